@@ -1,0 +1,262 @@
+/* print.c - the generic-syntax printer.  Values are numbered %0, %1, ... and block
+ * arguments %arg0, ... in print order, restarting at every top-level op of the module
+ * (each function), so printing then re-parsing gives identical text. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/ir.h"
+
+typedef struct numbering {
+  const asc_value **keys;
+  int *ids;
+  size_t n, cap;
+  int nextval, nextarg;
+} numbering;
+
+typedef struct printer {
+  asc_strbuf *out;
+  numbering num;
+} printer;
+
+static size_t hashptr(const void *p) {
+  uint64_t x = (uint64_t)(uintptr_t)p;
+  x ^= x >> 31;
+  x *= 0x9e3779b97f4a7c15ull;
+  return (size_t)(x ^ (x >> 29));
+}
+
+static void numgrow(numbering *nm) {
+  size_t cap = nm->cap ? nm->cap * 2 : 256;
+  const asc_value **keys = calloc(cap, sizeof *keys);
+  int *ids = calloc(cap, sizeof *ids);
+  if (!keys || !ids)
+    asc_die("out of memory");
+  for (size_t i = 0; i < nm->cap; i++) {
+    if (!nm->keys[i])
+      continue;
+    size_t j = hashptr(nm->keys[i]) & (cap - 1);
+    while (keys[j])
+      j = (j + 1) & (cap - 1);
+    keys[j] = nm->keys[i];
+    ids[j] = nm->ids[i];
+  }
+  free(nm->keys);
+  free(nm->ids);
+  nm->keys = keys;
+  nm->ids = ids;
+  nm->cap = cap;
+}
+
+/* Block arguments get negative ids (-1 = %arg0), results non-negative ones. */
+static void numput(numbering *nm, const asc_value *v, int id) {
+  if ((nm->n + 1) * 2 > nm->cap)
+    numgrow(nm);
+  size_t j = hashptr(v) & (nm->cap - 1);
+  while (nm->keys[j] && nm->keys[j] != v)
+    j = (j + 1) & (nm->cap - 1);
+  if (!nm->keys[j])
+    nm->n++;
+  nm->keys[j] = v;
+  nm->ids[j] = id;
+}
+
+static bool numget(const numbering *nm, const asc_value *v, int *id) {
+  if (!nm->cap)
+    return false;
+  for (size_t j = hashptr(v) & (nm->cap - 1); nm->keys[j]; j = (j + 1) & (nm->cap - 1))
+    if (nm->keys[j] == v) {
+      *id = nm->ids[j];
+      return true;
+    }
+  return false;
+}
+
+static void indent(printer *p, int depth) {
+  for (int i = 0; i < depth; i++)
+    asc_sb_puts(p->out, "  ");
+}
+
+static void printvalue(printer *p, const asc_value *v) {
+  int id;
+  if (!numget(&p->num, v, &id)) {
+    asc_sb_puts(p->out, "%<<unknown value>>");
+    return;
+  }
+  if (id < 0) {
+    asc_sb_printf(p->out, "%%arg%d", -id - 1);
+    return;
+  }
+  asc_sb_printf(p->out, "%%%d", id);
+  if (v->def && v->def->nresults > 1)
+    asc_sb_printf(p->out, "#%d", v->index);
+}
+
+static void printtypes(printer *p, const asc_type *const *ts, int n, bool parens_for_one) {
+  bool parens = n != 1 || parens_for_one || ts[0]->kind == ASC_TY_FUNC;
+  if (parens)
+    asc_sb_putc(p->out, '(');
+  for (int i = 0; i < n; i++) {
+    if (i)
+      asc_sb_puts(p->out, ", ");
+    asc_type_print(ts[i], p->out);
+  }
+  if (parens)
+    asc_sb_putc(p->out, ')');
+}
+
+static bool isbarename(const char *s) {
+  if (!*s || !(isalpha((unsigned char)*s) || *s == '_'))
+    return false;
+  for (; *s; s++)
+    if (!(isalnum((unsigned char)*s) || *s == '_' || *s == '$' || *s == '.'))
+      return false;
+  return true;
+}
+
+static void printattrs(printer *p, const asc_op *op) {
+  if (!op->nattrs)
+    return;
+  asc_sb_puts(p->out, " {");
+  for (int i = 0; i < op->nattrs; i++) {
+    const asc_named_attr *a = &op->attrs[i];
+    if (i)
+      asc_sb_puts(p->out, ", ");
+    if (isbarename(a->name))
+      asc_sb_puts(p->out, a->name);
+    else
+      asc_print_string(a->name, strlen(a->name), p->out);
+    if (a->value->kind == ASC_ATTR_UNIT)
+      continue;
+    asc_sb_puts(p->out, " = ");
+    asc_attr_print(a->value, p->out);
+  }
+  asc_sb_putc(p->out, '}');
+}
+
+static void printop(printer *p, const asc_op *op, int depth);
+
+static void printblock(printer *p, const asc_block *b, int depth) {
+  if (b->nargs) {
+    indent(p, depth - 1);
+    asc_sb_puts(p->out, "^bb0(");
+    for (int i = 0; i < b->nargs; i++) {
+      if (i)
+        asc_sb_puts(p->out, ", ");
+      numput(&p->num, b->args[i], -(++p->num.nextarg));
+      printvalue(p, b->args[i]);
+      asc_sb_puts(p->out, ": ");
+      asc_type_print(b->args[i]->type, p->out);
+    }
+    asc_sb_puts(p->out, "):\n");
+  }
+  for (const asc_op *op = b->first; op; op = op->next)
+    printop(p, op, depth);
+}
+
+static void printregions(printer *p, const asc_op *op, int depth) {
+  if (!op->nregions)
+    return;
+  asc_sb_puts(p->out, " (");
+  for (int r = 0; r < op->nregions; r++) {
+    if (r)
+      asc_sb_puts(p->out, ", ");
+    asc_sb_puts(p->out, "{\n");
+    if (op->regions[r].block)
+      printblock(p, op->regions[r].block, depth + 1);
+    indent(p, depth);
+    asc_sb_putc(p->out, '}');
+  }
+  asc_sb_putc(p->out, ')');
+}
+
+static void printresults(printer *p, const asc_op *op) {
+  if (!op->nresults)
+    return;
+  int id = p->num.nextval++;
+  for (int i = 0; i < op->nresults; i++)
+    numput(&p->num, &op->results[i], id);
+  asc_sb_printf(p->out, "%%%d", id);
+  if (op->nresults > 1)
+    asc_sb_printf(p->out, ":%d", op->nresults);
+  asc_sb_puts(p->out, " = ");
+}
+
+static void printsignature(printer *p, const asc_op *op) {
+  asc_sb_puts(p->out, " : (");
+  for (int i = 0; i < op->noperands; i++) {
+    if (i)
+      asc_sb_puts(p->out, ", ");
+    asc_type_print(op->operands[i]->type, p->out);
+  }
+  asc_sb_puts(p->out, ") -> ");
+  const asc_type *rt[64];
+  if (op->nresults <= 64) {
+    for (int i = 0; i < op->nresults; i++)
+      rt[i] = op->results[i].type;
+    printtypes(p, rt, op->nresults, false);
+    return;
+  }
+  asc_sb_putc(p->out, '(');
+  for (int i = 0; i < op->nresults; i++) {
+    if (i)
+      asc_sb_puts(p->out, ", ");
+    asc_type_print(op->results[i].type, p->out);
+  }
+  asc_sb_putc(p->out, ')');
+}
+
+static void printloc(printer *p, asc_loc loc) {
+  if (!loc.file)
+    return;
+  asc_sb_puts(p->out, " loc(");
+  asc_print_string(loc.file, strlen(loc.file), p->out);
+  asc_sb_printf(p->out, ":%d:%d)", loc.line, loc.col);
+}
+
+static void printop(printer *p, const asc_op *op, int depth) {
+  indent(p, depth);
+  printresults(p, op);
+  asc_sb_printf(p->out, "\"%s\"(", asc_op_name(op));
+  for (int i = 0; i < op->noperands; i++) {
+    if (i)
+      asc_sb_puts(p->out, ", ");
+    printvalue(p, op->operands[i]);
+  }
+  asc_sb_putc(p->out, ')');
+  printregions(p, op, depth);
+  printattrs(p, op);
+  printsignature(p, op);
+  printloc(p, op->loc);
+  asc_sb_putc(p->out, '\n');
+}
+
+static void numfree(numbering *nm) {
+  free(nm->keys);
+  free(nm->ids);
+  memset(nm, 0, sizeof *nm);
+}
+
+/* The module op is printed by hand so numbering restarts for each function. */
+void asc_print_module(const asc_module *m, asc_strbuf *out) {
+  printer p = {out, {0}};
+  const asc_op *mod = m->op;
+  asc_sb_puts(out, "\"builtin.module\"() ({\n");
+  const asc_block *body = mod->nregions ? mod->regions[0].block : NULL;
+  for (const asc_op *op = body ? body->first : NULL; op; op = op->next) {
+    numfree(&p.num);
+    printop(&p, op, 1);
+  }
+  asc_sb_puts(out, "})");
+  printattrs(&p, mod);
+  asc_sb_puts(out, " : () -> ()");
+  printloc(&p, mod->loc);
+  asc_sb_putc(out, '\n');
+  numfree(&p.num);
+}
+
+void asc_print_op(const asc_op *op, asc_strbuf *out) {
+  printer p = {out, {0}};
+  printop(&p, op, 0);
+  numfree(&p.num);
+}
