@@ -42,7 +42,8 @@ void *asc_arena_alloc(asc_arena *a, size_t size) {
 
 char *asc_arena_strndup(asc_arena *a, const char *s, size_t n) {
   char *p = asc_arena_alloc(a, n + 1);
-  memcpy(p, s, n);
+  if (n)
+    memcpy(p, s, n);
   p[n] = '\0';
   return p;
 }

@@ -50,10 +50,12 @@ void asc_op_set_attr(asc_module *m, asc_op *op, const char *name, asc_attr *valu
     return;
   }
   asc_named_attr *a = ASC_NEW_N(&m->arena, asc_named_attr, op->nattrs + 1);
-  memcpy(a, op->attrs, sizeof *a * (size_t)i);
+  if (op->nattrs) { /* memcpy from a NULL array is undefined even for 0 bytes */
+    memcpy(a, op->attrs, sizeof *a * (size_t)i);
+    memcpy(a + i + 1, op->attrs + i, sizeof *a * (size_t)(op->nattrs - i));
+  }
   a[i].name = iname;
   a[i].value = value;
-  memcpy(a + i + 1, op->attrs + i, sizeof *a * (size_t)(op->nattrs - i));
   op->attrs = a;
   op->nattrs++;
 }
@@ -91,7 +93,8 @@ asc_value *asc_block_add_arg(asc_module *m, asc_block *b, const asc_type *t) {
   if (b->nargs == b->args_cap) {
     int cap = b->args_cap ? b->args_cap * 2 : 4;
     asc_value **args = ASC_NEW_N(&m->arena, asc_value *, cap);
-    memcpy(args, b->args, sizeof *args * (size_t)b->nargs);
+    if (b->nargs)
+      memcpy(args, b->args, sizeof *args * (size_t)b->nargs);
     b->args = args;
     b->args_cap = cap;
   }
@@ -332,7 +335,8 @@ asc_op *asc_op_clone(asc_module *m, const asc_op *op, asc_valmap *map) {
   free(rtypes);
   c->pos = op->pos;
   c->attrs = ASC_NEW_N(&m->arena, asc_named_attr, op->nattrs > 0 ? op->nattrs : 1);
-  memcpy(c->attrs, op->attrs, sizeof *c->attrs * (size_t)op->nattrs);
+  if (op->nattrs)
+    memcpy(c->attrs, op->attrs, sizeof *c->attrs * (size_t)op->nattrs);
   c->nattrs = op->nattrs;
   for (int i = 0; i < op->nresults; i++)
     asc_valmap_put(map, &op->results[i], &c->results[i]);

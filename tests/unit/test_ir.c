@@ -1,0 +1,242 @@
+/* test_ir.c - the IR core: types, attributes, registry tables, builder, printer, diagnostics. */
+#include <stdlib.h>
+
+#include "ir/ir.h"
+#include "test.h"
+
+static char *typetext(const asc_type *t) {
+  asc_strbuf sb;
+  asc_sb_init(&sb);
+  asc_type_print(t, &sb);
+  return sb.data;
+}
+
+#define CHECK_TYPE(t, text)  \
+  do {                       \
+    char *s_ = typetext(t);  \
+    CHECK_STR(s_, text);     \
+    free(s_);                \
+  } while (0)
+
+TEST(types_are_interned) {
+  asc_ctx *ctx = asc_ctx_new();
+  const asc_type *f16 = asc_type_float(ctx, 16, false);
+  CHECK(asc_type_int(ctx, 32, false) == asc_type_int(ctx, 32, false));
+  CHECK(asc_type_int(ctx, 32, false) != asc_type_int(ctx, 32, true));
+  CHECK(asc_type_float(ctx, 16, true) != f16);
+  int64_t shape[2] = {16, 32};
+  CHECK(asc_type_ltensor(ctx, f16, shape, 2, ASC_POS_VECIN) ==
+        asc_type_ltensor(ctx, f16, shape, 2, ASC_POS_VECIN));
+  CHECK(asc_type_ltensor(ctx, f16, shape, 2, ASC_POS_VECIN) !=
+        asc_type_ltensor(ctx, f16, shape, 1, ASC_POS_VECIN));
+  asc_ctx_free(ctx);
+}
+
+TEST(type_printing) {
+  asc_ctx *ctx = asc_ctx_new();
+  const asc_type *f16 = asc_type_float(ctx, 16, false), *i32 = asc_type_int(ctx, 32, false);
+  int64_t shape[2] = {16, 32};
+  CHECK_TYPE(asc_type_int(ctx, 8, true), "ui8");
+  CHECK_TYPE(asc_type_float(ctx, 16, true), "bf16");
+  CHECK_TYPE(asc_type_index(ctx), "index");
+  CHECK_TYPE(asc_type_gm(ctx, f16), "!asc.gm_ptr<f16>");
+  CHECK_TYPE(asc_type_ltensor(ctx, f16, NULL, 0, -1), "!asc.local_tensor<f16>");
+  CHECK_TYPE(asc_type_ltensor(ctx, f16, shape, 2, ASC_POS_VECOUT), "!asc.local_tensor<16x32xf16, VECOUT>");
+  CHECK_TYPE(asc_type_queue(ctx, ASC_POS_VECIN, ASC_POS_VECIN, 2), "!asc.queue<VECIN, 2>");
+  CHECK_TYPE(asc_type_queue(ctx, ASC_POS_VECIN, ASC_POS_VECOUT, 0), "!asc.queue<VECIN, VECOUT, 0>");
+  CHECK_TYPE(asc_type_tbuf(ctx, ASC_POS_VECCALC), "!asc.tbuf<VECCALC>");
+  CHECK_TYPE(asc_type_struct(ctx, ASC_STRUCT_DATA_COPY), "!asc.struct<DataCopyParams>");
+  const asc_type *ins[2] = {i32, f16};
+  CHECK_TYPE(asc_type_func(ctx, ins, 2, NULL, 0), "(i32, f16) -> ()");
+  CHECK_TYPE(asc_type_func(ctx, ins, 0, ins, 1), "() -> i32");
+  CHECK_TYPE(asc_type_func(ctx, ins, 1, ins, 2), "(i32) -> (i32, f16)");
+  asc_ctx_free(ctx);
+}
+
+static char *attrtext(const asc_attr *a) {
+  asc_strbuf sb;
+  asc_sb_init(&sb);
+  asc_attr_print(a, &sb);
+  return sb.data;
+}
+
+#define CHECK_ATTR(a, text)  \
+  do {                       \
+    char *s_ = attrtext(a);  \
+    CHECK_STR(s_, text);     \
+    free(s_);                \
+  } while (0)
+
+TEST(float_attrs_print_shortest_with_a_dot) {
+  asc_ctx *ctx = asc_ctx_new();
+  asc_module *m = asc_module_new(ctx);
+  const asc_type *f32 = asc_type_float(ctx, 32, false), *f64 = asc_type_float(ctx, 64, false);
+  CHECK_ATTR(asc_attr_float(m, f32, 1.0), "1.0 : f32");
+  CHECK_ATTR(asc_attr_float(m, f32, 0.5), "0.5 : f32");
+  CHECK_ATTR(asc_attr_float(m, f32, (float)0.1), "0.1 : f32");
+  CHECK_ATTR(asc_attr_float(m, f64, 0.1), "0.1 : f64");
+  CHECK_ATTR(asc_attr_float(m, f64, 1e20), "1.0e+20 : f64");
+  CHECK_ATTR(asc_attr_float(m, f64, -0.0), "-0.0 : f64");
+  CHECK_ATTR(asc_attr_float(m, f32, 1.0 / 0.0), "0x7F800000 : f32");
+  CHECK_ATTR(asc_attr_float(m, asc_type_float(ctx, 16, false), -1.0 / 0.0), "0xFC00 : f16");
+  asc_module_free(m);
+  asc_ctx_free(ctx);
+}
+
+TEST(other_attrs) {
+  asc_ctx *ctx = asc_ctx_new();
+  asc_module *m = asc_module_new(ctx);
+  CHECK_ATTR(asc_attr_int(m, asc_type_int(ctx, 32, false), -7), "-7 : i32");
+  CHECK_ATTR(asc_attr_int(m, asc_type_int(ctx, 8, true), -1), "255 : ui8");
+  CHECK_ATTR(asc_attr_enum(m, ASC_ENUM_EVENT, ASC_EVENT_MTE2_V), "#asc.event<MTE2_V>");
+  CHECK_ATTR(asc_attr_enum(m, ASC_ENUM_PIPEID, 1), "#asc.pipe<PIPE_V>");
+  CHECK_ATTR(asc_attr_enum(m, ASC_ENUM_EVENT, 99), "#asc.event<99>");
+  CHECK_ATTR(asc_attr_str(m, "a\"b\n", 4), "\"a\\\"b\\0A\"");
+  CHECK_ATTR(asc_attr_sym(m, "kernel"), "@kernel");
+  CHECK_ATTR(asc_attr_sym(m, "has space"), "@\"has space\"");
+  asc_attr *elems[2] = {asc_attr_bool(m, true), asc_attr_bool(m, false)};
+  CHECK_ATTR(asc_attr_array(m, elems, 2), "[true, false]");
+  CHECK(asc_attr_equal(asc_attr_float(m, NULL, 0.0), asc_attr_float(m, NULL, 0.0)));
+  CHECK(!asc_attr_equal(asc_attr_float(m, NULL, 0.0), asc_attr_float(m, NULL, -0.0)));
+  asc_module_free(m);
+  asc_ctx_free(ctx);
+}
+
+TEST(registry_tables) {
+  CHECK_INT(asc_registry_check(), 0);
+  CHECK(asc_op_lookup("asc.add", 7) == ASC_OP_ADD);
+  CHECK(asc_op_lookup("asc.ad", 6) == ASC_OP_COUNT);
+  CHECK_STR(asc_opinfo_of(ASC_OP_DATA_COPY)->name, "asc.data_copy");
+  CHECK(asc_opinfo_of(ASC_OP_ADD)->writes == ARG(0));
+  CHECK(asc_opinfo_of(ASC_OP_ADD)->reads == (ARG(1) | ARG(2)));
+  int64_t v = -1;
+  CHECK_INT(asc_enum_lookup(ASC_ENUM_EVENT, "V_MTE3", 6, &v), 0);
+  CHECK_INT(v, 7);
+  CHECK_INT(asc_enum_lookup(ASC_ENUM_POS, "VECCALC", 7, &v), 0);
+  CHECK_INT(v, 11);
+  CHECK_STR(asc_enum_name(ASC_ENUM_ROUND, 6), "CAST_ODD");
+  CHECK(asc_enum_name(ASC_ENUM_POS, 12) == NULL);
+  CHECK_INT(asc_enum_kind_lookup("round", 5), ASC_ENUM_ROUND);
+  CHECK_INT(asc_struct_nfields(ASC_STRUCT_BINARY_REPEAT), 6);
+  char name[32];
+  int64_t d;
+  CHECK_INT(asc_struct_field(ASC_STRUCT_BINARY_REPEAT, 3, name, sizeof name, &d), 0);
+  CHECK_STR(name, "dst_rep_stride");
+  CHECK_INT(d, 8);
+  CHECK_INT(asc_struct_field_index(ASC_STRUCT_DATA_COPY_EXT, "rsv"), 4);
+  CHECK_INT(asc_struct_lookup("DataCopyPadExtParams", 20), ASC_STRUCT_DATA_COPY_PAD_EXT);
+}
+
+/* Builds func @k(%a: i32) { %0 = const 2; %1 = addi %a, %0; return } by hand. */
+static asc_module *buildadd(asc_ctx *ctx, asc_op **addop) {
+  asc_module *m = asc_module_new(ctx);
+  const asc_type *i32 = asc_type_int(ctx, 32, false);
+  asc_op *f = asc_op_create(m, ASC_OP_FUNC, NULL, 0, NULL, 0, ASC_LOC_UNKNOWN);
+  asc_op_set_attr(m, f, "sym_name", asc_attr_str(m, "k", 1));
+  asc_op_set_attr(m, f, "function_type", asc_attr_type(m, asc_type_func(ctx, &i32, 1, NULL, 0)));
+  asc_block_append(asc_module_body(m), f);
+  asc_block *b = asc_region_ensure_block(m, &f->regions[0]);
+  asc_value *a = asc_block_add_arg(m, b, i32);
+  asc_loc loc = {asc_intern(ctx, "k.py", 4), 3, 5};
+  asc_op *c = asc_op_create(m, ASC_OP_CONSTANT, NULL, 0, &i32, 1, ASC_LOC_UNKNOWN);
+  asc_op_set_attr(m, c, "value", asc_attr_int(m, i32, 2));
+  asc_block_append(b, c);
+  asc_value *ops[2] = {a, &c->results[0]};
+  *addop = asc_op_create(m, ASC_OP_ADDI, ops, 2, &i32, 1, loc);
+  asc_block_append(b, *addop);
+  asc_block_append(b, asc_op_create(m, ASC_OP_RETURN, NULL, 0, NULL, 0, ASC_LOC_UNKNOWN));
+  return m;
+}
+
+static const char *const ADD_TEXT =
+    "\"builtin.module\"() ({\n"
+    "  \"func.func\"() ({\n"
+    "  ^bb0(%arg0: i32):\n"
+    "    %0 = \"arith.constant\"() {value = 2 : i32} : () -> i32\n"
+    "    %1 = \"arith.addi\"(%arg0, %0) : (i32, i32) -> i32 loc(\"k.py\":3:5)\n"
+    "    \"func.return\"() : () -> ()\n"
+    "  }) {function_type = (i32) -> (), sym_name = \"k\"} : () -> ()\n"
+    "}) : () -> ()\n";
+
+TEST(builder_and_printer) {
+  asc_ctx *ctx = asc_ctx_new();
+  asc_op *add;
+  asc_module *m = buildadd(ctx, &add);
+  char *text = asc_module_print(m);
+  CHECK_STR(text, ADD_TEXT);
+  free(text);
+  CHECK(asc_op_parent_op(add)->code == ASC_OP_FUNC);
+  CHECK(asc_block_terminator(add->parent) == add->next);
+  CHECK(asc_module_lookup_func(m, "k") == asc_op_parent_op(add));
+  asc_module_free(m);
+  asc_ctx_free(ctx);
+}
+
+TEST(clone_and_replace_uses) {
+  asc_ctx *ctx = asc_ctx_new();
+  asc_op *add;
+  asc_module *m = buildadd(ctx, &add);
+  asc_valmap *map = asc_valmap_new();
+  asc_op *copy = asc_op_clone(m, add, map);
+  CHECK(asc_valmap_get(map, &add->results[0]) == &copy->results[0]);
+  CHECK(copy->operands[0] == add->operands[0]);
+  asc_op_insert_after(add, copy);
+  asc_replace_uses(m->op, add->operands[1], add->operands[0]);
+  CHECK(add->operands[1] == add->operands[0] && copy->operands[1] == add->operands[0]);
+  asc_op_unlink(copy);
+  CHECK(add->next->code == ASC_OP_RETURN);
+  asc_valmap_free(map);
+  asc_module_free(m);
+  asc_ctx_free(ctx);
+}
+
+TEST(attrs_stay_sorted) {
+  asc_ctx *ctx = asc_ctx_new();
+  asc_module *m = asc_module_new(ctx);
+  asc_op *op = asc_op_create(m, ASC_OP_PIPE_BARRIER, NULL, 0, NULL, 0, ASC_LOC_UNKNOWN);
+  asc_op_set_attr(m, op, "zeta", asc_attr_unit(m));
+  asc_op_set_attr(m, op, "alpha", asc_attr_bool(m, true));
+  asc_op_set_attr(m, op, "pipe", asc_attr_enum(m, ASC_ENUM_PIPEID, 1));
+  CHECK_STR(op->attrs[0].name, "alpha");
+  CHECK_STR(op->attrs[2].name, "zeta");
+  asc_op_remove_attr(op, "alpha");
+  CHECK_INT(op->nattrs, 2);
+  CHECK(asc_op_attr(op, "pipe")->i == 1);
+  asc_module_free(m);
+  asc_ctx_free(ctx);
+}
+
+TEST(diagnostic_has_location_source_line_and_caret) {
+  asc_ctx *ctx = asc_ctx_new();
+  asc_ctx_set_quiet(ctx, 1);
+  const char *src = "line one\n\tx = bad(1)\n";
+  asc_ctx_add_source(ctx, "a.py", src, strlen(src));
+  asc_loc loc = {asc_intern(ctx, "a.py", 4), 2, 6};
+  asc_diag(ctx, loc, ASC_SEV_ERROR, "'%s' is bad", "bad");
+  asc_diag(ctx, ASC_LOC_UNKNOWN, ASC_SEV_WARNING, "no place");
+  char *all = asc_ctx_diagnostics(ctx);
+  CHECK_STR(all, "a.py:2:6: error: 'bad' is bad\n\tx = bad(1)\n\t    ^\nwarning: no place\n");
+  free(all);
+  CHECK_INT(asc_ctx_error_count(ctx), 1);
+  CHECK_INT(asc_ctx_warning_count(ctx), 1);
+  asc_ctx_clear_diagnostics(ctx);
+  CHECK_INT(asc_ctx_error_count(ctx), 0);
+  asc_ctx_free(ctx);
+}
+
+TEST(intern_and_strbuf) {
+  asc_ctx *ctx = asc_ctx_new();
+  char buf[16];
+  for (int i = 0; i < 2000; i++) { /* forces the table to grow */
+    snprintf(buf, sizeof buf, "s%d", i);
+    asc_intern(ctx, buf, strlen(buf));
+  }
+  CHECK(asc_intern(ctx, "s77", 3) == asc_intern(ctx, "s77xyz", 3));
+  asc_strbuf sb;
+  asc_sb_init(&sb);
+  for (int i = 0; i < 1000; i++)
+    asc_sb_printf(&sb, "%d,", i % 10);
+  CHECK_INT(sb.len, 2000);
+  asc_sb_free(&sb);
+  asc_ctx_free(ctx);
+}
