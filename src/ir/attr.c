@@ -1,5 +1,4 @@
 /* attr.c - attribute constructors, equality and printing. */
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,7 +166,7 @@ void asc_print_string(const char *s, size_t n, asc_strbuf *buf) {
     unsigned char c = (unsigned char)s[i];
     if (c == '"' || c == '\\')
       asc_sb_printf(buf, "\\%c", c);
-    else if (isprint(c))
+    else if ((c >= 0x20 && c < 0x7f))
       asc_sb_putc(buf, (char)c);
     else
       asc_sb_printf(buf, "\\%02X", c);
@@ -175,11 +174,11 @@ void asc_print_string(const char *s, size_t n, asc_strbuf *buf) {
   asc_sb_putc(buf, '"');
 }
 
-static bool isbareident(const char *s) {
-  if (!*s || !(isalpha((unsigned char)*s) || *s == '_'))
+bool asc_is_bare_ident(const char *s) {
+  if (!*s || !(asc_isalpha(*s) || *s == '_'))
     return false;
   for (; *s; s++)
-    if (!(isalnum((unsigned char)*s) || *s == '_' || *s == '$' || *s == '.'))
+    if (!(asc_isalnum(*s) || *s == '_' || *s == '$' || *s == '.'))
       return false;
   return true;
 }
@@ -212,7 +211,7 @@ void asc_attr_print(const asc_attr *a, asc_strbuf *buf) {
   case ASC_ATTR_ENUM: printenum(a, buf); break;
   case ASC_ATTR_SYM:
     asc_sb_putc(buf, '@');
-    if (isbareident(a->s))
+    if (asc_is_bare_ident(a->s))
       asc_sb_puts(buf, a->s);
     else
       asc_print_string(a->s, a->slen, buf);

@@ -32,10 +32,7 @@ asc_ctx *asc_ctx_new(void) {
 void asc_ctx_free(asc_ctx *ctx) {
   if (!ctx)
     return;
-  for (asc_diag_rec *d = ctx->diags; d; d = d->next) {
-    free(d->msg);
-    free(d->text);
-  }
+  asc_ctx_clear_diagnostics(ctx);
   free(ctx->types);
   free(ctx->strs);
   asc_arena_free_all(&ctx->arena);

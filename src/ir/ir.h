@@ -182,6 +182,8 @@ bool asc_attr_equal(const asc_attr *a, const asc_attr *b);
 void asc_attr_print(const asc_attr *a, asc_strbuf *buf);
 /* "text" with MLIR escapes (\\, \", \XX for other non-printables). */
 void asc_print_string(const char *s, size_t n, asc_strbuf *buf);
+/* A name that prints without quotes: [A-Za-z_][A-Za-z0-9_$.]* */
+bool asc_is_bare_ident(const char *s);
 
 /* ---- values, ops, blocks, regions, modules ---------------------------------------------------- */
 typedef struct asc_op asc_op;
@@ -295,6 +297,11 @@ void asc_print_op(const asc_op *op, asc_strbuf *out); /* one op, generic form, n
 /* ---- verifier ------------------------------------------------------------------------------ */
 /* Reports every problem through asc_diag; returns the number of errors found. */
 int asc_verify(asc_module *m);
+
+/* ASCII classification: the C library's depends on the locale of the host process. */
+static inline bool asc_isalpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+static inline bool asc_isdigit(char c) { return c >= '0' && c <= '9'; }
+static inline bool asc_isalnum(char c) { return asc_isalpha(c) || asc_isdigit(c); }
 
 /* ---- string buffer ------------------------------------------------------------------------- */
 struct asc_strbuf {

@@ -1,7 +1,6 @@
 /* print.c - the generic-syntax printer.  Values are numbered %0, %1, ... and block
  * arguments %arg0, ... in print order, restarting at every top-level op of the module
  * (each function), so printing then re-parsing gives identical text. */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,15 +104,6 @@ static void printtypes(printer *p, const asc_type *const *ts, int n, bool parens
     asc_sb_putc(p->out, ')');
 }
 
-static bool isbarename(const char *s) {
-  if (!*s || !(isalpha((unsigned char)*s) || *s == '_'))
-    return false;
-  for (; *s; s++)
-    if (!(isalnum((unsigned char)*s) || *s == '_' || *s == '$' || *s == '.'))
-      return false;
-  return true;
-}
-
 static void printattrs(printer *p, const asc_op *op) {
   if (!op->nattrs)
     return;
@@ -122,7 +112,7 @@ static void printattrs(printer *p, const asc_op *op) {
     const asc_named_attr *a = &op->attrs[i];
     if (i)
       asc_sb_puts(p->out, ", ");
-    if (isbarename(a->name))
+    if (asc_is_bare_ident(a->name))
       asc_sb_puts(p->out, a->name);
     else
       asc_print_string(a->name, strlen(a->name), p->out);
@@ -237,15 +227,20 @@ static void numfree(numbering *nm) {
   memset(nm, 0, sizeof *nm);
 }
 
-/* The module op is printed by hand so numbering restarts for each function. */
+/* The module op is printed by hand so numbering restarts for each function: inside a
+ * top-level op numbers continue from the count of module-level results before it, so
+ * they never clash with a module-level name. */
 void asc_print_module(const asc_module *m, asc_strbuf *out) {
   printer p = {out, {0}};
   const asc_op *mod = m->op;
   asc_sb_puts(out, "\"builtin.module\"() ({\n");
   const asc_block *body = mod->nregions ? mod->regions[0].block : NULL;
+  int modnext = 0;
   for (const asc_op *op = body ? body->first : NULL; op; op = op->next) {
-    numfree(&p.num);
+    p.num.nextval = modnext;
+    p.num.nextarg = 0;
     printop(&p, op, 1);
+    modnext += op->nresults > 0;
   }
   asc_sb_puts(out, "})");
   printattrs(&p, mod);

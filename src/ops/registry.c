@@ -4,6 +4,11 @@
 
 #include "ops/registry.h"
 
+/* s[0:n] equals the NUL-terminated name (s may hold NULs; never read past name). */
+static int sameword(const char *name, const char *s, size_t n) {
+  return strlen(name) == n && memcmp(name, s, n) == 0;
+}
+
 const asc_opinfo asc_opinfos[ASC_OP_COUNT] = {
 #define OP(id, name, fam, pipe, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) \
   {name, ASC_FAM_##fam, ASC_PR_##pipe, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc},
@@ -27,7 +32,7 @@ int asc_registry_check(void) {
 
 asc_opcode asc_op_lookup(const char *name, size_t len) {
   for (int i = 0; i < ASC_OP_COUNT; i++)
-    if (strncmp(asc_opinfos[i].name, name, len) == 0 && asc_opinfos[i].name[len] == '\0')
+    if (sameword(asc_opinfos[i].name, name, len))
       return (asc_opcode)i;
   return ASC_OP_COUNT;
 }
@@ -64,7 +69,7 @@ const char *asc_enum_kind_name(int kind) {
 
 int asc_enum_kind_lookup(const char *s, size_t n) {
   for (int k = 0; k < ASC_ENUM_COUNT; k++)
-    if (strncmp(enumkinds[k], s, n) == 0 && enumkinds[k][n] == '\0')
+    if (sameword(enumkinds[k], s, n))
       return k;
   return -1;
 }
@@ -79,7 +84,7 @@ const char *asc_enum_name(int kind, int64_t value) {
 int asc_enum_lookup(int kind, const char *s, size_t n, int64_t *value) {
   for (int i = 0; i < NENUMVALS; i++) {
     const enumval *e = &enumvals[i];
-    if (e->kind == kind && strncmp(e->name, s, n) == 0 && e->name[n] == '\0') {
+    if (e->kind == kind && sameword(e->name, s, n)) {
       *value = e->value;
       return 0;
     }
@@ -104,7 +109,7 @@ const char *asc_struct_name(int id) { return id >= 0 && id < ASC_STRUCT_COUNT ? 
 
 int asc_struct_lookup(const char *s, size_t n) {
   for (int i = 0; i < ASC_STRUCT_COUNT; i++)
-    if (strncmp(structs[i].name, s, n) == 0 && structs[i].name[n] == '\0')
+    if (sameword(structs[i].name, s, n))
       return i;
   return -1;
 }
