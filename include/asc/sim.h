@@ -1,0 +1,123 @@
+/* sim.h - the public launch API of the Model backend (the AI Core simulator).
+ *
+ *   asc_sim_args args;
+ *   asc_sim_args_init(&args);
+ *   asc_sim_args_add_gm(&args, x, sizeof x, ASC_SIM_F32, "x");   // kernel params, in order
+ *   asc_sim_args_add_int(&args, ASC_SIM_I32, 1024, "n");
+ *   asc_sim_options opts;
+ *   asc_sim_options_init(&opts);                                  // Ascend910B1, 1 block
+ *   asc_sim_report rep;
+ *   int rc = asc_sim_launch(module, "kernel", &args, &opts, &rep); // 0 = ok
+ *   ...  asc_sim_report_free(&rep); asc_sim_args_free(&args);
+ *
+ * GM is the caller's memory: arrays are read and written in place, never copied.
+ * Errors and warnings go to the module's context as diagnostics carrying the op's
+ * source location; the launch never exits or aborts on a bad kernel.
+ */
+#ifndef ASC_SIM_H
+#define ASC_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "asc/asc.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Element types of kernel arguments and tensors. */
+typedef enum asc_sim_dtype {
+  ASC_SIM_F16, ASC_SIM_BF16, ASC_SIM_F32, ASC_SIM_F64,
+  ASC_SIM_I8, ASC_SIM_I16, ASC_SIM_I32, ASC_SIM_I64,
+  ASC_SIM_U8, ASC_SIM_U16, ASC_SIM_U32, ASC_SIM_U64,
+  ASC_SIM_BOOL, /* i1 scalar argument */
+  ASC_SIM_DTYPE_COUNT
+} asc_sim_dtype;
+
+const char *asc_sim_dtype_name(asc_sim_dtype dt); /* "f16", "i32", ... */
+int asc_sim_dtype_size(asc_sim_dtype dt);         /* bytes */
+/* Lookup by our name ("f32") or numpy's ("float32", "<f4"); -1 if unknown. */
+int asc_sim_dtype_lookup(const char *name);
+
+/* ---- kernel arguments ---- */
+typedef enum asc_sim_arg_kind { ASC_SIM_ARG_GM, ASC_SIM_ARG_INT, ASC_SIM_ARG_FLOAT } asc_sim_arg_kind;
+
+typedef struct asc_sim_arg {
+  asc_sim_arg_kind kind;
+  asc_sim_dtype dtype;
+  void *ptr;        /* GM: the caller's array */
+  size_t bytes;     /* GM: its size */
+  int64_t i;        /* INT */
+  double f;         /* FLOAT */
+  const char *name; /* for diagnostics; copied */
+} asc_sim_arg;
+
+typedef struct asc_sim_args {
+  asc_sim_arg *v;
+  int n, cap;
+} asc_sim_args;
+
+void asc_sim_args_init(asc_sim_args *a);
+void asc_sim_args_free(asc_sim_args *a);
+void asc_sim_args_add_gm(asc_sim_args *a, void *ptr, size_t bytes, asc_sim_dtype dt, const char *name);
+void asc_sim_args_add_int(asc_sim_args *a, asc_sim_dtype dt, int64_t v, const char *name);
+void asc_sim_args_add_float(asc_sim_args *a, asc_sim_dtype dt, double v, const char *name);
+
+/* ---- platforms (hardware.md §1) ---- */
+typedef struct asc_sim_platform {
+  const char *name; /* pyasc Platform value, e.g. "Ascend910B1" */
+  int aic, aiv;     /* cube and vector cores */
+  double mhz;       /* AI Core clock */
+  int estimate;     /* 1: core counts or clock are not public; defaults assumed */
+  int ub_bytes, l1_bytes, l0a_bytes, l0b_bytes, l0c_bytes;
+} asc_sim_platform;
+
+int asc_sim_platform_count(void);
+const asc_sim_platform *asc_sim_platform_at(int i);
+const asc_sim_platform *asc_sim_platform_find(const char *name); /* NULL if unknown */
+
+/* ---- options ---- */
+typedef struct asc_sim_options {
+  const char *platform; /* NULL: "Ascend910B1" (pyasc's Model default) */
+  int blocks;           /* launch count (kernel[blocks]); default 1 */
+  int verify;           /* run the IR verifier first (default 1) */
+} asc_sim_options;
+
+void asc_sim_options_init(asc_sim_options *o);
+
+/* ---- report ---- */
+/* Pipe ids are pyasc's PipeID values (PIPE_S=0, PIPE_V=1, PIPE_M=2, PIPE_MTE1=3,
+ * PIPE_MTE2=4, PIPE_MTE3=5, ... PIPE_FIX=10). */
+#define ASC_SIM_NPIPES 11
+
+typedef struct asc_sim_core_report {
+  int64_t cycles;                 /* when this core finished its last block */
+  int64_t busy[ASC_SIM_NPIPES];   /* cycles each pipe was busy (union of its intervals) */
+  int blocks;                     /* blocks this core ran */
+} asc_sim_core_report;
+
+typedef struct asc_sim_report {
+  int64_t cycles;       /* kernel time: max over cores */
+  double us;            /* cycles at the platform clock */
+  double mhz;
+  const char *platform; /* static string */
+  int ncores;           /* cores used (<= blocks) */
+  asc_sim_core_report *cores; /* ncores entries; freed by asc_sim_report_free */
+  int nerrors, nwarnings;     /* diagnostics this launch produced */
+} asc_sim_report;
+
+void asc_sim_report_free(asc_sim_report *r);
+/* Human-readable summary (malloc'd; free with asc_free). */
+char *asc_sim_report_text(const asc_sim_report *r);
+const char *asc_sim_pipe_name(int pipe); /* "PIPE_V", or NULL */
+
+/* Run func.func `kernel` of m on `blocks` blocks.  report may be NULL.  Returns 0 on
+ * success, nonzero if an error was reported (the diagnostics are on m's context). */
+int asc_sim_launch(asc_module *m, const char *kernel, const asc_sim_args *args,
+                   const asc_sim_options *opts, asc_sim_report *report);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

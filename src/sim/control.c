@@ -1,0 +1,111 @@
+/* control.c - the scalar unit's interpreter loop and structured control flow
+ * (scf.for, scf.if, scf.while).  Region terminators are not executed: the parent op
+ * reads their operand slots. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim_int.h"
+
+int asc_sim_run_block(sim_core *c, const sim_block *b) {
+  for (int i = 0; i < b->ninsts; i++) {
+    const sim_inst *in = &b->insts[i];
+    if (in->fn(c, in))
+      return -1;
+  }
+  return 0;
+}
+
+/* Parallel assignment: a yield may permute the loop-carried values. */
+void asc_sim_copy_slots(sim_core *c, const int *dst, const int *src, int n) {
+  sim_val tmp[8];
+  sim_val *t = n <= 8 ? tmp : malloc(sizeof *t * (size_t)n);
+  if (!t)
+    asc_die("out of memory");
+  for (int i = 0; i < n; i++)
+    t[i] = c->slots[src[i]];
+  for (int i = 0; i < n; i++)
+    c->slots[dst[i]] = t[i];
+  if (t != tmp)
+    free(t);
+}
+
+/* The values a region's terminator passes on, skipping `skip` leading operands. */
+static const int *termvals(const sim_block *b, int skip, int *n) {
+  if (!b->term) {
+    *n = 0;
+    return NULL;
+  }
+  *n = b->term->nin - skip;
+  return b->term->in + skip;
+}
+
+static void toresults(sim_core *c, const sim_inst *in, const int *src, int n) {
+  for (int i = 0; i < n && i < in->op->nresults; i++)
+    c->slots[in->out + i] = c->slots[src[i]];
+}
+
+/* scf.for lb, ub, step, inits...: body args are (iv, carried...). */
+static int forop(sim_core *c, const sim_inst *in) {
+  int64_t lb = sim_in(c, in, 0)->i, ub = sim_in(c, in, 1)->i, step = sim_in(c, in, 2)->i;
+  const sim_block *body = &in->regions[0];
+  int ncar = in->nin - 3, ny;
+  if (step <= 0)
+    return asc_sim_err(c, in->op, "scf.for: step %lld is not positive", (long long)step);
+  if (body->nargs != ncar + 1)
+    return asc_sim_err(c, in->op, "scf.for: body has %d arguments for %d carried values", body->nargs, ncar);
+  asc_sim_copy_slots(c, body->args + 1, in->in + 3, ncar);
+  for (int64_t iv = lb; iv < ub; iv += step) {
+    sim_val *ivs = &c->slots[body->args[0]];
+    ivs->i = asc_sim_wrap(iv, asc_sim_dtype_of(in->op->operands[0]->type));
+    asc_sim_scalar(c, c->L->cost->scalar_op);
+    if (asc_sim_run_block(c, body))
+      return -1;
+    const int *y = termvals(body, 0, &ny);
+    asc_sim_copy_slots(c, body->args + 1, y, ny < ncar ? ny : ncar);
+    if (iv > INT64_MAX - step)
+      break;
+  }
+  toresults(c, in, body->args + 1, ncar);
+  return 0;
+}
+
+static int ifop(sim_core *c, const sim_inst *in) {
+  const sim_block *b = &in->regions[sim_in(c, in, 0)->i ? 0 : 1];
+  int ny;
+  asc_sim_scalar(c, c->L->cost->scalar_op);
+  if (asc_sim_run_block(c, b))
+    return -1;
+  const int *y = termvals(b, 0, &ny);
+  toresults(c, in, y, ny);
+  return 0;
+}
+
+/* scf.while inits: before(args) ends in scf.condition(c, vals); after(vals) yields args. */
+static int whileop(sim_core *c, const sim_inst *in) {
+  const sim_block *before = &in->regions[0], *after = &in->regions[1];
+  int n;
+  asc_sim_copy_slots(c, before->args, in->in, in->nin < before->nargs ? in->nin : before->nargs);
+  for (;;) {
+    asc_sim_scalar(c, c->L->cost->scalar_op);
+    if (asc_sim_run_block(c, before))
+      return -1;
+    if (!before->term)
+      return asc_sim_err(c, in->op, "scf.while: the before region has no scf.condition");
+    const int *vals = termvals(before, 1, &n);
+    if (!c->slots[before->term->in[0]].i) {
+      toresults(c, in, vals, n);
+      return 0;
+    }
+    asc_sim_copy_slots(c, after->args, vals, n < after->nargs ? n : after->nargs);
+    if (asc_sim_run_block(c, after))
+      return -1;
+    vals = termvals(after, 0, &n);
+    asc_sim_copy_slots(c, before->args, vals, n < before->nargs ? n : before->nargs);
+  }
+}
+
+void asc_sim_reg_control(sim_exec_fn *t) {
+  t[ASC_OP_FOR] = forop;
+  t[ASC_OP_IF] = ifop;
+  t[ASC_OP_WHILE] = whileop;
+}

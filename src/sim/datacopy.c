@@ -1,0 +1,154 @@
+/* datacopy.c - data_copy, data_copy_params and data_copy_pad (hardware.md §12.1).
+ *
+ * The pipe was chosen at lowering from the operand types: GM->UB on MTE2, UB->GM on
+ * MTE3, UB->UB on V.  Every block of every copy goes through asc_sim_mem, so GM is
+ * bounded by the caller's arrays and UB by the local tensor's extent.
+ */
+#include <string.h>
+
+#include "sim/sim_int.h"
+
+static int esize(const sim_inst *in) { return asc_type_bytes(sim_intype(in, 0)->elem); }
+static int edtype(const sim_inst *in) { return asc_sim_elem_dtype(sim_intype(in, 0)); }
+
+/* Timing of one transfer of `bytes`: a fixed latency plus the bytes at the path's rate. */
+static int copycost(sim_core *c, const sim_inst *in, int64_t bytes) {
+  const sim_costs *k = c->L->cost;
+  bool gm = in->pipe != ASC_PIPEID_PIPE_V;
+  int64_t rate = gm ? k->gm_bytes_per_cycle : k->ub_bytes_per_cycle;
+  int64_t occ = (bytes + rate - 1) / rate + 1;
+  int64_t lat = in->pipe == ASC_PIPEID_PIPE_MTE2 ? k->mte2_latency
+                : in->pipe == ASC_PIPEID_PIPE_MTE3 ? k->mte3_latency : k->ubcopy_latency;
+  return asc_sim_issue(c, in, occ, lat + occ);
+}
+
+/* UB addresses of DataCopy must be 32-byte aligned, GM ones element aligned (§4). */
+static int checkalign(sim_core *c, const sim_inst *in, const sim_val *r, int64_t off, const char *side) {
+  int64_t a = r->off + off;
+  if (r->mem == SIM_MEM_UB && a % 32 != 0)
+    return asc_sim_err(c, in->op, "%s: %s address %lld in UB is not 32-byte aligned", asc_op_name(in->op),
+                       side, (long long)a);
+  if (r->mem >= 0 && a % esize(in) != 0)
+    return asc_sim_err(c, in->op, "%s: %s address %lld in GM array '%s' is not aligned to the %d-byte "
+                       "element", asc_op_name(in->op), side, (long long)a, asc_sim_mem_name(c, r->mem), esize(in));
+  return 0;
+}
+
+/* Copy n bytes from src+soff to dst+doff, both checked. */
+static int move(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff, int64_t n) {
+  const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
+  const uint8_t *s = asc_sim_mem(c, in->op, src, soff, n, "read");
+  if (!s)
+    return -1;
+  uint8_t *d = asc_sim_mem(c, in->op, dst, doff, n, "write");
+  if (!d)
+    return -1;
+  memmove(d, s, (size_t)n);
+  return 0;
+}
+
+/* data_copy(dst, src, count): count*sizeof(T) bytes, rounded down to 32 B like the NPU. */
+static int datacopy(sim_core *c, const sim_inst *in) {
+  int64_t n = sim_in(c, in, 2)->i, bytes = n * esize(in);
+  if (n < 0)
+    return asc_sim_err(c, in->op, "asc.data_copy: negative count %lld", (long long)n);
+  if (bytes % 32) {
+    asc_sim_warn_once(c, in, "asc.data_copy: %lld elements are %lld bytes, not a multiple of 32; the "
+                      "hardware copies only %lld bytes (use data_copy_pad)", (long long)n, (long long)bytes,
+                      (long long)(bytes & ~31ll));
+    bytes &= ~31ll;
+  }
+  if (checkalign(c, in, sim_in(c, in, 0), 0, "destination") || checkalign(c, in, sim_in(c, in, 1), 0, "source"))
+    return -1;
+  if (move(c, in, 0, 0, bytes))
+    return -1;
+  return copycost(c, in, bytes);
+}
+
+/* DataCopyParams: block_count blocks of block_len 32-byte units; the strides are the gaps
+ * between blocks, in 32-byte units, on each side. */
+static int datacopyparams(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, 2)->fld;
+  int64_t cnt = (int64_t)f[0], len = (int64_t)f[1] * 32, ss = (int64_t)f[2] * 32, ds = (int64_t)f[3] * 32;
+  if (cnt < 0 || cnt > 4095 || f[1] < 0 || f[1] > 65535 || f[2] < 0 || f[2] > 65535 || f[3] < 0 || f[3] > 65535)
+    return asc_sim_err(c, in->op, "asc.data_copy_params: DataCopyParams out of range (block_count %lld "
+                       "in 0..4095, block_len and strides in 0..65535)", (long long)cnt);
+  if (checkalign(c, in, sim_in(c, in, 0), 0, "destination") || checkalign(c, in, sim_in(c, in, 1), 0, "source"))
+    return -1;
+  for (int64_t b = 0; b < cnt; b++)
+    if (move(c, in, b * (len + ds), b * (len + ss), len))
+      return -1;
+  return copycost(c, in, cnt * len);
+}
+
+/* Fill n elements at p with the padding value. */
+static void fill(int dt, int esz, uint8_t *p, int64_t n, double v) {
+  for (int64_t i = 0; i < n; i++) {
+    if (asc_sim_dt_float(dt))
+      asc_sim_storef(dt, p + i * esz, v);
+    else
+      asc_sim_storei(dt, p + i * esz, (int64_t)v);
+  }
+}
+
+/* One GM->UB block of data_copy_pad: left padding, the data, right padding, then filler
+ * to the 32-byte boundary (padding value when is_pad; copies of the first element
+ * without any padding; a poison pattern otherwise, as the hardware leaves it undefined). */
+static int padblock(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff, int64_t len,
+                    const double *pad, int64_t ublk) {
+  int esz = esize(in), dt = edtype(in);
+  int64_t left = (int64_t)pad[1] * esz, right = (int64_t)pad[2] * esz;
+  if (move(c, in, doff + left, soff, len))
+    return -1;
+  uint8_t *d = asc_sim_mem(c, in->op, sim_in(c, in, 0), doff, ublk, "write");
+  if (!d)
+    return -1;
+  int64_t tail = ublk - left - len;
+  if (pad[0] != 0) {
+    fill(dt, esz, d, left / esz, pad[3]);
+    fill(dt, esz, d + left + len, tail / esz, pad[3]);
+  } else if (left == 0 && right == 0 && len > 0) {
+    for (int64_t i = 0; i + esz <= tail; i += esz)
+      memcpy(d + len + i, d, (size_t)esz);
+  } else {
+    memset(d, 0xff, (size_t)left);
+    memset(d + left + len, 0xff, (size_t)tail);
+  }
+  return 0;
+}
+
+/* data_copy_pad(dst, src, DataCopyExtParams[, DataCopyPadExtParams]): block_len in bytes;
+ * GM->UB: src_stride bytes (GM), dst_stride 32-byte blocks (UB); UB->GM the reverse. */
+static int datacopypad(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, 2)->fld;
+  static const double nopad[SIM_NFIELDS];
+  const double *pad = in->nin > 3 ? sim_in(c, in, 3)->fld : nopad;
+  int64_t cnt = (int64_t)f[0], len = (int64_t)f[1], ss = (int64_t)f[2], ds = (int64_t)f[3];
+  int esz = esize(in);
+  if (cnt < 0 || cnt > 4095 || len < 0 || len > 2097151 || ss < 0 || ds < 0)
+    return asc_sim_err(c, in->op, "asc.data_copy_pad: DataCopyExtParams out of range (block_count %lld, "
+                       "block_len %lld)", (long long)cnt, (long long)len);
+  if (len % esz)
+    return asc_sim_err(c, in->op, "asc.data_copy_pad: block_len %lld is not a multiple of the %d-byte element",
+                       (long long)len, esz);
+  if (in->pipe == ASC_PIPEID_PIPE_V)
+    return asc_sim_err(c, in->op, "asc.data_copy_pad: UB to UB is not a DataCopyPad path");
+  bool in2ub = in->pipe == ASC_PIPEID_PIPE_MTE2;
+  if (checkalign(c, in, sim_in(c, in, in2ub ? 0 : 1), 0, in2ub ? "destination" : "source"))
+    return -1;
+  int64_t padb = in2ub ? (int64_t)(pad[1] + pad[2]) * esz : 0;
+  int64_t ublk = (len + padb + 31) / 32 * 32;
+  for (int64_t b = 0; b < cnt; b++) {
+    int rc = in2ub ? padblock(c, in, b * (ublk + ds * 32), b * (len + ss), len, pad, ublk)
+                   : move(c, in, b * (len + ds), b * (ublk + ss * 32), len);
+    if (rc)
+      return -1;
+  }
+  return copycost(c, in, cnt * len);
+}
+
+void asc_sim_reg_datacopy(sim_exec_fn *t) {
+  t[ASC_OP_DATA_COPY] = datacopy;
+  t[ASC_OP_DATA_COPY_PARAMS] = datacopyparams;
+  t[ASC_OP_DATA_COPY_PAD] = datacopypad;
+}

@@ -1,0 +1,206 @@
+/* lower.c - turn a func.func into the simulator's program (sim_int.h).
+ *
+ * Every value (block argument or result) gets a slot index; every op a sim_inst with its
+ * operand slots, the semantics function of its opcode and its pipe, so execution never
+ * searches the IR.  Unsupported ops are rejected here, before anything runs.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim_int.h"
+
+/* value -> slot, open addressing on the pointer */
+typedef struct lowerer {
+  sim_launch *L;
+  sim_exec_fn table[ASC_OP_COUNT];
+  const asc_value **keys;
+  int *vals;
+  size_t cap, n;
+} lowerer;
+
+static size_t hashptr(const void *p) {
+  uint64_t x = (uint64_t)(uintptr_t)p;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  return (size_t)x;
+}
+
+static void mapput(lowerer *lw, const asc_value *v, int slot);
+
+static void mapgrow(lowerer *lw) {
+  const asc_value **ok = lw->keys;
+  int *ov = lw->vals;
+  size_t ocap = lw->cap;
+  lw->cap = ocap ? 2 * ocap : 256;
+  lw->keys = calloc(lw->cap, sizeof *lw->keys);
+  lw->vals = calloc(lw->cap, sizeof *lw->vals);
+  if (!lw->keys || !lw->vals)
+    asc_die("out of memory");
+  lw->n = 0;
+  for (size_t i = 0; i < ocap; i++)
+    if (ok[i])
+      mapput(lw, ok[i], ov[i]);
+  free(ok);
+  free(ov);
+}
+
+static void mapput(lowerer *lw, const asc_value *v, int slot) {
+  if (2 * (lw->n + 1) > lw->cap)
+    mapgrow(lw);
+  size_t i = hashptr(v) & (lw->cap - 1);
+  while (lw->keys[i] && lw->keys[i] != v)
+    i = (i + 1) & (lw->cap - 1);
+  if (!lw->keys[i])
+    lw->n++;
+  lw->keys[i] = v;
+  lw->vals[i] = slot;
+}
+
+static int mapget(const lowerer *lw, const asc_value *v) {
+  if (!lw->cap)
+    return -1;
+  size_t i = hashptr(v) & (lw->cap - 1);
+  while (lw->keys[i]) {
+    if (lw->keys[i] == v)
+      return lw->vals[i];
+    i = (i + 1) & (lw->cap - 1);
+  }
+  return -1;
+}
+
+static int newslot(lowerer *lw, const asc_value *v) {
+  int s = lw->L->nslots++;
+  mapput(lw, v, s);
+  return s;
+}
+
+/* Operands an op must have: its signature's constraints that are neither optional (?)
+ * nor variadic (*). */
+static int minoperands(asc_opcode code) {
+  const char *s = asc_opinfo_of(code)->operands;
+  int n = 0;
+  while (*s) {
+    if (*s != '?' && *s != '*')
+      n++;
+    s += strcspn(s, ",");
+    if (*s == ',')
+      s++;
+  }
+  return n;
+}
+
+static int ruled_pipe(lowerer *lw, const asc_op *op) {
+  static const int fixed[] = {
+    [ASC_PR_S] = ASC_PIPEID_PIPE_S, [ASC_PR_V] = ASC_PIPEID_PIPE_V,
+    [ASC_PR_MTE1] = ASC_PIPEID_PIPE_MTE1, [ASC_PR_MTE2] = ASC_PIPEID_PIPE_MTE2,
+    [ASC_PR_MTE3] = ASC_PIPEID_PIPE_MTE3, [ASC_PR_M] = ASC_PIPEID_PIPE_M,
+    [ASC_PR_FIX] = ASC_PIPEID_PIPE_FIX,
+  };
+  const asc_attr *a;
+  asc_pipe_rule r = asc_opinfo_of(op->code)->pipe;
+  switch (r) {
+  case ASC_PR_NONE: return -1;
+  case ASC_PR_COPY: /* dst is operand 0, src operand 1 */
+    if (asc_sim_is_gm_type(op->operands[1]->type))
+      return ASC_PIPEID_PIPE_MTE2;
+    return asc_sim_is_gm_type(op->operands[0]->type) ? ASC_PIPEID_PIPE_MTE3 : ASC_PIPEID_PIPE_V;
+  case ASC_PR_EVT_SRC:
+  case ASC_PR_EVT_DST:
+    a = asc_op_attr(op, "event");
+    if (!a || a->i < 0 || a->i >= SIM_NEVENTS)
+      return -1;
+    return r == ASC_PR_EVT_SRC ? lw->L->evt_src[a->i] : lw->L->evt_dst[a->i];
+  case ASC_PR_ATTR:
+    a = asc_op_attr(op, "pipe");
+    return a ? (int)a->i : -1;
+  default: return fixed[r];
+  }
+}
+
+static int lowerblock(lowerer *lw, const asc_block *b, sim_block *out);
+
+/* term: op ends its block (terminators run no function: the parent reads them). */
+static int lowerop(lowerer *lw, const asc_op *op, sim_inst *in, bool term) {
+  sim_launch *L = lw->L;
+  in->op = op;
+  in->fn = lw->table[op->code];
+  if (!in->fn && !term) {
+    bool isterm = asc_opinfo_of(op->code)->flags & ASC_F_TERM;
+    asc_error(L->ctx, asc_op_diag_loc(op), "%s %s", asc_op_name(op),
+              isterm ? "must be the last op of its block" : op->code == ASC_OP_CALL ?
+              "is not supported by the simulator (run the inline pass first)" : "is not supported by the simulator");
+    return -1;
+  }
+  if (op->noperands < minoperands(op->code)) {
+    asc_error(L->ctx, asc_op_diag_loc(op), "%s: expected at least %d operands, got %d (run the verifier)",
+              asc_op_name(op), minoperands(op->code), op->noperands);
+    return -1;
+  }
+  in->id = L->ninsts++;
+  in->nin = op->noperands;
+  in->in = ASC_NEW_N(&L->arena, int, op->noperands + 1);
+  for (int i = 0; i < op->noperands; i++)
+    if ((in->in[i] = mapget(lw, op->operands[i])) < 0) {
+      asc_error(L->ctx, asc_op_diag_loc(op), "%s: operand %d is not defined before its use in the kernel",
+                asc_op_name(op), i);
+      return -1;
+    }
+  in->out = L->nslots;
+  for (int i = 0; i < op->nresults; i++)
+    newslot(lw, &op->results[i]);
+  in->pipe = ruled_pipe(lw, op);
+  in->nregions = op->nregions;
+  in->regions = ASC_NEW_N(&L->arena, sim_block, op->nregions + 1);
+  for (int r = 0; r < op->nregions; r++)
+    if (op->regions[r].block && lowerblock(lw, op->regions[r].block, &in->regions[r]))
+      return -1;
+  return 0;
+}
+
+static int lowerblock(lowerer *lw, const asc_block *b, sim_block *out) {
+  sim_launch *L = lw->L;
+  out->nargs = b->nargs;
+  out->args = ASC_NEW_N(&L->arena, int, b->nargs + 1);
+  for (int i = 0; i < b->nargs; i++)
+    out->args[i] = newslot(lw, b->args[i]);
+  int n = 0;
+  for (const asc_op *op = b->first; op; op = op->next)
+    n++;
+  out->insts = ASC_NEW_N(&L->arena, sim_inst, n + 1);
+  for (const asc_op *op = b->first; op; op = op->next) {
+    bool term = !op->next && (asc_opinfo_of(op->code)->flags & ASC_F_TERM);
+    sim_inst *in = term ? ASC_NEW(&L->arena, sim_inst) : &out->insts[out->ninsts++];
+    if (lowerop(lw, op, in, term))
+      return -1;
+    if (term)
+      out->term = in;
+  }
+  return 0;
+}
+
+int asc_sim_lower(sim_launch *L, const asc_op *func) {
+  lowerer lw = {.L = L};
+  asc_sim_reg_control(lw.table);
+  asc_sim_reg_scalar(lw.table);
+  asc_sim_reg_resource(lw.table);
+  asc_sim_reg_datacopy(lw.table);
+  asc_sim_reg_vector(lw.table);
+  asc_sim_reg_sync(lw.table);
+  int rc = -1;
+  if (func->nregions < 1 || !func->regions[0].block)
+    asc_error(L->ctx, asc_op_diag_loc(func), "kernel '%s' has no body", asc_func_name(func));
+  else
+    rc = lowerblock(&lw, func->regions[0].block, &L->entry);
+  free(lw.keys);
+  free(lw.vals);
+  if (rc == 0 && !L->entry.term) { /* a body without func.return: end-of-kernel diagnostics
+                                      point at the function */
+    sim_inst *end = ASC_NEW(&L->arena, sim_inst);
+    end->op = func;
+    end->id = L->ninsts++;
+    L->entry.term = end;
+  }
+  L->end = L->entry.term;
+  return rc;
+}

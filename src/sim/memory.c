@@ -1,0 +1,80 @@
+/* memory.c - every access of a kernel to GM or UB goes through asc_sim_mem, which checks
+ * it against the reference's extent (the local tensor or global tensor length) and the
+ * memory it lies in (the core's UB, or the caller's array), so a bad kernel gets an
+ * error at its source line and never touches host memory it does not own. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "sim/sim_int.h"
+
+int asc_sim_err(sim_core *c, const asc_op *op, const char *fmt, ...) {
+  va_list ap;
+  asc_strbuf sb;
+  asc_sb_init(&sb);
+  va_start(ap, fmt);
+  asc_sb_vprintf(&sb, fmt, ap);
+  va_end(ap);
+  if (c->L->blocks > 1)
+    asc_diag(c->ctx, asc_op_diag_loc(op), ASC_SEV_ERROR, "%s (block %d)", sb.data, c->block);
+  else
+    asc_diag(c->ctx, asc_op_diag_loc(op), ASC_SEV_ERROR, "%s", sb.data);
+  asc_sb_free(&sb);
+  return -1;
+}
+
+/* Warnings that would repeat every loop iteration are given once per instruction. */
+void asc_sim_warn_once(sim_core *c, const sim_inst *in, const char *fmt, ...) {
+  if (c->warned[in->id])
+    return;
+  c->warned[in->id] = 1;
+  va_list ap;
+  va_start(ap, fmt);
+  asc_vdiag(c->ctx, asc_op_diag_loc(in->op), ASC_SEV_WARNING, fmt, ap);
+  va_end(ap);
+}
+
+const char *asc_sim_mem_name(const sim_core *c, int mem) {
+  if (mem == SIM_MEM_UB)
+    return "UB";
+  if (mem >= 0 && mem < c->L->ngm)
+    return c->L->gm[mem].name;
+  return "?";
+}
+
+bool asc_sim_is_gm_type(const asc_type *t) { return t->kind == ASC_TY_GM || t->kind == ASC_TY_GTENSOR; }
+
+static uint8_t *membase(sim_core *c, int mem, int64_t *size) {
+  if (mem == SIM_MEM_UB) {
+    *size = c->ub_bytes;
+    return c->ub;
+  }
+  *size = (int64_t)c->L->gm[mem].bytes;
+  return c->L->gm[mem].p;
+}
+
+uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t off, int64_t nbytes,
+                     const char *what) {
+  const char *opname = asc_op_name(op);
+  if (r->mem == SIM_MEM_NONE || r->mem < SIM_MEM_UB || r->mem >= c->L->ngm) {
+    asc_sim_err(c, op, "%s: %s of a tensor that is bound to no memory (global tensor without "
+                "set_global_buffer?)", opname, what);
+    return NULL;
+  }
+  int64_t size;
+  uint8_t *base = membase(c, r->mem, &size);
+  int64_t lo = r->off + off, hi = lo + nbytes;
+  bool isgm = r->mem >= 0;
+  if (nbytes > 0 && r->len >= 0 && (off < 0 || off + nbytes > r->len)) {
+    asc_sim_err(c, op, "%s: %s of bytes [%lld, %lld) is outside the %s tensor of %lld bytes "
+                "(at byte %lld of %s)", opname, what, (long long)off, (long long)(off + nbytes),
+                isgm ? "global" : "local", (long long)r->len, (long long)r->off, asc_sim_mem_name(c, r->mem));
+    return NULL;
+  }
+  if (nbytes > 0 && (lo < 0 || hi > size)) {
+    asc_sim_err(c, op, "%s: out-of-bounds %s of %s '%s': bytes [%lld, %lld), but it has %lld bytes",
+                opname, what, isgm ? "GM array" : "buffer", asc_sim_mem_name(c, r->mem), (long long)lo,
+                (long long)hi, (long long)size);
+    return NULL;
+  }
+  return nbytes > 0 ? base + lo : base;
+}

@@ -1,0 +1,445 @@
+/* resource.c - TPipe, TQue, TBuf and tensor references (hardware.md §3, §9).
+ *
+ * The TQue runtime is replayed as Ascend C does it: InitBuffer carves buffers in TPipe
+ * order, and AllocTensor / EnQue / DeQue / FreeTensor become the wait_flag / set_flag of
+ * the queue's backward and forward events with ids from AllocEventID, so double
+ * buffering overlaps in the timing model and a misuse is reported, not papered over.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim_int.h"
+
+static void scost(sim_core *c) { asc_sim_scalar(c, c->L->cost->scalar_op); }
+
+static const char *posname(int pos) {
+  const char *s = asc_enum_name(ASC_ENUM_POS, pos);
+  return s ? s : "?";
+}
+
+/* On an AIV core the vector positions live in UB; the others belong to the AIC. */
+static bool posinub(int pos) {
+  return pos == ASC_POS_VECIN || pos == ASC_POS_VECOUT || pos == ASC_POS_VECCALC;
+}
+
+static int badpos(sim_core *c, const sim_inst *in, int pos) {
+  return asc_sim_err(c, in->op, "%s: TPosition %s is not available on an AIV core (only VECIN, VECOUT "
+                     "and VECCALC, which live in UB)", asc_op_name(in->op), posname(pos));
+}
+
+/* Bytes a local tensor of type t covers in a buffer of `avail` bytes: its static shape if
+ * it has one, else the whole buffer. */
+static int64_t viewlen(const asc_type *t, int64_t avail) {
+  if (!t || t->kind != ASC_TY_LTENSOR || t->rank == 0)
+    return avail;
+  int64_t n = asc_type_bytes(t->elem);
+  for (int i = 0; i < t->rank; i++)
+    n *= t->shape[i];
+  return n;
+}
+
+static int setview(sim_core *c, const sim_inst *in, int64_t addr, int64_t avail) {
+  sim_val *r = sim_out(c, in, 0);
+  r->mem = SIM_MEM_UB;
+  r->off = addr;
+  r->len = viewlen(sim_outtype(in, 0), avail);
+  if (r->len > avail)
+    return asc_sim_err(c, in->op, "%s: the result type covers %lld bytes but the buffer has %lld",
+                       asc_op_name(in->op), (long long)r->len, (long long)avail);
+  return 0;
+}
+
+/* ---- TPipe ---- */
+static int tpipe(sim_core *c, const sim_inst *in) {
+  if (c->has_tpipe)
+    return asc_sim_err(c, in->op, "TPipe instance is already created, use get_tpipe_ptr() to obtain it");
+  c->has_tpipe = true;
+  sim_out(c, in, 0)->i = 0;
+  scost(c);
+  return 0;
+}
+
+/* Carve n bytes of UB for position pos in TPipe order; -1 after an overflow report. */
+static int carve(sim_core *c, const sim_inst *in, int pos, int64_t n, int64_t *addr) {
+  if (!c->has_tpipe)
+    return asc_sim_err(c, in->op, "%s: no TPipe was created", asc_op_name(in->op));
+  if (c->ub_top + n > c->ub_bytes) {
+    asc_strbuf sb;
+    asc_sb_init(&sb);
+    for (int p = 0; p < SIM_NPOS; p++)
+      if (c->pos_bytes[p])
+        asc_sb_printf(&sb, "%s %lld B, ", posname(p), (long long)c->pos_bytes[p]);
+    asc_sim_err(c, in->op, "%s: UB overflow: %lld more bytes for %s do not fit; already carved: %s"
+                "total %lld B of the %lld B limit", asc_op_name(in->op), (long long)n, posname(pos),
+                sb.data ? sb.data : "", (long long)c->ub_top, (long long)c->ub_bytes);
+    asc_sb_free(&sb);
+    return -1;
+  }
+  *addr = c->ub_top;
+  c->ub_top += n;
+  c->pos_bytes[pos] += n;
+  return 0;
+}
+
+/* ---- TQue ---- */
+static int evtbyname(int src, int dst) {
+  const char *a = asc_sim_pipe_name(src), *b = asc_sim_pipe_name(dst);
+  char buf[32];
+  int64_t v;
+  if (src == dst || !a || !b)
+    return -1;
+  snprintf(buf, sizeof buf, "%s_%s", a + 5, b + 5); /* skip "PIPE_" */
+  return asc_enum_lookup(ASC_ENUM_EVENT, buf, strlen(buf), &v) == 0 ? (int)v : -1;
+}
+
+/* A queue's producer writes its buffers (MTE2 for data from GM), its consumer reads them
+ * (MTE3 for data to GM); the forward event is PRODUCER_CONSUMER, the backward one the
+ * reverse (hardware.md §3: VECIN MTE2_V / V_MTE2, VECOUT V_MTE3 / MTE3_V). */
+static void queueevents(sim_queue *q, int src, int dst) {
+  int prod = src == ASC_POS_VECIN ? ASC_PIPEID_PIPE_MTE2 : ASC_PIPEID_PIPE_V;
+  int cons = dst == ASC_POS_VECOUT ? ASC_PIPEID_PIPE_MTE3 : ASC_PIPEID_PIPE_V;
+  if (src == dst && src == ASC_POS_VECOUT)
+    prod = ASC_PIPEID_PIPE_V;
+  if (src == dst && src == ASC_POS_VECIN)
+    cons = ASC_PIPEID_PIPE_V;
+  q->fwd = evtbyname(prod, cons);
+  q->bwd = evtbyname(cons, prod);
+}
+
+static int tque(sim_core *c, const sim_inst *in) {
+  const asc_type *t = sim_outtype(in, 0);
+  if (!posinub(t->pos))
+    return badpos(c, in, t->pos);
+  if (!posinub(t->pos2))
+    return badpos(c, in, t->pos2);
+  if (c->nqueues == c->qcap) {
+    c->qcap = c->qcap ? 2 * c->qcap : 8;
+    c->queues = realloc(c->queues, sizeof *c->queues * (size_t)c->qcap);
+    if (!c->queues)
+      asc_die("out of memory");
+  }
+  sim_queue *q = &c->queues[c->nqueues];
+  memset(q, 0, sizeof *q);
+  q->pos = t->pos;
+  q->depth = t->depth;
+  q->nbuf = -1;
+  queueevents(q, t->pos, t->pos2);
+  sim_out(c, in, 0)->i = c->nqueues++;
+  scost(c);
+  return 0;
+}
+
+static sim_queue *queueof(sim_core *c, const sim_inst *in, int i) {
+  int64_t h = sim_in(c, in, i)->i;
+  return h >= 0 && h < c->nqueues ? &c->queues[h] : NULL;
+}
+
+static int initbuffer(sim_core *c, const sim_inst *in) {
+  sim_queue *q = queueof(c, in, 1);
+  int64_t num = sim_in(c, in, 2)->i, len = (sim_in(c, in, 3)->i + 31) / 32 * 32, addr;
+  if (!q || q->nbuf >= 0)
+    return asc_sim_err(c, in->op, "asc.init_buffer: the queue already has its buffers");
+  if (num < 1 || sim_in(c, in, 3)->i < 1)
+    return asc_sim_err(c, in->op, "asc.init_buffer: %lld buffers of %lld bytes", (long long)num,
+                       (long long)sim_in(c, in, 3)->i);
+  if (c->nbufs + num > SIM_MAXQBUF)
+    return asc_sim_err(c, in->op, "asc.init_buffer: more than %d queue buffers in one TPipe", SIM_MAXQBUF);
+  if (carve(c, in, q->pos, num * len, &addr))
+    return -1;
+  q->first = c->nbufs;
+  q->nbuf = (int)num;
+  for (int i = 0; i < num; i++)
+    c->bufs[c->nbufs++] = (sim_qbuf){addr + i * len, len, SIM_QB_FREE, -1, -1};
+  scost(c);
+  return 0;
+}
+
+/* AllocEventID: lowest clear bit of the event's 8-bit mask. */
+static int allocid(sim_core *c, const sim_inst *in, int evt) {
+  for (int id = 0; id < SIM_NIDS; id++)
+    if (!(c->idmask[evt] & (1u << id))) {
+      c->idmask[evt] |= (uint8_t)(1u << id);
+      return id;
+    }
+  return asc_sim_err(c, in->op, "%s: all 8 event ids of %s are in use (too many buffers enqueued or "
+                     "freed-but-not-reallocated across queues)", asc_op_name(in->op), asc_sim_evt_name(evt));
+}
+
+static void releaseid(sim_core *c, int evt, int id) { c->idmask[evt] &= (uint8_t)~(1u << id); }
+
+static int allocq(sim_core *c, const sim_inst *in) {
+  sim_queue *q = queueof(c, in, 0);
+  if (!q || q->nbuf < 0)
+    return asc_sim_err(c, in->op, "asc.alloc_tensor: the queue has no buffers (init_buffer missing)");
+  for (int k = 0; k < q->nbuf; k++) {
+    int bi = q->first + (q->cursor + k) % q->nbuf;
+    sim_qbuf *b = &c->bufs[bi];
+    if (b->state != SIM_QB_FREE)
+      continue;
+    q->cursor = (q->cursor + k + 1) % q->nbuf;
+    b->state = SIM_QB_OCCUPIED;
+    scost(c);
+    if (b->free_id >= 0) {
+      int id = b->free_id;
+      b->free_id = -1;
+      releaseid(c, q->bwd, id);
+      if (asc_sim_issue_wait(c, in, q->bwd, id))
+        return -1;
+    }
+    return setview(c, in, b->addr, b->len);
+  }
+  return asc_sim_err(c, in->op, "asc.alloc_tensor: alloc on exhausted queue: all %d buffers are in use "
+                     "(a free_tensor is missing; on hardware this spins forever)", q->nbuf);
+}
+
+/* The queue buffer t refers to, or NULL after an error. */
+static sim_qbuf *bufof(sim_core *c, const sim_inst *in, sim_queue *q, const sim_val *t) {
+  for (int k = 0; q && k < q->nbuf; k++) {
+    sim_qbuf *b = &c->bufs[q->first + k];
+    if (t->mem == SIM_MEM_UB && t->off == b->addr)
+      return b;
+  }
+  asc_sim_err(c, in->op, "%s: the tensor is not a buffer of this queue", asc_op_name(in->op));
+  return NULL;
+}
+
+static int enque(sim_core *c, const sim_inst *in) {
+  sim_queue *q = queueof(c, in, 0);
+  sim_qbuf *b = bufof(c, in, q, sim_in(c, in, 1));
+  if (!b)
+    return -1;
+  if (b->state != SIM_QB_OCCUPIED && b->state != SIM_QB_DEQUE)
+    return asc_sim_err(c, in->op, "asc.enque: the tensor is %s", b->state == SIM_QB_FREE ? "not allocated" : "already enqueued");
+  if (q->used >= q->depth)
+    return asc_sim_err(c, in->op, "asc.enque: the queue already holds %d tensors (depth %d)", q->used, q->depth);
+  scost(c);
+  q->ring[(q->head + q->used++) % SIM_MAXQBUF] = (int)(b - c->bufs);
+  b->state = SIM_QB_ENQUE;
+  if (q->fwd < 0)
+    return 0;
+  int id = allocid(c, in, q->fwd);
+  if (id < 0)
+    return -1;
+  b->enq_id = id;
+  return asc_sim_issue_set(c, in, q->fwd, id);
+}
+
+static int deque(sim_core *c, const sim_inst *in) {
+  sim_queue *q = queueof(c, in, 0);
+  if (!q || q->used == 0)
+    return asc_sim_err(c, in->op, "asc.deque: nothing is enqueued (on hardware this reads a stale buffer)");
+  sim_qbuf *b = &c->bufs[q->ring[q->head]];
+  q->head = (q->head + 1) % SIM_MAXQBUF;
+  q->used--;
+  b->state = SIM_QB_DEQUE;
+  scost(c);
+  if (b->enq_id >= 0) {
+    int id = b->enq_id;
+    b->enq_id = -1;
+    releaseid(c, q->fwd, id);
+    if (asc_sim_issue_wait(c, in, q->fwd, id))
+      return -1;
+  }
+  return setview(c, in, b->addr, b->len);
+}
+
+static int freeq(sim_core *c, const sim_inst *in) {
+  sim_queue *q = queueof(c, in, 0);
+  sim_qbuf *b = bufof(c, in, q, sim_in(c, in, 1));
+  if (!b)
+    return -1;
+  if (b->state == SIM_QB_FREE)
+    return asc_sim_err(c, in->op, "asc.free_tensor: double free (the buffer is already free)");
+  if (b->state == SIM_QB_ENQUE)
+    return asc_sim_err(c, in->op, "asc.free_tensor: the tensor is still enqueued");
+  b->state = SIM_QB_FREE;
+  scost(c);
+  if (q->bwd < 0)
+    return 0;
+  int id = allocid(c, in, q->bwd);
+  if (id < 0)
+    return -1;
+  b->free_id = id;
+  return asc_sim_issue_set(c, in, q->bwd, id);
+}
+
+/* TPipe::Destroy: wait every pending backward event (then the caller drains PIPE_ALL). */
+int asc_sim_tpipe_destroy(sim_core *c, const sim_inst *in) {
+  for (int qi = 0; qi < c->nqueues; qi++) {
+    sim_queue *q = &c->queues[qi];
+    for (int k = 0; k < q->nbuf; k++) {
+      sim_qbuf *b = &c->bufs[q->first + k];
+      if (b->free_id < 0)
+        continue;
+      releaseid(c, q->bwd, b->free_id);
+      if (asc_sim_issue_wait(c, in, q->bwd, b->free_id))
+        return -1;
+      b->free_id = -1;
+    }
+  }
+  return 0;
+}
+
+/* ---- TBuf ---- */
+static int tbuf(sim_core *c, const sim_inst *in) {
+  int pos = sim_outtype(in, 0)->pos;
+  if (!posinub(pos))
+    return badpos(c, in, pos);
+  if (c->ntbufs == c->tcap) {
+    c->tcap = c->tcap ? 2 * c->tcap : 8;
+    c->tbufs = realloc(c->tbufs, sizeof *c->tbufs * (size_t)c->tcap);
+    if (!c->tbufs)
+      asc_die("out of memory");
+  }
+  c->tbufs[c->ntbufs] = (sim_tbuf){pos, 0, -1};
+  sim_out(c, in, 0)->i = c->ntbufs++;
+  scost(c);
+  return 0;
+}
+
+static sim_tbuf *tbufof(sim_core *c, const sim_inst *in, int i) {
+  int64_t h = sim_in(c, in, i)->i;
+  return h >= 0 && h < c->ntbufs ? &c->tbufs[h] : NULL;
+}
+
+static int inittbuf(sim_core *c, const sim_inst *in) {
+  sim_tbuf *t = tbufof(c, in, 1);
+  int64_t len = (sim_in(c, in, 2)->i + 31) / 32 * 32;
+  if (!t || t->len >= 0)
+    return asc_sim_err(c, in->op, "asc.init_tbuf: the TBuf already has its buffer");
+  if (len < 32)
+    return asc_sim_err(c, in->op, "asc.init_tbuf: %lld bytes", (long long)sim_in(c, in, 2)->i);
+  if (carve(c, in, t->pos, len, &t->addr))
+    return -1;
+  t->len = len;
+  scost(c);
+  return 0;
+}
+
+/* tbuf_get(len) and tbuf_get_with_offset(size, byte offset): views of the TBuf's buffer. */
+static int tbufget(sim_core *c, const sim_inst *in) {
+  sim_tbuf *t = tbufof(c, in, 0);
+  int esz = asc_type_bytes(sim_outtype(in, 0)->elem);
+  int64_t n = sim_in(c, in, 1)->i, off = in->nin > 2 ? sim_in(c, in, 2)->i : 0;
+  if (!t || t->len < 0)
+    return asc_sim_err(c, in->op, "%s: the TBuf has no buffer (init_tbuf missing)", asc_op_name(in->op));
+  if (off % 32 != 0 || off < 0)
+    return asc_sim_err(c, in->op, "%s: buf_offset must be align to 32B. (got %lld)", asc_op_name(in->op),
+                       (long long)off);
+  if (n < 0 || off + n * esz > t->len)
+    return asc_sim_err(c, in->op, "%s: %lld elements from byte %lld exceed the TBuf's %lld bytes",
+                       asc_op_name(in->op), (long long)n, (long long)off, (long long)t->len);
+  sim_val *r = sim_out(c, in, 0);
+  r->mem = SIM_MEM_UB;
+  r->off = t->addr + off;
+  r->len = n * esz;
+  scost(c);
+  return 0;
+}
+
+/* ---- global tensors and GM pointers (unbounded views; the array bounds every access) ---- */
+static int globaltensor(sim_core *c, const sim_inst *in) {
+  sim_val *r = sim_out(c, in, 0);
+  r->mem = SIM_MEM_NONE;
+  r->off = 0;
+  r->len = -1;
+  scost(c);
+  return 0;
+}
+
+static int setglobalbuffer(sim_core *c, const sim_inst *in) {
+  sim_val *gt = sim_in(c, in, 0);
+  const sim_val *p = sim_in(c, in, 1);
+  gt->mem = p->mem;
+  gt->off = p->off;
+  gt->len = -1;
+  scost(c);
+  return 0;
+}
+
+static int gmoffset(sim_core *c, const sim_inst *in) {
+  const sim_val *p = sim_in(c, in, 0);
+  sim_val *r = sim_out(c, in, 0);
+  int esz = asc_type_bytes(sim_intype(in, 0)->elem);
+  *r = *p;
+  r->off = p->off + sim_in(c, in, 1)->i * esz;
+  if (r->len >= 0)
+    r->len -= sim_in(c, in, 1)->i * esz;
+  scost(c);
+  return 0;
+}
+
+/* ---- local tensors ---- */
+static int localtensor(sim_core *c, const sim_inst *in) {
+  const asc_attr *pa = asc_op_attr(in->op, "pos");
+  int pos = pa ? (int)pa->i : -1;
+  int64_t addr = sim_in(c, in, 0)->i, n = sim_in(c, in, 1)->i;
+  int esz = asc_type_bytes(sim_outtype(in, 0)->elem);
+  if (!posinub(pos))
+    return badpos(c, in, pos);
+  if (addr % 32 != 0)
+    return asc_sim_err(c, in->op, "asc.local_tensor: address %lld is not 32-byte aligned", (long long)addr);
+  if (addr < 0 || n < 0 || addr + n * esz > c->ub_bytes)
+    return asc_sim_err(c, in->op, "asc.local_tensor: bytes [%lld, %lld) are outside UB (%lld bytes)",
+                       (long long)addr, (long long)(addr + n * esz), (long long)c->ub_bytes);
+  sim_val *r = sim_out(c, in, 0);
+  r->mem = SIM_MEM_UB;
+  r->off = addr;
+  r->len = n * esz;
+  scost(c);
+  return 0;
+}
+
+static int ltsubview(sim_core *c, const sim_inst *in) {
+  const sim_val *t = sim_in(c, in, 0);
+  int64_t off = sim_in(c, in, 1)->i * asc_type_bytes(sim_intype(in, 0)->elem);
+  if (off < 0 || (t->len >= 0 && off > t->len))
+    return asc_sim_err(c, in->op, "asc.lt_subview: byte offset %lld is outside the tensor of %lld bytes",
+                       (long long)off, (long long)t->len);
+  sim_val *r = sim_out(c, in, 0);
+  *r = *t;
+  r->off += off;
+  r->len -= off;
+  scost(c);
+  return 0;
+}
+
+/* asc.struct: fields in declaration order; missing trailing ones take pyasc's defaults. */
+static int structop(sim_core *c, const sim_inst *in) {
+  int id = sim_outtype(in, 0)->struct_id, nf = asc_struct_nfields(id);
+  sim_val *r = sim_out(c, in, 0);
+  char name[64];
+  for (int i = 0; i < nf && i < SIM_NFIELDS; i++) {
+    int64_t dflt = 0;
+    asc_struct_field(id, i, name, sizeof name, &dflt);
+    r->fld[i] = (double)dflt;
+  }
+  for (int i = 0; i < in->nin && i < SIM_NFIELDS; i++) {
+    const sim_val *v = sim_in(c, in, i);
+    r->fld[i] = asc_type_is_float(sim_intype(in, i)) ? v->f : (double)v->i;
+  }
+  scost(c);
+  return 0;
+}
+
+void asc_sim_reg_resource(sim_exec_fn *t) {
+  t[ASC_OP_TPIPE] = tpipe;
+  t[ASC_OP_TQUE] = tque;
+  t[ASC_OP_TBUF] = tbuf;
+  t[ASC_OP_INIT_BUFFER] = initbuffer;
+  t[ASC_OP_INIT_TBUF] = inittbuf;
+  t[ASC_OP_ALLOC_TENSOR] = allocq;
+  t[ASC_OP_ENQUE] = enque;
+  t[ASC_OP_DEQUE] = deque;
+  t[ASC_OP_FREE_TENSOR] = freeq;
+  t[ASC_OP_TBUF_GET] = tbufget;
+  t[ASC_OP_TBUF_GET_WITH_OFFSET] = tbufget;
+  t[ASC_OP_GLOBAL_TENSOR] = globaltensor;
+  t[ASC_OP_SET_GLOBAL_BUFFER] = setglobalbuffer;
+  t[ASC_OP_GM_OFFSET] = gmoffset;
+  t[ASC_OP_GT_SUBVIEW] = gmoffset;
+  t[ASC_OP_LOCAL_TENSOR] = localtensor;
+  t[ASC_OP_LT_SUBVIEW] = ltsubview;
+  t[ASC_OP_STRUCT] = structop;
+}

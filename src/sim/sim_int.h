@@ -1,0 +1,253 @@
+/* sim_int.h - internals of the simulator shared by the files of src/sim.
+ *
+ * A launch lowers the kernel's func.func into a program (lower.c): every asc_value gets
+ * a slot index, every op becomes a sim_inst holding its operand slots, its semantics
+ * function (looked up by opcode in a table the family files fill) and its pipe.  Each
+ * block then runs on its own sim_core (all per-core state lives there, so blocks can run
+ * on host threads later): the scalar unit interprets the program in order (control.c),
+ * applies each instruction's functional effect immediately, and issues it to its pipe's
+ * queue for the timing model (timing.c), a small discrete-event loop over the pipes and
+ * the event flags.
+ */
+#ifndef ASC_SIM_INT_H
+#define ASC_SIM_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "asc/sim.h"
+#include "ir/ir.h"
+
+/* ---- values ---------------------------------------------------------------------------- */
+enum { SIM_MEM_NONE = -2, SIM_MEM_UB = -1 }; /* memory ids; >= 0: GM array index */
+enum { SIM_NFIELDS = 6 };                     /* most fields of a parameter struct */
+
+/* One slot: a scalar, a memory reference or a handle; the value's IR type says which. */
+typedef struct sim_val {
+  int64_t i;  /* integers (normalised to the type's width), queue / tbuf handles */
+  double f;   /* floats, exactly representable in their type */
+  int mem;    /* tensors, GM pointers: memory id */
+  int64_t off; /* byte offset into mem */
+  int64_t len; /* bytes visible through the reference; -1 = unbounded (GM pointer) */
+  double fld[SIM_NFIELDS]; /* struct fields in declaration order */
+} sim_val;
+
+enum { SIM_NEVENTS = 36, SIM_NIDS = 8, SIM_MAXQBUF = 64, SIM_NPOS = 12 };
+
+/* ---- the lowered program ------------------------------------------------------------------ */
+typedef struct sim_core sim_core;
+typedef struct sim_inst sim_inst;
+typedef struct sim_block sim_block;
+
+/* Semantics of one op: returns 0, or -1 after reporting an error. */
+typedef int (*sim_exec_fn)(sim_core *c, const sim_inst *in);
+
+struct sim_block {
+  sim_inst *insts; /* the ops except the terminator */
+  int ninsts;
+  int *args; /* slots of the block arguments */
+  int nargs;
+  const sim_inst *term; /* scf.yield / scf.condition / func.return, or NULL */
+};
+
+struct sim_inst {
+  const asc_op *op;
+  sim_exec_fn fn;
+  int id;    /* index among all instructions of the program */
+  int pipe;  /* PIPEID value the op is issued to, or -1 (see lower.c) */
+  int *in;   /* operand slots */
+  int nin;
+  int out;   /* slot of result 0; results are consecutive */
+  sim_block *regions;
+  int nregions;
+};
+
+typedef struct sim_gm {
+  uint8_t *p;
+  size_t bytes;
+  const char *name;
+  asc_sim_dtype dt;
+} sim_gm;
+
+/* Cycle costs of the timing model (hardware.md §13.4; calibrated later). */
+typedef struct sim_costs {
+  int scalar_op;      /* arith, control flow, resource bookkeeping */
+  int issue;          /* scalar cycles to issue one pipe instruction */
+  int get_value, set_value;
+  int vec_latency;    /* vector pipeline depth (start to end beyond the repeats) */
+  int vec_repeat;     /* cycles per repeat (conflict-free) */
+  int mte2_latency, mte3_latency, ubcopy_latency;
+  int gm_bytes_per_cycle, ub_bytes_per_cycle;
+  int flag;           /* set_flag / wait_flag / barrier occupancy */
+  int queue_depth;    /* instructions a pipe queue holds before the scalar unit stalls */
+} sim_costs;
+
+typedef struct sim_launch {
+  asc_ctx *ctx;
+  const asc_sim_platform *plat;
+  const sim_costs *cost;
+  int blocks;
+  sim_gm *gm;
+  int ngm;
+  asc_arena arena; /* the program */
+  int nslots, ninsts;
+  sim_block entry;
+  const sim_inst *end; /* the kernel's func.return: kernel-end diagnostics point here */
+  int8_t evt_src[SIM_NEVENTS], evt_dst[SIM_NEVENTS]; /* PIPEIDs of each HardEvent; -1 unknown */
+  sim_val *args; /* initial values of the entry block's arguments */
+} sim_launch;
+
+/* ---- per-core state --------------------------------------------------------------------- */
+enum { SIM_QB_FREE, SIM_QB_OCCUPIED, SIM_QB_ENQUE, SIM_QB_DEQUE };
+
+typedef struct sim_qbuf {
+  int64_t addr, len; /* UB byte range */
+  int state;
+  int enq_id, free_id; /* pending forward / backward event ids; -1 = none */
+} sim_qbuf;
+
+typedef struct sim_queue {
+  int pos, depth;
+  int fwd, bwd;  /* forward (EnQue/DeQue) and backward (Free/Alloc) events */
+  int first, nbuf; /* buffers first .. first+nbuf-1 of the core's TPipe */
+  int ring[SIM_MAXQBUF];
+  int head, used, cursor;
+} sim_queue;
+
+typedef struct sim_tbuf {
+  int pos;
+  int64_t addr, len; /* len < 0: not initialised */
+} sim_tbuf;
+
+/* Timing: one in-order queue per pipe. */
+enum { SIM_Q_EXEC, SIM_Q_SET, SIM_Q_WAIT, SIM_Q_BARRIER };
+
+typedef struct sim_qent {
+  int kind, evt, id;
+  int64_t issue, occupy, latency;
+  const sim_inst *in; /* for locations and once-only warnings */
+} sim_qent;
+
+typedef struct sim_pipeq {
+  sim_qent *q; /* ring buffer */
+  int head, n, cap;
+  int64_t ready;    /* next instruction may start */
+  int64_t drain;    /* every started instruction has finished */
+  int64_t busy, busy_end;
+} sim_pipeq;
+
+typedef struct sim_flag {
+  bool set;
+  int64_t time;
+} sim_flag;
+
+struct sim_core {
+  const sim_launch *L;
+  asc_ctx *ctx;
+  int block;
+  sim_val *slots;
+  uint8_t *ub;
+  int64_t ub_bytes;
+  uint8_t *warned; /* per instruction: a once-only warning was given */
+  uint64_t mask[2]; /* vector mask register: lo lanes 0-63, hi 64-127 */
+  /* TPipe (hardware.md §9) */
+  bool has_tpipe;
+  int64_t ub_top;              /* bump pointer of UB */
+  int64_t pos_bytes[SIM_NPOS]; /* bytes carved per TPosition, for messages */
+  uint8_t idmask[SIM_NEVENTS]; /* AllocEventID occupancy */
+  sim_qbuf bufs[SIM_MAXQBUF];
+  int nbufs;
+  sim_queue *queues;
+  int nqueues, qcap;
+  sim_tbuf *tbufs;
+  int ntbufs, tcap;
+  /* timing */
+  int64_t sclk; /* the scalar unit's clock */
+  sim_pipeq pipes[ASC_SIM_NPIPES];
+  sim_flag flags[SIM_NEVENTS][SIM_NIDS];
+};
+
+/* ---- numeric.c: dtypes and exact rounding ------------------------------------------------ */
+enum { SIM_RM_NONE, SIM_RM_RINT, SIM_RM_FLOOR, SIM_RM_CEIL, SIM_RM_ROUND, SIM_RM_TRUNC, SIM_RM_ODD };
+
+int asc_sim_dtype_of(const asc_type *t);      /* scalar type -> asc_sim_dtype, -1 if none */
+int asc_sim_elem_dtype(const asc_type *t);    /* element type of a tensor / GM type, -1 if none */
+bool asc_sim_dt_float(int dt);
+bool asc_sim_dt_signed(int dt);
+/* x rounded to the precision and range of float type dt by round mode rm. */
+double asc_sim_round_fp(double x, int dt, int rm);
+double asc_sim_round_int(double x, int rm); /* x rounded to an integral value by rm */
+/* x rounded to an integer by rm, then saturated to integer type dt (NaN -> 0). */
+int64_t asc_sim_fp_to_int(double x, int dt, int rm);
+int64_t asc_sim_wrap(int64_t v, int dt); /* v truncated to dt's width and re-extended */
+double asc_sim_loadf(int dt, const uint8_t *p);   /* element as a double (ints too) */
+int64_t asc_sim_loadi(int dt, const uint8_t *p);  /* integer element */
+void asc_sim_storef(int dt, uint8_t *p, double v); /* rounds to nearest even for floats */
+void asc_sim_storei(int dt, uint8_t *p, int64_t v); /* wraps */
+uint16_t asc_sim_f16_bits(double v);
+double asc_sim_f16_value(uint16_t bits);
+
+/* ---- memory.c ------------------------------------------------------------------------------ */
+/* Host pointer to bytes [off, off+nbytes) of the reference r, or NULL after reporting an
+ * error naming op, `what` and the bounds (r's extent, then its memory's). */
+uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t off, int64_t nbytes,
+                     const char *what);
+const char *asc_sim_mem_name(const sim_core *c, int mem); /* "UB" or the GM array's name */
+bool asc_sim_is_gm_type(const asc_type *t);
+/* Errors and once-per-instruction warnings at the op's source location. */
+int asc_sim_err(sim_core *c, const asc_op *op, const char *fmt, ...) ASC_PRINTF(3, 4);
+void asc_sim_warn_once(sim_core *c, const sim_inst *in, const char *fmt, ...) ASC_PRINTF(3, 4);
+
+/* ---- timing.c ------------------------------------------------------------------------------ */
+/* Issue in to pipe: it occupies the pipe `occupy` cycles and finishes `latency` cycles
+ * after it starts.  PIPE_S instructions run on the scalar unit at once. */
+int asc_sim_issue(sim_core *c, const sim_inst *in, int64_t occupy, int64_t latency);
+int asc_sim_issue_set(sim_core *c, const sim_inst *in, int evt, int id);
+int asc_sim_issue_wait(sim_core *c, const sim_inst *in, int evt, int id);
+int asc_sim_issue_barrier(sim_core *c, const sim_inst *in, int pipe);
+void asc_sim_scalar(sim_core *c, int64_t cycles); /* scalar work of the current op */
+/* Wait for every pipe to drain (PIPE_ALL); -1 after a deadlock report. */
+int asc_sim_drain(sim_core *c, const sim_inst *in);
+/* Kernel end: warn about flags set and never waited. */
+void asc_sim_check_unpaired(sim_core *c, const sim_inst *in);
+void asc_sim_timing_free(sim_core *c);
+int64_t asc_sim_core_time(const sim_core *c);
+
+/* ---- sync.c: events ------------------------------------------------------------------------ */
+void asc_sim_init_events(sim_launch *L); /* fills evt_src / evt_dst from the event names */
+const char *asc_sim_evt_name(int evt);
+bool asc_sim_pipe_on_aiv(int pipe);
+/* 0, or -1 after reporting an event or id the AIV core cannot use. */
+int asc_sim_check_event(sim_core *c, const sim_inst *in, int evt, int64_t id);
+
+/* ---- control.c ------------------------------------------------------------------------------ */
+int asc_sim_run_block(sim_core *c, const sim_block *b);
+/* Copy the slots of vals[0..n) into dst[0..n) as one parallel assignment. */
+void asc_sim_copy_slots(sim_core *c, const int *dst, const int *src, int n);
+
+/* ---- resource.c ---------------------------------------------------------------------------- */
+/* End of kernel (TPipe::Destroy): wait the pending backward events. */
+int asc_sim_tpipe_destroy(sim_core *c, const sim_inst *in);
+
+/* ---- semantics tables: each family file fills its entries ----------------------------------- */
+void asc_sim_reg_control(sim_exec_fn *t);
+void asc_sim_reg_scalar(sim_exec_fn *t);
+void asc_sim_reg_resource(sim_exec_fn *t);
+void asc_sim_reg_datacopy(sim_exec_fn *t);
+void asc_sim_reg_vector(sim_exec_fn *t);
+void asc_sim_reg_sync(sim_exec_fn *t);
+
+/* ---- lower.c ------------------------------------------------------------------------------ */
+/* Build L's program from func; -1 after reporting an unsupported or malformed op. */
+int asc_sim_lower(sim_launch *L, const asc_op *func);
+
+/* ---- platform.c ------------------------------------------------------------------------- */
+const sim_costs *asc_sim_default_costs(void);
+
+/* Shorthands for op functions. */
+static inline sim_val *sim_in(sim_core *c, const sim_inst *in, int i) { return &c->slots[in->in[i]]; }
+static inline sim_val *sim_out(sim_core *c, const sim_inst *in, int i) { return &c->slots[in->out + i]; }
+static inline const asc_type *sim_intype(const sim_inst *in, int i) { return in->op->operands[i]->type; }
+static inline const asc_type *sim_outtype(const sim_inst *in, int i) { return in->op->results[i].type; }
+
+#endif

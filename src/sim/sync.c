@@ -1,0 +1,93 @@
+/* sync.c - set_flag, wait_flag, pipe_barrier (hardware.md §6-§8) and the event table.
+ *
+ * The pipes of a HardEvent come from its name (SRC_DST, enums.def), so there is no
+ * second hand-written table to keep in line with the enum. */
+#include <stdio.h>
+#include <string.h>
+
+#include "sim/sim_int.h"
+
+const char *asc_sim_pipe_name(int pipe) { return asc_enum_name(ASC_ENUM_PIPEID, pipe); }
+
+const char *asc_sim_evt_name(int evt) {
+  const char *s = asc_enum_name(ASC_ENUM_EVENT, evt);
+  return s ? s : "?";
+}
+
+/* An AIV core has the scalar unit, the vector unit and the two MTEs (hardware.md §5). */
+bool asc_sim_pipe_on_aiv(int pipe) {
+  return pipe == ASC_PIPEID_PIPE_S || pipe == ASC_PIPEID_PIPE_V || pipe == ASC_PIPEID_PIPE_MTE2 ||
+         pipe == ASC_PIPEID_PIPE_MTE3;
+}
+
+static int pipeof(const char *name, size_t n) {
+  char buf[32];
+  int64_t v;
+  snprintf(buf, sizeof buf, "PIPE_%.*s", (int)n, name);
+  return asc_enum_lookup(ASC_ENUM_PIPEID, buf, strlen(buf), &v) == 0 ? (int)v : -1;
+}
+
+void asc_sim_init_events(sim_launch *L) {
+  for (int e = 0; e < SIM_NEVENTS; e++) {
+    const char *s = asc_enum_name(ASC_ENUM_EVENT, e);
+    const char *us = s ? strchr(s, '_') : NULL;
+    L->evt_src[e] = (int8_t)(us ? pipeof(s, (size_t)(us - s)) : -1);
+    L->evt_dst[e] = (int8_t)(us ? pipeof(us + 1, strlen(us + 1)) : -1);
+  }
+}
+
+int asc_sim_check_event(sim_core *c, const sim_inst *in, int evt, int64_t id) {
+  if (evt < 0 || evt >= SIM_NEVENTS || c->L->evt_src[evt] < 0)
+    return asc_sim_err(c, in->op, "%s: unknown event %d", asc_op_name(in->op), evt);
+  if (!asc_sim_pipe_on_aiv(c->L->evt_src[evt]) || !asc_sim_pipe_on_aiv(c->L->evt_dst[evt]))
+    return asc_sim_err(c, in->op, "%s: event %s is not valid on an AIV core (it has PIPE_S, PIPE_V, "
+                       "PIPE_MTE2 and PIPE_MTE3)", asc_op_name(in->op), asc_sim_evt_name(evt));
+  if (id < 0 || id >= SIM_NIDS)
+    return asc_sim_err(c, in->op, "%s: event id %lld of %s is out of range 0..7", asc_op_name(in->op),
+                       (long long)id, asc_sim_evt_name(evt));
+  return 0;
+}
+
+static int opevent(const sim_inst *in) {
+  const asc_attr *a = asc_op_attr(in->op, "event");
+  return a ? (int)a->i : -1;
+}
+
+/* set_flag(E, id): SetFlag<V_V> is PipeBarrier<PIPE_V> (no flag). */
+static int setflag(sim_core *c, const sim_inst *in) {
+  int evt = opevent(in);
+  int64_t id = sim_in(c, in, 0)->i;
+  if (asc_sim_check_event(c, in, evt, id))
+    return -1;
+  if (evt == ASC_EVENT_V_V)
+    return asc_sim_issue_barrier(c, in, ASC_PIPEID_PIPE_V);
+  return asc_sim_issue_set(c, in, evt, (int)id);
+}
+
+/* wait_flag(E, id): WaitFlag<V_V> is a no-op. */
+static int waitflag(sim_core *c, const sim_inst *in) {
+  int evt = opevent(in);
+  int64_t id = sim_in(c, in, 0)->i;
+  if (asc_sim_check_event(c, in, evt, id))
+    return -1;
+  if (evt == ASC_EVENT_V_V)
+    return 0;
+  return asc_sim_issue_wait(c, in, evt, (int)id);
+}
+
+static int pipebarrier(sim_core *c, const sim_inst *in) {
+  const asc_attr *a = asc_op_attr(in->op, "pipe");
+  int pipe = a ? (int)a->i : -1;
+  if (pipe == ASC_PIPEID_PIPE_S)
+    return asc_sim_err(c, in->op, "asc.pipe_barrier: PIPE_S is illegal (scalar order is already guaranteed)");
+  if (pipe != ASC_PIPEID_PIPE_ALL && !asc_sim_pipe_on_aiv(pipe))
+    return asc_sim_err(c, in->op, "asc.pipe_barrier: %s does not exist on an AIV core",
+                       asc_sim_pipe_name(pipe) ? asc_sim_pipe_name(pipe) : "?");
+  return asc_sim_issue_barrier(c, in, pipe);
+}
+
+void asc_sim_reg_sync(sim_exec_fn *t) {
+  t[ASC_OP_SET_FLAG] = setflag;
+  t[ASC_OP_WAIT_FLAG] = waitflag;
+  t[ASC_OP_PIPE_BARRIER] = pipebarrier;
+}

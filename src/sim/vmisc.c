@@ -1,0 +1,179 @@
+/* vmisc.c - the vector ops that are not plain elementwise: cast (with RoundMode,
+ * hardware.md §11.2), axpy, duplicate (count and mask form) and the whole-tensor
+ * reductions. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/vector_int.h"
+
+static int dtof(const sim_inst *in, int i) { return asc_sim_elem_dtype(sim_intype(in, i)); }
+
+static int64_t countof(sim_core *c, const sim_inst *in, int i) {
+  int64_t n = sim_in(c, in, i)->i;
+  if (n < 0)
+    asc_sim_err(c, in->op, "%s: negative count %lld", asc_op_name(in->op), (long long)n);
+  return n;
+}
+
+/* ---- cast ---- */
+/* One element.  NONE: exact where the conversion is exact, else RINT.  A float cast to
+ * its own type rounds to an integral value; float -> int saturates, NaN -> 0. */
+static void castone(int sdt, int ddt, int rm, const uint8_t *s, uint8_t *d) {
+  int m = rm == SIM_RM_NONE ? SIM_RM_RINT : rm;
+  if (!asc_sim_dt_float(sdt) && !asc_sim_dt_float(ddt)) {
+    asc_sim_storei(ddt, d, asc_sim_loadi(sdt, s)); /* wraps (int32 -> int16 behaviour unconfirmed) */
+    return;
+  }
+  double v = asc_sim_loadf(sdt, s);
+  if (!asc_sim_dt_float(ddt)) {
+    asc_sim_storei(ddt, d, asc_sim_fp_to_int(v, ddt, m));
+    return;
+  }
+  if (sdt == ddt && rm != SIM_RM_NONE)
+    v = asc_sim_round_int(v, m);
+  asc_sim_storef(ddt, d, asc_sim_round_fp(v, ddt, m));
+}
+
+static int cast(sim_core *c, const sim_inst *in) {
+  int sdt = dtof(in, 1), ddt = dtof(in, 0);
+  const asc_attr *a = asc_op_attr(in->op, "round");
+  int rm = a ? (int)a->i : SIM_RM_NONE;
+  int64_t n = countof(c, in, 2);
+  if (n < 0 || sdt < 0 || ddt < 0)
+    return -1;
+  int ss = asc_sim_dtype_size(sdt), ds = asc_sim_dtype_size(ddt), wide = ss > ds ? ss : ds;
+  uint8_t *d = asc_sim_vptr(c, in, 0, 0, n * ds, "write");
+  const uint8_t *s = d ? asc_sim_vptr(c, in, 1, 0, n * ss, "read") : NULL;
+  if (!s)
+    return -1;
+  for (int64_t i = 0; i < n; i++)
+    castone(sdt, ddt, rm, s + i * ss, d + i * ds);
+  return asc_sim_vcost(c, in, (n * wide + 255) / 256);
+}
+
+/* ---- axpy: dst[i] += (Ts)s * src[i]; half src may accumulate into float dst.  One
+ * rounding per element (whether the hardware rounds the product first is unconfirmed). */
+static int axpy(sim_core *c, const sim_inst *in) {
+  int ddt = dtof(in, 0), sdt = dtof(in, 1);
+  int64_t n = countof(c, in, 3);
+  if (n < 0 || sdt < 0 || ddt < 0)
+    return -1;
+  int ss = asc_sim_dtype_size(sdt), ds = asc_sim_dtype_size(ddt), wide = ss > ds ? ss : ds;
+  double k = asc_sim_vscalar(c, in, 2, sdt).f;
+  uint8_t *d = asc_sim_vptr(c, in, 0, 0, n * ds, "write");
+  const uint8_t *s = d ? asc_sim_vptr(c, in, 1, 0, n * ss, "read") : NULL;
+  if (!s)
+    return -1;
+  for (int64_t i = 0; i < n; i++)
+    asc_sim_storef(ddt, d + i * ds, asc_sim_loadf(ddt, d + i * ds) + k * asc_sim_loadf(sdt, s + i * ss));
+  return asc_sim_vcost(c, in, (n * wide + 255) / 256);
+}
+
+/* ---- duplicate ---- */
+static void putscalar(int dt, uint8_t *d, sim_num s) {
+  if (asc_sim_dt_float(dt))
+    asc_sim_storef(dt, d, s.f);
+  else
+    asc_sim_storei(dt, d, s.i);
+}
+
+static int duplicate(sim_core *c, const sim_inst *in) {
+  int dt = dtof(in, 0);
+  int64_t n = countof(c, in, 2);
+  if (n < 0 || dt < 0)
+    return -1;
+  int esz = asc_sim_dtype_size(dt);
+  sim_num s = asc_sim_vscalar(c, in, 1, dt);
+  uint8_t *d = asc_sim_vptr(c, in, 0, 0, n * esz, "write");
+  if (!d)
+    return -1;
+  for (int64_t i = 0; i < n; i++)
+    putscalar(dt, d + i * esz, s);
+  c->mask[0] = c->mask[1] = ~0ull;
+  return asc_sim_vcost(c, in, (n * esz + 255) / 256);
+}
+
+/* duplicate.mask(dst, s, mask, repeat, dst_blk_stride, dst_rep_stride) */
+static int duplicatemask(sim_core *c, const sim_inst *in) {
+  int dt = dtof(in, 0);
+  if (dt < 0)
+    return -1;
+  int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
+  int64_t repeat = sim_in(c, in, 3)->i, blk = sim_in(c, in, 4)->i, rep = sim_in(c, in, 5)->i;
+  if (repeat < 0 || repeat > 255)
+    return asc_sim_err(c, in->op, "asc.duplicate.mask: repeat %lld is outside 0..255", (long long)repeat);
+  sim_num s = asc_sim_vscalar(c, in, 1, dt);
+  asc_sim_setmask(c, in, 2, false, lanes);
+  for (int64_t r = 0; r < repeat; r++)
+    for (int k = 0; k < lanes; k++) {
+      if (!asc_sim_lane_on(c, k))
+        continue;
+      uint8_t *d = asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, k, esz, blk, rep), esz, "write");
+      if (!d)
+        return -1;
+      putscalar(dt, d, s);
+    }
+  return asc_sim_vcost(c, in, repeat);
+}
+
+/* ---- reductions ---- */
+/* Sum of v[0..n) as the hardware's repeated WholeReduceSum would form it: each 256-byte
+ * repeat is summed as a pairwise tree, every partial sum rounded to dt, and the repeat
+ * results are reduced again the same way.  (The exact hardware order is unconfirmed;
+ * sums that are exact in dt do not depend on it.) */
+static double treesum(double *v, int64_t n, int dt, int lanes) {
+  while (n > 1) {
+    int64_t m = 0;
+    for (int64_t base = 0; base < n; base += lanes) {
+      int64_t w = n - base < lanes ? n - base : lanes;
+      for (int64_t step = 1; step < w; step *= 2)
+        for (int64_t i = 0; i + step < w; i += 2 * step)
+          v[base + i] = asc_sim_round_fp(v[base + i] + v[base + i + step], dt, SIM_RM_RINT);
+      v[m++] = v[base];
+    }
+    n = m;
+  }
+  return n ? v[0] : 0.0;
+}
+
+/* reduce_sum/max/min(dst, src, tmp, n): dst[0] := the result; dst[1] := the index of the
+ * first max/min (its integer bits in an element of T) when cal_index. */
+static int reduce(sim_core *c, const sim_inst *in) {
+  int dt = dtof(in, 0), code = in->op->code;
+  int64_t n = countof(c, in, 3);
+  if (n < 0 || dt < 0)
+    return -1;
+  int esz = asc_sim_dtype_size(dt);
+  const asc_attr *ci = asc_op_attr(in->op, "cal_index");
+  bool idx = ci && ci->i && code != ASC_OP_REDUCE_SUM;
+  const uint8_t *s = asc_sim_vptr(c, in, 1, 0, n * esz, "read");
+  uint8_t *d = s ? asc_sim_vptr(c, in, 0, 0, (idx ? 2 : 1) * esz, "write") : NULL;
+  if (!d)
+    return -1;
+  double *v = malloc(sizeof *v * (size_t)(n + 1));
+  if (!v)
+    asc_die("out of memory");
+  int64_t best = 0;
+  for (int64_t i = 0; i < n; i++) {
+    v[i] = asc_sim_loadf(dt, s + i * esz);
+    if ((code == ASC_OP_REDUCE_MAX && v[i] > v[best]) || (code == ASC_OP_REDUCE_MIN && v[i] < v[best]))
+      best = i;
+  }
+  double r = code == ASC_OP_REDUCE_SUM ? treesum(v, n, dt, 256 / esz) : n ? v[best] : 0.0;
+  free(v);
+  asc_sim_storef(dt, d, r);
+  if (idx)
+    asc_sim_storei(esz == 2 ? ASC_SIM_U16 : ASC_SIM_U32, d + esz, best);
+  return asc_sim_vcost(c, in, 2 * ((n * esz + 255) / 256) + 1);
+}
+
+void asc_sim_reg_vmisc(sim_exec_fn *t) {
+  t[ASC_OP_CAST] = cast;
+  t[ASC_OP_AXPY] = axpy;
+  t[ASC_OP_DUPLICATE] = duplicate;
+  t[ASC_OP_DUPLICATE_MASK] = duplicatemask;
+  t[ASC_OP_REDUCE_SUM] = reduce;
+  t[ASC_OP_REDUCE_MAX] = reduce;
+  t[ASC_OP_REDUCE_MIN] = reduce;
+}
