@@ -1,0 +1,124 @@
+/* passes.c - the pass manager and the table of passes.
+ *
+ * asc_run_passes runs a comma-separated pipeline of names from the table below.
+ * Between passes it can verify the module and dump it, so a broken invariant is
+ * blamed on the pass that broke it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/passes.h"
+
+typedef struct pass_entry {
+  const char *name;
+  const char *summary; /* one line, for --help */
+  asc_pass_fn run;
+} pass_entry;
+
+/* The pipeline's building blocks, in the order a full pipeline runs them. */
+static const pass_entry pass_table[] = {
+    /* requires: verified; preserves: verified, locations; removes: private functions */
+    {"inline", "inline calls to private functions, then delete the private functions left unused",
+     asc_pass_inline},
+    /* requires: verified; preserves: verified, op order, locations */
+    {"canonicalize",
+     "fold constants and identities, resolve constant scf.if/scf.for, remove dead pure ops",
+     asc_pass_canonicalize},
+    /* requires: verified; preserves: verified, op order, locations of the ops kept */
+    {"cse", "merge identical pure ops where one dominates the other (common subexpressions)",
+     asc_pass_cse},
+};
+
+enum { NPASSES = (int)(sizeof pass_table / sizeof pass_table[0]) };
+
+void asc_pass_options_init(asc_pass_options *o) {
+  memset(o, 0, sizeof *o);
+  o->verify_each = 1;
+}
+
+int asc_pass_count(void) { return NPASSES; }
+
+void asc_pass_info(int i, const char **name, const char **summary) {
+  const pass_entry *p = i >= 0 && i < NPASSES ? &pass_table[i] : NULL;
+  if (name)
+    *name = p ? p->name : NULL;
+  if (summary)
+    *summary = p ? p->summary : NULL;
+}
+
+/* The table entry named s[0..n), or NULL. */
+static const pass_entry *lookup(const char *s, size_t n) {
+  for (int i = 0; i < NPASSES; i++)
+    if (strlen(pass_table[i].name) == n && memcmp(pass_table[i].name, s, n) == 0)
+      return &pass_table[i];
+  return NULL;
+}
+
+/* Split the pipeline at commas, trimming blanks; empty names are skipped.  Returns the
+ * number of passes stored in out (at most cap), or -1 after reporting an unknown name. */
+static int parsepipeline(asc_ctx *ctx, const char *pipeline, const pass_entry **out, int cap) {
+  int n = 0;
+  for (const char *s = pipeline; *s;) {
+    const char *end = s + strcspn(s, ","), *e = end;
+    while (s < e && (*s == ' ' || *s == '\t'))
+      s++;
+    while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+      e--;
+    if (e > s) {
+      const pass_entry *p = lookup(s, (size_t)(e - s));
+      if (!p) {
+        asc_error(ctx, ASC_LOC_UNKNOWN, "unknown pass '%.*s'", (int)(e - s), s);
+        return -1;
+      }
+      if (n < cap)
+        out[n] = p;
+      n++;
+    }
+    s = *end ? end + 1 : end;
+  }
+  return n;
+}
+
+static void dump(const asc_module *m, const char *name, const asc_pass_options *opts) {
+  FILE *f = opts->dump ? opts->dump : stderr;
+  char *text = asc_module_print(m);
+  fprintf(f, "// -----// IR Dump After %s //----- //\n", name);
+  if (text)
+    fputs(text, f);
+  asc_free(text);
+  fflush(f);
+}
+
+/* Run one pass, then dump and verify as the options ask; 0 on success. */
+static int runone(asc_module *m, const pass_entry *p, const asc_pass_options *opts) {
+  int rc = p->run(m);
+  if (opts->print_ir_after_all || (opts->print_after && strcmp(opts->print_after, p->name) == 0))
+    dump(m, p->name, opts); /* even after a failure: the broken IR is what one wants to see */
+  if (rc)
+    return rc;
+  if (opts->verify_each && asc_verify(m) != 0) {
+    asc_error(m->ctx, ASC_LOC_UNKNOWN, "verification failed after pass '%s'", p->name);
+    return 1;
+  }
+  return 0;
+}
+
+int asc_run_passes(asc_module *m, const char *pipeline, const asc_pass_options *opts) {
+  asc_pass_options defaults;
+  const pass_entry **passes;
+  int n, rc = 0;
+  if (!opts) {
+    asc_pass_options_init(&defaults);
+    opts = &defaults;
+  }
+  n = parsepipeline(m->ctx, pipeline ? pipeline : "", NULL, 0); /* validate, count */
+  if (n <= 0)
+    return n < 0;
+  passes = malloc((size_t)n * sizeof *passes);
+  if (!passes)
+    asc_die("out of memory");
+  parsepipeline(m->ctx, pipeline, passes, n);
+  for (int i = 0; i < n && !rc; i++)
+    rc = runone(m, passes[i], opts);
+  free(passes);
+  return rc;
+}

@@ -1,0 +1,57 @@
+/* passes.h - internal interface of the pass module: the passes the table in passes.c
+ * runs, and the small containers and helpers they share (util.c, fold.c). */
+#ifndef ASC_PASSES_H
+#define ASC_PASSES_H
+
+#include "ir/ir.h"
+
+/* A pass transforms m in place.  It returns 0, or nonzero after reporting why through
+ * asc_diag on m->ctx. */
+typedef int (*asc_pass_fn)(asc_module *m);
+
+int asc_pass_inline(asc_module *m);
+int asc_pass_canonicalize(asc_module *m);
+int asc_pass_cse(asc_module *m);
+
+/* ---- pointer-keyed map (open addressing; malloc'd, freed by asc_pass_map_free) ---- */
+typedef struct asc_pass_map {
+  const void **keys; /* NULL = empty slot */
+  int64_t *vals;
+  size_t n, cap;
+} asc_pass_map;
+
+void asc_pass_map_init(asc_pass_map *pm);
+void asc_pass_map_free(asc_pass_map *pm);
+int64_t asc_pass_map_get(const asc_pass_map *pm, const void *key); /* 0 if absent */
+void asc_pass_map_set(asc_pass_map *pm, const void *key, int64_t v);
+void asc_pass_map_add(asc_pass_map *pm, const void *key, int64_t delta);
+
+/* ---- growable array of pointers ---- */
+typedef struct asc_pass_vec {
+  void **items;
+  size_t n, cap;
+} asc_pass_vec;
+
+void asc_pass_vec_push(asc_pass_vec *v, void *p);
+void asc_pass_vec_free(asc_pass_vec *v);
+
+/* ---- IR helpers ---- */
+/* The nearest ancestor of op (op included) whose regions are isolated from above
+ * (a func.func or the module): every use of a value op defines lies inside it, so it
+ * is the scope asc_replace_uses needs. */
+asc_op *asc_pass_scope(asc_op *op);
+/* Unlink op after replacing every use of its results, within scope, by vals[i]. */
+void asc_pass_replace_op(asc_op *scope, asc_op *op, asc_value *const *vals);
+/* Move the ops of b before `pos`, all but b's terminator; returns that terminator
+ * (NULL if b does not end in one, in which case everything is moved). */
+asc_op *asc_pass_splice_before(asc_op *pos, asc_block *b);
+
+/* ---- constant folding (fold.c) ---- */
+/* If v is the result of an arith.constant holding an integer, index or boolean,
+ * store the value (sign-extended from the type's width) in *out. */
+bool asc_pass_const_int(const asc_value *v, int64_t *out);
+/* The value an arith op's single result can be replaced by: an existing value
+ * (x + 0 -> x) or a new arith.constant inserted before op.  NULL if op does not fold. */
+asc_value *asc_pass_fold(asc_module *m, asc_op *op);
+
+#endif

@@ -1,0 +1,5 @@
+"builtin.module"() ({
+  "func.func"() ({
+    "func.return"() : () -> ()
+  }) {function_type = () -> (), sym_name = "empty"} : () -> ()
+}) : () -> ()

@@ -1,0 +1,283 @@
+/* asc-docgen - write docs/ops.md, the op reference, from the op tables.
+ *
+ *   asc-docgen [output.md]        (stdout when no file is given)
+ *
+ * Reads only src/ops/ops.def, enums.def and structs.def (X-macros), so the reference is
+ * generated from the same lines the parser, verifier and simulator are built from.
+ * The build runs it into build/docs/ops.md; `make docs` copies that into docs/ops.md.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops/registry.h"
+
+typedef struct DocOp {
+  const char *name, *family, *pipe, *operands, *results;
+  unsigned reads, writes;
+  int nregions;
+  unsigned flags;
+  const char *attrs, *dtypes, *doc;
+} DocOp;
+
+static const DocOp ops[] = {
+#define OP(id, name, fam, pipe, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) \
+  {name, #fam, #pipe, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc},
+#include "ops/ops.def"
+#undef OP
+};
+_Static_assert(sizeof ops / sizeof ops[0] == ASC_OP_COUNT, "docgen sees every op of ops.def");
+
+typedef struct DocEnum {
+  const char *kind, *mnemonic;
+} DocEnum;
+typedef struct DocEnumVal {
+  const char *kind, *name;
+  long value;
+} DocEnumVal;
+
+static const DocEnum enum_kinds[] = {
+#define ENUM_KIND(id, mn) {#id, mn},
+#define ENUM_VAL(kind, name, value)
+#include "ops/enums.def"
+#undef ENUM_KIND
+#undef ENUM_VAL
+};
+static const DocEnumVal enum_vals[] = {
+#define ENUM_KIND(id, mn)
+#define ENUM_VAL(kind, name, value) {#kind, #name, value},
+#include "ops/enums.def"
+#undef ENUM_KIND
+#undef ENUM_VAL
+};
+
+typedef struct DocStruct {
+  const char *name, *fields;
+} DocStruct;
+static const DocStruct structs[] = {
+#define STRUCT(id, name, fields) {name, fields},
+#include "ops/structs.def"
+#undef STRUCT
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Family tokens of ops.def and the section titles they get. */
+static const struct {
+  const char *token, *title, *blurb;
+} families[] = {
+    {"FUNC", "Module and functions", "Containers, calls and returns."},
+    {"SCF", "Structured control flow", "Loops and conditionals; each region holds one block."},
+    {"ARITH", "Scalar arithmetic", "Scalar integer and float operations on the scalar unit."},
+    {"RESOURCE", "Resources and tensors",
+     "TPipe, TQue, TBuf, queue operations, global and local tensor views."},
+    {"SCALAR", "Scalar access and core ids", "Single-element tensor access and block ids."},
+    {"COPY", "Data movement", "Copies between GM and the on-chip buffers (MTE2 in, MTE3 out)."},
+    {"VECTOR", "Vector compute", "Element-wise and reduction instructions of PIPE_V."},
+    {"SYNC", "Synchronization", "Event flags and pipe barriers."},
+};
+
+static const struct {
+  const char *token, *text;
+} pipes[] = {
+    {"NONE", "-"},
+    {"S", "S"},
+    {"V", "V"},
+    {"MTE1", "MTE1"},
+    {"MTE2", "MTE2"},
+    {"MTE3", "MTE3"},
+    {"M", "M"},
+    {"FIX", "FIX"},
+    {"COPY", "from operands"},
+    {"EVT_SRC", "event source"},
+    {"EVT_DST", "event destination"},
+    {"ATTR", "`pipe` attr"},
+};
+
+static const char *pipe_text(const char *token) {
+  for (size_t i = 0; i < COUNT(pipes); i++)
+    if (!strcmp(pipes[i].token, token))
+      return pipes[i].text;
+  return token;
+}
+
+/* Table cell text: '|' would end the cell, so escape it. */
+static void cell(FILE *f, const char *s) {
+  for (; *s; s++) {
+    if (*s == '|')
+      fputc('\\', f);
+    fputc(*s, f);
+  }
+}
+
+/* A cell in code style, or "-" when empty. */
+static void code_cell(FILE *f, const char *s) {
+  if (!*s) {
+    fputs("-", f);
+    return;
+  }
+  fputc('`', f);
+  cell(f, s);
+  fputc('`', f);
+}
+
+/* Operand bit set as "0, 2". */
+static void bits_cell(FILE *f, unsigned bits) {
+  int first = 1;
+  if (!bits)
+    fputs("-", f);
+  for (int i = 0; i < 32; i++) {
+    if (bits & (1u << i)) {
+      fprintf(f, first ? "%d" : ", %d", i);
+      first = 0;
+    }
+  }
+}
+
+static void flags_cell(FILE *f, const DocOp *op) {
+  static const struct {
+    unsigned bit;
+    const char *name;
+  } names[] = {{ASC_F_PURE, "pure"}, {ASC_F_TERM, "terminator"}, {ASC_F_ISOLATED, "isolated"},
+               {ASC_F_CONST, "constant"}};
+  int n = 0;
+  for (size_t i = 0; i < COUNT(names); i++)
+    if (op->flags & names[i].bit)
+      fprintf(f, n++ ? ", %s" : "%s", names[i].name);
+  if (op->nregions)
+    fprintf(f, n++ ? ", %d region%s" : "%d region%s", op->nregions, op->nregions > 1 ? "s" : "");
+  if (!n)
+    fputs("-", f);
+}
+
+static void op_row(FILE *f, const DocOp *op) {
+  fprintf(f, "| `%s` | %s | ", op->name, pipe_text(op->pipe));
+  code_cell(f, op->operands);
+  fputs(" | ", f);
+  code_cell(f, op->results);
+  fputs(" | ", f);
+  bits_cell(f, op->reads);
+  fputs(" | ", f);
+  bits_cell(f, op->writes);
+  fputs(" | ", f);
+  flags_cell(f, op);
+  fputs(" | ", f);
+  code_cell(f, op->attrs);
+  fputs(" | ", f);
+  cell(f, *op->dtypes ? op->dtypes : "any");
+  fputs(" | ", f);
+  cell(f, op->doc);
+  fputs(" |\n", f);
+}
+
+static void family_section(FILE *f, size_t fam) {
+  int n = 0;
+  for (size_t i = 0; i < COUNT(ops); i++)
+    n += !strcmp(ops[i].family, families[fam].token);
+  if (!n)
+    return;
+  fprintf(f, "\n## %s (`%s`, %d ops)\n\n%s\n\n", families[fam].title, families[fam].token, n,
+          families[fam].blurb);
+  fputs("| op | pipe | operands | results | reads | writes | flags | attrs | dtypes | semantics |\n"
+        "|---|---|---|---|---|---|---|---|---|---|\n",
+        f);
+  for (size_t i = 0; i < COUNT(ops); i++)
+    if (!strcmp(ops[i].family, families[fam].token))
+      op_row(f, &ops[i]);
+}
+
+static void enums_section(FILE *f) {
+  fputs("\n## Enumerations (`src/ops/enums.def`)\n\n"
+        "Enum attributes print as `#asc.<kind><NAME>`, e.g. `#asc.event<MTE2_V>`; the values are "
+        "pyasc's.\n",
+        f);
+  for (size_t k = 0; k < COUNT(enum_kinds); k++) {
+    fprintf(f, "\n### `%s`\n\n", enum_kinds[k].mnemonic);
+    int n = 0;
+    for (size_t i = 0; i < COUNT(enum_vals); i++)
+      if (!strcmp(enum_vals[i].kind, enum_kinds[k].kind))
+        fprintf(f, "%s`%s` = %ld", n++ ? ", " : "", enum_vals[i].name, enum_vals[i].value);
+    fputs("\n", f);
+  }
+}
+
+static void structs_section(FILE *f) {
+  fputs("\n## Parameter structs (`src/ops/structs.def`)\n\n"
+        "Built in-kernel by `asc.struct`, fields in declaration order; the type is "
+        "`!asc.struct<Name>`.\n\n"
+        "| struct | fields (= default) |\n|---|---|\n",
+        f);
+  for (size_t i = 0; i < COUNT(structs); i++) {
+    fprintf(f, "| `%s` | ", structs[i].name);
+    for (const char *p = structs[i].fields; *p; p++)
+      fputs(*p == ' ' ? ", " : (char[2]){*p, 0}, f);
+    fputs(" |\n", f);
+  }
+}
+
+static void header(FILE *f) {
+  fprintf(f,
+          "<!-- GENERATED by tools/asc-docgen from src/ops/ops.def, enums.def and structs.def.\n"
+          "     Do not edit: change the tables and run `make docs`. -->\n"
+          "# openasc op reference\n\n"
+          "%d ops.  Every op is one line of `src/ops/ops.def`; this page is generated from it.\n"
+          "How to read the columns (see `docs/ir.md` for the IR text format):\n\n"
+          "- **pipe**: the pipe the op is issued to. *from operands*: chosen by the memory\n"
+          "  positions of the tensors (GM to local: MTE2, local to GM: MTE3, local to local: V);\n"
+          "  *event source/destination*: from the `event` attribute; *`pipe` attr*: from the\n"
+          "  `pipe` attribute; `-`: not issued to a pipe.\n"
+          "- **operands**, **results**: comma-separated constraints, one per operand: `i1 i32 i64\n"
+          "  index int intidx float num any gm gt lt tensor que tbuf pipe func struct:<Name>`.\n"
+          "  `$x` binds the whole type to variable x, `@x` binds the element type (a scalar's own\n"
+          "  type); operands with the same variable must agree. A `?` prefix makes the\n"
+          "  constraint optional, `*` makes it variadic.\n"
+          "- **reads**, **writes**: indices of the operands whose memory the op reads / writes.\n"
+          "- **flags**: *pure* (no side effect: CSE and DCE may act), *terminator*, *isolated*\n"
+          "  (regions see no outer values), *constant*, and the number of regions.\n"
+          "- **attrs**: `name:kind` required, `name?:kind` optional; kinds `int float bool str type\n"
+          "  sym any` or an enum kind (`event pos pipe round`).\n"
+          "- **dtypes**: element types allowed for the tensor operands.\n"
+          "- **semantics**: register-transfer notation; `n` is the element count operand.\n",
+          (int)COUNT(ops));
+}
+
+/* Every op must land in a section: a family added to ops.def needs a title here. */
+static int check_families(void) {
+  int bad = 0;
+  for (size_t i = 0; i < COUNT(ops); i++) {
+    size_t k = 0;
+    while (k < COUNT(families) && strcmp(ops[i].family, families[k].token))
+      k++;
+    if (k == COUNT(families)) {
+      fprintf(stderr, "asc-docgen: error: family %s of op %s has no section; add it to "
+                      "families[] in tools/asc-docgen.c\n", ops[i].family, ops[i].name);
+      bad = 1;
+    }
+  }
+  return bad;
+}
+
+int main(int argc, char **argv) {
+  FILE *f = stdout;
+  if (check_families())
+    return 1;
+  if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
+    fprintf(stderr, "usage: asc-docgen [output.md]\n");
+    return 2;
+  }
+  if (argc == 2 && !(f = fopen(argv[1], "w"))) {
+    fprintf(stderr, "asc-docgen: error: cannot write '%s': %s\n", argv[1], strerror(errno));
+    return 1;
+  }
+  header(f);
+  for (size_t i = 0; i < COUNT(families); i++)
+    family_section(f, i);
+  enums_section(f);
+  structs_section(f);
+  if (f != stdout ? fclose(f) != 0 : fflush(f) != 0) {
+    fprintf(stderr, "asc-docgen: error: writing the output failed\n");
+    return 1;
+  }
+  return 0;
+}

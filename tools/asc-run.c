@@ -1,0 +1,320 @@
+/* asc-run - run an IR kernel on the simulator with .npy arrays.
+ *
+ *   asc-run kernel.mlir [--kernel NAME] [--platform Ascend910B1] [--blocks N]
+ *           [--passes inline,canonicalize] [--quiet] ARG...
+ *
+ * Each ARG is name=VALUE, bound to the kernel's parameters in order (the name is for
+ * messages):
+ *   name=file.npy              a GM array read from the file (v1/v2/v3 header, little-endian,
+ *                              C order: <f2 <f4 <f8 |i1 <i2 <i4 <i8 |u1 <u2 <u4 <u8)
+ *   name=file.npy:f32:1024     the same; the file is created with 1024 zeros if missing
+ *   name=i32:1024, x=f32:0.5   a scalar
+ * After the run every array the kernel changed is written back to its file (pyasc copies
+ * every pointer argument back).  Exit status: 0 ok, 1 kernel error, 2 usage or I/O error.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asc/asc.h"
+#include "asc/sim.h"
+
+typedef struct npy {
+  char *path;
+  unsigned char *hdr; /* magic + header, rewritten as is */
+  size_t hdrlen;
+  unsigned char *data, *orig;
+  size_t bytes;
+  int dtype;
+  int created; /* the file did not exist: write it even if the kernel left it zero */
+} npy;
+
+static int usage(void) {
+  fputs("usage: asc-run kernel.mlir [--kernel NAME] [--platform P] [--blocks N] [--passes LIST] [--quiet]\n"
+        "               name=file.npy[:dtype:count] | name=dtype:value ...\n", stderr);
+  return 2;
+}
+
+static char *readfile(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  char *buf = NULL;
+  size_t cap = 0, n = 0, r;
+  do {
+    if (n + 65536 > cap) {
+      cap = cap ? 2 * cap : 65536 * 2;
+      char *nb = realloc(buf, cap + 1);
+      if (!nb) {
+        free(buf);
+        fclose(f);
+        return NULL;
+      }
+      buf = nb;
+    }
+    r = fread(buf + n, 1, cap - n, f);
+    n += r;
+  } while (r > 0);
+  fclose(f);
+  buf[n] = '\0';
+  *len = n;
+  return buf;
+}
+
+/* The quoted value after 'key': in a numpy header dict, copied into out. */
+static int dictstr(const char *h, const char *key, char *out, size_t n) {
+  const char *p = strstr(h, key);
+  if (!p || !(p = strchr(p + strlen(key), '\'')))
+    return -1;
+  const char *q = strchr(++p, '\'');
+  if (!q || (size_t)(q - p) >= n)
+    return -1;
+  memcpy(out, p, (size_t)(q - p));
+  out[q - p] = '\0';
+  return 0;
+}
+
+/* Product of the shape tuple, or -1. */
+static long long dictshape(const char *h) {
+  const char *p = strstr(h, "'shape':");
+  if (!p || !(p = strchr(p, '(')))
+    return -1;
+  long long n = 1;
+  for (p++; *p && *p != ')'; ) {
+    char *end;
+    long long d = strtoll(p, &end, 10);
+    if (end == p) {
+      p++;
+      continue;
+    }
+    n *= d;
+    p = end;
+  }
+  return n;
+}
+
+static int npyparse(npy *a, unsigned char *buf, size_t len) {
+  if (len < 10 || memcmp(buf, "\x93NUMPY", 6) != 0)
+    return fprintf(stderr, "asc-run: %s: not a .npy file\n", a->path), -1;
+  size_t hl = buf[6] == 1 ? (size_t)buf[8] | (size_t)buf[9] << 8 : 0, off = 10;
+  if (buf[6] >= 2) {
+    if (len < 12)
+      return -1;
+    hl = (size_t)buf[8] | (size_t)buf[9] << 8 | (size_t)buf[10] << 16 | (size_t)buf[11] << 24;
+    off = 12;
+  }
+  if (off + hl > len)
+    return fprintf(stderr, "asc-run: %s: truncated header\n", a->path), -1;
+  char *h = strndup((char *)buf + off, hl), descr[16];
+  int rc = -1;
+  long long n = dictshape(h);
+  if (dictstr(h, "'descr':", descr, sizeof descr) || strstr(h, "'fortran_order': True") || n < 0)
+    fprintf(stderr, "asc-run: %s: unsupported header %s\n", a->path, h);
+  else if ((a->dtype = asc_sim_dtype_lookup(descr)) < 0 || descr[0] == '>')
+    fprintf(stderr, "asc-run: %s: unsupported dtype '%s'\n", a->path, descr);
+  else if ((size_t)n * (size_t)asc_sim_dtype_size(a->dtype) > len - off - hl)
+    fprintf(stderr, "asc-run: %s: file shorter than its shape\n", a->path);
+  else {
+    a->hdrlen = off + hl;
+    a->bytes = (size_t)n * (size_t)asc_sim_dtype_size(a->dtype);
+    rc = 0;
+  }
+  free(h);
+  return rc;
+}
+
+/* A v1 file of `count` zeros. */
+static unsigned char *npynew(int dt, long long count, size_t *len) {
+  static const char *descr[ASC_SIM_DTYPE_COUNT] = {"<f2", "<V2", "<f4", "<f8", "|i1", "<i2", "<i4", "<i8",
+                                                    "|u1", "<u2", "<u4", "<u8", "|b1"};
+  char h[128];
+  int hl = snprintf(h, sizeof h, "{'descr': '%s', 'fortran_order': False, 'shape': (%lld,), }", descr[dt], count);
+  int total = (10 + hl + 1 + 63) / 64 * 64;
+  size_t bytes = (size_t)count * (size_t)asc_sim_dtype_size(dt);
+  unsigned char *buf = calloc((size_t)total + bytes + 1, 1);
+  if (!buf)
+    return NULL;
+  memcpy(buf, "\x93NUMPY\x01\x00", 8);
+  buf[8] = (unsigned char)((total - 10) & 0xff);
+  buf[9] = (unsigned char)((total - 10) >> 8);
+  memset(buf + 10, ' ', (size_t)(total - 10));
+  memcpy(buf + 10, h, (size_t)hl);
+  buf[total - 1] = '\n';
+  *len = (size_t)total + bytes;
+  return buf;
+}
+
+/* path[:dtype:count] */
+static int npyload(npy *a, const char *spec) {
+  a->path = strdup(spec);
+  char *c1 = strstr(a->path, ".npy:");
+  int dt = -1;
+  long long count = 0;
+  if (c1) {
+    char *c2 = strchr(c1 + 5, ':');
+    c1[4] = '\0';
+    if (c2) {
+      *c2 = '\0';
+      dt = asc_sim_dtype_lookup(c1 + 5);
+      count = atoll(c2 + 1);
+    }
+    if (dt < 0 || count < 0)
+      return fprintf(stderr, "asc-run: bad array spec '%s' (want file.npy:dtype:count)\n", spec), -1;
+  }
+  size_t len;
+  unsigned char *buf = (unsigned char *)readfile(a->path, &len);
+  if (!buf && c1) {
+    buf = npynew(dt, count, &len);
+    a->created = 1;
+  }
+  if (!buf)
+    return fprintf(stderr, "asc-run: cannot read %s: %s\n", a->path, strerror(errno)), -1;
+  a->hdr = buf;
+  if (npyparse(a, buf, len))
+    return -1;
+  a->data = buf + a->hdrlen;
+  a->orig = malloc(a->bytes + 1);
+  if (!a->orig)
+    return -1;
+  memcpy(a->orig, a->data, a->bytes);
+  return 0;
+}
+
+static int npysave(const npy *a) {
+  if (!a->created && !memcmp(a->orig, a->data, a->bytes))
+    return 0;
+  FILE *f = fopen(a->path, "wb");
+  if (!f || fwrite(a->hdr, 1, a->hdrlen + a->bytes, f) != a->hdrlen + a->bytes) {
+    fprintf(stderr, "asc-run: cannot write %s\n", a->path);
+    if (f)
+      fclose(f);
+    return -1;
+  }
+  return fclose(f) ? -1 : 0;
+}
+
+/* name=dtype:value */
+static int scalararg(asc_sim_args *args, const char *name, const char *v) {
+  const char *colon = strchr(v, ':');
+  char dts[16];
+  if (!colon || (size_t)(colon - v) >= sizeof dts)
+    return fprintf(stderr, "asc-run: bad scalar '%s' (want dtype:value, e.g. i32:1024)\n", v), -1;
+  memcpy(dts, v, (size_t)(colon - v));
+  dts[colon - v] = '\0';
+  int dt = asc_sim_dtype_lookup(dts);
+  if (dt < 0)
+    return fprintf(stderr, "asc-run: unknown dtype '%s'\n", dts), -1;
+  if (dt == ASC_SIM_F16 || dt == ASC_SIM_BF16 || dt == ASC_SIM_F32 || dt == ASC_SIM_F64)
+    asc_sim_args_add_float(args, (asc_sim_dtype)dt, strtod(colon + 1, NULL), name);
+  else
+    asc_sim_args_add_int(args, (asc_sim_dtype)dt, strtoll(colon + 1, NULL, 0), name);
+  return 0;
+}
+
+typedef struct cli {
+  const char *file, *kernel, *passes;
+  asc_sim_options opts;
+  int quiet;
+  npy *arrays;
+  int narrays;
+  asc_sim_args args;
+} cli;
+
+/* One name=VALUE argument. */
+static int addarg(cli *c, const char *arg) {
+  const char *eq = strchr(arg, '=');
+  if (!eq)
+    return fprintf(stderr, "asc-run: argument '%s' is not name=value\n", arg), -1;
+  char *name = strndup(arg, (size_t)(eq - arg));
+  const char *v = eq + 1;
+  int rc;
+  if (strstr(v, ".npy")) {
+    npy *a = &c->arrays[c->narrays++];
+    rc = npyload(a, v);
+    if (!rc)
+      asc_sim_args_add_gm(&c->args, a->data, a->bytes, (asc_sim_dtype)a->dtype, name);
+  } else {
+    rc = scalararg(&c->args, name, v);
+  }
+  free(name);
+  return rc;
+}
+
+static int parseargs(cli *c, int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    bool more = i + 1 < argc;
+    if (!strcmp(a, "--kernel") && more)
+      c->kernel = argv[++i];
+    else if (!strcmp(a, "--platform") && more)
+      c->opts.platform = argv[++i];
+    else if (!strcmp(a, "--blocks") && more)
+      c->opts.blocks = atoi(argv[++i]);
+    else if (!strcmp(a, "--passes") && more)
+      c->passes = argv[++i];
+    else if (!strcmp(a, "--quiet"))
+      c->quiet = 1;
+    else if (a[0] == '-' && a[1] == '-')
+      return usage();
+    else if (!c->file)
+      c->file = a;
+    else if (addarg(c, a))
+      return 2;
+  }
+  return c->file ? 0 : usage();
+}
+
+static int run(cli *c, asc_ctx *ctx) {
+  size_t len;
+  char *text = readfile(c->file, &len);
+  if (!text)
+    return fprintf(stderr, "asc-run: cannot read %s: %s\n", c->file, strerror(errno)), 2;
+  asc_module *m = asc_module_parse(ctx, c->file, text, len);
+  free(text);
+  if (!m)
+    return 1;
+  int rc = 0;
+  if (c->passes) {
+    asc_pass_options po;
+    asc_pass_options_init(&po);
+    rc = asc_run_passes(m, c->passes, &po) ? 1 : 0;
+  }
+  asc_sim_report rep;
+  if (!rc) {
+    rc = asc_sim_launch(m, c->kernel, &c->args, &c->opts, &rep) ? 1 : 0;
+    char *t = asc_sim_report_text(&rep);
+    if (!c->quiet)
+      fputs(t, stdout);
+    asc_free(t);
+    asc_sim_report_free(&rep);
+  }
+  asc_module_free(m);
+  for (int i = 0; rc == 0 && i < c->narrays; i++)
+    if (npysave(&c->arrays[i]))
+      rc = 2;
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  cli c;
+  memset(&c, 0, sizeof c);
+  asc_sim_options_init(&c.opts);
+  asc_sim_args_init(&c.args);
+  c.arrays = calloc((size_t)argc + 1, sizeof *c.arrays);
+  int rc = c.arrays ? parseargs(&c, argc, argv) : 2;
+  if (!rc) {
+    asc_ctx *ctx = asc_ctx_new();
+    rc = run(&c, ctx);
+    asc_ctx_free(ctx);
+  }
+  for (int i = 0; i < c.narrays; i++) {
+    free(c.arrays[i].path);
+    free(c.arrays[i].hdr);
+    free(c.arrays[i].orig);
+  }
+  free(c.arrays);
+  asc_sim_args_free(&c.args);
+  return rc;
+}
