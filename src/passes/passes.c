@@ -88,13 +88,14 @@ static void dump(const asc_module *m, const char *name, const asc_pass_options *
   fflush(f);
 }
 
-/* Run one pass, then dump and verify as the options ask; 0 on success. */
+/* Run one pass, then dump and verify as the options ask; 0 on success.  The dump
+ * comes before the verifier so that IR the verifier rejects can be seen. */
 static int runone(asc_module *m, const pass_entry *p, const asc_pass_options *opts) {
   int rc = p->run(m);
-  if (opts->print_ir_after_all || (opts->print_after && strcmp(opts->print_after, p->name) == 0))
-    dump(m, p->name, opts); /* even after a failure: the broken IR is what one wants to see */
   if (rc)
     return rc;
+  if (opts->print_ir_after_all || (opts->print_after && strcmp(opts->print_after, p->name) == 0))
+    dump(m, p->name, opts);
   if (opts->verify_each && asc_verify(m) != 0) {
     asc_error(m->ctx, ASC_LOC_UNKNOWN, "verification failed after pass '%s'", p->name);
     return 1;
