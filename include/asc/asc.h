@@ -7,6 +7,7 @@
 #define ASC_ASC_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #ifdef __cplusplus
@@ -64,6 +65,31 @@ int asc_run_passes(asc_module *m, const char *pipeline, const asc_pass_options *
 /* Pass names and one-line summaries, for --help: returns the count; i-th via out params. */
 int asc_pass_count(void);
 void asc_pass_info(int i, const char **name, const char **summary);
+
+
+/* ---- op registry (src/ops/ops.def, enums.def, structs.def) for bindings ---- */
+typedef struct asc_reg_opinfo {
+  const char *name, *family;      /* "asc.add", "vector" */
+  const char *operands, *results; /* signature strings (docs/ir.md) */
+  const char *attrs, *dtypes, *doc;
+  unsigned reads, writes;         /* operand bit sets */
+  int nregions;
+  unsigned flags;
+} asc_reg_opinfo;
+
+int asc_reg_op_count(void);
+int asc_reg_op_info(int i, asc_reg_opinfo *out); /* 0 ok, -1 out of range */
+int asc_reg_op_find(const char *name);           /* asc_reg_op_count() if unknown */
+int asc_reg_enum_count(void);
+const char *asc_reg_enum_kind(int kind);          /* "event", "pos", "pipe", "round"; NULL */
+/* j-th member of enum kind: 0 ok, -1 past the end. */
+int asc_reg_enum_member(int kind, int j, const char **name, int64_t *value);
+int asc_reg_struct_count(void);
+/* Structs by id: asc_struct_name, asc_struct_nfields, asc_struct_field (src/ops/registry.h)
+ * are exported with the same meaning. */
+const char *asc_struct_name(int id);
+int asc_struct_nfields(int id);
+int asc_struct_field(int id, int i, char *buf, size_t bufsize, int64_t *dflt);
 
 #ifdef __cplusplus
 }

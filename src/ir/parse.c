@@ -253,7 +253,7 @@ static bool intlit(parser *p, int *out, int min, const char *what) {
   if (t->overflow || t->ival > INT_MAX)
     return errortok(p, "integer literal out of range");
   if ((int)t->ival < min)
-    return errortok(p, "%s must be positive", what);
+    return errortok(p, "%s must be at least %d", what, min);
   *out = (int)t->ival;
   next(p);
   return true;
@@ -526,7 +526,7 @@ static const asc_type *queuetype(parser *p) {
   dst = src;
   if (is(p, ASC_TK_IDENT) && (!position(p, &dst) || !expect(p, ',')))
     return NULL;
-  if (!intlit(p, &depth, 1, "queue depth") || !expect(p, '>'))
+  if (!intlit(p, &depth, 0, "queue depth") || !expect(p, '>'))
     return NULL;
   return asc_type_queue(p->ctx, src, dst, depth);
 }

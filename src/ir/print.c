@@ -236,6 +236,8 @@ void asc_print_module(const asc_module *m, asc_strbuf *out) {
   asc_sb_puts(out, "\"builtin.module\"() ({\n");
   const asc_block *body = mod->nregions ? mod->regions[0].block : NULL;
   int modnext = 0;
+  if (!body || !body->first) /* MLIR wants the module's one block even when empty */
+    asc_sb_puts(out, "^bb0:\n");
   for (const asc_op *op = body ? body->first : NULL; op; op = op->next) {
     p.num.nextval = modnext;
     p.num.nextarg = 0;
