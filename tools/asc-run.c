@@ -1,7 +1,7 @@
 /* asc-run - run an IR kernel on the simulator with .npy arrays.
  *
  *   asc-run kernel.mlir [--kernel NAME] [--platform Ascend910B1] [--blocks N]
- *           [--passes inline,canonicalize] [--quiet] ARG...
+ *           [--threads N] [--trace out.json] [--passes inline,canonicalize] [--quiet] ARG...
  *
  * Each ARG is name=VALUE, bound to the kernel's parameters in order (the name is for
  * messages):
@@ -32,7 +32,8 @@ typedef struct npy {
 } npy;
 
 static int usage(void) {
-  fputs("usage: asc-run kernel.mlir [--kernel NAME] [--platform P] [--blocks N] [--passes LIST] [--quiet]\n"
+  fputs("usage: asc-run kernel.mlir [--kernel NAME] [--platform P] [--blocks N] [--threads N]\n"
+        "               [--trace out.json] [--passes LIST] [--quiet]\n"
         "               name=file.npy[:dtype:count] | name=dtype:value ...\n", stderr);
   return 2;
 }
@@ -252,6 +253,10 @@ static int parseargs(cli *c, int argc, char **argv) {
       c->opts.platform = argv[++i];
     else if (!strcmp(a, "--blocks") && more)
       c->opts.blocks = atoi(argv[++i]);
+    else if (!strcmp(a, "--threads") && more)
+      c->opts.threads = atoi(argv[++i]);
+    else if (!strcmp(a, "--trace") && more)
+      c->opts.trace_path = argv[++i];
     else if (!strcmp(a, "--passes") && more)
       c->passes = argv[++i];
     else if (!strcmp(a, "--quiet"))

@@ -82,6 +82,11 @@ typedef struct asc_sim_options {
   const char *platform; /* NULL: "Ascend910B1" (pyasc's Model default) */
   int blocks;           /* launch count (kernel[blocks]); default 1 */
   int verify;           /* run the IR verifier first (default 1) */
+  int threads;          /* host threads running blocks; 0: one per host CPU.  Results and
+                           diagnostics do not depend on it (race-free kernels) */
+  const char *trace_path; /* non-NULL: write a Chrome/Perfetto trace-event JSON file here */
+  int sanitize;         /* race, uninitialised-read, use-after-free and GM-overlap checks
+                           (default 1; 0 = off; bounds, alignment and flag checks stay on) */
 } asc_sim_options;
 
 void asc_sim_options_init(asc_sim_options *o);
@@ -95,16 +100,63 @@ typedef struct asc_sim_core_report {
   int64_t cycles;                 /* when this core finished its last block */
   int64_t busy[ASC_SIM_NPIPES];   /* cycles each pipe was busy (union of its intervals) */
   int blocks;                     /* blocks this core ran */
+  int64_t blocked[ASC_SIM_NPIPES]; /* cycles each pipe's head waited for a flag (wait_flag) */
+  int64_t overlap_mte2_v;          /* cycles during which MTE2 and V were both busy */
 } asc_sim_core_report;
 
+/* ---- sanitizer findings (hardware.md §14, msSanitizer-class) ---- */
+typedef enum asc_sim_check {
+  ASC_SIM_CHK_RACE,         /* RAW/WAR/WAW between unsynchronised instructions of one core */
+  ASC_SIM_CHK_DEADLOCK,     /* no pipe can make progress */
+  ASC_SIM_CHK_DOUBLE_SET,   /* set_flag on a flag that is already set */
+  ASC_SIM_CHK_UNPAIRED_SET, /* flag still set at the end of the kernel */
+  ASC_SIM_CHK_EVENT,        /* unknown event, event not on this core, id out of range */
+  ASC_SIM_CHK_OOB,          /* access outside its tensor or memory */
+  ASC_SIM_CHK_MISALIGNED,   /* UB operand not 32-byte aligned, GM not element aligned */
+  ASC_SIM_CHK_UNINIT,       /* read of UB bytes no instruction wrote */
+  ASC_SIM_CHK_QUEUE_MISUSE, /* TQue: alloc on exhausted queue, deque of nothing, double free,
+                               use after free */
+  ASC_SIM_CHK_GM_OVERLAP,   /* two blocks write the same GM bytes */
+  ASC_SIM_CHK_UB_OVERFLOW,  /* TPipe carved more than UB holds */
+  ASC_SIM_CHK_COPY_LEN,     /* data_copy length not a multiple of 32 bytes */
+  ASC_SIM_CHK_COUNT
+} asc_sim_check;
+
+const char *asc_sim_check_name(int kind); /* "race", "deadlock", "double-set", ... */
+
+enum { ASC_SIM_RAW = 1, ASC_SIM_WAR = 2, ASC_SIM_WAW = 3 }; /* asc_sim_record.hazard */
+
+typedef struct asc_sim_site {
+  const char *file; /* NULL if unknown */
+  int line, col;
+  const char *op;   /* "asc.add" */
+  int pipe;         /* PipeID the op runs on, -1 if none */
+} asc_sim_site;
+
+typedef struct asc_sim_record {
+  asc_sim_check kind;
+  asc_severity severity; /* ASC_SEV_ERROR or ASC_SEV_WARNING */
+  int hazard;            /* races: ASC_SIM_RAW / WAR / WAW; else 0 */
+  int core;              /* block index, -1 for launch-wide findings */
+  int pipe;              /* pipe of site[0], -1 if none */
+  int nsites;            /* site[0]: the op reported; site[1]: the other access (races, overlap) */
+  asc_sim_site site[2];
+  const char *buffer;    /* "UB" or the GM array's name; NULL if none */
+  int64_t lo, hi;        /* byte range in buffer (lo == hi: none) */
+  const char *message;   /* the diagnostic text */
+} asc_sim_record;
+
 typedef struct asc_sim_report {
-  int64_t cycles;       /* kernel time: max over cores */
+  int64_t cycles;       /* kernel time: launch overhead + max over cores */
+  int64_t launch_cycles; /* the fixed launch overhead included in cycles */
   double us;            /* cycles at the platform clock */
   double mhz;
   const char *platform; /* static string */
   int ncores;           /* cores used (<= blocks) */
   asc_sim_core_report *cores; /* ncores entries; freed by asc_sim_report_free */
   int nerrors, nwarnings;     /* diagnostics this launch produced */
+  asc_sim_record *records; /* sanitizer findings in block order; strings owned by the report */
+  int nrecords;
 } asc_sim_report;
 
 void asc_sim_report_free(asc_sim_report *r);

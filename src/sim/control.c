@@ -9,7 +9,13 @@
 int asc_sim_run_block(sim_core *c, const sim_block *b) {
   for (int i = 0; i < b->ninsts; i++) {
     const sim_inst *in = &b->insts[i];
+    c->cur = in;
+    int64_t s0 = c->sclk;
     if (in->fn(c, in))
+      return -1;
+    if (c->L->tracing) /* the scalar unit's time on this op, for the SCALAR row */
+      asc_sim_trace_scalar(c, in, s0);
+    if (c->san && asc_sim_san_commit(c, in)) /* its accesses, now that they are known */
       return -1;
   }
   return 0;

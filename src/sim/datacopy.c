@@ -11,25 +11,18 @@
 static int esize(const sim_inst *in) { return asc_type_bytes(sim_intype(in, 0)->elem); }
 static int edtype(const sim_inst *in) { return asc_sim_elem_dtype(sim_intype(in, 0)); }
 
-/* Timing of one transfer of `bytes`: a fixed latency plus the bytes at the path's rate. */
-static int copycost(sim_core *c, const sim_inst *in, int64_t bytes) {
-  const sim_costs *k = c->L->cost;
-  bool gm = in->pipe != ASC_PIPEID_PIPE_V;
-  int64_t rate = gm ? k->gm_bytes_per_cycle : k->ub_bytes_per_cycle;
-  int64_t occ = (bytes + rate - 1) / rate + 1;
-  int64_t lat = in->pipe == ASC_PIPEID_PIPE_MTE2 ? k->mte2_latency
-                : in->pipe == ASC_PIPEID_PIPE_MTE3 ? k->mte3_latency : k->ubcopy_latency;
-  return asc_sim_issue(c, in, occ, lat + occ);
-}
+/* Timing of one transfer of `bytes` (the cost model is in timing.c). */
+static int copycost(sim_core *c, const sim_inst *in, int64_t bytes) { return asc_sim_issue_copy(c, in, bytes); }
 
 /* UB addresses of DataCopy must be 32-byte aligned, GM ones element aligned (§4). */
 static int checkalign(sim_core *c, const sim_inst *in, const sim_val *r, int64_t off, const char *side) {
   int64_t a = r->off + off;
+  sim_finding f = {ASC_SIM_CHK_MISALIGNED, ASC_SEV_ERROR, 0, in->op, NULL, in->pipe, -1, r->mem, a, a};
   if (r->mem == SIM_MEM_UB && a % 32 != 0)
-    return asc_sim_err(c, in->op, "%s: %s address %lld in UB is not 32-byte aligned", asc_op_name(in->op),
-                       side, (long long)a);
+    return asc_sim_found(c, &f, "%s: %s address %lld in UB is not 32-byte aligned", asc_op_name(in->op),
+                         side, (long long)a);
   if (r->mem >= 0 && a % esize(in) != 0)
-    return asc_sim_err(c, in->op, "%s: %s address %lld in GM array '%s' is not aligned to the %d-byte "
+    return asc_sim_found(c, &f, "%s: %s address %lld in GM array '%s' is not aligned to the %d-byte "
                        "element", asc_op_name(in->op), side, (long long)a, asc_sim_mem_name(c, r->mem), esize(in));
   return 0;
 }
@@ -53,9 +46,12 @@ static int datacopy(sim_core *c, const sim_inst *in) {
   if (n < 0)
     return asc_sim_err(c, in->op, "asc.data_copy: negative count %lld", (long long)n);
   if (bytes % 32) {
-    asc_sim_warn_once(c, in, "asc.data_copy: %lld elements are %lld bytes, not a multiple of 32; the "
-                      "hardware copies only %lld bytes (use data_copy_pad)", (long long)n, (long long)bytes,
-                      (long long)(bytes & ~31ll));
+    if (!c->warned[in->id]) {
+      c->warned[in->id] = 1;
+      asc_sim_found_at(c, ASC_SIM_CHK_COPY_LEN, ASC_SEV_WARNING, in, "asc.data_copy: %lld elements are %lld "
+                       "bytes, not a multiple of 32; the hardware copies only %lld bytes (use data_copy_pad)",
+                       (long long)n, (long long)bytes, (long long)(bytes & ~31ll));
+    }
     bytes &= ~31ll;
   }
   if (checkalign(c, in, sim_in(c, in, 0), 0, "destination") || checkalign(c, in, sim_in(c, in, 1), 0, "source"))

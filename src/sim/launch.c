@@ -1,8 +1,12 @@
 /* launch.c - asc_sim_launch: match the arguments to the kernel's parameters, lower the
- * kernel, run every block on a fresh core (one after another for now; all core state is
- * in sim_core so host threads can come later), and fill the report. */
+ * kernel, run every block on a fresh core on a pool of host threads (all core state is in
+ * sim_core; GM is shared, and race-free kernels write disjoint bytes), then place the
+ * blocks on the platform's cores in waves and fill the report. */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sim/sim_int.h"
 
@@ -49,6 +53,7 @@ void asc_sim_options_init(asc_sim_options *o) {
   memset(o, 0, sizeof *o);
   o->blocks = 1;
   o->verify = 1;
+  o->sanitize = 1;
 }
 
 /* ---- report ---- */
@@ -56,6 +61,9 @@ void asc_sim_report_free(asc_sim_report *r) {
   if (!r)
     return;
   free(r->cores);
+  asc_sim_records_free(r->records, r->nrecords);
+  r->records = NULL;
+  r->nrecords = 0;
   r->cores = NULL;
   r->ncores = 0;
 }
@@ -66,13 +74,18 @@ char *asc_sim_report_text(const asc_sim_report *r) {
   asc_sb_init(&sb);
   asc_sb_printf(&sb, "platform %s (%.0f MHz), %d core%s used\n", r->platform ? r->platform : "?", r->mhz,
                 r->ncores, r->ncores == 1 ? "" : "s");
-  asc_sb_printf(&sb, "total: %lld cycles = %.3f us\n", (long long)r->cycles, r->us);
+  asc_sb_printf(&sb, "total: %lld cycles = %.3f us (launch %lld)\n", (long long)r->cycles, r->us,
+                (long long)r->launch_cycles);
   for (int i = 0; i < r->ncores; i++) {
-    asc_sb_printf(&sb, "core %d: %d block%s, %lld cycles; busy", i, r->cores[i].blocks,
-                  r->cores[i].blocks == 1 ? "" : "s", (long long)r->cores[i].cycles);
+    const asc_sim_core_report *c = &r->cores[i];
+    asc_sb_printf(&sb, "core %d: %d block%s, %lld cycles; busy", i, c->blocks, c->blocks == 1 ? "" : "s",
+                  (long long)c->cycles);
     for (size_t p = 0; p < sizeof pipes / sizeof pipes[0]; p++)
-      asc_sb_printf(&sb, " %s %lld", asc_sim_pipe_name(pipes[p]), (long long)r->cores[i].busy[pipes[p]]);
-    asc_sb_putc(&sb, '\n');
+      asc_sb_printf(&sb, " %s %lld", asc_sim_pipe_name(pipes[p]), (long long)c->busy[pipes[p]]);
+    asc_sb_puts(&sb, "; blocked");
+    for (size_t p = 0; p < sizeof pipes / sizeof pipes[0]; p++)
+      asc_sb_printf(&sb, " %s %lld", asc_sim_pipe_name(pipes[p]), (long long)c->blocked[pipes[p]]);
+    asc_sb_printf(&sb, "; MTE2+V overlap %lld\n", (long long)c->overlap_mte2_v);
   }
   asc_sb_printf(&sb, "%d error%s, %d warning%s\n", r->nerrors, r->nerrors == 1 ? "" : "s", r->nwarnings,
                 r->nwarnings == 1 ? "" : "s");
@@ -133,17 +146,56 @@ static int bindargs(sim_launch *L, const asc_op *func, const asc_sim_args *args)
 }
 
 /* ---- running ---- */
-static void coreinit(sim_core *c, const sim_launch *L, int block) {
+/* What one block leaves behind.  Its diagnostics go to a private context (asc_diag on the
+ * shared one is not thread-safe) and are replayed in block order after the join, so the
+ * output does not depend on which thread ran what. */
+typedef struct blockres {
+  int rc;
+  asc_ctx *diag; /* NULL: the block was skipped */
+  int64_t cycles, overlap;
+  int64_t busy[ASC_SIM_NPIPES], blocked[ASC_SIM_NPIPES];
+  sim_trec *trace;
+  int ntrace;
+} blockres;
+
+typedef struct runner {
+  const sim_launch *L;
+  blockres *res;
+  int ncores;
+  atomic_int next;     /* next block to take */
+  atomic_int firsterr; /* lowest failing block so far (L->blocks: none); later ones are skipped */
+} runner;
+
+/* The big per-core arrays, allocated once per host thread and cleared for every block:
+ * a fresh 192 KiB UB per block would be an mmap and ~50 page faults each time. */
+typedef struct scratch {
+  sim_val *slots;
+  uint8_t *ub, *warned;
+} scratch;
+
+static void scratchinit(scratch *s, const sim_launch *L) {
+  s->slots = malloc(sizeof *s->slots * ((size_t)L->nslots + 1));
+  s->ub = malloc((size_t)L->plat->ub_bytes);
+  s->warned = malloc((size_t)L->ninsts + 1);
+  if (!s->slots || !s->ub || !s->warned)
+    asc_die("out of memory");
+}
+
+static void scratchfree(scratch *s) {
+  free(s->slots);
+  free(s->ub);
+  free(s->warned);
+}
+
+static void coreinit(sim_core *c, const sim_launch *L, int block, scratch *s) {
   memset(c, 0, sizeof *c);
   c->L = L;
   c->ctx = L->ctx;
   c->block = block;
   c->ub_bytes = L->plat->ub_bytes;
-  c->slots = calloc((size_t)L->nslots + 1, sizeof *c->slots);
-  c->ub = calloc((size_t)c->ub_bytes, 1);
-  c->warned = calloc((size_t)L->ninsts + 1, 1);
-  if (!c->slots || !c->ub || !c->warned)
-    asc_die("out of memory");
+  c->slots = memset(s->slots, 0, sizeof *s->slots * ((size_t)L->nslots + 1));
+  c->ub = memset(s->ub, 0, (size_t)c->ub_bytes); /* every block sees the same UB: zeros */
+  c->warned = memset(s->warned, 0, (size_t)L->ninsts + 1);
   c->mask[0] = c->mask[1] = ~0ull;
   for (int i = 0; i < L->entry.nargs; i++)
     c->slots[L->entry.args[i]] = L->args[i];
@@ -151,17 +203,26 @@ static void coreinit(sim_core *c, const sim_launch *L, int block) {
 
 static void corefree(sim_core *c) {
   asc_sim_timing_free(c);
-  free(c->slots);
-  free(c->ub);
-  free(c->warned);
   free(c->queues);
   free(c->tbufs);
 }
 
-/* Run one block; its time and per-pipe busy cycles go to *cycles and busy. */
-static int runblock(const sim_launch *L, int block, int64_t *cycles, int64_t *busy) {
+/* GM bytes per cycle of block b: blocks run in waves of ncores, and the cores of a wave
+ * split the chip's bandwidth evenly (hardware.md §13.4). */
+static double gmrate(const sim_launch *L, int b, int ncores) {
+  int wave = b / ncores, active = L->blocks - wave * ncores;
+  if (active > ncores)
+    active = ncores;
+  double share = L->cost->gm_chip_bytes_per_cycle / active, one = L->cost->gm_core_bytes_per_cycle;
+  return share < one ? share : one;
+}
+
+static void runblock(const sim_launch *L, int block, int ncores, blockres *r, scratch *s) {
   sim_core c;
-  coreinit(&c, L, block);
+  coreinit(&c, L, block, s);
+  c.ctx = r->diag = asc_ctx_new();
+  r->diag->quiet = true;
+  c.gm_rate = gmrate(L, block, ncores);
   int rc = asc_sim_run_block(&c, &L->entry);
   if (!rc)
     rc = asc_sim_tpipe_destroy(&c, L->end);
@@ -169,37 +230,132 @@ static int runblock(const sim_launch *L, int block, int64_t *cycles, int64_t *bu
     rc = asc_sim_drain(&c, L->end);
   if (!rc)
     asc_sim_check_unpaired(&c, L->end);
-  *cycles = asc_sim_core_time(&c);
-  for (int p = 0; p < ASC_SIM_NPIPES; p++)
-    busy[p] = c.pipes[p].busy;
+  r->rc = rc || r->diag->nerrors ? -1 : 0;
+  r->cycles = asc_sim_core_time(&c);
+  r->overlap = c.overlap;
+  for (int p = 0; p < ASC_SIM_NPIPES; p++) {
+    r->busy[p] = c.pipes[p].busy;
+    r->blocked[p] = c.pipes[p].blocked;
+  }
+  r->blocked[ASC_PIPEID_PIPE_S] += c.sblocked;
+  r->trace = c.trace; /* handed over */
+  r->ntrace = c.ntrace;
+  c.trace = NULL;
   corefree(&c);
-  return rc;
 }
 
-/* Blocks start on the core that frees up first, in index order (hardware.md §1.1). */
-static int runall(const sim_launch *L, asc_sim_report *rep) {
-  int ncores = L->blocks < L->plat->aiv ? L->blocks : L->plat->aiv;
-  rep->ncores = ncores;
-  rep->cores = calloc((size_t)ncores, sizeof *rep->cores);
-  if (!rep->cores)
+static void *worker(void *arg) {
+  runner *R = arg;
+  scratch s;
+  scratchinit(&s, R->L);
+  for (;;) {
+    int b = atomic_fetch_add(&R->next, 1);
+    if (b >= R->L->blocks)
+      break;
+    if (b > atomic_load(&R->firsterr))
+      continue; /* the sequential run would have stopped before it */
+    runblock(R->L, b, R->ncores, &R->res[b], &s);
+    if (R->res[b].rc) {
+      int e = atomic_load(&R->firsterr);
+      while (b < e && !atomic_compare_exchange_weak(&R->firsterr, &e, b))
+        ;
+    }
+  }
+  scratchfree(&s);
+  return NULL;
+}
+
+static int nthreads(const asc_sim_options *o, int blocks) {
+  long n = o->threads > 0 ? o->threads : sysconf(_SC_NPROCESSORS_ONLN);
+  if (n < 1)
+    n = 1;
+  return n < blocks ? (int)n : blocks;
+}
+
+/* Run every block on `threads` host threads (the caller's thread is one of them). */
+static void runthreads(runner *R, int threads) {
+  pthread_t *t = calloc((size_t)threads, sizeof *t);
+  if (!t)
     asc_die("out of memory");
-  for (int b = 0; b < L->blocks; b++) {
+  int started = 0;
+  for (int i = 1; i < threads; i++, started++)
+    if (pthread_create(&t[i], NULL, worker, R))
+      break;
+  worker(R);
+  for (int i = 1; i <= started; i++)
+    pthread_join(t[i], NULL);
+  free(t);
+}
+
+/* Replay block b's diagnostics on the shared context. */
+static void replay(const sim_launch *L, const blockres *r) {
+  for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
+    asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
+}
+
+static void writetrace(const sim_launch *L, const asc_sim_options *o, const blockres *res, const int *core,
+                       const int64_t *start, int n) {
+  sim_tblock *tb = calloc((size_t)n + 1, sizeof *tb);
+  if (!tb)
+    asc_die("out of memory");
+  for (int b = 0; b < n; b++)
+    tb[b] = (sim_tblock){res[b].trace, res[b].ntrace, core[b], start[b]};
+  asc_sim_trace_write(L->ctx, o->trace_path, tb, n, L->plat->mhz);
+  free(tb);
+}
+
+/* Blocks start on the core that frees up first, in index order (hardware.md §1.1); the
+ * placement is computed after the run from each block's time, so it is deterministic. */
+static void place(const blockres *res, int nrun, int *core, int64_t *start, asc_sim_report *rep) {
+  for (int b = 0; b < nrun; b++) {
     int k = 0;
-    for (int i = 1; i < ncores; i++)
+    for (int i = 1; i < rep->ncores; i++)
       if (rep->cores[i].cycles < rep->cores[k].cycles)
         k = i;
-    int64_t cyc, busy[ASC_SIM_NPIPES];
-    if (runblock(L, b, &cyc, busy))
-      return -1;
     asc_sim_core_report *cr = &rep->cores[k];
-    cr->cycles += cyc;
+    core[b] = k;
+    start[b] = cr->cycles;
+    cr->cycles += res[b].cycles;
     cr->blocks++;
-    for (int p = 0; p < ASC_SIM_NPIPES; p++)
-      cr->busy[p] += busy[p];
+    cr->overlap_mte2_v += res[b].overlap;
+    for (int p = 0; p < ASC_SIM_NPIPES; p++) {
+      cr->busy[p] += res[b].busy[p];
+      cr->blocked[p] += res[b].blocked[p];
+    }
     if (cr->cycles > rep->cycles)
       rep->cycles = cr->cycles;
   }
-  return 0;
+}
+
+static int runall(const sim_launch *L, const asc_sim_options *o, asc_sim_report *rep) {
+  int ncores = L->blocks < L->plat->aiv ? L->blocks : L->plat->aiv;
+  rep->ncores = ncores;
+  rep->cores = calloc((size_t)ncores, sizeof *rep->cores);
+  runner R = {.L = L, .ncores = ncores};
+  R.res = calloc((size_t)L->blocks, sizeof *R.res);
+  int *core = calloc((size_t)L->blocks, sizeof *core);
+  int64_t *start = calloc((size_t)L->blocks, sizeof *start);
+  if (!rep->cores || !R.res || !core || !start)
+    asc_die("out of memory");
+  atomic_init(&R.next, 0);
+  atomic_init(&R.firsterr, L->blocks);
+  runthreads(&R, nthreads(o, L->blocks));
+  int nrun = 0, rc = 0;
+  for (int b = 0; b < L->blocks && !rc; b++, nrun++) {
+    replay(L, &R.res[b]);
+    rc = R.res[b].rc;
+  }
+  place(R.res, nrun, core, start, rep);
+  if (o->trace_path && !rc)
+    writetrace(L, o, R.res, core, start, nrun);
+  for (int b = 0; b < L->blocks; b++) {
+    asc_ctx_free(R.res[b].diag);
+    free(R.res[b].trace);
+  }
+  free(R.res);
+  free(core);
+  free(start);
+  return rc;
 }
 
 static const asc_op *findkernel(asc_module *m, const char *kernel) {
@@ -260,11 +416,17 @@ int asc_sim_launch(asc_module *m, const char *kernel, const asc_sim_args *args, 
   asc_sim_report *rep = report ? report : &local;
   memset(rep, 0, sizeof *rep);
   int e0 = m->ctx->nerrors, w0 = m->ctx->nwarnings;
-  sim_launch L = {.ctx = m->ctx, .cost = asc_sim_default_costs(), .blocks = o->blocks};
+  sim_launch L = {.ctx = m->ctx, .cost = asc_sim_default_costs(), .blocks = o->blocks,
+                  .tracing = o->trace_path != NULL, .sanitize = o->sanitize != 0};
   int rc = setup(&L, m, kernel, args, o);
-  if (!rc)
-    rc = runall(&L, rep);
+  if (!rc) {
+    asc_sim_san_launch_begin(&L);
+    rc = runall(&L, o, rep);
+    asc_sim_san_launch_end(&L, rep);
+  }
   if (L.plat) {
+    rep->launch_cycles = L.cost->launch;
+    rep->cycles += rep->launch_cycles;
     rep->platform = L.plat->name;
     rep->mhz = L.plat->mhz;
     rep->us = (double)rep->cycles / L.plat->mhz;

@@ -52,6 +52,30 @@ static uint8_t *membase(sim_core *c, int mem, int64_t *size) {
   return c->L->gm[mem].p;
 }
 
+/* A queue tensor whose buffer was freed since it was allocated or dequeued. */
+static bool stale(const sim_core *c, const sim_val *r) {
+  int64_t bi = (r->tag & 0xffff) - 1;
+  return r->tag && bi >= 0 && bi < c->nbufs && c->bufs[bi].gen != (int)(r->tag >> 16);
+}
+
+static uint8_t *oob(sim_core *c, const asc_op *op, const sim_val *r, int64_t lo, int64_t hi, const char *fmt,
+                    ...) ASC_PRINTF(6, 7);
+
+/* An out-of-bounds finding on r's memory, bytes [lo, hi). */
+static uint8_t *oob(sim_core *c, const asc_op *op, const sim_val *r, int64_t lo, int64_t hi, const char *fmt,
+                    ...) {
+  asc_strbuf sb;
+  asc_sb_init(&sb);
+  va_list ap;
+  va_start(ap, fmt);
+  asc_sb_vprintf(&sb, fmt, ap);
+  va_end(ap);
+  sim_finding f = {ASC_SIM_CHK_OOB, ASC_SEV_ERROR, 0, op, NULL, asc_sim_cur_pipe(c, op), -1, r->mem, lo, hi};
+  asc_sim_found(c, &f, "%s", sb.data);
+  asc_sb_free(&sb);
+  return NULL;
+}
+
 uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t off, int64_t nbytes,
                      const char *what) {
   const char *opname = asc_op_name(op);
@@ -64,17 +88,23 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
   uint8_t *base = membase(c, r->mem, &size);
   int64_t lo = r->off + off, hi = lo + nbytes;
   bool isgm = r->mem >= 0;
-  if (nbytes > 0 && r->len >= 0 && (off < 0 || off + nbytes > r->len)) {
-    asc_sim_err(c, op, "%s: %s of bytes [%lld, %lld) is outside the %s tensor of %lld bytes "
-                "(at byte %lld of %s)", opname, what, (long long)off, (long long)(off + nbytes),
-                isgm ? "global" : "local", (long long)r->len, (long long)r->off, asc_sim_mem_name(c, r->mem));
-    return NULL;
-  }
-  if (nbytes > 0 && (lo < 0 || hi > size)) {
-    asc_sim_err(c, op, "%s: out-of-bounds %s of %s '%s': bytes [%lld, %lld), but it has %lld bytes",
-                opname, what, isgm ? "GM array" : "buffer", asc_sim_mem_name(c, r->mem), (long long)lo,
-                (long long)hi, (long long)size);
-    return NULL;
+  if (nbytes > 0 && r->len >= 0 && (off < 0 || off + nbytes > r->len))
+    return oob(c, op, r, lo, hi, "%s: %s of bytes [%lld, %lld) is outside the %s tensor of %lld bytes "
+               "(at byte %lld of %s)", opname, what, (long long)off, (long long)(off + nbytes),
+               isgm ? "global" : "local", (long long)r->len, (long long)r->off, asc_sim_mem_name(c, r->mem));
+  if (nbytes > 0 && (lo < 0 || hi > size))
+    return oob(c, op, r, lo, hi, "%s: out-of-bounds %s of %s '%s': bytes [%lld, %lld), but it has %lld bytes",
+               opname, what, isgm ? "GM array" : "buffer", asc_sim_mem_name(c, r->mem), (long long)lo,
+               (long long)hi, (long long)size);
+  if (c->L->sanitize && nbytes > 0) {
+    if (stale(c, r)) {
+      sim_finding f = {ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, 0, op, NULL, asc_sim_cur_pipe(c, op), -1,
+                       r->mem, lo, hi};
+      asc_sim_found(c, &f, "%s: use after free: the tensor's queue buffer (UB bytes [%lld, %lld)) was "
+                     "released by free_tensor", opname, (long long)r->off, (long long)(r->off + r->len));
+      return NULL;
+    }
+    asc_sim_san_access(c, r->mem, lo, nbytes, what[0] == 'w');
   }
   return nbytes > 0 ? base + lo : base;
 }

@@ -42,23 +42,29 @@ const asc_sim_platform *asc_sim_platform_find(const char *name) {
   return NULL;
 }
 
-/* First guesses from ADDPERF (hardware.md §13.2 case 1: ~350 cycles per 8 KiB MTE2 copy,
- * ~295 per MTE3 copy, ~86 per 32-repeat Add; case 0: ~34 scalar cycles per element of a
- * get/add/set loop).  The calibration work replaces these. */
+/* Calibrated against hardware.md §13.2 (ADDPERF anchor A, cases 1-4) and §13.3 (pyasc
+ * test_vadd); bench/calibrate.py prints the fit and docs/timing.md derives each number:
+ *  - vector: 22 cycles per instruction + 1 cycle per repeat and beat (ADDPERF cases 2/3:
+ *    86 cycles for 32 conflicted repeats, 278 for 128);
+ *  - GM: one port per core shared by MTE2 and MTE3, 56 B/cycle alone, and the chip's
+ *    892 B/cycle (1.65 TB/s at 1.85 GHz) split evenly over a wave of cores;
+ *  - launch: the fixed cost test_vadd leaves after its 8 dependent tiles. */
 static const sim_costs default_costs = {
   .scalar_op = 1,
-  .issue = 1,
+  .issue = 2,
   .get_value = 8,
   .set_value = 8,
-  .vec_latency = 20,
   .vec_repeat = 1,
-  .mte2_latency = 100,
-  .mte3_latency = 40,
+  .mte2_latency = 136,
+  .mte3_latency = 100,
   .ubcopy_latency = 20,
-  .gm_bytes_per_cycle = 32,
   .ub_bytes_per_cycle = 128,
-  .flag = 1,
+  .flag = 2,
   .queue_depth = 32,
+  .gm_core_bytes_per_cycle = 56.0,
+  .gm_chip_bytes_per_cycle = 892.0,
+  .vec_issue = 22,
+  .launch = 5050,
 };
 
 const sim_costs *asc_sim_default_costs(void) { return &default_costs; }

@@ -70,9 +70,10 @@ static int carve(sim_core *c, const sim_inst *in, int pos, int64_t n, int64_t *a
     for (int p = 0; p < SIM_NPOS; p++)
       if (c->pos_bytes[p])
         asc_sb_printf(&sb, "%s %lld B, ", posname(p), (long long)c->pos_bytes[p]);
-    asc_sim_err(c, in->op, "%s: UB overflow: %lld more bytes for %s do not fit; already carved: %s"
-                "total %lld B of the %lld B limit", asc_op_name(in->op), (long long)n, posname(pos),
-                sb.data ? sb.data : "", (long long)c->ub_top, (long long)c->ub_bytes);
+    asc_sim_found_at(c, ASC_SIM_CHK_UB_OVERFLOW, ASC_SEV_ERROR, in,
+                     "%s: UB overflow: %lld more bytes for %s do not fit; already carved: %s"
+                     "total %lld B of the %lld B limit", asc_op_name(in->op), (long long)n, posname(pos),
+                     sb.data ? sb.data : "", (long long)c->ub_top, (long long)c->ub_bytes);
     asc_sb_free(&sb);
     return -1;
   }
@@ -150,8 +151,17 @@ static int initbuffer(sim_core *c, const sim_inst *in) {
   q->first = c->nbufs;
   q->nbuf = (int)num;
   for (int i = 0; i < num; i++)
-    c->bufs[c->nbufs++] = (sim_qbuf){addr + i * len, len, SIM_QB_FREE, -1, -1};
+    c->bufs[c->nbufs++] = (sim_qbuf){addr + i * len, len, SIM_QB_FREE, 0, -1, -1};
   scost(c);
+  return 0;
+}
+
+/* The result of alloc_tensor / deque: a view of buffer b tagged with its generation, so a
+ * use after free_tensor is caught (memory.c). */
+static int settag(sim_core *c, const sim_inst *in, const sim_qbuf *b) {
+  if (setview(c, in, b->addr, b->len))
+    return -1;
+  sim_out(c, in, 0)->tag = (int64_t)(b - c->bufs + 1) | (int64_t)b->gen << 16;
   return 0;
 }
 
@@ -162,8 +172,10 @@ static int allocid(sim_core *c, const sim_inst *in, int evt) {
       c->idmask[evt] |= (uint8_t)(1u << id);
       return id;
     }
-  return asc_sim_err(c, in->op, "%s: all 8 event ids of %s are in use (too many buffers enqueued or "
-                     "freed-but-not-reallocated across queues)", asc_op_name(in->op), asc_sim_evt_name(evt));
+  return asc_sim_found_at(c, ASC_SIM_CHK_EVENT, ASC_SEV_ERROR, in,
+                          "%s: all 8 event ids of %s are in use (too many buffers enqueued or "
+                          "freed-but-not-reallocated across queues)", asc_op_name(in->op),
+                          asc_sim_evt_name(evt));
 }
 
 static void releaseid(sim_core *c, int evt, int id) { c->idmask[evt] &= (uint8_t)~(1u << id); }
@@ -171,7 +183,8 @@ static void releaseid(sim_core *c, int evt, int id) { c->idmask[evt] &= (uint8_t
 static int allocq(sim_core *c, const sim_inst *in) {
   sim_queue *q = queueof(c, in, 0);
   if (!q || q->nbuf < 0)
-    return asc_sim_err(c, in->op, "asc.alloc_tensor: the queue has no buffers (init_buffer missing)");
+    return asc_sim_found_at(c, ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, in,
+                            "asc.alloc_tensor: the queue has no buffers (init_buffer missing)");
   for (int k = 0; k < q->nbuf; k++) {
     int bi = q->first + (q->cursor + k) % q->nbuf;
     sim_qbuf *b = &c->bufs[bi];
@@ -187,10 +200,11 @@ static int allocq(sim_core *c, const sim_inst *in) {
       if (asc_sim_issue_wait(c, in, q->bwd, id))
         return -1;
     }
-    return setview(c, in, b->addr, b->len);
+    return settag(c, in, b);
   }
-  return asc_sim_err(c, in->op, "asc.alloc_tensor: alloc on exhausted queue: all %d buffers are in use "
-                     "(a free_tensor is missing; on hardware this spins forever)", q->nbuf);
+  return asc_sim_found_at(c, ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, in,
+                          "asc.alloc_tensor: alloc on exhausted queue: all %d buffers are in use "
+                          "(a free_tensor is missing; on hardware this spins forever)", q->nbuf);
 }
 
 /* The queue buffer t refers to, or NULL after an error. */
@@ -200,7 +214,8 @@ static sim_qbuf *bufof(sim_core *c, const sim_inst *in, sim_queue *q, const sim_
     if (t->mem == SIM_MEM_UB && t->off == b->addr)
       return b;
   }
-  asc_sim_err(c, in->op, "%s: the tensor is not a buffer of this queue", asc_op_name(in->op));
+  asc_sim_found_at(c, ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, in,
+                   "%s: the tensor is not a buffer of this queue", asc_op_name(in->op));
   return NULL;
 }
 
@@ -210,9 +225,12 @@ static int enque(sim_core *c, const sim_inst *in) {
   if (!b)
     return -1;
   if (b->state != SIM_QB_OCCUPIED && b->state != SIM_QB_DEQUE)
-    return asc_sim_err(c, in->op, "asc.enque: the tensor is %s", b->state == SIM_QB_FREE ? "not allocated" : "already enqueued");
+    return asc_sim_found_at(c, ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, in,
+                            "asc.enque: the tensor is %s",
+                            b->state == SIM_QB_FREE ? "not allocated" : "already enqueued");
   if (q->used >= q->depth)
-    return asc_sim_err(c, in->op, "asc.enque: the queue already holds %d tensors (depth %d)", q->used, q->depth);
+    return asc_sim_found_at(c, ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, in,
+                            "asc.enque: the queue already holds %d tensors (depth %d)", q->used, q->depth);
   scost(c);
   q->ring[(q->head + q->used++) % SIM_MAXQBUF] = (int)(b - c->bufs);
   b->state = SIM_QB_ENQUE;
@@ -228,7 +246,8 @@ static int enque(sim_core *c, const sim_inst *in) {
 static int deque(sim_core *c, const sim_inst *in) {
   sim_queue *q = queueof(c, in, 0);
   if (!q || q->used == 0)
-    return asc_sim_err(c, in->op, "asc.deque: nothing is enqueued (on hardware this reads a stale buffer)");
+    return asc_sim_found_at(c, ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, in,
+                            "asc.deque: nothing is enqueued (on hardware this reads a stale buffer)");
   sim_qbuf *b = &c->bufs[q->ring[q->head]];
   q->head = (q->head + 1) % SIM_MAXQBUF;
   q->used--;
@@ -241,7 +260,7 @@ static int deque(sim_core *c, const sim_inst *in) {
     if (asc_sim_issue_wait(c, in, q->fwd, id))
       return -1;
   }
-  return setview(c, in, b->addr, b->len);
+  return settag(c, in, b);
 }
 
 static int freeq(sim_core *c, const sim_inst *in) {
@@ -250,10 +269,13 @@ static int freeq(sim_core *c, const sim_inst *in) {
   if (!b)
     return -1;
   if (b->state == SIM_QB_FREE)
-    return asc_sim_err(c, in->op, "asc.free_tensor: double free (the buffer is already free)");
+    return asc_sim_found_at(c, ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, in,
+                            "asc.free_tensor: double free (the buffer is already free)");
   if (b->state == SIM_QB_ENQUE)
-    return asc_sim_err(c, in->op, "asc.free_tensor: the tensor is still enqueued");
+    return asc_sim_found_at(c, ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, in,
+                            "asc.free_tensor: the tensor is still enqueued");
   b->state = SIM_QB_FREE;
+  b->gen++; /* tensors handed out before are stale now */
   scost(c);
   if (q->bwd < 0)
     return 0;
@@ -379,10 +401,12 @@ static int localtensor(sim_core *c, const sim_inst *in) {
   if (!posinub(pos))
     return badpos(c, in, pos);
   if (addr % 32 != 0)
-    return asc_sim_err(c, in->op, "asc.local_tensor: address %lld is not 32-byte aligned", (long long)addr);
+    return asc_sim_found_at(c, ASC_SIM_CHK_MISALIGNED, ASC_SEV_ERROR, in,
+                            "asc.local_tensor: address %lld is not 32-byte aligned", (long long)addr);
   if (addr < 0 || n < 0 || addr + n * esz > c->ub_bytes)
-    return asc_sim_err(c, in->op, "asc.local_tensor: bytes [%lld, %lld) are outside UB (%lld bytes)",
-                       (long long)addr, (long long)(addr + n * esz), (long long)c->ub_bytes);
+    return asc_sim_found_at(c, ASC_SIM_CHK_OOB, ASC_SEV_ERROR, in,
+                            "asc.local_tensor: bytes [%lld, %lld) are outside UB (%lld bytes)",
+                            (long long)addr, (long long)(addr + n * esz), (long long)c->ub_bytes);
   sim_val *r = sim_out(c, in, 0);
   r->mem = SIM_MEM_UB;
   r->off = addr;

@@ -8,6 +8,12 @@
  * applies each instruction's functional effect immediately, and issues it to its pipe's
  * queue for the timing model (timing.c), a small discrete-event loop over the pipes and
  * the event flags.
+ *
+ * Sanitizers (sanitize.c, race.c, shadow.c; on unless asc_sim_options.sanitize = 0):
+ * asc_sim_mem hands every byte range an instruction touches to race.c, which checks them
+ * after the instruction ran (asc_sim_run_block) against a happens-before model fed by the
+ * set / wait / barrier calls of timing.c; findings go through asc_sim_found, which prints
+ * them and keeps a record for asc_sim_report.records.
  */
 #ifndef ASC_SIM_INT_H
 #define ASC_SIM_INT_H
@@ -30,6 +36,7 @@ typedef struct sim_val {
   int64_t off; /* byte offset into mem */
   int64_t len; /* bytes visible through the reference; -1 = unbounded (GM pointer) */
   double fld[SIM_NFIELDS]; /* struct fields in declaration order */
+  int64_t tag; /* queue tensors: (buffer index + 1) | generation << 16, for use-after-free */
 } sim_val;
 
 enum { SIM_NEVENTS = 36, SIM_NIDS = 8, SIM_MAXQBUF = 64, SIM_NPOS = 12 };
@@ -69,17 +76,21 @@ typedef struct sim_gm {
   asc_sim_dtype dt;
 } sim_gm;
 
-/* Cycle costs of the timing model (hardware.md §13.4; calibrated later). */
+/* Cycle costs of the timing model (hardware.md §13.4; calibrated in docs/timing.md). */
 typedef struct sim_costs {
   int scalar_op;      /* arith, control flow, resource bookkeeping */
   int issue;          /* scalar cycles to issue one pipe instruction */
   int get_value, set_value;
-  int vec_latency;    /* vector pipeline depth (start to end beyond the repeats) */
-  int vec_repeat;     /* cycles per repeat (conflict-free) */
+  int vec_repeat;     /* cycles per repeat and beat (conflict-free: 1 beat) */
   int mte2_latency, mte3_latency, ubcopy_latency;
-  int gm_bytes_per_cycle, ub_bytes_per_cycle;
+  int ub_bytes_per_cycle;
   int flag;           /* set_flag / wait_flag / barrier occupancy */
   int queue_depth;    /* instructions a pipe queue holds before the scalar unit stalls */
+  /* GM traffic (MTE2 and MTE3 of one core share one GM port, docs/timing.md) */
+  double gm_core_bytes_per_cycle; /* one core alone */
+  double gm_chip_bytes_per_cycle; /* all cores together; shared evenly by a wave */
+  int vec_issue;      /* vector cycles per instruction beyond the repeats */
+  int launch;         /* kernel launch overhead, cycles */
 } sim_costs;
 
 typedef struct sim_launch {
@@ -95,6 +106,9 @@ typedef struct sim_launch {
   const sim_inst *end; /* the kernel's func.return: kernel-end diagnostics point here */
   int8_t evt_src[SIM_NEVENTS], evt_dst[SIM_NEVENTS]; /* PIPEIDs of each HardEvent; -1 unknown */
   sim_val *args; /* initial values of the entry block's arguments */
+  bool sanitize;  /* race / uninit / use-after-free / GM-overlap tracking (asc_sim_options) */
+  struct sim_sanlaunch *san; /* each block's findings and GM writes (sanitize.c) */
+  bool tracing;   /* collect sim_trec records */
 } sim_launch;
 
 /* ---- per-core state --------------------------------------------------------------------- */
@@ -103,6 +117,7 @@ enum { SIM_QB_FREE, SIM_QB_OCCUPIED, SIM_QB_ENQUE, SIM_QB_DEQUE };
 typedef struct sim_qbuf {
   int64_t addr, len; /* UB byte range */
   int state;
+  int gen; /* bumped by free_tensor: tensors of older generations are stale */
   int enq_id, free_id; /* pending forward / backward event ids; -1 = none */
 } sim_qbuf;
 
@@ -126,6 +141,8 @@ typedef struct sim_qent {
   int kind, evt, id;
   int64_t issue, occupy, latency;
   const sim_inst *in; /* for locations and once-only warnings */
+  int64_t gm;     /* cycles on the core's GM port (MTE transfers), 0 if none */
+  int64_t amount; /* bytes or repeats, for the trace */
 } sim_qent;
 
 typedef struct sim_pipeq {
@@ -134,12 +151,24 @@ typedef struct sim_pipeq {
   int64_t ready;    /* next instruction may start */
   int64_t drain;    /* every started instruction has finished */
   int64_t busy, busy_end;
+  int64_t busy_start; /* start of the busy interval ending at busy_end */
+  int64_t blocked;    /* cycles the head waited for a flag */
 } sim_pipeq;
 
 typedef struct sim_flag {
   bool set;
   int64_t time;
+  int64_t flow; /* trace flow id of the set_flag that set it */
+  const sim_inst *by; /* that set_flag (unpaired-set reports) */
 } sim_flag;
+
+/* One trace record (style.md: core, pipe, op, line, start and end cycle). */
+typedef struct sim_trec {
+  const sim_inst *in;
+  int pipe, kind; /* PIPEID; SIM_Q_EXEC / SET / WAIT */
+  int64_t start, end, amount;
+  int64_t flow; /* SET: the flow it starts; WAIT: the flow it ends; 0 none */
+} sim_trec;
 
 struct sim_core {
   const sim_launch *L;
@@ -165,6 +194,18 @@ struct sim_core {
   int64_t sclk; /* the scalar unit's clock */
   sim_pipeq pipes[ASC_SIM_NPIPES];
   sim_flag flags[SIM_NEVENTS][SIM_NIDS];
+  /* sanitizers (sanitize.c, race.c, shadow.c) */
+  const sim_inst *cur;   /* the instruction the scalar unit is executing */
+  struct sim_san *san;   /* NULL when sanitizing is off */
+  asc_sim_record *recs;  /* this block's findings */
+  int nrecs, reccap;
+  double gm_rate;     /* bytes per cycle of this block's GM port (its wave's share) */
+  int64_t gm_free;    /* the GM port is free from this cycle on */
+  int64_t overlap;    /* cycles MTE2 and V were both busy */
+  int64_t sblocked;   /* scalar cycles waiting for flags */
+  int64_t nflow;
+  sim_trec *trace;    /* NULL unless tracing */
+  int ntrace, tcap_trace;
 };
 
 /* ---- numeric.c: dtypes and exact rounding ------------------------------------------------ */
@@ -212,6 +253,59 @@ int asc_sim_drain(sim_core *c, const sim_inst *in);
 void asc_sim_check_unpaired(sim_core *c, const sim_inst *in);
 void asc_sim_timing_free(sim_core *c);
 int64_t asc_sim_core_time(const sim_core *c);
+/* The cost model: a vector instruction of `repeats` repeats of `beats` cycles each, and
+ * a GM<->UB (or UB->UB on V) transfer of `bytes`. */
+int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int beats);
+int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes);
+/* Trace record of the scalar unit's cycles [s0, sclk) on in (when tracing). */
+void asc_sim_trace_scalar(sim_core *c, const sim_inst *in, int64_t s0);
+
+/* ---- emit/trace.c ------------------------------------------------------------------------ */
+typedef struct sim_tblock { /* one block's records, placed on its core */
+  const sim_trec *recs;
+  int nrecs, core;
+  int64_t start; /* cycle the block started on its core */
+} sim_tblock;
+/* Chrome trace-event JSON of every block; 0, or -1 after an error on ctx. */
+int asc_sim_trace_write(asc_ctx *ctx, const char *path, const sim_tblock *b, int nblocks, double mhz);
+
+/* ---- sanitize.c, race.c, shadow.c: the sanitizers (hardware.md §14) -------------------------- */
+/* A finding: printed through asc_diag at op a's location and kept as a report record. */
+typedef struct sim_finding {
+  asc_sim_check kind;
+  asc_severity sev;
+  int hazard;          /* races: ASC_SIM_RAW / WAR / WAW */
+  const asc_op *a, *b; /* the op reported; the other op of a race (or NULL) */
+  int pa, pb;          /* their pipes, -1 if none */
+  int mem;             /* SIM_MEM_UB, a GM index, or SIM_MEM_NONE */
+  int64_t lo, hi;      /* byte range in mem */
+} sim_finding;
+
+/* Print and record f; returns -1 for an error, 0 for a warning. */
+int asc_sim_found(sim_core *c, const sim_finding *f, const char *fmt, ...) ASC_PRINTF(3, 4);
+/* The same for a finding at instruction in (its pipe) with no byte range. */
+int asc_sim_found_at(sim_core *c, asc_sim_check kind, asc_severity sev, const sim_inst *in, const char *fmt,
+                     ...) ASC_PRINTF(5, 6);
+/* The pipe an op of the current instruction runs on, -1 if unknown. */
+int asc_sim_cur_pipe(const sim_core *c, const asc_op *op);
+void asc_sim_san_launch_begin(sim_launch *L);
+/* GM-overlap check across blocks; moves every block's records into rep; frees L->san. */
+void asc_sim_san_launch_end(sim_launch *L, asc_sim_report *rep);
+void asc_sim_san_core_begin(sim_core *c); /* allocates c->san when L->sanitize */
+void asc_sim_san_core_end(sim_core *c);   /* hands the block's records to the launch; frees */
+void asc_sim_records_free(asc_sim_record *r, int n);
+/* race.c: the happens-before model.  Accesses of the current instruction are collected by
+ * asc_sim_mem and checked after it ran (commit; -1 after an error). */
+void asc_sim_san_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write);
+int asc_sim_san_commit(sim_core *c, const sim_inst *in);
+void asc_sim_san_set(sim_core *c, int evt, int id);
+void asc_sim_san_wait(sim_core *c, int evt, int id);
+void asc_sim_san_barrier(sim_core *c, int pipe); /* PIPE_ALL joins every pipe */
+/* shadow.c: which UB bytes were ever written (byte granularity, word-wide range ops). */
+uint64_t *asc_sim_shadow_new(int64_t bytes);
+void asc_sim_shadow_mark(uint64_t *w, int64_t lo, int64_t hi);
+/* First unwritten byte in [lo, hi) or -1; *end := the end of that unwritten run. */
+int64_t asc_sim_shadow_find(const uint64_t *w, int64_t lo, int64_t hi, int64_t *end);
 
 /* ---- sync.c: events ------------------------------------------------------------------------ */
 void asc_sim_init_events(sim_launch *L); /* fills evt_src / evt_dst from the event names */

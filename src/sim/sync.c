@@ -38,13 +38,16 @@ void asc_sim_init_events(sim_launch *L) {
 
 int asc_sim_check_event(sim_core *c, const sim_inst *in, int evt, int64_t id) {
   if (evt < 0 || evt >= SIM_NEVENTS || c->L->evt_src[evt] < 0)
-    return asc_sim_err(c, in->op, "%s: unknown event %d", asc_op_name(in->op), evt);
+    return asc_sim_found_at(c, ASC_SIM_CHK_EVENT, ASC_SEV_ERROR, in,
+                            "%s: unknown event %d", asc_op_name(in->op), evt);
   if (!asc_sim_pipe_on_aiv(c->L->evt_src[evt]) || !asc_sim_pipe_on_aiv(c->L->evt_dst[evt]))
-    return asc_sim_err(c, in->op, "%s: event %s is not valid on an AIV core (it has PIPE_S, PIPE_V, "
-                       "PIPE_MTE2 and PIPE_MTE3)", asc_op_name(in->op), asc_sim_evt_name(evt));
+    return asc_sim_found_at(c, ASC_SIM_CHK_EVENT, ASC_SEV_ERROR, in,
+                            "%s: event %s is not valid on an AIV core (it has PIPE_S, PIPE_V, "
+                            "PIPE_MTE2 and PIPE_MTE3)", asc_op_name(in->op), asc_sim_evt_name(evt));
   if (id < 0 || id >= SIM_NIDS)
-    return asc_sim_err(c, in->op, "%s: event id %lld of %s is out of range 0..7", asc_op_name(in->op),
-                       (long long)id, asc_sim_evt_name(evt));
+    return asc_sim_found_at(c, ASC_SIM_CHK_EVENT, ASC_SEV_ERROR, in,
+                            "%s: event id %lld of %s is out of range 0..7", asc_op_name(in->op),
+                            (long long)id, asc_sim_evt_name(evt));
   return 0;
 }
 

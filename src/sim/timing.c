@@ -45,8 +45,24 @@ static void pop(sim_pipeq *q) {
 }
 
 void asc_sim_timing_free(sim_core *c) {
+  asc_sim_san_core_end(c); /* the block's findings go to the launch */
   for (int p = 0; p < ASC_SIM_NPIPES; p++)
     free(c->pipes[p].q);
+  free(c->trace);
+}
+
+/* Append a trace record (only when tracing). */
+static void trec(sim_core *c, const sim_inst *in, int pipe, int kind, int64_t start, int64_t end,
+                 int64_t amount, int64_t flow) {
+  if (!c->L->tracing)
+    return;
+  if (c->ntrace == c->tcap_trace) {
+    c->tcap_trace = c->tcap_trace ? 2 * c->tcap_trace : 256;
+    c->trace = realloc(c->trace, sizeof *c->trace * (size_t)c->tcap_trace);
+    if (!c->trace)
+      asc_die("out of memory");
+  }
+  c->trace[c->ntrace++] = (sim_trec){in, pipe, kind, start, end, amount, flow};
 }
 
 /* Earliest start of pipe p's head, or NEVER if it waits for an unset flag. */
@@ -55,6 +71,7 @@ static int64_t headtime(const sim_core *c, int p) {
   const sim_qent *e = &q->q[q->head];
   int64_t t = max64(e->issue, q->ready);
   switch (e->kind) {
+  case SIM_Q_EXEC: return e->gm ? max64(t, c->gm_free) : t; /* MTE2 and MTE3 share the port */
   case SIM_Q_WAIT: {
     const sim_flag *f = &c->flags[e->evt][e->id];
     return f->set ? max64(t, f->time) : NEVER;
@@ -89,22 +106,41 @@ static int pickpipe(const sim_core *c, int64_t *tout) {
   return best;
 }
 
-static void addbusy(sim_pipeq *q, int64_t start, int64_t end) {
-  if (end > q->busy_end) {
-    q->busy += end - max64(start, q->busy_end);
-    q->busy_end = end;
+/* Extend pipe p's busy union by [start, end).  Starts arrive in time order, so only the
+ * newly covered part [from, end) is new, and of the other pipe's busy union only its
+ * current interval can overlap it: that gives the MTE2-and-V overlap incrementally. */
+static void addbusy(sim_core *c, int p, int64_t start, int64_t end) {
+  sim_pipeq *q = &c->pipes[p];
+  if (end <= q->busy_end)
+    return;
+  int64_t from = max64(start, q->busy_end);
+  if (start > q->busy_end)
+    q->busy_start = start;
+  q->busy += end - from;
+  q->busy_end = end;
+  int other = p == ASC_PIPEID_PIPE_V ? ASC_PIPEID_PIPE_MTE2 : p == ASC_PIPEID_PIPE_MTE2 ? ASC_PIPEID_PIPE_V : -1;
+  if (other >= 0) {
+    const sim_pipeq *o = &c->pipes[other];
+    int64_t lo = max64(from, o->busy_start), hi = end < o->busy_end ? end : o->busy_end;
+    if (hi > lo)
+      c->overlap += hi - lo;
   }
 }
 
 static void setflag(sim_core *c, const sim_inst *in, int evt, int id, int64_t t) {
   sim_flag *f = &c->flags[evt][id];
   if (f->set) { /* hardware.md §8: undefined on hardware; the flag stays 1 */
-    asc_sim_warn_once(c, in, "double-set: flag %s id %d is set again before a wait_flag cleared it",
-                      asc_sim_evt_name(evt), id);
+    if (!c->warned[in->id]) {
+      c->warned[in->id] = 1;
+      asc_sim_found_at(c, ASC_SIM_CHK_DOUBLE_SET, ASC_SEV_WARNING, in, "double-set: flag %s id %d is set "
+                        "again before a wait_flag cleared it", asc_sim_evt_name(evt), id);
+    }
     return;
   }
   f->set = true;
   f->time = t;
+  f->by = in;
+  f->flow = ++c->nflow;
 }
 
 /* Start pipe p's head at time t. */
@@ -115,13 +151,21 @@ static void process(sim_core *c, int p, int64_t t) {
   int64_t fc = c->L->cost->flag;
   switch (e.kind) {
   case SIM_Q_EXEC:
+    if (e.gm)
+      c->gm_free = t + e.gm;
     q->ready = t + e.occupy;
     q->drain = max64(q->drain, t + e.latency);
-    addbusy(q, t, t + e.latency);
+    addbusy(c, p, t, t + e.latency);
+    trec(c, e.in, p, SIM_Q_EXEC, t, t + e.latency, e.amount, 0);
     break;
-  case SIM_Q_SET: setflag(c, e.in, e.evt, e.id, t); break; /* does not hold back the pipe */
+  case SIM_Q_SET: /* does not hold back the pipe */
+    setflag(c, e.in, e.evt, e.id, t);
+    trec(c, e.in, p, SIM_Q_SET, t, t + 1, 0, c->flags[e.evt][e.id].flow);
+    break;
   case SIM_Q_WAIT:
+    q->blocked += t - max64(e.issue, q->ready);
     c->flags[e.evt][e.id].set = false;
+    trec(c, e.in, p, SIM_Q_WAIT, max64(e.issue, q->ready), t + fc, 0, c->flags[e.evt][e.id].flow);
     q->ready = t + fc;
     break;
   default: q->ready = t; break; /* barrier */
@@ -149,6 +193,7 @@ static void advance(sim_core *c) {
 static int deadlock(sim_core *c, const sim_inst *in, const char *who) {
   asc_strbuf sb;
   asc_sb_init(&sb);
+  sim_finding f = {ASC_SIM_CHK_DEADLOCK, ASC_SEV_ERROR, 0, in->op, NULL, in->pipe, -1, SIM_MEM_NONE, 0, 0};
   for (int p = 0; p < ASC_SIM_NPIPES; p++) {
     sim_pipeq *q = &c->pipes[p];
     if (!q->n)
@@ -158,9 +203,13 @@ static int deadlock(sim_core *c, const sim_inst *in, const char *who) {
     asc_sb_printf(&sb, "; %s is blocked at %s waiting for flag %s id %d (%s:%d)", asc_sim_pipe_name(p),
                   asc_op_name(e->in->op), asc_sim_evt_name(e->evt), e->id, loc.file ? loc.file : "?",
                   loc.line);
+    if (!f.b) { /* the record's second site: the first blocked instruction */
+      f.b = e->in->op;
+      f.pb = p;
+    }
   }
-  asc_sim_err(c, in->op, "deadlock: %s, but no pipe can make progress and no queued instruction will "
-              "set the flag it needs%s", who, sb.data ? sb.data : "");
+  asc_sim_found(c, &f, "deadlock: %s, but no pipe can make progress and no queued instruction will "
+                 "set the flag it needs%s", who, sb.data ? sb.data : "");
   asc_sb_free(&sb);
   return -1;
 }
@@ -191,26 +240,65 @@ int asc_sim_issue(sim_core *c, const sim_inst *in, int64_t occupy, int64_t laten
     asc_sim_scalar(c, occupy);
     return 0;
   }
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occupy, latency, in};
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occupy, latency, in, 0, 0};
+  return enqueue(c, in->pipe, e);
+}
+
+void asc_sim_trace_scalar(sim_core *c, const sim_inst *in, int64_t s0) {
+  if (c->sclk > s0)
+    trec(c, in, ASC_PIPEID_PIPE_S, SIM_Q_EXEC, s0, c->sclk, 0, 0);
+}
+
+/* hardware.md §13.4: issue overhead + repeats x beats; the pipe takes the next vector
+ * instruction once this one's repeats are through. */
+int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int beats) {
+  const sim_costs *k = c->L->cost;
+  int64_t occ = repeats * beats * k->vec_repeat;
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occ + 1, k->vec_issue + occ, in, 0, repeats};
+  if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
+    return asc_sim_issue(c, in, occ + 1, e.latency);
+  return enqueue(c, in->pipe, e);
+}
+
+/* GM transfers: a fixed latency plus the bytes at the core's GM port rate, which a wave
+ * of cores shares (sim_core.gm_rate); MTE2 and MTE3 queue for the same port.  UB->UB
+ * copies on V use the UB rate. */
+int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes) {
+  const sim_costs *k = c->L->cost;
+  if (in->pipe != ASC_PIPEID_PIPE_MTE2 && in->pipe != ASC_PIPEID_PIPE_MTE3) {
+    int64_t occ = (bytes + k->ub_bytes_per_cycle - 1) / k->ub_bytes_per_cycle + 1;
+    if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
+      return asc_sim_issue(c, in, occ, k->ubcopy_latency + occ);
+    sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occ, k->ubcopy_latency + occ, in, 0, bytes};
+    return enqueue(c, in->pipe, e);
+  }
+  int64_t port = (int64_t)((double)bytes / c->gm_rate + 0.999999) + 1;
+  int64_t lat = in->pipe == ASC_PIPEID_PIPE_MTE2 ? k->mte2_latency : k->mte3_latency;
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, port, lat + port, in, port, bytes};
   return enqueue(c, in->pipe, e);
 }
 
 int asc_sim_issue_set(sim_core *c, const sim_inst *in, int evt, int id) {
   int p = c->L->evt_src[evt];
+  if (c->L->sanitize)
+    asc_sim_san_set(c, evt, id);
   if (p == ASC_PIPEID_PIPE_S) { /* earlier scalar work is done by now */
     advance(c); /* waits that consume the flag before sclk happen first */
     setflag(c, in, evt, id, c->sclk);
+    trec(c, in, ASC_PIPEID_PIPE_S, SIM_Q_SET, c->sclk, c->sclk + 1, 0, c->flags[evt][id].flow);
     asc_sim_scalar(c, c->L->cost->flag);
     return 0;
   }
-  sim_qent e = {SIM_Q_SET, evt, id, 0, 0, 0, in};
+  sim_qent e = {SIM_Q_SET, evt, id, 0, 0, 0, in, 0, 0};
   return enqueue(c, p, e);
 }
 
 int asc_sim_issue_wait(sim_core *c, const sim_inst *in, int evt, int id) {
   int p = c->L->evt_dst[evt];
+  if (c->L->sanitize)
+    asc_sim_san_wait(c, evt, id);
   if (p != ASC_PIPEID_PIPE_S) {
-    sim_qent e = {SIM_Q_WAIT, evt, id, 0, 0, 0, in};
+    sim_qent e = {SIM_Q_WAIT, evt, id, 0, 0, 0, in, 0, 0};
     return enqueue(c, p, e);
   }
   sim_flag *f = &c->flags[evt][id];
@@ -223,16 +311,21 @@ int asc_sim_issue_wait(sim_core *c, const sim_inst *in, int evt, int id) {
       asc_sb_free(&sb);
       return -1;
     }
+  int64_t t0 = c->sclk;
   c->sclk = max64(c->sclk, f->time);
+  c->sblocked += c->sclk - t0;
+  trec(c, in, ASC_PIPEID_PIPE_S, SIM_Q_WAIT, t0, c->sclk + c->L->cost->flag, 0, f->flow);
   f->set = false;
   asc_sim_scalar(c, c->L->cost->flag);
   return 0;
 }
 
 int asc_sim_issue_barrier(sim_core *c, const sim_inst *in, int pipe) {
+  if (c->L->sanitize)
+    asc_sim_san_barrier(c, pipe);
   if (pipe == ASC_PIPEID_PIPE_ALL)
     return asc_sim_drain(c, in);
-  sim_qent e = {SIM_Q_BARRIER, 0, 0, 0, 0, 0, in};
+  sim_qent e = {SIM_Q_BARRIER, 0, 0, 0, 0, 0, in, 0, 0};
   return enqueue(c, pipe, e);
 }
 
@@ -249,10 +342,15 @@ int asc_sim_drain(sim_core *c, const sim_inst *in) {
 void asc_sim_check_unpaired(sim_core *c, const sim_inst *in) {
   for (int e = 0; e < SIM_NEVENTS; e++)
     for (int id = 0; id < SIM_NIDS; id++)
-      if (c->flags[e][id].set)
-        asc_diag(c->ctx, asc_op_diag_loc(in->op), ASC_SEV_WARNING,
-                 "unpaired set: flag %s id %d is still set at the end of the kernel (block %d)",
-                 asc_sim_evt_name(e), id, c->block);
+      if (c->flags[e][id].set) { /* the record's second site: the set_flag that left it set */
+        const sim_inst *by = c->flags[e][id].by ? c->flags[e][id].by : in;
+        asc_loc l = asc_op_diag_loc(by->op);
+        sim_finding f = {ASC_SIM_CHK_UNPAIRED_SET, ASC_SEV_WARNING, 0, in->op, by->op, -1, by->pipe,
+                         SIM_MEM_NONE, 0, 0};
+        asc_sim_found(c, &f, "unpaired set: flag %s id %d is still set at the end of the kernel (set at "
+                      "%s:%d:%d, no wait_flag consumed it)", asc_sim_evt_name(e), id, l.file ? l.file : "?",
+                      l.line, l.col);
+      }
 }
 
 int64_t asc_sim_core_time(const sim_core *c) {

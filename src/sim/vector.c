@@ -53,18 +53,36 @@ static const sim_vop vops[ASC_OP_COUNT] = {
 };
 
 /* ---- shared helpers ---- */
+/* Cycles per repeat from UB bank groups (hardware.md §2.1): a repeat reads 256 bytes of
+ * each source, 8 consecutive 32-byte groups of 16; sources that meet in a group are read
+ * one after the other.  (Writes were not seen to add beats in ADDPERF; docs/timing.md.) */
+static int vbeats(sim_core *c, const sim_inst *in) {
+  int cnt[16] = {0}, beats = 1;
+  for (int i = 1; i < in->nin; i++) {
+    const sim_val *v = sim_in(c, in, i);
+    if (sim_intype(in, i)->kind != ASC_TY_LTENSOR || v->mem != SIM_MEM_UB)
+      continue;
+    for (int k = 0, g = (int)((v->off >> 5) & 15); k < 8; k++)
+      if (++cnt[(g + k) & 15] > beats)
+        beats = cnt[(g + k) & 15];
+  }
+  return beats;
+}
+
 int asc_sim_vcost(sim_core *c, const sim_inst *in, int64_t repeats) {
-  int64_t occ = repeats * c->L->cost->vec_repeat;
-  return asc_sim_issue(c, in, occ + 1, c->L->cost->vec_latency + occ);
+  return asc_sim_issue_vec(c, in, repeats, vbeats(c, in));
 }
 
 uint8_t *asc_sim_vptr(sim_core *c, const sim_inst *in, int i, int64_t off, int64_t nbytes, const char *what) {
   const sim_val *r = sim_in(c, in, i);
   if (r->mem != SIM_MEM_UB)
     return asc_sim_err(c, in->op, "%s: operand %d is not a local tensor in UB", asc_op_name(in->op), i), NULL;
-  if (r->off % 32 != 0)
-    return asc_sim_err(c, in->op, "%s: operand %d starts at UB byte %lld, not 32-byte aligned",
-                       asc_op_name(in->op), i, (long long)r->off), NULL;
+  if (r->off % 32 != 0) {
+    sim_finding f = {ASC_SIM_CHK_MISALIGNED, ASC_SEV_ERROR, 0, in->op, NULL, in->pipe, -1, SIM_MEM_UB,
+                     r->off, r->off};
+    return asc_sim_found(c, &f, "%s: operand %d starts at UB byte %lld, not 32-byte aligned",
+                         asc_op_name(in->op), i, (long long)r->off), NULL;
+  }
   return asc_sim_mem(c, in->op, r, off, nbytes, what);
 }
 
@@ -109,8 +127,9 @@ static int vcount(sim_core *c, const sim_inst *in) {
   if (!a || (op->kind == SIM_V_BIN && !b))
     return -1;
   sim_num s = op->kind == SIM_V_SCALAR ? asc_sim_vscalar(c, in, 2, dt) : (sim_num){0, 0};
-  for (int64_t i = 0; i < n; i++)
-    elem(op, dt, d + i * esz, a + i * esz, b ? b + i * esz : NULL, s);
+  if (!asc_sim_vfast(in->op->code, dt, d, a, b, s, n))
+    for (int64_t i = 0; i < n; i++)
+      elem(op, dt, d + i * esz, a + i * esz, b ? b + i * esz : NULL, s);
   c->mask[0] = c->mask[1] = ~0ull; /* the count API leaves the full mask behind */
   return asc_sim_vcost(c, in, (bytes + 255) / 256);
 }

@@ -29,5 +29,8 @@ void asc_sim_setmask(sim_core *c, const sim_inst *in, int mi, bool bits, int lan
 bool asc_sim_lane_on(const sim_core *c, int k);
 int64_t asc_sim_laneoff(int64_t r, int k, int esz, int64_t blk, int64_t rep);
 void asc_sim_reg_vmisc(sim_exec_fn *t);
+/* vfast.c: d[i] := op(a[i], b[i] or s) for i < n when (op, dt) has a fast path (same
+ * bits as the generic path); false if not. */
+bool asc_sim_vfast(int code, int dt, uint8_t *d, const uint8_t *a, const uint8_t *b, sim_num s, int64_t n);
 
 #endif

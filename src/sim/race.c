@@ -1,0 +1,411 @@
+/* race.c - the race detector and initcheck of one core (hardware.md §8, §14).
+ *
+ * Happens-before is tracked with a vector clock per pipe, updated in program order as
+ * the scalar unit issues instructions (the order the functional model runs them in):
+ *   - an instruction issued to pipe P is ordered after everything the scalar unit did
+ *     before issuing it (vc[P] joins vc[S]), but not after earlier instructions of other
+ *     pipes, and not after earlier instructions of P itself: the hardware does not order
+ *     two instructions of one pipe for memory;
+ *   - set_flag on P carries vc[P] plus all of P's instructions so far (it executes once
+ *     they finished); the wait_flag on Q that consumes it joins that into vc[Q];
+ *   - pipe_barrier(P) orders later P instructions after all earlier ones; PIPE_ALL
+ *     orders every pipe after everything.
+ * TQue operations lower to the same set/wait calls, so they create the same edges.
+ *
+ * Each memory (UB, every GM array) keeps a short list of accesses that may still race:
+ * a byte range, the pipe and its epoch (the pipe's instruction count).  A new access is
+ * compared with the overlapping ones; an access B is ordered after record R iff
+ * vc_B[R.pipe] >= R.epoch.  Records are dropped when every pipe in use is ordered after
+ * them, or when an ordered later access covers them (a covering write supersedes
+ * anything, a covering read supersedes reads: any future conflict with the old record
+ * conflicts with the new one too).  So the cost per instruction is the number of live
+ * records of the memories it touches, never its byte count.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/san_int.h"
+
+enum { S = ASC_PIPEID_PIPE_S };
+
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+/* dst := max(dst, src); whether dst changed. */
+static bool join(int64_t *dst, const int64_t *src) {
+  bool ch = false;
+  for (int q = 0; q < SAN_NP; q++)
+    if (src[q] > dst[q]) {
+      dst[q] = src[q];
+      ch = true;
+    }
+  return ch;
+}
+
+/* The core's state, created on first use (cores are set up in launch.c). */
+static sim_san *san(sim_core *c) {
+  if (!c->san)
+    asc_sim_san_core_begin(c);
+  return c->san;
+}
+
+void asc_sim_race_free(sim_san *s) {
+  for (int m = 0; m < s->nmems; m++)
+    free(s->mems[m].v);
+  free(s->mems);
+  free(s->ubw);
+  for (int e = 0; e < SIM_NEVENTS; e++)
+    free(s->ev[e]);
+  free(s);
+}
+
+/* ---- collecting the current instruction's accesses (called by asc_sim_mem) ---- */
+void asc_sim_san_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write) {
+  sim_san *s = san(c);
+  int64_t hi = lo + n;
+  if (!s || n <= 0)
+    return;
+  if (s->pin != c->cur) {
+    s->pin = c->cur;
+    s->npend = 0;
+  }
+  /* lanes of masked ops and blocks of strided copies come one by one: merge neighbours */
+  for (int i = s->npend - 1; i >= 0; i--) {
+    san_pend *p = &s->pend[i];
+    if (p->mem == mem && p->write == write && lo <= p->hi && p->lo <= hi) {
+      p->lo = p->lo < lo ? p->lo : lo;
+      p->hi = max64(p->hi, hi);
+      return;
+    }
+  }
+  if (s->npend == SAN_MAXPEND) { /* too many pieces: widen the latest of the same kind */
+    int i = s->npend - 1;
+    while (i >= 0 && (s->pend[i].mem != mem || s->pend[i].write != write))
+      i--;
+    if (i < 0) /* no piece of this kind among 64 others: not tracked (can only hide a race) */
+      return;
+    san_pend *p = &s->pend[i];
+    p->lo = p->lo < lo ? p->lo : lo;
+    p->hi = max64(p->hi, hi);
+    return;
+  }
+  s->pend[s->npend++] = (san_pend){mem, lo, hi, write};
+}
+
+/* ---- flags and barriers ---- */
+static void tor(san_taint *d, const san_taint *a) {
+  for (int i = 0; i < SAN_TW; i++)
+    d->w[i] |= a->w[i];
+}
+
+static bool tany(const san_taint *t) {
+  for (int i = 0; i < SAN_TW; i++)
+    if (t->w[i])
+      return true;
+  return false;
+}
+
+/* The set of flag (evt, id) came: whatever waited for it is no longer stalled by it. */
+static void tclear(sim_san *s, int evt, int id) {
+  int b = evt * SIM_NIDS + id;
+  uint64_t m = ~(1ull << (b & 63));
+  for (int p = 0; p < SAN_NP; p++)
+    s->taint[p].w[b >> 6] &= m;
+  for (int e = 0; e < SIM_NEVENTS; e++)
+    for (int i = 0; i < SIM_NIDS && s->ev[e]; i++)
+      s->ev[e]->taint[i].w[b >> 6] &= m;
+}
+
+/* The clock a set_flag or barrier on p publishes: p's view plus all of p's instructions. */
+static void doneclock(const sim_san *s, int p, int64_t *out) {
+  memcpy(out, s->vc[p], sizeof s->vc[p]);
+  join(out, s->vc[S]);
+  out[p] = max64(out[p], s->cnt[p]);
+}
+
+void asc_sim_san_set(sim_core *c, int evt, int id) {
+  sim_san *s = san(c);
+  if (!s)
+    return;
+  int p = c->L->evt_src[evt];
+  if (p < 0 || s->fset[evt][id]) /* a double set: the first one releases the wait */
+    return;
+  s->fstale = true;
+  int64_t clk[SAN_NP];
+  doneclock(s, p, clk);
+  if (s->fwait[evt][id]) { /* the wait was issued first: its pipe learns now */
+    int q = s->fwait[evt][id] - 1;
+    join(s->vc[q], clk);
+    tor(&s->taint[q], &s->taint[p]);
+    s->fwait[evt][id] = 0;
+    tclear(s, evt, id);
+    return;
+  }
+  if (!s->ev[evt] && !(s->ev[evt] = calloc(1, sizeof *s->ev[evt])))
+    asc_die("out of memory");
+  memcpy(s->ev[evt]->clk[id], clk, sizeof clk);
+  s->ev[evt]->taint[id] = s->taint[p];
+  s->fset[evt][id] = 1;
+}
+
+void asc_sim_san_wait(sim_core *c, int evt, int id) {
+  sim_san *s = san(c);
+  if (!s)
+    return;
+  int q = c->L->evt_dst[evt];
+  if (q < 0)
+    return;
+  s->fstale = true;
+  if (s->fset[evt][id]) {
+    join(s->vc[q], s->ev[evt]->clk[id]);
+    tor(&s->taint[q], &s->ev[evt]->taint[id]);
+    s->fset[evt][id] = 0;
+  } else if (!s->fwait[evt][id]) {
+    int b = evt * SIM_NIDS + id;
+    s->fwait[evt][id] = (int8_t)(q + 1);
+    s->taint[q].w[b >> 6] |= 1ull << (b & 63);
+  }
+}
+
+void asc_sim_san_barrier(sim_core *c, int pipe) {
+  sim_san *s = san(c);
+  if (!s)
+    return;
+  s->fstale = true;
+  if (pipe != ASC_PIPEID_PIPE_ALL && pipe >= 0 && pipe < SAN_NP) {
+    join(s->vc[pipe], s->vc[S]);
+    s->vc[pipe][pipe] = s->cnt[pipe];
+    return;
+  }
+  int64_t all[SAN_NP] = {0}, clk[SAN_NP];
+  san_taint t = {{0}};
+  for (int p = 0; p < SAN_NP; p++) {
+    doneclock(s, p, clk);
+    join(all, clk);
+    tor(&t, &s->taint[p]);
+  }
+  for (int p = 0; p < SAN_NP; p++) {
+    memcpy(s->vc[p], all, sizeof all);
+    s->taint[p] = t;
+  }
+}
+
+/* ---- records ---- */
+static san_acclist *memlist(sim_san *s, int mem) {
+  int i = mem == SIM_MEM_UB ? 0 : mem + 1;
+  return i >= 0 && i < s->nmems ? &s->mems[i] : NULL;
+}
+
+/* Every pipe of the core (a pipe not used yet starts from what the scalar unit knows) is
+ * ordered after r: nothing can race with it any more.  The scalar unit's own later accesses
+ * are not waited for, or records would live forever in kernels whose scalar unit never waits. */
+/* floor[P]: the instructions of P that every pipe is ordered after (computed once per
+ * instruction, so retiring a record is one comparison). */
+static void floorclock(const sim_san *s, int64_t *floor) {
+  enum { AIV = 1 << ASC_PIPEID_PIPE_V | 1 << ASC_PIPEID_PIPE_MTE2 | 1 << ASC_PIPEID_PIPE_MTE3 };
+  int live[SAN_NP], n = 0;
+  for (int q = 0; q < SAN_NP; q++)
+    if (q != S && ((AIV >> q & 1) || s->used[q]))
+      live[n++] = q;
+  for (int p = 0; p < SAN_NP; p++) { /* records exist only for pipes used so far */
+    floor[p] = s->used[p] ? INT64_MAX : 0;
+    for (int i = 0; i < n && s->used[p]; i++) {
+      int64_t k = max64(s->vc[live[i]][p], s->vc[S][p]);
+      floor[p] = k < floor[p] ? k : floor[p];
+    }
+  }
+}
+
+/* Safety valve for kernels whose pipes never learn of each other (no flag round trip, no
+ * barrier): records would pile up and every access would scan them all.  Past SAN_MAXREC
+ * the older half is forgotten, which can only hide races, never invent one. */
+static void trim(san_acclist *l) {
+  int64_t lo = l->v[0].seq, hi = lo;
+  for (int i = 1; i < l->n; i++) {
+    lo = l->v[i].seq < lo ? l->v[i].seq : lo;
+    hi = max64(hi, l->v[i].seq);
+  }
+  int k = 0;
+  for (int i = 0; i < l->n; i++)
+    if (l->v[i].seq > lo + (hi - lo) / 2)
+      l->v[k++] = l->v[i];
+  l->n = k;
+}
+
+static void addrec(san_acclist *l, san_acc a) {
+  if (l->n) { /* the same instruction continuing its range */
+    san_acc *t = &l->v[l->n - 1];
+    if (t->in == a.in && t->epoch == a.epoch && t->pipe == a.pipe && t->write == a.write && a.lo <= t->hi &&
+        t->lo <= a.hi) {
+      t->lo = t->lo < a.lo ? t->lo : a.lo;
+      t->hi = max64(t->hi, a.hi);
+      return;
+    }
+  }
+  if (l->n >= SAN_MAXREC)
+    trim(l);
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 16;
+    l->v = realloc(l->v, sizeof *l->v * (size_t)l->cap);
+    if (!l->v)
+      asc_die("out of memory");
+  }
+  l->v[l->n++] = a;
+}
+
+/* ---- reports ---- */
+static void where(asc_strbuf *sb, const asc_op *op, bool col) {
+  asc_loc l = asc_op_diag_loc(op);
+  if (col)
+    asc_sb_printf(sb, "%s:%d:%d", l.file ? l.file : "?", l.line, l.col);
+  else
+    asc_sb_printf(sb, "%s:%d", l.file ? l.file : "?", l.line);
+}
+
+/* The event from pipe a to pipe b on an AIV core, or -1. */
+static int evtof(int a, int b) {
+  const char *x = asc_sim_pipe_name(a), *y = asc_sim_pipe_name(b);
+  char buf[32];
+  int64_t v;
+  if (a == b || !x || !y || !asc_sim_pipe_on_aiv(a) || !asc_sim_pipe_on_aiv(b))
+    return -1;
+  snprintf(buf, sizeof buf, "%s_%s", x + 5, y + 5);
+  return asc_enum_lookup(ASC_ENUM_EVENT, buf, strlen(buf), &v) == 0 ? (int)v : -1;
+}
+
+/* The edge that orders earlier op b (pipe pb) before later op a (pipe pa). */
+static void fix(asc_strbuf *sb, const asc_op *b, int pb, const asc_op *a, int pa) {
+  int e = evtof(pb, pa);
+  if (e >= 0) {
+    asc_sb_printf(sb, "add set_flag(%s) after ", asc_sim_evt_name(e));
+    where(sb, b, false);
+    asc_sb_printf(sb, " and wait_flag(%s) before ", asc_sim_evt_name(e));
+  } else {
+    asc_sb_printf(sb, "add pipe_barrier(%s) between ", pa == pb ? asc_sim_pipe_name(pa) : "PIPE_ALL");
+    where(sb, b, false);
+    asc_sb_puts(sb, " and ");
+  }
+  where(sb, a, false);
+}
+
+static int race(sim_core *c, const sim_inst *in, int pa, const san_pend *p, const san_acc *r) {
+  static const char *const hz[] = {"", "RAW", "WAR", "WAW"};
+  int h = r->write ? (p->write ? ASC_SIM_WAW : ASC_SIM_RAW) : ASC_SIM_WAR;
+  int64_t lo = max64(p->lo, r->lo), hi = p->hi < r->hi ? p->hi : r->hi;
+  asc_strbuf sb;
+  asc_sb_init(&sb);
+  if (p->mem == SIM_MEM_UB)
+    asc_sb_printf(&sb, "race (%s) on UB bytes [%lld, %lld): ", hz[h], (long long)lo, (long long)hi);
+  else
+    asc_sb_printf(&sb, "race (%s) on GM '%s' bytes [%lld, %lld): ", hz[h], asc_sim_mem_name(c, p->mem),
+                  (long long)lo, (long long)hi);
+  asc_sb_printf(&sb, "%s at ", asc_op_name(in->op));
+  where(&sb, in->op, true);
+  asc_sb_printf(&sb, " (%s) %s what %s at ", asc_sim_pipe_name(pa), p->write ? "writes" : "reads",
+                asc_op_name(r->in->op));
+  where(&sb, r->in->op, true);
+  asc_sb_printf(&sb, " (%s) %s, with no synchronization between them; ", asc_sim_pipe_name(r->pipe),
+                r->write ? "writes" : "reads");
+  fix(&sb, r->in->op, r->pipe, in->op, pa);
+  sim_finding f = {ASC_SIM_CHK_RACE, ASC_SEV_ERROR, h, in->op, r->in->op, pa, r->pipe, p->mem, lo, hi};
+  asc_sim_found(c, &f, "%s", sb.data);
+  asc_sb_free(&sb);
+  return -1;
+}
+
+/* Compare access p of in (pipe pa, epoch e, clock clk) with the live records of its
+ * memory; drop the ones nothing can race with any more. */
+static int check(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64_t *clk, const int64_t *floor,
+                 const san_pend *p) {
+  sim_san *s = c->san;
+  san_acclist *l = memlist(s, p->mem);
+  bool judge = !tany(&s->taint[pa]);
+  san_acc worst = {0}; /* the latest conflicting access: the nearest missing edge (in = NULL: none) */
+  for (int i = 0; l && i < l->n;) {
+    san_acc *r = &l->v[i];
+    bool same = r->pipe == pa && r->epoch == e, ord = clk[r->pipe] >= r->epoch;
+    bool olap = r->lo < p->hi && p->lo < r->hi;
+    if (olap && !same && !ord && (p->write || r->write) && judge && (!worst.in || r->seq > worst.seq))
+      worst = *r;
+    bool covered = olap && ord && p->lo <= r->lo && r->hi <= p->hi && (p->write || !r->write);
+    if (covered || floor[r->pipe] >= r->epoch) {
+      l->v[i] = l->v[--l->n];
+      continue;
+    }
+    i++;
+  }
+  return worst.in ? race(c, in, pa, p, &worst) : 0;
+}
+
+/* initcheck: every UB byte read must have been written by some instruction before. */
+static int uninit(sim_core *c, const sim_inst *in, int pa, const san_pend *p) {
+  int64_t end;
+  int64_t a = asc_sim_shadow_find(c->san->ubw, p->lo, p->hi, &end);
+  if (a < 0)
+    return 0;
+  asc_loc l = asc_op_diag_loc(in->op);
+  sim_finding f = {ASC_SIM_CHK_UNINIT, ASC_SEV_ERROR, 0, in->op, NULL, pa, -1, SIM_MEM_UB, a, end};
+  return asc_sim_found(c, &f, "read of uninitialized UB bytes [%lld, %lld) by %s at %s:%d:%d (%s): no "
+                        "instruction wrote them before", (long long)a, (long long)end, asc_op_name(in->op),
+                        l.file ? l.file : "?", l.line, l.col, asc_sim_pipe_name(pa));
+}
+
+static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san_pend *p) {
+  sim_san *s = c->san;
+  if (p->write && p->mem == SIM_MEM_UB)
+    asc_sim_shadow_mark(s->ubw, p->lo, p->hi);
+  if (p->write && p->mem >= 0)
+    asc_sim_san_wadd(&s->gmw[p->mem], p->lo, p->hi, in->op, pa);
+  san_acclist *l = memlist(s, p->mem);
+  if (pa != S && l) /* the scalar unit's accesses: every later issue is ordered after them */
+    addrec(l, (san_acc){p->lo, p->hi, e, ++s->seq, in, (int8_t)pa, p->write});
+}
+
+int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
+  sim_san *s = c->san;
+  if (!s || s->pin != in || !s->npend)
+    return 0;
+  s->pin = NULL;
+  int pa = in->pipe < 0 || in->pipe >= SAN_NP ? S : in->pipe;
+  int64_t e = ++s->cnt[pa];
+  if (pa == S)
+    s->vc[S][S] = e;
+  s->fstale |= pa == S || join(s->vc[pa], s->vc[S]) || !s->used[pa];
+  tor(&s->taint[pa], &s->taint[S]);
+  s->used[pa] = true;
+  for (int i = 0; i < s->npend; i++)
+    if (!s->pend[i].write && s->pend[i].mem == SIM_MEM_UB && uninit(c, in, pa, &s->pend[i]))
+      return -1;
+  if (s->fstale) {
+    floorclock(s, s->floor);
+    s->fstale = false;
+  }
+  const int64_t *floor = s->floor;
+  for (int w = 0; w < 2; w++) /* reads first: a RAW names the dependence the op has */
+    for (int i = 0; i < s->npend; i++)
+      if (s->pend[i].write == w && check(c, in, pa, e, s->vc[pa], floor, &s->pend[i]))
+        return -1;
+  for (int i = 0; i < s->npend; i++)
+    record(c, in, pa, e, &s->pend[i]);
+  s->npend = 0;
+  return 0;
+}
+
+/* ---- GM writes of this block, merged while they grow contiguously ---- */
+void asc_sim_san_wadd(san_wlist *l, int64_t lo, int64_t hi, const asc_op *op, int pipe) {
+  if (l->n) {
+    san_wrange *t = &l->v[l->n - 1];
+    if (lo <= t->hi && t->lo <= hi) {
+      t->lo = t->lo < lo ? t->lo : lo;
+      t->hi = max64(t->hi, hi);
+      return;
+    }
+  }
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 8;
+    l->v = realloc(l->v, sizeof *l->v * (size_t)l->cap);
+    if (!l->v)
+      asc_die("out of memory");
+  }
+  l->v[l->n++] = (san_wrange){lo, hi, op, pipe};
+}

@@ -1,0 +1,102 @@
+/* san_int.h - what the sanitizer files (sanitize.c, race.c, shadow.c) share: the
+ * per-core happens-before state and the per-launch collection of findings. */
+#ifndef ASC_SIM_SAN_INT_H
+#define ASC_SIM_SAN_INT_H
+
+#include "sim/sim_int.h"
+
+enum { SAN_NP = ASC_SIM_NPIPES, SAN_MAXPEND = 64, SAN_MAXREC = 4096 };
+
+typedef struct sim_san sim_san;
+
+enum { SAN_TW = (SIM_NEVENTS * SIM_NIDS + 63) / 64 };
+typedef struct san_taint {
+  uint64_t w[SAN_TW];
+} san_taint;
+typedef struct sim_sanlaunch sim_sanlaunch;
+
+/* The pending set of each id of one event: its clock and its stall bits. */
+typedef struct san_evt {
+  int64_t clk[SIM_NIDS][SAN_NP];
+  san_taint taint[SIM_NIDS];
+} san_evt;
+
+/* A GM byte range one block wrote, with the first op that wrote it (GM-overlap check). */
+typedef struct san_wrange {
+  int64_t lo, hi;
+  const asc_op *op;
+  int pipe;
+} san_wrange;
+
+typedef struct san_wlist {
+  san_wrange *v;
+  int n, cap;
+} san_wlist;
+
+/* One access still able to race: instruction `in` on `pipe`, its epoch (the pipe's
+ * instruction count when issued), and the bytes. */
+typedef struct san_acc {
+  int64_t lo, hi, epoch;
+  int64_t seq; /* order of recording (reports name the latest conflicting access) */
+  const sim_inst *in;
+  int8_t pipe, write;
+} san_acc;
+
+typedef struct san_acclist {
+  san_acc *v;
+  int n, cap;
+} san_acclist;
+
+/* An access of the instruction being executed, merged with its neighbours. */
+typedef struct san_pend {
+  int mem;
+  int64_t lo, hi;
+  bool write;
+} san_pend;
+
+/* Vector clocks per pipe (hardware.md §8): vc[p][q] = the instructions of pipe q that
+ * every later instruction of p is ordered after.  A pipe's own entry vc[p][p] advances
+ * only at barriers and flag round trips, because the hardware does not order two
+ * instructions of one pipe for memory. */
+struct sim_san {
+  int64_t vc[SAN_NP][SAN_NP];
+  int64_t cnt[SAN_NP];                      /* instructions issued per pipe (epochs) */
+  san_evt *ev[SIM_NEVENTS]; /* per event, allocated when first set (a kernel uses a few) */
+  uint8_t fset[SIM_NEVENTS][SIM_NIDS];      /* a set is pending (in program order) */
+  int8_t fwait[SIM_NEVENTS][SIM_NIDS];      /* pipe + 1 of a wait issued before its set */
+  /* Waits issued before their set (in program order) stall their pipe until the set comes,
+   * and everything ordered after them stalls too: a bit per such flag, carried along the
+   * same edges as the clocks.  A pipe with any bit set is not judged (a missing set is a
+   * deadlock, reported by the timing model, not a race). */
+  san_taint taint[SAN_NP];
+  bool used[SAN_NP];
+  int64_t floor[SAN_NP]; /* floor[p]: the instructions of p every pipe is ordered after */
+  bool fstale;           /* a clock changed since floor was computed */
+  int64_t seq;
+  san_acclist *mems; /* [0] UB, [1 + g] GM array g */
+  int nmems;
+  san_pend pend[SAN_MAXPEND];
+  int npend;
+  const sim_inst *pin; /* the instruction pend belongs to */
+  uint64_t *ubw;       /* UB bytes written (shadow.c) */
+  san_wlist *gmw;      /* GM bytes written, per array */
+};
+
+/* Per block: its findings and GM writes, handed over when the core ends (no locking:
+ * each block owns its slot). */
+typedef struct san_block {
+  asc_sim_record *recs;
+  int nrecs;
+  san_wlist *gmw;
+  bool done, failed; /* the block ended; with an error */
+} san_block;
+
+struct sim_sanlaunch {
+  san_block *b;
+  int nblocks, ngm;
+};
+
+void asc_sim_san_wadd(san_wlist *l, int64_t lo, int64_t hi, const asc_op *op, int pipe);
+void asc_sim_race_free(sim_san *s);
+
+#endif

@@ -1,0 +1,293 @@
+/* sanitize.c - findings of the sanitizers as diagnostics and report records.
+ *
+ * Every finding goes through asc_sim_found, which prints it with asc_diag at the op's
+ * source location and keeps a structured copy (kind, severity, block, pipe, both sites,
+ * buffer, byte range) on its core.  Cores hand their records to their block's slot of the
+ * launch when they end, so blocks on host threads never share a list; the launch then
+ * checks GM writes across blocks and moves everything into the report in block order.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/san_int.h"
+
+static const char *const checknames[ASC_SIM_CHK_COUNT] = {
+  [ASC_SIM_CHK_RACE] = "race", [ASC_SIM_CHK_DEADLOCK] = "deadlock",
+  [ASC_SIM_CHK_DOUBLE_SET] = "double-set", [ASC_SIM_CHK_UNPAIRED_SET] = "unpaired-set",
+  [ASC_SIM_CHK_EVENT] = "event", [ASC_SIM_CHK_OOB] = "out-of-bounds",
+  [ASC_SIM_CHK_MISALIGNED] = "misaligned", [ASC_SIM_CHK_UNINIT] = "uninit",
+  [ASC_SIM_CHK_QUEUE_MISUSE] = "queue-misuse", [ASC_SIM_CHK_GM_OVERLAP] = "gm-overlap",
+  [ASC_SIM_CHK_UB_OVERFLOW] = "ub-overflow", [ASC_SIM_CHK_COPY_LEN] = "copy-length",
+};
+
+const char *asc_sim_check_name(int kind) {
+  return kind >= 0 && kind < ASC_SIM_CHK_COUNT ? checknames[kind] : "?";
+}
+
+static char *dupstr(const char *s) {
+  if (!s)
+    return NULL;
+  char *d = strdup(s);
+  if (!d)
+    asc_die("out of memory");
+  return d;
+}
+
+/* A site owns copies of its strings: the report may outlive the module. */
+static asc_sim_site mksite(const asc_op *op, int pipe) {
+  asc_loc l = asc_op_diag_loc(op);
+  return (asc_sim_site){dupstr(l.file), l.line, l.col, dupstr(asc_op_name(op)), pipe};
+}
+
+static void push(asc_sim_record **v, int *n, int *cap, asc_sim_record r) {
+  if (*n == *cap) {
+    *cap = *cap ? 2 * *cap : 8;
+    *v = realloc(*v, sizeof **v * (size_t)*cap);
+    if (!*v)
+      asc_die("out of memory");
+  }
+  (*v)[(*n)++] = r;
+}
+
+static asc_sim_record mkrecord(const sim_launch *L, int core, const sim_finding *f, const char *msg) {
+  asc_sim_record r;
+  memset(&r, 0, sizeof r);
+  r.kind = f->kind;
+  r.severity = f->sev;
+  r.hazard = f->hazard;
+  r.core = core;
+  r.pipe = f->pa;
+  if (f->a)
+    r.site[r.nsites++] = mksite(f->a, f->pa);
+  if (f->b)
+    r.site[r.nsites++] = mksite(f->b, f->pb);
+  if (f->mem == SIM_MEM_UB)
+    r.buffer = dupstr("UB");
+  else if (f->mem >= 0 && f->mem < L->ngm)
+    r.buffer = dupstr(L->gm[f->mem].name);
+  r.lo = f->lo;
+  r.hi = f->hi;
+  r.message = dupstr(msg);
+  return r;
+}
+
+static int vreport(sim_core *c, const sim_finding *f, const char *fmt, va_list ap) {
+  asc_strbuf sb;
+  asc_sb_init(&sb);
+  asc_sb_vprintf(&sb, fmt, ap);
+  const char *msg = sb.data ? sb.data : "";
+  asc_loc loc = f->a ? asc_op_diag_loc(f->a) : ASC_LOC_UNKNOWN;
+  if (c->L->blocks > 1)
+    asc_diag(c->ctx, loc, f->sev, "%s (block %d)", msg, c->block);
+  else
+    asc_diag(c->ctx, loc, f->sev, "%s", msg);
+  push(&c->recs, &c->nrecs, &c->reccap, mkrecord(c->L, c->block, f, msg));
+  asc_sb_free(&sb);
+  return f->sev == ASC_SEV_ERROR ? -1 : 0;
+}
+
+int asc_sim_found(sim_core *c, const sim_finding *f, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int rc = vreport(c, f, fmt, ap);
+  va_end(ap);
+  return rc;
+}
+
+int asc_sim_found_at(sim_core *c, asc_sim_check kind, asc_severity sev, const sim_inst *in, const char *fmt,
+                     ...) {
+  sim_finding f = {kind, sev, 0, in ? in->op : NULL, NULL, in ? in->pipe : -1, -1, SIM_MEM_NONE, 0, 0};
+  va_list ap;
+  va_start(ap, fmt);
+  int rc = vreport(c, &f, fmt, ap);
+  va_end(ap);
+  return rc;
+}
+
+int asc_sim_cur_pipe(const sim_core *c, const asc_op *op) {
+  return c->cur && c->cur->op == op ? c->cur->pipe : -1;
+}
+
+/* ---- launch and core life cycle ---- */
+void asc_sim_san_launch_begin(sim_launch *L) {
+  L->san = calloc(1, sizeof *L->san);
+  if (!L->san || !(L->san->b = calloc((size_t)L->blocks, sizeof *L->san->b)))
+    asc_die("out of memory");
+  L->san->nblocks = L->blocks;
+  L->san->ngm = L->ngm;
+}
+
+void asc_sim_san_core_begin(sim_core *c) {
+  if (!c->L->sanitize || c->san)
+    return;
+  sim_san *s = calloc(1, sizeof *s);
+  if (!s)
+    asc_die("out of memory");
+  s->nmems = 1 + c->L->ngm;
+  s->mems = calloc((size_t)s->nmems, sizeof *s->mems);
+  s->gmw = calloc((size_t)c->L->ngm + 1, sizeof *s->gmw);
+  if (!s->mems || !s->gmw)
+    asc_die("out of memory");
+  s->ubw = asc_sim_shadow_new(c->ub_bytes);
+  s->fstale = true;
+  c->san = s;
+}
+
+static void freewl(san_wlist *w, int n) {
+  for (int i = 0; w && i < n; i++)
+    free(w[i].v);
+  free(w);
+}
+
+void asc_sim_san_core_end(sim_core *c) {
+  const sim_launch *L = c->L;
+  san_block *b = L->san && c->block >= 0 && c->block < L->san->nblocks ? &L->san->b[c->block] : NULL;
+  sim_san *s = c->san;
+  bool failed = false;
+  for (int i = 0; i < c->nrecs; i++)
+    failed |= c->recs[i].severity == ASC_SEV_ERROR;
+  if (c->ctx != L->ctx) /* a private context per block: any error counts */
+    failed |= c->ctx->nerrors > 0;
+  if (b && !b->recs && !b->done) {
+    b->done = true;
+    b->failed = failed;
+    b->recs = c->recs;
+    b->nrecs = c->nrecs;
+    c->recs = NULL;
+    c->nrecs = 0;
+  }
+  asc_sim_records_free(c->recs, c->nrecs);
+  c->recs = NULL;
+  c->nrecs = c->reccap = 0;
+  if (!s)
+    return;
+  if (b && !b->gmw) {
+    b->gmw = s->gmw;
+    s->gmw = NULL;
+  }
+  freewl(s->gmw, L->ngm);
+  asc_sim_race_free(s);
+  c->san = NULL;
+}
+
+void asc_sim_records_free(asc_sim_record *r, int n) {
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < r[i].nsites; k++) {
+      free((char *)r[i].site[k].file);
+      free((char *)r[i].site[k].op);
+    }
+    free((char *)r[i].buffer);
+    free((char *)r[i].message);
+  }
+  free(r);
+}
+
+/* ---- GM overlap across blocks (a warning: pyasc kernels may rewrite identical bytes) ---- */
+typedef struct gmw {
+  int64_t lo, hi;
+  int block;
+  const asc_op *op;
+  int pipe;
+} gmw;
+
+static int cmpgmw(const void *a, const void *b) {
+  const gmw *x = a, *y = b;
+  if (x->lo != y->lo)
+    return x->lo < y->lo ? -1 : 1;
+  return x->block - y->block;
+}
+
+/* Every block's writes to array g, sorted by start. */
+static gmw *gather(const sim_sanlaunch *S, int g, int *n) {
+  int total = 0, k = 0;
+  for (int b = 0; b < S->nblocks; b++)
+    total += S->b[b].gmw ? S->b[b].gmw[g].n : 0;
+  gmw *v = malloc(sizeof *v * ((size_t)total + 1));
+  if (!v)
+    asc_die("out of memory");
+  for (int b = 0; b < S->nblocks; b++)
+    for (int i = 0; S->b[b].gmw && i < S->b[b].gmw[g].n; i++) {
+      const san_wrange *w = &S->b[b].gmw[g].v[i];
+      v[k++] = (gmw){w->lo, w->hi, b, w->op, w->pipe};
+    }
+  qsort(v, (size_t)total, sizeof *v, cmpgmw);
+  *n = total;
+  return v;
+}
+
+/* The first pair of blocks whose writes to g overlap: sweep keeping the furthest-reaching
+ * range and the furthest-reaching one of another block. */
+static bool overlap(const gmw *v, int n, gmw *a, gmw *b) {
+  int best = -1, other = -1;
+  for (int i = 0; i < n; i++) {
+    int j = best >= 0 && v[best].block != v[i].block ? best : other;
+    if (j >= 0 && v[j].block != v[i].block && v[i].lo < v[j].hi) {
+      *a = v[j];
+      *b = v[i];
+      return true;
+    }
+    if (best < 0 || v[i].hi > v[best].hi) {
+      if (best >= 0 && v[best].block != v[i].block)
+        other = best;
+      best = i;
+    } else if (v[i].block != v[best].block && (other < 0 || v[i].hi > v[other].hi)) {
+      other = i;
+    }
+  }
+  return false;
+}
+
+static void gmcheck(sim_launch *L, asc_sim_record **recs, int *n, int *cap) {
+  for (int g = 0; g < L->ngm; g++) {
+    int cnt;
+    gmw *v = gather(L->san, g, &cnt), a, b;
+    if (overlap(v, cnt, &a, &b)) {
+      int64_t lo = b.lo, hi = a.hi < b.hi ? a.hi : b.hi;
+      sim_finding f = {ASC_SIM_CHK_GM_OVERLAP, ASC_SEV_WARNING, 0, b.op, a.op, b.pipe, a.pipe, g, lo, hi};
+      asc_strbuf sb;
+      asc_sb_init(&sb);
+      asc_loc la = asc_op_diag_loc(a.op);
+      asc_sb_printf(&sb, "gm-overlap: blocks %d and %d both write bytes [%lld, %lld) of GM array '%s' "
+                    "(block %d at %s:%d:%d); the result depends on which block writes last", a.block,
+                    b.block, (long long)lo, (long long)hi, L->gm[g].name, a.block, la.file ? la.file : "?",
+                    la.line, la.col);
+      asc_diag(L->ctx, asc_op_diag_loc(b.op), ASC_SEV_WARNING, "%s (block %d)", sb.data, b.block);
+      push(recs, n, cap, mkrecord(L, -1, &f, sb.data));
+      asc_sb_free(&sb);
+    }
+    free(v);
+  }
+}
+
+void asc_sim_san_launch_end(sim_launch *L, asc_sim_report *rep) {
+  sim_sanlaunch *S = L->san;
+  if (!S)
+    return;
+  asc_sim_record *v = NULL;
+  int n = 0, cap = 0;
+  bool failed = false;
+  for (int b = 0; b < S->nblocks; b++) { /* as far as a sequential run would have got */
+    for (int i = 0; i < S->b[b].nrecs && !failed; i++)
+      push(&v, &n, &cap, S->b[b].recs[i]);
+    if (failed)
+      asc_sim_records_free(S->b[b].recs, S->b[b].nrecs);
+    else
+      free(S->b[b].recs);
+    failed |= S->b[b].failed;
+  }
+  if (L->sanitize && !failed)
+    gmcheck(L, &v, &n, &cap);
+  for (int b = 0; b < S->nblocks; b++)
+    freewl(S->b[b].gmw, S->ngm);
+  free(S->b);
+  free(S);
+  L->san = NULL;
+  if (rep) {
+    rep->records = v;
+    rep->nrecords = n;
+  } else {
+    asc_sim_records_free(v, n);
+  }
+}
