@@ -91,6 +91,16 @@ const char *asc_struct_name(int id);
 int asc_struct_nfields(int id);
 int asc_struct_field(int id, int i, char *buf, size_t bufsize, int64_t *dflt);
 
+/* Launch structs of sim.h for bindings that cannot see C struct layouts (ctypes):
+ * sizeof of "asc_sim_options", "asc_sim_args" or "asc_sim_report" (0 if unknown); set the
+ * options a binding controls after asc_sim_options_init (sanitize < 0: keep the default);
+ * read a report field ("cycles" "launch_cycles" "us" "mhz" "ncores" "nerrors" "nwarnings", per core
+ * "core.cycles" "core.blocks", per core and pipe "core.busy"; -1 if out of range). */
+size_t asc_bind_sizeof(const char *what);
+void asc_bind_options(void *opts, const char *platform, int blocks, int sanitize);
+double asc_bind_report(const void *rep, const char *field, int core, int pipe);
+const char *asc_bind_report_platform(const void *rep);
+
 #ifdef __cplusplus
 }
 #endif

@@ -62,3 +62,64 @@ int asc_reg_enum_member(int kind, int j, const char **name, int64_t *value) {
 }
 
 int asc_reg_struct_count(void) { return ASC_STRUCT_COUNT; }
+
+/* ---- launch structs for bindings ----
+ * sim.h's structs grow as the simulator gains features; bindings allocate them with the size
+ * this library was built with and reach their fields through these accessors, so a binding
+ * never depends on a struct layout. */
+#include "asc/sim.h"
+
+size_t asc_bind_sizeof(const char *what) {
+  if (!what)
+    return 0;
+  if (!strcmp(what, "asc_sim_options"))
+    return sizeof(asc_sim_options);
+  if (!strcmp(what, "asc_sim_args"))
+    return sizeof(asc_sim_args);
+  if (!strcmp(what, "asc_sim_report"))
+    return sizeof(asc_sim_report);
+  return 0;
+}
+
+void asc_bind_options(void *opts, const char *platform, int blocks, int sanitize) {
+  asc_sim_options *o = opts;
+  o->platform = platform;
+  o->blocks = blocks;
+  if (sanitize >= 0)
+    o->sanitize = sanitize;
+}
+
+double asc_bind_report(const void *rep, const char *field, int core, int pipe) {
+  const asc_sim_report *r = rep;
+  if (!strcmp(field, "cycles"))
+    return (double)r->cycles;
+  if (!strcmp(field, "launch_cycles"))
+    return (double)r->launch_cycles;
+  if (!strcmp(field, "us"))
+    return r->us;
+  if (!strcmp(field, "mhz"))
+    return r->mhz;
+  if (!strcmp(field, "ncores"))
+    return r->ncores;
+  if (!strcmp(field, "nerrors"))
+    return r->nerrors;
+  if (!strcmp(field, "nwarnings"))
+    return r->nwarnings;
+  if (core < 0 || core >= r->ncores || !r->cores)
+    return -1;
+  const asc_sim_core_report *c = &r->cores[core];
+  if (!strcmp(field, "core.cycles"))
+    return (double)c->cycles;
+  if (!strcmp(field, "core.blocks"))
+    return c->blocks;
+  if (pipe < 0 || pipe >= ASC_SIM_NPIPES)
+    return -1;
+  if (!strcmp(field, "core.busy"))
+    return (double)c->busy[pipe];
+  return -1;
+}
+
+const char *asc_bind_report_platform(const void *rep) {
+  const asc_sim_report *r = rep;
+  return r->platform;
+}

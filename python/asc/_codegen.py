@@ -1,0 +1,463 @@
+"""The allowlist AST visitor: a @asc.jit function's syntax -> IR text (style.md §6).
+Only syntax, scoping and marshalling live here; every op's meaning is in libasc."""
+import ast
+import builtins
+import inspect
+import linecache
+import operator
+import os
+import textwrap
+
+from ._core import DTYPES, CompilationError, Handle, PlainValue, builder, py_dtype, to_value
+from .language import core as lang
+
+BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+          ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.LShift: operator.lshift,
+          ast.RShift: operator.rshift, ast.BitAnd: operator.and_, ast.BitOr: operator.or_,
+          ast.BitXor: operator.xor, ast.Pow: operator.pow}
+CMPOPS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+          ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
+          ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
+BUILTINS = {n: getattr(builtins, n) for n in
+            "dict float int isinstance issubclass len list range repr str tuple type min max abs bool print".split()}
+# Exceptions raised by API functions keep their type and get the location prepended.
+KEEP_TYPES = (RuntimeError, ValueError, TypeError, NotImplementedError, AssertionError, ZeroDivisionError)
+RUNTIME = (PlainValue, Handle)
+
+
+def is_runtime(x):
+    return isinstance(x, RUNTIME)
+
+
+def assigned_names(stmts):
+    """Names bound anywhere in stmts (Assign/AugAssign/AnnAssign/For targets)."""
+    out = set()
+    for s in stmts:
+        for n in ast.walk(s):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                out.add(n.id)
+    return out
+
+
+def dep_repr(v):
+    """What the compile cache remembers of a global the kernel read."""
+    return f"<jit {id(v)}>" if hasattr(v, "trace_call") else repr(v)
+
+
+def closure_values(fn):
+    """Values of the variables fn closes over (a kernel defined inside a function)."""
+    if not fn.__closure__:
+        return {}
+    return {n: c.cell_contents for n, c in zip(fn.__code__.co_freevars, fn.__closure__)
+            if n != "__class__" and _cell_ok(c)}
+
+
+def _cell_ok(cell):
+    try:
+        cell.cell_contents
+        return True
+    except ValueError:  # not bound yet
+        return False
+
+
+class SourceInfo:
+    def __init__(self, fn):
+        self.file = os.path.abspath(inspect.getsourcefile(fn))
+        lines, start = inspect.getsourcelines(fn)
+        self.text = "".join(lines)
+        self.tree = ast.parse(textwrap.dedent(self.text))
+        self.line_off = start - 1
+        self.col_off = len(lines[0]) - len(lines[0].lstrip())
+        self.fndef = self.tree.body[0]
+        if not isinstance(self.fndef, ast.FunctionDef):
+            raise CompilationError(f"@asc.jit applies to functions, not {type(self.fndef).__name__}")
+
+
+def _value_type(x):
+    if isinstance(x, PlainValue):
+        return x.dtype.ir
+    if isinstance(x, Handle):
+        if x.value is None:
+            raise TypeError(f"{type(x).__name__} is used before it was initialised")
+        return x.value.type
+    return None
+
+
+def _rebuild(proto, value):
+    return PlainValue(value, proto.dtype) if isinstance(proto, PlainValue) else proto._rebind(value)
+
+
+def _materialize(x):
+    """A runtime value for x: Python numbers become i32 / f32 / i1 constants."""
+    if is_runtime(x):
+        return x
+    if isinstance(x, bool):
+        return PlainValue(to_value(x, DTYPES["int1"]), DTYPES["int1"])
+    if isinstance(x, (int, float)):
+        d = py_dtype(x)
+        return PlainValue(to_value(x, d), d)
+    return None
+
+
+def _convert(x, proto, what):
+    """x as an IR value of proto's type (for yields)."""
+    if isinstance(proto, PlainValue):
+        if not isinstance(x, (PlainValue, int, float, bool)):
+            raise TypeError(f"{what} changes from a scalar to {type(x).__name__}")
+        return to_value(x, proto.dtype)
+    if _value_type(x) != proto.value.type:
+        raise TypeError(f"{what} changes type from {proto.value.type} to {_value_type(x) or type(x).__name__}")
+    return x.value
+
+
+class FunctionTracer(ast.NodeVisitor):
+    def __init__(self, jitfn, src, names, deps, is_kernel):
+        self.fn, self.src, self.names, self.deps, self.is_kernel = jitfn, src, names, deps, is_kernel
+        self.globals = jitfn.fn.__globals__
+        self.closure = closure_values(jitfn.fn)
+        self.ret, self.depth = None, 0
+        self.b = builder()
+
+    # ---- locations and errors ----
+    def pos(self, node):
+        return (self.src.file, node.lineno + self.src.line_off, node.col_offset + self.src.col_off + 1)
+
+    def fail(self, node, msg, cls=CompilationError):
+        f, l, c = self.pos(node)
+        line = linecache.getline(f, l)
+        if cls is CompilationError:
+            return CompilationError(msg, f, l, c, line)
+        e = cls(f"{f}:{l}:{c}: {msg}\n{line.rstrip()}\n{' ' * (c - 1)}^")
+        e.asc_location = (f, l, c)
+        return e
+
+    def visit(self, node):
+        prev = self.b.loc
+        if hasattr(node, "lineno"):
+            self.b.loc = self.pos(node)
+        try:
+            r = super().visit(node)
+            self.b.loc = prev
+            return r
+        except CompilationError:
+            raise
+        except Exception as e:  # noqa: BLE001 - located and re-raised below
+            if getattr(e, "asc_location", None):
+                raise
+            cls = type(e) if isinstance(e, KEEP_TYPES) else CompilationError
+            try:
+                err = self.fail(node, str(e) if cls is not CompilationError else f"{type(e).__name__}: {e}", cls)
+            except Exception:  # noqa: BLE001 - exception type without a message constructor
+                err = self.fail(node, f"{type(e).__name__}: {e}")
+            raise err from None
+
+    def generic_visit(self, node):
+        n = type(node).__name__
+        raise self.fail(node, f"unsupported Python construct `{n}`: {n} syntax is not supported in JIT function")
+
+    def body(self, stmts):
+        for s in stmts:
+            self.visit(s)
+
+    # ---- names ----
+    def lookup(self, node, name):
+        if name in self.names:
+            return self.names[name]
+        if name in self.closure:
+            return self.closure[name]
+        if name in self.globals:
+            v = self.globals[name]
+            if not (inspect.ismodule(v) or inspect.isfunction(v) or inspect.isclass(v)):
+                self.deps[(self.fn.fn.__module__, name)] = dep_repr(v)
+            return v
+        if name in BUILTINS:
+            return BUILTINS[name]
+        raise self.fail(node, f"name '{name}' is not defined")
+
+    def store(self, target, value):
+        if isinstance(target, ast.Name):
+            self.names[target.id] = value
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            if is_runtime(value) or not hasattr(value, "__iter__"):
+                raise self.fail(target, "cannot unpack a non-tuple value")
+            vals = list(value)
+            if len(vals) != len(target.elts):
+                raise self.fail(target, f"cannot unpack {len(vals)} values into {len(target.elts)} names")
+            for t, v in zip(target.elts, vals):
+                self.store(t, v)
+        elif isinstance(target, ast.Attribute):
+            setattr(self.visit(target.value), target.attr, value)
+        elif isinstance(target, ast.Subscript):
+            obj, idx = self.visit(target.value), self.visit(target.slice)
+            if hasattr(obj, "set_value") and not isinstance(idx, slice):
+                obj.set_value(idx, value)
+            else:
+                obj[idx] = value
+        else:
+            raise self.fail(target, f"cannot assign to {type(target).__name__}")
+
+    # ---- statements ----
+    def visit_Assign(self, node):
+        v = self.visit(node.value)
+        for t in node.targets:
+            self.store(t, v)
+
+    def visit_AnnAssign(self, node):
+        if node.value is not None:
+            self.store(node.target, self.visit(node.value))
+
+    def visit_AugAssign(self, node):
+        t = node.target
+        load = ast.copy_location(type(t)(**{**{f: getattr(t, f) for f in t._fields}, "ctx": ast.Load()}), t)
+        self.store(t, BINOPS[type(node.op)](self.visit(load), self.visit(node.value)))
+
+    def visit_Expr(self, node):
+        self.visit(node.value)
+
+    def visit_Pass(self, node):
+        pass
+
+    def visit_Assert(self, node):
+        cond = self.visit(node.test)
+        if is_runtime(cond):
+            raise self.fail(node, "assert needs a compile-time condition (it is a static_assert)")
+        if not cond:
+            msg = self.visit(node.msg) if node.msg is not None else "assertion failed"
+            raise self.fail(node, str(msg), AssertionError)
+
+    def visit_Return(self, node):
+        if self.depth:
+            raise self.fail(node, "`return` inside if/for/while is not supported in JIT function")
+        v = self.visit(node.value) if node.value is not None else None
+        if self.is_kernel and v is not None:
+            raise self.fail(node, "a kernel cannot return a value")
+        self.ret = v
+
+    def visit_If(self, node):
+        cond = self.visit(node.test)
+        if not is_runtime(cond):
+            self.body(node.body if cond else node.orelse)
+            return
+        if not isinstance(cond, PlainValue):
+            raise self.fail(node.test, f"condition of type {type(cond).__name__} is not a scalar")
+        c = cond.truth()
+        before = dict(self.names)
+        carried = sorted(n for n in assigned_names(node.body + node.orelse) if n in before)
+        for n in carried:
+            m = _materialize(before[n])
+            if m is not None:
+                before[n] = m
+        blocks = []
+        self.depth += 1
+        for stmts in (node.body, node.orelse):
+            self.names = dict(before)
+            self.b.open_block()
+            self.body(stmts)
+            blocks.append((self.b.blocks.pop(), self.b._args.pop(), self.names))
+        self.depth -= 1
+        merged = [n for n in carried if is_runtime(before[n]) and
+                  any(blk[2][n] is not before[n] for blk in blocks)]
+        regions = []
+        for lines, args, names in blocks:
+            self.b.blocks.append(lines)
+            self.b._args.append(args)
+            self.b.loc = self.pos(node)
+            vals = [_convert(names[n], before[n], f"'{n}' in the branches of a runtime if") for n in merged]
+            self.b.op("scf.yield", vals)
+            regions.append(self.b.close_block())
+        res = self.b.op("scf.if", [c.value], [_value_type(before[n]) for n in merged], regions=regions)
+        self.names = before
+        for n, r in zip(merged, res):
+            self.names[n] = _rebuild(before[n], r)
+
+    def _loop_carried(self, stmts, extra=()):
+        carried = []
+        for n in sorted(assigned_names(stmts) - set(extra)):
+            if n in self.names:
+                m = _materialize(self.names[n])
+                if m is not None:
+                    self.names[n] = m
+                    carried.append(n)
+        return carried
+
+    def _index(self, x):
+        if isinstance(x, PlainValue):
+            return self.b.op("arith.index_cast", [x.cast(DTYPES["int32"]).value], ["index"])[0]
+        return self.b.index(int(x))
+
+    def visit_For(self, node):
+        if node.orelse:
+            raise self.fail(node, "for-else is not supported in JIT function")
+        it = node.iter
+        f = self.visit(it.func) if isinstance(it, ast.Call) else None
+        if f not in (builtins.range, lang.range, lang.static_range):
+            raise self.fail(it, "a for loop must iterate over range(), asc.range() or asc.static_range()")
+        args = [self.visit(a) for a in it.args]
+        if f is lang.static_range:
+            for i in builtins.range(*args):
+                self.store(node.target, i)
+                self.body(node.body)
+            return
+        if not isinstance(node.target, ast.Name):
+            raise self.fail(node.target, "the index of a runtime loop must be a single name")
+        lb, ub, step = (0, args[0], 1) if len(args) == 1 else (args[0], args[1], args[2] if len(args) > 2 else 1)
+        bounds = [self._index(x) for x in (lb, ub, step)]
+        before = dict(self.names)
+        carried = self._loop_carried(node.body, [node.target.id])
+        protos = [self.names[n] for n in carried]
+        init = [p.value for p in protos]
+        bargs = self.b.open_block(["index"] + [v.type for v in init])
+        for n, p, a in zip(carried, protos, bargs[1:]):
+            self.names[n] = _rebuild(p, a)
+        self.names[node.target.id] = PlainValue(
+            self.b.op("arith.index_cast", [bargs[0]], ["i32"])[0], DTYPES["int32"])
+        self.depth += 1
+        self.body(node.body)
+        self.depth -= 1
+        self.b.loc = self.pos(node)
+        self.b.op("scf.yield", [_convert(self.names[n], p, f"loop variable '{n}'") for n, p in zip(carried, protos)])
+        region = self.b.close_block()
+        res = self.b.op("scf.for", bounds + init, [v.type for v in init], regions=[region])
+        self._after_loop(before, carried, protos, res)
+
+    def _after_loop(self, before, carried, protos, res):
+        self.names = before
+        for n, p, r in zip(carried, protos, res):
+            self.names[n] = _rebuild(p, r)
+
+    def visit_While(self, node):
+        if node.orelse:
+            raise self.fail(node, "while-else is not supported in JIT function")
+        before = dict(self.names)
+        carried = self._loop_carried(node.body)
+        protos = [self.names[n] for n in carried]
+        init = [p.value for p in protos]
+        types = [v.type for v in init]
+        regions = []
+        for part in ("before", "after"):
+            bargs = self.b.open_block(types)
+            for n, p, a in zip(carried, protos, bargs):
+                self.names[n] = _rebuild(p, a)
+            self.depth += 1
+            if part == "before":
+                cond = self.visit(node.test)
+                if not isinstance(cond, PlainValue):
+                    raise self.fail(node.test, "a while loop needs a runtime condition")
+                self.b.op("scf.condition", [cond.truth().value] + list(bargs))
+            else:
+                self.body(node.body)
+                self.b.loc = self.pos(node)
+                self.b.op("scf.yield", [_convert(self.names[n], p, f"loop variable '{n}'")
+                                        for n, p in zip(carried, protos)])
+            self.depth -= 1
+            regions.append(self.b.close_block())
+            self.b.loc = self.pos(node)
+        res = self.b.op("scf.while", init, types, regions=regions)
+        self._after_loop(before, carried, protos, res)
+
+    # ---- expressions ----
+    def visit_Constant(self, node):
+        return node.value
+
+    def visit_Name(self, node):
+        return self.lookup(node, node.id)
+
+    def visit_Attribute(self, node):
+        return getattr(self.visit(node.value), node.attr)
+
+    def visit_BinOp(self, node):
+        a, b = self.visit(node.left), self.visit(node.right)
+        if isinstance(node.op, ast.Pow) and (is_runtime(a) or is_runtime(b)):
+            raise self.fail(node, "operator ** is not supported on runtime values")
+        if type(node.op) not in BINOPS:
+            return self.generic_visit(node.op)
+        return BINOPS[type(node.op)](a, b)
+
+    def visit_UnaryOp(self, node):
+        v = self.visit(node.operand)
+        if isinstance(node.op, ast.Not):
+            return v == 0 if is_runtime(v) else not v
+        if isinstance(node.op, ast.Invert) and is_runtime(v):
+            raise self.fail(node, "operator ~ is not supported on runtime values")
+        return {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert}[type(node.op)](v)
+
+    def visit_BoolOp(self, node):
+        if len(node.values) != 2:
+            raise self.fail(node, "Chained boolean operators are not supported, group pairs with parentheses")
+        is_and = isinstance(node.op, ast.And)
+        a = self.visit(node.values[0])
+        if not is_runtime(a) and (not a if is_and else a):
+            return a
+        b = self.visit(node.values[1])
+        if not is_runtime(a):
+            return b
+        if not is_runtime(b):
+            return a.truth() if (b if is_and else not b) else b
+        op = "arith.andi" if is_and else "arith.ori"
+        return PlainValue(self.b.op(op, [a.truth().value, b.truth().value], ["i1"])[0], DTYPES["int1"])
+
+    def visit_Compare(self, node):
+        if len(node.ops) != 1:
+            raise self.fail(node, "chained comparisons are not supported in JIT function; use `and`")
+        return CMPOPS[type(node.ops[0])](self.visit(node.left), self.visit(node.comparators[0]))
+
+    def visit_IfExp(self, node):
+        c = self.visit(node.test)
+        if not is_runtime(c):
+            return self.visit(node.body if c else node.orelse)
+        a, b = self.visit(node.body), self.visit(node.orelse)
+        if not all(isinstance(x, (PlainValue, int, float, bool)) for x in (a, b)):
+            raise self.fail(node, "a runtime conditional expression needs scalar arms")
+        d = a.dtype if isinstance(a, PlainValue) else b.dtype if isinstance(b, PlainValue) else py_dtype(a)
+        va, vb = to_value(a, d), to_value(b, d)
+        return PlainValue(self.b.op("arith.select", [c.truth().value, va, vb], [d.ir])[0], d)
+
+    def visit_Call(self, node):
+        f = self.visit(node.func)
+        args = []
+        for a in node.args:
+            if isinstance(a, ast.Starred):
+                args.extend(self.visit(a.value))
+            else:
+                args.append(self.visit(a))
+        kw = {}
+        for k in node.keywords:
+            if k.arg is None:
+                kw.update(self.visit(k.value))
+            else:
+                kw[k.arg] = self.visit(k.value)
+        if f is print:
+            raise self.fail(node, "print is not supported in JIT function; use asc.printf")
+        if hasattr(f, "trace_call"):
+            return f.trace_call(self, args, kw)
+        return f(*args, **kw)
+
+    def visit_Subscript(self, node):
+        return self.visit(node.value)[self.visit(node.slice)]
+
+    def visit_Slice(self, node):
+        return slice(*(self.visit(x) if x is not None else None for x in (node.lower, node.upper, node.step)))
+
+    def visit_Index(self, node):  # Python < 3.9
+        return self.visit(node.value)
+
+    def visit_Tuple(self, node):
+        return tuple(self.visit(e) for e in node.elts)
+
+    def visit_List(self, node):
+        return [self.visit(e) for e in node.elts]
+
+    def visit_JoinedStr(self, node):
+        out = []
+        for v in node.values:
+            x = self.visit(v)
+            out.append(x if isinstance(x, str) else str(x))
+        return "".join(out)
+
+    def visit_FormattedValue(self, node):
+        v = self.visit(node.value)
+        if is_runtime(v):  # e.g. an assert message naming a runtime argument
+            v = f"<runtime {v.dtype.name if isinstance(v, PlainValue) else type(v).__name__}>"
+        spec = self.visit(node.format_spec) if node.format_spec is not None else ""
+        conv = {-1: lambda x: x, 115: str, 114: repr, 97: ascii}[node.conversion]
+        return format(conv(v), spec)

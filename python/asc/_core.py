@@ -1,0 +1,310 @@
+"""Tracing core: dtypes, the IR text builder, runtime scalars (PlainValue) and errors."""
+import threading
+import warnings
+
+
+class CompilationError(Exception):
+    """A kernel could not be traced; the message has file:line:col, the line and a caret."""
+
+    def __init__(self, msg, file=None, line=None, col=None, source_line=None):
+        self.msg, self.file, self.line, self.col = msg, file, line, col
+        text = msg
+        if file is not None:
+            text = f"{file}:{line}:{col}: error: {msg}"
+            if source_line is not None:
+                text += "\n" + source_line.rstrip("\n") + "\n" + " " * max(col - 1, 0) + "^"
+        super().__init__(text)
+
+
+class KernelError(RuntimeError):
+    """The simulator reported an error; the message is its diagnostics text."""
+
+
+# ---- dtypes ----------------------------------------------------------------------------------------
+class DataType:
+    """A scalar element type (asc.float16, ...); `ir` is its IR spelling."""
+
+    def __init__(self, name, ir, size, kind):
+        self.name, self.ir, self.size, self.kind = name, ir, size, kind
+
+    def sizeof(self):
+        return self.size
+
+    def is_float(self):
+        return self.kind == "f"
+
+    def is_int(self):
+        return self.kind in "iu"
+
+    def __repr__(self):
+        return f"asc.{self.name}"
+
+    def __reduce__(self):
+        return (dtype_of, (self.name,))
+
+
+_DTYPES = [("int1", "i1", 1, "i"), ("int8", "i8", 1, "i"), ("int16", "i16", 2, "i"), ("int32", "i32", 4, "i"),
+           ("int64", "i64", 8, "i"), ("uint8", "ui8", 1, "u"), ("uint16", "ui16", 2, "u"),
+           ("uint32", "ui32", 4, "u"), ("uint64", "ui64", 8, "u"), ("float16", "f16", 2, "f"),
+           ("bfloat16", "bf16", 2, "f"), ("float32", "f32", 4, "f"), ("float64", "f64", 8, "f")]
+DTYPES = {n: DataType(n, ir, s, k) for n, ir, s, k in _DTYPES}
+_ALIASES = {"half": "float16", "float": "float32", "double": "float64", "int": "int32"}
+
+
+def dtype_of(name):
+    """DataType from a name: 'float16', numpy's 'float16', torch's 'torch.float16', 'half'."""
+    if isinstance(name, DataType):
+        return name
+    n = str(name).replace("torch.", "")
+    n = _ALIASES.get(n, n)
+    if n not in DTYPES:
+        raise ValueError(f"Unsupported DataType name: {name}")
+    return DTYPES[n]
+
+
+# ---- IR builder --------------------------------------------------------------------------------------
+class Value:
+    """An SSA value: its text name and IR type."""
+    __slots__ = ("name", "type")
+
+    def __init__(self, name, type_):
+        self.name, self.type = name, type_
+
+
+def _attr_text(attrs):
+    return "{" + ", ".join(f"{k} = {v}" for k, v in attrs.items()) + "}" if attrs else ""
+
+
+class Builder:
+    """Builds module text.  Ops go to the innermost open block; loc() is set by the visitor."""
+    _tls = threading.local()
+
+    def __init__(self, strip_loc=False):
+        self.funcs, self.blocks, self.n = [], [], 0
+        self.loc, self.strip_loc = None, strip_loc
+        self.specs = {}  # callee key -> (symbol, result prototypes)
+        self.state = {}  # per-kernel singletons (TPipe)
+
+    @classmethod
+    def current(cls, what=None):
+        b = getattr(cls._tls, "b", None)
+        if b is None and what is not None:
+            raise RuntimeError(f"'{what}' cannot be called without initialization of global builder")
+        return b
+
+    def __enter__(self):
+        self._saved = getattr(Builder._tls, "b", None)
+        Builder._tls.b = self
+        return self
+
+    def __exit__(self, *exc):
+        Builder._tls.b = self._saved
+
+    def fresh(self, type_):
+        self.n += 1
+        return Value(f"%v{self.n}", type_)
+
+    def loctext(self):
+        if self.strip_loc or not self.loc:
+            return ""
+        f, l, c = self.loc
+        return f' loc("{f}":{l}:{c})'
+
+    def emit(self, line):
+        self.blocks[-1].append(line)
+
+    def op(self, name, operands=(), results=(), attrs=None, regions=None):
+        if name not in _registry_names():
+            raise CompilationError(f"internal: op `{name}` is not in the op registry (src/ops/ops.def)")
+        res = [self.fresh(t) for t in results]
+        lhs = ", ".join(r.name for r in res) + " = " if res else ""
+        ops = ", ".join(o.name for o in operands)
+        regs = ""
+        if regions is not None:
+            regs = " (" + ", ".join(regions) + ")"
+        sig = "(" + ", ".join(o.type for o in operands) + ") -> "
+        sig += "(" + ", ".join(r.type for r in res) + ")" if len(res) != 1 else res[0].type
+        self.emit(f'{lhs}"{name}"({ops}){regs} {_attr_text(attrs)} : {sig}{self.loctext()}'.replace(")  :", ") :"))
+        return res
+
+    def open_block(self, arg_types=()):
+        """Start a block; returns its argument values.  close_block() returns the region text."""
+        args = [self.fresh(t) for t in arg_types]
+        self.blocks.append([])
+        self._args = getattr(self, "_args", [])
+        self._args.append(args)
+        return args
+
+    def close_block(self):
+        lines, args = self.blocks.pop(), self._args.pop()
+        head = "^bb0(" + ", ".join(f"{a.name}: {a.type}" for a in args) + "):\n" if args else ""
+        return "{\n" + head + "".join("  " + ln + "\n" for ln in lines) + "}"
+
+    def const(self, value, dtype):
+        if dtype.is_float():
+            v = float(value)
+            if v != v or v in (float("inf"), float("-inf")):
+                import struct
+                bits = struct.pack("<f", v) if dtype.size == 4 else struct.pack("<d", v)
+                txt = "0x" + bits[::-1].hex().upper()
+            else:
+                txt = repr(v)
+            return self.op("arith.constant", (), [dtype.ir], {"value": f"{txt} : {dtype.ir}"})[0]
+        if dtype.ir == "i1":
+            return self.op("arith.constant", (), ["i1"], {"value": "true" if value else "false"})[0]
+        v, bits = int(value), 8 * dtype.size
+        if dtype.kind == "i":  # C-like wrap into the signed range (masks like 0xFFFF_FFFF_FFFF_FFFF)
+            v = ((v + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1))
+        return self.op("arith.constant", (), [dtype.ir], {"value": f"{v} : {dtype.ir}"})[0]
+
+    def index(self, value):
+        return self.op("arith.constant", (), ["index"], {"value": f"{int(value)} : index"})[0]
+
+    def module_text(self):
+        return '"builtin.module"() ({\n' + "\n".join(self.funcs) + '\n}) : () -> ()\n'
+
+
+_NAMES = []
+
+
+def _registry_names():
+    """Op names of the C registry: the builder emits nothing else."""
+    if not _NAMES:
+        from . import _lib
+        _NAMES.append(frozenset(_lib.registry_ops()))
+    return _NAMES[0]
+
+
+def builder(what=None):
+    return Builder.current(what)
+
+
+# ---- runtime scalars -----------------------------------------------------------------------------------
+_INT_OPS = {"add": "arith.addi", "sub": "arith.subi", "mul": "arith.muli", "truediv": "arith.divsi",
+            "floordiv": "arith.divsi", "mod": "arith.remsi", "lshift": "arith.shli", "rshift": "arith.shrsi",
+            "and": "arith.andi", "or": "arith.ori", "xor": "arith.xori"}
+_FLOAT_OPS = {"add": "arith.addf", "sub": "arith.subf", "mul": "arith.mulf", "truediv": "arith.divf",
+              "floordiv": "arith.divf"}
+_ICMP = {"eq": 0, "ne": 1, "lt": 2, "le": 3, "gt": 4, "ge": 5}
+_FCMP = {"eq": 1, "gt": 2, "ge": 3, "lt": 4, "le": 5, "ne": 6}
+
+
+def to_value(x, dtype):
+    """x (PlainValue or Python number) as an IR value of dtype."""
+    if isinstance(x, PlainValue):
+        return x.cast(dtype).value
+    if isinstance(x, (bool, int, float)):
+        if dtype.is_int() and isinstance(x, float) and x != int(x):
+            warnings.warn(f"float constant {x} truncated to {dtype.name}", stacklevel=2)
+        return builder("constant").const(x, dtype)
+    raise TypeError(f"expected a scalar of type {dtype.name}, got {type(x).__name__}")
+
+
+def py_dtype(x):
+    return DTYPES["float32"] if isinstance(x, float) else DTYPES["int32"]
+
+
+class PlainValue:
+    """A runtime scalar (SSA value) with C-like arithmetic."""
+
+    def __init__(self, value, dtype):
+        self.value, self.dtype = value, dtype
+
+    def _bin(self, other, op, swap=False):
+        if not isinstance(other, (PlainValue, int, float, bool)):
+            return NotImplemented
+        b = builder(op)
+        a, o = self.value, to_value(other, self.dtype)
+        if swap:
+            a, o = o, a
+        table = _FLOAT_OPS if self.dtype.is_float() else _INT_OPS
+        if op not in table:
+            raise TypeError(f"operator `{op}` is not supported on {self.dtype.name}")
+        return PlainValue(b.op(table[op], [a, o], [self.dtype.ir])[0], self.dtype)
+
+    def _cmp(self, other, op):
+        if not isinstance(other, (PlainValue, int, float, bool)):
+            return NotImplemented
+        b = builder(op)
+        o = to_value(other, self.dtype)
+        if self.dtype.is_float():
+            r = b.op("arith.cmpf", [self.value, o], ["i1"], {"predicate": f"{_FCMP[op]} : i64"})
+        else:
+            r = b.op("arith.cmpi", [self.value, o], ["i1"], {"predicate": f"{_ICMP[op]} : i64"})
+        return PlainValue(r[0], DTYPES["int1"])
+
+    def truth(self):
+        """i1 value: self != 0."""
+        return self if self.dtype.ir == "i1" else self._cmp(0, "ne")
+
+    def __neg__(self):
+        if self.dtype.is_float():
+            return PlainValue(builder("neg").op("arith.negf", [self.value], [self.dtype.ir])[0], self.dtype)
+        return PlainValue(builder("neg").op("arith.subi", [to_value(0, self.dtype), self.value],
+                                            [self.dtype.ir])[0], self.dtype)
+
+    def __pos__(self):
+        return self
+
+    def __bool__(self):
+        raise TypeError("a runtime value has no compile-time truth value")
+
+    __hash__ = object.__hash__
+
+    def cast(self, dtype):
+        dtype = dtype_of(dtype)
+        s, d = self.dtype, dtype
+        if s.ir == d.ir:
+            return self
+        b = builder("cast")
+        if s.is_int() and d.is_int():
+            op = "arith.extsi" if d.size > s.size else "arith.trunci" if d.size < s.size else "arith.bitcast"
+            if s.ir == "i1" and d.size > s.size:
+                op = "arith.extui"
+        elif s.is_int() and d.is_float():
+            op = "arith.uitofp" if s.kind == "u" else "arith.sitofp"
+        elif s.is_float() and d.is_int():
+            op = "arith.fptoui" if d.kind == "u" else "arith.fptosi"
+        elif s.is_float() and d.is_float():
+            op = "arith.extf" if d.size > s.size else "arith.truncf"
+            if d.size == s.size:
+                raise NotImplementedError(f"Arithmetic cast from {s.name} to {d.name} is not supported")
+        else:
+            raise NotImplementedError(f"Arithmetic cast from {s.name} to {d.name} is not supported")
+        return PlainValue(b.op(op, [self.value], [d.ir])[0], d)
+
+    def ceildiv(self, other):
+        return PlainValue(builder("ceildiv").op("arith.ceildivsi", [self.value, to_value(other, self.dtype)],
+                                                [self.dtype.ir])[0], self.dtype)
+
+    def __repr__(self):
+        return f"PlainValue({self.dtype.name})"
+
+
+def _mk(op, swap=False):
+    return lambda self, other: self._bin(other, op, swap)
+
+
+def _mkc(op):
+    return lambda self, other: self._cmp(other, op)
+
+
+for _op in _INT_OPS:
+    setattr(PlainValue, f"__{_op}__", _mk(_op))
+    setattr(PlainValue, f"__r{_op}__", _mk(_op, True))
+for _op in _ICMP:
+    setattr(PlainValue, f"__{_op}__", _mkc(_op))
+
+
+class Handle:
+    """An IR object (tensor, queue, pipe, struct): `value` is its SSA value."""
+    value = None
+
+    def _rebind(self, value):
+        h = object.__new__(type(self))
+        h.__dict__.update(self.__dict__)
+        h.value = value
+        return h
+
+    def _key(self):
+        return type(self).__name__ + ":" + self.value.type

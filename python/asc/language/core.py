@@ -1,0 +1,525 @@
+"""The Tier 0-1 language API (api.md §6-§9).  Every function is trace-only: it emits IR ops
+through the current builder; the op semantics live in libasc."""
+import builtins
+
+from .. import _lib
+from .._core import DTYPES, DataType, Handle, PlainValue, builder, dtype_of, to_value
+from .enums import HardEvent, PipeID, RoundMode, TPosition
+
+I32, I64 = DTYPES["int32"], DTYPES["int64"]
+_REGISTRY = _lib.registry_ops()
+
+
+def _posname(pos):
+    return TPosition(int(pos)).name
+
+
+def _i32(x):
+    return to_value(x, I32)
+
+
+def _need(x, cls, fn, arg):
+    if not isinstance(x, cls) or x.value is None:
+        raise TypeError(f"{fn}(): argument '{arg}' must be a {cls.__name__}, got {type(x).__name__}")
+    return x
+
+
+# ---- ConstExpr ----------------------------------------------------------------------------------------
+class _ConstExprMeta(type):
+    def __getitem__(cls, t):
+        return type(f"ConstExpr[{getattr(t, '__name__', t)}]", (ConstExpr,), {"type": t})
+
+
+class ConstExpr(metaclass=_ConstExprMeta):
+    """Annotation of a compile-time kernel parameter: `n: asc.ConstExpr[int]`."""
+    type = None
+
+
+# ---- GM ------------------------------------------------------------------------------------------------
+class GlobalAddress(Handle):
+    """A typed __gm__ pointer (kernel pointer argument)."""
+
+    def __init__(self, value, dtype):
+        self.value, self.dtype = value, dtype
+
+    def __add__(self, off):
+        b = builder("GlobalAddress.__add__")
+        return GlobalAddress(b.op("asc.gm_offset", [self.value, _i32(off)], [self.value.type])[0], self.dtype)
+
+    __radd__ = __add__
+
+
+class GlobalTensor(Handle):
+    """GlobalTensor(); set_global_buffer(ga[, n]) binds it.  The asc.global_tensor op is placed
+    where the GlobalTensor was created, with the element type learnt from the buffer."""
+
+    def __init__(self):
+        b = builder("GlobalTensor")
+        self.value, self.dtype = None, None
+        self._at = (b.blocks[-1], len(b.blocks[-1]), b.loctext())
+
+    def set_global_buffer(self, buffer, buffer_size=None):
+        b = builder("set_global_buffer")
+        _need(buffer, GlobalAddress, "set_global_buffer", "buffer")
+        if self.value is None:
+            self.dtype = buffer.dtype
+            self.value = b.fresh(f"!asc.global_tensor<{self.dtype.ir}>")
+            blk, idx, loc = self._at
+            blk.insert(idx, f'{self.value.name} = "asc.global_tensor"() : () -> {self.value.type}{loc}')
+        ops = [self.value, buffer.value] + ([] if buffer_size is None else [_i32(buffer_size)])
+        b.op("asc.set_global_buffer", ops)
+
+    def __getitem__(self, s):
+        off = s.start if isinstance(s, slice) else s
+        b = builder("GlobalTensor.__getitem__")
+        _need(self, GlobalTensor, "GlobalTensor.__getitem__", "self")
+        return self._rebind(b.op("asc.gt_subview", [self.value, _i32(0 if off is None else off)], [self.value.type])[0])
+
+    __call__ = __getitem__
+
+    def get_value(self, index):
+        return _get_value(self, index)
+
+    def set_value(self, index, value):
+        _set_value(self, index, value)
+
+
+def _get_value(t, index):
+    b = builder("get_value")
+    return PlainValue(b.op("asc.get_value", [t.value, _i32(index)], [t.dtype.ir])[0], t.dtype)
+
+
+def _set_value(t, index, value):
+    builder("set_value").op("asc.set_value", [t.value, _i32(index), to_value(value, t.dtype)])
+
+
+# ---- local tensors ---------------------------------------------------------------------------------------
+def _lt_type(dtype, pos):
+    return f"!asc.local_tensor<{dtype.ir}, {_posname(pos)}>" if pos is not None else f"!asc.local_tensor<{dtype.ir}>"
+
+
+class LocalTensor(Handle):
+    """LocalTensor(dtype) (empty) or LocalTensor(dtype, pos, addr, tile_size): a static tensor at
+    byte address addr of the position's buffer with tile_size elements."""
+
+    def __init__(self, dtype=None, pos=TPosition.VECIN, addr=None, tile_size=None, *, _value=None):
+        self.dtype, self.pos, self.value = dtype_of(dtype) if dtype is not None else None, pos, _value
+        if _value is None and addr is not None:
+            b = builder("LocalTensor")
+            size = _i32(0 if tile_size is None else tile_size)
+            self.value = b.op("asc.local_tensor", [_i32(addr), size], [_lt_type(self.dtype, pos)],
+                              {"pos": f"#asc.pos<{_posname(pos)}>"})[0]
+
+    def __getitem__(self, s):
+        off = s.start if isinstance(s, slice) else s
+        b = builder("LocalTensor.__getitem__")
+        _need(self, LocalTensor, "LocalTensor.__getitem__", "self")
+        return self._rebind(b.op("asc.lt_subview", [self.value, _i32(0 if off is None else off)], [self.value.type])[0])
+
+    __call__ = __getitem__
+
+    def get_value(self, index):
+        return _get_value(self, index)
+
+    def set_value(self, index, value):
+        _set_value(self, index, value)
+
+    def get_position(self):
+        return self.pos
+
+
+# ---- TPipe / TQue / TBuf ------------------------------------------------------------------------------------
+class TPipe(Handle):
+    def __init__(self):
+        b = builder("TPipe")
+        if b.state.get("tpipe"):
+            raise RuntimeError("TPipe instance is already created, use get_tpipe_ptr() to obtain it")
+        b.state["tpipe"] = self
+        self.value = b.op("asc.tpipe", [], ["!asc.pipe"])[0]
+
+    def init_buffer(self, que=None, num=0, len=0, **kw):
+        b = builder("init_buffer")
+        que = kw.pop("buf", que)
+        if isinstance(que, TBuf):
+            que.length = num
+            b.op("asc.init_tbuf", [self.value, que.value, _i32(num)])
+        else:
+            _need(que, TQueBind, "init_buffer", "que")
+            b.op("asc.init_buffer", [self.value, que.value, _i32(num), _i32(len)])
+
+
+def get_tpipe_ptr():
+    b = builder("get_tpipe_ptr")
+    return b.state.get("tpipe") or TPipe()
+
+
+class TQueBind(Handle):
+    def __init__(self, src=TPosition.VECIN, dst=TPosition.VECIN, depth=0, mask=0):
+        self.src, self.dst, self.depth = src, dst, int(depth)
+        self._make(f"!asc.queue<{_posname(src)}, {_posname(dst)}, {self.depth}>")
+
+    def _make(self, t):
+        self.value = builder(type(self).__name__).op("asc.tque", [], [t])[0]
+
+    def _lt(self, dtype, pos, opname):
+        v = builder(opname).op(opname, [self.value], [_lt_type(dtype_of(dtype), pos)])[0]
+        return LocalTensor(dtype, pos, _value=v)
+
+    def alloc_tensor(self, dtype):
+        if isinstance(dtype, LocalTensor):
+            dtype = dtype.dtype
+        return self._lt(dtype, self.src, "asc.alloc_tensor")
+
+    def enque(self, tensor, *_user_pos):
+        builder("enque").op("asc.enque", [self.value, _need(tensor, LocalTensor, "enque", "tensor").value])
+
+    def deque(self, dtype, *_user_pos):
+        if isinstance(dtype, LocalTensor):
+            dtype = dtype.dtype
+        return self._lt(dtype, self.dst, "asc.deque")
+
+    def free_tensor(self, tensor):
+        builder("free_tensor").op("asc.free_tensor",
+                                  [self.value, _need(tensor, LocalTensor, "free_tensor", "tensor").value])
+
+
+class TQue(TQueBind):
+    def __init__(self, pos=TPosition.VECIN, depth=1):
+        self.src = self.dst = pos
+        self.depth = int(depth)
+        self._make(f"!asc.queue<{_posname(pos)}, {self.depth}>")
+
+
+class TBuf(Handle):
+    def __init__(self, pos=TPosition.VECCALC):
+        self.pos, self.length = pos, None
+        self.value = builder("TBuf").op("asc.tbuf", [], [f"!asc.tbuf<{_posname(pos)}>"])[0]
+
+    def get(self, dtype, len=None, shape=None):
+        dtype = dtype_of(dtype)
+        if len is None:
+            if not isinstance(self.length, int):
+                raise ValueError("TBuf.get(): pass len when the buffer length is not a compile-time int")
+            len = self.length // dtype.size
+        v = builder("TBuf.get").op("asc.tbuf_get", [self.value, _i32(len)], [_lt_type(dtype, self.pos)])[0]
+        return LocalTensor(dtype, self.pos, _value=v)
+
+    def get_with_offset(self, size, buf_offset, dtype):
+        dtype = dtype_of(dtype)
+        v = builder("TBuf.get_with_offset").op("asc.tbuf_get_with_offset", [self.value, _i32(size), _i32(buf_offset)],
+                                               [_lt_type(dtype, self.pos)])[0]
+        return LocalTensor(dtype, self.pos, _value=v)
+
+
+# ---- parameter structs (from structs.def) -------------------------------------------------------------------
+class Struct(Handle):
+    """Base of the parameter structs; fields in declaration order with pyasc's defaults."""
+    _fields = ()
+
+
+def _make_struct(name, fields):
+    def __init__(self, *args, **kw):
+        builder(name)
+        if name == "DataCopyPadExtParams" and args and isinstance(args[0], DataType):
+            args = args[1:]  # pyasc takes the dtype first
+        vals = dict(fields)
+        for (f, _), a in zip(fields, args):
+            vals[f] = a
+        for k, v in kw.items():
+            if k not in vals:
+                raise TypeError(f"{name}() got an unexpected keyword argument '{k}'")
+            vals[k] = v
+        object.__setattr__(self, "fields", vals)
+        self._emit()
+    return type(name, (Struct,), {"__init__": __init__, "_fields": tuple(f for f, _ in fields)})
+
+
+def _struct_emit(self):
+    ops = [to_value(v, DTYPES["float32"] if isinstance(v, float) else I32) for v in self.fields.values()]
+    object.__setattr__(self, "value", builder(type(self).__name__).op("asc.struct", ops,
+                                                                     [f"!asc.struct<{type(self).__name__}>"])[0])
+
+
+def _struct_setattr(self, key, v):
+    """Writing a field rebuilds the struct value (asc.struct is pure)."""
+    if key in self._fields:
+        self.fields[key] = v
+        self._emit()
+    else:
+        object.__setattr__(self, key, v)
+
+
+def _struct_getattr(self, key):
+    fields = self.__dict__.get("fields", {})
+    if key in fields:
+        return fields[key]
+    raise AttributeError(f"{type(self).__name__} has no field '{key}'")
+
+
+Struct._emit, Struct.__setattr__, Struct.__getattr__ = _struct_emit, _struct_setattr, _struct_getattr
+
+
+STRUCTS = {n: _make_struct(n, f) for n, f in _lib.registry_structs().items()}
+globals().update(STRUCTS)
+
+
+# ---- data movement, core ids, sync ------------------------------------------------------------------------------
+def _tensor(x, fn, arg):
+    if not isinstance(x, (LocalTensor, GlobalTensor)) or x.value is None:
+        raise TypeError(f"{fn}(): argument '{arg}' must be a LocalTensor or GlobalTensor, got {type(x).__name__}")
+    return x.value
+
+
+def data_copy(dst, src, count=None, repeat_params=None, **kw):
+    b = builder("data_copy")
+    params = repeat_params if repeat_params is not None else count
+    if isinstance(params, STRUCTS["DataCopyParams"]):
+        b.op("asc.data_copy_params", [_tensor(dst, "data_copy", "dst"), _tensor(src, "data_copy", "src"), params.value])
+    elif isinstance(params, Struct):
+        raise NotImplementedError(f"data_copy with {type(params).__name__} is not supported yet")
+    else:
+        if count is None:
+            raise TypeError("data_copy(): missing argument 'count'")
+        b.op("asc.data_copy", [_tensor(dst, "data_copy", "dst"), _tensor(src, "data_copy", "src"), _i32(count)])
+
+
+def data_copy_pad(dst, src, data_copy_params, pad_params=None):
+    b = builder("data_copy_pad")
+    if not isinstance(data_copy_params, STRUCTS["DataCopyExtParams"]):
+        raise NotImplementedError("data_copy_pad supports DataCopyExtParams only")
+    ops = [_tensor(dst, "data_copy_pad", "dst"), _tensor(src, "data_copy_pad", "src"), data_copy_params.value]
+    if pad_params is not None:
+        ops.append(pad_params.value)
+    b.op("asc.data_copy_pad", ops)
+
+
+def get_block_idx():
+    return PlainValue(builder("get_block_idx").op("asc.get_block_idx", [], ["i32"])[0], I32)
+
+
+def get_block_num():
+    return PlainValue(builder("get_block_num").op("asc.get_block_num", [], ["i32"])[0], I32)
+
+
+def set_flag(event, event_id=0):
+    builder("set_flag").op("asc.set_flag", [_i32(event_id)], [], {"event": f"#asc.event<{HardEvent(event).name}>"})
+
+
+def wait_flag(event, event_id=0):
+    builder("wait_flag").op("asc.wait_flag", [_i32(event_id)], [], {"event": f"#asc.event<{HardEvent(event).name}>"})
+
+
+def pipe_barrier(pipe):
+    builder("pipe_barrier").op("asc.pipe_barrier", [], [], {"pipe": f"#asc.pipe<{PipeID(pipe).name}>"})
+
+
+# ---- vector ops, generated from the registry --------------------------------------------------------------------
+# Python parameter names of each count-form operand signature of ops.def (pyasc's keywords).
+FORMS = {
+    "lt@t,lt@t,lt@t,int": ("dst", "src0", "src1", "count"),
+    "lt@t,lt@t,num,int": ("dst", "src", "scalar", "count"),
+    "lt,lt,num,int": ("dst", "src", "scalar", "count"),
+    "lt@t,lt@t,int": ("dst", "src", "count"),
+    "lt@t,num,int": ("dst", "scalar", "count"),
+    "lt,lt,int": ("dst", "src", "count"),
+    "lt@t,lt@t,lt,int": ("dst", "src", "shared_tmp_buffer", "count"),
+}
+# Attributes that are call parameters: attr -> (Python name, position before `count`?, formatter)
+ATTR_PARAMS = {"round": ("round_mode", True, lambda v: f"#asc.round<{RoundMode(v).name}>"),
+               "cal_index": ("cal_index", False, lambda v: "true" if v else "false"),
+               "is_set_mask": ("is_set_mask", False, lambda v: "true" if v else "false")}
+# Parameters after `mask, repeat_times` in the mask forms, by the tail of the op's signature.
+MASK_TAILS = {"struct:BinaryRepeatParams": ("repeat_params",), "int,int": ("dst_block_stride", "dst_repeat_stride")}
+
+
+def _operand(kind, x, fn, name, dst):
+    if kind.startswith("lt"):
+        return _need(x, LocalTensor, fn, name).value
+    if kind == "num":
+        return to_value(x, dst.dtype)
+    if kind == "i64":
+        return to_value(x, I64)
+    if kind.startswith("struct:"):
+        if type(x).__name__ != kind[7:]:
+            raise TypeError(f"{fn}(): argument '{name}' must be a {kind[7:]}, got {type(x).__name__}")
+        return x.value
+    return _i32(x)
+
+
+def _attr_params(info):
+    out = []
+    for a in info["attrs"].split():
+        n = a.split(":")[0].rstrip("?")
+        if n in ATTR_PARAMS:
+            out.append((n, a.split(":")[0].endswith("?")) + ATTR_PARAMS[n])
+    return out
+
+
+def _bind(fn, names, args, kw):
+    if len(args) > len(names):
+        raise TypeError(f"{fn}() takes {len(names)} arguments, {len(args)} given")
+    vals = dict(zip(names, args))
+    for k, v in kw.items():
+        if k not in names or k in vals:
+            raise TypeError(f"{fn}() got an unexpected or repeated argument '{k}'")
+        vals[k] = v
+    return vals
+
+
+def _make_vector_op(pyname, opname, info):
+    kinds = info["operands"].split(",")
+    base = FORMS[info["operands"]]
+    attrs = _attr_params(info)
+    front = [p for (_, _, p, pre, _) in attrs if pre]
+    count_names = base[:-1] + tuple(front) + ("count",) + tuple(p for (_, _, p, pre, _) in attrs if not pre)
+    masks = {suffix: _REGISTRY[opname + suffix] for suffix in (".mask", ".bitmask") if opname + suffix in _REGISTRY}
+
+    def emit(name, sig, vals, attr_list):
+        dst = vals["dst"]
+        ops, amap = [], {}
+        for kind, pname in sig:
+            ops.append(_operand(kind, vals[pname], pyname, pname, dst))
+        for (an, opt, pn, _, fmt) in attr_list:
+            if pn in vals and vals[pn] is not None:
+                amap[an] = fmt(vals[pn])
+            elif not opt:
+                raise TypeError(f"{pyname}(): missing argument '{pn}'")
+        builder(pyname).op(name, ops, [], amap)
+
+    def op(*args, **kw):
+        builder(pyname)
+        nbase = len(base) - 1
+        is_mask = len(args) > len(count_names) or "mask" in kw or "repeat_times" in kw
+        if not is_mask:
+            vals = _bind(pyname, count_names, args, kw)
+            for n in base:
+                if n not in vals:
+                    raise TypeError(f"{pyname}(): missing argument '{n}'")
+            emit(opname, list(zip(kinds, base)), vals, attrs)
+            return
+        mask = args[nbase] if len(args) > nbase else kw.get("mask")
+        suffix = ".bitmask" if isinstance(mask, (list, tuple)) else ".mask"
+        if suffix not in masks:
+            raise NotImplementedError(f"{pyname}(): the mask/repeat form is not supported yet")
+        minfo = masks[suffix]
+        mkinds = minfo["operands"].split(",")
+        tail = MASK_TAILS[",".join(mkinds[len(mkinds) - (1 if "struct" in mkinds[-1] else 2):])]
+        names = base[:-1] + ("mask", "repeat_times") + tail + ("is_set_mask",)
+        vals = _bind(pyname, names, args, kw)
+        if suffix == ".bitmask":
+            vals["mask_hi"], vals["mask_lo"] = vals["mask"]
+            sig_names = base[:-1] + ("mask_hi", "mask_lo", "repeat_times") + tail
+        else:
+            sig_names = base[:-1] + ("mask", "repeat_times") + tail
+        emit(opname + suffix, list(zip(mkinds, sig_names)), vals, _attr_params(minfo))
+
+    op.__name__ = op.__qualname__ = pyname
+    op.__doc__ = f"{pyname}({', '.join(count_names)}): {info['doc']}  (IR op {opname})"
+    return op
+
+
+VECTOR_OPS = {}
+for _name, _info in _REGISTRY.items():
+    if _info["family"] == "vector" and _name.count(".") == 1:
+        VECTOR_OPS[_name[4:]] = _make_vector_op(_name[4:], _name, _info)
+globals().update(VECTOR_OPS)
+
+
+# ---- loops and compile-time helpers ----------------------------------------------------------------------------
+class range:  # noqa: A001 - pyasc's asc.range (runtime loop); the visitor handles it
+    def __init__(self, *args):
+        self.args = args
+
+
+class static_range:
+    """Unrolled loop: iterates in Python at trace time."""
+
+    def __init__(self, *args):
+        self.args = args
+
+    def __iter__(self):
+        return iter(builtins.range(*self.args))
+
+
+def ceildiv(x, y):
+    if isinstance(x, PlainValue):
+        return x.ceildiv(y)
+    return -(-x // y)
+
+
+def static_assert(cond, msg=""):
+    if not cond:
+        raise AssertionError(msg or "static_assert failed")
+
+
+def number(value, dtype):
+    return PlainValue(builder("number").const(value, dtype_of(dtype)), dtype_of(dtype))
+
+
+float16, float32, bfloat16, float64 = (DTYPES[n] for n in ("float16", "float32", "bfloat16", "float64"))
+int8, int16, int32, int64 = (DTYPES[n] for n in ("int8", "int16", "int32", "int64"))
+uint8, uint16, uint32, uint64 = (DTYPES[n] for n in ("uint8", "uint16", "uint32", "uint64"))
+half = float16
+
+
+
+# ---- not yet implemented (api.md Tier 2-4): callable names that say so -------------------------------------------
+NOT_YET = """
+copy transpose trans_data_to_5hd bilinear_interpolation set_aipp_functions load_image_to_local LocalTensorAuto
+ShapeInfo array get_shape_size printf dump_tensor get_system_cycle print_time_stamp metrics_prof_start
+metrics_prof_stop LocalMemAllocator SliceInfo MrgSortSrcList property inline get_sub_block_idx get_sub_block_num
+get_task_ratio add_relu sub_relu add_relu_cast sub_relu_cast add_deq_relu mul_cast bitwise_and bitwise_or
+bitwise_not fused_mul_add fused_mul_add_relu mul_add_dst shift_left shift_right cast_deq set_deq_scale brcb gather
+gatherb scatter gather_mask get_gather_mask_remain_count compare compare_scalar get_cmp_mask set_cmp_mask select
+whole_reduce_sum whole_reduce_max whole_reduce_min block_reduce_sum block_reduce_max block_reduce_min
+pair_reduce_sum repeat_reduce_sum sort32 mrg_sort mrg_sort4 rp_sort16 sort proposal_concat proposal_extract
+get_sort_len get_sort_offset get_mrg_sort_result load_data load_data_with_transpose load_data_with_sparse mmad
+mmad_with_sparse init_const_value set_load_data_boundary set_load_data_padding_value set_load_data_repeat fixpipe
+set_fix_pipe_pre_quant_flag set_pad_value set_vector_mask reset_mask set_mask_count set_mask_norm set_atomic_add
+set_atomic_max set_atomic_min set_atomic_type set_atomic_none set_store_atomic_config get_store_atomic_config
+data_sync_barrier cross_core_set_flag cross_core_wait_flag sync_all ib_set ib_wait notify_next_block
+wait_pre_block scalar_cast scalar_get_sff_value scalar_get_count_of_value scalar_count_leading_zero
+count_bits_cnt_same_as_sign_bit get_program_counter get_arch_version trap init_soc_state check_local_memory_ia
+set_hf32_mode set_hf32_trans_mode set_mm_layout_transform get_sys_workspace set_sys_workspace get_hccl_context
+set_hccl_context data_cache_clean_and_invalid data_cache_preload icache_preload get_icache_preload_status TBufPool
+init_buf_pool TensorDesc ListTensorDesc dump_acc_chk_point ascend_is_aic ascend_is_aiv CopyRepeatParams
+BrcbRepeatParams GatherRepeatParams DataCopyEnhancedParams Nd2NzParams Nz2NdParamsFull DataCopyCO12DstParams
+MmadParams LoadData2DParams LoadData2DParamsV2 LoadData2dTransposeParams LoadData2dTransposeParamsV2
+LoadData3DParamsV1 LoadData3DParamsV2 LoadData3DParamsV2Pro LoadDataRepeatParam InitConstValueParams
+LoadImageToLocalParams GatherMaskParams TransDataTo5HDParams TransposeParamsExt MrgSort4Info FixpipeConfig
+FixpipeParamsV220 VdeqInfo CheckLocalMemoryIAParam AippParams
+""".split()
+
+
+def _not_yet(name):
+    def f(*args, **kwargs):
+        raise NotImplementedError(f"asc.{name} is not implemented yet in openasc")
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+globals().update({n: _not_yet(n) for n in NOT_YET if n not in globals()})
+
+
+def get_data_block_size_in_bytes():
+    return 32
+
+
+def _not_yet_method(cls, name):
+    def f(self, *args, **kwargs):
+        raise NotImplementedError(f"{cls.__name__}.{name} is not implemented yet in openasc")
+    f.__name__ = name
+    return f
+
+
+_METHODS_NOT_YET = {
+    TQueBind: "free_all_event get_tensor_count_in_que has_idle_buffer has_tensor_in_que vacant_in_que",
+    LocalTensor: "get_size set_size get_length set_buffer_len get_phy_addr get_user_tag set_user_tag "
+                 "set_addr_with_offset set_shape_info get_shape_info reinterpret_cast print to_file",
+    GlobalTensor: "get_size get_phy_addr set_l2_cache_hint get_shape_info set_shape_info",
+    TPipe: "alloc_event_id release_event_id fetch_event_id init destroy reset get_base_addr",
+}
+for _cls, _names in _METHODS_NOT_YET.items():
+    for _m in _names.split():
+        if not hasattr(_cls, _m):
+            setattr(_cls, _m, _not_yet_method(_cls, _m))

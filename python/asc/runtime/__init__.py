@@ -1,0 +1,2 @@
+"""asc.runtime: configuration and the JIT."""
+from . import config  # noqa: F401
