@@ -87,11 +87,12 @@ static asc_value *mkconst(asc_module *m, asc_op *at, const asc_type *t, asc_attr
 }
 
 /* The attribute keeps the value as the type reads it: zero-extended for unsigned
- * types and i1 (0 or 1, i.e. false/true), sign-extended otherwise. */
+ * types, sign-extended otherwise; i1 is written true/false, as MLIR prints it. */
 static asc_value *mkint(asc_module *m, asc_op *at, const asc_type *t, uint64_t u) {
   int w = iwidth(t);
-  bool zext = t->kind == ASC_TY_INT && (t->is_unsigned || w == 1);
-  int64_t v = zext ? (int64_t)(u & maskw(w)) : sext(u, w);
+  int64_t v = t->kind == ASC_TY_INT && t->is_unsigned ? (int64_t)(u & maskw(w)) : sext(u, w);
+  if (w == 1)
+    return mkconst(m, at, t, asc_attr_bool(m, (u & 1) != 0));
   return mkconst(m, at, t, asc_attr_int(m, t, v));
 }
 

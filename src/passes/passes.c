@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "passes/passes.h"
+#include "passes/sync_internal.h"
 
 typedef struct pass_entry {
   const char *name;
@@ -26,6 +27,13 @@ static const pass_entry pass_table[] = {
     /* requires: verified; preserves: verified, op order, locations of the ops kept */
     {"cse", "merge identical pure ops where one dominates the other (common subexpressions)",
      asc_pass_cse},
+    /* requires: verified; preserves: verified, every existing op (user sync is kept) */
+    {"auto-sync",
+     "add same-pipe barriers and scalar<->V/MTE flags (bisheng --cce-auto-sync; pyasc auto_sync)",
+     asc_pass_auto_sync},
+    /* requires: verified; preserves: verified, every existing op (user sync is kept) */
+    {"auto-sync-full", "add every missing pipeline sync: cross-pipe flags, barriers, loop-carried edges",
+     asc_pass_auto_sync_full},
 };
 
 enum { NPASSES = (int)(sizeof pass_table / sizeof pass_table[0]) };

@@ -63,7 +63,7 @@
 // CHECK-NEXT: %2 = "arith.constant"() {value = -128 : i8} : () -> i8
 // CHECK-NEXT: %3 = "arith.constant"() {value = 32767 : i16} : () -> i16
 // CHECK-NEXT: %4 = "arith.constant"() {value = -9223372036854775808 : i64} : () -> i64
-// CHECK-NEXT: %5 = "arith.constant"() {value = 0 : i1} : () -> i1
+// CHECK-NEXT: %5 = "arith.constant"() {value = false} : () -> i1
 // CHECK-NEXT: "func.return"(%0, %1, %2, %3, %4, %5)
 "builtin.module"() ({
   "func.func"() ({

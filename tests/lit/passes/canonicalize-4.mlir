@@ -1,20 +1,20 @@
 // RUN: asc-opt --split-input-file --canonicalize %s | FileCheck %s
-// canonicalize-4: comparisons fold to i1 constants (0 or 1).
+// canonicalize-4: comparisons fold to i1 constants (true or false).
 
 // Case 4.1: cmpi, all ten predicates on -1 and 1 (0xFFFFFFFF read unsigned):
-// eq ne slt sle sgt sge ult ule ugt uge => 0 1 1 1 0 0 0 0 1 1.
+// eq ne slt sle sgt sge ult ule ugt uge => F T T T F F F F T T.
 // CHECK-LABEL: "builtin.module"
 // CHECK-NEXT: "func.func"() ({
-// CHECK-NEXT: %0 = "arith.constant"() {value = 0 : i1} : () -> i1
-// CHECK-NEXT: %1 = "arith.constant"() {value = 1 : i1} : () -> i1
-// CHECK-NEXT: %2 = "arith.constant"() {value = 1 : i1} : () -> i1
-// CHECK-NEXT: %3 = "arith.constant"() {value = 1 : i1} : () -> i1
-// CHECK-NEXT: %4 = "arith.constant"() {value = 0 : i1} : () -> i1
-// CHECK-NEXT: %5 = "arith.constant"() {value = 0 : i1} : () -> i1
-// CHECK-NEXT: %6 = "arith.constant"() {value = 0 : i1} : () -> i1
-// CHECK-NEXT: %7 = "arith.constant"() {value = 0 : i1} : () -> i1
-// CHECK-NEXT: %8 = "arith.constant"() {value = 1 : i1} : () -> i1
-// CHECK-NEXT: %9 = "arith.constant"() {value = 1 : i1} : () -> i1
+// CHECK-NEXT: %0 = "arith.constant"() {value = false} : () -> i1
+// CHECK-NEXT: %1 = "arith.constant"() {value = true} : () -> i1
+// CHECK-NEXT: %2 = "arith.constant"() {value = true} : () -> i1
+// CHECK-NEXT: %3 = "arith.constant"() {value = true} : () -> i1
+// CHECK-NEXT: %4 = "arith.constant"() {value = false} : () -> i1
+// CHECK-NEXT: %5 = "arith.constant"() {value = false} : () -> i1
+// CHECK-NEXT: %6 = "arith.constant"() {value = false} : () -> i1
+// CHECK-NEXT: %7 = "arith.constant"() {value = false} : () -> i1
+// CHECK-NEXT: %8 = "arith.constant"() {value = true} : () -> i1
+// CHECK-NEXT: %9 = "arith.constant"() {value = true} : () -> i1
 // CHECK-NEXT: "func.return"(%0, %1, %2, %3, %4, %5, %6, %7, %8, %9)
 "builtin.module"() ({
   "func.func"() ({
@@ -37,25 +37,25 @@
 // -----
 // Case 4.2: cmpf, all sixteen predicates on 1.0 and 2.0 (ordered, less):
 // false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true
-// => 0 0 0 0 1 1 1 1 0 0 0 1 1 1 0 1.
+// => F F F F T T T T F F F T T T F T.
 // CHECK-LABEL: "builtin.module"
 // CHECK-NEXT: "func.func"() ({
-// CHECK-NEXT: %0 = "arith.constant"() {value = 0 : i1} : () -> i1
-// CHECK-NEXT: %1 = "arith.constant"() {value = 0 : i1} : () -> i1
-// CHECK-NEXT: %2 = "arith.constant"() {value = 0 : i1} : () -> i1
-// CHECK-NEXT: %3 = "arith.constant"() {value = 0 : i1} : () -> i1
-// CHECK-NEXT: %4 = "arith.constant"() {value = 1 : i1} : () -> i1
-// CHECK-NEXT: %5 = "arith.constant"() {value = 1 : i1} : () -> i1
-// CHECK-NEXT: %6 = "arith.constant"() {value = 1 : i1} : () -> i1
-// CHECK-NEXT: %7 = "arith.constant"() {value = 1 : i1} : () -> i1
-// CHECK-NEXT: %8 = "arith.constant"() {value = 0 : i1} : () -> i1
-// CHECK-NEXT: %9 = "arith.constant"() {value = 0 : i1} : () -> i1
-// CHECK-NEXT: %10 = "arith.constant"() {value = 0 : i1} : () -> i1
-// CHECK-NEXT: %11 = "arith.constant"() {value = 1 : i1} : () -> i1
-// CHECK-NEXT: %12 = "arith.constant"() {value = 1 : i1} : () -> i1
-// CHECK-NEXT: %13 = "arith.constant"() {value = 1 : i1} : () -> i1
-// CHECK-NEXT: %14 = "arith.constant"() {value = 0 : i1} : () -> i1
-// CHECK-NEXT: %15 = "arith.constant"() {value = 1 : i1} : () -> i1
+// CHECK-NEXT: %0 = "arith.constant"() {value = false} : () -> i1
+// CHECK-NEXT: %1 = "arith.constant"() {value = false} : () -> i1
+// CHECK-NEXT: %2 = "arith.constant"() {value = false} : () -> i1
+// CHECK-NEXT: %3 = "arith.constant"() {value = false} : () -> i1
+// CHECK-NEXT: %4 = "arith.constant"() {value = true} : () -> i1
+// CHECK-NEXT: %5 = "arith.constant"() {value = true} : () -> i1
+// CHECK-NEXT: %6 = "arith.constant"() {value = true} : () -> i1
+// CHECK-NEXT: %7 = "arith.constant"() {value = true} : () -> i1
+// CHECK-NEXT: %8 = "arith.constant"() {value = false} : () -> i1
+// CHECK-NEXT: %9 = "arith.constant"() {value = false} : () -> i1
+// CHECK-NEXT: %10 = "arith.constant"() {value = false} : () -> i1
+// CHECK-NEXT: %11 = "arith.constant"() {value = true} : () -> i1
+// CHECK-NEXT: %12 = "arith.constant"() {value = true} : () -> i1
+// CHECK-NEXT: %13 = "arith.constant"() {value = true} : () -> i1
+// CHECK-NEXT: %14 = "arith.constant"() {value = false} : () -> i1
+// CHECK-NEXT: %15 = "arith.constant"() {value = true} : () -> i1
 // CHECK-NEXT: "func.return"(%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15)
 "builtin.module"() ({
   "func.func"() ({
@@ -83,15 +83,15 @@
 
 // -----
 // Case 4.3: a NaN operand (written in hex, as the printer writes it) makes every
-// comparison unordered: oeq ord => 0 0; ueq une uno ult => 1 1 1 1.
+// comparison unordered: oeq ord => F F; ueq une uno ult => T T T T.
 // CHECK-LABEL: "builtin.module"
 // CHECK-NEXT: "func.func"() ({
-// CHECK-NEXT: %0 = "arith.constant"() {value = 0 : i1} : () -> i1
-// CHECK-NEXT: %1 = "arith.constant"() {value = 0 : i1} : () -> i1
-// CHECK-NEXT: %2 = "arith.constant"() {value = 1 : i1} : () -> i1
-// CHECK-NEXT: %3 = "arith.constant"() {value = 1 : i1} : () -> i1
-// CHECK-NEXT: %4 = "arith.constant"() {value = 1 : i1} : () -> i1
-// CHECK-NEXT: %5 = "arith.constant"() {value = 1 : i1} : () -> i1
+// CHECK-NEXT: %0 = "arith.constant"() {value = false} : () -> i1
+// CHECK-NEXT: %1 = "arith.constant"() {value = false} : () -> i1
+// CHECK-NEXT: %2 = "arith.constant"() {value = true} : () -> i1
+// CHECK-NEXT: %3 = "arith.constant"() {value = true} : () -> i1
+// CHECK-NEXT: %4 = "arith.constant"() {value = true} : () -> i1
+// CHECK-NEXT: %5 = "arith.constant"() {value = true} : () -> i1
 // CHECK-NEXT: "func.return"(%0, %1, %2, %3, %4, %5)
 "builtin.module"() ({
   "func.func"() ({
@@ -113,11 +113,11 @@
 // CHECK-LABEL: "builtin.module"
 // CHECK-NEXT: "func.func"() ({
 // CHECK-NEXT: ^bb0(%arg0: i32):
-// CHECK-NEXT: %0 = "arith.constant"() {value = 1 : i1} : () -> i1
-// CHECK-NEXT: %1 = "arith.constant"() {value = 1 : i1} : () -> i1
-// CHECK-NEXT: %2 = "arith.constant"() {value = 1 : i1} : () -> i1
-// CHECK-NEXT: %3 = "arith.constant"() {value = 0 : i1} : () -> i1
-// CHECK-NEXT: %4 = "arith.constant"() {value = 0 : i1} : () -> i1
+// CHECK-NEXT: %0 = "arith.constant"() {value = true} : () -> i1
+// CHECK-NEXT: %1 = "arith.constant"() {value = true} : () -> i1
+// CHECK-NEXT: %2 = "arith.constant"() {value = true} : () -> i1
+// CHECK-NEXT: %3 = "arith.constant"() {value = false} : () -> i1
+// CHECK-NEXT: %4 = "arith.constant"() {value = false} : () -> i1
 // CHECK-NEXT: "func.return"(%0, %1, %2, %3, %4)
 "builtin.module"() ({
   "func.func"() ({

@@ -1,5 +1,6 @@
 // RUN: asc-opt --inline --canonicalize --cse %s | FileCheck %s
 // RUN: asc-opt --pass-pipeline=inline,canonicalize,cse --print-after=canonicalize %s 2>&1 >/dev/null | FileCheck %s --check-prefix=DUMP
+// RUN: asc-opt --inline --cse --print-ir-after-all %s 2>&1 >/dev/null | FileCheck %s --check-prefix=ALL
 // pipeline-1: the three passes together, as the front-end runs them.  The helper
 // is inlined with a constant argument; its branch on that argument folds away; 3 * 4
 // and 4 + 8 both fold to 12, and cse merges the two constants.
@@ -19,6 +20,10 @@
 // DUMP-NEXT: %2 = "arith.addi"(%arg0, %0) : (i32, i32) -> i32
 // DUMP-NEXT: %3 = "arith.muli"(%2, %1) : (i32, i32) -> i32
 // DUMP-NOT: IR Dump After
+
+// ALL: // -----// IR Dump After inline //----- //
+// ALL: // -----// IR Dump After cse //----- //
+// ALL-NOT: IR Dump After
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%arg0: i32, %arg1: i32, %arg2: i1):

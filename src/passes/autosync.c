@@ -1,0 +1,896 @@
+/* autosync.c - the auto-sync passes: one dependence analysis (sync.md Part B) with two
+ * policies.  NARROW (`auto-sync`, what bisheng --cce-auto-sync adds): same-pipe barriers
+ * and the S<->V/MTE flags around scalar accesses.  FULL (`auto-sync-full`): every
+ * cross-pipe edge too.
+ *
+ * The walk visits the ops of a function in program order, keeping for every pipe q a
+ * frontier k[q][p] = the highest walk index of a pipe-p element known complete before
+ * q's next element starts (B.5).  Each op with memory accesses is checked against the
+ * earlier accesses (the history); a conflict the frontier does not cover gets one edge,
+ * the latest producer first, so later conflicts that edge implies transitively get none.
+ * Loops are walked twice (B.6): conflicts from the first walk to the second are
+ * loop-carried.  Branch arms are walked from the same state and met (min) afterwards. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/sync_internal.h"
+
+enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 16, MAXLOOPS = 32, MAXROT = 64 };
+
+typedef struct token {
+  int64_t t[SYNC_NPIPES];
+} token;
+
+/* A pending user set_flag: (event, id) with id a constant or an SSA value. */
+typedef struct pend {
+  int64_t event;
+  const void *key;
+  int64_t cid;
+  token tok;
+} pend;
+
+/* A TQue's runtime state (hardware.md §9): round-robin slot cursor, the backward token
+ * each slot's last free left, and the forward FIFO of enqueued slots. */
+typedef struct qstate {
+  const asc_value *q;
+  int depth;
+  int64_t cursor; /* -1: unknown */
+  token bwd[QSLOTS];
+  int fifo_slot[QSLOTS];
+  token fifo_tok[QSLOTS];
+  int nfifo;
+} qstate;
+
+typedef struct state {
+  token k[SYNC_NPIPES];
+  int64_t last[SYNC_NPIPES];
+  pend pend[MAXPEND];
+  int npend;
+  qstate qs[MAXQ];
+  int nq;
+} state;
+
+/* A loop being walked: entries with idx >= cur are from the iteration being walked; in
+ * the second walk (hi > 0) those with idx in [lo, hi) are from the previous one. */
+typedef struct carried {
+  asc_op *loop;
+  int64_t cur, lo, hi;
+} carried;
+
+typedef struct walker {
+  sync_env env;
+  asc_module *m;
+  bool full;
+  sync_access *hist;
+  size_t nhist, caphist;
+  int64_t idx;
+  carried loops[MAXLOOPS];
+  int nloops;
+  sync_edge *edges;
+  token *etok;           /* per edge: what its last walked set carries */
+  token *ptok;           /* per loop-carried edge: what its priming set carries */
+  int nedges, capedges;
+  sync_clash *clash;
+  int nclash, capclash;
+  asc_pass_map post;     /* if/loop op -> index + 1 into posts: set tokens after it */
+  asc_pass_map pre;      /* loop op -> index + 1 into posts: set tokens before it */
+  token (*posts)[SYNC_NPIPES];
+  int nposts, capposts;
+  asc_pass_map edge_of; /* inserted set/wait op -> edge index + 1 */
+  struct rotdone {       /* rotating orders made: iteration i - k -> i */
+    const asc_op *loop, *aop; /* the producer */
+    int q;                    /* the consumer pipe */
+    token tok;                /* what the producer's set covers (within its iteration) */
+    asc_op *wait;             /* the rotating wait, or NULL: the order is intra-iteration */
+  } rdone[MAXROT];
+  int nrdone;
+} walker;
+
+static void walk_block(walker *w, asc_block *b, state *st);
+
+/* ---- tokens and states ---- */
+
+static void tok_empty(token *t) {
+  for (int p = 0; p < SYNC_NPIPES; p++)
+    t->t[p] = -1;
+}
+
+static void tok_join(token *dst, const token *src) {
+  for (int p = 0; p < SYNC_NPIPES; p++)
+    if (src->t[p] > dst->t[p])
+      dst->t[p] = src->t[p];
+}
+
+static void tok_meet(token *dst, const token *src) {
+  for (int p = 0; p < SYNC_NPIPES; p++)
+    if (src->t[p] < dst->t[p])
+      dst->t[p] = src->t[p];
+}
+
+/* What a set_flag on pipe p issued now guarantees: p's knowledge plus p's work so far. */
+static token set_token(const state *st, int p) {
+  token t = st->k[p];
+  if (st->last[p] > t.t[p])
+    t.t[p] = st->last[p];
+  return t;
+}
+
+static state *state_new(void) {
+  state *st = calloc(1, sizeof *st);
+  if (!st)
+    asc_die("out of memory");
+  for (int p = 0; p < SYNC_NPIPES; p++) {
+    tok_empty(&st->k[p]);
+    st->last[p] = -1;
+  }
+  return st;
+}
+
+static state *state_copy(const state *st) {
+  state *c = state_new();
+  *c = *st;
+  return c;
+}
+
+static void meet_pend(state *dst, const state *src) {
+  int n = 0;
+  for (int i = 0; i < dst->npend; i++)
+    for (int j = 0; j < src->npend; j++) {
+      const pend *a = &dst->pend[i], *b = &src->pend[j];
+      if (a->event == b->event && a->key == b->key && a->cid == b->cid) {
+        dst->pend[n] = *a;
+        tok_meet(&dst->pend[n++].tok, &b->tok);
+        break;
+      }
+    }
+  dst->npend = n;
+}
+
+static void meet_queues(state *dst, const state *src) {
+  for (int i = 0; i < dst->nq && i < src->nq; i++) {
+    qstate *a = &dst->qs[i];
+    const qstate *b = &src->qs[i];
+    if (a->cursor != b->cursor)
+      a->cursor = -1;
+    for (int s = 0; s < QSLOTS; s++)
+      tok_meet(&a->bwd[s], &b->bwd[s]);
+    if (a->nfifo != b->nfifo)
+      a->nfifo = 0; /* forget: later deques then wait for nothing we know (safe) */
+    for (int f = 0; f < a->nfifo; f++)
+      tok_meet(&a->fifo_tok[f], &b->fifo_tok[f]);
+  }
+}
+
+/* dst := what is known on both paths (B.9). */
+static void state_meet(state *dst, const state *src) {
+  for (int q = 0; q < SYNC_NPIPES; q++) {
+    tok_meet(&dst->k[q], &src->k[q]);
+    if (src->last[q] > dst->last[q])
+      dst->last[q] = src->last[q];
+  }
+  meet_pend(dst, src);
+  meet_queues(dst, src);
+}
+
+/* ---- building sync ops ---- */
+
+asc_op *sync_make_flag(asc_module *m, asc_opcode code, int64_t event, asc_value *id, asc_loc loc) {
+  asc_op *op = asc_op_create(m, code, &id, 1, NULL, 0, loc);
+  asc_op_set_attr(m, op, "event", asc_attr_enum(m, ASC_ENUM_EVENT, event));
+  return op;
+}
+
+asc_op *sync_make_barrier(asc_module *m, int pipe, asc_loc loc) {
+  asc_op *op = asc_op_create(m, ASC_OP_PIPE_BARRIER, NULL, 0, NULL, 0, loc);
+  asc_op_set_attr(m, op, "pipe", asc_attr_enum(m, ASC_ENUM_PIPEID, pipe));
+  return op;
+}
+
+/* ---- the IR tree ---- */
+
+static bool inside(const asc_op *op, const asc_block *b) {
+  for (; op; op = asc_op_parent_op(op))
+    if (op->parent == b)
+      return true;
+  return false;
+}
+
+/* op or its ancestor whose block is b. */
+static asc_op *anc_in(asc_op *op, const asc_block *b) {
+  while (op && op->parent != b)
+    op = asc_op_parent_op(op);
+  return op;
+}
+
+/* The innermost block holding both a and b. */
+static asc_block *common_block(asc_op *a, const asc_op *b) {
+  for (asc_op *x = a; x; x = asc_op_parent_op(x))
+    if (inside(b, x->parent))
+      return x->parent;
+  return NULL;
+}
+
+static bool before_in_block(const asc_op *x, const asc_op *y) {
+  for (const asc_op *o = x->next; o; o = o->next)
+    if (o == y)
+      return true;
+  return false;
+}
+
+/* ---- frontier updates for sync elements ---- */
+
+/* A wait on the scalar pipe stalls issue: everything later, on any pipe, learns what S
+ * knows about the other pipes. */
+static void scalar_stall(state *st) {
+  for (int q = 0; q < SYNC_NPIPES; q++)
+    for (int p = 0; p < SYNC_NPIPES; p++)
+      if (q != ASC_PIPEID_PIPE_S && p != ASC_PIPEID_PIPE_S && st->k[ASC_PIPEID_PIPE_S].t[p] > st->k[q].t[p])
+        st->k[q].t[p] = st->k[ASC_PIPEID_PIPE_S].t[p];
+}
+
+static void learn(state *st, int q, const token *t) {
+  tok_join(&st->k[q], t);
+  if (q == ASC_PIPEID_PIPE_S)
+    scalar_stall(st);
+}
+
+static void barrier(state *st, int pipe) {
+  token all;
+  if (pipe != ASC_PIPEID_PIPE_ALL) {
+    if (st->last[pipe] > st->k[pipe].t[pipe])
+      st->k[pipe].t[pipe] = st->last[pipe];
+    return;
+  }
+  tok_empty(&all);
+  for (int q = 0; q < SYNC_NPIPES; q++) {
+    token t = set_token(st, q);
+    tok_join(&all, &t);
+  }
+  for (int q = 0; q < SYNC_NPIPES; q++)
+    st->k[q] = all;
+}
+
+/* The pending-set key of a flag op's id: the constant, or the SSA value. */
+static void flag_key(const asc_op *op, const void **key, int64_t *cid) {
+  *key = NULL;
+  if (!asc_pass_const_int(op->operands[0], cid)) {
+    *key = op->operands[0];
+    *cid = 0;
+  }
+}
+
+static void user_set(state *st, const asc_op *op, int64_t ev) {
+  pend *p;
+  if (st->npend == MAXPEND)
+    return; /* forget the oldest knowledge rather than overflow: safe */
+  p = &st->pend[st->npend++];
+  p->event = ev;
+  flag_key(op, &p->key, &p->cid);
+  p->tok = set_token(st, sync_event_src(ev));
+}
+
+static void user_wait(state *st, const asc_op *op, int64_t ev) {
+  const void *key;
+  int64_t cid;
+  flag_key(op, &key, &cid);
+  for (int i = 0; i < st->npend; i++)
+    if (st->pend[i].event == ev && st->pend[i].key == key && st->pend[i].cid == cid) {
+      token t = st->pend[i].tok;
+      st->pend[i] = st->pend[--st->npend];
+      learn(st, sync_event_dst(ev), &t);
+      return;
+    }
+}
+
+static void add_clash(walker *w, int e1, int e2) {
+  for (int i = 0; i < w->nclash; i++)
+    if (w->clash[i].e1 == e1 && w->clash[i].e2 == e2)
+      return;
+  if (w->nclash == w->capclash) {
+    w->capclash = w->capclash ? 2 * w->capclash : 16;
+    w->clash = realloc(w->clash, (size_t)w->capclash * sizeof *w->clash);
+    if (!w->clash)
+      asc_die("out of memory");
+  }
+  w->clash[w->nclash++] = (sync_clash){e1, e2};
+}
+
+/* Edge e's set, carrying tok, executes now: an edge of the same event whose wait was
+ * walked may share e's id only if that wait is known complete (HB) here. */
+static void check_set(walker *w, int e, const token *tok) {
+  int q = sync_event_dst(w->edges[e].event);
+  if (q == ASC_PIPEID_PIPE_S)
+    return; /* a wait on S completes before the scalar unit issues anything after it */
+  for (int i = 0; i < w->nedges; i++)
+    if (w->edges[i].event == w->edges[e].event && w->edges[i].widx && tok->t[q] < w->edges[i].widx)
+      add_clash(w, i, e);
+}
+
+/* Edge e's wait executes now: an element of the destination pipe. */
+static void mark_wait(walker *w, int e, state *st) {
+  int q = sync_event_dst(w->edges[e].event);
+  w->edges[e].widx = ++w->idx;
+  st->last[q] = w->idx;
+}
+
+static void walk_flag(walker *w, asc_op *op, state *st) {
+  int64_t ev = asc_op_attr(op, "event")->i, e = asc_pass_map_get(&w->edge_of, op);
+  int src = sync_event_src(ev), dst = sync_event_dst(ev);
+  if (src == SYNC_NOPIPE || dst == SYNC_NOPIPE)
+    return;
+  if (e && w->edges[e - 1].k > 1) { /* rotating: orders iteration i after i - k only, */
+    token t = set_token(st, src);  /* so it teaches the frontier nothing */
+    if (op == w->edges[e - 1].set)
+      check_set(w, (int)e - 1, &t);
+    else if (op == w->edges[e - 1].wait)
+      mark_wait(w, (int)e - 1, st);
+    return;
+  }
+  if (e && op->code == ASC_OP_SET_FLAG) {
+    w->etok[e - 1] = set_token(st, src); /* inserted: refresh what it carries */
+    if (op == w->edges[e - 1].prime[0])
+      w->ptok[e - 1] = w->etok[e - 1];
+    check_set(w, (int)e - 1, &w->etok[e - 1]);
+  } else if (e) {
+    token t = w->etok[e - 1];
+    if (op == w->edges[e - 1].drain[0])
+      tok_meet(&t, &w->ptok[e - 1]); /* zero trips: the drain takes the priming set */
+    learn(st, dst, &t);
+    mark_wait(w, (int)e - 1, st);
+  }
+  else if (op->code == ASC_OP_SET_FLAG)
+    user_set(st, op, ev);
+  else
+    user_wait(st, op, ev);
+}
+
+/* ---- TQue ops as flags (hardware.md §9) ---- */
+
+static qstate *queue_of(walker *w, state *st, const asc_value *q) {
+  qstate *s;
+  for (int i = 0; i < st->nq; i++)
+    if (st->qs[i].q == q)
+      return &st->qs[i];
+  if (st->nq == MAXQ)
+    return NULL;
+  s = &st->qs[st->nq++];
+  memset(s, 0, sizeof *s);
+  s->q = q;
+  s->depth = (int)asc_pass_map_get(&w->env.qdepth, q);
+  if (s->depth == 0)
+    s->depth = q->type->depth;
+  if (s->depth < 1 || s->depth > QSLOTS)
+    s->depth = 1, s->cursor = -1; /* unknown depth: slots unknown */
+  for (int i = 0; i < QSLOTS; i++)
+    tok_empty(&s->bwd[i]);
+  return s;
+}
+
+static void q_alloc(walker *w, asc_op *op, state *st, qstate *s, int prod) {
+  token t;
+  int slot = s->cursor >= 0 ? (int)(s->cursor++ % s->depth) : -1;
+  if (slot >= 0) {
+    t = s->bwd[slot];
+  } else {
+    t = s->bwd[0];
+    for (int i = 1; i < s->depth; i++)
+      tok_meet(&t, &s->bwd[i]);
+  }
+  learn(st, prod, &t);
+  if (slot >= 0)
+    tok_empty(&s->bwd[slot]);
+  asc_pass_map_set(&w->env.qslot, &op->results[0], slot + 1);
+}
+
+static void q_deque(walker *w, asc_op *op, state *st, qstate *s, int cons) {
+  int slot = 0;
+  if (s->nfifo == 0) {
+    asc_pass_map_set(&w->env.qslot, &op->results[0], 0);
+    return;
+  }
+  slot = s->fifo_slot[0];
+  learn(st, cons, &s->fifo_tok[0]);
+  s->nfifo--;
+  memmove(s->fifo_slot, s->fifo_slot + 1, (size_t)s->nfifo * sizeof s->fifo_slot[0]);
+  memmove(s->fifo_tok, s->fifo_tok + 1, (size_t)s->nfifo * sizeof s->fifo_tok[0]);
+  asc_pass_map_set(&w->env.qslot, &op->results[0], slot);
+}
+
+static void walk_queue_op(walker *w, asc_op *op, state *st) {
+  const asc_value *q = op->operands[0];
+  qstate *s = queue_of(w, st, q);
+  int prod = sync_queue_producer(q->type), cons = sync_queue_consumer(q->type);
+  int64_t slot = op->noperands > 1 ? asc_pass_map_get(&w->env.qslot, op->operands[1]) : 0;
+  if (!s)
+    return;
+  if (op->code == ASC_OP_ALLOC_TENSOR)
+    q_alloc(w, op, st, s, prod);
+  else if (op->code == ASC_OP_DEQUE)
+    q_deque(w, op, st, s, cons);
+  else if (op->code == ASC_OP_FREE_TENSOR && slot > 0)
+    s->bwd[slot - 1] = set_token(st, cons);
+  else if (op->code == ASC_OP_ENQUE && s->nfifo < QSLOTS) {
+    s->fifo_slot[s->nfifo] = (int)slot;
+    s->fifo_tok[s->nfifo++] = set_token(st, prod);
+  }
+}
+
+/* ---- edges ---- */
+
+static int add_edge(walker *w, int64_t ev, asc_op *set, asc_op *wait, const token *tok) {
+  sync_edge *e;
+  if (w->nedges == w->capedges) {
+    w->capedges = w->capedges ? 2 * w->capedges : 16;
+    w->edges = realloc(w->edges, (size_t)w->capedges * sizeof *w->edges);
+    w->etok = realloc(w->etok, (size_t)w->capedges * sizeof *w->etok);
+    w->ptok = realloc(w->ptok, (size_t)w->capedges * sizeof *w->ptok);
+    if (!w->edges || !w->etok || !w->ptok)
+      asc_die("out of memory");
+  }
+  e = &w->edges[w->nedges];
+  memset(e, 0, sizeof *e);
+  e->event = ev;
+  e->set = set;
+  e->wait = wait;
+  e->id = -1;
+  w->etok[w->nedges] = *tok;
+  tok_empty(&w->ptok[w->nedges]);
+  asc_pass_map_set(&w->edge_of, set, w->nedges + 1);
+  asc_pass_map_set(&w->edge_of, wait, w->nedges + 1);
+  return w->nedges++;
+}
+
+/* What a set right after access a guarantees. */
+static token access_token(const sync_access *a) {
+  token t;
+  memcpy(t.t, a->snap, sizeof t.t);
+  if (a->idx > t.t[a->pipe])
+    t.t[a->pipe] = a->idx;
+  return t;
+}
+
+/* Remember what a set on each pipe right after the if/loop op would carry (on every
+ * path through it: the walk's state after the op is the meet of its paths). */
+static void record_tokens(walker *w, asc_pass_map *map, const asc_op *op, const state *st) {
+  if (w->nposts == w->capposts) {
+    w->capposts = w->capposts ? 2 * w->capposts : 16;
+    w->posts = realloc(w->posts, (size_t)w->capposts * sizeof *w->posts);
+    if (!w->posts)
+      asc_die("out of memory");
+  }
+  for (int p = 0; p < SYNC_NPIPES; p++)
+    w->posts[w->nposts][p] = set_token(st, p);
+  asc_pass_map_set(map, op, ++w->nposts);
+}
+
+/* What a set placed right after aa (a itself, or an if/loop holding a) carries.  After
+ * an if, a may not have run at all: only the state after aa is sound. */
+static token producer_token(const walker *w, const sync_access *a, const asc_op *aa) {
+  int64_t i = aa == a->op ? 0 : asc_pass_map_get(&w->post, aa);
+  token t;
+  if (aa == a->op)
+    return access_token(a);
+  if (i)
+    return w->posts[i - 1][a->pipe];
+  tok_empty(&t);
+  t.t[a->pipe] = a->idx; /* p work up to a that ran on this path: before the set */
+  return t;
+}
+
+/* No edge can express the order (the pair is no HardEvent): drain everything. */
+static void fallback_all(walker *w, asc_op *before, state *st, const char *why) {
+  asc_op_insert_before(before, sync_make_barrier(w->m, ASC_PIPEID_PIPE_ALL, before->loc));
+  asc_diag(w->m->ctx, asc_op_diag_loc(before), ASC_SEV_NOTE,
+           "auto-sync: %s; using pipe_barrier(PIPE_ALL)", why);
+  barrier(st, ASC_PIPEID_PIPE_ALL);
+}
+
+/* Set after a's ancestor and wait before b's ancestor in their common block (B.5 region
+ * rule: both unconditional at that level, so balanced on every path). */
+static void plain_edge(walker *w, const sync_access *a, asc_op *b, int q, state *st) {
+  int64_t ev = sync_event_of(a->pipe, q);
+  asc_block *blk = common_block(a->op, b);
+  asc_op *set, *wait;
+  token tok;
+  int e;
+  if (ev < 0 || !blk) {
+    fallback_all(w, b, st, "no hardware event orders these pipes");
+    return;
+  }
+  tok = producer_token(w, a, anc_in(a->op, blk));
+  set = sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc);
+  wait = sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc);
+  asc_op_insert_after(anc_in(a->op, blk), set);
+  asc_op_insert_before(anc_in(b, blk), wait);
+  e = add_edge(w, ev, set, wait, &tok);
+  check_set(w, e, &tok);
+  learn(st, q, &tok);
+  mark_wait(w, e, st);
+}
+
+/* The block of loop holding op. */
+static asc_block *loop_body(const asc_op *loop, const asc_op *op) {
+  for (int r = 0; r < loop->nregions; r++)
+    if (loop->regions[r].block && inside(op, loop->regions[r].block))
+      return loop->regions[r].block;
+  return NULL;
+}
+
+/* k priming sets before the loop and k draining waits after it for edge e. */
+static void prime_drain(walker *w, int e, asc_op *loop, int k, asc_loc sloc, asc_loc wloc) {
+  sync_edge *ed = &w->edges[e];
+  ed->k = k;
+  for (int j = 0; j < k; j++) {
+    ed->prime[j] = sync_make_flag(w->m, ASC_OP_SET_FLAG, ed->event, NULL, sloc);
+    ed->drain[j] = sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ed->event, NULL, wloc);
+    asc_op_insert_before(loop, ed->prime[j]);
+    asc_op_insert_after(j ? ed->drain[j - 1] : loop, ed->drain[j]);
+    asc_pass_map_set(&w->edge_of, ed->prime[j], e + 1);
+    asc_pass_map_set(&w->edge_of, ed->drain[j], e + 1);
+  }
+}
+
+/* iv mod k as i32 at the top of the loop body (the slot a rotating edge's id follows);
+ * one per loop and k. */
+static asc_op *slot_op(walker *w, asc_op *loop, int64_t k) {
+  asc_block *b = loop->regions[0].block;
+  for (int i = 0; i < w->nedges; i++) {
+    asc_op *r = w->edges[i].slot;
+    int64_t rk;
+    if (r && r->parent == b && asc_pass_const_int(r->operands[1], &rk) && rk == k)
+      return r;
+  }
+  asc_value *iv = b->args[0], *kv, *x = iv;
+  const asc_type *i32 = asc_type_int(w->m->ctx, 32, false);
+  asc_op *kc = asc_op_create(w->m, ASC_OP_CONSTANT, NULL, 0, &i32, 1, loop->loc), *r, *cast;
+  asc_op_set_attr(w->m, kc, "value", asc_attr_int(w->m, i32, k));
+  asc_op_insert_before(b->first, kc);
+  kv = &kc->results[0];
+  if (iv->type != i32) {
+    cast = asc_op_create(w->m, ASC_OP_INDEX_CAST, &iv, 1, &i32, 1, loop->loc);
+    asc_op_insert_after(kc, cast);
+    x = &cast->results[0];
+  }
+  r = asc_op_create(w->m, ASC_OP_REMUI, (asc_value *[]){x, kv}, 2, &i32, 1, loop->loc);
+  asc_op_insert_after(x == iv ? kc : x->def, r);
+  return r;
+}
+
+/* B.6: wait before b and set after a in the body, a priming set before the loop and a
+ * draining wait after it, so every trip count (0 included) stays balanced. */
+static void carried_edge(walker *w, const carried *l, const sync_access *a, asc_op *b, int q, state *st) {
+  int64_t ev = sync_event_of(a->pipe, q);
+  asc_block *body = loop_body(l->loop, b);
+  asc_op *aa, *bb;
+  token tok;
+  int e;
+  aa = body ? anc_in(a->op, body) : NULL;
+  bb = body ? anc_in(b, body) : NULL;
+  if (aa && bb && aa != bb && before_in_block(aa, bb)) {
+    plain_edge(w, a, b, q, st); /* a precedes b in the body: an edge in one iteration does */
+    return;
+  }
+  if (ev < 0 || !aa || !bb) {
+    fallback_all(w, b, st, "loop-carried dependence cannot be expressed by one flag");
+    return;
+  }
+  tok = producer_token(w, a, aa);
+  e = add_edge(w, ev, sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc),
+               sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc), &tok);
+  asc_op_insert_after(aa, w->edges[e].set);
+  asc_op_insert_before(bb, w->edges[e].wait);
+  prime_drain(w, e, l->loop, 1, a->op->loc, b->loc);
+  check_set(w, e, &tok);
+  w->ptok[e] = w->posts[asc_pass_map_get(&w->pre, l->loop) - 1][a->pipe];
+  check_set(w, e, &w->ptok[e]); /* the prime */
+  learn(st, q, &tok);
+  mark_wait(w, e, st);
+}
+
+/* B.7: the producer of iteration i - k (same buffer slot) -> the consumer of iteration
+ * i, over k ids rotating with iv mod k: set/wait use id base + iv mod k, k priming sets
+ * and k draining waits.  Iterations in between use other slots and do not wait. */
+static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_op *b, int q, state *st) {
+  int64_t ev = sync_event_of(a->pipe, q);
+  asc_block *body = loop_body(l->loop, b);
+  asc_op *aa = body ? anc_in(a->op, body) : NULL, *bb = body ? anc_in(b, body) : NULL;
+  token none;
+  int e;
+  if (w->nrdone == MAXROT) {
+    fallback_all(w, b, st, "too many rotating dependences");
+    return;
+  }
+  w->rdone[w->nrdone++] = (struct rotdone){l->loop, a->op, q, producer_token(w, a, aa), NULL};
+  if (aa && bb && aa != bb && before_in_block(aa, bb))
+    return; /* the same-slot order inside one iteration already covers iteration i - k */
+  if (ev < 0 || !aa || !bb || l->loop->code != ASC_OP_FOR) {
+    fallback_all(w, b, st, "rotating loop-carried dependence cannot be expressed by flags");
+    return;
+  }
+  tok_empty(&none);
+  e = add_edge(w, ev, sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc),
+               sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc), &none);
+  asc_op_insert_after(aa, w->edges[e].set);
+  asc_op_insert_before(bb, w->edges[e].wait);
+  prime_drain(w, e, l->loop, (int)a->v.rot_k, a->op->loc, b->loc);
+  w->edges[e].slot = slot_op(w, l->loop, a->v.rot_k);
+  w->rdone[w->nrdone - 1].wait = w->edges[e].wait;
+  mark_wait(w, e, st);
+}
+
+/* ---- conflicts ---- */
+
+/* Do a (earlier) and b touch common bytes?  For views moving with an IV, whether they
+ * can depends on how far apart their iterations are. */
+static int overlap(const walker *w, const sync_access *a, const sync_access *b) {
+  const asc_value *iv = b->v.iv ? b->v.iv : b->v.rot_iv;
+  const asc_op *loop = iv ? sync_iv_loop(iv) : NULL;
+  int rel = loop ? SYNC_UNKNOWN_ITER : SYNC_SAME_ITER;
+  int64_t step = 0;
+  for (int i = w->nloops - 1; loop && i >= 0; i--) {
+    const carried *l = &w->loops[i];
+    if (l->loop != loop)
+      continue;
+    if (a->idx >= l->cur)
+      rel = SYNC_SAME_ITER;
+    else if (l->hi > 0 && a->idx >= l->lo && a->idx < l->hi)
+      rel = SYNC_LATER_ITER;
+    break;
+  }
+  if (loop && !asc_pass_const_int(loop->operands[2], &step))
+    step = 0;
+  return sync_overlap(&a->v, &b->v, rel, step);
+}
+
+/* Is a (iteration i - k) ordered before b (iteration i) by a rotating order made
+ * earlier: one whose producer a reaches within its iteration and whose wait precedes b? */
+static bool rot_done(const walker *w, const sync_access *a, const sync_access *b) {
+  for (int i = 0; i < w->nrdone; i++) {
+    const struct rotdone *r = &w->rdone[i];
+    asc_op *bb;
+    if (r->q != b->pipe)
+      continue;
+    if (!r->wait && r->aop == a->op)
+      return true;
+    if (!r->wait || r->tok.t[a->pipe] < a->idx)
+      continue;
+    bb = anc_in(b->op, r->wait->parent);
+    if (bb && (bb == r->wait || before_in_block(r->wait, bb)))
+      return true;
+  }
+  return false;
+}
+
+/* Does b need ordering after a, and by what (0 none, 1 barrier, 2 flag, 3 rotating
+ * flag)?  Scalar reads complete before the next instruction issues; S after S is
+ * program order. */
+static int need(const walker *w, const sync_access *a, const sync_access *b, const state *st) {
+  int p = a->pipe, q = b->pipe, ov = a->write || b->write ? overlap(w, a, b) : 0;
+  if (!ov)
+    return 0;
+  if (p == ASC_PIPEID_PIPE_S && (q == p || !a->write))
+    return 0;
+  if (st->k[q].t[p] >= a->idx || (ov == 2 && rot_done(w, a, b)))
+    return 0;
+  if (p == q)
+    return 1; /* RAW, WAW and (B.4, conservatively) WAR: a pipe's instructions overlap */
+  if (!w->full && p != ASC_PIPEID_PIPE_S && q != ASC_PIPEID_PIPE_S)
+    return 0; /* narrow policy: MTE<->V data flow is the kernel's job */
+  return ov == 2 ? 3 : 2;
+}
+
+/* The innermost loop in its second walk whose first walk produced history entry a. */
+static const carried *carrier(const walker *w, const sync_access *a) {
+  for (int i = w->nloops - 1; i >= 0; i--)
+    if (w->loops[i].hi > 0 && a->idx >= w->loops[i].lo && a->idx < w->loops[i].hi)
+      return &w->loops[i];
+  return NULL;
+}
+
+/* Over the accesses acc[0..n) of one op: the latest history access some of them needs a
+ * flag from (NULL if none) and, in *bar, whether one needs a same-pipe barrier. */
+static const sync_access *latest_need(const walker *w, const sync_access *acc, int n, const state *st,
+                                      bool *bar, const sync_access **consumer, int *kind) {
+  const sync_access *best = NULL;
+  for (int j = 0; j < n; j++)
+    for (size_t i = w->nhist; i-- > 0;) {
+      int k = need(w, &w->hist[i], &acc[j], st);
+      if (k == 1)
+        *bar = true;
+      if (k >= 2 && (!best || w->hist[i].idx > best->idx)) {
+        best = &w->hist[i];
+        *consumer = &acc[j];
+        *kind = k;
+      }
+    }
+  return best;
+}
+
+/* Flags first, latest producer first: each edge may imply the others (and a same-pipe
+ * order through another pipe); a barrier only for what no flag covered. */
+static void order_op(walker *w, asc_op *op, const sync_access *acc, int n, state *st) {
+  for (;;) {
+    bool bar = false;
+    int kind = 0;
+    const sync_access *b = NULL, *a = latest_need(w, acc, n, st, &bar, &b, &kind);
+    const carried *c = a ? carrier(w, a) : NULL;
+    if (c && kind == 3)
+      rotated_edge(w, c, a, op, b->pipe, st);
+    else if (c)
+      carried_edge(w, c, a, op, b->pipe, st);
+    else if (a)
+      plain_edge(w, a, op, b->pipe, st);
+    else if (bar) {
+      asc_op_insert_before(op, sync_make_barrier(w->m, acc[0].pipe, op->loc));
+      barrier(st, acc[0].pipe);
+    } else
+      return;
+  }
+}
+
+static void record(walker *w, const sync_access *acc) {
+  if (w->nhist == w->caphist) {
+    w->caphist = w->caphist ? 2 * w->caphist : 64;
+    w->hist = realloc(w->hist, w->caphist * sizeof *w->hist);
+    if (!w->hist)
+      asc_die("out of memory");
+  }
+  w->hist[w->nhist++] = *acc;
+}
+
+static void walk_access_op(walker *w, asc_op *op, state *st) {
+  sync_access acc[MAXACC];
+  int n = sync_op_accesses(&w->env, op, acc, MAXACC), pipe = sync_op_pipe(op);
+  if (pipe == SYNC_NOPIPE || pipe == ASC_PIPEID_PIPE_ALL)
+    return;
+  order_op(w, op, acc, n, st);
+  w->idx++;
+  for (int i = 0; i < n; i++) {
+    acc[i].idx = w->idx;
+    memcpy(acc[i].snap, st->k[pipe].t, sizeof acc[i].snap);
+    record(w, &acc[i]);
+  }
+  st->last[pipe] = w->idx;
+}
+
+/* ---- regions ---- */
+
+static void walk_if(walker *w, asc_op *op, state *st) {
+  size_t n0 = w->nhist, nthen;
+  sync_access *saved;
+  state *other = state_copy(st);
+  if (op->regions[0].block)
+    walk_block(w, op->regions[0].block, st);
+  nthen = w->nhist - n0;
+  saved = malloc((nthen ? nthen : 1) * sizeof *saved);
+  if (!saved)
+    asc_die("out of memory");
+  if (nthen)
+    memcpy(saved, w->hist + n0, nthen * sizeof *saved);
+  w->nhist = n0; /* the else arm never runs after the then arm */
+  if (op->nregions > 1 && op->regions[1].block)
+    walk_block(w, op->regions[1].block, other);
+  for (size_t i = 0; i < nthen; i++)
+    record(w, &saved[i]);
+  state_meet(st, other);
+  free(saved);
+  free(other);
+}
+
+static void walk_body(walker *w, asc_op *loop, state *st) {
+  for (int r = 0; r < loop->nregions; r++)
+    if (loop->regions[r].block)
+      walk_block(w, loop->regions[r].block, st);
+}
+
+/* After a loop the trip count is unknown: a queue whose cursor moved has unknown slots. */
+static void forget_cursors(state *st, const state *entry) {
+  for (int i = 0; i < st->nq; i++)
+    if (i >= entry->nq || st->qs[i].cursor != entry->qs[i].cursor)
+      st->qs[i].cursor = -1;
+}
+
+static void walk_loop(walker *w, asc_op *loop, state *st) {
+  state *entry = state_copy(st);
+  carried *l;
+  if (w->nloops == MAXLOOPS) {
+    fallback_all(w, loop, st, "loops nested too deeply to analyse");
+    free(entry);
+    return;
+  }
+  l = &w->loops[w->nloops++];
+  *l = (carried){loop, w->idx + 1, 0, 0};
+  walk_body(w, loop, st);
+  l->lo = l->cur;
+  l->hi = l->cur = w->idx + 1;
+  walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
+  w->nloops--;
+  forget_cursors(st, entry);
+  state_meet(st, entry); /* zero trips */
+  free(entry);
+}
+
+static void walk_op(walker *w, asc_op *op, state *st) {
+  switch (op->code) {
+  case ASC_OP_SET_FLAG:
+  case ASC_OP_WAIT_FLAG:
+    walk_flag(w, op, st);
+    return;
+  case ASC_OP_PIPE_BARRIER:
+    barrier(st, (int)asc_op_attr(op, "pipe")->i);
+    return;
+  case ASC_OP_ALLOC_TENSOR:
+  case ASC_OP_DEQUE:
+  case ASC_OP_FREE_TENSOR:
+  case ASC_OP_ENQUE:
+    walk_queue_op(w, op, st);
+    return;
+  case ASC_OP_IF:
+    walk_if(w, op, st);
+    record_tokens(w, &w->post, op, st);
+    return;
+  case ASC_OP_FOR:
+  case ASC_OP_WHILE:
+    record_tokens(w, &w->pre, op, st);
+    walk_loop(w, op, st);
+    record_tokens(w, &w->post, op, st);
+    return;
+  default:
+    walk_access_op(w, op, st);
+  }
+}
+
+static void walk_block(walker *w, asc_block *b, state *st) {
+  for (asc_op *op = b->first; op; op = op->next)
+    walk_op(w, op, st);
+}
+
+/* ---- per function ---- */
+
+static void prescan(asc_op *op, void *user) {
+  sync_env *env = user;
+  int64_t n;
+  if (op->code == ASC_OP_SET_GLOBAL_BUFFER)
+    asc_pass_map_set(&env->gt_ptr, op->operands[0], (int64_t)(intptr_t)op->operands[1]);
+  if (op->code == ASC_OP_INIT_BUFFER && asc_pass_const_int(op->operands[2], &n))
+    asc_pass_map_set(&env->qdepth, op->operands[1], n);
+}
+
+static int sync_func(asc_module *m, asc_op *func, bool full) {
+  walker w;
+  state *st = state_new();
+  int rc;
+  memset(&w, 0, sizeof w);
+  w.m = m;
+  w.full = full;
+  w.env.m = m;
+  asc_walk(func, prescan, &w.env);
+  walk_block(&w, func->regions[0].block, st);
+  rc = sync_assign_ids(m, func, w.edges, w.nedges, w.clash, w.nclash);
+  free(st);
+  free(w.hist);
+  free(w.edges);
+  free(w.etok);
+  free(w.ptok);
+  free(w.clash);
+  free(w.posts);
+  asc_pass_map_free(&w.post);
+  asc_pass_map_free(&w.pre);
+  asc_pass_map_free(&w.edge_of);
+  asc_pass_map_free(&w.env.gt_ptr);
+  asc_pass_map_free(&w.env.qslot);
+  asc_pass_map_free(&w.env.qdepth);
+  return rc;
+}
+
+static int run(asc_module *m, bool full) {
+  asc_block *body = asc_module_body(m);
+  int rc = 0;
+  for (asc_op *op = body ? body->first : NULL; op && !rc; op = op->next)
+    if (op->code == ASC_OP_FUNC && op->regions[0].block)
+      rc = sync_func(m, op, full);
+  return rc;
+}
+
+int asc_pass_auto_sync(asc_module *m) { return run(m, false); }
+int asc_pass_auto_sync_full(asc_module *m) { return run(m, true); }

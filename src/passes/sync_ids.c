@@ -1,0 +1,268 @@
+/* sync_ids.c - event ids for the edges auto-sync inserted (sync.md B.8).
+ *
+ * Each edge lives from its first set (the priming set of a loop-carried edge) to its
+ * last wait (the draining wait) in program order; intervals are coloured greedily per
+ * HardEvent, sorted by start, avoiding the ids user code uses in the kernel and id 7
+ * when the kernel has a TPipe (TQue sync takes it).  An edge left without an id is
+ * replaced by pipe_barrier(PIPE_ALL) before its consumer, with a note. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/sync_internal.h"
+
+enum { NEVENTS = 64 };
+
+typedef struct idctx {
+  asc_pass_map pos;         /* op -> pre-order position + 1 */
+  int64_t npos;
+  uint8_t reserved[NEVENTS]; /* per event: bit i = id i unavailable */
+  asc_value *consts[SYNC_NIDS];
+  asc_op *lastconst; /* constants go at the function entry in creation order */
+} idctx;
+
+/* The ids a user flag's id operand may take, as a bit set. */
+static uint8_t user_ids(const asc_value *id) {
+  int64_t k;
+  const asc_op *d = id->def;
+  if (asc_pass_const_int(id, &k))
+    return k >= 0 && k < SYNC_NIDS ? (uint8_t)(1u << k) : 0;
+  if (d && (d->code == ASC_OP_REMUI || d->code == ASC_OP_REMSI) && asc_pass_const_int(d->operands[1], &k) &&
+      k > 0 && k <= SYNC_NIDS)
+    return (uint8_t)((1u << k) - 1); /* buf_id = i % k */
+  return 0xff;
+}
+
+static void scan(asc_op *op, void *user) {
+  idctx *c = user;
+  int64_t ev;
+  asc_pass_map_set(&c->pos, op, ++c->npos);
+  if (op->code == ASC_OP_TQUE || op->code == ASC_OP_TPIPE)
+    for (int e = 0; e < NEVENTS; e++)
+      c->reserved[e] |= 0x80; /* id 7 belongs to TPipe's automatic sync (hardware.md §7) */
+  if ((op->code != ASC_OP_SET_FLAG && op->code != ASC_OP_WAIT_FLAG) || !op->operands[0])
+    return; /* inserted flags have no id yet */
+  ev = asc_op_attr(op, "event")->i;
+  if (ev >= 0 && ev < NEVENTS)
+    c->reserved[ev] |= user_ids(op->operands[0]);
+}
+
+static int64_t pos_of(const idctx *c, const asc_op *op) { return asc_pass_map_get(&c->pos, op); }
+
+static int64_t edge_start(const idctx *c, const sync_edge *e) {
+  return pos_of(c, e->prime[0] ? e->prime[0] : e->set);
+}
+static int64_t edge_end(const idctx *c, const sync_edge *e) {
+  return pos_of(c, e->prime[0] ? e->drain[e->k - 1] : e->wait);
+}
+
+/* The constant id, created once per function at its entry. */
+static asc_value *id_value(asc_module *m, asc_op *func, idctx *c, int id) {
+  const asc_type *i32 = asc_type_int(m->ctx, 32, false);
+  asc_block *b = func->regions[0].block;
+  asc_op *k;
+  if (c->consts[id])
+    return c->consts[id];
+  k = asc_op_create(m, ASC_OP_CONSTANT, NULL, 0, &i32, 1, func->loc);
+  asc_op_set_attr(m, k, "value", asc_attr_int(m, i32, id));
+  if (c->lastconst)
+    asc_op_insert_after(c->lastconst, k);
+  else if (b->first)
+    asc_op_insert_before(b->first, k);
+  else
+    asc_block_append(b, k);
+  c->lastconst = k;
+  c->consts[id] = &k->results[0];
+  return c->consts[id];
+}
+
+static void set_id(asc_module *m, asc_op *op, asc_value *v) {
+  if (op)
+    asc_op_set_operand(m, op, 0, v);
+}
+
+typedef struct clashes {
+  const sync_edge *edges;
+  int nedges;
+  const sync_clash *pairs;
+  int n;
+} clashes;
+
+static bool clashing(const clashes *cl, int e1, int e2) {
+  for (int i = 0; i < cl->n; i++)
+    if (cl->pairs[i].e1 == e1 && cl->pairs[i].e2 == e2)
+      return true;
+  return false;
+}
+
+/* No id left: order by draining every pipe before the consumer instead. */
+static void fallback(asc_module *m, sync_edge *e, bool overtaken) {
+  const char *ev = asc_enum_name(ASC_ENUM_EVENT, e->event);
+  asc_op_insert_before(e->wait, sync_make_barrier(m, ASC_PIPEID_PIPE_ALL, e->wait->loc));
+  if (overtaken)
+    asc_diag(m->ctx, asc_op_diag_loc(e->wait), ASC_SEV_NOTE,
+             "auto-sync: %s set_flag of one loop iteration may run before the wait_flag of the "
+             "previous one (a flag does not count); using pipe_barrier(PIPE_ALL) instead", ev);
+  else
+    asc_diag(m->ctx, asc_op_diag_loc(e->wait), ASC_SEV_NOTE,
+             "auto-sync: no free event id for %s; using pipe_barrier(PIPE_ALL) instead", ev);
+  asc_op_unlink(e->set);
+  asc_op_unlink(e->wait);
+  for (int j = 0; j < e->k && e->prime[j]; j++) {
+    asc_op_unlink(e->prime[j]);
+    asc_op_unlink(e->drain[j]);
+  }
+}
+
+/* A slot op (iv mod k) of the innermost loop around op that has one, or NULL. */
+static asc_op *loop_slot(const asc_op *op, const sync_edge *edges, int nedges) {
+  for (const asc_op *l = asc_op_parent_op(op); l; l = asc_op_parent_op(l))
+    for (int i = 0; l->code == ASC_OP_FOR && i < nedges; i++)
+      if (edges[i].slot && edges[i].slot->parent == l->regions[0].block)
+        return edges[i].slot;
+  return NULL;
+}
+
+/* Does a rotating loop-carried edge r of the loop of `slot` close the cycle for edge e
+ * at distance k: r runs from e's consumer pipe back to its producer pipe, r's set comes
+ * after e's wait and r's wait before e's set?  Then e's wait of iteration i completes
+ * before r's set (i) (same pipe, earlier), which precedes r's wait (i + k) and so e's
+ * set (i + k) (same pipe, later): the flag of iteration i is consumed before it is set
+ * again k iterations later. */
+static bool closed_by_rotation(const idctx *c, const sync_edge *edges, int nedges, const sync_edge *e,
+                               const asc_op *slot) {
+  int p = sync_event_src(e->event), q = sync_event_dst(e->event);
+  for (int i = 0; i < nedges; i++) {
+    const sync_edge *r = &edges[i];
+    if (r->k < 2 || !r->prime[0] || r->slot != slot || sync_event_src(r->event) != q ||
+        sync_event_dst(r->event) != p)
+      continue;
+    if (pos_of(c, e->wait) < pos_of(c, r->set) && pos_of(c, r->wait) < pos_of(c, e->set))
+      return true;
+  }
+  return false;
+}
+
+/* An edge inside a loop whose set in iteration i + 1 may run before its wait of
+ * iteration i (the producer pipe runs ahead, e.g. into the next buffer slot) rotates
+ * its id with the loop's buffer slots when a rotating edge closes the cycle (B.7:
+ * MTE2_V(s) beside V_MTE2(s)); otherwise it keeps its clash and falls back. */
+static void rotate_self_clashes(const idctx *c, sync_edge *edges, int nedges, const clashes *cl) {
+  for (int e = 0; e < nedges; e++) {
+    asc_op *slot = edges[e].k == 0 && clashing(cl, e, e) ? loop_slot(edges[e].set, edges, nedges) : NULL;
+    int64_t k;
+    if (slot && asc_pass_const_int(slot->operands[1], &k) && closed_by_rotation(c, edges, nedges, &edges[e], slot)) {
+      edges[e].k = (int)k;
+      edges[e].slot = slot;
+    }
+  }
+}
+
+typedef struct order {
+  int64_t start;
+  int edge;
+} order;
+
+static int cmp_order(const void *x, const void *y) {
+  const order *a = x, *b = y;
+  if (a->start != b->start)
+    return a->start < b->start ? -1 : 1;
+  return a->edge - b->edge;
+}
+
+/* May edge e take id?  Not if an edge already holding it (rotating edges hold theirs
+ * alone) could still have its flag pending when e sets. */
+static bool compatible(const clashes *cl, int e, int id) {
+  const sync_edge *me = &cl->edges[e];
+  for (int i = 0; i < cl->nedges; i++) {
+    const sync_edge *o = &cl->edges[i];
+    int k = o->k > 1 ? o->k : 1;
+    if (i == e || o->event != me->event || o->id < 0 || id < o->id || id >= o->id + k)
+      continue;
+    if (o->k > 1 || me->k > 1 || clashing(cl, i, e) || clashing(cl, e, i))
+      return false;
+  }
+  /* a set that may run before the wait of its own iteration (rotating, primed) or of
+   * the previous one (plain, not rotated) can have no id */
+  return !clashing(cl, e, e) || (me->k > 1 && !me->prime[0]);
+}
+
+/* The lowest id such that ids id..id+k-1 are free at `start` for edge e, or -1. */
+static int pick(const idctx *c, const clashes *cl, int64_t busy[][SYNC_NIDS], int e, int64_t start) {
+  const sync_edge *me = &cl->edges[e];
+  int k = me->k > 1 ? me->k : 1;
+  int64_t ev = me->event;
+  for (int id = 0; id + k <= SYNC_NIDS; id++) {
+    int j = 0;
+    while (j < k && !(c->reserved[ev] & (1u << (id + j))) && busy[ev][id + j] < start &&
+           compatible(cl, e, id + j))
+      j++;
+    if (j == k)
+      return id;
+  }
+  return -1;
+}
+
+/* The rotating id base + (iv mod k), computed right after the slot op. */
+static asc_value *rotating_id(asc_module *m, const sync_edge *e, asc_value *base) {
+  asc_value *ops[2] = {&e->slot->results[0], base};
+  asc_op *add;
+  for (asc_op *o = e->slot->next; o && o->code == ASC_OP_ADDI && o->operands[0] == ops[0]; o = o->next)
+    if (o->operands[1] == base)
+      return &o->results[0]; /* shared by the edges rotating from the same base */
+  add = asc_op_create(m, ASC_OP_ADDI, ops, 2, &e->slot->results[0].type, 1, e->slot->loc);
+  asc_op_insert_after(e->slot, add);
+  return &add->results[0];
+}
+
+static void give_ids(asc_module *m, asc_op *func, idctx *c, sync_edge *e, int id) {
+  asc_value *v = id_value(m, func, c, id);
+  e->id = id;
+  if (e->k > 1)
+    v = rotating_id(m, e, v);
+  set_id(m, e->set, v);
+  set_id(m, e->wait, v);
+  for (int j = 0; j < e->k; j++) {
+    asc_value *pj = id_value(m, func, c, id + (e->k > 1 ? j : 0));
+    set_id(m, e->prime[j], pj);
+    set_id(m, e->drain[j], pj);
+  }
+}
+
+static void colour(asc_module *m, asc_op *func, idctx *c, const clashes *cl, sync_edge *edges, const order *ord,
+                   int n) {
+  int64_t (*busy)[SYNC_NIDS] = calloc(NEVENTS, sizeof *busy);
+  if (!busy)
+    asc_die("out of memory");
+  for (int i = 0; i < n; i++) {
+    sync_edge *e = &edges[ord[i].edge];
+    int k = e->k > 1 ? e->k : 1;
+    int id = e->event < NEVENTS ? pick(c, cl, busy, ord[i].edge, ord[i].start) : -1;
+    if (id < 0) {
+      fallback(m, e, clashing(cl, ord[i].edge, ord[i].edge) && !(e->k > 1 && !e->prime[0]));
+      continue;
+    }
+    for (int j = 0; j < k; j++)
+      busy[e->event][id + j] = edge_end(c, e);
+    give_ids(m, func, c, e, id);
+  }
+  free(busy);
+}
+
+int sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
+                    int nclash) {
+  idctx c;
+  clashes cl = {edges, nedges, clash, nclash};
+  order *ord = malloc((size_t)(nedges ? nedges : 1) * sizeof *ord);
+  if (!ord)
+    asc_die("out of memory");
+  memset(&c, 0, sizeof c);
+  asc_walk(func, scan, &c);
+  for (int i = 0; i < nedges; i++)
+    ord[i] = (order){edge_start(&c, &edges[i]), i};
+  qsort(ord, (size_t)nedges, sizeof *ord, cmp_order);
+  rotate_self_clashes(&c, edges, nedges, &cl);
+  colour(m, func, &c, &cl, edges, ord, nedges);
+  free(ord);
+  asc_pass_map_free(&c.pos);
+  return 0;
+}
