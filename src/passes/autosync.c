@@ -320,10 +320,10 @@ static void walk_flag(walker *w, asc_op *op, state *st) {
     return;
   if (e && w->edges[e - 1].k > 1) { /* rotating: orders iteration i after i - k only, */
     token t = set_token(st, src);  /* so it teaches the frontier nothing */
-    if (op == w->edges[e - 1].set)
-      check_set(w, (int)e - 1, &t);
-    else if (op == w->edges[e - 1].wait)
-      mark_wait(w, (int)e - 1, st);
+    if (op->code == ASC_OP_SET_FLAG)
+      check_set(w, (int)e - 1, &t);  /* body set or priming set */
+    else
+      mark_wait(w, (int)e - 1, st);  /* body wait or draining wait */
     return;
   }
   if (e && op->code == ASC_OP_SET_FLAG) {
@@ -615,6 +615,7 @@ static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_
   prime_drain(w, e, l->loop, (int)a->v.rot_k, a->op->loc, b->loc);
   w->edges[e].slot = slot_op(w, l->loop, a->v.rot_k);
   w->rdone[w->nrdone - 1].wait = w->edges[e].wait;
+  check_set(w, e, &w->posts[asc_pass_map_get(&w->pre, l->loop) - 1][a->pipe]); /* the primes */
   mark_wait(w, e, st);
 }
 
@@ -894,3 +895,18 @@ static int run(asc_module *m, bool full) {
 
 int asc_pass_auto_sync(asc_module *m) { return run(m, false); }
 int asc_pass_auto_sync_full(asc_module *m) { return run(m, true); }
+
+/* pyasc ends every kernel with pipe_barrier(PIPE_ALL) (A.6 phase 5); optional here, since
+ * the analysis leaves no flag pending and the runtime drains the pipes at kernel end. */
+int asc_pass_sync_final_barrier(asc_module *m) {
+  asc_block *body = asc_module_body(m);
+  for (asc_op *f = body ? body->first : NULL; f; f = f->next) {
+    asc_block *b = f->code == ASC_OP_FUNC && !asc_op_attr(f, "sym_visibility") ? f->regions[0].block : NULL;
+    asc_op *ret = b ? asc_block_terminator(b) : NULL;
+    bool has = ret && ret->prev && ret->prev->code == ASC_OP_PIPE_BARRIER &&
+               asc_op_attr(ret->prev, "pipe")->i == ASC_PIPEID_PIPE_ALL;
+    if (ret && !has)
+      asc_op_insert_before(ret, sync_make_barrier(m, ASC_PIPEID_PIPE_ALL, ret->loc));
+  }
+  return 0;
+}

@@ -34,6 +34,9 @@ static const pass_entry pass_table[] = {
     /* requires: verified; preserves: verified, every existing op (user sync is kept) */
     {"auto-sync-full", "add every missing pipeline sync: cross-pipe flags, barriers, loop-carried edges",
      asc_pass_auto_sync_full},
+    /* requires: verified; preserves: verified, every existing op */
+    {"sync-final-barrier", "end each kernel with pipe_barrier(PIPE_ALL), as pyasc's insert-sync does",
+     asc_pass_sync_final_barrier},
 };
 
 enum { NPASSES = (int)(sizeof pass_table / sizeof pass_table[0]) };

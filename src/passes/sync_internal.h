@@ -95,5 +95,6 @@ asc_op *sync_make_barrier(asc_module *m, int pipe, asc_loc loc);
 /* The passes (table in passes.c). */
 int asc_pass_auto_sync(asc_module *m);
 int asc_pass_auto_sync_full(asc_module *m);
+int asc_pass_sync_final_barrier(asc_module *m);
 
 #endif
