@@ -230,28 +230,7 @@ void asc_replace_uses(asc_op *root, const asc_value *from, asc_value *to) {
   asc_walk(root, replaceinop, &a);
 }
 
-/* ---- value maps (open addressing on pointers) ---- */
-
-struct asc_valmap {
-  const asc_value **keys;
-  asc_value **vals;
-  size_t n, cap;
-};
-
-asc_valmap *asc_valmap_new(void) {
-  asc_valmap *map = calloc(1, sizeof *map);
-  if (!map)
-    asc_die("out of memory");
-  return map;
-}
-
-void asc_valmap_free(asc_valmap *map) {
-  if (!map)
-    return;
-  free(map->keys);
-  free(map->vals);
-  free(map);
-}
+/* ---- pointer maps (open addressing) ---- */
 
 static size_t ptrhash(const void *p) {
   uint64_t x = (uint64_t)(uintptr_t)p;
@@ -261,10 +240,10 @@ static size_t ptrhash(const void *p) {
   return (size_t)x;
 }
 
-static void valmap_grow(asc_valmap *map) {
+static void ptrmap_grow(asc_ptrmap *map) {
   size_t cap = map->cap ? map->cap * 2 : 64;
-  const asc_value **keys = calloc(cap, sizeof *keys);
-  asc_value **vals = calloc(cap, sizeof *vals);
+  const void **keys = calloc(cap, sizeof *keys);
+  uintptr_t *vals = calloc(cap, sizeof *vals);
   if (!keys || !vals)
     asc_die("out of memory");
   for (size_t i = 0; i < map->cap; i++) {
@@ -283,26 +262,62 @@ static void valmap_grow(asc_valmap *map) {
   map->cap = cap;
 }
 
-void asc_valmap_put(asc_valmap *map, const asc_value *from, asc_value *to) {
+void asc_ptrmap_put(asc_ptrmap *map, const void *key, uintptr_t val) {
   if ((map->n + 1) * 2 > map->cap)
-    valmap_grow(map);
-  size_t j = ptrhash(from) & (map->cap - 1);
-  while (map->keys[j] && map->keys[j] != from)
+    ptrmap_grow(map);
+  size_t j = ptrhash(key) & (map->cap - 1);
+  while (map->keys[j] && map->keys[j] != key)
     j = (j + 1) & (map->cap - 1);
   if (!map->keys[j])
     map->n++;
-  map->keys[j] = from;
-  map->vals[j] = to;
+  map->keys[j] = key;
+  map->vals[j] = val;
+}
+
+bool asc_ptrmap_get(const asc_ptrmap *map, const void *key, uintptr_t *val) {
+  if (!map->cap)
+    return false;
+  for (size_t j = ptrhash(key) & (map->cap - 1); map->keys[j]; j = (j + 1) & (map->cap - 1))
+    if (map->keys[j] == key) {
+      *val = map->vals[j];
+      return true;
+    }
+  return false;
+}
+
+void asc_ptrmap_free(asc_ptrmap *map) {
+  free(map->keys);
+  free(map->vals);
+  memset(map, 0, sizeof *map);
+}
+
+/* ---- value maps ---- */
+
+struct asc_valmap {
+  asc_ptrmap map;
+};
+
+asc_valmap *asc_valmap_new(void) {
+  asc_valmap *map = calloc(1, sizeof *map);
+  if (!map)
+    asc_die("out of memory");
+  return map;
+}
+
+void asc_valmap_free(asc_valmap *map) {
+  if (!map)
+    return;
+  asc_ptrmap_free(&map->map);
+  free(map);
+}
+
+void asc_valmap_put(asc_valmap *map, const asc_value *from, asc_value *to) {
+  asc_ptrmap_put(&map->map, from, (uintptr_t)to);
 }
 
 asc_value *asc_valmap_get(const asc_valmap *map, const asc_value *from) {
-  if (!map->cap)
-    return NULL;
-  size_t j = ptrhash(from) & (map->cap - 1);
-  for (; map->keys[j]; j = (j + 1) & (map->cap - 1))
-    if (map->keys[j] == from)
-      return map->vals[j];
-  return NULL;
+  uintptr_t v;
+  return asc_ptrmap_get(&map->map, from, &v) ? (asc_value *)v : NULL;
 }
 
 /* ---- cloning ---- */

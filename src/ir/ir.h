@@ -270,6 +270,15 @@ const char *asc_func_name(const asc_op *func);
 /* Deep copy of op (regions included) into m, inserted nowhere.  Operands found in
  * map are replaced by their images; results and block arguments of the copy are
  * added to map. */
+typedef struct asc_ptrmap { /* pointer -> integer; zero-initialise, asc_ptrmap_free */
+  const void **keys;
+  uintptr_t *vals;
+  size_t n, cap;
+} asc_ptrmap;
+void asc_ptrmap_put(asc_ptrmap *map, const void *key, uintptr_t val);
+bool asc_ptrmap_get(const asc_ptrmap *map, const void *key, uintptr_t *val);
+void asc_ptrmap_free(asc_ptrmap *map);
+
 typedef struct asc_valmap asc_valmap;
 asc_valmap *asc_valmap_new(void);
 void asc_valmap_free(asc_valmap *map);

@@ -7,9 +7,7 @@
 #include "ir/ir.h"
 
 typedef struct numbering {
-  const asc_value **keys;
-  int *ids;
-  size_t n, cap;
+  asc_ptrmap ids; /* value -> id; block arguments negative (-1 = %arg0) */
   int nextval, nextarg;
 } numbering;
 
@@ -18,57 +16,16 @@ typedef struct printer {
   numbering num;
 } printer;
 
-static size_t hashptr(const void *p) {
-  uint64_t x = (uint64_t)(uintptr_t)p;
-  x ^= x >> 31;
-  x *= 0x9e3779b97f4a7c15ull;
-  return (size_t)(x ^ (x >> 29));
-}
-
-static void numgrow(numbering *nm) {
-  size_t cap = nm->cap ? nm->cap * 2 : 256;
-  const asc_value **keys = calloc(cap, sizeof *keys);
-  int *ids = calloc(cap, sizeof *ids);
-  if (!keys || !ids)
-    asc_die("out of memory");
-  for (size_t i = 0; i < nm->cap; i++) {
-    if (!nm->keys[i])
-      continue;
-    size_t j = hashptr(nm->keys[i]) & (cap - 1);
-    while (keys[j])
-      j = (j + 1) & (cap - 1);
-    keys[j] = nm->keys[i];
-    ids[j] = nm->ids[i];
-  }
-  free(nm->keys);
-  free(nm->ids);
-  nm->keys = keys;
-  nm->ids = ids;
-  nm->cap = cap;
-}
-
-/* Block arguments get negative ids (-1 = %arg0), results non-negative ones. */
 static void numput(numbering *nm, const asc_value *v, int id) {
-  if ((nm->n + 1) * 2 > nm->cap)
-    numgrow(nm);
-  size_t j = hashptr(v) & (nm->cap - 1);
-  while (nm->keys[j] && nm->keys[j] != v)
-    j = (j + 1) & (nm->cap - 1);
-  if (!nm->keys[j])
-    nm->n++;
-  nm->keys[j] = v;
-  nm->ids[j] = id;
+  asc_ptrmap_put(&nm->ids, v, (uintptr_t)(intptr_t)id);
 }
 
 static bool numget(const numbering *nm, const asc_value *v, int *id) {
-  if (!nm->cap)
+  uintptr_t u;
+  if (!asc_ptrmap_get(&nm->ids, v, &u))
     return false;
-  for (size_t j = hashptr(v) & (nm->cap - 1); nm->keys[j]; j = (j + 1) & (nm->cap - 1))
-    if (nm->keys[j] == v) {
-      *id = nm->ids[j];
-      return true;
-    }
-  return false;
+  *id = (int)(intptr_t)u;
+  return true;
 }
 
 static void indent(printer *p, int depth) {
@@ -221,17 +178,13 @@ static void printop(printer *p, const asc_op *op, int depth) {
   asc_sb_putc(p->out, '\n');
 }
 
-static void numfree(numbering *nm) {
-  free(nm->keys);
-  free(nm->ids);
-  memset(nm, 0, sizeof *nm);
-}
+static void numfree(numbering *nm) { asc_ptrmap_free(&nm->ids); }
 
 /* The module op is printed by hand so numbering restarts for each function: inside a
  * top-level op numbers continue from the count of module-level results before it, so
  * they never clash with a module-level name. */
 void asc_print_module(const asc_module *m, asc_strbuf *out) {
-  printer p = {out, {0}};
+  printer p = {.out = out};
   const asc_op *mod = m->op;
   asc_sb_puts(out, "\"builtin.module\"() ({\n");
   const asc_block *body = mod->nregions ? mod->regions[0].block : NULL;
@@ -253,7 +206,7 @@ void asc_print_module(const asc_module *m, asc_strbuf *out) {
 }
 
 void asc_print_op(const asc_op *op, asc_strbuf *out) {
-  printer p = {out, {0}};
+  printer p = {.out = out};
   printop(&p, op, 0);
   numfree(&p.num);
 }

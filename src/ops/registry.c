@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "asc/asc.h"
 #include "ops/registry.h"
 
 /* s[0:n] equals the NUL-terminated name (s may hold NULs; never read past name). */
@@ -79,6 +80,19 @@ const char *asc_enum_name(int kind, int64_t value) {
     if (enumvals[i].kind == kind && enumvals[i].value == value)
       return enumvals[i].name;
   return NULL;
+}
+
+/* Member j of an enum, in declaration order (for bindings that build their enums). */
+int asc_reg_enum_member(int kind, int j, const char **name, int64_t *value) {
+  int seen = 0;
+  for (int i = 0; i < NENUMVALS; i++) {
+    if (enumvals[i].kind != kind || seen++ != j)
+      continue;
+    *name = enumvals[i].name;
+    *value = enumvals[i].value;
+    return 0;
+  }
+  return -1;
 }
 
 int asc_enum_lookup(int kind, const char *s, size_t n, int64_t *value) {

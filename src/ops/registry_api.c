@@ -33,34 +33,6 @@ int asc_reg_enum_count(void) { return ASC_ENUM_COUNT; }
 
 const char *asc_reg_enum_kind(int kind) { return kind >= 0 && kind < ASC_ENUM_COUNT ? asc_enum_kind_name(kind) : NULL; }
 
-typedef struct regenum {
-  int kind;
-  const char *name;
-  int64_t value;
-} regenum;
-
-static const regenum regenums[] = {
-#define ENUM_KIND(id, mn)
-#define ENUM_VAL(kind, name, value) {ASC_ENUM_##kind, #name, value},
-#include "ops/enums.def"
-#undef ENUM_KIND
-#undef ENUM_VAL
-};
-
-int asc_reg_enum_member(int kind, int j, const char **name, int64_t *value) {
-  int seen = 0;
-  for (size_t i = 0; i < sizeof regenums / sizeof regenums[0]; i++) {
-    if (regenums[i].kind != kind)
-      continue;
-    if (seen++ == j) {
-      *name = regenums[i].name;
-      *value = regenums[i].value;
-      return 0;
-    }
-  }
-  return -1;
-}
-
 int asc_reg_struct_count(void) { return ASC_STRUCT_COUNT; }
 
 /* ---- launch structs for bindings ----
