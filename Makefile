@@ -3,7 +3,8 @@
 #   make              build everything into build/ (default compiler, usually gcc)
 #   make test         build and run every suite in build/, then again in build-asan/
 #                     (clang, AddressSanitizer + UndefinedBehaviorSanitizer, plus a short fuzz run)
-#   make demo         run asc-opt on the example kernel with --inline --canonicalize --cse
+#   make demo         run examples/02_add_framework/add_framework.py (pyasc kernel, simulator,
+#                     timing report), then asc-opt --inline --canonicalize --cse on examples/ir/add_framework.mlir
 #   make docs         regenerate docs/ops.md from src/ops/ops.def
 #   make fuzz         fuzz the parser for FUZZ_SECONDS (default 300) and print the executions
 #   make deps         install missing Debian packages (as root) or print the apt-get command
@@ -34,7 +35,7 @@ MAKEFLAGS += --no-print-directory
 all: build
 
 help:
-	@sed -n '3,16p' Makefile
+	@sed -n '3,17p' Makefile
 
 # CMake is re-run every time (cheap) so PYTHON and new source files are always picked up.
 build:
@@ -75,7 +76,11 @@ test-asan:
 	  $(CTEST) --output-on-failure -j$(JOBS) || status=1; \
 	exit $$status
 
+DEMO_SCRIPT  ?= examples/02_add_framework/add_framework.py
+
 demo: deps build
+	@echo "== PYTHONPATH=python $(PYTHON) $(DEMO_SCRIPT)"
+	@PYTHONPATH=$(CURDIR)/python ASC_LIBRARY=$(CURDIR)/$(BUILD)/lib/libasc.so $(PYTHON) $(DEMO_SCRIPT)
 	@echo "== $(BUILD)/bin/asc-opt $(DEMO_PASSES) $(DEMO_INPUT)"
 	@$(BUILD)/bin/asc-opt $(DEMO_PASSES) $(DEMO_INPUT)
 

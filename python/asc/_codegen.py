@@ -2,6 +2,7 @@
 Only syntax, scoping and marshalling live here; every op's meaning is in libasc."""
 import ast
 import builtins
+import hashlib
 import inspect
 import linecache
 import operator
@@ -39,9 +40,42 @@ def assigned_names(stmts):
     return out
 
 
-def dep_repr(v):
-    """What the compile cache remembers of a global the kernel read."""
-    return f"<jit {id(v)}>" if hasattr(v, "trace_call") else repr(v)
+def dep_repr(v, depth=0):
+    """What the compile cache remembers of a global the kernel read: a jit callee's source
+    fingerprint, a plain function's code fingerprint, else repr (stable across processes for
+    numbers, strings, tuples, enums, dtypes; an object repr with an address only ever misses)."""
+    if hasattr(v, "trace_call"):
+        return f"<jit {v.fingerprint()}>"
+    if inspect.isfunction(v):
+        name = f"{v.__module__}.{v.__qualname__}"
+        if v.__module__ == "asc" or v.__module__.startswith("asc."):
+            return f"<function {name}>"  # the API: covered by the front-end fingerprint
+        closure = closure_values(v) if depth < 3 else {}
+        extra = repr(sorted((k, dep_repr(c, depth + 1)) for k, c in closure.items() if c is not v))
+        return f"<function {name} {code_fingerprint(v.__code__)} {v.__defaults__!r} {extra}>"
+    if type(v).__module__ == "numpy" and hasattr(v, "tobytes"):  # repr elides large arrays
+        return f"<ndarray {v.dtype} {v.shape} {hashlib.sha256(v.tobytes()).hexdigest()[:32]}>"
+    return repr(v)
+
+
+_CODE_FP = {}  # code object -> fingerprint (code objects are immutable)
+
+
+def code_fingerprint(co):
+    fp = _CODE_FP.get(co)
+    if fp is None:
+        h = hashlib.sha256(co.co_code)
+        for c in co.co_consts:
+            h.update((code_fingerprint(c) if inspect.iscode(c) else repr(c)).encode())
+        h.update(repr((co.co_names, co.co_varnames, co.co_freevars)).encode())
+        fp = _CODE_FP[co] = h.hexdigest()[:32]
+    return fp
+
+
+def tracked(v):
+    """Whether reading global v makes it a cache dependency (modules and classes do not:
+    the asc API is covered by the library and front-end fingerprints)."""
+    return not (inspect.ismodule(v) or inspect.isclass(v) or inspect.isbuiltin(v))
 
 
 def closure_values(fn):
@@ -167,8 +201,8 @@ class FunctionTracer(ast.NodeVisitor):
             return self.closure[name]
         if name in self.globals:
             v = self.globals[name]
-            if not (inspect.ismodule(v) or inspect.isfunction(v) or inspect.isclass(v)):
-                self.deps[(self.fn.fn.__module__, name)] = dep_repr(v)
+            if tracked(v):
+                self.deps[(self.fn.fn.__module__, name)] = (dep_repr(v), self.globals)
             return v
         if name in BUILTINS:
             return BUILTINS[name]
@@ -363,7 +397,12 @@ class FunctionTracer(ast.NodeVisitor):
         return self.lookup(node, node.id)
 
     def visit_Attribute(self, node):
-        return getattr(self.visit(node.value), node.attr)
+        obj = self.visit(node.value)
+        v = getattr(obj, node.attr)
+        if inspect.ismodule(obj) and not obj.__name__.startswith(("asc.", "numpy", "torch")) \
+                and obj.__name__ != "asc" and tracked(v):
+            self.deps[(obj.__name__, node.attr)] = (dep_repr(v), vars(obj))  # mod.CONST, mod.callee
+        return v
 
     def visit_BinOp(self, node):
         a, b = self.visit(node.left), self.visit(node.right)

@@ -1,7 +1,9 @@
 """ctypes binding to libasc: module parse, passes, simulator launch and the op registry."""
 import ctypes as C
 import os
+import re
 import threading
+import time
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _DEFAULT = os.path.normpath(os.path.join(_HERE, "..", "..", "build", "lib", "libasc.so"))
@@ -51,7 +53,9 @@ _SIGS = {
 }
 
 _lib = None
+_lib_fp = None
 _lock = threading.Lock()
+last_launch_seconds = 0.0  # wall time of the last asc_sim_launch call (the simulation itself)
 
 
 def lib():
@@ -67,7 +71,28 @@ def lib():
                 f = getattr(L, name)
                 f.restype, f.argtypes = res, args
             _lib = L
+            _set_fingerprint(path)
     return _lib
+
+
+def _set_fingerprint(path):
+    """ASC_VERSION plus the identity of the loaded libasc.so file: a rebuilt library gets a new
+    fingerprint, so the disk cache never serves IR traced against another build."""
+    global _lib_fp
+    version = "unknown"
+    try:
+        with open(os.path.join(_HERE, "..", "..", "include", "asc", "asc.h")) as fh:
+            m = re.search(r'#define\s+ASC_VERSION\s+"([^"]*)"', fh.read())
+            version = m.group(1) if m else version
+    except OSError:
+        pass
+    st = os.stat(path)
+    _lib_fp = f"openasc-{version}:{os.path.realpath(path)}:{st.st_size}:{st.st_mtime_ns}:{st.st_ino}"
+
+
+def library_fingerprint():
+    lib()
+    return _lib_fp
 
 
 def _s(b):
@@ -176,19 +201,116 @@ def platform_known(name):
     return bool(lib().asc_sim_platform_find(name.encode()))
 
 
+_SIZES = {}
+_PIPES = []
+
+
 def _buf(L, what):
-    return C.create_string_buffer(L.asc_bind_sizeof(what.encode()))
+    n = _SIZES.get(what)
+    if n is None:
+        n = _SIZES[what] = L.asc_bind_sizeof(what.encode())
+    return C.create_string_buffer(n)
+
+
+def _pipes(L):
+    """[(pipe id, name)] of the simulator's pipes, read once."""
+    if not _PIPES:
+        _PIPES.extend((p, _s(L.asc_sim_pipe_name(p))) for p in range(NPIPES) if L.asc_sim_pipe_name(p))
+    return _PIPES
+
+
+class Report(dict):
+    """A launch report: cycles, launch_cycles, us, mhz, platform, errors, warnings, and cores
+    (per core: cycles, blocks, busy cycles per pipe).  'cores' is read from the C report when
+    first used (about a hundred ctypes calls), so a launch whose report nobody reads skips it."""
+
+    def __init__(self, L, r, fields):
+        super().__init__(fields)
+        self._L, self._r = L, r
+
+    def _materialize(self):
+        r = self._r
+        if r is None:
+            return
+        f = self._L.asc_bind_report
+        cores = []
+        for i in range(int(f(r, b"ncores", -1, -1))):
+            cores.append({"cycles": int(f(r, b"core.cycles", i, -1)), "blocks": int(f(r, b"core.blocks", i, -1)),
+                          "busy": {n: int(f(r, b"core.busy", i, p)) for p, n in _pipes(self._L)}})
+        dict.__setitem__(self, "cores", cores)
+        self._free()
+
+    def _free(self):
+        if self._r is not None and _lib is not None:
+            self._L.asc_sim_report_free(self._r)
+        self._r = None
+
+    def __del__(self):
+        self._free()
+
+    def __missing__(self, key):
+        if key == "cores" and self._r is not None:
+            self._materialize()
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def get(self, key, default=None):
+        self._materialize()
+        return dict.get(self, key, default)
+
+    def __contains__(self, key):
+        self._materialize()
+        return dict.__contains__(self, key)
+
+    def __iter__(self):
+        self._materialize()
+        return dict.__iter__(self)
+
+    def __len__(self):
+        self._materialize()
+        return dict.__len__(self)
+
+    def __repr__(self):
+        self._materialize()
+        return dict.__repr__(self)
+
+    def __eq__(self, other):
+        self._materialize()
+        return dict.__eq__(self, other)
+
+    __hash__ = None
+
+    def keys(self):
+        self._materialize()
+        return dict.keys(self)
+
+    def items(self):
+        self._materialize()
+        return dict.items(self)
+
+    def values(self):
+        self._materialize()
+        return dict.values(self)
+
+    def copy(self):
+        self._materialize()
+        return dict(self)
 
 
 def launch(module, kernel, args, platform, blocks, sanitize=-1):
     """Run kernel on the simulator.  args: list of ('gm', ptr, nbytes, dtype, name) |
-    ('int', dtype, v, name) | ('float', dtype, v, name).  Returns (rc, report dict).
-    The C structs are opaque buffers of the library's own sizes (asc_bind_*)."""
+    ('int', dtype, v, name) | ('float', dtype, v, name); names are bytes or str.  Returns
+    (rc, Report).  The C structs are opaque buffers of the library's own sizes (asc_bind_*)."""
+    global last_launch_seconds
     L = lib()
     a, o, r = _buf(L, "asc_sim_args"), _buf(L, "asc_sim_options"), _buf(L, "asc_sim_report")
+    kname, names = kernel.encode(), []  # args may keep pointers to the names as well
     L.asc_sim_args_init(a)
     for arg in args:
-        kind, name = arg[0], arg[-1].encode()
+        kind, name = arg[0], arg[-1]
+        if isinstance(name, str):
+            name = name.encode()
+        names.append(name)
         if kind == "gm":
             L.asc_sim_args_add_gm(a, arg[1], arg[2], arg[3], name)
         elif kind == "int":
@@ -196,22 +318,18 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1):
         else:
             L.asc_sim_args_add_float(a, arg[1], arg[2], name)
     L.asc_sim_options_init(o)
-    pname = platform.encode()
+    pname = platform.encode()  # the options struct points at it: keep it alive over the launch
     L.asc_bind_options(o, pname, blocks, sanitize)
     with module.lock:
         module.diags.clear()
-        rc = L.asc_sim_launch(module.m, kernel.encode(), a, o, r)
+        t0 = time.perf_counter()
+        rc = L.asc_sim_launch(module.m, kname, a, o, r)
+        last_launch_seconds = time.perf_counter() - t0
         errors, warns = list(module.diags.errors), list(module.diags.warnings)
-
-    def f(field, core=-1, pipe=-1):
-        return L.asc_bind_report(r, field.encode(), core, pipe)
-
-    rep = {"cycles": int(f("cycles")), "launch_cycles": int(f("launch_cycles")), "us": f("us"), "mhz": f("mhz"),
-           "platform": _s(L.asc_bind_report_platform(r)), "cores": [], "errors": errors, "warnings": warns}
-    pipes = {p: _s(L.asc_sim_pipe_name(p)) for p in range(NPIPES) if L.asc_sim_pipe_name(p)}
-    for i in range(int(f("ncores"))):
-        rep["cores"].append({"cycles": int(f("core.cycles", i)), "blocks": int(f("core.blocks", i)),
-                             "busy": {n: int(f("core.busy", i, p)) for p, n in pipes.items()}})
-    L.asc_sim_report_free(r)
     L.asc_sim_args_free(a)
+    del names, pname
+    f = L.asc_bind_report
+    rep = Report(L, r, {"cycles": int(f(r, b"cycles", -1, -1)), "launch_cycles": int(f(r, b"launch_cycles", -1, -1)),
+                        "us": f(r, b"us", -1, -1), "mhz": f(r, b"mhz", -1, -1),
+                        "platform": _s(L.asc_bind_report_platform(r)), "errors": errors, "warnings": warns})
     return rc, rep

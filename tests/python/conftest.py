@@ -1,5 +1,14 @@
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "python"))
+
+# The disk compile cache of every test (and of the scripts the tests run) lives in a private
+# directory, never in the user's ~/.cache/openasc.
+_CACHE = tempfile.mkdtemp(prefix="openasc-pytest-cache-")
+os.environ["PYASC_CACHE_DIR"] = _CACHE
+atexit.register(shutil.rmtree, _CACHE, True)

@@ -128,23 +128,6 @@ def test_dump_ir_env(tmp_path):
     assert out.returncode == 0 and '"builtin.module"' in out.stderr and f'loc("{script}":' in out.stderr
 
 
-@pytest.mark.parametrize("example,name", [("01_add/add.py", "add"),
-                                          ("02_add_framework/add_framework.py", "add_framework"),
-                                          ("03_leaky_relu/leaky_relu.py", "leaky_relu")])
-def test_examples(example, name):
-    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
-    path = os.path.join(ROOT, "examples", example)
-    out = subprocess.run([sys.executable, path], env=env, capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.startswith(f"[INFO] start process sample {name}.")
-    assert out.stdout.rstrip().endswith(f"[INFO] Sample {name} run success.")
-    assert "cycles" in out.stdout
-    bad = subprocess.run([sys.executable, path, "-v", "Ascend310"], env=env, capture_output=True, text=True)
-    assert "Unsupported Platform! Supported: ['Ascend910B1'" in bad.stderr
-    bad = subprocess.run([sys.executable, path, "-r", "Sim"], env=env, capture_output=True, text=True)
-    assert "ValueError: Unsupported Backend! Supported: ['Model', 'NPU']" in bad.stderr
-
-
 def test_example_03_without_auto_sync_reports_the_missing_barrier():
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
     path = os.path.join(ROOT, "examples", "03_leaky_relu", "leaky_relu.py")
@@ -152,3 +135,12 @@ def test_example_03_without_auto_sync_reports_the_missing_barrier():
     assert out.returncode != 0
     assert "asc.KernelError" in out.stderr or "KernelError" in out.stderr
     assert "leaky_relu.py:" in out.stderr and "pipe_barrier(PIPE_V)" in out.stderr
+
+
+def test_bench_jit_runs():
+    """bench/bench_jit.py keeps working (its figures are not asserted: machines differ)."""
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "bench_jit.py"), "--procs", "1",
+                          "--launches", "20"], env=env, capture_output=True, text=True)
+    assert out.returncode in (0, 1), out.stderr  # 1 = over a target
+    assert "cold compile, empty disk cache" in out.stdout and "warm dispatch overhead" in out.stdout

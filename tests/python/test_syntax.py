@@ -256,3 +256,32 @@ def test_kernel_closing_over_local_values():
 
     assert run(make(3), 1, 5)[0] == 15
     assert run(make(7), 1, 5)[0] == 35
+
+
+def test_remaining_syntax_features():
+    """api.md §2.3 rows not covered above: annotated assignment, augmented assignment on a
+    subscript, tuple targets, list/tuple literals, `is`/`is not`, `not`, unary minus, runtime
+    IfExp, BoolOp with a folded operand, `pass`, static asserts and compile-time builtins."""
+    @asc.jit
+    def k(out: asc.GlobalAddress, a: int, opt: asc.ConstExpr = None):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out)
+        x: int = a + 1
+        table = [1, 2, 3]
+        table[1] += 40
+        (p, q), r = (table[0], table[1]), table[2]
+        assert len(table) == 3 and isinstance(p, int)
+        if opt is None:
+            pass
+        flag = 1 if opt is not None else 0
+        g.set_value(0, x)
+        g.set_value(1, p + q + r)
+        g.set_value(2, -a)
+        g.set_value(3, (not a) + 0)
+        g.set_value(4, a if a > 2 else -1)
+        g.set_value(5, flag)
+        g.set_value(6, (True and a > 0) + 0)
+        g.set_value(7, max(table) + min(4, 5) + abs(-2))
+
+    assert list(run(k, 8, 5)) == [6, 46, -5, 0, 5, 0, 1, 48]
+    assert list(run(k, 8, 0, 7)) == [1, 46, 0, 1, -1, 1, 0, 48]

@@ -301,6 +301,24 @@ def get_block_num():
     return PlainValue(builder("get_block_num").op("asc.get_block_num", [], ["i32"])[0], I32)
 
 
+# Sub-blocks exist only in MIX kernels (hardware.md §1.1): every kernel openasc runs today is
+# AIV_ONLY, where a block is one AIV, so these are int64 constants (sub-block 0 of 1, ratio 1).
+# MIX kernels (Tier 2) will need them as IR ops.
+def get_sub_block_idx():
+    builder("get_sub_block_idx")
+    return PlainValue(to_value(0, I64), I64)
+
+
+def get_sub_block_num():
+    builder("get_sub_block_num")
+    return PlainValue(to_value(1, I64), I64)
+
+
+def get_task_ratio():
+    builder("get_task_ratio")
+    return PlainValue(to_value(1, I64), I64)
+
+
 def set_flag(event, event_id=0):
     builder("set_flag").op("asc.set_flag", [_i32(event_id)], [], {"event": f"#asc.event<{HardEvent(event).name}>"})
 
@@ -467,8 +485,8 @@ half = float16
 NOT_YET = """
 copy transpose trans_data_to_5hd bilinear_interpolation set_aipp_functions load_image_to_local LocalTensorAuto
 ShapeInfo array get_shape_size printf dump_tensor get_system_cycle print_time_stamp metrics_prof_start
-metrics_prof_stop LocalMemAllocator SliceInfo MrgSortSrcList property inline get_sub_block_idx get_sub_block_num
-get_task_ratio add_relu sub_relu add_relu_cast sub_relu_cast add_deq_relu mul_cast bitwise_and bitwise_or
+metrics_prof_stop LocalMemAllocator SliceInfo MrgSortSrcList property inline
+add_relu sub_relu add_relu_cast sub_relu_cast add_deq_relu mul_cast bitwise_and bitwise_or
 bitwise_not fused_mul_add fused_mul_add_relu mul_add_dst shift_left shift_right cast_deq set_deq_scale brcb gather
 gatherb scatter gather_mask get_gather_mask_remain_count compare compare_scalar get_cmp_mask set_cmp_mask select
 whole_reduce_sum whole_reduce_max whole_reduce_min block_reduce_sum block_reduce_max block_reduce_min

@@ -1,6 +1,8 @@
 """@asc.jit: options, tracing a kernel into a module, the compile cache and launch."""
 import dataclasses
+import hashlib
 import inspect
+import json
 import os
 import sys
 import warnings
@@ -10,7 +12,12 @@ from .. import _lib
 from .._core import DTYPES, Builder, CompilationError, Handle, KernelError, PlainValue, dtype_of, py_dtype, to_value
 from .._codegen import FunctionTracer, SourceInfo, _rebuild, _value_type, closure_values, dep_repr
 from ..language.core import ConstExpr, GlobalAddress
+from . import cache as disk_cache
 from . import config
+
+# Counters for tests and bench/bench_jit.py: traces run, memory / disk cache hits, disk stores.
+stats = {"traces": 0, "memory_hits": 0, "disk_hits": 0, "disk_stores": 0}
+_MISSING = object()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -66,36 +73,70 @@ def _is_constexpr(ann):
     return inspect.isclass(ann) and issubclass(ann, ConstExpr)
 
 
+_DT = {}  # numpy / torch dtype object -> DataType
+_SIM_DT = {}  # DataType name -> simulator dtype id
+
+
+def _dt(obj):
+    d = _DT.get(obj)
+    if d is None:
+        d = _DT[obj] = dtype_of(getattr(obj, "name", None) if type(obj).__module__.startswith("numpy") else str(obj))
+    return d
+
+
+def _sim_dt(d):
+    v = _SIM_DT.get(d.name)
+    if v is None:
+        v = _SIM_DT[d.name] = _lib.sim_dtype(d.name)
+    return v
+
+
 def _gm_info(x):
     """(dtype, pointer, nbytes) of a numpy array or torch CPU tensor, else None."""
     mod = type(x).__module__
     if mod == "numpy":
-        if not x.flags["C_CONTIGUOUS"]:
+        if not x.flags.c_contiguous:
             raise ValueError("numpy array arguments must be C-contiguous (use np.ascontiguousarray)")
-        return dtype_of(x.dtype.name), x.ctypes.data, x.nbytes
+        return _dt(x.dtype), x.ctypes.data, x.nbytes
     if mod.startswith("torch"):
         if x.device.type != "cpu":
             raise ValueError(f"torch tensors must be on the CPU for the Model backend, got {x.device}")
         if not x.is_contiguous():
             raise ValueError("torch tensor arguments must be contiguous (use .contiguous())")
-        return dtype_of(str(x.dtype)), x.data_ptr(), x.numel() * x.element_size()
+        return _dt(x.dtype), x.data_ptr(), x.numel() * x.element_size()
     return None
 
 
-def _arg_kind(x):
-    """Trace-time description of a runtime kernel argument: ('gm'|'int'|'float', dtype)."""
+def _int_arg(n, v, d):
+    iv, bits = int(v), 8 * d.size
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if d.kind == "i" else (0, (1 << bits) - 1)
+    if not lo <= iv <= hi:
+        raise OverflowError(f"argument '{n}' = {iv} does not fit {d.name}")
+    return ("int", _sim_dt(d), iv, n)
+
+
+_I8, _I32, _F32 = DTYPES["int8"], DTYPES["int32"], DTYPES["float32"]
+
+
+def _marshal(n, x):
+    """(kind, DataType, launch argument for _lib.launch) of runtime argument n = x:
+    kind 'gm' | 'int' | 'float'; ints must fit their parameter type (api.md §3)."""
     if isinstance(x, bool):
-        return "int", DTYPES["int8"]
+        return "int", _I8, _int_arg(n, x, _I8)
     if isinstance(x, int):
-        return "int", DTYPES["int32"]
+        return "int", _I32, _int_arg(n, x, _I32)
     if isinstance(x, float):
-        return "float", DTYPES["float32"]
-    if type(x).__module__ == "numpy" and type(x).__name__ != "ndarray" and hasattr(x, "dtype"):
-        d = dtype_of(x.dtype.name)
-        return ("float" if d.is_float() else "int"), d
-    info = _gm_info(x) if hasattr(x, "dtype") else None
-    if info:
-        return "gm", info[0]
+        return "float", _F32, ("float", _sim_dt(_F32), x, n)
+    if hasattr(x, "dtype"):
+        if type(x).__module__ == "numpy" and type(x).__name__ != "ndarray":  # numpy scalar
+            d = _dt(x.dtype)
+            if d.is_float():
+                return "float", d, ("float", _sim_dt(d), float(x), n)
+            return "int", d, _int_arg(n, x, d)
+        info = _gm_info(x)
+        if info:
+            d, ptr, nbytes = info
+            return "gm", d, ("gm", ptr, nbytes, _sim_dt(d), n)
     raise TypeError(f"Argument type in JIT function is not supported: {type(x).__name__}")
 
 
@@ -119,7 +160,10 @@ class JITFunction:
             raise RuntimeError("The following argument names conflict with JIT configuration options: "
                                + ", ".join(clash))
         self._src = None
-        self.cache = {}
+        self._fp = None
+        self._params = None  # name -> (is ConstExpr, required type or None), resolved at first launch
+        self._opts_key = _opts_key(self.options)
+        self.cache = {}  # memory cache: specialisation key -> (module, [(globals dict, name, fingerprint)])
         self.last_ir = None
 
     @property
@@ -127,6 +171,22 @@ class JITFunction:
         if self._src is None:
             self._src = SourceInfo(self.fn)
         return self._src
+
+    def fingerprint(self):
+        """Identity of what a trace of this function reads from its own source: module, name,
+        file, first line, source text (lines go into IR locations) and closure values."""
+        if self._fp is None:
+            src = self.src
+            blob = json.dumps([self.fn.__module__, self.fn.__qualname__, src.file, src.line_off, src.text])
+            self._fp = hashlib.sha256(blob.encode()).hexdigest()[:32]
+        if not self.fn.__closure__:
+            return self._fp
+        return self._fp + ":" + hashlib.sha256(self._closure_key().encode()).hexdigest()[:16]
+
+    def _closure_key(self):
+        if not self.fn.__closure__:
+            return ""
+        return repr(sorted((k, "<self>" if v is self else dep_repr(v)) for k, v in closure_values(self.fn).items()))
 
     def __call__(self, *args, **kwargs):
         b = Builder.current()
@@ -153,10 +213,11 @@ class JITFunction:
         bound.apply_defaults()
         return bound.arguments
 
-    def _split(self, arguments):
-        const, runtime = {}, {}
-        for name, v in arguments.items():
-            ann = self.signature.parameters[name].annotation
+    def _param_info(self):
+        """name -> (is ConstExpr, required class or None); annotations resolved once."""
+        info = {}
+        for name, p in self.signature.parameters.items():
+            ann = p.annotation
             if isinstance(ann, str):  # from __future__ import annotations
                 try:
                     ann = eval(ann, self.fn.__globals__)  # noqa: S307 - the user's own annotation
@@ -164,7 +225,20 @@ class JITFunction:
                     ann = ConstExpr if "ConstExpr" in ann else None
             if _is_constexpr(ann):
                 t = ann.type
-                if t is not None and inspect.isclass(t) and not isinstance(v, t):
+                info[name] = (True, t if t is not None and inspect.isclass(t) else None)
+            else:
+                info[name] = (False, None)
+        return info
+
+    def _split(self, arguments):
+        if self._params is None:
+            self._params = self._param_info()
+        const, runtime = {}, {}
+        params = self._params
+        for name, v in arguments.items():
+            is_const, t = params[name]
+            if is_const:
+                if t is not None and not isinstance(v, t):
                     raise RuntimeError(f"ConstExpr[{t.__name__}] is required for argument '{name}', "
                                        f"{type(v).__name__} was provided: {v}")
                 const[name] = v
@@ -227,7 +301,9 @@ class JITFunction:
         out = [_rebuild(p, r) for p, r in zip(protos, res)]
         return tuple(out) if is_tuple else out[0] if out else None
 
-    def _compile(self, const, kinds, opts):
+    def _trace(self, const, kinds, opts):
+        """Trace the kernel: (IR text, source files, deps {(module, name): (fingerprint, globals)})."""
+        stats["traces"] += 1
         b = Builder(strip_loc=opts.get("strip_loc", False))
         b.sources = {self.src.file: None}
         deps = {}
@@ -239,35 +315,77 @@ class JITFunction:
                 params.append((n, d.ir, (lambda a, d=d: PlainValue(a, d))))
         with b:
             self._trace_body(b, dict(const), deps, True, self.__name__, params, "")
-        text = b.module_text()
+        return b.module_text(), list(b.sources), deps
+
+    def _build(self, text, files, opts):
+        """Parse the traced IR and run the pipeline: the module, or CompilationError."""
         if os.environ.get("ASC_DUMP_IR") == "1" or opts.get("print_ir_before_all"):
             sys.stderr.write(text)
         sources = {}
-        for f in b.sources:
+        for f in files:
             try:
                 with open(f) as fh:
                     sources[f] = fh.read()
             except OSError:
                 pass
         pipeline = PIPELINE if opts.get("run_passes", True) else "inline"
-        if opts.get("auto_sync", True) and "auto-sync" in _lib.pass_names():
+        if opts.get("auto_sync", True) and "auto-sync" in _pass_names():
             pipeline += ",auto-sync"
         mod = _lib.Module(self.__name__, text, sources, pipeline)
         self.last_ir = text
         if not mod.m or mod.diags.errors:
             raise CompilationError("".join(mod.diags.errors).rstrip() or "IR verification failed")
-        return mod, deps
+        return mod
+
+    def _disk_key(self, mem_key):
+        return disk_cache.make_key([self.fn.__module__, self.fn.__qualname__, self.fingerprint(), list(mem_key)])
+
+    def _resolve(self, module):
+        """The globals dict of a module named in a cache dependency."""
+        if module == self.fn.__module__:
+            return self.fn.__globals__
+        m = sys.modules.get(module)
+        return getattr(m, "__dict__", None)
+
+    def _compile(self, const, kinds, opts, mem_key):
+        """(module, deps list) for this specialisation: from the disk cache or traced now."""
+        use_disk = not opts.get("always_compile")
+        key = self._disk_key(mem_key) if use_disk else None
+        if use_disk:
+            def current(module, name):
+                g = self._resolve(module)
+                return None if g is None or name not in g else dep_repr(g[name])
+            e = disk_cache.lookup(key, current)
+            if e is not None:
+                try:
+                    mod = self._build(e["ir"], e["sources"], opts)
+                except CompilationError:
+                    disk_cache.discard(e["path"])  # stored by another build of the same key: rebuild
+                else:
+                    stats["disk_hits"] += 1
+                    return mod, [(self._resolve(m), n, fp) for m, n, fp in e["deps"]]
+        text, files, deps = self._trace(const, kinds, opts)
+        mod = self._build(text, files, opts)
+        if use_disk and disk_cache.store(key, self.__name__, text, files,
+                                         [(m, n, fp) for (m, n), (fp, _) in deps.items()]):
+            stats["disk_stores"] += 1
+        return mod, [(g, n, fp) for (_, n), (fp, g) in deps.items()]
 
     def _launch(self, core_num, stream, args, kwargs):
-        opts = dict(self.options)
-        for k in list(kwargs):
-            if k not in self.signature.parameters:
-                opts[k] = kwargs.pop(k)
-        _check_options(opts)
+        opts, opts_key = self.options, self._opts_key
+        if kwargs:
+            extra = {k: kwargs.pop(k) for k in list(kwargs) if k not in self.signature.parameters}
+            if extra:
+                opts = dict(self.options, **extra)
+                _check_options(opts)
+                opts_key = _opts_key(opts)
         const, runtime = self._split(self._bind(args, kwargs))
-        kinds = {n: _arg_kind(v) for n, v in runtime.items()}
-        mod = self._module(const, kinds, opts)
-        largs = _pack_args(runtime, kinds)
+        kinds, largs = {}, []
+        for n, v in runtime.items():
+            kind, d, arg = _marshal(n, v)
+            kinds[n] = (kind, d)
+            largs.append(arg)
+        mod = self._module(const, kinds, opts, opts_key)
         if os.environ.get("DRY_RUN"):
             return None
         rc, rep = _lib.launch(mod, self.__name__, largs, config.current_platform().value, core_num,
@@ -282,56 +400,46 @@ class JITFunction:
             raise KernelError("".join(rep["errors"]).rstrip() or f"kernel {self.__name__} failed")
         return None
 
-    def _module(self, const, kinds, opts):
-        """The compiled module for this specialisation: from the cache or traced now."""
-        key = (repr(sorted((k, repr(v)) for k, v in const.items())),
-               tuple((n, k, d.name) for n, (k, d) in kinds.items()),
-               repr(sorted((k, repr(v)) for k, v in opts.items())), _lib_version(),
-               repr(sorted((k, dep_repr(v)) for k, v in closure_values(self.fn).items())))
-        hit = None if opts.get("always_compile") else self.cache.get(key)
-        if hit is not None and self._deps_ok(hit[1]):
+    def _module(self, const, kinds, opts, opts_key):
+        """The compiled module for this specialisation: memory cache, disk cache, or traced now."""
+        key = (tuple((k, dep_repr(v)) for k, v in const.items()),
+               tuple((n, k, d.name) for n, (k, d) in kinds.items()), opts_key, self._closure_key())
+        always = opts.get("always_compile")
+        hit = None if always else self.cache.get(key)
+        if hit is not None and _deps_ok(hit[1]):
+            stats["memory_hits"] += 1
             return hit[0]
         try:
-            mod, deps = self._compile(const, kinds, opts)
+            mod, deps = self._compile(const, kinds, opts, key)
         except Exception as e:  # noqa: BLE001 - drop the front-end frames from the traceback
             if isinstance(e, CompilationError) or getattr(e, "asc_location", None):
                 raise e.with_traceback(None) from None
             raise
-        if not opts.get("always_compile"):
+        if not always:
             self.cache[key] = (mod, deps)
         return mod
 
-    @staticmethod
-    def _deps_ok(deps):
-        """Every module global the kernel and its callees read still has the same repr."""
-        for (module, name), v in deps.items():
-            g = getattr(sys.modules.get(module), "__dict__", {})
-            if name not in g or dep_repr(g[name]) != v:
-                return False
-        return True
+
+def _opts_key(opts):
+    return tuple(sorted((k, repr(v)) for k, v in opts.items()))
 
 
-def _pack_args(runtime, kinds):
-    """Launch arguments for _lib.launch; ints must fit their parameter type."""
-    largs = []
-    for n, v in runtime.items():
-        kind, d = kinds[n]
-        if kind == "gm":
-            _, ptr, nbytes = _gm_info(v)
-            largs.append(("gm", ptr, nbytes, _lib.sim_dtype(d.name), n))
-        elif kind == "int":
-            iv, bits = int(v), 8 * d.size
-            lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if d.kind == "i" else (0, (1 << bits) - 1)
-            if not lo <= iv <= hi:
-                raise OverflowError(f"argument '{n}' = {iv} does not fit {d.name}")
-            largs.append(("int", _lib.sim_dtype(d.name), iv, n))
-        else:
-            largs.append(("float", _lib.sim_dtype(d.name), float(v), n))
-    return largs
+def _deps_ok(deps):
+    """Every module global the kernel and its callees read still has the same fingerprint."""
+    for g, name, fp in deps:
+        v = _MISSING if g is None else g.get(name, _MISSING)
+        if v is _MISSING or dep_repr(v) != fp:
+            return False
+    return True
 
 
-def _lib_version():
-    return _lib.lib() and "openasc-" + str(os.path.getmtime(os.environ.get("ASC_LIBRARY", _lib._DEFAULT)))
+_PASSES = []
+
+
+def _pass_names():
+    if not _PASSES:
+        _PASSES.extend(_lib.pass_names())
+    return _PASSES
 
 
 def jit(fn=None, **options):

@@ -1,0 +1,319 @@
+"""The compile caches (api.md §2.5): memory per JITFunction, disk under $PYASC_CACHE_DIR.
+Traces are counted by asc.runtime.jit.stats["traces"]."""
+import importlib
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import asc
+from asc import _lib
+from asc.runtime import cache as disk_cache
+from asc.runtime import jit as jitmod
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+@pytest.fixture
+def cache_dir(tmp_path, monkeypatch):
+    d = tmp_path / "cache"
+    monkeypatch.setenv("PYASC_CACHE_DIR", str(d))
+    return d
+
+
+@pytest.fixture
+def modules(tmp_path, monkeypatch):
+    """write(name, text) creates tmp_path/name.py and (re)imports it; bytecode is not cached so a
+    rewrite of the same size within one second is still seen by reload."""
+    src = tmp_path / "mods"
+    src.mkdir()
+    monkeypatch.syspath_prepend(str(src))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    written = []
+
+    def write(name, text, reload=True):
+        (src / f"{name}.py").write_text(textwrap.dedent(text))
+        importlib.invalidate_caches()
+        if name in sys.modules:
+            return importlib.reload(sys.modules[name]) if reload else sys.modules[name]
+        written.append(name)
+        return importlib.import_module(name)
+
+    yield write
+    for name in written:
+        sys.modules.pop(name, None)
+
+
+def traces():
+    return jitmod.stats["traces"]
+
+
+def run1(kernel, *args):
+    out = np.zeros(4, np.int32)
+    kernel[1](out, *args)
+    return int(out[0])
+
+
+def entries(d):
+    return sorted(p for p in d.rglob("*.json"))
+
+
+KERNEL = """
+import asc
+import cmod
+
+SCALE = 3
+
+@asc.jit
+def k(out: asc.GlobalAddress):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out)
+    g.set_value(0, cmod.helper(SCALE) + cmod.OFFSET)
+"""
+
+CALLEE = """
+import asc
+
+OFFSET = 0
+
+@asc.jit
+def helper(x):
+    return x * {factor}
+"""
+
+
+def test_second_launch_does_not_retrace(cache_dir, modules):
+    modules("cmod", CALLEE.format(factor=10))
+    kmod = modules("kmod", KERNEL)
+    n = traces()
+    assert run1(kmod.k) == 30
+    assert traces() == n + 1
+    hits = jitmod.stats["memory_hits"]
+    for _ in range(3):
+        assert run1(kmod.k) == 30
+    assert traces() == n + 1 and jitmod.stats["memory_hits"] == hits + 3
+    assert len(kmod.k.cache) == 1
+
+
+def test_disk_cache_hit_for_a_fresh_jit_function(cache_dir, modules):
+    modules("cmod", CALLEE.format(factor=10))
+    kmod = modules("kmod", KERNEL)
+    assert run1(kmod.k) == 30
+    assert len(entries(cache_dir)) == 1  # written under $PYASC_CACHE_DIR
+    n, disk = traces(), jitmod.stats["disk_hits"]
+    kmod.k.cache.clear()  # as in a new process: the memory cache is empty
+    assert run1(kmod.k) == 30
+    fresh = asc.jit(kmod.k.fn)  # a new JITFunction object for the same function
+    assert run1(fresh) == 30
+    assert traces() == n and jitmod.stats["disk_hits"] == disk + 2
+    assert "func.call" in fresh.last_ir  # the stored artifact is the front-end IR
+
+
+def test_editing_a_callee_retraces(cache_dir, modules):
+    cmod = modules("cmod", CALLEE.format(factor=10))
+    kmod = modules("kmod", KERNEL)
+    k = kmod.k
+    assert run1(k) == 30
+    n = traces()
+    # the same kernel object; cmod.helper is looked up through the module, so a reload is seen
+    modules("cmod", CALLEE.format(factor=100))
+    assert run1(k) == 300 and traces() == n + 1
+    # a reloaded kernel module: new JITFunction objects, checked against the disk cache
+    kmod = modules("kmod", KERNEL)
+    assert run1(kmod.k) == 300 and traces() == n + 1  # disk hit: same sources, same globals
+    modules("cmod", CALLEE.format(factor=7))
+    kmod = modules("kmod", KERNEL)
+    assert run1(kmod.k) == 21 and traces() == n + 2
+    # back to the first source: that entry is still on disk
+    modules("cmod", CALLEE.format(factor=10))
+    kmod = modules("kmod", KERNEL)
+    assert run1(kmod.k) == 30 and traces() == n + 2
+    assert cmod is sys.modules["cmod"]
+
+
+def test_editing_a_callee_imported_by_name_retraces(cache_dir, modules):
+    modules("cmod2", "import asc\n\n@asc.jit\ndef helper(x):\n    return x + 1\n")
+    text = ("import asc\nfrom cmod2 import helper\n\n@asc.jit\ndef k(out: asc.GlobalAddress):\n"
+            "    g = asc.GlobalTensor()\n    g.set_global_buffer(out)\n    g.set_value(0, helper(5))\n")
+    kmod = modules("kmod2", text)
+    assert run1(kmod.k) == 6
+    n = traces()
+    modules("cmod2", "import asc\n\n@asc.jit\ndef helper(x):\n    return x + 2\n")
+    kmod = modules("kmod2", text)  # the kernel's source is unchanged, its callee's is not
+    assert run1(kmod.k) == 7 and traces() == n + 1
+
+
+def test_changing_a_module_global_retraces(cache_dir, modules):
+    cmod = modules("cmod", CALLEE.format(factor=10))
+    kmod = modules("kmod", KERNEL)
+    assert run1(kmod.k) == 30
+    n = traces()
+    kmod.SCALE = 4  # a global of the kernel's module
+    assert run1(kmod.k) == 40 and traces() == n + 1
+    cmod.OFFSET = 5  # a global read through another module
+    assert run1(kmod.k) == 45 and traces() == n + 2
+    kmod.SCALE, cmod.OFFSET = 3, 0  # the first specialisation: back from the disk cache
+    assert run1(kmod.k) == 30 and traces() == n + 2
+    assert len(kmod.k.cache) == 1  # one memory entry per specialisation key, replaced when stale
+
+
+def test_changing_a_global_read_by_a_callee_retraces(cache_dir, modules):
+    cmod = modules("cmod3", "import asc\n\nSTEP = 2\n\n@asc.jit\ndef helper(x):\n    return x + STEP\n")
+    kmod = modules("kmod3", "import asc\nfrom cmod3 import helper\n\n@asc.jit\ndef k(out: asc.GlobalAddress):\n"
+                            "    g = asc.GlobalTensor()\n    g.set_global_buffer(out)\n    g.set_value(0, helper(1))\n")
+    assert run1(kmod.k) == 3
+    n = traces()
+    cmod.STEP = 9
+    assert run1(kmod.k) == 10 and traces() == n + 1
+    kmod.k.cache.clear()
+    cmod.STEP = 2
+    assert run1(kmod.k) == 3 and traces() == n + 1  # disk
+
+
+def test_constexpr_and_argument_types_are_part_of_the_key(cache_dir):
+    @asc.jit
+    def k(out: asc.GlobalAddress, a, c: asc.ConstExpr[int]):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out)
+        g.set_value(0, a + c)
+
+    n = traces()
+    assert run1(k, 1, 2) == 3
+    assert run1(k, 5, 2) == 7 and traces() == n + 1  # runtime value: same specialisation
+    assert run1(k, 1, 3) == 4 and traces() == n + 2  # ConstExpr value
+    assert run1(k, np.int16(1), 3) == 4 and traces() == n + 3  # argument dtype
+    out = np.zeros(4, np.int16)
+    k[1](out, 1, 3)
+    assert out[0] == 4 and traces() == n + 4  # pointer dtype
+    assert len(k.cache) == 4
+
+
+def test_always_compile_bypasses_both_caches_and_stores_nothing(cache_dir, modules):
+    modules("cmod", CALLEE.format(factor=10))
+    kmod = modules("kmod", KERNEL)
+    n = traces()
+    out = np.zeros(4, np.int32)
+    kmod.k[1](out, always_compile=True)
+    kmod.k[1](out, always_compile=True)
+    assert out[0] == 30 and traces() == n + 2
+    assert not kmod.k.cache and not entries(cache_dir)
+    run1(kmod.k)
+    kmod.k[1](out, always_compile=True)  # an entry exists now; still retraced
+    assert traces() == n + 4 and len(entries(cache_dir)) == 1
+
+
+def test_corrupt_entry_is_ignored_and_rewritten(cache_dir, modules):
+    modules("cmod", CALLEE.format(factor=10))
+    kmod = modules("kmod", KERNEL)
+    run1(kmod.k)
+    (path,) = entries(cache_dir)
+    for junk in ("{not json", json.dumps({"format": disk_cache.FORMAT, "key": "x"}), ""):
+        path.write_text(junk)
+        kmod.k.cache.clear()
+        n = traces()
+        assert run1(kmod.k) == 30 and traces() == n + 1
+        assert entries(cache_dir) == [path] and json.loads(path.read_text())["ir"].startswith('"builtin.module"')
+    # an entry whose IR does not parse is dropped and rebuilt too
+    e = json.loads(path.read_text())
+    e["ir"] = '"builtin.module"() ({ "nonsense.op"() : () -> () }) : () -> ()'
+    path.write_text(json.dumps(e))
+    kmod.k.cache.clear()
+    n = traces()
+    assert run1(kmod.k) == 30 and traces() == n + 1
+    assert "nonsense" not in path.read_text()
+    assert not [p for p in cache_dir.rglob("*") if p.name.startswith(".tmp-")]
+
+
+def test_rebuilt_library_invalidates(cache_dir, modules, monkeypatch):
+    modules("cmod", CALLEE.format(factor=10))
+    kmod = modules("kmod", KERNEL)
+    run1(kmod.k)
+    kmod.k.cache.clear()
+    monkeypatch.setattr(_lib, "_lib_fp", _lib.library_fingerprint() + ":rebuilt")
+    n = traces()
+    run1(kmod.k)
+    assert traces() == n + 1 and len(entries(cache_dir)) == 2
+    assert _lib.library_fingerprint().startswith("openasc-0.")
+
+
+def test_cache_dir_default_and_override(monkeypatch, tmp_path):
+    monkeypatch.delenv("PYASC_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert disk_cache.cache_dir() == str(tmp_path / "xdg" / "openasc")
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert disk_cache.cache_dir() == os.path.join(str(tmp_path), ".cache", "openasc")
+    monkeypatch.setenv("PYASC_CACHE_DIR", str(tmp_path / "mine"))
+    assert disk_cache.cache_dir() == str(tmp_path / "mine")
+
+
+def test_unwritable_cache_dir_is_not_an_error(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("PYASC_CACHE_DIR", str(blocker / "sub"))  # a directory under a file
+
+    @asc.jit
+    def k(out: asc.GlobalAddress):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out)
+        g.set_value(0, 11)
+
+    assert run1(k) == 11
+
+
+def test_runtime_error_from_a_disk_hit_keeps_the_python_line(cache_dir):
+    @asc.jit
+    def oob(out: asc.GlobalAddress):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out, 4)
+        g.set_value(9, 1)
+
+    line = oob.fn.__code__.co_firstlineno + 4
+    with pytest.raises(asc.KernelError) as first:
+        run1(oob)
+    n = traces()
+    with pytest.raises(asc.KernelError) as again:
+        run1(asc.jit(oob.fn))
+    assert traces() == n
+    assert f"test_cache.py:{line}:" in str(first.value)
+    assert str(again.value) == str(first.value)
+
+
+def test_disk_cache_across_processes(cache_dir, tmp_path):
+    script = tmp_path / "proc.py"
+    script.write_text(textwrap.dedent("""
+        import numpy as np
+        import asc
+        from asc.runtime.jit import stats
+
+        TILE = 8
+
+        @asc.jit
+        def k(out: asc.GlobalAddress):
+            g = asc.GlobalTensor()
+            g.set_global_buffer(out)
+            g.set_value(0, TILE * 2)
+
+        out = np.zeros(1, np.int32)
+        k[1](out)
+        print(int(out[0]), stats["traces"], stats["disk_hits"])
+        """))
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
+    outs = [subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True)
+            for _ in range(2)]
+    assert [o.returncode for o in outs] == [0, 0], outs[0].stderr + outs[1].stderr
+    assert outs[0].stdout.split() == ["16", "1", "0"]
+    assert outs[1].stdout.split() == ["16", "0", "1"]
+
+
+def test_large_numpy_global_is_fingerprinted_by_content(cache_dir, modules):
+    kmod = modules("kmod4", "import numpy as np\nimport asc\n\nLUT = np.zeros(5000, np.int32)\n\n"
+                            "@asc.jit\ndef k(out: asc.GlobalAddress):\n    g = asc.GlobalTensor()\n"
+                            "    g.set_global_buffer(out)\n    g.set_value(0, int(LUT[2500]))\n")
+    assert run1(kmod.k) == 0
+    kmod.LUT[2500] = 9  # not visible in repr(LUT), which elides the middle
+    assert run1(kmod.k) == 9
