@@ -396,6 +396,15 @@ static void q_deque(walker *w, asc_op *op, state *st, qstate *s, int cons) {
   asc_pass_map_set(&w->env.qslot, &op->results[0], slot);
 }
 
+/* FreeAllEvent: the producer waits every slot's pending backward event, so it learns them
+ * all and the next allocs wait nothing. */
+static void q_free_all(state *st, qstate *s, int prod) {
+  for (int i = 0; i < QSLOTS; i++) {
+    learn(st, prod, &s->bwd[i]);
+    tok_empty(&s->bwd[i]);
+  }
+}
+
 static void walk_queue_op(walker *w, asc_op *op, state *st) {
   const asc_value *q = op->operands[0];
   qstate *s = queue_of(w, st, q);
@@ -412,7 +421,8 @@ static void walk_queue_op(walker *w, asc_op *op, state *st) {
   else if (op->code == ASC_OP_ENQUE && s->nfifo < QSLOTS) {
     s->fifo_slot[s->nfifo] = (int)slot;
     s->fifo_tok[s->nfifo++] = set_token(st, prod);
-  }
+  } else if (op->code == ASC_OP_FREE_ALL_EVENT)
+    q_free_all(st, s, prod);
 }
 
 /* ---- edges ---- */
@@ -824,6 +834,7 @@ static void walk_op(walker *w, asc_op *op, state *st) {
   case ASC_OP_DEQUE:
   case ASC_OP_FREE_TENSOR:
   case ASC_OP_ENQUE:
+  case ASC_OP_FREE_ALL_EVENT:
     walk_queue_op(w, op, st);
     return;
   case ASC_OP_IF:

@@ -286,21 +286,75 @@ static int freeq(sim_core *c, const sim_inst *in) {
   return asc_sim_issue_set(c, in, q->bwd, id);
 }
 
-/* TPipe::Destroy: wait every pending backward event (then the caller drains PIPE_ALL). */
-int asc_sim_tpipe_destroy(sim_core *c, const sim_inst *in) {
-  for (int qi = 0; qi < c->nqueues; qi++) {
-    sim_queue *q = &c->queues[qi];
-    for (int k = 0; k < q->nbuf; k++) {
-      sim_qbuf *b = &c->bufs[q->first + k];
-      if (b->free_id < 0)
-        continue;
-      releaseid(c, q->bwd, b->free_id);
-      if (asc_sim_issue_wait(c, in, q->bwd, b->free_id))
-        return -1;
-      b->free_id = -1;
-    }
+/* Wait and release every pending backward event id of q's buffers (FreeAllEvent), so the
+ * producer pipe is ordered after every free and the ids go back to the pool. */
+static int waitfrees(sim_core *c, const sim_inst *in, sim_queue *q) {
+  for (int k = 0; k < q->nbuf; k++) {
+    sim_qbuf *b = &c->bufs[q->first + k];
+    if (b->free_id < 0)
+      continue;
+    releaseid(c, q->bwd, b->free_id);
+    if (asc_sim_issue_wait(c, in, q->bwd, b->free_id))
+      return -1;
+    b->free_id = -1;
   }
   return 0;
+}
+
+/* TPipe::Destroy: wait every pending backward event (then the caller drains PIPE_ALL). */
+int asc_sim_tpipe_destroy(sim_core *c, const sim_inst *in) {
+  for (int qi = 0; qi < c->nqueues; qi++)
+    if (waitfrees(c, in, &c->queues[qi]))
+      return -1;
+  return 0;
+}
+
+/* ---- queue queries (scalar reads of the queue's state, hardware.md §9) ---- */
+static sim_queue *queryq(sim_core *c, const sim_inst *in) {
+  sim_queue *q = queueof(c, in, 0);
+  if (!q)
+    asc_sim_err(c, in->op, "%s: not a queue", asc_op_name(in->op));
+  else
+    scost(c);
+  return q;
+}
+
+static int freeallevent(sim_core *c, const sim_inst *in) {
+  sim_queue *q = queryq(c, in);
+  return q ? waitfrees(c, in, q) : -1;
+}
+
+static int tensorcount(sim_core *c, const sim_inst *in) {
+  sim_queue *q = queryq(c, in);
+  if (q)
+    sim_out(c, in, 0)->i = q->used;
+  return q ? 0 : -1;
+}
+
+/* No buffers yet (init_buffer missing) means no idle one, as alloc_tensor would fail. */
+static int hasidle(sim_core *c, const sim_inst *in) {
+  sim_queue *q = queryq(c, in);
+  if (!q)
+    return -1;
+  sim_out(c, in, 0)->i = 0;
+  for (int k = 0; k < q->nbuf; k++)
+    if (c->bufs[q->first + k].state == SIM_QB_FREE)
+      sim_out(c, in, 0)->i = 1;
+  return 0;
+}
+
+static int hastensor(sim_core *c, const sim_inst *in) {
+  sim_queue *q = queryq(c, in);
+  if (q)
+    sim_out(c, in, 0)->i = q->used > 0;
+  return q ? 0 : -1;
+}
+
+static int vacant(sim_core *c, const sim_inst *in) {
+  sim_queue *q = queryq(c, in);
+  if (q)
+    sim_out(c, in, 0)->i = q->used < q->depth;
+  return q ? 0 : -1;
 }
 
 /* ---- TBuf ---- */
@@ -457,6 +511,11 @@ void asc_sim_reg_resource(sim_exec_fn *t) {
   t[ASC_OP_ENQUE] = enque;
   t[ASC_OP_DEQUE] = deque;
   t[ASC_OP_FREE_TENSOR] = freeq;
+  t[ASC_OP_FREE_ALL_EVENT] = freeallevent;
+  t[ASC_OP_GET_TENSOR_COUNT_IN_QUE] = tensorcount;
+  t[ASC_OP_HAS_IDLE_BUFFER] = hasidle;
+  t[ASC_OP_HAS_TENSOR_IN_QUE] = hastensor;
+  t[ASC_OP_VACANT_IN_QUE] = vacant;
   t[ASC_OP_TBUF_GET] = tbufget;
   t[ASC_OP_TBUF_GET_WITH_OFFSET] = tbufget;
   t[ASC_OP_GLOBAL_TENSOR] = globaltensor;

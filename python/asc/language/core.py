@@ -6,7 +6,7 @@ from .. import _lib
 from .._core import DTYPES, DataType, Handle, PlainValue, builder, dtype_of, to_value
 from .enums import HardEvent, PipeID, RoundMode, TPosition
 
-I32, I64 = DTYPES["int32"], DTYPES["int64"]
+I1, I32, I64 = DTYPES["int1"], DTYPES["int32"], DTYPES["int64"]
 _REGISTRY = _lib.registry_ops()
 
 
@@ -181,6 +181,24 @@ class TQueBind(Handle):
     def free_tensor(self, tensor):
         builder("free_tensor").op("asc.free_tensor",
                                   [self.value, _need(tensor, LocalTensor, "free_tensor", "tensor").value])
+
+    def free_all_event(self):
+        builder("free_all_event").op("asc.free_all_event", [self.value])
+
+    def _query(self, opname, dtype):
+        return PlainValue(builder(opname).op(f"asc.{opname}", [self.value], [dtype.ir])[0], dtype)
+
+    def get_tensor_count_in_que(self):
+        return self._query("get_tensor_count_in_que", I32)
+
+    def has_idle_buffer(self):
+        return self._query("has_idle_buffer", I1)
+
+    def has_tensor_in_que(self):
+        return self._query("has_tensor_in_que", I1)
+
+    def vacant_in_que(self):
+        return self._query("vacant_in_que", I1)
 
 
 class TQue(TQueBind):
@@ -531,7 +549,6 @@ def _not_yet_method(cls, name):
 
 
 _METHODS_NOT_YET = {
-    TQueBind: "free_all_event get_tensor_count_in_que has_idle_buffer has_tensor_in_que vacant_in_que",
     LocalTensor: "get_size set_size get_length set_buffer_len get_phy_addr get_user_tag set_user_tag "
                  "set_addr_with_offset set_shape_info get_shape_info reinterpret_cast print to_file",
     GlobalTensor: "get_size get_phy_addr set_l2_cache_hint get_shape_info set_shape_info",

@@ -169,6 +169,12 @@
     "asc.data_copy_pad"(%gz, %dst, %dce) : (!asc.global_tensor<f16>, !asc.local_tensor<256xf16, VECOUT>, !asc.struct<DataCopyExtParams>) -> ()
     "asc.data_copy_pad"(%gz, %dst, %dce, %dcx) : (!asc.global_tensor<f16>, !asc.local_tensor<256xf16, VECOUT>, !asc.struct<DataCopyExtParams>, !asc.struct<DataCopyPadExtParams>) -> ()
     "asc.free_tensor"(%qin, %src) : (!asc.queue<VECIN, 2>, !asc.local_tensor<256xf16, VECIN>) -> ()
+    // queue queries
+    "asc.free_all_event"(%qin) : (!asc.queue<VECIN, 2>) -> ()
+    %qcount = "asc.get_tensor_count_in_que"(%qout) : (!asc.queue<VECOUT, 2>) -> i32
+    %qidle = "asc.has_idle_buffer"(%qin) : (!asc.queue<VECIN, 2>) -> i1
+    %qhas = "asc.has_tensor_in_que"(%qbind) : (!asc.queue<VECIN, VECOUT, 1>) -> i1
+    %qvac = "asc.vacant_in_que"(%qout) : (!asc.queue<VECOUT, 2>) -> i1
     "asc.enque"(%qout, %dst) : (!asc.queue<VECOUT, 2>, !asc.local_tensor<256xf16, VECOUT>) -> ()
     "func.return"() : () -> ()
   }) {sym_name = "all_ops", function_type = (!asc.gm_ptr<f16>, !asc.gm_ptr<f16>, !asc.gm_ptr<f16>, i32) -> ()} : () -> ()
