@@ -4,7 +4,11 @@
  * MTE3, UB->UB on V.  Every block of every copy goes through asc_sim_mem, so GM is
  * bounded by the caller's arrays and UB by the local tensor's extent.
  */
+#include <stdint.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "sim/sim_int.h"
 
@@ -27,6 +31,39 @@ static int checkalign(sim_core *c, const sim_inst *in, const sim_val *r, int64_t
   return 0;
 }
 
+/* UB -> GM copies of at least NT_MIN bytes into a GM array of at least NT_ARRAY bytes
+ * (larger than a core's caches: its lines would be evicted before anything reads them
+ * again) bypass the cache (below). */
+enum { NT_MIN = 4096 };
+#define NT_ARRAY ((size_t)8 << 20)
+
+/* Copy n bytes from UB to GM with non-temporal stores: the kernel's output streams to
+ * the caller's array, which a plain memcpy would first read into the cache (a read for
+ * ownership per line: a quarter of the main-memory traffic of a copy-in, compute,
+ * copy-out kernel) and then evict again.  The bytes written are those of memcpy; the
+ * fence makes them visible in order like ordinary stores before anything else runs. */
+static void copyout(uint8_t *d, const uint8_t *s, size_t n) {
+#if defined(__SSE2__)
+  size_t head = (16 - ((uintptr_t)d & 15)) & 15;
+  if (head > n)
+    head = n;
+  memcpy(d, s, head);
+  d += head, s += head, n -= head;
+  for (; n >= 64; n -= 64, d += 64, s += 64) {
+    __m128i a = _mm_loadu_si128((const __m128i *)(const void *)s);
+    __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + 16));
+    __m128i e = _mm_loadu_si128((const __m128i *)(const void *)(s + 32));
+    __m128i f = _mm_loadu_si128((const __m128i *)(const void *)(s + 48));
+    _mm_stream_si128((__m128i *)(void *)d, a);
+    _mm_stream_si128((__m128i *)(void *)(d + 16), b);
+    _mm_stream_si128((__m128i *)(void *)(d + 32), e);
+    _mm_stream_si128((__m128i *)(void *)(d + 48), f);
+  }
+  _mm_sfence();
+#endif
+  memcpy(d, s, n);
+}
+
 /* Copy n bytes from src+soff to dst+doff, both checked. */
 static int move(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff, int64_t n) {
   const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
@@ -36,7 +73,11 @@ static int move(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff, int
   uint8_t *d = asc_sim_mem(c, in->op, dst, doff, n, "write");
   if (!d)
     return -1;
-  memmove(d, s, (size_t)n);
+  if (n >= NT_MIN && dst->mem >= 0 && src->mem == SIM_MEM_UB && c->L->gm[dst->mem].bytes >= NT_ARRAY)
+    /* distinct memories: no overlap */
+    copyout(d, s, (size_t)n);
+  else
+    memmove(d, s, (size_t)n);
   return 0;
 }
 

@@ -167,10 +167,13 @@ typedef struct runner {
 } runner;
 
 /* The big per-core arrays, allocated once per host thread and cleared for every block:
- * a fresh 192 KiB UB per block would be an mmap and ~50 page faults each time. */
+ * a fresh 192 KiB UB per block would be an mmap and ~50 page faults each time.  Of UB only
+ * the bytes the previous block could have changed ([dlo, dhi), the hull of its accesses)
+ * are cleared again: a kernel using half of UB does not pay for zeroing all of it. */
 typedef struct scratch {
   sim_val *slots;
   uint8_t *ub, *warned;
+  int64_t dlo, dhi; /* UB bytes that may be non-zero */
 } scratch;
 
 static void scratchinit(scratch *s, const sim_launch *L) {
@@ -179,6 +182,8 @@ static void scratchinit(scratch *s, const sim_launch *L) {
   s->warned = malloc((size_t)L->ninsts + 1);
   if (!s->slots || !s->ub || !s->warned)
     asc_die("out of memory");
+  s->dlo = 0;
+  s->dhi = L->plat->ub_bytes;
 }
 
 static void scratchfree(scratch *s) {
@@ -194,7 +199,11 @@ static void coreinit(sim_core *c, const sim_launch *L, int block, scratch *s) {
   c->block = block;
   c->ub_bytes = L->plat->ub_bytes;
   c->slots = memset(s->slots, 0, sizeof *s->slots * ((size_t)L->nslots + 1));
-  c->ub = memset(s->ub, 0, (size_t)c->ub_bytes); /* every block sees the same UB: zeros */
+  c->ub = s->ub; /* every block sees the same UB: zeros */
+  if (s->dhi > s->dlo)
+    memset(s->ub + s->dlo, 0, (size_t)(s->dhi - s->dlo));
+  c->ub_lo = c->ub_bytes;
+  c->ub_hi = 0;
   c->warned = memset(s->warned, 0, (size_t)L->ninsts + 1);
   c->mask[0] = c->mask[1] = ~0ull;
   for (int i = 0; i < L->entry.nargs; i++)
@@ -238,6 +247,8 @@ static void runblock(const sim_launch *L, int block, int ncores, blockres *r, sc
     r->blocked[p] = c.pipes[p].blocked;
   }
   r->blocked[ASC_PIPEID_PIPE_S] += c.sblocked;
+  s->dlo = c.ub_lo; /* what this block may have written */
+  s->dhi = c.ub_hi;
   r->trace = c.trace; /* handed over */
   r->ntrace = c.ntrace;
   c.trace = NULL;

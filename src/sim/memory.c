@@ -106,5 +106,9 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
     }
     asc_sim_san_access(c, r->mem, lo, nbytes, what[0] == 'w');
   }
+  if (!isgm && nbytes > 0) {
+    c->ub_lo = lo < c->ub_lo ? lo : c->ub_lo;
+    c->ub_hi = hi > c->ub_hi ? hi : c->ub_hi;
+  }
   return nbytes > 0 ? base + lo : base;
 }

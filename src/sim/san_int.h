@@ -78,7 +78,7 @@ struct sim_san {
   san_pend pend[SAN_MAXPEND];
   int npend;
   const sim_inst *pin; /* the instruction pend belongs to */
-  uint64_t *ubw;       /* UB bytes written (shadow.c) */
+  sim_shadow *ubw;     /* UB bytes written (shadow.c) */
   san_wlist *gmw;      /* GM bytes written, per array */
 };
 

@@ -1,16 +1,27 @@
 /* shadow.c - the initcheck shadow of UB: one bit per byte, set once any instruction
  * wrote the byte.  Marking and searching work a 64-bit word at a time, so a 64 KB copy
- * costs about a thousand word operations, not 64 K bit operations. */
+ * costs about a thousand word operations, not 64 K bit operations; and a summary bit per
+ * 4 KB chunk (64 words) says the chunk is all written, so the common check, a read of
+ * bytes written before, looks at a few summary bits and the two partial chunks at its
+ * ends instead of every word.  Bits are only ever set, so a summary bit stays true. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "sim/sim_int.h"
 
-uint64_t *asc_sim_shadow_new(int64_t bytes) {
-  uint64_t *w = calloc((size_t)(bytes + 63) / 64 + 1, sizeof *w);
-  if (!w)
+enum { CHUNK = 64 }; /* words per summary bit */
+
+/* One allocation: the struct, the bitmap (whole chunks; the words past the end of UB
+ * stay zero, so the last chunk is full only if UB ends on a chunk boundary), the summary. */
+sim_shadow *asc_sim_shadow_new(int64_t bytes) {
+  int64_t nw = (bytes + 63) / 64 + 1, nc = (nw + CHUNK - 1) / CHUNK;
+  nw = nc * CHUNK;
+  sim_shadow *s = calloc(1, sizeof *s + sizeof(uint64_t) * (size_t)(nw + (nc + 63) / 64));
+  if (!s)
     asc_die("out of memory");
-  return w;
+  s->w = (uint64_t *)(s + 1);
+  s->full = s->w + nw;
+  return s;
 }
 
 /* Bits [a, b) of a word (0 <= a < b <= 64). */
@@ -19,19 +30,39 @@ static uint64_t bits(int a, int b) {
   return m & ~((1ull << a) - 1);
 }
 
-/* Whole words are set with memset; only the two ends need masks. */
-void asc_sim_shadow_mark(uint64_t *w, int64_t lo, int64_t hi) {
+static bool allset(const uint64_t *w, int64_t i, int64_t j);
+
+static bool isfull(const sim_shadow *s, int64_t k) { return s->full[k >> 6] >> (k & 63) & 1; }
+
+/* Chunk k's summary bit, if all its words are set now (word i was just marked: unless
+ * it is full, the chunk is not, and small writes skip the chunk scan). */
+static void sumchunk(sim_shadow *s, int64_t k, int64_t i) {
+  if (s->w[i] == ~0ull && !isfull(s, k) && allset(s->w, k * CHUNK, (k + 1) * CHUNK))
+    s->full[k >> 6] |= 1ull << (k & 63);
+}
+
+/* Whole words are set with memset; only the two ends need masks.  Chunks inside the
+ * memset are full; the (at most two) chunks at the ends are checked. */
+void asc_sim_shadow_mark(sim_shadow *s, int64_t lo, int64_t hi) {
+  uint64_t *w = s->w;
   if (lo >= hi)
     return;
   int64_t i = lo >> 6, j = (hi - 1) >> 6;
   if (i == j) {
     w[i] |= bits((int)(lo & 63), (int)(hi - (i << 6)));
+    sumchunk(s, i / CHUNK, i);
     return;
   }
   w[i] |= bits((int)(lo & 63), 64);
   if (j > i + 1)
     memset(w + i + 1, 0xff, sizeof *w * (size_t)(j - i - 1));
   w[j] |= bits(0, (int)(hi - (j << 6)));
+  int64_t ci = i / CHUNK, cj = j / CHUNK;
+  for (int64_t k = ci + 1; k < cj; k++)
+    s->full[k >> 6] |= 1ull << (k & 63);
+  sumchunk(s, ci, i);
+  if (cj != ci)
+    sumchunk(s, cj, j);
 }
 
 /* First byte in [lo, hi) whose bit equals `want`, or hi.  Whole words are skipped while
@@ -61,16 +92,29 @@ static bool allset(const uint64_t *w, int64_t i, int64_t j) {
   return acc == ~0ull;
 }
 
+/* Words [i, j) are all ones: whole chunks by their summary bits, the rest word by word. */
+static bool wordsset(const sim_shadow *s, int64_t i, int64_t j) {
+  int64_t ci = (i + CHUNK - 1) / CHUNK, cj = j / CHUNK;
+  if (ci >= cj)
+    return allset(s->w, i, j);
+  for (int64_t k = ci; k < cj; k++)
+    if (!isfull(s, k))
+      return false;
+  return allset(s->w, i, ci * CHUNK) && allset(s->w, cj * CHUNK, j);
+}
+
 /* The common case, a read of bytes that were all written, without a per-word branch. */
-static bool written(const uint64_t *w, int64_t lo, int64_t hi) {
+static bool written(const sim_shadow *s, int64_t lo, int64_t hi) {
+  const uint64_t *w = s->w;
   int64_t i = (lo + 63) >> 6, j = hi >> 6;
   if (i >= j)
     return scan(w, lo, hi, false) >= hi;
-  return scan(w, lo, i << 6, false) >= i << 6 && allset(w, i, j) && scan(w, j << 6, hi, false) >= hi;
+  return scan(w, lo, i << 6, false) >= i << 6 && wordsset(s, i, j) && scan(w, j << 6, hi, false) >= hi;
 }
 
-int64_t asc_sim_shadow_find(const uint64_t *w, int64_t lo, int64_t hi, int64_t *end) {
-  if (lo >= hi || written(w, lo, hi))
+int64_t asc_sim_shadow_find(const sim_shadow *s, int64_t lo, int64_t hi, int64_t *end) {
+  const uint64_t *w = s->w;
+  if (lo >= hi || written(s, lo, hi))
     return -1;
   int64_t a = scan(w, lo, hi, false);
   if (a >= hi)

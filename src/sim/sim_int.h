@@ -177,6 +177,8 @@ struct sim_core {
   sim_val *slots;
   uint8_t *ub;
   int64_t ub_bytes;
+  int64_t ub_lo, ub_hi; /* hull of the UB bytes asc_sim_mem handed out (the bytes the
+                           block may have changed: launch.c clears only these for the next) */
   uint8_t *warned; /* per instruction: a once-only warning was given */
   uint64_t mask[2]; /* vector mask register: lo lanes 0-63, hi 64-127 */
   /* TPipe (hardware.md §9) */
@@ -193,6 +195,7 @@ struct sim_core {
   /* timing */
   int64_t sclk; /* the scalar unit's clock */
   sim_pipeq pipes[ASC_SIM_NPIPES];
+  uint32_t qmask; /* bit p: pipes[p] holds instructions (timing.c scans only these) */
   sim_flag flags[SIM_NEVENTS][SIM_NIDS];
   /* sanitizers (sanitize.c, race.c, shadow.c) */
   const sim_inst *cur;   /* the instruction the scalar unit is executing */
@@ -301,11 +304,16 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in);
 void asc_sim_san_set(sim_core *c, int evt, int id);
 void asc_sim_san_wait(sim_core *c, int evt, int id);
 void asc_sim_san_barrier(sim_core *c, int pipe); /* PIPE_ALL joins every pipe */
-/* shadow.c: which UB bytes were ever written (byte granularity, word-wide range ops). */
-uint64_t *asc_sim_shadow_new(int64_t bytes);
-void asc_sim_shadow_mark(uint64_t *w, int64_t lo, int64_t hi);
+/* shadow.c: which UB bytes were ever written (byte granularity, word-wide range ops, a
+ * summary bit per fully written 4 KB chunk).  One allocation: free() releases it. */
+typedef struct sim_shadow {
+  uint64_t *w;    /* a bit per byte */
+  uint64_t *full; /* a bit per 64 words of w: all set */
+} sim_shadow;
+sim_shadow *asc_sim_shadow_new(int64_t bytes);
+void asc_sim_shadow_mark(sim_shadow *s, int64_t lo, int64_t hi);
 /* First unwritten byte in [lo, hi) or -1; *end := the end of that unwritten run. */
-int64_t asc_sim_shadow_find(const uint64_t *w, int64_t lo, int64_t hi, int64_t *end);
+int64_t asc_sim_shadow_find(const sim_shadow *s, int64_t lo, int64_t hi, int64_t *end);
 
 /* ---- sync.c: events ------------------------------------------------------------------------ */
 void asc_sim_init_events(sim_launch *L); /* fills evt_src / evt_dst from the event names */

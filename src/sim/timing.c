@@ -18,6 +18,8 @@
 
 #define NEVER INT64_MAX
 
+_Static_assert(ASC_SIM_NPIPES <= 32, "sim_core.qmask has a bit per pipe");
+
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
 static sim_qent *head(sim_pipeq *q) { return &q->q[q->head]; }
@@ -29,18 +31,18 @@ static void push(sim_pipeq *q, sim_qent e) {
     if (!nq)
       asc_die("out of memory");
     for (int i = 0; i < q->n; i++)
-      nq[i] = q->q[(q->head + i) % q->cap];
+      nq[i] = q->q[(q->head + i) & (q->cap - 1)];
     free(q->q);
     q->q = nq;
     q->cap = cap;
     q->head = 0;
   }
-  q->q[(q->head + q->n) % q->cap] = e;
+  q->q[(q->head + q->n) & (q->cap - 1)] = e; /* cap is a power of two */
   q->n++;
 }
 
 static void pop(sim_pipeq *q) {
-  q->head = (q->head + 1) % q->cap;
+  q->head = (q->head + 1) & (q->cap - 1);
   q->n--;
 }
 
@@ -89,9 +91,8 @@ static int kindrank(int kind) { return kind == SIM_Q_WAIT ? 0 : kind == SIM_Q_SE
 static int pickpipe(const sim_core *c, int64_t *tout) {
   int best = -1;
   int64_t bt = NEVER;
-  for (int p = 0; p < ASC_SIM_NPIPES; p++) {
-    if (!c->pipes[p].n)
-      continue;
+  for (uint32_t m = c->qmask; m; m &= m - 1) { /* non-empty pipes, in increasing order */
+    int p = __builtin_ctz(m);
     int64_t t = headtime(c, p);
     if (t == NEVER)
       continue;
@@ -148,6 +149,8 @@ static void process(sim_core *c, int p, int64_t t) {
   sim_pipeq *q = &c->pipes[p];
   sim_qent e = *head(q);
   pop(q);
+  if (!q->n)
+    c->qmask &= ~(1u << p);
   int64_t fc = c->L->cost->flag;
   switch (e.kind) {
   case SIM_Q_EXEC:
@@ -230,6 +233,7 @@ static int enqueue(sim_core *c, int p, sim_qent e) {
   c->sclk = max64(c->sclk, t);
   e.issue = c->sclk;
   push(q, e);
+  c->qmask |= 1u << p;
   asc_sim_scalar(c, c->L->cost->issue);
   advance(c);
   return 0;

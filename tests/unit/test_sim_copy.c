@@ -113,6 +113,33 @@ TEST(data_copy_rounds_down_to_32_bytes) {
   sim_done(&r);
 }
 
+/* A UB->GM copy of 4 KiB or more into a GM array of 8 MiB or more takes the cache-bypassing
+ * path of datacopy.c: the same bytes as memmove, here at a GM address 12 bytes past a
+ * 16-byte boundary (the unaligned head) with a tail that is not a multiple of 64 bytes. */
+TEST(data_copy_out_to_a_large_array) {
+  enum { N = 1112, ZN = (8 << 20) / 4 + 64 };
+  float x[N], *z = malloc(sizeof *z * ZN);
+  REQUIRE(z);
+  iota(x, N, 0.5f);
+  iota(z, ZN, 1e6f);
+  simrun r;
+  copyrun(&r,
+          "    %cn = \"arith.constant\"() {value = 1112 : i32} : () -> i32\n"
+          "    %bl = \"asc.local_tensor\"(%c0, %cn) {pos = #asc.pos<VECIN>} : (i32, i32) -> " LT "\n"
+          "    \"asc.data_copy\"(%bl, %xg, %cn) : (" LT ", " GT ", i32) -> ()\n" MTE2_MTE3
+          "    %zs = \"asc.gt_subview\"(%zg, %c3) : (" GT ", i32) -> " GT "\n"
+          "    \"asc.data_copy\"(%zs, %bl, %cn) : (" GT ", " LT ", i32) -> ()\n",
+          x, N, z, ZN);
+  CHECK_INT(r.rc, 0);
+  CHECK_INT(r.rep.nerrors, 0);
+  int bad = 0;
+  for (int i = 0; i < ZN; i++)
+    bad += z[i] != (i >= 3 && i < 3 + N ? x[i - 3] : 1e6f + (float)i);
+  CHECK_INT(bad, 0);
+  sim_done(&r);
+  free(z);
+}
+
 TEST(gm_out_of_bounds_names_the_array) {
   float x[32], z[64];
   simrun r;

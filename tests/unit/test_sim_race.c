@@ -316,3 +316,40 @@ TEST(disjoint_strided_blocks_do_not_race) {
   expect_race(STRIDED_PRE STRIDED("%xl", 10) STRIDED("%x16", 11), ASC_SIM_WAW, 11, 10, ASC_PIPEID_PIPE_MTE2,
               ASC_PIPEID_PIPE_MTE2, "add pipe_barrier(PIPE_MTE2) between r.py:10 and r.py:11");
 }
+
+/* The initcheck shadow (shadow.c) against a byte-per-byte model: random marks and
+ * queries, long ones that cover whole 4 KB summary chunks and short ones at word and
+ * chunk edges, on sizes that do and do not end on a chunk boundary. */
+#include "sim/sim_int.h"
+
+TEST(shadow_matches_a_byte_model) {
+  uint64_t seed = 12345;
+#define RND() (seed = seed * 6364136223846793005ull + 1442695040888963407ull, (int64_t)(seed >> 33))
+  int bad = 0;
+  for (int trial = 0; trial < 60 && !bad; trial++) {
+    int64_t n = trial % 3 == 0 ? 4096 * (1 + RND() % 6) : 1 + RND() % 30000;
+    sim_shadow *s = asc_sim_shadow_new(n);
+    unsigned char *ref = calloc((size_t)n, 1);
+    REQUIRE(ref);
+    for (int op = 0; op < 400 && !bad; op++) {
+      int64_t lo = RND() % n, len = RND() % 3 == 0 ? RND() % (n - lo + 1) : RND() % 200;
+      int64_t hi = lo + len > n ? n : lo + len;
+      if (RND() % 2) {
+        asc_sim_shadow_mark(s, lo, hi);
+        memset(ref + lo, 1, (size_t)(hi - lo));
+        continue;
+      }
+      int64_t end = 0, a = asc_sim_shadow_find(s, lo, hi, &end), ra = -1, re = 0;
+      for (int64_t k = lo; k < hi && ra < 0; k++)
+        if (!ref[k])
+          ra = k;
+      for (re = ra; ra >= 0 && re < hi && !ref[re]; re++)
+        ;
+      bad += a != ra || (a >= 0 && end != re);
+    }
+    free(s);
+    free(ref);
+  }
+#undef RND
+  CHECK_INT(bad, 0);
+}
