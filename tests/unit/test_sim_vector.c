@@ -258,3 +258,41 @@ TEST(scalar_forms_and_unary) {
   CHECK(z[0] == 20.0f);
   sim_done(&r);
 }
+
+/* bf16 keeps the top 16 bits of an f32, rounded to nearest even: 1 + 2^-8 is a tie
+ * between 1.0 (0x3F80) and 1 + 2^-7 (0x3F81); a hair above it rounds up, TRUNC does not. */
+TEST(cast_f32_to_bf16) {
+  float x[64] = {1.0f + 0x1p-8f + 0x1p-20f, 1.0f + 0x1p-8f, 1.0f + 0x1p-7f + 0x1p-8f, -2.0f};
+  uint16_t zr[64], zt[64];
+  runcast("bf16", ASC_SIM_BF16, "CAST_RINT", x, zr, sizeof zr);
+  runcast("bf16", ASC_SIM_BF16, "CAST_TRUNC", x, zt, sizeof zt);
+  CHECK_INT(zr[0], 0x3F81);
+  CHECK_INT(zt[0], 0x3F80);
+  CHECK_INT(zr[1], 0x3F80); /* tie: stays even */
+  CHECK_INT(zr[2], 0x3F82); /* tie: 0x3F81 is odd, goes up to even */
+  CHECK_INT(zr[3], 0xC000);
+}
+
+/* duplicate converts the scalar to the tensor's type: f32 0.1 (0x3DCCCCCD) to bf16 rounds
+ * up to 0x3DCD; integers wrap like a C conversion. */
+TEST(duplicate_bf16_ui16_ui32) {
+  uint16_t x16[64] = {0}, y16[64] = {0}, z16[64] = {0};
+  uint32_t x32[64] = {0}, y32[64] = {0}, z32[64] = {0};
+  simrun r;
+  const char *pf = "    %s = \"arith.constant\"() {value = 0.1 : f32} : () -> f32\n";
+  sim_binary(&r, "bf16", ASC_SIM_BF16, 64, pf, "\"asc.duplicate\"(%zl, %s, %n) : ($LO, f32, i32) -> ()", x16, y16, z16);
+  CHECK_INT(r.rc, 0);
+  CHECK_INT(z16[0], 0x3DCD);
+  CHECK_INT(z16[63], 0x3DCD);
+  sim_done(&r);
+  const char *pi = "    %s = \"arith.constant\"() {value = 70000 : i32} : () -> i32\n";
+  sim_binary(&r, "ui16", ASC_SIM_U16, 64, pi, "\"asc.duplicate\"(%zl, %s, %n) : ($LO, i32, i32) -> ()", x16, y16, z16);
+  CHECK_INT(r.rc, 0);
+  CHECK_INT(z16[5], 70000 - 65536);
+  sim_done(&r);
+  const char *pm = "    %s = \"arith.constant\"() {value = -1 : i32} : () -> i32\n";
+  sim_binary(&r, "ui32", ASC_SIM_U32, 64, pm, "\"asc.duplicate\"(%zl, %s, %n) : ($LO, i32, i32) -> ()", x32, y32, z32);
+  CHECK_INT(r.rc, 0);
+  CHECK(z32[7] == 0xFFFFFFFFu);
+  sim_done(&r);
+}
