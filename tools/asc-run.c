@@ -33,7 +33,7 @@ typedef struct npy {
 
 static int usage(void) {
   fputs("usage: asc-run kernel.mlir [--kernel NAME] [--platform P] [--blocks N] [--threads N]\n"
-        "               [--trace out.json] [--passes LIST] [--quiet]\n"
+        "               [--trace out.json] [--passes LIST] [--quiet] [--no-sanitize]\n"
         "               name=file.npy[:dtype:count] | name=dtype:value ...\n", stderr);
   return 2;
 }
@@ -261,6 +261,8 @@ static int parseargs(cli *c, int argc, char **argv) {
       c->passes = argv[++i];
     else if (!strcmp(a, "--quiet"))
       c->quiet = 1;
+    else if (!strcmp(a, "--no-sanitize"))
+      c->opts.sanitize = 0;
     else if (a[0] == '-' && a[1] == '-')
       return usage();
     else if (!c->file)
