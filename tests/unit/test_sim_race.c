@@ -56,21 +56,11 @@ static void racerun_n(simrun *r, const char *body, int sanitize, int blocks) {
   asc_sim_args_add_gm(&a, gx, sizeof gx, ASC_SIM_F32, "x");
   asc_sim_args_add_gm(&a, gy, sizeof gy, ASC_SIM_F32, "y");
   asc_sim_args_add_gm(&a, gz, sizeof gz, ASC_SIM_F32, "z");
-  memset(r, 0, sizeof *r);
-  r->ctx = asc_ctx_new();
-  asc_ctx_set_quiet(r->ctx, 1);
-  r->m = asc_parse(r->ctx, "k.mlir", ir, strlen(ir));
-  r->rc = -1;
-  if (r->m) {
-    asc_sim_options o;
-    asc_sim_options_init(&o);
-    o.sanitize = sanitize;
-    o.blocks = blocks;
-    r->rc = asc_sim_launch(r->m, "k", &a, &o, &r->rep);
-  }
-  r->diag = asc_ctx_diagnostics(r->ctx);
-  if (!r->m)
-    asc_test_fail(__FILE__, __LINE__, "parse failed:\n%s", r->diag);
+  asc_sim_options o;
+  asc_sim_options_init(&o);
+  o.sanitize = sanitize;
+  o.blocks = blocks;
+  sim_go_opts(r, ir, &a, &o);
   asc_sim_args_free(&a);
   free(ir);
 }

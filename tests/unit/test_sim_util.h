@@ -42,22 +42,26 @@ typedef struct simrun {
   char *diag; /* all diagnostics */
 } simrun;
 
-/* Parse ir and run kernel "k" on `blocks` blocks. */
-static inline void sim_go(simrun *r, const char *ir, const asc_sim_args *args, int blocks) {
+/* Parse ir and run kernel "k" with options o. */
+static inline void sim_go_opts(simrun *r, const char *ir, const asc_sim_args *args, const asc_sim_options *o) {
   memset(r, 0, sizeof *r);
   r->ctx = asc_ctx_new();
   asc_ctx_set_quiet(r->ctx, 1);
   r->m = asc_parse(r->ctx, "k.mlir", ir, strlen(ir));
   r->rc = -1;
-  if (r->m) {
-    asc_sim_options o;
-    asc_sim_options_init(&o);
-    o.blocks = blocks;
-    r->rc = asc_sim_launch(r->m, "k", args, &o, &r->rep);
-  }
+  if (r->m)
+    r->rc = asc_sim_launch(r->m, "k", args, o, &r->rep);
   r->diag = asc_ctx_diagnostics(r->ctx);
   if (!r->m)
     asc_test_fail(__FILE__, __LINE__, "parse failed:\n%s", r->diag);
+}
+
+/* Parse ir and run kernel "k" on `blocks` blocks with the default options. */
+static inline void sim_go(simrun *r, const char *ir, const asc_sim_args *args, int blocks) {
+  asc_sim_options o;
+  asc_sim_options_init(&o);
+  o.blocks = blocks;
+  sim_go_opts(r, ir, args, &o);
 }
 
 static inline void sim_done(simrun *r) {
