@@ -24,6 +24,7 @@ typedef struct Options {
   int print_ir_after_all;
   const char *print_after;
   int no_verify;          /* no verifier run after each pass */
+  int sync_log;           /* auto-sync notes each sync it inserts */
   int split_input;        /* --split-input-file */
   int verify_diags;       /* --verify-diagnostics */
 } Options;
@@ -73,6 +74,7 @@ static void help(void) {
          "  --pass-pipeline=<a,b,..>  run the listed passes, in order\n"
          "  --print-ir-after-all      print the IR after every pass (to stderr)\n"
          "  --print-after=<pass>      print the IR after <pass> (to stderr)\n"
+         "  --sync-log                auto-sync passes: a note per inserted sync saying why\n"
          "  --no-verify               do not run the verifier after each pass\n"
          "                            (the input is always verified)\n"
          "  --split-input-file        split the input at lines '// -----' and process each\n"
@@ -158,6 +160,8 @@ static int parse_flag(Options *o, int argc, char **argv, int *i) {
     o->print_ir_after_all = 1;
   else if (!strcmp(f, "no-verify") || !strcmp(f, "verify-each=false") || !strcmp(f, "verify-each=0"))
     o->no_verify = 1;
+  else if (!strcmp(f, "sync-log"))
+    o->sync_log = 1;
   else if (!strcmp(f, "split-input-file"))
     o->split_input = 1;
   else if (!strcmp(f, "verify-diagnostics"))
@@ -289,6 +293,7 @@ static int process(asc_ctx *ctx, const Options *o, const char *name, const Chunk
     po.verify_each = !o->no_verify;
     po.print_ir_after_all = o->print_ir_after_all;
     po.print_after = o->print_after;
+    po.sync_log = o->sync_log;
     failed = asc_run_passes(m, o->pipeline.data, &po) != 0;
   }
   if (!failed)

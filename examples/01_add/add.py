@@ -1,7 +1,13 @@
 #!/usr/bin/env python3
-"""Vector add with static UB tensors and manual synchronisation (no TPipe):
-each tile is copied in (MTE2), added (V) and copied out (MTE3), with set_flag/wait_flag
-ordering the pipes: MTE2 -> V, V -> MTE3, and MTE3 -> MTE2 before the next tile reuses UB.
+"""Vector add with static UB tensors and manual synchronisation (no TPipe), in the shape
+of pyasc's tutorial 01: each core's block is cut into TILE_NUM * BUFFER_NUM tiles; tile i
+uses slot i % BUFFER_NUM of the x, y and z buffers; it is copied in (MTE2), added (V) and
+copied out (MTE3), with set_flag/wait_flag between the pipes, ids following the slot.
+
+The flags here are the tutorial's: every set is followed at once by its wait, so the pipes
+take turns and the second slot buys nothing.  add_autosync.py is this kernel with every
+flag deleted (auto-sync places them); add_double_buffer.py places them by hand so that
+copy-in of one slot overlaps the add and copy-out of the other.
 
     PYTHONPATH=<repo>/python /usr/bin/python3 examples/01_add/add.py [-r Model] [-v Ascend910B1]
 """
@@ -14,7 +20,8 @@ import asc.lib.runtime as rt
 import asc.runtime.config as config
 
 USE_CORE_NUM = 8
-TILE_LENGTH = 512  # elements per tile
+TILE_NUM = 8
+BUFFER_NUM = 2  # 1 or 2
 
 
 @asc.jit
@@ -27,25 +34,27 @@ def add_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress,
     y_gm.set_global_buffer(y + offset, block_length)
     z_gm.set_global_buffer(z + offset, block_length)
 
-    tile_bytes = TILE_LENGTH * x.dtype.sizeof()
-    x_local = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, TILE_LENGTH)
-    y_local = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, tile_bytes, TILE_LENGTH)
-    z_local = asc.LocalTensor(x.dtype, asc.TPosition.VECOUT, 2 * tile_bytes, TILE_LENGTH)
+    tile_length = block_length // TILE_NUM // BUFFER_NUM
+    buffer_bytes = tile_length * BUFFER_NUM * x.dtype.sizeof()
+    # static tensors: position, UB byte address, element count (every slot)
+    x_local = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, tile_length * BUFFER_NUM)
+    y_local = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, buffer_bytes, tile_length * BUFFER_NUM)
+    z_local = asc.LocalTensor(x.dtype, asc.TPosition.VECOUT, 2 * buffer_bytes, tile_length * BUFFER_NUM)
 
-    for i in range(block_length // TILE_LENGTH):
-        if i > 0:
-            # the previous tile's copy-out must finish reading z_local... and before x/y are overwritten
-            asc.wait_flag(asc.HardEvent.MTE3_MTE2, 0)
-        asc.data_copy(x_local, x_gm[i * TILE_LENGTH:], TILE_LENGTH)
-        asc.data_copy(y_local, y_gm[i * TILE_LENGTH:], TILE_LENGTH)
-        asc.set_flag(asc.HardEvent.MTE2_V, 0)
-        asc.wait_flag(asc.HardEvent.MTE2_V, 0)
-        asc.add(z_local, x_local, y_local, TILE_LENGTH)
-        asc.set_flag(asc.HardEvent.V_MTE3, 0)
-        asc.wait_flag(asc.HardEvent.V_MTE3, 0)
-        asc.data_copy(z_gm[i * TILE_LENGTH:], z_local, TILE_LENGTH)
-        asc.set_flag(asc.HardEvent.MTE3_MTE2, 0)
-    asc.wait_flag(asc.HardEvent.MTE3_MTE2, 0)
+    for i in range(TILE_NUM * BUFFER_NUM):
+        slot = i % BUFFER_NUM
+        asc.data_copy(x_local[slot * tile_length:], x_gm[i * tile_length:], tile_length)
+        asc.data_copy(y_local[slot * tile_length:], y_gm[i * tile_length:], tile_length)
+        asc.set_flag(asc.HardEvent.MTE2_V, slot)
+        asc.wait_flag(asc.HardEvent.MTE2_V, slot)
+        asc.add(z_local[slot * tile_length:], x_local[slot * tile_length:], y_local[slot * tile_length:],
+                tile_length)
+        asc.set_flag(asc.HardEvent.V_MTE3, slot)
+        asc.wait_flag(asc.HardEvent.V_MTE3, slot)
+        asc.data_copy(z_gm[i * tile_length:], z_local[slot * tile_length:], tile_length)
+        # x, y and z of this slot are reused two tiles later: the copy-out must be done
+        asc.set_flag(asc.HardEvent.MTE3_MTE2, slot)
+        asc.wait_flag(asc.HardEvent.MTE3_MTE2, slot)
 
 
 def parse_args():
@@ -70,21 +79,21 @@ def verify(z, x, y):
         return np.allclose(z.astype(np.float32), (x + y).astype(np.float32), rtol=1e-3, atol=1e-3)
 
 
-def main():
+def main(kernel=add_kernel, name="add"):
     backend, platform = parse_args()
-    print("[INFO] start process sample add.")
+    print(f"[INFO] start process sample {name}.")
     config.set_platform(backend, platform)
-    block_length = 8 * TILE_LENGTH
+    block_length = TILE_NUM * BUFFER_NUM * 2048
     n = USE_CORE_NUM * block_length
     rng = np.random.default_rng(0)
     x = rng.uniform(-1, 1, n).astype(np.float16)
     y = rng.uniform(-1, 1, n).astype(np.float16)
     z = np.zeros(n, dtype=np.float16)
-    add_kernel[USE_CORE_NUM, rt.current_stream()](x, y, z, block_length)
+    kernel[USE_CORE_NUM, rt.current_stream()](x, y, z, block_length)
     if not verify(z, x, y):
         raise RuntimeError("[ERROR] result mismatch")
     print(rt.report_text())
-    print("[INFO] Sample add run success.")
+    print(f"[INFO] Sample {name} run success.")
 
 
 if __name__ == "__main__":

@@ -49,9 +49,6 @@ def leaky_relu_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, block_length: 
         asc.cast(wide, x_local, asc.RoundMode.CAST_NONE, TILE)
         asc.leaky_relu(wide, wide, ALPHA, TILE)
         asc.cast(z_local, wide, asc.RoundMode.CAST_RINT, TILE)
-        # `wide` is rewritten by the next iteration's first cast: that loop-carried edge is
-        # not one auto-sync covers yet (the pass handles straight-line dependences), so we write it
-        asc.pipe_barrier(asc.PipeID.PIPE_V)
         out_queue.enque(z_local)
         in_queue.free_tensor(x_local)
 

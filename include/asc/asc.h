@@ -56,6 +56,7 @@ typedef struct asc_pass_options {
   int print_ir_after_all; /* dump the IR after every pass to `dump` */
   const char *print_after;/* dump after this pass only (NULL: none) */
   FILE *dump;             /* where dumps go (NULL: stderr) */
+  int sync_log;           /* auto-sync passes: a note per inserted sync saying why */
 } asc_pass_options;
 
 void asc_pass_options_init(asc_pass_options *o);
@@ -98,6 +99,7 @@ int asc_struct_field(int id, int i, char *buf, size_t bufsize, int64_t *dflt);
  * "core.cycles" "core.blocks", per core and pipe "core.busy"; -1 if out of range). */
 size_t asc_bind_sizeof(const char *what);
 void asc_bind_options(void *opts, const char *platform, int blocks, int sanitize);
+void asc_bind_pass_options(void *opts, int sync_log); /* defaults, plus sync_log */
 double asc_bind_report(const void *rep, const char *field, int core, int pipe);
 const char *asc_bind_report_platform(const void *rep);
 

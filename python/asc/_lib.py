@@ -46,6 +46,7 @@ _SIGS = {
     "asc_sim_report_free": (None, [C.c_void_p]),
     "asc_bind_sizeof": (C.c_size_t, [C.c_char_p]),
     "asc_bind_options": (None, [C.c_void_p, C.c_char_p, C.c_int, C.c_int]),
+    "asc_bind_pass_options": (None, [C.c_void_p, C.c_int]),
     "asc_bind_report": (C.c_double, [C.c_void_p, C.c_char_p, C.c_int, C.c_int]),
     "asc_bind_report_platform": (C.c_char_p, [C.c_void_p]),
     "asc_sim_pipe_name": (C.c_char_p, [C.c_int]),
@@ -137,21 +138,22 @@ class Diagnostics:
     """Collects a context's diagnostics split by severity."""
 
     def __init__(self):
-        self.errors, self.warnings = [], []
+        self.errors, self.warnings, self.notes = [], [], []
         self.cb = _DIAG(self._on)
 
     def _on(self, _user, sev, text):
-        (self.errors if sev == SEV_ERROR else self.warnings).append(_s(text))
+        (self.errors if sev == SEV_ERROR else self.warnings if sev == SEV_WARNING else self.notes).append(_s(text))
 
     def clear(self):
         self.errors.clear()
         self.warnings.clear()
+        self.notes.clear()
 
 
 class Module:
     """A parsed, pass-processed IR module with its own context."""
 
-    def __init__(self, name, text, sources, pipeline, print_ir=False):
+    def __init__(self, name, text, sources, pipeline, print_ir=False, sync_log=False):
         L = lib()
         self.ctx = L.asc_ctx_new()
         self.diags = Diagnostics()
@@ -162,7 +164,9 @@ class Module:
         t = text.encode()
         self.m = L.asc_module_parse(self.ctx, name.encode(), t, len(t))
         if self.m and pipeline:
-            if L.asc_run_passes(self.m, pipeline.encode(), None) != 0:
+            po = _buf(L, "asc_pass_options")
+            L.asc_bind_pass_options(po, int(sync_log))
+            if L.asc_run_passes(self.m, pipeline.encode(), po) != 0:
                 L.asc_module_free(self.m)
                 self.m = None
         self.lock = threading.Lock()

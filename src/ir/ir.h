@@ -230,6 +230,7 @@ struct asc_module {
   asc_ctx *ctx;
   asc_arena arena;
   asc_op *op; /* the builtin.module op */
+  int sync_log; /* auto-sync notes each sync it inserts (asc_pass_options.sync_log) */
 };
 
 /* Builder.  All memory comes from m->arena. */

@@ -50,7 +50,15 @@ size_t asc_bind_sizeof(const char *what) {
     return sizeof(asc_sim_args);
   if (!strcmp(what, "asc_sim_report"))
     return sizeof(asc_sim_report);
+  if (!strcmp(what, "asc_pass_options"))
+    return sizeof(asc_pass_options);
   return 0;
+}
+
+void asc_bind_pass_options(void *opts, int sync_log) {
+  asc_pass_options *o = opts;
+  asc_pass_options_init(o);
+  o->sync_log = sync_log;
 }
 
 void asc_bind_options(void *opts, const char *platform, int blocks, int sanitize) {

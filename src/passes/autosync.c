@@ -15,6 +15,7 @@
 
 #include "passes/sync_internal.h"
 
+enum { MODE_INSERT, MODE_LOG, MODE_REPORT };
 enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 16, MAXLOOPS = 32, MAXROT = 64 };
 
 typedef struct token {
@@ -61,6 +62,7 @@ typedef struct walker {
   sync_env env;
   asc_module *m;
   bool full;
+  int mode; /* MODE_*: insert; insert and note each sync; or only warn (S001) */
   sync_access *hist;
   size_t nhist, caphist;
   int64_t idx;
@@ -490,7 +492,8 @@ static token producer_token(const walker *w, const sync_access *a, const asc_op 
 /* No edge can express the order (the pair is no HardEvent): drain everything. */
 static void fallback_all(walker *w, asc_op *before, state *st, const char *why) {
   asc_op_insert_before(before, sync_make_barrier(w->m, ASC_PIPEID_PIPE_ALL, before->loc));
-  asc_diag(w->m->ctx, asc_op_diag_loc(before), ASC_SEV_NOTE,
+  if (w->mode != MODE_REPORT)
+    asc_diag(w->m->ctx, asc_op_diag_loc(before), ASC_SEV_NOTE,
            "auto-sync: %s; using pipe_barrier(PIPE_ALL)", why);
   barrier(st, ASC_PIPEID_PIPE_ALL);
 }
@@ -699,15 +702,15 @@ static const carried *carrier(const walker *w, const sync_access *a) {
 }
 
 /* Over the accesses acc[0..n) of one op: the latest history access some of them needs a
- * flag from (NULL if none) and, in *bar, whether one needs a same-pipe barrier. */
+ * flag from (NULL if none), and in bar[0..1] a pair that needs a same-pipe barrier. */
 static const sync_access *latest_need(const walker *w, const sync_access *acc, int n, const state *st,
-                                      bool *bar, const sync_access **consumer, int *kind) {
+                                      const sync_access **bar, const sync_access **consumer, int *kind) {
   const sync_access *best = NULL;
   for (int j = 0; j < n; j++)
     for (size_t i = w->nhist; i-- > 0;) {
       int k = need(w, &w->hist[i], &acc[j], st);
-      if (k == 1)
-        *bar = true;
+      if (k == 1 && !bar[0])
+        bar[0] = &w->hist[i], bar[1] = &acc[j];
       if (k >= 2 && (!best || w->hist[i].idx > best->idx)) {
         best = &w->hist[i];
         *consumer = &acc[j];
@@ -717,21 +720,54 @@ static const sync_access *latest_need(const walker *w, const sync_access *acc, i
   return best;
 }
 
+/* Why b must wait for a, as a note (auto_sync_log) or as an S001 warning (verify-sync). */
+static void explain(const walker *w, const sync_access *a, const sync_access *b, int kind, bool next) {
+  static const char *const verbs[2] = {"reads", "writes"};
+  const char *hz = a->write && b->write ? "WAW" : a->write ? "RAW" : "WAR";
+  const char *pa = asc_enum_name(ASC_ENUM_PIPEID, a->pipe), *pb = asc_enum_name(ASC_ENUM_PIPEID, b->pipe);
+  const char *ev = kind == 1 ? NULL : asc_enum_name(ASC_ENUM_EVENT, sync_event_of(a->pipe, b->pipe));
+  char where[160], fix[96], when[64] = "";
+  if (w->mode == MODE_INSERT)
+    return;
+  if (kind == 3)
+    snprintf(when, sizeof when, ", same buffer slot %lld iterations earlier", (long long)a->v.rot_k);
+  else if (next)
+    snprintf(when, sizeof when, ", previous iteration");
+  sync_describe(&b->v, where, sizeof where);
+  if (ev)
+    snprintf(fix, sizeof fix, "set_flag/wait_flag(%s)", ev);
+  else
+    snprintf(fix, sizeof fix, "pipe_barrier(%s)", pa);
+  if (w->mode == MODE_LOG)
+    asc_diag(w->m->ctx, b->op->loc, ASC_SEV_NOTE, "auto-sync: %s: %s (%s) %s %s that %s (%s) at line %d %s (%s%s)",
+             fix, asc_op_name(b->op), pb, verbs[b->write], where, asc_op_name(a->op), pa, a->op->loc.line,
+             verbs[a->write], hz, when);
+  else
+    asc_diag(w->m->ctx, b->op->loc, ASC_SEV_WARNING,
+             "S001 race: %s (%s) %s %s that %s (%s) at line %d %s (%s%s), with nothing ordering them; "
+             "add %s between line %d and line %d",
+             asc_op_name(b->op), pb, verbs[b->write], where, asc_op_name(a->op), pa, a->op->loc.line,
+             verbs[a->write], hz, when, fix, a->op->loc.line, b->op->loc.line);
+}
+
 /* Flags first, latest producer first: each edge may imply the others (and a same-pipe
  * order through another pipe); a barrier only for what no flag covered. */
 static void order_op(walker *w, asc_op *op, const sync_access *acc, int n, state *st) {
   for (;;) {
-    bool bar = false;
     int kind = 0;
-    const sync_access *b = NULL, *a = latest_need(w, acc, n, st, &bar, &b, &kind);
+    const sync_access *b = NULL, *bar[2] = {NULL, NULL}, *a = latest_need(w, acc, n, st, bar, &b, &kind);
     const carried *c = a ? carrier(w, a) : NULL;
+    if (a)
+      explain(w, a, b, kind, c != NULL);
+    else if (bar[0])
+      explain(w, bar[0], bar[1], 1, carrier(w, bar[0]) != NULL);
     if (c && kind == 3)
       rotated_edge(w, c, a, op, b->pipe, st);
     else if (c)
       carried_edge(w, c, a, op, b->pipe, st);
     else if (a)
       plain_edge(w, a, op, b->pipe, st);
-    else if (bar) {
+    else if (bar[0]) {
       asc_op_insert_before(op, sync_make_barrier(w->m, acc[0].pipe, op->loc));
       barrier(st, acc[0].pipe);
     } else
@@ -868,17 +904,19 @@ static void prescan(asc_op *op, void *user) {
     asc_pass_map_set(&env->qdepth, op->operands[1], n);
 }
 
-static int sync_func(asc_module *m, asc_op *func, bool full) {
+static int sync_func(asc_module *m, asc_op *func, bool full, int mode) {
   walker w;
   state *st = state_new();
-  int rc;
+  int rc = 0;
   memset(&w, 0, sizeof w);
   w.m = m;
   w.full = full;
+  w.mode = mode;
   w.env.m = m;
   asc_walk(func, prescan, &w.env);
   walk_block(&w, func->regions[0].block, st);
-  rc = sync_assign_ids(m, func, w.edges, w.nedges, w.clash, w.nclash);
+  if (mode != MODE_REPORT)
+    rc = sync_assign_ids(m, func, w.edges, w.nedges, w.clash, w.nclash);
   free(st);
   free(w.hist);
   free(w.edges);
@@ -895,17 +933,35 @@ static int sync_func(asc_module *m, asc_op *func, bool full) {
   return rc;
 }
 
-static int run(asc_module *m, bool full) {
+static int run(asc_module *m, bool full, int mode) {
   asc_block *body = asc_module_body(m);
   int rc = 0;
   for (asc_op *op = body ? body->first : NULL; op && !rc; op = op->next)
     if (op->code == ASC_OP_FUNC && op->regions[0].block)
-      rc = sync_func(m, op, full);
+      rc = sync_func(m, op, full, mode);
   return rc;
 }
 
-int asc_pass_auto_sync(asc_module *m) { return run(m, false); }
-int asc_pass_auto_sync_full(asc_module *m) { return run(m, true); }
+int asc_pass_auto_sync(asc_module *m) { return run(m, false, m->sync_log ? MODE_LOG : MODE_INSERT); }
+int asc_pass_auto_sync_full(asc_module *m) { return run(m, true, m->sync_log ? MODE_LOG : MODE_INSERT); }
+
+int sync_report_races(asc_module *m) {
+  asc_block *body = asc_module_body(m);
+  int before = asc_ctx_warning_count(m->ctx);
+  for (asc_op *op = body ? body->first : NULL; op; op = op->next) {
+    asc_valmap *map;
+    asc_op *copy;
+    if (op->code != ASC_OP_FUNC || !op->regions[0].block || asc_op_attr(op, "sym_visibility"))
+      continue;
+    map = asc_valmap_new();
+    copy = asc_op_clone(m, op, map);
+    asc_valmap_free(map);
+    asc_op_insert_after(op, copy); /* a scratch copy the analysis may edit; dropped below */
+    sync_func(m, copy, true, MODE_REPORT);
+    asc_op_unlink(copy);
+  }
+  return asc_ctx_warning_count(m->ctx) - before;
+}
 
 /* pyasc ends every kernel with pipe_barrier(PIPE_ALL) (A.6 phase 5); optional here, since
  * the analysis leaves no flag pending and the runtime drains the pipes at kernel end. */

@@ -129,6 +129,7 @@ int asc_run_passes(asc_module *m, const char *pipeline, const asc_pass_options *
   if (!passes)
     asc_die("out of memory");
   parsepipeline(m->ctx, pipeline, passes, n);
+  m->sync_log = opts->sync_log;
   for (int i = 0; i < n && !rc; i++)
     rc = runone(m, passes[i], opts);
   free(passes);

@@ -1,6 +1,7 @@
 /* sync_access.c - the access model of auto-sync: which pipe runs an op and which bytes
  * of which buffer it reads and writes.  Everything is derived from the registry
  * (ops.def pipe rule and reads/writes bits) and from how views are built; no per-op code. */
+#include <stdio.h>
 #include <string.h>
 
 #include "passes/sync_internal.h"
@@ -113,68 +114,81 @@ static int64_t elem_bytes(const asc_type *t) {
   return n > 0 ? n : 1;
 }
 
-/* Somewhere in root: an offset or a length is not a constant. */
-static sync_view whole(const void *root) { return (sync_view){root, 0, SYNC_WHOLE, true, NULL, 0, NULL, 0, 0, 0, NULL, 0}; }
+/* ---- linear forms (sync_lin) ---- */
+
+static sync_lin lin_const(int64_t c) {
+  sync_lin x;
+  memset(&x, 0, sizeof x);
+  x.c = c;
+  return x;
+}
+
+static bool lin_is_const(const sync_lin *x) { return x->n == 0; }
+
+/* x += s * y; false if the result needs more than SYNC_NATOMS atoms. */
+static bool lin_addmul(sync_lin *x, const sync_lin *y, int64_t s) {
+  x->c += s * y->c;
+  for (int i = 0; i < y->n; i++) {
+    int j = 0;
+    while (j < x->n && x->atom[j] != y->atom[i])
+      j++;
+    if (j == x->n) {
+      if (x->n == SYNC_NATOMS)
+        return false;
+      x->atom[x->n] = y->atom[i], x->k[x->n++] = 0;
+    }
+    x->k[j] += s * y->k[i];
+  }
+  for (int j = 0; j < x->n;) /* drop atoms that cancelled */
+    if (x->k[j] == 0) {
+      x->atom[j] = x->atom[x->n - 1], x->k[j] = x->k[x->n - 1];
+      x->n--;
+    } else {
+      j++;
+    }
+  return true;
+}
+
+static void lin_scale(sync_lin *x, int64_t s) {
+  x->c *= s;
+  for (int i = 0; i < x->n; i++)
+    x->k[i] *= s;
+}
+
+/* Provably x >= 0 (atoms are non-negative). */
+static bool lin_nonneg(const sync_lin *x) {
+  if (x->c < 0)
+    return false;
+  for (int i = 0; i < x->n; i++)
+    if (x->k[i] < 0)
+      return false;
+  return true;
+}
+
+/* Provably a + sa * s <= b (s may be NULL). */
+static bool lin_le(const sync_lin *a, const sync_lin *s, int64_t sa, const sync_lin *b) {
+  sync_lin d = *b;
+  if (!lin_addmul(&d, a, -1) || (s && !lin_addmul(&d, s, -sa)))
+    return false;
+  return lin_nonneg(&d);
+}
+
+static bool lin_eq(const sync_lin *a, const sync_lin *b) {
+  sync_lin d = *a;
+  return lin_addmul(&d, b, -1) && d.n == 0 && d.c == 0;
+}
+
+/* ---- affine index expressions ---- */
+
+/* An index value as c + coef * iv (iv NULL: no IV), c and coef linear forms. */
+typedef struct aff {
+  const asc_value *iv;
+  sync_lin coef, c;
+} aff;
 
 asc_op *sync_iv_loop(const asc_value *iv) {
   asc_op *loop = !iv->def && iv->block && iv->block->parent ? iv->block->parent->parent : NULL;
   return loop && loop->code == ASC_OP_FOR && iv->index == 0 ? loop : NULL;
-}
-
-/* v = c + coef * iv (iv NULL: constant); false if v is not of that form. */
-static bool affine(const asc_value *v, const asc_value **iv, int64_t *coef, int64_t *c) {
-  const asc_op *d = v->def;
-  const asc_value *iv2;
-  int64_t k2, c2;
-  *iv = NULL, *coef = 0, *c = 0;
-  if (asc_pass_const_int(v, c))
-    return true;
-  if (sync_iv_loop(v)) {
-    *iv = v, *coef = 1;
-    return true;
-  }
-  if (!d)
-    return false;
-  switch (d->code) {
-  case ASC_OP_INDEX_CAST: case ASC_OP_EXTSI: case ASC_OP_EXTUI: case ASC_OP_TRUNCI:
-    return affine(d->operands[0], iv, coef, c);
-  case ASC_OP_ADDI: case ASC_OP_SUBI: {
-    int64_t sign = d->code == ASC_OP_ADDI ? 1 : -1;
-    if (!affine(d->operands[0], iv, coef, c) || !affine(d->operands[1], &iv2, &k2, &c2))
-      return false;
-    if (*iv && iv2 && *iv != iv2)
-      return false;
-    *iv = *iv ? *iv : iv2;
-    *coef += sign * k2, *c += sign * c2;
-    return true;
-  }
-  case ASC_OP_MULI:
-    if (asc_pass_const_int(d->operands[1], &k2) && affine(d->operands[0], iv, coef, c)) {
-      *coef *= k2, *c *= k2;
-      return true;
-    }
-    return asc_pass_const_int(d->operands[0], &k2) && affine(d->operands[1], iv, coef, c) &&
-           (*coef *= k2, *c *= k2, true);
-  default:
-    return false;
-  }
-}
-
-/* v = ((cx * iv + c) mod k) * stride: a buffer slot chosen by the iteration. */
-static bool rotation(const asc_value *v, sync_view *out, int64_t sz) {
-  const asc_op *d = v->def;
-  int64_t mul = 1, k, c;
-  if (d && d->code == ASC_OP_MULI && asc_pass_const_int(d->operands[1], &mul))
-    d = d->operands[0]->def;
-  if (!d || (d->code != ASC_OP_REMUI && d->code != ASC_OP_REMSI) || !asc_pass_const_int(d->operands[1], &k) ||
-      k < 2 || k > SYNC_NIDS)
-    return false;
-  if (!affine(d->operands[0], &out->rot_iv, &out->rot_cx, &c) || !out->rot_iv)
-    return false;
-  out->rot_k = k;
-  out->rot_stride = mul * sz;
-  out->hi = SYNC_WHOLE;
-  return true;
 }
 
 /* Defined at the function's top level: one value for the whole kernel run. */
@@ -183,48 +197,177 @@ static bool invariant(const asc_value *v) {
   return b && b->parent && b->parent->parent && b->parent->parent->code == ASC_OP_FUNC;
 }
 
-/* base advanced by off elements of t (whole root when off is not affine in one IV). */
-static sync_view advance(sync_view base, const asc_value *off, const asc_type *t) {
-  const asc_value *iv;
-  int64_t k, c, sz = elem_bytes(t);
-  if (!base.any && !base.sym && !affine(off, &iv, &k, &c) && invariant(off)) {
-    base.sym = off;
-    base.symcoef = sz;
-    return base;
+static bool affine(const asc_value *v, aff *out);
+
+static bool aff_add(const asc_op *d, aff *out) {
+  int64_t sign = d->code == ASC_OP_ADDI ? 1 : -1;
+  aff r;
+  if (!affine(d->operands[0], out) || !affine(d->operands[1], &r) || (out->iv && r.iv && out->iv != r.iv))
+    return false;
+  out->iv = out->iv ? out->iv : r.iv;
+  return lin_addmul(&out->c, &r.c, sign) && lin_addmul(&out->coef, &r.coef, sign);
+}
+
+/* (iv * A + B) * (C), defined when C has no IV and, unless C is a constant, A and B are
+ * constants. */
+static bool aff_mul_one(const aff *x, const aff *y, aff *out) {
+  if (y->iv)
+    return false;
+  if (lin_is_const(&y->c)) {
+    *out = *x;
+    lin_scale(&out->coef, y->c.c), lin_scale(&out->c, y->c.c);
+    return true;
   }
-  if (!base.any && !base.rot_iv && !base.iv && !affine(off, &iv, &k, &c) && rotation(off, &base, sz))
+  if (!lin_is_const(&x->coef) || !lin_is_const(&x->c))
+    return false;
+  out->iv = x->iv;
+  out->coef = y->c, out->c = y->c;
+  lin_scale(&out->coef, x->coef.c), lin_scale(&out->c, x->c.c);
+  if (!x->iv)
+    out->coef = lin_const(0);
+  return true;
+}
+
+static bool aff_atom(const asc_value *v, aff *out) {
+  if (!invariant(v))
+    return false;
+  out->c.n = 1, out->c.atom[0] = v, out->c.k[0] = 1;
+  return true;
+}
+
+static bool affine(const asc_value *v, aff *out) {
+  const asc_op *d = v->def;
+  int64_t c;
+  aff x, y;
+  memset(out, 0, sizeof *out);
+  if (asc_pass_const_int(v, &c)) {
+    out->c.c = c;
+    return true;
+  }
+  if (sync_iv_loop(v)) {
+    out->iv = v, out->coef.c = 1;
+    return true;
+  }
+  if (!d)
+    return aff_atom(v, out);
+  switch (d->code) {
+  case ASC_OP_INDEX_CAST: case ASC_OP_EXTSI: case ASC_OP_EXTUI: case ASC_OP_TRUNCI:
+    return affine(d->operands[0], out);
+  case ASC_OP_ADDI: case ASC_OP_SUBI:
+    if (aff_add(d, out))
+      return true;
+    break;
+  case ASC_OP_MULI:
+    if (affine(d->operands[0], &x) && affine(d->operands[1], &y) &&
+        (aff_mul_one(&x, &y, out) || aff_mul_one(&y, &x, out)))
+      return true;
+    break;
+  default:
+    break;
+  }
+  memset(out, 0, sizeof *out);
+  return aff_atom(v, out);
+}
+
+/* ---- views ---- */
+
+/* Somewhere in root. */
+static sync_view whole(const void *root) {
+  sync_view v;
+  memset(&v, 0, sizeof v);
+  v.root = root, v.any = v.open = true;
+  return v;
+}
+
+/* From byte lo of root to its end. */
+static sync_view from(const void *root, sync_lin lo) {
+  sync_view v;
+  memset(&v, 0, sizeof v);
+  v.root = root, v.lo = lo, v.open = true;
+  return v;
+}
+
+/* v = ((cx * iv + c) mod k) * stride elements: a buffer slot chosen by the iteration. */
+static bool rotation(const asc_value *v, sync_view *out, int64_t sz) {
+  const asc_op *d = v->def;
+  sync_lin stride = lin_const(1);
+  aff s, m;
+  int64_t k, lb;
+  if (d && d->code == ASC_OP_MULI) {
+    int r = d->operands[0]->def && (d->operands[0]->def->code == ASC_OP_REMUI ||
+                                    d->operands[0]->def->code == ASC_OP_REMSI) ? 0 : 1;
+    if (!affine(d->operands[1 - r], &s) || s.iv)
+      return false;
+    stride = s.c;
+    d = d->operands[r]->def;
+  }
+  if (!d || (d->code != ASC_OP_REMUI && d->code != ASC_OP_REMSI) || !asc_pass_const_int(d->operands[1], &k) ||
+      k < 2 || k > SYNC_NIDS)
+    return false;
+  if (!affine(d->operands[0], &m) || !m.iv || !lin_is_const(&m.coef) || !lin_is_const(&m.c) || m.coef.c <= 0 ||
+      m.c.c < 0)
+    return false; /* remsi of a negative number is not a slot */
+  if (!asc_pass_const_int(sync_iv_loop(m.iv)->operands[0], &lb) || lb < 0)
+    return false;
+  out->rot_iv = m.iv, out->rot_cx = m.coef.c, out->rot_c = m.c.c % k, out->rot_k = k;
+  out->rot_stride = stride;
+  lin_scale(&out->rot_stride, sz);
+  out->open = true;
+  return true;
+}
+
+/* base advanced by off elements of t (whole root when off has no usable form). */
+static sync_view advance(sync_view base, const asc_value *off, const asc_type *t) {
+  int64_t sz = elem_bytes(t);
+  aff a;
+  if (base.any)
     return base;
-  if (base.any || base.rot_iv || !affine(off, &iv, &k, &c) || (iv && base.iv && iv != base.iv))
+  if (!base.rot_iv && !base.iv && rotation(off, &base, sz))
+    return base;
+  if (base.rot_iv || !affine(off, &a) || (a.iv && base.iv && a.iv != base.iv))
     return whole(base.root);
-  base.lo += c * sz;
-  if (iv) {
-    base.iv = iv;
-    base.coef += k * sz;
-    base.hi = SYNC_WHOLE; /* the end moved too: keep "to the end of root" only if unbounded */
+  lin_scale(&a.c, sz), lin_scale(&a.coef, sz);
+  if (!lin_addmul(&base.lo, &a.c, 1) || (!base.open && !lin_addmul(&base.len, &a.c, -1)))
+    return whole(base.root);
+  if (a.iv) {
+    base.iv = a.iv;
+    if (!lin_addmul(&base.coef, &a.coef, 1))
+      return whole(base.root);
+    base.open = true; /* the end of the root does not move with the IV */
   }
   return base;
 }
 
-/* [lo, lo + n elements of t), whole root when a bound is not constant. */
+/* [lo * lo_scale, + n elements of t); to the end of root when n has no IV-free form. */
 static sync_view span(const void *root, const asc_value *lo, int64_t lo_scale, const asc_value *n,
                       const asc_type *t) {
-  int64_t a = 0, b;
-  if ((lo && !asc_pass_const_int(lo, &a)) || !asc_pass_const_int(n, &b))
+  aff a = {0}, b;
+  sync_view v;
+  if (lo && (!affine(lo, &a) || a.iv))
     return whole(root);
-  return (sync_view){root, a * lo_scale, a * lo_scale + b * elem_bytes(t), false, NULL, 0, NULL, 0, 0, 0, NULL, 0};
+  lin_scale(&a.c, lo_scale);
+  v = from(root, a.c);
+  if (affine(n, &b) && !b.iv) {
+    lin_scale(&b.c, elem_bytes(t));
+    v.len = b.c, v.open = false;
+  }
+  return v;
 }
 
 static sync_view queue_view(sync_env *env, const asc_value *q, const asc_value *t) {
   int64_t slot = asc_pass_map_get(&env->qslot, t);
+  sync_view v;
   if (slot <= 0)
     return whole(q);
-  return (sync_view){q, (slot - 1) * SLOT_BYTES, slot * SLOT_BYTES, false, NULL, 0, NULL, 0, 0, 0, NULL, 0};
+  v = from(q, lin_const((slot - 1) * SLOT_BYTES));
+  v.len = lin_const(SLOT_BYTES), v.open = false;
+  return v;
 }
 
 static sync_view resolve(sync_env *env, const asc_value *v) {
   const asc_op *d = v->def;
   if (!d) /* a kernel argument: its own array, from its start */
-    return (sync_view){v, 0, SYNC_WHOLE, false, NULL, 0, NULL, 0, 0, 0, NULL, 0};
+    return from(v, lin_const(0));
   switch (d->code) {
   case ASC_OP_LOCAL_TENSOR:
     return span(memkey((int)asc_op_attr(d, "pos")->i), d->operands[0], 1, d->operands[1], v->type);
@@ -266,15 +409,17 @@ static const asc_value *count_operand(const asc_op *op) {
 static sync_view operand_view(sync_env *env, const asc_op *op, int i) {
   const asc_value *v = op->operands[i], *n = count_operand(op);
   sync_view view = resolve(env, v);
-  int64_t k;
+  aff c;
   if (asc_opinfo_of(op->code)->family == ASC_FAM_SCALAR) {
     view = advance(view, op->operands[1], v->type);
     if (!view.any)
-      view.hi = view.lo + elem_bytes(v->type);
+      view.len = lin_const(elem_bytes(v->type)), view.open = false;
     return view;
   }
-  if (n && !view.any && asc_pass_const_int(n, &k))
-    view.hi = view.lo + k * elem_bytes(v->type);
+  if (n && !view.any && affine(n, &c) && !c.iv) {
+    lin_scale(&c.c, elem_bytes(v->type));
+    view.len = c.c, view.open = false;
+  }
   return view;
 }
 
@@ -298,15 +443,29 @@ int sync_op_accesses(sync_env *env, asc_op *op, sync_access *out, int cap) {
   return n;
 }
 
-/* Does some iteration m >= 1 later (b's bytes moved by m * d) hit a's bytes? */
-static bool later_overlap(const sync_view *a, const sync_view *b, int64_t d) {
-  if (a->hi == SYNC_WHOLE || b->hi == SYNC_WHOLE || d == 0)
-    return true;
-  if (d > 0)
-    return b->lo + d < a->hi;
-  return b->hi + d > a->lo;
+/* Provably disjoint: a's bytes and b's moved by s * shift bytes (shift may be NULL). */
+static bool apart(const sync_view *a, const sync_view *b, const sync_lin *shift, int64_t s) {
+  sync_lin ahi = a->lo, bhi = b->lo;
+  if (!a->open && lin_addmul(&ahi, &a->len, 1) && lin_le(&ahi, shift, -s, &b->lo))
+    return true; /* a ends before b starts */
+  return !b->open && lin_addmul(&bhi, &b->len, 1) && lin_le(&bhi, shift, s, &a->lo);
 }
 
+/* Does some iteration m >= 1 later (b's bytes moved by m * d) hit a's bytes?  Only
+ * provable when d has a known sign; then m = 1 is the closest b gets. */
+static bool later_overlap(const sync_view *a, const sync_view *b, const sync_lin *d) {
+  sync_lin neg = *d;
+  lin_scale(&neg, -1);
+  if (lin_nonneg(d) && !a->open) {
+    sync_lin ahi = a->lo;
+    return !(lin_addmul(&ahi, &a->len, 1) && lin_le(&ahi, d, -1, &b->lo));
+  }
+  if (lin_nonneg(&neg) && !b->open) {
+    sync_lin bhi = b->lo;
+    return !(lin_addmul(&bhi, &b->len, 1) && lin_le(&bhi, d, 1, &a->lo));
+  }
+  return true;
+}
 
 static int64_t gcd(int64_t a, int64_t b) {
   while (b) {
@@ -316,44 +475,62 @@ static int64_t gcd(int64_t a, int64_t b) {
   return a < 0 ? -a : a;
 }
 
-static bool shifted_overlap(const sync_view *a, const sync_view *b, int64_t shift) {
-  return a->lo < b->hi + shift && b->lo + shift < a->hi;
-}
-
-/* Both views rotate the same way (slot bytes rot_stride apart).  In one iteration both
+/* Both views rotate the same way (slots rot_stride bytes apart).  In one iteration both
  * use one slot.  When b is in a later iteration and the slot step is coprime with k,
  * consecutive iterations use different slots and meet again k iterations later: 2 if
  * only the same slot can overlap, 0 if no slot pairing can. */
 static int rotating_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) {
-  int64_t k = a->rot_k, S = a->rot_stride;
-  if (a->hi == SYNC_WHOLE || b->hi == SYNC_WHOLE)
-    return 1;
+  int64_t k = a->rot_k;
   if (rel == SYNC_SAME_ITER)
-    return shifted_overlap(a, b, 0);
+    return !apart(a, b, NULL, 0);
   if (rel != SYNC_LATER_ITER || step <= 0 || gcd(a->rot_cx * step % k, k) != 1 || gcd(step, k) != 1)
     return 1;
   for (int64_t d = 1 - k; d < k; d++)
-    if (d && shifted_overlap(a, b, d * S))
+    if (d && !apart(a, b, &a->rot_stride, d))
       return 1;
-  return shifted_overlap(a, b, 0) ? 2 : 0;
+  return apart(a, b, NULL, 0) ? 0 : 2;
+}
+
+static bool same_rotation(const sync_view *a, const sync_view *b) {
+  return a->rot_iv == b->rot_iv && a->rot_k == b->rot_k && a->rot_cx == b->rot_cx && a->rot_c == b->rot_c &&
+         lin_eq(&a->rot_stride, &b->rot_stride);
 }
 
 int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) {
   if (a->root != b->root)
     return 0;
-  if (a->any || b->any || a->sym != b->sym || a->symcoef != b->symcoef)
+  if (a->any || b->any)
     return 1;
-  if (a->rot_iv || b->rot_iv) {
-    if (a->rot_iv != b->rot_iv || a->rot_k != b->rot_k || a->rot_cx != b->rot_cx ||
-        a->rot_stride != b->rot_stride)
-      return 1;
-    return rotating_overlap(a, b, rel, step);
-  }
-  if (a->iv != b->iv || (a->iv && a->coef != b->coef))
+  if (a->rot_iv || b->rot_iv)
+    return same_rotation(a, b) ? rotating_overlap(a, b, rel, step) : 1;
+  if (a->iv != b->iv || (a->iv && !lin_eq(&a->coef, &b->coef)))
     return 1;
   if (!a->iv || rel == SYNC_SAME_ITER)
-    return a->lo < b->hi && b->lo < a->hi;
-  if (rel == SYNC_LATER_ITER && step > 0)
-    return later_overlap(a, b, a->coef * step);
+    return !apart(a, b, NULL, 0);
+  if (rel == SYNC_LATER_ITER && step > 0) {
+    sync_lin d = a->coef;
+    lin_scale(&d, step);
+    return later_overlap(a, b, &d);
+  }
   return 1;
+}
+
+/* ---- describing accesses (auto-sync log, S001) ---- */
+
+void sync_describe(const sync_view *v, char *buf, size_t n) {
+  static const char *const mems[4] = {"UB", "L1", "L0", "local memory"};
+  const asc_value *val = (const asc_value *)v->root;
+  char where[96];
+  if ((const char *)v->root >= memkeys && (const char *)v->root < memkeys + 4)
+    snprintf(where, sizeof where, "%s", mems[(const char *)v->root - memkeys]);
+  else if (!val->def)
+    snprintf(where, sizeof where, "GM argument %d", val->index);
+  else
+    snprintf(where, sizeof where, "the buffer of %s at line %d", asc_op_name(val->def), val->def->loc.line);
+  if (v->any || v->iv || v->rot_iv || !lin_is_const(&v->lo) || (!v->open && !lin_is_const(&v->len)))
+    snprintf(buf, n, "%s (bytes at a runtime offset)", where);
+  else if (v->open)
+    snprintf(buf, n, "%s bytes [%lld, end)", where, (long long)v->lo.c);
+  else
+    snprintf(buf, n, "%s bytes [%lld, %lld)", where, (long long)v->lo.c, (long long)(v->lo.c + v->len.c));
 }

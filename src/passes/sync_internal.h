@@ -9,22 +9,31 @@
 /* Pipes are numbered as the PIPEID enum (PIPE_S = 0 ... PIPE_FIX = 10). */
 enum { SYNC_NPIPES = 11, SYNC_NOPIPE = -1, SYNC_NIDS = 8 };
 
-/* A resolved view: bytes [lo, hi) of the buffer `root` (hi = SYNC_WHOLE: to its end). */
-#define SYNC_WHOLE INT64_MAX
+/* A linear form c + sum k[i] * atom[i] over loop-invariant SSA values (kernel arguments,
+ * sizes computed from them).  Atoms are assumed non-negative: in a valid kernel they are
+ * sizes, counts and addresses (docs/sync.md says so; the race detector checks at run time). */
+enum { SYNC_NATOMS = 4 };
+typedef struct sync_lin {
+  int64_t c;
+  int n; /* atoms used */
+  const asc_value *atom[SYNC_NATOMS];
+  int64_t k[SYNC_NATOMS];
+} sync_lin;
+
+/* A resolved view: bytes [lo, lo + len) of the buffer `root` (open: to its end), in the
+ * iteration where iv = 0 and rotation slot 0. */
 typedef struct sync_view {
   const void *root; /* a queue/tbuf/gm value, or a memory-space key (static tensors) */
-  int64_t lo, hi;
-  bool any; /* offset unknown: anywhere in root (lo = 0, hi = SYNC_WHOLE) */
+  bool any;         /* offset unknown: anywhere in root */
+  bool open;        /* length unknown: from lo to the end of root */
+  sync_lin lo, len;
   const asc_value *iv; /* if set, both bounds move by coef bytes per unit of this IV */
-  int64_t coef;
+  sync_lin coef;
   /* Rotating buffers (B.7): if rot_iv is set, both bounds also move by rot_stride bytes
-   * times the slot (rot_cx * rot_iv + c) mod rot_k, e.g. x[(i % 2) * tile:]. */
+   * times the slot (rot_cx * rot_iv + rot_c) mod rot_k, e.g. x[(i % 2) * tile:]. */
   const asc_value *rot_iv;
-  int64_t rot_k, rot_cx, rot_stride;
-  /* An unknown but loop-invariant offset (e.g. block_idx * len): symcoef bytes per unit
-   * of sym.  Views with the same sym compare by the rest. */
-  const asc_value *sym;
-  int64_t symcoef;
+  int64_t rot_k, rot_cx, rot_c;
+  sync_lin rot_stride;
 } sync_view;
 
 /* One memory access of one op. */
@@ -57,6 +66,8 @@ int sync_op_accesses(sync_env *env, asc_op *op, sync_access *out, int cap);
 enum { SYNC_SAME_ITER, SYNC_LATER_ITER, SYNC_UNKNOWN_ITER };
 /* 0: disjoint; 1: may overlap; 2: rotating slots: b overlaps a only k iterations later. */
 int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step);
+/* "UB bytes [0, 2048)": where an access lands, for messages. */
+void sync_describe(const sync_view *v, char *buf, size_t n);
 /* The scf.for whose induction variable iv is, or NULL. */
 asc_op *sync_iv_loop(const asc_value *iv);
 /* A queue's producer / consumer pipe (forward event src / dst). */
@@ -96,5 +107,8 @@ asc_op *sync_make_barrier(asc_module *m, int pipe, asc_loc loc);
 int asc_pass_auto_sync(asc_module *m);
 int asc_pass_auto_sync_full(asc_module *m);
 int asc_pass_sync_final_barrier(asc_module *m);
+/* verify-sync's S001: run the full analysis on a copy of each kernel and warn, instead of
+ * inserting, for every order it would add (a race candidate).  Returns the count. */
+int sync_report_races(asc_module *m);
 
 #endif

@@ -51,7 +51,7 @@ def check_add(x, y, z):
 @pytest.mark.parametrize("dtype", ["float16", "float32"])
 def test_01_add(lib, dtype):
     ex = load("01_add/add.py")
-    block_length = 2 * ex.TILE_LENGTH
+    block_length = ex.TILE_NUM * ex.BUFFER_NUM * 96  # 96-element tiles: 192 / 384 bytes
     n = ex.USE_CORE_NUM * block_length
     x, y, z = inputs(lib, n, dtype)
     ex.add_kernel[ex.USE_CORE_NUM](x, y, z, block_length)
@@ -94,6 +94,8 @@ def test_torch_tensor_results_land_in_the_tensor():
 
 
 @pytest.mark.parametrize("example,name", [("01_add/add.py", "add"),
+                                          ("01_add/add_autosync.py", "add_autosync"),
+                                          ("01_add/add_double_buffer.py", "add_double_buffer"),
                                           ("02_add_framework/add_framework.py", "add_framework"),
                                           ("03_leaky_relu/leaky_relu.py", "leaky_relu")])
 def test_example_scripts(example, name):

@@ -35,7 +35,7 @@ class CompileOptions:
     run_passes: bool = True
     kernel_type: Optional[object] = None
     opt_level: int = 3
-    auto_sync: bool = True
+    auto_sync: object = True  # True, False or "full"
     auto_sync_log: str = ""
     bisheng_options: Optional[str] = None
     always_compile: bool = False
@@ -67,6 +67,8 @@ def _check_options(opts):
         raise RuntimeError("The following option names are unknown: " + ", ".join(unknown))
     if opts.get("opt_level", 3) not in (1, 2, 3):
         raise RuntimeError("Please check input compile option")
+    if opts.get("auto_sync", True) not in (True, False, "full"):
+        raise RuntimeError(f"auto_sync must be True, False or \"full\", not {opts['auto_sync']!r}")
 
 
 def _is_constexpr(ann):
@@ -329,12 +331,23 @@ class JITFunction:
             except OSError:
                 pass
         pipeline = PIPELINE if opts.get("run_passes", True) else "inline"
-        if opts.get("auto_sync", True) and "auto-sync" in _pass_names():
-            pipeline += ",auto-sync"
-        mod = _lib.Module(self.__name__, text, sources, pipeline)
+        auto_sync = opts.get("auto_sync", True)
+        if auto_sync:  # True: the vendor compiler's share; "full": every missing sync
+            pipeline += ",auto-sync-full" if auto_sync == "full" else ",auto-sync"
+        if "verify-sync" in _pass_names():  # static sync checks: warnings on every kernel
+            pipeline += ",verify-sync"
+        log = opts.get("auto_sync_log")
+        mod = _lib.Module(self.__name__, text, sources, pipeline, sync_log=bool(log))
         self.last_ir = text
         if not mod.m or mod.diags.errors:
             raise CompilationError("".join(mod.diags.errors).rstrip() or "IR verification failed")
+        if log:
+            with open(log, "w") as fh:
+                fh.write("".join(mod.diags.notes))
+        if opts.get("verify_sync") and mod.diags.warnings:
+            raise CompilationError("".join(mod.diags.warnings).rstrip())
+        for w in mod.diags.warnings:
+            warnings.warn(w.rstrip(), RuntimeWarning, stacklevel=4)
         return mod
 
     def _disk_key(self, mem_key):
