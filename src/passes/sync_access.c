@@ -496,13 +496,29 @@ static bool same_rotation(const sync_view *a, const sync_view *b) {
          lin_eq(&a->rot_stride, &b->rot_stride);
 }
 
+/* Every slot of a rotating view at once: [lo, lo + (k - 1) * stride + len). */
+static sync_view hull(const sync_view *v) {
+  sync_view h = *v;
+  if (v->rot_iv && !v->open && lin_addmul(&h.len, &v->rot_stride, v->rot_k - 1))
+    h.rot_iv = NULL;
+  return h;
+}
+
+/* Views that rotate differently (or only one rotates): disjoint if their hulls are. */
+static int hull_overlap(const sync_view *a, const sync_view *b) {
+  sync_view ha = hull(a), hb = hull(b);
+  if (ha.rot_iv || hb.rot_iv || ha.iv || hb.iv)
+    return 1;
+  return !apart(&ha, &hb, NULL, 0);
+}
+
 int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) {
   if (a->root != b->root)
     return 0;
   if (a->any || b->any)
     return 1;
   if (a->rot_iv || b->rot_iv)
-    return same_rotation(a, b) ? rotating_overlap(a, b, rel, step) : 1;
+    return same_rotation(a, b) ? rotating_overlap(a, b, rel, step) : hull_overlap(a, b);
   if (a->iv != b->iv || (a->iv && !lin_eq(&a->coef, &b->coef)))
     return 1;
   if (!a->iv || rel == SYNC_SAME_ITER)
@@ -527,7 +543,11 @@ void sync_describe(const sync_view *v, char *buf, size_t n) {
     snprintf(where, sizeof where, "GM argument %d", val->index);
   else
     snprintf(where, sizeof where, "the buffer of %s at line %d", asc_op_name(val->def), val->def->loc.line);
-  if (v->any || v->iv || v->rot_iv || !lin_is_const(&v->lo) || (!v->open && !lin_is_const(&v->len)))
+  if (v->rot_iv && !v->any && !v->iv && !v->open && lin_is_const(&v->lo) && lin_is_const(&v->len) &&
+      lin_is_const(&v->rot_stride))
+    snprintf(buf, n, "%s bytes [%lld, %lld) + %lld * (slot = iteration %% %lld)", where, (long long)v->lo.c,
+             (long long)(v->lo.c + v->len.c), (long long)v->rot_stride.c, (long long)v->rot_k);
+  else if (v->any || v->iv || v->rot_iv || !lin_is_const(&v->lo) || (!v->open && !lin_is_const(&v->len)))
     snprintf(buf, n, "%s (bytes at a runtime offset)", where);
   else if (v->open)
     snprintf(buf, n, "%s bytes [%lld, end)", where, (long long)v->lo.c);
