@@ -236,7 +236,7 @@ static void header(FILE *f) {
           "- **flags**: *pure* (no side effect: CSE and DCE may act), *terminator*, *isolated*\n"
           "  (regions see no outer values), *constant*, and the number of regions.\n"
           "- **attrs**: `name:kind` required, `name?:kind` optional; kinds `int float bool str type\n"
-          "  sym any` or an enum kind (`event pos pipe round`).\n"
+          "  sym unit any` or an enum kind (`event pos pipe round`).\n"
           "- **dtypes**: element types allowed for the tensor operands.\n"
           "- **semantics**: register-transfer notation; `n` is the element count operand.\n",
           (int)COUNT(ops));

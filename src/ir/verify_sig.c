@@ -276,6 +276,7 @@ static const struct {
     {"int", ASC_ATTR_INT, "an integer"}, {"float", ASC_ATTR_FLOAT, "a float"},
     {"bool", ASC_ATTR_BOOL, "a bool"},   {"str", ASC_ATTR_STR, "a string"},
     {"type", ASC_ATTR_TYPE, "a type"},   {"sym", ASC_ATTR_SYM, "a symbol reference"},
+    {"unit", ASC_ATTR_UNIT, "a unit attribute"},
 };
 
 /* The C++ names users know the enums by (hardware.md). */

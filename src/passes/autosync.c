@@ -498,6 +498,19 @@ static void fallback_all(walker *w, asc_op *before, state *st, const char *why) 
   barrier(st, ASC_PIPEID_PIPE_ALL);
 }
 
+/* Is block b inside the body of a loop being walked for the second time?  An edge placed
+ * there repeats in iterations no walk visits. */
+static bool in_second_walk(const walker *w, const asc_block *b) {
+  const asc_op *owner = b->parent ? b->parent->parent : NULL;
+  for (int i = 0; i < w->nloops; i++)
+    for (int r = 0; w->loops[i].hi > 0 && r < w->loops[i].loop->nregions; r++) {
+      const asc_block *body = w->loops[i].loop->regions[r].block;
+      if (body && (b == body || (owner && inside(owner, body))))
+        return true;
+    }
+  return false;
+}
+
 /* Set after a's ancestor and wait before b's ancestor in their common block (B.5 region
  * rule: both unconditional at that level, so balanced on every path). */
 static void plain_edge(walker *w, const sync_access *a, asc_op *b, int q, state *st) {
@@ -517,6 +530,8 @@ static void plain_edge(walker *w, const sync_access *a, asc_op *b, int q, state 
   asc_op_insert_before(anc_in(b, blk), wait);
   e = add_edge(w, ev, set, wait, &tok);
   check_set(w, e, &tok);
+  if (in_second_walk(w, blk))
+    add_clash(w, e, e); /* no later walk checks its next iteration's set against this wait */
   learn(st, q, &tok);
   mark_wait(w, e, st);
 }

@@ -37,6 +37,26 @@ static const pass_entry pass_table[] = {
     /* requires: verified; preserves: verified, every existing op */
     {"sync-final-barrier", "end each kernel with pipe_barrier(PIPE_ALL), as pyasc's insert-sync does",
      asc_pass_sync_final_barrier},
+    /* requires: verified; preserves: verified */
+    {"plan-auto-tensors",
+     "lower local_tensor_auto to raw UB ranges, two slots (iv % 2) inside loops, for auto-sync-full",
+     asc_pass_plan_auto_tensors},
+    /* pyasc's LocalTensorAuto lowering and sync passes (docs/pyasc-passes.md), in pyasc's
+     * order.  requires: verified; preserves: verified */
+    {"input-output-tensor", "mark local_tensor_auto input (loaded from GM) / output (stored to GM)",
+     asc_pass_input_output_tensor},
+    {"hoist-ub-allocation", "hoist temporary local_tensor_auto (neither input nor output) out of loops",
+     asc_pass_hoist_ub_allocation},
+    {"materialize-tensor", "lower local_tensor_auto to a depth-1 TQue (input/output) or a VECCALC TBuf",
+     asc_pass_materialize_tensor},
+    {"unify-pipe", "merge a function's asc.tpipe ops into one at its entry", asc_pass_unify_pipe},
+    {"hoist-que-bind", "hoist TQue/TBuf creation, init_buffer and tbuf_get out of loops",
+     asc_pass_hoist_que_bind},
+    {"strip-user-sync",
+     "debugging: remove enque/set_flag/wait_flag/pipe_barrier, deques become their alloc (pyasc EraseSync)",
+     asc_pass_strip_user_sync},
+    {"insert-sync", "pyasc's insert-sync: enque/deque around queue tensors, PIPE_V barriers, V_S/S_V "
+     "brackets around scalar access, final PIPE_ALL", asc_pass_insert_sync},
 };
 
 enum { NPASSES = (int)(sizeof pass_table / sizeof pass_table[0]) };

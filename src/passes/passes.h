@@ -13,6 +13,19 @@ int asc_pass_inline(asc_module *m);
 int asc_pass_canonicalize(asc_module *m);
 int asc_pass_cse(asc_module *m);
 
+/* The pyasc-compatible passes (pyasc_tensor.c, pyasc_sync.c; docs/pyasc-passes.md). */
+int asc_pass_input_output_tensor(asc_module *m);
+int asc_pass_hoist_ub_allocation(asc_module *m);
+int asc_pass_materialize_tensor(asc_module *m);
+int asc_pass_plan_auto_tensors(asc_module *m); /* plan_auto.c */
+int asc_pass_unify_pipe(asc_module *m);
+int asc_pass_hoist_que_bind(asc_module *m);
+int asc_pass_strip_user_sync(asc_module *m);
+int asc_pass_insert_sync(asc_module *m);
+/* Move op in front of its enclosing ops while none of them defines one of its operands
+ * (pyasc's HoistOpPattern); stops at functions.  Returns whether it moved. */
+bool asc_pass_hoist_out(asc_op *op);
+
 /* ---- pointer-keyed map (open addressing; malloc'd, freed by asc_pass_map_free) ---- */
 typedef struct asc_pass_map {
   const void **keys; /* NULL = empty slot */

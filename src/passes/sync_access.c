@@ -155,15 +155,54 @@ static void lin_scale(sync_lin *x, int64_t s) {
     x->k[i] *= s;
 }
 
-/* Provably x >= 0 (atoms are non-negative). */
-static bool lin_nonneg(const sync_lin *x) {
-  if (x->c < 0)
+/* An index value as c + coef * iv (iv NULL: no IV), c and coef linear forms. */
+typedef struct aff {
+  const asc_value *iv;
+  sync_lin coef, c;
+} aff;
+
+static bool affine(const asc_value *v, aff *out);
+
+/* v = (X + (m - 1)) / m, the number of m-blocks X takes (how plan-auto-tensors aligns a
+ * runtime size): X in *x.  Then X <= m * v <= X + m - 1. */
+static bool ceil_div(const asc_value *v, sync_lin *x, int64_t *m) {
+  const asc_op *div = v->def, *add;
+  int64_t c;
+  aff a;
+  if (!div || div->code != ASC_OP_DIVSI || !asc_pass_const_int(div->operands[1], m) || *m <= 0)
     return false;
-  for (int i = 0; i < x->n; i++)
-    if (x->k[i] < 0)
-      return false;
+  add = div->operands[0]->def;
+  if (!add || add->code != ASC_OP_ADDI || !asc_pass_const_int(add->operands[1], &c) || c != *m - 1)
+    return false;
+  if (!affine(add->operands[0], &a) || a.iv)
+    return false;
+  *x = a.c;
   return true;
 }
+
+/* Provably x >= 0: atoms are non-negative, and k * v for a ceil_div atom v with m | k is
+ * at least k / m * X (at most k / m * (X + m - 1) when k < 0), which may settle it. */
+static bool lin_nonneg_at(const sync_lin *x, int depth) {
+  bool plain = x->c >= 0;
+  for (int i = 0; i < x->n; i++)
+    plain = plain && x->k[i] >= 0;
+  if (plain || depth == 0)
+    return plain;
+  for (int i = 0; i < x->n; i++) {
+    sync_lin r, d = *x, one = lin_const(0);
+    int64_t m;
+    if (!ceil_div(x->atom[i], &r, &m) || x->k[i] % m)
+      continue;
+    one.n = 1, one.atom[0] = x->atom[i], one.k[0] = 1;
+    if (x->k[i] < 0)
+      r.c += m - 1;
+    if (lin_addmul(&d, &one, -x->k[i]) && lin_addmul(&d, &r, x->k[i] / m) && lin_nonneg_at(&d, depth - 1))
+      return true;
+  }
+  return false;
+}
+
+static bool lin_nonneg(const sync_lin *x) { return lin_nonneg_at(x, 3); }
 
 /* Provably a + sa * s <= b (s may be NULL). */
 static bool lin_le(const sync_lin *a, const sync_lin *s, int64_t sa, const sync_lin *b) {
@@ -180,11 +219,7 @@ static bool lin_eq(const sync_lin *a, const sync_lin *b) {
 
 /* ---- affine index expressions ---- */
 
-/* An index value as c + coef * iv (iv NULL: no IV), c and coef linear forms. */
-typedef struct aff {
-  const asc_value *iv;
-  sync_lin coef, c;
-} aff;
+
 
 asc_op *sync_iv_loop(const asc_value *iv) {
   asc_op *loop = !iv->def && iv->block && iv->block->parent ? iv->block->parent->parent : NULL;

@@ -94,7 +94,8 @@ static bool clashing(const clashes *cl, int e1, int e2) {
   return false;
 }
 
-/* No id left: order by draining every pipe before the consumer instead. */
+/* No id left: order by draining every pipe before the consumer (and, for a loop-carried
+ * edge, after the loop) instead. */
 static void fallback(asc_module *m, sync_edge *e, bool overtaken) {
   const char *ev = asc_enum_name(ASC_ENUM_EVENT, e->event);
   asc_op_insert_before(e->wait, sync_make_barrier(m, ASC_PIPEID_PIPE_ALL, e->wait->loc));
@@ -107,6 +108,10 @@ static void fallback(asc_module *m, sync_edge *e, bool overtaken) {
              "auto-sync: no free event id for %s; using pipe_barrier(PIPE_ALL) instead", ev);
   asc_op_unlink(e->set);
   asc_op_unlink(e->wait);
+  /* the draining wait also ordered what came before the loop against what follows it,
+   * which matters when the loop runs zero times: a barrier takes its place too */
+  if (e->k && e->prime[0])
+    asc_op_insert_before(e->drain[0], sync_make_barrier(m, ASC_PIPEID_PIPE_ALL, e->drain[0]->loc));
   for (int j = 0; j < e->k && e->prime[j]; j++) {
     asc_op_unlink(e->prime[j]);
     asc_op_unlink(e->drain[j]);

@@ -129,7 +129,11 @@ static int lowerop(lowerer *lw, const asc_op *op, sim_inst *in, bool term) {
     bool isterm = asc_opinfo_of(op->code)->flags & ASC_F_TERM;
     asc_error(L->ctx, asc_op_diag_loc(op), "%s %s", asc_op_name(op),
               isterm ? "must be the last op of its block" : op->code == ASC_OP_CALL ?
-              "is not supported by the simulator (run the inline pass first)" : "is not supported by the simulator");
+              "is not supported by the simulator (run the inline pass first)" :
+              op->code == ASC_OP_LOCAL_TENSOR_AUTO ?
+              "is not supported by the simulator: local_tensor_auto needs materialize-tensor "
+              "(run input-output-tensor,hoist-ub-allocation,materialize-tensor first)" :
+              "is not supported by the simulator");
     return -1;
   }
   if (op->noperands < minoperands(op->code)) {

@@ -2,10 +2,12 @@
  *
  * Happens-before is tracked with a vector clock per pipe, updated in program order as
  * the scalar unit issues instructions (the order the functional model runs them in):
- *   - an instruction issued to pipe P is ordered after everything the scalar unit did
- *     before issuing it (vc[P] joins vc[S]), but not after earlier instructions of other
- *     pipes, and not after earlier instructions of P itself: the hardware does not order
- *     two instructions of one pipe for memory;
+ *   - an instruction issued to pipe P is ordered after what the scalar unit knows of the
+ *     other pipes when issuing it (vc[P] joins vc[S] but its S entry), after the scalar
+ *     unit's reads (they complete before the next issue), but not after its writes
+ *     (set_value needs an S_V / S_MTE2 / S_MTE3 flag, sync.md B.4), not after earlier
+ *     instructions of other pipes, and not after earlier instructions of P itself: the
+ *     hardware does not order two instructions of one pipe for memory;
  *   - set_flag on P carries vc[P] plus all of P's instructions so far (it executes once
  *     they finished); the wait_flag on Q that consumes it joins that into vc[Q];
  *   - pipe_barrier(P) orders later P instructions after all earlier ones; PIPE_ALL
@@ -42,6 +44,18 @@ static bool join(int64_t *dst, const int64_t *src) {
   return ch;
 }
 
+/* dst := max(dst, src) on every pipe but the scalar unit, whose writes are not ordered
+ * before later issues (sync.md B.4); whether dst changed. */
+static bool join_noS(int64_t *dst, const int64_t *src) {
+  bool ch = false;
+  for (int q = 0; q < SAN_NP; q++)
+    if (q != S && src[q] > dst[q]) {
+      dst[q] = src[q];
+      ch = true;
+    }
+  return ch;
+}
+
 /* The core's state, created on first use (cores are set up in launch.c). */
 static sim_san *san(sim_core *c) {
   if (!c->san)
@@ -50,8 +64,11 @@ static sim_san *san(sim_core *c) {
 }
 
 void asc_sim_race_free(sim_san *s) {
-  for (int m = 0; m < s->nmems; m++)
+  for (int m = 0; m < s->nmems; m++) {
     free(s->mems[m].v);
+    free(s->sonly[m].v);
+  }
+  free(s->sonly);
   free(s->mems);
   free(s->ubw);
   for (int e = 0; e < SIM_NEVENTS; e++)
@@ -119,7 +136,7 @@ static void tclear(sim_san *s, int evt, int id) {
 /* The clock a set_flag or barrier on p publishes: p's view plus all of p's instructions. */
 static void doneclock(const sim_san *s, int p, int64_t *out) {
   memcpy(out, s->vc[p], sizeof s->vc[p]);
-  join(out, s->vc[S]);
+  join_noS(out, s->vc[S]);
   out[p] = max64(out[p], s->cnt[p]);
 }
 
@@ -173,7 +190,7 @@ void asc_sim_san_barrier(sim_core *c, int pipe) {
     return;
   s->fstale = true;
   if (pipe != ASC_PIPEID_PIPE_ALL && pipe >= 0 && pipe < SAN_NP) {
-    join(s->vc[pipe], s->vc[S]);
+    join_noS(s->vc[pipe], s->vc[S]);
     s->vc[pipe][pipe] = s->cnt[pipe];
     return;
   }
@@ -210,7 +227,7 @@ static void floorclock(const sim_san *s, int64_t *floor) {
   for (int p = 0; p < SAN_NP; p++) { /* records exist only for pipes used so far */
     floor[p] = s->used[p] ? INT64_MAX : 0;
     for (int i = 0; i < n && s->used[p]; i++) {
-      int64_t k = max64(s->vc[live[i]][p], s->vc[S][p]);
+      int64_t k = p == S ? s->vc[live[i]][S] : max64(s->vc[live[i]][p], s->vc[S][p]);
       floor[p] = k < floor[p] ? k : floor[p];
     }
   }
@@ -315,25 +332,43 @@ static int race(sim_core *c, const sim_inst *in, int pa, const san_pend *p, cons
 
 /* Compare access p of in (pipe pa, epoch e, clock clk) with the live records of its
  * memory; drop the ones nothing can race with any more. */
-static int check(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64_t *clk, const int64_t *floor,
-                 const san_pend *p) {
-  sim_san *s = c->san;
-  san_acclist *l = memlist(s, p->mem);
+/* Scan list l for access p of in (pipe pa, epoch e, clock clk): keep in *worst the latest
+ * conflicting record, drop the ones nothing can race with any more.  For the main list
+ * (sonly != NULL), a record every pipe but S is ordered after moves to sonly unless S is
+ * ordered after it too; in sonly (floor NULL) a record lives until S is. */
+static void scan(sim_san *s, san_acclist *l, san_acclist *sonly, int pa, int64_t e, const int64_t *clk,
+                 const int64_t *floor, const san_pend *p, san_acc *worst) {
   bool judge = !tany(&s->taint[pa]);
-  san_acc worst = {0}; /* the latest conflicting access: the nearest missing edge (in = NULL: none) */
   for (int i = 0; l && i < l->n;) {
     san_acc *r = &l->v[i];
     bool same = r->pipe == pa && r->epoch == e, ord = clk[r->pipe] >= r->epoch;
     bool olap = r->lo < p->hi && p->lo < r->hi;
-    if (olap && !same && !ord && (p->write || r->write) && judge && (!worst.in || r->seq > worst.seq))
-      worst = *r;
+    if (olap && !same && !ord && (p->write || r->write) && judge && (!worst->in || r->seq > worst->seq))
+      *worst = *r;
     bool covered = olap && ord && p->lo <= r->lo && r->hi <= p->hi && (p->write || !r->write);
-    if (covered || floor[r->pipe] >= r->epoch) {
+    bool retired = floor ? floor[r->pipe] >= r->epoch : s->vc[S][r->pipe] >= r->epoch;
+    if (covered || retired) {
+      if (!covered && floor && r->pipe != S && s->vc[S][r->pipe] < r->epoch)
+        addrec(sonly, *r);
       l->v[i] = l->v[--l->n];
       continue;
     }
     i++;
   }
+}
+
+/* Compare access p of in with the live records of its memory (a scalar access also with
+ * the records only the scalar unit can still race with). */
+static int check(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64_t *clk, const int64_t *floor,
+                 const san_pend *p) {
+  sim_san *s = c->san;
+  int i = p->mem == SIM_MEM_UB ? 0 : p->mem + 1;
+  san_acc worst = {0}; /* the latest conflicting access: the nearest missing edge (in = NULL: none) */
+  if (i < 0 || i >= s->nmems)
+    return 0;
+  scan(s, &s->mems[i], &s->sonly[i], pa, e, clk, floor, p, &worst);
+  if (pa == S)
+    scan(s, &s->sonly[i], NULL, pa, e, clk, NULL, p, &worst);
   return worst.in ? race(c, in, pa, p, &worst) : 0;
 }
 
@@ -357,7 +392,7 @@ static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san
   if (p->write && p->mem >= 0)
     asc_sim_san_wadd(&s->gmw[p->mem], p->lo, p->hi, in->op, pa);
   san_acclist *l = memlist(s, p->mem);
-  if (pa != S && l) /* the scalar unit's accesses: every later issue is ordered after them */
+  if ((pa != S || p->write) && l) /* a scalar read completes before the next issue */
     addrec(l, (san_acc){p->lo, p->hi, e, ++s->seq, in, (int8_t)pa, p->write});
 }
 
@@ -370,7 +405,7 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
   int64_t e = ++s->cnt[pa];
   if (pa == S)
     s->vc[S][S] = e;
-  s->fstale |= pa == S || join(s->vc[pa], s->vc[S]) || !s->used[pa];
+  s->fstale |= pa == S || join_noS(s->vc[pa], s->vc[S]) || !s->used[pa];
   tor(&s->taint[pa], &s->taint[S]);
   s->used[pa] = true;
   for (int i = 0; i < s->npend; i++)

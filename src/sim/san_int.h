@@ -74,6 +74,9 @@ struct sim_san {
   bool fstale;           /* a clock changed since floor was computed */
   int64_t seq;
   san_acclist *mems; /* [0] UB, [1 + g] GM array g */
+  /* Per memory, records every pipe but the scalar unit is ordered after: only a later
+   * scalar access (get_value / set_value with no V_S-style flag) can still race with them. */
+  san_acclist *sonly;
   int nmems;
   san_pend pend[SAN_MAXPEND];
   int npend;

@@ -41,6 +41,18 @@ def test_tutorial01_without_flags_matches_hand_double_buffering(tile):
     assert total_auto < total_tut  # the tutorial's own flags serialise the pipes
 
 
+def test_replace_rederives_the_tutorials_flags():
+    """auto_sync="replace" drops the kernel's own flags and infers them: the tutorial's
+    serialising pairs become the double-buffered schedule."""
+    tut = load("01_add/add.py")
+    hand = load("01_add/add_double_buffer.py").add_double_buffer_kernel
+    n = tut.TILE_NUM * tut.BUFFER_NUM * 1024
+    written, _ = run(tut.add_kernel, n)
+    replaced, _ = run(tut.add_kernel, n, auto_sync="replace")
+    best, _ = run(hand, n)
+    assert replaced < written and replaced <= 1.05 * best, (replaced, written, best)
+
+
 def test_tque_add_is_no_slower_under_full_auto_sync():
     fw = load("02_add_framework/add_framework.py")
     n = fw.USE_CORE_NUM * 8 * 2048

@@ -128,6 +128,29 @@ class LocalTensor(Handle):
         return self.pos
 
 
+class LocalTensorAuto(LocalTensor):
+    """LocalTensorAuto(dtype, shape): a UB tensor whose buffer the compiler provides (pyasc).  shape
+    is an int, a runtime int, or a sequence of them; all compile-time ints give a static shape.
+    The kernel is then compiled with insert_sync (see @asc.jit): input-output-tensor and
+    materialize-tensor turn it into a depth-1 TQue (loaded or stored) or a TBuf (temporary)."""
+
+    def __init__(self, dtype, shape):
+        b = builder("LocalTensorAuto")
+        dtype = dtype_of(dtype)
+        dims = list(shape) if isinstance(shape, (list, tuple)) else [shape]
+        if not dims:
+            raise ValueError("LocalTensorAuto(): shape must have at least one dimension")
+        if all(not isinstance(d, PlainValue) for d in dims):
+            dims = [int(d) for d in dims]
+            if any(d <= 0 for d in dims):
+                raise ValueError(f"LocalTensorAuto(): dimensions must be positive, got {dims}")
+            ty = f"!asc.local_tensor<{'x'.join(map(str, dims))}x{dtype.ir}>"
+            v = b.op("asc.local_tensor_auto", [], [ty])[0]
+        else:  # dynamic: the dims are operands, as int64 (pyasc)
+            v = b.op("asc.local_tensor_auto", [to_value(d, I64) for d in dims], [_lt_type(dtype, None)])[0]
+        super().__init__(dtype, None, _value=v)
+
+
 # ---- TPipe / TQue / TBuf ------------------------------------------------------------------------------------
 class TPipe(Handle):
     def __init__(self):
@@ -501,7 +524,7 @@ half = float16
 
 # ---- not yet implemented (api.md Tier 2-4): callable names that say so -------------------------------------------
 NOT_YET = """
-copy transpose trans_data_to_5hd bilinear_interpolation set_aipp_functions load_image_to_local LocalTensorAuto
+copy transpose trans_data_to_5hd bilinear_interpolation set_aipp_functions load_image_to_local
 ShapeInfo array get_shape_size printf dump_tensor get_system_cycle print_time_stamp metrics_prof_start
 metrics_prof_stop LocalMemAllocator SliceInfo MrgSortSrcList property inline
 add_relu sub_relu add_relu_cast sub_relu_cast add_deq_relu mul_cast bitwise_and bitwise_or

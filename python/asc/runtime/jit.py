@@ -35,12 +35,12 @@ class CompileOptions:
     run_passes: bool = True
     kernel_type: Optional[object] = None
     opt_level: int = 3
-    auto_sync: object = True  # True, False or "full"
+    auto_sync: object = True  # True, False, "full" or "replace" (docs/sync.md)
     auto_sync_log: str = ""
     bisheng_options: Optional[str] = None
     always_compile: bool = False
     matmul_cube_only: bool = False
-    insert_sync: Optional[bool] = None
+    insert_sync: object = None  # None (on iff LocalTensorAuto is used), True, False, "pyasc"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -59,6 +59,12 @@ class ExtensionOptions:  # openasc-only
 _OPTION_CLASSES = (CodegenOptions, CompileOptions, LaunchOptions, ExtensionOptions)
 OPTION_NAMES = {f.name for c in _OPTION_CLASSES for f in dataclasses.fields(c)}
 PIPELINE = "inline,canonicalize,cse"
+# insert_sync: LocalTensorAuto tensors become planned UB ranges (two slots in loops), then
+# auto-sync-full orders everything (docs/sync.md)
+AUTO_TENSOR_PIPELINE = "input-output-tensor,plan-auto-tensors,canonicalize,cse"
+# insert_sync="pyasc": pyasc's own lowering and insert-sync, in its order (docs/pyasc-passes.md)
+INSERT_SYNC_PIPELINE = ("input-output-tensor,hoist-ub-allocation,materialize-tensor,unify-pipe,canonicalize,cse,"
+                        "hoist-que-bind,insert-sync,unify-pipe,canonicalize")
 
 
 def _check_options(opts):
@@ -67,8 +73,10 @@ def _check_options(opts):
         raise RuntimeError("The following option names are unknown: " + ", ".join(unknown))
     if opts.get("opt_level", 3) not in (1, 2, 3):
         raise RuntimeError("Please check input compile option")
-    if opts.get("auto_sync", True) not in (True, False, "full"):
-        raise RuntimeError(f"auto_sync must be True, False or \"full\", not {opts['auto_sync']!r}")
+    if opts.get("insert_sync") not in (None, True, False, "pyasc"):
+        raise RuntimeError(f"insert_sync must be None, True, False or \"pyasc\", not {opts['insert_sync']!r}")
+    if opts.get("auto_sync", True) not in (True, False, "full", "replace"):
+        raise RuntimeError(f"auto_sync must be True, False, \"full\" or \"replace\", not {opts['auto_sync']!r}")
 
 
 def _is_constexpr(ann):
@@ -331,9 +339,18 @@ class JITFunction:
             except OSError:
                 pass
         pipeline = PIPELINE if opts.get("run_passes", True) else "inline"
+        insert_sync = opts.get("insert_sync")
+        if insert_sync is None:  # pyasc: on iff the kernel uses LocalTensorAuto
+            insert_sync = '"asc.local_tensor_auto"' in text
         auto_sync = opts.get("auto_sync", True)
+        if insert_sync == "pyasc" and opts.get("run_passes", True):  # user sync is never erased
+            pipeline += "," + INSERT_SYNC_PIPELINE
+        elif insert_sync and opts.get("run_passes", True):
+            pipeline += "," + AUTO_TENSOR_PIPELINE
+            auto_sync = "full" if auto_sync is True else auto_sync
         if auto_sync:  # True: the vendor compiler's share; "full": every missing sync
-            pipeline += ",auto-sync-full" if auto_sync == "full" else ",auto-sync"
+            pipeline += {"full": ",auto-sync-full", "replace": ",strip-user-sync,auto-sync-full"}.get(
+                auto_sync, ",auto-sync")
         if "verify-sync" in _pass_names():  # static sync checks: warnings on every kernel
             pipeline += ",verify-sync"
         log = opts.get("auto_sync_log")

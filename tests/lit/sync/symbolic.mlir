@@ -70,3 +70,36 @@
     "func.return"() : () -> () loc("r.py":14:1)
   }) {function_type = (!asc.gm_ptr<f32>, i32) -> (), sym_name = "other_slot"} : () -> () loc("r.py":1:1)
 }) : () -> ()
+
+// -----
+// A runtime size rounded up to 32 bytes, as plan-auto-tensors lays out runtime shapes:
+// r = ((4n + 31) / 32) * 32 >= 4n, so u = [0, 4n) and v = [r, r + 4n) are disjoint; w at
+// r - 32 may reach into u.
+// CHECK-LABEL: // -----
+// CHECK: "asc.data_copy"{{.*}}loc("c.py":10:1)
+// CHECK-NEXT: "asc.data_copy"{{.*}}loc("c.py":11:1)
+// CHECK-NEXT: "asc.pipe_barrier"() {pipe = #asc.pipe<PIPE_MTE2>}
+// CHECK-NEXT: "asc.data_copy"{{.*}}loc("c.py":12:1)
+"builtin.module"() ({
+  "func.func"() ({
+  ^bb0(%x: !asc.gm_ptr<f32>, %n: i32):
+    %c0 = "arith.constant"() {value = 0 : i32} : () -> i32 loc("c.py":2:1)
+    %c4 = "arith.constant"() {value = 4 : i32} : () -> i32 loc("c.py":2:1)
+    %c31 = "arith.constant"() {value = 31 : i32} : () -> i32 loc("c.py":2:1)
+    %c32 = "arith.constant"() {value = 32 : i32} : () -> i32 loc("c.py":2:1)
+    %b = "arith.muli"(%n, %c4) : (i32, i32) -> i32 loc("c.py":3:1)
+    %b31 = "arith.addi"(%b, %c31) : (i32, i32) -> i32 loc("c.py":3:1)
+    %q = "arith.divsi"(%b31, %c32) : (i32, i32) -> i32 loc("c.py":3:1)
+    %r = "arith.muli"(%q, %c32) : (i32, i32) -> i32 loc("c.py":3:1)
+    %r2 = "arith.subi"(%r, %c32) : (i32, i32) -> i32 loc("c.py":3:1)
+    %xg = "asc.global_tensor"() : () -> !asc.global_tensor<f32> loc("c.py":4:1)
+    "asc.set_global_buffer"(%xg, %x) : (!asc.global_tensor<f32>, !asc.gm_ptr<f32>) -> () loc("c.py":4:1)
+    %u = "asc.local_tensor"(%c0, %n) {pos = #asc.pos<VECIN>} : (i32, i32) -> !asc.local_tensor<f32, VECIN> loc("c.py":5:1)
+    %v = "asc.local_tensor"(%r, %n) {pos = #asc.pos<VECIN>} : (i32, i32) -> !asc.local_tensor<f32, VECIN> loc("c.py":6:1)
+    %w = "asc.local_tensor"(%r2, %n) {pos = #asc.pos<VECIN>} : (i32, i32) -> !asc.local_tensor<f32, VECIN> loc("c.py":7:1)
+    "asc.data_copy"(%u, %xg, %n) : (!asc.local_tensor<f32, VECIN>, !asc.global_tensor<f32>, i32) -> () loc("c.py":10:1)
+    "asc.data_copy"(%v, %xg, %n) : (!asc.local_tensor<f32, VECIN>, !asc.global_tensor<f32>, i32) -> () loc("c.py":11:1)
+    "asc.data_copy"(%w, %xg, %n) : (!asc.local_tensor<f32, VECIN>, !asc.global_tensor<f32>, i32) -> () loc("c.py":12:1)
+    "func.return"() : () -> () loc("c.py":13:1)
+  }) {function_type = (!asc.gm_ptr<f32>, i32) -> (), sym_name = "rounded"} : () -> () loc("c.py":1:1)
+}) : () -> ()
