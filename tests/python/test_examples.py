@@ -97,7 +97,8 @@ def test_torch_tensor_results_land_in_the_tensor():
                                           ("01_add/add_autosync.py", "add_autosync"),
                                           ("01_add/add_double_buffer.py", "add_double_buffer"),
                                           ("02_add_framework/add_framework.py", "add_framework"),
-                                          ("03_leaky_relu/leaky_relu.py", "leaky_relu")])
+                                          ("03_leaky_relu/leaky_relu.py", "leaky_relu"),
+                                          ("04_local_tensor_auto/add_auto.py", "add_auto")])
 def test_example_scripts(example, name):
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
     path = os.path.join(ROOT, "examples", example)
