@@ -87,6 +87,10 @@ typedef struct asc_sim_options {
   const char *trace_path; /* non-NULL: write a Chrome/Perfetto trace-event JSON file here */
   int sanitize;         /* race, uninitialised-read, use-after-free and GM-overlap checks
                            (default 1; 0 = off; bounds, alignment and flag checks stay on) */
+  uint64_t jitter_seed; /* 0 (default): the calibrated timing.  Otherwise every queued
+                           instruction gets a random extra latency and issue delay drawn from
+                           this seed (deterministic per seed and block): other schedules for
+                           testers (tests/synctest).  Results do not depend on it. */
 } asc_sim_options;
 
 void asc_sim_options_init(asc_sim_options *o);

@@ -84,6 +84,7 @@ typedef struct walker {
     int q;                    /* the consumer pipe */
     token tok;                /* what the producer's set covers (within its iteration) */
     asc_op *wait;             /* the rotating wait, or NULL: the order is intra-iteration */
+    int64_t k;                /* iteration distance it orders */
   } rdone[MAXROT];
   int nrdone;
 } walker;
@@ -628,7 +629,7 @@ static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_
     fallback_all(w, b, st, "too many rotating dependences");
     return;
   }
-  w->rdone[w->nrdone++] = (struct rotdone){l->loop, a->op, q, producer_token(w, a, aa), NULL};
+  w->rdone[w->nrdone++] = (struct rotdone){l->loop, a->op, q, producer_token(w, a, aa), NULL, a->v.rot_k};
   if (aa && bb && aa != bb && before_in_block(aa, bb))
     return; /* the same-slot order inside one iteration already covers iteration i - k */
   if (ev < 0 || !aa || !bb || l->loop->code != ASC_OP_FOR) {
@@ -677,8 +678,8 @@ static bool rot_done(const walker *w, const sync_access *a, const sync_access *b
   for (int i = 0; i < w->nrdone; i++) {
     const struct rotdone *r = &w->rdone[i];
     asc_op *bb;
-    if (r->q != b->pipe)
-      continue;
+    if (r->q != b->pipe || r->k <= 0 || a->v.rot_k % r->k)
+      continue; /* i - k' -> i chains to i - k -> i only when k' divides k */
     if (!r->wait && r->aop == a->op)
       return true;
     if (!r->wait || r->tok.t[a->pipe] < a->idx)
@@ -735,6 +736,14 @@ static const sync_access *latest_need(const walker *w, const sync_access *acc, i
   return best;
 }
 
+/* S001 reports only certain races: both accesses' bytes known and shared. */
+static bool certain(const walker *w, const sync_access *a, const sync_access *b) {
+  /* a from an earlier iteration: views moving with an IV meet there only at a distance
+   * the analysis does not pin down; rotating views meet in their common slot */
+  int rel = carrier(w, a) ? SYNC_LATER_ITER : SYNC_SAME_ITER;
+  return sync_must_overlap(&a->v, &b->v, rel);
+}
+
 /* Why b must wait for a, as a note (auto_sync_log) or as an S001 warning (verify-sync). */
 static void explain(const walker *w, const sync_access *a, const sync_access *b, int kind, bool next) {
   static const char *const verbs[2] = {"reads", "writes"};
@@ -742,7 +751,8 @@ static void explain(const walker *w, const sync_access *a, const sync_access *b,
   const char *pa = asc_enum_name(ASC_ENUM_PIPEID, a->pipe), *pb = asc_enum_name(ASC_ENUM_PIPEID, b->pipe);
   const char *ev = kind == 1 ? NULL : asc_enum_name(ASC_ENUM_EVENT, sync_event_of(a->pipe, b->pipe));
   char where[160], fix[96], when[64] = "";
-  if (w->mode == MODE_INSERT)
+  int la = asc_op_diag_loc(a->op).line, lb = asc_op_diag_loc(b->op).line;
+  if (w->mode == MODE_INSERT || (w->mode == MODE_REPORT && !certain(w, a, b)))
     return;
   if (kind == 3)
     snprintf(when, sizeof when, ", same buffer slot %lld iterations earlier", (long long)a->v.rot_k);
@@ -754,15 +764,21 @@ static void explain(const walker *w, const sync_access *a, const sync_access *b,
   else
     snprintf(fix, sizeof fix, "pipe_barrier(%s)", pa);
   if (w->mode == MODE_LOG)
-    asc_diag(w->m->ctx, b->op->loc, ASC_SEV_NOTE, "auto-sync: %s: %s (%s) %s %s that %s (%s) at line %d %s (%s%s)",
-             fix, asc_op_name(b->op), pb, verbs[b->write], where, asc_op_name(a->op), pa, a->op->loc.line,
+    asc_diag(w->m->ctx, asc_op_diag_loc(b->op), ASC_SEV_NOTE, "auto-sync: %s: %s (%s) %s %s that %s (%s) at line %d %s (%s%s)",
+             fix, asc_op_name(b->op), pb, verbs[b->write], where, asc_op_name(a->op), pa, la,
              verbs[a->write], hz, when);
-  else
-    asc_diag(w->m->ctx, b->op->loc, ASC_SEV_WARNING,
+  else if (ev)
+    asc_diag(w->m->ctx, asc_op_diag_loc(b->op), ASC_SEV_WARNING,
              "S001 race: %s (%s) %s %s that %s (%s) at line %d %s (%s%s), with nothing ordering them; "
-             "add %s between line %d and line %d",
-             asc_op_name(b->op), pb, verbs[b->write], where, asc_op_name(a->op), pa, a->op->loc.line,
-             verbs[a->write], hz, when, fix, a->op->loc.line, b->op->loc.line);
+             "add set_flag(%s) after line %d and wait_flag(%s) before line %d",
+             asc_op_name(b->op), pb, verbs[b->write], where, asc_op_name(a->op), pa, la,
+             verbs[a->write], hz, when, ev, la, ev, lb);
+  else
+    asc_diag(w->m->ctx, asc_op_diag_loc(b->op), ASC_SEV_WARNING,
+             "S001 race: %s (%s) %s %s that %s (%s) at line %d %s (%s%s), with nothing ordering them; "
+             "add pipe_barrier(%s) before line %d",
+             asc_op_name(b->op), pb, verbs[b->write], where, asc_op_name(a->op), pa, la,
+             verbs[a->write], hz, when, pa, lb);
 }
 
 /* Flags first, latest producer first: each edge may imply the others (and a same-pipe
@@ -960,21 +976,60 @@ static int run(asc_module *m, bool full, int mode) {
 int asc_pass_auto_sync(asc_module *m) { return run(m, false, m->sync_log ? MODE_LOG : MODE_INSERT); }
 int asc_pass_auto_sync_full(asc_module *m) { return run(m, true, m->sync_log ? MODE_LOG : MODE_INSERT); }
 
-int sync_report_races(asc_module *m) {
-  asc_block *body = asc_module_body(m);
-  int before = asc_ctx_warning_count(m->ctx);
-  for (asc_op *op = body ? body->first : NULL; op; op = op->next) {
-    asc_valmap *map;
-    asc_op *copy;
-    if (op->code != ASC_OP_FUNC || !op->regions[0].block || asc_op_attr(op, "sym_visibility"))
-      continue;
-    map = asc_valmap_new();
-    copy = asc_op_clone(m, op, map);
-    asc_valmap_free(map);
-    asc_op_insert_after(op, copy); /* a scratch copy the analysis may edit; dropped below */
-    sync_func(m, copy, true, MODE_REPORT);
-    asc_op_unlink(copy);
+/* The fewest items a signature string of ops.def ("que,lt", "int,?int", "*any") needs. */
+static int sig_min(const char *sig) {
+  int n = 0;
+  for (const char *p = sig; *p;) {
+    const char *e = strchr(p, ',');
+    if (*p != '?' && *p != '*')
+      n++;
+    if (!e)
+      break;
+    p = e + 1;
   }
+  return n;
+}
+
+/* Enough operands, results and required attributes for the analysis to read: verify-sync may
+ * see modules the verifier never checked (the C API), and S001 must not trip over them. */
+static bool shape_ok(const asc_op *op) {
+  const asc_opinfo *info = asc_opinfo_of(op->code);
+  if (op->noperands < sig_min(info->operands) || op->nresults < sig_min(info->results))
+    return false;
+  for (const char *p = info->attrs; *p;) {
+    const char *colon = strchr(p, ':'), *sp = strchr(p, ' ');
+    char name[32];
+    size_t n = colon ? (size_t)(colon - p) : 0;
+    if (n && p[n - 1] != '?' && n < sizeof name) {
+      memcpy(name, p, n);
+      name[n] = 0;
+      if (!asc_op_attr(op, name))
+        return false;
+    }
+    if (!sp)
+      break;
+    p = sp + 1;
+  }
+  return true;
+}
+
+static void check_shape(asc_op *op, void *user) {
+  bool *ok = user;
+  *ok = *ok && shape_ok(op);
+}
+
+int sync_report_races(asc_module *m, asc_op *func) {
+  int before = asc_ctx_warning_count(m->ctx);
+  bool ok = true;
+  asc_valmap *map;
+  asc_op *copy;
+  asc_walk(func, check_shape, &ok);
+  if (!ok)
+    return 0;
+  map = asc_valmap_new();
+  copy = asc_op_clone(m, func, map); /* a scratch copy the analysis may edit; never linked */
+  asc_valmap_free(map);
+  sync_func(m, copy, true, MODE_REPORT);
   return asc_ctx_warning_count(m->ctx) - before;
 }
 

@@ -8,6 +8,7 @@
 
 #include "passes/passes.h"
 #include "passes/sync_internal.h"
+#include "passes/verify_sync.h"
 
 typedef struct pass_entry {
   const char *name;
@@ -57,6 +58,9 @@ static const pass_entry pass_table[] = {
      asc_pass_strip_user_sync},
     {"insert-sync", "pyasc's insert-sync: enque/deque around queue tensors, PIPE_V barriers, V_S/S_V "
      "brackets around scalar access, final PIPE_ALL", asc_pass_insert_sync},
+    /* requires: verified; preserves: everything (only reports warnings; docs/verify-sync.md) */
+    {"verify-sync", "warn about sync misuse: deadlocks, double/unpaired sets, bad ids/events, TQue misuse",
+     asc_pass_verify_sync},
 };
 
 enum { NPASSES = (int)(sizeof pass_table / sizeof pass_table[0]) };

@@ -589,3 +589,27 @@ void sync_describe(const sync_view *v, char *buf, size_t n) {
   else
     snprintf(buf, n, "%s bytes [%lld, %lld)", where, (long long)v->lo.c, (long long)(v->lo.c + v->len.c));
 }
+
+/* Provably lo <= x < lo + len, taking an access's length to be at least one byte (an
+ * access of none touches nothing). */
+static bool starts_inside(const sync_lin *x, const sync_lin *lo, const sync_lin *len) {
+  sync_lin end = *lo, one = lin_const(1);
+  if (!lin_le(lo, NULL, 0, x) || !lin_addmul(&end, len, 1))
+    return false;
+  if (lin_le(x, &one, 1, &end))
+    return true;
+  return !lin_is_const(len) && lin_le(x, NULL, 0, lo); /* x = lo and len >= 1 */
+}
+
+/* Do a and b certainly share a byte (in the same iteration, or, for rotating views, in
+ * iterations that use the same slot)?  Only then is a missing order a certain race;
+ * verify-sync's S001 reports nothing less. */
+bool sync_must_overlap(const sync_view *a, const sync_view *b, int rel) {
+  if (a->root != b->root || a->any || b->any || a->open || b->open)
+    return false;
+  if ((a->rot_iv || b->rot_iv) && !same_rotation(a, b))
+    return false;
+  if ((a->iv || b->iv) && (a->iv != b->iv || !lin_eq(&a->coef, &b->coef) || rel != SYNC_SAME_ITER))
+    return false; /* bytes that move with an IV meet only at a known iteration distance */
+  return starts_inside(&b->lo, &a->lo, &a->len) || starts_inside(&a->lo, &b->lo, &b->len);
+}

@@ -66,6 +66,8 @@ int sync_op_accesses(sync_env *env, asc_op *op, sync_access *out, int cap);
 enum { SYNC_SAME_ITER, SYNC_LATER_ITER, SYNC_UNKNOWN_ITER };
 /* 0: disjoint; 1: may overlap; 2: rotating slots: b overlaps a only k iterations later. */
 int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step);
+/* a and b certainly share a byte (same iteration; rotating views: same slot). */
+bool sync_must_overlap(const sync_view *a, const sync_view *b, int rel);
 /* "UB bytes [0, 2048)": where an access lands, for messages. */
 void sync_describe(const sync_view *v, char *buf, size_t n);
 /* The scf.for whose induction variable iv is, or NULL. */
@@ -107,8 +109,8 @@ asc_op *sync_make_barrier(asc_module *m, int pipe, asc_loc loc);
 int asc_pass_auto_sync(asc_module *m);
 int asc_pass_auto_sync_full(asc_module *m);
 int asc_pass_sync_final_barrier(asc_module *m);
-/* verify-sync's S001: run the full analysis on a copy of each kernel and warn, instead of
+/* verify-sync's S001: run the full analysis on a copy of func and warn, instead of
  * inserting, for every order it would add (a race candidate).  Returns the count. */
-int sync_report_races(asc_module *m);
+int sync_report_races(asc_module *m, asc_op *func);
 
 #endif

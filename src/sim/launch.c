@@ -428,7 +428,8 @@ int asc_sim_launch(asc_module *m, const char *kernel, const asc_sim_args *args, 
   memset(rep, 0, sizeof *rep);
   int e0 = m->ctx->nerrors, w0 = m->ctx->nwarnings;
   sim_launch L = {.ctx = m->ctx, .cost = asc_sim_default_costs(), .blocks = o->blocks,
-                  .tracing = o->trace_path != NULL, .sanitize = o->sanitize != 0};
+                  .tracing = o->trace_path != NULL, .sanitize = o->sanitize != 0,
+                  .jitter = o->jitter_seed};
   int rc = setup(&L, m, kernel, args, o);
   if (!rc) {
     asc_sim_san_launch_begin(&L);

@@ -109,6 +109,7 @@ typedef struct sim_launch {
   bool sanitize;  /* race / uninit / use-after-free / GM-overlap tracking (asc_sim_options) */
   struct sim_sanlaunch *san; /* each block's findings and GM writes (sanitize.c) */
   bool tracing;   /* collect sim_trec records */
+  uint64_t jitter; /* asc_sim_options.jitter_seed: random pipe timing (timing.c); 0 off */
 } sim_launch;
 
 /* ---- per-core state --------------------------------------------------------------------- */
@@ -207,6 +208,7 @@ struct sim_core {
   int64_t overlap;    /* cycles MTE2 and V were both busy */
   int64_t sblocked;   /* scalar cycles waiting for flags */
   int64_t nflow;
+  uint64_t jrng;      /* jitter generator state (timing.c), seeded on first use */
   sim_trec *trace;    /* NULL unless tracing */
   int ntrace, tcap_trace;
 };

@@ -222,9 +222,31 @@ void asc_sim_scalar(sim_core *c, int64_t cycles) {
   c->pipes[ASC_PIPEID_PIPE_S].busy += cycles;
 }
 
+/* asc_sim_options.jitter_seed: splitmix64 over per-core state, seeded from the seed and
+ * the block on first use, so a schedule depends only on (seed, block). */
+static uint64_t jrand(sim_core *c) {
+  if (!c->jrng)
+    c->jrng = c->L->jitter ^ (0x9E3779B97F4A7C15ull * (uint64_t)(c->block + 1));
+  uint64_t z = (c->jrng += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+/* A random issue delay (the scalar unit stalls 0-63 cycles, sometimes x16) and, for
+ * work, 0-1023 extra cycles of latency: the pipes' relative speeds change per entry. */
+static void jitter(sim_core *c, sim_qent *e) {
+  uint64_t r = jrand(c);
+  c->sclk += (int64_t)(r & 63) * ((r >> 6) & 3 ? 1 : 16);
+  if (e->kind == SIM_Q_EXEC)
+    e->latency += (int64_t)((r >> 8) & 1023) >> ((r >> 18) & 7);
+}
+
 /* Append e to pipe p; a full queue stalls the scalar unit until its head starts. */
 static int enqueue(sim_core *c, int p, sim_qent e) {
   sim_pipeq *q = &c->pipes[p];
+  if (c->L->jitter)
+    jitter(c, &e);
   int64_t t = c->sclk;
   while (q->n >= c->L->cost->queue_depth) {
     if (!step(c, NEVER, &t))
