@@ -15,7 +15,8 @@
 
 #include "passes/sync_internal.h"
 
-enum { MODE_INSERT, MODE_LOG, MODE_REPORT };
+/* MODE_CHECK: insert nothing, only find whether some conflict is still unordered (failed). */
+enum { MODE_INSERT, MODE_LOG, MODE_REPORT, MODE_CHECK };
 enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 16, MAXLOOPS = 32, MAXROT = 64 };
 
 typedef struct token {
@@ -62,7 +63,9 @@ typedef struct walker {
   sync_env env;
   asc_module *m;
   bool full;
-  int mode; /* MODE_*: insert; insert and note each sync; or only warn (S001) */
+  int mode; /* MODE_*: insert; insert and note each sync; only warn (S001); only check */
+  bool failed;       /* MODE_CHECK: a conflict is unordered */
+  asc_pass_vec bars; /* the pipe_barrier ops inserted for same-pipe conflicts */
   sync_access *hist;
   size_t nhist, caphist;
   int64_t idx;
@@ -788,6 +791,10 @@ static void order_op(walker *w, asc_op *op, const sync_access *acc, int n, state
     int kind = 0;
     const sync_access *b = NULL, *bar[2] = {NULL, NULL}, *a = latest_need(w, acc, n, st, bar, &b, &kind);
     const carried *c = a ? carrier(w, a) : NULL;
+    if (w->mode == MODE_CHECK) {
+      w->failed |= a || bar[0];
+      return;
+    }
     if (a)
       explain(w, a, b, kind, c != NULL);
     else if (bar[0])
@@ -799,7 +806,9 @@ static void order_op(walker *w, asc_op *op, const sync_access *acc, int n, state
     else if (a)
       plain_edge(w, a, op, b->pipe, st);
     else if (bar[0]) {
-      asc_op_insert_before(op, sync_make_barrier(w->m, acc[0].pipe, op->loc));
+      asc_op *bop = sync_make_barrier(w->m, acc[0].pipe, op->loc);
+      asc_op_insert_before(op, bop);
+      asc_pass_vec_push(&w->bars, bop);
       barrier(st, acc[0].pipe);
     } else
       return;
@@ -935,6 +944,114 @@ static void prescan(asc_op *op, void *user) {
     asc_pass_map_set(&env->qdepth, op->operands[1], n);
 }
 
+/* Free what w owns; the edges and their map only if `edges` (a check walk borrows them). */
+static void walker_free(walker *w, bool edges) {
+  free(w->hist);
+  free(w->etok);
+  free(w->ptok);
+  free(w->clash);
+  free(w->posts);
+  asc_pass_vec_free(&w->bars);
+  asc_pass_map_free(&w->post);
+  asc_pass_map_free(&w->pre);
+  asc_pass_map_free(&w->env.gt_ptr);
+  asc_pass_map_free(&w->env.qslot);
+  asc_pass_map_free(&w->env.qdepth);
+  if (edges) {
+    free(w->edges);
+    asc_pass_map_free(&w->edge_of);
+  }
+}
+
+/* ---- minimality (B.5 post-pass): drop what the others imply ---- */
+
+/* Walk func again with the syncs it now has, inserting nothing: is every conflict ordered?
+ * Inserted flags keep their edge meaning (ins's edges), so a loop-carried pair still counts
+ * its priming set on the first iteration. */
+static bool all_ordered(walker *ins, asc_op *func) {
+  walker w;
+  state *st = state_new();
+  bool ok;
+  memset(&w, 0, sizeof w);
+  w.m = ins->m;
+  w.full = ins->full;
+  w.mode = MODE_CHECK;
+  w.env.m = ins->m;
+  w.edges = ins->edges;
+  w.nedges = w.capedges = ins->nedges;
+  for (int i = 0; i < w.nedges; i++)
+    w.edges[i].widx = 0; /* wait positions of this walk, not of an earlier one */
+  w.edge_of = ins->edge_of;
+  w.etok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w.etok);
+  w.ptok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w.ptok);
+  if (!w.etok || !w.ptok)
+    asc_die("out of memory");
+  asc_walk(func, prescan, &w.env);
+  walk_block(&w, func->regions[0].block, st);
+  ok = !w.failed;
+  for (int i = 0; ok && i < w.nclash; i++) { /* a set that may now overtake a wait of its id */
+    const sync_edge *e1 = &ins->edges[w.clash[i].e1], *e2 = &ins->edges[w.clash[i].e2];
+    ok = e1 != e2 && e1->id != e2->id;
+  }
+  free(st);
+  walker_free(&w, false);
+  return ok;
+}
+
+/* An inserted sync taken out for a trial: where each of its ops was. */
+typedef struct trial {
+  asc_op *op[2 + 2 * SYNC_NIDS], *prev[2 + 2 * SYNC_NIDS], *next[2 + 2 * SYNC_NIDS];
+  int n;
+} trial;
+
+static void take(trial *t, asc_op *op) {
+  if (!op || !op->parent)
+    return;
+  t->op[t->n] = op, t->prev[t->n] = op->prev, t->next[t->n] = op->next;
+  t->n++;
+  asc_op_unlink(op);
+}
+
+static void put_back(trial *t) {
+  while (t->n-- > 0) {
+    if (t->prev[t->n])
+      asc_op_insert_after(t->prev[t->n], t->op[t->n]);
+    else
+      asc_op_insert_before(t->next[t->n], t->op[t->n]);
+  }
+}
+
+/* Try each inserted sync, latest first: if every conflict stays ordered without it, it goes.
+ * Kernels with rotating edges are left alone: their orders span iterations the check walk
+ * cannot tell apart. */
+static void minimize(walker *w, asc_op *func) {
+  int ngroups = w->nedges + (int)w->bars.n;
+  for (int i = 0; i < w->nedges; i++)
+    if (w->edges[i].k > 1)
+      return;
+  if (!ngroups || !all_ordered(w, func))
+    return;
+  for (int g = ngroups - 1; g >= 0; g--) {
+    trial t = {.n = 0};
+    if (g >= w->nedges) {
+      take(&t, w->bars.items[g - w->nedges]);
+    } else {
+      sync_edge *e = &w->edges[g];
+      take(&t, e->set);
+      take(&t, e->wait);
+      for (int j = 0; j < e->k && j < SYNC_NIDS; j++) {
+        take(&t, e->prime[j]);
+        take(&t, e->drain[j]);
+      }
+    }
+    if (t.n && !all_ordered(w, func))
+      put_back(&t);
+    else if (t.n && w->mode == MODE_LOG)
+      asc_diag(w->m->ctx, asc_op_diag_loc(t.op[0]), ASC_SEV_NOTE,
+               "auto-sync: the %s above is dropped again: the other syncs imply it", asc_op_name(t.op[0]));
+  }
+}
+
 static int sync_func(asc_module *m, asc_op *func, bool full, int mode) {
   walker w;
   state *st = state_new();
@@ -948,19 +1065,10 @@ static int sync_func(asc_module *m, asc_op *func, bool full, int mode) {
   walk_block(&w, func->regions[0].block, st);
   if (mode != MODE_REPORT)
     rc = sync_assign_ids(m, func, w.edges, w.nedges, w.clash, w.nclash);
+  if (mode != MODE_REPORT && !rc)
+    minimize(&w, func);
   free(st);
-  free(w.hist);
-  free(w.edges);
-  free(w.etok);
-  free(w.ptok);
-  free(w.clash);
-  free(w.posts);
-  asc_pass_map_free(&w.post);
-  asc_pass_map_free(&w.pre);
-  asc_pass_map_free(&w.edge_of);
-  asc_pass_map_free(&w.env.gt_ptr);
-  asc_pass_map_free(&w.env.qslot);
-  asc_pass_map_free(&w.env.qdepth);
+  walker_free(&w, true);
   return rc;
 }
 
