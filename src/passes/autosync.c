@@ -877,6 +877,15 @@ static void forget_cursors(state *st, const state *entry) {
       st->qs[i].cursor = -1;
 }
 
+/* An scf.for whose constant bounds give at most one iteration has no next iteration to
+ * depend on it. */
+static bool runs_once_at_most(const asc_op *loop) {
+  int64_t lb, ub, step;
+  return loop->code == ASC_OP_FOR && asc_pass_const_int(loop->operands[0], &lb) &&
+         asc_pass_const_int(loop->operands[1], &ub) && asc_pass_const_int(loop->operands[2], &step) && step > 0 &&
+         ub - lb <= step;
+}
+
 static void walk_loop(walker *w, asc_op *loop, state *st) {
   state *entry = state_copy(st);
   carried *l;
@@ -888,9 +897,11 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   l = &w->loops[w->nloops++];
   *l = (carried){loop, w->idx + 1, 0, 0};
   walk_body(w, loop, st);
-  l->lo = l->cur;
-  l->hi = l->cur = w->idx + 1;
-  walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
+  if (!runs_once_at_most(loop)) {
+    l->lo = l->cur;
+    l->hi = l->cur = w->idx + 1;
+    walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
+  }
   w->nloops--;
   forget_cursors(st, entry);
   state_meet(st, entry); /* zero trips */
