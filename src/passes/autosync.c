@@ -319,6 +319,15 @@ static void mark_wait(walker *w, int e, state *st) {
   st->last[q] = w->idx;
 }
 
+/* An scf.for whose constant bounds give at least one iteration: what its body orders is
+ * ordered after it on every path. */
+static bool runs_at_least_once(const asc_op *loop) {
+  int64_t lb, ub, step;
+  return loop->code == ASC_OP_FOR && asc_pass_const_int(loop->operands[0], &lb) &&
+         asc_pass_const_int(loop->operands[1], &ub) && asc_pass_const_int(loop->operands[2], &step) && step > 0 &&
+         ub > lb;
+}
+
 static void walk_flag(walker *w, asc_op *op, state *st) {
   int64_t ev = asc_op_attr(op, "event")->i, e = asc_pass_map_get(&w->edge_of, op);
   int src = sync_event_src(ev), dst = sync_event_dst(ev);
@@ -339,7 +348,7 @@ static void walk_flag(walker *w, asc_op *op, state *st) {
     check_set(w, (int)e - 1, &w->etok[e - 1]);
   } else if (e) {
     token t = w->etok[e - 1];
-    if (op == w->edges[e - 1].drain[0])
+    if (op == w->edges[e - 1].drain[0] && !runs_at_least_once(w->edges[e - 1].loop))
       tok_meet(&t, &w->ptok[e - 1]); /* zero trips: the drain takes the priming set */
     learn(st, dst, &t);
     mark_wait(w, (int)e - 1, st);
@@ -552,6 +561,7 @@ static asc_block *loop_body(const asc_op *loop, const asc_op *op) {
 static void prime_drain(walker *w, int e, asc_op *loop, int k, asc_loc sloc, asc_loc wloc) {
   sync_edge *ed = &w->edges[e];
   ed->k = k;
+  ed->loop = loop;
   for (int j = 0; j < k; j++) {
     ed->prime[j] = sync_make_flag(w->m, ASC_OP_SET_FLAG, ed->event, NULL, sloc);
     ed->drain[j] = sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ed->event, NULL, wloc);
@@ -677,7 +687,26 @@ static int overlap(const walker *w, const sync_access *a, const sync_access *b) 
 
 /* Is a (iteration i - k) ordered before b (iteration i) by a rotating order made
  * earlier: one whose producer a reaches within its iteration and whose wait precedes b? */
+/* MODE_CHECK: is a (iteration i - k) ordered before b (iteration i) by one of the rotating
+ * waits the insertion walk placed and that is still there?  Positions, not walk indices: the
+ * wait precedes b in the body and its set follows a producer of a's pipe at or after a. */
+static bool rot_placed(const walker *w, const sync_access *a, const sync_access *b) {
+  for (int i = 0; i < w->nrdone; i++) {
+    const struct rotdone *r = &w->rdone[i];
+    asc_block *body = r->wait ? r->wait->parent : NULL;
+    asc_op *aa, *ra, *bb;
+    if (!body || r->q != b->pipe || r->k <= 0 || a->v.rot_k % r->k || sync_op_pipe(r->aop) != a->pipe)
+      continue;
+    aa = anc_in(a->op, body), ra = anc_in((asc_op *)r->aop, body), bb = anc_in(b->op, body);
+    if (aa && ra && bb && (aa == ra || before_in_block(aa, ra)) && (bb == r->wait || before_in_block(r->wait, bb)))
+      return true;
+  }
+  return false;
+}
+
 static bool rot_done(const walker *w, const sync_access *a, const sync_access *b) {
+  if (w->mode == MODE_CHECK)
+    return rot_placed(w, a, b);
   for (int i = 0; i < w->nrdone; i++) {
     const struct rotdone *r = &w->rdone[i];
     asc_op *bb;
@@ -694,6 +723,14 @@ static bool rot_done(const walker *w, const sync_access *a, const sync_access *b
   return false;
 }
 
+/* A rotating conflict needs iterations i and i + k: none in a loop of at most k trips. */
+static bool too_few_trips(const sync_access *a) {
+  const asc_op *loop = a->v.rot_iv ? sync_iv_loop(a->v.rot_iv) : NULL;
+  int64_t lb, ub, step;
+  return loop && asc_pass_const_int(loop->operands[0], &lb) && asc_pass_const_int(loop->operands[1], &ub) &&
+         asc_pass_const_int(loop->operands[2], &step) && step > 0 && (ub - lb + step - 1) / step <= a->v.rot_k;
+}
+
 /* Does b need ordering after a, and by what (0 none, 1 barrier, 2 flag, 3 rotating
  * flag)?  Scalar reads complete before the next instruction issues; S after S is
  * program order. */
@@ -703,7 +740,7 @@ static int need(const walker *w, const sync_access *a, const sync_access *b, con
     return 0;
   if (p == ASC_PIPEID_PIPE_S && (q == p || !a->write))
     return 0;
-  if (st->k[q].t[p] >= a->idx || (ov == 2 && rot_done(w, a, b)))
+  if (st->k[q].t[p] >= a->idx || (ov == 2 && (rot_done(w, a, b) || too_few_trips(a))))
     return 0;
   if (p == q)
     return 1; /* RAW, WAW and (B.4, conservatively) WAR: a pipe's instructions overlap */
@@ -904,7 +941,8 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   }
   w->nloops--;
   forget_cursors(st, entry);
-  state_meet(st, entry); /* zero trips */
+  if (!runs_at_least_once(loop))
+    state_meet(st, entry); /* zero trips */
   free(entry);
 }
 
@@ -993,6 +1031,8 @@ static bool all_ordered(walker *ins, asc_op *func) {
   for (int i = 0; i < w.nedges; i++)
     w.edges[i].widx = 0; /* wait positions of this walk, not of an earlier one */
   w.edge_of = ins->edge_of;
+  memcpy(w.rdone, ins->rdone, sizeof w.rdone);
+  w.nrdone = ins->nrdone;
   w.etok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w.etok);
   w.ptok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w.ptok);
   if (!w.etok || !w.ptok)
@@ -1033,13 +1073,10 @@ static void put_back(trial *t) {
 }
 
 /* Try each inserted sync, latest first: if every conflict stays ordered without it, it goes.
- * Kernels with rotating edges are left alone: their orders span iterations the check walk
- * cannot tell apart. */
+ * Rotating edges stay: they order iterations the check walk cannot tell apart, so it
+ * counts them as placed. */
 static void minimize(walker *w, asc_op *func) {
   int ngroups = w->nedges + (int)w->bars.n;
-  for (int i = 0; i < w->nedges; i++)
-    if (w->edges[i].k > 1)
-      return;
   if (!ngroups || !all_ordered(w, func))
     return;
   for (int g = ngroups - 1; g >= 0; g--) {
@@ -1048,6 +1085,8 @@ static void minimize(walker *w, asc_op *func) {
       take(&t, w->bars.items[g - w->nedges]);
     } else {
       sync_edge *e = &w->edges[g];
+      if (e->k > 1)
+        continue; /* rotating: the check walk takes it as placed (rot_placed) */
       take(&t, e->set);
       take(&t, e->wait);
       for (int j = 0; j < e->k && j < SYNC_NIDS; j++) {

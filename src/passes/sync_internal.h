@@ -85,6 +85,7 @@ typedef struct sync_edge {
   asc_op *prime[SYNC_NIDS];  /* loop-carried: the k sets before the loop, */
   asc_op *drain[SYNC_NIDS];  /* and the k waits after it */
   asc_op *slot;              /* rotating: the op computing iv mod k in the body */
+  asc_op *loop;              /* loop-carried: the loop it is primed and drained around */
   int id;                    /* allocated (first) id, -1 before allocation */
   int64_t widx;              /* walk index of its wait, last time walked (0: never) */
 } sync_edge;
