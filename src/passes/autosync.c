@@ -923,8 +923,38 @@ static bool runs_once_at_most(const asc_op *loop) {
          ub - lb <= step;
 }
 
+/* What is known after a loop that ran zero times: what was known before it, and, for a pipe
+ * p whose every element before the loop was known complete, all of p's elements inside the
+ * loop too (they never ran).  The same for the priming sets of the loop's carried edges,
+ * which the draining waits take on that path. */
+static void zero_trip_view(walker *w, const asc_op *loop, state *entry) {
+  for (int q = 0; q < SYNC_NPIPES; q++)
+    for (int p = 0; p < SYNC_NPIPES; p++)
+      if (entry->k[q].t[p] >= entry->last[p])
+        entry->k[q].t[p] = w->idx;
+  for (int e = 0; e < w->nedges; e++)
+    for (int p = 0; w->edges[e].loop == loop && w->edges[e].k == 1 && p < SYNC_NPIPES; p++)
+      if (w->ptok[e].t[p] >= entry->last[p])
+        w->ptok[e].t[p] = w->idx;
+}
+
+/* Did an edge made while walking the loop put its wait outside the loop's body?  Its wait
+ * then counts among the elements before the loop that entry does not know of. */
+static bool waits_outside(const walker *w, const asc_op *loop, int first_edge) {
+  for (int e = first_edge; e < w->nedges; e++) {
+    const asc_op *x = w->edges[e].wait;
+    bool in = false;
+    for (int r = 0; r < loop->nregions && !in; r++)
+      in = loop->regions[r].block && inside(x, loop->regions[r].block);
+    if (!in)
+      return true;
+  }
+  return false;
+}
+
 static void walk_loop(walker *w, asc_op *loop, state *st) {
   state *entry = state_copy(st);
+  int first_edge = w->nedges;
   carried *l;
   if (w->nloops == MAXLOOPS) {
     fallback_all(w, loop, st, "loops nested too deeply to analyse");
@@ -941,8 +971,11 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   }
   w->nloops--;
   forget_cursors(st, entry);
-  if (!runs_at_least_once(loop))
+  if (!runs_at_least_once(loop)) {
+    if (!waits_outside(w, loop, first_edge))
+      zero_trip_view(w, loop, entry);
     state_meet(st, entry); /* zero trips */
+  }
   free(entry);
 }
 

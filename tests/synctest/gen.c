@@ -185,6 +185,9 @@ static void gen_node(gen *g, st_list *l) {
     static const int preds[] = {0, 1, 2, 3, 4, 5};
     x.pred = preds[rnd(g, 6)];
     x.cval = rnd(g, 5);
+    /* a1 takes 0..4: keep both arms reachable (a1 < 0, a1 >= 0, a1 <= 4, a1 > 4 are not) */
+    if (((x.pred == 2 || x.pred == 5) && x.cval == 0) || ((x.pred == 3 || x.pred == 4) && x.cval == 4))
+      x.cval = 2;
     int n = 1 + rnd(g, g->budget < 6 ? g->budget : 6), nt = rnd(g, n + 1);
     g->budget -= n;
     gen_list(g, &x.body, nt);
