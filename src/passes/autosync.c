@@ -201,13 +201,6 @@ static bool inside(const asc_op *op, const asc_block *b) {
   return false;
 }
 
-/* op or its ancestor whose block is b. */
-static asc_op *anc_in(asc_op *op, const asc_block *b) {
-  while (op && op->parent != b)
-    op = asc_op_parent_op(op);
-  return op;
-}
-
 /* The innermost block holding both a and b. */
 static asc_block *common_block(asc_op *a, const asc_op *b) {
   for (asc_op *x = a; x; x = asc_op_parent_op(x))
@@ -536,11 +529,11 @@ static void plain_edge(walker *w, const sync_access *a, asc_op *b, int q, state 
     fallback_all(w, b, st, "no hardware event orders these pipes");
     return;
   }
-  tok = producer_token(w, a, anc_in(a->op, blk));
+  tok = producer_token(w, a, asc_pass_anc_in(a->op, blk));
   set = sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc);
   wait = sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc);
-  asc_op_insert_after(anc_in(a->op, blk), set);
-  asc_op_insert_before(anc_in(b, blk), wait);
+  asc_op_insert_after(asc_pass_anc_in(a->op, blk), set);
+  asc_op_insert_before(asc_pass_anc_in(b, blk), wait);
   e = add_edge(w, ev, set, wait, &tok);
   check_set(w, e, &tok);
   if (in_second_walk(w, blk))
@@ -606,8 +599,8 @@ static void carried_edge(walker *w, const carried *l, const sync_access *a, asc_
   asc_op *aa, *bb;
   token tok;
   int e;
-  aa = body ? anc_in(a->op, body) : NULL;
-  bb = body ? anc_in(b, body) : NULL;
+  aa = body ? asc_pass_anc_in(a->op, body) : NULL;
+  bb = body ? asc_pass_anc_in(b, body) : NULL;
   if (aa && bb && aa != bb && before_in_block(aa, bb)) {
     plain_edge(w, a, b, q, st); /* a precedes b in the body: an edge in one iteration does */
     return;
@@ -635,7 +628,7 @@ static void carried_edge(walker *w, const carried *l, const sync_access *a, asc_
 static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_op *b, int q, state *st) {
   int64_t ev = sync_event_of(a->pipe, q);
   asc_block *body = loop_body(l->loop, b);
-  asc_op *aa = body ? anc_in(a->op, body) : NULL, *bb = body ? anc_in(b, body) : NULL;
+  asc_op *aa = body ? asc_pass_anc_in(a->op, body) : NULL, *bb = body ? asc_pass_anc_in(b, body) : NULL;
   token none;
   int e;
   if (w->nrdone == MAXROT) {
@@ -697,7 +690,7 @@ static bool rot_placed(const walker *w, const sync_access *a, const sync_access 
     asc_op *aa, *ra, *bb;
     if (!body || r->q != b->pipe || r->k <= 0 || a->v.rot_k % r->k || sync_op_pipe(r->aop) != a->pipe)
       continue;
-    aa = anc_in(a->op, body), ra = anc_in((asc_op *)r->aop, body), bb = anc_in(b->op, body);
+    aa = asc_pass_anc_in(a->op, body), ra = asc_pass_anc_in((asc_op *)r->aop, body), bb = asc_pass_anc_in(b->op, body);
     if (aa && ra && bb && (aa == ra || before_in_block(aa, ra)) && (bb == r->wait || before_in_block(r->wait, bb)))
       return true;
   }
@@ -716,7 +709,7 @@ static bool rot_done(const walker *w, const sync_access *a, const sync_access *b
       return true;
     if (!r->wait || r->tok.t[a->pipe] < a->idx)
       continue;
-    bb = anc_in(b->op, r->wait->parent);
+    bb = asc_pass_anc_in(b->op, r->wait->parent);
     if (bb && (bb == r->wait || before_in_block(r->wait, bb)))
       return true;
   }

@@ -53,6 +53,10 @@ void asc_pass_vec_free(asc_pass_vec *v);
  * (a func.func or the module): every use of a value op defines lies inside it, so it
  * is the scope asc_replace_uses needs. */
 asc_op *asc_pass_scope(asc_op *op);
+/* Every op nested in root (root excluded), in pre-order, appended to out. */
+void asc_pass_collect(asc_op *root, asc_pass_vec *out);
+/* op or its ancestor whose block is b, or NULL. */
+asc_op *asc_pass_anc_in(asc_op *op, const asc_block *b);
 /* Unlink op after replacing every use of its results, within scope, by vals[i]. */
 void asc_pass_replace_op(asc_op *scope, asc_op *op, asc_value *const *vals);
 /* Move the ops of b before `pos`, all but b's terminator; returns that terminator

@@ -15,16 +15,6 @@
  * collide with it. */
 enum { BRACKET_ID = 0 };
 
-static void collect_op(asc_op *op, void *user) { asc_pass_vec_push(user, op); }
-
-static void collect(asc_op *root, asc_pass_vec *out) {
-  for (int r = 0; r < root->nregions; r++) {
-    asc_block *b = root->regions[r].block;
-    for (asc_op *op = b ? b->first : NULL; op; op = op->next)
-      asc_walk(op, collect_op, out);
-  }
-}
-
 static bool is_func(const asc_op *op) { return op->code == ASC_OP_FUNC && op->regions[0].block; }
 
 static bool uses(const asc_op *op, const asc_value *v) {
@@ -32,13 +22,6 @@ static bool uses(const asc_op *op, const asc_value *v) {
     if (op->operands[i] == v)
       return true;
   return false;
-}
-
-/* op or its ancestor whose block is b, or NULL. */
-static asc_op *anc_in(asc_op *op, const asc_block *b) {
-  while (op && op->parent != b)
-    op = asc_op_parent_op(op);
-  return op;
 }
 
 /* a strictly before b in their (common) block. */
@@ -55,7 +38,7 @@ static bool precedes(asc_op *a, asc_op *b) {
   if (a == b)
     return false;
   for (asc_op *xa = a; xa; xa = asc_op_parent_op(xa)) {
-    asc_op *xb = anc_in(b, xa->parent);
+    asc_op *xb = asc_pass_anc_in(b, xa->parent);
     if (xb)
       return xa != xb && before_in_block(xa, xb);
   }
@@ -64,7 +47,7 @@ static bool precedes(asc_op *a, asc_op *b) {
 
 /* a dominates b: a's block holds b (at any depth) and a comes first there. */
 static bool dominates(asc_op *a, asc_op *b) {
-  asc_op *x = anc_in(b, a->parent);
+  asc_op *x = asc_pass_anc_in(b, a->parent);
   return x && x != a && before_in_block(a, x);
 }
 
@@ -126,7 +109,7 @@ int asc_pass_hoist_que_bind(asc_module *m) {
     bool changed = true;
     if (!is_func(f))
       continue;
-    collect(f, &h.ops);
+    asc_pass_collect(f, &h.ops);
     for (size_t i = 0; i < h.ops.n; i++)
       if (hoist_kind(((asc_op *)h.ops.items[i])->code))
         asc_pass_map_set(&h.movable, h.ops.items[i], 1);
@@ -162,7 +145,7 @@ static int strip_func(asc_module *m, asc_op *f) {
   asc_pass_vec ops = {0}, doomed = {0};
   asc_pass_map alloc = {0}, nalloc = {0};
   int rc = 0;
-  collect(f, &ops);
+  asc_pass_collect(f, &ops);
   for (size_t i = 0; i < ops.n; i++) {
     asc_op *op = ops.items[i];
     if (op->code != ASC_OP_ALLOC_TENSOR)
@@ -268,7 +251,7 @@ static int dequeue_one(asc_module *m, asc_op *f, asc_op *enq, asc_pass_map *mine
   asc_value *t = enq->operands[1];
   asc_pass_vec all = {0}, users = {0};
   asc_op *first = NULL;
-  collect(f, &all);
+  asc_pass_collect(f, &all);
   for (size_t i = 0; i < all.n; i++) {
     asc_op *u = all.items[i];
     if (u->code != ASC_OP_FREE_TENSOR && uses(u, t) && precedes(enq, u)) {
@@ -282,7 +265,7 @@ static int dequeue_one(asc_module *m, asc_op *f, asc_op *enq, asc_pass_map *mine
     asc_pass_vec_free(&users);
     return 0;
   }
-  asc_op *lifted = anc_in(first, enq->parent);
+  asc_op *lifted = asc_pass_anc_in(first, enq->parent);
   if (lifted)
     first = lifted;
   const asc_type *tt = t->type;
@@ -290,7 +273,7 @@ static int dequeue_one(asc_module *m, asc_op *f, asc_op *enq, asc_pass_map *mine
   deq->pos = enq->pos;
   asc_op_insert_before(first, deq);
   if (!dominates(enq, deq)) {
-    asc_op *anc = anc_in(enq, deq->parent);
+    asc_op *anc = asc_pass_anc_in(enq, deq->parent);
     if (!anc) {
       asc_error(m->ctx, asc_op_diag_loc(enq), "insert-sync: 'asc.enque' op failed to be hoisted to "
                 "tensor deque op scope");
@@ -404,14 +387,14 @@ static int insert_sync_func(asc_module *m, asc_op *f) {
   asc_pass_map mine = {0};
   asc_block *body = f->regions[0].block;
   int rc;
-  collect(f, &ops);
+  asc_pass_collect(f, &ops);
   enqueue_tensors(m, &ops, &mine);
   asc_pass_vec_free(&ops);
   rc = dequeue_block(m, f, body, &mine);
   asc_pass_map_free(&mine);
   if (rc)
     return 1;
-  collect(f, &ops);
+  asc_pass_collect(f, &ops);
   sync_scalar(m, &ops, ASC_OP_GET_VALUE);
   sync_scalar(m, &ops, ASC_OP_SET_VALUE);
   asc_pass_vec_free(&ops);

@@ -11,17 +11,6 @@
 
 /* ---- helpers ---- */
 
-static void collect_op(asc_op *op, void *user) { asc_pass_vec_push(user, op); }
-
-/* Every op nested in root (root excluded), pre-order. */
-static void collect(asc_op *root, asc_pass_vec *out) {
-  for (int r = 0; r < root->nregions; r++) {
-    asc_block *b = root->regions[r].block;
-    for (asc_op *op = b ? b->first : NULL; op; op = op->next)
-      asc_walk(op, collect_op, out);
-  }
-}
-
 static bool is_func(const asc_op *op) { return op->code == ASC_OP_FUNC && op->regions[0].block; }
 
 /* A new op takes loc (printed) and pos (where diagnostics point without a loc) from the op
@@ -161,7 +150,7 @@ int asc_pass_input_output_tensor(asc_module *m) {
     asc_pass_vec ops = {0};
     if (!is_func(f))
       continue;
-    collect(f, &ops);
+    asc_pass_collect(f, &ops);
     for (size_t i = 0; i < ops.n; i++) {
       asc_op *a = ops.items[i];
       bool in = false, out = false;
@@ -233,7 +222,7 @@ int asc_pass_hoist_ub_allocation(asc_module *m) {
     asc_pass_vec ops = {0};
     if (!is_func(f))
       continue;
-    collect(f, &ops);
+    asc_pass_collect(f, &ops);
     for (size_t i = 0; i < ops.n; i++) {
       asc_op *a = ops.items[i];
       if (a->code == ASC_OP_LOCAL_TENSOR_AUTO && !has_unit(a, "input") && !has_unit(a, "output"))
@@ -341,7 +330,7 @@ int asc_pass_materialize_tensor(asc_module *m) {
     asc_pass_vec ops = {0};
     if (!is_func(f))
       continue;
-    collect(f, &ops);
+    asc_pass_collect(f, &ops);
     /* last to first, as pyasc's rewrite driver: the frees end up in reverse order of the
      * allocations, right before the terminator */
     for (size_t i = ops.n; i-- > 0;) {
@@ -364,7 +353,7 @@ int asc_pass_unify_pipe(asc_module *m) {
     asc_pass_vec ops = {0}, pipes = {0};
     if (!is_func(f))
       continue;
-    collect(f, &ops);
+    asc_pass_collect(f, &ops);
     for (size_t i = 0; i < ops.n; i++)
       if (((asc_op *)ops.items[i])->code == ASC_OP_TPIPE)
         asc_pass_vec_push(&pipes, ops.items[i]);

@@ -115,3 +115,19 @@ asc_op *asc_pass_splice_before(asc_op *pos, asc_block *b) {
   }
   return term;
 }
+
+static void collect_op(asc_op *op, void *user) { asc_pass_vec_push(user, op); }
+
+void asc_pass_collect(asc_op *root, asc_pass_vec *out) {
+  for (int r = 0; r < root->nregions; r++) {
+    asc_block *b = root->regions[r].block;
+    for (asc_op *op = b ? b->first : NULL; op; op = op->next)
+      asc_walk(op, collect_op, out);
+  }
+}
+
+asc_op *asc_pass_anc_in(asc_op *op, const asc_block *b) {
+  while (op && op->parent != b)
+    op = asc_op_parent_op(op);
+  return op;
+}
