@@ -351,6 +351,26 @@ static bool rotation(const asc_value *v, sync_view *out, int64_t sz) {
   return true;
 }
 
+/* v = slot + c (either order), slot a rotation and c an IV-free affine value: x[(i % 2) * 64 + 8:]. */
+static bool rotation_plus(const asc_value *v, sync_view *out, int64_t sz) {
+  const asc_op *d = v->def;
+  sync_view r = *out;
+  aff c;
+  if (!d || d->code != ASC_OP_ADDI)
+    return false;
+  for (int i = 0; i < 2; i++) {
+    r = *out;
+    if (rotation(d->operands[i], &r, sz) && affine(d->operands[1 - i], &c) && !c.iv) {
+      lin_scale(&c.c, sz);
+      if (!lin_addmul(&r.lo, &c.c, 1))
+        return false;
+      *out = r;
+      return true;
+    }
+  }
+  return false;
+}
+
 /* base advanced by off elements of t (whole root when off has no usable form). */
 static sync_view advance(sync_view base, const asc_value *off, const asc_type *t) {
   int64_t sz = elem_bytes(t);
@@ -358,6 +378,8 @@ static sync_view advance(sync_view base, const asc_value *off, const asc_type *t
   if (base.any)
     return base;
   if (!base.rot_iv && !base.iv && rotation(off, &base, sz))
+    return base;
+  if (!base.rot_iv && !base.iv && rotation_plus(off, &base, sz))
     return base;
   if (base.rot_iv || !affine(off, &a) || (a.iv && base.iv && a.iv != base.iv))
     return whole(base.root);

@@ -103,3 +103,46 @@
     "func.return"() : () -> () loc("c.py":13:1)
   }) {function_type = (!asc.gm_ptr<f32>, i32) -> (), sym_name = "rounded"} : () -> () loc("c.py":1:1)
 }) : () -> ()
+
+// -----
+// A slot plus a constant, x[(i % 2) * 64 + 8:], still rotates: the load of tile i + 1
+// waits only for the vector op of tile i - 1 (two V_MTE2 ids, i % 2).
+// CHECK-LABEL: // -----
+// CHECK: "asc.set_flag"([[I0:%[0-9]+]]) {event = #asc.event<V_MTE2>}
+// CHECK-NEXT: "asc.set_flag"([[I1:%[0-9]+]]) {event = #asc.event<V_MTE2>}
+// CHECK-NEXT: "scf.for"
+// CHECK: "asc.wait_flag"([[S:%[0-9]+]]) {event = #asc.event<V_MTE2>}
+// CHECK-NEXT: "asc.data_copy"
+// CHECK: "asc.adds"
+// CHECK-NEXT: "asc.set_flag"([[S]]) {event = #asc.event<V_MTE2>}
+// CHECK: "asc.wait_flag"([[I0]]) {event = #asc.event<V_MTE2>}
+// CHECK-NEXT: "asc.wait_flag"([[I1]]) {event = #asc.event<V_MTE2>}
+"builtin.module"() ({
+  "func.func"() ({
+  ^bb0(%x: !asc.gm_ptr<f32>):
+    %c1 = "arith.constant"() {value = 1 : i32} : () -> i32 loc("p.py":2:1)
+    %c2 = "arith.constant"() {value = 2 : i32} : () -> i32 loc("p.py":2:1)
+    %c8 = "arith.constant"() {value = 8 : i32} : () -> i32 loc("p.py":2:1)
+    %c64 = "arith.constant"() {value = 64 : i32} : () -> i32 loc("p.py":2:1)
+    %c0 = "arith.constant"() {value = 0 : i32} : () -> i32 loc("p.py":2:1)
+    %c128 = "arith.constant"() {value = 128 : i32} : () -> i32 loc("p.py":2:1)
+    %xg = "asc.global_tensor"() : () -> !asc.global_tensor<f32> loc("p.py":3:1)
+    "asc.set_global_buffer"(%xg, %x) : (!asc.global_tensor<f32>, !asc.gm_ptr<f32>) -> () loc("p.py":3:1)
+    %u = "asc.local_tensor"(%c0, %c128) {pos = #asc.pos<VECIN>} : (i32, i32) -> !asc.local_tensor<f32, VECIN> loc("p.py":4:1)
+    %z0 = "arith.constant"() {value = 0 : index} : () -> index loc("p.py":5:1)
+    %z1 = "arith.constant"() {value = 1 : index} : () -> index loc("p.py":5:1)
+    %z8 = "arith.constant"() {value = 8 : index} : () -> index loc("p.py":5:1)
+    "scf.for"(%z0, %z8, %z1) ({
+    ^bb0(%iv: index):
+      %i = "arith.index_cast"(%iv) : (index) -> i32 loc("p.py":6:1)
+      %s = "arith.remsi"(%i, %c2) : (i32, i32) -> i32 loc("p.py":6:1)
+      %o = "arith.muli"(%s, %c64) : (i32, i32) -> i32 loc("p.py":7:1)
+      %o8 = "arith.addi"(%o, %c8) : (i32, i32) -> i32 loc("p.py":7:1)
+      %v = "asc.lt_subview"(%u, %o8) : (!asc.local_tensor<f32, VECIN>, i32) -> !asc.local_tensor<f32, VECIN> loc("p.py":8:1)
+      "asc.data_copy"(%v, %xg, %c8) : (!asc.local_tensor<f32, VECIN>, !asc.global_tensor<f32>, i32) -> () loc("p.py":9:1)
+      "asc.adds"(%v, %v, %c1, %c8) : (!asc.local_tensor<f32, VECIN>, !asc.local_tensor<f32, VECIN>, i32, i32) -> () loc("p.py":10:1)
+      "scf.yield"() : () -> () loc("p.py":5:1)
+    }) : (index, index, index) -> () loc("p.py":5:1)
+    "func.return"() : () -> () loc("p.py":11:1)
+  }) {function_type = (!asc.gm_ptr<f32>) -> (), sym_name = "slot_plus"} : () -> () loc("p.py":1:1)
+}) : () -> ()
