@@ -872,12 +872,39 @@ static void walk_access_op(walker *w, asc_op *op, state *st) {
 
 /* ---- regions ---- */
 
+/* Did an edge made while walking the regions of op (a loop or an if) put its wait outside
+ * them?  Its wait then counts among the elements before op that the entry state does not
+ * know of. */
+static bool waits_outside(const walker *w, const asc_op *loop, int first_edge) {
+  for (int e = first_edge; e < w->nedges; e++) {
+    const asc_op *x = w->edges[e].wait;
+    bool in = false;
+    for (int r = 0; r < loop->nregions && !in; r++)
+      in = loop->regions[r].block && inside(x, loop->regions[r].block);
+    if (!in)
+      return true;
+  }
+  return false;
+}
+
+/* st walked one arm of an if and knows every element of pipe p that ran on its path
+ * (up to its last one): it knows the other arm's p elements too, which did not run there. */
+static void arm_view(const state *entry, state *st, int64_t upto) {
+  for (int q = 0; q < SYNC_NPIPES; q++)
+    for (int p = 0; p < SYNC_NPIPES; p++)
+      if (st->k[q].t[p] >= st->last[p] && st->k[q].t[p] >= entry->last[p] && st->k[q].t[p] < upto)
+        st->k[q].t[p] = upto;
+}
+
 static void walk_if(walker *w, asc_op *op, state *st) {
   size_t n0 = w->nhist, nthen;
   sync_access *saved;
-  state *other = state_copy(st);
+  state *other = state_copy(st), *entry = state_copy(st);
+  int first_edge = w->nedges;
+  int64_t then_end;
   if (op->regions[0].block)
     walk_block(w, op->regions[0].block, st);
+  then_end = w->idx;
   nthen = w->nhist - n0;
   saved = malloc((nthen ? nthen : 1) * sizeof *saved);
   if (!saved)
@@ -889,9 +916,14 @@ static void walk_if(walker *w, asc_op *op, state *st) {
     walk_block(w, op->regions[1].block, other);
   for (size_t i = 0; i < nthen; i++)
     record(w, &saved[i]);
+  if (!waits_outside(w, op, first_edge)) {
+    arm_view(entry, st, w->idx);        /* the then path: the else arm's elements never ran */
+    arm_view(entry, other, then_end);   /* the else path: nor did the then arm's */
+  }
   state_meet(st, other);
   free(saved);
   free(other);
+  free(entry);
 }
 
 static void walk_body(walker *w, asc_op *loop, state *st) {
@@ -929,20 +961,6 @@ static void zero_trip_view(walker *w, const asc_op *loop, state *entry) {
     for (int p = 0; w->edges[e].loop == loop && w->edges[e].k == 1 && p < SYNC_NPIPES; p++)
       if (w->ptok[e].t[p] >= entry->last[p])
         w->ptok[e].t[p] = w->idx;
-}
-
-/* Did an edge made while walking the loop put its wait outside the loop's body?  Its wait
- * then counts among the elements before the loop that entry does not know of. */
-static bool waits_outside(const walker *w, const asc_op *loop, int first_edge) {
-  for (int e = first_edge; e < w->nedges; e++) {
-    const asc_op *x = w->edges[e].wait;
-    bool in = false;
-    for (int r = 0; r < loop->nregions && !in; r++)
-      in = loop->regions[r].block && inside(x, loop->regions[r].block);
-    if (!in)
-      return true;
-  }
-  return false;
 }
 
 static void walk_loop(walker *w, asc_op *loop, state *st) {
