@@ -963,10 +963,21 @@ static void zero_trip_view(walker *w, const asc_op *loop, state *entry) {
         w->ptok[e].t[p] = w->idx;
 }
 
+/* An scf.for whose constant bounds give no iteration: its body never runs. */
+static bool never_runs(const asc_op *loop) {
+  int64_t lb, ub, step;
+  return loop->code == ASC_OP_FOR && asc_pass_const_int(loop->operands[0], &lb) &&
+         asc_pass_const_int(loop->operands[1], &ub) && asc_pass_const_int(loop->operands[2], &step) && step > 0 &&
+         ub <= lb;
+}
+
 static void walk_loop(walker *w, asc_op *loop, state *st) {
-  state *entry = state_copy(st);
+  state *entry;
   int first_edge = w->nedges;
   carried *l;
+  if (never_runs(loop))
+    return; /* nothing in it to order, nothing after it to order against it */
+  entry = state_copy(st);
   if (w->nloops == MAXLOOPS) {
     fallback_all(w, loop, st, "loops nested too deeply to analyse");
     free(entry);

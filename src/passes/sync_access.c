@@ -556,7 +556,19 @@ static bool same_rotation(const sync_view *a, const sync_view *b) {
 /* Every slot of a rotating view at once: [lo, lo + (k - 1) * stride + len). */
 static sync_view hull(const sync_view *v) {
   sync_view h = *v;
-  if (v->rot_iv && !v->open && lin_addmul(&h.len, &v->rot_stride, v->rot_k - 1))
+  const asc_op *loop = v->rot_iv ? sync_iv_loop(v->rot_iv) : NULL;
+  int64_t lb, ub, step, smin = 0, smax = v->rot_k - 1;
+  if (loop && asc_pass_const_int(loop->operands[0], &lb) && asc_pass_const_int(loop->operands[1], &ub) &&
+      asc_pass_const_int(loop->operands[2], &step) && step > 0 && ub > lb && (ub - lb) / step < v->rot_k) {
+    smin = v->rot_k, smax = -1; /* fewer trips than slots: only the slots they use */
+    for (int64_t i = lb; i < ub; i += step) {
+      int64_t sl = (v->rot_cx * i + v->rot_c) % v->rot_k;
+      smin = sl < smin ? sl : smin;
+      smax = sl > smax ? sl : smax;
+    }
+  }
+  if (v->rot_iv && !v->open && lin_addmul(&h.lo, &v->rot_stride, smin) &&
+      lin_addmul(&h.len, &v->rot_stride, smax - smin))
     h.rot_iv = NULL;
   return h;
 }
