@@ -716,6 +716,20 @@ static bool rot_done(const walker *w, const sync_access *a, const sync_access *b
   return false;
 }
 
+/* A same-pipe rotating conflict is between iterations i and i + k, k >= 2: a barrier of
+ * that pipe (or PIPE_ALL) that every iteration runs, in iteration i + 1, lies between. */
+static bool barred(const sync_access *a) {
+  const asc_op *loop = sync_iv_loop(a->v.rot_iv);
+  const asc_block *body = loop ? loop->regions[0].block : NULL;
+  for (const asc_op *x = body ? body->first : NULL; x; x = x->next)
+    if (x->code == ASC_OP_PIPE_BARRIER) {
+      int64_t bp = asc_op_attr(x, "pipe")->i;
+      if (bp == a->pipe || bp == ASC_PIPEID_PIPE_ALL)
+        return true;
+    }
+  return false;
+}
+
 /* A rotating conflict needs iterations i and i + k: none in a loop of at most k trips. */
 static bool too_few_trips(const sync_access *a) {
   const asc_op *loop = a->v.rot_iv ? sync_iv_loop(a->v.rot_iv) : NULL;
@@ -733,7 +747,7 @@ static int need(const walker *w, const sync_access *a, const sync_access *b, con
     return 0;
   if (p == ASC_PIPEID_PIPE_S && (q == p || !a->write))
     return 0;
-  if (st->k[q].t[p] >= a->idx || (ov == 2 && (rot_done(w, a, b) || too_few_trips(a))))
+  if (st->k[q].t[p] >= a->idx || (ov == 2 && (rot_done(w, a, b) || too_few_trips(a) || (p == q && barred(a)))))
     return 0;
   if (p == q)
     return 1; /* RAW, WAW and (B.4, conservatively) WAR: a pipe's instructions overlap */

@@ -146,3 +146,43 @@
     "func.return"() : () -> () loc("p.py":11:1)
   }) {function_type = (!asc.gm_ptr<f32>) -> (), sym_name = "slot_plus"} : () -> () loc("p.py":1:1)
 }) : () -> ()
+
+// -----
+// Two loads into the same slot x[(i % 2) * 64:] in one iteration need a PIPE_MTE2 barrier
+// between them.  The second load of tile i and the first of tile i + 2 share a slot too,
+// but tile i + 1's barrier already lies between them: one barrier in all.
+// CHECK-LABEL: // -----
+// CHECK: "scf.for"
+// CHECK-NOT: pipe_barrier
+// CHECK: "asc.data_copy"
+// CHECK-NEXT: "asc.pipe_barrier"() {pipe = #asc.pipe<PIPE_MTE2>}
+// CHECK-NEXT: "asc.data_copy"
+// CHECK-NOT: pipe_barrier
+// CHECK: "func.return"
+"builtin.module"() ({
+  "func.func"() ({
+  ^bb0(%x: !asc.gm_ptr<f32>):
+    %c2 = "arith.constant"() {value = 2 : i32} : () -> i32 loc("b.py":2:1)
+    %c8 = "arith.constant"() {value = 8 : i32} : () -> i32 loc("b.py":2:1)
+    %c64 = "arith.constant"() {value = 64 : i32} : () -> i32 loc("b.py":2:1)
+    %c0 = "arith.constant"() {value = 0 : i32} : () -> i32 loc("b.py":2:1)
+    %c128 = "arith.constant"() {value = 128 : i32} : () -> i32 loc("b.py":2:1)
+    %xg = "asc.global_tensor"() : () -> !asc.global_tensor<f32> loc("b.py":3:1)
+    "asc.set_global_buffer"(%xg, %x) : (!asc.global_tensor<f32>, !asc.gm_ptr<f32>) -> () loc("b.py":3:1)
+    %u = "asc.local_tensor"(%c0, %c128) {pos = #asc.pos<VECIN>} : (i32, i32) -> !asc.local_tensor<f32, VECIN> loc("b.py":4:1)
+    %z0 = "arith.constant"() {value = 0 : index} : () -> index loc("b.py":5:1)
+    %z1 = "arith.constant"() {value = 1 : index} : () -> index loc("b.py":5:1)
+    %z8 = "arith.constant"() {value = 8 : index} : () -> index loc("b.py":5:1)
+    "scf.for"(%z0, %z8, %z1) ({
+    ^bb0(%iv: index):
+      %i = "arith.index_cast"(%iv) : (index) -> i32 loc("b.py":6:1)
+      %s = "arith.remsi"(%i, %c2) : (i32, i32) -> i32 loc("b.py":6:1)
+      %o = "arith.muli"(%s, %c64) : (i32, i32) -> i32 loc("b.py":7:1)
+      %v = "asc.lt_subview"(%u, %o) : (!asc.local_tensor<f32, VECIN>, i32) -> !asc.local_tensor<f32, VECIN> loc("b.py":8:1)
+      "asc.data_copy"(%v, %xg, %c8) : (!asc.local_tensor<f32, VECIN>, !asc.global_tensor<f32>, i32) -> () loc("b.py":9:1)
+      "asc.data_copy"(%v, %xg, %c8) : (!asc.local_tensor<f32, VECIN>, !asc.global_tensor<f32>, i32) -> () loc("b.py":10:1)
+      "scf.yield"() : () -> () loc("b.py":5:1)
+    }) : (index, index, index) -> () loc("b.py":5:1)
+    "func.return"() : () -> () loc("b.py":11:1)
+  }) {function_type = (!asc.gm_ptr<f32>) -> (), sym_name = "two_loads"} : () -> () loc("b.py":1:1)
+}) : () -> ()
