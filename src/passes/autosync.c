@@ -209,12 +209,6 @@ static asc_block *common_block(asc_op *a, const asc_op *b) {
   return NULL;
 }
 
-static bool before_in_block(const asc_op *x, const asc_op *y) {
-  for (const asc_op *o = x->next; o; o = o->next)
-    if (o == y)
-      return true;
-  return false;
-}
 
 /* ---- frontier updates for sync elements ---- */
 
@@ -315,10 +309,7 @@ static void mark_wait(walker *w, int e, state *st) {
 /* An scf.for whose constant bounds give at least one iteration: what its body orders is
  * ordered after it on every path. */
 static bool runs_at_least_once(const asc_op *loop) {
-  int64_t lb, ub, step;
-  return loop->code == ASC_OP_FOR && asc_pass_const_int(loop->operands[0], &lb) &&
-         asc_pass_const_int(loop->operands[1], &ub) && asc_pass_const_int(loop->operands[2], &step) && step > 0 &&
-         ub > lb;
+  return asc_pass_trip_count(loop) >= 1;
 }
 
 static void walk_flag(walker *w, asc_op *op, state *st) {
@@ -601,7 +592,7 @@ static void carried_edge(walker *w, const carried *l, const sync_access *a, asc_
   int e;
   aa = body ? asc_pass_anc_in(a->op, body) : NULL;
   bb = body ? asc_pass_anc_in(b, body) : NULL;
-  if (aa && bb && aa != bb && before_in_block(aa, bb)) {
+  if (aa && bb && aa != bb && asc_pass_before_in_block(aa, bb)) {
     plain_edge(w, a, b, q, st); /* a precedes b in the body: an edge in one iteration does */
     return;
   }
@@ -636,7 +627,7 @@ static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_
     return;
   }
   w->rdone[w->nrdone++] = (struct rotdone){l->loop, a->op, q, producer_token(w, a, aa), NULL, a->v.rot_k};
-  if (aa && bb && aa != bb && before_in_block(aa, bb))
+  if (aa && bb && aa != bb && asc_pass_before_in_block(aa, bb))
     return; /* the same-slot order inside one iteration already covers iteration i - k */
   if (ev < 0 || !aa || !bb || l->loop->code != ASC_OP_FOR) {
     fallback_all(w, b, st, "rotating loop-carried dependence cannot be expressed by flags");
@@ -691,7 +682,7 @@ static bool rot_placed(const walker *w, const sync_access *a, const sync_access 
     if (!body || r->q != b->pipe || r->k <= 0 || a->v.rot_k % r->k || sync_op_pipe(r->aop) != a->pipe)
       continue;
     aa = asc_pass_anc_in(a->op, body), ra = asc_pass_anc_in((asc_op *)r->aop, body), bb = asc_pass_anc_in(b->op, body);
-    if (aa && ra && bb && (aa == ra || before_in_block(aa, ra)) && (bb == r->wait || before_in_block(r->wait, bb)))
+    if (aa && ra && bb && (aa == ra || asc_pass_before_in_block(aa, ra)) && (bb == r->wait || asc_pass_before_in_block(r->wait, bb)))
       return true;
   }
   return false;
@@ -710,7 +701,7 @@ static bool rot_done(const walker *w, const sync_access *a, const sync_access *b
     if (!r->wait || r->tok.t[a->pipe] < a->idx)
       continue;
     bb = asc_pass_anc_in(b->op, r->wait->parent);
-    if (bb && (bb == r->wait || before_in_block(r->wait, bb)))
+    if (bb && (bb == r->wait || asc_pass_before_in_block(r->wait, bb)))
       return true;
   }
   return false;
@@ -733,9 +724,8 @@ static bool barred(const sync_access *a) {
 /* A rotating conflict needs iterations i and i + k: none in a loop of at most k trips. */
 static bool too_few_trips(const sync_access *a) {
   const asc_op *loop = a->v.rot_iv ? sync_iv_loop(a->v.rot_iv) : NULL;
-  int64_t lb, ub, step;
-  return loop && asc_pass_const_int(loop->operands[0], &lb) && asc_pass_const_int(loop->operands[1], &ub) &&
-         asc_pass_const_int(loop->operands[2], &step) && step > 0 && (ub - lb + step - 1) / step <= a->v.rot_k;
+  int64_t n = loop ? asc_pass_trip_count(loop) : -1;
+  return n >= 0 && n <= a->v.rot_k;
 }
 
 /* Does b need ordering after a, and by what (0 none, 1 barrier, 2 flag, 3 rotating
@@ -956,10 +946,8 @@ static void forget_cursors(state *st, const state *entry) {
 /* An scf.for whose constant bounds give at most one iteration has no next iteration to
  * depend on it. */
 static bool runs_once_at_most(const asc_op *loop) {
-  int64_t lb, ub, step;
-  return loop->code == ASC_OP_FOR && asc_pass_const_int(loop->operands[0], &lb) &&
-         asc_pass_const_int(loop->operands[1], &ub) && asc_pass_const_int(loop->operands[2], &step) && step > 0 &&
-         ub - lb <= step;
+  int64_t n = asc_pass_trip_count(loop);
+  return n >= 0 && n <= 1;
 }
 
 /* What is known after a loop that ran zero times: what was known before it, and, for a pipe
@@ -979,10 +967,7 @@ static void zero_trip_view(walker *w, const asc_op *loop, state *entry) {
 
 /* An scf.for whose constant bounds give no iteration: its body never runs. */
 static bool never_runs(const asc_op *loop) {
-  int64_t lb, ub, step;
-  return loop->code == ASC_OP_FOR && asc_pass_const_int(loop->operands[0], &lb) &&
-         asc_pass_const_int(loop->operands[1], &ub) && asc_pass_const_int(loop->operands[2], &step) && step > 0 &&
-         ub <= lb;
+  return asc_pass_trip_count(loop) == 0;
 }
 
 static void walk_loop(walker *w, asc_op *loop, state *st) {
@@ -1191,17 +1176,11 @@ static int sync_func(asc_module *m, asc_op *func, bool full, int mode) {
   return rc;
 }
 
-static int run(asc_module *m, bool full, int mode) {
-  asc_block *body = asc_module_body(m);
-  int rc = 0;
-  for (asc_op *op = body ? body->first : NULL; op && !rc; op = op->next)
-    if (op->code == ASC_OP_FUNC && op->regions[0].block)
-      rc = sync_func(m, op, full, mode);
-  return rc;
-}
+static int narrow_func(asc_module *m, asc_op *f) { return sync_func(m, f, false, m->sync_log ? MODE_LOG : MODE_INSERT); }
+static int full_func(asc_module *m, asc_op *f) { return sync_func(m, f, true, m->sync_log ? MODE_LOG : MODE_INSERT); }
 
-int asc_pass_auto_sync(asc_module *m) { return run(m, false, m->sync_log ? MODE_LOG : MODE_INSERT); }
-int asc_pass_auto_sync_full(asc_module *m) { return run(m, true, m->sync_log ? MODE_LOG : MODE_INSERT); }
+int asc_pass_auto_sync(asc_module *m) { return asc_pass_each_func(m, narrow_func); }
+int asc_pass_auto_sync_full(asc_module *m) { return asc_pass_each_func(m, full_func); }
 
 /* The fewest items a signature string of ops.def ("que,lt", "int,?int", "*any") needs. */
 static int sig_min(const char *sig) {

@@ -57,6 +57,12 @@ asc_op *asc_pass_scope(asc_op *op);
 void asc_pass_collect(asc_op *root, asc_pass_vec *out);
 /* op or its ancestor whose block is b, or NULL. */
 asc_op *asc_pass_anc_in(asc_op *op, const asc_block *b);
+/* a strictly before b in their (common) block. */
+bool asc_pass_before_in_block(const asc_op *a, const asc_op *b);
+/* The trip count of an scf.for with constant bounds and a positive constant step, else -1. */
+int64_t asc_pass_trip_count(const asc_op *loop);
+/* Run fn on every func.func of m that has a body, in order; nonzero if any run was. */
+int asc_pass_each_func(asc_module *m, int (*fn)(asc_module *m, asc_op *func));
 /* Unlink op after replacing every use of its results, within scope, by vals[i]. */
 void asc_pass_replace_op(asc_op *scope, asc_op *op, asc_value *const *vals);
 /* Move the ops of b before `pos`, all but b's terminator; returns that terminator

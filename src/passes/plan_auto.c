@@ -252,11 +252,4 @@ static int plan_func(asc_module *m, asc_op *func) {
   return rc;
 }
 
-int asc_pass_plan_auto_tensors(asc_module *m) {
-  asc_block *body = asc_module_body(m);
-  int rc = 0;
-  for (asc_op *op = body ? body->first : NULL; op; op = op->next)
-    if (op->code == ASC_OP_FUNC && op->regions[0].block)
-      rc |= plan_func(m, op);
-  return rc;
-}
+int asc_pass_plan_auto_tensors(asc_module *m) { return asc_pass_each_func(m, plan_func); }

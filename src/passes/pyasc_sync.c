@@ -15,7 +15,6 @@
  * collide with it. */
 enum { BRACKET_ID = 0 };
 
-static bool is_func(const asc_op *op) { return op->code == ASC_OP_FUNC && op->regions[0].block; }
 
 static bool uses(const asc_op *op, const asc_value *v) {
   for (int i = 0; i < op->noperands; i++)
@@ -24,13 +23,6 @@ static bool uses(const asc_op *op, const asc_value *v) {
   return false;
 }
 
-/* a strictly before b in their (common) block. */
-static bool before_in_block(const asc_op *a, const asc_op *b) {
-  for (const asc_op *x = a->next; x; x = x->next)
-    if (x == b)
-      return true;
-  return false;
-}
 
 /* pyasc's opPrecedes: same block -> block order; else the order of their ancestors in the
  * nearest block holding both (loop back edges ignored). */
@@ -40,7 +32,7 @@ static bool precedes(asc_op *a, asc_op *b) {
   for (asc_op *xa = a; xa; xa = asc_op_parent_op(xa)) {
     asc_op *xb = asc_pass_anc_in(b, xa->parent);
     if (xb)
-      return xa != xb && before_in_block(xa, xb);
+      return xa != xb && asc_pass_before_in_block(xa, xb);
   }
   return false;
 }
@@ -48,7 +40,7 @@ static bool precedes(asc_op *a, asc_op *b) {
 /* a dominates b: a's block holds b (at any depth) and a comes first there. */
 static bool dominates(asc_op *a, asc_op *b) {
   asc_op *x = asc_pass_anc_in(b, a->parent);
-  return x && x != a && before_in_block(a, x);
+  return x && x != a && asc_pass_before_in_block(a, x);
 }
 
 /* ---- hoist-que-bind ---- */
@@ -102,38 +94,36 @@ static void hoist_block(hoister *h, asc_block *b) {
   }
 }
 
-int asc_pass_hoist_que_bind(asc_module *m) {
-  asc_block *body = asc_module_body(m);
-  for (asc_op *f = body ? body->first : NULL; f; f = f->next) {
-    hoister h = {0};
-    bool changed = true;
-    if (!is_func(f))
-      continue;
-    asc_pass_collect(f, &h.ops);
-    for (size_t i = 0; i < h.ops.n; i++)
-      if (hoist_kind(((asc_op *)h.ops.items[i])->code))
-        asc_pass_map_set(&h.movable, h.ops.items[i], 1);
-    /* ... and the safe arith ops computing their operands (pyasc relies on LICM and the
-     * folder's constant hoisting for those) */
-    while (changed) {
-      changed = false;
-      for (size_t i = 0; i < h.ops.n; i++) {
-        asc_op *a = h.ops.items[i];
-        if (asc_pass_map_get(&h.movable, a) || !safe_arith(a))
-          continue;
-        for (size_t k = 0; k < h.ops.n && !changed; k++)
-          if (asc_pass_map_get(&h.movable, h.ops.items[k]) && uses(h.ops.items[k], &a->results[0])) {
-            asc_pass_map_set(&h.movable, a, 1);
-            changed = true;
-          }
-      }
+static int hoist_que_bind_func(asc_module *m, asc_op *f) {
+  (void)m;
+  hoister h = {0};
+  bool changed = true;
+  asc_pass_collect(f, &h.ops);
+  for (size_t i = 0; i < h.ops.n; i++)
+    if (hoist_kind(((asc_op *)h.ops.items[i])->code))
+      asc_pass_map_set(&h.movable, h.ops.items[i], 1);
+  /* ... and the safe arith ops computing their operands (pyasc relies on LICM and the
+   * folder's constant hoisting for those) */
+  while (changed) {
+    changed = false;
+    for (size_t i = 0; i < h.ops.n; i++) {
+      asc_op *a = h.ops.items[i];
+      if (asc_pass_map_get(&h.movable, a) || !safe_arith(a))
+        continue;
+      for (size_t k = 0; k < h.ops.n && !changed; k++)
+        if (asc_pass_map_get(&h.movable, h.ops.items[k]) && uses(h.ops.items[k], &a->results[0])) {
+          asc_pass_map_set(&h.movable, a, 1);
+          changed = true;
+        }
     }
-    hoist_block(&h, f->regions[0].block);
-    asc_pass_map_free(&h.movable);
-    asc_pass_vec_free(&h.ops);
   }
+  hoist_block(&h, f->regions[0].block);
+  asc_pass_map_free(&h.movable);
+  asc_pass_vec_free(&h.ops);
   return 0;
 }
+
+int asc_pass_hoist_que_bind(asc_module *m) { return asc_pass_each_func(m, hoist_que_bind_func); }
 
 /* ---- strip-user-sync ---- */
 
@@ -197,14 +187,7 @@ static int strip_func(asc_module *m, asc_op *f) {
   return rc;
 }
 
-int asc_pass_strip_user_sync(asc_module *m) {
-  asc_block *body = asc_module_body(m);
-  int rc = 0;
-  for (asc_op *f = body ? body->first : NULL; f; f = f->next)
-    if (is_func(f))
-      rc |= strip_func(m, f);
-  return rc;
-}
+int asc_pass_strip_user_sync(asc_module *m) { return asc_pass_each_func(m, strip_func); }
 
 /* ---- insert-sync ---- */
 
@@ -408,10 +391,4 @@ static int insert_sync_func(asc_module *m, asc_op *f) {
   return 0;
 }
 
-int asc_pass_insert_sync(asc_module *m) {
-  asc_block *body = asc_module_body(m);
-  for (asc_op *f = body ? body->first : NULL; f; f = f->next)
-    if (is_func(f) && insert_sync_func(m, f))
-      return 1;
-  return 0;
-}
+int asc_pass_insert_sync(asc_module *m) { return asc_pass_each_func(m, insert_sync_func); }

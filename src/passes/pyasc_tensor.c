@@ -11,7 +11,6 @@
 
 /* ---- helpers ---- */
 
-static bool is_func(const asc_op *op) { return op->code == ASC_OP_FUNC && op->regions[0].block; }
 
 /* A new op takes loc (printed) and pos (where diagnostics point without a loc) from the op
  * it stands for. */
@@ -144,43 +143,40 @@ static void split_inout(asc_module *m, asc_op *a, asc_pass_vec *ops) {
   set_flag_attr(m, a, "output", false);
 }
 
-int asc_pass_input_output_tensor(asc_module *m) {
-  asc_block *body = asc_module_body(m);
-  for (asc_op *f = body ? body->first : NULL; f; f = f->next) {
-    asc_pass_vec ops = {0};
-    if (!is_func(f))
+static int input_output_func(asc_module *m, asc_op *f) {
+  asc_pass_vec ops = {0};
+  asc_pass_collect(f, &ops);
+  for (size_t i = 0; i < ops.n; i++) {
+    asc_op *a = ops.items[i];
+    bool in = false, out = false;
+    if (a->code != ASC_OP_LOCAL_TENSOR_AUTO)
       continue;
-    asc_pass_collect(f, &ops);
-    for (size_t i = 0; i < ops.n; i++) {
-      asc_op *a = ops.items[i];
-      bool in = false, out = false;
-      if (a->code != ASC_OP_LOCAL_TENSOR_AUTO)
-        continue;
-      for (size_t k = 0; k < ops.n; k++) {
-        asc_op *u = ops.items[k];
-        int dir = copy_dir(u);
-        in |= dir == 1 && u->operands[0] == &a->results[0];
-        out |= dir == 2 && u->operands[1] == &a->results[0];
-      }
-      set_flag_attr(m, a, "input", in);
-      set_flag_attr(m, a, "output", out);
+    for (size_t k = 0; k < ops.n; k++) {
+      asc_op *u = ops.items[k];
+      int dir = copy_dir(u);
+      in |= dir == 1 && u->operands[0] == &a->results[0];
+      out |= dir == 2 && u->operands[1] == &a->results[0];
     }
-    for (size_t i = 0; i < ops.n; i++) {
-      asc_op *r = ops.items[i];
-      if ((r->code == ASC_OP_FOR || r->code == ASC_OP_IF) && region_results(m, r, &ops)) {
-        asc_pass_vec_free(&ops);
-        return 1;
-      }
-    }
-    for (size_t i = 0; i < ops.n; i++) {
-      asc_op *a = ops.items[i];
-      if (a->code == ASC_OP_LOCAL_TENSOR_AUTO && has_unit(a, "input") && has_unit(a, "output"))
-        split_inout(m, a, &ops);
-    }
-    asc_pass_vec_free(&ops);
+    set_flag_attr(m, a, "input", in);
+    set_flag_attr(m, a, "output", out);
   }
+  for (size_t i = 0; i < ops.n; i++) {
+    asc_op *r = ops.items[i];
+    if ((r->code == ASC_OP_FOR || r->code == ASC_OP_IF) && region_results(m, r, &ops)) {
+      asc_pass_vec_free(&ops);
+      return 1;
+    }
+  }
+  for (size_t i = 0; i < ops.n; i++) {
+    asc_op *a = ops.items[i];
+    if (a->code == ASC_OP_LOCAL_TENSOR_AUTO && has_unit(a, "input") && has_unit(a, "output"))
+      split_inout(m, a, &ops);
+  }
+  asc_pass_vec_free(&ops);
   return 0;
 }
+
+int asc_pass_input_output_tensor(asc_module *m) { return asc_pass_each_func(m, input_output_func); }
 
 /* ---- hoist-ub-allocation ---- */
 
@@ -216,22 +212,20 @@ bool asc_pass_hoist_out(asc_op *op) {
   }
 }
 
-int asc_pass_hoist_ub_allocation(asc_module *m) {
-  asc_block *body = asc_module_body(m);
-  for (asc_op *f = body ? body->first : NULL; f; f = f->next) {
-    asc_pass_vec ops = {0};
-    if (!is_func(f))
-      continue;
-    asc_pass_collect(f, &ops);
-    for (size_t i = 0; i < ops.n; i++) {
-      asc_op *a = ops.items[i];
-      if (a->code == ASC_OP_LOCAL_TENSOR_AUTO && !has_unit(a, "input") && !has_unit(a, "output"))
-        asc_pass_hoist_out(a);
-    }
-    asc_pass_vec_free(&ops);
+static int hoist_ub_func(asc_module *m, asc_op *f) {
+  (void)m;
+  asc_pass_vec ops = {0};
+  asc_pass_collect(f, &ops);
+  for (size_t i = 0; i < ops.n; i++) {
+    asc_op *a = ops.items[i];
+    if (a->code == ASC_OP_LOCAL_TENSOR_AUTO && !has_unit(a, "input") && !has_unit(a, "output"))
+      asc_pass_hoist_out(a);
   }
+  asc_pass_vec_free(&ops);
   return 0;
 }
+
+int asc_pass_hoist_ub_allocation(asc_module *m) { return asc_pass_each_func(m, hoist_ub_func); }
 
 /* ---- materialize-tensor ---- */
 
@@ -324,53 +318,47 @@ static int materialize(asc_module *m, asc_op *f, asc_op *a) {
   return 0;
 }
 
-int asc_pass_materialize_tensor(asc_module *m) {
-  asc_block *body = asc_module_body(m);
-  for (asc_op *f = body ? body->first : NULL; f; f = f->next) {
-    asc_pass_vec ops = {0};
-    if (!is_func(f))
-      continue;
-    asc_pass_collect(f, &ops);
-    /* last to first, as pyasc's rewrite driver: the frees end up in reverse order of the
-     * allocations, right before the terminator */
-    for (size_t i = ops.n; i-- > 0;) {
-      asc_op *a = ops.items[i];
-      if (a->code == ASC_OP_LOCAL_TENSOR_AUTO && materialize(m, f, a)) {
-        asc_pass_vec_free(&ops);
-        return 1;
-      }
+static int materialize_func(asc_module *m, asc_op *f) {
+  asc_pass_vec ops = {0};
+  asc_pass_collect(f, &ops);
+  /* last to first, as pyasc's rewrite driver: the frees end up in reverse order of the
+   * allocations, right before the terminator */
+  for (size_t i = ops.n; i-- > 0;) {
+    asc_op *a = ops.items[i];
+    if (a->code == ASC_OP_LOCAL_TENSOR_AUTO && materialize(m, f, a)) {
+      asc_pass_vec_free(&ops);
+      return 1;
     }
-    asc_pass_vec_free(&ops);
   }
+  asc_pass_vec_free(&ops);
   return 0;
 }
+
+int asc_pass_materialize_tensor(asc_module *m) { return asc_pass_each_func(m, materialize_func); }
 
 /* ---- unify-pipe ---- */
 
-int asc_pass_unify_pipe(asc_module *m) {
-  asc_block *body = asc_module_body(m);
-  for (asc_op *f = body ? body->first : NULL; f; f = f->next) {
-    asc_pass_vec ops = {0}, pipes = {0};
-    if (!is_func(f))
-      continue;
-    asc_pass_collect(f, &ops);
-    for (size_t i = 0; i < ops.n; i++)
-      if (((asc_op *)ops.items[i])->code == ASC_OP_TPIPE)
-        asc_pass_vec_push(&pipes, ops.items[i]);
-    if (pipes.n > 1) {
-      asc_block *entry = f->regions[0].block;
-      asc_op *first = pipes.items[0];
-      const asc_type *pt = asc_type_pipe(m->ctx);
-      asc_op *one = mkop(m, ASC_OP_TPIPE, NULL, 0, pt, first);
-      if (entry->first)
-        asc_op_insert_before(entry->first, one);
-      else
-        asc_block_append(entry, one);
-      for (size_t i = 0; i < pipes.n; i++)
-        asc_pass_replace_op(f, pipes.items[i], (asc_value *[]){&one->results[0]});
-    }
-    asc_pass_vec_free(&pipes);
-    asc_pass_vec_free(&ops);
+static int unify_pipe_func(asc_module *m, asc_op *f) {
+  asc_pass_vec ops = {0}, pipes = {0};
+  asc_pass_collect(f, &ops);
+  for (size_t i = 0; i < ops.n; i++)
+    if (((asc_op *)ops.items[i])->code == ASC_OP_TPIPE)
+      asc_pass_vec_push(&pipes, ops.items[i]);
+  if (pipes.n > 1) {
+    asc_block *entry = f->regions[0].block;
+    asc_op *first = pipes.items[0];
+    const asc_type *pt = asc_type_pipe(m->ctx);
+    asc_op *one = mkop(m, ASC_OP_TPIPE, NULL, 0, pt, first);
+    if (entry->first)
+      asc_op_insert_before(entry->first, one);
+    else
+      asc_block_append(entry, one);
+    for (size_t i = 0; i < pipes.n; i++)
+      asc_pass_replace_op(f, pipes.items[i], (asc_value *[]){&one->results[0]});
   }
+  asc_pass_vec_free(&pipes);
+  asc_pass_vec_free(&ops);
   return 0;
 }
+
+int asc_pass_unify_pipe(asc_module *m) { return asc_pass_each_func(m, unify_pipe_func); }

@@ -557,11 +557,11 @@ static bool same_rotation(const sync_view *a, const sync_view *b) {
 static sync_view hull(const sync_view *v) {
   sync_view h = *v;
   const asc_op *loop = v->rot_iv ? sync_iv_loop(v->rot_iv) : NULL;
-  int64_t lb, ub, step, smin = 0, smax = v->rot_k - 1;
-  if (loop && asc_pass_const_int(loop->operands[0], &lb) && asc_pass_const_int(loop->operands[1], &ub) &&
-      asc_pass_const_int(loop->operands[2], &step) && step > 0 && ub > lb && (ub - lb) / step < v->rot_k) {
-    smin = v->rot_k, smax = -1; /* fewer trips than slots: only the slots they use */
-    for (int64_t i = lb; i < ub; i += step) {
+  int64_t n = loop ? asc_pass_trip_count(loop) : -1, lb, step, smin = 0, smax = v->rot_k - 1;
+  if (n > 0 && n <= v->rot_k && asc_pass_const_int(loop->operands[0], &lb) &&
+      asc_pass_const_int(loop->operands[2], &step)) {
+    smin = v->rot_k, smax = -1; /* no more trips than slots: only the slots they use */
+    for (int64_t t = 0, i = lb; t < n; t++, i += step) {
       int64_t sl = (v->rot_cx * i + v->rot_c) % v->rot_k;
       smin = sl < smin ? sl : smin;
       smax = sl > smax ? sl : smax;

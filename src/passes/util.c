@@ -131,3 +131,27 @@ asc_op *asc_pass_anc_in(asc_op *op, const asc_block *b) {
     op = asc_op_parent_op(op);
   return op;
 }
+
+bool asc_pass_before_in_block(const asc_op *a, const asc_op *b) {
+  for (const asc_op *x = a->next; x; x = x->next)
+    if (x == b)
+      return true;
+  return false;
+}
+
+int64_t asc_pass_trip_count(const asc_op *loop) {
+  int64_t lb, ub, step;
+  if (loop->code != ASC_OP_FOR || loop->noperands < 3 || !asc_pass_const_int(loop->operands[0], &lb) ||
+      !asc_pass_const_int(loop->operands[1], &ub) || !asc_pass_const_int(loop->operands[2], &step) || step <= 0)
+    return -1;
+  return ub > lb ? (ub - lb + step - 1) / step : 0;
+}
+
+int asc_pass_each_func(asc_module *m, int (*fn)(asc_module *m, asc_op *func)) {
+  asc_block *body = asc_module_body(m);
+  int rc = 0;
+  for (asc_op *f = body ? body->first : NULL; f; f = f->next)
+    if (f->code == ASC_OP_FUNC && f->regions[0].block)
+      rc |= fn(m, f); /* every function, so each reports its own errors */
+  return rc;
+}

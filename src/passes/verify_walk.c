@@ -46,15 +46,6 @@ bool vs_eval(const vs_ctx *c, const asc_value *v, int64_t *out) { return eval(c,
 
 /* ---- the walker ------------------------------------------------------------------------------ */
 
-/* Trip count of an scf.for with constant bounds, else -1. */
-static int64_t tripcount(const asc_op *op) {
-  int64_t lb, ub, step;
-  if (op->noperands < 3 || !asc_pass_const_int(op->operands[0], &lb) ||
-      !asc_pass_const_int(op->operands[1], &ub) || !asc_pass_const_int(op->operands[2], &step) ||
-      step <= 0)
-    return -1;
-  return ub > lb ? (ub - lb + step - 1) / step : 0;
-}
 
 static asc_block *region_block(const asc_op *op, int i) {
   return i < op->nregions ? op->regions[i].block : NULL;
@@ -176,7 +167,7 @@ static void walk_for_once(vs_ctx *c, const vs_domain *d, asc_block *body, void *
 }
 
 static void walk_for(vs_ctx *c, const vs_domain *d, asc_op *op, void *st) {
-  int64_t trips = tripcount(op), lb, step;
+  int64_t trips = asc_pass_trip_count(op), lb, step;
   asc_block *body = region_block(op, 0);
   if (trips == 0 || !body)
     return;
