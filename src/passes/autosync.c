@@ -787,7 +787,7 @@ static void explain(const walker *w, const sync_access *a, const sync_access *b,
   const char *hz = a->write && b->write ? "WAW" : a->write ? "RAW" : "WAR";
   const char *pa = asc_enum_name(ASC_ENUM_PIPEID, a->pipe), *pb = asc_enum_name(ASC_ENUM_PIPEID, b->pipe);
   const char *ev = kind == 1 ? NULL : asc_enum_name(ASC_ENUM_EVENT, sync_event_of(a->pipe, b->pipe));
-  char where[160], fix[96], when[64] = "";
+  char where[160], what[400], fix[128], when[64] = "";
   int la = asc_op_diag_loc(a->op).line, lb = asc_op_diag_loc(b->op).line;
   if (w->mode == MODE_INSERT || (w->mode == MODE_REPORT && !certain(w, a, b)))
     return;
@@ -796,26 +796,22 @@ static void explain(const walker *w, const sync_access *a, const sync_access *b,
   else if (next)
     snprintf(when, sizeof when, ", previous iteration");
   sync_describe(&b->v, where, sizeof where);
+  snprintf(what, sizeof what, "%s (%s) %s %s that %s (%s) at line %d %s (%s%s)", asc_op_name(b->op), pb,
+           verbs[b->write], where, asc_op_name(a->op), pa, la, verbs[a->write], hz, when);
+  if (w->mode == MODE_LOG) {
+    if (ev)
+      snprintf(fix, sizeof fix, "set_flag/wait_flag(%s)", ev);
+    else
+      snprintf(fix, sizeof fix, "pipe_barrier(%s)", pa);
+    asc_diag(w->m->ctx, asc_op_diag_loc(b->op), ASC_SEV_NOTE, "auto-sync: %s: %s", fix, what);
+    return;
+  }
   if (ev)
-    snprintf(fix, sizeof fix, "set_flag/wait_flag(%s)", ev);
+    snprintf(fix, sizeof fix, "add set_flag(%s) after line %d and wait_flag(%s) before line %d", ev, la, ev, lb);
   else
-    snprintf(fix, sizeof fix, "pipe_barrier(%s)", pa);
-  if (w->mode == MODE_LOG)
-    asc_diag(w->m->ctx, asc_op_diag_loc(b->op), ASC_SEV_NOTE, "auto-sync: %s: %s (%s) %s %s that %s (%s) at line %d %s (%s%s)",
-             fix, asc_op_name(b->op), pb, verbs[b->write], where, asc_op_name(a->op), pa, la,
-             verbs[a->write], hz, when);
-  else if (ev)
-    asc_diag(w->m->ctx, asc_op_diag_loc(b->op), ASC_SEV_WARNING,
-             "S001 race: %s (%s) %s %s that %s (%s) at line %d %s (%s%s), with nothing ordering them; "
-             "add set_flag(%s) after line %d and wait_flag(%s) before line %d",
-             asc_op_name(b->op), pb, verbs[b->write], where, asc_op_name(a->op), pa, la,
-             verbs[a->write], hz, when, ev, la, ev, lb);
-  else
-    asc_diag(w->m->ctx, asc_op_diag_loc(b->op), ASC_SEV_WARNING,
-             "S001 race: %s (%s) %s %s that %s (%s) at line %d %s (%s%s), with nothing ordering them; "
-             "add pipe_barrier(%s) before line %d",
-             asc_op_name(b->op), pb, verbs[b->write], where, asc_op_name(a->op), pa, la,
-             verbs[a->write], hz, when, pa, lb);
+    snprintf(fix, sizeof fix, "add pipe_barrier(%s) before line %d", pa, lb);
+  asc_diag(w->m->ctx, asc_op_diag_loc(b->op), ASC_SEV_WARNING, "S001 race: %s, with nothing ordering them; %s", what,
+           fix);
 }
 
 /* Flags first, latest producer first: each edge may imply the others (and a same-pipe
