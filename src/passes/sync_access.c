@@ -381,8 +381,8 @@ static sync_view advance(sync_view base, const asc_value *off, const asc_type *t
     return base;
   if (!base.rot_iv && !base.iv && rotation_plus(off, &base, sz))
     return base;
-  if (base.rot_iv || !affine(off, &a) || (a.iv && base.iv && a.iv != base.iv))
-    return whole(base.root);
+  if (!affine(off, &a) || (a.iv && (base.rot_iv || (base.iv && a.iv != base.iv))))
+    return whole(base.root); /* a rotating view moves on by constants and sizes only */
   lin_scale(&a.c, sz), lin_scale(&a.coef, sz);
   if (!lin_addmul(&base.lo, &a.c, 1) || (!base.open && !lin_addmul(&base.len, &a.c, -1)))
     return whole(base.root);
@@ -553,32 +553,89 @@ static bool same_rotation(const sync_view *a, const sync_view *b) {
          lin_eq(&a->rot_stride, &b->rot_stride);
 }
 
-/* Every slot of a rotating view at once: [lo, lo + (k - 1) * stride + len). */
-static sync_view hull(const sync_view *v) {
-  sync_view h = *v;
+enum { SLOTS_MAX = 8 };
+
+/* The slots a rotating view can use (all k; in a loop of no more trips than slots, only
+ * those its iterations use); a fixed view uses "slot 0".  0 if there are too many to list. */
+static int used_slots(const sync_view *v, int64_t *out) {
   const asc_op *loop = v->rot_iv ? sync_iv_loop(v->rot_iv) : NULL;
-  int64_t n = loop ? asc_pass_trip_count(loop) : -1, lb, step, smin = 0, smax = v->rot_k - 1;
+  int64_t n = loop ? asc_pass_trip_count(loop) : -1, lb, step;
+  int cnt = 0;
+  bool seen[SLOTS_MAX] = {false};
+  if (!v->rot_iv) {
+    out[0] = 0;
+    return 1;
+  }
+  if (v->rot_k > SLOTS_MAX || v->rot_k < 1)
+    return 0;
   if (n > 0 && n <= v->rot_k && asc_pass_const_int(loop->operands[0], &lb) &&
       asc_pass_const_int(loop->operands[2], &step)) {
-    smin = v->rot_k, smax = -1; /* no more trips than slots: only the slots they use */
     for (int64_t t = 0, i = lb; t < n; t++, i += step) {
-      int64_t sl = (v->rot_cx * i + v->rot_c) % v->rot_k;
-      smin = sl < smin ? sl : smin;
-      smax = sl > smax ? sl : smax;
+      int64_t sl = ((v->rot_cx * i + v->rot_c) % v->rot_k + v->rot_k) % v->rot_k;
+      if (!seen[sl])
+        seen[sl] = true, out[cnt++] = sl;
     }
+    return cnt;
   }
-  if (v->rot_iv && !v->open && lin_addmul(&h.lo, &v->rot_stride, smin) &&
-      lin_addmul(&h.len, &v->rot_stride, smax - smin))
-    h.rot_iv = NULL;
-  return h;
+  for (int64_t sl = 0; sl < v->rot_k; sl++)
+    out[cnt++] = sl;
+  return cnt;
 }
 
-/* Views that rotate differently (or only one rotates): disjoint if their hulls are. */
-static int hull_overlap(const sync_view *a, const sync_view *b) {
-  sync_view ha = hull(a), hb = hull(b);
-  if (ha.rot_iv || hb.rot_iv || ha.iv || hb.iv)
+/* v in slot sl, as a fixed view. */
+static bool in_slot(const sync_view *v, int64_t sl, sync_view *out) {
+  *out = *v;
+  out->rot_iv = NULL;
+  return !v->rot_iv || lin_addmul(&out->lo, &v->rot_stride, sl);
+}
+
+/* Views that rotate differently (or only one rotates): disjoint if every slot of one is
+ * disjoint from every slot of the other (gaps between slots count, unlike a hull). */
+static int slotwise_overlap(const sync_view *a, const sync_view *b) {
+  int64_t sa[SLOTS_MAX], sb[SLOTS_MAX];
+  int na = used_slots(a, sa), nb = used_slots(b, sb);
+  if (!na || !nb || a->iv || b->iv)
     return 1;
-  return !apart(&ha, &hb, NULL, 0);
+  for (int i = 0; i < na; i++)
+    for (int j = 0; j < nb; j++) {
+      sync_view x, y;
+      if (!in_slot(a, sa[i], &x) || !in_slot(b, sb[j], &y) || !apart(&x, &y, NULL, 0))
+        return 1;
+    }
+  return 0;
+}
+
+static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
+
+/* Some integer t in [t0, t1] (t1 < 0: no bound) puts [x + t d, + lx) over [y, + ly)? */
+static bool meets_at(int64_t x, int64_t lx, int64_t d, int64_t t0, int64_t t1, int64_t y, int64_t ly) {
+  int64_t lo = y - x - lx, hi = y + ly - x; /* lo < t d < hi */
+  int64_t tmin, tmax;
+  if (d == 0)
+    return lo < 0 && 0 < hi;
+  if (d < 0)
+    d = -d, tmin = lo, lo = -hi, hi = -tmin;
+  tmin = floor_div(lo, d) + 1, tmax = -floor_div(-hi, d) - 1; /* ceil(hi / d) - 1 */
+  if (tmin < t0)
+    tmin = t0;
+  return tmin <= tmax && (t1 < 0 || tmin <= t1);
+}
+
+static bool all_const(const sync_view *v) {
+  return !v->open && lin_is_const(&v->lo) && lin_is_const(&v->len) && (!v->iv || lin_is_const(&v->coef));
+}
+
+/* Constant views, one moving with a loop IV of constant start and step: does it meet the
+ * other one in some iteration (b fixed), or m >= 1 iterations later (b moving alike)? */
+static int iv_overlap(const sync_view *a, const sync_view *b, bool later) {
+  const asc_op *loop = sync_iv_loop(a->iv);
+  int64_t lb, step, n = loop ? asc_pass_trip_count(loop) : -1;
+  if (!loop || !all_const(a) || !all_const(b) || !asc_pass_const_int(loop->operands[0], &lb) ||
+      !asc_pass_const_int(loop->operands[2], &step) || step <= 0)
+    return 1;
+  if (later) /* b in iteration i + m: its bytes moved by m * coef * step */
+    return meets_at(b->lo.c, b->len.c, a->coef.c * step, 1, n < 0 ? -1 : n - 1, a->lo.c, a->len.c);
+  return meets_at(a->lo.c + a->coef.c * lb, a->len.c, a->coef.c * step, 0, n < 0 ? -1 : n - 1, b->lo.c, b->len.c);
 }
 
 int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) {
@@ -587,7 +644,9 @@ int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) 
   if (a->any || b->any)
     return 1;
   if (a->rot_iv || b->rot_iv)
-    return same_rotation(a, b) ? rotating_overlap(a, b, rel, step) : hull_overlap(a, b);
+    return same_rotation(a, b) ? rotating_overlap(a, b, rel, step) : slotwise_overlap(a, b);
+  if (!a->iv != !b->iv)
+    return a->iv ? iv_overlap(a, b, false) : iv_overlap(b, a, false);
   if (a->iv != b->iv || (a->iv && !lin_eq(&a->coef, &b->coef)))
     return 1;
   if (!a->iv || rel == SYNC_SAME_ITER)
@@ -595,7 +654,7 @@ int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) 
   if (rel == SYNC_LATER_ITER && step > 0) {
     sync_lin d = a->coef;
     lin_scale(&d, step);
-    return later_overlap(a, b, &d);
+    return later_overlap(a, b, &d) && iv_overlap(a, b, true);
   }
   return 1;
 }

@@ -7,7 +7,10 @@
 
 #include "ir/ir.h" /* asc_strbuf */
 
-enum { ST_TILE = 64, ST_GM_ELEMS = 512, ST_MAX_ROOTS = 6, ST_MAX_GM = 3 };
+/* Offsets are drawn inside ST_GM_ELEMS; the arrays are ST_GM_ALLOC long so that a view
+ * iv * 64 + off stays in bounds for a runtime trip count up to ST_A0_WIDE (the removal
+ * check's third a0, which reaches GM ranges a0 <= 4 leaves apart). */
+enum { ST_TILE = 64, ST_GM_ELEMS = 512, ST_A0_WIDE = 9, ST_GM_ALLOC = 1024, ST_MAX_ROOTS = 6, ST_MAX_GM = 3 };
 
 /* Generator features; each can be turned off (--disable NAME) to exclude a known bug. */
 enum {
