@@ -65,7 +65,7 @@ typedef struct walker {
   bool full;
   int mode; /* MODE_*: insert; insert and note each sync; only warn (S001); only check */
   bool failed;       /* MODE_CHECK: a conflict is unordered */
-  asc_pass_vec bars; /* the pipe_barrier ops inserted for same-pipe conflicts */
+  asc_pass_vec bars; /* the pipe_barrier ops inserted (same-pipe conflicts, PIPE_ALL fallbacks) */
   sync_access *hist;
   size_t nhist, caphist;
   int64_t idx;
@@ -74,6 +74,7 @@ typedef struct walker {
   sync_edge *edges;
   token *etok;           /* per edge: what its last walked set carries */
   token *ptok;           /* per loop-carried edge: what its priming set carries */
+  token *rtok;           /* per rotating edge: what its set carried in the loop's first walk */
   int nedges, capedges;
   sync_clash *clash;
   int nclash, capclash;
@@ -312,17 +313,69 @@ static bool runs_at_least_once(const asc_op *loop) {
   return asc_pass_trip_count(loop) >= 1;
 }
 
+/* Is loop being walked for the first time (its iteration i - k in a rotating order)? */
+static bool first_walk(const walker *w, const asc_op *loop) {
+  for (int i = w->nloops - 1; i >= 0; i--)
+    if (w->loops[i].loop == loop)
+      return w->loops[i].hi == 0;
+  return false;
+}
+
+static bool is_prime(const sync_edge *e, const asc_op *op) {
+  for (int j = 0; j < e->k && j < SYNC_NIDS; j++)
+    if (e->prime[j] == op)
+      return true;
+  return false;
+}
+
+/* A rotating edge orders iteration i after i - k, which the frontier cannot say; but
+ * every wait in the body comes after the priming sets (in iterations < k it consumes one,
+ * later ones consume a body set, which carries at least as much), and the last draining
+ * wait comes after the last iteration's set (or, with no iteration, the primes). */
+static void walk_rotating_flag(walker *w, asc_op *op, int e, state *st) {
+  const sync_edge *ed = &w->edges[e];
+  int src = sync_event_src(ed->event), dst = sync_event_dst(ed->event);
+  token t = set_token(st, src);
+  if (!ed->prime[0]) { /* an edge within one iteration whose ids rotate (sync_ids.c) */
+    if (op->code == ASC_OP_SET_FLAG) {
+      w->etok[e] = t;
+      check_set(w, e, &t);
+    } else {
+      t = w->etok[e];
+      learn(st, dst, &t);
+      mark_wait(w, e, st);
+    }
+    return;
+  }
+  if (op->code == ASC_OP_SET_FLAG) {
+    if (is_prime(ed, op))
+      w->ptok[e] = t;
+    else
+      w->etok[e] = t;
+    if (!is_prime(ed, op) && first_walk(w, ed->loop))
+      w->rtok[e] = t;
+    check_set(w, e, &t);
+    return;
+  }
+  if (op == ed->wait) {
+    t = w->ptok[e];
+    learn(st, dst, &t);
+  } else if (op == ed->drain[ed->k - 1]) {
+    t = w->etok[e];
+    if (!runs_at_least_once(ed->loop))
+      tok_meet(&t, &w->ptok[e]);
+    learn(st, dst, &t);
+  }
+  mark_wait(w, e, st);
+}
+
 static void walk_flag(walker *w, asc_op *op, state *st) {
   int64_t ev = asc_op_attr(op, "event")->i, e = asc_pass_map_get(&w->edge_of, op);
   int src = sync_event_src(ev), dst = sync_event_dst(ev);
   if (src == SYNC_NOPIPE || dst == SYNC_NOPIPE)
     return;
-  if (e && w->edges[e - 1].k > 1) { /* rotating: orders iteration i after i - k only, */
-    token t = set_token(st, src);  /* so it teaches the frontier nothing */
-    if (op->code == ASC_OP_SET_FLAG)
-      check_set(w, (int)e - 1, &t);  /* body set or priming set */
-    else
-      mark_wait(w, (int)e - 1, st);  /* body wait or draining wait */
+  if (e && w->edges[e - 1].k > 1) {
+    walk_rotating_flag(w, op, (int)e - 1, st);
     return;
   }
   if (e && op->code == ASC_OP_SET_FLAG) {
@@ -433,7 +486,8 @@ static int add_edge(walker *w, int64_t ev, asc_op *set, asc_op *wait, const toke
     w->edges = realloc(w->edges, (size_t)w->capedges * sizeof *w->edges);
     w->etok = realloc(w->etok, (size_t)w->capedges * sizeof *w->etok);
     w->ptok = realloc(w->ptok, (size_t)w->capedges * sizeof *w->ptok);
-    if (!w->edges || !w->etok || !w->ptok)
+    w->rtok = realloc(w->rtok, (size_t)w->capedges * sizeof *w->rtok);
+    if (!w->edges || !w->etok || !w->ptok || !w->rtok)
       asc_die("out of memory");
   }
   e = &w->edges[w->nedges];
@@ -444,6 +498,7 @@ static int add_edge(walker *w, int64_t ev, asc_op *set, asc_op *wait, const toke
   e->id = -1;
   w->etok[w->nedges] = *tok;
   tok_empty(&w->ptok[w->nedges]);
+  tok_empty(&w->rtok[w->nedges]);
   asc_pass_map_set(&w->edge_of, set, w->nedges + 1);
   asc_pass_map_set(&w->edge_of, wait, w->nedges + 1);
   return w->nedges++;
@@ -488,7 +543,10 @@ static token producer_token(const walker *w, const sync_access *a, const asc_op 
 
 /* No edge can express the order (the pair is no HardEvent): drain everything. */
 static void fallback_all(walker *w, asc_op *before, state *st, const char *why) {
-  asc_op_insert_before(before, sync_make_barrier(w->m, ASC_PIPEID_PIPE_ALL, before->loc));
+  asc_op *all = sync_make_barrier(w->m, ASC_PIPEID_PIPE_ALL, before->loc);
+  asc_op_insert_before(before, all);
+  if (w->mode != MODE_REPORT && w->mode != MODE_CHECK)
+    asc_pass_vec_push(&w->bars, all);
   if (w->mode != MODE_REPORT)
     asc_diag(w->m->ctx, asc_op_diag_loc(before), ASC_SEV_NOTE,
            "auto-sync: %s; using pipe_barrier(PIPE_ALL)", why);
@@ -641,7 +699,8 @@ static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_
   prime_drain(w, e, l->loop, (int)a->v.rot_k, a->op->loc, b->loc);
   w->edges[e].slot = slot_op(w, l->loop, a->v.rot_k);
   w->rdone[w->nrdone - 1].wait = w->edges[e].wait;
-  check_set(w, e, &w->posts[asc_pass_map_get(&w->pre, l->loop) - 1][a->pipe]); /* the primes */
+  w->ptok[e] = w->posts[asc_pass_map_get(&w->pre, l->loop) - 1][a->pipe];
+  check_set(w, e, &w->ptok[e]); /* the primes */
   mark_wait(w, e, st);
 }
 
@@ -671,26 +730,44 @@ static int overlap(const walker *w, const sync_access *a, const sync_access *b) 
 
 /* Is a (iteration i - k) ordered before b (iteration i) by a rotating order made
  * earlier: one whose producer a reaches within its iteration and whose wait precedes b? */
+/* Where the current walk of loop began (walk indices from there on are this iteration's);
+ * past the end of the walk if loop is not being walked. */
+static int64_t cur_walk(const walker *w, const asc_op *loop) {
+  for (int i = w->nloops - 1; i >= 0; i--)
+    if (w->loops[i].loop == loop)
+      return w->loops[i].cur;
+  return INT64_MAX;
+}
+
 /* MODE_CHECK: is a (iteration i - k) ordered before b (iteration i) by one of the rotating
- * waits the insertion walk placed and that is still there?  Positions, not walk indices: the
- * wait precedes b in the body and its set follows a producer of a's pipe at or after a. */
-static bool rot_placed(const walker *w, const sync_access *a, const sync_access *b) {
+ * edges the insertion walk placed and that is still there: a before its set in iteration
+ * i - k, its wait before b in iteration i? */
+static bool rot_placed(const walker *w, const sync_access *a, const sync_access *b, const state *st) {
   for (int i = 0; i < w->nrdone; i++) {
     const struct rotdone *r = &w->rdone[i];
     asc_block *body = r->wait ? r->wait->parent : NULL;
     asc_op *aa, *ra, *bb;
-    if (!body || r->q != b->pipe || r->k <= 0 || a->v.rot_k % r->k || sync_op_pipe(r->aop) != a->pipe)
+    int64_t e = body ? asc_pass_map_get(&w->edge_of, r->wait) : 0, widx = e ? w->edges[e - 1].widx : 0;
+    bool from_a, to_b;
+    if (!body || r->k <= 0 || a->v.rot_k % r->k)
       continue;
     aa = asc_pass_anc_in(a->op, body), ra = asc_pass_anc_in((asc_op *)r->aop, body), bb = asc_pass_anc_in(b->op, body);
-    if (aa && ra && bb && (aa == ra || asc_pass_before_in_block(aa, ra)) && (bb == r->wait || asc_pass_before_in_block(r->wait, bb)))
+    /* a (iteration i - k) is before the edge's set: in its pipe's order, or by what the
+     * set carried in the first walk (a chain through other pipes) */
+    from_a = (e && w->rtok[e - 1].t[a->pipe] >= a->idx) ||
+             (sync_op_pipe(r->aop) == a->pipe && aa && ra && (aa == ra || asc_pass_before_in_block(aa, ra)));
+    /* the wait (iteration i) is before b: on b's pipe ahead of it, or known to b's pipe */
+    to_b = (r->q == b->pipe && bb && (bb == r->wait || asc_pass_before_in_block(r->wait, bb))) ||
+           (widx >= cur_walk(w, r->loop) && st->k[b->pipe].t[r->q] >= widx);
+    if (from_a && to_b)
       return true;
   }
   return false;
 }
 
-static bool rot_done(const walker *w, const sync_access *a, const sync_access *b) {
+static bool rot_done(const walker *w, const sync_access *a, const sync_access *b, const state *st) {
   if (w->mode == MODE_CHECK)
-    return rot_placed(w, a, b);
+    return rot_placed(w, a, b, st);
   for (int i = 0; i < w->nrdone; i++) {
     const struct rotdone *r = &w->rdone[i];
     asc_op *bb;
@@ -737,7 +814,7 @@ static int need(const walker *w, const sync_access *a, const sync_access *b, con
     return 0;
   if (p == ASC_PIPEID_PIPE_S && (q == p || !a->write))
     return 0;
-  if (st->k[q].t[p] >= a->idx || (ov == 2 && (rot_done(w, a, b) || too_few_trips(a) || (p == q && barred(a)))))
+  if (st->k[q].t[p] >= a->idx || (ov == 2 && (rot_done(w, a, b, st) || too_few_trips(a) || (p == q && barred(a)))))
     return 0;
   if (p == q)
     return 1; /* RAW, WAW and (B.4, conservatively) WAR: a pipe's instructions overlap */
@@ -956,7 +1033,7 @@ static void zero_trip_view(walker *w, const asc_op *loop, state *entry) {
       if (entry->k[q].t[p] >= entry->last[p])
         entry->k[q].t[p] = w->idx;
   for (int e = 0; e < w->nedges; e++)
-    for (int p = 0; w->edges[e].loop == loop && w->edges[e].k == 1 && p < SYNC_NPIPES; p++)
+    for (int p = 0; w->edges[e].loop == loop && w->edges[e].k >= 1 && p < SYNC_NPIPES; p++)
       if (w->ptok[e].t[p] >= entry->last[p])
         w->ptok[e].t[p] = w->idx;
 }
@@ -1048,6 +1125,7 @@ static void walker_free(walker *w, bool edges) {
   free(w->hist);
   free(w->etok);
   free(w->ptok);
+  free(w->rtok);
   free(w->clash);
   free(w->posts);
   asc_pass_vec_free(&w->bars);
@@ -1063,6 +1141,15 @@ static void walker_free(walker *w, bool edges) {
 }
 
 /* ---- minimality (B.5 post-pass): drop what the others imply ---- */
+
+/* May e2's set overwrite e1's flag before e1's wait took it?  Only if they share an id;
+ * an edge whose ids rotate with the loop's slots was given them against its own clash. */
+static bool ids_clash(const sync_edge *e1, const sync_edge *e2) {
+  int k1 = e1->k > 1 ? e1->k : 1, k2 = e2->k > 1 ? e2->k : 1;
+  if (e1 == e2)
+    return !(e1->k > 1 && !e1->prime[0]);
+  return e1->id < e2->id + k2 && e2->id < e1->id + k1;
+}
 
 /* Walk func again with the syncs it now has, inserting nothing: is every conflict ordered?
  * Inserted flags keep their edge meaning (ins's edges), so a loop-carried pair still counts
@@ -1085,15 +1172,14 @@ static bool all_ordered(walker *ins, asc_op *func) {
   w.nrdone = ins->nrdone;
   w.etok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w.etok);
   w.ptok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w.ptok);
-  if (!w.etok || !w.ptok)
+  w.rtok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w.rtok);
+  if (!w.etok || !w.ptok || !w.rtok)
     asc_die("out of memory");
   asc_walk(func, prescan, &w.env);
   walk_block(&w, func->regions[0].block, st);
   ok = !w.failed;
-  for (int i = 0; ok && i < w.nclash; i++) { /* a set that may now overtake a wait of its id */
-    const sync_edge *e1 = &ins->edges[w.clash[i].e1], *e2 = &ins->edges[w.clash[i].e2];
-    ok = e1 != e2 && e1->id != e2->id;
-  }
+  for (int i = 0; ok && i < w.nclash; i++) /* a set that may now overtake a wait of its id */
+    ok = !ids_clash(&ins->edges[w.clash[i].e1], &ins->edges[w.clash[i].e2]);
   free(st);
   walker_free(&w, false);
   return ok;
@@ -1127,7 +1213,9 @@ static void put_back(trial *t) {
  * counts them as placed. */
 static void minimize(walker *w, asc_op *func) {
   int ngroups = w->nedges + (int)w->bars.n;
-  if (!ngroups || !all_ordered(w, func))
+  if (!ngroups)
+    return;
+  if (!all_ordered(w, func))
     return;
   for (int g = ngroups - 1; g >= 0; g--) {
     trial t = {.n = 0};
@@ -1135,8 +1223,8 @@ static void minimize(walker *w, asc_op *func) {
       take(&t, w->bars.items[g - w->nedges]);
     } else {
       sync_edge *e = &w->edges[g];
-      if (e->k > 1)
-        continue; /* rotating: the check walk takes it as placed (rot_placed) */
+      if (e->k > 1 && e->prime[0])
+        continue; /* rotating: an edge with rotated ids may rely on it to close its cycle */
       take(&t, e->set);
       take(&t, e->wait);
       for (int j = 0; j < e->k && j < SYNC_NIDS; j++) {
@@ -1164,7 +1252,7 @@ static int sync_func(asc_module *m, asc_op *func, bool full, int mode) {
   asc_walk(func, prescan, &w.env);
   walk_block(&w, func->regions[0].block, st);
   if (mode != MODE_REPORT)
-    rc = sync_assign_ids(m, func, w.edges, w.nedges, w.clash, w.nclash);
+    rc = sync_assign_ids(m, func, w.edges, w.nedges, w.clash, w.nclash, &w.bars);
   if (mode != MODE_REPORT && !rc)
     minimize(&w, func);
   free(st);

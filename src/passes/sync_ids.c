@@ -96,9 +96,11 @@ static bool clashing(const clashes *cl, int e1, int e2) {
 
 /* No id left: order by draining every pipe before the consumer (and, for a loop-carried
  * edge, after the loop) instead. */
-static void fallback(asc_module *m, sync_edge *e, bool overtaken) {
+static void fallback(asc_module *m, sync_edge *e, bool overtaken, asc_pass_vec *bars) {
   const char *ev = asc_enum_name(ASC_ENUM_EVENT, e->event);
-  asc_op_insert_before(e->wait, sync_make_barrier(m, ASC_PIPEID_PIPE_ALL, e->wait->loc));
+  asc_op *all = sync_make_barrier(m, ASC_PIPEID_PIPE_ALL, e->wait->loc);
+  asc_op_insert_before(e->wait, all);
+  asc_pass_vec_push(bars, all);
   if (overtaken)
     asc_diag(m->ctx, asc_op_diag_loc(e->wait), ASC_SEV_NOTE,
              "auto-sync: %s set_flag of one loop iteration may run before the wait_flag of the "
@@ -110,8 +112,11 @@ static void fallback(asc_module *m, sync_edge *e, bool overtaken) {
   asc_op_unlink(e->wait);
   /* the draining wait also ordered what came before the loop against what follows it,
    * which matters when the loop runs zero times: a barrier takes its place too */
-  if (e->k && e->prime[0])
-    asc_op_insert_before(e->drain[0], sync_make_barrier(m, ASC_PIPEID_PIPE_ALL, e->drain[0]->loc));
+  if (e->k && e->prime[0]) {
+    all = sync_make_barrier(m, ASC_PIPEID_PIPE_ALL, e->drain[0]->loc);
+    asc_op_insert_before(e->drain[0], all);
+    asc_pass_vec_push(bars, all);
+  }
   for (int j = 0; j < e->k && e->prime[j]; j++) {
     asc_op_unlink(e->prime[j]);
     asc_op_unlink(e->drain[j]);
@@ -234,7 +239,7 @@ static void give_ids(asc_module *m, asc_op *func, idctx *c, sync_edge *e, int id
 }
 
 static void colour(asc_module *m, asc_op *func, idctx *c, const clashes *cl, sync_edge *edges, const order *ord,
-                   int n) {
+                   int n, asc_pass_vec *bars) {
   int64_t (*busy)[SYNC_NIDS] = calloc(NEVENTS, sizeof *busy);
   if (!busy)
     asc_die("out of memory");
@@ -243,7 +248,7 @@ static void colour(asc_module *m, asc_op *func, idctx *c, const clashes *cl, syn
     int k = e->k > 1 ? e->k : 1;
     int id = e->event < NEVENTS ? pick(c, cl, busy, ord[i].edge, ord[i].start) : -1;
     if (id < 0) {
-      fallback(m, e, clashing(cl, ord[i].edge, ord[i].edge) && !(e->k > 1 && !e->prime[0]));
+      fallback(m, e, clashing(cl, ord[i].edge, ord[i].edge) && !(e->k > 1 && !e->prime[0]), bars);
       continue;
     }
     for (int j = 0; j < k; j++)
@@ -254,7 +259,7 @@ static void colour(asc_module *m, asc_op *func, idctx *c, const clashes *cl, syn
 }
 
 int sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
-                    int nclash) {
+                    int nclash, asc_pass_vec *bars) {
   idctx c;
   clashes cl = {edges, nedges, clash, nclash};
   order *ord = malloc((size_t)(nedges ? nedges : 1) * sizeof *ord);
@@ -266,7 +271,7 @@ int sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, c
     ord[i] = (order){edge_start(&c, &edges[i]), i};
   qsort(ord, (size_t)nedges, sizeof *ord, cmp_order);
   rotate_self_clashes(&c, edges, nedges, &cl);
-  colour(m, func, &c, &cl, edges, ord, nedges);
+  colour(m, func, &c, &cl, edges, ord, nedges, bars);
   free(ord);
   asc_pass_map_free(&c.pos);
   return 0;

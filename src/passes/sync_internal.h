@@ -98,9 +98,10 @@ typedef struct sync_clash {
 } sync_clash;
 
 /* sync_ids.c: give every edge an id (0..7) avoiding ids user code uses; an edge that
- * finds none is replaced by pipe_barrier(PIPE_ALL) with a note.  Returns 0. */
+ * finds none is replaced by pipe_barrier(PIPE_ALL) with a note (those barriers are
+ * appended to bars).  Returns 0. */
 int sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
-                    int nclash);
+                    int nclash, asc_pass_vec *bars);
 
 /* Create a sync op (set_flag / wait_flag with an id operand, or pipe_barrier). */
 asc_op *sync_make_flag(asc_module *m, asc_opcode code, int64_t event, asc_value *id, asc_loc loc);
