@@ -707,7 +707,9 @@ static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_
 /* ---- conflicts ---- */
 
 /* Do a (earlier) and b touch common bytes?  For views moving with an IV, whether they
- * can depends on how far apart their iterations are. */
+ * can depends on how far apart their iterations are.  The first walk of a loop stands
+ * for its first iteration against what came before the loop (later iterations are the
+ * second walk's), so there b is where the first iteration puts it. */
 static int overlap(const walker *w, const sync_access *a, const sync_access *b) {
   const asc_value *iv = b->v.iv ? b->v.iv : b->v.rot_iv;
   const asc_op *loop = iv ? sync_iv_loop(iv) : NULL;
@@ -715,12 +717,15 @@ static int overlap(const walker *w, const sync_access *a, const sync_access *b) 
   int64_t step = 0;
   for (int i = w->nloops - 1; loop && i >= 0; i--) {
     const carried *l = &w->loops[i];
+    sync_view first;
     if (l->loop != loop)
       continue;
     if (a->idx >= l->cur)
       rel = SYNC_SAME_ITER;
     else if (l->hi > 0 && a->idx >= l->lo && a->idx < l->hi)
       rel = SYNC_LATER_ITER;
+    else if (l->hi == 0 && sync_first_iteration(&b->v, &first))
+      return sync_overlap(&a->v, &first, SYNC_SAME_ITER, 0);
     break;
   }
   if (loop && !asc_pass_const_int(loop->operands[2], &step))
@@ -728,8 +733,6 @@ static int overlap(const walker *w, const sync_access *a, const sync_access *b) 
   return sync_overlap(&a->v, &b->v, rel, step);
 }
 
-/* Is a (iteration i - k) ordered before b (iteration i) by a rotating order made
- * earlier: one whose producer a reaches within its iteration and whose wait precedes b? */
 /* Where the current walk of loop began (walk indices from there on are this iteration's);
  * past the end of the walk if loop is not being walked. */
 static int64_t cur_walk(const walker *w, const asc_op *loop) {
@@ -756,8 +759,10 @@ static bool rot_placed(const walker *w, const sync_access *a, const sync_access 
      * set carried in the first walk (a chain through other pipes) */
     from_a = (e && w->rtok[e - 1].t[a->pipe] >= a->idx) ||
              (sync_op_pipe(r->aop) == a->pipe && aa && ra && (aa == ra || asc_pass_before_in_block(aa, ra)));
-    /* the wait (iteration i) is before b: on b's pipe ahead of it, or known to b's pipe */
-    to_b = (r->q == b->pipe && bb && (bb == r->wait || asc_pass_before_in_block(r->wait, bb))) ||
+    /* the wait (iteration i) is before b: ahead of it on b's pipe or on S (a wait on S
+     * stalls issue), or known to b's pipe */
+    to_b = ((r->q == b->pipe || r->q == ASC_PIPEID_PIPE_S) && bb &&
+            (bb == r->wait || asc_pass_before_in_block(r->wait, bb))) ||
            (widx >= cur_walk(w, r->loop) && st->k[b->pipe].t[r->q] >= widx);
     if (from_a && to_b)
       return true;
@@ -765,6 +770,8 @@ static bool rot_placed(const walker *w, const sync_access *a, const sync_access 
   return false;
 }
 
+/* Is a (iteration i - k) ordered before b (iteration i) by a rotating order made
+ * earlier: one whose producer a reaches within its iteration and whose wait precedes b? */
 static bool rot_done(const walker *w, const sync_access *a, const sync_access *b, const state *st) {
   if (w->mode == MODE_CHECK)
     return rot_placed(w, a, b, st);

@@ -66,6 +66,8 @@ int sync_op_accesses(sync_env *env, asc_op *op, sync_access *out, int cap);
 enum { SYNC_SAME_ITER, SYNC_LATER_ITER, SYNC_UNKNOWN_ITER };
 /* 0: disjoint; 1: may overlap; 2: rotating slots: b overlaps a only k iterations later. */
 int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step);
+/* v as the first iteration of its loop (constant lower bound) touches it; false if unknown. */
+bool sync_first_iteration(const sync_view *v, sync_view *out);
 /* a and b certainly share a byte (same iteration; rotating views: same slot). */
 bool sync_must_overlap(const sync_view *a, const sync_view *b, int rel);
 /* "UB bytes [0, 2048)": where an access lands, for messages. */
