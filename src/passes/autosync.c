@@ -956,19 +956,19 @@ static void walk_access_op(walker *w, asc_op *op, state *st) {
 
 /* ---- regions ---- */
 
-/* Did an edge made while walking the regions of op (a loop or an if) put its wait outside
- * them?  Its wait then counts among the elements before op that the entry state does not
- * know of. */
-static bool waits_outside(const walker *w, const asc_op *loop, int first_edge) {
+/* An edge made while walking the regions of op (a loop or an if) may have put its wait
+ * before op: that wait is an element of its pipe before op which entry does not know of.
+ * Count it in entry's last elements, so the views below ask for knowledge of it too. */
+static void waits_outside(const walker *w, const asc_op *op, int first_edge, state *entry) {
   for (int e = first_edge; e < w->nedges; e++) {
     const asc_op *x = w->edges[e].wait;
+    int q = sync_event_dst(w->edges[e].event);
     bool in = false;
-    for (int r = 0; r < loop->nregions && !in; r++)
-      in = loop->regions[r].block && inside(x, loop->regions[r].block);
-    if (!in)
-      return true;
+    for (int r = 0; r < op->nregions && !in; r++)
+      in = op->regions[r].block && inside(x, op->regions[r].block);
+    if (!in && x->parent && w->edges[e].widx > entry->last[q])
+      entry->last[q] = w->edges[e].widx;
   }
-  return false;
 }
 
 /* st walked one arm of an if and knows every element of pipe p that ran on its path
@@ -1000,10 +1000,9 @@ static void walk_if(walker *w, asc_op *op, state *st) {
     walk_block(w, op->regions[1].block, other);
   for (size_t i = 0; i < nthen; i++)
     record(w, &saved[i]);
-  if (!waits_outside(w, op, first_edge)) {
-    arm_view(entry, st, w->idx);        /* the then path: the else arm's elements never ran */
-    arm_view(entry, other, then_end);   /* the else path: nor did the then arm's */
-  }
+  waits_outside(w, op, first_edge, entry);
+  arm_view(entry, st, w->idx);      /* the then path: the else arm's elements never ran */
+  arm_view(entry, other, then_end); /* the else path: nor did the then arm's */
   state_meet(st, other);
   free(saved);
   free(other);
@@ -1073,8 +1072,8 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   w->nloops--;
   forget_cursors(st, entry);
   if (!runs_at_least_once(loop)) {
-    if (!waits_outside(w, loop, first_edge))
-      zero_trip_view(w, loop, entry);
+    waits_outside(w, loop, first_edge, entry);
+    zero_trip_view(w, loop, entry);
     state_meet(st, entry); /* zero trips */
   }
   free(entry);
@@ -1215,35 +1214,46 @@ static void put_back(trial *t) {
   }
 }
 
-/* Try each inserted sync, latest first: if every conflict stays ordered without it, it goes.
- * Rotating edges stay: they order iterations the check walk cannot tell apart, so it
- * counts them as placed. */
+/* Take group g (an edge with its priming sets and draining waits, or one inserted
+ * barrier) out for good if every conflict stays ordered without it. */
+static bool try_drop(walker *w, asc_op *func, int g) {
+  trial t = {.n = 0};
+  if (g >= w->nedges) {
+    take(&t, w->bars.items[g - w->nedges]);
+  } else {
+    sync_edge *e = &w->edges[g];
+    if (e->k > 1 && e->prime[0])
+      return false; /* rotating: an edge with rotated ids may rely on it to close its cycle */
+    take(&t, e->set);
+    take(&t, e->wait);
+    for (int j = 0; j < e->k && j < SYNC_NIDS; j++) {
+      take(&t, e->prime[j]);
+      take(&t, e->drain[j]);
+    }
+  }
+  if (!t.n)
+    return false;
+  if (!all_ordered(w, func)) {
+    put_back(&t);
+    return false;
+  }
+  if (w->mode == MODE_LOG)
+    asc_diag(w->m->ctx, asc_op_diag_loc(t.op[0]), ASC_SEV_NOTE,
+             "auto-sync: the %s above is dropped again: the other syncs imply it", asc_op_name(t.op[0]));
+  return true;
+}
+
+/* Latest first, and again while a pass drops something: a sync that an earlier one (still
+ * there on the first pass) kept necessary may go once that one has gone. */
 static void minimize(walker *w, asc_op *func) {
   int ngroups = w->nedges + (int)w->bars.n;
-  if (!ngroups)
+  bool dropped = true;
+  if (!ngroups || !all_ordered(w, func))
     return;
-  if (!all_ordered(w, func))
-    return;
-  for (int g = ngroups - 1; g >= 0; g--) {
-    trial t = {.n = 0};
-    if (g >= w->nedges) {
-      take(&t, w->bars.items[g - w->nedges]);
-    } else {
-      sync_edge *e = &w->edges[g];
-      if (e->k > 1 && e->prime[0])
-        continue; /* rotating: an edge with rotated ids may rely on it to close its cycle */
-      take(&t, e->set);
-      take(&t, e->wait);
-      for (int j = 0; j < e->k && j < SYNC_NIDS; j++) {
-        take(&t, e->prime[j]);
-        take(&t, e->drain[j]);
-      }
-    }
-    if (t.n && !all_ordered(w, func))
-      put_back(&t);
-    else if (t.n && w->mode == MODE_LOG)
-      asc_diag(w->m->ctx, asc_op_diag_loc(t.op[0]), ASC_SEV_NOTE,
-               "auto-sync: the %s above is dropped again: the other syncs imply it", asc_op_name(t.op[0]));
+  for (int pass = 0; pass < 3 && dropped; pass++) {
+    dropped = false;
+    for (int g = ngroups - 1; g >= 0; g--)
+      dropped |= try_drop(w, func, g);
   }
 }
 
