@@ -17,7 +17,7 @@
 
 /* MODE_CHECK: insert nothing, only find whether some conflict is still unordered (failed). */
 enum { MODE_INSERT, MODE_LOG, MODE_REPORT, MODE_CHECK };
-enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 16, MAXLOOPS = 32, MAXROT = 64 };
+enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 16, MAXLOOPS = 32, MAXROT = 64, MAXFACTS = 32 };
 
 typedef struct token {
   int64_t t[SYNC_NPIPES];
@@ -91,6 +91,11 @@ typedef struct walker {
     int64_t k;                /* iteration distance it orders */
   } rdone[MAXROT];
   int nrdone;
+  struct fact {          /* x lies in [lo, hi] in the if arms being walked */
+    const asc_value *x;
+    int64_t lo, hi;
+  } facts[MAXFACTS];
+  int nfacts;
 } walker;
 
 static void walk_block(walker *w, asc_block *b, state *st);
@@ -295,9 +300,10 @@ static void check_set(walker *w, int e, const token *tok) {
   int q = sync_event_dst(w->edges[e].event);
   if (q == ASC_PIPEID_PIPE_S)
     return; /* a wait on S completes before the scalar unit issues anything after it */
-  for (int i = 0; i < w->nedges; i++)
+  for (int i = 0; i < w->nedges; i++) {
     if (w->edges[i].event == w->edges[e].event && w->edges[i].widx && tok->t[q] < w->edges[i].widx)
       add_clash(w, i, e);
+  }
 }
 
 /* Edge e's wait executes now: an element of the destination pipe. */
@@ -752,8 +758,8 @@ static bool rot_placed(const walker *w, const sync_access *a, const sync_access 
     asc_op *aa, *ra, *bb;
     int64_t e = body ? asc_pass_map_get(&w->edge_of, r->wait) : 0, widx = e ? w->edges[e - 1].widx : 0;
     bool from_a, to_b;
-    if (!body || r->k <= 0 || a->v.rot_k % r->k)
-      continue;
+    if (!body || r->k <= 0 || a->v.rot_k % r->k || r->loop != sync_iv_loop(a->v.rot_iv))
+      continue; /* it orders iterations of its own loop, the one a rotates with */
     aa = asc_pass_anc_in(a->op, body), ra = asc_pass_anc_in((asc_op *)r->aop, body), bb = asc_pass_anc_in(b->op, body);
     /* a (iteration i - k) is before the edge's set: in its pipe's order, or by what the
      * set carried in the first walk (a chain through other pipes) */
@@ -778,8 +784,8 @@ static bool rot_done(const walker *w, const sync_access *a, const sync_access *b
   for (int i = 0; i < w->nrdone; i++) {
     const struct rotdone *r = &w->rdone[i];
     asc_op *bb;
-    if (r->q != b->pipe || r->k <= 0 || a->v.rot_k % r->k)
-      continue; /* i - k' -> i chains to i - k -> i only when k' divides k */
+    if (r->q != b->pipe || r->k <= 0 || a->v.rot_k % r->k || r->loop != sync_iv_loop(a->v.rot_iv))
+      continue; /* i - k' -> i chains to i - k -> i only when k' divides k, in a's loop */
     if (!r->wait && r->aop == a->op)
       return true;
     if (!r->wait || r->tok.t[a->pipe] < a->idx)
@@ -957,8 +963,9 @@ static void walk_access_op(walker *w, asc_op *op, state *st) {
 /* ---- regions ---- */
 
 /* An edge made while walking the regions of op (a loop or an if) may have put its wait
- * before op: that wait is an element of its pipe before op which entry does not know of.
- * Count it in entry's last elements, so the views below ask for knowledge of it too. */
+ * before op: that wait is an element of its pipe before op which a state taken before
+ * (entry, or the else arm's start) does not know of.  Count it in that state's last
+ * elements, so the views that promote knowledge ask for knowledge of it too. */
 static void waits_outside(const walker *w, const asc_op *op, int first_edge, state *entry) {
   for (int e = first_edge; e < w->nedges; e++) {
     const asc_op *x = w->edges[e].wait;
@@ -980,14 +987,79 @@ static void arm_view(const state *entry, state *st, int64_t upto) {
         st->k[q].t[p] = upto;
 }
 
+/* ---- branch conditions: x <pred> constant, so nested ifs that contradict are seen ---- */
+
+/* The values of x the facts of the arms being walked allow. */
+static void fact_range(const walker *w, const asc_value *x, int64_t *lo, int64_t *hi) {
+  *lo = INT64_MIN, *hi = INT64_MAX;
+  for (int i = 0; i < w->nfacts; i++)
+    if (w->facts[i].x == x) {
+      *lo = w->facts[i].lo > *lo ? w->facts[i].lo : *lo;
+      *hi = w->facts[i].hi < *hi ? w->facts[i].hi : *hi;
+    }
+}
+
+/* Narrow [lo, hi] to the x for which `x pred c` is `truth` (signed and equality
+ * predicates; the others leave it). */
+static void narrow(int64_t pred, int64_t c, bool truth, int64_t *lo, int64_t *hi) {
+  static const int64_t negate[6] = {1, 0, 5, 4, 3, 2}; /* eq ne slt sle sgt sge */
+  if (pred < 0 || pred > 5)
+    return;
+  if (!truth)
+    pred = negate[pred];
+  switch (pred) {
+  case 0: *lo = c > *lo ? c : *lo, *hi = c < *hi ? c : *hi; break;
+  case 1: *lo += *lo == c && c < INT64_MAX, *hi -= *hi == c && c > INT64_MIN; break;
+  case 2: if (c > INT64_MIN && c - 1 < *hi) *hi = c - 1; else if (c == INT64_MIN) *lo = 1, *hi = 0; break;
+  case 3: *hi = c < *hi ? c : *hi; break;
+  case 4: if (c < INT64_MAX && c + 1 > *lo) *lo = c + 1; else if (c == INT64_MAX) *lo = 1, *hi = 0; break;
+  case 5: *lo = c > *lo ? c : *lo; break;
+  }
+}
+
+/* Push what `cond` being `truth` says (an arith.cmpi of a value and a constant); false
+ * if the arms being walked already rule it out (the arm never runs). */
+static bool assume(walker *w, const asc_value *cond, bool truth, bool *pushed) {
+  static const int64_t swapped[6] = {0, 1, 4, 5, 2, 3};
+  const asc_op *d = cond->def;
+  int64_t c, pred, lo, hi;
+  int xi;
+  *pushed = false;
+  if (!d || d->code != ASC_OP_CMPI || w->nfacts == MAXFACTS)
+    return true;
+  pred = asc_op_attr(d, "predicate")->i;
+  xi = asc_pass_const_int(d->operands[1], &c) ? 0 : asc_pass_const_int(d->operands[0], &c) ? 1 : -1;
+  if (xi < 0 || pred > 5)
+    return true;
+  if (xi == 1)
+    pred = swapped[pred];
+  fact_range(w, d->operands[xi], &lo, &hi);
+  narrow(pred, c, truth, &lo, &hi);
+  if (lo > hi)
+    return false;
+  w->facts[w->nfacts++] = (struct fact){d->operands[xi], lo, hi};
+  *pushed = true;
+  return true;
+}
+
+/* Walk arm r of op under its condition; false if the condition rules it out. */
+static bool walk_arm(walker *w, asc_op *op, int r, state *st) {
+  bool pushed;
+  if (!assume(w, op->operands[0], r == 0, &pushed))
+    return false;
+  if (op->nregions > r && op->regions[r].block)
+    walk_block(w, op->regions[r].block, st);
+  w->nfacts -= pushed;
+  return true;
+}
+
 static void walk_if(walker *w, asc_op *op, state *st) {
   size_t n0 = w->nhist, nthen;
   sync_access *saved;
   state *other = state_copy(st), *entry = state_copy(st);
   int first_edge = w->nedges;
   int64_t then_end;
-  if (op->regions[0].block)
-    walk_block(w, op->regions[0].block, st);
+  bool then_runs = walk_arm(w, op, 0, st), else_runs;
   then_end = w->idx;
   nthen = w->nhist - n0;
   saved = malloc((nthen ? nthen : 1) * sizeof *saved);
@@ -996,14 +1068,17 @@ static void walk_if(walker *w, asc_op *op, state *st) {
   if (nthen)
     memcpy(saved, w->hist + n0, nthen * sizeof *saved);
   w->nhist = n0; /* the else arm never runs after the then arm */
-  if (op->nregions > 1 && op->regions[1].block)
-    walk_block(w, op->regions[1].block, other);
+  waits_outside(w, op, first_edge, other); /* but what the then arm put before op runs on its path too */
+  else_runs = walk_arm(w, op, 1, other);
   for (size_t i = 0; i < nthen; i++)
     record(w, &saved[i]);
   waits_outside(w, op, first_edge, entry);
   arm_view(entry, st, w->idx);      /* the then path: the else arm's elements never ran */
   arm_view(entry, other, then_end); /* the else path: nor did the then arm's */
-  state_meet(st, other);
+  if (!then_runs)
+    *st = *other;
+  else if (else_runs)
+    state_meet(st, other);
   free(saved);
   free(other);
   free(entry);

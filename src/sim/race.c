@@ -45,14 +45,19 @@ static bool join(int64_t *dst, const int64_t *src) {
 }
 
 /* dst := max(dst, src) on every pipe but the scalar unit, whose writes are not ordered
- * before later issues (sync.md B.4); whether dst changed. */
-static bool join_noS(int64_t *dst, const int64_t *src) {
+ * before later issues (sync.md B.4): of those, only sknown (known complete); whether dst
+ * changed. */
+static bool join_noS(int64_t *dst, const int64_t *src, int64_t sknown) {
   bool ch = false;
   for (int q = 0; q < SAN_NP; q++)
     if (q != S && src[q] > dst[q]) {
       dst[q] = src[q];
       ch = true;
     }
+  if (sknown > dst[S]) {
+    dst[S] = sknown;
+    ch = true;
+  }
   return ch;
 }
 
@@ -136,7 +141,7 @@ static void tclear(sim_san *s, int evt, int id) {
 /* The clock a set_flag or barrier on p publishes: p's view plus all of p's instructions. */
 static void doneclock(const sim_san *s, int p, int64_t *out) {
   memcpy(out, s->vc[p], sizeof s->vc[p]);
-  join_noS(out, s->vc[S]);
+  join_noS(out, s->vc[S], s->sknown);
   out[p] = max64(out[p], s->cnt[p]);
 }
 
@@ -153,6 +158,8 @@ void asc_sim_san_set(sim_core *c, int evt, int id) {
   if (s->fwait[evt][id]) { /* the wait was issued first: its pipe learns now */
     int q = s->fwait[evt][id] - 1;
     join(s->vc[q], clk);
+    if (q == S)
+      s->sknown = max64(s->sknown, clk[S]);
     tor(&s->taint[q], &s->taint[p]);
     s->fwait[evt][id] = 0;
     tclear(s, evt, id);
@@ -175,6 +182,8 @@ void asc_sim_san_wait(sim_core *c, int evt, int id) {
   s->fstale = true;
   if (s->fset[evt][id]) {
     join(s->vc[q], s->ev[evt]->clk[id]);
+    if (q == S)
+      s->sknown = max64(s->sknown, s->ev[evt]->clk[id][S]);
     tor(&s->taint[q], &s->ev[evt]->taint[id]);
     s->fset[evt][id] = 0;
   } else if (!s->fwait[evt][id]) {
@@ -190,7 +199,7 @@ void asc_sim_san_barrier(sim_core *c, int pipe) {
     return;
   s->fstale = true;
   if (pipe != ASC_PIPEID_PIPE_ALL && pipe >= 0 && pipe < SAN_NP) {
-    join_noS(s->vc[pipe], s->vc[S]);
+    join_noS(s->vc[pipe], s->vc[S], s->sknown);
     s->vc[pipe][pipe] = s->cnt[pipe];
     return;
   }
@@ -205,6 +214,7 @@ void asc_sim_san_barrier(sim_core *c, int pipe) {
     memcpy(s->vc[p], all, sizeof all);
     s->taint[p] = t;
   }
+  s->sknown = all[S];
 }
 
 /* ---- records ---- */
@@ -405,7 +415,7 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
   int64_t e = ++s->cnt[pa];
   if (pa == S)
     s->vc[S][S] = e;
-  s->fstale |= pa == S || join_noS(s->vc[pa], s->vc[S]) || !s->used[pa];
+  s->fstale |= pa == S || join_noS(s->vc[pa], s->vc[S], s->sknown) || !s->used[pa];
   tor(&s->taint[pa], &s->taint[S]);
   s->used[pa] = true;
   for (int i = 0; i < s->npend; i++)

@@ -61,6 +61,10 @@ typedef struct san_pend {
 struct sim_san {
   int64_t vc[SAN_NP][SAN_NP];
   int64_t cnt[SAN_NP];                      /* instructions issued per pipe (epochs) */
+  /* The scalar unit's own instructions known complete: its writes are not ordered before
+   * later issues by themselves, only once a flag round trip back to it (a wait on S whose
+   * set carried them) or PIPE_ALL says so (sync.md B.4). */
+  int64_t sknown;
   san_evt *ev[SIM_NEVENTS]; /* per event, allocated when first set (a kernel uses a few) */
   uint8_t fset[SIM_NEVENTS][SIM_NIDS];      /* a set is pending (in program order) */
   int8_t fwait[SIM_NEVENTS][SIM_NIDS];      /* pipe + 1 of a wait issued before its set */
