@@ -219,11 +219,12 @@ static asc_block *common_block(asc_op *a, const asc_op *b) {
 /* ---- frontier updates for sync elements ---- */
 
 /* A wait on the scalar pipe stalls issue: everything later, on any pipe, learns what S
- * knows about the other pipes. */
+ * knows: about the other pipes, and which of its own elements are complete (its writes,
+ * once a flag round trip came back to it; B.4). */
 static void scalar_stall(state *st) {
   for (int q = 0; q < SYNC_NPIPES; q++)
     for (int p = 0; p < SYNC_NPIPES; p++)
-      if (q != ASC_PIPEID_PIPE_S && p != ASC_PIPEID_PIPE_S && st->k[ASC_PIPEID_PIPE_S].t[p] > st->k[q].t[p])
+      if (q != ASC_PIPEID_PIPE_S && st->k[ASC_PIPEID_PIPE_S].t[p] > st->k[q].t[p])
         st->k[q].t[p] = st->k[ASC_PIPEID_PIPE_S].t[p];
 }
 
@@ -313,10 +314,37 @@ static void mark_wait(walker *w, int e, state *st) {
   st->last[q] = w->idx;
 }
 
-/* An scf.for whose constant bounds give at least one iteration: what its body orders is
- * ordered after it on every path. */
-static bool runs_at_least_once(const asc_op *loop) {
-  return asc_pass_trip_count(loop) >= 1;
+static void fact_range(const walker *w, const asc_value *x, int64_t *lo, int64_t *hi);
+
+/* A value as the facts know it: index casts of an integer are the integer. */
+static const asc_value *strip_cast(const asc_value *v) {
+  while (v->def && v->def->code == ASC_OP_INDEX_CAST)
+    v = v->def->operands[0];
+  return v;
+}
+
+/* The fewest and most trips loop can make where the walk is: from constant bounds, or from
+ * a runtime upper bound that the enclosing loops and if conditions limit. */
+static void trip_range(const walker *w, const asc_op *loop, int64_t *tmin, int64_t *tmax) {
+  int64_t n = asc_pass_trip_count(loop), lb, step, ulo, uhi;
+  *tmin = n >= 0 ? n : 0, *tmax = n >= 0 ? n : INT64_MAX;
+  if (n >= 0 || loop->code != ASC_OP_FOR || !asc_pass_const_int(loop->operands[0], &lb) ||
+      !asc_pass_const_int(loop->operands[2], &step) || step <= 0)
+    return;
+  fact_range(w, strip_cast(loop->operands[1]), &ulo, &uhi);
+  if (ulo > lb && ulo != INT64_MAX)
+    *tmin = (ulo - lb + step - 1) / step;
+  if (uhi <= lb)
+    *tmax = 0;
+  else if (uhi != INT64_MAX && uhi - lb < INT64_MAX - step)
+    *tmax = (uhi - lb + step - 1) / step;
+}
+
+/* A loop that surely runs: what its body orders is ordered after it on every path. */
+static bool runs_at_least_once(const walker *w, const asc_op *loop) {
+  int64_t lo, hi;
+  trip_range(w, loop, &lo, &hi);
+  return lo >= 1;
 }
 
 /* Is loop being walked for the first time (its iteration i - k in a rotating order)? */
@@ -368,7 +396,7 @@ static void walk_rotating_flag(walker *w, asc_op *op, int e, state *st) {
     learn(st, dst, &t);
   } else if (op == ed->drain[ed->k - 1]) {
     t = w->etok[e];
-    if (!runs_at_least_once(ed->loop))
+    if (!runs_at_least_once(w, ed->loop))
       tok_meet(&t, &w->ptok[e]);
     learn(st, dst, &t);
   }
@@ -391,7 +419,7 @@ static void walk_flag(walker *w, asc_op *op, state *st) {
     check_set(w, (int)e - 1, &w->etok[e - 1]);
   } else if (e) {
     token t = w->etok[e - 1];
-    if (op == w->edges[e - 1].drain[0] && !runs_at_least_once(w->edges[e - 1].loop))
+    if (op == w->edges[e - 1].drain[0] && !runs_at_least_once(w, w->edges[e - 1].loop))
       tok_meet(&t, &w->ptok[e - 1]); /* zero trips: the drain takes the priming set */
     learn(st, dst, &t);
     mark_wait(w, (int)e - 1, st);
@@ -1033,11 +1061,11 @@ static bool assume(walker *w, const asc_value *cond, bool truth, bool *pushed) {
     return true;
   if (xi == 1)
     pred = swapped[pred];
-  fact_range(w, d->operands[xi], &lo, &hi);
+  fact_range(w, strip_cast(d->operands[xi]), &lo, &hi);
   narrow(pred, c, truth, &lo, &hi);
   if (lo > hi)
     return false;
-  w->facts[w->nfacts++] = (struct fact){d->operands[xi], lo, hi};
+  w->facts[w->nfacts++] = (struct fact){strip_cast(d->operands[xi]), lo, hi};
   *pushed = true;
   return true;
 }
@@ -1084,10 +1112,18 @@ static void walk_if(walker *w, asc_op *op, state *st) {
   free(entry);
 }
 
+/* The body runs only when the loop's runtime upper bound exceeds its constant start. */
 static void walk_body(walker *w, asc_op *loop, state *st) {
+  int64_t lb, step;
+  bool pushed = loop->code == ASC_OP_FOR && w->nfacts < MAXFACTS && asc_pass_trip_count(loop) < 0 &&
+                asc_pass_const_int(loop->operands[0], &lb) && asc_pass_const_int(loop->operands[2], &step) &&
+                step > 0 && lb < INT64_MAX;
+  if (pushed)
+    w->facts[w->nfacts++] = (struct fact){strip_cast(loop->operands[1]), lb + 1, INT64_MAX};
   for (int r = 0; r < loop->nregions; r++)
     if (loop->regions[r].block)
       walk_block(w, loop->regions[r].block, st);
+  w->nfacts -= pushed;
 }
 
 /* After a loop the trip count is unknown: a queue whose cursor moved has unknown slots. */
@@ -1099,9 +1135,10 @@ static void forget_cursors(state *st, const state *entry) {
 
 /* An scf.for whose constant bounds give at most one iteration has no next iteration to
  * depend on it. */
-static bool runs_once_at_most(const asc_op *loop) {
-  int64_t n = asc_pass_trip_count(loop);
-  return n >= 0 && n <= 1;
+static bool runs_once_at_most(const walker *w, const asc_op *loop) {
+  int64_t lo, hi;
+  trip_range(w, loop, &lo, &hi);
+  return hi <= 1;
 }
 
 /* What is known after a loop that ran zero times: what was known before it, and, for a pipe
@@ -1119,16 +1156,18 @@ static void zero_trip_view(walker *w, const asc_op *loop, state *entry) {
         w->ptok[e].t[p] = w->idx;
 }
 
-/* An scf.for whose constant bounds give no iteration: its body never runs. */
-static bool never_runs(const asc_op *loop) {
-  return asc_pass_trip_count(loop) == 0;
+/* An scf.for whose bounds give no iteration: its body never runs. */
+static bool never_runs(const walker *w, const asc_op *loop) {
+  int64_t lo, hi;
+  trip_range(w, loop, &lo, &hi);
+  return hi == 0;
 }
 
 static void walk_loop(walker *w, asc_op *loop, state *st) {
   state *entry;
   int first_edge = w->nedges;
   carried *l;
-  if (never_runs(loop))
+  if (never_runs(w, loop))
     return; /* nothing in it to order, nothing after it to order against it */
   entry = state_copy(st);
   if (w->nloops == MAXLOOPS) {
@@ -1139,14 +1178,14 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   l = &w->loops[w->nloops++];
   *l = (carried){loop, w->idx + 1, 0, 0};
   walk_body(w, loop, st);
-  if (!runs_once_at_most(loop)) {
+  if (!runs_once_at_most(w, loop)) {
     l->lo = l->cur;
     l->hi = l->cur = w->idx + 1;
     walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
   }
   w->nloops--;
   forget_cursors(st, entry);
-  if (!runs_at_least_once(loop)) {
+  if (!runs_at_least_once(w, loop)) {
     waits_outside(w, loop, first_edge, entry);
     zero_trip_view(w, loop, entry);
     state_meet(st, entry); /* zero trips */
