@@ -74,7 +74,7 @@ typedef struct walker {
   sync_edge *edges;
   token *etok;           /* per edge: what its last walked set carries */
   token *ptok;           /* per loop-carried edge: what its priming set carries */
-  token *rtok;           /* per rotating edge: what its set carried in the loop's first walk */
+  token *rtok;           /* per loop-carried edge: what its set carried in the loop's first walk */
   int nedges, capedges;
   sync_clash *clash;
   int nclash, capclash;
@@ -315,6 +315,7 @@ static void mark_wait(walker *w, int e, state *st) {
 }
 
 static void fact_range(const walker *w, const asc_value *x, int64_t *lo, int64_t *hi);
+static bool exclusive(const walker *w, const sync_access *a);
 
 /* A value as the facts know it: index casts of an integer are the integer. */
 static const asc_value *strip_cast(const asc_value *v) {
@@ -366,6 +367,19 @@ static bool is_prime(const sync_edge *e, const asc_op *op) {
  * every wait in the body comes after the priming sets (in iterations < k it consumes one,
  * later ones consume a body set, which carries at least as much), and the last draining
  * wait comes after the last iteration's set (or, with no iteration, the primes). */
+/* What the draining waits of loop-carried edge e take after its loop: the last iteration's
+ * set; the first one's if the loop may run once; the priming set's if it may not run. */
+static token drain_token(const walker *w, int e) {
+  token t = w->etok[e];
+  int64_t lo, hi;
+  trip_range(w, w->edges[e].loop, &lo, &hi);
+  if (lo == 0)
+    tok_meet(&t, &w->ptok[e]);
+  if (lo <= 1 && hi >= 1)
+    tok_meet(&t, &w->rtok[e]);
+  return t;
+}
+
 static void walk_rotating_flag(walker *w, asc_op *op, int e, state *st) {
   const sync_edge *ed = &w->edges[e];
   int src = sync_event_src(ed->event), dst = sync_event_dst(ed->event);
@@ -395,9 +409,7 @@ static void walk_rotating_flag(walker *w, asc_op *op, int e, state *st) {
     t = w->ptok[e];
     learn(st, dst, &t);
   } else if (op == ed->drain[ed->k - 1]) {
-    t = w->etok[e];
-    if (!runs_at_least_once(w, ed->loop))
-      tok_meet(&t, &w->ptok[e]);
+    t = drain_token(w, e);
     learn(st, dst, &t);
   }
   mark_wait(w, e, st);
@@ -416,11 +428,11 @@ static void walk_flag(walker *w, asc_op *op, state *st) {
     w->etok[e - 1] = set_token(st, src); /* inserted: refresh what it carries */
     if (op == w->edges[e - 1].prime[0])
       w->ptok[e - 1] = w->etok[e - 1];
+    else if (w->edges[e - 1].loop && first_walk(w, w->edges[e - 1].loop))
+      w->rtok[e - 1] = w->etok[e - 1];
     check_set(w, (int)e - 1, &w->etok[e - 1]);
   } else if (e) {
-    token t = w->etok[e - 1];
-    if (op == w->edges[e - 1].drain[0] && !runs_at_least_once(w, w->edges[e - 1].loop))
-      tok_meet(&t, &w->ptok[e - 1]); /* zero trips: the drain takes the priming set */
+    token t = op == w->edges[e - 1].drain[0] ? drain_token(w, (int)e - 1) : w->etok[e - 1];
     learn(st, dst, &t);
     mark_wait(w, (int)e - 1, st);
   }
@@ -698,6 +710,7 @@ static void carried_edge(walker *w, const carried *l, const sync_access *a, asc_
   asc_op_insert_after(aa, w->edges[e].set);
   asc_op_insert_before(bb, w->edges[e].wait);
   prime_drain(w, e, l->loop, 1, a->op->loc, b->loc);
+  w->rtok[e] = tok; /* a is from the first walk: what the set carries in that iteration */
   check_set(w, e, &tok);
   w->ptok[e] = w->posts[asc_pass_map_get(&w->pre, l->loop) - 1][a->pipe];
   check_set(w, e, &w->ptok[e]); /* the prime */
@@ -733,6 +746,7 @@ static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_
   prime_drain(w, e, l->loop, (int)a->v.rot_k, a->op->loc, b->loc);
   w->edges[e].slot = slot_op(w, l->loop, a->v.rot_k);
   w->rdone[w->nrdone - 1].wait = w->edges[e].wait;
+  w->rtok[e] = w->rdone[w->nrdone - 1].tok;
   w->ptok[e] = w->posts[asc_pass_map_get(&w->pre, l->loop) - 1][a->pipe];
   check_set(w, e, &w->ptok[e]); /* the primes */
   mark_wait(w, e, st);
@@ -851,7 +865,7 @@ static bool too_few_trips(const sync_access *a) {
  * program order. */
 static int need(const walker *w, const sync_access *a, const sync_access *b, const state *st) {
   int p = a->pipe, q = b->pipe, ov = a->write || b->write ? overlap(w, a, b) : 0;
-  if (!ov)
+  if (!ov || exclusive(w, a))
     return 0;
   if (p == ASC_PIPEID_PIPE_S && (q == p || !a->write))
     return 0;
@@ -862,6 +876,17 @@ static int need(const walker *w, const sync_access *a, const sync_access *b, con
   if (!w->full && p != ASC_PIPEID_PIPE_S && q != ASC_PIPEID_PIPE_S)
     return 0; /* narrow policy: MTE<->V data flow is the kernel's job */
   return ov == 2 ? 3 : 2;
+}
+
+/* a ran under conditions the arms being walked rule out: it and they never both run. */
+static bool exclusive(const walker *w, const sync_access *a) {
+  for (int i = 0; i < a->ncond; i++) {
+    int64_t lo, hi;
+    fact_range(w, a->cond_x[i], &lo, &hi);
+    if ((a->cond_lo[i] > lo ? a->cond_lo[i] : lo) > (a->cond_hi[i] < hi ? a->cond_hi[i] : hi))
+      return true;
+  }
+  return false;
 }
 
 /* The innermost loop in its second walk whose first walk produced history entry a. */
@@ -973,6 +998,29 @@ static void record(walker *w, const sync_access *acc) {
   w->hist[w->nhist++] = *acc;
 }
 
+/* Is v the same in every iteration of every loop (defined outside all of them)? */
+static bool loop_free(const asc_value *v) {
+  for (const asc_op *x = v->def ? asc_op_parent_op(v->def) : NULL; x; x = asc_op_parent_op(x))
+    if (x->code == ASC_OP_FOR)
+      return false;
+  return true;
+}
+
+static void note_conditions(const walker *w, sync_access *a) {
+  a->ncond = 0;
+  for (int i = w->nfacts - 1; i >= 0 && a->ncond < SYNC_NCOND; i--) {
+    const asc_value *x = w->facts[i].x;
+    bool seen = false;
+    for (int j = 0; j < a->ncond; j++)
+      seen |= a->cond_x[j] == x;
+    if (seen || !loop_free(x))
+      continue;
+    a->cond_x[a->ncond] = x;
+    fact_range(w, x, &a->cond_lo[a->ncond], &a->cond_hi[a->ncond]);
+    a->ncond++;
+  }
+}
+
 static void walk_access_op(walker *w, asc_op *op, state *st) {
   sync_access acc[MAXACC];
   int n = sync_op_accesses(&w->env, op, acc, MAXACC), pipe = sync_op_pipe(op);
@@ -983,6 +1031,7 @@ static void walk_access_op(walker *w, asc_op *op, state *st) {
   for (int i = 0; i < n; i++) {
     acc[i].idx = w->idx;
     memcpy(acc[i].snap, st->k[pipe].t, sizeof acc[i].snap);
+    note_conditions(w, &acc[i]);
     record(w, &acc[i]);
   }
   st->last[pipe] = w->idx;
@@ -1163,6 +1212,41 @@ static bool never_runs(const walker *w, const asc_op *loop) {
   return hi == 0;
 }
 
+/* Does op run in every iteration of loop in which it runs in any: are the ifs and loops
+ * between them controlled by values defined outside loop? */
+static bool defined_in(const asc_value *v, const asc_op *loop) {
+  const asc_op *owner = v->def ? v->def : v->block && v->block->parent ? v->block->parent->parent : NULL;
+  for (; owner; owner = asc_op_parent_op(owner))
+    if (owner == loop)
+      return true;
+  return false;
+}
+
+static bool runs_alike(const asc_op *op, const asc_op *loop) {
+  for (const asc_op *x = asc_op_parent_op(op); x && x != loop; x = asc_op_parent_op(x))
+    for (int i = 0; i < x->noperands; i++)
+      if (defined_in(x->operands[i], loop))
+        return false;
+  return true;
+}
+
+/* Leaving a loop of a constant trip count n >= 2, the second walk's accesses are those of
+ * its last iteration (when they run alike in every iteration): views moving with its IV
+ * are where that iteration puts them. */
+static void last_iteration(walker *w, const asc_op *loop, int64_t from) {
+  int64_t n = asc_pass_trip_count(loop), lb, step;
+  if (n < 2 || !asc_pass_const_int(loop->operands[0], &lb) || !asc_pass_const_int(loop->operands[2], &step))
+    return;
+  for (size_t i = 0; i < w->nhist; i++) {
+    sync_access *h = &w->hist[i];
+    const asc_value *iv = h->v.rot_iv ? h->v.rot_iv : h->v.iv;
+    sync_view at;
+    if (h->idx >= from && iv && sync_iv_loop(iv) == loop && runs_alike(h->op, loop) &&
+        sync_view_at(&h->v, lb + (n - 1) * step, &at))
+      h->v = at;
+  }
+}
+
 static void walk_loop(walker *w, asc_op *loop, state *st) {
   state *entry;
   int first_edge = w->nedges;
@@ -1179,9 +1263,21 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   *l = (carried){loop, w->idx + 1, 0, 0};
   walk_body(w, loop, st);
   if (!runs_once_at_most(w, loop)) {
+    int64_t lo, hi;
+    state *once = NULL;
+    trip_range(w, loop, &lo, &hi);
+    if (lo <= 1)
+      once = state_copy(st); /* it may stop after one iteration */
     l->lo = l->cur;
     l->hi = l->cur = w->idx + 1;
     walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
+    last_iteration(w, loop, l->cur);
+    if (once) { /* the second walk's elements never ran on that path */
+      waits_outside(w, loop, first_edge, once);
+      arm_view(once, once, w->idx);
+      state_meet(st, once);
+      free(once);
+    }
   }
   w->nloops--;
   forget_cursors(st, entry);

@@ -589,18 +589,23 @@ static bool in_slot(const sync_view *v, int64_t sl, sync_view *out) {
   return !v->rot_iv || lin_addmul(&out->lo, &v->rot_stride, sl);
 }
 
+/* v in the iteration where its IV (rotating or not) is iv. */
+bool sync_view_at(const sync_view *v, int64_t iv, sync_view *out) {
+  if (iv < 0 || (!v->rot_iv && !v->iv))
+    return false;
+  if (v->rot_iv)
+    return in_slot(v, (v->rot_cx * iv + v->rot_c) % v->rot_k, out);
+  *out = *v;
+  out->iv = NULL;
+  return lin_addmul(&out->lo, &v->coef, iv);
+}
+
 /* v as the first iteration of its loop touches it (iv = the constant lower bound). */
 bool sync_first_iteration(const sync_view *v, sync_view *out) {
   const asc_value *iv = v->rot_iv ? v->rot_iv : v->iv;
   const asc_op *loop = iv ? sync_iv_loop(iv) : NULL;
   int64_t lb;
-  if (!loop || !asc_pass_const_int(loop->operands[0], &lb) || lb < 0)
-    return false;
-  if (v->rot_iv)
-    return in_slot(v, (v->rot_cx * lb + v->rot_c) % v->rot_k, out);
-  *out = *v;
-  out->iv = NULL;
-  return lin_addmul(&out->lo, &v->coef, lb);
+  return loop && asc_pass_const_int(loop->operands[0], &lb) && sync_view_at(v, lb, out);
 }
 
 /* Views that rotate differently (or only one rotates): disjoint if every slot of one is

@@ -37,6 +37,7 @@ typedef struct sync_view {
 } sync_view;
 
 /* One memory access of one op. */
+enum { SYNC_NCOND = 4 };
 typedef struct sync_access {
   asc_op *op;
   int pipe;
@@ -44,6 +45,12 @@ typedef struct sync_access {
   sync_view v;
   int64_t idx;               /* position in the walk (increases monotonically) */
   int64_t snap[SYNC_NPIPES]; /* what the op's pipe knew complete when it was issued */
+  /* The branch conditions it ran under, on values no loop changes: cond_x[i] in
+   * [cond_lo[i], cond_hi[i]].  Two accesses whose conditions exclude each other never
+   * both run. */
+  int ncond;
+  const asc_value *cond_x[SYNC_NCOND];
+  int64_t cond_lo[SYNC_NCOND], cond_hi[SYNC_NCOND];
 } sync_access;
 
 /* Per-function facts gathered before the walk. */
@@ -68,6 +75,8 @@ enum { SYNC_SAME_ITER, SYNC_LATER_ITER, SYNC_UNKNOWN_ITER };
 int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step);
 /* v as the first iteration of its loop (constant lower bound) touches it; false if unknown. */
 bool sync_first_iteration(const sync_view *v, sync_view *out);
+/* v in the iteration where its IV is iv; false if v does not move with an IV. */
+bool sync_view_at(const sync_view *v, int64_t iv, sync_view *out);
 /* a and b certainly share a byte (same iteration; rotating views: same slot). */
 bool sync_must_overlap(const sync_view *a, const sync_view *b, int rel);
 /* "UB bytes [0, 2048)": where an access lands, for messages. */
