@@ -19,8 +19,12 @@
 enum { MODE_INSERT, MODE_LOG, MODE_REPORT, MODE_CHECK };
 enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 16, MAXLOOPS = 32, MAXROT = 64, MAXFACTS = 32 };
 
+/* What is known complete of each pipe p: its elements with walk index <= t[p], and those
+ * in [glo[p], ghi[p]] (elements that did not run on this path: an if's other arm, a loop
+ * that ran zero times).  glo > ghi: no such interval. */
 typedef struct token {
   int64_t t[SYNC_NPIPES];
+  int64_t glo[SYNC_NPIPES], ghi[SYNC_NPIPES];
 } token;
 
 /* A pending user set_flag: (event, id) with id a constant or an SSA value. */
@@ -104,26 +108,77 @@ static void walk_block(walker *w, asc_block *b, state *st);
 
 static void tok_empty(token *t) {
   for (int p = 0; p < SYNC_NPIPES; p++)
-    t->t[p] = -1;
+    t->t[p] = -1, t->glo[p] = 1, t->ghi[p] = 0;
+}
+
+static bool knows(const token *t, int p, int64_t x) {
+  return x <= t->t[p] || (t->glo[p] <= x && x <= t->ghi[p]);
+}
+
+/* Component p of t := the union of intervals iv[0..n) (walk indices start at 1, so one
+ * reaching down to 1 is the prefix); beyond the prefix only the widest interval is kept,
+ * which can only forget knowledge. */
+static void set_union(token *t, int p, int64_t (*iv)[2], int n) {
+  int64_t pre = -1, glo = 1, ghi = 0;
+  for (int i = 1; i < n; i++) /* insertion sort by lower end */
+    for (int j = i; j > 0 && iv[j][0] < iv[j - 1][0]; j--) {
+      int64_t a = iv[j][0], b = iv[j][1];
+      iv[j][0] = iv[j - 1][0], iv[j][1] = iv[j - 1][1], iv[j - 1][0] = a, iv[j - 1][1] = b;
+    }
+  for (int i = 0; i < n; i++) {
+    int64_t lo = iv[i][0], hi = iv[i][1];
+    if (lo > hi)
+      continue;
+    if (lo <= pre + 1 || lo <= 1) {
+      pre = hi > pre ? hi : pre;
+    } else if (glo <= ghi && lo <= ghi + 1) {
+      ghi = hi > ghi ? hi : ghi;
+    } else if (glo > ghi || hi - lo > ghi - glo) {
+      glo = lo, ghi = hi;
+    }
+  }
+  if (glo <= ghi && glo <= pre + 1)
+    pre = ghi > pre ? ghi : pre, glo = 1, ghi = 0;
+  t->t[p] = pre, t->glo[p] = glo, t->ghi[p] = ghi;
+}
+
+static void comp_join(token *dst, const token *src, int p) {
+  int64_t iv[4][2] = {{-1, dst->t[p]}, {dst->glo[p], dst->ghi[p]}, {-1, src->t[p]}, {src->glo[p], src->ghi[p]}};
+  set_union(dst, p, iv, 4);
+}
+
+static void comp_meet(token *dst, const token *src, int p) {
+  int64_t a[2][2] = {{-1, dst->t[p]}, {dst->glo[p], dst->ghi[p]}};
+  int64_t b[2][2] = {{-1, src->t[p]}, {src->glo[p], src->ghi[p]}};
+  int64_t iv[4][2];
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++) {
+      iv[2 * i + j][0] = a[i][0] > b[j][0] ? a[i][0] : b[j][0];
+      iv[2 * i + j][1] = a[i][1] < b[j][1] ? a[i][1] : b[j][1];
+    }
+  set_union(dst, p, iv, 4);
+}
+
+/* Component p also knows the elements [lo, hi]. */
+static void comp_add(token *t, int p, int64_t lo, int64_t hi) {
+  int64_t iv[3][2] = {{-1, t->t[p]}, {t->glo[p], t->ghi[p]}, {lo, hi}};
+  set_union(t, p, iv, 3);
 }
 
 static void tok_join(token *dst, const token *src) {
   for (int p = 0; p < SYNC_NPIPES; p++)
-    if (src->t[p] > dst->t[p])
-      dst->t[p] = src->t[p];
+    comp_join(dst, src, p);
 }
 
 static void tok_meet(token *dst, const token *src) {
   for (int p = 0; p < SYNC_NPIPES; p++)
-    if (src->t[p] < dst->t[p])
-      dst->t[p] = src->t[p];
+    comp_meet(dst, src, p);
 }
 
 /* What a set_flag on pipe p issued now guarantees: p's knowledge plus p's work so far. */
 static token set_token(const state *st, int p) {
   token t = st->k[p];
-  if (st->last[p] > t.t[p])
-    t.t[p] = st->last[p];
+  comp_add(&t, p, -1, st->last[p]);
   return t;
 }
 
@@ -224,8 +279,8 @@ static asc_block *common_block(asc_op *a, const asc_op *b) {
 static void scalar_stall(state *st) {
   for (int q = 0; q < SYNC_NPIPES; q++)
     for (int p = 0; p < SYNC_NPIPES; p++)
-      if (q != ASC_PIPEID_PIPE_S && st->k[ASC_PIPEID_PIPE_S].t[p] > st->k[q].t[p])
-        st->k[q].t[p] = st->k[ASC_PIPEID_PIPE_S].t[p];
+      if (q != ASC_PIPEID_PIPE_S)
+        comp_join(&st->k[q], &st->k[ASC_PIPEID_PIPE_S], p);
 }
 
 static void learn(state *st, int q, const token *t) {
@@ -237,8 +292,7 @@ static void learn(state *st, int q, const token *t) {
 static void barrier(state *st, int pipe) {
   token all;
   if (pipe != ASC_PIPEID_PIPE_ALL) {
-    if (st->last[pipe] > st->k[pipe].t[pipe])
-      st->k[pipe].t[pipe] = st->last[pipe];
+    comp_add(&st->k[pipe], pipe, -1, st->last[pipe]);
     return;
   }
   tok_empty(&all);
@@ -553,9 +607,9 @@ static int add_edge(walker *w, int64_t ev, asc_op *set, asc_op *wait, const toke
 /* What a set right after access a guarantees. */
 static token access_token(const sync_access *a) {
   token t;
+  tok_empty(&t);
   memcpy(t.t, a->snap, sizeof t.t);
-  if (a->idx > t.t[a->pipe])
-    t.t[a->pipe] = a->idx;
+  comp_add(&t, a->pipe, -1, a->idx);
   return t;
 }
 
@@ -805,13 +859,13 @@ static bool rot_placed(const walker *w, const sync_access *a, const sync_access 
     aa = asc_pass_anc_in(a->op, body), ra = asc_pass_anc_in((asc_op *)r->aop, body), bb = asc_pass_anc_in(b->op, body);
     /* a (iteration i - k) is before the edge's set: in its pipe's order, or by what the
      * set carried in the first walk (a chain through other pipes) */
-    from_a = (e && w->rtok[e - 1].t[a->pipe] >= a->idx) ||
+    from_a = (e && knows(&w->rtok[e - 1], a->pipe, a->idx)) ||
              (sync_op_pipe(r->aop) == a->pipe && aa && ra && (aa == ra || asc_pass_before_in_block(aa, ra)));
     /* the wait (iteration i) is before b: ahead of it on b's pipe or on S (a wait on S
      * stalls issue), or known to b's pipe */
     to_b = ((r->q == b->pipe || r->q == ASC_PIPEID_PIPE_S) && bb &&
             (bb == r->wait || asc_pass_before_in_block(r->wait, bb))) ||
-           (widx >= cur_walk(w, r->loop) && st->k[b->pipe].t[r->q] >= widx);
+           (widx >= cur_walk(w, r->loop) && knows(&st->k[b->pipe], r->q, widx));
     if (from_a && to_b)
       return true;
   }
@@ -830,7 +884,7 @@ static bool rot_done(const walker *w, const sync_access *a, const sync_access *b
       continue; /* i - k' -> i chains to i - k -> i only when k' divides k, in a's loop */
     if (!r->wait && r->aop == a->op)
       return true;
-    if (!r->wait || r->tok.t[a->pipe] < a->idx)
+    if (!r->wait || !knows(&r->tok, a->pipe, a->idx))
       continue;
     bb = asc_pass_anc_in(b->op, r->wait->parent);
     if (bb && (bb == r->wait || asc_pass_before_in_block(r->wait, bb)))
@@ -869,7 +923,7 @@ static int need(const walker *w, const sync_access *a, const sync_access *b, con
     return 0;
   if (p == ASC_PIPEID_PIPE_S && (q == p || !a->write))
     return 0;
-  if (st->k[q].t[p] >= a->idx || (ov == 2 && (rot_done(w, a, b, st) || too_few_trips(a) || (p == q && barred(a)))))
+  if (knows(&st->k[q], p, a->idx) || (ov == 2 && (rot_done(w, a, b, st) || too_few_trips(a) || (p == q && barred(a)))))
     return 0;
   if (p == q)
     return 1; /* RAW, WAW and (B.4, conservatively) WAR: a pipe's instructions overlap */
@@ -1061,7 +1115,33 @@ static void arm_view(const state *entry, state *st, int64_t upto) {
   for (int q = 0; q < SYNC_NPIPES; q++)
     for (int p = 0; p < SYNC_NPIPES; p++)
       if (st->k[q].t[p] >= st->last[p] && st->k[q].t[p] >= entry->last[p] && st->k[q].t[p] < upto)
-        st->k[q].t[p] = upto;
+        comp_add(&st->k[q], p, -1, upto);
+}
+
+/* The elements [lo, hi] walked in op's regions did not run on st's path (the other arm, a
+ * loop's iterations that did not happen): every pipe knows them, except the waits that
+ * edges made there put outside op, which run on every path.  Also into the extra tokens
+ * (the priming sets of a loop's edges) when given. */
+static void vacuous(const walker *w, const asc_op *op, int first_edge, int64_t lo, int64_t hi, state *st,
+                    token *extra, int nextra) {
+  while (lo <= hi) {
+    int64_t cut = hi + 1;
+    for (int e = first_edge; e < w->nedges; e++) {
+      const asc_op *x = w->edges[e].wait;
+      bool in = false;
+      for (int r = 0; r < op->nregions && !in; r++)
+        in = op->regions[r].block && inside(x, op->regions[r].block);
+      if (!in && x->parent && w->edges[e].widx >= lo && w->edges[e].widx < cut)
+        cut = w->edges[e].widx;
+    }
+    for (int p = 0; p < SYNC_NPIPES && lo < cut; p++) {
+      for (int q = 0; st && q < SYNC_NPIPES; q++)
+        comp_add(&st->k[q], p, lo, cut - 1);
+      for (int i = 0; i < nextra; i++)
+        comp_add(&extra[i], p, lo, cut - 1);
+    }
+    lo = cut + 1;
+  }
 }
 
 /* ---- branch conditions: x <pred> constant, so nested ifs that contradict are seen ---- */
@@ -1135,7 +1215,7 @@ static void walk_if(walker *w, asc_op *op, state *st) {
   sync_access *saved;
   state *other = state_copy(st), *entry = state_copy(st);
   int first_edge = w->nedges;
-  int64_t then_end;
+  int64_t then_end, start = w->idx;
   bool then_runs = walk_arm(w, op, 0, st), else_runs;
   then_end = w->idx;
   nthen = w->nhist - n0;
@@ -1152,6 +1232,8 @@ static void walk_if(walker *w, asc_op *op, state *st) {
   waits_outside(w, op, first_edge, entry);
   arm_view(entry, st, w->idx);      /* the then path: the else arm's elements never ran */
   arm_view(entry, other, then_end); /* the else path: nor did the then arm's */
+  vacuous(w, op, first_edge, then_end + 1, w->idx, st, NULL, 0);
+  vacuous(w, op, first_edge, start + 1, then_end, other, NULL, 0);
   if (!then_runs)
     *st = *other;
   else if (else_runs)
@@ -1198,11 +1280,11 @@ static void zero_trip_view(walker *w, const asc_op *loop, state *entry) {
   for (int q = 0; q < SYNC_NPIPES; q++)
     for (int p = 0; p < SYNC_NPIPES; p++)
       if (entry->k[q].t[p] >= entry->last[p])
-        entry->k[q].t[p] = w->idx;
+        comp_add(&entry->k[q], p, -1, w->idx);
   for (int e = 0; e < w->nedges; e++)
     for (int p = 0; w->edges[e].loop == loop && w->edges[e].k >= 1 && p < SYNC_NPIPES; p++)
       if (w->ptok[e].t[p] >= entry->last[p])
-        w->ptok[e].t[p] = w->idx;
+        comp_add(&w->ptok[e], p, -1, w->idx);
 }
 
 /* An scf.for whose bounds give no iteration: its body never runs. */
@@ -1250,10 +1332,12 @@ static void last_iteration(walker *w, const asc_op *loop, int64_t from) {
 static void walk_loop(walker *w, asc_op *loop, state *st) {
   state *entry;
   int first_edge = w->nedges;
+  int64_t start;
   carried *l;
   if (never_runs(w, loop))
     return; /* nothing in it to order, nothing after it to order against it */
   entry = state_copy(st);
+  start = w->idx;
   if (w->nloops == MAXLOOPS) {
     fallback_all(w, loop, st, "loops nested too deeply to analyse");
     free(entry);
@@ -1275,6 +1359,7 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     if (once) { /* the second walk's elements never ran on that path */
       waits_outside(w, loop, first_edge, once);
       arm_view(once, once, w->idx);
+      vacuous(w, loop, first_edge, l->cur, w->idx, once, NULL, 0);
       state_meet(st, once);
       free(once);
     }
@@ -1284,6 +1369,10 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   if (!runs_at_least_once(w, loop)) {
     waits_outside(w, loop, first_edge, entry);
     zero_trip_view(w, loop, entry);
+    vacuous(w, loop, first_edge, start + 1, w->idx, entry, NULL, 0);
+    for (int e = 0; e < w->nedges; e++)
+      if (w->edges[e].loop == loop && w->edges[e].k >= 1)
+        vacuous(w, loop, first_edge, start + 1, w->idx, NULL, &w->ptok[e], 1);
     state_meet(st, entry); /* zero trips */
   }
   free(entry);
