@@ -100,6 +100,11 @@ typedef struct walker {
     int64_t lo, hi;
   } facts[MAXFACTS];
   int nfacts;
+  struct second {        /* per loop, the walk indices of its latest second walk */
+    const asc_op *loop;
+    int64_t lo, hi;
+  } second[MAXROT];
+  int nsecond;
 } walker;
 
 static void walk_block(walker *w, asc_block *b, state *st);
@@ -369,6 +374,8 @@ static void mark_wait(walker *w, int e, state *st) {
 }
 
 static void fact_range(const walker *w, const asc_value *x, int64_t *lo, int64_t *hi);
+static void vacuous(const walker *w, const asc_op *op, int first_edge, int64_t lo, int64_t hi, struct state *st,
+                    struct token *extra, int nextra);
 static bool exclusive(const walker *w, const sync_access *a);
 
 /* A value as the facts know it: index casts of an integer are the integer. */
@@ -424,13 +431,18 @@ static bool is_prime(const sync_edge *e, const asc_op *op) {
 /* What the draining waits of loop-carried edge e take after its loop: the last iteration's
  * set; the first one's if the loop may run once; the priming set's if it may not run. */
 static token drain_token(const walker *w, int e) {
-  token t = w->etok[e];
+  token t = w->etok[e], once = w->rtok[e];
+  const asc_op *loop = w->edges[e].loop;
   int64_t lo, hi;
-  trip_range(w, w->edges[e].loop, &lo, &hi);
+  trip_range(w, loop, &lo, &hi);
   if (lo == 0)
     tok_meet(&t, &w->ptok[e]);
-  if (lo <= 1 && hi >= 1)
-    tok_meet(&t, &w->rtok[e]);
+  if (lo <= 1 && hi >= 1) {
+    for (int i = 0; i < w->nsecond; i++) /* with one iteration, the second walk's never ran */
+      if (w->second[i].loop == loop)
+        vacuous(w, loop, 0, w->second[i].lo, w->second[i].hi, NULL, &once, 1);
+    tok_meet(&t, &once);
+  }
   return t;
 }
 
@@ -1329,6 +1341,17 @@ static void last_iteration(walker *w, const asc_op *loop, int64_t from) {
   }
 }
 
+static void note_second_walk(walker *w, const asc_op *loop, int64_t from) {
+  int i = 0;
+  while (i < w->nsecond && w->second[i].loop != loop)
+    i++;
+  if (i == MAXROT)
+    i = 0; /* forget one: its drains then only know less */
+  else if (i == w->nsecond)
+    w->nsecond++;
+  w->second[i] = (struct second){loop, from, w->idx};
+}
+
 static void walk_loop(walker *w, asc_op *loop, state *st) {
   state *entry;
   int first_edge = w->nedges;
@@ -1356,6 +1379,7 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     l->hi = l->cur = w->idx + 1;
     walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
     last_iteration(w, loop, l->cur);
+    note_second_walk(w, loop, l->cur);
     if (once) { /* the second walk's elements never ran on that path */
       waits_outside(w, loop, first_edge, once);
       arm_view(once, once, w->idx);
