@@ -1147,10 +1147,16 @@ static void vacuous(const walker *w, const asc_op *op, int first_edge, int64_t l
         cut = w->edges[e].widx;
     }
     for (int p = 0; p < SYNC_NPIPES && lo < cut; p++) {
-      for (int q = 0; st && q < SYNC_NPIPES; q++)
-        comp_add(&st->k[q], p, lo, cut - 1);
-      for (int i = 0; i < nextra; i++)
-        comp_add(&extra[i], p, lo, cut - 1);
+      int64_t plo = INT64_MAX, phi = INT64_MIN; /* p's accesses there: all that a conflict asks of */
+      for (size_t h = 0; h < w->nhist; h++)
+        if (w->hist[h].pipe == p && w->hist[h].idx >= lo && w->hist[h].idx < cut) {
+          plo = w->hist[h].idx < plo ? w->hist[h].idx : plo;
+          phi = w->hist[h].idx > phi ? w->hist[h].idx : phi;
+        }
+      for (int q = 0; st && q < SYNC_NPIPES && plo <= phi; q++)
+        comp_add(&st->k[q], p, plo, phi);
+      for (int i = 0; i < nextra && plo <= phi; i++)
+        comp_add(&extra[i], p, plo, phi);
     }
     lo = cut + 1;
   }
