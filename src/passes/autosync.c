@@ -1543,6 +1543,14 @@ static void put_back(trial *t) {
   }
 }
 
+/* Does an edge whose ids rotate with the slots of loop (sync_ids.c) exist? */
+static bool rotated_ids_in(const walker *w, const asc_op *loop) {
+  for (int i = 0; i < w->nedges; i++)
+    if (w->edges[i].k > 1 && !w->edges[i].prime[0] && w->edges[i].slot && w->edges[i].slot->parent == loop->regions[0].block)
+      return true;
+  return false;
+}
+
 /* Take group g (an edge with its priming sets and draining waits, or one inserted
  * barrier) out for good if every conflict stays ordered without it. */
 static bool try_drop(walker *w, asc_op *func, int g) {
@@ -1551,8 +1559,8 @@ static bool try_drop(walker *w, asc_op *func, int g) {
     take(&t, w->bars.items[g - w->nedges]);
   } else {
     sync_edge *e = &w->edges[g];
-    if (e->k > 1 && e->prime[0])
-      return false; /* rotating: an edge with rotated ids may rely on it to close its cycle */
+    if (e->k > 1 && e->prime[0] && rotated_ids_in(w, e->loop))
+      return false; /* an edge whose ids rotate in this loop may rely on it to close its cycle */
     take(&t, e->set);
     take(&t, e->wait);
     for (int j = 0; j < e->k && j < SYNC_NIDS; j++) {
@@ -1586,6 +1594,39 @@ static void minimize(walker *w, asc_op *func) {
   }
 }
 
+/* ---- dead id arithmetic of rotating edges minimality took out ---- */
+
+static void note_uses(asc_op *op, void *user) {
+  for (int i = 0; i < op->noperands; i++)
+    asc_pass_map_set(user, op->operands[i], 1);
+}
+
+static void unlink_if_unused(asc_op *op, const asc_pass_map *uses) {
+  if (op && op->parent && !asc_pass_map_get(uses, &op->results[0]))
+    asc_op_unlink(op);
+}
+
+/* An id iv % k + base whose edge is gone, then a slot iv % k (and the cast feeding it)
+ * nothing uses any more: the walk made them, the walk takes them away. */
+static void drop_dead_ids(walker *w, asc_op *func) {
+  for (int stage = 0; stage < 3; stage++) {
+    asc_pass_map uses = {0};
+    asc_walk(func, note_uses, &uses);
+    for (int i = 0; i < w->nedges; i++) {
+      const sync_edge *e = &w->edges[i];
+      if (e->k <= 1 || !e->slot)
+        continue;
+      if (stage == 0 && !e->set->parent && e->set->noperands && e->set->operands[0] && e->set->operands[0]->def != e->slot)
+        unlink_if_unused(e->set->operands[0]->def, &uses);
+      else if (stage == 1)
+        unlink_if_unused(e->slot, &uses);
+      else if (stage == 2 && e->slot->operands[0]->def && e->slot->operands[0]->def->code == ASC_OP_INDEX_CAST)
+        unlink_if_unused(e->slot->operands[0]->def, &uses);
+    }
+    asc_pass_map_free(&uses);
+  }
+}
+
 static int sync_func(asc_module *m, asc_op *func, bool full, int mode) {
   walker w;
   state *st = state_new();
@@ -1599,8 +1640,10 @@ static int sync_func(asc_module *m, asc_op *func, bool full, int mode) {
   walk_block(&w, func->regions[0].block, st);
   if (mode != MODE_REPORT)
     rc = sync_assign_ids(m, func, w.edges, w.nedges, w.clash, w.nclash, &w.bars);
-  if (mode != MODE_REPORT && !rc)
+  if (mode != MODE_REPORT && !rc) {
     minimize(&w, func);
+    drop_dead_ids(&w, func);
+  }
   free(st);
   walker_free(&w, true);
   return rc;
