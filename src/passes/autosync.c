@@ -100,6 +100,12 @@ typedef struct walker {
     int64_t lo, hi;
   } facts[MAXFACTS];
   int nfacts;
+  struct deferred {      /* MODE_CHECK: rotating conflicts left to the end of a second walk */
+    const asc_op *loop;
+    int64_t aidx;
+    int apipe, bpipe;
+  } deferred[MAXROT];
+  int ndeferred;
   struct second {        /* per loop, the walk indices of its latest second walk */
     const asc_op *loop;
     int64_t lo, hi;
@@ -1025,15 +1031,54 @@ static void explain(const walker *w, const sync_access *a, const sync_access *b,
 
 /* Flags first, latest producer first: each edge may imply the others (and a same-pipe
  * order through another pipe); a barrier only for what no flag covered. */
+/* MODE_CHECK: every unordered pair fails the check, except a conflict between iterations
+ * i and i + k of a rotation, which may be ordered through iteration i + 1 (walked next in
+ * the loop's second walk): those wait for the end of that walk (resolve_deferred). */
+static void check_op(walker *w, const sync_access *acc, int n, const state *st) {
+  for (int j = 0; j < n && !w->failed; j++)
+    for (size_t i = w->nhist; i-- > 0 && !w->failed;) {
+      const sync_access *a = &w->hist[i];
+      const asc_op *loop = a->v.rot_iv ? sync_iv_loop(a->v.rot_iv) : NULL;
+      if (!need(w, a, &acc[j], st))
+        continue;
+      if (loop && overlap(w, a, &acc[j]) == 2 && w->ndeferred < MAXROT && cur_walk(w, loop) != INT64_MAX)
+        w->deferred[w->ndeferred++] = (struct deferred){loop, a->idx, a->pipe, acc[j].pipe};
+      else
+        w->failed = true;
+    }
+}
+
+/* The end of loop's second walk: a deferred conflict a (iteration i) -> b (iteration i + k,
+ * k >= 2) is ordered if an edge inside one iteration, set and wait on every path of the
+ * body, had its iteration-(i + 1) set after a and waits on b's pipe or on S. */
+static void resolve_deferred(walker *w, const asc_op *loop) {
+  asc_block *body = loop->regions[0].block;
+  for (int d = 0; d < w->ndeferred; d++) {
+    const struct deferred *x = &w->deferred[d];
+    bool ok = false;
+    if (x->loop != loop)
+      continue;
+    for (int e = 0; e < w->nedges && !ok; e++) {
+      const sync_edge *ed = &w->edges[e];
+      int q = sync_event_dst(ed->event);
+      ok = !ed->prime[0] && ed->set->parent == body && ed->wait->parent == body &&
+           asc_pass_before_in_block(ed->set, ed->wait) && (q == x->bpipe || q == ASC_PIPEID_PIPE_S) &&
+           knows(&w->etok[e], x->apipe, x->aidx);
+    }
+    w->failed |= !ok;
+    w->deferred[d--] = w->deferred[--w->ndeferred];
+  }
+}
+
 static void order_op(walker *w, asc_op *op, const sync_access *acc, int n, state *st) {
+  if (w->mode == MODE_CHECK) {
+    check_op(w, acc, n, st);
+    return;
+  }
   for (;;) {
     int kind = 0;
     const sync_access *b = NULL, *bar[2] = {NULL, NULL}, *a = latest_need(w, acc, n, st, bar, &b, &kind);
     const carried *c = a ? carrier(w, a) : NULL;
-    if (w->mode == MODE_CHECK) {
-      w->failed |= a || bar[0];
-      return;
-    }
     if (a)
       explain(w, a, b, kind, c != NULL);
     else if (bar[0])
@@ -1386,6 +1431,8 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
     last_iteration(w, loop, l->cur);
     note_second_walk(w, loop, l->cur);
+    if (w->mode == MODE_CHECK)
+      resolve_deferred(w, loop);
     if (once) { /* the second walk's elements never ran on that path */
       waits_outside(w, loop, first_edge, once);
       arm_view(once, once, w->idx);
