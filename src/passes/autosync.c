@@ -1048,24 +1048,15 @@ static void check_op(walker *w, const sync_access *acc, int n, const state *st) 
     }
 }
 
-/* The end of loop's second walk: a deferred conflict a (iteration i) -> b (iteration i + k,
- * k >= 2) is ordered if an edge inside one iteration, set and wait on every path of the
- * body, had its iteration-(i + 1) set after a and waits on b's pipe or on S. */
-static void resolve_deferred(walker *w, const asc_op *loop) {
-  asc_block *body = loop->regions[0].block;
+/* The end of loop's second walk (iteration i + 1): a deferred conflict a (iteration i) ->
+ * b (iteration i + k, k >= 2) is ordered if b's pipe knows a by then, on every path: all
+ * its later elements, b among them, come after a. */
+static void resolve_deferred(walker *w, const asc_op *loop, const state *st) {
   for (int d = 0; d < w->ndeferred; d++) {
     const struct deferred *x = &w->deferred[d];
-    bool ok = false;
     if (x->loop != loop)
       continue;
-    for (int e = 0; e < w->nedges && !ok; e++) {
-      const sync_edge *ed = &w->edges[e];
-      int q = sync_event_dst(ed->event);
-      ok = !ed->prime[0] && ed->set->parent == body && ed->wait->parent == body &&
-           asc_pass_before_in_block(ed->set, ed->wait) && (q == x->bpipe || q == ASC_PIPEID_PIPE_S) &&
-           knows(&w->etok[e], x->apipe, x->aidx);
-    }
-    w->failed |= !ok;
+    w->failed |= !knows(&st->k[x->bpipe], x->apipe, x->aidx);
     w->deferred[d--] = w->deferred[--w->ndeferred];
   }
 }
@@ -1432,7 +1423,7 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     last_iteration(w, loop, l->cur);
     note_second_walk(w, loop, l->cur);
     if (w->mode == MODE_CHECK)
-      resolve_deferred(w, loop);
+      resolve_deferred(w, loop, st);
     if (once) { /* the second walk's elements never ran on that path */
       waits_outside(w, loop, first_edge, once);
       arm_view(once, once, w->idx);
