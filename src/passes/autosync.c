@@ -13,242 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "passes/sync_internal.h"
-
-/* MODE_CHECK: insert nothing, only find whether some conflict is still unordered (failed). */
-enum { MODE_INSERT, MODE_LOG, MODE_REPORT, MODE_CHECK };
-enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 16, MAXLOOPS = 32, MAXROT = 64, MAXFACTS = 32 };
-
-/* What is known complete of each pipe p: its elements with walk index <= t[p], and those
- * in [glo[p], ghi[p]] (elements that did not run on this path: an if's other arm, a loop
- * that ran zero times).  glo > ghi: no such interval. */
-typedef struct token {
-  int64_t t[SYNC_NPIPES];
-  int64_t glo[SYNC_NPIPES], ghi[SYNC_NPIPES];
-} token;
-
-/* A pending user set_flag: (event, id) with id a constant or an SSA value. */
-typedef struct pend {
-  int64_t event;
-  const void *key;
-  int64_t cid;
-  token tok;
-} pend;
-
-/* A TQue's runtime state (hardware.md §9): round-robin slot cursor, the backward token
- * each slot's last free left, and the forward FIFO of enqueued slots. */
-typedef struct qstate {
-  const asc_value *q;
-  int depth;
-  int64_t cursor; /* -1: unknown */
-  token bwd[QSLOTS];
-  int fifo_slot[QSLOTS];
-  token fifo_tok[QSLOTS];
-  int nfifo;
-} qstate;
-
-typedef struct state {
-  token k[SYNC_NPIPES];
-  int64_t last[SYNC_NPIPES];
-  pend pend[MAXPEND];
-  int npend;
-  qstate qs[MAXQ];
-  int nq;
-} state;
-
-/* A loop being walked: entries with idx >= cur are from the iteration being walked; in
- * the second walk (hi > 0) those with idx in [lo, hi) are from the previous one. */
-typedef struct carried {
-  asc_op *loop;
-  int64_t cur, lo, hi;
-} carried;
-
-typedef struct walker {
-  sync_env env;
-  asc_module *m;
-  bool full;
-  int mode; /* MODE_*: insert; insert and note each sync; only warn (S001); only check */
-  bool failed;       /* MODE_CHECK: a conflict is unordered */
-  asc_pass_vec bars; /* the pipe_barrier ops inserted (same-pipe conflicts, PIPE_ALL fallbacks) */
-  sync_access *hist;
-  size_t nhist, caphist;
-  int64_t idx;
-  carried loops[MAXLOOPS];
-  int nloops;
-  sync_edge *edges;
-  token *etok;           /* per edge: what its last walked set carries */
-  token *ptok;           /* per loop-carried edge: what its priming set carries */
-  token *rtok;           /* per loop-carried edge: what its set carried in the loop's first walk */
-  int nedges, capedges;
-  sync_clash *clash;
-  int nclash, capclash;
-  asc_pass_map post;     /* if/loop op -> index + 1 into posts: set tokens after it */
-  asc_pass_map pre;      /* loop op -> index + 1 into posts: set tokens before it */
-  token (*posts)[SYNC_NPIPES];
-  int nposts, capposts;
-  asc_pass_map edge_of; /* inserted set/wait op -> edge index + 1 */
-  struct rotdone {       /* rotating orders made: iteration i - k -> i */
-    const asc_op *loop, *aop; /* the producer */
-    int q;                    /* the consumer pipe */
-    token tok;                /* what the producer's set covers (within its iteration) */
-    asc_op *wait;             /* the rotating wait, or NULL: the order is intra-iteration */
-    int64_t k;                /* iteration distance it orders */
-  } rdone[MAXROT];
-  int nrdone;
-  struct fact {          /* x lies in [lo, hi] in the if arms being walked */
-    const asc_value *x;
-    int64_t lo, hi;
-  } facts[MAXFACTS];
-  int nfacts;
-  struct deferred {      /* MODE_CHECK: rotating conflicts left to the end of a second walk */
-    const asc_op *loop;
-    int64_t aidx;
-    int apipe, bpipe;
-  } deferred[MAXROT];
-  int ndeferred;
-  struct second {        /* per loop, the walk indices of its latest second walk */
-    const asc_op *loop;
-    int64_t lo, hi;
-  } second[MAXROT];
-  int nsecond;
-} walker;
+#include "passes/sync_walk.h"
 
 static void walk_block(walker *w, asc_block *b, state *st);
-
-/* ---- tokens and states ---- */
-
-static void tok_empty(token *t) {
-  for (int p = 0; p < SYNC_NPIPES; p++)
-    t->t[p] = -1, t->glo[p] = 1, t->ghi[p] = 0;
-}
-
-static bool knows(const token *t, int p, int64_t x) {
-  return x <= t->t[p] || (t->glo[p] <= x && x <= t->ghi[p]);
-}
-
-/* Component p of t := the union of intervals iv[0..n) (walk indices start at 1, so one
- * reaching down to 1 is the prefix); beyond the prefix only the widest interval is kept,
- * which can only forget knowledge. */
-static void set_union(token *t, int p, int64_t (*iv)[2], int n) {
-  int64_t pre = -1, glo = 1, ghi = 0;
-  for (int i = 1; i < n; i++) /* insertion sort by lower end */
-    for (int j = i; j > 0 && iv[j][0] < iv[j - 1][0]; j--) {
-      int64_t a = iv[j][0], b = iv[j][1];
-      iv[j][0] = iv[j - 1][0], iv[j][1] = iv[j - 1][1], iv[j - 1][0] = a, iv[j - 1][1] = b;
-    }
-  for (int i = 0; i < n; i++) {
-    int64_t lo = iv[i][0], hi = iv[i][1];
-    if (lo > hi)
-      continue;
-    if (lo <= pre + 1 || lo <= 1) {
-      pre = hi > pre ? hi : pre;
-    } else if (glo <= ghi && lo <= ghi + 1) {
-      ghi = hi > ghi ? hi : ghi;
-    } else if (glo > ghi || hi - lo > ghi - glo) {
-      glo = lo, ghi = hi;
-    }
-  }
-  if (glo <= ghi && glo <= pre + 1)
-    pre = ghi > pre ? ghi : pre, glo = 1, ghi = 0;
-  t->t[p] = pre, t->glo[p] = glo, t->ghi[p] = ghi;
-}
-
-static void comp_join(token *dst, const token *src, int p) {
-  int64_t iv[4][2] = {{-1, dst->t[p]}, {dst->glo[p], dst->ghi[p]}, {-1, src->t[p]}, {src->glo[p], src->ghi[p]}};
-  set_union(dst, p, iv, 4);
-}
-
-static void comp_meet(token *dst, const token *src, int p) {
-  int64_t a[2][2] = {{-1, dst->t[p]}, {dst->glo[p], dst->ghi[p]}};
-  int64_t b[2][2] = {{-1, src->t[p]}, {src->glo[p], src->ghi[p]}};
-  int64_t iv[4][2];
-  for (int i = 0; i < 2; i++)
-    for (int j = 0; j < 2; j++) {
-      iv[2 * i + j][0] = a[i][0] > b[j][0] ? a[i][0] : b[j][0];
-      iv[2 * i + j][1] = a[i][1] < b[j][1] ? a[i][1] : b[j][1];
-    }
-  set_union(dst, p, iv, 4);
-}
-
-/* Component p also knows the elements [lo, hi]. */
-static void comp_add(token *t, int p, int64_t lo, int64_t hi) {
-  int64_t iv[3][2] = {{-1, t->t[p]}, {t->glo[p], t->ghi[p]}, {lo, hi}};
-  set_union(t, p, iv, 3);
-}
-
-static void tok_join(token *dst, const token *src) {
-  for (int p = 0; p < SYNC_NPIPES; p++)
-    comp_join(dst, src, p);
-}
-
-static void tok_meet(token *dst, const token *src) {
-  for (int p = 0; p < SYNC_NPIPES; p++)
-    comp_meet(dst, src, p);
-}
-
-/* What a set_flag on pipe p issued now guarantees: p's knowledge plus p's work so far. */
-static token set_token(const state *st, int p) {
-  token t = st->k[p];
-  comp_add(&t, p, -1, st->last[p]);
-  return t;
-}
-
-static state *state_new(void) {
-  state *st = calloc(1, sizeof *st);
-  if (!st)
-    asc_die("out of memory");
-  for (int p = 0; p < SYNC_NPIPES; p++) {
-    tok_empty(&st->k[p]);
-    st->last[p] = -1;
-  }
-  return st;
-}
-
-static state *state_copy(const state *st) {
-  state *c = state_new();
-  *c = *st;
-  return c;
-}
-
-static void meet_pend(state *dst, const state *src) {
-  int n = 0;
-  for (int i = 0; i < dst->npend; i++)
-    for (int j = 0; j < src->npend; j++) {
-      const pend *a = &dst->pend[i], *b = &src->pend[j];
-      if (a->event == b->event && a->key == b->key && a->cid == b->cid) {
-        dst->pend[n] = *a;
-        tok_meet(&dst->pend[n++].tok, &b->tok);
-        break;
-      }
-    }
-  dst->npend = n;
-}
-
-static void meet_queues(state *dst, const state *src) {
-  for (int i = 0; i < dst->nq && i < src->nq; i++) {
-    qstate *a = &dst->qs[i];
-    const qstate *b = &src->qs[i];
-    if (a->cursor != b->cursor)
-      a->cursor = -1;
-    for (int s = 0; s < QSLOTS; s++)
-      tok_meet(&a->bwd[s], &b->bwd[s]);
-    if (a->nfifo != b->nfifo)
-      a->nfifo = 0; /* forget: later deques then wait for nothing we know (safe) */
-    for (int f = 0; f < a->nfifo; f++)
-      tok_meet(&a->fifo_tok[f], &b->fifo_tok[f]);
-  }
-}
-
-/* dst := what is known on both paths (B.9). */
-static void state_meet(state *dst, const state *src) {
-  for (int q = 0; q < SYNC_NPIPES; q++) {
-    tok_meet(&dst->k[q], &src->k[q]);
-    if (src->last[q] > dst->last[q])
-      dst->last[q] = src->last[q];
-  }
-  meet_pend(dst, src);
-  meet_queues(dst, src);
-}
 
 /* ---- building sync ops ---- */
 
@@ -291,11 +58,11 @@ static void scalar_stall(state *st) {
   for (int q = 0; q < SYNC_NPIPES; q++)
     for (int p = 0; p < SYNC_NPIPES; p++)
       if (q != ASC_PIPEID_PIPE_S)
-        comp_join(&st->k[q], &st->k[ASC_PIPEID_PIPE_S], p);
+        sync_comp_join(&st->k[q], &st->k[ASC_PIPEID_PIPE_S], p);
 }
 
 static void learn(state *st, int q, const token *t) {
-  tok_join(&st->k[q], t);
+  sync_tok_join(&st->k[q], t);
   if (q == ASC_PIPEID_PIPE_S)
     scalar_stall(st);
 }
@@ -303,13 +70,13 @@ static void learn(state *st, int q, const token *t) {
 static void barrier(state *st, int pipe) {
   token all;
   if (pipe != ASC_PIPEID_PIPE_ALL) {
-    comp_add(&st->k[pipe], pipe, -1, st->last[pipe]);
+    sync_comp_add(&st->k[pipe], pipe, -1, st->last[pipe]);
     return;
   }
-  tok_empty(&all);
+  sync_tok_empty(&all);
   for (int q = 0; q < SYNC_NPIPES; q++) {
-    token t = set_token(st, q);
-    tok_join(&all, &t);
+    token t = sync_set_token(st, q);
+    sync_tok_join(&all, &t);
   }
   for (int q = 0; q < SYNC_NPIPES; q++)
     st->k[q] = all;
@@ -331,7 +98,7 @@ static void user_set(state *st, const asc_op *op, int64_t ev) {
   p = &st->pend[st->npend++];
   p->event = ev;
   flag_key(op, &p->key, &p->cid);
-  p->tok = set_token(st, sync_event_src(ev));
+  p->tok = sync_set_token(st, sync_event_src(ev));
 }
 
 static void user_wait(state *st, const asc_op *op, int64_t ev) {
@@ -379,39 +146,14 @@ static void mark_wait(walker *w, int e, state *st) {
   st->last[q] = w->idx;
 }
 
-static void fact_range(const walker *w, const asc_value *x, int64_t *lo, int64_t *hi);
-static void vacuous(const walker *w, const asc_op *op, int first_edge, int64_t lo, int64_t hi, struct state *st,
-                    struct token *extra, int nextra);
+static void vacuous(const walker *w, const asc_op *op, int first_edge, int64_t lo, int64_t hi, state *st,
+                    token *extra, int nextra);
 static bool exclusive(const walker *w, const sync_access *a);
-
-/* A value as the facts know it: index casts of an integer are the integer. */
-static const asc_value *strip_cast(const asc_value *v) {
-  while (v->def && v->def->code == ASC_OP_INDEX_CAST)
-    v = v->def->operands[0];
-  return v;
-}
-
-/* The fewest and most trips loop can make where the walk is: from constant bounds, or from
- * a runtime upper bound that the enclosing loops and if conditions limit. */
-static void trip_range(const walker *w, const asc_op *loop, int64_t *tmin, int64_t *tmax) {
-  int64_t n = asc_pass_trip_count(loop), lb, step, ulo, uhi;
-  *tmin = n >= 0 ? n : 0, *tmax = n >= 0 ? n : INT64_MAX;
-  if (n >= 0 || loop->code != ASC_OP_FOR || !asc_pass_const_int(loop->operands[0], &lb) ||
-      !asc_pass_const_int(loop->operands[2], &step) || step <= 0)
-    return;
-  fact_range(w, strip_cast(loop->operands[1]), &ulo, &uhi);
-  if (ulo > lb && ulo != INT64_MAX)
-    *tmin = (ulo - lb + step - 1) / step;
-  if (uhi <= lb)
-    *tmax = 0;
-  else if (uhi != INT64_MAX && uhi - lb < INT64_MAX - step)
-    *tmax = (uhi - lb + step - 1) / step;
-}
 
 /* A loop that surely runs: what its body orders is ordered after it on every path. */
 static bool runs_at_least_once(const walker *w, const asc_op *loop) {
   int64_t lo, hi;
-  trip_range(w, loop, &lo, &hi);
+  sync_trip_range(w, loop, &lo, &hi);
   return lo >= 1;
 }
 
@@ -440,14 +182,14 @@ static token drain_token(const walker *w, int e) {
   token t = w->etok[e], once = w->rtok[e];
   const asc_op *loop = w->edges[e].loop;
   int64_t lo, hi;
-  trip_range(w, loop, &lo, &hi);
+  sync_trip_range(w, loop, &lo, &hi);
   if (lo == 0)
-    tok_meet(&t, &w->ptok[e]);
+    sync_tok_meet(&t, &w->ptok[e]);
   if (lo <= 1 && hi >= 1) {
     for (int i = 0; i < w->nsecond; i++) /* with one iteration, the second walk's never ran */
       if (w->second[i].loop == loop)
         vacuous(w, loop, 0, w->second[i].lo, w->second[i].hi, NULL, &once, 1);
-    tok_meet(&t, &once);
+    sync_tok_meet(&t, &once);
   }
   return t;
 }
@@ -455,7 +197,7 @@ static token drain_token(const walker *w, int e) {
 static void walk_rotating_flag(walker *w, asc_op *op, int e, state *st) {
   const sync_edge *ed = &w->edges[e];
   int src = sync_event_src(ed->event), dst = sync_event_dst(ed->event);
-  token t = set_token(st, src);
+  token t = sync_set_token(st, src);
   if (!ed->prime[0]) { /* an edge within one iteration whose ids rotate (sync_ids.c) */
     if (op->code == ASC_OP_SET_FLAG) {
       w->etok[e] = t;
@@ -497,7 +239,7 @@ static void walk_flag(walker *w, asc_op *op, state *st) {
     return;
   }
   if (e && op->code == ASC_OP_SET_FLAG) {
-    w->etok[e - 1] = set_token(st, src); /* inserted: refresh what it carries */
+    w->etok[e - 1] = sync_set_token(st, src); /* inserted: refresh what it carries */
     if (op == w->edges[e - 1].prime[0])
       w->ptok[e - 1] = w->etok[e - 1];
     else if (w->edges[e - 1].loop && first_walk(w, w->edges[e - 1].loop))
@@ -532,7 +274,7 @@ static qstate *queue_of(walker *w, state *st, const asc_value *q) {
   if (s->depth < 1 || s->depth > QSLOTS)
     s->depth = 1, s->cursor = -1; /* unknown depth: slots unknown */
   for (int i = 0; i < QSLOTS; i++)
-    tok_empty(&s->bwd[i]);
+    sync_tok_empty(&s->bwd[i]);
   return s;
 }
 
@@ -544,11 +286,11 @@ static void q_alloc(walker *w, asc_op *op, state *st, qstate *s, int prod) {
   } else {
     t = s->bwd[0];
     for (int i = 1; i < s->depth; i++)
-      tok_meet(&t, &s->bwd[i]);
+      sync_tok_meet(&t, &s->bwd[i]);
   }
   learn(st, prod, &t);
   if (slot >= 0)
-    tok_empty(&s->bwd[slot]);
+    sync_tok_empty(&s->bwd[slot]);
   asc_pass_map_set(&w->env.qslot, &op->results[0], slot + 1);
 }
 
@@ -571,7 +313,7 @@ static void q_deque(walker *w, asc_op *op, state *st, qstate *s, int cons) {
 static void q_free_all(state *st, qstate *s, int prod) {
   for (int i = 0; i < QSLOTS; i++) {
     learn(st, prod, &s->bwd[i]);
-    tok_empty(&s->bwd[i]);
+    sync_tok_empty(&s->bwd[i]);
   }
 }
 
@@ -587,10 +329,10 @@ static void walk_queue_op(walker *w, asc_op *op, state *st) {
   else if (op->code == ASC_OP_DEQUE)
     q_deque(w, op, st, s, cons);
   else if (op->code == ASC_OP_FREE_TENSOR && slot > 0)
-    s->bwd[slot - 1] = set_token(st, cons);
+    s->bwd[slot - 1] = sync_set_token(st, cons);
   else if (op->code == ASC_OP_ENQUE && s->nfifo < QSLOTS) {
     s->fifo_slot[s->nfifo] = (int)slot;
-    s->fifo_tok[s->nfifo++] = set_token(st, prod);
+    s->fifo_tok[s->nfifo++] = sync_set_token(st, prod);
   } else if (op->code == ASC_OP_FREE_ALL_EVENT)
     q_free_all(st, s, prod);
 }
@@ -615,8 +357,8 @@ static int add_edge(walker *w, int64_t ev, asc_op *set, asc_op *wait, const toke
   e->wait = wait;
   e->id = -1;
   w->etok[w->nedges] = *tok;
-  tok_empty(&w->ptok[w->nedges]);
-  tok_empty(&w->rtok[w->nedges]);
+  sync_tok_empty(&w->ptok[w->nedges]);
+  sync_tok_empty(&w->rtok[w->nedges]);
   asc_pass_map_set(&w->edge_of, set, w->nedges + 1);
   asc_pass_map_set(&w->edge_of, wait, w->nedges + 1);
   return w->nedges++;
@@ -625,9 +367,9 @@ static int add_edge(walker *w, int64_t ev, asc_op *set, asc_op *wait, const toke
 /* What a set right after access a guarantees. */
 static token access_token(const sync_access *a) {
   token t;
-  tok_empty(&t);
+  sync_tok_empty(&t);
   memcpy(t.t, a->snap, sizeof t.t);
-  comp_add(&t, a->pipe, -1, a->idx);
+  sync_comp_add(&t, a->pipe, -1, a->idx);
   return t;
 }
 
@@ -641,7 +383,7 @@ static void record_tokens(walker *w, asc_pass_map *map, const asc_op *op, const 
       asc_die("out of memory");
   }
   for (int p = 0; p < SYNC_NPIPES; p++)
-    w->posts[w->nposts][p] = set_token(st, p);
+    w->posts[w->nposts][p] = sync_set_token(st, p);
   asc_pass_map_set(map, op, ++w->nposts);
 }
 
@@ -654,7 +396,7 @@ static token producer_token(const walker *w, const sync_access *a, const asc_op 
     return access_token(a);
   if (i)
     return w->posts[i - 1][a->pipe];
-  tok_empty(&t);
+  sync_tok_empty(&t);
   t.t[a->pipe] = a->idx; /* p work up to a that ran on this path: before the set */
   return t;
 }
@@ -810,7 +552,7 @@ static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_
     fallback_all(w, b, st, "rotating loop-carried dependence cannot be expressed by flags");
     return;
   }
-  tok_empty(&none);
+  sync_tok_empty(&none);
   e = add_edge(w, ev, sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc),
                sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc), &none);
   asc_op_insert_after(aa, w->edges[e].set);
@@ -877,13 +619,13 @@ static bool rot_placed(const walker *w, const sync_access *a, const sync_access 
     aa = asc_pass_anc_in(a->op, body), ra = asc_pass_anc_in((asc_op *)r->aop, body), bb = asc_pass_anc_in(b->op, body);
     /* a (iteration i - k) is before the edge's set: in its pipe's order, or by what the
      * set carried in the first walk (a chain through other pipes) */
-    from_a = (e && knows(&w->rtok[e - 1], a->pipe, a->idx)) ||
+    from_a = (e && sync_knows(&w->rtok[e - 1], a->pipe, a->idx)) ||
              (sync_op_pipe(r->aop) == a->pipe && aa && ra && (aa == ra || asc_pass_before_in_block(aa, ra)));
     /* the wait (iteration i) is before b: ahead of it on b's pipe or on S (a wait on S
      * stalls issue), or known to b's pipe */
     to_b = ((r->q == b->pipe || r->q == ASC_PIPEID_PIPE_S) && bb &&
             (bb == r->wait || asc_pass_before_in_block(r->wait, bb))) ||
-           (widx >= cur_walk(w, r->loop) && knows(&st->k[b->pipe], r->q, widx));
+           (widx >= cur_walk(w, r->loop) && sync_knows(&st->k[b->pipe], r->q, widx));
     if (from_a && to_b)
       return true;
   }
@@ -902,7 +644,7 @@ static bool rot_done(const walker *w, const sync_access *a, const sync_access *b
       continue; /* i - k' -> i chains to i - k -> i only when k' divides k, in a's loop */
     if (!r->wait && r->aop == a->op)
       return true;
-    if (!r->wait || !knows(&r->tok, a->pipe, a->idx))
+    if (!r->wait || !sync_knows(&r->tok, a->pipe, a->idx))
       continue;
     bb = asc_pass_anc_in(b->op, r->wait->parent);
     if (bb && (bb == r->wait || asc_pass_before_in_block(r->wait, bb)))
@@ -941,7 +683,7 @@ static int need(const walker *w, const sync_access *a, const sync_access *b, con
     return 0;
   if (p == ASC_PIPEID_PIPE_S && (q == p || !a->write))
     return 0;
-  if (knows(&st->k[q], p, a->idx) || (ov == 2 && (rot_done(w, a, b, st) || too_few_trips(a) || (p == q && barred(a)))))
+  if (sync_knows(&st->k[q], p, a->idx) || (ov == 2 && (rot_done(w, a, b, st) || too_few_trips(a) || (p == q && barred(a)))))
     return 0;
   if (p == q)
     return 1; /* RAW, WAW and (B.4, conservatively) WAR: a pipe's instructions overlap */
@@ -954,7 +696,7 @@ static int need(const walker *w, const sync_access *a, const sync_access *b, con
 static bool exclusive(const walker *w, const sync_access *a) {
   for (int i = 0; i < a->ncond; i++) {
     int64_t lo, hi;
-    fact_range(w, a->cond_x[i], &lo, &hi);
+    sync_fact_range(w, a->cond_x[i], &lo, &hi);
     if ((a->cond_lo[i] > lo ? a->cond_lo[i] : lo) > (a->cond_hi[i] < hi ? a->cond_hi[i] : hi))
       return true;
   }
@@ -1056,7 +798,7 @@ static void resolve_deferred(walker *w, const asc_op *loop, const state *st) {
     const struct deferred *x = &w->deferred[d];
     if (x->loop != loop)
       continue;
-    w->failed |= !knows(&st->k[x->bpipe], x->apipe, x->aidx);
+    w->failed |= !sync_knows(&st->k[x->bpipe], x->apipe, x->aidx);
     w->deferred[d--] = w->deferred[--w->ndeferred];
   }
 }
@@ -1118,7 +860,7 @@ static void note_conditions(const walker *w, sync_access *a) {
     if (seen || !loop_free(x))
       continue;
     a->cond_x[a->ncond] = x;
-    fact_range(w, x, &a->cond_lo[a->ncond], &a->cond_hi[a->ncond]);
+    sync_fact_range(w, x, &a->cond_lo[a->ncond], &a->cond_hi[a->ncond]);
     a->ncond++;
   }
 }
@@ -1163,7 +905,7 @@ static void arm_view(const state *entry, state *st, int64_t upto) {
   for (int q = 0; q < SYNC_NPIPES; q++)
     for (int p = 0; p < SYNC_NPIPES; p++)
       if (st->k[q].t[p] >= st->last[p] && st->k[q].t[p] >= entry->last[p] && st->k[q].t[p] < upto)
-        comp_add(&st->k[q], p, -1, upto);
+        sync_comp_add(&st->k[q], p, -1, upto);
 }
 
 /* The elements [lo, hi] walked in op's regions did not run on st's path (the other arm, a
@@ -1190,73 +932,18 @@ static void vacuous(const walker *w, const asc_op *op, int first_edge, int64_t l
           phi = w->hist[h].idx > phi ? w->hist[h].idx : phi;
         }
       for (int q = 0; st && q < SYNC_NPIPES && plo <= phi; q++)
-        comp_add(&st->k[q], p, plo, phi);
+        sync_comp_add(&st->k[q], p, plo, phi);
       for (int i = 0; i < nextra && plo <= phi; i++)
-        comp_add(&extra[i], p, plo, phi);
+        sync_comp_add(&extra[i], p, plo, phi);
     }
     lo = cut + 1;
   }
 }
 
-/* ---- branch conditions: x <pred> constant, so nested ifs that contradict are seen ---- */
-
-/* The values of x the facts of the arms being walked allow. */
-static void fact_range(const walker *w, const asc_value *x, int64_t *lo, int64_t *hi) {
-  *lo = INT64_MIN, *hi = INT64_MAX;
-  for (int i = 0; i < w->nfacts; i++)
-    if (w->facts[i].x == x) {
-      *lo = w->facts[i].lo > *lo ? w->facts[i].lo : *lo;
-      *hi = w->facts[i].hi < *hi ? w->facts[i].hi : *hi;
-    }
-}
-
-/* Narrow [lo, hi] to the x for which `x pred c` is `truth` (signed and equality
- * predicates; the others leave it). */
-static void narrow(int64_t pred, int64_t c, bool truth, int64_t *lo, int64_t *hi) {
-  static const int64_t negate[6] = {1, 0, 5, 4, 3, 2}; /* eq ne slt sle sgt sge */
-  if (pred < 0 || pred > 5)
-    return;
-  if (!truth)
-    pred = negate[pred];
-  switch (pred) {
-  case 0: *lo = c > *lo ? c : *lo, *hi = c < *hi ? c : *hi; break;
-  case 1: *lo += *lo == c && c < INT64_MAX, *hi -= *hi == c && c > INT64_MIN; break;
-  case 2: if (c > INT64_MIN && c - 1 < *hi) *hi = c - 1; else if (c == INT64_MIN) *lo = 1, *hi = 0; break;
-  case 3: *hi = c < *hi ? c : *hi; break;
-  case 4: if (c < INT64_MAX && c + 1 > *lo) *lo = c + 1; else if (c == INT64_MAX) *lo = 1, *hi = 0; break;
-  case 5: *lo = c > *lo ? c : *lo; break;
-  }
-}
-
-/* Push what `cond` being `truth` says (an arith.cmpi of a value and a constant); false
- * if the arms being walked already rule it out (the arm never runs). */
-static bool assume(walker *w, const asc_value *cond, bool truth, bool *pushed) {
-  static const int64_t swapped[6] = {0, 1, 4, 5, 2, 3};
-  const asc_op *d = cond->def;
-  int64_t c, pred, lo, hi;
-  int xi;
-  *pushed = false;
-  if (!d || d->code != ASC_OP_CMPI || w->nfacts == MAXFACTS)
-    return true;
-  pred = asc_op_attr(d, "predicate")->i;
-  xi = asc_pass_const_int(d->operands[1], &c) ? 0 : asc_pass_const_int(d->operands[0], &c) ? 1 : -1;
-  if (xi < 0 || pred > 5)
-    return true;
-  if (xi == 1)
-    pred = swapped[pred];
-  fact_range(w, strip_cast(d->operands[xi]), &lo, &hi);
-  narrow(pred, c, truth, &lo, &hi);
-  if (lo > hi)
-    return false;
-  w->facts[w->nfacts++] = (struct fact){strip_cast(d->operands[xi]), lo, hi};
-  *pushed = true;
-  return true;
-}
-
 /* Walk arm r of op under its condition; false if the condition rules it out. */
 static bool walk_arm(walker *w, asc_op *op, int r, state *st) {
   bool pushed;
-  if (!assume(w, op->operands[0], r == 0, &pushed))
+  if (!sync_assume(w, op->operands[0], r == 0, &pushed))
     return false;
   if (op->nregions > r && op->regions[r].block)
     walk_block(w, op->regions[r].block, st);
@@ -1267,7 +954,7 @@ static bool walk_arm(walker *w, asc_op *op, int r, state *st) {
 static void walk_if(walker *w, asc_op *op, state *st) {
   size_t n0 = w->nhist, nthen;
   sync_access *saved;
-  state *other = state_copy(st), *entry = state_copy(st);
+  state *other = sync_state_copy(st), *entry = sync_state_copy(st);
   int first_edge = w->nedges;
   int64_t then_end, start = w->idx;
   bool then_runs = walk_arm(w, op, 0, st), else_runs;
@@ -1291,7 +978,7 @@ static void walk_if(walker *w, asc_op *op, state *st) {
   if (!then_runs)
     *st = *other;
   else if (else_runs)
-    state_meet(st, other);
+    sync_state_meet(st, other);
   free(saved);
   free(other);
   free(entry);
@@ -1304,7 +991,7 @@ static void walk_body(walker *w, asc_op *loop, state *st) {
                 asc_pass_const_int(loop->operands[0], &lb) && asc_pass_const_int(loop->operands[2], &step) &&
                 step > 0 && lb < INT64_MAX;
   if (pushed)
-    w->facts[w->nfacts++] = (struct fact){strip_cast(loop->operands[1]), lb + 1, INT64_MAX};
+    w->facts[w->nfacts++] = (struct fact){sync_strip_cast(loop->operands[1]), lb + 1, INT64_MAX};
   for (int r = 0; r < loop->nregions; r++)
     if (loop->regions[r].block)
       walk_block(w, loop->regions[r].block, st);
@@ -1322,7 +1009,7 @@ static void forget_cursors(state *st, const state *entry) {
  * depend on it. */
 static bool runs_once_at_most(const walker *w, const asc_op *loop) {
   int64_t lo, hi;
-  trip_range(w, loop, &lo, &hi);
+  sync_trip_range(w, loop, &lo, &hi);
   return hi <= 1;
 }
 
@@ -1334,17 +1021,17 @@ static void zero_trip_view(walker *w, const asc_op *loop, state *entry) {
   for (int q = 0; q < SYNC_NPIPES; q++)
     for (int p = 0; p < SYNC_NPIPES; p++)
       if (entry->k[q].t[p] >= entry->last[p])
-        comp_add(&entry->k[q], p, -1, w->idx);
+        sync_comp_add(&entry->k[q], p, -1, w->idx);
   for (int e = 0; e < w->nedges; e++)
     for (int p = 0; w->edges[e].loop == loop && w->edges[e].k >= 1 && p < SYNC_NPIPES; p++)
       if (w->ptok[e].t[p] >= entry->last[p])
-        comp_add(&w->ptok[e], p, -1, w->idx);
+        sync_comp_add(&w->ptok[e], p, -1, w->idx);
 }
 
 /* An scf.for whose bounds give no iteration: its body never runs. */
 static bool never_runs(const walker *w, const asc_op *loop) {
   int64_t lo, hi;
-  trip_range(w, loop, &lo, &hi);
+  sync_trip_range(w, loop, &lo, &hi);
   return hi == 0;
 }
 
@@ -1401,7 +1088,7 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   carried *l;
   if (never_runs(w, loop))
     return; /* nothing in it to order, nothing after it to order against it */
-  entry = state_copy(st);
+  entry = sync_state_copy(st);
   start = w->idx;
   if (w->nloops == MAXLOOPS) {
     fallback_all(w, loop, st, "loops nested too deeply to analyse");
@@ -1414,9 +1101,9 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   if (!runs_once_at_most(w, loop)) {
     int64_t lo, hi;
     state *once = NULL;
-    trip_range(w, loop, &lo, &hi);
+    sync_trip_range(w, loop, &lo, &hi);
     if (lo <= 1)
-      once = state_copy(st); /* it may stop after one iteration */
+      once = sync_state_copy(st); /* it may stop after one iteration */
     l->lo = l->cur;
     l->hi = l->cur = w->idx + 1;
     walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
@@ -1428,7 +1115,7 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
       waits_outside(w, loop, first_edge, once);
       arm_view(once, once, w->idx);
       vacuous(w, loop, first_edge, l->cur, w->idx, once, NULL, 0);
-      state_meet(st, once);
+      sync_state_meet(st, once);
       free(once);
     }
   }
@@ -1441,7 +1128,7 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     for (int e = 0; e < w->nedges; e++)
       if (w->edges[e].loop == loop && w->edges[e].k >= 1)
         vacuous(w, loop, first_edge, start + 1, w->idx, NULL, &w->ptok[e], 1);
-    state_meet(st, entry); /* zero trips */
+    sync_state_meet(st, entry); /* zero trips */
   }
   free(entry);
 }
@@ -1493,8 +1180,13 @@ static void prescan(asc_op *op, void *user) {
     asc_pass_map_set(&env->qdepth, op->operands[1], n);
 }
 
+void sync_walk_func(walker *w, asc_op *func, state *st) {
+  asc_walk(func, prescan, &w->env);
+  walk_block(w, func->regions[0].block, st);
+}
+
 /* Free what w owns; the edges and their map only if `edges` (a check walk borrows them). */
-static void walker_free(walker *w, bool edges) {
+void sync_walker_free(walker *w, bool edges) {
   free(w->hist);
   free(w->etok);
   free(w->ptok);
@@ -1513,177 +1205,24 @@ static void walker_free(walker *w, bool edges) {
   }
 }
 
-/* ---- minimality (B.5 post-pass): drop what the others imply ---- */
-
-/* May e2's set overwrite e1's flag before e1's wait took it?  Only if they share an id;
- * an edge whose ids rotate with the loop's slots was given them against its own clash. */
-static bool ids_clash(const sync_edge *e1, const sync_edge *e2) {
-  int k1 = e1->k > 1 ? e1->k : 1, k2 = e2->k > 1 ? e2->k : 1;
-  if (e1 == e2)
-    return !(e1->k > 1 && !e1->prime[0]);
-  return e1->id < e2->id + k2 && e2->id < e1->id + k1;
-}
-
-/* Walk func again with the syncs it now has, inserting nothing: is every conflict ordered?
- * Inserted flags keep their edge meaning (ins's edges), so a loop-carried pair still counts
- * its priming set on the first iteration. */
-static bool all_ordered(walker *ins, asc_op *func) {
-  walker w;
-  state *st = state_new();
-  bool ok;
-  memset(&w, 0, sizeof w);
-  w.m = ins->m;
-  w.full = ins->full;
-  w.mode = MODE_CHECK;
-  w.env.m = ins->m;
-  w.edges = ins->edges;
-  w.nedges = w.capedges = ins->nedges;
-  for (int i = 0; i < w.nedges; i++)
-    w.edges[i].widx = 0; /* wait positions of this walk, not of an earlier one */
-  w.edge_of = ins->edge_of;
-  memcpy(w.rdone, ins->rdone, sizeof w.rdone);
-  w.nrdone = ins->nrdone;
-  w.etok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w.etok);
-  w.ptok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w.ptok);
-  w.rtok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w.rtok);
-  if (!w.etok || !w.ptok || !w.rtok)
-    asc_die("out of memory");
-  asc_walk(func, prescan, &w.env);
-  walk_block(&w, func->regions[0].block, st);
-  ok = !w.failed;
-  for (int i = 0; ok && i < w.nclash; i++) /* a set that may now overtake a wait of its id */
-    ok = !ids_clash(&ins->edges[w.clash[i].e1], &ins->edges[w.clash[i].e2]);
-  free(st);
-  walker_free(&w, false);
-  return ok;
-}
-
-/* An inserted sync taken out for a trial: where each of its ops was. */
-typedef struct trial {
-  asc_op *op[2 + 2 * SYNC_NIDS], *prev[2 + 2 * SYNC_NIDS], *next[2 + 2 * SYNC_NIDS];
-  int n;
-} trial;
-
-static void take(trial *t, asc_op *op) {
-  if (!op || !op->parent)
-    return;
-  t->op[t->n] = op, t->prev[t->n] = op->prev, t->next[t->n] = op->next;
-  t->n++;
-  asc_op_unlink(op);
-}
-
-static void put_back(trial *t) {
-  while (t->n-- > 0) {
-    if (t->prev[t->n])
-      asc_op_insert_after(t->prev[t->n], t->op[t->n]);
-    else
-      asc_op_insert_before(t->next[t->n], t->op[t->n]);
-  }
-}
-
-/* Does an edge whose ids rotate with the slots of loop (sync_ids.c) exist? */
-static bool rotated_ids_in(const walker *w, const asc_op *loop) {
-  for (int i = 0; i < w->nedges; i++)
-    if (w->edges[i].k > 1 && !w->edges[i].prime[0] && w->edges[i].slot && w->edges[i].slot->parent == loop->regions[0].block)
-      return true;
-  return false;
-}
-
-/* Take group g (an edge with its priming sets and draining waits, or one inserted
- * barrier) out for good if every conflict stays ordered without it. */
-static bool try_drop(walker *w, asc_op *func, int g) {
-  trial t = {.n = 0};
-  if (g >= w->nedges) {
-    take(&t, w->bars.items[g - w->nedges]);
-  } else {
-    sync_edge *e = &w->edges[g];
-    if (e->k > 1 && e->prime[0] && rotated_ids_in(w, e->loop))
-      return false; /* an edge whose ids rotate in this loop may rely on it to close its cycle */
-    take(&t, e->set);
-    take(&t, e->wait);
-    for (int j = 0; j < e->k && j < SYNC_NIDS; j++) {
-      take(&t, e->prime[j]);
-      take(&t, e->drain[j]);
-    }
-  }
-  if (!t.n)
-    return false;
-  if (!all_ordered(w, func)) {
-    put_back(&t);
-    return false;
-  }
-  if (w->mode == MODE_LOG)
-    asc_diag(w->m->ctx, asc_op_diag_loc(t.op[0]), ASC_SEV_NOTE,
-             "auto-sync: the %s above is dropped again: the other syncs imply it", asc_op_name(t.op[0]));
-  return true;
-}
-
-/* Latest first, and again while a pass drops something: a sync that an earlier one (still
- * there on the first pass) kept necessary may go once that one has gone. */
-static void minimize(walker *w, asc_op *func) {
-  int ngroups = w->nedges + (int)w->bars.n;
-  bool dropped = true;
-  if (!ngroups || !all_ordered(w, func))
-    return;
-  for (int pass = 0; pass < 3 && dropped; pass++) {
-    dropped = false;
-    for (int g = ngroups - 1; g >= 0; g--)
-      dropped |= try_drop(w, func, g);
-  }
-}
-
-/* ---- dead id arithmetic of rotating edges minimality took out ---- */
-
-static void note_uses(asc_op *op, void *user) {
-  for (int i = 0; i < op->noperands; i++)
-    asc_pass_map_set(user, op->operands[i], 1);
-}
-
-static void unlink_if_unused(asc_op *op, const asc_pass_map *uses) {
-  if (op && op->parent && !asc_pass_map_get(uses, &op->results[0]))
-    asc_op_unlink(op);
-}
-
-/* An id iv % k + base whose edge is gone, then a slot iv % k (and the cast feeding it)
- * nothing uses any more: the walk made them, the walk takes them away. */
-static void drop_dead_ids(walker *w, asc_op *func) {
-  for (int stage = 0; stage < 3; stage++) {
-    asc_pass_map uses = {0};
-    asc_walk(func, note_uses, &uses);
-    for (int i = 0; i < w->nedges; i++) {
-      const sync_edge *e = &w->edges[i];
-      if (e->k <= 1 || !e->slot)
-        continue;
-      if (stage == 0 && !e->set->parent && e->set->noperands && e->set->operands[0] && e->set->operands[0]->def != e->slot)
-        unlink_if_unused(e->set->operands[0]->def, &uses);
-      else if (stage == 1)
-        unlink_if_unused(e->slot, &uses);
-      else if (stage == 2 && e->slot->operands[0]->def && e->slot->operands[0]->def->code == ASC_OP_INDEX_CAST)
-        unlink_if_unused(e->slot->operands[0]->def, &uses);
-    }
-    asc_pass_map_free(&uses);
-  }
-}
-
 static int sync_func(asc_module *m, asc_op *func, bool full, int mode) {
   walker w;
-  state *st = state_new();
+  state *st = sync_state_new();
   int rc = 0;
   memset(&w, 0, sizeof w);
   w.m = m;
   w.full = full;
   w.mode = mode;
   w.env.m = m;
-  asc_walk(func, prescan, &w.env);
-  walk_block(&w, func->regions[0].block, st);
+  sync_walk_func(&w, func, st);
   if (mode != MODE_REPORT)
     rc = sync_assign_ids(m, func, w.edges, w.nedges, w.clash, w.nclash, &w.bars);
   if (mode != MODE_REPORT && !rc) {
-    minimize(&w, func);
-    drop_dead_ids(&w, func);
+    sync_minimize(&w, func);
+    sync_drop_dead_ids(&w, func);
   }
   free(st);
-  walker_free(&w, true);
+  sync_walker_free(&w, true);
   return rc;
 }
 

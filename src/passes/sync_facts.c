@@ -1,0 +1,83 @@
+/* sync_facts.c - what the walk knows of values: branch conditions x <pred> constant on the
+ * arms being walked, and the trip counts loops can make there. */
+#include <stdint.h>
+
+#include "passes/sync_walk.h"
+
+/* A value as the facts know it: index casts of an integer are the integer. */
+const asc_value *sync_strip_cast(const asc_value *v) {
+  while (v->def && v->def->code == ASC_OP_INDEX_CAST)
+    v = v->def->operands[0];
+  return v;
+}
+
+/* The fewest and most trips loop can make where the walk is: from constant bounds, or from
+ * a runtime upper bound that the enclosing loops and if conditions limit. */
+void sync_trip_range(const walker *w, const asc_op *loop, int64_t *tmin, int64_t *tmax) {
+  int64_t n = asc_pass_trip_count(loop), lb, step, ulo, uhi;
+  *tmin = n >= 0 ? n : 0, *tmax = n >= 0 ? n : INT64_MAX;
+  if (n >= 0 || loop->code != ASC_OP_FOR || !asc_pass_const_int(loop->operands[0], &lb) ||
+      !asc_pass_const_int(loop->operands[2], &step) || step <= 0)
+    return;
+  sync_fact_range(w, sync_strip_cast(loop->operands[1]), &ulo, &uhi);
+  if (ulo > lb && ulo != INT64_MAX)
+    *tmin = (ulo - lb + step - 1) / step;
+  if (uhi <= lb)
+    *tmax = 0;
+  else if (uhi != INT64_MAX && uhi - lb < INT64_MAX - step)
+    *tmax = (uhi - lb + step - 1) / step;
+}
+
+/* The values of x the facts of the arms being walked allow. */
+void sync_fact_range(const walker *w, const asc_value *x, int64_t *lo, int64_t *hi) {
+  *lo = INT64_MIN, *hi = INT64_MAX;
+  for (int i = 0; i < w->nfacts; i++)
+    if (w->facts[i].x == x) {
+      *lo = w->facts[i].lo > *lo ? w->facts[i].lo : *lo;
+      *hi = w->facts[i].hi < *hi ? w->facts[i].hi : *hi;
+    }
+}
+
+/* Narrow [lo, hi] to the x for which `x pred c` is `truth` (signed and equality
+ * predicates; the others leave it). */
+static void narrow(int64_t pred, int64_t c, bool truth, int64_t *lo, int64_t *hi) {
+  static const int64_t negate[6] = {1, 0, 5, 4, 3, 2}; /* eq ne slt sle sgt sge */
+  if (pred < 0 || pred > 5)
+    return;
+  if (!truth)
+    pred = negate[pred];
+  switch (pred) {
+  case 0: *lo = c > *lo ? c : *lo, *hi = c < *hi ? c : *hi; break;
+  case 1: *lo += *lo == c && c < INT64_MAX, *hi -= *hi == c && c > INT64_MIN; break;
+  case 2: if (c > INT64_MIN && c - 1 < *hi) *hi = c - 1; else if (c == INT64_MIN) *lo = 1, *hi = 0; break;
+  case 3: *hi = c < *hi ? c : *hi; break;
+  case 4: if (c < INT64_MAX && c + 1 > *lo) *lo = c + 1; else if (c == INT64_MAX) *lo = 1, *hi = 0; break;
+  case 5: *lo = c > *lo ? c : *lo; break;
+  }
+}
+
+/* Push what `cond` being `truth` says (an arith.cmpi of a value and a constant); false
+ * if the arms being walked already rule it out (the arm never runs). */
+bool sync_assume(walker *w, const asc_value *cond, bool truth, bool *pushed) {
+  static const int64_t swapped[6] = {0, 1, 4, 5, 2, 3};
+  const asc_op *d = cond->def;
+  int64_t c, pred, lo, hi;
+  int xi;
+  *pushed = false;
+  if (!d || d->code != ASC_OP_CMPI || w->nfacts == MAXFACTS)
+    return true;
+  pred = asc_op_attr(d, "predicate")->i;
+  xi = asc_pass_const_int(d->operands[1], &c) ? 0 : asc_pass_const_int(d->operands[0], &c) ? 1 : -1;
+  if (xi < 0 || pred > 5)
+    return true;
+  if (xi == 1)
+    pred = swapped[pred];
+  sync_fact_range(w, sync_strip_cast(d->operands[xi]), &lo, &hi);
+  narrow(pred, c, truth, &lo, &hi);
+  if (lo > hi)
+    return false;
+  w->facts[w->nfacts++] = (struct fact){sync_strip_cast(d->operands[xi]), lo, hi};
+  *pushed = true;
+  return true;
+}
+

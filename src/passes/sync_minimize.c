@@ -1,0 +1,158 @@
+/* sync_minimize.c - auto-sync's minimality post-pass (sync.md B.5): each inserted sync is
+ * taken out in turn and stays out if a check walk finds every conflict still ordered. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/sync_walk.h"
+
+/* ---- minimality (B.5 post-pass): drop what the others imply ---- */
+
+/* May e2's set overwrite e1's flag before e1's wait took it?  Only if they share an id;
+ * an edge whose ids rotate with the loop's slots was given them against its own clash. */
+static bool ids_clash(const sync_edge *e1, const sync_edge *e2) {
+  int k1 = e1->k > 1 ? e1->k : 1, k2 = e2->k > 1 ? e2->k : 1;
+  if (e1 == e2)
+    return !(e1->k > 1 && !e1->prime[0]);
+  return e1->id < e2->id + k2 && e2->id < e1->id + k1;
+}
+
+/* Walk func again with the syncs it now has, inserting nothing: is every conflict ordered?
+ * Inserted flags keep their edge meaning (ins's edges), so a loop-carried pair still counts
+ * its priming set on the first iteration. */
+static bool all_ordered(walker *ins, asc_op *func) {
+  walker w;
+  state *st = sync_state_new();
+  bool ok;
+  memset(&w, 0, sizeof w);
+  w.m = ins->m;
+  w.full = ins->full;
+  w.mode = MODE_CHECK;
+  w.env.m = ins->m;
+  w.edges = ins->edges;
+  w.nedges = w.capedges = ins->nedges;
+  for (int i = 0; i < w.nedges; i++)
+    w.edges[i].widx = 0; /* wait positions of this walk, not of an earlier one */
+  w.edge_of = ins->edge_of;
+  memcpy(w.rdone, ins->rdone, sizeof w.rdone);
+  w.nrdone = ins->nrdone;
+  w.etok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w.etok);
+  w.ptok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w.ptok);
+  w.rtok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w.rtok);
+  if (!w.etok || !w.ptok || !w.rtok)
+    asc_die("out of memory");
+  sync_walk_func(&w, func, st);
+  ok = !w.failed;
+  for (int i = 0; ok && i < w.nclash; i++) /* a set that may now overtake a wait of its id */
+    ok = !ids_clash(&ins->edges[w.clash[i].e1], &ins->edges[w.clash[i].e2]);
+  free(st);
+  sync_walker_free(&w, false);
+  return ok;
+}
+
+/* An inserted sync taken out for a trial: where each of its ops was. */
+typedef struct trial {
+  asc_op *op[2 + 2 * SYNC_NIDS], *prev[2 + 2 * SYNC_NIDS], *next[2 + 2 * SYNC_NIDS];
+  int n;
+} trial;
+
+static void take(trial *t, asc_op *op) {
+  if (!op || !op->parent)
+    return;
+  t->op[t->n] = op, t->prev[t->n] = op->prev, t->next[t->n] = op->next;
+  t->n++;
+  asc_op_unlink(op);
+}
+
+static void put_back(trial *t) {
+  while (t->n-- > 0) {
+    if (t->prev[t->n])
+      asc_op_insert_after(t->prev[t->n], t->op[t->n]);
+    else
+      asc_op_insert_before(t->next[t->n], t->op[t->n]);
+  }
+}
+
+/* Does an edge whose ids rotate with the slots of loop (sync_ids.c) exist? */
+static bool rotated_ids_in(const walker *w, const asc_op *loop) {
+  for (int i = 0; i < w->nedges; i++)
+    if (w->edges[i].k > 1 && !w->edges[i].prime[0] && w->edges[i].slot && w->edges[i].slot->parent == loop->regions[0].block)
+      return true;
+  return false;
+}
+
+/* Take group g (an edge with its priming sets and draining waits, or one inserted
+ * barrier) out for good if every conflict stays ordered without it. */
+static bool try_drop(walker *w, asc_op *func, int g) {
+  trial t = {.n = 0};
+  if (g >= w->nedges) {
+    take(&t, w->bars.items[g - w->nedges]);
+  } else {
+    sync_edge *e = &w->edges[g];
+    if (e->k > 1 && e->prime[0] && rotated_ids_in(w, e->loop))
+      return false; /* an edge whose ids rotate in this loop may rely on it to close its cycle */
+    take(&t, e->set);
+    take(&t, e->wait);
+    for (int j = 0; j < e->k && j < SYNC_NIDS; j++) {
+      take(&t, e->prime[j]);
+      take(&t, e->drain[j]);
+    }
+  }
+  if (!t.n)
+    return false;
+  if (!all_ordered(w, func)) {
+    put_back(&t);
+    return false;
+  }
+  if (w->mode == MODE_LOG)
+    asc_diag(w->m->ctx, asc_op_diag_loc(t.op[0]), ASC_SEV_NOTE,
+             "auto-sync: the %s above is dropped again: the other syncs imply it", asc_op_name(t.op[0]));
+  return true;
+}
+
+/* Latest first, and again while a pass drops something: a sync that an earlier one (still
+ * there on the first pass) kept necessary may go once that one has gone. */
+void sync_minimize(walker *w, asc_op *func) {
+  int ngroups = w->nedges + (int)w->bars.n;
+  bool dropped = true;
+  if (!ngroups || !all_ordered(w, func))
+    return;
+  for (int pass = 0; pass < 3 && dropped; pass++) {
+    dropped = false;
+    for (int g = ngroups - 1; g >= 0; g--)
+      dropped |= try_drop(w, func, g);
+  }
+}
+
+/* ---- dead id arithmetic of rotating edges minimality took out ---- */
+
+static void note_uses(asc_op *op, void *user) {
+  for (int i = 0; i < op->noperands; i++)
+    asc_pass_map_set(user, op->operands[i], 1);
+}
+
+static void unlink_if_unused(asc_op *op, const asc_pass_map *uses) {
+  if (op && op->parent && !asc_pass_map_get(uses, &op->results[0]))
+    asc_op_unlink(op);
+}
+
+/* An id iv % k + base whose edge is gone, then a slot iv % k (and the cast feeding it)
+ * nothing uses any more: the walk made them, the walk takes them away. */
+void sync_drop_dead_ids(walker *w, asc_op *func) {
+  for (int stage = 0; stage < 3; stage++) {
+    asc_pass_map uses = {0};
+    asc_walk(func, note_uses, &uses);
+    for (int i = 0; i < w->nedges; i++) {
+      const sync_edge *e = &w->edges[i];
+      if (e->k <= 1 || !e->slot)
+        continue;
+      if (stage == 0 && !e->set->parent && e->set->noperands && e->set->operands[0] && e->set->operands[0]->def != e->slot)
+        unlink_if_unused(e->set->operands[0]->def, &uses);
+      else if (stage == 1)
+        unlink_if_unused(e->slot, &uses);
+      else if (stage == 2 && e->slot->operands[0]->def && e->slot->operands[0]->def->code == ASC_OP_INDEX_CAST)
+        unlink_if_unused(e->slot->operands[0]->def, &uses);
+    }
+    asc_pass_map_free(&uses);
+  }
+}
+

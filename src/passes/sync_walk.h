@@ -1,0 +1,136 @@
+/* sync_walk.h - the auto-sync walk's own types, shared by its files: autosync.c (the walk
+ * and the passes), sync_state.c (what each pipe knows, and the meet of paths), sync_facts.c
+ * (branch conditions and trip counts) and sync_minimize.c (the minimality post-pass). */
+#ifndef ASC_SYNC_WALK_H
+#define ASC_SYNC_WALK_H
+
+#include "passes/sync_internal.h"
+
+/* MODE_CHECK: insert nothing, only find whether some conflict is still unordered (failed). */
+enum { MODE_INSERT, MODE_LOG, MODE_REPORT, MODE_CHECK };
+enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 16, MAXLOOPS = 32, MAXROT = 64, MAXFACTS = 32 };
+
+/* What is known complete of each pipe p: its elements with walk index <= t[p], and those
+ * in [glo[p], ghi[p]] (elements that did not run on this path: an if's other arm, a loop
+ * that ran zero times).  glo > ghi: no such interval. */
+typedef struct token {
+  int64_t t[SYNC_NPIPES];
+  int64_t glo[SYNC_NPIPES], ghi[SYNC_NPIPES];
+} token;
+
+/* A pending user set_flag: (event, id) with id a constant or an SSA value. */
+typedef struct pend {
+  int64_t event;
+  const void *key;
+  int64_t cid;
+  token tok;
+} pend;
+
+/* A TQue's runtime state (hardware.md §9): round-robin slot cursor, the backward token
+ * each slot's last free left, and the forward FIFO of enqueued slots. */
+typedef struct qstate {
+  const asc_value *q;
+  int depth;
+  int64_t cursor; /* -1: unknown */
+  token bwd[QSLOTS];
+  int fifo_slot[QSLOTS];
+  token fifo_tok[QSLOTS];
+  int nfifo;
+} qstate;
+
+typedef struct state {
+  token k[SYNC_NPIPES];
+  int64_t last[SYNC_NPIPES];
+  pend pend[MAXPEND];
+  int npend;
+  qstate qs[MAXQ];
+  int nq;
+} state;
+
+/* A loop being walked: entries with idx >= cur are from the iteration being walked; in
+ * the second walk (hi > 0) those with idx in [lo, hi) are from the previous one. */
+typedef struct carried {
+  asc_op *loop;
+  int64_t cur, lo, hi;
+} carried;
+
+typedef struct walker {
+  sync_env env;
+  asc_module *m;
+  bool full;
+  int mode; /* MODE_*: insert; insert and note each sync; only warn (S001); only check */
+  bool failed;       /* MODE_CHECK: a conflict is unordered */
+  asc_pass_vec bars; /* the pipe_barrier ops inserted (same-pipe conflicts, PIPE_ALL fallbacks) */
+  sync_access *hist;
+  size_t nhist, caphist;
+  int64_t idx;
+  carried loops[MAXLOOPS];
+  int nloops;
+  sync_edge *edges;
+  token *etok;           /* per edge: what its last walked set carries */
+  token *ptok;           /* per loop-carried edge: what its priming set carries */
+  token *rtok;           /* per loop-carried edge: what its set carried in the loop's first walk */
+  int nedges, capedges;
+  sync_clash *clash;
+  int nclash, capclash;
+  asc_pass_map post;     /* if/loop op -> index + 1 into posts: set tokens after it */
+  asc_pass_map pre;      /* loop op -> index + 1 into posts: set tokens before it */
+  token (*posts)[SYNC_NPIPES];
+  int nposts, capposts;
+  asc_pass_map edge_of; /* inserted set/wait op -> edge index + 1 */
+  struct rotdone {       /* rotating orders made: iteration i - k -> i */
+    const asc_op *loop, *aop; /* the producer */
+    int q;                    /* the consumer pipe */
+    token tok;                /* what the producer's set covers (within its iteration) */
+    asc_op *wait;             /* the rotating wait, or NULL: the order is intra-iteration */
+    int64_t k;                /* iteration distance it orders */
+  } rdone[MAXROT];
+  int nrdone;
+  struct fact {          /* x lies in [lo, hi] in the if arms being walked */
+    const asc_value *x;
+    int64_t lo, hi;
+  } facts[MAXFACTS];
+  int nfacts;
+  struct deferred {      /* MODE_CHECK: rotating conflicts left to the end of a second walk */
+    const asc_op *loop;
+    int64_t aidx;
+    int apipe, bpipe;
+  } deferred[MAXROT];
+  int ndeferred;
+  struct second {        /* per loop, the walk indices of its latest second walk */
+    const asc_op *loop;
+    int64_t lo, hi;
+  } second[MAXROT];
+  int nsecond;
+} walker;
+
+/* sync_state.c */
+void sync_tok_empty(token *t);
+bool sync_knows(const token *t, int p, int64_t x); /* pipe p's element x is known complete */
+void sync_comp_join(token *dst, const token *src, int p);
+void sync_comp_add(token *t, int p, int64_t lo, int64_t hi); /* p's [lo, hi] known too */
+void sync_tok_join(token *dst, const token *src);             /* what either knows */
+void sync_tok_meet(token *dst, const token *src);             /* what both know */
+token sync_set_token(const state *st, int p); /* what a set_flag on p issued now carries */
+state *sync_state_new(void);
+state *sync_state_copy(const state *st);
+void sync_state_meet(state *dst, const state *src); /* what is known on both paths */
+
+/* sync_facts.c */
+/* The values of x the facts of the arms being walked allow. */
+void sync_fact_range(const walker *w, const asc_value *x, int64_t *lo, int64_t *hi);
+/* Push what `cond` being `truth` says; false if the arms being walked rule it out. */
+bool sync_assume(walker *w, const asc_value *cond, bool truth, bool *pushed);
+const asc_value *sync_strip_cast(const asc_value *v);
+/* The fewest and most trips loop can make where the walk is. */
+void sync_trip_range(const walker *w, const asc_op *loop, int64_t *tmin, int64_t *tmax);
+
+/* sync_minimize.c */
+void sync_minimize(walker *w, asc_op *func);
+void sync_drop_dead_ids(walker *w, asc_op *func);
+
+/* autosync.c, for the check walk */
+void sync_walk_func(walker *w, asc_op *func, state *st); /* the whole body from st */
+void sync_walker_free(walker *w, bool edges);
+
+#endif
