@@ -157,12 +157,18 @@ static bool runs_at_least_once(const walker *w, const asc_op *loop) {
   return lo >= 1;
 }
 
-/* Is loop being walked for the first time (its iteration i - k in a rotating order)? */
-static bool first_walk(const walker *w, const asc_op *loop) {
+/* The walk of loop under way, or NULL. */
+static const carried *walking(const walker *w, const asc_op *loop) {
   for (int i = w->nloops - 1; i >= 0; i--)
     if (w->loops[i].loop == loop)
-      return w->loops[i].hi == 0;
-  return false;
+      return &w->loops[i];
+  return NULL;
+}
+
+/* Is loop being walked for the first time (its iteration i - k in a rotating order)? */
+static bool first_walk(const walker *w, const asc_op *loop) {
+  const carried *l = walking(w, loop);
+  return l && l->hi == 0;
 }
 
 static bool is_prime(const sync_edge *e, const asc_op *op) {
@@ -598,10 +604,8 @@ static int overlap(const walker *w, const sync_access *a, const sync_access *b) 
 /* Where the current walk of loop began (walk indices from there on are this iteration's);
  * past the end of the walk if loop is not being walked. */
 static int64_t cur_walk(const walker *w, const asc_op *loop) {
-  for (int i = w->nloops - 1; i >= 0; i--)
-    if (w->loops[i].loop == loop)
-      return w->loops[i].cur;
-  return INT64_MAX;
+  const carried *l = walking(w, loop);
+  return l ? l->cur : INT64_MAX;
 }
 
 /* MODE_CHECK: is a (iteration i - k) ordered before b (iteration i) by one of the rotating
@@ -887,14 +891,18 @@ static void walk_access_op(walker *w, asc_op *op, state *st) {
  * before op: that wait is an element of its pipe before op which a state taken before
  * (entry, or the else arm's start) does not know of.  Count it in that state's last
  * elements, so the views that promote knowledge ask for knowledge of it too. */
+static bool wait_outside(const walker *w, int e, const asc_op *op) {
+  const asc_op *x = w->edges[e].wait;
+  for (int r = 0; r < op->nregions; r++)
+    if (op->regions[r].block && inside(x, op->regions[r].block))
+      return false;
+  return x->parent != NULL;
+}
+
 static void waits_outside(const walker *w, const asc_op *op, int first_edge, state *entry) {
   for (int e = first_edge; e < w->nedges; e++) {
-    const asc_op *x = w->edges[e].wait;
     int q = sync_event_dst(w->edges[e].event);
-    bool in = false;
-    for (int r = 0; r < op->nregions && !in; r++)
-      in = op->regions[r].block && inside(x, op->regions[r].block);
-    if (!in && x->parent && w->edges[e].widx > entry->last[q])
+    if (wait_outside(w, e, op) && w->edges[e].widx > entry->last[q])
       entry->last[q] = w->edges[e].widx;
   }
 }
@@ -916,14 +924,9 @@ static void vacuous(const walker *w, const asc_op *op, int first_edge, int64_t l
                     token *extra, int nextra) {
   while (lo <= hi) {
     int64_t cut = hi + 1;
-    for (int e = first_edge; e < w->nedges; e++) {
-      const asc_op *x = w->edges[e].wait;
-      bool in = false;
-      for (int r = 0; r < op->nregions && !in; r++)
-        in = op->regions[r].block && inside(x, op->regions[r].block);
-      if (!in && x->parent && w->edges[e].widx >= lo && w->edges[e].widx < cut)
+    for (int e = first_edge; e < w->nedges; e++)
+      if (wait_outside(w, e, op) && w->edges[e].widx >= lo && w->edges[e].widx < cut)
         cut = w->edges[e].widx;
-    }
     for (int p = 0; p < SYNC_NPIPES && lo < cut; p++) {
       int64_t plo = INT64_MAX, phi = INT64_MIN; /* p's accesses there: all that a conflict asks of */
       for (size_t h = 0; h < w->nhist; h++)
@@ -1013,19 +1016,26 @@ static bool runs_once_at_most(const walker *w, const asc_op *loop) {
   return hi <= 1;
 }
 
-/* What is known after a loop that ran zero times: what was known before it, and, for a pipe
- * p whose every element before the loop was known complete, all of p's elements inside the
- * loop too (they never ran).  The same for the priming sets of the loop's carried edges,
- * which the draining waits take on that path. */
-static void zero_trip_view(walker *w, const asc_op *loop, state *entry) {
-  for (int q = 0; q < SYNC_NPIPES; q++)
+/* s is the state of a path on which the elements of loop walked from `from` on did not run
+ * (zero trips, or one): a pipe that knew every element before them knows them too, and
+ * every pipe knows that interval (minus the waits the loop's edges put outside it). */
+static void not_run_view(walker *w, const asc_op *loop, int first_edge, state *s, int64_t from) {
+  waits_outside(w, loop, first_edge, s);
+  arm_view(s, s, w->idx);
+  vacuous(w, loop, first_edge, from, w->idx, s, NULL, 0);
+}
+
+/* With zero trips the draining waits take the priming sets: what those carried (entry's
+ * view, as above) plus the loop's elements, which never ran. */
+static void zero_trip_primes(walker *w, const asc_op *loop, int first_edge, const state *entry, int64_t from) {
+  for (int e = 0; e < w->nedges; e++) {
+    if (w->edges[e].loop != loop || w->edges[e].k < 1)
+      continue;
     for (int p = 0; p < SYNC_NPIPES; p++)
-      if (entry->k[q].t[p] >= entry->last[p])
-        sync_comp_add(&entry->k[q], p, -1, w->idx);
-  for (int e = 0; e < w->nedges; e++)
-    for (int p = 0; w->edges[e].loop == loop && w->edges[e].k >= 1 && p < SYNC_NPIPES; p++)
       if (w->ptok[e].t[p] >= entry->last[p])
         sync_comp_add(&w->ptok[e], p, -1, w->idx);
+    vacuous(w, loop, first_edge, from, w->idx, NULL, &w->ptok[e], 1);
+  }
 }
 
 /* An scf.for whose bounds give no iteration: its body never runs. */
@@ -1112,9 +1122,7 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     if (w->mode == MODE_CHECK)
       resolve_deferred(w, loop, st);
     if (once) { /* the second walk's elements never ran on that path */
-      waits_outside(w, loop, first_edge, once);
-      arm_view(once, once, w->idx);
-      vacuous(w, loop, first_edge, l->cur, w->idx, once, NULL, 0);
+      not_run_view(w, loop, first_edge, once, l->cur);
       sync_state_meet(st, once);
       free(once);
     }
@@ -1122,12 +1130,8 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   w->nloops--;
   forget_cursors(st, entry);
   if (!runs_at_least_once(w, loop)) {
-    waits_outside(w, loop, first_edge, entry);
-    zero_trip_view(w, loop, entry);
-    vacuous(w, loop, first_edge, start + 1, w->idx, entry, NULL, 0);
-    for (int e = 0; e < w->nedges; e++)
-      if (w->edges[e].loop == loop && w->edges[e].k >= 1)
-        vacuous(w, loop, first_edge, start + 1, w->idx, NULL, &w->ptok[e], 1);
+    not_run_view(w, loop, first_edge, entry, start + 1);
+    zero_trip_primes(w, loop, first_edge, entry, start + 1);
     sync_state_meet(st, entry); /* zero trips */
   }
   free(entry);

@@ -516,8 +516,6 @@ void st_removal_check(const char *synced, int ngm, uint64_t seed, int verbose, s
     }
     out->not_fired++;
     st_kinds_add(&out->kinds, kname, 0, 1, 0);
-    if (!strncmp(kname, "S_", 2))
-      out->not_fired_s++;
     if (out->verbose)
       printf("  not fired: %.*s\n", t.l[u.v[k][0]].len, t.l[u.v[k][0]].s);
     if (!out->first_text) {

@@ -43,7 +43,6 @@ void st_kinds_add(st_kinds *k, const char *name, long fired, long not_fired, lon
 typedef struct st_removal {
   int units, fired, fired_race, not_fired; /* not_fired: executed, yet nothing reported */
   int unreached;                            /* its lines never ran on the arguments tried */
-  int not_fired_s;                          /* of not_fired: S_V, S_MTE2, S_MTE3 edges */
   int verbose;           /* print each non-firing unit */
   st_kinds kinds;
   char *first_text;      /* the first non-firing unit's lines, S_* edges aside (malloc'd) or NULL */
