@@ -432,6 +432,15 @@ static bool in_second_walk(const walker *w, const asc_block *b) {
   return false;
 }
 
+/* The latest walked access of a's op on a's pipe: where a set placed right after the op
+ * takes effect next (a from a loop's previous walk, the op walked again since). */
+static const sync_access *latest(const walker *w, const sync_access *a) {
+  for (size_t i = w->nhist; i-- > 0 && w->hist[i].idx > a->idx;)
+    if (w->hist[i].op == a->op && w->hist[i].pipe == a->pipe)
+      return &w->hist[i];
+  return a;
+}
+
 /* Set after a's ancestor and wait before b's ancestor in their common block (B.5 region
  * rule: both unconditional at that level, so balanced on every path). */
 static void plain_edge(walker *w, const sync_access *a, asc_op *b, int q, state *st) {
@@ -444,7 +453,7 @@ static void plain_edge(walker *w, const sync_access *a, asc_op *b, int q, state 
     fallback_all(w, b, st, "no hardware event orders these pipes");
     return;
   }
-  tok = producer_token(w, a, asc_pass_anc_in(a->op, blk));
+  tok = producer_token(w, latest(w, a), asc_pass_anc_in(a->op, blk));
   set = sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc);
   wait = sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc);
   asc_op_insert_after(asc_pass_anc_in(a->op, blk), set);
@@ -943,11 +952,43 @@ static void vacuous(const walker *w, const asc_op *op, int first_edge, int64_t l
   }
 }
 
+/* Remember what each arm of op left known (its two paths, before they meet). */
+static void note_arms(walker *w, const asc_op *op, const state *then_st, const state *else_st) {
+  struct ifrec *r = NULL;
+  for (int i = 0; i < w->nifs && !r; i++)
+    if (w->ifs[i].op == op)
+      r = &w->ifs[i];
+  if (!r && w->nifs == MAXIFS)
+    memmove(w->ifs, w->ifs + 1, --w->nifs * sizeof *w->ifs); /* forget the oldest */
+  if (!r)
+    r = &w->ifs[w->nifs++];
+  r->op = op;
+  memcpy(r->k[0], then_st->k, sizeof r->k[0]);
+  memcpy(r->k[1], else_st->k, sizeof r->k[1]);
+}
+
+/* Entering an arm of op: an earlier if on this path (in a block around op, before it) whose
+ * arm the facts now pin down, on a value that cannot have changed since, ran that arm: what
+ * that arm left known still is. */
+static void recall_arms(const walker *w, asc_op *op, state *st) {
+  for (int i = 0; i < w->nifs; i++) {
+    const struct ifrec *r = &w->ifs[i];
+    asc_op *anc = r->op->parent ? asc_pass_anc_in(op, r->op->parent) : NULL;
+    if (!anc || anc == r->op || !asc_pass_before_in_block(r->op, anc))
+      continue;
+    for (int arm = 0; arm < 2; arm++)
+      if (sync_ruled_out(w, r->op->operands[0], arm == 1))
+        for (int q = 0; q < SYNC_NPIPES; q++)
+          sync_tok_join(&st->k[q], &r->k[arm][q]);
+  }
+}
+
 /* Walk arm r of op under its condition; false if the condition rules it out. */
 static bool walk_arm(walker *w, asc_op *op, int r, state *st) {
   bool pushed;
   if (!sync_assume(w, op->operands[0], r == 0, &pushed))
     return false;
+  recall_arms(w, op, st);
   if (op->nregions > r && op->regions[r].block)
     walk_block(w, op->regions[r].block, st);
   w->nfacts -= pushed;
@@ -980,8 +1021,10 @@ static void walk_if(walker *w, asc_op *op, state *st) {
   vacuous(w, op, first_edge, start + 1, then_end, other, NULL, 0);
   if (!then_runs)
     *st = *other;
-  else if (else_runs)
+  else if (else_runs) {
+    note_arms(w, op, st, other);
     sync_state_meet(st, other);
+  }
   free(saved);
   free(other);
   free(entry);
@@ -1219,6 +1262,8 @@ static int sync_func(asc_module *m, asc_op *func, bool full, int mode) {
   w.mode = mode;
   w.env.m = m;
   sync_walk_func(&w, func, st);
+  if (mode != MODE_REPORT)
+    sync_recheck_clashes(&w, func);
   if (mode != MODE_REPORT)
     rc = sync_assign_ids(m, func, w.edges, w.nedges, w.clash, w.nclash, &w.bars);
   if (mode != MODE_REPORT && !rc) {

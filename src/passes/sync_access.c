@@ -555,6 +555,12 @@ static bool same_rotation(const sync_view *a, const sync_view *b) {
 
 enum { SLOTS_MAX = 8 };
 
+/* The slot v uses in the iteration where its IV is i. */
+static int64_t slot_at(const sync_view *v, int64_t i) {
+  return ((v->rot_cx * i + v->rot_c) % v->rot_k + v->rot_k) % v->rot_k;
+}
+
+
 /* The slots a rotating view can use (all k; in a loop of no more trips than slots, only
  * those its iterations use); a fixed view uses "slot 0".  0 if there are too many to list. */
 static int used_slots(const sync_view *v, int64_t *out) {
@@ -571,7 +577,7 @@ static int used_slots(const sync_view *v, int64_t *out) {
   if (n > 0 && n <= v->rot_k && asc_pass_const_int(loop->operands[0], &lb) &&
       asc_pass_const_int(loop->operands[2], &step)) {
     for (int64_t t = 0, i = lb; t < n; t++, i += step) {
-      int64_t sl = ((v->rot_cx * i + v->rot_c) % v->rot_k + v->rot_k) % v->rot_k;
+      int64_t sl = slot_at(v, i);
       if (!seen[sl])
         seen[sl] = true, out[cnt++] = sl;
     }
@@ -608,12 +614,35 @@ bool sync_first_iteration(const sync_view *v, sync_view *out) {
   return loop && asc_pass_const_int(loop->operands[0], &lb) && sync_view_at(v, lb, out);
 }
 
+/* a and b rotate with the same IV, differently, and meet in one iteration: their slots are
+ * tied, so only the slot pairs some iteration uses can overlap.  The pairs repeat every
+ * lcm(k_a, k_b) iterations; a loop of fewer trips uses only its own. */
+static int tied_slots_overlap(const sync_view *a, const sync_view *b) {
+  const asc_op *loop = sync_iv_loop(a->rot_iv);
+  int64_t lb, step, n = loop ? asc_pass_trip_count(loop) : -1;
+  int64_t period = a->rot_k / gcd(a->rot_k, b->rot_k) * b->rot_k;
+  if (!loop || !asc_pass_const_int(loop->operands[0], &lb) || !asc_pass_const_int(loop->operands[2], &step) ||
+      period > SLOTS_MAX * SLOTS_MAX)
+    return 1;
+  for (int64_t t = 0; t < period && (n < 0 || t < n); t++) {
+    sync_view x, y;
+    if (!in_slot(a, slot_at(a, lb + t * step), &x) || !in_slot(b, slot_at(b, lb + t * step), &y) ||
+        !apart(&x, &y, NULL, 0))
+      return 1;
+  }
+  return 0;
+}
+
 /* Views that rotate differently (or only one rotates): disjoint if every slot of one is
  * disjoint from every slot of the other (gaps between slots count, unlike a hull). */
-static int slotwise_overlap(const sync_view *a, const sync_view *b) {
+static int slotwise_overlap(const sync_view *a, const sync_view *b, int rel) {
   int64_t sa[SLOTS_MAX], sb[SLOTS_MAX];
   int na = used_slots(a, sa), nb = used_slots(b, sb);
-  if (!na || !nb || a->iv || b->iv)
+  if (a->iv || b->iv)
+    return 1;
+  if (rel == SYNC_SAME_ITER && a->rot_iv && a->rot_iv == b->rot_iv)
+    return tied_slots_overlap(a, b);
+  if (!na || !nb)
     return 1;
   for (int i = 0; i < na; i++)
     for (int j = 0; j < nb; j++) {
@@ -663,7 +692,7 @@ int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) 
   if (a->any || b->any)
     return 1;
   if (a->rot_iv || b->rot_iv)
-    return same_rotation(a, b) ? rotating_overlap(a, b, rel, step) : slotwise_overlap(a, b);
+    return same_rotation(a, b) ? rotating_overlap(a, b, rel, step) : slotwise_overlap(a, b, rel);
   if (!a->iv != !b->iv)
     return a->iv ? iv_overlap(a, b, false) : iv_overlap(b, a, false);
   if (a->iv != b->iv || (a->iv && !lin_eq(&a->coef, &b->coef)))

@@ -56,28 +56,46 @@ static void narrow(int64_t pred, int64_t c, bool truth, int64_t *lo, int64_t *hi
   }
 }
 
-/* Push what `cond` being `truth` says (an arith.cmpi of a value and a constant); false
- * if the arms being walked already rule it out (the arm never runs). */
-bool sync_assume(walker *w, const asc_value *cond, bool truth, bool *pushed) {
+/* The x of `cond` (an arith.cmpi of a value and a constant) and the range the facts and
+ * `cond` being `truth` leave it; false if cond is of no such form. */
+static bool cond_range(const walker *w, const asc_value *cond, bool truth, const asc_value **x, int64_t *lo,
+                       int64_t *hi) {
   static const int64_t swapped[6] = {0, 1, 4, 5, 2, 3};
   const asc_op *d = cond->def;
-  int64_t c, pred, lo, hi;
+  int64_t c, pred;
   int xi;
-  *pushed = false;
-  if (!d || d->code != ASC_OP_CMPI || w->nfacts == MAXFACTS)
-    return true;
+  if (!d || d->code != ASC_OP_CMPI)
+    return false;
   pred = asc_op_attr(d, "predicate")->i;
   xi = asc_pass_const_int(d->operands[1], &c) ? 0 : asc_pass_const_int(d->operands[0], &c) ? 1 : -1;
   if (xi < 0 || pred > 5)
-    return true;
+    return false;
   if (xi == 1)
     pred = swapped[pred];
-  sync_fact_range(w, sync_strip_cast(d->operands[xi]), &lo, &hi);
-  narrow(pred, c, truth, &lo, &hi);
+  *x = sync_strip_cast(d->operands[xi]);
+  sync_fact_range(w, *x, lo, hi);
+  narrow(pred, c, truth, lo, hi);
+  return true;
+}
+
+/* Push what `cond` being `truth` says (an arith.cmpi of a value and a constant); false
+ * if the arms being walked already rule it out (the arm never runs). */
+bool sync_assume(walker *w, const asc_value *cond, bool truth, bool *pushed) {
+  const asc_value *x;
+  int64_t lo, hi;
+  *pushed = false;
+  if (w->nfacts == MAXFACTS || !cond_range(w, cond, truth, &x, &lo, &hi))
+    return true;
   if (lo > hi)
     return false;
-  w->facts[w->nfacts++] = (struct fact){sync_strip_cast(d->operands[xi]), lo, hi};
+  w->facts[w->nfacts++] = (struct fact){x, lo, hi};
   *pushed = true;
   return true;
 }
 
+/* Do the facts of the arms being walked say `cond` is not `truth`? */
+bool sync_ruled_out(const walker *w, const asc_value *cond, bool truth) {
+  const asc_value *x;
+  int64_t lo, hi;
+  return cond_range(w, cond, truth, &x, &lo, &hi) && lo > hi;
+}

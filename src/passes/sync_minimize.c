@@ -16,37 +16,59 @@ static bool ids_clash(const sync_edge *e1, const sync_edge *e2) {
   return e1->id < e2->id + k2 && e2->id < e1->id + k1;
 }
 
-/* Walk func again with the syncs it now has, inserting nothing: is every conflict ordered?
- * Inserted flags keep their edge meaning (ins's edges), so a loop-carried pair still counts
- * its priming set on the first iteration. */
+/* Walk func again with the syncs it now has, inserting nothing, into w (free it with
+ * sync_walker_free(w, false)): w->failed says whether some conflict is unordered, w->clash
+ * lists the sets that may overtake a wait of their event.  Inserted flags keep their edge
+ * meaning (ins's edges), so a loop-carried pair still counts its priming set on the first
+ * iteration. */
+static void check_walk(walker *ins, asc_op *func, walker *w) {
+  state *st = sync_state_new();
+  memset(w, 0, sizeof *w);
+  w->m = ins->m;
+  w->full = ins->full;
+  w->mode = MODE_CHECK;
+  w->env.m = ins->m;
+  w->edges = ins->edges;
+  w->nedges = w->capedges = ins->nedges;
+  for (int i = 0; i < w->nedges; i++)
+    w->edges[i].widx = 0; /* wait positions of this walk, not of an earlier one */
+  w->edge_of = ins->edge_of;
+  memcpy(w->rdone, ins->rdone, sizeof w->rdone);
+  w->nrdone = ins->nrdone;
+  w->etok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w->etok);
+  w->ptok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w->ptok);
+  w->rtok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w->rtok);
+  if (!w->etok || !w->ptok || !w->rtok)
+    asc_die("out of memory");
+  sync_walk_func(w, func, st);
+  free(st);
+}
+
+/* Is every conflict ordered, and no set able to overtake a wait of its id? */
 static bool all_ordered(walker *ins, asc_op *func) {
   walker w;
-  state *st = sync_state_new();
   bool ok;
-  memset(&w, 0, sizeof w);
-  w.m = ins->m;
-  w.full = ins->full;
-  w.mode = MODE_CHECK;
-  w.env.m = ins->m;
-  w.edges = ins->edges;
-  w.nedges = w.capedges = ins->nedges;
-  for (int i = 0; i < w.nedges; i++)
-    w.edges[i].widx = 0; /* wait positions of this walk, not of an earlier one */
-  w.edge_of = ins->edge_of;
-  memcpy(w.rdone, ins->rdone, sizeof w.rdone);
-  w.nrdone = ins->nrdone;
-  w.etok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w.etok);
-  w.ptok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w.ptok);
-  w.rtok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w.rtok);
-  if (!w.etok || !w.ptok || !w.rtok)
-    asc_die("out of memory");
-  sync_walk_func(&w, func, st);
+  check_walk(ins, func, &w);
   ok = !w.failed;
-  for (int i = 0; ok && i < w.nclash; i++) /* a set that may now overtake a wait of its id */
+  for (int i = 0; ok && i < w.nclash; i++)
     ok = !ids_clash(&ins->edges[w.clash[i].e1], &ins->edges[w.clash[i].e2]);
-  free(st);
   sync_walker_free(&w, false);
   return ok;
+}
+
+/* The insertion walk had to guess some clashes: an edge it placed during a loop's second
+ * walk has a first-iteration set no walk checked, and a next-iteration set it counted as
+ * clashing with its own wait.  A walk of the finished syncs checks every set; when it finds
+ * every conflict ordered, its clashes replace the guesses. */
+void sync_recheck_clashes(walker *ins, asc_op *func) {
+  walker w;
+  check_walk(ins, func, &w);
+  if (!w.failed) {
+    free(ins->clash);
+    ins->clash = w.clash, ins->nclash = w.nclash, ins->capclash = w.capclash;
+    w.clash = NULL;
+  }
+  sync_walker_free(&w, false);
 }
 
 /* An inserted sync taken out for a trial: where each of its ops was. */

@@ -7,19 +7,38 @@
 #include "passes/sync_walk.h"
 
 void sync_tok_empty(token *t) {
-  for (int p = 0; p < SYNC_NPIPES; p++)
-    t->t[p] = -1, t->glo[p] = 1, t->ghi[p] = 0;
+  for (int p = 0; p < SYNC_NPIPES; p++) {
+    t->t[p] = -1;
+    for (int g = 0; g < NGAPS; g++)
+      t->glo[p][g] = 1, t->ghi[p][g] = 0;
+  }
 }
 
 bool sync_knows(const token *t, int p, int64_t x) {
-  return x <= t->t[p] || (t->glo[p] <= x && x <= t->ghi[p]);
+  if (x <= t->t[p])
+    return true;
+  for (int g = 0; g < NGAPS; g++)
+    if (t->glo[p][g] <= x && x <= t->ghi[p][g])
+      return true;
+  return false;
+}
+
+enum { NIV = 1 + NGAPS, MAXIV = NIV * NIV };
+
+/* Component p as intervals: the prefix, then the gaps. */
+static int intervals(const token *t, int p, int64_t (*iv)[2]) {
+  iv[0][0] = -1, iv[0][1] = t->t[p];
+  for (int g = 0; g < NGAPS; g++)
+    iv[1 + g][0] = t->glo[p][g], iv[1 + g][1] = t->ghi[p][g];
+  return NIV;
 }
 
 /* Component p of t := the union of intervals iv[0..n) (walk indices start at 1, so one
- * reaching down to 1 is the prefix); beyond the prefix only the widest interval is kept,
- * which can only forget knowledge. */
+ * reaching down to 1 is the prefix); beyond the prefix only the NGAPS widest intervals are
+ * kept, which can only forget knowledge. */
 static void set_union(token *t, int p, int64_t (*iv)[2], int n) {
-  int64_t pre = -1, glo = 1, ghi = 0;
+  int64_t pre = -1, gap[MAXIV][2];
+  int ng = 0;
   for (int i = 1; i < n; i++) /* insertion sort by lower end */
     for (int j = i; j > 0 && iv[j][0] < iv[j - 1][0]; j--) {
       int64_t a = iv[j][0], b = iv[j][1];
@@ -29,40 +48,50 @@ static void set_union(token *t, int p, int64_t (*iv)[2], int n) {
     int64_t lo = iv[i][0], hi = iv[i][1];
     if (lo > hi)
       continue;
-    if (lo <= pre + 1 || lo <= 1) {
+    if (lo <= pre + 1 || lo <= 1)
       pre = hi > pre ? hi : pre;
-    } else if (glo <= ghi && lo <= ghi + 1) {
-      ghi = hi > ghi ? hi : ghi;
-    } else if (glo > ghi || hi - lo > ghi - glo) {
-      glo = lo, ghi = hi;
-    }
+    else if (ng && lo <= gap[ng - 1][1] + 1)
+      gap[ng - 1][1] = hi > gap[ng - 1][1] ? hi : gap[ng - 1][1];
+    else
+      gap[ng][0] = lo, gap[ng++][1] = hi;
   }
-  if (glo <= ghi && glo <= pre + 1)
-    pre = ghi > pre ? ghi : pre, glo = 1, ghi = 0;
-  t->t[p] = pre, t->glo[p] = glo, t->ghi[p] = ghi;
+  while (ng > NGAPS) { /* drop the narrowest (the earliest of equals) */
+    int k = 0;
+    for (int g = 1; g < ng; g++)
+      if (gap[g][1] - gap[g][0] < gap[k][1] - gap[k][0])
+        k = g;
+    memmove(gap + k, gap + k + 1, (size_t)(--ng - k) * sizeof gap[0]);
+  }
+  t->t[p] = pre;
+  for (int g = 0; g < NGAPS; g++)
+    t->glo[p][g] = g < ng ? gap[g][0] : 1, t->ghi[p][g] = g < ng ? gap[g][1] : 0;
 }
 
 void sync_comp_join(token *dst, const token *src, int p) {
-  int64_t iv[4][2] = {{-1, dst->t[p]}, {dst->glo[p], dst->ghi[p]}, {-1, src->t[p]}, {src->glo[p], src->ghi[p]}};
-  set_union(dst, p, iv, 4);
+  int64_t iv[2 * NIV][2];
+  intervals(dst, p, iv);
+  intervals(src, p, iv + NIV);
+  set_union(dst, p, iv, 2 * NIV);
 }
 
 static void comp_meet(token *dst, const token *src, int p) {
-  int64_t a[2][2] = {{-1, dst->t[p]}, {dst->glo[p], dst->ghi[p]}};
-  int64_t b[2][2] = {{-1, src->t[p]}, {src->glo[p], src->ghi[p]}};
-  int64_t iv[4][2];
-  for (int i = 0; i < 2; i++)
-    for (int j = 0; j < 2; j++) {
-      iv[2 * i + j][0] = a[i][0] > b[j][0] ? a[i][0] : b[j][0];
-      iv[2 * i + j][1] = a[i][1] < b[j][1] ? a[i][1] : b[j][1];
+  int64_t a[NIV][2], b[NIV][2], iv[MAXIV][2];
+  intervals(dst, p, a);
+  intervals(src, p, b);
+  for (int i = 0; i < NIV; i++)
+    for (int j = 0; j < NIV; j++) {
+      iv[NIV * i + j][0] = a[i][0] > b[j][0] ? a[i][0] : b[j][0];
+      iv[NIV * i + j][1] = a[i][1] < b[j][1] ? a[i][1] : b[j][1];
     }
-  set_union(dst, p, iv, 4);
+  set_union(dst, p, iv, MAXIV);
 }
 
 /* Component p also knows the elements [lo, hi]. */
 void sync_comp_add(token *t, int p, int64_t lo, int64_t hi) {
-  int64_t iv[3][2] = {{-1, t->t[p]}, {t->glo[p], t->ghi[p]}, {lo, hi}};
-  set_union(t, p, iv, 3);
+  int64_t iv[NIV + 1][2];
+  intervals(t, p, iv);
+  iv[NIV][0] = lo, iv[NIV][1] = hi;
+  set_union(t, p, iv, NIV + 1);
 }
 
 void sync_tok_join(token *dst, const token *src) {

@@ -8,14 +8,15 @@
 
 /* MODE_CHECK: insert nothing, only find whether some conflict is still unordered (failed). */
 enum { MODE_INSERT, MODE_LOG, MODE_REPORT, MODE_CHECK };
-enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 16, MAXLOOPS = 32, MAXROT = 64, MAXFACTS = 32 };
+enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 16, MAXLOOPS = 32, MAXROT = 64, MAXFACTS = 32, MAXIFS = 16 };
 
 /* What is known complete of each pipe p: its elements with walk index <= t[p], and those
- * in [glo[p], ghi[p]] (elements that did not run on this path: an if's other arm, a loop
- * that ran zero times).  glo > ghi: no such interval. */
+ * in the intervals [glo[p][g], ghi[p][g]] (elements that did not run on this path: an if's
+ * other arm, a loop that ran zero times or once).  glo > ghi: no such interval. */
+enum { NGAPS = 3 };
 typedef struct token {
   int64_t t[SYNC_NPIPES];
-  int64_t glo[SYNC_NPIPES], ghi[SYNC_NPIPES];
+  int64_t glo[SYNC_NPIPES][NGAPS], ghi[SYNC_NPIPES][NGAPS];
 } token;
 
 /* A pending user set_flag: (event, id) with id a constant or an SSA value. */
@@ -91,6 +92,11 @@ typedef struct walker {
     int64_t lo, hi;
   } facts[MAXFACTS];
   int nfacts;
+  struct ifrec {         /* a walked scf.if: what each pipe knew at the end of each arm */
+    const asc_op *op;
+    token k[2][SYNC_NPIPES];
+  } ifs[MAXIFS];
+  int nifs;
   struct deferred {      /* MODE_CHECK: rotating conflicts left to the end of a second walk */
     const asc_op *loop;
     int64_t aidx;
@@ -121,12 +127,14 @@ void sync_state_meet(state *dst, const state *src); /* what is known on both pat
 void sync_fact_range(const walker *w, const asc_value *x, int64_t *lo, int64_t *hi);
 /* Push what `cond` being `truth` says; false if the arms being walked rule it out. */
 bool sync_assume(walker *w, const asc_value *cond, bool truth, bool *pushed);
+bool sync_ruled_out(const walker *w, const asc_value *cond, bool truth); /* facts say cond != truth */
 const asc_value *sync_strip_cast(const asc_value *v);
 /* The fewest and most trips loop can make where the walk is. */
 void sync_trip_range(const walker *w, const asc_op *loop, int64_t *tmin, int64_t *tmax);
 
 /* sync_minimize.c */
 void sync_minimize(walker *w, asc_op *func);
+void sync_recheck_clashes(walker *w, asc_op *func); /* before ids: clashes of the finished syncs */
 void sync_drop_dead_ids(walker *w, asc_op *func);
 
 /* autosync.c, for the check walk */
