@@ -789,7 +789,13 @@ static void explain(const walker *w, const sync_access *a, const sync_access *b,
 /* MODE_CHECK: every unordered pair fails the check, except a conflict between iterations
  * i and i + k of a rotation, which may be ordered through iteration i + 1 (walked next in
  * the loop's second walk): those wait for the end of that walk (resolve_deferred). */
+static void resolve_at(walker *w, const asc_op *op, const state *st);
+
 static void check_op(walker *w, const sync_access *acc, int n, const state *st) {
+  if (w->probing) {
+    resolve_at(w, acc[0].op, st);
+    return;
+  }
   for (int j = 0; j < n && !w->failed; j++)
     for (size_t i = w->nhist; i-- > 0 && !w->failed;) {
       const sync_access *a = &w->hist[i];
@@ -797,7 +803,7 @@ static void check_op(walker *w, const sync_access *acc, int n, const state *st) 
       if (!need(w, a, &acc[j], st))
         continue;
       if (loop && overlap(w, a, &acc[j]) == 2 && w->ndeferred < MAXROT && cur_walk(w, loop) != INT64_MAX)
-        w->deferred[w->ndeferred++] = (struct deferred){loop, a->idx, a->pipe, acc[j].pipe};
+        w->deferred[w->ndeferred++] = (struct deferred){loop, acc[j].op, a->idx, a->pipe, acc[j].pipe, false};
       else
         w->failed = true;
     }
@@ -805,14 +811,31 @@ static void check_op(walker *w, const sync_access *acc, int n, const state *st) 
 
 /* The end of loop's second walk (iteration i + 1): a deferred conflict a (iteration i) ->
  * b (iteration i + k, k >= 2) is ordered if b's pipe knows a by then, on every path: all
- * its later elements, b among them, come after a. */
-static void resolve_deferred(walker *w, const asc_op *loop, const state *st) {
+ * its later elements, b among them, come after a.  Those it does not know yet are left to
+ * b's place in iteration i + 2 (probe); true if there are any. */
+static bool resolve_deferred(walker *w, const asc_op *loop, const state *st) {
+  bool left = false;
   for (int d = 0; d < w->ndeferred; d++) {
-    const struct deferred *x = &w->deferred[d];
+    struct deferred *x = &w->deferred[d];
     if (x->loop != loop)
       continue;
-    w->failed |= !sync_knows(&st->k[x->bpipe], x->apipe, x->aidx);
-    w->deferred[d--] = w->deferred[--w->ndeferred];
+    if (!sync_knows(&st->k[x->bpipe], x->apipe, x->aidx))
+      left = x->probe = true;
+    else
+      w->deferred[d--] = w->deferred[--w->ndeferred];
+  }
+  return left;
+}
+
+/* Third walk: at consumer op in iteration i + 2, its pipe must know a of iteration i; what
+ * it knows there it knows in every later iteration too. */
+static void resolve_at(walker *w, const asc_op *op, const state *st) {
+  for (int d = 0; d < w->ndeferred; d++) {
+    const struct deferred *x = &w->deferred[d];
+    if (x->probe && x->bop == op) {
+      w->failed |= !sync_knows(&st->k[x->bpipe], x->apipe, x->aidx);
+      w->deferred[d--] = w->deferred[--w->ndeferred];
+    }
   }
 }
 
@@ -952,43 +975,12 @@ static void vacuous(const walker *w, const asc_op *op, int first_edge, int64_t l
   }
 }
 
-/* Remember what each arm of op left known (its two paths, before they meet). */
-static void note_arms(walker *w, const asc_op *op, const state *then_st, const state *else_st) {
-  struct ifrec *r = NULL;
-  for (int i = 0; i < w->nifs && !r; i++)
-    if (w->ifs[i].op == op)
-      r = &w->ifs[i];
-  if (!r && w->nifs == MAXIFS)
-    memmove(w->ifs, w->ifs + 1, --w->nifs * sizeof *w->ifs); /* forget the oldest */
-  if (!r)
-    r = &w->ifs[w->nifs++];
-  r->op = op;
-  memcpy(r->k[0], then_st->k, sizeof r->k[0]);
-  memcpy(r->k[1], else_st->k, sizeof r->k[1]);
-}
-
-/* Entering an arm of op: an earlier if on this path (in a block around op, before it) whose
- * arm the facts now pin down, on a value that cannot have changed since, ran that arm: what
- * that arm left known still is. */
-static void recall_arms(const walker *w, asc_op *op, state *st) {
-  for (int i = 0; i < w->nifs; i++) {
-    const struct ifrec *r = &w->ifs[i];
-    asc_op *anc = r->op->parent ? asc_pass_anc_in(op, r->op->parent) : NULL;
-    if (!anc || anc == r->op || !asc_pass_before_in_block(r->op, anc))
-      continue;
-    for (int arm = 0; arm < 2; arm++)
-      if (sync_ruled_out(w, r->op->operands[0], arm == 1))
-        for (int q = 0; q < SYNC_NPIPES; q++)
-          sync_tok_join(&st->k[q], &r->k[arm][q]);
-  }
-}
-
 /* Walk arm r of op under its condition; false if the condition rules it out. */
 static bool walk_arm(walker *w, asc_op *op, int r, state *st) {
   bool pushed;
   if (!sync_assume(w, op->operands[0], r == 0, &pushed))
     return false;
-  recall_arms(w, op, st);
+  sync_recall_arms(w, op, st);
   if (op->nregions > r && op->regions[r].block)
     walk_block(w, op->regions[r].block, st);
   w->nfacts -= pushed;
@@ -1022,7 +1014,7 @@ static void walk_if(walker *w, asc_op *op, state *st) {
   if (!then_runs)
     *st = *other;
   else if (else_runs) {
-    note_arms(w, op, st, other);
+    sync_note_arms(w, op, st, other);
     sync_state_meet(st, other);
   }
   free(saved);
@@ -1031,7 +1023,7 @@ static void walk_if(walker *w, asc_op *op, state *st) {
 }
 
 /* The body runs only when the loop's runtime upper bound exceeds its constant start. */
-static void walk_body(walker *w, asc_op *loop, state *st) {
+void sync_walk_body(walker *w, asc_op *loop, state *st) {
   int64_t lb, step;
   bool pushed = loop->code == ASC_OP_FOR && w->nfacts < MAXFACTS && asc_pass_trip_count(loop) < 0 &&
                 asc_pass_const_int(loop->operands[0], &lb) && asc_pass_const_int(loop->operands[2], &step) &&
@@ -1150,7 +1142,7 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   }
   l = &w->loops[w->nloops++];
   *l = (carried){loop, w->idx + 1, 0, 0};
-  walk_body(w, loop, st);
+  sync_walk_body(w, loop, st);
   if (!runs_once_at_most(w, loop)) {
     int64_t lo, hi;
     state *once = NULL;
@@ -1159,11 +1151,11 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
       once = sync_state_copy(st); /* it may stop after one iteration */
     l->lo = l->cur;
     l->hi = l->cur = w->idx + 1;
-    walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
+    sync_walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
     last_iteration(w, loop, l->cur);
     note_second_walk(w, loop, l->cur);
-    if (w->mode == MODE_CHECK)
-      resolve_deferred(w, loop, st);
+    if (w->mode == MODE_CHECK && resolve_deferred(w, loop, st))
+      sync_probe(w, l, st);
     if (once) { /* the second walk's elements never ran on that path */
       not_run_view(w, loop, first_edge, once, l->cur);
       sync_state_meet(st, once);

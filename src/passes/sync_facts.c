@@ -1,6 +1,7 @@
 /* sync_facts.c - what the walk knows of values: branch conditions x <pred> constant on the
  * arms being walked, and the trip counts loops can make there. */
 #include <stdint.h>
+#include <string.h>
 
 #include "passes/sync_walk.h"
 
@@ -98,4 +99,37 @@ bool sync_ruled_out(const walker *w, const asc_value *cond, bool truth) {
   const asc_value *x;
   int64_t lo, hi;
   return cond_range(w, cond, truth, &x, &lo, &hi) && lo > hi;
+}
+
+/* ---- what the arms of earlier ifs ordered ---- */
+
+/* Remember what each arm of op left known (its two paths, before they meet). */
+void sync_note_arms(walker *w, const asc_op *op, const state *then_st, const state *else_st) {
+  struct ifrec *r = NULL;
+  for (int i = 0; i < w->nifs && !r; i++)
+    if (w->ifs[i].op == op)
+      r = &w->ifs[i];
+  if (!r && w->nifs == MAXIFS)
+    memmove(w->ifs, w->ifs + 1, --w->nifs * sizeof *w->ifs); /* forget the oldest */
+  if (!r)
+    r = &w->ifs[w->nifs++];
+  r->op = op;
+  memcpy(r->k[0], then_st->k, sizeof r->k[0]);
+  memcpy(r->k[1], else_st->k, sizeof r->k[1]);
+}
+
+/* Entering an arm of op: an earlier if on this path (in a block around op, before it) whose
+ * arm the facts now pin down, on a value that cannot have changed since, ran that arm: what
+ * that arm left known still is. */
+void sync_recall_arms(const walker *w, asc_op *op, state *st) {
+  for (int i = 0; i < w->nifs; i++) {
+    const struct ifrec *r = &w->ifs[i];
+    asc_op *anc = r->op->parent ? asc_pass_anc_in(op, r->op->parent) : NULL;
+    if (!anc || anc == r->op || !asc_pass_before_in_block(r->op, anc))
+      continue;
+    for (int arm = 0; arm < 2; arm++)
+      if (sync_ruled_out(w, r->op->operands[0], arm == 1))
+        for (int q = 0; q < SYNC_NPIPES; q++)
+          sync_tok_join(&st->k[q], &r->k[arm][q]);
+  }
 }

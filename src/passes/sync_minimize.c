@@ -145,6 +145,80 @@ void sync_minimize(walker *w, asc_op *func) {
   }
 }
 
+/* ---- the check walk's third walk of a loop ---- */
+
+/* What a probe walk may change and must leave as it was. */
+typedef struct probe_save {
+  state *st;
+  size_t nhist;
+  int nclash, nsecond, nifs;
+  int64_t *widx;
+  token *tok; /* etok, ptok, rtok */
+  struct second second[MAXROT];
+  struct ifrec *ifs;
+} probe_save;
+
+static void probe_keep(const walker *w, const state *st, probe_save *s) {
+  size_t ne = (size_t)(w->nedges ? w->nedges : 1);
+  s->st = sync_state_copy(st);
+  s->nhist = w->nhist, s->nclash = w->nclash, s->nsecond = w->nsecond, s->nifs = w->nifs;
+  s->widx = malloc(ne * sizeof *s->widx);
+  s->tok = malloc(3 * ne * sizeof *s->tok);
+  s->ifs = malloc(sizeof w->ifs);
+  if (!s->widx || !s->tok || !s->ifs)
+    asc_die("out of memory");
+  for (int e = 0; e < w->nedges; e++)
+    s->widx[e] = w->edges[e].widx;
+  memcpy(s->tok, w->etok, (size_t)w->nedges * sizeof *s->tok);
+  memcpy(s->tok + ne, w->ptok, (size_t)w->nedges * sizeof *s->tok);
+  memcpy(s->tok + 2 * ne, w->rtok, (size_t)w->nedges * sizeof *s->tok);
+  memcpy(s->second, w->second, sizeof s->second);
+  memcpy(s->ifs, w->ifs, sizeof w->ifs);
+}
+
+static void probe_restore(walker *w, state *st, probe_save *s) {
+  size_t ne = (size_t)(w->nedges ? w->nedges : 1);
+  *st = *s->st;
+  w->nhist = s->nhist, w->nclash = s->nclash, w->nsecond = s->nsecond, w->nifs = s->nifs;
+  for (int e = 0; e < w->nedges; e++)
+    w->edges[e].widx = s->widx[e];
+  memcpy(w->etok, s->tok, (size_t)w->nedges * sizeof *s->tok);
+  memcpy(w->ptok, s->tok + ne, (size_t)w->nedges * sizeof *s->tok);
+  memcpy(w->rtok, s->tok + 2 * ne, (size_t)w->nedges * sizeof *s->tok);
+  memcpy(w->second, s->second, sizeof s->second);
+  memcpy(w->ifs, s->ifs, sizeof w->ifs);
+  free(s->st);
+  free(s->widx);
+  free(s->tok);
+  free(s->ifs);
+}
+
+/* MODE_CHECK: rotating conflicts a (iteration i) -> b (i + k) still unknown at the end of the
+ * second walk may be ordered early in iteration i + 2 (a set of i + 1 that b's iteration
+ * waits for).  Walk the body once more, checking only those, at b; then forget the walk.
+ * Not at all nested inside another probe: what is left there fails. */
+void sync_probe(walker *w, carried *l, state *st) {
+  probe_save s;
+  int64_t lo = l->lo, hi = l->hi, cur = l->cur;
+  if (w->probing) {
+    for (int d = 0; d < w->ndeferred; d++)
+      if (w->deferred[d].loop == l->loop)
+        w->failed = true, w->deferred[d--] = w->deferred[--w->ndeferred];
+    return;
+  }
+  probe_keep(w, st, &s);
+  w->probing = true;
+  l->lo = l->cur;
+  l->hi = l->cur = w->idx + 1;
+  sync_walk_body(w, l->loop, st);
+  w->probing = false;
+  l->lo = lo, l->hi = hi, l->cur = cur;
+  for (int d = 0; d < w->ndeferred; d++) /* a consumer the third walk did not reach */
+    if (w->deferred[d].loop == l->loop)
+      w->failed = true, w->deferred[d--] = w->deferred[--w->ndeferred];
+  probe_restore(w, st, &s);
+}
+
 /* ---- dead id arithmetic of rotating edges minimality took out ---- */
 
 static void note_uses(asc_op *op, void *user) {

@@ -98,11 +98,13 @@ typedef struct walker {
   } ifs[MAXIFS];
   int nifs;
   struct deferred {      /* MODE_CHECK: rotating conflicts left to the end of a second walk */
-    const asc_op *loop;
+    const asc_op *loop, *bop; /* the loop, the consumer */
     int64_t aidx;
     int apipe, bpipe;
+    bool probe;               /* unknown there: left to the consumer in a third walk */
   } deferred[MAXROT];
   int ndeferred;
+  bool probing; /* MODE_CHECK: a third walk of a loop, only for the deferred conflicts */
   struct second {        /* per loop, the walk indices of its latest second walk */
     const asc_op *loop;
     int64_t lo, hi;
@@ -128,17 +130,24 @@ void sync_fact_range(const walker *w, const asc_value *x, int64_t *lo, int64_t *
 /* Push what `cond` being `truth` says; false if the arms being walked rule it out. */
 bool sync_assume(walker *w, const asc_value *cond, bool truth, bool *pushed);
 bool sync_ruled_out(const walker *w, const asc_value *cond, bool truth); /* facts say cond != truth */
+/* Remember what each arm of if op left known; entering an arm, recall what the arms of
+ * earlier ifs that the facts now decide ordered. */
+void sync_note_arms(walker *w, const asc_op *op, const state *then_st, const state *else_st);
+void sync_recall_arms(const walker *w, asc_op *op, state *st);
 const asc_value *sync_strip_cast(const asc_value *v);
 /* The fewest and most trips loop can make where the walk is. */
 void sync_trip_range(const walker *w, const asc_op *loop, int64_t *tmin, int64_t *tmax);
 
 /* sync_minimize.c */
 void sync_minimize(walker *w, asc_op *func);
+/* MODE_CHECK, after loop l's second walk: a third walk for the deferred conflicts left. */
+void sync_probe(walker *w, carried *l, state *st);
 void sync_recheck_clashes(walker *w, asc_op *func); /* before ids: clashes of the finished syncs */
 void sync_drop_dead_ids(walker *w, asc_op *func);
 
 /* autosync.c, for the check walk */
 void sync_walk_func(walker *w, asc_op *func, state *st); /* the whole body from st */
+void sync_walk_body(walker *w, asc_op *loop, state *st); /* one iteration of loop */
 void sync_walker_free(walker *w, bool edges);
 
 #endif

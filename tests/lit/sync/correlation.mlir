@@ -1,7 +1,7 @@
 // RUN: asc-opt --split-input-file --auto-sync-full %s | FileCheck %s
 // What auto-sync-full knows across branches and iterations (docs/sync.md, "How the analysis
 // works"): correlated branch conditions, rotations that move together, and loops that may
-// run zero times, once or more.
+// run zero times, once or more, and orders that only a later iteration completes.
 
 // Case 1: the second if runs only when a > 2, so the first (a > 1) ran too, and its
 // PIPE_V barrier already put the duplicate before the second adds.  Under a < 5 nothing
@@ -209,4 +209,46 @@
     "asc.muls"(%wl, %ul, %f, %c8) : (!asc.local_tensor<f32, VECOUT>, !asc.local_tensor<f32, VECIN>, f32, i32) -> () loc("z.py":13:1)
     "func.return"() : () -> () loc("z.py":14:1)
   }) {function_type = (!asc.gm_ptr<f32>, i32) -> (), sym_name = "drain_knows"} : () -> () loc("z.py":1:1)
+}) : () -> ()
+
+// -----
+// Case 4: the duplicate writes slot i % 2 of u, so it conflicts with its own write of
+// iteration i - 2.  Nothing orders that by the end of iteration i - 1, but iteration i's
+// adds waits (MTE2_V) for a load that waited (V_MTE2) for the set after adds of i - 1,
+// which the vector pipe issued after the duplicate of i - 2: no PIPE_V barrier is needed.
+// CHECK-LABEL: // -----
+// CHECK-NOT: pipe_barrier
+// CHECK: sym_name = "ordered_next_iteration"
+"builtin.module"() ({
+  "func.func"() ({
+  ^bb0(%g: !asc.gm_ptr<f32>, %n: i32):
+    %c0 = "arith.constant"() {value = 0 : i32} : () -> i32 loc("n.py":2:1)
+    %c2 = "arith.constant"() {value = 2 : i32} : () -> i32 loc("n.py":2:1)
+    %c8 = "arith.constant"() {value = 8 : i32} : () -> i32 loc("n.py":2:1)
+    %c64 = "arith.constant"() {value = 64 : i32} : () -> i32 loc("n.py":2:1)
+    %c128 = "arith.constant"() {value = 128 : i32} : () -> i32 loc("n.py":2:1)
+    %c2048 = "arith.constant"() {value = 2048 : i32} : () -> i32 loc("n.py":2:1)
+    %f = "arith.constant"() {value = 2.0 : f32} : () -> f32 loc("n.py":2:1)
+    %gt = "asc.global_tensor"() : () -> !asc.global_tensor<f32> loc("n.py":3:1)
+    "asc.set_global_buffer"(%gt, %g) : (!asc.global_tensor<f32>, !asc.gm_ptr<f32>) -> () loc("n.py":3:1)
+    %u = "asc.local_tensor"(%c0, %c128) {pos = #asc.pos<VECCALC>} : (i32, i32) -> !asc.local_tensor<f32, VECCALC> loc("n.py":4:1)
+    %t = "asc.local_tensor"(%c2048, %c8) {pos = #asc.pos<VECIN>} : (i32, i32) -> !asc.local_tensor<f32, VECIN> loc("n.py":4:1)
+    %z0 = "arith.constant"() {value = 0 : index} : () -> index loc("n.py":5:1)
+    %z1 = "arith.constant"() {value = 1 : index} : () -> index loc("n.py":5:1)
+    %zn = "arith.index_cast"(%n) : (i32) -> index loc("n.py":5:1)
+    "scf.for"(%z0, %zn, %z1) ({
+    ^bb0(%iv: index):
+      %i = "arith.index_cast"(%iv) : (index) -> i32 loc("n.py":6:1)
+      %go = "arith.muli"(%i, %c8) : (i32, i32) -> i32 loc("n.py":6:1)
+      %gs = "asc.gt_subview"(%gt, %go) : (!asc.global_tensor<f32>, i32) -> !asc.global_tensor<f32> loc("n.py":6:1)
+      "asc.data_copy"(%t, %gs, %c8) : (!asc.local_tensor<f32, VECIN>, !asc.global_tensor<f32>, i32) -> () loc("n.py":7:1)
+      "asc.adds"(%t, %t, %f, %c8) : (!asc.local_tensor<f32, VECIN>, !asc.local_tensor<f32, VECIN>, f32, i32) -> () loc("n.py":8:1)
+      %s = "arith.remui"(%i, %c2) : (i32, i32) -> i32 loc("n.py":9:1)
+      %o = "arith.muli"(%s, %c64) : (i32, i32) -> i32 loc("n.py":9:1)
+      %us = "asc.lt_subview"(%u, %o) : (!asc.local_tensor<f32, VECCALC>, i32) -> !asc.local_tensor<f32, VECCALC> loc("n.py":9:1)
+      "asc.duplicate"(%us, %f, %c8) : (!asc.local_tensor<f32, VECCALC>, f32, i32) -> () loc("n.py":10:1)
+      "scf.yield"() : () -> () loc("n.py":5:1)
+    }) : (index, index, index) -> () loc("n.py":5:1)
+    "func.return"() : () -> () loc("n.py":11:1)
+  }) {function_type = (!asc.gm_ptr<f32>, i32) -> (), sym_name = "ordered_next_iteration"} : () -> () loc("n.py":1:1)
 }) : () -> ()
