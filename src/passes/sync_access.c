@@ -633,6 +633,25 @@ static int tied_slots_overlap(const sync_view *a, const sync_view *b) {
   return 0;
 }
 
+/* a and b rotate with the same IV in a loop of at most PAIRS_MAX constant trips: 0 if no
+ * pair of its iterations (the same one, or b's later than a's) puts them on common bytes. */
+enum { PAIRS_MAX = 64 };
+static int trip_pairs_overlap(const sync_view *a, const sync_view *b, int rel) {
+  const asc_op *loop = sync_iv_loop(a->rot_iv);
+  int64_t lb, step, n = loop ? asc_pass_trip_count(loop) : -1;
+  if (a->rot_iv != b->rot_iv || a->iv || b->iv || n < 0 || n > PAIRS_MAX || rel == SYNC_UNKNOWN_ITER ||
+      !asc_pass_const_int(loop->operands[0], &lb) || !asc_pass_const_int(loop->operands[2], &step))
+    return 1;
+  for (int64_t t = 0; t < n; t++)
+    for (int64_t u = rel == SYNC_SAME_ITER ? t : t + 1; u < (rel == SYNC_SAME_ITER ? t + 1 : n); u++) {
+      sync_view x, y;
+      if (!in_slot(a, slot_at(a, lb + t * step), &x) || !in_slot(b, slot_at(b, lb + u * step), &y) ||
+          !apart(&x, &y, NULL, 0))
+        return 1;
+    }
+  return 0;
+}
+
 /* Views that rotate differently (or only one rotates): disjoint if every slot of one is
  * disjoint from every slot of the other (gaps between slots count, unlike a hull). */
 static int slotwise_overlap(const sync_view *a, const sync_view *b, int rel) {
@@ -691,8 +710,10 @@ int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) 
     return 0;
   if (a->any || b->any)
     return 1;
-  if (a->rot_iv || b->rot_iv)
-    return same_rotation(a, b) ? rotating_overlap(a, b, rel, step) : slotwise_overlap(a, b, rel);
+  if (a->rot_iv || b->rot_iv) {
+    int ov = same_rotation(a, b) ? rotating_overlap(a, b, rel, step) : slotwise_overlap(a, b, rel);
+    return ov && a->rot_iv && b->rot_iv ? ov * trip_pairs_overlap(a, b, rel) : ov;
+  }
   if (!a->iv != !b->iv)
     return a->iv ? iv_overlap(a, b, false) : iv_overlap(b, a, false);
   if (a->iv != b->iv || (a->iv && !lin_eq(&a->coef, &b->coef)))
