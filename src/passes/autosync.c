@@ -10,6 +10,7 @@
  * the latest producer first, so later conflicts that edge implies transitively get none.
  * Loops are walked twice (B.6): conflicts from the first walk to the second are
  * loop-carried.  Branch arms are walked from the same state and met (min) afterwards. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -226,7 +227,8 @@ static void walk_rotating_flag(walker *w, asc_op *op, int e, state *st) {
     return;
   }
   if (op == ed->wait) {
-    t = w->ptok[e];
+    /* in a third walk, a wait of two rotating ids takes the set of the first walk */
+    t = w->probing == ed->loop && ed->k == 2 ? w->rtok[e] : w->ptok[e];
     learn(st, dst, &t);
   } else if (op == ed->drain[ed->k - 1]) {
     t = drain_token(w, e);
@@ -804,8 +806,10 @@ static void check_op(walker *w, const sync_access *acc, int n, const state *st) 
         continue;
       if (loop && overlap(w, a, &acc[j]) == 2 && w->ndeferred < MAXROT && cur_walk(w, loop) != INT64_MAX)
         w->deferred[w->ndeferred++] = (struct deferred){loop, acc[j].op, a->idx, a->pipe, acc[j].pipe, false};
-      else
+      else {
         w->failed = true;
+        if (getenv("ASC_SYNC_DEBUG")) fprintf(stderr, "DEBUG check fails: line %d (idx %lld pipe %d) -> line %d\n", asc_op_diag_loc(a->op).line, (long long)a->idx, a->pipe, asc_op_diag_loc(acc[j].op).line);
+      }
     }
 }
 
@@ -834,6 +838,7 @@ static void resolve_at(walker *w, const asc_op *op, const state *st) {
     const struct deferred *x = &w->deferred[d];
     if (x->probe && x->bop == op) {
       w->failed |= !sync_knows(&st->k[x->bpipe], x->apipe, x->aidx);
+      if (getenv("ASC_SYNC_DEBUG")) fprintf(stderr, "DEBUG probe at line %d: %d knows %lld of %d: %d\n", asc_op_diag_loc(op).line, x->bpipe, (long long)x->aidx, x->apipe, sync_knows(&st->k[x->bpipe], x->apipe, x->aidx));
       w->deferred[d--] = w->deferred[--w->ndeferred];
     }
   }
@@ -1028,8 +1033,10 @@ void sync_walk_body(walker *w, asc_op *loop, state *st) {
   bool pushed = loop->code == ASC_OP_FOR && w->nfacts < MAXFACTS && asc_pass_trip_count(loop) < 0 &&
                 asc_pass_const_int(loop->operands[0], &lb) && asc_pass_const_int(loop->operands[2], &step) &&
                 step > 0 && lb < INT64_MAX;
-  if (pushed)
+  if (pushed) {
     w->facts[w->nfacts++] = (struct fact){sync_strip_cast(loop->operands[1]), lb + 1, INT64_MAX};
+    sync_recall_arms(w, loop, st);
+  }
   for (int r = 0; r < loop->nregions; r++)
     if (loop->regions[r].block)
       walk_block(w, loop->regions[r].block, st);
@@ -1165,6 +1172,7 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   w->nloops--;
   forget_cursors(st, entry);
   if (!runs_at_least_once(w, loop)) {
+    sync_note_ran(w, loop, st);
     not_run_view(w, loop, first_edge, entry, start + 1);
     zero_trip_primes(w, loop, first_edge, entry, start + 1);
     sync_state_meet(st, entry); /* zero trips */

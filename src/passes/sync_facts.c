@@ -94,17 +94,9 @@ bool sync_assume(walker *w, const asc_value *cond, bool truth, bool *pushed) {
   return true;
 }
 
-/* Do the facts of the arms being walked say `cond` is not `truth`? */
-bool sync_ruled_out(const walker *w, const asc_value *cond, bool truth) {
-  const asc_value *x;
-  int64_t lo, hi;
-  return cond_range(w, cond, truth, &x, &lo, &hi) && lo > hi;
-}
+/* ---- what the paths through earlier ifs and loops ordered ---- */
 
-/* ---- what the arms of earlier ifs ordered ---- */
-
-/* Remember what each arm of op left known (its two paths, before they meet). */
-void sync_note_arms(walker *w, const asc_op *op, const state *then_st, const state *else_st) {
+static struct ifrec *record_of(walker *w, const asc_op *op) {
   struct ifrec *r = NULL;
   for (int i = 0; i < w->nifs && !r; i++)
     if (w->ifs[i].op == op)
@@ -113,23 +105,52 @@ void sync_note_arms(walker *w, const asc_op *op, const state *then_st, const sta
     memmove(w->ifs, w->ifs + 1, --w->nifs * sizeof *w->ifs); /* forget the oldest */
   if (!r)
     r = &w->ifs[w->nifs++];
+  memset(r, 0, sizeof *r);
   r->op = op;
+  return r;
+}
+
+/* Remember what each arm of op left known (its two paths, before they meet). */
+void sync_note_arms(walker *w, const asc_op *op, const state *then_st, const state *else_st) {
+  struct ifrec *r = record_of(w, op);
+  for (int arm = 0; arm < 2; arm++) /* the values of x that take the other arm */
+    if (!cond_range(w, op->operands[0], arm == 1, &r->x[arm], &r->lo[arm], &r->hi[arm]))
+      r->x[arm] = NULL;
   memcpy(r->k[0], then_st->k, sizeof r->k[0]);
   memcpy(r->k[1], else_st->k, sizeof r->k[1]);
 }
 
-/* Entering an arm of op: an earlier if on this path (in a block around op, before it) whose
- * arm the facts now pin down, on a value that cannot have changed since, ran that arm: what
- * that arm left known still is. */
+/* Remember what loop left known on the paths where it ran: its runtime bound exceeded its
+ * constant start. */
+void sync_note_ran(walker *w, const asc_op *loop, const state *ran) {
+  int64_t lb, step;
+  struct ifrec *r;
+  if (loop->code != ASC_OP_FOR || !asc_pass_const_int(loop->operands[0], &lb) ||
+      !asc_pass_const_int(loop->operands[2], &step) || step <= 0 || lb == INT64_MAX)
+    return;
+  r = record_of(w, loop);
+  r->x[0] = sync_strip_cast(loop->operands[1]);
+  r->lo[0] = INT64_MIN, r->hi[0] = lb; /* the bounds that make no trip */
+  memcpy(r->k[0], ran->k, sizeof r->k[0]);
+}
+
+/* Entering an arm or a loop body at op: an earlier if or loop on this path (in a block
+ * around op, before it) whose path the facts now pin down, on a value that cannot have
+ * changed since, took that path: what it left known still is. */
 void sync_recall_arms(const walker *w, asc_op *op, state *st) {
   for (int i = 0; i < w->nifs; i++) {
     const struct ifrec *r = &w->ifs[i];
     asc_op *anc = r->op->parent ? asc_pass_anc_in(op, r->op->parent) : NULL;
     if (!anc || anc == r->op || !asc_pass_before_in_block(r->op, anc))
       continue;
-    for (int arm = 0; arm < 2; arm++)
-      if (sync_ruled_out(w, r->op->operands[0], arm == 1))
+    for (int path = 0; path < 2; path++) {
+      int64_t lo, hi;
+      if (!r->x[path])
+        continue;
+      sync_fact_range(w, r->x[path], &lo, &hi);
+      if ((lo > r->lo[path] ? lo : r->lo[path]) > (hi < r->hi[path] ? hi : r->hi[path]))
         for (int q = 0; q < SYNC_NPIPES; q++)
-          sync_tok_join(&st->k[q], &r->k[arm][q]);
+          sync_tok_join(&st->k[q], &r->k[path][q]);
+    }
   }
 }

@@ -1,5 +1,6 @@
 /* sync_minimize.c - auto-sync's minimality post-pass (sync.md B.5): each inserted sync is
  * taken out in turn and stays out if a check walk finds every conflict still ordered. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -207,11 +208,11 @@ void sync_probe(walker *w, carried *l, state *st) {
     return;
   }
   probe_keep(w, st, &s);
-  w->probing = true;
+  w->probing = l->loop;
   l->lo = l->cur;
   l->hi = l->cur = w->idx + 1;
   sync_walk_body(w, l->loop, st);
-  w->probing = false;
+  w->probing = NULL;
   l->lo = lo, l->hi = hi, l->cur = cur;
   for (int d = 0; d < w->ndeferred; d++) /* a consumer the third walk did not reach */
     if (w->deferred[d].loop == l->loop)
