@@ -461,6 +461,11 @@ static char *without(const text *t, const units *u, int k, int probe) {
   return sb.data;
 }
 
+/* The removal check's a0 values, likeliest to fire first: 4 and 2 the usual trips, 9 the
+ * GM ranges a0 <= 4 leaves apart, 0 and 1 the paths where a loop runs zero times or once,
+ * the rest the last iterations that reach a range only they do. */
+const int st_removal_a0[ST_REMOVAL_NA0] = {4, 2, ST_A0_WIDE, 0, 1, 3, 5, 6, 7, 8};
+
 /* Runs of text over argument combinations: the first finding's class, or ST_OK. */
 static st_class fires(const char *src, int ngm, uint64_t seed) {
   asc_ctx *ctx = asc_ctx_new();
@@ -470,10 +475,9 @@ static st_class fires(const char *src, int ngm, uint64_t seed) {
   if (!m || asc_module_verify(m))
     c = ST_GENBUG;
   float *got = malloc(sizeof(float) * ST_GM_ALLOC * (size_t)ngm);
-  static const int a0s[] = {4, 2, ST_A0_WIDE, 0, 1};
-  for (int i = 0; i < 25 && c == ST_OK; i++) {
+  for (int i = 0; i < ST_REMOVAL_NA0 * 5 && c == ST_OK; i++) {
     uint64_t j = st_rand(&seed) | 1;
-    c = launch(m, ctx, ngm, a0s[i / 5], i % 5, j, got, NULL, 0);
+    c = launch(m, ctx, ngm, st_removal_a0[i / 5], i % 5, j, got, NULL, 0);
   }
   asc_module_free(m);
   asc_ctx_free(ctx);

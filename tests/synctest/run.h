@@ -48,6 +48,9 @@ typedef struct st_removal {
   char *first_text;      /* the first non-firing unit's lines, S_* edges aside (malloc'd) or NULL */
 } st_removal;
 void st_removal_check(const char *synced, int ngm, uint64_t seed, int verbose, st_removal *out);
+/* The a0 values each removal runs with (a1 takes 0..4 for each). */
+enum { ST_REMOVAL_NA0 = ST_A0_WIDE + 1 };
+extern const int st_removal_a0[ST_REMOVAL_NA0];
 void st_removal_free(st_removal *r);
 
 /* asc_sim_options.jitter_seed: 0 is reproducible, a seed gives one reproducible schedule,

@@ -170,8 +170,10 @@ static void show_redundant(const opts *o, stats *st, const st_prog *p, long i) {
     asc_strbuf head;
     asc_sb_init(&head);
     asc_sb_printf(&head, "// synctest --seed %llu --first %ld --count 1: auto-synced; removing these lines fires "
-                         "nothing on a0 in {4, 2, 9}, a1 in 0..4:\n%s",
-                  (unsigned long long)o->seed, i, rm.first_text ? rm.first_text : "");
+                         "nothing on a0 in {", (unsigned long long)o->seed, i);
+    for (int k = 0; k < ST_REMOVAL_NA0; k++)
+      asc_sb_printf(&head, "%s%d", k ? ", " : "", st_removal_a0[k]);
+    asc_sb_printf(&head, "}, a1 in 0..4:\n%s", rm.first_text ? rm.first_text : "");
     write_file(path, head.data, r.synced);
     printf("  auto-synced IR written to %s\n", path);
     if (o->verbose)
