@@ -885,7 +885,8 @@ static void record(walker *w, const sync_access *acc) {
 
 /* Is v the same in every iteration of every loop (defined outside all of them)? */
 static bool loop_free(const asc_value *v) {
-  for (const asc_op *x = v->def ? asc_op_parent_op(v->def) : NULL; x; x = asc_op_parent_op(x))
+  const asc_op *owner = v->block && v->block->parent ? v->block->parent->parent : NULL; /* of a block argument */
+  for (const asc_op *x = v->def ? asc_op_parent_op(v->def) : owner; x; x = asc_op_parent_op(x))
     if (x->code == ASC_OP_FOR)
       return false;
   return true;

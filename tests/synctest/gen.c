@@ -7,6 +7,7 @@
  * (multi-buffering by the loop counter, k = 2, 3).  Every root is initialised first (by a
  * duplicate or a load) so no op reads bytes nothing wrote.  Element type f32.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,7 +21,7 @@ uint64_t st_rand(uint64_t *s) {
 }
 
 static const char *const feat_names[] = {"if", "for", "rtrip", "rotate", "overlap",
-                                         "scalar", "ubcopy", "gmloop", "store", "nest", "zerotrip", "mixedk"};
+                                         "scalar", "ubcopy", "gmloop", "store", "nest", "zerotrip", "mixedk", "ivif"};
 
 unsigned st_feature(const char *name) {
   for (unsigned i = 0; i < sizeof feat_names / sizeof *feat_names; i++)
@@ -188,6 +189,8 @@ static void gen_node(gen *g, st_list *l) {
     /* a1 takes 0..4: keep both arms reachable (a1 < 0, a1 >= 0, a1 <= 4, a1 > 4 are not) */
     if (((x.pred == 2 || x.pred == 5) && x.cval == 0) || ((x.pred == 3 || x.pred == 4) && x.cval == 4))
       x.cval = 2;
+    if (has(g, ST_F_IVIF) && g->nloops && !rnd(g, 3)) /* an index takes 0..3 here: same bounds */
+      x.civ = 1 + g->loops[rnd(g, g->nloops)];
     int n = 1 + rnd(g, g->budget < 6 ? g->budget : 6), nt = rnd(g, n + 1);
     g->budget -= n;
     gen_list(g, &x.body, nt);
@@ -411,8 +414,11 @@ static void print_for(pr *c, const st_node *x) {
 static void print_if(pr *c, const st_node *x) {
   int t = ++c->tmp;
   ind(c);
-  asc_sb_printf(c->sb, "%%cd%d = \"arith.cmpi\"(%%a1, %%e%d) {predicate = %d : i64} : (i32, i32) -> i1\n", t, x->cval,
-                x->pred);
+  char xv[16] = "%a1";
+  if (x->civ)
+    snprintf(xv, sizeof xv, "%%ic%d", x->civ - 1);
+  asc_sb_printf(c->sb, "%%cd%d = \"arith.cmpi\"(%s, %%e%d) {predicate = %d : i64} : (i32, i32) -> i1\n", t, xv,
+                x->cval, x->pred);
   ind(c);
   asc_sb_printf(c->sb, "\"scf.if\"(%%cd%d) ({\n", t);
   for (int arm = 0; arm < 2; arm++) {
@@ -519,6 +525,8 @@ static void unloop(st_list *l, int id) {
         vs[k]->loop = -1;
     if (x->g.loop == id)
       x->g.loop = -1;
+    if (x->kind == ST_IF && x->civ == id + 1)
+      x->civ = 0; /* the index is gone: test a1 instead */
     unloop(&x->body, id);
     unloop(&x->els, id);
   }

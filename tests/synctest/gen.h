@@ -18,7 +18,8 @@ enum {
   ST_F_SCALAR = 32, ST_F_UBCOPY = 64, ST_F_GMLOOP = 128, ST_F_STORE = 256, ST_F_NEST = 512,
   ST_F_ZEROTRIP = 1024, /* loops of trip count 0 (constant, or a0 = 0) */
   ST_F_MIXEDK = 2048,   /* k = 2 and k = 3 multi-buffering in one program (else k = 2 only) */
-  ST_F_ALL = 4095
+  ST_F_IVIF = 4096,     /* ifs on an enclosing loop's index (if i < 1: first iteration only) */
+  ST_F_ALL = 8191
 };
 /* Feature by name ("if", "for", ...): its bit, or 0 if unknown.  Names in docs/synctest.md. */
 unsigned st_feature(const char *name);
@@ -48,7 +49,8 @@ struct st_node {
   st_gref g;         /* GM side of a load or store */
   int imm;           /* DUP/SCAL/SET value; GET/SET element index */
   int trip;          /* FOR: 0-4, or -1: the runtime argument a0 */
-  int pred, cval;    /* IF: a1 <pred> cval */
+  int pred, cval;    /* IF: x <pred> cval, x = a1, or the index of loop civ - 1 if civ > 0 */
+  int civ;
   int id;            /* FOR: loop id (views name it) */
   int init;          /* the first write of a root: shrinking keeps it whole */
   st_list body, els; /* FOR body; IF then/else */

@@ -252,3 +252,43 @@
     "func.return"() : () -> () loc("n.py":11:1)
   }) {function_type = (!asc.gm_ptr<f32>, i32) -> (), sym_name = "ordered_next_iteration"} : () -> () loc("n.py":1:1)
 }) : () -> ()
+
+// -----
+// Case 5: the condition tests the loop index, which changes between iterations: the
+// duplicate of iteration 0 (i < 1) and the stores of later iterations (i >= 1) both run,
+// and the stores must wait for it (here by a PIPE_ALL: the two flags could overtake).
+// CHECK-LABEL: // -----
+// CHECK: "scf.for"
+// CHECK: "asc.pipe_barrier"() {pipe = #asc.pipe<PIPE_ALL>}
+// CHECK: sym_name = "first_iteration_only"
+"builtin.module"() ({
+  "func.func"() ({
+  ^bb0(%g: !asc.gm_ptr<f32>):
+    %c0 = "arith.constant"() {value = 0 : i32} : () -> i32 loc("v.py":2:1)
+    %c1 = "arith.constant"() {value = 1 : i32} : () -> i32 loc("v.py":2:1)
+    %c64 = "arith.constant"() {value = 64 : i32} : () -> i32 loc("v.py":2:1)
+    %f = "arith.constant"() {value = 2.0 : f32} : () -> f32 loc("v.py":2:1)
+    %gt = "asc.global_tensor"() : () -> !asc.global_tensor<f32> loc("v.py":3:1)
+    "asc.set_global_buffer"(%gt, %g) : (!asc.global_tensor<f32>, !asc.gm_ptr<f32>) -> () loc("v.py":3:1)
+    %u = "asc.local_tensor"(%c0, %c64) {pos = #asc.pos<VECOUT>} : (i32, i32) -> !asc.local_tensor<f32, VECOUT> loc("v.py":4:1)
+    %z0 = "arith.constant"() {value = 0 : index} : () -> index loc("v.py":5:1)
+    %z1 = "arith.constant"() {value = 1 : index} : () -> index loc("v.py":5:1)
+    %z4 = "arith.constant"() {value = 4 : index} : () -> index loc("v.py":5:1)
+    "scf.for"(%z0, %z4, %z1) ({
+    ^bb0(%iv: index):
+      %i = "arith.index_cast"(%iv) : (index) -> i32 loc("v.py":6:1)
+      %first = "arith.cmpi"(%i, %c1) {predicate = 2 : i64} : (i32, i32) -> i1 loc("v.py":6:1)
+      "scf.if"(%first) ({
+        "asc.duplicate"(%u, %f, %c64) : (!asc.local_tensor<f32, VECOUT>, f32, i32) -> () loc("v.py":7:1)
+        "scf.yield"() : () -> () loc("v.py":7:1)
+      }, {
+        %o = "arith.muli"(%i, %c64) : (i32, i32) -> i32 loc("v.py":9:1)
+        %gs = "asc.gt_subview"(%gt, %o) : (!asc.global_tensor<f32>, i32) -> !asc.global_tensor<f32> loc("v.py":9:1)
+        "asc.data_copy"(%gs, %u, %c64) : (!asc.global_tensor<f32>, !asc.local_tensor<f32, VECOUT>, i32) -> () loc("v.py":9:1)
+        "scf.yield"() : () -> () loc("v.py":9:1)
+      }) : (i1) -> () loc("v.py":6:1)
+      "scf.yield"() : () -> () loc("v.py":5:1)
+    }) : (index, index, index) -> () loc("v.py":5:1)
+    "func.return"() : () -> () loc("v.py":10:1)
+  }) {function_type = (!asc.gm_ptr<f32>) -> (), sym_name = "first_iteration_only"} : () -> () loc("v.py":1:1)
+}) : () -> ()
