@@ -707,12 +707,44 @@ static int need(const walker *w, const sync_access *a, const sync_access *b, con
   return ov == 2 ? 3 : 2;
 }
 
+/* The scf.for whose index v is (a block argument of its body), or NULL. */
+static const asc_op *index_of(const asc_value *v) {
+  const asc_op *owner = !v->def && v->block && v->block->parent ? v->block->parent->parent : NULL;
+  return owner && owner->code == ASC_OP_FOR && v->index == 0 ? owner : NULL;
+}
+
+/* The index values loop's iterations take, clipped into [*lo, *hi]; false if none can. */
+static bool index_values(const asc_op *loop, int64_t *lo, int64_t *hi) {
+  int64_t lb, step, n = asc_pass_trip_count(loop);
+  if (!asc_pass_const_int(loop->operands[0], &lb) || !asc_pass_const_int(loop->operands[2], &step) || step <= 0)
+    return *lo <= *hi;
+  if (*lo < lb)
+    *lo = lb;
+  if (n >= 0 && n <= (INT64_MAX - lb) / step && *hi > lb + (n - 1) * step)
+    *hi = lb + (n - 1) * step;
+  return *lo <= *hi;
+}
+
+/* a's condition on loop's index, [alo, ahi], against the walk's [lo, hi]: a of an earlier
+ * iteration (the first walk, against the second) needs an index below one of ours. */
+static bool index_exclusive(const walker *w, const sync_access *a, const asc_op *loop, int64_t alo, int64_t ahi,
+                            int64_t lo, int64_t hi) {
+  const carried *l = walking(w, loop);
+  if (!l || !index_values(loop, &alo, &ahi) || !index_values(loop, &lo, &hi))
+    return l != NULL;
+  if (a->idx >= l->cur) /* the same iteration */
+    return (alo > lo ? alo : lo) > (ahi < hi ? ahi : hi);
+  return l->hi > 0 && a->idx >= l->lo && a->idx < l->hi && hi <= alo;
+}
+
 /* a ran under conditions the arms being walked rule out: it and they never both run. */
 static bool exclusive(const walker *w, const sync_access *a) {
   for (int i = 0; i < a->ncond; i++) {
+    const asc_op *loop = index_of(a->cond_x[i]);
     int64_t lo, hi;
     sync_fact_range(w, a->cond_x[i], &lo, &hi);
-    if ((a->cond_lo[i] > lo ? a->cond_lo[i] : lo) > (a->cond_hi[i] < hi ? a->cond_hi[i] : hi))
+    if (loop ? index_exclusive(w, a, loop, a->cond_lo[i], a->cond_hi[i], lo, hi)
+             : (a->cond_lo[i] > lo ? a->cond_lo[i] : lo) > (a->cond_hi[i] < hi ? a->cond_hi[i] : hi))
       return true;
   }
   return false;
@@ -899,7 +931,7 @@ static void note_conditions(const walker *w, sync_access *a) {
     bool seen = false;
     for (int j = 0; j < a->ncond; j++)
       seen |= a->cond_x[j] == x;
-    if (seen || !loop_free(x))
+    if (seen || (!loop_free(x) && !index_of(x)))
       continue;
     a->cond_x[a->ncond] = x;
     sync_fact_range(w, x, &a->cond_lo[a->ncond], &a->cond_hi[a->ncond]);
@@ -984,8 +1016,17 @@ static void vacuous(const walker *w, const asc_op *op, int first_edge, int64_t l
 /* Walk arm r of op under its condition; false if the condition rules it out. */
 static bool walk_arm(walker *w, asc_op *op, int r, state *st) {
   bool pushed;
+  const asc_op *loop;
+  int64_t lo, hi;
   if (!sync_assume(w, op->operands[0], r == 0, &pushed))
     return false;
+  if (pushed && (loop = index_of(w->facts[w->nfacts - 1].x))) { /* no iteration takes this arm? */
+    sync_fact_range(w, w->facts[w->nfacts - 1].x, &lo, &hi);
+    if (!index_values(loop, &lo, &hi)) {
+      w->nfacts--;
+      return false;
+    }
+  }
   sync_recall_arms(w, op, st);
   if (op->nregions > r && op->regions[r].block)
     walk_block(w, op->regions[r].block, st);

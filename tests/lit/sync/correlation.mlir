@@ -292,3 +292,45 @@
     "func.return"() : () -> () loc("v.py":10:1)
   }) {function_type = (!asc.gm_ptr<f32>) -> (), sym_name = "first_iteration_only"} : () -> () loc("v.py":1:1)
 }) : () -> ()
+
+// -----
+// Case 6: in a loop of three trips only i = 2 takes the arm (i > 1): no earlier iteration
+// wrote u there, so its duplicate needs no PIPE_V barrier against them.  The arm under
+// i > 5 runs in no iteration and gets nothing.
+// CHECK-LABEL: // -----
+// CHECK-NOT: pipe_barrier
+// CHECK: sym_name = "one_iteration_arm"
+"builtin.module"() ({
+  "func.func"() ({
+  ^bb0(%g: !asc.gm_ptr<f32>):
+    %c0 = "arith.constant"() {value = 0 : i32} : () -> i32 loc("w.py":2:1)
+    %c1 = "arith.constant"() {value = 1 : i32} : () -> i32 loc("w.py":2:1)
+    %c5 = "arith.constant"() {value = 5 : i32} : () -> i32 loc("w.py":2:1)
+    %c8 = "arith.constant"() {value = 8 : i32} : () -> i32 loc("w.py":2:1)
+    %f = "arith.constant"() {value = 2.0 : f32} : () -> f32 loc("w.py":2:1)
+    %u = "asc.local_tensor"(%c0, %c8) {pos = #asc.pos<VECCALC>} : (i32, i32) -> !asc.local_tensor<f32, VECCALC> loc("w.py":3:1)
+    %z0 = "arith.constant"() {value = 0 : index} : () -> index loc("w.py":4:1)
+    %z1 = "arith.constant"() {value = 1 : index} : () -> index loc("w.py":4:1)
+    %z3 = "arith.constant"() {value = 3 : index} : () -> index loc("w.py":4:1)
+    "scf.for"(%z0, %z3, %z1) ({
+    ^bb0(%iv: index):
+      %i = "arith.index_cast"(%iv) : (index) -> i32 loc("w.py":5:1)
+      %late = "arith.cmpi"(%i, %c1) {predicate = 4 : i64} : (i32, i32) -> i1 loc("w.py":5:1)
+      "scf.if"(%late) ({
+        "asc.duplicate"(%u, %f, %c8) : (!asc.local_tensor<f32, VECCALC>, f32, i32) -> () loc("w.py":6:1)
+        "scf.yield"() : () -> () loc("w.py":6:1)
+      }, {
+        "scf.yield"() : () -> () loc("w.py":6:1)
+      }) : (i1) -> () loc("w.py":5:1)
+      %never = "arith.cmpi"(%i, %c5) {predicate = 4 : i64} : (i32, i32) -> i1 loc("w.py":7:1)
+      "scf.if"(%never) ({
+        "asc.adds"(%u, %u, %f, %c8) : (!asc.local_tensor<f32, VECCALC>, !asc.local_tensor<f32, VECCALC>, f32, i32) -> () loc("w.py":8:1)
+        "scf.yield"() : () -> () loc("w.py":8:1)
+      }, {
+        "scf.yield"() : () -> () loc("w.py":8:1)
+      }) : (i1) -> () loc("w.py":7:1)
+      "scf.yield"() : () -> () loc("w.py":4:1)
+    }) : (index, index, index) -> () loc("w.py":4:1)
+    "func.return"() : () -> () loc("w.py":9:1)
+  }) {function_type = (!asc.gm_ptr<f32>) -> (), sym_name = "one_iteration_arm"} : () -> () loc("w.py":1:1)
+}) : () -> ()
