@@ -939,12 +939,30 @@ static void note_conditions(const walker *w, sync_access *a) {
   }
 }
 
+/* Do the facts say a loop in its first walk (its first iteration) is not where the walk
+ * is: its index there is not the loop's start?  What runs here then runs in later
+ * iterations only, which the second walk stands for: it orders it there. */
+static bool not_first_iteration(const walker *w) {
+  for (int i = 0; i < w->nloops; i++) {
+    const carried *l = &w->loops[i];
+    const asc_block *body = l->loop->regions[0].block;
+    int64_t lb, lo, hi;
+    if (l->hi || !body || !body->nargs || !asc_pass_const_int(l->loop->operands[0], &lb))
+      continue;
+    sync_fact_range(w, body->args[0], &lo, &hi);
+    if (lb < lo || lb > hi)
+      return true;
+  }
+  return false;
+}
+
 static void walk_access_op(walker *w, asc_op *op, state *st) {
   sync_access acc[MAXACC];
   int n = sync_op_accesses(&w->env, op, acc, MAXACC), pipe = sync_op_pipe(op);
   if (pipe == SYNC_NOPIPE || pipe == ASC_PIPEID_PIPE_ALL)
     return;
-  order_op(w, op, acc, n, st);
+  if (!not_first_iteration(w))
+    order_op(w, op, acc, n, st);
   w->idx++;
   for (int i = 0; i < n; i++) {
     acc[i].idx = w->idx;
