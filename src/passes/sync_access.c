@@ -633,20 +633,26 @@ static int tied_slots_overlap(const sync_view *a, const sync_view *b) {
   return 0;
 }
 
-/* a and b rotate with the same IV in a loop of at most PAIRS_MAX constant trips: 0 if no
- * pair of its iterations (the same one, or b's later than a's) puts them on common bytes. */
+/* v in the iteration where the index is i (a view that does not rotate is where it is). */
+static bool at_index(const sync_view *v, int64_t i, sync_view *out) {
+  return in_slot(v, v->rot_iv ? slot_at(v, i) : 0, out);
+}
+
+/* b rotates in a loop of at most PAIRS_MAX constant trips, and a rotates alike or stays put
+ * (rel says how their iterations relate in b's loop): 0 if no pair of its iterations (the
+ * same one, or b's later than a's) puts them on common bytes. */
 enum { PAIRS_MAX = 64 };
 static int trip_pairs_overlap(const sync_view *a, const sync_view *b, int rel) {
-  const asc_op *loop = sync_iv_loop(a->rot_iv);
+  const asc_op *loop = b->rot_iv ? sync_iv_loop(b->rot_iv) : NULL;
   int64_t lb, step, n = loop ? asc_pass_trip_count(loop) : -1;
-  if (a->rot_iv != b->rot_iv || a->iv || b->iv || n < 0 || n > PAIRS_MAX || rel == SYNC_UNKNOWN_ITER ||
-      !asc_pass_const_int(loop->operands[0], &lb) || !asc_pass_const_int(loop->operands[2], &step))
+  if ((a->rot_iv && a->rot_iv != b->rot_iv) || a->iv || b->iv || n < 0 || n > PAIRS_MAX ||
+      rel == SYNC_UNKNOWN_ITER || !asc_pass_const_int(loop->operands[0], &lb) ||
+      !asc_pass_const_int(loop->operands[2], &step))
     return 1;
   for (int64_t t = 0; t < n; t++)
     for (int64_t u = rel == SYNC_SAME_ITER ? t : t + 1; u < (rel == SYNC_SAME_ITER ? t + 1 : n); u++) {
       sync_view x, y;
-      if (!in_slot(a, slot_at(a, lb + t * step), &x) || !in_slot(b, slot_at(b, lb + u * step), &y) ||
-          !apart(&x, &y, NULL, 0))
+      if (!at_index(a, lb + t * step, &x) || !at_index(b, lb + u * step, &y) || !apart(&x, &y, NULL, 0))
         return 1;
     }
   return 0;
@@ -712,7 +718,7 @@ int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) 
     return 1;
   if (a->rot_iv || b->rot_iv) {
     int ov = same_rotation(a, b) ? rotating_overlap(a, b, rel, step) : slotwise_overlap(a, b, rel);
-    return ov && a->rot_iv && b->rot_iv ? ov * trip_pairs_overlap(a, b, rel) : ov;
+    return ov ? ov * trip_pairs_overlap(a, b, rel) : 0;
   }
   if (!a->iv != !b->iv)
     return a->iv ? iv_overlap(a, b, false) : iv_overlap(b, a, false);
