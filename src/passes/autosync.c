@@ -590,7 +590,7 @@ static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_
  * for its first iteration against what came before the loop (later iterations are the
  * second walk's), so there b is where the first iteration puts it. */
 static int overlap(const walker *w, const sync_access *a, const sync_access *b) {
-  const asc_value *iv = b->v.iv ? b->v.iv : b->v.rot_iv;
+  const asc_value *iv = b->v.iv ? b->v.iv : b->v.rot_iv ? b->v.rot_iv : a->v.iv; /* b put: how far back is a */
   const asc_op *loop = iv ? sync_iv_loop(iv) : NULL;
   int rel = loop ? SYNC_UNKNOWN_ITER : SYNC_SAME_ITER;
   int64_t step = 0;

@@ -699,16 +699,36 @@ static bool all_const(const sync_view *v) {
 }
 
 /* Constant views, one moving with a loop IV of constant start and step: does it meet the
- * other one in some iteration (b fixed), or m >= 1 iterations later (b moving alike)? */
-static int iv_overlap(const sync_view *a, const sync_view *b, bool later) {
+ * other one in some iteration (b fixed; skip: not in a's first iteration (1), nor in its
+ * last (-1)), or m >= 1 iterations later (b moving alike)? */
+static int iv_overlap(const sync_view *a, const sync_view *b, bool later, int skip) {
   const asc_op *loop = sync_iv_loop(a->iv);
-  int64_t lb, step, n = loop ? asc_pass_trip_count(loop) : -1;
+  int64_t lb, step, n = loop ? asc_pass_trip_count(loop) : -1, t0 = skip > 0, t1 = n - 1 - (skip < 0);
   if (!loop || !all_const(a) || !all_const(b) || !asc_pass_const_int(loop->operands[0], &lb) ||
       !asc_pass_const_int(loop->operands[2], &step) || step <= 0)
     return 1;
   if (later) /* b in iteration i + m: its bytes moved by m * coef * step */
     return meets_at(b->lo.c, b->len.c, a->coef.c * step, 1, n < 0 ? -1 : n - 1, a->lo.c, a->len.c);
-  return meets_at(a->lo.c + a->coef.c * lb, a->len.c, a->coef.c * step, 0, n < 0 ? -1 : n - 1, b->lo.c, b->len.c);
+  if (n >= 0 && t1 < t0)
+    return 0; /* no such iteration */
+  return meets_at(a->lo.c + a->coef.c * lb, a->len.c, a->coef.c * step, t0, n < 0 ? -1 : t1, b->lo.c, b->len.c);
+}
+
+static int64_t gcd(int64_t a, int64_t b);
+
+/* Constant views moving with the IVs of different loops: whatever values the IVs take, the
+ * distance between them is the distance of their offsets plus multiples of the gcd of their
+ * coefficients. */
+static int two_iv_overlap(const sync_view *a, const sync_view *b) {
+  int64_t g, d, lo, k;
+  if (!all_const(a) || !all_const(b) || (g = gcd(a->coef.c, b->coef.c)) == 0)
+    return 1;
+  d = ((b->lo.c - a->lo.c) % g + g) % g;
+  lo = -b->len.c; /* they overlap at a distance in (-len b, len a) */
+  k = lo + ((d - lo) % g + g) % g; /* the least distance >= lo that is d mod g */
+  if (k == lo)
+    k += g;
+  return k < a->len.c;
 }
 
 int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) {
@@ -720,16 +740,19 @@ int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) 
     int ov = same_rotation(a, b) ? rotating_overlap(a, b, rel, step) : slotwise_overlap(a, b, rel);
     return ov ? ov * trip_pairs_overlap(a, b, rel) : 0;
   }
-  if (!a->iv != !b->iv)
-    return a->iv ? iv_overlap(a, b, false) : iv_overlap(b, a, false);
-  if (a->iv != b->iv || (a->iv && !lin_eq(&a->coef, &b->coef)))
+  if (!a->iv != !b->iv) /* a later b meets a moving a only before a's last iteration */
+    return a->iv ? iv_overlap(a, b, false, rel == SYNC_LATER_ITER ? -1 : 0)
+                 : iv_overlap(b, a, false, rel == SYNC_LATER_ITER ? 1 : 0);
+  if (a->iv != b->iv)
+    return two_iv_overlap(a, b);
+  if (a->iv && !lin_eq(&a->coef, &b->coef))
     return 1;
   if (!a->iv || rel == SYNC_SAME_ITER)
     return !apart(a, b, NULL, 0);
   if (rel == SYNC_LATER_ITER && step > 0) {
     sync_lin d = a->coef;
     lin_scale(&d, step);
-    return later_overlap(a, b, &d) && iv_overlap(a, b, true);
+    return later_overlap(a, b, &d) && iv_overlap(a, b, true, 0);
   }
   return 1;
 }
