@@ -1193,6 +1193,20 @@ static void note_second_walk(walker *w, const asc_op *loop, int64_t from) {
   w->second[i] = (struct second){loop, from, w->idx};
 }
 
+/* A loop of constant trips ends with the index at its last value: an if in its body that
+ * the index decides took one arm in the last iteration, and what that arm ordered is known
+ * at the loop's exit. */
+static void last_arms(walker *w, asc_op *loop, state *st) {
+  int64_t n = asc_pass_trip_count(loop), lb, step;
+  asc_block *body = loop->regions[0].block;
+  if (n < 2 || !body || !body->nargs || !body->last || w->nfacts == MAXFACTS ||
+      !asc_pass_const_int(loop->operands[0], &lb) || !asc_pass_const_int(loop->operands[2], &step))
+    return;
+  w->facts[w->nfacts++] = (struct fact){body->args[0], lb + (n - 1) * step, lb + (n - 1) * step};
+  sync_recall_arms(w, body->last, st);
+  w->nfacts--;
+}
+
 static void walk_loop(walker *w, asc_op *loop, state *st) {
   state *entry;
   int first_edge = w->nedges;
@@ -1219,6 +1233,7 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     l->lo = l->cur;
     l->hi = l->cur = w->idx + 1;
     sync_walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
+    last_arms(w, loop, st);
     last_iteration(w, loop, l->cur);
     note_second_walk(w, loop, l->cur);
     if (w->mode == MODE_CHECK && resolve_deferred(w, loop, st))
