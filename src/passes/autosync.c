@@ -1247,9 +1247,10 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   w->nloops--;
   forget_cursors(st, entry);
   if (!runs_at_least_once(w, loop)) {
-    sync_note_ran(w, loop, st);
     not_run_view(w, loop, first_edge, entry, start + 1);
     zero_trip_primes(w, loop, first_edge, entry, start + 1);
+    sync_recall_no_trip(w, loop, entry);
+    sync_note_trips(w, loop, st, entry);
     sync_state_meet(st, entry); /* zero trips */
   }
   free(entry);

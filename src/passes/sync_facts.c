@@ -120,18 +120,41 @@ void sync_note_arms(walker *w, const asc_op *op, const state *then_st, const sta
   memcpy(r->k[1], else_st->k, sizeof r->k[1]);
 }
 
-/* Remember what loop left known on the paths where it ran: its runtime bound exceeded its
- * constant start. */
-void sync_note_ran(walker *w, const asc_op *loop, const state *ran) {
-  int64_t lb, step;
+/* The runtime bound of loop, when its start and step are constants: it runs iff the bound
+ * exceeds the start. */
+static const asc_value *trip_bound(const asc_op *loop, int64_t *lb) {
+  int64_t step;
+  if (loop->code != ASC_OP_FOR || asc_pass_trip_count(loop) >= 0 || !asc_pass_const_int(loop->operands[0], lb) ||
+      !asc_pass_const_int(loop->operands[2], &step) || step <= 0 || *lb == INT64_MAX)
+    return NULL;
+  return sync_strip_cast(loop->operands[1]);
+}
+
+/* Remember what loop left known on the paths where it ran and where it did not. */
+void sync_note_trips(walker *w, const asc_op *loop, const state *ran, const state *none) {
+  int64_t lb;
+  const asc_value *x = trip_bound(loop, &lb);
   struct ifrec *r;
-  if (loop->code != ASC_OP_FOR || !asc_pass_const_int(loop->operands[0], &lb) ||
-      !asc_pass_const_int(loop->operands[2], &step) || step <= 0 || lb == INT64_MAX)
+  if (!x)
     return;
   r = record_of(w, loop);
-  r->x[0] = sync_strip_cast(loop->operands[1]);
-  r->lo[0] = INT64_MIN, r->hi[0] = lb; /* the bounds that make no trip */
+  r->x[0] = r->x[1] = x;
+  r->lo[0] = INT64_MIN, r->hi[0] = lb;     /* the bounds that make no trip */
+  r->lo[1] = lb + 1, r->hi[1] = INT64_MAX; /* the bounds that make some */
   memcpy(r->k[0], ran->k, sizeof r->k[0]);
+  memcpy(r->k[1], none->k, sizeof r->k[1]);
+}
+
+/* The path where loop makes no trip, in st: what earlier ifs and loops that this decides
+ * (a loop to the same bound made none either) ordered there. */
+void sync_recall_no_trip(walker *w, asc_op *loop, state *st) {
+  int64_t lb;
+  const asc_value *x = trip_bound(loop, &lb);
+  if (!x || w->nfacts == MAXFACTS)
+    return;
+  w->facts[w->nfacts++] = (struct fact){x, INT64_MIN, lb};
+  sync_recall_arms(w, loop, st);
+  w->nfacts--;
 }
 
 /* Entering an arm or a loop body at op: an earlier if or loop on this path (in a block

@@ -93,7 +93,7 @@ typedef struct walker {
   } facts[MAXFACTS];
   int nfacts;
   struct ifrec {         /* a walked scf.if or loop: what each pipe knew at the end of each */
-    const asc_op *op;    /* path through it (if: then, else; loop: ran at least once), which */
+    const asc_op *op;    /* path through it (if: then, else; loop: ran, made no trip), which */
     const asc_value *x[2]; /* it surely took if x[path] is not in [lo, hi] (x NULL: unknown) */
     int64_t lo[2], hi[2];
     token k[2][SYNC_NPIPES];
@@ -131,11 +131,12 @@ void sync_state_meet(state *dst, const state *src); /* what is known on both pat
 void sync_fact_range(const walker *w, const asc_value *x, int64_t *lo, int64_t *hi);
 /* Push what `cond` being `truth` says; false if the arms being walked rule it out. */
 bool sync_assume(walker *w, const asc_value *cond, bool truth, bool *pushed);
-/* Remember what each arm of if op left known, or what loop op left known when it ran at
- * least once; entering an arm or a loop body, recall what the paths through earlier ifs
- * and loops that the facts now decide ordered. */
+/* Remember what each arm of if op left known, or what loop op left known when it ran and
+ * when it did not; entering an arm, a loop body or a loop's zero-trip path, recall what the
+ * paths through earlier ifs and loops that the facts now decide ordered. */
 void sync_note_arms(walker *w, const asc_op *op, const state *then_st, const state *else_st);
-void sync_note_ran(walker *w, const asc_op *loop, const state *ran);
+void sync_note_trips(walker *w, const asc_op *loop, const state *ran, const state *none);
+void sync_recall_no_trip(walker *w, asc_op *loop, state *st);
 void sync_recall_arms(const walker *w, asc_op *op, state *st);
 const asc_value *sync_strip_cast(const asc_value *v);
 /* The fewest and most trips loop can make where the walk is. */
