@@ -915,15 +915,6 @@ static void record(walker *w, const sync_access *acc) {
   w->hist[w->nhist++] = *acc;
 }
 
-/* Is v the same in every iteration of every loop (defined outside all of them)? */
-static bool loop_free(const asc_value *v) {
-  const asc_op *owner = v->block && v->block->parent ? v->block->parent->parent : NULL; /* of a block argument */
-  for (const asc_op *x = v->def ? asc_op_parent_op(v->def) : owner; x; x = asc_op_parent_op(x))
-    if (x->code == ASC_OP_FOR)
-      return false;
-  return true;
-}
-
 static void note_conditions(const walker *w, sync_access *a) {
   a->ncond = 0;
   for (int i = w->nfacts - 1; i >= 0 && a->ncond < SYNC_NCOND; i--) {
@@ -931,7 +922,7 @@ static void note_conditions(const walker *w, sync_access *a) {
     bool seen = false;
     for (int j = 0; j < a->ncond; j++)
       seen |= a->cond_x[j] == x;
-    if (seen || (!loop_free(x) && !index_of(x)))
+    if (seen || (!sync_loop_free(x) && !index_of(x)))
       continue;
     a->cond_x[a->ncond] = x;
     sync_fact_range(w, x, &a->cond_lo[a->ncond], &a->cond_hi[a->ncond]);
@@ -1157,10 +1148,23 @@ static bool defined_in(const asc_value *v, const asc_op *loop) {
   return false;
 }
 
+/* Can v differ between iterations of loop?  Not if it is defined outside it, or computed in
+ * it by pure ops from such values (a condition on kernel arguments). */
+static bool varies_in(const asc_value *v, const asc_op *loop, int depth) {
+  if (!defined_in(v, loop))
+    return false;
+  if (!v->def || !(asc_opinfo_of(v->def->code)->flags & ASC_F_PURE) || v->def->nregions || depth == 0)
+    return true;
+  for (int i = 0; i < v->def->noperands; i++)
+    if (varies_in(v->def->operands[i], loop, depth - 1))
+      return true;
+  return false;
+}
+
 static bool runs_alike(const asc_op *op, const asc_op *loop) {
   for (const asc_op *x = asc_op_parent_op(op); x && x != loop; x = asc_op_parent_op(x))
     for (int i = 0; i < x->noperands; i++)
-      if (defined_in(x->operands[i], loop))
+      if (varies_in(x->operands[i], loop, 4))
         return false;
   return true;
 }

@@ -12,6 +12,15 @@ const asc_value *sync_strip_cast(const asc_value *v) {
   return v;
 }
 
+/* Is v the same in every iteration of every loop (defined outside all of them)? */
+bool sync_loop_free(const asc_value *v) {
+  const asc_op *owner = v->block && v->block->parent ? v->block->parent->parent : NULL; /* of a block argument */
+  for (const asc_op *x = v->def ? asc_op_parent_op(v->def) : owner; x; x = asc_op_parent_op(x))
+    if (x->code == ASC_OP_FOR)
+      return false;
+  return true;
+}
+
 /* The fewest and most trips loop can make where the walk is: from constant bounds, or from
  * a runtime upper bound that the enclosing loops and if conditions limit. */
 void sync_trip_range(const walker *w, const asc_op *loop, int64_t *tmin, int64_t *tmax) {
@@ -164,11 +173,12 @@ void sync_recall_arms(const walker *w, asc_op *op, state *st) {
   for (int i = 0; i < w->nifs; i++) {
     const struct ifrec *r = &w->ifs[i];
     asc_op *anc = r->op->parent ? asc_pass_anc_in(op, r->op->parent) : NULL;
-    if (!anc || anc == r->op || !asc_pass_before_in_block(r->op, anc))
+    bool again = anc == r->op; /* the same if, walked before: an earlier iteration */
+    if (!anc || (!again && !asc_pass_before_in_block(r->op, anc)))
       continue;
     for (int path = 0; path < 2; path++) {
       int64_t lo, hi;
-      if (!r->x[path])
+      if (!r->x[path] || (again && !sync_loop_free(r->x[path])))
         continue;
       sync_fact_range(w, r->x[path], &lo, &hi);
       if ((lo > r->lo[path] ? lo : r->lo[path]) > (hi < r->hi[path] ? hi : r->hi[path]))

@@ -139,6 +139,7 @@ void sync_note_trips(walker *w, const asc_op *loop, const state *ran, const stat
 void sync_recall_no_trip(walker *w, asc_op *loop, state *st);
 void sync_recall_arms(const walker *w, asc_op *op, state *st);
 const asc_value *sync_strip_cast(const asc_value *v);
+bool sync_loop_free(const asc_value *v); /* the same in every iteration of every loop */
 /* The fewest and most trips loop can make where the walk is. */
 void sync_trip_range(const walker *w, const asc_op *loop, int64_t *tmin, int64_t *tmax);
 
