@@ -1237,11 +1237,11 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     l->lo = l->cur;
     l->hi = l->cur = w->idx + 1;
     sync_walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
-    last_arms(w, loop, st);
     last_iteration(w, loop, l->cur);
     note_second_walk(w, loop, l->cur);
     if (w->mode == MODE_CHECK && resolve_deferred(w, loop, st))
       sync_probe(w, l, st);
+    last_arms(w, loop, st); /* the exit only: not what any iteration but the last knows */
     if (once) { /* the second walk's elements never ran on that path */
       not_run_view(w, loop, first_edge, once, l->cur);
       sync_state_meet(st, once);

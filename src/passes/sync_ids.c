@@ -123,12 +123,16 @@ static void fallback(asc_module *m, sync_edge *e, bool overtaken, asc_pass_vec *
   }
 }
 
-/* A slot op (iv mod k) of the innermost loop around op that has one, or NULL. */
+/* A slot op (iv mod k) of the innermost loop around op, or NULL: a set that may overtake
+ * the wait of the previous iteration of that loop can rotate with its slots only (an outer
+ * loop's slot stays the same while the inner loop repeats). */
 static asc_op *loop_slot(const asc_op *op, const sync_edge *edges, int nedges) {
-  for (const asc_op *l = asc_op_parent_op(op); l; l = asc_op_parent_op(l))
-    for (int i = 0; l->code == ASC_OP_FOR && i < nedges; i++)
-      if (edges[i].slot && edges[i].slot->parent == l->regions[0].block)
-        return edges[i].slot;
+  const asc_op *l = asc_op_parent_op(op);
+  while (l && l->code != ASC_OP_FOR && l->code != ASC_OP_WHILE)
+    l = asc_op_parent_op(l);
+  for (int i = 0; l && l->code == ASC_OP_FOR && i < nedges; i++)
+    if (edges[i].slot && edges[i].slot->parent == l->regions[0].block)
+      return edges[i].slot;
   return NULL;
 }
 
