@@ -10,7 +10,6 @@
  * the latest producer first, so later conflicts that edge implies transitively get none.
  * Loops are walked twice (B.6): conflicts from the first walk to the second are
  * loop-carried.  Branch arms are walked from the same state and met (min) afterwards. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -838,10 +837,8 @@ static void check_op(walker *w, const sync_access *acc, int n, const state *st) 
         continue;
       if (loop && overlap(w, a, &acc[j]) == 2 && w->ndeferred < MAXROT && cur_walk(w, loop) != INT64_MAX)
         w->deferred[w->ndeferred++] = (struct deferred){loop, acc[j].op, a->idx, a->pipe, acc[j].pipe, false};
-      else {
+      else
         w->failed = true;
-        if (getenv("ASC_SYNC_DEBUG")) fprintf(stderr, "DEBUG check fails: line %d (idx %lld pipe %d) -> line %d\n", asc_op_diag_loc(a->op).line, (long long)a->idx, a->pipe, asc_op_diag_loc(acc[j].op).line);
-      }
     }
 }
 
@@ -870,7 +867,6 @@ static void resolve_at(walker *w, const asc_op *op, const state *st) {
     const struct deferred *x = &w->deferred[d];
     if (x->probe && x->bop == op) {
       w->failed |= !sync_knows(&st->k[x->bpipe], x->apipe, x->aidx);
-      if (getenv("ASC_SYNC_DEBUG")) fprintf(stderr, "DEBUG probe at line %d: %d knows %lld of %d: %d\n", asc_op_diag_loc(op).line, x->bpipe, (long long)x->aidx, x->apipe, sync_knows(&st->k[x->bpipe], x->apipe, x->aidx));
       w->deferred[d--] = w->deferred[--w->ndeferred];
     }
   }

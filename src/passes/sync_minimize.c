@@ -1,6 +1,5 @@
 /* sync_minimize.c - auto-sync's minimality post-pass (sync.md B.5): each inserted sync is
  * taken out in turn and stays out if a check walk finds every conflict still ordered. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

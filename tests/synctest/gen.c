@@ -20,8 +20,10 @@ uint64_t st_rand(uint64_t *s) {
   return z ^ (z >> 31);
 }
 
-static const char *const feat_names[] = {"if", "for", "rtrip", "rotate", "overlap",
-                                         "scalar", "ubcopy", "gmloop", "store", "nest", "zerotrip", "mixedk", "ivif"};
+/* One name per ST_F_* bit, in bit order; FEAT_LIST is the same names for the usage text. */
+#define FEAT_LIST "if for rtrip rotate overlap scalar ubcopy gmloop store nest zerotrip mixedk ivif"
+static const char *const feat_names[] = {"if",    "for",  "rtrip",    "rotate", "overlap", "scalar", "ubcopy",
+                                         "gmloop", "store", "nest", "zerotrip", "mixedk", "ivif"};
 
 unsigned st_feature(const char *name) {
   for (unsigned i = 0; i < sizeof feat_names / sizeof *feat_names; i++)
@@ -30,7 +32,7 @@ unsigned st_feature(const char *name) {
   return 0;
 }
 
-const char *st_feature_names(void) { return "if for rtrip rotate overlap scalar ubcopy gmloop store nest zerotrip mixedk"; }
+const char *st_feature_names(void) { return FEAT_LIST; }
 
 static const char *const bin_ops[] = {"asc.add", "asc.sub", "asc.mul", "asc.max", "asc.min"};
 static const char *const scal_ops[] = {"asc.adds", "asc.muls", "asc.relu"};
