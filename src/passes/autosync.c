@@ -589,7 +589,8 @@ static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_
  * for its first iteration against what came before the loop (later iterations are the
  * second walk's), so there b is where the first iteration puts it. */
 static int overlap(const walker *w, const sync_access *a, const sync_access *b) {
-  const asc_value *iv = b->v.iv ? b->v.iv : b->v.rot_iv ? b->v.rot_iv : a->v.iv; /* b put: how far back is a */
+  /* b stays put: how many iterations back a is, in a's loop */
+  const asc_value *iv = b->v.iv ? b->v.iv : b->v.rot_iv ? b->v.rot_iv : a->v.iv;
   const asc_op *loop = iv ? sync_iv_loop(iv) : NULL;
   int rel = loop ? SYNC_UNKNOWN_ITER : SYNC_SAME_ITER;
   int64_t step = 0;
@@ -706,30 +707,12 @@ static int need(const walker *w, const sync_access *a, const sync_access *b, con
   return ov == 2 ? 3 : 2;
 }
 
-/* The scf.for whose index v is (a block argument of its body), or NULL. */
-static const asc_op *index_of(const asc_value *v) {
-  const asc_op *owner = !v->def && v->block && v->block->parent ? v->block->parent->parent : NULL;
-  return owner && owner->code == ASC_OP_FOR && v->index == 0 ? owner : NULL;
-}
-
-/* The index values loop's iterations take, clipped into [*lo, *hi]; false if none can. */
-static bool index_values(const asc_op *loop, int64_t *lo, int64_t *hi) {
-  int64_t lb, step, n = asc_pass_trip_count(loop);
-  if (!asc_pass_const_int(loop->operands[0], &lb) || !asc_pass_const_int(loop->operands[2], &step) || step <= 0)
-    return *lo <= *hi;
-  if (*lo < lb)
-    *lo = lb;
-  if (n >= 0 && n <= (INT64_MAX - lb) / step && *hi > lb + (n - 1) * step)
-    *hi = lb + (n - 1) * step;
-  return *lo <= *hi;
-}
-
 /* a's condition on loop's index, [alo, ahi], against the walk's [lo, hi]: a of an earlier
  * iteration (the first walk, against the second) needs an index below one of ours. */
 static bool index_exclusive(const walker *w, const sync_access *a, const asc_op *loop, int64_t alo, int64_t ahi,
                             int64_t lo, int64_t hi) {
   const carried *l = walking(w, loop);
-  if (!l || !index_values(loop, &alo, &ahi) || !index_values(loop, &lo, &hi))
+  if (!l || !sync_index_values(loop, &alo, &ahi) || !sync_index_values(loop, &lo, &hi))
     return l != NULL;
   if (a->idx >= l->cur) /* the same iteration */
     return (alo > lo ? alo : lo) > (ahi < hi ? ahi : hi);
@@ -739,7 +722,7 @@ static bool index_exclusive(const walker *w, const sync_access *a, const asc_op 
 /* a ran under conditions the arms being walked rule out: it and they never both run. */
 static bool exclusive(const walker *w, const sync_access *a) {
   for (int i = 0; i < a->ncond; i++) {
-    const asc_op *loop = index_of(a->cond_x[i]);
+    const asc_op *loop = sync_index_of(a->cond_x[i]);
     int64_t lo, hi;
     sync_fact_range(w, a->cond_x[i], &lo, &hi);
     if (loop ? index_exclusive(w, a, loop, a->cond_lo[i], a->cond_hi[i], lo, hi)
@@ -918,7 +901,7 @@ static void note_conditions(const walker *w, sync_access *a) {
     bool seen = false;
     for (int j = 0; j < a->ncond; j++)
       seen |= a->cond_x[j] == x;
-    if (seen || (!sync_loop_free(x) && !index_of(x)))
+    if (seen || (!sync_loop_free(x) && !sync_index_of(x)))
       continue;
     a->cond_x[a->ncond] = x;
     sync_fact_range(w, x, &a->cond_lo[a->ncond], &a->cond_hi[a->ncond]);
@@ -1021,17 +1004,8 @@ static void vacuous(const walker *w, const asc_op *op, int first_edge, int64_t l
 /* Walk arm r of op under its condition; false if the condition rules it out. */
 static bool walk_arm(walker *w, asc_op *op, int r, state *st) {
   bool pushed;
-  const asc_op *loop;
-  int64_t lo, hi;
   if (!sync_assume(w, op->operands[0], r == 0, &pushed))
     return false;
-  if (pushed && (loop = index_of(w->facts[w->nfacts - 1].x))) { /* no iteration takes this arm? */
-    sync_fact_range(w, w->facts[w->nfacts - 1].x, &lo, &hi);
-    if (!index_values(loop, &lo, &hi)) {
-      w->nfacts--;
-      return false;
-    }
-  }
   sync_recall_arms(w, op, st);
   if (op->nregions > r && op->regions[r].block)
     walk_block(w, op->regions[r].block, st);
@@ -1076,12 +1050,11 @@ static void walk_if(walker *w, asc_op *op, state *st) {
 
 /* The body runs only when the loop's runtime upper bound exceeds its constant start. */
 void sync_walk_body(walker *w, asc_op *loop, state *st) {
-  int64_t lb, step;
-  bool pushed = loop->code == ASC_OP_FOR && w->nfacts < MAXFACTS && asc_pass_trip_count(loop) < 0 &&
-                asc_pass_const_int(loop->operands[0], &lb) && asc_pass_const_int(loop->operands[2], &step) &&
-                step > 0 && lb < INT64_MAX;
+  int64_t lb;
+  const asc_value *x = sync_trip_bound(loop, &lb);
+  bool pushed = x && w->nfacts < MAXFACTS;
   if (pushed) {
-    w->facts[w->nfacts++] = (struct fact){sync_strip_cast(loop->operands[1]), lb + 1, INT64_MAX};
+    w->facts[w->nfacts++] = (struct fact){x, lb + 1, INT64_MAX};
     sync_recall_arms(w, loop, st);
   }
   for (int r = 0; r < loop->nregions; r++)
@@ -1137,7 +1110,7 @@ static bool never_runs(const walker *w, const asc_op *loop) {
 /* Does op run in every iteration of loop in which it runs in any: are the ifs and loops
  * between them controlled by values defined outside loop? */
 static bool defined_in(const asc_value *v, const asc_op *loop) {
-  const asc_op *owner = v->def ? v->def : v->block && v->block->parent ? v->block->parent->parent : NULL;
+  const asc_op *owner = v->def ? v->def : sync_arg_owner(v);
   for (; owner; owner = asc_op_parent_op(owner))
     if (owner == loop)
       return true;
@@ -1199,12 +1172,10 @@ static void note_second_walk(walker *w, const asc_op *loop, int64_t from) {
 static void last_arms(walker *w, asc_op *loop, state *st) {
   int64_t n = asc_pass_trip_count(loop), lb, step;
   asc_block *body = loop->regions[0].block;
-  if (n < 2 || !body || !body->nargs || !body->last || w->nfacts == MAXFACTS ||
-      !asc_pass_const_int(loop->operands[0], &lb) || !asc_pass_const_int(loop->operands[2], &step))
+  if (n < 2 || !body || !body->nargs || !body->last || !asc_pass_const_int(loop->operands[0], &lb) ||
+      !asc_pass_const_int(loop->operands[2], &step))
     return;
-  w->facts[w->nfacts++] = (struct fact){body->args[0], lb + (n - 1) * step, lb + (n - 1) * step};
-  sync_recall_arms(w, body->last, st);
-  w->nfacts--;
+  sync_recall_given(w, body->args[0], lb + (n - 1) * step, lb + (n - 1) * step, body->last, st);
 }
 
 static void walk_loop(walker *w, asc_op *loop, state *st) {

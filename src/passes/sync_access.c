@@ -560,7 +560,6 @@ static int64_t slot_at(const sync_view *v, int64_t i) {
   return ((v->rot_cx * i + v->rot_c) % v->rot_k + v->rot_k) % v->rot_k;
 }
 
-
 /* The slots a rotating view can use (all k; in a loop of no more trips than slots, only
  * those its iterations use); a fixed view uses "slot 0".  0 if there are too many to list. */
 static int used_slots(const sync_view *v, int64_t *out) {
@@ -713,8 +712,6 @@ static int iv_overlap(const sync_view *a, const sync_view *b, bool later, int sk
     return 0; /* no such iteration */
   return meets_at(a->lo.c + a->coef.c * lb, a->len.c, a->coef.c * step, t0, n < 0 ? -1 : t1, b->lo.c, b->len.c);
 }
-
-static int64_t gcd(int64_t a, int64_t b);
 
 /* Constant views moving with the IVs of different loops: whatever values the IVs take, the
  * distance between them is the distance of their offsets plus multiples of the gcd of their

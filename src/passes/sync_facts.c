@@ -12,10 +12,32 @@ const asc_value *sync_strip_cast(const asc_value *v) {
   return v;
 }
 
+/* The op whose region holds block argument v (a loop's index: the loop), or NULL. */
+const asc_op *sync_arg_owner(const asc_value *v) {
+  return !v->def && v->block && v->block->parent ? v->block->parent->parent : NULL;
+}
+
+/* The scf.for whose index v is, or NULL. */
+const asc_op *sync_index_of(const asc_value *v) {
+  const asc_op *owner = sync_arg_owner(v);
+  return owner && owner->code == ASC_OP_FOR && v->index == 0 ? owner : NULL;
+}
+
+/* The index values loop's iterations take, clipped into [*lo, *hi]; false if none can. */
+bool sync_index_values(const asc_op *loop, int64_t *lo, int64_t *hi) {
+  int64_t lb, step, n = asc_pass_trip_count(loop);
+  if (!asc_pass_const_int(loop->operands[0], &lb) || !asc_pass_const_int(loop->operands[2], &step) || step <= 0)
+    return *lo <= *hi;
+  if (*lo < lb)
+    *lo = lb;
+  if (n >= 0 && n <= (INT64_MAX - lb) / step && *hi > lb + (n - 1) * step)
+    *hi = lb + (n - 1) * step;
+  return *lo <= *hi;
+}
+
 /* Is v the same in every iteration of every loop (defined outside all of them)? */
 bool sync_loop_free(const asc_value *v) {
-  const asc_op *owner = v->block && v->block->parent ? v->block->parent->parent : NULL; /* of a block argument */
-  for (const asc_op *x = v->def ? asc_op_parent_op(v->def) : owner; x; x = asc_op_parent_op(x))
+  for (const asc_op *x = v->def ? asc_op_parent_op(v->def) : sync_arg_owner(v); x; x = asc_op_parent_op(x))
     if (x->code == ASC_OP_FOR)
       return false;
   return true;
@@ -89,14 +111,17 @@ static bool cond_range(const walker *w, const asc_value *cond, bool truth, const
 }
 
 /* Push what `cond` being `truth` says (an arith.cmpi of a value and a constant); false
- * if the arms being walked already rule it out (the arm never runs). */
+ * if the arms being walked already rule it out, or no iteration of the loop whose index x
+ * is takes it (the arm never runs). */
 bool sync_assume(walker *w, const asc_value *cond, bool truth, bool *pushed) {
   const asc_value *x;
-  int64_t lo, hi;
+  const asc_op *loop;
+  int64_t lo, hi, ilo, ihi;
   *pushed = false;
   if (w->nfacts == MAXFACTS || !cond_range(w, cond, truth, &x, &lo, &hi))
     return true;
-  if (lo > hi)
+  ilo = lo, ihi = hi;
+  if (lo > hi || ((loop = sync_index_of(x)) && !sync_index_values(loop, &ilo, &ihi)))
     return false;
   w->facts[w->nfacts++] = (struct fact){x, lo, hi};
   *pushed = true;
@@ -131,7 +156,7 @@ void sync_note_arms(walker *w, const asc_op *op, const state *then_st, const sta
 
 /* The runtime bound of loop, when its start and step are constants: it runs iff the bound
  * exceeds the start. */
-static const asc_value *trip_bound(const asc_op *loop, int64_t *lb) {
+const asc_value *sync_trip_bound(const asc_op *loop, int64_t *lb) {
   int64_t step;
   if (loop->code != ASC_OP_FOR || asc_pass_trip_count(loop) >= 0 || !asc_pass_const_int(loop->operands[0], lb) ||
       !asc_pass_const_int(loop->operands[2], &step) || step <= 0 || *lb == INT64_MAX)
@@ -142,7 +167,7 @@ static const asc_value *trip_bound(const asc_op *loop, int64_t *lb) {
 /* Remember what loop left known on the paths where it ran and where it did not. */
 void sync_note_trips(walker *w, const asc_op *loop, const state *ran, const state *none) {
   int64_t lb;
-  const asc_value *x = trip_bound(loop, &lb);
+  const asc_value *x = sync_trip_bound(loop, &lb);
   struct ifrec *r;
   if (!x)
     return;
@@ -158,11 +183,17 @@ void sync_note_trips(walker *w, const asc_op *loop, const state *ran, const stat
  * (a loop to the same bound made none either) ordered there. */
 void sync_recall_no_trip(walker *w, asc_op *loop, state *st) {
   int64_t lb;
-  const asc_value *x = trip_bound(loop, &lb);
-  if (!x || w->nfacts == MAXFACTS)
+  const asc_value *x = sync_trip_bound(loop, &lb);
+  if (x)
+    sync_recall_given(w, x, INT64_MIN, lb, loop, st);
+}
+
+/* sync_recall_arms at op, with x in [lo, hi] known there as well. */
+void sync_recall_given(walker *w, const asc_value *x, int64_t lo, int64_t hi, asc_op *op, state *st) {
+  if (w->nfacts == MAXFACTS)
     return;
-  w->facts[w->nfacts++] = (struct fact){x, INT64_MIN, lb};
-  sync_recall_arms(w, loop, st);
+  w->facts[w->nfacts++] = (struct fact){x, lo, hi};
+  sync_recall_arms(w, op, st);
   w->nfacts--;
 }
 

@@ -197,13 +197,17 @@ static void probe_restore(walker *w, state *st, probe_save *s) {
  * second walk may be ordered early in iteration i + 2 (a set of i + 1 that b's iteration
  * waits for).  Walk the body once more, checking only those, at b; then forget the walk.
  * Not at all nested inside another probe: what is left there fails. */
+static void fail_deferred(walker *w, const asc_op *loop) {
+  for (int d = 0; d < w->ndeferred; d++)
+    if (w->deferred[d].loop == loop)
+      w->failed = true, w->deferred[d--] = w->deferred[--w->ndeferred];
+}
+
 void sync_probe(walker *w, carried *l, state *st) {
   probe_save s;
   int64_t lo = l->lo, hi = l->hi, cur = l->cur;
   if (w->probing) {
-    for (int d = 0; d < w->ndeferred; d++)
-      if (w->deferred[d].loop == l->loop)
-        w->failed = true, w->deferred[d--] = w->deferred[--w->ndeferred];
+    fail_deferred(w, l->loop);
     return;
   }
   probe_keep(w, st, &s);
@@ -213,9 +217,7 @@ void sync_probe(walker *w, carried *l, state *st) {
   sync_walk_body(w, l->loop, st);
   w->probing = NULL;
   l->lo = lo, l->hi = hi, l->cur = cur;
-  for (int d = 0; d < w->ndeferred; d++) /* a consumer the third walk did not reach */
-    if (w->deferred[d].loop == l->loop)
-      w->failed = true, w->deferred[d--] = w->deferred[--w->ndeferred];
+  fail_deferred(w, l->loop); /* a consumer the third walk did not reach */
   probe_restore(w, st, &s);
 }
 

@@ -138,8 +138,15 @@ void sync_note_arms(walker *w, const asc_op *op, const state *then_st, const sta
 void sync_note_trips(walker *w, const asc_op *loop, const state *ran, const state *none);
 void sync_recall_no_trip(walker *w, asc_op *loop, state *st);
 void sync_recall_arms(const walker *w, asc_op *op, state *st);
+void sync_recall_given(walker *w, const asc_value *x, int64_t lo, int64_t hi, asc_op *op, state *st);
 const asc_value *sync_strip_cast(const asc_value *v);
 bool sync_loop_free(const asc_value *v); /* the same in every iteration of every loop */
+const asc_op *sync_arg_owner(const asc_value *v); /* the op holding block argument v */
+const asc_op *sync_index_of(const asc_value *v);  /* the scf.for whose index v is */
+/* Clip [*lo, *hi] to the index values of loop's iterations; false if none is left. */
+bool sync_index_values(const asc_op *loop, int64_t *lo, int64_t *hi);
+/* The runtime bound of loop when its start (*lb) and step are constants, else NULL. */
+const asc_value *sync_trip_bound(const asc_op *loop, int64_t *lb);
 /* The fewest and most trips loop can make where the walk is. */
 void sync_trip_range(const walker *w, const asc_op *loop, int64_t *tmin, int64_t *tmax);
 
