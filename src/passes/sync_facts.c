@@ -141,6 +141,7 @@ static struct ifrec *record_of(walker *w, const asc_op *op) {
     r = &w->ifs[w->nifs++];
   memset(r, 0, sizeof *r);
   r->op = op;
+  r->at = w->idx;
   return r;
 }
 
@@ -197,6 +198,16 @@ void sync_recall_given(walker *w, const asc_value *x, int64_t lo, int64_t hi, as
   w->nfacts--;
 }
 
+/* Is record r of the same if from the previous iteration of the loop whose body holds it
+ * (so it ran then, in that iteration)?  A record from elsewhere may be of a path no run took. */
+static bool previous_iteration(const walker *w, const struct ifrec *r) {
+  const asc_op *loop = r->op->parent && r->op->parent->parent ? r->op->parent->parent->parent : NULL;
+  for (int i = 0; loop && loop->code == ASC_OP_FOR && i < w->nloops; i++)
+    if (w->loops[i].loop == loop)
+      return w->loops[i].hi > 0 && r->at >= w->loops[i].lo && r->at < w->loops[i].hi;
+  return false;
+}
+
 /* Entering an arm or a loop body at op: an earlier if or loop on this path (in a block
  * around op, before it) whose path the facts now pin down, on a value that cannot have
  * changed since, took that path: what it left known still is. */
@@ -205,7 +216,7 @@ void sync_recall_arms(const walker *w, asc_op *op, state *st) {
     const struct ifrec *r = &w->ifs[i];
     asc_op *anc = r->op->parent ? asc_pass_anc_in(op, r->op->parent) : NULL;
     bool again = anc == r->op; /* the same if, walked before: an earlier iteration */
-    if (!anc || (!again && !asc_pass_before_in_block(r->op, anc)))
+    if (!anc || (again ? !previous_iteration(w, r) : !asc_pass_before_in_block(r->op, anc)))
       continue;
     for (int path = 0; path < 2; path++) {
       int64_t lo, hi;

@@ -96,6 +96,7 @@ typedef struct walker {
     const asc_op *op;    /* path through it (if: then, else; loop: ran, made no trip), which */
     const asc_value *x[2]; /* it surely took if x[path] is not in [lo, hi] (x NULL: unknown) */
     int64_t lo[2], hi[2];
+    int64_t at;            /* the walk index when it was recorded */
     token k[2][SYNC_NPIPES];
   } ifs[MAXIFS];
   int nifs;
