@@ -590,7 +590,7 @@ static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_
  * second walk's), so there b is where the first iteration puts it. */
 static int overlap(const walker *w, const sync_access *a, const sync_access *b) {
   /* b stays put: how many iterations back a is, in a's loop */
-  const asc_value *iv = b->v.iv ? b->v.iv : b->v.rot_iv ? b->v.rot_iv : a->v.iv;
+  const asc_value *iv = b->v.iv ? b->v.iv : b->v.rot_iv ? b->v.rot_iv : a->v.iv ? a->v.iv : a->v.rot_iv;
   const asc_op *loop = iv ? sync_iv_loop(iv) : NULL;
   int rel = loop ? SYNC_UNKNOWN_ITER : SYNC_SAME_ITER;
   int64_t step = 0;
@@ -808,6 +808,8 @@ static void explain(const walker *w, const sync_access *a, const sync_access *b,
 static void resolve_at(walker *w, const asc_op *op, const state *st);
 
 static void check_op(walker *w, const sync_access *acc, int n, const state *st) {
+  if (w->quiet)
+    return;
   if (w->probing) {
     resolve_at(w, acc[0].op, st);
     return;
@@ -821,7 +823,7 @@ static void check_op(walker *w, const sync_access *acc, int n, const state *st) 
       if (loop && overlap(w, a, &acc[j]) == 2 && w->ndeferred < MAXROT && cur_walk(w, loop) != INT64_MAX)
         w->deferred[w->ndeferred++] = (struct deferred){loop, acc[j].op, a->idx, a->pipe, acc[j].pipe, false};
       else
-        w->failed = true;
+        w->failed = true, w->fail[0] = a->op, w->fail[1] = acc[j].op;
     }
 }
 
@@ -926,11 +928,26 @@ static bool not_first_iteration(const walker *w) {
   return false;
 }
 
+/* An access under facts that pin its loop's index to one value (an arm that one
+ * iteration takes) is where that iteration puts it. */
+static void pinned_view(const walker *w, sync_access *a) {
+  const asc_value *iv = a->v.rot_iv ? a->v.rot_iv : a->v.iv;
+  int64_t lo, hi;
+  sync_view at;
+  if (!iv)
+    return;
+  sync_fact_range(w, iv, &lo, &hi);
+  if (lo == hi && sync_view_at(&a->v, lo, &at))
+    a->v = at;
+}
+
 static void walk_access_op(walker *w, asc_op *op, state *st) {
   sync_access acc[MAXACC];
   int n = sync_op_accesses(&w->env, op, acc, MAXACC), pipe = sync_op_pipe(op);
   if (pipe == SYNC_NOPIPE || pipe == ASC_PIPEID_PIPE_ALL)
     return;
+  for (int i = 0; i < n; i++)
+    pinned_view(w, &acc[i]);
   if (!not_first_iteration(w))
     order_op(w, op, acc, n, st);
   w->idx++;
@@ -1178,6 +1195,59 @@ static void last_arms(walker *w, asc_op *loop, state *st) {
   sync_recall_given(w, body->args[0], lb + (n - 1) * step, lb + (n - 1) * step, body->last, st);
 }
 
+/* MODE_CHECK with last_walks, a loop of n constant trips: walks each of its iterations
+ * apart when n <= SYNC_UNROLL, else the last one apart after the two-iteration model.  Walk t
+ * that is iteration t runs with the index at that iteration's value: its ifs on the index
+ * decided, its views where that iteration puts them.  Pushes that fact, or returns false. */
+static bool pin_index(walker *w, const asc_op *loop, int64_t t) {
+  int64_t n = asc_pass_trip_count(loop), lb, step;
+  const asc_block *body = loop->regions[0].block;
+  if (w->mode != MODE_CHECK || !w->last_walks || w->probing || t >= n || (t != n - 1 && n > SYNC_UNROLL) || !body ||
+      !body->nargs || w->nfacts == MAXFACTS || !asc_pass_const_int(loop->operands[0], &lb) ||
+      !asc_pass_const_int(loop->operands[2], &step))
+    return false;
+  w->facts[w->nfacts++] = (struct fact){body->args[0], lb + t * step, lb + t * step};
+  return true;
+}
+
+static void walk_pinned(walker *w, asc_op *loop, int64_t t, state *st) {
+  bool pinned = pin_index(w, loop, t);
+  sync_walk_body(w, loop, st);
+  w->nfacts -= pinned;
+}
+
+static bool unrolled(const walker *w, const asc_op *loop) {
+  int64_t n = asc_pass_trip_count(loop);
+  return w->mode == MODE_CHECK && w->last_walks && !w->probing && n >= 1 && n <= SYNC_UNROLL;
+}
+
+/* Each iteration in turn: the walks check every pair of iterations as they are. */
+static void walk_unrolled(walker *w, carried *l, state *st) {
+  int64_t n = asc_pass_trip_count(l->loop);
+  for (int64_t t = 0; t < n; t++) {
+    if (t)
+      l->lo = l->cur, l->hi = l->cur = w->idx + 1;
+    walk_pinned(w, l->loop, t, st);
+  }
+  if (resolve_deferred(w, l->loop, st))
+    w->failed = true, w->fail[0] = w->fail[1] = NULL;
+}
+
+/* A loop of more constant trips, its last iteration walked a third time: the second walk
+ * then stands for the iterations between, and the exit sees this one.  Within the loop
+ * the first two walks checked every conflict; this one checks nothing. */
+static bool walks_last(const walker *w, const asc_op *loop) {
+  return w->mode == MODE_CHECK && w->last_walks && !w->probing && asc_pass_trip_count(loop) > SYNC_UNROLL;
+}
+
+static void walk_last(walker *w, carried *l, state *st) {
+  l->lo = l->cur;
+  l->hi = l->cur = w->idx + 1;
+  w->quiet++;
+  walk_pinned(w, l->loop, asc_pass_trip_count(l->loop) - 1, st);
+  w->quiet--;
+}
+
 static void walk_loop(walker *w, asc_op *loop, state *st) {
   state *entry;
   int first_edge = w->nedges;
@@ -1194,20 +1264,27 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   }
   l = &w->loops[w->nloops++];
   *l = (carried){loop, w->idx + 1, 0, 0};
-  sync_walk_body(w, loop, st);
-  if (!runs_once_at_most(w, loop)) {
+  if (unrolled(w, loop))
+    walk_unrolled(w, l, st);
+  else
+    sync_walk_body(w, loop, st);
+  if (!unrolled(w, loop) && !runs_once_at_most(w, loop)) {
     int64_t lo, hi;
     state *once = NULL;
+    bool third = walks_last(w, loop);
     sync_trip_range(w, loop, &lo, &hi);
     if (lo <= 1)
       once = sync_state_copy(st); /* it may stop after one iteration */
     l->lo = l->cur;
     l->hi = l->cur = w->idx + 1;
     sync_walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
-    last_iteration(w, loop, l->cur);
+    if (!third)
+      last_iteration(w, loop, l->cur);
     note_second_walk(w, loop, l->cur);
     if (w->mode == MODE_CHECK && resolve_deferred(w, loop, st))
       sync_probe(w, l, st);
+    if (third)
+      walk_last(w, l, st);
     last_arms(w, loop, st); /* the exit only: not what any iteration but the last knows */
     if (once) { /* the second walk's elements never ran on that path */
       not_run_view(w, loop, first_edge, once, l->cur);

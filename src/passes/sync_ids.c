@@ -18,6 +18,7 @@ typedef struct idctx {
   uint8_t reserved[NEVENTS]; /* per event: bit i = id i unavailable */
   asc_value *consts[SYNC_NIDS];
   asc_op *lastconst; /* constants go at the function entry in creation order */
+  const asc_pass_map *mine; /* inserted flag ops, whose ids are not the user's */
 } idctx;
 
 /* The ids a user flag's id operand may take, as a bit set. */
@@ -39,8 +40,9 @@ static void scan(asc_op *op, void *user) {
   if (op->code == ASC_OP_TQUE || op->code == ASC_OP_TPIPE)
     for (int e = 0; e < NEVENTS; e++)
       c->reserved[e] |= 0x80; /* id 7 belongs to TPipe's automatic sync (hardware.md §7) */
-  if ((op->code != ASC_OP_SET_FLAG && op->code != ASC_OP_WAIT_FLAG) || !op->operands[0])
-    return; /* inserted flags have no id yet */
+  if ((op->code != ASC_OP_SET_FLAG && op->code != ASC_OP_WAIT_FLAG) || !op->operands[0] ||
+      (c->mine && asc_pass_map_get(c->mine, op)))
+    return; /* inserted flags: no id yet, or one being given again */
   ev = asc_op_attr(op, "event")->i;
   if (ev >= 0 && ev < NEVENTS)
     c->reserved[ev] |= user_ids(op->operands[0]);
@@ -147,13 +149,27 @@ static bool closed_by_rotation(const idctx *c, const sync_edge *edges, int nedge
   int p = sync_event_src(e->event), q = sync_event_dst(e->event);
   for (int i = 0; i < nedges; i++) {
     const sync_edge *r = &edges[i];
-    if (r->k < 2 || !r->prime[0] || r->slot != slot || sync_event_src(r->event) != q ||
+    if (r->k < 2 || !r->prime[0] || !r->set->parent || r->slot != slot || sync_event_src(r->event) != q ||
         sync_event_dst(r->event) != p)
       continue;
     if (pos_of(c, e->wait) < pos_of(c, r->set) && pos_of(c, r->wait) < pos_of(c, e->set))
       return true;
   }
   return false;
+}
+
+bool sync_rotations_closed(asc_op *func, const sync_edge *edges, int nedges, const sync_clash *clash, int nclash) {
+  idctx c;
+  bool ok = true;
+  memset(&c, 0, sizeof c);
+  asc_walk(func, scan, &c);
+  for (int i = 0; ok && i < nclash; i++) {
+    const sync_edge *e = &edges[clash[i].e1];
+    if (clash[i].e1 == clash[i].e2 && e->k > 1 && !e->prime[0])
+      ok = closed_by_rotation(&c, edges, nedges, e, e->slot);
+  }
+  asc_pass_map_free(&c.pos);
+  return ok;
 }
 
 /* An edge inside a loop whose set in iteration i + 1 may run before its wait of
@@ -242,24 +258,80 @@ static void give_ids(asc_module *m, asc_op *func, idctx *c, sync_edge *e, int id
   }
 }
 
-static void colour(asc_module *m, asc_op *func, idctx *c, const clashes *cl, sync_edge *edges, const order *ord,
-                   int n, asc_pass_vec *bars) {
+/* Choose an id for every edge in ord (into e->id; -1: none left), interval by interval. */
+static void choose_ids(const idctx *c, const clashes *cl, sync_edge *edges, const order *ord, int n) {
   int64_t (*busy)[SYNC_NIDS] = calloc(NEVENTS, sizeof *busy);
   if (!busy)
     asc_die("out of memory");
   for (int i = 0; i < n; i++) {
     sync_edge *e = &edges[ord[i].edge];
     int k = e->k > 1 ? e->k : 1;
-    int id = e->event < NEVENTS ? pick(c, cl, busy, ord[i].edge, ord[i].start) : -1;
-    if (id < 0) {
-      fallback(m, e, clashing(cl, ord[i].edge, ord[i].edge) && !(e->k > 1 && !e->prime[0]), bars);
-      continue;
-    }
-    for (int j = 0; j < k; j++)
-      busy[e->event][id + j] = edge_end(c, e);
-    give_ids(m, func, c, e, id);
+    e->id = e->event < NEVENTS ? pick(c, cl, busy, ord[i].edge, ord[i].start) : -1;
+    for (int j = 0; e->id >= 0 && j < k; j++)
+      busy[e->event][e->id + j] = edge_end(c, e);
   }
   free(busy);
+}
+
+static void colour(asc_module *m, asc_op *func, idctx *c, const clashes *cl, sync_edge *edges, const order *ord,
+                   int n, asc_pass_vec *bars) {
+  choose_ids(c, cl, edges, ord, n);
+  for (int i = 0; i < n; i++) {
+    sync_edge *e = &edges[ord[i].edge];
+    if (e->id >= 0)
+      give_ids(m, func, c, e, e->id);
+    else
+      fallback(m, e, clashing(cl, ord[i].edge, ord[i].edge) && !(e->k > 1 && !e->prime[0]), bars);
+  }
+}
+
+/* The edges still in the function (minimality takes some out, fallback others), in order
+ * of their first set, into ord; returns their number. */
+static int order_edges(const idctx *c, const sync_edge *edges, int nedges, order *ord) {
+  int n = 0;
+  for (int i = 0; i < nedges; i++)
+    if (edges[i].set->parent)
+      ord[n++] = (order){edge_start(c, &edges[i]), i};
+  qsort(ord, (size_t)n, sizeof *ord, cmp_order);
+  return n;
+}
+
+static void note_op(asc_pass_map *map, asc_op *op) {
+  if (op && op->parent)
+    asc_pass_map_set(map, op, 1);
+}
+
+/* The ids the edges hold now: their constants, reused; the old id values, to drop once unused. */
+static void note_held_ids(idctx *c, const sync_edge *edges, int nedges, asc_pass_map *mine, asc_pass_vec *old) {
+  for (int i = 0; i < nedges; i++) {
+    const sync_edge *e = &edges[i];
+    if (!e->set->parent)
+      continue;
+    note_op(mine, e->set);
+    note_op(mine, e->wait);
+    asc_pass_vec_push(old, e->set->operands[0]->def);
+    for (int j = 0; j < e->k && j < SYNC_NIDS; j++) {
+      if (e->prime[j])
+        asc_pass_vec_push(old, e->prime[j]->operands[0]->def);
+      note_op(mine, e->prime[j]);
+      note_op(mine, e->drain[j]);
+      if (e->prime[j] && e->id >= 0 && e->id + j < SYNC_NIDS)
+        c->consts[e->id + j] = e->prime[j]->operands[0];
+    }
+    if (e->k <= 1 && e->id >= 0)
+      c->consts[e->id] = e->set->operands[0];
+  }
+}
+
+static void drop_unused(asc_op *func, asc_pass_vec *old) {
+  asc_pass_map uses = {0};
+  asc_walk(func, sync_note_uses, &uses);
+  for (size_t i = 0; i < old->n; i++) {
+    asc_op *d = old->items[i];
+    if (d && d->parent && !asc_pass_map_get(&uses, &d->results[0]))
+      asc_op_unlink(d);
+  }
+  asc_pass_map_free(&uses);
 }
 
 int sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
@@ -267,16 +339,51 @@ int sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, c
   idctx c;
   clashes cl = {edges, nedges, clash, nclash};
   order *ord = malloc((size_t)(nedges ? nedges : 1) * sizeof *ord);
+  int n;
   if (!ord)
     asc_die("out of memory");
   memset(&c, 0, sizeof c);
   asc_walk(func, scan, &c);
-  for (int i = 0; i < nedges; i++)
-    ord[i] = (order){edge_start(&c, &edges[i]), i};
-  qsort(ord, (size_t)nedges, sizeof *ord, cmp_order);
+  n = order_edges(&c, edges, nedges, ord);
   rotate_self_clashes(&c, edges, nedges, &cl);
-  colour(m, func, &c, &cl, edges, ord, nedges, bars);
+  colour(m, func, &c, &cl, edges, ord, n, bars);
   free(ord);
   asc_pass_map_free(&c.pos);
   return 0;
+}
+
+bool sync_reassign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
+                       int nclash) {
+  idctx c;
+  clashes cl = {edges, nedges, clash, nclash};
+  order *ord = malloc((size_t)(nedges ? nedges : 1) * sizeof *ord);
+  int *was = malloc((size_t)(nedges ? nedges : 1) * sizeof *was), n;
+  asc_pass_map mine = {0};
+  asc_pass_vec old = {0};
+  bool ok = true;
+  if (!ord || !was)
+    asc_die("out of memory");
+  memset(&c, 0, sizeof c);
+  note_held_ids(&c, edges, nedges, &mine, &old);
+  c.mine = &mine;
+  asc_walk(func, scan, &c);
+  n = order_edges(&c, edges, nedges, ord);
+  for (int i = 0; i < nedges; i++)
+    was[i] = edges[i].id, edges[i].id = -1;
+  choose_ids(&c, &cl, edges, ord, n);
+  for (int i = 0; i < n; i++)
+    ok &= edges[ord[i].edge].id >= 0;
+  for (int i = 0; i < nedges; i++)
+    if (!ok || !edges[i].set->parent)
+      edges[i].id = was[i];
+  for (int i = 0; ok && i < n; i++)
+    give_ids(m, func, &c, &edges[ord[i].edge], edges[ord[i].edge].id);
+  if (ok)
+    drop_unused(func, &old);
+  free(ord);
+  free(was);
+  asc_pass_map_free(&mine);
+  asc_pass_map_free(&c.pos);
+  asc_pass_vec_free(&old);
+  return ok;
 }

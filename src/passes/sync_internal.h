@@ -114,6 +114,16 @@ typedef struct sync_clash {
 int sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
                     int nclash, asc_pass_vec *bars);
 
+/* Give the edges still in func their ids again, for a new set of clashes (minimality took
+ * an edge out); false, changing nothing, if some edge would be left without one. */
+bool sync_reassign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
+                       int nclash);
+/* Does every edge whose ids rotate and whose set may overtake its wait of the iteration
+ * before (a self-clash) still have the rotating edge that closes its cycle k iterations on? */
+bool sync_rotations_closed(asc_op *func, const sync_edge *edges, int nedges, const sync_clash *clash, int nclash);
+/* asc_walk callback: note every operand of op in the asc_pass_map user. */
+void sync_note_uses(asc_op *op, void *user);
+
 /* Create a sync op (set_flag / wait_flag with an id operand, or pipe_barrier). */
 asc_op *sync_make_flag(asc_module *m, asc_opcode code, int64_t event, asc_value *id, asc_loc loc);
 asc_op *sync_make_barrier(asc_module *m, int pipe, asc_loc loc);

@@ -21,9 +21,12 @@ static bool ids_clash(const sync_edge *e1, const sync_edge *e2) {
  * lists the sets that may overtake a wait of their event.  Inserted flags keep their edge
  * meaning (ins's edges), so a loop-carried pair still counts its priming set on the first
  * iteration. */
-static void check_walk(walker *ins, asc_op *func, walker *w) {
+static void check_walk(walker *ins, asc_op *func, walker *w, const sync_cases *cases, int k, bool last_walks) {
   state *st = sync_state_new();
   memset(w, 0, sizeof *w);
+  w->last_walks = last_walks;
+  if (cases)
+    w->nfacts = sync_case_facts(cases, k, w->facts);
   w->m = ins->m;
   w->full = ins->full;
   w->mode = MODE_CHECK;
@@ -44,15 +47,109 @@ static void check_walk(walker *ins, asc_op *func, walker *w) {
   free(st);
 }
 
-/* Is every conflict ordered, and no set able to overtake a wait of its id? */
-static bool all_ordered(walker *ins, asc_op *func) {
+/* One check walk (of case k of cases, if any): whether it finds every conflict ordered;
+ * if so its clashes are added to *clash, if not the ops of the conflict go to fail. */
+static bool walk_ordered(walker *ins, asc_op *func, const sync_cases *cases, int k, bool last_walks,
+                         sync_clash **clash, int *nclash, const asc_op **fail) {
   walker w;
   bool ok;
-  check_walk(ins, func, &w);
+  check_walk(ins, func, &w, cases, k, last_walks);
   ok = !w.failed;
-  for (int i = 0; ok && i < w.nclash; i++)
-    ok = !ids_clash(&ins->edges[w.clash[i].e1], &ins->edges[w.clash[i].e2]);
+  if (fail)
+    fail[0] = w.fail[0], fail[1] = w.fail[1];
+  if (ok && w.nclash) {
+    *clash = realloc(*clash, (size_t)(*nclash + w.nclash) * sizeof **clash);
+    if (!*clash)
+      asc_die("out of memory");
+    memcpy(*clash + *nclash, w.clash, (size_t)w.nclash * sizeof **clash);
+    *nclash += w.nclash;
+  }
   sync_walker_free(&w, false);
+  return ok;
+}
+
+static bool split_on(const sync_cases *cases, const asc_value *x) {
+  for (int v = 0; v < cases->n; v++)
+    if (cases->v[v].x == x)
+      return true;
+  return false;
+}
+
+/* Does a branch or loop around op (NULL: unknown) test a value the cases split on? */
+static bool split_decides(const sync_cases *cases, const asc_op *op) {
+  int64_t lb;
+  if (!op)
+    return true;
+  for (const asc_op *x = asc_op_parent_op(op); x; x = asc_op_parent_op(x)) {
+    const asc_op *c = x->code == ASC_OP_IF ? x->operands[0]->def : NULL;
+    const asc_value *bound = x->code == ASC_OP_FOR ? sync_trip_bound(x, &lb) : NULL;
+    if (c && c->code == ASC_OP_CMPI &&
+        (split_on(cases, sync_strip_cast(c->operands[0])) || split_on(cases, sync_strip_cast(c->operands[1]))))
+      return true;
+    if (bound && split_on(cases, bound))
+      return true;
+  }
+  return false;
+}
+
+static bool holds(const asc_op *loop, const asc_op *op) {
+  for (const asc_op *x = op; x; x = asc_op_parent_op(x))
+    if (x == loop)
+      return true;
+  return false;
+}
+
+/* Can walking iterations of loops of constant trips apart order a conflict of a (earlier)
+ * and b (NULL: unknown)?  Only if a loop of constant trips holds one of them and makes
+ * at most SYNC_UNROLL trips (each walk is then one iteration), or holds a but not b. */
+static bool last_walk_may_order(const asc_op *a, const asc_op *b) {
+  if (!a || !b)
+    return true;
+  for (int i = 0; i < 2; i++)
+    for (const asc_op *x = asc_op_parent_op(i ? b : a); x; x = asc_op_parent_op(x)) {
+      int64_t n = x->code == ASC_OP_FOR ? asc_pass_trip_count(x) : -1;
+      if (n >= 1 && (n <= SYNC_UNROLL || (i == 0 && !holds(x, b))))
+        return true;
+    }
+  return false;
+}
+
+/* Is every conflict of func ordered by the syncs it has now?  One check walk over all runs
+ * answers; when it finds one unordered, and cases are given, other walks may still prove
+ * every conflict ordered: one per case (the facts of each decide the branches and trip
+ * counts the kernel's arguments decide), or one that walks the last iteration of each loop
+ * of constant trips on its own.  The clashes of the walk that proves it go to *clash. */
+static bool walks_ordered(walker *ins, asc_op *func, const sync_cases *cases, sync_clash **clash, int *nclash) {
+  const asc_op *fail[2];
+  bool ok;
+  *clash = NULL, *nclash = 0;
+  if (walk_ordered(ins, func, NULL, 0, false, clash, nclash, fail))
+    return true;
+  if (!cases)
+    return false;
+  ok = cases->ncases > 1 && (split_decides(cases, fail[0]) || split_decides(cases, fail[1]));
+  for (int k = 0; ok && k < cases->ncases; k++)
+    ok = walk_ordered(ins, func, cases, k, false, clash, nclash, NULL);
+  if (!ok && last_walk_may_order(fail[0], fail[1])) {
+    free(*clash);
+    *clash = NULL, *nclash = 0;
+    ok = walk_ordered(ins, func, NULL, 0, true, clash, nclash, NULL);
+  }
+  return ok;
+}
+
+/* Is every conflict ordered, and no set able to overtake a wait of its id?  With
+ * `reassign`, a set that could overtake one is given another id when the ids allow. */
+static bool all_ordered(walker *ins, asc_op *func, const sync_cases *cases, bool reassign) {
+  sync_clash *clash;
+  int nclash;
+  bool ok = walks_ordered(ins, func, cases, &clash, &nclash), ids_ok = true;
+  ok = ok && sync_rotations_closed(func, ins->edges, ins->nedges, clash, nclash);
+  for (int i = 0; ok && ids_ok && i < nclash; i++)
+    ids_ok = !ids_clash(&ins->edges[clash[i].e1], &ins->edges[clash[i].e2]);
+  if (ok && !ids_ok)
+    ok = reassign && sync_reassign_ids(ins->m, func, ins->edges, ins->nedges, clash, nclash);
+  free(clash);
   return ok;
 }
 
@@ -61,14 +158,13 @@ static bool all_ordered(walker *ins, asc_op *func) {
  * clashing with its own wait.  A walk of the finished syncs checks every set; when it finds
  * every conflict ordered, its clashes replace the guesses. */
 void sync_recheck_clashes(walker *ins, asc_op *func) {
-  walker w;
-  check_walk(ins, func, &w);
-  if (!w.failed) {
+  sync_clash *clash;
+  int nclash;
+  if (walks_ordered(ins, func, NULL, &clash, &nclash)) {
     free(ins->clash);
-    ins->clash = w.clash, ins->nclash = w.nclash, ins->capclash = w.capclash;
-    w.clash = NULL;
-  }
-  sync_walker_free(&w, false);
+    ins->clash = clash, ins->nclash = nclash, ins->capclash = nclash;
+  } else
+    free(clash);
 }
 
 /* An inserted sync taken out for a trial: where each of its ops was. */
@@ -94,24 +190,14 @@ static void put_back(trial *t) {
   }
 }
 
-/* Does an edge whose ids rotate with the slots of loop (sync_ids.c) exist? */
-static bool rotated_ids_in(const walker *w, const asc_op *loop) {
-  for (int i = 0; i < w->nedges; i++)
-    if (w->edges[i].k > 1 && !w->edges[i].prime[0] && w->edges[i].slot && w->edges[i].slot->parent == loop->regions[0].block)
-      return true;
-  return false;
-}
-
 /* Take group g (an edge with its priming sets and draining waits, or one inserted
  * barrier) out for good if every conflict stays ordered without it. */
-static bool try_drop(walker *w, asc_op *func, int g) {
+static bool try_drop(walker *w, asc_op *func, const sync_cases *cases, int g) {
   trial t = {.n = 0};
   if (g >= w->nedges) {
     take(&t, w->bars.items[g - w->nedges]);
   } else {
     sync_edge *e = &w->edges[g];
-    if (e->k > 1 && e->prime[0] && rotated_ids_in(w, e->loop))
-      return false; /* an edge whose ids rotate in this loop may rely on it to close its cycle */
     take(&t, e->set);
     take(&t, e->wait);
     for (int j = 0; j < e->k && j < SYNC_NIDS; j++) {
@@ -121,7 +207,7 @@ static bool try_drop(walker *w, asc_op *func, int g) {
   }
   if (!t.n)
     return false;
-  if (!all_ordered(w, func)) {
+  if (!all_ordered(w, func, cases, true)) {
     put_back(&t);
     return false;
   }
@@ -136,12 +222,14 @@ static bool try_drop(walker *w, asc_op *func, int g) {
 void sync_minimize(walker *w, asc_op *func) {
   int ngroups = w->nedges + (int)w->bars.n;
   bool dropped = true;
-  if (!ngroups || !all_ordered(w, func))
+  sync_cases cases;
+  if (!ngroups || !all_ordered(w, func, NULL, false))
     return;
+  sync_cases_of(func, &cases);
   for (int pass = 0; pass < 3 && dropped; pass++) {
     dropped = false;
     for (int g = ngroups - 1; g >= 0; g--)
-      dropped |= try_drop(w, func, g);
+      dropped |= try_drop(w, func, &cases, g);
   }
 }
 
@@ -223,7 +311,7 @@ void sync_probe(walker *w, carried *l, state *st) {
 
 /* ---- dead id arithmetic of rotating edges minimality took out ---- */
 
-static void note_uses(asc_op *op, void *user) {
+void sync_note_uses(asc_op *op, void *user) {
   for (int i = 0; i < op->noperands; i++)
     asc_pass_map_set(user, op->operands[i], 1);
 }
@@ -238,7 +326,7 @@ static void unlink_if_unused(asc_op *op, const asc_pass_map *uses) {
 void sync_drop_dead_ids(walker *w, asc_op *func) {
   for (int stage = 0; stage < 3; stage++) {
     asc_pass_map uses = {0};
-    asc_walk(func, note_uses, &uses);
+    asc_walk(func, sync_note_uses, &uses);
     for (int i = 0; i < w->nedges; i++) {
       const sync_edge *e = &w->edges[i];
       if (e->k <= 1 || !e->slot)

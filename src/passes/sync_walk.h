@@ -55,12 +55,19 @@ typedef struct carried {
   int64_t cur, lo, hi;
 } carried;
 
+/* MODE_CHECK with last_walks walks each iteration of a loop of at most this many constant
+ * trips apart (autosync.c). */
+enum { SYNC_UNROLL = 4 };
+
 typedef struct walker {
   sync_env env;
   asc_module *m;
   bool full;
   int mode; /* MODE_*: insert; insert and note each sync; only warn (S001); only check */
   bool failed;       /* MODE_CHECK: a conflict is unordered */
+  const asc_op *fail[2]; /* MODE_CHECK: its two ops (NULL: a rotating one judged late) */
+  bool last_walks;   /* MODE_CHECK: walk loops of constant trips a third time, as their last iteration */
+  int quiet;         /* MODE_CHECK: inside such a walk, which checks nothing */
   asc_pass_vec bars; /* the pipe_barrier ops inserted (same-pipe conflicts, PIPE_ALL fallbacks) */
   sync_access *hist;
   size_t nhist, caphist;
@@ -115,6 +122,20 @@ typedef struct walker {
   int nsecond;
 } walker;
 
+/* The values branch conditions and loop bounds test against constants (kernel arguments),
+ * each with the cuts where a test changes its truth: every combination of ranges between
+ * cuts is a case, and the cases cover every run.  ncases 0: too many to walk each. */
+enum { MAXSPLIT = 4, MAXCUTS = 6, MAXCASES = 32 };
+typedef struct sync_cases {
+  int n, ncases;
+  bool full;
+  struct {
+    const asc_value *x;
+    int ncut;
+    int64_t cut[MAXCUTS];
+  } v[MAXSPLIT];
+} sync_cases;
+
 /* sync_state.c */
 void sync_tok_empty(token *t);
 bool sync_knows(const token *t, int p, int64_t x); /* pipe p's element x is known complete */
@@ -150,6 +171,10 @@ bool sync_index_values(const asc_op *loop, int64_t *lo, int64_t *hi);
 const asc_value *sync_trip_bound(const asc_op *loop, int64_t *lb);
 /* The fewest and most trips loop can make where the walk is. */
 void sync_trip_range(const walker *w, const asc_op *loop, int64_t *tmin, int64_t *tmax);
+
+void sync_cases_of(asc_op *func, sync_cases *c);
+/* Case k's range of each value, into out (MAXSPLIT facts); returns their number. */
+int sync_case_facts(const sync_cases *c, int k, struct fact *out);
 
 /* sync_minimize.c */
 void sync_minimize(walker *w, asc_op *func);
