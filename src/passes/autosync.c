@@ -183,12 +183,15 @@ static bool is_prime(const sync_edge *e, const asc_op *op) {
  * later ones consume a body set, which carries at least as much), and the last draining
  * wait comes after the last iteration's set (or, with no iteration, the primes). */
 /* What the draining waits of loop-carried edge e take after its loop: the last iteration's
- * set; the first one's if the loop may run once; the priming set's if it may not run. */
+ * set; the first one's if the loop may run once; the priming set's if it may not run (only
+ * that, if it surely does not). */
 static token drain_token(const walker *w, int e) {
   token t = w->etok[e], once = w->rtok[e];
   const asc_op *loop = w->edges[e].loop;
   int64_t lo, hi;
   sync_trip_range(w, loop, &lo, &hi);
+  if (hi == 0)
+    return w->ptok[e]; /* the loop makes no trip here: the priming set's */
   if (lo == 0)
     sync_tok_meet(&t, &w->ptok[e]);
   if (lo <= 1 && hi >= 1) {

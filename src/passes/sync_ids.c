@@ -138,21 +138,29 @@ static asc_op *loop_slot(const asc_op *op, const sync_edge *edges, int nedges) {
   return NULL;
 }
 
-/* Does a rotating loop-carried edge r of the loop of `slot` close the cycle for edge e
- * at distance k: r runs from e's consumer pipe back to its producer pipe, r's set comes
- * after e's wait and r's wait before e's set?  Then e's wait of iteration i completes
- * before r's set (i) (same pipe, earlier), which precedes r's wait (i + k) and so e's
- * set (i + k) (same pipe, later): the flag of iteration i is consumed before it is set
- * again k iterations later. */
-static bool closed_by_rotation(const idctx *c, const sync_edge *edges, int nedges, const sync_edge *e,
-                               const asc_op *slot) {
+/* How many iterations on from its set r's wait runs: 0 within one, 1 for a loop-carried
+ * edge, k for one rotating over k ids. */
+static int reach(const sync_edge *r) { return r->prime[0] ? r->k : 0; }
+
+/* Does another edge r in the body of the loop of `slot` close the cycle for edge e, were
+ * its ids to rotate over k: does e's wait of iteration i come before e's set of iteration i + k?
+ * r runs from e's consumer pipe back to its producer pipe (or to S, which stalls every
+ * issue after its wait); a loop-carried r whose set may overtake its wait falls back to a
+ * PIPE_ALL at its wait, which closes the cycle as well.  r's set follows e's wait in iteration i (on one pipe) or i + 1;
+ * its wait, `reach` iterations on, precedes e's set in that iteration or the next.  Then
+ * the flag of iteration i is consumed before it is set again k iterations later. */
+static bool closed_by_rotation(const idctx *c, const clashes *cl, const sync_edge *e, const asc_op *slot, int64_t k) {
   int p = sync_event_src(e->event), q = sync_event_dst(e->event);
-  for (int i = 0; i < nedges; i++) {
-    const sync_edge *r = &edges[i];
-    if (r->k < 2 || !r->prime[0] || !r->set->parent || r->slot != slot || sync_event_src(r->event) != q ||
-        sync_event_dst(r->event) != p)
+  for (int i = 0; i < cl->nedges; i++) {
+    const sync_edge *r = &cl->edges[i];
+    int dst = sync_event_dst(r->event), dist;
+    if (r == e || !r->set->parent || r->set->parent != slot->parent || r->wait->parent != slot->parent ||
+        sync_event_src(r->event) != q || (dst != p && dst != ASC_PIPEID_PIPE_S))
       continue;
-    if (pos_of(c, e->wait) < pos_of(c, r->set) && pos_of(c, r->wait) < pos_of(c, e->set))
+    if (!r->prime[0] && (r->k > 1 || clashing(cl, i, i)))
+      continue; /* its ids rotate, or may: their cycle must be closed itself */
+    dist = (pos_of(c, r->set) < pos_of(c, e->wait)) + reach(r) + (pos_of(c, r->wait) > pos_of(c, e->set));
+    if (dist <= k)
       return true;
   }
   return false;
@@ -160,13 +168,14 @@ static bool closed_by_rotation(const idctx *c, const sync_edge *edges, int nedge
 
 bool sync_rotations_closed(asc_op *func, const sync_edge *edges, int nedges, const sync_clash *clash, int nclash) {
   idctx c;
+  clashes cl = {edges, nedges, clash, nclash};
   bool ok = true;
   memset(&c, 0, sizeof c);
   asc_walk(func, scan, &c);
   for (int i = 0; ok && i < nclash; i++) {
     const sync_edge *e = &edges[clash[i].e1];
     if (clash[i].e1 == clash[i].e2 && e->k > 1 && !e->prime[0])
-      ok = closed_by_rotation(&c, edges, nedges, e, e->slot);
+      ok = closed_by_rotation(&c, &cl, e, e->slot, e->k);
   }
   asc_pass_map_free(&c.pos);
   return ok;
@@ -180,7 +189,7 @@ static void rotate_self_clashes(const idctx *c, sync_edge *edges, int nedges, co
   for (int e = 0; e < nedges; e++) {
     asc_op *slot = edges[e].k == 0 && clashing(cl, e, e) ? loop_slot(edges[e].set, edges, nedges) : NULL;
     int64_t k;
-    if (slot && asc_pass_const_int(slot->operands[1], &k) && closed_by_rotation(c, edges, nedges, &edges[e], slot)) {
+    if (slot && asc_pass_const_int(slot->operands[1], &k) && closed_by_rotation(c, cl, &edges[e], slot, k)) {
       edges[e].k = (int)k;
       edges[e].slot = slot;
     }

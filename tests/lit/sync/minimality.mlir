@@ -211,3 +211,95 @@
     "func.return"() : () -> ()
   }) {function_type = (!asc.gm_ptr<f32>) -> (), sym_name = "last_iteration"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// Case 6: the loop's first wait on V_S (primed after the max) stalls S, so the max is done
+// before the loop's copy issues: no V_MTE2 pair before the loop.  Without it, when the loop
+// runs no trip, nothing makes V take the first MTE2_V flag before the MTE2_V set after the
+// loop: that edge gets an id of its own instead.
+// CHECK-DAG: %[[ONE:[0-9]+]] = "arith.constant"() {value = 1 : i32}
+// CHECK-DAG: %[[ZERO:[0-9]+]] = "arith.constant"() {value = 0 : i32}
+// CHECK: "asc.set_flag"(%[[ZERO]]) {event = #asc.event<MTE2_V>}
+// CHECK: "asc.max"
+// CHECK-NOT: V_MTE2
+// CHECK: "scf.for"
+// CHECK: "asc.set_flag"(%[[ONE]]) {event = #asc.event<MTE2_V>}
+// CHECK: sym_name = "ids_again"
+"builtin.module"() ({
+  "func.func"() ({
+  ^bb0(%g: !asc.gm_ptr<f32>, %n: i32):
+    %c0 = "arith.constant"() {value = 0 : i32} : () -> i32
+    %c8 = "arith.constant"() {value = 8 : i32} : () -> i32
+    %c48 = "arith.constant"() {value = 48 : i32} : () -> i32
+    %c64 = "arith.constant"() {value = 64 : i32} : () -> i32
+    %c1024 = "arith.constant"() {value = 1024 : i32} : () -> i32
+    %c2048 = "arith.constant"() {value = 2048 : i32} : () -> i32
+    %i0 = "arith.constant"() {value = 0 : index} : () -> index
+    %i1 = "arith.constant"() {value = 1 : index} : () -> index
+    %f = "arith.constant"() {value = 1.0 : f32} : () -> f32
+    %ni = "arith.index_cast"(%n) : (i32) -> index
+    %gt = "asc.global_tensor"() : () -> !asc.global_tensor<f32>
+    "asc.set_global_buffer"(%gt, %g) : (!asc.global_tensor<f32>, !asc.gm_ptr<f32>) -> ()
+    %x = "asc.local_tensor"(%c0, %c64) {pos = #asc.pos<VECOUT>} : (i32, i32) -> !asc.local_tensor<64xf32, VECOUT>
+    %z = "asc.local_tensor"(%c1024, %c64) {pos = #asc.pos<VECCALC>} : (i32, i32) -> !asc.local_tensor<64xf32, VECCALC>
+    %y = "asc.local_tensor"(%c2048, %c64) {pos = #asc.pos<VECCALC>} : (i32, i32) -> !asc.local_tensor<64xf32, VECCALC>
+    "asc.data_copy"(%x, %gt, %c64) : (!asc.local_tensor<64xf32, VECOUT>, !asc.global_tensor<f32>, i32) -> ()
+    %xs = "asc.lt_subview"(%x, %c48) : (!asc.local_tensor<64xf32, VECOUT>, i32) -> !asc.local_tensor<f32, VECOUT>
+    "asc.max"(%xs, %x, %x, %c8) : (!asc.local_tensor<f32, VECOUT>, !asc.local_tensor<64xf32, VECOUT>, !asc.local_tensor<64xf32, VECOUT>, i32) -> ()
+    "scf.for"(%i0, %ni, %i1) ({
+    ^bb0(%i: index):
+      "asc.set_value"(%z, %c0, %f) : (!asc.local_tensor<64xf32, VECCALC>, i32, f32) -> ()
+      "asc.data_copy"(%x, %gt, %c64) : (!asc.local_tensor<64xf32, VECOUT>, !asc.global_tensor<f32>, i32) -> ()
+      "asc.adds"(%z, %z, %f, %c8) : (!asc.local_tensor<64xf32, VECCALC>, !asc.local_tensor<64xf32, VECCALC>, f32, i32) -> ()
+      "scf.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    "asc.relu"(%y, %x, %c8) : (!asc.local_tensor<64xf32, VECCALC>, !asc.local_tensor<64xf32, VECOUT>, i32) -> ()
+    "func.return"() : () -> ()
+  }) {function_type = (!asc.gm_ptr<f32>, i32) -> (), sym_name = "ids_again"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// Case 7: the copy of iteration i + 2 into slot i % 2 waits (V_MTE2, same iteration) for the
+// muls, and S waits (MTE2_S, rotating) for the copy of iteration i before the get_value,
+// which stalls every issue after it, the muls of iteration i + 2 included: no rotating
+// MTE2_V pair.  The V_MTE2 ids rotate with the slots; MTE2_S closes their cycle through S.
+// CHECK-NOT: MTE2_V
+// CHECK: "asc.set_flag"(%[[SLOT:[0-9]+]]) {event = #asc.event<V_MTE2>}
+// CHECK-NEXT: "asc.wait_flag"(%[[SLOT]]) {event = #asc.event<V_MTE2>}
+// CHECK-NOT: MTE2_V
+// CHECK: sym_name = "closed_through_s"
+"builtin.module"() ({
+  "func.func"() ({
+  ^bb0(%g: !asc.gm_ptr<f32>, %n: i32):
+    %c0 = "arith.constant"() {value = 0 : i32} : () -> i32
+    %c2 = "arith.constant"() {value = 2 : i32} : () -> i32
+    %c8 = "arith.constant"() {value = 8 : i32} : () -> i32
+    %c32 = "arith.constant"() {value = 32 : i32} : () -> i32
+    %c64 = "arith.constant"() {value = 64 : i32} : () -> i32
+    %c1024 = "arith.constant"() {value = 1024 : i32} : () -> i32
+    %i0 = "arith.constant"() {value = 0 : index} : () -> index
+    %i1 = "arith.constant"() {value = 1 : index} : () -> index
+    %f = "arith.constant"() {value = 2.0 : f32} : () -> f32
+    %ni = "arith.index_cast"(%n) : (i32) -> index
+    %gt = "asc.global_tensor"() : () -> !asc.global_tensor<f32>
+    "asc.set_global_buffer"(%gt, %g) : (!asc.global_tensor<f32>, !asc.gm_ptr<f32>) -> ()
+    %u = "asc.local_tensor"(%c0, %c64) {pos = #asc.pos<VECIN>} : (i32, i32) -> !asc.local_tensor<64xf32, VECIN>
+    %w = "asc.local_tensor"(%c1024, %c64) {pos = #asc.pos<VECOUT>} : (i32, i32) -> !asc.local_tensor<64xf32, VECOUT>
+    "asc.duplicate"(%w, %f, %c64) : (!asc.local_tensor<64xf32, VECOUT>, f32, i32) -> ()
+    "asc.duplicate"(%u, %f, %c64) : (!asc.local_tensor<64xf32, VECIN>, f32, i32) -> ()
+    "scf.for"(%i0, %ni, %i1) ({
+    ^bb0(%i: index):
+      %ii = "arith.index_cast"(%i) : (index) -> i32
+      %s = "arith.remui"(%ii, %c2) : (i32, i32) -> i32
+      %o = "arith.muli"(%s, %c32) : (i32, i32) -> i32
+      %slot = "asc.lt_subview"(%u, %o) : (!asc.local_tensor<64xf32, VECIN>, i32) -> !asc.local_tensor<f32, VECIN>
+      %v = "asc.get_value"(%slot, %c0) : (!asc.local_tensor<f32, VECIN>, i32) -> f32
+      "asc.muls"(%slot, %w, %v, %c8) : (!asc.local_tensor<f32, VECIN>, !asc.local_tensor<64xf32, VECOUT>, f32, i32) -> ()
+      "asc.data_copy"(%slot, %gt, %c8) : (!asc.local_tensor<f32, VECIN>, !asc.global_tensor<f32>, i32) -> ()
+      "scf.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    "func.return"() : () -> ()
+  }) {function_type = (!asc.gm_ptr<f32>, i32) -> (), sym_name = "closed_through_s"} : () -> ()
+}) : () -> ()
