@@ -834,7 +834,7 @@ static void check_op(walker *w, const sync_access *acc, int n, const state *st) 
  * b (iteration i + k, k >= 2) is ordered if b's pipe knows a by then, on every path: all
  * its later elements, b among them, come after a.  Those it does not know yet are left to
  * b's place in iteration i + 2 (probe); true if there are any. */
-static bool resolve_deferred(walker *w, const asc_op *loop, const state *st) {
+bool sync_resolve_deferred(walker *w, const asc_op *loop, const state *st) {
   bool left = false;
   for (int d = 0; d < w->ndeferred; d++) {
     struct deferred *x = &w->deferred[d];
@@ -1198,59 +1198,6 @@ static void last_arms(walker *w, asc_op *loop, state *st) {
   sync_recall_given(w, body->args[0], lb + (n - 1) * step, lb + (n - 1) * step, body->last, st);
 }
 
-/* MODE_CHECK with last_walks, a loop of n constant trips: walks each of its iterations
- * apart when n <= SYNC_UNROLL, else the last one apart after the two-iteration model.  Walk t
- * that is iteration t runs with the index at that iteration's value: its ifs on the index
- * decided, its views where that iteration puts them.  Pushes that fact, or returns false. */
-static bool pin_index(walker *w, const asc_op *loop, int64_t t) {
-  int64_t n = asc_pass_trip_count(loop), lb, step;
-  const asc_block *body = loop->regions[0].block;
-  if (w->mode != MODE_CHECK || !w->last_walks || w->probing || t >= n || (t != n - 1 && n > SYNC_UNROLL) || !body ||
-      !body->nargs || w->nfacts == MAXFACTS || !asc_pass_const_int(loop->operands[0], &lb) ||
-      !asc_pass_const_int(loop->operands[2], &step))
-    return false;
-  w->facts[w->nfacts++] = (struct fact){body->args[0], lb + t * step, lb + t * step};
-  return true;
-}
-
-static void walk_pinned(walker *w, asc_op *loop, int64_t t, state *st) {
-  bool pinned = pin_index(w, loop, t);
-  sync_walk_body(w, loop, st);
-  w->nfacts -= pinned;
-}
-
-static bool unrolled(const walker *w, const asc_op *loop) {
-  int64_t n = asc_pass_trip_count(loop);
-  return w->mode == MODE_CHECK && w->last_walks && !w->probing && n >= 1 && n <= SYNC_UNROLL;
-}
-
-/* Each iteration in turn: the walks check every pair of iterations as they are. */
-static void walk_unrolled(walker *w, carried *l, state *st) {
-  int64_t n = asc_pass_trip_count(l->loop);
-  for (int64_t t = 0; t < n; t++) {
-    if (t)
-      l->lo = l->cur, l->hi = l->cur = w->idx + 1;
-    walk_pinned(w, l->loop, t, st);
-  }
-  if (resolve_deferred(w, l->loop, st))
-    w->failed = true, w->fail[0] = w->fail[1] = NULL;
-}
-
-/* A loop of more constant trips, its last iteration walked a third time: the second walk
- * then stands for the iterations between, and the exit sees this one.  Within the loop
- * the first two walks checked every conflict; this one checks nothing. */
-static bool walks_last(const walker *w, const asc_op *loop) {
-  return w->mode == MODE_CHECK && w->last_walks && !w->probing && asc_pass_trip_count(loop) > SYNC_UNROLL;
-}
-
-static void walk_last(walker *w, carried *l, state *st) {
-  l->lo = l->cur;
-  l->hi = l->cur = w->idx + 1;
-  w->quiet++;
-  walk_pinned(w, l->loop, asc_pass_trip_count(l->loop) - 1, st);
-  w->quiet--;
-}
-
 static void walk_loop(walker *w, asc_op *loop, state *st) {
   state *entry;
   int first_edge = w->nedges;
@@ -1267,14 +1214,14 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   }
   l = &w->loops[w->nloops++];
   *l = (carried){loop, w->idx + 1, 0, 0};
-  if (unrolled(w, loop))
-    walk_unrolled(w, l, st);
+  if (sync_unrolled(w, loop))
+    sync_walk_unrolled(w, l, st);
   else
     sync_walk_body(w, loop, st);
-  if (!unrolled(w, loop) && !runs_once_at_most(w, loop)) {
+  if (!sync_unrolled(w, loop) && !runs_once_at_most(w, loop)) {
     int64_t lo, hi;
     state *once = NULL;
-    bool third = walks_last(w, loop);
+    bool third = sync_walks_last(w, loop);
     sync_trip_range(w, loop, &lo, &hi);
     if (lo <= 1)
       once = sync_state_copy(st); /* it may stop after one iteration */
@@ -1284,10 +1231,10 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     if (!third)
       last_iteration(w, loop, l->cur);
     note_second_walk(w, loop, l->cur);
-    if (w->mode == MODE_CHECK && resolve_deferred(w, loop, st))
+    if (w->mode == MODE_CHECK && sync_resolve_deferred(w, loop, st))
       sync_probe(w, l, st);
     if (third)
-      walk_last(w, l, st);
+      sync_walk_last(w, l, st);
     last_arms(w, loop, st); /* the exit only: not what any iteration but the last knows */
     if (once) { /* the second walk's elements never ran on that path */
       not_run_view(w, loop, first_edge, once, l->cur);

@@ -142,34 +142,68 @@ static asc_op *loop_slot(const asc_op *op, const sync_edge *edges, int nedges) {
  * edge, k for one rotating over k ids. */
 static int reach(const sync_edge *r) { return r->prime[0] ? r->k : 0; }
 
-/* Does another edge r in the body of the loop of `slot` close the cycle for edge e, were
- * its ids to rotate over k: does e's wait of iteration i come before e's set of iteration i + k?
- * r runs from e's consumer pipe back to its producer pipe (or to S, which stalls every
- * issue after its wait); a loop-carried r whose set may overtake its wait falls back to a
- * PIPE_ALL at its wait, which closes the cycle as well.  r's set follows e's wait in iteration i (on one pipe) or i + 1;
- * its wait, `reach` iterations on, precedes e's set in that iteration or the next.  Then
- * the flag of iteration i is consumed before it is set again k iterations later. */
+/* Does every iteration run r (its set and wait sit in the loop's body itself)?  Then it
+ * carries order around the loop: its set comes before its wait `reach` iterations on.  That
+ * holds whatever its ids: one whose set may overtake its wait falls back to a PIPE_ALL at its
+ * wait, which orders as much, or rotates its ids because a cycle closes for it too; the
+ * earliest overtaking set would need a chain of earlier flags that worked, so there is none. */
+static bool carries(const sync_edge *r, const asc_block *body) {
+  return r->set->parent && r->set->parent == body && r->wait->parent == body;
+}
+
+/* How far into the loop each pipe is known to have got: iteration offset, then position. */
+typedef struct reached {
+  int64_t off[SYNC_NPIPES], pos[SYNC_NPIPES];
+} reached;
+
+static bool earlier(int64_t o1, int64_t p1, int64_t o2, int64_t p2) { return o1 < o2 || (o1 == o2 && p1 < p2); }
+
+/* Pipe x has got to (off, pos): note it if that is new; S there stalls every later issue. */
+static bool get_to(reached *rc, int x, int64_t off, int64_t pos) {
+  bool ch = false;
+  for (int y = 0; y < SYNC_NPIPES; y++)
+    if ((y == x || x == ASC_PIPEID_PIPE_S) && earlier(off, pos, rc->off[y], rc->pos[y]))
+      rc->off[y] = off, rc->pos[y] = pos, ch = true;
+  return ch;
+}
+
+/* Were e's ids to rotate over k, would its wait of iteration i come before its set of
+ * iteration i + k?  Follow the edges of the loop of `slot` from e's consumer pipe just after
+ * its wait: an edge's set runs after the point its pipe has reached (in that iteration or
+ * the next), its wait `reach` iterations on, and a wait on S stalls every later issue.  The
+ * cycle is closed if e's producer pipe gets before e's set k iterations on. */
 static bool closed_by_rotation(const idctx *c, const clashes *cl, const sync_edge *e, const asc_op *slot, int64_t k) {
   int p = sync_event_src(e->event), q = sync_event_dst(e->event);
-  for (int i = 0; i < cl->nedges; i++) {
-    const sync_edge *r = &cl->edges[i];
-    int dst = sync_event_dst(r->event), dist;
-    if (r == e || !r->set->parent || r->set->parent != slot->parent || r->wait->parent != slot->parent ||
-        sync_event_src(r->event) != q || (dst != p && dst != ASC_PIPEID_PIPE_S))
-      continue;
-    if (!r->prime[0] && (r->k > 1 || clashing(cl, i, i)))
-      continue; /* its ids rotate, or may: their cycle must be closed itself */
-    dist = (pos_of(c, r->set) < pos_of(c, e->wait)) + reach(r) + (pos_of(c, r->wait) > pos_of(c, e->set));
-    if (dist <= k)
-      return true;
+  reached rc;
+  bool ch = true;
+  for (int y = 0; y < SYNC_NPIPES; y++)
+    rc.off[y] = INT64_MAX, rc.pos[y] = 0;
+  get_to(&rc, q, 0, pos_of(c, e->wait));
+  for (int round = 0; ch && round <= cl->nedges; round++) {
+    ch = false;
+    for (int i = 0; i < cl->nedges; i++) {
+      const sync_edge *r = &cl->edges[i];
+      int x = sync_event_src(r->event);
+      int64_t off;
+      if (&cl->edges[i] == e || !carries(r, slot->parent) || x < 0 || x >= SYNC_NPIPES ||
+          rc.off[x] > k)
+        continue;
+      off = rc.off[x] + (pos_of(c, r->set) < rc.pos[x]) + reach(r);
+      if (off <= k)
+        ch |= get_to(&rc, sync_event_dst(r->event), off, pos_of(c, r->wait));
+    }
   }
-  return false;
+  return earlier(rc.off[p], rc.pos[p], k, pos_of(c, e->set));
 }
 
 bool sync_rotations_closed(asc_op *func, const sync_edge *edges, int nedges, const sync_clash *clash, int nclash) {
   idctx c;
   clashes cl = {edges, nedges, clash, nclash};
-  bool ok = true;
+  bool ok = true, any = false;
+  for (int i = 0; i < nclash; i++)
+    any |= clash[i].e1 == clash[i].e2 && edges[clash[i].e1].k > 1 && !edges[clash[i].e1].prime[0];
+  if (!any)
+    return true;
   memset(&c, 0, sizeof c);
   asc_walk(func, scan, &c);
   for (int i = 0; ok && i < nclash; i++) {

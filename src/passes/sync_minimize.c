@@ -1,5 +1,7 @@
 /* sync_minimize.c - auto-sync's minimality post-pass (sync.md B.5): each inserted sync is
- * taken out in turn and stays out if a check walk finds every conflict still ordered. */
+ * taken out in turn and stays out if a check walk finds every conflict still ordered (over
+ * all runs, per case of the kernel's arguments, or with loops of constant trips taken
+ * apart); and the check walk's third walk of a loop. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,7 +22,8 @@ static bool ids_clash(const sync_edge *e1, const sync_edge *e2) {
  * sync_walker_free(w, false)): w->failed says whether some conflict is unordered, w->clash
  * lists the sets that may overtake a wait of their event.  Inserted flags keep their edge
  * meaning (ins's edges), so a loop-carried pair still counts its priming set on the first
- * iteration. */
+ * iteration.  With cases, the walk knows the ranges of case k; with last_walks, it takes
+ * loops of constant trips apart (autosync.c, walk_loop). */
 static void check_walk(walker *ins, asc_op *func, walker *w, const sync_cases *cases, int k, bool last_walks) {
   state *st = sync_state_new();
   memset(w, 0, sizeof *w);
@@ -117,8 +120,9 @@ static bool last_walk_may_order(const asc_op *a, const asc_op *b) {
 /* Is every conflict of func ordered by the syncs it has now?  One check walk over all runs
  * answers; when it finds one unordered, and cases are given, other walks may still prove
  * every conflict ordered: one per case (the facts of each decide the branches and trip
- * counts the kernel's arguments decide), or one that walks the last iteration of each loop
- * of constant trips on its own.  The clashes of the walk that proves it go to *clash. */
+ * counts the kernel's arguments decide), or one that takes loops of constant trips apart
+ * (each iteration of a short one, the last of a longer one).  Each is sound on its own;
+ * the clashes of the walks that prove it go to *clash (free it). */
 static bool walks_ordered(walker *ins, asc_op *func, const sync_cases *cases, sync_clash **clash, int *nclash) {
   const asc_op *fail[2];
   bool ok;
@@ -307,6 +311,61 @@ void sync_probe(walker *w, carried *l, state *st) {
   l->lo = lo, l->hi = hi, l->cur = cur;
   fail_deferred(w, l->loop); /* a consumer the third walk did not reach */
   probe_restore(w, st, &s);
+}
+
+/* ---- check walks that take loops of constant trips apart (last_walks) ---- */
+
+/* MODE_CHECK with last_walks, a loop of n constant trips: walks each of its iterations
+ * apart when n <= SYNC_UNROLL, else the last one apart after the two-iteration model.  Walk t
+ * that is iteration t runs with the index at that iteration's value: its ifs on the index
+ * decided, its views where that iteration puts them.  Pushes that fact, or returns false. */
+static bool pin_index(walker *w, const asc_op *loop, int64_t t) {
+  int64_t n = asc_pass_trip_count(loop), lb, step;
+  const asc_block *body = loop->regions[0].block;
+  if (w->mode != MODE_CHECK || !w->last_walks || w->probing || t >= n || (t != n - 1 && n > SYNC_UNROLL) || !body ||
+      !body->nargs || w->nfacts == MAXFACTS || !asc_pass_const_int(loop->operands[0], &lb) ||
+      !asc_pass_const_int(loop->operands[2], &step))
+    return false;
+  w->facts[w->nfacts++] = (struct fact){body->args[0], lb + t * step, lb + t * step};
+  return true;
+}
+
+static void walk_pinned(walker *w, asc_op *loop, int64_t t, state *st) {
+  bool pinned = pin_index(w, loop, t);
+  sync_walk_body(w, loop, st);
+  w->nfacts -= pinned;
+}
+
+bool sync_unrolled(const walker *w, const asc_op *loop) {
+  int64_t n = asc_pass_trip_count(loop);
+  return w->mode == MODE_CHECK && w->last_walks && !w->probing && n >= 1 && n <= SYNC_UNROLL;
+}
+
+/* Each iteration in turn: the walks check every pair of iterations as they are. */
+void sync_walk_unrolled(walker *w, carried *l, state *st) {
+  int64_t n = asc_pass_trip_count(l->loop);
+  for (int64_t t = 0; t < n; t++) {
+    if (t)
+      l->lo = l->cur, l->hi = l->cur = w->idx + 1;
+    walk_pinned(w, l->loop, t, st);
+  }
+  if (sync_resolve_deferred(w, l->loop, st))
+    w->failed = true, w->fail[0] = w->fail[1] = NULL;
+}
+
+/* A loop of more constant trips, its last iteration walked a third time: the second walk
+ * then stands for the iterations between, and the exit sees this one.  Within the loop
+ * the first two walks checked every conflict; this one checks nothing. */
+bool sync_walks_last(const walker *w, const asc_op *loop) {
+  return w->mode == MODE_CHECK && w->last_walks && !w->probing && asc_pass_trip_count(loop) > SYNC_UNROLL;
+}
+
+void sync_walk_last(walker *w, carried *l, state *st) {
+  l->lo = l->cur;
+  l->hi = l->cur = w->idx + 1;
+  w->quiet++;
+  walk_pinned(w, l->loop, asc_pass_trip_count(l->loop) - 1, st);
+  w->quiet--;
 }
 
 /* ---- dead id arithmetic of rotating edges minimality took out ---- */

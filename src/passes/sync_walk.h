@@ -56,7 +56,7 @@ typedef struct carried {
 } carried;
 
 /* MODE_CHECK with last_walks walks each iteration of a loop of at most this many constant
- * trips apart (autosync.c). */
+ * trips apart (sync_minimize.c). */
 enum { SYNC_UNROLL = 4 };
 
 typedef struct walker {
@@ -181,11 +181,19 @@ void sync_minimize(walker *w, asc_op *func);
 /* MODE_CHECK, after loop l's second walk: a third walk for the deferred conflicts left. */
 void sync_probe(walker *w, carried *l, state *st);
 void sync_recheck_clashes(walker *w, asc_op *func); /* before ids: clashes of the finished syncs */
+/* MODE_CHECK with last_walks: walk a loop of at most SYNC_UNROLL constant trips once per
+ * iteration, or a longer one's last iteration on its own after the two-iteration model. */
+bool sync_unrolled(const walker *w, const asc_op *loop);
+void sync_walk_unrolled(walker *w, carried *l, state *st);
+bool sync_walks_last(const walker *w, const asc_op *loop);
+void sync_walk_last(walker *w, carried *l, state *st);
 void sync_drop_dead_ids(walker *w, asc_op *func);
 
 /* autosync.c, for the check walk */
 void sync_walk_func(walker *w, asc_op *func, state *st); /* the whole body from st */
 void sync_walk_body(walker *w, asc_op *loop, state *st); /* one iteration of loop */
 void sync_walker_free(walker *w, bool edges);
+/* MODE_CHECK, the end of loop's second walk: are rotating conflicts left for a third walk? */
+bool sync_resolve_deferred(walker *w, const asc_op *loop, const state *st);
 
 #endif

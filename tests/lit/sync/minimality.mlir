@@ -303,3 +303,59 @@
     "func.return"() : () -> ()
   }) {function_type = (!asc.gm_ptr<f32>, i32) -> (), sym_name = "closed_through_s"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// Case 8: slot i % 2 is loaded (MTE2), stored (MTE3) and partly rewritten (V) in each
+// iteration.  MTE2_MTE3 and MTE3_V order one iteration; their sets could overtake the waits
+// of the iteration before, so their ids rotate with the slots, and the rotating V_MTE2
+// (max of iteration i before the load of i + 2) closes both cycles through the other pipes:
+// V_MTE2 then MTE2_MTE3 brings MTE3 past the max two iterations on.  No rotating V_MTE3,
+// and no PIPE_ALL.
+// CHECK-NOT: V_MTE3
+// CHECK-NOT: PIPE_ALL
+// CHECK: "asc.set_flag"(%[[R:[0-9]+]]) {event = #asc.event<MTE2_MTE3>}
+// CHECK-NEXT: "asc.wait_flag"(%[[R]]) {event = #asc.event<MTE2_MTE3>}
+// CHECK-NOT: V_MTE3
+// CHECK-NOT: PIPE_ALL
+// CHECK: sym_name = "closed_by_chain"
+"builtin.module"() ({
+  "func.func"() ({
+  ^bb0(%g: !asc.gm_ptr<f32>, %h: !asc.gm_ptr<f32>, %n: i32):
+    %c0 = "arith.constant"() {value = 0 : i32} : () -> i32
+    %c2 = "arith.constant"() {value = 2 : i32} : () -> i32
+    %c8 = "arith.constant"() {value = 8 : i32} : () -> i32
+    %c16 = "arith.constant"() {value = 16 : i32} : () -> i32
+    %c64 = "arith.constant"() {value = 64 : i32} : () -> i32
+    %c128 = "arith.constant"() {value = 128 : i32} : () -> i32
+    %c1024 = "arith.constant"() {value = 1024 : i32} : () -> i32
+    %i0 = "arith.constant"() {value = 0 : index} : () -> index
+    %i1 = "arith.constant"() {value = 1 : index} : () -> index
+    %f = "arith.constant"() {value = 2.0 : f32} : () -> f32
+    %ni = "arith.index_cast"(%n) : (i32) -> index
+    %gt = "asc.global_tensor"() : () -> !asc.global_tensor<f32>
+    "asc.set_global_buffer"(%gt, %g) : (!asc.global_tensor<f32>, !asc.gm_ptr<f32>) -> ()
+    %ht = "asc.global_tensor"() : () -> !asc.global_tensor<f32>
+    "asc.set_global_buffer"(%ht, %h) : (!asc.global_tensor<f32>, !asc.gm_ptr<f32>) -> ()
+    %b = "asc.local_tensor"(%c0, %c128) {pos = #asc.pos<VECCALC>} : (i32, i32) -> !asc.local_tensor<128xf32, VECCALC>
+    %x = "asc.local_tensor"(%c1024, %c64) {pos = #asc.pos<VECCALC>} : (i32, i32) -> !asc.local_tensor<64xf32, VECCALC>
+    "asc.duplicate"(%x, %f, %c64) : (!asc.local_tensor<64xf32, VECCALC>, f32, i32) -> ()
+    "scf.for"(%i0, %ni, %i1) ({
+    ^bb0(%i: index):
+      %ii = "arith.index_cast"(%i) : (index) -> i32
+      %s = "arith.remui"(%ii, %c2) : (i32, i32) -> i32
+      %o = "arith.muli"(%s, %c64) : (i32, i32) -> i32
+      %slot = "asc.lt_subview"(%b, %o) : (!asc.local_tensor<128xf32, VECCALC>, i32) -> !asc.local_tensor<f32, VECCALC>
+      %o16 = "arith.addi"(%o, %c16) : (i32, i32) -> i32
+      %part = "asc.lt_subview"(%b, %o16) : (!asc.local_tensor<128xf32, VECCALC>, i32) -> !asc.local_tensor<f32, VECCALC>
+      %go = "arith.muli"(%ii, %c64) : (i32, i32) -> i32
+      %src = "asc.gt_subview"(%gt, %go) : (!asc.global_tensor<f32>, i32) -> !asc.global_tensor<f32>
+      %dst = "asc.gt_subview"(%ht, %go) : (!asc.global_tensor<f32>, i32) -> !asc.global_tensor<f32>
+      "asc.data_copy"(%slot, %src, %c64) : (!asc.local_tensor<f32, VECCALC>, !asc.global_tensor<f32>, i32) -> ()
+      "asc.data_copy"(%dst, %slot, %c64) : (!asc.global_tensor<f32>, !asc.local_tensor<f32, VECCALC>, i32) -> ()
+      "asc.max"(%part, %x, %x, %c8) : (!asc.local_tensor<f32, VECCALC>, !asc.local_tensor<64xf32, VECCALC>, !asc.local_tensor<64xf32, VECCALC>, i32) -> ()
+      "scf.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    "func.return"() : () -> ()
+  }) {function_type = (!asc.gm_ptr<f32>, !asc.gm_ptr<f32>, i32) -> (), sym_name = "closed_by_chain"} : () -> ()
+}) : () -> ()
