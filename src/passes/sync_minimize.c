@@ -53,7 +53,7 @@ static void check_walk(walker *ins, asc_op *func, walker *w, const sync_cases *c
 /* One check walk (of case k of cases, if any): whether it finds every conflict ordered;
  * if so its clashes are added to *clash, if not the ops of the conflict go to fail. */
 static bool walk_ordered(walker *ins, asc_op *func, const sync_cases *cases, int k, bool last_walks,
-                         sync_clash **clash, int *nclash, const asc_op **fail) {
+                         sync_clash **clash, int *nclash, asc_op **fail) {
   walker w;
   bool ok;
   check_walk(ins, func, &w, cases, k, last_walks);
@@ -78,19 +78,44 @@ static bool split_on(const sync_cases *cases, const asc_value *x) {
   return false;
 }
 
-/* Does a branch or loop around op (NULL: unknown) test a value the cases split on? */
-static bool split_decides(const sync_cases *cases, const asc_op *op) {
+/* Does branch or loop x test a value the cases split on? */
+static bool decided(const sync_cases *cases, const asc_op *x) {
   int64_t lb;
-  if (!op)
+  const asc_op *c = x->code == ASC_OP_IF ? x->operands[0]->def : NULL;
+  const asc_value *bound = x->code == ASC_OP_FOR ? sync_trip_bound(x, &lb) : NULL;
+  if (c && c->code == ASC_OP_CMPI &&
+      (split_on(cases, sync_strip_cast(c->operands[0])) || split_on(cases, sync_strip_cast(c->operands[1]))))
     return true;
-  for (const asc_op *x = asc_op_parent_op(op); x; x = asc_op_parent_op(x)) {
-    const asc_op *c = x->code == ASC_OP_IF ? x->operands[0]->def : NULL;
-    const asc_value *bound = x->code == ASC_OP_FOR ? sync_trip_bound(x, &lb) : NULL;
-    if (c && c->code == ASC_OP_CMPI &&
-        (split_on(cases, sync_strip_cast(c->operands[0])) || split_on(cases, sync_strip_cast(c->operands[1]))))
-      return true;
-    if (bound && split_on(cases, bound))
-      return true;
+  return bound && split_on(cases, bound);
+}
+
+typedef struct decided_in {
+  const sync_cases *cases;
+  bool any;
+} decided_in;
+
+static void note_decided(asc_op *op, void *user) {
+  decided_in *d = user;
+  d->any |= decided(d->cases, op);
+}
+
+/* Can the cases tell paths apart for a conflict of a (earlier) and b (NULL: unknown): does
+ * a branch or loop they decide hold a or b, or lie between them? */
+static bool split_decides(const sync_cases *cases, asc_op *a, asc_op *b) {
+  decided_in d = {cases, false};
+  if (!a || !b)
+    return true;
+  for (int i = 0; i < 2; i++)
+    for (const asc_op *x = asc_op_parent_op(i ? b : a); x; x = asc_op_parent_op(x))
+      if (decided(cases, x))
+        return true;
+  for (asc_op *x = a; x; x = asc_op_parent_op(x)) { /* a's ancestor in the block holding both */
+    asc_op *bb = x->parent ? asc_pass_anc_in(b, x->parent) : NULL;
+    if (!bb)
+      continue;
+    for (asc_op *y = x->next; y && y != bb && !d.any; y = y->next)
+      asc_walk(y, note_decided, &d);
+    return d.any;
   }
   return false;
 }
@@ -124,14 +149,14 @@ static bool last_walk_may_order(const asc_op *a, const asc_op *b) {
  * (each iteration of a short one, the last of a longer one).  Each is sound on its own;
  * the clashes of the walks that prove it go to *clash (free it). */
 static bool walks_ordered(walker *ins, asc_op *func, const sync_cases *cases, sync_clash **clash, int *nclash) {
-  const asc_op *fail[2];
+  asc_op *fail[2];
   bool ok;
   *clash = NULL, *nclash = 0;
   if (walk_ordered(ins, func, NULL, 0, false, clash, nclash, fail))
     return true;
   if (!cases)
     return false;
-  ok = cases->ncases > 1 && (split_decides(cases, fail[0]) || split_decides(cases, fail[1]));
+  ok = cases->ncases > 1 && split_decides(cases, fail[0], fail[1]);
   for (int k = 0; ok && k < cases->ncases; k++)
     ok = walk_ordered(ins, func, cases, k, false, clash, nclash, NULL);
   if (!ok && last_walk_may_order(fail[0], fail[1])) {

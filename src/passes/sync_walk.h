@@ -65,7 +65,7 @@ typedef struct walker {
   bool full;
   int mode; /* MODE_*: insert; insert and note each sync; only warn (S001); only check */
   bool failed;       /* MODE_CHECK: a conflict is unordered */
-  const asc_op *fail[2]; /* MODE_CHECK: its two ops (NULL: a rotating one judged late) */
+  asc_op *fail[2]; /* MODE_CHECK: its two ops (NULL: a rotating one judged late) */
   bool last_walks;   /* MODE_CHECK: walk loops of constant trips a third time, as their last iteration */
   int quiet;         /* MODE_CHECK: inside such a walk, which checks nothing */
   asc_pass_vec bars; /* the pipe_barrier ops inserted (same-pipe conflicts, PIPE_ALL fallbacks) */
