@@ -587,11 +587,29 @@ static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_
 
 /* ---- conflicts ---- */
 
+/* a ran earlier in the iteration being walked of the loop its view moves with: where the
+ * facts here pin that loop's index to one value, a's view is that iteration's. */
+static bool pinned_here(const walker *w, sync_access *a) {
+  const asc_value *iv = a->v.rot_iv ? a->v.rot_iv : a->v.iv;
+  const carried *l = iv ? walking(w, sync_iv_loop(iv)) : NULL;
+  int64_t lo, hi;
+  sync_view at;
+  if (!l || a->idx < l->cur)
+    return false;
+  sync_fact_range(w, iv, &lo, &hi);
+  if (lo != hi || !sync_view_at(&a->v, lo, &at))
+    return false;
+  a->v = at;
+  return true;
+}
+
 /* Do a (earlier) and b touch common bytes?  For views moving with an IV, whether they
  * can depends on how far apart their iterations are.  The first walk of a loop stands
  * for its first iteration against what came before the loop (later iterations are the
  * second walk's), so there b is where the first iteration puts it. */
-static int overlap(const walker *w, const sync_access *a, const sync_access *b) {
+static int overlap(const walker *w, const sync_access *acc, const sync_access *b) {
+  sync_access pinned = *acc;
+  const sync_access *a = pinned_here(w, &pinned) ? &pinned : acc;
   /* b stays put: how many iterations back a is, in a's loop */
   const asc_value *iv = b->v.iv ? b->v.iv : b->v.rot_iv ? b->v.rot_iv : a->v.iv ? a->v.iv : a->v.rot_iv;
   const asc_op *loop = iv ? sync_iv_loop(iv) : NULL;

@@ -359,3 +359,52 @@
     "func.return"() : () -> ()
   }) {function_type = (!asc.gm_ptr<f32>, !asc.gm_ptr<f32>, i32) -> (), sym_name = "closed_by_chain"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// Case 9: each iteration reads slot i % 3 (floats [64 s, + 32)); only iteration 0 rewrites
+// floats [88, 96), which lie in slot 1.  In that iteration the read was of slot 0: no
+// barrier before the duplicate.  (The barrier before the adds orders the next iteration's
+// read after it.)
+// CHECK: "scf.if"
+// CHECK-NOT: pipe_barrier
+// CHECK: "asc.duplicate"{{.*}}loc("p.py":9:1)
+// CHECK: sym_name = "pinned_here"
+"builtin.module"() ({
+  "func.func"() ({
+  ^bb0(%n: i32):
+    %c0 = "arith.constant"() {value = 0 : i32} : () -> i32
+    %c3 = "arith.constant"() {value = 3 : i32} : () -> i32
+    %c8 = "arith.constant"() {value = 8 : i32} : () -> i32
+    %c32 = "arith.constant"() {value = 32 : i32} : () -> i32
+    %c64 = "arith.constant"() {value = 64 : i32} : () -> i32
+    %c88 = "arith.constant"() {value = 88 : i32} : () -> i32
+    %c192 = "arith.constant"() {value = 192 : i32} : () -> i32
+    %c1024 = "arith.constant"() {value = 1024 : i32} : () -> i32
+    %i0 = "arith.constant"() {value = 0 : index} : () -> index
+    %i1 = "arith.constant"() {value = 1 : index} : () -> index
+    %f = "arith.constant"() {value = 2.0 : f32} : () -> f32
+    %ni = "arith.index_cast"(%n) : (i32) -> index
+    %u = "asc.local_tensor"(%c0, %c192) {pos = #asc.pos<VECCALC>} : (i32, i32) -> !asc.local_tensor<192xf32, VECCALC>
+    %v = "asc.local_tensor"(%c1024, %c64) {pos = #asc.pos<VECCALC>} : (i32, i32) -> !asc.local_tensor<64xf32, VECCALC>
+    "asc.duplicate"(%u, %f, %c192) : (!asc.local_tensor<192xf32, VECCALC>, f32, i32) -> ()
+    %w = "asc.lt_subview"(%u, %c88) : (!asc.local_tensor<192xf32, VECCALC>, i32) -> !asc.local_tensor<f32, VECCALC>
+    "scf.for"(%i0, %ni, %i1) ({
+    ^bb0(%i: index):
+      %ii = "arith.index_cast"(%i) : (index) -> i32
+      %s = "arith.remui"(%ii, %c3) : (i32, i32) -> i32
+      %o = "arith.muli"(%s, %c64) : (i32, i32) -> i32
+      %slot = "asc.lt_subview"(%u, %o) : (!asc.local_tensor<192xf32, VECCALC>, i32) -> !asc.local_tensor<f32, VECCALC>
+      "asc.adds"(%v, %slot, %f, %c32) : (!asc.local_tensor<64xf32, VECCALC>, !asc.local_tensor<f32, VECCALC>, f32, i32) -> () loc("p.py":7:1)
+      %first = "arith.cmpi"(%ii, %c0) {predicate = 0 : i64} : (i32, i32) -> i1
+      "scf.if"(%first) ({
+        "asc.duplicate"(%w, %f, %c8) : (!asc.local_tensor<f32, VECCALC>, f32, i32) -> () loc("p.py":9:1)
+        "scf.yield"() : () -> ()
+      }, {
+        "scf.yield"() : () -> ()
+      }) : (i1) -> ()
+      "scf.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    "func.return"() : () -> ()
+  }) {function_type = (i32) -> (), sym_name = "pinned_here"} : () -> ()
+}) : () -> ()
