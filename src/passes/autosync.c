@@ -587,20 +587,27 @@ static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_
 
 /* ---- conflicts ---- */
 
-/* a ran earlier in the iteration being walked of the loop its view moves with: where the
- * facts here pin that loop's index to one value, a's view is that iteration's. */
+/* A view under facts that pin the index it moves with to one value is where that
+ * iteration puts it (an arm that one iteration takes); false if they do not. */
+static bool pin_view(const walker *w, sync_view *v) {
+  const asc_value *iv = v->rot_iv ? v->rot_iv : v->iv;
+  int64_t lo, hi;
+  sync_view at;
+  if (!iv)
+    return false;
+  sync_fact_range(w, iv, &lo, &hi);
+  if (lo != hi || !sync_view_at(v, lo, &at))
+    return false;
+  *v = at;
+  return true;
+}
+
+/* a ran earlier in the iteration being walked of the loop its view moves with: the facts
+ * here pin its view too. */
 static bool pinned_here(const walker *w, sync_access *a) {
   const asc_value *iv = a->v.rot_iv ? a->v.rot_iv : a->v.iv;
   const carried *l = iv ? walking(w, sync_iv_loop(iv)) : NULL;
-  int64_t lo, hi;
-  sync_view at;
-  if (!l || a->idx < l->cur)
-    return false;
-  sync_fact_range(w, iv, &lo, &hi);
-  if (lo != hi || !sync_view_at(&a->v, lo, &at))
-    return false;
-  a->v = at;
-  return true;
+  return l && a->idx >= l->cur && pin_view(w, &a->v);
 }
 
 /* Do a (earlier) and b touch common bytes?  For views moving with an IV, whether they
@@ -949,26 +956,13 @@ static bool not_first_iteration(const walker *w) {
   return false;
 }
 
-/* An access under facts that pin its loop's index to one value (an arm that one
- * iteration takes) is where that iteration puts it. */
-static void pinned_view(const walker *w, sync_access *a) {
-  const asc_value *iv = a->v.rot_iv ? a->v.rot_iv : a->v.iv;
-  int64_t lo, hi;
-  sync_view at;
-  if (!iv)
-    return;
-  sync_fact_range(w, iv, &lo, &hi);
-  if (lo == hi && sync_view_at(&a->v, lo, &at))
-    a->v = at;
-}
-
 static void walk_access_op(walker *w, asc_op *op, state *st) {
   sync_access acc[MAXACC];
   int n = sync_op_accesses(&w->env, op, acc, MAXACC), pipe = sync_op_pipe(op);
   if (pipe == SYNC_NOPIPE || pipe == ASC_PIPEID_PIPE_ALL)
     return;
   for (int i = 0; i < n; i++)
-    pinned_view(w, &acc[i]);
+    pin_view(w, &acc[i].v);
   if (!not_first_iteration(w))
     order_op(w, op, acc, n, st);
   w->idx++;
@@ -1180,15 +1174,15 @@ static bool runs_alike(const asc_op *op, const asc_op *loop) {
  * its last iteration (when they run alike in every iteration): views moving with its IV
  * are where that iteration puts them. */
 static void last_iteration(walker *w, const asc_op *loop, int64_t from) {
-  int64_t n = asc_pass_trip_count(loop), lb, step;
-  if (n < 2 || !asc_pass_const_int(loop->operands[0], &lb) || !asc_pass_const_int(loop->operands[2], &step))
+  int64_t n = asc_pass_trip_count(loop), last;
+  if (n < 2 || !sync_index_at(loop, n - 1, &last))
     return;
   for (size_t i = 0; i < w->nhist; i++) {
     sync_access *h = &w->hist[i];
     const asc_value *iv = h->v.rot_iv ? h->v.rot_iv : h->v.iv;
     sync_view at;
     if (h->idx >= from && iv && sync_iv_loop(iv) == loop && runs_alike(h->op, loop) &&
-        sync_view_at(&h->v, lb + (n - 1) * step, &at))
+        sync_view_at(&h->v, last, &at))
       h->v = at;
   }
 }
@@ -1208,16 +1202,16 @@ static void note_second_walk(walker *w, const asc_op *loop, int64_t from) {
  * the index decides took one arm in the last iteration, and what that arm ordered is known
  * at the loop's exit. */
 static void last_arms(walker *w, asc_op *loop, state *st) {
-  int64_t n = asc_pass_trip_count(loop), lb, step;
+  int64_t n = asc_pass_trip_count(loop), last;
   asc_block *body = loop->regions[0].block;
-  if (n < 2 || !body || !body->nargs || !body->last || !asc_pass_const_int(loop->operands[0], &lb) ||
-      !asc_pass_const_int(loop->operands[2], &step))
+  if (n < 2 || !body || !body->nargs || !body->last || !sync_index_at(loop, n - 1, &last))
     return;
-  sync_recall_given(w, body->args[0], lb + (n - 1) * step, lb + (n - 1) * step, body->last, st);
+  sync_recall_given(w, body->args[0], last, last, body->last, st);
 }
 
 static void walk_loop(walker *w, asc_op *loop, state *st) {
   state *entry;
+  bool unrolled;
   int first_edge = w->nedges;
   int64_t start;
   carried *l;
@@ -1232,11 +1226,12 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   }
   l = &w->loops[w->nloops++];
   *l = (carried){loop, w->idx + 1, 0, 0};
-  if (sync_unrolled(w, loop))
+  unrolled = sync_unrolled(w, loop);
+  if (unrolled)
     sync_walk_unrolled(w, l, st);
   else
     sync_walk_body(w, loop, st);
-  if (!sync_unrolled(w, loop) && !runs_once_at_most(w, loop)) {
+  if (!unrolled && !runs_once_at_most(w, loop)) {
     int64_t lo, hi;
     state *once = NULL;
     bool third = sync_walks_last(w, loop);

@@ -88,23 +88,28 @@ static void narrow(int64_t pred, int64_t c, bool truth, int64_t *lo, int64_t *hi
   }
 }
 
+bool sync_cmp_const(const asc_op *d, const asc_value **x, int64_t *pred, int64_t *c) {
+  static const int64_t swapped[6] = {0, 1, 4, 5, 2, 3};
+  int xi;
+  if (!d || d->code != ASC_OP_CMPI)
+    return false;
+  *pred = asc_op_attr(d, "predicate")->i;
+  xi = asc_pass_const_int(d->operands[1], c) ? 0 : asc_pass_const_int(d->operands[0], c) ? 1 : -1;
+  if (xi < 0 || *pred > 5)
+    return false;
+  if (xi == 1)
+    *pred = swapped[*pred];
+  *x = sync_strip_cast(d->operands[xi]);
+  return true;
+}
+
 /* The x of `cond` (an arith.cmpi of a value and a constant) and the range the facts and
  * `cond` being `truth` leave it; false if cond is of no such form. */
 static bool cond_range(const walker *w, const asc_value *cond, bool truth, const asc_value **x, int64_t *lo,
                        int64_t *hi) {
-  static const int64_t swapped[6] = {0, 1, 4, 5, 2, 3};
-  const asc_op *d = cond->def;
   int64_t c, pred;
-  int xi;
-  if (!d || d->code != ASC_OP_CMPI)
+  if (!sync_cmp_const(cond->def, x, &pred, &c))
     return false;
-  pred = asc_op_attr(d, "predicate")->i;
-  xi = asc_pass_const_int(d->operands[1], &c) ? 0 : asc_pass_const_int(d->operands[0], &c) ? 1 : -1;
-  if (xi < 0 || pred > 5)
-    return false;
-  if (xi == 1)
-    pred = swapped[pred];
-  *x = sync_strip_cast(d->operands[xi]);
   sync_fact_range(w, *x, lo, hi);
   narrow(pred, c, truth, lo, hi);
   return true;
@@ -267,20 +272,25 @@ static void cuts_of_cmp(sync_cases *c, const asc_value *x, int64_t pred, int64_t
 }
 
 static void collect_cuts(asc_op *op, void *user) {
-  static const int64_t swapped[6] = {0, 1, 4, 5, 2, 3};
   sync_cases *c = user;
-  int64_t k, lb, step;
-  if (op->code == ASC_OP_CMPI) {
-    int64_t pred = asc_op_attr(op, "predicate")->i;
-    int xi = asc_pass_const_int(op->operands[1], &k) ? 0 : asc_pass_const_int(op->operands[0], &k) ? 1 : -1;
-    const asc_value *x = xi >= 0 ? sync_strip_cast(op->operands[xi]) : NULL;
-    if (x && pred <= 5 && sync_loop_free(x))
-      cuts_of_cmp(c, x, xi == 1 ? swapped[pred] : pred, k);
-  } else if (op->code == ASC_OP_FOR && asc_pass_const_int(op->operands[2], &step) && step > 0) {
-    const asc_value *x = sync_trip_bound(op, &lb);
+  const asc_value *x;
+  int64_t k, pred, lb, step;
+  if (sync_cmp_const(op, &x, &pred, &k) && sync_loop_free(x))
+    cuts_of_cmp(c, x, pred, k);
+  else if (op->code == ASC_OP_FOR && asc_pass_const_int(op->operands[2], &step) && step > 0) {
+    x = sync_trip_bound(op, &lb);
     if (x && sync_loop_free(x) && lb < INT64_MAX - 2 * step) /* no trip, one, more */
       add_cut(c, x, lb + 1), add_cut(c, x, lb + step + 1);
   }
+}
+
+/* The index value of iteration t of loop (constant start and step); false if unknown. */
+bool sync_index_at(const asc_op *loop, int64_t t, int64_t *v) {
+  int64_t lb, step;
+  if (!asc_pass_const_int(loop->operands[0], &lb) || !asc_pass_const_int(loop->operands[2], &step))
+    return false;
+  *v = lb + t * step;
+  return true;
 }
 
 void sync_cases_of(asc_op *func, sync_cases *c) {

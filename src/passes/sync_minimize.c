@@ -83,9 +83,8 @@ static bool decided(const sync_cases *cases, const asc_op *x) {
   int64_t lb;
   const asc_op *c = x->code == ASC_OP_IF ? x->operands[0]->def : NULL;
   const asc_value *bound = x->code == ASC_OP_FOR ? sync_trip_bound(x, &lb) : NULL;
-  if (c && c->code == ASC_OP_CMPI &&
-      (split_on(cases, sync_strip_cast(c->operands[0])) || split_on(cases, sync_strip_cast(c->operands[1]))))
-    return true;
+  if (c && c->code == ASC_OP_CMPI)
+    return split_on(cases, sync_strip_cast(c->operands[0])) || split_on(cases, sync_strip_cast(c->operands[1]));
   return bound && split_on(cases, bound);
 }
 
@@ -120,23 +119,16 @@ static bool split_decides(const sync_cases *cases, asc_op *a, asc_op *b) {
   return false;
 }
 
-static bool holds(const asc_op *loop, const asc_op *op) {
-  for (const asc_op *x = op; x; x = asc_op_parent_op(x))
-    if (x == loop)
-      return true;
-  return false;
-}
-
 /* Can walking iterations of loops of constant trips apart order a conflict of a (earlier)
  * and b (NULL: unknown)?  Only if a loop of constant trips holds one of them and makes
  * at most SYNC_UNROLL trips (each walk is then one iteration), or holds a but not b. */
-static bool last_walk_may_order(const asc_op *a, const asc_op *b) {
+static bool last_walk_may_order(asc_op *a, asc_op *b) {
   if (!a || !b)
     return true;
   for (int i = 0; i < 2; i++)
     for (const asc_op *x = asc_op_parent_op(i ? b : a); x; x = asc_op_parent_op(x)) {
       int64_t n = x->code == ASC_OP_FOR ? asc_pass_trip_count(x) : -1;
-      if (n >= 1 && (n <= SYNC_UNROLL || (i == 0 && !holds(x, b))))
+      if (n >= 1 && (n <= SYNC_UNROLL || (i == 0 && !asc_pass_anc_in(b, x->regions[0].block))))
         return true;
     }
   return false;
@@ -345,13 +337,12 @@ void sync_probe(walker *w, carried *l, state *st) {
  * that is iteration t runs with the index at that iteration's value: its ifs on the index
  * decided, its views where that iteration puts them.  Pushes that fact, or returns false. */
 static bool pin_index(walker *w, const asc_op *loop, int64_t t) {
-  int64_t n = asc_pass_trip_count(loop), lb, step;
+  int64_t n = asc_pass_trip_count(loop), v;
   const asc_block *body = loop->regions[0].block;
   if (w->mode != MODE_CHECK || !w->last_walks || w->probing || t >= n || (t != n - 1 && n > SYNC_UNROLL) || !body ||
-      !body->nargs || w->nfacts == MAXFACTS || !asc_pass_const_int(loop->operands[0], &lb) ||
-      !asc_pass_const_int(loop->operands[2], &step))
+      !body->nargs || w->nfacts == MAXFACTS || !sync_index_at(loop, t, &v))
     return false;
-  w->facts[w->nfacts++] = (struct fact){body->args[0], lb + t * step, lb + t * step};
+  w->facts[w->nfacts++] = (struct fact){body->args[0], v, v};
   return true;
 }
 

@@ -66,8 +66,8 @@ typedef struct walker {
   int mode; /* MODE_*: insert; insert and note each sync; only warn (S001); only check */
   bool failed;       /* MODE_CHECK: a conflict is unordered */
   asc_op *fail[2]; /* MODE_CHECK: its two ops (NULL: a rotating one judged late) */
-  bool last_walks;   /* MODE_CHECK: walk loops of constant trips a third time, as their last iteration */
-  int quiet;         /* MODE_CHECK: inside such a walk, which checks nothing */
+  bool last_walks;   /* MODE_CHECK: take loops of constant trips apart (sync_minimize.c) */
+  int quiet;         /* MODE_CHECK: inside a loop's walk that checks nothing (its last iteration) */
   asc_pass_vec bars; /* the pipe_barrier ops inserted (same-pipe conflicts, PIPE_ALL fallbacks) */
   sync_access *hist;
   size_t nhist, caphist;
@@ -162,6 +162,11 @@ void sync_recall_no_trip(walker *w, asc_op *loop, state *st);
 void sync_recall_arms(const walker *w, asc_op *op, state *st);
 void sync_recall_given(walker *w, const asc_value *x, int64_t lo, int64_t hi, asc_op *op, state *st);
 const asc_value *sync_strip_cast(const asc_value *v);
+/* d is `x <pred> constant` (an arith.cmpi, pred eq ne slt sle sgt sge with x on the left):
+ * its x (casts stripped), pred and constant; false if d is of no such form. */
+bool sync_cmp_const(const asc_op *d, const asc_value **x, int64_t *pred, int64_t *c);
+/* The index value of iteration t of loop (constant start and step); false if unknown. */
+bool sync_index_at(const asc_op *loop, int64_t t, int64_t *v);
 bool sync_loop_free(const asc_value *v); /* the same in every iteration of every loop */
 const asc_op *sync_arg_owner(const asc_value *v); /* the op holding block argument v */
 const asc_op *sync_index_of(const asc_value *v);  /* the scf.for whose index v is */
