@@ -370,6 +370,17 @@ class JITFunction:
     def _disk_key(self, mem_key):
         return disk_cache.make_key([self.fn.__module__, self.fn.__qualname__, self.fingerprint(), list(mem_key)])
 
+    def _known_source(self, f):
+        """Whether a disk-cache entry may name file f as a source of IR locations: the kernel's
+        own file or the file of a loaded module (a jit callee's)."""
+        if f == self.src.file:
+            return True
+        for m in list(sys.modules.values()):
+            mf = getattr(m, "__file__", None)
+            if isinstance(mf, str) and os.path.abspath(mf) == f:
+                return True
+        return False
+
     def _resolve(self, module):
         """The globals dict of a module named in a cache dependency."""
         if module == self.fn.__module__:
@@ -385,12 +396,12 @@ class JITFunction:
             def current(module, name):
                 g = self._resolve(module)
                 return None if g is None or name not in g else dep_repr(g[name])
-            e = disk_cache.lookup(key, current)
+            e = disk_cache.lookup(key, current, self._known_source)
             if e is not None:
                 try:
                     mod = self._build(e["ir"], e["sources"], opts)
-                except CompilationError:
-                    disk_cache.discard(e["path"])  # stored by another build of the same key: rebuild
+                except Exception as ex:  # noqa: BLE001 - a sealed entry that no longer builds: rebuild
+                    disk_cache.reject(e["path"], f"its IR does not build ({type(ex).__name__})")
                 else:
                     stats["disk_hits"] += 1
                     return mod, [(self._resolve(m), n, fp) for m, n, fp in e["deps"]]
