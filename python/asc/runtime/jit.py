@@ -101,19 +101,32 @@ def _sim_dt(d):
     return v
 
 
-def _gm_info(x):
-    """(dtype, pointer, nbytes) of a numpy array or torch CPU tensor, else None."""
-    mod = type(x).__module__
-    if mod == "numpy":
+def _arg_dt(n, obj):
+    try:
+        return _dt(obj)
+    except ValueError as e:
+        raise ValueError(f"argument '{n}': {e}") from None
+
+
+def _gm_info(n, x):
+    """(dtype, pointer, nbytes, read-only) of argument n if it is a numpy array (subclasses such
+    as np.memmap and np.matrix included) or a torch CPU tensor, else None."""
+    np = sys.modules.get("numpy")
+    if np is not None and isinstance(x, np.ndarray):
         if not x.flags.c_contiguous:
-            raise ValueError("numpy array arguments must be C-contiguous (use np.ascontiguousarray)")
-        return _dt(x.dtype), x.ctypes.data, x.nbytes
-    if mod.startswith("torch"):
+            raise ValueError(f"argument '{n}': numpy array arguments must be C-contiguous (use np.ascontiguousarray)")
+        if not x.dtype.isnative:
+            raise ValueError(f"argument '{n}': the array's byte order is not the machine's ({x.dtype.str}); "
+                             f"convert it with x.astype(x.dtype.newbyteorder('='))")
+        return _arg_dt(n, x.dtype), x.ctypes.data, x.nbytes, not x.flags.writeable
+    if type(x).__module__.startswith("torch") and hasattr(x, "data_ptr"):
         if x.device.type != "cpu":
-            raise ValueError(f"torch tensors must be on the CPU for the Model backend, got {x.device}")
+            raise ValueError(f"argument '{n}': torch tensors must be on the CPU for the Model backend, got {x.device}")
+        if str(x.layout) != "torch.strided":
+            raise ValueError(f"argument '{n}': torch tensor arguments must be dense (strided), got {x.layout}")
         if not x.is_contiguous():
-            raise ValueError("torch tensor arguments must be contiguous (use .contiguous())")
-        return _dt(x.dtype), x.data_ptr(), x.numel() * x.element_size()
+            raise ValueError(f"argument '{n}': torch tensor arguments must be contiguous (use .contiguous())")
+        return _arg_dt(n, x.dtype), x.data_ptr(), x.numel() * x.element_size(), False
     return None
 
 
@@ -138,15 +151,16 @@ def _marshal(n, x):
     if isinstance(x, float):
         return "float", _F32, ("float", _sim_dt(_F32), x, n)
     if hasattr(x, "dtype"):
-        if type(x).__module__ == "numpy" and type(x).__name__ != "ndarray":  # numpy scalar
-            d = _dt(x.dtype)
+        np = sys.modules.get("numpy")
+        if np is not None and isinstance(x, np.generic):  # numpy scalar
+            d = _arg_dt(n, x.dtype)
             if d.is_float():
                 return "float", d, ("float", _sim_dt(d), float(x), n)
             return "int", d, _int_arg(n, x, d)
-        info = _gm_info(x)
+        info = _gm_info(n, x)
         if info:
-            d, ptr, nbytes = info
-            return "gm", d, ("gm", ptr, nbytes, _sim_dt(d), n)
+            d, ptr, nbytes, readonly = info
+            return "gm", d, ("gm_ro" if readonly else "gm", ptr, nbytes, _sim_dt(d), n)
     raise TypeError(f"Argument type in JIT function is not supported: {type(x).__name__}")
 
 
