@@ -517,3 +517,158 @@ def test_large_numpy_global_is_fingerprinted_by_content(cache_dir, modules):
     assert run1(kmod.k) == 0
     kmod.LUT[2500] = 9  # not visible in repr(LUT), which elides the middle
     assert run1(kmod.k) == 9
+
+
+# ---- stale kernels (issue 12 item 4): values read through classes, objects and plain helpers ----
+CFG_KERNEL = """
+import asc
+import cfgmod
+from cfgmod import Cfg, CFG, bias, scaled, Derived
+
+@asc.jit
+def k(out: asc.GlobalAddress, which: asc.ConstExpr[int]):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out)
+    if which == 0:
+        g.set_value(0, Cfg.BIAS)
+    elif which == 1:
+        g.set_value(0, cfgmod.Cfg.BIAS)
+    elif which == 2:
+        g.set_value(0, bias())
+    elif which == 3:
+        g.set_value(0, scaled(2))
+    elif which == 4:
+        g.set_value(0, CFG.bias)
+    elif which == 5:
+        g.set_value(0, Derived.BIAS)
+    else:
+        g.set_value(0, Cfg.get())
+"""
+
+CFG_MOD = """
+import other
+
+BASE = 1
+
+
+class Cfg:
+    BIAS = 1
+
+    @staticmethod
+    def get():
+        return BASE * 100
+
+
+class Derived(Cfg):
+    pass
+
+
+class Obj:
+    def __init__(self):
+        self.bias = 1
+
+
+CFG = Obj()
+
+
+def bias():
+    return BASE + Cfg.BIAS * 10
+
+
+def scaled(x):
+    return x * other.FACTOR
+"""
+
+
+def test_class_attributes_and_plain_helper_globals_are_dependencies(cache_dir, modules):
+    """Values a kernel folds through a class attribute, an object's attribute, or a plain
+    helper's module globals: changing them must never serve the old kernel, from memory or disk."""
+    other = modules("other", "FACTOR = 3\n")
+    cfg = modules("cfgmod", CFG_MOD)
+    kmod = modules("kmodcfg", CFG_KERNEL)
+    k = kmod.k
+
+    def each():
+        return [run1(k, w) for w in range(7)]
+
+    assert each() == [1, 1, 11, 6, 1, 1, 100]
+    cfg.Cfg.BIAS = 2  # a class attribute (read directly, through the module, by a helper, inherited)
+    assert each() == [2, 2, 21, 6, 1, 2, 100]
+    cfg.BASE = 4  # a global read by a plain helper and by a static method
+    assert each() == [2, 2, 24, 6, 1, 2, 400]
+    other.FACTOR = 5  # `other.FACTOR` inside a plain helper of another module
+    assert each() == [2, 2, 24, 10, 1, 2, 400]
+    cfg.CFG.bias = 7  # an attribute of a global object
+    assert each() == [2, 2, 24, 10, 7, 2, 400]
+    cfg.Derived.BIAS = 9  # shadowing in a subclass
+    assert each() == [2, 2, 24, 10, 7, 9, 400]
+    n = traces()
+    assert each() == [2, 2, 24, 10, 7, 9, 400] and traces() == n  # nothing changed: memory hits
+    k.cache.clear()
+    assert each() == [2, 2, 24, 10, 7, 9, 400] and traces() == n  # and disk hits
+    cfg.Cfg.BIAS = 1
+    k.cache.clear()
+    assert each()[:3] == [1, 1, 14]
+
+
+def test_mutated_constexpr_object_is_a_new_specialisation(cache_dir):
+    class Tiling:
+        def __init__(self, n):
+            self.n = n
+
+    @asc.jit
+    def k(out: asc.GlobalAddress, t: asc.ConstExpr):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out)
+        g.set_value(0, t.n)
+
+    t = Tiling(3)
+    assert run1(k, t) == 3
+    t.n = 8
+    assert run1(k, t) == 8
+
+
+def test_class_attribute_change_misses_the_disk_cache_in_a_new_process(cache_dir, tmp_path):
+    (tmp_path / "pmod.py").write_text(textwrap.dedent("""
+        import os
+
+        SCALE = int(os.environ["SCALE"])
+
+
+        class Cfg:
+            BIAS = int(os.environ["BIAS"])
+
+
+        def scale():
+            return SCALE
+        """))
+    script = tmp_path / "proc.py"
+    script.write_text(textwrap.dedent("""
+        import numpy as np
+        import asc
+        from asc.runtime.jit import stats
+        from pmod import Cfg, scale
+
+        @asc.jit
+        def k(out: asc.GlobalAddress):
+            g = asc.GlobalTensor()
+            g.set_global_buffer(out)
+            g.set_value(0, Cfg.BIAS * 10 + scale())
+
+        out = np.zeros(1, np.int32)
+        k[1](out)
+        print(int(out[0]), stats["traces"], stats["disk_hits"])
+        """))
+
+    def run(bias, scale):
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "python"), str(tmp_path)]),
+                   BIAS=str(bias), SCALE=str(scale))
+        r = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        return r.stdout.split()
+
+    assert run(1, 1) == ["11", "1", "0"]
+    assert run(1, 1) == ["11", "0", "1"]
+    assert run(2, 1) == ["21", "1", "0"]  # the class attribute changed: not the old kernel
+    assert run(2, 3) == ["23", "1", "0"]  # a global read by a plain helper changed
+    assert run(1, 1) == ["11", "0", "1"]
