@@ -27,6 +27,7 @@ BUILTINS = {n: getattr(builtins, n) for n in
 # Exceptions raised by API functions keep their type and get the location prepended.
 KEEP_TYPES = (RuntimeError, ValueError, TypeError, NotImplementedError, AssertionError, ZeroDivisionError)
 RUNTIME = (PlainValue, Handle)
+_OP_TEXT = {ast.MatMult: "@"}
 
 
 def is_runtime(x):
@@ -196,9 +197,24 @@ def _cell_ok(cell):
 
 
 class SourceInfo:
+    @staticmethod
+    def check_available(fn):
+        """CompilationError unless fn's source text can be read (cheap: no file is read)."""
+        f = fn.__code__.co_filename
+        if f.startswith("<") and f.endswith(">") and not linecache.getlines(f):
+            raise CompilationError(f"the source of '{fn.__qualname__}' is not available (it was defined in {f}, "
+                                   "e.g. through exec() or at the interactive prompt): @asc.jit traces a function "
+                                   "from its source text, so define the kernel in a file")
+
     def __init__(self, fn):
-        self.file = os.path.abspath(inspect.getsourcefile(fn))
-        lines, start = inspect.getsourcelines(fn)
+        self.check_available(fn)
+        try:
+            self.file = os.path.abspath(inspect.getsourcefile(fn))
+            lines, start = inspect.getsourcelines(fn)
+        except (OSError, TypeError) as e:
+            raise CompilationError(f"the source of '{fn.__qualname__}' cannot be read "
+                                   f"({fn.__code__.co_filename}: {e}): @asc.jit traces a function from its "
+                                   "source file") from None
         self.text = "".join(lines)
         self.tree = ast.parse(textwrap.dedent(self.text))
         self.line_off = start - 1
@@ -343,6 +359,9 @@ class FunctionTracer(ast.NodeVisitor):
 
     def visit_AugAssign(self, node):
         t = node.target
+        if type(node.op) not in BINOPS:
+            raise self.fail(node, f"operator {_OP_TEXT.get(type(node.op), type(node.op).__name__)}= is not "
+                                  "supported in JIT function")
         load = ast.copy_location(type(t)(**{**{f: getattr(t, f) for f in t._fields}, "ctx": ast.Load()}), t)
         self.store(t, BINOPS[type(node.op)](self.visit(load), self.visit(node.value)))
 
@@ -510,7 +529,8 @@ class FunctionTracer(ast.NodeVisitor):
         if isinstance(node.op, ast.Pow) and (is_runtime(a) or is_runtime(b)):
             raise self.fail(node, "operator ** is not supported on runtime values")
         if type(node.op) not in BINOPS:
-            return self.generic_visit(node.op)
+            raise self.fail(node, f"operator {_OP_TEXT.get(type(node.op), type(node.op).__name__)} is not supported "
+                                  "in JIT function")
         return BINOPS[type(node.op)](a, b)
 
     def visit_UnaryOp(self, node):

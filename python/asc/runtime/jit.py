@@ -172,9 +172,24 @@ class _Launcher:
         return self.fn._launch(self.core_num, self.stream, args, kwargs)
 
 
+def _check_kernel(fn):
+    """@asc.jit traces a plain Python function from its source file: refuse anything else here,
+    with a clear error, rather than with an internal one at the first launch."""
+    if inspect.ismethod(fn):
+        code = fn.__func__.__code__
+        raise TypeError(f"asc.jit: '{fn.__qualname__}' ({code.co_filename}:{code.co_firstlineno}) is a bound method; "
+                        "a kernel is a plain function: decorate a module-level function and pass what it needs from "
+                        "the object as arguments (ConstExpr for compile-time values)")
+    if not inspect.isfunction(fn):
+        what = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or repr(fn)
+        raise TypeError(f"asc.jit applies to Python functions, not {type(fn).__name__} '{what}'")
+    SourceInfo.check_available(fn)
+
+
 class JITFunction:
     def __init__(self, fn, options):
         _check_options(options)
+        _check_kernel(fn)
         self.fn, self.options = fn, dict(options)
         self.__name__ = fn.__name__
         self.__doc__ = fn.__doc__
