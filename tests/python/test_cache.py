@@ -672,3 +672,22 @@ def test_class_attribute_change_misses_the_disk_cache_in_a_new_process(cache_dir
     assert run(2, 1) == ["21", "1", "0"]  # the class attribute changed: not the old kernel
     assert run(2, 3) == ["23", "1", "0"]  # a global read by a plain helper changed
     assert run(1, 1) == ["11", "0", "1"]
+
+
+def test_cache_directory_deleted_while_running(cache_dir, modules):
+    """rm -rf of the cache directory under a running process: the next store makes a new
+    secret, and the entries written after it verify (no warning, no retrace)."""
+    import shutil
+    modules("cmod", CALLEE.format(factor=10))
+    kmod = modules("kmod", KERNEL)
+    run1(kmod.k)
+    shutil.rmtree(cache_dir)
+    kmod.k.cache.clear()
+    n = traces()
+    assert run1(kmod.k) == 30 and traces() == n + 1 and entries(cache_dir)
+    kmod.k.cache.clear()
+    disk_cache._secrets.clear()  # as a new process: the secret comes from the file
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert run1(kmod.k) == 30
+    assert traces() == n + 1

@@ -45,7 +45,7 @@ FORMAT = 2
 MAX_ENTRY_BYTES = 256 << 20
 _MAGIC = b"openasc-cache %d " % FORMAT
 _frontend_fp = None
-_secrets = {}  # cache directory -> secret bytes
+_secrets = {}  # cache directory -> ((dev, inode, mtime) of its secret file, secret bytes)
 _warned = set()  # paths already warned about in this process
 
 
@@ -118,10 +118,17 @@ def _root():
 
 
 def _secret(root):
-    s = _secrets.get(root)
-    if s is not None:
-        return s
+    """The directory's secret, read once per file (a directory deleted and made again gets a
+    new secret, and the process follows it)."""
     path = os.path.join(root, ".secret")
+    try:
+        st = os.lstat(path)
+        ident = (st.st_dev, st.st_ino, st.st_mtime_ns)
+    except OSError:
+        ident = None
+    cached = _secrets.get(root)
+    if cached is not None and cached[0] == ident:
+        return cached[1]
     for _ in range(2):
         try:
             fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
@@ -136,7 +143,7 @@ def _secret(root):
         finally:
             os.close(fd)
         if stat.S_ISREG(st.st_mode) and _mine(st) and not st.st_mode & 0o077 and len(data) == 32:
-            _secrets[root] = data
+            _secrets[root] = ((st.st_dev, st.st_ino, st.st_mtime_ns), data)
             return data
         break
     _warn_once(path, f"the compile cache secret {path} is not a private 32-byte file of this user: "
