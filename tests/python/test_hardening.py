@@ -153,6 +153,19 @@ def test_literal_beyond_int32_is_a_type_error_at_the_line():
     at_line(e, TypeError, "the constant 8589934592 does not fit int32", k2, "# MARK")
 
 
+def test_asc_number_out_of_range_is_a_type_error_at_the_line():
+    @asc.jit
+    def k(out: asc.GlobalAddress):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out)
+        g.set_value(0, asc.number(-3, asc.int8).cast(asc.int32))
+        g.set_value(1, asc.number(300, asc.int8).cast(asc.int32))  # MARK
+
+    with pytest.raises(TypeError) as e:
+        k[1](out32())
+    at_line(e, TypeError, "the constant 300 does not fit int8", k, "# MARK")
+
+
 def test_literals_that_fit_are_unchanged():
     @asc.jit
     def k(out: asc.GlobalAddress, a, b: int, c):

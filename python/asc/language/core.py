@@ -512,7 +512,9 @@ def static_assert(cond, msg=""):
 
 
 def number(value, dtype):
-    return PlainValue(builder("number").const(value, dtype_of(dtype)), dtype_of(dtype))
+    builder("number")
+    d = dtype_of(dtype)
+    return PlainValue(to_value(value, d), d)  # a value that does not fit d is a TypeError
 
 
 float16, float32, bfloat16, float64 = (DTYPES[n] for n in ("float16", "float32", "bfloat16", "float64"))
