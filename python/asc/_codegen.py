@@ -84,14 +84,18 @@ def dep_repr(v, depth=0, _stack=None):
         return repr(v)
     if depth >= _MAX_DEPTH:
         return f"<too deep to fingerprint #{next(_never)}>"
-    stack = set() if _stack is None else _stack
-    if id(v) in stack:
+    st = ({}, {}) if _stack is None else _stack  # (objects being fingerprinted, fingerprints made)
+    r = st[1].get(id(v))
+    if r is not None:
+        return r
+    if id(v) in st[0]:
         return "<cycle>"
-    stack.add(id(v))
+    st[0][id(v)] = v
     try:
-        return _fingerprint(v, t, depth + 1, stack)
+        r = st[1][id(v)] = _fingerprint(v, t, depth + 1, st)
+        return r
     finally:
-        stack.discard(id(v))
+        del st[0][id(v)]
 
 
 def _fingerprint(v, t, d, st):
