@@ -73,8 +73,10 @@ def dep_repr(v, depth=0, _stack=None):
         return repr(v)
     if hasattr(v, "trace_call"):
         return f"<jit {v.fingerprint()}>"
-    if t.__module__ == "numpy" and hasattr(v, "tobytes") and hasattr(v, "shape"):  # repr elides large arrays
-        return f"<ndarray {v.dtype} {v.shape} {hashlib.sha256(v.tobytes()).hexdigest()[:32]}>"
+    np = sys.modules.get("numpy")
+    if np is not None and isinstance(v, np.ndarray):  # repr elides large arrays
+        name = "ndarray" if t is np.ndarray else f"{t.__module__}.{t.__qualname__}"
+        return f"<{name} {v.dtype} {v.shape} {hashlib.sha256(v.tobytes()).hexdigest()[:32]}>"
     if inspect.ismodule(v) or isinstance(v, enum.Enum):
         return repr(v)
     if (inspect.isfunction(v) or inspect.isclass(v)) and _lib_owned(v.__module__):
@@ -127,7 +129,20 @@ def _fingerprint(v, t, d, st):
         return f"<class {v.__module__}.{v.__qualname__} {_attrs(v, d, st)}>"
     state = vars(v) if hasattr(v, "__dict__") else {
         k: getattr(v, k) for c in t.__mro__ for k in getattr(c, "__slots__", ()) if hasattr(v, k)}
-    return f"<{dep_repr(t, d, st)} {dep_repr(dict(state), d, st)}>"
+    value = ""  # the value of a builtin base: a namedtuple's fields, an int subclass's number
+    for base in (bool, int, float, complex, str, bytes):
+        if isinstance(v, base):
+            value = repr(base(v))
+            break
+    else:
+        for base in (tuple, list, dict, set, frozenset):
+            if isinstance(v, base):
+                value = dep_repr(base(v), d, st)
+                break
+        else:  # another library base class keeps state its repr shows (or an address: never hits)
+            if any(c is not object and _lib_owned(c.__module__) for c in t.__mro__[1:]):
+                value = repr(v)
+    return f"<{dep_repr(t, d, st)} {dep_repr(dict(state), d, st)} {value}>"
 
 
 def _attrs(cls, d, st):

@@ -628,6 +628,31 @@ def test_mutated_constexpr_object_is_a_new_specialisation(cache_dir):
     assert run1(k, t) == 8
 
 
+def test_values_of_builtin_subclasses_are_part_of_the_key(cache_dir):
+    """A namedtuple (or an int / dict subclass) ConstExpr is keyed by its value, not only by its
+    attributes."""
+    import collections
+
+    Tiling = collections.namedtuple("Tiling", "n m")
+
+    class Size(int):
+        pass
+
+    class Table(dict):
+        pass
+
+    @asc.jit
+    def k(out: asc.GlobalAddress, t: asc.ConstExpr, s: asc.ConstExpr, d: asc.ConstExpr):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out)
+        g.set_value(0, t.n * 100 + s * 10 + d["x"])
+
+    assert run1(k, Tiling(1, 2), Size(3), Table(x=4)) == 134
+    assert run1(k, Tiling(5, 2), Size(3), Table(x=4)) == 534
+    assert run1(k, Tiling(5, 2), Size(6), Table(x=4)) == 564
+    assert run1(k, Tiling(5, 2), Size(6), Table(x=7)) == 567
+
+
 def test_class_attribute_change_misses_the_disk_cache_in_a_new_process(cache_dir, tmp_path):
     (tmp_path / "pmod.py").write_text(textwrap.dedent("""
         import os
