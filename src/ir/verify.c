@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw/hw.h"
 #include "ir/ir.h"
 
 int asc_ir_verify_op_sig(asc_ctx *ctx, const asc_op *op); /* verify_sig.c */
@@ -546,31 +547,6 @@ static void checkcast(verifier *vr, const asc_op *op) {
 
 /* ---- asc ------------------------------------------------------------------------------------ */
 
-#define EVBIT(e) ((uint64_t)1 << ASC_EVENT_##e)
-_Static_assert(ASC_EVENT_FIX_FIX < 64 && ASC_PIPEID_PIPE_FIX < 32,
-               "the event and pipe masks below need wider words");
-
-/* The HardEvents each core type's event pool has (hardware.md §6). */
-static const uint64_t aiv_events = EVBIT(MTE2_V) | EVBIT(V_MTE2) | EVBIT(MTE3_V) | EVBIT(V_MTE3) |
-                                   EVBIT(V_V) | EVBIT(MTE3_MTE2) | EVBIT(MTE2_MTE3) | EVBIT(S_V) |
-                                   EVBIT(V_S) | EVBIT(S_MTE2) | EVBIT(MTE2_S) | EVBIT(S_MTE3) |
-                                   EVBIT(MTE3_S);
-static const uint64_t aic_events =
-    EVBIT(MTE2_MTE1) | EVBIT(MTE1_MTE2) | EVBIT(MTE1_M) | EVBIT(M_MTE1) | EVBIT(MTE3_MTE1) |
-    EVBIT(MTE1_MTE3) | EVBIT(MTE2_M) | EVBIT(M_MTE2) | EVBIT(M_FIX) | EVBIT(FIX_M) | EVBIT(MTE3_MTE2) |
-    EVBIT(MTE2_MTE3) | EVBIT(S_MTE2) | EVBIT(MTE2_S) | EVBIT(S_MTE3) | EVBIT(MTE3_S) | EVBIT(MTE2_FIX) |
-    EVBIT(FIX_MTE2) | EVBIT(FIX_S) | EVBIT(M_S) | EVBIT(FIX_MTE3) | EVBIT(MTE1_FIX) | EVBIT(FIX_MTE1) |
-    EVBIT(FIX_FIX);
-
-/* The pipes pipe_barrier may name on arch 2201: PIPE_S is pointless, MTE4, MTE5 and
- * V2 do not exist. */
-static const uint64_t barrier_pipes = (1u << ASC_PIPEID_PIPE_V) | (1u << ASC_PIPEID_PIPE_M) |
-                                      (1u << ASC_PIPEID_PIPE_MTE1) | (1u << ASC_PIPEID_PIPE_MTE2) |
-                                      (1u << ASC_PIPEID_PIPE_MTE3) | (1u << ASC_PIPEID_PIPE_ALL) |
-                                      (1u << ASC_PIPEID_PIPE_FIX);
-
-static bool inmask(uint64_t mask, int64_t v) { return v >= 0 && v < 64 && (mask >> v & 1); }
-
 /* A literal event id must name one of the 8 flags per event (hardware.md §7). */
 static void checkeventid(verifier *vr, const asc_op *op) {
   const asc_op *d = op->operands[0]->def;
@@ -582,7 +558,7 @@ static void checkeventid(verifier *vr, const asc_op *op) {
 /* set_flag/wait_flag: an event no core has would pair pipes of the AIC and the AIV. */
 static void checkevent(verifier *vr, const asc_op *op) {
   int64_t e = asc_op_attr(op, "event")->i;
-  if (!inmask(aiv_events | aic_events, e))
+  if (!asc_hw_event_cores(e))
     fail(vr, op, "event %s crosses the AIC/AIV boundary and is valid on no core",
          asc_enum_name(ASC_ENUM_EVENT, e));
   checkeventid(vr, op);
@@ -592,22 +568,26 @@ static void checkbarrier(verifier *vr, const asc_op *op) {
   int64_t p = asc_op_attr(op, "pipe")->i;
   if (p == ASC_PIPEID_PIPE_S)
     fail(vr, op, "pipe_barrier(PIPE_S) is illegal: scalar order is already guaranteed");
-  else if (!inmask(barrier_pipes, p))
+  else if (p != ASC_PIPEID_PIPE_ALL && !asc_hw_pipe_exists((int)p))
     fail(vr, op,
          "pipe %s does not exist on this core (arch 2201 has PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, "
          "PIPE_MTE2, PIPE_MTE3, PIPE_FIX)",
          asc_enum_name(ASC_ENUM_PIPEID, p));
 }
 
-/* Copies (the registry's COPY pipe rule: dst operand 0, src operand 1) run GM->UB on MTE2,
- * UB->GM on MTE3 and UB->UB on V (hardware.md §12.1): the hardware has no GM->GM path. */
-static bool gmtype(const asc_type *t) { return t->kind == ASC_TY_GM || t->kind == ASC_TY_GTENSOR; }
-
+/* Copies (the registry's COPY pipe rule: dst operand 0, src operand 1) need a path of the
+ * hardware table (hw.def: GM->UB on MTE2, UB->GM on MTE3, UB->UB on V, GM->L1, ...). */
 static void checkcopypath(verifier *vr, const asc_op *op) {
-  if (asc_opinfo_of(op->code)->pipe == ASC_PR_COPY && op->noperands >= 2 && gmtype(op->operands[0]->type) &&
-      gmtype(op->operands[1]->type))
+  if (asc_opinfo_of(op->code)->pipe != ASC_PR_COPY || op->noperands < 2)
+    return;
+  int dst = asc_hw_type_mem(op->operands[0]->type), src = asc_hw_type_mem(op->operands[1]->type);
+  if (src < 0 || dst < 0 || asc_hw_copy_pipe(src, dst) != ASC_HW_NOPIPE)
+    return;
+  if (src == ASC_HW_MEM_GM && dst == ASC_HW_MEM_GM)
     fail(vr, op, "there is no GM -> GM copy path: both dst and src are global tensors; copy through a local "
          "tensor (GM -> UB on MTE2, then UB -> GM on MTE3)");
+  else
+    fail(vr, op, "there is no %s -> %s copy path on arch 2201", asc_hw_mem_name(src), asc_hw_mem_name(dst));
 }
 
 /* asc.struct: one operand per field of the result's struct, in declaration order. */

@@ -8,104 +8,33 @@
 
 /* Keys for static tensors (asc.local_tensor): one per physical memory.  Immutable;
  * only their addresses are used. */
-static const char memkeys[4] = {0, 1, 2, 3};
-enum { MEM_UB, MEM_L1, MEM_L0, MEM_OTHER };
+static const char memkeys[ASC_HW_NMEMS] = {0};
 
 /* Queue slots are kept apart by giving each its own huge byte window of the queue. */
 #define SLOT_BYTES ((int64_t)1 << 40)
 
-/* ---- pipes and events ---- */
+/* ---- pipes and events (src/hw/hw.def) ---- */
 
-static int pipe_of_rule(asc_pipe_rule r) {
-  switch (r) {
-  case ASC_PR_S: return ASC_PIPEID_PIPE_S;
-  case ASC_PR_V: return ASC_PIPEID_PIPE_V;
-  case ASC_PR_MTE1: return ASC_PIPEID_PIPE_MTE1;
-  case ASC_PR_MTE2: return ASC_PIPEID_PIPE_MTE2;
-  case ASC_PR_MTE3: return ASC_PIPEID_PIPE_MTE3;
-  case ASC_PR_M: return ASC_PIPEID_PIPE_M;
-  case ASC_PR_FIX: return ASC_PIPEID_PIPE_FIX;
-  default: return SYNC_NOPIPE;
-  }
-}
-
-static bool is_gm(const asc_type *t) { return t->kind == ASC_TY_GTENSOR || t->kind == ASC_TY_GM; }
-
+/* Sync ops order pipes; they make no memory access of their own. */
 int sync_op_pipe(const asc_op *op) {
-  const asc_opinfo *info = asc_opinfo_of(op->code);
-  if (info->pipe != ASC_PR_COPY)
-    return pipe_of_rule(info->pipe);
-  /* COPY: operand 0 is the destination, operand 1 the source (ops.def) */
-  if (is_gm(op->operands[1]->type))
-    return ASC_PIPEID_PIPE_MTE2;
-  if (is_gm(op->operands[0]->type))
-    return ASC_PIPEID_PIPE_MTE3;
-  return ASC_PIPEID_PIPE_V; /* local to local (hardware.md §5: treat as V) */
-}
-
-/* The pipe named by s[0..n) ("MTE2"), or SYNC_NOPIPE. */
-static int pipe_named(const char *s, size_t n) {
-  static const char *const names[SYNC_NPIPES] = {"S",    "V",    "M",    "MTE1", "MTE2", "MTE3",
-                                                 "ALL",  "MTE4", "MTE5", "V2",   "FIX"};
-  for (int p = 0; p < SYNC_NPIPES; p++)
-    if (strlen(names[p]) == n && memcmp(names[p], s, n) == 0)
-      return p;
-  return SYNC_NOPIPE;
-}
-
-/* Event names are SRC_DST with one underscore. */
-static int event_side(int64_t event, int side) {
-  const char *name = asc_enum_name(ASC_ENUM_EVENT, event);
-  const char *us = name ? strchr(name, '_') : NULL;
-  if (!us)
+  if (asc_opinfo_of(op->code)->family == ASC_FAM_SYNC)
     return SYNC_NOPIPE;
-  return side == 0 ? pipe_named(name, (size_t)(us - name)) : pipe_named(us + 1, strlen(us + 1));
+  return asc_hw_op_pipe(op);
 }
 
-int sync_event_src(int64_t event) { return event_side(event, 0); }
-int sync_event_dst(int64_t event) { return event_side(event, 1); }
+int sync_event_src(int64_t event) { return asc_hw_event_src(event); }
+int sync_event_dst(int64_t event) { return asc_hw_event_dst(event); }
+int64_t sync_event_of(int src, int dst) { return asc_hw_event_of(src, dst); }
 
-int64_t sync_event_of(int src, int dst) {
-  for (int64_t e = 0; asc_enum_name(ASC_ENUM_EVENT, e); e++)
-    if (sync_event_src(e) == src && sync_event_dst(e) == dst)
-      return e;
-  return -1;
-}
-
-/* The pipe that fills / drains a buffer at position pos. */
-static int pos_writer(int pos) {
-  switch (pos) {
-  case ASC_POS_VECIN: case ASC_POS_A1: case ASC_POS_B1: case ASC_POS_C1: return ASC_PIPEID_PIPE_MTE2;
-  case ASC_POS_A2: case ASC_POS_B2: return ASC_PIPEID_PIPE_MTE1;
-  case ASC_POS_CO1: return ASC_PIPEID_PIPE_M;
-  case ASC_POS_CO2: return ASC_PIPEID_PIPE_FIX;
-  default: return ASC_PIPEID_PIPE_V;
-  }
-}
-
-static int pos_reader(int pos) {
-  switch (pos) {
-  case ASC_POS_VECOUT: return ASC_PIPEID_PIPE_MTE3;
-  case ASC_POS_A1: case ASC_POS_B1: case ASC_POS_C1: return ASC_PIPEID_PIPE_MTE1;
-  case ASC_POS_A2: case ASC_POS_B2: return ASC_PIPEID_PIPE_M;
-  case ASC_POS_CO1: return ASC_PIPEID_PIPE_FIX;
-  case ASC_POS_CO2: return ASC_PIPEID_PIPE_MTE3;
-  default: return ASC_PIPEID_PIPE_V;
-  }
-}
-
-int sync_queue_producer(const asc_type *q) { return pos_writer(q->pos); }
-int sync_queue_consumer(const asc_type *q) { return pos_reader(q->pos2 >= 0 ? q->pos2 : q->pos); }
+int sync_queue_producer(const asc_type *q) { return asc_hw_queue_producer(q->pos, q->pos2); }
+int sync_queue_consumer(const asc_type *q) { return asc_hw_queue_consumer(q->pos, q->pos2); }
 
 /* ---- views ---- */
 
+/* One key per physical memory of hw.def. */
 static const void *memkey(int pos) {
-  switch (pos) {
-  case ASC_POS_VECIN: case ASC_POS_VECOUT: case ASC_POS_VECCALC: return &memkeys[MEM_UB];
-  case ASC_POS_A1: case ASC_POS_B1: case ASC_POS_C1: return &memkeys[MEM_L1];
-  case ASC_POS_A2: case ASC_POS_B2: case ASC_POS_CO1: return &memkeys[MEM_L0];
-  default: return &memkeys[MEM_OTHER];
-  }
+  int m = asc_hw_pos_mem(pos);
+  return &memkeys[m >= 0 && m < ASC_HW_NMEMS ? m : ASC_HW_MEM_GM];
 }
 
 static int64_t elem_bytes(const asc_type *t) {
@@ -779,11 +708,10 @@ int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) 
 /* ---- describing accesses (auto-sync log, S001) ---- */
 
 void sync_describe(const sync_view *v, char *buf, size_t n) {
-  static const char *const mems[4] = {"UB", "L1", "L0", "local memory"};
   const asc_value *val = (const asc_value *)v->root;
   char where[96];
-  if ((const char *)v->root >= memkeys && (const char *)v->root < memkeys + 4)
-    snprintf(where, sizeof where, "%s", mems[(const char *)v->root - memkeys]);
+  if ((const char *)v->root >= memkeys && (const char *)v->root < memkeys + ASC_HW_NMEMS)
+    snprintf(where, sizeof where, "%s", asc_hw_mem_name((int)((const char *)v->root - memkeys)));
   else if (!val->def)
     snprintf(where, sizeof where, "GM argument %d", val->index);
   else

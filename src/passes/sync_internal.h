@@ -4,6 +4,7 @@
 #ifndef ASC_SYNC_INTERNAL_H
 #define ASC_SYNC_INTERNAL_H
 
+#include "hw/hw.h"
 #include "passes/passes.h"
 
 /* Pipes are numbered as the PIPEID enum (PIPE_S = 0 ... PIPE_FIX = 10). */

@@ -82,10 +82,12 @@ typedef struct core_scan {
   const asc_op *tpipe_op;
 } core_scan;
 
+/* A position whose memory only one core kind has (hw.def) tells the core. */
 static void scan_pos(core_scan *s, int pos) {
-  if (pos == ASC_POS_VECIN || pos == ASC_POS_VECOUT || pos == ASC_POS_VECCALC)
+  unsigned m = asc_hw_mem_cores(asc_hw_pos_mem(pos));
+  if (m == ASC_HW_MASK(ASC_HW_AIV))
     s->vec = true;
-  else if (pos >= ASC_POS_A1 && pos <= ASC_POS_CO2)
+  else if (m == ASC_HW_MASK(ASC_HW_AIC))
     s->cube = true;
 }
 
@@ -100,14 +102,14 @@ static void scan_type(core_scan *s, const asc_type *t) {
 
 static void scan_op(asc_op *op, void *user) {
   core_scan *s = user;
-  asc_pipe_rule pr = asc_opinfo_of(op->code)->pipe;
   if (op->code == ASC_OP_TPIPE && !s->tpipe_op)
     s->tpipe = true, s->tpipe_op = op;
   if (asc_opinfo_of(op->code)->family == ASC_FAM_SYNC)
     return; /* the events used are what is being checked, not evidence */
-  if (pr == ASC_PR_V)
+  unsigned cores = asc_hw_pipe_cores(asc_hw_op_pipe(op));
+  if (cores == ASC_HW_MASK(ASC_HW_AIV))
     s->vec = true;
-  else if (pr == ASC_PR_M || pr == ASC_PR_MTE1 || pr == ASC_PR_FIX)
+  else if (cores == ASC_HW_MASK(ASC_HW_AIC))
     s->cube = true;
   for (int i = 0; i < op->noperands; i++)
     scan_type(s, op->operands[i]->type);
@@ -119,32 +121,15 @@ static enum core core_of(const core_scan *s) {
   return s->vec == s->cube ? CORE_UNKNOWN : s->vec ? CORE_AIV : CORE_AIC;
 }
 
-/* The pipe named `s[0..n)` ("MTE2"), or -1. */
-static int pipe_named(const char *s, size_t n) {
-  static const struct { const char *name; int pipe; } pipes[] = {
-      {"S", ASC_PIPEID_PIPE_S},       {"V", ASC_PIPEID_PIPE_V},       {"M", ASC_PIPEID_PIPE_M},
-      {"MTE1", ASC_PIPEID_PIPE_MTE1}, {"MTE2", ASC_PIPEID_PIPE_MTE2}, {"MTE3", ASC_PIPEID_PIPE_MTE3},
-      {"FIX", ASC_PIPEID_PIPE_FIX},
-  };
-  for (size_t i = 0; i < sizeof pipes / sizeof pipes[0]; i++)
-    if (strlen(pipes[i].name) == n && !memcmp(pipes[i].name, s, n))
-      return pipes[i].pipe;
-  return -1;
-}
-
-/* Source and destination pipes of a HardEvent, read from its name SRC_DST. */
+/* Source and destination pipes of a HardEvent (hw.def). */
 static bool event_pipes(int64_t ev, int *src, int *dst) {
-  const char *name = asc_enum_name(ASC_ENUM_EVENT, ev), *us = name ? strchr(name, '_') : NULL;
-  if (!us)
-    return false;
-  *src = pipe_named(name, (size_t)(us - name));
-  *dst = pipe_named(us + 1, strlen(us + 1));
+  *src = asc_hw_event_src(ev);
+  *dst = asc_hw_event_dst(ev);
   return *src >= 0 && *dst >= 0;
 }
 
-static bool cube_pipe(int p) {
-  return p == ASC_PIPEID_PIPE_M || p == ASC_PIPEID_PIPE_MTE1 || p == ASC_PIPEID_PIPE_FIX;
-}
+static bool cube_pipe(int p) { return asc_hw_pipe_cores(p) == ASC_HW_MASK(ASC_HW_AIC); }
+static bool vec_pipe(int p) { return asc_hw_pipe_cores(p) == ASC_HW_MASK(ASC_HW_AIV); }
 
 /* S007 for an event: the AIV has S V MTE2 MTE3, the AIC S M MTE1 MTE2 MTE3 FIX
  * (hardware.md §5-§6); an event joining V with a cube pipe exists on neither. */
@@ -154,7 +139,7 @@ static void check_event(vs_ctx *c, const asc_op *op, enum core core) {
   int src, dst;
   if (!event_pipes(ev, &src, &dst))
     return;
-  bool v = src == ASC_PIPEID_PIPE_V || dst == ASC_PIPEID_PIPE_V;
+  bool v = vec_pipe(src) || vec_pipe(dst);
   bool cube = cube_pipe(src) || cube_pipe(dst);
   if (v && cube)
     vs_warn(c, op, VS_S007_NOCORE,
@@ -178,14 +163,14 @@ static void check_barrier(vs_ctx *c, const asc_op *op, enum core core) {
   if (p == ASC_PIPEID_PIPE_S)
     vs_warn(c, op, VS_S007_BARRIER,
             "S007 bad event: pipe_barrier(PIPE_S) is illegal: scalar order is already guaranteed");
-  else if (p == ASC_PIPEID_PIPE_MTE4 || p == ASC_PIPEID_PIPE_MTE5 || p == ASC_PIPEID_PIPE_V2)
+  else if (p != ASC_PIPEID_PIPE_ALL && !asc_hw_pipe_exists((int)p))
     vs_warn(c, op, VS_S007_BARRIER, "S007 bad event: pipe %s does not exist on arch 2201", name);
   else if (cube_pipe((int)p) && core == CORE_AIV)
     vs_warn(c, op, VS_S007_CORE,
             "S007 bad event: pipe_barrier(%s) on a vector core (AIV), which has no such pipe; this "
             "kernel uses vector operations",
             name);
-  else if (p == ASC_PIPEID_PIPE_V && core == CORE_AIC)
+  else if (vec_pipe((int)p) && core == CORE_AIC)
     vs_warn(c, op, VS_S007_CORE,
             "S007 bad event: pipe_barrier(PIPE_V) on a cube core (AIC), which has no PIPE_V; this "
             "kernel uses cube operations");

@@ -404,6 +404,7 @@ static int setup(sim_launch *L, asc_module *m, const char *kernel, const asc_sim
                  const asc_sim_options *o) {
   if (!(L->plat = pickplatform(L->ctx, o->platform)))
     return -1;
+  L->cost = asc_sim_costs_of(L->plat);
   if (o->blocks < 1) {
     asc_error(L->ctx, ASC_LOC_UNKNOWN, "Core number should be large than 0 (got %d blocks)", o->blocks);
     return -1;
@@ -435,7 +436,7 @@ int asc_sim_launch(asc_module *m, const char *kernel, const asc_sim_args *args, 
   asc_sim_report *rep = report ? report : &local;
   memset(rep, 0, sizeof *rep);
   int e0 = m->ctx->nerrors, w0 = m->ctx->nwarnings;
-  sim_launch L = {.ctx = m->ctx, .cost = asc_sim_default_costs(), .blocks = o->blocks,
+  sim_launch L = {.ctx = m->ctx, .blocks = o->blocks,
                   .tracing = o->trace_path != NULL, .sanitize = o->sanitize != 0,
                   .jitter = o->jitter_seed};
   int rc = setup(&L, m, kernel, args, o);
@@ -444,7 +445,7 @@ int asc_sim_launch(asc_module *m, const char *kernel, const asc_sim_args *args, 
     rc = runall(&L, o, rep);
     asc_sim_san_launch_end(&L, rep);
   }
-  if (L.plat) {
+  if (L.plat && L.cost) {
     rep->launch_cycles = L.cost->launch;
     rep->cycles += rep->launch_cycles;
     rep->platform = L.plat->name;

@@ -90,34 +90,6 @@ static int minoperands(asc_opcode code) {
   return n;
 }
 
-static int ruled_pipe(lowerer *lw, const asc_op *op) {
-  static const int fixed[] = {
-    [ASC_PR_S] = ASC_PIPEID_PIPE_S, [ASC_PR_V] = ASC_PIPEID_PIPE_V,
-    [ASC_PR_MTE1] = ASC_PIPEID_PIPE_MTE1, [ASC_PR_MTE2] = ASC_PIPEID_PIPE_MTE2,
-    [ASC_PR_MTE3] = ASC_PIPEID_PIPE_MTE3, [ASC_PR_M] = ASC_PIPEID_PIPE_M,
-    [ASC_PR_FIX] = ASC_PIPEID_PIPE_FIX,
-  };
-  const asc_attr *a;
-  asc_pipe_rule r = asc_opinfo_of(op->code)->pipe;
-  switch (r) {
-  case ASC_PR_NONE: return -1;
-  case ASC_PR_COPY: /* dst is operand 0, src operand 1 */
-    if (asc_sim_is_gm_type(op->operands[1]->type))
-      return ASC_PIPEID_PIPE_MTE2;
-    return asc_sim_is_gm_type(op->operands[0]->type) ? ASC_PIPEID_PIPE_MTE3 : ASC_PIPEID_PIPE_V;
-  case ASC_PR_EVT_SRC:
-  case ASC_PR_EVT_DST:
-    a = asc_op_attr(op, "event");
-    if (!a || a->i < 0 || a->i >= SIM_NEVENTS)
-      return -1;
-    return r == ASC_PR_EVT_SRC ? lw->L->evt_src[a->i] : lw->L->evt_dst[a->i];
-  case ASC_PR_ATTR:
-    a = asc_op_attr(op, "pipe");
-    return a ? (int)a->i : -1;
-  default: return fixed[r];
-  }
-}
-
 static int lowerblock(lowerer *lw, const asc_block *b, sim_block *out);
 
 /* term: op ends its block (terminators run no function: the parent reads them). */
@@ -153,7 +125,7 @@ static int lowerop(lowerer *lw, const asc_op *op, sim_inst *in, bool term) {
   in->out = L->nslots;
   for (int i = 0; i < op->nresults; i++)
     newslot(lw, &op->results[i]);
-  in->pipe = ruled_pipe(lw, op);
+  in->pipe = asc_hw_op_pipe(op);
   in->nregions = op->nregions;
   in->regions = ASC_NEW_N(&L->arena, sim_block, op->nregions + 1);
   for (int r = 0; r < op->nregions; r++)

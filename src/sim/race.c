@@ -229,10 +229,9 @@ static san_acclist *memlist(sim_san *s, int mem) {
 /* floor[P]: the instructions of P that every pipe is ordered after (computed once per
  * instruction, so retiring a record is one comparison). */
 static void floorclock(const sim_san *s, int64_t *floor) {
-  enum { AIV = 1 << ASC_PIPEID_PIPE_V | 1 << ASC_PIPEID_PIPE_MTE2 | 1 << ASC_PIPEID_PIPE_MTE3 };
   int live[SAN_NP], n = 0;
   for (int q = 0; q < SAN_NP; q++)
-    if (q != S && ((AIV >> q & 1) || s->used[q]))
+    if (q != S && ((s->corepipes >> q & 1) || s->used[q]))
       live[n++] = q;
   for (int p = 0; p < SAN_NP; p++) { /* records exist only for pipes used so far */
     floor[p] = s->used[p] ? INT64_MAX : 0;

@@ -18,10 +18,8 @@ static const char *posname(int pos) {
   return s ? s : "?";
 }
 
-/* On an AIV core the vector positions live in UB; the others belong to the AIC. */
-static bool posinub(int pos) {
-  return pos == ASC_POS_VECIN || pos == ASC_POS_VECOUT || pos == ASC_POS_VECCALC;
-}
+/* On an AIV core the vector positions live in UB; the others belong to the AIC (hw.def). */
+static bool posinub(int pos) { return asc_hw_pos_mem(pos) == ASC_HW_MEM_UB; }
 
 static int badpos(sim_core *c, const sim_inst *in, int pos) {
   return asc_sim_err(c, in->op, "%s: TPosition %s is not available on an AIV core (only VECIN, VECOUT "
@@ -84,28 +82,12 @@ static int carve(sim_core *c, const sim_inst *in, int pos, int64_t n, int64_t *a
 }
 
 /* ---- TQue ---- */
-static int evtbyname(int src, int dst) {
-  const char *a = asc_sim_pipe_name(src), *b = asc_sim_pipe_name(dst);
-  char buf[32];
-  int64_t v;
-  if (src == dst || !a || !b)
-    return -1;
-  snprintf(buf, sizeof buf, "%s_%s", a + 5, b + 5); /* skip "PIPE_" */
-  return asc_enum_lookup(ASC_ENUM_EVENT, buf, strlen(buf), &v) == 0 ? (int)v : -1;
-}
-
 /* A queue's producer writes its buffers (MTE2 for data from GM), its consumer reads them
  * (MTE3 for data to GM); the forward event is PRODUCER_CONSUMER, the backward one the
- * reverse (hardware.md §3: VECIN MTE2_V / V_MTE2, VECOUT V_MTE3 / MTE3_V). */
+ * reverse (hw.def HW_POS; hardware.md §3: VECIN MTE2_V / V_MTE2, VECOUT V_MTE3 / MTE3_V). */
 static void queueevents(sim_queue *q, int src, int dst) {
-  int prod = src == ASC_POS_VECIN ? ASC_PIPEID_PIPE_MTE2 : ASC_PIPEID_PIPE_V;
-  int cons = dst == ASC_POS_VECOUT ? ASC_PIPEID_PIPE_MTE3 : ASC_PIPEID_PIPE_V;
-  if (src == dst && src == ASC_POS_VECOUT)
-    prod = ASC_PIPEID_PIPE_V;
-  if (src == dst && src == ASC_POS_VECIN)
-    cons = ASC_PIPEID_PIPE_V;
-  q->fwd = evtbyname(prod, cons);
-  q->bwd = evtbyname(cons, prod);
+  q->fwd = (int)asc_hw_queue_fwd(src, dst);
+  q->bwd = (int)asc_hw_queue_bwd(src, dst);
 }
 
 static int tque(sim_core *c, const sim_inst *in) {

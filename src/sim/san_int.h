@@ -59,6 +59,7 @@ typedef struct san_pend {
  * only at barriers and flag round trips, because the hardware does not order two
  * instructions of one pipe for memory. */
 struct sim_san {
+  uint32_t corepipes; /* bit p: the core has pipe p (hw.def) */
   int64_t vc[SAN_NP][SAN_NP];
   int64_t cnt[SAN_NP];                      /* instructions issued per pipe (epochs) */
   /* The scalar unit's own instructions known complete: its writes are not ordered before

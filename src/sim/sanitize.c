@@ -133,6 +133,9 @@ void asc_sim_san_core_begin(sim_core *c) {
     asc_die("out of memory");
   s->ubw = asc_sim_shadow_new(c->ub_bytes);
   s->fstale = true;
+  for (int p = 0; p < SAN_NP; p++)
+    if (asc_hw_core_has_pipe(c->kind, p))
+      s->corepipes |= 1u << p;
   c->san = s;
 }
 

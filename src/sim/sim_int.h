@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "asc/sim.h"
+#include "hw/hw.h"
 #include "ir/ir.h"
 
 /* ---- values ---------------------------------------------------------------------------- */
@@ -92,6 +93,8 @@ typedef struct sim_costs {
   double gm_chip_bytes_per_cycle; /* all cores together; shared evenly by a wave */
   int vec_issue;      /* vector cycles per instruction beyond the repeats */
   int launch;         /* kernel launch overhead, cycles */
+  int cube_macs;      /* fp16 MACs per cycle of the cube unit */
+  int xcore_flag;     /* cycles from a cross-core set to the waiting core seeing it */
 } sim_costs;
 
 typedef struct sim_launch {
@@ -176,6 +179,7 @@ struct sim_core {
   const sim_launch *L;
   asc_ctx *ctx;
   int block;
+  int kind;   /* ASC_HW_AIV or ASC_HW_AIC (hw.h) */
   sim_val *slots;
   uint8_t *ub;
   int64_t ub_bytes;
@@ -347,7 +351,7 @@ void asc_sim_reg_sync(sim_exec_fn *t);
 int asc_sim_lower(sim_launch *L, const asc_op *func);
 
 /* ---- platform.c ------------------------------------------------------------------------- */
-const sim_costs *asc_sim_default_costs(void);
+const sim_costs *asc_sim_costs_of(const asc_sim_platform *p); /* its hw.def row */
 
 /* Shorthands for op functions. */
 static inline sim_val *sim_in(sim_core *c, const sim_inst *in, int i) { return &c->slots[in->in[i]]; }

@@ -1,7 +1,7 @@
 /* sync.c - set_flag, wait_flag, pipe_barrier (hardware.md §6-§8) and the event table.
  *
- * The pipes of a HardEvent come from its name (SRC_DST, enums.def), so there is no
- * second hand-written table to keep in line with the enum. */
+ * The pipes of a HardEvent and the pipes of each core come from the hardware table
+ * (src/hw/hw.def). */
 #include <stdio.h>
 #include <string.h>
 
@@ -14,25 +14,13 @@ const char *asc_sim_evt_name(int evt) {
   return s ? s : "?";
 }
 
-/* An AIV core has the scalar unit, the vector unit and the two MTEs (hardware.md §5). */
-bool asc_sim_pipe_on_aiv(int pipe) {
-  return pipe == ASC_PIPEID_PIPE_S || pipe == ASC_PIPEID_PIPE_V || pipe == ASC_PIPEID_PIPE_MTE2 ||
-         pipe == ASC_PIPEID_PIPE_MTE3;
-}
-
-static int pipeof(const char *name, size_t n) {
-  char buf[32];
-  int64_t v;
-  snprintf(buf, sizeof buf, "PIPE_%.*s", (int)n, name);
-  return asc_enum_lookup(ASC_ENUM_PIPEID, buf, strlen(buf), &v) == 0 ? (int)v : -1;
-}
+/* An AIV core has the scalar unit, the vector unit and the two MTEs (hw.def). */
+bool asc_sim_pipe_on_aiv(int pipe) { return asc_hw_core_has_pipe(ASC_HW_AIV, pipe); }
 
 void asc_sim_init_events(sim_launch *L) {
   for (int e = 0; e < SIM_NEVENTS; e++) {
-    const char *s = asc_enum_name(ASC_ENUM_EVENT, e);
-    const char *us = s ? strchr(s, '_') : NULL;
-    L->evt_src[e] = (int8_t)(us ? pipeof(s, (size_t)(us - s)) : -1);
-    L->evt_dst[e] = (int8_t)(us ? pipeof(us + 1, strlen(us + 1)) : -1);
+    L->evt_src[e] = (int8_t)asc_hw_event_src(e);
+    L->evt_dst[e] = (int8_t)asc_hw_event_dst(e);
   }
 }
 

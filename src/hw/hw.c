@@ -1,0 +1,240 @@
+/* hw.c - lookups over hw.def (see hw.h).  The tables are built from the X-macro once, at
+ * compile time; the few inverse maps are computed on the fly (a handful of rows). */
+#include <stdio.h>
+#include <string.h>
+
+#include "hw/hw.h"
+
+/* The `cores` column of hw.def. */
+enum { AIV = ASC_HW_MASK(ASC_HW_AIV), AIC = ASC_HW_MASK(ASC_HW_AIC) };
+
+enum {
+#define HW_PIPE(pipe, cores, doc) HWP_##pipe = ASC_PIPEID_PIPE_##pipe,
+#include "hw/hw.def"
+  HWP_NONE = ASC_HW_NOPIPE
+};
+
+static const char *const core_names[] = {
+#define HW_CORE(id, name, doc) name,
+#include "hw/hw.def"
+};
+
+static const struct {
+  int pipe;
+  unsigned cores;
+} pipes[] = {
+#define HW_PIPE(pipe, cores, doc) {ASC_PIPEID_PIPE_##pipe, cores},
+#include "hw/hw.def"
+};
+enum { NPIPEROWS = sizeof pipes / sizeof pipes[0] };
+
+static const struct {
+  const char *name;
+  int hardware;
+  unsigned cores;
+  int64_t bytes;
+  int align;
+} mems[] = {
+#define HW_MEM(id, hw, cores, kib, align, doc) {#id, hw, cores, (int64_t)(kib) * 1024, align},
+#include "hw/hw.def"
+};
+
+typedef struct evrow {
+  int64_t ev;
+  int src, dst, slot[ASC_HW_NCORES];
+} evrow;
+static const evrow events[] = {
+#define HW_EVENT(event, s, d, aiv, aic) {ASC_EVENT_##event, HWP_##s, HWP_##d, {[ASC_HW_AIV] = aiv, [ASC_HW_AIC] = aic}},
+#include "hw/hw.def"
+};
+enum { NEVROWS = sizeof events / sizeof events[0] };
+
+typedef struct posrow {
+  int pos, mem, writer, reader;
+} posrow;
+static const posrow positions[] = {
+#define HW_POS(pos, mem, w, r) {ASC_POS_##pos, ASC_HW_MEM_##mem, HWP_##w, HWP_##r},
+#include "hw/hw.def"
+};
+enum { NPOSROWS = sizeof positions / sizeof positions[0] };
+
+static const struct {
+  int src, dst, pipe;
+} copies[] = {
+#define HW_COPY(s, d, pipe) {ASC_HW_MEM_##s, ASC_HW_MEM_##d, HWP_##pipe},
+#include "hw/hw.def"
+};
+
+static const asc_hw_platform platforms[] = {
+#define HW_PLATFORM(name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc) {name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc},
+#include "hw/hw.def"
+};
+
+const char *asc_hw_core_name(int core) { return core >= 0 && core < ASC_HW_NCORES ? core_names[core] : NULL; }
+
+unsigned asc_hw_pipe_cores(int pipe) {
+  for (int i = 0; i < NPIPEROWS; i++)
+    if (pipes[i].pipe == pipe)
+      return pipes[i].cores;
+  return 0;
+}
+
+bool asc_hw_pipe_exists(int pipe) { return asc_hw_pipe_cores(pipe) != 0; }
+
+bool asc_hw_core_has_pipe(int core, int pipe) {
+  return core >= 0 && core < ASC_HW_NCORES && (asc_hw_pipe_cores(pipe) >> core & 1);
+}
+
+char *asc_hw_core_pipes(int core, char *buf, size_t n) {
+  int k = 0, total = 0;
+  for (int i = 0; i < NPIPEROWS; i++)
+    total += asc_hw_core_has_pipe(core, pipes[i].pipe);
+  if (n)
+    buf[0] = 0;
+  for (int i = 0; i < NPIPEROWS; i++)
+    if (asc_hw_core_has_pipe(core, pipes[i].pipe)) {
+      size_t l = strlen(buf);
+      snprintf(buf + l, n > l ? n - l : 0, "%s%s", k == 0 ? "" : k == total - 1 ? " and " : ", ",
+               asc_enum_name(ASC_ENUM_PIPEID, pipes[i].pipe));
+      k++;
+    }
+  return buf;
+}
+
+static const evrow *evfind(int64_t ev) {
+  for (int i = 0; i < NEVROWS; i++)
+    if (events[i].ev == ev)
+      return &events[i];
+  return NULL;
+}
+
+int asc_hw_event_src(int64_t ev) {
+  const evrow *r = evfind(ev);
+  return r ? r->src : ASC_HW_NOPIPE;
+}
+
+int asc_hw_event_dst(int64_t ev) {
+  const evrow *r = evfind(ev);
+  return r ? r->dst : ASC_HW_NOPIPE;
+}
+
+int64_t asc_hw_event_of(int src, int dst) {
+  for (int i = 0; i < NEVROWS; i++)
+    if (events[i].src == src && events[i].dst == dst)
+      return events[i].ev;
+  return -1;
+}
+
+int asc_hw_event_slot(int64_t ev, int core) {
+  const evrow *r = evfind(ev);
+  return r && core >= 0 && core < ASC_HW_NCORES ? r->slot[core] : -1;
+}
+
+unsigned asc_hw_event_cores(int64_t ev) {
+  unsigned m = 0;
+  for (int k = 0; k < ASC_HW_NCORES; k++)
+    if (asc_hw_event_slot(ev, k) >= 0)
+      m |= 1u << k;
+  return m;
+}
+
+static bool memok(int mem) { return mem >= 0 && mem < ASC_HW_NMEMS; }
+const char *asc_hw_mem_name(int mem) { return memok(mem) ? mems[mem].name : NULL; }
+int asc_hw_mem_hardware(int mem) { return memok(mem) ? mems[mem].hardware : -1; }
+int64_t asc_hw_mem_bytes(int mem) { return memok(mem) ? mems[mem].bytes : 0; }
+int asc_hw_mem_align(int mem) { return memok(mem) ? mems[mem].align : 1; }
+unsigned asc_hw_mem_cores(int mem) { return memok(mem) ? mems[mem].cores : 0; }
+
+static const posrow *posfind(int pos) {
+  for (int i = 0; i < NPOSROWS; i++)
+    if (positions[i].pos == pos)
+      return &positions[i];
+  return NULL;
+}
+
+int asc_hw_pos_mem(int pos) {
+  const posrow *r = posfind(pos);
+  return r ? r->mem : -1;
+}
+int asc_hw_pos_writer(int pos) {
+  const posrow *r = posfind(pos);
+  return r ? r->writer : ASC_HW_NOPIPE;
+}
+int asc_hw_pos_reader(int pos) {
+  const posrow *r = posfind(pos);
+  return r ? r->reader : ASC_HW_NOPIPE;
+}
+unsigned asc_hw_pos_cores(int pos) {
+  const posrow *r = posfind(pos);
+  if (!r)
+    return 0;
+  return r->mem == ASC_HW_MEM_GM ? AIV | AIC : asc_hw_mem_cores(r->mem);
+}
+
+int asc_hw_copy_pipe(int src, int dst) {
+  for (size_t i = 0; i < sizeof copies / sizeof copies[0]; i++)
+    if (copies[i].src == src && copies[i].dst == dst)
+      return copies[i].pipe;
+  return ASC_HW_NOPIPE;
+}
+
+int asc_hw_type_mem(const asc_type *t) {
+  switch (t->kind) {
+  case ASC_TY_GM:
+  case ASC_TY_GTENSOR: return ASC_HW_MEM_GM;
+  case ASC_TY_LTENSOR:
+  case ASC_TY_QUEUE:
+  case ASC_TY_TBUF: return t->pos < 0 ? ASC_HW_MEM_UB : asc_hw_pos_mem(t->pos);
+  default: return -1;
+  }
+}
+
+int asc_hw_op_pipe(const asc_op *op) {
+  const asc_attr *a;
+  switch (asc_opinfo_of(op->code)->pipe) {
+  case ASC_PR_NONE: return ASC_HW_NOPIPE;
+  case ASC_PR_S: return ASC_PIPEID_PIPE_S;
+  case ASC_PR_V: return ASC_PIPEID_PIPE_V;
+  case ASC_PR_MTE1: return ASC_PIPEID_PIPE_MTE1;
+  case ASC_PR_MTE2: return ASC_PIPEID_PIPE_MTE2;
+  case ASC_PR_MTE3: return ASC_PIPEID_PIPE_MTE3;
+  case ASC_PR_M: return ASC_PIPEID_PIPE_M;
+  case ASC_PR_FIX: return ASC_PIPEID_PIPE_FIX;
+  case ASC_PR_COPY: /* dst is operand 0, src operand 1 (ops.def) */
+    if (op->noperands < 2)
+      return ASC_HW_NOPIPE;
+    return asc_hw_copy_pipe(asc_hw_type_mem(op->operands[1]->type), asc_hw_type_mem(op->operands[0]->type));
+  case ASC_PR_EVT_SRC:
+  case ASC_PR_EVT_DST:
+    a = asc_op_attr(op, "event");
+    if (!a)
+      return ASC_HW_NOPIPE;
+    return asc_opinfo_of(op->code)->pipe == ASC_PR_EVT_SRC ? asc_hw_event_src(a->i) : asc_hw_event_dst(a->i);
+  case ASC_PR_ATTR:
+    a = asc_op_attr(op, "pipe");
+    return a ? (int)a->i : ASC_HW_NOPIPE;
+  }
+  return ASC_HW_NOPIPE;
+}
+
+/* TQueBind<src, dst>: the producer writes at src, the consumer reads at dst; a TQue<pos>
+ * binds pos to itself (VECIN: MTE2 -> V, VECOUT: V -> MTE3, hardware.md §3). */
+int asc_hw_queue_producer(int src, int dst) {
+  (void)dst;
+  return asc_hw_pos_writer(src);
+}
+int asc_hw_queue_consumer(int src, int dst) { return asc_hw_pos_reader(dst >= 0 ? dst : src); }
+
+int64_t asc_hw_queue_fwd(int src, int dst) {
+  int p = asc_hw_queue_producer(src, dst), c = asc_hw_queue_consumer(src, dst);
+  return p == c ? -1 : asc_hw_event_of(p, c);
+}
+int64_t asc_hw_queue_bwd(int src, int dst) {
+  int p = asc_hw_queue_producer(src, dst), c = asc_hw_queue_consumer(src, dst);
+  return p == c ? -1 : asc_hw_event_of(c, p);
+}
+
+int asc_hw_platform_count(void) { return (int)(sizeof platforms / sizeof platforms[0]); }
+const asc_hw_platform *asc_hw_platform_at(int i) {
+  return i >= 0 && i < asc_hw_platform_count() ? &platforms[i] : NULL;
+}

@@ -1,0 +1,84 @@
+/* hw.h - the machine as data (src/hw/hw.def): core kinds, pipes, memories, HardEvents,
+ * TPositions, copy paths, platforms and their costs.  Every consumer (simulator, auto-sync,
+ * verify-sync, the IR verifier, the front-end through asc.h, docs) asks here; nothing else
+ * decodes an event, position or pipe name (docs/hardware.md has the grep that checks it). */
+#ifndef ASC_HW_HW_H
+#define ASC_HW_HW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir/ir.h"
+#include "ops/registry.h"
+
+typedef enum asc_hw_core {
+#define HW_CORE(id, name, doc) ASC_HW_##id,
+#include "hw/hw.def"
+  ASC_HW_NCORES
+} asc_hw_core;
+
+/* Core masks: bit k = core kind k. */
+#define ASC_HW_MASK(core) (1u << (core))
+
+typedef enum asc_hw_mem {
+#define HW_MEM(id, hw, cores, kib, align, doc) ASC_HW_MEM_##id,
+#include "hw/hw.def"
+  ASC_HW_NMEMS
+} asc_hw_mem;
+
+enum { ASC_HW_NOPIPE = -1 };
+
+const char *asc_hw_core_name(int core);            /* "AIV", "AIC"; NULL */
+/* Pipes (PIPEID values). */
+bool asc_hw_pipe_exists(int pipe);                 /* one of the 7 pipes of arch 2201 */
+unsigned asc_hw_pipe_cores(int pipe);              /* mask of core kinds that have it; 0 */
+bool asc_hw_core_has_pipe(int core, int pipe);
+/* "PIPE_S, PIPE_V, PIPE_MTE2 and PIPE_MTE3" into buf (n bytes); returns buf. */
+char *asc_hw_core_pipes(int core, char *buf, size_t n);
+/* HardEvents. */
+int asc_hw_event_src(int64_t ev);                  /* PIPEID, or ASC_HW_NOPIPE if unknown */
+int asc_hw_event_dst(int64_t ev);
+int64_t asc_hw_event_of(int src, int dst);         /* the event SRC_DST, -1 if none */
+int asc_hw_event_slot(int64_t ev, int core);       /* compacted index on that core, -1 invalid */
+unsigned asc_hw_event_cores(int64_t ev);           /* mask of cores it is valid on */
+/* Memories. */
+const char *asc_hw_mem_name(int mem);              /* "UB"; NULL */
+int asc_hw_mem_hardware(int mem);                  /* pyasc Hardware enum value */
+int64_t asc_hw_mem_bytes(int mem);                 /* capacity on arch 2201 (0: GM) */
+int asc_hw_mem_align(int mem);                     /* minimum start alignment */
+unsigned asc_hw_mem_cores(int mem);                /* core kinds owning it (0: GM, shared) */
+/* TPositions. */
+int asc_hw_pos_mem(int pos);                       /* memory of a TPosition, -1 unknown */
+int asc_hw_pos_writer(int pos);                    /* pipe that fills a queue buffer there */
+int asc_hw_pos_reader(int pos);                    /* pipe that drains it */
+unsigned asc_hw_pos_cores(int pos);                /* core kinds that can hold it */
+/* Copies. */
+int asc_hw_copy_pipe(int src_mem, int dst_mem);    /* pipe of the path, ASC_HW_NOPIPE if none */
+/* The memory an IR value of type t lives in: GM pointers and global tensors GM, local
+ * tensors / queues / TBufs their position's memory (a local tensor with no position: UB). */
+int asc_hw_type_mem(const asc_type *t);
+/* The pipe op is issued to (ops.def pipe rule), ASC_HW_NOPIPE if none. */
+int asc_hw_op_pipe(const asc_op *op);
+/* Queue events: forward (producer -> consumer) and backward of TQueBind<src, dst>. */
+int64_t asc_hw_queue_fwd(int src_pos, int dst_pos);
+int64_t asc_hw_queue_bwd(int src_pos, int dst_pos);
+int asc_hw_queue_producer(int src_pos, int dst_pos);
+int asc_hw_queue_consumer(int src_pos, int dst_pos);
+
+/* Platforms (hardware.md §1) and their per-platform costs. */
+typedef struct asc_hw_platform {
+  const char *name;
+  int aic, aiv;
+  double mhz;
+  int estimate;
+  double gm_core_bytes_per_cycle, gm_chip_bytes_per_cycle;
+  int vec_issue, vec_repeat;
+  int cube_macs;
+  const char *source;
+} asc_hw_platform;
+
+int asc_hw_platform_count(void);
+const asc_hw_platform *asc_hw_platform_at(int i);
+
+#endif
