@@ -86,6 +86,12 @@ const char *asc_reg_enum_kind(int kind);          /* "event", "pos", "pipe", "ro
 /* j-th member of enum kind: 0 ok, -1 past the end. */
 int asc_reg_enum_member(int kind, int j, const char **name, int64_t *value);
 int asc_reg_struct_count(void);
+/* The hardware table (src/hw/hw.def): memory i's name and pyasc Hardware value (0 ok, -1 past
+ * the end); the core kinds that have PIPEID pipe (bit 0 AIV, bit 1 AIC; 0: no such pipe on
+ * arch 2201); the name of core kind k ("AIV", "AIC"; NULL past the end). */
+int asc_reg_hw_mem(int i, const char **name, int64_t *value);
+unsigned asc_reg_hw_pipe_cores(int pipe);
+const char *asc_reg_hw_core_name(int core);
 /* Structs by id: asc_struct_name, asc_struct_nfields, asc_struct_field (src/ops/registry.h)
  * are exported with the same meaning. */
 const char *asc_struct_name(int id);

@@ -31,6 +31,7 @@ _SIGS = {
     "asc_reg_op_count": (C.c_int, []), "asc_reg_op_info": (C.c_int, [C.c_int, C.POINTER(_OpInfo)]),
     "asc_reg_enum_count": (C.c_int, []), "asc_reg_enum_kind": (C.c_char_p, [C.c_int]),
     "asc_reg_enum_member": (C.c_int, [C.c_int, C.c_int, C.POINTER(C.c_char_p), C.POINTER(C.c_int64)]),
+    "asc_reg_hw_mem": (C.c_int, [C.c_int, C.POINTER(C.c_char_p), C.POINTER(C.c_int64)]),
     "asc_reg_struct_count": (C.c_int, []), "asc_struct_name": (C.c_char_p, [C.c_int]),
     "asc_struct_nfields": (C.c_int, [C.c_int]),
     "asc_struct_field": (C.c_int, [C.c_int, C.c_int, C.c_char_p, C.c_size_t, C.POINTER(C.c_int64)]),
@@ -120,6 +121,15 @@ def registry_enums():
             members[_s(name.value)] = val.value
             j += 1
         out[_s(L.asc_reg_enum_kind(k))] = members
+    return out
+
+
+def registry_hw_memories():
+    """{memory name: pyasc Hardware value} from the hardware table (src/hw/hw.def)."""
+    L, out, j, name, val = lib(), {}, 0, C.c_char_p(), C.c_int64()
+    while L.asc_reg_hw_mem(j, C.byref(name), C.byref(val)) == 0:
+        out[_s(name.value)] = val.value
+        j += 1
     return out
 
 

@@ -7,11 +7,7 @@
 
 #include "sim/sim_int.h"
 
-static const char *rowname(int pipe) {
-  static const char *names[ASC_SIM_NPIPES] = {"SCALAR", "VECTOR", "CUBE", "MTE1", "MTE2", "MTE3",
-                                              "ALL", "MTE4", "MTE5", "VECTOR2", "FIXP"};
-  return pipe >= 0 && pipe < ASC_SIM_NPIPES ? names[pipe] : "?";
-}
+static const char *rowname(int pipe) { return asc_hw_pipe_row(pipe); } /* hw.def */
 
 /* s as a JSON string body (file names may hold quotes or backslashes). */
 static void putstr(FILE *f, const char *s) {

@@ -9,7 +9,7 @@
 enum { AIV = ASC_HW_MASK(ASC_HW_AIV), AIC = ASC_HW_MASK(ASC_HW_AIC) };
 
 enum {
-#define HW_PIPE(pipe, cores, doc) HWP_##pipe = ASC_PIPEID_PIPE_##pipe,
+#define HW_PIPE(pipe, cores, row, doc) HWP_##pipe = ASC_PIPEID_PIPE_##pipe,
 #include "hw/hw.def"
   HWP_NONE = ASC_HW_NOPIPE
 };
@@ -22,8 +22,9 @@ static const char *const core_names[] = {
 static const struct {
   int pipe;
   unsigned cores;
+  const char *row;
 } pipes[] = {
-#define HW_PIPE(pipe, cores, doc) {ASC_PIPEID_PIPE_##pipe, cores},
+#define HW_PIPE(pipe, cores, row, doc) {ASC_PIPEID_PIPE_##pipe, cores, row},
 #include "hw/hw.def"
 };
 enum { NPIPEROWS = sizeof pipes / sizeof pipes[0] };
@@ -77,6 +78,13 @@ unsigned asc_hw_pipe_cores(int pipe) {
     if (pipes[i].pipe == pipe)
       return pipes[i].cores;
   return 0;
+}
+
+const char *asc_hw_pipe_row(int pipe) {
+  for (int i = 0; i < NPIPEROWS; i++)
+    if (pipes[i].pipe == pipe)
+      return pipes[i].row;
+  return "?";
 }
 
 bool asc_hw_pipe_exists(int pipe) { return asc_hw_pipe_cores(pipe) != 0; }

@@ -34,6 +34,7 @@ const char *asc_hw_core_name(int core);            /* "AIV", "AIC"; NULL */
 bool asc_hw_pipe_exists(int pipe);                 /* one of the 7 pipes of arch 2201 */
 unsigned asc_hw_pipe_cores(int pipe);              /* mask of core kinds that have it; 0 */
 bool asc_hw_core_has_pipe(int core, int pipe);
+const char *asc_hw_pipe_row(int pipe);             /* msprof trace row ("VECTOR"); "?" */
 /* "PIPE_S, PIPE_V, PIPE_MTE2 and PIPE_MTE3" into buf (n bytes); returns buf. */
 char *asc_hw_core_pipes(int core, char *buf, size_t n);
 /* HardEvents. */

@@ -35,6 +35,20 @@ const char *asc_reg_enum_kind(int kind) { return kind >= 0 && kind < ASC_ENUM_CO
 
 int asc_reg_struct_count(void) { return ASC_STRUCT_COUNT; }
 
+/* ---- the hardware table (src/hw/hw.def) ---- */
+#include "hw/hw.h"
+
+int asc_reg_hw_mem(int i, const char **name, int64_t *value) {
+  if (i < 0 || i >= ASC_HW_NMEMS || !name || !value)
+    return -1;
+  *name = asc_hw_mem_name(i);
+  *value = asc_hw_mem_hardware(i);
+  return 0;
+}
+
+unsigned asc_reg_hw_pipe_cores(int pipe) { return asc_hw_pipe_cores(pipe); }
+const char *asc_reg_hw_core_name(int core) { return asc_hw_core_name(core); }
+
 /* ---- launch structs for bindings ----
  * sim.h's structs grow as the simulator gains features; bindings allocate them with the size
  * this library was built with and reach their fields through these accessors, so a binding

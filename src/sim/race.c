@@ -288,15 +288,10 @@ static void where(asc_strbuf *sb, const asc_op *op, bool col) {
     asc_sb_printf(sb, "%s:%d", l.file ? l.file : "?", l.line);
 }
 
-/* The event from pipe a to pipe b on an AIV core, or -1. */
+/* The event from pipe a to pipe b on an AIV core, or -1 (hw.def). */
 static int evtof(int a, int b) {
-  const char *x = asc_sim_pipe_name(a), *y = asc_sim_pipe_name(b);
-  char buf[32];
-  int64_t v;
-  if (a == b || !x || !y || !asc_sim_pipe_on_aiv(a) || !asc_sim_pipe_on_aiv(b))
-    return -1;
-  snprintf(buf, sizeof buf, "%s_%s", x + 5, y + 5);
-  return asc_enum_lookup(ASC_ENUM_EVENT, buf, strlen(buf), &v) == 0 ? (int)v : -1;
+  int64_t e = a == b ? -1 : asc_hw_event_of(a, b);
+  return e >= 0 && asc_hw_event_slot(e, ASC_HW_AIV) >= 0 ? (int)e : -1;
 }
 
 /* The edge that orders earlier op b (pipe pb) before later op a (pipe pa). */

@@ -1,4 +1,4 @@
-"""pyasc's enums (api.md §7).  The four the IR uses come from the C registry (enums.def)."""
+"""pyasc's enums (api.md §7).  The four the IR uses come from the C registry (enums.def),\nHardware from the hardware table (src/hw/hw.def)."""
 from enum import IntEnum
 
 from .. import _lib
@@ -9,9 +9,10 @@ TPosition = IntEnum("TPosition", {**_REG["pos"], "MAX": 12})
 HardEvent = IntEnum("HardEvent", _REG["event"])
 PipeID = IntEnum("PipeID", _REG["pipe"])
 RoundMode = IntEnum("RoundMode", _REG["round"])
+_HW = _lib.registry_hw_memories()
+Hardware = IntEnum("Hardware", {**_HW, "MAX": max(_HW.values()) + 1})
 
 _STATIC = {
-    "Hardware": "GM UB L1 L0A L0B L0C BIAS FIXBUF MAX",
     "CMPMODE": "LT GT EQ LE GE NE",
     "SelMode": "VSEL_CMPMASK_SPR VSEL_TENSOR_SCALAR_MODE VSEL_TENSOR_TENSOR_MODE",
     "MaskMode": "NORMAL COUNTER",
@@ -41,5 +42,5 @@ CacheRwMode = IntEnum("CacheRwMode", {"READ": 1, "WRITE": 2, "RW": 3})
 CacheMode = IntEnum("CacheMode", {"CACHE_MODE_NORMAL": 0, "CACHE_MODE_DISABLE": 1, "CACHE_MODE_LAST": 2,
                                   "CACHE_MODE_PERSISTENT": 4})
 
-__all__ = ["TPosition", "HardEvent", "PipeID", "RoundMode", "IterateMode", "MatmulConfigMode", "CacheRwMode",
+__all__ = ["TPosition", "HardEvent", "PipeID", "RoundMode", "Hardware", "IterateMode", "MatmulConfigMode", "CacheRwMode",
            "CacheMode"] + list(_STATIC)
