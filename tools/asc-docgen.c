@@ -76,6 +76,8 @@ static const struct {
     {"COPY", "Data movement", "Copies between GM and the on-chip buffers (MTE2 in, MTE3 out)."},
     {"VECTOR", "Vector compute", "Element-wise and reduction instructions of PIPE_V."},
     {"SYNC", "Synchronization", "Event flags and pipe barriers."},
+    {"XCORE", "Cross-core synchronization and atomics",
+     "Flags between cores, barriers over the launch, GM workspace handshakes, atomic GM stores."},
 };
 
 static const struct {

@@ -105,6 +105,7 @@ int asc_struct_field(int id, int i, char *buf, size_t bufsize, int64_t *dflt);
  * "core.cycles" "core.blocks", per core and pipe "core.busy"; -1 if out of range). */
 size_t asc_bind_sizeof(const char *what);
 void asc_bind_options(void *opts, const char *platform, int blocks, int sanitize);
+void asc_bind_options_ext(void *opts, int kernel_type, int threads); /* -1 = inferred; 0 = default */
 void asc_bind_pass_options(void *opts, int sync_log); /* defaults, plus sync_log */
 double asc_bind_report(const void *rep, const char *field, int core, int pipe);
 const char *asc_bind_report_platform(const void *rep);

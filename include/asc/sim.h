@@ -88,8 +88,10 @@ typedef struct asc_sim_options {
   const char *platform; /* NULL: "Ascend910B1" (pyasc's Model default) */
   int blocks;           /* launch count (kernel[blocks]); default 1 */
   int verify;           /* run the IR verifier first (default 1) */
-  int threads;          /* host threads running blocks; 0: one per host CPU.  Results and
-                           diagnostics do not depend on it (race-free kernels) */
+  int threads;          /* host threads running blocks; 0: $ASC_SIM_THREADS, else one per
+                           host CPU.  Results and diagnostics do not depend on it: cores that
+                           can wait for each other or race through atomics run on one
+                           timeline, one at a time, in a fixed order */
   const char *trace_path; /* non-NULL: write a Chrome/Perfetto trace-event JSON file here */
   int sanitize;         /* race, uninitialised-read, use-after-free and GM-overlap checks
                            (default 1; 0 = off; bounds, alignment and flag checks stay on) */
@@ -97,6 +99,8 @@ typedef struct asc_sim_options {
                            instruction gets a random extra latency and issue delay drawn from
                            this seed (deterministic per seed and block): other schedules for
                            testers (tests/synctest).  Results do not depend on it. */
+  int kernel_type;      /* pyasc KernelType: -1 (default) inferred from the ops the kernel uses;
+                           0 AIV_ONLY, 1 AIC_ONLY, 6 MIX_AIC_1_1, 7 MIX_AIC_1_2 */
 } asc_sim_options;
 
 void asc_sim_options_init(asc_sim_options *o);
@@ -112,6 +116,7 @@ typedef struct asc_sim_core_report {
   int blocks;                     /* blocks this core ran */
   int64_t blocked[ASC_SIM_NPIPES]; /* cycles each pipe's head waited for a flag (wait_flag) */
   int64_t overlap_mte2_v;          /* cycles during which MTE2 and V were both busy */
+  int kind;                        /* 0 AIV, 1 AIC */
 } asc_sim_core_report;
 
 /* ---- sanitizer findings (hardware.md §14, msSanitizer-class) ---- */

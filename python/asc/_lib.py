@@ -48,6 +48,8 @@ _SIGS = {
     "asc_sim_report_free": (None, [C.c_void_p]),
     "asc_bind_sizeof": (C.c_size_t, [C.c_char_p]),
     "asc_bind_options": (None, [C.c_void_p, C.c_char_p, C.c_int, C.c_int]),
+    "asc_bind_options_ext": (None, [C.c_void_p, C.c_int, C.c_int]),
+    "asc_reg_hw_core_name": (C.c_char_p, [C.c_int]),
     "asc_bind_pass_options": (None, [C.c_void_p, C.c_int]),
     "asc_bind_report": (C.c_double, [C.c_void_p, C.c_char_p, C.c_int, C.c_int]),
     "asc_bind_report_platform": (C.c_char_p, [C.c_void_p]),
@@ -234,9 +236,14 @@ def _pipes(L):
     return _PIPES
 
 
+def _core_kind(L, k):
+    """"AIV" / "AIC": the core kind names of the hardware table."""
+    return _s(L.asc_reg_hw_core_name(k))
+
+
 class Report(dict):
     """A launch report: cycles, launch_cycles, us, mhz, platform, errors, warnings, and cores
-    (per core: cycles, blocks, busy cycles per pipe).  'cores' is read from the C report when
+    (per core: cycles, blocks, kind "AIV"/"AIC", busy and blocked cycles per pipe).  'cores' is read from the C report when
     first used (about a hundred ctypes calls), so a launch whose report nobody reads skips it."""
 
     def __init__(self, L, r, fields):
@@ -251,7 +258,9 @@ class Report(dict):
         cores = []
         for i in range(int(f(r, b"ncores", -1, -1))):
             cores.append({"cycles": int(f(r, b"core.cycles", i, -1)), "blocks": int(f(r, b"core.blocks", i, -1)),
-                          "busy": {n: int(f(r, b"core.busy", i, p)) for p, n in _pipes(self._L)}})
+                          "kind": _core_kind(self._L, int(f(r, b"core.kind", i, -1))),
+                          "busy": {n: int(f(r, b"core.busy", i, p)) for p, n in _pipes(self._L)},
+                          "blocked": {n: int(f(r, b"core.blocked", i, p)) for p, n in _pipes(self._L)}})
         dict.__setitem__(self, "cores", cores)
         self._free()
 
@@ -312,7 +321,7 @@ class Report(dict):
         return dict(self)
 
 
-def launch(module, kernel, args, platform, blocks, sanitize=-1):
+def launch(module, kernel, args, platform, blocks, sanitize=-1, kernel_type=-1, threads=0):
     """Run kernel on the simulator.  args: list of ('gm' | 'gm_ro', ptr, nbytes, dtype, name) |
     ('int', dtype, v, name) | ('float', dtype, v, name); names are bytes or str.  Returns
     (rc, Report).  The C structs are opaque buffers of the library's own sizes (asc_bind_*)."""
@@ -337,6 +346,7 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1):
     L.asc_sim_options_init(o)
     pname = platform.encode()  # the options struct points at it: keep it alive over the launch
     L.asc_bind_options(o, pname, blocks, sanitize)
+    L.asc_bind_options_ext(o, kernel_type, threads)
     with module.lock:
         module.diags.clear()
         t0 = time.perf_counter()

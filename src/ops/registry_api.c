@@ -9,7 +9,7 @@ int asc_reg_op_count(void) { return ASC_OP_COUNT; }
 
 int asc_reg_op_find(const char *name) { return name ? (int)asc_op_lookup(name, strlen(name)) : ASC_OP_COUNT; }
 
-static const char *famnames[] = {"func", "scf", "arith", "resource", "scalar", "copy", "vector", "sync"};
+static const char *famnames[] = {"func", "scf", "arith", "resource", "scalar", "copy", "vector", "sync", "xcore"};
 
 int asc_reg_op_info(int i, asc_reg_opinfo *out) {
   if (i < 0 || i >= ASC_OP_COUNT || !out)
@@ -83,6 +83,13 @@ void asc_bind_options(void *opts, const char *platform, int blocks, int sanitize
     o->sanitize = sanitize;
 }
 
+/* kernel_type: pyasc KernelType or -1 (inferred); threads: host threads (0: default). */
+void asc_bind_options_ext(void *opts, int kernel_type, int threads) {
+  asc_sim_options *o = opts;
+  o->kernel_type = kernel_type;
+  o->threads = threads;
+}
+
 double asc_bind_report(const void *rep, const char *field, int core, int pipe) {
   const asc_sim_report *r = rep;
   if (!strcmp(field, "cycles"))
@@ -106,10 +113,14 @@ double asc_bind_report(const void *rep, const char *field, int core, int pipe) {
     return (double)c->cycles;
   if (!strcmp(field, "core.blocks"))
     return c->blocks;
+  if (!strcmp(field, "core.kind")) /* 0 AIV, 1 AIC */
+    return c->kind;
   if (pipe < 0 || pipe >= ASC_SIM_NPIPES)
     return -1;
   if (!strcmp(field, "core.busy"))
     return (double)c->busy[pipe];
+  if (!strcmp(field, "core.blocked"))
+    return (double)c->blocked[pipe];
   return -1;
 }
 

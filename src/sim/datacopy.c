@@ -73,7 +73,9 @@ static int move(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff, int
   uint8_t *d = asc_sim_mem(c, in->op, dst, doff, n, "write");
   if (!d)
     return -1;
-  if (n >= NT_MIN && dst->mem >= 0 && src->mem == SIM_MEM_UB && c->L->gm[dst->mem].bytes >= NT_ARRAY)
+  if (c->atomic_dt >= 0 && dst->mem >= 0 && src->mem == SIM_MEM_UB) /* set_atomic_*: combine with GM */
+    asc_sim_atomic_store(c, d, s, n);
+  else if (n >= NT_MIN && dst->mem >= 0 && src->mem == SIM_MEM_UB && c->L->gm[dst->mem].bytes >= NT_ARRAY)
     /* distinct memories: no overlap */
     copyout(d, s, (size_t)n);
   else

@@ -62,6 +62,7 @@ void asc_sim_options_init(asc_sim_options *o) {
   o->blocks = 1;
   o->verify = 1;
   o->sanitize = 1;
+  o->kernel_type = -1;
 }
 
 /* ---- report ---- */
@@ -200,12 +201,23 @@ static void scratchfree(scratch *s) {
   free(s->warned);
 }
 
-static void coreinit(sim_core *c, const sim_launch *L, int block, scratch *s) {
+static uint32_t pipemask(int kind) {
+  uint32_t m = 0;
+  for (int p = 0; p < ASC_SIM_NPIPES; p++)
+    if (asc_hw_core_has_pipe(kind, p))
+      m |= 1u << p;
+  return m;
+}
+
+static void coreinit(sim_core *c, const sim_launch *L, int inst, scratch *s) {
   memset(c, 0, sizeof *c);
   c->L = L;
   c->ctx = L->ctx;
-  c->block = block;
-  c->ub_bytes = L->plat->ub_bytes;
+  c->inst = inst;
+  asc_sim_inst_core(L, inst, &c->block, &c->kind, &c->sub);
+  c->pipemask = pipemask(c->kind);
+  c->atomic_dt = -1;
+  c->ub_bytes = c->kind == ASC_HW_AIV ? L->plat->ub_bytes : 0; /* UB is the AIV's (hw.def) */
   c->slots = memset(s->slots, 0, sizeof *s->slots * ((size_t)L->nslots + 1));
   c->ub = s->ub; /* every block sees the same UB: zeros */
   if (s->dhi > s->dlo)
@@ -219,6 +231,16 @@ static void coreinit(sim_core *c, const sim_launch *L, int block, scratch *s) {
 }
 
 static void corefree(sim_core *c) {
+  const sim_launch *L = c->L;
+  if (L->xinfo && c->inst >= 0 && c->inst < L->ninst) { /* for the cross-core race check */
+    L->xinfo[c->inst].hist = c->xhist;
+    L->xinfo[c->inst].nhist = c->nxhist;
+    c->xhist = NULL;
+  }
+  for (int i = 0; i < c->nxhist && c->xhist; i++)
+    free(c->xhist[i]);
+  free(c->xhist);
+  free(c->xvc);
   asc_sim_timing_free(c);
   free(c->queues);
   free(c->tbufs);
@@ -234,32 +256,37 @@ static double gmrate(const sim_launch *L, int b, int ncores) {
   return share < one ? share : one;
 }
 
+/* Run core c (set up by coreinit) to the end of the kernel into r. */
+static void runcore(sim_core *c, blockres *r) {
+  int rc = asc_sim_run_block(c, &c->L->entry);
+  if (!rc)
+    rc = asc_sim_tpipe_destroy(c, c->L->end);
+  if (!rc)
+    rc = asc_sim_drain(c, c->L->end);
+  if (!rc)
+    asc_sim_check_unpaired(c, c->L->end);
+  r->rc = rc || r->diag->nerrors ? -1 : 0;
+  r->cycles = asc_sim_core_time(c);
+  r->overlap = c->overlap;
+  for (int p = 0; p < ASC_SIM_NPIPES; p++) {
+    r->busy[p] = c->pipes[p].busy;
+    r->blocked[p] = c->pipes[p].blocked;
+  }
+  r->blocked[ASC_PIPEID_PIPE_S] += c->sblocked;
+  r->trace = c->trace; /* handed over */
+  r->ntrace = c->ntrace;
+  c->trace = NULL;
+}
+
 static void runblock(const sim_launch *L, int block, int ncores, blockres *r, scratch *s) {
   sim_core c;
   coreinit(&c, L, block, s);
   c.ctx = r->diag = asc_ctx_new();
   r->diag->quiet = true;
   c.gm_rate = gmrate(L, block, ncores);
-  int rc = asc_sim_run_block(&c, &L->entry);
-  if (!rc)
-    rc = asc_sim_tpipe_destroy(&c, L->end);
-  if (!rc)
-    rc = asc_sim_drain(&c, L->end);
-  if (!rc)
-    asc_sim_check_unpaired(&c, L->end);
-  r->rc = rc || r->diag->nerrors ? -1 : 0;
-  r->cycles = asc_sim_core_time(&c);
-  r->overlap = c.overlap;
-  for (int p = 0; p < ASC_SIM_NPIPES; p++) {
-    r->busy[p] = c.pipes[p].busy;
-    r->blocked[p] = c.pipes[p].blocked;
-  }
-  r->blocked[ASC_PIPEID_PIPE_S] += c.sblocked;
+  runcore(&c, r);
   s->dlo = c.ub_lo; /* what this block may have written */
   s->dhi = c.ub_hi;
-  r->trace = c.trace; /* handed over */
-  r->ntrace = c.ntrace;
-  c.trace = NULL;
   corefree(&c);
 }
 
@@ -284,8 +311,10 @@ static void *worker(void *arg) {
   return NULL;
 }
 
+/* Host threads: the option, else ASC_SIM_THREADS, else one per host CPU. */
 static int nthreads(const asc_sim_options *o, int blocks) {
-  long n = o->threads > 0 ? o->threads : sysconf(_SC_NPROCESSORS_ONLN);
+  const char *env = getenv("ASC_SIM_THREADS");
+  long n = o->threads > 0 ? o->threads : env && atoi(env) > 0 ? atoi(env) : sysconf(_SC_NPROCESSORS_ONLN);
   if (n < 1)
     n = 1;
   return n < blocks ? (int)n : blocks;
@@ -377,6 +406,161 @@ static int runall(const sim_launch *L, const asc_sim_options *o, asc_sim_report 
   return rc;
 }
 
+/* ---- core groups (MIX kernels, cross-core synchronization, atomics; xcore.c) ----
+ * A group is the cores of one block, or every core of the launch (L->cosim_all).  Groups run
+ * on the host threads like blocks do; the cores of a group run on one timeline (xcore.c), so
+ * the results do not depend on the number of threads. */
+typedef struct grunner {
+  const sim_launch *L;
+  blockres *res; /* per core instance */
+  int ngroups, per, slots;
+  atomic_int next;
+} grunner;
+
+typedef struct gcore {
+  sim_core c;
+  scratch s;
+} gcore;
+
+static void rungcore(sim_core *c, void *user) {
+  grunner *R = user;
+  runcore(c, &R->res[c->inst]);
+}
+
+static void rungroup(grunner *R, int g) {
+  const sim_launch *L = R->L;
+  int first = L->cosim_all ? 0 : g * R->per, n = L->cosim_all ? L->ninst : R->per;
+  gcore *gc = calloc((size_t)n, sizeof *gc);
+  sim_core **cores = calloc((size_t)n, sizeof *cores);
+  if (!gc || !cores)
+    asc_die("out of memory");
+  for (int i = 0; i < n; i++) {
+    scratchinit(&gc[i].s, L);
+    coreinit(&gc[i].c, L, first + i, &gc[i].s);
+    blockres *r = &R->res[first + i];
+    gc[i].c.ctx = r->diag = asc_ctx_new();
+    r->diag->quiet = true;
+    gc[i].c.gm_rate = gmrate(L, gc[i].c.block, R->slots);
+    cores[i] = &gc[i].c;
+    L->xinfo[first + i].group = g;
+    L->xinfo[first + i].gidx = i;
+  }
+  asc_sim_run_group(L, n, cores, rungcore, R);
+  for (int i = 0; i < n; i++) {
+    corefree(&gc[i].c);
+    scratchfree(&gc[i].s);
+  }
+  free(gc);
+  free(cores);
+}
+
+static void *gworker(void *arg) {
+  grunner *R = arg;
+  for (int g; (g = atomic_fetch_add(&R->next, 1)) < R->ngroups;)
+    rungroup(R, g);
+  return NULL;
+}
+
+static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report *rep) {
+  int per = L->naic + L->naiv;
+  int slots = L->naic && L->naiv ? (L->plat->aic < L->plat->aiv / L->naiv ? L->plat->aic : L->plat->aiv / L->naiv)
+              : L->naic ? L->plat->aic : L->plat->aiv;
+  if (L->blocking_all && L->blocks > slots) {
+    asc_error(L->ctx, ASC_LOC_UNKNOWN, "%d blocks but %s has room for %d at once: sync_all, mode-0 cross-core "
+              "flags and workspace handshakes need every block resident (the hardware would hang)", L->blocks,
+              L->plat->name, slots);
+    return -1;
+  }
+  grunner R = {.L = L, .per = per, .slots = slots, .ngroups = L->cosim_all ? 1 : L->blocks};
+  R.res = calloc((size_t)L->ninst, sizeof *R.res);
+  L->xinfo = calloc((size_t)L->ninst, sizeof *L->xinfo);
+  if (!R.res || !L->xinfo)
+    asc_die("out of memory");
+  atomic_init(&R.next, 0);
+  int threads = nthreads(o, R.ngroups);
+  pthread_t *t = calloc((size_t)threads + 1, sizeof *t);
+  if (!t)
+    asc_die("out of memory");
+  int started = 0;
+  for (int i = 1; i < threads; i++, started++)
+    if (pthread_create(&t[i], NULL, gworker, &R))
+      break;
+  gworker(&R);
+  for (int i = 1; i <= started; i++)
+    pthread_join(t[i], NULL);
+  free(t);
+  /* diagnostics in group order, every core of a group (its report may come from any core) */
+  int rc = 0, nblk = 0;
+  for (int g = 0; g < R.ngroups && !rc; g++) {
+    int first = L->cosim_all ? 0 : g * per, n = L->cosim_all ? L->ninst : per;
+    for (int i = first; i < first + n; i++) {
+      replay(L, &R.res[i]);
+      rc |= R.res[i].rc;
+    }
+    nblk = L->cosim_all ? L->blocks : g + 1;
+  }
+  /* placement: a block (all its cores) starts on the group slot that frees up first */
+  int nslots = L->blocks < slots ? L->blocks : slots;
+  rep->ncores = nslots * per;
+  rep->cores = calloc((size_t)rep->ncores, sizeof *rep->cores);
+  int64_t *slotend = calloc((size_t)nslots, sizeof *slotend);
+  int *core = calloc((size_t)L->ninst + 1, sizeof *core);
+  int64_t *start = calloc((size_t)L->ninst + 1, sizeof *start);
+  if (!rep->cores || !slotend || !core || !start)
+    asc_die("out of memory");
+  for (int k = 0; k < rep->ncores; k++) {
+    int b, kind, sub;
+    asc_sim_inst_core(L, k, &b, &kind, &sub);
+    rep->cores[k].kind = kind;
+  }
+  for (int b = 0; b < nblk; b++) {
+    int k = 0;
+    for (int i = 1; i < nslots; i++)
+      if (slotend[i] < slotend[k])
+        k = i;
+    int64_t tb = 0;
+    for (int m = 0; m < per; m++)
+      tb = R.res[b * per + m].cycles > tb ? R.res[b * per + m].cycles : tb;
+    for (int m = 0; m < per; m++) {
+      const blockres *r = &R.res[b * per + m];
+      asc_sim_core_report *cr = &rep->cores[k * per + m];
+      core[b * per + m] = k * per + m;
+      start[b * per + m] = slotend[k];
+      cr->cycles = slotend[k] + r->cycles;
+      cr->blocks++;
+      cr->overlap_mte2_v += r->overlap;
+      for (int p = 0; p < ASC_SIM_NPIPES; p++) {
+        cr->busy[p] += r->busy[p];
+        cr->blocked[p] += r->blocked[p];
+      }
+    }
+    slotend[k] += tb;
+    if (slotend[k] > rep->cycles)
+      rep->cycles = slotend[k];
+  }
+  if (o->trace_path && !rc)
+    writetrace(L, o, R.res, core, start, nblk * per);
+  for (int i = 0; i < L->ninst; i++) {
+    asc_ctx_free(R.res[i].diag);
+    free(R.res[i].trace);
+  }
+  free(R.res);
+  free(slotend);
+  free(core);
+  free(start);
+  return rc;
+}
+
+static void xinfofree(sim_launch *L) {
+  for (int i = 0; L->xinfo && i < L->ninst; i++) {
+    for (int k = 0; k < L->xinfo[i].nhist; k++)
+      free(L->xinfo[i].hist[k]);
+    free(L->xinfo[i].hist);
+  }
+  free(L->xinfo);
+  L->xinfo = NULL;
+}
+
 static const asc_op *findkernel(asc_module *m, const char *kernel) {
   if (kernel)
     return asc_module_lookup_func(m, kernel);
@@ -424,6 +608,8 @@ static int setup(sim_launch *L, asc_module *m, const char *kernel, const asc_sim
   asc_sim_init_events(L);
   if (bindargs(L, func, args))
     return -1;
+  if (asc_sim_classify(L, func, o->kernel_type))
+    return -1;
   return asc_sim_lower(L, func);
 }
 
@@ -442,8 +628,9 @@ int asc_sim_launch(asc_module *m, const char *kernel, const asc_sim_args *args, 
   int rc = setup(&L, m, kernel, args, o);
   if (!rc) {
     asc_sim_san_launch_begin(&L);
-    rc = runall(&L, o, rep);
+    rc = L.ktype == SIM_KT_AIV_ONLY && !L.cosim_all ? runall(&L, o, rep) : runall_groups(&L, o, rep);
     asc_sim_san_launch_end(&L, rep);
+    xinfofree(&L);
   }
   if (L.plat && L.cost) {
     rep->launch_cycles = L.cost->launch;

@@ -393,8 +393,9 @@ static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san
   sim_san *s = c->san;
   if (p->write && p->mem == SIM_MEM_UB)
     asc_sim_shadow_mark(s->ubw, p->lo, p->hi);
-  if (p->write && p->mem >= 0)
-    asc_sim_san_wadd(&s->gmw[p->mem], p->lo, p->hi, in->op, pa);
+  if (p->mem >= 0)
+    asc_sim_san_wadd(&s->gmw[p->mem], (san_wrange){p->lo, p->hi, in->op, pa, c->xepoch, p->write,
+                                                   p->write && c->atomic_dt >= 0 && pa == ASC_PIPEID_PIPE_MTE3});
   san_acclist *l = memlist(s, p->mem);
   if ((pa != S || p->write) && l) /* a scalar read completes before the next issue */
     addrec(l, (san_acc){p->lo, p->hi, e, ++s->seq, in, (int8_t)pa, p->write});
@@ -431,12 +432,12 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- GM writes of this block, merged while they grow contiguously ---- */
-void asc_sim_san_wadd(san_wlist *l, int64_t lo, int64_t hi, const asc_op *op, int pipe) {
+void asc_sim_san_wadd(san_wlist *l, san_wrange r) {
   if (l->n) {
     san_wrange *t = &l->v[l->n - 1];
-    if (lo <= t->hi && t->lo <= hi) {
-      t->lo = t->lo < lo ? t->lo : lo;
-      t->hi = max64(t->hi, hi);
+    if (r.lo <= t->hi && t->lo <= r.hi && t->epoch == r.epoch && t->write == r.write && t->atomic == r.atomic) {
+      t->lo = t->lo < r.lo ? t->lo : r.lo;
+      t->hi = max64(t->hi, r.hi);
       return;
     }
   }
@@ -446,5 +447,5 @@ void asc_sim_san_wadd(san_wlist *l, int64_t lo, int64_t hi, const asc_op *op, in
     if (!l->v)
       asc_die("out of memory");
   }
-  l->v[l->n++] = (san_wrange){lo, hi, op, pipe};
+  l->v[l->n++] = r;
 }

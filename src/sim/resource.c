@@ -18,10 +18,16 @@ static const char *posname(int pos) {
   return s ? s : "?";
 }
 
-/* On an AIV core the vector positions live in UB; the others belong to the AIC (hw.def). */
-static bool posinub(int pos) { return asc_hw_pos_mem(pos) == ASC_HW_MEM_UB; }
+/* On an AIV core the vector positions live in UB; the others belong to the AIC (hw.def),
+ * whose buffers the simulator does not model yet. */
+static bool posok(const sim_core *c, int pos) {
+  return c->kind == ASC_HW_AIV && asc_hw_pos_mem(pos) == ASC_HW_MEM_UB; /* UB is the AIV's */
+}
 
 static int badpos(sim_core *c, const sim_inst *in, int pos) {
+  if (c->kind == ASC_HW_AIC)
+    return asc_sim_err(c, in->op, "%s: TPosition %s on an AIC core: the simulator has no cube buffers (L1, L0A/B/C) "
+                       "yet, and UB belongs to the AIVs", asc_op_name(in->op), posname(pos));
   return asc_sim_err(c, in->op, "%s: TPosition %s is not available on an AIV core (only VECIN, VECOUT "
                      "and VECCALC, which live in UB)", asc_op_name(in->op), posname(pos));
 }
@@ -92,9 +98,9 @@ static void queueevents(sim_queue *q, int src, int dst) {
 
 static int tque(sim_core *c, const sim_inst *in) {
   const asc_type *t = sim_outtype(in, 0);
-  if (!posinub(t->pos))
+  if (!posok(c, t->pos))
     return badpos(c, in, t->pos);
-  if (!posinub(t->pos2))
+  if (!posok(c, t->pos2))
     return badpos(c, in, t->pos2);
   if (c->nqueues == c->qcap) {
     c->qcap = c->qcap ? 2 * c->qcap : 8;
@@ -342,7 +348,7 @@ static int vacant(sim_core *c, const sim_inst *in) {
 /* ---- TBuf ---- */
 static int tbuf(sim_core *c, const sim_inst *in) {
   int pos = sim_outtype(in, 0)->pos;
-  if (!posinub(pos))
+  if (!posok(c, pos))
     return badpos(c, in, pos);
   if (c->ntbufs == c->tcap) {
     c->tcap = c->tcap ? 2 * c->tcap : 8;
@@ -434,7 +440,7 @@ static int localtensor(sim_core *c, const sim_inst *in) {
   int pos = pa ? (int)pa->i : -1;
   int64_t addr = sim_in(c, in, 0)->i, n = sim_in(c, in, 1)->i;
   int esz = asc_type_bytes(sim_outtype(in, 0)->elem);
-  if (!posinub(pos))
+  if (!posok(c, pos))
     return badpos(c, in, pos);
   if (addr % 32 != 0)
     return asc_sim_found_at(c, ASC_SIM_CHK_MISALIGNED, ASC_SEV_ERROR, in,

@@ -21,11 +21,14 @@ typedef struct san_evt {
   san_taint taint[SIM_NIDS];
 } san_evt;
 
-/* A GM byte range one block wrote, with the first op that wrote it (GM-overlap check). */
+/* A GM byte range one core read or wrote in one cross-core epoch, with the first op that
+ * did it (cross-core checks, sanitize.c). */
 typedef struct san_wrange {
   int64_t lo, hi;
   const asc_op *op;
   int pipe;
+  int64_t epoch;      /* sim_core.xepoch */
+  int8_t write, atomic;
 } san_wrange;
 
 typedef struct san_wlist {
@@ -87,7 +90,7 @@ struct sim_san {
   int npend;
   const sim_inst *pin; /* the instruction pend belongs to */
   sim_shadow *ubw;     /* UB bytes written (shadow.c) */
-  san_wlist *gmw;      /* GM bytes written, per array */
+  san_wlist *gmw;      /* GM bytes read and written, per array */
 };
 
 /* Per block: its findings and GM writes, handed over when the core ends (no locking:
@@ -104,7 +107,7 @@ struct sim_sanlaunch {
   int nblocks, ngm;
 };
 
-void asc_sim_san_wadd(san_wlist *l, int64_t lo, int64_t hi, const asc_op *op, int pipe);
+void asc_sim_san_wadd(san_wlist *l, san_wrange r);
 void asc_sim_race_free(sim_san *s);
 
 #endif

@@ -113,9 +113,9 @@ int asc_sim_cur_pipe(const sim_core *c, const asc_op *op) {
 /* ---- launch and core life cycle ---- */
 void asc_sim_san_launch_begin(sim_launch *L) {
   L->san = calloc(1, sizeof *L->san);
-  if (!L->san || !(L->san->b = calloc((size_t)L->blocks, sizeof *L->san->b)))
+  if (!L->san || !(L->san->b = calloc((size_t)L->ninst, sizeof *L->san->b)))
     asc_die("out of memory");
-  L->san->nblocks = L->blocks;
+  L->san->nblocks = L->ninst; /* one slot per core instance */
   L->san->ngm = L->ngm;
 }
 
@@ -147,7 +147,7 @@ static void freewl(san_wlist *w, int n) {
 
 void asc_sim_san_core_end(sim_core *c) {
   const sim_launch *L = c->L;
-  san_block *b = L->san && c->block >= 0 && c->block < L->san->nblocks ? &L->san->b[c->block] : NULL;
+  san_block *b = L->san && c->inst >= 0 && c->inst < L->san->nblocks ? &L->san->b[c->inst] : NULL;
   sim_san *s = c->san;
   bool failed = false;
   for (int i = 0; i < c->nrecs; i++)
@@ -188,22 +188,28 @@ void asc_sim_records_free(asc_sim_record *r, int n) {
   free(r);
 }
 
-/* ---- GM overlap across blocks (a warning: pyasc kernels may rewrite identical bytes) ---- */
+/* ---- GM accesses across cores ----
+ * Two accesses of different cores to the same GM bytes conflict when one writes and they are
+ * not both atomic stores; they are ordered when a cross-core flag, sync_all or a workspace
+ * handshake lies between them (asc_sim_xordered).  An unordered write/write pair is the
+ * launch-wide gm-overlap warning (pyasc kernels may rewrite identical bytes); an unordered
+ * read/write pair is a race: the value read depends on which core runs first. */
 typedef struct gmw {
-  int64_t lo, hi;
-  int block;
+  int64_t lo, hi, epoch;
+  int inst;
   const asc_op *op;
   int pipe;
+  int8_t write, atomic;
 } gmw;
 
 static int cmpgmw(const void *a, const void *b) {
   const gmw *x = a, *y = b;
   if (x->lo != y->lo)
     return x->lo < y->lo ? -1 : 1;
-  return x->block - y->block;
+  return x->inst - y->inst;
 }
 
-/* Every block's writes to array g, sorted by start. */
+/* Every core's accesses to array g, sorted by start. */
 static gmw *gather(const sim_sanlaunch *S, int g, int *n) {
   int total = 0, k = 0;
   for (int b = 0; b < S->nblocks; b++)
@@ -214,51 +220,97 @@ static gmw *gather(const sim_sanlaunch *S, int g, int *n) {
   for (int b = 0; b < S->nblocks; b++)
     for (int i = 0; S->b[b].gmw && i < S->b[b].gmw[g].n; i++) {
       const san_wrange *w = &S->b[b].gmw[g].v[i];
-      v[k++] = (gmw){w->lo, w->hi, b, w->op, w->pipe};
+      v[k++] = (gmw){w->lo, w->hi, w->epoch, b, w->op, w->pipe, w->write, w->atomic};
     }
   qsort(v, (size_t)total, sizeof *v, cmpgmw);
   *n = total;
   return v;
 }
 
-/* The first pair of blocks whose writes to g overlap: sweep keeping the furthest-reaching
- * range and the furthest-reaching one of another block. */
-static bool overlap(const gmw *v, int n, gmw *a, gmw *b) {
-  int best = -1, other = -1;
-  for (int i = 0; i < n; i++) {
-    int j = best >= 0 && v[best].block != v[i].block ? best : other;
-    if (j >= 0 && v[j].block != v[i].block && v[i].lo < v[j].hi) {
-      *a = v[j];
-      *b = v[i];
-      return true;
+static bool conflict(const sim_launch *L, const gmw *a, const gmw *b) {
+  if (a->inst == b->inst || !(a->write || b->write) || (a->atomic && b->atomic))
+    return false;
+  return !asc_sim_xordered(L, a->inst, a->epoch, b->inst, b->epoch) &&
+         !asc_sim_xordered(L, b->inst, b->epoch, a->inst, a->epoch);
+}
+
+/* The first conflicting pair of kind `ww` (write/write) or not, sweeping by start: a is the
+ * earlier-starting access. */
+static bool findpair(const sim_launch *L, const gmw *v, int n, bool ww, gmw *a, gmw *b) {
+  int *act = malloc(sizeof *act * ((size_t)n + 1)), na = 0;
+  if (!act)
+    asc_die("out of memory");
+  bool found = false;
+  for (int i = 0; i < n && !found; i++) {
+    int k = 0;
+    for (int j = 0; j < na; j++) /* drop the ones that end before v[i] starts */
+      if (v[act[j]].hi > v[i].lo)
+        act[k++] = act[j];
+    na = k;
+    for (int j = 0; j < na && !found; j++) {
+      const gmw *x = &v[act[j]];
+      if ((x->write && v[i].write) == ww && conflict(L, x, &v[i])) {
+        *a = *x;
+        *b = v[i];
+        found = true;
+      }
     }
-    if (best < 0 || v[i].hi > v[best].hi) {
-      if (best >= 0 && v[best].block != v[i].block)
-        other = best;
-      best = i;
-    } else if (v[i].block != v[best].block && (other < 0 || v[i].hi > v[other].hi)) {
-      other = i;
-    }
+    act[na++] = i;
   }
-  return false;
+  free(act);
+  return found;
+}
+
+static void instname(const sim_launch *L, int inst, char *buf, size_t n) {
+  int block, kind, sub;
+  asc_sim_inst_core(L, inst, &block, &kind, &sub);
+  if (!L->naic)
+    snprintf(buf, n, "block %d", block);
+  else if (kind == ASC_HW_AIC)
+    snprintf(buf, n, "block %d AIC", block);
+  else
+    snprintf(buf, n, "block %d AIV%d", block, sub);
 }
 
 static void gmcheck(sim_launch *L, asc_sim_record **recs, int *n, int *cap) {
   for (int g = 0; g < L->ngm; g++) {
     int cnt;
     gmw *v = gather(L->san, g, &cnt), a, b;
-    if (overlap(v, cnt, &a, &b)) {
+    if (findpair(L, v, cnt, true, &a, &b)) {
       int64_t lo = b.lo, hi = a.hi < b.hi ? a.hi : b.hi;
+      int ba, bb, k, s;
+      asc_sim_inst_core(L, a.inst, &ba, &k, &s);
+      asc_sim_inst_core(L, b.inst, &bb, &k, &s);
       sim_finding f = {ASC_SIM_CHK_GM_OVERLAP, ASC_SEV_WARNING, 0, b.op, a.op, b.pipe, a.pipe, g, lo, hi};
       asc_strbuf sb;
       asc_sb_init(&sb);
       asc_loc la = asc_op_diag_loc(a.op);
       asc_sb_printf(&sb, "gm-overlap: blocks %d and %d both write bytes [%lld, %lld) of GM array '%s' "
-                    "(block %d at %s:%d:%d); the result depends on which block writes last", a.block,
-                    b.block, (long long)lo, (long long)hi, L->gm[g].name, a.block, la.file ? la.file : "?",
-                    la.line, la.col);
-      asc_diag(L->ctx, asc_op_diag_loc(b.op), ASC_SEV_WARNING, "%s (block %d)", sb.data, b.block);
+                    "(block %d at %s:%d:%d); the result depends on which block writes last", ba, bb,
+                    (long long)lo, (long long)hi, L->gm[g].name, ba, la.file ? la.file : "?", la.line, la.col);
+      asc_diag(L->ctx, asc_op_diag_loc(b.op), ASC_SEV_WARNING, "%s (block %d)", sb.data, bb);
       push(recs, n, cap, mkrecord(L, -1, &f, sb.data));
+      asc_sb_free(&sb);
+    }
+    if (findpair(L, v, cnt, false, &a, &b)) {
+      gmw w = a.write ? a : b, r = a.write ? b : a; /* the writer and the reader */
+      int64_t lo = a.lo > b.lo ? a.lo : b.lo, hi = a.hi < b.hi ? a.hi : b.hi;
+      char nw[48], nr[48];
+      instname(L, w.inst, nw, sizeof nw);
+      instname(L, r.inst, nr, sizeof nr);
+      sim_finding f = {ASC_SIM_CHK_RACE, ASC_SEV_ERROR, ASC_SIM_RAW, r.op, w.op, r.pipe, w.pipe, g, lo, hi};
+      asc_strbuf sb;
+      asc_sb_init(&sb);
+      asc_loc lw = asc_op_diag_loc(w.op), lr = asc_op_diag_loc(r.op);
+      asc_sb_printf(&sb, "cross-core race on GM array '%s' bytes [%lld, %lld): %s writes them at %s:%d:%d (%s) "
+                    "and %s reads them at %s:%d:%d (%s) with no cross-core flag, sync_all or workspace "
+                    "handshake ordering the two; the value read depends on which core runs first",
+                    L->gm[g].name, (long long)lo, (long long)hi, nw, lw.file ? lw.file : "?", lw.line, lw.col,
+                    asc_sim_pipe_name(w.pipe) ? asc_sim_pipe_name(w.pipe) : "?", nr, lr.file ? lr.file : "?",
+                    lr.line, lr.col, asc_sim_pipe_name(r.pipe) ? asc_sim_pipe_name(r.pipe) : "?");
+      asc_diag(L->ctx, lr, ASC_SEV_ERROR, "%s", sb.data);
+      asc_sim_record rec = mkrecord(L, -1, &f, sb.data);
+      push(recs, n, cap, rec);
       asc_sb_free(&sb);
     }
     free(v);

@@ -262,8 +262,10 @@ static int setvalue(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
+/* On an AIV of a MIX kernel the index counts AIVs: block * AIVs per block + sub-block
+ * (hardware.md §1.1). */
 static int blockidx(sim_core *c, const sim_inst *in) {
-  sim_out(c, in, 0)->i = c->block;
+  sim_out(c, in, 0)->i = c->kind == ASC_HW_AIV && c->L->naic ? c->block * c->L->naiv + c->sub : c->block;
   scost(c);
   return 0;
 }

@@ -41,6 +41,7 @@ typedef struct sim_val {
 } sim_val;
 
 enum { SIM_NEVENTS = 36, SIM_NIDS = 8, SIM_MAXQBUF = 64, SIM_NPOS = 12 };
+enum { SIM_KT_AIV_ONLY = 0, SIM_KT_AIC_ONLY = 1, SIM_KT_MIX_1_1 = 6, SIM_KT_MIX_1_2 = 7 }; /* pyasc KernelType */
 
 /* ---- the lowered program ------------------------------------------------------------------ */
 typedef struct sim_core sim_core;
@@ -113,6 +114,18 @@ typedef struct sim_launch {
   bool sanitize;  /* race / uninit / use-after-free / GM-overlap tracking (asc_sim_options) */
   struct sim_sanlaunch *san; /* each block's findings and GM writes (sanitize.c) */
   bool tracing;   /* collect sim_trec records */
+  /* core groups (xcore.c): the kernel type and how its cores are grouped */
+  int ktype;      /* pyasc KernelType: SIM_KT_AIV_ONLY, SIM_KT_AIC_ONLY, SIM_KT_MIX_1_1, SIM_KT_MIX_1_2 */
+  int naiv;       /* AIVs per block (0 for AIC_ONLY) */
+  int naic;       /* AICs per block (0 or 1) */
+  bool cosim_all; /* every core of the launch on one timeline (launch-wide sync or atomics) */
+  bool blocking_all; /* ... and they wait for each other: every block must be resident */
+  int ninst;      /* core instances: blocks * (naic + naiv) */
+  struct sim_xinfo { /* per instance, for the cross-core race check (NULL: no groups) */
+    int group, gidx;
+    int64_t **hist; /* sim_core.xhist, handed over when the core ends */
+    int nhist;
+  } *xinfo;
   uint64_t jitter; /* asc_sim_options.jitter_seed: random pipe timing (timing.c); 0 off */
 } sim_launch;
 
@@ -140,7 +153,7 @@ typedef struct sim_tbuf {
 } sim_tbuf;
 
 /* Timing: one in-order queue per pipe. */
-enum { SIM_Q_EXEC, SIM_Q_SET, SIM_Q_WAIT, SIM_Q_BARRIER };
+enum { SIM_Q_EXEC, SIM_Q_SET, SIM_Q_WAIT, SIM_Q_BARRIER, SIM_Q_XSET };
 
 typedef struct sim_qent {
   int kind, evt, id;
@@ -175,11 +188,26 @@ typedef struct sim_trec {
   int64_t flow; /* SET: the flow it starts; WAIT: the flow it ends; 0 none */
 } sim_trec;
 
+typedef struct sim_group sim_group;
+
 struct sim_core {
   const sim_launch *L;
   asc_ctx *ctx;
   int block;
   int kind;   /* ASC_HW_AIV or ASC_HW_AIC (hw.h) */
+  int sub;    /* AIV: index among its block's AIVs */
+  int inst;   /* core instance: index of this (block, core) in the launch */
+  uint32_t pipemask; /* bit p: this core has pipe p (hw.def) */
+  /* cross-core (xcore.c) */
+  sim_group *G;  /* cores co-simulated with this one, NULL if alone */
+  int gidx;      /* index in G */
+  int64_t xepoch; /* cross-core syncs this core took part in (GM access epochs) */
+  int64_t *xvc;   /* per core of G: the epochs of that core ordered before this one */
+  int64_t **xhist; /* xhist[e]: xvc when xepoch was e */
+  int nxhist, xhcap;
+  int atomic_dt;  /* asc_sim_dtype of atomic GM stores, -1: none */
+  int atomic_op;  /* 0 sum, 1 max, 2 min */
+  int64_t xset_issued, xset_done, xset_time; /* cross-core signals on the pipes (timing.c) */
   sim_val *slots;
   uint8_t *ub;
   int64_t ub_bytes;
@@ -256,6 +284,8 @@ int asc_sim_issue(sim_core *c, const sim_inst *in, int64_t occupy, int64_t laten
 int asc_sim_issue_set(sim_core *c, const sim_inst *in, int evt, int id);
 int asc_sim_issue_wait(sim_core *c, const sim_inst *in, int evt, int id);
 int asc_sim_issue_barrier(sim_core *c, const sim_inst *in, int pipe);
+/* A cross-core signal on pipe: *t := when the pipe's earlier work has finished. */
+int asc_sim_issue_xset(sim_core *c, const sim_inst *in, int pipe, int64_t *t);
 void asc_sim_scalar(sim_core *c, int64_t cycles); /* scalar work of the current op */
 /* Wait for every pipe to drain (PIPE_ALL); -1 after a deadlock report. */
 int asc_sim_drain(sim_core *c, const sim_inst *in);
@@ -321,6 +351,22 @@ sim_shadow *asc_sim_shadow_new(int64_t bytes);
 void asc_sim_shadow_mark(sim_shadow *s, int64_t lo, int64_t hi);
 /* First unwritten byte in [lo, hi) or -1; *end := the end of that unwritten run. */
 int64_t asc_sim_shadow_find(const sim_shadow *s, int64_t lo, int64_t hi, int64_t *end);
+
+/* ---- xcore.c: core groups, cross-core synchronization, atomics ---------------------------- */
+void asc_sim_reg_xcore(sim_exec_fn *t);
+/* Kernel type and grouping from the ops the kernel uses (and opts->kernel_type); 0 or -1. */
+int asc_sim_classify(sim_launch *L, const asc_op *func, int kernel_type);
+/* "block 3", "block 3 AIC", "block 3 AIV1": how reports name a core. */
+void asc_sim_core_label(const sim_core *c, char *buf, size_t n);
+/* Atomic store of n bytes from s into GM d (the core's atomic mode is set). */
+void asc_sim_atomic_store(sim_core *c, uint8_t *d, const uint8_t *s, int64_t n);
+/* Core instance i of the launch: its block, kind and AIV index. */
+void asc_sim_inst_core(const sim_launch *L, int i, int *block, int *kind, int *sub);
+/* Run cores[0..n) on one timeline (a core group); run(c, user) runs one core to the end. */
+void asc_sim_run_group(const sim_launch *L, int n, sim_core **cores, void (*run)(sim_core *c, void *user),
+                       void *user);
+/* Whether GM access a (core instance ia, epoch ea) happens before b (ib, eb). */
+bool asc_sim_xordered(const sim_launch *L, int ia, int64_t ea, int ib, int64_t eb);
 
 /* ---- sync.c: events ------------------------------------------------------------------------ */
 void asc_sim_init_events(sim_launch *L); /* fills evt_src / evt_dst from the event names */

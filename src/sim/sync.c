@@ -28,10 +28,12 @@ int asc_sim_check_event(sim_core *c, const sim_inst *in, int evt, int64_t id) {
   if (evt < 0 || evt >= SIM_NEVENTS || c->L->evt_src[evt] < 0)
     return asc_sim_found_at(c, ASC_SIM_CHK_EVENT, ASC_SEV_ERROR, in,
                             "%s: unknown event %d", asc_op_name(in->op), evt);
-  if (!asc_sim_pipe_on_aiv(c->L->evt_src[evt]) || !asc_sim_pipe_on_aiv(c->L->evt_dst[evt]))
-    return asc_sim_found_at(c, ASC_SIM_CHK_EVENT, ASC_SEV_ERROR, in,
-                            "%s: event %s is not valid on an AIV core (it has PIPE_S, PIPE_V, "
-                            "PIPE_MTE2 and PIPE_MTE3)", asc_op_name(in->op), asc_sim_evt_name(evt));
+  if (asc_hw_event_slot(evt, c->kind) < 0) {
+    char pipes[128];
+    return asc_sim_found_at(c, ASC_SIM_CHK_EVENT, ASC_SEV_ERROR, in, "%s: event %s is not valid on an %s core (it has "
+                            "%s)", asc_op_name(in->op), asc_sim_evt_name(evt), asc_hw_core_name(c->kind),
+                            asc_hw_core_pipes(c->kind, pipes, sizeof pipes));
+  }
   if (id < 0 || id >= SIM_NIDS)
     return asc_sim_found_at(c, ASC_SIM_CHK_EVENT, ASC_SEV_ERROR, in,
                             "%s: event id %lld of %s is out of range 0..7", asc_op_name(in->op),
@@ -71,9 +73,9 @@ static int pipebarrier(sim_core *c, const sim_inst *in) {
   int pipe = a ? (int)a->i : -1;
   if (pipe == ASC_PIPEID_PIPE_S)
     return asc_sim_err(c, in->op, "asc.pipe_barrier: PIPE_S is illegal (scalar order is already guaranteed)");
-  if (pipe != ASC_PIPEID_PIPE_ALL && !asc_sim_pipe_on_aiv(pipe))
-    return asc_sim_err(c, in->op, "asc.pipe_barrier: %s does not exist on an AIV core",
-                       asc_sim_pipe_name(pipe) ? asc_sim_pipe_name(pipe) : "?");
+  if (pipe != ASC_PIPEID_PIPE_ALL && !asc_hw_core_has_pipe(c->kind, pipe))
+    return asc_sim_err(c, in->op, "asc.pipe_barrier: %s does not exist on an %s core",
+                       asc_sim_pipe_name(pipe) ? asc_sim_pipe_name(pipe) : "?", asc_hw_core_name(c->kind));
   return asc_sim_issue_barrier(c, in, pipe);
 }
 

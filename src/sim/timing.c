@@ -79,6 +79,7 @@ static int64_t headtime(const sim_core *c, int p) {
     return f->set ? max64(t, f->time) : NEVER;
   }
   case SIM_Q_SET:
+  case SIM_Q_XSET:
   case SIM_Q_BARRIER: return max64(t, q->drain);
   default: return t;
   }
@@ -165,6 +166,11 @@ static void process(sim_core *c, int p, int64_t t) {
     setflag(c, e.in, e.evt, e.id, t);
     trec(c, e.in, p, SIM_Q_SET, t, t + 1, 0, c->flags[e.evt][e.id].flow);
     break;
+  case SIM_Q_XSET: /* a cross-core signal: leaves once the pipe's earlier work is done */
+    c->xset_time = t;
+    c->xset_done++;
+    trec(c, e.in, p, SIM_Q_SET, t, t + 1, 0, 0);
+    break;
   case SIM_Q_WAIT:
     q->blocked += t - max64(e.issue, q->ready);
     c->flags[e.evt][e.id].set = false;
@@ -245,6 +251,9 @@ static void jitter(sim_core *c, sim_qent *e) {
 /* Append e to pipe p; a full queue stalls the scalar unit until its head starts. */
 static int enqueue(sim_core *c, int p, sim_qent e) {
   sim_pipeq *q = &c->pipes[p];
+  if (!(c->pipemask >> p & 1)) /* hw.def: e.g. PIPE_V on an AIC */
+    return asc_sim_err(c, e.in->op, "%s runs on %s, which an %s core does not have", asc_op_name(e.in->op),
+                       asc_sim_pipe_name(p) ? asc_sim_pipe_name(p) : "?", asc_hw_core_name(c->kind));
   if (c->L->jitter)
     jitter(c, &e);
   int64_t t = c->sclk;
@@ -317,6 +326,18 @@ int asc_sim_issue_set(sim_core *c, const sim_inst *in, int evt, int id) {
   }
   sim_qent e = {SIM_Q_SET, evt, id, 0, 0, 0, in, 0, 0};
   return enqueue(c, p, e);
+}
+
+int asc_sim_issue_xset(sim_core *c, const sim_inst *in, int pipe, int64_t *t) {
+  sim_qent e = {SIM_Q_XSET, 0, 0, 0, 0, 0, in, 0, 0};
+  int64_t want = ++c->xset_issued;
+  if (enqueue(c, pipe, e))
+    return -1;
+  while (c->xset_done < want)
+    if (!step(c, NEVER, NULL))
+      return deadlock(c, in, "cross_core_set_flag waits for its pipe's earlier work");
+  *t = c->xset_time;
+  return 0;
 }
 
 int asc_sim_issue_wait(sim_core *c, const sim_inst *in, int evt, int id) {

@@ -342,24 +342,6 @@ def get_block_num():
     return PlainValue(builder("get_block_num").op("asc.get_block_num", [], ["i32"])[0], I32)
 
 
-# Sub-blocks exist only in MIX kernels (hardware.md §1.1): every kernel openasc runs today is
-# AIV_ONLY, where a block is one AIV, so these are int64 constants (sub-block 0 of 1, ratio 1).
-# MIX kernels (Tier 2) will need them as IR ops.
-def get_sub_block_idx():
-    builder("get_sub_block_idx")
-    return PlainValue(to_value(0, I64), I64)
-
-
-def get_sub_block_num():
-    builder("get_sub_block_num")
-    return PlainValue(to_value(1, I64), I64)
-
-
-def get_task_ratio():
-    builder("get_task_ratio")
-    return PlainValue(to_value(1, I64), I64)
-
-
 def set_flag(event, event_id=0):
     builder("set_flag").op("asc.set_flag", [_i32(event_id)], [], {"event": f"#asc.event<{HardEvent(event).name}>"})
 
@@ -370,6 +352,9 @@ def wait_flag(event, event_id=0):
 
 def pipe_barrier(pipe):
     builder("pipe_barrier").op("asc.pipe_barrier", [], [], {"pipe": f"#asc.pipe<{PipeID(pipe).name}>"})
+
+
+from ._xcore import *  # noqa: E402,F401,F403 - core kinds, cross-core sync, atomics
 
 
 # ---- vector ops, generated from the registry --------------------------------------------------------------------

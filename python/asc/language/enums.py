@@ -30,7 +30,8 @@ _STATIC = {
     "QuantModes": "NoQuant F322F16 F322BF16 DEQF16 VDEQF16 QF322B8_PRE VQF322B8_PRE REQ8 VREQ8",
     "CacheLine": "SINGLE_CACHE_LINE ENTIRE_DATA_CACHE",
     "MemDsbT": "ALL DDR UB SEQ",
-    "AtomicDtype": "ATOMIC_NONE F32 F16 S16 S32 S8 BF16",
+    "AtomicDtype": "ATOMIC_NONE ATOMIC_F32 ATOMIC_F16 ATOMIC_S16 ATOMIC_S32 ATOMIC_S8 ATOMIC_BF16",
+    "AtomicOp": "ATOMIC_SUM",
 }
 for _name, _members in _STATIC.items():
     globals()[_name] = IntEnum(_name, {m: i for i, m in enumerate(_members.split())})

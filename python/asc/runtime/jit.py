@@ -54,6 +54,7 @@ class ExtensionOptions:  # openasc-only
     assume_noalias: bool = True
     strict_gm: bool = True
     sanitize: bool = True
+    sim_threads: int = 0  # host threads of the simulator (0: $ASC_SIM_THREADS, else one per CPU)
 
 
 _OPTION_CLASSES = (CodegenOptions, CompileOptions, LaunchOptions, ExtensionOptions)
@@ -458,8 +459,13 @@ class JITFunction:
         mod = self._module(const, kinds, opts, opts_key)
         if os.environ.get("DRY_RUN"):
             return None
+        kt = opts.get("kernel_type")
+        kt = -1 if kt is None else int(getattr(kt, "value", kt))
+        if kt < 0 and opts.get("matmul_cube_only"):
+            kt = 1  # KernelType.AIC_ONLY, as pyasc's compiler picks it
         rc, rep = _lib.launch(mod, self.__name__, largs, config.current_platform().value, core_num,
-                              int(opts.get("sanitize", True)))
+                              int(opts.get("sanitize", True)), kernel_type=kt,
+                              threads=int(opts.get("sim_threads", 0)))
         config._set_last_report(rep)
         if opts.get("verify_sync"):
             rep["errors"] += rep["warnings"]
