@@ -31,12 +31,13 @@ def marshal_args(kernel, user_args):
     """The simulator's argument list for the user's runtime arguments (Struct arguments give
     one scalar per leaf field, read from their ctypes struct)."""
     from ..language.core.struct import Struct
-    from .jit import MockTensor, MockValue, _marshal
+    from .jit import MockTensor, MockValue, _int_arg, _marshal, _sim_dt
     out = []
     for n, x in zip(kernel.arg_names, user_args):
         if isinstance(x, Struct):
             for (path, d), v in zip(x.leaves(), x.leaf_values()):
-                out.append(_marshal(f"{n}.{path}", d.ctype(v))[2])
+                name = f"{n}.{path}"
+                out.append(("float", _sim_dt(d), float(v), name) if d.is_float() else _int_arg(name, v, d))
         elif isinstance(x, (MockTensor, MockValue)):
             raise TypeError(f"argument '{n}' is a {type(x).__name__}: it can be traced and compiled, not run "
                             "(patch asc.runtime.launcher.Launcher.run to skip the launch)")

@@ -4,6 +4,7 @@ import builtins
 
 from ... import _lib
 from ..._core import DTYPES, DataType, Handle, PlainValue, builder, dtype_of, to_value
+from .enums import *  # noqa: F401,F403 - pyasc's asc.language.core exports the enums
 from .enums import HardEvent, PipeID, RoundMode, TPosition
 
 I1, I32, I64 = DTYPES["int1"], DTYPES["int32"], DTYPES["int64"]
@@ -238,9 +239,9 @@ class TBuf(Handle):
 
     def get(self, dtype, len=None, shape=None):
         dtype = dtype_of(dtype)
-        if len is None:
-            if not isinstance(self.length, int):
-                raise ValueError("TBuf.get(): pass len when the buffer length is not a compile-time int")
+        if len is None:  # the whole buffer: its byte length from init_buffer, a constant or a runtime value
+            if not isinstance(self.length, (int, PlainValue)):
+                raise ValueError("TBuf.get(): pass len when the TBuf's init_buffer is not in this kernel")
             len = self.length // dtype.size
         v = builder("TBuf.get").op("asc.tbuf_get", [self.value, _i32(len)], [_lt_type(dtype, self.pos)])[0]
         return LocalTensor(dtype, self.pos, _value=v)
