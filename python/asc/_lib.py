@@ -6,7 +6,15 @@ import threading
 import time
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
-_DEFAULT = os.path.normpath(os.path.join(_HERE, "..", "..", "build", "lib", "libasc.so"))
+
+
+def _default_library():
+    """The library pip installed into the package (asc/_libasc*.so, see setup.py), else the
+    checkout's build (build/lib/libasc.so next to python/)."""
+    for f in sorted(os.listdir(_HERE)):
+        if f.startswith("_libasc") and f.endswith(".so"):
+            return os.path.join(_HERE, f)
+    return os.path.normpath(os.path.join(_HERE, "..", "..", "build", "lib", "libasc.so"))
 
 SEV_NOTE, SEV_WARNING, SEV_ERROR = 0, 1, 2
 NPIPES = 11
@@ -68,10 +76,10 @@ def lib():
     global _lib
     with _lock:
         if _lib is None:
-            path = os.environ.get("ASC_LIBRARY", _DEFAULT)
+            path = os.environ.get("ASC_LIBRARY") or _default_library()
             if not os.path.exists(path):
-                raise RuntimeError(f"libasc not found at {path}: run `make build` at the repository root "
-                                   "or set ASC_LIBRARY to the path of libasc.so")
+                raise RuntimeError(f"libasc not found at {path}: `pip install .` or `make build` at the repository "
+                                   "root, or set ASC_LIBRARY to the path of libasc.so")
             L = C.CDLL(path)
             for name, (res, args) in _SIGS.items():
                 f = getattr(L, name)
