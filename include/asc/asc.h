@@ -85,6 +85,9 @@ int asc_pipeline_info(int i, const char **name, const char **passes, const char 
 const char *asc_pipeline_passes(const char *stage); /* a stage's comma-separated passes; NULL if unknown */
 /* The pass list for m under o (NULL: defaults), malloc'd (asc_free). */
 char *asc_pipeline_select(const asc_module *m, const asc_pipeline_opts *o);
+/* A command-line flag: --insert-sync=auto|on|off|pyasc, --auto-sync=on|off|full|replace,
+ * --no-passes, --no-verify-sync.  1 if it set o, 0 if it is no such flag, -1 a bad value. */
+int asc_pipeline_parse_flag(asc_pipeline_opts *o, const char *flag);
 /* asc_run_passes(m, asc_pipeline_select(m, o), po). */
 int asc_run_kernel_pipeline(asc_module *m, const asc_pipeline_opts *o, const asc_pass_options *po);
 

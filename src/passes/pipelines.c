@@ -100,6 +100,30 @@ char *asc_pipeline_select(const asc_module *m, const asc_pipeline_opts *o) {
   return sb.data;
 }
 
+/* Command-line spelling of the options, shared by asc-opt and asc-run. */
+int asc_pipeline_parse_flag(asc_pipeline_opts *o, const char *flag) {
+  static const struct {
+    const char *flag;
+    int which, value;
+  } flags[] = {
+    {"insert-sync=auto", 0, ASC_INSERT_SYNC_AUTO}, {"insert-sync=on", 0, ASC_INSERT_SYNC_ON},
+    {"insert-sync=off", 0, ASC_INSERT_SYNC_OFF},   {"insert-sync=pyasc", 0, ASC_INSERT_SYNC_PYASC},
+    {"auto-sync=on", 1, ASC_AUTO_SYNC_ON},         {"auto-sync=off", 1, ASC_AUTO_SYNC_OFF},
+    {"auto-sync=full", 1, ASC_AUTO_SYNC_FULL},     {"auto-sync=replace", 1, ASC_AUTO_SYNC_REPLACE},
+    {"no-passes", 2, 0},                           {"no-verify-sync", 3, 0},
+  };
+  while (*flag == '-')
+    flag++;
+  for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
+    if (strcmp(flag, flags[i].flag))
+      continue;
+    int *f[] = {&o->insert_sync, &o->auto_sync, &o->run_passes, &o->verify_sync};
+    *f[flags[i].which] = flags[i].value;
+    return 1;
+  }
+  return !strncmp(flag, "insert-sync=", 12) || !strncmp(flag, "auto-sync=", 10) ? -1 : 0;
+}
+
 int asc_run_kernel_pipeline(asc_module *m, const asc_pipeline_opts *o, const asc_pass_options *po) {
   char *p = asc_pipeline_select(m, o);
   if (!p)
