@@ -611,6 +611,7 @@ _METHODS_NOT_YET = {
                  "set_addr_with_offset set_shape_info get_shape_info reinterpret_cast print to_file",
     GlobalTensor: "get_size get_phy_addr set_l2_cache_hint get_shape_info set_shape_info",
     TPipe: "alloc_event_id release_event_id fetch_event_id init destroy reset get_base_addr",
+    TBuf: "alloc_tensor free_tensor",
 }
 for _cls, _names in _METHODS_NOT_YET.items():
     for _m in _names.split():
