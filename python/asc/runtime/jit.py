@@ -328,9 +328,9 @@ class JITFunction:
         """pyasc's hook: compile a traced kernel (tests patch it)."""
         return Compiler(options).run(traced, self.__name__, stacklevel=8)
 
-    def _run_launcher(self, kernel, options, runtime_args):
+    def _run_launcher(self, kernel, options, runtime_args, marshalled=None):
         """pyasc's hook: run a compiled kernel; one Launcher.run call per launch."""
-        Launcher(options).run(kernel, self.__name__, runtime_args, stacklevel=5)
+        Launcher(options).run(kernel, self.__name__, runtime_args, stacklevel=5, marshalled=marshalled)
 
     def _disk_key(self, mem_key):
         return disk_cache.make_key([self.fn.__module__, self.fn.__qualname__, self.fingerprint(), list(mem_key)])
@@ -375,9 +375,14 @@ class JITFunction:
                 _check_options(opts)
                 opts_key = _opts_key(opts)
         const, runtime = self._split(self._bind(args, kwargs))
-        kinds = {n: _arg_kind(n, v) for n, v in runtime.items()}
+        kinds, largs = {}, []
+        for n, v in runtime.items():
+            kind, d, arg = _arg_kind(n, v)
+            kinds[n] = (kind, d)
+            largs.append(arg)
         kernel = self._module(const, kinds, opts, opts_key)
-        self._run_launcher(kernel, LaunchOptions(core_num, stream), tuple(runtime.values()))
+        self._run_launcher(kernel, LaunchOptions(core_num, stream), tuple(runtime.values()),
+                           None if None in largs else largs)
         return None
 
     def _module(self, const, kinds, opts, opts_key):
@@ -417,15 +422,15 @@ class MockValue:
 
 
 def _arg_kind(n, x):
-    """(kind, DataType or Struct class) of runtime argument n = x: what the kernel is specialised on."""
+    """(kind, DataType or Struct class, simulator argument or None) of runtime argument n = x: what
+    the kernel is specialised on, and (for plain arguments) what the launcher passes."""
     if isinstance(x, Struct):
-        return "struct", type(x)
+        return "struct", type(x), None
     if isinstance(x, MockTensor):
-        return "gm", x.dtype
+        return "gm", x.dtype, None
     if isinstance(x, MockValue):
-        return ("float" if x.dtype.is_float() else "int"), x.dtype
-    kind, d, _ = _marshal(n, x)
-    return kind, d
+        return ("float" if x.dtype.is_float() else "int"), x.dtype, None
+    return _marshal(n, x)
 
 
 def _opts_key(opts):

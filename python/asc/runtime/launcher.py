@@ -54,17 +54,18 @@ class Launcher:
     def get_core_num(device_id=None):
         return _lib.platform_fact(config.current_platform().value, "aiv")
 
-    def run(self, kernel, function_name, user_args, stacklevel=5):
+    def run(self, kernel, function_name, user_args, stacklevel=5, marshalled=None):
+        """marshalled: the simulator arguments, when the caller has them already (asc.jit)."""
         if os.environ.get("DRY_RUN"):
             return None
         if self.options.core_num <= 0:
             raise ValueError("Core number should be large than 0")
         opts = kernel.options
-        largs = marshal_args(kernel, user_args)
+        largs = marshalled if marshalled is not None else marshal_args(kernel, user_args)
         rc, rep = _lib.launch(kernel.module, function_name, largs, config.current_platform().value,
                               self.options.core_num, int(opts.get("sanitize", True)), strict_gm=strict_gm(opts))
         config._set_last_report(rep)
-        kw = set(rep.get("kernel_warnings", ()))
+        kw = rep["kernel_warnings"]  # (not .get(): that would read the per-core part of the report)
         if opts.get("verify_sync"):
             rep["errors"] += [w for w in rep["warnings"] if w not in kw]
         for w in rep["warnings"]:
