@@ -481,7 +481,8 @@ class FunctionTracer(ast.NodeVisitor):
             else:
                 kw[k.arg] = self.visit(k.value)
         if f is print:
-            raise self.fail(node, "print is not supported in JIT function (NameError: print is not defined); use asc.printf")
+            raise self.fail(node, "print is not supported in JIT function (NameError: print is not defined); "
+                                  "use asc.printf")
         if hasattr(f, "trace_call"):
             return f.trace_call(self, args, kw)
         return f(*args, **kw)

@@ -26,6 +26,21 @@ class KernelWarning(UserWarning):
     option strict_gm=True, ASC_STRICT=1 or `python -W error::asc.KernelWarning`."""
 
 
+def not_yet(qualname, hint=""):
+    """A callable standing for an API name openasc does not implement yet: calling it (or, for a
+    class, constructing it) raises NotImplementedError naming it."""
+    def f(*args, **kwargs):
+        raise NotImplementedError(f"{qualname} is not implemented yet in openasc{hint}")
+    f.__name__ = f.__qualname__ = qualname.rsplit(".", 1)[-1]
+    return f
+
+
+def not_yet_names(namespace, module, names, hint=""):
+    """not_yet(module + "." + name) for each name (a whitespace-separated string) into namespace."""
+    for n in names.split():
+        namespace.setdefault(n, not_yet(f"{module}.{n}", hint))
+
+
 # ---- dtypes ----------------------------------------------------------------------------------------
 class DataType:
     """A scalar element type (asc.float16, ...); `ir` is its IR spelling."""

@@ -62,7 +62,29 @@ UPSTREAM_PATHS = {
     "asc.runtime.cache": [],
     "asc.lib.runtime": ["CoreType", "get_soc_version", "current_stream", "synchronize", "set_soc_version"],
     "asc.lib.host": ["PlatformAscendCManager", "MatmulApiTiling", "get_ascendc_platform"],
+    "asc.lib.host.wrappers": ["PlatformAscendCManager", "MatmulApiTiling"],
+    "asc.lib.host.loader": ["Loader"],
+    "asc.lib.runtime.support": ["CoreType", "DeviceInfoType", "DeviceModuleType", "Stream"],
+    "asc.lib.runtime.interface": ["get_soc_version", "current_stream", "acl_init"],
+    "asc.lib.runtime.state": ["load_lib"],
+    "asc.lib.runtime.print_utils": ["print_interface"],
+    "asc.lib.runtime.build_utils": ["build_npu_ext"],
+    "asc.lib.utils": ["get_ascend_path"],
+    "asc.runtime.memory_handle": ["MemoryHandle"],
+    "asc.runtime.utils": ["FileUtils"],
+    "asc.common.compat": ["get_annotations", "merge_dict"],
+    "asc.language.adv.utils": [],
+    "asc.language.basic.utils": ["check_type"],
+    "asc.language.fwk.utils": [],
 }
+
+
+def test_not_implemented_names_say_so():
+    import asc.lib.runtime.support as support
+    with pytest.raises(NotImplementedError, match="asc.lib.runtime.support.Stream is not implemented yet"):
+        support.Stream()
+    from asc.common.compat import merge_dict
+    assert merge_dict({"a": 1}, {"a": 2, "b": 3}) == {"a": 2, "b": 3}
 
 
 @pytest.mark.parametrize("path", sorted(UPSTREAM_PATHS))

@@ -33,5 +33,8 @@ from .vec_transpose import *  # noqa: F401,F403
 from .vec_unary import *  # noqa: F401,F403
 from .vec_vconv import *  # noqa: F401,F403
 
-__all__ = sorted(n for m in (block_sync, cache, common, data_copy, determine_compute_sync, dump_tensor, fixpipe, list_tensor, mm, proposal, scalar, set_atomic, sys_var, vec_binary, vec_binary_scalar, vec_brcb, vec_cmpsel, vec_duplicate, vec_gather, vec_gather_mask, vec_reduce, vec_scatter, vec_ternary_scalar, vec_transpose, vec_unary, vec_vconv,)
-                 for n in vars(m) if not n.startswith("_") and n not in ("annotations",))
+__all__ = sorted(n for m in (block_sync, cache, common, data_copy, determine_compute_sync, dump_tensor, fixpipe,
+                             list_tensor, mm, proposal, scalar, set_atomic, sys_var, vec_binary, vec_binary_scalar,
+                             vec_brcb, vec_cmpsel, vec_duplicate, vec_gather, vec_gather_mask, vec_reduce, vec_scatter,
+                             vec_ternary_scalar, vec_transpose, vec_unary, vec_vconv)
+                 for n in vars(m) if not n.startswith("_"))

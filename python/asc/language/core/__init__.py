@@ -3,7 +3,7 @@ through the current builder; the op semantics live in libasc."""
 import builtins
 
 from ... import _lib
-from ..._core import DTYPES, DataType, Handle, PlainValue, builder, dtype_of, to_value
+from ..._core import DTYPES, DataType, Handle, PlainValue, builder, dtype_of, not_yet_names, to_value
 from .enums import *  # noqa: F401,F403 - pyasc's asc.language.core exports the enums
 from .enums import HardEvent, PipeID, RoundMode, TPosition
 
@@ -555,14 +555,7 @@ pop_stack_buffer
 """.split()
 
 
-def _not_yet(name):
-    def f(*args, **kwargs):
-        raise NotImplementedError(f"asc.{name} is not implemented yet in openasc")
-    f.__name__ = f.__qualname__ = name
-    return f
-
-
-globals().update({n: _not_yet(n) for n in NOT_YET if n not in globals()})
+not_yet_names(globals(), "asc", " ".join(NOT_YET))
 
 
 def get_data_block_size_in_bytes():

@@ -1,11 +1,5 @@
 """asc.lib.host: host matmul tiling (api.md §11).  Not implemented yet in openasc."""
-
-
-def _stub(name):
-    def f(*args, **kwargs):
-        raise NotImplementedError(f"asc.lib.host.{name} is not implemented yet in openasc")
-    f.__name__ = name
-    return f
+from ..._core import not_yet_names
 
 
 class _StubClass:
@@ -24,6 +18,6 @@ class _StubClass:
 _NAMES = ["get_ascendc_platform", "MatmulApiTiling", "MultiCoreMatmulTiling", "BatchMatmulTiling",
           "PlatformAscendC", "PlatformAscendCManager", "MatmulConfigParams", "CubeFormat", "DataType", "DequantType",
           "MatrixMadType", "MatrixTraverse", "ScheduleType", "TPosition"]
-globals().update({n: _stub(n) for n in _NAMES[:1]})
+not_yet_names(globals(), "asc.lib.host", _NAMES[0])
 globals().update({n: type(n, (_StubClass,), {"_name": n}) for n in _NAMES[1:]})
 __all__ = _NAMES

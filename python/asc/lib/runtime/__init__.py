@@ -3,6 +3,8 @@ Everything is synchronous on the Model backend, so streams are opaque handles.""
 import ctypes
 import enum
 
+from ..._core import not_yet_names
+
 from ...runtime import config
 
 
@@ -151,14 +153,11 @@ def report_text(rep=None):
     return "\n".join(lines)
 
 
-def _not_yet(name):
-    def f(*args, **kwargs):
-        raise NotImplementedError(f"asc.lib.runtime.{name} is not implemented yet in openasc "
-                                  "(launch kernels with kernel[core_num](...))")
-    f.__name__ = name
-    return f
+not_yet_names(globals(), "asc.lib.runtime", "malloc memcpy copy_data_to_device copy_data_from_device free "
+              "free_mem register_device_binary_kernel register_function launch_kernel",
+              " (launch kernels with kernel[core_num](...))")
 
 
-for _n in ("malloc memcpy copy_data_to_device copy_data_from_device free free_mem "
-           "register_device_binary_kernel register_function launch_kernel").split():
-    globals()[_n] = _not_yet(_n)
+not_yet_names(globals(), __name__, "Function Kernel Memory MemorySizes MsprofTaskType ProfilingCommandHandle "
+              "acl_init acl_finalize call_print_interface check_device_handle magic_elf_value msprof_task_type "
+              "npu_utils set_pro_switch unregister_device_binary_kernel", " (NPU runtime)")
