@@ -370,3 +370,43 @@ def test_pyasc_home_sets_the_cache_dir(tmp_path, monkeypatch):
     assert cache.cache_dir() == os.path.join(str(tmp_path), ".pyasc", "cache")
     monkeypatch.setenv("PYASC_CACHE_DIR", str(tmp_path / "c"))
     assert cache.cache_dir() == str(tmp_path / "c")
+
+
+@asc.jit
+def _tbuf_whole_kernel(z: asc.GlobalAddress, nbytes: int):
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf=buf, num=nbytes)  # a runtime length
+    t = buf.get(asc.float32)  # the whole buffer: nbytes // 4 elements
+    asc.duplicate(t, 3.0, 16)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    asc.data_copy(zg, t, 16)
+
+
+def test_tbuf_get_whole_buffer_of_a_runtime_length():
+    z = np.zeros(16, np.float32)
+    _tbuf_whole_kernel[1](z, 64)
+    assert (z == 3.0).all()
+    with pytest.raises(asc.KernelError, match="outside the local tensor of 32 bytes"):  # 8 elements, not 16
+        _tbuf_whole_kernel[1](z, 32)
+
+
+@asc.jit
+def _tbuf_callee(buf: asc.TBuf):
+    buf.get(asc.float32)
+
+
+@asc.jit
+def _tbuf_caller_kernel(z: asc.GlobalAddress, nbytes: int):
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf=buf, num=nbytes)
+    _tbuf_callee(buf)
+
+
+def test_tbuf_get_needs_len_where_the_runtime_length_is_another_functions():
+    with pytest.raises(ValueError, match="pass len when the TBuf's init_buffer is not in this kernel function"):
+        _tbuf_caller_kernel[1](np.zeros(16, np.float32), 64)

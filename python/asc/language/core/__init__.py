@@ -165,7 +165,7 @@ class TPipe(Handle):
         b = builder("init_buffer")
         que = kw.pop("buf", que)
         if isinstance(que, TBuf):
-            que.length = num
+            que.length, que._length_fn = num, id(b.blocks[0]) if b.blocks else None
             b.op("asc.init_tbuf", [self.value, que.value, _i32(num)])
         else:
             _need(que, TQueBind, "init_buffer", "que")
@@ -240,8 +240,11 @@ class TBuf(Handle):
     def get(self, dtype, len=None, shape=None):
         dtype = dtype_of(dtype)
         if len is None:  # the whole buffer: its byte length from init_buffer, a constant or a runtime value
-            if not isinstance(self.length, (int, PlainValue)):
-                raise ValueError("TBuf.get(): pass len when the TBuf's init_buffer is not in this kernel")
+            b = builder("TBuf.get")
+            here = id(b.blocks[0]) if b.blocks else None  # a runtime length is a value of its own function
+            if not isinstance(self.length, (int, PlainValue)) or (
+                    isinstance(self.length, PlainValue) and getattr(self, "_length_fn", None) != here):
+                raise ValueError("TBuf.get(): pass len when the TBuf's init_buffer is not in this kernel function")
             len = self.length // dtype.size
         v = builder("TBuf.get").op("asc.tbuf_get", [self.value, _i32(len)], [_lt_type(dtype, self.pos)])[0]
         return LocalTensor(dtype, self.pos, _value=v)
