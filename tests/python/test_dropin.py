@@ -410,3 +410,25 @@ def _tbuf_caller_kernel(z: asc.GlobalAddress, nbytes: int):
 def test_tbuf_get_needs_len_where_the_runtime_length_is_another_functions():
     with pytest.raises(ValueError, match="pass len when the TBuf's init_buffer is not in this kernel function"):
         _tbuf_caller_kernel[1](np.zeros(16, np.float32), 64)
+
+
+def test_struct_redefined_with_another_layout_is_another_specialisation():
+    """A Struct class redefined under the same name (a notebook cell run again) with other fields
+    must not reuse the kernel compiled for the old layout."""
+    def make(fields):
+        return type("Cfg2", (Struct,), fields)
+
+    old = make({"a": Field(dtype=asc.int32, default=1)})
+
+    @asc.jit
+    def k(z: asc.GlobalAddress, cfg: old):
+        zg = asc.GlobalTensor()
+        zg.set_global_buffer(z)
+        zg.set_value(0, cfg.a)
+
+    z = np.zeros(8, np.int32)
+    k[1](z, old(a=5))
+    assert z[0] == 5
+    new = make({"b": Field(dtype=asc.int16, default=0), "a": Field(dtype=asc.int32, default=7)})
+    k[1](z, new())
+    assert z[0] == 7

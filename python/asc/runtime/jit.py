@@ -428,7 +428,7 @@ class JITFunction:
     def _module(self, const, kinds, opts, opts_key):
         """The compiled module for this specialisation: memory cache, disk cache, or traced now."""
         key = (tuple((k, dep_repr(v)) for k, v in const.items()),
-               tuple((n, k, getattr(d, "name", None) or d.__qualname__) for n, (k, d) in kinds.items()),
+               tuple((n, k, d.name if k != "struct" else _struct_key(d)) for n, (k, d) in kinds.items()),
                opts_key, self._closure_key())
         always = opts.get("always_compile")
         hit = None if always else self.cache.get(key)
@@ -471,6 +471,11 @@ def _arg_kind(n, x):
     if isinstance(x, MockValue):
         return ("float" if x.dtype.is_float() else "int"), x.dtype, None
     return _marshal(n, x)
+
+
+def _struct_key(cls):
+    """A Struct argument's part of the specialisation key: the class and its leaf fields' layout."""
+    return f"{cls.__module__}.{cls.__qualname__}" + "".join(f",{p}:{d.name}" for p, d in cls.leaves())
 
 
 def _opts_key(opts):
