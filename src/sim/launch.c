@@ -63,6 +63,7 @@ void asc_sim_options_init(asc_sim_options *o) {
   o->verify = 1;
   o->sanitize = 1;
   o->kernel_type = -1;
+  o->strict_gm = 1;
 }
 
 /* ---- report ---- */
@@ -71,6 +72,11 @@ void asc_sim_report_free(asc_sim_report *r) {
     return;
   free(r->cores);
   asc_sim_records_free(r->records, r->nrecords);
+  for (int i = 0; i < r->nkwarnings; i++)
+    free(r->kwarnings[i]);
+  free(r->kwarnings);
+  r->kwarnings = NULL;
+  r->nkwarnings = 0;
   r->records = NULL;
   r->nrecords = 0;
   r->cores = NULL;
@@ -165,6 +171,8 @@ typedef struct blockres {
   int64_t busy[ASC_SIM_NPIPES], blocked[ASC_SIM_NPIPES];
   sim_trec *trace;
   int ntrace;
+  sim_oobw *oobw; /* out-of-bounds warnings let through (memory.c), replayed once per op site */
+  int noobw;
 } blockres;
 
 typedef struct runner {
@@ -241,6 +249,7 @@ static void corefree(sim_core *c) {
     free(c->xhist[i]);
   free(c->xhist);
   free(c->xvc);
+  asc_sim_mem_free(c);
   asc_sim_timing_free(c);
   free(c->queues);
   free(c->tbufs);
@@ -276,6 +285,10 @@ static void runcore(sim_core *c, blockres *r) {
   r->trace = c->trace; /* handed over */
   r->ntrace = c->ntrace;
   c->trace = NULL;
+  r->oobw = c->oobw;
+  r->noobw = c->noobw;
+  c->oobw = NULL;
+  c->noobw = 0;
 }
 
 static void runblock(const sim_launch *L, int block, int ncores, blockres *r, scratch *s) {
@@ -335,10 +348,12 @@ static void runthreads(runner *R, int threads) {
   free(t);
 }
 
-/* Replay block b's diagnostics on the shared context. */
-static void replay(const sim_launch *L, const blockres *r) {
+/* Replay block b's diagnostics on the shared context, then its out-of-bounds warnings
+ * of op sites no earlier block warned about. */
+static void replay(const sim_launch *L, const blockres *r, sim_oobseen *seen, asc_sim_report *rep) {
   for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
     asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
+  asc_sim_oob_replay(L, r->oobw, r->noobw, seen, rep);
 }
 
 static void writetrace(const sim_launch *L, const asc_sim_options *o, const blockres *res, const int *core,
@@ -389,8 +404,9 @@ static int runall(const sim_launch *L, const asc_sim_options *o, asc_sim_report 
   atomic_init(&R.firsterr, L->blocks);
   runthreads(&R, nthreads(o, L->blocks));
   int nrun = 0, rc = 0;
+  sim_oobseen seen = {0};
   for (int b = 0; b < L->blocks && !rc; b++, nrun++) {
-    replay(L, &R.res[b]);
+    replay(L, &R.res[b], &seen, rep);
     rc = R.res[b].rc;
   }
   place(R.res, nrun, core, start, rep);
@@ -399,7 +415,9 @@ static int runall(const sim_launch *L, const asc_sim_options *o, asc_sim_report 
   for (int b = 0; b < L->blocks; b++) {
     asc_ctx_free(R.res[b].diag);
     free(R.res[b].trace);
+    asc_sim_oobw_free(R.res[b].oobw, R.res[b].noobw);
   }
+  free(seen.ops);
   free(R.res);
   free(core);
   free(start);
@@ -491,10 +509,11 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
   free(t);
   /* diagnostics in group order, every core of a group (its report may come from any core) */
   int rc = 0, nblk = 0;
+  sim_oobseen seen = {0};
   for (int g = 0; g < R.ngroups && !rc; g++) {
     int first = L->cosim_all ? 0 : g * per, n = L->cosim_all ? L->ninst : per;
     for (int i = first; i < first + n; i++) {
-      replay(L, &R.res[i]);
+      replay(L, &R.res[i], &seen, rep);
       rc |= R.res[i].rc;
     }
     nblk = L->cosim_all ? L->blocks : g + 1;
@@ -543,7 +562,9 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
   for (int i = 0; i < L->ninst; i++) {
     asc_ctx_free(R.res[i].diag);
     free(R.res[i].trace);
+    asc_sim_oobw_free(R.res[i].oobw, R.res[i].noobw);
   }
+  free(seen.ops);
   free(R.res);
   free(slotend);
   free(core);
@@ -623,7 +644,7 @@ int asc_sim_launch(asc_module *m, const char *kernel, const asc_sim_args *args, 
   memset(rep, 0, sizeof *rep);
   int e0 = m->ctx->nerrors, w0 = m->ctx->nwarnings;
   sim_launch L = {.ctx = m->ctx, .blocks = o->blocks,
-                  .tracing = o->trace_path != NULL, .sanitize = o->sanitize != 0,
+                  .tracing = o->trace_path != NULL, .sanitize = o->sanitize != 0, .strict_gm = o->strict_gm != 0,
                   .jitter = o->jitter_seed};
   int rc = setup(&L, m, kernel, args, o);
   if (!rc) {

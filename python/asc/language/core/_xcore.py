@@ -1,7 +1,7 @@
 """Core kinds, cross-core synchronization and atomic GM stores (hardware.md §1.1, §10, §12.1).
 Trace-only like the rest of the language API: each function emits one IR op; the semantics
 (core groups, counters, barriers, workspace handshakes, atomic stores) live in libasc."""
-from .._core import DTYPES, DataType, PlainValue, builder, to_value
+from ..._core import DTYPES, DataType, PlainValue, builder, to_value
 from .enums import PipeID
 
 I1, I32, I64 = DTYPES["int1"], DTYPES["int32"], DTYPES["int64"]
@@ -17,7 +17,7 @@ def _i32(x):
 
 
 def _tensor(x, fn, arg, kind):
-    from . import core  # the tensor classes (imported late: core imports this module)
+    from .. import core  # the tensor classes (imported late: core imports this module)
     cls = core.GlobalTensor if kind == "gt" else core.LocalTensor
     if not isinstance(x, cls) or x.value is None:
         raise TypeError(f"{fn}(): argument '{arg}' must be a {cls.__name__}, got {type(x).__name__}")
