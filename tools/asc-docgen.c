@@ -83,14 +83,7 @@ static const struct {
 static const struct {
   const char *token, *text;
 } pipes[] = {
-    {"NONE", "-"},
-    {"S", "S"},
-    {"V", "V"},
-    {"MTE1", "MTE1"},
-    {"MTE2", "MTE2"},
-    {"MTE3", "MTE3"},
-    {"M", "M"},
-    {"FIX", "FIX"},
+    {"NONE", "-"}, /* a pipe token (S, V, MTE2, ...) is printed as it is */
     {"COPY", "from operands"},
     {"EVT_SRC", "event source"},
     {"EVT_DST", "event destination"},
@@ -235,7 +228,7 @@ static void hardware_section(FILE *f) {
 #define HW_CORE(id, name, doc) fprintf(f, "| %s | %s |\n", name, doc);
 #include "hw/hw.def"
   fputs("\n### Pipes\n\n| pipe | cores | trace row | runs |\n|---|---|---|---|\n", f);
-#define HW_PIPE(pipe, cores, row, doc) fprintf(f, "| `PIPE_%s` | %s | %s | %s |\n", #pipe, cores_text(cores), row, doc);
+#define HW_PIPE(pipe, cores, row, doc) fprintf(f, "| `PIPE_" #pipe "` | %s | %s | %s |\n", cores_text(cores), row, doc);
 #include "hw/hw.def"
   fputs("\n### Memories\n\n| memory | Hardware enum | cores | KiB | alignment (B) | notes |\n"
         "|---|---|---|---|---|---|\n", f);
@@ -245,7 +238,7 @@ static void hardware_section(FILE *f) {
   fputs("\n### HardEvents\n\n| event | source pipe | destination pipe | AIV slot | AIC slot |\n"
         "|---|---|---|---|---|\n", f);
 #define HW_EVENT(event, src, dst, aiv, aic)                                                                \
-  fprintf(f, "| `%s` | `PIPE_%s` | `PIPE_%s` | %s%.0d | %s%.0d |\n", #event, #src, #dst,                  \
+  fprintf(f, "| `" #event "` | `PIPE_" #src "` | `PIPE_" #dst "` | %s%.0d | %s%.0d |\n",                     \
           (aiv) < 0 ? "-" : (aiv) == 0 ? "0" : "", (aiv) > 0 ? (aiv) : 0, (aic) < 0 ? "-" : (aic) == 0 ? "0" : "", \
           (aic) > 0 ? (aic) : 0);
 #include "hw/hw.def"

@@ -58,6 +58,7 @@ _SIGS = {
     "asc_bind_options": (None, [C.c_void_p, C.c_char_p, C.c_int, C.c_int]),
     "asc_bind_options_ext": (None, [C.c_void_p, C.c_int, C.c_int]),
     "asc_reg_hw_core_name": (C.c_char_p, [C.c_int]),
+    "asc_reg_hw_pipe_cores": (C.c_uint, [C.c_int]),
     "asc_bind_pass_options": (None, [C.c_void_p, C.c_int]),
     "asc_bind_report": (C.c_double, [C.c_void_p, C.c_char_p, C.c_int, C.c_int]),
     "asc_bind_report_platform": (C.c_char_p, [C.c_void_p]),
@@ -137,6 +138,13 @@ def registry_enums():
             j += 1
         out[_s(L.asc_reg_enum_kind(k))] = members
     return out
+
+
+def hw_pipes():
+    """[(pipe name, core mask: bit 0 AIV, bit 1 AIC)] of the pipes arch 2201 has (src/hw/hw.def)."""
+    L = lib()
+    return [(_s(L.asc_sim_pipe_name(p)), L.asc_reg_hw_pipe_cores(p)) for p in range(NPIPES)
+            if L.asc_reg_hw_pipe_cores(p)]
 
 
 def registry_hw_memories():

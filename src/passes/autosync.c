@@ -1276,6 +1276,12 @@ static void walk_op(walker *w, asc_op *op, state *st) {
   case ASC_OP_PIPE_BARRIER:
     barrier(st, (int)asc_op_attr(op, "pipe")->i);
     return;
+  case ASC_OP_SYNC_ALL: /* cross-core barriers and signals wait for every pipe of the core first */
+  case ASC_OP_SYNC_ALL_SOFT:
+  case ASC_OP_IB_SET:
+  case ASC_OP_NOTIFY_NEXT_BLOCK:
+    barrier(st, ASC_PIPEID_PIPE_ALL);
+    return;
   case ASC_OP_ALLOC_TENSOR:
   case ASC_OP_DEQUE:
   case ASC_OP_FREE_TENSOR:

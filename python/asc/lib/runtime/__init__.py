@@ -142,8 +142,10 @@ def report_text(rep=None):
     rep = rep or config.last_report()
     if not rep:
         return "no kernel launched yet"
-    pipes = ["PIPE_S", "PIPE_V", "PIPE_MTE2", "PIPE_MTE3", "PIPE_MTE1", "PIPE_M", "PIPE_FIX"]
-    used = [p for p in pipes if any(c["busy"].get(p) for c in rep["cores"])] or pipes[:4]
+    from ... import _lib
+    pipes = _lib.hw_pipes()  # the pipes of arch 2201, from the hardware table
+    used = [p for p, _ in pipes if any(c["busy"].get(p) for c in rep["cores"])] or \
+        [p for p, cores in pipes if cores & 1]  # nothing ran: the AIV's pipes
     lines = [f"[timing] {rep['platform']} @ {rep['mhz']:.0f} MHz: {rep['cycles']} cycles = {rep['us']:.3f} us"
              f" on {len(rep['cores'])} core(s), including {rep.get('launch_cycles', 0)} launch cycles",
              "  core  blocks    cycles  " + "  ".join(f"{p:>10}" for p in used)]
