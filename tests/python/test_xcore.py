@@ -249,3 +249,46 @@ def test_store_atomic_config_round_trip():
     out = np.full(8, -1, np.int32)
     k[1](out)
     assert list(out[:3]) == [4, 0, 0]
+
+
+# ---- the issue's outside probe: block 1 reads what block 0 writes, nothing orders them ----
+@asc.jit
+def probe(z: asc.GlobalAddress, out: asc.GlobalAddress):
+    zg = asc.GlobalTensor()
+    og = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    og.set_global_buffer(out)
+    b = asc.get_block_idx()
+    if b == 0:
+        zg.set_value(0, 42.0)  # WRITER
+    else:
+        og.set_value(0, zg.get_value(0))  # READER
+
+
+def test_gm_read_after_write_between_blocks_is_reported():
+    z, out = np.zeros(8, np.float32), np.zeros(8, np.float32)
+    with pytest.raises(asc.KernelError) as ei:
+        probe[2](z, out)
+    msg = str(ei.value)
+    assert "cross-core race on GM array 'z' bytes [0, 4)" in msg
+    assert f"block 0 writes them at {HERE}:{line_of(probe, '# WRITER')}" in msg
+    assert f"block 1 reads them at {HERE}:{line_of(probe, '# READER')}" in msg
+
+
+def test_disjoint_blocks_report_nothing():
+    """Blocks that read shared inputs and write their own slices are not races."""
+    x = np.arange(16, dtype=np.float32)
+    z = np.zeros(8, np.float32)
+
+    @asc.jit
+    def k(x: asc.GlobalAddress, z: asc.GlobalAddress):
+        xg = asc.GlobalTensor()
+        zg = asc.GlobalTensor()
+        xg.set_global_buffer(x)
+        zg.set_global_buffer(z)
+        b = asc.get_block_idx()
+        zg.set_value(b, xg.get_value(0) + xg.get_value(b))  # every block reads x[0]
+
+    k[8](x, z)
+    clean(rt.last_report())
+    np.testing.assert_array_equal(z, x[:8] + x[0])
