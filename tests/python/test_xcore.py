@@ -292,3 +292,117 @@ def test_disjoint_blocks_report_nothing():
     k[8](x, z)
     clean(rt.last_report())
     np.testing.assert_array_equal(z, x[:8] + x[0])
+
+
+# ---- the other cross-core forms ----
+@asc.jit
+def chain_kernel(x: asc.GlobalAddress, ws: asc.GlobalAddress, form: asc.ConstExpr[str]):
+    """Block b adds x[b] into x[b + 1] after block b - 1 has done so: a chain through GM that
+    only the handshake orders (ib_set/ib_wait, notify_next_block/wait_pre_block)."""
+    xg = asc.GlobalTensor()
+    wg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    wg.set_global_buffer(ws)
+    ub = asc.LocalTensor(asc.int32, VECCALC, 0, 8)
+    b = asc.get_block_idx()
+    if form == "ib":
+        if b > 0:
+            asc.ib_wait(wg, ub, b - 1, 0)
+    elif form == "pre":
+        asc.wait_pre_block(wg, ub)
+    xg.set_value(b + 1, xg.get_value(b + 1) + xg.get_value(b))
+    if form == "ib":
+        asc.ib_set(wg, ub, b, 0)
+    elif form == "pre":
+        asc.notify_next_block(wg, ub)
+
+
+@pytest.mark.parametrize("form", ["ib", "pre"])
+def test_workspace_handshakes_order_a_chain(form):
+    x = np.arange(1, 10, dtype=np.float32)
+    ws = np.zeros(8 * 8 * 2, np.int32)
+    chain_kernel[8](x, ws, form)
+    clean(rt.last_report())
+    np.testing.assert_array_equal(x, np.cumsum(np.arange(1, 10, dtype=np.float32)))
+
+
+def test_chain_without_handshake_is_a_race():
+    x = np.arange(1, 10, dtype=np.float32)
+    with pytest.raises(asc.KernelError, match="cross-core race on GM array 'x'"):
+        chain_kernel[8](x, np.zeros(128, np.int32), "none")
+
+
+@asc.jit
+def mode01_kernel(out: asc.GlobalAddress, mode: asc.ConstExpr[int]):
+    """Each core writes its slot, synchronizes (mode 0: every AIV; mode 1: the block's two AIVs),
+    then reads its partner's slot."""
+    og = asc.GlobalTensor()
+    og.set_global_buffer(out)
+    if asc.ascend_is_aiv():
+        me = asc.get_block_idx()
+        og.set_value(me, me * 10 + 1)
+        asc.cross_core_set_flag(1, mode, asc.PipeID.PIPE_MTE3)
+        asc.cross_core_wait_flag(1, mode, asc.PipeID.PIPE_S)
+        og.set_value(32 + me, og.get_value(me ^ 1))
+
+
+@pytest.mark.parametrize("mode", [0, 1])
+def test_cross_core_modes_0_and_1(mode):
+    out = np.zeros(64, np.int32)
+    # mode 1 needs a MIX kernel; mode 0 runs on every AIV of an AIV_ONLY launch as well
+    mode01_kernel[3](out, mode, kernel_type=7 if mode == 1 else None)
+    clean(rt.last_report())
+    if mode == 1:  # 3 blocks of two AIVs each: every AIV reads its partner's slot
+        np.testing.assert_array_equal(out[:6], np.arange(6) * 10 + 1)
+        np.testing.assert_array_equal(out[32:38], (np.arange(6) ^ 1) * 10 + 1)
+    else:  # 3 AIVs: 0 and 1 swap, 2 reads slot 3, which nobody writes
+        np.testing.assert_array_equal(out[:3], [1, 11, 21])
+        np.testing.assert_array_equal(out[32:35], [11, 1, 0])
+
+
+def test_sync_all_soft_form():
+    @asc.jit
+    def k(x: asc.GlobalAddress, ws: asc.GlobalAddress, out: asc.GlobalAddress):
+        xg = asc.GlobalTensor()
+        wg = asc.GlobalTensor()
+        og = asc.GlobalTensor()
+        xg.set_global_buffer(x)
+        wg.set_global_buffer(ws)
+        og.set_global_buffer(out)
+        ub = asc.LocalTensor(asc.int32, VECCALC, 0, 8)
+        b = asc.get_block_idx()
+        xg.set_value(b, (b + 1) * 3.0)
+        asc.sync_all(wg, ub, 0)
+        og.set_value(b, xg.get_value((b + 1) % 4))
+
+    x, ws, out = np.zeros(4, np.float32), np.zeros(4 * 8, np.int32), np.zeros(4, np.float32)
+    k[4](x, ws, out)
+    clean(rt.last_report())
+    np.testing.assert_array_equal(out, [6, 9, 12, 3])
+
+
+@pytest.mark.parametrize("op,expect", [("max", np.maximum), ("min", np.minimum)])
+def test_atomic_max_min(op, expect):
+    @asc.jit
+    def k(x: asc.GlobalAddress, z: asc.GlobalAddress, which: asc.ConstExpr[str]):
+        b = asc.get_block_idx()
+        xg = asc.GlobalTensor()
+        zg = asc.GlobalTensor()
+        xg.set_global_buffer(x + b * 8, 8)
+        zg.set_global_buffer(z, 8)
+        xl = asc.LocalTensor(asc.int32, VECIN, 0, 8)
+        asc.data_copy(xl, xg, 8)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        if which == "max":
+            asc.set_atomic_max(asc.int32)
+        else:
+            asc.set_atomic_min(asc.int32)
+        asc.data_copy(zg, xl, 8)
+        asc.set_atomic_none()
+
+    rng = np.random.default_rng(3)
+    x = rng.integers(-100, 100, 4 * 8).astype(np.int32)
+    z = np.zeros(8, np.int32)
+    k[4](x, z, op)
+    clean(rt.last_report())
+    np.testing.assert_array_equal(z, expect.reduce(np.vstack([np.zeros(8, np.int32), x.reshape(4, 8)]), axis=0))
