@@ -575,6 +575,18 @@ static void checkbarrier(verifier *vr, const asc_op *op) {
          asc_enum_name(ASC_ENUM_PIPEID, p));
 }
 
+/* cross_core_set_flag / wait_flag: mode 0, 1 or 2; the set's pipe one that can signal (any
+ * pipe of arch 2201 but S; hardware.md §10). */
+static void checkxflag(verifier *vr, const asc_op *op) {
+  int64_t mode = asc_op_attr(op, "mode")->i, p = asc_op_attr(op, "pipe")->i;
+  if (mode < 0 || mode > 2)
+    fail(vr, op, "mode %lld is not a cross-core mode (0: every core of a kind, 1: the AIVs of a block, "
+         "2: AIC <-> AIVs of a block)", (long long)mode);
+  else if (op->code == ASC_OP_CROSS_CORE_SET_FLAG && (p == ASC_PIPEID_PIPE_S || !asc_hw_pipe_exists((int)p)))
+    fail(vr, op, "pipe %s cannot signal another core (V, M, MTE1, MTE2, MTE3 or FIX)",
+         asc_enum_name(ASC_ENUM_PIPEID, p));
+}
+
 /* Copies (the registry's COPY pipe rule: dst operand 0, src operand 1) need a path of the
  * hardware table (hw.def: GM->UB on MTE2, UB->GM on MTE3, UB->UB on V, GM->L1, ...). */
 static void checkcopypath(verifier *vr, const asc_op *op) {
@@ -658,6 +670,8 @@ static void checkop(verifier *vr, const asc_op *op, const asc_op *parent) {
   case ASC_OP_SET_FLAG:
   case ASC_OP_WAIT_FLAG: checkevent(vr, op); break;
   case ASC_OP_PIPE_BARRIER: checkbarrier(vr, op); break;
+  case ASC_OP_CROSS_CORE_SET_FLAG:
+  case ASC_OP_CROSS_CORE_WAIT_FLAG: checkxflag(vr, op); break;
   case ASC_OP_STRUCT: checkstruct(vr, op); break;
   case ASC_OP_TQUE: checktque(vr, op); break;
   case ASC_OP_TBUF: checkpos(vr, op, op->results[0].type->pos, false); break;
