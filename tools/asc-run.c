@@ -1,7 +1,8 @@
 /* asc-run - run an IR kernel on the simulator with .npy arrays.
  *
  *   asc-run kernel.mlir [--kernel NAME] [--platform Ascend910B1] [--blocks N]
- *           [--threads N] [--trace out.json] [--passes inline,canonicalize] [--quiet] ARG...
+ *           [--threads N] [--kernel-type 0|1|6|7] [--trace out.json] [--passes inline,canonicalize]
+ *           [--quiet] ARG...
  *
  * Each ARG is name=VALUE, bound to the kernel's parameters in order (the name is for
  * messages):
@@ -33,6 +34,7 @@ typedef struct npy {
 
 static int usage(void) {
   fputs("usage: asc-run kernel.mlir [--kernel NAME] [--platform P] [--blocks N] [--threads N]\n"
+        "               [--kernel-type 0|1|6|7]\n"
         "               [--trace out.json] [--passes LIST] [--quiet] [--no-sanitize]\n"
         "               [--pipeline [--insert-sync=auto|on|off|pyasc] [--auto-sync=on|off|full|replace]]\n"
         "               [--lenient-gm]\n"
@@ -259,6 +261,8 @@ static int parseargs(cli *c, int argc, char **argv) {
       c->opts.blocks = atoi(argv[++i]);
     else if (!strcmp(a, "--threads") && more)
       c->opts.threads = atoi(argv[++i]);
+    else if (!strcmp(a, "--kernel-type") && more) /* pyasc KernelType: 0, 1, 6, 7 */
+      c->opts.kernel_type = atoi(argv[++i]);
     else if (!strcmp(a, "--trace") && more)
       c->opts.trace_path = argv[++i];
     else if (!strcmp(a, "--passes") && more)

@@ -16,8 +16,10 @@ int asc_sim_err(sim_core *c, const asc_op *op, const char *fmt, ...) {
   va_start(ap, fmt);
   asc_sb_vprintf(&sb, fmt, ap);
   va_end(ap);
-  if (c->L->blocks > 1)
-    asc_diag(c->ctx, asc_op_diag_loc(op), ASC_SEV_ERROR, "%s (block %d)", sb.data, c->block);
+  char lab[48];
+  asc_sim_core_label(c, lab, sizeof lab);
+  if (c->L->blocks > 1 || c->L->naic)
+    asc_diag(c->ctx, asc_op_diag_loc(op), ASC_SEV_ERROR, "%s (%s)", sb.data, lab);
   else
     asc_diag(c->ctx, asc_op_diag_loc(op), ASC_SEV_ERROR, "%s", sb.data);
   asc_sb_free(&sb);
@@ -98,8 +100,11 @@ static void oobwarn(sim_core *c, const asc_op *op, const char *fmt, ...) {
   va_start(ap, fmt);
   asc_sb_vprintf(&sb, fmt, ap);
   va_end(ap);
-  if (c->L->blocks > 1)
-    asc_sb_printf(&sb, " (block %d)", c->block);
+  if (c->L->blocks > 1 || c->L->naic) {
+    char lab[48];
+    asc_sim_core_label(c, lab, sizeof lab);
+    asc_sb_printf(&sb, " (%s)", lab);
+  }
   c->oobw[c->noobw++] = (sim_oobw){op, sb.data};
 }
 

@@ -79,7 +79,11 @@ static int vreport(sim_core *c, const sim_finding *f, const char *fmt, va_list a
   asc_sb_vprintf(&sb, fmt, ap);
   const char *msg = sb.data ? sb.data : "";
   asc_loc loc = f->a ? asc_op_diag_loc(f->a) : ASC_LOC_UNKNOWN;
-  if (c->L->blocks > 1)
+  if (c->L->naic) { /* a MIX or AIC_ONLY launch: which core of the block */
+    char lab[48];
+    asc_sim_core_label(c, lab, sizeof lab);
+    asc_diag(c->ctx, loc, f->sev, "%s (%s)", msg, lab);
+  } else if (c->L->blocks > 1)
     asc_diag(c->ctx, loc, f->sev, "%s (block %d)", msg, c->block);
   else
     asc_diag(c->ctx, loc, f->sev, "%s", msg);

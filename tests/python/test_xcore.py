@@ -406,3 +406,19 @@ def test_atomic_max_min(op, expect):
     k[4](x, z, op)
     clean(rt.last_report())
     np.testing.assert_array_equal(z, expect.reduce(np.vstack([np.zeros(8, np.int32), x.reshape(4, 8)]), axis=0))
+
+
+def test_cube_only_kernel_runs_on_the_aic_cores():
+    @asc.jit
+    def k(out: asc.GlobalAddress):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out)
+        g.set_value(asc.get_block_idx(), asc.ascend_is_aic().cast(asc.int32) * 100 + asc.get_block_idx())
+
+    out = np.zeros(30, np.int32)
+    k[30](out, matmul_cube_only=True)  # pyasc's option: AIC_ONLY
+    rep = rt.last_report()
+    clean(rep)
+    np.testing.assert_array_equal(out, 100 + np.arange(30))
+    assert len(rep["cores"]) == 24 and {c["kind"] for c in rep["cores"]} == {"AIC"}  # Ascend910B1: 24 AIC
+    assert sum(c["blocks"] for c in rep["cores"]) == 30  # in two waves
