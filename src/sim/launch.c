@@ -93,8 +93,8 @@ char *asc_sim_report_text(const asc_sim_report *r) {
                 (long long)r->launch_cycles);
   for (int i = 0; i < r->ncores; i++) {
     const asc_sim_core_report *c = &r->cores[i];
-    asc_sb_printf(&sb, "core %d: %d block%s, %lld cycles; busy", i, c->blocks, c->blocks == 1 ? "" : "s",
-                  (long long)c->cycles);
+    asc_sb_printf(&sb, "core %d%s: %d block%s, %lld cycles; busy", i, c->kind == ASC_HW_AIC ? " (AIC)" : "",
+                  c->blocks, c->blocks == 1 ? "" : "s", (long long)c->cycles);
     for (size_t p = 0; p < sizeof pipes / sizeof pipes[0]; p++)
       asc_sb_printf(&sb, " %s %lld", asc_sim_pipe_name(pipes[p]), (long long)c->busy[pipes[p]]);
     asc_sb_puts(&sb, "; blocked");
