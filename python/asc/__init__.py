@@ -14,3 +14,5 @@ _API = {n: v for n, v in vars(_core_api).items() if not n.startswith("_") and n 
          "MASK_TAILS", "STRUCTS", "VECTOR_OPS", "NOT_YET", "builtins")}
 globals().update(_API)
 int1 = _core_api.DTYPES["int1"]
+# The basic API the registry generator does not cover (mask register, compare / select, reductions).
+from ._basic_ops import *  # noqa: F401,F403,E402

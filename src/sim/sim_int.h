@@ -182,6 +182,8 @@ struct sim_core {
                            block may have changed: launch.c clears only these for the next) */
   uint8_t *warned; /* per instruction: a once-only warning was given */
   uint64_t mask[2]; /* vector mask register: lo lanes 0-63, hi 64-127 */
+  bool counter;     /* mask mode: counter (set_mask_count) or normal */
+  uint64_t cmpmask[2]; /* CMPMASK register (compare to register, set/get_cmp_mask, select mode 0) */
   /* TPipe (hardware.md §9) */
   bool has_tpipe;
   int64_t ub_top;              /* bump pointer of UB */

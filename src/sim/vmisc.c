@@ -90,7 +90,7 @@ static int duplicate(sim_core *c, const sim_inst *in) {
     return -1;
   for (int64_t i = 0; i < n; i++)
     putscalar(dt, d + i * esz, s);
-  c->mask[0] = c->mask[1] = ~0ull;
+  asc_sim_count_done(c);
   return asc_sim_vcost(c, in, (n * esz + 255) / 256);
 }
 
@@ -101,20 +101,18 @@ static int duplicatemask(sim_core *c, const sim_inst *in) {
     return -1;
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
   int64_t repeat = sim_in(c, in, 3)->i, blk = sim_in(c, in, 4)->i, rep = sim_in(c, in, 5)->i;
-  if (repeat < 0 || repeat > 255)
-    return asc_sim_err(c, in->op, "asc.duplicate.mask: repeat %lld is outside 0..255", (long long)repeat);
   sim_num s = asc_sim_vscalar(c, in, 1, dt);
-  asc_sim_setmask(c, in, 2, false, lanes);
-  for (int64_t r = 0; r < repeat; r++)
+  int64_t reps = asc_sim_l0_begin(c, in, 2, false, lanes, repeat);
+  for (int64_t r = 0; r < reps; r++)
     for (int k = 0; k < lanes; k++) {
-      if (!asc_sim_lane_on(c, k))
+      if (!asc_sim_l0_on(c, r, k, lanes))
         continue;
       uint8_t *d = asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, k, esz, blk, rep), esz, "write");
       if (!d)
         return -1;
       putscalar(dt, d, s);
     }
-  return asc_sim_vcost(c, in, repeat);
+  return reps < 0 ? -1 : asc_sim_vcost(c, in, reps);
 }
 
 /* ---- reductions ---- */
@@ -122,7 +120,7 @@ static int duplicatemask(sim_core *c, const sim_inst *in) {
  * repeat is summed as a pairwise tree, every partial sum rounded to dt, and the repeat
  * results are reduced again the same way.  (The exact hardware order is unconfirmed;
  * sums that are exact in dt do not depend on it.) */
-static double treesum(double *v, int64_t n, int dt, int lanes) {
+double asc_sim_treesum(double *v, int64_t n, int dt, int lanes) {
   while (n > 1) {
     int64_t m = 0;
     for (int64_t base = 0; base < n; base += lanes) {
@@ -160,7 +158,7 @@ static int reduce(sim_core *c, const sim_inst *in) {
     if ((code == ASC_OP_REDUCE_MAX && v[i] > v[best]) || (code == ASC_OP_REDUCE_MIN && v[i] < v[best]))
       best = i;
   }
-  double r = code == ASC_OP_REDUCE_SUM ? treesum(v, n, dt, 256 / esz) : n ? v[best] : 0.0;
+  double r = code == ASC_OP_REDUCE_SUM ? asc_sim_treesum(v, n, dt, 256 / esz) : n ? v[best] : 0.0;
   free(v);
   asc_sim_storef(dt, d, r);
   if (idx)

@@ -388,7 +388,8 @@ ATTR_PARAMS = {"round": ("round_mode", True, lambda v: f"#asc.round<{RoundMode(v
                "cal_index": ("cal_index", False, lambda v: "true" if v else "false"),
                "is_set_mask": ("is_set_mask", False, lambda v: "true" if v else "false")}
 # Parameters after `mask, repeat_times` in the mask forms, by the tail of the op's signature.
-MASK_TAILS = {"struct:BinaryRepeatParams": ("repeat_params",), "int,int": ("dst_block_stride", "dst_repeat_stride")}
+MASK_TAILS = {"struct:BinaryRepeatParams": ("repeat_params",), "struct:UnaryRepeatParams": ("repeat_params",),
+              "int,int": ("dst_block_stride", "dst_repeat_stride")}
 
 
 def _operand(kind, x, fn, name, dst):
@@ -489,8 +490,8 @@ def _make_vector_op(pyname, opname, info):
 
 
 VECTOR_OPS = {}
-for _name, _info in _REGISTRY.items():
-    if _info["family"] == "vector" and _name.count(".") == 1:
+for _name, _info in _REGISTRY.items():  # other signatures: hand-written in asc/_basic_ops.py
+    if _info["family"] == "vector" and _name.count(".") == 1 and _info["operands"] in FORMS:
         VECTOR_OPS[_name[4:]] = _make_vector_op(_name[4:], _name, _info)
 globals().update(VECTOR_OPS)
 
@@ -538,14 +539,13 @@ NOT_YET = """
 copy transpose trans_data_to_5hd bilinear_interpolation set_aipp_functions load_image_to_local
 ShapeInfo array get_shape_size printf dump_tensor get_system_cycle print_time_stamp metrics_prof_start
 metrics_prof_stop LocalMemAllocator SliceInfo MrgSortSrcList property inline
-add_relu sub_relu add_relu_cast sub_relu_cast add_deq_relu mul_cast bitwise_and bitwise_or
-bitwise_not fused_mul_add fused_mul_add_relu mul_add_dst shift_left shift_right cast_deq set_deq_scale brcb gather
-gatherb scatter gather_mask get_gather_mask_remain_count compare compare_scalar get_cmp_mask set_cmp_mask select
-whole_reduce_sum whole_reduce_max whole_reduce_min block_reduce_sum block_reduce_max block_reduce_min
-pair_reduce_sum repeat_reduce_sum sort32 mrg_sort mrg_sort4 rp_sort16 sort proposal_concat proposal_extract
+add_relu_cast sub_relu_cast add_deq_relu mul_cast
+cast_deq set_deq_scale brcb gather
+gatherb scatter gather_mask get_gather_mask_remain_count
+sort32 mrg_sort mrg_sort4 rp_sort16 sort proposal_concat proposal_extract
 get_sort_len get_sort_offset get_mrg_sort_result load_data load_data_with_transpose load_data_with_sparse mmad
 mmad_with_sparse init_const_value set_load_data_boundary set_load_data_padding_value set_load_data_repeat fixpipe
-set_fix_pipe_pre_quant_flag set_pad_value set_vector_mask reset_mask set_mask_count set_mask_norm set_atomic_add
+set_fix_pipe_pre_quant_flag set_pad_value set_atomic_add
 set_atomic_max set_atomic_min set_atomic_type set_atomic_none set_store_atomic_config get_store_atomic_config
 data_sync_barrier cross_core_set_flag cross_core_wait_flag sync_all ib_set ib_wait notify_next_block
 wait_pre_block scalar_cast scalar_get_sff_value scalar_get_count_of_value scalar_count_leading_zero

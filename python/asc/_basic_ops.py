@@ -1,0 +1,230 @@
+"""Hand-written wrappers of the basic API whose operands the registry generator
+(asc.language.core._make_vector_op) does not cover: the mask register, compare / select and
+the per-repeat reductions.  Thin: each call checks its arguments and emits one IR op of
+src/ops/ops.def; the semantics are in libasc (src/sim/vlevel0.c, vcmpsel.c, vreduce.c)."""
+from ._core import DTYPES, builder, dtype_of, to_value
+from .language import core as _c
+from .language.enums import CMPMODE, MaskMode, ReduceOrder, SelMode
+
+_I32, _I64 = DTYPES["int32"], DTYPES["int64"]
+
+__all__ = ["set_vector_mask", "reset_mask", "set_mask_count", "set_mask_norm", "compare", "compare_scalar",
+           "get_cmp_mask", "set_cmp_mask", "select", "whole_reduce_sum", "whole_reduce_max", "whole_reduce_min",
+           "block_reduce_sum", "block_reduce_max", "block_reduce_min", "pair_reduce_sum", "repeat_reduce_sum"]
+
+
+def _lt(x, fn, arg):
+    return _c._need(x, _c.LocalTensor, fn, arg).value
+
+
+def _struct(x, name, fn, arg):
+    if type(x).__name__ != name:
+        raise TypeError(f"{fn}(): argument '{arg}' must be a {name}, got {type(x).__name__}")
+    return x.value
+
+
+def _enum(kind, cls, v, fn, arg):
+    try:
+        return f"#asc.{kind}<{cls(int(v)).name}>"
+    except (ValueError, TypeError):
+        raise ValueError(f"{fn}(): '{arg}' must be a {cls.__name__}, got {v!r}") from None
+
+
+def _flag(v):
+    return "true" if v else "false"
+
+
+def _mask(fn, mask):
+    """(op-name suffix, operands) of a level-0 mask: an int lane count or a list of uint64 words
+    (mask[0] = lanes 0-63, mask[1] = lanes 64-127)."""
+    if isinstance(mask, (list, tuple)):
+        hi, lo = _c._mask_words(fn, mask)
+        return ".bitmask", [to_value(hi, _I64), to_value(lo, _I64)]
+    return ".mask", [to_value(mask, _I64)]
+
+
+def _bind(fn, names, args, kw, required):
+    vals = _c._bind(fn, names, args, kw)
+    for n in required:
+        if n not in vals:
+            raise TypeError(f"{fn}(): missing argument '{n}'")
+    return vals
+
+
+# ---- the mask register -------------------------------------------------------------------------------------
+def set_vector_mask(*args, dtype, mode=MaskMode.NORMAL):
+    """set_vector_mask(len, dtype=, mode=) or set_vector_mask(mask_high, mask_low, dtype=, mode=)."""
+    b = builder("set_vector_mask")
+    attrs = {"dtype": dtype_of(dtype).ir, "mode": _enum("maskmode", MaskMode, mode, "set_vector_mask", "mode")}
+    if len(args) == 1:
+        b.op("asc.set_vector_mask", [to_value(args[0], _I64)], [], attrs)
+    elif len(args) == 2:
+        b.op("asc.set_vector_mask.bits", [to_value(args[0], _I64), to_value(args[1], _I64)], [], attrs)
+    else:
+        raise TypeError(f"set_vector_mask() takes (len) or (mask_high, mask_low), {len(args)} arguments given")
+
+
+def reset_mask():
+    builder("reset_mask").op("asc.reset_mask")
+
+
+def set_mask_count():
+    builder("set_mask_count").op("asc.set_mask_count")
+
+
+def set_mask_norm():
+    builder("set_mask_norm").op("asc.set_mask_norm")
+
+
+# ---- compare and select -------------------------------------------------------------------------------------
+def compare(*args, **kw):
+    """compare(dst, src0, src1, cmp_mode, count | mask, repeat_times, repeat_params[, is_set_mask]) or
+    compare(src0, src1, cmp_mode, mask, repeat_params[, is_set_mask]) (into CMPMASK)."""
+    fn = "compare"
+    b = builder(fn)
+    to_reg = "dst" not in kw and len(args) >= 3 and not isinstance(args[2], _c.LocalTensor)
+    if to_reg:
+        v = _bind(fn, ("src0", "src1", "cmp_mode", "mask", "repeat_params", "is_set_mask"), args, kw,
+                  ("src0", "src1", "cmp_mode", "mask", "repeat_params"))
+        sfx, m = _mask(fn, v["mask"])
+        b.op("asc.compare.reg_" + sfx[1:], [_lt(v["src0"], fn, "src0"), _lt(v["src1"], fn, "src1")] + m +
+             [_struct(v["repeat_params"], "BinaryRepeatParams", fn, "repeat_params")], [],
+             {"cmp_mode": _enum("cmpmode", CMPMODE, v["cmp_mode"], fn, "cmp_mode"),
+              "is_set_mask": _flag(v.get("is_set_mask", True))})
+        return
+    names = ("dst", "src0", "src1", "cmp_mode", "mask", "repeat_times", "repeat_params", "is_set_mask")
+    if "count" in kw:
+        names = ("dst", "src0", "src1", "cmp_mode", "count")
+    v = _bind(fn, names, args, kw, ("dst", "src0", "src1", "cmp_mode"))
+    ops = [_lt(v["dst"], fn, "dst"), _lt(v["src0"], fn, "src0"), _lt(v["src1"], fn, "src1")]
+    mode = _enum("cmpmode", CMPMODE, v["cmp_mode"], fn, "cmp_mode")
+    if "repeat_times" not in v:
+        n = v.get("count", v.get("mask"))
+        if n is None:
+            raise TypeError(f"{fn}(): missing argument 'count'")
+        b.op("asc.compare", ops + [_c._i32(n)], [], {"cmp_mode": mode})
+        return
+    sfx, m = _mask(fn, v["mask"])
+    b.op("asc.compare" + sfx, ops + m + [_c._i32(v["repeat_times"]),
+                                          _struct(v.get("repeat_params"), "BinaryRepeatParams", fn, "repeat_params")],
+         [], {"cmp_mode": mode, "is_set_mask": _flag(v.get("is_set_mask", True))})
+
+
+def compare_scalar(dst, src0, src1_scalar, cmp_mode, *args, **kw):
+    """compare_scalar(dst, src0, src1_scalar, cmp_mode, count | mask, repeat_times, repeat_params[, is_set_mask])."""
+    fn = "compare_scalar"
+    b = builder(fn)
+    src = _c._need(src0, _c.LocalTensor, fn, "src0")
+    ops = [_lt(dst, fn, "dst"), src.value, to_value(src1_scalar, src.dtype)]
+    mode = _enum("cmpmode", CMPMODE, cmp_mode, fn, "cmp_mode")
+    names = ("count",) if "count" in kw else ("mask", "repeat_times", "repeat_params", "is_set_mask")
+    v = _c._bind(fn, names, args, kw)
+    if "repeat_times" not in v:
+        n = v.get("count", v.get("mask"))
+        if n is None:
+            raise TypeError(f"{fn}(): missing argument 'count'")
+        b.op("asc.compare_scalar", ops + [_c._i32(n)], [], {"cmp_mode": mode})
+        return
+    sfx, m = _mask(fn, v["mask"])
+    b.op("asc.compare_scalar" + sfx, ops + m + [_c._i32(v["repeat_times"]),
+                                                 _struct(v.get("repeat_params"), "UnaryRepeatParams", fn,
+                                                         "repeat_params")],
+         [], {"cmp_mode": mode, "is_set_mask": _flag(v.get("is_set_mask", True))})
+
+
+def get_cmp_mask(dst):
+    builder("get_cmp_mask").op("asc.get_cmp_mask", [_lt(dst, "get_cmp_mask", "dst")])
+
+
+def set_cmp_mask(src):
+    builder("set_cmp_mask").op("asc.set_cmp_mask", [_lt(src, "set_cmp_mask", "src")])
+
+
+def select(dst, *args, **kw):
+    """select(dst, sel_mask, src0, src1, sel_mode, count | mask, repeat_times, repeat_params[, is_set_mask]);
+    src1 is a tensor (SelMode 0 and 2) or a scalar (SelMode 1)."""
+    fn = "select"
+    b = builder(fn)
+    if "sel_mode" in kw and "repeat_times" in kw and len(args) == 2 or ("sel_mode" not in kw and len(args) == 4):
+        raise NotImplementedError("select(): the register forms (no mask / count, src1 or the mode taken from "
+                                  "registers set earlier) are not implemented yet in openasc")
+    names = ("sel_mask", "src0", "src1", "sel_mode", "mask", "repeat_times", "repeat_params", "is_set_mask")
+    if "count" in kw:
+        names = ("sel_mask", "src0", "src1", "sel_mode", "count")
+    v = _bind(fn, names, args, kw, ("sel_mask", "src0", "src1", "sel_mode"))
+    d = _c._need(dst, _c.LocalTensor, fn, "dst")
+    scalar = not isinstance(v["src1"], _c.LocalTensor)
+    ops = [d.value, _lt(v["sel_mask"], fn, "sel_mask"), _lt(v["src0"], fn, "src0"),
+           to_value(v["src1"], d.dtype) if scalar else v["src1"].value]
+    name = "asc.select_scalar" if scalar else "asc.select"
+    mode = _enum("selmode", SelMode, v["sel_mode"], fn, "sel_mode")
+    if "repeat_times" not in v:
+        n = v.get("count", v.get("mask"))
+        if n is None:
+            raise TypeError(f"{fn}(): missing argument 'count'")
+        b.op(name, ops + [_c._i32(n)], [], {"sel_mode": mode})
+        return
+    sfx, m = _mask(fn, v["mask"])
+    b.op(name + sfx, ops + m + [_c._i32(v["repeat_times"]),
+                                _struct(v.get("repeat_params"), "BinaryRepeatParams", fn, "repeat_params")],
+         [], {"sel_mode": mode, "is_set_mask": _flag(v.get("is_set_mask", True))})
+
+
+# ---- per-repeat reductions ------------------------------------------------------------------------------------
+def _whole(fn, with_order):
+    names = ("dst", "src", "mask", "repeat_time", "dst_rep_stride", "src_blk_stride", "src_rep_stride") + \
+        (("order",) if with_order else ()) + ("is_set_mask",)
+
+    def f(*args, **kw):
+        b = builder(fn)
+        v = _bind(fn, names, args, kw, names[:7])
+        sfx, m = _mask(fn, v["mask"])
+        attrs = {"is_set_mask": _flag(v.get("is_set_mask", True))}
+        if with_order:
+            attrs["order"] = _enum("order", ReduceOrder, v.get("order", ReduceOrder.ORDER_VALUE_INDEX), fn, "order")
+        b.op(f"asc.{fn}{sfx}", [_lt(v["dst"], fn, "dst"), _lt(v["src"], fn, "src")] + m +
+             [_c._i32(v[n]) for n in names[3:7]], [], attrs)
+    f.__name__ = f.__qualname__ = fn
+    f.__doc__ = f"{fn}({', '.join(names)})"
+    return f
+
+
+whole_reduce_sum = _whole("whole_reduce_sum", False)
+whole_reduce_max = _whole("whole_reduce_max", True)
+whole_reduce_min = _whole("whole_reduce_min", True)
+
+
+def _block(fn, set_mask):
+    names = ("dst", "src", "repeat", "mask", "dst_rep_stride", "src_blk_stride", "src_rep_stride") + \
+        (("is_set_mask",) if set_mask else ())
+
+    def f(*args, **kw):
+        b = builder(fn)
+        kw = dict(kw)
+        if "repeat_time" in kw:  # pair_reduce_sum's keyword
+            kw["repeat"] = kw.pop("repeat_time")
+        v = _bind(fn, names, args, kw, names[:7])
+        sfx, m = _mask(fn, v["mask"])
+        b.op(f"asc.{fn}{sfx}", [_lt(v["dst"], fn, "dst"), _lt(v["src"], fn, "src"), _c._i32(v["repeat"])] + m +
+             [_c._i32(v[n]) for n in names[4:7]], [], {"is_set_mask": _flag(v.get("is_set_mask", True))})
+    f.__name__ = f.__qualname__ = fn
+    f.__doc__ = f"{fn}({', '.join(names)})"
+    return f
+
+
+block_reduce_sum = _block("block_reduce_sum", False)
+block_reduce_max = _block("block_reduce_max", False)
+block_reduce_min = _block("block_reduce_min", False)
+pair_reduce_sum = _block("pair_reduce_sum", True)
+
+
+def repeat_reduce_sum(dst, src, repeat_time, mask, dst_blk_stride, src_blk_stride, dst_rep_stride, src_rep_stride,
+                      is_set_mask=True):
+    fn = "repeat_reduce_sum"
+    b = builder(fn)
+    if isinstance(mask, (list, tuple)):
+        raise TypeError(f"{fn}(): mask is an element count (int); repeat_reduce_sum has no bit-mask form")
+    b.op("asc.repeat_reduce_sum.mask", [_lt(dst, fn, "dst"), _lt(src, fn, "src"), _c._i32(repeat_time),
+                                        to_value(mask, _I64)] +
+         [_c._i32(x) for x in (dst_blk_stride, src_blk_stride, dst_rep_stride, src_rep_stride)],
+         [], {"is_set_mask": _flag(is_set_mask)})
