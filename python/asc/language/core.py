@@ -395,8 +395,8 @@ MASK_TAILS = {"struct:BinaryRepeatParams": ("repeat_params",), "struct:UnaryRepe
 def _operand(kind, x, fn, name, dst):
     if kind.startswith("lt"):
         return _need(x, LocalTensor, fn, name).value
-    if kind == "num":
-        return to_value(x, dst.dtype)
+    if kind == "num":  # IR constants are signless: an unsigned element's scalar goes as intN (libasc wraps it)
+        return to_value(x, DTYPES[f"int{8 * dst.dtype.size}"] if dst.dtype.kind == "u" else dst.dtype)
     if kind == "i64":
         return to_value(x, I64)
     if kind.startswith("struct:"):
