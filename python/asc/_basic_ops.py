@@ -156,16 +156,15 @@ def select(dst, *args, **kw):
     scalar = not isinstance(v["src1"], _c.LocalTensor)
     ops = [d.value, _lt(v["sel_mask"], fn, "sel_mask"), _lt(v["src0"], fn, "src0"),
            to_value(v["src1"], d.dtype) if scalar else v["src1"].value]
-    name = "asc.select_scalar" if scalar else "asc.select"
     mode = _enum("selmode", SelMode, v["sel_mode"], fn, "sel_mode")
     if "repeat_times" not in v:
         n = v.get("count", v.get("mask"))
         if n is None:
             raise TypeError(f"{fn}(): missing argument 'count'")
-        b.op(name, ops + [_c._i32(n)], [], {"sel_mode": mode})
+        b.op("asc.select.scalar" if scalar else "asc.select", ops + [_c._i32(n)], [], {"sel_mode": mode})
         return
     sfx, m = _mask(fn, v["mask"])
-    b.op(name + sfx, ops + m + [_c._i32(v["repeat_times"]),
+    b.op(("asc.select.scalar_" + sfx[1:]) if scalar else "asc.select" + sfx, ops + m + [_c._i32(v["repeat_times"]),
                                 _struct(v.get("repeat_params"), "BinaryRepeatParams", fn, "repeat_params")],
          [], {"sel_mode": mode, "is_set_mask": _flag(v.get("is_set_mask", True))})
 
@@ -228,3 +227,63 @@ def repeat_reduce_sum(dst, src, repeat_time, mask, dst_blk_stride, src_blk_strid
                                         to_value(mask, _I64)] +
          [_c._i32(x) for x in (dst_blk_stride, src_blk_stride, dst_rep_stride, src_rep_stride)],
          [], {"is_set_mask": _flag(is_set_mask)})
+
+
+# ---- copies, broadcasts, gathers and transposes inside UB ----------------------------------------------------
+def copy(dst, src, mask, repeat_time, repeat_params, is_set_mask=True):
+    """copy(dst, src, mask, repeat_time, CopyRepeatParams[, is_set_mask]): UB to UB through the vector unit."""
+    fn = "copy"
+    b = builder(fn)
+    sfx, m = _mask(fn, mask)
+    b.op("asc.copy" + sfx, [_lt(dst, fn, "dst"), _lt(src, fn, "src")] + m +
+         [_c._i32(repeat_time), _struct(repeat_params, "CopyRepeatParams", fn, "repeat_params")],
+         [], {"is_set_mask": _flag(is_set_mask)})
+
+
+def transpose(dst, src, *args, **kw):
+    """transpose(dst, src): one 16 x 16 matrix of 2-byte elements."""
+    fn = "transpose"
+    b = builder(fn)
+    if args or kw:
+        raise NotImplementedError("transpose(): the TransposeParamsExt form is not implemented yet in openasc "
+                                  "(the 16 x 16 form transpose(dst, src) is)")
+    d, s = _c._need(dst, _c.LocalTensor, fn, "dst"), _c._need(src, _c.LocalTensor, fn, "src")
+    if d.dtype is not s.dtype and d.dtype.ir != s.dtype.ir:
+        raise TypeError(f"{fn}(): dst and src must have the same dtype, got {d.dtype.name} and {s.dtype.name}")
+    b.op("asc.transpose", [d.value, s.value])
+
+
+def brcb(dst, src0, repeat_times, repeat_params):
+    fn = "brcb"
+    builder(fn).op("asc.brcb", [_lt(dst, fn, "dst"), _lt(src0, fn, "src0"), _c._i32(repeat_times),
+                                _struct(repeat_params, "BrcbRepeatParams", fn, "repeat_params")])
+
+
+def gather(dst, src, src_offset, src_base, *args, **kw):
+    """gather(dst, src, src_offset, src_base, count | mask, repeat_times, dst_rep_stride); offsets in bytes."""
+    fn = "gather"
+    b = builder(fn)
+    names = ("count",) if "count" in kw else ("mask", "repeat_times", "dst_rep_stride")
+    v = _c._bind(fn, names, args, kw)
+    d, s, o = _lt(dst, fn, "dst"), _lt(src, fn, "src"), _lt(src_offset, fn, "src_offset")
+    if "repeat_times" not in v:
+        n = v.get("count", v.get("mask"))
+        if n is None:
+            raise TypeError(f"{fn}(): missing argument 'count'")
+        b.op("asc.gather", [d, s, _c._i32(src_base), _c._i32(n), o])
+        return
+    if "dst_rep_stride" not in v:
+        raise TypeError(f"{fn}(): missing argument 'dst_rep_stride'")
+    sfx, m = _mask(fn, v["mask"])
+    b.op("asc.gather" + sfx, [d, s, o, _c._i32(src_base)] + m +
+         [_c._i32(v["repeat_times"]), _c._i32(v["dst_rep_stride"])], [], {"is_set_mask": "true"})
+
+
+def gatherb(dst, src0, offset, repeat_times, repeat_params):
+    fn = "gatherb"
+    builder(fn).op("asc.gatherb", [_lt(dst, fn, "dst"), _lt(src0, fn, "src0"), _lt(offset, fn, "offset"),
+                                   _c._i32(repeat_times),
+                                   _struct(repeat_params, "GatherRepeatParams", fn, "repeat_params")])
+
+
+__all__ += ["copy", "transpose", "brcb", "gather", "gatherb"]

@@ -9,6 +9,7 @@
  * and the reductions are in vmisc.c and vreduce.c, compare and select in vcmpsel.c.
  */
 #include <math.h>
+#include <string.h>
 
 #include "sim/vector_int.h"
 
@@ -56,6 +57,9 @@ static int64_t ishr(int64_t a, int64_t s) {
   return a < 0 ? ~(~a >> s) : a >> s;
 }
 
+static double fmove(double a, double b) { (void)b; return a; } /* copy moves bytes (asc_sim_velem) */
+static int64_t imove(int64_t a, int64_t b) { (void)b; return a; }
+
 #define L0(code, f, i, kind) [ASC_OP_##code##_MASK] = {f, i, kind, SIM_VF_MASK, NULL}, \
                              [ASC_OP_##code##_BITMASK] = {f, i, kind, SIM_VF_BITS, NULL}
 #define ALL3(code, f, i, kind) [ASC_OP_##code] = {f, i, kind, SIM_VF_COUNT, NULL}, L0(code, f, i, kind)
@@ -80,6 +84,7 @@ static const sim_vop vops[ASC_OP_COUNT] = {
   ALL3(BITWISE_NOT, NULL, inot, SIM_V_UNARY),
   ALL3(SHIFT_LEFT, NULL, ishl, SIM_V_SCALAR), ALL3(SHIFT_RIGHT, NULL, ishr, SIM_V_SCALAR),
   TERN3(FUSED_MUL_ADD, ffma), TERN3(FUSED_MUL_ADD_RELU, ffmarelu), TERN3(MUL_ADD_DST, fmuladd),
+  L0(COPY, fmove, imove, SIM_V_MOVE),
 };
 #undef L0
 #undef ALL3
@@ -136,7 +141,9 @@ sim_num asc_sim_vscalar(sim_core *c, const sim_inst *in, int i, int dt) {
 
 /* dst := f(a, b) for one element; b == NULL takes the scalar. */
 void asc_sim_velem(const sim_vop *op, int dt, uint8_t *d, const uint8_t *a, const uint8_t *b, sim_num s) {
-  if (op->f3)
+  if (op->kind == SIM_V_MOVE)
+    memmove(d, a, (size_t)asc_sim_dtype_size(dt));
+  else if (op->f3)
     asc_sim_storef(dt, d, op->f3(asc_sim_loadf(dt, a), asc_sim_loadf(dt, b), asc_sim_loadf(dt, d)));
   else if (asc_sim_dt_float(dt))
     asc_sim_storef(dt, d, op->f(asc_sim_loadf(dt, a), b ? asc_sim_loadf(dt, b) : s.f));
@@ -182,4 +189,5 @@ void asc_sim_reg_vector(sim_exec_fn *t) {
   asc_sim_reg_vmaskstate(t);
   asc_sim_reg_vcmpsel(t);
   asc_sim_reg_vreduce(t);
+  asc_sim_reg_vlayout(t);
 }

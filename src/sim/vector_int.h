@@ -10,7 +10,7 @@ typedef struct sim_num {
   double f;
 } sim_num;
 
-enum { SIM_V_BIN, SIM_V_SCALAR, SIM_V_UNARY };
+enum { SIM_V_BIN, SIM_V_SCALAR, SIM_V_UNARY, SIM_V_MOVE }; /* MOVE: dst := src's bytes (copy) */
 /* The call form of an elementwise op: count, level 0 with a continuous mask, level 0 with
  * a bit mask ((hi, lo) operands). */
 enum { SIM_VF_COUNT, SIM_VF_MASK, SIM_VF_BITS };
@@ -54,6 +54,7 @@ int asc_sim_vlevel0(sim_core *c, const sim_inst *in);
 void asc_sim_reg_vmaskstate(sim_exec_fn *t);
 void asc_sim_reg_vcmpsel(sim_exec_fn *t);
 void asc_sim_reg_vreduce(sim_exec_fn *t);
+void asc_sim_reg_vlayout(sim_exec_fn *t);
 int64_t asc_sim_laneoff(int64_t r, int k, int esz, int64_t blk, int64_t rep);
 void asc_sim_reg_vmisc(sim_exec_fn *t);
 /* vfast.c: d[i] := op(a[i], b[i] or s) for i < n when (op, dt) has a fast path (same

@@ -60,16 +60,16 @@ int64_t asc_sim_laneoff(int64_t r, int k, int esz, int64_t blk, int64_t rep) {
   return 32 * (r * rep + (int64_t)(k / per) * blk) + (int64_t)(k % per) * esz;
 }
 
-/* (dst, src0, src1 | src | src, s;  mask | hi, lo;  repeat;  Binary- | UnaryRepeatParams).
+/* (dst, src0, src1 | src | src, s;  mask | hi, lo;  repeat;  Binary- | Unary- | CopyRepeatParams).
  * Strides: BinaryRepeatParams (dst, src0, src1 block; dst, src0, src1 repeat),
- * UnaryRepeatParams (dst, src block; dst, src repeat). */
+ * UnaryRepeatParams and CopyRepeatParams (dst, src block; dst, src repeat). */
 int asc_sim_vlevel0(sim_core *c, const sim_inst *in) {
   const sim_vop *op = asc_sim_vop(in->op->code);
   int dt = asc_sim_elem_dtype(sim_intype(in, 0));
   if (asc_sim_vcheckdt(c, in, op, dt))
     return -1;
   bool bits = op->form == SIM_VF_BITS;
-  int mi = op->kind == SIM_V_UNARY ? 2 : 3, ri = mi + (bits ? 2 : 1);
+  int mi = op->kind == SIM_V_UNARY || op->kind == SIM_V_MOVE ? 2 : 3, ri = mi + (bits ? 2 : 1);
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
   const double *p = sim_in(c, in, ri + 1)->fld;
   int64_t blk[3], rep[3]; /* dst, src0, src1 */

@@ -536,12 +536,12 @@ half = float16
 
 # ---- not yet implemented (api.md Tier 2-4): callable names that say so -------------------------------------------
 NOT_YET = """
-copy transpose trans_data_to_5hd bilinear_interpolation set_aipp_functions load_image_to_local
+trans_data_to_5hd bilinear_interpolation set_aipp_functions load_image_to_local
 ShapeInfo array get_shape_size printf dump_tensor get_system_cycle print_time_stamp metrics_prof_start
 metrics_prof_stop LocalMemAllocator SliceInfo MrgSortSrcList property inline
 add_relu_cast sub_relu_cast add_deq_relu mul_cast
-cast_deq set_deq_scale brcb gather
-gatherb scatter gather_mask get_gather_mask_remain_count
+cast_deq set_deq_scale
+scatter gather_mask get_gather_mask_remain_count
 sort32 mrg_sort mrg_sort4 rp_sort16 sort proposal_concat proposal_extract
 get_sort_len get_sort_offset get_mrg_sort_result load_data load_data_with_transpose load_data_with_sparse mmad
 mmad_with_sparse init_const_value set_load_data_boundary set_load_data_padding_value set_load_data_repeat fixpipe
@@ -552,8 +552,8 @@ wait_pre_block scalar_cast scalar_get_sff_value scalar_get_count_of_value scalar
 count_bits_cnt_same_as_sign_bit get_program_counter get_arch_version trap init_soc_state check_local_memory_ia
 set_hf32_mode set_hf32_trans_mode set_mm_layout_transform get_sys_workspace set_sys_workspace get_hccl_context
 set_hccl_context data_cache_clean_and_invalid data_cache_preload icache_preload get_icache_preload_status TBufPool
-init_buf_pool TensorDesc ListTensorDesc dump_acc_chk_point ascend_is_aic ascend_is_aiv CopyRepeatParams
-BrcbRepeatParams GatherRepeatParams DataCopyEnhancedParams Nd2NzParams Nz2NdParamsFull DataCopyCO12DstParams
+init_buf_pool TensorDesc ListTensorDesc dump_acc_chk_point ascend_is_aic ascend_is_aiv
+DataCopyEnhancedParams Nd2NzParams Nz2NdParamsFull DataCopyCO12DstParams
 MmadParams LoadData2DParams LoadData2DParamsV2 LoadData2dTransposeParams LoadData2dTransposeParamsV2
 LoadData3DParamsV1 LoadData3DParamsV2 LoadData3DParamsV2Pro LoadDataRepeatParam InitConstValueParams
 LoadImageToLocalParams GatherMaskParams TransDataTo5HDParams TransposeParamsExt MrgSort4Info FixpipeConfig

@@ -1,0 +1,163 @@
+/* vlayout.c - data rearrangement inside UB on the vector unit (hardware.md §11.1):
+ *
+ *  transpose  one 16 x 16 matrix of 2-byte elements (512 bytes).
+ *  brcb       each repeat takes 8 elements of src and fills one 32-byte block of dst with
+ *             each (block stride 0 acts as 1).
+ *  gather     dst[i] := src[(src_base + src_offset[i]) / sizeof(T)], offsets in bytes
+ *             (uint32), a multiple of sizeof(T).  Level 0: repeat r's lanes fill the 256
+ *             bytes at 32 * r * dst_rep_stride and take offsets r * lanes + k.
+ *  gatherb    each repeat gathers 8 blocks of 32 bytes at the byte offsets offset[8r + j]
+ *             (uint32, multiples of 32) into dst's blocks (block stride 0 acts as 1).
+ *
+ * Every byte goes through asc_sim_vptr, so an offset outside src is an out-of-bounds
+ * report, not a stray read.  Cost: a transpose is 2 repeats, a gather 4 per repeat of
+ * dst (random access), gatherb 2, brcb 1 (hardware.md §13.1). */
+#include <string.h>
+
+#include "sim/vector_int.h"
+
+static int dtof(const sim_inst *in, int i) { return asc_sim_elem_dtype(sim_intype(in, i)); }
+
+static int transpose(sim_core *c, const sim_inst *in) {
+  int dt = dtof(in, 0);
+  if (dt < 0 || asc_sim_dtype_size(dt) != 2)
+    return asc_sim_err(c, in->op, "asc.transpose: the 16 x 16 form takes 2-byte elements");
+  uint8_t *d = asc_sim_vptr(c, in, 0, 0, 512, "write");
+  const uint8_t *s = d ? asc_sim_vptr(c, in, 1, 0, 512, "read") : NULL;
+  if (!s)
+    return -1;
+  uint8_t tmp[512];
+  for (int i = 0; i < 16; i++)
+    for (int j = 0; j < 16; j++)
+      memcpy(tmp + 2 * (j * 16 + i), s + 2 * (i * 16 + j), 2);
+  memcpy(d, tmp, sizeof tmp);
+  return asc_sim_vcost(c, in, 2);
+}
+
+static int64_t repeatof(sim_core *c, const sim_inst *in, int i) {
+  int64_t r = sim_in(c, in, i)->i;
+  if (r < 0 || r > 255)
+    return asc_sim_err(c, in->op, "%s: repeat %lld is outside 0..255", asc_op_name(in->op), (long long)r);
+  return r;
+}
+
+/* brcb(dst, src, repeat, BrcbRepeatParams) */
+static int brcb(sim_core *c, const sim_inst *in) {
+  int dt = dtof(in, 0);
+  int64_t repeat = repeatof(c, in, 2);
+  if (dt < 0 || repeat < 0)
+    return -1;
+  int esz = asc_sim_dtype_size(dt);
+  const double *p = sim_in(c, in, 3)->fld;
+  int64_t blk = p[0] == 0 ? 1 : (int64_t)p[0], rep = (int64_t)p[1];
+  for (int64_t r = 0; r < repeat; r++)
+    for (int j = 0; j < 8; j++) {
+      const uint8_t *s = asc_sim_vptr(c, in, 1, (r * 8 + j) * esz, esz, "read");
+      uint8_t *d = s ? asc_sim_vptr(c, in, 0, 32 * (r * rep + j * blk), 32, "write") : NULL;
+      if (!d)
+        return -1;
+      for (int e = 0; e < 32; e += esz)
+        memcpy(d + e, s, (size_t)esz);
+    }
+  return asc_sim_vcost(c, in, repeat);
+}
+
+/* The source byte offset of gather element i: src_base + src_offset[oi]; -1 after an error. */
+static int64_t gatheroff(sim_core *c, const sim_inst *in, int offi, int64_t base, int64_t oi, int esz) {
+  const uint8_t *o = asc_sim_vptr(c, in, offi, 4 * oi, 4, "read");
+  if (!o)
+    return -1;
+  int64_t off = base + asc_sim_loadi(ASC_SIM_U32, o);
+  if (off % esz)
+    return asc_sim_err(c, in->op, "%s: src_base + src_offset[%lld] = %lld bytes is not a multiple of the element "
+                       "size %d", asc_op_name(in->op), (long long)oi, (long long)off, esz);
+  return off;
+}
+
+static int checkoffs(sim_core *c, const sim_inst *in, int offi) {
+  int ot = dtof(in, offi);
+  if (ot != ASC_SIM_U32 && ot != ASC_SIM_I32)
+    return asc_sim_err(c, in->op, "%s: the offset tensor must hold uint32 byte offsets", asc_op_name(in->op));
+  return 0;
+}
+
+/* gather(dst, src, src_base, n, src_offset) */
+static int gather(sim_core *c, const sim_inst *in) {
+  int dt = dtof(in, 0);
+  if (dt < 0 || checkoffs(c, in, 4))
+    return -1;
+  int esz = asc_sim_dtype_size(dt);
+  int64_t base = (int64_t)(uint32_t)sim_in(c, in, 2)->i, n = sim_in(c, in, 3)->i;
+  if (n < 0)
+    return asc_sim_err(c, in->op, "asc.gather: negative count %lld", (long long)n);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t off = gatheroff(c, in, 4, base, i, esz);
+    const uint8_t *s = off >= 0 ? asc_sim_vptr(c, in, 1, off, esz, "read") : NULL;
+    uint8_t *d = s ? asc_sim_vptr(c, in, 0, i * esz, esz, "write") : NULL;
+    if (!d)
+      return -1;
+    memmove(d, s, (size_t)esz);
+  }
+  asc_sim_count_done(c);
+  return asc_sim_vcost(c, in, 4 * ((n * esz + 255) / 256));
+}
+
+/* gather.mask|bitmask(dst, src, src_offset, src_base, mask.., repeat, dst_rep_stride) */
+static int gatherl0(sim_core *c, const sim_inst *in) {
+  int dt = dtof(in, 0);
+  if (dt < 0 || checkoffs(c, in, 2))
+    return -1;
+  bool bits = in->op->code == ASC_OP_GATHER_L0_BITS;
+  int esz = asc_sim_dtype_size(dt), lanes = 256 / esz, ri = bits ? 6 : 5;
+  int64_t base = (int64_t)(uint32_t)sim_in(c, in, 3)->i, drep = sim_in(c, in, ri + 1)->i;
+  int64_t reps = asc_sim_l0_begin(c, in, 4, bits, lanes, sim_in(c, in, ri)->i);
+  if (reps < 0)
+    return -1;
+  for (int64_t r = 0; r < reps; r++)
+    for (int k = 0; k < lanes; k++) {
+      if (!asc_sim_l0_on(c, r, k, lanes))
+        continue;
+      int64_t off = gatheroff(c, in, 2, base, r * lanes + k, esz);
+      const uint8_t *s = off >= 0 ? asc_sim_vptr(c, in, 1, off, esz, "read") : NULL;
+      uint8_t *d = s ? asc_sim_vptr(c, in, 0, 32 * r * drep + (int64_t)k * esz, esz, "write") : NULL;
+      if (!d)
+        return -1;
+      memmove(d, s, (size_t)esz);
+    }
+  return asc_sim_vcost(c, in, 4 * reps);
+}
+
+/* gatherb(dst, src, offset, repeat, GatherRepeatParams) */
+static int gatherb(sim_core *c, const sim_inst *in) {
+  int dt = dtof(in, 0);
+  int64_t repeat = repeatof(c, in, 3);
+  if (dt < 0 || repeat < 0 || checkoffs(c, in, 2))
+    return -1;
+  const double *p = sim_in(c, in, 4)->fld;
+  int64_t blk = p[0] == 0 ? 1 : (int64_t)p[0], rep = (int64_t)p[1];
+  for (int64_t r = 0; r < repeat; r++)
+    for (int j = 0; j < 8; j++) {
+      const uint8_t *o = asc_sim_vptr(c, in, 2, 4 * (r * 8 + j), 4, "read");
+      if (!o)
+        return -1;
+      int64_t off = asc_sim_loadi(ASC_SIM_U32, o);
+      if (off % 32)
+        return asc_sim_err(c, in->op, "asc.gatherb: offset[%lld] = %lld bytes is not a multiple of 32",
+                           (long long)(r * 8 + j), (long long)off);
+      const uint8_t *s = asc_sim_vptr(c, in, 1, off, 32, "read");
+      uint8_t *d = s ? asc_sim_vptr(c, in, 0, 32 * (r * rep + j * blk), 32, "write") : NULL;
+      if (!d)
+        return -1;
+      memmove(d, s, 32);
+    }
+  return asc_sim_vcost(c, in, 2 * repeat);
+}
+
+void asc_sim_reg_vlayout(sim_exec_fn *t) {
+  t[ASC_OP_TRANSPOSE] = transpose;
+  t[ASC_OP_BRCB] = brcb;
+  t[ASC_OP_GATHER] = gather;
+  t[ASC_OP_GATHER_L0] = gatherl0;
+  t[ASC_OP_GATHER_L0_BITS] = gatherl0;
+  t[ASC_OP_GATHERB] = gatherb;
+}
