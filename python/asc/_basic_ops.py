@@ -2,7 +2,7 @@
 (asc.language.core._make_vector_op) does not cover: the mask register, compare / select and
 the per-repeat reductions.  Thin: each call checks its arguments and emits one IR op of
 src/ops/ops.def; the semantics are in libasc (src/sim/vlevel0.c, vcmpsel.c, vreduce.c)."""
-from ._core import DTYPES, builder, dtype_of, to_value
+from ._core import DTYPES, PlainValue, builder, dtype_of, to_value
 from .language import core as _c
 from .language.enums import CMPMODE, MaskMode, ReduceOrder, SelMode
 
@@ -287,3 +287,56 @@ def gatherb(dst, src0, offset, repeat_times, repeat_params):
 
 
 __all__ += ["copy", "transpose", "brcb", "gather", "gatherb"]
+
+
+# ---- scalar functions and system registers ------------------------------------------------------------------
+def scalar_cast(value_in, dtype, round_mode):
+    """scalar_cast(value: float, dtype (float16 | int32), round_mode) -> the value rounded to dtype."""
+    fn = "scalar_cast"
+    b = builder(fn)
+    from .language.enums import RoundMode
+    dt = dtype_of(dtype)
+    if dt.ir not in ("f16", "i32"):
+        raise TypeError(f"{fn}(): unsupported target dtype {dt.name} (float16 or int32)")
+    r = b.op("asc.scalar_cast", [to_value(value_in, DTYPES["float32"])], [dt.ir],
+             {"round": _enum("round", RoundMode, round_mode, fn, "round_mode")})[0]
+    return PlainValue(r, dt)
+
+
+def _bits_fn(fn, opname, with_count):
+    def f(value_in, count_value=None):
+        b = builder(fn)
+        ops = [to_value(value_in, _I64)]
+        if with_count:
+            if not isinstance(count_value, int) or isinstance(count_value, bool):
+                raise TypeError(f"{fn}(): count_value must be a Python int (0 or 1)")
+            if count_value not in (0, 1):
+                raise ValueError(f"{fn}(): count_value must be 0 or 1, got {count_value}")
+            ops.append(to_value(count_value, _I32))
+        elif count_value is not None:
+            raise TypeError(f"{fn}() takes 1 argument")
+        return PlainValue(b.op(opname, ops, ["i64"])[0], _I64)
+    f.__name__ = f.__qualname__ = fn
+    f.__doc__ = f"{fn}(value_in{', count_value' if with_count else ''}) -> int64 (IR op {opname})"
+    return f
+
+
+scalar_get_sff_value = _bits_fn("scalar_get_sff_value", "asc.scalar_get_sff_value", True)
+scalar_get_count_of_value = _bits_fn("scalar_get_count_of_value", "asc.scalar_get_count_of_value", True)
+scalar_count_leading_zero = _bits_fn("scalar_count_leading_zero", "asc.scalar_count_leading_zero", False)
+count_bits_cnt_same_as_sign_bit = _bits_fn("count_bits_cnt_same_as_sign_bit", "asc.count_bits_cnt_same_as_sign_bit",
+                                           False)
+
+
+def get_system_cycle():
+    """The core's simulated cycle (int64)."""
+    return PlainValue(builder("get_system_cycle").op("asc.get_system_cycle", [], ["i64"])[0], _I64)
+
+
+def trap():
+    """Stop the kernel with an error report at this line."""
+    builder("trap").op("asc.trap")
+
+
+__all__ += ["scalar_cast", "scalar_get_sff_value", "scalar_get_count_of_value", "scalar_count_leading_zero",
+            "count_bits_cnt_same_as_sign_bit", "get_system_cycle", "trap"]

@@ -338,6 +338,7 @@ int asc_sim_tpipe_destroy(sim_core *c, const sim_inst *in);
 /* ---- semantics tables: each family file fills its entries ----------------------------------- */
 void asc_sim_reg_control(sim_exec_fn *t);
 void asc_sim_reg_scalar(sim_exec_fn *t);
+void asc_sim_reg_scalarx(sim_exec_fn *t);
 void asc_sim_reg_resource(sim_exec_fn *t);
 void asc_sim_reg_datacopy(sim_exec_fn *t);
 void asc_sim_reg_vector(sim_exec_fn *t);

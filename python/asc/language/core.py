@@ -537,7 +537,7 @@ half = float16
 # ---- not yet implemented (api.md Tier 2-4): callable names that say so -------------------------------------------
 NOT_YET = """
 trans_data_to_5hd bilinear_interpolation set_aipp_functions load_image_to_local
-ShapeInfo array get_shape_size printf dump_tensor get_system_cycle print_time_stamp metrics_prof_start
+ShapeInfo array get_shape_size printf dump_tensor print_time_stamp metrics_prof_start
 metrics_prof_stop LocalMemAllocator SliceInfo MrgSortSrcList property inline
 add_relu_cast sub_relu_cast add_deq_relu mul_cast
 cast_deq set_deq_scale
@@ -548,8 +548,8 @@ mmad_with_sparse init_const_value set_load_data_boundary set_load_data_padding_v
 set_fix_pipe_pre_quant_flag set_pad_value set_atomic_add
 set_atomic_max set_atomic_min set_atomic_type set_atomic_none set_store_atomic_config get_store_atomic_config
 data_sync_barrier cross_core_set_flag cross_core_wait_flag sync_all ib_set ib_wait notify_next_block
-wait_pre_block scalar_cast scalar_get_sff_value scalar_get_count_of_value scalar_count_leading_zero
-count_bits_cnt_same_as_sign_bit get_program_counter get_arch_version trap init_soc_state check_local_memory_ia
+wait_pre_block
+get_program_counter get_arch_version init_soc_state check_local_memory_ia
 set_hf32_mode set_hf32_trans_mode set_mm_layout_transform get_sys_workspace set_sys_workspace get_hccl_context
 set_hccl_context data_cache_clean_and_invalid data_cache_preload icache_preload get_icache_preload_status TBufPool
 init_buf_pool TensorDesc ListTensorDesc dump_acc_chk_point ascend_is_aic ascend_is_aiv
