@@ -340,3 +340,33 @@ def trap():
 
 __all__ += ["scalar_cast", "scalar_get_sff_value", "scalar_get_count_of_value", "scalar_count_leading_zero",
             "count_bits_cnt_same_as_sign_bit", "get_system_cycle", "trap"]
+
+
+def gather_mask(dst, src0, src1_pattern, reduce_mode, mask, params, gather_mask_mode=0):
+    """gather_mask(dst, src0, src1_pattern (uint16/uint32 tensor or built-in 1..7), reduce_mode, mask, params
+    [, gather_mask_mode]) -> the number of elements kept (int64)."""
+    fn = "gather_mask"
+    b = builder(fn)
+    from .language.enums import GatherMaskMode
+    _enum("gathermaskmode", GatherMaskMode, gather_mask_mode, fn, "gather_mask_mode")
+    ops = [_lt(dst, fn, "dst"), _lt(src0, fn, "src0")]
+    if isinstance(src1_pattern, _c.LocalTensor):
+        name, ops = "asc.gather_mask", ops + [src1_pattern.value]
+    elif isinstance(src1_pattern, int) and not isinstance(src1_pattern, bool):
+        if not 1 <= src1_pattern <= 7:
+            raise ValueError(f"{fn}(): a built-in src1_pattern is 1..7, got {src1_pattern}")
+        name, ops = "asc.gather_mask.pattern", ops + [_c._i32(src1_pattern)]
+    else:
+        raise TypeError(f"{fn}(): src1_pattern must be a LocalTensor or an int 1..7, got {type(src1_pattern).__name__}")
+    ops += [to_value(reduce_mode, DTYPES["int1"]), to_value(mask, _I64),
+            _struct(params, "GatherMaskParams", fn, "params")]
+    return PlainValue(b.op(name, ops, ["i64"])[0], _I64)
+
+
+def get_gather_mask_remain_count():
+    """The element count the last gather_mask kept (int64)."""
+    b = builder("get_gather_mask_remain_count")
+    return PlainValue(b.op("asc.get_gather_mask_remain_count", [], ["i64"])[0], _I64)
+
+
+__all__ += ["gather_mask", "get_gather_mask_remain_count"]

@@ -208,6 +208,7 @@ static void coreinit(sim_core *c, const sim_launch *L, int block, scratch *s) {
   c->mask[0] = c->mask[1] = ~0ull;
   c->counter = false;
   c->cmpmask[0] = c->cmpmask[1] = 0;
+  c->gather_kept = 0;
   for (int i = 0; i < L->entry.nargs; i++)
     c->slots[L->entry.args[i]] = L->args[i];
 }

@@ -184,6 +184,7 @@ struct sim_core {
   uint64_t mask[2]; /* vector mask register: lo lanes 0-63, hi 64-127 */
   bool counter;     /* mask mode: counter (set_mask_count) or normal */
   uint64_t cmpmask[2]; /* CMPMASK register (compare to register, set/get_cmp_mask, select mode 0) */
+  int64_t gather_kept;  /* elements the last gather_mask kept (get_gather_mask_remain_count) */
   /* TPipe (hardware.md §9) */
   bool has_tpipe;
   int64_t ub_top;              /* bump pointer of UB */

@@ -8,6 +8,9 @@
  *             bytes at 32 * r * dst_rep_stride and take offsets r * lanes + k.
  *  gatherb    each repeat gathers 8 blocks of 32 bytes at the byte offsets offset[8r + j]
  *             (uint32, multiples of 32) into dst's blocks (block stride 0 acts as 1).
+ *  gather_mask  the lanes whose pattern bit is 1 (a uint16 / uint32 pattern tensor, or a
+ *             built-in pattern 1..7), packed into dst; the count is its result and what
+ *             get_gather_mask_remain_count reads.
  *
  * Every byte goes through asc_sim_vptr, so an offset outside src is an out-of-bounds
  * report, not a stray read.  Cost: a transpose is 2 repeats, a gather 4 per repeat of
@@ -153,7 +156,82 @@ static int gatherb(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, 2 * repeat);
 }
 
+/* ---- gather_mask ---- */
+/* Built-in pattern p (1..7) at lane k. */
+static bool builtin(int p, int k) {
+  switch (p) {
+  case 1: return k % 2 == 0;
+  case 2: return k % 2 == 1;
+  case 7: return true;
+  default: return k % 4 == p - 3;
+  }
+}
+
+/* gather_mask(dst, src0, pattern tensor | built-in 1..7, reduce_mode, mask, GatherMaskParams) -> kept.
+ * Normal mode: every lane of each of repeat_times repeats; reduce (counter) mode: the first
+ * `mask` lanes of each repeat.  Kept elements are packed into dst from element 0.  The
+ * instruction leaves normal mode and the full mask behind (the Ascend C API does). */
+static int gathermask(sim_core *c, const sim_inst *in) {
+  int dt = dtof(in, 0);
+  if (dt < 0)
+    return -1;
+  bool tensor = in->op->code == ASC_OP_GATHER_MASK;
+  int esz = asc_sim_dtype_size(dt), lanes = 256 / esz, pat = 0;
+  if (tensor) {
+    int pt = dtof(in, 2);
+    if (pt < 0 || asc_sim_dtype_size(pt) != esz || asc_sim_dt_float(pt))
+      return asc_sim_err(c, in->op, "asc.gather_mask: the pattern tensor must be uint%d for %s elements", 8 * esz,
+                         asc_sim_dtype_name(dt));
+  } else {
+    pat = (int)sim_in(c, in, 2)->i;
+    if (pat < 1 || pat > 7)
+      return asc_sim_err(c, in->op, "asc.gather_mask: built-in pattern %d is outside 1..7", pat);
+  }
+  bool reduce = sim_in(c, in, 3)->i != 0;
+  int64_t mask = sim_in(c, in, 4)->i;
+  const double *p = sim_in(c, in, 5)->fld;
+  int64_t sblk = (int64_t)p[0], repeat = (int64_t)p[1], srep = (int64_t)p[2], prep = (int64_t)p[3];
+  if (repeat < 0 || repeat > 255)
+    return asc_sim_err(c, in->op, "asc.gather_mask: repeat_times %lld is outside 0..255", (long long)repeat);
+  if (reduce && (mask < 1 || mask > lanes))
+    return asc_sim_err(c, in->op, "asc.gather_mask: in reduce (counter) mode the model takes 1..%d elements per "
+                       "repeat, got mask %lld", lanes, (long long)mask);
+  int per = reduce ? (int)mask : lanes;
+  int64_t kept = 0;
+  for (int64_t r = 0; r < repeat; r++)
+    for (int k = 0; k < per; k++) {
+      bool on = !tensor && builtin(pat, k);
+      if (tensor) {
+        const uint8_t *b = asc_sim_vptr(c, in, 2, 32 * r * prep + k / 8, 1, "read");
+        if (!b)
+          return -1;
+        on = (*b >> (k % 8)) & 1;
+      }
+      if (!on)
+        continue;
+      const uint8_t *s = asc_sim_vptr(c, in, 1, asc_sim_laneoff(r, k, esz, sblk, srep), esz, "read");
+      uint8_t *d = s ? asc_sim_vptr(c, in, 0, kept * esz, esz, "write") : NULL;
+      if (!d)
+        return -1;
+      memmove(d, s, (size_t)esz);
+      kept++;
+    }
+  c->gather_kept = kept;
+  sim_out(c, in, 0)->i = kept;
+  asc_sim_count_done(c);
+  return asc_sim_vcost(c, in, 2 * repeat);
+}
+
+static int gatherkept(sim_core *c, const sim_inst *in) {
+  sim_out(c, in, 0)->i = c->gather_kept;
+  asc_sim_scalar(c, c->L->cost->scalar_op);
+  return 0;
+}
+
 void asc_sim_reg_vlayout(sim_exec_fn *t) {
+  t[ASC_OP_GATHER_MASK] = gathermask;
+  t[ASC_OP_GATHER_MASK_PATTERN] = gathermask;
+  t[ASC_OP_GET_GATHER_MASK_REMAIN_COUNT] = gatherkept;
   t[ASC_OP_TRANSPOSE] = transpose;
   t[ASC_OP_BRCB] = brcb;
   t[ASC_OP_GATHER] = gather;

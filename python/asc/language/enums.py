@@ -30,6 +30,7 @@ _STATIC = {
     "CacheLine": "SINGLE_CACHE_LINE ENTIRE_DATA_CACHE",
     "MemDsbT": "ALL DDR UB SEQ",
     "AtomicDtype": "ATOMIC_NONE F32 F16 S16 S32 S8 BF16",
+    "GatherMaskMode": "DEFAULT",
 }
 for _name, _members in _STATIC.items():
     globals()[_name] = IntEnum(_name, {m: i for i, m in enumerate(_members.split())})
