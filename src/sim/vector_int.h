@@ -46,6 +46,8 @@ int64_t asc_sim_l0_begin(sim_core *c, const sim_inst *in, int mi, bool bits, int
 bool asc_sim_l0_on(const sim_core *c, int64_t r, int k, int lanes);
 /* The mask state a count-form (level 2) op leaves: normal mode, every lane on. */
 void asc_sim_count_done(sim_core *c);
+/* One element of cast: src type sdt at s to dst type ddt at d, RoundMode rm (vmisc.c). */
+void asc_sim_castone(int sdt, int ddt, int rm, const uint8_t *s, uint8_t *d);
 /* Sum of v[0..n) as pairwise trees over repeats of `lanes` elements, every partial sum
  * rounded to dt (vmisc.c; v is overwritten). */
 double asc_sim_treesum(double *v, int64_t n, int dt, int lanes);

@@ -7,7 +7,10 @@
  * word holds an element count N, the instruction runs ceil(N / lanes) repeats whatever
  * its repeat operand says, and the last one is partial.  A level-0 call loads its mask
  * operand into the register first unless is_set_mask = false; in counter mode a
- * continuous mask operand is the count itself.  Lanes switched off keep dst. */
+ * continuous mask operand is the count itself.  Lanes switched off keep dst.  The level-0
+ * forms of cast, axpy and the whole-tensor reductions are here too. */
+#include <stdlib.h>
+
 #include "sim/vector_int.h"
 
 /* The mask register for a continuous mask of n lanes (clamped to the repeat's lanes). */
@@ -102,6 +105,95 @@ int asc_sim_vlevel0(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, reps);
 }
 
+/* ---- cast, axpy and the whole-tensor reductions ---- */
+static int dtof(const sim_inst *in, int i) { return asc_sim_elem_dtype(sim_intype(in, i)); }
+
+/* cast.mask|bitmask(dst, src, mask.., repeat, UnaryRepeatParams) and
+ * axpy.mask|bitmask(dst, src, s, mask.., repeat, UnaryRepeatParams): lanes = 256 bytes of the
+ * wider type; each operand is addressed in its own element size. */
+static int castaxpy(sim_core *c, const sim_inst *in) {
+  int code = in->op->code, ddt = dtof(in, 0), sdt = dtof(in, 1);
+  bool axpy = code == ASC_OP_AXPY_MASK || code == ASC_OP_AXPY_BITMASK;
+  bool bits = code == ASC_OP_CAST_BITMASK || code == ASC_OP_AXPY_BITMASK;
+  if (ddt < 0 || sdt < 0)
+    return -1;
+  int ds = asc_sim_dtype_size(ddt), ss = asc_sim_dtype_size(sdt), lanes = 256 / (ds > ss ? ds : ss);
+  int mi = axpy ? 3 : 2, ri = mi + (bits ? 2 : 1);
+  const double *p = sim_in(c, in, ri + 1)->fld;
+  if (p[0] == 0)
+    return asc_sim_err(c, in->op, "%s: dst block stride 0 is undefined on the hardware", asc_op_name(in->op));
+  const asc_attr *a = asc_op_attr(in->op, "round");
+  int rm = a ? (int)a->i : SIM_RM_NONE;
+  double k = axpy ? asc_sim_vscalar(c, in, 2, sdt).f : 0;
+  int64_t reps = asc_sim_l0_begin(c, in, mi, bits, lanes, sim_in(c, in, ri)->i);
+  if (reps < 0)
+    return -1;
+  for (int64_t r = 0; r < reps; r++)
+    for (int l = 0; l < lanes; l++) {
+      if (!asc_sim_l0_on(c, r, l, lanes))
+        continue;
+      uint8_t *d = asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, l, ds, (int64_t)p[0], (int64_t)p[2]), ds, "write");
+      const uint8_t *s = d ? asc_sim_vptr(c, in, 1, asc_sim_laneoff(r, l, ss, (int64_t)p[1], (int64_t)p[3]), ss, "read")
+                           : NULL;
+      if (!s)
+        return -1;
+      if (axpy)
+        asc_sim_storef(ddt, d, asc_sim_loadf(ddt, d) + k * asc_sim_loadf(sdt, s));
+      else
+        asc_sim_castone(sdt, ddt, rm, s, d);
+    }
+  return asc_sim_vcost(c, in, reps);
+}
+
+/* reduce_sum/max/min.mask|bitmask(dst, src, tmp, mask.., repeat, src_rep_stride): one result
+ * over the lanes on of every repeat (src block stride 1), formed like the count form: each
+ * repeat a pairwise tree, then the repeat results (lanes off add 0); the index is the
+ * element offset in src of the first max / min. */
+static int reducel0(sim_core *c, const sim_inst *in) {
+  int code = in->op->code, dt = dtof(in, 0);
+  bool bits = code == ASC_OP_REDUCE_SUM_BITMASK || code == ASC_OP_REDUCE_MAX_BITMASK ||
+              code == ASC_OP_REDUCE_MIN_BITMASK;
+  bool sum = code == ASC_OP_REDUCE_SUM_MASK || code == ASC_OP_REDUCE_SUM_BITMASK;
+  bool max = code == ASC_OP_REDUCE_MAX_MASK || code == ASC_OP_REDUCE_MAX_BITMASK;
+  if (dt < 0)
+    return -1;
+  int esz = asc_sim_dtype_size(dt), lanes = 256 / esz, ri = bits ? 5 : 4;
+  int64_t srep = sim_in(c, in, ri + 1)->i;
+  const asc_attr *ci = asc_op_attr(in->op, "cal_index");
+  bool idx = ci && ci->i && !sum;
+  int64_t reps = asc_sim_l0_begin(c, in, 3, bits, lanes, sim_in(c, in, ri)->i);
+  if (reps < 0)
+    return -1;
+  double *v = calloc((size_t)(reps * lanes + 1), sizeof *v);
+  if (!v)
+    asc_die("out of memory");
+  int64_t best = -1;
+  double bv = 0;
+  for (int64_t r = 0; r < reps; r++)
+    for (int k = 0; k < lanes; k++) {
+      if (!asc_sim_l0_on(c, r, k, lanes))
+        continue;
+      int64_t off = asc_sim_laneoff(r, k, esz, 1, srep);
+      const uint8_t *s = asc_sim_vptr(c, in, 1, off, esz, "read");
+      if (!s) {
+        free(v);
+        return -1;
+      }
+      double x = v[r * lanes + k] = asc_sim_loadf(dt, s);
+      if (best < 0 || (max ? x > bv : x < bv))
+        best = off / esz, bv = x;
+    }
+  double res = sum ? asc_sim_treesum(v, reps * lanes, dt, lanes) : bv;
+  free(v);
+  uint8_t *d = asc_sim_vptr(c, in, 0, 0, (idx ? 2 : 1) * esz, "write");
+  if (!d)
+    return -1;
+  asc_sim_storef(dt, d, res);
+  if (idx)
+    asc_sim_storei(esz == 2 ? ASC_SIM_U16 : ASC_SIM_U32, d + esz, best < 0 ? 0 : best);
+  return asc_sim_vcost(c, in, 2 * reps + 1);
+}
+
 /* ---- the mask register ---- */
 static int lanes_of(const sim_inst *in) {
   const asc_attr *a = asc_op_attr(in->op, "dtype");
@@ -154,6 +246,16 @@ static int setmasknorm(sim_core *c, const sim_inst *in) {
 }
 
 void asc_sim_reg_vmaskstate(sim_exec_fn *t) {
+  t[ASC_OP_CAST_MASK] = castaxpy;
+  t[ASC_OP_CAST_BITMASK] = castaxpy;
+  t[ASC_OP_AXPY_MASK] = castaxpy;
+  t[ASC_OP_AXPY_BITMASK] = castaxpy;
+  t[ASC_OP_REDUCE_SUM_MASK] = reducel0;
+  t[ASC_OP_REDUCE_SUM_BITMASK] = reducel0;
+  t[ASC_OP_REDUCE_MAX_MASK] = reducel0;
+  t[ASC_OP_REDUCE_MAX_BITMASK] = reducel0;
+  t[ASC_OP_REDUCE_MIN_MASK] = reducel0;
+  t[ASC_OP_REDUCE_MIN_BITMASK] = reducel0;
   t[ASC_OP_SET_VECTOR_MASK] = setvectormask;
   t[ASC_OP_SET_VECTOR_MASK_BITS] = setvectormaskbits;
   t[ASC_OP_RESET_MASK] = resetmask;

@@ -19,7 +19,7 @@ static int64_t countof(sim_core *c, const sim_inst *in, int i) {
 /* ---- cast ---- */
 /* One element.  NONE: exact where the conversion is exact, else RINT.  A float cast to
  * its own type rounds to an integral value; float -> int saturates, NaN -> 0. */
-static void castone(int sdt, int ddt, int rm, const uint8_t *s, uint8_t *d) {
+void asc_sim_castone(int sdt, int ddt, int rm, const uint8_t *s, uint8_t *d) {
   int m = rm == SIM_RM_NONE ? SIM_RM_RINT : rm;
   if (!asc_sim_dt_float(sdt) && !asc_sim_dt_float(ddt)) {
     asc_sim_storei(ddt, d, asc_sim_loadi(sdt, s)); /* wraps (int32 -> int16 behaviour unconfirmed) */
@@ -48,7 +48,7 @@ static int cast(sim_core *c, const sim_inst *in) {
   if (!s)
     return -1;
   for (int64_t i = 0; i < n; i++)
-    castone(sdt, ddt, rm, s + i * ss, d + i * ds);
+    asc_sim_castone(sdt, ddt, rm, s + i * ss, d + i * ds);
   return asc_sim_vcost(c, in, (n * wide + 255) / 256);
 }
 
@@ -94,15 +94,16 @@ static int duplicate(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, (n * esz + 255) / 256);
 }
 
-/* duplicate.mask(dst, s, mask, repeat, dst_blk_stride, dst_rep_stride) */
+/* duplicate.mask|bitmask(dst, s, mask | hi, lo, repeat, dst_blk_stride, dst_rep_stride) */
 static int duplicatemask(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if (dt < 0)
     return -1;
-  int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
-  int64_t repeat = sim_in(c, in, 3)->i, blk = sim_in(c, in, 4)->i, rep = sim_in(c, in, 5)->i;
+  bool bits = in->op->code == ASC_OP_DUPLICATE_BITMASK;
+  int esz = asc_sim_dtype_size(dt), lanes = 256 / esz, ri = bits ? 4 : 3;
+  int64_t repeat = sim_in(c, in, ri)->i, blk = sim_in(c, in, ri + 1)->i, rep = sim_in(c, in, ri + 2)->i;
   sim_num s = asc_sim_vscalar(c, in, 1, dt);
-  int64_t reps = asc_sim_l0_begin(c, in, 2, false, lanes, repeat);
+  int64_t reps = asc_sim_l0_begin(c, in, 2, bits, lanes, repeat);
   for (int64_t r = 0; r < reps; r++)
     for (int k = 0; k < lanes; k++) {
       if (!asc_sim_l0_on(c, r, k, lanes))
@@ -171,6 +172,7 @@ void asc_sim_reg_vmisc(sim_exec_fn *t) {
   t[ASC_OP_AXPY] = axpy;
   t[ASC_OP_DUPLICATE] = duplicate;
   t[ASC_OP_DUPLICATE_MASK] = duplicatemask;
+  t[ASC_OP_DUPLICATE_BITMASK] = duplicatemask;
   t[ASC_OP_REDUCE_SUM] = reduce;
   t[ASC_OP_REDUCE_MAX] = reduce;
   t[ASC_OP_REDUCE_MIN] = reduce;

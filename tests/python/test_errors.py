@@ -198,17 +198,6 @@ def test_mixed_dtypes_rejected():
     check(ei, asc.CompilationError, "element type", k, "# MARK")
 
 
-def test_mask_form_not_supported_yet():
-    @asc.jit
-    def k(x: asc.GlobalAddress):
-        t = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 64)
-        asc.axpy(t, t, 2.0, 64, 1, asc.UnaryRepeatParams())  # MARK
-
-    with pytest.raises(NotImplementedError) as ei:
-        launch(k)
-    check(ei, NotImplementedError, "axpy(): the mask/repeat form is not supported yet", k, "# MARK")
-
-
 def test_second_tpipe():
     @asc.jit
     def k(x: asc.GlobalAddress):

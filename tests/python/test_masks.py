@@ -221,3 +221,96 @@ def test_counter_mode_count_beyond_255_repeats_is_an_error():
         asc.abs(dst, a, 64 * 256, 1, asc.UnaryRepeatParams())
     with pytest.raises(Exception, match="255 repeats"):
         run(op, x, x[:8], np.zeros(64, np.float32))
+
+
+# ---- level-0 forms of cast, axpy and the whole-tensor reductions ---------------------------------------------
+@pytest.mark.parametrize("sdt,ddt,mode", [("float32", "float16", "CAST_RINT"), ("float16", "float32", "CAST_NONE"),
+                                          ("float32", "int32", "CAST_FLOOR"), ("float16", "int32", "CAST_ROUND")])
+@pytest.mark.parametrize("mask", [40, "bits"])
+def test_cast_level0(sdt, ddt, mode, mask):
+    ss, ds = np.dtype(sdt).itemsize, np.dtype(ddt).itemsize
+    lanes = 256 // max(ss, ds)
+    if mask == "bits":
+        mask = [0xF0F0F0F0F0F0F0F1]
+    repeat, sblk, srep, dblk, drep = 2, 1, 8, 1, 12
+    x = (data(32 // ss * 24, sdt, -50, 50, seed=1) * 1.37).astype(sdt)
+    z = np.full(32 // ds * 24, 7, ddt)
+
+    def op(dst, a, _):
+        asc.cast(dst, a, getattr(asc.RoundMode, mode), mask, repeat,
+                 asc.UnaryRepeatParams(dst_blk_stride=dblk, src_blk_stride=sblk, dst_rep_stride=drep,
+                                       src_rep_stride=srep))
+    got = run(op, x, x[:32 // ss], z)
+    rnd = {"CAST_RINT": np.rint, "CAST_NONE": lambda v: v, "CAST_FLOOR": np.floor,
+           "CAST_ROUND": lambda v: np.sign(v) * np.floor(np.abs(v) + 0.5)}[mode]
+    od, os_ = lane_offsets(repeat, lanes, ds, dblk, drep), lane_offsets(repeat, lanes, ss, sblk, srep)
+    on = np.nonzero(mask_bits(mask, lanes))[0]
+    want = z.copy()
+    for r in range(repeat):
+        v = x[os_[r, on]].astype(np.float64)
+        want[od[r, on]] = (rnd(v) if np.dtype(ddt).kind == "i" else v).astype(ddt)
+    np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("sdt,ddt", [("float16", "float16"), ("float32", "float32"), ("float16", "float32")])
+def test_axpy_level0(sdt, ddt):
+    ss, ds = np.dtype(sdt).itemsize, np.dtype(ddt).itemsize
+    lanes = 256 // max(ss, ds)
+    x = np.round(data(32 // ss * 16, sdt, -20, 20, seed=2)).astype(sdt)
+    z = np.round(data(32 // ds * 16, ddt, -20, 20, seed=3)).astype(ddt)
+
+    def op(dst, a, _):
+        asc.axpy(dst, a, 0.5, lanes - 7, 2, asc.UnaryRepeatParams())
+    got = run(op, x, x[:32 // ss], z)
+    want = z.copy()
+    for r in range(2):
+        for k in range(lanes - 7):
+            i = r * lanes + k
+            di = (32 * (r * 8 + (k // (32 // ds)))) // ds + k % (32 // ds)
+            si = (32 * (r * 8 + (k // (32 // ss)))) // ss + k % (32 // ss)
+            want[di] = np.float64(z[di]) + 0.5 * np.float64(x[si])
+            assert i >= 0
+    np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("kind", ["sum", "max", "min"])
+@pytest.mark.parametrize("mask", [50, "bits"])
+def test_reduce_level0(dtype, kind, mask):
+    esz = np.dtype(dtype).itemsize
+    lanes, per = 256 // esz, 32 // esz
+    if mask == "bits":
+        mask = [0x00000000FFFF0000, 0x1] if lanes == 128 else [0x00000000FFFF0001]
+    repeat, srep = 3, 12
+    x = np.round(data(per * (srep * repeat + 8), dtype, -9, 9, seed=4)).astype(dtype)
+    x[per * srep + 17] = 50 if kind == "max" else -50  # repeat 1, lane 17: on in both masks
+    z = np.zeros(per, dtype)
+
+    def op(dst, a, b):
+        getattr(asc, f"reduce_{kind}")(dst, a, b, mask, repeat, srep, *([] if kind == "sum" else [True]))
+    got = run(op, x, np.zeros(per * 8 * repeat, dtype), z)
+    offs = lane_offsets(repeat, lanes, esz, 1, srep)[:, mask_bits(mask, lanes)].ravel()
+    vals = x[offs].astype(np.float64)
+    if kind == "sum":
+        assert got[0] == vals.sum()
+    else:
+        i = int(np.argmax(vals) if kind == "max" else np.argmin(vals))
+        assert got[0] == vals[i]
+        assert got[1:2].view(np.uint16 if esz == 2 else np.uint32)[0] == offs[i] == per * srep + 17
+
+
+@pytest.mark.parametrize("dtype", FLOATS + ["int16", "int32"])
+def test_duplicate_bitmask(dtype):
+    esz = np.dtype(dtype).itemsize
+    lanes = 256 // esz
+    mask = [0x8000000000000005, 0x3] if lanes == 128 else [0x8000000000000005]
+    z = np.full(lanes * 3, 1, dtype)
+
+    def op(dst, a, _):
+        asc.duplicate(dst, 9, mask, 2, 1, 16)
+    got = run(op, z, z[:32 // esz], z)
+    want = z.copy()
+    on = np.nonzero(mask_bits(mask, lanes))[0]
+    for r in range(2):
+        want[lane_offsets(2, lanes, esz, 1, 16)[r, on]] = 9
+    np.testing.assert_array_equal(got, want)

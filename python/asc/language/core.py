@@ -387,9 +387,9 @@ FORMS = {
 ATTR_PARAMS = {"round": ("round_mode", True, lambda v: f"#asc.round<{RoundMode(v).name}>"),
                "cal_index": ("cal_index", False, lambda v: "true" if v else "false"),
                "is_set_mask": ("is_set_mask", False, lambda v: "true" if v else "false")}
-# Parameters after `mask, repeat_times` in the mask forms, by the tail of the op's signature.
+# Parameters after `mask, repeat_times` in the mask forms, by the operand kinds after the repeat operand.
 MASK_TAILS = {"struct:BinaryRepeatParams": ("repeat_params",), "struct:UnaryRepeatParams": ("repeat_params",),
-              "int,int": ("dst_block_stride", "dst_repeat_stride")}
+              "int,int": ("dst_block_stride", "dst_repeat_stride"), "int": ("src_rep_stride",)}
 
 
 def _operand(kind, x, fn, name, dst):
@@ -468,21 +468,22 @@ def _make_vector_op(pyname, opname, info):
                     raise TypeError(f"{pyname}(): missing argument '{n}'")
             emit(opname, list(zip(kinds, base)), vals, attrs)
             return
-        mask = args[nbase] if len(args) > nbase else kw.get("mask")
+        mask = args[nbase + len(front)] if len(args) > nbase + len(front) else kw.get("mask")
         suffix = ".bitmask" if isinstance(mask, (list, tuple)) else ".mask"
         if suffix not in masks:
             raise NotImplementedError(f"{pyname}(): the mask/repeat form is not supported yet")
         minfo = masks[suffix]
-        mkinds = minfo["operands"].split(",")
-        tail = MASK_TAILS[",".join(mkinds[len(mkinds) - (1 if "struct" in mkinds[-1] else 2):])]
-        names = base[:-1] + ("mask", "repeat_times") + tail + ("is_set_mask",)
+        mkinds, mattrs = minfo["operands"].split(","), _attr_params(minfo)
+        tail = MASK_TAILS[",".join(mkinds[nbase + (2 if suffix == ".bitmask" else 1) + 1:])]  # after mask, repeat
+        names = base[:-1] + tuple(front) + ("mask", "repeat_times") + tail + tuple(p for (_, _, p, pre, _) in mattrs
+                                                                                   if not pre)
         vals = _bind(pyname, names, args, kw)
         if suffix == ".bitmask":
             vals["mask_hi"], vals["mask_lo"] = _mask_words(pyname, vals["mask"])
             sig_names = base[:-1] + ("mask_hi", "mask_lo", "repeat_times") + tail
         else:
             sig_names = base[:-1] + ("mask", "repeat_times") + tail
-        emit(opname + suffix, list(zip(mkinds, sig_names)), vals, _attr_params(minfo))
+        emit(opname + suffix, list(zip(mkinds, sig_names)), vals, mattrs)
 
     op.__name__ = op.__qualname__ = pyname
     op.__doc__ = f"{pyname}({', '.join(count_names)}): {info['doc']}  (IR op {opname})"
