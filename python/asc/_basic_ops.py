@@ -39,8 +39,8 @@ def _mask(fn, mask):
     (mask[0] = lanes 0-63, mask[1] = lanes 64-127)."""
     if isinstance(mask, (list, tuple)):
         hi, lo = _c._mask_words(fn, mask)
-        return ".bitmask", [to_value(hi, _I64), to_value(lo, _I64)]
-    return ".mask", [to_value(mask, _I64)]
+        return ".bitmask", [to_value(hi, _I64, wrap=True), to_value(lo, _I64, wrap=True)]
+    return ".mask", [to_value(mask, _I64, wrap=True)]
 
 
 def _bind(fn, names, args, kw, required):
@@ -59,7 +59,8 @@ def set_vector_mask(*args, dtype, mode=MaskMode.NORMAL):
     if len(args) == 1:
         b.op("asc.set_vector_mask", [to_value(args[0], _I64)], [], attrs)
     elif len(args) == 2:
-        b.op("asc.set_vector_mask.bits", [to_value(args[0], _I64), to_value(args[1], _I64)], [], attrs)
+        b.op("asc.set_vector_mask.bits", [to_value(args[0], _I64, wrap=True), to_value(args[1], _I64, wrap=True)], [],
+             attrs)
     else:
         raise TypeError(f"set_vector_mask() takes (len) or (mask_high, mask_low), {len(args)} arguments given")
 
@@ -224,7 +225,7 @@ def repeat_reduce_sum(dst, src, repeat_time, mask, dst_blk_stride, src_blk_strid
     if isinstance(mask, (list, tuple)):
         raise TypeError(f"{fn}(): mask is an element count (int); repeat_reduce_sum has no bit-mask form")
     b.op("asc.repeat_reduce_sum.mask", [_lt(dst, fn, "dst"), _lt(src, fn, "src"), _c._i32(repeat_time),
-                                        to_value(mask, _I64)] +
+                                        to_value(mask, _I64, wrap=True)] +
          [_c._i32(x) for x in (dst_blk_stride, src_blk_stride, dst_rep_stride, src_rep_stride)],
          [], {"is_set_mask": _flag(is_set_mask)})
 
@@ -306,7 +307,7 @@ def scalar_cast(value_in, dtype, round_mode):
 def _bits_fn(fn, opname, with_count):
     def f(value_in, count_value=None):
         b = builder(fn)
-        ops = [to_value(value_in, _I64)]
+        ops = [to_value(value_in, _I64, wrap=True)]
         if with_count:
             if not isinstance(count_value, int) or isinstance(count_value, bool):
                 raise TypeError(f"{fn}(): count_value must be a Python int (0 or 1)")

@@ -395,10 +395,14 @@ MASK_TAILS = {"struct:BinaryRepeatParams": ("repeat_params",), "struct:UnaryRepe
 def _operand(kind, x, fn, name, dst):
     if kind.startswith("lt"):
         return _need(x, LocalTensor, fn, name).value
-    if kind == "num":  # IR constants are signless: an unsigned element's scalar goes as intN (libasc wraps it)
-        return to_value(x, DTYPES[f"int{8 * dst.dtype.size}"] if dst.dtype.kind == "u" else dst.dtype)
-    if kind == "i64":
-        return to_value(x, I64)
+    if kind == "num":
+        if dst.dtype.kind == "u":  # IR constants are signless: an unsigned element's scalar goes as its bits
+            if isinstance(x, int) and not 0 <= x < 1 << (8 * dst.dtype.size):
+                raise TypeError(f"{fn}(): the scalar {x!r} does not fit {dst.dtype.name}")
+            return to_value(x, DTYPES[f"int{8 * dst.dtype.size}"], wrap=True)
+        return to_value(x, dst.dtype)
+    if kind == "i64":  # mask words: 64-bit patterns (0xFFFF_FFFF_FFFF_FFFF) keep their bits
+        return to_value(x, I64, wrap=True)
     if kind.startswith("struct:"):
         if type(x).__name__ != kind[7:]:
             raise TypeError(f"{fn}(): argument '{name}' must be a {kind[7:]}, got {type(x).__name__}")
@@ -525,7 +529,9 @@ def static_assert(cond, msg=""):
 
 
 def number(value, dtype):
-    return PlainValue(builder("number").const(value, dtype_of(dtype)), dtype_of(dtype))
+    builder("number")
+    d = dtype_of(dtype)
+    return PlainValue(to_value(value, d), d)  # a value that does not fit d is a TypeError
 
 
 float16, float32, bfloat16, float64 = (DTYPES[n] for n in ("float16", "float32", "bfloat16", "float64"))
