@@ -242,16 +242,19 @@ def copy(dst, src, mask, repeat_time, repeat_params, is_set_mask=True):
 
 
 def transpose(dst, src, *args, **kw):
-    """transpose(dst, src): one 16 x 16 matrix of 2-byte elements."""
+    """transpose(dst, src): one 16 x 16 matrix of 2-byte elements; transpose(dst, src, shared_tmp_buffer,
+    TransposeParamsExt): also NCHW <-> NHWC."""
     fn = "transpose"
     b = builder(fn)
-    if args or kw:
-        raise NotImplementedError("transpose(): the TransposeParamsExt form is not implemented yet in openasc "
-                                  "(the 16 x 16 form transpose(dst, src) is)")
     d, s = _c._need(dst, _c.LocalTensor, fn, "dst"), _c._need(src, _c.LocalTensor, fn, "src")
-    if d.dtype is not s.dtype and d.dtype.ir != s.dtype.ir:
+    if d.dtype.ir != s.dtype.ir:
         raise TypeError(f"{fn}(): dst and src must have the same dtype, got {d.dtype.name} and {s.dtype.name}")
-    b.op("asc.transpose", [d.value, s.value])
+    if not args and not kw:
+        b.op("asc.transpose", [d.value, s.value])
+        return
+    v = _bind(fn, ("shared_tmp_buffer", "transpose_params"), args, kw, ("shared_tmp_buffer", "transpose_params"))
+    b.op("asc.transpose.ext", [d.value, s.value, _lt(v["shared_tmp_buffer"], fn, "shared_tmp_buffer"),
+                               _struct(v["transpose_params"], "TransposeParamsExt", fn, "transpose_params")])
 
 
 def brcb(dst, src0, repeat_times, repeat_params):

@@ -1,6 +1,7 @@
 /* vlayout.c - data rearrangement inside UB on the vector unit (hardware.md §11.1):
  *
- *  transpose  one 16 x 16 matrix of 2-byte elements (512 bytes).
+ *  transpose  one 16 x 16 matrix of 2-byte elements (512 bytes); with TransposeParamsExt also
+ *             NCHW <-> NHWC (numpy's transpose (0,2,3,1) / (0,3,1,2)).
  *  brcb       each repeat takes 8 elements of src and fills one 32-byte block of dst with
  *             each (block stride 0 acts as 1).
  *  gather     dst[i] := src[(src_base + src_offset[i]) / sizeof(T)], offsets in bytes
@@ -15,6 +16,7 @@
  * Every byte goes through asc_sim_vptr, so an offset outside src is an out-of-bounds
  * report, not a stray read.  Cost: a transpose is 2 repeats, a gather 4 per repeat of
  * dst (random access), gatherb 2, brcb 1 (hardware.md §13.1). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim/vector_int.h"
@@ -35,6 +37,52 @@ static int transpose(sim_core *c, const sim_inst *in) {
       memcpy(tmp + 2 * (j * 16 + i), s + 2 * (i * 16 + j), 2);
   memcpy(d, tmp, sizeof tmp);
   return asc_sim_vcost(c, in, 2);
+}
+
+/* transpose.ext(dst, src, tmp, TransposeParamsExt).  The tmp scratch the API needs is checked
+ * (and counts as written): (c + 2) blocks of 16 x 32 bytes for NCHW2NHWC, (2c + 1) for NHWC2NCHW. */
+enum { TT_NONE = 0, TT_ND2ND_B16 = 10, TT_NCHW2NHWC = 11, TT_NHWC2NCHW = 12 };
+
+static int transposeext(sim_core *c, const sim_inst *in) {
+  const double *p = sim_in(c, in, 3)->fld;
+  int64_t n = (int64_t)p[0], ch = (int64_t)p[1], h = (int64_t)p[2], w = (int64_t)p[3];
+  int type = (int)p[4], dt = dtof(in, 0);
+  if (dt < 0)
+    return -1;
+  if (type == TT_ND2ND_B16)
+    return transpose(c, in);
+  if (type == TT_NONE)
+    return asc_sim_vcost(c, in, 1);
+  if (type != TT_NCHW2NHWC && type != TT_NHWC2NCHW)
+    return asc_sim_err(c, in->op, "asc.transpose: TransposeType %d is not supported (on the hardware either): "
+                       "TRANSPOSE_ND2ND_B16, TRANSPOSE_NCHW2NHWC and TRANSPOSE_NHWC2NCHW are", type);
+  int esz = asc_sim_dtype_size(dt);
+  if (n < 0 || ch < 0 || ch > 4095 || h < 0 || w < 0 || h * w > 4095 || (h * w * esz) % 32)
+    return asc_sim_err(c, in->op, "asc.transpose: n %lld, c %lld, h %lld, w %lld: need c <= 4095, h * w <= 4095 "
+                       "and h * w * sizeof(T) a multiple of 32", (long long)n, (long long)ch, (long long)h,
+                       (long long)w);
+  int64_t tmp = (type == TT_NCHW2NHWC ? ch + 2 : 2 * ch + 1) * (esz == 1 ? 32 : 16) * 32;
+  int64_t total = n * ch * h * w, hw = h * w;
+  uint8_t *d = asc_sim_vptr(c, in, 0, 0, total * esz, "write");
+  const uint8_t *s = d ? asc_sim_vptr(c, in, 1, 0, total * esz, "read") : NULL;
+  uint8_t *t = s ? asc_sim_vptr(c, in, 2, 0, tmp, "write (scratch)") : NULL;
+  if (!t)
+    return -1;
+  uint8_t *out = malloc((size_t)(total * esz) + 1);
+  if (!out)
+    asc_die("out of memory");
+  for (int64_t b = 0; b < n; b++)
+    for (int64_t k = 0; k < ch; k++)
+      for (int64_t i = 0; i < hw; i++) {
+        int64_t nchw = (b * ch + k) * hw + i, nhwc = (b * hw + i) * ch + k;
+        if (type == TT_NCHW2NHWC)
+          memcpy(out + nhwc * esz, s + nchw * esz, (size_t)esz);
+        else
+          memcpy(out + nchw * esz, s + nhwc * esz, (size_t)esz);
+      }
+  memcpy(d, out, (size_t)(total * esz));
+  free(out);
+  return asc_sim_vcost(c, in, 2 * ((total * esz + 255) / 256));
 }
 
 static int64_t repeatof(sim_core *c, const sim_inst *in, int i) {
@@ -233,6 +281,7 @@ void asc_sim_reg_vlayout(sim_exec_fn *t) {
   t[ASC_OP_GATHER_MASK_PATTERN] = gathermask;
   t[ASC_OP_GET_GATHER_MASK_REMAIN_COUNT] = gatherkept;
   t[ASC_OP_TRANSPOSE] = transpose;
+  t[ASC_OP_TRANSPOSE_EXT] = transposeext;
   t[ASC_OP_BRCB] = brcb;
   t[ASC_OP_GATHER] = gather;
   t[ASC_OP_GATHER_L0] = gatherl0;

@@ -170,3 +170,48 @@ def test_gatherb(dtype):
             s0 = blocks[r * 8 + j] * per
             want[d0:d0 + per] = src[s0:s0 + per]
     np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("dtype", ["float16", "int16", "float32"])
+@pytest.mark.parametrize("kind", ["TRANSPOSE_NCHW2NHWC", "TRANSPOSE_NHWC2NCHW"])
+@pytest.mark.parametrize("shape", [(1, 16, 4, 4), (2, 3, 4, 8)])
+def test_transpose_ext_nchw_nhwc(dtype, kind, shape):
+    n, c, h, w = shape
+    esz = np.dtype(dtype).itemsize
+    x = data(n * c * h * w, dtype, seed=11)
+    tmp = np.zeros(((c + 2) if kind == "TRANSPOSE_NCHW2NHWC" else (2 * c + 1)) * 16 * 32, np.uint8)
+
+    def op(dst, a, t):
+        asc.transpose(dst, a, t, asc.TransposeParamsExt(n_size=n, c_size=c, h_size=h, w_size=w,
+                                                        transpose_type=getattr(asc.TransposeType, kind)))
+    got = run(op, x, tmp, np.zeros(x.size, dtype))
+    if kind == "TRANSPOSE_NCHW2NHWC":
+        want = x.reshape(n, c, h, w).transpose(0, 2, 3, 1).ravel()
+    else:
+        want = x.reshape(n, h, w, c).transpose(0, 3, 1, 2).ravel()
+    np.testing.assert_array_equal(got, want)
+    assert esz
+
+
+def test_transpose_ext_nd2nd_b16_is_the_16x16_transpose():
+    x = data(256, "float16", seed=12)
+
+    def op(dst, a, t):
+        asc.transpose(dst, a, t, asc.TransposeParamsExt(h_size=16, w_size=16))  # default TRANSPOSE_ND2ND_B16
+    got = run(op, x, np.zeros(32, np.uint8), np.zeros(256, np.float16))
+    np.testing.assert_array_equal(got, x.reshape(16, 16).T.ravel())
+
+
+def test_transpose_ext_small_tmp_and_unsupported_type_are_errors():
+    x = data(256, "float16", seed=13)
+
+    def small(dst, a, t):
+        asc.transpose(dst, a, t, asc.TransposeParamsExt(n_size=1, c_size=16, h_size=4, w_size=4,
+                                                        transpose_type=asc.TransposeType.TRANSPOSE_NCHW2NHWC))
+    with pytest.raises(Exception, match="outside"):
+        run(small, x, np.zeros(512, np.uint8), np.zeros(256, np.float16))
+
+    def nz(dst, a, t):
+        asc.transpose(dst, a, t, asc.TransposeParamsExt(transpose_type=asc.TransposeType.TRANSPOSE_NZ2ND_0213))
+    with pytest.raises(Exception, match="is not supported"):
+        run(nz, x, np.zeros(512, np.uint8), np.zeros(256, np.float16))

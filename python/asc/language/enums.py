@@ -31,6 +31,10 @@ _STATIC = {
     "MemDsbT": "ALL DDR UB SEQ",
     "AtomicDtype": "ATOMIC_NONE F32 F16 S16 S32 S8 BF16",
     "GatherMaskMode": "DEFAULT",
+    "TransposeType": "TRANSPOSE_TYPE_NONE TRANSPOSE_NZ2ND_0213 TRANSPOSE_NZ2NZ_0213 TRANSPOSE_NZ2NZ_012_WITH_N "
+                     "TRANSPOSE_NZ2ND_012_WITH_N TRANSPOSE_NZ2ND_012_WITHOUT_N TRANSPOSE_NZ2NZ_012_WITHOUT_N "
+                     "TRANSPOSE_ND2ND_ONLY TRANSPOSE_ND_UB_GM TRANSPOSE_GRAD_ND_UB_GM TRANSPOSE_ND2ND_B16 "
+                     "TRANSPOSE_NCHW2NHWC TRANSPOSE_NHWC2NCHW",
 }
 for _name, _members in _STATIC.items():
     globals()[_name] = IntEnum(_name, {m: i for i, m in enumerate(_members.split())})
