@@ -374,3 +374,23 @@ def get_gather_mask_remain_count():
 
 
 __all__ += ["gather_mask", "get_gather_mask_remain_count"]
+
+
+def trans_data_to_5hd(dst_list, src_list, params):
+    """trans_data_to_5hd(dst_list, src_list, TransDataTo5HDParams): 16 destination and 16 source LocalTensors
+    (2-byte elements).  The address-list and address-tensor forms are not implemented yet."""
+    fn = "trans_data_to_5hd"
+    b = builder(fn)
+    if not isinstance(dst_list, (list, tuple)) or not isinstance(src_list, (list, tuple)) or \
+            not all(isinstance(t, _c.LocalTensor) for t in list(dst_list) + list(src_list)):
+        raise NotImplementedError(f"{fn}(): only the tensor-list form (16 LocalTensors each) is implemented yet in "
+                                  "openasc (not the address-list / address-tensor forms)")
+    if len(dst_list) != 16 or len(src_list) != 16:
+        raise ValueError(f"{fn}(): dst_list and src_list take 16 tensors each, got {len(dst_list)} and "
+                         f"{len(src_list)}")
+    ops = [_lt(t, fn, f"dst_list[{i}]") for i, t in enumerate(dst_list)] + \
+        [_lt(t, fn, f"src_list[{i}]") for i, t in enumerate(src_list)]
+    b.op("asc.trans_data_to_5hd", ops + [_struct(params, "TransDataTo5HDParams", fn, "params")])
+
+
+__all__ += ["trans_data_to_5hd"]

@@ -2,6 +2,9 @@
  *
  *  transpose  one 16 x 16 matrix of 2-byte elements (512 bytes); with TransposeParamsExt also
  *             NCHW <-> NHWC (numpy's transpose (0,2,3,1) / (0,3,1,2)).
+ *  trans_data_to_5hd  (16 destination and 16 source tensors, 2-byte elements) each repeat
+ *             transposes the 16 x 16 matrix of one 32-byte block per source into one block per
+ *             destination.
  *  brcb       each repeat takes 8 elements of src and fills one 32-byte block of dst with
  *             each (block stride 0 acts as 1).
  *  gather     dst[i] := src[(src_base + src_offset[i]) / sizeof(T)], offsets in bytes
@@ -83,6 +86,37 @@ static int transposeext(sim_core *c, const sim_inst *in) {
   memcpy(d, out, (size_t)(total * esz));
   free(out);
   return asc_sim_vcost(c, in, 2 * ((total * esz + 255) / 256));
+}
+
+/* trans_data_to_5hd(dst0..15, src0..15, TransDataTo5HDParams), 2-byte elements: each repeat reads a
+ * 32-byte block from each source and writes the 16 x 16 transpose, one block per destination. */
+static int trans5hd(sim_core *c, const sim_inst *in) {
+  int dt = dtof(in, 0);
+  if (dt < 0 || asc_sim_dtype_size(dt) != 2)
+    return asc_sim_err(c, in->op, "asc.trans_data_to_5hd: only 2-byte elements are modelled yet");
+  const double *p = sim_in(c, in, 32)->fld;
+  int64_t repeat = (int64_t)p[2], drep = (int64_t)p[3], srep = (int64_t)p[4];
+  if (repeat < 0 || repeat > 255)
+    return asc_sim_err(c, in->op, "asc.trans_data_to_5hd: repeat_times %lld is outside 0..255", (long long)repeat);
+  if (p[0] != 0 || p[1] != 0)
+    return asc_sim_err(c, in->op, "asc.trans_data_to_5hd: dst_high_half / src_high_half apply to 8-bit types only");
+  for (int64_t r = 0; r < repeat; r++) {
+    uint8_t blk[16][32];
+    for (int e = 0; e < 16; e++) {
+      const uint8_t *s = asc_sim_vptr(c, in, 16 + e, 32 * r * srep, 32, "read");
+      if (!s)
+        return -1;
+      memcpy(blk[e], s, 32);
+    }
+    for (int j = 0; j < 16; j++) {
+      uint8_t *d = asc_sim_vptr(c, in, j, 32 * r * drep, 32, "write");
+      if (!d)
+        return -1;
+      for (int e = 0; e < 16; e++)
+        memcpy(d + 2 * e, blk[e] + 2 * j, 2);
+    }
+  }
+  return asc_sim_vcost(c, in, 2 * repeat);
 }
 
 static int64_t repeatof(sim_core *c, const sim_inst *in, int i) {
@@ -283,6 +317,7 @@ void asc_sim_reg_vlayout(sim_exec_fn *t) {
   t[ASC_OP_TRANSPOSE] = transpose;
   t[ASC_OP_TRANSPOSE_EXT] = transposeext;
   t[ASC_OP_BRCB] = brcb;
+  t[ASC_OP_TRANS_DATA_TO_5HD] = trans5hd;
   t[ASC_OP_GATHER] = gather;
   t[ASC_OP_GATHER_L0] = gatherl0;
   t[ASC_OP_GATHER_L0_BITS] = gatherl0;

@@ -215,3 +215,37 @@ def test_transpose_ext_small_tmp_and_unsupported_type_are_errors():
         asc.transpose(dst, a, t, asc.TransposeParamsExt(transpose_type=asc.TransposeType.TRANSPOSE_NZ2ND_0213))
     with pytest.raises(Exception, match="is not supported"):
         run(nz, x, np.zeros(512, np.uint8), np.zeros(256, np.float16))
+
+
+@pytest.mark.parametrize("dtype", ["float16", "int16"])
+@pytest.mark.parametrize("repeat,drep,srep", [(1, 0, 0), (4, 16, 1), (3, 17, 2)])
+def test_trans_data_to_5hd_tensor_lists(dtype, repeat, drep, srep):
+    x = data(1024 + 256, dtype, seed=14)
+    z = data(2048, dtype, seed=15)
+
+    def op(dst, a, _):
+        p = asc.TransDataTo5HDParams(dst_high_half=False, src_high_half=False, repeat_times=repeat,
+                                     dst_rep_stride=drep, src_rep_stride=srep)
+        asc.trans_data_to_5hd([dst[16 * i] for i in range(16)], [a[64 * i] for i in range(16)], p)
+    got = run(op, x, x[:16], z)
+    want = z.copy()
+    for r in range(repeat):
+        for j in range(16):
+            for e in range(16):
+                want[16 * j + 16 * r * drep + e] = x[64 * e + 16 * r * srep + j]
+    np.testing.assert_array_equal(got, want)
+
+
+def test_trans_data_to_5hd_errors():
+    x = data(512, "float32", seed=16)
+
+    def b32(dst, a, _):
+        asc.trans_data_to_5hd([dst[8 * i] for i in range(16)], [a[8 * i] for i in range(16)],
+                              asc.TransDataTo5HDParams())
+    with pytest.raises(asc.CompilationError, match="'f32' is not supported"):  # the registry's dtypes
+        run(b32, x, x[:8], np.zeros(512, np.float32))
+
+    def short(dst, a, _):
+        asc.trans_data_to_5hd([dst], [a], asc.TransDataTo5HDParams())
+    with pytest.raises(ValueError, match="16 tensors"):
+        run(short, x, x[:8], np.zeros(512, np.float32))

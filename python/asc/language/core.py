@@ -543,7 +543,7 @@ half = float16
 
 # ---- not yet implemented (api.md Tier 2-4): callable names that say so -------------------------------------------
 NOT_YET = """
-trans_data_to_5hd bilinear_interpolation set_aipp_functions load_image_to_local
+bilinear_interpolation set_aipp_functions load_image_to_local
 ShapeInfo array get_shape_size printf dump_tensor print_time_stamp metrics_prof_start
 metrics_prof_stop LocalMemAllocator SliceInfo MrgSortSrcList property inline
 add_relu_cast sub_relu_cast add_deq_relu mul_cast
@@ -563,7 +563,7 @@ init_buf_pool TensorDesc ListTensorDesc dump_acc_chk_point ascend_is_aic ascend_
 DataCopyEnhancedParams Nd2NzParams Nz2NdParamsFull DataCopyCO12DstParams
 MmadParams LoadData2DParams LoadData2DParamsV2 LoadData2dTransposeParams LoadData2dTransposeParamsV2
 LoadData3DParamsV1 LoadData3DParamsV2 LoadData3DParamsV2Pro LoadDataRepeatParam InitConstValueParams
-LoadImageToLocalParams TransDataTo5HDParams MrgSort4Info FixpipeConfig
+LoadImageToLocalParams MrgSort4Info FixpipeConfig
 FixpipeParamsV220 VdeqInfo CheckLocalMemoryIAParam AippParams
 """.split()
 
