@@ -394,3 +394,14 @@ def trans_data_to_5hd(dst_list, src_list, params):
 
 
 __all__ += ["trans_data_to_5hd"]
+
+
+def scatter(*args, **kwargs):
+    """Scatter does not exist on the A2/A3 vector unit (hardware.md §11.1): a clear error, never a stub."""
+    builder("scatter")
+    from .runtime import config
+    raise NotImplementedError(f"asc.scatter is not available on {config.current_platform().value}: the Atlas A2/A3 "
+                              "vector unit has no Scatter instruction")
+
+
+__all__ += ["scatter"]

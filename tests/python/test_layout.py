@@ -249,3 +249,10 @@ def test_trans_data_to_5hd_errors():
         asc.trans_data_to_5hd([dst], [a], asc.TransDataTo5HDParams())
     with pytest.raises(ValueError, match="16 tensors"):
         run(short, x, x[:8], np.zeros(512, np.float32))
+
+
+def test_scatter_is_not_available_on_a2_a3():
+    def op(dst, a, o):
+        asc.scatter(dst, a, o, 0, 64)
+    with pytest.raises(NotImplementedError, match="not available on Ascend910B"):
+        run(op, data(64, "float32"), np.zeros(64, np.uint32), np.zeros(64, np.float32))

@@ -548,7 +548,6 @@ ShapeInfo array get_shape_size printf dump_tensor print_time_stamp metrics_prof_
 metrics_prof_stop LocalMemAllocator SliceInfo MrgSortSrcList property inline
 add_relu_cast sub_relu_cast add_deq_relu mul_cast
 cast_deq set_deq_scale
-scatter
 sort32 mrg_sort mrg_sort4 rp_sort16 sort proposal_concat proposal_extract
 get_sort_len get_sort_offset get_mrg_sort_result load_data load_data_with_transpose load_data_with_sparse mmad
 mmad_with_sparse init_const_value set_load_data_boundary set_load_data_padding_value set_load_data_repeat fixpipe
