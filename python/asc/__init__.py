@@ -11,7 +11,7 @@ AscCompilationError = CompilationError
 # The language API: every public name of asc.language.core.
 _API = {n: v for n, v in vars(_core_api).items() if not n.startswith("_") and n not in
         ("I32", "I64", "DTYPES", "builder", "to_value", "dtype_of", "Handle", "FORMS", "ATTR_PARAMS",
-         "MASK_TAILS", "STRUCTS", "VECTOR_OPS", "NOT_YET", "builtins")}
+         "MASK_TAILS", "REPEAT_NAMES", "COUNT_IS_SET_MASK", "STRUCTS", "VECTOR_OPS", "NOT_YET", "builtins")}
 globals().update(_API)
 int1 = _core_api.DTYPES["int1"]
 # The basic API the registry generator does not cover (mask register, compare / select, reductions).

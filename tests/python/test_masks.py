@@ -314,3 +314,24 @@ def test_duplicate_bitmask(dtype):
     for r in range(2):
         want[lane_offsets(2, lanes, esz, 1, 16)[r, on]] = 9
     np.testing.assert_array_equal(got, want)
+
+
+def test_reduce_level0_keywords_are_pyasc_names():
+    # pyasc's reductions call the repeat `repeat_time` (the other mask forms: `repeat_times`).
+    x = np.round(data(128, "float32", -9, 9, seed=6)).astype(np.float32)
+
+    def op(dst, a, b):
+        asc.reduce_sum(dst, a, b, mask=64, repeat_time=2, src_rep_stride=8)
+    got = run(op, x, np.zeros(128, np.float32), np.zeros(8, np.float32))
+    assert got[0] == x.astype(np.float64).sum()
+
+
+def test_count_form_accepts_is_set_mask_like_pyasc():
+    # pyasc's add(dst, src0, src1, count, is_set_mask=True) takes the flag and drops it.
+    x, y = data(64, "float32", seed=1), data(64, "float32", seed=2)
+
+    def op(dst, a, b):
+        asc.add(dst, a, b, 64, False)
+        asc.pipe_barrier(asc.PipeID.PIPE_V)
+        asc.muls(dst, dst, 2.0, count=64, is_set_mask=False)
+    np.testing.assert_array_equal(run(op, x, y, np.zeros(64, np.float32)), (x + y) * np.float32(2))

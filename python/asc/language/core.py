@@ -390,6 +390,10 @@ ATTR_PARAMS = {"round": ("round_mode", True, lambda v: f"#asc.round<{RoundMode(v
 # Parameters after `mask, repeat_times` in the mask forms, by the operand kinds after the repeat operand.
 MASK_TAILS = {"struct:BinaryRepeatParams": ("repeat_params",), "struct:UnaryRepeatParams": ("repeat_params",),
               "int,int": ("dst_block_stride", "dst_repeat_stride"), "int": ("src_rep_stride",)}
+# Count-form signatures whose pyasc functions take `is_set_mask` after `count` (binary and vector-scalar ops).
+COUNT_IS_SET_MASK = {"lt@t,lt@t,lt@t,int", "lt@t,lt@t,num,int"}
+# pyasc's name of the repeat parameter where it is not `repeat_times` (the reductions), by the same key.
+REPEAT_NAMES = {"int": "repeat_time"}
 
 
 def _operand(kind, x, fn, name, dst):
@@ -447,6 +451,8 @@ def _make_vector_op(pyname, opname, info):
     attrs = _attr_params(info)
     front = [p for (_, _, p, pre, _) in attrs if pre]
     count_names = base[:-1] + tuple(front) + ("count",) + tuple(p for (_, _, p, pre, _) in attrs if not pre)
+    if info["operands"] in COUNT_IS_SET_MASK:
+        count_names += ("is_set_mask",)
     masks = {suffix: _REGISTRY[opname + suffix] for suffix in (".mask", ".bitmask") if opname + suffix in _REGISTRY}
 
     def emit(name, sig, vals, attr_list):
@@ -464,9 +470,10 @@ def _make_vector_op(pyname, opname, info):
     def op(*args, **kw):
         builder(pyname)
         nbase = len(base) - 1
-        is_mask = len(args) > len(count_names) or "mask" in kw or "repeat_times" in kw
+        is_mask = len(args) > len(count_names) or "mask" in kw or "repeat_times" in kw or "repeat_time" in kw
         if not is_mask:
             vals = _bind(pyname, count_names, args, kw)
+            vals.pop("is_set_mask", None)  # pyasc accepts it here and drops it (its count forms set their mask)
             for n in base:
                 if n not in vals:
                     raise TypeError(f"{pyname}(): missing argument '{n}'")
@@ -478,15 +485,15 @@ def _make_vector_op(pyname, opname, info):
             raise NotImplementedError(f"{pyname}(): the mask/repeat form is not supported yet")
         minfo = masks[suffix]
         mkinds, mattrs = minfo["operands"].split(","), _attr_params(minfo)
-        tail = MASK_TAILS[",".join(mkinds[nbase + (2 if suffix == ".bitmask" else 1) + 1:])]  # after mask, repeat
-        names = base[:-1] + tuple(front) + ("mask", "repeat_times") + tail + tuple(p for (_, _, p, pre, _) in mattrs
-                                                                                   if not pre)
+        key = ",".join(mkinds[nbase + (2 if suffix == ".bitmask" else 1) + 1:])  # the kinds after mask, repeat
+        tail, rep = MASK_TAILS[key], REPEAT_NAMES.get(key, "repeat_times")
+        names = base[:-1] + tuple(front) + ("mask", rep) + tail + tuple(p for (_, _, p, pre, _) in mattrs if not pre)
         vals = _bind(pyname, names, args, kw)
         if suffix == ".bitmask":
             vals["mask_hi"], vals["mask_lo"] = _mask_words(pyname, vals["mask"])
-            sig_names = base[:-1] + ("mask_hi", "mask_lo", "repeat_times") + tail
+            sig_names = base[:-1] + ("mask_hi", "mask_lo", rep) + tail
         else:
-            sig_names = base[:-1] + ("mask", "repeat_times") + tail
+            sig_names = base[:-1] + ("mask", rep) + tail
         emit(opname + suffix, list(zip(mkinds, sig_names)), vals, mattrs)
 
     op.__name__ = op.__qualname__ = pyname
