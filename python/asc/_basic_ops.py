@@ -270,16 +270,19 @@ def gather(dst, src, src_offset, src_base, *args, **kw):
     names = ("count",) if "count" in kw else ("mask", "repeat_times", "dst_rep_stride")
     v = _c._bind(fn, names, args, kw)
     d, s, o = _lt(dst, fn, "dst"), _lt(src, fn, "src"), _lt(src_offset, fn, "src_offset")
+    if isinstance(src_base, int) and not 0 <= src_base < 1 << 32:
+        raise TypeError(f"{fn}(): src_base {src_base} does not fit uint32")
+    base = to_value(src_base, _I32, wrap=True)  # uint32 bytes, as its bits
     if "repeat_times" not in v:
         n = v.get("count", v.get("mask"))
         if n is None:
             raise TypeError(f"{fn}(): missing argument 'count'")
-        b.op("asc.gather", [d, s, _c._i32(src_base), _c._i32(n), o])
+        b.op("asc.gather", [d, s, base, _c._i32(n), o])
         return
     if "dst_rep_stride" not in v:
         raise TypeError(f"{fn}(): missing argument 'dst_rep_stride'")
     sfx, m = _mask(fn, v["mask"])
-    b.op("asc.gather" + sfx, [d, s, o, _c._i32(src_base)] + m +
+    b.op("asc.gather" + sfx, [d, s, o, base] + m +
          [_c._i32(v["repeat_times"]), _c._i32(v["dst_rep_stride"])], [], {"is_set_mask": "true"})
 
 

@@ -256,3 +256,12 @@ def test_scatter_is_not_available_on_a2_a3():
         asc.scatter(dst, a, o, 0, 64)
     with pytest.raises(NotImplementedError, match="not available on Ascend910B"):
         run(op, data(64, "float32"), np.zeros(64, np.uint32), np.zeros(64, np.float32))
+
+
+def test_gather_src_base_is_uint32():
+    src = data(64, "float32")
+
+    def op(dst, a, o):
+        asc.gather(dst, a, o, 0xFFFFFFF0, 8)  # a uint32 base: far outside src, reported (not wrapped negative)
+    with pytest.raises(Exception, match=r"read of bytes \[4294967280"):
+        run(op, src, np.zeros(64, np.uint32), np.zeros(64, np.float32))
