@@ -146,9 +146,20 @@ def select(dst, *args, **kw):
     src1 is a tensor (SelMode 0 and 2) or a scalar (SelMode 1)."""
     fn = "select"
     b = builder(fn)
-    if "sel_mode" in kw and "repeat_times" in kw and len(args) == 2 or ("sel_mode" not in kw and len(args) == 4):
-        raise NotImplementedError("select(): the register forms (no mask / count, src1 or the mode taken from "
-                                  "registers set earlier) are not implemented yet in openasc")
+    if "sel_mode" in kw and "repeat_times" in kw and len(args) == 2:  # select(dst, src0, src1, repeat_times=, ...)
+        v = _bind(fn, ("src0", "src1"), args, {}, ("src0", "src1"))
+        if int(kw["sel_mode"]) != SelMode.VSEL_CMPMASK_SPR:
+            raise NotImplementedError("select(): the register form is implemented for SelMode.VSEL_CMPMASK_SPR only")
+        d = _c._need(dst, _c.LocalTensor, fn, "dst")
+        b.op("asc.select.reg", [d.value, _lt(v["src0"], fn, "src0"), _lt(v["src1"], fn, "src1"),
+                                _c._i32(kw["repeat_times"]),
+                                _struct(kw.get("repeat_params"), "BinaryRepeatParams", fn, "repeat_params")],
+             [], {"sel_mode": _enum("selmode", SelMode, kw["sel_mode"], fn, "sel_mode")})
+        return
+    if "sel_mode" not in kw and len(args) == 4 and not isinstance(args[2], (int, float)) and \
+            type(args[3]).__name__ == "BinaryRepeatParams":
+        raise NotImplementedError("select(): the register form with a scalar (dst, sel_mask, src0, repeat_times, "
+                                  "repeat_params) is not implemented yet in openasc")
     names = ("sel_mask", "src0", "src1", "sel_mode", "mask", "repeat_times", "repeat_params", "is_set_mask")
     if "count" in kw:
         names = ("sel_mask", "src0", "src1", "sel_mode", "count")

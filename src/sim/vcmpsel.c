@@ -272,7 +272,40 @@ static int selectl0(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, reps);
 }
 
+/* select.reg(dst, src0, src1, repeat, BinaryRepeatParams): SELMODE 0 with the mask register and
+ * CMPMASK as earlier instructions left them (set_vector_mask, compare to CMPMASK, set_cmp_mask). */
+static int selectreg(sim_core *c, const sim_inst *in) {
+  int dt = dtof(in, 0), mode = selmode(in);
+  if (dt != ASC_SIM_F16 && dt != ASC_SIM_F32)
+    return asc_sim_err(c, in->op, "asc.select: element type %s is not supported (f16, f32)",
+                       dt < 0 ? "?" : asc_sim_dtype_name(dt));
+  if (mode != ASC_SELMODE_VSEL_CMPMASK_SPR)
+    return asc_sim_err(c, in->op, "asc.select: the register form is modelled for VSEL_CMPMASK_SPR only");
+  int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
+  const double *p = sim_in(c, in, 4)->fld;
+  if (p[0] == 0)
+    return asc_sim_err(c, in->op, "asc.select: dst block stride 0 is undefined on the hardware");
+  int64_t reps = c->counter ? (int64_t)((c->mask[0] + (uint64_t)lanes - 1) / (uint64_t)lanes) : sim_in(c, in, 3)->i;
+  if (reps < 0 || reps > 255)
+    return asc_sim_err(c, in->op, "asc.select: repeat %lld is outside 0..255", (long long)reps);
+  for (int64_t r = 0; r < reps; r++)
+    for (int k = 0; k < lanes; k++) {
+      if (!asc_sim_l0_on(c, r, k, lanes))
+        continue;
+      int src = (c->cmpmask[k >> 6] >> (k & 63)) & 1 ? 1 : 2; /* operand 1 = src0, 2 = src1 */
+      uint8_t *d = asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, k, esz, (int64_t)p[0], (int64_t)p[3]), esz, "write");
+      const uint8_t *s =
+          d ? asc_sim_vptr(c, in, src, asc_sim_laneoff(r, k, esz, (int64_t)p[src], (int64_t)p[3 + src]), esz, "read")
+            : NULL;
+      if (!s)
+        return -1;
+      memmove(d, s, (size_t)esz);
+    }
+  return asc_sim_vcost(c, in, reps);
+}
+
 void asc_sim_reg_vcmpsel(sim_exec_fn *t) {
+  t[ASC_OP_VSELECT_REG] = selectreg;
   t[ASC_OP_COMPARE] = comparecount;
   t[ASC_OP_COMPARE_SCALAR] = comparecount;
   t[ASC_OP_COMPARE_MASK] = comparel0;

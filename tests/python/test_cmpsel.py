@@ -229,3 +229,35 @@ def test_select_int_type_is_an_error():
         asc.select(dst, sm, a, a[64:], asc.SelMode.VSEL_TENSOR_TENSOR_MODE, 64)
     with pytest.raises(Exception, match="not supported"):
         run(op, data(128, "int32"), sel_bits(32, 1), np.zeros(64, np.int32))
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_compare_to_cmpmask_then_select_register_form(dtype):
+    # The register pattern: compare into CMPMASK, set the lanes with set_vector_mask, then
+    # select(dst, src0, src1, repeat_times=, repeat_params=, sel_mode=VSEL_CMPMASK_SPR).
+    lanes = 256 // np.dtype(dtype).itemsize
+    x, y = pair(2 * lanes, dtype, 21)
+    z = np.full(2 * lanes, -9, dtype)
+    t = getattr(asc, dtype)
+
+    def op(dst, a, b):
+        asc.compare(a, b, asc.CMPMODE.GT, lanes, asc.BinaryRepeatParams())
+        asc.set_vector_mask(lanes - 10, dtype=t, mode=asc.MaskMode.NORMAL)
+        asc.select(dst, a, b, repeat_times=2, repeat_params=asc.BinaryRepeatParams(),
+                   sel_mode=asc.SelMode.VSEL_CMPMASK_SPR)
+        asc.reset_mask()
+    got = run(op, x, y, z)
+    gt = x[:lanes] > y[:lanes]  # the bits of repeat 0, used by every repeat
+    want = z.copy()
+    for r in range(2):
+        for k in range(lanes - 10):
+            want[r * lanes + k] = x[r * lanes + k] if gt[k] else y[r * lanes + k]
+    np.testing.assert_array_equal(got, want)
+
+
+def test_select_register_form_other_modes_not_implemented():
+    def op(dst, a, b):
+        asc.select(dst, a, b, repeat_times=1, repeat_params=asc.BinaryRepeatParams(),
+                   sel_mode=asc.SelMode.VSEL_TENSOR_TENSOR_MODE)
+    with pytest.raises(NotImplementedError, match="VSEL_CMPMASK_SPR only"):
+        run(op, data(64, "float32"), data(64, "float32"), np.zeros(64, np.float32))
