@@ -419,3 +419,13 @@ def scatter(*args, **kwargs):
 
 
 __all__ += ["scatter"]
+
+
+def sort32(dst, src0, src1, repeat_time):
+    """sort32(dst, src0 scores (half / float), src1 uint32 indices, repeat_time): 32 pairs sorted per repeat."""
+    fn = "sort32"
+    builder(fn).op("asc.sort32", [_lt(dst, fn, "dst"), _lt(src0, fn, "src0"), _c._i32(repeat_time),
+                                  _lt(src1, fn, "src1")])
+
+
+__all__ += ["sort32"]

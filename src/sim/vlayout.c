@@ -5,6 +5,8 @@
  *  trans_data_to_5hd  (16 destination and 16 source tensors, 2-byte elements) each repeat
  *             transposes the 16 x 16 matrix of one 32-byte block per source into one block per
  *             destination.
+ *  sort32     each repeat sorts 32 (score, uint32 index) pairs, descending, stable, into 8-byte
+ *             records.
  *  brcb       each repeat takes 8 elements of src and fills one 32-byte block of dst with
  *             each (block stride 0 acts as 1).
  *  gather     dst[i] := src[(src_base + src_offset[i]) / sizeof(T)], offsets in bytes
@@ -19,6 +21,7 @@
  * Every byte goes through asc_sim_vptr, so an offset outside src is an out-of-bounds
  * report, not a stray read.  Cost: a transpose is 2 repeats, a gather 4 per repeat of
  * dst (random access), gatherb 2, brcb 1 (hardware.md §13.1). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,6 +120,46 @@ static int trans5hd(sim_core *c, const sim_inst *in) {
     }
   }
   return asc_sim_vcost(c, in, 2 * repeat);
+}
+
+/* sort32(dst, src0, repeat, src1): a stable insertion sort of each repeat's 32 pairs by score,
+ * descending; NaN scores go last (their hardware order is unconfirmed).  A half score's record
+ * has 2 reserved bytes after it, written as 0 by the model. */
+static bool before(double a, double b) { return !isnan(a) && (isnan(b) || a > b); }
+
+static int sort32(sim_core *c, const sim_inst *in) {
+  int dt = dtof(in, 0), it = dtof(in, 3);
+  if ((dt != ASC_SIM_F16 && dt != ASC_SIM_F32) || dtof(in, 1) != dt)
+    return asc_sim_err(c, in->op, "asc.sort32: dst and src0 must both be half or both float");
+  if (it != ASC_SIM_U32)
+    return asc_sim_err(c, in->op, "asc.sort32: src1 (the indices) must be uint32");
+  int64_t repeat = sim_in(c, in, 2)->i;
+  if (repeat < 0 || repeat > 255)
+    return asc_sim_err(c, in->op, "asc.sort32: repeat %lld is outside 0..255", (long long)repeat);
+  int esz = asc_sim_dtype_size(dt);
+  for (int64_t r = 0; r < repeat; r++) {
+    const uint8_t *s = asc_sim_vptr(c, in, 1, r * 32 * esz, 32 * esz, "read");
+    const uint8_t *ix = s ? asc_sim_vptr(c, in, 3, r * 128, 128, "read") : NULL;
+    uint8_t *d = ix ? asc_sim_vptr(c, in, 0, r * 256, 256, "write") : NULL;
+    if (!d)
+      return -1;
+    int ord[32];
+    double key[32];
+    for (int e = 0; e < 32; e++) {
+      key[e] = asc_sim_loadf(dt, s + e * esz);
+      int j = e;
+      for (; j > 0 && before(key[e], key[ord[j - 1]]); j--)
+        ord[j] = ord[j - 1];
+      ord[j] = e;
+    }
+    uint8_t out[256] = {0};
+    for (int i = 0; i < 32; i++) {
+      memcpy(out + 8 * i, s + ord[i] * esz, (size_t)esz);
+      memcpy(out + 8 * i + 4, ix + 4 * ord[i], 4);
+    }
+    memcpy(d, out, sizeof out);
+  }
+  return asc_sim_vcost(c, in, 4 * repeat);
 }
 
 static int64_t repeatof(sim_core *c, const sim_inst *in, int i) {
@@ -317,6 +360,7 @@ void asc_sim_reg_vlayout(sim_exec_fn *t) {
   t[ASC_OP_TRANSPOSE] = transpose;
   t[ASC_OP_TRANSPOSE_EXT] = transposeext;
   t[ASC_OP_BRCB] = brcb;
+  t[ASC_OP_SORT32] = sort32;
   t[ASC_OP_TRANS_DATA_TO_5HD] = trans5hd;
   t[ASC_OP_GATHER] = gather;
   t[ASC_OP_GATHER_L0] = gatherl0;
