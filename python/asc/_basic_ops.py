@@ -83,7 +83,8 @@ def compare(*args, **kw):
     compare(src0, src1, cmp_mode, mask, repeat_params[, is_set_mask]) (into CMPMASK)."""
     fn = "compare"
     b = builder(fn)
-    to_reg = "dst" not in kw and len(args) >= 3 and not isinstance(args[2], _c.LocalTensor)
+    to_reg = "dst" not in kw and "count" not in kw and "repeat_times" not in kw and (
+        len(args) < 3 or not isinstance(args[2], _c.LocalTensor))
     if to_reg:
         v = _bind(fn, ("src0", "src1", "cmp_mode", "mask", "repeat_params", "is_set_mask"), args, kw,
                   ("src0", "src1", "cmp_mode", "mask", "repeat_params"))
@@ -156,8 +157,8 @@ def select(dst, *args, **kw):
                                 _struct(kw.get("repeat_params"), "BinaryRepeatParams", fn, "repeat_params")],
              [], {"sel_mode": _enum("selmode", SelMode, kw["sel_mode"], fn, "sel_mode")})
         return
-    if "sel_mode" not in kw and len(args) == 4 and not isinstance(args[2], (int, float)) and \
-            type(args[3]).__name__ == "BinaryRepeatParams":
+    if "sel_mode" not in kw and (("repeat_times" in kw and len(args) == 2) or
+                                 (len(args) == 4 and type(args[3]).__name__ == "BinaryRepeatParams")):
         raise NotImplementedError("select(): the register form with a scalar (dst, sel_mask, src0, repeat_times, "
                                   "repeat_params) is not implemented yet in openasc")
     names = ("sel_mask", "src0", "src1", "sel_mode", "mask", "repeat_times", "repeat_params", "is_set_mask")
