@@ -68,33 +68,57 @@ static int putidx(sim_core *c, const sim_inst *in, int bytes, int64_t off, int64
   return 0;
 }
 
+/* One max/min result at dst byte off in `order`: value and lane index, index and value, the
+ * value alone or the index alone (uint32); -1 after an error. */
+static int putpair(sim_core *c, const sim_inst *in, int dt, int order, int64_t off, double v, int64_t idx) {
+  int esz = asc_sim_dtype_size(dt);
+  switch (order) {
+  case ASC_REDUCEORDER_ORDER_VALUE_INDEX:
+    return putval(c, in, dt, off, v) || putidx(c, in, esz, off + esz, idx) ? -1 : 0;
+  case ASC_REDUCEORDER_ORDER_INDEX_VALUE:
+    return putidx(c, in, esz, off, idx) || putval(c, in, dt, off + esz, v) ? -1 : 0;
+  case ASC_REDUCEORDER_ORDER_ONLY_VALUE: return putval(c, in, dt, off, v);
+  default: return putidx(c, in, 4, off, idx);
+  }
+}
+
+/* The reduction kind, mask form and operand indices (mask, repeat, dst_rep, src_blk, src_rep) of a
+ * whole_reduce_* or repeat_reduce_sum op. */
+typedef struct wholeform {
+  int kind, mi, ri, drep, sblk, srep;
+  bool bits;
+} wholeform;
+
+static wholeform wholeform_of(int code) {
+  wholeform f = {RSUM, 2, 3, 4, 5, 6, false};
+  if (code == ASC_OP_REPEAT_REDUCE_SUM_MASK) /* (dst, src, repeat, mask, dst_blk, src_blk, dst_rep, src_rep) */
+    return (wholeform){RSUM, 3, 2, 6, 5, 7, false};
+  f.bits = code == ASC_OP_WHOLE_REDUCE_SUM_BITMASK || code == ASC_OP_WHOLE_REDUCE_MAX_BITMASK ||
+           code == ASC_OP_WHOLE_REDUCE_MIN_BITMASK;
+  if (code == ASC_OP_WHOLE_REDUCE_MAX_MASK || code == ASC_OP_WHOLE_REDUCE_MAX_BITMASK)
+    f.kind = RMAX;
+  if (code == ASC_OP_WHOLE_REDUCE_MIN_MASK || code == ASC_OP_WHOLE_REDUCE_MIN_BITMASK)
+    f.kind = RMIN;
+  if (f.bits)
+    f.ri++, f.drep++, f.sblk++, f.srep++;
+  return f;
+}
+
 /* whole_reduce_*.mask|bitmask(dst, src, mask.., repeat, dst_rep, src_blk, src_rep) and
  * repeat_reduce_sum.mask(dst, src, repeat, mask, dst_blk, src_blk, dst_rep, src_rep). */
 static int wholereduce(sim_core *c, const sim_inst *in) {
-  int code = in->op->code, dt = dtof(in, 0);
+  int dt = dtof(in, 0);
   if (redcheck(c, in, dt))
     return -1;
-  int kind = code == ASC_OP_WHOLE_REDUCE_MAX_MASK || code == ASC_OP_WHOLE_REDUCE_MAX_BITMASK   ? RMAX
-             : code == ASC_OP_WHOLE_REDUCE_MIN_MASK || code == ASC_OP_WHOLE_REDUCE_MIN_BITMASK ? RMIN
-                                                                                              : RSUM;
-  bool bits = code == ASC_OP_WHOLE_REDUCE_SUM_BITMASK || code == ASC_OP_WHOLE_REDUCE_MAX_BITMASK ||
-              code == ASC_OP_WHOLE_REDUCE_MIN_BITMASK;
-  int mi, ri, si; /* operand indices: mask, repeat, first stride (dst_rep, src_blk, src_rep) */
-  int64_t drep, sblk, srep;
-  if (code == ASC_OP_REPEAT_REDUCE_SUM_MASK) {
-    mi = 3, ri = 2;
-    drep = sim_in(c, in, 6)->i, sblk = sim_in(c, in, 5)->i, srep = sim_in(c, in, 7)->i;
-  } else {
-    mi = 2, ri = bits ? 4 : 3, si = ri + 1;
-    drep = sim_in(c, in, si)->i, sblk = sim_in(c, in, si + 1)->i, srep = sim_in(c, in, si + 2)->i;
-  }
+  wholeform f = wholeform_of(in->op->code);
+  int64_t drep = sim_in(c, in, f.drep)->i, sblk = sim_in(c, in, f.sblk)->i, srep = sim_in(c, in, f.srep)->i;
   const asc_attr *oa = asc_op_attr(in->op, "order");
   int order = oa ? (int)oa->i : ASC_REDUCEORDER_ORDER_VALUE_INDEX;
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
-  int unit = kind == RSUM || order == ASC_REDUCEORDER_ORDER_ONLY_VALUE ? esz
-             : order == ASC_REDUCEORDER_ORDER_ONLY_INDEX              ? 4
-                                                                      : 2 * esz;
-  int64_t reps = asc_sim_l0_begin(c, in, mi, bits, lanes, sim_in(c, in, ri)->i);
+  int unit = f.kind == RSUM || order == ASC_REDUCEORDER_ORDER_ONLY_VALUE ? esz
+             : order == ASC_REDUCEORDER_ORDER_ONLY_INDEX                ? 4
+                                                                        : 2 * esz;
+  int64_t reps = asc_sim_l0_begin(c, in, f.mi, f.bits, lanes, sim_in(c, in, f.ri)->i);
   if (reps < 0)
     return -1;
   double v[128];
@@ -102,29 +126,13 @@ static int wholereduce(sim_core *c, const sim_inst *in) {
   for (int64_t r = 0; r < reps; r++) {
     if (loadrep(c, in, dt, r, sblk, srep, v, on))
       return -1;
-    int64_t off = r * drep * unit;
-    if (kind == RSUM) {
-      if (putval(c, in, dt, off, asc_sim_treesum(v, lanes, dt, lanes)))
-        return -1;
-      continue;
-    }
     int best = -1;
     for (int k = 0; k < lanes; k++)
-      if (on[k] && (best < 0 || better(kind, v[k], v[best])))
+      if (on[k] && (best < 0 || better(f.kind, v[k], v[best])))
         best = k;
-    if (best < 0)
-      continue;
-    int rc = 0;
-    switch (order) {
-    case ASC_REDUCEORDER_ORDER_VALUE_INDEX:
-      rc = putval(c, in, dt, off, v[best]) || putidx(c, in, esz, off + esz, best);
-      break;
-    case ASC_REDUCEORDER_ORDER_INDEX_VALUE:
-      rc = putidx(c, in, esz, off, best) || putval(c, in, dt, off + esz, v[best]);
-      break;
-    case ASC_REDUCEORDER_ORDER_ONLY_VALUE: rc = putval(c, in, dt, off, v[best]); break;
-    default: rc = putidx(c, in, 4, off, best); break;
-    }
+    int rc = f.kind == RSUM ? putval(c, in, dt, r * drep * unit, asc_sim_treesum(v, lanes, dt, lanes))
+             : best >= 0    ? putpair(c, in, dt, order, r * drep * unit, v[best], best)
+                            : 0;
     if (rc)
       return -1;
   }
