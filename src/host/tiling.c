@@ -6,7 +6,7 @@
  *     blocks <= set_dim cores, minimising the per-core cube work plus its GM loads;
  *  2. base tiles: baseM, baseN multiples of 16 and baseK a multiple of k0 = 32 B / sizeof(A)
  *     with baseM·baseK·sizeof(A)·dbL0A <= L0A, baseK·baseN·sizeof(B)·dbL0B <= L0B,
- *     baseM·baseN·4·dbL0C <= L0C and, with bias, baseN·sizeof(bias) <= BiasTable, minimising
+ *     baseM·baseN·4·dbL0C <= L0C and, with bias, baseN·4 <= BiasTable (fp32/int32), minimising
  *     a cycle estimate of the Mmad/LoadData/Fixpipe sequence;
  *  3. L1: stepKa = stepKb, stepM, stepN and the double buffer so that
  *     depthA1·baseM·baseK·sizeof(A) + depthB1·baseK·baseN·sizeof(B) (+ stepN·baseN·sizeof(bias))
@@ -22,6 +22,8 @@
 
 enum { DT_FLOAT = 0, DT_FLOAT16 = 1, DT_INT8 = 2, DT_INT32 = 3, DT_BF16 = 27, DT_BFLOAT16 = 33 };
 enum { POS_GM = 0, POS_VECIN = 9, POS_VECOUT = 10, POS_VECCALC = 11, POS_MAX = 14 };
+/* the BiasTable holds bias as fp32/int32 whatever its GM type (converted on L1 -> BT) */
+enum { BT_ELEM = 4 };
 enum { FMT_MAX = 8, TRAVERSE_FIRSTN = 2, MAD_HF32 = 1, CUBE_BLOCK = 16, MMAD_MAX = 4095 };
 
 typedef struct {
@@ -446,7 +448,7 @@ static int base_tiles(asc_mm_tiling *t, plan *p) {
         if (!in_range(n, t->range_max[1], t->range_min[1]) || n_pad > MMAD_MAX)
           continue;
         int64_t dbc = t->db[2] && m_pad * n_pad * 4 * 2 <= t->l0c ? 2 : 1;
-        if (m_pad * n_pad * 4 * dbc > t->l0c || (t->bias && n_pad * p->sbias > t->bt))
+        if (m_pad * n_pad * 4 * dbc > t->l0c || (t->bias && n_pad * BT_ELEM > t->bt))
           continue;
         /* the largest baseK the L0A/L0B halves hold, and the automatic choice under it */
         int64_t kfit = min64(h->l0a / (m_pad * p->sa * dbab), h->l0b / (n_pad * p->sb * dbab));
