@@ -521,9 +521,9 @@ static int ub_space(asc_mm_tiling *t, plan *p) {
     need = round_up(p->bm, CUBE_BLOCK) * pk * p->sa;
   if (in_ub(t->ty[ASC_MM_B].pos))
     need = need > pk * round_up(p->bn, CUBE_BLOCK) * p->sb ? need : pk * round_up(p->bn, CUBE_BLOCK) * p->sb;
-  int cbytes = dtype_bytes(t->ty[ASC_MM_C].dtype);
-  if (in_ub(t->ty[ASC_MM_C].pos) && p->bm * p->bn * cbytes > need)
-    need = round_up(p->bm, CUBE_BLOCK) * round_up(p->bn, CUBE_BLOCK) * cbytes;
+  int64_t c = round_up(p->bm, CUBE_BLOCK) * round_up(p->bn, CUBE_BLOCK) * dtype_bytes(t->ty[ASC_MM_C].dtype);
+  if (in_ub(t->ty[ASC_MM_C].pos) && c > need)
+    need = c;
   if (need > t->ub) {
     fail(t, "the UB staging of %lld B for operands in VECIN/VECOUT/VECCALC exceeds UB (%lld B)", (long long)need,
          (long long)t->ub);

@@ -174,13 +174,19 @@ def check_valid(tiling, m, n, k, dim, dt, bias, split_k=False, bias_bytes=4):
     md, nd, kd = cdiv(m, t.single_core_m), cdiv(n, t.single_core_n), cdiv(k, t.single_core_k)
     assert t.used_core_num == md * nd * kd <= dim
     assert split_k or kd == 1
-    # coverage: mark every block's rectangle on the M, N, K boundaries; each cell exactly once
-    cover = np.zeros((m, n, 1 if kd == 1 else k), np.int32)
+    # coverage: every block's box [lo, hi) clipped to C (and K), counted on the grid of all box
+    # edges (each grid cell stands for the elements between two consecutive edges): once each
+    boxes = []
     for b in range(t.used_core_num):
-        mi, ni, ki = b % md, (b // md) % nd, b // (md * nd)
-        assert mi * t.single_core_m < m and ni * t.single_core_n < n and ki * t.single_core_k < k  # no empty block
-        ks = slice(ki * t.single_core_k, (ki + 1) * t.single_core_k) if kd > 1 else slice(0, 1)
-        cover[mi * t.single_core_m:(mi + 1) * t.single_core_m, ni * t.single_core_n:(ni + 1) * t.single_core_n, ks] += 1
+        idx = (b % md, (b // md) % nd, b // (md * nd))
+        box = [(i * s, min((i + 1) * s, e)) for i, s, e in zip(idx, (t.single_core_m, t.single_core_n,
+                                                                       t.single_core_k), (m, n, k))]
+        assert all(lo < hi for lo, hi in box)  # no empty block
+        boxes.append(box)
+    edges = [sorted({0, e} | {v for box in boxes for v in box[a]}) for a, e in enumerate((m, n, k))]
+    cover = np.zeros([len(x) - 1 for x in edges], np.int32)
+    for box in boxes:
+        cover[tuple(slice(edges[a].index(lo), edges[a].index(hi)) for a, (lo, hi) in enumerate(box))] += 1
     assert (cover == 1).all()
     bm, bn, bk = rup(t.base_m, 16), rup(t.base_n, 16), rup(t.base_k, k0)
     assert bm * bk * sa * t.db_l0a <= HW["l0a"] and bk * bn * sa * t.db_l0b <= HW["l0b"]
@@ -284,3 +290,18 @@ def test_tiling_reaches_a_kernel(plat):
     out = np.zeros(4, np.int32)
     _tiling_echo[1](out, tiling)
     assert out.tolist() == [tiling.used_core_num, tiling.single_core_m, tiling.base_k, 5]
+
+
+def test_ub_staging_when_c_goes_to_vecin(plat):
+    t = host.MatmulApiTiling(plat)
+    t.set_shape(256, 256, 128)
+    t.set_c_type(host.TPosition.VECIN, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    tiling = asc.adv.TCubeTiling()
+    assert t.get_tiling(tiling) == 0
+    assert tiling.trans_length == tiling.share_ub_size == rup(tiling.base_m, 16) * rup(tiling.base_n, 16) * 4
+    t.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    assert t.get_tiling(tiling) == 0 and tiling.trans_length == 0
+    t.set_c_type(host.TPosition.VECCALC, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    t.set_fix_split(128, 128, -1)
+    assert t.set_buffer_space(-1, -1, 32 * KIB) == 0  # 128*128*4 B of C do not fit 32 KiB of UB
+    assert t.get_tiling(tiling) == -1 and "exceeds UB" in t.error
