@@ -410,7 +410,7 @@ static int multi_core_split(asc_mm_tiling *t, plan *p) {
           continue;
         /* cube cycles (fractal units) + L1 fill bytes / 32 + partial-sum writes when K is split */
         double cost = (double)ceil_div(s[0], 16) * ceil_div(s[1], 16) * ceil_div(s[2], p->k0) +
-                      (double)(s[0] * s[2] * p->sa + s[2] * s[1] * p->sb) / 32.0 +
+                      ((double)s[0] * s[2] * p->sa + (double)s[2] * s[1] * p->sb) / 32.0 +
                       (d[2] > 1 ? (double)s[0] * s[1] * 4 / 32.0 : 0);
         if (best < 0 || cost < best - 1e-9) {
           best = cost;
@@ -432,7 +432,10 @@ static int multi_core_split(asc_mm_tiling *t, plan *p) {
 /* Base tiles: the cheapest (baseM, baseN, baseK) that fits L0A/L0B/L0C/BT. */
 static int base_tiles(asc_mm_tiling *t, plan *p) {
   const asc_host_platform *h = &t->plat;
-  int64_t pm = round_up(p->sm, CUBE_BLOCK), pn = round_up(p->sn, CUBE_BLOCK), pk = round_up(p->sk, p->k0);
+  /* the loops stop where one 16-wide fractal row/column of the other axis no longer fits L0C */
+  int64_t lim = min64(t->l0c / (CUBE_BLOCK * 4), MMAD_MAX) / CUBE_BLOCK * CUBE_BLOCK;
+  int64_t pm = min64(round_up(p->sm, CUBE_BLOCK), lim), pn = min64(round_up(p->sn, CUBE_BLOCK), lim);
+  int64_t pk = round_up(p->sk, p->k0);
   double best = -1;
   for (int64_t dbab = 2; dbab >= 1 && best < 0; dbab--) {
     for (int64_t bm = CUBE_BLOCK; bm <= pm; bm += CUBE_BLOCK) {
@@ -492,13 +495,17 @@ static int64_t l1_bytes(const asc_mm_tiling *t, const plan *p, int64_t stepm, in
 
 static int l1_steps(asc_mm_tiling *t, plan *p) {
   int64_t nk = ceil_div(p->sk, p->bk), nm = ceil_div(p->sm, p->bm), nn = ceil_div(p->sn, p->bn);
+  int64_t one = l1_bytes(t, p, 1, 1, 1, 1), bias = l1_bytes(t, p, 1, 1, 0, 1); /* one A+B step; bias */
+  int64_t dbmax = t->db[0] || t->db[1] ? 2 : 1;
+  /* whole K resident (double-buffered if it fits twice), else the most K steps that fit,
+   * double-buffered if possible */
   p->stepk = 0;
-  for (int64_t s = nk; s >= 1 && !p->stepk; s--)
-    for (int64_t db = (t->db[0] || t->db[1]) && nk > 1 ? 2 : 1; db >= 1; db--)
-      if (l1_bytes(t, p, 1, 1, s, db) <= t->l1) {
+  for (int pass = 0; pass < 2 && !p->stepk; pass++)
+    for (int64_t db = dbmax; db >= 1 && !p->stepk; db--) {
+      int64_t s = min64(nk, (t->l1 - bias) / (db * (one - bias)));
+      if (s >= 1 && (pass == 1 || s == nk))
         p->stepk = s, p->dbl1 = db;
-        break;
-      }
+    }
   if (!p->stepk) {
     fail(t, "base tiles %lldx%lldx%lld do not fit L1 (%lld B)", (long long)p->bm, (long long)p->bn,
          (long long)p->bk, (long long)t->l1);

@@ -305,3 +305,17 @@ def test_ub_staging_when_c_goes_to_vecin(plat):
     t.set_fix_split(128, 128, -1)
     assert t.set_buffer_space(-1, -1, 32 * KIB) == 0  # 128*128*4 B of C do not fit 32 KiB of UB
     assert t.get_tiling(tiling) == -1 and "exceeds UB" in t.error
+
+
+def test_huge_shape_returns_at_once(plat):
+    """Regression: the base-tile search walked every multiple of 16 up to the shape (17 s here)."""
+    import time
+    t = host.MultiCoreMatmulTiling(plat)
+    t.set_shape(2**31 - 1, 2**31 - 1, 2**31 - 1)
+    tiling = asc.adv.TCubeTiling()
+    t0 = time.perf_counter()
+    assert t.get_tiling(tiling) == 0
+    assert time.perf_counter() - t0 < 1.0
+    assert tiling.base_m * tiling.base_n * 4 * tiling.db_l0c <= HW["l0c"]
+    with pytest.raises(ValueError, match="does not fit int32"):
+        t.set_shape(2**31, 1, 1)

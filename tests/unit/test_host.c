@@ -4,6 +4,7 @@
  * L0A = L0B = 64 KiB, L0C = 128 KiB, L1 = 512 KiB, BiasTable 1 KiB, 24 AIC / 48 AIV). */
 #include <stddef.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "asc/host.h"
@@ -15,6 +16,12 @@ enum { F32 = 0, F16 = 1, I8 = 2, I32 = 3, BF16 = 27 };
 static int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 static int64_t rup(int64_t a, int64_t b) { return cdiv(a, b) * b; }
 static int esize(int dt) { return dt == F32 || dt == I32 ? 4 : dt == I8 ? 1 : 2; }
+
+static int rnd(uint32_t *seed, int n) {
+  *seed = *seed * 1103515245u + 12345u;
+  return (int)((*seed >> 8) % (uint32_t)n);
+}
+#define RND(n) rnd(&seed, n)
 
 TEST(tcube_layout_is_canns) {
   static const char *names[] = {"usedCoreNum", "M", "N", "Ka", "Kb", "singleCoreM", "singleCoreN", "singleCoreK",
@@ -179,12 +186,6 @@ static void check_valid(const asc_tcube_tiling *r, int64_t m, int64_t n, int64_t
   CHECK_INT(r->isBias, bias);
 }
 
-static int rnd(uint32_t *seed, int n) {
-  *seed = *seed * 1103515245u + 12345u;
-  return (int)((*seed >> 8) % (uint32_t)n);
-}
-#define RND(n) rnd(&seed, n)
-
 TEST(generator_sweep_is_valid) {
   static const int dts[] = {F16, F32, I8, BF16};
   uint32_t seed = 12345;
@@ -223,4 +224,63 @@ TEST(generator_sweep_is_valid) {
     }
     asc_mm_free(t);
   }
+}
+
+/* Regression: the base-tile search once walked every multiple of 16 up to the shape (17 s for
+ * 2^31-1); it now stops at the L0C limit, so this returns at once. */
+TEST(huge_shape_is_fast_and_valid) {
+  asc_mm_tiling *t = asc_mm_new(ASC_MM_MULTI, NULL);
+  REQUIRE(t);
+  asc_mm_set_shape(t, INT32_MAX, INT32_MAX, INT32_MAX);
+  asc_tcube_tiling r;
+  REQUIRE(asc_mm_get_tiling(t, &r) == 0);
+  check_valid(&r, INT32_MAX, INT32_MAX, INT32_MAX, 24, F32, 0, 0, "huge");
+  asc_mm_free(t);
+}
+
+/* Any sequence of setter calls with any arguments: every call returns 0 or -1, get_tiling
+ * either succeeds with a tiling that fits the memories it was given or fails with a message. */
+TEST(random_setter_sequences_never_break) {
+  uint32_t seed = 99;
+  static const int32_t vals[] = {-7, -1, 0, 1, 3, 15, 16, 17, 64, 100, 256, 511, 4096, 65536, 1 << 20, INT32_MAX};
+  int ok = 0, failed = 0;
+#define V vals[RND(16)]
+  for (int it = 0; it < 3000; it++) {
+    asc_mm_tiling *t = asc_mm_new(RND(3), NULL);
+    REQUIRE(t);
+    for (int c = 0; c < 6; c++) {
+      int32_t r;
+      switch (RND(12)) {
+      case 0: r = asc_mm_set_type(t, RND(5) - 1, RND(17) - 1, RND(10) - 1, RND(42) - 1, RND(2)); break;
+      case 1: r = asc_mm_set_shape(t, V, V, V); break;
+      case 2: r = asc_mm_set_org_shape(t, V, V, V, V); break;
+      case 3: r = asc_mm_set_fix_split(t, V, V, V); break;
+      case 4: r = asc_mm_set_split_range(t, V, V, V, V, V, V); break;
+      case 5: r = asc_mm_set_buffer_space(t, V, V, V, V); break;
+      case 6: r = asc_mm_set_dim(t, V); break;
+      case 7: r = asc_mm_set_single_shape(t, V, V, V); break;
+      case 8: r = asc_mm_set_align_split(t, V, V, V); break;
+      case 9: r = asc_mm_enable_bias(t, RND(2)); break;
+      case 10: r = asc_mm_set_single_range(t, V, V, V, V, V, V); break;
+      default: r = asc_mm_set_batch_info_for_normal(t, V, V, V, V, V); break;
+      }
+      CHECK(r == 0 || r == -1);
+    }
+    asc_mm_set_shape(t, 1 + RND(300), 1 + RND(300), 1 + RND(300));
+    asc_tcube_tiling out;
+    memset(&out, 0x5a, sizeof out);
+    if (asc_mm_get_tiling(t, &out) == 0) {
+      ok++;
+      CHECK(out.usedCoreNum >= 1 && out.baseM > 0 && out.baseN > 0 && out.baseK > 0);
+      CHECK(out.shareL0CSize <= L0C && out.shareL1Size <= L1 && out.shareL1Size > 0);
+      CHECK(strlen(asc_mm_error(t)) == 0);
+    } else {
+      failed++;
+      CHECK_CONTAINS(asc_mm_error(t), "MatmulApi Tiling: ");
+      CHECK_INT(out.baseM, 0x5a5a5a5a); /* not written on failure */
+    }
+    asc_mm_free(t);
+  }
+  CHECK(ok > 300 && failed > 300); /* both paths exercised */
+#undef V
 }
