@@ -104,6 +104,8 @@ static void scan_op(asc_op *op, void *user) {
   core_scan *s = user;
   if (op->code == ASC_OP_TPIPE && !s->tpipe_op)
     s->tpipe = true, s->tpipe_op = op;
+  if (op->code == ASC_OP_ASCEND_IS_AIC) /* code for an AIC and the rest: a MIX kernel, no single core */
+    s->cube = s->vec = true;
   if (asc_opinfo_of(op->code)->family == ASC_FAM_SYNC)
     return; /* the events used are what is being checked, not evidence */
   unsigned cores = asc_hw_pipe_cores(asc_hw_op_pipe(op));

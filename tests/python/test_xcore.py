@@ -422,3 +422,25 @@ def test_cube_only_kernel_runs_on_the_aic_cores():
     np.testing.assert_array_equal(out, 100 + np.arange(30))
     assert len(rep["cores"]) == 24 and {c["kind"] for c in rep["cores"]} == {"AIC"}  # Ascend910B1: 24 AIC
     assert sum(c["blocks"] for c in rep["cores"]) == 30  # in two waves
+
+
+def test_events_per_core_kind():
+    @asc.jit
+    def k(x: asc.GlobalAddress, both: asc.ConstExpr[bool]):
+        if asc.ascend_is_aic():
+            asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)  # an AIC event
+            asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+        else:
+            asc.set_flag(asc.HardEvent.MTE2_V, 0)
+            asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+        if both:
+            asc.set_flag(asc.HardEvent.MTE2_MTE1, 1)  # BOTH: the AIVs have no MTE1
+            asc.wait_flag(asc.HardEvent.MTE2_MTE1, 1)
+
+    x = np.zeros(8, np.float32)
+    k[2](x, False, verify_sync=True)  # verify-sync sees a MIX kernel: no S007 for either branch
+    clean(rt.last_report())
+    with pytest.raises(asc.KernelError) as ei:
+        k[2](x, True)
+    assert "event MTE2_MTE1 is not valid on an AIV core (it has PIPE_S, PIPE_V, PIPE_MTE2 and PIPE_MTE3)" in str(ei.value)
+    assert f"test_xcore.py:{line_of(k, '# BOTH')}" in str(ei.value) and "(block 0 AIV0)" in str(ei.value)
