@@ -1,6 +1,8 @@
 """asc.lib.runtime (imported as `rt` in pyasc programs): streams, device and the last launch's timing.
 Everything is synchronous on the Model backend, so streams are opaque handles."""
 import ctypes
+import linecache
+import os
 
 from ..runtime import config
 
@@ -95,7 +97,19 @@ def report_text(rep=None):
     for i, c in enumerate(rep["cores"]):
         lines.append(f"  {i:>4}  {c['blocks']:>6}  {c['cycles']:>8}  " +
                      "  ".join(f"{c['busy'].get(p, 0):>10}" for p in used))
+    total = rep.get("core_cycles") or 0
+    for k, ln in enumerate(rep.get("lines", [])[:3]):  # cycles attributed to lines (docs/profile.md)
+        share = 100.0 * ln["cycles"] / total if total else 0.0
+        lines.append(f"  {'top lines:' if k == 0 else '':<10} {os.path.basename(ln['file'] or '?')}:{ln['line']}"
+                     f"  {ln['cycles']} cycles ({share:.1f}%), {ln['calls']} calls"
+                     + (f"  | {_source(ln['file'], ln['line'])}" if ln['file'] else ""))
+    if rep.get("profile"):
+        lines.append(f"  profile: {os.path.join(rep['profile'], 'timeline.html')}")
     return "\n".join(lines)
+
+
+def _source(file, line):
+    return linecache.getline(file, line).strip()
 
 
 def _not_yet(name):

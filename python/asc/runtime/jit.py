@@ -54,6 +54,7 @@ class ExtensionOptions:  # openasc-only
     assume_noalias: bool = True
     strict_gm: bool = True
     sanitize: bool = True
+    profile: Optional[str] = None  # a directory for this kernel's profile files (docs/profile.md)
 
 
 _OPTION_CLASSES = (CodegenOptions, CompileOptions, LaunchOptions, ExtensionOptions)
@@ -419,7 +420,7 @@ class JITFunction:
         if os.environ.get("DRY_RUN"):
             return None
         rc, rep = _lib.launch(mod, self.__name__, largs, config.current_platform().value, core_num,
-                              int(opts.get("sanitize", True)))
+                              int(opts.get("sanitize", True)), _profile_dir(opts.get("profile"), self.__name__))
         config._set_last_report(rep)
         if opts.get("verify_sync"):
             rep["errors"] += rep["warnings"]
@@ -448,6 +449,20 @@ class JITFunction:
         if not always:
             self.cache[key] = (mod, deps)
         return mod
+
+
+def _profile_dir(option, kernel):
+    """The launch's profile directory: the profile= option as given, else a fresh
+    $ASC_PROFILE_DIR/<kernel>_<n> (asc-prof sets it), else None."""
+    if option:
+        return os.fspath(option)
+    root = os.environ.get("ASC_PROFILE_DIR")
+    if not root:
+        return None
+    n = 1
+    while os.path.exists(os.path.join(root, f"{kernel}_{n}")):
+        n += 1
+    return os.path.join(root, f"{kernel}_{n}")
 
 
 def _opts_key(opts):
