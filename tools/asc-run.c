@@ -337,6 +337,7 @@ int main(int argc, char **argv) {
   cli c;
   memset(&c, 0, sizeof c);
   asc_sim_options_init(&c.opts);
+  c.opts.lines = 1; /* the report names the top lines */
   asc_sim_args_init(&c.args);
   c.arrays = calloc((size_t)argc + 1, sizeof *c.arrays);
   int rc = c.arrays ? parseargs(&c, argc, argv) : 2;

@@ -102,7 +102,8 @@ size_t asc_bind_sizeof(const char *what);
 void asc_bind_options(void *opts, const char *platform, int blocks, int sanitize);
 void asc_bind_pass_options(void *opts, int sync_log); /* defaults, plus sync_log */
 double asc_bind_report(const void *rep, const char *field, int core, int pipe);
-void asc_bind_options_profile(void *opts, const char *dir); /* asc_sim_options.profile_dir */
+/* asc_sim_options.profile_dir (NULL: none) and .lines */
+void asc_bind_options_profile(void *opts, const char *dir, int lines);
 /* Line i of asc_sim_report.lines: its file (NULL past the end), line, calls and cycles. */
 const char *asc_bind_report_line(const void *rep, int i, int64_t *line, int64_t *calls, int64_t *cycles);
 const char *asc_bind_report_platform(const void *rep);

@@ -95,6 +95,9 @@ typedef struct asc_sim_options {
                               (created if missing): OpBasicInfo.csv, PipeUtilization.csv,
                               code_exe.csv, instr_exe.csv, trace.json, timeline.html
                               (docs/profile.md) */
+  int lines;               /* 1: attribute every core cycle to an instruction and fill
+                              asc_sim_report.lines (on with profile_dir; default 0: records
+                              of every instruction cost time in long runs) */
 } asc_sim_options;
 
 void asc_sim_options_init(asc_sim_options *o);

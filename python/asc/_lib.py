@@ -49,7 +49,7 @@ _SIGS = {
     "asc_bind_pass_options": (None, [C.c_void_p, C.c_int]),
     "asc_bind_report": (C.c_double, [C.c_void_p, C.c_char_p, C.c_int, C.c_int]),
     "asc_bind_report_platform": (C.c_char_p, [C.c_void_p]),
-    "asc_bind_options_profile": (None, [C.c_void_p, C.c_char_p]),
+    "asc_bind_options_profile": (None, [C.c_void_p, C.c_char_p, C.c_int]),
     "asc_bind_report_line": (C.c_char_p, [C.c_void_p, C.c_int, C.POINTER(C.c_int64), C.POINTER(C.c_int64),
                                           C.POINTER(C.c_int64)]),
     "asc_sim_pipe_name": (C.c_char_p, [C.c_int]),
@@ -335,8 +335,7 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, profile=None):
     pname = platform.encode()  # the options struct points at it: keep it alive over the launch
     L.asc_bind_options(o, pname, blocks, sanitize)
     pdir = os.fsencode(profile) if profile else None  # kept alive over the launch, like pname
-    if pdir:
-        L.asc_bind_options_profile(o, pdir)
+    L.asc_bind_options_profile(o, pdir, 1)  # the report's top lines (docs/profile.md)
     with module.lock:
         module.diags.clear()
         t0 = time.perf_counter()

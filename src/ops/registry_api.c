@@ -69,9 +69,10 @@ void asc_bind_options(void *opts, const char *platform, int blocks, int sanitize
     o->sanitize = sanitize;
 }
 
-void asc_bind_options_profile(void *opts, const char *dir) {
+void asc_bind_options_profile(void *opts, const char *dir, int lines) {
   asc_sim_options *o = opts;
   o->profile_dir = dir && *dir ? dir : NULL;
+  o->lines = lines;
 }
 
 const char *asc_bind_report_line(const void *rep, int i, int64_t *line, int64_t *calls, int64_t *cycles) {

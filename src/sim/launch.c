@@ -261,7 +261,8 @@ static void runblock(const sim_launch *L, int block, int ncores, blockres *r, sc
   r->blocked[ASC_PIPEID_PIPE_S] += c.sblocked;
   s->dlo = c.ub_lo; /* what this block may have written */
   s->dhi = c.ub_hi;
-  r->icost = asc_sim_attrib(c.trace, c.ntrace, r->cycles, L->end, &r->nicost);
+  if (L->tracing)
+    r->icost = asc_sim_attrib(c.trace, c.ntrace, r->cycles, L->end, &r->nicost);
   if (L->keep_trace) { /* handed over */
     r->trace = c.trace;
     r->ntrace = c.ntrace;
@@ -407,7 +408,7 @@ static int runall(const sim_launch *L, const asc_sim_options *o, asc_sim_report 
     rc = R.res[b].rc;
   }
   place(R.res, nrun, core, start, rep);
-  if (!rc)
+  if (!rc && L->tracing)
     rc = costs(L, o, R.res, core, start, nrun, rep);
   if (o->trace_path && !rc)
     writetrace(L, o, R.res, core, start, nrun);
@@ -482,7 +483,8 @@ int asc_sim_launch(asc_module *m, const char *kernel, const asc_sim_args *args, 
   memset(rep, 0, sizeof *rep);
   int e0 = m->ctx->nerrors, w0 = m->ctx->nwarnings;
   sim_launch L = {.ctx = m->ctx, .cost = asc_sim_default_costs(), .blocks = o->blocks,
-                  .tracing = true, .keep_trace = o->trace_path || o->profile_dir, .sanitize = o->sanitize != 0,
+                  .tracing = o->trace_path || o->profile_dir || o->lines,
+                  .keep_trace = o->trace_path || o->profile_dir, .sanitize = o->sanitize != 0,
                   .jitter = o->jitter_seed};
   int rc = setup(&L, m, kernel, args, o);
   if (!rc) {

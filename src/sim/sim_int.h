@@ -108,7 +108,7 @@ typedef struct sim_launch {
   sim_val *args; /* initial values of the entry block's arguments */
   bool sanitize;  /* race / uninit / use-after-free / GM-overlap tracking (asc_sim_options) */
   struct sim_sanlaunch *san; /* each block's findings and GM writes (sanitize.c) */
-  bool tracing;   /* collect sim_trec records (always: they give the per-line costs) */
+  bool tracing;   /* collect sim_trec records (trace, profile, per-line costs) */
   bool keep_trace; /* hand the records to the trace / profile writers */
   const asc_op *func; /* the kernel */
   uint64_t jitter; /* asc_sim_options.jitter_seed: random pipe timing (timing.c); 0 off */
