@@ -4,7 +4,8 @@
  * block's time [0, cycles) is cut at every record start and end, and each piece goes to one
  * record (docs/profile.md):
  *   - of the records running then, the one of the highest class: work on a pipe other than
- *     the scalar unit, then scalar work, then waits (wait_flag, barrier), then set_flag;
+ *     the scalar unit, then scalar work, then waits (wait_flag, barrier), then the scalar
+ *     record of a structured op (scf.for, scf.if: it spans its body), then set_flag;
  *     within a class the one that runs longest from there (it is what the block waits for);
  *   - a gap nobody runs in goes to the record starting next (the scalar unit was issuing
  *     it), a gap at the end to the record that ended last.
@@ -16,9 +17,13 @@
 #include "sim/sim_int.h"
 
 static int rank(const sim_trec *r) {
-  if (r->kind == SIM_Q_EXEC)
-    return r->pipe == ASC_PIPEID_PIPE_S ? 2 : 3;
-  return r->kind == SIM_Q_SET ? 0 : 1;
+  if (r->kind == SIM_Q_SET)
+    return 0;
+  if (r->kind != SIM_Q_EXEC)
+    return 2; /* wait_flag, barrier */
+  if (r->pipe != ASC_PIPEID_PIPE_S)
+    return 4;
+  return r->in->nregions ? 1 : 3; /* an scf.for / scf.if record spans its body's records */
 }
 
 /* a outranks b */

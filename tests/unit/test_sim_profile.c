@@ -58,6 +58,24 @@ TEST(attrib_gap_wait_calls) {
   free(v);
 }
 
+/* A loop's scalar record spans its body: body scalar work and waits go first, the loop keeps
+ * only what nothing else covers.  Loop L [0,30) on S; body op B [5,10) on S; a wait W [12,20)
+ * on V.  L: [0,5) + [10,12) + [20,30) = 17, B 5, W 8. */
+TEST(attrib_loop_record_last) {
+  sim_inst l = mk(0, -1), b = mk(1, -1), w = mk(2, ASC_PIPEID_PIPE_V), end = mk(3, -1);
+  l.nregions = 1;
+  sim_trec r[] = {{&b, ASC_PIPEID_PIPE_S, SIM_Q_EXEC, 5, 10, 0, 0},
+                  {&w, ASC_PIPEID_PIPE_V, SIM_Q_WAIT, 12, 20, 0, 1},
+                  {&l, ASC_PIPEID_PIPE_S, SIM_Q_EXEC, 0, 30, 0, 0}};
+  int n = 0;
+  sim_icost *v = asc_sim_attrib(r, 3, 30, &end, &n);
+  REQUIRE(n == 3);
+  CHECK_INT(find(v, n, 0)->cycles, 17);
+  CHECK_INT(find(v, n, 1)->cycles, 5);
+  CHECK_INT(find(v, n, 2)->cycles, 8);
+  free(v);
+}
+
 /* No records: the block's cycles go to the kernel end. */
 TEST(attrib_empty) {
   sim_inst end = mk(7, -1);
