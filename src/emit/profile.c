@@ -300,7 +300,8 @@ static void pagedata(const sim_prof *p, FILE *f) {
       fprintf(f, "%s\"%s\":%lld", i ? "," : "", PIPES[i].row, (long long)c->blocked[PIPES[i].pipe]);
     fputs("}}", f);
   }
-  /* instructions: [op, pipe row, file index, line] by instruction id */
+  /* instructions: [op, pipe row, file index, line, 1 if it has regions (scf.for: its scalar
+   * record spans its body's)] by instruction id */
   const char **files = calloc((size_t)L->ninsts + 2, sizeof *files);
   if (!files)
     asc_die("out of memory");
@@ -316,8 +317,8 @@ static void pagedata(const sim_prof *p, FILE *f) {
     }
     asc_loc loc = asc_op_diag_loc(in->op);
     int pipe = in->pipe < 0 ? ASC_PIPEID_PIPE_S : in->pipe;
-    fprintf(f, "%s[\"%s\",\"%s\",%d,%d]", i ? "," : "", asc_op_name(in->op), rowof(pipe),
-            loc.file ? fileidx(files, &nfiles, loc.file) : -1, loc.line);
+    fprintf(f, "%s[\"%s\",\"%s\",%d,%d,%d]", i ? "," : "", asc_op_name(in->op), rowof(pipe),
+            loc.file ? fileidx(files, &nfiles, loc.file) : -1, loc.line, in->nregions > 0);
   }
   /* records: [core, pipe row index, start, end, inst, kind(0 exec,1 set,2 wait), amount, block] */
   fputs("],\"ev\":[", f);
