@@ -10,6 +10,7 @@ timeline.html from disk in headless Chromium (Debian's `chromium`), and check
 
 Exit 0 passed, 1 failed, 77 skipped (no Chromium: CTest's SKIP_RETURN_CODE)."""
 import argparse
+import json
 import os
 import re
 import shutil
@@ -125,6 +126,20 @@ def main():
             fail(f"expected 8 cores x {len(pipes)} pipe rows, got {len(rows)} rows on cores {cores}")
         if dom.count('class="src') < 20:
             fail("the source pane has fewer than 20 lines")
+        # hover (the page's #hover=CORE,PIPE,CYCLE hook calls the mousemove handler's code): an
+        # MTE2 copy of core 0 shows its op, Python line and text, cycles and bytes
+        with open(page) as fh:
+            data = json.loads(re.search(r"const D = (\{.*?\});\n", fh.read(), re.S).group(1))
+        ev = data["ev"]
+        rec = next(ev[i:i + 8] for i in range(0, len(ev), 8)
+                   if ev[i] == 0 and ev[i + 1] == 4 and ev[i + 5] == 0 and ev[i + 6] > 0)
+        hov = chrome(browser, url + f"#hover=0,MTE2,{(rec[2] + rec[3]) // 2}", "--virtual-time-budget=5000",
+                     "--dump-dom").stdout
+        tipm = re.search(r'<div id="tip"[^>]*>(.*?)</div>', hov, re.S)
+        tiptext = re.sub(r"<[^>]+>", "", tipm.group(1)) if tipm else ""
+        for want in ("data_copy", "on MTE2, core 0", "Python line", "asc.data_copy(", "cycles: ", "bytes: "):
+            if want not in tiptext.replace("&amp;", "&"):
+                fail(f"hover text lacks {want!r}: {tiptext!r}")
         # 2. screenshot
         png = os.path.join(tmp, "shot.png")
         s = chrome(browser, url, "--virtual-time-budget=5000", f"--screenshot={png}")
