@@ -30,6 +30,14 @@ def asc_bin(tool):
     return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(lib))), "bin", tool)
 
 
+def tool_env(**extra):
+    """The environment of a tool subprocess: the sanitizer tree's tools carry ASan statically, so
+    the shared runtime pytest runs under there (LD_PRELOAD) must not reach them."""
+    env = dict(os.environ, **extra)
+    env.pop("LD_PRELOAD", None)
+    return env
+
+
 def check_dir(d, rep, blocks):
     """Everything in profile directory d against the launch report rep."""
     for f in FILES:
@@ -131,9 +139,10 @@ def test_asc_prof_examples(tmp_path, script):
     tool = asc_bin("asc-prof")
     if not os.path.exists(tool):
         pytest.skip(f"{tool} not built")
-    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
-    out = subprocess.run([tool, "--output", str(tmp_path), "--", sys.executable, os.path.join(EXAMPLES, script)],
-                         env=env, capture_output=True, text=True, timeout=300)
+    env = tool_env(PYTHONPATH=os.path.join(ROOT, "python"))
+    preload = ["env", "LD_PRELOAD=" + os.environ["LD_PRELOAD"]] if os.environ.get("LD_PRELOAD") else []
+    out = subprocess.run([tool, "--output", str(tmp_path), "--"] + preload + [sys.executable,
+                          os.path.join(EXAMPLES, script)], env=env, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     (sub,) = os.listdir(tmp_path)
     d = os.path.join(tmp_path, sub)
@@ -162,7 +171,7 @@ def test_asc_run_profile(tmp_path):
     args = [f"{v}={tmp_path / (v + '.npy')}:f16:8192" for v in "xyz"]
     out = subprocess.run([tool, os.path.join(EXAMPLES, "ir", "add_framework.mlir"), "--kernel", "add_kernel",
                           "--passes", "inline", "--profile", str(tmp_path / "p")] + args,
-                         capture_output=True, text=True, timeout=300)
+                         env=tool_env(), capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     for f in FILES:
         assert os.path.exists(tmp_path / "p" / f), f
