@@ -188,3 +188,32 @@ def test_profile_bad_dir(tmp_path):
     import asc
     with pytest.raises(asc.KernelError, match="cannot create the directory"):
         ex.add_kernel[8](x, x.copy(), x.copy(), n, profile=str(blocker / "sub"))
+
+
+def test_profile_waves(tmp_path):
+    """60 blocks on the 48 AIV cores of Ascend910B1: cores 0-11 run two blocks each (the second
+    starts where the first ended); their lines still add up to their cycles."""
+    ex = load("02_add_framework/add_framework.py")
+    blocks = 60
+    n = blocks * 2 * ex.TILE_LENGTH
+    x, y = (np.random.default_rng(3).uniform(-1, 1, n).astype(np.float16) for _ in range(2))
+    z = np.zeros(n, np.float16)
+    ex.add_kernel[blocks](x, y, z, n, profile=str(tmp_path))
+    rep = rt.last_report()
+    assert len(rep["cores"]) == 48 and sum(c["blocks"] for c in rep["cores"]) == blocks
+    assert rep["cores"][0]["blocks"] == 2 and rep["cores"][47]["blocks"] == 1
+    check_dir(str(tmp_path), rep, blocks)
+
+
+def test_profile_option_does_not_recompile(tmp_path):
+    """profile= is a launch matter: a launch with it reuses the module compiled without it."""
+    from asc.runtime import jit
+    ex = load("02_add_framework/add_framework.py")
+    n = 8 * 2 * ex.TILE_LENGTH
+    x = np.zeros(n, np.float16)
+    ex.add_kernel[8](x, x.copy(), x.copy(), n)
+    traces = jit.stats["traces"]
+    ex.add_kernel[8](x, x.copy(), x.copy(), n, profile=str(tmp_path / "a"))
+    ex.add_kernel[8](x, x.copy(), x.copy(), n, profile=str(tmp_path / "b"))
+    assert jit.stats["traces"] == traces
+    assert os.path.exists(tmp_path / "a" / "timeline.html") and os.path.exists(tmp_path / "b" / "timeline.html")

@@ -506,7 +506,8 @@ def _profile_dir(option, kernel):
 
 
 def _opts_key(opts):
-    return tuple(sorted((k, repr(v)) for k, v in opts.items()))
+    """The options that shape the compiled module (profile= only says where a launch writes)."""
+    return tuple(sorted((k, repr(v)) for k, v in opts.items() if k != "profile"))
 
 
 def _deps_ok(deps):
