@@ -194,6 +194,8 @@ typedef struct scratch {
   sim_val *slots;
   uint8_t *ub, *warned;
   int64_t dlo, dhi; /* UB bytes that may be non-zero */
+  sim_trec *trace;  /* the trace records' buffer, when the blocks' records are not kept */
+  int tcap;
 } scratch;
 
 static void scratchinit(scratch *s, const sim_launch *L) {
@@ -204,9 +206,12 @@ static void scratchinit(scratch *s, const sim_launch *L) {
     asc_die("out of memory");
   s->dlo = 0;
   s->dhi = L->plat->ub_bytes;
+  s->trace = NULL;
+  s->tcap = 0;
 }
 
 static void scratchfree(scratch *s) {
+  free(s->trace);
   free(s->slots);
   free(s->ub);
   free(s->warned);
@@ -226,6 +231,9 @@ static void coreinit(sim_core *c, const sim_launch *L, int block, scratch *s) {
   c->ub_hi = 0;
   c->warned = memset(s->warned, 0, (size_t)L->ninsts + 1);
   c->mask[0] = c->mask[1] = ~0ull;
+  c->trace = s->trace; /* reused: no realloc and page faults per block */
+  c->tcap_trace = s->tcap;
+  s->trace = NULL;
   for (int i = 0; i < L->entry.nargs; i++)
     c->slots[L->entry.args[i]] = L->args[i];
 }
@@ -270,12 +278,15 @@ static void runblock(const sim_launch *L, int block, int ncores, blockres *r, sc
   s->dlo = c.ub_lo; /* what this block may have written */
   s->dhi = c.ub_hi;
   if (L->tracing)
-    r->icost = asc_sim_attrib(c.trace, c.ntrace, r->cycles, L->end, &r->nicost);
+    r->icost = asc_sim_attrib(c.trace, c.ntrace, r->cycles, L->end, L->ninsts, &r->nicost);
   if (L->keep_trace) { /* handed over */
     r->trace = c.trace;
     r->ntrace = c.ntrace;
-    c.trace = NULL;
+  } else { /* back to the thread's scratch for the next block */
+    s->trace = c.trace;
+    s->tcap = c.tcap_trace;
   }
+  c.trace = NULL;
   corefree(&c);
 }
 

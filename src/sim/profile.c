@@ -26,82 +26,79 @@ static int rank(const sim_trec *r) {
   return r->in->nregions ? 1 : 3; /* an scf.for / scf.if record spans its body's records */
 }
 
+/* Heap entries carry their keys, so comparisons touch no record. */
+typedef struct hent {
+  int64_t end;
+  int rank, idx;
+} hent;
+
 /* a outranks b */
-static bool above(const sim_trec *a, int ia, const sim_trec *b, int ib) {
-  int ra = rank(a), rb = rank(b);
-  if (ra != rb)
-    return ra > rb;
+static inline bool above(const hent *a, const hent *b) {
+  if (a->rank != b->rank)
+    return a->rank > b->rank;
   if (a->end != b->end)
     return a->end > b->end;
-  return ia < ib;
+  return a->idx < b->idx;
 }
 
+/* One max-heap per class: within a class the record ending last is on top, so when it ends
+ * every other one of its class has ended too, and a heap holds only running records. */
+enum { NRANKS = 5 };
 typedef struct heap {
-  int *v;
-  int n;
-  const sim_trec *r;
+  hent *v;
+  int n, cap;
 } heap;
 
-static bool hgt(const heap *h, int i, int j) { return above(&h->r[h->v[i]], h->v[i], &h->r[h->v[j]], h->v[j]); }
-
-static void hswap(heap *h, int i, int j) {
-  int t = h->v[i];
-  h->v[i] = h->v[j];
-  h->v[j] = t;
-}
-
-static void hpush(heap *h, int x) {
+static void hpush(heap *h, hent x) {
+  if (h->n == h->cap) {
+    h->cap = h->cap ? 2 * h->cap : 16;
+    if (!(h->v = realloc(h->v, sizeof *h->v * (size_t)h->cap)))
+      asc_die("out of memory");
+  }
   int i = h->n++;
-  h->v[i] = x;
-  while (i && hgt(h, i, (i - 1) / 2)) {
-    hswap(h, i, (i - 1) / 2);
+  while (i && above(&x, &h->v[(i - 1) / 2])) {
+    h->v[i] = h->v[(i - 1) / 2];
     i = (i - 1) / 2;
   }
+  h->v[i] = x;
 }
 
 static void hpop(heap *h) {
-  h->v[0] = h->v[--h->n];
-  for (int i = 0;;) {
-    int l = 2 * i + 1, r = l + 1, m = i;
-    if (l < h->n && hgt(h, l, m))
-      m = l;
-    if (r < h->n && hgt(h, r, m))
-      m = r;
-    if (m == i)
+  hent x = h->v[--h->n];
+  int i = 0;
+  for (;;) {
+    int l = 2 * i + 1, r = l + 1, m = l;
+    if (l >= h->n)
       break;
-    hswap(h, i, m);
+    if (r < h->n && above(&h->v[r], &h->v[l]))
+      m = r;
+    if (!above(&h->v[m], &x))
+      break;
+    h->v[i] = h->v[m];
     i = m;
   }
+  if (h->n)
+    h->v[i] = x;
 }
 
-static int bystart(const void *a, const void *b, const sim_trec *r) {
-  int i = *(const int *)a, j = *(const int *)b;
-  if (r[i].start != r[j].start)
-    return r[i].start < r[j].start ? -1 : 1;
-  return i < j ? -1 : i > j;
-}
-
-/* Merge sort of idx by record start (stable; qsort would need a global for the records,
- * and blocks run on several threads). */
+/* Merge sort of idx by record start, stable (qsort has no user pointer, and blocks run on
+ * several threads). */
 static void msort(int *idx, int *tmp, int n, const sim_trec *r) {
   if (n < 2)
     return;
   int h = n / 2;
   msort(idx, tmp, h, r);
   msort(idx + h, tmp, n - h, r);
+  if (r[idx[h - 1]].start <= r[idx[h]].start)
+    return; /* already in order: records of one pipe mostly are */
   int i = 0, j = h, k = 0;
   while (i < h && j < n)
-    tmp[k++] = bystart(&idx[i], &idx[j], r) <= 0 ? idx[i++] : idx[j++];
+    tmp[k++] = r[idx[i]].start <= r[idx[j]].start ? idx[i++] : idx[j++];
   while (i < h)
     tmp[k++] = idx[i++];
   while (j < n)
     tmp[k++] = idx[j++];
   memcpy(idx, tmp, sizeof *idx * (size_t)n);
-}
-
-static int byinst(const void *a, const void *b) {
-  int x = ((const sim_icost *)a)->in->id, y = ((const sim_icost *)b)->in->id;
-  return (x > y) - (x < y);
 }
 
 /* A scalar record of an instruction that runs on another pipe is the issue of that
@@ -111,68 +108,71 @@ static bool iscall(const sim_trec *r) {
            r->in->pipe != ASC_PIPEID_PIPE_S);
 }
 
-sim_icost *asc_sim_attrib(const sim_trec *r, int n, int64_t cycles, const sim_inst *end, int *nout) {
-  int64_t *own = calloc((size_t)n + 1, sizeof *own);
-  int *idx = malloc(sizeof *idx * ((size_t)n + 1)), *tmp = malloc(sizeof *tmp * ((size_t)n + 1));
-  heap h = {malloc(sizeof(int) * ((size_t)n + 1)), 0, r};
-  if (!own || !idx || !tmp || !h.v)
+sim_icost *asc_sim_attrib(const sim_trec *r, int n, int64_t cycles, const sim_inst *end, int ninsts, int *nout) {
+  sim_icost *d = calloc((size_t)ninsts + 1, sizeof *d); /* dense, by instruction id */
+  int *idx = malloc(sizeof *idx * ((size_t)n + 1) * 2);
+  heap hs[NRANKS] = {{0}};
+  if (!d || !idx)
     asc_die("out of memory");
-  for (int i = 0; i < n; i++)
+  int *tmp = idx + n + 1;
+  for (int i = 0; i < n; i++) {
     idx[i] = i;
+    sim_icost *c = &d[r[i].in->id];
+    c->in = r[i].in;
+    c->calls += iscall(&r[i]);
+    c->busy += r[i].end - r[i].start;
+    c->amount += r[i].amount;
+  }
   msort(idx, tmp, n, r);
   int64_t t = 0, endless = 0; /* cycles nobody can take (no records at all) */
   int i = 0, last = -1;       /* last: the record that ended last so far */
   while (t < cycles) {
+    /* drop what ended before pushing what starts: the top of a class is its latest end, so
+     * once it ended every record of the class has */
+    for (int k = 0; k < NRANKS; k++)
+      while (hs[k].n && hs[k].v[0].end <= t)
+        hpop(&hs[k]);
     for (; i < n && r[idx[i]].start <= t; i++) {
-      if (r[idx[i]].end > t)
-        hpush(&h, idx[i]);
-      if (last < 0 || r[idx[i]].end >= r[last].end)
+      const sim_trec *e = &r[idx[i]];
+      if (e->end > t) {
+        int rk = rank(e);
+        hpush(&hs[rk], (hent){e->end, rk, idx[i]});
+      }
+      if (last < 0 || e->end >= r[last].end)
         last = idx[i];
     }
-    while (h.n && r[h.v[0]].end <= t)
-      hpop(&h);
+    heap *h = NULL; /* the highest class with a running record */
+    for (int k = NRANKS - 1; k >= 0 && !h; k--)
+      if (hs[k].n)
+        h = &hs[k];
     int64_t next = i < n && r[idx[i]].start < cycles ? r[idx[i]].start : cycles, tn;
     int owner;
-    if (h.n) {
-      owner = h.v[0];
-      tn = r[owner].end < next ? r[owner].end : next;
+    if (h) {
+      owner = h->v[0].idx;
+      tn = h->v[0].end < next ? h->v[0].end : next;
     } else {
       owner = i < n ? idx[i] : last;
       tn = next;
     }
     if (owner >= 0)
-      own[owner] += tn - t;
+      d[r[owner].in->id].cycles += tn - t;
     else
       endless += tn - t;
     t = tn;
   }
-  /* gather per instruction */
-  sim_icost *out = malloc(sizeof *out * ((size_t)n + 1));
-  if (!out)
-    asc_die("out of memory");
-  int m = 0;
-  for (int k = 0; k < n; k++)
-    out[m++] = (sim_icost){r[k].in, iscall(&r[k]), own[k], r[k].end - r[k].start, r[k].amount};
-  if (endless || !n)
-    out[m++] = (sim_icost){end, 0, endless, 0, 0};
-  qsort(out, (size_t)m, sizeof *out, byinst);
-  int w = 0;
-  for (int k = 0; k < m; k++) {
-    if (w && out[w - 1].in == out[k].in) {
-      out[w - 1].calls += out[k].calls;
-      out[w - 1].cycles += out[k].cycles;
-      out[w - 1].busy += out[k].busy;
-      out[w - 1].amount += out[k].amount;
-    } else {
-      out[w++] = out[k];
-    }
+  if (endless || !n) {
+    d[end->id].in = end;
+    d[end->id].cycles += endless;
   }
-  free(own);
+  int w = 0;
+  for (int k = 0; k < ninsts; k++)
+    if (d[k].in)
+      d[w++] = d[k];
   free(idx);
-  free(tmp);
-  free(h.v);
+  for (int k = 0; k < NRANKS; k++)
+    free(hs[k].v);
   *nout = w;
-  return out;
+  return d;
 }
 
 void asc_sim_icost_add(sim_icost *dst, const sim_icost *src, int n) {

@@ -286,9 +286,9 @@ typedef struct sim_icost {
   int64_t calls, cycles, busy, amount;
 } sim_icost;
 /* The costs of the instructions with records in r[0..n) over a block of `cycles` cycles:
- * a malloc'd array sorted by instruction id (*nout entries; `end` takes the cycles when
- * there are no records). */
-sim_icost *asc_sim_attrib(const sim_trec *r, int n, int64_t cycles, const sim_inst *end, int *nout);
+ * a malloc'd array sorted by instruction id (*nout entries; ids < ninsts; `end` takes the
+ * cycles when there are no records). */
+sim_icost *asc_sim_attrib(const sim_trec *r, int n, int64_t cycles, const sim_inst *end, int ninsts, int *nout);
 /* Adds src[0..n) into the dense per-instruction array dst (ninsts entries). */
 void asc_sim_icost_add(sim_icost *dst, const sim_icost *src, int n);
 /* rep->lines from the dense per-instruction costs of the whole launch. */
