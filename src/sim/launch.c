@@ -62,6 +62,7 @@ void asc_sim_options_init(asc_sim_options *o) {
   o->blocks = 1;
   o->verify = 1;
   o->sanitize = 1;
+  o->strict_gm = 1;
 }
 
 /* ---- report ---- */
@@ -75,6 +76,11 @@ void asc_sim_report_free(asc_sim_report *r) {
   free(r->lines);
   r->lines = NULL;
   r->nlines = 0;
+  for (int i = 0; i < r->nkwarnings; i++)
+    free(r->kwarnings[i]);
+  free(r->kwarnings);
+  r->kwarnings = NULL;
+  r->nkwarnings = 0;
   r->records = NULL;
   r->nrecords = 0;
   r->cores = NULL;
@@ -176,6 +182,8 @@ typedef struct blockres {
   int ntrace;
   sim_icost *icost; /* per instruction (profile.c) */
   int nicost;
+  sim_oobw *oobw; /* out-of-bounds warnings let through (memory.c), replayed once per op site */
+  int noobw;
 } blockres;
 
 typedef struct runner {
@@ -239,6 +247,7 @@ static void coreinit(sim_core *c, const sim_launch *L, int block, scratch *s) {
 }
 
 static void corefree(sim_core *c) {
+  asc_sim_mem_free(c);
   asc_sim_timing_free(c);
   free(c->queues);
   free(c->tbufs);
@@ -287,6 +296,10 @@ static void runblock(const sim_launch *L, int block, int ncores, blockres *r, sc
     s->tcap = c.tcap_trace;
   }
   c.trace = NULL;
+  r->oobw = c.oobw;
+  r->noobw = c.noobw;
+  c.oobw = NULL;
+  c.noobw = 0;
   corefree(&c);
 }
 
@@ -333,10 +346,12 @@ static void runthreads(runner *R, int threads) {
   free(t);
 }
 
-/* Replay block b's diagnostics on the shared context. */
-static void replay(const sim_launch *L, const blockres *r) {
+/* Replay block b's diagnostics on the shared context, then its out-of-bounds warnings
+ * of op sites no earlier block warned about. */
+static void replay(const sim_launch *L, const blockres *r, sim_oobseen *seen, asc_sim_report *rep) {
   for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
     asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
+  asc_sim_oob_replay(L, r->oobw, r->noobw, seen, rep);
 }
 
 static void writetrace(const sim_launch *L, const asc_sim_options *o, const blockres *res, const int *core,
@@ -422,8 +437,9 @@ static int runall(const sim_launch *L, const asc_sim_options *o, asc_sim_report 
   atomic_init(&R.firsterr, L->blocks);
   runthreads(&R, nthreads(o, L->blocks));
   int nrun = 0, rc = 0;
+  sim_oobseen seen = {0};
   for (int b = 0; b < L->blocks && !rc; b++, nrun++) {
-    replay(L, &R.res[b]);
+    replay(L, &R.res[b], &seen, rep);
     rc = R.res[b].rc;
   }
   place(R.res, nrun, core, start, rep);
@@ -435,7 +451,9 @@ static int runall(const sim_launch *L, const asc_sim_options *o, asc_sim_report 
     asc_ctx_free(R.res[b].diag);
     free(R.res[b].trace);
     free(R.res[b].icost);
+    asc_sim_oobw_free(R.res[b].oobw, R.res[b].noobw);
   }
+  free(seen.ops);
   free(R.res);
   free(core);
   free(start);
@@ -504,6 +522,7 @@ int asc_sim_launch(asc_module *m, const char *kernel, const asc_sim_args *args, 
   sim_launch L = {.ctx = m->ctx, .cost = asc_sim_default_costs(), .blocks = o->blocks,
                   .tracing = o->trace_path || o->profile_dir || o->lines,
                   .keep_trace = o->trace_path || o->profile_dir, .sanitize = o->sanitize != 0,
+                  .strict_gm = o->strict_gm != 0,
                   .jitter = o->jitter_seed};
   int rc = setup(&L, m, kernel, args, o);
   if (!rc) {

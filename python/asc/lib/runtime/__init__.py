@@ -1,20 +1,48 @@
 """asc.lib.runtime (imported as `rt` in pyasc programs): streams, device and the last launch's timing.
 Everything is synchronous on the Model backend, so streams are opaque handles."""
 import ctypes
+import enum
 import linecache
 import os
 
-from ..runtime import config
+from ..._core import not_yet_names
+
+from ...runtime import config
+
+
+class CoreType(enum.Enum):
+    AiCore = "AiCore"
+    VectorCore = "VectorCore"
+    CubeCore = "CubeCore"
+    AiCpu = "AiCpu"
+
+
+class DeviceModuleType(enum.Enum):
+    RT_MODULE_TYPE_SYSTEM = 0
+    RT_MODULE_TYPE_AICPU = 1
+    RT_MODULE_TYPE_CCPU = 2
+    RT_MODULE_TYPE_DCPU = 3
+    RT_MODULE_TYPE_AICORE = 4
+    RT_MODULE_TYPE_TSCPU = 5
+    RT_MODULE_TYPE_PCIE = 6
+    RT_MODULE_TYPE_VECTOR_CORE = 7
+
+
+class DeviceInfoType(enum.Enum):
+    INFO_TYPE_ENV = 0
+    INFO_TYPE_VERSION = 1
+    INFO_TYPE_MASTERID = 2
+    INFO_TYPE_CORE_NUM = 3
 
 _STREAM = ctypes.c_void_p(0x5354524D)  # one opaque stream handle
 
 
 def use_model():
-    config.set_platform(config.Backend.Model, config.current_platform())
+    config._state["backend"] = config.Backend.Model
 
 
 def use_npu():
-    config.set_platform(config.Backend.NPU)
+    raise RuntimeError(config.NPU_MESSAGE)
 
 
 def is_model():
@@ -22,15 +50,33 @@ def is_model():
 
 
 def is_available():
-    return True
+    """The Model backend runs on libasc's simulator: available when libasc loads and models the platform."""
+    from ... import _lib
+    try:
+        return _lib.platform_known(config.current_platform().value)
+    except RuntimeError:
+        return False
 
 
 def set_soc_version(p):
-    config.set_platform(config.current_backend(), p)
+    config._state["platform"] = config.Platform(p)
 
 
 def get_soc_version():
-    return config.current_platform().value
+    """The current platform (a config.Platform, as in pyasc)."""
+    return config.current_platform()
+
+
+def is_initialized():
+    return True
+
+
+def current_device():
+    return config._state["device"]
+
+
+def default_device():
+    return 0
 
 
 def current_platform():
@@ -41,8 +87,17 @@ def device_count():
     return 1
 
 
+def device_info(module_type=None, info_type=None):
+    """Only INFO_TYPE_CORE_NUM is known: the current platform's vector (or cube) core count."""
+    from ... import _lib
+    if info_type is not None and DeviceInfoType(info_type) != DeviceInfoType.INFO_TYPE_CORE_NUM:
+        raise NotImplementedError(f"asc.lib.runtime.device_info({info_type}) is not implemented yet in openasc")
+    field = "aic" if module_type == DeviceModuleType.RT_MODULE_TYPE_AICORE else "aiv"
+    return _lib.platform_fact(config.current_platform().value, field)
+
+
 def set_device(device_id=0):
-    pass
+    config._state["device"] = device_id
 
 
 def reset_device(device_id=0):
@@ -102,24 +157,17 @@ def report_text(rep=None):
         share = 100.0 * ln["cycles"] / total if total else 0.0
         lines.append(f"  {'top lines:' if k == 0 else '':<10} {os.path.basename(ln['file'] or '?')}:{ln['line']}"
                      f"  {ln['cycles']} cycles ({share:.1f}%), {ln['calls']} calls"
-                     + (f"  | {_source(ln['file'], ln['line'])}" if ln['file'] else ""))
+                     + (f"  | {linecache.getline(ln['file'], ln['line']).strip()}" if ln['file'] else ""))
     if rep.get("profile"):
         lines.append(f"  profile: {os.path.join(rep['profile'], 'timeline.html')}")
     return "\n".join(lines)
 
 
-def _source(file, line):
-    return linecache.getline(file, line).strip()
+not_yet_names(globals(), "asc.lib.runtime", "malloc memcpy copy_data_to_device copy_data_from_device free "
+              "free_mem register_device_binary_kernel register_function launch_kernel",
+              " (launch kernels with kernel[core_num](...))")
 
 
-def _not_yet(name):
-    def f(*args, **kwargs):
-        raise NotImplementedError(f"asc.lib.runtime.{name} is not implemented yet in openasc "
-                                  "(launch kernels with kernel[core_num](...))")
-    f.__name__ = name
-    return f
-
-
-for _n in ("device_info malloc memcpy copy_data_to_device copy_data_from_device free free_mem "
-           "register_device_binary_kernel register_function launch_kernel").split():
-    globals()[_n] = _not_yet(_n)
+not_yet_names(globals(), __name__, "Function Kernel Memory MemorySizes MsprofTaskType ProfilingCommandHandle "
+              "acl_init acl_finalize call_print_interface check_device_handle magic_elf_value msprof_task_type "
+              "npu_utils set_pro_switch unregister_device_binary_kernel", " (NPU runtime)")
