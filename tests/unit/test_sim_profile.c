@@ -30,7 +30,7 @@ TEST(attrib_overlap_and_tail) {
                   {&a, ASC_PIPEID_PIPE_V, SIM_Q_EXEC, 0, 10, 4, 0},
                   {&b, ASC_PIPEID_PIPE_MTE2, SIM_Q_EXEC, 5, 20, 512, 0}};
   int n = 0;
-  sim_icost *v = asc_sim_attrib(r, 3, 40, &end, &n);
+  sim_icost *v = asc_sim_attrib(r, 3, 40, &end, 8, &n);
   REQUIRE(n == 3);
   CHECK_INT(find(v, n, 0)->cycles, 5);
   CHECK_INT(find(v, n, 1)->cycles, 15);
@@ -48,7 +48,7 @@ TEST(attrib_gap_wait_calls) {
                   {&a, ASC_PIPEID_PIPE_V, SIM_Q_EXEC, 10, 20, 8, 0},   /* a on V */
                   {&w, ASC_PIPEID_PIPE_MTE2, SIM_Q_WAIT, 4, 15, 0, 1}}; /* a wait, overlapping a */
   int n = 0;
-  sim_icost *v = asc_sim_attrib(r, 3, 20, &end, &n);
+  sim_icost *v = asc_sim_attrib(r, 3, 20, &end, 8, &n);
   REQUIRE(n == 2);
   /* [0,2) gap -> next starting (a's issue), [2,4) a, [4,10) wait, [10,20) a */
   CHECK_INT(find(v, n, 0)->cycles, 14);
@@ -68,7 +68,7 @@ TEST(attrib_loop_record_last) {
                   {&w, ASC_PIPEID_PIPE_V, SIM_Q_WAIT, 12, 20, 0, 1},
                   {&l, ASC_PIPEID_PIPE_S, SIM_Q_EXEC, 0, 30, 0, 0}};
   int n = 0;
-  sim_icost *v = asc_sim_attrib(r, 3, 30, &end, &n);
+  sim_icost *v = asc_sim_attrib(r, 3, 30, &end, 8, &n);
   REQUIRE(n == 3);
   CHECK_INT(find(v, n, 0)->cycles, 17);
   CHECK_INT(find(v, n, 1)->cycles, 5);
@@ -80,7 +80,7 @@ TEST(attrib_loop_record_last) {
 TEST(attrib_empty) {
   sim_inst end = mk(7, -1);
   int n = 0;
-  sim_icost *v = asc_sim_attrib(NULL, 0, 12, &end, &n);
+  sim_icost *v = asc_sim_attrib(NULL, 0, 12, &end, 8, &n);
   REQUIRE(n == 1);
   CHECK_INT(v[0].in->id, 7);
   CHECK_INT(v[0].cycles, 12);

@@ -422,7 +422,7 @@ class JITFunction:
             kinds[n] = (kind, d)
             largs.append(arg)
         kernel = self._module(const, kinds, opts, opts_key)
-        if opts.get("profile") != kernel.options.get("profile"):  # a launch matter: not in the compile key
+        if kernel is not None and opts.get("profile") != kernel.options.get("profile"):  # not in the compile key
             kernel = dataclasses.replace(kernel, options=dict(kernel.options, profile=opts.get("profile")))
         self._run_launcher(kernel, LaunchOptions(core_num, stream), tuple(runtime.values()),
                            None if None in largs else largs)
