@@ -99,6 +99,9 @@ int asc_struct_field(int id, int i, char *buf, size_t bufsize, int64_t *dflt);
  * "core.cycles" "core.blocks", per core and pipe "core.busy"; -1 if out of range). */
 size_t asc_bind_sizeof(const char *what);
 void asc_bind_options(void *opts, const char *platform, int blocks, int sanitize);
+/* The watchdog limit (asc_sim_options.max_instructions; < 0: keep the default, 0: none)
+ * and the cancel flag (an asc_sim_cancel *, or NULL). */
+void asc_bind_options_limits(void *opts, int64_t max_instructions, void *cancel);
 void asc_bind_pass_options(void *opts, int sync_log); /* defaults, plus sync_log */
 double asc_bind_report(const void *rep, const char *field, int core, int pipe);
 const char *asc_bind_report_platform(const void *rep);

@@ -2,6 +2,7 @@
 import ctypes as C
 import os
 import re
+import signal
 import threading
 import time
 
@@ -46,6 +47,9 @@ _SIGS = {
     "asc_sim_report_free": (None, [C.c_void_p]),
     "asc_bind_sizeof": (C.c_size_t, [C.c_char_p]),
     "asc_bind_options": (None, [C.c_void_p, C.c_char_p, C.c_int, C.c_int]),
+    "asc_bind_options_limits": (None, [C.c_void_p, C.c_int64, C.c_void_p]),
+    "asc_sim_cancel_new": (C.c_void_p, []), "asc_sim_cancel_free": (None, [C.c_void_p]),
+    "asc_sim_cancel_request": (None, [C.c_void_p]),
     "asc_bind_pass_options": (None, [C.c_void_p, C.c_int]),
     "asc_bind_report": (C.c_double, [C.c_void_p, C.c_char_p, C.c_int, C.c_int]),
     "asc_bind_report_platform": (C.c_char_p, [C.c_void_p]),
@@ -139,12 +143,17 @@ class Diagnostics:
 
     def __init__(self):
         self.errors, self.warnings, self.notes = [], [], []
+        self.ordered = []  # (severity, text) of errors and warnings in the order they came
         self.cb = _DIAG(self._on)
 
     def _on(self, _user, sev, text):
-        (self.errors if sev == SEV_ERROR else self.warnings if sev == SEV_WARNING else self.notes).append(_s(text))
+        text = _s(text)
+        (self.errors if sev == SEV_ERROR else self.warnings if sev == SEV_WARNING else self.notes).append(text)
+        if sev != SEV_NOTE:
+            self.ordered.append(("error" if sev == SEV_ERROR else "warning", text))
 
     def clear(self):
+        self.ordered.clear()
         self.errors.clear()
         self.warnings.clear()
         self.notes.clear()
@@ -301,11 +310,57 @@ class Report(dict):
         return dict(self)
 
 
-def launch(module, kernel, args, platform, blocks, sanitize=-1):
+class _Cancel:
+    """An asc_sim_cancel flag, freed with its owner."""
+
+    def __init__(self, L):
+        self.L, self.p = L, L.asc_sim_cancel_new()
+
+    def __del__(self):
+        if _lib is not None and self.p:
+            self.L.asc_sim_cancel_free(self.p)
+
+
+def _run_interruptibly(L, call, cancel):
+    """call() (the C launch) on a helper thread while this, the main thread, waits: Python
+    runs signal handlers only on the main thread between bytecodes, never while it is inside
+    a C call, so this is what lets Ctrl-C (KeyboardInterrupt) or any other handler's
+    exception stop a launch.  On such an exception the launch is cancelled (every simulator
+    thread polls the flag), waited for, and the exception propagates.  The wait is on a
+    plain lock the helper releases: Thread.join interrupted by a signal can mark a running
+    thread stopped (bpo-45274)."""
+    box, done = [], threading.Lock()
+    done.acquire()
+
+    def helper():
+        try:
+            box.append(call())
+        finally:
+            done.release()
+
+    t = threading.Thread(target=helper, name="asc-launch", daemon=True)
+    try:
+        t.start()
+        done.acquire()
+    except BaseException:
+        L.asc_sim_cancel_request(cancel.p)
+        while True:
+            try:
+                done.acquire()
+                break
+            except BaseException:  # noqa: BLE001 - another Ctrl-C while the launch stops
+                pass
+        raise
+    return box[0]
+
+
+def launch(module, kernel, args, platform, blocks, sanitize=-1, max_instructions=None):
     """Run kernel on the simulator.  args: list of ('gm', ptr, nbytes, dtype, name) |
-    ('int', dtype, v, name) | ('float', dtype, v, name); names are bytes or str.  Returns
-    (rc, Report).  The C structs are opaque buffers of the library's own sizes (asc_bind_*)."""
-    global last_launch_seconds
+    ('int', dtype, v, name) | ('float', dtype, v, name); names are bytes or str.
+    max_instructions: the watchdog limit per block (None: the library's default, 0: none).
+    Returns (rc, Report).  The C structs are opaque buffers of the library's own sizes
+    (asc_bind_*).  On the main thread the launch runs on a helper thread so that Ctrl-C
+    interrupts it (KeyboardInterrupt)."""
     L = lib()
     a, o, r = _buf(L, "asc_sim_args"), _buf(L, "asc_sim_options"), _buf(L, "asc_sim_report")
     kname, names = kernel.encode(), []  # args may keep pointers to the names as well
@@ -324,16 +379,29 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1):
     L.asc_sim_options_init(o)
     pname = platform.encode()  # the options struct points at it: keep it alive over the launch
     L.asc_bind_options(o, pname, blocks, sanitize)
-    with module.lock:
-        module.diags.clear()
+    main = threading.current_thread() is threading.main_thread()
+    cancel = _Cancel(L) if main else None
+    if max_instructions is not None or cancel:
+        L.asc_bind_options_limits(o, -1 if max_instructions is None else max_instructions,
+                                  cancel.p if cancel else None)
+
+    def call():
+        global last_launch_seconds
         t0 = time.perf_counter()
         rc = L.asc_sim_launch(module.m, kname, a, o, r)
         last_launch_seconds = time.perf_counter() - t0
+        return rc
+
+    with module.lock:
+        module.diags.clear()
+        rc = _run_interruptibly(L, call, cancel) if main else call()
         errors, warns = list(module.diags.errors), list(module.diags.warnings)
+        ordered = list(module.diags.ordered)
     L.asc_sim_args_free(a)
     del names, pname
     f = L.asc_bind_report
     rep = Report(L, r, {"cycles": int(f(r, b"cycles", -1, -1)), "launch_cycles": int(f(r, b"launch_cycles", -1, -1)),
                         "us": f(r, b"us", -1, -1), "mhz": f(r, b"mhz", -1, -1),
-                        "platform": _s(L.asc_bind_report_platform(r)), "errors": errors, "warnings": warns})
+                        "platform": _s(L.asc_bind_report_platform(r)), "errors": errors, "warnings": warns,
+                        "diagnostics": ordered})
     return rc, rep

@@ -9,7 +9,8 @@ import warnings
 from typing import Optional
 
 from .. import _lib
-from .._core import DTYPES, Builder, CompilationError, Handle, KernelError, PlainValue, dtype_of, py_dtype, to_value
+from .._core import (DTYPES, Builder, CompilationError, Finding, Handle, KernelError, PlainValue, dtype_of, py_dtype,
+                     to_value)
 from .._codegen import FunctionTracer, SourceInfo, _rebuild, _value_type, closure_values, dep_repr
 from ..language.core import ConstExpr, GlobalAddress
 from . import cache as disk_cache
@@ -54,8 +55,10 @@ class ExtensionOptions:  # openasc-only
     assume_noalias: bool = True
     strict_gm: bool = True
     sanitize: bool = True
+    max_instructions: Optional[int] = None  # watchdog per block; None: $ASC_MAX_INSTRUCTIONS or 2**28; 0: off
 
 
+MAX_BLOCKS = 65535  # ASC_SIM_MAX_BLOCKS (include/asc/sim.h)
 _OPTION_CLASSES = (CodegenOptions, CompileOptions, LaunchOptions, ExtensionOptions)
 OPTION_NAMES = {f.name for c in _OPTION_CLASSES for f in dataclasses.fields(c)}
 PIPELINE = "inline,canonicalize,cse"
@@ -75,6 +78,9 @@ def _check_options(opts):
         raise RuntimeError("Please check input compile option")
     if opts.get("insert_sync") not in (None, True, False, "pyasc"):
         raise RuntimeError(f"insert_sync must be None, True, False or \"pyasc\", not {opts['insert_sync']!r}")
+    mi = opts.get("max_instructions")
+    if mi is not None and (not isinstance(mi, int) or isinstance(mi, bool) or mi < 0):
+        raise RuntimeError(f"max_instructions must be None or an int >= 0, not {mi!r}")
     if opts.get("auto_sync", True) not in (True, False, "full", "replace"):
         raise RuntimeError(f"auto_sync must be True, False, \"full\" or \"replace\", not {opts['auto_sync']!r}")
 
@@ -215,6 +221,8 @@ class JITFunction:
             raise TypeError("Parse user launch options failed")
         if core_num <= 0:
             raise ValueError("Core number should be large than 0")
+        if core_num > MAX_BLOCKS:
+            raise ValueError(f"Core number {core_num} is larger than the hardware's limit of {MAX_BLOCKS} blocks")
         return _Launcher(self, core_num, stream)
 
     # ---- tracing ----
@@ -419,15 +427,14 @@ class JITFunction:
         if os.environ.get("DRY_RUN"):
             return None
         rc, rep = _lib.launch(mod, self.__name__, largs, config.current_platform().value, core_num,
-                              int(opts.get("sanitize", True)))
+                              int(opts.get("sanitize", True)), _max_instructions(opts))
         config._set_last_report(rep)
         if opts.get("verify_sync"):
             rep["errors"] += rep["warnings"]
-        else:
-            for w in rep["warnings"]:
-                warnings.warn(w.rstrip(), RuntimeWarning, stacklevel=3)
         if rc != 0 or rep["errors"]:
-            raise KernelError("".join(rep["errors"]).rstrip() or f"kernel {self.__name__} failed")
+            raise _kernel_error(self.__name__, rep["diagnostics"], bool(opts.get("verify_sync")))
+        for w in rep["warnings"]:
+            warnings.warn(w.rstrip(), RuntimeWarning, stacklevel=3)
         return None
 
     def _module(self, const, kinds, opts, opts_key):
@@ -448,6 +455,36 @@ class JITFunction:
         if not always:
             self.cache[key] = (mod, deps)
         return mod
+
+
+def _max_instructions(opts):
+    """The watchdog limit of a launch: the option, else $ASC_MAX_INSTRUCTIONS, else None (the
+    library's default)."""
+    mi = opts.get("max_instructions")
+    if mi is None:
+        env = os.environ.get("ASC_MAX_INSTRUCTIONS")
+        if env:
+            try:
+                mi = int(env)
+            except ValueError:
+                mi = -1
+            if mi < 0:
+                raise ValueError(f"ASC_MAX_INSTRUCTIONS must be an integer >= 0 (0: no limit), not {env!r}")
+    return mi
+
+
+def _kernel_error(name, diags, warnings_are_errors):
+    """KernelError of a failed launch: the first error as the message, then every other finding
+    (errors and warnings, in order); all of them in .findings."""
+    found = [Finding(text.rstrip(), sev) for sev, text in diags]
+    if not found:
+        return KernelError(f"kernel {name} failed")
+    first = next((f for f in found if f.severity == "error" or warnings_are_errors), found[0])
+    rest = [f for f in found if f is not first]
+    msg = str(first)
+    if rest:
+        msg += f"\n\n{len(rest)} more finding{'s' if len(rest) > 1 else ''} of this launch:\n" + "\n".join(rest)
+    return KernelError(msg, found)
 
 
 def _opts_key(opts):
