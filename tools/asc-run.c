@@ -1,7 +1,12 @@
 /* asc-run - run an IR kernel on the simulator with .npy arrays.
  *
  *   asc-run kernel.mlir [--kernel NAME] [--platform Ascend910B1] [--blocks N]
- *           [--threads N] [--trace out.json] [--passes inline,canonicalize] [--quiet] ARG...
+ *           [--threads N] [--trace out.json] [--passes inline,canonicalize] [--quiet]
+ *           [--max-instructions N] ARG...
+ *
+ * --blocks is 1..65535.  --max-instructions is the watchdog's limit per block (0: none;
+ * default $ASC_MAX_INSTRUCTIONS, else 2^28): past it the run stops with an error at the
+ * loop still running.
  *
  * Each ARG is name=VALUE, bound to the kernel's parameters in order (the name is for
  * messages):
@@ -34,6 +39,7 @@ typedef struct npy {
 static int usage(void) {
   fputs("usage: asc-run kernel.mlir [--kernel NAME] [--platform P] [--blocks N] [--threads N]\n"
         "               [--trace out.json] [--passes LIST] [--quiet] [--no-sanitize]\n"
+        "               [--max-instructions N]\n"
         "               name=file.npy[:dtype:count] | name=dtype:value ...\n", stderr);
   return 2;
 }
@@ -243,7 +249,27 @@ static int addarg(cli *c, const char *arg) {
   return rc;
 }
 
+/* A decimal integer option value in [lo, hi]; -1 after a message. */
+static int intopt(const char *what, const char *s, long long lo, long long hi, long long *out) {
+  char *end;
+  errno = 0;
+  long long v = strtoll(s, &end, 10);
+  if (errno || end == s || *end || v < lo || v > hi) {
+    fprintf(stderr, "asc-run: %s must be an integer in [%lld, %lld], not '%s'\n", what, lo, hi, s);
+    return -1;
+  }
+  *out = v;
+  return 0;
+}
+
 static int parseargs(cli *c, int argc, char **argv) {
+  long long v;
+  const char *env = getenv("ASC_MAX_INSTRUCTIONS");
+  if (env && *env) {
+    if (intopt("ASC_MAX_INSTRUCTIONS", env, 0, INT64_MAX, &v))
+      return 2;
+    c->opts.max_instructions = v;
+  }
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     bool more = i + 1 < argc;
@@ -251,8 +277,15 @@ static int parseargs(cli *c, int argc, char **argv) {
       c->kernel = argv[++i];
     else if (!strcmp(a, "--platform") && more)
       c->opts.platform = argv[++i];
-    else if (!strcmp(a, "--blocks") && more)
-      c->opts.blocks = atoi(argv[++i]);
+    else if (!strcmp(a, "--blocks") && more) {
+      if (intopt("--blocks", argv[++i], 1, ASC_SIM_MAX_BLOCKS, &v))
+        return 2;
+      c->opts.blocks = (int)v;
+    } else if (!strcmp(a, "--max-instructions") && more) {
+      if (intopt("--max-instructions", argv[++i], 0, INT64_MAX, &v))
+        return 2;
+      c->opts.max_instructions = v;
+    }
     else if (!strcmp(a, "--threads") && more)
       c->opts.threads = atoi(argv[++i]);
     else if (!strcmp(a, "--trace") && more)

@@ -6,6 +6,7 @@
 #include "sim/sim_int.h"
 
 enum { SAN_NP = ASC_SIM_NPIPES, SAN_MAXPEND = 64, SAN_MAXREC = 4096 };
+enum { SAN_REP_UNINIT = 1 }; /* sim_san.reported bits */
 
 typedef struct sim_san sim_san;
 
@@ -86,6 +87,10 @@ struct sim_san {
   int npend;
   const sim_inst *pin; /* the instruction pend belongs to */
   sim_shadow *ubw;     /* UB bytes written (shadow.c) */
+  /* The block keeps running after a race or an uninitialised read, so the findings that
+   * follow are reported too; it reports one race, and one uninitialised read per instruction. */
+  bool raced;
+  uint8_t *reported; /* per instruction: SAN_REP_UNINIT */
   san_wlist *gmw;      /* GM bytes written, per array */
 };
 

@@ -134,7 +134,8 @@ void asc_sim_san_core_begin(sim_core *c) {
   s->mems = calloc((size_t)s->nmems, sizeof *s->mems);
   s->sonly = calloc((size_t)s->nmems, sizeof *s->sonly);
   s->gmw = calloc((size_t)c->L->ngm + 1, sizeof *s->gmw);
-  if (!s->mems || !s->sonly || !s->gmw)
+  s->reported = calloc((size_t)c->L->ninsts + 1, 1);
+  if (!s->mems || !s->sonly || !s->gmw || !s->reported)
     asc_die("out of memory");
   s->ubw = asc_sim_shadow_new(c->ub_bytes);
   s->fstale = true;
