@@ -20,6 +20,7 @@ static const char *const checknames[ASC_SIM_CHK_COUNT] = {
   [ASC_SIM_CHK_MISALIGNED] = "misaligned", [ASC_SIM_CHK_UNINIT] = "uninit",
   [ASC_SIM_CHK_QUEUE_MISUSE] = "queue-misuse", [ASC_SIM_CHK_GM_OVERLAP] = "gm-overlap",
   [ASC_SIM_CHK_UB_OVERFLOW] = "ub-overflow", [ASC_SIM_CHK_COPY_LEN] = "copy-length",
+  [ASC_SIM_CHK_WATCHDOG] = "watchdog",
 };
 
 const char *asc_sim_check_name(int kind) {
