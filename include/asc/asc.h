@@ -39,6 +39,10 @@ int asc_ctx_warning_count(const asc_ctx *ctx);
 /* All diagnostics so far, concatenated (malloc'd; free with asc_free). */
 char *asc_ctx_diagnostics(const asc_ctx *ctx);
 void asc_ctx_clear_diagnostics(asc_ctx *ctx);
+/* The diagnostics kept on the context, oldest first: how many, and the text and severity
+ * of the i-th (NULL if out of range). */
+int asc_ctx_diag_count(const asc_ctx *ctx);
+const char *asc_ctx_diag_at(const asc_ctx *ctx, int i, int *severity);
 void asc_free(void *p);
 
 /* ---- modules ---- */

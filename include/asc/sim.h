@@ -80,13 +80,17 @@ const asc_sim_platform *asc_sim_platform_find(const char *name); /* NULL if unkn
 /* ---- cancelling a launch ----
  * A flag another thread (or a signal handler: asc_sim_cancel_request is async-signal-safe)
  * raises to stop a running launch: every block polls it every few thousand instructions and
- * the launch returns an error ("interrupted") soon after.  Reset it before reusing it. */
+ * the launch returns an error ("interrupted") soon after.  Reset it before reusing it.
+ * asc_sim_cancel_watch_fd makes the polls also read the non-blocking fd (a pipe a signal
+ * handler writes signal numbers to, such as Python's signal.set_wakeup_fd): a byte equal to
+ * signo raises the flag; other bytes are dropped.  fd < 0: none. */
 typedef struct asc_sim_cancel asc_sim_cancel;
 asc_sim_cancel *asc_sim_cancel_new(void);
 void asc_sim_cancel_free(asc_sim_cancel *c);
 void asc_sim_cancel_request(asc_sim_cancel *c);
 void asc_sim_cancel_reset(asc_sim_cancel *c);
 int asc_sim_cancel_requested(const asc_sim_cancel *c);
+void asc_sim_cancel_watch_fd(asc_sim_cancel *c, int fd, int signo);
 
 /* The watchdog's default (asc_sim_options.max_instructions): far above what a real kernel
  * executes per block (about 7 s of a scalar loop on the simulator). */

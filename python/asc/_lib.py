@@ -19,11 +19,16 @@ class _OpInfo(C.Structure):
 
 
 _DIAG = C.CFUNCTYPE(None, C.c_void_p, C.c_int, C.c_char_p)
+_NO_DIAG = C.cast(None, _DIAG)  # a NULL handler
 
 # (function, restype, argtypes): the part of asc.h / sim.h Python uses.
 _SIGS = {
     "asc_ctx_new": (C.c_void_p, []), "asc_ctx_free": (None, [C.c_void_p]),
     "asc_ctx_set_diag_handler": (None, [C.c_void_p, _DIAG, C.c_void_p]),
+    "asc_ctx_set_quiet": (None, [C.c_void_p, C.c_int]),
+    "asc_ctx_clear_diagnostics": (None, [C.c_void_p]),
+    "asc_ctx_diag_count": (C.c_int, [C.c_void_p]),
+    "asc_ctx_diag_at": (C.c_char_p, [C.c_void_p, C.c_int, C.POINTER(C.c_int)]),
     "asc_ctx_add_source": (None, [C.c_void_p, C.c_char_p, C.c_char_p, C.c_size_t]),
     "asc_module_parse": (C.c_void_p, [C.c_void_p, C.c_char_p, C.c_char_p, C.c_size_t]),
     "asc_module_free": (None, [C.c_void_p]), "asc_module_print": (C.c_void_p, [C.c_void_p]),
@@ -50,6 +55,7 @@ _SIGS = {
     "asc_bind_options_limits": (None, [C.c_void_p, C.c_int64, C.c_void_p]),
     "asc_sim_cancel_new": (C.c_void_p, []), "asc_sim_cancel_free": (None, [C.c_void_p]),
     "asc_sim_cancel_request": (None, [C.c_void_p]),
+    "asc_sim_cancel_watch_fd": (None, [C.c_void_p, C.c_int, C.c_int]),
     "asc_bind_pass_options": (None, [C.c_void_p, C.c_int]),
     "asc_bind_report": (C.c_double, [C.c_void_p, C.c_char_p, C.c_int, C.c_int]),
     "asc_bind_report_platform": (C.c_char_p, [C.c_void_p]),
@@ -311,24 +317,65 @@ class Report(dict):
 
 
 class _Cancel:
-    """An asc_sim_cancel flag, freed with its owner."""
+    """The asc_sim_cancel flag of main-thread launches, with the pipe it watches: Python's C
+    signal handler writes the signal number to the wakeup fd (signal.set_wakeup_fd) even
+    while the main thread is inside a C call, and the simulator's polls read it, so Ctrl-C
+    stops a launch without a thread per launch.  Python then runs its SIGINT handler as soon
+    as the C call returns: KeyboardInterrupt."""
 
     def __init__(self, L):
         self.L, self.p = L, L.asc_sim_cancel_new()
+        self.r, self.w = os.pipe()
+        os.set_blocking(self.r, False)
+        os.set_blocking(self.w, False)
+        L.asc_sim_cancel_watch_fd(self.p, self.r, int(signal.SIGINT))
+
+    def drain(self):
+        try:
+            while os.read(self.r, 512):
+                pass
+        except BlockingIOError:
+            pass
 
     def __del__(self):
-        if _lib is not None and self.p:
+        if _lib is not None and getattr(self, "p", None):
             self.L.asc_sim_cancel_free(self.p)
+            os.close(self.r)
+            os.close(self.w)
 
 
-def _run_interruptibly(L, call, cancel):
-    """call() (the C launch) on a helper thread while this, the main thread, waits: Python
-    runs signal handlers only on the main thread between bytecodes, never while it is inside
-    a C call, so this is what lets Ctrl-C (KeyboardInterrupt) or any other handler's
-    exception stop a launch.  On such an exception the launch is cancelled (every simulator
-    thread polls the flag), waited for, and the exception propagates.  The wait is on a
-    plain lock the helper releases: Thread.join interrupted by a signal can mark a running
-    thread stopped (bpo-45274)."""
+_cancel = None
+
+
+def _main_cancel(L):
+    """The cancel flag of main-thread launches (one per process)."""
+    global _cancel
+    if _cancel is None:
+        _cancel = _Cancel(L)
+    return _cancel
+
+
+def _run_interruptibly(L, call, c):
+    """call() (the C launch) on the main thread with the wakeup fd pointing at the cancel
+    flag's pipe; Python's SIGINT handler (KeyboardInterrupt) runs as the call returns.
+    Another wakeup fd in use (asyncio) is left alone: then the launch runs on a helper thread
+    while this thread waits on a lock (signal handlers run on the main thread only, between
+    bytecodes) and a handler's exception cancels it."""
+    L.asc_sim_cancel_reset(c.p)
+    old = signal.set_wakeup_fd(c.w, warn_on_full_buffer=False)
+    if old not in (-1, c.w):
+        signal.set_wakeup_fd(old)
+        return _run_on_thread(L, call, c)
+    try:
+        return call()
+    except BaseException:
+        c.drain()  # a signal's byte the launch did not read would cancel the next one
+        raise
+    finally:
+        signal.set_wakeup_fd(-1)
+
+
+def _run_on_thread(L, call, cancel):
     box, done = [], threading.Lock()
     done.acquire()
 
@@ -341,7 +388,7 @@ def _run_interruptibly(L, call, cancel):
     t = threading.Thread(target=helper, name="asc-launch", daemon=True)
     try:
         t.start()
-        done.acquire()
+        done.acquire()  # not Thread.join: interrupted by a signal it can mark a running thread stopped (bpo-45274)
     except BaseException:
         L.asc_sim_cancel_request(cancel.p)
         while True:
@@ -359,8 +406,8 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, max_instructions
     ('int', dtype, v, name) | ('float', dtype, v, name); names are bytes or str.
     max_instructions: the watchdog limit per block (None: the library's default, 0: none).
     Returns (rc, Report).  The C structs are opaque buffers of the library's own sizes
-    (asc_bind_*).  On the main thread the launch runs on a helper thread so that Ctrl-C
-    interrupts it (KeyboardInterrupt)."""
+    (asc_bind_*).  On the main thread Ctrl-C interrupts the launch (KeyboardInterrupt,
+    _run_interruptibly)."""
     L = lib()
     a, o, r = _buf(L, "asc_sim_args"), _buf(L, "asc_sim_options"), _buf(L, "asc_sim_report")
     kname, names = kernel.encode(), []  # args may keep pointers to the names as well
@@ -379,8 +426,7 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, max_instructions
     L.asc_sim_options_init(o)
     pname = platform.encode()  # the options struct points at it: keep it alive over the launch
     L.asc_bind_options(o, pname, blocks, sanitize)
-    main = threading.current_thread() is threading.main_thread()
-    cancel = _Cancel(L) if main else None
+    cancel = _main_cancel(L) if threading.current_thread() is threading.main_thread() else None
     if max_instructions is not None or cancel:
         L.asc_bind_options_limits(o, -1 if max_instructions is None else max_instructions,
                                   cancel.p if cancel else None)
@@ -393,8 +439,22 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, max_instructions
         return rc
 
     with module.lock:
+        # The launch's diagnostics are kept on the context and read after it: no Python
+        # callback runs while the simulator does (a signal handler's exception raised in a
+        # ctypes callback would be swallowed).
         module.diags.clear()
-        rc = _run_interruptibly(L, call, cancel) if main else call()
+        L.asc_ctx_clear_diagnostics(module.ctx)
+        L.asc_ctx_set_diag_handler(module.ctx, _NO_DIAG, None)
+        L.asc_ctx_set_quiet(module.ctx, 1)
+        try:
+            rc = _run_interruptibly(L, call, cancel) if cancel else call()
+        finally:
+            L.asc_ctx_set_diag_handler(module.ctx, module.diags.cb, None)
+            sev, i = C.c_int(), 0
+            while (text := L.asc_ctx_diag_at(module.ctx, i, C.byref(sev))) is not None:
+                module.diags._on(None, sev.value, text)
+                i += 1
+            L.asc_ctx_clear_diagnostics(module.ctx)
         errors, warns = list(module.diags.errors), list(module.diags.warnings)
         ordered = list(module.diags.ordered)
     L.asc_sim_args_free(a)

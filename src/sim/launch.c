@@ -60,7 +60,9 @@ void asc_sim_options_init(asc_sim_options *o) {
 
 /* ---- cancelling ---- */
 struct asc_sim_cancel {
-  atomic_int flag; /* lock-free on every target we build for, so signal handlers may set it */
+  atomic_int flag;   /* lock-free on every target we build for, so signal handlers may set it */
+  int fd, signo;     /* asc_sim_cancel_watch_fd; fd < 0: none */
+  atomic_uint polls; /* the fd is read on every 16th poll */
 };
 
 asc_sim_cancel *asc_sim_cancel_new(void) {
@@ -68,6 +70,9 @@ asc_sim_cancel *asc_sim_cancel_new(void) {
   if (!c)
     asc_die("out of memory");
   atomic_init(&c->flag, 0);
+  atomic_init(&c->polls, 0);
+  c->fd = -1;
+  c->signo = 0;
   return c;
 }
 
@@ -76,8 +81,28 @@ void asc_sim_cancel_request(asc_sim_cancel *c) { atomic_store(&c->flag, 1); }
 void asc_sim_cancel_reset(asc_sim_cancel *c) { atomic_store(&c->flag, 0); }
 int asc_sim_cancel_requested(const asc_sim_cancel *c) { return atomic_load(&((asc_sim_cancel *)c)->flag); }
 
+void asc_sim_cancel_watch_fd(asc_sim_cancel *c, int fd, int signo) {
+  c->fd = fd;
+  c->signo = signo;
+}
+
+/* The fd's pending bytes: signo among them raises the flag (the rest are dropped). */
+static void readfd(asc_sim_cancel *c) {
+  unsigned char buf[64];
+  ssize_t n;
+  while ((n = read(c->fd, buf, sizeof buf)) > 0)
+    for (ssize_t i = 0; i < n; i++)
+      if (buf[i] == (unsigned char)c->signo)
+        atomic_store(&c->flag, 1);
+}
+
 bool asc_sim_cancelled(const sim_launch *L) {
-  return L->cancel && atomic_load_explicit(&((asc_sim_cancel *)L->cancel)->flag, memory_order_relaxed);
+  asc_sim_cancel *c = (asc_sim_cancel *)L->cancel;
+  if (!c)
+    return false;
+  if (c->fd >= 0 && atomic_fetch_add_explicit(&c->polls, 1, memory_order_relaxed) % 16 == 0)
+    readfd(c);
+  return atomic_load_explicit(&c->flag, memory_order_relaxed);
 }
 
 /* ---- report ---- */

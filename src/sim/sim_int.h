@@ -321,7 +321,8 @@ void asc_sim_san_commit_block(const sim_launch *L, int b, sim_blockout *out);
 void asc_sim_blockout_free(const sim_launch *L, sim_blockout *out);
 void asc_sim_records_free(asc_sim_record *r, int n);
 /* race.c: the happens-before model.  Accesses of the current instruction are collected by
- * asc_sim_mem and checked after it ran (commit; -1 after an error). */
+ * asc_sim_mem and checked after it ran (commit).  A race or uninitialised read is reported
+ * (an error) but does not stop the block: commit returns 0. */
 void asc_sim_san_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write);
 int asc_sim_san_commit(sim_core *c, const sim_inst *in);
 void asc_sim_san_set(sim_core *c, int evt, int id);

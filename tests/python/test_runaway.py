@@ -90,7 +90,11 @@ def test_watchdog_limit_from_the_environment(monkeypatch):
 
 
 SIGINT_CHILD = textwrap.dedent("""
-    import sys, numpy as np, asc
+    import os, signal, sys, numpy as np, asc
+    if sys.argv[2] == "wakeup":  # another wakeup fd in use (asyncio does this)
+        r, w = os.pipe()
+        os.set_blocking(w, False)
+        signal.set_wakeup_fd(w)
 
     @asc.jit
     def spin(x: asc.GlobalAddress, n: int):
@@ -111,11 +115,11 @@ SIGINT_CHILD = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("blocks", [1, 40])
-def test_ctrl_c_interrupts_a_launch(tmp_path, blocks):
+@pytest.mark.parametrize("blocks,mode", [(1, "plain"), (40, "plain"), (40, "wakeup")])
+def test_ctrl_c_interrupts_a_launch(tmp_path, blocks, mode):
     script = tmp_path / "spin.py"
     script.write_text(SIGINT_CHILD)
-    p = subprocess.Popen([sys.executable, str(script), str(blocks)], stdout=subprocess.PIPE,
+    p = subprocess.Popen([sys.executable, str(script), str(blocks), mode], stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True, env=child_env())
     try:
         assert p.stdout.readline().strip() == "launching"
@@ -204,9 +208,11 @@ def test_65535_blocks_run_in_bounded_memory(tmp_path):
     assert out.returncode == 0, out.stderr
     written, grown_kb = map(int, out.stdout.split())
     assert written == 65535  # every block ran
+    if "asan" in os.environ.get("LD_PRELOAD", ""):
+        return  # ASan's quarantine keeps freed memory: RSS says nothing there
     # peak RSS growth of the launch: per-block state is per host thread, findings and GM
-    # writes are what the blocks produce (65535 one-element writes), about 2 MB here
-    assert grown_kb < 8 * 1024, grown_kb
+    # writes are what the blocks produce (65535 one-element writes): about 4 MB (45 MB before)
+    assert grown_kb < 12 * 1024, grown_kb
 
 
 # ---- item 7: every finding of a launch -----------------------------------------------------------
