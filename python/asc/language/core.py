@@ -396,8 +396,8 @@ def _operand(kind, x, fn, name, dst):
         return _need(x, LocalTensor, fn, name).value
     if kind == "num":
         return to_value(x, dst.dtype)
-    if kind == "i64":
-        return to_value(x, I64)
+    if kind == "i64":  # mask words: 64-bit patterns (0xFFFF_FFFF_FFFF_FFFF) keep their bits
+        return to_value(x, I64, wrap=True)
     if kind.startswith("struct:"):
         if type(x).__name__ != kind[7:]:
             raise TypeError(f"{fn}(): argument '{name}' must be a {kind[7:]}, got {type(x).__name__}")
@@ -423,6 +423,17 @@ def _bind(fn, names, args, kw):
             raise TypeError(f"{fn}() got an unexpected or repeated argument '{k}'")
         vals[k] = v
     return vals
+
+
+def _mask_words(pyname, mask):
+    """pyasc's bit-mask list is Ascend C's `uint64_t mask[2]`: mask[0] = lanes 0-63, mask[1] = lanes
+    64-127; 32- and 64-bit types (at most 64 lanes) pass one word.  Returns the IR's (hi, lo) pair."""
+    if len(mask) == 1:
+        return 0, mask[0]
+    if len(mask) == 2:
+        return mask[1], mask[0]
+    raise ValueError(f"{pyname}(): a bit mask is a list of 1 or 2 uint64 words (mask[0] = lanes 0-63), "
+                     f"got {len(mask)}")
 
 
 def _make_vector_op(pyname, opname, info):
@@ -466,7 +477,7 @@ def _make_vector_op(pyname, opname, info):
         names = base[:-1] + ("mask", "repeat_times") + tail + ("is_set_mask",)
         vals = _bind(pyname, names, args, kw)
         if suffix == ".bitmask":
-            vals["mask_hi"], vals["mask_lo"] = vals["mask"]
+            vals["mask_hi"], vals["mask_lo"] = _mask_words(pyname, vals["mask"])
             sig_names = base[:-1] + ("mask_hi", "mask_lo", "repeat_times") + tail
         else:
             sig_names = base[:-1] + ("mask", "repeat_times") + tail
@@ -512,7 +523,9 @@ def static_assert(cond, msg=""):
 
 
 def number(value, dtype):
-    return PlainValue(builder("number").const(value, dtype_of(dtype)), dtype_of(dtype))
+    builder("number")
+    d = dtype_of(dtype)
+    return PlainValue(to_value(value, d), d)  # a value that does not fit d is a TypeError
 
 
 float16, float32, bfloat16, float64 = (DTYPES[n] for n in ("float16", "float32", "bfloat16", "float64"))
