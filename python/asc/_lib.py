@@ -55,7 +55,7 @@ _SIGS = {
     "asc_bind_options": (None, [C.c_void_p, C.c_char_p, C.c_int, C.c_int]),
     "asc_bind_options_limits": (None, [C.c_void_p, C.c_int64, C.c_void_p]),
     "asc_sim_cancel_new": (C.c_void_p, []), "asc_sim_cancel_free": (None, [C.c_void_p]),
-    "asc_sim_cancel_request": (None, [C.c_void_p]),
+    "asc_sim_cancel_request": (None, [C.c_void_p]), "asc_sim_cancel_reset": (None, [C.c_void_p]),
     "asc_sim_cancel_watch_fd": (None, [C.c_void_p, C.c_int, C.c_int]),
     "asc_bind_pass_options": (None, [C.c_void_p, C.c_int]),
     "asc_bind_report": (C.c_double, [C.c_void_p, C.c_char_p, C.c_int, C.c_int]),

@@ -225,7 +225,6 @@ enum { WINDOW = 64 }; /* blocks in flight per host thread */
 
 typedef struct runner {
   const sim_launch *L;
-  const asc_sim_options *o;
   asc_sim_report *rep;
   int ncores;
   pthread_mutex_t mu;
@@ -440,7 +439,7 @@ static int runall(const sim_launch *L, const asc_sim_options *o, asc_sim_report 
   int ncores = L->blocks < L->plat->aiv ? L->blocks : L->plat->aiv, threads = nthreads(o, L->blocks);
   rep->ncores = ncores;
   rep->cores = calloc((size_t)ncores, sizeof *rep->cores);
-  runner R = {.L = L, .o = o, .rep = rep, .ncores = ncores, .window = WINDOW * threads};
+  runner R = {.L = L, .rep = rep, .ncores = ncores, .window = WINDOW * threads};
   R.ring = calloc((size_t)R.window, sizeof *R.ring);
   if (o->trace_path)
     R.tb = calloc((size_t)L->blocks, sizeof *R.tb);
