@@ -14,7 +14,7 @@
 
 int asc_sim_poll(sim_core *c) {
   const sim_launch *L = c->L;
-  if (asc_sim_cancelled(L)) /* the launch says so once (launch.c) */
+  if (asc_sim_halted(L)) /* the launch says why once (launch.c) */
     return -1;
   if (L->max_insts > 0 && c->steps > L->max_insts) {
     int n = c->nloops < SIM_MAXLOOPS ? c->nloops : SIM_MAXLOOPS, best = -1;

@@ -113,6 +113,10 @@ bool asc_sim_cancelled(const sim_launch *L) {
   return atomic_load_explicit(&c->flag, memory_order_relaxed);
 }
 
+bool asc_sim_halted(const sim_launch *L) {
+  return (L->halt && atomic_load_explicit(L->halt, memory_order_relaxed)) || asc_sim_cancelled(L);
+}
+
 /* ---- report ---- */
 void asc_sim_report_free(asc_sim_report *r) {
   if (!r)
@@ -233,6 +237,7 @@ typedef struct runner {
   int done;      /* blocks committed */
   bool stop;     /* a committed block failed, or the launch was cancelled */
   bool failed;   /* a committed block failed */
+  _Atomic bool halt; /* failed, for the running blocks (sim_launch.halt) */
   blockres *ring; /* block b's result in ring[b % window] */
   int window;
   sim_tblock *tb; /* tracing: every committed block's records and placement */
@@ -367,6 +372,8 @@ static void commit(runner *R) {
     if (R->tb)
       r->trace = NULL; /* kept for writetrace */
     R->failed = R->stop = r->rc != 0;
+    if (R->failed)
+      atomic_store(&R->halt, true);
     resfree(L, r);
   }
   pthread_cond_broadcast(&R->cv);
@@ -435,7 +442,7 @@ static void runthreads(runner *R, int threads) {
   free(t);
 }
 
-static int runall(const sim_launch *L, const asc_sim_options *o, asc_sim_report *rep) {
+static int runall(sim_launch *L, const asc_sim_options *o, asc_sim_report *rep) {
   int ncores = L->blocks < L->plat->aiv ? L->blocks : L->plat->aiv, threads = nthreads(o, L->blocks);
   rep->ncores = ncores;
   rep->cores = calloc((size_t)ncores, sizeof *rep->cores);
@@ -447,7 +454,10 @@ static int runall(const sim_launch *L, const asc_sim_options *o, asc_sim_report 
     asc_die("out of memory");
   pthread_mutex_init(&R.mu, NULL);
   pthread_cond_init(&R.cv, NULL);
+  atomic_init(&R.halt, false);
+  L->halt = &R.halt;
   runthreads(&R, threads);
+  L->halt = NULL;
   pthread_mutex_destroy(&R.mu);
   pthread_cond_destroy(&R.cv);
   int rc = R.failed || R.done < L->blocks ? -1 : 0;

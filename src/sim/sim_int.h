@@ -116,6 +116,7 @@ typedef struct sim_launch {
   uint64_t jitter; /* asc_sim_options.jitter_seed: random pipe timing (timing.c); 0 off */
   int64_t max_insts; /* watchdog: asc_sim_options.max_instructions (<= 0: none) */
   const asc_sim_cancel *cancel; /* asc_sim_options.cancel, or NULL */
+  const _Atomic bool *halt; /* set once a block failed: blocks still running are not needed */
 } sim_launch;
 
 /* What one block leaves for the launch: its findings and the GM bytes it wrote. */
@@ -357,6 +358,8 @@ static inline int asc_sim_tick(sim_core *c, int64_t n) {
 }
 /* Whether the launch's cancel flag is raised (launch.c). */
 bool asc_sim_cancelled(const sim_launch *L);
+/* Whether the running blocks can stop: cancelled, or an earlier block failed. */
+bool asc_sim_halted(const sim_launch *L);
 /* Copy the slots of vals[0..n) into dst[0..n) as one parallel assignment. */
 void asc_sim_copy_slots(sim_core *c, const int *dst, const int *src, int n);
 
