@@ -9,7 +9,7 @@
 #   make fuzz         fuzz the parser for FUZZ_SECONDS (default 300) and print the executions
 #   make deps         install missing Debian packages (as root) or print the apt-get command
 #   make asan         build the sanitizer tree only
-#   make clean        remove build/ and build-asan/
+#   make clean        remove build/, build-asan/ and build-pip/ (pip install .)
 #
 # Variables: PYTHON (default /usr/bin/python3: Debian's python, which sees python3-numpy
 # etc.; a pyenv python on PATH does not), JOBS (default 2), FUZZ_SECONDS, CC (for build/).
@@ -94,4 +94,4 @@ fuzz: deps asan
 	  -P tests/fuzz/run_fuzz.cmake
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) build-pip python/openasc.egg-info

@@ -78,6 +78,7 @@ static int move(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff, int
     copyout(d, s, (size_t)n);
   else
     memmove(d, s, (size_t)n);
+  asc_sim_mem_commit(c);
   return 0;
 }
 

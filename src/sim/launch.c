@@ -63,6 +63,7 @@ void asc_sim_options_init(asc_sim_options *o) {
   o->blocks = 1;
   o->verify = 1;
   o->sanitize = 1;
+  o->strict_gm = 1;
   o->max_instructions = ASC_SIM_DEFAULT_MAX_INSTRUCTIONS;
 }
 
@@ -123,6 +124,11 @@ void asc_sim_report_free(asc_sim_report *r) {
     return;
   free(r->cores);
   asc_sim_records_free(r->records, r->nrecords);
+  for (int i = 0; i < r->nkwarnings; i++)
+    free(r->kwarnings[i]);
+  free(r->kwarnings);
+  r->kwarnings = NULL;
+  r->nkwarnings = 0;
   r->records = NULL;
   r->nrecords = 0;
   r->cores = NULL;
@@ -223,6 +229,8 @@ typedef struct blockres {
   int ntrace;
   sim_blockout out;
   bool ready; /* finished, waiting for its turn to be committed */
+  sim_oobw *oobw; /* out-of-bounds warnings let through (memory.c), replayed once per op site */
+  int noobw;
 } blockres;
 
 enum { WINDOW = 64 }; /* blocks in flight per host thread */
@@ -241,6 +249,7 @@ typedef struct runner {
   blockres *ring; /* block b's result in ring[b % window] */
   int window;
   sim_tblock *tb; /* tracing: every committed block's records and placement */
+  sim_oobseen seen; /* op sites whose out-of-bounds warning was given */
 } runner;
 
 /* The big per-core arrays, allocated once per host thread and cleared for every block:
@@ -288,6 +297,7 @@ static void coreinit(sim_core *c, const sim_launch *L, int block, scratch *s) {
 }
 
 static void corefree(sim_core *c) {
+  asc_sim_mem_free(c);
   asc_sim_timing_free(c);
   free(c->queues);
   free(c->tbufs);
@@ -330,12 +340,17 @@ static void runblock(const sim_launch *L, int block, int ncores, blockres *r, sc
   r->trace = c.trace; /* handed over */
   r->ntrace = c.ntrace;
   c.trace = NULL;
+  r->oobw = c.oobw;
+  r->noobw = c.noobw;
+  c.oobw = NULL;
+  c.noobw = 0;
   corefree(&c);
 }
 
 static void resfree(const sim_launch *L, blockres *r) {
   asc_ctx_free(r->diag);
   free(r->trace);
+  asc_sim_oobw_free(r->oobw, r->noobw);
   asc_sim_blockout_free(L, &r->out);
   memset(r, 0, sizeof *r);
 }
@@ -367,6 +382,7 @@ static void commit(runner *R) {
   for (blockres *r; !R->stop && (r = &R->ring[R->done % R->window])->ready; R->done++) {
     for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
       asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
+    asc_sim_oob_replay(L, r->oobw, r->noobw, &R->seen, R->rep); /* of op sites no earlier block warned about */
     asc_sim_san_commit_block(L, R->done, &r->out);
     place(R, R->done, r);
     if (R->tb)
@@ -472,6 +488,7 @@ static int runall(sim_launch *L, const asc_sim_options *o, asc_sim_report *rep) 
     resfree(L, &R.ring[i]);
   free(R.tb);
   free(R.ring);
+  free(R.seen.ops);
   return rc;
 }
 
@@ -535,7 +552,7 @@ int asc_sim_launch(asc_module *m, const char *kernel, const asc_sim_args *args, 
   memset(rep, 0, sizeof *rep);
   int e0 = m->ctx->nerrors, w0 = m->ctx->nwarnings;
   sim_launch L = {.ctx = m->ctx, .cost = asc_sim_default_costs(), .blocks = o->blocks,
-                  .tracing = o->trace_path != NULL, .sanitize = o->sanitize != 0,
+                  .tracing = o->trace_path != NULL, .sanitize = o->sanitize != 0, .strict_gm = o->strict_gm != 0,
                   .jitter = o->jitter_seed, .max_insts = o->max_instructions, .cancel = o->cancel};
   int rc = setup(&L, m, kernel, args, o);
   if (!rc) {

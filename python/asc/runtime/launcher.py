@@ -1,0 +1,127 @@
+"""asc.runtime.launcher (pyasc's path): runs a CompiledKernel on the backend.
+
+A launch `kernel[core_num](*args)` calls Launcher.run exactly once (tests patch it to count
+launches and skip the simulation).  run() turns the user's arguments into simulator
+arguments, calls libasc's simulator and turns its report into Python: errors raise
+KernelError; out-of-bounds accesses the NPU would let through (GM beyond an array, UB past a
+tensor) are asc.KernelWarning, other findings RuntimeWarning."""
+import dataclasses
+import os
+import warnings
+from typing import Optional
+
+from .. import _lib
+from .._core import Finding, KernelError, KernelWarning
+from . import config
+
+
+@dataclasses.dataclass(frozen=True)
+class LaunchOptions:
+    core_num: int = 0
+    stream: Optional[object] = None
+
+
+def strict_gm(options):
+    """Out-of-bounds accesses are errors: jit option strict_gm=True or ASC_STRICT=1."""
+    env = os.environ.get("ASC_STRICT", "")
+    return bool(options.get("strict_gm")) or env not in ("", "0")
+
+
+def max_instructions(options):
+    """The watchdog limit of a launch: the option, else $ASC_MAX_INSTRUCTIONS, else None (the
+    library's default)."""
+    mi = options.get("max_instructions")
+    if mi is None:
+        env = os.environ.get("ASC_MAX_INSTRUCTIONS")
+        if env:
+            try:
+                mi = int(env)
+            except ValueError:
+                mi = -1
+            if mi < 0:
+                raise ValueError(f"ASC_MAX_INSTRUCTIONS must be an integer >= 0 (0: no limit), not {env!r}")
+    return mi
+
+
+def kernel_error(name, diags, warnings_are_errors, kernel_warnings):
+    """KernelError of a failed launch: the first error (with verify_sync also a warning other
+    than a KernelWarning) as the message, then every other finding of the launch (errors and
+    warnings, in order); all of them in .findings."""
+    found = [Finding(text.rstrip(), sev) for sev, text in diags]
+    if not found:
+        return KernelError(f"kernel {name} failed")
+    first = next((f for f, (_, text) in zip(found, diags) if f.severity == "error" or
+                  (warnings_are_errors and text not in kernel_warnings)), found[0])
+    rest = [f for f in found if f is not first]
+    msg = str(first)
+    if rest:
+        msg += f"\n\n{len(rest)} more finding{'s' if len(rest) > 1 else ''} of this launch:\n" + "\n".join(rest)
+    return KernelError(msg, found)
+
+
+def marshal_args(kernel, user_args):
+    """The simulator's argument list for the user's runtime arguments (Struct arguments give
+    one scalar per leaf field, read from their ctypes struct)."""
+    from ..language.core.struct import Struct
+    from .jit import MockTensor, MockValue, _int_arg, _marshal, _sim_dt
+    out = []
+    for n, x in zip(kernel.arg_names, user_args):
+        if isinstance(x, Struct):
+            for (path, d), v in zip(x.leaves(), x.leaf_values()):
+                name = f"{n}.{path}"
+                out.append(("float", _sim_dt(d), float(v), name) if d.is_float() else _int_arg(name, v, d))
+        elif isinstance(x, (MockTensor, MockValue)):
+            raise TypeError(f"argument '{n}' is a {type(x).__name__}: it can be traced and compiled, not run "
+                            "(patch asc.runtime.launcher.Launcher.run to skip the launch)")
+        else:
+            out.append(_marshal(n, x)[2])
+    return out
+
+
+class Launcher:
+    def __init__(self, options=None):
+        self.options = options or LaunchOptions()
+
+    @staticmethod
+    def get_core_num(device_id=None):
+        return _lib.platform_fact(config.current_platform().value, "aiv")
+
+    def run(self, kernel, function_name, user_args, stacklevel=5, marshalled=None):
+        """marshalled: the simulator arguments, when the caller has them already (asc.jit)."""
+        if os.environ.get("DRY_RUN"):
+            return None
+        if self.options.core_num <= 0:
+            raise ValueError("Core number should be large than 0")
+        if self.options.core_num > _lib.MAX_BLOCKS:
+            raise ValueError(f"Core number {self.options.core_num} is larger than the hardware's limit of "
+                             f"{_lib.MAX_BLOCKS} blocks")
+        opts = kernel.options
+        largs = marshalled if marshalled is not None else marshal_args(kernel, user_args)
+        rc, rep = _lib.launch(kernel.module, function_name, largs, config.current_platform().value,
+                              self.options.core_num, int(opts.get("sanitize", True)), strict_gm=strict_gm(opts),
+                              max_instructions=max_instructions(opts))
+        config._set_last_report(rep)
+        kw = rep["kernel_warnings"]  # (not .get(): that would read the per-core part of the report)
+        if opts.get("verify_sync"):
+            rep["errors"] += [w for w in rep["warnings"] if w not in kw]
+        if rc != 0 or rep["errors"]:  # every finding goes into the error
+            raise kernel_error(function_name, rep["diagnostics"], bool(opts.get("verify_sync")), kw)
+        for w in rep["warnings"]:
+            if w in kw:
+                warnings.warn(KernelWarning(w.rstrip()), stacklevel=stacklevel)
+            else:
+                warnings.warn(w.rstrip(), RuntimeWarning, stacklevel=stacklevel)
+        return None
+
+
+class MsprofLauncher:
+    """pyasc's profiler hook; the simulator's timing report is asc.lib.runtime.last_report()."""
+
+    def __init__(self, is_model=True):
+        self.is_model = is_model
+
+    def start(self):
+        pass
+
+    def process(self, kernel_name, block_num, task_type):
+        pass
