@@ -2,7 +2,11 @@
  *
  *   asc-run kernel.mlir [--kernel NAME] [--platform Ascend910B1] [--blocks N]
  *           [--threads N] [--trace out.json] [--profile DIR] [--passes inline,canonicalize]
- *           [--quiet] ARG...
+ *           [--quiet] [--max-instructions N] ARG...
+ *
+ * --blocks is 1..65535.  --max-instructions is the watchdog's limit per block (0: none;
+ * default $ASC_MAX_INSTRUCTIONS, else 2^28): past it the run stops with an error at the
+ * loop still running.
  *
  * Each ARG is name=VALUE, bound to the kernel's parameters in order (the name is for
  * messages):
@@ -39,6 +43,7 @@ typedef struct npy {
 static int usage(void) {
   fputs("usage: asc-run kernel.mlir [--kernel NAME] [--platform P] [--blocks N] [--threads N]\n"
         "               [--trace out.json] [--profile DIR] [--passes LIST] [--quiet] [--no-sanitize]\n"
+        "               [--max-instructions N]\n"
         "               [--pipeline [--insert-sync=auto|on|off|pyasc] [--auto-sync=on|off|full|replace]]\n"
         "               [--lenient-gm]\n"
         "               name=file.npy[:dtype:count] | name=dtype:value ...\n", stderr);
@@ -252,7 +257,27 @@ static int addarg(cli *c, const char *arg) {
   return rc;
 }
 
+/* A decimal integer option value in [lo, hi]; -1 after a message. */
+static int intopt(const char *what, const char *s, long long lo, long long hi, long long *out) {
+  char *end;
+  errno = 0;
+  long long v = strtoll(s, &end, 10);
+  if (errno || end == s || *end || v < lo || v > hi) {
+    fprintf(stderr, "asc-run: %s must be an integer in [%lld, %lld], not '%s'\n", what, lo, hi, s);
+    return -1;
+  }
+  *out = v;
+  return 0;
+}
+
 static int parseargs(cli *c, int argc, char **argv) {
+  long long v;
+  const char *env = getenv("ASC_MAX_INSTRUCTIONS");
+  if (env && *env) {
+    if (intopt("ASC_MAX_INSTRUCTIONS", env, 0, INT64_MAX, &v))
+      return 2;
+    c->opts.max_instructions = v;
+  }
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     bool more = i + 1 < argc;
@@ -260,8 +285,15 @@ static int parseargs(cli *c, int argc, char **argv) {
       c->kernel = argv[++i];
     else if (!strcmp(a, "--platform") && more)
       c->opts.platform = argv[++i];
-    else if (!strcmp(a, "--blocks") && more)
-      c->opts.blocks = atoi(argv[++i]);
+    else if (!strcmp(a, "--blocks") && more) {
+      if (intopt("--blocks", argv[++i], 1, ASC_SIM_MAX_BLOCKS, &v))
+        return 2;
+      c->opts.blocks = (int)v;
+    } else if (!strcmp(a, "--max-instructions") && more) {
+      if (intopt("--max-instructions", argv[++i], 0, INT64_MAX, &v))
+        return 2;
+      c->opts.max_instructions = v;
+    }
     else if (!strcmp(a, "--threads") && more)
       c->opts.threads = atoi(argv[++i]);
     else if (!strcmp(a, "--trace") && more)
