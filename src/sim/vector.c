@@ -118,9 +118,11 @@ static int vcount(sim_core *c, const sim_inst *in) {
   if (checkdt(c, in, op, dt))
     return -1;
   int esz = asc_sim_dtype_size(dt);
-  int64_t n = sim_in(c, in, nargs)->i, bytes = n * esz;
+  int64_t n = sim_in(c, in, nargs)->i, bytes;
   if (n < 0)
     return asc_sim_err(c, in->op, "%s: negative count %lld", asc_op_name(in->op), (long long)n);
+  if (asc_sim_mul(c, in->op, "count times element size", n, esz, &bytes))
+    return -1;
   uint8_t *d = asc_sim_vptr(c, in, 0, 0, bytes, "write");
   const uint8_t *a = d ? asc_sim_vptr(c, in, 1, 0, bytes, "read") : NULL;
   const uint8_t *b = a && op->kind == SIM_V_BIN ? asc_sim_vptr(c, in, 2, 0, bytes, "read") : NULL;
@@ -131,7 +133,7 @@ static int vcount(sim_core *c, const sim_inst *in) {
     for (int64_t i = 0; i < n; i++)
       elem(op, dt, d + i * esz, a + i * esz, b ? b + i * esz : NULL, s);
   c->mask[0] = c->mask[1] = ~0ull; /* the count API leaves the full mask behind */
-  return asc_sim_vcost(c, in, (bytes + 255) / 256);
+  return asc_sim_vcost(c, in, bytes / 256 + (bytes % 256 != 0));
 }
 
 /* ---- mask / repeat form ---- */
@@ -164,13 +166,14 @@ int64_t asc_sim_laneoff(int64_t r, int k, int esz, int64_t blk, int64_t rep) {
   return 32 * (r * rep + (int64_t)(k / per) * blk) + (int64_t)(k % per) * esz;
 }
 
-/* One lane of a binary masked op, every access checked. */
+/* One lane of a binary masked op, every access checked.  p: the strides, checked to be
+ * uint8 (so lane offsets stay below 2^22). */
 static int masklane(sim_core *c, const sim_inst *in, const sim_vop *op, int dt, int64_t r, int k,
-                    const double *p) {
+                    const int64_t *p) {
   int esz = asc_sim_dtype_size(dt);
-  uint8_t *d = asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, k, esz, (int64_t)p[0], (int64_t)p[3]), esz, "write");
-  const uint8_t *a = d ? asc_sim_vptr(c, in, 1, asc_sim_laneoff(r, k, esz, (int64_t)p[1], (int64_t)p[4]), esz, "read") : NULL;
-  const uint8_t *b = a ? asc_sim_vptr(c, in, 2, asc_sim_laneoff(r, k, esz, (int64_t)p[2], (int64_t)p[5]), esz, "read") : NULL;
+  uint8_t *d = asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, k, esz, p[0], p[3]), esz, "write");
+  const uint8_t *a = d ? asc_sim_vptr(c, in, 1, asc_sim_laneoff(r, k, esz, p[1], p[4]), esz, "read") : NULL;
+  const uint8_t *b = a ? asc_sim_vptr(c, in, 2, asc_sim_laneoff(r, k, esz, p[2], p[5]), esz, "read") : NULL;
   if (!b)
     return -1;
   elem(op, dt, d, a, b, (sim_num){0, 0});
@@ -185,10 +188,16 @@ static int vmasked(sim_core *c, const sim_inst *in) {
   if (checkdt(c, in, op, dt))
     return -1;
   int lanes = 256 / asc_sim_dtype_size(dt);
-  int64_t repeat = sim_in(c, in, ri)->i;
-  const double *p = sim_in(c, in, ri + 1)->fld;
+  int64_t repeat = sim_in(c, in, ri)->i, p[6];
+  const double *f = sim_in(c, in, ri + 1)->fld;
+  static const char *const pname[6] = {
+    "BinaryRepeatParams.dst_blk_stride", "BinaryRepeatParams.src0_blk_stride", "BinaryRepeatParams.src1_blk_stride",
+    "BinaryRepeatParams.dst_rep_stride", "BinaryRepeatParams.src0_rep_stride", "BinaryRepeatParams.src1_rep_stride"};
   if (repeat < 0 || repeat > 255)
     return asc_sim_err(c, in->op, "%s: repeat %lld is outside 0..255", asc_op_name(in->op), (long long)repeat);
+  for (int i = 0; i < 6; i++) /* hardware.md §11: uint8 fields */
+    if (asc_sim_field(c, in->op, pname[i], f[i], 0, 255, &p[i]))
+      return -1;
   if (p[0] == 0)
     return asc_sim_err(c, in->op, "%s: dst_blk_stride 0 is undefined on the hardware", asc_op_name(in->op));
   asc_sim_setmask(c, in, 3, bits, lanes);

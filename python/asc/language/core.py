@@ -375,20 +375,20 @@ def pipe_barrier(pipe):
 # ---- vector ops, generated from the registry --------------------------------------------------------------------
 # Python parameter names of each count-form operand signature of ops.def (pyasc's keywords).
 FORMS = {
-    "lt@t,lt@t,lt@t,int": ("dst", "src0", "src1", "count"),
-    "lt@t,lt@t,num,int": ("dst", "src", "scalar", "count"),
-    "lt,lt,num,int": ("dst", "src", "scalar", "count"),
-    "lt@t,lt@t,int": ("dst", "src", "count"),
-    "lt@t,num,int": ("dst", "scalar", "count"),
-    "lt,lt,int": ("dst", "src", "count"),
-    "lt@t,lt@t,lt,int": ("dst", "src", "shared_tmp_buffer", "count"),
+    "lt@t,lt@t,lt@t,i32": ("dst", "src0", "src1", "count"),
+    "lt@t,lt@t,num,i32": ("dst", "src", "scalar", "count"),
+    "lt,lt,num,i32": ("dst", "src", "scalar", "count"),
+    "lt@t,lt@t,i32": ("dst", "src", "count"),
+    "lt@t,num,i32": ("dst", "scalar", "count"),
+    "lt,lt,i32": ("dst", "src", "count"),
+    "lt@t,lt@t,lt,i32": ("dst", "src", "shared_tmp_buffer", "count"),
 }
 # Attributes that are call parameters: attr -> (Python name, position before `count`?, formatter)
 ATTR_PARAMS = {"round": ("round_mode", True, lambda v: f"#asc.round<{RoundMode(v).name}>"),
                "cal_index": ("cal_index", False, lambda v: "true" if v else "false"),
                "is_set_mask": ("is_set_mask", False, lambda v: "true" if v else "false")}
 # Parameters after `mask, repeat_times` in the mask forms, by the tail of the op's signature.
-MASK_TAILS = {"struct:BinaryRepeatParams": ("repeat_params",), "int,int": ("dst_block_stride", "dst_repeat_stride")}
+MASK_TAILS = {"struct:BinaryRepeatParams": ("repeat_params",), "i32,i32": ("dst_block_stride", "dst_repeat_stride")}
 
 
 def _operand(kind, x, fn, name, dst):
