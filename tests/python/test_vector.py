@@ -199,12 +199,31 @@ def test_add_mask_count():
 
 
 def test_add_bitmask():
+    # 32-bit types have 64 lanes and take one word: bit k of mask[0] is lane k.
     x, y = data(128, "float32", seed=1), data(128, "float32", seed=2)
     z = np.zeros(128, np.float32)
-    binary_kernel[1](x, y, z, 128, _mask_add([0, 0x5555], 1), 128)
+    binary_kernel[1](x, y, z, 128, _mask_add([0x5555], 1), 128)
     for k in range(0, 16, 2):
         assert z[k] == pytest.approx(x[k] + y[k])
         assert z[k + 1] == -99
+    assert (z[16:64] == -99).all()
+
+
+@pytest.mark.parametrize("mask,lanes", [([8, 0], [3]), ([0, 1], [64]), ([1 << 63, 1 << 63], [63, 127])])
+def test_add_bitmask_word_order_f16(mask, lanes):
+    # pyasc: mask[0] = lanes 0-63, mask[1] = lanes 64-127 ("[8, 0]: only the 4th element").
+    x, y = data(128, "float16", seed=1), data(128, "float16", seed=2)
+    z = np.zeros(128, np.float16)
+    binary_kernel[1](x, y, z, 128, _mask_add(mask, 1), 128)
+    want = np.full(128, -99, np.float16)
+    want[lanes] = x[lanes] + y[lanes]
+    np.testing.assert_array_equal(z, want)
+
+
+def test_bitmask_of_three_words_is_an_error():
+    x, y = data(128, "float16", seed=1), data(128, "float16", seed=2)
+    with pytest.raises(ValueError, match="1 or 2 uint64 words"):
+        binary_kernel[1](x, y, np.zeros(128, np.float16), 128, _mask_add([1, 0, 0], 1), 128)
 
 
 def test_data_copy_params_and_pad():

@@ -425,6 +425,17 @@ def _bind(fn, names, args, kw):
     return vals
 
 
+def _mask_words(pyname, mask):
+    """pyasc's bit-mask list is Ascend C's `uint64_t mask[2]`: mask[0] = lanes 0-63, mask[1] = lanes
+    64-127; 32- and 64-bit types (at most 64 lanes) pass one word.  Returns the IR's (hi, lo) pair."""
+    if len(mask) == 1:
+        return 0, mask[0]
+    if len(mask) == 2:
+        return mask[1], mask[0]
+    raise ValueError(f"{pyname}(): a bit mask is a list of 1 or 2 uint64 words (mask[0] = lanes 0-63), "
+                     f"got {len(mask)}")
+
+
 def _make_vector_op(pyname, opname, info):
     kinds = info["operands"].split(",")
     base = FORMS[info["operands"]]
@@ -466,7 +477,7 @@ def _make_vector_op(pyname, opname, info):
         names = base[:-1] + ("mask", "repeat_times") + tail + ("is_set_mask",)
         vals = _bind(pyname, names, args, kw)
         if suffix == ".bitmask":
-            vals["mask_hi"], vals["mask_lo"] = vals["mask"]
+            vals["mask_hi"], vals["mask_lo"] = _mask_words(pyname, vals["mask"])
             sig_names = base[:-1] + ("mask_hi", "mask_lo", "repeat_times") + tail
         else:
             sig_names = base[:-1] + ("mask", "repeat_times") + tail
