@@ -1,3 +1,4 @@
+// ASC-NO-ROUNDTRIP: an i64 count, rejected by the verifier (fuzz_sim runs it with the verifier off)
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%nn: i64):
