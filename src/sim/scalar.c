@@ -228,7 +228,7 @@ static int constant(sim_core *c, const sim_inst *in) {
   if (asc_sim_dt_float(dt))
     r->f = fround(a->kind == ASC_ATTR_FLOAT ? a->f : (double)a->i, dt);
   else
-    r->i = asc_sim_wrap(a->kind == ASC_ATTR_FLOAT ? (int64_t)a->f : a->i, dt);
+    r->i = a->kind == ASC_ATTR_FLOAT ? asc_sim_fp_to_int(a->f, dt, SIM_RM_TRUNC) : asc_sim_wrap(a->i, dt);
   scost(c);
   return 0;
 }

@@ -92,7 +92,7 @@ sim_num asc_sim_vscalar(sim_core *c, const sim_inst *in, int i, int dt) {
   bool isf = asc_type_is_float(sim_intype(in, i));
   sim_num s;
   s.f = asc_sim_round_fp(isf ? v->f : (double)v->i, dt, SIM_RM_RINT);
-  s.i = asc_sim_wrap(isf ? (int64_t)v->f : v->i, dt);
+  s.i = isf ? asc_sim_fp_to_int(v->f, dt, SIM_RM_TRUNC) : asc_sim_wrap(v->i, dt); /* saturates: no UB cast */
   return s;
 }
 

@@ -264,3 +264,47 @@ TEST(reduce_sum_tmp_buffer_accesses_are_tracked) {
   free(ir1);
   free(ir2);
 }
+
+/* A float scalar beyond the integer element type saturates, as the cast does (hardware.md
+ * §11.2), instead of a C conversion with undefined behaviour (UBSan: float-cast-overflow). */
+TEST(float_scalar_on_int_tensor_saturates) {
+  static const char k[] =
+    "\"builtin.module\"() ({\n"
+    "  \"func.func\"() ({\n"
+    "  ^bb0(%z: !asc.gm_ptr<i32>):\n"
+    "    %c0 = \"arith.constant\"() {value = 0 : i32} : () -> i32\n"
+    "    %c8 = \"arith.constant\"() {value = 8 : i32} : () -> i32\n"
+    "    %c256 = \"arith.constant\"() {value = 256 : i32} : () -> i32\n"
+    "    %s = \"arith.constant\"() {value = 1.0e30 : f32} : () -> f32\n"
+    "    %m = \"arith.constant\"() {value = -1.0e30 : f32} : () -> f32\n"
+    "    %zg = \"asc.global_tensor\"() : () -> !asc.global_tensor<i32>\n"
+    "    \"asc.set_global_buffer\"(%zg, %z) : (!asc.global_tensor<i32>, !asc.gm_ptr<i32>) -> ()\n"
+    "    %a = \"asc.local_tensor\"(%c0, %c8) {pos = #asc.pos<VECIN>} : (i32, i32) -> !asc.local_tensor<i32, VECIN>\n"
+    "    %b = \"asc.local_tensor\"(%c256, %c8) {pos = #asc.pos<VECOUT>} : (i32, i32) -> !asc.local_tensor<i32, VECOUT>\n"
+    "    \"asc.duplicate\"(%a, %c0, %c8) : (!asc.local_tensor<i32, VECIN>, i32, i32) -> ()\n"
+    "    \"asc.pipe_barrier\"() {pipe = #asc.pipe<PIPE_V>} : () -> ()\n"
+    "    \"asc.adds\"(%b, %a, %s, %c8) : (!asc.local_tensor<i32, VECOUT>, !asc.local_tensor<i32, VECIN>, f32, i32) -> ()\n"
+    "    \"asc.pipe_barrier\"() {pipe = #asc.pipe<PIPE_V>} : () -> ()\n"
+    "    \"asc.adds\"(%a, %a, %m, %c8) : (!asc.local_tensor<i32, VECIN>, !asc.local_tensor<i32, VECIN>, f32, i32) -> ()\n"
+    "    \"asc.pipe_barrier\"() {pipe = #asc.pipe<PIPE_V>} : () -> ()\n"
+    "    \"asc.add\"(%b, %b, %a, %c8) : (!asc.local_tensor<i32, VECOUT>, !asc.local_tensor<i32, VECOUT>, !asc.local_tensor<i32, VECIN>, i32) -> ()\n"
+    "    \"asc.set_flag\"(%c0) {event = #asc.event<V_MTE3>} : (i32) -> ()\n"
+    "    \"asc.wait_flag\"(%c0) {event = #asc.event<V_MTE3>} : (i32) -> ()\n"
+    "    \"asc.data_copy\"(%zg, %b, %c8) : (!asc.global_tensor<i32>, !asc.local_tensor<i32, VECOUT>, i32) -> ()\n"
+    "    \"func.return\"() : () -> ()\n"
+    "  }) {function_type = (!asc.gm_ptr<i32>) -> (), sym_name = \"k\"} : () -> ()\n"
+    "}) : () -> ()\n";
+  int32_t z[8] = {0};
+  asc_sim_args a;
+  asc_sim_args_init(&a);
+  asc_sim_args_add_gm(&a, z, sizeof z, ASC_SIM_I32, "z");
+  simrun r;
+  sim_go(&r, k, &a, 1);
+  asc_sim_args_free(&a);
+  CHECK_INT(r.rc, 0);
+  CHECK_STR(r.diag, "");
+  /* b = 0 + INT32_MAX, a = 0 + INT32_MIN, b + a = -1 */
+  for (int i = 0; i < 8; i++)
+    CHECK_INT(z[i], -1);
+  sim_done(&r);
+}
