@@ -8,7 +8,9 @@
  *   name=file.npy              a GM array read from the file (v1/v2/v3 header, little-endian,
  *                              C order: <f2 <f4 <f8 |i1 <i2 <i4 <i8 |u1 <u2 <u4 <u8)
  *   name=file.npy:f32:1024     the same; the file is created with 1024 zeros if missing
- *   name=i32:1024, x=f32:0.5   a scalar
+ *   name=i32:1024, x=f32:0.5   a scalar (integers decimal, 0x hex or 0 octal); a value that is
+ *                              not a number or does not fit the type is an error, as are an
+ *                              array count or a .npy shape whose size overflows
  * After the run every array the kernel changed is written back to its file (pyasc copies
  * every pointer argument back).  Exit status: 0 ok, 1 kernel error, 2 usage or I/O error.
  */
