@@ -451,7 +451,9 @@ static int gmoffset(sim_core *c, const sim_inst *in) {
   int64_t delta, off, len = p->len;
   if (asc_sim_mul(c, in->op, "offset times element size", sim_in(c, in, 1)->i, esz, &delta) ||
       asc_sim_add(c, in->op, "pointer byte offset plus offset", p->off, delta, &off) ||
-      (len >= 0 && asc_sim_add(c, in->op, "length minus offset", len, -delta, &len)))
+      (len >= 0 && __builtin_sub_overflow(len, delta, &len) &&
+       asc_sim_err(c, in->op, "%s: length %lld minus offset %lld bytes overflows", asc_op_name(in->op),
+                   (long long)p->len, (long long)delta)))
     return -1;
   *r = *p;
   r->off = off;
