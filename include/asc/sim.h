@@ -51,6 +51,7 @@ typedef struct asc_sim_arg {
   int64_t i;        /* INT */
   double f;         /* FLOAT */
   const char *name; /* for diagnostics; copied */
+  int readonly;     /* GM: the kernel may only read it (asc_sim_args_add_gm_readonly) */
 } asc_sim_arg;
 
 typedef struct asc_sim_args {
@@ -61,6 +62,11 @@ typedef struct asc_sim_args {
 void asc_sim_args_init(asc_sim_args *a);
 void asc_sim_args_free(asc_sim_args *a);
 void asc_sim_args_add_gm(asc_sim_args *a, void *ptr, size_t bytes, asc_sim_dtype dt, const char *name);
+/* A GM array the kernel may only read (read-only numpy array, memory map, bytes): a write to
+ * it is an error at the writing op's line and writes nothing (the pointer is never written
+ * through; the cast only shares the args struct). */
+void asc_sim_args_add_gm_readonly(asc_sim_args *a, const void *ptr, size_t bytes, asc_sim_dtype dt,
+                                  const char *name);
 void asc_sim_args_add_int(asc_sim_args *a, asc_sim_dtype dt, int64_t v, const char *name);
 void asc_sim_args_add_float(asc_sim_args *a, asc_sim_dtype dt, double v, const char *name);
 

@@ -2,11 +2,14 @@
 Only syntax, scoping and marshalling live here; every op's meaning is in libasc."""
 import ast
 import builtins
+import enum
 import hashlib
 import inspect
+import itertools
 import linecache
 import operator
 import os
+import sys
 import textwrap
 
 from ._core import DTYPES, CompilationError, Handle, PlainValue, builder, py_dtype, to_value
@@ -24,6 +27,7 @@ BUILTINS = {n: getattr(builtins, n) for n in
 # Exceptions raised by API functions keep their type and get the location prepended.
 KEEP_TYPES = (RuntimeError, ValueError, TypeError, NotImplementedError, AssertionError, ZeroDivisionError)
 RUNTIME = (PlainValue, Handle)
+_OP_TEXT = {ast.MatMult: "@"}
 
 
 def is_runtime(x):
@@ -40,22 +44,137 @@ def assigned_names(stmts):
     return out
 
 
-def dep_repr(v, depth=0):
-    """What the compile cache remembers of a global the kernel read: a jit callee's source
-    fingerprint, a plain function's code fingerprint, else repr (stable across processes for
-    numbers, strings, tuples, enums, dtypes; an object repr with an address only ever misses)."""
+_PLAIN = (int, float, complex, str, bytes, bool, type(None))
+_LIB_ROOTS = frozenset(("asc", "numpy", "torch", "builtins")) | frozenset(getattr(sys, "stdlib_module_names", ()))
+_MAX_DEPTH = 8
+_never = itertools.count()  # fingerprints that equal nothing: a value too deep to fingerprint never hits
+
+
+def _lib_owned(module):
+    """Whether module belongs to asc, numpy, torch or the standard library: its functions and
+    classes are covered by the front-end and library fingerprints (or do not change)."""
+    return isinstance(module, str) and module.partition(".")[0] in _LIB_ROOTS
+
+
+def dep_repr(v, depth=0, _stack=None):
+    """What the compile cache remembers of a value a kernel depends on (a global it read, a
+    ConstExpr value, a closure value).  Equal fingerprints mean an equal trace:
+    - a jit callee: its source fingerprint (its own global reads are dependencies of their own);
+    - a plain function: its code, defaults, closure and every global its code names (a module
+      global read through a plain helper, or `mod.X` inside it);
+    - a class: its attributes along the MRO (so `Cfg.BIAS = 2` is seen), an object of a user
+      class: its class and its attributes; lists, tuples, dicts, sets: their elements;
+    - a numpy array: dtype, shape and a hash of its bytes; anything else: repr.
+    asc / numpy / torch / standard-library functions and classes are named only.  A cycle is cut
+    (the object is being fingerprinted already); a value nested deeper than _MAX_DEPTH gets a
+    fingerprint that equals nothing, so it is never served stale (only retraced)."""
+    t = type(v)
+    if t in _PLAIN:
+        return repr(v)
     if hasattr(v, "trace_call"):
         return f"<jit {v.fingerprint()}>"
+    np = sys.modules.get("numpy")
+    if np is not None and isinstance(v, np.ndarray):  # repr elides large arrays
+        name = "ndarray" if t is np.ndarray else f"{t.__module__}.{t.__qualname__}"
+        return f"<{name} {v.dtype} {v.shape} {hashlib.sha256(v.tobytes()).hexdigest()[:32]}>"
+    if inspect.ismodule(v) or isinstance(v, enum.Enum):
+        return repr(v)
+    if (inspect.isfunction(v) or inspect.isclass(v)) and _lib_owned(v.__module__):
+        return f"<{'class' if inspect.isclass(v) else 'function'} {v.__module__}.{v.__qualname__}>"
+    if not (inspect.isfunction(v) or inspect.isclass(v) or t in (list, tuple, dict, set, frozenset)) \
+            and (_lib_owned(t.__module__) or not hasattr(v, "__dict__") and not hasattr(t, "__slots__")):
+        return repr(v)
+    if depth >= _MAX_DEPTH:
+        return f"<too deep to fingerprint #{next(_never)}>"
+    st = ({}, {}) if _stack is None else _stack  # (objects being fingerprinted, fingerprints made)
+    r = st[1].get(id(v))
+    if r is not None:
+        return r
+    if id(v) in st[0]:
+        return "<cycle>"
+    st[0][id(v)] = v
+    try:
+        r = st[1][id(v)] = _fingerprint(v, t, depth + 1, st)
+        return r
+    finally:
+        del st[0][id(v)]
+
+
+def _fingerprint(v, t, d, st):
+    if t in (list, tuple):
+        return f"{t.__name__}(" + ", ".join(dep_repr(x, d, st) for x in v) + ")"
+    if t in (set, frozenset):
+        return f"{t.__name__}(" + ", ".join(sorted(dep_repr(x, d, st) for x in v)) + ")"
+    if t is dict:
+        return "{" + ", ".join(sorted(f"{dep_repr(k, d, st)}: {dep_repr(x, d, st)}" for k, x in v.items())) + "}"
     if inspect.isfunction(v):
         name = f"{v.__module__}.{v.__qualname__}"
-        if v.__module__ == "asc" or v.__module__.startswith("asc."):
-            return f"<function {name}>"  # the API: covered by the front-end fingerprint
-        closure = closure_values(v) if depth < 3 else {}
-        extra = repr(sorted((k, dep_repr(c, depth + 1)) for k, c in closure.items() if c is not v))
-        return f"<function {name} {code_fingerprint(v.__code__)} {v.__defaults__!r} {extra}>"
-    if type(v).__module__ == "numpy" and hasattr(v, "tobytes"):  # repr elides large arrays
-        return f"<ndarray {v.dtype} {v.shape} {hashlib.sha256(v.tobytes()).hexdigest()[:32]}>"
-    return repr(v)
+        closure = repr(sorted((k, dep_repr(c, d, st)) for k, c in closure_values(v).items()))
+        g = v.__globals__
+        names = code_names(v.__code__)
+        reads = []
+        for n in names:
+            if n not in g:
+                continue
+            x = g[n]
+            if inspect.ismodule(x):
+                if _lib_owned(x.__name__):
+                    continue
+                reads.extend((f"{n}.{a}", dep_repr(getattr(x, a), d, st)) for a in names if hasattr(x, a))
+            elif tracked(x):
+                reads.append((n, dep_repr(x, d, st)))
+        return f"<function {name} {code_fingerprint(v.__code__)} {dep_repr(v.__defaults__, d, st)} {closure} " \
+               f"{sorted(reads)!r}>"
+    if inspect.isclass(v):
+        return f"<class {v.__module__}.{v.__qualname__} {_attrs(v, d, st)}>"
+    state = vars(v) if hasattr(v, "__dict__") else {
+        k: getattr(v, k) for c in t.__mro__ for k in getattr(c, "__slots__", ()) if hasattr(v, k)}
+    value = ""  # the value of a builtin base: a namedtuple's fields, an int subclass's number
+    for base in (bool, int, float, complex, str, bytes):
+        if isinstance(v, base):
+            value = repr(base(v))
+            break
+    else:
+        for base in (tuple, list, dict, set, frozenset):
+            if isinstance(v, base):
+                value = dep_repr(base(v), d, st)
+                break
+        else:  # another library base class keeps state its repr shows (or an address: never hits)
+            if any(c is not object and _lib_owned(c.__module__) for c in t.__mro__[1:]):
+                value = repr(v)
+    return f"<{dep_repr(t, d, st)} {dep_repr(dict(state), d, st)} {value}>"
+
+
+def _attrs(cls, d, st):
+    """The class's own and inherited attributes (user classes of its MRO), dunders excepted."""
+    seen = {}
+    for c in cls.__mro__:
+        if _lib_owned(c.__module__):
+            continue
+        for k, x in vars(c).items():
+            if k in seen or (k.startswith("__") and k.endswith("__")):
+                continue
+            if isinstance(x, (staticmethod, classmethod)):
+                x = x.__func__
+            elif isinstance(x, property):
+                x = (x.fget, x.fset, x.fdel)
+            seen[k] = dep_repr(x, d, st)
+    return repr(sorted(seen.items()))
+
+
+_CODE_NAMES = {}
+
+
+def code_names(co):
+    """Global and attribute names a code object (and the code objects nested in it) uses."""
+    r = _CODE_NAMES.get(co)
+    if r is None:
+        r = set(co.co_names)
+        for c in co.co_consts:
+            if inspect.iscode(c):
+                r |= code_names(c)
+        r = _CODE_NAMES[co] = frozenset(r)
+    return r
 
 
 _CODE_FP = {}  # code object -> fingerprint (code objects are immutable)
@@ -73,9 +192,11 @@ def code_fingerprint(co):
 
 
 def tracked(v):
-    """Whether reading global v makes it a cache dependency (modules and classes do not:
-    the asc API is covered by the library and front-end fingerprints)."""
-    return not (inspect.ismodule(v) or inspect.isclass(v) or inspect.isbuiltin(v))
+    """Whether reading global v makes it a cache dependency: not modules (their attributes are
+    tracked one by one), builtins, or asc / numpy / torch / standard-library classes."""
+    if inspect.isclass(v):
+        return not _lib_owned(v.__module__)
+    return not (inspect.ismodule(v) or inspect.isbuiltin(v))
 
 
 def closure_values(fn):
@@ -95,9 +216,24 @@ def _cell_ok(cell):
 
 
 class SourceInfo:
+    @staticmethod
+    def check_available(fn):
+        """CompilationError unless fn's source text can be read (cheap: no file is read)."""
+        f = fn.__code__.co_filename
+        if f.startswith("<") and f.endswith(">") and not linecache.getlines(f):
+            raise CompilationError(f"the source of '{fn.__qualname__}' is not available (it was defined in {f}, "
+                                   "e.g. through exec() or at the interactive prompt): @asc.jit traces a function "
+                                   "from its source text, so define the kernel in a file")
+
     def __init__(self, fn):
-        self.file = os.path.abspath(inspect.getsourcefile(fn))
-        lines, start = inspect.getsourcelines(fn)
+        self.check_available(fn)
+        try:
+            self.file = os.path.abspath(inspect.getsourcefile(fn))
+            lines, start = inspect.getsourcelines(fn)
+        except (OSError, TypeError) as e:
+            raise CompilationError(f"the source of '{fn.__qualname__}' cannot be read "
+                                   f"({fn.__code__.co_filename}: {e}): @asc.jit traces a function from its "
+                                   "source file") from None
         self.text = "".join(lines)
         self.tree = ast.parse(textwrap.dedent(self.text))
         self.line_off = start - 1
@@ -242,6 +378,9 @@ class FunctionTracer(ast.NodeVisitor):
 
     def visit_AugAssign(self, node):
         t = node.target
+        if type(node.op) not in BINOPS:
+            raise self.fail(node, f"operator {_OP_TEXT.get(type(node.op), type(node.op).__name__)}= is not "
+                                  "supported in JIT function")
         load = ast.copy_location(type(t)(**{**{f: getattr(t, f) for f in t._fields}, "ctx": ast.Load()}), t)
         self.store(t, BINOPS[type(node.op)](self.visit(load), self.visit(node.value)))
 
@@ -409,7 +548,8 @@ class FunctionTracer(ast.NodeVisitor):
         if isinstance(node.op, ast.Pow) and (is_runtime(a) or is_runtime(b)):
             raise self.fail(node, "operator ** is not supported on runtime values")
         if type(node.op) not in BINOPS:
-            return self.generic_visit(node.op)
+            raise self.fail(node, f"operator {_OP_TEXT.get(type(node.op), type(node.op).__name__)} is not supported "
+                                  "in JIT function")
         return BINOPS[type(node.op)](a, b)
 
     def visit_UnaryOp(self, node):

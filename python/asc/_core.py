@@ -189,15 +189,49 @@ _ICMP = {"eq": 0, "ne": 1, "lt": 2, "le": 3, "gt": 4, "ge": 5}
 _FCMP = {"eq": 1, "gt": 2, "ge": 3, "lt": 4, "le": 5, "ne": 6}
 
 
-def to_value(x, dtype):
-    """x (PlainValue or Python number) as an IR value of dtype."""
+def int_range(dtype):
+    """(lowest, highest) value of an integer DataType (int1: 0..1)."""
+    if dtype.ir == "i1":
+        return 0, 1
+    bits = 8 * dtype.size
+    return (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if dtype.kind == "i" else (0, (1 << bits) - 1)
+
+
+def _signless(dtype, what):
+    """The IR's integer arithmetic and constants are signless (the verifier's rule): unsigned
+    runtime scalars can be stored and passed on, not computed with."""
+    if dtype.kind == "u":
+        raise TypeError(f"{what} of type {dtype.name} is not supported: runtime integer arithmetic and constants "
+                        f"are signless; use a signed type (np.int{8 * dtype.size} for an argument)")
+
+
+def to_value(x, dtype, wrap=False):
+    """x (PlainValue or Python number) as an IR value of dtype.  A Python int (or a float
+    truncated to an int type) that does not fit dtype is a TypeError, as in pyasc, whose typed
+    constant builders refuse it; wrap=True keeps only the low bits (mask words)."""
     if isinstance(x, PlainValue):
         return x.cast(dtype).value
     if isinstance(x, (bool, int, float)):
-        if dtype.is_int() and isinstance(x, float) and x != int(x):
-            warnings.warn(f"float constant {x} truncated to {dtype.name}", stacklevel=2)
+        if dtype.is_int():
+            _signless(dtype, "a constant")
+            if isinstance(x, float):
+                if x != x or x in (float("inf"), float("-inf")):
+                    raise TypeError(f"the constant {x} has no {dtype.name} value")
+                if x != int(x):
+                    warnings.warn(f"float constant {x} truncated to {dtype.name}", stacklevel=2)
+            lo, hi = int_range(dtype)
+            if not wrap and not lo <= int(x) <= hi:
+                raise TypeError(f"the constant {x!r} does not fit {dtype.name} ({lo}..{hi}); it would silently "
+                                f"become {_wrapped(int(x), dtype)}")
         return builder("constant").const(x, dtype)
     raise TypeError(f"expected a scalar of type {dtype.name}, got {type(x).__name__}")
+
+
+def _wrapped(v, dtype):
+    if dtype.ir == "i1":
+        return v & 1
+    bits = 8 * dtype.size
+    return ((v + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1))
 
 
 def py_dtype(x):
@@ -213,6 +247,7 @@ class PlainValue:
     def _bin(self, other, op, swap=False):
         if not isinstance(other, (PlainValue, int, float, bool)):
             return NotImplemented
+        _signless(self.dtype, f"operator `{op}` on a runtime value")
         b = builder(op)
         a, o = self.value, to_value(other, self.dtype)
         if swap:
@@ -225,6 +260,7 @@ class PlainValue:
     def _cmp(self, other, op):
         if not isinstance(other, (PlainValue, int, float, bool)):
             return NotImplemented
+        _signless(self.dtype, f"comparison `{op}` of a runtime value")
         b = builder(op)
         o = to_value(other, self.dtype)
         if self.dtype.is_float():
@@ -238,6 +274,7 @@ class PlainValue:
         return self if self.dtype.ir == "i1" else self._cmp(0, "ne")
 
     def __neg__(self):
+        _signless(self.dtype, "negation of a runtime value")
         if self.dtype.is_float():
             return PlainValue(builder("neg").op("arith.negf", [self.value], [self.dtype.ir])[0], self.dtype)
         return PlainValue(builder("neg").op("arith.subi", [to_value(0, self.dtype), self.value],
@@ -256,6 +293,8 @@ class PlainValue:
         s, d = self.dtype, dtype
         if s.ir == d.ir:
             return self
+        _signless(s, "a cast of a runtime value")
+        _signless(d, "a cast to a runtime value")
         b = builder("cast")
         if s.is_int() and d.is_int():
             op = "arith.extsi" if d.size > s.size else "arith.trunci" if d.size < s.size else "arith.bitcast"
@@ -274,6 +313,7 @@ class PlainValue:
         return PlainValue(b.op(op, [self.value], [d.ir])[0], d)
 
     def ceildiv(self, other):
+        _signless(self.dtype, "ceildiv of a runtime value")
         return PlainValue(builder("ceildiv").op("arith.ceildivsi", [self.value, to_value(other, self.dtype)],
                                                 [self.dtype.ir])[0], self.dtype)
 

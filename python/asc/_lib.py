@@ -39,6 +39,7 @@ _SIGS = {
     "asc_sim_dtype_lookup": (C.c_int, [C.c_char_p]),
     "asc_sim_args_init": (None, [C.c_void_p]), "asc_sim_args_free": (None, [C.c_void_p]),
     "asc_sim_args_add_gm": (None, [C.c_void_p, C.c_void_p, C.c_size_t, C.c_int, C.c_char_p]),
+    "asc_sim_args_add_gm_readonly": (None, [C.c_void_p, C.c_void_p, C.c_size_t, C.c_int, C.c_char_p]),
     "asc_sim_args_add_int": (None, [C.c_void_p, C.c_int, C.c_int64, C.c_char_p]),
     "asc_sim_args_add_float": (None, [C.c_void_p, C.c_int, C.c_double, C.c_char_p]),
     "asc_sim_options_init": (None, [C.c_void_p]),
@@ -302,7 +303,7 @@ class Report(dict):
 
 
 def launch(module, kernel, args, platform, blocks, sanitize=-1):
-    """Run kernel on the simulator.  args: list of ('gm', ptr, nbytes, dtype, name) |
+    """Run kernel on the simulator.  args: list of ('gm' | 'gm_ro', ptr, nbytes, dtype, name) |
     ('int', dtype, v, name) | ('float', dtype, v, name); names are bytes or str.  Returns
     (rc, Report).  The C structs are opaque buffers of the library's own sizes (asc_bind_*)."""
     global last_launch_seconds
@@ -317,6 +318,8 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1):
         names.append(name)
         if kind == "gm":
             L.asc_sim_args_add_gm(a, arg[1], arg[2], arg[3], name)
+        elif kind == "gm_ro":  # a write is an error at the op, nothing is written
+            L.asc_sim_args_add_gm_readonly(a, arg[1], arg[2], arg[3], name)
         elif kind == "int":
             L.asc_sim_args_add_int(a, arg[1], arg[2], name)
         else:

@@ -599,6 +599,17 @@ static void checkbarrier(verifier *vr, const asc_op *op) {
          asc_enum_name(ASC_ENUM_PIPEID, p));
 }
 
+/* Copies (the registry's COPY pipe rule: dst operand 0, src operand 1) run GM->UB on MTE2,
+ * UB->GM on MTE3 and UB->UB on V (hardware.md §12.1): the hardware has no GM->GM path. */
+static bool gmtype(const asc_type *t) { return t->kind == ASC_TY_GM || t->kind == ASC_TY_GTENSOR; }
+
+static void checkcopypath(verifier *vr, const asc_op *op) {
+  if (asc_opinfo_of(op->code)->pipe == ASC_PR_COPY && op->noperands >= 2 && gmtype(op->operands[0]->type) &&
+      gmtype(op->operands[1]->type))
+    fail(vr, op, "there is no GM -> GM copy path: both dst and src are global tensors; copy through a local "
+         "tensor (GM -> UB on MTE2, then UB -> GM on MTE3)");
+}
+
 /* asc.struct: one operand per field of the result's struct, in declaration order. */
 static void checkstruct(verifier *vr, const asc_op *op) {
   int id = op->results[0].type->struct_id;
@@ -645,6 +656,7 @@ static void checktque(verifier *vr, const asc_op *op) {
 
 /* The per-op structural rules.  Requires: the generic checks of op passed. */
 static void checkop(verifier *vr, const asc_op *op, const asc_op *parent) {
+  checkcopypath(vr, op);
   switch (op->code) {
   case ASC_OP_MODULE: checkmodule(vr, op); break;
   case ASC_OP_FUNC: checkfunc(vr, op); break;

@@ -41,6 +41,14 @@ void asc_sim_args_add_gm(asc_sim_args *a, void *ptr, size_t bytes, asc_sim_dtype
   r->bytes = bytes;
 }
 
+void asc_sim_args_add_gm_readonly(asc_sim_args *a, const void *ptr, size_t bytes, asc_sim_dtype dt,
+                                  const char *name) {
+  asc_sim_arg *r = addarg(a, ASC_SIM_ARG_GM, dt, name);
+  r->ptr = (void *)(uintptr_t)ptr;
+  r->bytes = bytes;
+  r->readonly = 1;
+}
+
 void asc_sim_args_add_int(asc_sim_args *a, asc_sim_dtype dt, int64_t v, const char *name) {
   addarg(a, ASC_SIM_ARG_INT, dt, name)->i = v;
 }
@@ -116,7 +124,7 @@ static int bindarg(sim_launch *L, const asc_op *func, int i, const asc_type *t, 
   }
   sim_val *v = &L->args[i];
   if (gm) {
-    L->gm[L->ngm] = (sim_gm){a->ptr, a->bytes, a->name ? a->name : "?", a->dtype};
+    L->gm[L->ngm] = (sim_gm){a->ptr, a->bytes, a->name ? a->name : "?", a->dtype, a->readonly != 0};
     v->mem = L->ngm++;
     v->len = -1;
   } else if (a->kind == ASC_SIM_ARG_FLOAT) {

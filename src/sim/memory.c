@@ -127,6 +127,12 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
     return oob(c, op, r, lo, hi, "%s: out-of-bounds %s of %s '%s': bytes [%lld, %lld), but it has %lld bytes",
                opname, what, isgm ? "GM array" : "buffer", asc_sim_mem_name(c, r->mem), (long long)lo,
                (long long)hi, (long long)size);
+  if (isgm && nbytes > 0 && what[0] == 'w' && c->L->gm[r->mem].readonly) {
+    asc_sim_err(c, op, "%s: write of bytes [%lld, %lld) to GM array '%s', which is read-only (a read-only "
+                "array or memory map was passed for it); nothing was written", opname, (long long)lo, (long long)hi,
+                asc_sim_mem_name(c, r->mem));
+    return NULL;
+  }
   if (c->L->sanitize && nbytes > 0) {
     if (stale(c, r)) {
       sim_finding f = {ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, 0, op, NULL, asc_sim_cur_pipe(c, op), -1,

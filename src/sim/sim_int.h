@@ -74,6 +74,7 @@ typedef struct sim_gm {
   size_t bytes;
   const char *name;
   asc_sim_dtype dt;
+  bool readonly; /* asc_sim_args_add_gm_readonly: a write is an error, nothing is written */
 } sim_gm;
 
 /* Cycle costs of the timing model (hardware.md §13.4; calibrated in docs/timing.md). */

@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import warnings
 
 import numpy as np
 import pytest
@@ -206,26 +207,225 @@ def test_always_compile_bypasses_both_caches_and_stores_nothing(cache_dir, modul
     assert traces() == n + 4 and len(entries(cache_dir)) == 1
 
 
+def read_entry(path):
+    """(seal line or None, JSON body text) of a cache entry, sealed or plain JSON."""
+    text = path.read_text()
+    if text.startswith("{"):
+        return None, text
+    head, _, body = text.partition("\n")
+    return head, body
+
+
+def write_entry(path, head, body):
+    path.write_text(body if head is None else head + "\n" + body)
+
+
+def sealed(cache_dir, body):
+    """The seal line the cache itself would write for body (as if the secret had leaked)."""
+    key = json.loads(body)["key"] if body.startswith("{") else ""
+    secret = (cache_dir / ".secret").read_bytes()
+    return (disk_cache._MAGIC + disk_cache._seal(secret, key, body.encode())).decode()
+
+
+def rebuilt_with_one_warning(kernel, expect=30, what="compile cache entry"):
+    """Run kernel from an empty memory cache: it must be traced again, give expect, and warn
+    exactly once about the cache; a second fresh run is a clean disk hit."""
+    kernel.cache.clear()
+    n = traces()
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        assert run1(kernel) == expect
+    msgs = [str(x.message) for x in w if what in str(x.message)]
+    assert len(msgs) == 1, [str(x.message) for x in w]
+    assert traces() == n + 1
+    kernel.cache.clear()
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        assert run1(kernel) == expect
+    assert traces() == n + 1 and not [x for x in w if "cache" in str(x.message)]
+    return msgs[0]
+
+
 def test_corrupt_entry_is_ignored_and_rewritten(cache_dir, modules):
     modules("cmod", CALLEE.format(factor=10))
     kmod = modules("kmod", KERNEL)
     run1(kmod.k)
     (path,) = entries(cache_dir)
-    for junk in ("{not json", json.dumps({"format": disk_cache.FORMAT, "key": "x"}), ""):
+    for junk in ("{not json", json.dumps({"format": disk_cache.FORMAT, "key": "x"}), "", "\x00" * 100):
         path.write_text(junk)
-        kmod.k.cache.clear()
-        n = traces()
-        assert run1(kmod.k) == 30 and traces() == n + 1
-        assert entries(cache_dir) == [path] and json.loads(path.read_text())["ir"].startswith('"builtin.module"')
+        rebuilt_with_one_warning(kmod.k)
+        assert entries(cache_dir) == [path] and json.loads(read_entry(path)[1])["ir"].startswith('"builtin.module"')
     # an entry whose IR does not parse is dropped and rebuilt too
-    e = json.loads(path.read_text())
+    head, body = read_entry(path)
+    e = json.loads(body)
     e["ir"] = '"builtin.module"() ({ "nonsense.op"() : () -> () }) : () -> ()'
-    path.write_text(json.dumps(e))
-    kmod.k.cache.clear()
-    n = traces()
-    assert run1(kmod.k) == 30 and traces() == n + 1
+    body = json.dumps(e)
+    write_entry(path, None if head is None else sealed(cache_dir, body), body)
+    rebuilt_with_one_warning(kmod.k)
     assert "nonsense" not in path.read_text()
     assert not [p for p in cache_dir.rglob("*") if p.name.startswith(".tmp-")]
+
+
+def test_edited_constant_in_an_entry_is_refused(cache_dir, modules):
+    """Someone who can write the cache changes a constant of the stored IR: never run."""
+    modules("cmod", CALLEE.format(factor=10))
+    kmod = modules("kmod", KERNEL)
+    run1(kmod.k)
+    (path,) = entries(cache_dir)
+    head, body = read_entry(path)
+    assert "value = 10 : i32" in body
+    write_entry(path, head, body.replace("value = 10 : i32", "value = 99 : i32"))
+    assert "seal" in rebuilt_with_one_warning(kmod.k)  # 30, not 3 * 99
+    # the same edit with the seal recomputed under another key (an entry copied between keys)
+    head, body = read_entry(path)
+    e = json.loads(body)
+    other = os.path.join(os.path.dirname(path), "..", "0" * 64)
+    os.makedirs(other)
+    write_entry(path, sealed(cache_dir, json.dumps(dict(e, key="0" * 64))), body.replace("value = 10", "value = 99"))
+    assert "seal" in rebuilt_with_one_warning(kmod.k)
+
+
+@pytest.mark.parametrize("seal", [False, True])
+def test_deeply_nested_json_entry_is_ignored(cache_dir, modules, seal):
+    modules("cmod", CALLEE.format(factor=10))
+    kmod = modules("kmod", KERNEL)
+    run1(kmod.k)
+    (path,) = entries(cache_dir)
+    head, _ = read_entry(path)
+    body = "[" * 200000 + "]" * 200000
+    write_entry(path, sealed(cache_dir, body) if seal and head else head, body)
+    rebuilt_with_one_warning(kmod.k)
+
+
+@pytest.mark.parametrize("deps", [[[["cmod"], "OFFSET", "0"]], [[1, 2, 3]], "abc", [{"a": 1}], [["cmod", "OFFSET"]]])
+def test_wrong_types_in_deps_are_ignored(cache_dir, modules, deps):
+    modules("cmod", CALLEE.format(factor=10))
+    kmod = modules("kmod", KERNEL)
+    run1(kmod.k)
+    (path,) = entries(cache_dir)
+    head, body = read_entry(path)
+    body = json.dumps(dict(json.loads(body), deps=deps))
+    write_entry(path, None if head is None else sealed(cache_dir, body), body)  # even with a valid seal
+    rebuilt_with_one_warning(kmod.k)
+
+
+OOB = """
+import asc
+
+@asc.jit
+def k(out: asc.GlobalAddress):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 4)
+    g.set_value(9, 1)
+"""
+
+
+def test_crafted_loc_never_quotes_another_file(cache_dir, modules, tmp_path):
+    """A location in a stored IR pointing at another readable file must not make the error
+    message quote that file: the entry is refused (unsealed, or sealed but naming a file that
+    is not one of the kernel's sources)."""
+    secret = tmp_path / "private.txt"
+    secret.write_text("TOP-SECRET-LINE\n" * 20)
+    kmod = modules("kmod5", OOB)
+    with pytest.raises(asc.KernelError) as first:
+        run1(kmod.k)
+    assert "g.set_value(9, 1)" in str(first.value)
+    (path,) = entries(cache_dir)
+    kfile = kmod.__file__
+    for variant in ("unsealed", "sealed-loc", "sealed-sources"):
+        head, body = read_entry(path)
+        e = json.loads(body)
+        e["ir"] = e["ir"].replace(f'"{kfile}"', json.dumps(str(secret)).replace("\\", "\\\\"))
+        assert str(secret) in e["ir"]
+        if variant == "sealed-sources":
+            e["sources"] = [str(secret)]
+        body = json.dumps(e)
+        write_entry(path, head if variant == "unsealed" or head is None else sealed(cache_dir, body), body)
+        kmod.k.cache.clear()
+        n = traces()
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
+            with pytest.raises(asc.KernelError) as again:
+                run1(kmod.k)
+        assert "TOP-SECRET" not in str(again.value), variant
+        assert str(again.value) == str(first.value) and traces() == n + 1, variant
+        assert len([x for x in w if "compile cache entry" in str(x.message)]) == 1, variant
+
+
+def test_cache_directory_is_private(cache_dir, modules):
+    modules("cmod", CALLEE.format(factor=10))
+    kmod = modules("kmod", KERNEL)
+    run1(kmod.k)
+    (path,) = entries(cache_dir)
+    assert cache_dir.stat().st_mode & 0o777 == 0o700
+    assert path.parent.stat().st_mode & 0o777 == 0o700
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert (cache_dir / ".secret").stat().st_mode & 0o777 == 0o600
+
+
+def test_existing_open_cache_directory_is_made_private(tmp_path, monkeypatch):
+    d = tmp_path / "open"
+    d.mkdir()
+    os.chmod(d, 0o777)
+    monkeypatch.setenv("PYASC_CACHE_DIR", str(d))
+
+    @asc.jit
+    def k(out: asc.GlobalAddress):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out)
+        g.set_value(0, 12)
+
+    assert run1(k) == 12
+    assert d.stat().st_mode & 0o777 == 0o700 and entries(d)
+
+
+needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="chown to another user needs root")
+
+
+@needs_root
+def test_entry_not_owned_by_the_user_is_refused(cache_dir, modules):
+    modules("cmod", CALLEE.format(factor=10))
+    kmod = modules("kmod", KERNEL)
+    run1(kmod.k)
+    (path,) = entries(cache_dir)
+    os.chown(path, 65534, 65534)
+    assert "owned by uid 65534" in rebuilt_with_one_warning(kmod.k)
+    assert path.stat().st_uid == os.geteuid()
+
+
+@needs_root
+def test_cache_directory_of_another_user_is_not_used(tmp_path, monkeypatch):
+    d = tmp_path / "theirs"
+    d.mkdir()
+    os.chown(d, 65534, 65534)
+    monkeypatch.setenv("PYASC_CACHE_DIR", str(d))
+
+    @asc.jit
+    def k(out: asc.GlobalAddress):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out)
+        g.set_value(0, 13)
+
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        assert run1(k) == 13
+        k.cache.clear()
+        assert run1(k) == 13
+    assert len([x for x in w if "is not used" in str(x.message)]) == 1
+    assert not list(d.iterdir())
+
+
+def test_symlinked_entry_is_refused(cache_dir, modules, tmp_path):
+    modules("cmod", CALLEE.format(factor=10))
+    kmod = modules("kmod", KERNEL)
+    run1(kmod.k)
+    (path,) = entries(cache_dir)
+    elsewhere = tmp_path / "elsewhere.json"
+    elsewhere.write_bytes(path.read_bytes())
+    path.unlink()
+    path.symlink_to(elsewhere)
+    rebuilt_with_one_warning(kmod.k)
+    assert not path.is_symlink()
 
 
 def test_rebuilt_library_invalidates(cache_dir, modules, monkeypatch):
@@ -317,3 +517,202 @@ def test_large_numpy_global_is_fingerprinted_by_content(cache_dir, modules):
     assert run1(kmod.k) == 0
     kmod.LUT[2500] = 9  # not visible in repr(LUT), which elides the middle
     assert run1(kmod.k) == 9
+
+
+# ---- stale kernels (issue 12 item 4): values read through classes, objects and plain helpers ----
+CFG_KERNEL = """
+import asc
+import cfgmod
+from cfgmod import Cfg, CFG, bias, scaled, Derived
+
+@asc.jit
+def k(out: asc.GlobalAddress, which: asc.ConstExpr[int]):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out)
+    if which == 0:
+        g.set_value(0, Cfg.BIAS)
+    elif which == 1:
+        g.set_value(0, cfgmod.Cfg.BIAS)
+    elif which == 2:
+        g.set_value(0, bias())
+    elif which == 3:
+        g.set_value(0, scaled(2))
+    elif which == 4:
+        g.set_value(0, CFG.bias)
+    elif which == 5:
+        g.set_value(0, Derived.BIAS)
+    else:
+        g.set_value(0, Cfg.get())
+"""
+
+CFG_MOD = """
+import other
+
+BASE = 1
+
+
+class Cfg:
+    BIAS = 1
+
+    @staticmethod
+    def get():
+        return BASE * 100
+
+
+class Derived(Cfg):
+    pass
+
+
+class Obj:
+    def __init__(self):
+        self.bias = 1
+
+
+CFG = Obj()
+
+
+def bias():
+    return BASE + Cfg.BIAS * 10
+
+
+def scaled(x):
+    return x * other.FACTOR
+"""
+
+
+def test_class_attributes_and_plain_helper_globals_are_dependencies(cache_dir, modules):
+    """Values a kernel folds through a class attribute, an object's attribute, or a plain
+    helper's module globals: changing them must never serve the old kernel, from memory or disk."""
+    other = modules("other", "FACTOR = 3\n")
+    cfg = modules("cfgmod", CFG_MOD)
+    kmod = modules("kmodcfg", CFG_KERNEL)
+    k = kmod.k
+
+    def each():
+        return [run1(k, w) for w in range(7)]
+
+    assert each() == [1, 1, 11, 6, 1, 1, 100]
+    cfg.Cfg.BIAS = 2  # a class attribute (read directly, through the module, by a helper, inherited)
+    assert each() == [2, 2, 21, 6, 1, 2, 100]
+    cfg.BASE = 4  # a global read by a plain helper and by a static method
+    assert each() == [2, 2, 24, 6, 1, 2, 400]
+    other.FACTOR = 5  # `other.FACTOR` inside a plain helper of another module
+    assert each() == [2, 2, 24, 10, 1, 2, 400]
+    cfg.CFG.bias = 7  # an attribute of a global object
+    assert each() == [2, 2, 24, 10, 7, 2, 400]
+    cfg.Derived.BIAS = 9  # shadowing in a subclass
+    assert each() == [2, 2, 24, 10, 7, 9, 400]
+    n = traces()
+    assert each() == [2, 2, 24, 10, 7, 9, 400] and traces() == n  # nothing changed: memory hits
+    k.cache.clear()
+    assert each() == [2, 2, 24, 10, 7, 9, 400] and traces() == n  # and disk hits
+    cfg.Cfg.BIAS = 1
+    k.cache.clear()
+    assert each()[:3] == [1, 1, 14]
+
+
+def test_mutated_constexpr_object_is_a_new_specialisation(cache_dir):
+    class Tiling:
+        def __init__(self, n):
+            self.n = n
+
+    @asc.jit
+    def k(out: asc.GlobalAddress, t: asc.ConstExpr):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out)
+        g.set_value(0, t.n)
+
+    t = Tiling(3)
+    assert run1(k, t) == 3
+    t.n = 8
+    assert run1(k, t) == 8
+
+
+def test_values_of_builtin_subclasses_are_part_of_the_key(cache_dir):
+    """A namedtuple (or an int / dict subclass) ConstExpr is keyed by its value, not only by its
+    attributes."""
+    import collections
+
+    Tiling = collections.namedtuple("Tiling", "n m")
+
+    class Size(int):
+        pass
+
+    class Table(dict):
+        pass
+
+    @asc.jit
+    def k(out: asc.GlobalAddress, t: asc.ConstExpr, s: asc.ConstExpr, d: asc.ConstExpr):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out)
+        g.set_value(0, t.n * 100 + s * 10 + d["x"])
+
+    assert run1(k, Tiling(1, 2), Size(3), Table(x=4)) == 134
+    assert run1(k, Tiling(5, 2), Size(3), Table(x=4)) == 534
+    assert run1(k, Tiling(5, 2), Size(6), Table(x=4)) == 564
+    assert run1(k, Tiling(5, 2), Size(6), Table(x=7)) == 567
+
+
+def test_class_attribute_change_misses_the_disk_cache_in_a_new_process(cache_dir, tmp_path):
+    (tmp_path / "pmod.py").write_text(textwrap.dedent("""
+        import os
+
+        SCALE = int(os.environ["SCALE"])
+
+
+        class Cfg:
+            BIAS = int(os.environ["BIAS"])
+
+
+        def scale():
+            return SCALE
+        """))
+    script = tmp_path / "proc.py"
+    script.write_text(textwrap.dedent("""
+        import numpy as np
+        import asc
+        from asc.runtime.jit import stats
+        from pmod import Cfg, scale
+
+        @asc.jit
+        def k(out: asc.GlobalAddress):
+            g = asc.GlobalTensor()
+            g.set_global_buffer(out)
+            g.set_value(0, Cfg.BIAS * 10 + scale())
+
+        out = np.zeros(1, np.int32)
+        k[1](out)
+        print(int(out[0]), stats["traces"], stats["disk_hits"])
+        """))
+
+    def run(bias, scale):
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "python"), str(tmp_path)]),
+                   BIAS=str(bias), SCALE=str(scale))
+        r = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        return r.stdout.split()
+
+    assert run(1, 1) == ["11", "1", "0"]
+    assert run(1, 1) == ["11", "0", "1"]
+    assert run(2, 1) == ["21", "1", "0"]  # the class attribute changed: not the old kernel
+    assert run(2, 3) == ["23", "1", "0"]  # a global read by a plain helper changed
+    assert run(1, 1) == ["11", "0", "1"]
+
+
+def test_cache_directory_deleted_while_running(cache_dir, modules):
+    """rm -rf of the cache directory under a running process: the next store makes a new
+    secret, and the entries written after it verify (no warning, no retrace)."""
+    import shutil
+    modules("cmod", CALLEE.format(factor=10))
+    kmod = modules("kmod", KERNEL)
+    run1(kmod.k)
+    shutil.rmtree(cache_dir)
+    kmod.k.cache.clear()
+    n = traces()
+    assert run1(kmod.k) == 30 and traces() == n + 1 and entries(cache_dir)
+    kmod.k.cache.clear()
+    disk_cache._secrets.clear()  # as a new process: the secret comes from the file
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert run1(kmod.k) == 30
+    assert traces() == n + 1

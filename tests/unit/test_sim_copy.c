@@ -2,6 +2,7 @@
  * 32-byte rounding of data_copy), GM bounds, argument matching, and the scalar unit
  * (exact integer semantics, scf.for with carried values, get_value/set_value on GM). */
 #include <stdio.h>
+#include <string.h>
 
 #include "test_sim_util.h"
 
@@ -148,6 +149,44 @@ TEST(gm_out_of_bounds_names_the_array) {
   CHECK_CONTAINS(r.diag, "t.py:7:8: error: asc.data_copy: out-of-bounds read of GM array 'x': bytes [0, 256), "
                  "but it has 128 bytes");
   sim_done(&r);
+}
+
+/* asc_sim_args_add_gm_readonly: reading works; a write (data_copy UB->GM, set_value) is an
+ * error at the op naming the array, and not one byte is written. */
+TEST(readonly_gm_is_never_written) {
+  float x[64], z[64], zcopy[64];
+  iota(x, 64, 0);
+  iota(z, 64, 1000);
+  memcpy(zcopy, z, sizeof z);
+  const char *kv[] = {"$BODY",
+                      "    \"asc.data_copy\"(%xl, %xg, %c16) : (" LT ", " GT ", i32) -> ()\n" MTE2_MTE3
+                      "    \"asc.data_copy\"(%zg, %xl, %c16) : (" GT ", " LT ", i32) -> () loc(\"t.py\":9:4)\n",
+                      NULL};
+  char *ir = sim_expand(copyk, kv);
+  for (int ro = 0; ro < 2; ro++) {
+    asc_sim_args a;
+    asc_sim_args_init(&a);
+    asc_sim_args_add_gm_readonly(&a, x, sizeof x, ASC_SIM_F32, "x");
+    if (ro)
+      asc_sim_args_add_gm_readonly(&a, z, sizeof z, ASC_SIM_F32, "z");
+    else
+      asc_sim_args_add_gm(&a, z, sizeof z, ASC_SIM_F32, "z");
+    simrun r;
+    sim_go(&r, ir, &a, 1);
+    if (!ro) {
+      CHECK_INT(r.rc, 0);
+      CHECK(z[0] == 0.0f && z[15] == 15.0f && z[16] == 1016.0f);
+      memcpy(z, zcopy, sizeof z);
+    } else {
+      CHECK(r.rc != 0);
+      CHECK_CONTAINS(r.diag, "t.py:9:4: error: asc.data_copy: write of bytes [0, 64) to GM array 'z', which is "
+                     "read-only");
+      CHECK(memcmp(z, zcopy, sizeof z) == 0);
+    }
+    sim_done(&r);
+    asc_sim_args_free(&a);
+  }
+  free(ir);
 }
 
 TEST(ub_tensor_extent_and_alignment) {

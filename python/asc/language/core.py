@@ -396,8 +396,8 @@ def _operand(kind, x, fn, name, dst):
         return _need(x, LocalTensor, fn, name).value
     if kind == "num":
         return to_value(x, dst.dtype)
-    if kind == "i64":
-        return to_value(x, I64)
+    if kind == "i64":  # mask words: 64-bit patterns (0xFFFF_FFFF_FFFF_FFFF) keep their bits
+        return to_value(x, I64, wrap=True)
     if kind.startswith("struct:"):
         if type(x).__name__ != kind[7:]:
             raise TypeError(f"{fn}(): argument '{name}' must be a {kind[7:]}, got {type(x).__name__}")
@@ -523,7 +523,9 @@ def static_assert(cond, msg=""):
 
 
 def number(value, dtype):
-    return PlainValue(builder("number").const(value, dtype_of(dtype)), dtype_of(dtype))
+    builder("number")
+    d = dtype_of(dtype)
+    return PlainValue(to_value(value, d), d)  # a value that does not fit d is a TypeError
 
 
 float16, float32, bfloat16, float64 = (DTYPES[n] for n in ("float16", "float32", "bfloat16", "float64"))

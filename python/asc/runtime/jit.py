@@ -101,19 +101,32 @@ def _sim_dt(d):
     return v
 
 
-def _gm_info(x):
-    """(dtype, pointer, nbytes) of a numpy array or torch CPU tensor, else None."""
-    mod = type(x).__module__
-    if mod == "numpy":
+def _arg_dt(n, obj):
+    try:
+        return _dt(obj)
+    except ValueError as e:
+        raise ValueError(f"argument '{n}': {e}") from None
+
+
+def _gm_info(n, x):
+    """(dtype, pointer, nbytes, read-only) of argument n if it is a numpy array (subclasses such
+    as np.memmap and np.matrix included) or a torch CPU tensor, else None."""
+    np = sys.modules.get("numpy")
+    if np is not None and isinstance(x, np.ndarray):
         if not x.flags.c_contiguous:
-            raise ValueError("numpy array arguments must be C-contiguous (use np.ascontiguousarray)")
-        return _dt(x.dtype), x.ctypes.data, x.nbytes
-    if mod.startswith("torch"):
+            raise ValueError(f"argument '{n}': numpy array arguments must be C-contiguous (use np.ascontiguousarray)")
+        if not x.dtype.isnative:
+            raise ValueError(f"argument '{n}': the array's byte order is not the machine's ({x.dtype.str}); "
+                             f"convert it with x.astype(x.dtype.newbyteorder('='))")
+        return _arg_dt(n, x.dtype), x.ctypes.data, x.nbytes, not x.flags.writeable
+    if type(x).__module__.startswith("torch") and hasattr(x, "data_ptr"):
         if x.device.type != "cpu":
-            raise ValueError(f"torch tensors must be on the CPU for the Model backend, got {x.device}")
+            raise ValueError(f"argument '{n}': torch tensors must be on the CPU for the Model backend, got {x.device}")
+        if str(x.layout) != "torch.strided":
+            raise ValueError(f"argument '{n}': torch tensor arguments must be dense (strided), got {x.layout}")
         if not x.is_contiguous():
-            raise ValueError("torch tensor arguments must be contiguous (use .contiguous())")
-        return _dt(x.dtype), x.data_ptr(), x.numel() * x.element_size()
+            raise ValueError(f"argument '{n}': torch tensor arguments must be contiguous (use .contiguous())")
+        return _arg_dt(n, x.dtype), x.data_ptr(), x.numel() * x.element_size(), False
     return None
 
 
@@ -138,15 +151,16 @@ def _marshal(n, x):
     if isinstance(x, float):
         return "float", _F32, ("float", _sim_dt(_F32), x, n)
     if hasattr(x, "dtype"):
-        if type(x).__module__ == "numpy" and type(x).__name__ != "ndarray":  # numpy scalar
-            d = _dt(x.dtype)
+        np = sys.modules.get("numpy")
+        if np is not None and isinstance(x, np.generic):  # numpy scalar
+            d = _arg_dt(n, x.dtype)
             if d.is_float():
                 return "float", d, ("float", _sim_dt(d), float(x), n)
             return "int", d, _int_arg(n, x, d)
-        info = _gm_info(x)
+        info = _gm_info(n, x)
         if info:
-            d, ptr, nbytes = info
-            return "gm", d, ("gm", ptr, nbytes, _sim_dt(d), n)
+            d, ptr, nbytes, readonly = info
+            return "gm", d, ("gm_ro" if readonly else "gm", ptr, nbytes, _sim_dt(d), n)
     raise TypeError(f"Argument type in JIT function is not supported: {type(x).__name__}")
 
 
@@ -158,9 +172,24 @@ class _Launcher:
         return self.fn._launch(self.core_num, self.stream, args, kwargs)
 
 
+def _check_kernel(fn):
+    """@asc.jit traces a plain Python function from its source file: refuse anything else here,
+    with a clear error, rather than with an internal one at the first launch."""
+    if inspect.ismethod(fn):
+        code = fn.__func__.__code__
+        raise TypeError(f"asc.jit: '{fn.__qualname__}' ({code.co_filename}:{code.co_firstlineno}) is a bound method; "
+                        "a kernel is a plain function: decorate a module-level function and pass what it needs from "
+                        "the object as arguments (ConstExpr for compile-time values)")
+    if not inspect.isfunction(fn):
+        what = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or repr(fn)
+        raise TypeError(f"asc.jit applies to Python functions, not {type(fn).__name__} '{what}'")
+    SourceInfo.check_available(fn)
+
+
 class JITFunction:
     def __init__(self, fn, options):
         _check_options(options)
+        _check_kernel(fn)
         self.fn, self.options = fn, dict(options)
         self.__name__ = fn.__name__
         self.__doc__ = fn.__doc__
@@ -370,6 +399,17 @@ class JITFunction:
     def _disk_key(self, mem_key):
         return disk_cache.make_key([self.fn.__module__, self.fn.__qualname__, self.fingerprint(), list(mem_key)])
 
+    def _known_source(self, f):
+        """Whether a disk-cache entry may name file f as a source of IR locations: the kernel's
+        own file or the file of a loaded module (a jit callee's)."""
+        if f == self.src.file:
+            return True
+        for m in list(sys.modules.values()):
+            mf = getattr(m, "__file__", None)
+            if isinstance(mf, str) and os.path.abspath(mf) == f:
+                return True
+        return False
+
     def _resolve(self, module):
         """The globals dict of a module named in a cache dependency."""
         if module == self.fn.__module__:
@@ -385,12 +425,12 @@ class JITFunction:
             def current(module, name):
                 g = self._resolve(module)
                 return None if g is None or name not in g else dep_repr(g[name])
-            e = disk_cache.lookup(key, current)
+            e = disk_cache.lookup(key, current, self._known_source)
             if e is not None:
                 try:
                     mod = self._build(e["ir"], e["sources"], opts)
-                except CompilationError:
-                    disk_cache.discard(e["path"])  # stored by another build of the same key: rebuild
+                except Exception as ex:  # noqa: BLE001 - a sealed entry that no longer builds: rebuild
+                    disk_cache.reject(e["path"], f"its IR does not build ({type(ex).__name__})")
                 else:
                     stats["disk_hits"] += 1
                     return mod, [(self._resolve(m), n, fp) for m, n, fp in e["deps"]]

@@ -120,3 +120,19 @@
     "func.return"() : () -> ()
   }) {sym_name = "vec_11", function_type = (!asc.local_tensor<256xi16>, f32, i32) -> ()} : () -> ()
 }) : () -> ()
+
+// -----
+
+// No GM -> GM copy path (hardware.md §12.1): every copy op with two global tensors.
+"builtin.module"() ({
+  "func.func"() ({
+  ^bb0(%a: !asc.global_tensor<f16>, %b: !asc.global_tensor<f16>, %n: i32, %p: !asc.struct<DataCopyParams>, %e: !asc.struct<DataCopyExtParams>):
+    // expected-error @+1 {{'asc.data_copy' op there is no GM -> GM copy path: both dst and src are global tensors}}
+    "asc.data_copy"(%a, %b, %n) : (!asc.global_tensor<f16>, !asc.global_tensor<f16>, i32) -> ()
+    // expected-error @+1 {{'asc.data_copy_params' op there is no GM -> GM copy path}}
+    "asc.data_copy_params"(%a, %b, %p) : (!asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.struct<DataCopyParams>) -> ()
+    // expected-error @+1 {{'asc.data_copy_pad' op there is no GM -> GM copy path}}
+    "asc.data_copy_pad"(%a, %b, %e) : (!asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.struct<DataCopyExtParams>) -> ()
+    "func.return"() : () -> ()
+  }) {sym_name = "vec_12", function_type = (!asc.global_tensor<f16>, !asc.global_tensor<f16>, i32, !asc.struct<DataCopyParams>, !asc.struct<DataCopyExtParams>) -> ()} : () -> ()
+}) : () -> ()
