@@ -8,7 +8,7 @@
     %c256 = "arith.constant"() {value = 256 : i32} : () -> i32
     %c512 = "arith.constant"() {value = 512 : i32} : () -> i32
     %big = "arith.constant"() {value = 4611686018427387904 : i64} : () -> i64
-    %m = "arith.constant"() {value = 64 : i64} : () -> i64
+    %m = "arith.constant"() {value = 16 : i64} : () -> i64
     %f0 = "arith.constant"() {value = 0.5 : f32} : () -> f32
     %xg = "asc.global_tensor"() : () -> !asc.global_tensor<f32>
     "asc.set_global_buffer"(%xg, %x) : (!asc.global_tensor<f32>, !asc.gm_ptr<f32>) -> ()
@@ -30,7 +30,7 @@
     "asc.pipe_barrier"() {pipe = #asc.pipe<PIPE_V>} : () -> ()
     "asc.duplicate.mask"(%b, %f0, %m, %c1, %c1, %c8) : (!asc.local_tensor<f32, VECIN>, f32, i64, i32, i32, i32) -> ()
     "asc.pipe_barrier"() {pipe = #asc.pipe<PIPE_V>} : () -> ()
-    "asc.cast"(%b, %a, %n) {round = #asc.round<CAST_RINT>} : (!asc.local_tensor<f32, VECIN>, !asc.local_tensor<f32, VECIN>, i32) -> ()
+    "asc.cast"(%b, %a, %c8) {round = #asc.round<CAST_RINT>} : (!asc.local_tensor<f32, VECIN>, !asc.local_tensor<f32, VECIN>, i32) -> ()
     "asc.set_flag"(%c0) {event = #asc.event<V_S>} : (i32) -> ()
     "asc.wait_flag"(%c0) {event = #asc.event<V_S>} : (i32) -> ()
     %v = "asc.get_value"(%b, %c8) : (!asc.local_tensor<f32, VECIN>, i32) -> f32
