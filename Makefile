@@ -10,7 +10,7 @@
 #                     FUZZ_TARGET=sim fuzzes the simulator instead (parsed kernels run in it)
 #   make deps         install missing Debian packages (as root) or print the apt-get command
 #   make asan         build the sanitizer tree only
-#   make clean        remove build/ and build-asan/
+#   make clean        remove build/, build-asan/ and build-pip/ (pip install .)
 #
 # Variables: PYTHON (default /usr/bin/python3: Debian's python, which sees python3-numpy
 # etc.; a pyenv python on PATH does not), JOBS (default 2), FUZZ_SECONDS, FUZZ_TARGET, CC (for build/).
@@ -104,4 +104,4 @@ fuzz: deps asan
 	  -P tests/fuzz/run_fuzz.cmake
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) build-pip python/openasc.egg-info

@@ -27,6 +27,8 @@ typedef struct Options {
   int sync_log;           /* auto-sync notes each sync it inserts */
   int split_input;        /* --split-input-file */
   int verify_diags;       /* --verify-diagnostics */
+  int kernel_pipeline;    /* --kernel-pipeline: libasc's named-pipeline table picks the passes */
+  asc_pipeline_opts kp;   /* its options (--insert-sync=, --auto-sync=, ...) */
 } Options;
 
 /* One piece of the input: the whole file, or a chunk between `// -----` lines. */
@@ -72,6 +74,11 @@ static void help(void) {
          "  --<pass>                  run <pass> (see the list below); passes run in the\n"
          "                            order they are given\n"
          "  --pass-pipeline=<a,b,..>  run the listed passes, in order\n"
+         "  --kernel-pipeline         first run the passes @asc.jit runs (libasc's pipeline\n"
+         "                            table: inline,canonicalize,cse, insert-sync iff the\n"
+         "                            kernel has LocalTensorAuto, auto-sync, verify-sync);\n"
+         "                            --insert-sync=auto|on|off|pyasc, --auto-sync=on|off|\n"
+         "                            full|replace, --no-passes, --no-verify-sync choose\n"
          "  --print-ir-after-all      print the IR after every pass (to stderr)\n"
          "  --print-after=<pass>      print the IR after <pass> (to stderr)\n"
          "  --sync-log                auto-sync passes: a note per inserted sync saying why\n"
@@ -172,6 +179,12 @@ static int parse_flag(Options *o, int argc, char **argv, int *i) {
     o->print_after = v;
   } else if ((v = flag_value(f, "pass-pipeline")))
     return add_pipeline(o, v);
+  else if (!strcmp(f, "kernel-pipeline"))
+    o->kernel_pipeline = 1;
+  else if (asc_pipeline_parse_flag(&o->kp, f) > 0)
+    o->kernel_pipeline = 1;
+  else if (asc_pipeline_parse_flag(&o->kp, f) < 0)
+    return bad_usage("bad value in '%s'", argv[*i]);
   else if (is_pass(f, strlen(f)))
     add_pass(o, f, strlen(f));
   else
@@ -287,14 +300,17 @@ static int process(asc_ctx *ctx, const Options *o, const char *name, const Chunk
   if (!m)
     return 1;
   int failed = asc_verify(m) != 0;
-  if (!failed && o->pipeline.len) {
+  if (!failed && (o->pipeline.len || o->kernel_pipeline)) {
     asc_pass_options po;
     asc_pass_options_init(&po);
     po.verify_each = !o->no_verify;
     po.print_ir_after_all = o->print_ir_after_all;
     po.print_after = o->print_after;
     po.sync_log = o->sync_log;
-    failed = asc_run_passes(m, o->pipeline.data, &po) != 0;
+    if (o->kernel_pipeline)
+      failed = asc_run_kernel_pipeline(m, &o->kp, &po) != 0;
+    if (!failed && o->pipeline.len)
+      failed = asc_run_passes(m, o->pipeline.data, &po) != 0;
   }
   if (!failed)
     asc_print_module(m, out);
@@ -491,6 +507,7 @@ static int run(const Options *o, asc_ctx *ctx, const char *text, size_t len) {
 int main(int argc, char **argv) {
   Options o = {0};
   asc_sb_init(&o.pipeline);
+  asc_pipeline_opts_init(&o.kp);
   int r = parse_args(&o, argc, argv);
   if (r) {
     asc_sb_free(&o.pipeline);

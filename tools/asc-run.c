@@ -39,6 +39,8 @@ typedef struct npy {
 static int usage(void) {
   fputs("usage: asc-run kernel.mlir [--kernel NAME] [--platform P] [--blocks N] [--threads N]\n"
         "               [--trace out.json] [--passes LIST] [--quiet] [--no-sanitize]\n"
+        "               [--pipeline [--insert-sync=auto|on|off|pyasc] [--auto-sync=on|off|full|replace]]\n"
+        "               [--lenient-gm]\n"
         "               name=file.npy[:dtype:count] | name=dtype:value ...\n", stderr);
   return 2;
 }
@@ -266,6 +268,8 @@ static int scalararg(asc_sim_args *args, const char *name, const char *spec) {
 
 typedef struct cli {
   const char *file, *kernel, *passes;
+  int kernel_pipeline;  /* --pipeline: the passes @asc.jit runs (libasc's pipeline table) */
+  asc_pipeline_opts kp; /* --insert-sync=, --auto-sync=, ... */
   asc_sim_options opts;
   int quiet;
   npy *arrays;
@@ -313,6 +317,12 @@ static int parseargs(cli *c, int argc, char **argv) {
       c->quiet = 1;
     else if (!strcmp(a, "--no-sanitize"))
       c->opts.sanitize = 0;
+    else if (!strcmp(a, "--lenient-gm"))
+      c->opts.strict_gm = 0;
+    else if (!strcmp(a, "--pipeline"))
+      c->kernel_pipeline = 1;
+    else if (asc_pipeline_parse_flag(&c->kp, a) > 0)
+      c->kernel_pipeline = 1;
     else if (a[0] == '-' && a[1] == '-')
       return usage();
     else if (!c->file)
@@ -333,11 +343,12 @@ static int run(cli *c, asc_ctx *ctx) {
   if (!m)
     return 1;
   int rc = 0;
-  if (c->passes) {
-    asc_pass_options po;
-    asc_pass_options_init(&po);
+  asc_pass_options po;
+  asc_pass_options_init(&po);
+  if (c->kernel_pipeline)
+    rc = asc_run_kernel_pipeline(m, &c->kp, &po) ? 1 : 0;
+  if (!rc && c->passes)
     rc = asc_run_passes(m, c->passes, &po) ? 1 : 0;
-  }
   asc_sim_report rep;
   if (!rc) {
     rc = asc_sim_launch(m, c->kernel, &c->args, &c->opts, &rep) ? 1 : 0;
@@ -358,6 +369,7 @@ int main(int argc, char **argv) {
   cli c;
   memset(&c, 0, sizeof c);
   asc_sim_options_init(&c.opts);
+  asc_pipeline_opts_init(&c.kp);
   asc_sim_args_init(&c.args);
   c.arrays = calloc((size_t)argc + 1, sizeof *c.arrays);
   int rc = c.arrays ? parseargs(&c, argc, argv) : 2;

@@ -67,6 +67,30 @@ int asc_run_passes(asc_module *m, const char *pipeline, const asc_pass_options *
 int asc_pass_count(void);
 void asc_pass_info(int i, const char **name, const char **summary);
 
+/* ---- named pipelines (src/passes/pipelines.c): the passes a kernel gets ----
+ * One table of named stages ("base", "auto-tensors", "pyasc-insert-sync", "auto-sync",
+ * "auto-sync-full", "auto-sync-replace", "verify", ...); asc_pipeline_select composes them for
+ * a module and options.  Used by the Python front-end, asc-opt --kernel-pipeline and asc-run. */
+enum { ASC_INSERT_SYNC_AUTO = -1, ASC_INSERT_SYNC_OFF = 0, ASC_INSERT_SYNC_ON = 1, ASC_INSERT_SYNC_PYASC = 2 };
+enum { ASC_AUTO_SYNC_OFF = 0, ASC_AUTO_SYNC_ON = 1, ASC_AUTO_SYNC_FULL = 2, ASC_AUTO_SYNC_REPLACE = 3 };
+typedef struct asc_pipeline_opts {
+  int run_passes;  /* 0: inline only (default 1) */
+  int insert_sync; /* ASC_INSERT_SYNC_*; AUTO (default): on iff the module has asc.local_tensor_auto */
+  int auto_sync;   /* ASC_AUTO_SYNC_* (default ON); ON becomes FULL when insert-sync is on */
+  int verify_sync; /* append verify-sync (default 1) */
+} asc_pipeline_opts;
+void asc_pipeline_opts_init(asc_pipeline_opts *o);
+int asc_pipeline_count(void);
+int asc_pipeline_info(int i, const char **name, const char **passes, const char **what); /* -1: out of range */
+const char *asc_pipeline_passes(const char *stage); /* a stage's comma-separated passes; NULL if unknown */
+/* The pass list for m under o (NULL: defaults), malloc'd (asc_free). */
+char *asc_pipeline_select(const asc_module *m, const asc_pipeline_opts *o);
+/* A command-line flag: --insert-sync=auto|on|off|pyasc, --auto-sync=on|off|full|replace,
+ * --no-passes, --no-verify-sync.  1 if it set o, 0 if it is no such flag, -1 a bad value. */
+int asc_pipeline_parse_flag(asc_pipeline_opts *o, const char *flag);
+/* asc_run_passes(m, asc_pipeline_select(m, o), po). */
+int asc_run_kernel_pipeline(asc_module *m, const asc_pipeline_opts *o, const asc_pass_options *po);
+
 
 /* ---- op registry (src/ops/ops.def, enums.def, structs.def) for bindings ---- */
 typedef struct asc_reg_opinfo {
@@ -99,6 +123,11 @@ int asc_struct_field(int id, int i, char *buf, size_t bufsize, int64_t *dflt);
  * "core.cycles" "core.blocks", per core and pipe "core.busy"; -1 if out of range). */
 size_t asc_bind_sizeof(const char *what);
 void asc_bind_options(void *opts, const char *platform, int blocks, int sanitize);
+double asc_bind_platform(const char *platform, const char *field);
+void asc_bind_options_strict(void *opts, int strict_gm);       /* asc_sim_options.strict_gm */
+const char *asc_bind_report_kwarning(const void *rep, int i); /* asc_sim_report.kwarnings[i], NULL past the end */
+/* asc_pipeline_select with the options as ints (insert_sync, auto_sync: ASC_INSERT_SYNC_*, ASC_AUTO_SYNC_*). */
+char *asc_bind_pipeline(const asc_module *m, int run_passes, int insert_sync, int auto_sync);
 void asc_bind_pass_options(void *opts, int sync_log); /* defaults, plus sync_log */
 double asc_bind_report(const void *rep, const char *field, int core, int pipe);
 const char *asc_bind_report_platform(const void *rep);

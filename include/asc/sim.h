@@ -93,6 +93,11 @@ typedef struct asc_sim_options {
   const char *trace_path; /* non-NULL: write a Chrome/Perfetto trace-event JSON file here */
   int sanitize;         /* race, uninitialised-read, use-after-free and GM-overlap checks
                            (default 1; 0 = off; bounds, alignment and flag checks stay on) */
+  int strict_gm;        /* 1 (default): an access the NPU would let through but that is out of bounds
+                           (GM beyond its array, UB past its tensor yet inside UB) is an error.
+                           0: a warning once per op site and launch (asc_sim_report.kwarnings);
+                           the run goes on, bytes beyond a GM array read as zeros and writes to
+                           them are dropped (they never reach the caller's memory) */
   uint64_t jitter_seed; /* 0 (default): the calibrated timing.  Otherwise every queued
                            instruction gets a random extra latency and issue delay drawn from
                            this seed (deterministic per seed and block): other schedules for
@@ -167,6 +172,9 @@ typedef struct asc_sim_report {
   int nerrors, nwarnings;     /* diagnostics this launch produced */
   asc_sim_record *records; /* sanitizer findings in block order; strings owned by the report */
   int nrecords;
+  char **kwarnings;  /* strict_gm = 0: the out-of-bounds warnings let through, as the formatted
+                        text of their diagnostics (also on the context), once per op site */
+  int nkwarnings;
 } asc_sim_report;
 
 void asc_sim_report_free(asc_sim_report *r);

@@ -215,6 +215,20 @@ def _cell_ok(cell):
         return False
 
 
+_LOCATED = {}
+
+
+def _located(cls):
+    """cls (a Python error type kept at the kernel line, e.g. TypeError) that is also a
+    CompilationError (pyasc's CodegenError): `except TypeError` and `except CodegenError` both catch it."""
+    k = _LOCATED.get(cls)
+    if k is None:
+        k = _LOCATED[cls] = type(cls.__name__, (cls, CompilationError), {"__init__": cls.__init__,
+                                                                         "__str__": cls.__str__,
+                                                                         "__module__": cls.__module__})
+    return k
+
+
 class SourceInfo:
     @staticmethod
     def check_available(fn):
@@ -297,8 +311,9 @@ class FunctionTracer(ast.NodeVisitor):
         line = linecache.getline(f, l)
         if cls is CompilationError:
             return CompilationError(msg, f, l, c, line)
-        e = cls(f"{f}:{l}:{c}: {msg}\n{line.rstrip()}\n{' ' * (c - 1)}^")
+        e = _located(cls)(f"{f}:{l}:{c}: {cls.__name__}: {msg}\n{line.rstrip()}\n{' ' * (c - 1)}^")
         e.asc_location = (f, l, c)
+        e.msg, e.file, e.line, e.col = msg, f, l, c
         return e
 
     def visit(self, node):
@@ -606,7 +621,8 @@ class FunctionTracer(ast.NodeVisitor):
             else:
                 kw[k.arg] = self.visit(k.value)
         if f is print:
-            raise self.fail(node, "print is not supported in JIT function; use asc.printf")
+            raise self.fail(node, "print is not supported in JIT function (NameError: print is not defined); "
+                                  "use asc.printf")
         if hasattr(f, "trace_call"):
             return f.trace_call(self, args, kw)
         return f(*args, **kw)

@@ -20,6 +20,27 @@ class KernelError(RuntimeError):
     """The simulator reported an error; the message is its diagnostics text."""
 
 
+class KernelWarning(UserWarning):
+    """A kernel did what an NPU lets through but is almost surely a bug: an access beyond a GM
+    array or past a UB tensor (the run went on: see docs/sanitizers.md).  An error with the jit
+    option strict_gm=True, ASC_STRICT=1 or `python -W error::asc.KernelWarning`."""
+
+
+def not_yet(qualname, hint=""):
+    """A callable standing for an API name openasc does not implement yet: calling it (or, for a
+    class, constructing it) raises NotImplementedError naming it."""
+    def f(*args, **kwargs):
+        raise NotImplementedError(f"{qualname} is not implemented yet in openasc{hint}")
+    f.__name__ = f.__qualname__ = qualname.rsplit(".", 1)[-1]
+    return f
+
+
+def not_yet_names(namespace, module, names, hint=""):
+    """not_yet(module + "." + name) for each name (a whitespace-separated string) into namespace."""
+    for n in names.split():
+        namespace.setdefault(n, not_yet(f"{module}.{n}", hint))
+
+
 # ---- dtypes ----------------------------------------------------------------------------------------
 class DataType:
     """A scalar element type (asc.float16, ...); `ir` is its IR spelling."""
@@ -46,7 +67,8 @@ class DataType:
 _DTYPES = [("int1", "i1", 1, "i"), ("int8", "i8", 1, "i"), ("int16", "i16", 2, "i"), ("int32", "i32", 4, "i"),
            ("int64", "i64", 8, "i"), ("uint8", "ui8", 1, "u"), ("uint16", "ui16", 2, "u"),
            ("uint32", "ui32", 4, "u"), ("uint64", "ui64", 8, "u"), ("float16", "f16", 2, "f"),
-           ("bfloat16", "bf16", 2, "f"), ("float32", "f32", 4, "f"), ("float64", "f64", 8, "f")]
+           ("bfloat16", "bf16", 2, "f"), ("float32", "f32", 4, "f"), ("float64", "f64", 8, "f"),
+           ("void", "none", 0, "v")]
 DTYPES = {n: DataType(n, ir, s, k) for n, ir, s, k in _DTYPES}
 _ALIASES = {"half": "float16", "float": "float32", "double": "float64", "int": "int32"}
 

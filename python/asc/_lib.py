@@ -6,7 +6,15 @@ import threading
 import time
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
-_DEFAULT = os.path.normpath(os.path.join(_HERE, "..", "..", "build", "lib", "libasc.so"))
+
+
+def _default_library():
+    """The library pip installed into the package (asc/_libasc*.so, see setup.py), else the
+    checkout's build (build/lib/libasc.so next to python/)."""
+    for f in sorted(os.listdir(_HERE)):
+        if f.startswith("_libasc") and f.endswith(".so"):
+            return os.path.join(_HERE, f)
+    return os.path.normpath(os.path.join(_HERE, "..", "..", "build", "lib", "libasc.so"))
 
 SEV_NOTE, SEV_WARNING, SEV_ERROR = 0, 1, 2
 NPIPES = 11
@@ -52,6 +60,11 @@ _SIGS = {
     "asc_bind_report_platform": (C.c_char_p, [C.c_void_p]),
     "asc_sim_pipe_name": (C.c_char_p, [C.c_int]),
     "asc_sim_platform_find": (C.c_void_p, [C.c_char_p]),
+    "asc_bind_platform": (C.c_double, [C.c_char_p, C.c_char_p]),
+    "asc_bind_pipeline": (C.c_void_p, [C.c_void_p, C.c_int, C.c_int, C.c_int]),
+    "asc_pipeline_passes": (C.c_char_p, [C.c_char_p]),
+    "asc_bind_options_strict": (None, [C.c_void_p, C.c_int]),
+    "asc_bind_report_kwarning": (C.c_char_p, [C.c_void_p, C.c_int]),
 }
 
 _lib = None
@@ -64,10 +77,10 @@ def lib():
     global _lib
     with _lock:
         if _lib is None:
-            path = os.environ.get("ASC_LIBRARY", _DEFAULT)
+            path = os.environ.get("ASC_LIBRARY") or _default_library()
             if not os.path.exists(path):
-                raise RuntimeError(f"libasc not found at {path}: run `make build` at the repository root "
-                                   "or set ASC_LIBRARY to the path of libasc.so")
+                raise RuntimeError(f"libasc not found at {path}: `pip install .` or `make build` at the repository "
+                                   "root, or set ASC_LIBRARY to the path of libasc.so")
             L = C.CDLL(path)
             for name, (res, args) in _SIGS.items():
                 f = getattr(L, name)
@@ -151,8 +164,25 @@ class Diagnostics:
         self.notes.clear()
 
 
+class PipelineChoice:
+    """Options from which libasc's named-pipeline table (src/passes/pipelines.c) picks a kernel's
+    passes: insert_sync None (on iff the kernel uses LocalTensorAuto), True, False or "pyasc";
+    auto_sync True, False, "full" or "replace"."""
+    INSERT = {None: -1, False: 0, True: 1, "pyasc": 2}
+    AUTO = {False: 0, True: 1, "full": 2, "replace": 3}
+
+    def __init__(self, run_passes=True, insert_sync=None, auto_sync=True):
+        self.args = (int(bool(run_passes)), self.INSERT[insert_sync], self.AUTO[auto_sync])
+
+
+def pipeline_stage(name):
+    """The comma-separated passes of a named stage of the pipeline table ("auto-tensors", ...)."""
+    return _s(lib().asc_pipeline_passes(name.encode()))
+
+
 class Module:
-    """A parsed, pass-processed IR module with its own context."""
+    """A parsed, pass-processed IR module with its own context.  pipeline: a pass list, or a
+    PipelineChoice (libasc chooses the passes; self.pipeline says which)."""
 
     def __init__(self, name, text, sources, pipeline, print_ir=False, sync_log=False):
         L = lib()
@@ -164,6 +194,11 @@ class Module:
             L.asc_ctx_add_source(self.ctx, path.encode(), b, len(b))
         t = text.encode()
         self.m = L.asc_module_parse(self.ctx, name.encode(), t, len(t))
+        if self.m and isinstance(pipeline, PipelineChoice):
+            p = L.asc_bind_pipeline(self.m, *pipeline.args)
+            pipeline = C.string_at(p).decode()
+            L.asc_free(p)
+        self.pipeline = pipeline or ""
         if self.m and pipeline:
             po = _buf(L, "asc_pass_options")
             L.asc_bind_pass_options(po, int(sync_log))
@@ -206,6 +241,12 @@ def platform_known(name):
     return bool(lib().asc_sim_platform_find(name.encode()))
 
 
+def platform_fact(name, field):
+    """A number of the platform table (src/sim/platform.c): 'l1_bytes', 'ub_bytes', 'aiv', ...; None if unknown."""
+    v = lib().asc_bind_platform(name.encode(), field.encode())
+    return None if v < 0 else int(v) if field != "mhz" else v
+
+
 _SIZES = {}
 _PIPES = []
 
@@ -222,6 +263,17 @@ def _pipes(L):
     if not _PIPES:
         _PIPES.extend((p, _s(L.asc_sim_pipe_name(p))) for p in range(NPIPES) if L.asc_sim_pipe_name(p))
     return _PIPES
+
+
+def _kernel_warnings(L, r):
+    """The texts of the launch's KernelWarning diagnostics (out-of-bounds accesses let through)."""
+    out, i = [], 0
+    while True:
+        t = L.asc_bind_report_kwarning(r, i)
+        if t is None:
+            return out
+        out.append(_s(t))
+        i += 1
 
 
 class Report(dict):
@@ -302,7 +354,7 @@ class Report(dict):
         return dict(self)
 
 
-def launch(module, kernel, args, platform, blocks, sanitize=-1):
+def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True):
     """Run kernel on the simulator.  args: list of ('gm' | 'gm_ro', ptr, nbytes, dtype, name) |
     ('int', dtype, v, name) | ('float', dtype, v, name); names are bytes or str.  Returns
     (rc, Report).  The C structs are opaque buffers of the library's own sizes (asc_bind_*)."""
@@ -327,6 +379,7 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1):
     L.asc_sim_options_init(o)
     pname = platform.encode()  # the options struct points at it: keep it alive over the launch
     L.asc_bind_options(o, pname, blocks, sanitize)
+    L.asc_bind_options_strict(o, int(strict_gm))
     with module.lock:
         module.diags.clear()
         t0 = time.perf_counter()
@@ -338,5 +391,6 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1):
     f = L.asc_bind_report
     rep = Report(L, r, {"cycles": int(f(r, b"cycles", -1, -1)), "launch_cycles": int(f(r, b"launch_cycles", -1, -1)),
                         "us": f(r, b"us", -1, -1), "mhz": f(r, b"mhz", -1, -1),
-                        "platform": _s(L.asc_bind_report_platform(r)), "errors": errors, "warnings": warns})
+                        "platform": _s(L.asc_bind_report_platform(r)), "errors": errors, "warnings": warns,
+                        "kernel_warnings": _kernel_warnings(L, r)})
     return rc, rep

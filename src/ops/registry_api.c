@@ -1,5 +1,6 @@
 /* registry_api.c - the op registry, enums and parameter structs through the public C API
  * (asc.h), so bindings (the Python front-end) build their API surface from the one table. */
+#include <stddef.h>
 #include <string.h>
 
 #include "asc/asc.h"
@@ -96,6 +97,45 @@ double asc_bind_report(const void *rep, const char *field, int core, int pipe) {
     return -1;
   if (!strcmp(field, "core.busy"))
     return (double)c->busy[pipe];
+  return -1;
+}
+
+void asc_bind_options_strict(void *opts, int strict_gm) { ((asc_sim_options *)opts)->strict_gm = strict_gm; }
+
+/* The i-th KernelWarning text of a report (strict_gm off), NULL past the end. */
+const char *asc_bind_report_kwarning(const void *rep, int i) {
+  const asc_sim_report *r = rep;
+  return i >= 0 && i < r->nkwarnings ? r->kwarnings[i] : NULL;
+}
+
+char *asc_bind_pipeline(const asc_module *m, int run_passes, int insert_sync, int auto_sync) {
+  asc_pipeline_opts o;
+  asc_pipeline_opts_init(&o);
+  o.run_passes = run_passes;
+  o.insert_sync = insert_sync;
+  o.auto_sync = auto_sync;
+  return asc_pipeline_select(m, &o);
+}
+
+/* A platform's sizes and core counts by field name (bindings never mirror asc_sim_platform);
+ * -1 for an unknown platform or field. */
+double asc_bind_platform(const char *platform, const char *field) {
+  const asc_sim_platform *p = asc_sim_platform_find(platform);
+  if (!p || !field)
+    return -1;
+  static const struct {
+    const char *name;
+    size_t off;
+  } ints[] = {{"aic", offsetof(asc_sim_platform, aic)},           {"aiv", offsetof(asc_sim_platform, aiv)},
+              {"ub_bytes", offsetof(asc_sim_platform, ub_bytes)}, {"l1_bytes", offsetof(asc_sim_platform, l1_bytes)},
+              {"l0a_bytes", offsetof(asc_sim_platform, l0a_bytes)},
+              {"l0b_bytes", offsetof(asc_sim_platform, l0b_bytes)},
+              {"l0c_bytes", offsetof(asc_sim_platform, l0c_bytes)}};
+  for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
+    if (!strcmp(field, ints[i].name))
+      return *(const int *)(const void *)((const char *)p + ints[i].off);
+  if (!strcmp(field, "mhz"))
+    return p->mhz;
   return -1;
 }
 

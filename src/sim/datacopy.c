@@ -67,17 +67,23 @@ static void copyout(uint8_t *d, const uint8_t *s, size_t n) {
 /* Copy n bytes from src+soff to dst+doff, both checked. */
 static int move(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff, int64_t n) {
   const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
+  /* GM -> UB: the UB side first, so n is bounded by UB before a GM access that goes past its
+   * array (lenient GM) gets scratch memory of n bytes */
+  bool ubfirst = src->mem >= 0 && dst->mem == SIM_MEM_UB;
+  uint8_t *d = ubfirst ? asc_sim_mem(c, in->op, dst, doff, n, "write") : NULL;
+  if (ubfirst && !d)
+    return -1;
   const uint8_t *s = asc_sim_mem(c, in->op, src, soff, n, "read");
   if (!s)
     return -1;
-  uint8_t *d = asc_sim_mem(c, in->op, dst, doff, n, "write");
-  if (!d)
+  if (!ubfirst && !(d = asc_sim_mem(c, in->op, dst, doff, n, "write")))
     return -1;
   if (n >= NT_MIN && dst->mem >= 0 && src->mem == SIM_MEM_UB && c->L->gm[dst->mem].bytes >= NT_ARRAY)
     /* distinct memories: no overlap */
     copyout(d, s, (size_t)n);
   else
     memmove(d, s, (size_t)n);
+  asc_sim_mem_commit(c);
   return 0;
 }
 

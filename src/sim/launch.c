@@ -62,6 +62,7 @@ void asc_sim_options_init(asc_sim_options *o) {
   o->blocks = 1;
   o->verify = 1;
   o->sanitize = 1;
+  o->strict_gm = 1;
 }
 
 /* ---- report ---- */
@@ -70,6 +71,11 @@ void asc_sim_report_free(asc_sim_report *r) {
     return;
   free(r->cores);
   asc_sim_records_free(r->records, r->nrecords);
+  for (int i = 0; i < r->nkwarnings; i++)
+    free(r->kwarnings[i]);
+  free(r->kwarnings);
+  r->kwarnings = NULL;
+  r->nkwarnings = 0;
   r->records = NULL;
   r->nrecords = 0;
   r->cores = NULL;
@@ -164,6 +170,8 @@ typedef struct blockres {
   int64_t busy[ASC_SIM_NPIPES], blocked[ASC_SIM_NPIPES];
   sim_trec *trace;
   int ntrace;
+  sim_oobw *oobw; /* out-of-bounds warnings let through (memory.c), replayed once per op site */
+  int noobw;
 } blockres;
 
 typedef struct runner {
@@ -219,6 +227,7 @@ static void coreinit(sim_core *c, const sim_launch *L, int block, scratch *s) {
 }
 
 static void corefree(sim_core *c) {
+  asc_sim_mem_free(c);
   asc_sim_timing_free(c);
   free(c->queues);
   free(c->tbufs);
@@ -260,6 +269,10 @@ static void runblock(const sim_launch *L, int block, int ncores, blockres *r, sc
   r->trace = c.trace; /* handed over */
   r->ntrace = c.ntrace;
   c.trace = NULL;
+  r->oobw = c.oobw;
+  r->noobw = c.noobw;
+  c.oobw = NULL;
+  c.noobw = 0;
   corefree(&c);
 }
 
@@ -306,10 +319,12 @@ static void runthreads(runner *R, int threads) {
   free(t);
 }
 
-/* Replay block b's diagnostics on the shared context. */
-static void replay(const sim_launch *L, const blockres *r) {
+/* Replay block b's diagnostics on the shared context, then its out-of-bounds warnings
+ * of op sites no earlier block warned about. */
+static void replay(const sim_launch *L, const blockres *r, sim_oobseen *seen, asc_sim_report *rep) {
   for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
     asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
+  asc_sim_oob_replay(L, r->oobw, r->noobw, seen, rep);
 }
 
 static void writetrace(const sim_launch *L, const asc_sim_options *o, const blockres *res, const int *core,
@@ -360,8 +375,9 @@ static int runall(const sim_launch *L, const asc_sim_options *o, asc_sim_report 
   atomic_init(&R.firsterr, L->blocks);
   runthreads(&R, nthreads(o, L->blocks));
   int nrun = 0, rc = 0;
+  sim_oobseen seen = {0};
   for (int b = 0; b < L->blocks && !rc; b++, nrun++) {
-    replay(L, &R.res[b]);
+    replay(L, &R.res[b], &seen, rep);
     rc = R.res[b].rc;
   }
   place(R.res, nrun, core, start, rep);
@@ -370,7 +386,9 @@ static int runall(const sim_launch *L, const asc_sim_options *o, asc_sim_report 
   for (int b = 0; b < L->blocks; b++) {
     asc_ctx_free(R.res[b].diag);
     free(R.res[b].trace);
+    asc_sim_oobw_free(R.res[b].oobw, R.res[b].noobw);
   }
+  free(seen.ops);
   free(R.res);
   free(core);
   free(start);
@@ -436,7 +454,7 @@ int asc_sim_launch(asc_module *m, const char *kernel, const asc_sim_args *args, 
   memset(rep, 0, sizeof *rep);
   int e0 = m->ctx->nerrors, w0 = m->ctx->nwarnings;
   sim_launch L = {.ctx = m->ctx, .cost = asc_sim_default_costs(), .blocks = o->blocks,
-                  .tracing = o->trace_path != NULL, .sanitize = o->sanitize != 0,
+                  .tracing = o->trace_path != NULL, .sanitize = o->sanitize != 0, .strict_gm = o->strict_gm != 0,
                   .jitter = o->jitter_seed};
   int rc = setup(&L, m, kernel, args, o);
   if (!rc) {

@@ -4,6 +4,8 @@
  * error at its source line and never touches host memory it does not own. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "sim/sim_int.h"
 
@@ -99,6 +101,101 @@ static uint8_t *oob(sim_core *c, const asc_op *op, const sim_val *r, int64_t lo,
   return NULL;
 }
 
+/* ---- out-of-bounds accesses the NPU lets through (strict_gm off) ----
+ * A warning once per op site and block (the launch keeps the first block's, see
+ * asc_sim_oob_replay); the text names the op, the access, the buffer and the byte range. */
+static void oobwarn(sim_core *c, const asc_op *op, const char *fmt, ...) ASC_PRINTF(3, 4);
+static void oobwarn(sim_core *c, const asc_op *op, const char *fmt, ...) {
+  for (int i = 0; i < c->noobw; i++)
+    if (c->oobw[i].op == op)
+      return;
+  if (c->noobw == c->oobwcap) {
+    c->oobwcap = c->oobwcap ? 2 * c->oobwcap : 4;
+    c->oobw = realloc(c->oobw, sizeof *c->oobw * (size_t)c->oobwcap);
+    if (!c->oobw)
+      asc_die("out of memory");
+  }
+  asc_strbuf sb;
+  asc_sb_init(&sb);
+  va_list ap;
+  va_start(ap, fmt);
+  asc_sb_vprintf(&sb, fmt, ap);
+  va_end(ap);
+  if (c->L->blocks > 1)
+    asc_sb_printf(&sb, " (block %d)", c->block);
+  c->oobw[c->noobw++] = (sim_oobw){op, sb.data};
+}
+
+/* Scratch standing for GM bytes [lo, hi) of an array of size bytes at base, partly or wholly
+ * outside it: for a read, zeros plus a copy of the in-array part; for a write, the in-array
+ * part is copied to the array by asc_sim_mem_commit once the op has written. */
+static uint8_t *gmscratch(sim_core *c, bool write, uint8_t *base, int64_t size, int64_t lo, int64_t hi) {
+  int w = write;
+  if (c->gmscap[w] < hi - lo) {
+    free(c->gms[w]);
+    c->gmscap[w] = hi - lo;
+    c->gms[w] = malloc((size_t)c->gmscap[w]);
+    if (!c->gms[w])
+      asc_die("out of memory");
+  }
+  uint8_t *buf = c->gms[w];
+  memset(buf, 0, (size_t)(hi - lo));
+  int64_t a = lo > 0 ? lo : 0, b = hi < size ? hi : size;
+  if (a < b && !write)
+    memcpy(buf + (a - lo), base + a, (size_t)(b - a));
+  if (a < b && write) {
+    c->pend_dst = base + a;
+    c->pend_src = buf + (a - lo);
+    c->pend_n = b - a;
+  }
+  return buf;
+}
+
+void asc_sim_mem_commit(sim_core *c) {
+  if (c->pend_n > 0)
+    memcpy(c->pend_dst, c->pend_src, (size_t)c->pend_n);
+  c->pend_n = 0;
+}
+
+void asc_sim_mem_free(sim_core *c) {
+  free(c->gms[0]);
+  free(c->gms[1]);
+  asc_sim_oobw_free(c->oobw, c->noobw);
+  c->oobw = NULL;
+  c->noobw = 0;
+}
+
+void asc_sim_oobw_free(sim_oobw *w, int n) {
+  for (int i = 0; i < n; i++)
+    free(w[i].msg);
+  free(w);
+}
+
+void asc_sim_oob_replay(const sim_launch *L, const sim_oobw *w, int n, sim_oobseen *seen, asc_sim_report *rep) {
+  for (int i = 0; i < n; i++) {
+    int k = 0;
+    while (k < seen->n && seen->ops[k] != w[i].op)
+      k++;
+    if (k < seen->n)
+      continue;
+    if (seen->n == seen->cap) {
+      seen->cap = seen->cap ? 2 * seen->cap : 8;
+      seen->ops = realloc(seen->ops, sizeof *seen->ops * (size_t)seen->cap);
+      if (!seen->ops)
+        asc_die("out of memory");
+    }
+    seen->ops[seen->n++] = w[i].op;
+    asc_diag(L->ctx, asc_op_diag_loc(w[i].op), ASC_SEV_WARNING, "%s", w[i].msg);
+    if (!rep)
+      continue;
+    char **kw = realloc(rep->kwarnings, sizeof *kw * ((size_t)rep->nkwarnings + 1));
+    if (!kw || !(kw[rep->nkwarnings] = strdup(L->ctx->diags_tail->text)))
+      asc_die("out of memory");
+    rep->kwarnings = kw;
+    rep->nkwarnings++;
+  }
+}
+
 uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t off, int64_t nbytes,
                      const char *what) {
   const char *opname = asc_op_name(op);
@@ -119,11 +216,21 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
                 asc_sim_mem_name(c, r->mem));
     return NULL;
   }
-  if (nbytes > 0 && r->len >= 0 && (off < 0 || end > r->len))
-    return oob(c, op, r, lo, hi, "%s: %s of bytes [%lld, %lld) is outside the %s tensor of %lld bytes "
-               "(at byte %lld of %s)", opname, what, (long long)off, (long long)end,
-               isgm ? "global" : "local", (long long)r->len, (long long)r->off, asc_sim_mem_name(c, r->mem));
-  if (nbytes > 0 && (lo < 0 || hi > size))
+  bool inmem = lo >= 0 && hi <= size;
+  /* What an NPU lets through: GM beyond its array, UB past the tensor but inside UB. */
+  bool lenient = !c->L->strict_gm && (isgm || inmem);
+  if (nbytes > 0 && r->len >= 0 && (off < 0 || end > r->len)) {
+    if (!lenient)
+      return oob(c, op, r, lo, hi, "%s: %s of bytes [%lld, %lld) is outside the %s tensor of %lld bytes "
+                 "(at byte %lld of %s)", opname, what, (long long)off, (long long)end,
+                 isgm ? "global" : "local", (long long)r->len, (long long)r->off, asc_sim_mem_name(c, r->mem));
+    if (inmem)
+      oobwarn(c, op, "%s: %s of bytes [%lld, %lld) of %s '%s' is outside its %s tensor (bytes [%lld, %lld)); "
+              "the hardware does not check it", opname, what, (long long)lo, (long long)hi,
+              isgm ? "GM array" : "buffer", asc_sim_mem_name(c, r->mem), isgm ? "global" : "local",
+              (long long)r->off, (long long)(r->off + r->len));
+  }
+  if (nbytes > 0 && !inmem && !lenient)
     return oob(c, op, r, lo, hi, "%s: out-of-bounds %s of %s '%s': bytes [%lld, %lld), but it has %lld bytes",
                opname, what, isgm ? "GM array" : "buffer", asc_sim_mem_name(c, r->mem), (long long)lo,
                (long long)hi, (long long)size);
@@ -133,6 +240,17 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
                 asc_sim_mem_name(c, r->mem));
     return NULL;
   }
+  if (nbytes > 0 && !inmem) {
+    bool write = what[0] == 'w';
+    oobwarn(c, op, "%s: out-of-bounds %s of GM array '%s': bytes [%lld, %lld), but it has %lld bytes; "
+            "the NPU would %s memory beyond the array (the simulator %s)", opname, what,
+            asc_sim_mem_name(c, r->mem), (long long)lo, (long long)hi, (long long)size,
+            write ? "write" : "read", write ? "drops those bytes" : "reads zeros");
+    int64_t a = lo > 0 ? lo : 0, b = hi < size ? hi : size;
+    if (c->L->sanitize && a < b)
+      asc_sim_san_access(c, r->mem, a, b - a, write);
+    return gmscratch(c, write, base, size, lo, hi);
+  }
   if (c->L->sanitize && nbytes > 0) {
     if (stale(c, r)) {
       sim_finding f = {ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, 0, op, NULL, asc_sim_cur_pipe(c, op), -1,
@@ -141,7 +259,15 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
                      "released by free_tensor", opname, (long long)r->off, (long long)(r->off + r->len));
       return NULL;
     }
-    asc_sim_san_access(c, r->mem, lo, nbytes, what[0] == 'w');
+    /* Of an access past its tensor that was let through, the sanitizers see the tensor's part:
+     * an NPU reads whatever lies beyond, so that is no uninitialised-read error. */
+    int64_t slo = lo, shi = hi;
+    if (lenient && r->len >= 0) {
+      slo = lo > r->off ? lo : r->off;
+      shi = hi < r->off + r->len ? hi : r->off + r->len;
+    }
+    if (slo < shi)
+      asc_sim_san_access(c, r->mem, slo, shi - slo, what[0] == 'w');
   }
   if (!isgm && nbytes > 0) {
     c->ub_lo = lo < c->ub_lo ? lo : c->ub_lo;

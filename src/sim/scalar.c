@@ -264,6 +264,7 @@ static int setvalue(sim_core *c, const sim_inst *in) {
     asc_sim_storef(dt, p, asc_sim_dt_float(idt(in, 2)) ? v->f : (double)v->i);
   else
     asc_sim_storei(dt, p, v->i);
+  asc_sim_mem_commit(c);
   asc_sim_scalar(c, c->L->cost->set_value);
   return 0;
 }

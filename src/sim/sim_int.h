@@ -108,6 +108,7 @@ typedef struct sim_launch {
   int8_t evt_src[SIM_NEVENTS], evt_dst[SIM_NEVENTS]; /* PIPEIDs of each HardEvent; -1 unknown */
   sim_val *args; /* initial values of the entry block's arguments */
   bool sanitize;  /* race / uninit / use-after-free / GM-overlap tracking (asc_sim_options) */
+  bool strict_gm; /* asc_sim_options.strict_gm: out-of-bounds accesses the NPU lets through are errors */
   struct sim_sanlaunch *san; /* each block's findings and GM writes (sanitize.c) */
   bool tracing;   /* collect sim_trec records */
   uint64_t jitter; /* asc_sim_options.jitter_seed: random pipe timing (timing.c); 0 off */
@@ -212,6 +213,14 @@ struct sim_core {
   uint64_t jrng;      /* jitter generator state (timing.c), seeded on first use */
   sim_trec *trace;    /* NULL unless tracing */
   int ntrace, tcap_trace;
+  /* out-of-bounds accesses let through (strict_gm off; memory.c) */
+  struct sim_oobw *oobw; /* this block's warnings, one per op site */
+  int noobw, oobwcap;
+  uint8_t *gms[2];       /* read / write scratch standing for the bytes beyond a GM array */
+  int64_t gmscap[2];
+  uint8_t *pend_dst;     /* a write through scratch: its in-array part, copied by asc_sim_mem_commit */
+  const uint8_t *pend_src;
+  int64_t pend_n;
 };
 
 /* ---- numeric.c: dtypes and exact rounding ------------------------------------------------ */
@@ -239,6 +248,21 @@ double asc_sim_f16_value(uint16_t bits);
  * error naming op, `what` and the bounds (r's extent, then its memory's). */
 uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t off, int64_t nbytes,
                      const char *what);
+/* After writing through a pointer asc_sim_mem returned: the in-array part of a write that
+ * went partly beyond its GM array reaches the array (strict_gm off). */
+void asc_sim_mem_commit(sim_core *c);
+void asc_sim_mem_free(sim_core *c);
+typedef struct sim_oobw {
+  const asc_op *op;
+  char *msg;
+} sim_oobw;
+typedef struct sim_oobseen {
+  const asc_op **ops;
+  int n, cap;
+} sim_oobseen;
+/* Give a block's out-of-bounds warnings of op sites not in seen, on L's context and in rep. */
+void asc_sim_oob_replay(const sim_launch *L, const sim_oobw *w, int n, sim_oobseen *seen, asc_sim_report *rep);
+void asc_sim_oobw_free(sim_oobw *w, int n);
 const char *asc_sim_mem_name(const sim_core *c, int mem); /* "UB" or the GM array's name */
 bool asc_sim_is_gm_type(const asc_type *t);
 /* Checked size and offset arithmetic: *r := a * b (a + b), or -1 after an error naming op,

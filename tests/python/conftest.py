@@ -11,4 +11,7 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 # directory, never in the user's ~/.cache/openasc.
 _CACHE = tempfile.mkdtemp(prefix="openasc-pytest-cache-")
 os.environ["PYASC_CACHE_DIR"] = _CACHE
+# openasc's own suite runs strict: an out-of-bounds access is a KernelError, not a KernelWarning
+# (tests of the lenient default clear it with monkeypatch).
+os.environ.setdefault("ASC_STRICT", "1")
 atexit.register(shutil.rmtree, _CACHE, True)

@@ -142,15 +142,17 @@ PYASC = ["input-output-tensor", "hoist-ub-allocation", "materialize-tensor", "un
 def test_insert_sync_rule_picks_the_pipeline(monkeypatch, which, insert_sync, expect):
     """pyasc's rule: insert_sync=None means "on iff the kernel uses LocalTensorAuto".  On, auto
     tensors are planned and auto-sync-full orders everything; "pyasc" runs pyasc's passes in
-    pyasc's order instead.  Neither erases user sync (no strip-user-sync)."""
+    pyasc's order instead.  Neither erases user sync (no strip-user-sync).  libasc's pipeline
+    table (src/passes/pipelines.c) makes the choice; Module.pipeline is what it chose."""
     from asc import _lib
     from test_examples import load
     seen = []
     real = _lib.Module
 
     def spy(name, text, sources, pipeline, *a, **kw):
-        seen.append(pipeline)
-        return real(name, text, sources, pipeline, *a, **kw)
+        m = real(name, text, sources, pipeline, *a, **kw)
+        seen.append(m.pipeline)
+        return m
 
     monkeypatch.setattr(_lib, "Module", spy)
     x = np.ones(8 * 2048, np.float16)

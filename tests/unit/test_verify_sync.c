@@ -1,6 +1,6 @@
 /* The verify-sync pass (src/passes/verify_sync.c): the findings the verifier already
- * rejects as errors (ids outside 0-7, events valid on no core, pipe_barrier(PIPE_S),
- * pipes arch 2201 lacks) can only reach the pass through the C API, which runs
+ * rejects as errors (ids outside 0-7, events valid on no core, pipes arch 2201 lacks) can
+ * only reach the pass through the C API (pipe_barrier(PIPE_S) verifies; the pass warns), which runs
  * passes on unverified modules; lit cannot show them.  Also: the pass changes
  * nothing and never fails. */
 #include <stdio.h>

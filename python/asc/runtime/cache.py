@@ -1,7 +1,7 @@
 """The on-disk compile cache (api.md §2.5).
 
-Layout: ``<dir>/<key>/<deps>.json`` where ``dir`` is ``$PYASC_CACHE_DIR`` (pyasc's variable) or
-``${XDG_CACHE_HOME:-~/.cache}/openasc``.
+Layout: ``<dir>/<key>/<deps>.json`` where ``dir`` is ``$PYASC_CACHE_DIR`` (pyasc's variable),
+else ``$PYASC_HOME/.pyasc/cache`` (pyasc's), else ``${XDG_CACHE_HOME:-~/.cache}/openasc``.
 
 ``key`` is the sha256 of everything known before tracing: the kernel's module, name, file, first
 line and source text, its ConstExpr values, argument kinds and dtypes, closure values, the
@@ -53,6 +53,9 @@ def cache_dir():
     d = os.environ.get("PYASC_CACHE_DIR")
     if d:
         return d
+    home = os.environ.get("PYASC_HOME")  # pyasc: $PYASC_HOME/.pyasc/cache
+    if home:
+        return os.path.join(home, ".pyasc", "cache")
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "openasc")
 

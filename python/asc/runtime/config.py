@@ -48,17 +48,22 @@ def _cann_available():
 
 
 def set_platform(backend, soc_version=None, device_id=None, check=True):
-    """Select the backend and SoC.  Model: soc defaults to Ascend910B1."""
+    """Select the backend and SoC (pyasc's flow, through asc.lib.runtime as `rt`).  Model: the
+    SoC defaults to Ascend910B1; NPU needs CANN and a device, which openasc does not drive."""
     backend = Backend(backend)
     if soc_version is not None:
         soc_version = Platform(soc_version)
     if backend == Backend.NPU:
-        # openasc has no NPU runtime of its own: the emitted Ascend C needs CANN and a device.
-        raise RuntimeError(NPU_MESSAGE)
+        rt.use_npu()  # raises: the emitted Ascend C needs CANN and a device
+    rt.use_model()
     soc = soc_version or Platform.Ascend910B1
-    if check and not _lib.platform_known(soc.value):
-        raise RuntimeError(f"Runtime library is not available! Platform {soc.value} is not modelled")
-    _state.update(backend=backend, platform=soc, device=device_id or 0)
+    rt.set_soc_version(soc)
+    if device_id is not None:
+        rt.set_device(device_id)
+    if check and not rt.is_available():
+        raise RuntimeError(f"Runtime library is not available! Platform {soc.value} is not modelled by the "
+                           f"openasc simulator (libasc); pyasc's Model backend would look for "
+                           f"$ASCEND_HOME_PATH/tools/simulator/{soc.value}/lib")
 
 
 def current_backend():
@@ -75,3 +80,6 @@ def _set_last_report(rep):
 
 def last_report():
     return _state["report"]
+
+
+from ..lib import runtime as rt  # noqa: E402 - pyasc's config.rt (asc.lib.runtime uses this module)

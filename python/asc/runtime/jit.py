@@ -12,8 +12,12 @@ from .. import _lib
 from .._core import DTYPES, Builder, CompilationError, Handle, KernelError, PlainValue, dtype_of, py_dtype, to_value
 from .._codegen import FunctionTracer, SourceInfo, _rebuild, _value_type, closure_values, dep_repr
 from ..language.core import ConstExpr, GlobalAddress
+from ..language.core.struct import Struct, StructView
+from ..language.core.utils import global_builder
 from . import cache as disk_cache
 from . import config
+from .compiler import CompiledKernel, CompileOptions, Compiler, TracedModule  # noqa: F401
+from .launcher import LaunchOptions, Launcher
 
 # Counters for tests and bench/bench_jit.py: traces run, memory / disk cache hits, disk stores.
 stats = {"traces": 0, "memory_hits": 0, "disk_hits": 0, "disk_stores": 0}
@@ -27,44 +31,18 @@ class CodegenOptions:
 
 
 @dataclasses.dataclass(frozen=True)
-class CompileOptions:
-    debug: bool = False
-    strip_loc: bool = False
-    verify_sync: bool = False
-    print_ir_before_all: bool = False
-    run_passes: bool = True
-    kernel_type: Optional[object] = None
-    opt_level: int = 3
-    auto_sync: object = True  # True, False, "full" or "replace" (docs/sync.md)
-    auto_sync_log: str = ""
-    bisheng_options: Optional[str] = None
-    always_compile: bool = False
-    matmul_cube_only: bool = False
-    insert_sync: object = None  # None (on iff LocalTensorAuto is used), True, False, "pyasc"
-
-
-@dataclasses.dataclass(frozen=True)
-class LaunchOptions:
-    core_num: int = 0
-    stream: object = None
-
-
-@dataclasses.dataclass(frozen=True)
 class ExtensionOptions:  # openasc-only
     assume_noalias: bool = True
-    strict_gm: bool = True
+    strict_gm: bool = False  # True (or ASC_STRICT=1): out-of-bounds accesses are errors, not KernelWarning
     sanitize: bool = True
 
 
 _OPTION_CLASSES = (CodegenOptions, CompileOptions, LaunchOptions, ExtensionOptions)
 OPTION_NAMES = {f.name for c in _OPTION_CLASSES for f in dataclasses.fields(c)}
-PIPELINE = "inline,canonicalize,cse"
-# insert_sync: LocalTensorAuto tensors become planned UB ranges (two slots in loops), then
-# auto-sync-full orders everything (docs/sync.md)
-AUTO_TENSOR_PIPELINE = "input-output-tensor,plan-auto-tensors,canonicalize,cse"
-# insert_sync="pyasc": pyasc's own lowering and insert-sync, in its order (docs/pyasc-passes.md)
-INSERT_SYNC_PIPELINE = ("input-output-tensor,hoist-ub-allocation,materialize-tensor,unify-pipe,canonicalize,cse,"
-                        "hoist-que-bind,insert-sync,unify-pipe,canonicalize")
+# Two stages of libasc's named-pipeline table (src/passes/pipelines.c, which chooses every
+# kernel's passes), for bench/sync_table.py.
+AUTO_TENSOR_PIPELINE = _lib.pipeline_stage("auto-tensors")
+INSERT_SYNC_PIPELINE = _lib.pipeline_stage("pyasc-insert-sync")
 
 
 def _check_options(opts):
@@ -350,6 +328,10 @@ class JITFunction:
         for n, (kind, d) in kinds.items():
             if kind == "gm":
                 params.append((n, f"!asc.gm_ptr<{d.ir}>", (lambda a, d=d: GlobalAddress(a, d))))
+            elif kind == "struct":  # one argument per leaf field; the kernel sees a StructView
+                view = StructView(d)
+                for path, ld in d.leaves():
+                    params.append((n, ld.ir, (lambda a, v=view, p=path, ld=ld: v._set(p, PlainValue(a, ld)))))
             else:
                 params.append((n, d.ir, (lambda a, d=d: PlainValue(a, d))))
         with b:
@@ -357,44 +339,27 @@ class JITFunction:
         return b.module_text(), list(b.sources), deps
 
     def _build(self, text, files, opts):
-        """Parse the traced IR and run the pipeline: the module, or CompilationError."""
+        """Compile the traced IR (asc.runtime.compiler): the CompiledKernel, or CompilationError."""
         if os.environ.get("ASC_DUMP_IR") == "1" or opts.get("print_ir_before_all"):
             sys.stderr.write(text)
-        sources = {}
-        for f in files:
-            try:
-                with open(f) as fh:
-                    sources[f] = fh.read()
-            except OSError:
-                pass
-        pipeline = PIPELINE if opts.get("run_passes", True) else "inline"
-        insert_sync = opts.get("insert_sync")
-        if insert_sync is None:  # pyasc: on iff the kernel uses LocalTensorAuto
-            insert_sync = '"asc.local_tensor_auto"' in text
-        auto_sync = opts.get("auto_sync", True)
-        if insert_sync == "pyasc" and opts.get("run_passes", True):  # user sync is never erased
-            pipeline += "," + INSERT_SYNC_PIPELINE
-        elif insert_sync and opts.get("run_passes", True):
-            pipeline += "," + AUTO_TENSOR_PIPELINE
-            auto_sync = "full" if auto_sync is True else auto_sync
-        if auto_sync:  # True: the vendor compiler's share; "full": every missing sync
-            pipeline += {"full": ",auto-sync-full", "replace": ",strip-user-sync,auto-sync-full"}.get(
-                auto_sync, ",auto-sync")
-        if "verify-sync" in _pass_names():  # static sync checks: warnings on every kernel
-            pipeline += ",verify-sync"
-        log = opts.get("auto_sync_log")
-        mod = _lib.Module(self.__name__, text, sources, pipeline, sync_log=bool(log))
-        self.last_ir = text
-        if not mod.m or mod.diags.errors:
-            raise CompilationError("".join(mod.diags.errors).rstrip() or "IR verification failed")
-        if log:
-            with open(log, "w") as fh:
-                fh.write("".join(mod.diags.notes))
-        if opts.get("verify_sync") and mod.diags.warnings:
-            raise CompilationError("".join(mod.diags.warnings).rstrip())
-        for w in mod.diags.warnings:
-            warnings.warn(w.rstrip(), RuntimeWarning, stacklevel=4)
-        return mod
+        self.last_ir = global_builder.last_module = text
+        kernel = self._run_compiler(TracedModule(text, files), opts)
+        if kernel is not None:
+            kernel.arg_names = self._runtime_names()
+        return kernel
+
+    def _runtime_names(self):
+        if self._params is None:
+            self._params = self._param_info()
+        return [n for n, (is_const, _) in self._params.items() if not is_const]
+
+    def _run_compiler(self, traced, options):
+        """pyasc's hook: compile a traced kernel (tests patch it)."""
+        return Compiler(options).run(traced, self.__name__, stacklevel=8)
+
+    def _run_launcher(self, kernel, options, runtime_args, marshalled=None):
+        """pyasc's hook: run a compiled kernel; one Launcher.run call per launch."""
+        Launcher(options).run(kernel, self.__name__, runtime_args, stacklevel=5, marshalled=marshalled)
 
     def _disk_key(self, mem_key):
         return disk_cache.make_key([self.fn.__module__, self.fn.__qualname__, self.fingerprint(), list(mem_key)])
@@ -452,28 +417,19 @@ class JITFunction:
         const, runtime = self._split(self._bind(args, kwargs))
         kinds, largs = {}, []
         for n, v in runtime.items():
-            kind, d, arg = _marshal(n, v)
+            kind, d, arg = _arg_kind(n, v)
             kinds[n] = (kind, d)
             largs.append(arg)
-        mod = self._module(const, kinds, opts, opts_key)
-        if os.environ.get("DRY_RUN"):
-            return None
-        rc, rep = _lib.launch(mod, self.__name__, largs, config.current_platform().value, core_num,
-                              int(opts.get("sanitize", True)))
-        config._set_last_report(rep)
-        if opts.get("verify_sync"):
-            rep["errors"] += rep["warnings"]
-        else:
-            for w in rep["warnings"]:
-                warnings.warn(w.rstrip(), RuntimeWarning, stacklevel=3)
-        if rc != 0 or rep["errors"]:
-            raise KernelError("".join(rep["errors"]).rstrip() or f"kernel {self.__name__} failed")
+        kernel = self._module(const, kinds, opts, opts_key)
+        self._run_launcher(kernel, LaunchOptions(core_num, stream), tuple(runtime.values()),
+                           None if None in largs else largs)
         return None
 
     def _module(self, const, kinds, opts, opts_key):
         """The compiled module for this specialisation: memory cache, disk cache, or traced now."""
         key = (tuple((k, dep_repr(v)) for k, v in const.items()),
-               tuple((n, k, d.name) for n, (k, d) in kinds.items()), opts_key, self._closure_key())
+               tuple((n, k, d.name if k != "struct" else _struct_key(d)) for n, (k, d) in kinds.items()),
+               opts_key, self._closure_key())
         always = opts.get("always_compile")
         hit = None if always else self.cache.get(key)
         if hit is not None and _deps_ok(hit[1]):
@@ -490,6 +446,38 @@ class JITFunction:
         return mod
 
 
+class MockTensor:
+    """Stands for a GM array of dtype when a kernel is only traced and compiled (pyasc's test
+    helper): kernel[n](MockTensor(asc.float16)) with Launcher.run patched."""
+
+    def __init__(self, dtype):
+        self.dtype = dtype_of(dtype)
+
+
+class MockValue:
+    """Stands for a scalar argument of dtype (see MockTensor)."""
+
+    def __init__(self, dtype):
+        self.dtype = dtype_of(dtype)
+
+
+def _arg_kind(n, x):
+    """(kind, DataType or Struct class, simulator argument or None) of runtime argument n = x: what
+    the kernel is specialised on, and (for plain arguments) what the launcher passes."""
+    if isinstance(x, Struct):
+        return "struct", type(x), None
+    if isinstance(x, MockTensor):
+        return "gm", x.dtype, None
+    if isinstance(x, MockValue):
+        return ("float" if x.dtype.is_float() else "int"), x.dtype, None
+    return _marshal(n, x)
+
+
+def _struct_key(cls):
+    """A Struct argument's part of the specialisation key: the class and its leaf fields' layout."""
+    return f"{cls.__module__}.{cls.__qualname__}" + "".join(f",{p}:{d.name}" for p, d in cls.leaves())
+
+
 def _opts_key(opts):
     return tuple(sorted((k, repr(v)) for k, v in opts.items()))
 
@@ -501,15 +489,6 @@ def _deps_ok(deps):
         if v is _MISSING or dep_repr(v) != fp:
             return False
     return True
-
-
-_PASSES = []
-
-
-def _pass_names():
-    if not _PASSES:
-        _PASSES.extend(_lib.pass_names())
-    return _PASSES
 
 
 def jit(fn=None, **options):

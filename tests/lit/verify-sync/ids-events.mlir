@@ -1,8 +1,20 @@
 // RUN: asc-opt --verify-sync --split-input-file --verify-diagnostics %s
 // S006 bad id and S007 bad event.  Literal ids outside 0-7, events valid on no core,
-// pipe_barrier(PIPE_S) and pipes arch 2201 lacks are already verifier errors, so the
-// pass meets them only through the C API (tests/unit/test_verify_sync.c); here are
-// the cases that depend on the kernel: a TPipe, and the core the kernel runs on.
+// and pipes arch 2201 lacks are already verifier errors, so the pass meets them only
+// through the C API (tests/unit/test_verify_sync.c); here are pipe_barrier(PIPE_S) (legal
+// IR, as in pyasc: a compile warning, and an error when it runs) and the cases that
+// depend on the kernel: a TPipe, and the core the kernel runs on.
+
+// S007: pipe_barrier(PIPE_S).
+"builtin.module"() ({
+  "func.func"() ({
+    // expected-warning @+1 {{S007 bad event: pipe_barrier(PIPE_S) is illegal: scalar order is already guaranteed}}
+    "asc.pipe_barrier"() {pipe = #asc.pipe<PIPE_S>} : () -> ()
+    "func.return"() : () -> ()
+  }) {sym_name = "s007_pipe_s", function_type = () -> ()} : () -> ()
+}) : () -> ()
+
+// -----
 
 // S006: ids 6 and 7 with a TPipe (6: system, 7: TPipe's automatic sync).
 "builtin.module"() ({

@@ -2,8 +2,9 @@
 through the current builder; the op semantics live in libasc."""
 import builtins
 
-from .. import _lib
-from .._core import DTYPES, DataType, Handle, PlainValue, builder, dtype_of, to_value
+from ... import _lib
+from ..._core import DTYPES, DataType, Handle, PlainValue, builder, dtype_of, not_yet_names, to_value
+from .enums import *  # noqa: F401,F403 - pyasc's asc.language.core exports the enums
 from .enums import HardEvent, PipeID, RoundMode, TPosition
 
 I1, I32, I64 = DTYPES["int1"], DTYPES["int32"], DTYPES["int64"]
@@ -164,7 +165,7 @@ class TPipe(Handle):
         b = builder("init_buffer")
         que = kw.pop("buf", que)
         if isinstance(que, TBuf):
-            que.length = num
+            que.length, que._length_fn = num, id(b.blocks[0]) if b.blocks else None
             b.op("asc.init_tbuf", [self.value, que.value, _i32(num)])
         else:
             _need(que, TQueBind, "init_buffer", "que")
@@ -238,9 +239,12 @@ class TBuf(Handle):
 
     def get(self, dtype, len=None, shape=None):
         dtype = dtype_of(dtype)
-        if len is None:
-            if not isinstance(self.length, int):
-                raise ValueError("TBuf.get(): pass len when the buffer length is not a compile-time int")
+        if len is None:  # the whole buffer: its byte length from init_buffer, a constant or a runtime value
+            b = builder("TBuf.get")
+            here = id(b.blocks[0]) if b.blocks else None  # a runtime length is a value of its own function
+            if not isinstance(self.length, (int, PlainValue)) or (
+                    isinstance(self.length, PlainValue) and getattr(self, "_length_fn", None) != here):
+                raise ValueError("TBuf.get(): pass len when the TBuf's init_buffer is not in this kernel function")
             len = self.length // dtype.size
         v = builder("TBuf.get").op("asc.tbuf_get", [self.value, _i32(len)], [_lt_type(dtype, self.pos)])[0]
         return LocalTensor(dtype, self.pos, _value=v)
@@ -253,8 +257,10 @@ class TBuf(Handle):
 
 
 # ---- parameter structs (from structs.def) -------------------------------------------------------------------
-class Struct(Handle):
-    """Base of the parameter structs; fields in declaration order with pyasc's defaults."""
+class ParamStruct(Handle):
+    """Base of the parameter structs of src/ops/structs.def; fields in declaration order with
+    pyasc's defaults.  (User structs, pyasc's asc.language.core.struct.Struct, are kernel
+    arguments: see struct.py.)"""
     _fields = ()
 
 
@@ -272,7 +278,7 @@ def _make_struct(name, fields):
             vals[k] = v
         object.__setattr__(self, "fields", vals)
         self._emit()
-    return type(name, (Struct,), {"__init__": __init__, "_fields": tuple(f for f, _ in fields)})
+    return type(name, (ParamStruct,), {"__init__": __init__, "_fields": tuple(f for f, _ in fields)})
 
 
 def _struct_emit(self):
@@ -297,7 +303,7 @@ def _struct_getattr(self, key):
     raise AttributeError(f"{type(self).__name__} has no field '{key}'")
 
 
-Struct._emit, Struct.__setattr__, Struct.__getattr__ = _struct_emit, _struct_setattr, _struct_getattr
+ParamStruct._emit, ParamStruct.__setattr__, ParamStruct.__getattr__ = _struct_emit, _struct_setattr, _struct_getattr
 
 
 STRUCTS = {n: _make_struct(n, f) for n, f in _lib.registry_structs().items()}
@@ -316,7 +322,7 @@ def data_copy(dst, src, count=None, repeat_params=None, **kw):
     params = repeat_params if repeat_params is not None else count
     if isinstance(params, STRUCTS["DataCopyParams"]):
         b.op("asc.data_copy_params", [_tensor(dst, "data_copy", "dst"), _tensor(src, "data_copy", "src"), params.value])
-    elif isinstance(params, Struct):
+    elif isinstance(params, ParamStruct):
         raise NotImplementedError(f"data_copy with {type(params).__name__} is not supported yet")
     else:
         if count is None:
@@ -539,7 +545,7 @@ half = float16
 NOT_YET = """
 copy transpose trans_data_to_5hd bilinear_interpolation set_aipp_functions load_image_to_local
 ShapeInfo array get_shape_size printf dump_tensor get_system_cycle print_time_stamp metrics_prof_start
-metrics_prof_stop LocalMemAllocator SliceInfo MrgSortSrcList property inline
+metrics_prof_stop LocalMemAllocator SliceInfo MrgSortSrcList inline TensorShape
 add_relu sub_relu add_relu_cast sub_relu_cast add_deq_relu mul_cast bitwise_and bitwise_or
 bitwise_not fused_mul_add fused_mul_add_relu mul_add_dst shift_left shift_right cast_deq set_deq_scale brcb gather
 gatherb scatter gather_mask get_gather_mask_remain_count compare compare_scalar get_cmp_mask set_cmp_mask select
@@ -559,22 +565,47 @@ BrcbRepeatParams GatherRepeatParams DataCopyEnhancedParams Nd2NzParams Nz2NdPara
 MmadParams LoadData2DParams LoadData2DParamsV2 LoadData2dTransposeParams LoadData2dTransposeParamsV2
 LoadData3DParamsV1 LoadData3DParamsV2 LoadData3DParamsV2Pro LoadDataRepeatParam InitConstValueParams
 LoadImageToLocalParams GatherMaskParams TransDataTo5HDParams TransposeParamsExt MrgSort4Info FixpipeConfig
-FixpipeParamsV220 VdeqInfo CheckLocalMemoryIAParam AippParams
+FixpipeParamsV220 VdeqInfo CheckLocalMemoryIAParam AippParams AippChannelPaddingParams
+AippColorSpaceConvParams AippDataTypeConvParams AippPaddingParams AippSingleLineParams AippSwapParams
+pop_stack_buffer
 """.split()
 
 
-def _not_yet(name):
-    def f(*args, **kwargs):
-        raise NotImplementedError(f"asc.{name} is not implemented yet in openasc")
-    f.__name__ = f.__qualname__ = name
-    return f
-
-
-globals().update({n: _not_yet(n) for n in NOT_YET if n not in globals()})
+not_yet_names(globals(), "asc", " ".join(NOT_YET))
 
 
 def get_data_block_size_in_bytes():
     return 32
+
+
+# ---- hardware properties (pyasc's asc.property(asc.TOTAL_L1_SIZE)) -----------------------------------------------
+class Property:
+    """A hardware size read at trace time: from the platform table of libasc (src/sim/platform.c)
+    for the current platform (field), or a fixed value of the architecture (value)."""
+
+    def __init__(self, name, dtype, field=None, value=None):
+        self.name, self.dtype, self.field, self.value = name, dtype, field, value
+
+    def __repr__(self):
+        return f"asc.{self.name}"
+
+
+DEFAULT_C0_SIZE = Property("DEFAULT_C0_SIZE", DTYPES["int32"], value=32)
+ONE_BLK_SIZE = Property("ONE_BLK_SIZE", DTYPES["int16"], value=32)
+TOTAL_L1_SIZE = Property("TOTAL_L1_SIZE", DTYPES["int32"], field="l1_bytes")
+TOTAL_L0C_SIZE = Property("TOTAL_L0C_SIZE", DTYPES["int32"], field="l0c_bytes")
+
+
+def property(prop):  # noqa: A001 - pyasc's name
+    """The value of a hardware Property as a traced constant."""
+    builder("property")
+    if not isinstance(prop, Property):
+        raise TypeError(f"property(): expected an asc Property such as asc.TOTAL_L1_SIZE, got {type(prop).__name__}")
+    v = prop.value
+    if v is None:
+        from ...runtime import config
+        v = _lib.platform_fact(config.current_platform().value, prop.field)
+    return PlainValue(to_value(v, prop.dtype), prop.dtype)
 
 
 def _not_yet_method(cls, name):
@@ -589,8 +620,26 @@ _METHODS_NOT_YET = {
                  "set_addr_with_offset set_shape_info get_shape_info reinterpret_cast print to_file",
     GlobalTensor: "get_size get_phy_addr set_l2_cache_hint get_shape_info set_shape_info",
     TPipe: "alloc_event_id release_event_id fetch_event_id init destroy reset get_base_addr",
+    TBuf: "alloc_tensor free_tensor",
 }
 for _cls, _names in _METHODS_NOT_YET.items():
     for _m in _names.split():
         if not hasattr(_cls, _m):
             setattr(_cls, _m, _not_yet_method(_cls, _m))
+
+
+# ---- pyasc's submodules (dtype, tensor, struct, ...): each names its part of this API at
+# pyasc's import path.  Imported last, and the names a submodule shares with a function
+# (range, array) are bound back to the function afterwards.
+def _load_submodules():
+    import importlib
+    keep = {n: globals()[n] for n in ("range", "array", "property")}
+    for m in ("enums", "dtype", "constexpr", "utils", "ir_value", "tensor", "types", "struct", "range", "array",
+              "ops", "memory_allocator", "aipp_types", "properties"):
+        importlib.import_module(f"{__name__}.{m}")
+    globals().update(keep)
+
+
+_load_submodules()
+from .dtype import KnownTypes, bit, bool_, double, float_, int1, int_, void  # noqa: E402,F401
+from .struct import Field, Struct, StructField  # noqa: E402,F401

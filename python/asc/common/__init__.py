@@ -1,0 +1,1 @@
+"""asc.common (pyasc's path)."""

@@ -1,0 +1,15 @@
+"""asc.language.adv (pyasc's path; also asc.adv): advanced APIs (api.md §10).  Not implemented
+yet in openasc: each raises NotImplementedError naming itself."""
+from ..._core import not_yet_names
+
+
+_NAMES = ("Matmul MatmulType register_matmul TCubeTiling MatmulApiStaticTiling SoftmaxTiling RmsNormTiling "
+          "MatmulConfig get_normal_config get_mdl_config get_special_mdl_config get_basic_config "
+          "get_special_basic_config get_ib_share_norm_config get_mm_config get_matmul_api_tiling softmax rmsnorm "
+          "quant QuantConfig exp power xor axpy concat extract acos acosh asin asinh atan atanh ceil cos cosh "
+          "digamma erf erfc floor frac lgamma log round sign sin sinh tan tanh trunc MatmulBatchParams "
+          "MatmulFuncParams MatmulQuantParams MatmulShapeParams").split()
+not_yet_names(globals(), "asc.adv", " ".join(_NAMES))
+__all__ = _NAMES
+
+from . import activation, math, matmul, normalization, quantization, sort, tiling, types  # noqa: E402,F401

@@ -1,0 +1,56 @@
+"""pyasc's enums (api.md §7).  The four the IR uses come from the C registry (enums.def)."""
+from enum import IntEnum
+
+from ... import _lib
+
+_REG = _lib.registry_enums()
+
+TPosition = IntEnum("TPosition", {**_REG["pos"], "MAX": 12})
+HardEvent = IntEnum("HardEvent", _REG["event"])
+PipeID = IntEnum("PipeID", _REG["pipe"])
+RoundMode = IntEnum("RoundMode", _REG["round"])
+
+_STATIC = {
+    "Hardware": "GM UB L1 L0A L0B L0C BIAS FIXBUF MAX",
+    "CMPMODE": "LT GT EQ LE GE NE",
+    "SelMode": "VSEL_CMPMASK_SPR VSEL_TENSOR_SCALAR_MODE VSEL_TENSOR_TENSOR_MODE",
+    "MaskMode": "NORMAL COUNTER",
+    "ReduceOrder": "ORDER_VALUE_INDEX ORDER_INDEX_VALUE ORDER_ONLY_VALUE ORDER_ONLY_INDEX",
+    "CubeFormat": "ND NZ",
+    "DataFormat": "ND NZ NCHW NC1HWC0 NHWC",
+    "CO2Layout": "NZ ROW_MAJOR COLUMN_MAJOR",
+    "LayoutMode": "NONE NORMAL BSNGD SBNGD BNGS1S2",
+    "BatchMode": "NONE BATCH_LESS_THAN_L1 BATCH_LARGE_THAN_L1 SINGLE_LARGE_THAN_L1",
+    "ScheduleType": "INNER_PRODUCT OUTER_PRODUCT",
+    "IterateOrder": "ORDER_M ORDER_N UNDEF",
+    "BlockMode": "BLOCK_MODE_NORMAL BLOCK_MODE_MATRIX BLOCK_MODE_VECTOR BLOCK_MODE_SMALL_CHANNEL "
+                 "BLOCK_MODE_DEPTHWISE",
+    "DeqScale": "DEQ_NONE DEQ VDEQ DEQ8 VDEQ8 DEQ16 VDEQ16",
+    "QuantModes": "NoQuant F322F16 F322BF16 DEQF16 VDEQF16 QF322B8_PRE VQF322B8_PRE REQ8 VREQ8",
+    "CacheLine": "SINGLE_CACHE_LINE ENTIRE_DATA_CACHE",
+    "MemDsbT": "ALL DDR UB SEQ",
+    "AtomicDtype": "ATOMIC_NONE ATOMIC_F32 ATOMIC_F16 ATOMIC_S16 ATOMIC_S32 ATOMIC_S8 ATOMIC_BF16",
+    "DcciDst": "CACHELINE_ALL CACHELINE_UB CACHELINE_OUT CACHELINE_ATOMIC",
+    "GatherMaskMode": "DEFAULT",
+    "MatmulPolicy": "MatmulPolicy TrianUpperMatmulPolicy TrianLowerMatmulPolicy NBuffer33MatmulPolicy",
+    "TransposeType": "TRANSPOSE_TYPE_NONE TRANSPOSE_NZ2ND_0213 TRANSPOSE_NZ2NZ_0213 TRANSPOSE_NZ2NZ_012_WITH_N "
+                     "TRANSPOSE_NZ2ND_012_WITH_N TRANSPOSE_NZ2ND_012_WITHOUT_N TRANSPOSE_NZ2NZ_012_WITHOUT_N "
+                     "TRANSPOSE_ND2ND_ONLY TRANSPOSE_ND_UB_GM TRANSPOSE_GRAD_ND_UB_GM TRANSPOSE_ND2ND_B16 "
+                     "TRANSPOSE_NCHW2NHWC TRANSPOSE_NHWC2NCHW",
+    "pad_t": "PAD_NONE PAD_MODE1 PAD_MODE2 PAD_MODE3 PAD_MODE4 PAD_MODE5 PAD_MODE6 PAD_MODE7 PAD_MODE8",
+    "BatchOutMode": "SINGLE_BATCH MULTI_BATCH DYNAMIC",
+    "AtomicOp": "ATOMIC_SUM",
+}
+for _name, _members in _STATIC.items():
+    globals()[_name] = IntEnum(_name, {m: i for i, m in enumerate(_members.split())})
+IterateMode = IntEnum("IterateMode", {"ITERATE_MODE_NORMAL": 1, "ITERATE_MODE_ALL": 2, "ITERATE_MODE_BATCH": 4,
+                                      "ITERATE_MODE_N_BATCH": 8, "ITERATE_MODE_DEFAULT": 0xFF})
+MatmulConfigMode = IntEnum("MatmulConfigMode", {"CONFIG_NORM": 1, "CONFIG_MDL": 2, "CONFIG_SPECIALMDL": 3,
+                                                "CONFIG_IBSHARE": 4})
+CacheRwMode = IntEnum("CacheRwMode", {"READ": 1, "WRITE": 2, "RW": 3})
+AippInputFormat = IntEnum("AippInputFormat", {"YUV420SP_U8": 0, "XRGB8888_U8": 1, "RGB888_U8": 4, "YUV400_U8": 9})
+CacheMode = IntEnum("CacheMode", {"CACHE_MODE_NORMAL": 0, "CACHE_MODE_DISABLE": 1, "CACHE_MODE_LAST": 2,
+                                  "CACHE_MODE_PERSISTENT": 4})
+
+__all__ = ["TPosition", "HardEvent", "PipeID", "RoundMode", "IterateMode", "MatmulConfigMode", "CacheRwMode",
+           "CacheMode", "AippInputFormat"] + list(_STATIC)

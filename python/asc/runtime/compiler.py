@@ -1,0 +1,106 @@
+"""asc.runtime.compiler (pyasc's path): a traced kernel -> a runnable artifact.
+
+Compiler(options).run(traced, name) parses the traced IR into libasc, runs the pass pipeline
+libasc chooses for the kernel and the options (the named-pipeline table in src/passes, see
+docs/python.md), and returns a CompiledKernel: the module the simulator runs.  Nothing here
+transforms IR; compile diagnostics come back as CompilationError / warnings."""
+import dataclasses
+import os
+import warnings
+from enum import Enum
+from typing import Optional
+
+from .. import _lib
+from .._core import CompilationError
+from .config import KernelType  # noqa: F401 - pyasc's CompileOptions.kernel_type
+
+
+@dataclasses.dataclass(frozen=True)
+class CompileOptions:
+    debug: bool = False
+    strip_loc: bool = False
+    verify_sync: bool = False
+    print_ir_before_all: bool = False
+    run_passes: bool = True
+    kernel_type: Optional[object] = None
+    opt_level: int = 3
+    auto_sync: object = True  # True, False, "full" or "replace" (docs/sync.md)
+    auto_sync_log: str = ""
+    bisheng_options: Optional[str] = None
+    always_compile: bool = False
+    matmul_cube_only: bool = False
+    insert_sync: object = None  # None (on iff LocalTensorAuto is used), True, False, "pyasc"
+
+
+class CompilePlatform(Enum):
+    Ascend910B = "Ascend910B"
+    Ascend910_93 = "Ascend910_93"
+
+
+@dataclasses.dataclass(frozen=True)
+class CompilationTarget:
+    """pyasc's bisheng target; openasc compiles for its simulator, whose platform is chosen at launch."""
+    common_arch: Optional[str] = None
+    vec_arch: Optional[str] = None
+    cube_arch: Optional[str] = None
+
+
+@dataclasses.dataclass
+class TracedModule:
+    """What the front-end hands the compiler: the IR text and the source files it points at."""
+    text: str
+    files: list
+
+
+@dataclasses.dataclass
+class CompiledKernel:
+    """A compiled kernel: the libasc module (passes run) and the options it was compiled with."""
+    module: object
+    name: str
+    options: dict
+    pipeline: str = ""
+
+
+def _dump(name, text):
+    """PYASC_DUMP_PATH (pyasc's variable): write IR dumps into that directory."""
+    d = os.environ.get("PYASC_DUMP_PATH")
+    if not d:
+        return
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, name), "w") as fh:
+        fh.write(text)
+
+
+class Compiler:
+    def __init__(self, options=None):
+        if isinstance(options, CompileOptions):
+            options = dataclasses.asdict(options)
+        self.options = dict(options or {})
+
+    def run(self, traced, func_name, stacklevel=5):
+        """CompiledKernel of traced (a TracedModule), or CompilationError with libasc's diagnostics."""
+        opts = self.options
+        sources = {}
+        for f in traced.files:
+            try:
+                with open(f) as fh:
+                    sources[f] = fh.read()
+            except OSError:
+                pass
+        _dump("codegen.mlir", traced.text)
+        log = opts.get("auto_sync_log")
+        mod = _lib.Module(func_name, traced.text, sources, _lib.PipelineChoice(
+            run_passes=opts.get("run_passes", True), insert_sync=opts.get("insert_sync"),
+            auto_sync=opts.get("auto_sync", True)), sync_log=bool(log))
+        if not mod.m or mod.diags.errors:
+            raise CompilationError("".join(mod.diags.errors).rstrip() or "IR verification failed")
+        if os.environ.get("PYASC_DUMP_PATH"):
+            _dump("ascir.mlir", mod.text())
+        if log:
+            with open(log, "w") as fh:
+                fh.write("".join(mod.diags.notes))
+        if opts.get("verify_sync") and mod.diags.warnings:
+            raise CompilationError("".join(mod.diags.warnings).rstrip())
+        for w in mod.diags.warnings:
+            warnings.warn(w.rstrip(), RuntimeWarning, stacklevel=stacklevel)
+        return CompiledKernel(mod, func_name, dict(opts), mod.pipeline)
