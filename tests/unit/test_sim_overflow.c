@@ -308,3 +308,30 @@ TEST(float_scalar_on_int_tensor_saturates) {
     CHECK_INT(z[i], -1);
   sim_done(&r);
 }
+
+/* Lenient GM (strict_gm = 0, the Python default): a GM -> UB copy of 2^31 - 1 floats (8 GB)
+ * is refused on its UB side before the GM side, which lets accesses past the array through
+ * with scratch memory of the access's size, could ask for 8 GB. */
+TEST(lenient_gm_copy_is_bounded_by_ub_first) {
+  static float x[64];
+  const char *kv[] = {"$BODY",
+                      "    %big = \"arith.constant\"() {value = 2147483647 : i32} : () -> i32\n"
+                      "    \"asc.data_copy\"(%a, %xg, %big) : (" LT ", " GT ", i32) -> () loc(\"b.py\":3:4)\n",
+                      NULL};
+  char *ir = sim_expand(ovk, kv);
+  asc_sim_args a;
+  asc_sim_args_init(&a);
+  asc_sim_args_add_gm(&a, x, sizeof x, ASC_SIM_F32, "x");
+  asc_sim_args_add_int(&a, ASC_SIM_I64, 0, "n");
+  asc_sim_options o;
+  asc_sim_options_init(&o);
+  o.strict_gm = 0;
+  simrun r;
+  sim_go_opts(&r, ir, &a, &o);
+  asc_sim_args_free(&a);
+  free(ir);
+  CHECK(r.rc != 0);
+  CHECK_CONTAINS(r.diag, "b.py:3:4: error: asc.data_copy: write of bytes [0, 8589934560) is outside the local "
+                         "tensor of 256 bytes");
+  sim_done(&r);
+}
