@@ -142,7 +142,7 @@ TEST(struct_fields_checked) {
         "!asc.struct<BinaryRepeatParams>) -> ()\n",
         INT64_C(1) << 40, 1);
   CHECK(r.rc != 0);
-  CHECK_CONTAINS(r.diag, "BinaryRepeatParams.dst_rep_stride 1.09951e+12 is not an integer in 0..255");
+  CHECK_CONTAINS(r.diag, "asc.add.mask: dst repeat stride 1.09951e+12 is not an integer in 0..255");
   sim_done(&r);
 }
 
