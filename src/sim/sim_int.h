@@ -288,6 +288,15 @@ void asc_sim_oob_replay(const sim_launch *L, const sim_oobw *w, int n, sim_oobse
 void asc_sim_oobw_free(sim_oobw *w, int n);
 const char *asc_sim_mem_name(const sim_core *c, int mem); /* "UB" or the GM array's name */
 bool asc_sim_is_gm_type(const asc_type *t);
+/* Checked size and offset arithmetic: *r := a * b (a + b), or -1 after an error naming op,
+ * `what` (e.g. "count 9223372036854775807 of 4-byte elements") and the numbers: a 64-bit
+ * count or offset never wraps into a small or negative byte count. */
+int asc_sim_mul(sim_core *c, const asc_op *op, const char *what, int64_t a, int64_t b, int64_t *r);
+int asc_sim_add(sim_core *c, const asc_op *op, const char *what, int64_t a, int64_t b, int64_t *r);
+/* A parameter-struct field (a double) as an integer in [lo, hi], or -1 after an error naming
+ * op and the field (NaN, fractions of the range and values outside it never reach a cast). */
+int asc_sim_field(sim_core *c, const asc_op *op, const char *field, double v, int64_t lo, int64_t hi,
+                  int64_t *r);
 /* Errors and once-per-instruction warnings at the op's source location. */
 int asc_sim_err(sim_core *c, const asc_op *op, const char *fmt, ...) ASC_PRINTF(3, 4);
 void asc_sim_warn_once(sim_core *c, const sim_inst *in, const char *fmt, ...) ASC_PRINTF(3, 4);
