@@ -444,3 +444,24 @@ def test_events_per_core_kind():
         k[2](x, True)
     assert "event MTE2_MTE1 is not valid on an AIV core (it has PIPE_S, PIPE_V, PIPE_MTE2 and PIPE_MTE3)" in str(ei.value)
     assert f"test_xcore.py:{line_of(k, '# BOTH')}" in str(ei.value) and "(block 0 AIV0)" in str(ei.value)
+
+
+# ---- groups in the in-order commit of launch.c (main's profiling, watchdog and every finding) ----
+def test_mix_launch_profile_and_top_lines(tmp_path):
+    """A MIX launch's cores are committed like blocks: per-line costs (the report's top lines)
+    and the profile directory cover every core; the producer's loop is the costliest line."""
+    x, ws, z = run_mix(profile=str(tmp_path))
+    rep = rt.last_report()
+    clean(rep)
+    np.testing.assert_array_equal(z, 3 * x + 1)
+    for f in ("OpBasicInfo.csv", "PipeUtilization.csv", "trace.json", "timeline.html"):
+        assert (tmp_path / f).stat().st_size > 0, f
+    lines = {t["line"] for t in rep["lines"]}
+    assert line_of(mix_pc, "# PRODUCER") in lines and line_of(mix_pc, "# CONSUMER") in lines
+
+
+def test_mix_launch_watchdog_names_the_loop():
+    with pytest.raises(asc.KernelError) as ei:
+        run_mix(n=64, max_instructions=50)
+    msg = str(ei.value)
+    assert "watchdog" in msg and f"test_xcore.py:{line_of(mix_pc, 'for i in asc.range(n)')}" in msg
