@@ -395,8 +395,14 @@ def test_tbuf_get_whole_buffer_of_a_runtime_length():
 
 
 @asc.jit
-def _tbuf_callee(buf: asc.TBuf):
-    buf.get(asc.float32)
+def _tbuf_callee(buf: asc.TBuf, z: asc.GlobalAddress):
+    t = buf.get(asc.float32)  # no len and no init_buffer here: the whole buffer, sized when it runs
+    asc.duplicate(t, 5.0, 16)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    asc.data_copy(zg, t, 16)
 
 
 @asc.jit
@@ -404,12 +410,35 @@ def _tbuf_caller_kernel(z: asc.GlobalAddress, nbytes: int):
     pipe = asc.TPipe()
     buf = asc.TBuf(asc.TPosition.VECCALC)
     pipe.init_buffer(buf=buf, num=nbytes)
-    _tbuf_callee(buf)
+    _tbuf_callee(buf, z)
 
 
-def test_tbuf_get_needs_len_where_the_runtime_length_is_another_functions():
-    with pytest.raises(ValueError, match="pass len when the TBuf's init_buffer is not in this kernel function"):
-        _tbuf_caller_kernel[1](np.zeros(16, np.float32), 64)
+def test_tbuf_get_whole_buffer_sized_in_another_function():
+    z = np.zeros(16, np.float32)
+    _tbuf_caller_kernel[1](z, 64)
+    assert (z == 5.0).all()
+    with pytest.raises(asc.KernelError, match="outside the local tensor of 32 bytes"):  # 8 elements, not 16
+        _tbuf_caller_kernel[1](np.zeros(16, np.float32), 32)
+
+
+@asc.jit
+def _tbuf_unsized_kernel(z: asc.GlobalAddress):
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    t = buf.get(dtype=asc.int32)  # TBUF-UNSIZED
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    asc.data_copy(zg, t, 8)
+
+
+def test_tbuf_get_of_an_unsized_tbuf_compiles_and_fails_when_it_runs():
+    z = np.zeros(8, np.int32)
+    with patch("asc.runtime.launcher.Launcher.run", return_value=None) as run:  # pyasc compiles it
+        _tbuf_unsized_kernel[1](z)
+    assert run.call_count == 1
+    with pytest.raises(asc.KernelError, match="the TBuf has no buffer") as e:
+        _tbuf_unsized_kernel[1](z)
+    assert f":{_line('TBUF-UNSIZED')}" in str(e.value)
+    assert (z == 0).all()
 
 
 def test_struct_redefined_with_another_layout_is_another_specialisation():
