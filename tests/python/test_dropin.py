@@ -354,6 +354,45 @@ def test_pipe_barrier_pipe_s_compiles_with_a_warning():
             _barrier_s_kernel[1](np.zeros(8, np.float32))
 
 
+@asc.jit
+def _event_id_9_kernel(x: asc.GlobalAddress):
+    asc.set_flag(asc.HardEvent.MTE2_V, 9)  # LENIENT-ID
+    asc.wait_flag(asc.HardEvent.MTE2_V, 9)
+
+
+@asc.jit
+def _no_core_event_kernel(x: asc.GlobalAddress):
+    asc.set_flag(asc.HardEvent.M_V, 0)  # LENIENT-EVENT
+    asc.wait_flag(asc.HardEvent.M_V, 0)
+
+
+@asc.jit
+def _missing_pipe_kernel(x: asc.GlobalAddress):
+    asc.pipe_barrier(asc.PipeID.PIPE_MTE4)  # LENIENT-PIPE
+
+
+@pytest.mark.parametrize("kernel, marker, warning, error", [
+    (_event_id_9_kernel, "LENIENT-ID", "S006 bad id: event id 9 is out of range", "event id 9 of MTE2_V is out of range"),
+    (_no_core_event_kernel, "LENIENT-EVENT", "S007 bad event: M_V is valid on no core", "event M_V is not valid on an AIV core"),
+    (_missing_pipe_kernel, "LENIENT-PIPE", "S007 bad event: pipe PIPE_MTE4 does not exist", "PIPE_MTE4 does not exist on an AIV core"),
+])
+def test_sync_legality_compiles_with_a_warning_and_fails_when_it_runs(kernel, marker, warning, error):
+    """pyasc compiles an event id outside 0-7, an event no core has and a barrier of a pipe that does
+    not exist: a compile warning (verify-sync) where certain, an error at the line when it runs."""
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        with patch("asc.runtime.launcher.Launcher.run", return_value=None) as run:
+            kernel[1](np.zeros(8, np.float32), always_compile=True)
+        assert run.call_count == 1
+    msgs = [str(x.message) for x in w]
+    assert any(warning in m for m in msgs), msgs
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(asc.KernelError, match=error) as e:
+            kernel[1](np.zeros(8, np.float32))
+    assert f":{_line(marker)}" in str(e.value)
+
+
 # ---- environment variables ----
 def test_pyasc_dump_path(tmp_path, monkeypatch):
     monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path))
