@@ -59,7 +59,8 @@ UPSTREAM_PATHS = {
     "asc.runtime.compiler": ["Compiler", "CompileOptions", "CompiledKernel"],
     "asc.runtime.launcher": ["Launcher", "LaunchOptions"],
     "asc.runtime.config": ["Backend", "Platform", "KernelType", "set_platform", "rt"],
-    "asc.runtime.cache": [],
+    "asc.runtime.cache": ["CacheOptions", "cache_options", "CacheManager", "FileCacheManager", "get_cache_manager",
+                          "pyasc_key", "get_file_cache_key", "get_mem_cache_key"],
     "asc.lib.runtime": ["CoreType", "get_soc_version", "current_stream", "synchronize", "set_soc_version"],
     "asc.lib.host": ["PlatformAscendCManager", "MatmulApiTiling", "get_ascendc_platform"],
     "asc.lib.host.wrappers": ["PlatformAscendCManager", "MatmulApiTiling"],
@@ -391,6 +392,107 @@ def test_sync_legality_compiles_with_a_warning_and_fails_when_it_runs(kernel, ma
         with pytest.raises(asc.KernelError, match=error) as e:
             kernel[1](np.zeros(8, np.float32))
     assert f":{_line(marker)}" in str(e.value)
+
+
+# ---- asc.runtime.cache (pyasc's names) ----
+def test_runtime_cache_pyasc_names(tmp_path, monkeypatch):
+    import hashlib
+    from asc.runtime import cache
+    monkeypatch.setenv("PYASC_CACHE_DIR", str(tmp_path / "c"))
+    monkeypatch.setenv("PYASC_HOME", str(tmp_path))
+    assert cache.cache_options.dir == str(tmp_path / "c") and cache.cache_options.home_dir == str(tmp_path)
+    assert cache.CacheOptions().dir == str(tmp_path / "c")
+    with pytest.raises(AttributeError):
+        cache.cache_options.dir = "/elsewhere"
+    assert cache.get_mem_cache_key("a,b") == hashlib.sha256(b"a,b").hexdigest()
+    k1, k2 = cache.get_file_cache_key("fn", "f32"), cache.get_file_cache_key("fn", "f16")
+    assert k1 == cache.get_file_cache_key("fn", "f32") and k1 != k2 and len(k1) == 64
+    assert cache.pyasc_key() == cache.pyasc_key()
+    m = cache.get_cache_manager(k1)
+    assert isinstance(m, cache.FileCacheManager) and isinstance(m, cache.CacheManager)
+    assert os.path.dirname(m.cache_dir) == str(tmp_path / "c") and os.stat(m.cache_dir).st_mode & 0o077 == 0
+    assert m.get_file("k.o") is None and not m.has_file("k.o")
+    path = m.put(b"\x7fELF", "k.o")
+    assert m.get_file("k.o") == path and open(path, "rb").read() == b"\x7fELF"
+    m.put("text", "k.json")
+    assert open(m.get_file("k.json")).read() == "text"
+    assert [n for n in os.listdir(m.cache_dir) if n.startswith(".tmp-")] == []  # written atomically
+    os.symlink(path, os.path.join(m.cache_dir, "link.o"))
+    assert m.get_file("link.o") is None  # a symlink is not an entry
+    for bad in ("../x", "a/b", "", ".."):
+        with pytest.raises(ValueError, match="plain file name"):
+            m.put(b"", bad)
+    with pytest.raises(ValueError, match="plain file name"):
+        cache.FileCacheManager("../up")
+    with pytest.raises(NotImplementedError):
+        cache.CacheManager().get_file("x")
+
+
+# ---- assume_noalias ----
+@asc.jit
+def _alias_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    xg, zg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 8)
+    asc.data_copy(t, xg, 8)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(zg, t, 8)
+
+
+def test_assume_noalias_is_checked_at_each_launch():
+    buf = np.arange(24, dtype=np.float32)
+    _alias_kernel[1](buf[:8], buf[8:16])  # disjoint parts of one array: fine
+    np.testing.assert_array_equal(buf[8:16], np.arange(8, dtype=np.float32))
+    with pytest.raises(ValueError, match="arguments 'x' and 'z' overlap in memory"):
+        _alias_kernel[1](buf[:8], buf[4:12])
+    with pytest.raises(ValueError, match="arguments 'x' and 'z' overlap in memory"):
+        _alias_kernel[1](buf[:16], buf[8:16])  # a view nested in the other
+    _alias_kernel[1](buf[16:], buf[16:])  # the same array twice (in place): its bytes under both names
+    np.testing.assert_array_equal(buf[16:], np.arange(16, 24, dtype=np.float32))
+    np.testing.assert_array_equal(buf[:16], np.r_[np.arange(8), np.arange(8)].astype(np.float32))  # nothing ran
+    with pytest.raises(RuntimeError, match="assume_noalias=False is not supported"):
+        asc.jit(assume_noalias=False)
+
+
+def test_overlapping_read_only_arguments_are_fine():
+    @asc.jit
+    def k(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress):
+        xg, yg, zg = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
+        xg.set_global_buffer(x)
+        yg.set_global_buffer(y)
+        zg.set_global_buffer(z)
+        t = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 8)
+        u = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 32, 8)
+        asc.data_copy(t, xg, 8)
+        asc.data_copy(u, yg, 8)
+        asc.set_flag(asc.HardEvent.MTE2_V, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+        asc.add(t, t, u, 8)
+        asc.set_flag(asc.HardEvent.V_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+        asc.data_copy(zg, t, 8)
+
+    raw = np.arange(8, dtype=np.float32).tobytes()
+    x = np.frombuffer(raw, np.float32)  # read-only, the same bytes twice
+    z = np.zeros(8, np.float32)
+    k[1](x, np.frombuffer(raw, np.float32), z)
+    np.testing.assert_array_equal(z, 2 * np.arange(8, dtype=np.float32))
+
+
+# ---- Struct inside a kernel ----
+def test_struct_built_inside_a_kernel_is_a_clear_error():
+    @asc.jit
+    def k(z: asc.GlobalAddress):
+        c = Config(offset=4)  # STRUCT-IN-KERNEL
+        zg = asc.GlobalTensor()
+        zg.set_global_buffer(z)
+        zg.set_value(0, c.offset)
+
+    with pytest.raises(Exception, match="inside a kernel is not implemented") as e:
+        k[1](np.zeros(8, np.int32))
+    assert f":{_line('STRUCT-IN-KERNEL')}" in str(e.value)
 
 
 # ---- environment variables ----
