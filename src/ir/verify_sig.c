@@ -23,7 +23,7 @@
 int asc_ir_verify_op_sig(asc_ctx *ctx, const asc_op *op);
 
 enum {
-  SIG_MAX = 16, /* constraints in one signature string */
+  SIG_MAX = 40, /* constraints in one signature string (trans_data_to_5hd has 33) */
   VAR_MAX = 8,  /* type variables in one op's signatures */
   NSLOT = 3,    /* type strings one message may need */
 };

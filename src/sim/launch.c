@@ -222,6 +222,9 @@ static void coreinit(sim_core *c, const sim_launch *L, int block, scratch *s) {
   c->ub_hi = 0;
   c->warned = memset(s->warned, 0, (size_t)L->ninsts + 1);
   c->mask[0] = c->mask[1] = ~0ull;
+  c->counter = false;
+  c->cmpmask[0] = c->cmpmask[1] = 0;
+  c->gather_kept = 0;
   for (int i = 0; i < L->entry.nargs; i++)
     c->slots[L->entry.args[i]] = L->args[i];
 }

@@ -187,6 +187,7 @@ int asc_sim_lower(sim_launch *L, const asc_op *func) {
   lowerer lw = {.L = L};
   asc_sim_reg_control(lw.table);
   asc_sim_reg_scalar(lw.table);
+  asc_sim_reg_scalarx(lw.table);
   asc_sim_reg_resource(lw.table);
   asc_sim_reg_datacopy(lw.table);
   asc_sim_reg_vector(lw.table);

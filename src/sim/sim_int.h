@@ -184,6 +184,9 @@ struct sim_core {
                            block may have changed: launch.c clears only these for the next) */
   uint8_t *warned; /* per instruction: a once-only warning was given */
   uint64_t mask[2]; /* vector mask register: lo lanes 0-63, hi 64-127 */
+  bool counter;     /* mask mode: counter (set_mask_count) or normal */
+  uint64_t cmpmask[2]; /* CMPMASK register (compare to register, set/get_cmp_mask, select mode 0) */
+  int64_t gather_kept;  /* elements the last gather_mask kept (get_gather_mask_remain_count) */
   /* TPipe (hardware.md §9) */
   bool has_tpipe;
   int64_t ub_top;              /* bump pointer of UB */
@@ -361,6 +364,7 @@ int asc_sim_tpipe_destroy(sim_core *c, const sim_inst *in);
 /* ---- semantics tables: each family file fills its entries ----------------------------------- */
 void asc_sim_reg_control(sim_exec_fn *t);
 void asc_sim_reg_scalar(sim_exec_fn *t);
+void asc_sim_reg_scalarx(sim_exec_fn *t);
 void asc_sim_reg_resource(sim_exec_fn *t);
 void asc_sim_reg_datacopy(sim_exec_fn *t);
 void asc_sim_reg_vector(sim_exec_fn *t);

@@ -1,12 +1,15 @@
-/* vector.c - the elementwise vector ops, count form and mask/repeat form (hardware.md §11).
+/* vector.c - the elementwise vector ops (hardware.md §11): the table of element functions
+ * of every op and form, and the count form.
  *
  * Each op supplies only element functions (one for floats, computed in double and rounded
  * once to the element type; one for integers, wrapped to the width).  Two family helpers
- * do everything else once: vcount (dst[i] = f(src0[i], src1[i] or s), i < n) and vmasked
- * (repeats of 256 bytes, lanes from the mask register, block and repeat strides; lanes
- * switched off keep dst).  Cast, axpy, duplicate and the reductions are in vmisc.c.
+ * do everything else once: vcount here (dst[i] = f(src0[i], src1[i] or s), i < n) and
+ * asc_sim_vlevel0 in vlevel0.c (repeats of 256 bytes, lanes from the mask register, block
+ * and repeat strides, counter mode; lanes switched off keep dst).  Cast, axpy, duplicate
+ * and the reductions are in vmisc.c and vreduce.c, compare and select in vcmpsel.c.
  */
 #include <math.h>
+#include <string.h>
 
 #include "sim/vector_int.h"
 
@@ -33,24 +36,64 @@ static int64_t imax2(int64_t a, int64_t b) { return a > b ? a : b; }
 static int64_t imin2(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t irelu(int64_t a, int64_t b) { (void)b; return a > 0 ? a : 0; }
 
+static double faddrelu(double a, double b) { return frelu(a + b, 0); }
+static double fsubrelu(double a, double b) { return frelu(a - b, 0); }
+static double ffma(double a, double b, double d) { return a * d + b; }         /* src0 * dst + src1 */
+static double ffmarelu(double a, double b, double d) { return frelu(a * d + b, 0); }
+static double fmuladd(double a, double b, double d) { return a * b + d; }      /* src0 * src1 + dst */
+
+static int64_t iaddrelu(int64_t a, int64_t b) { return irelu(iadd(a, b), 0); }
+static int64_t isubrelu(int64_t a, int64_t b) { return irelu(isub(a, b), 0); }
+static int64_t iand(int64_t a, int64_t b) { return a & b; }
+static int64_t ior(int64_t a, int64_t b) { return a | b; }
+static int64_t inot(int64_t a, int64_t b) { (void)b; return ~a; }
+/* Shifts by the scalar s (0..16 for 16-bit, 0..32 for 32-bit elements); the store wraps to
+ * the width.  Right shifts are arithmetic for signed types, logical for unsigned ones (an
+ * unsigned element loads as a non-negative value). */
+static int64_t ishl(int64_t a, int64_t s) { return s < 0 || s > 63 ? 0 : (int64_t)((uint64_t)a << s); }
+static int64_t ishr(int64_t a, int64_t s) {
+  if (s < 0 || s > 63)
+    s = 63;
+  return a < 0 ? ~(~a >> s) : a >> s;
+}
+
+static double fmove(double a, double b) { (void)b; return a; } /* copy moves bytes (asc_sim_velem) */
+static int64_t imove(int64_t a, int64_t b) { (void)b; return a; }
+
+#define L0(code, f, i, kind) [ASC_OP_##code##_MASK] = {f, i, kind, SIM_VF_MASK, NULL}, \
+                             [ASC_OP_##code##_BITMASK] = {f, i, kind, SIM_VF_BITS, NULL}
+#define ALL3(code, f, i, kind) [ASC_OP_##code] = {f, i, kind, SIM_VF_COUNT, NULL}, L0(code, f, i, kind)
+#define TERN3(code, f3) [ASC_OP_##code] = {NULL, NULL, SIM_V_BIN, SIM_VF_COUNT, f3}, \
+                        [ASC_OP_##code##_MASK] = {NULL, NULL, SIM_V_BIN, SIM_VF_MASK, f3}, \
+                        [ASC_OP_##code##_BITMASK] = {NULL, NULL, SIM_V_BIN, SIM_VF_BITS, f3}
+
+/* Every elementwise op, each of its forms. */
 static const sim_vop vops[ASC_OP_COUNT] = {
-  [ASC_OP_ADD] = {fadd, iadd, SIM_V_BIN},      [ASC_OP_SUB] = {fsub, isub, SIM_V_BIN},
-  [ASC_OP_MUL] = {fmul, imul, SIM_V_BIN},      [ASC_OP_DIV] = {fdiv, NULL, SIM_V_BIN},
-  [ASC_OP_MAX] = {fmax2, imax2, SIM_V_BIN},    [ASC_OP_MIN] = {fmin2, imin2, SIM_V_BIN},
-  [ASC_OP_ADDS] = {fadd, iadd, SIM_V_SCALAR},  [ASC_OP_MULS] = {fmul, imul, SIM_V_SCALAR},
-  [ASC_OP_MAXS] = {fmax2, imax2, SIM_V_SCALAR}, [ASC_OP_MINS] = {fmin2, imin2, SIM_V_SCALAR},
-  [ASC_OP_LEAKY_RELU] = {fleaky, NULL, SIM_V_SCALAR},
-  [ASC_OP_EXP] = {fexp, NULL, SIM_V_UNARY},    [ASC_OP_LN] = {fln, NULL, SIM_V_UNARY},
-  [ASC_OP_SQRT] = {fsqrt, NULL, SIM_V_UNARY},  [ASC_OP_RSQRT] = {frsqrt, NULL, SIM_V_UNARY},
-  [ASC_OP_RECIPROCAL] = {frecip, NULL, SIM_V_UNARY}, [ASC_OP_ABS] = {fabs1, NULL, SIM_V_UNARY},
-  [ASC_OP_RELU] = {frelu, irelu, SIM_V_UNARY},
-  [ASC_OP_ADD_MASK] = {fadd, iadd, SIM_V_BIN}, [ASC_OP_SUB_MASK] = {fsub, isub, SIM_V_BIN},
-  [ASC_OP_MUL_MASK] = {fmul, imul, SIM_V_BIN}, [ASC_OP_MAX_MASK] = {fmax2, imax2, SIM_V_BIN},
-  [ASC_OP_MIN_MASK] = {fmin2, imin2, SIM_V_BIN},
-  [ASC_OP_ADD_BITMASK] = {fadd, iadd, SIM_V_BIN}, [ASC_OP_SUB_BITMASK] = {fsub, isub, SIM_V_BIN},
-  [ASC_OP_MUL_BITMASK] = {fmul, imul, SIM_V_BIN}, [ASC_OP_MAX_BITMASK] = {fmax2, imax2, SIM_V_BIN},
-  [ASC_OP_MIN_BITMASK] = {fmin2, imin2, SIM_V_BIN},
+  ALL3(ADD, fadd, iadd, SIM_V_BIN),       ALL3(SUB, fsub, isub, SIM_V_BIN),
+  ALL3(MUL, fmul, imul, SIM_V_BIN),       ALL3(DIV, fdiv, NULL, SIM_V_BIN),
+  ALL3(MAX, fmax2, imax2, SIM_V_BIN),     ALL3(MIN, fmin2, imin2, SIM_V_BIN),
+  ALL3(ADDS, fadd, iadd, SIM_V_SCALAR),   ALL3(MULS, fmul, imul, SIM_V_SCALAR),
+  ALL3(MAXS, fmax2, imax2, SIM_V_SCALAR), ALL3(MINS, fmin2, imin2, SIM_V_SCALAR),
+  ALL3(LEAKY_RELU, fleaky, NULL, SIM_V_SCALAR),
+  ALL3(EXP, fexp, NULL, SIM_V_UNARY),     ALL3(LN, fln, NULL, SIM_V_UNARY),
+  ALL3(SQRT, fsqrt, NULL, SIM_V_UNARY),   ALL3(RSQRT, frsqrt, NULL, SIM_V_UNARY),
+  ALL3(RECIPROCAL, frecip, NULL, SIM_V_UNARY), ALL3(ABS, fabs1, NULL, SIM_V_UNARY),
+  ALL3(RELU, frelu, irelu, SIM_V_UNARY),
+  ALL3(ADD_RELU, faddrelu, iaddrelu, SIM_V_BIN), ALL3(SUB_RELU, fsubrelu, isubrelu, SIM_V_BIN),
+  ALL3(BITWISE_AND, NULL, iand, SIM_V_BIN), ALL3(BITWISE_OR, NULL, ior, SIM_V_BIN),
+  ALL3(BITWISE_NOT, NULL, inot, SIM_V_UNARY),
+  ALL3(SHIFT_LEFT, NULL, ishl, SIM_V_SCALAR), ALL3(SHIFT_RIGHT, NULL, ishr, SIM_V_SCALAR),
+  TERN3(FUSED_MUL_ADD, ffma), TERN3(FUSED_MUL_ADD_RELU, ffmarelu), TERN3(MUL_ADD_DST, fmuladd),
+  L0(COPY, fmove, imove, SIM_V_MOVE),
 };
+#undef L0
+#undef ALL3
+#undef TERN3
+
+const sim_vop *asc_sim_vop(int code) {
+  const sim_vop *v = code >= 0 && code < ASC_OP_COUNT ? &vops[code] : NULL;
+  return v && (v->f || v->i || v->f3) ? v : NULL;
+}
 
 /* ---- shared helpers ---- */
 /* Cycles per repeat from UB bank groups (hardware.md §2.1): a repeat reads 256 bytes of
@@ -97,15 +140,19 @@ sim_num asc_sim_vscalar(sim_core *c, const sim_inst *in, int i, int dt) {
 }
 
 /* dst := f(a, b) for one element; b == NULL takes the scalar. */
-static inline void elem(const sim_vop *op, int dt, uint8_t *d, const uint8_t *a, const uint8_t *b, sim_num s) {
-  if (asc_sim_dt_float(dt))
+void asc_sim_velem(const sim_vop *op, int dt, uint8_t *d, const uint8_t *a, const uint8_t *b, sim_num s) {
+  if (op->kind == SIM_V_MOVE)
+    memmove(d, a, (size_t)asc_sim_dtype_size(dt));
+  else if (op->f3)
+    asc_sim_storef(dt, d, op->f3(asc_sim_loadf(dt, a), asc_sim_loadf(dt, b), asc_sim_loadf(dt, d)));
+  else if (asc_sim_dt_float(dt))
     asc_sim_storef(dt, d, op->f(asc_sim_loadf(dt, a), b ? asc_sim_loadf(dt, b) : s.f));
   else
     asc_sim_storei(dt, d, op->i(asc_sim_loadi(dt, a), b ? asc_sim_loadi(dt, b) : s.i));
 }
 
-static int checkdt(sim_core *c, const sim_inst *in, const sim_vop *op, int dt) {
-  if (dt < 0 || (!asc_sim_dt_float(dt) && !op->i))
+int asc_sim_vcheckdt(sim_core *c, const sim_inst *in, const sim_vop *op, int dt) {
+  if (dt < 0 || (!asc_sim_dt_float(dt) && !op->i) || (asc_sim_dt_float(dt) && !op->f && !op->f3))
     return asc_sim_err(c, in->op, "%s: element type %s is not supported", asc_op_name(in->op),
                        dt < 0 ? "?" : asc_sim_dtype_name(dt));
   return 0;
@@ -115,7 +162,7 @@ static int checkdt(sim_core *c, const sim_inst *in, const sim_vop *op, int dt) {
 static int vcount(sim_core *c, const sim_inst *in) {
   const sim_vop *op = &vops[in->op->code];
   int dt = asc_sim_elem_dtype(sim_intype(in, 0)), nargs = op->kind == SIM_V_UNARY ? 2 : 3;
-  if (checkdt(c, in, op, dt))
+  if (asc_sim_vcheckdt(c, in, op, dt))
     return -1;
   int esz = asc_sim_dtype_size(dt);
   int64_t n = sim_in(c, in, nargs)->i, bytes = n * esz;
@@ -129,79 +176,18 @@ static int vcount(sim_core *c, const sim_inst *in) {
   sim_num s = op->kind == SIM_V_SCALAR ? asc_sim_vscalar(c, in, 2, dt) : (sim_num){0, 0};
   if (!asc_sim_vfast(in->op->code, dt, d, a, b, s, n))
     for (int64_t i = 0; i < n; i++)
-      elem(op, dt, d + i * esz, a + i * esz, b ? b + i * esz : NULL, s);
-  c->mask[0] = c->mask[1] = ~0ull; /* the count API leaves the full mask behind */
+      asc_sim_velem(op, dt, d + i * esz, a + i * esz, b ? b + i * esz : NULL, s);
+  asc_sim_count_done(c); /* the count API leaves normal mode and the full mask behind */
   return asc_sim_vcost(c, in, (bytes + 255) / 256);
-}
-
-/* ---- mask / repeat form ---- */
-/* The mask register for a continuous mask of n lanes (clamped to the repeat's lanes). */
-static void contmask(uint64_t m[2], int64_t n, int lanes) {
-  if (n > lanes)
-    n = lanes;
-  m[0] = n >= 64 ? ~0ull : n <= 0 ? 0 : (1ull << n) - 1;
-  m[1] = n >= 128 ? ~0ull : n <= 64 ? 0 : (1ull << (n - 64)) - 1;
-}
-
-bool asc_sim_lane_on(const sim_core *c, int k) { return (c->mask[k >> 6] >> (k & 63)) & 1; }
-
-/* Load the mask register unless is_set_mask = false (then the register is used as is). */
-void asc_sim_setmask(sim_core *c, const sim_inst *in, int mi, bool bits, int lanes) {
-  const asc_attr *a = asc_op_attr(in->op, "is_set_mask");
-  if (a && !a->i)
-    return;
-  if (bits) { /* [hi, lo] */
-    c->mask[1] = (uint64_t)sim_in(c, in, mi)->i;
-    c->mask[0] = (uint64_t)sim_in(c, in, mi + 1)->i;
-  } else {
-    contmask(c->mask, sim_in(c, in, mi)->i, lanes);
-  }
-}
-
-/* Byte offset of lane k of repeat r (hardware.md §11). */
-int64_t asc_sim_laneoff(int64_t r, int k, int esz, int64_t blk, int64_t rep) {
-  int per = 32 / esz;
-  return 32 * (r * rep + (int64_t)(k / per) * blk) + (int64_t)(k % per) * esz;
-}
-
-/* One lane of a binary masked op, every access checked. */
-static int masklane(sim_core *c, const sim_inst *in, const sim_vop *op, int dt, int64_t r, int k,
-                    const double *p) {
-  int esz = asc_sim_dtype_size(dt);
-  uint8_t *d = asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, k, esz, (int64_t)p[0], (int64_t)p[3]), esz, "write");
-  const uint8_t *a = d ? asc_sim_vptr(c, in, 1, asc_sim_laneoff(r, k, esz, (int64_t)p[1], (int64_t)p[4]), esz, "read") : NULL;
-  const uint8_t *b = a ? asc_sim_vptr(c, in, 2, asc_sim_laneoff(r, k, esz, (int64_t)p[2], (int64_t)p[5]), esz, "read") : NULL;
-  if (!b)
-    return -1;
-  elem(op, dt, d, a, b, (sim_num){0, 0});
-  return 0;
-}
-
-/* (dst, src0, src1, mask | hi, lo, repeat, BinaryRepeatParams) */
-static int vmasked(sim_core *c, const sim_inst *in) {
-  const sim_vop *op = &vops[in->op->code];
-  bool bits = in->op->code >= ASC_OP_ADD_BITMASK && in->op->code <= ASC_OP_MIN_BITMASK;
-  int dt = asc_sim_elem_dtype(sim_intype(in, 0)), ri = bits ? 5 : 4;
-  if (checkdt(c, in, op, dt))
-    return -1;
-  int lanes = 256 / asc_sim_dtype_size(dt);
-  int64_t repeat = sim_in(c, in, ri)->i;
-  const double *p = sim_in(c, in, ri + 1)->fld;
-  if (repeat < 0 || repeat > 255)
-    return asc_sim_err(c, in->op, "%s: repeat %lld is outside 0..255", asc_op_name(in->op), (long long)repeat);
-  if (p[0] == 0)
-    return asc_sim_err(c, in->op, "%s: dst_blk_stride 0 is undefined on the hardware", asc_op_name(in->op));
-  asc_sim_setmask(c, in, 3, bits, lanes);
-  for (int64_t r = 0; r < repeat; r++)
-    for (int k = 0; k < lanes; k++)
-      if (asc_sim_lane_on(c, k) && masklane(c, in, op, dt, r, k, p))
-        return -1;
-  return asc_sim_vcost(c, in, repeat);
 }
 
 void asc_sim_reg_vector(sim_exec_fn *t) {
   for (int op = 0; op < ASC_OP_COUNT; op++)
-    if (vops[op].f)
-      t[op] = (op >= ASC_OP_ADD_MASK && op <= ASC_OP_MIN_BITMASK) ? vmasked : vcount;
+    if (asc_sim_vop(op))
+      t[op] = vops[op].form == SIM_VF_COUNT ? vcount : asc_sim_vlevel0;
   asc_sim_reg_vmisc(t);
+  asc_sim_reg_vmaskstate(t);
+  asc_sim_reg_vcmpsel(t);
+  asc_sim_reg_vreduce(t);
+  asc_sim_reg_vlayout(t);
 }

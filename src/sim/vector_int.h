@@ -10,23 +10,53 @@ typedef struct sim_num {
   double f;
 } sim_num;
 
-enum { SIM_V_BIN, SIM_V_SCALAR, SIM_V_UNARY };
+enum { SIM_V_BIN, SIM_V_SCALAR, SIM_V_UNARY, SIM_V_MOVE }; /* MOVE: dst := src's bytes (copy) */
+/* The call form of an elementwise op: count, level 0 with a continuous mask, level 0 with
+ * a bit mask ((hi, lo) operands). */
+enum { SIM_VF_COUNT, SIM_VF_MASK, SIM_VF_BITS };
 
 /* One vector op: f for float elements (in double, rounded once by the store), i for
- * integer ones (wrapped by the store; NULL: floats only).  b is src1, the scalar, or 0. */
+ * integer ones (wrapped by the store; NULL: floats only).  b is src1, the scalar, or 0.
+ * f3, when set, replaces f and also takes dst's old value d (fused_mul_add, mul_add_dst). */
 typedef struct sim_vop {
   double (*f)(double a, double b);
   int64_t (*i)(int64_t a, int64_t b);
   int kind;
+  int form;
+  double (*f3)(double a, double b, double d);
 } sim_vop;
+
+/* 0, or -1 after an error when op has no element function for dt. */
+int asc_sim_vcheckdt(sim_core *c, const sim_inst *in, const sim_vop *op, int dt);
+/* The elementwise op of an opcode, NULL if it has none (vector.c). */
+const sim_vop *asc_sim_vop(int code);
+/* dst := op(a, b or s[, dst]) for one element of type dt (vector.c). */
+void asc_sim_velem(const sim_vop *op, int dt, uint8_t *d, const uint8_t *a, const uint8_t *b, sim_num s);
 
 /* Operand i of in as a pointer to bytes [off, off+nbytes) of a UB tensor whose start is
  * 32-byte aligned; NULL after an error. */
 uint8_t *asc_sim_vptr(sim_core *c, const sim_inst *in, int i, int64_t off, int64_t nbytes, const char *what);
 sim_num asc_sim_vscalar(sim_core *c, const sim_inst *in, int i, int dt);
 int asc_sim_vcost(sim_core *c, const sim_inst *in, int64_t repeats);
-void asc_sim_setmask(sim_core *c, const sim_inst *in, int mi, bool bits, int lanes);
-bool asc_sim_lane_on(const sim_core *c, int k);
+/* vlevel0.c: a level-0 instruction's lanes.  asc_sim_l0_begin loads the mask (operand mi,
+ * unless is_set_mask = false) and returns the repeats to run: `repeat`, or in counter mode
+ * ceil(N / lanes) for the N = mask.lo elements; -1 after an error.  asc_sim_l0_on: lane k
+ * of repeat r takes part. */
+int64_t asc_sim_l0_begin(sim_core *c, const sim_inst *in, int mi, bool bits, int lanes, int64_t repeat);
+bool asc_sim_l0_on(const sim_core *c, int64_t r, int k, int lanes);
+/* The mask state a count-form (level 2) op leaves: normal mode, every lane on. */
+void asc_sim_count_done(sim_core *c);
+/* One element of cast: src type sdt at s to dst type ddt at d, RoundMode rm (vmisc.c). */
+void asc_sim_castone(int sdt, int ddt, int rm, const uint8_t *s, uint8_t *d);
+/* Sum of v[0..n) as pairwise trees over repeats of `lanes` elements, every partial sum
+ * rounded to dt (vmisc.c; v is overwritten). */
+double asc_sim_treesum(double *v, int64_t n, int dt, int lanes);
+/* The level-0 elementwise engine (vlevel0.c) and the other new families. */
+int asc_sim_vlevel0(sim_core *c, const sim_inst *in);
+void asc_sim_reg_vmaskstate(sim_exec_fn *t);
+void asc_sim_reg_vcmpsel(sim_exec_fn *t);
+void asc_sim_reg_vreduce(sim_exec_fn *t);
+void asc_sim_reg_vlayout(sim_exec_fn *t);
 int64_t asc_sim_laneoff(int64_t r, int k, int esz, int64_t blk, int64_t rep);
 void asc_sim_reg_vmisc(sim_exec_fn *t);
 /* vfast.c: d[i] := op(a[i], b[i] or s) for i < n when (op, dt) has a fast path (same

@@ -19,7 +19,7 @@ static int64_t countof(sim_core *c, const sim_inst *in, int i) {
 /* ---- cast ---- */
 /* One element.  NONE: exact where the conversion is exact, else RINT.  A float cast to
  * its own type rounds to an integral value; float -> int saturates, NaN -> 0. */
-static void castone(int sdt, int ddt, int rm, const uint8_t *s, uint8_t *d) {
+void asc_sim_castone(int sdt, int ddt, int rm, const uint8_t *s, uint8_t *d) {
   int m = rm == SIM_RM_NONE ? SIM_RM_RINT : rm;
   if (!asc_sim_dt_float(sdt) && !asc_sim_dt_float(ddt)) {
     asc_sim_storei(ddt, d, asc_sim_loadi(sdt, s)); /* wraps (int32 -> int16 behaviour unconfirmed) */
@@ -48,7 +48,7 @@ static int cast(sim_core *c, const sim_inst *in) {
   if (!s)
     return -1;
   for (int64_t i = 0; i < n; i++)
-    castone(sdt, ddt, rm, s + i * ss, d + i * ds);
+    asc_sim_castone(sdt, ddt, rm, s + i * ss, d + i * ds);
   return asc_sim_vcost(c, in, (n * wide + 255) / 256);
 }
 
@@ -90,31 +90,30 @@ static int duplicate(sim_core *c, const sim_inst *in) {
     return -1;
   for (int64_t i = 0; i < n; i++)
     putscalar(dt, d + i * esz, s);
-  c->mask[0] = c->mask[1] = ~0ull;
+  asc_sim_count_done(c);
   return asc_sim_vcost(c, in, (n * esz + 255) / 256);
 }
 
-/* duplicate.mask(dst, s, mask, repeat, dst_blk_stride, dst_rep_stride) */
+/* duplicate.mask|bitmask(dst, s, mask | hi, lo, repeat, dst_blk_stride, dst_rep_stride) */
 static int duplicatemask(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if (dt < 0)
     return -1;
-  int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
-  int64_t repeat = sim_in(c, in, 3)->i, blk = sim_in(c, in, 4)->i, rep = sim_in(c, in, 5)->i;
-  if (repeat < 0 || repeat > 255)
-    return asc_sim_err(c, in->op, "asc.duplicate.mask: repeat %lld is outside 0..255", (long long)repeat);
+  bool bits = in->op->code == ASC_OP_DUPLICATE_BITMASK;
+  int esz = asc_sim_dtype_size(dt), lanes = 256 / esz, ri = bits ? 4 : 3;
+  int64_t repeat = sim_in(c, in, ri)->i, blk = sim_in(c, in, ri + 1)->i, rep = sim_in(c, in, ri + 2)->i;
   sim_num s = asc_sim_vscalar(c, in, 1, dt);
-  asc_sim_setmask(c, in, 2, false, lanes);
-  for (int64_t r = 0; r < repeat; r++)
+  int64_t reps = asc_sim_l0_begin(c, in, 2, bits, lanes, repeat);
+  for (int64_t r = 0; r < reps; r++)
     for (int k = 0; k < lanes; k++) {
-      if (!asc_sim_lane_on(c, k))
+      if (!asc_sim_l0_on(c, r, k, lanes))
         continue;
       uint8_t *d = asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, k, esz, blk, rep), esz, "write");
       if (!d)
         return -1;
       putscalar(dt, d, s);
     }
-  return asc_sim_vcost(c, in, repeat);
+  return reps < 0 ? -1 : asc_sim_vcost(c, in, reps);
 }
 
 /* ---- reductions ---- */
@@ -122,7 +121,7 @@ static int duplicatemask(sim_core *c, const sim_inst *in) {
  * repeat is summed as a pairwise tree, every partial sum rounded to dt, and the repeat
  * results are reduced again the same way.  (The exact hardware order is unconfirmed;
  * sums that are exact in dt do not depend on it.) */
-static double treesum(double *v, int64_t n, int dt, int lanes) {
+double asc_sim_treesum(double *v, int64_t n, int dt, int lanes) {
   while (n > 1) {
     int64_t m = 0;
     for (int64_t base = 0; base < n; base += lanes) {
@@ -160,7 +159,7 @@ static int reduce(sim_core *c, const sim_inst *in) {
     if ((code == ASC_OP_REDUCE_MAX && v[i] > v[best]) || (code == ASC_OP_REDUCE_MIN && v[i] < v[best]))
       best = i;
   }
-  double r = code == ASC_OP_REDUCE_SUM ? treesum(v, n, dt, 256 / esz) : n ? v[best] : 0.0;
+  double r = code == ASC_OP_REDUCE_SUM ? asc_sim_treesum(v, n, dt, 256 / esz) : n ? v[best] : 0.0;
   free(v);
   asc_sim_storef(dt, d, r);
   if (idx)
@@ -173,6 +172,7 @@ void asc_sim_reg_vmisc(sim_exec_fn *t) {
   t[ASC_OP_AXPY] = axpy;
   t[ASC_OP_DUPLICATE] = duplicate;
   t[ASC_OP_DUPLICATE_MASK] = duplicatemask;
+  t[ASC_OP_DUPLICATE_BITMASK] = duplicatemask;
   t[ASC_OP_REDUCE_SUM] = reduce;
   t[ASC_OP_REDUCE_MAX] = reduce;
   t[ASC_OP_REDUCE_MIN] = reduce;

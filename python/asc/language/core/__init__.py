@@ -395,14 +395,23 @@ FORMS = {
 ATTR_PARAMS = {"round": ("round_mode", True, lambda v: f"#asc.round<{RoundMode(v).name}>"),
                "cal_index": ("cal_index", False, lambda v: "true" if v else "false"),
                "is_set_mask": ("is_set_mask", False, lambda v: "true" if v else "false")}
-# Parameters after `mask, repeat_times` in the mask forms, by the tail of the op's signature.
-MASK_TAILS = {"struct:BinaryRepeatParams": ("repeat_params",), "int,int": ("dst_block_stride", "dst_repeat_stride")}
+# Parameters after `mask, repeat_times` in the mask forms, by the operand kinds after the repeat operand.
+MASK_TAILS = {"struct:BinaryRepeatParams": ("repeat_params",), "struct:UnaryRepeatParams": ("repeat_params",),
+              "int,int": ("dst_block_stride", "dst_repeat_stride"), "int": ("src_rep_stride",)}
+# Count-form signatures whose pyasc functions take `is_set_mask` after `count` (binary and vector-scalar ops).
+COUNT_IS_SET_MASK = {"lt@t,lt@t,lt@t,int", "lt@t,lt@t,num,int"}
+# pyasc's name of the repeat parameter where it is not `repeat_times` (the reductions), by the same key.
+REPEAT_NAMES = {"int": "repeat_time"}
 
 
 def _operand(kind, x, fn, name, dst):
     if kind.startswith("lt"):
         return _need(x, LocalTensor, fn, name).value
     if kind == "num":
+        if dst.dtype.kind == "u":  # IR constants are signless: an unsigned element's scalar goes as its bits
+            if isinstance(x, int) and not 0 <= x < 1 << (8 * dst.dtype.size):
+                raise TypeError(f"{fn}(): the scalar {x!r} does not fit {dst.dtype.name}")
+            return to_value(x, DTYPES[f"int{8 * dst.dtype.size}"], wrap=True)
         return to_value(x, dst.dtype)
     if kind == "i64":  # mask words: 64-bit patterns (0xFFFF_FFFF_FFFF_FFFF) keep their bits
         return to_value(x, I64, wrap=True)
@@ -450,6 +459,8 @@ def _make_vector_op(pyname, opname, info):
     attrs = _attr_params(info)
     front = [p for (_, _, p, pre, _) in attrs if pre]
     count_names = base[:-1] + tuple(front) + ("count",) + tuple(p for (_, _, p, pre, _) in attrs if not pre)
+    if info["operands"] in COUNT_IS_SET_MASK:
+        count_names += ("is_set_mask",)
     masks = {suffix: _REGISTRY[opname + suffix] for suffix in (".mask", ".bitmask") if opname + suffix in _REGISTRY}
 
     def emit(name, sig, vals, attr_list):
@@ -467,29 +478,31 @@ def _make_vector_op(pyname, opname, info):
     def op(*args, **kw):
         builder(pyname)
         nbase = len(base) - 1
-        is_mask = len(args) > len(count_names) or "mask" in kw or "repeat_times" in kw
+        is_mask = len(args) > len(count_names) or "mask" in kw or "repeat_times" in kw or "repeat_time" in kw
         if not is_mask:
             vals = _bind(pyname, count_names, args, kw)
+            vals.pop("is_set_mask", None)  # pyasc accepts it here and drops it (its count forms set their mask)
             for n in base:
                 if n not in vals:
                     raise TypeError(f"{pyname}(): missing argument '{n}'")
             emit(opname, list(zip(kinds, base)), vals, attrs)
             return
-        mask = args[nbase] if len(args) > nbase else kw.get("mask")
+        mask = args[nbase + len(front)] if len(args) > nbase + len(front) else kw.get("mask")
         suffix = ".bitmask" if isinstance(mask, (list, tuple)) else ".mask"
         if suffix not in masks:
             raise NotImplementedError(f"{pyname}(): the mask/repeat form is not supported yet")
         minfo = masks[suffix]
-        mkinds = minfo["operands"].split(",")
-        tail = MASK_TAILS[",".join(mkinds[len(mkinds) - (1 if "struct" in mkinds[-1] else 2):])]
-        names = base[:-1] + ("mask", "repeat_times") + tail + ("is_set_mask",)
+        mkinds, mattrs = minfo["operands"].split(","), _attr_params(minfo)
+        key = ",".join(mkinds[nbase + (2 if suffix == ".bitmask" else 1) + 1:])  # the kinds after mask, repeat
+        tail, rep = MASK_TAILS[key], REPEAT_NAMES.get(key, "repeat_times")
+        names = base[:-1] + tuple(front) + ("mask", rep) + tail + tuple(p for (_, _, p, pre, _) in mattrs if not pre)
         vals = _bind(pyname, names, args, kw)
         if suffix == ".bitmask":
             vals["mask_hi"], vals["mask_lo"] = _mask_words(pyname, vals["mask"])
-            sig_names = base[:-1] + ("mask_hi", "mask_lo", "repeat_times") + tail
+            sig_names = base[:-1] + ("mask_hi", "mask_lo", rep) + tail
         else:
-            sig_names = base[:-1] + ("mask", "repeat_times") + tail
-        emit(opname + suffix, list(zip(mkinds, sig_names)), vals, _attr_params(minfo))
+            sig_names = base[:-1] + ("mask", rep) + tail
+        emit(opname + suffix, list(zip(mkinds, sig_names)), vals, mattrs)
 
     op.__name__ = op.__qualname__ = pyname
     op.__doc__ = f"{pyname}({', '.join(count_names)}): {info['doc']}  (IR op {opname})"
@@ -497,8 +510,8 @@ def _make_vector_op(pyname, opname, info):
 
 
 VECTOR_OPS = {}
-for _name, _info in _REGISTRY.items():
-    if _info["family"] == "vector" and _name.count(".") == 1:
+for _name, _info in _REGISTRY.items():  # other signatures: hand-written in asc/_basic_ops.py
+    if _info["family"] == "vector" and _name.count(".") == 1 and _info["operands"] in FORMS:
         VECTOR_OPS[_name[4:]] = _make_vector_op(_name[4:], _name, _info)
 globals().update(VECTOR_OPS)
 
@@ -545,28 +558,26 @@ half = float16
 
 # ---- not yet implemented (api.md Tier 2-4): callable names that say so -------------------------------------------
 NOT_YET = """
-copy transpose trans_data_to_5hd bilinear_interpolation set_aipp_functions load_image_to_local
-ShapeInfo array get_shape_size printf dump_tensor get_system_cycle print_time_stamp metrics_prof_start
+bilinear_interpolation set_aipp_functions load_image_to_local
+ShapeInfo array get_shape_size printf dump_tensor print_time_stamp metrics_prof_start
 metrics_prof_stop LocalMemAllocator SliceInfo MrgSortSrcList inline TensorShape
-add_relu sub_relu add_relu_cast sub_relu_cast add_deq_relu mul_cast bitwise_and bitwise_or
-bitwise_not fused_mul_add fused_mul_add_relu mul_add_dst shift_left shift_right cast_deq set_deq_scale brcb gather
-gatherb scatter gather_mask get_gather_mask_remain_count compare compare_scalar get_cmp_mask set_cmp_mask select
-whole_reduce_sum whole_reduce_max whole_reduce_min block_reduce_sum block_reduce_max block_reduce_min
-pair_reduce_sum repeat_reduce_sum sort32 mrg_sort mrg_sort4 rp_sort16 sort proposal_concat proposal_extract
+add_relu_cast sub_relu_cast add_deq_relu mul_cast
+cast_deq set_deq_scale
+mrg_sort mrg_sort4 rp_sort16 sort proposal_concat proposal_extract
 get_sort_len get_sort_offset get_mrg_sort_result load_data load_data_with_transpose load_data_with_sparse mmad
 mmad_with_sparse init_const_value set_load_data_boundary set_load_data_padding_value set_load_data_repeat fixpipe
-set_fix_pipe_pre_quant_flag set_pad_value set_vector_mask reset_mask set_mask_count set_mask_norm set_atomic_add
+set_fix_pipe_pre_quant_flag set_pad_value set_atomic_add
 set_atomic_max set_atomic_min set_atomic_type set_atomic_none set_store_atomic_config get_store_atomic_config
 data_sync_barrier cross_core_set_flag cross_core_wait_flag sync_all ib_set ib_wait notify_next_block
-wait_pre_block scalar_cast scalar_get_sff_value scalar_get_count_of_value scalar_count_leading_zero
-count_bits_cnt_same_as_sign_bit get_program_counter get_arch_version trap init_soc_state check_local_memory_ia
+wait_pre_block
+get_program_counter get_arch_version init_soc_state check_local_memory_ia
 set_hf32_mode set_hf32_trans_mode set_mm_layout_transform get_sys_workspace set_sys_workspace get_hccl_context
 set_hccl_context data_cache_clean_and_invalid data_cache_preload icache_preload get_icache_preload_status TBufPool
-init_buf_pool TensorDesc ListTensorDesc dump_acc_chk_point ascend_is_aic ascend_is_aiv CopyRepeatParams
-BrcbRepeatParams GatherRepeatParams DataCopyEnhancedParams Nd2NzParams Nz2NdParamsFull DataCopyCO12DstParams
+init_buf_pool TensorDesc ListTensorDesc dump_acc_chk_point ascend_is_aic ascend_is_aiv
+DataCopyEnhancedParams Nd2NzParams Nz2NdParamsFull DataCopyCO12DstParams
 MmadParams LoadData2DParams LoadData2DParamsV2 LoadData2dTransposeParams LoadData2dTransposeParamsV2
 LoadData3DParamsV1 LoadData3DParamsV2 LoadData3DParamsV2Pro LoadDataRepeatParam InitConstValueParams
-LoadImageToLocalParams GatherMaskParams TransDataTo5HDParams TransposeParamsExt MrgSort4Info FixpipeConfig
+LoadImageToLocalParams MrgSort4Info FixpipeConfig
 FixpipeParamsV220 VdeqInfo CheckLocalMemoryIAParam AippParams AippChannelPaddingParams
 AippColorSpaceConvParams AippDataTypeConvParams AippPaddingParams AippSingleLineParams AippSwapParams
 pop_stack_buffer
@@ -628,6 +639,10 @@ for _cls, _names in _METHODS_NOT_YET.items():
     for _m in _names.split():
         if not hasattr(_cls, _m):
             setattr(_cls, _m, _not_yet_method(_cls, _m))
+
+
+# ---- the hand-written basic API (asc/_basic_ops.py): the ops the generator above does not cover -------------
+from ..._basic_ops import *  # noqa: E402,F401,F403
 
 
 # ---- pyasc's submodules (dtype, tensor, struct, ...): each names its part of this API at

@@ -1,0 +1,432 @@
+"""Hand-written wrappers of the basic API whose operands the registry generator
+(asc.language.core._make_vector_op) does not cover: the mask register, compare / select and
+the per-repeat reductions.  Thin: each call checks its arguments and emits one IR op of
+src/ops/ops.def; the semantics are in libasc (src/sim/vlevel0.c, vcmpsel.c, vreduce.c)."""
+from ._core import DTYPES, PlainValue, builder, dtype_of, to_value
+from .language import core as _c
+from .language.enums import CMPMODE, MaskMode, ReduceOrder, SelMode
+
+_I32, _I64 = DTYPES["int32"], DTYPES["int64"]
+
+__all__ = ["set_vector_mask", "reset_mask", "set_mask_count", "set_mask_norm", "compare", "compare_scalar",
+           "get_cmp_mask", "set_cmp_mask", "select", "whole_reduce_sum", "whole_reduce_max", "whole_reduce_min",
+           "block_reduce_sum", "block_reduce_max", "block_reduce_min", "pair_reduce_sum", "repeat_reduce_sum"]
+
+
+def _lt(x, fn, arg):
+    return _c._need(x, _c.LocalTensor, fn, arg).value
+
+
+def _struct(x, name, fn, arg):
+    if type(x).__name__ != name:
+        raise TypeError(f"{fn}(): argument '{arg}' must be a {name}, got {type(x).__name__}")
+    return x.value
+
+
+def _enum(kind, cls, v, fn, arg):
+    try:
+        return f"#asc.{kind}<{cls(int(v)).name}>"
+    except (ValueError, TypeError):
+        raise ValueError(f"{fn}(): '{arg}' must be a {cls.__name__}, got {v!r}") from None
+
+
+def _flag(v):
+    return "true" if v else "false"
+
+
+def _mask(fn, mask):
+    """(op-name suffix, operands) of a level-0 mask: an int lane count or a list of uint64 words
+    (mask[0] = lanes 0-63, mask[1] = lanes 64-127)."""
+    if isinstance(mask, (list, tuple)):
+        hi, lo = _c._mask_words(fn, mask)
+        return ".bitmask", [to_value(hi, _I64, wrap=True), to_value(lo, _I64, wrap=True)]
+    return ".mask", [to_value(mask, _I64, wrap=True)]
+
+
+def _bind(fn, names, args, kw, required):
+    vals = _c._bind(fn, names, args, kw)
+    for n in required:
+        if n not in vals:
+            raise TypeError(f"{fn}(): missing argument '{n}'")
+    return vals
+
+
+# ---- the mask register -------------------------------------------------------------------------------------
+def set_vector_mask(*args, dtype, mode=MaskMode.NORMAL):
+    """set_vector_mask(len, dtype=, mode=) or set_vector_mask(mask_high, mask_low, dtype=, mode=)."""
+    b = builder("set_vector_mask")
+    attrs = {"dtype": dtype_of(dtype).ir, "mode": _enum("maskmode", MaskMode, mode, "set_vector_mask", "mode")}
+    if len(args) == 1:
+        b.op("asc.set_vector_mask", [to_value(args[0], _I64)], [], attrs)
+    elif len(args) == 2:
+        b.op("asc.set_vector_mask.bits", [to_value(args[0], _I64, wrap=True), to_value(args[1], _I64, wrap=True)], [],
+             attrs)
+    else:
+        raise TypeError(f"set_vector_mask() takes (len) or (mask_high, mask_low), {len(args)} arguments given")
+
+
+def reset_mask():
+    builder("reset_mask").op("asc.reset_mask")
+
+
+def set_mask_count():
+    builder("set_mask_count").op("asc.set_mask_count")
+
+
+def set_mask_norm():
+    builder("set_mask_norm").op("asc.set_mask_norm")
+
+
+# ---- compare and select -------------------------------------------------------------------------------------
+def compare(*args, **kw):
+    """compare(dst, src0, src1, cmp_mode, count | mask, repeat_times, repeat_params[, is_set_mask]) or
+    compare(src0, src1, cmp_mode, mask, repeat_params[, is_set_mask]) (into CMPMASK)."""
+    fn = "compare"
+    b = builder(fn)
+    to_reg = "dst" not in kw and "count" not in kw and "repeat_times" not in kw and (
+        len(args) < 3 or not isinstance(args[2], _c.LocalTensor))
+    if to_reg:
+        v = _bind(fn, ("src0", "src1", "cmp_mode", "mask", "repeat_params", "is_set_mask"), args, kw,
+                  ("src0", "src1", "cmp_mode", "mask", "repeat_params"))
+        sfx, m = _mask(fn, v["mask"])
+        b.op("asc.compare.reg_" + sfx[1:], [_lt(v["src0"], fn, "src0"), _lt(v["src1"], fn, "src1")] + m +
+             [_struct(v["repeat_params"], "BinaryRepeatParams", fn, "repeat_params")], [],
+             {"cmp_mode": _enum("cmpmode", CMPMODE, v["cmp_mode"], fn, "cmp_mode"),
+              "is_set_mask": _flag(v.get("is_set_mask", True))})
+        return
+    names = ("dst", "src0", "src1", "cmp_mode", "mask", "repeat_times", "repeat_params", "is_set_mask")
+    if "count" in kw:
+        names = ("dst", "src0", "src1", "cmp_mode", "count")
+    v = _bind(fn, names, args, kw, ("dst", "src0", "src1", "cmp_mode"))
+    ops = [_lt(v["dst"], fn, "dst"), _lt(v["src0"], fn, "src0"), _lt(v["src1"], fn, "src1")]
+    mode = _enum("cmpmode", CMPMODE, v["cmp_mode"], fn, "cmp_mode")
+    if "repeat_times" not in v:
+        n = v.get("count", v.get("mask"))
+        if n is None:
+            raise TypeError(f"{fn}(): missing argument 'count'")
+        b.op("asc.compare", ops + [_c._i32(n)], [], {"cmp_mode": mode})
+        return
+    sfx, m = _mask(fn, v["mask"])
+    b.op("asc.compare" + sfx, ops + m + [_c._i32(v["repeat_times"]),
+                                          _struct(v.get("repeat_params"), "BinaryRepeatParams", fn, "repeat_params")],
+         [], {"cmp_mode": mode, "is_set_mask": _flag(v.get("is_set_mask", True))})
+
+
+def compare_scalar(dst, src0, src1_scalar, cmp_mode, *args, **kw):
+    """compare_scalar(dst, src0, src1_scalar, cmp_mode, count | mask, repeat_times, repeat_params[, is_set_mask])."""
+    fn = "compare_scalar"
+    b = builder(fn)
+    src = _c._need(src0, _c.LocalTensor, fn, "src0")
+    ops = [_lt(dst, fn, "dst"), src.value, to_value(src1_scalar, src.dtype)]
+    mode = _enum("cmpmode", CMPMODE, cmp_mode, fn, "cmp_mode")
+    names = ("count",) if "count" in kw else ("mask", "repeat_times", "repeat_params", "is_set_mask")
+    v = _c._bind(fn, names, args, kw)
+    if "repeat_times" not in v:
+        n = v.get("count", v.get("mask"))
+        if n is None:
+            raise TypeError(f"{fn}(): missing argument 'count'")
+        b.op("asc.compare_scalar", ops + [_c._i32(n)], [], {"cmp_mode": mode})
+        return
+    sfx, m = _mask(fn, v["mask"])
+    b.op("asc.compare_scalar" + sfx, ops + m + [_c._i32(v["repeat_times"]),
+                                                 _struct(v.get("repeat_params"), "UnaryRepeatParams", fn,
+                                                         "repeat_params")],
+         [], {"cmp_mode": mode, "is_set_mask": _flag(v.get("is_set_mask", True))})
+
+
+def get_cmp_mask(dst):
+    builder("get_cmp_mask").op("asc.get_cmp_mask", [_lt(dst, "get_cmp_mask", "dst")])
+
+
+def set_cmp_mask(src):
+    builder("set_cmp_mask").op("asc.set_cmp_mask", [_lt(src, "set_cmp_mask", "src")])
+
+
+def select(dst, *args, **kw):
+    """select(dst, sel_mask, src0, src1, sel_mode, count | mask, repeat_times, repeat_params[, is_set_mask]);
+    src1 is a tensor (SelMode 0 and 2) or a scalar (SelMode 1)."""
+    fn = "select"
+    b = builder(fn)
+    if "sel_mode" in kw and "repeat_times" in kw and len(args) == 2:  # select(dst, src0, src1, repeat_times=, ...)
+        v = _bind(fn, ("src0", "src1"), args, {}, ("src0", "src1"))
+        if int(kw["sel_mode"]) != SelMode.VSEL_CMPMASK_SPR:
+            raise NotImplementedError("select(): the register form is implemented for SelMode.VSEL_CMPMASK_SPR only")
+        d = _c._need(dst, _c.LocalTensor, fn, "dst")
+        b.op("asc.select.reg", [d.value, _lt(v["src0"], fn, "src0"), _lt(v["src1"], fn, "src1"),
+                                _c._i32(kw["repeat_times"]),
+                                _struct(kw.get("repeat_params"), "BinaryRepeatParams", fn, "repeat_params")],
+             [], {"sel_mode": _enum("selmode", SelMode, kw["sel_mode"], fn, "sel_mode")})
+        return
+    if "sel_mode" not in kw and (("repeat_times" in kw and len(args) == 2) or
+                                 (len(args) == 4 and type(args[3]).__name__ == "BinaryRepeatParams")):
+        raise NotImplementedError("select(): the register form with a scalar (dst, sel_mask, src0, repeat_times, "
+                                  "repeat_params) is not implemented yet in openasc")
+    names = ("sel_mask", "src0", "src1", "sel_mode", "mask", "repeat_times", "repeat_params", "is_set_mask")
+    if "count" in kw:
+        names = ("sel_mask", "src0", "src1", "sel_mode", "count")
+    v = _bind(fn, names, args, kw, ("sel_mask", "src0", "src1", "sel_mode"))
+    d = _c._need(dst, _c.LocalTensor, fn, "dst")
+    scalar = not isinstance(v["src1"], _c.LocalTensor)
+    ops = [d.value, _lt(v["sel_mask"], fn, "sel_mask"), _lt(v["src0"], fn, "src0"),
+           to_value(v["src1"], d.dtype) if scalar else v["src1"].value]
+    mode = _enum("selmode", SelMode, v["sel_mode"], fn, "sel_mode")
+    if "repeat_times" not in v:
+        n = v.get("count", v.get("mask"))
+        if n is None:
+            raise TypeError(f"{fn}(): missing argument 'count'")
+        b.op("asc.select.scalar" if scalar else "asc.select", ops + [_c._i32(n)], [], {"sel_mode": mode})
+        return
+    sfx, m = _mask(fn, v["mask"])
+    b.op(("asc.select.scalar_" + sfx[1:]) if scalar else "asc.select" + sfx, ops + m + [_c._i32(v["repeat_times"]),
+                                _struct(v.get("repeat_params"), "BinaryRepeatParams", fn, "repeat_params")],
+         [], {"sel_mode": mode, "is_set_mask": _flag(v.get("is_set_mask", True))})
+
+
+# ---- per-repeat reductions ------------------------------------------------------------------------------------
+def _whole(fn, with_order):
+    names = ("dst", "src", "mask", "repeat_time", "dst_rep_stride", "src_blk_stride", "src_rep_stride") + \
+        (("order",) if with_order else ()) + ("is_set_mask",)
+
+    def f(*args, **kw):
+        b = builder(fn)
+        v = _bind(fn, names, args, kw, names[:7])
+        sfx, m = _mask(fn, v["mask"])
+        attrs = {"is_set_mask": _flag(v.get("is_set_mask", True))}
+        if with_order:
+            attrs["order"] = _enum("order", ReduceOrder, v.get("order", ReduceOrder.ORDER_VALUE_INDEX), fn, "order")
+        b.op(f"asc.{fn}{sfx}", [_lt(v["dst"], fn, "dst"), _lt(v["src"], fn, "src")] + m +
+             [_c._i32(v[n]) for n in names[3:7]], [], attrs)
+    f.__name__ = f.__qualname__ = fn
+    f.__doc__ = f"{fn}({', '.join(names)})"
+    return f
+
+
+whole_reduce_sum = _whole("whole_reduce_sum", False)
+whole_reduce_max = _whole("whole_reduce_max", True)
+whole_reduce_min = _whole("whole_reduce_min", True)
+
+
+def _block(fn, set_mask):
+    names = ("dst", "src", "repeat", "mask", "dst_rep_stride", "src_blk_stride", "src_rep_stride") + \
+        (("is_set_mask",) if set_mask else ())
+
+    def f(*args, **kw):
+        b = builder(fn)
+        kw = dict(kw)
+        if "repeat_time" in kw:  # pair_reduce_sum's keyword
+            kw["repeat"] = kw.pop("repeat_time")
+        v = _bind(fn, names, args, kw, names[:7])
+        sfx, m = _mask(fn, v["mask"])
+        b.op(f"asc.{fn}{sfx}", [_lt(v["dst"], fn, "dst"), _lt(v["src"], fn, "src"), _c._i32(v["repeat"])] + m +
+             [_c._i32(v[n]) for n in names[4:7]], [], {"is_set_mask": _flag(v.get("is_set_mask", True))})
+    f.__name__ = f.__qualname__ = fn
+    f.__doc__ = f"{fn}({', '.join(names)})"
+    return f
+
+
+block_reduce_sum = _block("block_reduce_sum", False)
+block_reduce_max = _block("block_reduce_max", False)
+block_reduce_min = _block("block_reduce_min", False)
+pair_reduce_sum = _block("pair_reduce_sum", True)
+
+
+def repeat_reduce_sum(dst, src, repeat_time, mask, dst_blk_stride, src_blk_stride, dst_rep_stride, src_rep_stride,
+                      is_set_mask=True):
+    fn = "repeat_reduce_sum"
+    b = builder(fn)
+    if isinstance(mask, (list, tuple)):
+        raise TypeError(f"{fn}(): mask is an element count (int); repeat_reduce_sum has no bit-mask form")
+    b.op("asc.repeat_reduce_sum.mask", [_lt(dst, fn, "dst"), _lt(src, fn, "src"), _c._i32(repeat_time),
+                                        to_value(mask, _I64, wrap=True)] +
+         [_c._i32(x) for x in (dst_blk_stride, src_blk_stride, dst_rep_stride, src_rep_stride)],
+         [], {"is_set_mask": _flag(is_set_mask)})
+
+
+# ---- copies, broadcasts, gathers and transposes inside UB ----------------------------------------------------
+def copy(dst, src, mask, repeat_time, repeat_params, is_set_mask=True):
+    """copy(dst, src, mask, repeat_time, CopyRepeatParams[, is_set_mask]): UB to UB through the vector unit."""
+    fn = "copy"
+    b = builder(fn)
+    sfx, m = _mask(fn, mask)
+    b.op("asc.copy" + sfx, [_lt(dst, fn, "dst"), _lt(src, fn, "src")] + m +
+         [_c._i32(repeat_time), _struct(repeat_params, "CopyRepeatParams", fn, "repeat_params")],
+         [], {"is_set_mask": _flag(is_set_mask)})
+
+
+def transpose(dst, src, *args, **kw):
+    """transpose(dst, src): one 16 x 16 matrix of 2-byte elements; transpose(dst, src, shared_tmp_buffer,
+    TransposeParamsExt): also NCHW <-> NHWC."""
+    fn = "transpose"
+    b = builder(fn)
+    d, s = _c._need(dst, _c.LocalTensor, fn, "dst"), _c._need(src, _c.LocalTensor, fn, "src")
+    if d.dtype.ir != s.dtype.ir:
+        raise TypeError(f"{fn}(): dst and src must have the same dtype, got {d.dtype.name} and {s.dtype.name}")
+    if not args and not kw:
+        b.op("asc.transpose", [d.value, s.value])
+        return
+    v = _bind(fn, ("shared_tmp_buffer", "transpose_params"), args, kw, ("shared_tmp_buffer", "transpose_params"))
+    b.op("asc.transpose.ext", [d.value, s.value, _lt(v["shared_tmp_buffer"], fn, "shared_tmp_buffer"),
+                               _struct(v["transpose_params"], "TransposeParamsExt", fn, "transpose_params")])
+
+
+def brcb(dst, src0, repeat_times, repeat_params):
+    fn = "brcb"
+    builder(fn).op("asc.brcb", [_lt(dst, fn, "dst"), _lt(src0, fn, "src0"), _c._i32(repeat_times),
+                                _struct(repeat_params, "BrcbRepeatParams", fn, "repeat_params")])
+
+
+def gather(dst, src, src_offset, src_base, *args, **kw):
+    """gather(dst, src, src_offset, src_base, count | mask, repeat_times, dst_rep_stride); offsets in bytes."""
+    fn = "gather"
+    b = builder(fn)
+    names = ("count",) if "count" in kw else ("mask", "repeat_times", "dst_rep_stride")
+    v = _c._bind(fn, names, args, kw)
+    d, s, o = _lt(dst, fn, "dst"), _lt(src, fn, "src"), _lt(src_offset, fn, "src_offset")
+    if isinstance(src_base, int) and not 0 <= src_base < 1 << 32:
+        raise TypeError(f"{fn}(): src_base {src_base} does not fit uint32")
+    base = to_value(src_base, _I32, wrap=True)  # uint32 bytes, as its bits
+    if "repeat_times" not in v:
+        n = v.get("count", v.get("mask"))
+        if n is None:
+            raise TypeError(f"{fn}(): missing argument 'count'")
+        b.op("asc.gather", [d, s, base, _c._i32(n), o])
+        return
+    if "dst_rep_stride" not in v:
+        raise TypeError(f"{fn}(): missing argument 'dst_rep_stride'")
+    sfx, m = _mask(fn, v["mask"])
+    b.op("asc.gather" + sfx, [d, s, o, base] + m +
+         [_c._i32(v["repeat_times"]), _c._i32(v["dst_rep_stride"])], [], {"is_set_mask": "true"})
+
+
+def gatherb(dst, src0, offset, repeat_times, repeat_params):
+    fn = "gatherb"
+    builder(fn).op("asc.gatherb", [_lt(dst, fn, "dst"), _lt(src0, fn, "src0"), _lt(offset, fn, "offset"),
+                                   _c._i32(repeat_times),
+                                   _struct(repeat_params, "GatherRepeatParams", fn, "repeat_params")])
+
+
+__all__ += ["copy", "transpose", "brcb", "gather", "gatherb"]
+
+
+# ---- scalar functions and system registers ------------------------------------------------------------------
+def scalar_cast(value_in, dtype, round_mode):
+    """scalar_cast(value: float, dtype (float16 | int32), round_mode) -> the value rounded to dtype."""
+    fn = "scalar_cast"
+    b = builder(fn)
+    from .language.enums import RoundMode
+    dt = dtype_of(dtype)
+    if dt.ir not in ("f16", "i32"):
+        raise TypeError(f"{fn}(): unsupported target dtype {dt.name} (float16 or int32)")
+    r = b.op("asc.scalar_cast", [to_value(value_in, DTYPES["float32"])], [dt.ir],
+             {"round": _enum("round", RoundMode, round_mode, fn, "round_mode")})[0]
+    return PlainValue(r, dt)
+
+
+def _bits_fn(fn, opname, with_count):
+    def f(value_in, count_value=None):
+        b = builder(fn)
+        ops = [to_value(value_in, _I64, wrap=True)]
+        if with_count:
+            if not isinstance(count_value, int) or isinstance(count_value, bool):
+                raise TypeError(f"{fn}(): count_value must be a Python int (0 or 1)")
+            if count_value not in (0, 1):
+                raise ValueError(f"{fn}(): count_value must be 0 or 1, got {count_value}")
+            ops.append(to_value(count_value, _I32))
+        elif count_value is not None:
+            raise TypeError(f"{fn}() takes 1 argument")
+        return PlainValue(b.op(opname, ops, ["i64"])[0], _I64)
+    f.__name__ = f.__qualname__ = fn
+    f.__doc__ = f"{fn}(value_in{', count_value' if with_count else ''}) -> int64 (IR op {opname})"
+    return f
+
+
+scalar_get_sff_value = _bits_fn("scalar_get_sff_value", "asc.scalar_get_sff_value", True)
+scalar_get_count_of_value = _bits_fn("scalar_get_count_of_value", "asc.scalar_get_count_of_value", True)
+scalar_count_leading_zero = _bits_fn("scalar_count_leading_zero", "asc.scalar_count_leading_zero", False)
+count_bits_cnt_same_as_sign_bit = _bits_fn("count_bits_cnt_same_as_sign_bit", "asc.count_bits_cnt_same_as_sign_bit",
+                                           False)
+
+
+def get_system_cycle():
+    """The core's simulated cycle (int64)."""
+    return PlainValue(builder("get_system_cycle").op("asc.get_system_cycle", [], ["i64"])[0], _I64)
+
+
+def trap():
+    """Stop the kernel with an error report at this line."""
+    builder("trap").op("asc.trap")
+
+
+__all__ += ["scalar_cast", "scalar_get_sff_value", "scalar_get_count_of_value", "scalar_count_leading_zero",
+            "count_bits_cnt_same_as_sign_bit", "get_system_cycle", "trap"]
+
+
+def gather_mask(dst, src0, src1_pattern, reduce_mode, mask, params, gather_mask_mode=0):
+    """gather_mask(dst, src0, src1_pattern (uint16/uint32 tensor or built-in 1..7), reduce_mode, mask, params
+    [, gather_mask_mode]) -> the number of elements kept (int64)."""
+    fn = "gather_mask"
+    b = builder(fn)
+    from .language.enums import GatherMaskMode
+    _enum("gathermaskmode", GatherMaskMode, gather_mask_mode, fn, "gather_mask_mode")
+    ops = [_lt(dst, fn, "dst"), _lt(src0, fn, "src0")]
+    if isinstance(src1_pattern, _c.LocalTensor):
+        name, ops = "asc.gather_mask", ops + [src1_pattern.value]
+    elif isinstance(src1_pattern, int) and not isinstance(src1_pattern, bool):
+        if not 1 <= src1_pattern <= 7:
+            raise ValueError(f"{fn}(): a built-in src1_pattern is 1..7, got {src1_pattern}")
+        name, ops = "asc.gather_mask.pattern", ops + [_c._i32(src1_pattern)]
+    else:
+        raise TypeError(f"{fn}(): src1_pattern must be a LocalTensor or an int 1..7, got {type(src1_pattern).__name__}")
+    ops += [to_value(reduce_mode, DTYPES["int1"]), to_value(mask, _I64),
+            _struct(params, "GatherMaskParams", fn, "params")]
+    return PlainValue(b.op(name, ops, ["i64"])[0], _I64)
+
+
+def get_gather_mask_remain_count():
+    """The element count the last gather_mask kept (int64)."""
+    b = builder("get_gather_mask_remain_count")
+    return PlainValue(b.op("asc.get_gather_mask_remain_count", [], ["i64"])[0], _I64)
+
+
+__all__ += ["gather_mask", "get_gather_mask_remain_count"]
+
+
+def trans_data_to_5hd(dst_list, src_list, params):
+    """trans_data_to_5hd(dst_list, src_list, TransDataTo5HDParams): 16 destination and 16 source LocalTensors
+    (2-byte elements).  The address-list and address-tensor forms are not implemented yet."""
+    fn = "trans_data_to_5hd"
+    b = builder(fn)
+    if not isinstance(dst_list, (list, tuple)) or not isinstance(src_list, (list, tuple)) or \
+            not all(isinstance(t, _c.LocalTensor) for t in list(dst_list) + list(src_list)):
+        raise NotImplementedError(f"{fn}(): only the tensor-list form (16 LocalTensors each) is implemented yet in "
+                                  "openasc (not the address-list / address-tensor forms)")
+    if len(dst_list) != 16 or len(src_list) != 16:
+        raise ValueError(f"{fn}(): dst_list and src_list take 16 tensors each, got {len(dst_list)} and "
+                         f"{len(src_list)}")
+    ops = [_lt(t, fn, f"dst_list[{i}]") for i, t in enumerate(dst_list)] + \
+        [_lt(t, fn, f"src_list[{i}]") for i, t in enumerate(src_list)]
+    b.op("asc.trans_data_to_5hd", ops + [_struct(params, "TransDataTo5HDParams", fn, "params")])
+
+
+__all__ += ["trans_data_to_5hd"]
+
+
+def scatter(*args, **kwargs):
+    """Scatter does not exist on the A2/A3 vector unit (hardware.md §11.1): a clear error, never a stub."""
+    builder("scatter")
+    from .runtime import config
+    raise NotImplementedError(f"asc.scatter is not available on {config.current_platform().value}: the Atlas A2/A3 "
+                              "vector unit has no Scatter instruction")
+
+
+__all__ += ["scatter"]
+
+
+def sort32(dst, src0, src1, repeat_time):
+    """sort32(dst, src0 scores (half / float), src1 uint32 indices, repeat_time): 32 pairs sorted per repeat."""
+    fn = "sort32"
+    builder(fn).op("asc.sort32", [_lt(dst, fn, "dst"), _lt(src0, fn, "src0"), _c._i32(repeat_time),
+                                  _lt(src1, fn, "src1")])
+
+
+__all__ += ["sort32"]

@@ -1,0 +1,264 @@
+/* vlevel0.c - the level-0 (mask / repeat) form of every elementwise op, and the mask
+ * register state (hardware.md §11): set_vector_mask, reset_mask, set_mask_count and
+ * set_mask_norm.
+ *
+ * Normal mode: each of `repeat` repeats covers 256 bytes (lanes = 256 / sizeof(T)); lane k
+ * takes part when bit k of the mask register is set.  Counter mode: the register's low
+ * word holds an element count N, the instruction runs ceil(N / lanes) repeats whatever
+ * its repeat operand says, and the last one is partial.  A level-0 call loads its mask
+ * operand into the register first unless is_set_mask = false; in counter mode a
+ * continuous mask operand is the count itself.  Lanes switched off keep dst.  The level-0
+ * forms of cast, axpy and the whole-tensor reductions are here too. */
+#include <stdlib.h>
+
+#include "sim/vector_int.h"
+
+/* The mask register for a continuous mask of n lanes (clamped to the repeat's lanes). */
+static void contmask(uint64_t m[2], int64_t n, int lanes) {
+  if (n > lanes)
+    n = lanes;
+  m[0] = n >= 64 ? ~0ull : n <= 0 ? 0 : (1ull << n) - 1;
+  m[1] = n >= 128 ? ~0ull : n <= 64 ? 0 : (1ull << (n - 64)) - 1;
+}
+
+int64_t asc_sim_l0_begin(sim_core *c, const sim_inst *in, int mi, bool bits, int lanes, int64_t repeat) {
+  const asc_attr *a = asc_op_attr(in->op, "is_set_mask");
+  if (!a || a->i) {
+    if (bits) { /* operands (hi, lo) */
+      c->mask[1] = (uint64_t)sim_in(c, in, mi)->i;
+      c->mask[0] = (uint64_t)sim_in(c, in, mi + 1)->i;
+    } else if (c->counter) {
+      c->mask[1] = 0;
+      c->mask[0] = (uint64_t)sim_in(c, in, mi)->i;
+    } else {
+      contmask(c->mask, sim_in(c, in, mi)->i, lanes);
+    }
+  }
+  if (c->counter) {
+    uint64_t n = c->mask[0];
+    if (n > (uint64_t)255 * (uint64_t)lanes)
+      return asc_sim_err(c, in->op, "%s: counter-mode count %llu needs more than 255 repeats of %d lanes",
+                         asc_op_name(in->op), (unsigned long long)n, lanes);
+    return (int64_t)((n + (uint64_t)lanes - 1) / (uint64_t)lanes);
+  }
+  if (repeat < 0 || repeat > 255)
+    return asc_sim_err(c, in->op, "%s: repeat %lld is outside 0..255", asc_op_name(in->op), (long long)repeat);
+  return repeat;
+}
+
+bool asc_sim_l0_on(const sim_core *c, int64_t r, int k, int lanes) {
+  if (c->counter)
+    return (uint64_t)(r * lanes + k) < c->mask[0];
+  return (c->mask[k >> 6] >> (k & 63)) & 1;
+}
+
+void asc_sim_count_done(sim_core *c) {
+  c->mask[0] = c->mask[1] = ~0ull;
+  c->counter = false;
+}
+
+/* Byte offset of lane k of repeat r (hardware.md §11). */
+int64_t asc_sim_laneoff(int64_t r, int k, int esz, int64_t blk, int64_t rep) {
+  int per = 32 / esz;
+  return 32 * (r * rep + (int64_t)(k / per) * blk) + (int64_t)(k % per) * esz;
+}
+
+/* (dst, src0, src1 | src | src, s;  mask | hi, lo;  repeat;  Binary- | Unary- | CopyRepeatParams).
+ * Strides: BinaryRepeatParams (dst, src0, src1 block; dst, src0, src1 repeat),
+ * UnaryRepeatParams and CopyRepeatParams (dst, src block; dst, src repeat). */
+int asc_sim_vlevel0(sim_core *c, const sim_inst *in) {
+  const sim_vop *op = asc_sim_vop(in->op->code);
+  int dt = asc_sim_elem_dtype(sim_intype(in, 0));
+  if (asc_sim_vcheckdt(c, in, op, dt))
+    return -1;
+  bool bits = op->form == SIM_VF_BITS;
+  int mi = op->kind == SIM_V_UNARY || op->kind == SIM_V_MOVE ? 2 : 3, ri = mi + (bits ? 2 : 1);
+  int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
+  const double *p = sim_in(c, in, ri + 1)->fld;
+  int64_t blk[3], rep[3]; /* dst, src0, src1 */
+  if (op->kind == SIM_V_BIN) {
+    for (int i = 0; i < 3; i++)
+      blk[i] = (int64_t)p[i], rep[i] = (int64_t)p[3 + i];
+  } else {
+    blk[0] = (int64_t)p[0], blk[1] = (int64_t)p[1], rep[0] = (int64_t)p[2], rep[1] = (int64_t)p[3];
+    blk[2] = rep[2] = 0;
+  }
+  if (blk[0] == 0)
+    return asc_sim_err(c, in->op, "%s: dst block stride 0 is undefined on the hardware", asc_op_name(in->op));
+  sim_num s = op->kind == SIM_V_SCALAR ? asc_sim_vscalar(c, in, 2, dt) : (sim_num){0, 0};
+  int64_t reps = asc_sim_l0_begin(c, in, mi, bits, lanes, sim_in(c, in, ri)->i);
+  if (reps < 0)
+    return -1;
+  for (int64_t r = 0; r < reps; r++)
+    for (int k = 0; k < lanes; k++) {
+      if (!asc_sim_l0_on(c, r, k, lanes))
+        continue;
+      uint8_t *d = asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, k, esz, blk[0], rep[0]), esz, "write");
+      const uint8_t *a = d ? asc_sim_vptr(c, in, 1, asc_sim_laneoff(r, k, esz, blk[1], rep[1]), esz, "read") : NULL;
+      const uint8_t *b = NULL;
+      if (a && op->kind == SIM_V_BIN)
+        b = asc_sim_vptr(c, in, 2, asc_sim_laneoff(r, k, esz, blk[2], rep[2]), esz, "read");
+      if (!a || (op->kind == SIM_V_BIN && !b))
+        return -1;
+      asc_sim_velem(op, dt, d, a, b, s);
+    }
+  return asc_sim_vcost(c, in, reps);
+}
+
+/* ---- cast, axpy and the whole-tensor reductions ---- */
+static int dtof(const sim_inst *in, int i) { return asc_sim_elem_dtype(sim_intype(in, i)); }
+
+/* cast.mask|bitmask(dst, src, mask.., repeat, UnaryRepeatParams) and
+ * axpy.mask|bitmask(dst, src, s, mask.., repeat, UnaryRepeatParams): lanes = 256 bytes of the
+ * wider type; each operand is addressed in its own element size. */
+static int castaxpy(sim_core *c, const sim_inst *in) {
+  int code = in->op->code, ddt = dtof(in, 0), sdt = dtof(in, 1);
+  bool axpy = code == ASC_OP_AXPY_MASK || code == ASC_OP_AXPY_BITMASK;
+  bool bits = code == ASC_OP_CAST_BITMASK || code == ASC_OP_AXPY_BITMASK;
+  if (ddt < 0 || sdt < 0)
+    return -1;
+  int ds = asc_sim_dtype_size(ddt), ss = asc_sim_dtype_size(sdt), lanes = 256 / (ds > ss ? ds : ss);
+  int mi = axpy ? 3 : 2, ri = mi + (bits ? 2 : 1);
+  const double *p = sim_in(c, in, ri + 1)->fld;
+  if (p[0] == 0)
+    return asc_sim_err(c, in->op, "%s: dst block stride 0 is undefined on the hardware", asc_op_name(in->op));
+  const asc_attr *a = asc_op_attr(in->op, "round");
+  int rm = a ? (int)a->i : SIM_RM_NONE;
+  double k = axpy ? asc_sim_vscalar(c, in, 2, sdt).f : 0;
+  int64_t reps = asc_sim_l0_begin(c, in, mi, bits, lanes, sim_in(c, in, ri)->i);
+  if (reps < 0)
+    return -1;
+  for (int64_t r = 0; r < reps; r++)
+    for (int l = 0; l < lanes; l++) {
+      if (!asc_sim_l0_on(c, r, l, lanes))
+        continue;
+      uint8_t *d = asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, l, ds, (int64_t)p[0], (int64_t)p[2]), ds, "write");
+      const uint8_t *s = d ? asc_sim_vptr(c, in, 1, asc_sim_laneoff(r, l, ss, (int64_t)p[1], (int64_t)p[3]), ss, "read")
+                           : NULL;
+      if (!s)
+        return -1;
+      if (axpy)
+        asc_sim_storef(ddt, d, asc_sim_loadf(ddt, d) + k * asc_sim_loadf(sdt, s));
+      else
+        asc_sim_castone(sdt, ddt, rm, s, d);
+    }
+  return asc_sim_vcost(c, in, reps);
+}
+
+/* reduce_sum/max/min.mask|bitmask(dst, src, tmp, mask.., repeat, src_rep_stride): one result
+ * over the lanes on of every repeat (src block stride 1), formed like the count form: each
+ * repeat a pairwise tree, then the repeat results (lanes off add 0); the index is the
+ * element offset in src of the first max / min. */
+static int reducel0(sim_core *c, const sim_inst *in) {
+  int code = in->op->code, dt = dtof(in, 0);
+  bool bits = code == ASC_OP_REDUCE_SUM_BITMASK || code == ASC_OP_REDUCE_MAX_BITMASK ||
+              code == ASC_OP_REDUCE_MIN_BITMASK;
+  bool sum = code == ASC_OP_REDUCE_SUM_MASK || code == ASC_OP_REDUCE_SUM_BITMASK;
+  bool max = code == ASC_OP_REDUCE_MAX_MASK || code == ASC_OP_REDUCE_MAX_BITMASK;
+  if (dt < 0)
+    return -1;
+  int esz = asc_sim_dtype_size(dt), lanes = 256 / esz, ri = bits ? 5 : 4;
+  int64_t srep = sim_in(c, in, ri + 1)->i;
+  const asc_attr *ci = asc_op_attr(in->op, "cal_index");
+  bool idx = ci && ci->i && !sum;
+  int64_t reps = asc_sim_l0_begin(c, in, 3, bits, lanes, sim_in(c, in, ri)->i);
+  if (reps < 0)
+    return -1;
+  double *v = calloc((size_t)(reps * lanes + 1), sizeof *v);
+  if (!v)
+    asc_die("out of memory");
+  int64_t best = -1;
+  double bv = 0;
+  for (int64_t r = 0; r < reps; r++)
+    for (int k = 0; k < lanes; k++) {
+      if (!asc_sim_l0_on(c, r, k, lanes))
+        continue;
+      int64_t off = asc_sim_laneoff(r, k, esz, 1, srep);
+      const uint8_t *s = asc_sim_vptr(c, in, 1, off, esz, "read");
+      if (!s) {
+        free(v);
+        return -1;
+      }
+      double x = v[r * lanes + k] = asc_sim_loadf(dt, s);
+      if (best < 0 || (max ? x > bv : x < bv))
+        best = off / esz, bv = x;
+    }
+  double res = sum ? asc_sim_treesum(v, reps * lanes, dt, lanes) : bv;
+  free(v);
+  uint8_t *d = asc_sim_vptr(c, in, 0, 0, (idx ? 2 : 1) * esz, "write");
+  if (!d)
+    return -1;
+  asc_sim_storef(dt, d, res);
+  if (idx)
+    asc_sim_storei(esz == 2 ? ASC_SIM_U16 : ASC_SIM_U32, d + esz, best < 0 ? 0 : best);
+  return asc_sim_vcost(c, in, 2 * reps + 1);
+}
+
+/* ---- the mask register ---- */
+static int lanes_of(const sim_inst *in) {
+  const asc_attr *a = asc_op_attr(in->op, "dtype");
+  int dt = a && a->type ? asc_sim_dtype_of(a->type) : -1;
+  return dt < 0 ? 128 : 256 / asc_sim_dtype_size(dt);
+}
+
+static bool counter_attr(const sim_inst *in) {
+  const asc_attr *a = asc_op_attr(in->op, "mode");
+  return a && a->i == ASC_MASKMODE_COUNTER;
+}
+
+/* set_vector_mask(len): NORMAL: the first len lanes of a repeat of T; COUNTER: the count. */
+static int setvectormask(sim_core *c, const sim_inst *in) {
+  int64_t n = sim_in(c, in, 0)->i;
+  if (counter_attr(in))
+    c->mask[1] = 0, c->mask[0] = (uint64_t)n;
+  else
+    contmask(c->mask, n, lanes_of(in));
+  asc_sim_scalar(c, c->L->cost->scalar_op);
+  return 0;
+}
+
+static int setvectormaskbits(sim_core *c, const sim_inst *in) {
+  c->mask[1] = (uint64_t)sim_in(c, in, 0)->i;
+  c->mask[0] = (uint64_t)sim_in(c, in, 1)->i;
+  asc_sim_scalar(c, c->L->cost->scalar_op);
+  return 0;
+}
+
+static int resetmask(sim_core *c, const sim_inst *in) {
+  (void)in;
+  c->mask[0] = c->mask[1] = ~0ull;
+  asc_sim_scalar(c, c->L->cost->scalar_op);
+  return 0;
+}
+
+static int setmaskcount(sim_core *c, const sim_inst *in) {
+  (void)in;
+  c->counter = true;
+  asc_sim_scalar(c, c->L->cost->scalar_op);
+  return 0;
+}
+
+static int setmasknorm(sim_core *c, const sim_inst *in) {
+  (void)in;
+  c->counter = false;
+  asc_sim_scalar(c, c->L->cost->scalar_op);
+  return 0;
+}
+
+void asc_sim_reg_vmaskstate(sim_exec_fn *t) {
+  t[ASC_OP_CAST_MASK] = castaxpy;
+  t[ASC_OP_CAST_BITMASK] = castaxpy;
+  t[ASC_OP_AXPY_MASK] = castaxpy;
+  t[ASC_OP_AXPY_BITMASK] = castaxpy;
+  t[ASC_OP_REDUCE_SUM_MASK] = reducel0;
+  t[ASC_OP_REDUCE_SUM_BITMASK] = reducel0;
+  t[ASC_OP_REDUCE_MAX_MASK] = reducel0;
+  t[ASC_OP_REDUCE_MAX_BITMASK] = reducel0;
+  t[ASC_OP_REDUCE_MIN_MASK] = reducel0;
+  t[ASC_OP_REDUCE_MIN_BITMASK] = reducel0;
+  t[ASC_OP_SET_VECTOR_MASK] = setvectormask;
+  t[ASC_OP_SET_VECTOR_MASK_BITS] = setvectormaskbits;
+  t[ASC_OP_RESET_MASK] = resetmask;
+  t[ASC_OP_SET_MASK_COUNT] = setmaskcount;
+  t[ASC_OP_SET_MASK_NORM] = setmasknorm;
+}
