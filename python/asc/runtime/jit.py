@@ -32,7 +32,7 @@ class CodegenOptions:
 
 @dataclasses.dataclass(frozen=True)
 class ExtensionOptions:  # openasc-only
-    assume_noalias: bool = True  # the only value: distinct GM arguments never overlap (checked at each launch)
+    assume_noalias: bool = True  # the only value: the sync passes assume written GM arguments overlap no other
     strict_gm: bool = False  # True (or ASC_STRICT=1): out-of-bounds accesses are errors, not KernelWarning
     sanitize: bool = True
 
@@ -51,7 +51,7 @@ def _check_options(opts):
         raise RuntimeError("The following option names are unknown: " + ", ".join(unknown))
     if opts.get("assume_noalias", True) is not True:
         raise RuntimeError("assume_noalias=False is not supported: openasc's sync passes assume that distinct GM "
-                           "arguments do not alias, and each launch checks that they do not")
+                           "arguments that the kernel writes do not overlap the others")
     if opts.get("opt_level", 3) not in (1, 2, 3):
         raise RuntimeError("Please check input compile option")
     if opts.get("insert_sync") not in (None, True, False, "pyasc"):

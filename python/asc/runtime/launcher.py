@@ -46,23 +46,6 @@ def marshal_args(kernel, user_args):
     return out
 
 
-def check_noalias(largs):
-    """assume_noalias (always on): the sync passes take distinct GM arguments to be disjoint
-    (spec sync.md B.2).  The same array passed as several arguments (x, x) is the same bytes
-    under every name, as in-place kernels use it; two arguments that share only some bytes
-    (shifted or nested views of one buffer, one of them writable) are refused rather than run
-    with syncs the analysis may have left out."""
-    gm = sorted((a[1], a[1] + a[2], a[0] == "gm_ro", a[4]) for a in largs
-                if a[0] in ("gm", "gm_ro") and a[2] > 0)
-    for i in range(1, len(gm)):
-        lo, hi, ro, name = gm[i]
-        for plo, phi, pro, pname in gm[:i]:
-            if lo < phi and (lo, hi) != (plo, phi) and not (ro and pro):
-                raise ValueError(f"arguments '{pname}' and '{name}' overlap in memory: openasc assumes that distinct "
-                                 "GM arguments do not alias (assume_noalias; its syncs are planned so): pass "
-                                 "disjoint arrays (e.g. a copy of one), or the same array for both")
-
-
 class Launcher:
     def __init__(self, options=None):
         self.options = options or LaunchOptions()
@@ -79,7 +62,6 @@ class Launcher:
             raise ValueError("Core number should be large than 0")
         opts = kernel.options
         largs = marshalled if marshalled is not None else marshal_args(kernel, user_args)
-        check_noalias(largs)
         rc, rep = _lib.launch(kernel.module, function_name, largs, config.current_platform().value,
                               self.options.core_num, int(opts.get("sanitize", True)), strict_gm=strict_gm(opts))
         config._set_last_report(rep)
