@@ -83,10 +83,31 @@ int asc_sim_platform_count(void);
 const asc_sim_platform *asc_sim_platform_at(int i);
 const asc_sim_platform *asc_sim_platform_find(const char *name); /* NULL if unknown */
 
+/* ---- cancelling a launch ----
+ * A flag another thread (or a signal handler: asc_sim_cancel_request is async-signal-safe)
+ * raises to stop a running launch: every block polls it every few thousand instructions and
+ * the launch returns an error ("interrupted") soon after.  Reset it before reusing it.
+ * asc_sim_cancel_watch_fd makes the polls also read the non-blocking fd (a pipe a signal
+ * handler writes signal numbers to, such as Python's signal.set_wakeup_fd): a byte equal to
+ * signo raises the flag; other bytes are dropped.  fd < 0: none. */
+typedef struct asc_sim_cancel asc_sim_cancel;
+asc_sim_cancel *asc_sim_cancel_new(void);
+void asc_sim_cancel_free(asc_sim_cancel *c);
+void asc_sim_cancel_request(asc_sim_cancel *c);
+void asc_sim_cancel_reset(asc_sim_cancel *c);
+int asc_sim_cancel_requested(const asc_sim_cancel *c);
+void asc_sim_cancel_watch_fd(asc_sim_cancel *c, int fd, int signo);
+
+/* The watchdog's default (asc_sim_options.max_instructions): far above what a real kernel
+ * executes per block (about 7 s of a scalar loop on the simulator). */
+#define ASC_SIM_DEFAULT_MAX_INSTRUCTIONS ((int64_t)1 << 28)
+/* The hardware's largest block count (pyasc's kernel[core_num] limit). */
+#define ASC_SIM_MAX_BLOCKS 65535
+
 /* ---- options ---- */
 typedef struct asc_sim_options {
   const char *platform; /* NULL: "Ascend910B1" (pyasc's Model default) */
-  int blocks;           /* launch count (kernel[blocks]); default 1 */
+  int blocks;           /* launch count (kernel[blocks]); default 1, at most ASC_SIM_MAX_BLOCKS */
   int verify;           /* run the IR verifier first (default 1) */
   int threads;          /* host threads running blocks; 0: one per host CPU.  Results and
                            diagnostics do not depend on it (race-free kernels) */
@@ -102,6 +123,17 @@ typedef struct asc_sim_options {
                            instruction gets a random extra latency and issue delay drawn from
                            this seed (deterministic per seed and block): other schedules for
                            testers (tests/synctest).  Results do not depend on it. */
+  const char *profile_dir; /* non-NULL: write msprof-style profile files into this directory
+                              (created if missing): OpBasicInfo.csv, PipeUtilization.csv,
+                              code_exe.csv, instr_exe.csv, trace.json, timeline.html
+                              (docs/profile.md) */
+  int lines;               /* 1: attribute every core cycle to an instruction and fill
+                              asc_sim_report.lines (on with profile_dir; default 0: records
+                              of every instruction cost time in long runs) */
+  int64_t max_instructions; /* watchdog: instructions (ops and loop iterations) one block may
+                           execute; past it the launch stops with a "watchdog" error at the loop
+                           still running.  Default ASC_SIM_DEFAULT_MAX_INSTRUCTIONS; <= 0: none */
+  asc_sim_cancel *cancel; /* non-NULL: polled while the launch runs (see above) */
 } asc_sim_options;
 
 void asc_sim_options_init(asc_sim_options *o);
@@ -134,6 +166,7 @@ typedef enum asc_sim_check {
   ASC_SIM_CHK_GM_OVERLAP,   /* two blocks write the same GM bytes */
   ASC_SIM_CHK_UB_OVERFLOW,  /* TPipe carved more than UB holds */
   ASC_SIM_CHK_COPY_LEN,     /* data_copy length not a multiple of 32 bytes */
+  ASC_SIM_CHK_WATCHDOG,     /* a block executed more than max_instructions */
   ASC_SIM_CHK_COUNT
 } asc_sim_check;
 
@@ -161,6 +194,15 @@ typedef struct asc_sim_record {
   const char *message;   /* the diagnostic text */
 } asc_sim_record;
 
+/* Cycles attributed to one source line, summed over cores (docs/profile.md: every cycle of a
+ * core belongs to exactly one instruction, so the lines of a core add up to its cycles). */
+typedef struct asc_sim_line_cost {
+  const char *file; /* owned by the report; NULL if unknown */
+  int line;
+  int64_t calls;    /* instructions of this line issued */
+  int64_t cycles;   /* attributed cycles */
+} asc_sim_line_cost;
+
 typedef struct asc_sim_report {
   int64_t cycles;       /* kernel time: launch overhead + max over cores */
   int64_t launch_cycles; /* the fixed launch overhead included in cycles */
@@ -172,6 +214,9 @@ typedef struct asc_sim_report {
   int nerrors, nwarnings;     /* diagnostics this launch produced */
   asc_sim_record *records; /* sanitizer findings in block order; strings owned by the report */
   int nrecords;
+  asc_sim_line_cost *lines; /* source lines by attributed cycles, most first */
+  int nlines;
+  int64_t core_cycles;      /* sum of the cores' cycles (the lines' cycles add up to it) */
   char **kwarnings;  /* strict_gm = 0: the out-of-bounds warnings let through, as the formatted
                         text of their diagnostics (also on the context), once per op site */
   int nkwarnings;

@@ -40,6 +40,9 @@ typedef struct sim_val {
 } sim_val;
 
 enum { SIM_NEVENTS = 36, SIM_NIDS = 8, SIM_MAXQBUF = 64, SIM_NPOS = 12 };
+/* Loops the watchdog keeps track of (deeper ones are counted but not named); instructions
+ * between two polls of the watchdog and the cancel flag. */
+enum { SIM_MAXLOOPS = 32, SIM_POLL = 4096 };
 
 /* ---- the lowered program ------------------------------------------------------------------ */
 typedef struct sim_core sim_core;
@@ -110,9 +113,21 @@ typedef struct sim_launch {
   bool sanitize;  /* race / uninit / use-after-free / GM-overlap tracking (asc_sim_options) */
   bool strict_gm; /* asc_sim_options.strict_gm: out-of-bounds accesses the NPU lets through are errors */
   struct sim_sanlaunch *san; /* each block's findings and GM writes (sanitize.c) */
-  bool tracing;   /* collect sim_trec records */
+  bool tracing;   /* collect sim_trec records (trace, profile, per-line costs) */
+  bool keep_trace; /* hand the records to the trace / profile writers */
+  const asc_op *func; /* the kernel */
   uint64_t jitter; /* asc_sim_options.jitter_seed: random pipe timing (timing.c); 0 off */
+  int64_t max_insts; /* watchdog: asc_sim_options.max_instructions (<= 0: none) */
+  const asc_sim_cancel *cancel; /* asc_sim_options.cancel, or NULL */
+  const _Atomic bool *halt; /* set once a block failed: blocks still running are not needed */
 } sim_launch;
+
+/* What one block leaves for the launch: its findings and the GM bytes it wrote. */
+typedef struct sim_blockout {
+  asc_sim_record *recs;
+  int nrecs;
+  struct san_wlist *gmw; /* per GM array, or NULL */
+} sim_blockout;
 
 /* ---- per-core state --------------------------------------------------------------------- */
 enum { SIM_QB_FREE, SIM_QB_OCCUPIED, SIM_QB_ENQUE, SIM_QB_DEQUE };
@@ -216,6 +231,11 @@ struct sim_core {
   uint64_t jrng;      /* jitter generator state (timing.c), seeded on first use */
   sim_trec *trace;    /* NULL unless tracing */
   int ntrace, tcap_trace;
+  sim_blockout *out;  /* where the block's findings go when it ends (launch.c) */
+  /* watchdog and cancellation (control.c) */
+  int64_t steps, poll_at; /* instructions and loop iterations so far; next poll */
+  struct { const sim_inst *in; int64_t iters; } loops[SIM_MAXLOOPS]; /* running loops, outermost first */
+  int nloops;
   /* out-of-bounds accesses let through (strict_gm off; memory.c) */
   struct sim_oobw *oobw; /* this block's warnings, one per op site */
   int noobw, oobwcap;
@@ -268,6 +288,15 @@ void asc_sim_oob_replay(const sim_launch *L, const sim_oobw *w, int n, sim_oobse
 void asc_sim_oobw_free(sim_oobw *w, int n);
 const char *asc_sim_mem_name(const sim_core *c, int mem); /* "UB" or the GM array's name */
 bool asc_sim_is_gm_type(const asc_type *t);
+/* Checked size and offset arithmetic: *r := a * b (a + b), or -1 after an error naming op,
+ * `what` (e.g. "count 9223372036854775807 of 4-byte elements") and the numbers: a 64-bit
+ * count or offset never wraps into a small or negative byte count. */
+int asc_sim_mul(sim_core *c, const asc_op *op, const char *what, int64_t a, int64_t b, int64_t *r);
+int asc_sim_add(sim_core *c, const asc_op *op, const char *what, int64_t a, int64_t b, int64_t *r);
+/* A parameter-struct field (a double) as an integer in [lo, hi], or -1 after an error naming
+ * op and the field (NaN, fractions of the range and values outside it never reach a cast). */
+int asc_sim_field(sim_core *c, const asc_op *op, const char *field, double v, int64_t lo, int64_t hi,
+                  int64_t *r);
 /* Errors and once-per-instruction warnings at the op's source location. */
 int asc_sim_err(sim_core *c, const asc_op *op, const char *fmt, ...) ASC_PRINTF(3, 4);
 void asc_sim_warn_once(sim_core *c, const sim_inst *in, const char *fmt, ...) ASC_PRINTF(3, 4);
@@ -302,6 +331,33 @@ typedef struct sim_tblock { /* one block's records, placed on its core */
 /* Chrome trace-event JSON of every block; 0, or -1 after an error on ctx. */
 int asc_sim_trace_write(asc_ctx *ctx, const char *path, const sim_tblock *b, int nblocks, double mhz);
 
+/* ---- profile.c (sim) and emit/profile.c: per-instruction costs, the profile directory ---------- */
+/* What one instruction cost: records issued (calls), cycles attributed to it (every cycle of
+ * a block belongs to exactly one instruction, docs/profile.md), cycles its records lasted
+ * (busy), bytes or repeats moved. */
+typedef struct sim_icost {
+  const sim_inst *in;
+  int64_t calls, cycles, busy, amount;
+} sim_icost;
+/* The costs of the instructions with records in r[0..n) over a block of `cycles` cycles:
+ * a malloc'd array sorted by instruction id (*nout entries; ids < ninsts; `end` takes the
+ * cycles when there are no records). */
+sim_icost *asc_sim_attrib(const sim_trec *r, int n, int64_t cycles, const sim_inst *end, int ninsts, int *nout);
+/* Adds src[0..n) into the dense per-instruction array dst (ninsts entries). */
+void asc_sim_icost_add(sim_icost *dst, const sim_icost *src, int n);
+/* rep->lines from the dense per-instruction costs of the whole launch. */
+void asc_sim_report_lines(asc_sim_report *rep, const sim_icost *all, int ninsts);
+typedef struct sim_prof {
+  const sim_launch *L;
+  const char *dir, *kernel;
+  const sim_tblock *tb; /* every block's records, placed */
+  int nblocks;
+  const sim_icost *const *core; /* per core: dense per-instruction costs */
+  const asc_sim_report *rep;    /* filled, launch cycles included */
+} sim_prof;
+/* Write the profile directory; 0, or -1 after an error on L->ctx. */
+int asc_sim_profile_write(const sim_prof *p);
+
 /* ---- sanitize.c, race.c, shadow.c: the sanitizers (hardware.md §14) -------------------------- */
 /* A finding: printed through asc_diag at op a's location and kept as a report record. */
 typedef struct sim_finding {
@@ -322,13 +378,18 @@ int asc_sim_found_at(sim_core *c, asc_sim_check kind, asc_severity sev, const si
 /* The pipe an op of the current instruction runs on, -1 if unknown. */
 int asc_sim_cur_pipe(const sim_core *c, const asc_op *op);
 void asc_sim_san_launch_begin(sim_launch *L);
-/* GM-overlap check across blocks; moves every block's records into rep; frees L->san. */
-void asc_sim_san_launch_end(sim_launch *L, asc_sim_report *rep);
+/* GM-overlap check across blocks (unless a block failed); moves the records into rep;
+ * frees L->san. */
+void asc_sim_san_launch_end(sim_launch *L, asc_sim_report *rep, bool failed);
 void asc_sim_san_core_begin(sim_core *c); /* allocates c->san when L->sanitize */
-void asc_sim_san_core_end(sim_core *c);   /* hands the block's records to the launch; frees */
+void asc_sim_san_core_end(sim_core *c);   /* hands the block's records to c->out; frees */
+/* Append block b's findings and writes to the launch (blocks in index order); empties out. */
+void asc_sim_san_commit_block(const sim_launch *L, int b, sim_blockout *out);
+void asc_sim_blockout_free(const sim_launch *L, sim_blockout *out);
 void asc_sim_records_free(asc_sim_record *r, int n);
 /* race.c: the happens-before model.  Accesses of the current instruction are collected by
- * asc_sim_mem and checked after it ran (commit; -1 after an error). */
+ * asc_sim_mem and checked after it ran (commit).  A race or uninitialised read is reported
+ * (an error) but does not stop the block: commit returns 0. */
 void asc_sim_san_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write);
 int asc_sim_san_commit(sim_core *c, const sim_inst *in);
 void asc_sim_san_set(sim_core *c, int evt, int id);
@@ -354,6 +415,16 @@ int asc_sim_check_event(sim_core *c, const sim_inst *in, int evt, int64_t id);
 
 /* ---- control.c ------------------------------------------------------------------------------ */
 int asc_sim_run_block(sim_core *c, const sim_block *b);
+/* The watchdog and the cancel flag, every SIM_POLL steps: -1 after reporting the stop. */
+int asc_sim_poll(sim_core *c);
+static inline int asc_sim_tick(sim_core *c, int64_t n) {
+  c->steps += n;
+  return c->steps >= c->poll_at ? asc_sim_poll(c) : 0;
+}
+/* Whether the launch's cancel flag is raised (launch.c). */
+bool asc_sim_cancelled(const sim_launch *L);
+/* Whether the running blocks can stop: cancelled, or an earlier block failed. */
+bool asc_sim_halted(const sim_launch *L);
 /* Copy the slots of vals[0..n) into dst[0..n) as one parallel assignment. */
 void asc_sim_copy_slots(sim_core *c, const int *dst, const int *src, int n);
 

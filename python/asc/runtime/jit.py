@@ -35,6 +35,8 @@ class ExtensionOptions:  # openasc-only
     assume_noalias: bool = True  # the only value: the sync passes assume written GM arguments overlap no other
     strict_gm: bool = False  # True (or ASC_STRICT=1): out-of-bounds accesses are errors, not KernelWarning
     sanitize: bool = True
+    profile: Optional[str] = None  # a directory for this kernel's profile files (docs/profile.md)
+    max_instructions: Optional[int] = None  # watchdog per block; None: $ASC_MAX_INSTRUCTIONS or 2**28; 0: off
 
 
 _OPTION_CLASSES = (CodegenOptions, CompileOptions, LaunchOptions, ExtensionOptions)
@@ -56,6 +58,9 @@ def _check_options(opts):
         raise RuntimeError("Please check input compile option")
     if opts.get("insert_sync") not in (None, True, False, "pyasc"):
         raise RuntimeError(f"insert_sync must be None, True, False or \"pyasc\", not {opts['insert_sync']!r}")
+    mi = opts.get("max_instructions")
+    if mi is not None and (not isinstance(mi, int) or isinstance(mi, bool) or mi < 0):
+        raise RuntimeError(f"max_instructions must be None or an int >= 0, not {mi!r}")
     if opts.get("auto_sync", True) not in (True, False, "full", "replace"):
         raise RuntimeError(f"auto_sync must be True, False, \"full\" or \"replace\", not {opts['auto_sync']!r}")
 
@@ -225,6 +230,8 @@ class JITFunction:
             raise TypeError("Parse user launch options failed")
         if core_num <= 0:
             raise ValueError("Core number should be large than 0")
+        if core_num > _lib.MAX_BLOCKS:
+            raise ValueError(f"Core number {core_num} is larger than the hardware's limit of {_lib.MAX_BLOCKS} blocks")
         return _Launcher(self, core_num, stream)
 
     # ---- tracing ----
@@ -424,6 +431,8 @@ class JITFunction:
             kinds[n] = (kind, d)
             largs.append(arg)
         kernel = self._module(const, kinds, opts, opts_key)
+        if kernel is not None and opts.get("profile") != kernel.options.get("profile"):  # not in the compile key
+            kernel = dataclasses.replace(kernel, options=dict(kernel.options, profile=opts.get("profile")))
         self._run_launcher(kernel, LaunchOptions(core_num, stream), tuple(runtime.values()),
                            None if None in largs else largs)
         return None
@@ -482,7 +491,8 @@ def _struct_key(cls):
 
 
 def _opts_key(opts):
-    return tuple(sorted((k, repr(v)) for k, v in opts.items()))
+    """The options that shape the compiled module (profile= only says where a launch writes)."""
+    return tuple(sorted((k, repr(v)) for k, v in opts.items() if k != "profile"))
 
 
 def _deps_ok(deps):
