@@ -546,58 +546,10 @@ static void checkcast(verifier *vr, const asc_op *op) {
 
 /* ---- asc ------------------------------------------------------------------------------------ */
 
-#define EVBIT(e) ((uint64_t)1 << ASC_EVENT_##e)
-_Static_assert(ASC_EVENT_FIX_FIX < 64 && ASC_PIPEID_PIPE_FIX < 32,
-               "the event and pipe masks below need wider words");
-
-/* The HardEvents each core type's event pool has (hardware.md §6). */
-static const uint64_t aiv_events = EVBIT(MTE2_V) | EVBIT(V_MTE2) | EVBIT(MTE3_V) | EVBIT(V_MTE3) |
-                                   EVBIT(V_V) | EVBIT(MTE3_MTE2) | EVBIT(MTE2_MTE3) | EVBIT(S_V) |
-                                   EVBIT(V_S) | EVBIT(S_MTE2) | EVBIT(MTE2_S) | EVBIT(S_MTE3) |
-                                   EVBIT(MTE3_S);
-static const uint64_t aic_events =
-    EVBIT(MTE2_MTE1) | EVBIT(MTE1_MTE2) | EVBIT(MTE1_M) | EVBIT(M_MTE1) | EVBIT(MTE3_MTE1) |
-    EVBIT(MTE1_MTE3) | EVBIT(MTE2_M) | EVBIT(M_MTE2) | EVBIT(M_FIX) | EVBIT(FIX_M) | EVBIT(MTE3_MTE2) |
-    EVBIT(MTE2_MTE3) | EVBIT(S_MTE2) | EVBIT(MTE2_S) | EVBIT(S_MTE3) | EVBIT(MTE3_S) | EVBIT(MTE2_FIX) |
-    EVBIT(FIX_MTE2) | EVBIT(FIX_S) | EVBIT(M_S) | EVBIT(FIX_MTE3) | EVBIT(MTE1_FIX) | EVBIT(FIX_MTE1) |
-    EVBIT(FIX_FIX);
-
-/* The pipes pipe_barrier may name on arch 2201: PIPE_S is pointless, MTE4, MTE5 and
- * V2 do not exist. */
-static const uint64_t barrier_pipes = (1u << ASC_PIPEID_PIPE_V) | (1u << ASC_PIPEID_PIPE_M) |
-                                      (1u << ASC_PIPEID_PIPE_MTE1) | (1u << ASC_PIPEID_PIPE_MTE2) |
-                                      (1u << ASC_PIPEID_PIPE_MTE3) | (1u << ASC_PIPEID_PIPE_ALL) |
-                                      (1u << ASC_PIPEID_PIPE_FIX);
-
-static bool inmask(uint64_t mask, int64_t v) { return v >= 0 && v < 64 && (mask >> v & 1); }
-
-/* A literal event id must name one of the 8 flags per event (hardware.md §7). */
-static void checkeventid(verifier *vr, const asc_op *op) {
-  const asc_op *d = op->operands[0]->def;
-  const asc_attr *a = d && d->code == ASC_OP_CONSTANT ? asc_op_attr(d, "value") : NULL;
-  if (a && a->kind == ASC_ATTR_INT && (a->i < 0 || a->i > 7))
-    fail(vr, op, "event id %lld out of range [0, 7]", (long long)a->i);
-}
-
-/* set_flag/wait_flag: an event no core has would pair pipes of the AIC and the AIV. */
-static void checkevent(verifier *vr, const asc_op *op) {
-  int64_t e = asc_op_attr(op, "event")->i;
-  if (!inmask(aiv_events | aic_events, e))
-    fail(vr, op, "event %s crosses the AIC/AIV boundary and is valid on no core",
-         asc_enum_name(ASC_ENUM_EVENT, e));
-  checkeventid(vr, op);
-}
-
-static void checkbarrier(verifier *vr, const asc_op *op) {
-  int64_t p = asc_op_attr(op, "pipe")->i;
-  /* pipe_barrier(PIPE_S) is legal IR, as in pyasc: the hardware rejects it when it runs (the
-   * simulator's error), and verify-sync warns at compile time (S007). */
-  if (p != ASC_PIPEID_PIPE_S && !inmask(barrier_pipes, p))
-    fail(vr, op,
-         "pipe %s does not exist on this core (arch 2201 has PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, "
-         "PIPE_MTE2, PIPE_MTE3, PIPE_FIX)",
-         asc_enum_name(ASC_ENUM_PIPEID, p));
-}
+/* set_flag / wait_flag / pipe_barrier: an event id outside 0-7, an event valid on no core and a
+ * barrier of a pipe the core lacks (or PIPE_S) are legal IR, as in pyasc, whose front-end compiles
+ * them: the hardware rejects them when they run (the simulator's error at the op's line), and
+ * verify-sync warns at compile time where it is certain (S006, S007; docs/verify-sync.md). */
 
 /* Copies (the registry's COPY pipe rule: dst operand 0, src operand 1) run GM->UB on MTE2,
  * UB->GM on MTE3 and UB->UB on V (hardware.md §12.1): the hardware has no GM->GM path. */
@@ -675,9 +627,6 @@ static void checkop(verifier *vr, const asc_op *op, const asc_op *parent) {
   case ASC_OP_TRUNCF: checkwidth(vr, op, false); break;
   case ASC_OP_INDEX_CAST:
   case ASC_OP_BITCAST: checkcast(vr, op); break;
-  case ASC_OP_SET_FLAG:
-  case ASC_OP_WAIT_FLAG: checkevent(vr, op); break;
-  case ASC_OP_PIPE_BARRIER: checkbarrier(vr, op); break;
   case ASC_OP_STRUCT: checkstruct(vr, op); break;
   case ASC_OP_TQUE: checktque(vr, op); break;
   case ASC_OP_TBUF: checkpos(vr, op, op->results[0].type->pos, false); break;

@@ -48,7 +48,7 @@ static bool dominates(asc_op *a, asc_op *b) {
 /* pyasc hoists queue, que_bind, tbuf, init_buffer, init_queue, tbuf.get_tensor. */
 static bool hoist_kind(asc_opcode c) {
   return c == ASC_OP_TQUE || c == ASC_OP_TBUF || c == ASC_OP_INIT_BUFFER || c == ASC_OP_INIT_TBUF ||
-         c == ASC_OP_TBUF_GET || c == ASC_OP_TBUF_GET_WITH_OFFSET;
+         c == ASC_OP_TBUF_GET || c == ASC_OP_TBUF_GET_WITH_OFFSET || c == ASC_OP_TBUF_GET_ALL;
 }
 
 /* Pure arith ops that cannot trap (no division), which may run before a loop that might

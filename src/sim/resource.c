@@ -400,13 +400,15 @@ static int inittbuf(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-/* tbuf_get(len) and tbuf_get_with_offset(size, byte offset): views of the TBuf's buffer. */
+/* tbuf_get(len), tbuf_get_with_offset(size, byte offset) and tbuf_get_all (the whole buffer,
+ * its length known only now): views of the TBuf's buffer. */
 static int tbufget(sim_core *c, const sim_inst *in) {
   sim_tbuf *t = tbufof(c, in, 0);
   int esz = asc_type_bytes(sim_outtype(in, 0)->elem);
-  int64_t n = sim_in(c, in, 1)->i, off = in->nin > 2 ? sim_in(c, in, 2)->i : 0;
+  int64_t n, off = in->nin > 2 ? sim_in(c, in, 2)->i : 0;
   if (!t || t->len < 0)
     return asc_sim_err(c, in->op, "%s: the TBuf has no buffer (init_tbuf missing)", asc_op_name(in->op));
+  n = in->nin > 1 ? sim_in(c, in, 1)->i : t->len / (esz > 0 ? esz : 1);
   if (off % 32 != 0 || off < 0)
     return asc_sim_err(c, in->op, "%s: buf_offset must be align to 32B. (got %lld)", asc_op_name(in->op),
                        (long long)off);
@@ -546,6 +548,7 @@ void asc_sim_reg_resource(sim_exec_fn *t) {
   t[ASC_OP_VACANT_IN_QUE] = vacant;
   t[ASC_OP_TBUF_GET] = tbufget;
   t[ASC_OP_TBUF_GET_WITH_OFFSET] = tbufget;
+  t[ASC_OP_TBUF_GET_ALL] = tbufget;
   t[ASC_OP_GLOBAL_TENSOR] = globaltensor;
   t[ASC_OP_SET_GLOBAL_BUFFER] = setglobalbuffer;
   t[ASC_OP_GM_OFFSET] = gmoffset;

@@ -239,13 +239,15 @@ class TBuf(Handle):
 
     def get(self, dtype, len=None, shape=None):
         dtype = dtype_of(dtype)
-        if len is None:  # the whole buffer: its byte length from init_buffer, a constant or a runtime value
-            b = builder("TBuf.get")
+        if len is None:  # the whole buffer: its byte length from init_buffer when this function sized it,
+            b = builder("TBuf.get")  # else asc.tbuf_get_all (the length the buffer has when it runs)
             here = id(b.blocks[0]) if b.blocks else None  # a runtime length is a value of its own function
-            if not isinstance(self.length, (int, PlainValue)) or (
-                    isinstance(self.length, PlainValue) and getattr(self, "_length_fn", None) != here):
-                raise ValueError("TBuf.get(): pass len when the TBuf's init_buffer is not in this kernel function")
-            len = self.length // dtype.size
+            if isinstance(self.length, int) or (
+                    isinstance(self.length, PlainValue) and getattr(self, "_length_fn", None) == here):
+                len = self.length // dtype.size
+            else:
+                v = b.op("asc.tbuf_get_all", [self.value], [_lt_type(dtype, self.pos)])[0]
+                return LocalTensor(dtype, self.pos, _value=v)
         v = builder("TBuf.get").op("asc.tbuf_get", [self.value, _i32(len)], [_lt_type(dtype, self.pos)])[0]
         return LocalTensor(dtype, self.pos, _value=v)
 
