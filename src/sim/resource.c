@@ -64,6 +64,9 @@ static int tpipe(sim_core *c, const sim_inst *in) {
 static int carve(sim_core *c, const sim_inst *in, int pos, int64_t n, int64_t *addr) {
   if (!c->has_tpipe)
     return asc_sim_err(c, in->op, "%s: no TPipe was created", asc_op_name(in->op));
+  if (c->tpipe_down)
+    return asc_sim_err(c, in->op, "%s: the TPipe was destroyed; call TPipe.init() before carving buffers again",
+                       asc_op_name(in->op));
   if (c->ub_top + n > c->ub_bytes) {
     asc_strbuf sb;
     asc_sb_init(&sb);
@@ -150,8 +153,10 @@ static int initbuffer(sim_core *c, const sim_inst *in) {
     return -1;
   q->first = c->nbufs;
   q->nbuf = (int)num;
-  for (int i = 0; i < num; i++)
-    c->bufs[c->nbufs++] = (sim_qbuf){addr + i * len, len, SIM_QB_FREE, 0, -1, -1};
+  for (int i = 0; i < num; i++) { /* a generation survives destroy: older tensors stay stale */
+    int gen = c->bufs[c->nbufs].gen;
+    c->bufs[c->nbufs++] = (sim_qbuf){addr + i * len, len, SIM_QB_FREE, gen, -1, -1};
+  }
   scost(c);
   return 0;
 }
@@ -306,6 +311,102 @@ int asc_sim_tpipe_destroy(sim_core *c, const sim_inst *in) {
   for (int qi = 0; qi < c->nqueues; qi++)
     if (waitfrees(c, in, &c->queues[qi]))
       return -1;
+  return 0;
+}
+
+/* ---- TPipe life cycle (TPipe::Init / Destroy / Reset) and event ids ---- */
+static int pipeof(sim_core *c, const sim_inst *in) {
+  if (!c->has_tpipe)
+    return asc_sim_err(c, in->op, "%s: no TPipe was created", asc_op_name(in->op));
+  scost(c);
+  return 0;
+}
+
+/* Destroy: every queue buffer must be free (a tensor still allocated or enqueued would
+ * point into UB a later init_buffer hands out again); pending frees are waited, every pipe
+ * drains, and the TPipe forgets its buffers and event ids.  Tensors handed out before are
+ * stale from here on (their buffers' generations move on). */
+static int pipedown(sim_core *c, const sim_inst *in) {
+  if (pipeof(c, in))
+    return -1;
+  for (int k = 0; k < c->nbufs; k++)
+    if (c->bufs[k].state != SIM_QB_FREE)
+      return asc_sim_found_at(c, ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, in,
+                              "%s: a tensor of a queue is still %s (free_tensor it first)", asc_op_name(in->op),
+                              c->bufs[k].state == SIM_QB_ENQUE ? "enqueued" : "allocated");
+  if (asc_sim_tpipe_destroy(c, in) || asc_sim_issue_barrier(c, in, ASC_PIPEID_PIPE_ALL))
+    return -1;
+  for (int qi = 0; qi < c->nqueues; qi++) {
+    sim_queue *q = &c->queues[qi];
+    q->nbuf = -1;
+    q->first = q->used = q->head = q->cursor = 0;
+  }
+  for (int ti = 0; ti < c->ntbufs; ti++)
+    c->tbufs[ti].len = -1;
+  for (int k = 0; k < SIM_MAXQBUF; k++)
+    c->bufs[k].gen++;
+  c->nbufs = 0;
+  c->ub_top = 0;
+  memset(c->pos_bytes, 0, sizeof c->pos_bytes);
+  memset(c->idmask, 0, sizeof c->idmask);
+  c->tpipe_down = true;
+  return 0;
+}
+
+static int pipeinit(sim_core *c, const sim_inst *in) {
+  if (pipeof(c, in))
+    return -1;
+  c->tpipe_down = false;
+  return 0;
+}
+
+static int pipereset(sim_core *c, const sim_inst *in) { return pipedown(c, in) ? -1 : pipeinit(c, in); }
+
+static int evtattr(const sim_inst *in) { return (int)asc_op_attr(in->op, "event")->i; }
+
+static int allocevent(sim_core *c, const sim_inst *in) {
+  if (pipeof(c, in))
+    return -1;
+  int id = allocid(c, in, evtattr(in));
+  if (id < 0)
+    return -1;
+  sim_out(c, in, 0)->i = id;
+  return 0;
+}
+
+static int releaseevent(sim_core *c, const sim_inst *in) {
+  int evt = evtattr(in);
+  int64_t id = sim_in(c, in, 1)->i;
+  if (pipeof(c, in))
+    return -1;
+  if (id < 0 || id >= SIM_NIDS || !(c->idmask[evt] & (1u << id)))
+    return asc_sim_found_at(c, ASC_SIM_CHK_EVENT, ASC_SEV_ERROR, in,
+                            "asc.tpipe_release_event_id: event id %lld of %s is not allocated", (long long)id,
+                            asc_sim_evt_name(evt));
+  releaseid(c, evt, (int)id);
+  return 0;
+}
+
+static int fetchevent(sim_core *c, const sim_inst *in) {
+  int evt = evtattr(in);
+  if (pipeof(c, in))
+    return -1;
+  for (int id = 0; id < SIM_NIDS; id++)
+    if (!(c->idmask[evt] & (1u << id))) {
+      sim_out(c, in, 0)->i = id;
+      return 0;
+    }
+  return asc_sim_found_at(c, ASC_SIM_CHK_EVENT, ASC_SEV_ERROR, in,
+                          "asc.tpipe_fetch_event_id: all 8 event ids of %s are in use", asc_sim_evt_name(evt));
+}
+
+static int baseaddr(sim_core *c, const sim_inst *in) {
+  int pos = (int)asc_op_attr(in->op, "pos")->i;
+  if (pipeof(c, in))
+    return -1;
+  if (!posinub(pos))
+    return badpos(c, in, pos);
+  sim_out(c, in, 0)->i = 0;
   return 0;
 }
 
@@ -516,6 +617,13 @@ void asc_sim_reg_resource(sim_exec_fn *t) {
   t[ASC_OP_HAS_IDLE_BUFFER] = hasidle;
   t[ASC_OP_HAS_TENSOR_IN_QUE] = hastensor;
   t[ASC_OP_VACANT_IN_QUE] = vacant;
+  t[ASC_OP_TPIPE_INIT] = pipeinit;
+  t[ASC_OP_TPIPE_DESTROY] = pipedown;
+  t[ASC_OP_TPIPE_RESET] = pipereset;
+  t[ASC_OP_TPIPE_ALLOC_EVENT_ID] = allocevent;
+  t[ASC_OP_TPIPE_RELEASE_EVENT_ID] = releaseevent;
+  t[ASC_OP_TPIPE_FETCH_EVENT_ID] = fetchevent;
+  t[ASC_OP_TPIPE_GET_BASE_ADDR] = baseaddr;
   t[ASC_OP_TBUF_GET] = tbufget;
   t[ASC_OP_TBUF_GET_WITH_OFFSET] = tbufget;
   t[ASC_OP_GLOBAL_TENSOR] = globaltensor;

@@ -189,6 +189,7 @@ struct sim_core {
   int64_t gather_kept;  /* elements the last gather_mask kept (get_gather_mask_remain_count) */
   /* TPipe (hardware.md §9) */
   bool has_tpipe;
+  bool tpipe_down;             /* destroyed and not initialised again */
   int64_t ub_top;              /* bump pointer of UB */
   int64_t pos_bytes[SIM_NPOS]; /* bytes carved per TPosition, for messages */
   uint8_t idmask[SIM_NEVENTS]; /* AllocEventID occupancy */

@@ -171,6 +171,35 @@ class TPipe(Handle):
             _need(que, TQueBind, "init_buffer", "que")
             b.op("asc.init_buffer", [self.value, que.value, _i32(num), _i32(len)])
 
+    # life cycle and event ids (semantics: src/sim/resource.c)
+    def init(self):
+        builder("init").op("asc.tpipe_init", [self.value])
+
+    def destroy(self):
+        builder("destroy").op("asc.tpipe_destroy", [self.value])
+
+    def reset(self):
+        builder("reset").op("asc.tpipe_reset", [self.value])
+
+    def _event_op(self, opname, event, operands=(), results=(I32,)):
+        attrs = {"event": f"#asc.event<{HardEvent(event).name}>"}
+        r = builder(opname).op(f"asc.tpipe_{opname}", [self.value, *operands], [t.ir for t in results], attrs)
+        return PlainValue(r[0], I32) if results else None
+
+    def alloc_event_id(self, event=HardEvent.V_S):
+        return self._event_op("alloc_event_id", event)
+
+    def fetch_event_id(self, event=HardEvent.V_S):
+        return self._event_op("fetch_event_id", event)
+
+    def release_event_id(self, id, event=HardEvent.V_S):
+        self._event_op("release_event_id", event, [_i32(id)], ())
+
+    def get_base_addr(self, logic_pos=TPosition.VECIN):
+        b = builder("get_base_addr")
+        r = b.op("asc.tpipe_get_base_addr", [self.value], [I32.ir], {"pos": f"#asc.pos<{_posname(logic_pos)}>"})
+        return PlainValue(r[0], I32)
+
 
 def get_tpipe_ptr():
     b = builder("get_tpipe_ptr")
