@@ -515,6 +515,8 @@ static int tbufget(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
+static int64_t esz_in(const sim_inst *in, int i) { return asc_type_bytes(sim_intype(in, i)->elem); }
+
 /* ---- global tensors and GM pointers (unbounded views; the array bounds every access) ---- */
 static int globaltensor(sim_core *c, const sim_inst *in) {
   sim_val *r = sim_out(c, in, 0);
@@ -531,6 +533,12 @@ static int setglobalbuffer(sim_core *c, const sim_inst *in) {
   gt->mem = p->mem;
   gt->off = p->off;
   gt->len = -1;
+  if (in->nin > 2) { /* the size bounds accesses (a warning past it, as past an array) */
+    int64_t n = sim_in(c, in, 2)->i;
+    if (n < 0)
+      return asc_sim_err(c, in->op, "asc.set_global_buffer: buffer size %lld is negative", (long long)n);
+    gt->len = n * esz_in(in, 0);
+  }
   scost(c);
   return 0;
 }
@@ -540,9 +548,18 @@ static int gmoffset(sim_core *c, const sim_inst *in) {
   sim_val *r = sim_out(c, in, 0);
   int esz = asc_type_bytes(sim_intype(in, 0)->elem);
   *r = *p;
-  r->off = p->off + sim_in(c, in, 1)->i * esz;
+  int64_t start = sim_in(c, in, 1)->i;
+  r->off = p->off + start * esz;
   if (r->len >= 0)
-    r->len -= sim_in(c, in, 1)->i * esz;
+    r->len -= start * esz;
+  if (in->nin > 2) { /* gt[start:stop] */
+    int64_t stop = sim_in(c, in, 2)->i;
+    if (stop < start)
+      return asc_sim_err(c, in->op, "asc.gt_subview: stop %lld is before start %lld", (long long)stop,
+                         (long long)start);
+    if (r->len < 0 || (stop - start) * esz < r->len)
+      r->len = (stop - start) * esz;
+  }
   scost(c);
   return 0;
 }
@@ -580,6 +597,91 @@ static int ltsubview(sim_core *c, const sim_inst *in) {
   *r = *t;
   r->off += off;
   r->len -= off;
+  scost(c);
+  return 0;
+}
+
+/* ---- tensor accessors ---- */
+static int ltphy(sim_core *c, const sim_inst *in) {
+  sim_out(c, in, 0)->i = sim_in(c, in, 0)->off + sim_in(c, in, 1)->i * esz_in(in, 0);
+  scost(c);
+  return 0;
+}
+
+static int ltsize(sim_core *c, const sim_inst *in) {
+  const sim_val *t = sim_in(c, in, 0);
+  sim_out(c, in, 0)->i = t->len < 0 ? 0 : t->len / esz_in(in, 0);
+  scost(c);
+  return 0;
+}
+
+static int ltlength(sim_core *c, const sim_inst *in) {
+  const sim_val *t = sim_in(c, in, 0);
+  sim_out(c, in, 0)->i = t->len < 0 ? 0 : t->len;
+  scost(c);
+  return 0;
+}
+
+/* set_size (elements) / set_buffer_len (bytes): the extent later ops are checked against. */
+static int ltsetlen(sim_core *c, const sim_inst *in) {
+  int64_t n = sim_in(c, in, 1)->i, bytes = in->op->code == ASC_OP_LT_SET_SIZE ? n * esz_in(in, 0) : n;
+  sim_val *t = sim_in(c, in, 0);
+  if (n < 0 || t->off + bytes > c->ub_bytes)
+    return asc_sim_err(c, in->op, "%s: %lld %s from UB byte %lld do not fit in UB (%lld bytes)",
+                       asc_op_name(in->op), (long long)n, in->op->code == ASC_OP_LT_SET_SIZE ? "elements" : "bytes",
+                       (long long)t->off, (long long)c->ub_bytes);
+  t->len = bytes;
+  scost(c);
+  return 0;
+}
+
+static int ltgettag(sim_core *c, const sim_inst *in) {
+  sim_out(c, in, 0)->i = sim_in(c, in, 0)->utag;
+  scost(c);
+  return 0;
+}
+
+static int ltsettag(sim_core *c, const sim_inst *in) {
+  sim_in(c, in, 0)->utag = sim_in(c, in, 1)->i;
+  scost(c);
+  return 0;
+}
+
+static int ltreinterpret(sim_core *c, const sim_inst *in) {
+  *sim_out(c, in, 0) = *sim_in(c, in, 0);
+  return 0;
+}
+
+static int ltsetaddr(sim_core *c, const sim_inst *in) {
+  const sim_val *src = sim_in(c, in, 1);
+  int64_t off = sim_in(c, in, 2)->i * esz_in(in, 1);
+  if (off < 0 || (src->len >= 0 && off > src->len))
+    return asc_sim_err(c, in->op, "asc.lt_set_addr_with_offset: byte offset %lld is outside the source tensor "
+                       "of %lld bytes", (long long)off, (long long)src->len);
+  sim_val *t = sim_in(c, in, 0);
+  int64_t utag = t->utag;
+  *t = *src;
+  t->utag = utag;
+  t->off += off;
+  t->len -= off;
+  scost(c);
+  return 0;
+}
+
+static int gtsize(sim_core *c, const sim_inst *in) {
+  const sim_val *t = sim_in(c, in, 0);
+  sim_out(c, in, 0)->i = t->len < 0 ? 0 : t->len / esz_in(in, 0);
+  scost(c);
+  return 0;
+}
+
+static int gtphy(sim_core *c, const sim_inst *in) {
+  sim_val *r = sim_out(c, in, 0);
+  *r = *sim_in(c, in, 0);
+  int64_t off = sim_in(c, in, 1)->i * esz_in(in, 0);
+  r->off += off;
+  if (r->len >= 0)
+    r->len -= off;
   scost(c);
   return 0;
 }
@@ -633,4 +735,15 @@ void asc_sim_reg_resource(sim_exec_fn *t) {
   t[ASC_OP_LOCAL_TENSOR] = localtensor;
   t[ASC_OP_LT_SUBVIEW] = ltsubview;
   t[ASC_OP_STRUCT] = structop;
+  t[ASC_OP_LT_GET_PHY_ADDR] = ltphy;
+  t[ASC_OP_LT_GET_SIZE] = ltsize;
+  t[ASC_OP_LT_GET_LENGTH] = ltlength;
+  t[ASC_OP_LT_SET_SIZE] = ltsetlen;
+  t[ASC_OP_LT_SET_BUFFER_LEN] = ltsetlen;
+  t[ASC_OP_LT_GET_USER_TAG] = ltgettag;
+  t[ASC_OP_LT_SET_USER_TAG] = ltsettag;
+  t[ASC_OP_LT_REINTERPRET_CAST] = ltreinterpret;
+  t[ASC_OP_LT_SET_ADDR_WITH_OFFSET] = ltsetaddr;
+  t[ASC_OP_GT_GET_SIZE] = gtsize;
+  t[ASC_OP_GT_GET_PHY_ADDR] = gtphy;
 }

@@ -37,6 +37,7 @@ typedef struct sim_val {
   int64_t len; /* bytes visible through the reference; -1 = unbounded (GM pointer) */
   double fld[SIM_NFIELDS]; /* struct fields in declaration order */
   int64_t tag; /* queue tensors: (buffer index + 1) | generation << 16, for use-after-free */
+  int64_t utag; /* local tensors: the user tag (set_user_tag) */
 } sim_val;
 
 enum { SIM_NEVENTS = 36, SIM_NIDS = 8, SIM_MAXQBUF = 64, SIM_NPOS = 12 };

@@ -74,7 +74,20 @@ class GlobalTensor(Handle):
         off = s.start if isinstance(s, slice) else s
         b = builder("GlobalTensor.__getitem__")
         _need(self, GlobalTensor, "GlobalTensor.__getitem__", "self")
-        return self._rebind(b.op("asc.gt_subview", [self.value, _i32(0 if off is None else off)], [self.value.type])[0])
+        ops = [self.value, _i32(0 if off is None else off)]
+        if isinstance(s, slice) and s.stop is not None:
+            ops.append(_i32(s.stop))
+        return self._rebind(b.op("asc.gt_subview", ops, [self.value.type])[0])
+
+    def get_size(self):
+        _need(self, GlobalTensor, "GlobalTensor.get_size", "self")
+        return PlainValue(builder("get_size").op("asc.gt_get_size", [self.value], [I64.ir])[0], I64)
+
+    def get_phy_addr(self, offset=0):
+        _need(self, GlobalTensor, "GlobalTensor.get_phy_addr", "self")
+        t = f"!asc.gm_ptr<{self.dtype.ir}>"
+        return GlobalAddress(builder("get_phy_addr").op("asc.gt_get_phy_addr", [self.value, _i32(offset)], [t])[0],
+                             self.dtype)
 
     __call__ = __getitem__
 
@@ -127,6 +140,49 @@ class LocalTensor(Handle):
 
     def get_position(self):
         return self.pos
+
+    # accessors (semantics: src/sim/resource.c)
+    def _acc(self, name, operands=(), result=None):
+        _need(self, LocalTensor, f"LocalTensor.{name}", "self")
+        b = builder(name)
+        r = b.op(f"asc.lt_{name}", [self.value, *operands], [result.ir] if result else [])
+        return PlainValue(r[0], result) if result else None
+
+    def get_phy_addr(self, offset=0):
+        return self._acc("get_phy_addr", [_i32(offset)], I64)
+
+    def get_size(self):
+        return self._acc("get_size", (), I32)
+
+    def get_length(self):
+        return self._acc("get_length", (), I32)
+
+    def set_size(self, size):
+        self._acc("set_size", [_i32(size)])
+
+    def set_buffer_len(self, data_len):
+        self._acc("set_buffer_len", [_i32(data_len)])
+
+    def get_user_tag(self):
+        return self._acc("get_user_tag", (), I32)
+
+    def set_user_tag(self, tag):
+        self._acc("set_user_tag", [_i32(tag)])
+
+    def reinterpret_cast(self, dtype):
+        _need(self, LocalTensor, "LocalTensor.reinterpret_cast", "self")
+        d = dtype_of(dtype)
+        v = builder("reinterpret_cast").op("asc.lt_reinterpret_cast", [self.value], [_lt_type(d, self.pos)])[0]
+        return LocalTensor(d, self.pos, _value=v)
+
+    def set_addr_with_offset(self, src, offset):
+        _need(src, LocalTensor, "LocalTensor.set_addr_with_offset", "src")
+        if self.value is None:  # an empty LocalTensor(dtype): bind it to a view first
+            d = self.dtype or src.dtype
+            self.dtype, self.pos = d, src.pos
+            self.value = builder("set_addr_with_offset").op("asc.lt_reinterpret_cast", [src.value],
+                                                            [_lt_type(d, src.pos)])[0]
+        self._acc("set_addr_with_offset", [src.value, _i32(offset)])
 
 
 class LocalTensorAuto(LocalTensor):
@@ -656,8 +712,7 @@ def _not_yet_method(cls, name):
 
 
 _METHODS_NOT_YET = {
-    LocalTensor: "get_size set_size get_length set_buffer_len get_phy_addr get_user_tag set_user_tag "
-                 "set_addr_with_offset set_shape_info get_shape_info reinterpret_cast print to_file",
+    LocalTensor: "set_shape_info get_shape_info print to_file",
     GlobalTensor: "get_size get_phy_addr set_l2_cache_hint get_shape_info set_shape_info",
     TPipe: "alloc_event_id release_event_id fetch_event_id init destroy reset get_base_addr",
     TBuf: "alloc_tensor free_tensor",
