@@ -675,6 +675,16 @@ static int gtsize(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
+/* The simulator has no L2: the hint is checked and kept nowhere. */
+static int gtl2hint(sim_core *c, const sim_inst *in) {
+  int64_t mode = asc_op_attr(in->op, "mode")->i, rw = asc_op_attr(in->op, "rw")->i;
+  if (mode < 0 || mode > 3 || rw < 1 || rw > 3)
+    return asc_sim_err(c, in->op, "asc.gt_set_l2_cache_hint: mode %lld / rw_mode %lld is no CacheMode / CacheRwMode",
+                       (long long)mode, (long long)rw);
+  scost(c);
+  return 0;
+}
+
 static int gtphy(sim_core *c, const sim_inst *in) {
   sim_val *r = sim_out(c, in, 0);
   *r = *sim_in(c, in, 0);
@@ -746,4 +756,5 @@ void asc_sim_reg_resource(sim_exec_fn *t) {
   t[ASC_OP_LT_SET_ADDR_WITH_OFFSET] = ltsetaddr;
   t[ASC_OP_GT_GET_SIZE] = gtsize;
   t[ASC_OP_GT_GET_PHY_ADDR] = gtphy;
+  t[ASC_OP_GT_SET_L2_CACHE_HINT] = gtl2hint;
 }

@@ -149,3 +149,17 @@ def test_local_set_size_bounds_later_ops():
 def test_datatype_by_name():
     assert asc.DataType("int32") is asc.int32
     assert asc.DataType("half") is asc.float16
+
+
+@asc.jit
+def l2_hint_kernel(x: asc.GlobalAddress):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    xg.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_DISABLE, asc.CacheRwMode.READ)
+    xg.set_value(0, xg.get_value(1))
+
+
+def test_l2_cache_hint_changes_no_result():
+    x = np.array([1, 5, 7], np.int32)
+    l2_hint_kernel[1](x)
+    np.testing.assert_array_equal(x, [5, 5, 7])

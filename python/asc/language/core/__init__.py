@@ -5,7 +5,7 @@ import builtins
 from ... import _lib
 from ..._core import DTYPES, DataType, Handle, PlainValue, builder, dtype_of, not_yet_names, to_value
 from .enums import *  # noqa: F401,F403 - pyasc's asc.language.core exports the enums
-from .enums import HardEvent, PipeID, RoundMode, TPosition
+from .enums import CacheMode, CacheRwMode, HardEvent, PipeID, RoundMode, TPosition
 
 I1, I32, I64 = DTYPES["int1"], DTYPES["int32"], DTYPES["int64"]
 _REGISTRY = _lib.registry_ops()
@@ -82,6 +82,11 @@ class GlobalTensor(Handle):
     def get_size(self):
         _need(self, GlobalTensor, "GlobalTensor.get_size", "self")
         return PlainValue(builder("get_size").op("asc.gt_get_size", [self.value], [I64.ir])[0], I64)
+
+    def set_l2_cache_hint(self, mode=CacheMode.CACHE_MODE_NORMAL, rw_mode=CacheRwMode.RW):
+        _need(self, GlobalTensor, "GlobalTensor.set_l2_cache_hint", "self")
+        attrs = {"mode": f"{int(CacheMode(int(mode)))} : i64", "rw": f"{int(CacheRwMode(int(rw_mode)))} : i64"}
+        builder("set_l2_cache_hint").op("asc.gt_set_l2_cache_hint", [self.value], [], attrs)
 
     def get_phy_addr(self, offset=0):
         _need(self, GlobalTensor, "GlobalTensor.get_phy_addr", "self")
