@@ -52,6 +52,8 @@ deps:
 
 # Both trees are built and tested even if the first fails; the target fails if either did.
 test: deps
+	@command -v chromium >/dev/null 2>&1 || \
+	  echo "make test: chromium is not installed: the browser test (timeline.html) is skipped"
 	@status=0; \
 	$(MAKE) --no-print-directory test-build || status=1; \
 	$(MAKE) --no-print-directory test-asan || status=1; \

@@ -1,7 +1,8 @@
 /* asc-run - run an IR kernel on the simulator with .npy arrays.
  *
  *   asc-run kernel.mlir [--kernel NAME] [--platform Ascend910B1] [--blocks N]
- *           [--threads N] [--trace out.json] [--passes inline,canonicalize] [--quiet] ARG...
+ *           [--threads N] [--trace out.json] [--profile DIR] [--passes inline,canonicalize]
+ *           [--quiet] ARG...
  *
  * Each ARG is name=VALUE, bound to the kernel's parameters in order (the name is for
  * messages):
@@ -11,12 +12,16 @@
  *   name=i32:1024, x=f32:0.5   a scalar
  * After the run every array the kernel changed is written back to its file (pyasc copies
  * every pointer argument back).  Exit status: 0 ok, 1 kernel error, 2 usage or I/O error.
+ * --profile DIR writes the profile directory (docs/profile.md) into DIR; without it, the
+ * environment variable ASC_PROFILE_DIR (set by asc-prof) gives a root under which the
+ * launch gets its own DIR/<kernel>_<n>.
  */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "asc/asc.h"
 #include "asc/sim.h"
@@ -33,7 +38,7 @@ typedef struct npy {
 
 static int usage(void) {
   fputs("usage: asc-run kernel.mlir [--kernel NAME] [--platform P] [--blocks N] [--threads N]\n"
-        "               [--trace out.json] [--passes LIST] [--quiet] [--no-sanitize]\n"
+        "               [--trace out.json] [--profile DIR] [--passes LIST] [--quiet] [--no-sanitize]\n"
         "               [--pipeline [--insert-sync=auto|on|off|pyasc] [--auto-sync=on|off|full|replace]]\n"
         "               [--lenient-gm]\n"
         "               name=file.npy[:dtype:count] | name=dtype:value ...\n", stderr);
@@ -261,6 +266,8 @@ static int parseargs(cli *c, int argc, char **argv) {
       c->opts.threads = atoi(argv[++i]);
     else if (!strcmp(a, "--trace") && more)
       c->opts.trace_path = argv[++i];
+    else if (!strcmp(a, "--profile") && more)
+      c->opts.profile_dir = argv[++i];
     else if (!strcmp(a, "--passes") && more)
       c->passes = argv[++i];
     else if (!strcmp(a, "--quiet"))
@@ -283,6 +290,21 @@ static int parseargs(cli *c, int argc, char **argv) {
   return c->file ? 0 : usage();
 }
 
+/* ROOT/<kernel>_<n>, the first n that does not exist yet (a launch's own profile directory). */
+static char *profiledir(const char *root, const char *kernel) {
+  size_t n = strlen(root) + strlen(kernel) + 32;
+  char *p = malloc(n);
+  if (!p) {
+    fputs("asc-run: out of memory\n", stderr);
+    exit(2);
+  }
+  for (int i = 1;; i++) {
+    snprintf(p, n, "%s/%s_%d", root, kernel, i);
+    if (access(p, F_OK))
+      return p;
+  }
+}
+
 static int run(cli *c, asc_ctx *ctx) {
   size_t len;
   char *text = readfile(c->file, &len);
@@ -300,14 +322,21 @@ static int run(cli *c, asc_ctx *ctx) {
   if (!rc && c->passes)
     rc = asc_run_passes(m, c->passes, &po) ? 1 : 0;
   asc_sim_report rep;
+  char *pdir = NULL;
+  const char *root = getenv("ASC_PROFILE_DIR");
+  if (!c->opts.profile_dir && root && *root)
+    c->opts.profile_dir = pdir = profiledir(root, c->kernel ? c->kernel : "kernel");
   if (!rc) {
     rc = asc_sim_launch(m, c->kernel, &c->args, &c->opts, &rep) ? 1 : 0;
     char *t = asc_sim_report_text(&rep);
     if (!c->quiet)
       fputs(t, stdout);
+    if (!c->quiet && !rc && c->opts.profile_dir)
+      printf("profile: %s/timeline.html\n", c->opts.profile_dir);
     asc_free(t);
     asc_sim_report_free(&rep);
   }
+  free(pdir);
   asc_module_free(m);
   for (int i = 0; rc == 0 && i < c->narrays; i++)
     if (npysave(&c->arrays[i]))
@@ -319,6 +348,7 @@ int main(int argc, char **argv) {
   cli c;
   memset(&c, 0, sizeof c);
   asc_sim_options_init(&c.opts);
+  c.opts.lines = 1; /* the report names the top lines */
   asc_pipeline_opts_init(&c.kp);
   asc_sim_args_init(&c.args);
   c.arrays = calloc((size_t)argc + 1, sizeof *c.arrays);

@@ -120,7 +120,8 @@ int asc_struct_field(int id, int i, char *buf, size_t bufsize, int64_t *dflt);
  * sizeof of "asc_sim_options", "asc_sim_args" or "asc_sim_report" (0 if unknown); set the
  * options a binding controls after asc_sim_options_init (sanitize < 0: keep the default);
  * read a report field ("cycles" "launch_cycles" "us" "mhz" "ncores" "nerrors" "nwarnings", per core
- * "core.cycles" "core.blocks", per core and pipe "core.busy"; -1 if out of range). */
+ * "core.cycles" "core.blocks", per core and pipe "core.busy"; "nlines" "core_cycles"; -1 if out of
+ * range). */
 size_t asc_bind_sizeof(const char *what);
 void asc_bind_options(void *opts, const char *platform, int blocks, int sanitize);
 double asc_bind_platform(const char *platform, const char *field);
@@ -130,6 +131,10 @@ const char *asc_bind_report_kwarning(const void *rep, int i); /* asc_sim_report.
 char *asc_bind_pipeline(const asc_module *m, int run_passes, int insert_sync, int auto_sync);
 void asc_bind_pass_options(void *opts, int sync_log); /* defaults, plus sync_log */
 double asc_bind_report(const void *rep, const char *field, int core, int pipe);
+/* asc_sim_options.profile_dir (NULL: none) and .lines */
+void asc_bind_options_profile(void *opts, const char *dir, int lines);
+/* Line i of asc_sim_report.lines: its file (NULL past the end), line, calls and cycles. */
+const char *asc_bind_report_line(const void *rep, int i, int64_t *line, int64_t *calls, int64_t *cycles);
 const char *asc_bind_report_platform(const void *rep);
 
 #ifdef __cplusplus

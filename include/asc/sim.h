@@ -102,6 +102,13 @@ typedef struct asc_sim_options {
                            instruction gets a random extra latency and issue delay drawn from
                            this seed (deterministic per seed and block): other schedules for
                            testers (tests/synctest).  Results do not depend on it. */
+  const char *profile_dir; /* non-NULL: write msprof-style profile files into this directory
+                              (created if missing): OpBasicInfo.csv, PipeUtilization.csv,
+                              code_exe.csv, instr_exe.csv, trace.json, timeline.html
+                              (docs/profile.md) */
+  int lines;               /* 1: attribute every core cycle to an instruction and fill
+                              asc_sim_report.lines (on with profile_dir; default 0: records
+                              of every instruction cost time in long runs) */
 } asc_sim_options;
 
 void asc_sim_options_init(asc_sim_options *o);
@@ -161,6 +168,15 @@ typedef struct asc_sim_record {
   const char *message;   /* the diagnostic text */
 } asc_sim_record;
 
+/* Cycles attributed to one source line, summed over cores (docs/profile.md: every cycle of a
+ * core belongs to exactly one instruction, so the lines of a core add up to its cycles). */
+typedef struct asc_sim_line_cost {
+  const char *file; /* owned by the report; NULL if unknown */
+  int line;
+  int64_t calls;    /* instructions of this line issued */
+  int64_t cycles;   /* attributed cycles */
+} asc_sim_line_cost;
+
 typedef struct asc_sim_report {
   int64_t cycles;       /* kernel time: launch overhead + max over cores */
   int64_t launch_cycles; /* the fixed launch overhead included in cycles */
@@ -172,6 +188,9 @@ typedef struct asc_sim_report {
   int nerrors, nwarnings;     /* diagnostics this launch produced */
   asc_sim_record *records; /* sanitizer findings in block order; strings owned by the report */
   int nrecords;
+  asc_sim_line_cost *lines; /* source lines by attributed cycles, most first */
+  int nlines;
+  int64_t core_cycles;      /* sum of the cores' cycles (the lines' cycles add up to it) */
   char **kwarnings;  /* strict_gm = 0: the out-of-bounds warnings let through, as the formatted
                         text of their diagnostics (also on the context), once per op site */
   int nkwarnings;

@@ -58,6 +58,9 @@ _SIGS = {
     "asc_bind_pass_options": (None, [C.c_void_p, C.c_int]),
     "asc_bind_report": (C.c_double, [C.c_void_p, C.c_char_p, C.c_int, C.c_int]),
     "asc_bind_report_platform": (C.c_char_p, [C.c_void_p]),
+    "asc_bind_options_profile": (None, [C.c_void_p, C.c_char_p, C.c_int]),
+    "asc_bind_report_line": (C.c_char_p, [C.c_void_p, C.c_int, C.POINTER(C.c_int64), C.POINTER(C.c_int64),
+                                          C.POINTER(C.c_int64)]),
     "asc_sim_pipe_name": (C.c_char_p, [C.c_int]),
     "asc_sim_platform_find": (C.c_void_p, [C.c_char_p]),
     "asc_bind_platform": (C.c_double, [C.c_char_p, C.c_char_p]),
@@ -295,6 +298,12 @@ class Report(dict):
             cores.append({"cycles": int(f(r, b"core.cycles", i, -1)), "blocks": int(f(r, b"core.blocks", i, -1)),
                           "busy": {n: int(f(r, b"core.busy", i, p)) for p, n in _pipes(self._L)}})
         dict.__setitem__(self, "cores", cores)
+        lines, ln, calls, cyc = [], C.c_int64(), C.c_int64(), C.c_int64()
+        for i in range(int(f(r, b"nlines", -1, -1))):
+            file = self._L.asc_bind_report_line(r, i, C.byref(ln), C.byref(calls), C.byref(cyc))
+            lines.append({"file": _s(file), "line": ln.value, "calls": calls.value, "cycles": cyc.value})
+        dict.__setitem__(self, "lines", lines)  # source lines by attributed cycles (docs/profile.md)
+        dict.__setitem__(self, "core_cycles", int(f(r, b"core_cycles", -1, -1)))
         self._free()
 
     def _free(self):
@@ -306,7 +315,7 @@ class Report(dict):
         self._free()
 
     def __missing__(self, key):
-        if key == "cores" and self._r is not None:
+        if key in ("cores", "lines", "core_cycles") and self._r is not None:
             self._materialize()
             return dict.__getitem__(self, key)
         raise KeyError(key)
@@ -354,9 +363,10 @@ class Report(dict):
         return dict(self)
 
 
-def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True):
+def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, profile=None):
     """Run kernel on the simulator.  args: list of ('gm' | 'gm_ro', ptr, nbytes, dtype, name) |
-    ('int', dtype, v, name) | ('float', dtype, v, name); names are bytes or str.  Returns
+    ('int', dtype, v, name) | ('float', dtype, v, name); names are bytes or str.  profile: a
+    directory the library writes the profile files into (docs/profile.md), or None.  Returns
     (rc, Report).  The C structs are opaque buffers of the library's own sizes (asc_bind_*)."""
     global last_launch_seconds
     L = lib()
@@ -380,6 +390,8 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True):
     pname = platform.encode()  # the options struct points at it: keep it alive over the launch
     L.asc_bind_options(o, pname, blocks, sanitize)
     L.asc_bind_options_strict(o, int(strict_gm))
+    pdir = os.fsencode(profile) if profile else None  # kept alive over the launch, like pname
+    L.asc_bind_options_profile(o, pdir, 1)  # the report's top lines (docs/profile.md)
     with module.lock:
         module.diags.clear()
         t0 = time.perf_counter()
@@ -387,10 +399,11 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True):
         last_launch_seconds = time.perf_counter() - t0
         errors, warns = list(module.diags.errors), list(module.diags.warnings)
     L.asc_sim_args_free(a)
-    del names, pname
+    del names, pname, pdir
     f = L.asc_bind_report
     rep = Report(L, r, {"cycles": int(f(r, b"cycles", -1, -1)), "launch_cycles": int(f(r, b"launch_cycles", -1, -1)),
                         "us": f(r, b"us", -1, -1), "mhz": f(r, b"mhz", -1, -1),
                         "platform": _s(L.asc_bind_report_platform(r)), "errors": errors, "warnings": warns,
-                        "kernel_warnings": _kernel_warnings(L, r)})
+                        "kernel_warnings": _kernel_warnings(L, r),
+                        "profile": os.fspath(profile) if profile else None})
     return rc, rep

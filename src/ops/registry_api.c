@@ -70,6 +70,22 @@ void asc_bind_options(void *opts, const char *platform, int blocks, int sanitize
     o->sanitize = sanitize;
 }
 
+void asc_bind_options_profile(void *opts, const char *dir, int lines) {
+  asc_sim_options *o = opts;
+  o->profile_dir = dir && *dir ? dir : NULL;
+  o->lines = lines;
+}
+
+const char *asc_bind_report_line(const void *rep, int i, int64_t *line, int64_t *calls, int64_t *cycles) {
+  const asc_sim_report *r = rep;
+  if (i < 0 || i >= r->nlines)
+    return NULL;
+  *line = r->lines[i].line;
+  *calls = r->lines[i].calls;
+  *cycles = r->lines[i].cycles;
+  return r->lines[i].file ? r->lines[i].file : "?";
+}
+
 double asc_bind_report(const void *rep, const char *field, int core, int pipe) {
   const asc_sim_report *r = rep;
   if (!strcmp(field, "cycles"))
@@ -86,6 +102,10 @@ double asc_bind_report(const void *rep, const char *field, int core, int pipe) {
     return r->nerrors;
   if (!strcmp(field, "nwarnings"))
     return r->nwarnings;
+  if (!strcmp(field, "nlines"))
+    return r->nlines;
+  if (!strcmp(field, "core_cycles"))
+    return (double)r->core_cycles;
   if (core < 0 || core >= r->ncores || !r->cores)
     return -1;
   const asc_sim_core_report *c = &r->cores[core];

@@ -71,6 +71,11 @@ void asc_sim_report_free(asc_sim_report *r) {
     return;
   free(r->cores);
   asc_sim_records_free(r->records, r->nrecords);
+  for (int i = 0; i < r->nlines; i++)
+    free((char *)r->lines[i].file);
+  free(r->lines);
+  r->lines = NULL;
+  r->nlines = 0;
   for (int i = 0; i < r->nkwarnings; i++)
     free(r->kwarnings[i]);
   free(r->kwarnings);
@@ -101,6 +106,11 @@ char *asc_sim_report_text(const asc_sim_report *r) {
       asc_sb_printf(&sb, " %s %lld", asc_sim_pipe_name(pipes[p]), (long long)c->blocked[pipes[p]]);
     asc_sb_printf(&sb, "; MTE2+V overlap %lld\n", (long long)c->overlap_mte2_v);
   }
+  for (int i = 0; i < r->nlines && i < 3; i++) /* docs/profile.md: attributed cycles */
+    asc_sb_printf(&sb, "%s %s:%d: %lld cycles (%.1f%%), %lld calls\n", i ? "      " : "top lines:",
+                  r->lines[i].file ? r->lines[i].file : "?", r->lines[i].line, (long long)r->lines[i].cycles,
+                  r->core_cycles ? 100.0 * (double)r->lines[i].cycles / (double)r->core_cycles : 0.0,
+                  (long long)r->lines[i].calls);
   asc_sb_printf(&sb, "%d error%s, %d warning%s\n", r->nerrors, r->nerrors == 1 ? "" : "s", r->nwarnings,
                 r->nwarnings == 1 ? "" : "s");
   return sb.data;
@@ -170,6 +180,8 @@ typedef struct blockres {
   int64_t busy[ASC_SIM_NPIPES], blocked[ASC_SIM_NPIPES];
   sim_trec *trace;
   int ntrace;
+  sim_icost *icost; /* per instruction (profile.c) */
+  int nicost;
   sim_oobw *oobw; /* out-of-bounds warnings let through (memory.c), replayed once per op site */
   int noobw;
 } blockres;
@@ -190,6 +202,8 @@ typedef struct scratch {
   sim_val *slots;
   uint8_t *ub, *warned;
   int64_t dlo, dhi; /* UB bytes that may be non-zero */
+  sim_trec *trace;  /* the trace records' buffer, when the blocks' records are not kept */
+  int tcap;
 } scratch;
 
 static void scratchinit(scratch *s, const sim_launch *L) {
@@ -200,9 +214,12 @@ static void scratchinit(scratch *s, const sim_launch *L) {
     asc_die("out of memory");
   s->dlo = 0;
   s->dhi = L->plat->ub_bytes;
+  s->trace = NULL;
+  s->tcap = 0;
 }
 
 static void scratchfree(scratch *s) {
+  free(s->trace);
   free(s->slots);
   free(s->ub);
   free(s->warned);
@@ -226,6 +243,9 @@ static void coreinit(sim_core *c, const sim_launch *L, int block, scratch *s) {
   c->counter = false;
   c->cmpmask[0] = c->cmpmask[1] = 0;
   c->gather_kept = 0;
+  c->trace = s->trace; /* reused: no realloc and page faults per block */
+  c->tcap_trace = s->tcap;
+  s->trace = NULL;
   for (int i = 0; i < L->entry.nargs; i++)
     c->slots[L->entry.args[i]] = L->args[i];
 }
@@ -270,8 +290,15 @@ static void runblock(const sim_launch *L, int block, int ncores, blockres *r, sc
   r->blocked[ASC_PIPEID_PIPE_S] += c.sblocked;
   s->dlo = c.ub_lo; /* what this block may have written */
   s->dhi = c.ub_hi;
-  r->trace = c.trace; /* handed over */
-  r->ntrace = c.ntrace;
+  if (L->tracing)
+    r->icost = asc_sim_attrib(c.trace, c.ntrace, r->cycles, L->end, L->ninsts, &r->nicost);
+  if (L->keep_trace) { /* handed over */
+    r->trace = c.trace;
+    r->ntrace = c.ntrace;
+  } else { /* back to the thread's scratch for the next block */
+    s->trace = c.trace;
+    s->tcap = c.tcap_trace;
+  }
   c.trace = NULL;
   r->oobw = c.oobw;
   r->noobw = c.noobw;
@@ -365,6 +392,41 @@ static void place(const blockres *res, int nrun, int *core, int64_t *start, asc_
   }
 }
 
+/* The report's per-line costs and, when asked for, the profile directory. */
+static int costs(const sim_launch *L, const asc_sim_options *o, const blockres *res, const int *core,
+                 const int64_t *start, int n, asc_sim_report *rep) {
+  int nc = rep->ncores, rc = 0;
+  sim_icost *all = calloc((size_t)L->ninsts + 1, sizeof *all);
+  if (!all)
+    asc_die("out of memory");
+  for (int b = 0; b < n; b++)
+    asc_sim_icost_add(all, res[b].icost, res[b].nicost);
+  asc_sim_report_lines(rep, all, L->ninsts);
+  for (int k = 0; k < nc; k++)
+    rep->core_cycles += rep->cores[k].cycles;
+  free(all);
+  if (!o->profile_dir)
+    return 0;
+  sim_icost **pc = calloc((size_t)nc + 1, sizeof *pc);
+  sim_tblock *tb = calloc((size_t)n + 1, sizeof *tb);
+  if (!pc || !tb)
+    asc_die("out of memory");
+  for (int k = 0; k < nc; k++)
+    if (!(pc[k] = calloc((size_t)L->ninsts + 1, sizeof *pc[k])))
+      asc_die("out of memory");
+  for (int b = 0; b < n; b++) {
+    asc_sim_icost_add(pc[core[b]], res[b].icost, res[b].nicost);
+    tb[b] = (sim_tblock){res[b].trace, res[b].ntrace, core[b], start[b]};
+  }
+  sim_prof p = {L, o->profile_dir, asc_func_name(L->func), tb, n, (const sim_icost *const *)pc, rep};
+  rc = asc_sim_profile_write(&p);
+  for (int k = 0; k < nc; k++)
+    free(pc[k]);
+  free(pc);
+  free(tb);
+  return rc;
+}
+
 static int runall(const sim_launch *L, const asc_sim_options *o, asc_sim_report *rep) {
   int ncores = L->blocks < L->plat->aiv ? L->blocks : L->plat->aiv;
   rep->ncores = ncores;
@@ -385,11 +447,14 @@ static int runall(const sim_launch *L, const asc_sim_options *o, asc_sim_report 
     rc = R.res[b].rc;
   }
   place(R.res, nrun, core, start, rep);
+  if (!rc && L->tracing)
+    rc = costs(L, o, R.res, core, start, nrun, rep);
   if (o->trace_path && !rc)
     writetrace(L, o, R.res, core, start, nrun);
   for (int b = 0; b < L->blocks; b++) {
     asc_ctx_free(R.res[b].diag);
     free(R.res[b].trace);
+    free(R.res[b].icost);
     asc_sim_oobw_free(R.res[b].oobw, R.res[b].noobw);
   }
   free(seen.ops);
@@ -443,6 +508,7 @@ static int setup(sim_launch *L, asc_module *m, const char *kernel, const asc_sim
     return -1;
   }
   asc_sim_init_events(L);
+  L->func = func;
   if (bindargs(L, func, args))
     return -1;
   return asc_sim_lower(L, func);
@@ -458,7 +524,9 @@ int asc_sim_launch(asc_module *m, const char *kernel, const asc_sim_args *args, 
   memset(rep, 0, sizeof *rep);
   int e0 = m->ctx->nerrors, w0 = m->ctx->nwarnings;
   sim_launch L = {.ctx = m->ctx, .cost = asc_sim_default_costs(), .blocks = o->blocks,
-                  .tracing = o->trace_path != NULL, .sanitize = o->sanitize != 0, .strict_gm = o->strict_gm != 0,
+                  .tracing = o->trace_path || o->profile_dir || o->lines,
+                  .keep_trace = o->trace_path || o->profile_dir, .sanitize = o->sanitize != 0,
+                  .strict_gm = o->strict_gm != 0,
                   .jitter = o->jitter_seed};
   int rc = setup(&L, m, kernel, args, o);
   if (!rc) {

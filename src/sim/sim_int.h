@@ -111,7 +111,9 @@ typedef struct sim_launch {
   bool sanitize;  /* race / uninit / use-after-free / GM-overlap tracking (asc_sim_options) */
   bool strict_gm; /* asc_sim_options.strict_gm: out-of-bounds accesses the NPU lets through are errors */
   struct sim_sanlaunch *san; /* each block's findings and GM writes (sanitize.c) */
-  bool tracing;   /* collect sim_trec records */
+  bool tracing;   /* collect sim_trec records (trace, profile, per-line costs) */
+  bool keep_trace; /* hand the records to the trace / profile writers */
+  const asc_op *func; /* the kernel */
   uint64_t jitter; /* asc_sim_options.jitter_seed: random pipe timing (timing.c); 0 off */
 } sim_launch;
 
@@ -305,6 +307,33 @@ typedef struct sim_tblock { /* one block's records, placed on its core */
 } sim_tblock;
 /* Chrome trace-event JSON of every block; 0, or -1 after an error on ctx. */
 int asc_sim_trace_write(asc_ctx *ctx, const char *path, const sim_tblock *b, int nblocks, double mhz);
+
+/* ---- profile.c (sim) and emit/profile.c: per-instruction costs, the profile directory ---------- */
+/* What one instruction cost: records issued (calls), cycles attributed to it (every cycle of
+ * a block belongs to exactly one instruction, docs/profile.md), cycles its records lasted
+ * (busy), bytes or repeats moved. */
+typedef struct sim_icost {
+  const sim_inst *in;
+  int64_t calls, cycles, busy, amount;
+} sim_icost;
+/* The costs of the instructions with records in r[0..n) over a block of `cycles` cycles:
+ * a malloc'd array sorted by instruction id (*nout entries; ids < ninsts; `end` takes the
+ * cycles when there are no records). */
+sim_icost *asc_sim_attrib(const sim_trec *r, int n, int64_t cycles, const sim_inst *end, int ninsts, int *nout);
+/* Adds src[0..n) into the dense per-instruction array dst (ninsts entries). */
+void asc_sim_icost_add(sim_icost *dst, const sim_icost *src, int n);
+/* rep->lines from the dense per-instruction costs of the whole launch. */
+void asc_sim_report_lines(asc_sim_report *rep, const sim_icost *all, int ninsts);
+typedef struct sim_prof {
+  const sim_launch *L;
+  const char *dir, *kernel;
+  const sim_tblock *tb; /* every block's records, placed */
+  int nblocks;
+  const sim_icost *const *core; /* per core: dense per-instruction costs */
+  const asc_sim_report *rep;    /* filled, launch cycles included */
+} sim_prof;
+/* Write the profile directory; 0, or -1 after an error on L->ctx. */
+int asc_sim_profile_write(const sim_prof *p);
 
 /* ---- sanitize.c, race.c, shadow.c: the sanitizers (hardware.md §14) -------------------------- */
 /* A finding: printed through asc_diag at op a's location and kept as a report record. */

@@ -35,6 +35,7 @@ class ExtensionOptions:  # openasc-only
     assume_noalias: bool = True
     strict_gm: bool = False  # True (or ASC_STRICT=1): out-of-bounds accesses are errors, not KernelWarning
     sanitize: bool = True
+    profile: Optional[str] = None  # a directory for this kernel's profile files (docs/profile.md)
 
 
 _OPTION_CLASSES = (CodegenOptions, CompileOptions, LaunchOptions, ExtensionOptions)
@@ -421,6 +422,8 @@ class JITFunction:
             kinds[n] = (kind, d)
             largs.append(arg)
         kernel = self._module(const, kinds, opts, opts_key)
+        if kernel is not None and opts.get("profile") != kernel.options.get("profile"):  # not in the compile key
+            kernel = dataclasses.replace(kernel, options=dict(kernel.options, profile=opts.get("profile")))
         self._run_launcher(kernel, LaunchOptions(core_num, stream), tuple(runtime.values()),
                            None if None in largs else largs)
         return None
@@ -479,7 +482,8 @@ def _struct_key(cls):
 
 
 def _opts_key(opts):
-    return tuple(sorted((k, repr(v)) for k, v in opts.items()))
+    """The options that shape the compiled module (profile= only says where a launch writes)."""
+    return tuple(sorted((k, repr(v)) for k, v in opts.items() if k != "profile"))
 
 
 def _deps_ok(deps):

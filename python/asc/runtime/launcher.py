@@ -27,6 +27,20 @@ def strict_gm(options):
     return bool(options.get("strict_gm")) or env not in ("", "0")
 
 
+def profile_dir(option, kernel):
+    """The launch's profile directory (docs/profile.md): the profile= option as given, else a
+    fresh $ASC_PROFILE_DIR/<kernel>_<n> (asc-prof sets it), else None."""
+    if option:
+        return os.fspath(option)
+    root = os.environ.get("ASC_PROFILE_DIR")
+    if not root:
+        return None
+    n = 1
+    while os.path.exists(os.path.join(root, f"{kernel}_{n}")):
+        n += 1
+    return os.path.join(root, f"{kernel}_{n}")
+
+
 def marshal_args(kernel, user_args):
     """The simulator's argument list for the user's runtime arguments (Struct arguments give
     one scalar per leaf field, read from their ctypes struct)."""
@@ -63,7 +77,8 @@ class Launcher:
         opts = kernel.options
         largs = marshalled if marshalled is not None else marshal_args(kernel, user_args)
         rc, rep = _lib.launch(kernel.module, function_name, largs, config.current_platform().value,
-                              self.options.core_num, int(opts.get("sanitize", True)), strict_gm=strict_gm(opts))
+                              self.options.core_num, int(opts.get("sanitize", True)), strict_gm=strict_gm(opts),
+                              profile=profile_dir(opts.get("profile"), function_name))
         config._set_last_report(rep)
         kw = rep["kernel_warnings"]  # (not .get(): that would read the per-core part of the report)
         if opts.get("verify_sync"):

@@ -12,4 +12,5 @@ _NAMES = ("Matmul MatmulType register_matmul TCubeTiling MatmulApiStaticTiling S
 not_yet_names(globals(), "asc.adv", " ".join(_NAMES))
 __all__ = _NAMES
 
+from .tiling import TCubeTiling  # noqa: E402,F401  (host-built; asc.lib.host fills it)
 from . import activation, math, matmul, normalization, quantization, sort, tiling, types  # noqa: E402,F401

@@ -1,23 +1,18 @@
-"""asc.lib.host: host matmul tiling (api.md §11).  Not implemented yet in openasc."""
-from ..._core import not_yet_names
+"""asc.lib.host: the host side of Ascend C's matmul (api.md §11, docs/host.md): platform facts,
+the host enums with CANN's values and the matmul tiling generator, all in libasc (src/host/)."""
+from .wrappers import (  # noqa: F401
+    BatchMatmulTiling, CoreMemType, CubeFormat, DataType, DequantType, MatmulApiTiling, MatmulApiTilingBase,
+    MatmulConfigParams, MatrixMadType, MatrixTraverse, MultiCoreMatmulTiling, PlatformAscendC,
+    PlatformAscendCManager, ScheduleType, SocVersion, TPosition,
+)
 
 
-class _StubClass:
-    """A host class openasc does not implement yet: constructing it or calling its
-    get_instance raises NotImplementedError naming it."""
-    _name = "?"
-
-    def __init__(self, *args, **kwargs):
-        raise NotImplementedError(f"asc.lib.host.{self._name} is not implemented yet in openasc")
-
-    @classmethod
-    def get_instance(cls, *args, **kwargs):
-        raise NotImplementedError(f"asc.lib.host.{cls._name}.get_instance is not implemented yet in openasc")
+def get_ascendc_platform():
+    """The PlatformAscendC of the current platform (asc.lib.runtime.get_soc_version())."""
+    from .. import runtime
+    return PlatformAscendCManager.get_instance(runtime.get_soc_version().value)
 
 
-_NAMES = ["get_ascendc_platform", "MatmulApiTiling", "MultiCoreMatmulTiling", "BatchMatmulTiling",
-          "PlatformAscendC", "PlatformAscendCManager", "MatmulConfigParams", "CubeFormat", "DataType", "DequantType",
-          "MatrixMadType", "MatrixTraverse", "ScheduleType", "TPosition"]
-not_yet_names(globals(), "asc.lib.host", _NAMES[0])
-globals().update({n: type(n, (_StubClass,), {"_name": n}) for n in _NAMES[1:]})
-__all__ = _NAMES
+__all__ = ["BatchMatmulTiling", "CubeFormat", "DataType", "DequantType", "MatmulApiTiling", "MatmulConfigParams",
+           "MatrixMadType", "MatrixTraverse", "MultiCoreMatmulTiling", "PlatformAscendC", "PlatformAscendCManager",
+           "ScheduleType", "TPosition", "get_ascendc_platform", "CoreMemType", "SocVersion", "MatmulApiTilingBase"]

@@ -2,6 +2,8 @@
 Everything is synchronous on the Model backend, so streams are opaque handles."""
 import ctypes
 import enum
+import linecache
+import os
 
 from ..._core import not_yet_names
 
@@ -150,6 +152,14 @@ def report_text(rep=None):
     for i, c in enumerate(rep["cores"]):
         lines.append(f"  {i:>4}  {c['blocks']:>6}  {c['cycles']:>8}  " +
                      "  ".join(f"{c['busy'].get(p, 0):>10}" for p in used))
+    total = rep.get("core_cycles") or 0
+    for k, ln in enumerate(rep.get("lines", [])[:3]):  # cycles attributed to lines (docs/profile.md)
+        share = 100.0 * ln["cycles"] / total if total else 0.0
+        lines.append(f"  {'top lines:' if k == 0 else '':<10} {os.path.basename(ln['file'] or '?')}:{ln['line']}"
+                     f"  {ln['cycles']} cycles ({share:.1f}%), {ln['calls']} calls"
+                     + (f"  | {linecache.getline(ln['file'], ln['line']).strip()}" if ln['file'] else ""))
+    if rep.get("profile"):
+        lines.append(f"  profile: {os.path.join(rep['profile'], 'timeline.html')}")
     return "\n".join(lines)
 
 
