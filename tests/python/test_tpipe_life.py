@@ -135,3 +135,39 @@ def test_misuse_reported(kernel, msg):
     z = np.zeros(16, np.float32)
     with pytest.raises(asc.KernelError, match=msg):
         kernel[1](z)
+
+
+@asc.jit
+def in_place_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    """alloc_tensor(t) / deque(t) bind the tensor passed in (no result used)."""
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    pipe = asc.TPipe()
+    qi = asc.TQue(VECIN, 1)
+    qo = asc.TQue(VECOUT, 1)
+    pipe.init_buffer(qi, 1, TILE * 4)
+    pipe.init_buffer(qo, 1, TILE * 4)
+    a = asc.LocalTensor(asc.float32)
+    qi.alloc_tensor(a)
+    asc.data_copy(a, xg, count=TILE)
+    qi.enque(a)
+    b = asc.LocalTensor(asc.float32)
+    qi.deque(b)
+    c = asc.LocalTensor(asc.float32)
+    qo.alloc_tensor(c)
+    asc.muls(c, b, float(2.0), count=TILE)
+    qo.enque(c)
+    qi.free_tensor(b)
+    d = asc.LocalTensor(asc.float32)
+    qo.deque(d)
+    asc.data_copy(zg, d, count=TILE)
+    qo.free_tensor(d)
+
+
+def test_in_place_alloc_and_deque():
+    x = np.arange(TILE, dtype=np.float32)
+    z = np.zeros_like(x)
+    run_strict(in_place_kernel, x, z)
+    np.testing.assert_array_equal(z, 2 * x)

@@ -279,9 +279,16 @@ class TQueBind(Handle):
         v = builder(opname).op(opname, [self.value], [_lt_type(dtype_of(dtype), pos)])[0]
         return LocalTensor(dtype, pos, _value=v)
 
+    def _into(self, t, pos, opname):
+        """The in-place form alloc_tensor(tensor) / deque(tensor): the argument is bound to the
+        result (and returned, as the value form returns it)."""
+        r = self._lt(t.dtype, pos, opname)
+        t.value, t.pos = r.value, r.pos
+        return t
+
     def alloc_tensor(self, dtype):
         if isinstance(dtype, LocalTensor):
-            dtype = dtype.dtype
+            return self._into(dtype, self.src, "asc.alloc_tensor")
         return self._lt(dtype, self.src, "asc.alloc_tensor")
 
     def enque(self, tensor, *_user_pos):
@@ -289,7 +296,7 @@ class TQueBind(Handle):
 
     def deque(self, dtype, *_user_pos):
         if isinstance(dtype, LocalTensor):
-            dtype = dtype.dtype
+            return self._into(dtype, self.dst, "asc.deque")
         return self._lt(dtype, self.dst, "asc.deque")
 
     def free_tensor(self, tensor):
