@@ -6,13 +6,14 @@
 #   make demo         run examples/02_add_framework/add_framework.py (pyasc kernel, simulator,
 #                     timing report), then asc-opt --inline --canonicalize --cse on examples/ir/add_framework.mlir
 #   make docs         regenerate docs/ops.md from src/ops/ops.def
-#   make fuzz         fuzz the parser for FUZZ_SECONDS (default 300) and print the executions
+#   make fuzz         fuzz the parser for FUZZ_SECONDS (default 300) and print the executions;
+#                     FUZZ_TARGET=sim fuzzes the simulator instead (parsed kernels run in it)
 #   make deps         install missing Debian packages (as root) or print the apt-get command
 #   make asan         build the sanitizer tree only
 #   make clean        remove build/, build-asan/ and build-pip/ (pip install .)
 #
 # Variables: PYTHON (default /usr/bin/python3: Debian's python, which sees python3-numpy
-# etc.; a pyenv python on PATH does not), JOBS (default 2), FUZZ_SECONDS, CC (for build/).
+# etc.; a pyenv python on PATH does not), JOBS (default 2), FUZZ_SECONDS, FUZZ_TARGET, CC (for build/).
 
 PYTHON       ?= /usr/bin/python3
 JOBS         ?= 2
@@ -20,6 +21,7 @@ BUILD        ?= build
 ASAN_BUILD   ?= build-asan
 ASAN_CC      ?= clang
 FUZZ_SECONDS ?= 300
+FUZZ_TARGET  ?= parse
 CMAKE        ?= cmake
 KEEP_GOING   ?=
 CTEST        ?= ctest
@@ -35,7 +37,7 @@ MAKEFLAGS += --no-print-directory
 all: build
 
 help:
-	@sed -n '3,17p' Makefile
+	@sed -n '3,16p' Makefile
 
 # CMake is re-run every time (cheap) so PYTHON and new source files are always picked up.
 build:
@@ -90,9 +92,17 @@ docs: build
 	cp $(BUILD)/docs/ops.md docs/ops.md
 	@echo "docs/ops.md regenerated from src/ops/ops.def"
 
+# FUZZ_TARGET=parse (fuzz_parse, seeds tests/fuzz/corpus) or sim (fuzz_sim: kernels run in
+# the simulator, seeds tests/fuzz/corpus-sim); each keeps its corpus in build-asan/tests/.
+FUZZ_SEEDS_parse := tests/fuzz/corpus
+FUZZ_SEEDS_sim   := tests/fuzz/corpus-sim
+FUZZ_WORK_parse  := $(ASAN_BUILD)/tests/fuzz/long-corpus
+FUZZ_WORK_sim    := $(ASAN_BUILD)/tests/fuzz-sim/long-corpus
+
 fuzz: deps asan
-	$(CMAKE) -DFUZZER=$(ASAN_BUILD)/bin/fuzz_parse -DWORK=$(ASAN_BUILD)/tests/fuzz/long-corpus \
-	  -DSEED=tests/fuzz/corpus -DDICT=tests/fuzz/mlir.dict -DSECONDS=$(FUZZ_SECONDS) -DKEEP=1 \
+	@test -n "$(FUZZ_SEEDS_$(FUZZ_TARGET))" || { echo "FUZZ_TARGET must be parse or sim"; exit 2; }
+	$(CMAKE) -DFUZZER=$(ASAN_BUILD)/bin/fuzz_$(FUZZ_TARGET) -DWORK=$(FUZZ_WORK_$(FUZZ_TARGET)) \
+	  -DSEED=$(FUZZ_SEEDS_$(FUZZ_TARGET)) -DDICT=tests/fuzz/mlir.dict -DSECONDS=$(FUZZ_SECONDS) -DKEEP=1 \
 	  -P tests/fuzz/run_fuzz.cmake
 
 clean:

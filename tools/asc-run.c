@@ -2,14 +2,20 @@
  *
  *   asc-run kernel.mlir [--kernel NAME] [--platform Ascend910B1] [--blocks N]
  *           [--threads N] [--trace out.json] [--profile DIR] [--passes inline,canonicalize]
- *           [--quiet] ARG...
+ *           [--quiet] [--max-instructions N] ARG...
+ *
+ * --blocks is 1..65535.  --max-instructions is the watchdog's limit per block (0: none;
+ * default $ASC_MAX_INSTRUCTIONS, else 2^28): past it the run stops with an error at the
+ * loop still running.
  *
  * Each ARG is name=VALUE, bound to the kernel's parameters in order (the name is for
  * messages):
  *   name=file.npy              a GM array read from the file (v1/v2/v3 header, little-endian,
  *                              C order: <f2 <f4 <f8 |i1 <i2 <i4 <i8 |u1 <u2 <u4 <u8)
  *   name=file.npy:f32:1024     the same; the file is created with 1024 zeros if missing
- *   name=i32:1024, x=f32:0.5   a scalar
+ *   name=i32:1024, x=f32:0.5   a scalar (integers decimal, 0x hex or 0 octal); a value that is
+ *                              not a number or does not fit the type is an error, as are an
+ *                              array count or a .npy shape whose size overflows
  * After the run every array the kernel changed is written back to its file (pyasc copies
  * every pointer argument back).  Exit status: 0 ok, 1 kernel error, 2 usage or I/O error.
  * --profile DIR writes the profile directory (docs/profile.md) into DIR; without it, the
@@ -17,7 +23,10 @@
  * launch gets its own DIR/<kernel>_<n>.
  */
 #include <errno.h>
+#include <float.h>
+#include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +48,7 @@ typedef struct npy {
 static int usage(void) {
   fputs("usage: asc-run kernel.mlir [--kernel NAME] [--platform P] [--blocks N] [--threads N]\n"
         "               [--trace out.json] [--profile DIR] [--passes LIST] [--quiet] [--no-sanitize]\n"
+        "               [--max-instructions N]\n"
         "               [--pipeline [--insert-sync=auto|on|off|pyasc] [--auto-sync=on|off|full|replace]]\n"
         "               [--lenient-gm]\n"
         "               name=file.npy[:dtype:count] | name=dtype:value ...\n", stderr);
@@ -84,7 +94,8 @@ static int dictstr(const char *h, const char *key, char *out, size_t n) {
   return 0;
 }
 
-/* Product of the shape tuple, or -1. */
+/* Product of the shape tuple, or -1 (no shape, a negative or unreadable dimension, or a
+ * product that does not fit in 63 bits). */
 static long long dictshape(const char *h) {
   const char *p = strstr(h, "'shape':");
   if (!p || !(p = strchr(p, '(')))
@@ -92,15 +103,17 @@ static long long dictshape(const char *h) {
   long long n = 1;
   for (p++; *p && *p != ')'; ) {
     char *end;
+    errno = 0;
     long long d = strtoll(p, &end, 10);
     if (end == p) {
       p++;
       continue;
     }
-    n *= d;
+    if (errno == ERANGE || d < 0 || __builtin_mul_overflow(n, d, &n))
+      return -1;
     p = end;
   }
-  return n;
+  return *p == ')' ? n : -1;
 }
 
 static int npyparse(npy *a, unsigned char *buf, size_t len) {
@@ -116,17 +129,24 @@ static int npyparse(npy *a, unsigned char *buf, size_t len) {
   if (off + hl > len)
     return fprintf(stderr, "asc-run: %s: truncated header\n", a->path), -1;
   char *h = strndup((char *)buf + off, hl), descr[16];
+  for (size_t k = strlen(h); k > 0 && (h[k - 1] == ' ' || h[k - 1] == '\n'); k--)
+    h[k - 1] = '\0'; /* the padding, for messages */
   int rc = -1;
   long long n = dictshape(h);
-  if (dictstr(h, "'descr':", descr, sizeof descr) || strstr(h, "'fortran_order': True") || n < 0)
+  size_t bytes = 0;
+  if (dictstr(h, "'descr':", descr, sizeof descr) || strstr(h, "'fortran_order': True"))
     fprintf(stderr, "asc-run: %s: unsupported header %s\n", a->path, h);
+  else if (n < 0)
+    fprintf(stderr, "asc-run: %s: bad shape (a negative dimension, or more than 2^63 elements) in "
+            "header %s\n", a->path, h);
   else if ((a->dtype = asc_sim_dtype_lookup(descr)) < 0 || descr[0] == '>')
     fprintf(stderr, "asc-run: %s: unsupported dtype '%s'\n", a->path, descr);
-  else if ((size_t)n * (size_t)asc_sim_dtype_size(a->dtype) > len - off - hl)
-    fprintf(stderr, "asc-run: %s: file shorter than its shape\n", a->path);
+  else if (__builtin_mul_overflow((size_t)n, (size_t)asc_sim_dtype_size(a->dtype), &bytes) ||
+           bytes > len - off - hl)
+    fprintf(stderr, "asc-run: %s: file shorter than its shape (%lld elements)\n", a->path, n);
   else {
     a->hdrlen = off + hl;
-    a->bytes = (size_t)n * (size_t)asc_sim_dtype_size(a->dtype);
+    a->bytes = bytes;
     rc = 0;
   }
   free(h);
@@ -161,15 +181,19 @@ static int npyload(npy *a, const char *spec) {
   int dt = -1;
   long long count = 0;
   if (c1) {
-    char *c2 = strchr(c1 + 5, ':');
+    char *c2 = strchr(c1 + 5, ':'), *end = NULL;
     c1[4] = '\0';
     if (c2) {
       *c2 = '\0';
       dt = asc_sim_dtype_lookup(c1 + 5);
-      count = atoll(c2 + 1);
+      errno = 0;
+      count = strtoll(c2 + 1, &end, 10);
     }
-    if (dt < 0 || count < 0)
-      return fprintf(stderr, "asc-run: bad array spec '%s' (want file.npy:dtype:count)\n", spec), -1;
+    /* the count must be a whole decimal number whose bytes fit in memory */
+    if (dt < 0 || !end || end == c2 + 1 || *end || errno == ERANGE || count < 0 ||
+        (unsigned long long)count > (SIZE_MAX / 2) / (size_t)asc_sim_dtype_size(dt))
+      return fprintf(stderr, "asc-run: bad array spec '%s' (want file.npy:dtype:count, count a "
+                     "non-negative integer)\n", spec), -1;
   }
   size_t len;
   unsigned char *buf = (unsigned char *)readfile(a->path, &len);
@@ -204,20 +228,51 @@ static int npysave(const npy *a) {
 }
 
 /* name=dtype:value */
-static int scalararg(asc_sim_args *args, const char *name, const char *v) {
-  const char *colon = strchr(v, ':');
+static int scalararg(asc_sim_args *args, const char *name, const char *spec) {
+  const char *colon = strchr(spec, ':');
   char dts[16];
-  if (!colon || (size_t)(colon - v) >= sizeof dts)
-    return fprintf(stderr, "asc-run: bad scalar '%s' (want dtype:value, e.g. i32:1024)\n", v), -1;
-  memcpy(dts, v, (size_t)(colon - v));
-  dts[colon - v] = '\0';
+  if (!colon || (size_t)(colon - spec) >= sizeof dts)
+    return fprintf(stderr, "asc-run: bad scalar '%s' (want dtype:value, e.g. i32:1024)\n", spec), -1;
+  memcpy(dts, spec, (size_t)(colon - spec));
+  dts[colon - spec] = '\0';
   int dt = asc_sim_dtype_lookup(dts);
   if (dt < 0)
     return fprintf(stderr, "asc-run: unknown dtype '%s'\n", dts), -1;
-  if (dt == ASC_SIM_F16 || dt == ASC_SIM_BF16 || dt == ASC_SIM_F32 || dt == ASC_SIM_F64)
-    asc_sim_args_add_float(args, (asc_sim_dtype)dt, strtod(colon + 1, NULL), name);
-  else
-    asc_sim_args_add_int(args, (asc_sim_dtype)dt, strtoll(colon + 1, NULL, 0), name);
+  const char *text = colon + 1;
+  char *end;
+  errno = 0;
+  if (dt == ASC_SIM_F16 || dt == ASC_SIM_BF16 || dt == ASC_SIM_F32 || dt == ASC_SIM_F64) {
+    double v = strtod(text, &end);
+    double max = dt == ASC_SIM_F16 ? 65504.0 : dt == ASC_SIM_F32 || dt == ASC_SIM_BF16 ? FLT_MAX : DBL_MAX;
+    if (end == text || *end)
+      return fprintf(stderr, "asc-run: %s=%s: '%s' is not a number\n", name, spec, text), -1;
+    if ((errno == ERANGE && fabs(v) > 1) || (isfinite(v) && fabs(v) > max))
+      return fprintf(stderr, "asc-run: %s=%s: %s is out of the range of %s\n", name, spec, text, dts), -1;
+    asc_sim_args_add_float(args, (asc_sim_dtype)dt, v, name);
+    return 0;
+  }
+  /* integers: decimal, 0x hex or 0 octal; the value must fit the type (no truncation) */
+  int bits = dt == ASC_SIM_BOOL ? 1 : 8 * asc_sim_dtype_size(dt);
+  bool isunsigned = dt == ASC_SIM_U8 || dt == ASC_SIM_U16 || dt == ASC_SIM_U32 || dt == ASC_SIM_U64 ||
+                    dt == ASC_SIM_BOOL;
+  int64_t v;
+  bool range;
+  if (isunsigned) {
+    while (*text == ' ')
+      text++;
+    unsigned long long u = *text == '-' ? (end = (char *)text, 0) : strtoull(text, &end, 0);
+    range = errno != ERANGE && (bits == 64 || u < (1ull << bits));
+    v = (int64_t)u;
+  } else {
+    long long s = strtoll(text, &end, 0);
+    range = errno != ERANGE && (bits == 64 || (s >= -(1ll << (bits - 1)) && s < (1ll << (bits - 1))));
+    v = s;
+  }
+  if (end == text || *end)
+    return fprintf(stderr, "asc-run: %s=%s: '%s' is not an integer\n", name, spec, text), -1;
+  if (!range)
+    return fprintf(stderr, "asc-run: %s=%s: %s is out of the range of %s\n", name, spec, text, dts), -1;
+  asc_sim_args_add_int(args, (asc_sim_dtype)dt, v, name);
   return 0;
 }
 
@@ -252,7 +307,27 @@ static int addarg(cli *c, const char *arg) {
   return rc;
 }
 
+/* A decimal integer option value in [lo, hi]; -1 after a message. */
+static int intopt(const char *what, const char *s, long long lo, long long hi, long long *out) {
+  char *end;
+  errno = 0;
+  long long v = strtoll(s, &end, 10);
+  if (errno || end == s || *end || v < lo || v > hi) {
+    fprintf(stderr, "asc-run: %s must be an integer in [%lld, %lld], not '%s'\n", what, lo, hi, s);
+    return -1;
+  }
+  *out = v;
+  return 0;
+}
+
 static int parseargs(cli *c, int argc, char **argv) {
+  long long v;
+  const char *env = getenv("ASC_MAX_INSTRUCTIONS");
+  if (env && *env) {
+    if (intopt("ASC_MAX_INSTRUCTIONS", env, 0, INT64_MAX, &v))
+      return 2;
+    c->opts.max_instructions = v;
+  }
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     bool more = i + 1 < argc;
@@ -260,8 +335,15 @@ static int parseargs(cli *c, int argc, char **argv) {
       c->kernel = argv[++i];
     else if (!strcmp(a, "--platform") && more)
       c->opts.platform = argv[++i];
-    else if (!strcmp(a, "--blocks") && more)
-      c->opts.blocks = atoi(argv[++i]);
+    else if (!strcmp(a, "--blocks") && more) {
+      if (intopt("--blocks", argv[++i], 1, ASC_SIM_MAX_BLOCKS, &v))
+        return 2;
+      c->opts.blocks = (int)v;
+    } else if (!strcmp(a, "--max-instructions") && more) {
+      if (intopt("--max-instructions", argv[++i], 0, INT64_MAX, &v))
+        return 2;
+      c->opts.max_instructions = v;
+    }
     else if (!strcmp(a, "--threads") && more)
       c->opts.threads = atoi(argv[++i]);
     else if (!strcmp(a, "--trace") && more)

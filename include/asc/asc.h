@@ -39,6 +39,10 @@ int asc_ctx_warning_count(const asc_ctx *ctx);
 /* All diagnostics so far, concatenated (malloc'd; free with asc_free). */
 char *asc_ctx_diagnostics(const asc_ctx *ctx);
 void asc_ctx_clear_diagnostics(asc_ctx *ctx);
+/* The diagnostics kept on the context, oldest first: how many, and the text and severity
+ * of the i-th (NULL if out of range). */
+int asc_ctx_diag_count(const asc_ctx *ctx);
+const char *asc_ctx_diag_at(const asc_ctx *ctx, int i, int *severity);
 void asc_free(void *p);
 
 /* ---- modules ---- */
@@ -124,6 +128,9 @@ int asc_struct_field(int id, int i, char *buf, size_t bufsize, int64_t *dflt);
  * range). */
 size_t asc_bind_sizeof(const char *what);
 void asc_bind_options(void *opts, const char *platform, int blocks, int sanitize);
+/* The watchdog limit (asc_sim_options.max_instructions; < 0: keep the default, 0: none)
+ * and the cancel flag (an asc_sim_cancel *, or NULL). */
+void asc_bind_options_limits(void *opts, int64_t max_instructions, void *cancel);
 double asc_bind_platform(const char *platform, const char *field);
 void asc_bind_options_strict(void *opts, int strict_gm);       /* asc_sim_options.strict_gm */
 const char *asc_bind_report_kwarning(const void *rep, int i); /* asc_sim_report.kwarnings[i], NULL past the end */

@@ -83,10 +83,31 @@ int asc_sim_platform_count(void);
 const asc_sim_platform *asc_sim_platform_at(int i);
 const asc_sim_platform *asc_sim_platform_find(const char *name); /* NULL if unknown */
 
+/* ---- cancelling a launch ----
+ * A flag another thread (or a signal handler: asc_sim_cancel_request is async-signal-safe)
+ * raises to stop a running launch: every block polls it every few thousand instructions and
+ * the launch returns an error ("interrupted") soon after.  Reset it before reusing it.
+ * asc_sim_cancel_watch_fd makes the polls also read the non-blocking fd (a pipe a signal
+ * handler writes signal numbers to, such as Python's signal.set_wakeup_fd): a byte equal to
+ * signo raises the flag; other bytes are dropped.  fd < 0: none. */
+typedef struct asc_sim_cancel asc_sim_cancel;
+asc_sim_cancel *asc_sim_cancel_new(void);
+void asc_sim_cancel_free(asc_sim_cancel *c);
+void asc_sim_cancel_request(asc_sim_cancel *c);
+void asc_sim_cancel_reset(asc_sim_cancel *c);
+int asc_sim_cancel_requested(const asc_sim_cancel *c);
+void asc_sim_cancel_watch_fd(asc_sim_cancel *c, int fd, int signo);
+
+/* The watchdog's default (asc_sim_options.max_instructions): far above what a real kernel
+ * executes per block (about 7 s of a scalar loop on the simulator). */
+#define ASC_SIM_DEFAULT_MAX_INSTRUCTIONS ((int64_t)1 << 28)
+/* The hardware's largest block count (pyasc's kernel[core_num] limit). */
+#define ASC_SIM_MAX_BLOCKS 65535
+
 /* ---- options ---- */
 typedef struct asc_sim_options {
   const char *platform; /* NULL: "Ascend910B1" (pyasc's Model default) */
-  int blocks;           /* launch count (kernel[blocks]); default 1 */
+  int blocks;           /* launch count (kernel[blocks]); default 1, at most ASC_SIM_MAX_BLOCKS */
   int verify;           /* run the IR verifier first (default 1) */
   int threads;          /* host threads running blocks; 0: one per host CPU.  Results and
                            diagnostics do not depend on it (race-free kernels) */
@@ -109,6 +130,10 @@ typedef struct asc_sim_options {
   int lines;               /* 1: attribute every core cycle to an instruction and fill
                               asc_sim_report.lines (on with profile_dir; default 0: records
                               of every instruction cost time in long runs) */
+  int64_t max_instructions; /* watchdog: instructions (ops and loop iterations) one block may
+                           execute; past it the launch stops with a "watchdog" error at the loop
+                           still running.  Default ASC_SIM_DEFAULT_MAX_INSTRUCTIONS; <= 0: none */
+  asc_sim_cancel *cancel; /* non-NULL: polled while the launch runs (see above) */
 } asc_sim_options;
 
 void asc_sim_options_init(asc_sim_options *o);
@@ -141,6 +166,7 @@ typedef enum asc_sim_check {
   ASC_SIM_CHK_GM_OVERLAP,   /* two blocks write the same GM bytes */
   ASC_SIM_CHK_UB_OVERFLOW,  /* TPipe carved more than UB holds */
   ASC_SIM_CHK_COPY_LEN,     /* data_copy length not a multiple of 32 bytes */
+  ASC_SIM_CHK_WATCHDOG,     /* a block executed more than max_instructions */
   ASC_SIM_CHK_COUNT
 } asc_sim_check;
 

@@ -482,6 +482,9 @@ class FunctionTracer(ast.NodeVisitor):
             raise self.fail(it, "a for loop must iterate over range(), asc.range() or asc.static_range()")
         args = [self.visit(a) for a in it.args]
         if f is lang.static_range:
+            if len(builtins.range(*args)) > self.b.max_ops:  # each iteration is traced: refuse early
+                self.b.loc = self.pos(it)
+                self.b.too_many_ops(f"asc.static_range of {len(builtins.range(*args))} iterations")
             for i in builtins.range(*args):
                 self.store(node.target, i)
                 self.body(node.body)

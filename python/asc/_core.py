@@ -1,4 +1,6 @@
 """Tracing core: dtypes, the IR text builder, runtime scalars (PlainValue) and errors."""
+import linecache
+import os
 import threading
 import warnings
 
@@ -16,8 +18,23 @@ class CompilationError(Exception):
         super().__init__(text)
 
 
+class Finding(str):
+    """One diagnostic of a launch (its text: file:line:col, message, source line, caret);
+    severity is "error" or "warning"."""
+
+    def __new__(cls, text, severity="error"):
+        f = super().__new__(cls, text)
+        f.severity = severity
+        return f
+
+
 class KernelError(RuntimeError):
-    """The simulator reported an error; the message is its diagnostics text."""
+    """The simulator reported an error.  The message is the first error, then every other
+    finding of the launch; `findings` lists them all (Finding), in the order they occurred."""
+
+    def __init__(self, msg, findings=()):
+        super().__init__(msg)
+        self.findings = list(findings)
 
 
 class KernelWarning(UserWarning):
@@ -103,11 +120,25 @@ def _attr_text(attrs):
     return "{" + ", ".join(f"{k} = {v}" for k, v in attrs.items()) + "}" if attrs else ""
 
 
+def max_trace_ops():
+    """Ops one trace may emit ($ASC_MAX_TRACE_OPS, default 250,000): an asc.static_range
+    unrolls every iteration, and a runaway one would grow the IR text until memory runs out."""
+    env = os.environ.get("ASC_MAX_TRACE_OPS")
+    try:
+        n = int(env) if env else 250_000
+    except ValueError:
+        n = -1
+    if n <= 0:
+        raise ValueError(f"ASC_MAX_TRACE_OPS must be a positive integer, not {env!r}")
+    return n
+
+
 class Builder:
     """Builds module text.  Ops go to the innermost open block; loc() is set by the visitor."""
     _tls = threading.local()
 
     def __init__(self, strip_loc=False):
+        self.max_ops, self.nops = max_trace_ops(), 0
         self.funcs, self.blocks, self.n = [], [], 0
         self.loc, self.strip_loc = None, strip_loc
         self.specs = {}  # callee key -> (symbol, result prototypes)
@@ -144,6 +175,9 @@ class Builder:
     def op(self, name, operands=(), results=(), attrs=None, regions=None):
         if name not in _registry_names():
             raise CompilationError(f"internal: op `{name}` is not in the op registry (src/ops/ops.def)")
+        self.nops += 1
+        if self.nops > self.max_ops:
+            self.too_many_ops()
         res = [self.fresh(t) for t in results]
         lhs = ", ".join(r.name for r in res) + " = " if res else ""
         ops = ", ".join(o.name for o in operands)
@@ -154,6 +188,14 @@ class Builder:
         sig += "(" + ", ".join(r.type for r in res) + ")" if len(res) != 1 else res[0].type
         self.emit(f'{lhs}"{name}"({ops}){regs} {_attr_text(attrs)} : {sig}{self.loctext()}'.replace(")  :", ") :"))
         return res
+
+    def too_many_ops(self, what="the kernel"):
+        msg = (f"{what} traces more than {self.max_ops} ops (ASC_MAX_TRACE_OPS): asc.static_range unrolls "
+               "every iteration; use asc.range for a runtime loop")
+        if not self.loc:
+            raise CompilationError(msg)
+        f, l, c = self.loc
+        raise CompilationError(msg, f, l, c, linecache.getline(f, l))
 
     def open_block(self, arg_types=()):
         """Start a block; returns its argument values.  close_block() returns the region text."""

@@ -2,6 +2,7 @@
 import ctypes as C
 import os
 import re
+import signal
 import threading
 import time
 
@@ -18,6 +19,7 @@ def _default_library():
 
 SEV_NOTE, SEV_WARNING, SEV_ERROR = 0, 1, 2
 NPIPES = 11
+MAX_BLOCKS = 65535  # ASC_SIM_MAX_BLOCKS (include/asc/sim.h): the hardware's largest launch
 
 
 class _OpInfo(C.Structure):
@@ -26,11 +28,16 @@ class _OpInfo(C.Structure):
 
 
 _DIAG = C.CFUNCTYPE(None, C.c_void_p, C.c_int, C.c_char_p)
+_NO_DIAG = C.cast(None, _DIAG)  # a NULL handler
 
 # (function, restype, argtypes): the part of asc.h / sim.h Python uses.
 _SIGS = {
     "asc_ctx_new": (C.c_void_p, []), "asc_ctx_free": (None, [C.c_void_p]),
     "asc_ctx_set_diag_handler": (None, [C.c_void_p, _DIAG, C.c_void_p]),
+    "asc_ctx_set_quiet": (None, [C.c_void_p, C.c_int]),
+    "asc_ctx_clear_diagnostics": (None, [C.c_void_p]),
+    "asc_ctx_diag_count": (C.c_int, [C.c_void_p]),
+    "asc_ctx_diag_at": (C.c_char_p, [C.c_void_p, C.c_int, C.POINTER(C.c_int)]),
     "asc_ctx_add_source": (None, [C.c_void_p, C.c_char_p, C.c_char_p, C.c_size_t]),
     "asc_module_parse": (C.c_void_p, [C.c_void_p, C.c_char_p, C.c_char_p, C.c_size_t]),
     "asc_module_free": (None, [C.c_void_p]), "asc_module_print": (C.c_void_p, [C.c_void_p]),
@@ -55,6 +62,10 @@ _SIGS = {
     "asc_sim_report_free": (None, [C.c_void_p]),
     "asc_bind_sizeof": (C.c_size_t, [C.c_char_p]),
     "asc_bind_options": (None, [C.c_void_p, C.c_char_p, C.c_int, C.c_int]),
+    "asc_bind_options_limits": (None, [C.c_void_p, C.c_int64, C.c_void_p]),
+    "asc_sim_cancel_new": (C.c_void_p, []), "asc_sim_cancel_free": (None, [C.c_void_p]),
+    "asc_sim_cancel_request": (None, [C.c_void_p]), "asc_sim_cancel_reset": (None, [C.c_void_p]),
+    "asc_sim_cancel_watch_fd": (None, [C.c_void_p, C.c_int, C.c_int]),
     "asc_bind_pass_options": (None, [C.c_void_p, C.c_int]),
     "asc_bind_report": (C.c_double, [C.c_void_p, C.c_char_p, C.c_int, C.c_int]),
     "asc_bind_report_platform": (C.c_char_p, [C.c_void_p]),
@@ -156,12 +167,17 @@ class Diagnostics:
 
     def __init__(self):
         self.errors, self.warnings, self.notes = [], [], []
+        self.ordered = []  # (severity, text) of errors and warnings in the order they came
         self.cb = _DIAG(self._on)
 
     def _on(self, _user, sev, text):
-        (self.errors if sev == SEV_ERROR else self.warnings if sev == SEV_WARNING else self.notes).append(_s(text))
+        text = _s(text)
+        (self.errors if sev == SEV_ERROR else self.warnings if sev == SEV_WARNING else self.notes).append(text)
+        if sev != SEV_NOTE:
+            self.ordered.append(("error" if sev == SEV_ERROR else "warning", text))
 
     def clear(self):
+        self.ordered.clear()
         self.errors.clear()
         self.warnings.clear()
         self.notes.clear()
@@ -363,12 +379,100 @@ class Report(dict):
         return dict(self)
 
 
-def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, profile=None):
+class _Cancel:
+    """The asc_sim_cancel flag of main-thread launches, with the pipe it watches: Python's C
+    signal handler writes the signal number to the wakeup fd (signal.set_wakeup_fd) even
+    while the main thread is inside a C call, and the simulator's polls read it, so Ctrl-C
+    stops a launch without a thread per launch.  Python then runs its SIGINT handler as soon
+    as the C call returns: KeyboardInterrupt."""
+
+    def __init__(self, L):
+        self.L, self.p = L, L.asc_sim_cancel_new()
+        self.r, self.w = os.pipe()
+        os.set_blocking(self.r, False)
+        os.set_blocking(self.w, False)
+        L.asc_sim_cancel_watch_fd(self.p, self.r, int(signal.SIGINT))
+
+    def drain(self):
+        try:
+            while os.read(self.r, 512):
+                pass
+        except BlockingIOError:
+            pass
+
+    def __del__(self):
+        if _lib is not None and getattr(self, "p", None):
+            self.L.asc_sim_cancel_free(self.p)
+            os.close(self.r)
+            os.close(self.w)
+
+
+_cancel = None
+
+
+def _main_cancel(L):
+    """The cancel flag of main-thread launches (one per process)."""
+    global _cancel
+    if _cancel is None:
+        _cancel = _Cancel(L)
+    return _cancel
+
+
+def _run_interruptibly(L, call, c):
+    """call() (the C launch) on the main thread with the wakeup fd pointing at the cancel
+    flag's pipe; Python's SIGINT handler (KeyboardInterrupt) runs as the call returns.
+    Another wakeup fd in use (asyncio) is left alone: then the launch runs on a helper thread
+    while this thread waits on a lock (signal handlers run on the main thread only, between
+    bytecodes) and a handler's exception cancels it."""
+    L.asc_sim_cancel_reset(c.p)
+    old = signal.set_wakeup_fd(c.w, warn_on_full_buffer=False)
+    if old not in (-1, c.w):
+        signal.set_wakeup_fd(old)
+        return _run_on_thread(L, call, c)
+    try:
+        return call()
+    except BaseException:
+        c.drain()  # a signal's byte the launch did not read would cancel the next one
+        raise
+    finally:
+        signal.set_wakeup_fd(-1)
+
+
+def _run_on_thread(L, call, cancel):
+    box, done = [], threading.Lock()
+    done.acquire()
+
+    def helper():
+        try:
+            box.append(call())
+        finally:
+            done.release()
+
+    t = threading.Thread(target=helper, name="asc-launch", daemon=True)
+    try:
+        t.start()
+        done.acquire()  # not Thread.join: interrupted by a signal it can mark a running thread stopped (bpo-45274)
+    except BaseException:
+        L.asc_sim_cancel_request(cancel.p)
+        while True:
+            try:
+                done.acquire()
+                break
+            except BaseException:  # noqa: BLE001 - another Ctrl-C while the launch stops
+                pass
+        raise
+    return box[0]
+
+
+def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, max_instructions=None,
+           profile=None):
     """Run kernel on the simulator.  args: list of ('gm' | 'gm_ro', ptr, nbytes, dtype, name) |
-    ('int', dtype, v, name) | ('float', dtype, v, name); names are bytes or str.  profile: a
-    directory the library writes the profile files into (docs/profile.md), or None.  Returns
-    (rc, Report).  The C structs are opaque buffers of the library's own sizes (asc_bind_*)."""
-    global last_launch_seconds
+    ('int', dtype, v, name) | ('float', dtype, v, name); names are bytes or str.
+    max_instructions: the watchdog limit per block (None: the library's default, 0: none).
+    profile: a directory the library writes the profile files into (docs/profile.md), or None.
+    Returns (rc, Report).  The C structs are opaque buffers of the library's own sizes
+    (asc_bind_*).  On the main thread Ctrl-C interrupts the launch (KeyboardInterrupt,
+    _run_interruptibly)."""
     L = lib()
     a, o, r = _buf(L, "asc_sim_args"), _buf(L, "asc_sim_options"), _buf(L, "asc_sim_report")
     kname, names = kernel.encode(), []  # args may keep pointers to the names as well
@@ -392,18 +496,43 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, 
     L.asc_bind_options_strict(o, int(strict_gm))
     pdir = os.fsencode(profile) if profile else None  # kept alive over the launch, like pname
     L.asc_bind_options_profile(o, pdir, 1)  # the report's top lines (docs/profile.md)
-    with module.lock:
-        module.diags.clear()
+    cancel = _main_cancel(L) if threading.current_thread() is threading.main_thread() else None
+    if max_instructions is not None or cancel:
+        L.asc_bind_options_limits(o, -1 if max_instructions is None else max_instructions,
+                                  cancel.p if cancel else None)
+
+    def call():
+        global last_launch_seconds
         t0 = time.perf_counter()
         rc = L.asc_sim_launch(module.m, kname, a, o, r)
         last_launch_seconds = time.perf_counter() - t0
+        return rc
+
+    with module.lock:
+        # The launch's diagnostics are kept on the context and read after it: no Python
+        # callback runs while the simulator does (a signal handler's exception raised in a
+        # ctypes callback would be swallowed).
+        module.diags.clear()
+        L.asc_ctx_clear_diagnostics(module.ctx)
+        L.asc_ctx_set_diag_handler(module.ctx, _NO_DIAG, None)
+        L.asc_ctx_set_quiet(module.ctx, 1)
+        try:
+            rc = _run_interruptibly(L, call, cancel) if cancel else call()
+        finally:
+            L.asc_ctx_set_diag_handler(module.ctx, module.diags.cb, None)
+            sev, i = C.c_int(), 0
+            while (text := L.asc_ctx_diag_at(module.ctx, i, C.byref(sev))) is not None:
+                module.diags._on(None, sev.value, text)
+                i += 1
+            L.asc_ctx_clear_diagnostics(module.ctx)
         errors, warns = list(module.diags.errors), list(module.diags.warnings)
+        ordered = list(module.diags.ordered)
     L.asc_sim_args_free(a)
     del names, pname, pdir
     f = L.asc_bind_report
     rep = Report(L, r, {"cycles": int(f(r, b"cycles", -1, -1)), "launch_cycles": int(f(r, b"launch_cycles", -1, -1)),
                         "us": f(r, b"us", -1, -1), "mhz": f(r, b"mhz", -1, -1),
                         "platform": _s(L.asc_bind_report_platform(r)), "errors": errors, "warnings": warns,
-                        "kernel_warnings": _kernel_warnings(L, r),
+                        "diagnostics": ordered, "kernel_warnings": _kernel_warnings(L, r),
                         "profile": os.fspath(profile) if profile else None})
     return rc, rep

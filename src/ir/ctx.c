@@ -58,6 +58,24 @@ char *asc_ctx_diagnostics(const asc_ctx *ctx) {
   return sb.data;
 }
 
+int asc_ctx_diag_count(const asc_ctx *ctx) {
+  int n = 0;
+  for (const asc_diag_rec *d = ctx->diags; d; d = d->next)
+    n++;
+  return n;
+}
+
+const char *asc_ctx_diag_at(const asc_ctx *ctx, int i, int *severity) {
+  const asc_diag_rec *d = ctx->diags;
+  for (; d && i > 0; i--)
+    d = d->next;
+  if (!d || i < 0)
+    return NULL;
+  if (severity)
+    *severity = (int)d->sev;
+  return d->text;
+}
+
 void asc_ctx_clear_diagnostics(asc_ctx *ctx) {
   for (asc_diag_rec *d = ctx->diags, *next; d; d = next) {
     next = d->next;

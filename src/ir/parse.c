@@ -4,8 +4,9 @@
  * op's regions come before its signature, so they are parsed before the op exists: their
  * blocks are kept aside and attached when the op is created.  Value names live in a
  * scoped hash table of malloc'd scratch that points into the text; everything the module
- * keeps comes from its arena.  Nesting of regions, types and attributes is limited, so
- * no input can exhaust the stack.
+ * keeps comes from its arena.  The table grows with the names in scope (at most one name
+ * per bucket on average), so parsing is linear in the number of ops.  Nesting of regions,
+ * types and attributes is limited, so no input can exhaust the stack.
  */
 #include <limits.h>
 #include <math.h>
@@ -20,7 +21,7 @@ _Static_assert(sizeof(float) == 4 && sizeof(double) == 8, "IEEE float and double
 
 enum {
   MAX_DEPTH = 256,  /* nesting of regions, types and attribute values together */
-  NBUCKETS = 1024,  /* value-name hash table */
+  MIN_BUCKETS = 1024, /* value-name hash table: initial size (a power of two) */
   MAX_SPELL = 64,   /* longest token spelling quoted in a message */
 };
 
@@ -45,7 +46,8 @@ typedef struct parser {
   symbol *syms;     /* a stack: inner scopes on top */
   int nsyms, symcap;
   int floor;        /* symbols below this index are hidden by an isolated region */
-  int buckets[NBUCKETS];
+  int *buckets;     /* newest symbol of each chain, -1 if none; nbuckets >= nsyms */
+  int nbuckets;     /* a power of two */
 } parser;
 
 typedef struct scopemark {
@@ -213,7 +215,7 @@ static scopemark pushscope(parser *p, bool isolated) {
 static void popscope(parser *p, scopemark mark) {
   while (p->nsyms > mark.nsyms) {
     symbol *y = &p->syms[--p->nsyms];
-    p->buckets[y->hash % NBUCKETS] = y->next;
+    p->buckets[y->hash & (unsigned)(p->nbuckets - 1)] = y->next;
   }
   p->floor = mark.floor;
 }
@@ -221,10 +223,29 @@ static void popscope(parser *p, scopemark mark) {
 /* Chains run from newer to older symbols, so the walk stops at the floor. */
 static symbol *lookup(parser *p, const char *s, size_t n) {
   unsigned h = hashname(s, n);
-  for (int i = p->buckets[h % NBUCKETS]; i >= p->floor; i = p->syms[i].next)
+  for (int i = p->buckets[h & (unsigned)(p->nbuckets - 1)]; i >= p->floor; i = p->syms[i].next)
     if (p->syms[i].n == n && memcmp(p->syms[i].s, s, n) == 0)
       return &p->syms[i];
   return NULL;
+}
+
+/* A bucket array of n (a power of two) chains over the symbols in scope, rebuilt oldest
+ * first so that every chain runs from newer to older symbols; false after reporting. */
+static bool rehash(parser *p, int n) {
+  int *b = malloc((size_t)n * sizeof *b);
+  if (!b)
+    return errortok(p, "out of memory");
+  for (int i = 0; i < n; i++)
+    b[i] = -1;
+  for (int i = 0; i < p->nsyms; i++) {
+    unsigned k = p->syms[i].hash & (unsigned)(n - 1);
+    p->syms[i].next = b[k];
+    b[k] = i;
+  }
+  free(p->buckets);
+  p->buckets = b;
+  p->nbuckets = n;
+  return true;
 }
 
 /* Binds the name token t; like MLIR, a name visible from an enclosing region may not
@@ -236,10 +257,13 @@ static bool define(parser *p, const asc_token *t, asc_value *first, int count) {
   if (!syms)
     return false;
   p->syms = syms;
+  if (p->nsyms >= p->nbuckets && (p->nbuckets > INT_MAX / 2 || !rehash(p, 2 * p->nbuckets)))
+    return p->failed ? false : errortok(p, "too many names");
   symbol *y = &syms[p->nsyms];
   *y = (symbol){t->s, t->n, hashname(t->s, t->n), first, count, 0};
-  y->next = p->buckets[y->hash % NBUCKETS];
-  p->buckets[y->hash % NBUCKETS] = p->nsyms++;
+  unsigned k = y->hash & (unsigned)(p->nbuckets - 1);
+  y->next = p->buckets[k];
+  p->buckets[k] = p->nsyms++;
   return true;
 }
 
@@ -1207,15 +1231,16 @@ asc_module *asc_parse_at(asc_ctx *ctx, const char *name, const char *text, size_
   p->ctx = ctx;
   p->file = asc_intern(ctx, name, strlen(name));
   p->m = asc_module_new(ctx);
-  for (int i = 0; i < NBUCKETS; i++)
-    p->buckets[i] = -1;
   asc_ir_lex_init(&p->lx, text, len, first_line);
   next(p);
+  if (!rehash(p, MIN_BUCKETS))
+    asc_die("out of memory");
   bool ok = toplevel(p) && !p->failed;
   if (!ok && !p->failed)
     asc_die("parser failed without a diagnostic");
   asc_module *m = p->m;
   free(p->syms);
+  free(p->buckets);
   free(p);
   if (!ok) {
     asc_module_free(m);

@@ -86,6 +86,13 @@ const char *asc_bind_report_line(const void *rep, int i, int64_t *line, int64_t 
   return r->lines[i].file ? r->lines[i].file : "?";
 }
 
+void asc_bind_options_limits(void *opts, int64_t max_instructions, void *cancel) {
+  asc_sim_options *o = opts;
+  if (max_instructions >= 0)
+    o->max_instructions = max_instructions;
+  o->cancel = cancel;
+}
+
 double asc_bind_report(const void *rep, const char *field, int core, int pipe) {
   const asc_sim_report *r = rep;
   if (!strcmp(field, "cycles"))

@@ -67,11 +67,16 @@ static void copyout(uint8_t *d, const uint8_t *s, size_t n) {
 /* Copy n bytes from src+soff to dst+doff, both checked. */
 static int move(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff, int64_t n) {
   const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
+  /* GM -> UB: the UB side first, so n is bounded by UB before a GM access that goes past its
+   * array (lenient GM) gets scratch memory of n bytes */
+  bool ubfirst = src->mem >= 0 && dst->mem == SIM_MEM_UB;
+  uint8_t *d = ubfirst ? asc_sim_mem(c, in->op, dst, doff, n, "write") : NULL;
+  if (ubfirst && !d)
+    return -1;
   const uint8_t *s = asc_sim_mem(c, in->op, src, soff, n, "read");
   if (!s)
     return -1;
-  uint8_t *d = asc_sim_mem(c, in->op, dst, doff, n, "write");
-  if (!d)
+  if (!ubfirst && !(d = asc_sim_mem(c, in->op, dst, doff, n, "write")))
     return -1;
   if (n >= NT_MIN && dst->mem >= 0 && src->mem == SIM_MEM_UB && c->L->gm[dst->mem].bytes >= NT_ARRAY)
     /* distinct memories: no overlap */
@@ -84,9 +89,11 @@ static int move(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff, int
 
 /* data_copy(dst, src, count): count*sizeof(T) bytes, rounded down to 32 B like the NPU. */
 static int datacopy(sim_core *c, const sim_inst *in) {
-  int64_t n = sim_in(c, in, 2)->i, bytes = n * esize(in);
+  int64_t n = sim_in(c, in, 2)->i, bytes;
   if (n < 0)
     return asc_sim_err(c, in->op, "asc.data_copy: negative count %lld", (long long)n);
+  if (asc_sim_mul(c, in->op, "count times element size", n, esize(in), &bytes))
+    return -1;
   if (bytes % 32) {
     if (!c->warned[in->id]) {
       c->warned[in->id] = 1;
@@ -107,10 +114,13 @@ static int datacopy(sim_core *c, const sim_inst *in) {
  * between blocks, in 32-byte units, on each side. */
 static int datacopyparams(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 2)->fld;
-  int64_t cnt = (int64_t)f[0], len = (int64_t)f[1] * 32, ss = (int64_t)f[2] * 32, ds = (int64_t)f[3] * 32;
-  if (cnt < 0 || cnt > 4095 || f[1] < 0 || f[1] > 65535 || f[2] < 0 || f[2] > 65535 || f[3] < 0 || f[3] > 65535)
-    return asc_sim_err(c, in->op, "asc.data_copy_params: DataCopyParams out of range (block_count %lld "
-                       "in 0..4095, block_len and strides in 0..65535)", (long long)cnt);
+  int64_t cnt, len, ss, ds; /* hardware.md §12.1: uint16 fields, block_count <= 4095 */
+  if (asc_sim_field(c, in->op, "DataCopyParams.block_count", f[0], 0, 4095, &cnt) ||
+      asc_sim_field(c, in->op, "DataCopyParams.block_len", f[1], 0, 65535, &len) ||
+      asc_sim_field(c, in->op, "DataCopyParams.src_stride", f[2], 0, 65535, &ss) ||
+      asc_sim_field(c, in->op, "DataCopyParams.dst_stride", f[3], 0, 65535, &ds))
+    return -1;
+  len *= 32, ss *= 32, ds *= 32; /* 32-byte units: at most 2^21 bytes, no overflow below */
   if (checkalign(c, in, sim_in(c, in, 0), 0, "destination") || checkalign(c, in, sim_in(c, in, 1), 0, "source"))
     return -1;
   for (int64_t b = 0; b < cnt; b++)
@@ -125,7 +135,7 @@ static void fill(int dt, int esz, uint8_t *p, int64_t n, double v) {
     if (asc_sim_dt_float(dt))
       asc_sim_storef(dt, p + i * esz, v);
     else
-      asc_sim_storei(dt, p + i * esz, (int64_t)v);
+      asc_sim_storei(dt, p + i * esz, asc_sim_fp_to_int(v, dt, SIM_RM_TRUNC)); /* saturates, no UB */
   }
 }
 
@@ -135,7 +145,7 @@ static void fill(int dt, int esz, uint8_t *p, int64_t n, double v) {
 static int padblock(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff, int64_t len,
                     const double *pad, int64_t ublk) {
   int esz = esize(in), dt = edtype(in);
-  int64_t left = (int64_t)pad[1] * esz, right = (int64_t)pad[2] * esz;
+  int64_t left = (int64_t)pad[1] * esz, right = (int64_t)pad[2] * esz; /* checked by the caller */
   if (move(c, in, doff + left, soff, len))
     return -1;
   uint8_t *d = asc_sim_mem(c, in->op, sim_in(c, in, 0), doff, ublk, "write");
@@ -161,11 +171,17 @@ static int datacopypad(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 2)->fld;
   static const double nopad[SIM_NFIELDS];
   const double *pad = in->nin > 3 ? sim_in(c, in, 3)->fld : nopad;
-  int64_t cnt = (int64_t)f[0], len = (int64_t)f[1], ss = (int64_t)f[2], ds = (int64_t)f[3];
+  int64_t cnt, len, ss, ds, lpad, rpad;
   int esz = esize(in);
-  if (cnt < 0 || cnt > 4095 || len < 0 || len > 2097151 || ss < 0 || ds < 0)
-    return asc_sim_err(c, in->op, "asc.data_copy_pad: DataCopyExtParams out of range (block_count %lld, "
-                       "block_len %lld)", (long long)cnt, (long long)len);
+  /* hardware.md §12.1: block_count <= 4095, block_len <= 2097151 bytes, uint32 strides,
+   * left / right padding at most 32 bytes of elements each */
+  if (asc_sim_field(c, in->op, "DataCopyExtParams.block_count", f[0], 0, 4095, &cnt) ||
+      asc_sim_field(c, in->op, "DataCopyExtParams.block_len", f[1], 0, 2097151, &len) ||
+      asc_sim_field(c, in->op, "DataCopyExtParams.src_stride", f[2], 0, UINT32_MAX, &ss) ||
+      asc_sim_field(c, in->op, "DataCopyExtParams.dst_stride", f[3], 0, UINT32_MAX, &ds) ||
+      asc_sim_field(c, in->op, "DataCopyPadExtParams.left_padding", pad[1], 0, 32 / esz, &lpad) ||
+      asc_sim_field(c, in->op, "DataCopyPadExtParams.right_padding", pad[2], 0, 32 / esz, &rpad))
+    return -1;
   if (len % esz)
     return asc_sim_err(c, in->op, "asc.data_copy_pad: block_len %lld is not a multiple of the %d-byte element",
                        (long long)len, esz);
@@ -174,7 +190,7 @@ static int datacopypad(sim_core *c, const sim_inst *in) {
   bool in2ub = in->pipe == ASC_PIPEID_PIPE_MTE2;
   if (checkalign(c, in, sim_in(c, in, in2ub ? 0 : 1), 0, in2ub ? "destination" : "source"))
     return -1;
-  int64_t padb = in2ub ? (int64_t)(pad[1] + pad[2]) * esz : 0;
+  int64_t padb = in2ub ? (lpad + rpad) * esz : 0; /* ublk, strides: below 2^50, no overflow */
   int64_t ublk = (len + padb + 31) / 32 * 32;
   for (int64_t b = 0; b < cnt; b++) {
     int rc = in2ub ? padblock(c, in, b * (ublk + ds * 32), b * (len + ss), len, pad, ublk)

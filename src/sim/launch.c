@@ -3,6 +3,7 @@
  * sim_core; GM is shared, and race-free kernels write disjoint bytes), then place the
  * blocks on the platform's cores in waves and fill the report. */
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,58 @@ void asc_sim_options_init(asc_sim_options *o) {
   o->verify = 1;
   o->sanitize = 1;
   o->strict_gm = 1;
+  o->max_instructions = ASC_SIM_DEFAULT_MAX_INSTRUCTIONS;
+}
+
+/* ---- cancelling ---- */
+struct asc_sim_cancel {
+  atomic_int flag;   /* lock-free on every target we build for, so signal handlers may set it */
+  int fd, signo;     /* asc_sim_cancel_watch_fd; fd < 0: none */
+  atomic_uint polls; /* the fd is read on every 16th poll */
+};
+
+asc_sim_cancel *asc_sim_cancel_new(void) {
+  asc_sim_cancel *c = malloc(sizeof *c);
+  if (!c)
+    asc_die("out of memory");
+  atomic_init(&c->flag, 0);
+  atomic_init(&c->polls, 0);
+  c->fd = -1;
+  c->signo = 0;
+  return c;
+}
+
+void asc_sim_cancel_free(asc_sim_cancel *c) { free(c); }
+void asc_sim_cancel_request(asc_sim_cancel *c) { atomic_store(&c->flag, 1); }
+void asc_sim_cancel_reset(asc_sim_cancel *c) { atomic_store(&c->flag, 0); }
+int asc_sim_cancel_requested(const asc_sim_cancel *c) { return atomic_load(&((asc_sim_cancel *)c)->flag); }
+
+void asc_sim_cancel_watch_fd(asc_sim_cancel *c, int fd, int signo) {
+  c->fd = fd;
+  c->signo = signo;
+}
+
+/* The fd's pending bytes: signo among them raises the flag (the rest are dropped). */
+static void readfd(asc_sim_cancel *c) {
+  unsigned char buf[64];
+  ssize_t n;
+  while ((n = read(c->fd, buf, sizeof buf)) > 0)
+    for (ssize_t i = 0; i < n; i++)
+      if (buf[i] == (unsigned char)c->signo)
+        atomic_store(&c->flag, 1);
+}
+
+bool asc_sim_cancelled(const sim_launch *L) {
+  asc_sim_cancel *c = (asc_sim_cancel *)L->cancel;
+  if (!c)
+    return false;
+  if (c->fd >= 0 && atomic_fetch_add_explicit(&c->polls, 1, memory_order_relaxed) % 16 == 0)
+    readfd(c);
+  return atomic_load_explicit(&c->flag, memory_order_relaxed);
+}
+
+bool asc_sim_halted(const sim_launch *L) {
+  return (L->halt && atomic_load_explicit(L->halt, memory_order_relaxed)) || asc_sim_cancelled(L);
 }
 
 /* ---- report ---- */
@@ -169,29 +222,48 @@ static int bindargs(sim_launch *L, const asc_op *func, const asc_sim_args *args)
   return 0;
 }
 
-/* ---- running ---- */
-/* What one block leaves behind.  Its diagnostics go to a private context (asc_diag on the
- * shared one is not thread-safe) and are replayed in block order after the join, so the
- * output does not depend on which thread ran what. */
+/* ---- running ----
+ * Host threads take blocks in index order; each block's results are committed in index
+ * order (diagnostics replayed on the shared context, findings and GM writes handed to the
+ * sanitizer, the block placed on a core), so the output does not depend on which thread
+ * ran what.  A thread may run at most WINDOW blocks ahead of the last committed one: the
+ * memory of a launch is that of the blocks in flight plus what the blocks found and
+ * wrote, never an array per block of the launch.  After the first failing block nothing
+ * more is committed (as if blocks ran one after another). */
 typedef struct blockres {
   int rc;
-  asc_ctx *diag; /* NULL: the block was skipped */
+  asc_ctx *diag; /* its diagnostics: asc_diag on the shared context is not thread-safe */
   int64_t cycles, overlap;
   int64_t busy[ASC_SIM_NPIPES], blocked[ASC_SIM_NPIPES];
   sim_trec *trace;
   int ntrace;
   sim_icost *icost; /* per instruction (profile.c) */
   int nicost;
+  sim_blockout out;
+  bool ready; /* finished, waiting for its turn to be committed */
   sim_oobw *oobw; /* out-of-bounds warnings let through (memory.c), replayed once per op site */
   int noobw;
 } blockres;
 
+enum { WINDOW = 64 }; /* blocks in flight per host thread */
+
 typedef struct runner {
   const sim_launch *L;
-  blockres *res;
+  asc_sim_report *rep;
   int ncores;
-  atomic_int next;     /* next block to take */
-  atomic_int firsterr; /* lowest failing block so far (L->blocks: none); later ones are skipped */
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  int next;      /* next block to take */
+  int done;      /* blocks committed */
+  bool stop;     /* a committed block failed, or the launch was cancelled */
+  bool failed;   /* a committed block failed */
+  _Atomic bool halt; /* failed, for the running blocks (sim_launch.halt) */
+  blockres *ring; /* block b's result in ring[b % window] */
+  int window;
+  sim_tblock *tb; /* trace or profile: every committed block's records and placement */
+  sim_icost *all;  /* per-line attribution: every committed block's costs per instruction */
+  sim_icost **pc;  /* profile: the same per core */
+  sim_oobseen seen; /* op sites whose out-of-bounds warning was given */
 } runner;
 
 /* The big per-core arrays, allocated once per host thread and cleared for every block:
@@ -219,10 +291,10 @@ static void scratchinit(scratch *s, const sim_launch *L) {
 }
 
 static void scratchfree(scratch *s) {
-  free(s->trace);
   free(s->slots);
   free(s->ub);
   free(s->warned);
+  free(s->trace);
 }
 
 static void coreinit(sim_core *c, const sim_launch *L, int block, scratch *s) {
@@ -272,6 +344,7 @@ static void runblock(const sim_launch *L, int block, int ncores, blockres *r, sc
   coreinit(&c, L, block, s);
   c.ctx = r->diag = asc_ctx_new();
   r->diag->quiet = true;
+  c.out = &r->out;
   c.gm_rate = gmrate(L, block, ncores);
   int rc = asc_sim_run_block(&c, &L->entry);
   if (!rc)
@@ -307,23 +380,89 @@ static void runblock(const sim_launch *L, int block, int ncores, blockres *r, sc
   corefree(&c);
 }
 
+static void resfree(const sim_launch *L, blockres *r) {
+  asc_ctx_free(r->diag);
+  free(r->trace);
+  free(r->icost);
+  asc_sim_oobw_free(r->oobw, r->noobw);
+  asc_sim_blockout_free(L, &r->out);
+  memset(r, 0, sizeof *r);
+}
+
+/* Block b starts on the core that frees up first (hardware.md §1.1). */
+static int place(runner *R, int b, const blockres *r) {
+  asc_sim_report *rep = R->rep;
+  int k = 0;
+  for (int i = 1; i < rep->ncores; i++)
+    if (rep->cores[i].cycles < rep->cores[k].cycles)
+      k = i;
+  asc_sim_core_report *cr = &rep->cores[k];
+  if (R->tb)
+    R->tb[b] = (sim_tblock){r->trace, r->ntrace, k, cr->cycles};
+  cr->cycles += r->cycles;
+  cr->blocks++;
+  cr->overlap_mte2_v += r->overlap;
+  for (int p = 0; p < ASC_SIM_NPIPES; p++) {
+    cr->busy[p] += r->busy[p];
+    cr->blocked[p] += r->blocked[p];
+  }
+  if (cr->cycles > rep->cycles)
+    rep->cycles = cr->cycles;
+  return k;
+}
+
+/* Commit the finished blocks that are next in order (R->mu held). */
+static void commit(runner *R) {
+  const sim_launch *L = R->L;
+  for (blockres *r; !R->stop && (r = &R->ring[R->done % R->window])->ready; R->done++) {
+    for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
+      asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
+    asc_sim_oob_replay(L, r->oobw, r->noobw, &R->seen, R->rep); /* of op sites no earlier block warned about */
+    asc_sim_san_commit_block(L, R->done, &r->out);
+    int k = place(R, R->done, r);
+    if (R->all)
+      asc_sim_icost_add(R->all, r->icost, r->nicost);
+    if (R->pc)
+      asc_sim_icost_add(R->pc[k], r->icost, r->nicost);
+    if (R->tb)
+      r->trace = NULL; /* kept for writetrace */
+    R->failed = R->stop = r->rc != 0;
+    if (R->failed)
+      atomic_store(&R->halt, true);
+    resfree(L, r);
+  }
+  pthread_cond_broadcast(&R->cv);
+}
+
 static void *worker(void *arg) {
   runner *R = arg;
+  const sim_launch *L = R->L;
   scratch s;
-  scratchinit(&s, R->L);
+  scratchinit(&s, L);
+  pthread_mutex_lock(&R->mu);
   for (;;) {
-    int b = atomic_fetch_add(&R->next, 1);
-    if (b >= R->L->blocks)
+    while (!R->stop && R->next < L->blocks && R->next >= R->done + R->window)
+      pthread_cond_wait(&R->cv, &R->mu);
+    if (asc_sim_cancelled(L))
+      R->stop = true;
+    if (R->stop || R->next >= L->blocks)
       break;
-    if (b > atomic_load(&R->firsterr))
-      continue; /* the sequential run would have stopped before it */
-    runblock(R->L, b, R->ncores, &R->res[b], &s);
-    if (R->res[b].rc) {
-      int e = atomic_load(&R->firsterr);
-      while (b < e && !atomic_compare_exchange_weak(&R->firsterr, &e, b))
-        ;
+    int b = R->next++;
+    pthread_mutex_unlock(&R->mu);
+    blockres r;
+    memset(&r, 0, sizeof r);
+    runblock(L, b, R->ncores, &r, &s);
+    pthread_mutex_lock(&R->mu);
+    if (R->stop) { /* a block before it failed: the result is not used */
+      resfree(L, &r);
+      continue;
     }
+    r.ready = true;
+    R->ring[b % R->window] = r;
+    commit(R);
   }
+  pthread_cond_broadcast(&R->cv);
+  pthread_mutex_unlock(&R->mu);
   scratchfree(&s);
   return NULL;
 }
@@ -332,135 +471,87 @@ static int nthreads(const asc_sim_options *o, int blocks) {
   long n = o->threads > 0 ? o->threads : sysconf(_SC_NPROCESSORS_ONLN);
   if (n < 1)
     n = 1;
+  if (n > 256)
+    n = 256;
   return n < blocks ? (int)n : blocks;
 }
 
-/* Run every block on `threads` host threads (the caller's thread is one of them). */
+/* Run every block on `threads` host threads (the caller's thread is one of them).  The
+ * threads it starts block every signal: a handler of the embedding program (Python's
+ * Ctrl-C) runs on its own threads, never in the middle of a block. */
 static void runthreads(runner *R, int threads) {
   pthread_t *t = calloc((size_t)threads, sizeof *t);
   if (!t)
     asc_die("out of memory");
   int started = 0;
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &old);
   for (int i = 1; i < threads; i++, started++)
     if (pthread_create(&t[i], NULL, worker, R))
       break;
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
   worker(R);
   for (int i = 1; i <= started; i++)
     pthread_join(t[i], NULL);
   free(t);
 }
 
-/* Replay block b's diagnostics on the shared context, then its out-of-bounds warnings
- * of op sites no earlier block warned about. */
-static void replay(const sim_launch *L, const blockres *r, sim_oobseen *seen, asc_sim_report *rep) {
-  for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
-    asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
-  asc_sim_oob_replay(L, r->oobw, r->noobw, seen, rep);
-}
-
-static void writetrace(const sim_launch *L, const asc_sim_options *o, const blockres *res, const int *core,
-                       const int64_t *start, int n) {
-  sim_tblock *tb = calloc((size_t)n + 1, sizeof *tb);
-  if (!tb)
-    asc_die("out of memory");
-  for (int b = 0; b < n; b++)
-    tb[b] = (sim_tblock){res[b].trace, res[b].ntrace, core[b], start[b]};
-  asc_sim_trace_write(L->ctx, o->trace_path, tb, n, L->plat->mhz);
-  free(tb);
-}
-
-/* Blocks start on the core that frees up first, in index order (hardware.md §1.1); the
- * placement is computed after the run from each block's time, so it is deterministic. */
-static void place(const blockres *res, int nrun, int *core, int64_t *start, asc_sim_report *rep) {
-  for (int b = 0; b < nrun; b++) {
-    int k = 0;
-    for (int i = 1; i < rep->ncores; i++)
-      if (rep->cores[i].cycles < rep->cores[k].cycles)
-        k = i;
-    asc_sim_core_report *cr = &rep->cores[k];
-    core[b] = k;
-    start[b] = cr->cycles;
-    cr->cycles += res[b].cycles;
-    cr->blocks++;
-    cr->overlap_mte2_v += res[b].overlap;
-    for (int p = 0; p < ASC_SIM_NPIPES; p++) {
-      cr->busy[p] += res[b].busy[p];
-      cr->blocked[p] += res[b].blocked[p];
-    }
-    if (cr->cycles > rep->cycles)
-      rep->cycles = cr->cycles;
-  }
-}
-
 /* The report's per-line costs and, when asked for, the profile directory. */
-static int costs(const sim_launch *L, const asc_sim_options *o, const blockres *res, const int *core,
-                 const int64_t *start, int n, asc_sim_report *rep) {
-  int nc = rep->ncores, rc = 0;
-  sim_icost *all = calloc((size_t)L->ninsts + 1, sizeof *all);
-  if (!all)
-    asc_die("out of memory");
-  for (int b = 0; b < n; b++)
-    asc_sim_icost_add(all, res[b].icost, res[b].nicost);
-  asc_sim_report_lines(rep, all, L->ninsts);
-  for (int k = 0; k < nc; k++)
+static int costs(const sim_launch *L, const asc_sim_options *o, const runner *R, asc_sim_report *rep) {
+  asc_sim_report_lines(rep, R->all, L->ninsts);
+  for (int k = 0; k < rep->ncores; k++)
     rep->core_cycles += rep->cores[k].cycles;
-  free(all);
   if (!o->profile_dir)
     return 0;
-  sim_icost **pc = calloc((size_t)nc + 1, sizeof *pc);
-  sim_tblock *tb = calloc((size_t)n + 1, sizeof *tb);
-  if (!pc || !tb)
-    asc_die("out of memory");
-  for (int k = 0; k < nc; k++)
-    if (!(pc[k] = calloc((size_t)L->ninsts + 1, sizeof *pc[k])))
-      asc_die("out of memory");
-  for (int b = 0; b < n; b++) {
-    asc_sim_icost_add(pc[core[b]], res[b].icost, res[b].nicost);
-    tb[b] = (sim_tblock){res[b].trace, res[b].ntrace, core[b], start[b]};
-  }
-  sim_prof p = {L, o->profile_dir, asc_func_name(L->func), tb, n, (const sim_icost *const *)pc, rep};
-  rc = asc_sim_profile_write(&p);
-  for (int k = 0; k < nc; k++)
-    free(pc[k]);
-  free(pc);
-  free(tb);
-  return rc;
+  sim_prof p = {L, o->profile_dir, asc_func_name(L->func), R->tb, R->done, (const sim_icost *const *)R->pc, rep};
+  return asc_sim_profile_write(&p);
 }
 
-static int runall(const sim_launch *L, const asc_sim_options *o, asc_sim_report *rep) {
-  int ncores = L->blocks < L->plat->aiv ? L->blocks : L->plat->aiv;
+static int runall(sim_launch *L, const asc_sim_options *o, asc_sim_report *rep) {
+  int ncores = L->blocks < L->plat->aiv ? L->blocks : L->plat->aiv, threads = nthreads(o, L->blocks);
   rep->ncores = ncores;
   rep->cores = calloc((size_t)ncores, sizeof *rep->cores);
-  runner R = {.L = L, .ncores = ncores};
-  R.res = calloc((size_t)L->blocks, sizeof *R.res);
-  int *core = calloc((size_t)L->blocks, sizeof *core);
-  int64_t *start = calloc((size_t)L->blocks, sizeof *start);
-  if (!rep->cores || !R.res || !core || !start)
+  runner R = {.L = L, .rep = rep, .ncores = ncores, .window = WINDOW * threads};
+  R.ring = calloc((size_t)R.window, sizeof *R.ring);
+  if (L->keep_trace && !(R.tb = calloc((size_t)L->blocks, sizeof *R.tb)))
     asc_die("out of memory");
-  atomic_init(&R.next, 0);
-  atomic_init(&R.firsterr, L->blocks);
-  runthreads(&R, nthreads(o, L->blocks));
-  int nrun = 0, rc = 0;
-  sim_oobseen seen = {0};
-  for (int b = 0; b < L->blocks && !rc; b++, nrun++) {
-    replay(L, &R.res[b], &seen, rep);
-    rc = R.res[b].rc;
-  }
-  place(R.res, nrun, core, start, rep);
+  if (L->tracing && !(R.all = calloc((size_t)L->ninsts + 1, sizeof *R.all)))
+    asc_die("out of memory");
+  if (o->profile_dir && !(R.pc = calloc((size_t)ncores, sizeof *R.pc)))
+    asc_die("out of memory");
+  for (int k = 0; R.pc && k < ncores; k++)
+    if (!(R.pc[k] = calloc((size_t)L->ninsts + 1, sizeof *R.pc[k])))
+      asc_die("out of memory");
+  if (!rep->cores || !R.ring)
+    asc_die("out of memory");
+  pthread_mutex_init(&R.mu, NULL);
+  pthread_cond_init(&R.cv, NULL);
+  atomic_init(&R.halt, false);
+  L->halt = &R.halt;
+  runthreads(&R, threads);
+  L->halt = NULL;
+  pthread_mutex_destroy(&R.mu);
+  pthread_cond_destroy(&R.cv);
+  int rc = R.failed || R.done < L->blocks ? -1 : 0;
+  if (asc_sim_cancelled(L))
+    asc_error(L->ctx, ASC_LOC_UNKNOWN, "launch interrupted (cancel requested) after %d of %d blocks", R.done,
+              L->blocks);
   if (!rc && L->tracing)
-    rc = costs(L, o, R.res, core, start, nrun, rep);
+    rc = costs(L, o, &R, rep);
   if (o->trace_path && !rc)
-    writetrace(L, o, R.res, core, start, nrun);
-  for (int b = 0; b < L->blocks; b++) {
-    asc_ctx_free(R.res[b].diag);
-    free(R.res[b].trace);
-    free(R.res[b].icost);
-    asc_sim_oobw_free(R.res[b].oobw, R.res[b].noobw);
-  }
-  free(seen.ops);
-  free(R.res);
-  free(core);
-  free(start);
+    asc_sim_trace_write(L->ctx, o->trace_path, R.tb, R.done, L->plat->mhz);
+  for (int b = 0; R.tb && b < R.done; b++)
+    free((sim_trec *)R.tb[b].recs);
+  for (int i = 0; i < R.window; i++) /* results left behind by a stop */
+    resfree(L, &R.ring[i]);
+  for (int k = 0; R.pc && k < ncores; k++)
+    free(R.pc[k]);
+  free(R.pc);
+  free(R.all);
+  free(R.tb);
+  free(R.ring);
+  free(R.seen.ops);
   return rc;
 }
 
@@ -491,8 +582,9 @@ static int setup(sim_launch *L, asc_module *m, const char *kernel, const asc_sim
                  const asc_sim_options *o) {
   if (!(L->plat = pickplatform(L->ctx, o->platform)))
     return -1;
-  if (o->blocks < 1) {
-    asc_error(L->ctx, ASC_LOC_UNKNOWN, "Core number should be large than 0 (got %d blocks)", o->blocks);
+  if (o->blocks < 1 || o->blocks > ASC_SIM_MAX_BLOCKS) {
+    asc_error(L->ctx, ASC_LOC_UNKNOWN, o->blocks < 1 ? "Core number should be large than 0 (got %d blocks)" :
+              "a launch has at most 65535 blocks (got %d)", o->blocks);
     return -1;
   }
   if (o->verify && asc_verify(m) > 0)
@@ -527,12 +619,12 @@ int asc_sim_launch(asc_module *m, const char *kernel, const asc_sim_args *args, 
                   .tracing = o->trace_path || o->profile_dir || o->lines,
                   .keep_trace = o->trace_path || o->profile_dir, .sanitize = o->sanitize != 0,
                   .strict_gm = o->strict_gm != 0,
-                  .jitter = o->jitter_seed};
+                  .jitter = o->jitter_seed, .max_insts = o->max_instructions, .cancel = o->cancel};
   int rc = setup(&L, m, kernel, args, o);
   if (!rc) {
     asc_sim_san_launch_begin(&L);
     rc = runall(&L, o, rep);
-    asc_sim_san_launch_end(&L, rep);
+    asc_sim_san_launch_end(&L, rep, rc != 0);
   }
   if (L.plat) {
     rep->launch_cycles = L.cost->launch;

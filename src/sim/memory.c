@@ -24,6 +24,29 @@ int asc_sim_err(sim_core *c, const asc_op *op, const char *fmt, ...) {
   return -1;
 }
 
+int asc_sim_mul(sim_core *c, const asc_op *op, const char *what, int64_t a, int64_t b, int64_t *r) {
+  if (__builtin_mul_overflow(a, b, r))
+    return asc_sim_err(c, op, "%s: %s: %lld * %lld overflows a 64-bit byte count", asc_op_name(op), what,
+                       (long long)a, (long long)b);
+  return 0;
+}
+
+int asc_sim_add(sim_core *c, const asc_op *op, const char *what, int64_t a, int64_t b, int64_t *r) {
+  if (__builtin_add_overflow(a, b, r))
+    return asc_sim_err(c, op, "%s: %s: %lld + %lld overflows a 64-bit byte offset", asc_op_name(op), what,
+                       (long long)a, (long long)b);
+  return 0;
+}
+
+int asc_sim_field(sim_core *c, const asc_op *op, const char *field, double v, int64_t lo, int64_t hi,
+                  int64_t *r) {
+  if (!(v >= (double)lo && v <= (double)hi) || v != (double)(int64_t)v)
+    return asc_sim_err(c, op, "%s: %s %g is not an integer in %lld..%lld", asc_op_name(op), field, v,
+                       (long long)lo, (long long)hi);
+  *r = (int64_t)v;
+  return 0;
+}
+
 /* Warnings that would repeat every loop iteration are given once per instruction. */
 void asc_sim_warn_once(sim_core *c, const sim_inst *in, const char *fmt, ...) {
   if (c->warned[in->id])
@@ -181,17 +204,25 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
                 "set_global_buffer?)", opname, what);
     return NULL;
   }
-  int64_t size;
+  int64_t size, lo, hi, end;
   uint8_t *base = membase(c, r->mem, &size);
-  int64_t lo = r->off + off, hi = lo + nbytes;
   bool isgm = r->mem >= 0;
+  /* Every caller computes nbytes with checked arithmetic; a negative or wrapping range is a
+   * bug that must not reach the host pointer below. */
+  if (nbytes < 0 || __builtin_add_overflow(off, nbytes, &end) || __builtin_add_overflow(r->off, off, &lo) ||
+      __builtin_add_overflow(lo, nbytes, &hi)) {
+    asc_sim_err(c, op, "%s: %s of %lld bytes at byte offset %lld (from byte %lld of %s) is not a valid byte "
+                "range", opname, what, (long long)nbytes, (long long)off, (long long)r->off,
+                asc_sim_mem_name(c, r->mem));
+    return NULL;
+  }
   bool inmem = lo >= 0 && hi <= size;
   /* What an NPU lets through: GM beyond its array, UB past the tensor but inside UB. */
   bool lenient = !c->L->strict_gm && (isgm || inmem);
-  if (nbytes > 0 && r->len >= 0 && (off < 0 || off + nbytes > r->len)) {
+  if (nbytes > 0 && r->len >= 0 && (off < 0 || end > r->len)) {
     if (!lenient)
       return oob(c, op, r, lo, hi, "%s: %s of bytes [%lld, %lld) is outside the %s tensor of %lld bytes "
-                 "(at byte %lld of %s)", opname, what, (long long)off, (long long)(off + nbytes),
+                 "(at byte %lld of %s)", opname, what, (long long)off, (long long)end,
                  isgm ? "global" : "local", (long long)r->len, (long long)r->off, asc_sim_mem_name(c, r->mem));
     if (inmem)
       oobwarn(c, op, "%s: %s of bytes [%lld, %lld) of %s '%s' is outside its %s tensor (bytes [%lld, %lld)); "

@@ -76,6 +76,7 @@ void asc_sim_race_free(sim_san *s) {
   free(s->sonly);
   free(s->mems);
   free(s->ubw);
+  free(s->reported);
   for (int e = 0; e < SIM_NEVENTS; e++)
     free(s->ev[e]);
   free(s);
@@ -370,7 +371,7 @@ static void scan(sim_san *s, san_acclist *l, san_acclist *sonly, int pa, int64_t
 /* Compare access p of in with the live records of its memory (a scalar access also with
  * the records only the scalar unit can still race with). */
 static int check(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64_t *clk, const int64_t *floor,
-                 const san_pend *p) {
+                 const san_pend *p, bool quiet) {
   sim_san *s = c->san;
   int i = p->mem == SIM_MEM_UB ? 0 : p->mem + 1;
   san_acc worst = {0}; /* the latest conflicting access: the nearest missing edge (in = NULL: none) */
@@ -379,7 +380,7 @@ static int check(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64
   scan(s, &s->mems[i], &s->sonly[i], pa, e, clk, floor, p, &worst);
   if (pa == S)
     scan(s, &s->sonly[i], NULL, pa, e, clk, NULL, p, &worst);
-  return worst.in ? race(c, in, pa, p, &worst) : 0;
+  return !worst.in ? 0 : quiet ? -1 : race(c, in, pa, p, &worst);
 }
 
 /* initcheck: every UB byte read must have been written by some instruction before. */
@@ -418,9 +419,15 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
   s->fstale |= pa == S || join_noS(s->vc[pa], s->vc[S], s->sknown) || !s->used[pa];
   tor(&s->taint[pa], &s->taint[S]);
   s->used[pa] = true;
+  /* Findings do not stop the block (its effects are already applied, in program order):
+   * what follows a race, e.g. the double set and the deadlock of a wrong flag, is reported
+   * too.  A block reports its first race only (the later ones are mostly that missing
+   * edge again, in later iterations) and one uninitialised read per instruction. */
+  uint8_t *rep = &s->reported[in->id];
   for (int i = 0; i < s->npend; i++)
-    if (!s->pend[i].write && s->pend[i].mem == SIM_MEM_UB && uninit(c, in, pa, &s->pend[i]))
-      return -1;
+    if (!s->pend[i].write && s->pend[i].mem == SIM_MEM_UB && !(*rep & SAN_REP_UNINIT) &&
+        uninit(c, in, pa, &s->pend[i]))
+      *rep |= SAN_REP_UNINIT;
   if (s->fstale) {
     floorclock(s, s->floor);
     s->fstale = false;
@@ -428,8 +435,8 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
   const int64_t *floor = s->floor;
   for (int w = 0; w < 2; w++) /* reads first: a RAW names the dependence the op has */
     for (int i = 0; i < s->npend; i++)
-      if (s->pend[i].write == w && check(c, in, pa, e, s->vc[pa], floor, &s->pend[i]))
-        return -1;
+      if (s->pend[i].write == w && check(c, in, pa, e, s->vc[pa], floor, &s->pend[i], s->raced))
+        s->raced = true;
   for (int i = 0; i < s->npend; i++)
     record(c, in, pa, e, &s->pend[i]);
   s->npend = 0;

@@ -67,7 +67,7 @@ static int carve(sim_core *c, const sim_inst *in, int pos, int64_t n, int64_t *a
   if (c->tpipe_down)
     return asc_sim_err(c, in->op, "%s: the TPipe was destroyed; call TPipe.init() before carving buffers again",
                        asc_op_name(in->op));
-  if (c->ub_top + n > c->ub_bytes) {
+  if (n > c->ub_bytes - c->ub_top) {
     asc_strbuf sb;
     asc_sb_init(&sb);
     for (int p = 0; p < SIM_NPOS; p++)
@@ -141,15 +141,19 @@ static sim_queue *queueof(sim_core *c, const sim_inst *in, int i) {
 
 static int initbuffer(sim_core *c, const sim_inst *in) {
   sim_queue *q = queueof(c, in, 1);
-  int64_t num = sim_in(c, in, 2)->i, len = (sim_in(c, in, 3)->i + 31) / 32 * 32, addr;
+  int64_t num = sim_in(c, in, 2)->i, len = sim_in(c, in, 3)->i, addr;
   if (!q || q->nbuf >= 0)
     return asc_sim_err(c, in->op, "asc.init_buffer: the queue already has its buffers");
-  if (num < 1 || sim_in(c, in, 3)->i < 1)
-    return asc_sim_err(c, in->op, "asc.init_buffer: %lld buffers of %lld bytes", (long long)num,
-                       (long long)sim_in(c, in, 3)->i);
-  if (c->nbufs + num > SIM_MAXQBUF)
+  if (num < 1 || len < 1)
+    return asc_sim_err(c, in->op, "asc.init_buffer: %lld buffers of %lld bytes", (long long)num, (long long)len);
+  if (num > SIM_MAXQBUF - c->nbufs)
     return asc_sim_err(c, in->op, "asc.init_buffer: more than %d queue buffers in one TPipe", SIM_MAXQBUF);
-  if (carve(c, in, q->pos, num * len, &addr))
+  int64_t total;
+  if (asc_sim_add(c, in->op, "buffer length rounded up to 32 bytes", len, 31, &len))
+    return -1;
+  len = len / 32 * 32;
+  if (asc_sim_mul(c, in->op, "buffers times buffer length", num, len, &total) ||
+      carve(c, in, q->pos, total, &addr))
     return -1;
   q->first = c->nbufs;
   q->nbuf = (int)num;
@@ -482,11 +486,14 @@ static sim_tbuf *tbufof(sim_core *c, const sim_inst *in, int i) {
 
 static int inittbuf(sim_core *c, const sim_inst *in) {
   sim_tbuf *t = tbufof(c, in, 1);
-  int64_t len = (sim_in(c, in, 2)->i + 31) / 32 * 32;
+  int64_t len = sim_in(c, in, 2)->i;
   if (!t || t->len >= 0)
     return asc_sim_err(c, in->op, "asc.init_tbuf: the TBuf already has its buffer");
-  if (len < 32)
-    return asc_sim_err(c, in->op, "asc.init_tbuf: %lld bytes", (long long)sim_in(c, in, 2)->i);
+  if (len < 1)
+    return asc_sim_err(c, in->op, "asc.init_tbuf: %lld bytes", (long long)len);
+  if (asc_sim_add(c, in->op, "buffer length rounded up to 32 bytes", len, 31, &len))
+    return -1;
+  len = len / 32 * 32;
   if (carve(c, in, t->pos, len, &t->addr))
     return -1;
   t->len = len;
@@ -504,13 +511,16 @@ static int tbufget(sim_core *c, const sim_inst *in) {
   if (off % 32 != 0 || off < 0)
     return asc_sim_err(c, in->op, "%s: buf_offset must be align to 32B. (got %lld)", asc_op_name(in->op),
                        (long long)off);
-  if (n < 0 || off + n * esz > t->len)
+  int64_t bytes = 0;
+  if (n >= 0 && asc_sim_mul(c, in->op, "count times element size", n, esz, &bytes))
+    return -1;
+  if (n < 0 || off > t->len || bytes > t->len - off)
     return asc_sim_err(c, in->op, "%s: %lld elements from byte %lld exceed the TBuf's %lld bytes",
                        asc_op_name(in->op), (long long)n, (long long)off, (long long)t->len);
   sim_val *r = sim_out(c, in, 0);
   r->mem = SIM_MEM_UB;
   r->off = t->addr + off;
-  r->len = n * esz;
+  r->len = bytes;
   scost(c);
   return 0;
 }
@@ -547,18 +557,25 @@ static int gmoffset(sim_core *c, const sim_inst *in) {
   const sim_val *p = sim_in(c, in, 0);
   sim_val *r = sim_out(c, in, 0);
   int esz = asc_type_bytes(sim_intype(in, 0)->elem);
+  int64_t delta, off, len = p->len;
+  if (asc_sim_mul(c, in->op, "offset times element size", sim_in(c, in, 1)->i, esz, &delta) ||
+      asc_sim_add(c, in->op, "pointer byte offset plus offset", p->off, delta, &off) ||
+      (len >= 0 && __builtin_sub_overflow(len, delta, &len) &&
+       asc_sim_err(c, in->op, "%s: length %lld minus offset %lld bytes overflows", asc_op_name(in->op),
+                   (long long)p->len, (long long)delta)))
+    return -1;
   *r = *p;
-  int64_t start = sim_in(c, in, 1)->i;
-  r->off = p->off + start * esz;
-  if (r->len >= 0)
-    r->len -= start * esz;
+  r->off = off;
+  r->len = len;
   if (in->nin > 2) { /* gt[start:stop] */
-    int64_t stop = sim_in(c, in, 2)->i;
+    int64_t start = sim_in(c, in, 1)->i, stop = sim_in(c, in, 2)->i, n;
     if (stop < start)
       return asc_sim_err(c, in->op, "asc.gt_subview: stop %lld is before start %lld", (long long)stop,
                          (long long)start);
-    if (r->len < 0 || (stop - start) * esz < r->len)
-      r->len = (stop - start) * esz;
+    if (asc_sim_mul(c, in->op, "view length times element size", stop - start, esz, &n))
+      return -1;
+    if (r->len < 0 || n < r->len)
+      r->len = n;
   }
   scost(c);
   return 0;
@@ -575,21 +592,33 @@ static int localtensor(sim_core *c, const sim_inst *in) {
   if (addr % 32 != 0)
     return asc_sim_found_at(c, ASC_SIM_CHK_MISALIGNED, ASC_SEV_ERROR, in,
                             "asc.local_tensor: address %lld is not 32-byte aligned", (long long)addr);
-  if (addr < 0 || n < 0 || addr + n * esz > c->ub_bytes)
+  int64_t bytes = 0;
+  if (n >= 0 && asc_sim_mul(c, in->op, "tile size times element size", n, esz, &bytes))
+    return -1;
+  int64_t end;
+  if (n < 0)
+    return asc_sim_found_at(c, ASC_SIM_CHK_OOB, ASC_SEV_ERROR, in, "asc.local_tensor: negative tile size %lld",
+                            (long long)n);
+  if (__builtin_add_overflow(addr, bytes, &end))
+    end = INT64_MAX;
+  if (addr < 0 || end > c->ub_bytes)
     return asc_sim_found_at(c, ASC_SIM_CHK_OOB, ASC_SEV_ERROR, in,
                             "asc.local_tensor: bytes [%lld, %lld) are outside UB (%lld bytes)",
-                            (long long)addr, (long long)(addr + n * esz), (long long)c->ub_bytes);
+                            (long long)addr, (long long)end, (long long)c->ub_bytes);
   sim_val *r = sim_out(c, in, 0);
   r->mem = SIM_MEM_UB;
   r->off = addr;
-  r->len = n * esz;
+  r->len = bytes;
   scost(c);
   return 0;
 }
 
 static int ltsubview(sim_core *c, const sim_inst *in) {
   const sim_val *t = sim_in(c, in, 0);
-  int64_t off = sim_in(c, in, 1)->i * asc_type_bytes(sim_intype(in, 0)->elem);
+  int64_t off;
+  if (asc_sim_mul(c, in->op, "offset times element size", sim_in(c, in, 1)->i,
+                  asc_type_bytes(sim_intype(in, 0)->elem), &off))
+    return -1;
   if (off < 0 || (t->len >= 0 && off > t->len))
     return asc_sim_err(c, in->op, "asc.lt_subview: byte offset %lld is outside the tensor of %lld bytes",
                        (long long)off, (long long)t->len);

@@ -6,6 +6,7 @@
 #include "sim/sim_int.h"
 
 enum { SAN_NP = ASC_SIM_NPIPES, SAN_MAXPEND = 64, SAN_MAXREC = 4096 };
+enum { SAN_REP_UNINIT = 1 }; /* sim_san.reported bits */
 
 typedef struct sim_san sim_san;
 
@@ -86,21 +87,29 @@ struct sim_san {
   int npend;
   const sim_inst *pin; /* the instruction pend belongs to */
   sim_shadow *ubw;     /* UB bytes written (shadow.c) */
+  /* The block keeps running after a race or an uninitialised read, so the findings that
+   * follow are reported too; it reports one race, and one uninitialised read per instruction. */
+  bool raced;
+  uint8_t *reported; /* per instruction: SAN_REP_UNINIT */
   san_wlist *gmw;      /* GM bytes written, per array */
 };
 
-/* Per block: its findings and GM writes, handed over when the core ends (no locking:
- * each block owns its slot). */
-typedef struct san_block {
-  asc_sim_record *recs;
-  int nrecs;
-  san_wlist *gmw;
-  bool done, failed; /* the block ended; with an error */
-} san_block;
+/* A GM byte range some block wrote (the GM-overlap check after the run). */
+typedef struct san_gmw {
+  int64_t lo, hi;
+  int block;
+  const asc_op *op;
+  int pipe;
+} san_gmw;
 
+/* The findings and GM writes of every block committed so far (launch.c commits blocks in
+ * index order, one at a time), per GM array. */
 struct sim_sanlaunch {
-  san_block *b;
-  int nblocks, ngm;
+  asc_sim_record *recs;
+  int nrecs, reccap;
+  san_gmw **gmw; /* [ngm] */
+  int *ngmw, *gmwcap;
+  int ngm;
 };
 
 void asc_sim_san_wadd(san_wlist *l, int64_t lo, int64_t hi, const asc_op *op, int pipe);

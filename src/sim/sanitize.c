@@ -20,6 +20,7 @@ static const char *const checknames[ASC_SIM_CHK_COUNT] = {
   [ASC_SIM_CHK_MISALIGNED] = "misaligned", [ASC_SIM_CHK_UNINIT] = "uninit",
   [ASC_SIM_CHK_QUEUE_MISUSE] = "queue-misuse", [ASC_SIM_CHK_GM_OVERLAP] = "gm-overlap",
   [ASC_SIM_CHK_UB_OVERFLOW] = "ub-overflow", [ASC_SIM_CHK_COPY_LEN] = "copy-length",
+  [ASC_SIM_CHK_WATCHDOG] = "watchdog",
 };
 
 const char *asc_sim_check_name(int kind) {
@@ -112,11 +113,16 @@ int asc_sim_cur_pipe(const sim_core *c, const asc_op *op) {
 
 /* ---- launch and core life cycle ---- */
 void asc_sim_san_launch_begin(sim_launch *L) {
-  L->san = calloc(1, sizeof *L->san);
-  if (!L->san || !(L->san->b = calloc((size_t)L->blocks, sizeof *L->san->b)))
+  sim_sanlaunch *S = calloc(1, sizeof *S);
+  if (!S)
     asc_die("out of memory");
-  L->san->nblocks = L->blocks;
-  L->san->ngm = L->ngm;
+  S->ngm = L->ngm;
+  S->gmw = calloc((size_t)L->ngm + 1, sizeof *S->gmw);
+  S->ngmw = calloc((size_t)L->ngm + 1, sizeof *S->ngmw);
+  S->gmwcap = calloc((size_t)L->ngm + 1, sizeof *S->gmwcap);
+  if (!S->gmw || !S->ngmw || !S->gmwcap)
+    asc_die("out of memory");
+  L->san = S;
 }
 
 void asc_sim_san_core_begin(sim_core *c) {
@@ -129,7 +135,8 @@ void asc_sim_san_core_begin(sim_core *c) {
   s->mems = calloc((size_t)s->nmems, sizeof *s->mems);
   s->sonly = calloc((size_t)s->nmems, sizeof *s->sonly);
   s->gmw = calloc((size_t)c->L->ngm + 1, sizeof *s->gmw);
-  if (!s->mems || !s->sonly || !s->gmw)
+  s->reported = calloc((size_t)c->L->ninsts + 1, 1);
+  if (!s->mems || !s->sonly || !s->gmw || !s->reported)
     asc_die("out of memory");
   s->ubw = asc_sim_shadow_new(c->ub_bytes);
   s->fstale = true;
@@ -144,18 +151,11 @@ static void freewl(san_wlist *w, int n) {
 
 void asc_sim_san_core_end(sim_core *c) {
   const sim_launch *L = c->L;
-  san_block *b = L->san && c->block >= 0 && c->block < L->san->nblocks ? &L->san->b[c->block] : NULL;
+  sim_blockout *o = c->out;
   sim_san *s = c->san;
-  bool failed = false;
-  for (int i = 0; i < c->nrecs; i++)
-    failed |= c->recs[i].severity == ASC_SEV_ERROR;
-  if (c->ctx != L->ctx) /* a private context per block: any error counts */
-    failed |= c->ctx->nerrors > 0;
-  if (b && !b->recs && !b->done) {
-    b->done = true;
-    b->failed = failed;
-    b->recs = c->recs;
-    b->nrecs = c->nrecs;
+  if (o && !o->recs) {
+    o->recs = c->recs;
+    o->nrecs = c->nrecs;
     c->recs = NULL;
     c->nrecs = 0;
   }
@@ -164,13 +164,43 @@ void asc_sim_san_core_end(sim_core *c) {
   c->nrecs = c->reccap = 0;
   if (!s)
     return;
-  if (b && !b->gmw) {
-    b->gmw = s->gmw;
+  if (o && !o->gmw) {
+    o->gmw = s->gmw;
     s->gmw = NULL;
   }
   freewl(s->gmw, L->ngm);
   asc_sim_race_free(s);
   c->san = NULL;
+}
+
+void asc_sim_blockout_free(const sim_launch *L, sim_blockout *out) {
+  asc_sim_records_free(out->recs, out->nrecs);
+  freewl(out->gmw, L->ngm);
+  memset(out, 0, sizeof *out);
+}
+
+void asc_sim_san_commit_block(const sim_launch *L, int b, sim_blockout *out) {
+  sim_sanlaunch *S = L->san;
+  if (!S) {
+    asc_sim_blockout_free(L, out);
+    return;
+  }
+  for (int i = 0; i < out->nrecs; i++)
+    push(&S->recs, &S->nrecs, &S->reccap, out->recs[i]);
+  free(out->recs);
+  for (int g = 0; out->gmw && g < S->ngm; g++)
+    for (int i = 0; i < out->gmw[g].n; i++) {
+      const san_wrange *w = &out->gmw[g].v[i];
+      if (S->ngmw[g] == S->gmwcap[g]) {
+        S->gmwcap[g] = S->gmwcap[g] ? 2 * S->gmwcap[g] : 16;
+        S->gmw[g] = realloc(S->gmw[g], sizeof *S->gmw[g] * (size_t)S->gmwcap[g]);
+        if (!S->gmw[g])
+          asc_die("out of memory");
+      }
+      S->gmw[g][S->ngmw[g]++] = (san_gmw){w->lo, w->hi, b, w->op, w->pipe};
+    }
+  freewl(out->gmw, S->ngm);
+  memset(out, 0, sizeof *out);
 }
 
 void asc_sim_records_free(asc_sim_record *r, int n) {
@@ -186,36 +216,13 @@ void asc_sim_records_free(asc_sim_record *r, int n) {
 }
 
 /* ---- GM overlap across blocks (a warning: pyasc kernels may rewrite identical bytes) ---- */
-typedef struct gmw {
-  int64_t lo, hi;
-  int block;
-  const asc_op *op;
-  int pipe;
-} gmw;
+typedef san_gmw gmw;
 
 static int cmpgmw(const void *a, const void *b) {
   const gmw *x = a, *y = b;
   if (x->lo != y->lo)
     return x->lo < y->lo ? -1 : 1;
   return x->block - y->block;
-}
-
-/* Every block's writes to array g, sorted by start. */
-static gmw *gather(const sim_sanlaunch *S, int g, int *n) {
-  int total = 0, k = 0;
-  for (int b = 0; b < S->nblocks; b++)
-    total += S->b[b].gmw ? S->b[b].gmw[g].n : 0;
-  gmw *v = malloc(sizeof *v * ((size_t)total + 1));
-  if (!v)
-    asc_die("out of memory");
-  for (int b = 0; b < S->nblocks; b++)
-    for (int i = 0; S->b[b].gmw && i < S->b[b].gmw[g].n; i++) {
-      const san_wrange *w = &S->b[b].gmw[g].v[i];
-      v[k++] = (gmw){w->lo, w->hi, b, w->op, w->pipe};
-    }
-  qsort(v, (size_t)total, sizeof *v, cmpgmw);
-  *n = total;
-  return v;
 }
 
 /* The first pair of blocks whose writes to g overlap: sweep keeping the furthest-reaching
@@ -242,8 +249,10 @@ static bool overlap(const gmw *v, int n, gmw *a, gmw *b) {
 
 static void gmcheck(sim_launch *L, asc_sim_record **recs, int *n, int *cap) {
   for (int g = 0; g < L->ngm; g++) {
-    int cnt;
-    gmw *v = gather(L->san, g, &cnt), a, b;
+    int cnt = L->san->ngmw[g];
+    gmw *v = L->san->gmw[g], a, b;
+    if (cnt)
+      qsort(v, (size_t)cnt, sizeof *v, cmpgmw);
     if (overlap(v, cnt, &a, &b)) {
       int64_t lo = b.lo, hi = a.hi < b.hi ? a.hi : b.hi;
       sim_finding f = {ASC_SIM_CHK_GM_OVERLAP, ASC_SEV_WARNING, 0, b.op, a.op, b.pipe, a.pipe, g, lo, hi};
@@ -258,31 +267,22 @@ static void gmcheck(sim_launch *L, asc_sim_record **recs, int *n, int *cap) {
       push(recs, n, cap, mkrecord(L, -1, &f, sb.data));
       asc_sb_free(&sb);
     }
-    free(v);
   }
 }
 
-void asc_sim_san_launch_end(sim_launch *L, asc_sim_report *rep) {
+void asc_sim_san_launch_end(sim_launch *L, asc_sim_report *rep, bool failed) {
   sim_sanlaunch *S = L->san;
   if (!S)
     return;
-  asc_sim_record *v = NULL;
-  int n = 0, cap = 0;
-  bool failed = false;
-  for (int b = 0; b < S->nblocks; b++) { /* as far as a sequential run would have got */
-    for (int i = 0; i < S->b[b].nrecs && !failed; i++)
-      push(&v, &n, &cap, S->b[b].recs[i]);
-    if (failed)
-      asc_sim_records_free(S->b[b].recs, S->b[b].nrecs);
-    else
-      free(S->b[b].recs);
-    failed |= S->b[b].failed;
-  }
+  asc_sim_record *v = S->recs;
+  int n = S->nrecs, cap = S->reccap;
   if (L->sanitize && !failed)
     gmcheck(L, &v, &n, &cap);
-  for (int b = 0; b < S->nblocks; b++)
-    freewl(S->b[b].gmw, S->ngm);
-  free(S->b);
+  for (int g = 0; g < S->ngm; g++)
+    free(S->gmw[g]);
+  free(S->gmw);
+  free(S->ngmw);
+  free(S->gmwcap);
   free(S);
   L->san = NULL;
   if (rep) {

@@ -228,7 +228,7 @@ static int constant(sim_core *c, const sim_inst *in) {
   if (asc_sim_dt_float(dt))
     r->f = fround(a->kind == ASC_ATTR_FLOAT ? a->f : (double)a->i, dt);
   else
-    r->i = asc_sim_wrap(a->kind == ASC_ATTR_FLOAT ? (int64_t)a->f : a->i, dt);
+    r->i = a->kind == ASC_ATTR_FLOAT ? asc_sim_fp_to_int(a->f, dt, SIM_RM_TRUNC) : asc_sim_wrap(a->i, dt);
   scost(c);
   return 0;
 }
@@ -236,7 +236,10 @@ static int constant(sim_core *c, const sim_inst *in) {
 /* ---- element access and block ids ---- */
 static int getvalue(sim_core *c, const sim_inst *in) {
   int dt = asc_sim_elem_dtype(sim_intype(in, 0)), sz = asc_sim_dtype_size(dt);
-  const uint8_t *p = asc_sim_mem(c, in->op, sim_in(c, in, 0), sim_in(c, in, 1)->i * sz, sz, "read");
+  int64_t off;
+  if (asc_sim_mul(c, in->op, "index times element size", sim_in(c, in, 1)->i, sz, &off))
+    return -1;
+  const uint8_t *p = asc_sim_mem(c, in->op, sim_in(c, in, 0), off, sz, "read");
   if (!p)
     return -1;
   sim_val *r = sim_out(c, in, 0);
@@ -250,7 +253,10 @@ static int getvalue(sim_core *c, const sim_inst *in) {
 
 static int setvalue(sim_core *c, const sim_inst *in) {
   int dt = asc_sim_elem_dtype(sim_intype(in, 0)), sz = asc_sim_dtype_size(dt);
-  uint8_t *p = asc_sim_mem(c, in->op, sim_in(c, in, 0), sim_in(c, in, 1)->i * sz, sz, "write");
+  int64_t off;
+  if (asc_sim_mul(c, in->op, "index times element size", sim_in(c, in, 1)->i, sz, &off))
+    return -1;
+  uint8_t *p = asc_sim_mem(c, in->op, sim_in(c, in, 0), off, sz, "write");
   if (!p)
     return -1;
   const sim_val *v = sim_in(c, in, 2);

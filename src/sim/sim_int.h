@@ -41,6 +41,9 @@ typedef struct sim_val {
 } sim_val;
 
 enum { SIM_NEVENTS = 36, SIM_NIDS = 8, SIM_MAXQBUF = 64, SIM_NPOS = 12 };
+/* Loops the watchdog keeps track of (deeper ones are counted but not named); instructions
+ * between two polls of the watchdog and the cancel flag. */
+enum { SIM_MAXLOOPS = 32, SIM_POLL = 4096 };
 
 /* ---- the lowered program ------------------------------------------------------------------ */
 typedef struct sim_core sim_core;
@@ -115,7 +118,17 @@ typedef struct sim_launch {
   bool keep_trace; /* hand the records to the trace / profile writers */
   const asc_op *func; /* the kernel */
   uint64_t jitter; /* asc_sim_options.jitter_seed: random pipe timing (timing.c); 0 off */
+  int64_t max_insts; /* watchdog: asc_sim_options.max_instructions (<= 0: none) */
+  const asc_sim_cancel *cancel; /* asc_sim_options.cancel, or NULL */
+  const _Atomic bool *halt; /* set once a block failed: blocks still running are not needed */
 } sim_launch;
+
+/* What one block leaves for the launch: its findings and the GM bytes it wrote. */
+typedef struct sim_blockout {
+  asc_sim_record *recs;
+  int nrecs;
+  struct san_wlist *gmw; /* per GM array, or NULL */
+} sim_blockout;
 
 /* ---- per-core state --------------------------------------------------------------------- */
 enum { SIM_QB_FREE, SIM_QB_OCCUPIED, SIM_QB_ENQUE, SIM_QB_DEQUE };
@@ -222,6 +235,11 @@ struct sim_core {
   uint64_t jrng;      /* jitter generator state (timing.c), seeded on first use */
   sim_trec *trace;    /* NULL unless tracing */
   int ntrace, tcap_trace;
+  sim_blockout *out;  /* where the block's findings go when it ends (launch.c) */
+  /* watchdog and cancellation (control.c) */
+  int64_t steps, poll_at; /* instructions and loop iterations so far; next poll */
+  struct { const sim_inst *in; int64_t iters; } loops[SIM_MAXLOOPS]; /* running loops, outermost first */
+  int nloops;
   /* out-of-bounds accesses let through (strict_gm off; memory.c) */
   struct sim_oobw *oobw; /* this block's warnings, one per op site */
   int noobw, oobwcap;
@@ -274,6 +292,15 @@ void asc_sim_oob_replay(const sim_launch *L, const sim_oobw *w, int n, sim_oobse
 void asc_sim_oobw_free(sim_oobw *w, int n);
 const char *asc_sim_mem_name(const sim_core *c, int mem); /* "UB" or the GM array's name */
 bool asc_sim_is_gm_type(const asc_type *t);
+/* Checked size and offset arithmetic: *r := a * b (a + b), or -1 after an error naming op,
+ * `what` (e.g. "count 9223372036854775807 of 4-byte elements") and the numbers: a 64-bit
+ * count or offset never wraps into a small or negative byte count. */
+int asc_sim_mul(sim_core *c, const asc_op *op, const char *what, int64_t a, int64_t b, int64_t *r);
+int asc_sim_add(sim_core *c, const asc_op *op, const char *what, int64_t a, int64_t b, int64_t *r);
+/* A parameter-struct field (a double) as an integer in [lo, hi], or -1 after an error naming
+ * op and the field (NaN, fractions of the range and values outside it never reach a cast). */
+int asc_sim_field(sim_core *c, const asc_op *op, const char *field, double v, int64_t lo, int64_t hi,
+                  int64_t *r);
 /* Errors and once-per-instruction warnings at the op's source location. */
 int asc_sim_err(sim_core *c, const asc_op *op, const char *fmt, ...) ASC_PRINTF(3, 4);
 void asc_sim_warn_once(sim_core *c, const sim_inst *in, const char *fmt, ...) ASC_PRINTF(3, 4);
@@ -355,13 +382,18 @@ int asc_sim_found_at(sim_core *c, asc_sim_check kind, asc_severity sev, const si
 /* The pipe an op of the current instruction runs on, -1 if unknown. */
 int asc_sim_cur_pipe(const sim_core *c, const asc_op *op);
 void asc_sim_san_launch_begin(sim_launch *L);
-/* GM-overlap check across blocks; moves every block's records into rep; frees L->san. */
-void asc_sim_san_launch_end(sim_launch *L, asc_sim_report *rep);
+/* GM-overlap check across blocks (unless a block failed); moves the records into rep;
+ * frees L->san. */
+void asc_sim_san_launch_end(sim_launch *L, asc_sim_report *rep, bool failed);
 void asc_sim_san_core_begin(sim_core *c); /* allocates c->san when L->sanitize */
-void asc_sim_san_core_end(sim_core *c);   /* hands the block's records to the launch; frees */
+void asc_sim_san_core_end(sim_core *c);   /* hands the block's records to c->out; frees */
+/* Append block b's findings and writes to the launch (blocks in index order); empties out. */
+void asc_sim_san_commit_block(const sim_launch *L, int b, sim_blockout *out);
+void asc_sim_blockout_free(const sim_launch *L, sim_blockout *out);
 void asc_sim_records_free(asc_sim_record *r, int n);
 /* race.c: the happens-before model.  Accesses of the current instruction are collected by
- * asc_sim_mem and checked after it ran (commit; -1 after an error). */
+ * asc_sim_mem and checked after it ran (commit).  A race or uninitialised read is reported
+ * (an error) but does not stop the block: commit returns 0. */
 void asc_sim_san_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write);
 int asc_sim_san_commit(sim_core *c, const sim_inst *in);
 void asc_sim_san_set(sim_core *c, int evt, int id);
@@ -387,6 +419,16 @@ int asc_sim_check_event(sim_core *c, const sim_inst *in, int evt, int64_t id);
 
 /* ---- control.c ------------------------------------------------------------------------------ */
 int asc_sim_run_block(sim_core *c, const sim_block *b);
+/* The watchdog and the cancel flag, every SIM_POLL steps: -1 after reporting the stop. */
+int asc_sim_poll(sim_core *c);
+static inline int asc_sim_tick(sim_core *c, int64_t n) {
+  c->steps += n;
+  return c->steps >= c->poll_at ? asc_sim_poll(c) : 0;
+}
+/* Whether the launch's cancel flag is raised (launch.c). */
+bool asc_sim_cancelled(const sim_launch *L);
+/* Whether the running blocks can stop: cancelled, or an earlier block failed. */
+bool asc_sim_halted(const sim_launch *L);
 /* Copy the slots of vals[0..n) into dst[0..n) as one parallel assignment. */
 void asc_sim_copy_slots(sim_core *c, const int *dst, const int *src, int n);
 

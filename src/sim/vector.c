@@ -135,7 +135,7 @@ sim_num asc_sim_vscalar(sim_core *c, const sim_inst *in, int i, int dt) {
   bool isf = asc_type_is_float(sim_intype(in, i));
   sim_num s;
   s.f = asc_sim_round_fp(isf ? v->f : (double)v->i, dt, SIM_RM_RINT);
-  s.i = asc_sim_wrap(isf ? (int64_t)v->f : v->i, dt);
+  s.i = isf ? asc_sim_fp_to_int(v->f, dt, SIM_RM_TRUNC) : asc_sim_wrap(v->i, dt); /* saturates: no UB cast */
   return s;
 }
 
@@ -165,9 +165,11 @@ static int vcount(sim_core *c, const sim_inst *in) {
   if (asc_sim_vcheckdt(c, in, op, dt))
     return -1;
   int esz = asc_sim_dtype_size(dt);
-  int64_t n = sim_in(c, in, nargs)->i, bytes = n * esz;
+  int64_t n = sim_in(c, in, nargs)->i, bytes;
   if (n < 0)
     return asc_sim_err(c, in->op, "%s: negative count %lld", asc_op_name(in->op), (long long)n);
+  if (asc_sim_mul(c, in->op, "count times element size", n, esz, &bytes))
+    return -1;
   uint8_t *d = asc_sim_vptr(c, in, 0, 0, bytes, "write");
   const uint8_t *a = d ? asc_sim_vptr(c, in, 1, 0, bytes, "read") : NULL;
   const uint8_t *b = a && op->kind == SIM_V_BIN ? asc_sim_vptr(c, in, 2, 0, bytes, "read") : NULL;
@@ -178,7 +180,7 @@ static int vcount(sim_core *c, const sim_inst *in) {
     for (int64_t i = 0; i < n; i++)
       asc_sim_velem(op, dt, d + i * esz, a + i * esz, b ? b + i * esz : NULL, s);
   asc_sim_count_done(c); /* the count API leaves normal mode and the full mask behind */
-  return asc_sim_vcost(c, in, (bytes + 255) / 256);
+  return asc_sim_vcost(c, in, bytes / 256 + (bytes % 256 != 0));
 }
 
 void asc_sim_reg_vector(sim_exec_fn *t) {

@@ -63,6 +63,19 @@ int64_t asc_sim_laneoff(int64_t r, int k, int esz, int64_t blk, int64_t rep) {
   return 32 * (r * rep + (int64_t)(k / per) * blk) + (int64_t)(k % per) * esz;
 }
 
+/* The n block strides then the n repeat strides of a repeat-params struct (fields are doubles:
+ * each must be an integer in the hardware's range, block uint16, repeat uint8, before use, so
+ * lane offsets stay far from overflow). */
+static int strides(sim_core *c, const sim_inst *in, const double *p, int n, int64_t *blk, int64_t *rep) {
+  static const char *const bn[3] = {"dst block stride", "src0 block stride", "src1 block stride"};
+  static const char *const rn[3] = {"dst repeat stride", "src0 repeat stride", "src1 repeat stride"};
+  for (int i = 0; i < n; i++)
+    if (asc_sim_field(c, in->op, bn[i], p[i], 0, 65535, &blk[i]) ||
+        asc_sim_field(c, in->op, rn[i], p[n + i], 0, 255, &rep[i]))
+      return -1;
+  return 0;
+}
+
 /* (dst, src0, src1 | src | src, s;  mask | hi, lo;  repeat;  Binary- | Unary- | CopyRepeatParams).
  * Strides: BinaryRepeatParams (dst, src0, src1 block; dst, src0, src1 repeat),
  * UnaryRepeatParams and CopyRepeatParams (dst, src block; dst, src repeat). */
@@ -75,14 +88,9 @@ int asc_sim_vlevel0(sim_core *c, const sim_inst *in) {
   int mi = op->kind == SIM_V_UNARY || op->kind == SIM_V_MOVE ? 2 : 3, ri = mi + (bits ? 2 : 1);
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
   const double *p = sim_in(c, in, ri + 1)->fld;
-  int64_t blk[3], rep[3]; /* dst, src0, src1 */
-  if (op->kind == SIM_V_BIN) {
-    for (int i = 0; i < 3; i++)
-      blk[i] = (int64_t)p[i], rep[i] = (int64_t)p[3 + i];
-  } else {
-    blk[0] = (int64_t)p[0], blk[1] = (int64_t)p[1], rep[0] = (int64_t)p[2], rep[1] = (int64_t)p[3];
-    blk[2] = rep[2] = 0;
-  }
+  int64_t blk[3] = {0, 0, 0}, rep[3] = {0, 0, 0}; /* dst, src0, src1 */
+  if (strides(c, in, p, op->kind == SIM_V_BIN ? 3 : 2, blk, rep))
+    return -1;
   if (blk[0] == 0)
     return asc_sim_err(c, in->op, "%s: dst block stride 0 is undefined on the hardware", asc_op_name(in->op));
   sim_num s = op->kind == SIM_V_SCALAR ? asc_sim_vscalar(c, in, 2, dt) : (sim_num){0, 0};
@@ -120,7 +128,10 @@ static int castaxpy(sim_core *c, const sim_inst *in) {
   int ds = asc_sim_dtype_size(ddt), ss = asc_sim_dtype_size(sdt), lanes = 256 / (ds > ss ? ds : ss);
   int mi = axpy ? 3 : 2, ri = mi + (bits ? 2 : 1);
   const double *p = sim_in(c, in, ri + 1)->fld;
-  if (p[0] == 0)
+  int64_t blk[2], rep[2];
+  if (strides(c, in, p, 2, blk, rep))
+    return -1;
+  if (blk[0] == 0)
     return asc_sim_err(c, in->op, "%s: dst block stride 0 is undefined on the hardware", asc_op_name(in->op));
   const asc_attr *a = asc_op_attr(in->op, "round");
   int rm = a ? (int)a->i : SIM_RM_NONE;
@@ -132,8 +143,8 @@ static int castaxpy(sim_core *c, const sim_inst *in) {
     for (int l = 0; l < lanes; l++) {
       if (!asc_sim_l0_on(c, r, l, lanes))
         continue;
-      uint8_t *d = asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, l, ds, (int64_t)p[0], (int64_t)p[2]), ds, "write");
-      const uint8_t *s = d ? asc_sim_vptr(c, in, 1, asc_sim_laneoff(r, l, ss, (int64_t)p[1], (int64_t)p[3]), ss, "read")
+      uint8_t *d = asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, l, ds, blk[0], rep[0]), ds, "write");
+      const uint8_t *s = d ? asc_sim_vptr(c, in, 1, asc_sim_laneoff(r, l, ss, blk[1], rep[1]), ss, "read")
                            : NULL;
       if (!s)
         return -1;

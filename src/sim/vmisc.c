@@ -43,13 +43,16 @@ static int cast(sim_core *c, const sim_inst *in) {
   if (n < 0 || sdt < 0 || ddt < 0)
     return -1;
   int ss = asc_sim_dtype_size(sdt), ds = asc_sim_dtype_size(ddt), wide = ss > ds ? ss : ds;
-  uint8_t *d = asc_sim_vptr(c, in, 0, 0, n * ds, "write");
+  int64_t nw;
+  if (asc_sim_mul(c, in->op, "count times element size", n, wide, &nw))
+    return -1;
+  uint8_t *d = asc_sim_vptr(c, in, 0, 0, n * ds, "write"); /* n * ds, n * ss <= nw */
   const uint8_t *s = d ? asc_sim_vptr(c, in, 1, 0, n * ss, "read") : NULL;
   if (!s)
     return -1;
   for (int64_t i = 0; i < n; i++)
     asc_sim_castone(sdt, ddt, rm, s + i * ss, d + i * ds);
-  return asc_sim_vcost(c, in, (n * wide + 255) / 256);
+  return asc_sim_vcost(c, in, nw / 256 + (nw % 256 != 0));
 }
 
 /* ---- axpy: dst[i] += (Ts)s * src[i]; half src may accumulate into float dst.  One
@@ -60,14 +63,17 @@ static int axpy(sim_core *c, const sim_inst *in) {
   if (n < 0 || sdt < 0 || ddt < 0)
     return -1;
   int ss = asc_sim_dtype_size(sdt), ds = asc_sim_dtype_size(ddt), wide = ss > ds ? ss : ds;
+  int64_t nw;
+  if (asc_sim_mul(c, in->op, "count times element size", n, wide, &nw))
+    return -1;
   double k = asc_sim_vscalar(c, in, 2, sdt).f;
-  uint8_t *d = asc_sim_vptr(c, in, 0, 0, n * ds, "write");
+  uint8_t *d = asc_sim_vptr(c, in, 0, 0, n * ds, "write"); /* n * ds, n * ss <= nw */
   const uint8_t *s = d ? asc_sim_vptr(c, in, 1, 0, n * ss, "read") : NULL;
   if (!s)
     return -1;
   for (int64_t i = 0; i < n; i++)
     asc_sim_storef(ddt, d + i * ds, asc_sim_loadf(ddt, d + i * ds) + k * asc_sim_loadf(sdt, s + i * ss));
-  return asc_sim_vcost(c, in, (n * wide + 255) / 256);
+  return asc_sim_vcost(c, in, nw / 256 + (nw % 256 != 0));
 }
 
 /* ---- duplicate ---- */
@@ -84,14 +90,17 @@ static int duplicate(sim_core *c, const sim_inst *in) {
   if (n < 0 || dt < 0)
     return -1;
   int esz = asc_sim_dtype_size(dt);
+  int64_t bytes;
+  if (asc_sim_mul(c, in->op, "count times element size", n, esz, &bytes))
+    return -1;
   sim_num s = asc_sim_vscalar(c, in, 1, dt);
-  uint8_t *d = asc_sim_vptr(c, in, 0, 0, n * esz, "write");
+  uint8_t *d = asc_sim_vptr(c, in, 0, 0, bytes, "write");
   if (!d)
     return -1;
   for (int64_t i = 0; i < n; i++)
     putscalar(dt, d + i * esz, s);
   asc_sim_count_done(c);
-  return asc_sim_vcost(c, in, (n * esz + 255) / 256);
+  return asc_sim_vcost(c, in, bytes / 256 + (bytes % 256 != 0));
 }
 
 /* duplicate.mask|bitmask(dst, s, mask | hi, lo, repeat, dst_blk_stride, dst_rep_stride) */
@@ -102,6 +111,10 @@ static int duplicatemask(sim_core *c, const sim_inst *in) {
   bool bits = in->op->code == ASC_OP_DUPLICATE_BITMASK;
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz, ri = bits ? 4 : 3;
   int64_t repeat = sim_in(c, in, ri)->i, blk = sim_in(c, in, ri + 1)->i, rep = sim_in(c, in, ri + 2)->i;
+  /* Duplicate's dstBlockStride is a uint16, dstRepeatStride a uint8: lane offsets stay small */
+  if (blk < 0 || blk > 65535 || rep < 0 || rep > 255)
+    return asc_sim_err(c, in->op, "%s: dst_block_stride %lld (0..65535) or dst_repeat_stride %lld (0..255) "
+                       "out of range", asc_op_name(in->op), (long long)blk, (long long)rep);
   sim_num s = asc_sim_vscalar(c, in, 1, dt);
   int64_t reps = asc_sim_l0_begin(c, in, 2, bits, lanes, repeat);
   for (int64_t r = 0; r < reps; r++)
@@ -136,18 +149,52 @@ double asc_sim_treesum(double *v, int64_t n, int dt, int lanes) {
   return n ? v[0] : 0.0;
 }
 
+/* Elements of shared_tmp_buffer a count-form reduction of n elements needs (Ascend C's
+ * minimum work-buffer sizes, docs/sanitizers.md): with R = ceil(n / elements per repeat)
+ * and B = elements per 32-byte block, ReduceSum keeps one partial sum per repeat: R rounded
+ * up to B.  ReduceMax/Min keep (value, index) pairs over up to three passes:
+ * up(2R) + up(2 ceil(2R / per repeat)) + up(2 ceil(2 ceil(2R / per repeat) / per repeat)). */
+static int64_t tmpneed(int code, int64_t n, int esz) {
+  int64_t per = 256 / esz, blk = 32 / esz, r = (n + per - 1) / per;
+  if (r == 0)
+    r = 1;
+#define UP(x) (((x) + blk - 1) / blk * blk)
+  if (code == ASC_OP_REDUCE_SUM)
+    return UP(r);
+  int64_t o1 = 2 * r, o2 = 2 * ((o1 + per - 1) / per), o3 = 2 * ((o2 + per - 1) / per);
+  return UP(o1) + UP(o2) + UP(o3);
+#undef UP
+}
+
 /* reduce_sum/max/min(dst, src, tmp, n): dst[0] := the result; dst[1] := the index of the
- * first max/min (its integer bits in an element of T) when cal_index. */
+ * first max/min (its integer bits in an element of T) when cal_index.  tmp must hold what
+ * the hardware's reduction stores there (tmpneed); that range is recorded as written, so
+ * the race detector sees the scratch traffic. */
 static int reduce(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0), code = in->op->code;
-  int64_t n = countof(c, in, 3);
+  int64_t n = countof(c, in, 3), bytes;
   if (n < 0 || dt < 0)
     return -1;
   int esz = asc_sim_dtype_size(dt);
+  if (asc_sim_mul(c, in->op, "count times element size", n, esz, &bytes))
+    return -1;
   const asc_attr *ci = asc_op_attr(in->op, "cal_index");
   bool idx = ci && ci->i && code != ASC_OP_REDUCE_SUM;
-  const uint8_t *s = asc_sim_vptr(c, in, 1, 0, n * esz, "read");
-  uint8_t *d = s ? asc_sim_vptr(c, in, 0, 0, (idx ? 2 : 1) * esz, "write") : NULL;
+  const uint8_t *s = asc_sim_vptr(c, in, 1, 0, bytes, "read");
+  if (!s)
+    return -1;
+  const sim_val *tv = sim_in(c, in, 2);
+  int64_t need = tmpneed(code, n, esz) * esz; /* n * esz fits, so this does */
+  if (tv->len >= 0 && tv->len < need) {
+    sim_finding f = {ASC_SIM_CHK_OOB, ASC_SEV_ERROR, 0, in->op, NULL, in->pipe, -1, tv->mem, tv->off,
+                     tv->off + need};
+    return asc_sim_found(c, &f, "%s: shared_tmp_buffer holds %lld elements, but a reduction of %lld "
+                         "elements needs at least %lld", asc_op_name(in->op), (long long)(tv->len / esz),
+                         (long long)n, (long long)(need / esz));
+  }
+  if (!asc_sim_vptr(c, in, 2, 0, need, "write"))
+    return -1;
+  uint8_t *d = asc_sim_vptr(c, in, 0, 0, (idx ? 2 : 1) * esz, "write");
   if (!d)
     return -1;
   double *v = malloc(sizeof *v * (size_t)(n + 1));
@@ -164,7 +211,7 @@ static int reduce(sim_core *c, const sim_inst *in) {
   asc_sim_storef(dt, d, r);
   if (idx)
     asc_sim_storei(esz == 2 ? ASC_SIM_U16 : ASC_SIM_U32, d + esz, best);
-  return asc_sim_vcost(c, in, 2 * ((n * esz + 255) / 256) + 1);
+  return asc_sim_vcost(c, in, 2 * (bytes / 256 + (bytes % 256 != 0)) + 1);
 }
 
 void asc_sim_reg_vmisc(sim_exec_fn *t) {

@@ -240,3 +240,58 @@ TEST(intern_and_strbuf) {
   asc_sb_free(&sb);
   asc_ctx_free(ctx);
 }
+
+/* The value-name table grows past its initial 1024 buckets (issue 12, item 11): names
+ * defined before and after each growth, in nested and isolated scopes, still resolve, a
+ * redefinition of an early name is still caught, and names of a closed scope are gone. */
+static char *chain(int n, const char *inner) {
+  asc_strbuf sb;
+  asc_sb_init(&sb);
+  asc_sb_puts(&sb, "\"builtin.module\"() ({\n  \"func.func\"() ({\n  ^bb0(%a: i32):\n");
+  for (int i = 0; i < n; i++)
+    asc_sb_printf(&sb, "    %%v%d = \"arith.addi\"(%s, %%a) : (i32, i32) -> i32\n", i,
+                  i ? "%v0" : "%a");
+  asc_sb_printf(&sb, "    %%c = \"arith.constant\"() {value = 1 : i1} : () -> i1\n"
+                     "    \"scf.if\"(%%c) ({\n%s      \"scf.yield\"() : () -> ()\n    }, {\n"
+                     "      \"scf.yield\"() : () -> ()\n    }) : (i1) -> ()\n", inner);
+  asc_sb_printf(&sb, "    %%last = \"arith.addi\"(%%v%d, %%v1) : (i32, i32) -> i32\n", n - 1);
+  asc_sb_puts(&sb, "    \"func.return\"() : () -> ()\n  }) {function_type = (i32) -> (), sym_name = \"f\"} : "
+                   "() -> ()\n}) : () -> ()\n");
+  return sb.data;
+}
+
+TEST(value_names_beyond_the_initial_table) {
+  asc_strbuf in;
+  asc_sb_init(&in);
+  for (int i = 0; i < 3000; i++) /* grows the table twice more inside the region */
+    asc_sb_printf(&in, "      %%w%d = \"arith.addi\"(%%v%d, %%v2999) : (i32, i32) -> i32\n", i, i);
+  char *ok = chain(3000, in.data);
+  asc_ctx *ctx = asc_ctx_new();
+  asc_ctx_set_quiet(ctx, 1);
+  asc_module *m = asc_parse(ctx, "big.mlir", ok, strlen(ok));
+  CHECK(m != NULL);
+  if (m)
+    asc_module_free(m);
+  /* %v0 was defined before any growth: redefining it deep inside is an error */
+  char *redef = chain(3000, "      %v0 = \"arith.addi\"(%v1, %v2) : (i32, i32) -> i32\n");
+  m = asc_parse(ctx, "redef.mlir", redef, strlen(redef));
+  CHECK(m == NULL);
+  char *d = asc_ctx_diagnostics(ctx);
+  CHECK_CONTAINS(d, "redefinition of SSA value '%v0'");
+  free(d);
+  /* a name of the closed region is not visible after it */
+  char *gone = chain(3000, in.data);
+  char *p = strstr(gone, "%last = \"arith.addi\"(%v2999, %v1)");
+  REQUIRE(p != NULL);
+  memcpy(p + strlen("%last = \"arith.addi\"("), "%w2999", 6); /* %v2999 -> %w2999 */
+  m = asc_parse(ctx, "gone.mlir", gone, strlen(gone));
+  CHECK(m == NULL);
+  d = asc_ctx_diagnostics(ctx);
+  CHECK_CONTAINS(d, "use of undeclared SSA value");
+  free(d);
+  asc_ctx_free(ctx);
+  free(in.data);
+  free(ok);
+  free(redef);
+  free(gone);
+}

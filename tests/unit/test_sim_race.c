@@ -343,3 +343,91 @@ TEST(shadow_matches_a_byte_model) {
 #undef RND
   CHECK_INT(bad, 0);
 }
+
+/* ---- the watchdog, cancelling, block counts (issue 12) ---- */
+static const char endless_ir[] =
+  "\"builtin.module\"() ({\n"
+  "  \"func.func\"() ({\n"
+  "  ^bb0(%n: i32):\n"
+  "    %c0 = \"arith.constant\"() {value = 0 : i32} : () -> i32 loc(\"w.py\":4:5)\n"
+  "    %c1 = \"arith.constant\"() {value = 1 : i32} : () -> i32 loc(\"w.py\":4:5)\n"
+  "    %r = \"scf.while\"(%c0) ({\n"
+  "    ^bb0(%i: i32):\n"
+  "      %lt = \"arith.cmpi\"(%i, %n) {predicate = 2 : i64} : (i32, i32) -> i1 loc(\"w.py\":5:11)\n"
+  "      \"scf.condition\"(%lt, %i) : (i1, i32) -> () loc(\"w.py\":5:5)\n"
+  "    }, {\n"
+  "    ^bb0(%j: i32):\n"
+  "      %k = \"arith.muli\"(%j, %c1) : (i32, i32) -> i32 loc(\"w.py\":6:9)\n"
+  "      \"scf.yield\"(%k) : (i32) -> () loc(\"w.py\":5:5)\n"
+  "    }) : (i32) -> i32 loc(\"w.py\":5:5)\n"
+  "    \"func.return\"() : () -> () loc(\"w.py\":3:1)\n"
+  "  }) {function_type = (i32) -> (), sym_name = \"k\"} : () -> () loc(\"w.py\":3:1)\n"
+  "}) : () -> ()\n";
+
+/* An endless loop stops at max_instructions with a watchdog record at the loop. */
+TEST(watchdog_stops_an_endless_loop) {
+  asc_sim_args a;
+  asc_sim_args_init(&a);
+  asc_sim_args_add_int(&a, ASC_SIM_I32, 1, "n");
+  asc_sim_options o;
+  asc_sim_options_init(&o);
+  CHECK(o.max_instructions == ASC_SIM_DEFAULT_MAX_INSTRUCTIONS);
+  o.max_instructions = 10000;
+  o.blocks = 3;
+  simrun r;
+  sim_go_opts(&r, endless_ir, &a, &o);
+  CHECK(r.rc != 0);
+  CHECK_INT(r.rep.nrecords, 1); /* block 0 only: the launch stops after the first failing block */
+  if (r.rep.nrecords == 1) {
+    CHECK_INT(r.rep.records[0].kind, ASC_SIM_CHK_WATCHDOG);
+    CHECK_STR(asc_sim_check_name(r.rep.records[0].kind), "watchdog");
+    CHECK_INT(r.rep.records[0].site[0].line, 5);
+    CHECK_STR(r.rep.records[0].site[0].op, "scf.while");
+  }
+  CHECK_CONTAINS(r.diag, "w.py:5:5: error: watchdog: the block executed more than 10000 instructions");
+  sim_done(&r);
+  asc_sim_args_free(&a);
+}
+
+/* A cancel flag raised before the launch stops it before any block runs. */
+TEST(cancelled_launch_stops) {
+  asc_sim_args a;
+  asc_sim_args_init(&a);
+  asc_sim_args_add_int(&a, ASC_SIM_I32, 1, "n");
+  asc_sim_options o;
+  asc_sim_options_init(&o);
+  o.max_instructions = 0; /* no watchdog: only the flag can stop it */
+  o.blocks = 4;
+  o.cancel = asc_sim_cancel_new();
+  CHECK_INT(asc_sim_cancel_requested(o.cancel), 0);
+  asc_sim_cancel_request(o.cancel);
+  simrun r;
+  sim_go_opts(&r, endless_ir, &a, &o);
+  CHECK(r.rc != 0);
+  CHECK_CONTAINS(r.diag, "launch interrupted (cancel requested) after 0 of 4 blocks");
+  sim_done(&r);
+  asc_sim_cancel_reset(o.cancel);
+  CHECK_INT(asc_sim_cancel_requested(o.cancel), 0);
+  asc_sim_cancel_free(o.cancel);
+  asc_sim_args_free(&a);
+}
+
+/* Block counts: 1..65535. */
+TEST(block_count_limits) {
+  asc_sim_args a;
+  asc_sim_args_init(&a);
+  asc_sim_args_add_int(&a, ASC_SIM_I32, 0, "n"); /* the loop ends at once */
+  simrun r;
+  sim_go(&r, endless_ir, &a, ASC_SIM_MAX_BLOCKS + 1);
+  CHECK(r.rc != 0);
+  CHECK_CONTAINS(r.diag, "a launch has at most 65535 blocks (got 65536)");
+  sim_done(&r);
+  sim_go(&r, endless_ir, &a, ASC_SIM_MAX_BLOCKS);
+  CHECK_INT(r.rc, 0);
+  int blocks = 0;
+  for (int i = 0; i < r.rep.ncores; i++)
+    blocks += r.rep.cores[i].blocks;
+  CHECK_INT(blocks, ASC_SIM_MAX_BLOCKS);
+  sim_done(&r);
+  asc_sim_args_free(&a);
+}

@@ -36,6 +36,7 @@ class ExtensionOptions:  # openasc-only
     strict_gm: bool = False  # True (or ASC_STRICT=1): out-of-bounds accesses are errors, not KernelWarning
     sanitize: bool = True
     profile: Optional[str] = None  # a directory for this kernel's profile files (docs/profile.md)
+    max_instructions: Optional[int] = None  # watchdog per block; None: $ASC_MAX_INSTRUCTIONS or 2**28; 0: off
 
 
 _OPTION_CLASSES = (CodegenOptions, CompileOptions, LaunchOptions, ExtensionOptions)
@@ -54,6 +55,9 @@ def _check_options(opts):
         raise RuntimeError("Please check input compile option")
     if opts.get("insert_sync") not in (None, True, False, "pyasc"):
         raise RuntimeError(f"insert_sync must be None, True, False or \"pyasc\", not {opts['insert_sync']!r}")
+    mi = opts.get("max_instructions")
+    if mi is not None and (not isinstance(mi, int) or isinstance(mi, bool) or mi < 0):
+        raise RuntimeError(f"max_instructions must be None or an int >= 0, not {mi!r}")
     if opts.get("auto_sync", True) not in (True, False, "full", "replace"):
         raise RuntimeError(f"auto_sync must be True, False, \"full\" or \"replace\", not {opts['auto_sync']!r}")
 
@@ -223,6 +227,8 @@ class JITFunction:
             raise TypeError("Parse user launch options failed")
         if core_num <= 0:
             raise ValueError("Core number should be large than 0")
+        if core_num > _lib.MAX_BLOCKS:
+            raise ValueError(f"Core number {core_num} is larger than the hardware's limit of {_lib.MAX_BLOCKS} blocks")
         return _Launcher(self, core_num, stream)
 
     # ---- tracing ----

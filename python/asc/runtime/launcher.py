@@ -11,7 +11,7 @@ import warnings
 from typing import Optional
 
 from .. import _lib
-from .._core import KernelError, KernelWarning
+from .._core import Finding, KernelError, KernelWarning
 from . import config
 
 
@@ -39,6 +39,38 @@ def profile_dir(option, kernel):
     while os.path.exists(os.path.join(root, f"{kernel}_{n}")):
         n += 1
     return os.path.join(root, f"{kernel}_{n}")
+
+
+def max_instructions(options):
+    """The watchdog limit of a launch: the option, else $ASC_MAX_INSTRUCTIONS, else None (the
+    library's default)."""
+    mi = options.get("max_instructions")
+    if mi is None:
+        env = os.environ.get("ASC_MAX_INSTRUCTIONS")
+        if env:
+            try:
+                mi = int(env)
+            except ValueError:
+                mi = -1
+            if mi < 0:
+                raise ValueError(f"ASC_MAX_INSTRUCTIONS must be an integer >= 0 (0: no limit), not {env!r}")
+    return mi
+
+
+def kernel_error(name, diags, warnings_are_errors, kernel_warnings):
+    """KernelError of a failed launch: the first error (with verify_sync also a warning other
+    than a KernelWarning) as the message, then every other finding of the launch (errors and
+    warnings, in order); all of them in .findings."""
+    found = [Finding(text.rstrip(), sev) for sev, text in diags]
+    if not found:
+        return KernelError(f"kernel {name} failed")
+    first = next((f for f, (_, text) in zip(found, diags) if f.severity == "error" or
+                  (warnings_are_errors and text not in kernel_warnings)), found[0])
+    rest = [f for f in found if f is not first]
+    msg = str(first)
+    if rest:
+        msg += f"\n\n{len(rest)} more finding{'s' if len(rest) > 1 else ''} of this launch:\n" + "\n".join(rest)
+    return KernelError(msg, found)
 
 
 def marshal_args(kernel, user_args):
@@ -74,22 +106,26 @@ class Launcher:
             return None
         if self.options.core_num <= 0:
             raise ValueError("Core number should be large than 0")
+        if self.options.core_num > _lib.MAX_BLOCKS:
+            raise ValueError(f"Core number {self.options.core_num} is larger than the hardware's limit of "
+                             f"{_lib.MAX_BLOCKS} blocks")
         opts = kernel.options
         largs = marshalled if marshalled is not None else marshal_args(kernel, user_args)
         rc, rep = _lib.launch(kernel.module, function_name, largs, config.current_platform().value,
                               self.options.core_num, int(opts.get("sanitize", True)), strict_gm=strict_gm(opts),
-                              profile=profile_dir(opts.get("profile"), function_name))
+                              profile=profile_dir(opts.get("profile"), function_name),
+                              max_instructions=max_instructions(opts))
         config._set_last_report(rep)
         kw = rep["kernel_warnings"]  # (not .get(): that would read the per-core part of the report)
         if opts.get("verify_sync"):
             rep["errors"] += [w for w in rep["warnings"] if w not in kw]
+        if rc != 0 or rep["errors"]:  # every finding goes into the error
+            raise kernel_error(function_name, rep["diagnostics"], bool(opts.get("verify_sync")), kw)
         for w in rep["warnings"]:
             if w in kw:
                 warnings.warn(KernelWarning(w.rstrip()), stacklevel=stacklevel)
-            elif not opts.get("verify_sync"):
+            else:
                 warnings.warn(w.rstrip(), RuntimeWarning, stacklevel=stacklevel)
-        if rc != 0 or rep["errors"]:
-            raise KernelError("".join(rep["errors"]).rstrip() or f"kernel {function_name} failed")
         return None
 
 

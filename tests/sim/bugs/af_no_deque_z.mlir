@@ -1,6 +1,7 @@
-// af_no_deque_z: add_framework with one seeded bug: the deque of z is removed (the copy-out uses the enqueued tensor).
-// ERRORS: 1
+// af_no_deque_z: add_framework with one seeded bug: the deque of z is removed (the copy-out uses the enqueued tensor). The run goes on after the race, so the free of the still-enqueued tensor is reported too.
+// ERRORS: 2
 // EXPECT: add_framework.py:54:8: error: race (RAW) on UB bytes [8192, 10240): asc.data_copy at add_framework.py:54:8 (PIPE_MTE3) reads what asc.add at add_framework.py:48:8 (PIPE_V) writes
+// EXPECT: add_framework.py:55:8: error: asc.free_tensor: the tensor is still enqueued
 // RUN: --blocks 2 x=x.npy:f16:8192 y=y.npy:f16:8192 z=z.npy:f16:8192
 "builtin.module"() ({
   "func.func"() ({

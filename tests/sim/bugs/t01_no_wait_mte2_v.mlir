@@ -1,7 +1,9 @@
-// t01_no_wait_mte2_v: tutorial01_add with one seeded bug: wait_flag(MTE2_V) removed.
-// ERRORS: 1
+// t01_no_wait_mte2_v: tutorial01_add with one seeded bug: wait_flag(MTE2_V) removed. The run goes on after the race: the unconsumed flag is set again and the kernel end deadlocks.
+// ERRORS: 2
 // EXPECT: tutorial01_add.py:35:8: error: race (RAW) on UB bytes [1024, 2048): asc.add at tutorial01_add.py:35:8 (PIPE_V) reads what asc.data_copy at tutorial01_add.py:32:8 (PIPE_MTE2) writes
 // EXPECT: add set_flag(MTE2_V) after tutorial01_add.py:32 and wait_flag(MTE2_V) before tutorial01_add.py:35
+// EXPECT: tutorial01_add.py:33:8: warning: double-set: flag MTE2_V id 0 is set again
+// EXPECT: error: deadlock:
 // RUN: --blocks 2 x=x.npy:f32:2048 y=y.npy:f32:2048 z=z.npy:f32:2048
 "builtin.module"() ({
   "func.func"() ({

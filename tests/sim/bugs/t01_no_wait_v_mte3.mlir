@@ -1,7 +1,9 @@
-// t01_no_wait_v_mte3: tutorial01_add with one seeded bug: wait_flag(V_MTE3) removed.
-// ERRORS: 1
+// t01_no_wait_v_mte3: tutorial01_add with one seeded bug: wait_flag(V_MTE3) removed. The run goes on after the race: the unconsumed flag is set again and the kernel end deadlocks.
+// ERRORS: 2
 // EXPECT: tutorial01_add.py:38:8: error: race (RAW) on UB bytes [2048, 3072): asc.data_copy at tutorial01_add.py:38:8 (PIPE_MTE3) reads what asc.add at tutorial01_add.py:35:8 (PIPE_V) writes
 // EXPECT: add set_flag(V_MTE3) after tutorial01_add.py:35 and wait_flag(V_MTE3) before tutorial01_add.py:38
+// EXPECT: tutorial01_add.py:36:8: warning: double-set: flag V_MTE3 id 0 is set again
+// EXPECT: error: deadlock:
 // RUN: --blocks 2 x=x.npy:f32:2048 y=y.npy:f32:2048 z=z.npy:f32:2048
 "builtin.module"() ({
   "func.func"() ({

@@ -476,7 +476,9 @@ def pipe_barrier(pipe):
 
 
 # ---- vector ops, generated from the registry --------------------------------------------------------------------
-# Python parameter names of each count-form operand signature of ops.def (pyasc's keywords).
+# Python parameter names of each count-form operand signature of ops.def (pyasc's keywords).  The
+# tables key signatures with `int` for an integer operand; ops.def spells count operands `i32`
+# (the verifier's type for them), which _sig maps to `int` before a lookup.
 FORMS = {
     "lt@t,lt@t,lt@t,int": ("dst", "src0", "src1", "count"),
     "lt@t,lt@t,num,int": ("dst", "src", "scalar", "count"),
@@ -548,13 +550,18 @@ def _mask_words(pyname, mask):
                      f"got {len(mask)}")
 
 
+def _sig(operands):
+    """An operand signature with `i32` spelled `int`, the spelling of the tables above."""
+    return ",".join("int" if k == "i32" else k for k in operands.split(","))
+
+
 def _make_vector_op(pyname, opname, info):
     kinds = info["operands"].split(",")
-    base = FORMS[info["operands"]]
+    base = FORMS[_sig(info["operands"])]
     attrs = _attr_params(info)
     front = [p for (_, _, p, pre, _) in attrs if pre]
     count_names = base[:-1] + tuple(front) + ("count",) + tuple(p for (_, _, p, pre, _) in attrs if not pre)
-    if info["operands"] in COUNT_IS_SET_MASK:
+    if _sig(info["operands"]) in COUNT_IS_SET_MASK:
         count_names += ("is_set_mask",)
     masks = {suffix: _REGISTRY[opname + suffix] for suffix in (".mask", ".bitmask") if opname + suffix in _REGISTRY}
 
@@ -588,7 +595,7 @@ def _make_vector_op(pyname, opname, info):
             raise NotImplementedError(f"{pyname}(): the mask/repeat form is not supported yet")
         minfo = masks[suffix]
         mkinds, mattrs = minfo["operands"].split(","), _attr_params(minfo)
-        key = ",".join(mkinds[nbase + (2 if suffix == ".bitmask" else 1) + 1:])  # the kinds after mask, repeat
+        key = _sig(",".join(mkinds[nbase + (2 if suffix == ".bitmask" else 1) + 1:]))  # the kinds after mask, repeat
         tail, rep = MASK_TAILS[key], REPEAT_NAMES.get(key, "repeat_times")
         names = base[:-1] + tuple(front) + ("mask", rep) + tail + tuple(p for (_, _, p, pre, _) in mattrs if not pre)
         vals = _bind(pyname, names, args, kw)
@@ -606,7 +613,7 @@ def _make_vector_op(pyname, opname, info):
 
 VECTOR_OPS = {}
 for _name, _info in _REGISTRY.items():  # other signatures: hand-written in asc/_basic_ops.py
-    if _info["family"] == "vector" and _name.count(".") == 1 and _info["operands"] in FORMS:
+    if _info["family"] == "vector" and _name.count(".") == 1 and _sig(_info["operands"]) in FORMS:
         VECTOR_OPS[_name[4:]] = _make_vector_op(_name[4:], _name, _info)
 globals().update(VECTOR_OPS)
 
