@@ -99,9 +99,18 @@ static int hoist_que_bind_func(asc_module *m, asc_op *f) {
   hoister h = {0};
   bool changed = true;
   asc_pass_collect(f, &h.ops);
-  for (size_t i = 0; i < h.ops.n; i++)
-    if (hoist_kind(((asc_op *)h.ops.items[i])->code))
+  /* a TPipe destroyed or reset in the function takes its buffers away: init_buffer and
+   * TBuf.get must stay where the user put them (after the destroy/init) */
+  bool relife = false;
+  for (size_t i = 0; i < h.ops.n; i++) {
+    asc_opcode k = ((asc_op *)h.ops.items[i])->code;
+    relife |= k == ASC_OP_TPIPE_DESTROY || k == ASC_OP_TPIPE_RESET || k == ASC_OP_TPIPE_INIT;
+  }
+  for (size_t i = 0; i < h.ops.n; i++) {
+    asc_opcode k = ((asc_op *)h.ops.items[i])->code;
+    if (hoist_kind(k) && (!relife || k == ASC_OP_TQUE || k == ASC_OP_TBUF))
       asc_pass_map_set(&h.movable, h.ops.items[i], 1);
+  }
   /* ... and the safe arith ops computing their operands (pyasc relies on LICM and the
    * folder's constant hoisting for those) */
   while (changed) {

@@ -432,6 +432,10 @@ static sync_view resolve(sync_env *env, const asc_value *v) {
   case ASC_OP_GT_SUBVIEW:
   case ASC_OP_GM_OFFSET:
     return advance(resolve(env, d->operands[0]), d->operands[1], v->type);
+  case ASC_OP_LT_REINTERPRET_CAST: /* the same bytes */
+    return resolve(env, d->operands[0]);
+  case ASC_OP_GT_GET_PHY_ADDR:
+    return advance(resolve(env, d->operands[0]), d->operands[1], v->type);
   case ASC_OP_ALLOC_TENSOR:
   case ASC_OP_DEQUE:
     return queue_view(env, d->operands[0], v);
