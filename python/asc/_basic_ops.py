@@ -430,3 +430,91 @@ def sort32(dst, src0, src1, repeat_time):
 
 
 __all__ += ["sort32"]
+
+
+# ---- system functions (semantics: src/sim/scalarx.c; no caches are simulated) -------------------------
+def _int_attr(v, fn, arg):
+    try:
+        return f"{int(v)} : i64"
+    except (ValueError, TypeError):
+        raise TypeError(f"{fn}(): '{arg}' must be a compile-time int or enum, got {v!r}") from None
+
+
+def _gt(x, fn, arg):
+    return _c._need(x, _c.GlobalTensor, fn, arg).value
+
+
+def _gm(x, fn, arg):
+    return _c._need(x, _c.GlobalAddress, fn, arg).value
+
+
+def get_program_counter():
+    """The index of this instruction in the lowered program (int64)."""
+    return PlainValue(builder("get_program_counter").op("asc.get_program_counter", [], ["i64"])[0], _I64)
+
+
+def init_soc_state():
+    builder("init_soc_state").op("asc.init_soc_state")
+
+
+def data_sync_barrier(arg0):
+    builder("data_sync_barrier").op("asc.data_sync_barrier", [], [],
+                                    {"mode": _int_attr(arg0, "data_sync_barrier", "arg0")})
+
+
+def data_cache_clean_and_invalid(entire_type, dcci_dst=None, dst=None):
+    if dst is None and isinstance(dcci_dst, _c.GlobalTensor):  # the form without dcci_dst
+        dcci_dst, dst = None, dcci_dst
+    attrs = {"line": _int_attr(entire_type, "data_cache_clean_and_invalid", "entire_type")}
+    if dcci_dst is not None:
+        attrs["dst"] = _int_attr(dcci_dst, "data_cache_clean_and_invalid", "dcci_dst")
+    builder("data_cache_clean_and_invalid").op("asc.data_cache_clean_and_invalid",
+                                               [_gt(dst, "data_cache_clean_and_invalid", "dst")], [], attrs)
+
+
+def data_cache_preload(src, cache_offset):
+    builder("data_cache_preload").op("asc.data_cache_preload",
+                                     [_gt(src, "data_cache_preload", "src"), to_value(cache_offset, _I32)])
+
+
+def icache_preload(pre_fetch_len):
+    builder("icache_preload").op("asc.icache_preload", [to_value(pre_fetch_len, _I32)])
+
+
+def get_icache_preload_status():
+    """0: no instruction prefetch is in flight (the simulator has no instruction cache)."""
+    b = builder("get_icache_preload_status")
+    return PlainValue(b.op("asc.get_icache_preload_status", [], ["i64"])[0], _I64)
+
+
+_U8 = DTYPES["uint8"]
+
+
+def get_sys_workspace():
+    b = builder("get_sys_workspace")
+    return _c.GlobalAddress(b.op("asc.get_sys_workspace", [], [f"!asc.gm_ptr<{_U8.ir}>"])[0], _U8)
+
+
+def set_sys_workspace(workspace):
+    builder("set_sys_workspace").op("asc.set_sys_workspace", [_gm(workspace, "set_sys_workspace", "workspace")])
+
+
+def get_hccl_context(index):
+    b = builder("get_hccl_context")
+    return _c.GlobalAddress(b.op("asc.get_hccl_context", [], [f"!asc.gm_ptr<{_U8.ir}>"],
+                                 {"index": _int_attr(index, "get_hccl_context", "index")})[0], _U8)
+
+
+def set_hccl_context(index, context):
+    builder("set_hccl_context").op("asc.set_hccl_context", [_gm(context, "set_hccl_context", "context")], [],
+                                   {"index": _int_attr(index, "set_hccl_context", "index")})
+
+
+def set_mm_layout_transform(mm_layout_mode):
+    builder("set_mm_layout_transform").op("asc.set_mm_layout_transform", [to_value(bool(mm_layout_mode),
+                                                                                     DTYPES["int1"])])
+
+
+__all__ += ["get_program_counter", "init_soc_state", "data_sync_barrier", "data_cache_clean_and_invalid",
+            "data_cache_preload", "icache_preload", "get_icache_preload_status", "get_sys_workspace",
+            "set_sys_workspace", "get_hccl_context", "set_hccl_context", "set_mm_layout_transform"]

@@ -62,8 +62,14 @@ def not_yet_names(namespace, module, names, hint=""):
 class DataType:
     """A scalar element type (asc.float16, ...); `ir` is its IR spelling."""
 
-    def __init__(self, name, ir, size, kind):
-        self.name, self.ir, self.size, self.kind = name, ir, size, kind
+    def __new__(cls, name, ir=None, size=None, kind=None):
+        if ir is None:  # pyasc's DataType("int32"): the one instance of that type
+            return dtype_of(name)
+        return super().__new__(cls)
+
+    def __init__(self, name, ir=None, size=None, kind=None):
+        if ir is not None:
+            self.name, self.ir, self.size, self.kind = name, ir, size, kind
 
     def sizeof(self):
         return self.size

@@ -547,33 +547,10 @@ static void checkcast(verifier *vr, const asc_op *op) {
 
 /* ---- asc ------------------------------------------------------------------------------------ */
 
-/* A literal event id must name one of the 8 flags per event (hardware.md §7). */
-static void checkeventid(verifier *vr, const asc_op *op) {
-  const asc_op *d = op->operands[0]->def;
-  const asc_attr *a = d && d->code == ASC_OP_CONSTANT ? asc_op_attr(d, "value") : NULL;
-  if (a && a->kind == ASC_ATTR_INT && (a->i < 0 || a->i > 7))
-    fail(vr, op, "event id %lld out of range [0, 7]", (long long)a->i);
-}
-
-/* set_flag/wait_flag: an event no core has would pair pipes of the AIC and the AIV. */
-static void checkevent(verifier *vr, const asc_op *op) {
-  int64_t e = asc_op_attr(op, "event")->i;
-  if (!asc_hw_event_cores(e))
-    fail(vr, op, "event %s crosses the AIC/AIV boundary and is valid on no core",
-         asc_enum_name(ASC_ENUM_EVENT, e));
-  checkeventid(vr, op);
-}
-
-static void checkbarrier(verifier *vr, const asc_op *op) {
-  int64_t p = asc_op_attr(op, "pipe")->i;
-  /* pipe_barrier(PIPE_S) is legal IR, as in pyasc: the hardware rejects it when it runs (the
-   * simulator's error), and verify-sync warns at compile time (S007). */
-  if (p != ASC_PIPEID_PIPE_S && p != ASC_PIPEID_PIPE_ALL && !asc_hw_pipe_exists((int)p))
-    fail(vr, op,
-         "pipe %s does not exist on this core (arch 2201 has PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, "
-         "PIPE_MTE2, PIPE_MTE3, PIPE_FIX)",
-         asc_enum_name(ASC_ENUM_PIPEID, p));
-}
+/* set_flag / wait_flag / pipe_barrier: an event id outside 0-7, an event valid on no core and a
+ * barrier of a pipe the core lacks (or PIPE_S) are legal IR, as in pyasc, whose front-end compiles
+ * them: the hardware rejects them when they run (the simulator's error at the op's line), and
+ * verify-sync warns at compile time where it is certain (S006, S007; docs/verify-sync.md). */
 
 /* cross_core_set_flag / wait_flag: mode 0, 1 or 2; the set's pipe one that can signal (any
  * pipe of arch 2201 but S; hardware.md §10). */
@@ -667,14 +644,11 @@ static void checkop(verifier *vr, const asc_op *op, const asc_op *parent) {
   case ASC_OP_TRUNCF: checkwidth(vr, op, false); break;
   case ASC_OP_INDEX_CAST:
   case ASC_OP_BITCAST: checkcast(vr, op); break;
-  case ASC_OP_SET_FLAG:
-  case ASC_OP_WAIT_FLAG: checkevent(vr, op); break;
-  case ASC_OP_PIPE_BARRIER: checkbarrier(vr, op); break;
-  case ASC_OP_CROSS_CORE_SET_FLAG:
-  case ASC_OP_CROSS_CORE_WAIT_FLAG: checkxflag(vr, op); break;
   case ASC_OP_STRUCT: checkstruct(vr, op); break;
   case ASC_OP_TQUE: checktque(vr, op); break;
   case ASC_OP_TBUF: checkpos(vr, op, op->results[0].type->pos, false); break;
+  case ASC_OP_CROSS_CORE_SET_FLAG:
+  case ASC_OP_CROSS_CORE_WAIT_FLAG: checkxflag(vr, op); break;
   default: break;
   }
 }

@@ -48,7 +48,7 @@ static bool dominates(asc_op *a, asc_op *b) {
 /* pyasc hoists queue, que_bind, tbuf, init_buffer, init_queue, tbuf.get_tensor. */
 static bool hoist_kind(asc_opcode c) {
   return c == ASC_OP_TQUE || c == ASC_OP_TBUF || c == ASC_OP_INIT_BUFFER || c == ASC_OP_INIT_TBUF ||
-         c == ASC_OP_TBUF_GET || c == ASC_OP_TBUF_GET_WITH_OFFSET;
+         c == ASC_OP_TBUF_GET || c == ASC_OP_TBUF_GET_WITH_OFFSET || c == ASC_OP_TBUF_GET_ALL;
 }
 
 /* Pure arith ops that cannot trap (no division), which may run before a loop that might
@@ -99,9 +99,18 @@ static int hoist_que_bind_func(asc_module *m, asc_op *f) {
   hoister h = {0};
   bool changed = true;
   asc_pass_collect(f, &h.ops);
-  for (size_t i = 0; i < h.ops.n; i++)
-    if (hoist_kind(((asc_op *)h.ops.items[i])->code))
+  /* a TPipe destroyed or reset in the function takes its buffers away: init_buffer and
+   * TBuf.get must stay where the user put them (after the destroy/init) */
+  bool relife = false;
+  for (size_t i = 0; i < h.ops.n; i++) {
+    asc_opcode k = ((asc_op *)h.ops.items[i])->code;
+    relife |= k == ASC_OP_TPIPE_DESTROY || k == ASC_OP_TPIPE_RESET || k == ASC_OP_TPIPE_INIT;
+  }
+  for (size_t i = 0; i < h.ops.n; i++) {
+    asc_opcode k = ((asc_op *)h.ops.items[i])->code;
+    if (hoist_kind(k) && (!relife || k == ASC_OP_TQUE || k == ASC_OP_TBUF))
       asc_pass_map_set(&h.movable, h.ops.items[i], 1);
+  }
   /* ... and the safe arith ops computing their operands (pyasc relies on LICM and the
    * folder's constant hoisting for those) */
   while (changed) {

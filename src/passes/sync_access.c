@@ -361,13 +361,19 @@ static sync_view resolve(sync_env *env, const asc_value *v) {
   case ASC_OP_GT_SUBVIEW:
   case ASC_OP_GM_OFFSET:
     return advance(resolve(env, d->operands[0]), d->operands[1], v->type);
+  case ASC_OP_LT_REINTERPRET_CAST: /* the same bytes */
+    return resolve(env, d->operands[0]);
+  case ASC_OP_GT_GET_PHY_ADDR:
+    return advance(resolve(env, d->operands[0]), d->operands[1], v->type);
   case ASC_OP_ALLOC_TENSOR:
   case ASC_OP_DEQUE:
     return queue_view(env, d->operands[0], v);
   case ASC_OP_TBUF_GET:
     return span(d->operands[0], NULL, 1, d->operands[1], v->type);
-  case ASC_OP_TBUF_GET_WITH_OFFSET:
-    return span(d->operands[0], d->operands[1], 1, d->operands[2], v->type);
+  case ASC_OP_TBUF_GET_WITH_OFFSET: /* (tbuf, size elements, byte offset) */
+    return span(d->operands[0], d->operands[2], 1, d->operands[1], v->type);
+  case ASC_OP_TBUF_GET_ALL: /* the whole buffer, to its end (its length is known only when it runs) */
+    return from(d->operands[0], lin_const(0));
   case ASC_OP_GLOBAL_TENSOR: {
     const asc_value *p = (const asc_value *)(intptr_t)asc_pass_map_get(&env->gt_ptr, v);
     return p ? resolve(env, p) : whole(v);

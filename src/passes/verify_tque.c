@@ -255,6 +255,7 @@ static vq_tensor resolve(vs_ctx *c, vq_state *s, const asc_value *v) {
   if (d && d->code == ASC_OP_DEQUE)
     return (b = bind_of(s, root)) ? b->t : (vq_tensor){RES_UNKNOWN, NULL, root};
   if (is_func_arg(c, root) || (d && (d->code == ASC_OP_TBUF_GET || d->code == ASC_OP_TBUF_GET_WITH_OFFSET ||
+                                     d->code == ASC_OP_TBUF_GET_ALL ||
                                      d->code == ASC_OP_LOCAL_TENSOR)))
     return (vq_tensor){RES_DECL, NULL, root};
   return (vq_tensor){RES_UNKNOWN, NULL, root};

@@ -322,6 +322,7 @@ static void coreinit(sim_core *c, const sim_launch *L, int inst, scratch *s) {
   c->ub_lo = c->ub_bytes;
   c->ub_hi = 0;
   c->warned = memset(s->warned, 0, (size_t)L->ninsts + 1);
+  asc_sim_sys_init(c);
   c->mask[0] = c->mask[1] = ~0ull;
   c->counter = false;
   c->cmpmask[0] = c->cmpmask[1] = 0;

@@ -82,7 +82,7 @@ static uint8_t *membase(sim_core *c, int mem, int64_t *size) {
 /* A queue tensor whose buffer was freed since it was allocated or dequeued. */
 static bool stale(const sim_core *c, const sim_val *r) {
   int64_t bi = (r->tag & 0xffff) - 1;
-  return r->tag && bi >= 0 && bi < c->nbufs && c->bufs[bi].gen != (int)(r->tag >> 16);
+  return r->tag && bi >= 0 && bi < SIM_MAXQBUF && c->bufs[bi].gen != (int)(r->tag >> 16);
 }
 
 static uint8_t *oob(sim_core *c, const asc_op *op, const sim_val *r, int64_t lo, int64_t hi, const char *fmt,

@@ -68,6 +68,9 @@ static int tpipe(sim_core *c, const sim_inst *in) {
 static int carve(sim_core *c, const sim_inst *in, int pos, int64_t n, int64_t *addr) {
   if (!c->has_tpipe)
     return asc_sim_err(c, in->op, "%s: no TPipe was created", asc_op_name(in->op));
+  if (c->tpipe_down)
+    return asc_sim_err(c, in->op, "%s: the TPipe was destroyed; call TPipe.init() before carving buffers again",
+                       asc_op_name(in->op));
   if (n > c->ub_bytes - c->ub_top) {
     asc_strbuf sb;
     asc_sb_init(&sb);
@@ -142,8 +145,10 @@ static int initbuffer(sim_core *c, const sim_inst *in) {
     return -1;
   q->first = c->nbufs;
   q->nbuf = (int)num;
-  for (int i = 0; i < num; i++)
-    c->bufs[c->nbufs++] = (sim_qbuf){addr + i * len, len, SIM_QB_FREE, 0, -1, -1};
+  for (int i = 0; i < num; i++) { /* a generation survives destroy: older tensors stay stale */
+    int gen = c->bufs[c->nbufs].gen;
+    c->bufs[c->nbufs++] = (sim_qbuf){addr + i * len, len, SIM_QB_FREE, gen, -1, -1};
+  }
   scost(c);
   return 0;
 }
@@ -301,6 +306,102 @@ int asc_sim_tpipe_destroy(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
+/* ---- TPipe life cycle (TPipe::Init / Destroy / Reset) and event ids ---- */
+static int pipeof(sim_core *c, const sim_inst *in) {
+  if (!c->has_tpipe)
+    return asc_sim_err(c, in->op, "%s: no TPipe was created", asc_op_name(in->op));
+  scost(c);
+  return 0;
+}
+
+/* Destroy: every queue buffer must be free (a tensor still allocated or enqueued would
+ * point into UB a later init_buffer hands out again); pending frees are waited, every pipe
+ * drains, and the TPipe forgets its buffers and event ids.  Tensors handed out before are
+ * stale from here on (their buffers' generations move on). */
+static int pipedown(sim_core *c, const sim_inst *in) {
+  if (pipeof(c, in))
+    return -1;
+  for (int k = 0; k < c->nbufs; k++)
+    if (c->bufs[k].state != SIM_QB_FREE)
+      return asc_sim_found_at(c, ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, in,
+                              "%s: a tensor of a queue is still %s (free_tensor it first)", asc_op_name(in->op),
+                              c->bufs[k].state == SIM_QB_ENQUE ? "enqueued" : "allocated");
+  if (asc_sim_tpipe_destroy(c, in) || asc_sim_issue_barrier(c, in, ASC_PIPEID_PIPE_ALL))
+    return -1;
+  for (int qi = 0; qi < c->nqueues; qi++) {
+    sim_queue *q = &c->queues[qi];
+    q->nbuf = -1;
+    q->first = q->used = q->head = q->cursor = 0;
+  }
+  for (int ti = 0; ti < c->ntbufs; ti++)
+    c->tbufs[ti].len = -1;
+  for (int k = 0; k < SIM_MAXQBUF; k++)
+    c->bufs[k].gen++;
+  c->nbufs = 0;
+  c->ub_top = 0;
+  memset(c->pos_bytes, 0, sizeof c->pos_bytes);
+  memset(c->idmask, 0, sizeof c->idmask);
+  c->tpipe_down = true;
+  return 0;
+}
+
+static int pipeinit(sim_core *c, const sim_inst *in) {
+  if (pipeof(c, in))
+    return -1;
+  c->tpipe_down = false;
+  return 0;
+}
+
+static int pipereset(sim_core *c, const sim_inst *in) { return pipedown(c, in) ? -1 : pipeinit(c, in); }
+
+static int evtattr(const sim_inst *in) { return (int)asc_op_attr(in->op, "event")->i; }
+
+static int allocevent(sim_core *c, const sim_inst *in) {
+  if (pipeof(c, in))
+    return -1;
+  int id = allocid(c, in, evtattr(in));
+  if (id < 0)
+    return -1;
+  sim_out(c, in, 0)->i = id;
+  return 0;
+}
+
+static int releaseevent(sim_core *c, const sim_inst *in) {
+  int evt = evtattr(in);
+  int64_t id = sim_in(c, in, 1)->i;
+  if (pipeof(c, in))
+    return -1;
+  if (id < 0 || id >= SIM_NIDS || !(c->idmask[evt] & (1u << id)))
+    return asc_sim_found_at(c, ASC_SIM_CHK_EVENT, ASC_SEV_ERROR, in,
+                            "asc.tpipe_release_event_id: event id %lld of %s is not allocated", (long long)id,
+                            asc_sim_evt_name(evt));
+  releaseid(c, evt, (int)id);
+  return 0;
+}
+
+static int fetchevent(sim_core *c, const sim_inst *in) {
+  int evt = evtattr(in);
+  if (pipeof(c, in))
+    return -1;
+  for (int id = 0; id < SIM_NIDS; id++)
+    if (!(c->idmask[evt] & (1u << id))) {
+      sim_out(c, in, 0)->i = id;
+      return 0;
+    }
+  return asc_sim_found_at(c, ASC_SIM_CHK_EVENT, ASC_SEV_ERROR, in,
+                          "asc.tpipe_fetch_event_id: all 8 event ids of %s are in use", asc_sim_evt_name(evt));
+}
+
+static int baseaddr(sim_core *c, const sim_inst *in) {
+  int pos = (int)asc_op_attr(in->op, "pos")->i;
+  if (pipeof(c, in))
+    return -1;
+  if (!posok(c, pos))
+    return badpos(c, in, pos);
+  sim_out(c, in, 0)->i = 0;
+  return 0;
+}
+
 /* ---- queue queries (scalar reads of the queue's state, hardware.md §9) ---- */
 static sim_queue *queryq(sim_core *c, const sim_inst *in) {
   sim_queue *q = queueof(c, in, 0);
@@ -388,13 +489,15 @@ static int inittbuf(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-/* tbuf_get(len) and tbuf_get_with_offset(size, byte offset): views of the TBuf's buffer. */
+/* tbuf_get(len), tbuf_get_with_offset(size, byte offset) and tbuf_get_all (the whole buffer,
+ * its length known only now): views of the TBuf's buffer. */
 static int tbufget(sim_core *c, const sim_inst *in) {
   sim_tbuf *t = tbufof(c, in, 0);
   int esz = asc_type_bytes(sim_outtype(in, 0)->elem);
-  int64_t n = sim_in(c, in, 1)->i, off = in->nin > 2 ? sim_in(c, in, 2)->i : 0;
+  int64_t n, off = in->nin > 2 ? sim_in(c, in, 2)->i : 0;
   if (!t || t->len < 0)
     return asc_sim_err(c, in->op, "%s: the TBuf has no buffer (init_tbuf missing)", asc_op_name(in->op));
+  n = in->nin > 1 ? sim_in(c, in, 1)->i : t->len / (esz > 0 ? esz : 1);
   if (off % 32 != 0 || off < 0)
     return asc_sim_err(c, in->op, "%s: buf_offset must be align to 32B. (got %lld)", asc_op_name(in->op),
                        (long long)off);
@@ -412,6 +515,8 @@ static int tbufget(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
+static int64_t esz_in(const sim_inst *in, int i) { return asc_type_bytes(sim_intype(in, i)->elem); }
+
 /* ---- global tensors and GM pointers (unbounded views; the array bounds every access) ---- */
 static int globaltensor(sim_core *c, const sim_inst *in) {
   sim_val *r = sim_out(c, in, 0);
@@ -428,6 +533,12 @@ static int setglobalbuffer(sim_core *c, const sim_inst *in) {
   gt->mem = p->mem;
   gt->off = p->off;
   gt->len = -1;
+  if (in->nin > 2) { /* the size bounds accesses (a warning past it, as past an array) */
+    int64_t n = sim_in(c, in, 2)->i;
+    if (n < 0)
+      return asc_sim_err(c, in->op, "asc.set_global_buffer: buffer size %lld is negative", (long long)n);
+    gt->len = n * esz_in(in, 0);
+  }
   scost(c);
   return 0;
 }
@@ -446,6 +557,16 @@ static int gmoffset(sim_core *c, const sim_inst *in) {
   *r = *p;
   r->off = off;
   r->len = len;
+  if (in->nin > 2) { /* gt[start:stop] */
+    int64_t start = sim_in(c, in, 1)->i, stop = sim_in(c, in, 2)->i, n;
+    if (stop < start)
+      return asc_sim_err(c, in->op, "asc.gt_subview: stop %lld is before start %lld", (long long)stop,
+                         (long long)start);
+    if (asc_sim_mul(c, in->op, "view length times element size", stop - start, esz, &n))
+      return -1;
+    if (r->len < 0 || n < r->len)
+      r->len = n;
+  }
   scost(c);
   return 0;
 }
@@ -499,6 +620,101 @@ static int ltsubview(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
+/* ---- tensor accessors ---- */
+static int ltphy(sim_core *c, const sim_inst *in) {
+  sim_out(c, in, 0)->i = sim_in(c, in, 0)->off + sim_in(c, in, 1)->i * esz_in(in, 0);
+  scost(c);
+  return 0;
+}
+
+static int ltsize(sim_core *c, const sim_inst *in) {
+  const sim_val *t = sim_in(c, in, 0);
+  sim_out(c, in, 0)->i = t->len < 0 ? 0 : t->len / esz_in(in, 0);
+  scost(c);
+  return 0;
+}
+
+static int ltlength(sim_core *c, const sim_inst *in) {
+  const sim_val *t = sim_in(c, in, 0);
+  sim_out(c, in, 0)->i = t->len < 0 ? 0 : t->len;
+  scost(c);
+  return 0;
+}
+
+/* set_size (elements) / set_buffer_len (bytes): the extent later ops are checked against. */
+static int ltsetlen(sim_core *c, const sim_inst *in) {
+  int64_t n = sim_in(c, in, 1)->i, bytes = in->op->code == ASC_OP_LT_SET_SIZE ? n * esz_in(in, 0) : n;
+  sim_val *t = sim_in(c, in, 0);
+  if (n < 0 || t->off + bytes > c->ub_bytes)
+    return asc_sim_err(c, in->op, "%s: %lld %s from UB byte %lld do not fit in UB (%lld bytes)",
+                       asc_op_name(in->op), (long long)n, in->op->code == ASC_OP_LT_SET_SIZE ? "elements" : "bytes",
+                       (long long)t->off, (long long)c->ub_bytes);
+  t->len = bytes;
+  scost(c);
+  return 0;
+}
+
+static int ltgettag(sim_core *c, const sim_inst *in) {
+  sim_out(c, in, 0)->i = sim_in(c, in, 0)->utag;
+  scost(c);
+  return 0;
+}
+
+static int ltsettag(sim_core *c, const sim_inst *in) {
+  sim_in(c, in, 0)->utag = sim_in(c, in, 1)->i;
+  scost(c);
+  return 0;
+}
+
+static int ltreinterpret(sim_core *c, const sim_inst *in) {
+  *sim_out(c, in, 0) = *sim_in(c, in, 0);
+  return 0;
+}
+
+static int ltsetaddr(sim_core *c, const sim_inst *in) {
+  const sim_val *src = sim_in(c, in, 1);
+  int64_t off = sim_in(c, in, 2)->i * esz_in(in, 1);
+  if (off < 0 || (src->len >= 0 && off > src->len))
+    return asc_sim_err(c, in->op, "asc.lt_set_addr_with_offset: byte offset %lld is outside the source tensor "
+                       "of %lld bytes", (long long)off, (long long)src->len);
+  sim_val *t = sim_in(c, in, 0);
+  int64_t utag = t->utag;
+  *t = *src;
+  t->utag = utag;
+  t->off += off;
+  t->len -= off;
+  scost(c);
+  return 0;
+}
+
+static int gtsize(sim_core *c, const sim_inst *in) {
+  const sim_val *t = sim_in(c, in, 0);
+  sim_out(c, in, 0)->i = t->len < 0 ? 0 : t->len / esz_in(in, 0);
+  scost(c);
+  return 0;
+}
+
+/* The simulator has no L2: the hint is checked and kept nowhere. */
+static int gtl2hint(sim_core *c, const sim_inst *in) {
+  int64_t mode = asc_op_attr(in->op, "mode")->i, rw = asc_op_attr(in->op, "rw")->i;
+  if (mode < 0 || mode > 3 || rw < 1 || rw > 3)
+    return asc_sim_err(c, in->op, "asc.gt_set_l2_cache_hint: mode %lld / rw_mode %lld is no CacheMode / CacheRwMode",
+                       (long long)mode, (long long)rw);
+  scost(c);
+  return 0;
+}
+
+static int gtphy(sim_core *c, const sim_inst *in) {
+  sim_val *r = sim_out(c, in, 0);
+  *r = *sim_in(c, in, 0);
+  int64_t off = sim_in(c, in, 1)->i * esz_in(in, 0);
+  r->off += off;
+  if (r->len >= 0)
+    r->len -= off;
+  scost(c);
+  return 0;
+}
+
 /* asc.struct: fields in declaration order; missing trailing ones take pyasc's defaults. */
 static int structop(sim_core *c, const sim_inst *in) {
   int id = sim_outtype(in, 0)->struct_id, nf = asc_struct_nfields(id);
@@ -532,8 +748,16 @@ void asc_sim_reg_resource(sim_exec_fn *t) {
   t[ASC_OP_HAS_IDLE_BUFFER] = hasidle;
   t[ASC_OP_HAS_TENSOR_IN_QUE] = hastensor;
   t[ASC_OP_VACANT_IN_QUE] = vacant;
+  t[ASC_OP_TPIPE_INIT] = pipeinit;
+  t[ASC_OP_TPIPE_DESTROY] = pipedown;
+  t[ASC_OP_TPIPE_RESET] = pipereset;
+  t[ASC_OP_TPIPE_ALLOC_EVENT_ID] = allocevent;
+  t[ASC_OP_TPIPE_RELEASE_EVENT_ID] = releaseevent;
+  t[ASC_OP_TPIPE_FETCH_EVENT_ID] = fetchevent;
+  t[ASC_OP_TPIPE_GET_BASE_ADDR] = baseaddr;
   t[ASC_OP_TBUF_GET] = tbufget;
   t[ASC_OP_TBUF_GET_WITH_OFFSET] = tbufget;
+  t[ASC_OP_TBUF_GET_ALL] = tbufget;
   t[ASC_OP_GLOBAL_TENSOR] = globaltensor;
   t[ASC_OP_SET_GLOBAL_BUFFER] = setglobalbuffer;
   t[ASC_OP_GM_OFFSET] = gmoffset;
@@ -541,4 +765,16 @@ void asc_sim_reg_resource(sim_exec_fn *t) {
   t[ASC_OP_LOCAL_TENSOR] = localtensor;
   t[ASC_OP_LT_SUBVIEW] = ltsubview;
   t[ASC_OP_STRUCT] = structop;
+  t[ASC_OP_LT_GET_PHY_ADDR] = ltphy;
+  t[ASC_OP_LT_GET_SIZE] = ltsize;
+  t[ASC_OP_LT_GET_LENGTH] = ltlength;
+  t[ASC_OP_LT_SET_SIZE] = ltsetlen;
+  t[ASC_OP_LT_SET_BUFFER_LEN] = ltsetlen;
+  t[ASC_OP_LT_GET_USER_TAG] = ltgettag;
+  t[ASC_OP_LT_SET_USER_TAG] = ltsettag;
+  t[ASC_OP_LT_REINTERPRET_CAST] = ltreinterpret;
+  t[ASC_OP_LT_SET_ADDR_WITH_OFFSET] = ltsetaddr;
+  t[ASC_OP_GT_GET_SIZE] = gtsize;
+  t[ASC_OP_GT_GET_PHY_ADDR] = gtphy;
+  t[ASC_OP_GT_SET_L2_CACHE_HINT] = gtl2hint;
 }

@@ -2,6 +2,8 @@
  * scalar_get_count_of_value, scalar_count_leading_zero, count_bits_cnt_same_as_sign_bit),
  * scalar_cast, get_system_cycle (the core's simulated cycle) and trap (an error report at
  * its line that stops the kernel). */
+#include <string.h>
+
 #include "sim/sim_int.h"
 
 static void scost(sim_core *c) { asc_sim_scalar(c, c->L->cost->scalar_op); }
@@ -99,7 +101,104 @@ static int trap(sim_core *c, const sim_inst *in) {
   return asc_sim_err(c, in->op, "trap: the kernel called asc.trap() (block %d)", c->block);
 }
 
+/* ---- system functions ---- */
+static int programcounter(sim_core *c, const sim_inst *in) {
+  sim_out(c, in, 0)->i = in->id;
+  scost(c);
+  return 0;
+}
+
+/* init_soc_state, data_sync_barrier, the cache operations: scalar time, no effect on results
+ * (the simulator has no caches: GM is always coherent). */
+static int costonly(sim_core *c, const sim_inst *in) {
+  (void)in;
+  scost(c);
+  return 0;
+}
+
+static int dcci(sim_core *c, const sim_inst *in) {
+  if (sim_in(c, in, 0)->mem == SIM_MEM_NONE)
+    return asc_sim_err(c, in->op, "asc.data_cache_clean_and_invalid: the global tensor is bound to no memory "
+                       "(set_global_buffer missing)");
+  scost(c);
+  return 0;
+}
+
+static int icachestatus(sim_core *c, const sim_inst *in) {
+  sim_out(c, in, 0)->i = 0;
+  scost(c);
+  return 0;
+}
+
+static void unbound(sim_val *r) {
+  memset(r, 0, sizeof *r);
+  r->mem = SIM_MEM_NONE;
+  r->len = -1;
+}
+
+static int getsysws(sim_core *c, const sim_inst *in) {
+  *sim_out(c, in, 0) = c->sys_workspace;
+  scost(c);
+  return 0;
+}
+
+static int setsysws(sim_core *c, const sim_inst *in) {
+  c->sys_workspace = *sim_in(c, in, 0);
+  scost(c);
+  return 0;
+}
+
+static int hcclindex(sim_core *c, const sim_inst *in, int *idx) {
+  *idx = (int)asc_op_attr(in->op, "index")->i;
+  if (*idx < 0 || *idx > 1)
+    return asc_sim_err(c, in->op, "%s: index %d: there are 2 communication domains (0 and 1)",
+                       asc_op_name(in->op), *idx);
+  return 0;
+}
+
+static int gethccl(sim_core *c, const sim_inst *in) {
+  int idx;
+  if (hcclindex(c, in, &idx))
+    return -1;
+  *sim_out(c, in, 0) = c->hccl_ctx[idx];
+  scost(c);
+  return 0;
+}
+
+static int sethccl(sim_core *c, const sim_inst *in) {
+  int idx;
+  if (hcclindex(c, in, &idx))
+    return -1;
+  c->hccl_ctx[idx] = *sim_in(c, in, 0);
+  scost(c);
+  return 0;
+}
+
+static int mmlayout(sim_core *c, const sim_inst *in) {
+  c->mm_layout = sim_in(c, in, 0)->i != 0;
+  scost(c);
+  return 0;
+}
+
+void asc_sim_sys_init(sim_core *c) {
+  unbound(&c->sys_workspace);
+  unbound(&c->hccl_ctx[0]);
+  unbound(&c->hccl_ctx[1]);
+}
+
 void asc_sim_reg_scalarx(sim_exec_fn *t) {
+  t[ASC_OP_GET_PROGRAM_COUNTER] = programcounter;
+  t[ASC_OP_INIT_SOC_STATE] = costonly;
+  t[ASC_OP_DATA_SYNC_BARRIER] = costonly;
+  t[ASC_OP_DATA_CACHE_CLEAN_AND_INVALID] = dcci;
+  t[ASC_OP_DATA_CACHE_PRELOAD] = dcci;
+  t[ASC_OP_ICACHE_PRELOAD] = costonly;
+  t[ASC_OP_GET_ICACHE_PRELOAD_STATUS] = icachestatus;
+  t[ASC_OP_GET_SYS_WORKSPACE] = getsysws;
+  t[ASC_OP_SET_SYS_WORKSPACE] = setsysws;
+  t[ASC_OP_GET_HCCL_CONTEXT] = gethccl;
+  t[ASC_OP_SET_HCCL_CONTEXT] = sethccl;
+  t[ASC_OP_SET_MM_LAYOUT_TRANSFORM] = mmlayout;
   t[ASC_OP_SCALAR_CAST] = scalarcast;
   t[ASC_OP_SCALAR_GET_SFF_VALUE] = sffvalue;
   t[ASC_OP_SCALAR_GET_COUNT_OF_VALUE] = countofvalue;

@@ -38,6 +38,7 @@ typedef struct sim_val {
   int64_t len; /* bytes visible through the reference; -1 = unbounded (GM pointer) */
   double fld[SIM_NFIELDS]; /* struct fields in declaration order */
   int64_t tag; /* queue tensors: (buffer index + 1) | generation << 16, for use-after-free */
+  int64_t utag; /* local tensors: the user tag (set_user_tag) */
 } sim_val;
 
 enum { SIM_NEVENTS = 36, SIM_NIDS = 8, SIM_MAXQBUF = 64, SIM_NPOS = 12 };
@@ -233,9 +234,12 @@ struct sim_core {
   uint64_t mask[2]; /* vector mask register: lo lanes 0-63, hi 64-127 */
   bool counter;     /* mask mode: counter (set_mask_count) or normal */
   uint64_t cmpmask[2]; /* CMPMASK register (compare to register, set/get_cmp_mask, select mode 0) */
+  sim_val sys_workspace, hccl_ctx[2]; /* set_sys_workspace / set_hccl_context pointers */
+  bool mm_layout;                     /* set_mm_layout_transform */
   int64_t gather_kept;  /* elements the last gather_mask kept (get_gather_mask_remain_count) */
   /* TPipe (hardware.md §9) */
   bool has_tpipe;
+  bool tpipe_down;             /* destroyed and not initialised again */
   int64_t ub_top;              /* bump pointer of UB */
   int64_t pos_bytes[SIM_NPOS]; /* bytes carved per TPosition, for messages */
   uint8_t idmask[SIM_NEVENTS]; /* AllocEventID occupancy */
@@ -482,6 +486,7 @@ void asc_sim_copy_slots(sim_core *c, const int *dst, const int *src, int n);
 /* ---- resource.c ---------------------------------------------------------------------------- */
 /* End of kernel (TPipe::Destroy): wait the pending backward events. */
 int asc_sim_tpipe_destroy(sim_core *c, const sim_inst *in);
+void asc_sim_sys_init(sim_core *c); /* system registers of a fresh core (scalarx.c) */
 
 /* ---- semantics tables: each family file fills its entries ----------------------------------- */
 void asc_sim_reg_control(sim_exec_fn *t);

@@ -59,7 +59,8 @@ UPSTREAM_PATHS = {
     "asc.runtime.compiler": ["Compiler", "CompileOptions", "CompiledKernel"],
     "asc.runtime.launcher": ["Launcher", "LaunchOptions"],
     "asc.runtime.config": ["Backend", "Platform", "KernelType", "set_platform", "rt"],
-    "asc.runtime.cache": [],
+    "asc.runtime.cache": ["CacheOptions", "cache_options", "CacheManager", "FileCacheManager", "get_cache_manager",
+                          "pyasc_key", "get_file_cache_key", "get_mem_cache_key"],
     "asc.lib.runtime": ["CoreType", "get_soc_version", "current_stream", "synchronize", "set_soc_version"],
     "asc.lib.host": ["PlatformAscendCManager", "MatmulApiTiling", "get_ascendc_platform"],
     "asc.lib.host.wrappers": ["PlatformAscendCManager", "MatmulApiTiling"],
@@ -354,6 +355,100 @@ def test_pipe_barrier_pipe_s_compiles_with_a_warning():
             _barrier_s_kernel[1](np.zeros(8, np.float32))
 
 
+@asc.jit
+def _event_id_9_kernel(x: asc.GlobalAddress):
+    asc.set_flag(asc.HardEvent.MTE2_V, 9)  # LENIENT-ID
+    asc.wait_flag(asc.HardEvent.MTE2_V, 9)
+
+
+@asc.jit
+def _no_core_event_kernel(x: asc.GlobalAddress):
+    asc.set_flag(asc.HardEvent.M_V, 0)  # LENIENT-EVENT
+    asc.wait_flag(asc.HardEvent.M_V, 0)
+
+
+@asc.jit
+def _missing_pipe_kernel(x: asc.GlobalAddress):
+    asc.pipe_barrier(asc.PipeID.PIPE_MTE4)  # LENIENT-PIPE
+
+
+@pytest.mark.parametrize("kernel, marker, warning, error", [
+    (_event_id_9_kernel, "LENIENT-ID", "S006 bad id: event id 9 is out of range", "event id 9 of MTE2_V is out of range"),
+    (_no_core_event_kernel, "LENIENT-EVENT", "S007 bad event: M_V is valid on no core", "event M_V is not valid on an AIV core"),
+    (_missing_pipe_kernel, "LENIENT-PIPE", "S007 bad event: pipe PIPE_MTE4 does not exist", "PIPE_MTE4 does not exist on an AIV core"),
+])
+def test_sync_legality_compiles_with_a_warning_and_fails_when_it_runs(kernel, marker, warning, error):
+    """pyasc compiles an event id outside 0-7, an event no core has and a barrier of a pipe that does
+    not exist: a compile warning (verify-sync) where certain, an error at the line when it runs."""
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        with patch("asc.runtime.launcher.Launcher.run", return_value=None) as run:
+            kernel[1](np.zeros(8, np.float32), always_compile=True)
+        assert run.call_count == 1
+    msgs = [str(x.message) for x in w]
+    assert any(warning in m for m in msgs), msgs
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(asc.KernelError, match=error) as e:
+            kernel[1](np.zeros(8, np.float32))
+    assert f":{_line(marker)}" in str(e.value)
+
+
+# ---- asc.runtime.cache (pyasc's names) ----
+def test_runtime_cache_pyasc_names(tmp_path, monkeypatch):
+    import hashlib
+    from asc.runtime import cache
+    monkeypatch.setenv("PYASC_CACHE_DIR", str(tmp_path / "c"))
+    monkeypatch.setenv("PYASC_HOME", str(tmp_path))
+    assert cache.cache_options.dir == str(tmp_path / "c") and cache.cache_options.home_dir == str(tmp_path)
+    assert cache.CacheOptions().dir == str(tmp_path / "c")
+    with pytest.raises(AttributeError):
+        cache.cache_options.dir = "/elsewhere"
+    assert cache.get_mem_cache_key("a,b") == hashlib.sha256(b"a,b").hexdigest()
+    k1, k2 = cache.get_file_cache_key("fn", "f32"), cache.get_file_cache_key("fn", "f16")
+    assert k1 == cache.get_file_cache_key("fn", "f32") and k1 != k2 and len(k1) == 64
+    assert cache.pyasc_key() == cache.pyasc_key()
+    m = cache.get_cache_manager(k1)
+    assert isinstance(m, cache.FileCacheManager) and isinstance(m, cache.CacheManager)
+    assert os.path.dirname(m.cache_dir) == str(tmp_path / "c") and os.stat(m.cache_dir).st_mode & 0o077 == 0
+    assert m.get_file("k.o") is None and not m.has_file("k.o")
+    path = m.put(b"\x7fELF", "k.o")
+    assert m.get_file("k.o") == path and open(path, "rb").read() == b"\x7fELF"
+    m.put("text", "k.json")
+    assert open(m.get_file("k.json")).read() == "text"
+    assert [n for n in os.listdir(m.cache_dir) if n.startswith(".tmp-")] == []  # written atomically
+    os.symlink(path, os.path.join(m.cache_dir, "link.o"))
+    assert m.get_file("link.o") is None  # a symlink is not an entry
+    for bad in ("../x", "a/b", "", ".."):
+        with pytest.raises(ValueError, match="plain file name"):
+            m.put(b"", bad)
+    with pytest.raises(ValueError, match="plain file name"):
+        cache.FileCacheManager("../up")
+    with pytest.raises(NotImplementedError):
+        cache.CacheManager().get_file("x")
+
+
+# ---- assume_noalias ----
+def test_assume_noalias_false_is_refused():
+    with pytest.raises(RuntimeError, match="assume_noalias=False is not supported"):
+        asc.jit(assume_noalias=False)
+    asc.jit(assume_noalias=True)  # the only value, the default
+
+
+# ---- Struct inside a kernel ----
+def test_struct_built_inside_a_kernel_is_a_clear_error():
+    @asc.jit
+    def k(z: asc.GlobalAddress):
+        c = Config(offset=4)  # STRUCT-IN-KERNEL
+        zg = asc.GlobalTensor()
+        zg.set_global_buffer(z)
+        zg.set_value(0, c.offset)
+
+    with pytest.raises(Exception, match="inside a kernel is not implemented") as e:
+        k[1](np.zeros(8, np.int32))
+    assert f":{_line('STRUCT-IN-KERNEL')}" in str(e.value)
+
+
 # ---- environment variables ----
 def test_pyasc_dump_path(tmp_path, monkeypatch):
     monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path))
@@ -395,8 +490,14 @@ def test_tbuf_get_whole_buffer_of_a_runtime_length():
 
 
 @asc.jit
-def _tbuf_callee(buf: asc.TBuf):
-    buf.get(asc.float32)
+def _tbuf_callee(buf: asc.TBuf, z: asc.GlobalAddress):
+    t = buf.get(asc.float32)  # no len and no init_buffer here: the whole buffer, sized when it runs
+    asc.duplicate(t, 5.0, 16)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    asc.data_copy(zg, t, 16)
 
 
 @asc.jit
@@ -404,12 +505,35 @@ def _tbuf_caller_kernel(z: asc.GlobalAddress, nbytes: int):
     pipe = asc.TPipe()
     buf = asc.TBuf(asc.TPosition.VECCALC)
     pipe.init_buffer(buf=buf, num=nbytes)
-    _tbuf_callee(buf)
+    _tbuf_callee(buf, z)
 
 
-def test_tbuf_get_needs_len_where_the_runtime_length_is_another_functions():
-    with pytest.raises(ValueError, match="pass len when the TBuf's init_buffer is not in this kernel function"):
-        _tbuf_caller_kernel[1](np.zeros(16, np.float32), 64)
+def test_tbuf_get_whole_buffer_sized_in_another_function():
+    z = np.zeros(16, np.float32)
+    _tbuf_caller_kernel[1](z, 64)
+    assert (z == 5.0).all()
+    with pytest.raises(asc.KernelError, match="outside the local tensor of 32 bytes"):  # 8 elements, not 16
+        _tbuf_caller_kernel[1](np.zeros(16, np.float32), 32)
+
+
+@asc.jit
+def _tbuf_unsized_kernel(z: asc.GlobalAddress):
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    t = buf.get(dtype=asc.int32)  # TBUF-UNSIZED
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    asc.data_copy(zg, t, 8)
+
+
+def test_tbuf_get_of_an_unsized_tbuf_compiles_and_fails_when_it_runs():
+    z = np.zeros(8, np.int32)
+    with patch("asc.runtime.launcher.Launcher.run", return_value=None) as run:  # pyasc compiles it
+        _tbuf_unsized_kernel[1](z)
+    assert run.call_count == 1
+    with pytest.raises(asc.KernelError, match="the TBuf has no buffer") as e:
+        _tbuf_unsized_kernel[1](z)
+    assert f":{_line('TBUF-UNSIZED')}" in str(e.value)
+    assert (z == 0).all()
 
 
 def test_struct_redefined_with_another_layout_is_another_specialisation():

@@ -318,3 +318,108 @@ def discard(path):
         os.unlink(path)
     except OSError:
         pass
+
+
+# ---- pyasc's public names (asc.runtime.cache), backed by this cache ----------------------------------------
+# pyasc keeps compiled kernel files in per-key directories of its cache; openasc's jit keeps sealed
+# IR entries (above).  These give a pyasc program the same names: per-key file stores in the same
+# directory, under the same trust rules (0700 directories of this user, regular files only).
+
+class CacheOptions:
+    """home_dir ($PYASC_HOME or ~/) and dir (cache_dir()), read when the object is made."""
+
+    __slots__ = ("home_dir", "dir")
+
+    def __init__(self, home_dir=None, dir=None):  # noqa: A002 - pyasc's field name
+        object.__setattr__(self, "home_dir", home_dir or os.environ.get("PYASC_HOME") or os.path.expanduser("~/"))
+        object.__setattr__(self, "dir", dir or cache_dir())
+
+    def __setattr__(self, k, v):
+        raise AttributeError("CacheOptions is immutable")
+
+    def __repr__(self):
+        return f"CacheOptions(home_dir={self.home_dir!r}, dir={self.dir!r})"
+
+
+def __getattr__(name):
+    if name == "cache_options":  # follows PYASC_HOME / PYASC_CACHE_DIR as cache_dir() does
+        return CacheOptions()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class CacheManager:
+    """A store of named files for one key (abstract: get_file, put)."""
+
+    def get_file(self, filename):
+        raise NotImplementedError
+
+    def put(self, data, filename, binary=True):
+        raise NotImplementedError
+
+
+def _plain_name(what, name):
+    if not isinstance(name, str) or not name or name in (".", "..") or "/" in name or "\0" in name or \
+            (os.altsep and os.altsep in name) or name.startswith(".tmp-"):
+        raise ValueError(f"{what} must be a plain file name, not {name!r}")
+    return name
+
+
+class FileCacheManager(CacheManager):
+    """Files of one key in <cache_dir()>/<key>/ (created 0700; refused if not this user's)."""
+
+    def __init__(self, key):
+        self.key = _plain_name("a cache key", key)
+        root = _root()
+        self.cache_dir = root and _key_dir(root, self.key, True)
+        if not self.cache_dir:
+            raise RuntimeError("Could not create or locate cache dir")
+        self.lock_path = os.path.join(self.cache_dir, "lock")
+
+    def _make_path(self, filename):
+        return os.path.join(self.cache_dir, _plain_name("a cache file name", filename))
+
+    def has_file(self, filename):
+        try:
+            st = os.lstat(self._make_path(filename))
+        except OSError:
+            return False
+        return stat.S_ISREG(st.st_mode) and _mine(st)
+
+    def get_file(self, filename):
+        """The path of filename in this key's directory, or None."""
+        return self._make_path(filename) if self.has_file(filename) else None
+
+    def put(self, data, filename, binary=True):
+        """Write data (bytes, or str(data)) to filename atomically; returns its path."""
+        path = self._make_path(filename)
+        body = data if isinstance(data, (bytes, bytearray)) else str(data).encode()
+        fd, tmp = tempfile.mkstemp(dir=self.cache_dir, prefix=".tmp-")  # 0600
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(body)
+            os.replace(tmp, path)
+        except BaseException:
+            discard(tmp)
+            raise
+        return path
+
+
+def get_cache_manager(key):
+    """The FileCacheManager of a hex key (its directory: the key's bytes in base32)."""
+    import base64
+    return FileCacheManager(base64.b32encode(bytes.fromhex(key)).decode().rstrip("="))
+
+
+def pyasc_key():
+    """What every compiled kernel depends on: the front-end's sources and the library."""
+    return f"openasc_{FORMAT}_{frontend_fingerprint()}_{hashlib.sha256(repr(_lib.library_fingerprint()).encode()).hexdigest()}"
+
+
+def get_file_cache_key(fn_cache_key, cache_factors):
+    """sha256 (hex) of the front-end/library key, the function's key and the cache factors."""
+    return hashlib.sha256(f"{pyasc_key()}__{fn_cache_key}__{cache_factors}".encode()).hexdigest()
+
+
+def get_mem_cache_key(cache_factors):
+    """sha256 (hex) of the cache factors."""
+    return hashlib.sha256(str(cache_factors).encode()).hexdigest()

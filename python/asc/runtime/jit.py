@@ -32,7 +32,7 @@ class CodegenOptions:
 
 @dataclasses.dataclass(frozen=True)
 class ExtensionOptions:  # openasc-only
-    assume_noalias: bool = True
+    assume_noalias: bool = True  # the only value: the sync passes assume written GM arguments overlap no other
     strict_gm: bool = False  # True (or ASC_STRICT=1): out-of-bounds accesses are errors, not KernelWarning
     sanitize: bool = True
     sim_threads: int = 0  # host threads of the simulator (0: $ASC_SIM_THREADS, else one per CPU)
@@ -52,6 +52,9 @@ def _check_options(opts):
     unknown = [k for k in opts if k not in OPTION_NAMES]
     if unknown:
         raise RuntimeError("The following option names are unknown: " + ", ".join(unknown))
+    if opts.get("assume_noalias", True) is not True:
+        raise RuntimeError("assume_noalias=False is not supported: openasc's sync passes assume that distinct GM "
+                           "arguments that the kernel writes do not overlap the others")
     if opts.get("opt_level", 3) not in (1, 2, 3):
         raise RuntimeError("Please check input compile option")
     if opts.get("insert_sync") not in (None, True, False, "pyasc"):

@@ -1,8 +1,7 @@
 // RUN: asc-opt --verify-sync --split-input-file --verify-diagnostics %s
 // S006 bad id and S007 bad event.  Literal ids outside 0-7, events valid on no core,
-// and pipes arch 2201 lacks are already verifier errors, so the pass meets them only
-// through the C API (tests/unit/test_verify_sync.c); here are pipe_barrier(PIPE_S) (legal
-// IR, as in pyasc: a compile warning, and an error when it runs) and the cases that
+// pipe_barrier(PIPE_S) and barriers of pipes arch 2201 lacks are legal IR, as in pyasc:
+// compile warnings here, errors when they run (the simulator); then the cases that
 // depend on the kernel: a TPipe, and the core the kernel runs on.
 
 // S007: pipe_barrier(PIPE_S).
@@ -130,7 +129,7 @@
 
 // -----
 
-// S006 for an id computed from constants (the verifier checks literal ids only).
+// S006 for an id computed from constants.
 "builtin.module"() ({
   "func.func"() ({
     %c4 = "arith.constant"() {value = 4 : i32} : () -> i32
@@ -142,4 +141,39 @@
     "asc.wait_flag"(%id) {event = #asc.event<MTE2_V>} : (i32) -> ()
     "func.return"() : () -> ()
   }) {function_type = () -> (), sym_name = "computed_id"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// S006 for a literal id outside 0-7; S007 for events valid on no core and for barriers of
+// pipes arch 2201 does not have (all compile, as in pyasc).
+"builtin.module"() ({
+  "func.func"() ({
+    %c9 = "arith.constant"() {value = 9 : i32} : () -> i32
+    %cm1 = "arith.constant"() {value = -1 : i32} : () -> i32
+    %c0 = "arith.constant"() {value = 0 : i32} : () -> i32
+    // expected-warning @+1 {{S006 bad id: event id 9 is out of range: each event has ids 0-7}}
+    "asc.set_flag"(%c9) {event = #asc.event<MTE2_V>} : (i32) -> ()
+    // expected-warning @+1 {{S006 bad id: event id 9 is out of range}}
+    "asc.wait_flag"(%c9) {event = #asc.event<MTE2_V>} : (i32) -> ()
+    // expected-warning @+1 {{S006 bad id: event id -1 is out of range}}
+    "asc.set_flag"(%cm1) {event = #asc.event<V_MTE3>} : (i32) -> ()
+    // expected-warning @+1 {{S006 bad id: event id -1 is out of range}}
+    "asc.wait_flag"(%cm1) {event = #asc.event<V_MTE3>} : (i32) -> ()
+    // expected-warning @+1 {{S007 bad event: M_V is valid on no core}}
+    "asc.set_flag"(%c0) {event = #asc.event<M_V>} : (i32) -> ()
+    // expected-warning @+1 {{S007 bad event: M_V is valid on no core}}
+    "asc.wait_flag"(%c0) {event = #asc.event<M_V>} : (i32) -> ()
+    // expected-warning @+1 {{S007 bad event: V_MTE1 is valid on no core}}
+    "asc.set_flag"(%c0) {event = #asc.event<V_MTE1>} : (i32) -> ()
+    // expected-warning @+1 {{S007 bad event: V_MTE1 is valid on no core}}
+    "asc.wait_flag"(%c0) {event = #asc.event<V_MTE1>} : (i32) -> ()
+    // expected-warning @+1 {{S007 bad event: pipe PIPE_MTE4 does not exist on arch 2201}}
+    "asc.pipe_barrier"() {pipe = #asc.pipe<PIPE_MTE4>} : () -> ()
+    // expected-warning @+1 {{S007 bad event: pipe PIPE_MTE5 does not exist on arch 2201}}
+    "asc.pipe_barrier"() {pipe = #asc.pipe<PIPE_MTE5>} : () -> ()
+    // expected-warning @+1 {{S007 bad event: pipe PIPE_V2 does not exist on arch 2201}}
+    "asc.pipe_barrier"() {pipe = #asc.pipe<PIPE_V2>} : () -> ()
+    "func.return"() : () -> ()
+  }) {function_type = () -> (), sym_name = "literal_ids_no_core_events_missing_pipes"} : () -> ()
 }) : () -> ()

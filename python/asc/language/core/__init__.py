@@ -5,7 +5,7 @@ import builtins
 from ... import _lib
 from ..._core import DTYPES, DataType, Handle, PlainValue, builder, dtype_of, not_yet_names, to_value
 from .enums import *  # noqa: F401,F403 - pyasc's asc.language.core exports the enums
-from .enums import HardEvent, PipeID, RoundMode, TPosition
+from .enums import CacheMode, CacheRwMode, HardEvent, PipeID, RoundMode, TPosition
 
 I1, I32, I64 = DTYPES["int1"], DTYPES["int32"], DTYPES["int64"]
 _REGISTRY = _lib.registry_ops()
@@ -74,7 +74,25 @@ class GlobalTensor(Handle):
         off = s.start if isinstance(s, slice) else s
         b = builder("GlobalTensor.__getitem__")
         _need(self, GlobalTensor, "GlobalTensor.__getitem__", "self")
-        return self._rebind(b.op("asc.gt_subview", [self.value, _i32(0 if off is None else off)], [self.value.type])[0])
+        ops = [self.value, _i32(0 if off is None else off)]
+        if isinstance(s, slice) and s.stop is not None:
+            ops.append(_i32(s.stop))
+        return self._rebind(b.op("asc.gt_subview", ops, [self.value.type])[0])
+
+    def get_size(self):
+        _need(self, GlobalTensor, "GlobalTensor.get_size", "self")
+        return PlainValue(builder("get_size").op("asc.gt_get_size", [self.value], [I64.ir])[0], I64)
+
+    def set_l2_cache_hint(self, mode=CacheMode.CACHE_MODE_NORMAL, rw_mode=CacheRwMode.RW):
+        _need(self, GlobalTensor, "GlobalTensor.set_l2_cache_hint", "self")
+        attrs = {"mode": f"{int(CacheMode(int(mode)))} : i64", "rw": f"{int(CacheRwMode(int(rw_mode)))} : i64"}
+        builder("set_l2_cache_hint").op("asc.gt_set_l2_cache_hint", [self.value], [], attrs)
+
+    def get_phy_addr(self, offset=0):
+        _need(self, GlobalTensor, "GlobalTensor.get_phy_addr", "self")
+        t = f"!asc.gm_ptr<{self.dtype.ir}>"
+        return GlobalAddress(builder("get_phy_addr").op("asc.gt_get_phy_addr", [self.value, _i32(offset)], [t])[0],
+                             self.dtype)
 
     __call__ = __getitem__
 
@@ -128,6 +146,49 @@ class LocalTensor(Handle):
     def get_position(self):
         return self.pos
 
+    # accessors (semantics: src/sim/resource.c)
+    def _acc(self, name, operands=(), result=None):
+        _need(self, LocalTensor, f"LocalTensor.{name}", "self")
+        b = builder(name)
+        r = b.op(f"asc.lt_{name}", [self.value, *operands], [result.ir] if result else [])
+        return PlainValue(r[0], result) if result else None
+
+    def get_phy_addr(self, offset=0):
+        return self._acc("get_phy_addr", [_i32(offset)], I64)
+
+    def get_size(self):
+        return self._acc("get_size", (), I32)
+
+    def get_length(self):
+        return self._acc("get_length", (), I32)
+
+    def set_size(self, size):
+        self._acc("set_size", [_i32(size)])
+
+    def set_buffer_len(self, data_len):
+        self._acc("set_buffer_len", [_i32(data_len)])
+
+    def get_user_tag(self):
+        return self._acc("get_user_tag", (), I32)
+
+    def set_user_tag(self, tag):
+        self._acc("set_user_tag", [_i32(tag)])
+
+    def reinterpret_cast(self, dtype):
+        _need(self, LocalTensor, "LocalTensor.reinterpret_cast", "self")
+        d = dtype_of(dtype)
+        v = builder("reinterpret_cast").op("asc.lt_reinterpret_cast", [self.value], [_lt_type(d, self.pos)])[0]
+        return LocalTensor(d, self.pos, _value=v)
+
+    def set_addr_with_offset(self, src, offset):
+        _need(src, LocalTensor, "LocalTensor.set_addr_with_offset", "src")
+        if self.value is None:  # an empty LocalTensor(dtype): bind it to a view first
+            d = self.dtype or src.dtype
+            self.dtype, self.pos = d, src.pos
+            self.value = builder("set_addr_with_offset").op("asc.lt_reinterpret_cast", [src.value],
+                                                            [_lt_type(d, src.pos)])[0]
+        self._acc("set_addr_with_offset", [src.value, _i32(offset)])
+
 
 class LocalTensorAuto(LocalTensor):
     """LocalTensorAuto(dtype, shape): a UB tensor whose buffer the compiler provides (pyasc).  shape
@@ -171,6 +232,35 @@ class TPipe(Handle):
             _need(que, TQueBind, "init_buffer", "que")
             b.op("asc.init_buffer", [self.value, que.value, _i32(num), _i32(len)])
 
+    # life cycle and event ids (semantics: src/sim/resource.c)
+    def init(self):
+        builder("init").op("asc.tpipe_init", [self.value])
+
+    def destroy(self):
+        builder("destroy").op("asc.tpipe_destroy", [self.value])
+
+    def reset(self):
+        builder("reset").op("asc.tpipe_reset", [self.value])
+
+    def _event_op(self, opname, event, operands=(), results=(I32,)):
+        attrs = {"event": f"#asc.event<{HardEvent(event).name}>"}
+        r = builder(opname).op(f"asc.tpipe_{opname}", [self.value, *operands], [t.ir for t in results], attrs)
+        return PlainValue(r[0], I32) if results else None
+
+    def alloc_event_id(self, event=HardEvent.V_S):
+        return self._event_op("alloc_event_id", event)
+
+    def fetch_event_id(self, event=HardEvent.V_S):
+        return self._event_op("fetch_event_id", event)
+
+    def release_event_id(self, id, event=HardEvent.V_S):
+        self._event_op("release_event_id", event, [_i32(id)], ())
+
+    def get_base_addr(self, logic_pos=TPosition.VECIN):
+        b = builder("get_base_addr")
+        r = b.op("asc.tpipe_get_base_addr", [self.value], [I32.ir], {"pos": f"#asc.pos<{_posname(logic_pos)}>"})
+        return PlainValue(r[0], I32)
+
 
 def get_tpipe_ptr():
     b = builder("get_tpipe_ptr")
@@ -189,9 +279,16 @@ class TQueBind(Handle):
         v = builder(opname).op(opname, [self.value], [_lt_type(dtype_of(dtype), pos)])[0]
         return LocalTensor(dtype, pos, _value=v)
 
+    def _into(self, t, pos, opname):
+        """The in-place form alloc_tensor(tensor) / deque(tensor): the argument is bound to the
+        result (and returned, as the value form returns it)."""
+        r = self._lt(t.dtype, pos, opname)
+        t.value, t.pos = r.value, r.pos
+        return t
+
     def alloc_tensor(self, dtype):
         if isinstance(dtype, LocalTensor):
-            dtype = dtype.dtype
+            return self._into(dtype, self.src, "asc.alloc_tensor")
         return self._lt(dtype, self.src, "asc.alloc_tensor")
 
     def enque(self, tensor, *_user_pos):
@@ -199,7 +296,7 @@ class TQueBind(Handle):
 
     def deque(self, dtype, *_user_pos):
         if isinstance(dtype, LocalTensor):
-            dtype = dtype.dtype
+            return self._into(dtype, self.dst, "asc.deque")
         return self._lt(dtype, self.dst, "asc.deque")
 
     def free_tensor(self, tensor):
@@ -239,13 +336,15 @@ class TBuf(Handle):
 
     def get(self, dtype, len=None, shape=None):
         dtype = dtype_of(dtype)
-        if len is None:  # the whole buffer: its byte length from init_buffer, a constant or a runtime value
-            b = builder("TBuf.get")
+        if len is None:  # the whole buffer: its byte length from init_buffer when this function sized it,
+            b = builder("TBuf.get")  # else asc.tbuf_get_all (the length the buffer has when it runs)
             here = id(b.blocks[0]) if b.blocks else None  # a runtime length is a value of its own function
-            if not isinstance(self.length, (int, PlainValue)) or (
-                    isinstance(self.length, PlainValue) and getattr(self, "_length_fn", None) != here):
-                raise ValueError("TBuf.get(): pass len when the TBuf's init_buffer is not in this kernel function")
-            len = self.length // dtype.size
+            if isinstance(self.length, int) or (
+                    isinstance(self.length, PlainValue) and getattr(self, "_length_fn", None) == here):
+                len = self.length // dtype.size
+            else:
+                v = b.op("asc.tbuf_get_all", [self.value], [_lt_type(dtype, self.pos)])[0]
+                return LocalTensor(dtype, self.pos, _value=v)
         v = builder("TBuf.get").op("asc.tbuf_get", [self.value, _i32(len)], [_lt_type(dtype, self.pos)])[0]
         return LocalTensor(dtype, self.pos, _value=v)
 
@@ -556,12 +655,7 @@ cast_deq set_deq_scale
 mrg_sort mrg_sort4 rp_sort16 sort proposal_concat proposal_extract
 get_sort_len get_sort_offset get_mrg_sort_result load_data load_data_with_transpose load_data_with_sparse mmad
 mmad_with_sparse init_const_value set_load_data_boundary set_load_data_padding_value set_load_data_repeat fixpipe
-set_fix_pipe_pre_quant_flag set_pad_value
-data_sync_barrier
-get_program_counter get_arch_version init_soc_state check_local_memory_ia
-set_hf32_mode set_hf32_trans_mode set_mm_layout_transform get_sys_workspace set_sys_workspace get_hccl_context
-set_hccl_context data_cache_clean_and_invalid data_cache_preload icache_preload get_icache_preload_status TBufPool
-init_buf_pool TensorDesc ListTensorDesc dump_acc_chk_point
+set_fix_pipe_pre_quant_flag set_pad_value get_arch_version check_local_memory_ia set_hf32_mode set_hf32_trans_mode TBufPool init_buf_pool TensorDesc ListTensorDesc dump_acc_chk_point
 DataCopyEnhancedParams Nd2NzParams Nz2NdParamsFull DataCopyCO12DstParams
 MmadParams LoadData2DParams LoadData2DParamsV2 LoadData2dTransposeParams LoadData2dTransposeParamsV2
 LoadData3DParamsV1 LoadData3DParamsV2 LoadData3DParamsV2Pro LoadDataRepeatParam InitConstValueParams
@@ -617,8 +711,7 @@ def _not_yet_method(cls, name):
 
 
 _METHODS_NOT_YET = {
-    LocalTensor: "get_size set_size get_length set_buffer_len get_phy_addr get_user_tag set_user_tag "
-                 "set_addr_with_offset set_shape_info get_shape_info reinterpret_cast print to_file",
+    LocalTensor: "set_shape_info get_shape_info print to_file",
     GlobalTensor: "get_size get_phy_addr set_l2_cache_hint get_shape_info set_shape_info",
     TPipe: "alloc_event_id release_event_id fetch_event_id init destroy reset get_base_addr",
     TBuf: "alloc_tensor free_tensor",
