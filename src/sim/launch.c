@@ -510,7 +510,7 @@ static int nthreads(const asc_sim_options *o, int blocks) {
 /* Run every block on `threads` host threads (the caller's thread is one of them).  The
  * threads it starts block every signal: a handler of the embedding program (Python's
  * Ctrl-C) runs on its own threads, never in the middle of a block. */
-static void runthreads(runner *R, int threads) {
+static void runthreads(void *(*fn)(void *), void *arg, int threads) {
   pthread_t *t = calloc((size_t)threads, sizeof *t);
   if (!t)
     asc_die("out of memory");
@@ -519,10 +519,10 @@ static void runthreads(runner *R, int threads) {
   sigfillset(&all);
   pthread_sigmask(SIG_BLOCK, &all, &old);
   for (int i = 1; i < threads; i++, started++)
-    if (pthread_create(&t[i], NULL, worker, R))
+    if (pthread_create(&t[i], NULL, fn, arg))
       break;
   pthread_sigmask(SIG_SETMASK, &old, NULL);
-  worker(R);
+  fn(arg);
   for (int i = 1; i <= started; i++)
     pthread_join(t[i], NULL);
   free(t);
@@ -560,7 +560,7 @@ static int runall(sim_launch *L, const asc_sim_options *o, asc_sim_report *rep) 
   pthread_cond_init(&R.cv, NULL);
   atomic_init(&R.halt, false);
   L->halt = &R.halt;
-  runthreads(&R, threads);
+  runthreads(worker, &R, threads);
   L->halt = NULL;
   pthread_mutex_destroy(&R.mu);
   pthread_cond_destroy(&R.cv);
@@ -672,22 +672,7 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
     asc_die("out of memory");
   atomic_init(&G.next, 0);
   atomic_init(&G.stop, false);
-  int threads = nthreads(o, G.ngroups);
-  pthread_t *t = calloc((size_t)threads + 1, sizeof *t);
-  if (!t)
-    asc_die("out of memory");
-  int started = 0;
-  sigset_t all, old;
-  sigfillset(&all);
-  pthread_sigmask(SIG_BLOCK, &all, &old);
-  for (int i = 1; i < threads; i++, started++)
-    if (pthread_create(&t[i], NULL, gworker, &G))
-      break;
-  pthread_sigmask(SIG_SETMASK, &old, NULL);
-  gworker(&G);
-  for (int i = 1; i <= started; i++)
-    pthread_join(t[i], NULL);
-  free(t);
+  runthreads(gworker, &G, nthreads(o, G.ngroups));
   /* the report's cores: a block (all its cores) starts on the group slot that frees up first */
   int nslots = L->blocks < slots ? L->blocks : slots;
   rep->ncores = nslots * per;
