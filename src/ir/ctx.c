@@ -2,6 +2,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "ir/ir.h"
 
@@ -161,18 +164,26 @@ int asc_ctx_has_source(asc_ctx *ctx, const char *name) {
   return findsource(ctx, asc_intern(ctx, name, strlen(name))) != NULL;
 }
 
-/* Files are read from disk at most once, on the first diagnostic that needs them. */
+/* Files are read from disk at most once, on the first diagnostic that needs them. A loc in untrusted IR
+   may name anything, so only a regular file is read (a FIFO or a device would block or never end), opened
+   non-blocking, and at most 64 MiB of it. */
 static asc_source *loadsource(asc_ctx *ctx, const char *name) {
-  FILE *f = fopen(name, "rb");
-  if (!f)
+  enum { MAX_SOURCE = 64 << 20 };
+  int fd = open(name, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0)
     return addsource(ctx, name, NULL, 0);
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > MAX_SOURCE) {
+    close(fd);
+    return addsource(ctx, name, NULL, 0);
+  }
   asc_strbuf sb;
   asc_sb_init(&sb);
   char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, f)) > 0 && sb.len < (64u << 20))
-    asc_sb_put(&sb, buf, n);
-  fclose(f);
+  ssize_t n;
+  while (sb.len < MAX_SOURCE && (n = read(fd, buf, sizeof buf)) > 0)
+    asc_sb_put(&sb, buf, (size_t)n);
+  close(fd);
   asc_source *s = addsource(ctx, name, sb.data ? sb.data : "", sb.len);
   asc_sb_free(&sb);
   return s;
