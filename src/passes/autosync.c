@@ -1070,7 +1070,7 @@ static void walk_if(walker *w, asc_op *op, state *st) {
   vacuous(w, op, first_edge, then_end + 1, w->idx, st, NULL, 0);
   vacuous(w, op, first_edge, start + 1, then_end, other, NULL, 0);
   if (!then_runs)
-    *st = *other;
+    sync_state_assign(st, other);
   else if (else_runs) {
     sync_note_arms(w, op, st, other);
     sync_state_meet(st, other);

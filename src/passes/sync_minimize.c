@@ -287,7 +287,7 @@ static void probe_keep(const walker *w, const state *st, probe_save *s) {
 
 static void probe_restore(walker *w, state *st, probe_save *s) {
   size_t ne = (size_t)(w->nedges ? w->nedges : 1);
-  *st = *s->st;
+  sync_state_assign(st, s->st);
   w->nhist = s->nhist, w->nclash = s->nclash, w->nsecond = s->nsecond, w->nifs = s->nifs;
   for (int e = 0; e < w->nedges; e++)
     w->edges[e].widx = s->widx[e];

@@ -146,6 +146,7 @@ void sync_tok_meet(token *dst, const token *src);             /* what both know 
 token sync_set_token(const state *st, int p); /* what a set_flag on p issued now carries */
 state *sync_state_new(void);
 state *sync_state_copy(const state *st);
+void sync_state_assign(state *dst, const state *src);
 void sync_state_meet(state *dst, const state *src); /* what is known on both paths */
 
 /* sync_facts.c */
