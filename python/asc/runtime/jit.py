@@ -12,7 +12,7 @@ from .. import _lib
 from .._core import DTYPES, Builder, CompilationError, Handle, KernelError, PlainValue, dtype_of, py_dtype, to_value
 from .._codegen import FunctionTracer, SourceInfo, _rebuild, _value_type, closure_values, dep_repr
 from ..language.core import ConstExpr, GlobalAddress
-from ..language.core.struct import Struct, StructView
+from ..language.core.struct import Struct
 from ..language.core.utils import global_builder
 from . import cache as disk_cache
 from . import config
@@ -307,8 +307,19 @@ class JITFunction:
         """A call from another jit function: a private func.func per specialisation + func.call."""
         b = tracer.b
         const, runtime = self._split(self._bind(args, kwargs))
-        params, operands = [], []
+        params, operands, structs = [], [], []
         for n, v in runtime.items():
+            if isinstance(v, Struct) and v._in_kernel():  # by value: runtime leaves are arguments
+                consts, leaves = {}, v._agg_leaves()
+                for path, ld in type(v).leaves():
+                    lv = leaves[path]
+                    if isinstance(lv, PlainValue):
+                        params.append((n, ld.ir, lambda a, n=n, p=path, ld=ld: structs_in[n]._set(p, PlainValue(a, ld))))
+                        operands.append(lv.value)
+                    else:
+                        consts[path] = lv
+                structs.append((n, type(v), consts))
+                continue
             if isinstance(v, (bool, int, float)):
                 v = PlainValue(to_value(v, py_dtype(v)), py_dtype(v))
             t = _value_type(v)
@@ -317,11 +328,16 @@ class JITFunction:
                 continue
             params.append((n, t, (lambda a, p=v: _rebuild(p, a))))
             operands.append(v.value)
-        key = (id(self.fn), repr(sorted((k, repr(v)) for k, v in const.items())), tuple(t for _, t, _ in params))
+        key = (id(self.fn), repr(sorted((k, repr(v)) for k, v in const.items())), tuple(t for _, t, _ in params),
+               repr([(n, f"{c.__module__}.{c.__qualname__}", sorted(cv.items())) for n, c, cv in structs]))
         if key not in b.specs:
             sym = f"{self.__name__}_{len(b.specs)}"
             b.sources[self.src.file] = None
             names = dict(const)
+            structs_in = {}
+            for n, c, cv in structs:
+                names[n] = structs_in[n] = c._kernel()
+                structs_in[n]._agg_update(cv)
             vals, is_tuple = self._trace_body(b, names, tracer.deps, False, sym, params, ', sym_visibility = "private"')
             b.specs[key] = (sym, vals, is_tuple)
         sym, protos, is_tuple = b.specs[key]
@@ -339,8 +355,9 @@ class JITFunction:
         for n, (kind, d) in kinds.items():
             if kind == "gm":
                 params.append((n, f"!asc.gm_ptr<{d.ir}>", (lambda a, d=d: GlobalAddress(a, d))))
-            elif kind == "struct":  # one argument per leaf field; the kernel sees a StructView
-                view = StructView(d)
+            elif kind == "struct":  # one argument per leaf field; the kernel sees a kernel struct
+                view = d._kernel(register=False)
+                b.aggregates.append(view)
                 for path, ld in d.leaves():
                     params.append((n, ld.ir, (lambda a, v=view, p=path, ld=ld: v._set(p, PlainValue(a, ld)))))
             else:

@@ -377,6 +377,7 @@ def _make_struct(name, fields):
             vals[k] = v
         object.__setattr__(self, "fields", vals)
         self._emit()
+        builder(name).aggregates.append(self)
     return type(name, (ParamStruct,), {"__init__": __init__, "_fields": tuple(f for f, _ in fields)})
 
 
@@ -403,6 +404,30 @@ def _struct_getattr(self, key):
 
 
 ParamStruct._emit, ParamStruct.__setattr__, ParamStruct.__getattr__ = _struct_emit, _struct_setattr, _struct_getattr
+
+
+# A parameter struct's fields as the tracer sees them (it carries assigned fields through runtime
+# if/for/while as it does user structs, struct.py): each field is a leaf.
+def _pstruct_dtype(self, key):
+    v = self.fields[key]
+    return v.dtype if isinstance(v, PlainValue) else DTYPES["float32"] if isinstance(v, float) else I32
+
+
+def _pstruct_update(self, vals):
+    self.fields.update(vals)
+    self._emit()
+
+
+def _pstruct_restore(self, state):
+    fields, value = state
+    object.__setattr__(self, "fields", dict(fields))
+    object.__setattr__(self, "value", value)
+
+
+ParamStruct._agg_leaves = lambda self: dict(self.fields)
+ParamStruct._agg_dtype, ParamStruct._agg_update = _pstruct_dtype, _pstruct_update
+ParamStruct._agg_state = lambda self: (dict(self.fields), self.value)
+ParamStruct._agg_restore = _pstruct_restore
 
 
 STRUCTS = {n: _make_struct(n, f) for n, f in _lib.registry_structs().items()}

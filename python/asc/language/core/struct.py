@@ -11,8 +11,9 @@ each leaf field becomes one scalar kernel argument (asc.runtime.launcher reads t
 of the ctypes struct); inside the kernel `cfg.tile.tile_length` is that argument's value.
 """
 import ctypes
+import enum
 
-from ..._core import Builder, DataType
+from ..._core import Builder, DataType, PlainValue, int_range
 
 dtype_ctype = {
     "int1": ctypes.c_bool, "int8": ctypes.c_int8, "int16": ctypes.c_int16, "int32": ctypes.c_int32,
@@ -69,7 +70,9 @@ class StructField(BaseField):
 
 
 class Struct:
-    """Base of user structs (see the module docstring)."""
+    """Base of user structs (see the module docstring).  An instance is a host struct (its bytes
+    in `ctypes_struct`) or, inside a kernel, a kernel struct: its leaf fields are traced values
+    (PlainValue, or Python numbers while they are compile-time constants)."""
     struct_fields = {}
     ctypes_class = None
 
@@ -85,22 +88,46 @@ class Struct:
                                 {"_fields_": [(k, f.ctypes_cls()) for k, f in fields.items()]})
 
     def __init__(self, **fields):
-        if Builder.current() is not None:
-            raise NotImplementedError(f"creating a {type(self).__name__} inside a kernel is not implemented yet "
-                                      "in openasc: pass it as a kernel argument")
-        object.__setattr__(self, "ctypes_struct", type(self).ctypes_class())
         for k in fields:
             if k not in self.struct_fields:
                 raise RuntimeError(f"{type(self).__name__} does not have a field '{k}'")
+        b = Builder.current()
+        if b is not None:  # built inside a kernel: a kernel struct
+            object.__setattr__(self, "_vals", {})
+            b.aggregates.append(self)
+            for k, f in self.struct_fields.items():
+                if k in fields:
+                    v = fields[k]
+                else:  # no default: value-initialised, as a C++ local `T x{}` (pyasc does not refuse it)
+                    v = 0 if f.default is missing else f.default
+                setattr(self, k, v)
+            return
+        object.__setattr__(self, "ctypes_struct", type(self).ctypes_class())
         for k, f in self.struct_fields.items():
             v = fields.get(k, f.default)
             if v is missing:
                 raise RuntimeError(f"{type(self).__name__}: field '{k}' has no default and was not given")
             setattr(self, k, v)
 
+    @classmethod
+    def _kernel(cls, register=True):
+        """An empty kernel struct of cls (the fields are set by _set)."""
+        s = object.__new__(cls)
+        object.__setattr__(s, "_vals", {})
+        if register:
+            Builder.current("Struct").aggregates.append(s)
+        return s
+
+    def _in_kernel(self):
+        return "_vals" in self.__dict__
+
     def __getattr__(self, k):
         f = type(self).struct_fields.get(k)
-        if f is None:
+        if f is None or k.startswith("_"):
+            raise AttributeError(f"{type(self).__name__} has no field '{k}'")
+        if self._in_kernel():
+            return self._vals[k]
+        if "ctypes_struct" not in self.__dict__:
             raise AttributeError(f"{type(self).__name__} has no field '{k}'")
         v = getattr(self.ctypes_struct, k)
         if isinstance(f, StructField):
@@ -113,6 +140,9 @@ class Struct:
         f = type(self).struct_fields.get(k)
         if f is None:
             raise AttributeError(f"{type(self).__name__} has no field '{k}'")
+        if self._in_kernel():
+            self._vals[k] = _kernel_field_value(type(self), k, f, v)
+            return
         if isinstance(f, StructField):
             if not isinstance(v, f.struct_cls):
                 raise TypeError(f"{type(self).__name__}.{k} must be a {f.struct_cls.__name__}")
@@ -134,7 +164,7 @@ class Struct:
         return out
 
     def leaf_values(self):
-        """The values of leaves(), read from the ctypes struct."""
+        """The values of leaves(), read from the ctypes struct (or, in a kernel, the traced values)."""
         out = []
         for path, _ in self.leaves():
             v = self
@@ -143,31 +173,69 @@ class Struct:
             out.append(v)
         return out
 
-
-class StructView:
-    """A Struct kernel argument inside the kernel: attribute access gives the traced leaf
-    values (PlainValue) or nested views."""
-
-    def __init__(self, struct_cls):
-        object.__setattr__(self, "_cls", struct_cls)
-        object.__setattr__(self, "_vals", {})
-
+    # ---- a kernel struct's leaves (the tracer carries them through runtime if/for/while) ----
     def _set(self, path, value):
+        """Set leaf path of a kernel struct to a traced value, creating nested structs on the way."""
         head, _, rest = path.partition(".")
         if rest:
             sub = self._vals.get(head)
             if sub is None:
-                sub = self._vals[head] = StructView(self._cls.struct_fields[head].struct_cls)
+                sub = self._vals[head] = self.struct_fields[head].struct_cls._kernel(register=False)
             sub._set(rest, value)
         else:
             self._vals[head] = value
         return self
 
-    def __getattr__(self, k):
-        try:
-            return self._vals[k]
-        except KeyError:
-            raise AttributeError(f"{self._cls.__name__} has no field '{k}'") from None
+    def _agg_leaves(self):
+        """{path: value} of every leaf."""
+        return {p: v for (p, _), v in zip(self.leaves(), self.leaf_values())}
 
-    def __setattr__(self, k, v):
-        raise TypeError(f"the fields of kernel argument struct {self._cls.__name__} are read-only")
+    def _agg_dtype(self, path):
+        f, cls = None, type(self)
+        for part in path.split("."):
+            f = cls.struct_fields[part]
+            cls = getattr(f, "struct_cls", None)
+        return f.dtype
+
+    def _agg_update(self, vals):
+        for p, v in vals.items():
+            self._set(p, v)
+
+    _agg_state = _agg_leaves
+    _agg_restore = _agg_update
+
+
+def _copy_kernel(s):
+    """A kernel struct with s's leaf values (C++ struct assignment copies)."""
+    c = type(s)._kernel(register=False)
+    c._agg_update(s._agg_leaves())
+    return c
+
+
+def _kernel_field_value(cls, k, f, v):
+    """v as the value of field k of a kernel struct: a nested struct is copied; a scalar is cast to
+    the field's dtype (a Python number stays a compile-time constant, range-checked)."""
+    if isinstance(f, StructField):
+        if not (isinstance(v, f.struct_cls) and v._in_kernel()):
+            if isinstance(v, f.struct_cls):  # a host struct given to a kernel struct (a default)
+                out = f.struct_cls._kernel(register=False)
+                out._agg_update(dict(zip((p for p, _ in f.struct_cls.leaves()), v.leaf_values())))
+                return out
+            raise TypeError(f"{cls.__name__}.{k} must be a {f.struct_cls.__name__}, not {type(v).__name__}")
+        return _copy_kernel(v)
+    if isinstance(v, enum.Enum):
+        v = v.value
+    if isinstance(v, PlainValue):
+        return v if v.dtype == f.dtype else v.cast(f.dtype)
+    if isinstance(v, (bool, int, float)):
+        if f.dtype.is_int():
+            if isinstance(v, float):
+                if v != v or v in (float("inf"), float("-inf")) or v != int(v):
+                    raise TypeError(f"{cls.__name__}.{k} is {f.dtype.name}: {v} is not an integer")
+                v = int(v)
+            lo, hi = int_range(f.dtype)
+            if not lo <= int(v) <= hi:
+                raise TypeError(f"{cls.__name__}.{k} is {f.dtype.name}: {v} is out of its range [{lo}, {hi}]")
+            return int(v)
+        return float(v)
+    raise TypeError(f"{cls.__name__}.{k} is a {f.dtype.name} field: cannot assign a {type(v).__name__}")

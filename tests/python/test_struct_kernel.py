@@ -1,0 +1,228 @@
+"""Structs inside a kernel (issue 13): assigning a field of a Struct kernel argument and reading it
+back, building a user Struct or asc.adv.TCubeTiling in the kernel body (keyword fields,
+defaults, nested structs), passing it to a jit callee, and field assignments inside runtime
+if / for / while (for user structs and the parameter structs such as DataCopyParams).  Every
+result is compared with a value computed by hand here."""
+import numpy as np
+import pytest
+
+import asc
+from asc.language.core.struct import Field, Struct, StructField
+
+
+class Tile(Struct):
+    length = Field(dtype=asc.int32, default=8)
+    count = Field(dtype=asc.int32, default=2)
+
+
+class Cfg(Struct):
+    scale = Field(dtype=asc.float32, default=1.5)
+    tile = StructField(Tile)
+    base = Field(dtype=asc.int32)  # no default
+
+
+def _out(z):
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    return zg
+
+
+# ---- 1. assigning a field of a Struct kernel argument ----
+@asc.jit
+def _assign_arg(z: asc.GlobalAddress, cfg: Cfg, n: int):
+    zg = _out(z)
+    zg.set_value(0, cfg.base)
+    cfg.base = cfg.base + n  # a runtime value
+    zg.set_value(1, cfg.base)
+    cfg.tile.length = 100  # a constant into a nested field
+    zg.set_value(2, cfg.tile.length + cfg.tile.count)
+    cfg.base *= 2
+    zg.set_value(3, cfg.base)
+
+
+def test_assign_field_of_kernel_argument():
+    z = np.zeros(4, np.int32)
+    cfg = Cfg(base=5, tile=Tile(length=3, count=4))
+    _assign_arg[1](z, cfg, 7)
+    assert z.tolist() == [5, 12, 104, 24]
+    assert (cfg.base, cfg.tile.length) == (5, 3)  # the host struct is not written back
+
+
+@asc.jit
+def _tcube_arg(z: asc.GlobalAddress, tiling: asc.adv.TCubeTiling):
+    tiling.share_l1_size = asc.property(asc.TOTAL_L1_SIZE)
+    tiling.base_m = tiling.base_m * 2
+    zg = _out(z)
+    zg.set_value(0, tiling.share_l1_size)
+    zg.set_value(1, tiling.base_m * tiling.base_n)
+
+
+def test_assign_tcube_tiling_argument():
+    """What pyasc's matmul kernels do to their tiling argument (the L1 size is the platform's)."""
+    z = np.zeros(2, np.int32)
+    t = asc.adv.TCubeTiling(base_m=16, base_n=32)
+    _tcube_arg[1](z, t)
+    assert z.tolist() == [512 * 1024, (16 * 2) * 32]
+
+
+# ---- 2. building structs in the kernel ----
+@asc.jit
+def _build(z: asc.GlobalAddress, n: int):
+    zg = _out(z)
+    cfg = Cfg(base=n, scale=2.0)  # keyword fields; tile and its fields take their defaults
+    zg.set_value(0, cfg.base)
+    zg.set_value(1, cfg.tile.length * cfg.tile.count)
+    zg.set_value(2, cfg.scale * 10.0)  # a compile-time constant float
+    c2 = Cfg(tile=Tile(count=n))  # base has no default: value-initialised (0)
+    zg.set_value(3, c2.base + c2.tile.count + c2.tile.length)
+    t = asc.adv.TCubeTiling(m=n, base_m=16, share_l0c_size=asc.property(asc.TOTAL_L0C_SIZE))
+    zg.set_value(4, t.m + t.base_m + t.k_a)
+    zg.set_value(5, t.share_l0c_size)
+
+
+def test_build_struct_in_kernel():
+    z = np.zeros(6, np.int32)
+    _build[1](z, 9)
+    assert z.tolist() == [9, 16, 20, 0 + 9 + 8, 9 + 16 + 0, 128 * 1024]
+
+
+@asc.jit
+def _tile_sum(t: Tile, k: asc.ConstExpr[int]) -> int:
+    t.count = t.count + k  # by value: the caller's struct keeps its fields
+    return t.length * t.count
+
+
+@asc.jit
+def _call(z: asc.GlobalAddress, n: int):
+    zg = _out(z)
+    t = Tile(length=n)  # count stays the constant 2
+    zg.set_value(0, _tile_sum(t, 1))
+    zg.set_value(1, t.count)
+    t.length = 3
+    zg.set_value(2, _tile_sum(t, 1))
+
+
+def test_struct_passed_to_jit_callee():
+    z = np.zeros(3, np.int32)
+    _call[1](z, 5)
+    assert z.tolist() == [5 * 3, 2, 3 * 3]
+
+
+# ---- 3. field assignment inside runtime control flow ----
+@asc.jit
+def _regions(z: asc.GlobalAddress, n: int):
+    zg = _out(z)
+    t = Tile(length=1)
+    if n > 3:
+        t.length = n
+    else:
+        t.count = 7
+    zg.set_value(0, t.length)
+    zg.set_value(1, t.count)
+    acc = Tile(length=0, count=0)
+    for i in range(n):
+        acc.length += i
+        if i % 2 == 0:
+            acc.count += 1
+    zg.set_value(2, acc.length)
+    zg.set_value(3, acc.count)
+    w = Cfg(base=1)
+    while w.base < n * 10:
+        w.base = w.base * 3
+        w.tile.count += 1
+    zg.set_value(4, w.base)
+    zg.set_value(5, w.tile.count)
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_field_assignment_in_runtime_regions(n):
+    z = np.zeros(6, np.int32)
+    _regions[1](z, n)
+    length, count = (n, 2) if n > 3 else (1, 7)
+    base, cnt = 1, 2
+    while base < n * 10:
+        base, cnt = base * 3, cnt + 1
+    assert z.tolist() == [length, count, sum(range(n)), len(range(0, n, 2)), base, cnt]
+
+
+@asc.jit
+def _param_struct_if(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
+    p = asc.DataCopyParams(block_count=1, block_len=1)
+    if n > 3:
+        p.block_len = 2
+    for i in range(n):
+        p.block_count = 1
+    xl = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 64)
+    xg, yg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg.set_global_buffer(y)
+    asc.data_copy(xl, xg, p)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(yg, xl, p)
+
+
+@pytest.mark.parametrize("n,blocks", [(2, 1), (5, 2)])
+def test_param_struct_field_in_runtime_if(n, blocks):
+    """Before: the field written in the if was an IR value of the if's region used after it
+    ("use of undeclared SSA value")."""
+    x = np.arange(64, dtype=np.float32)
+    y = np.zeros(64, np.float32)
+    _param_struct_if[1](x, y, n)
+    k = 8 * blocks  # 32-byte blocks of float32
+    assert np.array_equal(y[:k], x[:k]) and not y[k:].any()
+
+
+# ---- errors at the kernel line ----
+def _compile_error(kernel, *args):
+    with pytest.raises(Exception) as e:
+        kernel[1](*args)
+    return e.value
+
+
+@asc.jit
+def _bad_field(z: asc.GlobalAddress):
+    t = Tile(lenght=3)  # BAD-FIELD
+    _out(z).set_value(0, t.length)
+
+
+@asc.jit
+def _bad_value(z: asc.GlobalAddress, cfg: Cfg):
+    cfg.base = 1 << 40  # BAD-VALUE
+    _out(z).set_value(0, cfg.base)
+
+
+@asc.jit
+def _bad_rebind(z: asc.GlobalAddress, n: int):
+    t = Tile()
+    for i in range(n):  # BAD-REBIND
+        t = Tile(length=i)
+    _out(z).set_value(0, t.length)
+
+
+@asc.jit
+def _bad_alias(z: asc.GlobalAddress, n: int):
+    c = Cfg(base=0)
+    for i in range(n):  # BAD-ALIAS
+        u = c.tile
+        u.length = i
+    _out(z).set_value(0, c.tile.length)
+
+
+def _line(marker):
+    with open(__file__) as fh:
+        return next(i for i, l in enumerate(fh, 1) if marker in l and "_line(" not in l)
+
+
+@pytest.mark.parametrize("kernel,args,marker,msg", [
+    (_bad_field, (np.zeros(1, np.int32),), "BAD-FIELD", "Tile does not have a field 'lenght'"),
+    (_bad_value, (np.zeros(1, np.int32), Cfg(base=1)), "BAD-VALUE", "Cfg.base is int32: 1099511627776 is out of"),
+    (_bad_rebind, (np.zeros(1, np.int32), 3), "BAD-REBIND", "'t' (a Tile) is bound to another struct"),
+    (_bad_alias, (np.zeros(1, np.int32), 3), "BAD-ALIAS", "field 'tile.length' of a Cfg"),
+])
+def test_struct_errors_at_kernel_line(kernel, args, marker, msg):
+    e = _compile_error(kernel, *args)
+    text = str(e)
+    assert msg in text
+    assert f"{__file__}:{_line(marker)}:" in text
+    assert "^" in text
