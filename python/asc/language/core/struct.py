@@ -1,4 +1,4 @@
-"""asc.language.core.struct (pyasc's path): user-defined structs as kernel arguments.
+"""asc.language.core.struct (pyasc's path): user-defined structs.
 
     class TileConfig(Struct):
         tile_length = Field(dtype=asc.int32, default=0)
@@ -8,12 +8,15 @@
 On the host a Struct holds a ctypes.Structure (`ctypes_struct`, class `ctypes_class`) with the
 fields in declaration order, so its bytes have the C layout pyasc gives it.  Passed to a kernel,
 each leaf field becomes one scalar kernel argument (asc.runtime.launcher reads the values out
-of the ctypes struct); inside the kernel `cfg.tile.tile_length` is that argument's value.
+of the ctypes struct).  Inside a kernel (an argument, or built in the kernel body) a Struct is a
+kernel struct: `_vals` maps each field to its traced value or nested kernel struct; assigning a
+field rebinds it (docs/python.md, "User structs"; the tracer carries assigned fields through
+runtime regions with the _agg_* methods).
 """
 import ctypes
 import enum
 
-from ..._core import Builder, DataType, PlainValue, int_range
+from ..._core import Builder, DataType, PlainValue, int_range, to_value
 
 dtype_ctype = {
     "int1": ctypes.c_bool, "int8": ctypes.c_int8, "int16": ctypes.c_int16, "int32": ctypes.c_int32,
@@ -72,7 +75,7 @@ class StructField(BaseField):
 class Struct:
     """Base of user structs (see the module docstring).  An instance is a host struct (its bytes
     in `ctypes_struct`) or, inside a kernel, a kernel struct: its leaf fields are traced values
-    (PlainValue, or Python numbers while they are compile-time constants)."""
+    (PlainValue: a field read is a runtime value, as in pyasc)."""
     struct_fields = {}
     ctypes_class = None
 
@@ -214,7 +217,7 @@ def _copy_kernel(s):
 
 def _kernel_field_value(cls, k, f, v):
     """v as the value of field k of a kernel struct: a nested struct is copied; a scalar is cast to
-    the field's dtype (a Python number stays a compile-time constant, range-checked)."""
+    the field's dtype (a Python number, range-checked, becomes a constant of that dtype)."""
     if isinstance(f, StructField):
         if not (isinstance(v, f.struct_cls) and v._in_kernel()):
             if isinstance(v, f.struct_cls):  # a host struct given to a kernel struct (a default)
@@ -236,6 +239,7 @@ def _kernel_field_value(cls, k, f, v):
             lo, hi = int_range(f.dtype)
             if not lo <= int(v) <= hi:
                 raise TypeError(f"{cls.__name__}.{k} is {f.dtype.name}: {v} is out of its range [{lo}, {hi}]")
-            return int(v)
-        return float(v)
+            v = int(v)
+        # a runtime value, as in pyasc (a field read is a value: `t.m.ceildiv(t.base_m)`)
+        return PlainValue(to_value(v, f.dtype), f.dtype)
     raise TypeError(f"{cls.__name__}.{k} is a {f.dtype.name} field: cannot assign a {type(v).__name__}")
