@@ -37,6 +37,7 @@ class ExtensionOptions:  # openasc-only
     sanitize: bool = True
     sim_threads: int = 0  # host threads of the simulator (0: $ASC_SIM_THREADS, else one per CPU)
     profile: Optional[str] = None  # a directory for this kernel's profile files (docs/profile.md)
+    profile_lines: Optional[bool] = None  # cycles per Python line in the report; None: with a profile or $ASC_PROFILE_LINES
     max_instructions: Optional[int] = None  # watchdog per block; None: $ASC_MAX_INSTRUCTIONS or 2**28; 0: off
 
 
@@ -449,8 +450,8 @@ class JITFunction:
             kinds[n] = (kind, d)
             largs.append(arg)
         kernel = self._module(const, kinds, opts, opts_key)
-        if kernel is not None and opts.get("profile") != kernel.options.get("profile"):  # not in the compile key
-            kernel = dataclasses.replace(kernel, options=dict(kernel.options, profile=opts.get("profile")))
+        if kernel is not None and any(opts.get(k) != kernel.options.get(k) for k in _LAUNCH_ONLY):  # not in the key
+            kernel = dataclasses.replace(kernel, options=dict(kernel.options, **{k: opts.get(k) for k in _LAUNCH_ONLY}))
         self._run_launcher(kernel, LaunchOptions(core_num, stream), tuple(runtime.values()),
                            None if None in largs else largs)
         return None
@@ -508,9 +509,12 @@ def _struct_key(cls):
     return f"{cls.__module__}.{cls.__qualname__}" + "".join(f",{p}:{d.name}" for p, d in cls.leaves())
 
 
+_LAUNCH_ONLY = ("profile", "profile_lines")  # what a launch records, not what it compiles
+
+
 def _opts_key(opts):
-    """The options that shape the compiled module (profile= only says where a launch writes)."""
-    return tuple(sorted((k, repr(v)) for k, v in opts.items() if k != "profile"))
+    """The options that shape the compiled module (not _LAUNCH_ONLY's)."""
+    return tuple(sorted((k, repr(v)) for k, v in opts.items() if k not in _LAUNCH_ONLY))
 
 
 def _deps_ok(deps):
