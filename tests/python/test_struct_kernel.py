@@ -174,6 +174,89 @@ def test_param_struct_field_in_runtime_if(n, blocks):
     assert np.array_equal(y[:k], x[:k]) and not y[k:].any()
 
 
+@asc.jit
+def _nested_alias(z: asc.GlobalAddress, n: int):
+    c = Cfg(base=0)
+    u = c.tile  # the nested struct itself
+    for i in range(n):
+        u.length += i
+    _out(z).set_value(0, c.tile.length)
+
+
+def test_nested_struct_name_assigned_in_loop():
+    z = np.zeros(1, np.int32)
+    _nested_alias[1](z, 5)
+    assert z[0] == 8 + sum(range(5))
+
+
+# ---- a name bound to another struct inside a runtime region ----
+@asc.jit
+def _rebind(z: asc.GlobalAddress, n: int):
+    zg = _out(z)
+    t = Tile()
+    for i in range(n):
+        t = Tile(length=t.length + i, count=i)
+    zg.set_value(0, t.length)
+    zg.set_value(1, t.count)
+    c = Cfg(base=5)
+    if n > 3:
+        c = Cfg(base=n, tile=Tile(count=9))
+    zg.set_value(2, c.base)
+    zg.set_value(3, c.tile.count)
+    zg.set_value(4, c.tile.length)
+    w = Tile(length=1, count=0)
+    while w.length < n * 5:
+        w = Tile(length=w.length * 2, count=w.count + 1)
+    zg.set_value(5, w.count)
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_struct_rebound_in_runtime_regions(n):
+    z = np.zeros(6, np.int32)
+    _rebind[1](z, n)
+    length, w, cnt = 8 + sum(range(n)), 1, 0
+    while w < n * 5:
+        w, cnt = w * 2, cnt + 1
+    assert z.tolist() == [length, n - 1, n if n > 3 else 5, 9 if n > 3 else 2, 8, cnt]
+
+
+def _copy_with(p, x, y):
+    xl = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 64)
+    xg, yg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg.set_global_buffer(y)
+    asc.data_copy(xl, xg, p)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(yg, xl, p)
+
+
+@asc.jit
+def _widen(p: asc.DataCopyParams):
+    p.block_len = 2  # by value: the caller's p keeps block_len
+
+
+@asc.jit
+def _param_struct_rebound(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
+    p = asc.DataCopyParams(block_count=1, block_len=1)
+    if n > 3:
+        p = asc.DataCopyParams(block_count=1, block_len=2)
+    _widen(p)
+    p.src_stride = 0  # rebuilds p from its fields: they must be the merged ones
+    _copy_with(p, x, y)
+
+
+@pytest.mark.parametrize("n,blocks", [(2, 1), (5, 2)])
+def test_param_struct_rebound_in_runtime_if(n, blocks):
+    """Before: after the if, p's fields were the first struct's (block_len=1) and a field write
+    rebuilt p from them; and a callee's field write changed the caller's fields."""
+    x = np.arange(64, dtype=np.float32)
+    y = np.zeros(64, np.float32)
+    _param_struct_rebound[1](x, y, n)
+    k = 8 * blocks
+    assert np.array_equal(y[:k], x[:k]) and not y[k:].any()
+
+
 # ---- errors at the kernel line ----
 def _compile_error(kernel, *args):
     with pytest.raises(Exception) as e:
@@ -194,11 +277,11 @@ def _bad_value(z: asc.GlobalAddress, cfg: Cfg):
 
 
 @asc.jit
-def _bad_rebind(z: asc.GlobalAddress, n: int):
+def _bad_retype(z: asc.GlobalAddress, n: int):
     t = Tile()
-    for i in range(n):  # BAD-REBIND
-        t = Tile(length=i)
-    _out(z).set_value(0, t.length)
+    if n > 1:  # BAD-RETYPE
+        t = Cfg(base=1)
+    _out(z).set_value(0, t.base)
 
 
 @asc.jit
@@ -218,7 +301,7 @@ def _line(marker):
 @pytest.mark.parametrize("kernel,args,marker,msg", [
     (_bad_field, (np.zeros(1, np.int32),), "BAD-FIELD", "Tile does not have a field 'lenght'"),
     (_bad_value, (np.zeros(1, np.int32), Cfg(base=1)), "BAD-VALUE", "Cfg.base is int32: 1099511627776 is out of"),
-    (_bad_rebind, (np.zeros(1, np.int32), 3), "BAD-REBIND", "'t' (a Tile) is bound to another struct"),
+    (_bad_retype, (np.zeros(1, np.int32), 3), "BAD-RETYPE", "'t' changes from a Tile to a Cfg in a branch"),
     (_bad_alias, (np.zeros(1, np.int32), 3), "BAD-ALIAS", "field 'tile.length' of a Cfg"),
 ])
 def test_struct_errors_at_kernel_line(kernel, args, marker, msg):

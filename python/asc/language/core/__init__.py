@@ -390,7 +390,7 @@ def _struct_emit(self):
 def _struct_setattr(self, key, v):
     """Writing a field rebuilds the struct value (asc.struct is pure)."""
     if key in self._fields:
-        self.fields[key] = v
+        object.__setattr__(self, "fields", dict(self.fields, **{key: v}))  # copies (_rebind) share the old dict
         self._emit()
     else:
         object.__setattr__(self, key, v)
@@ -414,7 +414,7 @@ def _pstruct_dtype(self, key):
 
 
 def _pstruct_update(self, vals):
-    self.fields.update(vals)
+    object.__setattr__(self, "fields", dict(self.fields, **vals))
     self._emit()
 
 
@@ -426,8 +426,18 @@ def _pstruct_restore(self, state):
 
 ParamStruct._agg_leaves = lambda self: dict(self.fields)
 ParamStruct._agg_dtype, ParamStruct._agg_update = _pstruct_dtype, _pstruct_update
+def _pstruct_fresh(self, vals):
+    """A new struct of this kind with fields vals (a name bound to a struct in a runtime region)."""
+    h = object.__new__(type(self))
+    object.__setattr__(h, "fields", dict(self.fields, **vals))
+    h._emit()
+    builder(type(self).__name__).aggregates.append(h)
+    return h
+
+
+ParamStruct._agg_owners = lambda self, path: [(self, path)]
 ParamStruct._agg_state = lambda self: (dict(self.fields), self.value)
-ParamStruct._agg_restore = _pstruct_restore
+ParamStruct._agg_restore, ParamStruct._agg_fresh = _pstruct_restore, _pstruct_fresh
 
 
 STRUCTS = {n: _make_struct(n, f) for n, f in _lib.registry_structs().items()}

@@ -207,6 +207,20 @@ class Struct:
     _agg_state = _agg_leaves
     _agg_restore = _agg_update
 
+    def _agg_owners(self, path):
+        """[(struct, subpath)]: leaf path of this struct as a leaf of each struct on the way."""
+        out, obj, parts = [], self, path.split(".")
+        for i in range(len(parts)):
+            out.append((obj, ".".join(parts[i:])))
+            obj = obj._vals.get(parts[i]) if i + 1 < len(parts) else None
+        return out
+
+    def _agg_fresh(self, vals):
+        """A new kernel struct of this class with the leaves vals (the rest as this one's)."""
+        s = type(self)._kernel()
+        s._agg_update(dict(self._agg_leaves(), **vals))
+        return s
+
 
 def _copy_kernel(s):
     """A kernel struct with s's leaf values (C++ struct assignment copies)."""
