@@ -310,3 +310,28 @@ def test_struct_errors_at_kernel_line(kernel, args, marker, msg):
     assert msg in text
     assert f"{__file__}:{_line(marker)}:" in text
     assert "^" in text
+
+
+# ---- pyasc's Struct class surface ----
+def test_struct_pack_keyword_and_bytes():
+    import ctypes
+
+    class Packed(Struct, pack=1):
+        a = Field(dtype=asc.int8, default=1)
+        b = Field(dtype=asc.int32, default=2)
+
+    class Ref(ctypes.Structure):
+        _pack_ = 1
+        _fields_ = [("a", ctypes.c_int8), ("b", ctypes.c_int32)]
+
+    p = Packed(b=0x01020304)
+    assert ctypes.sizeof(Packed.ctypes_class) == 5
+    assert p.pack() == bytes(Ref(1, 0x01020304))
+    assert p.addressof() == ctypes.addressof(p.ctypes_struct)
+    assert Tile(length=3).pack() == bytes(Tile.ctypes_class(3, 2))  # natural alignment by default
+    assert Cfg.get_field("tile").struct_cls is Tile
+    with pytest.raises(RuntimeError, match="does not have a field 'x'"):
+        Cfg.get_field("x")
+    with pytest.raises(RuntimeError, match="must have at least one field"):
+        class Empty(Struct):
+            pass

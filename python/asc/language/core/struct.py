@@ -79,16 +79,40 @@ class Struct:
     struct_fields = {}
     ctypes_class = None
 
-    def __init_subclass__(cls, **kw):
+    def __init_subclass__(cls, pack=8, **kw):
+        """pack: the ctypes struct's _pack_ (pyasc's keyword, default 8: natural alignment)."""
         super().__init_subclass__(**kw)
         fields = dict(getattr(cls, "struct_fields", {}))
         for k, v in list(vars(cls).items()):
             if isinstance(v, BaseField):
                 fields[k] = v
                 delattr(cls, k)
+        if not fields:
+            raise RuntimeError(f"Struct '{cls.__name__}' must have at least one field")
         cls.struct_fields = fields
         cls.ctypes_class = type(cls.__name__, (ctypes.Structure,),
-                                {"_fields_": [(k, f.ctypes_cls()) for k, f in fields.items()]})
+                                {"_fields_": [(k, f.ctypes_cls()) for k, f in fields.items()], "_pack_": pack})
+
+    @classmethod
+    def get_field(cls, name):
+        f = cls.struct_fields.get(name)
+        if f is None:
+            raise RuntimeError(f"{cls.__name__} does not have a field '{name}'")
+        return f
+
+    def _host(self, what):
+        if "ctypes_struct" not in self.__dict__:
+            raise TypeError(f"{type(self).__name__}.{what}() is for a host struct, not one inside a kernel")
+        return self.ctypes_struct
+
+    def addressof(self):
+        """The address of the host struct's bytes."""
+        return ctypes.addressof(self._host("addressof"))
+
+    def pack(self):
+        """The host struct's bytes (its ctypes layout)."""
+        c = self._host("pack")
+        return ctypes.string_at(ctypes.addressof(c), ctypes.sizeof(c))
 
     def __init__(self, **fields):
         for k in fields:
