@@ -377,7 +377,6 @@ def _make_struct(name, fields):
             vals[k] = v
         object.__setattr__(self, "fields", vals)
         self._emit()
-        builder(name).aggregates.append(self)
     return type(name, (ParamStruct,), {"__init__": __init__, "_fields": tuple(f for f, _ in fields)})
 
 
@@ -426,6 +425,16 @@ def _pstruct_restore(self, state):
 
 ParamStruct._agg_leaves = lambda self: dict(self.fields)
 ParamStruct._agg_dtype, ParamStruct._agg_update = _pstruct_dtype, _pstruct_update
+def _pstruct_new(cls, *args, **kw):
+    """Every parameter struct built in a kernel is registered with the builder (the tracer
+    carries the fields a runtime region assigns)."""
+    h = object.__new__(cls)
+    b = builder()
+    if b is not None:
+        b.aggregates.append(h)
+    return h
+
+
 def _pstruct_fresh(self, vals):
     """A new struct of this kind with fields vals (a name bound to a struct in a runtime region)."""
     h = object.__new__(type(self))
@@ -438,6 +447,7 @@ def _pstruct_fresh(self, vals):
 ParamStruct._agg_owners = lambda self, path: [(self, path)]
 ParamStruct._agg_state = lambda self: (dict(self.fields), self.value)
 ParamStruct._agg_restore, ParamStruct._agg_fresh = _pstruct_restore, _pstruct_fresh
+ParamStruct.__new__ = _pstruct_new
 
 
 STRUCTS = {n: _make_struct(n, f) for n, f in _lib.registry_structs().items()}
