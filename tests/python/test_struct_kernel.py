@@ -335,3 +335,47 @@ def test_struct_pack_keyword_and_bytes():
     with pytest.raises(RuntimeError, match="must have at least one field"):
         class Empty(Struct):
             pass
+
+
+# ---- the disk compile cache and a kernel that builds a user Struct ----
+def test_disk_cache_hits_for_a_kernel_using_a_struct_class(tmp_path):
+    """Before: the class's fingerprint held its Fields' default reprs (addresses), so a kernel
+    naming a Struct class was traced again in every process."""
+    import os
+    import subprocess
+    import sys
+    import textwrap
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    script = tmp_path / "proc.py"
+
+    def run(default):
+        script.write_text(textwrap.dedent(f"""
+            import numpy as np
+            import asc
+            from asc.language.core.struct import Field, Struct
+            from asc.runtime.jit import stats
+
+            class T(Struct):
+                a = Field(dtype=asc.int32, default={default})
+                b = Field(dtype=asc.int32, default=3)
+
+            @asc.jit
+            def k(out: asc.GlobalAddress, n: int):
+                g = asc.GlobalTensor()
+                g.set_global_buffer(out)
+                t = T(b=n)
+                g.set_value(0, t.a * t.b)
+
+            out = np.zeros(1, np.int32)
+            k[1](out, 5)
+            print(int(out[0]), stats["traces"], stats["disk_hits"])
+            """))
+        env = dict(os.environ, PYTHONPATH=os.path.join(root, "python"), PYASC_CACHE_DIR=str(tmp_path / "cache"))
+        o = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=300)
+        assert o.returncode == 0, o.stderr
+        return o.stdout.split()
+
+    assert run(8) == ["40", "1", "0"]
+    assert run(8) == ["40", "0", "1"]  # served from the disk cache
+    assert run(9) == ["45", "1", "0"]  # a changed default is a new trace

@@ -58,6 +58,9 @@ class Field(BaseField):
     def ctypes_cls(self):
         return dtype_ctype[self.dtype.name]
 
+    def __repr__(self):  # what the compile cache fingerprints a Struct class by: no addresses
+        return f"Field({self.dtype.name}, default={self.default!r}, name={self.name!r}, enum={self.enum_name!r})"
+
 
 class StructField(BaseField):
     """A nested struct field; the default is struct_cls() with its own defaults."""
@@ -70,6 +73,11 @@ class StructField(BaseField):
 
     def ctypes_cls(self):
         return self.struct_cls.ctypes_class
+
+    def __repr__(self):
+        c = self.struct_cls
+        return (f"StructField({c.__module__}.{c.__qualname__}{c.struct_fields!r}, default={self.default!r}, "
+                f"name={self.name!r})")
 
 
 class Struct:
