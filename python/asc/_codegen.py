@@ -457,6 +457,10 @@ class FunctionTracer(ast.NodeVisitor):
         v = self.visit(node.value) if node.value is not None else None
         if self.is_kernel and v is not None:
             raise self.fail(node, "a kernel cannot return a value")
+        for r in (v if isinstance(v, tuple) else () if v is None else (v,)):
+            if not (is_runtime(r) or isinstance(r, (bool, int, float)) or _kernel_struct(r)):
+                raise self.fail(node, f"{self.fn.__name__} returns an unsupported value of type {type(r).__name__} "
+                                      "(a jit function returns scalars, tensors, structs or a tuple of them)")
         self.ret = v
 
     def visit_If(self, node):

@@ -103,6 +103,36 @@ def _call(z: asc.GlobalAddress, n: int):
     zg.set_value(2, _tile_sum(t, 1))
 
 
+@asc.jit
+def _make_cfg(n: int, k: asc.ConstExpr[int]) -> Cfg:
+    c = Cfg(base=n * k)
+    c.tile.count = n + 1
+    return c
+
+
+@asc.jit
+def _ret(z: asc.GlobalAddress, n: int):
+    zg = _out(z)
+    c = _make_cfg(n, 3)
+    zg.set_value(0, c.base)
+    zg.set_value(1, c.tile.count * c.tile.length)
+    c.base += 1
+    zg.set_value(2, c.base)
+    a, b = _pair(c)
+    zg.set_value(3, a.base + b)
+
+
+@asc.jit
+def _pair(c: Cfg):
+    return c, c.tile.length
+
+
+def test_struct_returned_by_jit_callee():
+    z = np.zeros(4, np.int32)
+    _ret[1](z, 4)
+    assert z.tolist() == [12, 5 * 8, 13, 13 + 8]
+
+
 def test_struct_passed_to_jit_callee():
     z = np.zeros(3, np.int32)
     _call[1](z, 5)
@@ -293,6 +323,16 @@ def _bad_alias(z: asc.GlobalAddress, n: int):
     _out(z).set_value(0, c.tile.length)
 
 
+@asc.jit
+def _returns_list(n: int):
+    return [n, n]  # BAD-RETURN
+
+
+@asc.jit
+def _bad_return(z: asc.GlobalAddress, n: int):
+    _out(z).set_value(0, _returns_list(n)[0])
+
+
 def _line(marker):
     with open(__file__) as fh:
         return next(i for i, l in enumerate(fh, 1) if marker in l and "_line(" not in l)
@@ -303,6 +343,7 @@ def _line(marker):
     (_bad_value, (np.zeros(1, np.int32), Cfg(base=1)), "BAD-VALUE", "Cfg.base is int32: 1099511627776 is out of"),
     (_bad_retype, (np.zeros(1, np.int32), 3), "BAD-RETYPE", "'t' changes from a Tile to a Cfg in a branch"),
     (_bad_alias, (np.zeros(1, np.int32), 3), "BAD-ALIAS", "field 'tile.length' of a Cfg"),
+    (_bad_return, (np.zeros(1, np.int32), 3), "BAD-RETURN", "_returns_list returns an unsupported value of type list"),
 ])
 def test_struct_errors_at_kernel_line(kernel, args, marker, msg):
     e = _compile_error(kernel, *args)

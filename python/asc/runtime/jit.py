@@ -288,13 +288,19 @@ class JITFunction:
         tracer.body(src.fndef.body)
         ret = tracer.ret
         rets = [] if ret is None else list(ret) if isinstance(ret, tuple) else [ret]
-        vals = []
+        vals, shape = [], []  # shape: per returned value, a prototype or (Struct class, its leaves' paths)
         for r in rets:
+            if isinstance(r, Struct) and r._in_kernel():  # by value: one result per leaf
+                leaves = r._agg_leaves()
+                shape.append((type(r), list(leaves)))
+                vals += [leaves[p] for p in leaves]
+                continue
             if not isinstance(r, (PlainValue, Handle)):
                 if not isinstance(r, (int, float, bool)):
                     raise CompilationError(f"{self.__name__} returns an unsupported value {r!r}")
                 r = PlainValue(to_value(r, py_dtype(r)), py_dtype(r))
             vals.append(r)
+            shape.append(r)
         b.loc = pos
         b.op("func.return", [v.value for v in vals])
         region = b.close_block()
@@ -302,7 +308,7 @@ class JITFunction:
         attrs = f'{{function_type = {ftype}, sym_name = "{sym}"{visibility}}}'
         b.funcs.append(f'"func.func"() ({region}) {attrs} : () -> (){b.loctext()}')
         b.blocks, b._args, b.loc = saved
-        return vals, isinstance(ret, tuple)
+        return vals, isinstance(ret, tuple), shape
 
     def trace_call(self, tracer, args, kwargs):
         """A call from another jit function: a private func.func per specialisation + func.call."""
@@ -339,11 +345,20 @@ class JITFunction:
             for n, c, cv in structs:
                 names[n] = structs_in[n] = c._kernel()
                 structs_in[n]._agg_update(cv)
-            vals, is_tuple = self._trace_body(b, names, tracer.deps, False, sym, params, ', sym_visibility = "private"')
-            b.specs[key] = (sym, vals, is_tuple)
-        sym, protos, is_tuple = b.specs[key]
-        res = b.op("func.call", operands, [p.value.type for p in protos], {"callee": f"@{sym}"})
-        out = [_rebuild(p, r) for p, r in zip(protos, res)]
+            b.specs[key] = (sym, *self._trace_body(b, names, tracer.deps, False, sym, params,
+                                                    ', sym_visibility = "private"'))
+        sym, protos, is_tuple, shape = b.specs[key]
+        res = iter(b.op("func.call", operands, [p.value.type for p in protos], {"callee": f"@{sym}"}))
+        protos = iter(protos)
+        out = []
+        for sh in shape:
+            if isinstance(sh, tuple):  # a struct: a new kernel struct of the results
+                cls, paths = sh
+                s = cls._kernel()
+                s._agg_update({p: _rebuild(next(protos), next(res)) for p in paths})
+                out.append(s)
+            else:
+                out.append(_rebuild(next(protos), next(res)))
         return tuple(out) if is_tuple else out[0] if out else None
 
     def _trace(self, const, kinds, opts):

@@ -268,7 +268,8 @@ def _kernel_field_value(cls, k, f, v):
         if not (isinstance(v, f.struct_cls) and v._in_kernel()):
             if isinstance(v, f.struct_cls):  # a host struct given to a kernel struct (a default)
                 out = f.struct_cls._kernel(register=False)
-                out._agg_update(dict(zip((p for p, _ in f.struct_cls.leaves()), v.leaf_values())))
+                for (p, d), x in zip(f.struct_cls.leaves(), v.leaf_values()):
+                    out._set(p, PlainValue(to_value(x, d), d))
                 return out
             raise TypeError(f"{cls.__name__}.{k} must be a {f.struct_cls.__name__}, not {type(v).__name__}")
         return _copy_kernel(v)
