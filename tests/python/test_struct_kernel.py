@@ -219,6 +219,41 @@ def test_nested_struct_name_assigned_in_loop():
     assert z[0] == 8 + sum(range(5))
 
 
+@asc.jit
+def _nested_regions(z: asc.GlobalAddress, n: int, cfg: Cfg):
+    zg = _out(z)
+    t = Tile(length=0, count=0)
+    for i in range(n):
+        if i % 3 == 0:
+            t.length += i
+            cfg.tile.count += 1
+        elif i % 3 == 1:
+            t = Tile(length=t.length * 2, count=t.count)
+        else:
+            j = 0
+            while j < i:
+                t.count += 1
+                j += 1
+    zg.set_value(0, t.length)
+    zg.set_value(1, t.count)
+    zg.set_value(2, cfg.tile.count)
+
+
+@pytest.mark.parametrize("n", [0, 1, 5, 9])
+def test_struct_in_nested_runtime_regions(n):
+    length, count, cc = 0, 0, 4
+    for i in range(n):
+        if i % 3 == 0:
+            length, cc = length + i, cc + 1
+        elif i % 3 == 1:
+            length *= 2
+        else:
+            count += i
+    z = np.zeros(3, np.int32)
+    _nested_regions[1](z, n, Cfg(base=0, tile=Tile(count=4)))
+    assert z.tolist() == [length, count, cc]
+
+
 # ---- a name bound to another struct inside a runtime region ----
 @asc.jit
 def _rebind(z: asc.GlobalAddress, n: int):
