@@ -89,7 +89,7 @@ def main(kernel=add_kernel, name="add"):
     x = rng.uniform(-1, 1, n).astype(np.float16)
     y = rng.uniform(-1, 1, n).astype(np.float16)
     z = np.zeros(n, dtype=np.float16)
-    kernel[USE_CORE_NUM, rt.current_stream()](x, y, z, block_length)
+    kernel[USE_CORE_NUM, rt.current_stream()](x, y, z, block_length, profile_lines=True)  # top lines in the report
     if not verify(z, x, y):
         raise RuntimeError("[ERROR] result mismatch")
     print(rt.report_text())

@@ -80,7 +80,8 @@ def main():
     n = USE_CORE_NUM * block_length
     x = np.random.default_rng(0).uniform(-4, 4, n).astype(np.float16)
     z = np.zeros(n, dtype=np.float16)
-    leaky_relu_kernel[USE_CORE_NUM, rt.current_stream()](x, z, block_length, auto_sync=auto_sync)
+    leaky_relu_kernel[USE_CORE_NUM, rt.current_stream()](x, z, block_length, auto_sync=auto_sync,
+                                                         profile_lines=True)  # top lines in the report
     xf = x.astype(np.float32)
     ref = np.where(xf >= 0, xf, xf * ALPHA).astype(np.float16)
     if not np.allclose(z.astype(np.float32), ref.astype(np.float32), rtol=1e-3, atol=1e-3):

@@ -52,7 +52,7 @@ def main():
     x = rng.uniform(-1, 1, n).astype(np.float16)
     y = rng.uniform(-1, 1, n).astype(np.float16)
     z = np.zeros(n, dtype=np.float16)
-    add_auto_kernel[USE_CORE_NUM, rt.current_stream()](x, y, z, block_length)
+    add_auto_kernel[USE_CORE_NUM, rt.current_stream()](x, y, z, block_length, profile_lines=True)  # top lines
     if not verify(z, x, y):
         raise RuntimeError("[ERROR] result mismatch")
     print(rt.report_text())

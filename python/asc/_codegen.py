@@ -294,6 +294,44 @@ def _convert(x, proto, what):
     return x.value
 
 
+def _same(a, b):
+    """Whether a struct leaf kept its value (a compile-time constant equal to itself counts)."""
+    return a is b or (not is_runtime(a) and not is_runtime(b) and type(a) is type(b) and a == b)
+
+
+def _kernel_struct(x):
+    return isinstance(x, lang.Struct) and x._in_kernel()
+
+
+def _is_agg(x):
+    """A struct whose fields the tracer carries: a kernel Struct or a parameter struct."""
+    return _kernel_struct(x) or isinstance(x, lang.ParamStruct)
+
+
+def _leaf_dtype(obj, path, vals):
+    """The IR type a struct leaf is carried as: the first runtime value's, else the field's."""
+    for v in vals:
+        if isinstance(v, PlainValue):
+            return v.dtype
+    return obj._agg_dtype(path)
+
+
+def assigned_fields(stmts):
+    """(root name, dotted field path) of every attribute assignment in stmts (`cfg.tile.n = v`:
+    ('cfg', 'tile.n'))."""
+    out = set()
+    for s in stmts:
+        for n in ast.walk(s):
+            if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
+                path, v = [n.attr], n.value
+                while isinstance(v, ast.Attribute):
+                    path.insert(0, v.attr)
+                    v = v.value
+                if isinstance(v, ast.Name):
+                    out.add((v.id, ".".join(path)))
+    return out
+
+
 class FunctionTracer(ast.NodeVisitor):
     def __init__(self, jitfn, src, names, deps, is_kernel):
         self.fn, self.src, self.names, self.deps, self.is_kernel = jitfn, src, names, deps, is_kernel
@@ -419,6 +457,10 @@ class FunctionTracer(ast.NodeVisitor):
         v = self.visit(node.value) if node.value is not None else None
         if self.is_kernel and v is not None:
             raise self.fail(node, "a kernel cannot return a value")
+        for r in (v if isinstance(v, tuple) else () if v is None else (v,)):
+            if not (is_runtime(r) or isinstance(r, (bool, int, float)) or _kernel_struct(r)):
+                raise self.fail(node, f"{self.fn.__name__} returns an unsupported value of type {type(r).__name__} "
+                                      "(a jit function returns scalars, tensors, structs or a tuple of them)")
         self.ret = v
 
     def visit_If(self, node):
@@ -435,33 +477,119 @@ class FunctionTracer(ast.NodeVisitor):
             m = _materialize(before[n])
             if m is not None:
                 before[n] = m
+        aggs = self._aggregates()
+        snames = [n for n in carried if _is_agg(before[n])]  # names bound to structs: merged field by field
         blocks = []
         self.depth += 1
         for stmts in (node.body, node.orelse):
             self.names = dict(before)
+            for a, state, _ in aggs:
+                a._agg_restore(state)
             self.b.open_block()
             self.body(stmts)
-            blocks.append((self.b.blocks.pop(), self.b._args.pop(), self.names))
+            for n in snames:
+                if type(self.names[n]) is not type(before[n]):
+                    raise self.fail(node, f"'{n}' changes from a {type(before[n]).__name__} to a "
+                                          f"{type(self.names[n]).__name__} in a branch of a runtime if")
+            blocks.append((self.b.blocks.pop(), self.b._args.pop(), self.names, [a._agg_leaves() for a, *_ in aggs],
+                           {n: self.names[n]._agg_leaves() for n in snames}))
         self.depth -= 1
-        merged = [n for n in carried if is_runtime(before[n]) and
+        merged = [n for n in carried if is_runtime(before[n]) and not _is_agg(before[n]) and
                   any(blk[2][n] is not before[n] for blk in blocks)]
+        # struct fields assigned in a branch: merged leaf by leaf (the struct keeps its identity)
+        fields = []
+        for i, (a, state, old) in enumerate(aggs):
+            a._agg_restore(state)
+            for path, v in old.items():
+                if any(not _same(blk[3][i][path], v) for blk in blocks):
+                    fields.append((lambda leaves, i=i, p=path: leaves[0][i][p], a, path,
+                                   _leaf_dtype(a, path, [v] + [blk[3][i][path] for blk in blocks])))
+        # a name bound to another struct in a branch: a new struct of the merged fields
+        rebound = {n: dict(before[n]._agg_leaves()) for n in snames if any(blk[2][n] is not before[n] for blk in blocks)}
+        for n, out in rebound.items():
+            for path in out:
+                vals = [blk[4][n][path] for blk in blocks]
+                if not all(_same(v, vals[0]) for v in vals):
+                    fields.append((lambda leaves, n=n, p=path: leaves[1][n][p], n, path,
+                                   _leaf_dtype(before[n], path, vals)))
+                else:
+                    out[path] = vals[0]
         regions = []
-        for lines, args, names in blocks:
+        for lines, args, names, leaves, sleaves in blocks:
             self.b.blocks.append(lines)
             self.b._args.append(args)
             self.b.loc = self.pos(node)
             vals = [_convert(names[n], before[n], f"'{n}' in the branches of a runtime if") for n in merged]
+            vals += [to_value(get((leaves, sleaves)), d) for get, _, _, d in fields]
             self.b.op("scf.yield", vals)
             regions.append(self.b.close_block())
-        res = self.b.op("scf.if", [c.value], [_value_type(before[n]) for n in merged], regions=regions)
+        res = self.b.op("scf.if", [c.value], [_value_type(before[n]) for n in merged] + [d.ir for *_, d in fields],
+                        regions=regions)
         self.names = before
         for n, r in zip(merged, res):
             self.names[n] = _rebuild(before[n], r)
+        for (_, a, path, d), r in zip(fields, res[len(merged):]):
+            if isinstance(a, str):
+                rebound[a][path] = PlainValue(r, d)
+            else:
+                a._agg_update({path: PlainValue(r, d)})
+        for n, out in rebound.items():
+            self.names[n] = before[n]._agg_fresh(out)
+
+    def _aggregates(self):
+        """(struct, saved state) of every struct built so far: a runtime region may assign fields."""
+        seen = {}
+        for a in self.b.aggregates:
+            seen.setdefault(id(a), a)
+        return [(a, a._agg_state(), a._agg_leaves()) for a in seen.values()]
+
+    def _carried_fields(self, node, stmts, extra=()):
+        """The struct leaves a runtime loop carries, [(struct, path, proto PlainValue, name)]
+        (materialised as runtime values):
+        - every leaf of a struct bound to a name the loop assigns (name: that name; the name is
+          bound to a new struct of the carried leaves, so the loop may bind it to another struct);
+        - every field assigned in stmts through a name bound before the loop (name: None; the
+          struct keeps its identity)."""
+        out, snames = [], set()
+
+        def carry(a, p, v, name):
+            if not isinstance(v, PlainValue):
+                d = a._agg_dtype(p)
+                v = PlainValue(to_value(v, d), d)
+                a._agg_update({p: v})
+            if not any(x is a and q == p and nm == name for x, q, _, nm in out):
+                out.append((a, p, v, name))
+
+        for n in sorted(assigned_names(stmts) - set(extra)):
+            if _is_agg(self.names.get(n)):
+                snames.add(n)
+                for p, v in self.names[n]._agg_leaves().items():
+                    carry(self.names[n], p, v, n)
+        for root, path in sorted(assigned_fields(stmts)):
+            a = self.names.get(root)
+            if root in snames or not _is_agg(a):
+                continue
+            for p, v in a._agg_leaves().items():
+                if p == path or p.startswith(path + "."):
+                    carry(a, p, v, None)
+        return out
+
+    def _check_fields(self, node, aggs, fields, what):
+        """A struct field assigned in a loop's body that the loop does not carry (through an alias
+        or a callee) would escape the loop's region: refused."""
+        for a, _, old in aggs:
+            now = a._agg_leaves()
+            for p, v in old.items():
+                if not _same(now[p], v) and not any(x is o and q == op and nm is None for x, q, _, nm in fields
+                                                    for o, op in a._agg_owners(p)):
+                    raise self.fail(node, f"field '{p}' of a {type(a).__name__} built before this runtime {what} is "
+                                          "assigned inside it through another name: assign it through the name the "
+                                          "struct had before the loop")
 
     def _loop_carried(self, stmts, extra=()):
         carried = []
         for n in sorted(assigned_names(stmts) - set(extra)):
-            if n in self.names:
+            if n in self.names and not _is_agg(self.names[n]):  # a struct: its leaves (_carried_fields)
                 m = _materialize(self.names[n])
                 if m is not None:
                     self.names[n] = m
@@ -495,40 +623,68 @@ class FunctionTracer(ast.NodeVisitor):
         bounds = [self._index(x) for x in (lb, ub, step)]
         before = dict(self.names)
         carried = self._loop_carried(node.body, [node.target.id])
+        fields = self._carried_fields(node, node.body, [node.target.id])
+        aggs = self._aggregates()
         protos = [self.names[n] for n in carried]
-        init = [p.value for p in protos]
+        init = [p.value for p in protos] + [v.value for _, _, v, _ in fields]
         bargs = self.b.open_block(["index"] + [v.type for v in init])
-        for n, p, a in zip(carried, protos, bargs[1:]):
-            self.names[n] = _rebuild(p, a)
+        self._loop_args(carried, protos, fields, bargs[1:])
         self.names[node.target.id] = PlainValue(
             self.b.op("arith.index_cast", [bargs[0]], ["i32"])[0], DTYPES["int32"])
         self.depth += 1
         self.body(node.body)
         self.depth -= 1
+        self._check_fields(node, aggs, fields, "for loop")
         self.b.loc = self.pos(node)
-        self.b.op("scf.yield", [_convert(self.names[n], p, f"loop variable '{n}'") for n, p in zip(carried, protos)])
+        self.b.op("scf.yield", self._loop_yields(node, carried, protos, fields))
         region = self.b.close_block()
         res = self.b.op("scf.for", bounds + init, [v.type for v in init], regions=[region])
-        self._after_loop(before, carried, protos, res)
+        self._after_loop(before, carried, protos, fields, res)
 
-    def _after_loop(self, before, carried, protos, res):
+    def _loop_args(self, carried, protos, fields, args):
+        """Bind the loop-carried names and struct fields to a region's block arguments."""
+        for n, p, a in zip(carried, protos, args):
+            self.names[n] = _rebuild(p, a)
+        named = {}
+        for (s, path, p, name), a in zip(fields, args[len(carried):]):
+            if name is None:
+                s._agg_update({path: PlainValue(a, p.dtype)})
+            else:
+                named.setdefault(name, (s, {}))[1][path] = PlainValue(a, p.dtype)
+        for name, (s, leaves) in named.items():
+            self.names[name] = s._agg_fresh(leaves)
+
+    def _loop_yields(self, node, carried, protos, fields):
+        vals = [_convert(self.names[n], p, f"loop variable '{n}'") for n, p in zip(carried, protos)]
+        leaves = {}
+        for s, path, p, name in fields:
+            if name is not None:
+                if type(self.names[name]) is not type(s):
+                    raise self.fail(node, f"loop variable '{name}' changes from a {type(s).__name__} to a "
+                                          f"{type(self.names[name]).__name__}")
+                s = self.names[name]
+            v = leaves.setdefault(id(s), s._agg_leaves())[path]
+            vals.append(_convert(v, p, f"field '{path}' of {type(s).__name__}"))
+        return vals
+
+    def _after_loop(self, before, carried, protos, fields, res):
         self.names = before
-        for n, p, r in zip(carried, protos, res):
-            self.names[n] = _rebuild(p, r)
+        self._loop_args(carried, protos, fields, res)
 
     def visit_While(self, node):
         if node.orelse:
             raise self.fail(node, "while-else is not supported in JIT function")
         before = dict(self.names)
         carried = self._loop_carried(node.body)
+        fields = self._carried_fields(node, node.body)
+        aggs = self._aggregates()
         protos = [self.names[n] for n in carried]
-        init = [p.value for p in protos]
+        init = [p.value for p in protos] + [v.value for _, _, v, _ in fields]
         types = [v.type for v in init]
         regions = []
         for part in ("before", "after"):
             bargs = self.b.open_block(types)
-            for n, p, a in zip(carried, protos, bargs):
-                self.names[n] = _rebuild(p, a)
+            self._loop_args(carried, protos, fields, bargs)
             self.depth += 1
             if part == "before":
                 cond = self.visit(node.test)
@@ -537,14 +693,14 @@ class FunctionTracer(ast.NodeVisitor):
                 self.b.op("scf.condition", [cond.truth().value] + list(bargs))
             else:
                 self.body(node.body)
+                self._check_fields(node, aggs, fields, "while loop")
                 self.b.loc = self.pos(node)
-                self.b.op("scf.yield", [_convert(self.names[n], p, f"loop variable '{n}'")
-                                        for n, p in zip(carried, protos)])
+                self.b.op("scf.yield", self._loop_yields(node, carried, protos, fields))
             self.depth -= 1
             regions.append(self.b.close_block())
             self.b.loc = self.pos(node)
         res = self.b.op("scf.while", init, types, regions=regions)
-        self._after_loop(before, carried, protos, res)
+        self._after_loop(before, carried, protos, fields, res)
 
     # ---- expressions ----
     def visit_Constant(self, node):

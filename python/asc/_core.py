@@ -143,6 +143,7 @@ class Builder:
         self.loc, self.strip_loc = None, strip_loc
         self.specs = {}  # callee key -> (symbol, result prototypes)
         self.state = {}  # per-kernel singletons (TPipe)
+        self.aggregates = []  # structs whose fields a kernel may assign (the tracer carries them through regions)
 
     @classmethod
     def current(cls, what=None):

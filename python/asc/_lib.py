@@ -492,11 +492,12 @@ def _run_on_thread(L, call, cancel):
 
 
 def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, kernel_type=-1, threads=0,
-           max_instructions=None, profile=None):
+           max_instructions=None, profile=None, lines=False):
     """Run kernel on the simulator.  args: list of ('gm' | 'gm_ro', ptr, nbytes, dtype, name) |
     ('int', dtype, v, name) | ('float', dtype, v, name); names are bytes or str.
     max_instructions: the watchdog limit per block (None: the library's default, 0: none).
     profile: a directory the library writes the profile files into (docs/profile.md), or None.
+    lines: attribute cycles to source lines (the report's "lines"; always on with a profile).
     Returns (rc, Report).  The C structs are opaque buffers of the library's own sizes
     (asc_bind_*).  On the main thread Ctrl-C interrupts the launch (KeyboardInterrupt,
     _run_interruptibly)."""
@@ -523,7 +524,7 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, 
     L.asc_bind_options_ext(o, kernel_type, threads)
     L.asc_bind_options_strict(o, int(strict_gm))
     pdir = os.fsencode(profile) if profile else None  # kept alive over the launch, like pname
-    L.asc_bind_options_profile(o, pdir, 1)  # the report's top lines (docs/profile.md)
+    L.asc_bind_options_profile(o, pdir, int(bool(lines)))  # the report's top lines (docs/profile.md)
     cancel = _main_cancel(L) if threading.current_thread() is threading.main_thread() else None
     if max_instructions is not None or cancel:
         L.asc_bind_options_limits(o, -1 if max_instructions is None else max_instructions,

@@ -12,7 +12,7 @@ from .. import _lib
 from .._core import DTYPES, Builder, CompilationError, Handle, KernelError, PlainValue, dtype_of, py_dtype, to_value
 from .._codegen import FunctionTracer, SourceInfo, _rebuild, _value_type, closure_values, dep_repr
 from ..language.core import ConstExpr, GlobalAddress
-from ..language.core.struct import Struct, StructView
+from ..language.core.struct import Struct
 from ..language.core.utils import global_builder
 from . import cache as disk_cache
 from . import config
@@ -37,6 +37,7 @@ class ExtensionOptions:  # openasc-only
     sanitize: bool = True
     sim_threads: int = 0  # host threads of the simulator (0: $ASC_SIM_THREADS, else one per CPU)
     profile: Optional[str] = None  # a directory for this kernel's profile files (docs/profile.md)
+    profile_lines: Optional[bool] = None  # cycles per Python line in the report; None: with a profile or $ASC_PROFILE_LINES
     max_instructions: Optional[int] = None  # watchdog per block; None: $ASC_MAX_INSTRUCTIONS or 2**28; 0: off
 
 
@@ -287,13 +288,19 @@ class JITFunction:
         tracer.body(src.fndef.body)
         ret = tracer.ret
         rets = [] if ret is None else list(ret) if isinstance(ret, tuple) else [ret]
-        vals = []
+        vals, shape = [], []  # shape: per returned value, a prototype or (Struct class, its leaves' paths)
         for r in rets:
+            if isinstance(r, Struct) and r._in_kernel():  # by value: one result per leaf
+                leaves = r._agg_leaves()
+                shape.append((type(r), list(leaves)))
+                vals += [leaves[p] for p in leaves]
+                continue
             if not isinstance(r, (PlainValue, Handle)):
                 if not isinstance(r, (int, float, bool)):
                     raise CompilationError(f"{self.__name__} returns an unsupported value {r!r}")
                 r = PlainValue(to_value(r, py_dtype(r)), py_dtype(r))
             vals.append(r)
+            shape.append(r)
         b.loc = pos
         b.op("func.return", [v.value for v in vals])
         region = b.close_block()
@@ -301,14 +308,25 @@ class JITFunction:
         attrs = f'{{function_type = {ftype}, sym_name = "{sym}"{visibility}}}'
         b.funcs.append(f'"func.func"() ({region}) {attrs} : () -> (){b.loctext()}')
         b.blocks, b._args, b.loc = saved
-        return vals, isinstance(ret, tuple)
+        return vals, isinstance(ret, tuple), shape
 
     def trace_call(self, tracer, args, kwargs):
         """A call from another jit function: a private func.func per specialisation + func.call."""
         b = tracer.b
         const, runtime = self._split(self._bind(args, kwargs))
-        params, operands = [], []
+        params, operands, structs = [], [], []
         for n, v in runtime.items():
+            if isinstance(v, Struct) and v._in_kernel():  # by value: runtime leaves are arguments
+                consts, leaves = {}, v._agg_leaves()
+                for path, ld in type(v).leaves():
+                    lv = leaves[path]
+                    if isinstance(lv, PlainValue):
+                        params.append((n, ld.ir, lambda a, n=n, p=path, ld=ld: structs_in[n]._set(p, PlainValue(a, ld))))
+                        operands.append(lv.value)
+                    else:
+                        consts[path] = lv
+                structs.append((n, type(v), consts))
+                continue
             if isinstance(v, (bool, int, float)):
                 v = PlainValue(to_value(v, py_dtype(v)), py_dtype(v))
             t = _value_type(v)
@@ -317,16 +335,30 @@ class JITFunction:
                 continue
             params.append((n, t, (lambda a, p=v: _rebuild(p, a))))
             operands.append(v.value)
-        key = (id(self.fn), repr(sorted((k, repr(v)) for k, v in const.items())), tuple(t for _, t, _ in params))
+        key = (id(self.fn), repr(sorted((k, repr(v)) for k, v in const.items())), tuple(t for _, t, _ in params),
+               repr([(n, f"{c.__module__}.{c.__qualname__}", sorted(cv.items())) for n, c, cv in structs]))
         if key not in b.specs:
             sym = f"{self.__name__}_{len(b.specs)}"
             b.sources[self.src.file] = None
             names = dict(const)
-            vals, is_tuple = self._trace_body(b, names, tracer.deps, False, sym, params, ', sym_visibility = "private"')
-            b.specs[key] = (sym, vals, is_tuple)
-        sym, protos, is_tuple = b.specs[key]
-        res = b.op("func.call", operands, [p.value.type for p in protos], {"callee": f"@{sym}"})
-        out = [_rebuild(p, r) for p, r in zip(protos, res)]
+            structs_in = {}
+            for n, c, cv in structs:
+                names[n] = structs_in[n] = c._kernel()
+                structs_in[n]._agg_update(cv)
+            b.specs[key] = (sym, *self._trace_body(b, names, tracer.deps, False, sym, params,
+                                                    ', sym_visibility = "private"'))
+        sym, protos, is_tuple, shape = b.specs[key]
+        res = iter(b.op("func.call", operands, [p.value.type for p in protos], {"callee": f"@{sym}"}))
+        protos = iter(protos)
+        out = []
+        for sh in shape:
+            if isinstance(sh, tuple):  # a struct: a new kernel struct of the results
+                cls, paths = sh
+                s = cls._kernel()
+                s._agg_update({p: _rebuild(next(protos), next(res)) for p in paths})
+                out.append(s)
+            else:
+                out.append(_rebuild(next(protos), next(res)))
         return tuple(out) if is_tuple else out[0] if out else None
 
     def _trace(self, const, kinds, opts):
@@ -339,8 +371,9 @@ class JITFunction:
         for n, (kind, d) in kinds.items():
             if kind == "gm":
                 params.append((n, f"!asc.gm_ptr<{d.ir}>", (lambda a, d=d: GlobalAddress(a, d))))
-            elif kind == "struct":  # one argument per leaf field; the kernel sees a StructView
-                view = StructView(d)
+            elif kind == "struct":  # one argument per leaf field; the kernel sees a kernel struct
+                view = d._kernel(register=False)
+                b.aggregates.append(view)
                 for path, ld in d.leaves():
                     params.append((n, ld.ir, (lambda a, v=view, p=path, ld=ld: v._set(p, PlainValue(a, ld)))))
             else:
@@ -432,8 +465,8 @@ class JITFunction:
             kinds[n] = (kind, d)
             largs.append(arg)
         kernel = self._module(const, kinds, opts, opts_key)
-        if kernel is not None and opts.get("profile") != kernel.options.get("profile"):  # not in the compile key
-            kernel = dataclasses.replace(kernel, options=dict(kernel.options, profile=opts.get("profile")))
+        if kernel is not None and any(opts.get(k) != kernel.options.get(k) for k in _LAUNCH_ONLY):  # not in the key
+            kernel = dataclasses.replace(kernel, options=dict(kernel.options, **{k: opts.get(k) for k in _LAUNCH_ONLY}))
         self._run_launcher(kernel, LaunchOptions(core_num, stream), tuple(runtime.values()),
                            None if None in largs else largs)
         return None
@@ -491,9 +524,12 @@ def _struct_key(cls):
     return f"{cls.__module__}.{cls.__qualname__}" + "".join(f",{p}:{d.name}" for p, d in cls.leaves())
 
 
+_LAUNCH_ONLY = ("profile", "profile_lines")  # what a launch records, not what it compiles
+
+
 def _opts_key(opts):
-    """The options that shape the compiled module (profile= only says where a launch writes)."""
-    return tuple(sorted((k, repr(v)) for k, v in opts.items() if k != "profile"))
+    """The options that shape the compiled module (not _LAUNCH_ONLY's)."""
+    return tuple(sorted((k, repr(v)) for k, v in opts.items() if k not in _LAUNCH_ONLY))
 
 
 def _deps_ok(deps):

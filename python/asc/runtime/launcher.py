@@ -36,6 +36,16 @@ def strict_gm(options):
     return bool(options.get("strict_gm")) or env not in ("", "0")
 
 
+def profile_lines(options, pdir):
+    """Whether the launch attributes cycles to Python lines (the report's top lines; it costs
+    1.5-2x the launch's time, docs/profile.md): the profile_lines option, else on with a profile
+    directory or $ASC_PROFILE_LINES set to anything but 0."""
+    opt = options.get("profile_lines")
+    if opt is not None:
+        return bool(opt)
+    return pdir is not None or os.environ.get("ASC_PROFILE_LINES", "") not in ("", "0")
+
+
 def profile_dir(option, kernel):
     """The launch's profile directory (docs/profile.md): the profile= option as given, else a
     fresh $ASC_PROFILE_DIR/<kernel>_<n> (asc-prof sets it), else None."""
@@ -120,10 +130,11 @@ class Launcher:
                              f"{_lib.MAX_BLOCKS} blocks")
         opts = kernel.options
         largs = marshalled if marshalled is not None else marshal_args(kernel, user_args)
+        pdir = profile_dir(opts.get("profile"), function_name)
         rc, rep = _lib.launch(kernel.module, function_name, largs, config.current_platform().value,
                               self.options.core_num, int(opts.get("sanitize", True)), strict_gm=strict_gm(opts),
                               kernel_type=kernel_type(opts), threads=int(opts.get("sim_threads") or 0),
-                              profile=profile_dir(opts.get("profile"), function_name),
+                              profile=pdir, lines=profile_lines(opts, pdir),
                               max_instructions=max_instructions(opts))
         config._set_last_report(rep)
         kw = rep["kernel_warnings"]  # (not .get(): that would read the per-core part of the report)

@@ -389,7 +389,7 @@ def _struct_emit(self):
 def _struct_setattr(self, key, v):
     """Writing a field rebuilds the struct value (asc.struct is pure)."""
     if key in self._fields:
-        self.fields[key] = v
+        object.__setattr__(self, "fields", dict(self.fields, **{key: v}))  # copies (_rebind) share the old dict
         self._emit()
     else:
         object.__setattr__(self, key, v)
@@ -403,6 +403,51 @@ def _struct_getattr(self, key):
 
 
 ParamStruct._emit, ParamStruct.__setattr__, ParamStruct.__getattr__ = _struct_emit, _struct_setattr, _struct_getattr
+
+
+# A parameter struct's fields as the tracer sees them (it carries assigned fields through runtime
+# if/for/while as it does user structs, struct.py): each field is a leaf.
+def _pstruct_dtype(self, key):
+    v = self.fields[key]
+    return v.dtype if isinstance(v, PlainValue) else DTYPES["float32"] if isinstance(v, float) else I32
+
+
+def _pstruct_update(self, vals):
+    object.__setattr__(self, "fields", dict(self.fields, **vals))
+    self._emit()
+
+
+def _pstruct_restore(self, state):
+    fields, value = state
+    object.__setattr__(self, "fields", dict(fields))
+    object.__setattr__(self, "value", value)
+
+
+ParamStruct._agg_leaves = lambda self: dict(self.fields)
+ParamStruct._agg_dtype, ParamStruct._agg_update = _pstruct_dtype, _pstruct_update
+def _pstruct_new(cls, *args, **kw):
+    """Every parameter struct built in a kernel is registered with the builder (the tracer
+    carries the fields a runtime region assigns)."""
+    h = object.__new__(cls)
+    b = builder()
+    if b is not None:
+        b.aggregates.append(h)
+    return h
+
+
+def _pstruct_fresh(self, vals):
+    """A new struct of this kind with fields vals (a name bound to a struct in a runtime region)."""
+    h = object.__new__(type(self))
+    object.__setattr__(h, "fields", dict(self.fields, **vals))
+    h._emit()
+    builder(type(self).__name__).aggregates.append(h)
+    return h
+
+
+ParamStruct._agg_owners = lambda self, path: [(self, path)]
+ParamStruct._agg_state = lambda self: (dict(self.fields), self.value)
+ParamStruct._agg_restore, ParamStruct._agg_fresh = _pstruct_restore, _pstruct_fresh
+ParamStruct.__new__ = _pstruct_new
 
 
 STRUCTS = {n: _make_struct(n, f) for n, f in _lib.registry_structs().items()}

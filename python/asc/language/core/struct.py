@@ -1,4 +1,4 @@
-"""asc.language.core.struct (pyasc's path): user-defined structs as kernel arguments.
+"""asc.language.core.struct (pyasc's path): user-defined structs.
 
     class TileConfig(Struct):
         tile_length = Field(dtype=asc.int32, default=0)
@@ -8,11 +8,15 @@
 On the host a Struct holds a ctypes.Structure (`ctypes_struct`, class `ctypes_class`) with the
 fields in declaration order, so its bytes have the C layout pyasc gives it.  Passed to a kernel,
 each leaf field becomes one scalar kernel argument (asc.runtime.launcher reads the values out
-of the ctypes struct); inside the kernel `cfg.tile.tile_length` is that argument's value.
+of the ctypes struct).  Inside a kernel (an argument, or built in the kernel body) a Struct is a
+kernel struct: `_vals` maps each field to its traced value or nested kernel struct; assigning a
+field rebinds it (docs/python.md, "User structs"; the tracer carries assigned fields through
+runtime regions with the _agg_* methods).
 """
 import ctypes
+import enum
 
-from ..._core import Builder, DataType
+from ..._core import Builder, DataType, PlainValue, int_range, to_value
 
 dtype_ctype = {
     "int1": ctypes.c_bool, "int8": ctypes.c_int8, "int16": ctypes.c_int16, "int32": ctypes.c_int32,
@@ -54,6 +58,9 @@ class Field(BaseField):
     def ctypes_cls(self):
         return dtype_ctype[self.dtype.name]
 
+    def __repr__(self):  # what the compile cache fingerprints a Struct class by: no addresses
+        return f"Field({self.dtype.name}, default={self.default!r}, name={self.name!r}, enum={self.enum_name!r})"
+
 
 class StructField(BaseField):
     """A nested struct field; the default is struct_cls() with its own defaults."""
@@ -67,40 +74,95 @@ class StructField(BaseField):
     def ctypes_cls(self):
         return self.struct_cls.ctypes_class
 
+    def __repr__(self):
+        c = self.struct_cls
+        return (f"StructField({c.__module__}.{c.__qualname__}{c.struct_fields!r}, default={self.default!r}, "
+                f"name={self.name!r})")
+
 
 class Struct:
-    """Base of user structs (see the module docstring)."""
+    """Base of user structs (see the module docstring).  An instance is a host struct (its bytes
+    in `ctypes_struct`) or, inside a kernel, a kernel struct: its leaf fields are traced values
+    (PlainValue: a field read is a runtime value, as in pyasc)."""
     struct_fields = {}
     ctypes_class = None
 
-    def __init_subclass__(cls, **kw):
+    def __init_subclass__(cls, pack=8, **kw):
+        """pack: the ctypes struct's _pack_ (pyasc's keyword, default 8: natural alignment)."""
         super().__init_subclass__(**kw)
         fields = dict(getattr(cls, "struct_fields", {}))
         for k, v in list(vars(cls).items()):
             if isinstance(v, BaseField):
                 fields[k] = v
                 delattr(cls, k)
+        if not fields:
+            raise RuntimeError(f"Struct '{cls.__name__}' must have at least one field")
         cls.struct_fields = fields
         cls.ctypes_class = type(cls.__name__, (ctypes.Structure,),
-                                {"_fields_": [(k, f.ctypes_cls()) for k, f in fields.items()]})
+                                {"_fields_": [(k, f.ctypes_cls()) for k, f in fields.items()], "_pack_": pack})
+
+    @classmethod
+    def get_field(cls, name):
+        f = cls.struct_fields.get(name)
+        if f is None:
+            raise RuntimeError(f"{cls.__name__} does not have a field '{name}'")
+        return f
+
+    def _host(self, what):
+        if "ctypes_struct" not in self.__dict__:
+            raise TypeError(f"{type(self).__name__}.{what}() is for a host struct, not one inside a kernel")
+        return self.ctypes_struct
+
+    def addressof(self):
+        """The address of the host struct's bytes."""
+        return ctypes.addressof(self._host("addressof"))
+
+    def pack(self):
+        """The host struct's bytes (its ctypes layout)."""
+        c = self._host("pack")
+        return ctypes.string_at(ctypes.addressof(c), ctypes.sizeof(c))
 
     def __init__(self, **fields):
-        if Builder.current() is not None:
-            raise NotImplementedError(f"creating a {type(self).__name__} inside a kernel is not implemented yet "
-                                      "in openasc: pass it as a kernel argument")
-        object.__setattr__(self, "ctypes_struct", type(self).ctypes_class())
         for k in fields:
             if k not in self.struct_fields:
                 raise RuntimeError(f"{type(self).__name__} does not have a field '{k}'")
+        b = Builder.current()
+        if b is not None:  # built inside a kernel: a kernel struct
+            object.__setattr__(self, "_vals", {})
+            b.aggregates.append(self)
+            for k, f in self.struct_fields.items():
+                if k in fields:
+                    v = fields[k]
+                else:  # no default: value-initialised, as a C++ local `T x{}` (pyasc does not refuse it)
+                    v = 0 if f.default is missing else f.default
+                setattr(self, k, v)
+            return
+        object.__setattr__(self, "ctypes_struct", type(self).ctypes_class())
         for k, f in self.struct_fields.items():
             v = fields.get(k, f.default)
             if v is missing:
                 raise RuntimeError(f"{type(self).__name__}: field '{k}' has no default and was not given")
             setattr(self, k, v)
 
+    @classmethod
+    def _kernel(cls, register=True):
+        """An empty kernel struct of cls (the fields are set by _set)."""
+        s = object.__new__(cls)
+        object.__setattr__(s, "_vals", {})
+        if register:
+            Builder.current("Struct").aggregates.append(s)
+        return s
+
+    def _in_kernel(self):
+        return "_vals" in self.__dict__
+
     def __getattr__(self, k):
         f = type(self).struct_fields.get(k)
-        if f is None:
+        if f is None or k.startswith("_"):
+            raise AttributeError(f"{type(self).__name__} has no field '{k}'")
+        if self._in_kernel():
+            return self._vals[k]
+        if "ctypes_struct" not in self.__dict__:
             raise AttributeError(f"{type(self).__name__} has no field '{k}'")
         v = getattr(self.ctypes_struct, k)
         if isinstance(f, StructField):
@@ -113,6 +175,9 @@ class Struct:
         f = type(self).struct_fields.get(k)
         if f is None:
             raise AttributeError(f"{type(self).__name__} has no field '{k}'")
+        if self._in_kernel():
+            self._vals[k] = _kernel_field_value(type(self), k, f, v)
+            return
         if isinstance(f, StructField):
             if not isinstance(v, f.struct_cls):
                 raise TypeError(f"{type(self).__name__}.{k} must be a {f.struct_cls.__name__}")
@@ -134,7 +199,7 @@ class Struct:
         return out
 
     def leaf_values(self):
-        """The values of leaves(), read from the ctypes struct."""
+        """The values of leaves(), read from the ctypes struct (or, in a kernel, the traced values)."""
         out = []
         for path, _ in self.leaves():
             v = self
@@ -143,31 +208,85 @@ class Struct:
             out.append(v)
         return out
 
-
-class StructView:
-    """A Struct kernel argument inside the kernel: attribute access gives the traced leaf
-    values (PlainValue) or nested views."""
-
-    def __init__(self, struct_cls):
-        object.__setattr__(self, "_cls", struct_cls)
-        object.__setattr__(self, "_vals", {})
-
+    # ---- a kernel struct's leaves (the tracer carries them through runtime if/for/while) ----
     def _set(self, path, value):
+        """Set leaf path of a kernel struct to a traced value, creating nested structs on the way."""
         head, _, rest = path.partition(".")
         if rest:
             sub = self._vals.get(head)
             if sub is None:
-                sub = self._vals[head] = StructView(self._cls.struct_fields[head].struct_cls)
+                sub = self._vals[head] = self.struct_fields[head].struct_cls._kernel(register=False)
             sub._set(rest, value)
         else:
             self._vals[head] = value
         return self
 
-    def __getattr__(self, k):
-        try:
-            return self._vals[k]
-        except KeyError:
-            raise AttributeError(f"{self._cls.__name__} has no field '{k}'") from None
+    def _agg_leaves(self):
+        """{path: value} of every leaf."""
+        return {p: v for (p, _), v in zip(self.leaves(), self.leaf_values())}
 
-    def __setattr__(self, k, v):
-        raise TypeError(f"the fields of kernel argument struct {self._cls.__name__} are read-only")
+    def _agg_dtype(self, path):
+        f, cls = None, type(self)
+        for part in path.split("."):
+            f = cls.struct_fields[part]
+            cls = getattr(f, "struct_cls", None)
+        return f.dtype
+
+    def _agg_update(self, vals):
+        for p, v in vals.items():
+            self._set(p, v)
+
+    _agg_state = _agg_leaves
+    _agg_restore = _agg_update
+
+    def _agg_owners(self, path):
+        """[(struct, subpath)]: leaf path of this struct as a leaf of each struct on the way."""
+        out, obj, parts = [], self, path.split(".")
+        for i in range(len(parts)):
+            out.append((obj, ".".join(parts[i:])))
+            obj = obj._vals.get(parts[i]) if i + 1 < len(parts) else None
+        return out
+
+    def _agg_fresh(self, vals):
+        """A new kernel struct of this class with the leaves vals (the rest as this one's)."""
+        s = type(self)._kernel()
+        s._agg_update(dict(self._agg_leaves(), **vals))
+        return s
+
+
+def _copy_kernel(s):
+    """A kernel struct with s's leaf values (C++ struct assignment copies)."""
+    c = type(s)._kernel(register=False)
+    c._agg_update(s._agg_leaves())
+    return c
+
+
+def _kernel_field_value(cls, k, f, v):
+    """v as the value of field k of a kernel struct: a nested struct is copied; a scalar is cast to
+    the field's dtype (a Python number, range-checked, becomes a constant of that dtype)."""
+    if isinstance(f, StructField):
+        if not (isinstance(v, f.struct_cls) and v._in_kernel()):
+            if isinstance(v, f.struct_cls):  # a host struct given to a kernel struct (a default)
+                out = f.struct_cls._kernel(register=False)
+                for (p, d), x in zip(f.struct_cls.leaves(), v.leaf_values()):
+                    out._set(p, PlainValue(to_value(x, d), d))
+                return out
+            raise TypeError(f"{cls.__name__}.{k} must be a {f.struct_cls.__name__}, not {type(v).__name__}")
+        return _copy_kernel(v)
+    if isinstance(v, enum.Enum):
+        v = v.value
+    if isinstance(v, PlainValue):
+        return v if v.dtype == f.dtype else v.cast(f.dtype)
+    if isinstance(v, (bool, int, float)):
+        if f.dtype.is_int():
+            if isinstance(v, float):
+                if v != v or v in (float("inf"), float("-inf")) or v != int(v):
+                    raise TypeError(f"{cls.__name__}.{k} is {f.dtype.name}: {v} is not an integer")
+                v = int(v)
+            lo, hi = int_range(f.dtype)
+            if not lo <= int(v) <= hi:
+                raise TypeError(f"{cls.__name__}.{k} is {f.dtype.name}: {v} is out of its range [{lo}, {hi}]")
+            v = int(v)
+        # a runtime value, as in pyasc (a field read is a value: `t.m.ceildiv(t.base_m)`)
+        return PlainValue(to_value(v, f.dtype), f.dtype)
+    raise TypeError(f"{cls.__name__}.{k} is a {f.dtype.name} field: cannot assign a {type(v).__name__}")
