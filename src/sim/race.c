@@ -75,7 +75,8 @@ void asc_sim_race_free(sim_san *s) {
   }
   free(s->sonly);
   free(s->mems);
-  free(s->ubw);
+  for (int m = 0; m < ASC_HW_NMEMS; m++)
+    free(s->lw[m]);
   free(s->reported);
   for (int e = 0; e < SIM_NEVENTS; e++)
     free(s->ev[e]);
@@ -219,8 +220,10 @@ void asc_sim_san_barrier(sim_core *c, int pipe) {
 }
 
 /* ---- records ---- */
+static int memidx(int mem) { return mem >= 0 ? ASC_HW_NMEMS + mem : sim_hwmem(mem); }
+
 static san_acclist *memlist(sim_san *s, int mem) {
-  int i = mem == SIM_MEM_UB ? 0 : mem + 1;
+  int i = memidx(mem);
   return i >= 0 && i < s->nmems ? &s->mems[i] : NULL;
 }
 
@@ -316,8 +319,9 @@ static int race(sim_core *c, const sim_inst *in, int pa, const san_pend *p, cons
   int64_t lo = max64(p->lo, r->lo), hi = p->hi < r->hi ? p->hi : r->hi;
   asc_strbuf sb;
   asc_sb_init(&sb);
-  if (p->mem == SIM_MEM_UB)
-    asc_sb_printf(&sb, "race (%s) on UB bytes [%lld, %lld): ", hz[h], (long long)lo, (long long)hi);
+  if (p->mem < 0)
+    asc_sb_printf(&sb, "race (%s) on %s bytes [%lld, %lld): ", hz[h], asc_sim_mem_name(c, p->mem), (long long)lo,
+                  (long long)hi);
   else
     asc_sb_printf(&sb, "race (%s) on GM '%s' bytes [%lld, %lld): ", hz[h], asc_sim_mem_name(c, p->mem),
                   (long long)lo, (long long)hi);
@@ -367,7 +371,7 @@ static void scan(sim_san *s, san_acclist *l, san_acclist *sonly, int pa, int64_t
 static int check(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64_t *clk, const int64_t *floor,
                  const san_pend *p, bool quiet) {
   sim_san *s = c->san;
-  int i = p->mem == SIM_MEM_UB ? 0 : p->mem + 1;
+  int i = memidx(p->mem);
   san_acc worst = {0}; /* the latest conflicting access: the nearest missing edge (in = NULL: none) */
   if (i < 0 || i >= s->nmems)
     return 0;
@@ -377,23 +381,35 @@ static int check(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64
   return !worst.in ? 0 : quiet ? -1 : race(c, in, pa, p, &worst);
 }
 
-/* initcheck: every UB byte read must have been written by some instruction before. */
+/* initcheck: every byte of a core memory (UB, L1, L0A/B/C, ...) read must have been written
+ * by some instruction before. */
+static sim_shadow *shadowof(sim_core *c, int mem) {
+  int m = sim_hwmem(mem);
+  if (mem >= 0 || m <= 0 || !c->lmb[m])
+    return NULL;
+  if (!c->san->lw[m])
+    c->san->lw[m] = asc_sim_shadow_new(c->lmb[m]);
+  return c->san->lw[m];
+}
+
 static int uninit(sim_core *c, const sim_inst *in, int pa, const san_pend *p) {
   int64_t end;
-  int64_t a = asc_sim_shadow_find(c->san->ubw, p->lo, p->hi, &end);
+  sim_shadow *sh = shadowof(c, p->mem);
+  int64_t a = sh ? asc_sim_shadow_find(sh, p->lo, p->hi, &end) : -1;
   if (a < 0)
     return 0;
   asc_loc l = asc_op_diag_loc(in->op);
-  sim_finding f = {ASC_SIM_CHK_UNINIT, ASC_SEV_ERROR, 0, in->op, NULL, pa, -1, SIM_MEM_UB, a, end};
-  return asc_sim_found(c, &f, "read of uninitialized UB bytes [%lld, %lld) by %s at %s:%d:%d (%s): no "
-                        "instruction wrote them before", (long long)a, (long long)end, asc_op_name(in->op),
-                        l.file ? l.file : "?", l.line, l.col, asc_sim_pipe_name(pa));
+  sim_finding f = {ASC_SIM_CHK_UNINIT, ASC_SEV_ERROR, 0, in->op, NULL, pa, -1, p->mem, a, end};
+  return asc_sim_found(c, &f, "read of uninitialized %s bytes [%lld, %lld) by %s at %s:%d:%d (%s): no "
+                        "instruction wrote them before", asc_sim_mem_name(c, p->mem), (long long)a, (long long)end,
+                        asc_op_name(in->op), l.file ? l.file : "?", l.line, l.col, asc_sim_pipe_name(pa));
 }
 
 static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san_pend *p) {
   sim_san *s = c->san;
-  if (p->write && p->mem == SIM_MEM_UB)
-    asc_sim_shadow_mark(s->ubw, p->lo, p->hi);
+  sim_shadow *sh = p->write ? shadowof(c, p->mem) : NULL;
+  if (sh)
+    asc_sim_shadow_mark(sh, p->lo, p->hi);
   if (p->mem >= 0)
     asc_sim_san_wadd(&s->gmw[p->mem], (san_wrange){p->lo, p->hi, in->op, pa, c->xepoch, p->write,
                                                    p->write && c->atomic_dt >= 0 && pa == ASC_PIPEID_PIPE_MTE3});
@@ -420,7 +436,7 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
    * edge again, in later iterations) and one uninitialised read per instruction. */
   uint8_t *rep = &s->reported[in->id];
   for (int i = 0; i < s->npend; i++)
-    if (!s->pend[i].write && s->pend[i].mem == SIM_MEM_UB && !(*rep & SAN_REP_UNINIT) &&
+    if (!s->pend[i].write && s->pend[i].mem < 0 && !(*rep & SAN_REP_UNINIT) &&
         uninit(c, in, pa, &s->pend[i]))
       *rep |= SAN_REP_UNINIT;
   if (s->fstale) {

@@ -82,7 +82,7 @@ struct sim_san {
   int64_t floor[SAN_NP]; /* floor[p]: the instructions of p every pipe is ordered after */
   bool fstale;           /* a clock changed since floor was computed */
   int64_t seq;
-  san_acclist *mems; /* [0] UB, [1 + g] GM array g */
+  san_acclist *mems; /* [m] the core's memory of hw.def id m (UB 1, L1 2, ...), [ASC_HW_NMEMS + g] GM array g */
   /* Per memory, records every pipe but the scalar unit is ordered after: only a later
    * scalar access (get_value / set_value with no V_S-style flag) can still race with them. */
   san_acclist *sonly;
@@ -90,7 +90,7 @@ struct sim_san {
   san_pend pend[SAN_MAXPEND];
   int npend;
   const sim_inst *pin; /* the instruction pend belongs to */
-  sim_shadow *ubw;     /* UB bytes written (shadow.c) */
+  sim_shadow *lw[ASC_HW_NMEMS]; /* per core memory (UB, L1, L0A, ...): the bytes written (shadow.c) */
   /* The block keeps running after a race or an uninitialised read, so the findings that
    * follow are reported too; it reports one race, and one uninitialised read per instruction. */
   bool raced;
