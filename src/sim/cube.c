@@ -139,7 +139,9 @@ static int fractals(sim_core *c, const sim_inst *in, int64_t start, int64_t reps
     return asc_sim_err(c, in->op, "%s: the transposing load is for 16-bit types (f16, bf16, i16), not %d-byte "
                        "elements", asc_op_name(in->op), esz(in, 0));
   for (int64_t r = 0; r < reps; r++) {
+    c->padread = true; /* a fractal copy carries its padding rows along: copying them is no bug */
     const uint8_t *s = asc_sim_mem(c, in->op, src, (start + r * sstride) * 512, 512, "read");
+    c->padread = false;
     uint8_t *d = s ? asc_sim_mem(c, in->op, dst, r * (1 + dgap) * 512, 512, "write") : NULL;
     if (!d)
       return -1;
@@ -342,8 +344,10 @@ static int mmad(sim_core *c, const sim_inst *in) {
   if (init == 2 && !hasbias)
     return asc_sim_err(c, in->op, "asc.mmad: cmatrix_source takes the C matrix's start from the bias table: pass "
                        "the bias tensor (mmad(dst, fm, filter, bias, params))");
+  c->padread = true; /* padded rows / columns of the fractals are computed and ignored */
   const uint8_t *A = asc_sim_mem(c, in->op, sim_in(c, in, 1), 0, gemv ? K1 * 32 : M1 * K1 * 512, "read");
   const uint8_t *B = A ? asc_sim_mem(c, in->op, sim_in(c, in, 2), 0, K1 * N1 * 512, "read") : NULL;
+  c->padread = false;
   const uint8_t *bias = B && init == 2 ? asc_sim_mem(c, in->op, sim_in(c, in, 3), 0, NP * 4, "read") : NULL;
   const uint8_t *Cin = B && init == 1 ? asc_sim_mem(c, in->op, C, 0, M1 * N1 * 1024, "read") : NULL;
   if (!B || (init == 2 && !bias) || (init == 1 && !Cin))

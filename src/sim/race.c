@@ -93,10 +93,11 @@ void asc_sim_san_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write)
     s->pin = c->cur;
     s->npend = 0;
   }
+  bool pad = !write && c->padread;
   /* lanes of masked ops and blocks of strided copies come one by one: merge neighbours */
   for (int i = s->npend - 1; i >= 0; i--) {
     san_pend *p = &s->pend[i];
-    if (p->mem == mem && p->write == write && lo <= p->hi && p->lo <= hi) {
+    if (p->mem == mem && p->write == write && p->pad == pad && lo <= p->hi && p->lo <= hi) {
       p->lo = p->lo < lo ? p->lo : lo;
       p->hi = max64(p->hi, hi);
       return;
@@ -113,7 +114,7 @@ void asc_sim_san_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write)
     p->hi = max64(p->hi, hi);
     return;
   }
-  s->pend[s->npend++] = (san_pend){mem, lo, hi, write};
+  s->pend[s->npend++] = (san_pend){mem, lo, hi, write, pad};
 }
 
 /* ---- flags and barriers ---- */
@@ -436,7 +437,7 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
    * edge again, in later iterations) and one uninitialised read per instruction. */
   uint8_t *rep = &s->reported[in->id];
   for (int i = 0; i < s->npend; i++)
-    if (!s->pend[i].write && s->pend[i].mem < 0 && !(*rep & SAN_REP_UNINIT) &&
+    if (!s->pend[i].write && !s->pend[i].pad && s->pend[i].mem < 0 && !(*rep & SAN_REP_UNINIT) &&
         uninit(c, in, pa, &s->pend[i]))
       *rep |= SAN_REP_UNINIT;
   if (s->fstale) {

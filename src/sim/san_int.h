@@ -56,6 +56,7 @@ typedef struct san_pend {
   int mem;
   int64_t lo, hi;
   bool write;
+  bool pad; /* a read that may cover fractal padding (sim_core.padread): no uninitialised-read check */
 } san_pend;
 
 /* Vector clocks per pipe (hardware.md §8): vc[p][q] = the instructions of pipe q that

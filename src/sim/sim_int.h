@@ -239,6 +239,7 @@ struct sim_core {
   int64_t mtop[ASC_HW_NMEMS];   /* TPipe bump pointer per memory (mtop[UB] is ub_top) */
   double **sfld;                /* per slot: the fields of the struct an asc.struct built there */
   struct sim_cube *cube;        /* cube unit registers (cube.c), NULL until used */
+  bool padread;                 /* the reads being made may cover fractal padding: not "uninitialised" */
   int64_t ub_lo, ub_hi; /* hull of the UB bytes asc_sim_mem handed out (the bytes the
                            block may have changed: launch.c clears only these for the next) */
   uint8_t *warned; /* per instruction: a once-only warning was given */

@@ -1,0 +1,229 @@
+"""The cube unit (issue 15): data_copy GM -> L1 with Nd2NzParams, load_data L1 -> L0A/L0B,
+mmad for every cube dtype pair (with m/n/k tails, bias, accumulation), fixpipe L0C -> GM / L1
+(Nz -> ND, ReLU, scalar and per-channel quant).  References are numpy in float64 / int64 on
+the ND matrices, cast at the end; the data are small integers so every f32 sum is exact."""
+import numpy as np
+import pytest
+
+import asc
+
+P = asc.TPosition
+F16, BF16, F32, I8, I32 = asc.float16, asc.bfloat16, asc.float32, asc.int8, asc.int32
+
+
+def ceil(a, b):
+    return -(-a // b)
+
+
+def make_mm(din, dout, qout, trans_b=False, bias=False, accumulate=False, relu=False, quant=0, scale=0.0,
+            vscale=False, to_l1=False):
+    """A one-block raw-cube matmul: A (M x K) and B (K x N) ND in GM; B is passed transposed
+    (N x K: its Nz in L1 is already L0B's Zn) unless trans_b, where B (K x N) goes through the
+    transposing load (16-bit types).  C (M x N) ND in GM of dtype qout."""
+    e = din.size
+    c0 = 32 // e
+
+    @asc.jit
+    def kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, bias_gm: asc.GlobalAddress,
+               ws_gm: asc.GlobalAddress, M: asc.ConstExpr[int], N: asc.ConstExpr[int], K: asc.ConstExpr[int]):
+        M1, N1, K1 = ceil(M, 16), ceil(N, 16), ceil(K, c0)
+        MP, NP, KP = M1 * 16, N1 * 16, K1 * c0
+        ag = asc.GlobalTensor()
+        ag.set_global_buffer(a)
+        bg = asc.GlobalTensor()
+        bg.set_global_buffer(b)
+        cg = asc.GlobalTensor()
+        cg.set_global_buffer(c)
+        pipe = asc.TPipe()
+        qa1, qb1 = asc.TQue(P.A1, 1), asc.TQue(P.B1, 1)
+        qa2, qb2, qc = asc.TQue(P.A2, 1), asc.TQue(P.B2, 1), asc.TQue(P.CO1, 1)
+        pipe.init_buffer(qa1, 1, MP * KP * e)
+        pipe.init_buffer(qb1, 1, NP * KP * e)
+        pipe.init_buffer(qa2, 1, MP * KP * e)
+        pipe.init_buffer(qb2, 1, NP * KP * e)
+        pipe.init_buffer(qc, 1, MP * NP * 4)
+        a1 = qa1.alloc_tensor(din)
+        asc.data_copy(a1, ag, asc.Nd2NzParams(1, M, K, 0, K, MP, 1, 0))
+        qa1.enque(a1)
+        b1 = qb1.alloc_tensor(din)
+        if trans_b:
+            KR = ceil(K, 16) * 16
+            asc.data_copy(b1, bg, asc.Nd2NzParams(1, K, N, 0, N, KR, 1, 0))
+        else:
+            asc.data_copy(b1, bg, asc.Nd2NzParams(1, N, K, 0, K, NP, 1, 0))
+        qb1.enque(b1)
+        a1 = qa1.deque(din)
+        a2 = qa2.alloc_tensor(din)
+        for i in asc.static_range(M1):
+            asc.load_data(a2[i * K1 * 16 * c0:], a1, asc.LoadData2DParams(i, K1, M1, 0, 0, False, 0))
+        qa2.enque(a2)
+        qa1.free_tensor(a1)
+        b1 = qb1.deque(din)
+        b2 = qb2.alloc_tensor(din)
+        if trans_b:
+            for i in asc.static_range(K1):
+                asc.load_data(b2[i * N1 * 256:], b1, asc.LoadData2DParams(i, N1, K1, 0, 0, True, 0))
+        else:
+            asc.load_data(b2, b1, asc.LoadData2DParams(0, K1 * N1, 1, 0, 0, False, 0))
+        qb2.enque(b2)
+        qb1.free_tensor(b1)
+        a2 = qa2.deque(din)
+        b2 = qb2.deque(din)
+        c1 = qc.alloc_tensor(dout)
+        if bias:
+            qbt1 = asc.TQue(P.C1, 1)
+            qbt = asc.TQue(P.C2, 1)
+            pipe.init_buffer(qbt1, 1, NP * 4)
+            pipe.init_buffer(qbt, 1, NP * 4)
+            bgm = asc.GlobalTensor()
+            bgm.set_global_buffer(bias_gm)
+            t1 = qbt1.alloc_tensor(dout)
+            asc.data_copy(t1, bgm, NP)
+            qbt1.enque(t1)
+            t1 = qbt1.deque(dout)
+            bt = qbt.alloc_tensor(dout)
+            asc.data_copy(bt, t1, NP)
+            qbt.enque(bt)
+            qbt1.free_tensor(t1)
+            bt = qbt.deque(dout)
+            asc.mmad(c1, a2, b2, bt, asc.MmadParams(M, N, K))
+            qbt.free_tensor(bt)
+        else:
+            asc.mmad(c1, a2, b2, asc.MmadParams(M, N, K))
+        if accumulate:  # C += A * B a second time, accumulating in L0C
+            p = asc.MmadParams(M, N, K)
+            p.cmatrix_init_val = False
+            asc.mmad(c1, a2, b2, p)
+        qc.enque(c1)
+        qa2.free_tensor(a2)
+        qb2.free_tensor(b2)
+        c1 = qc.deque(dout)
+        fp = asc.FixpipeParamsV220(N, M, MP, N, quant, 0, 1, 0, 0, relu, 0, False)
+        if scale:
+            fp.deq_scalar = int(np.float32(scale).view(np.uint32))
+        if to_l1:  # L0C -> L1 (Nz), then L1 -> GM
+            ql = asc.TQue(P.A1, 1)
+            pipe.init_buffer(ql, 1, MP * NP * qout.size)
+            o1 = ql.alloc_tensor(qout)
+            fp.dst_stride = MP * qout.size * 16 // 32
+            asc.fixpipe(o1, c1, fp, asc.FixpipeConfig(asc.CO2Layout.NZ))
+            ql.enque(o1)
+            o1 = ql.deque(qout)
+            asc.data_copy(cg, o1, MP * NP)
+            ql.free_tensor(o1)
+        elif vscale:
+            qw = asc.TQue(P.C1, 1)
+            pipe.init_buffer(qw, 1, NP * 8)
+            wg = asc.GlobalTensor()
+            wg.set_global_buffer(ws_gm)
+            w = qw.alloc_tensor(asc.uint64)
+            asc.data_copy(w, wg, NP)
+            asc.set_flag(asc.HardEvent.MTE2_FIX, 0)  # the fixpipe, not MTE1, reads the scales
+            asc.wait_flag(asc.HardEvent.MTE2_FIX, 0)
+            asc.fixpipe(cg, c1, w, fp, asc.FixpipeConfig(asc.CO2Layout.ROW_MAJOR))
+            qw.free_tensor(w)
+        else:
+            asc.fixpipe(cg, c1, fp)
+        qc.free_tensor(c1)
+
+    return kernel
+
+
+NP_OF = {F16: np.float16, F32: np.float32, I8: np.int8, I32: np.int32}
+
+
+def bf16(x):
+    """A bfloat16 GM argument (torch) of float values exactly representable in bfloat16."""
+    torch = pytest.importorskip("torch")
+    return torch.tensor(np.asarray(x, np.float32)).to(torch.bfloat16)
+
+
+def run_mm(din, dout, qout, M, N, K, seed=0, trans_b=False, bias=None, ws=None, **kw):
+    rng = np.random.default_rng(seed)
+    a = rng.integers(-4, 5, (M, K))
+    b = rng.integers(-4, 5, (K, N))
+    if din == BF16:
+        ag, bg = bf16(a), bf16(b.T.copy() if not trans_b else b)
+    else:
+        ag, bg = a.astype(NP_OF[din]), (b if trans_b else b.T.copy()).astype(NP_OF[din])
+    NPAD = ceil(N, 16) * 16
+    bias_arr = np.zeros(NPAD, NP_OF[dout]) if bias is None else np.pad(bias, (0, NPAD - N)).astype(NP_OF[dout])
+    ws_arr = np.zeros(NPAD, np.uint64) if ws is None else ws
+    if kw.get("to_l1"):
+        c = np.zeros((ceil(N, 16) * 16 // (32 // qout.size) * (32 // qout.size), ceil(M, 16) * 16), NP_OF[qout])
+    else:
+        c = np.zeros((M, N), NP_OF[qout])
+    make_mm(din, dout, qout, trans_b=trans_b, bias=bias is not None, vscale=ws is not None, **kw)[1](
+        ag, bg, c, bias_arr, ws_arr, M, N, K)
+    return a.astype(np.int64), b.astype(np.int64), c
+
+
+@pytest.mark.parametrize("din,dout", [(F16, F32), (BF16, F32), (F32, F32), (I8, I32)])
+@pytest.mark.parametrize("M,N,K", [(32, 48, 64), (20, 40, 50), (16, 16, 16), (45, 17, 70)])
+def test_mmad_dtypes_and_tails(din, dout, M, N, K):
+    a, b, c = run_mm(din, dout, dout, M, N, K)
+    np.testing.assert_array_equal(c, (a @ b).astype(NP_OF[dout]))
+
+
+@pytest.mark.parametrize("M,N,K", [(32, 48, 64), (20, 40, 50)])
+def test_transposing_load_f16(M, N, K):
+    a, b, c = run_mm(F16, F32, F32, M, N, K, trans_b=True)
+    np.testing.assert_array_equal(c, (a @ b).astype(np.float32))
+
+
+def test_mmad_bias_and_accumulate():
+    bias = np.arange(40, dtype=np.float32) - 7
+    a, b, c = run_mm(F16, F32, F32, 20, 40, 50, bias=bias)
+    np.testing.assert_array_equal(c, (a @ b + bias).astype(np.float32))
+    a, b, c = run_mm(F16, F32, F32, 20, 40, 50, accumulate=True)
+    np.testing.assert_array_equal(c, (2 * (a @ b)).astype(np.float32))
+    bias = np.arange(32, dtype=np.int32) * 3 - 50
+    a, b, c = run_mm(I8, I32, I32, 32, 32, 64, bias=bias)
+    np.testing.assert_array_equal(c, (a @ b + bias).astype(np.int32))
+
+
+def test_fixpipe_relu_and_f16_out():
+    a, b, c = run_mm(F16, F32, F32, 32, 32, 32, relu=True)
+    np.testing.assert_array_equal(c, np.maximum(a @ b, 0).astype(np.float32))
+    a, b, c = run_mm(F16, F32, F16, 32, 32, 32, quant=asc.QuantModes.F322F16)
+    np.testing.assert_array_equal(c, (a @ b).astype(np.float16))
+
+
+def test_fixpipe_scalar_and_vector_dequant():
+    a, b, c = run_mm(I8, I32, F16, 32, 32, 64, quant=asc.QuantModes.DEQF16, scale=0.25)
+    np.testing.assert_array_equal(c, ((a @ b) * 0.25).astype(np.float16))
+    scales = (np.arange(32, dtype=np.float32) / 8 + 0.5)
+    ws = scales.view(np.uint32).astype(np.uint64)
+    a, b, c = run_mm(I8, I32, F16, 32, 32, 64, quant=asc.QuantModes.VDEQF16, ws=ws)
+    ref = ((a @ b).astype(np.float32) * scales[None, :]).astype(np.float16)
+    np.testing.assert_array_equal(c, ref)
+    a, b, c = run_mm(I8, I32, I8, 32, 32, 64, quant=asc.QuantModes.REQ8, scale=0.0625)
+    ref = np.clip(np.rint((a @ b) * 0.0625), -128, 127).astype(np.int8)
+    np.testing.assert_array_equal(c, ref)
+
+
+def test_bf16_products_round_in_inputs_only():
+    """bf16 inputs with more bits than f16 could hold: the products are exact in f32."""
+    rng = np.random.default_rng(3)
+    a = (rng.integers(-128, 128, (16, 16)) * 2.0 ** 20).astype(np.float32)
+    b = (rng.integers(-4, 5, (16, 16)) / 8).astype(np.float32)
+    c = np.zeros((16, 16), np.float32)
+    make_mm(BF16, F32, F32)[1](bf16(a), bf16(b.T.copy()), c, np.zeros(16, np.float32), np.zeros(16, np.uint64),
+                               16, 16, 16)
+    np.testing.assert_array_equal(c, (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32))
+
+
+def test_f32_accumulation_order_is_ascending_k():
+    """The documented order (docs/hardware.md): products added in ascending k, one f32
+    rounding each.  1e8 + 1 - 1e8 loses the 1 in f32 in that order (numpy's f64 keeps it)."""
+    K = 8
+    a = np.zeros((16, K), np.float32)
+    a[0, :3] = [1e8, 1.0, -1e8]
+    b = np.zeros((K, 16), np.float32)
+    b[:3, 0] = 1.0
+    c = np.zeros((16, 16), np.float32)
+    make_mm(F32, F32, F32)[1](a, b.T.copy(), c, np.zeros(16, np.float32), np.zeros(16, np.uint64), 16, 16, K)
+    seq = np.float32(0)
+    for x in (1e8, 1.0, -1e8):
+        seq = np.float32(seq + np.float32(x))
+    assert c[0, 0] == seq == 0.0
