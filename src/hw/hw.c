@@ -75,6 +75,12 @@ static const struct {
 #include "hw/hw.def"
 };
 
+bool asc_hw_pipe_in_order(int pipe) {
+#define HW_INORDER(p) if (pipe == HWP_##p) return true;
+#include "hw/hw.def"
+  return false;
+}
+
 double asc_hw_copy_rate(int src, int dst, int *latency) {
   for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++)
     if (rates[i].src == src && rates[i].dst == dst) {

@@ -474,47 +474,49 @@ static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
     return asc_sim_err(c, in->op, "%s: quant_pre %s takes per-channel scales: pass cbuf_workspace", asc_op_name(in->op),
                        qn[q]);
   int c0d = 32 / de;
-  int64_t moved = 0;
-  for (int64_t t = 0; t < g->ndnum; t++) {
-    /* one source row of n_size elements is spread over the column fractals: read them by fractal row */
-    for (int64_t r = 0; r < g->m; r++) {
+  int64_t moved = 0, ncb = (g->n + 15) / 16;
+  const uint8_t **blk = malloc(sizeof *blk * (size_t)(ncb + 1));
+  if (!blk)
+    asc_die("out of memory");
+  int rc = 0;
+  for (int64_t t = 0; t < g->ndnum && !rc; t++) {
+    /* each column fractal's m_size rows of 16 elements are contiguous in L0C: one read each */
+    for (int64_t cb = 0; cb < ncb && !rc; cb++)
+      if (!(blk[cb] = asc_sim_mem(c, in->op, src, (t * g->sndstride * 256 + cb * g->sstride * 16) * 4,
+                                  g->m * 64, "read")))
+        rc = -1;
+    for (int64_t r = 0; r < g->m && !rc; r++) {
       uint8_t *d = NULL;
-      if (!g->nz) {
-        d = g->n ? asc_sim_mem(c, in->op, dst, (t * g->dndstride + r * g->dstride) * de, g->n * de, "write") : NULL;
-        if (g->n && !d)
-          return -1;
+      if (!g->nz && g->n && !(d = asc_sim_mem(c, in->op, dst, (t * g->dndstride + r * g->dstride) * de, g->n * de,
+                                              "write"))) {
+        rc = -1;
+        break;
       }
-      for (int64_t cb = 0; cb * 16 < g->n; cb++) {
-        int64_t w = g->n - cb * 16 < 16 ? g->n - cb * 16 : 16;
-        const uint8_t *s = asc_sim_mem(c, in->op, src, (t * g->sndstride * 256 + (cb * g->sstride + r) * 16) * 4,
-                                       w * 4, "read");
-        if (!s)
-          return -1;
-        for (int64_t x = 0; x < w; x++) {
-          int64_t col = cb * 16 + x;
-          double v = sd == ASC_SIM_F32 ? asc_sim_loadf(ASC_SIM_F32, s + x * 4) : (double)asc_sim_loadi(ASC_SIM_I32, s + x * 4);
-          if (scaled)
-            v = (double)(float)((float)v * scaleof(vec ? (uint64_t)asc_sim_loadi(ASC_SIM_U64, g->ws + col * 8) : g->scalar));
-          if (g->relu && v < 0)
-            v = 0;
-          uint8_t *o;
-          if (g->nz) {
-            o = asc_sim_mem(c, in->op, dst, (t * g->dndstride) * de + (col / c0d) * g->dstride * 32 + r * 32 +
-                            (col % c0d) * de, de, "write");
-            if (!o)
-              return -1;
-          } else {
-            o = d + col * de;
-          }
-          if (asc_sim_dt_float(dd))
-            asc_sim_storef(dd, o, v);
-          else
-            asc_sim_storei(dd, o, asc_sim_fp_to_int(v, dd, SIM_RM_RINT)); /* saturates */
+      for (int64_t col = 0; col < g->n; col++) {
+        const uint8_t *s = blk[col / 16] + (r * 16 + col % 16) * 4;
+        double v = sd == ASC_SIM_F32 ? asc_sim_loadf(ASC_SIM_F32, s) : (double)asc_sim_loadi(ASC_SIM_I32, s);
+        if (scaled)
+          v = (double)(float)((float)v *
+                              scaleof(vec ? (uint64_t)asc_sim_loadi(ASC_SIM_U64, g->ws + col * 8) : g->scalar));
+        if (g->relu && v < 0)
+          v = 0;
+        uint8_t *o = d ? d + col * de : NULL;
+        if (g->nz && !(o = asc_sim_mem(c, in->op, dst, (t * g->dndstride) * de + (col / c0d) * g->dstride * 32 +
+                                       r * c0d * de + (col % c0d) * de, de, "write"))) {
+          rc = -1;
+          break;
         }
+        if (asc_sim_dt_float(dd))
+          asc_sim_storef(dd, o, v);
+        else
+          asc_sim_storei(dd, o, asc_sim_fp_to_int(v, dd, SIM_RM_RINT)); /* saturates */
       }
       moved += g->n * de;
     }
   }
+  free(blk);
+  if (rc)
+    return -1;
   return xfer(c, in, ASC_HW_MEM_L0C, memof(c, in, 0), moved);
 }
 

@@ -294,14 +294,14 @@ static void where(asc_strbuf *sb, const asc_op *op, bool col) {
 }
 
 /* The event from pipe a to pipe b on an AIV core, or -1 (hw.def). */
-static int evtof(int a, int b) {
+static int evtof(int a, int b, int core) {
   int64_t e = a == b ? -1 : asc_hw_event_of(a, b);
-  return e >= 0 && asc_hw_event_slot(e, ASC_HW_AIV) >= 0 ? (int)e : -1;
+  return e >= 0 && asc_hw_event_slot(e, core) >= 0 ? (int)e : -1;
 }
 
-/* The edge that orders earlier op b (pipe pb) before later op a (pipe pa). */
-static void fix(asc_strbuf *sb, const asc_op *b, int pb, const asc_op *a, int pa) {
-  int e = evtof(pb, pa);
+/* The edge that orders earlier op b (pipe pb) before later op a (pipe pa) on a core of kind core. */
+static void fix(asc_strbuf *sb, const asc_op *b, int pb, const asc_op *a, int pa, int core) {
+  int e = evtof(pb, pa, core);
   if (e >= 0) {
     asc_sb_printf(sb, "add set_flag(%s) after ", asc_sim_evt_name(e));
     where(sb, b, false);
@@ -333,7 +333,7 @@ static int race(sim_core *c, const sim_inst *in, int pa, const san_pend *p, cons
   where(&sb, r->in->op, true);
   asc_sb_printf(&sb, " (%s) %s, with no synchronization between them; ", asc_sim_pipe_name(r->pipe),
                 r->write ? "writes" : "reads");
-  fix(&sb, r->in->op, r->pipe, in->op, pa);
+  fix(&sb, r->in->op, r->pipe, in->op, pa, c->kind);
   sim_finding f = {ASC_SIM_CHK_RACE, ASC_SEV_ERROR, h, in->op, r->in->op, pa, r->pipe, p->mem, lo, hi};
   asc_sim_found(c, &f, "%s", sb.data);
   asc_sb_free(&sb);
@@ -428,6 +428,10 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
   int64_t e = ++s->cnt[pa];
   if (pa == S)
     s->vc[S][S] = e;
+  else if (asc_hw_pipe_in_order(pa) && s->vc[pa][pa] < e - 1) { /* ordered after its own earlier work */
+    s->vc[pa][pa] = e - 1;
+    s->fstale = true;
+  }
   s->fstale |= pa == S || join_noS(s->vc[pa], s->vc[S], s->sknown) || !s->used[pa];
   tor(&s->taint[pa], &s->taint[S]);
   s->used[pa] = true;

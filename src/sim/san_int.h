@@ -5,7 +5,7 @@
 
 #include "sim/sim_int.h"
 
-enum { SAN_NP = ASC_SIM_NPIPES, SAN_MAXPEND = 64, SAN_MAXREC = 4096 };
+enum { SAN_NP = ASC_SIM_NPIPES, SAN_MAXPEND = 512, SAN_MAXREC = 4096 };
 enum { SAN_REP_UNINIT = 1 }; /* sim_san.reported bits */
 
 typedef struct sim_san sim_san;
