@@ -227,3 +227,77 @@ def test_f32_accumulation_order_is_ascending_k():
     for x in (1e8, 1.0, -1e8):
         seq = np.float32(seq + np.float32(x))
     assert c[0, 0] == seq == 0.0
+
+
+@asc.jit
+def gemv_kernel(a: asc.GlobalAddress, bt: asc.GlobalAddress, c: asc.GlobalAddress, hf32: asc.ConstExpr[int],
+                M: asc.ConstExpr[int], N: asc.ConstExpr[int], K: asc.ConstExpr[int]):
+    """f32 (M x K) @ (K x N): M = 1 reads A as one ND row (GEMV); hf32 rounds the inputs."""
+    ag = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg = asc.GlobalTensor()
+    bg.set_global_buffer(bt)
+    cg = asc.GlobalTensor()
+    cg.set_global_buffer(c)
+    a1 = asc.LocalTensor(F32, P.A1, 0, 16 * K)
+    b1 = asc.LocalTensor(F32, P.B1, 65536, N * K)
+    a2 = asc.LocalTensor(F32, P.A2, 0, 16 * K)
+    b2 = asc.LocalTensor(F32, P.B2, 0, N * K)
+    c1 = asc.LocalTensor(F32, P.CO1, 0, 16 * N)
+    if M == 1:
+        asc.data_copy(a1, ag, K)  # the row as it is (ND)
+    else:
+        asc.data_copy(a1, ag, asc.Nd2NzParams(1, M, K, 0, K, 16, 1, 0))
+    asc.data_copy(b1, bg, asc.Nd2NzParams(1, N, K, 0, K, N, 1, 0))
+    asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.load_data(a2, a1, asc.LoadData2DParams(0, K // 8, 1, 0, 0, False, 0))
+    asc.load_data(b2, b1, asc.LoadData2DParams(0, (K // 8) * (N // 16), 1, 0, 0, False, 0))
+    asc.set_flag(asc.HardEvent.MTE1_M, 0)
+    asc.wait_flag(asc.HardEvent.MTE1_M, 0)
+    if hf32 != 0:
+        asc.set_hf32_mode(True)
+    if hf32 == 2:
+        asc.set_hf32_trans_mode(True)
+    asc.mmad(c1, a2, b2, asc.MmadParams(M, N, K))
+    asc.set_flag(asc.HardEvent.M_FIX, 0)
+    asc.wait_flag(asc.HardEvent.M_FIX, 0)
+    asc.fixpipe(cg, c1, asc.FixpipeParamsV220(N, M, 16, N))
+
+
+def test_gemv_m1_reads_a_as_nd():
+    rng = np.random.default_rng(5)
+    K, N = 64, 32
+    a = rng.integers(-8, 9, (1, K)).astype(np.float32)
+    b = rng.integers(-8, 9, (K, N)).astype(np.float32)
+    c = np.zeros((1, N), np.float32)
+    gemv_kernel[1](a, b.T.copy(), c, 0, 1, N, K)
+    np.testing.assert_array_equal(c, (a.astype(np.float64) @ b).astype(np.float32))
+
+
+def hf32_round(x, away):
+    u = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    low, base = u & 0x1FFF, u & ~np.uint64(0x1FFF)
+    up = (low > 0x1000) | ((low == 0x1000) & (away | ((base & 0x2000) != 0)))
+    return (base + up.astype(np.uint64) * 0x2000).astype(np.uint32).view(np.float32)
+
+
+@pytest.mark.parametrize("mode", [0, 1, 2])
+def test_hf32_mode_rounds_f32_inputs(mode):
+    """set_hf32_mode: f32 inputs keep 10 mantissa bits (ties to even, or away with trans mode);
+    one product per output (K = 8 with a single non-zero term) so the sum adds no rounding."""
+    K, N, M = 8, 16, 16
+    rng = np.random.default_rng(mode)
+    a = np.zeros((M, K), np.float32)
+    a[:, 0] = 1 + rng.integers(0, 1 << 23, M).astype(np.float32) / (1 << 23)  # full 23-bit mantissas
+    a[0, 0] = np.float32(1 + 3 * 2.0 ** -11)  # a tie: even rounds up to 1 + 2^-9, away rounds up too
+    a[1, 0] = np.float32(1 + 2.0 ** -11)  # a tie: even rounds down to 1, away rounds up
+    b = np.zeros((K, N), np.float32)
+    b[0, :] = 1 + rng.integers(0, 1 << 23, N).astype(np.float32) / (1 << 23)
+    c = np.zeros((M, N), np.float32)
+    gemv_kernel[1](a, b.T.copy(), c, mode, M, N, K)
+    if mode == 0:
+        ra, rb = a, b
+    else:
+        ra, rb = hf32_round(a, mode == 2), hf32_round(b, mode == 2)
+    np.testing.assert_array_equal(c, (ra[:, :1] * rb[:1, :]).astype(np.float32))
