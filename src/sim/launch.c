@@ -443,7 +443,7 @@ static int place(runner *R, int b, const blockres *r) {
       k = i;
   asc_sim_core_report *cr = &rep->cores[k];
   if (R->tb)
-    R->tb[b] = (sim_tblock){r->trace, r->ntrace, k, cr->cycles};
+    R->tb[b] = (sim_tblock){r->trace, r->ntrace, k, cr->cycles, R->L->naic ? ASC_HW_AIC : ASC_HW_AIV};
   cr->cycles += r->cycles;
   cr->blocks++;
   cr->overlap_mte2_v += r->overlap;
@@ -734,7 +734,9 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
       asc_sim_san_commit_block(L, inst, &r->out);
       asc_sim_core_report *cr = &rep->cores[ck];
       if (R.tb) {
-        R.tb[inst] = (sim_tblock){r->trace, r->ntrace, ck, slotend[k]};
+        int cb, kind, sub;
+        asc_sim_inst_core(L, inst, &cb, &kind, &sub);
+        R.tb[inst] = (sim_tblock){r->trace, r->ntrace, ck, slotend[k], kind};
         r->trace = NULL; /* kept for the trace writer */
       }
       cr->cycles = slotend[k] + r->cycles;

@@ -376,6 +376,7 @@ typedef struct sim_tblock { /* one block's records, placed on its core */
   const sim_trec *recs;
   int nrecs, core;
   int64_t start; /* cycle the block started on its core */
+  int kind;      /* ASC_HW_AIV or ASC_HW_AIC: the kind of that core */
 } sim_tblock;
 /* Chrome trace-event JSON of every block; 0, or -1 after an error on ctx. */
 int asc_sim_trace_write(asc_ctx *ctx, const char *path, const sim_tblock *b, int nblocks, double mhz);

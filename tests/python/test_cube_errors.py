@@ -142,3 +142,38 @@ def test_l1_bounds():
     msg = str(ei.value)
     assert "asc.local_tensor: bytes [524032, 524544) are outside L1 (524288 bytes)" in msg, msg
     assert f"test_cube_errors.py:{line('# L1_BOUNDS')}:" in msg
+
+
+@asc.jit
+def cube_queue_kernel(a: asc.GlobalAddress, free_a1: asc.ConstExpr[int]):
+    ag = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    pipe = asc.TPipe()
+    q1 = asc.TQue(P.A1, 1)
+    q2 = asc.TQue(P.A2, 1)
+    pipe.init_buffer(q1, 1, 512)
+    pipe.init_buffer(q2, 1, 512)
+    a1 = q1.alloc_tensor(asc.float16)  # A1_ALLOC
+    asc.data_copy(a1, ag, 256)
+    q1.enque(a1)
+    a1 = q1.deque(asc.float16)
+    a2 = q2.alloc_tensor(asc.float16)
+    asc.load_data(a2, a1, asc.LoadData2DParams(0, 1, 0, 0, 0, False, 0))
+    q2.enque(a2)
+    if free_a1 == 1:
+        q1.free_tensor(a1)
+    a2 = q2.deque(asc.float16)
+    b2 = asc.LocalTensor(asc.float16, P.B2, 0, 256)
+    c1 = asc.LocalTensor(asc.float32, P.CO1, 0, 256)
+    asc.mmad(c1, a2, b2, asc.MmadParams(0, 0, 0))
+    q2.free_tensor(a2)
+
+
+def test_verify_sync_knows_cube_queues():
+    """verify-sync's TQue checks cover the cube positions: an A1 tensor never freed is S010."""
+    cube_queue_kernel[1](np.zeros(256, np.float16), 1, verify_sync=True)
+    with pytest.raises(asc.CompilationError) as ei:
+        cube_queue_kernel[1](np.zeros(256, np.float16), 0, verify_sync=True)
+    msg = str(ei.value)
+    assert "S010 TQue misuse: AllocTensor: there is no corresponding call to FreeTensor" in msg, msg
+    assert f"test_cube_errors.py:{line('# A1_ALLOC')}:" in msg
