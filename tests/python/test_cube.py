@@ -301,3 +301,49 @@ def test_hf32_mode_rounds_f32_inputs(mode):
     else:
         ra, rb = hf32_round(a, mode == 2), hf32_round(b, mode == 2)
     np.testing.assert_array_equal(c, (ra[:, :1] * rb[:1, :]).astype(np.float32))
+
+
+@asc.jit
+def co12_kernel(a: asc.GlobalAddress, bt: asc.GlobalAddress, c: asc.GlobalAddress, scale_bits: int,
+                relu: asc.ConstExpr[int]):
+    """s8 (32 x 64) @ (64 x 32) out through data_copy(GM, L0C, DataCopyCO12DstParams): Nz -> ND,
+    the quant register of set_fix_pipe_pre_quant_flag (DEQF16: s32 * scale -> f16), relu_pre."""
+    ag = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg = asc.GlobalTensor()
+    bg.set_global_buffer(bt)
+    cg = asc.GlobalTensor()
+    cg.set_global_buffer(c)
+    a1 = asc.LocalTensor(I8, P.A1, 0, 2048)
+    b1 = asc.LocalTensor(I8, P.B1, 2048, 2048)
+    a2 = asc.LocalTensor(I8, P.A2, 0, 2048)
+    b2 = asc.LocalTensor(I8, P.B2, 0, 2048)
+    c1 = asc.LocalTensor(I32, P.CO1, 0, 1024)
+    asc.data_copy(a1, ag, asc.Nd2NzParams(1, 32, 64, 0, 64, 32, 1, 0))
+    asc.data_copy(b1, bg, asc.Nd2NzParams(1, 32, 64, 0, 64, 32, 1, 0))
+    asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.load_data(a2, a1, asc.LoadData2DParams(0, 2, 2, 0, 0, False, 0))
+    asc.load_data(a2[1024:], a1, asc.LoadData2DParams(1, 2, 2, 0, 0, False, 0))
+    asc.load_data(b2, b1, asc.LoadData2DParams(0, 4, 1, 0, 0, False, 0))
+    asc.set_flag(asc.HardEvent.MTE1_M, 0)
+    asc.wait_flag(asc.HardEvent.MTE1_M, 0)
+    asc.mmad(c1, a2, b2, asc.MmadParams(32, 32, 64))
+    asc.set_flag(asc.HardEvent.M_FIX, 0)
+    asc.wait_flag(asc.HardEvent.M_FIX, 0)
+    asc.set_fix_pipe_pre_quant_flag(scale_bits)
+    asc.data_copy(cg, c1, asc.DataCopyCO12DstParams(32, 32, 32, 32, asc.QuantModes.DEQF16, relu, False, True))
+
+
+@pytest.mark.parametrize("relu", [0, 1])
+def test_data_copy_co12_dst(relu):
+    rng = np.random.default_rng(7 + relu)
+    a = rng.integers(-9, 10, (32, 64)).astype(np.int8)
+    b = rng.integers(-9, 10, (64, 32)).astype(np.int8)
+    c = np.zeros((32, 32), np.float16)
+    bits = int(np.float32(0.125).view(np.uint32))
+    co12_kernel[1](a, b.T.copy(), c, bits, relu)
+    ref = (a.astype(np.int64) @ b.astype(np.int64)) * 0.125
+    if relu:
+        ref = np.maximum(ref, 0)
+    np.testing.assert_array_equal(c, ref.astype(np.float16))
