@@ -45,6 +45,11 @@ def test_trace_shows_mte1_overlapping_m(tmp_path):
         if e.get("ph") == "X" and e.get("cat") == "inst":
             rows.setdefault(names[(e["pid"], e["tid"])], []).append((e["ts"], e["ts"] + e["dur"]))
     assert {"CUBE", "MTE1", "FIXP", "MTE2"} <= set(rows)
+    procs = [e["args"]["name"] for e in ev if e.get("name") == "process_name"]
+    assert procs == ["core 0 (AIC)"], procs
+    head = open(tmp_path / "PipeUtilization.csv").readline().strip().split(",")
+    assert head[:5] == ["block_id", "sub_block_id", "blocks", "aic_time(us)", "aic_total_cycles"]
+    assert "aic_cube_time(us)" in head and "aic_mte2_time(us)" in head and not any("vec" in h for h in head)
     overlap = sum(max(0.0, min(m1, c1) - max(m0, c0)) for m0, m1 in rows["MTE1"] for c0, c1 in rows["CUBE"])
     assert overlap > 0, "MTE1 never ran while the cube was busy"
 
