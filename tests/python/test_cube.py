@@ -347,3 +347,63 @@ def test_data_copy_co12_dst(relu):
     if relu:
         ref = np.maximum(ref, 0)
     np.testing.assert_array_equal(c, ref.astype(np.float16))
+
+
+@asc.jit
+def chain_kernel(a: asc.GlobalAddress, bt: asc.GlobalAddress, eye: asc.GlobalAddress, c: asc.GlobalAddress):
+    """C1 = A @ B goes L0C -> L1 through fixpipe (Nz, f16), is loaded back as the A of a second
+    mmad with the identity, and leaves through fixpipe as row-major f32: Nz in L1 is what
+    load_data expects, end to end (32 x 32 x 32)."""
+    ag = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg = asc.GlobalTensor()
+    bg.set_global_buffer(bt)
+    eg = asc.GlobalTensor()
+    eg.set_global_buffer(eye)
+    cg = asc.GlobalTensor()
+    cg.set_global_buffer(c)
+    a1 = asc.LocalTensor(F16, P.A1, 0, 1024)
+    b1 = asc.LocalTensor(F16, P.B1, 2048, 1024)
+    e1 = asc.LocalTensor(F16, P.B1, 4096, 1024)
+    o1 = asc.LocalTensor(F16, P.A1, 8192, 1024)
+    a2 = asc.LocalTensor(F16, P.A2, 0, 1024)
+    a2b = asc.LocalTensor(F16, P.A2, 2048, 1024)
+    b2 = asc.LocalTensor(F16, P.B2, 0, 1024)
+    e2 = asc.LocalTensor(F16, P.B2, 2048, 1024)
+    c1 = asc.LocalTensor(F32, P.CO1, 0, 1024)
+    c2 = asc.LocalTensor(F32, P.CO1, 4096, 1024)
+    asc.data_copy(a1, ag, asc.Nd2NzParams(1, 32, 32, 0, 32, 32, 1, 0))
+    asc.data_copy(b1, bg, asc.Nd2NzParams(1, 32, 32, 0, 32, 32, 1, 0))
+    asc.data_copy(e1, eg, asc.Nd2NzParams(1, 32, 32, 0, 32, 32, 1, 0))
+    asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.load_data(a2, a1, asc.LoadData2DParams(0, 2, 2, 0, 0, False, 0))
+    asc.load_data(a2[512:], a1, asc.LoadData2DParams(1, 2, 2, 0, 0, False, 0))
+    asc.load_data(b2, b1, asc.LoadData2DParams(0, 4, 1, 0, 0, False, 0))
+    asc.load_data(e2, e1, asc.LoadData2DParams(0, 4, 1, 0, 0, False, 0))
+    asc.set_flag(asc.HardEvent.MTE1_M, 0)
+    asc.wait_flag(asc.HardEvent.MTE1_M, 0)
+    asc.mmad(c1, a2, b2, asc.MmadParams(32, 32, 32))
+    asc.set_flag(asc.HardEvent.M_FIX, 0)
+    asc.wait_flag(asc.HardEvent.M_FIX, 0)
+    fp = asc.FixpipeParamsV220(32, 32, 32, 32, asc.QuantModes.F322F16)  # NZ: 32 rows (of 32 B) per column block
+    asc.fixpipe(o1, c1, fp, asc.FixpipeConfig(asc.CO2Layout.NZ))
+    asc.set_flag(asc.HardEvent.FIX_MTE1, 0)
+    asc.wait_flag(asc.HardEvent.FIX_MTE1, 0)
+    asc.load_data(a2b, o1, asc.LoadData2DParams(0, 2, 2, 0, 0, False, 0))
+    asc.load_data(a2b[512:], o1, asc.LoadData2DParams(1, 2, 2, 0, 0, False, 0))
+    asc.set_flag(asc.HardEvent.MTE1_M, 1)
+    asc.wait_flag(asc.HardEvent.MTE1_M, 1)
+    asc.mmad(c2, a2b, e2, asc.MmadParams(32, 32, 32))
+    asc.set_flag(asc.HardEvent.M_FIX, 1)
+    asc.wait_flag(asc.HardEvent.M_FIX, 1)
+    asc.fixpipe(cg, c2, asc.FixpipeParamsV220(32, 32, 32, 32))
+
+
+def test_fixpipe_to_l1_nz_feeds_the_next_mmad():
+    rng = np.random.default_rng(11)
+    a = rng.integers(-4, 5, (32, 32))
+    b = rng.integers(-4, 5, (32, 32))
+    c = np.zeros((32, 32), np.float32)
+    chain_kernel[1](a.astype(np.float16), b.T.copy().astype(np.float16), np.eye(32, dtype=np.float16), c)
+    np.testing.assert_array_equal(c, (a @ b).astype(np.float32))
