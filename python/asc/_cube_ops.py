@@ -138,11 +138,14 @@ def set_fix_pipe_pre_quant_flag(config):
     builder("set_fix_pipe_pre_quant_flag").op("asc.set_fix_pipe_pre_quant_flag", [to_value(config, _I64, wrap=True)])
 
 
+def _flag(v):
+    """A bool register operand: Python ints / bools as i1, runtime values as they are."""
+    return to_value(bool(v) if isinstance(v, int) else v, DTYPES["int1"])
+
+
 def set_hf32_mode(hf32_mode):
-    builder("set_hf32_mode").op("asc.set_hf32_mode", [to_value(bool(hf32_mode) if isinstance(hf32_mode, int)
-                                                                else hf32_mode, DTYPES["int1"])])
+    builder("set_hf32_mode").op("asc.set_hf32_mode", [_flag(hf32_mode)])
 
 
 def set_hf32_trans_mode(trans_mode):
-    builder("set_hf32_trans_mode").op("asc.set_hf32_trans_mode", [to_value(bool(trans_mode) if isinstance(trans_mode, int)
-                                                                            else trans_mode, DTYPES["int1"])])
+    builder("set_hf32_trans_mode").op("asc.set_hf32_trans_mode", [_flag(trans_mode)])

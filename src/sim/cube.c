@@ -61,8 +61,11 @@ static int wantalign(sim_core *c, const sim_inst *in, int i, int64_t off, int al
                        (long long)a, asc_sim_mem_name(c, r->mem), align);
 }
 
-/* The natural alignment of an operand in memory m: 512 B in L0A/L0B (a fractal), 32 B in L1. */
-static int l0align(int m) { return m == ASC_HW_MEM_L0A || m == ASC_HW_MEM_L0B ? 512 : 32; }
+/* The alignment of an operand in memory m (hw.def HW_MEM: 512 B in L0A/L0B, a fractal; 32 B in L1). */
+static int l0align(int m) { return asc_hw_mem_align(m); }
+
+/* Mmad's destination: a whole 16 x 16 f32 fractal (Mmad.md: 256 elements), stricter than L0C's 64 B. */
+enum { MMAD_DST_ALIGN = 1024 };
 
 static int notavail(sim_core *c, const sim_inst *in, const char *what) {
   return asc_sim_err(c, in->op, "%s: %s is not available on %s (arch 2201, Atlas A2/A3)", asc_op_name(in->op), what,
@@ -99,7 +102,7 @@ static int nd2nz(sim_core *c, const sim_inst *in) {
       field(c, in, "Nd2NzParams.dst_nz_c0_stride", f[5], 0, 16384, &c0s) ||
       field(c, in, "Nd2NzParams.dst_nz_n_stride", f[6], 0, 16384, &ns) ||
       field(c, in, "Nd2NzParams.dst_nz_matrix_stride", f[7], 0, 65535, &dms) ||
-      wantalign(c, in, 0, 0, 32, "destination"))
+      wantalign(c, in, 0, 0, l0align(ASC_HW_MEM_L1), "destination"))
     return -1;
   int e = esz(in, 0), c0 = 32 / e;
   int64_t nblk = (dv + c0 - 1) / c0, moved = 0;
@@ -182,7 +185,8 @@ static int loadtr(sim_core *c, const sim_inst *in) {
   bool v2 = in->op->code == ASC_OP_LOAD_DATA_TRANSPOSE_V2;
   int64_t start, reps, ss, gap, fgap, sfgap = 0, mode;
   if (wantmem(c, in, 0, MB(L0A) | MB(L0B), "dst", "L0A (A2) or L0B (B2)") ||
-      wantmem(c, in, 1, MB(L1), "src", "L1 (A1/B1)") || wantalign(c, in, 0, 0, 512, "destination") ||
+      wantmem(c, in, 1, MB(L1), "src", "L1 (A1/B1)") ||
+      wantalign(c, in, 0, 0, l0align(memof(c, in, 0)), "destination") ||
       field(c, in, "start_index", f[0], 0, 65535, &start) || field(c, in, "repeat_times", f[1], 0, 255, &reps) ||
       field(c, in, "src_stride", f[2], 0, 65535, &ss) || field(c, in, "dst_gap", f[3], 0, 65535, &gap) ||
       field(c, in, "dst_frac_gap", f[4], 0, 65535, &fgap) ||
@@ -227,7 +231,8 @@ static int initconst(sim_core *c, const sim_inst *in) {
       asc_sim_storei(dt, one + i * e, asc_sim_fp_to_int(f[3], dt, SIM_RM_TRUNC));
   }
   for (int64_t r = 0; r < reps; r++) {
-    uint8_t *d = blocks ? asc_sim_mem(c, in->op, sim_in(c, in, 0), r * (blocks + gap) * 32, blocks * 32, "write") : NULL;
+    int64_t off = r * (blocks + gap) * 32;
+    uint8_t *d = blocks ? asc_sim_mem(c, in->op, sim_in(c, in, 0), off, blocks * 32, "write") : NULL;
     if (blocks && !d)
       return -1;
     for (int64_t b = 0; b < blocks; b++)
@@ -312,8 +317,9 @@ static int mmad(sim_core *c, const sim_inst *in) {
       field(c, in, "MmadParams.cmatrix_source", f[9], 0, 1, &csrc) ||
       field(c, in, "MmadParams.cmatrix_init_val", f[10], 0, 1, &cinit) ||
       field(c, in, "MmadParams.k_direction_align", f[11], 0, 1, &kalign) ||
-      wantalign(c, in, 0, 0, 1024, "dst") || wantalign(c, in, 1, 0, 512, "fm") ||
-      wantalign(c, in, 2, 0, 512, "filter") || (hasbias && wantalign(c, in, 3, 0, 64, "bias")))
+      wantalign(c, in, 0, 0, MMAD_DST_ALIGN, "dst") || wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_L0A), "fm") ||
+      wantalign(c, in, 2, 0, l0align(ASC_HW_MEM_L0B), "filter") ||
+      (hasbias && wantalign(c, in, 3, 0, l0align(ASC_HW_MEM_BIAS), "bias")))
     return -1;
   if (sparse || wa || wb)
     return notavail(c, in, sparse ? "MmadParams.en_ssparse" : "Winograd (MmadParams.en_winograd_a/b)");
@@ -538,7 +544,8 @@ static int fixpipe(sim_core *c, const sim_inst *in) {
       field(c, in, "FixpipeParamsV220.relu_en", f[9], 0, 1, &relu) ||
       field(c, in, "FixpipeParamsV220.unit_flag", f[10], 0, 3, &unit) ||
       field(c, in, "FixpipeParamsV220.is_channel_split", f[11], 0, 1, &split) ||
-      field(c, in, "FixpipeConfig.layout", cfg[0], 0, 2, &layout) || wantalign(c, in, 1, 0, 64, "src"))
+      field(c, in, "FixpipeConfig.layout", cfg[0], 0, 2, &layout) ||
+      wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_L0C), "src"))
     return -1;
   if (layout == 2)
     return notavail(c, in, "fixpipe to CO2Layout.COLUMN_MAJOR");
@@ -568,7 +575,8 @@ static int copyco12(sim_core *c, const sim_inst *in) {
       field(c, in, "DataCopyCO12DstParams.quant_pre", f[4], 0, 8, &g.quant) ||
       field(c, in, "DataCopyCO12DstParams.relu_pre", f[5], 0, 1, &relu) ||
       field(c, in, "DataCopyCO12DstParams.channel_split", f[6], 0, 1, &split) ||
-      field(c, in, "DataCopyCO12DstParams.nz2nd_en", f[7], 0, 1, &nz) || wantalign(c, in, 1, 0, 64, "src"))
+      field(c, in, "DataCopyCO12DstParams.nz2nd_en", f[7], 0, 1, &nz) ||
+      wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_L0C), "src"))
     return -1;
   if (g.quant == 4 || g.quant == 6 || g.quant == 8)
     return asc_sim_err(c, in->op, "asc.data_copy: per-channel quant_pre needs fixpipe with a cbuf_workspace");

@@ -266,7 +266,8 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
       sim_finding f = {ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, 0, op, NULL, asc_sim_cur_pipe(c, op), -1,
                        r->mem, lo, hi};
       asc_sim_found(c, &f, "%s: use after free: the tensor's queue buffer (%s bytes [%lld, %lld)) was "
-                     "released by free_tensor", opname, asc_sim_mem_name(c, r->mem), (long long)r->off, (long long)(r->off + r->len));
+                     "released by free_tensor", opname, asc_sim_mem_name(c, r->mem), (long long)r->off,
+                     (long long)(r->off + r->len));
       return NULL;
     }
     /* Of an access past its tensor that was let through, the sanitizers see the tensor's part:
