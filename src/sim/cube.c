@@ -106,6 +106,12 @@ static int nd2nz(sim_core *c, const sim_inst *in) {
     return -1;
   int e = esz(in, 0), c0 = 32 / e;
   int64_t nblk = (dv + c0 - 1) / c0, moved = 0;
+  /* every 32-byte block written is a distinct block of L1 in a meaningful copy: more than L1
+   * holds is a bad stride (and would only burn time) */
+  if (nd * nv * nblk * 32 > c->lmb[ASC_HW_MEM_L1])
+    return asc_sim_err(c, in->op, "asc.data_copy_nd2nz: %lld matrices x %lld rows x %lld blocks of 32 bytes are more "
+                       "than L1 holds (%lld bytes)", (long long)nd, (long long)nv, (long long)nblk,
+                       (long long)c->lmb[ASC_HW_MEM_L1]);
   const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
   for (int64_t t = 0; t < nd; t++)
     for (int64_t r = 0; r < nv; r++) {
@@ -481,6 +487,10 @@ static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
                        qn[q]);
   int c0d = 32 / de;
   int64_t moved = 0, ncb = (g->n + 15) / 16;
+  if (g->ndnum * g->m * ncb * 64 > c->lmb[ASC_HW_MEM_L0C]) /* more than L0C holds: a bad nd_num or size */
+    return asc_sim_err(c, in->op, "%s: %lld matrices of %lld rows x %lld column fractals are more than L0C holds "
+                       "(%lld bytes)", asc_op_name(in->op), (long long)g->ndnum, (long long)g->m, (long long)ncb,
+                       (long long)c->lmb[ASC_HW_MEM_L0C]);
   const uint8_t **blk = malloc(sizeof *blk * (size_t)(ncb + 1));
   if (!blk)
     asc_die("out of memory");

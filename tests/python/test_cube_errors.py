@@ -177,3 +177,20 @@ def test_verify_sync_knows_cube_queues():
     msg = str(ei.value)
     assert "S010 TQue misuse: AllocTensor: there is no corresponding call to FreeTensor" in msg, msg
     assert f"test_cube_errors.py:{line('# A1_ALLOC')}:" in msg
+
+
+@asc.jit
+def runaway_kernel(a: asc.GlobalAddress, nd: int):
+    ag = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    a1 = asc.LocalTensor(asc.float16, P.A1, 0, 256)
+    asc.data_copy(a1, ag, asc.Nd2NzParams(nd, 16384, 16, 0, 0, 0, 0, 0))  # RUNAWAY
+
+
+def test_nd2nz_with_zero_strides_is_bounded():
+    """4095 x 16384 rows onto one block: an error at once, not minutes of copying."""
+    with pytest.raises(asc.KernelError) as ei:
+        runaway_kernel[1](np.zeros(256, np.float16), 4095)
+    msg = str(ei.value)
+    assert "4095 matrices x 16384 rows x 1 blocks of 32 bytes are more than L1 holds (524288 bytes)" in msg, msg
+    assert f"test_cube_errors.py:{line('# RUNAWAY')}:" in msg
