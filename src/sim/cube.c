@@ -452,6 +452,7 @@ static int mmad(sim_core *c, const sim_inst *in) {
 typedef struct fixgeom {
   int64_t n, m, sstride, dstride, quant, ndnum, sndstride, dndstride;
   bool relu, nz; /* nz: Nz destination, else row-major (ND) */
+  bool split;    /* Nz f32 destination: 16 x 8 fractals (channel split) instead of 16 x 16 */
   uint64_t scalar; /* scalar quant word (f32 scale in bits 0-31) */
   const uint8_t *ws; /* per-channel quant words (u64), or NULL */
 } fixgeom;
@@ -485,7 +486,11 @@ static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
   if (vec && !g->ws)
     return asc_sim_err(c, in->op, "%s: quant_pre %s takes per-channel scales: pass cbuf_workspace", asc_op_name(in->op),
                        qn[q]);
-  int c0d = 32 / de;
+  /* an Nz destination's fractal width: 16 elements, 8 for a split f32, 32 for int8 (channel merge) */
+  int c0d = de == 4 ? (g->split ? 8 : 16) : 32 / de;
+  if (g->split && dd != ASC_SIM_F32)
+    return asc_sim_err(c, in->op, "%s: channel split is for an f32 destination, not %s", asc_op_name(in->op),
+                       asc_sim_dtype_name(dd));
   int64_t moved = 0, ncb = (g->n + 15) / 16;
   if (g->ndnum * g->m * ncb * 64 > c->lmb[ASC_HW_MEM_L0C]) /* more than L0C holds: a bad nd_num or size */
     return asc_sim_err(c, in->op, "%s: %lld matrices of %lld rows x %lld column fractals are more than L0C holds "
@@ -564,6 +569,7 @@ static int fixpipe(sim_core *c, const sim_inst *in) {
                        "less than m_size %lld", (long long)g.sstride, (long long)g.m);
   g.relu = relu != 0;
   g.nz = layout == 0;
+  g.split = split != 0;
   g.scalar = (uint64_t)(int64_t)f[5];
   if (ws) {
     int64_t need = g.n * 8;
@@ -592,6 +598,7 @@ static int copyco12(sim_core *c, const sim_inst *in) {
     return asc_sim_err(c, in->op, "asc.data_copy: per-channel quant_pre needs fixpipe with a cbuf_workspace");
   g.relu = relu != 0;
   g.nz = !nz;
+  g.split = split != 0;
   g.ndnum = 1;
   g.scalar = c->cube ? c->cube->quant : 0;
   return fixcore(c, in, &g);
