@@ -360,6 +360,16 @@ static int mmad(sim_core *c, const sim_inst *in) {
   const uint8_t *A = asc_sim_mem(c, in->op, sim_in(c, in, 1), 0, gemv ? K1 * 32 : M1 * K1 * 512, "read");
   const uint8_t *B = A ? asc_sim_mem(c, in->op, sim_in(c, in, 2), 0, K1 * N1 * 512, "read") : NULL;
   c->padread = false;
+  /* The rows that carry data (A: m rows, B: n columns, a fractal's first rows of 32 B each) must
+   * have been written: an mmad of L0A / L0B no load_data filled is an uninitialised read. */
+  for (int64_t fr = 0; A && B && c->L->sanitize && !gemv && fr < M1; fr++)
+    for (int64_t fc = 0; fc < K1; fc++)
+      asc_sim_mem(c, in->op, sim_in(c, in, 1), (fr * K1 + fc) * 512, (m - fr * 16 < 16 ? m - fr * 16 : 16) * 32,
+                  "read");
+  for (int64_t fr = 0; A && B && c->L->sanitize && fr < K1; fr++)
+    for (int64_t fc = 0; fc < N1; fc++)
+      asc_sim_mem(c, in->op, sim_in(c, in, 2), (fr * N1 + fc) * 512, (n - fc * 16 < 16 ? n - fc * 16 : 16) * 32,
+                  "read");
   const uint8_t *bias = B && init == 2 ? asc_sim_mem(c, in->op, sim_in(c, in, 3), 0, NP * 4, "read") : NULL;
   const uint8_t *Cin = B && init == 1 ? asc_sim_mem(c, in->op, C, 0, M1 * N1 * 1024, "read") : NULL;
   if (!B || (init == 2 && !bias) || (init == 1 && !Cin))

@@ -27,6 +27,8 @@ def bug_kernel(c: asc.GlobalAddress, bug: asc.ConstExpr[int]):
     asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
     if bug == 5:
         asc.load_data(a2[16:], a1, asc.LoadData2DParams(0, 1, 0, 0, 0, False, 0))  # MISALIGNED
+    elif bug == 8:
+        pass  # A is never loaded into L0A
     else:
         asc.load_data(a2, a1, asc.LoadData2DParams(0, 1, 0, 0, 0, False, 0))
     asc.load_data(b2, a1, asc.LoadData2DParams(0, 1, 0, 0, 0, True, 0))
@@ -39,7 +41,7 @@ def bug_kernel(c: asc.GlobalAddress, bug: asc.ConstExpr[int]):
     elif bug == 6:
         pass  # no mmad: L0C is never written
     else:
-        asc.mmad(c1, a2, b2, asc.MmadParams(16, 16, 16))
+        asc.mmad(c1, a2, b2, asc.MmadParams(16, 16, 16))  # MMAD
     asc.set_flag(asc.HardEvent.M_FIX, 0)
     asc.wait_flag(asc.HardEvent.M_FIX, 0)
     if bug == 7:
@@ -54,6 +56,7 @@ def bug_kernel(c: asc.GlobalAddress, bug: asc.ConstExpr[int]):
     (2, "# SPARSE", "asc.mmad_with_sparse: mmad_with_sparse is not available on Ascend910B1"),
     (5, "# MISALIGNED", "asc.load_data_2d: destination address 32 in L0A is not 512-byte aligned"),
     (6, "# FIXPIPE", "read of uninitialized L0C bytes [0, 1024) by asc.fixpipe"),
+    (8, "# MMAD", "read of uninitialized L0A bytes [0, 512) by asc.mmad"),
     (7, "# BAD_QUANT", "asc.fixpipe: quant_pre DEQF16 converts i32 to f16, but the source is f32 and the "
                        "destination f32"),
 ])
