@@ -134,6 +134,44 @@ static int nd2nz(sim_core *c, const sim_inst *in) {
   return xfer(c, in, ASC_HW_MEM_GM, ASC_HW_MEM_L1, moved);
 }
 
+/* ---- data_copy UB -> GM with Nz -> ND (Nz2NdParamsFull) ---------------------------------------
+ * Column blocks of 16 elements: element (r, c) of matrix t at src element
+ * t * src_nd_matrix_stride * 256 + (c / 16) * src_n_stride * 16 + r * 16 + c % 16; it goes to dst
+ * element t * dst_nd_matrix_stride + r * dst_d_stride + c. */
+static int nz2nd(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, 2)->fld;
+  int64_t nd, nv, dv, sms, sns, dds, dms;
+  if (wantmem(c, in, 0, MB(GM), "dst", "GM") || wantmem(c, in, 1, MB(UB), "src", "UB") ||
+      field(c, in, "Nz2NdParamsFull.nd_num", f[0], 0, 4095, &nd) ||
+      field(c, in, "Nz2NdParamsFull.n_value", f[1], 1, 8192, &nv) ||
+      field(c, in, "Nz2NdParamsFull.d_value", f[2], 1, 8192, &dv) ||
+      field(c, in, "Nz2NdParamsFull.src_nd_matrix_stride", f[3], 1, 512, &sms) ||
+      field(c, in, "Nz2NdParamsFull.src_n_stride", f[4], 0, 4096, &sns) ||
+      field(c, in, "Nz2NdParamsFull.dst_d_stride", f[5], 1, 65535, &dds) ||
+      field(c, in, "Nz2NdParamsFull.dst_nd_matrix_stride", f[6], 1, 65535, &dms) ||
+      wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_UB), "source"))
+    return -1;
+  if (dv % 16)
+    return asc_sim_err(c, in->op, "asc.data_copy_nz2nd: Nz2NdParamsFull.d_value %lld is not a multiple of 16",
+                       (long long)dv);
+  if (nd * nv * dv * esz(in, 0) > c->lmb[ASC_HW_MEM_UB])
+    return asc_sim_err(c, in->op, "asc.data_copy_nz2nd: %lld matrices of %lld x %lld elements are more than UB holds",
+                       (long long)nd, (long long)nv, (long long)dv);
+  int e = esz(in, 0);
+  const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
+  for (int64_t t = 0; t < nd; t++)
+    for (int64_t r = 0; r < nv; r++)
+      for (int64_t cb = 0; cb < dv / 16; cb++) { /* source first: a GM write past the array is committed last */
+        const uint8_t *s = asc_sim_mem(c, in->op, src, (t * sms * 256 + cb * sns * 16 + r * 16) * e, 16 * e, "read");
+        uint8_t *d = s ? asc_sim_mem(c, in->op, dst, (t * dms + r * dds + cb * 16) * e, 16 * e, "write") : NULL;
+        if (!d)
+          return -1;
+        memcpy(d, s, (size_t)(16 * e));
+        asc_sim_mem_commit(c);
+      }
+  return asc_sim_issue_copy(c, in, nd * nv * dv * e);
+}
+
 /* ---- load_data 2D: 512-byte fractals, optionally transposed (16-bit types) ---------------- */
 static void transpose16(uint8_t *d, const uint8_t *s) {
   for (int i = 0; i < 16; i++)
@@ -541,7 +579,11 @@ static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
           asc_sim_storef(dd, o, v);
         else
           asc_sim_storei(dd, o, asc_sim_fp_to_int(v, dd, SIM_RM_RINT)); /* saturates */
+        if (g->nz)
+          asc_sim_mem_commit(c); /* a GM write partly past its array (lenient GM) reaches the array */
       }
+      if (d)
+        asc_sim_mem_commit(c);
       moved += g->n * de;
     }
   }
@@ -617,6 +659,7 @@ static int copyco12(sim_core *c, const sim_inst *in) {
 void asc_sim_reg_cube(sim_exec_fn *t) {
   t[ASC_OP_DATA_COPY_ND2NZ] = nd2nz;
   t[ASC_OP_DATA_COPY_CO12DST] = copyco12;
+  t[ASC_OP_DATA_COPY_NZ2ND] = nz2nd;
   t[ASC_OP_LOAD_DATA_2D] = load2d;
   t[ASC_OP_LOAD_DATA_2D_V2] = load2dv2;
   t[ASC_OP_LOAD_DATA_3D_V1] = load3dv1;

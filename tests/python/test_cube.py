@@ -466,3 +466,39 @@ def test_fixpipe_channel_split_f32_to_l1():
     c = np.zeros((32, 32), np.float32)
     chain_f32_kernel[1](a.astype(np.float16), b.T.copy().astype(np.float16), np.eye(32, dtype=np.float32), c)
     np.testing.assert_array_equal(c, (a @ b).astype(np.float32))
+
+
+@asc.jit
+def nz2nd_kernel(src: asc.GlobalAddress, dst: asc.GlobalAddress, n: int, d: int, nd: int, sms: int, sns: int,
+                 dds: int, dms: int, total: asc.ConstExpr[int]):
+    sg = asc.GlobalTensor()
+    sg.set_global_buffer(src)
+    dg = asc.GlobalTensor()
+    dg.set_global_buffer(dst)
+    x = asc.LocalTensor(F16, P.VECOUT, 0, total)
+    asc.data_copy(x, sg, total)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(dg, x, asc.Nz2NdParamsFull(nd, n, d, sms, sns, dds, dms))
+
+
+def test_data_copy_nz2nd_ub_to_gm():
+    """Two 20 x 48 f16 matrices, each in UB as 3 column blocks of 16 with 32 rows between blocks
+    (src_n_stride 32), the second matrix 6 x 256 elements after the first; into GM rows of 64
+    elements, the second matrix 1500 elements after the first."""
+    rng = np.random.default_rng(13)
+    nd, n, d, sns, sms, dds, dms = 2, 20, 48, 32, 6, 64, 1500
+    mats = rng.integers(-100, 100, (nd, n, d)).astype(np.float16)
+    total = sms * 256 * nd
+    src = np.zeros(total, np.float16)
+    for t in range(nd):
+        for r in range(n):
+            for c in range(d):
+                src[t * sms * 256 + (c // 16) * sns * 16 + r * 16 + c % 16] = mats[t, r, c]
+    dst = np.zeros(dms * nd, np.float16)
+    nz2nd_kernel[1](src, dst, n, d, nd, sms, sns, dds, dms, total)
+    ref = np.zeros_like(dst)
+    for t in range(nd):
+        for r in range(n):
+            ref[t * dms + r * dds: t * dms + r * dds + d] = mats[t, r]
+    np.testing.assert_array_equal(dst, ref)

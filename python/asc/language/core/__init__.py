@@ -460,7 +460,8 @@ def _tensor(x, fn, arg):
     return x.value
 
 
-_COPY_FORMS = {"Nd2NzParams": "asc.data_copy_nd2nz", "DataCopyCO12DstParams": "asc.data_copy_co12dst"}
+_COPY_FORMS = {"Nd2NzParams": "asc.data_copy_nd2nz", "DataCopyCO12DstParams": "asc.data_copy_co12dst",
+               "Nz2NdParamsFull": "asc.data_copy_nz2nd"}
 
 
 def data_copy(dst, src, count=None, repeat_params=None, **kw):
