@@ -235,12 +235,35 @@ static int loadtr(sim_core *c, const sim_inst *in) {
       field(c, in, "src_stride", f[2], 0, 65535, &ss) || field(c, in, "dst_gap", f[3], 0, 65535, &gap) ||
       field(c, in, "dst_frac_gap", f[4], 0, 65535, &fgap) ||
       (v2 && field(c, in, "src_frac_gap", f[5], 0, 65535, &sfgap)) ||
-      field(c, in, "addr_mode", f[v2 ? 6 : 5], 0, 1, &mode))
+      field(c, in, "addr_mode", f[v2 ? 6 : 5], 0, v2 ? 255 : 1, &mode))
     return -1;
-  if (esz(in, 0) != 2)
-    return asc_sim_err(c, in->op, "%s: only 16-bit element types are simulated (the int8 / f32 forms, which "
-                       "transpose a square of two fractals, are not yet)", asc_op_name(in->op));
-  return fractals(c, in, start, reps, ss, gap, true);
+  if (esz(in, 0) == 2)
+    return fractals(c, in, start, reps, ss, gap, true);
+  if (esz(in, 0) != 1 || sfgap)
+    return asc_sim_err(c, in->op, "%s: the %s form is not simulated yet (16-bit types, and int8 squares of two "
+                       "consecutive fractals, are)", asc_op_name(in->op), esz(in, 0) == 1 ? "src_frac_gap" : "32-bit");
+  /* int8: the square is 32 x 32 (two consecutive 16 x 32 fractals, 1024 B); its transpose leaves as two
+   * 16 x 32 fractals, dst_frac_gap fractals apart; start_index and src_stride count squares, dst_gap
+   * is from the end of one iteration's first fractal to the next iteration's first. */
+  const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
+  for (int64_t r = 0; r < reps; r++) {
+    c->padread = true;
+    const uint8_t *sq = asc_sim_mem(c, in->op, src, (start + r * ss) * 1024, 1024, "read");
+    c->padread = false;
+    if (!sq)
+      return -1;
+    uint8_t t[1024];
+    for (int i = 0; i < 32; i++)
+      for (int j = 0; j < 32; j++)
+        t[i * 32 + j] = sq[j * 32 + i];
+    for (int h = 0; h < 2; h++) {
+      uint8_t *d = asc_sim_mem(c, in->op, dst, (r * (1 + gap) + h * (1 + fgap)) * 512, 512, "write");
+      if (!d)
+        return -1;
+      memcpy(d, t + h * 512, 512);
+    }
+  }
+  return xfer(c, in, ASC_HW_MEM_L1, memof(c, in, 0), reps * 1024);
 }
 
 static int load2dv2(sim_core *c, const sim_inst *in) { return notavail(c, in, "load_data with LoadData2DParamsV2"); }

@@ -502,3 +502,47 @@ def test_data_copy_nz2nd_ub_to_gm():
         for r in range(n):
             ref[t * dms + r * dds: t * dms + r * dds + d] = mats[t, r]
     np.testing.assert_array_equal(dst, ref)
+
+
+@asc.jit
+def s8_transpose_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, v2: asc.ConstExpr[int]):
+    """s8 (32 x 64) @ (64 x 64) with B given as K x N: its Nz (c0 = 32) becomes Zn through the int8
+    transposing load, one 32 x 32 square per iteration, its two output fractals adjacent."""
+    ag = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg = asc.GlobalTensor()
+    bg.set_global_buffer(b)
+    cg = asc.GlobalTensor()
+    cg.set_global_buffer(c)
+    a1 = asc.LocalTensor(I8, P.A1, 0, 2048)
+    b1 = asc.LocalTensor(I8, P.B1, 4096, 4096)
+    a2 = asc.LocalTensor(I8, P.A2, 0, 2048)
+    b2 = asc.LocalTensor(I8, P.B2, 0, 4096)
+    c1 = asc.LocalTensor(I32, P.CO1, 0, 2048)
+    asc.data_copy(a1, ag, asc.Nd2NzParams(1, 32, 64, 0, 64, 32, 1, 0))
+    asc.data_copy(b1, bg, asc.Nd2NzParams(1, 64, 64, 0, 64, 64, 1, 0))
+    asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.load_data(a2, a1, asc.LoadData2DParams(0, 2, 2, 0, 0, False, 0))
+    asc.load_data(a2[1024:], a1, asc.LoadData2DParams(1, 2, 2, 0, 0, False, 0))
+    for kr in asc.static_range(2):  # K blocks of 32; N blocks of 32 go by src_stride (64 rows = 2 squares)
+        if v2 == 1:
+            asc.load_data_with_transpose(b2[kr * 4 * 512:], b1, asc.LoadData2dTransposeParamsV2(kr, 2, 2, 1, 0, 0, 0))
+        else:
+            asc.load_data_with_transpose(b2[kr * 4 * 512:], b1, asc.LoadData2dTransposeParams(kr, 2, 2, 1, 0, 0))
+    asc.set_flag(asc.HardEvent.MTE1_M, 0)
+    asc.wait_flag(asc.HardEvent.MTE1_M, 0)
+    asc.mmad(c1, a2, b2, asc.MmadParams(32, 64, 64))
+    asc.set_flag(asc.HardEvent.M_FIX, 0)
+    asc.wait_flag(asc.HardEvent.M_FIX, 0)
+    asc.fixpipe(cg, c1, asc.FixpipeParamsV220(64, 32, 32, 64))
+
+
+@pytest.mark.parametrize("v2", [0, 1])
+def test_int8_transposing_load(v2):
+    rng = np.random.default_rng(21 + v2)
+    a = rng.integers(-20, 21, (32, 64)).astype(np.int8)
+    b = rng.integers(-20, 21, (64, 64)).astype(np.int8)
+    c = np.zeros((32, 64), np.int32)
+    s8_transpose_kernel[1](a, b, c, v2)
+    np.testing.assert_array_equal(c, (a.astype(np.int64) @ b.astype(np.int64)).astype(np.int32))
