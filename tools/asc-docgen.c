@@ -78,6 +78,8 @@ static const struct {
     {"SYNC", "Synchronization", "Event flags and pipe barriers."},
     {"XCORE", "Cross-core synchronization and atomics",
      "Flags between cores, barriers over the launch, GM workspace handshakes, atomic GM stores."},
+    {"CUBE", "The cube unit",
+     "GM -> L1 (ND -> Nz), L1 -> L0A/L0B fractals (load_data), mmad into L0C, fixpipe L0C -> GM/L1, their registers."},
 };
 
 static const struct {

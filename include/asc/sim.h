@@ -172,6 +172,7 @@ typedef enum asc_sim_check {
   ASC_SIM_CHK_UB_OVERFLOW,  /* TPipe carved more than UB holds */
   ASC_SIM_CHK_COPY_LEN,     /* data_copy length not a multiple of 32 bytes */
   ASC_SIM_CHK_WATCHDOG,     /* a block executed more than max_instructions */
+  ASC_SIM_CHK_WRONG_MEMORY, /* an operand in a memory the op cannot use (mmad on a VECIN tensor, ...) */
   ASC_SIM_CHK_COUNT
 } asc_sim_check;
 

@@ -152,20 +152,24 @@ static int pipeutil(out *o) {
   const sim_prof *p = o->p;
   if (openf(o, "PipeUtilization.csv"))
     return -1;
-  bool aicols = false;
+  /* A cube-only launch runs on AIC cores: msprof's aic_* columns, and no pipe the AIC lacks. */
+  bool cubeonly = p->L->naic && !p->L->naiv, aicols = cubeonly;
+  const char *kp = cubeonly ? "aic" : "aiv";
   for (int i = 0; i < NROWS; i++)
     aicols |= PIPES[i].aic && pipeused(p, PIPES[i].pipe);
-  fputs("block_id,sub_block_id,blocks,aiv_time(us),aiv_total_cycles", o->f);
-  for (int i = 0; i < NROWS; i++)
-    if (!PIPES[i].aic || aicols)
-      fprintf(o->f, ",%s_%s_time(us),%s_%s_ratio,%s_%s_blocked_cycles", PIPES[i].aic ? "aic" : "aiv", PIPES[i].col,
-              PIPES[i].aic ? "aic" : "aiv", PIPES[i].col, PIPES[i].aic ? "aic" : "aiv", PIPES[i].col);
+  fprintf(o->f, "block_id,sub_block_id,blocks,%s_time(us),%s_total_cycles", kp, kp);
+  for (int i = 0; i < NROWS; i++) {
+    const char *pre = PIPES[i].aic || cubeonly ? "aic" : "aiv";
+    if ((!PIPES[i].aic || aicols) && (!cubeonly || asc_hw_core_has_pipe(ASC_HW_AIC, PIPES[i].pipe)))
+      fprintf(o->f, ",%s_%s_time(us),%s_%s_ratio,%s_%s_blocked_cycles", pre, PIPES[i].col, pre, PIPES[i].col, pre,
+              PIPES[i].col);
+  }
   fputc('\n', o->f);
   for (int k = 0; k < p->rep->ncores; k++) {
     const asc_sim_core_report *c = &p->rep->cores[k];
-    fprintf(o->f, "%d,aiv%d,%d,%.4f,%lld", k, k, c->blocks, (double)c->cycles / mhz(p), (long long)c->cycles);
+    fprintf(o->f, "%d,%s%d,%d,%.4f,%lld", k, kp, k, c->blocks, (double)c->cycles / mhz(p), (long long)c->cycles);
     for (int i = 0; i < NROWS; i++)
-      if (!PIPES[i].aic || aicols) {
+      if ((!PIPES[i].aic || aicols) && (!cubeonly || asc_hw_core_has_pipe(ASC_HW_AIC, PIPES[i].pipe))) {
         int64_t b = c->busy[PIPES[i].pipe];
         fprintf(o->f, ",%.4f,%.4f,%lld", (double)b / mhz(p), c->cycles ? (double)b / (double)c->cycles : 0.0,
                 (long long)c->blocked[PIPES[i].pipe]);

@@ -26,8 +26,8 @@ static void metadata(FILE *f, const sim_tblock *b, int n, bool *first) {
     if (k < 0 || k >= 4096 || seen[k])
       continue;
     seen[k] = true;
-    fprintf(f, "%s{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,\"args\":{\"name\":\"core %d (AIV)\"}}",
-            *first ? "" : ",\n", k, k);
+    fprintf(f, "%s{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,\"args\":{\"name\":\"core %d (%s)\"}}",
+            *first ? "" : ",\n", k, k, asc_hw_core_name(b[i].kind));
     *first = false;
     for (int p = 0; p < ASC_SIM_NPIPES; p++)
       fprintf(f, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":\"%s\"}}",

@@ -66,6 +66,31 @@ static const struct {
 #include "hw/hw.def"
 };
 
+static const struct {
+  int src, dst;
+  double rate;
+  int latency;
+} rates[] = {
+#define HW_RATE(s, d, r, l) {ASC_HW_MEM_##s, ASC_HW_MEM_##d, r, l},
+#include "hw/hw.def"
+};
+
+bool asc_hw_pipe_in_order(int pipe) {
+#define HW_INORDER(p) if (pipe == HWP_##p) return true;
+#include "hw/hw.def"
+  return false;
+}
+
+double asc_hw_copy_rate(int src, int dst, int *latency) {
+  for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++)
+    if (rates[i].src == src && rates[i].dst == dst) {
+      if (latency)
+        *latency = rates[i].latency;
+      return rates[i].rate;
+    }
+  return 0;
+}
+
 static const asc_hw_platform platforms[] = {
 #define HW_PLATFORM(name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc) {name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc},
 #include "hw/hw.def"

@@ -56,6 +56,10 @@ int asc_hw_pos_reader(int pos);                    /* pipe that drains it */
 unsigned asc_hw_pos_cores(int pos);                /* core kinds that can hold it */
 /* Copies. */
 int asc_hw_copy_pipe(int src_mem, int dst_mem);    /* pipe of the path, ASC_HW_NOPIPE if none */
+/* Bytes per cycle of a cube-side path (HW_RATE), 0 if the table has none; *latency its fixed cycles. */
+double asc_hw_copy_rate(int src_mem, int dst_mem, int *latency);
+/* Whether pipe's instructions access memory in program order (HW_INORDER: the cube, PIPE_M). */
+bool asc_hw_pipe_in_order(int pipe);
 /* The memory an IR value of type t lives in: GM pointers and global tensors GM, local
  * tensors / queues / TBufs their position's memory (a local tensor with no position: UB). */
 int asc_hw_type_mem(const asc_type *t);

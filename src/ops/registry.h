@@ -10,7 +10,7 @@
 
 typedef enum asc_family {
   ASC_FAM_FUNC, ASC_FAM_SCF, ASC_FAM_ARITH, ASC_FAM_RESOURCE, ASC_FAM_SCALAR,
-  ASC_FAM_COPY, ASC_FAM_VECTOR, ASC_FAM_SYNC, ASC_FAM_XCORE,
+  ASC_FAM_COPY, ASC_FAM_VECTOR, ASC_FAM_SYNC, ASC_FAM_XCORE, ASC_FAM_CUBE,
 } asc_family;
 
 /* How the pipe of an op is found (ops.def column `pipe`). */

@@ -10,7 +10,7 @@ int asc_reg_op_count(void) { return ASC_OP_COUNT; }
 
 int asc_reg_op_find(const char *name) { return name ? (int)asc_op_lookup(name, strlen(name)) : ASC_OP_COUNT; }
 
-static const char *famnames[] = {"func", "scf", "arith", "resource", "scalar", "copy", "vector", "sync", "xcore"};
+static const char *famnames[] = {"func", "scf", "arith", "resource", "scalar", "copy", "vector", "sync", "xcore", "cube"};
 
 int asc_reg_op_info(int i, asc_reg_opinfo *out) {
   if (i < 0 || i >= ASC_OP_COUNT || !out)

@@ -22,9 +22,9 @@ static int copycost(sim_core *c, const sim_inst *in, int64_t bytes) { return asc
 static int checkalign(sim_core *c, const sim_inst *in, const sim_val *r, int64_t off, const char *side) {
   int64_t a = r->off + off;
   sim_finding f = {ASC_SIM_CHK_MISALIGNED, ASC_SEV_ERROR, 0, in->op, NULL, in->pipe, -1, r->mem, a, a};
-  if (r->mem == SIM_MEM_UB && a % 32 != 0)
-    return asc_sim_found(c, &f, "%s: %s address %lld in UB is not 32-byte aligned", asc_op_name(in->op),
-                         side, (long long)a);
+  if (r->mem < 0 && a % 32 != 0)
+    return asc_sim_found(c, &f, "%s: %s address %lld in %s is not 32-byte aligned", asc_op_name(in->op),
+                         side, (long long)a, asc_sim_mem_name(c, r->mem));
   if (r->mem >= 0 && a % esize(in) != 0)
     return asc_sim_found(c, &f, "%s: %s address %lld in GM array '%s' is not aligned to the %d-byte "
                        "element", asc_op_name(in->op), side, (long long)a, asc_sim_mem_name(c, r->mem), esize(in));
@@ -69,7 +69,7 @@ static int move(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff, int
   const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
   /* GM -> UB: the UB side first, so n is bounded by UB before a GM access that goes past its
    * array (lenient GM) gets scratch memory of n bytes */
-  bool ubfirst = src->mem >= 0 && dst->mem == SIM_MEM_UB;
+  bool ubfirst = src->mem >= 0 && dst->mem < 0;
   uint8_t *d = ubfirst ? asc_sim_mem(c, in->op, dst, doff, n, "write") : NULL;
   if (ubfirst && !d)
     return -1;

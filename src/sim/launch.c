@@ -321,6 +321,16 @@ static void coreinit(sim_core *c, const sim_launch *L, int inst, scratch *s) {
     memset(s->ub + s->dlo, 0, (size_t)(s->dhi - s->dlo));
   c->ub_lo = c->ub_bytes;
   c->ub_hi = 0;
+  c->lm[ASC_HW_MEM_UB] = c->ub;
+  c->lmb[ASC_HW_MEM_UB] = c->ub_bytes;
+  for (int m = ASC_HW_MEM_UB + 1; m < ASC_HW_NMEMS && c->kind == ASC_HW_AIC; m++) {
+    /* the AIC's own memories (hw.def HW_MEM): fresh zero pages per core */
+    if (!(asc_hw_mem_cores(m) & ASC_HW_MASK(ASC_HW_AIC)))
+      continue;
+    c->lmb[m] = asc_hw_mem_bytes(m);
+    if (!(c->lm[m] = calloc((size_t)c->lmb[m], 1)))
+      asc_die("out of memory");
+  }
   c->warned = memset(s->warned, 0, (size_t)L->ninsts + 1);
   asc_sim_sys_init(c);
   c->mask[0] = c->mask[1] = ~0ull;
@@ -349,6 +359,12 @@ static void corefree(sim_core *c) {
   asc_sim_timing_free(c);
   free(c->queues);
   free(c->tbufs);
+  for (int m = ASC_HW_MEM_UB + 1; m < ASC_HW_NMEMS; m++)
+    free(c->lm[m]);
+  for (int i = 0; c->sfld && i <= L->nslots; i++)
+    free(c->sfld[i]);
+  free(c->sfld);
+  free(c->cube);
 }
 
 /* GM bytes per cycle of block b: blocks run in waves of ncores, and the cores of a wave
@@ -427,7 +443,7 @@ static int place(runner *R, int b, const blockres *r) {
       k = i;
   asc_sim_core_report *cr = &rep->cores[k];
   if (R->tb)
-    R->tb[b] = (sim_tblock){r->trace, r->ntrace, k, cr->cycles};
+    R->tb[b] = (sim_tblock){r->trace, r->ntrace, k, cr->cycles, R->L->naic ? ASC_HW_AIC : ASC_HW_AIV};
   cr->cycles += r->cycles;
   cr->blocks++;
   cr->overlap_mte2_v += r->overlap;
@@ -718,7 +734,9 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
       asc_sim_san_commit_block(L, inst, &r->out);
       asc_sim_core_report *cr = &rep->cores[ck];
       if (R.tb) {
-        R.tb[inst] = (sim_tblock){r->trace, r->ntrace, ck, slotend[k]};
+        int cb, kind, sub;
+        asc_sim_inst_core(L, inst, &cb, &kind, &sub);
+        R.tb[inst] = (sim_tblock){r->trace, r->ntrace, ck, slotend[k], kind};
         r->trace = NULL; /* kept for the trace writer */
       }
       cr->cycles = slotend[k] + r->cycles;

@@ -61,8 +61,8 @@ void asc_sim_warn_once(sim_core *c, const sim_inst *in, const char *fmt, ...) {
 }
 
 const char *asc_sim_mem_name(const sim_core *c, int mem) {
-  if (mem == SIM_MEM_UB)
-    return "UB";
+  if (mem < 0 && sim_hwmem(mem) > 0)
+    return asc_hw_mem_name(sim_hwmem(mem)); /* "UB", "L1", "L0A", ... */
   if (mem >= 0 && mem < c->L->ngm)
     return c->L->gm[mem].name;
   return "?";
@@ -74,6 +74,10 @@ static uint8_t *membase(sim_core *c, int mem, int64_t *size) {
   if (mem == SIM_MEM_UB) {
     *size = c->ub_bytes;
     return c->ub;
+  }
+  if (mem < 0) { /* L1, L0A, L0B, L0C, BIAS, FIXBUF */
+    *size = c->lmb[-mem];
+    return c->lm[-mem];
   }
   *size = (int64_t)c->L->gm[mem].bytes;
   return c->L->gm[mem].p;
@@ -204,7 +208,8 @@ void asc_sim_oob_replay(const sim_launch *L, const sim_oobw *w, int n, sim_oobse
 uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t off, int64_t nbytes,
                      const char *what) {
   const char *opname = asc_op_name(op);
-  if (r->mem == SIM_MEM_NONE || r->mem < SIM_MEM_UB || r->mem >= c->L->ngm) {
+  if (r->mem == SIM_MEM_NONE || sim_hwmem(r->mem) < 0 || r->mem >= c->L->ngm ||
+      (r->mem < 0 && !c->lm[-r->mem] && r->mem != SIM_MEM_UB)) {
     asc_sim_err(c, op, "%s: %s of a tensor that is bound to no memory (global tensor without "
                 "set_global_buffer?)", opname, what);
     return NULL;
@@ -260,8 +265,9 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
     if (stale(c, r)) {
       sim_finding f = {ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, 0, op, NULL, asc_sim_cur_pipe(c, op), -1,
                        r->mem, lo, hi};
-      asc_sim_found(c, &f, "%s: use after free: the tensor's queue buffer (UB bytes [%lld, %lld)) was "
-                     "released by free_tensor", opname, (long long)r->off, (long long)(r->off + r->len));
+      asc_sim_found(c, &f, "%s: use after free: the tensor's queue buffer (%s bytes [%lld, %lld)) was "
+                     "released by free_tensor", opname, asc_sim_mem_name(c, r->mem), (long long)r->off,
+                     (long long)(r->off + r->len));
       return NULL;
     }
     /* Of an access past its tensor that was let through, the sanitizers see the tensor's part:
@@ -274,7 +280,7 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
     if (slo < shi)
       asc_sim_san_access(c, r->mem, slo, shi - slo, what[0] == 'w');
   }
-  if (!isgm && nbytes > 0) {
+  if (r->mem == SIM_MEM_UB && nbytes > 0) {
     c->ub_lo = lo < c->ub_lo ? lo : c->ub_lo;
     c->ub_hi = hi > c->ub_hi ? hi : c->ub_hi;
   }

@@ -75,7 +75,8 @@ void asc_sim_race_free(sim_san *s) {
   }
   free(s->sonly);
   free(s->mems);
-  free(s->ubw);
+  for (int m = 0; m < ASC_HW_NMEMS; m++)
+    free(s->lw[m]);
   free(s->reported);
   for (int e = 0; e < SIM_NEVENTS; e++)
     free(s->ev[e]);
@@ -92,10 +93,11 @@ void asc_sim_san_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write)
     s->pin = c->cur;
     s->npend = 0;
   }
+  bool pad = !write && c->padread;
   /* lanes of masked ops and blocks of strided copies come one by one: merge neighbours */
   for (int i = s->npend - 1; i >= 0; i--) {
     san_pend *p = &s->pend[i];
-    if (p->mem == mem && p->write == write && lo <= p->hi && p->lo <= hi) {
+    if (p->mem == mem && p->write == write && p->pad == pad && lo <= p->hi && p->lo <= hi) {
       p->lo = p->lo < lo ? p->lo : lo;
       p->hi = max64(p->hi, hi);
       return;
@@ -112,7 +114,7 @@ void asc_sim_san_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write)
     p->hi = max64(p->hi, hi);
     return;
   }
-  s->pend[s->npend++] = (san_pend){mem, lo, hi, write};
+  s->pend[s->npend++] = (san_pend){mem, lo, hi, write, pad};
 }
 
 /* ---- flags and barriers ---- */
@@ -219,8 +221,10 @@ void asc_sim_san_barrier(sim_core *c, int pipe) {
 }
 
 /* ---- records ---- */
+static int memidx(int mem) { return mem >= 0 ? ASC_HW_NMEMS + mem : sim_hwmem(mem); }
+
 static san_acclist *memlist(sim_san *s, int mem) {
-  int i = mem == SIM_MEM_UB ? 0 : mem + 1;
+  int i = memidx(mem);
   return i >= 0 && i < s->nmems ? &s->mems[i] : NULL;
 }
 
@@ -290,14 +294,14 @@ static void where(asc_strbuf *sb, const asc_op *op, bool col) {
 }
 
 /* The event from pipe a to pipe b on an AIV core, or -1 (hw.def). */
-static int evtof(int a, int b) {
+static int evtof(int a, int b, int core) {
   int64_t e = a == b ? -1 : asc_hw_event_of(a, b);
-  return e >= 0 && asc_hw_event_slot(e, ASC_HW_AIV) >= 0 ? (int)e : -1;
+  return e >= 0 && asc_hw_event_slot(e, core) >= 0 ? (int)e : -1;
 }
 
-/* The edge that orders earlier op b (pipe pb) before later op a (pipe pa). */
-static void fix(asc_strbuf *sb, const asc_op *b, int pb, const asc_op *a, int pa) {
-  int e = evtof(pb, pa);
+/* The edge that orders earlier op b (pipe pb) before later op a (pipe pa) on a core of kind core. */
+static void fix(asc_strbuf *sb, const asc_op *b, int pb, const asc_op *a, int pa, int core) {
+  int e = evtof(pb, pa, core);
   if (e >= 0) {
     asc_sb_printf(sb, "add set_flag(%s) after ", asc_sim_evt_name(e));
     where(sb, b, false);
@@ -316,8 +320,9 @@ static int race(sim_core *c, const sim_inst *in, int pa, const san_pend *p, cons
   int64_t lo = max64(p->lo, r->lo), hi = p->hi < r->hi ? p->hi : r->hi;
   asc_strbuf sb;
   asc_sb_init(&sb);
-  if (p->mem == SIM_MEM_UB)
-    asc_sb_printf(&sb, "race (%s) on UB bytes [%lld, %lld): ", hz[h], (long long)lo, (long long)hi);
+  if (p->mem < 0)
+    asc_sb_printf(&sb, "race (%s) on %s bytes [%lld, %lld): ", hz[h], asc_sim_mem_name(c, p->mem), (long long)lo,
+                  (long long)hi);
   else
     asc_sb_printf(&sb, "race (%s) on GM '%s' bytes [%lld, %lld): ", hz[h], asc_sim_mem_name(c, p->mem),
                   (long long)lo, (long long)hi);
@@ -328,7 +333,7 @@ static int race(sim_core *c, const sim_inst *in, int pa, const san_pend *p, cons
   where(&sb, r->in->op, true);
   asc_sb_printf(&sb, " (%s) %s, with no synchronization between them; ", asc_sim_pipe_name(r->pipe),
                 r->write ? "writes" : "reads");
-  fix(&sb, r->in->op, r->pipe, in->op, pa);
+  fix(&sb, r->in->op, r->pipe, in->op, pa, c->kind);
   sim_finding f = {ASC_SIM_CHK_RACE, ASC_SEV_ERROR, h, in->op, r->in->op, pa, r->pipe, p->mem, lo, hi};
   asc_sim_found(c, &f, "%s", sb.data);
   asc_sb_free(&sb);
@@ -367,7 +372,7 @@ static void scan(sim_san *s, san_acclist *l, san_acclist *sonly, int pa, int64_t
 static int check(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64_t *clk, const int64_t *floor,
                  const san_pend *p, bool quiet) {
   sim_san *s = c->san;
-  int i = p->mem == SIM_MEM_UB ? 0 : p->mem + 1;
+  int i = memidx(p->mem);
   san_acc worst = {0}; /* the latest conflicting access: the nearest missing edge (in = NULL: none) */
   if (i < 0 || i >= s->nmems)
     return 0;
@@ -377,23 +382,35 @@ static int check(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64
   return !worst.in ? 0 : quiet ? -1 : race(c, in, pa, p, &worst);
 }
 
-/* initcheck: every UB byte read must have been written by some instruction before. */
+/* initcheck: every byte of a core memory (UB, L1, L0A/B/C, ...) read must have been written
+ * by some instruction before. */
+static sim_shadow *shadowof(sim_core *c, int mem) {
+  int m = sim_hwmem(mem);
+  if (mem >= 0 || m <= 0 || !c->lmb[m])
+    return NULL;
+  if (!c->san->lw[m])
+    c->san->lw[m] = asc_sim_shadow_new(c->lmb[m]);
+  return c->san->lw[m];
+}
+
 static int uninit(sim_core *c, const sim_inst *in, int pa, const san_pend *p) {
   int64_t end;
-  int64_t a = asc_sim_shadow_find(c->san->ubw, p->lo, p->hi, &end);
+  sim_shadow *sh = shadowof(c, p->mem);
+  int64_t a = sh ? asc_sim_shadow_find(sh, p->lo, p->hi, &end) : -1;
   if (a < 0)
     return 0;
   asc_loc l = asc_op_diag_loc(in->op);
-  sim_finding f = {ASC_SIM_CHK_UNINIT, ASC_SEV_ERROR, 0, in->op, NULL, pa, -1, SIM_MEM_UB, a, end};
-  return asc_sim_found(c, &f, "read of uninitialized UB bytes [%lld, %lld) by %s at %s:%d:%d (%s): no "
-                        "instruction wrote them before", (long long)a, (long long)end, asc_op_name(in->op),
-                        l.file ? l.file : "?", l.line, l.col, asc_sim_pipe_name(pa));
+  sim_finding f = {ASC_SIM_CHK_UNINIT, ASC_SEV_ERROR, 0, in->op, NULL, pa, -1, p->mem, a, end};
+  return asc_sim_found(c, &f, "read of uninitialized %s bytes [%lld, %lld) by %s at %s:%d:%d (%s): no "
+                        "instruction wrote them before", asc_sim_mem_name(c, p->mem), (long long)a, (long long)end,
+                        asc_op_name(in->op), l.file ? l.file : "?", l.line, l.col, asc_sim_pipe_name(pa));
 }
 
 static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san_pend *p) {
   sim_san *s = c->san;
-  if (p->write && p->mem == SIM_MEM_UB)
-    asc_sim_shadow_mark(s->ubw, p->lo, p->hi);
+  sim_shadow *sh = p->write ? shadowof(c, p->mem) : NULL;
+  if (sh)
+    asc_sim_shadow_mark(sh, p->lo, p->hi);
   if (p->mem >= 0)
     asc_sim_san_wadd(&s->gmw[p->mem], (san_wrange){p->lo, p->hi, in->op, pa, c->xepoch, p->write,
                                                    p->write && c->atomic_dt >= 0 && pa == ASC_PIPEID_PIPE_MTE3});
@@ -411,6 +428,10 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
   int64_t e = ++s->cnt[pa];
   if (pa == S)
     s->vc[S][S] = e;
+  else if (asc_hw_pipe_in_order(pa) && s->vc[pa][pa] < e - 1) { /* ordered after its own earlier work */
+    s->vc[pa][pa] = e - 1;
+    s->fstale = true;
+  }
   s->fstale |= pa == S || join_noS(s->vc[pa], s->vc[S], s->sknown) || !s->used[pa];
   tor(&s->taint[pa], &s->taint[S]);
   s->used[pa] = true;
@@ -420,7 +441,7 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
    * edge again, in later iterations) and one uninitialised read per instruction. */
   uint8_t *rep = &s->reported[in->id];
   for (int i = 0; i < s->npend; i++)
-    if (!s->pend[i].write && s->pend[i].mem == SIM_MEM_UB && !(*rep & SAN_REP_UNINIT) &&
+    if (!s->pend[i].write && !s->pend[i].pad && s->pend[i].mem < 0 && !(*rep & SAN_REP_UNINIT) &&
         uninit(c, in, pa, &s->pend[i]))
       *rep |= SAN_REP_UNINIT;
   if (s->fstale) {

@@ -18,18 +18,26 @@ static const char *posname(int pos) {
   return s ? s : "?";
 }
 
-/* On an AIV core the vector positions live in UB; the others belong to the AIC (hw.def),
- * whose buffers the simulator does not model yet. */
+/* A position is usable on a core when its memory (hw.def HW_POS) is one of the core's own:
+ * VECIN/VECOUT/VECCALC (UB) on an AIV, A1/B1/C1 (L1), A2 (L0A), B2 (L0B), C2 (BIAS) and
+ * CO1 (L0C) on an AIC. */
+static int posmem(int pos) { return asc_hw_pos_mem(pos); }
+
 static bool posok(const sim_core *c, int pos) {
-  return c->kind == ASC_HW_AIV && asc_hw_pos_mem(pos) == ASC_HW_MEM_UB; /* UB is the AIV's */
+  int m = posmem(pos);
+  return m > ASC_HW_MEM_GM && m < ASC_HW_NMEMS && c->lmb[m] > 0;
 }
 
 static int badpos(sim_core *c, const sim_inst *in, int pos) {
-  if (c->kind == ASC_HW_AIC)
-    return asc_sim_err(c, in->op, "%s: TPosition %s on an AIC core: the simulator has no cube buffers (L1, L0A/B/C) "
-                       "yet, and UB belongs to the AIVs", asc_op_name(in->op), posname(pos));
-  return asc_sim_err(c, in->op, "%s: TPosition %s is not available on an AIV core (only VECIN, VECOUT "
-                     "and VECCALC, which live in UB)", asc_op_name(in->op), posname(pos));
+  int m = posmem(pos);
+  if (m < 0)
+    return asc_sim_err(c, in->op, "%s: unknown TPosition %d", asc_op_name(in->op), pos);
+  if (m == ASC_HW_MEM_GM)
+    return asc_sim_err(c, in->op, "%s: TPosition %s lives in GM: no local buffer can be carved there",
+                       asc_op_name(in->op), posname(pos));
+  return asc_sim_err(c, in->op, "%s: TPosition %s (%s) is not available on an %s core: %s belongs to the %s",
+                     asc_op_name(in->op), posname(pos), asc_hw_mem_name(m), asc_hw_core_name(c->kind),
+                     asc_hw_mem_name(m), c->kind == ASC_HW_AIC ? "AIVs" : "AIC");
 }
 
 /* Bytes a local tensor of type t covers in a buffer of `avail` bytes: its static shape if
@@ -43,9 +51,9 @@ static int64_t viewlen(const asc_type *t, int64_t avail) {
   return n;
 }
 
-static int setview(sim_core *c, const sim_inst *in, int64_t addr, int64_t avail) {
+static int setview(sim_core *c, const sim_inst *in, int mem, int64_t addr, int64_t avail) {
   sim_val *r = sim_out(c, in, 0);
-  r->mem = SIM_MEM_UB;
+  r->mem = mem;
   r->off = addr;
   r->len = viewlen(sim_outtype(in, 0), avail);
   if (r->len > avail)
@@ -64,28 +72,29 @@ static int tpipe(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-/* Carve n bytes of UB for position pos in TPipe order; -1 after an overflow report. */
+/* Carve n bytes of pos's memory (UB, L1, L0A, ...) in TPipe order; -1 after an overflow report. */
 static int carve(sim_core *c, const sim_inst *in, int pos, int64_t n, int64_t *addr) {
   if (!c->has_tpipe)
     return asc_sim_err(c, in->op, "%s: no TPipe was created", asc_op_name(in->op));
   if (c->tpipe_down)
     return asc_sim_err(c, in->op, "%s: the TPipe was destroyed; call TPipe.init() before carving buffers again",
                        asc_op_name(in->op));
-  if (n > c->ub_bytes - c->ub_top) {
+  int m = posmem(pos);
+  if (n > c->lmb[m] - c->mtop[m]) {
     asc_strbuf sb;
     asc_sb_init(&sb);
     for (int p = 0; p < SIM_NPOS; p++)
-      if (c->pos_bytes[p])
+      if (c->pos_bytes[p] && posmem(p) == m)
         asc_sb_printf(&sb, "%s %lld B, ", posname(p), (long long)c->pos_bytes[p]);
     asc_sim_found_at(c, ASC_SIM_CHK_UB_OVERFLOW, ASC_SEV_ERROR, in,
-                     "%s: UB overflow: %lld more bytes for %s do not fit; already carved: %s"
-                     "total %lld B of the %lld B limit", asc_op_name(in->op), (long long)n, posname(pos),
-                     sb.data ? sb.data : "", (long long)c->ub_top, (long long)c->ub_bytes);
+                     "%s: %s overflow: %lld more bytes for %s do not fit; already carved: %s"
+                     "total %lld B of the %lld B limit", asc_op_name(in->op), asc_hw_mem_name(m), (long long)n,
+                     posname(pos), sb.data ? sb.data : "", (long long)c->mtop[m], (long long)c->lmb[m]);
     asc_sb_free(&sb);
     return -1;
   }
-  *addr = c->ub_top;
-  c->ub_top += n;
+  *addr = c->mtop[m];
+  c->mtop[m] += n;
   c->pos_bytes[pos] += n;
   return 0;
 }
@@ -147,7 +156,7 @@ static int initbuffer(sim_core *c, const sim_inst *in) {
   q->nbuf = (int)num;
   for (int i = 0; i < num; i++) { /* a generation survives destroy: older tensors stay stale */
     int gen = c->bufs[c->nbufs].gen;
-    c->bufs[c->nbufs++] = (sim_qbuf){addr + i * len, len, SIM_QB_FREE, gen, -1, -1};
+    c->bufs[c->nbufs++] = (sim_qbuf){addr + i * len, len, SIM_QB_FREE, gen, -1, -1, sim_memid(posmem(q->pos))};
   }
   scost(c);
   return 0;
@@ -156,7 +165,7 @@ static int initbuffer(sim_core *c, const sim_inst *in) {
 /* The result of alloc_tensor / deque: a view of buffer b tagged with its generation, so a
  * use after free_tensor is caught (memory.c). */
 static int settag(sim_core *c, const sim_inst *in, const sim_qbuf *b) {
-  if (setview(c, in, b->addr, b->len))
+  if (setview(c, in, b->mem, b->addr, b->len))
     return -1;
   sim_out(c, in, 0)->tag = (int64_t)(b - c->bufs + 1) | (int64_t)b->gen << 16;
   return 0;
@@ -208,7 +217,7 @@ static int allocq(sim_core *c, const sim_inst *in) {
 static sim_qbuf *bufof(sim_core *c, const sim_inst *in, sim_queue *q, const sim_val *t) {
   for (int k = 0; q && k < q->nbuf; k++) {
     sim_qbuf *b = &c->bufs[q->first + k];
-    if (t->mem == SIM_MEM_UB && t->off == b->addr)
+    if (t->mem == b->mem && t->off == b->addr)
       return b;
   }
   asc_sim_found_at(c, ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, in,
@@ -338,7 +347,7 @@ static int pipedown(sim_core *c, const sim_inst *in) {
   for (int k = 0; k < SIM_MAXQBUF; k++)
     c->bufs[k].gen++;
   c->nbufs = 0;
-  c->ub_top = 0;
+  memset(c->mtop, 0, sizeof c->mtop);
   memset(c->pos_bytes, 0, sizeof c->pos_bytes);
   memset(c->idmask, 0, sizeof c->idmask);
   c->tpipe_down = true;
@@ -508,7 +517,7 @@ static int tbufget(sim_core *c, const sim_inst *in) {
     return asc_sim_err(c, in->op, "%s: %lld elements from byte %lld exceed the TBuf's %lld bytes",
                        asc_op_name(in->op), (long long)n, (long long)off, (long long)t->len);
   sim_val *r = sim_out(c, in, 0);
-  r->mem = SIM_MEM_UB;
+  r->mem = sim_memid(posmem(t->pos));
   r->off = t->addr + off;
   r->len = bytes;
   scost(c);
@@ -579,6 +588,7 @@ static int localtensor(sim_core *c, const sim_inst *in) {
   int esz = asc_type_bytes(sim_outtype(in, 0)->elem);
   if (!posok(c, pos))
     return badpos(c, in, pos);
+  int m = posmem(pos);
   if (addr % 32 != 0)
     return asc_sim_found_at(c, ASC_SIM_CHK_MISALIGNED, ASC_SEV_ERROR, in,
                             "asc.local_tensor: address %lld is not 32-byte aligned", (long long)addr);
@@ -591,12 +601,12 @@ static int localtensor(sim_core *c, const sim_inst *in) {
                             (long long)n);
   if (__builtin_add_overflow(addr, bytes, &end))
     end = INT64_MAX;
-  if (addr < 0 || end > c->ub_bytes)
+  if (addr < 0 || end > c->lmb[m])
     return asc_sim_found_at(c, ASC_SIM_CHK_OOB, ASC_SEV_ERROR, in,
-                            "asc.local_tensor: bytes [%lld, %lld) are outside UB (%lld bytes)",
-                            (long long)addr, (long long)end, (long long)c->ub_bytes);
+                            "asc.local_tensor: bytes [%lld, %lld) are outside %s (%lld bytes)",
+                            (long long)addr, (long long)end, asc_hw_mem_name(m), (long long)c->lmb[m]);
   sim_val *r = sim_out(c, in, 0);
-  r->mem = SIM_MEM_UB;
+  r->mem = sim_memid(m);
   r->off = addr;
   r->len = bytes;
   scost(c);
@@ -645,10 +655,13 @@ static int ltlength(sim_core *c, const sim_inst *in) {
 static int ltsetlen(sim_core *c, const sim_inst *in) {
   int64_t n = sim_in(c, in, 1)->i, bytes = in->op->code == ASC_OP_LT_SET_SIZE ? n * esz_in(in, 0) : n;
   sim_val *t = sim_in(c, in, 0);
-  if (n < 0 || t->off + bytes > c->ub_bytes)
-    return asc_sim_err(c, in->op, "%s: %lld %s from UB byte %lld do not fit in UB (%lld bytes)",
+  int m = sim_hwmem(t->mem);
+  int64_t cap = m > 0 ? c->lmb[m] : 0;
+  if (n < 0 || t->off + bytes > cap)
+    return asc_sim_err(c, in->op, "%s: %lld %s from %s byte %lld do not fit in %s (%lld bytes)",
                        asc_op_name(in->op), (long long)n, in->op->code == ASC_OP_LT_SET_SIZE ? "elements" : "bytes",
-                       (long long)t->off, (long long)c->ub_bytes);
+                       m > 0 ? asc_hw_mem_name(m) : "?", (long long)t->off, m > 0 ? asc_hw_mem_name(m) : "?",
+                       (long long)cap);
   t->len = bytes;
   scost(c);
   return 0;
@@ -720,15 +733,21 @@ static int structop(sim_core *c, const sim_inst *in) {
   int id = sim_outtype(in, 0)->struct_id, nf = asc_struct_nfields(id);
   sim_val *r = sim_out(c, in, 0);
   char name[64];
+  if (!c->sfld && !(c->sfld = calloc((size_t)c->L->nslots + 1, sizeof *c->sfld)))
+    asc_die("out of memory");
+  double *f = c->sfld[in->out];
+  if (!f && !(f = c->sfld[in->out] = calloc(SIM_NFIELDS, sizeof *f)))
+    asc_die("out of memory");
   for (int i = 0; i < nf && i < SIM_NFIELDS; i++) {
     int64_t dflt = 0;
     asc_struct_field(id, i, name, sizeof name, &dflt);
-    r->fld[i] = (double)dflt;
+    f[i] = (double)dflt;
   }
   for (int i = 0; i < in->nin && i < SIM_NFIELDS; i++) {
     const sim_val *v = sim_in(c, in, i);
-    r->fld[i] = asc_type_is_float(sim_intype(in, i)) ? v->f : (double)v->i;
+    f[i] = asc_type_is_float(sim_intype(in, i)) ? v->f : (double)v->i;
   }
+  r->fld = f;
   scost(c);
   return 0;
 }

@@ -5,7 +5,7 @@
 
 #include "sim/sim_int.h"
 
-enum { SAN_NP = ASC_SIM_NPIPES, SAN_MAXPEND = 64, SAN_MAXREC = 4096 };
+enum { SAN_NP = ASC_SIM_NPIPES, SAN_MAXPEND = 512, SAN_MAXREC = 4096 };
 enum { SAN_REP_UNINIT = 1 }; /* sim_san.reported bits */
 
 typedef struct sim_san sim_san;
@@ -56,6 +56,7 @@ typedef struct san_pend {
   int mem;
   int64_t lo, hi;
   bool write;
+  bool pad; /* a read that may cover fractal padding (sim_core.padread): no uninitialised-read check */
 } san_pend;
 
 /* Vector clocks per pipe (hardware.md §8): vc[p][q] = the instructions of pipe q that
@@ -82,7 +83,7 @@ struct sim_san {
   int64_t floor[SAN_NP]; /* floor[p]: the instructions of p every pipe is ordered after */
   bool fstale;           /* a clock changed since floor was computed */
   int64_t seq;
-  san_acclist *mems; /* [0] UB, [1 + g] GM array g */
+  san_acclist *mems; /* [m] the core's memory of hw.def id m (UB 1, L1 2, ...), [ASC_HW_NMEMS + g] GM array g */
   /* Per memory, records every pipe but the scalar unit is ordered after: only a later
    * scalar access (get_value / set_value with no V_S-style flag) can still race with them. */
   san_acclist *sonly;
@@ -90,7 +91,7 @@ struct sim_san {
   san_pend pend[SAN_MAXPEND];
   int npend;
   const sim_inst *pin; /* the instruction pend belongs to */
-  sim_shadow *ubw;     /* UB bytes written (shadow.c) */
+  sim_shadow *lw[ASC_HW_NMEMS]; /* per core memory (UB, L1, L0A, ...): the bytes written (shadow.c) */
   /* The block keeps running after a race or an uninitialised read, so the findings that
    * follow are reported too; it reports one race, and one uninitialised read per instruction. */
   bool raced;

@@ -20,7 +20,7 @@ static const char *const checknames[ASC_SIM_CHK_COUNT] = {
   [ASC_SIM_CHK_MISALIGNED] = "misaligned", [ASC_SIM_CHK_UNINIT] = "uninit",
   [ASC_SIM_CHK_QUEUE_MISUSE] = "queue-misuse", [ASC_SIM_CHK_GM_OVERLAP] = "gm-overlap",
   [ASC_SIM_CHK_UB_OVERFLOW] = "ub-overflow", [ASC_SIM_CHK_COPY_LEN] = "copy-length",
-  [ASC_SIM_CHK_WATCHDOG] = "watchdog",
+  [ASC_SIM_CHK_WATCHDOG] = "watchdog", [ASC_SIM_CHK_WRONG_MEMORY] = "wrong-memory",
 };
 
 const char *asc_sim_check_name(int kind) {
@@ -64,8 +64,8 @@ static asc_sim_record mkrecord(const sim_launch *L, int core, const sim_finding 
     r.site[r.nsites++] = mksite(f->a, f->pa);
   if (f->b)
     r.site[r.nsites++] = mksite(f->b, f->pb);
-  if (f->mem == SIM_MEM_UB)
-    r.buffer = dupstr("UB");
+  if (f->mem < 0 && sim_hwmem(f->mem) > 0)
+    r.buffer = dupstr(asc_hw_mem_name(sim_hwmem(f->mem)));
   else if (f->mem >= 0 && f->mem < L->ngm)
     r.buffer = dupstr(L->gm[f->mem].name);
   r.lo = f->lo;
@@ -135,14 +135,15 @@ void asc_sim_san_core_begin(sim_core *c) {
   sim_san *s = calloc(1, sizeof *s);
   if (!s)
     asc_die("out of memory");
-  s->nmems = 1 + c->L->ngm;
+  s->nmems = ASC_HW_NMEMS + c->L->ngm;
   s->mems = calloc((size_t)s->nmems, sizeof *s->mems);
   s->sonly = calloc((size_t)s->nmems, sizeof *s->sonly);
   s->gmw = calloc((size_t)c->L->ngm + 1, sizeof *s->gmw);
   s->reported = calloc((size_t)c->L->ninsts + 1, 1);
   if (!s->mems || !s->sonly || !s->gmw || !s->reported)
     asc_die("out of memory");
-  s->ubw = asc_sim_shadow_new(c->ub_bytes);
+  if (c->ub_bytes)
+    s->lw[ASC_HW_MEM_UB] = asc_sim_shadow_new(c->ub_bytes);
   s->fstale = true;
   for (int p = 0; p < SAN_NP; p++)
     if (asc_hw_core_has_pipe(c->kind, p))

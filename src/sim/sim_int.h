@@ -26,8 +26,12 @@
 #include "ir/ir.h"
 
 /* ---- values ---------------------------------------------------------------------------- */
-enum { SIM_MEM_NONE = -2, SIM_MEM_UB = -1 }; /* memory ids; >= 0: GM array index */
-enum { SIM_NFIELDS = 6 };                     /* most fields of a parameter struct */
+/* Memory ids: >= 0 a GM array index; a core's own memories are minus their hw.def memory
+ * (SIM_MEM_UB = -ASC_HW_MEM_UB, L1 -2, L0A -3, L0B -4, L0C -5, BIAS -6, FIXBUF -7). */
+enum { SIM_MEM_NONE = -100, SIM_MEM_UB = -1 };
+enum { SIM_NFIELDS = 32 }; /* most fields of a parameter struct (structs.def) */
+static inline int sim_memid(int hwmem) { return -hwmem; }      /* a core memory's id (not GM) */
+static inline int sim_hwmem(int mem) { return mem >= 0 ? 0 : mem > -ASC_HW_NMEMS ? -mem : -1; } /* hw.def memory */
 
 /* One slot: a scalar, a memory reference or a handle; the value's IR type says which. */
 typedef struct sim_val {
@@ -36,7 +40,8 @@ typedef struct sim_val {
   int mem;    /* tensors, GM pointers: memory id */
   int64_t off; /* byte offset into mem */
   int64_t len; /* bytes visible through the reference; -1 = unbounded (GM pointer) */
-  double fld[SIM_NFIELDS]; /* struct fields in declaration order */
+  const double *fld; /* structs: the fields in declaration order (the core's storage of the
+                        asc.struct that built it, resource.c) */
   int64_t tag; /* queue tensors: (buffer index + 1) | generation << 16, for use-after-free */
   int64_t utag; /* local tensors: the user tag (set_user_tag) */
 } sim_val;
@@ -150,10 +155,11 @@ typedef struct sim_blockout {
 enum { SIM_QB_FREE, SIM_QB_OCCUPIED, SIM_QB_ENQUE, SIM_QB_DEQUE };
 
 typedef struct sim_qbuf {
-  int64_t addr, len; /* UB byte range */
+  int64_t addr, len; /* byte range in mem */
   int state;
   int gen; /* bumped by free_tensor: tensors of older generations are stale */
   int enq_id, free_id; /* pending forward / backward event ids; -1 = none */
+  int mem;             /* the memory it lies in (sim_memid) */
 } sim_qbuf;
 
 typedef struct sim_queue {
@@ -228,6 +234,12 @@ struct sim_core {
   sim_val *slots;
   uint8_t *ub;
   int64_t ub_bytes;
+  uint8_t *lm[ASC_HW_NMEMS];    /* the core's memories by hw.def id (UB: ub; AIC: L1, L0A/B/C, BIAS, FIXBUF) */
+  int64_t lmb[ASC_HW_NMEMS];    /* their sizes (0: not on this core) */
+  int64_t mtop[ASC_HW_NMEMS];   /* TPipe bump pointer per memory (mtop[UB] is ub_top) */
+  double **sfld;                /* per slot: the fields of the struct an asc.struct built there */
+  struct sim_cube *cube;        /* cube unit registers (cube.c), NULL until used */
+  bool padread;                 /* the reads being made may cover fractal padding: not "uninitialised" */
   int64_t ub_lo, ub_hi; /* hull of the UB bytes asc_sim_mem handed out (the bytes the
                            block may have changed: launch.c clears only these for the next) */
   uint8_t *warned; /* per instruction: a once-only warning was given */
@@ -240,7 +252,6 @@ struct sim_core {
   /* TPipe (hardware.md §9) */
   bool has_tpipe;
   bool tpipe_down;             /* destroyed and not initialised again */
-  int64_t ub_top;              /* bump pointer of UB */
   int64_t pos_bytes[SIM_NPOS]; /* bytes carved per TPosition, for messages */
   uint8_t idmask[SIM_NEVENTS]; /* AllocEventID occupancy */
   sim_qbuf bufs[SIM_MAXQBUF];
@@ -365,6 +376,7 @@ typedef struct sim_tblock { /* one block's records, placed on its core */
   const sim_trec *recs;
   int nrecs, core;
   int64_t start; /* cycle the block started on its core */
+  int kind;      /* ASC_HW_AIV or ASC_HW_AIC: the kind of that core */
 } sim_tblock;
 /* Chrome trace-event JSON of every block; 0, or -1 after an error on ctx. */
 int asc_sim_trace_write(asc_ctx *ctx, const char *path, const sim_tblock *b, int nblocks, double mhz);
@@ -447,6 +459,7 @@ int64_t asc_sim_shadow_find(const sim_shadow *s, int64_t lo, int64_t hi, int64_t
 
 /* ---- xcore.c: core groups, cross-core synchronization, atomics ---------------------------- */
 void asc_sim_reg_xcore(sim_exec_fn *t);
+void asc_sim_reg_cube(sim_exec_fn *t); /* cube.c: load_data, mmad, fixpipe */
 /* Kernel type and grouping from the ops the kernel uses (and opts->kernel_type); 0 or -1. */
 int asc_sim_classify(sim_launch *L, const asc_op *func, int kernel_type);
 /* "block 3", "block 3 AIC", "block 3 AIV1": how reports name a core. */

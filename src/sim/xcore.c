@@ -99,6 +99,16 @@ static void scanop(asc_op *op, void *user) {
     k->vec = true;
   else if (cores == ASC_HW_MASK(ASC_HW_AIC))
     k->cube = true;
+  for (int i = 0; i < op->nresults; i++) { /* a tensor, queue or buffer in a memory of one core kind */
+    const asc_type *t = op->results[i].type;
+    if (t->kind != ASC_TY_LTENSOR && t->kind != ASC_TY_QUEUE && t->kind != ASC_TY_TBUF)
+      continue;
+    unsigned mc = asc_hw_mem_cores(asc_hw_type_mem(t));
+    if (mc == ASC_HW_MASK(ASC_HW_AIV))
+      k->vec = true;
+    else if (mc == ASC_HW_MASK(ASC_HW_AIC))
+      k->cube = true;
+  }
   const asc_attr *mode;
   switch (op->code) {
   case ASC_OP_ASCEND_IS_AIC: k->mix = true; break; /* code for an AIC: a MIX kernel */

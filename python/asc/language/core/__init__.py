@@ -363,25 +363,69 @@ class ParamStruct(Handle):
     _fields = ()
 
 
+def _struct_params(fields):
+    """pyasc's parameter names of a struct: a run of fields x0, x1, ... (structs.def spells a tuple
+    parameter such as LoadData3DParamsV1's pad_list that way) is the one parameter x."""
+    out, names = [], [f for f, _ in fields]
+    for f in names:
+        base = f[:-1]
+        if f[-1:].isdigit() and f"{base}0" in names and f"{base}1" in names:
+            if base not in out:
+                out.append(base)
+        else:
+            out.append(f)
+    return out
+
+
 def _make_struct(name, fields):
+    params, names = _struct_params(fields), [f for f, _ in fields]
+
+    def put(vals, k, v):
+        if k in vals:
+            vals[k] = v
+        elif f"{k}0" in vals:  # a tuple parameter
+            parts = tuple(v) if isinstance(v, (tuple, list)) else None
+            n = sum(1 for f in names if f[:-1] == k and f[-1:].isdigit())
+            if parts is None or len(parts) != n:
+                raise TypeError(f"{name}(): '{k}' must be a tuple of {n} values, got {v!r}")
+            for i, x in enumerate(parts):
+                vals[f"{k}{i}"] = x
+        else:
+            raise TypeError(f"{name}() got an unexpected keyword argument '{k}'")
+
     def __init__(self, *args, **kw):
         builder(name)
         if name == "DataCopyPadExtParams" and args and isinstance(args[0], DataType):
             args = args[1:]  # pyasc takes the dtype first
+        if len(args) > len(params):
+            raise TypeError(f"{name}() takes {len(params)} arguments, {len(args)} given")
         vals = dict(fields)
-        for (f, _), a in zip(fields, args):
-            vals[f] = a
+        for k, a in zip(params, args):
+            put(vals, k, a)
         for k, v in kw.items():
-            if k not in vals:
-                raise TypeError(f"{name}() got an unexpected keyword argument '{k}'")
-            vals[k] = v
+            put(vals, k, v)
         object.__setattr__(self, "fields", vals)
         self._emit()
-    return type(name, (ParamStruct,), {"__init__": __init__, "_fields": tuple(f for f, _ in fields)})
+    return type(name, (ParamStruct,), {"__init__": __init__, "_fields": tuple(names)})
+
+
+def _field_value(v):
+    """A struct field as an IR value: floats (numpy's too) f32; bools and enums their integer;
+    integers i32, or i64 when they do not fit (bit patterns such as filter_config)."""
+    if isinstance(v, PlainValue):
+        return to_value(v, DTYPES["float32"] if v.dtype.is_float() else I32)
+    if not isinstance(v, (bool, int, float)) and hasattr(v, "dtype") and hasattr(v, "item"):
+        v = v.item()  # a numpy scalar (np.float16(2.2), np.int32(4))
+    if isinstance(v, float):
+        return to_value(v, DTYPES["float32"])
+    if isinstance(v, int):  # bool and IntEnum too
+        v = int(v)
+        return to_value(v, I32) if -2**31 <= v < 2**31 else to_value(v, DTYPES["int64"], wrap=True)
+    return to_value(v, I32)
 
 
 def _struct_emit(self):
-    ops = [to_value(v, DTYPES["float32"] if isinstance(v, float) else I32) for v in self.fields.values()]
+    ops = [_field_value(v) for v in self.fields.values()]
     object.__setattr__(self, "value", builder(type(self).__name__).op("asc.struct", ops,
                                                                      [f"!asc.struct<{type(self).__name__}>"])[0])
 
@@ -461,11 +505,18 @@ def _tensor(x, fn, arg):
     return x.value
 
 
+_COPY_FORMS = {"Nd2NzParams": "asc.data_copy_nd2nz", "DataCopyCO12DstParams": "asc.data_copy_co12dst",
+               "Nz2NdParamsFull": "asc.data_copy_nz2nd"}
+
+
 def data_copy(dst, src, count=None, repeat_params=None, **kw):
     b = builder("data_copy")
     params = repeat_params if repeat_params is not None else count
     if isinstance(params, STRUCTS["DataCopyParams"]):
         b.op("asc.data_copy_params", [_tensor(dst, "data_copy", "dst"), _tensor(src, "data_copy", "src"), params.value])
+    elif type(params).__name__ in _COPY_FORMS:  # the cube unit's forms (ND -> Nz into L1, L0C out)
+        b.op(_COPY_FORMS[type(params).__name__],
+             [_tensor(dst, "data_copy", "dst"), _tensor(src, "data_copy", "src"), params.value])
     elif isinstance(params, ParamStruct):
         raise NotImplementedError(f"data_copy with {type(params).__name__} is not supported yet")
     else:
@@ -698,14 +749,11 @@ metrics_prof_stop LocalMemAllocator SliceInfo MrgSortSrcList inline TensorShape
 add_relu_cast sub_relu_cast add_deq_relu mul_cast
 cast_deq set_deq_scale
 mrg_sort mrg_sort4 rp_sort16 sort proposal_concat proposal_extract
-get_sort_len get_sort_offset get_mrg_sort_result load_data load_data_with_transpose load_data_with_sparse mmad
-mmad_with_sparse init_const_value set_load_data_boundary set_load_data_padding_value set_load_data_repeat fixpipe
-set_fix_pipe_pre_quant_flag set_pad_value get_arch_version check_local_memory_ia set_hf32_mode set_hf32_trans_mode TBufPool init_buf_pool TensorDesc ListTensorDesc dump_acc_chk_point
-DataCopyEnhancedParams Nd2NzParams Nz2NdParamsFull DataCopyCO12DstParams
-MmadParams LoadData2DParams LoadData2DParamsV2 LoadData2dTransposeParams LoadData2dTransposeParamsV2
-LoadData3DParamsV1 LoadData3DParamsV2 LoadData3DParamsV2Pro LoadDataRepeatParam InitConstValueParams
-LoadImageToLocalParams MrgSort4Info FixpipeConfig
-FixpipeParamsV220 VdeqInfo CheckLocalMemoryIAParam AippParams AippChannelPaddingParams
+get_sort_len get_sort_offset get_mrg_sort_result
+set_pad_value get_arch_version check_local_memory_ia TBufPool init_buf_pool TensorDesc ListTensorDesc dump_acc_chk_point
+DataCopyEnhancedParams
+LoadImageToLocalParams MrgSort4Info
+VdeqInfo CheckLocalMemoryIAParam AippParams AippChannelPaddingParams
 AippColorSpaceConvParams AippDataTypeConvParams AippPaddingParams AippSingleLineParams AippSwapParams
 pop_stack_buffer
 """.split()
@@ -769,6 +817,10 @@ for _cls, _names in _METHODS_NOT_YET.items():
 
 # ---- the hand-written basic API (asc/_basic_ops.py): the ops the generator above does not cover -------------
 from ..._basic_ops import *  # noqa: E402,F401,F403
+from ..._cube_ops import *  # noqa: E402,F401,F403 - the cube unit: load_data, mmad, fixpipe
+from ..._cube_ops import _FixpipeDefault  # noqa: E402
+FixpipeConfig.cfg_row_major = _FixpipeDefault(1)  # CO2Layout.ROW_MAJOR
+FixpipeConfig.cfg_nz = _FixpipeDefault(0)  # CO2Layout.NZ
 
 
 # ---- pyasc's submodules (dtype, tensor, struct, ...): each names its part of this API at

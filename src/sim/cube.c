@@ -1,0 +1,706 @@
+/* cube.c - the cube unit of the AIC (hardware.md §12.2): data_copy GM -> L1 with ND -> Nz,
+ * load_data (L1/GM -> L0A/L0B fractals), mmad (L0A x L0B -> L0C), fixpipe (L0C -> GM/L1) and
+ * the cube's registers.
+ *
+ * Layouts (docs/hardware.md, "The cube unit"): a fractal is 512 B = 16 rows of 32 B, so
+ * c0 = 32 / sizeof(T) elements wide (16 for 16-bit types, 8 for f32, 32 for int8).
+ *   L1 Nz    (r, c) at element (c / c0) * R + r) * c0 + c % c0, R = rows padded to 16
+ *   L0A Zz   A (m x k): fractal (m / 16, k / c0) at index (m / 16) * K1 + k / c0, row-major inside
+ *   L0B Zn   B (k x n): fractal (k / c0, n / 16) at index (k / c0) * N1 + n / 16, column-major inside
+ *   L0C Nz   C (m x n) f32 / s32: fractal (m / 16, n / 16) at index (n / 16) * M1 + m / 16, 16 x 16 row-major
+ * Every access goes through asc_sim_mem (bounds, races, uninitialised reads); each op checks
+ * that its operands lie in the memories the hardware reads them from.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim_int.h"
+
+/* The cube's registers (set_load_data_*, set_fix_pipe_pre_quant_flag, set_hf32_*). */
+typedef struct sim_cube {
+  int64_t boundary;
+  double padv;
+  int64_t rep[3];
+  uint64_t quant;
+  bool hf32, hf32_trans;
+} sim_cube;
+
+static sim_cube *cubeof(sim_core *c) {
+  if (!c->cube && !(c->cube = calloc(1, sizeof *c->cube)))
+    asc_die("out of memory");
+  return c->cube;
+}
+
+static void scost(sim_core *c) { asc_sim_scalar(c, c->L->cost->scalar_op); }
+static int esz(const sim_inst *in, int i) { return asc_type_bytes(sim_intype(in, i)->elem); }
+static int edt(const sim_inst *in, int i) { return asc_sim_elem_dtype(sim_intype(in, i)); }
+static int memof(sim_core *c, const sim_inst *in, int i) { return sim_hwmem(sim_in(c, in, i)->mem); }
+#define MB(m) (1u << ASC_HW_MEM_##m)
+
+/* Operand i must lie in one of the memories of mask (hw.def ids); want names them. */
+static int wantmem(sim_core *c, const sim_inst *in, int i, unsigned mask, const char *arg, const char *want) {
+  const sim_val *r = sim_in(c, in, i);
+  int m = sim_hwmem(r->mem);
+  if (r->mem != SIM_MEM_NONE && m >= 0 && (mask >> m & 1))
+    return 0;
+  sim_finding f = {ASC_SIM_CHK_WRONG_MEMORY, ASC_SEV_ERROR, 0, in->op, NULL, in->pipe, -1, r->mem, 0, 0};
+  return asc_sim_found(c, &f, "%s: %s is in %s, but must be in %s", asc_op_name(in->op), arg,
+                       r->mem == SIM_MEM_NONE ? "no memory" : m == ASC_HW_MEM_GM ? "GM" : asc_sim_mem_name(c, r->mem),
+                       want);
+}
+
+/* Operand i's start (plus off bytes) must be align-byte aligned (hardware.md §4). */
+static int wantalign(sim_core *c, const sim_inst *in, int i, int64_t off, int align, const char *arg) {
+  const sim_val *r = sim_in(c, in, i);
+  int64_t a = r->off + off;
+  if (r->mem >= 0 || a % align == 0)
+    return 0;
+  sim_finding f = {ASC_SIM_CHK_MISALIGNED, ASC_SEV_ERROR, 0, in->op, NULL, in->pipe, -1, r->mem, a, a};
+  return asc_sim_found(c, &f, "%s: %s address %lld in %s is not %d-byte aligned", asc_op_name(in->op), arg,
+                       (long long)a, asc_sim_mem_name(c, r->mem), align);
+}
+
+/* The alignment of an operand in memory m (hw.def HW_MEM: 512 B in L0A/L0B, a fractal; 32 B in L1). */
+static int l0align(int m) { return asc_hw_mem_align(m); }
+
+/* Mmad's destination: a whole 16 x 16 f32 fractal (Mmad.md: 256 elements), stricter than L0C's 64 B. */
+enum { MMAD_DST_ALIGN = 1024 };
+
+static int notavail(sim_core *c, const sim_inst *in, const char *what) {
+  return asc_sim_err(c, in->op, "%s: %s is not available on %s (arch 2201, Atlas A2/A3)", asc_op_name(in->op), what,
+                     c->L->plat->name);
+}
+
+static int field(sim_core *c, const sim_inst *in, const char *name, double v, int64_t lo, int64_t hi, int64_t *r) {
+  return asc_sim_field(c, in->op, name, v, lo, hi, r);
+}
+
+/* Timing of a cube-side transfer of `bytes` from memory s to d on the instruction's pipe: the
+ * hw.def HW_RATE of the path; GM sources and destinations go through the GM port model. */
+static int xfer(sim_core *c, const sim_inst *in, int s, int d, int64_t bytes) {
+  int lat = 0;
+  double rate = asc_hw_copy_rate(s, d, &lat);
+  if (in->pipe == ASC_PIPEID_PIPE_MTE2 || in->pipe == ASC_PIPEID_PIPE_MTE3 || rate <= 0)
+    return asc_sim_issue_copy(c, in, bytes);
+  if (d == ASC_HW_MEM_GM && c->gm_rate < rate)
+    rate = c->gm_rate;
+  int64_t occ = (int64_t)((double)bytes / rate + 0.999999) + 1;
+  return asc_sim_issue(c, in, occ, lat + occ);
+}
+
+/* ---- data_copy GM -> L1 with ND -> Nz (Nd2NzParams) ---------------------------------------- */
+static int nd2nz(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, 2)->fld;
+  int64_t nd, nv, dv, sms, sdv, c0s, ns, dms;
+  if (wantmem(c, in, 0, MB(L1), "dst", "L1 (A1/B1/C1)") || wantmem(c, in, 1, MB(GM), "src", "GM") ||
+      field(c, in, "Nd2NzParams.nd_num", f[0], 0, 4095, &nd) ||
+      field(c, in, "Nd2NzParams.n_value", f[1], 0, 16384, &nv) ||
+      field(c, in, "Nd2NzParams.d_value", f[2], 0, 65535, &dv) ||
+      field(c, in, "Nd2NzParams.src_nd_matrix_stride", f[3], 0, 65535, &sms) ||
+      field(c, in, "Nd2NzParams.src_d_value", f[4], 0, 65535, &sdv) ||
+      field(c, in, "Nd2NzParams.dst_nz_c0_stride", f[5], 0, 16384, &c0s) ||
+      field(c, in, "Nd2NzParams.dst_nz_n_stride", f[6], 0, 16384, &ns) ||
+      field(c, in, "Nd2NzParams.dst_nz_matrix_stride", f[7], 0, 65535, &dms) ||
+      wantalign(c, in, 0, 0, l0align(ASC_HW_MEM_L1), "destination"))
+    return -1;
+  int e = esz(in, 0), c0 = 32 / e;
+  int64_t nblk = (dv + c0 - 1) / c0, moved = 0;
+  /* every 32-byte block written is a distinct block of L1 in a meaningful copy: more than L1
+   * holds is a bad stride (and would only burn time) */
+  if (nd * nv * nblk * 32 > c->lmb[ASC_HW_MEM_L1])
+    return asc_sim_err(c, in->op, "asc.data_copy_nd2nz: %lld matrices x %lld rows x %lld blocks of 32 bytes are more "
+                       "than L1 holds (%lld bytes)", (long long)nd, (long long)nv, (long long)nblk,
+                       (long long)c->lmb[ASC_HW_MEM_L1]);
+  const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
+  for (int64_t t = 0; t < nd; t++)
+    for (int64_t r = 0; r < nv; r++) {
+      /* one source row: d_value elements, read once */
+      int64_t soff = (t * sms + r * sdv) * e;
+      const uint8_t *s = dv ? asc_sim_mem(c, in->op, src, soff, dv * e, "read") : NULL;
+      if (dv && !s)
+        return -1;
+      for (int64_t b = 0; b < nblk; b++) {
+        int64_t doff = (t * dms + b * c0s * c0 + r * ns * c0) * e;
+        uint8_t *d = asc_sim_mem(c, in->op, dst, doff, 32, "write");
+        if (!d)
+          return -1;
+        int64_t n = dv - b * c0 < c0 ? dv - b * c0 : c0;
+        memcpy(d, s + b * c0 * e, (size_t)(n * e));
+        memset(d + n * e, 0, (size_t)(32 - n * e)); /* the block's tail past d_value: zeros */
+      }
+      moved += dv * e;
+    }
+  return xfer(c, in, ASC_HW_MEM_GM, ASC_HW_MEM_L1, moved);
+}
+
+/* ---- data_copy UB -> GM with Nz -> ND (Nz2NdParamsFull) ---------------------------------------
+ * Column blocks of 16 elements: element (r, c) of matrix t at src element
+ * t * src_nd_matrix_stride * 256 + (c / 16) * src_n_stride * 16 + r * 16 + c % 16; it goes to dst
+ * element t * dst_nd_matrix_stride + r * dst_d_stride + c. */
+static int nz2nd(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, 2)->fld;
+  int64_t nd, nv, dv, sms, sns, dds, dms;
+  if (wantmem(c, in, 0, MB(GM), "dst", "GM") || wantmem(c, in, 1, MB(UB), "src", "UB") ||
+      field(c, in, "Nz2NdParamsFull.nd_num", f[0], 0, 4095, &nd) ||
+      field(c, in, "Nz2NdParamsFull.n_value", f[1], 1, 8192, &nv) ||
+      field(c, in, "Nz2NdParamsFull.d_value", f[2], 1, 8192, &dv) ||
+      field(c, in, "Nz2NdParamsFull.src_nd_matrix_stride", f[3], 1, 512, &sms) ||
+      field(c, in, "Nz2NdParamsFull.src_n_stride", f[4], 0, 4096, &sns) ||
+      field(c, in, "Nz2NdParamsFull.dst_d_stride", f[5], 1, 65535, &dds) ||
+      field(c, in, "Nz2NdParamsFull.dst_nd_matrix_stride", f[6], 1, 65535, &dms) ||
+      wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_UB), "source"))
+    return -1;
+  if (dv % 16)
+    return asc_sim_err(c, in->op, "asc.data_copy_nz2nd: Nz2NdParamsFull.d_value %lld is not a multiple of 16",
+                       (long long)dv);
+  if (nd * nv * dv * esz(in, 0) > c->lmb[ASC_HW_MEM_UB])
+    return asc_sim_err(c, in->op, "asc.data_copy_nz2nd: %lld matrices of %lld x %lld elements are more than UB holds",
+                       (long long)nd, (long long)nv, (long long)dv);
+  int e = esz(in, 0);
+  const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
+  for (int64_t t = 0; t < nd; t++)
+    for (int64_t r = 0; r < nv; r++)
+      for (int64_t cb = 0; cb < dv / 16; cb++) { /* source first: a GM write past the array is committed last */
+        const uint8_t *s = asc_sim_mem(c, in->op, src, (t * sms * 256 + cb * sns * 16 + r * 16) * e, 16 * e, "read");
+        uint8_t *d = s ? asc_sim_mem(c, in->op, dst, (t * dms + r * dds + cb * 16) * e, 16 * e, "write") : NULL;
+        if (!d)
+          return -1;
+        memcpy(d, s, (size_t)(16 * e));
+        asc_sim_mem_commit(c);
+      }
+  return asc_sim_issue_copy(c, in, nd * nv * dv * e);
+}
+
+/* ---- load_data 2D: 512-byte fractals, optionally transposed (16-bit types) ---------------- */
+static void transpose16(uint8_t *d, const uint8_t *s) {
+  for (int i = 0; i < 16; i++)
+    for (int j = 0; j < 16; j++)
+      memcpy(d + (i * 16 + j) * 2, s + (j * 16 + i) * 2, 2);
+}
+
+static int fractals(sim_core *c, const sim_inst *in, int64_t start, int64_t reps, int64_t sstride, int64_t dgap,
+                    bool tr) {
+  const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
+  if (tr && esz(in, 0) != 2)
+    return asc_sim_err(c, in->op, "%s: the transposing load is for 16-bit types (f16, bf16, i16), not %d-byte "
+                       "elements", asc_op_name(in->op), esz(in, 0));
+  for (int64_t r = 0; r < reps; r++) {
+    c->padread = true; /* a fractal copy carries its padding rows along: copying them is no bug */
+    const uint8_t *s = asc_sim_mem(c, in->op, src, (start + r * sstride) * 512, 512, "read");
+    c->padread = false;
+    uint8_t *d = s ? asc_sim_mem(c, in->op, dst, r * (1 + dgap) * 512, 512, "write") : NULL;
+    if (!d)
+      return -1;
+    if (tr)
+      transpose16(d, s);
+    else
+      memmove(d, s, 512);
+  }
+  return xfer(c, in, memof(c, in, 1), memof(c, in, 0), reps * 512);
+}
+
+static int loadcheck(sim_core *c, const sim_inst *in) {
+  int dm = memof(c, in, 0);
+  if (wantmem(c, in, 0, MB(L0A) | MB(L0B) | MB(L1), "dst", "L0A (A2), L0B (B2) or L1 (A1/B1)") ||
+      wantmem(c, in, 1, dm == ASC_HW_MEM_L1 ? MB(GM) : MB(L1) | MB(GM), "src",
+              dm == ASC_HW_MEM_L1 ? "GM" : "L1 (A1/B1) or GM") ||
+      wantalign(c, in, 0, 0, l0align(dm), "destination") || wantalign(c, in, 1, 0, l0align(memof(c, in, 1)), "source"))
+    return -1;
+  return 0;
+}
+
+static int load2d(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, 2)->fld;
+  int64_t start, reps, ss, sid, gap, tr, mode;
+  if (loadcheck(c, in) || field(c, in, "LoadData2DParams.start_index", f[0], 0, 65535, &start) ||
+      field(c, in, "LoadData2DParams.repeat_times", f[1], 0, 255, &reps) ||
+      field(c, in, "LoadData2DParams.src_stride", f[2], 0, 65535, &ss) ||
+      field(c, in, "LoadData2DParams.sid", f[3], 0, 255, &sid) ||
+      field(c, in, "LoadData2DParams.dst_gap", f[4], 0, 65535, &gap) ||
+      field(c, in, "LoadData2DParams.if_transpose", f[5], 0, 1, &tr) ||
+      field(c, in, "LoadData2DParams.addr_mode", f[6], 0, 1, &mode))
+    return -1;
+  return fractals(c, in, start, reps, ss, gap, tr);
+}
+
+static int loadtr(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, 2)->fld;
+  bool v2 = in->op->code == ASC_OP_LOAD_DATA_TRANSPOSE_V2;
+  int64_t start, reps, ss, gap, fgap, sfgap = 0, mode;
+  if (wantmem(c, in, 0, MB(L0A) | MB(L0B), "dst", "L0A (A2) or L0B (B2)") ||
+      wantmem(c, in, 1, MB(L1), "src", "L1 (A1/B1)") ||
+      wantalign(c, in, 0, 0, l0align(memof(c, in, 0)), "destination") ||
+      field(c, in, "start_index", f[0], 0, 65535, &start) || field(c, in, "repeat_times", f[1], 0, 255, &reps) ||
+      field(c, in, "src_stride", f[2], 0, 65535, &ss) || field(c, in, "dst_gap", f[3], 0, 65535, &gap) ||
+      field(c, in, "dst_frac_gap", f[4], 0, 65535, &fgap) ||
+      (v2 && field(c, in, "src_frac_gap", f[5], 0, 65535, &sfgap)) ||
+      field(c, in, "addr_mode", f[v2 ? 6 : 5], 0, v2 ? 255 : 1, &mode))
+    return -1;
+  if (esz(in, 0) == 2)
+    return fractals(c, in, start, reps, ss, gap, true);
+  if (esz(in, 0) != 1 || sfgap)
+    return asc_sim_err(c, in->op, "%s: the %s form is not simulated yet (16-bit types, and int8 squares of two "
+                       "consecutive fractals, are)", asc_op_name(in->op), esz(in, 0) == 1 ? "src_frac_gap" : "32-bit");
+  /* int8: the square is 32 x 32 (two consecutive 16 x 32 fractals, 1024 B); its transpose leaves as two
+   * 16 x 32 fractals, dst_frac_gap fractals apart; start_index and src_stride count squares, dst_gap
+   * is from the end of one iteration's first fractal to the next iteration's first. */
+  const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
+  for (int64_t r = 0; r < reps; r++) {
+    c->padread = true;
+    const uint8_t *sq = asc_sim_mem(c, in->op, src, (start + r * ss) * 1024, 1024, "read");
+    c->padread = false;
+    if (!sq)
+      return -1;
+    uint8_t t[1024];
+    for (int i = 0; i < 32; i++)
+      for (int j = 0; j < 32; j++)
+        t[i * 32 + j] = sq[j * 32 + i];
+    for (int h = 0; h < 2; h++) {
+      uint8_t *d = asc_sim_mem(c, in->op, dst, (r * (1 + gap) + h * (1 + fgap)) * 512, 512, "write");
+      if (!d)
+        return -1;
+      memcpy(d, t + h * 512, 512);
+    }
+  }
+  return xfer(c, in, ASC_HW_MEM_L1, memof(c, in, 0), reps * 1024);
+}
+
+static int load2dv2(sim_core *c, const sim_inst *in) { return notavail(c, in, "load_data with LoadData2DParamsV2"); }
+static int load3dv1(sim_core *c, const sim_inst *in) { return notavail(c, in, "load_data with LoadData3DParamsV1"); }
+
+static int load3d(sim_core *c, const sim_inst *in) {
+  if (loadcheck(c, in))
+    return -1;
+  return asc_sim_err(c, in->op, "%s: img2col loads (LoadData3DParamsV2 / V2Pro) are not simulated yet",
+                     asc_op_name(in->op));
+}
+
+static int loadsparse(sim_core *c, const sim_inst *in) { return notavail(c, in, "load_data_with_sparse"); }
+static int mmadsparse(sim_core *c, const sim_inst *in) { return notavail(c, in, "mmad_with_sparse"); }
+
+/* ---- init_const_value: repeat_times x (block_num 32-byte blocks := value, dst_gap blocks skipped) ---- */
+static int initconst(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, 1)->fld;
+  int64_t reps, blocks, gap;
+  if (wantmem(c, in, 0, MB(L1) | MB(L0A) | MB(L0B), "dst", "L1 (A1/B1), L0A (A2) or L0B (B2)") ||
+      wantalign(c, in, 0, 0, l0align(memof(c, in, 0)), "destination") ||
+      field(c, in, "InitConstValueParams.repeat_times", f[0], 0, 255, &reps) ||
+      field(c, in, "InitConstValueParams.block_num", f[1], 0, 32767, &blocks) ||
+      field(c, in, "InitConstValueParams.dst_gap", f[2], 0, 32767, &gap))
+    return -1;
+  int e = esz(in, 0), dt = edt(in, 0);
+  uint8_t one[32];
+  for (int i = 0; i < 32 / e; i++) {
+    if (asc_sim_dt_float(dt))
+      asc_sim_storef(dt, one + i * e, f[3]);
+    else
+      asc_sim_storei(dt, one + i * e, asc_sim_fp_to_int(f[3], dt, SIM_RM_TRUNC));
+  }
+  for (int64_t r = 0; r < reps; r++) {
+    int64_t off = r * (blocks + gap) * 32;
+    uint8_t *d = blocks ? asc_sim_mem(c, in->op, sim_in(c, in, 0), off, blocks * 32, "write") : NULL;
+    if (blocks && !d)
+      return -1;
+    for (int64_t b = 0; b < blocks; b++)
+      memcpy(d + b * 32, one, 32);
+  }
+  return asc_sim_issue_copy(c, in, reps * blocks * 32);
+}
+
+/* ---- the registers ---- */
+static int setboundary(sim_core *c, const sim_inst *in) {
+  cubeof(c)->boundary = sim_in(c, in, 0)->i;
+  scost(c);
+  return 0;
+}
+
+static int setpadv(sim_core *c, const sim_inst *in) {
+  const sim_val *v = sim_in(c, in, 0);
+  cubeof(c)->padv = asc_type_is_float(sim_intype(in, 0)) ? v->f : (double)v->i;
+  scost(c);
+  return 0;
+}
+
+static int setrepeat(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, 0)->fld;
+  sim_cube *k = cubeof(c);
+  if (field(c, in, "LoadDataRepeatParam.repeat_time", f[0], 0, 255, &k->rep[0]) ||
+      field(c, in, "LoadDataRepeatParam.repeat_stride", f[1], 0, 65535, &k->rep[1]) ||
+      field(c, in, "LoadDataRepeatParam.repeat_mode", f[2], 0, 1, &k->rep[2]))
+    return -1;
+  scost(c);
+  return 0;
+}
+
+static int setquant(sim_core *c, const sim_inst *in) {
+  cubeof(c)->quant = (uint64_t)sim_in(c, in, 0)->i;
+  scost(c);
+  return 0;
+}
+
+static int sethf32(sim_core *c, const sim_inst *in) {
+  if (in->op->code == ASC_OP_SET_HF32_MODE)
+    cubeof(c)->hf32 = sim_in(c, in, 0)->i != 0;
+  else
+    cubeof(c)->hf32_trans = sim_in(c, in, 0)->i != 0;
+  scost(c);
+  return 0;
+}
+
+/* ---- mmad ------------------------------------------------------------------------------------- */
+/* x rounded to hf32 (f32 with 10 stored mantissa bits): to nearest even, or half away from zero. */
+static float hf32(float x, bool away) {
+  uint32_t u;
+  memcpy(&u, &x, 4);
+  if ((u & 0x7f800000u) == 0x7f800000u)
+    return x;
+  uint32_t low = u & 0x1fffu, half = 0x1000u;
+  u &= ~0x1fffu;
+  if (low > half || (low == half && (away || (u & 0x2000u))))
+    u += 0x2000u;
+  memcpy(&x, &u, 4);
+  return x;
+}
+
+static float ldf(int dt, const uint8_t *p) { return (float)asc_sim_loadf(dt, p); }
+
+/* C (m x n, L0C Nz) := init + A (m x k, L0A Zz; ND when m = 1) * B (k x n, L0B Zn).
+ * Padded rows and columns of the fractals are computed too (and written), padded k is not. */
+static int mmad(sim_core *c, const sim_inst *in) {
+  bool hasbias = in->op->code == ASC_OP_MMAD_BIAS;
+  const double *f = sim_in(c, in, hasbias ? 4 : 3)->fld;
+  int64_t m, n, k, isbias, fmoff, sparse, wa, wb, unit, csrc, cinit, kalign;
+  if (wantmem(c, in, 0, MB(L0C), "dst", "L0C (CO1)") || wantmem(c, in, 1, MB(L0A), "fm", "L0A (A2)") ||
+      wantmem(c, in, 2, MB(L0B), "filter", "L0B (B2)") ||
+      (hasbias && wantmem(c, in, 3, MB(BIAS), "bias", "the bias table (C2)")) ||
+      field(c, in, "MmadParams.m", f[0], 0, 4095, &m) || field(c, in, "MmadParams.n", f[1], 0, 4095, &n) ||
+      field(c, in, "MmadParams.k", f[2], 0, 4095, &k) || field(c, in, "MmadParams.is_bias", f[3], 0, 1, &isbias) ||
+      field(c, in, "MmadParams.fm_offset", f[4], -2147483648LL, 2147483647LL, &fmoff) ||
+      field(c, in, "MmadParams.en_ssparse", f[5], 0, 1, &sparse) ||
+      field(c, in, "MmadParams.en_winograd_a", f[6], 0, 1, &wa) ||
+      field(c, in, "MmadParams.en_winograd_b", f[7], 0, 1, &wb) ||
+      field(c, in, "MmadParams.unit_flag", f[8], 0, 3, &unit) ||
+      field(c, in, "MmadParams.cmatrix_source", f[9], 0, 1, &csrc) ||
+      field(c, in, "MmadParams.cmatrix_init_val", f[10], 0, 1, &cinit) ||
+      field(c, in, "MmadParams.k_direction_align", f[11], 0, 1, &kalign) ||
+      wantalign(c, in, 0, 0, MMAD_DST_ALIGN, "dst") || wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_L0A), "fm") ||
+      wantalign(c, in, 2, 0, l0align(ASC_HW_MEM_L0B), "filter") ||
+      (hasbias && wantalign(c, in, 3, 0, l0align(ASC_HW_MEM_BIAS), "bias")))
+    return -1;
+  if (sparse || wa || wb)
+    return notavail(c, in, sparse ? "MmadParams.en_ssparse" : "Winograd (MmadParams.en_winograd_a/b)");
+  if (unit == 1)
+    return asc_sim_err(c, in->op, "asc.mmad: MmadParams.unit_flag 1 is reserved (0 off, 2 or 3)");
+  int cd = edt(in, 0), ad = edt(in, 1), bd = edt(in, 2);
+  bool isint = ad == ASC_SIM_I8;
+  if (ad != bd || !((cd == ASC_SIM_F32 && (ad == ASC_SIM_F16 || ad == ASC_SIM_BF16 || ad == ASC_SIM_F32)) ||
+                    (cd == ASC_SIM_I32 && ad == ASC_SIM_I8)))
+    return asc_sim_err(c, in->op, "asc.mmad: %s x %s -> %s is not a cube type (s8 x s8 -> s32, f16 x f16 -> f32, "
+                       "bf16 x bf16 -> f32, f32 x f32 -> f32)", asc_sim_dtype_name(ad), asc_sim_dtype_name(bd),
+                       asc_sim_dtype_name(cd));
+  if (hasbias && edt(in, 3) != cd)
+    return asc_sim_err(c, in->op, "asc.mmad: the bias is %s, the result %s (they must match)",
+                       asc_sim_dtype_name(edt(in, 3)), asc_sim_dtype_name(cd));
+  if (!m || !n || !k) { /* a no-op */
+    return asc_sim_issue(c, in, 1, 1);
+  }
+  int e = esz(in, 1), k0 = 32 / e;
+  int64_t M1 = (m + 15) / 16, N1 = (n + 15) / 16;
+  int64_t K1 = kalign && ad == ASC_SIM_F32 ? (k + 15) / 16 * 2 : (k + k0 - 1) / k0;
+  int64_t MP = M1 * 16, NP = N1 * 16;
+  bool gemv = m == 1;
+  const sim_val *C = sim_in(c, in, 0);
+  /* the C matrix's start: 0 (cmatrix_init_val, unless the deprecated is_bias asks to accumulate),
+   * the bias table (a bias operand, or cmatrix_source), or L0C itself */
+  int init = (isbias || !cinit) ? (csrc || hasbias ? 2 : 1) : hasbias ? 2 : 0; /* 0 zero, 1 L0C, 2 bias */
+  if (init == 2 && !hasbias)
+    return asc_sim_err(c, in->op, "asc.mmad: cmatrix_source takes the C matrix's start from the bias table: pass "
+                       "the bias tensor (mmad(dst, fm, filter, bias, params))");
+  c->padread = true; /* padded rows / columns of the fractals are computed and ignored */
+  const uint8_t *A = asc_sim_mem(c, in->op, sim_in(c, in, 1), 0, gemv ? K1 * 32 : M1 * K1 * 512, "read");
+  const uint8_t *B = A ? asc_sim_mem(c, in->op, sim_in(c, in, 2), 0, K1 * N1 * 512, "read") : NULL;
+  c->padread = false;
+  /* The rows that carry data (A: m rows, B: n columns, a fractal's first rows of 32 B each) must
+   * have been written: an mmad of L0A / L0B no load_data filled is an uninitialised read. */
+  for (int64_t fr = 0; A && B && c->L->sanitize && !gemv && fr < M1; fr++)
+    for (int64_t fc = 0; fc < K1; fc++)
+      asc_sim_mem(c, in->op, sim_in(c, in, 1), (fr * K1 + fc) * 512, (m - fr * 16 < 16 ? m - fr * 16 : 16) * 32,
+                  "read");
+  for (int64_t fr = 0; A && B && c->L->sanitize && fr < K1; fr++)
+    for (int64_t fc = 0; fc < N1; fc++)
+      asc_sim_mem(c, in->op, sim_in(c, in, 2), (fr * N1 + fc) * 512, (n - fc * 16 < 16 ? n - fc * 16 : 16) * 32,
+                  "read");
+  const uint8_t *bias = B && init == 2 ? asc_sim_mem(c, in->op, sim_in(c, in, 3), 0, NP * 4, "read") : NULL;
+  const uint8_t *Cin = B && init == 1 ? asc_sim_mem(c, in->op, C, 0, M1 * N1 * 1024, "read") : NULL;
+  if (!B || (init == 2 && !bias) || (init == 1 && !Cin))
+    return -1;
+  uint8_t *Cp = asc_sim_mem(c, in->op, C, 0, M1 * N1 * 1024, "write");
+  if (!Cp)
+    return -1;
+  size_t nA = (size_t)(MP * k), nB = (size_t)(k * NP), nC = (size_t)(MP * NP);
+  if (isint) {
+    int32_t *a = malloc(nA * 4), *b = malloc(nB * 4);
+    uint32_t *acc = malloc(nC * 4);
+    if (!a || !b || !acc)
+      asc_die("out of memory");
+    for (int64_t i = 0; i < MP; i++)
+      for (int64_t kk = 0; kk < k; kk++)
+        a[i * k + kk] = gemv ? (i ? 0 : (int8_t)A[kk])
+                             : (int8_t)A[((i / 16) * K1 + kk / k0) * 512 + (i % 16) * k0 + kk % k0];
+    for (int64_t kk = 0; kk < k; kk++)
+      for (int64_t j = 0; j < NP; j++)
+        b[kk * NP + j] = (int8_t)B[((kk / k0) * N1 + j / 16) * 512 + (j % 16) * k0 + kk % k0];
+    for (int64_t i = 0; i < MP; i++)
+      for (int64_t j = 0; j < NP; j++) {
+        int64_t ci = ((j / 16) * M1 + i / 16) * 256 + (i % 16) * 16 + j % 16;
+        acc[i * NP + j] = init == 1 ? (uint32_t)asc_sim_loadi(ASC_SIM_I32, Cin + ci * 4)
+                          : init == 2 ? (uint32_t)asc_sim_loadi(ASC_SIM_I32, bias + j * 4) : 0u;
+      }
+    for (int64_t i = 0; i < MP; i++) /* exact: int32 accumulation wraps */
+      for (int64_t kk = 0; kk < k; kk++) {
+        uint32_t av = (uint32_t)a[i * k + kk];
+        uint32_t *row = acc + i * NP;
+        const int32_t *brow = b + kk * NP;
+        for (int64_t j = 0; j < NP; j++)
+          row[j] += av * (uint32_t)brow[j];
+      }
+    for (int64_t i = 0; i < MP; i++)
+      for (int64_t j = 0; j < NP; j++)
+        asc_sim_storei(ASC_SIM_I32, Cp + (((j / 16) * M1 + i / 16) * 256 + (i % 16) * 16 + j % 16) * 4,
+                       (int32_t)acc[i * NP + j]);
+    free(a), free(b), free(acc);
+  } else {
+    sim_cube *ks = c->cube;
+    bool h = ad == ASC_SIM_F32 && ks && ks->hf32, away = ks && ks->hf32_trans;
+    float *a = malloc(nA * 4), *b = malloc(nB * 4), *acc = malloc(nC * 4);
+    if (!a || !b || !acc)
+      asc_die("out of memory");
+    for (int64_t i = 0; i < MP; i++)
+      for (int64_t kk = 0; kk < k; kk++) {
+        float v = gemv ? (i ? 0.0f : ldf(ad, A + kk * e))
+                       : ldf(ad, A + ((i / 16) * K1 + kk / k0) * 512 + ((i % 16) * k0 + kk % k0) * e);
+        a[i * k + kk] = h ? hf32(v, away) : v;
+      }
+    for (int64_t kk = 0; kk < k; kk++)
+      for (int64_t j = 0; j < NP; j++) {
+        float v = ldf(bd, B + ((kk / k0) * N1 + j / 16) * 512 + ((j % 16) * k0 + kk % k0) * e);
+        b[kk * NP + j] = h ? hf32(v, away) : v;
+      }
+    for (int64_t i = 0; i < MP; i++)
+      for (int64_t j = 0; j < NP; j++) {
+        int64_t ci = ((j / 16) * M1 + i / 16) * 256 + (i % 16) * 16 + j % 16;
+        acc[i * NP + j] = init == 1 ? ldf(ASC_SIM_F32, Cin + ci * 4) : init == 2 ? ldf(ASC_SIM_F32, bias + j * 4)
+                                                                              : 0.0f;
+      }
+    /* The accumulation order (docs/hardware.md): for each output element, the products of
+     * k = 0, 1, ..., k-1 in ascending order, each rounded to f32 (exact for f16 and bf16
+     * inputs) and added to the f32 accumulator with round-to-nearest-even. */
+    for (int64_t i = 0; i < MP; i++)
+      for (int64_t kk = 0; kk < k; kk++) {
+        float av = a[i * k + kk];
+        float *row = acc + i * NP;
+        const float *brow = b + kk * NP;
+        for (int64_t j = 0; j < NP; j++) {
+          float p = av * brow[j];
+          row[j] = row[j] + p;
+        }
+      }
+    for (int64_t i = 0; i < MP; i++)
+      for (int64_t j = 0; j < NP; j++)
+        memcpy(Cp + (((j / 16) * M1 + i / 16) * 256 + (i % 16) * 16 + j % 16) * 4, &acc[i * NP + j], 4);
+    free(a), free(b), free(acc);
+  }
+  /* hardware.md §13.1: ceil(m/16) ceil(n/16) ceil(k/16) cycles for 16-bit inputs, f32 at a
+   * quarter of that, int8 over k/32; scaled by the platform's MACs per cycle (hw.def). */
+  int64_t kk16 = isint ? (k + 31) / 32 : (k + 15) / 16;
+  int64_t cyc = M1 * N1 * kk16 * (ad == ASC_SIM_F32 ? 4 : 1);
+  cyc = cyc * 4096 / (c->L->cost->cube_macs > 0 ? c->L->cost->cube_macs : 4096);
+  return asc_sim_issue(c, in, cyc, cyc + 16);
+}
+
+/* ---- fixpipe / data_copy L0C -> GM or L1 ------------------------------------------------------ */
+typedef struct fixgeom {
+  int64_t n, m, sstride, dstride, quant, ndnum, sndstride, dndstride;
+  bool relu, nz; /* nz: Nz destination, else row-major (ND) */
+  bool split;    /* Nz f32 destination: 16 x 8 fractals (channel split) instead of 16 x 16 */
+  uint64_t scalar; /* scalar quant word (f32 scale in bits 0-31) */
+  const uint8_t *ws; /* per-channel quant words (u64), or NULL */
+} fixgeom;
+
+static float scaleof(uint64_t w) {
+  uint32_t b = (uint32_t)w;
+  float s;
+  memcpy(&s, &b, 4);
+  return s;
+}
+
+static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
+  const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
+  int sd = edt(in, 1), dd = edt(in, 0), de = esz(in, 0);
+  static const char *const qn[] = {"NoQuant", "F322F16", "F322BF16", "DEQF16", "VDEQF16", "QF322B8_PRE",
+                                   "VQF322B8_PRE", "REQ8", "VREQ8"};
+  /* (source, destination) element types of each QuantModes value */
+  static const int qsrc[] = {-1, ASC_SIM_F32, ASC_SIM_F32, ASC_SIM_I32, ASC_SIM_I32, ASC_SIM_F32, ASC_SIM_F32,
+                             ASC_SIM_I32, ASC_SIM_I32};
+  static const int qdst[] = {-1, ASC_SIM_F16, ASC_SIM_BF16, ASC_SIM_F16, ASC_SIM_F16, ASC_SIM_I8, ASC_SIM_I8,
+                             ASC_SIM_I8, ASC_SIM_I8};
+  if (sd != ASC_SIM_F32 && sd != ASC_SIM_I32)
+    return asc_sim_err(c, in->op, "%s: the L0C source is %s; it holds f32 or s32", asc_op_name(in->op),
+                       asc_sim_dtype_name(sd));
+  int q = (int)g->quant;
+  if (q == 0 ? dd != sd : (sd != qsrc[q] || (dd != qdst[q] && !(qdst[q] == ASC_SIM_I8 && dd == ASC_SIM_U8))))
+    return asc_sim_err(c, in->op, "%s: quant_pre %s converts %s to %s, but the source is %s and the destination %s",
+                       asc_op_name(in->op), qn[q], q ? asc_sim_dtype_name(qsrc[q]) : "the source type",
+                       q ? asc_sim_dtype_name(qdst[q]) : "itself", asc_sim_dtype_name(sd), asc_sim_dtype_name(dd));
+  bool vec = q == 4 || q == 6 || q == 8, scaled = q >= 3;
+  if (vec && !g->ws)
+    return asc_sim_err(c, in->op, "%s: quant_pre %s takes per-channel scales: pass cbuf_workspace", asc_op_name(in->op),
+                       qn[q]);
+  /* an Nz destination's fractal width: 16 elements, 8 for a split f32, 32 for int8 (channel merge) */
+  int c0d = de == 4 ? (g->split ? 8 : 16) : 32 / de;
+  if (g->split && dd != ASC_SIM_F32)
+    return asc_sim_err(c, in->op, "%s: channel split is for an f32 destination, not %s", asc_op_name(in->op),
+                       asc_sim_dtype_name(dd));
+  int64_t moved = 0, ncb = (g->n + 15) / 16;
+  if (g->ndnum * g->m * ncb * 64 > c->lmb[ASC_HW_MEM_L0C]) /* more than L0C holds: a bad nd_num or size */
+    return asc_sim_err(c, in->op, "%s: %lld matrices of %lld rows x %lld column fractals are more than L0C holds "
+                       "(%lld bytes)", asc_op_name(in->op), (long long)g->ndnum, (long long)g->m, (long long)ncb,
+                       (long long)c->lmb[ASC_HW_MEM_L0C]);
+  const uint8_t **blk = malloc(sizeof *blk * (size_t)(ncb + 1));
+  if (!blk)
+    asc_die("out of memory");
+  int rc = 0;
+  for (int64_t t = 0; t < g->ndnum && !rc; t++) {
+    /* each column fractal's m_size rows of 16 elements are contiguous in L0C: one read each */
+    for (int64_t cb = 0; cb < ncb && !rc; cb++)
+      if (!(blk[cb] = asc_sim_mem(c, in->op, src, (t * g->sndstride * 256 + cb * g->sstride * 16) * 4,
+                                  g->m * 64, "read")))
+        rc = -1;
+    for (int64_t r = 0; r < g->m && !rc; r++) {
+      uint8_t *d = NULL;
+      if (!g->nz && g->n && !(d = asc_sim_mem(c, in->op, dst, (t * g->dndstride + r * g->dstride) * de, g->n * de,
+                                              "write"))) {
+        rc = -1;
+        break;
+      }
+      for (int64_t col = 0; col < g->n; col++) {
+        const uint8_t *s = blk[col / 16] + (r * 16 + col % 16) * 4;
+        double v = sd == ASC_SIM_F32 ? asc_sim_loadf(ASC_SIM_F32, s) : (double)asc_sim_loadi(ASC_SIM_I32, s);
+        if (scaled)
+          v = (double)(float)((float)v *
+                              scaleof(vec ? (uint64_t)asc_sim_loadi(ASC_SIM_U64, g->ws + col * 8) : g->scalar));
+        if (g->relu && v < 0)
+          v = 0;
+        uint8_t *o = d ? d + col * de : NULL;
+        if (g->nz && !(o = asc_sim_mem(c, in->op, dst, (t * g->dndstride) * de + (col / c0d) * g->dstride * 32 +
+                                       r * c0d * de + (col % c0d) * de, de, "write"))) {
+          rc = -1;
+          break;
+        }
+        if (asc_sim_dt_float(dd))
+          asc_sim_storef(dd, o, v);
+        else
+          asc_sim_storei(dd, o, asc_sim_fp_to_int(v, dd, SIM_RM_RINT)); /* saturates */
+        if (g->nz)
+          asc_sim_mem_commit(c); /* a GM write partly past its array (lenient GM) reaches the array */
+      }
+      if (d)
+        asc_sim_mem_commit(c);
+      moved += g->n * de;
+    }
+  }
+  free(blk);
+  if (rc)
+    return -1;
+  return xfer(c, in, ASC_HW_MEM_L0C, memof(c, in, 0), moved);
+}
+
+static int fixpipe(sim_core *c, const sim_inst *in) {
+  bool ws = in->op->code == ASC_OP_FIXPIPE_WS;
+  const double *f = sim_in(c, in, ws ? 3 : 2)->fld, *cfg = sim_in(c, in, ws ? 4 : 3)->fld;
+  fixgeom g = {0};
+  int64_t relu, unit, split, layout;
+  if (wantmem(c, in, 0, MB(GM) | MB(L1), "dst", "GM or L1 (A1/B1)") || wantmem(c, in, 1, MB(L0C), "src", "L0C (CO1)") ||
+      (ws && wantmem(c, in, 2, MB(L1), "cbuf_workspace", "L1")) ||
+      field(c, in, "FixpipeParamsV220.n_size", f[0], 0, 65535, &g.n) ||
+      field(c, in, "FixpipeParamsV220.m_size", f[1], 0, 65535, &g.m) ||
+      field(c, in, "FixpipeParamsV220.src_stride", f[2], 0, 65535, &g.sstride) ||
+      field(c, in, "FixpipeParamsV220.dst_stride", f[3], 0, 4294967295LL, &g.dstride) ||
+      field(c, in, "FixpipeParamsV220.quant_pre", f[4], 0, 8, &g.quant) ||
+      field(c, in, "FixpipeParamsV220.nd_num", f[6], 0, 65535, &g.ndnum) ||
+      field(c, in, "FixpipeParamsV220.src_nd_stride", f[7], 0, 65535, &g.sndstride) ||
+      field(c, in, "FixpipeParamsV220.dst_nd_stride", f[8], 0, 4294967295LL, &g.dndstride) ||
+      field(c, in, "FixpipeParamsV220.relu_en", f[9], 0, 1, &relu) ||
+      field(c, in, "FixpipeParamsV220.unit_flag", f[10], 0, 3, &unit) ||
+      field(c, in, "FixpipeParamsV220.is_channel_split", f[11], 0, 1, &split) ||
+      field(c, in, "FixpipeConfig.layout", cfg[0], 0, 2, &layout) ||
+      wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_L0C), "src"))
+    return -1;
+  if (layout == 2)
+    return notavail(c, in, "fixpipe to CO2Layout.COLUMN_MAJOR");
+  if (g.m > 0 && g.n > 0 && g.sstride < g.m)
+    return asc_sim_err(c, in->op, "asc.fixpipe: src_stride %lld (rows of 16 elements between column fractals) is "
+                       "less than m_size %lld", (long long)g.sstride, (long long)g.m);
+  g.relu = relu != 0;
+  g.nz = layout == 0;
+  g.split = split != 0;
+  g.scalar = (uint64_t)(int64_t)f[5];
+  if (ws) {
+    int64_t need = g.n * 8;
+    if (need && !(g.ws = asc_sim_mem(c, in->op, sim_in(c, in, 2), 0, need, "read")))
+      return -1;
+  }
+  return fixcore(c, in, &g);
+}
+
+static int copyco12(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, 2)->fld;
+  fixgeom g = {0};
+  int64_t relu, split, nz;
+  if (wantmem(c, in, 0, MB(GM) | MB(L1), "dst", "GM or L1 (A1/B1)") || wantmem(c, in, 1, MB(L0C), "src", "L0C (CO1)") ||
+      field(c, in, "DataCopyCO12DstParams.n_size", f[0], 0, 65535, &g.n) ||
+      field(c, in, "DataCopyCO12DstParams.m_size", f[1], 0, 65535, &g.m) ||
+      field(c, in, "DataCopyCO12DstParams.dst_stride", f[2], 0, 4294967295LL, &g.dstride) ||
+      field(c, in, "DataCopyCO12DstParams.src_stride", f[3], 0, 65535, &g.sstride) ||
+      field(c, in, "DataCopyCO12DstParams.quant_pre", f[4], 0, 8, &g.quant) ||
+      field(c, in, "DataCopyCO12DstParams.relu_pre", f[5], 0, 1, &relu) ||
+      field(c, in, "DataCopyCO12DstParams.channel_split", f[6], 0, 1, &split) ||
+      field(c, in, "DataCopyCO12DstParams.nz2nd_en", f[7], 0, 1, &nz) ||
+      wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_L0C), "src"))
+    return -1;
+  if (g.quant == 4 || g.quant == 6 || g.quant == 8)
+    return asc_sim_err(c, in->op, "asc.data_copy: per-channel quant_pre needs fixpipe with a cbuf_workspace");
+  g.relu = relu != 0;
+  g.nz = !nz;
+  g.split = split != 0;
+  g.ndnum = 1;
+  g.scalar = c->cube ? c->cube->quant : 0;
+  return fixcore(c, in, &g);
+}
+
+void asc_sim_reg_cube(sim_exec_fn *t) {
+  t[ASC_OP_DATA_COPY_ND2NZ] = nd2nz;
+  t[ASC_OP_DATA_COPY_CO12DST] = copyco12;
+  t[ASC_OP_DATA_COPY_NZ2ND] = nz2nd;
+  t[ASC_OP_LOAD_DATA_2D] = load2d;
+  t[ASC_OP_LOAD_DATA_2D_V2] = load2dv2;
+  t[ASC_OP_LOAD_DATA_3D_V1] = load3dv1;
+  t[ASC_OP_LOAD_DATA_3D_V2] = load3d;
+  t[ASC_OP_LOAD_DATA_3D_V2PRO] = load3d;
+  t[ASC_OP_LOAD_DATA_TRANSPOSE] = loadtr;
+  t[ASC_OP_LOAD_DATA_TRANSPOSE_V2] = loadtr;
+  t[ASC_OP_LOAD_DATA_SPARSE] = loadsparse;
+  t[ASC_OP_MMAD] = mmad;
+  t[ASC_OP_MMAD_BIAS] = mmad;
+  t[ASC_OP_MMAD_SPARSE] = mmadsparse;
+  t[ASC_OP_FIXPIPE] = fixpipe;
+  t[ASC_OP_FIXPIPE_WS] = fixpipe;
+  t[ASC_OP_INIT_CONST_VALUE] = initconst;
+  t[ASC_OP_SET_LOAD_DATA_BOUNDARY] = setboundary;
+  t[ASC_OP_SET_LOAD_DATA_PADDING_VALUE] = setpadv;
+  t[ASC_OP_SET_LOAD_DATA_REPEAT] = setrepeat;
+  t[ASC_OP_SET_FIX_PIPE_PRE_QUANT_FLAG] = setquant;
+  t[ASC_OP_SET_HF32_MODE] = sethf32;
+  t[ASC_OP_SET_HF32_TRANS_MODE] = sethf32;
+}
