@@ -107,11 +107,10 @@ static uint8_t *oob(sim_core *c, const asc_op *op, const sim_val *r, int64_t lo,
   return NULL;
 }
 
-/* ---- out-of-bounds accesses the NPU lets through (strict_gm off) ----
+/* ---- what the NPU lets through (strict_gm off): out-of-bounds and uninitialised reads ----
  * A warning once per op site and block (the launch keeps the first block's, see
  * asc_sim_oob_replay); the text names the op, the access, the buffer and the byte range. */
-static void oobwarn(sim_core *c, const asc_op *op, const char *fmt, ...) ASC_PRINTF(3, 4);
-static void oobwarn(sim_core *c, const asc_op *op, const char *fmt, ...) {
+void asc_sim_lenient_warn(sim_core *c, const asc_op *op, const char *fmt, ...) {
   for (int i = 0; i < c->noobw; i++)
     if (c->oobw[i].op == op)
       return;
@@ -235,7 +234,7 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
                  "(at byte %lld of %s)", opname, what, (long long)off, (long long)end,
                  isgm ? "global" : "local", (long long)r->len, (long long)r->off, asc_sim_mem_name(c, r->mem));
     if (inmem)
-      oobwarn(c, op, "%s: %s of bytes [%lld, %lld) of %s '%s' is outside its %s tensor (bytes [%lld, %lld)); "
+      asc_sim_lenient_warn(c, op, "%s: %s of bytes [%lld, %lld) of %s '%s' is outside its %s tensor (bytes [%lld, %lld)); "
               "the hardware does not check it", opname, what, (long long)lo, (long long)hi,
               isgm ? "GM array" : "buffer", asc_sim_mem_name(c, r->mem), isgm ? "global" : "local",
               (long long)r->off, (long long)(r->off + r->len));
@@ -252,7 +251,7 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
   }
   if (nbytes > 0 && !inmem) {
     bool write = what[0] == 'w';
-    oobwarn(c, op, "%s: out-of-bounds %s of GM array '%s': bytes [%lld, %lld), but it has %lld bytes; "
+    asc_sim_lenient_warn(c, op, "%s: out-of-bounds %s of GM array '%s': bytes [%lld, %lld), but it has %lld bytes; "
             "the NPU would %s memory beyond the array (the simulator %s)", opname, what,
             asc_sim_mem_name(c, r->mem), (long long)lo, (long long)hi, (long long)size,
             write ? "write" : "read", write ? "drops those bytes" : "reads zeros");

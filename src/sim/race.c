@@ -400,6 +400,11 @@ static int uninit(sim_core *c, const sim_inst *in, int pa, const san_pend *p) {
   if (a < 0)
     return 0;
   asc_loc l = asc_op_diag_loc(in->op);
+  if (!c->L->strict_gm) { /* an NPU reads whatever the bytes hold */
+    asc_sim_lenient_warn(c, in->op, "%s: read of uninitialized %s bytes [%lld, %lld): no instruction wrote them "
+                         "before", asc_op_name(in->op), asc_sim_mem_name(c, p->mem), (long long)a, (long long)end);
+    return 0;
+  }
   sim_finding f = {ASC_SIM_CHK_UNINIT, ASC_SEV_ERROR, 0, in->op, NULL, pa, -1, p->mem, a, end};
   return asc_sim_found(c, &f, "read of uninitialized %s bytes [%lld, %lld) by %s at %s:%d:%d (%s): no "
                         "instruction wrote them before", asc_sim_mem_name(c, p->mem), (long long)a, (long long)end,

@@ -333,6 +333,8 @@ typedef struct sim_oobseen {
 /* Give a block's out-of-bounds warnings of op sites not in seen, on L's context and in rep. */
 void asc_sim_oob_replay(const sim_launch *L, const sim_oobw *w, int n, sim_oobseen *seen, asc_sim_report *rep);
 void asc_sim_oobw_free(sim_oobw *w, int n);
+/* strict_gm off: a KernelWarning for what an NPU runs through (out-of-bounds, uninitialised reads). */
+void asc_sim_lenient_warn(sim_core *c, const asc_op *op, const char *fmt, ...) ASC_PRINTF(3, 4);
 const char *asc_sim_mem_name(const sim_core *c, int mem); /* "UB" or the GM array's name */
 bool asc_sim_is_gm_type(const asc_type *t);
 /* Checked size and offset arithmetic: *r := a * b (a + b), or -1 after an error naming op,

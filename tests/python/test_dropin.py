@@ -556,3 +556,32 @@ def test_struct_redefined_with_another_layout_is_another_specialisation():
     new = make({"b": Field(dtype=asc.int16, default=0), "a": Field(dtype=asc.int32, default=7)})
     k[1](z, new())
     assert z[0] == 7
+
+
+@asc.jit
+def _uninit_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    xg, zg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    a = asc.LocalTensor(x.dtype, asc.TPosition.VECCALC, 0, 64)
+    b = asc.LocalTensor(x.dtype, asc.TPosition.VECCALC, 256, 64)
+    asc.data_copy(a, xg, 64)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.add(a, a, b, 64)  # LINE-UNINIT: b was never written
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, a, 64)
+
+
+def test_uninitialised_read_is_a_kernel_warning_by_default(monkeypatch):
+    """An NPU runs through a read of bytes nothing wrote (upstream's test_copy does it for a
+    4-byte copy): lenient mode warns at the line and goes on; strict mode stops."""
+    monkeypatch.delenv("ASC_STRICT", raising=False)
+    x, z = np.arange(64, dtype=np.float32), np.zeros(64, np.float32)
+    with pytest.warns(asc.KernelWarning, match=r"asc.add: read of uninitialized UB bytes \[256, 512\)") as w:
+        _uninit_kernel[1](x, z)
+    assert any(f"{__file__}:{_line('LINE-UNINIT')}:" in str(m.message) for m in w)
+    monkeypatch.setenv("ASC_STRICT", "1")
+    with pytest.raises(asc.KernelError, match=r"read of uninitialized UB bytes \[256, 512\)"):
+        _uninit_kernel[1](x, z)
