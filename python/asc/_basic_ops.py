@@ -149,8 +149,9 @@ def select(dst, *args, **kw):
     b = builder(fn)
     if "sel_mode" in kw and "repeat_times" in kw and len(args) == 2:  # select(dst, src0, src1, repeat_times=, ...)
         v = _bind(fn, ("src0", "src1"), args, {}, ("src0", "src1"))
-        if int(kw["sel_mode"]) != SelMode.VSEL_CMPMASK_SPR:
-            raise NotImplementedError("select(): the register form is implemented for SelMode.VSEL_CMPMASK_SPR only")
+        if int(kw["sel_mode"]) == SelMode.VSEL_TENSOR_SCALAR_MODE:
+            raise ValueError("select(): SelMode.VSEL_TENSOR_SCALAR_MODE's register form is select(dst, sel_mask, src0, "
+                             "repeat_times, repeat_params) (the scalar in CMPMASK)")
         d = _c._need(dst, _c.LocalTensor, fn, "dst")
         b.op("asc.select.reg", [d.value, _lt(v["src0"], fn, "src0"), _lt(v["src1"], fn, "src1"),
                                 _c._i32(kw["repeat_times"]),
@@ -159,8 +160,13 @@ def select(dst, *args, **kw):
         return
     if "sel_mode" not in kw and (("repeat_times" in kw and len(args) == 2) or
                                  (len(args) == 4 and type(args[3]).__name__ == "BinaryRepeatParams")):
-        raise NotImplementedError("select(): the register form with a scalar (dst, sel_mask, src0, repeat_times, "
-                                  "repeat_params) is not implemented yet in openasc")
+        # SELMODE 1, register form: the scalar is in CMPMASK (set_cmp_mask), the mask register as it is
+        v = _bind(fn, ("sel_mask", "src0", "repeat_times", "repeat_params"), args, kw,
+                  ("sel_mask", "src0", "repeat_times", "repeat_params"))
+        b.op("asc.select.reg_scalar", [_lt(dst, fn, "dst"), _lt(v["sel_mask"], fn, "sel_mask"),
+                                       _lt(v["src0"], fn, "src0"), _c._i32(v["repeat_times"]),
+                                       _struct(v["repeat_params"], "BinaryRepeatParams", fn, "repeat_params")])
+        return
     names = ("sel_mask", "src0", "src1", "sel_mode", "mask", "repeat_times", "repeat_params", "is_set_mask")
     if "count" in kw:
         names = ("sel_mask", "src0", "src1", "sel_mode", "count")
@@ -518,3 +524,56 @@ def set_mm_layout_transform(mm_layout_mode):
 __all__ += ["get_program_counter", "init_soc_state", "data_sync_barrier", "data_cache_clean_and_invalid",
             "data_cache_preload", "icache_preload", "get_icache_preload_status", "get_sys_workspace",
             "set_sys_workspace", "get_hccl_context", "set_hccl_context", "set_mm_layout_transform"]
+
+
+# ---- DEQSCALE (issue 17 part 3; semantics: src/sim/vdeq.c) ---------------------------------------------
+class VdeqInfo:
+    """VdeqInfo(scale, offset, sign_mode): 16 (scale, offset, sign) entries of the table that
+    set_deq_scale(vdeq, info) writes into vdeq (for cast_deq with is_vec_deq=True)."""
+
+    def __init__(self, scale=None, offset=None, sign_mode=None):
+        builder("VdeqInfo")
+        if scale is None or offset is None or sign_mode is None:
+            raise ValueError("VdeqInfo(): scale, offset and sign_mode are required (16 values each)")
+        for name, v in (("scale", scale), ("offset", offset), ("sign_mode", sign_mode)):
+            if not isinstance(v, (list, tuple)) or len(v) != 16:
+                raise ValueError(f"VdeqInfo(): {name} must be a list of 16 values, got "
+                                 f"{len(v) if isinstance(v, (list, tuple)) else type(v).__name__}")
+        self.scale, self.offset, self.sign_mode = list(scale), list(offset), list(sign_mode)
+
+
+def _offset9(fn, v):
+    if isinstance(v, int) and not isinstance(v, bool) and not -256 <= v <= 255:
+        raise ValueError(f"{fn}(): offset {v} does not fit the 9-bit signed offset of DEQSCALE (-256..255)")
+    return to_value(v, _I32)
+
+
+def set_deq_scale(*args, **kw):
+    """set_deq_scale(scale) (half, for int32 -> half), set_deq_scale(scale, offset, sign_mode) (int16 -> 8-bit
+    cast_deq) or set_deq_scale(vdeq, vdeq_info) (the 16-entry table of cast_deq is_vec_deq=True)."""
+    fn = "set_deq_scale"
+    b = builder(fn)
+    if (args and isinstance(args[0], _c.LocalTensor)) or "vdeq" in kw:
+        v = _bind(fn, ("vdeq", "vdeq_info"), args, kw, ("vdeq", "vdeq_info"))
+        t = _c._need(v["vdeq"], _c.LocalTensor, fn, "vdeq")
+        info = v["vdeq_info"]
+        if not isinstance(info, VdeqInfo):
+            raise TypeError(f"{fn}(): argument 'vdeq_info' must be a VdeqInfo, got {type(info).__name__}")
+        if t.dtype.ir != "ui64":
+            raise TypeError(f"{fn}(): vdeq must be a uint64 LocalTensor (16 entries of 64 bits), got {t.dtype.name}")
+        ops = [t.value] + [to_value(s, DTYPES["float32"]) for s in info.scale] + \
+            [_offset9(fn, o) for o in info.offset] + [to_value(bool(m) if isinstance(m, int) else m, DTYPES["int1"])
+                                                     for m in info.sign_mode]
+        b.op("asc.set_deq_scale.vdeq", ops)
+        return
+    if len(args) + len(kw) == 1:
+        v = _bind(fn, ("scale",), args, kw, ("scale",))
+        b.op("asc.set_deq_scale", [to_value(v["scale"], DTYPES["float16"])])
+        return
+    v = _bind(fn, ("scale", "offset", "sign_mode"), args, kw, ("scale", "offset", "sign_mode"))
+    sm = v["sign_mode"]
+    b.op("asc.set_deq_scale.quant", [to_value(v["scale"], DTYPES["float32"]), _offset9(fn, v["offset"]),
+                                     to_value(bool(sm) if isinstance(sm, int) else sm, DTYPES["int1"])])
+
+
+__all__ += ["VdeqInfo", "set_deq_scale"]

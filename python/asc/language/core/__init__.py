@@ -474,16 +474,19 @@ FORMS = {
     "lt@t,num,int": ("dst", "scalar", "count"),
     "lt,lt,int": ("dst", "src", "count"),
     "lt@t,lt@t,lt,int": ("dst", "src", "shared_tmp_buffer", "count"),
+    "lt,lt@s,lt@s,int": ("dst", "src0", "src1", "count"),  # mixed widths: mul_cast, add_relu_cast, ...
 }
 # Attributes that are call parameters: attr -> (Python name, position before `count`?, formatter)
 ATTR_PARAMS = {"round": ("round_mode", True, lambda v: f"#asc.round<{RoundMode(v).name}>"),
                "cal_index": ("cal_index", False, lambda v: "true" if v else "false"),
-               "is_set_mask": ("is_set_mask", False, lambda v: "true" if v else "false")}
+               "is_set_mask": ("is_set_mask", False, lambda v: "true" if v else "false"),
+               "is_vec_deq": ("is_vec_deq", False, lambda v: "true" if v else "false"),
+               "half_block": ("half_block", False, lambda v: "true" if v else "false")}
 # Parameters after `mask, repeat_times` in the mask forms, by the operand kinds after the repeat operand.
 MASK_TAILS = {"struct:BinaryRepeatParams": ("repeat_params",), "struct:UnaryRepeatParams": ("repeat_params",),
               "int,int": ("dst_block_stride", "dst_repeat_stride"), "int": ("src_rep_stride",)}
 # Count-form signatures whose pyasc functions take `is_set_mask` after `count` (binary and vector-scalar ops).
-COUNT_IS_SET_MASK = {"lt@t,lt@t,lt@t,int", "lt@t,lt@t,num,int"}
+COUNT_IS_SET_MASK = {"lt@t,lt@t,lt@t,int", "lt@t,lt@t,num,int", "lt,lt@s,lt@s,int"}
 # pyasc's name of the repeat parameter where it is not `repeat_times` (the reductions), by the same key.
 REPEAT_NAMES = {"int": "repeat_time"}
 
@@ -567,7 +570,8 @@ def _make_vector_op(pyname, opname, info):
     def op(*args, **kw):
         builder(pyname)
         nbase = len(base) - 1
-        is_mask = len(args) > len(count_names) or "mask" in kw or "repeat_times" in kw or "repeat_time" in kw
+        is_mask = len(args) > len(count_names) or "mask" in kw or "repeat_times" in kw or "repeat_time" in kw or \
+            any(isinstance(a, (ParamStruct, list, tuple)) for a in args)  # cast_deq: as many arguments either way
         if not is_mask:
             vals = _bind(pyname, count_names, args, kw)
             vals.pop("is_set_mask", None)  # pyasc accepts it here and drops it (its count forms set their mask)
@@ -650,8 +654,6 @@ NOT_YET = """
 bilinear_interpolation set_aipp_functions load_image_to_local
 ShapeInfo array get_shape_size printf dump_tensor print_time_stamp metrics_prof_start
 metrics_prof_stop LocalMemAllocator SliceInfo MrgSortSrcList inline TensorShape
-add_relu_cast sub_relu_cast add_deq_relu mul_cast
-cast_deq set_deq_scale
 mrg_sort mrg_sort4 rp_sort16 sort proposal_concat proposal_extract
 get_sort_len get_sort_offset get_mrg_sort_result load_data load_data_with_transpose load_data_with_sparse mmad
 mmad_with_sparse init_const_value set_load_data_boundary set_load_data_padding_value set_load_data_repeat fixpipe
@@ -660,7 +662,7 @@ DataCopyEnhancedParams Nd2NzParams Nz2NdParamsFull DataCopyCO12DstParams
 MmadParams LoadData2DParams LoadData2DParamsV2 LoadData2dTransposeParams LoadData2dTransposeParamsV2
 LoadData3DParamsV1 LoadData3DParamsV2 LoadData3DParamsV2Pro LoadDataRepeatParam InitConstValueParams
 LoadImageToLocalParams MrgSort4Info FixpipeConfig
-FixpipeParamsV220 VdeqInfo CheckLocalMemoryIAParam AippParams AippChannelPaddingParams
+FixpipeParamsV220 CheckLocalMemoryIAParam AippParams AippChannelPaddingParams
 AippColorSpaceConvParams AippDataTypeConvParams AippPaddingParams AippSingleLineParams AippSwapParams
 pop_stack_buffer
 """.split()
