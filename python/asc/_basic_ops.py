@@ -577,3 +577,117 @@ def set_deq_scale(*args, **kw):
 
 
 __all__ += ["VdeqInfo", "set_deq_scale"]
+
+
+# ---- sorting (issue 17 part 3; semantics: src/sim/vsort.c) -----------------------------------------------
+class MrgSortSrcList:
+    """MrgSortSrcList(dtype, src1, src2[, src3[, src4]]): the sorted record lists mrg_sort merges."""
+
+    def __init__(self, dtype, src1, src2, src3=None, src4=None):
+        fn = "MrgSortSrcList"
+        builder(fn)
+        self.dtype = dtype_of(dtype)
+        srcs = [src1, src2] + [s for s in (src3, src4) if s is not None]
+        if src3 is None and src4 is not None:
+            raise ValueError(f"{fn}(): src4 given without src3")
+        self.srcs = [_c._need(s, _c.LocalTensor, fn, f"src{i + 1}") for i, s in enumerate(srcs)]
+        for i, s in enumerate(self.srcs):
+            if s.dtype.ir != self.dtype.ir:
+                raise TypeError(f"{fn}(): src{i + 1} is {s.dtype.name}, the list's dtype is {self.dtype.name}")
+
+
+class MrgSort4Info:
+    """MrgSort4Info(element_lengths, if_exhausted_suspension=False, valid_bit=15, repeat_times=1)."""
+
+    def __init__(self, element_lengths, if_exhausted_suspension=False, valid_bit=15, repeat_times=1):
+        builder("MrgSort4Info")
+        if not isinstance(element_lengths, (list, tuple)) or len(element_lengths) != 4:
+            raise ValueError("MrgSort4Info(): element_lengths must be a list of 4 lengths (records of 8 bytes)")
+        if if_exhausted_suspension not in (True, False):
+            raise TypeError("MrgSort4Info(): if_exhausted_suspension must be True or False (a compile-time bool)")
+        self.element_lengths, self.if_exhausted_suspension = list(element_lengths), bool(if_exhausted_suspension)
+        self.valid_bit, self.repeat_times = valid_bit, repeat_times
+
+
+def _mrg_sort(fn, dst, sort_list, lengths, valid_bit, repeat, exhausted):
+    b = builder(fn)
+    if not isinstance(sort_list, MrgSortSrcList):
+        raise TypeError(f"{fn}(): argument 'sort_list' must be a MrgSortSrcList, got {type(sort_list).__name__}")
+    if not isinstance(lengths, (list, tuple)) or len(lengths) != 4:
+        raise ValueError(f"{fn}(): element_count_list must be a list of 4 lengths")
+    if exhausted not in (True, False):
+        raise TypeError(f"{fn}(): is_exhausted_suspension must be True or False (a compile-time bool)")
+    ops = [_lt(dst, fn, "dst")] + [_c._i32(n) for n in lengths] + [_c._i32(valid_bit), _c._i32(repeat)] + \
+        [s.value for s in sort_list.srcs]
+    b.op("asc.mrg_sort", ops, [], {"exhausted": _flag(exhausted)})
+
+
+def mrg_sort(dst, sort_list, *args, **kw):
+    """mrg_sort(dst, sort_list, params: MrgSort4Info) or mrg_sort(dst, sort_list, element_count_list, sorted_num,
+    valid_bit, repeat_time, is_exhausted_suspension=False): merge 2-4 sorted lists of (score, index) records."""
+    fn = "mrg_sort"
+    if (args and isinstance(args[0], MrgSort4Info)) or "params" in kw:
+        v = _bind(fn, ("params",), args, kw, ("params",))
+        p = v["params"]
+        if not isinstance(p, MrgSort4Info):
+            raise TypeError(f"{fn}(): argument 'params' must be a MrgSort4Info, got {type(p).__name__}")
+        _mrg_sort(fn, dst, sort_list, p.element_lengths, p.valid_bit, p.repeat_times, p.if_exhausted_suspension)
+        return
+    v = _bind(fn, ("element_count_list", "sorted_num", "valid_bit", "repeat_time", "is_exhausted_suspension"), args,
+              kw, ("element_count_list", "sorted_num", "valid_bit", "repeat_time"))
+    _mrg_sort(fn, dst, sort_list, v["element_count_list"], v["valid_bit"], v["repeat_time"],
+              v.get("is_exhausted_suspension", False))
+
+
+def get_mrg_sort_result():
+    """(n1, n2, n3, n4): the records the last mrg_sort took from each list (int32 values)."""
+    r = builder("get_mrg_sort_result").op("asc.get_mrg_sort_result", [], ["i32"] * 4)
+    return tuple(PlainValue(x, _I32) for x in r)
+
+
+def _sort_unit(fn, opname, n, dtype):
+    d = dtype_of(dtype)
+    if d.ir not in ("f16", "f32"):
+        raise TypeError(f"{fn}(): dtype must be float16 or float32, got {d.name}")
+    return PlainValue(builder(fn).op(opname, [_c._i32(n)], ["i32"], {"dtype": d.ir})[0], _I32)
+
+
+def get_sort_len(elem_count, dtype=DTYPES["float32"]):
+    """Elements of dtype (default float32: pyasc's signature has no T) that elem_count sorted records take."""
+    return _sort_unit("get_sort_len", "asc.get_sort_len", elem_count, dtype)
+
+
+def get_sort_offset(elem_offset, dtype=DTYPES["float32"]):
+    """Element offset (of dtype, default float32) of sorted record elem_offset."""
+    return _sort_unit("get_sort_offset", "asc.get_sort_offset", elem_offset, dtype)
+
+
+def sort(dst, concat, index, tmp, repeat_time, is_full_sort=False):
+    """sort(dst, concat, index, tmp, repeat_time, is_full_sort=False): sort32 of each 32 scores, or one stable
+    descending sort of all 32 * repeat_time (is_full_sort)."""
+    fn = "sort"
+    b = builder(fn)
+    if is_full_sort not in (True, False):
+        raise TypeError(f"{fn}(): is_full_sort must be True or False (a compile-time bool)")
+    b.op("asc.sort", [_lt(dst, fn, "dst"), _lt(concat, fn, "concat"), _lt(index, fn, "index"), _lt(tmp, fn, "tmp"),
+                      _c._i32(repeat_time)], [], {"full": _flag(is_full_sort)})
+
+
+def _unavailable(name, why):
+    def f(*args, **kwargs):
+        builder(name)
+        from .runtime import config
+        raise NotImplementedError(f"asc.{name} is not available on {config.current_platform().value}: {why}")
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = f"Not available on the Atlas A2/A3 vector unit: {why}"
+    return f
+
+
+mrg_sort4 = _unavailable("mrg_sort4", "MrgSort4 (Region Proposal lists) is an Atlas inference / training product "
+                                      "instruction; use mrg_sort")
+rp_sort16 = _unavailable("rp_sort16", "RpSort16 (Region Proposals) is not an A2/A3 instruction; use sort32")
+proposal_concat = _unavailable("proposal_concat", "ProposalConcat is not an A2/A3 instruction")
+proposal_extract = _unavailable("proposal_extract", "ProposalExtract is not an A2/A3 instruction")
+
+__all__ += ["MrgSortSrcList", "MrgSort4Info", "mrg_sort", "get_mrg_sort_result", "get_sort_len", "get_sort_offset",
+            "sort", "mrg_sort4", "rp_sort16", "proposal_concat", "proposal_extract"]

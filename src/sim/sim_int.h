@@ -236,6 +236,7 @@ struct sim_core {
   uint64_t cmpmask[2]; /* CMPMASK register (compare to register, set/get_cmp_mask, select mode 0) */
   uint64_t deqscale;   /* DEQSCALE register (set_deq_scale; vdeq.c) */
   int deq_mode;        /* the set_deq_scale form that set it last (vdeq.c), 0: none */
+  uint64_t vms4_sr;    /* VMS4_SR: records the last mrg_sort took from each list, 16 bits each (vsort.c) */
   sim_val sys_workspace, hccl_ctx[2]; /* set_sys_workspace / set_hccl_context pointers */
   bool mm_layout;                     /* set_mm_layout_transform */
   int64_t gather_kept;  /* elements the last gather_mask kept (get_gather_mask_remain_count) */
