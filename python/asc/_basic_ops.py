@@ -691,3 +691,20 @@ proposal_extract = _unavailable("proposal_extract", "ProposalExtract is not an A
 
 __all__ += ["MrgSortSrcList", "MrgSort4Info", "mrg_sort", "get_mrg_sort_result", "get_sort_len", "get_sort_offset",
             "sort", "mrg_sort4", "rp_sort16", "proposal_concat", "proposal_extract"]
+
+
+# ---- bilinear_interpolation (semantics: src/sim/vbilin.c) ---------------------------------------------------
+def bilinear_interpolation(dst, src0, src0_offset, src1, mask, h_repeat, repeat_mode, dst_blk_stride, v_r_offset,
+                           v_repeat, shared_tmp_buffer):
+    """Gather src0 blocks at the byte offsets src0_offset, multiply by src1 (one value per iteration, or one per
+    block with repeat_mode), sum h_repeat iterations into dst per vertical repeat (v_r_offset elements apart)."""
+    fn = "bilinear_interpolation"
+    b = builder(fn)
+    sfx, m = _mask(fn, mask)
+    b.op("asc.bilinear_interpolation" + sfx,
+         [_lt(dst, fn, "dst"), _lt(src0, fn, "src0"), _lt(src0_offset, fn, "src0_offset"), _lt(src1, fn, "src1")] + m +
+         [_c._i32(h_repeat), to_value(repeat_mode, DTYPES["int1"]), _c._i32(dst_blk_stride), _c._i32(v_r_offset),
+          _c._i32(v_repeat), _lt(shared_tmp_buffer, fn, "shared_tmp_buffer")])
+
+
+__all__ += ["bilinear_interpolation"]

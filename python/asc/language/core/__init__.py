@@ -651,7 +651,7 @@ half = float16
 
 # ---- not yet implemented (api.md Tier 2-4): callable names that say so -------------------------------------------
 NOT_YET = """
-bilinear_interpolation set_aipp_functions load_image_to_local
+set_aipp_functions load_image_to_local
 ShapeInfo array get_shape_size printf dump_tensor print_time_stamp metrics_prof_start
 metrics_prof_stop LocalMemAllocator SliceInfo inline TensorShape
 load_data load_data_with_transpose load_data_with_sparse mmad
