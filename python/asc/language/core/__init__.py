@@ -348,6 +348,18 @@ class TBuf(Handle):
         v = builder("TBuf.get").op("asc.tbuf_get", [self.value, _i32(len)], [_lt_type(dtype, self.pos)])[0]
         return LocalTensor(dtype, self.pos, _value=v)
 
+    def alloc_tensor(self, dtype):
+        """Ascend C's TBuf::AllocTensor: the whole buffer, as get(dtype); the in-place form binds the argument."""
+        if isinstance(dtype, LocalTensor):
+            r = self.get(dtype.dtype)
+            dtype.value, dtype.pos = r.value, r.pos
+            return dtype
+        return self.get(dtype)
+
+    def free_tensor(self, tensor):
+        """Ascend C's TBuf::FreeTensor has no effect (a TBuf has one buffer and no queue events)."""
+        _need(tensor, LocalTensor, "TBuf.free_tensor", "tensor")
+
     def get_with_offset(self, size, buf_offset, dtype):
         dtype = dtype_of(dtype)
         v = builder("TBuf.get_with_offset").op("asc.tbuf_get_with_offset", [self.value, _i32(size), _i32(buf_offset)],
@@ -715,7 +727,6 @@ _METHODS_NOT_YET = {
     LocalTensor: "set_shape_info get_shape_info print to_file",
     GlobalTensor: "get_size get_phy_addr set_l2_cache_hint get_shape_info set_shape_info",
     TPipe: "alloc_event_id release_event_id fetch_event_id init destroy reset get_base_addr",
-    TBuf: "alloc_tensor free_tensor",
 }
 for _cls, _names in _METHODS_NOT_YET.items():
     for _m in _names.split():
