@@ -397,15 +397,35 @@ def get_gather_mask_remain_count():
 __all__ += ["gather_mask", "get_gather_mask_remain_count"]
 
 
-def trans_data_to_5hd(dst_list, src_list, params):
+def trans_data_to_5hd(dst_list, src_list, params, dtype=None):
     """trans_data_to_5hd(dst_list, src_list, TransDataTo5HDParams): 16 destination and 16 source LocalTensors
-    (2-byte elements).  The address-list and address-tensor forms are not implemented yet."""
+    (2-byte elements), or 16 + 16 UB byte addresses (ints / uint64 values), or two uint64 LocalTensors holding
+    16 addresses each.  The address forms carry no element type: dtype= (default float16)."""
     fn = "trans_data_to_5hd"
     b = builder(fn)
-    if not isinstance(dst_list, (list, tuple)) or not isinstance(src_list, (list, tuple)) or \
-            not all(isinstance(t, _c.LocalTensor) for t in list(dst_list) + list(src_list)):
-        raise NotImplementedError(f"{fn}(): only the tensor-list form (16 LocalTensors each) is implemented yet in "
-                                  "openasc (not the address-list / address-tensor forms)")
+    if isinstance(dst_list, _c.LocalTensor) or isinstance(src_list, _c.LocalTensor):
+        d, s = _c._need(dst_list, _c.LocalTensor, fn, "dst"), _c._need(src_list, _c.LocalTensor, fn, "src")
+        for n, t in (("dst", d), ("src", s)):
+            if t.dtype.ir != "ui64":
+                raise TypeError(f"{fn}(): the address-tensor form takes uint64 tensors of 16 UB addresses; {n} is "
+                                f"{t.dtype.name}")
+        b.op("asc.trans_data_to_5hd.addr_tensor", [d.value, s.value,
+                                                   _struct(params, "TransDataTo5HDParams", fn, "params")], [],
+             {"dtype": dtype_of(dtype if dtype is not None else DTYPES["float16"]).ir})
+        return
+    if not isinstance(dst_list, (list, tuple)) or not isinstance(src_list, (list, tuple)):
+        raise TypeError(f"{fn}(): dst_list and src_list must be lists of 16 LocalTensors or 16 UB addresses, or "
+                        "uint64 LocalTensors of addresses")
+    if len(dst_list) != 16 or len(src_list) != 16:
+        raise ValueError(f"{fn}(): dst_list and src_list take 16 tensors (or 16 addresses) each, got "
+                         f"{len(dst_list)} and {len(src_list)}")
+    if not any(isinstance(t, _c.LocalTensor) for t in list(dst_list) + list(src_list)):
+        ops = [to_value(a, _I64, wrap=True) for a in list(dst_list) + list(src_list)]
+        b.op("asc.trans_data_to_5hd.addr", ops + [_struct(params, "TransDataTo5HDParams", fn, "params")], [],
+             {"dtype": dtype_of(dtype if dtype is not None else DTYPES["float16"]).ir})
+        return
+    if not all(isinstance(t, _c.LocalTensor) for t in list(dst_list) + list(src_list)):
+        raise TypeError(f"{fn}(): a list mixes LocalTensors and addresses")
     if len(dst_list) != 16 or len(src_list) != 16:
         raise ValueError(f"{fn}(): dst_list and src_list take 16 tensors each, got {len(dst_list)} and "
                          f"{len(src_list)}")
