@@ -27,7 +27,7 @@
 
 /* ---- values ---------------------------------------------------------------------------- */
 enum { SIM_MEM_NONE = -2, SIM_MEM_UB = -1 }; /* memory ids; >= 0: GM array index */
-enum { SIM_NFIELDS = 6 };                     /* most fields of a parameter struct */
+enum { SIM_NFIELDS = 8 };                     /* most fields of a parameter struct */
 
 /* One slot: a scalar, a memory reference or a handle; the value's IR type says which. */
 typedef struct sim_val {
@@ -236,6 +236,8 @@ struct sim_core {
   uint64_t cmpmask[2]; /* CMPMASK register (compare to register, set/get_cmp_mask, select mode 0) */
   uint64_t deqscale;   /* DEQSCALE register (set_deq_scale; vdeq.c) */
   int deq_mode;        /* the set_deq_scale form that set it last (vdeq.c), 0: none */
+  bool padval_set;     /* set_pad_value was called; padval: its value (datacopy.c) */
+  double padval;
   uint64_t vms4_sr;    /* VMS4_SR: records the last mrg_sort took from each list, 16 bits each (vsort.c) */
   sim_val sys_workspace, hccl_ctx[2]; /* set_sys_workspace / set_hccl_context pointers */
   bool mm_layout;                     /* set_mm_layout_transform */

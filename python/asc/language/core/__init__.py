@@ -428,9 +428,39 @@ def _tensor(x, fn, arg):
     return x.value
 
 
-def data_copy(dst, src, count=None, repeat_params=None, **kw):
+class SliceInfo:
+    """SliceInfo(start_index=0, end_index=31, stride=0, burst_len=32, shape_value=0): one dimension of a
+    data_copy slice (pyasc's defaults: end_index ONE_BLK_SIZE - 1, burst_len ONE_BLK_SIZE)."""
+
+    def __init__(self, start_index=0, end_index=None, stride=0, burst_len=None, shape_value=0):
+        builder("SliceInfo")
+        self.start_index, self.stride, self.shape_value = start_index, stride, shape_value
+        self.end_index = 31 if end_index is None else end_index
+        self.burst_len = 32 if burst_len is None else burst_len
+
+    def _values(self):
+        return [self.start_index, self.end_index, self.stride, self.burst_len, self.shape_value]
+
+
+def data_copy(dst, src, count=None, repeat_params=None, *rest, **kw):
     b = builder("data_copy")
-    params = repeat_params if repeat_params is not None else count
+    if isinstance(count, (list, tuple)) or "slice_list1" in kw:  # the slice form
+        vals = _bind_slices(count, repeat_params, rest, kw)
+        ops = [_tensor(dst, "data_copy", "dst"), _tensor(src, "data_copy", "src"), _i32(vals[2])]
+        for lst in vals[:2]:
+            ops += [_i32(x) for s in lst for x in s._values()]
+        b.op("asc.data_copy_slice", ops)
+        return
+    enh = kw.pop("enhanced_params", rest[0] if rest else None)
+    if enh is None and isinstance(repeat_params, STRUCTS["DataCopyEnhancedParams"]):  # (dst, src, params, enhanced)
+        enh, repeat_params = repeat_params, None
+    params = kw.pop("intri_params", repeat_params if repeat_params is not None else count)
+    if enh is not None:
+        if not isinstance(params, STRUCTS["DataCopyParams"]) or not isinstance(enh, STRUCTS["DataCopyEnhancedParams"]):
+            raise TypeError("data_copy(): the enhanced form takes DataCopyParams and DataCopyEnhancedParams")
+        b.op("asc.data_copy_enhanced", [_tensor(dst, "data_copy", "dst"), _tensor(src, "data_copy", "src"),
+                                        params.value, enh.value])
+        return
     if isinstance(params, STRUCTS["DataCopyParams"]):
         b.op("asc.data_copy_params", [_tensor(dst, "data_copy", "dst"), _tensor(src, "data_copy", "src"), params.value])
     elif isinstance(params, ParamStruct):
@@ -441,14 +471,54 @@ def data_copy(dst, src, count=None, repeat_params=None, **kw):
         b.op("asc.data_copy", [_tensor(dst, "data_copy", "dst"), _tensor(src, "data_copy", "src"), _i32(count)])
 
 
+def _bind_slices(l1, l2, rest, kw):
+    """(slice_list1 (dst), slice_list2 (src), dim_value) of the slice form of data_copy."""
+    l1 = kw.pop("slice_list1", l1)
+    l2 = kw.pop("slice_list2", l2)
+    dim = kw.pop("dim_value", rest[0] if rest else 1)
+    if kw:
+        raise TypeError(f"data_copy() got an unexpected keyword argument '{next(iter(kw))}'")
+    for n, lst in (("slice_list1", l1), ("slice_list2", l2)):
+        if not isinstance(lst, (list, tuple)) or not all(isinstance(s, SliceInfo) for s in lst):
+            raise TypeError(f"data_copy(): {n} must be a list of SliceInfo")
+        if isinstance(dim, int) and len(lst) != dim:
+            raise ValueError(f"data_copy(): {n} has {len(lst)} SliceInfo, dim_value is {dim}")
+    if not isinstance(dim, int) or not 1 <= dim <= 8:
+        raise ValueError(f"data_copy(): dim_value must be a compile-time int in 1..8, got {dim!r}")
+    return l1, l2, dim
+
+
 def data_copy_pad(dst, src, data_copy_params, pad_params=None):
     b = builder("data_copy_pad")
+    ops = [_tensor(dst, "data_copy_pad", "dst"), _tensor(src, "data_copy_pad", "src")]
+    if isinstance(data_copy_params, STRUCTS["DataCopyParams"]):
+        if pad_params is not None and not isinstance(pad_params, STRUCTS["DataCopyPadParams"]):
+            raise TypeError(f"data_copy_pad(): with DataCopyParams the padding is a DataCopyPadParams, got "
+                            f"{type(pad_params).__name__}")
+        b.op("asc.data_copy_pad.v1", ops + [data_copy_params.value] + ([] if pad_params is None else [pad_params.value]))
+        return
     if not isinstance(data_copy_params, STRUCTS["DataCopyExtParams"]):
-        raise NotImplementedError("data_copy_pad supports DataCopyExtParams only")
-    ops = [_tensor(dst, "data_copy_pad", "dst"), _tensor(src, "data_copy_pad", "src"), data_copy_params.value]
+        raise TypeError(f"data_copy_pad(): data_copy_params must be a DataCopyExtParams or DataCopyParams, got "
+                        f"{type(data_copy_params).__name__}")
+    if pad_params is not None and not isinstance(pad_params, STRUCTS["DataCopyPadExtParams"]):
+        raise TypeError(f"data_copy_pad(): with DataCopyExtParams the padding is a DataCopyPadExtParams, got "
+                        f"{type(pad_params).__name__}")
+    ops.append(data_copy_params.value)
     if pad_params is not None:
         ops.append(pad_params.value)
     b.op("asc.data_copy_pad", ops)
+
+
+def set_pad_value(padding_value, pos=None, dtype=None):
+    """The value data_copy_pad GM -> UB writes into its left / right padding when is_pad is false.  Its type is
+    the copied element type: a Python number goes as dtype (default: float32 for a float, int32 for an int)."""
+    b = builder("set_pad_value")
+    if isinstance(padding_value, PlainValue):
+        v = padding_value.value
+    else:
+        d = dtype_of(dtype) if dtype is not None else DTYPES["float32" if isinstance(padding_value, float) else "int32"]
+        v = to_value(padding_value, d)
+    b.op("asc.set_pad_value", [v])
 
 
 def get_block_idx():
@@ -665,11 +735,11 @@ half = float16
 NOT_YET = """
 set_aipp_functions load_image_to_local
 ShapeInfo array get_shape_size printf dump_tensor print_time_stamp metrics_prof_start
-metrics_prof_stop LocalMemAllocator SliceInfo inline TensorShape
+metrics_prof_stop LocalMemAllocator inline TensorShape
 load_data load_data_with_transpose load_data_with_sparse mmad
 mmad_with_sparse init_const_value set_load_data_boundary set_load_data_padding_value set_load_data_repeat fixpipe
-set_fix_pipe_pre_quant_flag set_pad_value get_arch_version check_local_memory_ia set_hf32_mode set_hf32_trans_mode TBufPool init_buf_pool TensorDesc ListTensorDesc dump_acc_chk_point
-DataCopyEnhancedParams Nd2NzParams Nz2NdParamsFull DataCopyCO12DstParams
+set_fix_pipe_pre_quant_flag get_arch_version check_local_memory_ia set_hf32_mode set_hf32_trans_mode TBufPool init_buf_pool TensorDesc ListTensorDesc dump_acc_chk_point
+Nd2NzParams Nz2NdParamsFull DataCopyCO12DstParams
 MmadParams LoadData2DParams LoadData2DParamsV2 LoadData2dTransposeParams LoadData2dTransposeParamsV2
 LoadData3DParamsV1 LoadData3DParamsV2 LoadData3DParamsV2Pro LoadDataRepeatParam InitConstValueParams
 LoadImageToLocalParams FixpipeConfig
