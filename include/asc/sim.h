@@ -225,6 +225,8 @@ typedef struct asc_sim_report {
   char **kwarnings;  /* strict_gm = 0: the out-of-bounds warnings let through, as the formatted
                         text of their diagnostics (also on the context), once per op site */
   int nkwarnings;
+  char *print;  /* printf / dump_tensor output of the launch, block after block (api.md §13), or NULL */
+  size_t nprint;
 } asc_sim_report;
 
 void asc_sim_report_free(asc_sim_report *r);

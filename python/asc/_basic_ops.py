@@ -728,3 +728,109 @@ def bilinear_interpolation(dst, src0, src0_offset, src1, mask, h_repeat, repeat_
 
 
 __all__ += ["bilinear_interpolation"]
+
+
+# ---- device printing (semantics and format: src/sim/print.c, api.md §13) ---------------------------------
+def _ir_string(s):
+    """s as an IR string literal (docs/ir.md: \\" \\\\ \\n \\t and \\XX escapes)."""
+    out = []
+    for ch in s.encode("utf-8"):
+        c = chr(ch)
+        if c in '"\\':
+            out.append("\\" + c)
+        elif 32 <= ch < 127:
+            out.append(c)
+        else:
+            out.append(f"\\{ch:02X}")
+    return '"' + "".join(out) + '"'
+
+
+def _conversions(fmt):
+    """(start, end) of each conversion of a printf format, %% excluded."""
+    i, out = 0, []
+    while i < len(fmt):
+        if fmt[i] != "%":
+            i += 1
+            continue
+        if fmt[i + 1:i + 2] == "%":
+            i += 2
+            continue
+        j = i + 1
+        while j < len(fmt) and fmt[j] in "-+ #0123456789.hlLqjzt":
+            j += 1
+        out.append((i, j + 1))
+        i = j + 1
+    return out
+
+
+def printf(desc, *params):
+    """printf(format, *values): device printf (%d %i %u %x %f %c %p %s ...); a Python str value is spliced into
+    its %s at trace time.  The output goes to stdout after the launch, block after block."""
+    fn = "printf"
+    b = builder(fn)
+    if not isinstance(desc, str):
+        raise TypeError(f"{fn}(): the format must be a Python str, got {type(desc).__name__}")
+    convs = _conversions(desc)
+    if len(params) < len(convs):
+        raise TypeError(f"{fn}(): the format has {len(convs)} conversions but {len(params)} values are given")
+    fmt, last, ops = [], 0, []
+    for (s, e), v in zip(convs, params):
+        fmt.append(desc[last:s])
+        if isinstance(v, str):
+            if desc[e - 1] != "s":
+                raise TypeError(f"{fn}(): a str value needs %s, not {desc[s:e]}")
+            fmt.append(v.replace("%", "%%"))
+        else:
+            fmt.append(desc[s:e])
+            if isinstance(v, (PlainValue, _c.GlobalAddress, _c.LocalTensor, _c.GlobalTensor)):
+                if v.value is None:
+                    raise TypeError(f"{fn}(): an unbound {type(v).__name__} has no value to print")
+                ops.append(v.value)
+            elif isinstance(v, bool):
+                ops.append(to_value(v, DTYPES["int1"]))
+            elif isinstance(v, int):
+                ops.append(to_value(v, _I64))
+            elif isinstance(v, float):
+                ops.append(to_value(v, DTYPES["float32"]))
+            else:
+                raise TypeError(f"{fn}(): cannot print a {type(v).__name__}")
+        last = e
+    fmt.append(desc[last:])
+    b.op("asc.printf", ops, [], {"fmt": _ir_string("".join(fmt))})
+
+
+class ShapeInfo:
+    """ShapeInfo(shape[, original_shape[, data_format]]): the shape dump_tensor nests its values by (a list or
+    tuple of ints)."""
+
+    def __init__(self, shape=None, original_shape=None, data_format=None):
+        builder("ShapeInfo")
+        if shape is not None and not isinstance(shape, (list, tuple)):
+            raise TypeError(f"ShapeInfo(): shape must be a list of ints, got {type(shape).__name__}")
+        if shape is not None and not 1 <= len(shape) <= 8:
+            raise ValueError(f"ShapeInfo(): a shape has 1..8 dimensions, got {len(shape)}")
+        self.shape = list(shape) if shape is not None else []
+        self.original_shape = list(original_shape) if original_shape is not None else list(self.shape)
+        self.data_format = data_format
+
+
+def dump_tensor(tensor, desc, dump_size, shape_info=None):
+    """dump_tensor(tensor, desc, dump_size[, shape_info]): after every pipe drains, print the first dump_size
+    elements of a LocalTensor or GlobalTensor (the DumpTensor format)."""
+    fn = "dump_tensor"
+    b = builder(fn)
+    t = tensor
+    if not isinstance(t, (_c.LocalTensor, _c.GlobalTensor)) or t.value is None:
+        raise TypeError(f"{fn}(): tensor must be a bound LocalTensor or GlobalTensor, got {type(t).__name__}")
+    if shape_info is not None and not isinstance(shape_info, ShapeInfo):
+        raise TypeError(f"{fn}(): shape_info must be a ShapeInfo, got {type(shape_info).__name__}")
+    dims = [] if shape_info is None else shape_info.shape
+    b.op("asc.dump_tensor", [t.value, _c._i32(desc), _c._i32(dump_size)] + [_c._i32(d) for d in dims])
+
+
+def print_time_stamp(desc_id):
+    """Print 'descId is <id>, timeStamp is <the core's simulated cycle>, pc is <instruction>'."""
+    builder("print_time_stamp").op("asc.print_time_stamp", [_c._i32(desc_id)])
+
+
+__all__ += ["printf", "ShapeInfo", "dump_tensor", "print_time_stamp"]

@@ -195,3 +195,8 @@ const char *asc_bind_report_platform(const void *rep) {
   const asc_sim_report *r = rep;
   return r->platform;
 }
+
+const char *asc_bind_report_print(const void *rep) {
+  const asc_sim_report *r = rep;
+  return r->print;
+}

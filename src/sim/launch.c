@@ -135,6 +135,9 @@ void asc_sim_report_free(asc_sim_report *r) {
   free(r->kwarnings);
   r->kwarnings = NULL;
   r->nkwarnings = 0;
+  free(r->print);
+  r->print = NULL;
+  r->nprint = 0;
   r->records = NULL;
   r->nrecords = 0;
   r->cores = NULL;
@@ -447,6 +450,7 @@ static void commit(runner *R) {
     for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
       asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
     asc_sim_oob_replay(L, r->oobw, r->noobw, &R->seen, R->rep); /* of op sites no earlier block warned about */
+    asc_sim_print_commit(L, &r->out, R->rep);
     asc_sim_san_commit_block(L, R->done, &r->out);
     int k = place(R, R->done, r);
     if (R->all)
@@ -715,6 +719,7 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
       for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
         asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
       asc_sim_oob_replay(L, r->oobw, r->noobw, &R.seen, rep);
+      asc_sim_print_commit(L, &r->out, rep);
       asc_sim_san_commit_block(L, inst, &r->out);
       asc_sim_core_report *cr = &rep->cores[ck];
       if (R.tb) {

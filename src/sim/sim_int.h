@@ -144,6 +144,10 @@ typedef struct sim_blockout {
   asc_sim_record *recs;
   int nrecs;
   struct san_wlist *gmw; /* per GM array, or NULL */
+  char *pr;              /* printf / dump_tensor output (print.c), NUL-terminated, or NULL */
+  size_t prn, prcap;
+  int prblock, prkind, prsub; /* the core that printed */
+  bool prfull;           /* the 1 MiB dump buffer overflowed */
 } sim_blockout;
 
 /* ---- per-core state --------------------------------------------------------------------- */
@@ -430,6 +434,8 @@ void asc_sim_san_core_end(sim_core *c);   /* hands the block's records to c->out
  * launch (in index order); empties out. */
 void asc_sim_san_commit_block(const sim_launch *L, int b, sim_blockout *out);
 void asc_sim_blockout_free(const sim_launch *L, sim_blockout *out);
+/* print.c: a block's printf / dump_tensor output, with its dump header, onto the report (in commit order). */
+void asc_sim_print_commit(const sim_launch *L, sim_blockout *out, asc_sim_report *rep);
 void asc_sim_records_free(asc_sim_record *r, int n);
 /* race.c: the happens-before model.  Accesses of the current instruction are collected by
  * asc_sim_mem and checked after it ran (commit).  A race or uninitialised read is reported

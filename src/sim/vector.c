@@ -196,4 +196,5 @@ void asc_sim_reg_vector(sim_exec_fn *t) {
   asc_sim_reg_vsort(t);
   asc_sim_reg_vbilin(t);
   asc_sim_reg_v5hd(t);
+  asc_sim_reg_print(t);
 }

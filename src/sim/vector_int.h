@@ -63,6 +63,7 @@ void asc_sim_reg_vdeq(sim_exec_fn *t);
 void asc_sim_reg_vsort(sim_exec_fn *t);
 void asc_sim_reg_vbilin(sim_exec_fn *t);
 void asc_sim_reg_v5hd(sim_exec_fn *t);
+void asc_sim_reg_print(sim_exec_fn *t); /* print.c */
 /* vdeq.c: *out := deq(x), int32 -> half with DEQSCALE's half scale (cast int32 -> half); -1 after an
  * error when set_deq_scale(half) did not set it. */
 int asc_sim_cast_deq16(sim_core *c, const sim_inst *in, int64_t x, double *out);

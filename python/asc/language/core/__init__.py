@@ -734,7 +734,7 @@ half = float16
 # ---- not yet implemented (api.md Tier 2-4): callable names that say so -------------------------------------------
 NOT_YET = """
 set_aipp_functions load_image_to_local
-ShapeInfo array get_shape_size printf dump_tensor print_time_stamp metrics_prof_start
+array get_shape_size metrics_prof_start
 metrics_prof_stop LocalMemAllocator inline TensorShape
 load_data load_data_with_transpose load_data_with_sparse mmad
 mmad_with_sparse init_const_value set_load_data_boundary set_load_data_padding_value set_load_data_repeat fixpipe

@@ -1,0 +1,89 @@
+"""printf / dump_tensor / print_time_stamp (api.md §13): the text each block prints, behind its dump
+header, reaches stdout after the launch in block order; values are checked against the inputs."""
+import re
+
+import numpy as np
+import pytest
+
+import asc
+
+
+@asc.jit
+def print_kernel(x: asc.GlobalAddress, n: asc.ConstExpr[int]):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, n * 4)
+    t = q.alloc_tensor(asc.float32)
+    asc.data_copy(t, xg, n)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.adds(t, t, asc.get_block_idx().cast(asc.float32), n)  # dump_tensor waits for every pipe
+    b = asc.get_block_idx()
+    asc.printf("block %d: n=%d, %s, %5.2f, %x, %u%%\n", b, n, "text", 2.5, 255, 7)
+    asc.dump_tensor(t, 3, 4)
+    asc.dump_tensor(t, 4, 6, asc.ShapeInfo([2, 4]))
+    asc.dump_tensor(xg, 5, 4, asc.ShapeInfo([1, 2]))
+    q.free_tensor(t)
+
+
+def test_printf_and_dump_tensor(capsys):
+    x = np.arange(8, dtype=np.float32) * 0.5
+    print_kernel[3](x, 8)
+    out = capsys.readouterr().out
+    heads = re.findall(r"opType=print_kernel, DumpHead: AIV-(\d+), CoreType=AIV, block dim=3, total_block_num=3, "
+                       r"block_remain_len=(\d+), block_initial_space=1048576, rsv=0, magic=5aa5bccd\n"
+                       r"CANN Version: openasc \S+, TimeStamp: 0\n", out)
+    assert [h[0] for h in heads] == ["0", "1", "2"]  # block order
+    blocks = re.split(r"opType=.*\nCANN Version:.*\n", out)[1:]
+    for b, text in enumerate(blocks):
+        v = x + b
+        want = (f"block {b}: n=8, text,  2.50, ff, 7%\n"
+                f"DumpTensor: desc=3, addr=0x0, data_type=float32, position=UB, dump_size=4\n"
+                f"[{', '.join(f'{e:f}' for e in v[:4])}]\n"
+                f"DumpTensor: desc=4, addr=0x0, data_type=float32, position=UB, dump_size=6\n"
+                f"shape is [2, 4], dumpSize is 6, data is not enough.\n"
+                f"[[{','.join(f'{e:f}' for e in v[:4])}],\n[{','.join(f'{e:f}' for e in v[4:6])},-,-]]\n"
+                f"DumpTensor: desc=5, addr=0x0, data_type=float32, position=GM, dump_size=4\n"
+                f"shape is [1, 2], dumpSize is 4, dumpSize is greater than shapeSize.\n"
+                f"[[{','.join(f'{e:f}' for e in x[:2])}]]\n")
+        assert text == want
+        assert int(heads[b][1]) == 1048576 - len(want.encode())
+
+
+@asc.jit
+def int_kernel(x: asc.GlobalAddress):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    asc.dump_tensor(xg, 1, 3)
+    asc.print_time_stamp(9)
+
+
+def test_dump_int_and_time_stamp(capsys):
+    int_kernel[1](np.array([-3, 0, 2**31 - 1, 5], np.int32))
+    out = capsys.readouterr().out
+    assert "data_type=int32, position=GM, dump_size=3\n[-3, 0, 2147483647]\n" in out
+    assert re.search(r"descId is 9, timeStamp is \d+, pc is \d+\n", out)
+
+
+def test_ascendc_dump_0_silences(capsys, monkeypatch):
+    monkeypatch.setenv("ASCENDC_DUMP", "0")
+    int_kernel[1](np.zeros(8, np.int32))
+    assert capsys.readouterr().out == ""
+
+
+def test_printf_errors():
+    @asc.jit
+    def k1(x: asc.GlobalAddress):
+        asc.printf("%d %d\n", 1)  # MARK
+
+    with pytest.raises(TypeError, match="the format has 2 conversions but 1 values are given"):
+        k1[1](np.zeros(8, np.int32))
+
+    @asc.jit
+    def k2(x: asc.GlobalAddress):
+        asc.printf("%d\n", "a string")
+
+    with pytest.raises(TypeError, match="a str value needs %s"):
+        k2[1](np.zeros(8, np.int32))
