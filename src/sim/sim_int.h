@@ -171,6 +171,7 @@ typedef struct sim_queue {
 typedef struct sim_tbuf {
   int pos;
   int64_t addr, len; /* len < 0: not initialised */
+  int64_t top;       /* a TBufPool: bytes carved from it so far */
 } sim_tbuf;
 
 /* Timing: one in-order queue per pipe. */
@@ -245,6 +246,8 @@ struct sim_core {
   uint64_t vms4_sr;    /* VMS4_SR: records the last mrg_sort took from each list, 16 bits each (vsort.c) */
   sim_val sys_workspace, hccl_ctx[2]; /* set_sys_workspace / set_hccl_context pointers */
   bool mm_layout;                     /* set_mm_layout_transform */
+  int64_t lma[16];      /* LocalMemAllocator next addresses (resource.c) */
+  int nlma;
   int64_t gather_kept;  /* elements the last gather_mask kept (get_gather_mask_remain_count) */
   /* TPipe (hardware.md §9) */
   bool has_tpipe;

@@ -1,6 +1,7 @@
 """Framework pieces of issue 17 part 3: TBuf as a TQueBind (alloc_tensor = the whole buffer, as
 Ascend C's TBuf::AllocTensor = Get; free_tensor has no effect)."""
 import numpy as np
+import pytest
 
 import asc
 
@@ -32,3 +33,70 @@ def test_tbuf_alloc_tensor_is_the_whole_buffer():
     z = np.zeros(64, np.float32)
     tbuf_alloc_kernel[1](x, z, 64)
     np.testing.assert_array_equal(z, x + 1)
+
+
+@asc.jit
+def lma_kernel(z: asc.GlobalAddress, n: asc.ConstExpr[int]):
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    a = asc.LocalMemAllocator()
+    t0 = a.alloc(asc.TPosition.VECIN, asc.float32, 10)  # 40 bytes: the next one starts at 64
+    t1 = a.alloc(asc.TPosition.VECOUT, asc.float32, n)
+    zg.set_value(0, t0.get_phy_addr().cast(asc.int32))
+    zg.set_value(1, t1.get_phy_addr().cast(asc.int32))
+    zg.set_value(2, a.get_cur_addr())
+    zg.set_value(3, t1.get_size())
+
+
+def test_local_mem_allocator_addresses():
+    z = np.zeros(8, np.int32)
+    lma_kernel[1](z, 24)
+    assert list(z[:4]) == [0, 64, 64 + 96, 24]
+
+
+@asc.jit
+def pool_kernel(z: asc.GlobalAddress, overflow: asc.ConstExpr[bool]):
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    pipe = asc.TPipe()
+    q0 = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q0, 1, 128)              # UB [0, 128)
+    pool = asc.TBufPool(asc.TPosition.VECIN, 4)
+    shared = asc.TBufPool(asc.TPosition.VECIN, 4)
+    pipe.init_buf_pool(pool, 1024)            # UB [128, 1152)
+    pipe.init_buf_pool(shared, 512, share_buf=pool)
+    q1 = asc.TQue(asc.TPosition.VECIN, 1)
+    tb = asc.TBuf(asc.TPosition.VECCALC)
+    pool.init_buffer(que=q1, num=2, len=100)  # 2 x 128 bytes from 128
+    pool.init_buffer(buf=tb, len=64)          # 384
+    sub = asc.TBufPool(asc.TPosition.VECIN, 4)
+    pool.init_buf_pool(sub, 256)              # 448
+    q3 = asc.TQue(asc.TPosition.VECIN, 1)
+    sub.init_buffer(que=q3, num=1, len=32)    # 448
+    t1 = q1.alloc_tensor(asc.float32)
+    zg.set_value(0, t1.get_phy_addr().cast(asc.int32))
+    zg.set_value(1, tb.get(asc.float32).get_phy_addr().cast(asc.int32))
+    t3 = q3.alloc_tensor(asc.float32)
+    zg.set_value(2, t3.get_phy_addr().cast(asc.int32))
+    q1.free_tensor(t1)
+    q3.free_tensor(t3)
+    shared.reset()
+    q2 = asc.TQue(asc.TPosition.VECIN, 1)
+    shared.init_buffer(que=q2, num=1, len=64)  # the shared pool starts where pool does: 128
+    t2 = q2.alloc_tensor(asc.float32)
+    zg.set_value(3, t2.get_phy_addr().cast(asc.int32))
+    q2.free_tensor(t2)
+    if overflow:
+        q4 = asc.TQue(asc.TPosition.VECIN, 1)
+        sub.init_buffer(que=q4, num=1, len=512)
+
+
+def test_tbuf_pool_carving():
+    z = np.zeros(8, np.int32)
+    pool_kernel[1](z, False)
+    assert list(z[:4]) == [128, 384, 448, 128]
+
+
+def test_tbuf_pool_overflow_is_an_error():
+    with pytest.raises(Exception, match="512 more bytes do not fit the TBufPool's 256 \\(32 already carved\\)"):
+        pool_kernel[1](np.zeros(8, np.int32), True)

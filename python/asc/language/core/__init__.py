@@ -256,6 +256,16 @@ class TPipe(Handle):
     def release_event_id(self, id, event=HardEvent.V_S):
         self._event_op("release_event_id", event, [_i32(id)], ())
 
+    def init_buf_pool(self, buf_pool, len, share_buf=None):  # noqa: A002 - pyasc's name
+        """Carve len bytes for a TBufPool (or give it the first len bytes of share_buf's memory)."""
+        b = builder("init_buf_pool")
+        _need(buf_pool, TBufPool, "init_buf_pool", "buf_pool")
+        if share_buf is not None:
+            b.op("asc.tbufpool_share", [buf_pool.value, _need(share_buf, TBufPool, "init_buf_pool", "share_buf").value,
+                                        _i32(len)])
+        else:
+            b.op("asc.init_tbuf", [self.value, buf_pool.value, _i32(len)])
+
     def get_base_addr(self, logic_pos=TPosition.VECIN):
         b = builder("get_base_addr")
         r = b.op("asc.tpipe_get_base_addr", [self.value], [I32.ir], {"pos": f"#asc.pos<{_posname(logic_pos)}>"})
@@ -365,6 +375,61 @@ class TBuf(Handle):
         v = builder("TBuf.get_with_offset").op("asc.tbuf_get_with_offset", [self.value, _i32(size), _i32(buf_offset)],
                                                [_lt_type(dtype, self.pos)])[0]
         return LocalTensor(dtype, self.pos, _value=v)
+
+
+class TBufPool(Handle):
+    """TBufPool(pos, buf_id_size): a region of the TPipe's memory (TPipe.init_buf_pool) that init_buffer carves
+    for queues and TBufs, reset() frees for reuse, and nested pools subdivide (src/sim/resource.c)."""
+
+    def __init__(self, pos=TPosition.VECCALC, buf_id_size=4):
+        self.pos, self.buf_id_size = pos, buf_id_size
+        self.value = builder("TBufPool").op("asc.tbuf", [], [f"!asc.tbuf<{_posname(pos)}>"])[0]
+
+    def init_buf_pool(self, buf_pool, len, share_buf=None):  # noqa: A002 - pyasc's name
+        b = builder("TBufPool.init_buf_pool")
+        _need(buf_pool, TBufPool, "TBufPool.init_buf_pool", "buf_pool")
+        if share_buf is not None:
+            b.op("asc.tbufpool_share", [buf_pool.value,
+                                        _need(share_buf, TBufPool, "TBufPool.init_buf_pool", "share_buf").value,
+                                        _i32(len)])
+        else:
+            b.op("asc.tbufpool_init_tbuf", [self.value, buf_pool.value, _i32(len)])
+
+    def init_buffer(self, que=None, num=0, len=0, buf=None):  # noqa: A002 - pyasc's name
+        b = builder("TBufPool.init_buffer")
+        if buf is not None or isinstance(que, TBuf):
+            t = buf if buf is not None else que
+            n = len if buf is not None else (num or len)
+            t.length, t._length_fn = n, id(b.blocks[0]) if b.blocks else None
+            b.op("asc.tbufpool_init_tbuf", [self.value, _need(t, TBuf, "TBufPool.init_buffer", "buf").value, _i32(n)])
+            return
+        _need(que, TQueBind, "TBufPool.init_buffer", "que")
+        b.op("asc.tbufpool_init_buffer", [self.value, que.value, _i32(num), _i32(len)])
+
+    def reset(self):
+        builder("TBufPool.reset").op("asc.tbufpool_reset", [self.value])
+
+
+class LocalMemAllocator(Handle):
+    """LocalMemAllocator(hard=Hardware.UB): hands out LocalTensors of UB from address 0 upward, each 32-byte
+    aligned (no TPipe); get_cur_addr() is the next address."""
+
+    def __init__(self, hard=None):
+        from .enums import Hardware
+        b = builder("LocalMemAllocator")
+        if hard is not None and int(hard) != int(Hardware.UB):
+            raise NotImplementedError(f"LocalMemAllocator(): only Hardware.UB is modelled, got {Hardware(int(hard)).name}")
+        self.value = b.op("asc.local_mem_allocator", [], [I32.ir])[0]
+
+    def get_cur_addr(self):
+        return PlainValue(builder("get_cur_addr").op("asc.local_mem_allocator.get_cur_addr", [self.value], [I32.ir])[0],
+                          I32)
+
+    def alloc(self, pos, data_type, tile_size):
+        d = dtype_of(data_type)
+        v = builder("alloc").op("asc.local_mem_allocator.alloc", [self.value, _i32(tile_size)], [_lt_type(d, pos)],
+                                {"pos": f"#asc.pos<{_posname(pos)}>"})[0]
+        return LocalTensor(d, pos, _value=v)
 
 
 # ---- parameter structs (from structs.def) -------------------------------------------------------------------
@@ -735,10 +800,10 @@ half = float16
 NOT_YET = """
 set_aipp_functions load_image_to_local
 array get_shape_size metrics_prof_start
-metrics_prof_stop LocalMemAllocator inline TensorShape
+metrics_prof_stop inline TensorShape
 load_data load_data_with_transpose load_data_with_sparse mmad
 mmad_with_sparse init_const_value set_load_data_boundary set_load_data_padding_value set_load_data_repeat fixpipe
-set_fix_pipe_pre_quant_flag get_arch_version check_local_memory_ia set_hf32_mode set_hf32_trans_mode TBufPool init_buf_pool TensorDesc ListTensorDesc dump_acc_chk_point
+set_fix_pipe_pre_quant_flag get_arch_version check_local_memory_ia set_hf32_mode set_hf32_trans_mode TensorDesc ListTensorDesc dump_acc_chk_point
 Nd2NzParams Nz2NdParamsFull DataCopyCO12DstParams
 MmadParams LoadData2DParams LoadData2DParamsV2 LoadData2dTransposeParams LoadData2dTransposeParamsV2
 LoadData3DParamsV1 LoadData3DParamsV2 LoadData3DParamsV2Pro LoadDataRepeatParam InitConstValueParams
