@@ -806,7 +806,8 @@ class ShapeInfo:
     def __init__(self, shape=None, original_shape=None, data_format=None):
         builder("ShapeInfo")
         if shape is not None and not isinstance(shape, (list, tuple)):
-            raise TypeError(f"ShapeInfo(): shape must be a list of ints, got {type(shape).__name__}")
+            raise TypeError(f"ShapeInfo(): shape must be a list of ints (asc.array is not implemented yet in "
+                            f"openasc), got {type(shape).__name__}")
         if shape is not None and not 1 <= len(shape) <= 8:
             raise ValueError(f"ShapeInfo(): a shape has 1..8 dimensions, got {len(shape)}")
         self.shape = list(shape) if shape is not None else []
@@ -825,6 +826,8 @@ def dump_tensor(tensor, desc, dump_size, shape_info=None):
     if shape_info is not None and not isinstance(shape_info, ShapeInfo):
         raise TypeError(f"{fn}(): shape_info must be a ShapeInfo, got {type(shape_info).__name__}")
     dims = [] if shape_info is None else shape_info.shape
+    if not all(isinstance(d, int) or isinstance(d, PlainValue) for d in dims):
+        raise TypeError(f"{fn}(): the ShapeInfo's dimensions must be ints")
     b.op("asc.dump_tensor", [t.value, _c._i32(desc), _c._i32(dump_size)] + [_c._i32(d) for d in dims])
 
 

@@ -87,3 +87,16 @@ def test_printf_errors():
 
     with pytest.raises(TypeError, match="a str value needs %s"):
         k2[1](np.zeros(8, np.int32))
+
+
+@asc.jit
+def shape_kernel(x: asc.GlobalAddress):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    xg.set_shape_info(asc.ShapeInfo([2, 2]))
+    asc.dump_tensor(xg, 1, 4, xg.get_shape_info())  # the ShapeInfo set on the tensor is the one read back
+
+
+def test_tensor_shape_info(capsys):
+    shape_kernel[1](np.arange(8, dtype=np.int32))
+    assert "dump_size=4\n[[0,1],\n[2,3]]\n" in capsys.readouterr().out

@@ -36,6 +36,21 @@ class ConstExpr(metaclass=_ConstExprMeta):
     type = None
 
 
+def _set_shape_info(t, shape_info, fn):
+    """A tensor's ShapeInfo is compile-time metadata (its dims are Python ints): kept on the tensor object."""
+    from ..._basic_ops import ShapeInfo
+    builder(fn)
+    if not isinstance(shape_info, ShapeInfo):
+        raise TypeError(f"{fn}(): expected a ShapeInfo, got {type(shape_info).__name__}")
+    t._shape_info = shape_info
+
+
+def _get_shape_info(t, fn):
+    from ..._basic_ops import ShapeInfo
+    builder(fn)
+    return getattr(t, "_shape_info", None) or ShapeInfo()
+
+
 # ---- GM ------------------------------------------------------------------------------------------------
 class GlobalAddress(Handle):
     """A typed __gm__ pointer (kernel pointer argument)."""
@@ -102,6 +117,12 @@ class GlobalTensor(Handle):
     def set_value(self, index, value):
         _set_value(self, index, value)
 
+    def set_shape_info(self, shape_info):
+        _set_shape_info(self, shape_info, "GlobalTensor.set_shape_info")
+
+    def get_shape_info(self):
+        return _get_shape_info(self, "GlobalTensor.get_shape_info")
+
 
 def _get_value(t, index):
     b = builder("get_value")
@@ -145,6 +166,12 @@ class LocalTensor(Handle):
 
     def get_position(self):
         return self.pos
+
+    def set_shape_info(self, shape_info):
+        _set_shape_info(self, shape_info, "LocalTensor.set_shape_info")
+
+    def get_shape_info(self):
+        return _get_shape_info(self, "LocalTensor.get_shape_info")
 
     # accessors (semantics: src/sim/resource.c)
     def _acc(self, name, operands=(), result=None):
@@ -859,8 +886,8 @@ def _not_yet_method(cls, name):
 
 
 _METHODS_NOT_YET = {
-    LocalTensor: "set_shape_info get_shape_info print to_file",
-    GlobalTensor: "get_size get_phy_addr set_l2_cache_hint get_shape_info set_shape_info",
+    LocalTensor: "print to_file",
+    GlobalTensor: "get_size get_phy_addr set_l2_cache_hint",
     TPipe: "alloc_event_id release_event_id fetch_event_id init destroy reset get_base_addr",
 }
 for _cls, _names in _METHODS_NOT_YET.items():
