@@ -837,3 +837,16 @@ def print_time_stamp(desc_id):
 
 
 __all__ += ["printf", "ShapeInfo", "dump_tensor", "print_time_stamp"]
+
+
+def metrics_prof_start():
+    """Start a metrics region: the core's scalar cycles until metrics_prof_stop add to its launch report entry
+    (asc.lib.runtime.last_report()["cores"][i]["metrics_cycles"])."""
+    builder("metrics_prof_start").op("asc.metrics_prof_start")
+
+
+def metrics_prof_stop():
+    builder("metrics_prof_stop").op("asc.metrics_prof_stop")
+
+
+__all__ += ["metrics_prof_start", "metrics_prof_stop"]

@@ -340,6 +340,7 @@ class Report(dict):
         for i in range(int(f(r, b"ncores", -1, -1))):
             cores.append({"cycles": int(f(r, b"core.cycles", i, -1)), "blocks": int(f(r, b"core.blocks", i, -1)),
                           "kind": _core_kind(self._L, int(f(r, b"core.kind", i, -1))),
+                          "metrics_cycles": int(f(r, b"core.metrics", i, -1)),
                           "busy": {n: int(f(r, b"core.busy", i, p)) for p, n in _pipes(self._L)},
                           "blocked": {n: int(f(r, b"core.blocked", i, p)) for p, n in _pipes(self._L)}})
         dict.__setitem__(self, "cores", cores)

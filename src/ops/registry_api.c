@@ -143,6 +143,8 @@ double asc_bind_report(const void *rep, const char *field, int core, int pipe) {
     return c->blocks;
   if (!strcmp(field, "core.kind")) /* 0 AIV, 1 AIC */
     return c->kind;
+  if (!strcmp(field, "core.metrics"))
+    return (double)c->metrics_cycles;
   if (pipe < 0 || pipe >= ASC_SIM_NPIPES)
     return -1;
   if (!strcmp(field, "core.busy"))

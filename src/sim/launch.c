@@ -237,7 +237,7 @@ static int bindargs(sim_launch *L, const asc_op *func, const asc_sim_args *args)
 typedef struct blockres {
   int rc;
   asc_ctx *diag; /* its diagnostics: asc_diag on the shared context is not thread-safe */
-  int64_t cycles, overlap;
+  int64_t cycles, overlap, metrics;
   int64_t busy[ASC_SIM_NPIPES], blocked[ASC_SIM_NPIPES];
   sim_trec *trace;
   int ntrace;
@@ -378,6 +378,7 @@ static void runcore(sim_core *c, blockres *r, scratch *s) {
   r->rc = rc || r->diag->nerrors ? -1 : 0;
   r->cycles = asc_sim_core_time(c);
   r->overlap = c->overlap;
+  r->metrics = c->mprof_cycles;
   for (int p = 0; p < ASC_SIM_NPIPES; p++) {
     r->busy[p] = c->pipes[p].busy;
     r->blocked[p] = c->pipes[p].blocked;
@@ -434,6 +435,7 @@ static int place(runner *R, int b, const blockres *r) {
   cr->cycles += r->cycles;
   cr->blocks++;
   cr->overlap_mte2_v += r->overlap;
+  cr->metrics_cycles += r->metrics;
   for (int p = 0; p < ASC_SIM_NPIPES; p++) {
     cr->busy[p] += r->busy[p];
     cr->blocked[p] += r->blocked[p];
@@ -729,6 +731,7 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
       cr->cycles = slotend[k] + r->cycles;
       cr->blocks++;
       cr->overlap_mte2_v += r->overlap;
+      cr->metrics_cycles += r->metrics;
       for (int p = 0; p < ASC_SIM_NPIPES; p++) {
         cr->busy[p] += r->busy[p];
         cr->blocked[p] += r->blocked[p];

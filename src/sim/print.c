@@ -238,7 +238,27 @@ void asc_sim_print_commit(const sim_launch *L, sim_blockout *out, asc_sim_report
   p[rep->nprint] = 0;
 }
 
+static int mprofstart(sim_core *c, const sim_inst *in) {
+  if (c->mprof_on)
+    return asc_sim_err(c, in->op, "asc.metrics_prof_start: a metrics region is already running (no metrics_prof_stop)");
+  c->mprof_on = true;
+  c->mprof_t0 = c->sclk;
+  asc_sim_scalar(c, c->L->cost->scalar_op);
+  return 0;
+}
+
+static int mprofstop(sim_core *c, const sim_inst *in) {
+  if (!c->mprof_on)
+    return asc_sim_err(c, in->op, "asc.metrics_prof_stop: no metrics_prof_start before it");
+  c->mprof_on = false;
+  c->mprof_cycles += c->sclk - c->mprof_t0;
+  asc_sim_scalar(c, c->L->cost->scalar_op);
+  return 0;
+}
+
 void asc_sim_reg_print(sim_exec_fn *t) {
+  t[ASC_OP_METRICS_PROF_START] = mprofstart;
+  t[ASC_OP_METRICS_PROF_STOP] = mprofstop;
   t[ASC_OP_PRINTF] = printfop;
   t[ASC_OP_DUMP_TENSOR] = dumptensor;
   t[ASC_OP_PRINT_TIME_STAMP] = printtimestamp;

@@ -246,6 +246,8 @@ struct sim_core {
   uint64_t vms4_sr;    /* VMS4_SR: records the last mrg_sort took from each list, 16 bits each (vsort.c) */
   sim_val sys_workspace, hccl_ctx[2]; /* set_sys_workspace / set_hccl_context pointers */
   bool mm_layout;                     /* set_mm_layout_transform */
+  bool mprof_on;         /* metrics_prof_start .. stop (print.c) */
+  int64_t mprof_t0, mprof_cycles;
   int64_t lma[16];      /* LocalMemAllocator next addresses (resource.c) */
   int nlma;
   int64_t gather_kept;  /* elements the last gather_mask kept (get_gather_mask_remain_count) */

@@ -100,3 +100,32 @@ def shape_kernel(x: asc.GlobalAddress):
 def test_tensor_shape_info(capsys):
     shape_kernel[1](np.arange(8, dtype=np.int32))
     assert "dump_size=4\n[[0,1],\n[2,3]]\n" in capsys.readouterr().out
+
+
+@asc.jit
+def metrics_kernel(x: asc.GlobalAddress, n: asc.ConstExpr[int]):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    asc.metrics_prof_start()
+    for i in asc.static_range(n):
+        xg.set_value(i, xg.get_value(i) + 1)
+    asc.metrics_prof_stop()
+
+
+def test_metrics_prof_region():
+    from asc.lib.runtime import last_report
+    x = np.zeros(64, np.int32)
+    metrics_kernel[1](x, 4)
+    small = last_report()["cores"][0]["metrics_cycles"]
+    metrics_kernel[1](x, 40)
+    big = last_report()["cores"][0]["metrics_cycles"]
+    assert 0 < small < big and list(x[:4]) == [2, 2, 2, 2]
+
+
+def test_metrics_prof_stop_without_start_is_an_error():
+    @asc.jit
+    def k(x: asc.GlobalAddress):
+        asc.metrics_prof_stop()
+
+    with pytest.raises(Exception, match="no metrics_prof_start before it"):
+        k[1](np.zeros(8, np.int32))

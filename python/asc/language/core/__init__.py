@@ -826,8 +826,8 @@ half = float16
 # ---- not yet implemented (api.md Tier 2-4): callable names that say so -------------------------------------------
 NOT_YET = """
 set_aipp_functions load_image_to_local
-array get_shape_size metrics_prof_start
-metrics_prof_stop inline TensorShape
+array get_shape_size
+inline TensorShape
 load_data load_data_with_transpose load_data_with_sparse mmad
 mmad_with_sparse init_const_value set_load_data_boundary set_load_data_padding_value set_load_data_repeat fixpipe
 set_fix_pipe_pre_quant_flag get_arch_version check_local_memory_ia set_hf32_mode set_hf32_trans_mode TensorDesc ListTensorDesc dump_acc_chk_point
