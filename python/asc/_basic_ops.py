@@ -850,3 +850,15 @@ def metrics_prof_stop():
 
 
 __all__ += ["metrics_prof_start", "metrics_prof_stop"]
+
+
+def dump_acc_chk_point(tensor, index, count_off, dump_size):
+    """dump_tensor of dump_size elements from element count_off on, desc = index (nothing over 30 KB)."""
+    fn = "dump_acc_chk_point"
+    b = builder(fn)
+    if not isinstance(tensor, (_c.LocalTensor, _c.GlobalTensor)) or tensor.value is None:
+        raise TypeError(f"{fn}(): tensor must be a bound LocalTensor or GlobalTensor, got {type(tensor).__name__}")
+    b.op("asc.dump_acc_chk_point", [tensor.value, _c._i32(index), _c._i32(count_off), _c._i32(dump_size)])
+
+
+__all__ += ["dump_acc_chk_point"]

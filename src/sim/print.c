@@ -153,17 +153,42 @@ static void nest(sim_core *c, int dt, const uint8_t *p, int64_t n, const int64_t
   (void)last;
 }
 
+static int dumpat(sim_core *c, const sim_inst *in, int64_t desc, int64_t eoff, int64_t n, int nd);
+
 static int dumptensor(sim_core *c, const sim_inst *in) {
+  return dumpat(c, in, sim_in(c, in, 1)->i, 0, sim_in(c, in, 2)->i, in->nin - 3);
+}
+
+/* dump_acc_chk_point(t, index, count_off, dump_size): dump_tensor from element count_off on; a dump of
+ * more than 30 KB prints nothing (API DumpAccChkPoint.md), with a warning. */
+static int dumpaccchk(sim_core *c, const sim_inst *in) {
+  int dt = asc_sim_elem_dtype(sim_intype(in, 0));
+  int64_t off = sim_in(c, in, 2)->i, n = sim_in(c, in, 3)->i;
+  if (dt < 0 || off < 0 || n < 0)
+    return asc_sim_err(c, in->op, "asc.dump_acc_chk_point: count_off %lld and dump_size %lld must not be negative",
+                       (long long)off, (long long)n);
+  int esz = asc_sim_dtype_size(dt);
+  const sim_val *t = sim_in(c, in, 0);
+  if (t->mem == SIM_MEM_UB && (t->off + off * esz) % 32)
+    return asc_sim_err(c, in->op, "asc.dump_acc_chk_point: UB byte %lld (count_off %lld) is not 32-byte aligned",
+                       (long long)(t->off + off * esz), (long long)off);
+  if (n * esz > 30 * 1024) {
+    asc_sim_warn_once(c, in, "asc.dump_acc_chk_point: %lld bytes are over the 30 KB one call prints: nothing is "
+                      "printed", (long long)(n * esz));
+    return asc_sim_issue_barrier(c, in, ASC_PIPEID_PIPE_ALL);
+  }
+  return dumpat(c, in, sim_in(c, in, 1)->i, off, n, 0);
+}
+
+static int dumpat(sim_core *c, const sim_inst *in, int64_t desc, int64_t eoff, int64_t n, int nd) {
   if (asc_sim_issue_barrier(c, in, ASC_PIPEID_PIPE_ALL)) /* the device dump waits for the data */
     return -1;
   const sim_val *t = sim_in(c, in, 0);
   int dt = asc_sim_elem_dtype(sim_intype(in, 0));
-  int64_t desc = sim_in(c, in, 1)->i, n = sim_in(c, in, 2)->i;
   if (dt < 0)
     return asc_sim_err(c, in->op, "asc.dump_tensor: the tensor's element type cannot be printed");
   if (n < 0)
     return asc_sim_err(c, in->op, "asc.dump_tensor: negative dump_size %lld", (long long)n);
-  int nd = in->nin - 3;
   int64_t dims[8], shape = 1;
   if (nd > 8)
     return asc_sim_err(c, in->op, "asc.dump_tensor: a ShapeInfo has at most 8 dimensions, got %d", nd);
@@ -173,13 +198,14 @@ static int dumptensor(sim_core *c, const sim_inst *in) {
       return asc_sim_err(c, in->op, "asc.dump_tensor: shape dimension %d is %lld", i, (long long)dims[i]);
     shape *= dims[i];
   }
-  const uint8_t *p = n ? asc_sim_mem(c, in->op, t, 0, n * asc_sim_dtype_size(dt), "read") : NULL;
+  const uint8_t *p = n ? asc_sim_mem(c, in->op, t, eoff * asc_sim_dtype_size(dt), n * asc_sim_dtype_size(dt), "read")
+                       : NULL;
   if (n && !p)
     return -1;
   static const char *const names[] = {"float16", "bfloat16", "float32", "float64", "int8", "int16", "int32",
                                       "int64", "uint8", "uint16", "uint32", "uint64", "bool"};
   putf(c, "DumpTensor: desc=%lld, addr=0x%llx, data_type=%s, position=%s, dump_size=%lld\n", (long long)desc,
-       (unsigned long long)t->off, names[dt], t->mem == SIM_MEM_UB ? "UB" : "GM", (long long)n);
+       (unsigned long long)(t->off + eoff * asc_sim_dtype_size(dt)), names[dt], t->mem == SIM_MEM_UB ? "UB" : "GM", (long long)n);
   if (nd) {
     if (shape != n) {
       put(c, "shape is [", 10);
@@ -261,5 +287,6 @@ void asc_sim_reg_print(sim_exec_fn *t) {
   t[ASC_OP_METRICS_PROF_STOP] = mprofstop;
   t[ASC_OP_PRINTF] = printfop;
   t[ASC_OP_DUMP_TENSOR] = dumptensor;
+  t[ASC_OP_DUMP_ACC_CHK_POINT] = dumpaccchk;
   t[ASC_OP_PRINT_TIME_STAMP] = printtimestamp;
 }

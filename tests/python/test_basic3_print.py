@@ -129,3 +129,16 @@ def test_metrics_prof_stop_without_start_is_an_error():
 
     with pytest.raises(Exception, match="no metrics_prof_start before it"):
         k[1](np.zeros(8, np.int32))
+
+
+@asc.jit
+def chk_kernel(x: asc.GlobalAddress):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    asc.dump_acc_chk_point(xg, 56, 3, 2)
+
+
+def test_dump_acc_chk_point(capsys):
+    chk_kernel[1](np.arange(8, dtype=np.int32) * 10)
+    assert "DumpTensor: desc=56, addr=0xc, data_type=int32, position=GM, dump_size=2\n[30, 40]\n" in \
+        capsys.readouterr().out
