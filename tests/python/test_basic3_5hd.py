@@ -55,3 +55,17 @@ def test_trans_data_to_5hd_address_errors():
                                                   asc.TransDataTo5HDParams(False, False, 1, 0, 0)), x, x, x)
     with pytest.raises(TypeError, match="uint64 tensors of 16 UB addresses; dst is float16"):
         run(lambda d, a, b: asc.trans_data_to_5hd(d, a, asc.TransDataTo5HDParams(False, False, 1, 0, 0)), x, x, x)
+
+
+def test_set_value_on_unsigned_tensor_writes_the_bits():
+    # runtime scalars are signless: a uint64 / uint8 element takes the bits of the same-width signed value
+    from basic_kernels import run as run3
+
+    def op(dst, a, b):
+        u = dst.reinterpret_cast(asc.uint64)
+        u.set_value(0, a.get_phy_addr(4))          # an int64 UB address
+        u.set_value(1, 2**64 - 1)                  # a Python int in uint64's range
+        dst.reinterpret_cast(asc.uint8).set_value(16, 200)
+    got = run3(op, np.zeros(16, np.float16), np.zeros(16, np.float16), np.zeros(16, np.float16))
+    raw = got.view(np.uint8)
+    assert raw[:8].view(np.uint64)[0] < 2**20 and raw[8:16].view(np.uint64)[0] == 2**64 - 1 and raw[16] == 200

@@ -130,7 +130,21 @@ def _get_value(t, index):
 
 
 def _set_value(t, index, value):
-    builder("set_value").op("asc.set_value", [t.value, _i32(index), to_value(value, t.dtype)])
+    b = builder("set_value")
+    if t.dtype is not None and t.dtype.kind == "u" and isinstance(t, LocalTensor) and t.value is not None:
+        # runtime scalars are signless: an unsigned element is written as the bits of the same-width signed
+        # integer, through a signed view of the tensor (e.g. a UB address from get_phy_addr into a uint64 table)
+        s = DTYPES[f"int{8 * t.dtype.size}"]
+        view = b.op("asc.lt_reinterpret_cast", [t.value], [_lt_type(s, t.pos)])[0]
+        if isinstance(value, (int, bool)) and not isinstance(value, bool):
+            if not 0 <= value < 1 << (8 * t.dtype.size):
+                raise TypeError(f"set_value(): {value} does not fit {t.dtype.name}")
+            v = to_value(value, s, wrap=True)
+        else:
+            v = to_value(value, s)
+        b.op("asc.set_value", [view, _i32(index), v])
+        return
+    b.op("asc.set_value", [t.value, _i32(index), to_value(value, t.dtype)])
 
 
 # ---- local tensors ---------------------------------------------------------------------------------------
