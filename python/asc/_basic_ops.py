@@ -862,3 +862,40 @@ def dump_acc_chk_point(tensor, index, count_off, dump_size):
 
 
 __all__ += ["dump_acc_chk_point"]
+
+
+# ---- check_local_memory_ia (semantics: src/sim/print.c) --------------------------------------------------
+class CheckLocalMemoryIAParam:
+    """CheckLocalMemoryIAParam(enable_bit=0, start_addr=0, end_addr=0, is_scalar_read=False, is_scalar_write=False,
+    is_vector_read=False, is_vector_write=False, is_mte_read=False, is_mte_write=False, is_enable=False,
+    reserved=0): UB blocks (start_addr, end_addr] of 32 bytes checked by exception register enable_bit."""
+    _fields = ("enable_bit", "start_addr", "end_addr", "is_scalar_read", "is_scalar_write", "is_vector_read",
+               "is_vector_write", "is_mte_read", "is_mte_write", "is_enable", "reserved")
+
+    def __init__(self, *args, **kw):
+        builder("CheckLocalMemoryIAParam")
+        vals = dict(zip(self._fields, (0, 0, 0, False, False, False, False, False, False, False, 0)))
+        if len(args) > len(self._fields):
+            raise TypeError(f"CheckLocalMemoryIAParam() takes {len(self._fields)} arguments, {len(args)} given")
+        vals.update(zip(self._fields, args))
+        for k, v in kw.items():
+            if k not in vals:
+                raise TypeError(f"CheckLocalMemoryIAParam() got an unexpected keyword argument '{k}'")
+            vals[k] = v
+        self.__dict__.update(vals)
+
+
+def check_local_memory_ia(check_params):
+    """Set (is_enable) or clear exception register enable_bit: a checked access into its UB range is an error."""
+    fn = "check_local_memory_ia"
+    b = builder(fn)
+    p = check_params
+    if not isinstance(p, CheckLocalMemoryIAParam):
+        raise TypeError(f"{fn}(): expected a CheckLocalMemoryIAParam, got {type(p).__name__}")
+    i1 = DTYPES["int1"]
+    b.op("asc.check_local_memory_ia", [_c._i32(p.enable_bit), _c._i32(p.start_addr), _c._i32(p.end_addr)] +
+         [to_value(bool(getattr(p, f)) if isinstance(getattr(p, f), int) else getattr(p, f), i1)
+          for f in CheckLocalMemoryIAParam._fields[3:10]])
+
+
+__all__ += ["CheckLocalMemoryIAParam", "check_local_memory_ia"]

@@ -282,7 +282,46 @@ static int mprofstop(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
+/* ---- check_local_memory_ia: 4 exception registers over UB ranges (API CheckLocalMemoryIA.md) ---- */
+enum { IA_SR = 1, IA_SW = 2, IA_VR = 4, IA_VW = 8, IA_MR = 16, IA_MW = 32 };
+
+static int checkia(sim_core *c, const sim_inst *in) {
+  int64_t k = sim_in(c, in, 0)->i, s = sim_in(c, in, 1)->i, e = sim_in(c, in, 2)->i;
+  if (k < 0 || k > 3)
+    return asc_sim_err(c, in->op, "asc.check_local_memory_ia: enable_bit %lld is not 0..3", (long long)k);
+  if (s < 0 || s > 65535 || e < 0 || e > 65535)
+    return asc_sim_err(c, in->op, "asc.check_local_memory_ia: start_addr %lld and end_addr %lld (32 B units) must "
+                       "be in 0..65535", (long long)s, (long long)e);
+  uint8_t kinds = 0;
+  for (int i = 0; i < 6; i++)
+    if (sim_in(c, in, 3 + i)->i)
+      kinds |= (uint8_t)(1u << i);
+  bool on = sim_in(c, in, 9)->i != 0;
+  c->ia[k].lo = (s + 1) * 32; /* (start, end] in 32-byte blocks */
+  c->ia[k].hi = (e + 1) * 32;
+  c->ia[k].kinds = kinds;
+  c->ia_on = (uint8_t)(on ? c->ia_on | (1u << k) : c->ia_on & ~(1u << k));
+  asc_sim_scalar(c, c->L->cost->scalar_op);
+  return 0;
+}
+
+int asc_sim_ia_check(sim_core *c, const asc_op *op, int64_t lo, int64_t hi, bool write) {
+  int pipe = asc_sim_cur_pipe(c, op);
+  uint8_t kind = pipe == ASC_PIPEID_PIPE_S ? (write ? IA_SW : IA_SR)
+                 : pipe == ASC_PIPEID_PIPE_V ? (write ? IA_VW : IA_VR)
+                                             : (write ? IA_MW : IA_MR);
+  for (int k = 0; k < 4; k++)
+    if ((c->ia_on >> k & 1) && (c->ia[k].kinds & kind) && lo < c->ia[k].hi && c->ia[k].lo < hi)
+      return asc_sim_err(c, op, "%s: EXCEPTION: %s %s of UB bytes [%lld, %lld) inside the range checked by "
+                         "exception register %d (bytes [%lld, %lld), check_local_memory_ia)", asc_op_name(op),
+                         pipe == ASC_PIPEID_PIPE_S ? "scalar" : pipe == ASC_PIPEID_PIPE_V ? "vector" : "MTE",
+                         write ? "write" : "read", (long long)lo, (long long)hi, k, (long long)c->ia[k].lo,
+                         (long long)c->ia[k].hi);
+  return 0;
+}
+
 void asc_sim_reg_print(sim_exec_fn *t) {
+  t[ASC_OP_CHECK_LOCAL_MEMORY_IA] = checkia;
   t[ASC_OP_METRICS_PROF_START] = mprofstart;
   t[ASC_OP_METRICS_PROF_STOP] = mprofstop;
   t[ASC_OP_PRINTF] = printfop;

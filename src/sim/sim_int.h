@@ -246,6 +246,8 @@ struct sim_core {
   uint64_t vms4_sr;    /* VMS4_SR: records the last mrg_sort took from each list, 16 bits each (vsort.c) */
   sim_val sys_workspace, hccl_ctx[2]; /* set_sys_workspace / set_hccl_context pointers */
   bool mm_layout;                     /* set_mm_layout_transform */
+  struct { int64_t lo, hi; uint8_t kinds; } ia[4]; /* check_local_memory_ia registers (print.c) */
+  uint8_t ia_on;          /* bit k: register k enabled */
   bool mprof_on;         /* metrics_prof_start .. stop (print.c) */
   int64_t mprof_t0, mprof_cycles;
   int64_t lma[16];      /* LocalMemAllocator next addresses (resource.c) */
@@ -324,6 +326,9 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
 /* After writing through a pointer asc_sim_mem returned: the in-array part of a write that
  * went partly beyond its GM array reaches the array (strict_gm off). */
 void asc_sim_mem_commit(sim_core *c);
+/* check_local_memory_ia (print.c): -1 after the error when the access [lo, hi) of UB by op hits an
+ * enabled exception register for its kind (scalar / vector / MTE, read / write). */
+int asc_sim_ia_check(sim_core *c, const asc_op *op, int64_t lo, int64_t hi, bool write);
 void asc_sim_mem_free(sim_core *c);
 typedef struct sim_oobw {
   const asc_op *op;

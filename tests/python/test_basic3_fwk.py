@@ -100,3 +100,29 @@ def test_tbuf_pool_carving():
 def test_tbuf_pool_overflow_is_an_error():
     with pytest.raises(Exception, match="512 more bytes do not fit the TBufPool's 256 \\(32 already carved\\)"):
         pool_kernel[1](np.zeros(8, np.int32), True)
+
+
+@asc.jit
+def ia_kernel(z: asc.GlobalAddress, hit: asc.ConstExpr[bool]):
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    a = asc.LocalMemAllocator()
+    t = a.alloc(asc.TPosition.VECIN, asc.float32, 64)   # UB [0, 256): blocks 0..7
+    asc.check_local_memory_ia(asc.CheckLocalMemoryIAParam(1, 3, 5, is_vector_write=True, is_enable=True))
+    asc.duplicate(t, 1.0, 32)        # blocks 0..3: block 3 is not in (3, 5]
+    if hit:
+        asc.duplicate(t[32], 2.0, 8)  # block 4
+    asc.check_local_memory_ia(asc.CheckLocalMemoryIAParam(1, 3, 5, is_enable=False))
+    asc.duplicate(t[32], 3.0, 32)     # register off again
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, t, 64)
+
+
+def test_check_local_memory_ia():
+    z = np.zeros(64, np.float32)
+    ia_kernel[1](z, False)
+    np.testing.assert_array_equal(z, [1.0] * 32 + [3.0] * 32)
+    with pytest.raises(Exception, match=r"EXCEPTION: vector write of UB bytes \[128, 160\) inside the range checked "
+                                        r"by exception register 1 \(bytes \[128, 192\)"):
+        ia_kernel[1](np.zeros(64, np.float32), True)
