@@ -217,12 +217,13 @@ static int datacopypad(sim_core *c, const sim_inst *in) {
 }
 
 /* data_copy_enhanced(dst, src, DataCopyParams, DataCopyEnhancedParams): the enhanced fields belong to
- * the L0C (CO1) paths; a GM / UB copy takes their defaults and is then data_copy_params. */
+ * the L0C (CO1) paths; a GM / UB copy takes their defaults and is then data_copy_params.  The 7th field,
+ * pad_value_in, is beyond SIM_NFIELDS: it only matters with a pad mode, which is checked. */
 static int datacopyenhanced(sim_core *c, const sim_inst *in) {
   const double *e = sim_in(c, in, 3)->fld;
   static const char *const nm[] = {"block_mode", "deq_scale", "deq_value_in", "sid_store_mode_in", "is_relu_in",
-                                   "pad_mode_in", "pad_value_in"};
-  for (int i = 0; i < 7; i++)
+                                   "pad_mode_in"};
+  for (int i = 0; i < 6; i++)
     if (e[i] != 0)
       return asc_sim_err(c, in->op, "asc.data_copy: DataCopyEnhancedParams.%s = %g applies to the L0C (CO1) copy "
                          "paths only; a GM / UB copy takes its default 0", nm[i], e[i]);

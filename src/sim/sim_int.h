@@ -27,7 +27,7 @@
 
 /* ---- values ---------------------------------------------------------------------------- */
 enum { SIM_MEM_NONE = -2, SIM_MEM_UB = -1 }; /* memory ids; >= 0: GM array index */
-enum { SIM_NFIELDS = 8 };                     /* most fields of a parameter struct */
+enum { SIM_NFIELDS = 6 };                     /* most fields of a parameter struct */
 
 /* One slot: a scalar, a memory reference or a handle; the value's IR type says which. */
 typedef struct sim_val {
