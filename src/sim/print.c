@@ -229,6 +229,32 @@ static int dumpat(sim_core *c, const sim_inst *in, int64_t desc, int64_t eoff, i
   return 0;
 }
 
+/* LocalTensor.print(len): a line per 32-byte block, '%04lld: ' and the values (%g for floats). */
+static int ltprint(sim_core *c, const sim_inst *in) {
+  if (asc_sim_issue_barrier(c, in, ASC_PIPEID_PIPE_ALL))
+    return -1;
+  int dt = asc_sim_elem_dtype(sim_intype(in, 0));
+  int64_t n = sim_in(c, in, 1)->i;
+  if (dt < 0 || n < 0)
+    return asc_sim_err(c, in->op, "LocalTensor.print: %lld elements", (long long)n);
+  int esz = asc_sim_dtype_size(dt), per = 32 / esz;
+  const uint8_t *p = n ? asc_sim_mem(c, in->op, sim_in(c, in, 0), 0, n * esz, "read") : NULL;
+  if (n && !p)
+    return -1;
+  for (int64_t i = 0; i < n; i++) {
+    if (i % per == 0)
+      putf(c, "%s%04lld:", i ? "\n" : "", (long long)i);
+    if (asc_sim_dt_float(dt))
+      putf(c, " %g", asc_sim_loadf(dt, p + i * esz));
+    else
+      putf(c, dt == ASC_SIM_U64 ? " %llu" : " %lld", (long long)asc_sim_loadi(dt, p + i * esz));
+  }
+  if (n)
+    put(c, "\n", 1);
+  asc_sim_scalar(c, c->L->cost->get_value * (n + 1));
+  return 0;
+}
+
 static int printtimestamp(sim_core *c, const sim_inst *in) {
   putf(c, "descId is %lld, timeStamp is %lld, pc is %d\n", (long long)sim_in(c, in, 0)->i, (long long)c->sclk,
        in->id);
@@ -326,6 +352,7 @@ void asc_sim_reg_print(sim_exec_fn *t) {
   t[ASC_OP_METRICS_PROF_STOP] = mprofstop;
   t[ASC_OP_PRINTF] = printfop;
   t[ASC_OP_DUMP_TENSOR] = dumptensor;
+  t[ASC_OP_LT_PRINT] = ltprint;
   t[ASC_OP_DUMP_ACC_CHK_POINT] = dumpaccchk;
   t[ASC_OP_PRINT_TIME_STAMP] = printtimestamp;
 }

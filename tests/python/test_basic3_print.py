@@ -142,3 +142,26 @@ def test_dump_acc_chk_point(capsys):
     chk_kernel[1](np.arange(8, dtype=np.int32) * 10)
     assert "DumpTensor: desc=56, addr=0xc, data_type=int32, position=GM, dump_size=2\n[30, 40]\n" in \
         capsys.readouterr().out
+
+
+@asc.jit
+def ltprint_kernel(x: asc.GlobalAddress):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf=buf, num=64)
+    t = buf.get(asc.float16)
+    asc.data_copy(t, xg, 32)
+    t.print(20)
+    t.reinterpret_cast(asc.int32).print()
+
+
+def test_local_tensor_print(capsys):
+    x = np.arange(32, dtype=np.float16) / 2
+    ltprint_kernel[1](x)
+    out = capsys.readouterr().out
+    want = ("0000: " + " ".join(f"{v:g}" for v in x[:16]) + "\n0016: " + " ".join(f"{v:g}" for v in x[16:20]) + "\n")
+    ints = x.view(np.int32)
+    want += "0000: " + " ".join(str(v) for v in ints[:8]) + "\n0008: " + " ".join(str(v) for v in ints[8:]) + "\n"
+    assert out.endswith(want)

@@ -181,6 +181,14 @@ class LocalTensor(Handle):
     def get_position(self):
         return self.pos
 
+    def print(self, len=None):  # noqa: A002 - pyasc's name
+        """Print the first len elements (default: the whole tensor), one 32-byte block a line, with the
+        device printing output (api.md §13)."""
+        _need(self, LocalTensor, "LocalTensor.print", "self")
+        b = builder("LocalTensor.print")
+        n = len if len is not None else PlainValue(b.op("asc.lt_get_size", [self.value], [I32.ir])[0], I32)
+        b.op("asc.lt_print", [self.value, _i32(n)])
+
     def set_shape_info(self, shape_info):
         _set_shape_info(self, shape_info, "LocalTensor.set_shape_info")
 
@@ -900,7 +908,7 @@ def _not_yet_method(cls, name):
 
 
 _METHODS_NOT_YET = {
-    LocalTensor: "print to_file",
+    LocalTensor: "to_file",
     GlobalTensor: "get_size get_phy_addr set_l2_cache_hint",
     TPipe: "alloc_event_id release_event_id fetch_event_id init destroy reset get_base_addr",
 }
