@@ -150,6 +150,7 @@ void asc_bind_options_profile(void *opts, const char *dir, int lines);
 /* Line i of asc_sim_report.lines: its file (NULL past the end), line, calls and cycles. */
 const char *asc_bind_report_line(const void *rep, int i, int64_t *line, int64_t *calls, int64_t *cycles);
 const char *asc_bind_report_platform(const void *rep);
+const char *asc_bind_report_print(const void *rep); /* the launch's printf / dump_tensor output, or NULL */
 
 #ifdef __cplusplus
 }

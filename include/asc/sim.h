@@ -154,6 +154,7 @@ typedef struct asc_sim_core_report {
   int64_t blocked[ASC_SIM_NPIPES]; /* cycles each pipe's head waited for a flag (wait_flag) */
   int64_t overlap_mte2_v;          /* cycles during which MTE2 and V were both busy */
   int kind;                        /* 0 AIV, 1 AIC */
+  int64_t metrics_cycles;          /* scalar cycles between metrics_prof_start and metrics_prof_stop */
 } asc_sim_core_report;
 
 /* ---- sanitizer findings (hardware.md §14, msSanitizer-class) ---- */
@@ -226,6 +227,8 @@ typedef struct asc_sim_report {
   char **kwarnings;  /* strict_gm = 0: the out-of-bounds warnings let through, as the formatted
                         text of their diagnostics (also on the context), once per op site */
   int nkwarnings;
+  char *print;  /* printf / dump_tensor output of the launch, block after block (api.md §13), or NULL */
+  size_t nprint;
 } asc_sim_report;
 
 void asc_sim_report_free(asc_sim_report *r);

@@ -149,8 +149,9 @@ def select(dst, *args, **kw):
     b = builder(fn)
     if "sel_mode" in kw and "repeat_times" in kw and len(args) == 2:  # select(dst, src0, src1, repeat_times=, ...)
         v = _bind(fn, ("src0", "src1"), args, {}, ("src0", "src1"))
-        if int(kw["sel_mode"]) != SelMode.VSEL_CMPMASK_SPR:
-            raise NotImplementedError("select(): the register form is implemented for SelMode.VSEL_CMPMASK_SPR only")
+        if int(kw["sel_mode"]) == SelMode.VSEL_TENSOR_SCALAR_MODE:
+            raise ValueError("select(): SelMode.VSEL_TENSOR_SCALAR_MODE's register form is select(dst, sel_mask, src0, "
+                             "repeat_times, repeat_params) (the scalar in CMPMASK)")
         d = _c._need(dst, _c.LocalTensor, fn, "dst")
         b.op("asc.select.reg", [d.value, _lt(v["src0"], fn, "src0"), _lt(v["src1"], fn, "src1"),
                                 _c._i32(kw["repeat_times"]),
@@ -159,8 +160,13 @@ def select(dst, *args, **kw):
         return
     if "sel_mode" not in kw and (("repeat_times" in kw and len(args) == 2) or
                                  (len(args) == 4 and type(args[3]).__name__ == "BinaryRepeatParams")):
-        raise NotImplementedError("select(): the register form with a scalar (dst, sel_mask, src0, repeat_times, "
-                                  "repeat_params) is not implemented yet in openasc")
+        # SELMODE 1, register form: the scalar is in CMPMASK (set_cmp_mask), the mask register as it is
+        v = _bind(fn, ("sel_mask", "src0", "repeat_times", "repeat_params"), args, kw,
+                  ("sel_mask", "src0", "repeat_times", "repeat_params"))
+        b.op("asc.select.reg_scalar", [_lt(dst, fn, "dst"), _lt(v["sel_mask"], fn, "sel_mask"),
+                                       _lt(v["src0"], fn, "src0"), _c._i32(v["repeat_times"]),
+                                       _struct(v["repeat_params"], "BinaryRepeatParams", fn, "repeat_params")])
+        return
     names = ("sel_mask", "src0", "src1", "sel_mode", "mask", "repeat_times", "repeat_params", "is_set_mask")
     if "count" in kw:
         names = ("sel_mask", "src0", "src1", "sel_mode", "count")
@@ -391,15 +397,35 @@ def get_gather_mask_remain_count():
 __all__ += ["gather_mask", "get_gather_mask_remain_count"]
 
 
-def trans_data_to_5hd(dst_list, src_list, params):
+def trans_data_to_5hd(dst_list, src_list, params, dtype=None):
     """trans_data_to_5hd(dst_list, src_list, TransDataTo5HDParams): 16 destination and 16 source LocalTensors
-    (2-byte elements).  The address-list and address-tensor forms are not implemented yet."""
+    (2-byte elements), or 16 + 16 UB byte addresses (ints / uint64 values), or two uint64 LocalTensors holding
+    16 addresses each.  The address forms carry no element type: dtype= (default float16)."""
     fn = "trans_data_to_5hd"
     b = builder(fn)
-    if not isinstance(dst_list, (list, tuple)) or not isinstance(src_list, (list, tuple)) or \
-            not all(isinstance(t, _c.LocalTensor) for t in list(dst_list) + list(src_list)):
-        raise NotImplementedError(f"{fn}(): only the tensor-list form (16 LocalTensors each) is implemented yet in "
-                                  "openasc (not the address-list / address-tensor forms)")
+    if isinstance(dst_list, _c.LocalTensor) or isinstance(src_list, _c.LocalTensor):
+        d, s = _c._need(dst_list, _c.LocalTensor, fn, "dst"), _c._need(src_list, _c.LocalTensor, fn, "src")
+        for n, t in (("dst", d), ("src", s)):
+            if t.dtype.ir != "ui64":
+                raise TypeError(f"{fn}(): the address-tensor form takes uint64 tensors of 16 UB addresses; {n} is "
+                                f"{t.dtype.name}")
+        b.op("asc.trans_data_to_5hd.addr_tensor", [d.value, s.value,
+                                                   _struct(params, "TransDataTo5HDParams", fn, "params")], [],
+             {"dtype": dtype_of(dtype if dtype is not None else DTYPES["float16"]).ir})
+        return
+    if not isinstance(dst_list, (list, tuple)) or not isinstance(src_list, (list, tuple)):
+        raise TypeError(f"{fn}(): dst_list and src_list must be lists of 16 LocalTensors or 16 UB addresses, or "
+                        "uint64 LocalTensors of addresses")
+    if len(dst_list) != 16 or len(src_list) != 16:
+        raise ValueError(f"{fn}(): dst_list and src_list take 16 tensors (or 16 addresses) each, got "
+                         f"{len(dst_list)} and {len(src_list)}")
+    if not any(isinstance(t, _c.LocalTensor) for t in list(dst_list) + list(src_list)):
+        ops = [to_value(a, _I64, wrap=True) for a in list(dst_list) + list(src_list)]
+        b.op("asc.trans_data_to_5hd.addr", ops + [_struct(params, "TransDataTo5HDParams", fn, "params")], [],
+             {"dtype": dtype_of(dtype if dtype is not None else DTYPES["float16"]).ir})
+        return
+    if not all(isinstance(t, _c.LocalTensor) for t in list(dst_list) + list(src_list)):
+        raise TypeError(f"{fn}(): a list mixes LocalTensors and addresses")
     if len(dst_list) != 16 or len(src_list) != 16:
         raise ValueError(f"{fn}(): dst_list and src_list take 16 tensors each, got {len(dst_list)} and "
                          f"{len(src_list)}")
@@ -518,3 +544,358 @@ def set_mm_layout_transform(mm_layout_mode):
 __all__ += ["get_program_counter", "init_soc_state", "data_sync_barrier", "data_cache_clean_and_invalid",
             "data_cache_preload", "icache_preload", "get_icache_preload_status", "get_sys_workspace",
             "set_sys_workspace", "get_hccl_context", "set_hccl_context", "set_mm_layout_transform"]
+
+
+# ---- DEQSCALE (issue 17 part 3; semantics: src/sim/vdeq.c) ---------------------------------------------
+class VdeqInfo:
+    """VdeqInfo(scale, offset, sign_mode): 16 (scale, offset, sign) entries of the table that
+    set_deq_scale(vdeq, info) writes into vdeq (for cast_deq with is_vec_deq=True)."""
+
+    def __init__(self, scale=None, offset=None, sign_mode=None):
+        builder("VdeqInfo")
+        if scale is None or offset is None or sign_mode is None:
+            raise ValueError("VdeqInfo(): scale, offset and sign_mode are required (16 values each)")
+        for name, v in (("scale", scale), ("offset", offset), ("sign_mode", sign_mode)):
+            if not isinstance(v, (list, tuple)) or len(v) != 16:
+                raise ValueError(f"VdeqInfo(): {name} must be a list of 16 values, got "
+                                 f"{len(v) if isinstance(v, (list, tuple)) else type(v).__name__}")
+        self.scale, self.offset, self.sign_mode = list(scale), list(offset), list(sign_mode)
+
+
+def _offset9(fn, v):
+    if isinstance(v, int) and not isinstance(v, bool) and not -256 <= v <= 255:
+        raise ValueError(f"{fn}(): offset {v} does not fit the 9-bit signed offset of DEQSCALE (-256..255)")
+    return to_value(v, _I32)
+
+
+def set_deq_scale(*args, **kw):
+    """set_deq_scale(scale) (half, for int32 -> half), set_deq_scale(scale, offset, sign_mode) (int16 -> 8-bit
+    cast_deq) or set_deq_scale(vdeq, vdeq_info) (the 16-entry table of cast_deq is_vec_deq=True)."""
+    fn = "set_deq_scale"
+    b = builder(fn)
+    if (args and isinstance(args[0], _c.LocalTensor)) or "vdeq" in kw:
+        v = _bind(fn, ("vdeq", "vdeq_info"), args, kw, ("vdeq", "vdeq_info"))
+        t = _c._need(v["vdeq"], _c.LocalTensor, fn, "vdeq")
+        info = v["vdeq_info"]
+        if not isinstance(info, VdeqInfo):
+            raise TypeError(f"{fn}(): argument 'vdeq_info' must be a VdeqInfo, got {type(info).__name__}")
+        if t.dtype.ir != "ui64":
+            raise TypeError(f"{fn}(): vdeq must be a uint64 LocalTensor (16 entries of 64 bits), got {t.dtype.name}")
+        ops = [t.value] + [to_value(s, DTYPES["float32"]) for s in info.scale] + \
+            [_offset9(fn, o) for o in info.offset] + [to_value(bool(m) if isinstance(m, int) else m, DTYPES["int1"])
+                                                     for m in info.sign_mode]
+        b.op("asc.set_deq_scale.vdeq", ops)
+        return
+    if len(args) + len(kw) == 1:
+        v = _bind(fn, ("scale",), args, kw, ("scale",))
+        b.op("asc.set_deq_scale", [to_value(v["scale"], DTYPES["float16"])])
+        return
+    v = _bind(fn, ("scale", "offset", "sign_mode"), args, kw, ("scale", "offset", "sign_mode"))
+    sm = v["sign_mode"]
+    b.op("asc.set_deq_scale.quant", [to_value(v["scale"], DTYPES["float32"]), _offset9(fn, v["offset"]),
+                                     to_value(bool(sm) if isinstance(sm, int) else sm, DTYPES["int1"])])
+
+
+__all__ += ["VdeqInfo", "set_deq_scale"]
+
+
+# ---- sorting (issue 17 part 3; semantics: src/sim/vsort.c) -----------------------------------------------
+class MrgSortSrcList:
+    """MrgSortSrcList(dtype, src1, src2[, src3[, src4]]): the sorted record lists mrg_sort merges."""
+
+    def __init__(self, dtype, src1, src2, src3=None, src4=None):
+        fn = "MrgSortSrcList"
+        builder(fn)
+        self.dtype = dtype_of(dtype)
+        srcs = [src1, src2] + [s for s in (src3, src4) if s is not None]
+        if src3 is None and src4 is not None:
+            raise ValueError(f"{fn}(): src4 given without src3")
+        self.srcs = [_c._need(s, _c.LocalTensor, fn, f"src{i + 1}") for i, s in enumerate(srcs)]
+        for i, s in enumerate(self.srcs):
+            if s.dtype.ir != self.dtype.ir:
+                raise TypeError(f"{fn}(): src{i + 1} is {s.dtype.name}, the list's dtype is {self.dtype.name}")
+
+
+class MrgSort4Info:
+    """MrgSort4Info(element_lengths, if_exhausted_suspension=False, valid_bit=15, repeat_times=1)."""
+
+    def __init__(self, element_lengths, if_exhausted_suspension=False, valid_bit=15, repeat_times=1):
+        builder("MrgSort4Info")
+        if not isinstance(element_lengths, (list, tuple)) or len(element_lengths) != 4:
+            raise ValueError("MrgSort4Info(): element_lengths must be a list of 4 lengths (records of 8 bytes)")
+        if if_exhausted_suspension not in (True, False):
+            raise TypeError("MrgSort4Info(): if_exhausted_suspension must be True or False (a compile-time bool)")
+        self.element_lengths, self.if_exhausted_suspension = list(element_lengths), bool(if_exhausted_suspension)
+        self.valid_bit, self.repeat_times = valid_bit, repeat_times
+
+
+def _mrg_sort(fn, dst, sort_list, lengths, valid_bit, repeat, exhausted):
+    b = builder(fn)
+    if not isinstance(sort_list, MrgSortSrcList):
+        raise TypeError(f"{fn}(): argument 'sort_list' must be a MrgSortSrcList, got {type(sort_list).__name__}")
+    if not isinstance(lengths, (list, tuple)) or len(lengths) != 4:
+        raise ValueError(f"{fn}(): element_count_list must be a list of 4 lengths")
+    if exhausted not in (True, False):
+        raise TypeError(f"{fn}(): is_exhausted_suspension must be True or False (a compile-time bool)")
+    ops = [_lt(dst, fn, "dst")] + [_c._i32(n) for n in lengths] + [_c._i32(valid_bit), _c._i32(repeat)] + \
+        [s.value for s in sort_list.srcs]
+    b.op("asc.mrg_sort", ops, [], {"exhausted": _flag(exhausted)})
+
+
+def mrg_sort(dst, sort_list, *args, **kw):
+    """mrg_sort(dst, sort_list, params: MrgSort4Info) or mrg_sort(dst, sort_list, element_count_list, sorted_num,
+    valid_bit, repeat_time, is_exhausted_suspension=False): merge 2-4 sorted lists of (score, index) records."""
+    fn = "mrg_sort"
+    if (args and isinstance(args[0], MrgSort4Info)) or "params" in kw:
+        v = _bind(fn, ("params",), args, kw, ("params",))
+        p = v["params"]
+        if not isinstance(p, MrgSort4Info):
+            raise TypeError(f"{fn}(): argument 'params' must be a MrgSort4Info, got {type(p).__name__}")
+        _mrg_sort(fn, dst, sort_list, p.element_lengths, p.valid_bit, p.repeat_times, p.if_exhausted_suspension)
+        return
+    v = _bind(fn, ("element_count_list", "sorted_num", "valid_bit", "repeat_time", "is_exhausted_suspension"), args,
+              kw, ("element_count_list", "sorted_num", "valid_bit", "repeat_time"))
+    _mrg_sort(fn, dst, sort_list, v["element_count_list"], v["valid_bit"], v["repeat_time"],
+              v.get("is_exhausted_suspension", False))
+
+
+def get_mrg_sort_result():
+    """(n1, n2, n3, n4): the records the last mrg_sort took from each list (int32 values)."""
+    r = builder("get_mrg_sort_result").op("asc.get_mrg_sort_result", [], ["i32"] * 4)
+    return tuple(PlainValue(x, _I32) for x in r)
+
+
+def _sort_unit(fn, opname, n, dtype):
+    d = dtype_of(dtype)
+    if d.ir not in ("f16", "f32"):
+        raise TypeError(f"{fn}(): dtype must be float16 or float32, got {d.name}")
+    return PlainValue(builder(fn).op(opname, [_c._i32(n)], ["i32"], {"dtype": d.ir})[0], _I32)
+
+
+def get_sort_len(elem_count, dtype=DTYPES["float32"]):
+    """Elements of dtype (default float32: pyasc's signature has no T) that elem_count sorted records take."""
+    return _sort_unit("get_sort_len", "asc.get_sort_len", elem_count, dtype)
+
+
+def get_sort_offset(elem_offset, dtype=DTYPES["float32"]):
+    """Element offset (of dtype, default float32) of sorted record elem_offset."""
+    return _sort_unit("get_sort_offset", "asc.get_sort_offset", elem_offset, dtype)
+
+
+def sort(dst, concat, index, tmp, repeat_time, is_full_sort=False):
+    """sort(dst, concat, index, tmp, repeat_time, is_full_sort=False): sort32 of each 32 scores, or one stable
+    descending sort of all 32 * repeat_time (is_full_sort)."""
+    fn = "sort"
+    b = builder(fn)
+    if is_full_sort not in (True, False):
+        raise TypeError(f"{fn}(): is_full_sort must be True or False (a compile-time bool)")
+    b.op("asc.sort", [_lt(dst, fn, "dst"), _lt(concat, fn, "concat"), _lt(index, fn, "index"), _lt(tmp, fn, "tmp"),
+                      _c._i32(repeat_time)], [], {"full": _flag(is_full_sort)})
+
+
+def _unavailable(name, why):
+    def f(*args, **kwargs):
+        builder(name)
+        from .runtime import config
+        raise NotImplementedError(f"asc.{name} is not available on {config.current_platform().value}: {why}")
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = f"Not available on the Atlas A2/A3 vector unit: {why}"
+    return f
+
+
+mrg_sort4 = _unavailable("mrg_sort4", "MrgSort4 (Region Proposal lists) is an Atlas inference / training product "
+                                      "instruction; use mrg_sort")
+rp_sort16 = _unavailable("rp_sort16", "RpSort16 (Region Proposals) is not an A2/A3 instruction; use sort32")
+proposal_concat = _unavailable("proposal_concat", "ProposalConcat is not an A2/A3 instruction")
+proposal_extract = _unavailable("proposal_extract", "ProposalExtract is not an A2/A3 instruction")
+
+__all__ += ["MrgSortSrcList", "MrgSort4Info", "mrg_sort", "get_mrg_sort_result", "get_sort_len", "get_sort_offset",
+            "sort", "mrg_sort4", "rp_sort16", "proposal_concat", "proposal_extract"]
+
+
+# ---- bilinear_interpolation (semantics: src/sim/vbilin.c) ---------------------------------------------------
+def bilinear_interpolation(dst, src0, src0_offset, src1, mask, h_repeat, repeat_mode, dst_blk_stride, v_r_offset,
+                           v_repeat, shared_tmp_buffer):
+    """Gather src0 blocks at the byte offsets src0_offset, multiply by src1 (one value per iteration, or one per
+    block with repeat_mode), sum h_repeat iterations into dst per vertical repeat (v_r_offset elements apart)."""
+    fn = "bilinear_interpolation"
+    b = builder(fn)
+    sfx, m = _mask(fn, mask)
+    b.op("asc.bilinear_interpolation" + sfx,
+         [_lt(dst, fn, "dst"), _lt(src0, fn, "src0"), _lt(src0_offset, fn, "src0_offset"), _lt(src1, fn, "src1")] + m +
+         [_c._i32(h_repeat), to_value(repeat_mode, DTYPES["int1"]), _c._i32(dst_blk_stride), _c._i32(v_r_offset),
+          _c._i32(v_repeat), _lt(shared_tmp_buffer, fn, "shared_tmp_buffer")])
+
+
+__all__ += ["bilinear_interpolation"]
+
+
+# ---- device printing (semantics and format: src/sim/print.c, api.md §13) ---------------------------------
+def _ir_string(s):
+    """s as an IR string literal (docs/ir.md: \\" \\\\ \\n \\t and \\XX escapes)."""
+    out = []
+    for ch in s.encode("utf-8"):
+        c = chr(ch)
+        if c in '"\\':
+            out.append("\\" + c)
+        elif 32 <= ch < 127:
+            out.append(c)
+        else:
+            out.append(f"\\{ch:02X}")
+    return '"' + "".join(out) + '"'
+
+
+def _conversions(fmt):
+    """(start, end) of each conversion of a printf format, %% excluded."""
+    i, out = 0, []
+    while i < len(fmt):
+        if fmt[i] != "%":
+            i += 1
+            continue
+        if fmt[i + 1:i + 2] == "%":
+            i += 2
+            continue
+        j = i + 1
+        while j < len(fmt) and fmt[j] in "-+ #0123456789.hlLqjzt":
+            j += 1
+        out.append((i, j + 1))
+        i = j + 1
+    return out
+
+
+def printf(desc, *params):
+    """printf(format, *values): device printf (%d %i %u %x %f %c %p %s ...); a Python str value is spliced into
+    its %s at trace time.  The output goes to stdout after the launch, block after block."""
+    fn = "printf"
+    b = builder(fn)
+    if not isinstance(desc, str):
+        raise TypeError(f"{fn}(): the format must be a Python str, got {type(desc).__name__}")
+    convs = _conversions(desc)
+    if len(params) < len(convs):
+        raise TypeError(f"{fn}(): the format has {len(convs)} conversions but {len(params)} values are given")
+    fmt, last, ops = [], 0, []
+    for (s, e), v in zip(convs, params):
+        fmt.append(desc[last:s])
+        if isinstance(v, str):
+            if desc[e - 1] != "s":
+                raise TypeError(f"{fn}(): a str value needs %s, not {desc[s:e]}")
+            fmt.append(v.replace("%", "%%"))
+        else:
+            fmt.append(desc[s:e])
+            if isinstance(v, (PlainValue, _c.GlobalAddress, _c.LocalTensor, _c.GlobalTensor)):
+                if v.value is None:
+                    raise TypeError(f"{fn}(): an unbound {type(v).__name__} has no value to print")
+                ops.append(v.value)
+            elif isinstance(v, bool):
+                ops.append(to_value(v, DTYPES["int1"]))
+            elif isinstance(v, int):
+                ops.append(to_value(v, _I64))
+            elif isinstance(v, float):
+                ops.append(to_value(v, DTYPES["float32"]))
+            else:
+                raise TypeError(f"{fn}(): cannot print a {type(v).__name__}")
+        last = e
+    fmt.append(desc[last:])
+    b.op("asc.printf", ops, [], {"fmt": _ir_string("".join(fmt))})
+
+
+class ShapeInfo:
+    """ShapeInfo(shape[, original_shape[, data_format]]): the shape dump_tensor nests its values by (a list or
+    tuple of ints)."""
+
+    def __init__(self, shape=None, original_shape=None, data_format=None):
+        builder("ShapeInfo")
+        if shape is not None and not isinstance(shape, (list, tuple)):
+            raise TypeError(f"ShapeInfo(): shape must be a list of ints (asc.array is not implemented yet in "
+                            f"openasc), got {type(shape).__name__}")
+        if shape is not None and not 1 <= len(shape) <= 8:
+            raise ValueError(f"ShapeInfo(): a shape has 1..8 dimensions, got {len(shape)}")
+        self.shape = list(shape) if shape is not None else []
+        self.original_shape = list(original_shape) if original_shape is not None else list(self.shape)
+        self.data_format = data_format
+
+
+def dump_tensor(tensor, desc, dump_size, shape_info=None):
+    """dump_tensor(tensor, desc, dump_size[, shape_info]): after every pipe drains, print the first dump_size
+    elements of a LocalTensor or GlobalTensor (the DumpTensor format)."""
+    fn = "dump_tensor"
+    b = builder(fn)
+    t = tensor
+    if not isinstance(t, (_c.LocalTensor, _c.GlobalTensor)) or t.value is None:
+        raise TypeError(f"{fn}(): tensor must be a bound LocalTensor or GlobalTensor, got {type(t).__name__}")
+    if shape_info is not None and not isinstance(shape_info, ShapeInfo):
+        raise TypeError(f"{fn}(): shape_info must be a ShapeInfo, got {type(shape_info).__name__}")
+    dims = [] if shape_info is None else shape_info.shape
+    if not all(isinstance(d, int) or isinstance(d, PlainValue) for d in dims):
+        raise TypeError(f"{fn}(): the ShapeInfo's dimensions must be ints")
+    b.op("asc.dump_tensor", [t.value, _c._i32(desc), _c._i32(dump_size)] + [_c._i32(d) for d in dims])
+
+
+def print_time_stamp(desc_id):
+    """Print 'descId is <id>, timeStamp is <the core's simulated cycle>, pc is <instruction>'."""
+    builder("print_time_stamp").op("asc.print_time_stamp", [_c._i32(desc_id)])
+
+
+__all__ += ["printf", "ShapeInfo", "dump_tensor", "print_time_stamp"]
+
+
+def metrics_prof_start():
+    """Start a metrics region: the core's scalar cycles until metrics_prof_stop add to its launch report entry
+    (asc.lib.runtime.last_report()["cores"][i]["metrics_cycles"])."""
+    builder("metrics_prof_start").op("asc.metrics_prof_start")
+
+
+def metrics_prof_stop():
+    builder("metrics_prof_stop").op("asc.metrics_prof_stop")
+
+
+__all__ += ["metrics_prof_start", "metrics_prof_stop"]
+
+
+def dump_acc_chk_point(tensor, index, count_off, dump_size):
+    """dump_tensor of dump_size elements from element count_off on, desc = index (nothing over 30 KB)."""
+    fn = "dump_acc_chk_point"
+    b = builder(fn)
+    if not isinstance(tensor, (_c.LocalTensor, _c.GlobalTensor)) or tensor.value is None:
+        raise TypeError(f"{fn}(): tensor must be a bound LocalTensor or GlobalTensor, got {type(tensor).__name__}")
+    b.op("asc.dump_acc_chk_point", [tensor.value, _c._i32(index), _c._i32(count_off), _c._i32(dump_size)])
+
+
+__all__ += ["dump_acc_chk_point"]
+
+
+# ---- check_local_memory_ia (semantics: src/sim/print.c) --------------------------------------------------
+class CheckLocalMemoryIAParam:
+    """CheckLocalMemoryIAParam(enable_bit=0, start_addr=0, end_addr=0, is_scalar_read=False, is_scalar_write=False,
+    is_vector_read=False, is_vector_write=False, is_mte_read=False, is_mte_write=False, is_enable=False,
+    reserved=0): UB blocks (start_addr, end_addr] of 32 bytes checked by exception register enable_bit."""
+    _fields = ("enable_bit", "start_addr", "end_addr", "is_scalar_read", "is_scalar_write", "is_vector_read",
+               "is_vector_write", "is_mte_read", "is_mte_write", "is_enable", "reserved")
+
+    def __init__(self, *args, **kw):
+        builder("CheckLocalMemoryIAParam")
+        vals = dict(zip(self._fields, (0, 0, 0, False, False, False, False, False, False, False, 0)))
+        if len(args) > len(self._fields):
+            raise TypeError(f"CheckLocalMemoryIAParam() takes {len(self._fields)} arguments, {len(args)} given")
+        vals.update(zip(self._fields, args))
+        for k, v in kw.items():
+            if k not in vals:
+                raise TypeError(f"CheckLocalMemoryIAParam() got an unexpected keyword argument '{k}'")
+            vals[k] = v
+        self.__dict__.update(vals)
+
+
+def check_local_memory_ia(check_params):
+    """Set (is_enable) or clear exception register enable_bit: a checked access into its UB range is an error."""
+    fn = "check_local_memory_ia"
+    b = builder(fn)
+    p = check_params
+    if not isinstance(p, CheckLocalMemoryIAParam):
+        raise TypeError(f"{fn}(): expected a CheckLocalMemoryIAParam, got {type(p).__name__}")
+    i1 = DTYPES["int1"]
+    b.op("asc.check_local_memory_ia", [_c._i32(p.enable_bit), _c._i32(p.start_addr), _c._i32(p.end_addr)] +
+         [to_value(bool(getattr(p, f)) if isinstance(getattr(p, f), int) else getattr(p, f), i1)
+          for f in CheckLocalMemoryIAParam._fields[3:10]])
+
+
+__all__ += ["CheckLocalMemoryIAParam", "check_local_memory_ia"]

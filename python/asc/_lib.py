@@ -1,6 +1,7 @@
 """ctypes binding to libasc: module parse, passes, simulator launch and the op registry."""
 import ctypes as C
 import os
+import sys
 import re
 import signal
 import threading
@@ -73,6 +74,7 @@ _SIGS = {
     "asc_bind_pass_options": (None, [C.c_void_p, C.c_int]),
     "asc_bind_report": (C.c_double, [C.c_void_p, C.c_char_p, C.c_int, C.c_int]),
     "asc_bind_report_platform": (C.c_char_p, [C.c_void_p]),
+    "asc_bind_report_print": (C.c_char_p, [C.c_void_p]),
     "asc_bind_options_profile": (None, [C.c_void_p, C.c_char_p, C.c_int]),
     "asc_bind_report_line": (C.c_char_p, [C.c_void_p, C.c_int, C.POINTER(C.c_int64), C.POINTER(C.c_int64),
                                           C.POINTER(C.c_int64)]),
@@ -338,6 +340,7 @@ class Report(dict):
         for i in range(int(f(r, b"ncores", -1, -1))):
             cores.append({"cycles": int(f(r, b"core.cycles", i, -1)), "blocks": int(f(r, b"core.blocks", i, -1)),
                           "kind": _core_kind(self._L, int(f(r, b"core.kind", i, -1))),
+                          "metrics_cycles": int(f(r, b"core.metrics", i, -1)),
                           "busy": {n: int(f(r, b"core.busy", i, p)) for p, n in _pipes(self._L)},
                           "blocked": {n: int(f(r, b"core.blocked", i, p)) for p, n in _pipes(self._L)}})
         dict.__setitem__(self, "cores", cores)
@@ -558,6 +561,10 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, 
         ordered = list(module.diags.ordered)
     L.asc_sim_args_free(a)
     del names, pname, pdir
+    out = L.asc_bind_report_print(r)  # printf / dump_tensor output (api.md §13), unless ASCENDC_DUMP=0
+    if out and os.environ.get("ASCENDC_DUMP", "1") != "0":
+        sys.stdout.write(out.decode("utf-8", "replace"))
+        sys.stdout.flush()
     f = L.asc_bind_report
     rep = Report(L, r, {"cycles": int(f(r, b"cycles", -1, -1)), "launch_cycles": int(f(r, b"launch_cycles", -1, -1)),
                         "us": f(r, b"us", -1, -1), "mhz": f(r, b"mhz", -1, -1),

@@ -143,6 +143,8 @@ double asc_bind_report(const void *rep, const char *field, int core, int pipe) {
     return c->blocks;
   if (!strcmp(field, "core.kind")) /* 0 AIV, 1 AIC */
     return c->kind;
+  if (!strcmp(field, "core.metrics"))
+    return (double)c->metrics_cycles;
   if (pipe < 0 || pipe >= ASC_SIM_NPIPES)
     return -1;
   if (!strcmp(field, "core.busy"))
@@ -194,4 +196,9 @@ double asc_bind_platform(const char *platform, const char *field) {
 const char *asc_bind_report_platform(const void *rep) {
   const asc_sim_report *r = rep;
   return r->platform;
+}
+
+const char *asc_bind_report_print(const void *rep) {
+  const asc_sim_report *r = rep;
+  return r->print;
 }

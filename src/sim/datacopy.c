@@ -5,6 +5,8 @@
  * bounded by the caller's arrays and UB by the local tensor's extent.
  */
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -157,6 +159,9 @@ static int padblock(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff,
   if (pad[0] != 0) {
     fill(dt, esz, d, left / esz, pad[3]);
     fill(dt, esz, d + left + len, tail / esz, pad[3]);
+  } else if ((left || right) && c->padval_set) { /* is_pad false: the set_pad_value value */
+    fill(dt, esz, d, left / esz, c->padval);
+    fill(dt, esz, d + left + len, tail / esz, c->padval);
   } else if (left == 0 && right == 0 && len > 0) {
     for (int64_t i = 0; i + esz <= tail; i += esz)
       memcpy(d + len + i, d, (size_t)esz);
@@ -176,13 +181,21 @@ static int datacopypad(sim_core *c, const sim_inst *in) {
   int64_t cnt, len, ss, ds, lpad, rpad;
   int esz = esize(in);
   /* hardware.md §12.1: block_count <= 4095, block_len <= 2097151 bytes, uint32 strides,
-   * left / right padding at most 32 bytes of elements each */
-  if (asc_sim_field(c, in->op, "DataCopyExtParams.block_count", f[0], 0, 4095, &cnt) ||
-      asc_sim_field(c, in->op, "DataCopyExtParams.block_len", f[1], 0, 2097151, &len) ||
-      asc_sim_field(c, in->op, "DataCopyExtParams.src_stride", f[2], 0, UINT32_MAX, &ss) ||
-      asc_sim_field(c, in->op, "DataCopyExtParams.dst_stride", f[3], 0, UINT32_MAX, &ds) ||
-      asc_sim_field(c, in->op, "DataCopyPadExtParams.left_padding", pad[1], 0, 32 / esz, &lpad) ||
-      asc_sim_field(c, in->op, "DataCopyPadExtParams.right_padding", pad[2], 0, 32 / esz, &rpad))
+   * left / right padding at most 32 bytes of elements each; the DataCopyParams form (v1): uint16
+   * block_len and strides */
+  bool v1 = in->op->code == ASC_OP_DATA_COPY_PAD_V1;
+  const char *cp = v1 ? "DataCopyParams" : "DataCopyExtParams", *pp = v1 ? "DataCopyPadParams" : "DataCopyPadExtParams";
+  char nm[6][48];
+  static const char *const fn[6] = {"block_count", "block_len", "src_stride", "dst_stride", "left_padding",
+                                    "right_padding"};
+  for (int i = 0; i < 6; i++)
+    snprintf(nm[i], sizeof nm[i], "%s.%s", i < 4 ? cp : pp, fn[i]);
+  if (asc_sim_field(c, in->op, nm[0], f[0], 0, 4095, &cnt) ||
+      asc_sim_field(c, in->op, nm[1], f[1], 0, v1 ? 65535 : 2097151, &len) ||
+      asc_sim_field(c, in->op, nm[2], f[2], 0, v1 ? 65535 : UINT32_MAX, &ss) ||
+      asc_sim_field(c, in->op, nm[3], f[3], 0, v1 ? 65535 : UINT32_MAX, &ds) ||
+      asc_sim_field(c, in->op, nm[4], pad[1], 0, 32 / esz, &lpad) ||
+      asc_sim_field(c, in->op, nm[5], pad[2], 0, 32 / esz, &rpad))
     return -1;
   if (len % esz)
     return asc_sim_err(c, in->op, "asc.data_copy_pad: block_len %lld is not a multiple of the %d-byte element",
@@ -203,8 +216,123 @@ static int datacopypad(sim_core *c, const sim_inst *in) {
   return copycost(c, in, cnt * len);
 }
 
+/* data_copy_enhanced(dst, src, DataCopyParams, DataCopyEnhancedParams): the enhanced fields belong to
+ * the L0C (CO1) paths; a GM / UB copy takes their defaults and is then data_copy_params. */
+static int datacopyenhanced(sim_core *c, const sim_inst *in) {
+  const double *e = sim_in(c, in, 3)->fld;
+  static const char *const nm[] = {"block_mode", "deq_scale", "deq_value_in", "sid_store_mode_in", "is_relu_in",
+                                   "pad_mode_in", "pad_value_in"};
+  for (int i = 0; i < 7; i++)
+    if (e[i] != 0)
+      return asc_sim_err(c, in->op, "asc.data_copy: DataCopyEnhancedParams.%s = %g applies to the L0C (CO1) copy "
+                         "paths only; a GM / UB copy takes its default 0", nm[i], e[i]);
+  return datacopyparams(c, in);
+}
+
+/* The selected indices of one dimension of a SliceInfo (start, end, stride, burst_len, shape):
+ * dimension 0 bursts of seg elements `stride` apart, higher dimensions every (stride + 1)-th
+ * index.  Returns the count, or -1 after an error. */
+static int64_t sliceidx(sim_core *c, const sim_inst *in, const char *side, int d, const int64_t *s, int esz,
+                        int64_t **out) {
+  int64_t start = s[0], end = s[1], stride = s[2], burst = s[3], shape = s[4];
+  if (start < 0 || stride < 0 || burst < 1 || !(start < end && end <= shape))
+    return asc_sim_err(c, in->op, "asc.data_copy: %s SliceInfo[%d] needs start < end <= shape_value, stride >= 0 "
+                       "and burst_len >= 1 (got %lld, %lld, %lld, %lld, %lld)", side, d, (long long)start,
+                       (long long)end, (long long)stride, (long long)burst, (long long)shape);
+  if (d > 0 && burst != 1)
+    return asc_sim_err(c, in->op, "asc.data_copy: %s SliceInfo[%d].burst_len must be 1 beyond dimension 0", side, d);
+  int64_t seg = d ? 1 : burst * 32 / esz, span = end - start + 1;
+  if ((span + stride) % (seg + stride))
+    return asc_sim_err(c, in->op, "asc.data_copy: %s SliceInfo[%d]: end - start + 1 = %lld is not (N - 1) * stride"
+                       " + N * %lld for a whole N", side, d, (long long)span, (long long)seg);
+  int64_t n = (span + stride) / (seg + stride);
+  int64_t *v = malloc(sizeof *v * (size_t)(n * seg));
+  if (!v)
+    asc_die("out of memory");
+  for (int64_t k = 0; k < n; k++)
+    for (int64_t e = 0; e < seg; e++)
+      v[k * seg + e] = start + k * (seg + stride) + e;
+  *out = v;
+  return n * seg;
+}
+
+/* The element offsets a slice list selects, outer dimensions outermost; -1 after an error. */
+static int64_t slicelist(sim_core *c, const sim_inst *in, const char *side, int dim, int first, int64_t **out) {
+  int esz = esize(in);
+  int64_t *idx[8] = {0}, cnt[8], total = 1, ok = 0;
+  for (int d = 0; d < dim; d++) {
+    int64_t s[5];
+    for (int i = 0; i < 5; i++)
+      s[i] = sim_in(c, in, first + 5 * d + i)->i;
+    if ((cnt[d] = sliceidx(c, in, side, d, s, esz, &idx[d])) < 0)
+      goto done;
+    total *= cnt[d];
+  }
+  int64_t *v = malloc(sizeof *v * (size_t)total), pitch[8];
+  if (!v)
+    asc_die("out of memory");
+  for (int d = 0; d < dim; d++)
+    pitch[d] = d ? pitch[d - 1] * sim_in(c, in, first + 5 * (d - 1) + 4)->i : 1;
+  for (int64_t i = 0; i < total; i++) {
+    int64_t r = i, off = 0;
+    for (int d = 0; d < dim; d++) {
+      off += idx[d][r % cnt[d]] * pitch[d];
+      r /= cnt[d];
+    }
+    v[i] = off;
+  }
+  *out = v;
+  ok = 1;
+done:
+  for (int d = 0; d < dim; d++)
+    free(idx[d]);
+  return ok ? total : -1;
+}
+
+/* data_copy_slice(dst, src, dim, dst slices, src slices) */
+static int datacopyslice(sim_core *c, const sim_inst *in) {
+  int64_t dim = sim_in(c, in, 2)->i;
+  if (dim < 1 || dim > 8 || in->nin != 3 + 10 * dim)
+    return asc_sim_err(c, in->op, "asc.data_copy: dim_value %lld needs that many SliceInfo per side (1..8)",
+                       (long long)dim);
+  if (in->pipe == ASC_PIPEID_PIPE_V)
+    return asc_sim_err(c, in->op, "asc.data_copy: the slice form copies GM -> UB or UB -> GM");
+  if (checkalign(c, in, sim_in(c, in, 0), 0, "destination") || checkalign(c, in, sim_in(c, in, 1), 0, "source"))
+    return -1;
+  int64_t *dv = NULL, *sv = NULL;
+  int64_t nd = slicelist(c, in, "dst", (int)dim, 3, &dv);
+  int64_t ns = nd < 0 ? -1 : slicelist(c, in, "src", (int)dim, 3 + 5 * (int)dim, &sv);
+  int rc = nd < 0 || ns < 0 ? -1 : 0;
+  if (!rc && nd != ns)
+    rc = asc_sim_err(c, in->op, "asc.data_copy: the dst slices select %lld elements, the src slices %lld",
+                     (long long)nd, (long long)ns);
+  int esz = esize(in);
+  for (int64_t i = 0; !rc && i < nd;) { /* runs contiguous on both sides go as one move */
+    int64_t j = i + 1;
+    while (j < nd && dv[j] == dv[j - 1] + 1 && sv[j] == sv[j - 1] + 1)
+      j++;
+    rc = move(c, in, dv[i] * esz, sv[i] * esz, (j - i) * esz);
+    i = j;
+  }
+  free(dv);
+  free(sv);
+  return rc ? -1 : copycost(c, in, (nd > 0 ? nd : 0) * esz);
+}
+
+static int setpadvalue(sim_core *c, const sim_inst *in) {
+  const sim_val *v = sim_in(c, in, 0);
+  c->padval = asc_type_is_float(sim_intype(in, 0)) ? v->f : (double)v->i;
+  c->padval_set = true;
+  asc_sim_scalar(c, c->L->cost->scalar_op);
+  return 0;
+}
+
 void asc_sim_reg_datacopy(sim_exec_fn *t) {
   t[ASC_OP_DATA_COPY] = datacopy;
   t[ASC_OP_DATA_COPY_PARAMS] = datacopyparams;
   t[ASC_OP_DATA_COPY_PAD] = datacopypad;
+  t[ASC_OP_DATA_COPY_PAD_V1] = datacopypad;
+  t[ASC_OP_DATA_COPY_ENHANCED] = datacopyenhanced;
+  t[ASC_OP_DATA_COPY_SLICE] = datacopyslice;
+  t[ASC_OP_SET_PAD_VALUE] = setpadvalue;
 }

@@ -135,6 +135,9 @@ void asc_sim_report_free(asc_sim_report *r) {
   free(r->kwarnings);
   r->kwarnings = NULL;
   r->nkwarnings = 0;
+  free(r->print);
+  r->print = NULL;
+  r->nprint = 0;
   r->records = NULL;
   r->nrecords = 0;
   r->cores = NULL;
@@ -234,7 +237,7 @@ static int bindargs(sim_launch *L, const asc_op *func, const asc_sim_args *args)
 typedef struct blockres {
   int rc;
   asc_ctx *diag; /* its diagnostics: asc_diag on the shared context is not thread-safe */
-  int64_t cycles, overlap;
+  int64_t cycles, overlap, metrics;
   int64_t busy[ASC_SIM_NPIPES], blocked[ASC_SIM_NPIPES];
   sim_trec *trace;
   int ntrace;
@@ -391,6 +394,7 @@ static void runcore(sim_core *c, blockres *r, scratch *s) {
   r->rc = rc || r->diag->nerrors ? -1 : 0;
   r->cycles = asc_sim_core_time(c);
   r->overlap = c->overlap;
+  r->metrics = c->mprof_cycles;
   for (int p = 0; p < ASC_SIM_NPIPES; p++) {
     r->busy[p] = c->pipes[p].busy;
     r->blocked[p] = c->pipes[p].blocked;
@@ -447,6 +451,7 @@ static int place(runner *R, int b, const blockres *r) {
   cr->cycles += r->cycles;
   cr->blocks++;
   cr->overlap_mte2_v += r->overlap;
+  cr->metrics_cycles += r->metrics;
   for (int p = 0; p < ASC_SIM_NPIPES; p++) {
     cr->busy[p] += r->busy[p];
     cr->blocked[p] += r->blocked[p];
@@ -463,6 +468,7 @@ static void commit(runner *R) {
     for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
       asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
     asc_sim_oob_replay(L, r->oobw, r->noobw, &R->seen, R->rep); /* of op sites no earlier block warned about */
+    asc_sim_print_commit(L, &r->out, R->rep);
     asc_sim_san_commit_block(L, R->done, &r->out);
     int k = place(R, R->done, r);
     if (R->all)
@@ -731,6 +737,7 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
       for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
         asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
       asc_sim_oob_replay(L, r->oobw, r->noobw, &R.seen, rep);
+      asc_sim_print_commit(L, &r->out, rep);
       asc_sim_san_commit_block(L, inst, &r->out);
       asc_sim_core_report *cr = &rep->cores[ck];
       if (R.tb) {
@@ -742,6 +749,7 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
       cr->cycles = slotend[k] + r->cycles;
       cr->blocks++;
       cr->overlap_mte2_v += r->overlap;
+      cr->metrics_cycles += r->metrics;
       for (int p = 0; p < ASC_SIM_NPIPES; p++) {
         cr->busy[p] += r->busy[p];
         cr->blocked[p] += r->blocked[p];

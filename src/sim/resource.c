@@ -470,7 +470,7 @@ static int tbuf(sim_core *c, const sim_inst *in) {
     if (!c->tbufs)
       asc_die("out of memory");
   }
-  c->tbufs[c->ntbufs] = (sim_tbuf){pos, 0, -1};
+  c->tbufs[c->ntbufs] = (sim_tbuf){pos, 0, -1, 0};
   sim_out(c, in, 0)->i = c->ntbufs++;
   scost(c);
   return 0;
@@ -752,7 +752,153 @@ static int structop(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
+/* ---- LocalMemAllocator: a bump allocator over UB (no TPipe) ---- */
+static int lmanew(sim_core *c, const sim_inst *in) {
+  if (c->nlma == (int)(sizeof c->lma / sizeof c->lma[0]))
+    return asc_sim_err(c, in->op, "asc.local_mem_allocator: more than %d allocators on one core",
+                       (int)(sizeof c->lma / sizeof c->lma[0]));
+  c->lma[c->nlma] = 0;
+  sim_out(c, in, 0)->i = c->nlma++;
+  scost(c);
+  return 0;
+}
+
+static int64_t *lmaof(sim_core *c, const sim_inst *in) {
+  int64_t h = sim_in(c, in, 0)->i;
+  if (h < 0 || h >= c->nlma)
+    return asc_sim_err(c, in->op, "%s: not a LocalMemAllocator", asc_op_name(in->op)), NULL;
+  return &c->lma[h];
+}
+
+static int lmacur(sim_core *c, const sim_inst *in) {
+  int64_t *a = lmaof(c, in);
+  if (!a)
+    return -1;
+  sim_out(c, in, 0)->i = *a;
+  scost(c);
+  return 0;
+}
+
+static int lmaalloc(sim_core *c, const sim_inst *in) {
+  int64_t *a = lmaof(c, in), n = sim_in(c, in, 1)->i, bytes;
+  int pos = (int)asc_op_attr(in->op, "pos")->i;
+  int esz = asc_type_bytes(sim_outtype(in, 0)->elem);
+  if (!a)
+    return -1;
+  if (!posok(c, pos))
+    return badpos(c, in, pos);
+  if (asc_hw_pos_mem(pos) != ASC_HW_MEM_UB)
+    return asc_sim_err(c, in->op, "asc.local_mem_allocator.alloc: position %s is not in UB (only the UB allocator "
+                       "is modelled)", posname(pos));
+  if (n < 0 || asc_sim_mul(c, in->op, "tile size times element size", n, esz, &bytes))
+    return n < 0 ? asc_sim_err(c, in->op, "asc.local_mem_allocator.alloc: negative tile size %lld", (long long)n)
+                 : -1;
+  if (bytes > c->ub_bytes - *a)
+    return asc_sim_found_at(c, ASC_SIM_CHK_UB_OVERFLOW, ASC_SEV_ERROR, in,
+                            "asc.local_mem_allocator.alloc: %lld bytes at UB byte %lld do not fit the %lld B of UB",
+                            (long long)bytes, (long long)*a, (long long)c->ub_bytes);
+  sim_val *r = sim_out(c, in, 0);
+  r->mem = SIM_MEM_UB;
+  r->off = *a;
+  r->len = bytes;
+  *a += (bytes + 31) / 32 * 32;
+  scost(c);
+  return 0;
+}
+
+/* ---- TBufPool: a TBuf region carved further ---- */
+static int poolcarve(sim_core *c, const sim_inst *in, sim_tbuf *p, int64_t n, int64_t *addr) {
+  if (!p || p->len < 0)
+    return asc_sim_err(c, in->op, "%s: the TBufPool has no memory (init_buf_pool missing)", asc_op_name(in->op));
+  if (n > p->len - p->top)
+    return asc_sim_found_at(c, ASC_SIM_CHK_UB_OVERFLOW, ASC_SEV_ERROR, in,
+                            "%s: %lld more bytes do not fit the TBufPool's %lld (%lld already carved)",
+                            asc_op_name(in->op), (long long)n, (long long)p->len, (long long)p->top);
+  *addr = p->addr + p->top;
+  p->top += n;
+  return 0;
+}
+
+static int64_t round32(sim_core *c, const sim_inst *in, int64_t len) {
+  if (len < 1)
+    return asc_sim_err(c, in->op, "%s: %lld bytes", asc_op_name(in->op), (long long)len);
+  if (asc_sim_add(c, in->op, "buffer length rounded up to 32 bytes", len, 31, &len))
+    return -1;
+  return len / 32 * 32;
+}
+
+static int poolinitbuffer(sim_core *c, const sim_inst *in) {
+  sim_queue *q = queueof(c, in, 1);
+  int64_t num = sim_in(c, in, 2)->i, len = round32(c, in, sim_in(c, in, 3)->i), total, addr;
+  if (len < 0)
+    return -1;
+  if (!q || q->nbuf >= 0)
+    return asc_sim_err(c, in->op, "asc.tbufpool_init_buffer: the queue already has its buffers");
+  if (num < 1 || num > SIM_MAXQBUF - c->nbufs)
+    return asc_sim_err(c, in->op, "asc.tbufpool_init_buffer: %lld buffers (1..%d queue buffers in all)",
+                       (long long)num, SIM_MAXQBUF);
+  if (asc_sim_mul(c, in->op, "buffers times buffer length", num, len, &total) ||
+      poolcarve(c, in, tbufof(c, in, 0), total, &addr))
+    return -1;
+  q->first = c->nbufs;
+  q->nbuf = (int)num;
+  for (int i = 0; i < num; i++) {
+    int gen = c->bufs[c->nbufs].gen;
+    c->bufs[c->nbufs++] = (sim_qbuf){addr + i * len, len, SIM_QB_FREE, gen, -1, -1, sim_memid(posmem(q->pos))};
+  }
+  scost(c);
+  return 0;
+}
+
+static int poolinittbuf(sim_core *c, const sim_inst *in) {
+  sim_tbuf *t = tbufof(c, in, 1);
+  int64_t len = round32(c, in, sim_in(c, in, 2)->i);
+  if (len < 0)
+    return -1;
+  if (!t || t->len >= 0)
+    return asc_sim_err(c, in->op, "asc.tbufpool_init_tbuf: the TBuf already has its buffer");
+  if (poolcarve(c, in, tbufof(c, in, 0), len, &t->addr))
+    return -1;
+  t->len = len;
+  t->top = 0;
+  scost(c);
+  return 0;
+}
+
+static int poolshare(sim_core *c, const sim_inst *in) {
+  sim_tbuf *p = tbufof(c, in, 0), *s = tbufof(c, in, 1);
+  int64_t len = round32(c, in, sim_in(c, in, 2)->i);
+  if (len < 0)
+    return -1;
+  if (!p || p->len >= 0)
+    return asc_sim_err(c, in->op, "asc.tbufpool_share: the TBufPool already has its memory");
+  if (!s || s->len < 0)
+    return asc_sim_err(c, in->op, "asc.tbufpool_share: the shared TBufPool has no memory yet");
+  if (len > s->len)
+    return asc_sim_err(c, in->op, "asc.tbufpool_share: %lld bytes, the shared TBufPool has %lld", (long long)len,
+                       (long long)s->len);
+  p->addr = s->addr, p->len = len, p->top = 0;
+  scost(c);
+  return 0;
+}
+
+static int poolreset(sim_core *c, const sim_inst *in) {
+  sim_tbuf *p = tbufof(c, in, 0);
+  if (!p || p->len < 0)
+    return asc_sim_err(c, in->op, "asc.tbufpool_reset: the TBufPool has no memory");
+  p->top = 0;
+  scost(c);
+  return 0;
+}
+
 void asc_sim_reg_resource(sim_exec_fn *t) {
+  t[ASC_OP_LMA_NEW] = lmanew;
+  t[ASC_OP_LMA_GET_CUR_ADDR] = lmacur;
+  t[ASC_OP_LMA_ALLOC] = lmaalloc;
+  t[ASC_OP_TBUFPOOL_INIT_BUFFER] = poolinitbuffer;
+  t[ASC_OP_TBUFPOOL_INIT_TBUF] = poolinittbuf;
+  t[ASC_OP_TBUFPOOL_SHARE] = poolshare;
+  t[ASC_OP_TBUFPOOL_RESET] = poolreset;
   t[ASC_OP_TPIPE] = tpipe;
   t[ASC_OP_TQUE] = tque;
   t[ASC_OP_TBUF] = tbuf;

@@ -184,6 +184,7 @@ void asc_sim_san_core_end(sim_core *c) {
 void asc_sim_blockout_free(const sim_launch *L, sim_blockout *out) {
   asc_sim_records_free(out->recs, out->nrecs);
   freewl(out->gmw, L->ngm);
+  free(out->pr);
   memset(out, 0, sizeof *out);
 }
 

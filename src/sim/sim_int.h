@@ -149,6 +149,10 @@ typedef struct sim_blockout {
   asc_sim_record *recs;
   int nrecs;
   struct san_wlist *gmw; /* per GM array, or NULL */
+  char *pr;              /* printf / dump_tensor output (print.c), NUL-terminated, or NULL */
+  size_t prn, prcap;
+  int prblock, prkind, prsub; /* the core that printed */
+  bool prfull;           /* the 1 MiB dump buffer overflowed */
 } sim_blockout;
 
 /* ---- per-core state --------------------------------------------------------------------- */
@@ -173,6 +177,7 @@ typedef struct sim_queue {
 typedef struct sim_tbuf {
   int pos;
   int64_t addr, len; /* len < 0: not initialised */
+  int64_t top;       /* a TBufPool: bytes carved from it so far */
 } sim_tbuf;
 
 /* Timing: one in-order queue per pipe. */
@@ -246,8 +251,19 @@ struct sim_core {
   uint64_t mask[2]; /* vector mask register: lo lanes 0-63, hi 64-127 */
   bool counter;     /* mask mode: counter (set_mask_count) or normal */
   uint64_t cmpmask[2]; /* CMPMASK register (compare to register, set/get_cmp_mask, select mode 0) */
+  uint64_t deqscale;   /* DEQSCALE register (set_deq_scale; vdeq.c) */
+  int deq_mode;        /* the set_deq_scale form that set it last (vdeq.c), 0: none */
+  bool padval_set;     /* set_pad_value was called; padval: its value (datacopy.c) */
+  double padval;
+  uint64_t vms4_sr;    /* VMS4_SR: records the last mrg_sort took from each list, 16 bits each (vsort.c) */
   sim_val sys_workspace, hccl_ctx[2]; /* set_sys_workspace / set_hccl_context pointers */
   bool mm_layout;                     /* set_mm_layout_transform */
+  struct { int64_t lo, hi; uint8_t kinds; } ia[4]; /* check_local_memory_ia registers (print.c) */
+  uint8_t ia_on;          /* bit k: register k enabled */
+  bool mprof_on;         /* metrics_prof_start .. stop (print.c) */
+  int64_t mprof_t0, mprof_cycles;
+  int64_t lma[16];      /* LocalMemAllocator next addresses (resource.c) */
+  int nlma;
   int64_t gather_kept;  /* elements the last gather_mask kept (get_gather_mask_remain_count) */
   /* TPipe (hardware.md §9) */
   bool has_tpipe;
@@ -321,6 +337,9 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
 /* After writing through a pointer asc_sim_mem returned: the in-array part of a write that
  * went partly beyond its GM array reaches the array (strict_gm off). */
 void asc_sim_mem_commit(sim_core *c);
+/* check_local_memory_ia (print.c): -1 after the error when the access [lo, hi) of UB by op hits an
+ * enabled exception register for its kind (scalar / vector / MTE, read / write). */
+int asc_sim_ia_check(sim_core *c, const asc_op *op, int64_t lo, int64_t hi, bool write);
 void asc_sim_mem_free(sim_core *c);
 typedef struct sim_oobw {
   const asc_op *op;
@@ -439,6 +458,8 @@ void asc_sim_san_core_end(sim_core *c);   /* hands the block's records to c->out
  * launch (in index order); empties out. */
 void asc_sim_san_commit_block(const sim_launch *L, int b, sim_blockout *out);
 void asc_sim_blockout_free(const sim_launch *L, sim_blockout *out);
+/* print.c: a block's printf / dump_tensor output, with its dump header, onto the report (in commit order). */
+void asc_sim_print_commit(const sim_launch *L, sim_blockout *out, asc_sim_report *rep);
 void asc_sim_records_free(asc_sim_record *r, int n);
 /* race.c: the happens-before model.  Accesses of the current instruction are collected by
  * asc_sim_mem and checked after it ran (commit).  A race or uninitialised read is reported

@@ -272,15 +272,18 @@ static int selectl0(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, reps);
 }
 
-/* select.reg(dst, src0, src1, repeat, BinaryRepeatParams): SELMODE 0 with the mask register and
- * CMPMASK as earlier instructions left them (set_vector_mask, compare to CMPMASK, set_cmp_mask). */
+/* select.reg(dst, src0, src1, repeat, BinaryRepeatParams): the mask register and CMPMASK as earlier
+ * instructions left them (set_vector_mask, compare to CMPMASK, set_cmp_mask).  SELMODE 0: bit k of
+ * CMPMASK; SELMODE 2: CMPMASK[31:0] is the UB byte address of the sel_mask, consumed progressively. */
 static int selectreg(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0), mode = selmode(in);
   if (dt != ASC_SIM_F16 && dt != ASC_SIM_F32)
     return asc_sim_err(c, in->op, "asc.select: element type %s is not supported (f16, f32)",
                        dt < 0 ? "?" : asc_sim_dtype_name(dt));
-  if (mode != ASC_SELMODE_VSEL_CMPMASK_SPR)
-    return asc_sim_err(c, in->op, "asc.select: the register form is modelled for VSEL_CMPMASK_SPR only");
+  if (mode == ASC_SELMODE_VSEL_TENSOR_SCALAR_MODE)
+    return asc_sim_err(c, in->op, "asc.select: SELMODE 1 takes (dst, sel_mask, src0, repeat_times, repeat_params)");
+  sim_val sel = {0}; /* mode 2: the sel_mask at the UB byte address in CMPMASK[31:0] */
+  sel.mem = SIM_MEM_UB, sel.off = (int64_t)(uint32_t)c->cmpmask[0], sel.len = -1;
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
   const double *p = sim_in(c, in, 4)->fld;
   if (p[0] == 0)
@@ -292,7 +295,15 @@ static int selectreg(sim_core *c, const sim_inst *in) {
     for (int k = 0; k < lanes; k++) {
       if (!asc_sim_l0_on(c, r, k, lanes))
         continue;
-      int src = (c->cmpmask[k >> 6] >> (k & 63)) & 1 ? 1 : 2; /* operand 1 = src0, 2 = src1 */
+      bool on = (c->cmpmask[k >> 6] >> (k & 63)) & 1;
+      if (mode == ASC_SELMODE_VSEL_TENSOR_TENSOR_MODE) {
+        int64_t bit = r * lanes + k;
+        const uint8_t *m = asc_sim_mem(c, in->op, &sel, bit >> 3, 1, "read");
+        if (!m)
+          return -1;
+        on = (*m >> (bit & 7)) & 1;
+      }
+      int src = on ? 1 : 2; /* operand 1 = src0, 2 = src1 */
       uint8_t *d = asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, k, esz, (int64_t)p[0], (int64_t)p[3]), esz, "write");
       const uint8_t *s =
           d ? asc_sim_vptr(c, in, src, asc_sim_laneoff(r, k, esz, (int64_t)p[src], (int64_t)p[3 + src]), esz, "read")

@@ -192,4 +192,9 @@ void asc_sim_reg_vector(sim_exec_fn *t) {
   asc_sim_reg_vcmpsel(t);
   asc_sim_reg_vreduce(t);
   asc_sim_reg_vlayout(t);
+  asc_sim_reg_vdeq(t);
+  asc_sim_reg_vsort(t);
+  asc_sim_reg_vbilin(t);
+  asc_sim_reg_v5hd(t);
+  asc_sim_reg_print(t);
 }

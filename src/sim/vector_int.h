@@ -59,6 +59,14 @@ void asc_sim_reg_vreduce(sim_exec_fn *t);
 void asc_sim_reg_vlayout(sim_exec_fn *t);
 int64_t asc_sim_laneoff(int64_t r, int k, int esz, int64_t blk, int64_t rep);
 void asc_sim_reg_vmisc(sim_exec_fn *t);
+void asc_sim_reg_vdeq(sim_exec_fn *t);
+void asc_sim_reg_vsort(sim_exec_fn *t);
+void asc_sim_reg_vbilin(sim_exec_fn *t);
+void asc_sim_reg_v5hd(sim_exec_fn *t);
+void asc_sim_reg_print(sim_exec_fn *t); /* print.c */
+/* vdeq.c: *out := deq(x), int32 -> half with DEQSCALE's half scale (cast int32 -> half); -1 after an
+ * error when set_deq_scale(half) did not set it. */
+int asc_sim_cast_deq16(sim_core *c, const sim_inst *in, int64_t x, double *out);
 /* vfast.c: d[i] := op(a[i], b[i] or s) for i < n when (op, dt) has a fast path (same
  * bits as the generic path); false if not. */
 bool asc_sim_vfast(int code, int dt, uint8_t *d, const uint8_t *a, const uint8_t *b, sim_num s, int64_t n);

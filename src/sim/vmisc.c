@@ -50,8 +50,16 @@ static int cast(sim_core *c, const sim_inst *in) {
   const uint8_t *s = d ? asc_sim_vptr(c, in, 1, 0, n * ss, "read") : NULL;
   if (!s)
     return -1;
-  for (int64_t i = 0; i < n; i++)
-    asc_sim_castone(sdt, ddt, rm, s + i * ss, d + i * ds);
+  for (int64_t i = 0; i < n; i++) {
+    double v;
+    if (sdt == ASC_SIM_I32 && ddt == ASC_SIM_F16) { /* through DEQSCALE, round mode ignored (vdeq.c) */
+      if (asc_sim_cast_deq16(c, in, asc_sim_loadi(sdt, s + i * ss), &v))
+        return -1;
+      asc_sim_storef(ddt, d + i * ds, v);
+    } else {
+      asc_sim_castone(sdt, ddt, rm, s + i * ss, d + i * ds);
+    }
+  }
   return asc_sim_vcost(c, in, nw / 256 + (nw % 256 != 0));
 }
 

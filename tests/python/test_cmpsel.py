@@ -255,14 +255,6 @@ def test_compare_to_cmpmask_then_select_register_form(dtype):
     np.testing.assert_array_equal(got, want)
 
 
-def test_select_register_form_other_modes_not_implemented():
-    def op(dst, a, b):
-        asc.select(dst, a, b, repeat_times=1, repeat_params=asc.BinaryRepeatParams(),
-                   sel_mode=asc.SelMode.VSEL_TENSOR_TENSOR_MODE)
-    with pytest.raises(NotImplementedError, match="VSEL_CMPMASK_SPR only"):
-        run(op, data(64, "float32"), data(64, "float32"), np.zeros(64, np.float32))
-
-
 def test_compare_to_cmpmask_with_keywords():
     # pyasc's unit tests call compare(src0, src1, cmp_mode=..., mask=..., repeat_params=...).
     x, y = pair(64, "float32", 23)
@@ -272,10 +264,3 @@ def test_compare_to_cmpmask_with_keywords():
         asc.get_cmp_mask(dst)
     got = run(op, x, y, np.zeros(32, np.uint8))
     np.testing.assert_array_equal(got[:8], bits(x < y))
-
-
-def test_select_scalar_register_form_is_a_clear_error():
-    def op(dst, a, sm):
-        asc.select(dst, sm, a, repeat_times=1, repeat_params=asc.BinaryRepeatParams())
-    with pytest.raises(NotImplementedError, match="register form with a scalar"):
-        run(op, data(64, "float32"), np.zeros(32, np.uint8), np.zeros(64, np.float32))

@@ -369,8 +369,8 @@ def test_not_yet_implemented_api_names_itself():
     @asc.jit
     def k(x: asc.GlobalAddress):
         t = asc.LocalTensor(asc.int16, asc.TPosition.VECIN, 0, 128)
-        asc.mul_cast(t, t, t, count=128)  # MARK
+        asc.load_image_to_local(t, t, t)  # MARK
 
     with pytest.raises(NotImplementedError) as ei:
         launch(k)
-    check(ei, NotImplementedError, "asc.mul_cast is not implemented yet in openasc", k, "# MARK")
+    check(ei, NotImplementedError, "asc.load_image_to_local is not implemented yet in openasc", k, "# MARK")

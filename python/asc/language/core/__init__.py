@@ -36,6 +36,21 @@ class ConstExpr(metaclass=_ConstExprMeta):
     type = None
 
 
+def _set_shape_info(t, shape_info, fn):
+    """A tensor's ShapeInfo is compile-time metadata (its dims are Python ints): kept on the tensor object."""
+    from ..._basic_ops import ShapeInfo
+    builder(fn)
+    if not isinstance(shape_info, ShapeInfo):
+        raise TypeError(f"{fn}(): expected a ShapeInfo, got {type(shape_info).__name__}")
+    t._shape_info = shape_info
+
+
+def _get_shape_info(t, fn):
+    from ..._basic_ops import ShapeInfo
+    builder(fn)
+    return getattr(t, "_shape_info", None) or ShapeInfo()
+
+
 # ---- GM ------------------------------------------------------------------------------------------------
 class GlobalAddress(Handle):
     """A typed __gm__ pointer (kernel pointer argument)."""
@@ -102,6 +117,12 @@ class GlobalTensor(Handle):
     def set_value(self, index, value):
         _set_value(self, index, value)
 
+    def set_shape_info(self, shape_info):
+        _set_shape_info(self, shape_info, "GlobalTensor.set_shape_info")
+
+    def get_shape_info(self):
+        return _get_shape_info(self, "GlobalTensor.get_shape_info")
+
 
 def _get_value(t, index):
     b = builder("get_value")
@@ -109,7 +130,21 @@ def _get_value(t, index):
 
 
 def _set_value(t, index, value):
-    builder("set_value").op("asc.set_value", [t.value, _i32(index), to_value(value, t.dtype)])
+    b = builder("set_value")
+    if t.dtype is not None and t.dtype.kind == "u" and isinstance(t, LocalTensor) and t.value is not None:
+        # runtime scalars are signless: an unsigned element is written as the bits of the same-width signed
+        # integer, through a signed view of the tensor (e.g. a UB address from get_phy_addr into a uint64 table)
+        s = DTYPES[f"int{8 * t.dtype.size}"]
+        view = b.op("asc.lt_reinterpret_cast", [t.value], [_lt_type(s, t.pos)])[0]
+        if isinstance(value, (int, bool)) and not isinstance(value, bool):
+            if not 0 <= value < 1 << (8 * t.dtype.size):
+                raise TypeError(f"set_value(): {value} does not fit {t.dtype.name}")
+            v = to_value(value, s, wrap=True)
+        else:
+            v = to_value(value, s)
+        b.op("asc.set_value", [view, _i32(index), v])
+        return
+    b.op("asc.set_value", [t.value, _i32(index), to_value(value, t.dtype)])
 
 
 # ---- local tensors ---------------------------------------------------------------------------------------
@@ -145,6 +180,20 @@ class LocalTensor(Handle):
 
     def get_position(self):
         return self.pos
+
+    def print(self, len=None):  # noqa: A002 - pyasc's name
+        """Print the first len elements (default: the whole tensor), one 32-byte block a line, with the
+        device printing output (api.md §13)."""
+        _need(self, LocalTensor, "LocalTensor.print", "self")
+        b = builder("LocalTensor.print")
+        n = len if len is not None else PlainValue(b.op("asc.lt_get_size", [self.value], [I32.ir])[0], I32)
+        b.op("asc.lt_print", [self.value, _i32(n)])
+
+    def set_shape_info(self, shape_info):
+        _set_shape_info(self, shape_info, "LocalTensor.set_shape_info")
+
+    def get_shape_info(self):
+        return _get_shape_info(self, "LocalTensor.get_shape_info")
 
     # accessors (semantics: src/sim/resource.c)
     def _acc(self, name, operands=(), result=None):
@@ -256,6 +305,16 @@ class TPipe(Handle):
     def release_event_id(self, id, event=HardEvent.V_S):
         self._event_op("release_event_id", event, [_i32(id)], ())
 
+    def init_buf_pool(self, buf_pool, len, share_buf=None):  # noqa: A002 - pyasc's name
+        """Carve len bytes for a TBufPool (or give it the first len bytes of share_buf's memory)."""
+        b = builder("init_buf_pool")
+        _need(buf_pool, TBufPool, "init_buf_pool", "buf_pool")
+        if share_buf is not None:
+            b.op("asc.tbufpool_share", [buf_pool.value, _need(share_buf, TBufPool, "init_buf_pool", "share_buf").value,
+                                        _i32(len)])
+        else:
+            b.op("asc.init_tbuf", [self.value, buf_pool.value, _i32(len)])
+
     def get_base_addr(self, logic_pos=TPosition.VECIN):
         b = builder("get_base_addr")
         r = b.op("asc.tpipe_get_base_addr", [self.value], [I32.ir], {"pos": f"#asc.pos<{_posname(logic_pos)}>"})
@@ -348,11 +407,78 @@ class TBuf(Handle):
         v = builder("TBuf.get").op("asc.tbuf_get", [self.value, _i32(len)], [_lt_type(dtype, self.pos)])[0]
         return LocalTensor(dtype, self.pos, _value=v)
 
+    def alloc_tensor(self, dtype):
+        """Ascend C's TBuf::AllocTensor: the whole buffer, as get(dtype); the in-place form binds the argument."""
+        if isinstance(dtype, LocalTensor):
+            r = self.get(dtype.dtype)
+            dtype.value, dtype.pos = r.value, r.pos
+            return dtype
+        return self.get(dtype)
+
+    def free_tensor(self, tensor):
+        """Ascend C's TBuf::FreeTensor has no effect (a TBuf has one buffer and no queue events)."""
+        _need(tensor, LocalTensor, "TBuf.free_tensor", "tensor")
+
     def get_with_offset(self, size, buf_offset, dtype):
         dtype = dtype_of(dtype)
         v = builder("TBuf.get_with_offset").op("asc.tbuf_get_with_offset", [self.value, _i32(size), _i32(buf_offset)],
                                                [_lt_type(dtype, self.pos)])[0]
         return LocalTensor(dtype, self.pos, _value=v)
+
+
+class TBufPool(Handle):
+    """TBufPool(pos, buf_id_size): a region of the TPipe's memory (TPipe.init_buf_pool) that init_buffer carves
+    for queues and TBufs, reset() frees for reuse, and nested pools subdivide (src/sim/resource.c)."""
+
+    def __init__(self, pos=TPosition.VECCALC, buf_id_size=4):
+        self.pos, self.buf_id_size = pos, buf_id_size
+        self.value = builder("TBufPool").op("asc.tbuf", [], [f"!asc.tbuf<{_posname(pos)}>"])[0]
+
+    def init_buf_pool(self, buf_pool, len, share_buf=None):  # noqa: A002 - pyasc's name
+        b = builder("TBufPool.init_buf_pool")
+        _need(buf_pool, TBufPool, "TBufPool.init_buf_pool", "buf_pool")
+        if share_buf is not None:
+            b.op("asc.tbufpool_share", [buf_pool.value,
+                                        _need(share_buf, TBufPool, "TBufPool.init_buf_pool", "share_buf").value,
+                                        _i32(len)])
+        else:
+            b.op("asc.tbufpool_init_tbuf", [self.value, buf_pool.value, _i32(len)])
+
+    def init_buffer(self, que=None, num=0, len=0, buf=None):  # noqa: A002 - pyasc's name
+        b = builder("TBufPool.init_buffer")
+        if buf is not None or isinstance(que, TBuf):
+            t = buf if buf is not None else que
+            n = len if buf is not None else (num or len)
+            t.length, t._length_fn = n, id(b.blocks[0]) if b.blocks else None
+            b.op("asc.tbufpool_init_tbuf", [self.value, _need(t, TBuf, "TBufPool.init_buffer", "buf").value, _i32(n)])
+            return
+        _need(que, TQueBind, "TBufPool.init_buffer", "que")
+        b.op("asc.tbufpool_init_buffer", [self.value, que.value, _i32(num), _i32(len)])
+
+    def reset(self):
+        builder("TBufPool.reset").op("asc.tbufpool_reset", [self.value])
+
+
+class LocalMemAllocator(Handle):
+    """LocalMemAllocator(hard=Hardware.UB): hands out LocalTensors of UB from address 0 upward, each 32-byte
+    aligned (no TPipe); get_cur_addr() is the next address."""
+
+    def __init__(self, hard=None):
+        from .enums import Hardware
+        b = builder("LocalMemAllocator")
+        if hard is not None and int(hard) != int(Hardware.UB):
+            raise NotImplementedError(f"LocalMemAllocator(): only Hardware.UB is modelled, got {Hardware(int(hard)).name}")
+        self.value = b.op("asc.local_mem_allocator", [], [I32.ir])[0]
+
+    def get_cur_addr(self):
+        return PlainValue(builder("get_cur_addr").op("asc.local_mem_allocator.get_cur_addr", [self.value], [I32.ir])[0],
+                          I32)
+
+    def alloc(self, pos, data_type, tile_size):
+        d = dtype_of(data_type)
+        v = builder("alloc").op("asc.local_mem_allocator.alloc", [self.value, _i32(tile_size)], [_lt_type(d, pos)],
+                                {"pos": f"#asc.pos<{_posname(pos)}>"})[0]
+        return LocalTensor(d, pos, _value=v)
 
 
 # ---- parameter structs (from structs.def) -------------------------------------------------------------------
@@ -509,9 +635,39 @@ _COPY_FORMS = {"Nd2NzParams": "asc.data_copy_nd2nz", "DataCopyCO12DstParams": "a
                "Nz2NdParamsFull": "asc.data_copy_nz2nd"}
 
 
-def data_copy(dst, src, count=None, repeat_params=None, **kw):
+class SliceInfo:
+    """SliceInfo(start_index=0, end_index=31, stride=0, burst_len=32, shape_value=0): one dimension of a
+    data_copy slice (pyasc's defaults: end_index ONE_BLK_SIZE - 1, burst_len ONE_BLK_SIZE)."""
+
+    def __init__(self, start_index=0, end_index=None, stride=0, burst_len=None, shape_value=0):
+        builder("SliceInfo")
+        self.start_index, self.stride, self.shape_value = start_index, stride, shape_value
+        self.end_index = 31 if end_index is None else end_index
+        self.burst_len = 32 if burst_len is None else burst_len
+
+    def _values(self):
+        return [self.start_index, self.end_index, self.stride, self.burst_len, self.shape_value]
+
+
+def data_copy(dst, src, count=None, repeat_params=None, *rest, **kw):
     b = builder("data_copy")
-    params = repeat_params if repeat_params is not None else count
+    if isinstance(count, (list, tuple)) or "slice_list1" in kw:  # the slice form
+        vals = _bind_slices(count, repeat_params, rest, kw)
+        ops = [_tensor(dst, "data_copy", "dst"), _tensor(src, "data_copy", "src"), _i32(vals[2])]
+        for lst in vals[:2]:
+            ops += [_i32(x) for s in lst for x in s._values()]
+        b.op("asc.data_copy_slice", ops)
+        return
+    enh = kw.pop("enhanced_params", rest[0] if rest else None)
+    if enh is None and isinstance(repeat_params, STRUCTS["DataCopyEnhancedParams"]):  # (dst, src, params, enhanced)
+        enh, repeat_params = repeat_params, None
+    params = kw.pop("intri_params", repeat_params if repeat_params is not None else count)
+    if enh is not None:
+        if not isinstance(params, STRUCTS["DataCopyParams"]) or not isinstance(enh, STRUCTS["DataCopyEnhancedParams"]):
+            raise TypeError("data_copy(): the enhanced form takes DataCopyParams and DataCopyEnhancedParams")
+        b.op("asc.data_copy_enhanced", [_tensor(dst, "data_copy", "dst"), _tensor(src, "data_copy", "src"),
+                                        params.value, enh.value])
+        return
     if isinstance(params, STRUCTS["DataCopyParams"]):
         b.op("asc.data_copy_params", [_tensor(dst, "data_copy", "dst"), _tensor(src, "data_copy", "src"), params.value])
     elif type(params).__name__ in _COPY_FORMS:  # the cube unit's forms (ND -> Nz into L1, L0C out)
@@ -525,14 +681,54 @@ def data_copy(dst, src, count=None, repeat_params=None, **kw):
         b.op("asc.data_copy", [_tensor(dst, "data_copy", "dst"), _tensor(src, "data_copy", "src"), _i32(count)])
 
 
+def _bind_slices(l1, l2, rest, kw):
+    """(slice_list1 (dst), slice_list2 (src), dim_value) of the slice form of data_copy."""
+    l1 = kw.pop("slice_list1", l1)
+    l2 = kw.pop("slice_list2", l2)
+    dim = kw.pop("dim_value", rest[0] if rest else 1)
+    if kw:
+        raise TypeError(f"data_copy() got an unexpected keyword argument '{next(iter(kw))}'")
+    for n, lst in (("slice_list1", l1), ("slice_list2", l2)):
+        if not isinstance(lst, (list, tuple)) or not all(isinstance(s, SliceInfo) for s in lst):
+            raise TypeError(f"data_copy(): {n} must be a list of SliceInfo")
+        if isinstance(dim, int) and len(lst) != dim:
+            raise ValueError(f"data_copy(): {n} has {len(lst)} SliceInfo, dim_value is {dim}")
+    if not isinstance(dim, int) or not 1 <= dim <= 8:
+        raise ValueError(f"data_copy(): dim_value must be a compile-time int in 1..8, got {dim!r}")
+    return l1, l2, dim
+
+
 def data_copy_pad(dst, src, data_copy_params, pad_params=None):
     b = builder("data_copy_pad")
+    ops = [_tensor(dst, "data_copy_pad", "dst"), _tensor(src, "data_copy_pad", "src")]
+    if isinstance(data_copy_params, STRUCTS["DataCopyParams"]):
+        if pad_params is not None and not isinstance(pad_params, STRUCTS["DataCopyPadParams"]):
+            raise TypeError(f"data_copy_pad(): with DataCopyParams the padding is a DataCopyPadParams, got "
+                            f"{type(pad_params).__name__}")
+        b.op("asc.data_copy_pad.v1", ops + [data_copy_params.value] + ([] if pad_params is None else [pad_params.value]))
+        return
     if not isinstance(data_copy_params, STRUCTS["DataCopyExtParams"]):
-        raise NotImplementedError("data_copy_pad supports DataCopyExtParams only")
-    ops = [_tensor(dst, "data_copy_pad", "dst"), _tensor(src, "data_copy_pad", "src"), data_copy_params.value]
+        raise TypeError(f"data_copy_pad(): data_copy_params must be a DataCopyExtParams or DataCopyParams, got "
+                        f"{type(data_copy_params).__name__}")
+    if pad_params is not None and not isinstance(pad_params, STRUCTS["DataCopyPadExtParams"]):
+        raise TypeError(f"data_copy_pad(): with DataCopyExtParams the padding is a DataCopyPadExtParams, got "
+                        f"{type(pad_params).__name__}")
+    ops.append(data_copy_params.value)
     if pad_params is not None:
         ops.append(pad_params.value)
     b.op("asc.data_copy_pad", ops)
+
+
+def set_pad_value(padding_value, pos=None, dtype=None):
+    """The value data_copy_pad GM -> UB writes into its left / right padding when is_pad is false.  Its type is
+    the copied element type: a Python number goes as dtype (default: float32 for a float, int32 for an int)."""
+    b = builder("set_pad_value")
+    if isinstance(padding_value, PlainValue):
+        v = padding_value.value
+    else:
+        d = dtype_of(dtype) if dtype is not None else DTYPES["float32" if isinstance(padding_value, float) else "int32"]
+        v = to_value(padding_value, d)
+    b.op("asc.set_pad_value", [v])
 
 
 def get_block_idx():
@@ -570,16 +766,19 @@ FORMS = {
     "lt@t,num,int": ("dst", "scalar", "count"),
     "lt,lt,int": ("dst", "src", "count"),
     "lt@t,lt@t,lt,int": ("dst", "src", "shared_tmp_buffer", "count"),
+    "lt,lt@s,lt@s,int": ("dst", "src0", "src1", "count"),  # mixed widths: mul_cast, add_relu_cast, ...
 }
 # Attributes that are call parameters: attr -> (Python name, position before `count`?, formatter)
 ATTR_PARAMS = {"round": ("round_mode", True, lambda v: f"#asc.round<{RoundMode(v).name}>"),
                "cal_index": ("cal_index", False, lambda v: "true" if v else "false"),
-               "is_set_mask": ("is_set_mask", False, lambda v: "true" if v else "false")}
+               "is_set_mask": ("is_set_mask", False, lambda v: "true" if v else "false"),
+               "is_vec_deq": ("is_vec_deq", False, lambda v: "true" if v else "false"),
+               "half_block": ("half_block", False, lambda v: "true" if v else "false")}
 # Parameters after `mask, repeat_times` in the mask forms, by the operand kinds after the repeat operand.
 MASK_TAILS = {"struct:BinaryRepeatParams": ("repeat_params",), "struct:UnaryRepeatParams": ("repeat_params",),
               "int,int": ("dst_block_stride", "dst_repeat_stride"), "int": ("src_rep_stride",)}
 # Count-form signatures whose pyasc functions take `is_set_mask` after `count` (binary and vector-scalar ops).
-COUNT_IS_SET_MASK = {"lt@t,lt@t,lt@t,int", "lt@t,lt@t,num,int"}
+COUNT_IS_SET_MASK = {"lt@t,lt@t,lt@t,int", "lt@t,lt@t,num,int", "lt,lt@s,lt@s,int"}
 # pyasc's name of the repeat parameter where it is not `repeat_times` (the reductions), by the same key.
 REPEAT_NAMES = {"int": "repeat_time"}
 
@@ -663,7 +862,8 @@ def _make_vector_op(pyname, opname, info):
     def op(*args, **kw):
         builder(pyname)
         nbase = len(base) - 1
-        is_mask = len(args) > len(count_names) or "mask" in kw or "repeat_times" in kw or "repeat_time" in kw
+        is_mask = len(args) > len(count_names) or "mask" in kw or "repeat_times" in kw or "repeat_time" in kw or \
+            any(isinstance(a, (ParamStruct, list, tuple)) for a in args)  # cast_deq: as many arguments either way
         if not is_mask:
             vals = _bind(pyname, count_names, args, kw)
             vals.pop("is_set_mask", None)  # pyasc accepts it here and drops it (its count forms set their mask)
@@ -743,17 +943,8 @@ half = float16
 
 # ---- not yet implemented (api.md Tier 2-4): callable names that say so -------------------------------------------
 NOT_YET = """
-bilinear_interpolation set_aipp_functions load_image_to_local
-ShapeInfo array get_shape_size printf dump_tensor print_time_stamp metrics_prof_start
-metrics_prof_stop LocalMemAllocator SliceInfo MrgSortSrcList inline TensorShape
-add_relu_cast sub_relu_cast add_deq_relu mul_cast
-cast_deq set_deq_scale
-mrg_sort mrg_sort4 rp_sort16 sort proposal_concat proposal_extract
-get_sort_len get_sort_offset get_mrg_sort_result
-set_pad_value get_arch_version check_local_memory_ia TBufPool init_buf_pool TensorDesc ListTensorDesc dump_acc_chk_point
-DataCopyEnhancedParams
-LoadImageToLocalParams MrgSort4Info
-VdeqInfo CheckLocalMemoryIAParam AippParams AippChannelPaddingParams
+set_aipp_functions load_image_to_local array get_shape_size inline TensorShape get_arch_version TensorDesc
+ListTensorDesc LoadImageToLocalParams AippParams AippChannelPaddingParams
 AippColorSpaceConvParams AippDataTypeConvParams AippPaddingParams AippSingleLineParams AippSwapParams
 pop_stack_buffer
 """.split()
@@ -804,10 +995,9 @@ def _not_yet_method(cls, name):
 
 
 _METHODS_NOT_YET = {
-    LocalTensor: "set_shape_info get_shape_info print to_file",
-    GlobalTensor: "get_size get_phy_addr set_l2_cache_hint get_shape_info set_shape_info",
+    LocalTensor: "to_file",
+    GlobalTensor: "get_size get_phy_addr set_l2_cache_hint",
     TPipe: "alloc_event_id release_event_id fetch_event_id init destroy reset get_base_addr",
-    TBuf: "alloc_tensor free_tensor",
 }
 for _cls, _names in _METHODS_NOT_YET.items():
     for _m in _names.split():
