@@ -279,3 +279,108 @@ def test_f32_transposing_load():
     c = np.zeros((16, 32), np.float32)
     f32_transpose_kernel[1](a, b, c)
     np.testing.assert_array_equal(c, (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32))
+
+
+# ---- set_load_data_boundary: reads past the boundary continue at L1 address 0 ----------------------------------
+@asc.jit
+def ring_kernel(x: asc.GlobalAddress, bt: asc.GlobalAddress, y: asc.GlobalAddress, BND: asc.ConstExpr[int],
+                R0: asc.ConstExpr[int]):
+    """The 4 x 5 x 16 f16 map's first R0 pixels (32 B each) end at L1 byte BND, the rest start at
+    byte 0; with the boundary at BND the img2col load reads it whole.  3 x 3 filter, pads 1."""
+    H, W, C, CO, K, M = 4, 5, 16, 16, 144, 20
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    bg = asc.GlobalTensor()
+    bg.set_global_buffer(bt)
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y)
+    head = asc.LocalTensor(F16, P.A1, BND - R0 * 32, R0 * 16)
+    tail = asc.LocalTensor(F16, P.A1, 0, (H * W - R0) * 16)
+    b1 = asc.LocalTensor(F16, P.B1, 262144, 16 * K)
+    a2 = asc.LocalTensor(F16, P.A2, 0, 32 * K)
+    b2 = asc.LocalTensor(F16, P.B2, 0, 16 * K)
+    c1 = asc.LocalTensor(F32, P.CO1, 0, 32 * 16)
+    asc.data_copy(head, xg, asc.Nd2NzParams(1, R0, C, 0, C, R0, 1, 0))
+    asc.data_copy(tail, xg[R0 * C:], asc.Nd2NzParams(1, H * W - R0, C, 0, C, H * W - R0, 1, 0))
+    asc.data_copy(b1, bg, asc.Nd2NzParams(1, CO, K, 0, K, 16, 1, 0))
+    asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.set_load_data_boundary(BND)
+    asc.load_data(a2, head, asc.LoadData3DParamsV2((1, 1, 1, 1), H, W, C, K, M, 0, 0, 1, 1, 3, 3, 1, 1, False, 0,
+                                                   False, False, False))  # RING
+    asc.load_data(b2, b1, asc.LoadData2DParams(0, K // 16, 1, 0, 0, False, 0))
+    asc.set_flag(asc.HardEvent.MTE1_M, 0)
+    asc.wait_flag(asc.HardEvent.MTE1_M, 0)
+    asc.mmad(c1, a2, b2, asc.MmadParams(M, CO, K))
+    asc.set_flag(asc.HardEvent.M_FIX, 0)
+    asc.wait_flag(asc.HardEvent.M_FIX, 0)
+    asc.fixpipe(yg, c1, asc.FixpipeParamsV220(CO, M, 32, CO))
+
+
+def test_load_data_boundary_wraps_to_l1_start():
+    rng = np.random.default_rng(11)
+    x = rng.integers(-3, 4, (4, 5, 16)).astype(np.float64)
+    w = rng.integers(-3, 4, (16, 16, 3, 3)).astype(np.float64)
+    ref = conv_ref(x, w, (1, 1, 1, 1), (1, 1), (1, 1)).reshape(20, 16)
+    y = np.zeros((20, 16), np.float32)
+    ring_kernel[1](x.astype(np.float16), weight_matrix(w, 16).T.astype(np.float16).copy(), y, 2048, 7)
+    np.testing.assert_array_equal(y, ref.astype(np.float32))
+
+
+# ---- errors at the line ------------------------------------------------------------------------------------------
+HERE = open(__file__).read().splitlines()
+
+
+def line(marker):
+    return next(i + 1 for i, t in enumerate(HERE) if marker in t and "line(" not in t)
+
+
+@asc.jit
+def i2c_bug_kernel(bug: asc.ConstExpr[int]):
+    a1 = asc.LocalTensor(F16, P.A1, 0, 4096)
+    s1 = asc.LocalTensor(asc.int8, P.A1, 0, 4096)
+    a2 = asc.LocalTensor(F16, P.A2, 0, 4096)
+    s2 = asc.LocalTensor(asc.int8, P.B2, 0, 4096)
+    f1 = asc.LocalTensor(F32, P.B1, 16384, 1024)
+    f2 = asc.LocalTensor(F32, P.B2, 0, 1024)
+    asc.init_const_value(a1, asc.InitConstValueParams(1, 256, 0, 1.0))
+    asc.init_const_value(f1, asc.InitConstValueParams(1, 128, 0, 1.0))
+    asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+    p = asc.LoadData3DParamsV2((0, 0, 0, 0), 4, 4, 16, 16, 16, 0, 0, 1, 1, 1, 1, 1, 1)
+    if bug == 1:
+        q = asc.LoadData3DParamsV2((0, 0, 0, 0), 4, 4, 20, 16, 16, 0, 0, 1, 1, 1, 1, 1, 1)
+        asc.load_data(a2, a1, q)  # CH_TAIL
+    elif bug == 2:
+        asc.set_load_data_repeat(asc.LoadDataRepeatParam(2, 1, 0))
+        asc.load_data(a2, a1, p)  # REPEAT
+    elif bug == 3:
+        asc.load_data(a2, a1, asc.LoadData3DParamsV2Pro(16, False, False, False, False, False, 16 | (16 << 16)))  # NOFM
+    elif bug == 4:
+        q = asc.LoadData3DParamsV2((0, 0, 0, 0), 4, 4, 32, 32, 16, 0, 0, 1, 1, 1, 1, 1, 1)
+        asc.load_data(s2, s1, q)  # S8_L0B
+    elif bug == 5:
+        q = asc.LoadData3DParamsV2((0, 0, 0, 0), 4, 4, 16, 16, 32, 0, 0, 1, 1, 1, 1, 1, 1)
+        asc.load_data(a2, a1, q)  # M_PAST
+    elif bug == 6:
+        asc.load_data_with_transpose(f2, f1, asc.LoadData2dTransposeParamsV2(0, 1, 0, 0, 0, 1, 0))  # TR_V2
+    elif bug == 7:
+        asc.set_load_data_boundary(512)
+        asc.load_data(a2, a1, p)  # BND_SMALL
+
+
+@pytest.mark.parametrize("bug,marker,text", [
+    (1, "# CH_TAIL", "channel_size 20 is not a multiple of C0 = 16"),
+    (2, "# REPEAT", "set_load_data_repeat with repeat_time 2 is not simulated"),
+    (3, "# NOFM", "reads the feature map (l1_h, l1_w, pad_list) from the FMATRIX register, which no"),
+    (4, "# S8_L0B", "an 8-bit img2col load into L0B is not available on Ascend910B1"),
+    (5, "# M_PAST", "the block [m 0, + 32) x [k 0, + 16) is not inside the img2col matrix of 16 x 16"),
+    (6, "# TR_V2", "the 32-bit form of LoadData2dTransposeParamsV2 is not simulated"),
+    (7, "# BND_SMALL", "set_load_data_boundary(512): a boundary of 1 to 1023 bytes is undefined"),
+])
+def test_img2col_errors_at_the_line(bug, marker, text):
+    with pytest.raises((asc.KernelError, asc.CompilationError)) as ei:
+        i2c_bug_kernel[1](bug)
+    msg = str(ei.value)
+    assert text in msg, msg
+    assert f"test_cube_img2col.py:{line(marker)}:" in msg, msg
