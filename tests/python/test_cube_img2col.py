@@ -176,11 +176,12 @@ def img2col_ref(x, F, pads, stride, dil, c0, padv=0.0):
 def i2c_side_kernel(x: asc.GlobalAddress, o: asc.GlobalAddress, y: asc.GlobalAddress, H: asc.ConstExpr[int],
                     W: asc.ConstExpr[int], C: asc.ConstExpr[int], M: asc.ConstExpr[int], K: asc.ConstExpr[int],
                     MST: asc.ConstExpr[int], KST: asc.ConstExpr[int], N: asc.ConstExpr[int],
-                    TOB: asc.ConstExpr[int]):
+                    TOB: asc.ConstExpr[int], DT: asc.ConstExpr[int]):
     """3 x 3 filter, pads 1, stride 1.  TOB = 0: X^T (K x M, transposed into L0A) @ O (M x N);
     TOB = 1: O (N x M, in L0A) @ X (M x K, into L0B).  o: the other operand, transposed for
     L0B (N x M) or as Nz-ready (N x M) for L0A."""
-    c0 = 8
+    dt = F16 if DT == 2 else F32
+    c0 = 32 // DT
     C1 = ceil(C, c0)
     xg = asc.GlobalTensor()
     xg.set_global_buffer(x)
@@ -188,10 +189,10 @@ def i2c_side_kernel(x: asc.GlobalAddress, o: asc.GlobalAddress, y: asc.GlobalAdd
     og.set_global_buffer(o)
     yg = asc.GlobalTensor()
     yg.set_global_buffer(y)
-    a1 = asc.LocalTensor(F32, P.A1, 0, C1 * H * W * c0)
-    b1 = asc.LocalTensor(F32, P.B1, 262144, 4096)
-    a2 = asc.LocalTensor(F32, P.A2, 0, 8192)
-    b2 = asc.LocalTensor(F32, P.B2, 0, 8192)
+    a1 = asc.LocalTensor(dt, P.A1, 0, C1 * H * W * c0)
+    b1 = asc.LocalTensor(dt, P.B1, 262144, 16384 // DT)
+    a2 = asc.LocalTensor(dt, P.A2, 0, 32768 // DT)
+    b2 = asc.LocalTensor(dt, P.B2, 0, 32768 // DT)
     c1 = asc.LocalTensor(F32, P.CO1, 0, 16384)
     asc.data_copy(a1, xg, asc.Nd2NzParams(1, H * W, C, 0, C, H * W, 1, 0))
     asc.data_copy(b1, og, asc.Nd2NzParams(1, N, M, 0, M, 16, 1, 0))  # (N x M) Nz, N <= 16
@@ -201,9 +202,9 @@ def i2c_side_kernel(x: asc.GlobalAddress, o: asc.GlobalAddress, y: asc.GlobalAdd
                                False)
     if TOB == 0:
         asc.load_data(a2, a1, p)                                                  # X^T (K x M) Zz
-        asc.load_data(b2, b1, asc.LoadData2DParams(0, ceil(M, 8), 1, 0, 0, False, 0))  # O (M x N) Zn
+        asc.load_data(b2, b1, asc.LoadData2DParams(0, ceil(M, c0), 1, 0, 0, False, 0))  # O (M x N) Zn
     else:
-        asc.load_data(a2, b1, asc.LoadData2DParams(0, ceil(M, 8), 1, 0, 0, False, 0))  # O (N x M) Zz, N = 16
+        asc.load_data(a2, b1, asc.LoadData2DParams(0, ceil(M, c0), 1, 0, 0, False, 0))  # O (N x M) Zz, N = 16
         asc.load_data(b2, a1, p)                                                  # X (M x K) as B, Zn
     asc.set_flag(asc.HardEvent.MTE1_M, 0)
     asc.wait_flag(asc.HardEvent.MTE1_M, 0)
@@ -219,23 +220,25 @@ def i2c_side_kernel(x: asc.GlobalAddress, o: asc.GlobalAddress, y: asc.GlobalAdd
         asc.fixpipe(yg, c1, asc.FixpipeParamsV220(K, N, 16, K))
 
 
+@pytest.mark.parametrize("dt", [F16, F32])
 @pytest.mark.parametrize("tob", [0, 1])
-def test_f32_img2col_transposed_into_l0a_and_into_l0b(tob):
-    """The f32 transposed load (L0A, en_transpose) and the L0B load of the same block
-    [m 4, + 24) x [k 16, + 40) of a 5 x 6 x 10-channel map's img2col matrix."""
-    H, W, C, M, K, MST, KST, N = 5, 6, 10, 24, 40, 4, 16, 16
+def test_img2col_transposed_into_l0a_and_into_l0b(tob, dt):
+    """The transposed load (L0A, en_transpose) and the L0B load of the same block
+    [m 4, + 32) x [k 16, + 40) of a 6 x 6 x 10-channel map's img2col matrix."""
+    H, W, C, M, K, MST, KST, N = 6, 6, 10, 32, 40, 4, 16, 16
     rng = np.random.default_rng(9)
-    x = rng.integers(-3, 4, (H, W, C)).astype(np.float32)
-    X = img2col_ref(x.astype(np.float64), (3, 3), (1, 1, 1, 1), (1, 1), (1, 1), 8)[MST:MST + M, KST:KST + K]
-    o = rng.integers(-3, 4, (N, M)).astype(np.float32)
+    e = 2 if dt == F16 else 4
+    x = rng.integers(-3, 4, (H, W, C)).astype(NP_OF[dt])
+    X = img2col_ref(x.astype(np.float64), (3, 3), (1, 1, 1, 1), (1, 1), (1, 1), 32 // e)[MST:MST + M, KST:KST + K]
+    o = rng.integers(-3, 4, (N, M)).astype(NP_OF[dt])
     if tob == 0:
         y = np.zeros((K, N), np.float32)
-        i2c_side_kernel[1](x, o, y, H, W, C, M, K, MST, KST, N, 0)
-        np.testing.assert_array_equal(y, (X.T @ o.T).astype(np.float32))
+        i2c_side_kernel[1](x, o, y, H, W, C, M, K, MST, KST, N, 0, e)
+        np.testing.assert_array_equal(y, (X.T @ o.T.astype(np.float64)).astype(np.float32))
     else:
         y = np.zeros((N, K), np.float32)
-        i2c_side_kernel[1](x, o, y, H, W, C, M, K, MST, KST, N, 1)
-        np.testing.assert_array_equal(y, (o @ X).astype(np.float32))
+        i2c_side_kernel[1](x, o, y, H, W, C, M, K, MST, KST, N, 1, e)
+        np.testing.assert_array_equal(y, (o.astype(np.float64) @ X).astype(np.float32))
 
 
 # ---- the f32 transposing load -----------------------------------------------------------------------------------
