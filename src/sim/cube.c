@@ -32,7 +32,7 @@ static sim_cube *cubeof(sim_core *c) {
   if (!c->cube) {
     if (!(c->cube = calloc(1, sizeof *c->cube)))
       asc_die("out of memory");
-    c->cube->rep[0] = 1; /* never set: LoadDataRepeatParam's defaults (one iteration) */
+    c->cube->rep[0] = 1; /* never set: one iteration (asc_load3d_v2_config.md: default 0x10000) */
   }
   return c->cube;
 }
@@ -257,6 +257,9 @@ static int loadtr(sim_core *c, const sim_inst *in) {
    * fp32 source must be Zz / Zn in L1).  Its transpose leaves as two fractals (int8: rows 0-15 and
    * 16-31; 32-bit: columns 0-7 and 8-15), dst_frac_gap fractals apart; start_index and src_stride
    * count squares, dst_gap is from the end of one iteration's first fractal to the next one's first. */
+  if (esz(in, 0) != 1 && esz(in, 0) != 4)
+    return asc_sim_err(c, in->op, "%s: the transposing load takes 8-, 16- or 32-bit elements, not %d-byte ones",
+                       asc_op_name(in->op), esz(in, 0));
   bool b32 = esz(in, 0) == 4;
   const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
   for (int64_t r = 0; r < reps; r++) {
