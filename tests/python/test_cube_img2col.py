@@ -387,3 +387,37 @@ def test_img2col_errors_at_the_line(bug, marker, text):
     msg = str(ei.value)
     assert text in msg, msg
     assert f"test_cube_img2col.py:{line(marker)}:" in msg, msg
+
+
+# ---- auto-sync places the flags around the img2col load -----------------------------------------------------------
+@asc.jit(auto_sync="full")
+def flagless_conv_kernel(x: asc.GlobalAddress, bt: asc.GlobalAddress, y: asc.GlobalAddress):
+    """7 x 9 x 5 f16 map, 3 x 3 filter, pads 1, 20 output channels; no set_flag / wait_flag at all."""
+    H, W, C, CO, K, M = 7, 9, 5, 20, 144, 63
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    bg = asc.GlobalTensor()
+    bg.set_global_buffer(bt)
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y)
+    a1 = asc.LocalTensor(F16, P.A1, 0, H * W * 16)
+    b1 = asc.LocalTensor(F16, P.B1, 262144, 32 * K)
+    a2 = asc.LocalTensor(F16, P.A2, 0, 64 * K)
+    b2 = asc.LocalTensor(F16, P.B2, 0, 32 * K)
+    c1 = asc.LocalTensor(F32, P.CO1, 0, 64 * 32)
+    asc.data_copy(a1, xg, asc.Nd2NzParams(1, H * W, C, 0, C, H * W, 1, 0))
+    asc.data_copy(b1, bg, asc.Nd2NzParams(1, CO, K, 0, K, 32, 1, 0))
+    asc.load_data(a2, a1, asc.LoadData3DParamsV2((1, 1, 1, 1), H, W, 16, K, M, 0, 0, 1, 1, 3, 3, 1, 1))
+    asc.load_data(b2, b1, asc.LoadData2DParams(0, (K // 16) * 2, 1, 0, 0, False, 0))
+    asc.mmad(c1, a2, b2, asc.MmadParams(M, CO, K))
+    asc.fixpipe(yg, c1, asc.FixpipeParamsV220(CO, M, 64, CO))
+
+
+def test_auto_sync_full_covers_the_img2col_load():
+    rng = np.random.default_rng(13)
+    x = rng.integers(-3, 4, (7, 9, 5)).astype(np.float64)
+    w = rng.integers(-3, 4, (20, 5, 3, 3)).astype(np.float64)
+    ref = conv_ref(x, w, (1, 1, 1, 1), (1, 1), (1, 1)).reshape(63, 20)
+    y = np.zeros((63, 20), np.float32)
+    flagless_conv_kernel[1](x.astype(np.float16), weight_matrix(w, 16).T.astype(np.float16).copy(), y)
+    np.testing.assert_array_equal(y, ref.astype(np.float32))
