@@ -90,6 +90,8 @@ def conv_kernel(x: asc.GlobalAddress, bt: asc.GlobalAddress, y: asc.GlobalAddres
                                                      DW, DH, False, PADV, False, False, False))
         ext = ((16 << 48) | (0 << 32) | ((M - 16) << 16) | K)
         flt = (DH << 40) | (DW << 32) | (FH << 24) | (FW << 16) | (SH << 8) | SW
+        if SPLIT == 2:  # the V2Pro rows pad with the register's value instead of the struct's
+            asc.set_load_data_padding_value(float(PADV + 3))
         asc.load_data(a2[16 * K:], a1, asc.LoadData3DParamsV2Pro(C1 * c0, False, False, False, False, False, ext, flt))
     asc.load_data(b2, b1, asc.LoadData2DParams(0, K1 * N1, 1, 0, 0, False, 0))
     asc.set_flag(asc.HardEvent.MTE1_M, 0)
@@ -144,6 +146,15 @@ def _same_inputs():
 @pytest.mark.parametrize("dt", [F16, F32])
 def test_v2pro_reads_the_fmatrix_the_v2_load_set(dt):
     y, ref = run_conv(dt, 9, 8, 12, 16, 3, 3, (1, 1, 1, 1), (1, 1), (1, 1), padv=1, split=1, seed=4)
+    np.testing.assert_array_equal(y, ref.astype(np.float32))
+
+
+def test_set_load_data_padding_value_feeds_v2pro():
+    """Rows 0-15 (V2) pad with the struct's 1; rows 16- (V2Pro) with set_load_data_padding_value's 4."""
+    y, ref1 = run_conv(F16, 9, 8, 12, 16, 3, 3, (1, 1, 1, 1), (1, 1), (1, 1), padv=1, split=2, seed=4)
+    _, ref4 = run_conv(F16, 9, 8, 12, 16, 3, 3, (1, 1, 1, 1), (1, 1), (1, 1), padv=4, split=1, seed=4)
+    ref = np.concatenate([ref1.reshape(-1, 16)[:16], ref4.reshape(-1, 16)[16:]]).reshape(ref1.shape)
+    assert not np.array_equal(ref, ref1)
     np.testing.assert_array_equal(y, ref.astype(np.float32))
 
 
