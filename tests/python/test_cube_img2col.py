@@ -10,8 +10,9 @@ import pytest
 import asc
 
 P = asc.TPosition
-F16, F32 = asc.float16, asc.float32
-NP_OF = {F16: np.float16, F32: np.float32}
+F16, F32, I8 = asc.float16, asc.float32, asc.int8
+NP_OF = {F16: np.float16, F32: np.float32, I8: np.int8}
+SIZE = {F16: 2, F32: 4, I8: 1}
 
 
 def ceil(a, b):
@@ -57,9 +58,9 @@ def conv_kernel(x: asc.GlobalAddress, bt: asc.GlobalAddress, y: asc.GlobalAddres
                 DT: asc.ConstExpr[int]):
     """y (M x CO) = img2col(x) @ B; x (H, W, C) NHWC in GM; bt = B^T (CO x K).  SPLIT: the rows
     past 16 go through a LoadData3DParamsV2Pro load reading the FMATRIX the first load set."""
-    dt = F16 if DT == 2 else F32
-    e = 2 if DT == 2 else 4
-    c0 = 32 // e
+    dt = I8 if DT == 1 else F16 if DT == 2 else F32
+    acc = asc.int32 if DT == 1 else F32
+    c0 = 32 // DT
     C1 = ceil(C, c0)
     K = C1 * c0 * FH * FW
     HO = (H + PT + PB - (DH * (FH - 1) + 1)) // SH + 1
@@ -76,7 +77,7 @@ def conv_kernel(x: asc.GlobalAddress, bt: asc.GlobalAddress, y: asc.GlobalAddres
     b1 = asc.LocalTensor(dt, P.B1, 262144, NP * K)
     a2 = asc.LocalTensor(dt, P.A2, 0, MP * K)
     b2 = asc.LocalTensor(dt, P.B2, 0, NP * K)
-    c1 = asc.LocalTensor(F32, P.CO1, 0, MP * NP)
+    c1 = asc.LocalTensor(acc, P.CO1, 0, MP * NP)
     # NHWC -> NC1HWC0: H * W rows of C channels, C0-wide column blocks H * W rows apart
     asc.data_copy(a1, xg, asc.Nd2NzParams(1, H * W, C, 0, C, H * W, 1, 0))
     asc.data_copy(b1, bg, asc.Nd2NzParams(1, CO, K, 0, K, NP, 1, 0))
@@ -106,13 +107,13 @@ def run_conv(dt, H, W, C, CO, FH, FW, pads, stride, dil, padv=0, split=0, seed=0
     rng = np.random.default_rng(seed)
     x = rng.integers(-3, 4, (H, W, C)).astype(np.float64)
     w = rng.integers(-3, 4, (CO, C, FH, FW)).astype(np.float64)
-    c0 = 32 // (2 if dt == F16 else 4)
+    c0 = 32 // SIZE[dt]
     B = weight_matrix(w, c0)
     ref = conv_ref(x, w, pads, stride, dil, padv)
     HO, WO = ref.shape[:2]
-    y = np.zeros((HO * WO, CO), np.float32)
+    y = np.zeros((HO * WO, CO), np.int32 if dt == I8 else np.float32)
     conv_kernel[1](x.astype(NP_OF[dt]), B.T.astype(NP_OF[dt]).copy(), y, H, W, C, CO, FH, FW, *pads, *stride, *dil,
-                   padv, split, 2 if dt == F16 else 4)
+                   padv, split, SIZE[dt])
     return y.reshape(HO, WO, CO), ref
 
 
@@ -123,11 +124,11 @@ CASES = [  # H, W, C, CO, FH, FW, pads (l, r, t, b), stride (h, w), dilation (h,
 ]
 
 
-@pytest.mark.parametrize("dt", [F16, F32])
+@pytest.mark.parametrize("dt", [F16, F32, I8])
 @pytest.mark.parametrize("case", CASES)
 def test_conv_by_img2col_and_mmad(dt, case):
     y, ref = run_conv(dt, *case)
-    np.testing.assert_array_equal(y, ref.astype(np.float32))
+    np.testing.assert_array_equal(y, ref.astype(y.dtype))
 
 
 def test_pad_value_from_the_struct():
