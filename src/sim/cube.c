@@ -21,14 +21,19 @@
 typedef struct sim_cube {
   int64_t boundary;
   double padv;
-  int64_t rep[3];
+  int64_t rep[3];   /* LoadDataRepeatParam: repeat_time, repeat_stride, repeat_mode */
+  int64_t fmat[6];  /* FMATRIX (set by each LoadData3DParamsV2 load): l1_h, l1_w, pad left/right/top/bottom */
+  bool fmset;
   uint64_t quant;
   bool hf32, hf32_trans;
 } sim_cube;
 
 static sim_cube *cubeof(sim_core *c) {
-  if (!c->cube && !(c->cube = calloc(1, sizeof *c->cube)))
-    asc_die("out of memory");
+  if (!c->cube) {
+    if (!(c->cube = calloc(1, sizeof *c->cube)))
+      asc_die("out of memory");
+    c->cube->rep[0] = 1; /* never set: one iteration (asc_load3d_v2_config.md: default 0x10000) */
+  }
   return c->cube;
 }
 
@@ -239,12 +244,23 @@ static int loadtr(sim_core *c, const sim_inst *in) {
     return -1;
   if (esz(in, 0) == 2)
     return fractals(c, in, start, reps, ss, gap, true);
-  if (esz(in, 0) != 1 || sfgap)
-    return asc_sim_err(c, in->op, "%s: the %s form is not simulated yet (16-bit types, and int8 squares of two "
-                       "consecutive fractals, are)", asc_op_name(in->op), esz(in, 0) == 1 ? "src_frac_gap" : "32-bit");
-  /* int8: the square is 32 x 32 (two consecutive 16 x 32 fractals, 1024 B); its transpose leaves as two
-   * 16 x 32 fractals, dst_frac_gap fractals apart; start_index and src_stride count squares, dst_gap
-   * is from the end of one iteration's first fractal to the next iteration's first. */
+  /* LoadData2dTransposeParamsV2 is Ascend 950's form (asc-devkit LoadDataWithTranspose.md): there a
+   * 32-bit iteration moves 4 fractals and src_frac_gap spaces the source fractals; arch 2201's
+   * implementation (impl/basic_api/dav_c220) has no such form. */
+  if (v2 && (esz(in, 0) == 4 || sfgap))
+    return asc_sim_err(c, in->op, "%s: the %s of LoadData2dTransposeParamsV2 is not simulated: the sources define "
+                       "it for Ascend 950 only (4 fractals per 32-bit iteration), not for %s; use "
+                       "LoadData2dTransposeParams", asc_op_name(in->op),
+                       esz(in, 0) == 4 ? "32-bit form" : "src_frac_gap", c->L->plat->name);
+  /* int8: the square is 32 x 32, two consecutive 16 x 32 fractals stacked (1024 B); 32-bit: the
+   * square is 16 x 16, two consecutive 16 x 8 fractals side by side (LoadDataWithTranspose.md: the
+   * fp32 source must be Zz / Zn in L1).  Its transpose leaves as two fractals (int8: rows 0-15 and
+   * 16-31; 32-bit: columns 0-7 and 8-15), dst_frac_gap fractals apart; start_index and src_stride
+   * count squares, dst_gap is from the end of one iteration's first fractal to the next one's first. */
+  if (esz(in, 0) != 1 && esz(in, 0) != 4)
+    return asc_sim_err(c, in->op, "%s: the transposing load takes 8-, 16- or 32-bit elements, not %d-byte ones",
+                       asc_op_name(in->op), esz(in, 0));
+  bool b32 = esz(in, 0) == 4;
   const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
   for (int64_t r = 0; r < reps; r++) {
     c->padread = true;
@@ -253,9 +269,15 @@ static int loadtr(sim_core *c, const sim_inst *in) {
     if (!sq)
       return -1;
     uint8_t t[1024];
-    for (int i = 0; i < 32; i++)
-      for (int j = 0; j < 32; j++)
-        t[i * 32 + j] = sq[j * 32 + i];
+    if (b32) /* t: D0 then D1, D_h (i, j) = square (h * 8 + j, i) = fractal i / 8, (h * 8 + j, i % 8) */
+      for (int h = 0; h < 2; h++)
+        for (int i = 0; i < 16; i++)
+          for (int j = 0; j < 8; j++)
+            memcpy(t + h * 512 + (i * 8 + j) * 4, sq + (i / 8) * 512 + ((h * 8 + j) * 8 + i % 8) * 4, 4);
+    else
+      for (int i = 0; i < 32; i++)
+        for (int j = 0; j < 32; j++)
+          t[i * 32 + j] = sq[j * 32 + i];
     for (int h = 0; h < 2; h++) {
       uint8_t *d = asc_sim_mem(c, in->op, dst, (r * (1 + gap) + h * (1 + fgap)) * 512, 512, "write");
       if (!d)
@@ -269,11 +291,225 @@ static int loadtr(sim_core *c, const sim_inst *in) {
 static int load2dv2(sim_core *c, const sim_inst *in) { return notavail(c, in, "load_data with LoadData2DParamsV2"); }
 static int load3dv1(sim_core *c, const sim_inst *in) { return notavail(c, in, "load_data with LoadData3DParamsV1"); }
 
+/* ---- load_data img2col (LoadData3DParamsV2 / V2Pro), L1 (NC1HWC0) -> L0A / L0B -----------------
+ * Sources: asc-devkit's LoadData_3D.md and its pseudocode examples/.../load_data_l12l0/scripts/
+ * load3d.py (docs/hardware.md, "img2col").  The feature map in L1 is C1 x H x W x C0 (C0 = 32 B of
+ * channels), element (c1, h, w, c0) at ((c1 * H + h) * W + w) * C0 + c0.  Its img2col matrix X has a
+ * row per output position m = ho * Wo + wo and a column per k = ((c1 * Fh + kh) * Fw + kw) * C0 + c0;
+ * X (m, k) is the feature map at h = ho * stride_h - pad_top + kh * dilation_h, w likewise, or the
+ * pad value outside it.  The load moves X [m_start_pt, + m_extension) x [k_start_pt, + k_extension):
+ *   L0A            Zz of that block (m x k), fractals 16 x C0
+ *   L0A transposed Zz of its transpose (k x m), fractals 16 x C0 (16- and 32-bit types)
+ *   L0B            Zn of the block as B (kB = m, nB = k): fractal (m / C0) * N1 + k / 16, element
+ *                  (k % 16) * C0 + m % C0 (always transposed; 16- and 32-bit types)
+ * Elements of the last fractals past the extensions are not written. */
+typedef struct img2col {
+  int64_t l1h, l1w, pad[4]; /* the FMATRIX register: pad left, right, top, bottom */
+  int64_t ch, kext, mext, kst, mst, sw, sh, fw, fh, dw, dh;
+  bool tr, fsw, fsh;
+  double padv;
+} img2col;
+
+static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
+  const char *on = asc_op_name(in->op);
+  int dm = memof(c, in, 0), e = esz(in, 0), dt = edt(in, 0), c0 = 32 / e;
+  sim_cube *cb = cubeof(c);
+  if (dm == ASC_HW_MEM_L1)
+    return asc_sim_err(c, in->op, "%s: img2col loads go from L1 to L0A (A2) or L0B (B2), not to L1", on);
+  if (memof(c, in, 1) != ASC_HW_MEM_L1)
+    return wantmem(c, in, 1, MB(L1), "src", "L1 (A1/B1)");
+  bool l0b = dm == ASC_HW_MEM_L0B;
+  if (e == 1 && (l0b || g->tr))
+    return notavail(c, in, l0b ? "an 8-bit img2col load into L0B" : "a transposed 8-bit img2col load");
+  if (l0b)
+    g->tr = true; /* L1 -> L0B always transposes (LoadData_3D.md) */
+  if (g->fsw)
+    g->fw += 256;
+  if (g->fsh)
+    g->fh += 256;
+  int64_t reps = cb->rep[0];
+  /* the documented no-ops */
+  if (!g->l1h || !g->l1w || !g->ch || !g->kext || !g->mext || !g->fw || !g->fh || !reps)
+    return asc_sim_issue(c, in, 1, 1);
+  if (reps > 1)
+    return asc_sim_err(c, in->op, "%s: set_load_data_repeat with repeat_time %lld is not simulated: where the "
+                       "iterations land in L0 is given only by figures of LoadData_3D.md (repeat_time 1 is)", on,
+                       (long long)reps);
+  if (g->ch % c0)
+    return asc_sim_err(c, in->op, "%s: channel_size %lld is not a multiple of C0 = %d: the narrower last channel "
+                       "block (e.g. N * %d + 4) is not simulated, as its L1 layout and K order are not given by the "
+                       "sources; pad the channels to a multiple of %d in L1 (Nd2NzParams zero-fills the tail)",
+                       on, (long long)g->ch, c0, c0, c0);
+  if (!g->sw || !g->sh || !g->dw || !g->dh)
+    return asc_sim_err(c, in->op, "%s: stride_w %lld, stride_h %lld, dilation_filter_w %lld, dilation_filter_h %lld: "
+                       "each must be at least 1", on, (long long)g->sw, (long long)g->sh, (long long)g->dw,
+                       (long long)g->dh);
+  int64_t wo = (g->l1w + g->pad[0] + g->pad[1] - ((g->fw - 1) * g->dw + 1)), ho;
+  ho = (g->l1h + g->pad[2] + g->pad[3] - ((g->fh - 1) * g->dh + 1));
+  if (wo < 0 || ho < 0)
+    return asc_sim_err(c, in->op, "%s: the dilated filter (%lld x %lld) is larger than the padded feature map "
+                       "(%lld x %lld)", on, (long long)((g->fh - 1) * g->dh + 1), (long long)((g->fw - 1) * g->dw + 1),
+                       (long long)(g->l1h + g->pad[2] + g->pad[3]), (long long)(g->l1w + g->pad[0] + g->pad[1]));
+  wo = wo / g->sw + 1;
+  ho = ho / g->sh + 1;
+  int64_t ktot = g->ch * g->fh * g->fw, mtot = ho * wo;
+  if (g->kst % c0 || g->kst + g->kext > ktot || g->mst + g->mext > mtot)
+    return asc_sim_err(c, in->op, "%s: the block [m %lld, + %lld) x [k %lld, + %lld) is not inside the img2col "
+                       "matrix of %lld x %lld (%lld x %lld output positions, channel_size %lld x a %lld x %lld "
+                       "filter)%s", on, (long long)g->mst, (long long)g->mext, (long long)g->kst,
+                       (long long)g->kext, (long long)mtot, (long long)ktot, (long long)ho, (long long)wo,
+                       (long long)g->ch, (long long)g->fh, (long long)g->fw,
+                       g->kst % c0 ? ", or k_start_pt is not a multiple of C0" : "");
+  /* the destination's fractals: rows of 16 by columns of C0 (transposed: over k by m) */
+  int64_t R = g->tr ? g->kext : g->mext, C = g->tr ? g->mext : g->kext;
+  if (l0b) { R = g->mext; C = g->kext; }
+  int64_t nfr = l0b ? (R + c0 - 1) / c0 * ((C + 15) / 16) : (R + 15) / 16 * ((C + c0 - 1) / c0);
+  if (nfr * 512 > c->lmb[dm])
+    return asc_sim_err(c, in->op, "%s: a %lld x %lld block is %lld fractals, more than %s holds", on,
+                       (long long)g->mext, (long long)g->kext, (long long)nfr, asc_hw_mem_name(dm));
+  int64_t bnd = cb->boundary;
+  const sim_val *src = sim_in(c, in, 1), *dst = sim_in(c, in, 0);
+  sim_val ring;
+  if (bnd) {
+    if (bnd < 1024 || src->off >= bnd)
+      return asc_sim_err(c, in->op, "%s: set_load_data_boundary(%lld): %s", on, (long long)bnd,
+                         bnd < 1024 ? "a boundary of 1 to 1023 bytes is undefined (at least 1024, 0: none)"
+                                    : "the source starts at or past the boundary");
+    ring = *src; /* reads past the boundary continue at L1 address 0 (SetLoadDataBoundary.md) */
+    ring.off = 0;
+    ring.len = bnd;
+  }
+  uint8_t padblk[32];
+  for (int i = 0; i < c0; i++) {
+    if (asc_sim_dt_float(dt))
+      asc_sim_storef(dt, padblk + i * e, g->padv);
+    else
+      asc_sim_storei(dt, padblk + i * e, asc_sim_fp_to_int(g->padv, dt, SIM_RM_TRUNC));
+  }
+  /* gather X's block (m-major, kext wide), 32 B of channels at a time */
+  int64_t kb1 = (g->kext + c0 - 1) / c0;
+  uint8_t *x = malloc((size_t)(g->mext * kb1 * 32));
+  if (!x)
+    asc_die("out of memory");
+  for (int64_t m = 0; m < g->mext; m++) {
+    int64_t p = g->mst + m, oh = p / wo, ow = p % wo;
+    for (int64_t kb = 0; kb < kb1; kb++) {
+      int64_t kk = g->kst / c0 + kb, c1 = kk / (g->fh * g->fw), kh = kk / g->fw % g->fh, kw = kk % g->fw;
+      int64_t h = oh * g->sh - g->pad[2] + kh * g->dh, w = ow * g->sw - g->pad[0] + kw * g->dw;
+      uint8_t *d = x + (m * kb1 + kb) * 32;
+      if (h < 0 || h >= g->l1h || w < 0 || w >= g->l1w) {
+        memcpy(d, padblk, 32);
+        continue;
+      }
+      int64_t off = ((c1 * g->l1h + h) * g->l1w + w) * 32;
+      const uint8_t *s = bnd ? asc_sim_mem(c, in->op, &ring, (src->off + off) % bnd, 32, "read")
+                             : asc_sim_mem(c, in->op, src, off, 32, "read");
+      if (!s) {
+        free(x);
+        return -1;
+      }
+      memcpy(d, s, 32);
+    }
+  }
+  /* scatter: runs of up to C0 elements contiguous in the destination */
+  int rc = 0;
+  if (!g->tr) { /* Zz (m x k): row m of fractal (m / 16) * K1 + kb */
+    for (int64_t m = 0; m < g->mext && !rc; m++)
+      for (int64_t kb = 0; kb < kb1; kb++) {
+        int64_t n = g->kext - kb * c0 < c0 ? g->kext - kb * c0 : c0;
+        uint8_t *d = asc_sim_mem(c, in->op, dst, (((m / 16) * kb1 + kb) * 16 + m % 16) * 32, n * e, "write");
+        if (!d) {
+          rc = -1;
+          break;
+        }
+        memcpy(d, x + (m * kb1 + kb) * 32, (size_t)(n * e));
+      }
+  } else { /* a run is C0 consecutive m at one k */
+    int64_t mb1 = (g->mext + c0 - 1) / c0, n1 = (g->kext + 15) / 16;
+    for (int64_t k = 0; k < g->kext && !rc; k++)
+      for (int64_t mb = 0; mb < mb1; mb++) {
+        int64_t n = g->mext - mb * c0 < c0 ? g->mext - mb * c0 : c0;
+        /* L0A: Zz of (k x m), fractal (k / 16) * MB1 + mb, row k % 16; L0B: Zn, fractal mb * N1 + k / 16 */
+        int64_t fr = l0b ? mb * n1 + k / 16 : (k / 16) * mb1 + mb;
+        uint8_t *d = asc_sim_mem(c, in->op, dst, (fr * 16 + k % 16) * 32, n * e, "write");
+        if (!d) {
+          rc = -1;
+          break;
+        }
+        for (int64_t j = 0; j < n; j++)
+          memcpy(d + j * e, x + ((mb * c0 + j) * kb1 + k / c0) * 32 + (k % c0) * e, (size_t)e);
+      }
+  }
+  free(x);
+  if (rc)
+    return -1;
+  return xfer(c, in, ASC_HW_MEM_L1, dm, g->mext * g->kext * e);
+}
+
 static int load3d(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, 2)->fld;
+  sim_cube *cb = cubeof(c);
+  img2col g = {0};
+  int64_t tr, fsw, fsh, fmc;
   if (loadcheck(c, in))
     return -1;
-  return asc_sim_err(c, in->op, "%s: img2col loads (LoadData3DParamsV2 / V2Pro) are not simulated yet",
-                     asc_op_name(in->op));
+  if (in->op->code == ASC_OP_LOAD_DATA_3D_V2) {
+    int64_t fm[6];
+    static const char *const nm[6] = {"pad_list[0]", "pad_list[1]", "pad_list[2]", "pad_list[3]", "l1_h", "l1_w"};
+    for (int i = 0; i < 6; i++)
+      if (field(c, in, nm[i], f[i], 0, i < 4 ? 255 : 32767, &fm[i]))
+        return -1;
+    if (field(c, in, "LoadData3DParamsV2.channel_size", f[6], 0, 65535, &g.ch) ||
+        field(c, in, "LoadData3DParamsV2.k_extension", f[7], 0, 65535, &g.kext) ||
+        field(c, in, "LoadData3DParamsV2.m_extension", f[8], 0, 65535, &g.mext) ||
+        field(c, in, "LoadData3DParamsV2.k_start_pt", f[9], 0, 65535, &g.kst) ||
+        field(c, in, "LoadData3DParamsV2.m_start_pt", f[10], 0, 32767, &g.mst) ||
+        field(c, in, "LoadData3DParamsV2.stride_w", f[11], 0, 63, &g.sw) ||
+        field(c, in, "LoadData3DParamsV2.stride_h", f[12], 0, 63, &g.sh) ||
+        field(c, in, "LoadData3DParamsV2.filter_w", f[13], 0, 255, &g.fw) ||
+        field(c, in, "LoadData3DParamsV2.filter_h", f[14], 0, 255, &g.fh) ||
+        field(c, in, "LoadData3DParamsV2.dilation_filter_w", f[15], 0, 255, &g.dw) ||
+        field(c, in, "LoadData3DParamsV2.dilation_filter_h", f[16], 0, 255, &g.dh) ||
+        field(c, in, "LoadData3DParamsV2.en_transpose", f[17], 0, 1, &tr) ||
+        field(c, in, "LoadData3DParamsV2.filter_size_w", f[19], 0, 1, &fsw) ||
+        field(c, in, "LoadData3DParamsV2.filter_size_h", f[20], 0, 1, &fsh) ||
+        field(c, in, "LoadData3DParamsV2.f_matrix_ctrl", f[21], 0, 1, &fmc))
+      return -1;
+    /* pyasc's load_data sets FMATRIX and the pad value from the struct first (Ascend C's default
+     * IsResetLoad3dConfig {true, true}); a later V2Pro load reads them */
+    memcpy(cb->fmat, fm, sizeof fm);
+    cb->fmset = true;
+    cb->padv = f[18];
+  } else {
+    int64_t ext, flt, smallk;
+    if (field(c, in, "LoadData3DParamsV2Pro.channel_size", f[0], 0, 65535, &g.ch) ||
+        field(c, in, "LoadData3DParamsV2Pro.en_transpose", f[1], 0, 1, &tr) ||
+        field(c, in, "LoadData3DParamsV2Pro.en_small_k", f[2], 0, 1, &smallk) ||
+        field(c, in, "LoadData3DParamsV2Pro.filter_size_w", f[3], 0, 1, &fsw) ||
+        field(c, in, "LoadData3DParamsV2Pro.filter_size_h", f[4], 0, 1, &fsh) ||
+        field(c, in, "LoadData3DParamsV2Pro.f_matrix_ctrl", f[5], 0, 1, &fmc) ||
+        field(c, in, "LoadData3DParamsV2Pro.ext_config", f[6], 0, 9007199254740992LL, &ext) ||
+        field(c, in, "LoadData3DParamsV2Pro.filter_config", f[7], 0, 281474976710655LL, &flt))
+      return -1;
+    if (smallk)
+      return notavail(c, in, "LoadData3DParamsV2Pro.en_small_k");
+    if (!cb->fmset)
+      return asc_sim_err(c, in->op, "%s: LoadData3DParamsV2Pro reads the feature map (l1_h, l1_w, pad_list) from the "
+                         "FMATRIX register, which no LoadData3DParamsV2 load has set on this core", asc_op_name(in->op));
+    /* ext_config: k_extension bits 0-15, m_extension 16-31, k_start_pt 32-47, m_start_pt 48-63;
+     * filter_config: stride_w 0-7, stride_h 8-15, filter_w 16-23, filter_h 24-31, dilation w 32-39, h 40-47 */
+    uint64_t x = (uint64_t)ext, y = (uint64_t)flt;
+    g.kext = x & 0xffff, g.mext = x >> 16 & 0xffff, g.kst = x >> 32 & 0xffff, g.mst = x >> 48 & 0xffff;
+    g.sw = y & 0xff, g.sh = y >> 8 & 0xff, g.fw = y >> 16 & 0xff, g.fh = y >> 24 & 0xff;
+    g.dw = y >> 32 & 0xff, g.dh = y >> 40 & 0xff;
+  }
+  if (fmc)
+    return asc_sim_err(c, in->op, "%s: f_matrix_ctrl (the right-matrix FMATRIX_B) is not supported; only false is",
+                       asc_op_name(in->op));
+  g.l1h = cb->fmat[4], g.l1w = cb->fmat[5];
+  memcpy(g.pad, cb->fmat, sizeof g.pad);
+  g.tr = tr, g.fsw = fsw, g.fsh = fsh, g.padv = cb->padv;
+  return img2colrun(c, in, &g);
 }
 
 static int loadsparse(sim_core *c, const sim_inst *in) { return notavail(c, in, "load_data_with_sparse"); }
