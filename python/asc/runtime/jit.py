@@ -307,8 +307,18 @@ class JITFunction:
         """A call from another jit function: a private func.func per specialisation + func.call."""
         b = tracer.b
         const, runtime = self._split(self._bind(args, kwargs))
-        params, operands = [], []
+        params, operands, struct_key = [], [], []
         for n, v in runtime.items():
+            if isinstance(v, StructView):
+                struct_key.append((n, id(v._cls)))  # a struct argument passes on as its leaf fields
+                view = StructView(v._cls)
+                for path, ld in v._cls.leaves():
+                    leaf = v
+                    for part in path.split("."):
+                        leaf = getattr(leaf, part)
+                    params.append((n, ld.ir, (lambda a, w=view, p=path, ld=ld: w._set(p, PlainValue(a, ld)))))
+                    operands.append(leaf.value)
+                continue
             if isinstance(v, (bool, int, float)):
                 v = PlainValue(to_value(v, py_dtype(v)), py_dtype(v))
             t = _value_type(v)
@@ -317,7 +327,8 @@ class JITFunction:
                 continue
             params.append((n, t, (lambda a, p=v: _rebuild(p, a))))
             operands.append(v.value)
-        key = (id(self.fn), repr(sorted((k, repr(v)) for k, v in const.items())), tuple(t for _, t, _ in params))
+        key = (id(self.fn), repr(sorted((k, repr(v)) for k, v in const.items())), tuple(t for _, t, _ in params),
+               tuple(struct_key))
         if key not in b.specs:
             sym = f"{self.__name__}_{len(b.specs)}"
             b.sources[self.src.file] = None

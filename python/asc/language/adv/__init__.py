@@ -1,6 +1,8 @@
-"""asc.language.adv (pyasc's path; also asc.adv): advanced APIs (api.md §10).  Not implemented
-yet in openasc: each raises NotImplementedError naming itself."""
+"""asc.language.adv (pyasc's path; also asc.adv): advanced APIs (api.md §10).  Matmul, MatmulType
+and register_matmul are implemented (_matmul.py); the names not implemented yet raise
+NotImplementedError naming themselves."""
 from ..._core import not_yet_names
+from ._matmul import Matmul, MatmulType, register_matmul  # noqa: F401
 
 
 _NAMES = ("Matmul MatmulType register_matmul TCubeTiling MatmulApiStaticTiling SoftmaxTiling RmsNormTiling "

@@ -1,0 +1,180 @@
+"""asc.adv.Matmul (issue 16).  Thin: a Matmul object records what its setters were given (IR
+values) and each computing call emits one op of src/ops/ops.def ("asc.adv.Matmul" block) with
+that state as operands; src/passes/expand_matmul.c turns the ops into the cube instructions of
+the tiling (MTE2 / MTE1 / M / FIX) before the other passes run, so timing, trace, sanitizers
+and auto-sync see them.  See docs/hardware.md, "asc.adv.Matmul"."""
+from dataclasses import dataclass
+
+from ..._core import DTYPES, PlainValue, builder, to_value
+from .. import core as _c
+from ..core.enums import CubeFormat, LayoutMode, TPosition
+
+_I32 = DTYPES["int32"]
+
+# tiling fields the ops take, in the operand order of expand_matmul.c
+_ATTRS = ("trans_a", "trans_b", "bias")
+
+
+@dataclass(frozen=True)
+class MatmulType:
+    """The position, format, element type, transposition and layout of one Matmul operand."""
+    position: TPosition
+    format: CubeFormat
+    dtype: object
+    is_trans: bool = False
+    layout: LayoutMode = LayoutMode.NONE
+
+
+def _i32(x):
+    return to_value(x, _I32)
+
+
+class _Iterate:
+    """`with matmul.iterate() as count:` - the body runs once per baseM x baseN tile of C (count
+    from 0), after the tile is computed into L0C; get_tensor_c in the body writes it out."""
+
+    def __init__(self, mm):
+        self.mm = mm
+
+    def _asc_loop(self):
+        return PlainValue(self.mm._emit("asc.matmul_tile_count", scalars_only=True), _I32), self.mm._iterate_at
+
+
+class Matmul:
+    """Matmul(a=MatmulType, b=MatmulType, c=MatmulType, bias=MatmulType|None, matmul_config=None)."""
+
+    def __init__(self, a=None, b=None, c=None, bias=None, matmul_config=None, matmul_policy=0):
+        builder("Matmul")
+        for name, v in (("a", a), ("b", b), ("c", c)):
+            if not isinstance(v, MatmulType):
+                raise TypeError(f"Matmul(): argument '{name}' must be a MatmulType, got {type(v).__name__}")
+        if bias is not None and not isinstance(bias, MatmulType):
+            raise TypeError(f"Matmul(): argument 'bias' must be a MatmulType or None, got {type(bias).__name__}")
+        self.a_type, self.b_type, self.c_type, self.bias_type = a, b, c, bias
+        self.config = matmul_config
+        self.tiling = None
+        self.a = self.b = self.bias = None
+        self.trans_a, self.trans_b = bool(a.is_trans), bool(b.is_trans)
+        self.tail = None   # (tm, tn, tk) values
+        self.org = None    # (orgM, orgN, orgKa, orgKb)
+        self.single = None
+        self.tile = None   # the current iterate() count
+
+    # ---- set-up ----
+    def init(self, tiling):
+        builder("Matmul.init")
+        self.tiling = tiling
+
+    def set_tensor_a(self, tensor, transpose=False):
+        builder("Matmul.set_tensor_a")
+        if not isinstance(tensor, _c.GlobalTensor) or tensor.value is None:
+            raise TypeError("Matmul.set_tensor_a(): A must be a GlobalTensor (a scalar or local A is not "
+                            f"supported yet), got {type(tensor).__name__}")
+        self.a, self.trans_a = tensor, _static_bool(transpose, "set_tensor_a", "transpose")
+
+    def set_tensor_b(self, tensor, transpose=False):
+        builder("Matmul.set_tensor_b")
+        if not isinstance(tensor, _c.GlobalTensor) or tensor.value is None:
+            raise TypeError("Matmul.set_tensor_b(): B must be a GlobalTensor (a scalar or local B is not "
+                            f"supported yet), got {type(tensor).__name__}")
+        self.b, self.trans_b = tensor, _static_bool(transpose, "set_tensor_b", "transpose")
+
+    def set_bias(self, tensor):
+        builder("Matmul.set_bias")
+        if not isinstance(tensor, _c.GlobalTensor) or tensor.value is None:
+            raise TypeError(f"Matmul.set_bias(): the bias must be a GlobalTensor, got {type(tensor).__name__}")
+        self.bias = tensor
+
+    def disable_bias(self):
+        builder("Matmul.disable_bias")
+        self.bias = None
+
+    def set_tail(self, tail_m=-1, tail_n=-1, tail_k=-1):
+        builder("Matmul.set_tail")
+        self.tail = tuple(_i32(x) for x in (tail_m, tail_n, tail_k))
+
+    def set_single_shape(self, single_m, single_n, single_k):
+        builder("Matmul.set_single_shape")
+        self.tail = tuple(_i32(x) for x in (single_m, single_n, single_k))
+
+    def set_org_shape(self, org_m, org_n, org_ka, org_kb=None, org_kc=None):
+        builder("Matmul.set_org_shape")
+        self.org = tuple(_i32(x) for x in (org_m, org_n, org_ka, org_ka if org_kb is None else org_kb))
+
+    def set_workspace(self, addr, size=None):
+        builder("Matmul.set_workspace")  # the AIC writes C straight to its destination: nothing to keep
+
+    def set_hf32(self, enable_hf32=False, trans_mode=0):
+        from ... import _cube_ops
+        _cube_ops.set_hf32_mode(enable_hf32)
+        _cube_ops.set_hf32_trans_mode(trans_mode)
+
+    def end(self):
+        builder("Matmul.end")
+
+    # ---- computing ----
+    def _scalars(self):
+        t = self.tiling
+        if t is None:
+            raise RuntimeError("Matmul: no tiling; call asc.adv.register_matmul(pipe, workspace, mm, tiling) or "
+                               "mm.init(tiling) first")
+        f = lambda n: _i32(getattr(t, n))  # noqa: E731
+        b = builder("Matmul")
+        tm, tn, tk = (f("single_core_m"), f("single_core_n"), f("single_core_k"))
+        if self.tail is not None:  # -1 keeps the tiling's value
+            minus1 = b.const(-1, _I32)
+            tm, tn, tk = (b.op("arith.select", [b.op("arith.cmpi", [v, minus1], ["i1"], {"predicate": "0 : i64"})[0],
+                                                 d, v], ["i32"])[0] for v, d in zip(self.tail, (tm, tn, tk)))
+        org = self.org or (f("m"), f("n"), f("k_a"), f("k_b"))
+        return [tm, tn, tk, *org, f("base_m"), f("base_n"), f("base_k"), f("iterate_order"),
+                f("is_bias")]
+
+    def _emit(self, name, c=None, tile=None, scalars_only=False):
+        b = builder(name)
+        s = self._scalars()
+        if scalars_only:
+            return b.op(name, s, ["i32"])[0]
+        if self.a is None or self.b is None:
+            raise RuntimeError(f"Matmul: {name[11:]} before set_tensor_a and set_tensor_b")
+        ops = [c.value if c is not None else self.a.value, self.a.value, self.b.value,
+               (self.bias or self.a).value] + s + ([tile] if tile is not None else [])
+        attrs = {"trans_a": f"{int(self.trans_a)} : i64", "trans_b": f"{int(self.trans_b)} : i64",
+                 "bias": f"{int(self.bias is not None)} : i64"}
+        b.op(name, ops, [], attrs)
+
+    def iterate_all(self, tensor, en_atomic=0, sync=True, en_sequential_write=False, wait_iterate_all=False,
+                    fake_msg=False):
+        builder("Matmul.iterate_all")
+        if not isinstance(tensor, _c.GlobalTensor) or tensor.value is None:
+            raise TypeError(f"Matmul.iterate_all(): C must be a GlobalTensor, got {type(tensor).__name__}")
+        self._emit("asc.matmul_iterate_all", c=tensor)
+
+    def iterate(self, en_partial_sum=False, sync=True, local_c_matrix=None):
+        builder("Matmul.iterate")
+        return _Iterate(self)
+
+    def _iterate_at(self, count):
+        self.tile = count
+        self._emit("asc.matmul_iterate", tile=_i32(count))
+
+    def get_tensor_c(self, tensor, en_atomic=0, en_sequential_write=False, sync=True, optional_tensor=None):
+        builder("Matmul.get_tensor_c")
+        if self.tile is None:
+            raise RuntimeError("Matmul.get_tensor_c() outside `with matmul.iterate() as count:`")
+        if not isinstance(tensor, (_c.GlobalTensor, _c.LocalTensor)) or tensor.value is None:
+            raise TypeError(f"Matmul.get_tensor_c(): C must be a tensor, got {type(tensor).__name__}")
+        self._emit("asc.matmul_get_tensor_c", c=tensor, tile=_i32(self.tile))
+
+
+def _static_bool(x, fn, arg):
+    if isinstance(x, PlainValue):
+        raise TypeError(f"Matmul.{fn}(): '{arg}' must be a compile-time bool (the cube program depends on it)")
+    return bool(x)
+
+
+def register_matmul(pipe, workspace, matmul, tiling=None):
+    builder("register_matmul")
+    if not isinstance(matmul, Matmul):
+        raise TypeError(f"register_matmul(): argument 'matmul' must be a Matmul, got {type(matmul).__name__}")
+    if tiling is not None:
+        matmul.init(tiling)

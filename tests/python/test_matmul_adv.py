@@ -1,0 +1,130 @@
+"""asc.adv.Matmul (issue 16) against numpy: the host tiling (asc.lib.host) splits C over the
+cores, each core's Matmul runs the cube instructions of the tiling (src/passes/expand_matmul.c).
+Inputs are small integers, so every product and sum is exact and C must equal numpy's bit for bit."""
+import numpy as np
+import pytest
+
+import asc
+import asc.lib.host as host
+import asc.lib.runtime as rt
+import asc.runtime.config as config
+
+config.set_platform(config.Backend.Model, config.Platform("Ascend910B1"))
+
+HDT = {np.float16: host.DataType.DT_FLOAT16, np.float32: host.DataType.DT_FLOAT, np.int8: host.DataType.DT_INT8,
+       np.int32: host.DataType.DT_INT32, "bf16": host.DataType.DT_BF16}
+
+
+def tiling_for(m, n, k, din, dacc, cores, trans_a=False, trans_b=False, bias=False):
+    mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, HDT[din], trans_a)
+    mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, HDT[din], trans_b)
+    mt.set_c_type(host.TPosition.GM, host.CubeFormat.ND, HDT[dacc])
+    mt.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, HDT[dacc])
+    mt.set_dim(cores)
+    mt.set_org_shape(m, n, k)
+    mt.set_shape(m, n, k)
+    mt.enable_bias(bias)
+    mt.set_buffer_space(-1, -1, -1)
+    t = asc.adv.TCubeTiling()
+    assert mt.get_tiling(t) != -1
+    return t
+
+
+@asc.jit
+def offsets(tiling: asc.adv.TCubeTiling, ta: asc.ConstExpr[bool], tb: asc.ConstExpr[bool]):
+    idx = asc.get_block_idx()
+    mblocks = tiling.m.ceildiv(tiling.single_core_m)
+    mi = idx % mblocks
+    ni = idx // mblocks
+    off_a = mi * tiling.k_a * tiling.single_core_m
+    if ta:
+        off_a = mi * tiling.single_core_m
+    off_b = ni * tiling.single_core_n
+    if tb:
+        off_b = ni * tiling.k_b * tiling.single_core_n
+    off_c = mi * tiling.n * tiling.single_core_m + ni * tiling.single_core_n
+    tail_m = tiling.m - mi * tiling.single_core_m
+    if tail_m >= tiling.single_core_m:
+        tail_m = tiling.single_core_m
+    tail_n = tiling.n - ni * tiling.single_core_n
+    if tail_n >= tiling.single_core_n:
+        tail_n = tiling.single_core_n
+    return off_a, off_b, off_c, ni * tiling.single_core_n, tail_m, tail_n
+
+
+@asc.jit(matmul_cube_only=True)
+def mm_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, bias: asc.GlobalAddress,
+              tiling: asc.adv.TCubeTiling, ta: asc.ConstExpr[bool], tb: asc.ConstExpr[bool],
+              use_bias: asc.ConstExpr[bool], use_iterate: asc.ConstExpr[bool]):
+    off_a, off_b, off_c, off_bias, tail_m, tail_n = offsets(tiling, ta, tb)
+    ag = asc.GlobalTensor()
+    bg = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    biasg = asc.GlobalTensor()
+    ag.set_global_buffer(a + off_a)
+    bg.set_global_buffer(b + off_b)
+    cg.set_global_buffer(c + off_c)
+    biasg.set_global_buffer(bias + off_bias)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ag.dtype, ta),
+                        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bg.dtype, tb),
+                        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, cg.dtype),
+                        bias=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, biasg.dtype))
+    asc.adv.register_matmul(pipe, a, mm, tiling)
+    if asc.get_block_idx() < tiling.used_core_num:
+        mm.set_tensor_a(ag, ta)
+        mm.set_tensor_b(bg, tb)
+        if use_bias:
+            mm.set_bias(biasg)
+        mm.set_tail(tail_m, tail_n)
+        if use_iterate:
+            with mm.iterate() as count:
+                mm.get_tensor_c(cg)
+        else:
+            mm.iterate_all(cg)
+        mm.end()
+
+
+def run(m, n, k, din=np.float16, cores=1, ta=False, tb=False, bias=False, iterate=False, seed=0):
+    rng = np.random.default_rng(seed)
+    dacc = np.int32 if din is np.int8 else np.float32
+    a = rng.integers(-4, 5, (m, k)).astype(din)
+    b = rng.integers(-4, 5, (k, n)).astype(din)
+    bv = rng.integers(-9, 10, (1, n)).astype(dacc)
+    ref = a.astype(np.int64) @ b.astype(np.int64) + (bv.astype(np.int64) if bias else 0)
+    t = tiling_for(m, n, k, din, dacc, cores, ta, tb, bias)
+    c = np.full((m, n), -1, dacc)
+    ga = np.ascontiguousarray(a.T) if ta else a
+    gb = np.ascontiguousarray(b.T) if tb else b
+    mm_kernel[t.used_core_num](ga, gb, c, bv, t, ta, tb, bias, iterate)
+    np.testing.assert_array_equal(c, ref.astype(dacc))
+    return t
+
+
+def test_one_tile():
+    run(32, 32, 32)
+
+
+SHAPES = [  # (m, n, k, dtype, cores, trans_a, trans_b, bias, iterate)
+    (64, 96, 64, np.float16, 1, False, False, False, False),
+    (40, 50, 70, np.float16, 1, False, False, False, False),      # m, n, k tails
+    (128, 640, 64, np.float16, 8, False, False, False, False),
+    (100, 300, 200, np.float16, 4, False, False, True, False),    # bias, tails, multi-core
+    (64, 80, 96, np.float16, 2, True, False, False, False),       # A transposed
+    (64, 80, 96, np.float16, 2, False, True, False, False),       # B transposed
+    (48, 48, 80, np.float16, 1, True, True, True, True),          # both, bias, iterate
+    (96, 160, 64, "bf16", 3, False, False, False, False),
+    (64, 64, 64, np.float32, 2, False, True, False, False),
+    (64, 96, 128, np.int8, 2, False, True, False, False),
+    (70, 90, 40, np.int8, 1, False, True, True, True),
+    (512, 1024, 64, np.float16, 48, False, False, False, False),
+    (300, 200, 100, np.float16, 7, False, False, True, True),
+]
+
+
+@pytest.mark.parametrize("m,n,k,din,cores,ta,tb,bias,iterate", SHAPES)
+def test_matmul_shapes(m, n, k, din, cores, ta, tb, bias, iterate):
+    if din == "bf16":
+        pytest.skip("bf16 inputs: todo")
+    run(m, n, k, din, cores, ta, tb, bias, iterate)
