@@ -128,3 +128,35 @@ def test_matmul_shapes(m, n, k, din, cores, ta, tb, bias, iterate):
     if din == "bf16":
         pytest.skip("bf16 inputs: todo")
     run(m, n, k, din, cores, ta, tb, bias, iterate)
+
+
+def test_config_helpers():
+    assert asc.adv.MatmulConfig().do_norm is True
+    c = asc.adv.get_basic_config(64, 128, 32)
+    assert (c.do_basic_block, c.do_norm, c.basic_m, c.basic_n, c.basic_k) == (True, False, 64, 128, 32)
+    assert asc.adv.get_mdl_config(do_mte2_preload=1).do_multi_data_load
+    assert asc.adv.get_special_mdl_config().do_special_mdl
+    assert asc.adv.get_ib_share_norm_config().do_ib_share_norm
+    assert asc.adv.get_special_basic_config(1, 2, 3, 4, 5, 6, 7, 8).step_n == 8
+    with pytest.raises(TypeError, match="unknown field"):
+        asc.adv.MatmulConfig(no_such=1)
+
+
+def test_with_outside_iterate_is_an_error():
+    @asc.jit
+    def k(c: asc.GlobalAddress):
+        with asc.get_block_idx() as f:  # noqa: F841
+            pass
+    with pytest.raises(Exception, match="matmul.iterate"):
+        k[1](np.zeros(8, np.float32))
+
+
+def test_c_dtype_must_be_the_accumulator():
+    with pytest.raises(Exception, match="C must be float32"):
+        run_c16()
+
+
+def run_c16():
+    t = tiling_for(32, 32, 32, np.float16, np.float32, 1)
+    a = np.ones((32, 32), np.float16)
+    mm_kernel[1](a, a, np.zeros((32, 32), np.float16), np.zeros((1, 32), np.float16), t, False, False, False, False)

@@ -2,7 +2,10 @@
 and register_matmul are implemented (_matmul.py); the names not implemented yet raise
 NotImplementedError naming themselves."""
 from ..._core import not_yet_names
-from ._matmul import Matmul, MatmulType, register_matmul  # noqa: F401
+from ._matmul import (  # noqa: F401
+    Matmul, MatmulConfig, MatmulType, get_basic_config, get_ib_share_norm_config, get_mdl_config, get_normal_config,
+    get_special_basic_config, get_special_mdl_config, register_matmul,
+)
 
 
 _NAMES = ("Matmul MatmulType register_matmul TCubeTiling MatmulApiStaticTiling SoftmaxTiling RmsNormTiling "

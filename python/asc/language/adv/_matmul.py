@@ -178,3 +178,86 @@ def register_matmul(pipe, workspace, matmul, tiling=None):
         raise TypeError(f"register_matmul(): argument 'matmul' must be a Matmul, got {type(matmul).__name__}")
     if tiling is not None:
         matmul.init(tiling)
+
+
+# ---- MatmulConfig (CANN's MatmulConfig: which Matmul variant the header library instantiates) ----
+# The fields are recorded for the API; the expansion (expand_matmul.c) currently runs every
+# configuration with the same ordering (docs/hardware.md, "asc.adv.Matmul").
+_CFG_FIELDS = (
+    ("do_norm", True), ("do_basic_block", False), ("do_multi_data_load", False), ("basic_m", 0), ("basic_n", 0),
+    ("basic_k", 0), ("intrinsics_check", False), ("is_n_batch", False), ("en_vec_nd2nz", False),
+    ("do_special_basic_block", False), ("do_mte2_preload", 0), ("single_core_m", 0), ("single_core_n", 0),
+    ("single_core_k", 0), ("step_m", 0), ("step_n", 0), ("base_mn", 0), ("single_core_mn", 0),
+    ("en_unit_flag", True), ("is_per_tensor", False), ("has_anti_quant_offset", False), ("do_ib_share_norm", False),
+    ("do_special_mdl", False), ("enable_init", True), ("batch_mode", 1), ("enable_end", True),
+    ("enable_get_tensor_c", True), ("enable_set_org_shape", True), ("enable_set_bias", True),
+    ("enable_set_tail", True), ("enable_quant_vector", True), ("enable_set_define_data", True),
+    ("iterate_mode", 0), ("enable_reuse", True), ("enable_ub_reuse", False), ("enable_l1_cache_ub", False),
+    ("intra_block_part_sum", False), ("iterate_order", 2), ("schedule_type", 0), ("enable_double_cache", 0),
+    ("is_bias_batch", True), ("enable_static_pad_zeros", False), ("is_partial_output", False),
+    ("enable_mix_dual_master", False), ("is_a2b2_shared", False), ("is_enable_channel_split", False),
+    ("enable_kdim_reorder_load", False), ("is_co1_shared", False), ("shared_co1_buffer_size", 64 * 1024),
+    ("batch_out_mode", 0),
+)
+
+
+class MatmulConfig:
+    """MatmulConfig(**fields): every field of CANN's MatmulConfig, by keyword, with its default."""
+
+    def __init__(self, **kw):
+        known = dict(_CFG_FIELDS)
+        for k in kw:
+            if k not in known:
+                raise TypeError(f"MatmulConfig(): unknown field '{k}'")
+        for k, d in _CFG_FIELDS:
+            v = kw.get(k, d)
+            setattr(self, k, d if v is None else v)
+
+    def __repr__(self):
+        return "MatmulConfig(" + ", ".join(f"{k}={getattr(self, k)!r}" for k, _ in _CFG_FIELDS) + ")"
+
+
+def get_normal_config(intrinsics_limit=False, batch_loop=False, is_vec_nd2_nz=False, bmm_mode=1, is_msg_reuse=True,
+                      iterate_order=0, schedule_type=0, en_unit_flag=True):
+    return MatmulConfig(intrinsics_check=intrinsics_limit, is_n_batch=batch_loop, en_vec_nd2nz=is_vec_nd2_nz,
+                        batch_mode=bmm_mode, enable_reuse=is_msg_reuse, iterate_order=iterate_order,
+                        schedule_type=schedule_type, en_unit_flag=en_unit_flag)
+
+
+def get_mdl_config(intrinsics_limit=False, batch_loop=False, do_mte2_preload=0, is_vec_nd2_nz=False,
+                   is_per_tensor=False, has_anti_quant_offset=False, en_unit_flag=False, is_msg_reuse=True,
+                   enable_ub_reuse=True, enable_l1_cache_ub=False, enable_mix_dual_master=False,
+                   enable_kdim_reorder_load=False):
+    return MatmulConfig(do_norm=False, do_multi_data_load=True, intrinsics_check=intrinsics_limit,
+                        is_n_batch=batch_loop, do_mte2_preload=do_mte2_preload, en_vec_nd2nz=is_vec_nd2_nz,
+                        is_per_tensor=is_per_tensor, has_anti_quant_offset=has_anti_quant_offset,
+                        en_unit_flag=en_unit_flag, enable_reuse=is_msg_reuse, enable_ub_reuse=enable_ub_reuse,
+                        enable_l1_cache_ub=enable_l1_cache_ub, enable_mix_dual_master=enable_mix_dual_master,
+                        enable_kdim_reorder_load=enable_kdim_reorder_load)
+
+
+def get_special_mdl_config(intrinsics_limit=False, batch_loop=False, do_mte2_pre_load=0, is_vec_nd2_nz=False,
+                           is_per_tensor=False, has_anti_quant_offset=False):
+    return MatmulConfig(do_norm=False, do_special_mdl=True, intrinsics_check=intrinsics_limit,
+                        is_n_batch=batch_loop, do_mte2_preload=do_mte2_pre_load, en_vec_nd2nz=is_vec_nd2_nz,
+                        is_per_tensor=is_per_tensor, has_anti_quant_offset=has_anti_quant_offset)
+
+
+def get_basic_config(basic_m, basic_n, basic_k, intrinsics_limit=False, batch_loop=False, bmm_mode=1):
+    return MatmulConfig(do_norm=False, do_basic_block=True, basic_m=basic_m, basic_n=basic_n, basic_k=basic_k,
+                        intrinsics_check=intrinsics_limit, is_n_batch=batch_loop, batch_mode=bmm_mode)
+
+
+def get_special_basic_config(basic_m, basic_n, basic_k, single_core_m, single_core_n, single_core_k, step_m, step_n,
+                             intrinsics_limit=False, batch_loop=False, bmm_mode=1):
+    return MatmulConfig(do_norm=False, do_special_basic_block=True, basic_m=basic_m, basic_n=basic_n,
+                        basic_k=basic_k, single_core_m=single_core_m, single_core_n=single_core_n,
+                        single_core_k=single_core_k, step_m=step_m, step_n=step_n,
+                        intrinsics_check=intrinsics_limit, is_n_batch=batch_loop, batch_mode=bmm_mode)
+
+
+def get_ib_share_norm_config(intrinsics_limit=False, batch_loop=False, is_vec_nd2_nz=False, bmm_mode=1,
+                             is_double_cache=False, en_unit_flag=True):
+    return MatmulConfig(do_norm=False, do_ib_share_norm=True, intrinsics_check=intrinsics_limit,
+                        is_n_batch=batch_loop, en_vec_nd2nz=is_vec_nd2_nz, batch_mode=bmm_mode,
+                        enable_double_cache=is_double_cache, en_unit_flag=en_unit_flag)
