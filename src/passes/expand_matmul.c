@@ -26,7 +26,7 @@
 #include "passes/passes.h"
 
 enum { S_TM, S_TN, S_TK, S_ORGM, S_ORGN, S_ORGKA, S_ORGKB, S_BM, S_BN, S_BK, S_ORDER, S_ISBIAS, S_TILE, NS_MAX };
-enum { OP_C, OP_A, OP_B, OP_BIAS, OP_S0 };
+enum { OP_C, OP_A, OP_B, OP_BIAS, OP_WS, OP_S0 };
 
 typedef struct gen {
   asc_module *m;
@@ -159,6 +159,7 @@ typedef struct mm {
   int esz, c0;
   /* the AIC tensors */
   asc_value *a1, *b1, *bias1, *a2, *b2, *c1, *bt;
+  asc_value *va, *vb, *vbias, *vc; /* the GM tensors (the op's, or a message's on the AIC) */
 } mm;
 
 /* (mi, ni) of tile t in the tiling's iterate order (0: M first). */
@@ -196,7 +197,7 @@ static void tile(gen *g, mm *x, asc_value *t) {
   asc_value *m0, *n0, *mc, *nc;
   tilepos(g, x, t, &m0, &n0, &mc, &nc);
   asc_value *m16 = up(g, mc, 16), *m1 = cdiv(g, mc, 16), *n1 = cdiv(g, nc, 16), *n16 = up(g, nc, 16);
-  asc_value *a = x->op->operands[OP_A], *b = x->op->operands[OP_B];
+  asc_value *a = x->va, *b = x->vb;
   loopctx kl, il, jl;
   asc_value *ki = forloop(g, bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]), &kl);
   asc_value *k0 = mul(g, ki, x->s[S_BK]);
@@ -233,7 +234,7 @@ static void tile(gen *g, mm *x, asc_value *t) {
     ifthen(g, bfirst, &il);
     /* one row of nc elements, ND -> "Nz" with a C0 stride of one row: contiguous in L1 */
     asc_value *f[] = {one, one, nc, zero, nc, one, one, zero};
-    op3(g, ASC_OP_DATA_COPY_ND2NZ, x->bias1, gtsub(g, x->op->operands[OP_BIAS], n0),
+    op3(g, ASC_OP_DATA_COPY_ND2NZ, x->bias1, gtsub(g, x->vbias, n0),
         mkstruct(g, ASC_STRUCT_ND2NZ, f, 8));
     endblock(g, &il);
   }
@@ -295,26 +296,31 @@ static void tile(gen *g, mm *x, asc_value *t) {
   endblock(g, &kl);
 }
 
-/* L0C (tile t) -> C. */
-static int emit_getc(gen *g, mm *x, asc_value *t) {
-  asc_value *c = x->op->operands[OP_C];
-  if (c->type->kind != ASC_TY_GTENSOR) {
-    asc_error(g->ctx, asc_op_diag_loc(x->op), "%s: get_tensor_c to a local tensor needs a MIX kernel (the "
-              "vector core receives C); this kernel's matmul runs on the AIC only, give C in GM",
-              asc_op_name(x->op));
-    return -1;
-  }
+/* L0C (tile t) -> C: into c at the tile's place (row stride orgN), or at c's start with row
+ * stride baseN (a MIX tile for the vector core). */
+static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
   asc_value *m0, *n0, *mc, *nc;
   tilepos(g, x, t, &m0, &n0, &mc, &nc);
   asc_value *zero = kint(g, 0), *one = kint(g, 1);
   flag(g, ASC_EVENT_M_FIX);
-  asc_value *dst = gtsub(g, c, add(g, mul(g, m0, x->s[S_ORGN]), n0));
-  asc_value *fp[] = {nc, mc, up(g, mc, 16), x->s[S_ORGN], zero, zero, one, zero, zero, zero, zero, zero};
+  asc_value *dst = at_tile ? gtsub(g, c, add(g, mul(g, m0, x->s[S_ORGN]), n0)) : c;
+  asc_value *stride = at_tile ? x->s[S_ORGN] : x->s[S_BN];
+  asc_value *fp[] = {nc, mc, up(g, mc, 16), stride, zero, zero, one, zero, zero, zero, zero, zero};
   asc_value *cfg[] = {one};
   asc_value *ops[] = {dst, x->c1, mkstruct(g, ASC_STRUCT_FIXPIPE_V220, fp, 12),
                       mkstruct(g, ASC_STRUCT_FIXPIPE_CFG, cfg, 1)};
   emit(g, ASC_OP_FIXPIPE, ops, 4, NULL);
   flag(g, ASC_EVENT_FIX_MTE2);
+}
+
+static int emit_getc(gen *g, mm *x, asc_value *t) {
+  if (x->vc->type->kind != ASC_TY_GTENSOR) {
+    asc_error(g->ctx, asc_op_diag_loc(x->op), "%s: get_tensor_c to a local tensor needs a MIX kernel (the "
+              "vector core receives C); this kernel's matmul runs on the AIC only, give C in GM",
+              asc_op_name(x->op));
+    return -1;
+  }
+  fixout(g, x, t, x->vc, true);
   return 0;
 }
 
@@ -335,6 +341,8 @@ static int prepare(gen *g, mm *x, asc_op *op) {
   }
   for (int i = 0; i < ns; i++)
     x->s[i] = op->operands[OP_S0 + i];
+  x->vc = op->operands[OP_C], x->va = op->operands[OP_A], x->vb = op->operands[OP_B];
+  x->vbias = op->operands[OP_BIAS];
   x->ta = attrflag(op, "trans_a");
   x->tb = attrflag(op, "trans_b");
   x->bias = attrflag(op, "bias");
@@ -399,18 +407,259 @@ static int expand_one(asc_module *m, asc_op *op) {
   return rc;
 }
 
+/* ---- MIX kernels: the AIVs call, the AIC executes (KFC) ----------------------------------
+ * Each AIV writes its call into its slot of the workspace (512 bytes at AIV index * 512: kind,
+ * the GM tensors as handle pairs, the scalars), then cross_core_set_flag(REQ) and
+ * cross_core_wait_flag(DONE) (mode 2).  The kernel body runs on the AIVs only; the AIC runs a
+ * server: wait REQ (both AIVs), execute each AIV's call in sub-block order, pipe_barrier, set
+ * DONE; it stops when the AIVs send END (appended to the kernel).  A tile for a vector core
+ * (iterate + get_tensor_c to a local tensor) goes through the workspace at 64 KiB + AIV index *
+ * 128 KiB (baseM x baseN row-major), which get_tensor_c copies into the local tensor.  The two
+ * AIVs of a block must call Matmul in step (same calls, same order), as the mode-2 flags
+ * pair them; a kernel whose AIVs diverge deadlocks (reported). */
+enum { K_ITERATE_ALL = 1, K_ITERATE = 2, K_END = 3, W_KIND = 0, W_C = 1, W_A = 3, W_B = 5, W_BIAS = 7, W_S = 9,
+       MSG_BYTES = 512, SLOT0 = 64 * 1024, SLOT_BYTES = 128 * 1024, NAIV = 2, F_REQ = 9, F_DONE = 10 };
+
+static asc_value *k64(gen *g, int64_t v) {
+  const asc_type *t = asc_type_int(g->ctx, 64, false);
+  asc_op *op = emit(g, ASC_OP_CONSTANT, NULL, 0, t);
+  asc_op_set_attr(g->m, op, "value", asc_attr_int(g->m, t, v));
+  return res(op);
+}
+
+static asc_value *ext64(gen *g, asc_value *v) {
+  return res(emit(g, ASC_OP_EXTSI, &v, 1, asc_type_int(g->ctx, 64, false)));
+}
+
+static asc_value *trunc32(gen *g, asc_value *v) { return res(emit(g, ASC_OP_TRUNCI, &v, 1, g->i32)); }
+
+/* (handle, len) of a GM tensor. */
+static void handle(gen *g, asc_value *gt, asc_value **h, asc_value **len) {
+  const asc_type *i64 = asc_type_int(g->ctx, 64, false);
+  const asc_type *rt[] = {i64, i64};
+  asc_op *op = asc_op_create(g->m, ASC_OP_MATMUL_GT_HANDLE, &gt, 1, rt, 2, g->loc);
+  if (g->pos)
+    asc_op_insert_before(g->pos, op);
+  else
+    asc_block_append(g->block, op);
+  *h = &op->results[0], *len = &op->results[1];
+}
+
+static asc_value *fromhandle(gen *g, asc_value *h, asc_value *len, const asc_type *elem) {
+  asc_value *ops[] = {h, len};
+  return res(emit(g, ASC_OP_MATMUL_GT_FROM_HANDLE, ops, 2, asc_type_gtensor(g->ctx, elem)));
+}
+
+/* The workspace (a gm pointer) as a GM tensor of elem from byte offset off (i32). */
+static asc_value *wsview(gen *g, asc_value *ws, const asc_type *elem, asc_value *off) {
+  asc_value *gt = res(emit(g, ASC_OP_GLOBAL_TENSOR, NULL, 0, asc_type_gtensor(g->ctx, ws->type->elem)));
+  asc_value *ops[] = {gt, ws};
+  emit(g, ASC_OP_SET_GLOBAL_BUFFER, ops, 2, NULL);
+  asc_value *h, *len;
+  handle(g, gt, &h, &len);
+  asc_value *o[] = {h, ext64(g, off)};
+  return fromhandle(g, res(emit(g, ASC_OP_ADDI, o, 2, h->type)), len, elem);
+}
+
+static void xflag(gen *g, bool set, int id, int pipe) {
+  asc_value *v = kint(g, id);
+  asc_op *op = emit(g, set ? ASC_OP_CROSS_CORE_SET_FLAG : ASC_OP_CROSS_CORE_WAIT_FLAG, &v, 1, NULL);
+  asc_op_set_attr(g->m, op, "mode", asc_attr_int(g->m, asc_type_int(g->ctx, 64, false), 2));
+  asc_op_set_attr(g->m, op, "pipe", asc_attr_enum(g->m, ASC_ENUM_PIPEID, pipe));
+}
+
+static void setword(gen *g, asc_value *msg, int i, asc_value *v64) {
+  asc_value *ops[] = {msg, kint(g, i), v64};
+  emit(g, ASC_OP_SET_VALUE, ops, 3, NULL);
+}
+
+static asc_value *getword(gen *g, asc_value *msg, int i) {
+  asc_value *ops[] = {msg, kint(g, i)};
+  return res(emit(g, ASC_OP_GET_VALUE, ops, 2, asc_type_int(g->ctx, 64, false)));
+}
+
+static asc_value *aividx(gen *g) { return res(emit(g, ASC_OP_GET_BLOCK_IDX, NULL, 0, g->i32)); }
+
+static asc_value *msgof(gen *g, asc_value *ws, asc_value *v) {
+  return wsview(g, ws, asc_type_int(g->ctx, 64, false), mulk(g, v, MSG_BYTES));
+}
+
+static asc_value *slotoff(gen *g, asc_value *v) { return add(g, kint(g, SLOT0), mulk(g, v, SLOT_BYTES)); }
+
+/* The AIV side of one call. */
+static int aivcall(gen *g, mm *x, asc_value *ws) {
+  asc_op *op = x->op;
+  asc_value *v = aividx(g);
+  if (op->code == ASC_OP_MATMUL_GET_TENSOR_C) {
+    if (x->vc->type->kind != ASC_TY_LTENSOR) {
+      asc_error(g->ctx, g->loc, "%s: in a MIX kernel get_tensor_c takes a local tensor (VECIN/VECCALC); C in GM "
+                "is written by iterate_all", asc_op_name(op));
+      return -1;
+    }
+    asc_value *slot = wsview(g, ws, x->eacc, slotoff(g, v));
+    flag(g, ASC_EVENT_MTE3_MTE2); /* earlier stores and vector work on the tensor are done */
+    flag(g, ASC_EVENT_V_MTE2);
+    op3(g, ASC_OP_DATA_COPY, x->vc, slot, mul(g, x->s[S_BM], x->s[S_BN]));
+    flag(g, ASC_EVENT_MTE2_V);
+    return 0;
+  }
+  asc_value *msg = msgof(g, ws, v);
+  setword(g, msg, W_KIND, k64(g, op->code == ASC_OP_MATMUL_ITERATE_ALL ? K_ITERATE_ALL : K_ITERATE));
+  asc_value *t[] = {op->code == ASC_OP_MATMUL_ITERATE_ALL ? x->vc : x->va, x->va, x->vb, x->vbias};
+  for (int i = 0; i < 4; i++) {
+    asc_value *h, *len;
+    handle(g, t[i], &h, &len);
+    setword(g, msg, W_C + 2 * i, h);
+    setword(g, msg, W_C + 2 * i + 1, len);
+  }
+  for (int i = 0; i < NS_MAX; i++)
+    setword(g, msg, W_S + i, ext64(g, x->s[i] ? x->s[i] : kint(g, 0)));
+  xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
+  xflag(g, false, F_DONE, ASC_PIPEID_PIPE_MTE2);
+  return 0;
+}
+
+/* The AIC's server, at g's insertion point, for calls shaped like template x. */
+static void server(gen *g, mm *x, asc_value *ws) {
+  alloc(g, x);
+  asc_value *blk = aividx(g); /* on the AIC: the block */
+  asc_value *one = kint(g, 1);
+  asc_op *w = emit(g, ASC_OP_WHILE, &one, 1, g->i32);
+  asc_block *before = asc_region_ensure_block(g->m, &w->regions[0]);
+  asc_value *r0 = asc_block_add_arg(g->m, before, g->i32);
+  loopctx save = {g->pos, g->block};
+  g->pos = NULL, g->block = before;
+  asc_value *cops[] = {cmp(g, 1, r0, kint(g, 0)), r0};
+  emit(g, ASC_OP_CONDITION, cops, 2, NULL);
+  asc_block *after = asc_region_ensure_block(g->m, &w->regions[1]);
+  asc_block_add_arg(g->m, after, g->i32);
+  g->block = after;
+  xflag(g, false, F_REQ, ASC_PIPEID_PIPE_MTE2);
+  asc_value *ends = kint(g, 0);
+  const asc_type *cty = x->eacc, *bty = x->vbias->type->elem;
+  for (int sub = 0; sub < NAIV; sub++) {
+    asc_value *v = add(g, mulk(g, blk, NAIV), kint(g, sub));
+    asc_value *msg = msgof(g, ws, v);
+    asc_value *kind = trunc32(g, getword(g, msg, W_KIND));
+    for (int k = K_ITERATE_ALL; k <= K_ITERATE; k++) {
+      loopctx il;
+      ifthen(g, cmp(g, 0, kind, kint(g, k)), &il);
+      x->vc = fromhandle(g, getword(g, msg, W_C), getword(g, msg, W_C + 1), cty);
+      x->va = fromhandle(g, getword(g, msg, W_A), getword(g, msg, W_A + 1), x->ein);
+      x->vb = fromhandle(g, getword(g, msg, W_B), getword(g, msg, W_B + 1), x->ein);
+      x->vbias = fromhandle(g, getword(g, msg, W_BIAS), getword(g, msg, W_BIAS + 1), bty);
+      for (int i = 0; i < NS_MAX; i++)
+        x->s[i] = trunc32(g, getword(g, msg, W_S + i));
+      if (k == K_ITERATE_ALL) {
+        loopctx tl;
+        asc_value *n = mul(g, bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]),
+                           bin(g, ASC_OP_CEILDIVSI, x->s[S_TN], x->s[S_BN]));
+        asc_value *t = forloop(g, n, &tl);
+        tile(g, x, t);
+        fixout(g, x, t, x->vc, true);
+        endblock(g, &tl);
+      } else {
+        tile(g, x, x->s[S_TILE]);
+        fixout(g, x, x->s[S_TILE], wsview(g, ws, cty, slotoff(g, v)), false);
+      }
+      endblock(g, &il);
+    }
+    ends = add(g, ends, sel(g, cmp(g, 0, kind, kint(g, K_END)), one, kint(g, 0)));
+  }
+  asc_op *pb = emit(g, ASC_OP_PIPE_BARRIER, NULL, 0, NULL);
+  asc_op_set_attr(g->m, pb, "pipe", asc_attr_enum(g->m, ASC_ENUM_PIPEID, ASC_PIPEID_PIPE_ALL));
+  asc_value *go = cmp(g, 0, ends, kint(g, 0));
+  loopctx il;
+  ifthen(g, go, &il);
+  xflag(g, true, F_DONE, ASC_PIPEID_PIPE_FIX);
+  endblock(g, &il);
+  asc_value *nr = sel(g, go, one, kint(g, 0));
+  emit(g, ASC_OP_YIELD, &nr, 1, NULL);
+  g->pos = save.pos, g->block = save.block;
+}
+
+static bool ismix(const asc_op *op) { return attrflag(op, "mix"); }
+
+/* Expand the MIX calls of kernel function f: the body goes to the AIVs, the AIC serves. */
+static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
+  asc_op *first = ops->items[0];
+  asc_value *ws = first->operands[OP_WS];
+  gen g = {m, m->ctx, asc_op_diag_loc(first), NULL, NULL, asc_type_int(m->ctx, 32, false), asc_type_index(m->ctx)};
+  asc_block *body = f->regions[0].block;
+  if (ws->def || ws->block != body) {
+    asc_error(g.ctx, g.loc, "%s: in a MIX kernel the workspace given to register_matmul must be a kernel argument "
+              "(the AIC reads the vector cores' calls from it)", asc_op_name(first));
+    return -1;
+  }
+  mm tmpl;
+  if (prepare(&g, &tmpl, first))
+    return -1;
+  for (size_t i = 1; i < ops->n; i++) {
+    asc_op *op = ops->items[i];
+    if (op->operands[OP_A]->type != first->operands[OP_A]->type ||
+        op->operands[OP_BIAS]->type != first->operands[OP_BIAS]->type ||
+        attrflag(op, "trans_a") != tmpl.ta || attrflag(op, "trans_b") != tmpl.tb || attrflag(op, "bias") != tmpl.bias) {
+      asc_error(g.ctx, asc_op_diag_loc(op), "%s: a MIX kernel's Matmul calls must share A/B/bias types, transposes "
+                "and bias (one Matmul object per kernel is supported)", asc_op_name(op));
+      return -1;
+    }
+  }
+  /* if ascend_is_aic() { server } else { body; END } */
+  asc_op *term = asc_block_terminator(body);
+  g.pos = body->first;
+  asc_value *isaic = res(emit(&g, ASC_OP_ASCEND_IS_AIC, NULL, 0, asc_type_int(m->ctx, 1, false)));
+  asc_op *iff = emit(&g, ASC_OP_IF, &isaic, 1, NULL);
+  asc_block *thenb = asc_region_ensure_block(m, &iff->regions[0]);
+  asc_block *elseb = asc_region_ensure_block(m, &iff->regions[1]);
+  for (asc_op *op = iff->next, *nx; op && op != term; op = nx) {
+    nx = op->next;
+    asc_op_unlink(op);
+    asc_block_append(elseb, op);
+  }
+  g.pos = NULL, g.block = thenb;
+  server(&g, &tmpl, ws);
+  emit(&g, ASC_OP_YIELD, NULL, 0, NULL);
+  /* the AIVs */
+  int rc = 0;
+  for (size_t i = 0; i < ops->n; i++) {
+    asc_op *op = ops->items[i];
+    gen a = {m, m->ctx, asc_op_diag_loc(op), op, NULL, g.i32, g.idx};
+    mm x;
+    if (prepare(&a, &x, op) || aivcall(&a, &x, ws))
+      rc = -1;
+    asc_op_unlink(op);
+  }
+  g.block = elseb;
+  g.loc = asc_op_diag_loc(first);
+  asc_value *v = aividx(&g);
+  setword(&g, msgof(&g, ws, v), W_KIND, k64(&g, K_END));
+  xflag(&g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
+  emit(&g, ASC_OP_YIELD, NULL, 0, NULL);
+  return rc;
+}
+
 static void collect(asc_op *op, void *user) {
   if (op->code == ASC_OP_MATMUL_ITERATE_ALL || op->code == ASC_OP_MATMUL_ITERATE ||
       op->code == ASC_OP_MATMUL_GET_TENSOR_C || op->code == ASC_OP_MATMUL_TILE_COUNT)
     asc_pass_vec_push(user, op);
 }
 
-int asc_pass_expand_matmul(asc_module *m) {
-  asc_pass_vec v = {0};
-  asc_walk(m->op, collect, &v);
+static int expand_func(asc_module *m, asc_op *f) {
+  asc_pass_vec v = {0}, mix = {0};
+  asc_walk(f, collect, &v);
   int rc = 0;
-  for (size_t i = 0; i < v.n; i++)
-    rc |= expand_one(m, v.items[i]);
+  for (size_t i = 0; i < v.n; i++) {
+    asc_op *op = v.items[i];
+    if (ismix(op) && op->code != ASC_OP_MATMUL_TILE_COUNT)
+      asc_pass_vec_push(&mix, op);
+    else
+      rc |= expand_one(m, op);
+  }
+  if (mix.n && !rc)
+    rc |= expand_mix(m, f, &mix);
   asc_pass_vec_free(&v);
+  asc_pass_vec_free(&mix);
   return rc;
 }
+
+int asc_pass_expand_matmul(asc_module *m) { return asc_pass_each_func(m, expand_func); }

@@ -59,6 +59,7 @@ class Matmul:
         self.org = None    # (orgM, orgN, orgKa, orgKb)
         self.single = None
         self.tile = None   # the current iterate() count
+        self.workspace = None
 
     # ---- set-up ----
     def init(self, tiling):
@@ -102,7 +103,12 @@ class Matmul:
         self.org = tuple(_i32(x) for x in (org_m, org_n, org_ka, org_ka if org_kb is None else org_kb))
 
     def set_workspace(self, addr, size=None):
-        builder("Matmul.set_workspace")  # the AIC writes C straight to its destination: nothing to keep
+        builder("Matmul.set_workspace")
+        if isinstance(addr, _c.GlobalTensor):
+            addr = addr.get_phy_addr()
+        if not isinstance(addr, _c.GlobalAddress):
+            raise TypeError(f"Matmul.set_workspace(): expected a GlobalAddress or GlobalTensor, got {type(addr).__name__}")
+        self.workspace = addr
 
     def set_hf32(self, enable_hf32=False, trans_mode=0):
         from ... import _cube_ops
@@ -136,10 +142,13 @@ class Matmul:
             return b.op(name, s, ["i32"])[0]
         if self.a is None or self.b is None:
             raise RuntimeError(f"Matmul: {name[11:]} before set_tensor_a and set_tensor_b")
+        ws = self.workspace if self.workspace is not None else self.a.get_phy_addr()
         ops = [c.value if c is not None else self.a.value, self.a.value, self.b.value,
-               (self.bias or self.a).value] + s + ([tile] if tile is not None else [])
+               (self.bias or self.a).value, ws.value] + s + ([tile] if tile is not None else [])
+        opts = getattr(b, "options", None) or {}
+        mix = not opts.get("matmul_cube_only") and opts.get("kernel_type") in (None, -1, 6, 7)
         attrs = {"trans_a": f"{int(self.trans_a)} : i64", "trans_b": f"{int(self.trans_b)} : i64",
-                 "bias": f"{int(self.bias is not None)} : i64"}
+                 "bias": f"{int(self.bias is not None)} : i64", "mix": f"{int(bool(mix))} : i64"}
         b.op(name, ops, [], attrs)
 
     def iterate_all(self, tensor, en_atomic=0, sync=True, en_sequential_write=False, wait_iterate_all=False,
@@ -176,6 +185,8 @@ def register_matmul(pipe, workspace, matmul, tiling=None):
     builder("register_matmul")
     if not isinstance(matmul, Matmul):
         raise TypeError(f"register_matmul(): argument 'matmul' must be a Matmul, got {type(matmul).__name__}")
+    if isinstance(workspace, _c.GlobalAddress):
+        matmul.workspace = workspace
     if tiling is not None:
         matmul.init(tiling)
 
