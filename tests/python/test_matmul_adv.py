@@ -160,3 +160,116 @@ def run_c16():
     t = tiling_for(32, 32, 32, np.float16, np.float32, 1)
     a = np.ones((32, 32), np.float16)
     mm_kernel[1](a, a, np.zeros((32, 32), np.float16), np.zeros((1, 32), np.float16), t, False, False, False, False)
+
+
+# ---- MIX: the vector cores call, the AIC executes (workspace messages, mode-2 flags) ----
+@asc.jit
+def mix_all_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, bias: asc.GlobalAddress,
+                   tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress, ta: asc.ConstExpr[bool],
+                   tb: asc.ConstExpr[bool], use_bias: asc.ConstExpr[bool]):
+    off_a, off_b, off_c, off_bias, tail_m, tail_n = offsets(tiling, ta, tb)
+    ag = asc.GlobalTensor()
+    bg = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    biasg = asc.GlobalTensor()
+    ag.set_global_buffer(a + off_a)
+    bg.set_global_buffer(b + off_b)
+    cg.set_global_buffer(c + off_c)
+    biasg.set_global_buffer(bias + off_bias)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ag.dtype, ta),
+                        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bg.dtype, tb),
+                        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, cg.dtype),
+                        bias=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, biasg.dtype))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(ag, ta)
+    mm.set_tensor_b(bg, tb)
+    if use_bias:
+        mm.set_bias(biasg)
+    mm.set_tail(tail_m, tail_n)
+    mm.iterate_all(cg)
+    mm.end()
+
+
+@asc.jit
+def mix_iter_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, bias: asc.GlobalAddress,
+                    tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
+    """One core's C tiles through the vector core: iterate, get_tensor_c into UB, times 2, to GM."""
+    ag = asc.GlobalTensor()
+    bg = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    biasg = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg.set_global_buffer(b)
+    cg.set_global_buffer(c)
+    biasg.set_global_buffer(bias)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(que=q, num=1, len=tiling.base_m * tiling.base_n * 4)
+    mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ag.dtype),
+                        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bg.dtype),
+                        c=asc.adv.MatmulType(asc.TPosition.VECCALC, asc.CubeFormat.ND, cg.dtype),
+                        bias=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, biasg.dtype))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(ag)
+    mm.set_tensor_b(bg)
+    mm.set_bias(biasg)
+    with mm.iterate() as count:
+        t = q.alloc_tensor(asc.float32)
+        mm.get_tensor_c(t)
+        asc.muls(t, t, 2.0, tiling.base_m * tiling.base_n)
+        q.enque(t)
+        t = q.deque(asc.float32)
+        rows = tiling.single_core_m // tiling.base_m
+        start = count % rows * tiling.base_m * tiling.n + count // rows * tiling.base_n
+        p = asc.DataCopyParams(block_count=tiling.base_m, block_len=tiling.base_n * 4 // 32, src_stride=0,
+                               dst_stride=(tiling.n - tiling.base_n) * 4 // 32)
+        if asc.get_block_idx() == 0:
+            asc.data_copy(cg[start:], t, repeat_params=p)
+        q.free_tensor(t)
+    mm.end()
+
+
+@pytest.mark.parametrize("m,n,k,cores,ta,tb,bias", [
+    (512, 1024, 512, 48, False, False, False),   # tutorial 03's shape
+    (100, 200, 300, 4, False, True, True),        # tails, B transposed, bias
+    (64, 96, 80, 2, True, False, False),          # A transposed
+])
+def test_mix_iterate_all(m, n, k, cores, ta, tb, bias):
+    rng = np.random.default_rng(1)
+    a = rng.integers(-4, 5, (m, k)).astype(np.float16)
+    b = rng.integers(-4, 5, (k, n)).astype(np.float16)
+    bv = rng.integers(-9, 10, (1, n)).astype(np.float32)
+    t = tiling_for(m, n, k, np.float16, np.float32, cores, ta, tb, bias)
+    c = np.full((m, n), -1, np.float32)
+    ws = np.zeros(16 << 20, np.uint8)
+    blocks = (t.used_core_num + 1) // 2
+    mix_all_kernel[blocks](np.ascontiguousarray(a.T) if ta else a, np.ascontiguousarray(b.T) if tb else b, c, bv,
+                           t, ws, ta, tb, bias)
+    np.testing.assert_array_equal(c, (a.astype(np.float32) @ b.astype(np.float32) + (bv if bias else 0)))
+    assert rt.last_report()["us"] > 0
+
+
+def test_mix_iterate_to_ub():
+    m, n, k = 128, 256, 64
+    rng = np.random.default_rng(2)
+    a = rng.integers(-4, 5, (m, k)).astype(np.float16)
+    b = rng.integers(-4, 5, (k, n)).astype(np.float16)
+    bv = rng.integers(-9, 10, (1, n)).astype(np.float32)
+    mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    mt.set_c_type(host.TPosition.VECCALC, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_dim(1)
+    mt.set_org_shape(m, n, k)
+    mt.set_shape(m, n, k)
+    mt.enable_bias(True)
+    mt.set_fix_split(64, 128, -1)
+    mt.set_buffer_space(-1, -1, -1)
+    t = asc.adv.TCubeTiling()
+    assert mt.get_tiling(t) != -1
+    assert (t.base_m, t.base_n) == (64, 128)
+    c = np.full((m, n), -1, np.float32)
+    mix_iter_kernel[1](a, b, c, bv, t, np.zeros(16 << 20, np.uint8))
+    np.testing.assert_array_equal(c, 2 * (a.astype(np.float32) @ b.astype(np.float32) + bv))
