@@ -89,14 +89,18 @@ def mm_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, 
 def run(m, n, k, din=np.float16, cores=1, ta=False, tb=False, bias=False, iterate=False, seed=0):
     rng = np.random.default_rng(seed)
     dacc = np.int32 if din is np.int8 else np.float32
-    a = rng.integers(-4, 5, (m, k)).astype(din)
-    b = rng.integers(-4, 5, (k, n)).astype(din)
+    npdin = np.float32 if din == "bf16" else din
+    a = rng.integers(-4, 5, (m, k)).astype(npdin)
+    b = rng.integers(-4, 5, (k, n)).astype(npdin)
     bv = rng.integers(-9, 10, (1, n)).astype(dacc)
     ref = a.astype(np.int64) @ b.astype(np.int64) + (bv.astype(np.int64) if bias else 0)
     t = tiling_for(m, n, k, din, dacc, cores, ta, tb, bias)
     c = np.full((m, n), -1, dacc)
     ga = np.ascontiguousarray(a.T) if ta else a
     gb = np.ascontiguousarray(b.T) if tb else b
+    if din == "bf16":  # small integers are exact in bfloat16
+        torch = pytest.importorskip("torch")
+        ga, gb = (torch.tensor(x).to(torch.bfloat16) for x in (ga, gb))
     mm_kernel[t.used_core_num](ga, gb, c, bv, t, ta, tb, bias, iterate)
     np.testing.assert_array_equal(c, ref.astype(dacc))
     return t
@@ -125,8 +129,6 @@ SHAPES = [  # (m, n, k, dtype, cores, trans_a, trans_b, bias, iterate)
 
 @pytest.mark.parametrize("m,n,k,din,cores,ta,tb,bias,iterate", SHAPES)
 def test_matmul_shapes(m, n, k, din, cores, ta, tb, bias, iterate):
-    if din == "bf16":
-        pytest.skip("bf16 inputs: todo")
     run(m, n, k, din, cores, ta, tb, bias, iterate)
 
 
