@@ -275,3 +275,31 @@ def test_mix_iterate_to_ub():
     c = np.full((m, n), -1, np.float32)
     mix_iter_kernel[1](a, b, c, bv, t, np.zeros(16 << 20, np.uint8))
     np.testing.assert_array_equal(c, 2 * (a.astype(np.float32) @ b.astype(np.float32) + bv))
+
+
+def test_struct_argument_passes_to_a_jit_callee():
+    """A struct kernel argument given to another jit function arrives as its leaf fields (the
+    callee used to read the caller's SSA values: 'use of undeclared SSA value name')."""
+    @asc.jit
+    def k(c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(c)
+        oa, ob, oc, obias, tm, tn = offsets(tiling, False, False)
+        g.set_value(0, tm)
+        g.set_value(1, tn)
+        g.set_value(2, oc)
+    t = asc.adv.TCubeTiling(used_core_num=1, m=100, n=70, k_a=8, k_b=8, single_core_m=64, single_core_n=64)
+    c = np.zeros(8, np.int32)
+    k[1](c, t)
+    assert list(c[:3]) == [64, 64, 0]
+
+
+def test_unsupported_methods_name_themselves():
+    @asc.jit
+    def k(a: asc.GlobalAddress):
+        mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                            b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                            c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+        mm.set_batch_num(2, 2)
+    with pytest.raises(Exception, match="asc.adv.Matmul.set_batch_num is not implemented yet"):
+        k[1](np.zeros(8, np.float16))

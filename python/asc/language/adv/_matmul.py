@@ -5,7 +5,7 @@ the tiling (MTE2 / MTE1 / M / FIX) before the other passes run, so timing, trace
 and auto-sync see them.  See docs/hardware.md, "asc.adv.Matmul"."""
 from dataclasses import dataclass
 
-from ..._core import DTYPES, PlainValue, builder, to_value
+from ..._core import DTYPES, PlainValue, builder, not_yet, to_value
 from .. import core as _c
 from ..core.enums import CubeFormat, LayoutMode, TPosition
 
@@ -173,6 +173,23 @@ class Matmul:
         if not isinstance(tensor, (_c.GlobalTensor, _c.LocalTensor)) or tensor.value is None:
             raise TypeError(f"Matmul.get_tensor_c(): C must be a tensor, got {type(tensor).__name__}")
         self._emit("asc.matmul_get_tensor_c", c=tensor, tile=_i32(self.tile))
+
+
+    def wait_iterate_all(self):
+        """iterate_all has completed when it returns (the AIV waits for the AIC's reply; on the AIC the
+        next use of C is synchronised by flags): nothing to wait for."""
+        builder("Matmul.wait_iterate_all")
+
+    def wait_get_tensor_c(self):
+        builder("Matmul.wait_get_tensor_c")  # get_tensor_c completes when it returns (as above)
+
+    def async_get_tensor_c(self, c):
+        self.get_tensor_c(c)
+
+
+for _n in ("set_batch_num iterate_batch iterate_n_batch get_batch_tensor_c wait_iterate_batch set_quant_scalar "
+           "set_quant_vector set_self_define_data set_sparse_index set_user_def_info get_offset_c").split():
+    setattr(Matmul, _n, staticmethod(not_yet(f"asc.adv.Matmul.{_n}")))
 
 
 def _static_bool(x, fn, arg):
