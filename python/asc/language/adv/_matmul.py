@@ -146,7 +146,12 @@ class Matmul:
         ops = [c.value if c is not None else self.a.value, self.a.value, self.b.value,
                (self.bias or self.a).value, ws.value] + s + ([tile] if tile is not None else [])
         opts = getattr(b, "options", None) or {}
-        mix = not opts.get("matmul_cube_only") and opts.get("kernel_type") in (None, -1, 6, 7)
+        kt = opts.get("kernel_type")
+        kt = getattr(kt, "value", kt)
+        mix = not opts.get("matmul_cube_only") and kt in (None, -1, 7)
+        if not opts.get("matmul_cube_only") and kt not in (None, -1, 1, 7):
+            raise NotImplementedError(f"asc.adv.Matmul with kernel_type {kt}: openasc runs Matmul in AIC_ONLY (1) "
+                                      "and MIX_AIC_1_2 (7) kernels")
         attrs = {"trans_a": f"{int(self.trans_a)} : i64", "trans_b": f"{int(self.trans_b)} : i64",
                  "bias": f"{int(self.bias is not None)} : i64", "mix": f"{int(bool(mix))} : i64"}
         b.op(name, ops, [], attrs)
