@@ -335,7 +335,7 @@ static int prepare(gen *g, mm *x, asc_op *op) {
   int ns = op->noperands - OP_S0;
   int want = op->code == ASC_OP_MATMUL_ITERATE_ALL ? S_TILE : S_TILE + 1;
   if (ns != want) {
-    asc_error(g->ctx, asc_op_diag_loc(op), "%s takes %d tiling scalars after (c, a, b, bias), got %d",
+    asc_error(g->ctx, asc_op_diag_loc(op), "%s takes %d tiling scalars after (c, a, b, bias, workspace), got %d",
               asc_op_name(op), want, ns);
     return -1;
   }
