@@ -303,3 +303,15 @@ def test_unsupported_methods_name_themselves():
         mm.set_batch_num(2, 2)
     with pytest.raises(Exception, match="asc.adv.Matmul.set_batch_num is not implemented yet"):
         k[1](np.zeros(8, np.float16))
+
+
+def test_get_mm_config():
+    M = asc.MatmulConfigMode if hasattr(asc, "MatmulConfigMode") else asc.language.core.MatmulConfigMode
+    c = asc.adv.get_mm_config(M.CONFIG_MDL, asc.adv.MatmulShapeParams(128, 256, 64, 32, 64, 16),
+                              asc.adv.MatmulBatchParams(is_b_batch=True), asc.adv.MatmulFuncParams(do_mte2_pre_load=2))
+    assert (c.do_norm, c.do_multi_data_load, c.single_core_n, c.basic_k, c.is_n_batch, c.do_mte2_preload) == \
+        (False, True, 256, 16, True, 2)
+    q = asc.adv.get_mm_config(asc.adv.MatmulQuantParams(is_per_tensor=True))
+    assert q.do_norm and q.is_per_tensor
+    with pytest.raises(TypeError, match="Matmul\\*Params"):
+        asc.adv.get_mm_config(3.5)

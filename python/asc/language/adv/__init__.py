@@ -3,7 +3,8 @@ and register_matmul are implemented (_matmul.py); the names not implemented yet 
 NotImplementedError naming themselves."""
 from ..._core import not_yet_names
 from ._matmul import (  # noqa: F401
-    Matmul, MatmulConfig, MatmulType, get_basic_config, get_ib_share_norm_config, get_mdl_config, get_normal_config,
+    Matmul, MatmulBatchParams, MatmulConfig, MatmulFuncParams, MatmulQuantParams, MatmulShapeParams, MatmulType,
+    get_basic_config, get_ib_share_norm_config, get_mdl_config, get_mm_config, get_normal_config,
     get_special_basic_config, get_special_mdl_config, register_matmul,
 )
 

@@ -294,3 +294,67 @@ def get_ib_share_norm_config(intrinsics_limit=False, batch_loop=False, is_vec_nd
     return MatmulConfig(do_norm=False, do_ib_share_norm=True, intrinsics_check=intrinsics_limit,
                         is_n_batch=batch_loop, en_vec_nd2nz=is_vec_nd2_nz, batch_mode=bmm_mode,
                         enable_double_cache=is_double_cache, en_unit_flag=en_unit_flag)
+
+
+# ---- get_mm_config(mode, *params): CANN's GetMMConfig<ConfigMode>(params...) ----
+class MatmulShapeParams:
+    def __init__(self, single_core_m=0, single_core_n=0, single_core_k=0, basic_m=0, basic_n=0, basic_k=0):
+        self.single_core_m, self.single_core_n, self.single_core_k = single_core_m, single_core_n, single_core_k
+        self.basic_m, self.basic_n, self.basic_k = basic_m, basic_n, basic_k
+
+
+class MatmulQuantParams:
+    def __init__(self, is_per_tensor=False, has_anti_quant_offset=False):
+        self.is_per_tensor, self.has_anti_quant_offset = is_per_tensor, has_anti_quant_offset
+
+
+class MatmulBatchParams:
+    def __init__(self, is_b_batch=False, batch_mode=1, is_bias_batch=False):
+        self.is_b_batch, self.batch_mode, self.is_bias_batch = is_b_batch, batch_mode, is_bias_batch
+
+
+class MatmulFuncParams:
+    def __init__(self, intrinsics_limit=False, en_vec_nd2_nz=False, enable_double_cache=False, enable_l1_cache=False,
+                 do_mte2_pre_load=0, iterate_order=0, schedule_type=0, enable_reuse=True, enable_ub_reuse=False,
+                 is_partial_output=False, is_a2_b2_shared=False, is_enable_channel_split=False,
+                 enable_kdim_reorder_load=False):
+        for k, v in dict(locals()).items():
+            if k != "self":
+                setattr(self, k, v)
+
+
+# which MatmulConfig fields each params class sets (config field <- params attribute)
+_PARAM_FIELDS = {
+    MatmulShapeParams: {f: f for f in ("single_core_m", "single_core_n", "single_core_k", "basic_m", "basic_n",
+                                       "basic_k")},
+    MatmulQuantParams: {"is_per_tensor": "is_per_tensor", "has_anti_quant_offset": "has_anti_quant_offset"},
+    MatmulBatchParams: {"is_n_batch": "is_b_batch", "batch_mode": "batch_mode", "is_bias_batch": "is_bias_batch"},
+    MatmulFuncParams: {"intrinsics_check": "intrinsics_limit", "en_vec_nd2nz": "en_vec_nd2_nz",
+                       "enable_double_cache": "enable_double_cache", "enable_l1_cache_ub": "enable_l1_cache",
+                       "do_mte2_preload": "do_mte2_pre_load", "iterate_order": "iterate_order",
+                       "schedule_type": "schedule_type", "enable_reuse": "enable_reuse",
+                       "enable_ub_reuse": "enable_ub_reuse", "is_partial_output": "is_partial_output",
+                       "is_a2b2_shared": "is_a2_b2_shared", "is_enable_channel_split": "is_enable_channel_split",
+                       "enable_kdim_reorder_load": "enable_kdim_reorder_load"},
+}
+
+
+def get_mm_config(*args, **kwargs):
+    """get_mm_config(MatmulConfigMode.CONFIG_*, params...): a MatmulConfig of that mode with the
+    fields the Matmul*Params arguments give."""
+    from ..core.enums import MatmulConfigMode
+    mode_flags = {MatmulConfigMode.CONFIG_NORM: {}, MatmulConfigMode.CONFIG_MDL: {"do_norm": False,
+                                                                               "do_multi_data_load": True},
+                  MatmulConfigMode.CONFIG_SPECIALMDL: {"do_norm": False, "do_special_mdl": True},
+                  MatmulConfigMode.CONFIG_IBSHARE: {"do_norm": False, "do_ib_share_norm": True}}
+    fields = {}
+    for arg in list(args) + list(kwargs.values()):
+        if isinstance(arg, MatmulConfigMode):
+            if arg not in mode_flags:
+                raise TypeError(f"get_mm_config(): mode {arg.name} is not supported")
+            fields.update(mode_flags[arg])
+        elif type(arg) in _PARAM_FIELDS:
+            fields.update({f: getattr(arg, p) for f, p in _PARAM_FIELDS[type(arg)].items()})
+        else:
+            raise TypeError(f"get_mm_config(): expected a MatmulConfigMode or Matmul*Params, got {type(arg).__name__}")
+    return MatmulConfig(**fields)
