@@ -311,6 +311,7 @@ static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
                       mkstruct(g, ASC_STRUCT_FIXPIPE_CFG, cfg, 1)};
   emit(g, ASC_OP_FIXPIPE, ops, 4, NULL);
   flag(g, ASC_EVENT_FIX_MTE2);
+  flag(g, ASC_EVENT_FIX_M); /* implied by FIX -> MTE2 -> MTE1 -> M; stated for verify-sync */
 }
 
 static int emit_getc(gen *g, mm *x, asc_value *t) {
@@ -412,12 +413,13 @@ static int expand_one(asc_module *m, asc_op *op) {
  * the GM tensors as handle pairs, the scalars), then cross_core_set_flag(REQ) and
  * cross_core_wait_flag(DONE) (mode 2).  The kernel body runs on the AIVs only; the AIC runs a
  * server: wait REQ (both AIVs), execute each AIV's call in sub-block order, pipe_barrier, set
- * DONE; it stops when the AIVs send END (appended to the kernel).  A tile for a vector core
- * (iterate + get_tensor_c to a local tensor) goes through the workspace at 64 KiB + AIV index *
- * 128 KiB (baseM x baseN row-major), which get_tensor_c copies into the local tensor.  The two
+ * DONE; it stops when the AIVs send END (appended to the kernel).  In `with iterate()` the AIV
+ * asks for its tile at get_tensor_c: to C in GM directly, or for a local tensor through the
+ * workspace at 64 KiB + AIV index * 128 KiB (baseM x baseN row-major), which get_tensor_c then
+ * copies into the tensor.  The two
  * AIVs of a block must call Matmul in step (same calls, same order), as the mode-2 flags
  * pair them; a kernel whose AIVs diverge deadlocks (reported). */
-enum { K_ITERATE_ALL = 1, K_ITERATE = 2, K_END = 3, W_KIND = 0, W_C = 1, W_A = 3, W_B = 5, W_BIAS = 7, W_S = 9,
+enum { K_ITERATE_ALL = 1, K_ITERATE = 2, K_END = 3, K_TILE_GM = 4, W_KIND = 0, W_C = 1, W_A = 3, W_B = 5, W_BIAS = 7, W_S = 9,
        MSG_BYTES = 512, SLOT0 = 64 * 1024, SLOT_BYTES = 128 * 1024, NAIV = 2, F_REQ = 9, F_DONE = 10 };
 
 static asc_value *k64(gen *g, int64_t v) {
@@ -486,26 +488,19 @@ static asc_value *msgof(gen *g, asc_value *ws, asc_value *v) {
 
 static asc_value *slotoff(gen *g, asc_value *v) { return add(g, kint(g, SLOT0), mulk(g, v, SLOT_BYTES)); }
 
-/* The AIV side of one call. */
+/* The AIV side of one call.  iterate sends nothing: get_tensor_c asks for the tile, into the
+ * workspace for a local tensor (then copied in), or straight to C in GM. */
 static int aivcall(gen *g, mm *x, asc_value *ws) {
   asc_op *op = x->op;
-  asc_value *v = aividx(g);
-  if (op->code == ASC_OP_MATMUL_GET_TENSOR_C) {
-    if (x->vc->type->kind != ASC_TY_LTENSOR) {
-      asc_error(g->ctx, g->loc, "%s: in a MIX kernel get_tensor_c takes a local tensor (VECIN/VECCALC); C in GM "
-                "is written by iterate_all", asc_op_name(op));
-      return -1;
-    }
-    asc_value *slot = wsview(g, ws, x->eacc, slotoff(g, v));
-    flag(g, ASC_EVENT_MTE3_MTE2); /* earlier stores and vector work on the tensor are done */
-    flag(g, ASC_EVENT_V_MTE2);
-    op3(g, ASC_OP_DATA_COPY, x->vc, slot, mul(g, x->s[S_BM], x->s[S_BN]));
-    flag(g, ASC_EVENT_MTE2_V);
+  if (op->code == ASC_OP_MATMUL_ITERATE)
     return 0;
-  }
+  asc_value *v = aividx(g);
+  int kind = K_ITERATE_ALL;
+  if (op->code == ASC_OP_MATMUL_GET_TENSOR_C)
+    kind = x->vc->type->kind == ASC_TY_LTENSOR ? K_ITERATE : K_TILE_GM;
   asc_value *msg = msgof(g, ws, v);
-  setword(g, msg, W_KIND, k64(g, op->code == ASC_OP_MATMUL_ITERATE_ALL ? K_ITERATE_ALL : K_ITERATE));
-  asc_value *t[] = {op->code == ASC_OP_MATMUL_ITERATE_ALL ? x->vc : x->va, x->va, x->vb, x->vbias};
+  setword(g, msg, W_KIND, k64(g, kind));
+  asc_value *t[] = {kind == K_ITERATE ? x->va : x->vc, x->va, x->vb, x->vbias};
   for (int i = 0; i < 4; i++) {
     asc_value *h, *len;
     handle(g, t[i], &h, &len);
@@ -516,11 +511,18 @@ static int aivcall(gen *g, mm *x, asc_value *ws) {
     setword(g, msg, W_S + i, ext64(g, x->s[i] ? x->s[i] : kint(g, 0)));
   xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
   xflag(g, false, F_DONE, ASC_PIPEID_PIPE_MTE2);
+  if (kind == K_ITERATE) {
+    asc_value *slot = wsview(g, ws, x->eacc, slotoff(g, v));
+    flag(g, ASC_EVENT_MTE3_MTE2); /* earlier stores and vector work on the tensor are done */
+    flag(g, ASC_EVENT_V_MTE2);
+    op3(g, ASC_OP_DATA_COPY, x->vc, slot, mul(g, x->s[S_BM], x->s[S_BN]));
+    flag(g, ASC_EVENT_MTE2_V);
+  }
   return 0;
 }
 
 /* The AIC's server, at g's insertion point, for calls shaped like template x. */
-static void server(gen *g, mm *x, asc_value *ws) {
+static void server(gen *g, mm *x, asc_value *ws, unsigned kinds) {
   alloc(g, x);
   asc_value *blk = aividx(g); /* on the AIC: the block */
   asc_value *one = kint(g, 1);
@@ -541,7 +543,9 @@ static void server(gen *g, mm *x, asc_value *ws) {
     asc_value *v = add(g, mulk(g, blk, NAIV), kint(g, sub));
     asc_value *msg = msgof(g, ws, v);
     asc_value *kind = trunc32(g, getword(g, msg, W_KIND));
-    for (int k = K_ITERATE_ALL; k <= K_ITERATE; k++) {
+    for (int k = K_ITERATE_ALL; k <= K_TILE_GM; k++) {
+      if (k == K_END || !(kinds & 1u << k))
+        continue; /* only the kinds of call this kernel makes */
       loopctx il;
       ifthen(g, cmp(g, 0, kind, kint(g, k)), &il);
       x->vc = fromhandle(g, getword(g, msg, W_C), getword(g, msg, W_C + 1), cty);
@@ -558,9 +562,12 @@ static void server(gen *g, mm *x, asc_value *ws) {
         tile(g, x, t);
         fixout(g, x, t, x->vc, true);
         endblock(g, &tl);
-      } else {
+      } else if (k == K_ITERATE) {
         tile(g, x, x->s[S_TILE]);
         fixout(g, x, x->s[S_TILE], wsview(g, ws, cty, slotoff(g, v)), false);
+      } else {
+        tile(g, x, x->s[S_TILE]);
+        fixout(g, x, x->s[S_TILE], x->vc, true);
       }
       endblock(g, &il);
     }
@@ -616,8 +623,16 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
     asc_op_unlink(op);
     asc_block_append(elseb, op);
   }
+  unsigned kinds = 0;
+  for (size_t i = 0; i < ops->n; i++) {
+    const asc_op *op = ops->items[i];
+    if (op->code == ASC_OP_MATMUL_ITERATE_ALL)
+      kinds |= 1u << K_ITERATE_ALL;
+    else if (op->code == ASC_OP_MATMUL_GET_TENSOR_C)
+      kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR ? K_ITERATE : K_TILE_GM);
+  }
   g.pos = NULL, g.block = thenb;
-  server(&g, &tmpl, ws);
+  server(&g, &tmpl, ws, kinds);
   emit(&g, ASC_OP_YIELD, NULL, 0, NULL);
   /* the AIVs */
   int rc = 0;

@@ -168,7 +168,7 @@ def run_c16():
 @asc.jit
 def mix_all_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, bias: asc.GlobalAddress,
                    tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress, ta: asc.ConstExpr[bool],
-                   tb: asc.ConstExpr[bool], use_bias: asc.ConstExpr[bool]):
+                   tb: asc.ConstExpr[bool], use_bias: asc.ConstExpr[bool], use_iterate: asc.ConstExpr[bool]):
     off_a, off_b, off_c, off_bias, tail_m, tail_n = offsets(tiling, ta, tb)
     ag = asc.GlobalTensor()
     bg = asc.GlobalTensor()
@@ -189,7 +189,11 @@ def mix_all_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddr
     if use_bias:
         mm.set_bias(biasg)
     mm.set_tail(tail_m, tail_n)
-    mm.iterate_all(cg)
+    if use_iterate:
+        with mm.iterate() as count:
+            mm.get_tensor_c(cg)
+    else:
+        mm.iterate_all(cg)
     mm.end()
 
 
@@ -232,12 +236,13 @@ def mix_iter_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAdd
     mm.end()
 
 
-@pytest.mark.parametrize("m,n,k,cores,ta,tb,bias", [
-    (512, 1024, 512, 48, False, False, False),   # tutorial 03's shape
-    (100, 200, 300, 4, False, True, True),        # tails, B transposed, bias
-    (64, 96, 80, 2, True, False, False),          # A transposed
+@pytest.mark.parametrize("m,n,k,cores,ta,tb,bias,it", [
+    (512, 1024, 512, 48, False, False, False, False),   # tutorial 03's shape
+    (100, 200, 300, 4, False, True, True, False),        # tails, B transposed, bias
+    (64, 96, 80, 2, True, False, False, False),          # A transposed
+    (200, 300, 100, 6, False, False, True, True),        # iterate + get_tensor_c to GM, tails, bias
 ])
-def test_mix_iterate_all(m, n, k, cores, ta, tb, bias):
+def test_mix_iterate_all(m, n, k, cores, ta, tb, bias, it):
     rng = np.random.default_rng(1)
     a = rng.integers(-4, 5, (m, k)).astype(np.float16)
     b = rng.integers(-4, 5, (k, n)).astype(np.float16)
@@ -247,7 +252,7 @@ def test_mix_iterate_all(m, n, k, cores, ta, tb, bias):
     ws = np.zeros(16 << 20, np.uint8)
     blocks = (t.used_core_num + 1) // 2
     mix_all_kernel[blocks](np.ascontiguousarray(a.T) if ta else a, np.ascontiguousarray(b.T) if tb else b, c, bv,
-                           t, ws, ta, tb, bias)
+                           t, ws, ta, tb, bias, it)
     np.testing.assert_array_equal(c, (a.astype(np.float32) @ b.astype(np.float32) + (bv if bias else 0)))
     assert rt.last_report()["us"] > 0
 
