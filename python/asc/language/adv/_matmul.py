@@ -159,12 +159,17 @@ class Matmul:
     def iterate_all(self, tensor, en_atomic=0, sync=True, en_sequential_write=False, wait_iterate_all=False,
                     fake_msg=False):
         builder("Matmul.iterate_all")
+        _no_atomic(en_atomic, "iterate_all")
         if not isinstance(tensor, _c.GlobalTensor) or tensor.value is None:
             raise TypeError(f"Matmul.iterate_all(): C must be a GlobalTensor, got {type(tensor).__name__}")
         self._emit("asc.matmul_iterate_all", c=tensor)
 
     def iterate(self, en_partial_sum=False, sync=True, local_c_matrix=None):
         builder("Matmul.iterate")
+        if isinstance(en_partial_sum, PlainValue) or en_partial_sum:
+            raise NotImplementedError("asc.adv.Matmul.iterate(en_partial_sum=True) is not implemented yet in openasc")
+        if local_c_matrix is not None:
+            raise NotImplementedError("asc.adv.Matmul.iterate(local_c_matrix=...) is not implemented yet in openasc")
         return _Iterate(self)
 
     def _iterate_at(self, count):
@@ -173,6 +178,7 @@ class Matmul:
 
     def get_tensor_c(self, tensor, en_atomic=0, en_sequential_write=False, sync=True, optional_tensor=None):
         builder("Matmul.get_tensor_c")
+        _no_atomic(en_atomic, "get_tensor_c")
         if self.tile is None:
             raise RuntimeError("Matmul.get_tensor_c() outside `with matmul.iterate() as count:`")
         if not isinstance(tensor, (_c.GlobalTensor, _c.LocalTensor)) or tensor.value is None:
@@ -195,6 +201,12 @@ class Matmul:
 for _n in ("set_batch_num iterate_batch iterate_n_batch get_batch_tensor_c wait_iterate_batch set_quant_scalar "
            "set_quant_vector set_self_define_data set_sparse_index set_user_def_info get_offset_c").split():
     setattr(Matmul, _n, staticmethod(not_yet(f"asc.adv.Matmul.{_n}")))
+
+
+def _no_atomic(en_atomic, fn):
+    if isinstance(en_atomic, PlainValue) or en_atomic:
+        raise NotImplementedError(f"asc.adv.Matmul.{fn}(en_atomic=...) (C accumulated atomically) is not implemented "
+                                  "yet in openasc")
 
 
 def _static_bool(x, fn, arg):
