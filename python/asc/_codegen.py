@@ -601,6 +601,22 @@ class FunctionTracer(ast.NodeVisitor):
             return self.b.op("arith.index_cast", [x.cast(DTYPES["int32"]).value], ["index"])[0]
         return self.b.index(int(x))
 
+    def visit_With(self, node):
+        """`with matmul.iterate() as count:` - a runtime loop over the context's count; the
+        context's hook runs at the top of each iteration (asc.adv.Matmul)."""
+        if len(node.items) != 1:
+            raise self.fail(node, "a with statement takes one context in JIT function")
+        item = node.items[0]
+        ctx = self.visit(item.context_expr)
+        if not hasattr(ctx, "_asc_loop"):
+            raise self.fail(item.context_expr, "only `with matmul.iterate() as count:` is supported in JIT function")
+        if item.optional_vars is not None and not isinstance(item.optional_vars, ast.Name):
+            raise self.fail(item.optional_vars, "the target of `with ... as` must be a single name")
+        self.b.loc = self.pos(node)
+        ub, hook = ctx._asc_loop()
+        target = item.optional_vars.id if item.optional_vars is not None else "_asc_with_count"
+        self._runtime_for(node, target, (0, ub, 1), node.body, hook)
+
     def visit_For(self, node):
         if node.orelse:
             raise self.fail(node, "for-else is not supported in JIT function")
@@ -620,19 +636,24 @@ class FunctionTracer(ast.NodeVisitor):
         if not isinstance(node.target, ast.Name):
             raise self.fail(node.target, "the index of a runtime loop must be a single name")
         lb, ub, step = (0, args[0], 1) if len(args) == 1 else (args[0], args[1], args[2] if len(args) > 2 else 1)
-        bounds = [self._index(x) for x in (lb, ub, step)]
+        self._runtime_for(node, node.target.id, (lb, ub, step), node.body)
+
+    def _runtime_for(self, node, target, lub, stmts, hook=None):
+        bounds = [self._index(x) for x in lub]
         before = dict(self.names)
-        carried = self._loop_carried(node.body, [node.target.id])
-        fields = self._carried_fields(node, node.body, [node.target.id])
+        carried = self._loop_carried(stmts, [target])
+        fields = self._carried_fields(node, stmts, [target])
         aggs = self._aggregates()
         protos = [self.names[n] for n in carried]
         init = [p.value for p in protos] + [v.value for _, _, v, _ in fields]
         bargs = self.b.open_block(["index"] + [v.type for v in init])
         self._loop_args(carried, protos, fields, bargs[1:])
-        self.names[node.target.id] = PlainValue(
+        self.names[target] = PlainValue(
             self.b.op("arith.index_cast", [bargs[0]], ["i32"])[0], DTYPES["int32"])
+        if hook is not None:
+            hook(self.names[target])
         self.depth += 1
-        self.body(node.body)
+        self.body(stmts)
         self.depth -= 1
         self._check_fields(node, aggs, fields, "for loop")
         self.b.loc = self.pos(node)

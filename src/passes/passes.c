@@ -18,6 +18,9 @@ typedef struct pass_entry {
 
 /* The pipeline's building blocks, in the order a full pipeline runs them. */
 static const pass_entry pass_table[] = {
+    /* requires: verified; preserves: verified, locations (the new ops carry the Matmul call's) */
+    {"expand-matmul", "asc.adv.Matmul ops -> the cube instructions of their tiling (MTE2, MTE1, M, FIX)",
+     asc_pass_expand_matmul},
     /* requires: verified; preserves: verified, locations; removes: private functions */
     {"inline", "inline calls to private functions, then delete the private functions left unused",
      asc_pass_inline},

@@ -13,8 +13,9 @@
 static const struct {
   const char *name, *passes, *what;
 } stages[] = {
-  {"base", "inline,canonicalize,cse", "inline jit callees, fold, common subexpressions"},
-  {"base-nopasses", "inline", "run_passes=False: inline only"},
+  {"base", "expand-matmul,inline,canonicalize,cse",
+   "asc.adv.Matmul into cube ops, inline jit callees, fold, common subexpressions"},
+  {"base-nopasses", "expand-matmul,inline", "run_passes=False: Matmul expansion and inline only"},
   {"auto-tensors", "input-output-tensor,plan-auto-tensors,canonicalize,cse",
    "insert_sync=True: LocalTensorAuto tensors become planned UB ranges (docs/sync.md)"},
   {"pyasc-insert-sync",

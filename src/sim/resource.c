@@ -728,6 +728,34 @@ static int gtphy(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
+/* asc.adv.Matmul's messages (expand_matmul.c): a GM tensor as two i64 words and back.  The
+ * handle is (array + 1) << 40 | byte offset; a word that names no kernel array is an error. */
+enum { MM_OFFBITS = 40 };
+
+static int mmhandle(sim_core *c, const sim_inst *in) {
+  const sim_val *t = sim_in(c, in, 0);
+  if (t->mem < 0 || t->off < 0 || t->off >= (int64_t)1 << MM_OFFBITS)
+    return asc_sim_err(c, in->op, "%s: the tensor is not in a kernel GM array", asc_op_name(in->op));
+  sim_out(c, in, 0)->i = (int64_t)(t->mem + 1) << MM_OFFBITS | t->off;
+  sim_out(c, in, 1)->i = t->len;
+  scost(c);
+  return 0;
+}
+
+static int mmfromhandle(sim_core *c, const sim_inst *in) {
+  int64_t h = sim_in(c, in, 0)->i, mem = (h >> MM_OFFBITS) - 1;
+  if (h < 0 || mem < 0 || mem >= c->L->ngm)
+    return asc_sim_err(c, in->op, "%s: word %lld names no kernel GM array (a corrupted Matmul message)",
+                       asc_op_name(in->op), (long long)h);
+  sim_val *r = sim_out(c, in, 0);
+  memset(r, 0, sizeof *r);
+  r->mem = (int)mem;
+  r->off = h & (((int64_t)1 << MM_OFFBITS) - 1);
+  r->len = sim_in(c, in, 1)->i;
+  scost(c);
+  return 0;
+}
+
 /* asc.struct: fields in declaration order; missing trailing ones take pyasc's defaults. */
 static int structop(sim_core *c, const sim_inst *in) {
   int id = sim_outtype(in, 0)->struct_id, nf = asc_struct_nfields(id);
@@ -942,4 +970,6 @@ void asc_sim_reg_resource(sim_exec_fn *t) {
   t[ASC_OP_GT_GET_SIZE] = gtsize;
   t[ASC_OP_GT_GET_PHY_ADDR] = gtphy;
   t[ASC_OP_GT_SET_L2_CACHE_HINT] = gtl2hint;
+  t[ASC_OP_MATMUL_GT_HANDLE] = mmhandle;
+  t[ASC_OP_MATMUL_GT_FROM_HANDLE] = mmfromhandle;
 }

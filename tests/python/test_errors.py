@@ -65,7 +65,7 @@ def _syntax_kernels():
 
     @asc.jit
     def k_with(x: asc.GlobalAddress):
-        with open("f"):  # MARK
+        with x:  # MARK
             pass
 
     @asc.jit
@@ -120,7 +120,7 @@ def _syntax_kernels():
         (k_nested_def, "unsupported Python construct `FunctionDef`"),
         (k_lambda, "unsupported Python construct `Lambda`"),
         (k_try, "unsupported Python construct `Try`"),
-        (k_with, "unsupported Python construct `With`"),
+        (k_with, "only `with matmul.iterate() as count:` is supported"),
         (k_global, "unsupported Python construct `Global`"),
         (k_chained_cmp, "chained comparisons are not supported"),
         (k_chained_bool, "Chained boolean operators are not supported, group pairs with parentheses"),

@@ -80,8 +80,8 @@ def test_runtime_module():
 def test_stubs_raise_not_implemented_with_name():
     with pytest.raises(NotImplementedError, match="asc.adv.softmax"):
         asc.adv.softmax(None, None, None, None, None)
-    with pytest.raises(NotImplementedError, match="asc.adv.Matmul"):
-        asc.adv.Matmul(None, None, None)
+    with pytest.raises(NotImplementedError, match="asc.adv.rmsnorm"):
+        asc.adv.rmsnorm(None, None, None, None, None)
 
 
 def test_api_generated_from_registry():

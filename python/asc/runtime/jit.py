@@ -365,6 +365,7 @@ class JITFunction:
         """Trace the kernel: (IR text, source files, deps {(module, name): (fingerprint, globals)})."""
         stats["traces"] += 1
         b = Builder(strip_loc=opts.get("strip_loc", False))
+        b.options = opts  # read by asc.adv.Matmul (matmul_cube_only)
         b.sources = {self.src.file: None}
         deps = {}
         params = []

@@ -1,6 +1,12 @@
-"""asc.language.adv (pyasc's path; also asc.adv): advanced APIs (api.md §10).  Not implemented
-yet in openasc: each raises NotImplementedError naming itself."""
+"""asc.language.adv (pyasc's path; also asc.adv): advanced APIs (api.md §10).  Matmul, MatmulType
+and register_matmul are implemented (_matmul.py); the names not implemented yet raise
+NotImplementedError naming themselves."""
 from ..._core import not_yet_names
+from ._matmul import (  # noqa: F401
+    Matmul, MatmulBatchParams, MatmulConfig, MatmulFuncParams, MatmulQuantParams, MatmulShapeParams, MatmulType,
+    get_basic_config, get_ib_share_norm_config, get_mdl_config, get_mm_config, get_normal_config,
+    get_special_basic_config, get_special_mdl_config, register_matmul,
+)
 
 
 _NAMES = ("Matmul MatmulType register_matmul TCubeTiling MatmulApiStaticTiling SoftmaxTiling RmsNormTiling "

@@ -1,0 +1,680 @@
+/* expand_matmul.c - asc.adv.Matmul's ops (ops.def, "asc.adv.Matmul") become the cube
+ * instructions that compute them, as Ascend C's matmul header library does on the AIC:
+ *
+ *   for each baseM x baseN tile of C (in the tiling's iterate order):
+ *     for each baseK slice of K:
+ *       MTE2  A slice, B slice GM -> L1 (ND -> Nz); on the first slice the bias row GM -> L1
+ *       MTE1  L1 -> L0A (Zz), L0B (Zn; the transposing load when B is K x N); bias L1 -> BT
+ *       M     mmad into L0C (the first slice starts C from zero, or from the bias)
+ *     FIX     L0C -> C (GM, row-major f32 / s32)
+ *
+ * The operands of every matmul op are (c, a, b, bias, tm, tn, tk, orgM, orgN, orgKa, orgKb,
+ * baseM, baseN, baseK, iterateOrder, isBias[, tile]) - the front-end only marshals the Matmul object's
+ * state into them.  Loops whose bounds are runtime values (the tiling is a kernel argument)
+ * become scf.for; tails are min()s.
+ *
+ * Ordering (docs/hardware.md, "asc.adv.Matmul"): one buffer per memory, and each stage waits
+ * for the previous one with a set_flag / wait_flag pair (MTE2 -> MTE1 -> M -> MTE2 of the next
+ * slice; M -> FIX -> MTE2 around the fixpipe).  Correct for any tiling; it does not overlap the
+ * stages as the double-buffered header library does, so it is slower than the hardware.
+ *
+ * Memory: the Matmul owns the AIC memories from address 0 (L1: A 64 KiB, B 64 KiB, bias
+ * 1 KiB; L0A, L0B, L0C, BT from 0). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/passes.h"
+
+enum { S_TM, S_TN, S_TK, S_ORGM, S_ORGN, S_ORGKA, S_ORGKB, S_BM, S_BN, S_BK, S_ORDER, S_ISBIAS, S_TILE, NS_MAX };
+enum { OP_C, OP_A, OP_B, OP_BIAS, OP_WS, OP_S0 };
+
+typedef struct gen {
+  asc_module *m;
+  asc_ctx *ctx;
+  asc_loc loc;
+  asc_op *pos;      /* insert before this op, or ... */
+  asc_block *block; /* ... append to this block (pos == NULL) */
+  const asc_type *i32, *idx;
+} gen;
+
+static asc_op *emit(gen *g, asc_opcode code, asc_value *const *ops, int n, const asc_type *rt) {
+  asc_op *op = asc_op_create(g->m, code, ops, n, rt ? &rt : NULL, rt ? 1 : 0, g->loc);
+  if (g->pos)
+    asc_op_insert_before(g->pos, op);
+  else
+    asc_block_append(g->block, op);
+  return op;
+}
+
+static asc_value *res(asc_op *op) { return &op->results[0]; }
+
+static asc_value *kint(gen *g, int64_t v) {
+  asc_op *op = emit(g, ASC_OP_CONSTANT, NULL, 0, g->i32);
+  asc_op_set_attr(g->m, op, "value", asc_attr_int(g->m, g->i32, v));
+  return res(op);
+}
+
+static asc_value *bin(gen *g, asc_opcode code, asc_value *a, asc_value *b) {
+  asc_value *ops[] = {a, b};
+  return res(emit(g, code, ops, 2, g->i32));
+}
+
+static asc_value *add(gen *g, asc_value *a, asc_value *b) { return bin(g, ASC_OP_ADDI, a, b); }
+static asc_value *mul(gen *g, asc_value *a, asc_value *b) { return bin(g, ASC_OP_MULI, a, b); }
+static asc_value *mulk(gen *g, asc_value *a, int64_t k) { return mul(g, a, kint(g, k)); }
+static asc_value *cdiv(gen *g, asc_value *a, int64_t k) { return bin(g, ASC_OP_CEILDIVSI, a, kint(g, k)); }
+static asc_value *up(gen *g, asc_value *a, int64_t k) { return mulk(g, cdiv(g, a, k), k); }
+
+static asc_value *cmp(gen *g, int pred, asc_value *a, asc_value *b) {
+  asc_value *ops[] = {a, b};
+  asc_op *op = emit(g, ASC_OP_CMPI, ops, 2, asc_type_int(g->ctx, 1, false));
+  asc_op_set_attr(g->m, op, "predicate", asc_attr_int(g->m, asc_type_int(g->ctx, 64, false), pred));
+  return res(op);
+}
+
+static asc_value *sel(gen *g, asc_value *c, asc_value *a, asc_value *b) {
+  asc_value *ops[] = {c, a, b};
+  return res(emit(g, ASC_OP_SELECT, ops, 3, a->type));
+}
+
+static asc_value *cast(gen *g, asc_value *v, const asc_type *t) {
+  return res(emit(g, ASC_OP_INDEX_CAST, &v, 1, t));
+}
+
+/* A loop state: the enclosing insertion point, saved while the body is generated. */
+typedef struct loopctx {
+  asc_op *pos;
+  asc_block *block;
+} loopctx;
+
+/* for iv in [0, ub): ... ; returns iv (i32); close with endfor. */
+static asc_value *forloop(gen *g, asc_value *ub, loopctx *save) {
+  asc_value *ops[] = {cast(g, kint(g, 0), g->idx), cast(g, ub, g->idx), cast(g, kint(g, 1), g->idx)};
+  asc_op *f = emit(g, ASC_OP_FOR, ops, 3, NULL);
+  asc_block *b = asc_region_ensure_block(g->m, &f->regions[0]);
+  asc_value *iv = asc_block_add_arg(g->m, b, g->idx);
+  save->pos = g->pos, save->block = g->block;
+  g->pos = NULL, g->block = b;
+  return cast(g, iv, g->i32);
+}
+
+static void endblock(gen *g, const loopctx *save) {
+  emit(g, ASC_OP_YIELD, NULL, 0, NULL);
+  g->pos = save->pos, g->block = save->block;
+}
+
+/* if c { then } else { else }: ifthen opens the then block, ifelse switches, endblock closes. */
+static asc_op *ifthen(gen *g, asc_value *c, loopctx *save) {
+  asc_op *f = emit(g, ASC_OP_IF, &c, 1, NULL);
+  save->pos = g->pos, save->block = g->block;
+  g->pos = NULL, g->block = asc_region_ensure_block(g->m, &f->regions[0]);
+  return f;
+}
+
+static void ifelse(gen *g, asc_op *f) {
+  emit(g, ASC_OP_YIELD, NULL, 0, NULL);
+  g->block = asc_region_ensure_block(g->m, &f->regions[1]);
+}
+
+static asc_value *mkstruct(gen *g, int id, asc_value *const *f, int n) {
+  return res(emit(g, ASC_OP_STRUCT, f, n, asc_type_struct(g->ctx, id)));
+}
+
+static void flag(gen *g, int event) {
+  asc_value *id = kint(g, 0);
+  asc_op *s = emit(g, ASC_OP_SET_FLAG, &id, 1, NULL);
+  asc_op_set_attr(g->m, s, "event", asc_attr_enum(g->m, ASC_ENUM_EVENT, event));
+  asc_op *w = emit(g, ASC_OP_WAIT_FLAG, &id, 1, NULL);
+  asc_op_set_attr(g->m, w, "event", asc_attr_enum(g->m, ASC_ENUM_EVENT, event));
+}
+
+static asc_value *ltensor(gen *g, const asc_type *elem, int pos, int64_t byte_addr, int64_t bytes) {
+  asc_value *ops[] = {kint(g, byte_addr), kint(g, bytes / asc_type_bytes(elem))};
+  asc_op *op = emit(g, ASC_OP_LOCAL_TENSOR, ops, 2, asc_type_ltensor(g->ctx, elem, NULL, 0, pos));
+  asc_op_set_attr(g->m, op, "pos", asc_attr_enum(g->m, ASC_ENUM_POS, pos));
+  return res(op);
+}
+
+static asc_value *ltsub(gen *g, asc_value *t, asc_value *off) {
+  asc_value *ops[] = {t, off};
+  return res(emit(g, ASC_OP_LT_SUBVIEW, ops, 2, t->type));
+}
+
+static asc_value *gtsub(gen *g, asc_value *t, asc_value *off) {
+  asc_value *ops[] = {t, off};
+  return res(emit(g, ASC_OP_GT_SUBVIEW, ops, 2, t->type));
+}
+
+static void op3(gen *g, asc_opcode code, asc_value *a, asc_value *b, asc_value *c) {
+  asc_value *ops[] = {a, b, c};
+  emit(g, code, ops, 3, NULL);
+}
+
+/* The matmul op being expanded, its operands and what they imply. */
+typedef struct mm {
+  asc_op *op;
+  asc_value *s[NS_MAX];
+  bool ta, tb, bias;
+  const asc_type *ein, *eacc;
+  int esz, c0;
+  /* the AIC tensors */
+  asc_value *a1, *b1, *bias1, *a2, *b2, *c1, *bt;
+  asc_value *va, *vb, *vbias, *vc; /* the GM tensors (the op's, or a message's on the AIC) */
+} mm;
+
+/* (mi, ni) of tile t in the tiling's iterate order (0: M first). */
+static void tilepos(gen *g, mm *x, asc_value *t, asc_value **m0, asc_value **n0, asc_value **mc, asc_value **nc) {
+  asc_value *mt = bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]);
+  asc_value *nt = bin(g, ASC_OP_CEILDIVSI, x->s[S_TN], x->s[S_BN]);
+  asc_value *mfirst = cmp(g, 0, x->s[S_ORDER], kint(g, 0));
+  asc_value *mi = sel(g, mfirst, bin(g, ASC_OP_REMSI, t, mt), bin(g, ASC_OP_DIVSI, t, nt));
+  asc_value *ni = sel(g, mfirst, bin(g, ASC_OP_DIVSI, t, mt), bin(g, ASC_OP_REMSI, t, nt));
+  *m0 = mul(g, mi, x->s[S_BM]);
+  *n0 = mul(g, ni, x->s[S_BN]);
+  *mc = bin(g, ASC_OP_MINSI, x->s[S_BM], bin(g, ASC_OP_SUBI, x->s[S_TM], *m0));
+  *nc = bin(g, ASC_OP_MINSI, x->s[S_BN], bin(g, ASC_OP_SUBI, x->s[S_TN], *n0));
+}
+
+static void alloc(gen *g, mm *x) {
+  enum { KB = 1024 };
+  x->a1 = ltensor(g, x->ein, ASC_POS_A1, 0, 64 * KB);
+  x->b1 = ltensor(g, x->ein, ASC_POS_B1, 64 * KB, 64 * KB);
+  x->a2 = ltensor(g, x->ein, ASC_POS_A2, 0, 64 * KB);
+  x->b2 = ltensor(g, x->ein, ASC_POS_B2, 0, 64 * KB);
+  x->c1 = ltensor(g, x->eacc, ASC_POS_CO1, 0, 128 * KB);
+  if (x->bias) {
+    x->bias1 = ltensor(g, x->eacc, ASC_POS_C1, 128 * KB, KB);
+    x->bt = ltensor(g, x->eacc, ASC_POS_C2, 0, KB);
+    /* zeros past the bias row: the L1 -> BT copy moves whole 64-byte blocks */
+    asc_value *z = kint(g, 0), *f[] = {kint(g, 1), kint(g, KB / 32), z, z};
+    asc_value *ops[] = {x->bias1, mkstruct(g, ASC_STRUCT_INIT_CONST, f, 4)};
+    emit(g, ASC_OP_INIT_CONST_VALUE, ops, 2, NULL);
+  }
+}
+
+/* Tile t of C into L0C. */
+static void tile(gen *g, mm *x, asc_value *t) {
+  asc_value *m0, *n0, *mc, *nc;
+  tilepos(g, x, t, &m0, &n0, &mc, &nc);
+  asc_value *m16 = up(g, mc, 16), *m1 = cdiv(g, mc, 16), *n1 = cdiv(g, nc, 16), *n16 = up(g, nc, 16);
+  asc_value *a = x->va, *b = x->vb;
+  loopctx kl, il, jl;
+  asc_value *ki = forloop(g, bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]), &kl);
+  asc_value *k0 = mul(g, ki, x->s[S_BK]);
+  asc_value *kc = bin(g, ASC_OP_MINSI, x->s[S_BK], bin(g, ASC_OP_SUBI, x->s[S_TK], k0));
+  asc_value *k1 = cdiv(g, kc, x->c0), *k16 = up(g, kc, 16);
+  asc_value *first = cmp(g, 0, ki, kint(g, 0));
+  asc_value *zero = kint(g, 0), *one = kint(g, 1);
+  /* the bias enters on the first slice when set_bias gave one and the tiling's isBias is set */
+  asc_value *bfirst = x->bias ? sel(g, first, cmp(g, 1, x->s[S_ISBIAS], zero), first) : NULL;
+  /* MTE2: GM -> L1, ND -> Nz */
+  asc_value *nda[8], *ndb[8];
+  asc_value *aoff, *boff;
+  if (!x->ta) {
+    aoff = add(g, mul(g, m0, x->s[S_ORGKA]), k0);
+    asc_value *f[] = {one, mc, kc, zero, x->s[S_ORGKA], m16, one, zero};
+    memcpy(nda, f, sizeof f);
+  } else {
+    aoff = add(g, mul(g, k0, x->s[S_ORGM]), m0);
+    asc_value *f[] = {one, kc, mc, zero, x->s[S_ORGM], k16, one, zero};
+    memcpy(nda, f, sizeof f);
+  }
+  if (!x->tb) {
+    boff = add(g, mul(g, k0, x->s[S_ORGN]), n0);
+    asc_value *f[] = {one, kc, nc, zero, x->s[S_ORGN], k16, one, zero};
+    memcpy(ndb, f, sizeof f);
+  } else {
+    boff = add(g, mul(g, n0, x->s[S_ORGKB]), k0);
+    asc_value *f[] = {one, nc, kc, zero, x->s[S_ORGKB], n16, one, zero};
+    memcpy(ndb, f, sizeof f);
+  }
+  op3(g, ASC_OP_DATA_COPY_ND2NZ, x->a1, gtsub(g, a, aoff), mkstruct(g, ASC_STRUCT_ND2NZ, nda, 8));
+  op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, gtsub(g, b, boff), mkstruct(g, ASC_STRUCT_ND2NZ, ndb, 8));
+  if (x->bias) {
+    ifthen(g, bfirst, &il);
+    /* one row of nc elements, ND -> "Nz" with a C0 stride of one row: contiguous in L1 */
+    asc_value *f[] = {one, one, nc, zero, nc, one, one, zero};
+    op3(g, ASC_OP_DATA_COPY_ND2NZ, x->bias1, gtsub(g, x->vbias, n0),
+        mkstruct(g, ASC_STRUCT_ND2NZ, f, 8));
+    endblock(g, &il);
+  }
+  flag(g, ASC_EVENT_MTE2_MTE1);
+  /* MTE1: L1 -> L0A rows of fractals (Zz), L0B (Zn) */
+  asc_value *i = forloop(g, m1, &il);
+  {
+    asc_value *dst = ltsub(g, x->a2, mulk(g, mul(g, i, k1), 16 * x->c0));
+    asc_value *f[7];
+    if (!x->ta) {
+      asc_value *v[] = {i, k1, m1, zero, zero, zero, zero};
+      memcpy(f, v, sizeof v);
+    } else {
+      asc_value *v[] = {mul(g, i, k1), k1, one, zero, zero, one, zero};
+      memcpy(f, v, sizeof v);
+    }
+    op3(g, ASC_OP_LOAD_DATA_2D, dst, x->a1, mkstruct(g, ASC_STRUCT_LOAD2D, f, 7));
+  }
+  endblock(g, &il);
+  asc_value *j = forloop(g, k1, &jl);
+  {
+    asc_value *dst = ltsub(g, x->b2, mulk(g, mul(g, j, n1), 16 * x->c0));
+    asc_value *f[7];
+    if (!x->tb) {
+      asc_value *v[] = {j, n1, cdiv(g, k16, 16), zero, zero, one, zero};
+      memcpy(f, v, sizeof v);
+    } else {
+      asc_value *v[] = {mul(g, j, n1), n1, one, zero, zero, zero, zero};
+      memcpy(f, v, sizeof v);
+    }
+    op3(g, ASC_OP_LOAD_DATA_2D, dst, x->b1, mkstruct(g, ASC_STRUCT_LOAD2D, f, 7));
+  }
+  endblock(g, &jl);
+  if (x->bias) {
+    ifthen(g, bfirst, &il);
+    op3(g, ASC_OP_DATA_COPY, x->bt, x->bias1, n16);
+    endblock(g, &il);
+  }
+  flag(g, ASC_EVENT_MTE1_M);
+  /* M: C (+)= A * B */
+  asc_value *init = sel(g, first, one, zero);
+  asc_value *mp[] = {mc, nc, kc, zero, zero, zero, zero, zero, zero, zero, init, zero};
+  if (x->bias) {
+    asc_op *f = ifthen(g, bfirst, &il);
+    asc_value *mpb[12];
+    memcpy(mpb, mp, sizeof mp);
+    mpb[3] = one;
+    asc_value *ops[] = {x->c1, x->a2, x->b2, x->bt, mkstruct(g, ASC_STRUCT_MMAD, mpb, 12)};
+    emit(g, ASC_OP_MMAD_BIAS, ops, 5, NULL);
+    ifelse(g, f);
+    asc_value *ops2[] = {x->c1, x->a2, x->b2, mkstruct(g, ASC_STRUCT_MMAD, mp, 12)};
+    emit(g, ASC_OP_MMAD, ops2, 4, NULL);
+    endblock(g, &il);
+  } else {
+    asc_value *ops[] = {x->c1, x->a2, x->b2, mkstruct(g, ASC_STRUCT_MMAD, mp, 12)};
+    emit(g, ASC_OP_MMAD, ops, 4, NULL);
+  }
+  flag(g, ASC_EVENT_M_MTE2);
+  endblock(g, &kl);
+}
+
+/* L0C (tile t) -> C: into c at the tile's place (row stride orgN), or at c's start with row
+ * stride baseN (a MIX tile for the vector core). */
+static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
+  asc_value *m0, *n0, *mc, *nc;
+  tilepos(g, x, t, &m0, &n0, &mc, &nc);
+  asc_value *zero = kint(g, 0), *one = kint(g, 1);
+  flag(g, ASC_EVENT_M_FIX);
+  asc_value *dst = at_tile ? gtsub(g, c, add(g, mul(g, m0, x->s[S_ORGN]), n0)) : c;
+  asc_value *stride = at_tile ? x->s[S_ORGN] : x->s[S_BN];
+  asc_value *fp[] = {nc, mc, up(g, mc, 16), stride, zero, zero, one, zero, zero, zero, zero, zero};
+  asc_value *cfg[] = {one};
+  asc_value *ops[] = {dst, x->c1, mkstruct(g, ASC_STRUCT_FIXPIPE_V220, fp, 12),
+                      mkstruct(g, ASC_STRUCT_FIXPIPE_CFG, cfg, 1)};
+  emit(g, ASC_OP_FIXPIPE, ops, 4, NULL);
+  flag(g, ASC_EVENT_FIX_MTE2);
+  flag(g, ASC_EVENT_FIX_M); /* implied by FIX -> MTE2 -> MTE1 -> M; stated for verify-sync */
+}
+
+static int emit_getc(gen *g, mm *x, asc_value *t) {
+  if (x->vc->type->kind != ASC_TY_GTENSOR) {
+    asc_error(g->ctx, asc_op_diag_loc(x->op), "%s: get_tensor_c to a local tensor needs a MIX kernel (the "
+              "vector core receives C); this kernel's matmul runs on the AIC only, give C in GM",
+              asc_op_name(x->op));
+    return -1;
+  }
+  fixout(g, x, t, x->vc, true);
+  return 0;
+}
+
+static bool attrflag(const asc_op *op, const char *name) {
+  const asc_attr *a = asc_op_attr(op, name);
+  return a && a->i;
+}
+
+static int prepare(gen *g, mm *x, asc_op *op) {
+  memset(x, 0, sizeof *x);
+  x->op = op;
+  int ns = op->noperands - OP_S0;
+  int want = op->code == ASC_OP_MATMUL_ITERATE_ALL ? S_TILE : S_TILE + 1;
+  if (ns != want) {
+    asc_error(g->ctx, asc_op_diag_loc(op), "%s takes %d tiling scalars after (c, a, b, bias, workspace), got %d",
+              asc_op_name(op), want, ns);
+    return -1;
+  }
+  for (int i = 0; i < ns; i++)
+    x->s[i] = op->operands[OP_S0 + i];
+  x->vc = op->operands[OP_C], x->va = op->operands[OP_A], x->vb = op->operands[OP_B];
+  x->vbias = op->operands[OP_BIAS];
+  x->ta = attrflag(op, "trans_a");
+  x->tb = attrflag(op, "trans_b");
+  x->bias = attrflag(op, "bias");
+  x->ein = op->operands[OP_A]->type->elem;
+  if (op->operands[OP_B]->type->elem != x->ein) {
+    asc_error(g->ctx, asc_op_diag_loc(op), "%s: A and B must have one element type", asc_op_name(op));
+    return -1;
+  }
+  x->esz = asc_type_bytes(x->ein);
+  x->c0 = 32 / x->esz;
+  bool isint = asc_type_is_int(x->ein);
+  if (!(x->esz == 2 || (x->esz == 4 && !isint) || (x->esz == 1 && isint))) {
+    asc_error(g->ctx, asc_op_diag_loc(op), "%s: A and B must be f16, bf16, f32 or int8", asc_op_name(op));
+    return -1;
+  }
+  if (x->esz != 2 && (x->ta || !x->tb)) {
+    asc_error(g->ctx, asc_op_diag_loc(op), "%s: with %d-byte A/B the simulator has no transposing L1 -> L0 "
+              "load yet: A must be M x K (not transposed) and B N x K (transposed)", asc_op_name(op), x->esz);
+    return -1;
+  }
+  x->eacc = isint ? asc_type_int(g->ctx, 32, false) : asc_type_float(g->ctx, 32, false);
+  const asc_value *c = op->operands[OP_C];
+  if (op->code != ASC_OP_MATMUL_ITERATE && c->type->elem != x->eacc) {
+    asc_error(g->ctx, asc_op_diag_loc(op), "%s: C must be %s (the L0C accumulator type; quantised C is not "
+              "supported yet)", asc_op_name(op), isint ? "int32" : "float32");
+    return -1;
+  }
+  return 0;
+}
+
+static int expand_one(asc_module *m, asc_op *op) {
+  gen g = {m, m->ctx, asc_op_diag_loc(op), op, NULL, asc_type_int(m->ctx, 32, false), asc_type_index(m->ctx)};
+  if (op->code == ASC_OP_MATMUL_TILE_COUNT) {
+    if (op->noperands < S_ORDER) {
+      asc_error(g.ctx, g.loc, "%s takes the tiling scalars", asc_op_name(op));
+      return -1;
+    }
+    asc_value *const *s = op->operands; /* tile_count takes the scalars only */
+    asc_value *n = mul(&g, bin(&g, ASC_OP_CEILDIVSI, s[S_TM], s[S_BM]), bin(&g, ASC_OP_CEILDIVSI, s[S_TN], s[S_BN]));
+    asc_pass_replace_op(asc_pass_scope(op), op, &n);
+    return 0;
+  }
+  mm x;
+  if (prepare(&g, &x, op))
+    return -1;
+  alloc(&g, &x);
+  int rc = 0;
+  if (op->code == ASC_OP_MATMUL_ITERATE_ALL) {
+    loopctx tl;
+    asc_value *n = mul(&g, bin(&g, ASC_OP_CEILDIVSI, x.s[S_TM], x.s[S_BM]),
+                       bin(&g, ASC_OP_CEILDIVSI, x.s[S_TN], x.s[S_BN]));
+    asc_value *t = forloop(&g, n, &tl);
+    tile(&g, &x, t);
+    rc = emit_getc(&g, &x, t);
+    endblock(&g, &tl);
+  } else if (op->code == ASC_OP_MATMUL_ITERATE) {
+    tile(&g, &x, x.s[S_TILE]);
+  } else {
+    rc = emit_getc(&g, &x, x.s[S_TILE]);
+  }
+  asc_op_unlink(op);
+  return rc;
+}
+
+/* ---- MIX kernels: the AIVs call, the AIC executes (KFC) ----------------------------------
+ * Each AIV writes its call into its slot of the workspace (512 bytes at AIV index * 512: kind,
+ * the GM tensors as handle pairs, the scalars), then cross_core_set_flag(REQ) and
+ * cross_core_wait_flag(DONE) (mode 2).  The kernel body runs on the AIVs only; the AIC runs a
+ * server: wait REQ (both AIVs), execute each AIV's call in sub-block order, pipe_barrier, set
+ * DONE; it stops when the AIVs send END (appended to the kernel).  In `with iterate()` the AIV
+ * asks for its tile at get_tensor_c: to C in GM directly, or for a local tensor through the
+ * workspace at 64 KiB + AIV index * 128 KiB (baseM x baseN row-major), which get_tensor_c then
+ * copies into the tensor.  The two
+ * AIVs of a block must call Matmul in step (same calls, same order), as the mode-2 flags
+ * pair them; a kernel whose AIVs diverge deadlocks (reported). */
+enum { K_ITERATE_ALL = 1, K_ITERATE = 2, K_END = 3, K_TILE_GM = 4, W_KIND = 0, W_C = 1, W_A = 3, W_B = 5, W_BIAS = 7, W_S = 9,
+       MSG_BYTES = 512, SLOT0 = 64 * 1024, SLOT_BYTES = 128 * 1024, NAIV = 2, F_REQ = 9, F_DONE = 10 };
+
+static asc_value *k64(gen *g, int64_t v) {
+  const asc_type *t = asc_type_int(g->ctx, 64, false);
+  asc_op *op = emit(g, ASC_OP_CONSTANT, NULL, 0, t);
+  asc_op_set_attr(g->m, op, "value", asc_attr_int(g->m, t, v));
+  return res(op);
+}
+
+static asc_value *ext64(gen *g, asc_value *v) {
+  return res(emit(g, ASC_OP_EXTSI, &v, 1, asc_type_int(g->ctx, 64, false)));
+}
+
+static asc_value *trunc32(gen *g, asc_value *v) { return res(emit(g, ASC_OP_TRUNCI, &v, 1, g->i32)); }
+
+/* (handle, len) of a GM tensor. */
+static void handle(gen *g, asc_value *gt, asc_value **h, asc_value **len) {
+  const asc_type *i64 = asc_type_int(g->ctx, 64, false);
+  const asc_type *rt[] = {i64, i64};
+  asc_op *op = asc_op_create(g->m, ASC_OP_MATMUL_GT_HANDLE, &gt, 1, rt, 2, g->loc);
+  if (g->pos)
+    asc_op_insert_before(g->pos, op);
+  else
+    asc_block_append(g->block, op);
+  *h = &op->results[0], *len = &op->results[1];
+}
+
+static asc_value *fromhandle(gen *g, asc_value *h, asc_value *len, const asc_type *elem) {
+  asc_value *ops[] = {h, len};
+  return res(emit(g, ASC_OP_MATMUL_GT_FROM_HANDLE, ops, 2, asc_type_gtensor(g->ctx, elem)));
+}
+
+/* The workspace (a gm pointer) as a GM tensor of elem from byte offset off (i32). */
+static asc_value *wsview(gen *g, asc_value *ws, const asc_type *elem, asc_value *off) {
+  asc_value *gt = res(emit(g, ASC_OP_GLOBAL_TENSOR, NULL, 0, asc_type_gtensor(g->ctx, ws->type->elem)));
+  asc_value *ops[] = {gt, ws};
+  emit(g, ASC_OP_SET_GLOBAL_BUFFER, ops, 2, NULL);
+  asc_value *h, *len;
+  handle(g, gt, &h, &len);
+  asc_value *o[] = {h, ext64(g, off)};
+  return fromhandle(g, res(emit(g, ASC_OP_ADDI, o, 2, h->type)), len, elem);
+}
+
+static void xflag(gen *g, bool set, int id, int pipe) {
+  asc_value *v = kint(g, id);
+  asc_op *op = emit(g, set ? ASC_OP_CROSS_CORE_SET_FLAG : ASC_OP_CROSS_CORE_WAIT_FLAG, &v, 1, NULL);
+  asc_op_set_attr(g->m, op, "mode", asc_attr_int(g->m, asc_type_int(g->ctx, 64, false), 2));
+  asc_op_set_attr(g->m, op, "pipe", asc_attr_enum(g->m, ASC_ENUM_PIPEID, pipe));
+}
+
+static void setword(gen *g, asc_value *msg, int i, asc_value *v64) {
+  asc_value *ops[] = {msg, kint(g, i), v64};
+  emit(g, ASC_OP_SET_VALUE, ops, 3, NULL);
+}
+
+static asc_value *getword(gen *g, asc_value *msg, int i) {
+  asc_value *ops[] = {msg, kint(g, i)};
+  return res(emit(g, ASC_OP_GET_VALUE, ops, 2, asc_type_int(g->ctx, 64, false)));
+}
+
+static asc_value *aividx(gen *g) { return res(emit(g, ASC_OP_GET_BLOCK_IDX, NULL, 0, g->i32)); }
+
+static asc_value *msgof(gen *g, asc_value *ws, asc_value *v) {
+  return wsview(g, ws, asc_type_int(g->ctx, 64, false), mulk(g, v, MSG_BYTES));
+}
+
+static asc_value *slotoff(gen *g, asc_value *v) { return add(g, kint(g, SLOT0), mulk(g, v, SLOT_BYTES)); }
+
+/* The AIV side of one call.  iterate sends nothing: get_tensor_c asks for the tile, into the
+ * workspace for a local tensor (then copied in), or straight to C in GM. */
+static int aivcall(gen *g, mm *x, asc_value *ws) {
+  asc_op *op = x->op;
+  if (op->code == ASC_OP_MATMUL_ITERATE)
+    return 0;
+  asc_value *v = aividx(g);
+  int kind = K_ITERATE_ALL;
+  if (op->code == ASC_OP_MATMUL_GET_TENSOR_C)
+    kind = x->vc->type->kind == ASC_TY_LTENSOR ? K_ITERATE : K_TILE_GM;
+  asc_value *msg = msgof(g, ws, v);
+  setword(g, msg, W_KIND, k64(g, kind));
+  asc_value *t[] = {kind == K_ITERATE ? x->va : x->vc, x->va, x->vb, x->vbias};
+  for (int i = 0; i < 4; i++) {
+    asc_value *h, *len;
+    handle(g, t[i], &h, &len);
+    setword(g, msg, W_C + 2 * i, h);
+    setword(g, msg, W_C + 2 * i + 1, len);
+  }
+  for (int i = 0; i < NS_MAX; i++)
+    setword(g, msg, W_S + i, ext64(g, x->s[i] ? x->s[i] : kint(g, 0)));
+  xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
+  xflag(g, false, F_DONE, ASC_PIPEID_PIPE_MTE2);
+  if (kind == K_ITERATE) {
+    asc_value *slot = wsview(g, ws, x->eacc, slotoff(g, v));
+    flag(g, ASC_EVENT_MTE3_MTE2); /* earlier stores and vector work on the tensor are done */
+    flag(g, ASC_EVENT_V_MTE2);
+    op3(g, ASC_OP_DATA_COPY, x->vc, slot, mul(g, x->s[S_BM], x->s[S_BN]));
+    flag(g, ASC_EVENT_MTE2_V);
+  }
+  return 0;
+}
+
+/* The AIC's server, at g's insertion point, for calls shaped like template x. */
+static void server(gen *g, mm *x, asc_value *ws, unsigned kinds) {
+  alloc(g, x);
+  asc_value *blk = aividx(g); /* on the AIC: the block */
+  asc_value *one = kint(g, 1);
+  asc_op *w = emit(g, ASC_OP_WHILE, &one, 1, g->i32);
+  asc_block *before = asc_region_ensure_block(g->m, &w->regions[0]);
+  asc_value *r0 = asc_block_add_arg(g->m, before, g->i32);
+  loopctx save = {g->pos, g->block};
+  g->pos = NULL, g->block = before;
+  asc_value *cops[] = {cmp(g, 1, r0, kint(g, 0)), r0};
+  emit(g, ASC_OP_CONDITION, cops, 2, NULL);
+  asc_block *after = asc_region_ensure_block(g->m, &w->regions[1]);
+  asc_block_add_arg(g->m, after, g->i32);
+  g->block = after;
+  xflag(g, false, F_REQ, ASC_PIPEID_PIPE_MTE2);
+  asc_value *ends = kint(g, 0);
+  const asc_type *cty = x->eacc, *bty = x->vbias->type->elem;
+  for (int sub = 0; sub < NAIV; sub++) {
+    asc_value *v = add(g, mulk(g, blk, NAIV), kint(g, sub));
+    asc_value *msg = msgof(g, ws, v);
+    asc_value *kind = trunc32(g, getword(g, msg, W_KIND));
+    for (int k = K_ITERATE_ALL; k <= K_TILE_GM; k++) {
+      if (k == K_END || !(kinds & 1u << k))
+        continue; /* only the kinds of call this kernel makes */
+      loopctx il;
+      ifthen(g, cmp(g, 0, kind, kint(g, k)), &il);
+      x->vc = fromhandle(g, getword(g, msg, W_C), getword(g, msg, W_C + 1), cty);
+      x->va = fromhandle(g, getword(g, msg, W_A), getword(g, msg, W_A + 1), x->ein);
+      x->vb = fromhandle(g, getword(g, msg, W_B), getword(g, msg, W_B + 1), x->ein);
+      x->vbias = fromhandle(g, getword(g, msg, W_BIAS), getword(g, msg, W_BIAS + 1), bty);
+      for (int i = 0; i < NS_MAX; i++)
+        x->s[i] = trunc32(g, getword(g, msg, W_S + i));
+      if (k == K_ITERATE_ALL) {
+        loopctx tl;
+        asc_value *n = mul(g, bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]),
+                           bin(g, ASC_OP_CEILDIVSI, x->s[S_TN], x->s[S_BN]));
+        asc_value *t = forloop(g, n, &tl);
+        tile(g, x, t);
+        fixout(g, x, t, x->vc, true);
+        endblock(g, &tl);
+      } else if (k == K_ITERATE) {
+        tile(g, x, x->s[S_TILE]);
+        fixout(g, x, x->s[S_TILE], wsview(g, ws, cty, slotoff(g, v)), false);
+      } else {
+        tile(g, x, x->s[S_TILE]);
+        fixout(g, x, x->s[S_TILE], x->vc, true);
+      }
+      endblock(g, &il);
+    }
+    ends = add(g, ends, sel(g, cmp(g, 0, kind, kint(g, K_END)), one, kint(g, 0)));
+  }
+  asc_op *pb = emit(g, ASC_OP_PIPE_BARRIER, NULL, 0, NULL);
+  asc_op_set_attr(g->m, pb, "pipe", asc_attr_enum(g->m, ASC_ENUM_PIPEID, ASC_PIPEID_PIPE_ALL));
+  asc_value *go = cmp(g, 0, ends, kint(g, 0));
+  loopctx il;
+  ifthen(g, go, &il);
+  xflag(g, true, F_DONE, ASC_PIPEID_PIPE_FIX);
+  endblock(g, &il);
+  asc_value *nr = sel(g, go, one, kint(g, 0));
+  emit(g, ASC_OP_YIELD, &nr, 1, NULL);
+  g->pos = save.pos, g->block = save.block;
+}
+
+static bool ismix(const asc_op *op) { return attrflag(op, "mix"); }
+
+/* Expand the MIX calls of kernel function f: the body goes to the AIVs, the AIC serves. */
+static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
+  asc_op *first = ops->items[0];
+  asc_value *ws = first->operands[OP_WS];
+  gen g = {m, m->ctx, asc_op_diag_loc(first), NULL, NULL, asc_type_int(m->ctx, 32, false), asc_type_index(m->ctx)};
+  asc_block *body = f->regions[0].block;
+  if (ws->def || ws->block != body) {
+    asc_error(g.ctx, g.loc, "%s: in a MIX kernel the workspace given to register_matmul must be a kernel argument "
+              "(the AIC reads the vector cores' calls from it)", asc_op_name(first));
+    return -1;
+  }
+  mm tmpl;
+  if (prepare(&g, &tmpl, first))
+    return -1;
+  for (size_t i = 1; i < ops->n; i++) {
+    asc_op *op = ops->items[i];
+    if (op->operands[OP_A]->type != first->operands[OP_A]->type ||
+        op->operands[OP_BIAS]->type != first->operands[OP_BIAS]->type ||
+        attrflag(op, "trans_a") != tmpl.ta || attrflag(op, "trans_b") != tmpl.tb || attrflag(op, "bias") != tmpl.bias) {
+      asc_error(g.ctx, asc_op_diag_loc(op), "%s: a MIX kernel's Matmul calls must share A/B/bias types, transposes "
+                "and bias (one Matmul object per kernel is supported)", asc_op_name(op));
+      return -1;
+    }
+  }
+  /* if ascend_is_aic() { server } else { body; END } */
+  asc_op *term = asc_block_terminator(body);
+  g.pos = body->first;
+  asc_value *isaic = res(emit(&g, ASC_OP_ASCEND_IS_AIC, NULL, 0, asc_type_int(m->ctx, 1, false)));
+  asc_op *iff = emit(&g, ASC_OP_IF, &isaic, 1, NULL);
+  asc_block *thenb = asc_region_ensure_block(m, &iff->regions[0]);
+  asc_block *elseb = asc_region_ensure_block(m, &iff->regions[1]);
+  for (asc_op *op = iff->next, *nx; op && op != term; op = nx) {
+    nx = op->next;
+    asc_op_unlink(op);
+    asc_block_append(elseb, op);
+  }
+  unsigned kinds = 0;
+  for (size_t i = 0; i < ops->n; i++) {
+    const asc_op *op = ops->items[i];
+    if (op->code == ASC_OP_MATMUL_ITERATE_ALL)
+      kinds |= 1u << K_ITERATE_ALL;
+    else if (op->code == ASC_OP_MATMUL_GET_TENSOR_C)
+      kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR ? K_ITERATE : K_TILE_GM);
+  }
+  g.pos = NULL, g.block = thenb;
+  server(&g, &tmpl, ws, kinds);
+  emit(&g, ASC_OP_YIELD, NULL, 0, NULL);
+  /* the AIVs */
+  int rc = 0;
+  for (size_t i = 0; i < ops->n; i++) {
+    asc_op *op = ops->items[i];
+    gen a = {m, m->ctx, asc_op_diag_loc(op), op, NULL, g.i32, g.idx};
+    mm x;
+    if (prepare(&a, &x, op) || aivcall(&a, &x, ws))
+      rc = -1;
+    asc_op_unlink(op);
+  }
+  g.block = elseb;
+  g.loc = asc_op_diag_loc(first);
+  asc_value *v = aividx(&g);
+  setword(&g, msgof(&g, ws, v), W_KIND, k64(&g, K_END));
+  xflag(&g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
+  emit(&g, ASC_OP_YIELD, NULL, 0, NULL);
+  return rc;
+}
+
+static void collect(asc_op *op, void *user) {
+  if (op->code == ASC_OP_MATMUL_ITERATE_ALL || op->code == ASC_OP_MATMUL_ITERATE ||
+      op->code == ASC_OP_MATMUL_GET_TENSOR_C || op->code == ASC_OP_MATMUL_TILE_COUNT)
+    asc_pass_vec_push(user, op);
+}
+
+static int expand_func(asc_module *m, asc_op *f) {
+  asc_pass_vec v = {0}, mix = {0};
+  asc_walk(f, collect, &v);
+  int rc = 0;
+  for (size_t i = 0; i < v.n; i++) {
+    asc_op *op = v.items[i];
+    if (ismix(op) && op->code != ASC_OP_MATMUL_TILE_COUNT)
+      asc_pass_vec_push(&mix, op);
+    else
+      rc |= expand_one(m, op);
+  }
+  if (mix.n && !rc)
+    rc |= expand_mix(m, f, &mix);
+  asc_pass_vec_free(&v);
+  asc_pass_vec_free(&mix);
+  return rc;
+}
+
+int asc_pass_expand_matmul(asc_module *m) { return asc_pass_each_func(m, expand_func); }
