@@ -13,8 +13,9 @@
 static const struct {
   const char *name, *passes, *what;
 } stages[] = {
-  {"base", "inline,canonicalize,cse", "inline jit callees, fold, common subexpressions"},
-  {"base-nopasses", "inline", "run_passes=False: inline only"},
+  {"base", "inline,expand-adv,canonicalize,cse",
+   "inline jit callees, expand asc.adv library calls, fold, common subexpressions"},
+  {"base-nopasses", "inline,expand-adv", "run_passes=False: inline and expand asc.adv library calls only"},
   {"auto-tensors", "input-output-tensor,plan-auto-tensors,canonicalize,cse",
    "insert_sync=True: LocalTensorAuto tensors become planned UB ranges (docs/sync.md)"},
   {"pyasc-insert-sync",

@@ -646,9 +646,13 @@ half = float16
 
 
 # ---- not yet implemented (api.md Tier 2-4): callable names that say so -------------------------------------------
+from ._shapeinfo import Array, ShapeInfo, array, get_shape_size  # noqa: E402,F401
+from ._shapeinfo import get_shape_info as _gsi, set_shape_info as _ssi  # noqa: E402
+LocalTensor.set_shape_info, LocalTensor.get_shape_info = _ssi, _gsi
+
 NOT_YET = """
 bilinear_interpolation set_aipp_functions load_image_to_local
-ShapeInfo array get_shape_size printf dump_tensor print_time_stamp metrics_prof_start
+printf dump_tensor print_time_stamp metrics_prof_start
 metrics_prof_stop LocalMemAllocator SliceInfo MrgSortSrcList inline TensorShape
 add_relu_cast sub_relu_cast add_deq_relu mul_cast
 cast_deq set_deq_scale
@@ -711,7 +715,7 @@ def _not_yet_method(cls, name):
 
 
 _METHODS_NOT_YET = {
-    LocalTensor: "set_shape_info get_shape_info print to_file",
+    LocalTensor: "print to_file",
     GlobalTensor: "get_size get_phy_addr set_l2_cache_hint get_shape_info set_shape_info",
     TPipe: "alloc_event_id release_event_id fetch_event_id init destroy reset get_base_addr",
     TBuf: "alloc_tensor free_tensor",

@@ -1,0 +1,68 @@
+"""asc.array and asc.ShapeInfo at trace time (compile-time values only), and
+LocalTensor.set_shape_info / get_shape_info.  A ShapeInfo is metadata the library calls of
+asc.adv pass to libasc as attributes (softmax derives its shape from it); no IR is emitted."""
+from ..._core import PlainValue
+
+
+class Array:
+    """asc.array(dtype, length[, fill_value]) or asc.array(dtype, values): a compile-time array."""
+
+    def __init__(self, dtype, length_or_values, fill_value=None):
+        if isinstance(length_or_values, int):
+            if length_or_values <= 0:
+                raise RuntimeError("Array length must be a positive integer")
+            vals = [0 if fill_value is None else fill_value] * length_or_values
+        else:
+            vals = list(length_or_values)
+        if any(isinstance(v, PlainValue) for v in vals):
+            raise NotImplementedError("asc.array with runtime values is not implemented yet in openasc "
+                                      "(its values must be known at trace time)")
+        self.dtype, self.values = dtype, vals
+
+    def __len__(self):
+        return len(self.values)
+
+    def __getitem__(self, i):
+        return self.values[i]
+
+    def __iter__(self):
+        return iter(self.values)
+
+    def __repr__(self):
+        return f"asc.array({self.dtype!r}, {self.values!r})"
+
+
+def array(dtype, length_or_values, fill_value=None):
+    return Array(dtype, length_or_values, fill_value)
+
+
+class ShapeInfo:
+    """ShapeInfo(shape, original_shape=None, data_format=None): a tensor's logical shape."""
+
+    def __init__(self, shape=None, original_shape=None, data_format=None):
+        self.shape = tuple(int(v) for v in shape) if shape is not None else ()
+        self.original_shape = tuple(int(v) for v in original_shape) if original_shape is not None else self.shape
+        self.data_format = data_format
+
+    def __repr__(self):
+        return f"ShapeInfo({list(self.shape)})"
+
+
+def get_shape_size(info):
+    n = 1
+    for d in info.shape:
+        n *= d
+    return n
+
+
+def set_shape_info(self, info):
+    if not isinstance(info, ShapeInfo):
+        raise TypeError(f"set_shape_info(): expected a ShapeInfo, got {type(info).__name__}")
+    self.__dict__["shape_info"] = info
+
+
+def get_shape_info(self):
+    info = self.__dict__.get("shape_info")
+    if info is None:
+        raise ValueError("get_shape_info(): the tensor has no ShapeInfo (set_shape_info)")
+    return info
