@@ -30,7 +30,7 @@ v_erfc = np.vectorize(math.erfc)
 sq = lambda x: x * x  # noqa: E731
 fit("tanh", lambda x: (np.tanh(x) - x) / x ** 3, sq, 0.02, 0.55, 6)
 fit("erf", lambda x: v_erf(x) / x, sq, 1e-4, 0.85, 8)
-fit("erfc1", lambda x: v_erfc(x) * np.exp(x * x), lambda x: x - 1.42, 0.84, 2.0, 12)
+fit("erfc1", lambda x: v_erfc(x) * np.exp(x * x), lambda x: x - 1.22, 0.45, 2.0, 13)
 fit("erfc2", lambda x: v_erfc(x) * np.exp(x * x), lambda x: x - 3.0, 2.0, 4.0, 12)
 fit("erfc3", lambda x: v_erfc(x) * np.exp(x * x) * x, lambda x: 1 / (x * x), 4.0, 10.2, 8)
 fit("atan", lambda x: (np.arctan(x) - x) / x ** 3, sq, 0.02, 0.4143, 7)

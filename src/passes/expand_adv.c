@@ -259,6 +259,8 @@ static void log1p_to(X *x, int d, int v, int t1, int t2) {
   V2(x, ASC_OP_SUB, S(t2), S(t2), S(v));
   V2(x, ASC_OP_DIV, S(t2), S(t2), S(t1));
   V2(x, ASC_OP_SUB, S(d), S(d), S(t2));
+  CMPS(x, S(t2), S(v), INFINITY, EQ); /* log1p(inf) = inf (the correction is inf - inf) */
+  SEL(x, S(d), S(t2), S(v), S(d));
 }
 /* d := t + t^3 P(t^2) (odd polynomial); uses sq */
 static void oddpoly(X *x, int d, int t, int sq, const double *c, int n) {
@@ -306,7 +308,7 @@ static void f_tanh(X *x, int *out) { /* 0 x, 1 a, 2 sq, 3 p, 4 q, 5 mask */
   keep_nan(x, 3, 0, 5);
   *out = 3;
 }
-/* d := erfc(a) for a >= 0.84 (a clamped to 10.5): e^-a^2 Q(a), a^2 split so e^-a^2 keeps its
+/* d := erfc(a) for a >= 0.45 (a clamped to 10.5): e^-a^2 Q(a), a^2 split so e^-a^2 keeps its
  * precision.  a: slot of |x|; uses 6..12 */
 static void erfc_big(X *x, int d, int a0) {
   int a = 6, h = 7, r = 8, t = 9, q1 = 10, q2 = 11, m = 12;
@@ -323,7 +325,7 @@ static void erfc_big(X *x, int d, int a0) {
   VS(x, ASC_OP_MULS, S(t), S(t), -1.0);
   V1(x, ASC_OP_EXP, S(t), S(t));
   V2(x, ASC_OP_MUL, S(h), S(t), S(r)); /* h := e^-a^2 */
-  VS(x, ASC_OP_ADDS, S(t), S(a), -1.42);
+  VS(x, ASC_OP_ADDS, S(t), S(a), -1.22);
   POLY(x, S(q1), S(t), P_ERFC1, NC(P_ERFC1));
   VS(x, ASC_OP_ADDS, S(t), S(a), -3.0);
   POLY(x, S(q2), S(t), P_ERFC2, NC(P_ERFC2));
@@ -363,7 +365,7 @@ static void f_erfc(X *x, int *out) {
   VS(x, ASC_OP_ADDS, S(2), S(2), 2.0);
   CMPS(x, S(5), S(0), 0.0, LT);
   SEL(x, S(4), S(5), S(2), S(4));
-  CMPS(x, S(5), S(1), 0.84, LT);
+  CMPS(x, S(5), S(1), 0.5, LT);
   SEL(x, S(3), S(5), S(3), S(4));
   keep_nan(x, 3, 0, 5);
   *out = 3;
@@ -429,16 +431,18 @@ static void f_acos(X *x, int *out) {
   keep_nan(x, 3, 0, 7);
   *out = 3;
 }
-/* sin / cos / tan: k = rint(x 2/pi), r = x - k pi/2 (three-part pi/2), q = k mod 4. */
+/* sin / cos / tan: k = rint(x 2/pi), r = x - k pi/2 (four-part pi/2), q = k mod 4. */
 static void trig(X *x, int *out, int which) { /* 1 k, 2 r, 3 t, 4 q, 5 sq, 6 sp, 7 cp, 8 m, 9 u */
   VS(x, ASC_OP_MULS, S(1), S(0), 0.63661977236758134);
   CAST(x, S(1), S(1), R_RINT, NULL);
-  VS(x, ASC_OP_MULS, S(3), S(1), 1.5703125);
+  /* pi/2 in four parts, the first three of 8 significant bits: k * part is exact for |k| < 2^16 */
+  static const double PIO2[] = {1.5703125, 0.0004825592041015625, 1.2665987014770508e-06, 9.92093629470503e-10};
+  VS(x, ASC_OP_MULS, S(3), S(1), PIO2[0]);
   V2(x, ASC_OP_SUB, S(2), S(0), S(3));
-  VS(x, ASC_OP_MULS, S(3), S(1), 0.0004837512969970703);
-  V2(x, ASC_OP_SUB, S(2), S(2), S(3));
-  VS(x, ASC_OP_MULS, S(3), S(1), 7.549790126404332e-08);
-  V2(x, ASC_OP_SUB, S(2), S(2), S(3));
+  for (int i = 1; i < 4; i++) {
+    VS(x, ASC_OP_MULS, S(3), S(1), PIO2[i]);
+    V2(x, ASC_OP_SUB, S(2), S(2), S(3));
+  }
   if (which == 1)
     VS(x, ASC_OP_ADDS, S(1), S(1), 1.0); /* cos(x) = sin(x + pi/2) */
   VS(x, ASC_OP_MULS, S(3), S(1), 0.25);
@@ -530,6 +534,10 @@ static void f_acosh(X *x, int *out) { /* log1p((x - 1) + sqrt((x - 1)(x + 1))) *
   VS(x, ASC_OP_ADDS, S(5), S(5), 0.69314718055994531);
   CMPS(x, S(7), S(0), 4096.0, GT);
   SEL(x, S(4), S(7), S(5), S(4));
+  CMPS(x, S(7), S(0), 1.0, LT); /* x < 1: NaN */
+  DUP(x, S(5), NAN, NULL);
+  SEL(x, S(4), S(7), S(5), S(4));
+  keep_nan(x, 4, 0, 7);
   *out = 4;
 }
 static void f_atanh(X *x, int *out) { /* 0.5 log1p(2a / (1 - a)) */
@@ -569,10 +577,11 @@ static void f_lgamma(X *x, int *out) { /* 1 y, 2 z, 3 prod, 4 t, 5 st, 6 m, 7 r,
   SEL(x, S(2), S(6), S(2), S(1));
   SELS(x, S(3), S(6), S(3), 1.0);
   /* st := (z - 0.5) ln z - z + ln(2 pi)/2 + 1/(12 z) - 1/(360 z^3) + 1/(1260 z^5) */
-  V1(x, ASC_OP_LN, S(4), S(2));
+  V1(x, ASC_OP_LN, S(4), S(2)); /* as (z - 0.5)(ln z - 1) - 0.5: no overflow before the result does */
+  VS(x, ASC_OP_ADDS, S(4), S(4), -1.0);
   VS(x, ASC_OP_ADDS, S(5), S(2), -0.5);
   V2(x, ASC_OP_MUL, S(5), S(5), S(4));
-  V2(x, ASC_OP_SUB, S(5), S(5), S(2));
+  VS(x, ASC_OP_ADDS, S(5), S(5), -0.5);
   V1(x, ASC_OP_RECIPROCAL, S(4), S(2));
   V2(x, ASC_OP_MUL, S(11), S(4), S(4));
   static const double ST[] = {1.0 / 12, -1.0 / 360, 1.0 / 1260, -1.0 / 1680};
@@ -590,6 +599,16 @@ static void f_lgamma(X *x, int *out) { /* 1 y, 2 z, 3 prod, 4 t, 5 st, 6 m, 7 r,
   VS(x, ASC_OP_ADDS, S(8), S(8), 1.1447298858494002);
   V2(x, ASC_OP_SUB, S(8), S(8), S(5));
   CMPS(x, S(6), S(0), 0.0, LT);
+  SEL(x, S(5), S(6), S(8), S(5));
+  CMPS(x, S(6), S(0), 0.0, LE); /* poles: x a non-positive integer gives +inf */
+  CAST(x, S(9), S(0), R_RINT, NULL);
+  V2(x, ASC_OP_SUB, S(9), S(0), S(9));
+  SELS(x, S(9), S(6), S(9), 1.0);
+  CMPS(x, S(6), S(9), 0.0, EQ);
+  DUP(x, S(8), INFINITY, NULL);
+  SEL(x, S(5), S(6), S(8), S(5));
+  V1(x, ASC_OP_ABS, S(8), S(0)); /* lgamma(+-inf) = inf */
+  CMPS(x, S(6), S(8), INFINITY, EQ);
   SEL(x, S(5), S(6), S(8), S(5));
   keep_nan(x, 5, 0, 6);
   *out = 5;
@@ -627,6 +646,16 @@ static void f_digamma(X *x, int *out) {
   V2(x, ASC_OP_ADD, S(9), S(9), S(5));
   CMPS(x, S(6), S(0), 0.0, LT);
   SEL(x, S(5), S(6), S(9), S(5));
+  /* poles: x a non-positive integer (sinpi = 0, x <= 0) gives NaN; -inf too */
+  CMPS(x, S(6), S(0), 0.0, GT);
+  SELS(x, S(8), S(6), S(0), 0.0); /* 8 := x > 0 ? x : 0 ... then 1 where x > 0 */
+  CMPS(x, S(6), S(8), 0.0, EQ);
+  SELS(x, S(9), S(6), S(7), 1.0); /* 9 := x <= 0 ? r : 1 (r = x - rint(x)) */
+  CMPS(x, S(6), S(9), 0.0, EQ);
+  DUP(x, S(8), NAN, NULL);
+  SEL(x, S(5), S(6), S(8), S(5));
+  CMPS(x, S(6), S(0), -INFINITY, EQ);
+  SEL(x, S(5), S(6), S(8), S(5));
   keep_nan(x, 5, 0, 6);
   *out = 5;
 }
@@ -651,7 +680,7 @@ static void f_power(X *x, int *out) { /* 0 x, 1 y: exp(y ln|x|), sign and specia
   SEL(x, S(6), S(5), S(6), S(2));
   CMPS(x, S(5), S(0), 0.0, LT);
   SEL(x, S(2), S(5), S(6), S(2));
-  CMPS(x, S(5), S(1), 0.0, EQ); /* y == 0 or x == 1: 1 */
+  CMPS(x, S(5), S(1), 0.0, NE); /* y == 0 or x == 1: 1 */
   SELS(x, S(2), S(5), S(2), 1.0);
   V1(x, ASC_OP_ABS, S(6), S(2));
   CMPS(x, S(5), S(0), 1.0, NE);
@@ -919,6 +948,11 @@ static int expand_softmax(X *x) {
     return -1;
   if (m == 0 || k == 0)
     return 0;
+  if (k * asc_type_bytes(t) % BLK) {
+    asc_error(x->ctx, asc_op_diag_loc(op), "%s: a row of %lld elements is not a whole number of 32-byte blocks "
+              "(pad the last dimension)", asc_op_name(op), (long long)k);
+    return -1;
+  }
   int64_t rblk = BLK / asc_type_bytes(tr);
   const asc_attr *rs = asc_op_attr(op, "reduce_shape");
   if (rs && rs->kind == ASC_ATTR_ARRAY && rs->nelems > 0 && rs->elems[rs->nelems - 1]->i > 0)
@@ -969,6 +1003,11 @@ static int expand_rmsnorm(X *x) {
     return -1;
   if (m == 0 || h == 0)
     return 0;
+  if (h * asc_type_bytes(t) % BLK) {
+    asc_error(x->ctx, asc_op_diag_loc(op), "%s: a row of %lld elements is not a whole number of 32-byte blocks "
+              "(pad the last dimension)", asc_op_name(op), (long long)h);
+    return -1;
+  }
   int64_t H = up(h, 64), work = up((h + 63) / 64, 8);
   int64_t need = (8 + work + 2 * H + (is_f16(t) ? H : 0)) * 4, have;
   asc_value *tmp = tmpbuf(x, 5, need, &have);
