@@ -948,7 +948,7 @@ static int expand_softmax(X *x) {
     return -1;
   if (m == 0 || k == 0)
     return 0;
-  if (k * asc_type_bytes(t) % BLK) {
+  if (m > 1 && k * asc_type_bytes(t) % BLK) { /* row r > 0 would start misaligned */
     asc_error(x->ctx, asc_op_diag_loc(op), "%s: a row of %lld elements is not a whole number of 32-byte blocks "
               "(pad the last dimension)", asc_op_name(op), (long long)k);
     return -1;
@@ -1003,7 +1003,7 @@ static int expand_rmsnorm(X *x) {
     return -1;
   if (m == 0 || h == 0)
     return 0;
-  if (h * asc_type_bytes(t) % BLK) {
+  if (m > 1 && h * asc_type_bytes(t) % BLK) {
     asc_error(x->ctx, asc_op_diag_loc(op), "%s: a row of %lld elements is not a whole number of 32-byte blocks "
               "(pad the last dimension)", asc_op_name(op), (long long)h);
     return -1;
