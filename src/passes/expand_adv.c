@@ -958,12 +958,22 @@ static int expand_softmax(X *x) {
   if (rs && rs->kind == ASC_ATTR_ARRAY && rs->nelems > 0 && rs->elems[rs->nelems - 1]->i > 0)
     rblk = rs->elems[rs->nelems - 1]->i;
   int64_t work = reduce_work(k, 64, 8), kk = is_f16(t) ? up(k, 8) : 0;
-  int64_t need = (8 + work + kk) * 4, have;
+  int64_t need = (8 + 64 + work + kk) * 4, have; /* reduce result, broadcast block(s), work, f32 row */
   asc_value *tmp = tmpbuf(x, 5, need, &have);
   need_tmp(x, tmp, have, need, op->noperands > 5);
   asc_value *tf = recast(x, tmp, x->f32);
-  asc_value *red = tf, *wk = view(x, tf, ci(x, 8)), *row = kk ? view(x, tf, ci(x, 8 + work)) : NULL;
+  asc_value *red = tf, *bc = view(x, tf, ci(x, 8)), *wk = view(x, tf, ci(x, 72));
+  asc_value *row = kk ? view(x, tf, ci(x, 72 + work)) : NULL;
   asc_value *K = ci(x, k);
+  /* all vector: a row statistic is broadcast to a 32-byte block (brcb) and applied with a block
+   * stride 0 source (BinaryRepeatParams src1 strides 0), as Ascend C does; no scalar reads */
+  asc_value *brcbp = &mk(x, ASC_OP_STRUCT, (asc_value *[]){ci(x, 1), ci(x, 8)}, 2,
+                         asc_type_struct(x->ctx, ASC_STRUCT_BRCB_REPEAT))->results[0];
+  asc_value *binp = &mk(x, ASC_OP_STRUCT, (asc_value *[]){ci(x, 1), ci(x, 1), ci(x, 0), ci(x, 8), ci(x, 8), ci(x, 0)}, 6,
+                        asc_type_struct(x->ctx, ASC_STRUCT_BINARY_REPEAT))->results[0];
+  const asc_type *i64 = asc_type_int(x->ctx, 64, false);
+  DUP(x, red, 0.0, ci(x, 8)); /* brcb reads 8 elements */
+  int64_t full = k / 64, tail = k % 64;
   loop L;
   asc_value *r = for_begin(x, ci(x, 0), ci(x, m), ci(x, 1), &L);
   asc_value *o = ar(x, ASC_OP_MULI, r, K), *ro = ar(x, ASC_OP_MULI, r, ci(x, rblk));
@@ -973,17 +983,36 @@ static int expand_softmax(X *x) {
     CAST(x, row, s, R_NONE, K);
     w = row;
   }
-  vop(x, ASC_OP_REDUCE_MAX, (asc_value *[]){red, w, wk}, 3, K);
-  asc_value *mx = getv(x, red, ci(x, 0));
-  vop(x, ASC_OP_DUPLICATE, (asc_value *[]){view(x, max, ro), cast_scalar(x, ASC_OP_TRUNCF, mx, tr)}, 2, ci(x, rblk));
   asc_value *out = row ? row : d;
-  vop(x, ASC_OP_ADDS, (asc_value *[]){out, w, &mk(x, ASC_OP_NEGF, &mx, 1, x->f32)->results[0]}, 3, K);
-  vop(x, ASC_OP_EXP, (asc_value *[]){out, out}, 2, K);
-  vop(x, ASC_OP_REDUCE_SUM, (asc_value *[]){red, out, wk}, 3, K);
-  asc_value *sm = getv(x, red, ci(x, 0));
-  vop(x, ASC_OP_DUPLICATE, (asc_value *[]){view(x, sum, ro), cast_scalar(x, ASC_OP_TRUNCF, sm, tr)}, 2, ci(x, rblk));
-  asc_value *inv = ar(x, ASC_OP_DIVF, cf(x, x->f32, 1.0), sm);
-  vop(x, ASC_OP_MULS, (asc_value *[]){out, out, inv}, 3, K);
+  for (int pass = 0; pass < 2; pass++) { /* 0: max, subtract; 1: sum, divide */
+    asc_value *stat = pass ? sum : max;
+    vop(x, pass ? ASC_OP_REDUCE_SUM : ASC_OP_REDUCE_MAX, (asc_value *[]){red, pass ? out : w, wk}, 3, K);
+    mk(x, ASC_OP_BRCB, (asc_value *[]){bc, red, ci(x, 1), brcbp}, 4, NULL);
+    vop(x, ASC_OP_MULS, (asc_value *[]){view(x, bc, ci(x, 8)), bc, cf(x, x->f32, 1.0)}, 3, ci(x, 8));
+    if (is_f32(tr))
+      vop(x, ASC_OP_MULS, (asc_value *[]){view(x, stat, ro), bc, cf(x, x->f32, 1.0)}, 3, ci(x, rblk));
+    else
+      CAST(x, view(x, stat, ro), bc, R_RINT, ci(x, rblk));
+    asc_opcode code = pass ? ASC_OP_DIV_MASK : ASC_OP_SUB_MASK;
+    asc_value *a = pass ? out : w;
+    asc_op *c1 = NULL;
+    if (full) {
+      asc_op *o1 = asc_op_create(x->m, ASC_OP_CONSTANT, NULL, 0, &i64, 1, x->op->loc);
+      asc_op_insert_before(x->at, o1);
+      asc_op_set_attr(x->m, o1, "value", asc_attr_int(x->m, i64, 64));
+      c1 = mk(x, code, (asc_value *[]){out, a, bc, &o1->results[0], ci(x, full), binp}, 6, NULL);
+    }
+    if (tail) {
+      asc_op *o2 = asc_op_create(x->m, ASC_OP_CONSTANT, NULL, 0, &i64, 1, x->op->loc);
+      asc_op_insert_before(x->at, o2);
+      asc_op_set_attr(x->m, o2, "value", asc_attr_int(x->m, i64, tail));
+      mk(x, code, (asc_value *[]){view(x, out, ci(x, full * 64)), view(x, a, ci(x, full * 64)), bc, &o2->results[0],
+                                  ci(x, 1), binp}, 6, NULL);
+    }
+    (void)c1;
+    if (!pass)
+      vop(x, ASC_OP_EXP, (asc_value *[]){out, out}, 2, K);
+  }
   if (row)
     CAST(x, d, row, R_RINT, K);
   for_end(x, &L);
