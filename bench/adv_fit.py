@@ -38,6 +38,19 @@ fit("asin", lambda x: (np.arcsin(x) - x) / x ** 3, sq, 0.02, 0.5, 9)
 fit("sin", lambda x: (np.sin(x) - x) / x ** 3, sq, 0.02, np.pi / 4 + 1e-3, 4)
 fit("cos", lambda x: (np.cos(x) - 1 + x * x / 2) / x ** 4, sq, 0.05, np.pi / 4 + 1e-3, 4)
 fit("sinpi", lambda x: np.sin(np.pi * x) / x, sq, 1e-4, 0.5, 7)
+v_lgam = np.vectorize(math.lgamma)
+fit("lgamma1", lambda t: v_lgam(1 + t) / t, lambda t: t, -0.25, 0.75, 11)
+fit("lgamma2", lambda t: v_lgam(2 + t) / t, lambda t: t, -0.5, 0.5, 10)
+X0 = 1.4616321449683622  # the positive root of digamma
+
+
+def _psi(v):
+    import mpmath
+    return float(mpmath.digamma(v))
+
+
+v_psi = np.vectorize(_psi)
+fit("digamma", lambda t: v_psi(X0 + t) / t, lambda t: t, 1 - X0, 2 - X0, 12, n=1000)
 fit("cospi", lambda x: np.cos(np.pi * x), sq, 0, 0.4999, 8)
 
 if __name__ == "__main__":

@@ -567,30 +567,50 @@ static void f_lgamma(X *x, int *out) { /* 1 y, 2 z, 3 prod, 4 t, 5 st, 6 m, 7 r,
   VS(x, ASC_OP_ADDS, S(1), S(1), 1.0);
   CMPS(x, S(6), S(0), 0.0, LT);
   SEL(x, S(1), S(6), S(1), S(0));
+  /* y < 8: v := y reduced into [0.75, 2.5) with c := the log of what the reduction takes out
+   * (lgamma(v) = lgamma(v - 1) + ln(v - 1) while v >= 2.5; lgamma(v) = lgamma(v + 1) - ln(v) below
+   * 0.75), then lgamma(v) = t P(t) around the roots 1 and 2 (no cancellation near them) */
   DUP(x, S(3), 1.0, NULL);
-  V1(x, ASC_OP_ABS, S(2), S(1)); /* z := y (copy) */
-  for (int k = 0; k < 8; k++) {
-    V2(x, ASC_OP_MUL, S(3), S(3), S(2));
-    VS(x, ASC_OP_ADDS, S(2), S(2), 1.0);
+  V1(x, ASC_OP_ABS, S(2), S(1)); /* v := y (copy) */
+  for (int k = 0; k < 6; k++) {
+    CMPS(x, S(6), S(2), 2.5, GE);
+    VS(x, ASC_OP_ADDS, S(4), S(2), -1.0);
+    SEL(x, S(2), S(6), S(4), S(2));
+    SELS(x, S(4), S(6), S(4), 1.0);
+    V2(x, ASC_OP_MUL, S(3), S(3), S(4));
   }
-  CMPS(x, S(6), S(1), 8.0, LT);
-  SEL(x, S(2), S(6), S(2), S(1));
-  SELS(x, S(3), S(6), S(3), 1.0);
-  /* st := (z - 0.5) ln z - z + ln(2 pi)/2 + 1/(12 z) - 1/(360 z^3) + 1/(1260 z^5) */
-  V1(x, ASC_OP_LN, S(4), S(2)); /* as (z - 0.5)(ln z - 1) - 0.5: no overflow before the result does */
-  VS(x, ASC_OP_ADDS, S(4), S(4), -1.0);
-  VS(x, ASC_OP_ADDS, S(5), S(2), -0.5);
+  V1(x, ASC_OP_LN, S(3), S(3));
+  CMPS(x, S(6), S(2), 0.75, LT);
+  SELS(x, S(4), S(6), S(2), 1.0);
+  V1(x, ASC_OP_LN, S(4), S(4));
+  V2(x, ASC_OP_SUB, S(3), S(3), S(4)); /* v < 0.75: c -= ln v, v += 1 */
+  VS(x, ASC_OP_ADDS, S(4), S(2), 1.0);
+  SEL(x, S(2), S(6), S(4), S(2));
+  VS(x, ASC_OP_ADDS, S(4), S(2), -1.0); /* t1 = v - 1, t2 = v - 2 */
+  POLY(x, S(5), S(4), P_LGAMMA1, NC(P_LGAMMA1));
   V2(x, ASC_OP_MUL, S(5), S(5), S(4));
-  VS(x, ASC_OP_ADDS, S(5), S(5), -0.5);
-  V1(x, ASC_OP_RECIPROCAL, S(4), S(2));
+  VS(x, ASC_OP_ADDS, S(4), S(2), -2.0);
+  POLY(x, S(7), S(4), P_LGAMMA2, NC(P_LGAMMA2));
+  V2(x, ASC_OP_MUL, S(7), S(7), S(4));
+  CMPS(x, S(6), S(2), 1.5, LT);
+  SEL(x, S(5), S(6), S(5), S(7));
+  V2(x, ASC_OP_ADD, S(5), S(5), S(3)); /* lgamma(y), y < 8 */
+  /* y >= 8: (y - 0.5)(ln y - 1) - 0.5 + ln(2 pi)/2 + 1/(12 y) - 1/(360 y^3) + ... (no overflow
+   * before the result does) */
+  V1(x, ASC_OP_LN, S(4), S(1));
+  VS(x, ASC_OP_ADDS, S(4), S(4), -1.0);
+  VS(x, ASC_OP_ADDS, S(3), S(1), -0.5);
+  V2(x, ASC_OP_MUL, S(3), S(3), S(4));
+  VS(x, ASC_OP_ADDS, S(3), S(3), -0.5);
+  V1(x, ASC_OP_RECIPROCAL, S(4), S(1));
   V2(x, ASC_OP_MUL, S(11), S(4), S(4));
   static const double ST[] = {1.0 / 12, -1.0 / 360, 1.0 / 1260, -1.0 / 1680};
   POLY(x, S(7), S(11), ST, NC(ST));
   V2(x, ASC_OP_MUL, S(7), S(7), S(4));
   VS(x, ASC_OP_ADDS, S(7), S(7), 0.91893853320467274);
-  V2(x, ASC_OP_ADD, S(5), S(5), S(7));
-  V1(x, ASC_OP_LN, S(3), S(3));
-  V2(x, ASC_OP_SUB, S(5), S(5), S(3)); /* lgamma(y) */
+  V2(x, ASC_OP_ADD, S(3), S(3), S(7));
+  CMPS(x, S(6), S(1), 8.0, GE);
+  SEL(x, S(5), S(6), S(3), S(5)); /* lgamma(y) */
   /* x < 0: ln(pi / |sin(pi x)|) - lgamma(1 - x) */
   sincospi(x, 0, 8, 9, 7, 10);
   V1(x, ASC_OP_ABS, S(8), S(8));
@@ -600,6 +620,11 @@ static void f_lgamma(X *x, int *out) { /* 1 y, 2 z, 3 prod, 4 t, 5 st, 6 m, 7 r,
   V2(x, ASC_OP_SUB, S(8), S(8), S(5));
   CMPS(x, S(6), S(0), 0.0, LT);
   SEL(x, S(5), S(6), S(8), S(5));
+  V1(x, ASC_OP_ABS, S(8), S(0)); /* |x| < 2^-24: -ln|x| (sin(pi x) would be subnormal) */
+  V1(x, ASC_OP_LN, S(9), S(8));
+  VS(x, ASC_OP_MULS, S(9), S(9), -1.0);
+  CMPS(x, S(6), S(8), 0x1p-24, LT);
+  SEL(x, S(5), S(6), S(9), S(5));
   CMPS(x, S(6), S(0), 0.0, LE); /* poles: x a non-positive integer gives +inf */
   CAST(x, S(9), S(0), R_RINT, NULL);
   V2(x, ASC_OP_SUB, S(9), S(0), S(9));
@@ -618,27 +643,42 @@ static void f_digamma(X *x, int *out) {
   VS(x, ASC_OP_ADDS, S(1), S(1), 1.0);
   CMPS(x, S(6), S(0), 0.0, LT);
   SEL(x, S(1), S(6), S(1), S(0));
+  /* y < 8: v := y reduced into [1, 2) with c := what the reduction takes out (psi(v) = psi(v - 1) +
+   * 1/(v - 1) while v >= 2; psi(v) = psi(v + 1) - 1/v below 1), then psi(v) = t P(t), t = v - x0
+   * (x0 the positive root, in two parts): no cancellation near the root */
   DUP(x, S(3), 0.0, NULL);
   V1(x, ASC_OP_ABS, S(2), S(1));
-  for (int k = 0; k < 8; k++) {
-    V1(x, ASC_OP_RECIPROCAL, S(4), S(2));
+  for (int k = 0; k < 7; k++) {
+    CMPS(x, S(6), S(2), 2.0, GE);
+    VS(x, ASC_OP_ADDS, S(4), S(2), -1.0);
+    SEL(x, S(2), S(6), S(4), S(2));
+    V1(x, ASC_OP_RECIPROCAL, S(4), S(4));
+    SELS(x, S(4), S(6), S(4), 0.0);
     V2(x, ASC_OP_ADD, S(3), S(3), S(4));
-    VS(x, ASC_OP_ADDS, S(2), S(2), 1.0);
   }
-  CMPS(x, S(6), S(1), 8.0, LT);
-  SEL(x, S(2), S(6), S(2), S(1));
-  SELS(x, S(3), S(6), S(3), 0.0);
-  /* psi(z) = ln z - 1/(2z) - 1/(12 z^2) + 1/(120 z^4) - 1/(252 z^6) + 1/(240 z^8) */
-  V1(x, ASC_OP_LN, S(5), S(2));
+  CMPS(x, S(6), S(2), 1.0, LT);
   V1(x, ASC_OP_RECIPROCAL, S(4), S(2));
+  SELS(x, S(4), S(6), S(4), 0.0);
+  V2(x, ASC_OP_SUB, S(3), S(3), S(4)); /* v < 1: c -= 1/v, v += 1 */
+  VS(x, ASC_OP_ADDS, S(4), S(2), 1.0);
+  SEL(x, S(2), S(6), S(4), S(2));
+  VS(x, ASC_OP_ADDS, S(4), S(2), -1.4616321325302124);
+  VS(x, ASC_OP_ADDS, S(4), S(4), -1.2438149938918909e-08);
+  POLY(x, S(5), S(4), P_DIGAMMA, NC(P_DIGAMMA));
+  V2(x, ASC_OP_MUL, S(5), S(5), S(4));
+  V2(x, ASC_OP_ADD, S(5), S(5), S(3)); /* psi(y), y < 8 */
+  /* y >= 8: psi(y) = ln y - 1/(2y) - 1/(12 y^2) + 1/(120 y^4) - 1/(252 y^6) + 1/(240 y^8) - ... */
+  V1(x, ASC_OP_LN, S(3), S(1));
+  V1(x, ASC_OP_RECIPROCAL, S(4), S(1));
   V2(x, ASC_OP_MUL, S(11), S(4), S(4));
   static const double PS[] = {-1.0 / 12, 1.0 / 120, -1.0 / 252, 1.0 / 240, -1.0 / 132};
   POLY(x, S(7), S(11), PS, NC(PS));
   V2(x, ASC_OP_MUL, S(7), S(7), S(11));
   VS(x, ASC_OP_MULS, S(4), S(4), -0.5);
   V2(x, ASC_OP_ADD, S(7), S(7), S(4));
-  V2(x, ASC_OP_ADD, S(5), S(5), S(7));
-  V2(x, ASC_OP_SUB, S(5), S(5), S(3)); /* psi(y) */
+  V2(x, ASC_OP_ADD, S(3), S(3), S(7));
+  CMPS(x, S(6), S(1), 8.0, GE);
+  SEL(x, S(5), S(6), S(3), S(5)); /* psi(y) */
   /* x < 0: psi(1 - x) - pi cot(pi x) */
   sincospi(x, 0, 8, 9, 7, 10);
   V2(x, ASC_OP_DIV, S(9), S(9), S(8));

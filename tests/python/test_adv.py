@@ -64,7 +64,7 @@ MATH = {
     "acosh": (np.arccosh, 1, 100, 1, 4), "atanh": (np.arctanh, -0.99, 0.99, 1, 4), "log": (np.log, 1e-3, 1e3, 1, 1),
     "floor": (np.floor, -100, 100, 0, 0), "ceil": (np.ceil, -100, 100, 0, 0), "trunc": (np.trunc, -100, 100, 0, 0),
     "round": (np.rint, -100, 100, 0, 0), "frac": (lambda v: v - np.trunc(v), -100, 100, 0, 0),
-    "sign": (np.sign, -5, 5, 0, 0), "lgamma": (V(math.lgamma), 2.5, 30, 1, None),
+    "sign": (np.sign, -5, 5, 0, 0), "lgamma": (V(math.lgamma), 0.01, 30, 1, 4),
 }
 
 
@@ -79,11 +79,7 @@ def test_math(name, dtype):
         x[:4] = [0, -0.0, 3, -3]
     z = np.zeros(n, dtype)
     k_map[1](x, z, n, getattr(asc.adv, name), 0)
-    r = ref(x.astype(np.float64))
-    if (uh if dtype == "float16" else uf) is None:  # stated in absolute terms (docs/adv.md)
-        np.testing.assert_allclose(z, r, rtol=1e-5, atol=1e-5)
-        return
-    e = ulps(z, r, np.dtype(dtype).type)
+    e = ulps(z, ref(x.astype(np.float64)), np.dtype(dtype).type)
     assert e.max() <= (uh if dtype == "float16" else uf), (name, float(e.max()), x[np.argmax(e)])
 
 
