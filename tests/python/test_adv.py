@@ -126,6 +126,26 @@ def test_temp_buffer_too_small():
         k_map[1](x, z, n, asc.adv.erf, 512)
 
 
+@asc.jit(kernel_type=config.KernelType.AIV_ONLY, auto_sync="full")
+def k_full_ub(z: asc.GlobalAddress):
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    pipe = asc.TPipe()
+    tb = asc.TBuf(VECCALC)
+    pipe.init_buffer(tb, 190 * 1024)  # the TPipe takes UB up to 2 KiB below the top
+    t = tb.get(asc.float32)
+    asc.duplicate(t, 1.0, 64)
+    asc.adv.tanh(t, t, count=64)  # no temp_buffer: the library scratch at the top of UB
+    asc.data_copy(zg, t, 64)
+
+
+def test_library_scratch_overlapping_the_tpipe():
+    z = np.zeros(64, np.float32)
+    with pytest.raises(asc.KernelError, match=r"asc.adv.tanh: the library scratch, UB bytes \[188928, 196608\), "
+                                              r"overlaps the TPipe's buffers \(they end at byte 194560\)"):
+        k_full_ub[1](z)
+
+
 def test_exp_taylor():
     n = 512
     x = np.random.default_rng(4).uniform(-5, 5, n).astype(np.float32)
@@ -375,7 +395,7 @@ def test_expanded_instruction_stream(tmp_path, monkeypatch):
     front = (tmp_path / "codegen.mlir").read_text()
     after = (tmp_path / "ascir.mlir").read_text()
     assert '"asc.adv.erf"' in front
-    assert "asc.adv." not in after
+    assert '"asc.adv.erf"(' not in after and '"asc.adv.check_tmp"' in after
     for op in ('"asc.exp"', '"asc.compare_scalar"', '"asc.select"', '"asc.cast"', '"scf.for"'):
         assert op in after, op
 
