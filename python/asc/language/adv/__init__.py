@@ -62,8 +62,8 @@ def _emit(fn, operands, attrs):
 
 
 def _shape_attr(t):
-    info = t.__dict__.get("shape_info")
-    if info is None or not info.shape:
+    info = t.__dict__.get("_shape_info")  # set_shape_info keeps it on the tensor object
+    if info is None or not list(info.shape):
         return None
     return "[" + ", ".join(f"{d} : i32" for d in info.shape) + "]"
 

@@ -4,8 +4,9 @@ asc.adv pass to libasc as attributes (softmax derives its shape from it); no IR 
 from ..._core import PlainValue
 
 
-class Array:
-    """asc.array(dtype, length[, fill_value]) or asc.array(dtype, values): a compile-time array."""
+class Array(list):
+    """asc.array(dtype, length[, fill_value]) or asc.array(dtype, values): a compile-time array (a list of
+    its values, so whatever takes a list of ints takes it)."""
 
     def __init__(self, dtype, length_or_values, fill_value=None):
         if isinstance(length_or_values, int):
@@ -17,19 +18,11 @@ class Array:
         if any(isinstance(v, PlainValue) for v in vals):
             raise NotImplementedError("asc.array with runtime values is not implemented yet in openasc "
                                       "(its values must be known at trace time)")
-        self.dtype, self.values = dtype, vals
-
-    def __len__(self):
-        return len(self.values)
-
-    def __getitem__(self, i):
-        return self.values[i]
-
-    def __iter__(self):
-        return iter(self.values)
+        super().__init__(vals)
+        self.dtype = dtype
 
     def __repr__(self):
-        return f"asc.array({self.dtype!r}, {self.values!r})"
+        return f"asc.array({self.dtype!r}, {list(self)!r})"
 
 
 def array(dtype, length_or_values, fill_value=None):
@@ -58,11 +51,11 @@ def get_shape_size(info):
 def set_shape_info(self, info):
     if not isinstance(info, ShapeInfo):
         raise TypeError(f"set_shape_info(): expected a ShapeInfo, got {type(info).__name__}")
-    self.__dict__["shape_info"] = info
+    self.__dict__["_shape_info"] = info
 
 
 def get_shape_info(self):
-    info = self.__dict__.get("shape_info")
+    info = self.__dict__.get("_shape_info")
     if info is None:
         raise ValueError("get_shape_info(): the tensor has no ShapeInfo (set_shape_info)")
     return info
