@@ -806,8 +806,7 @@ class ShapeInfo:
     def __init__(self, shape=None, original_shape=None, data_format=None):
         builder("ShapeInfo")
         if shape is not None and not isinstance(shape, (list, tuple)):
-            raise TypeError(f"ShapeInfo(): shape must be a list of ints (asc.array is not implemented yet in "
-                            f"openasc), got {type(shape).__name__}")
+            raise TypeError(f"ShapeInfo(): shape must be a list of ints or an asc.array, got {type(shape).__name__}")
         if shape is not None and not 1 <= len(shape) <= 8:
             raise ValueError(f"ShapeInfo(): a shape has 1..8 dimensions, got {len(shape)}")
         self.shape = list(shape) if shape is not None else []

@@ -220,6 +220,8 @@ class Builder:
                 txt = "0x" + bits[::-1].hex().upper()
             else:
                 txt = repr(v)
+                if "e" in txt and "." not in txt:  # the IR's float literals need a point: 1.0e-05, not 1e-05
+                    txt = txt.replace("e", ".0e", 1)
             return self.op("arith.constant", (), [dtype.ir], {"value": f"{txt} : {dtype.ir}"})[0]
         if dtype.ir == "i1":
             return self.op("arith.constant", (), ["i1"], {"value": "true" if value else "false"})[0]

@@ -24,6 +24,9 @@ static const pass_entry pass_table[] = {
     /* requires: verified; preserves: verified, locations; removes: private functions */
     {"inline", "inline calls to private functions, then delete the private functions left unused",
      asc_pass_inline},
+    /* requires: verified; preserves: verified, locations (the new ops take the call's) */
+    {"expand-adv", "expand each asc.adv library call into basic vector instructions over temp buffers",
+     asc_pass_expand_adv},
     /* requires: verified; preserves: verified, op order, locations */
     {"canonicalize",
      "fold constants and identities, resolve constant scf.if/scf.for, remove dead pure ops",

@@ -222,7 +222,25 @@ static int reduce(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, 2 * (bytes / 256 + (bytes % 256 != 0)) + 1);
 }
 
+/* asc.adv.check_tmp(tmp, need): an asc.adv call's tmp buffer must hold `need` bytes; with `scratch`, the
+ * library scratch at the top of UB must lie above the TPipe's buffers (expand-adv). */
+static int advchecktmp(sim_core *c, const sim_inst *in) {
+  const sim_val *t = sim_in(c, in, 0);
+  int64_t need = sim_in(c, in, 1)->i;
+  const asc_attr *a = asc_op_attr(in->op, "callee");
+  if (asc_op_attr(in->op, "scratch") && t->off < c->mtop[ASC_HW_MEM_UB]) /* the library scratch at the top of UB */
+    return asc_sim_err(c, in->op, "%s: the library scratch, UB bytes [%lld, %lld), overlaps the TPipe's buffers "
+                       "(they end at byte %lld): pass a temp_buffer", a ? a->s : "asc.adv", (long long)t->off,
+                       (long long)(t->off + t->len), (long long)c->mtop[ASC_HW_MEM_UB]);
+  if (t->len < need)
+    return asc_sim_err(c, in->op, "%s: the temp buffer holds %lld bytes; it needs at least %lld bytes",
+                       a ? a->s : "asc.adv", (long long)t->len, (long long)need);
+  asc_sim_scalar(c, c->L->cost->scalar_op);
+  return 0;
+}
+
 void asc_sim_reg_vmisc(sim_exec_fn *t) {
+  t[ASC_OP_ADV_CHECK_TMP] = advchecktmp;
   t[ASC_OP_CAST] = cast;
   t[ASC_OP_AXPY] = axpy;
   t[ASC_OP_DUPLICATE] = duplicate;

@@ -1,7 +1,13 @@
-"""asc.language.adv (pyasc's path; also asc.adv): advanced APIs (api.md §10).  Matmul, MatmulType
-and register_matmul are implemented (_matmul.py); the names not implemented yet raise
-NotImplementedError naming themselves."""
-from ..._core import not_yet_names
+"""asc.language.adv (pyasc's path; also asc.adv): advanced APIs (api.md §10).
+
+Matmul, MatmulType and register_matmul (_matmul.py) become asc.matmul_* ops that libasc's
+expand-matmul pass turns into cube instructions (src/passes/expand_matmul.c).  The vector library
+(softmax, rmsnorm, quant, exp and the math functions) is marshalling only: each call emits one
+asc.adv.* op (src/ops/ops.def) that libasc's expand-adv pass turns into basic vector instructions
+(src/passes/expand_adv.c; docs/adv.md).  concat, extract, the sort utilities and the names listed
+in _NOT_YET raise NotImplementedError naming themselves."""
+from ..._core import PlainValue, builder, not_yet_names, to_value
+from ..core import STRUCTS, LocalTensor, _need, float32, int32
 from ._matmul import (  # noqa: F401
     Matmul, MatmulBatchParams, MatmulConfig, MatmulFuncParams, MatmulQuantParams, MatmulShapeParams, MatmulType,
     get_basic_config, get_ib_share_norm_config, get_mdl_config, get_mm_config, get_normal_config,
@@ -9,14 +15,169 @@ from ._matmul import (  # noqa: F401
 )
 
 
-_NAMES = ("Matmul MatmulType register_matmul TCubeTiling MatmulApiStaticTiling SoftmaxTiling RmsNormTiling "
-          "MatmulConfig get_normal_config get_mdl_config get_special_mdl_config get_basic_config "
-          "get_special_basic_config get_ib_share_norm_config get_mm_config get_matmul_api_tiling softmax rmsnorm "
-          "quant QuantConfig exp power xor axpy concat extract acos acosh asin asinh atan atanh ceil cos cosh "
-          "digamma erf erfc floor frac lgamma log round sign sin sinh tan tanh trunc MatmulBatchParams "
-          "MatmulFuncParams MatmulQuantParams MatmulShapeParams").split()
-not_yet_names(globals(), "asc.adv", " ".join(_NAMES))
-__all__ = _NAMES
+_NOT_YET = "MatmulApiStaticTiling get_matmul_api_tiling concat extract".split()
+_MATMUL = ("Matmul MatmulType register_matmul MatmulConfig get_normal_config get_mdl_config get_special_mdl_config "
+           "get_basic_config get_special_basic_config get_ib_share_norm_config get_mm_config MatmulBatchParams "
+           "MatmulFuncParams MatmulQuantParams MatmulShapeParams").split()
+not_yet_names(globals(), "asc.adv", " ".join(_NOT_YET))
+
+_MATH1 = ("acos acosh asin asinh atan atanh ceil cos cosh digamma erf erfc floor frac lgamma log round sign sin "
+          "sinh tan tanh trunc").split()
+__all__ = _NOT_YET + _MATMUL + _MATH1 + ["TCubeTiling", "SoftmaxTiling", "RmsNormTiling", "QuantConfig", "softmax", "rmsnorm",
+                               "quant", "exp", "power", "xor", "axpy"]
+
+SoftmaxTiling = STRUCTS["SoftmaxTiling"]
+RmsNormTiling = STRUCTS["RmsNormTiling"]
+
+
+class QuantConfig:
+    """QuantConfig(calc_count, offset_count, scale_count, work_local_size): compile-time settings
+    of quant (CANN's AscendQuantConfig), passed to libasc as an attribute."""
+
+    def __init__(self, calc_count=0, offset_count=0, scale_count=0, work_local_size=0):
+        vals = (calc_count, offset_count, scale_count, work_local_size)
+        if any(not isinstance(v, int) for v in vals):
+            raise TypeError("QuantConfig(): the fields must be compile-time ints")
+        self.calc_count, self.offset_count, self.scale_count, self.work_local_size = vals
+
+    def _attr(self):
+        return "[" + ", ".join(f"{v} : i32" for v in (self.calc_count, self.offset_count, self.scale_count,
+                                                        self.work_local_size)) + "]"
+
+
+def _lt(x, fn, name):
+    """The tensor's IR value; an empty LocalTensor(dtype) (no buffer, as CANN's default-constructed one)
+    becomes a 0-element tensor, so any access to it is out of bounds when the kernel runs."""
+    if isinstance(x, LocalTensor) and x.value is None and x.dtype is not None:
+        x.value = LocalTensor(x.dtype, x.pos, 0, 0).value
+    return _need(x, LocalTensor, fn, name).value
+
+
+def _count(fn, count, src):
+    if count is None:
+        return src.get_size().value
+    return to_value(count, int32)
+
+
+def _bool(v):
+    return "true" if v else "false"
+
+
+def _emit(fn, operands, attrs):
+    builder(fn).op(f"asc.adv.{fn}", operands, [], {k: v for k, v in attrs.items() if v is not None})
+
+
+def _shape_attr(t):
+    info = t.__dict__.get("_shape_info")  # set_shape_info keeps it on the tensor object
+    if info is None or not list(info.shape):
+        return None
+    return "[" + ", ".join(f"{d} : i32" for d in info.shape) + "]"
+
+
+def _make_math(name):
+    def f(dst, src, count=None, temp_buffer=None, is_reuse_source=False):
+        fn = f"adv.{name}"
+        ops = [_lt(dst, fn, "dst"), _lt(src, fn, "src"), _count(fn, count, src)]
+        if temp_buffer is not None:
+            ops.append(_lt(temp_buffer, fn, "temp_buffer"))
+        _emit(name, ops, {"reuse_source": _bool(is_reuse_source) if is_reuse_source else None})
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = (f"asc.adv.{name}(dst, src, count=None, temp_buffer=None, is_reuse_source=False): elementwise "
+                 f"{name} (IR op asc.adv.{name}; expanded by libasc, docs/adv.md)")
+    return f
+
+
+for _n in _MATH1:
+    globals()[_n] = _make_math(_n)
+
+
+def exp(dst, src, count, taylor_expand_level=0, temp_buffer=None, is_reuse_source=False):
+    """asc.adv.exp: e^x; taylor_expand_level L > 0 computes e^int(x) times the Taylor sum of degree L."""
+    if not isinstance(taylor_expand_level, int) or taylor_expand_level < 0:
+        raise TypeError("adv.exp(): taylor_expand_level must be a compile-time int >= 0")
+    ops = [_lt(dst, "adv.exp", "dst"), _lt(src, "adv.exp", "src"), _count("adv.exp", count, src)]
+    if temp_buffer is not None:
+        ops.append(_lt(temp_buffer, "adv.exp", "temp_buffer"))
+    _emit("exp", ops, {"taylor_level": f"{taylor_expand_level} : i32",
+                       "reuse_source": "true" if is_reuse_source else None})
+
+
+def _binary(name):
+    def f(dst, src0, src1, count=None, temp_buffer=None, is_reuse_source=False):
+        fn = f"adv.{name}"
+        ops = [_lt(dst, fn, "dst"), _lt(src0, fn, "src0"), _lt(src1, fn, "src1"), _count(fn, count, src0)]
+        if temp_buffer is not None:
+            ops.append(_lt(temp_buffer, fn, "temp_buffer"))
+        _emit(name, ops, {"reuse_source": "true" if is_reuse_source else None})
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+power = _binary("power")
+xor = _binary("xor")
+
+
+def _scalar(v, dtype, fn, name):
+    if isinstance(v, PlainValue):
+        return v.cast(dtype).value if v.dtype != dtype else v.value
+    if not isinstance(v, (int, float)):
+        raise TypeError(f"{fn}(): argument '{name}' must be a number, got {type(v).__name__}")
+    return to_value(float(v) if dtype.kind == "f" else v, dtype)
+
+
+def axpy(dst, src, scalar, count=None, temp_buffer=None, is_reuse_source=False):
+    """asc.adv.axpy: dst += scalar * src (a muls and an add)."""
+    ops = [_lt(dst, "adv.axpy", "dst"), _lt(src, "adv.axpy", "src"), _scalar(scalar, src.dtype, "adv.axpy", "scalar"),
+           _count("adv.axpy", count, src)]
+    if temp_buffer is not None:
+        ops.append(_lt(temp_buffer, "adv.axpy", "temp_buffer"))
+    _emit("axpy", ops, {"reuse_source": "true" if is_reuse_source else None})
+
+
+def quant(dst, src, scale, offset, count=None, temp_buffer=None, reuse_source=False, config=None):
+    """asc.adv.quant: dst (int8) := round(src * scale + offset)."""
+    ops = [_lt(dst, "adv.quant", "dst"), _lt(src, "adv.quant", "src"), _scalar(scale, src.dtype, "adv.quant", "scale"),
+           _scalar(offset, src.dtype, "adv.quant", "offset")]
+    if count is None and config is not None and config.calc_count:
+        count = config.calc_count
+    ops.append(_count("adv.quant", count, src))
+    if temp_buffer is not None:
+        ops.append(_lt(temp_buffer, "adv.quant", "temp_buffer"))
+    if config is not None and not isinstance(config, QuantConfig):
+        raise TypeError(f"adv.quant(): config must be a QuantConfig, got {type(config).__name__}")
+    _emit("quant", ops, {"reuse_source": "true" if reuse_source else None,
+                         "config": config._attr() if config is not None else None})
+
+
+def softmax(dst, sum, max, src, tiling, temp_buffer=None, reuse_source=False, basic_block=False,  # noqa: A002
+            data_format_nz=False):
+    """asc.adv.softmax(dst, sum, max, src, tiling): row softmax of src viewed as [m, k]; sum/max get each
+    row's sum and max in one 32-byte block per row.  A tiling of all zeros takes [m, k] from src's ShapeInfo."""
+    if data_format_nz:
+        raise NotImplementedError("adv.softmax(): the NZ data format is not implemented yet in openasc")
+    if not isinstance(tiling, SoftmaxTiling):
+        raise TypeError(f"adv.softmax(): tiling must be a SoftmaxTiling, got {type(tiling).__name__}")
+    fn = "adv.softmax"
+    ops = [_lt(dst, fn, "dst"), _lt(sum, fn, "sum"), _lt(max, fn, "max"), _lt(src, fn, "src"), tiling.value]
+    if temp_buffer is not None:
+        ops.append(_lt(temp_buffer, fn, "temp_buffer"))
+    _emit("softmax", ops, {"shape": _shape_attr(src), "reduce_shape": _shape_attr(sum),
+                           "reuse_source": "true" if reuse_source else None,
+                           "basic_block": "true" if basic_block else None})
+
+
+def rmsnorm(dst, src, gamma, epsilon, tiling, temp_buffer=None, basic_block=False):
+    """asc.adv.rmsnorm(dst, src, gamma, epsilon, tiling): per row of [b*s, h], x * gamma / sqrt(mean(x^2) + eps).
+    A tiling of all zeros takes the shape from src's ShapeInfo."""
+    if not isinstance(tiling, RmsNormTiling):
+        raise TypeError(f"adv.rmsnorm(): tiling must be a RmsNormTiling, got {type(tiling).__name__}")
+    fn = "adv.rmsnorm"
+    ops = [_lt(dst, fn, "dst"), _lt(src, fn, "src"), _lt(gamma, fn, "gamma"),
+           _scalar(epsilon, float32, fn, "epsilon"), tiling.value]
+    if temp_buffer is not None:
+        ops.append(_lt(temp_buffer, fn, "temp_buffer"))
+    _emit("rmsnorm", ops, {"shape": _shape_attr(src), "basic_block": "true" if basic_block else None})
+
 
 from .tiling import TCubeTiling  # noqa: E402,F401  (host-built; asc.lib.host fills it)
 from . import activation, math, matmul, normalization, quantization, sort, tiling, types  # noqa: E402,F401

@@ -1,0 +1,1160 @@
+/* expand_adv.c - `expand-adv`: the asc.adv library calls become basic vector instructions.
+ *
+ * Each asc.adv.* op (ops.def, "asc.adv" block) is one library call.  This pass replaces it by
+ * the instructions Ascend C's library would issue: count-form vector ops (casts, arithmetic,
+ * exp/ln/sqrt, compare/select, reductions) over temporary buffers, scalar reads of reduction
+ * results, and scf.for loops over chunks or rows.  It runs before sync insertion, so timing,
+ * the trace, the sanitizers and auto-sync see the real instruction stream.
+ *
+ * Temporary space: the caller's shared tmp buffer (uint8) when given, else the library
+ * scratch at the top of UB (hardware.md: the bytes above the TPipe's buffers; Ascend C's
+ * stack buffer).  Elementwise functions work in chunks of C elements (a multiple of 64, the
+ * f32 lanes of one 256-byte repeat), in f32 "slots" of the buffer; a half input is cast to
+ * f32 first and the result cast back (one rounding).  A tmp buffer whose size is known at
+ * compile time and is too small is an error naming the bytes needed.
+ *
+ * The polynomial coefficients come from bench/adv_fit.py; the accuracy each function reaches
+ * is measured by bench/adv_accuracy.py (docs/adv.md). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hw/hw.h"
+#include "passes/passes.h"
+
+/* ---- coefficients (bench/adv_fit.py) ---- */
+#include "passes/expand_adv_coef.h"
+
+enum { LANES = 64, MAXSLOTS = 16, SCRATCH_BYTES = 8 * 1024, BLK = 32 };
+
+typedef struct X {
+  asc_module *m;
+  asc_ctx *ctx;
+  asc_op *op; /* the library call */
+  asc_op *at; /* new ops go before this one */
+  const asc_type *f32, *f16, *i32, *idx, *u8;
+  /* elementwise state */
+  asc_value *s[MAXSLOTS]; /* f32 slot views of the chunk */
+  asc_value *n;           /* count of the vector ops inside the chunk loop (i32) */
+} X;
+
+/* ---- building blocks ---- */
+static asc_op *mk(X *x, asc_opcode code, asc_value **ops, int n, const asc_type *rt) {
+  asc_op *o = asc_op_create(x->m, code, ops, n, rt ? &rt : NULL, rt ? 1 : 0, x->op->loc);
+  asc_op_insert_before(x->at, o);
+  return o;
+}
+
+static asc_value *ci(X *x, int64_t v) {
+  asc_op *c = mk(x, ASC_OP_CONSTANT, NULL, 0, x->i32);
+  asc_op_set_attr(x->m, c, "value", asc_attr_int(x->m, x->i32, v));
+  return &c->results[0];
+}
+
+static asc_value *cf(X *x, const asc_type *t, double v) {
+  asc_op *c = mk(x, ASC_OP_CONSTANT, NULL, 0, t);
+  asc_op_set_attr(x->m, c, "value", asc_attr_float(x->m, t, v));
+  return &c->results[0];
+}
+
+static asc_value *ar(X *x, asc_opcode code, asc_value *a, asc_value *b) {
+  return &mk(x, code, (asc_value *[]){a, b}, 2, a->type)->results[0];
+}
+
+static asc_value *cast_scalar(X *x, asc_opcode code, asc_value *a, const asc_type *t) {
+  return a->type == t ? a : &mk(x, code, &a, 1, t)->results[0];
+}
+
+static asc_value *toidx(X *x, asc_value *v) { return &mk(x, ASC_OP_INDEX_CAST, &v, 1, x->idx)->results[0]; }
+
+static const asc_type *lt_of(X *x, const asc_type *elem, const asc_value *like) {
+  return asc_type_ltensor(x->ctx, elem, NULL, 0, like->type->pos);
+}
+
+static asc_value *view(X *x, asc_value *t, asc_value *off) {
+  return &mk(x, ASC_OP_LT_SUBVIEW, (asc_value *[]){t, off}, 2, lt_of(x, t->type->elem, t))->results[0];
+}
+
+static asc_value *recast(X *x, asc_value *t, const asc_type *elem) {
+  if (t->type->elem == elem)
+    return t;
+  return &mk(x, ASC_OP_LT_REINTERPRET_CAST, &t, 1, lt_of(x, elem, t))->results[0];
+}
+
+static const asc_type *elem(const asc_value *t) { return t->type->elem; }
+static int esize(const asc_value *t) { return asc_type_bytes(t->type->elem); }
+static bool is_f16(const asc_type *t) { return t->kind == ASC_TY_FLOAT && t->width == 16 && !t->is_bf16; }
+static bool is_f32(const asc_type *t) { return t->kind == ASC_TY_FLOAT && t->width == 32; }
+
+/* A vector op on the current count x->n (or n when given). */
+static asc_op *vop(X *x, asc_opcode code, asc_value **ops, int nops, asc_value *n) {
+  asc_value *all[8];
+  for (int i = 0; i < nops; i++)
+    all[i] = ops[i];
+  all[nops] = n ? n : x->n;
+  return mk(x, code, all, nops + 1, NULL);
+}
+
+static asc_value *scal(X *x, asc_value *t, double k) { return cf(x, elem(t), k); }
+
+static void V1(X *x, asc_opcode c, asc_value *d, asc_value *a) { vop(x, c, (asc_value *[]){d, a}, 2, NULL); }
+static void V2(X *x, asc_opcode c, asc_value *d, asc_value *a, asc_value *b) {
+  vop(x, c, (asc_value *[]){d, a, b}, 3, NULL);
+}
+static void VS(X *x, asc_opcode c, asc_value *d, asc_value *a, double k) {
+  vop(x, c, (asc_value *[]){d, a, scal(x, d, k)}, 3, NULL);
+}
+static void DUP(X *x, asc_value *d, double k, asc_value *n) {
+  vop(x, ASC_OP_DUPLICATE, (asc_value *[]){d, scal(x, d, k)}, 2, n);
+}
+static void CAST(X *x, asc_value *d, asc_value *a, int round, asc_value *n) {
+  asc_op *o = vop(x, ASC_OP_CAST, (asc_value *[]){d, a}, 2, n);
+  asc_op_set_attr(x->m, o, "round", asc_attr_enum(x->m, ASC_ENUM_ROUND, round));
+}
+enum { R_NONE = 0, R_RINT = 1, R_FLOOR = 2, R_CEIL = 3, R_ROUND = 4, R_TRUNC = 5 };
+enum { LT = 0, GT = 1, EQ = 2, LE = 3, GE = 4, NE = 5 };
+
+static asc_value *mask_of(X *x, asc_value *slot) { return recast(x, slot, x->u8); }
+static void CMPS(X *x, asc_value *mask, asc_value *a, double k, int mode) {
+  asc_op *o = vop(x, ASC_OP_COMPARE_SCALAR, (asc_value *[]){mask_of(x, mask), a, scal(x, a, k)}, 3, NULL);
+  asc_op_set_attr(x->m, o, "cmp_mode", asc_attr_enum(x->m, ASC_ENUM_CMPMODE, mode));
+}
+static void CMP(X *x, asc_value *mask, asc_value *a, asc_value *b, int mode) {
+  asc_op *o = vop(x, ASC_OP_COMPARE, (asc_value *[]){mask_of(x, mask), a, b}, 3, NULL);
+  asc_op_set_attr(x->m, o, "cmp_mode", asc_attr_enum(x->m, ASC_ENUM_CMPMODE, mode));
+}
+/* d := mask ? a : b */
+static void SEL(X *x, asc_value *d, asc_value *mask, asc_value *a, asc_value *b) {
+  asc_op *o = vop(x, ASC_OP_VSELECT, (asc_value *[]){d, mask_of(x, mask), a, b}, 4, NULL);
+  asc_op_set_attr(x->m, o, "sel_mode", asc_attr_enum(x->m, ASC_ENUM_SELMODE, 2));
+}
+/* d := mask ? a : k */
+static void SELS(X *x, asc_value *d, asc_value *mask, asc_value *a, double k) {
+  asc_op *o = vop(x, ASC_OP_VSELECT_SCALAR, (asc_value *[]){d, mask_of(x, mask), a, scal(x, a, k)}, 4, NULL);
+  asc_op_set_attr(x->m, o, "sel_mode", asc_attr_enum(x->m, ASC_ENUM_SELMODE, 1));
+}
+/* d := sum c[i] t^i (Horner); d must differ from t */
+static void POLY(X *x, asc_value *d, asc_value *t, const double *c, int n) {
+  DUP(x, d, c[n - 1], NULL);
+  for (int i = n - 2; i >= 0; i--) {
+    V2(x, ASC_OP_MUL, d, d, t);
+    VS(x, ASC_OP_ADDS, d, d, c[i]);
+  }
+}
+#define NC(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* ---- scf.for ---- */
+typedef struct loop {
+  asc_op *saved;
+} loop;
+
+/* for iv in [lb, ub) step: returns iv as i32; ops go into the body until for_end. */
+static asc_value *for_begin(X *x, asc_value *lb, asc_value *ub, asc_value *step, loop *L) {
+  asc_op *f = mk(x, ASC_OP_FOR, (asc_value *[]){toidx(x, lb), toidx(x, ub), toidx(x, step)}, 3, NULL);
+  asc_block *b = asc_region_ensure_block(x->m, &f->regions[0]);
+  asc_value *iv = asc_block_add_arg(x->m, b, x->idx);
+  asc_op *y = asc_op_create(x->m, ASC_OP_YIELD, NULL, 0, NULL, 0, x->op->loc);
+  asc_block_append(b, y);
+  L->saved = x->at;
+  x->at = y;
+  return &mk(x, ASC_OP_INDEX_CAST, &iv, 1, x->i32)->results[0];
+}
+static void for_end(X *x, const loop *L) { x->at = L->saved; }
+
+/* ---- temporary space ---- */
+/* Bytes a tensor value covers, if known at compile time; else -1. */
+static int64_t static_bytes(const asc_value *t) {
+  const asc_type *ty = t->type;
+  int64_t n = 1, d;
+  int es = asc_type_bytes(ty->elem);
+  if (ty->rank > 0) {
+    for (int i = 0; i < ty->rank; i++)
+      n *= ty->shape[i];
+    return n * es;
+  }
+  const asc_op *def = t->def;
+  if (!def)
+    return -1;
+  if (def->code == ASC_OP_LOCAL_TENSOR && asc_pass_const_int(def->operands[1], &d))
+    return d * es;
+  if (def->code == ASC_OP_LOCAL_TENSOR_AUTO && def->noperands > 0) {
+    for (int i = 0; i < def->noperands; i++) {
+      if (!asc_pass_const_int(def->operands[i], &d))
+        return -1;
+      n *= d;
+    }
+    return n * es;
+  }
+  return -1;
+}
+
+/* asc.adv.check_tmp: when the kernel runs, a user tmp buffer must hold `need` bytes, and the library
+ * scratch (user false) must lie above the TPipe's buffers.  (Upstream's unit tests compile calls with
+ * small buffers they never run, so a shortfall is not a compile-time error.) */
+static int need_tmp(X *x, asc_value *tmp, int64_t have, int64_t need, bool user) {
+  (void)have;
+  asc_op *c = mk(x, ASC_OP_ADV_CHECK_TMP, (asc_value *[]){tmp, ci(x, need)}, 2, NULL);
+  const char *name = asc_op_name(x->op);
+  asc_op_set_attr(x->m, c, "callee", asc_attr_str(x->m, name, strlen(name)));
+  if (!user)
+    asc_op_set_attr(x->m, c, "scratch", asc_attr_unit(x->m));
+  return 0;
+}
+
+/* Chunk elements C for a tmp of `have` bytes (-1: run time) at `per` bytes per element: a multiple of
+ * `gran`, at least gran, at most 4096.  Checks a user buffer holds one chunk of gran elements. */
+static asc_value *chunk(X *x, asc_value *tmp, int64_t have, int64_t per, int64_t gran, bool user) {
+  need_tmp(x, tmp, have, per * gran, user);
+  if (have >= 0) {
+    int64_t c = have / per / gran * gran;
+    return ci(x, c < gran ? gran : c > 4096 ? 4096 : c);
+  }
+  asc_value *b = ar(x, ASC_OP_MULI, &mk(x, ASC_OP_LT_GET_SIZE, &tmp, 1, x->i32)->results[0], ci(x, esize(tmp)));
+  asc_value *c = ar(x, ASC_OP_MULI, ar(x, ASC_OP_DIVSI, b, ci(x, per * gran)), ci(x, gran));
+  return ar(x, ASC_OP_MINSI, ar(x, ASC_OP_MAXSI, c, ci(x, gran)), ci(x, 4096));
+}
+
+/* The op's tmp operand (operand index ti, if present), else the library scratch of `bytes`
+ * at the top of UB.  *have: its static size in bytes, -1 if only known at run time. */
+static asc_value *tmpbuf(X *x, int ti, int64_t bytes, int64_t *have) {
+  if (ti < x->op->noperands) {
+    *have = static_bytes(x->op->operands[ti]);
+    return x->op->operands[ti];
+  }
+  int64_t ub = asc_hw_mem_bytes(ASC_HW_MEM_UB);
+  bytes = (bytes + BLK - 1) / BLK * BLK;
+  *have = bytes;
+  asc_op *t = mk(x, ASC_OP_LOCAL_TENSOR, (asc_value *[]){ci(x, ub - bytes), ci(x, bytes)}, 2,
+                 asc_type_ltensor(x->ctx, x->u8, NULL, 0, 11 /* VECCALC */));
+  asc_op_set_attr(x->m, t, "pos", asc_attr_enum(x->m, ASC_ENUM_POS, 11));
+  return &t->results[0];
+}
+
+/* ---- elementwise functions ---- */
+typedef void (*ew_fn)(X *x, int *out);
+
+typedef struct ewspec {
+  asc_opcode code;
+  int nin, nslots;
+  ew_fn fn;
+} ewspec;
+
+/* slots: s[0] (and s[1]) hold the inputs as f32; fn leaves the result in slot *out */
+#define S(i) (x->s[i])
+
+static void copysign_to(X *x, int r, int sgn, int tmp, int mask) {
+  CMPS(x, S(mask), S(sgn), 0.0, LT);
+  VS(x, ASC_OP_MULS, S(tmp), S(r), -1.0);
+  SEL(x, S(r), S(mask), S(tmp), S(r));
+}
+/* NaN inputs give NaN (compare/select paths may lose them). */
+static void keep_nan(X *x, int r, int in, int mask) {
+  CMP(x, S(mask), S(in), S(in), EQ);
+  SEL(x, S(r), S(mask), S(r), S(in));
+}
+/* d := log1p(v) (u = 1 + v; ln(u) - ((u - 1) - v) / u); uses t1, t2 */
+static void log1p_to(X *x, int d, int v, int t1, int t2) {
+  VS(x, ASC_OP_ADDS, S(t1), S(v), 1.0);
+  V1(x, ASC_OP_LN, S(d), S(t1));
+  VS(x, ASC_OP_ADDS, S(t2), S(t1), -1.0);
+  V2(x, ASC_OP_SUB, S(t2), S(t2), S(v));
+  V2(x, ASC_OP_DIV, S(t2), S(t2), S(t1));
+  V2(x, ASC_OP_SUB, S(d), S(d), S(t2));
+  CMPS(x, S(t2), S(v), INFINITY, EQ); /* log1p(inf) = inf (the correction is inf - inf) */
+  SEL(x, S(d), S(t2), S(v), S(d));
+}
+/* d := t + t^3 P(t^2) (odd polynomial); uses sq */
+static void oddpoly(X *x, int d, int t, int sq, const double *c, int n) {
+  V2(x, ASC_OP_MUL, S(sq), S(t), S(t));
+  POLY(x, S(d), S(sq), c, n);
+  V2(x, ASC_OP_MUL, S(d), S(d), S(sq));
+  V2(x, ASC_OP_MUL, S(d), S(d), S(t));
+  V2(x, ASC_OP_ADD, S(d), S(d), S(t));
+}
+
+static void f_round(X *x, int mode) { CAST(x, S(0), S(0), mode, NULL); }
+static void f_floor(X *x, int *out) { f_round(x, R_FLOOR), *out = 0; }
+static void f_ceil(X *x, int *out) { f_round(x, R_CEIL), *out = 0; }
+static void f_trunc(X *x, int *out) { f_round(x, R_TRUNC), *out = 0; }
+static void f_rint(X *x, int *out) { f_round(x, R_RINT), *out = 0; }
+static void f_frac(X *x, int *out) {
+  CAST(x, S(1), S(0), R_TRUNC, NULL);
+  V2(x, ASC_OP_SUB, S(1), S(0), S(1));
+  *out = 1;
+}
+static void f_sign(X *x, int *out) {
+  VS(x, ASC_OP_MULS, S(1), S(0), 0x1p100);
+  VS(x, ASC_OP_MULS, S(1), S(1), 0x1p100);
+  VS(x, ASC_OP_MAXS, S(1), S(1), -1.0);
+  VS(x, ASC_OP_MINS, S(1), S(1), 1.0);
+  keep_nan(x, 1, 0, 2);
+  *out = 1;
+}
+static void f_log(X *x, int *out) {
+  V1(x, ASC_OP_LN, S(1), S(0));
+  *out = 1;
+}
+static void f_tanh(X *x, int *out) { /* 0 x, 1 a, 2 sq, 3 p, 4 q, 5 mask */
+  V1(x, ASC_OP_ABS, S(1), S(0));
+  oddpoly(x, 3, 1, 2, P_TANH, NC(P_TANH));
+  VS(x, ASC_OP_MULS, S(4), S(1), 2.0); /* 1 - 2 / (e^2a + 1) */
+  V1(x, ASC_OP_EXP, S(4), S(4));
+  VS(x, ASC_OP_ADDS, S(4), S(4), 1.0);
+  V1(x, ASC_OP_RECIPROCAL, S(4), S(4));
+  VS(x, ASC_OP_MULS, S(4), S(4), -2.0);
+  VS(x, ASC_OP_ADDS, S(4), S(4), 1.0);
+  CMPS(x, S(5), S(1), 0.55, LT);
+  SEL(x, S(3), S(5), S(3), S(4));
+  copysign_to(x, 3, 0, 4, 5);
+  keep_nan(x, 3, 0, 5);
+  *out = 3;
+}
+/* d := erfc(a) for a >= 0.45 (a clamped to 10.5): e^-a^2 Q(a), a^2 split so e^-a^2 keeps its
+ * precision.  a: slot of |x|; uses 6..12 */
+static void erfc_big(X *x, int d, int a0) {
+  int a = 6, h = 7, r = 8, t = 9, q1 = 10, q2 = 11, m = 12;
+  VS(x, ASC_OP_MINS, S(a), S(a0), 10.5);
+  VS(x, ASC_OP_MULS, S(h), S(a), 256.0);
+  CAST(x, S(h), S(h), R_RINT, NULL);
+  VS(x, ASC_OP_MULS, S(h), S(h), 1.0 / 256.0); /* hi: <= 12 significant bits, hi^2 exact */
+  V2(x, ASC_OP_SUB, S(r), S(a), S(h));
+  V2(x, ASC_OP_ADD, S(t), S(a), S(h));
+  V2(x, ASC_OP_MUL, S(r), S(r), S(t)); /* a^2 - hi^2 = (a - hi)(a + hi) */
+  VS(x, ASC_OP_MULS, S(r), S(r), -1.0);
+  V1(x, ASC_OP_EXP, S(r), S(r));
+  V2(x, ASC_OP_MUL, S(t), S(h), S(h));
+  VS(x, ASC_OP_MULS, S(t), S(t), -1.0);
+  V1(x, ASC_OP_EXP, S(t), S(t));
+  V2(x, ASC_OP_MUL, S(h), S(t), S(r)); /* h := e^-a^2 */
+  VS(x, ASC_OP_ADDS, S(t), S(a), -1.22);
+  POLY(x, S(q1), S(t), P_ERFC1, NC(P_ERFC1));
+  VS(x, ASC_OP_ADDS, S(t), S(a), -3.0);
+  POLY(x, S(q2), S(t), P_ERFC2, NC(P_ERFC2));
+  CMPS(x, S(m), S(a), 2.0, LT);
+  SEL(x, S(q1), S(m), S(q1), S(q2));
+  V2(x, ASC_OP_MUL, S(t), S(a), S(a));
+  V1(x, ASC_OP_RECIPROCAL, S(t), S(t));
+  POLY(x, S(q2), S(t), P_ERFC3, NC(P_ERFC3));
+  V2(x, ASC_OP_DIV, S(q2), S(q2), S(a));
+  CMPS(x, S(m), S(a), 4.0, LT);
+  SEL(x, S(q1), S(m), S(q1), S(q2));
+  V2(x, ASC_OP_MUL, S(d), S(h), S(q1));
+}
+static void f_erf(X *x, int *out) { /* 0 x, 1 a, 2 sq, 3 p, 4 q, 5 mask */
+  V1(x, ASC_OP_ABS, S(1), S(0));
+  V2(x, ASC_OP_MUL, S(2), S(1), S(1));
+  POLY(x, S(3), S(2), P_ERF, NC(P_ERF));
+  V2(x, ASC_OP_MUL, S(3), S(3), S(1));
+  erfc_big(x, 4, 1);
+  VS(x, ASC_OP_MULS, S(4), S(4), -1.0);
+  VS(x, ASC_OP_ADDS, S(4), S(4), 1.0);
+  CMPS(x, S(5), S(1), 0.84, LT);
+  SEL(x, S(3), S(5), S(3), S(4));
+  copysign_to(x, 3, 0, 4, 5);
+  keep_nan(x, 3, 0, 5);
+  *out = 3;
+}
+static void f_erfc(X *x, int *out) {
+  V1(x, ASC_OP_ABS, S(1), S(0));
+  V2(x, ASC_OP_MUL, S(2), S(0), S(0));
+  POLY(x, S(3), S(2), P_ERF, NC(P_ERF));
+  V2(x, ASC_OP_MUL, S(3), S(3), S(0)); /* erf(x), small |x| */
+  VS(x, ASC_OP_MULS, S(3), S(3), -1.0);
+  VS(x, ASC_OP_ADDS, S(3), S(3), 1.0);
+  erfc_big(x, 4, 1);
+  VS(x, ASC_OP_MULS, S(2), S(4), -1.0); /* x < 0: 2 - erfc(|x|) */
+  VS(x, ASC_OP_ADDS, S(2), S(2), 2.0);
+  CMPS(x, S(5), S(0), 0.0, LT);
+  SEL(x, S(4), S(5), S(2), S(4));
+  CMPS(x, S(5), S(1), 0.5, LT);
+  SEL(x, S(3), S(5), S(3), S(4));
+  keep_nan(x, 3, 0, 5);
+  *out = 3;
+}
+static void f_atan(X *x, int *out) { /* 0 x, 1 a, 2 u, 3 t, 4 q, 5 m1, 6 m2, 7 w, 8 sq, 9 p */
+  V1(x, ASC_OP_ABS, S(1), S(0));
+  CMPS(x, S(5), S(1), 1.0, GT);
+  V1(x, ASC_OP_RECIPROCAL, S(3), S(1));
+  SEL(x, S(2), S(5), S(3), S(1));
+  CMPS(x, S(6), S(2), 0.41421356237309503, GT);
+  VS(x, ASC_OP_ADDS, S(3), S(2), -1.0);
+  VS(x, ASC_OP_ADDS, S(4), S(2), 1.0);
+  V2(x, ASC_OP_DIV, S(3), S(3), S(4));
+  SEL(x, S(7), S(6), S(3), S(2));
+  oddpoly(x, 9, 7, 8, P_ATAN, NC(P_ATAN));
+  VS(x, ASC_OP_ADDS, S(3), S(9), 0.78539816339744831);
+  SEL(x, S(9), S(6), S(3), S(9));
+  VS(x, ASC_OP_MULS, S(3), S(9), -1.0);
+  VS(x, ASC_OP_ADDS, S(3), S(3), -4.37113900018624283e-8); /* pi/2 - f32(pi/2) */
+  VS(x, ASC_OP_ADDS, S(3), S(3), 1.57079637050628662);
+  SEL(x, S(9), S(5), S(3), S(9));
+  copysign_to(x, 9, 0, 3, 5);
+  keep_nan(x, 9, 0, 5);
+  *out = 9;
+}
+/* p := asin(a) for 0 <= a <= 0.5 and ps := asin(sqrt((1 - a) / 2)) (for a > 0.5); slots 1 a, 2-6 */
+static void asin_parts(X *x) {
+  V1(x, ASC_OP_ABS, S(1), S(0));
+  oddpoly(x, 3, 1, 2, P_ASIN, NC(P_ASIN)); /* 3: asin(a) small */
+  VS(x, ASC_OP_MULS, S(4), S(1), -0.5);
+  VS(x, ASC_OP_ADDS, S(4), S(4), 0.5); /* z = (1 - a) / 2 */
+  V1(x, ASC_OP_SQRT, S(5), S(4));      /* s */
+  POLY(x, S(6), S(4), P_ASIN, NC(P_ASIN));
+  V2(x, ASC_OP_MUL, S(6), S(6), S(4));
+  V2(x, ASC_OP_MUL, S(6), S(6), S(5));
+  V2(x, ASC_OP_ADD, S(6), S(6), S(5)); /* 6: asin(s) */
+}
+static void f_asin(X *x, int *out) {
+  asin_parts(x);
+  VS(x, ASC_OP_MULS, S(6), S(6), -2.0);
+  VS(x, ASC_OP_ADDS, S(6), S(6), -4.37113900018624283e-8);
+  VS(x, ASC_OP_ADDS, S(6), S(6), 1.57079637050628662);
+  CMPS(x, S(7), S(1), 0.5, GT);
+  SEL(x, S(3), S(7), S(6), S(3));
+  copysign_to(x, 3, 0, 4, 7);
+  keep_nan(x, 3, 0, 7);
+  *out = 3;
+}
+static void f_acos(X *x, int *out) {
+  asin_parts(x);
+  copysign_to(x, 3, 0, 4, 7);
+  VS(x, ASC_OP_MULS, S(3), S(3), -1.0);
+  VS(x, ASC_OP_ADDS, S(3), S(3), -4.37113900018624283e-8);
+  VS(x, ASC_OP_ADDS, S(3), S(3), 1.57079637050628662); /* |x| <= 0.5: pi/2 - asin(x) */
+  VS(x, ASC_OP_MULS, S(6), S(6), 2.0);                 /* x > 0.5: 2 asin(s) */
+  VS(x, ASC_OP_MULS, S(4), S(6), -1.0);
+  VS(x, ASC_OP_ADDS, S(4), S(4), -8.74227800037248566e-8);
+  VS(x, ASC_OP_ADDS, S(4), S(4), 3.14159274101257324); /* x < -0.5: pi - 2 asin(s) */
+  CMPS(x, S(7), S(0), 0.0, LT);
+  SEL(x, S(6), S(7), S(4), S(6));
+  CMPS(x, S(7), S(1), 0.5, GT);
+  SEL(x, S(3), S(7), S(6), S(3));
+  keep_nan(x, 3, 0, 7);
+  *out = 3;
+}
+/* sin / cos / tan: k = rint(x 2/pi), r = x - k pi/2 (four-part pi/2), q = k mod 4. */
+static void trig(X *x, int *out, int which) { /* 1 k, 2 r, 3 t, 4 q, 5 sq, 6 sp, 7 cp, 8 m, 9 u */
+  VS(x, ASC_OP_MULS, S(1), S(0), 0.63661977236758134);
+  CAST(x, S(1), S(1), R_RINT, NULL);
+  /* pi/2 in four parts, the first three of 8 significant bits: k * part is exact for |k| < 2^16 */
+  static const double PIO2[] = {1.5703125, 0.0004825592041015625, 1.2665987014770508e-06, 9.92093629470503e-10};
+  VS(x, ASC_OP_MULS, S(3), S(1), PIO2[0]);
+  V2(x, ASC_OP_SUB, S(2), S(0), S(3));
+  for (int i = 1; i < 4; i++) {
+    VS(x, ASC_OP_MULS, S(3), S(1), PIO2[i]);
+    V2(x, ASC_OP_SUB, S(2), S(2), S(3));
+  }
+  if (which == 1)
+    VS(x, ASC_OP_ADDS, S(1), S(1), 1.0); /* cos(x) = sin(x + pi/2) */
+  VS(x, ASC_OP_MULS, S(3), S(1), 0.25);
+  CAST(x, S(3), S(3), R_FLOOR, NULL);
+  VS(x, ASC_OP_MULS, S(3), S(3), 4.0);
+  V2(x, ASC_OP_SUB, S(4), S(1), S(3)); /* q in 0..3 */
+  oddpoly(x, 6, 2, 5, P_SIN, NC(P_SIN));
+  POLY(x, S(7), S(5), P_COS, NC(P_COS));
+  V2(x, ASC_OP_MUL, S(7), S(7), S(5));
+  V2(x, ASC_OP_MUL, S(7), S(7), S(5));
+  VS(x, ASC_OP_MULS, S(3), S(5), -0.5);
+  V2(x, ASC_OP_ADD, S(7), S(7), S(3));
+  VS(x, ASC_OP_ADDS, S(7), S(7), 1.0);
+  VS(x, ASC_OP_MULS, S(3), S(4), 0.5);
+  CAST(x, S(3), S(3), R_FLOOR, NULL);
+  VS(x, ASC_OP_MULS, S(3), S(3), 2.0);
+  V2(x, ASC_OP_SUB, S(9), S(4), S(3)); /* q odd */
+  CMPS(x, S(8), S(9), 0.5, GT);
+  if (which == 2) {
+    V2(x, ASC_OP_DIV, S(3), S(6), S(7));
+    V2(x, ASC_OP_DIV, S(9), S(7), S(6));
+    VS(x, ASC_OP_MULS, S(9), S(9), -1.0);
+    SEL(x, S(3), S(8), S(9), S(3));
+  } else {
+    SEL(x, S(3), S(8), S(7), S(6));
+    VS(x, ASC_OP_MULS, S(9), S(3), -1.0);
+    CMPS(x, S(8), S(4), 1.5, GT);
+    SEL(x, S(3), S(8), S(9), S(3));
+  }
+  keep_nan(x, 3, 0, 8);
+  *out = 3;
+}
+static void f_sin(X *x, int *out) { trig(x, out, 0); }
+static void f_cos(X *x, int *out) { trig(x, out, 1); }
+static void f_tan(X *x, int *out) { trig(x, out, 2); }
+
+static const double P_SINH[] = {1.0 / 6, 1.0 / 120, 1.0 / 5040, 1.0 / 362880, 1.0 / 39916800, 1.0 / 6227020800};
+/* 1 a, 2 e, 3 big, 4 inv: (e/2) e and 1 / (2 e^2), e = exp(a/2) */
+static void hyp_parts(X *x) {
+  V1(x, ASC_OP_ABS, S(1), S(0));
+  VS(x, ASC_OP_MULS, S(2), S(1), 0.5);
+  V1(x, ASC_OP_EXP, S(2), S(2));
+  VS(x, ASC_OP_MULS, S(3), S(2), 0.5);
+  V2(x, ASC_OP_MUL, S(3), S(3), S(2));
+  V1(x, ASC_OP_RECIPROCAL, S(4), S(2));
+  V2(x, ASC_OP_MUL, S(4), S(4), S(4));
+  VS(x, ASC_OP_MULS, S(4), S(4), 0.5);
+}
+static void f_cosh(X *x, int *out) {
+  hyp_parts(x);
+  V2(x, ASC_OP_ADD, S(3), S(3), S(4));
+  *out = 3;
+}
+static void f_sinh(X *x, int *out) {
+  hyp_parts(x);
+  V2(x, ASC_OP_SUB, S(3), S(3), S(4));
+  oddpoly(x, 5, 1, 6, P_SINH, NC(P_SINH));
+  CMPS(x, S(7), S(1), 1.0, LT);
+  SEL(x, S(3), S(7), S(5), S(3));
+  copysign_to(x, 3, 0, 4, 7);
+  keep_nan(x, 3, 0, 7);
+  *out = 3;
+}
+static void f_asinh(X *x, int *out) { /* log1p(a + a^2 / (1 + sqrt(1 + a^2))); ln(a) + ln 2 when large */
+  V1(x, ASC_OP_ABS, S(1), S(0));
+  V2(x, ASC_OP_MUL, S(2), S(1), S(1));
+  VS(x, ASC_OP_ADDS, S(3), S(2), 1.0);
+  V1(x, ASC_OP_SQRT, S(3), S(3));
+  VS(x, ASC_OP_ADDS, S(3), S(3), 1.0);
+  V2(x, ASC_OP_DIV, S(2), S(2), S(3));
+  V2(x, ASC_OP_ADD, S(2), S(2), S(1));
+  log1p_to(x, 4, 2, 5, 6);
+  V1(x, ASC_OP_LN, S(5), S(1));
+  VS(x, ASC_OP_ADDS, S(5), S(5), 0.69314718055994531);
+  CMPS(x, S(7), S(1), 4096.0, GT);
+  SEL(x, S(4), S(7), S(5), S(4));
+  copysign_to(x, 4, 0, 5, 7);
+  keep_nan(x, 4, 0, 7);
+  *out = 4;
+}
+static void f_acosh(X *x, int *out) { /* log1p((x - 1) + sqrt((x - 1)(x + 1))) */
+  VS(x, ASC_OP_ADDS, S(1), S(0), -1.0);
+  VS(x, ASC_OP_ADDS, S(2), S(0), 1.0);
+  V2(x, ASC_OP_MUL, S(2), S(2), S(1));
+  V1(x, ASC_OP_SQRT, S(2), S(2));
+  V2(x, ASC_OP_ADD, S(2), S(2), S(1));
+  log1p_to(x, 4, 2, 5, 6);
+  V1(x, ASC_OP_LN, S(5), S(0));
+  VS(x, ASC_OP_ADDS, S(5), S(5), 0.69314718055994531);
+  CMPS(x, S(7), S(0), 4096.0, GT);
+  SEL(x, S(4), S(7), S(5), S(4));
+  CMPS(x, S(7), S(0), 1.0, LT); /* x < 1: NaN */
+  DUP(x, S(5), NAN, NULL);
+  SEL(x, S(4), S(7), S(5), S(4));
+  keep_nan(x, 4, 0, 7);
+  *out = 4;
+}
+static void f_atanh(X *x, int *out) { /* 0.5 log1p(2a / (1 - a)) */
+  V1(x, ASC_OP_ABS, S(1), S(0));
+  VS(x, ASC_OP_MULS, S(2), S(1), -1.0);
+  VS(x, ASC_OP_ADDS, S(2), S(2), 1.0);
+  VS(x, ASC_OP_MULS, S(3), S(1), 2.0);
+  V2(x, ASC_OP_DIV, S(2), S(3), S(2));
+  log1p_to(x, 4, 2, 5, 6);
+  VS(x, ASC_OP_MULS, S(4), S(4), 0.5);
+  copysign_to(x, 4, 0, 5, 7);
+  *out = 4;
+}
+/* sinpi(r) and cospi(r) of r = x - rint(x) into sp, cp; uses t, sq */
+static void sincospi(X *x, int in, int sp, int cp, int r, int sq) {
+  CAST(x, S(r), S(in), R_RINT, NULL);
+  V2(x, ASC_OP_SUB, S(r), S(in), S(r));
+  V2(x, ASC_OP_MUL, S(sq), S(r), S(r));
+  POLY(x, S(sp), S(sq), P_SINPI, NC(P_SINPI));
+  V2(x, ASC_OP_MUL, S(sp), S(sp), S(r));
+  POLY(x, S(cp), S(sq), P_COSPI, NC(P_COSPI));
+}
+/* lgamma / digamma of y = x < 0 ? 1 - x : x, by z = y + 8 (recurrence) when y < 8 and the
+ * asymptotic series; then the reflection for x < 0. */
+static void f_lgamma(X *x, int *out) { /* 1 y, 2 z, 3 prod, 4 t, 5 st, 6 m, 7 r, 8 sp, 9 cp, 10 sq, 11 u */
+  VS(x, ASC_OP_MULS, S(1), S(0), -1.0);
+  VS(x, ASC_OP_ADDS, S(1), S(1), 1.0);
+  CMPS(x, S(6), S(0), 0.0, LT);
+  SEL(x, S(1), S(6), S(1), S(0));
+  /* y < 8: v := y reduced into [0.75, 2.5) with c := the log of what the reduction takes out
+   * (lgamma(v) = lgamma(v - 1) + ln(v - 1) while v >= 2.5; lgamma(v) = lgamma(v + 1) - ln(v) below
+   * 0.75), then lgamma(v) = t P(t) around the roots 1 and 2 (no cancellation near them) */
+  DUP(x, S(3), 1.0, NULL);
+  V1(x, ASC_OP_ABS, S(2), S(1)); /* v := y (copy) */
+  for (int k = 0; k < 6; k++) {
+    CMPS(x, S(6), S(2), 2.5, GE);
+    VS(x, ASC_OP_ADDS, S(4), S(2), -1.0);
+    SEL(x, S(2), S(6), S(4), S(2));
+    SELS(x, S(4), S(6), S(4), 1.0);
+    V2(x, ASC_OP_MUL, S(3), S(3), S(4));
+  }
+  V1(x, ASC_OP_LN, S(3), S(3));
+  CMPS(x, S(6), S(2), 0.75, LT);
+  SELS(x, S(4), S(6), S(2), 1.0);
+  V1(x, ASC_OP_LN, S(4), S(4));
+  V2(x, ASC_OP_SUB, S(3), S(3), S(4)); /* v < 0.75: c -= ln v, v += 1 */
+  VS(x, ASC_OP_ADDS, S(4), S(2), 1.0);
+  SEL(x, S(2), S(6), S(4), S(2));
+  VS(x, ASC_OP_ADDS, S(4), S(2), -1.0); /* t1 = v - 1, t2 = v - 2 */
+  POLY(x, S(5), S(4), P_LGAMMA1, NC(P_LGAMMA1));
+  V2(x, ASC_OP_MUL, S(5), S(5), S(4));
+  VS(x, ASC_OP_ADDS, S(4), S(2), -2.0);
+  POLY(x, S(7), S(4), P_LGAMMA2, NC(P_LGAMMA2));
+  V2(x, ASC_OP_MUL, S(7), S(7), S(4));
+  CMPS(x, S(6), S(2), 1.5, LT);
+  SEL(x, S(5), S(6), S(5), S(7));
+  V2(x, ASC_OP_ADD, S(5), S(5), S(3)); /* lgamma(y), y < 8 */
+  /* y >= 8: (y - 0.5)(ln y - 1) - 0.5 + ln(2 pi)/2 + 1/(12 y) - 1/(360 y^3) + ... (no overflow
+   * before the result does) */
+  V1(x, ASC_OP_LN, S(4), S(1));
+  VS(x, ASC_OP_ADDS, S(4), S(4), -1.0);
+  VS(x, ASC_OP_ADDS, S(3), S(1), -0.5);
+  V2(x, ASC_OP_MUL, S(3), S(3), S(4));
+  VS(x, ASC_OP_ADDS, S(3), S(3), -0.5);
+  V1(x, ASC_OP_RECIPROCAL, S(4), S(1));
+  V2(x, ASC_OP_MUL, S(11), S(4), S(4));
+  static const double ST[] = {1.0 / 12, -1.0 / 360, 1.0 / 1260, -1.0 / 1680};
+  POLY(x, S(7), S(11), ST, NC(ST));
+  V2(x, ASC_OP_MUL, S(7), S(7), S(4));
+  VS(x, ASC_OP_ADDS, S(7), S(7), 0.91893853320467274);
+  V2(x, ASC_OP_ADD, S(3), S(3), S(7));
+  CMPS(x, S(6), S(1), 8.0, GE);
+  SEL(x, S(5), S(6), S(3), S(5)); /* lgamma(y) */
+  /* x < 0: ln(pi / |sin(pi x)|) - lgamma(1 - x) */
+  sincospi(x, 0, 8, 9, 7, 10);
+  V1(x, ASC_OP_ABS, S(8), S(8));
+  V1(x, ASC_OP_LN, S(8), S(8));
+  VS(x, ASC_OP_MULS, S(8), S(8), -1.0);
+  VS(x, ASC_OP_ADDS, S(8), S(8), 1.1447298858494002);
+  V2(x, ASC_OP_SUB, S(8), S(8), S(5));
+  CMPS(x, S(6), S(0), 0.0, LT);
+  SEL(x, S(5), S(6), S(8), S(5));
+  V1(x, ASC_OP_ABS, S(8), S(0)); /* |x| < 2^-24: -ln|x| (sin(pi x) would be subnormal) */
+  V1(x, ASC_OP_LN, S(9), S(8));
+  VS(x, ASC_OP_MULS, S(9), S(9), -1.0);
+  CMPS(x, S(6), S(8), 0x1p-24, LT);
+  SEL(x, S(5), S(6), S(9), S(5));
+  CMPS(x, S(6), S(0), 0.0, LE); /* poles: x a non-positive integer gives +inf */
+  CAST(x, S(9), S(0), R_RINT, NULL);
+  V2(x, ASC_OP_SUB, S(9), S(0), S(9));
+  SELS(x, S(9), S(6), S(9), 1.0);
+  CMPS(x, S(6), S(9), 0.0, EQ);
+  DUP(x, S(8), INFINITY, NULL);
+  SEL(x, S(5), S(6), S(8), S(5));
+  V1(x, ASC_OP_ABS, S(8), S(0)); /* lgamma(+-inf) = inf */
+  CMPS(x, S(6), S(8), INFINITY, EQ);
+  SEL(x, S(5), S(6), S(8), S(5));
+  keep_nan(x, 5, 0, 6);
+  *out = 5;
+}
+static void f_digamma(X *x, int *out) {
+  VS(x, ASC_OP_MULS, S(1), S(0), -1.0);
+  VS(x, ASC_OP_ADDS, S(1), S(1), 1.0);
+  CMPS(x, S(6), S(0), 0.0, LT);
+  SEL(x, S(1), S(6), S(1), S(0));
+  /* y < 8: v := y reduced into [1, 2) with c := what the reduction takes out (psi(v) = psi(v - 1) +
+   * 1/(v - 1) while v >= 2; psi(v) = psi(v + 1) - 1/v below 1), then psi(v) = t P(t), t = v - x0
+   * (x0 the positive root, in two parts): no cancellation near the root */
+  DUP(x, S(3), 0.0, NULL);
+  V1(x, ASC_OP_ABS, S(2), S(1));
+  for (int k = 0; k < 7; k++) {
+    CMPS(x, S(6), S(2), 2.0, GE);
+    VS(x, ASC_OP_ADDS, S(4), S(2), -1.0);
+    SEL(x, S(2), S(6), S(4), S(2));
+    V1(x, ASC_OP_RECIPROCAL, S(4), S(4));
+    SELS(x, S(4), S(6), S(4), 0.0);
+    V2(x, ASC_OP_ADD, S(3), S(3), S(4));
+  }
+  CMPS(x, S(6), S(2), 1.0, LT);
+  V1(x, ASC_OP_RECIPROCAL, S(4), S(2));
+  SELS(x, S(4), S(6), S(4), 0.0);
+  V2(x, ASC_OP_SUB, S(3), S(3), S(4)); /* v < 1: c -= 1/v, v += 1 */
+  VS(x, ASC_OP_ADDS, S(4), S(2), 1.0);
+  SEL(x, S(2), S(6), S(4), S(2));
+  VS(x, ASC_OP_ADDS, S(4), S(2), -1.4616321325302124);
+  VS(x, ASC_OP_ADDS, S(4), S(4), -1.2438149938918909e-08);
+  POLY(x, S(5), S(4), P_DIGAMMA, NC(P_DIGAMMA));
+  V2(x, ASC_OP_MUL, S(5), S(5), S(4));
+  V2(x, ASC_OP_ADD, S(5), S(5), S(3)); /* psi(y), y < 8 */
+  /* y >= 8: psi(y) = ln y - 1/(2y) - 1/(12 y^2) + 1/(120 y^4) - 1/(252 y^6) + 1/(240 y^8) - ... */
+  V1(x, ASC_OP_LN, S(3), S(1));
+  V1(x, ASC_OP_RECIPROCAL, S(4), S(1));
+  V2(x, ASC_OP_MUL, S(11), S(4), S(4));
+  static const double PS[] = {-1.0 / 12, 1.0 / 120, -1.0 / 252, 1.0 / 240, -1.0 / 132};
+  POLY(x, S(7), S(11), PS, NC(PS));
+  V2(x, ASC_OP_MUL, S(7), S(7), S(11));
+  VS(x, ASC_OP_MULS, S(4), S(4), -0.5);
+  V2(x, ASC_OP_ADD, S(7), S(7), S(4));
+  V2(x, ASC_OP_ADD, S(3), S(3), S(7));
+  CMPS(x, S(6), S(1), 8.0, GE);
+  SEL(x, S(5), S(6), S(3), S(5)); /* psi(y) */
+  /* x < 0: psi(1 - x) - pi cot(pi x) */
+  sincospi(x, 0, 8, 9, 7, 10);
+  V2(x, ASC_OP_DIV, S(9), S(9), S(8));
+  VS(x, ASC_OP_MULS, S(9), S(9), -3.14159265358979323);
+  V2(x, ASC_OP_ADD, S(9), S(9), S(5));
+  CMPS(x, S(6), S(0), 0.0, LT);
+  SEL(x, S(5), S(6), S(9), S(5));
+  /* poles: x a non-positive integer (sinpi = 0, x <= 0) gives NaN; -inf too */
+  CMPS(x, S(6), S(0), 0.0, GT);
+  SELS(x, S(8), S(6), S(0), 0.0); /* 8 := x > 0 ? x : 0 ... then 1 where x > 0 */
+  CMPS(x, S(6), S(8), 0.0, EQ);
+  SELS(x, S(9), S(6), S(7), 1.0); /* 9 := x <= 0 ? r : 1 (r = x - rint(x)) */
+  CMPS(x, S(6), S(9), 0.0, EQ);
+  DUP(x, S(8), NAN, NULL);
+  SEL(x, S(5), S(6), S(8), S(5));
+  CMPS(x, S(6), S(0), -INFINITY, EQ);
+  SEL(x, S(5), S(6), S(8), S(5));
+  keep_nan(x, 5, 0, 6);
+  *out = 5;
+}
+static void f_power(X *x, int *out) { /* 0 x, 1 y: exp(y ln|x|), sign and special cases */
+  V1(x, ASC_OP_ABS, S(2), S(0));
+  V1(x, ASC_OP_LN, S(2), S(2));
+  V2(x, ASC_OP_MUL, S(2), S(2), S(1));
+  V1(x, ASC_OP_EXP, S(2), S(2));
+  VS(x, ASC_OP_MULS, S(3), S(1), 0.5); /* y odd integer: y - 2 floor(y / 2) == 1 */
+  CAST(x, S(3), S(3), R_FLOOR, NULL);
+  VS(x, ASC_OP_MULS, S(3), S(3), 2.0);
+  V2(x, ASC_OP_SUB, S(3), S(1), S(3));
+  DUP(x, S(4), 0.0, NULL);
+  CMPS(x, S(5), S(0), 0.0, LT);
+  SELS(x, S(4), S(5), S(3), 0.0); /* x < 0: (y mod 2), else 0 */
+  CMPS(x, S(5), S(4), 1.0, EQ);
+  VS(x, ASC_OP_MULS, S(6), S(2), -1.0);
+  SEL(x, S(2), S(5), S(6), S(2));
+  CAST(x, S(3), S(1), R_TRUNC, NULL); /* x < 0 and y not an integer: NaN */
+  CMP(x, S(5), S(3), S(1), NE);
+  DUP(x, S(6), NAN, NULL);
+  SEL(x, S(6), S(5), S(6), S(2));
+  CMPS(x, S(5), S(0), 0.0, LT);
+  SEL(x, S(2), S(5), S(6), S(2));
+  CMPS(x, S(5), S(1), 0.0, NE); /* y == 0 or x == 1: 1 */
+  SELS(x, S(2), S(5), S(2), 1.0);
+  V1(x, ASC_OP_ABS, S(6), S(2));
+  CMPS(x, S(5), S(0), 1.0, NE);
+  SELS(x, S(2), S(5), S(2), 1.0);
+  *out = 2;
+}
+static void f_exp(X *x, int *out) {
+  V1(x, ASC_OP_EXP, S(1), S(0));
+  *out = 1;
+}
+
+static const ewspec EW[] = {
+  {ASC_OP_ADV_FLOOR, 1, 1, f_floor},   {ASC_OP_ADV_CEIL, 1, 1, f_ceil},   {ASC_OP_ADV_TRUNC, 1, 1, f_trunc},
+  {ASC_OP_ADV_ROUND, 1, 1, f_rint},    {ASC_OP_ADV_FRAC, 1, 2, f_frac},   {ASC_OP_ADV_SIGN, 1, 3, f_sign},
+  {ASC_OP_ADV_LOG, 1, 2, f_log},       {ASC_OP_ADV_TANH, 1, 6, f_tanh},   {ASC_OP_ADV_ERF, 1, 13, f_erf},
+  {ASC_OP_ADV_ERFC, 1, 13, f_erfc},    {ASC_OP_ADV_ATAN, 1, 10, f_atan},  {ASC_OP_ADV_ASIN, 1, 8, f_asin},
+  {ASC_OP_ADV_ACOS, 1, 8, f_acos},     {ASC_OP_ADV_SIN, 1, 10, f_sin},    {ASC_OP_ADV_COS, 1, 10, f_cos},
+  {ASC_OP_ADV_TAN, 1, 10, f_tan},      {ASC_OP_ADV_SINH, 1, 8, f_sinh},   {ASC_OP_ADV_COSH, 1, 5, f_cosh},
+  {ASC_OP_ADV_ASINH, 1, 8, f_asinh},   {ASC_OP_ADV_ACOSH, 1, 8, f_acosh}, {ASC_OP_ADV_ATANH, 1, 8, f_atanh},
+  {ASC_OP_ADV_LGAMMA, 1, 12, f_lgamma}, {ASC_OP_ADV_DIGAMMA, 1, 12, f_digamma},
+  {ASC_OP_ADV_POWER, 2, 7, f_power},   {ASC_OP_ADV_EXP, 1, 2, f_exp},
+};
+
+static int bad_dtype(X *x, const char *what) {
+  asc_error(x->ctx, asc_op_diag_loc(x->op), "%s: %s", asc_op_name(x->op), what);
+  return -1;
+}
+
+/* Taylor level L of asc.adv.exp: e^trunc(x) * sum_{k<=L} f^k / k! (f = x - trunc(x)). */
+static int taylor_level(X *x) {
+  const asc_attr *a = asc_op_attr(x->op, "taylor_level");
+  return a ? (int)a->i : 0;
+}
+static void f_exp_taylor(X *x, int *out) { /* 1 i, 2 f, 3 p */
+  int L = taylor_level(x);
+  CAST(x, S(1), S(0), R_TRUNC, NULL);
+  V2(x, ASC_OP_SUB, S(2), S(0), S(1));
+  V1(x, ASC_OP_EXP, S(1), S(1));
+  DUP(x, S(3), 1.0, NULL);
+  for (int k = L; k >= 1; k--) {
+    V2(x, ASC_OP_MUL, S(3), S(3), S(2));
+    VS(x, ASC_OP_MULS, S(3), S(3), 1.0 / k);
+    VS(x, ASC_OP_ADDS, S(3), S(3), 1.0);
+  }
+  V2(x, ASC_OP_MUL, S(3), S(3), S(1));
+  *out = 3;
+}
+
+/* The chunk loop shared by the elementwise functions.  in[0..nin): sources; dst; n: count. */
+static int expand_ew(X *x, const ewspec *sp) {
+  asc_op *op = x->op;
+  asc_value *dst = op->operands[0], *in[2] = {op->operands[1], sp->nin > 1 ? op->operands[2] : NULL};
+  asc_value *n = op->operands[sp->nin + 1];
+  int ti = sp->nin + 2, ns = sp->nslots;
+  ew_fn fn = sp->fn;
+  if (sp->code == ASC_OP_ADV_EXP && taylor_level(x) > 0)
+    fn = f_exp_taylor, ns = 4;
+  for (int i = 0; i <= sp->nin; i++) {
+    const asc_type *t = elem(i ? in[i - 1] : dst);
+    if (!is_f16(t) && !is_f32(t))
+      return bad_dtype(x, "supports half and float tensors only");
+  }
+  int64_t have, per = (int64_t)ns * 4; /* bytes per element of the chunk */
+  int64_t cmax = SCRATCH_BYTES / per / LANES * LANES;
+  if (cmax < LANES)
+    cmax = LANES;
+  asc_value *tmp = tmpbuf(x, ti, cmax * per, &have);
+  asc_value *C = chunk(x, tmp, have, per, LANES, ti < op->noperands);
+  asc_value *tf = recast(x, tmp, x->f32);
+  DUP(x, tf, 0.0, ar(x, ASC_OP_MULI, C, ci(x, ns))); /* every slot initialised once */
+  loop L;
+  asc_value *off = for_begin(x, ci(x, 0), n, C, &L);
+  asc_value *len = ar(x, ASC_OP_MINSI, C, ar(x, ASC_OP_SUBI, n, off));
+  x->n = ar(x, ASC_OP_MULI, ar(x, ASC_OP_DIVSI, ar(x, ASC_OP_ADDI, len, ci(x, LANES - 1)), ci(x, LANES)),
+            ci(x, LANES));
+  for (int i = 0; i < ns; i++)
+    x->s[i] = view(x, tf, ar(x, ASC_OP_MULI, C, ci(x, i)));
+  for (int i = 0; i < sp->nin; i++) {
+    asc_value *src = view(x, in[i], off);
+    if (is_f16(elem(src)))
+      CAST(x, x->s[i], src, R_NONE, len);
+    else
+      vop(x, ASC_OP_MULS, (asc_value *[]){x->s[i], src, cf(x, x->f32, 1.0)}, 3, len);
+  }
+  int out = 0;
+  fn(x, &out);
+  asc_value *d = view(x, dst, off);
+  if (is_f16(elem(d)))
+    CAST(x, d, x->s[out], R_RINT, len);
+  else
+    vop(x, ASC_OP_MULS, (asc_value *[]){d, x->s[out], cf(x, x->f32, 1.0)}, 3, len);
+  for_end(x, &L);
+  return 0;
+}
+
+/* xor of int16: (a | b) & ~(a & b); tmp holds one chunk of n elements. */
+static int expand_xor(X *x) {
+  asc_op *op = x->op;
+  asc_value *dst = op->operands[0], *a = op->operands[1], *b = op->operands[2], *n = op->operands[3];
+  const asc_type *t = elem(dst);
+  if (t->kind != ASC_TY_INT || t->width != 16)
+    return bad_dtype(x, "supports int16 and uint16 tensors only");
+  int64_t have;
+  asc_value *tmp = tmpbuf(x, 4, SCRATCH_BYTES, &have);
+  asc_value *C = chunk(x, tmp, have, 2, 128, op->noperands > 4);
+  asc_value *tt = recast(x, tmp, t);
+  loop L;
+  asc_value *off = for_begin(x, ci(x, 0), n, C, &L);
+  x->n = ar(x, ASC_OP_MINSI, C, ar(x, ASC_OP_SUBI, n, off));
+  asc_value *va = view(x, a, off), *vb = view(x, b, off), *vd = view(x, dst, off);
+  V2(x, ASC_OP_BITWISE_AND, tt, va, vb);
+  V1(x, ASC_OP_BITWISE_NOT, tt, tt);
+  V2(x, ASC_OP_BITWISE_OR, vd, va, vb);
+  V2(x, ASC_OP_BITWISE_AND, vd, vd, tt);
+  for_end(x, &L);
+  return 0;
+}
+
+/* axpy: dst += s * src by a muls into tmp and an add (half src into float dst: cast first). */
+static int expand_axpy(X *x) {
+  asc_op *op = x->op;
+  asc_value *dst = op->operands[0], *src = op->operands[1], *s = op->operands[2], *n = op->operands[3];
+  const asc_type *td = elem(dst), *ts = elem(src);
+  if (!(is_f16(td) || is_f32(td)) || !(is_f16(ts) || is_f32(ts)) || (is_f32(ts) && is_f16(td)))
+    return bad_dtype(x, "supports half/half, float/float and half src into float dst");
+  int64_t have, es = asc_type_bytes(td);
+  asc_value *tmp = tmpbuf(x, 4, SCRATCH_BYTES, &have);
+  asc_value *C = chunk(x, tmp, have, es, 256 / es, op->noperands > 4);
+  asc_value *tt = recast(x, tmp, td);
+  asc_value *sv = s->type == td ? s
+                  : asc_type_is_float(s->type) ? cast_scalar(x, s->type->width < td->width ? ASC_OP_EXTF : ASC_OP_TRUNCF, s, td)
+                                               : &mk(x, ASC_OP_SITOFP, &s, 1, td)->results[0];
+  loop L;
+  asc_value *off = for_begin(x, ci(x, 0), n, C, &L);
+  x->n = ar(x, ASC_OP_MINSI, C, ar(x, ASC_OP_SUBI, n, off));
+  asc_value *vs = view(x, src, off), *vd = view(x, dst, off);
+  if (ts != td) {
+    CAST(x, tt, vs, R_NONE, NULL);
+    vop(x, ASC_OP_MULS, (asc_value *[]){tt, tt, sv}, 3, NULL);
+  } else {
+    vop(x, ASC_OP_MULS, (asc_value *[]){tt, vs, sv}, 3, NULL);
+  }
+  V2(x, ASC_OP_ADD, vd, vd, tt);
+  for_end(x, &L);
+  return 0;
+}
+
+/* quant: dst int8 := rint(src * scale + offset), computed in the source type; a float source is
+ * rounded to an integral float, then cast through half to int8 (all exact). */
+static int expand_quant(X *x) {
+  asc_op *op = x->op;
+  asc_value *dst = op->operands[0], *src = op->operands[1], *n = op->operands[4];
+  const asc_type *ts = elem(src), *td = elem(dst);
+  if (!is_f16(ts) && !is_f32(ts))
+    return bad_dtype(x, "supports half and float sources only");
+  if (td->kind != ASC_TY_INT || td->width != 8)
+    return bad_dtype(x, "the destination must be int8");
+  int es = asc_type_bytes(ts);
+  int64_t have, per = es + 2, lanes = 256 / es; /* a chunk in the source type and one in half */
+  asc_value *tmp = tmpbuf(x, 5, SCRATCH_BYTES, &have);
+  asc_value *C = chunk(x, tmp, have, per, lanes, op->noperands > 5);
+  asc_value *scale = op->operands[2], *offset = op->operands[3];
+  if (scale->type != ts)
+    scale = cast_scalar(x, scale->type->width > ts->width ? ASC_OP_TRUNCF : ASC_OP_EXTF, scale, ts);
+  if (offset->type != ts)
+    offset = cast_scalar(x, offset->type->width > ts->width ? ASC_OP_TRUNCF : ASC_OP_EXTF, offset, ts);
+  asc_value *a = recast(x, tmp, ts);
+  asc_value *h = view(x, recast(x, tmp, x->f16), ar(x, ASC_OP_DIVSI, ar(x, ASC_OP_MULI, C, ci(x, es)), ci(x, 2)));
+  loop L;
+  asc_value *off = for_begin(x, ci(x, 0), n, C, &L);
+  x->n = ar(x, ASC_OP_MINSI, C, ar(x, ASC_OP_SUBI, n, off));
+  asc_value *vs = view(x, src, off), *vd = view(x, dst, off);
+  vop(x, ASC_OP_MULS, (asc_value *[]){a, vs, scale}, 3, NULL);
+  vop(x, ASC_OP_ADDS, (asc_value *[]){a, a, offset}, 3, NULL);
+  if (is_f32(ts)) {
+    CAST(x, a, a, R_RINT, NULL);
+    CAST(x, h, a, R_RINT, NULL);
+    CAST(x, vd, h, R_RINT, NULL);
+  } else {
+    CAST(x, vd, a, R_RINT, NULL);
+  }
+  for_end(x, &L);
+  return 0;
+}
+
+/* ---- row-wise functions: softmax, rmsnorm ---- */
+/* Field i of a tiling struct operand when it is a compile-time integer, else -1. */
+static int64_t tiling_field(const asc_value *st, int i) {
+  int64_t v;
+  const asc_op *d = st->def;
+  if (!d || d->code != ASC_OP_STRUCT)
+    return -1;
+  if (i >= d->noperands)
+    return 0; /* defaults are 0 */
+  return asc_pass_const_int(d->operands[i], &v) ? v : -1;
+}
+
+/* [rows, cols] of a row-wise call: from the tiling's (nonzero) fields, else the `shape`
+ * attribute (ShapeInfo), else the source's static shape. */
+static int row_shape(X *x, const asc_value *st, const int *fields, int nf, const asc_value *src, int64_t *rows,
+                     int64_t *cols) {
+  int64_t f[3] = {0, 0, 0}, allzero = 1;
+  for (int i = 0; i < nf; i++) {
+    f[i] = tiling_field(st, fields[i]);
+    if (f[i] != 0)
+      allzero = 0;
+  }
+  if (!allzero) {
+    for (int i = 0; i < nf; i++)
+      if (f[i] <= 0) {
+        asc_error(x->ctx, asc_op_diag_loc(x->op), "%s: the tiling's shape fields must be compile-time positive "
+                  "integers (or all zero: the shape then comes from the tensors' ShapeInfo)", asc_op_name(x->op));
+        return -1;
+      }
+    *cols = f[nf - 1];
+    *rows = 1;
+    for (int i = 0; i < nf - 1; i++)
+      *rows *= f[i];
+    return 0;
+  }
+  const asc_attr *a = asc_op_attr(x->op, "shape");
+  if (a && a->kind == ASC_ATTR_ARRAY && a->nelems > 0) {
+    *rows = 1;
+    for (int i = 0; i < a->nelems - 1; i++)
+      *rows *= a->elems[i]->i;
+    *cols = a->elems[a->nelems - 1]->i;
+    return 0;
+  }
+  const asc_type *t = src->type;
+  if (t->rank > 0) {
+    *rows = 1;
+    for (int i = 0; i < t->rank - 1; i++)
+      *rows *= t->shape[i];
+    *cols = t->shape[t->rank - 1];
+    return 0;
+  }
+  asc_diag(x->ctx, asc_op_diag_loc(x->op), ASC_SEV_WARNING, "%s: the tiling is all zero and the source has no "
+           "ShapeInfo (set_shape_info) or static shape: nothing is computed", asc_op_name(x->op));
+  *rows = *cols = 0;
+  return 0;
+}
+
+static int64_t up(int64_t v, int64_t b) { return (v + b - 1) / b * b; }
+
+/* Elements of reduce_max's work buffer for k elements (docs/sanitizers.md). */
+static int64_t reduce_work(int64_t k, int64_t per, int64_t blk) {
+  int64_t r = (k + per - 1) / per, o1 = 2 * (r < 1 ? 1 : r), o2 = 2 * ((o1 + per - 1) / per), o3 = 2 * ((o2 + per - 1) / per);
+  return up(o1, blk) + up(o2, blk) + up(o3, blk);
+}
+
+static asc_value *getv(X *x, asc_value *t, asc_value *i) {
+  return &mk(x, ASC_OP_GET_VALUE, (asc_value *[]){t, i}, 2, elem(t))->results[0];
+}
+
+/* softmax over rows of k: computed in f32 (a half source is cast into the tmp buffer). */
+static int expand_softmax(X *x) {
+  static const int fields[] = {0, 1}; /* src_m, src_k */
+  asc_op *op = x->op;
+  asc_value *dst = op->operands[0], *sum = op->operands[1], *max = op->operands[2], *src = op->operands[3];
+  const asc_type *t = elem(src), *tr = elem(sum);
+  if ((!is_f16(t) && !is_f32(t)) || (!is_f16(tr) && !is_f32(tr)) || elem(max) != tr || elem(dst) != t)
+    return bad_dtype(x, "dst/src must be half or float, sum/max half or float");
+  int64_t m, k;
+  if (row_shape(x, op->operands[4], fields, 2, src, &m, &k))
+    return -1;
+  if (m == 0 || k == 0)
+    return 0;
+  if (m > 1 && k * asc_type_bytes(t) % BLK) { /* row r > 0 would start misaligned */
+    asc_error(x->ctx, asc_op_diag_loc(op), "%s: a row of %lld elements is not a whole number of 32-byte blocks "
+              "(pad the last dimension)", asc_op_name(op), (long long)k);
+    return -1;
+  }
+  int64_t rblk = BLK / asc_type_bytes(tr);
+  const asc_attr *rs = asc_op_attr(op, "reduce_shape");
+  if (rs && rs->kind == ASC_ATTR_ARRAY && rs->nelems > 0 && rs->elems[rs->nelems - 1]->i > 0)
+    rblk = rs->elems[rs->nelems - 1]->i;
+  int64_t work = reduce_work(k, 64, 8), kk = is_f16(t) ? up(k, 8) : 0;
+  int64_t need = (8 + 64 + work + kk) * 4, have; /* reduce result, broadcast block(s), work, f32 row */
+  asc_value *tmp = tmpbuf(x, 5, need, &have);
+  need_tmp(x, tmp, have, need, op->noperands > 5);
+  asc_value *tf = recast(x, tmp, x->f32);
+  asc_value *red = tf, *bc = view(x, tf, ci(x, 8)), *wk = view(x, tf, ci(x, 72));
+  asc_value *row = kk ? view(x, tf, ci(x, 72 + work)) : NULL;
+  asc_value *K = ci(x, k);
+  /* all vector: a row statistic is broadcast to a 32-byte block (brcb) and applied with a block
+   * stride 0 source (BinaryRepeatParams src1 strides 0), as Ascend C does; no scalar reads */
+  asc_value *brcbp = &mk(x, ASC_OP_STRUCT, (asc_value *[]){ci(x, 1), ci(x, 8)}, 2,
+                         asc_type_struct(x->ctx, ASC_STRUCT_BRCB_REPEAT))->results[0];
+  asc_value *binp = &mk(x, ASC_OP_STRUCT, (asc_value *[]){ci(x, 1), ci(x, 1), ci(x, 0), ci(x, 8), ci(x, 8), ci(x, 0)}, 6,
+                        asc_type_struct(x->ctx, ASC_STRUCT_BINARY_REPEAT))->results[0];
+  const asc_type *i64 = asc_type_int(x->ctx, 64, false);
+  DUP(x, red, 0.0, ci(x, 8)); /* brcb reads 8 elements */
+  int64_t full = k / 64, tail = k % 64;
+  loop L;
+  asc_value *r = for_begin(x, ci(x, 0), ci(x, m), ci(x, 1), &L);
+  asc_value *o = ar(x, ASC_OP_MULI, r, K), *ro = ar(x, ASC_OP_MULI, r, ci(x, rblk));
+  asc_value *s = view(x, src, o), *d = view(x, dst, o);
+  asc_value *w = s;
+  if (row) {
+    CAST(x, row, s, R_NONE, K);
+    w = row;
+  }
+  asc_value *out = row ? row : d;
+  for (int pass = 0; pass < 2; pass++) { /* 0: max, subtract; 1: sum, divide */
+    asc_value *stat = pass ? sum : max;
+    vop(x, pass ? ASC_OP_REDUCE_SUM : ASC_OP_REDUCE_MAX, (asc_value *[]){red, pass ? out : w, wk}, 3, K);
+    mk(x, ASC_OP_BRCB, (asc_value *[]){bc, red, ci(x, 1), brcbp}, 4, NULL);
+    vop(x, ASC_OP_MULS, (asc_value *[]){view(x, bc, ci(x, 8)), bc, cf(x, x->f32, 1.0)}, 3, ci(x, 8));
+    if (is_f32(tr))
+      vop(x, ASC_OP_MULS, (asc_value *[]){view(x, stat, ro), bc, cf(x, x->f32, 1.0)}, 3, ci(x, rblk));
+    else
+      CAST(x, view(x, stat, ro), bc, R_RINT, ci(x, rblk));
+    asc_opcode code = pass ? ASC_OP_DIV_MASK : ASC_OP_SUB_MASK;
+    asc_value *a = pass ? out : w;
+    asc_op *c1 = NULL;
+    if (full) {
+      asc_op *o1 = asc_op_create(x->m, ASC_OP_CONSTANT, NULL, 0, &i64, 1, x->op->loc);
+      asc_op_insert_before(x->at, o1);
+      asc_op_set_attr(x->m, o1, "value", asc_attr_int(x->m, i64, 64));
+      c1 = mk(x, code, (asc_value *[]){out, a, bc, &o1->results[0], ci(x, full), binp}, 6, NULL);
+    }
+    if (tail) {
+      asc_op *o2 = asc_op_create(x->m, ASC_OP_CONSTANT, NULL, 0, &i64, 1, x->op->loc);
+      asc_op_insert_before(x->at, o2);
+      asc_op_set_attr(x->m, o2, "value", asc_attr_int(x->m, i64, tail));
+      mk(x, code, (asc_value *[]){view(x, out, ci(x, full * 64)), view(x, a, ci(x, full * 64)), bc, &o2->results[0],
+                                  ci(x, 1), binp}, 6, NULL);
+    }
+    (void)c1;
+    if (!pass)
+      vop(x, ASC_OP_EXP, (asc_value *[]){out, out}, 2, K);
+  }
+  if (row)
+    CAST(x, d, row, R_RINT, K);
+  for_end(x, &L);
+  return 0;
+}
+
+/* rmsnorm over rows of h: y = x * gamma / sqrt(mean(x^2) + eps), in f32. */
+static int expand_rmsnorm(X *x) {
+  static const int fields[] = {0, 1, 2}; /* b, s, h */
+  asc_op *op = x->op;
+  asc_value *dst = op->operands[0], *src = op->operands[1], *gamma = op->operands[2], *eps = op->operands[3];
+  const asc_type *t = elem(src);
+  if ((!is_f16(t) && !is_f32(t)) || elem(dst) != t || elem(gamma) != t)
+    return bad_dtype(x, "dst, src and gamma must all be half or all be float");
+  int64_t m, h;
+  if (row_shape(x, op->operands[4], fields, 3, src, &m, &h))
+    return -1;
+  if (m == 0 || h == 0)
+    return 0;
+  if (m > 1 && h * asc_type_bytes(t) % BLK) {
+    asc_error(x->ctx, asc_op_diag_loc(op), "%s: a row of %lld elements is not a whole number of 32-byte blocks "
+              "(pad the last dimension)", asc_op_name(op), (long long)h);
+    return -1;
+  }
+  int64_t H = up(h, 64), work = up((h + 63) / 64, 8);
+  int64_t need = (8 + work + 2 * H + (is_f16(t) ? H : 0)) * 4, have;
+  asc_value *tmp = tmpbuf(x, 5, need, &have);
+  need_tmp(x, tmp, have, need, op->noperands > 5);
+  asc_value *tf = recast(x, tmp, x->f32);
+  asc_value *red = tf, *wk = view(x, tf, ci(x, 8)), *sq = view(x, tf, ci(x, 8 + work));
+  asc_value *row = view(x, tf, ci(x, 8 + work + H)), *g = is_f16(t) ? view(x, tf, ci(x, 8 + work + 2 * H)) : gamma;
+  asc_value *Hc = ci(x, h), *one = ci(x, 1);
+  if (is_f16(t))
+    CAST(x, g, gamma, R_NONE, Hc);
+  asc_value *e = asc_type_is_float(eps->type) ? cast_scalar(x, ASC_OP_EXTF, eps, x->f32)
+                                              : &mk(x, ASC_OP_SITOFP, &eps, 1, x->f32)->results[0];
+  loop L;
+  asc_value *r = for_begin(x, ci(x, 0), ci(x, m), ci(x, 1), &L);
+  asc_value *o = ar(x, ASC_OP_MULI, r, Hc);
+  asc_value *s = view(x, src, o), *d = view(x, dst, o), *w = s;
+  if (is_f16(t)) {
+    CAST(x, row, s, R_NONE, Hc);
+    w = row;
+  }
+  vop(x, ASC_OP_MUL, (asc_value *[]){sq, w, w}, 3, Hc);
+  vop(x, ASC_OP_REDUCE_SUM, (asc_value *[]){red, sq, wk}, 3, Hc);
+  vop(x, ASC_OP_MULS, (asc_value *[]){red, red, cf(x, x->f32, 1.0 / (double)h)}, 3, one);
+  vop(x, ASC_OP_ADDS, (asc_value *[]){red, red, e}, 3, one);
+  vop(x, ASC_OP_SQRT, (asc_value *[]){red, red}, 2, one);
+  asc_value *rms = getv(x, red, ci(x, 0));
+  asc_value *inv = ar(x, ASC_OP_DIVF, cf(x, x->f32, 1.0), rms);
+  vop(x, ASC_OP_MULS, (asc_value *[]){row, w, inv}, 3, Hc);
+  if (is_f16(t)) {
+    vop(x, ASC_OP_MUL, (asc_value *[]){row, row, g}, 3, Hc);
+    CAST(x, d, row, R_RINT, Hc);
+  } else {
+    vop(x, ASC_OP_MUL, (asc_value *[]){d, row, g}, 3, Hc);
+  }
+  for_end(x, &L);
+  return 0;
+}
+
+static int expand_one(X *x) {
+  switch (x->op->code) {
+  case ASC_OP_ADV_SOFTMAX: return expand_softmax(x);
+  case ASC_OP_ADV_RMSNORM: return expand_rmsnorm(x);
+  case ASC_OP_ADV_QUANT: return expand_quant(x);
+  case ASC_OP_ADV_XOR: return expand_xor(x);
+  case ASC_OP_ADV_AXPY: return expand_axpy(x);
+  default: break;
+  }
+  for (int i = 0; i < NC(EW); i++)
+    if (EW[i].code == x->op->code)
+      return expand_ew(x, &EW[i]);
+  return 1; /* not a library call */
+}
+
+static void collect(asc_op *op, void *user) {
+  const char *name = asc_op_name(op);
+  if (!strncmp(name, "asc.adv.", 8))
+    asc_pass_vec_push(user, op);
+}
+
+int asc_pass_expand_adv(asc_module *m) {
+  asc_pass_vec v = {0};
+  asc_walk(m->op, collect, &v);
+  int rc = 0;
+  for (size_t i = 0; i < v.n; i++) {
+    asc_op *op = v.items[i];
+    X x = {.m = m, .ctx = m->ctx, .op = op, .at = op};
+    x.f32 = asc_type_float(m->ctx, 32, false);
+    x.f16 = asc_type_float(m->ctx, 16, false);
+    x.i32 = asc_type_int(m->ctx, 32, false);
+    x.u8 = asc_type_int(m->ctx, 8, true);
+    x.idx = asc_type_index(m->ctx);
+    int r = expand_one(&x);
+    if (r < 0)
+      rc = 1;
+    else if (r == 0)
+      asc_op_unlink(op);
+  }
+  asc_pass_vec_free(&v);
+  return rc;
+}
