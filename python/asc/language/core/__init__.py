@@ -943,7 +943,7 @@ half = float16
 
 # ---- not yet implemented (api.md Tier 2-4): callable names that say so -------------------------------------------
 NOT_YET = """
-set_aipp_functions load_image_to_local array get_shape_size inline TensorShape get_arch_version TensorDesc
+set_aipp_functions load_image_to_local inline TensorShape get_arch_version TensorDesc
 ListTensorDesc LoadImageToLocalParams AippParams AippChannelPaddingParams
 AippColorSpaceConvParams AippDataTypeConvParams AippPaddingParams AippSingleLineParams AippSwapParams
 pop_stack_buffer
