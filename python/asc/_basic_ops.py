@@ -799,20 +799,26 @@ def printf(desc, *params):
     b.op("asc.printf", ops, [], {"fmt": _ir_string("".join(fmt))})
 
 
-class Array:
+class Array(list):
     """asc.array(dtype, length[, fill_value]) / asc.array(dtype, values): a fixed-length array of scalars in a
-    kernel.  Its elements are traced values (constant indices); a runtime `if` merges them as it merges
-    struct fields, and a runtime loop carries the elements it assigns by a constant index.  An element read or
-    written with a runtime index is refused (openasc has no scalar stack memory)."""
+    kernel, a list of its elements (so whatever takes a list of ints takes it): compile-time numbers stay
+    Python numbers, runtime ones are traced values; indices are constants.  A runtime `if` merges the
+    elements and a runtime loop carries those it assigns (`a[0] = ...`), as struct fields.  A runtime
+    index is refused (openasc has no scalar stack memory)."""
 
     def __init__(self, dtype, values):
         b = builder("array")
         self.dtype, self.length = dtype, len(values)
-        self._vals = [PlainValue(to_value(v, dtype), dtype) for v in values]
+        super().__init__(self._elem(v) for v in values)
         b.aggregates.append(self)
 
-    def __len__(self):
-        return self.length
+    def _elem(self, v):
+        if isinstance(v, PlainValue):
+            return PlainValue(to_value(v, self.dtype), self.dtype)
+        if isinstance(v, (bool, int, float)):
+            to_value(v, self.dtype)  # a constant that does not fit the element type is refused here
+            return int(v) if self.dtype.is_int() else float(v)
+        raise TypeError(f"asc.array: an element must be a number or a runtime scalar, got {type(v).__name__}")
 
     def _index(self, i, what):
         if isinstance(i, PlainValue):
@@ -824,40 +830,40 @@ class Array:
         return i % self.length
 
     def __getitem__(self, i):
-        return self._vals[self._index(i, "read")]
+        if isinstance(i, slice):
+            return list.__getitem__(self, i)
+        return list.__getitem__(self, self._index(i, "read"))
 
     def __setitem__(self, i, v):
-        self._vals[self._index(i, "write")] = PlainValue(to_value(v, self.dtype), self.dtype)
+        list.__setitem__(self, self._index(i, "write"), self._elem(v))
 
-    def __iter__(self):
-        return iter(list(self._vals))
+    def __repr__(self):
+        return f"asc.array({self.dtype!r}, {list(self)!r})"
 
     # the tracer's aggregate protocol (asc/_codegen.py): leaves are the elements, by index
     def _agg_state(self):
-        return list(self._vals)
+        return list(self)
 
     def _agg_restore(self, state):
-        self._vals = list(state)
+        list.__setitem__(self, slice(None), state)
 
     def _agg_leaves(self):
-        return {str(i): v for i, v in enumerate(self._vals)}
+        return {str(i): v for i, v in enumerate(self)}
 
     def _agg_dtype(self, path):
         return self.dtype
 
     def _agg_update(self, vals):
         for p, v in vals.items():
-            self._vals[int(p)] = v
+            list.__setitem__(self, int(p), v)
 
     def _agg_owners(self, path):
         return [(self, path)]
 
     def _agg_fresh(self, vals):
         """A new array of these elements with vals replaced (a name bound to an array in a runtime region)."""
-        h = object.__new__(Array)
-        h.dtype, h.length, h._vals = self.dtype, self.length, list(self._vals)
+        h = Array(self.dtype, list(self))
         h._agg_update(vals)
-        builder("array").aggregates.append(h)
         return h
 
 
@@ -884,7 +890,7 @@ def array(dtype, length_or_values, fill_value=None):
 
 def _dims(x, fn, arg):
     if isinstance(x, Array):
-        return list(x._vals)
+        return list(x)
     if not isinstance(x, (list, tuple)):
         raise TypeError(f"{fn}(): {arg} must be an asc.array or a list of ints, got {type(x).__name__}")
     return list(x)
@@ -906,12 +912,18 @@ class ShapeInfo:
 
 def get_shape_size(shape_info):
     """GetShapeSize: the product of the ShapeInfo's dimensions (1 for a ShapeInfo without dimensions), an
-    int32 computed by the kernel."""
+    int: folded at trace time when every dimension is known then, else multiplied by the kernel (int32)."""
     builder("get_shape_size")
     if not isinstance(shape_info, ShapeInfo):
         raise TypeError(f"get_shape_size(): expected a ShapeInfo, got {type(shape_info).__name__}")
+    dims = shape_info.shape
+    if not any(isinstance(d, PlainValue) for d in dims):
+        n = 1
+        for d in dims:
+            n *= int(d)
+        return n
     r = PlainValue(to_value(1, _I32), _I32)
-    for d in shape_info.shape:
+    for d in dims:
         r = r * PlainValue(to_value(d, _I32), _I32)
     return r
 

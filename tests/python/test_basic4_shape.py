@@ -79,3 +79,29 @@ def test_array_in_loop(n):
     loop_kernel[1](out, n)
     a0, a1 = 1 + sum(range(n)), 2 * 2 ** n
     assert out.tolist() == [a0, a1, a0 * a1, 0]
+
+
+def test_compile_time_size_is_an_int():
+    seen = {}
+
+    @asc.jit
+    def k(out: asc.GlobalAddress):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out)
+        n = asc.get_shape_size(asc.ShapeInfo(asc.array(asc.int32, [2, 8])))
+        seen["n"] = n
+        g.set_value(0, n)
+
+    out = np.zeros(2, dtype=np.int32)
+    k[1](out)
+    assert seen["n"] == 16 and type(seen["n"]) is int
+    assert out[0] == 16
+
+
+def test_array_element_must_fit():
+    @asc.jit
+    def k():
+        asc.array(asc.int8, [300])
+
+    with pytest.raises(Exception, match="does not fit int8"):
+        k[1]()
