@@ -799,19 +799,133 @@ def printf(desc, *params):
     b.op("asc.printf", ops, [], {"fmt": _ir_string("".join(fmt))})
 
 
+class Array(list):
+    """asc.array(dtype, length[, fill_value]) / asc.array(dtype, values): a fixed-length array of scalars in a
+    kernel, a list of its elements (so whatever takes a list of ints takes it): compile-time numbers stay
+    Python numbers, runtime ones are traced values; indices are constants.  A runtime `if` merges the
+    elements and a runtime loop carries those it assigns (`a[0] = ...`), as struct fields.  A runtime
+    index is refused (openasc has no scalar stack memory)."""
+
+    def __init__(self, dtype, values):
+        b = builder("array")
+        self.dtype, self.length = dtype, len(values)
+        super().__init__(self._elem(v) for v in values)
+        b.aggregates.append(self)
+
+    def _elem(self, v):
+        if isinstance(v, PlainValue):
+            return PlainValue(to_value(v, self.dtype), self.dtype)
+        if isinstance(v, (bool, int, float)):
+            to_value(v, self.dtype)  # a constant that does not fit the element type is refused here
+            return int(v) if self.dtype.is_int() else float(v)
+        raise TypeError(f"asc.array: an element must be a number or a runtime scalar, got {type(v).__name__}")
+
+    def _index(self, i, what):
+        if isinstance(i, PlainValue):
+            raise TypeError(f"asc.array {what} with a runtime index is not supported in openasc (use a constant index)")
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise TypeError(f"asc.array {what}: the index must be an int, got {type(i).__name__}")
+        if not -self.length <= i < self.length:
+            raise IndexError(f"asc.array {what}: index {i} is out of range for an array of {self.length}")
+        return i % self.length
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return list.__getitem__(self, i)
+        return list.__getitem__(self, self._index(i, "read"))
+
+    def __setitem__(self, i, v):
+        list.__setitem__(self, self._index(i, "write"), self._elem(v))
+
+    def __repr__(self):
+        return f"asc.array({self.dtype!r}, {list(self)!r})"
+
+    # the tracer's aggregate protocol (asc/_codegen.py): leaves are the elements, by index
+    def _agg_state(self):
+        return list(self)
+
+    def _agg_restore(self, state):
+        list.__setitem__(self, slice(None), state)
+
+    def _agg_leaves(self):
+        return {str(i): v for i, v in enumerate(self)}
+
+    def _agg_dtype(self, path):
+        return self.dtype
+
+    def _agg_update(self, vals):
+        for p, v in vals.items():
+            list.__setitem__(self, int(p), v)
+
+    def _agg_owners(self, path):
+        return [(self, path)]
+
+    def _agg_fresh(self, vals):
+        """A new array of these elements with vals replaced (a name bound to an array in a runtime region)."""
+        h = Array(self.dtype, list(self))
+        h._agg_update(vals)
+        return h
+
+
+def array(dtype, length_or_values, fill_value=None):
+    """array(dtype, length[, fill_value]) or array(dtype, values): a kernel-local array of scalars (pyasc's
+    asc.array); without fill_value a length-only array is zero-filled."""
+    builder("array")
+    dt = dtype_of(dtype)
+    if not (dt.is_int() or dt.is_float()):
+        raise TypeError(f"array(): the element type must be an integer or float type, got {dt.name}")
+    if isinstance(length_or_values, bool):
+        raise TypeError("array(): expected a length or a list of values, got a bool")
+    if isinstance(length_or_values, int):
+        if length_or_values <= 0:
+            raise ValueError(f"array(): the length must be positive, got {length_or_values}")
+        return Array(dt, [0 if fill_value is None else fill_value] * length_or_values)
+    if fill_value is not None:
+        raise TypeError("array(): fill_value cannot be given together with a list of values")
+    if not isinstance(length_or_values, (list, tuple)) or not length_or_values:
+        raise TypeError(f"array(): expected a positive length or a non-empty list of values, got "
+                        f"{type(length_or_values).__name__}")
+    return Array(dt, list(length_or_values))
+
+
+def _dims(x, fn, arg):
+    if isinstance(x, Array):
+        return list(x)
+    if not isinstance(x, (list, tuple)):
+        raise TypeError(f"{fn}(): {arg} must be an asc.array or a list of ints, got {type(x).__name__}")
+    return list(x)
+
+
 class ShapeInfo:
-    """ShapeInfo(shape[, original_shape[, data_format]]): the shape dump_tensor nests its values by (a list or
-    tuple of ints)."""
+    """ShapeInfo() or ShapeInfo(shape[, original_shape[, data_format]]) (shape: an asc.array or a list of
+    ints): the shape dump_tensor nests its values by, and get_shape_size multiplies."""
 
     def __init__(self, shape=None, original_shape=None, data_format=None):
         builder("ShapeInfo")
-        if shape is not None and not isinstance(shape, (list, tuple)):
-            raise TypeError(f"ShapeInfo(): shape must be a list of ints or an asc.array, got {type(shape).__name__}")
-        if shape is not None and not 1 <= len(shape) <= 8:
-            raise ValueError(f"ShapeInfo(): a shape has 1..8 dimensions, got {len(shape)}")
-        self.shape = list(shape) if shape is not None else []
-        self.original_shape = list(original_shape) if original_shape is not None else list(self.shape)
+        self.shape = _dims(shape, "ShapeInfo", "shape") if shape is not None else []
+        if shape is not None and not 1 <= len(self.shape) <= 8:
+            raise ValueError(f"ShapeInfo(): a shape has 1..8 dimensions, got {len(self.shape)}")
+        self.original_shape = (_dims(original_shape, "ShapeInfo", "original_shape") if original_shape is not None
+                               else list(self.shape))
         self.data_format = data_format
+
+
+def get_shape_size(shape_info):
+    """GetShapeSize: the product of the ShapeInfo's dimensions (1 for a ShapeInfo without dimensions), an
+    int: folded at trace time when every dimension is known then, else multiplied by the kernel (int32)."""
+    builder("get_shape_size")
+    if not isinstance(shape_info, ShapeInfo):
+        raise TypeError(f"get_shape_size(): expected a ShapeInfo, got {type(shape_info).__name__}")
+    dims = shape_info.shape
+    if not any(isinstance(d, PlainValue) for d in dims):
+        n = 1
+        for d in dims:
+            n *= int(d)
+        return n
+    r = PlainValue(to_value(1, _I32), _I32)
+    for d in dims:
+        r = r * PlainValue(to_value(d, _I32), _I32)
+    return r
 
 
 def dump_tensor(tensor, desc, dump_size, shape_info=None):
@@ -835,7 +949,7 @@ def print_time_stamp(desc_id):
     builder("print_time_stamp").op("asc.print_time_stamp", [_c._i32(desc_id)])
 
 
-__all__ += ["printf", "ShapeInfo", "dump_tensor", "print_time_stamp"]
+__all__ += ["printf", "ShapeInfo", "dump_tensor", "print_time_stamp", "array", "Array", "get_shape_size"]
 
 
 def metrics_prof_start():

@@ -305,7 +305,7 @@ def _kernel_struct(x):
 
 def _is_agg(x):
     """A struct whose fields the tracer carries: a kernel Struct or a parameter struct."""
-    return _kernel_struct(x) or isinstance(x, lang.ParamStruct)
+    return _kernel_struct(x) or isinstance(x, (lang.ParamStruct, lang.Array))
 
 
 def _leaf_dtype(obj, path, vals):
@@ -329,6 +329,9 @@ def assigned_fields(stmts):
                     v = v.value
                 if isinstance(v, ast.Name):
                     out.add((v.id, ".".join(path)))
+            elif (isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store) and isinstance(n.value, ast.Name)
+                  and isinstance(n.slice, ast.Constant) and type(n.slice.value) is int and n.slice.value >= 0):
+                out.add((n.value.id, str(n.slice.value)))  # an asc.array element `a[2] = v`
     return out
 
 

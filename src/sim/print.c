@@ -262,7 +262,54 @@ static int printtimestamp(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
+/* LocalTensor.to_file(name) (API ToFile: "CPU debugging only; the LocalTensor's data is dumped to a file in
+ * the working directory"): after every pipe drains, a snapshot of the tensor's bytes; the file is written
+ * when the block commits (in block order, so with several blocks the last block's snapshot remains). */
+static int ltofile(sim_core *c, const sim_inst *in) {
+  if (asc_sim_issue_barrier(c, in, ASC_PIPEID_PIPE_ALL))
+    return -1;
+  const asc_attr *a = asc_op_attr(in->op, "file");
+  if (!a || !a->s || !a->slen || memchr(a->s, 0, a->slen))
+    return asc_sim_err(c, in->op, "LocalTensor.to_file: the file name is empty or contains a NUL byte");
+  const sim_val *t = sim_in(c, in, 0);
+  int64_t n = t->len > 0 ? t->len : 0;
+  const uint8_t *p = n ? asc_sim_mem(c, in->op, t, 0, n, "read") : NULL;
+  if (n && !p)
+    return -1;
+  sim_blockout *o = c->out;
+  if (o->nfiles == o->capfiles) {
+    int cap = o->capfiles ? 2 * o->capfiles : 4;
+    sim_tofile *f = realloc(o->files, (size_t)cap * sizeof *f);
+    if (!f)
+      asc_die("out of memory");
+    o->files = f, o->capfiles = cap;
+  }
+  sim_tofile *f = &o->files[o->nfiles++];
+  *f = (sim_tofile){in->op, malloc(a->slen + 1), malloc(n ? (size_t)n : 1), (size_t)n};
+  if (!f->name || !f->data)
+    asc_die("out of memory");
+  memcpy(f->name, a->s, a->slen);
+  f->name[a->slen] = 0;
+  if (n)
+    memcpy(f->data, p, (size_t)n);
+  asc_sim_scalar(c, c->L->cost->get_value * (n / 32 + 1));
+  return 0;
+}
+
+static void tofile_commit(const sim_launch *L, const sim_blockout *out) {
+  for (int i = 0; i < out->nfiles; i++) {
+    const sim_tofile *f = &out->files[i];
+    FILE *fp = fopen(f->name, "wb");
+    bool ok = fp && fwrite(f->data, 1, f->n, fp) == f->n;
+    if (fp && fclose(fp))
+      ok = false;
+    if (!ok)
+      asc_diag(L->ctx, f->op->loc, ASC_SEV_WARNING, "LocalTensor.to_file: cannot write '%s'", f->name);
+  }
+}
+
 void asc_sim_print_commit(const sim_launch *L, sim_blockout *out, asc_sim_report *rep) {
+  tofile_commit(L, out);
   if (!out->pr)
     return;
   const asc_attr *name = asc_op_attr(L->func, "sym_name");
@@ -355,4 +402,5 @@ void asc_sim_reg_print(sim_exec_fn *t) {
   t[ASC_OP_LT_PRINT] = ltprint;
   t[ASC_OP_DUMP_ACC_CHK_POINT] = dumpaccchk;
   t[ASC_OP_PRINT_TIME_STAMP] = printtimestamp;
+  t[ASC_OP_LT_TO_FILE] = ltofile;
 }

@@ -185,6 +185,9 @@ void asc_sim_blockout_free(const sim_launch *L, sim_blockout *out) {
   asc_sim_records_free(out->recs, out->nrecs);
   freewl(out->gmw, L->ngm);
   free(out->pr);
+  for (int i = 0; i < out->nfiles; i++)
+    free(out->files[i].name), free(out->files[i].data);
+  free(out->files);
   memset(out, 0, sizeof *out);
 }
 

@@ -145,6 +145,13 @@ typedef struct sim_launch {
 } sim_launch;
 
 /* What one block (core instance) leaves for the launch: its findings and the GM bytes it read and wrote. */
+typedef struct sim_tofile { /* a LocalTensor.to_file snapshot (print.c) */
+  const asc_op *op;
+  char *name;
+  uint8_t *data;
+  size_t n;
+} sim_tofile;
+
 typedef struct sim_blockout {
   asc_sim_record *recs;
   int nrecs;
@@ -153,6 +160,8 @@ typedef struct sim_blockout {
   size_t prn, prcap;
   int prblock, prkind, prsub; /* the core that printed */
   bool prfull;           /* the 1 MiB dump buffer overflowed */
+  sim_tofile *files;     /* LocalTensor.to_file snapshots, written to their files when the block commits */
+  int nfiles, capfiles;
 } sim_blockout;
 
 /* ---- per-core state --------------------------------------------------------------------- */

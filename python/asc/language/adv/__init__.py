@@ -71,6 +71,9 @@ def _shape_attr(t):
     info = t.__dict__.get("_shape_info")  # set_shape_info keeps it on the tensor object
     if info is None or not list(info.shape):
         return None
+    if not all(isinstance(d, int) for d in info.shape):
+        raise TypeError("the tensor's ShapeInfo has a dimension known only at run time; the asc.adv library "
+                        "calls need its dimensions at trace time (Python ints)")
     return "[" + ", ".join(f"{d} : i32" for d in info.shape) + "]"
 
 

@@ -189,6 +189,15 @@ class LocalTensor(Handle):
         n = len if len is not None else PlainValue(b.op("asc.lt_get_size", [self.value], [I32.ir])[0], I32)
         b.op("asc.lt_print", [self.value, _i32(n)])
 
+    def to_file(self, file_name):
+        """Write the tensor's bytes (at this point of the kernel, after every pipe drains) to the host file
+        file_name, relative to the working directory, when the block finishes (pyasc: CPU debugging)."""
+        from ..._basic_ops import _ir_string
+        _need(self, LocalTensor, "LocalTensor.to_file", "self")
+        if not isinstance(file_name, str) or not file_name or "\0" in file_name:
+            raise TypeError(f"LocalTensor.to_file(): file_name must be a non-empty str, got {file_name!r}")
+        builder("LocalTensor.to_file").op("asc.lt_to_file", [self.value], [], {"file": _ir_string(file_name)})
+
     def set_shape_info(self, shape_info):
         _set_shape_info(self, shape_info, "LocalTensor.set_shape_info")
 
@@ -942,7 +951,6 @@ half = float16
 
 
 # ---- not yet implemented (api.md Tier 2-4): callable names that say so -------------------------------------------
-from ._shapeinfo import Array, array, get_shape_size  # noqa: E402,F401
 
 NOT_YET = """
 set_aipp_functions load_image_to_local inline TensorShape get_arch_version TensorDesc
@@ -997,7 +1005,6 @@ def _not_yet_method(cls, name):
 
 
 _METHODS_NOT_YET = {
-    LocalTensor: "to_file",
     GlobalTensor: "get_size get_phy_addr set_l2_cache_hint",
     TPipe: "alloc_event_id release_event_id fetch_event_id init destroy reset get_base_addr",
 }

@@ -1,4 +1,2 @@
 """asc.language.core.array (pyasc's path)."""
-from . import array  # noqa: F401
-
-Array = array
+from ..._basic_ops import Array, array  # noqa: F401
