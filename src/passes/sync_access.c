@@ -402,7 +402,9 @@ static sync_view operand_view(sync_env *env, const asc_op *op, int i) {
   const asc_value *v = op->operands[i], *n = count_operand(op);
   sync_view view = resolve(env, v);
   aff c;
-  if (asc_opinfo_of(op->code)->family == ASC_FAM_SCALAR) {
+  /* get_value / set_value (tensor, index[, value]) touch one element; other scalar-family ops that
+     read a tensor (printing, dumps) are taken to touch all of it. */
+  if (op->code == ASC_OP_GET_VALUE || op->code == ASC_OP_SET_VALUE) {
     view = advance(view, op->operands[1], v->type);
     if (!view.any)
       view.len = lin_const(elem_bytes(v->type)), view.open = false;
