@@ -530,8 +530,11 @@ def _make_struct(name, fields):
 
     def __init__(self, *args, **kw):
         builder(name)
-        if name == "DataCopyPadExtParams" and args and isinstance(args[0], DataType):
-            args = args[1:]  # pyasc takes the dtype first
+        if name == "DataCopyPadExtParams":  # pyasc takes the dtype first (positional or dtype=)
+            if args and isinstance(args[0], DataType):
+                args = args[1:]
+            elif isinstance(kw.get("dtype"), DataType):
+                kw = {k: v for k, v in kw.items() if k != "dtype"}
         if len(args) > len(params):
             raise TypeError(f"{name}() takes {len(params)} arguments, {len(args)} given")
         vals = dict(fields)
