@@ -106,3 +106,39 @@ def test_calls_expanded_and_errors():
     with pytest.raises(Exception, match="not supported"):
         i = np.zeros(64, np.int32)
         run(lambda d, a, b: asc.adv.concat(d, a, b, 1), i, i, i)
+
+
+def test_expanded_instruction_stream(tmp_path, monkeypatch):
+    """Each call is one op in the front end's IR and basic instructions after the passes."""
+    monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path))
+    n = 32
+    op, size = sort_pipeline(n, "float32", True)
+    run(op, np.arange(n, dtype=np.float32), np.arange(n, dtype=np.uint32).view(np.float32),
+        np.zeros(size, np.float32))
+    front = (tmp_path / "codegen.mlir").read_text()
+    after = (tmp_path / "ascir.mlir").read_text()
+    for name in ("concat", "extract"):
+        assert f'"asc.adv.{name}"' in front and f'"asc.adv.{name}"(' not in after, name
+    assert after.count('"asc.gather_mask.pattern"') == 2 and '"asc.data_copy"' in after
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_runtime_repeat(dtype):
+    """repeat_time read when the kernel runs (a scalar from UB), not a compile-time constant."""
+    n = 64
+    rng = np.random.default_rng(5)
+    sc = rng.uniform(-1, 1, n).astype(dtype)
+    ids = np.arange(n, dtype=np.uint32) + 7
+    recs = records(sc, ids, dtype)
+    iw = 4 // np.dtype(dtype).itemsize
+    reps = np.zeros(16, np.int32)
+    reps[0] = 1  # only the first 32 records
+    z = np.full(n + iw * n, 3, dtype)
+
+    def op(dst, a, b):
+        r = b.reinterpret_cast(asc.int32).get_value(0)
+        asc.adv.extract(dst, dst[n].reinterpret_cast(asc.uint32), a, r)
+    got = run(op, recs, reps.view(dtype), z)
+    np.testing.assert_array_equal(got[:32].view(np.uint8), sc[:32].view(np.uint8))
+    np.testing.assert_array_equal(got[32:n], z[32:n])
+    np.testing.assert_array_equal(got[n:n + 32 * iw].view(np.uint32), ids[:32])
