@@ -1122,12 +1122,24 @@ static asc_value *rep_i32(X *x, asc_value *r) {
   return r->type == x->idx ? &mk(x, ASC_OP_INDEX_CAST, &r, 1, x->i32)->results[0] : r;
 }
 
+/* repeat_time is in [0, 255] (a compile-time constant is checked here; a run-time one by the
+ * instruction it becomes). */
+static int bad_repeat(X *x, asc_value *r) {
+  int64_t v;
+  if (!asc_pass_const_int(r, &v) || (v >= 0 && v <= 255))
+    return 0;
+  asc_error(x->ctx, asc_op_diag_loc(x->op), "%s: repeat_time %lld is outside 0..255", asc_op_name(x->op), (long long)v);
+  return 1;
+}
+
 /* concat: the scores are copied into the concat buffer, 16 per repeat (a UB -> UB data_copy; the tmp
  * buffer is not needed on A2/A3). */
 static int expand_concat(X *x) {
   asc_op *op = x->op;
   if (!is_f16(elem(op->operands[0])) && !is_f32(elem(op->operands[0])))
     return bad_dtype(x, "supports half and float tensors only");
+  if (bad_repeat(x, op->operands[3]))
+    return -1;
   asc_value *n = ar(x, ASC_OP_MULI, rep_i32(x, op->operands[3]), ci(x, 16));
   mk(x, ASC_OP_DATA_COPY, (asc_value *[]){op->operands[0], op->operands[1], n}, 3, NULL);
   return 0;
@@ -1144,6 +1156,8 @@ static int expand_extract(X *x) {
     return bad_dtype(x, "supports half and float tensors only");
   if (ti->kind != ASC_TY_INT || ti->width != 32)
     return bad_dtype(x, "the index tensor must be uint32");
+  if (bad_repeat(x, op->operands[3]))
+    return -1;
   asc_value *params = &mk(x, ASC_OP_STRUCT, (asc_value *[]){ci(x, 1), rep_i32(x, op->operands[3]), ci(x, 8), ci(x, 0)},
                           4, asc_type_struct(x->ctx, ASC_STRUCT_GATHER_MASK))->results[0];
   const asc_type *i1 = asc_type_int(x->ctx, 1, false), *i64 = asc_type_int(x->ctx, 64, false);

@@ -142,3 +142,17 @@ def test_runtime_repeat(dtype):
     np.testing.assert_array_equal(got[:32].view(np.uint8), sc[:32].view(np.uint8))
     np.testing.assert_array_equal(got[32:n], z[32:n])
     np.testing.assert_array_equal(got[n:n + 32 * iw].view(np.uint32), ids[:32])
+
+
+@pytest.mark.parametrize("fn", ["concat", "extract"])
+def test_repeat_out_of_range(fn):
+    x = np.zeros(64, np.float32)
+    i = np.zeros(64, np.uint32).view(np.float32)
+
+    def op(d, a, b):
+        if fn == "concat":
+            asc.adv.concat(d, a, a, 256)
+        else:
+            asc.adv.extract(d, b.reinterpret_cast(asc.uint32), a, -1)
+    with pytest.raises(asc.CompilationError, match=f"asc.adv.{fn}: repeat_time .* is outside 0..255"):
+        run(op, x, i, x)
