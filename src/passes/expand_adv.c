@@ -1116,6 +1116,63 @@ static int expand_rmsnorm(X *x) {
   return 0;
 }
 
+/* ---- sort utilities (A2/A3: asc.sort takes the scores as they are; records are 8 bytes, score at
+ * byte 0, uint32 index at byte 4) ---- */
+static asc_value *rep_i32(X *x, asc_value *r) {
+  return r->type == x->idx ? &mk(x, ASC_OP_INDEX_CAST, &r, 1, x->i32)->results[0] : r;
+}
+
+/* repeat_time is in [0, 255] (a compile-time constant is checked here; a run-time one by the
+ * instruction it becomes). */
+static int bad_repeat(X *x, asc_value *r) {
+  int64_t v;
+  if (!asc_pass_const_int(r, &v) || (v >= 0 && v <= 255))
+    return 0;
+  asc_error(x->ctx, asc_op_diag_loc(x->op), "%s: repeat_time %lld is outside 0..255", asc_op_name(x->op), (long long)v);
+  return 1;
+}
+
+/* concat: the scores are copied into the concat buffer, 16 per repeat (a UB -> UB data_copy; the tmp
+ * buffer is not needed on A2/A3). */
+static int expand_concat(X *x) {
+  asc_op *op = x->op;
+  if (!is_f16(elem(op->operands[0])) && !is_f32(elem(op->operands[0])))
+    return bad_dtype(x, "supports half and float tensors only");
+  if (bad_repeat(x, op->operands[3]))
+    return -1;
+  asc_value *n = ar(x, ASC_OP_MULI, rep_i32(x, op->operands[3]), ci(x, 16));
+  mk(x, ASC_OP_DATA_COPY, (asc_value *[]){op->operands[0], op->operands[1], n}, 3, NULL);
+  return 0;
+}
+
+/* extract: two gather_mask with built-in patterns over the 256-byte repeats of the sorted records (32
+ * per repeat): the scores (float: even 4-byte lanes; half: 2-byte lanes k % 4 == 0), then the indices
+ * (odd 4-byte lanes). */
+static int expand_extract(X *x) {
+  asc_op *op = x->op;
+  asc_value *val = op->operands[0], *idx = op->operands[1], *src = op->operands[2];
+  const asc_type *t = elem(val), *u32 = asc_type_int(x->ctx, 32, true), *ti = elem(idx);
+  if (!is_f16(t) && !is_f32(t))
+    return bad_dtype(x, "supports half and float tensors only");
+  if (ti->kind != ASC_TY_INT || ti->width != 32)
+    return bad_dtype(x, "the index tensor must be uint32");
+  if (bad_repeat(x, op->operands[3]))
+    return -1;
+  asc_value *params = &mk(x, ASC_OP_STRUCT, (asc_value *[]){ci(x, 1), rep_i32(x, op->operands[3]), ci(x, 8), ci(x, 0)},
+                          4, asc_type_struct(x->ctx, ASC_STRUCT_GATHER_MASK))->results[0];
+  const asc_type *i1 = asc_type_int(x->ctx, 1, false), *i64 = asc_type_int(x->ctx, 64, false);
+  asc_op *f = mk(x, ASC_OP_CONSTANT, NULL, 0, i1);
+  asc_op_set_attr(x->m, f, "value", asc_attr_int(x->m, i1, 0));
+  asc_op *z = mk(x, ASC_OP_CONSTANT, NULL, 0, i64);
+  asc_op_set_attr(x->m, z, "value", asc_attr_int(x->m, i64, 0));
+  mk(x, ASC_OP_GATHER_MASK_PATTERN,
+     (asc_value *[]){val, src, ci(x, is_f32(t) ? 1 : 3), &f->results[0], &z->results[0], params}, 6, i64);
+  mk(x, ASC_OP_GATHER_MASK_PATTERN,
+     (asc_value *[]){recast(x, idx, u32), recast(x, src, u32), ci(x, 2), &f->results[0], &z->results[0], params}, 6,
+     i64);
+  return 0;
+}
+
 static int expand_one(X *x) {
   switch (x->op->code) {
   case ASC_OP_ADV_SOFTMAX: return expand_softmax(x);
@@ -1123,6 +1180,8 @@ static int expand_one(X *x) {
   case ASC_OP_ADV_QUANT: return expand_quant(x);
   case ASC_OP_ADV_XOR: return expand_xor(x);
   case ASC_OP_ADV_AXPY: return expand_axpy(x);
+  case ASC_OP_ADV_CONCAT: return expand_concat(x);
+  case ASC_OP_ADV_EXTRACT: return expand_extract(x);
   default: break;
   }
   for (int i = 0; i < NC(EW); i++)

@@ -4,8 +4,8 @@ Matmul, MatmulType and register_matmul (_matmul.py) become asc.matmul_* ops that
 expand-matmul pass turns into cube instructions (src/passes/expand_matmul.c).  The vector library
 (softmax, rmsnorm, quant, exp and the math functions) is marshalling only: each call emits one
 asc.adv.* op (src/ops/ops.def) that libasc's expand-adv pass turns into basic vector instructions
-(src/passes/expand_adv.c; docs/adv.md).  concat, extract, the sort utilities and the names listed
-in _NOT_YET raise NotImplementedError naming themselves."""
+(src/passes/expand_adv.c; docs/adv.md), so are the sort utilities concat and extract.  The names
+listed in _NOT_YET raise NotImplementedError naming themselves."""
 from ..._core import PlainValue, builder, not_yet_names, to_value
 from ..core import STRUCTS, LocalTensor, _need, float32, int32
 from ._matmul import (  # noqa: F401
@@ -15,7 +15,7 @@ from ._matmul import (  # noqa: F401
 )
 
 
-_NOT_YET = "MatmulApiStaticTiling get_matmul_api_tiling concat extract".split()
+_NOT_YET = "MatmulApiStaticTiling get_matmul_api_tiling".split()
 _MATMUL = ("Matmul MatmulType register_matmul MatmulConfig get_normal_config get_mdl_config get_special_mdl_config "
            "get_basic_config get_special_basic_config get_ib_share_norm_config get_mm_config MatmulBatchParams "
            "MatmulFuncParams MatmulQuantParams MatmulShapeParams").split()
@@ -24,7 +24,7 @@ not_yet_names(globals(), "asc.adv", " ".join(_NOT_YET))
 _MATH1 = ("acos acosh asin asinh atan atanh ceil cos cosh digamma erf erfc floor frac lgamma log round sign sin "
           "sinh tan tanh trunc").split()
 __all__ = _NOT_YET + _MATMUL + _MATH1 + ["TCubeTiling", "SoftmaxTiling", "RmsNormTiling", "QuantConfig", "softmax", "rmsnorm",
-                               "quant", "exp", "power", "xor", "axpy"]
+                               "quant", "exp", "power", "xor", "axpy", "concat", "extract"]
 
 SoftmaxTiling = STRUCTS["SoftmaxTiling"]
 RmsNormTiling = STRUCTS["RmsNormTiling"]
@@ -180,6 +180,19 @@ def rmsnorm(dst, src, gamma, epsilon, tiling, temp_buffer=None, basic_block=Fals
     if temp_buffer is not None:
         ops.append(_lt(temp_buffer, fn, "temp_buffer"))
     _emit("rmsnorm", ops, {"shape": _shape_attr(src), "basic_block": "true" if basic_block else None})
+
+
+def concat(dst, src, tmp, repeat_time):
+    """asc.adv.concat: prepares the scores for asc.sort, 16 elements per repeat (dst := src)."""
+    fn = "adv.concat"
+    _emit("concat", [_lt(dst, fn, "dst"), _lt(src, fn, "src"), _lt(tmp, fn, "tmp"), to_value(repeat_time, int32)], {})
+
+
+def extract(dst_value, dst_index, src, repeat_time):
+    """asc.adv.extract: splits sorted 8-byte records into their scores and uint32 indices, 32 per repeat."""
+    fn = "adv.extract"
+    _emit("extract", [_lt(dst_value, fn, "dst_value"), _lt(dst_index, fn, "dst_index"), _lt(src, fn, "src"),
+                      to_value(repeat_time, int32)], {})
 
 
 from .tiling import TCubeTiling  # noqa: E402,F401  (host-built; asc.lib.host fills it)
