@@ -142,3 +142,19 @@ def test_data_copy_slice_ub_to_gm_and_errors():
     with pytest.raises(ValueError, match="slice_list1 has 1 SliceInfo, dim_value is 2"):
         run(x, 64, 64, 0.0, lambda t, xg: asc.data_copy(t, xg, [asc.SliceInfo(0, 63, 0, 4, 64)],
                                                         [asc.SliceInfo(0, 63, 0, 4, 64)], 2), lambda zg, t: None)
+
+
+def test_pad_ext_params_dtype_keyword():
+    """pyasc's DataCopyPadExtParams takes the element type first, positionally or as dtype=."""
+    x = np.arange(1, 41, dtype=np.float32)
+    def op_in(t, xg):
+        pad = asc.DataCopyPadExtParams(dtype=asc.float32, is_pad=True, left_padding=0, right_padding=4,
+                                       padding_value=-3.0)
+        asc.data_copy_pad(t, xg, asc.DataCopyExtParams(2, 80, 0, 0, 0), pad)
+
+    def op_out(zg, t):
+        asc.data_copy(zg, t, 48)
+    z = run(x, 48, 48, 9.0, op_in, op_out)
+    for b in range(2):
+        np.testing.assert_array_equal(z[24 * b: 24 * b + 20], x[20 * b: 20 * b + 20])
+        np.testing.assert_array_equal(z[24 * b + 20: 24 * b + 24], [-3.0] * 4)
