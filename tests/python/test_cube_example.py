@@ -104,3 +104,37 @@ def test_auto_sync_full_places_the_cube_flags(tmp_path):
     np.testing.assert_array_equal(c, ex.reference(a, b))
     np.testing.assert_array_equal(c2, ex.reference(a, b))
     assert auto <= 1.1 * manual, (auto, manual)
+
+
+def test_profile_directory_of_the_matmul_example(tmp_path):
+    """Issue 19's matmul point: the profile directory of the raw-cube example agrees with the launch
+    report (msprof's aic_* columns per pipe) and attributes every core cycle to a Python line."""
+    import collections
+    import csv
+    import re
+
+    def rows(name):
+        with open(tmp_path / name, newline="") as fh:
+            return list(csv.DictReader(fh))
+    a, b = ex.inputs(256, 256, 256, seed=3)
+    c = ex.run(a, b, 2, profile=str(tmp_path))
+    np.testing.assert_array_equal(c, ex.reference(a, b))
+    rep = rt.last_report()
+    mhz, cores = rep["mhz"], rep["cores"]
+    (info,) = rows("OpBasicInfo.csv")
+    assert int(info["Task Cycles"]) == rep["cycles"] and int(info["Block Dim"]) == 2
+    pu = rows("PipeUtilization.csv")
+    assert len(pu) == len(cores)
+    cols = {"cube": "PIPE_M", "mte1": "PIPE_MTE1", "mte2": "PIPE_MTE2", "fixpipe": "PIPE_FIX"}
+    for r, core in zip(pu, cores):
+        assert int(r["aic_total_cycles"]) == core["cycles"]
+        for col, pipe in cols.items():
+            assert float(r[f"aic_{col}_time(us)"]) == pytest.approx(core["busy"].get(pipe, 0) / mhz, abs=1e-3)
+    assert float(pu[0]["aic_cube_time(us)"]) > 0 and float(pu[0]["aic_mte1_time(us)"]) > 0
+    per_core = collections.Counter()
+    for r in rows("code_exe.csv"):
+        per_core[int(r["core"])] += int(r["cycles"])
+    assert [per_core[k] for k in range(len(cores))] == [core["cycles"] for core in cores]
+    page = (tmp_path / "timeline.html").read_text()
+    data = json.loads(re.search(r"const D = (\{.*?\});\n", page, re.S).group(1))
+    assert {"CUBE", "MTE1", "FIXP", "MTE2"} <= {p["name"] for p in data["pipes"]}
