@@ -229,7 +229,21 @@ static void tile(gen *g, mm *x, asc_value *t) {
     memcpy(ndb, f, sizeof f);
   }
   op3(g, ASC_OP_DATA_COPY_ND2NZ, x->a1, gtsub(g, a, aoff), mkstruct(g, ASC_STRUCT_ND2NZ, nda, 8));
-  op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, gtsub(g, b, boff), mkstruct(g, ASC_STRUCT_ND2NZ, ndb, 8));
+  /* f32 B K x N: the transposing load takes a 16 x 16 square as two side-by-side 16 x 8 fractals
+   * that are consecutive in L1, so B goes to L1 one 16-row band of K at a time, each band's column
+   * blocks 16 rows apart (squares along N consecutive, bands n1 squares apart). */
+  bool b32t = x->esz == 4 && !x->tb;
+  asc_value *kb16 = b32t ? cdiv(g, kc, 16) : NULL;
+  if (b32t) {
+    asc_value *r = forloop(g, kb16, &il);
+    asc_value *rows = bin(g, ASC_OP_MINSI, kint(g, 16), bin(g, ASC_OP_SUBI, kc, mulk(g, r, 16)));
+    asc_value *f[] = {one, rows, nc, zero, x->s[S_ORGN], kint(g, 16), one, zero};
+    op3(g, ASC_OP_DATA_COPY_ND2NZ, ltsub(g, x->b1, mulk(g, mul(g, r, n1), 256)),
+        gtsub(g, b, add(g, boff, mul(g, mulk(g, r, 16), x->s[S_ORGN]))), mkstruct(g, ASC_STRUCT_ND2NZ, f, 8));
+    endblock(g, &il);
+  } else {
+    op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, gtsub(g, b, boff), mkstruct(g, ASC_STRUCT_ND2NZ, ndb, 8));
+  }
   if (x->bias) {
     ifthen(g, bfirst, &il);
     /* one row of nc elements, ND -> "Nz" with a C0 stride of one row: contiguous in L1 */
@@ -254,6 +268,14 @@ static void tile(gen *g, mm *x, asc_value *t) {
     op3(g, ASC_OP_LOAD_DATA_2D, dst, x->a1, mkstruct(g, ASC_STRUCT_LOAD2D, f, 7));
   }
   endblock(g, &il);
+  if (b32t) {
+    /* square (band r, n block q) -> L0B fractals (k block 2r, q) and (2r + 1, q): n1 apart */
+    asc_value *r = forloop(g, kb16, &jl);
+    asc_value *dst = ltsub(g, x->b2, mulk(g, mul(g, r, n1), 2 * 16 * x->c0));
+    asc_value *f[] = {mul(g, r, n1), n1, one, zero, bin(g, ASC_OP_SUBI, n1, one), zero};
+    op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->b1, mkstruct(g, ASC_STRUCT_LOAD2D_T, f, 6));
+    endblock(g, &jl);
+  } else {
   asc_value *j = forloop(g, k1, &jl);
   {
     asc_value *dst = ltsub(g, x->b2, mulk(g, mul(g, j, n1), 16 * x->c0));
@@ -268,6 +290,7 @@ static void tile(gen *g, mm *x, asc_value *t) {
     op3(g, ASC_OP_LOAD_DATA_2D, dst, x->b1, mkstruct(g, ASC_STRUCT_LOAD2D, f, 7));
   }
   endblock(g, &jl);
+  }
   if (x->bias) {
     ifthen(g, bfirst, &il);
     op3(g, ASC_OP_DATA_COPY, x->bt, x->bias1, n16);
@@ -359,9 +382,10 @@ static int prepare(gen *g, mm *x, asc_op *op) {
     asc_error(g->ctx, asc_op_diag_loc(op), "%s: A and B must be f16, bf16, f32 or int8", asc_op_name(op));
     return -1;
   }
-  if (x->esz != 2 && (x->ta || !x->tb)) {
-    asc_error(g->ctx, asc_op_diag_loc(op), "%s: with %d-byte A/B the simulator has no transposing L1 -> L0 "
-              "load yet: A must be M x K (not transposed) and B N x K (transposed)", asc_op_name(op), x->esz);
+  if (x->esz != 2 && (x->ta || (!x->tb && x->esz != 4))) {
+    asc_error(g->ctx, asc_op_diag_loc(op), "%s: with %d-byte A/B, transposed A%s is not implemented in "
+              "the Matmul expansion yet: A must be M x K (not transposed)%s", asc_op_name(op), x->esz,
+              x->esz == 1 ? " and B K x N" : "", x->esz == 1 ? " and B N x K (transposed)" : "");
     return -1;
   }
   x->eacc = isint ? asc_type_int(g->ctx, 32, false) : asc_type_float(g->ctx, 32, false);

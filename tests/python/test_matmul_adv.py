@@ -122,6 +122,9 @@ SHAPES = [  # (m, n, k, dtype, cores, trans_a, trans_b, bias, iterate)
     (48, 48, 80, np.float16, 1, True, True, True, True),          # both, bias, iterate
     (96, 160, 64, "bf16", 3, False, False, False, False),
     (64, 64, 64, np.float32, 2, False, True, False, False),
+    (64, 64, 64, np.float32, 2, False, False, False, False),      # f32 B K x N: the transposing load
+    (40, 50, 70, np.float32, 1, False, False, False, False),      # f32 B K x N, k and n tails
+    (100, 300, 200, np.float32, 4, False, False, True, True),     # f32 B K x N, bias, iterate
     (64, 96, 128, np.int8, 2, False, True, False, False),
     (70, 90, 40, np.int8, 1, False, True, True, True),
     (512, 1024, 64, np.float16, 48, False, False, False, False),
