@@ -219,9 +219,12 @@ static void tile(gen *g, mm *x, asc_value *t) {
     asc_value *f[] = {one, kc, mc, zero, x->s[S_ORGM], k16, one, zero};
     memcpy(nda, f, sizeof f);
   }
+  /* int8 B K x N: the transposing load takes 32 x 32 squares, two 16 x 32 fractals stacked, so
+   * B's column blocks in L1 are K rounded up to 32 rows apart */
+  bool b8t = x->esz == 1 && !x->tb;
   if (!x->tb) {
     boff = add(g, mul(g, k0, x->s[S_ORGN]), n0);
-    asc_value *f[] = {one, kc, nc, zero, x->s[S_ORGN], k16, one, zero};
+    asc_value *f[] = {one, kc, nc, zero, x->s[S_ORGN], b8t ? up(g, kc, 32) : k16, one, zero};
     memcpy(ndb, f, sizeof f);
   } else {
     boff = add(g, mul(g, n0, x->s[S_ORGKB]), k0);
@@ -273,6 +276,14 @@ static void tile(gen *g, mm *x, asc_value *t) {
     asc_value *r = forloop(g, kb16, &jl);
     asc_value *dst = ltsub(g, x->b2, mulk(g, mul(g, r, n1), 2 * 16 * x->c0));
     asc_value *f[] = {mul(g, r, n1), n1, one, zero, bin(g, ASC_OP_SUBI, n1, one), zero};
+    op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->b1, mkstruct(g, ASC_STRUCT_LOAD2D_T, f, 6));
+    endblock(g, &jl);
+  } else if (b8t) {
+    /* square (n block q of 32, k block j) -> L0B fractals (j, 2q) and (j, 2q + 1); with n1 odd
+     * the last square's second fractal spills into row j + 1, which the next load rewrites */
+    asc_value *j = forloop(g, k1, &jl);
+    asc_value *dst = ltsub(g, x->b2, mulk(g, mul(g, j, n1), 16 * x->c0));
+    asc_value *f[] = {j, cdiv(g, nc, 32), k1, one, zero, zero};
     op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->b1, mkstruct(g, ASC_STRUCT_LOAD2D_T, f, 6));
     endblock(g, &jl);
   } else {
@@ -382,10 +393,9 @@ static int prepare(gen *g, mm *x, asc_op *op) {
     asc_error(g->ctx, asc_op_diag_loc(op), "%s: A and B must be f16, bf16, f32 or int8", asc_op_name(op));
     return -1;
   }
-  if (x->esz != 2 && (x->ta || (!x->tb && x->esz != 4))) {
-    asc_error(g->ctx, asc_op_diag_loc(op), "%s: with %d-byte A/B, transposed A%s is not implemented in "
-              "the Matmul expansion yet: A must be M x K (not transposed)%s", asc_op_name(op), x->esz,
-              x->esz == 1 ? " and B K x N" : "", x->esz == 1 ? " and B N x K (transposed)" : "");
+  if (x->esz != 2 && x->ta) {
+    asc_error(g->ctx, asc_op_diag_loc(op), "%s: with %d-byte A/B, transposed A is not implemented in the "
+              "Matmul expansion yet: A must be M x K (not transposed)", asc_op_name(op), x->esz);
     return -1;
   }
   x->eacc = isint ? asc_type_int(g->ctx, 32, false) : asc_type_float(g->ctx, 32, false);

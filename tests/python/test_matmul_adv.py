@@ -127,6 +127,9 @@ SHAPES = [  # (m, n, k, dtype, cores, trans_a, trans_b, bias, iterate)
     (100, 300, 200, np.float32, 4, False, False, True, True),     # f32 B K x N, bias, iterate
     (64, 96, 128, np.int8, 2, False, True, False, False),
     (70, 90, 40, np.int8, 1, False, True, True, True),
+    (64, 96, 128, np.int8, 2, False, False, False, False),        # int8 B K x N: the transposing load
+    (70, 90, 40, np.int8, 1, False, False, True, True),           # int8 B K x N, tails, bias, iterate
+    (48, 48, 80, np.int8, 1, False, False, False, False),         # int8 B K x N, n1 odd (spill row)
     (512, 1024, 64, np.float16, 48, False, False, False, False),
     (300, 200, 100, np.float16, 7, False, False, True, True),
 ]
