@@ -130,6 +130,11 @@ SHAPES = [  # (m, n, k, dtype, cores, trans_a, trans_b, bias, iterate)
     (64, 96, 128, np.int8, 2, False, False, False, False),        # int8 B K x N: the transposing load
     (70, 90, 40, np.int8, 1, False, False, True, True),           # int8 B K x N, tails, bias, iterate
     (48, 48, 80, np.int8, 1, False, False, False, False),         # int8 B K x N, n1 odd (spill row)
+    (70, 90, 40, np.float32, 1, True, False, True, True),         # f32 A K x M and B K x N, tails, bias
+    (64, 96, 128, np.float32, 2, True, True, False, False),       # f32 A K x M, B N x K
+    (40, 50, 70, np.float32, 1, True, True, False, False),        # f32 A K x M, k1 odd (spill)
+    (100, 300, 200, np.int8, 4, True, False, True, False),        # int8 A K x M, B K x N, bias
+    (48, 48, 80, np.int8, 1, True, True, False, True),            # int8 A K x M, m1 odd
     (512, 1024, 64, np.float16, 48, False, False, False, False),
     (300, 200, 100, np.float16, 7, False, False, True, True),
 ]
