@@ -216,20 +216,49 @@ static void tile(gen *g, mm *x, asc_value *t) {
     memcpy(nda, f, sizeof f);
   } else {
     aoff = add(g, mul(g, k0, x->s[S_ORGM]), m0);
-    asc_value *f[] = {one, kc, mc, zero, x->s[S_ORGM], k16, one, zero};
+    asc_value *f[] = {one, kc, mc, zero, x->s[S_ORGM], x->esz == 1 ? up(g, kc, 32) : k16, one, zero};
     memcpy(nda, f, sizeof f);
   }
+  /* int8 B K x N: the transposing load takes 32 x 32 squares, two 16 x 32 fractals stacked, so
+   * B's column blocks in L1 are K rounded up to 32 rows apart */
+  bool b8t = x->esz == 1 && !x->tb;
   if (!x->tb) {
     boff = add(g, mul(g, k0, x->s[S_ORGN]), n0);
-    asc_value *f[] = {one, kc, nc, zero, x->s[S_ORGN], k16, one, zero};
+    asc_value *f[] = {one, kc, nc, zero, x->s[S_ORGN], b8t ? up(g, kc, 32) : k16, one, zero};
     memcpy(ndb, f, sizeof f);
   } else {
     boff = add(g, mul(g, n0, x->s[S_ORGKB]), k0);
     asc_value *f[] = {one, nc, kc, zero, x->s[S_ORGKB], n16, one, zero};
     memcpy(ndb, f, sizeof f);
   }
-  op3(g, ASC_OP_DATA_COPY_ND2NZ, x->a1, gtsub(g, a, aoff), mkstruct(g, ASC_STRUCT_ND2NZ, nda, 8));
-  op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, gtsub(g, b, boff), mkstruct(g, ASC_STRUCT_ND2NZ, ndb, 8));
+  /* f32 A K x M (transposed): L1 in 16-row bands of K as for f32 B K x N below */
+  bool a32t = x->esz == 4 && x->ta;
+  asc_value *ka16 = a32t ? cdiv(g, kc, 16) : NULL;
+  if (a32t) {
+    asc_value *r = forloop(g, ka16, &il);
+    asc_value *rows = bin(g, ASC_OP_MINSI, kint(g, 16), bin(g, ASC_OP_SUBI, kc, mulk(g, r, 16)));
+    asc_value *f[] = {one, rows, mc, zero, x->s[S_ORGM], kint(g, 16), one, zero};
+    op3(g, ASC_OP_DATA_COPY_ND2NZ, ltsub(g, x->a1, mulk(g, mul(g, r, m1), 256)),
+        gtsub(g, a, add(g, aoff, mul(g, mulk(g, r, 16), x->s[S_ORGM]))), mkstruct(g, ASC_STRUCT_ND2NZ, f, 8));
+    endblock(g, &il);
+  } else {
+    op3(g, ASC_OP_DATA_COPY_ND2NZ, x->a1, gtsub(g, a, aoff), mkstruct(g, ASC_STRUCT_ND2NZ, nda, 8));
+  }
+  /* f32 B K x N: the transposing load takes a 16 x 16 square as two side-by-side 16 x 8 fractals
+   * that are consecutive in L1, so B goes to L1 one 16-row band of K at a time, each band's column
+   * blocks 16 rows apart (squares along N consecutive, bands n1 squares apart). */
+  bool b32t = x->esz == 4 && !x->tb;
+  asc_value *kb16 = b32t ? cdiv(g, kc, 16) : NULL;
+  if (b32t) {
+    asc_value *r = forloop(g, kb16, &il);
+    asc_value *rows = bin(g, ASC_OP_MINSI, kint(g, 16), bin(g, ASC_OP_SUBI, kc, mulk(g, r, 16)));
+    asc_value *f[] = {one, rows, nc, zero, x->s[S_ORGN], kint(g, 16), one, zero};
+    op3(g, ASC_OP_DATA_COPY_ND2NZ, ltsub(g, x->b1, mulk(g, mul(g, r, n1), 256)),
+        gtsub(g, b, add(g, boff, mul(g, mulk(g, r, 16), x->s[S_ORGN]))), mkstruct(g, ASC_STRUCT_ND2NZ, f, 8));
+    endblock(g, &il);
+  } else {
+    op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, gtsub(g, b, boff), mkstruct(g, ASC_STRUCT_ND2NZ, ndb, 8));
+  }
   if (x->bias) {
     ifthen(g, bfirst, &il);
     /* one row of nc elements, ND -> "Nz" with a C0 stride of one row: contiguous in L1 */
@@ -240,6 +269,22 @@ static void tile(gen *g, mm *x, asc_value *t) {
   }
   flag(g, ASC_EVENT_MTE2_MTE1);
   /* MTE1: L1 -> L0A rows of fractals (Zz), L0B (Zn) */
+  if (a32t) {
+    /* square (band r, m block q) -> L0A fractals (q, 2r) and (q, 2r + 1); with k1 odd the last
+     * square's second fractal spills into block q + 1's first, which the next load rewrites */
+    asc_value *q = forloop(g, m1, &il);
+    asc_value *dst = ltsub(g, x->a2, mulk(g, mul(g, q, k1), 16 * x->c0));
+    asc_value *f[] = {q, ka16, m1, one, zero, zero};
+    op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->a1, mkstruct(g, ASC_STRUCT_LOAD2D_T, f, 6));
+    endblock(g, &il);
+  } else if (x->esz == 1 && x->ta) {
+    /* int8 A K x M: square (m block q of 32, k block r) -> L0A fractals (2q, r), (2q + 1, r) */
+    asc_value *q = forloop(g, cdiv(g, mc, 32), &il);
+    asc_value *dst = ltsub(g, x->a2, mulk(g, mul(g, mulk(g, q, 2), k1), 16 * x->c0));
+    asc_value *f[] = {mul(g, q, k1), k1, one, zero, bin(g, ASC_OP_SUBI, k1, one), zero};
+    op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->a1, mkstruct(g, ASC_STRUCT_LOAD2D_T, f, 6));
+    endblock(g, &il);
+  } else {
   asc_value *i = forloop(g, m1, &il);
   {
     asc_value *dst = ltsub(g, x->a2, mulk(g, mul(g, i, k1), 16 * x->c0));
@@ -254,6 +299,23 @@ static void tile(gen *g, mm *x, asc_value *t) {
     op3(g, ASC_OP_LOAD_DATA_2D, dst, x->a1, mkstruct(g, ASC_STRUCT_LOAD2D, f, 7));
   }
   endblock(g, &il);
+  }
+  if (b32t) {
+    /* square (band r, n block q) -> L0B fractals (k block 2r, q) and (2r + 1, q): n1 apart */
+    asc_value *r = forloop(g, kb16, &jl);
+    asc_value *dst = ltsub(g, x->b2, mulk(g, mul(g, r, n1), 2 * 16 * x->c0));
+    asc_value *f[] = {mul(g, r, n1), n1, one, zero, bin(g, ASC_OP_SUBI, n1, one), zero};
+    op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->b1, mkstruct(g, ASC_STRUCT_LOAD2D_T, f, 6));
+    endblock(g, &jl);
+  } else if (b8t) {
+    /* square (n block q of 32, k block j) -> L0B fractals (j, 2q) and (j, 2q + 1); with n1 odd
+     * the last square's second fractal spills into row j + 1, which the next load rewrites */
+    asc_value *j = forloop(g, k1, &jl);
+    asc_value *dst = ltsub(g, x->b2, mulk(g, mul(g, j, n1), 16 * x->c0));
+    asc_value *f[] = {j, cdiv(g, nc, 32), k1, one, zero, zero};
+    op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->b1, mkstruct(g, ASC_STRUCT_LOAD2D_T, f, 6));
+    endblock(g, &jl);
+  } else {
   asc_value *j = forloop(g, k1, &jl);
   {
     asc_value *dst = ltsub(g, x->b2, mulk(g, mul(g, j, n1), 16 * x->c0));
@@ -268,6 +330,7 @@ static void tile(gen *g, mm *x, asc_value *t) {
     op3(g, ASC_OP_LOAD_DATA_2D, dst, x->b1, mkstruct(g, ASC_STRUCT_LOAD2D, f, 7));
   }
   endblock(g, &jl);
+  }
   if (x->bias) {
     ifthen(g, bfirst, &il);
     op3(g, ASC_OP_DATA_COPY, x->bt, x->bias1, n16);
@@ -357,11 +420,6 @@ static int prepare(gen *g, mm *x, asc_op *op) {
   bool isint = asc_type_is_int(x->ein);
   if (!(x->esz == 2 || (x->esz == 4 && !isint) || (x->esz == 1 && isint))) {
     asc_error(g->ctx, asc_op_diag_loc(op), "%s: A and B must be f16, bf16, f32 or int8", asc_op_name(op));
-    return -1;
-  }
-  if (x->esz != 2 && (x->ta || !x->tb)) {
-    asc_error(g->ctx, asc_op_diag_loc(op), "%s: with %d-byte A/B the simulator has no transposing L1 -> L0 "
-              "load yet: A must be M x K (not transposed) and B N x K (transposed)", asc_op_name(op), x->esz);
     return -1;
   }
   x->eacc = isint ? asc_type_int(g->ctx, 32, false) : asc_type_float(g->ctx, 32, false);

@@ -200,6 +200,29 @@ static void place(asc_module *m, plan *p, const asc_block *body, int64_t *addr, 
   rewrite(m, p, &lt->results[0], count);
 }
 
+static bool within(const asc_op *op, const asc_block *b) {
+  for (; op && op->parent; op = op->parent->parent ? op->parent->parent->parent : NULL)
+    if (op->parent == b)
+      return true;
+  return false;
+}
+
+/* The block the vector cores run: a MIX Matmul kernel's body is `if ascend_is_aic() { server }
+ * else { body }` (expand-matmul), and the auto tensors belong to its else block - UB is the
+ * AIVs' - when they all lie there; otherwise the function body. */
+static asc_block *aiv_body(asc_block *body, const asc_pass_vec *autos) {
+  for (asc_op *o = body->first; o; o = o->next) {
+    if (o->code != ASC_OP_IF || o->noperands < 1 || !o->operands[0]->def ||
+        o->operands[0]->def->code != ASC_OP_ASCEND_IS_AIC || o->nregions < 2 || !o->regions[1].block)
+      continue;
+    for (size_t i = 0; i < autos->n; i++)
+      if (!within(autos->items[i], o->regions[1].block))
+        return body;
+    return o->regions[1].block;
+  }
+  return body;
+}
+
 static int plan_func(asc_module *m, asc_op *func) {
   asc_block *body = func->regions[0].block;
   asc_pass_vec autos = {0};
@@ -212,6 +235,7 @@ static int plan_func(asc_module *m, asc_op *func) {
     asc_pass_vec_free(&autos);
     return 0;
   }
+  body = aiv_body(body, &autos);
   ps = calloc(autos.n, sizeof *ps);
   if (!ps)
     asc_die("out of memory");

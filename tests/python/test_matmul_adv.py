@@ -122,8 +122,19 @@ SHAPES = [  # (m, n, k, dtype, cores, trans_a, trans_b, bias, iterate)
     (48, 48, 80, np.float16, 1, True, True, True, True),          # both, bias, iterate
     (96, 160, 64, "bf16", 3, False, False, False, False),
     (64, 64, 64, np.float32, 2, False, True, False, False),
+    (64, 64, 64, np.float32, 2, False, False, False, False),      # f32 B K x N: the transposing load
+    (40, 50, 70, np.float32, 1, False, False, False, False),      # f32 B K x N, k and n tails
+    (100, 300, 200, np.float32, 4, False, False, True, True),     # f32 B K x N, bias, iterate
     (64, 96, 128, np.int8, 2, False, True, False, False),
     (70, 90, 40, np.int8, 1, False, True, True, True),
+    (64, 96, 128, np.int8, 2, False, False, False, False),        # int8 B K x N: the transposing load
+    (70, 90, 40, np.int8, 1, False, False, True, True),           # int8 B K x N, tails, bias, iterate
+    (48, 48, 80, np.int8, 1, False, False, False, False),         # int8 B K x N, n1 odd (spill row)
+    (70, 90, 40, np.float32, 1, True, False, True, True),         # f32 A K x M and B K x N, tails, bias
+    (64, 96, 128, np.float32, 2, True, True, False, False),       # f32 A K x M, B N x K
+    (40, 50, 70, np.float32, 1, True, True, False, False),        # f32 A K x M, k1 odd (spill)
+    (100, 300, 200, np.int8, 4, True, False, True, False),        # int8 A K x M, B K x N, bias
+    (48, 48, 80, np.int8, 1, True, True, False, True),            # int8 A K x M, m1 odd
     (512, 1024, 64, np.float16, 48, False, False, False, False),
     (300, 200, 100, np.float16, 7, False, False, True, True),
 ]
@@ -345,3 +356,58 @@ def test_atomic_c_is_refused_not_ignored():
     t = tiling_for(32, 32, 32, np.float16, np.float32, 1)
     with pytest.raises(Exception, match="en_atomic"):
         k[1](np.zeros((32, 32), np.float16), np.zeros((32, 32), np.float32), t)
+
+
+@asc.jit
+def mix_auto_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
+                    workspace: asc.GlobalAddress):
+    """A MIX kernel whose C tiles land in a LocalTensorAuto (insert-sync plans it) and go out x3."""
+    ag = asc.GlobalTensor()
+    bg = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg.set_global_buffer(b)
+    cg.set_global_buffer(c)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ag.dtype),
+                        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bg.dtype),
+                        c=asc.adv.MatmulType(asc.TPosition.VECCALC, asc.CubeFormat.ND, cg.dtype))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(ag)
+    mm.set_tensor_b(bg)
+    with mm.iterate() as count:
+        t = asc.LocalTensorAuto(asc.float32, 64 * 64)
+        mm.get_tensor_c(t)
+        asc.muls(t, t, 3.0, tiling.base_m * tiling.base_n)
+        rows = tiling.single_core_m // tiling.base_m
+        start = count % rows * tiling.base_m * tiling.n + count // rows * tiling.base_n
+        p = asc.DataCopyParams(block_count=tiling.base_m, block_len=tiling.base_n * 4 // 32, src_stride=0,
+                               dst_stride=(tiling.n - tiling.base_n) * 4 // 32)
+        if asc.get_block_idx() == 0:
+            asc.data_copy(cg[start:], t, repeat_params=p)
+    mm.end()
+
+
+def test_mix_local_tensor_auto_f32_b_kn():
+    """LocalTensorAuto in a MIX Matmul kernel is planned inside the vector cores' branch (it was
+    placed before `if ascend_is_aic()`: 'TPosition VECIN (UB) is not available on an AIC core'),
+    with f32 A and B K x N (the f32 transposing load)."""
+    m, n, k = 128, 128, 48
+    rng = np.random.default_rng(3)
+    a = rng.integers(-4, 5, (m, k)).astype(np.float32)
+    b = rng.integers(-4, 5, (k, n)).astype(np.float32)
+    mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT, False)
+    mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT, False)
+    mt.set_c_type(host.TPosition.VECCALC, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_dim(1)
+    mt.set_org_shape(m, n, k)
+    mt.set_shape(m, n, k)
+    mt.set_fix_split(64, 64, -1)
+    mt.set_buffer_space(-1, -1, -1)
+    t = asc.adv.TCubeTiling()
+    assert mt.get_tiling(t) != -1
+    assert (t.base_m, t.base_n) == (64, 64)
+    c = np.full((m, n), -1, np.float32)
+    mix_auto_kernel[1](a, b, c, t, np.zeros(16 << 20, np.uint8))
+    np.testing.assert_array_equal(c, 3 * (a @ b))

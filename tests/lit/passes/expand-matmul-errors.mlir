@@ -16,19 +16,6 @@
 
 "builtin.module"() ({
 "func.func"() ({
-^bb0(%a: !asc.gm_ptr<f32>, %c: !asc.gm_ptr<f32>):
-  %ga = "asc.global_tensor"() : () -> !asc.global_tensor<f32>
-  %gc = "asc.global_tensor"() : () -> !asc.global_tensor<f32>
-  %m = "arith.constant"() {value = 32 : i32} : () -> i32
-  "asc.matmul_iterate_all"(%gc, %ga, %ga, %ga, %a, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 0 : i64} : (!asc.global_tensor<f32>, !asc.global_tensor<f32>, !asc.global_tensor<f32>, !asc.global_tensor<f32>, !asc.gm_ptr<f32>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> () // expected-error {{with 4-byte A/B the simulator has no transposing L1 -> L0 load yet}}
-  "func.return"() : () -> ()
-}) {function_type = (!asc.gm_ptr<f32>, !asc.gm_ptr<f32>) -> (), sym_name = "f32_b_kn"} : () -> ()
-}) : () -> ()
-
-// -----
-
-"builtin.module"() ({
-"func.func"() ({
 ^bb0(%a: !asc.gm_ptr<f16>, %c: !asc.gm_ptr<f16>):
   %ga = "asc.global_tensor"() : () -> !asc.global_tensor<f16>
   %gc = "asc.global_tensor"() : () -> !asc.global_tensor<f16>
