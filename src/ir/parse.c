@@ -1203,6 +1203,7 @@ static asc_op *operation(parser *p) {
 /* module := operation*   (one "builtin.module" op is the module itself) */
 static bool toplevel(parser *p) {
   asc_block *body = asc_module_body(p->m);
+  asc_loc first = here(p);
   while (!is(p, ASC_TK_EOF)) {
     asc_op *op = operation(p);
     if (!op)
@@ -1211,6 +1212,10 @@ static bool toplevel(parser *p) {
   }
   if (body->first && body->first == body->last && body->first->code == ASC_OP_MODULE) {
     asc_op *mod = body->first;
+    const asc_block *mb = mod->nregions ? mod->regions[0].block : NULL;
+    if (mb && mb->nargs) /* as MLIR: the module's block has no arguments (nothing could name them) */
+      return errorat(p, first, "'builtin.module' op expects its region's block to have no arguments, got %d",
+                     mb->nargs);
     asc_op_unlink(mod);
     p->m->op = mod;
   }

@@ -101,5 +101,16 @@
 
 // -----
 
+// The module's own block takes no arguments (the printer could not name them; found by fuzz_parse).
+// CHECK: errors.mlir:[[@LINE+1]]:1: error: 'builtin.module' op expects its region's block to have no arguments, got 1
+"builtin.module"() ({
+^bb0(%v: i32):
+  "func.func"() ({
+    "func.return"() : () -> ()
+  }) {function_type = () -> (), sym_name = "f"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // CHECK: errors.mlir:[[@LINE+2]]:1: error: expected '}'
 "scf.yield"() ({
