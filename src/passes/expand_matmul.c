@@ -192,6 +192,21 @@ static void alloc(gen *g, mm *x) {
   }
 }
 
+/* GM (K x cols from off, rows org elements apart) -> L1 as Nz, one 16-row band of K at a time:
+ * the layout the 4-byte transposing load needs (its 16 x 16 square is two side-by-side 16 x 8
+ * fractals, consecutive in L1), so band r starts nblk fractals after band r - 1. */
+static void copy_k_bands(gen *g, asc_value *l1, asc_value *gm, asc_value *off, asc_value *bands, asc_value *kc,
+                         asc_value *cols, asc_value *nblk, asc_value *org) {
+  loopctx bl;
+  asc_value *zero = kint(g, 0), *one = kint(g, 1);
+  asc_value *r = forloop(g, bands, &bl);
+  asc_value *rows = bin(g, ASC_OP_MINSI, kint(g, 16), bin(g, ASC_OP_SUBI, kc, mulk(g, r, 16)));
+  asc_value *f[] = {one, rows, cols, zero, org, kint(g, 16), one, zero};
+  op3(g, ASC_OP_DATA_COPY_ND2NZ, ltsub(g, l1, mulk(g, mul(g, r, nblk), 256)),
+      gtsub(g, gm, add(g, off, mul(g, mulk(g, r, 16), org))), mkstruct(g, ASC_STRUCT_ND2NZ, f, 8));
+  endblock(g, &bl);
+}
+
 /* Tile t of C into L0C. */
 static void tile(gen *g, mm *x, asc_value *t) {
   asc_value *m0, *n0, *mc, *nc;
@@ -235,27 +250,16 @@ static void tile(gen *g, mm *x, asc_value *t) {
   bool a32t = x->esz == 4 && x->ta;
   asc_value *ka16 = a32t ? cdiv(g, kc, 16) : NULL;
   if (a32t) {
-    asc_value *r = forloop(g, ka16, &il);
-    asc_value *rows = bin(g, ASC_OP_MINSI, kint(g, 16), bin(g, ASC_OP_SUBI, kc, mulk(g, r, 16)));
-    asc_value *f[] = {one, rows, mc, zero, x->s[S_ORGM], kint(g, 16), one, zero};
-    op3(g, ASC_OP_DATA_COPY_ND2NZ, ltsub(g, x->a1, mulk(g, mul(g, r, m1), 256)),
-        gtsub(g, a, add(g, aoff, mul(g, mulk(g, r, 16), x->s[S_ORGM]))), mkstruct(g, ASC_STRUCT_ND2NZ, f, 8));
-    endblock(g, &il);
+    copy_k_bands(g, x->a1, a, aoff, ka16, kc, mc, m1, x->s[S_ORGM]);
   } else {
     op3(g, ASC_OP_DATA_COPY_ND2NZ, x->a1, gtsub(g, a, aoff), mkstruct(g, ASC_STRUCT_ND2NZ, nda, 8));
   }
-  /* f32 B K x N: the transposing load takes a 16 x 16 square as two side-by-side 16 x 8 fractals
-   * that are consecutive in L1, so B goes to L1 one 16-row band of K at a time, each band's column
-   * blocks 16 rows apart (squares along N consecutive, bands n1 squares apart). */
+  /* f32 B K x N: into L1 in 16-row bands of K for the transposing load (squares along N
+   * consecutive, bands n1 squares apart) */
   bool b32t = x->esz == 4 && !x->tb;
   asc_value *kb16 = b32t ? cdiv(g, kc, 16) : NULL;
   if (b32t) {
-    asc_value *r = forloop(g, kb16, &il);
-    asc_value *rows = bin(g, ASC_OP_MINSI, kint(g, 16), bin(g, ASC_OP_SUBI, kc, mulk(g, r, 16)));
-    asc_value *f[] = {one, rows, nc, zero, x->s[S_ORGN], kint(g, 16), one, zero};
-    op3(g, ASC_OP_DATA_COPY_ND2NZ, ltsub(g, x->b1, mulk(g, mul(g, r, n1), 256)),
-        gtsub(g, b, add(g, boff, mul(g, mulk(g, r, 16), x->s[S_ORGN]))), mkstruct(g, ASC_STRUCT_ND2NZ, f, 8));
-    endblock(g, &il);
+    copy_k_bands(g, x->b1, b, boff, kb16, kc, nc, n1, x->s[S_ORGN]);
   } else {
     op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, gtsub(g, b, boff), mkstruct(g, ASC_STRUCT_ND2NZ, ndb, 8));
   }
