@@ -51,11 +51,11 @@ def load_data_with_transpose(dst, src, params):
          [_lt(dst, "load_data_with_transpose", "dst"), _lt(src, "load_data_with_transpose", "src"), params.value])
 
 
-def load_data_with_sparse(dst, src, idx, params):
+def load_data_with_sparse(dst, src, idx, load_data_params):
     b = builder("load_data_with_sparse")
     fn = "load_data_with_sparse"
     b.op("asc.load_data_with_sparse", [_lt(dst, fn, "dst"), _lt(src, fn, "src"), _lt(idx, fn, "idx"),
-                                       _s(params, ("LoadData2DParams",), fn, "params")])
+                                       _s(load_data_params, ("LoadData2DParams",), fn, "load_data_params")])
 
 
 def mmad(dst, fm, filter, *args, **kw):  # noqa: A002 - pyasc's name
@@ -129,9 +129,9 @@ def set_load_data_padding_value(pad_value):
     builder("set_load_data_padding_value").op("asc.set_load_data_padding_value", [to_value(v, d)])
 
 
-def set_load_data_repeat(repeat_params):
+def set_load_data_repeat(param):
     builder("set_load_data_repeat").op("asc.set_load_data_repeat", [
-        _s(repeat_params, ("LoadDataRepeatParam",), "set_load_data_repeat", "repeat_params")])
+        _s(param, ("LoadDataRepeatParam",), "set_load_data_repeat", "param")])
 
 
 def set_fix_pipe_pre_quant_flag(config):

@@ -7,7 +7,7 @@
  *   sig  := tok (',' tok)*
  *   tok  := [?*] base [('$' | '@') var]
  *   base := i1 i32 i64 index int intidx float num any gm gt lt tensor que tbuf pipe
- *           func struct | struct:<Name>
+ *           func struct count | struct:<Name>
  * The strings are parsed on every use: they are a few bytes long and a cache would
  * be state to keep in step with the table.
  */
@@ -126,7 +126,7 @@ static const struct {
     {"int", c_int},     {"intidx", c_intidx}, {"float", c_float}, {"num", c_num},
     {"any", c_any},     {"gm", c_gm},         {"gt", c_gt},       {"lt", c_lt},
     {"tensor", c_tensor}, {"que", c_que},     {"tbuf", c_tbuf},   {"pipe", c_pipe},
-    {"func", c_func},   {"struct", c_struct},
+    {"func", c_func},   {"struct", c_struct},   {"count", c_i32},
 };
 
 static bool eqn(const char *s, int n, const char *lit) {
@@ -214,7 +214,9 @@ static void bindvar(sigck *c, const sigtok *tok, const char *who, int idx, const
 
 static bool checkone(sigck *c, const sigtok *tok, const char *who, int idx, const asc_type *t) {
   if (!basematch(tok->base, tok->blen, t)) {
-    fail(c, "%s #%d must be %.*s, but got '%s'", who, idx, tok->blen, tok->base, ty(c, 0, t));
+    bool count = eqn(tok->base, tok->blen, "count"); /* an i32 with a meaning for the passes */
+    fail(c, "%s #%d must be %.*s, but got '%s'", who, idx, count ? 3 : tok->blen, count ? "i32" : tok->base,
+         ty(c, 0, t));
     return false;
   }
   int before = c->nerr;

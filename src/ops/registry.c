@@ -38,6 +38,17 @@ asc_opcode asc_op_lookup(const char *name, size_t len) {
   return ASC_OP_COUNT;
 }
 
+int asc_op_count_operand(asc_opcode code) {
+  const char *s = asc_opinfos[code].operands;
+  for (int i = 0; *s; i++) {
+    size_t n = strcspn(s, ",");
+    if (n == 5 && !strncmp(s, "count", 5))
+      return i;
+    s += n + (s[n] == ',');
+  }
+  return -1;
+}
+
 /* ---- enums ---- */
 
 typedef struct enumval {

@@ -54,6 +54,9 @@ static inline const asc_opinfo *asc_opinfo_of(asc_opcode c) { return &asc_opinfo
 int asc_registry_check(void);
 /* ASC_OP_COUNT when unknown. */
 asc_opcode asc_op_lookup(const char *name, size_t len);
+/* The index of the operand whose constraint is `count` (the element count that bounds every tensor
+ * operand, ops.def), or -1. */
+int asc_op_count_operand(asc_opcode code);
 
 /* ---- enums ---- */
 typedef enum asc_enum_kind {

@@ -1173,26 +1173,39 @@ static int expand_extract(X *x) {
   return 0;
 }
 
+/* The library calls with an expansion of their own; the elementwise ones are the rows of EW. */
+static const struct {
+  asc_opcode code;
+  int (*expand)(X *x);
+} CALLS[] = {
+    {ASC_OP_ADV_SOFTMAX, expand_softmax}, {ASC_OP_ADV_RMSNORM, expand_rmsnorm}, {ASC_OP_ADV_QUANT, expand_quant},
+    {ASC_OP_ADV_XOR, expand_xor},         {ASC_OP_ADV_AXPY, expand_axpy},       {ASC_OP_ADV_CONCAT, expand_concat},
+    {ASC_OP_ADV_EXTRACT, expand_extract},
+};
+
+/* Expands x->op: 0 done, -1 error, 1 not a library call. */
 static int expand_one(X *x) {
-  switch (x->op->code) {
-  case ASC_OP_ADV_SOFTMAX: return expand_softmax(x);
-  case ASC_OP_ADV_RMSNORM: return expand_rmsnorm(x);
-  case ASC_OP_ADV_QUANT: return expand_quant(x);
-  case ASC_OP_ADV_XOR: return expand_xor(x);
-  case ASC_OP_ADV_AXPY: return expand_axpy(x);
-  case ASC_OP_ADV_CONCAT: return expand_concat(x);
-  case ASC_OP_ADV_EXTRACT: return expand_extract(x);
-  default: break;
-  }
+  for (int i = 0; i < NC(CALLS); i++)
+    if (CALLS[i].code == x->op->code)
+      return CALLS[i].expand(x);
   for (int i = 0; i < NC(EW); i++)
     if (EW[i].code == x->op->code)
       return expand_ew(x, &EW[i]);
-  return 1; /* not a library call */
+  return 1;
+}
+
+static bool is_library_call(asc_opcode code) {
+  for (int i = 0; i < NC(CALLS); i++)
+    if (CALLS[i].code == code)
+      return true;
+  for (int i = 0; i < NC(EW); i++)
+    if (EW[i].code == code)
+      return true;
+  return false;
 }
 
 static void collect(asc_op *op, void *user) {
-  const char *name = asc_op_name(op);
-  if (!strncmp(name, "asc.adv.", 8))
+  if (is_library_call(op->code))
     asc_pass_vec_push(user, op);
 }
 

@@ -385,16 +385,10 @@ static sync_view resolve(sync_env *env, const asc_value *v) {
 
 /* ---- accesses ---- */
 
-/* Count-form vector ops and data_copy end in an element count; mask forms (a second
- * dot in the name) and parameter-struct copies do not. */
+/* The element count that bounds every tensor operand of op (the registry's `count` operand), or NULL. */
 static const asc_value *count_operand(const asc_op *op) {
-  const asc_opinfo *info = asc_opinfo_of(op->code);
-  const asc_value *last = op->noperands ? op->operands[op->noperands - 1] : NULL;
-  if (info->family != ASC_FAM_VECTOR && info->family != ASC_FAM_COPY)
-    return NULL;
-  if (strchr(info->name + 4, '.') || !last || !asc_type_is_int(last->type))
-    return NULL;
-  return last;
+  int i = asc_op_count_operand(op->code);
+  return i >= 0 && i < op->noperands ? op->operands[i] : NULL;
 }
 
 /* The bytes operand i of op touches. */

@@ -178,20 +178,32 @@ static int64_t dstoff(const cvop *o, int64_t r, int k, int64_t blk, int64_t rep)
   return o->count ? (r * o->lanes + k) * o->ds : asc_sim_laneoff(r, k, o->ds, blk, rep);
 }
 
+/* The three forms of each op cvrun runs (count; continuous mask + repeat; bit mask + repeat). */
+enum { CV_COUNT, CV_MASK, CV_BITMASK };
+typedef struct cvform {
+  int code, base, form;
+} cvform;
+
+#define CV_FORMS(b) {ASC_OP_##b, ASC_OP_##b, CV_COUNT}, {ASC_OP_##b##_MASK, ASC_OP_##b, CV_MASK}, \
+                    {ASC_OP_##b##_BITMASK, ASC_OP_##b, CV_BITMASK}
+static const cvform CVFORMS[] = {CV_FORMS(MUL_CAST), CV_FORMS(ADD_RELU_CAST), CV_FORMS(SUB_RELU_CAST),
+                                 CV_FORMS(ADD_DEQ_RELU), CV_FORMS(CAST_DEQ)};
+#undef CV_FORMS
+
+/* cvrun runs exactly the opcodes of CVFORMS (asc_sim_reg_vdeq registers them). */
+static const cvform *cvform_of(int code) {
+  for (size_t i = 0; i < sizeof CVFORMS / sizeof CVFORMS[0]; i++)
+    if (CVFORMS[i].code == code)
+      return &CVFORMS[i];
+  return &CVFORMS[sizeof CVFORMS / sizeof CVFORMS[0] - 3]; /* unreachable */
+}
+
 static int cvrun(sim_core *c, const sim_inst *in) {
   cvop o;
   memset(&o, 0, sizeof o);
   int code = in->op->code;
-  o.count = code == ASC_OP_MUL_CAST || code == ASC_OP_ADD_RELU_CAST || code == ASC_OP_SUB_RELU_CAST ||
-            code == ASC_OP_ADD_DEQ_RELU || code == ASC_OP_CAST_DEQ;
-  o.bits = code == ASC_OP_MUL_CAST_BITMASK || code == ASC_OP_ADD_RELU_CAST_BITMASK ||
-           code == ASC_OP_SUB_RELU_CAST_BITMASK || code == ASC_OP_ADD_DEQ_RELU_BITMASK ||
-           code == ASC_OP_CAST_DEQ_BITMASK;
-  o.code = code <= ASC_OP_MUL_CAST_BITMASK && code >= ASC_OP_MUL_CAST           ? ASC_OP_MUL_CAST
-           : code <= ASC_OP_ADD_RELU_CAST_BITMASK && code >= ASC_OP_ADD_RELU_CAST ? ASC_OP_ADD_RELU_CAST
-           : code <= ASC_OP_SUB_RELU_CAST_BITMASK && code >= ASC_OP_SUB_RELU_CAST ? ASC_OP_SUB_RELU_CAST
-           : code <= ASC_OP_ADD_DEQ_RELU_BITMASK && code >= ASC_OP_ADD_DEQ_RELU   ? ASC_OP_ADD_DEQ_RELU
-                                                                                    : ASC_OP_CAST_DEQ;
+  const cvform *f = cvform_of(code);
+  o.code = f->base, o.count = f->form == CV_COUNT, o.bits = f->form == CV_BITMASK;
   o.bin = o.code != ASC_OP_CAST_DEQ;
   o.sdt = dtof(in, 1), o.ddt = dtof(in, 0);
   if (o.sdt < 0 || o.ddt < 0 || !combo(&o))
@@ -359,15 +371,8 @@ static int selregscalar(sim_core *c, const sim_inst *in) {
 }
 
 void asc_sim_reg_vdeq(sim_exec_fn *t) {
-  static const int ops[] = {
-      ASC_OP_MUL_CAST,      ASC_OP_MUL_CAST_MASK,      ASC_OP_MUL_CAST_BITMASK,
-      ASC_OP_ADD_RELU_CAST, ASC_OP_ADD_RELU_CAST_MASK, ASC_OP_ADD_RELU_CAST_BITMASK,
-      ASC_OP_SUB_RELU_CAST, ASC_OP_SUB_RELU_CAST_MASK, ASC_OP_SUB_RELU_CAST_BITMASK,
-      ASC_OP_ADD_DEQ_RELU,  ASC_OP_ADD_DEQ_RELU_MASK,  ASC_OP_ADD_DEQ_RELU_BITMASK,
-      ASC_OP_CAST_DEQ,      ASC_OP_CAST_DEQ_MASK,      ASC_OP_CAST_DEQ_BITMASK,
-  };
-  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-    t[ops[i]] = cvrun;
+  for (size_t i = 0; i < sizeof CVFORMS / sizeof CVFORMS[0]; i++)
+    t[CVFORMS[i].code] = cvrun;
   t[ASC_OP_SET_DEQ_SCALE] = setdeq;
   t[ASC_OP_SET_DEQ_SCALE_QUANT] = setdeqquant;
   t[ASC_OP_SET_DEQ_SCALE_VDEQ] = setdeqvdeq;

@@ -367,7 +367,7 @@ def i2c_bug_kernel(bug: asc.ConstExpr[int]):
         q = asc.LoadData3DParamsV2((0, 0, 0, 0), 4, 4, 20, 16, 16, 0, 0, 1, 1, 1, 1, 1, 1)
         asc.load_data(a2, a1, q)  # CH_TAIL
     elif bug == 2:
-        asc.set_load_data_repeat(asc.LoadDataRepeatParam(2, 1, 0))
+        asc.set_load_data_repeat(param=asc.LoadDataRepeatParam(2, 1, 0))  # pyasc's keyword
         asc.load_data(a2, a1, p)  # REPEAT
     elif bug == 3:
         asc.load_data(a2, a1, asc.LoadData3DParamsV2Pro(16, False, False, False, False, False, 16 | (16 << 16)))  # NOFM
@@ -433,3 +433,9 @@ def test_auto_sync_full_covers_the_img2col_load():
     y = np.zeros((63, 20), np.float32)
     flagless_conv_kernel[1](x.astype(np.float16), weight_matrix(w, 16).T.astype(np.float16).copy(), y)
     np.testing.assert_array_equal(y, ref.astype(np.float32))
+
+
+def test_load_data_keywords_are_pyasc_names():
+    import inspect
+    assert list(inspect.signature(asc.load_data_with_sparse).parameters) == ["dst", "src", "idx", "load_data_params"]
+    assert list(inspect.signature(asc.set_load_data_repeat).parameters) == ["param"]

@@ -96,7 +96,11 @@ SIGINT_CHILD = textwrap.dedent("""
         os.set_blocking(w, False)
         signal.set_wakeup_fd(w)
 
-    @asc.jit
+    from asc.runtime import config
+    # "group": a MIX kernel, whose blocks run as AIC + 2 AIV core groups on one timeline each
+    kt = config.KernelType.MIX_AIC_1_2 if sys.argv[2] == "group" else None
+
+    @asc.jit(kernel_type=kt)
     def spin(x: asc.GlobalAddress, n: int):
         i = 0
         while i < n:
@@ -115,7 +119,7 @@ SIGINT_CHILD = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("blocks,mode", [(1, "plain"), (40, "plain"), (40, "wakeup")])
+@pytest.mark.parametrize("blocks,mode", [(1, "plain"), (40, "plain"), (40, "wakeup"), (1, "group"), (24, "group")])
 def test_ctrl_c_interrupts_a_launch(tmp_path, blocks, mode):
     script = tmp_path / "spin.py"
     script.write_text(SIGINT_CHILD)

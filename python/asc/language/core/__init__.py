@@ -845,8 +845,9 @@ def _mask_words(pyname, mask):
 
 
 def _sig(operands):
-    """An operand signature with `i32` spelled `int`, the spelling of the tables above."""
-    return ",".join("int" if k == "i32" else k for k in operands.split(","))
+    """An operand signature with `i32` and `count` (an element count, ops.def) spelled `int`, the
+    spelling of the tables above."""
+    return ",".join("int" if k in ("i32", "count") else k for k in operands.split(","))
 
 
 def _make_vector_op(pyname, opname, info):
