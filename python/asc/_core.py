@@ -87,6 +87,24 @@ class DataType:
         return (dtype_of, (self.name,))
 
 
+def _nonfinite_bits(v, ir):
+    """The hexadecimal IR literal of float v as an `ir` float when the conversion is not finite (inf,
+    nan, or overflow to inf, as a C conversion rounds), else None: finite constants stay decimal."""
+    import numpy as np
+    with np.errstate(over="ignore", invalid="ignore"):
+        if ir == "f64":
+            return None if np.isfinite(v) else f"0x{np.float64(v).view(np.uint64):016X}"
+        f = np.float32(v)
+        if ir == "f32":
+            return None if np.isfinite(f) else f"0x{f.view(np.uint32):08X}"
+        if ir == "f16":
+            h = np.float16(v)
+            return None if np.isfinite(h) else f"0x{h.view(np.uint16):04X}"
+        u = int(f.view(np.uint32))  # bf16: the high half of the float, rounded to nearest even
+        b = 0x7FC0 | (u >> 16 & 0x8000) if f != f else (u + 0x7FFF + (u >> 16 & 1)) >> 16
+        return None if (b & 0x7F80) != 0x7F80 else f"0x{b:04X}"
+
+
 _DTYPES = [("int1", "i1", 1, "i"), ("int8", "i8", 1, "i"), ("int16", "i16", 2, "i"), ("int32", "i32", 4, "i"),
            ("int64", "i64", 8, "i"), ("uint8", "ui8", 1, "u"), ("uint16", "ui16", 2, "u"),
            ("uint32", "ui32", 4, "u"), ("uint64", "ui64", 8, "u"), ("float16", "f16", 2, "f"),
@@ -214,10 +232,9 @@ class Builder:
     def const(self, value, dtype):
         if dtype.is_float():
             v = float(value)
-            if v != v or v in (float("inf"), float("-inf")):
-                import struct
-                bits = struct.pack("<f", v) if dtype.size == 4 else struct.pack("<d", v)
-                txt = "0x" + bits[::-1].hex().upper()
+            bits = _nonfinite_bits(v, dtype.ir)
+            if bits is not None:  # inf, nan, or a value that overflows the type (to inf, as C converts)
+                txt = bits
             else:
                 txt = repr(v)
                 if "e" in txt and "." not in txt:  # the IR's float literals need a point: 1.0e-05, not 1e-05
