@@ -610,30 +610,39 @@ static int runall(sim_launch *L, const asc_sim_options *o, asc_sim_report *rep) 
 
 /* ---- core groups (MIX kernels, cross-core synchronization, atomics; xcore.c) ----
  * A group is the cores of one block, or every core of the launch (L->cosim_all).  Groups run
- * on the host threads like blocks do; the cores of a group run on one timeline (xcore.c), so
- * the results do not depend on the number of threads. */
+ * on the host threads like blocks do, at most a window of them ahead of the last committed
+ * one; the cores of a group run on one timeline (xcore.c), so the results do not depend on
+ * the number of threads.  Committed in group order: each block's cores in instance order,
+ * placed together on the group slot (an AIC and its AIVs) that frees up first. */
 typedef struct grunner {
   const sim_launch *L;
-  blockres *res; /* per core instance */
-  int ngroups, per, slots;
-  atomic_int next;
-  _Atomic bool stop; /* a group failed: no new group is taken (the ones before it were: they all run) */
+  runner *R;        /* what is committed: the report, traces, per-line costs, failure */
+  int ngroups, gsize, per, slots, nslots, window;
+  blockres *ring;   /* group g's core results at ring[(g % window) * gsize] */
+  bool *ready;      /* per ring slot: run, waiting for its turn */
+  int64_t *slotend; /* when each group slot frees up */
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  int next, done; /* groups taken, groups committed */
+  bool stop;      /* a committed group failed, or the launch was cancelled */
 } grunner;
 
 typedef struct gcore {
   sim_core c;
   scratch s;
+  blockres *res;
 } gcore;
 
 static void rungcore(sim_core *c, void *user) {
-  grunner *R = user;
+  (void)user;
   gcore *g = (gcore *)c; /* c is the first member of its gcore */
-  runcore(c, &R->res[c->inst], &g->s);
+  runcore(c, g->res, &g->s);
 }
 
-static void rungroup(grunner *R, int g) {
-  const sim_launch *L = R->L;
-  int first = L->cosim_all ? 0 : g * R->per, n = L->cosim_all ? L->ninst : R->per;
+/* Runs group g's cores into res[0 .. gsize). */
+static void rungroup(grunner *G, int g, blockres *res) {
+  const sim_launch *L = G->L;
+  int first = g * G->gsize, n = G->gsize;
   gcore *gc = calloc((size_t)n, sizeof *gc);
   sim_core **cores = calloc((size_t)n, sizeof *cores);
   if (!gc || !cores)
@@ -641,34 +650,115 @@ static void rungroup(grunner *R, int g) {
   for (int i = 0; i < n; i++) {
     scratchinit(&gc[i].s, L);
     coreinit(&gc[i].c, L, first + i, &gc[i].s);
-    blockres *r = &R->res[first + i];
-    gc[i].c.ctx = r->diag = asc_ctx_new();
-    r->diag->quiet = true;
-    gc[i].c.out = &r->out;
-    gc[i].c.gm_rate = gmrate(L, gc[i].c.block, R->slots);
+    gc[i].res = &res[i];
+    gc[i].c.ctx = res[i].diag = asc_ctx_new();
+    res[i].diag->quiet = true;
+    gc[i].c.out = &res[i].out;
+    gc[i].c.gm_rate = gmrate(L, gc[i].c.block, G->slots);
     cores[i] = &gc[i].c;
     L->xinfo[first + i].group = g;
     L->xinfo[first + i].gidx = i;
   }
-  asc_sim_run_group(L, n, cores, rungcore, R);
-  bool failed = false;
+  asc_sim_run_group(L, n, cores, rungcore, G);
   for (int i = 0; i < n; i++) {
     corefree(&gc[i].c);
     scratchfree(&gc[i].s);
-    failed |= R->res[first + i].rc != 0;
   }
-  for (int i = 0; i < n; i++)
-    R->res[first + i].ready = true;
-  if (failed) /* the groups after it are not committed */
-    atomic_store(&R->stop, true);
   free(gc);
   free(cores);
 }
 
+/* Commits block b's cores (results r[0 .. per)) on the group slot that frees up first. */
+static void commit_block(grunner *G, int b, blockres *r) {
+  const sim_launch *L = G->L;
+  runner *R = G->R;
+  asc_sim_report *rep = R->rep;
+  int k = 0;
+  for (int i = 1; i < G->nslots; i++)
+    if (G->slotend[i] < G->slotend[k])
+      k = i;
+  int64_t tb = 0;
+  for (int m = 0; m < G->per; m++, r++) {
+    int inst = b * G->per + m, ck = k * G->per + m;
+    for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
+      asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
+    asc_sim_oob_replay(L, r->oobw, r->noobw, &R->seen, rep);
+    asc_sim_print_commit(L, &r->out, rep);
+    asc_sim_san_commit_block(L, inst, &r->out);
+    asc_sim_core_report *cr = &rep->cores[ck];
+    if (R->tb) {
+      int cb, kind, sub;
+      asc_sim_inst_core(L, inst, &cb, &kind, &sub);
+      R->tb[inst] = (sim_tblock){r->trace, r->ntrace, ck, G->slotend[k], kind};
+      r->trace = NULL; /* kept for the trace writer */
+    }
+    cr->cycles = G->slotend[k] + r->cycles;
+    cr->blocks++;
+    cr->overlap_mte2_v += r->overlap;
+    cr->metrics_cycles += r->metrics;
+    for (int p = 0; p < ASC_SIM_NPIPES; p++) {
+      cr->busy[p] += r->busy[p];
+      cr->blocked[p] += r->blocked[p];
+    }
+    if (R->all)
+      asc_sim_icost_add(R->all, r->icost, r->nicost);
+    if (R->pc)
+      asc_sim_icost_add(R->pc[ck], r->icost, r->nicost);
+    tb = r->cycles > tb ? r->cycles : tb;
+    R->failed |= r->rc != 0;
+    R->done = inst + 1;
+    resfree(L, r);
+  }
+  G->slotend[k] += tb;
+  if (G->slotend[k] > rep->cycles)
+    rep->cycles = G->slotend[k];
+}
+
+/* Commits the run groups that are next in order (G->mu held); nothing after a failing block. */
+static void gcommit(grunner *G) {
+  int bpg = G->gsize / G->per; /* blocks per group */
+  for (int s; !G->stop && G->ready[s = G->done % G->window]; G->done++) {
+    blockres *res = &G->ring[(size_t)s * (size_t)G->gsize];
+    for (int i = 0; i < bpg && !G->R->failed; i++)
+      commit_block(G, G->done * bpg + i, &res[i * G->per]);
+    for (int i = 0; i < G->gsize; i++) /* the blocks after a failing one */
+      resfree(G->L, &res[i]);
+    G->ready[s] = false;
+    G->stop = G->R->failed;
+  }
+  pthread_cond_broadcast(&G->cv);
+}
+
 static void *gworker(void *arg) {
-  grunner *R = arg;
-  for (int g; !atomic_load(&R->stop) && !asc_sim_cancelled(R->L) && (g = atomic_fetch_add(&R->next, 1)) < R->ngroups;)
-    rungroup(R, g);
+  grunner *G = arg;
+  blockres *res = calloc((size_t)G->gsize, sizeof *res);
+  if (!res)
+    asc_die("out of memory");
+  pthread_mutex_lock(&G->mu);
+  for (;;) {
+    while (!G->stop && G->next < G->ngroups && G->next >= G->done + G->window)
+      pthread_cond_wait(&G->cv, &G->mu);
+    if (asc_sim_cancelled(G->L))
+      G->stop = true;
+    if (G->stop || G->next >= G->ngroups)
+      break;
+    int g = G->next++;
+    pthread_mutex_unlock(&G->mu);
+    rungroup(G, g, res);
+    pthread_mutex_lock(&G->mu);
+    if (G->stop) { /* a group before it failed: the result is not used */
+      for (int i = 0; i < G->gsize; i++)
+        resfree(G->L, &res[i]);
+      continue;
+    }
+    memcpy(&G->ring[(size_t)(g % G->window) * (size_t)G->gsize], res, sizeof *res * (size_t)G->gsize);
+    memset(res, 0, sizeof *res * (size_t)G->gsize);
+    G->ready[g % G->window] = true;
+    gcommit(G);
+  }
+  pthread_cond_broadcast(&G->cv);
+  pthread_mutex_unlock(&G->mu);
+  free(res);
   return NULL;
 }
 
@@ -687,21 +777,19 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
               L->plat->name, slots);
     return -1;
   }
-  grunner G = {.L = L, .per = per, .slots = slots, .ngroups = L->cosim_all ? 1 : L->blocks};
-  G.res = calloc((size_t)L->ninst, sizeof *G.res);
-  L->xinfo = calloc((size_t)L->ninst, sizeof *L->xinfo);
-  if (!G.res || !L->xinfo)
-    asc_die("out of memory");
-  atomic_init(&G.next, 0);
-  atomic_init(&G.stop, false);
-  runthreads(gworker, &G, nthreads(o, G.ngroups));
-  /* the report's cores: a block (all its cores) starts on the group slot that frees up first */
+  int ngroups = L->cosim_all ? 1 : L->blocks, threads = nthreads(o, ngroups);
   int nslots = L->blocks < slots ? L->blocks : slots;
+  /* the report's cores: a block (all its cores) starts on the group slot that frees up first */
   rep->ncores = nslots * per;
   rep->cores = calloc((size_t)rep->ncores, sizeof *rep->cores);
-  int64_t *slotend = calloc((size_t)nslots, sizeof *slotend);
   runner R = {.L = L, .rep = rep, .ncores = rep->ncores};
-  if (!rep->cores || !slotend)
+  grunner G = {.L = L, .R = &R, .ngroups = ngroups, .gsize = L->cosim_all ? L->ninst : per, .per = per,
+               .slots = slots, .nslots = nslots, .window = WINDOW * threads < ngroups ? WINDOW * threads : ngroups};
+  G.ring = calloc((size_t)G.window * (size_t)G.gsize, sizeof *G.ring);
+  G.ready = calloc((size_t)G.window, sizeof *G.ready);
+  G.slotend = calloc((size_t)nslots, sizeof *G.slotend);
+  L->xinfo = calloc((size_t)L->ninst, sizeof *L->xinfo);
+  if (!rep->cores || !G.ring || !G.ready || !G.slotend || !L->xinfo)
     asc_die("out of memory");
   if (L->keep_trace && !(R.tb = calloc((size_t)L->ninst, sizeof *R.tb)))
     asc_die("out of memory");
@@ -717,76 +805,32 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
     asc_sim_inst_core(L, k, &b, &kind, &sub);
     rep->cores[k].kind = kind;
   }
-  /* commit in order: the groups' cores, block by block */
-  int committed = 0; /* core instances */
-  for (int b = 0; b < L->blocks && !R.failed; b++) {
-    const blockres *row = &G.res[b * per];
-    bool ready = true;
-    for (int m = 0; m < per; m++)
-      ready &= row[m].ready;
-    if (!ready) /* not run: halted or cancelled */
-      break;
-    int k = 0;
-    for (int i = 1; i < nslots; i++)
-      if (slotend[i] < slotend[k])
-        k = i;
-    int64_t tb = 0;
-    for (int m = 0; m < per; m++) {
-      blockres *r = &G.res[b * per + m];
-      int inst = b * per + m, ck = k * per + m;
-      for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
-        asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
-      asc_sim_oob_replay(L, r->oobw, r->noobw, &R.seen, rep);
-      asc_sim_print_commit(L, &r->out, rep);
-      asc_sim_san_commit_block(L, inst, &r->out);
-      asc_sim_core_report *cr = &rep->cores[ck];
-      if (R.tb) {
-        int cb, kind, sub;
-        asc_sim_inst_core(L, inst, &cb, &kind, &sub);
-        R.tb[inst] = (sim_tblock){r->trace, r->ntrace, ck, slotend[k], kind};
-        r->trace = NULL; /* kept for the trace writer */
-      }
-      cr->cycles = slotend[k] + r->cycles;
-      cr->blocks++;
-      cr->overlap_mte2_v += r->overlap;
-      cr->metrics_cycles += r->metrics;
-      for (int p = 0; p < ASC_SIM_NPIPES; p++) {
-        cr->busy[p] += r->busy[p];
-        cr->blocked[p] += r->blocked[p];
-      }
-      if (R.all)
-        asc_sim_icost_add(R.all, r->icost, r->nicost);
-      if (R.pc)
-        asc_sim_icost_add(R.pc[ck], r->icost, r->nicost);
-      tb = r->cycles > tb ? r->cycles : tb;
-      R.failed |= r->rc != 0;
-      committed = inst + 1;
-    }
-    slotend[k] += tb;
-    if (slotend[k] > rep->cycles)
-      rep->cycles = slotend[k];
-  }
-  R.done = committed;
-  int rc = R.failed || committed < L->ninst ? -1 : 0;
+  pthread_mutex_init(&G.mu, NULL);
+  pthread_cond_init(&G.cv, NULL);
+  runthreads(gworker, &G, threads);
+  pthread_mutex_destroy(&G.mu);
+  pthread_cond_destroy(&G.cv);
+  int rc = R.failed || R.done < L->ninst ? -1 : 0;
   if (asc_sim_cancelled(L))
     asc_error(L->ctx, ASC_LOC_UNKNOWN, "launch interrupted (cancel requested) after %d of %d blocks",
-              committed / per, L->blocks);
+              R.done / per, L->blocks);
   if (!rc && L->tracing)
     rc = costs(L, o, &R, rep);
   if (o->trace_path && !rc)
     asc_sim_trace_write(L->ctx, o->trace_path, R.tb, R.done, L->plat->mhz);
   for (int i = 0; R.tb && i < R.done; i++)
     free((sim_trec *)R.tb[i].recs);
-  for (int i = 0; i < L->ninst; i++)
-    resfree(L, &G.res[i]);
+  for (size_t i = 0; i < (size_t)G.window * (size_t)G.gsize; i++) /* results left behind by a stop */
+    resfree(L, &G.ring[i]);
   for (int k = 0; R.pc && k < rep->ncores; k++)
     free(R.pc[k]);
   free(R.pc);
   free(R.all);
   free(R.tb);
   free(R.seen.ops);
-  free(G.res);
-  free(slotend);
+  free(G.ring);
+  free(G.ready);
+  free(G.slotend);
   return rc;
 }
 
