@@ -177,3 +177,111 @@ def inline(code, args=None, before_function=False):
     raise NotImplementedError("asc.inline is not available in openasc: it pastes C++ source into pyasc's generated "
                               "Ascend C kernel, and openasc compiles no C++ (the kernel is IR run by libasc's "
                               "simulator); write the code with the asc API instead")
+
+
+# ---- ListTensorDesc / TensorDesc: a tensor list in GM, decoded by the scalar unit (src/sim/aipp.c) ----
+_U32_ALL = 0xffffffff
+
+
+class ListTensorDesc:
+    """ListTensorDesc() then init(data, length, shape_size), or ListTensorDesc(data, length, shape_size): the
+    tensor list at GM address data (words of 64 bits: ptr_offset, per tensor dim | index << 32 and its shape,
+    then the data pointers).  length (bytes) and shape_size (pointers) are checked unless 0xffffffff."""
+
+    def __init__(self, data=None, length=_U32_ALL, shape_size=_U32_ALL):
+        builder("ListTensorDesc")
+        self.data = None
+        if data is not None:
+            self.init(data, length, shape_size)
+
+    def init(self, data, length=_U32_ALL, shape_size=_U32_ALL):
+        b = builder("ListTensorDesc.init")
+        self.data = _c._need(data, _c.GlobalAddress, "ListTensorDesc.init", "data")
+        b.op("asc.list_tensor_check", [self.data.value, _c.to_value(length, _c.I64), _c.to_value(shape_size, _c.I64)])
+
+    def _gm(self, fn):
+        if self.data is None:
+            raise TypeError(f"ListTensorDesc.{fn}(): the list has no data: construct it with data or call init first")
+        return self.data.value
+
+    def get_size(self):
+        gm = self._gm("get_size")
+        return PlainValue(builder("ListTensorDesc.get_size").op("asc.list_tensor_size", [gm], ["i32"])[0], _I32)
+
+    def get_data_ptr(self, index, dtype=None):
+        gm = self._gm("get_data_ptr")
+        d = dtype_of(dtype) if dtype is not None else DTYPES["float32"]
+        v = builder("ListTensorDesc.get_data_ptr").op("asc.list_tensor_ptr", [gm, _c._i32(index)],
+                                                      [f"!asc.gm_ptr<{d.ir}>"])[0]
+        return _c.GlobalAddress(v, d)
+
+    def get_desc(self, desc, index):
+        """Fill desc (a TensorDesc) with tensor index of the list."""
+        self._gm("get_desc")
+        if not isinstance(desc, TensorDesc):
+            raise TypeError(f"ListTensorDesc.get_desc(): desc must be a TensorDesc, got {type(desc).__name__}")
+        desc._list, desc._index = self, _c.to_value(index, _I32)
+
+
+class TensorDesc:
+    """TensorDesc(dtype=asc.float32): one tensor of a ListTensorDesc, filled by ListTensorDesc.get_desc.  Its
+    dim, shape and data pointer are read from the list in GM when asked for; set_shape_addr (Ascend C: the
+    scalar buffer GetDesc copies the shape into) is accepted and has no effect."""
+
+    def __init__(self, dtype=None):
+        builder("TensorDesc")
+        self.dtype = dtype_of(dtype) if dtype is not None else DTYPES["float32"]
+        self._list, self._index = None, None
+
+    def set_shape_addr(self, shape_ptr):
+        builder("TensorDesc.set_shape_addr")
+        _c.to_value(shape_ptr, _c.I64, wrap=True)  # an integer (an address), checked and not used
+
+    def _empty(self, what, rtype):
+        return builder(f"TensorDesc.{what}").op("asc.tensor_desc_empty", [], [rtype], {"what": _ir_string(what)})[0]
+
+    def get_dim(self):
+        if self._list is None:  # Ascend C: a TensorDesc no GetDesc filled has dim 0
+            return PlainValue(_c.to_value(0, _c.I64), _c.I64)
+        v = builder("TensorDesc.get_dim").op("asc.list_tensor_dim", [self._list.data.value], ["i64"])[0]
+        return PlainValue(v, _c.I64)
+
+    def get_index(self):
+        if self._list is None:
+            return PlainValue(_c.to_value(0, _c.I64), _c.I64)
+        b = builder("TensorDesc.get_index")
+        return PlainValue(b.op("arith.extsi", [self._index], ["i64"])[0], _c.I64)
+
+    def get_shape(self, offset):
+        if self._list is None:
+            return PlainValue(self._empty("get_shape", "i64"), _c.I64)
+        v = builder("TensorDesc.get_shape").op("asc.list_tensor_shape",
+                                               [self._list.data.value, self._index, _c._i32(offset)], ["i64"])[0]
+        return PlainValue(v, _c.I64)
+
+    def get_data_ptr(self):
+        t = f"!asc.gm_ptr<{self.dtype.ir}>"
+        if self._list is None:
+            return _c.GlobalAddress(self._empty("get_data_ptr", t), self.dtype)
+        v = builder("TensorDesc.get_data_ptr").op("asc.list_tensor_ptr", [self._list.data.value, self._index], [t])[0]
+        return _c.GlobalAddress(v, self.dtype)
+
+    def get_data_obj(self):
+        """A GlobalTensor over the data pointer, sized by the product of the shape."""
+        ptr = self.get_data_ptr()
+        g = _c.GlobalTensor()
+        if self._list is None:
+            g.set_global_buffer(ptr)
+            return g
+        n = builder("TensorDesc.get_data_obj").op("asc.list_tensor_numel", [self._list.data.value, self._index],
+                                                  ["i32"])[0]
+        g.set_global_buffer(ptr, PlainValue(n, _I32))
+        return g
+
+
+def _ir_string(s):
+    from ._basic_ops import _ir_string as f
+    return f(s)
+
+
+__all__ += ["ListTensorDesc", "TensorDesc"]

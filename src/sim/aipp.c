@@ -317,6 +317,154 @@ static int popstack(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
+/* ---- ListTensorDesc / TensorDesc: a tensor list in GM (Ascend C ListTensorDesc's layout) ---- */
+typedef struct tlist {
+  int64_t ptroff; /* byte offset of the data pointers */
+  int64_t dim, count, desc; /* dim, tensors, words per tensor descriptor */
+} tlist;
+
+/* Word w (8 bytes) of the list at *g, or -1 after the error. */
+static int word(sim_core *c, const sim_inst *in, const sim_val *g, int64_t w, uint64_t *r) {
+  const uint8_t *p = asc_sim_mem(c, in->op, g, w * 8, 8, "read");
+  if (!p)
+    return -1;
+  memcpy(r, p, 8);
+  asc_sim_scalar(c, c->L->cost->get_value);
+  return 0;
+}
+
+static int decode(sim_core *c, const sim_inst *in, tlist *t) {
+  const sim_val *g = sim_in(c, in, 0);
+  uint64_t w0, w1, w;
+  if (word(c, in, g, 0, &w0) || word(c, in, g, 1, &w1))
+    return -1;
+  if (w0 % 8 || w0 < 16 || w0 > ((uint64_t)1 << 40))
+    return asc_sim_err(c, in->op, "%s: ptr_offset %llu (word 0) is not a multiple of 8 bytes past the header",
+                       asc_op_name(in->op), (unsigned long long)w0);
+  t->ptroff = (int64_t)w0;
+  t->dim = (int64_t)(w1 & 0xffffffffu);
+  t->desc = t->dim == 0 ? 2 : 1 + t->dim;
+  uint64_t first = w1 >> 32;
+  if (first) {
+    t->count = (int64_t)first;
+  } else {
+    if (t->ptroff / 8 - t->desc < 1)
+      return asc_sim_err(c, in->op, "%s: ptr_offset %lld leaves no room for a descriptor of %lld words",
+                         asc_op_name(in->op), (long long)t->ptroff, (long long)t->desc);
+    if (word(c, in, g, t->ptroff / 8 - t->desc, &w))
+      return -1;
+    t->count = (int64_t)(w >> 32) + 1;
+  }
+  bool ok;
+  if (t->dim) {
+    ok = t->count == (t->ptroff - 8) / (t->desc * 8) && (t->ptroff - 8) % (t->desc * 8) == 0;
+  } else {
+    if (word(c, in, g, 2, &w))
+      return -1;
+    ok = w == 0xffffffffu && t->ptroff == 24;
+  }
+  if (!ok)
+    return asc_sim_err(c, in->op, "%s: the words are no tensor list: ptr_offset %lld, dim %lld, %lld tensors (a list "
+                       "of n tensors of dim d > 0 has ptr_offset 8 + 8 n (d + 1); of pointers only, dim 0, "
+                       "0xffffffff and ptr_offset 24)", asc_op_name(in->op), (long long)t->ptroff, (long long)t->dim,
+                       (long long)t->count);
+  return 0;
+}
+
+static int tindex(sim_core *c, const sim_inst *in, const tlist *t, int64_t *ix) {
+  *ix = sim_in(c, in, 1)->i;
+  if (*ix < 0 || *ix >= t->count)
+    return asc_sim_err(c, in->op, "%s: index %lld is outside the list's %lld tensors", asc_op_name(in->op),
+                       (long long)*ix, (long long)t->count);
+  return 0;
+}
+
+static int ltcheck(sim_core *c, const sim_inst *in) {
+  tlist t;
+  if (decode(c, in, &t))
+    return -1;
+  int64_t len = sim_in(c, in, 1)->i, n = sim_in(c, in, 2)->i;
+  if (len != 0xffffffff && n != 0xffffffff && (n != t.count || len != t.ptroff + t.count * 8))
+    return asc_sim_err(c, in->op, "asc.list_tensor_check: the list holds %lld pointers in %lld bytes, but length is "
+                       "%lld and shape_size %lld", (long long)t.count, (long long)(t.ptroff + t.count * 8),
+                       (long long)len, (long long)n);
+  return 0;
+}
+
+static int ltsize(sim_core *c, const sim_inst *in) {
+  tlist t;
+  if (decode(c, in, &t))
+    return -1;
+  sim_out(c, in, 0)->i = asc_sim_wrap(t.count, ASC_SIM_I32);
+  return 0;
+}
+
+static int ltdim(sim_core *c, const sim_inst *in) {
+  tlist t;
+  if (decode(c, in, &t))
+    return -1;
+  sim_out(c, in, 0)->i = t.dim;
+  return 0;
+}
+
+static int ltshape(sim_core *c, const sim_inst *in) {
+  tlist t;
+  int64_t ix, k = sim_in(c, in, 2)->i;
+  uint64_t w;
+  if (decode(c, in, &t) || tindex(c, in, &t, &ix))
+    return -1;
+  if (k < 0 || k >= t.dim)
+    return asc_sim_err(c, in->op, "asc.list_tensor_shape: offset %lld is outside the tensors' %lld dimensions",
+                       (long long)k, (long long)t.dim);
+  if (word(c, in, sim_in(c, in, 0), 1 + ix * t.desc + 1 + k, &w))
+    return -1;
+  sim_out(c, in, 0)->i = (int64_t)w;
+  return 0;
+}
+
+static int ltnumel(sim_core *c, const sim_inst *in) {
+  tlist t;
+  int64_t ix, n = 1;
+  uint64_t w;
+  if (decode(c, in, &t) || tindex(c, in, &t, &ix))
+    return -1;
+  for (int64_t k = 0; k < t.dim; k++) {
+    if (word(c, in, sim_in(c, in, 0), 1 + ix * t.desc + 1 + k, &w))
+      return -1;
+    if (w > INT32_MAX || asc_sim_mul(c, in->op, "the tensor's element count", n, (int64_t)w, &n) || n > INT32_MAX)
+      return asc_sim_err(c, in->op, "asc.list_tensor_numel: shape[%lld] = %llu of tensor %lld is too large",
+                         (long long)k, (unsigned long long)w, (long long)ix);
+  }
+  sim_out(c, in, 0)->i = n;
+  return 0;
+}
+
+enum { GM_OFFBITS = 40 }; /* openasc's GM address of a kernel array: (array + 1) << 40 | byte offset */
+
+static int ltptr(sim_core *c, const sim_inst *in) {
+  tlist t;
+  int64_t ix;
+  uint64_t w;
+  if (decode(c, in, &t) || tindex(c, in, &t, &ix) || word(c, in, sim_in(c, in, 0), t.ptroff / 8 + ix, &w))
+    return -1;
+  int64_t mem = (int64_t)(w >> GM_OFFBITS) - 1;
+  if (mem < 0 || mem >= c->L->ngm)
+    return asc_sim_err(c, in->op, "asc.list_tensor_ptr: data pointer %lld (0x%llx) names no kernel GM array (openasc's "
+                       "GM address: (array + 1) << 40 | byte offset)", (long long)ix, (unsigned long long)w);
+  sim_val *r = sim_out(c, in, 0);
+  memset(r, 0, sizeof *r);
+  r->mem = (int)mem;
+  r->off = (int64_t)(w & (((uint64_t)1 << GM_OFFBITS) - 1));
+  r->len = -1;
+  return 0;
+}
+
+static int descempty(sim_core *c, const sim_inst *in) {
+  const asc_attr *a = asc_op_attr(in->op, "what");
+  return asc_sim_err(c, in->op, "TensorDesc.%s: the TensorDesc describes no tensor: fill it with "
+                     "ListTensorDesc.get_desc first", a && a->s ? a->s : "?");
+}
+
 /* ---- data_copy_pad UB -> L1 (TSCM) with Nd2NzParams ---------------------------------------- */
 static int padnd2nz(sim_core *c, const sim_inst *in) {
   return asc_sim_err(c, in->op, "asc.data_copy_pad with Nd2NzParams (VECIN/VECOUT -> TSCM) is not available on %s: "
@@ -331,4 +479,11 @@ void asc_sim_reg_aipp(sim_exec_fn *t) {
   t[ASC_OP_GET_ARCH_VERSION] = archversion;
   t[ASC_OP_DATA_COPY_PAD_ND2NZ] = padnd2nz;
   t[ASC_OP_POP_STACK_BUFFER] = popstack;
+  t[ASC_OP_LIST_TENSOR_CHECK] = ltcheck;
+  t[ASC_OP_LIST_TENSOR_SIZE] = ltsize;
+  t[ASC_OP_LIST_TENSOR_DIM] = ltdim;
+  t[ASC_OP_LIST_TENSOR_SHAPE] = ltshape;
+  t[ASC_OP_LIST_TENSOR_NUMEL] = ltnumel;
+  t[ASC_OP_LIST_TENSOR_PTR] = ltptr;
+  t[ASC_OP_TENSOR_DESC_EMPTY] = descempty;
 }

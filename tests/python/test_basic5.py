@@ -132,3 +132,89 @@ def test_data_copy_pad_nd2nz_traces_and_is_unavailable():
             xl = asc.LocalTensor(asc.float16, P.VECIN, 0, 512)
             asc.data_copy_pad(xl, xl, asc.Nd2NzParams(), asc.Nd2NzParams())
         bad[1](np.zeros(16, np.float16))
+
+
+# ---- ListTensorDesc / TensorDesc: Ascend C's example list (2 tensors of dim 3, shapes (1,2,3) and (3,4,5)) ----
+def gm_addr(arg_index, byte_offset=0):
+    """openasc's GM address of kernel array argument arg_index (docs/python.md, "Tensor lists")."""
+    return (arg_index + 1) << 40 | byte_offset
+
+
+def tensor_list(ptrs, shapes):
+    dim = len(shapes[0])
+    words = [8 + 8 * len(shapes) * (dim + 1)]
+    for i, s in enumerate(shapes):
+        words += [dim | i << 32] + list(s)
+    return np.array(words + ptrs, np.uint64)
+
+
+@asc.jit
+def k_list(lst: asc.GlobalAddress, a: asc.GlobalAddress, b: asc.GlobalAddress, out: asc.GlobalAddress,
+           length: asc.ConstExpr[int]):
+    og = asc.GlobalTensor()
+    og.set_global_buffer(out)
+    ld = asc.ListTensorDesc()
+    ld.init(lst, length, 2)
+    og.set_value(0, ld.get_size())
+    d = asc.TensorDesc(asc.int32)
+    d.set_shape_addr(0)
+    og.set_value(1, d.get_dim())  # not filled yet: 0
+    ld.get_desc(d, 1)
+    og.set_value(2, d.get_dim())
+    og.set_value(3, d.get_index())
+    for k in asc.static_range(3):
+        og.set_value(4 + k, d.get_shape(k))
+    t = d.get_data_obj()
+    og.set_value(7, t.get_size())
+    og.set_value(8, t.get_value(0))
+    p0 = asc.GlobalTensor()
+    p0.set_global_buffer(ld.get_data_ptr(0, asc.int32))
+    og.set_value(9, p0.get_value(5))
+
+
+def test_list_tensor_desc():
+    a = np.arange(6, dtype=np.int32) + 100
+    b = np.arange(64, dtype=np.int32) + 200
+    lst = tensor_list([gm_addr(1), gm_addr(2, 8)], [(1, 2, 3), (3, 4, 5)])
+    assert lst[0] == 72  # Ascend C's example: ptr_offset 72
+    out = np.zeros(10, np.int64)
+    k_list[1](lst, a, b, out, lst.nbytes)
+    assert list(out) == [2, 0, 3, 1, 3, 4, 5, 60, 202, 105]
+
+
+@asc.jit
+def k_list_bad(lst: asc.GlobalAddress, case: asc.ConstExpr[int]):
+    if case == 0:
+        ld = asc.ListTensorDesc(lst, 1000, 2)
+    else:
+        ld = asc.ListTensorDesc(lst)
+        d = asc.TensorDesc()
+        if case == 1:
+            d.get_shape(0)
+        elif case == 2:
+            ld.get_desc(d, 2)
+            d.get_dim()
+            d.get_shape(0)
+        elif case == 3:
+            ld.get_desc(d, 0)
+            d.get_shape(3)
+        else:
+            ld.get_data_ptr(0)
+
+
+@pytest.mark.parametrize("case,msg", [
+    (0, "the list holds 2 pointers in 88 bytes, but length is 1000"),
+    (1, "TensorDesc.get_shape: the TensorDesc describes no tensor"),
+    (2, "index 2 is outside the list's 2 tensors"),
+    (3, "offset 3 is outside the tensors' 3 dimensions"),
+    (4, "names no kernel GM array"),
+])
+def test_list_tensor_desc_errors(case, msg):
+    lst = tensor_list([12345, 0], [(1, 2, 3), (3, 4, 5)])
+    with pytest.raises(asc.KernelError, match=msg):
+        k_list_bad[1](lst, case)
+
+
+def test_list_tensor_desc_bad_layout():
+    with pytest.raises(asc.KernelError, match="the words are no tensor list"):
+        k_list_bad[1](np.array([48, 3, 1, 2, 3, 0, 0], np.uint64), 0)
