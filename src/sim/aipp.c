@@ -131,6 +131,10 @@ static int setaipp(sim_core *c, const sim_inst *in) {
     if (asc_sim_field(c, in->op, name, f[F_CSC_M + k], -32768, 32767, &a.m[k]))
       return -1;
   }
+  int align = fmt == FMT_XRGB8888 ? 4 : fmt == FMT_YUV420SP ? 2 : 1; /* SetAippFunctions' GM alignment */
+  if (a.src0.off % align || (two && a.src1.off % align))
+    return asc_sim_err(c, in->op, "asc.set_aipp_functions: %s sources must be %d-byte aligned in GM (src0 at byte "
+                       "%lld%s)", fmtname(fmt), align, (long long)a.src0.off, two ? ", or src1" : "");
   if (a.csc && fmt == FMT_YUV400)
     return asc_sim_err(c, in->op, "asc.set_aipp_functions: colour space conversion is not available for YUV400_U8 "
                        "(one channel)");

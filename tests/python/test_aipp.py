@@ -257,3 +257,15 @@ def test_set_aipp_functions_on_aiv_is_no_op():
     z = np.zeros(64, np.int8)
     k_vec[1](x, z)
     np.testing.assert_array_equal(z, x)
+
+
+@asc.jit
+def k_align(img: asc.GlobalAddress):
+    ig = asc.GlobalTensor()
+    ig.set_global_buffer(img)
+    asc.set_aipp_functions(ig[2], asc.AippInputFormat.XRGB8888_U8, asc.AippParams(asc.int8))
+
+
+def test_xrgb_source_alignment():
+    with pytest.raises(asc.KernelError, match="XRGB8888_U8 sources must be 4-byte aligned in GM \\(src0 at byte 2"):
+        k_align[1](np.zeros(64, np.uint8))
