@@ -404,6 +404,7 @@ def trans_data_to_5hd(dst_list, src_list, params, dtype=None):
     fn = "trans_data_to_5hd"
     b = builder(fn)
     if isinstance(dst_list, _c.LocalTensor) or isinstance(src_list, _c.LocalTensor):
+        _c._bind_empty(dst_list), _c._bind_empty(src_list)
         d, s = _c._need(dst_list, _c.LocalTensor, fn, "dst"), _c._need(src_list, _c.LocalTensor, fn, "src")
         for n, t in (("dst", d), ("src", s)):
             if t.dtype.ir != "ui64":

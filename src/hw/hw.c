@@ -271,3 +271,12 @@ int asc_hw_platform_count(void) { return (int)(sizeof platforms / sizeof platfor
 const asc_hw_platform *asc_hw_platform_at(int i) {
   return i >= 0 && i < asc_hw_platform_count() ? &platforms[i] : NULL;
 }
+
+/* GetArchVersion's value (HW_ARCH). */
+int asc_hw_core_version(void) {
+  static const int v[] = {
+#define HW_ARCH(npu_arch, core_version, doc) core_version,
+#include "hw/hw.def"
+  };
+  return v[0];
+}

@@ -68,6 +68,8 @@ int asc_hw_op_pipe(const asc_op *op);
 /* Queue events: forward (producer -> consumer) and backward of TQueBind<src, dst>. */
 int64_t asc_hw_queue_fwd(int src_pos, int dst_pos);
 int64_t asc_hw_queue_bwd(int src_pos, int dst_pos);
+/* The architecture version GetArchVersion gives (HW_ARCH: 0x220). */
+int asc_hw_core_version(void);
 int asc_hw_queue_producer(int src_pos, int dst_pos);
 int asc_hw_queue_consumer(int src_pos, int dst_pos);
 

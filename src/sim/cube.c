@@ -940,3 +940,11 @@ void asc_sim_reg_cube(sim_exec_fn *t) {
   t[ASC_OP_SET_HF32_MODE] = sethf32;
   t[ASC_OP_SET_HF32_TRANS_MODE] = sethf32;
 }
+
+int asc_sim_want_mem(sim_core *c, const sim_inst *in, int i, unsigned mask, const char *arg, const char *want) {
+  return wantmem(c, in, i, mask, arg, want);
+}
+
+int asc_sim_want_align(sim_core *c, const sim_inst *in, int i, int64_t off, int align, const char *arg) {
+  return wantalign(c, in, i, off, align, arg);
+}

@@ -368,6 +368,7 @@ static void corefree(sim_core *c) {
     free(c->sfld[i]);
   free(c->sfld);
   free(c->cube);
+  free(c->aipp);
 }
 
 /* GM bytes per cycle of block b: blocks run in waves of ncores, and the cores of a wave

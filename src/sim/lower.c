@@ -166,6 +166,7 @@ int asc_sim_lower(sim_launch *L, const asc_op *func) {
   asc_sim_reg_sync(lw.table);
   asc_sim_reg_xcore(lw.table);
   asc_sim_reg_cube(lw.table);
+  asc_sim_reg_aipp(lw.table);
   int rc = -1;
   if (func->nregions < 1 || !func->regions[0].block)
     asc_error(L->ctx, asc_op_diag_loc(func), "kernel '%s' has no body", asc_func_name(func));

@@ -29,7 +29,7 @@
 /* Memory ids: >= 0 a GM array index; a core's own memories are minus their hw.def memory
  * (SIM_MEM_UB = -ASC_HW_MEM_UB, L1 -2, L0A -3, L0B -4, L0C -5, BIAS -6, FIXBUF -7). */
 enum { SIM_MEM_NONE = -100, SIM_MEM_UB = -1 };
-enum { SIM_NFIELDS = 32 }; /* most fields of a parameter struct (structs.def) */
+enum { SIM_NFIELDS = 48 }; /* most fields of a parameter struct (structs.def) */
 static inline int sim_memid(int hwmem) { return -hwmem; }      /* a core memory's id (not GM) */
 static inline int sim_hwmem(int mem) { return mem >= 0 ? 0 : mem > -ASC_HW_NMEMS ? -mem : -1; } /* hw.def memory */
 
@@ -253,6 +253,7 @@ struct sim_core {
   int64_t mtop[ASC_HW_NMEMS];   /* TPipe bump pointer per memory (mtop[UB] is ub_top) */
   double **sfld;                /* per slot: the fields of the struct an asc.struct built there */
   struct sim_cube *cube;        /* cube unit registers (cube.c), NULL until used */
+  struct sim_aipp *aipp;        /* AIPP registers (aipp.c), NULL until set_aipp_functions */
   bool padread;                 /* the reads being made may cover fractal padding: not "uninitialised" */
   int64_t ub_lo, ub_hi; /* hull of the UB bytes asc_sim_mem handed out (the bytes the
                            block may have changed: launch.c clears only these for the next) */
@@ -492,6 +493,11 @@ int64_t asc_sim_shadow_find(const sim_shadow *s, int64_t lo, int64_t hi, int64_t
 /* ---- xcore.c: core groups, cross-core synchronization, atomics ---------------------------- */
 void asc_sim_reg_xcore(sim_exec_fn *t);
 void asc_sim_reg_cube(sim_exec_fn *t); /* cube.c: load_data, mmad, fixpipe */
+void asc_sim_reg_aipp(sim_exec_fn *t); /* aipp.c: AIPP, get_arch_version, data_copy_pad UB -> L1 */
+/* cube.c's operand checks: operand i lies in one of the hw.def memories of mask (want names them);
+ * its start plus off bytes is align-byte aligned.  0, or -1 after the error. */
+int asc_sim_want_mem(sim_core *c, const sim_inst *in, int i, unsigned mask, const char *arg, const char *want);
+int asc_sim_want_align(sim_core *c, const sim_inst *in, int i, int64_t off, int align, const char *arg);
 /* Kernel type and grouping from the ops the kernel uses (and opts->kernel_type); 0 or -1. */
 int asc_sim_classify(sim_launch *L, const asc_op *func, int kernel_type);
 /* "block 3", "block 3 AIC", "block 3 AIV1": how reports name a core. */

@@ -120,3 +120,6 @@ TEST(platforms) {
   CHECK_INT(b1->cube_macs, 4096);
   CHECK(asc_hw_platform_at(12) == NULL);
 }
+
+/* issue 17 part 5: GetArchVersion's value on arch 2201 (Ascend C's page: 220, printed with %x). */
+TEST(arch_version) { CHECK_INT(asc_hw_core_version(), 0x220); }

@@ -124,12 +124,24 @@ class GlobalTensor(Handle):
         return _get_shape_info(self, "GlobalTensor.get_shape_info")
 
 
+def _bind_empty(t):
+    """An empty LocalTensor(dtype) used as a tensor (set_value, get_value, an address table): pyasc's default
+    LocalTensor, a tensor of no bytes (at UB address 0): any element access is out of bounds at run time."""
+    if isinstance(t, LocalTensor) and t.value is None and t.dtype is not None:
+        b = builder("LocalTensor")
+        t.value = b.op("asc.local_tensor", [_i32(0), _i32(0)], [_lt_type(t.dtype, t.pos)],
+                       {"pos": f"#asc.pos<{_posname(t.pos)}>"})[0]
+    return t
+
+
 def _get_value(t, index):
+    _bind_empty(t)
     b = builder("get_value")
     return PlainValue(b.op("asc.get_value", [t.value, _i32(index)], [t.dtype.ir])[0], t.dtype)
 
 
 def _set_value(t, index, value):
+    _bind_empty(t)
     b = builder("set_value")
     if t.dtype is not None and t.dtype.kind == "u" and isinstance(t, LocalTensor) and t.value is not None:
         # runtime scalars are signless: an unsigned element is written as the bits of the same-width signed
@@ -713,6 +725,12 @@ def _bind_slices(l1, l2, rest, kw):
 def data_copy_pad(dst, src, data_copy_params, pad_params=None):
     b = builder("data_copy_pad")
     ops = [_tensor(dst, "data_copy_pad", "dst"), _tensor(src, "data_copy_pad", "src")]
+    if isinstance(pad_params, STRUCTS["Nd2NzParams"]):  # VECIN/VECOUT -> TSCM with ND -> Nz (src/sim/aipp.c)
+        if not isinstance(data_copy_params, (STRUCTS["DataCopyParams"], STRUCTS["DataCopyExtParams"])):
+            raise TypeError(f"data_copy_pad(): with Nd2NzParams the copy parameters are a DataCopyParams or "
+                            f"DataCopyExtParams, got {type(data_copy_params).__name__}")
+        b.op("asc.data_copy_pad_nd2nz", ops + [data_copy_params.value, pad_params.value])
+        return
     if isinstance(data_copy_params, STRUCTS["DataCopyParams"]):
         if pad_params is not None and not isinstance(pad_params, STRUCTS["DataCopyPadParams"]):
             raise TypeError(f"data_copy_pad(): with DataCopyParams the padding is a DataCopyPadParams, got "
@@ -956,12 +974,7 @@ half = float16
 
 # ---- not yet implemented (api.md Tier 2-4): callable names that say so -------------------------------------------
 
-NOT_YET = """
-set_aipp_functions load_image_to_local inline TensorShape get_arch_version TensorDesc
-ListTensorDesc LoadImageToLocalParams AippParams AippChannelPaddingParams
-AippColorSpaceConvParams AippDataTypeConvParams AippPaddingParams AippSingleLineParams AippSwapParams
-pop_stack_buffer
-""".split()
+NOT_YET = []  # every documented name of asc.language.core / basic is implemented (or says why it is absent)
 
 
 not_yet_names(globals(), "asc", " ".join(NOT_YET))
@@ -1001,26 +1014,10 @@ def property(prop):  # noqa: A001 - pyasc's name
     return PlainValue(to_value(v, prop.dtype), prop.dtype)
 
 
-def _not_yet_method(cls, name):
-    def f(self, *args, **kwargs):
-        raise NotImplementedError(f"{cls.__name__}.{name} is not implemented yet in openasc")
-    f.__name__ = name
-    return f
-
-
-_METHODS_NOT_YET = {
-    GlobalTensor: "get_size get_phy_addr set_l2_cache_hint",
-    TPipe: "alloc_event_id release_event_id fetch_event_id init destroy reset get_base_addr",
-}
-for _cls, _names in _METHODS_NOT_YET.items():
-    for _m in _names.split():
-        if not hasattr(_cls, _m):
-            setattr(_cls, _m, _not_yet_method(_cls, _m))
-
-
 # ---- the hand-written basic API (asc/_basic_ops.py): the ops the generator above does not cover -------------
 from ..._basic_ops import *  # noqa: E402,F401,F403
 from ..._cube_ops import *  # noqa: E402,F401,F403 - the cube unit: load_data, mmad, fixpipe
+from ..._aipp_ops import *  # noqa: E402,F401,F403 - AIPP, get_arch_version, pop_stack_buffer, TensorShape
 from ..._cube_ops import _FixpipeDefault  # noqa: E402
 FixpipeConfig.cfg_row_major = _FixpipeDefault(1)  # CO2Layout.ROW_MAJOR
 FixpipeConfig.cfg_nz = _FixpipeDefault(0)  # CO2Layout.NZ
