@@ -438,12 +438,17 @@ def trans_data_to_5hd(dst_list, src_list, params, dtype=None):
 __all__ += ["trans_data_to_5hd"]
 
 
-def scatter(*args, **kwargs):
-    """Scatter does not exist on the A2/A3 vector unit (hardware.md §11.1): a clear error, never a stub."""
-    builder("scatter")
-    from .runtime import config
-    raise NotImplementedError(f"asc.scatter is not available on {config.current_platform().value}: the Atlas A2/A3 "
-                              "vector unit has no Scatter instruction")
+def _unavailable(name, why):
+    """A function the A2/A3 hardware lacks.  As in pyasc, the call traces whatever the platform (its
+    toolchain refuses it later); running it is an error at the call's line naming the platform."""
+    def f(*args, **kwargs):
+        builder(name).op("asc.unavailable", [], [], {"callee": _ir_string(name), "reason": _ir_string(why)})
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = f"Not available on the Atlas A2/A3 (arch 2201) platforms: {why}"
+    return f
+
+
+scatter = _unavailable("scatter", "the Atlas A2/A3 vector unit has no Scatter instruction")
 
 
 __all__ += ["scatter"]
@@ -692,16 +697,6 @@ def sort(dst, concat, index, tmp, repeat_time, is_full_sort=False):
         raise TypeError(f"{fn}(): is_full_sort must be True or False (a compile-time bool)")
     b.op("asc.sort", [_lt(dst, fn, "dst"), _lt(concat, fn, "concat"), _lt(index, fn, "index"), _lt(tmp, fn, "tmp"),
                       _c._i32(repeat_time)], [], {"full": _flag(is_full_sort)})
-
-
-def _unavailable(name, why):
-    def f(*args, **kwargs):
-        builder(name)
-        from .runtime import config
-        raise NotImplementedError(f"asc.{name} is not available on {config.current_platform().value}: {why}")
-    f.__name__ = f.__qualname__ = name
-    f.__doc__ = f"Not available on the Atlas A2/A3 vector unit: {why}"
-    return f
 
 
 mrg_sort4 = _unavailable("mrg_sort4", "MrgSort4 (Region Proposal lists) is an Atlas inference / training product "

@@ -101,6 +101,13 @@ static int trap(sim_core *c, const sim_inst *in) {
   return asc_sim_err(c, in->op, "trap: the kernel called asc.trap() (block %d)", c->block);
 }
 
+/* pyasc traces such a call for any platform; the toolchain refuses it for a platform without it. */
+static int unavailable(sim_core *c, const sim_inst *in) {
+  const asc_attr *f = asc_op_attr(in->op, "callee"), *r = asc_op_attr(in->op, "reason");
+  return asc_sim_err(c, in->op, "asc.%.*s is not available on %s: %.*s", (int)f->slen, f->s, c->L->plat->name,
+                     (int)r->slen, r->s);
+}
+
 /* ---- system functions ---- */
 static int programcounter(sim_core *c, const sim_inst *in) {
   sim_out(c, in, 0)->i = in->id;
@@ -206,4 +213,5 @@ void asc_sim_reg_scalarx(sim_exec_fn *t) {
   t[ASC_OP_COUNT_BITS_CNT_SAME_AS_SIGN_BIT] = samesign;
   t[ASC_OP_GET_SYSTEM_CYCLE] = systemcycle;
   t[ASC_OP_TRAP] = trap;
+  t[ASC_OP_UNAVAILABLE] = unavailable;
 }

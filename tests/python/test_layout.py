@@ -252,10 +252,24 @@ def test_trans_data_to_5hd_errors():
 
 
 def test_scatter_is_not_available_on_a2_a3():
+    """As in pyasc, a call of a function the platform lacks traces; running it is an error at its line."""
     def op(dst, a, o):
         asc.scatter(dst, a, o, 0, 64)
-    with pytest.raises(NotImplementedError, match="not available on Ascend910B"):
+    with pytest.raises(asc.KernelError, match="asc.scatter is not available on Ascend910B1: the Atlas A2/A3 vector"):
         run(op, data(64, "float32"), np.zeros(64, np.uint32), np.zeros(64, np.float32))
+
+
+@asc.jit
+def scatter_if(x: asc.GlobalAddress, n: int):
+    if n > 100:
+        xl = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 64)
+        asc.scatter(xl, xl, xl.reinterpret_cast(asc.uint32), dst_base=0, count=64)
+
+
+def test_an_unavailable_call_not_run_is_no_error():
+    scatter_if[1](np.zeros(8, np.float32), 1)
+    with pytest.raises(asc.KernelError, match="scatter is not available"):
+        scatter_if[1](np.zeros(8, np.float32), 101)
 
 
 def test_gather_src_base_is_uint32():

@@ -455,3 +455,31 @@ def test_disk_cache_hits_for_a_kernel_using_a_struct_class(tmp_path):
     assert run(8) == ["40", "1", "0"]
     assert run(8) == ["40", "0", "1"]  # served from the disk cache
     assert run(9) == ["45", "1", "0"]  # a changed default is a new trace
+
+
+@asc.jit
+def _handle_arg(x: asc.GlobalAddress, y: asc.GlobalAddress):
+    p = asc.DataCopyParams(1, 2, 0, 0, None)  # pyasc's trailing `handle` parameter: accepted, ignored
+    q = asc.DataCopyParams(block_count=1, block_len=1, handle=None)
+    xl = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 64)
+    xg, yg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg.set_global_buffer(y)
+    asc.data_copy(xl, xg, p)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(yg, xl, q)
+
+
+def test_param_struct_takes_pyasc_handle_parameter():
+    x = np.arange(64, dtype=np.float32)
+    y = np.zeros(64, np.float32)
+    _handle_arg[1](x, y)
+    assert np.array_equal(y[:8], x[:8]) and not y[8:].any()  # q: one 32-byte block, p's fields as given
+    with pytest.raises(TypeError, match="takes 4 arguments, 6 given"):
+        _handle_bad[1](x, y)
+
+
+@asc.jit
+def _handle_bad(x: asc.GlobalAddress, y: asc.GlobalAddress):
+    asc.DataCopyParams(1, 2, 0, 0, None, None)

@@ -547,6 +547,10 @@ def _make_struct(name, fields):
                 args = args[1:]
             elif isinstance(kw.get("dtype"), DataType):
                 kw = {k: v for k, v in kw.items() if k != "dtype"}
+        # pyasc's constructors end in `handle`, its own IR value ("not to be called by user"):
+        # accepted and ignored, so a call passing one more argument traces as in pyasc
+        if len(args) == len(params) + 1 or "handle" in kw:
+            args, kw = args[:len(params)], {k: v for k, v in kw.items() if k != "handle"}
         if len(args) > len(params):
             raise TypeError(f"{name}() takes {len(params)} arguments, {len(args)} given")
         vals = dict(fields)
