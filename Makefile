@@ -5,7 +5,7 @@
 #                     (clang, AddressSanitizer + UndefinedBehaviorSanitizer, plus a short fuzz run)
 #   make demo         run examples/02_add_framework/add_framework.py (pyasc kernel, simulator,
 #                     timing report), then asc-opt --inline --canonicalize --cse on examples/ir/add_framework.mlir
-#   make docs         regenerate docs/ops.md from src/ops/ops.def
+#   make docs         regenerate docs/ops.md from src/ops/ops.def and docs/api-status.md from python/asc
 #   make fuzz         fuzz the parser for FUZZ_SECONDS (default 300) and print the executions;
 #                     FUZZ_TARGET=sim fuzzes the simulator instead (parsed kernels run in it)
 #   make deps         install missing Debian packages (as root) or print the apt-get command
@@ -91,6 +91,8 @@ demo: deps build
 docs: build
 	cp $(BUILD)/docs/ops.md docs/ops.md
 	@echo "docs/ops.md regenerated from src/ops/ops.def"
+	PYTHONPATH=$(CURDIR)/python ASC_LIBRARY=$(CURDIR)/$(BUILD)/lib/libasc.so $(PYTHON) tools/api_status.py > docs/api-status.md
+	@echo "docs/api-status.md regenerated from the asc package"
 
 # FUZZ_TARGET=parse (fuzz_parse, seeds tests/fuzz/corpus) or sim (fuzz_sim: kernels run in
 # the simulator, seeds tests/fuzz/corpus-sim); each keeps its corpus in build-asan/tests/.

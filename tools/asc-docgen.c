@@ -265,6 +265,8 @@ static void header(FILE *f) {
           "     Do not edit: change the tables and run `make docs`. -->\n"
           "# openasc op reference\n\n"
           "%d ops.  Every op is one line of `src/ops/ops.def`; this page is generated from it.\n"
+          "The pyasc API functions that emit them, each with its status (implemented, not available\n"
+          "on the platform and why, not implemented yet): [api-status.md](api-status.md), generated too.\n"
           "How to read the columns (see `docs/ir.md` for the IR text format):\n\n"
           "- **pipe**: the pipe the op is issued to. *from operands*: chosen by the memory\n"
           "  positions of the tensors (GM to local: MTE2, local to GM: MTE3, local to local: V);\n"

@@ -445,6 +445,7 @@ def _unavailable(name, why):
         builder(name).op("asc.unavailable", [], [], {"callee": _ir_string(name), "reason": _ir_string(why)})
     f.__name__ = f.__qualname__ = name
     f.__doc__ = f"Not available on the Atlas A2/A3 (arch 2201) platforms: {why}"
+    f._asc_status = f"not available on the Atlas A2/A3 platforms: {why}"  # tools/api_status.py
     return f
 
 

@@ -49,6 +49,7 @@ def not_yet(qualname, hint=""):
     def f(*args, **kwargs):
         raise NotImplementedError(f"{qualname} is not implemented yet in openasc{hint}")
     f.__name__ = f.__qualname__ = qualname.rsplit(".", 1)[-1]
+    f._asc_status = "not implemented yet"  # tools/api_status.py
     return f
 
 
