@@ -25,8 +25,23 @@
 
 #include "passes/passes.h"
 
-enum { S_TM, S_TN, S_TK, S_ORGM, S_ORGN, S_ORGKA, S_ORGKB, S_BM, S_BN, S_BK, S_ORDER, S_ISBIAS, S_TILE, NS_MAX };
-enum { OP_C, OP_A, OP_B, OP_BIAS, OP_WS, OP_S0 };
+/* The i32 scalars after the tensors (ops.def, "asc.adv.Matmul"): the tiling's, then the
+ * quant scalar's low 32 bits (set_quant_scalar), the scalar A and B (set_tensor_a/b(scalar)),
+ * then the tile (iterate / get_tensor_c). */
+enum { S_TM, S_TN, S_TK, S_ORGM, S_ORGN, S_ORGKA, S_ORGKB, S_BM, S_BN, S_BK, S_ORDER, S_ISBIAS, S_QUANT,
+       S_ASCALAR, S_BSCALAR, S_TILE, NS_MAX };
+/* The tensor operands: C, A, B, bias, the workspace, the quant vector (set_quant_vector; A when
+ * unused), then the scalars from OP_S0. */
+enum { OP_C, OP_A, OP_B, OP_BIAS, OP_WS, OP_QV, OP_S0 };
+/* attribute quant: how C is quantised in the FIX pipe */
+enum { Q_NONE, Q_SCALAR, Q_VECTOR };
+/* attribute next (iterate, get_tensor_c): 0 the tile operand; 1 get_tensor_c: the next tile of the
+ * Matmul's counter (get_tensor_c outside `with iterate()`), iterate: reset the counter; 2 the tile
+ * the last next-form call took (get_tensor_c(c, optional_tensor=...)) */
+enum { N_TILE, N_NEXT, N_LAST };
+/* L1 of the Matmul: A [0, 64 KiB), B [64, 128 KiB), bias [128, 129 KiB), the quant words of a tile
+ * [129, 137 KiB) (baseN <= 1024) */
+enum { QV_L1 = 129 * 1024, QV_BYTES = 8 * 1024 };
 
 typedef struct gen {
   asc_module *m;
@@ -155,11 +170,15 @@ typedef struct mm {
   asc_op *op;
   asc_value *s[NS_MAX];
   bool ta, tb, bias;
+  bool ascalar, bscalar; /* A / B is the scalar S_ASCALAR / S_BSCALAR (set_tensor_a/b(scalar)) */
+  int quant, next;       /* Q_*, N_* */
   const asc_type *ein, *eacc;
+  const asc_type *ec; /* C's element type (NULL: the op writes no C) */
+  int qpre;           /* the fixpipe's QuantModes value for eacc -> ec */
   int esz, c0;
   /* the AIC tensors */
-  asc_value *a1, *b1, *bias1, *a2, *b2, *c1, *bt;
-  asc_value *va, *vb, *vbias, *vc; /* the GM tensors (the op's, or a message's on the AIC) */
+  asc_value *a1, *b1, *bias1, *a2, *b2, *c1, *bt, *qv1;
+  asc_value *va, *vb, *vbias, *vc, *vqv; /* the GM tensors (the op's, or a message's on the AIC) */
 } mm;
 
 /* (mi, ni) of tile t in the tiling's iterate order (0: M first). */
@@ -190,6 +209,18 @@ static void alloc(gen *g, mm *x) {
     asc_value *ops[] = {x->bias1, mkstruct(g, ASC_STRUCT_INIT_CONST, f, 4)};
     emit(g, ASC_OP_INIT_CONST_VALUE, ops, 2, NULL);
   }
+  if (x->quant == Q_VECTOR) /* the tile's quant words (u64), for fixpipe's cbuf_workspace */
+    x->qv1 = ltensor(g, asc_type_int(g->ctx, 64, true), ASC_POS_C1, QV_L1, QV_BYTES);
+}
+
+/* L1 bytes [from, from + 32 * blocks) := the scalar s (i32) in A/B's type (set_tensor_a/b(scalar)). */
+static void fill(gen *g, mm *x, asc_value *l1, asc_value *blocks, asc_value *s) {
+  asc_value *z = kint(g, 0);
+  asc_value *v = res(emit(g, ASC_OP_SITOFP, &s, 1, asc_type_float(g->ctx, 32, false)));
+  asc_value *f[] = {kint(g, 1), blocks, z, v};
+  asc_value *ops[] = {l1, mkstruct(g, ASC_STRUCT_INIT_CONST, f, 4)};
+  emit(g, ASC_OP_INIT_CONST_VALUE, ops, 2, NULL);
+  (void)x;
 }
 
 /* GM (K x cols from off, rows org elements apart) -> L1 as Nz, one 16-row band of K at a time:
@@ -249,7 +280,9 @@ static void tile(gen *g, mm *x, asc_value *t) {
   /* f32 A K x M (transposed): L1 in 16-row bands of K as for f32 B K x N below */
   bool a32t = x->esz == 4 && x->ta;
   asc_value *ka16 = a32t ? cdiv(g, kc, 16) : NULL;
-  if (a32t) {
+  if (x->ascalar) { /* the A tile's Nz bytes (m16 rows x k1 column blocks of 32 bytes) := the scalar */
+    fill(g, x, x->a1, mul(g, m16, k1), x->s[S_ASCALAR]);
+  } else if (a32t) {
     copy_k_bands(g, x->a1, a, aoff, ka16, kc, mc, m1, x->s[S_ORGM]);
   } else {
     op3(g, ASC_OP_DATA_COPY_ND2NZ, x->a1, gtsub(g, a, aoff), mkstruct(g, ASC_STRUCT_ND2NZ, nda, 8));
@@ -258,7 +291,9 @@ static void tile(gen *g, mm *x, asc_value *t) {
    * consecutive, bands n1 squares apart) */
   bool b32t = x->esz == 4 && !x->tb;
   asc_value *kb16 = b32t ? cdiv(g, kc, 16) : NULL;
-  if (b32t) {
+  if (x->bscalar) { /* B as N x K (tb): n16 rows x k1 column blocks := the scalar */
+    fill(g, x, x->b1, mul(g, n16, k1), x->s[S_BSCALAR]);
+  } else if (b32t) {
     copy_k_bands(g, x->b1, b, boff, kb16, kc, nc, n1, x->s[S_ORGN]);
   } else {
     op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, gtsub(g, b, boff), mkstruct(g, ASC_STRUCT_ND2NZ, ndb, 8));
@@ -369,14 +404,28 @@ static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
   asc_value *m0, *n0, *mc, *nc;
   tilepos(g, x, t, &m0, &n0, &mc, &nc);
   asc_value *zero = kint(g, 0), *one = kint(g, 1);
+  bool vq = x->qpre == 4 || x->qpre == 6 || x->qpre == 8; /* per-channel: the words of columns n0.. */
+  if (vq) {
+    asc_value *f[] = {one, mulk(g, nc, 8), zero, zero, zero};
+    op3(g, ASC_OP_DATA_COPY_PAD, x->qv1, gtsub(g, x->vqv, n0), mkstruct(g, ASC_STRUCT_DATA_COPY_EXT, f, 5));
+    flag(g, ASC_EVENT_MTE2_FIX);
+  }
   flag(g, ASC_EVENT_M_FIX);
   asc_value *dst = at_tile ? gtsub(g, c, add(g, mul(g, m0, x->s[S_ORGN]), n0)) : c;
   asc_value *stride = at_tile ? x->s[S_ORGN] : x->s[S_BN];
-  asc_value *fp[] = {nc, mc, up(g, mc, 16), stride, zero, zero, one, zero, zero, zero, zero, zero};
+  /* quant_pre converts L0C's f32 / s32 to C's type; deq_scalar: the quant scalar's low 32 bits (an
+   * f32 scale, the only bits the modes use) */
+  asc_value *fp[] = {nc, mc, up(g, mc, 16), stride, kint(g, x->qpre), x->quant == Q_SCALAR ? x->s[S_QUANT] : zero,
+                     one, zero, zero, zero, zero, zero};
   asc_value *cfg[] = {one};
   asc_value *ops[] = {dst, x->c1, mkstruct(g, ASC_STRUCT_FIXPIPE_V220, fp, 12),
                       mkstruct(g, ASC_STRUCT_FIXPIPE_CFG, cfg, 1)};
-  emit(g, ASC_OP_FIXPIPE, ops, 4, NULL);
+  if (vq) {
+    asc_value *opw[] = {dst, x->c1, x->qv1, ops[2], ops[3]};
+    emit(g, ASC_OP_FIXPIPE_WS, opw, 5, NULL);
+  } else {
+    emit(g, ASC_OP_FIXPIPE, ops, 4, NULL);
+  }
   flag(g, ASC_EVENT_FIX_MTE2);
   flag(g, ASC_EVENT_FIX_M); /* implied by FIX -> MTE2 -> MTE1 -> M; stated for verify-sync */
 }
@@ -397,23 +446,71 @@ static bool attrflag(const asc_op *op, const char *name) {
   return a && a->i;
 }
 
+static int attrint(const asc_op *op, const char *name) {
+  const asc_attr *a = asc_op_attr(op, name);
+  return a ? (int)a->i : 0;
+}
+
+/* The fixpipe's QuantModes value taking L0C's eacc to C's ec (docs/hardware.md, "asc.adv.Matmul"):
+ * f32 -> f16 F322F16 (1), -> bf16 F322BF16 (2), -> int8 QF322B8_PRE (5) / VQF322B8_PRE (6);
+ * s32 -> f16 DEQF16 (3) / VDEQF16 (4), -> int8 REQ8 (7) / VREQ8 (8); the quantising modes take the
+ * scale of set_quant_scalar / set_quant_vector.  -1: no such conversion (error given). */
+static int quantmode(gen *g, mm *x) {
+  const asc_type *ec = x->ec;
+  if (!ec || ec == x->eacc)
+    return 0;
+  bool isint = asc_type_is_int(x->eacc), vec = x->quant == Q_VECTOR;
+  int q = -1;
+  if (!isint && asc_type_is_float(ec) && asc_type_bytes(ec) == 2)
+    q = ec->is_bf16 ? 2 : 1;
+  else if (asc_type_is_int(ec) && asc_type_bytes(ec) == 1)
+    q = isint ? (vec ? 8 : 7) : (vec ? 6 : 5);
+  else if (isint && asc_type_is_float(ec) && asc_type_bytes(ec) == 2 && !ec->is_bf16)
+    q = vec ? 4 : 3;
+  if (q < 0) {
+    asc_error(g->ctx, asc_op_diag_loc(x->op), "%s: the fixpipe cannot turn the %s accumulator into C of this type "
+              "(C is %s, or f16/bf16/int8%s)", asc_op_name(x->op), isint ? "int32" : "float32",
+              isint ? "int32" : "float32", isint ? " - f16 and int8 through set_quant_scalar/vector" : "");
+    return -1;
+  }
+  if (q >= 3 && x->quant == Q_NONE) {
+    asc_error(g->ctx, asc_op_diag_loc(x->op), "%s: a %s accumulator into C of %d bytes is quantised: call "
+              "set_quant_scalar or set_quant_vector first", asc_op_name(x->op), isint ? "int32" : "float32",
+              asc_type_bytes(ec));
+    return -1;
+  }
+  return q;
+}
+
 static int prepare(gen *g, mm *x, asc_op *op) {
   memset(x, 0, sizeof *x);
   x->op = op;
   int ns = op->noperands - OP_S0;
   int want = op->code == ASC_OP_MATMUL_ITERATE_ALL ? S_TILE : S_TILE + 1;
   if (ns != want) {
-    asc_error(g->ctx, asc_op_diag_loc(op), "%s takes %d tiling scalars after (c, a, b, bias, workspace), got %d",
+    asc_error(g->ctx, asc_op_diag_loc(op), "%s takes %d scalars after (c, a, b, bias, workspace, quant vector), got %d",
               asc_op_name(op), want, ns);
     return -1;
   }
   for (int i = 0; i < ns; i++)
     x->s[i] = op->operands[OP_S0 + i];
   x->vc = op->operands[OP_C], x->va = op->operands[OP_A], x->vb = op->operands[OP_B];
-  x->vbias = op->operands[OP_BIAS];
+  x->vbias = op->operands[OP_BIAS], x->vqv = op->operands[OP_QV];
   x->ta = attrflag(op, "trans_a");
   x->tb = attrflag(op, "trans_b");
   x->bias = attrflag(op, "bias");
+  x->ascalar = attrflag(op, "a_scalar");
+  x->bscalar = attrflag(op, "b_scalar");
+  x->quant = attrint(op, "quant");
+  x->next = attrint(op, "next");
+  if (x->ascalar) /* the scalar fills A's L1 tile: the plain (M x K) route */
+    x->ta = false;
+  if (x->bscalar) /* ... and B's as N x K */
+    x->tb = true;
+  if (x->quant == Q_VECTOR && asc_type_bytes(x->vqv->type->elem) != 8) {
+    asc_error(g->ctx, asc_op_diag_loc(op), "%s: the quant vector must hold 64-bit words (uint64)", asc_op_name(op));
+    return -1;
+  }
   x->ein = op->operands[OP_A]->type->elem;
   if (op->operands[OP_B]->type->elem != x->ein) {
     asc_error(g->ctx, asc_op_diag_loc(op), "%s: A and B must have one element type", asc_op_name(op));
@@ -427,13 +524,32 @@ static int prepare(gen *g, mm *x, asc_op *op) {
     return -1;
   }
   x->eacc = isint ? asc_type_int(g->ctx, 32, false) : asc_type_float(g->ctx, 32, false);
-  const asc_value *c = op->operands[OP_C];
-  if (op->code != ASC_OP_MATMUL_ITERATE && c->type->elem != x->eacc) {
-    asc_error(g->ctx, asc_op_diag_loc(op), "%s: C must be %s (the L0C accumulator type; quantised C is not "
-              "supported yet)", asc_op_name(op), isint ? "int32" : "float32");
-    return -1;
-  }
-  return 0;
+  if (op->code != ASC_OP_MATMUL_ITERATE)
+    x->ec = op->operands[OP_C]->type->elem;
+  return (x->qpre = quantmode(g, x)) < 0 ? -1 : 0;
+}
+
+static asc_value *msgof(gen *g, asc_value *ws, asc_value *v);
+static void setword(gen *g, asc_value *msg, int i, asc_value *v64);
+static asc_value *getword(gen *g, asc_value *msg, int i);
+static asc_value *aividx(gen *g);
+static asc_value *ext64(gen *g, asc_value *v);
+static asc_value *trunc32(gen *g, asc_value *v);
+
+/* The Matmul's tile counter of this core (the next form of get_tensor_c): the last word of the
+ * core's 512-byte message slot of the workspace (get_block_idx() x 512; a MIX AIV's own slot). */
+enum { W_NEXT = 63 };
+
+static void ctr_reset(gen *g, asc_value *ws) { setword(g, msgof(g, ws, aividx(g)), W_NEXT, ext64(g, kint(g, 0))); }
+
+/* The tile a next-form call takes: the counter (N_NEXT, then counter + 1) or counter - 1 (N_LAST). */
+static asc_value *ctr_take(gen *g, asc_value *ws, int next) {
+  asc_value *msg = msgof(g, ws, aividx(g));
+  asc_value *t = trunc32(g, getword(g, msg, W_NEXT));
+  if (next == N_LAST)
+    return bin(g, ASC_OP_SUBI, t, kint(g, 1));
+  setword(g, msg, W_NEXT, ext64(g, add(g, t, kint(g, 1))));
+  return t;
 }
 
 static int expand_one(asc_module *m, asc_op *op) {
@@ -462,7 +578,15 @@ static int expand_one(asc_module *m, asc_op *op) {
     rc = emit_getc(&g, &x, t);
     endblock(&g, &tl);
   } else if (op->code == ASC_OP_MATMUL_ITERATE) {
-    tile(&g, &x, x.s[S_TILE]);
+    if (x.next)
+      ctr_reset(&g, op->operands[OP_WS]); /* a bare iterate(): get_tensor_c takes the tiles from 0 */
+    else
+      tile(&g, &x, x.s[S_TILE]);
+  } else if (x.next) {
+    /* get_tensor_c outside `with iterate()`: the next tile of the counter, computed here */
+    asc_value *t = ctr_take(&g, op->operands[OP_WS], x.next);
+    tile(&g, &x, t);
+    rc = emit_getc(&g, &x, t);
   } else {
     rc = emit_getc(&g, &x, x.s[S_TILE]);
   }
@@ -481,7 +605,8 @@ static int expand_one(asc_module *m, asc_op *op) {
  * copies into the tensor.  The two
  * AIVs of a block must call Matmul in step (same calls, same order), as the mode-2 flags
  * pair them; a kernel whose AIVs diverge deadlocks (reported). */
-enum { K_ITERATE_ALL = 1, K_ITERATE = 2, K_END = 3, K_TILE_GM = 4, W_KIND = 0, W_C = 1, W_A = 3, W_B = 5, W_BIAS = 7, W_S = 9,
+enum { K_ITERATE_ALL = 1, K_ITERATE = 2, K_END = 3, K_TILE_GM = 4, K_ALL_LOCAL = 5, K_LAST = K_ALL_LOCAL,
+       W_KIND = 0, W_C = 1, W_A = 3, W_B = 5, W_BIAS = 7, W_QV = 9, W_S = 11,
        MSG_BYTES = 512, SLOT0 = 64 * 1024, SLOT_BYTES = 128 * 1024, NAIV = 2, F_REQ = 9, F_DONE = 10 };
 
 static asc_value *k64(gen *g, int64_t v) {
@@ -554,30 +679,45 @@ static asc_value *slotoff(gen *g, asc_value *v) { return add(g, kint(g, SLOT0), 
  * workspace for a local tensor (then copied in), or straight to C in GM. */
 static int aivcall(gen *g, mm *x, asc_value *ws) {
   asc_op *op = x->op;
-  if (op->code == ASC_OP_MATMUL_ITERATE)
+  if (op->code == ASC_OP_MATMUL_ITERATE) {
+    if (x->next)
+      ctr_reset(g, ws); /* a bare iterate(): the next get_tensor_c takes tile 0 */
     return 0;
-  asc_value *v = aividx(g);
-  int kind = K_ITERATE_ALL;
+  }
+  bool local = x->vc->type->kind == ASC_TY_LTENSOR;
+  int kind = local ? K_ALL_LOCAL : K_ITERATE_ALL;
   if (op->code == ASC_OP_MATMUL_GET_TENSOR_C)
-    kind = x->vc->type->kind == ASC_TY_LTENSOR ? K_ITERATE : K_TILE_GM;
+    kind = local ? K_ITERATE : K_TILE_GM;
+  if (op->code == ASC_OP_MATMUL_GET_TENSOR_C && x->next)
+    x->s[S_TILE] = ctr_take(g, ws, x->next);
+  asc_value *v = aividx(g);
   asc_value *msg = msgof(g, ws, v);
   setword(g, msg, W_KIND, k64(g, kind));
-  asc_value *t[] = {kind == K_ITERATE ? x->va : x->vc, x->va, x->vb, x->vbias};
-  for (int i = 0; i < 4; i++) {
+  /* tensors the call does not use (a scalar A/B, no bias, no quant vector, a local C) go as the
+   * workspace: the AIC never reads them, and a handle needs a bound tensor */
+  asc_value *wsgt = wsview(g, ws, x->ein, kint(g, 0));
+  asc_value *t[] = {local ? wsgt : x->vc, x->ascalar ? wsgt : x->va, x->bscalar ? wsgt : x->vb,
+                    x->bias ? x->vbias : wsgt, x->quant == Q_VECTOR ? x->vqv : wsgt};
+  for (int i = 0; i < 5; i++) {
     asc_value *h, *len;
     handle(g, t[i], &h, &len);
     setword(g, msg, W_C + 2 * i, h);
     setword(g, msg, W_C + 2 * i + 1, len);
   }
-  for (int i = 0; i < NS_MAX; i++)
-    setword(g, msg, W_S + i, ext64(g, x->s[i] ? x->s[i] : kint(g, 0)));
+  for (int i = 0; i < NS_MAX; i++) {
+    asc_value *sv = x->s[i] ? x->s[i] : kint(g, 0);
+    if (i == S_ORGN && kind == K_ALL_LOCAL)
+      sv = x->s[S_TN]; /* C in the vector core: tm x tn, row-major */
+    setword(g, msg, W_S + i, ext64(g, sv));
+  }
   xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
   xflag(g, false, F_DONE, ASC_PIPEID_PIPE_MTE2);
-  if (kind == K_ITERATE) {
-    asc_value *slot = wsview(g, ws, x->eacc, slotoff(g, v));
+  if (local) {
+    asc_value *slot = wsview(g, ws, x->ec, slotoff(g, v));
     flag(g, ASC_EVENT_MTE3_MTE2); /* earlier stores and vector work on the tensor are done */
     flag(g, ASC_EVENT_V_MTE2);
-    op3(g, ASC_OP_DATA_COPY, x->vc, slot, mul(g, x->s[S_BM], x->s[S_BN]));
+    asc_value *n = kind == K_ITERATE ? mul(g, x->s[S_BM], x->s[S_BN]) : mul(g, x->s[S_TM], x->s[S_TN]);
+    op3(g, ASC_OP_DATA_COPY, x->vc, slot, n);
     flag(g, ASC_EVENT_MTE2_V);
   }
   return 0;
@@ -600,12 +740,12 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds) {
   g->block = after;
   xflag(g, false, F_REQ, ASC_PIPEID_PIPE_MTE2);
   asc_value *ends = kint(g, 0);
-  const asc_type *cty = x->eacc, *bty = x->vbias->type->elem;
+  const asc_type *cty = x->ec ? x->ec : x->eacc, *bty = x->vbias->type->elem, *qty = x->vqv->type->elem;
   for (int sub = 0; sub < NAIV; sub++) {
     asc_value *v = add(g, mulk(g, blk, NAIV), kint(g, sub));
     asc_value *msg = msgof(g, ws, v);
     asc_value *kind = trunc32(g, getword(g, msg, W_KIND));
-    for (int k = K_ITERATE_ALL; k <= K_TILE_GM; k++) {
+    for (int k = K_ITERATE_ALL; k <= K_LAST; k++) {
       if (k == K_END || !(kinds & 1u << k))
         continue; /* only the kinds of call this kernel makes */
       loopctx il;
@@ -614,15 +754,18 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds) {
       x->va = fromhandle(g, getword(g, msg, W_A), getword(g, msg, W_A + 1), x->ein);
       x->vb = fromhandle(g, getword(g, msg, W_B), getword(g, msg, W_B + 1), x->ein);
       x->vbias = fromhandle(g, getword(g, msg, W_BIAS), getword(g, msg, W_BIAS + 1), bty);
+      x->vqv = fromhandle(g, getword(g, msg, W_QV), getword(g, msg, W_QV + 1), qty);
       for (int i = 0; i < NS_MAX; i++)
         x->s[i] = trunc32(g, getword(g, msg, W_S + i));
-      if (k == K_ITERATE_ALL) {
+      if (k == K_ITERATE_ALL || k == K_ALL_LOCAL) {
+        /* K_ALL_LOCAL: C (tm x tn, the message's orgN is tn) into the AIV's workspace slot */
+        asc_value *c = k == K_ALL_LOCAL ? wsview(g, ws, cty, slotoff(g, v)) : x->vc;
         loopctx tl;
         asc_value *n = mul(g, bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]),
                            bin(g, ASC_OP_CEILDIVSI, x->s[S_TN], x->s[S_BN]));
         asc_value *t = forloop(g, n, &tl);
         tile(g, x, t);
-        fixout(g, x, t, x->vc, true);
+        fixout(g, x, t, c, true);
         endblock(g, &tl);
       } else if (k == K_ITERATE) {
         tile(g, x, x->s[S_TILE]);
@@ -663,13 +806,27 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
   mm tmpl;
   if (prepare(&g, &tmpl, first))
     return -1;
+  for (size_t i = 0; i < ops->n; i++) { /* the template's C type: the first call that writes C */
+    asc_op *op = ops->items[i];
+    if (op->code != ASC_OP_MATMUL_ITERATE) {
+      mm x;
+      if (prepare(&g, &x, op))
+        return -1;
+      tmpl.ec = x.ec, tmpl.qpre = x.qpre;
+      break;
+    }
+  }
   for (size_t i = 1; i < ops->n; i++) {
     asc_op *op = ops->items[i];
     if (op->operands[OP_A]->type != first->operands[OP_A]->type ||
         op->operands[OP_BIAS]->type != first->operands[OP_BIAS]->type ||
-        attrflag(op, "trans_a") != tmpl.ta || attrflag(op, "trans_b") != tmpl.tb || attrflag(op, "bias") != tmpl.bias) {
-      asc_error(g.ctx, asc_op_diag_loc(op), "%s: a MIX kernel's Matmul calls must share A/B/bias types, transposes "
-                "and bias (one Matmul object per kernel is supported)", asc_op_name(op));
+        op->operands[OP_QV]->type != first->operands[OP_QV]->type ||
+        attrflag(op, "trans_a") != attrflag(first, "trans_a") || attrflag(op, "trans_b") != attrflag(first, "trans_b") ||
+        attrflag(op, "bias") != tmpl.bias || attrflag(op, "a_scalar") != tmpl.ascalar ||
+        attrflag(op, "b_scalar") != tmpl.bscalar || attrint(op, "quant") != tmpl.quant ||
+        (op->code != ASC_OP_MATMUL_ITERATE && op->operands[OP_C]->type->elem != tmpl.ec)) {
+      asc_error(g.ctx, asc_op_diag_loc(op), "%s: a MIX kernel's Matmul calls must share A/B/bias/C types, transposes, "
+                "scalar A/B, bias and quantisation (one Matmul object per kernel is supported)", asc_op_name(op));
       return -1;
     }
   }
@@ -689,7 +846,7 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
   for (size_t i = 0; i < ops->n; i++) {
     const asc_op *op = ops->items[i];
     if (op->code == ASC_OP_MATMUL_ITERATE_ALL)
-      kinds |= 1u << K_ITERATE_ALL;
+      kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR ? K_ALL_LOCAL : K_ITERATE_ALL);
     else if (op->code == ASC_OP_MATMUL_GET_TENSOR_C)
       kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR ? K_ITERATE : K_TILE_GM);
   }
@@ -725,8 +882,30 @@ static int expand_func(asc_module *m, asc_op *f) {
   asc_pass_vec v = {0}, mix = {0};
   asc_walk(f, collect, &v);
   int rc = 0;
+  /* get_tensor_c's next form without a bare iterate() before it starts from tile 0: the counter is
+   * reset when the kernel starts (the workspace is a kernel argument; else at iterate() only) */
+  asc_block *body = f->regions[0].block;
   for (size_t i = 0; i < v.n; i++) {
     asc_op *op = v.items[i];
+    asc_value *ws = op->noperands > OP_WS ? op->operands[OP_WS] : NULL;
+    if (op->code == ASC_OP_MATMUL_GET_TENSOR_C && attrint(op, "next") && ws && !ws->def && ws->block == body) {
+      gen g = {m, m->ctx, asc_op_diag_loc(op), body->first, NULL, asc_type_int(m->ctx, 32, false),
+               asc_type_index(m->ctx)};
+      ctr_reset(&g, ws);
+      break;
+    }
+  }
+  bool nextform = false;
+  for (size_t i = 0; i < v.n; i++) {
+    const asc_op *op = v.items[i];
+    nextform |= op->code == ASC_OP_MATMUL_GET_TENSOR_C && attrint(op, "next");
+  }
+  for (size_t i = 0; i < v.n; i++) {
+    asc_op *op = v.items[i];
+    if (op->code == ASC_OP_MATMUL_ITERATE && attrint(op, "next") && !nextform) {
+      asc_op_unlink(op); /* iterate() resets a counter no get_tensor_c reads */
+      continue;
+    }
     if (ismix(op) && op->code != ASC_OP_MATMUL_TILE_COUNT)
       asc_pass_vec_push(&mix, op);
     else

@@ -742,6 +742,13 @@ static int mmhandle(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
+/* A Matmul call that has nothing to compute (no tiling, no A or B): pyasc compiles it; running it is an
+ * error at its line. */
+static int mmmisuse(sim_core *c, const sim_inst *in) {
+  const asc_attr *r = asc_op_attr(in->op, "reason");
+  return asc_sim_err(c, in->op, "%.*s", (int)r->slen, r->s);
+}
+
 static int mmfromhandle(sim_core *c, const sim_inst *in) {
   int64_t h = sim_in(c, in, 0)->i, mem = (h >> MM_OFFBITS) - 1;
   if (h < 0 || mem < 0 || mem >= c->L->ngm)
@@ -972,4 +979,5 @@ void asc_sim_reg_resource(sim_exec_fn *t) {
   t[ASC_OP_GT_SET_L2_CACHE_HINT] = gtl2hint;
   t[ASC_OP_MATMUL_GT_HANDLE] = mmhandle;
   t[ASC_OP_MATMUL_GT_FROM_HANDLE] = mmfromhandle;
+  t[ASC_OP_MATMUL_MISUSE] = mmmisuse;
 }

@@ -166,15 +166,24 @@ def test_with_outside_iterate_is_an_error():
         k[1](np.zeros(8, np.float32))
 
 
-def test_c_dtype_must_be_the_accumulator():
-    with pytest.raises(Exception, match="C must be float32"):
-        run_c16()
+def test_c_f16_is_converted_by_the_fixpipe():
+    # f16 A/B, f16 C: the FIX pipe rounds L0C's f32 to f16 (F322F16).  Eighths: the f32 sums are exact
+    # (multiples of 1/64 below 2^9), the f16 results need up to 15 significant bits, so they round
+    rng = np.random.default_rng(3)
+    a = (rng.integers(-20, 21, (32, 48)) / 8).astype(np.float16)
+    b = (rng.integers(-20, 21, (48, 32)) / 8).astype(np.float16)
+    t = tiling_for(32, 32, 48, np.float16, np.float32, 1)
+    c = np.zeros((32, 32), np.float16)
+    mm_kernel[1](a, b, c, np.zeros((1, 32), np.float16), t, False, False, False, False)
+    ref = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32).astype(np.float16)
+    np.testing.assert_array_equal(c, ref)
 
 
-def run_c16():
-    t = tiling_for(32, 32, 32, np.float16, np.float32, 1)
-    a = np.ones((32, 32), np.float16)
-    mm_kernel[1](a, a, np.zeros((32, 32), np.float16), np.zeros((1, 32), np.float16), t, False, False, False, False)
+def test_int8_to_f16_needs_a_quant_scale():
+    t = tiling_for(32, 32, 32, np.int8, np.int32, 1)
+    a = np.ones((32, 32), np.int8)
+    with pytest.raises(Exception, match="set_quant_scalar or set_quant_vector"):
+        mm_kernel[1](a, a, np.zeros((32, 32), np.float16), np.zeros((1, 32), np.int32), t, False, False, False, False)
 
 
 # ---- MIX: the vector cores call, the AIC executes (workspace messages, mode-2 flags) ----

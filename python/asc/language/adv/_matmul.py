@@ -60,31 +60,117 @@ class Matmul:
         self.single = None
         self.tile = None   # the current iterate() count
         self.workspace = None
+        self.a_scalar = self.b_scalar = None  # set_tensor_a/b(scalar): the i32 value
+        self.quant, self.quant_scalar, self.quant_vector = 0, None, None  # 0 none, 1 scalar, 2 vector
+        self.sparse_index = None
+        self.self_define_data = self.user_def_info = None
 
     # ---- set-up ----
     def init(self, tiling):
         builder("Matmul.init")
         self.tiling = tiling
 
-    def set_tensor_a(self, tensor, transpose=False):
-        builder("Matmul.set_tensor_a")
+    def _operand(self, which, args, kwargs):
+        """set_tensor_a/b(scalar) or (tensor, transpose=False): (tensor, transpose, scalar)."""
+        fn = f"set_tensor_{which}"
+        mt = self.a_type if which == "a" else self.b_type
+        if len(args) + len(kwargs) == 1 and ("scalar" in kwargs or (args and isinstance(args[0], (int, float,
+                                                                                                      PlainValue)))):
+            v = kwargs["scalar"] if "scalar" in kwargs else args[0]
+            if getattr(mt.dtype, "name", str(mt.dtype)) not in ("float16", "half", "float32", "float"):
+                raise TypeError(f"Matmul.{fn}(scalar): a scalar {which.upper()} needs a half or float MatmulType, "
+                                f"this Matmul's is {mt.dtype}")
+            if isinstance(v, float):
+                raise TypeError(f"Matmul.{fn}(scalar): the scalar is an int (pyasc's RuntimeInt), got float")
+            return None, False, _i32(v)
+        names = ("tensor", "transpose")
+        vals = dict(zip(names, args))
+        for k, v in kwargs.items():
+            if k not in names or k in vals:
+                raise TypeError(f"Matmul.{fn}(): unexpected argument '{k}'")
+            vals[k] = v
+        if len(args) > 2 or "tensor" not in vals:
+            raise TypeError(f"Matmul.{fn}() takes (scalar) or (tensor, transpose=False)")
+        tensor = vals["tensor"]
+        if isinstance(tensor, _c.LocalTensor):
+            raise NotImplementedError(f"asc.adv.Matmul.{fn}(LocalTensor) ({which.upper()} in L1 or UB) is not "
+                                      "implemented yet in openasc")
         if not isinstance(tensor, _c.GlobalTensor) or tensor.value is None:
-            raise TypeError("Matmul.set_tensor_a(): A must be a GlobalTensor (a scalar or local A is not "
-                            f"supported yet), got {type(tensor).__name__}")
-        self.a, self.trans_a = tensor, _static_bool(transpose, "set_tensor_a", "transpose")
+            raise TypeError(f"Matmul.{fn}(): {which.upper()} must be a GlobalTensor or an int scalar, got "
+                            f"{type(tensor).__name__}")
+        return tensor, _static_bool(vals.get("transpose", False), fn, "transpose"), None
 
-    def set_tensor_b(self, tensor, transpose=False):
+    def set_tensor_a(self, *args, **kwargs):
+        """set_tensor_a(tensor, transpose=False), or set_tensor_a(scalar): A is filled with the scalar."""
+        builder("Matmul.set_tensor_a")
+        self.a, self.trans_a, self.a_scalar = self._operand("a", args, kwargs)
+
+    def set_tensor_b(self, *args, **kwargs):
+        """set_tensor_b(tensor, transpose=False), or set_tensor_b(scalar): B is filled with the scalar."""
         builder("Matmul.set_tensor_b")
-        if not isinstance(tensor, _c.GlobalTensor) or tensor.value is None:
-            raise TypeError("Matmul.set_tensor_b(): B must be a GlobalTensor (a scalar or local B is not "
-                            f"supported yet), got {type(tensor).__name__}")
-        self.b, self.trans_b = tensor, _static_bool(transpose, "set_tensor_b", "transpose")
+        self.b, self.trans_b, self.b_scalar = self._operand("b", args, kwargs)
 
     def set_bias(self, tensor):
         builder("Matmul.set_bias")
+        if isinstance(tensor, _c.LocalTensor):  # recorded; computing with it raises (_emit)
+            self.bias = tensor
+            return
         if not isinstance(tensor, _c.GlobalTensor) or tensor.value is None:
             raise TypeError(f"Matmul.set_bias(): the bias must be a GlobalTensor, got {type(tensor).__name__}")
         self.bias = tensor
+
+    def set_quant_scalar(self, quant_scalar):
+        """The FIX pipe's quantisation scale for every column of C: a uint64 whose low 32 bits are
+        an f32 scale (int8 A/B -> f16 C: DEQF16; -> int8 C: REQ8; f16/f32 A/B -> int8 C: QF322B8_PRE)."""
+        builder("Matmul.set_quant_scalar")
+        if isinstance(quant_scalar, float):
+            raise TypeError("Matmul.set_quant_scalar(): the quant scalar is a uint64 word (an f32 scale's bits in "
+                            "its low 32 bits), got float")
+        if isinstance(quant_scalar, int):
+            if not 0 <= quant_scalar < 1 << 64:
+                raise ValueError(f"Matmul.set_quant_scalar(): {quant_scalar} is not a uint64")
+            lo = quant_scalar & 0xFFFFFFFF
+            quant_scalar = lo - (1 << 32) if lo >= 1 << 31 else lo
+        elif isinstance(quant_scalar, PlainValue) and quant_scalar.dtype.size == 8:
+            quant_scalar = PlainValue(builder("Matmul.set_quant_scalar").op(
+                "arith.trunci", [quant_scalar.value], ["i32"])[0], _I32)
+        self.quant, self.quant_scalar = 1, _i32(quant_scalar)
+
+    def set_quant_vector(self, quant_vector):
+        """Per-column quantisation words of C (uint64, one per column of the original N)."""
+        builder("Matmul.set_quant_vector")
+        if not isinstance(quant_vector, _c.GlobalTensor) or quant_vector.value is None:
+            raise TypeError("Matmul.set_quant_vector(): the quant vector must be a GlobalTensor of uint64, got "
+                            f"{type(quant_vector).__name__}")
+        self.quant, self.quant_vector = 2, quant_vector
+
+    def set_self_define_data(self, data_ptr):
+        """Data for a user-defined Matmul callback (Ascend C's SetSelfDefineData): recorded; openasc's
+        Matmul has no callbacks (MatmulCallBackFunc), so nothing reads it.  Returns data_ptr."""
+        builder("Matmul.set_self_define_data")
+        if not isinstance(data_ptr, (_c.GlobalAddress, int, PlainValue)):
+            raise TypeError("Matmul.set_self_define_data(): expected a GlobalAddress or an int, got "
+                            f"{type(data_ptr).__name__}")
+        self.self_define_data = data_ptr
+        return data_ptr
+
+    def set_user_def_info(self, tiling_ptr):
+        """The user tiling pointer of a Matmul callback (Ascend C's SetUserDefInfo): recorded, as
+        set_self_define_data.  Returns tiling_ptr."""
+        builder("Matmul.set_user_def_info")
+        if not isinstance(tiling_ptr, _c.GlobalAddress):
+            raise TypeError(f"Matmul.set_user_def_info(): expected a GlobalAddress, got {type(tiling_ptr).__name__}")
+        self.user_def_info = tiling_ptr
+        return tiling_ptr
+
+    def set_sparse_index(self, index_global):
+        """The 2-bit index matrix of a sparse B (Ascend C's SetSparseIndex, MatmulWithSparse): recorded;
+        a computing call with it raises NotImplementedError (the sparse cube path is not implemented)."""
+        builder("Matmul.set_sparse_index")
+        if not isinstance(index_global, _c.GlobalTensor) or index_global.value is None:
+            raise TypeError("Matmul.set_sparse_index(): the index must be a GlobalTensor of uint8, got "
+                            f"{type(index_global).__name__}")
+        self.sparse_index = index_global
 
     def disable_bias(self):
         builder("Matmul.disable_bias")
@@ -132,19 +218,53 @@ class Matmul:
             tm, tn, tk = (b.op("arith.select", [b.op("arith.cmpi", [v, minus1], ["i1"], {"predicate": "0 : i64"})[0],
                                                  d, v], ["i32"])[0] for v, d in zip(self.tail, (tm, tn, tk)))
         org = self.org or (f("m"), f("n"), f("k_a"), f("k_b"))
+        zero = b.const(0, _I32)
         return [tm, tn, tk, *org, f("base_m"), f("base_n"), f("base_k"), f("iterate_order"),
-                f("is_bias")]
+                f("is_bias"), self.quant_scalar if self.quant == 1 else zero,
+                self.a_scalar if self.a_scalar is not None else zero,
+                self.b_scalar if self.b_scalar is not None else zero]
 
-    def _emit(self, name, c=None, tile=None, scalars_only=False):
+    def _placeholder(self, mt):
+        """An unbound GM tensor of mt's element type: the operand of a scalar A / B (never read)."""
+        dt = mt.dtype
+        return builder("Matmul").op("asc.global_tensor", [], [f"!asc.global_tensor<{dt.ir}>"])[0]
+
+    def _emit(self, name, c=None, tile=None, scalars_only=False, next=0):
+        """One asc.matmul_* op: (c, a, b, bias, workspace, quant vector, scalars..., [tile]); the
+        operand order is expand_matmul.c's (OP_*, S_*)."""
         b = builder(name)
+        why = None
+        if self.tiling is None:
+            why = "no tiling: call asc.adv.register_matmul(pipe, workspace, mm, tiling) or mm.init(tiling) first"
+        elif not scalars_only and ((self.a is None and self.a_scalar is None) or
+                                   (self.b is None and self.b_scalar is None)):
+            why = "no A or B: call set_tensor_a and set_tensor_b first"
+        if why:  # pyasc compiles the call; running it is an error at this line
+            from ..._basic_ops import _ir_string
+            b.op("asc.matmul_misuse", [], [], {"reason": _ir_string(f"asc.adv.Matmul.{name[11:]}: {why}")})
+            return b.const(0, _I32) if scalars_only else None
         s = self._scalars()
         if scalars_only:
             return b.op(name, s, ["i32"])[0]
-        if self.a is None or self.b is None:
-            raise RuntimeError(f"Matmul: {name[11:]} before set_tensor_a and set_tensor_b")
-        ws = self.workspace if self.workspace is not None else self.a.get_phy_addr()
-        ops = [c.value if c is not None else self.a.value, self.a.value, self.b.value,
-               (self.bias or self.a).value, ws.value] + s + ([tile] if tile is not None else [])
+        if self.sparse_index is not None:
+            raise NotImplementedError("asc.adv.Matmul with set_sparse_index (MatmulWithSparse: a 4:2 sparse B "
+                                      "densified on the cube) is not implemented yet in openasc")
+        if isinstance(self.bias, _c.LocalTensor):
+            raise NotImplementedError("asc.adv.Matmul.set_bias(LocalTensor) (a bias in L1 or UB) is not implemented "
+                                      "yet in openasc; give the bias in GM")
+        av = self.a.value if self.a_scalar is None else self._placeholder(self.a_type)
+        bv = self.b.value if self.b_scalar is None else self._placeholder(self.b_type)
+        if self.workspace is not None:
+            ws = self.workspace
+        elif self.a is not None and self.a_scalar is None:
+            ws = self.a.get_phy_addr()
+        else:
+            raise RuntimeError("Matmul with a scalar A: give register_matmul a workspace")
+        if next and self.workspace is None:
+            raise RuntimeError(f"Matmul.{name[11:]}: outside `with matmul.iterate()` the Matmul counts its tiles in "
+                               "the workspace of register_matmul(pipe, workspace, ...); give one")
+        ops = [c.value if c is not None else av, av, bv, self.bias.value if self.bias is not None else av,
+               ws.value, self.quant_vector.value if self.quant == 2 else av] + s + ([tile] if tile is not None else [])
         opts = getattr(b, "options", None) or {}
         kt = opts.get("kernel_type")
         kt = getattr(kt, "value", kt)
@@ -153,38 +273,73 @@ class Matmul:
             raise NotImplementedError(f"asc.adv.Matmul with kernel_type {kt}: openasc runs Matmul in AIC_ONLY (1) "
                                       "and MIX_AIC_1_2 (7) kernels")
         attrs = {"trans_a": f"{int(self.trans_a)} : i64", "trans_b": f"{int(self.trans_b)} : i64",
-                 "bias": f"{int(self.bias is not None)} : i64", "mix": f"{int(bool(mix))} : i64"}
+                 "bias": f"{int(self.bias is not None)} : i64", "mix": f"{int(bool(mix))} : i64",
+                 "a_scalar": f"{int(self.a_scalar is not None)} : i64",
+                 "b_scalar": f"{int(self.b_scalar is not None)} : i64", "quant": f"{self.quant} : i64",
+                 "next": f"{next} : i64"}
         b.op(name, ops, [], attrs)
 
-    def iterate_all(self, tensor, en_atomic=0, sync=True, en_sequential_write=False, wait_iterate_all=False,
-                    fake_msg=False):
+    def iterate_all(self, tensor, en_atomic=0, sync=True, en_sequential_write=None, wait_iterate_all=None,
+                    fake_msg=None):
+        """C := A * B (+ bias), every tile.  C in GM (the tile at its place, row stride orgN) or, in a MIX
+        kernel, a LocalTensor of singleM x singleN (row-major).  sync=False (with wait_iterate_all) runs
+        the same: the call has completed when it returns."""
         builder("Matmul.iterate_all")
         _no_atomic(en_atomic, "iterate_all")
-        if not isinstance(tensor, _c.GlobalTensor) or tensor.value is None:
-            raise TypeError(f"Matmul.iterate_all(): C must be a GlobalTensor, got {type(tensor).__name__}")
+        if isinstance(tensor, _c.LocalTensor):
+            for k, v in (("en_sequential_write", en_sequential_write), ("wait_iterate_all", wait_iterate_all),
+                         ("fake_msg", fake_msg)):
+                if v is not None:
+                    raise ValueError(f"Matmul.iterate_all(): C is a LocalTensor: '{k}' is for C in GM")
+        elif not isinstance(tensor, _c.GlobalTensor) or tensor.value is None:
+            raise TypeError(f"Matmul.iterate_all(): C must be a GlobalTensor or LocalTensor, got {type(tensor).__name__}")
+        if wait_iterate_all is True and sync is True:
+            raise ValueError("Matmul.iterate_all(): wait_iterate_all=True needs sync=False")
         self._emit("asc.matmul_iterate_all", c=tensor)
 
     def iterate(self, en_partial_sum=False, sync=True, local_c_matrix=None):
+        """`with matmul.iterate() as count:` runs its body once per tile; a bare `matmul.iterate()` (and
+        sync=False) starts the tiles over: each get_tensor_c after it computes and writes the next tile."""
         builder("Matmul.iterate")
         if isinstance(en_partial_sum, PlainValue) or en_partial_sum:
             raise NotImplementedError("asc.adv.Matmul.iterate(en_partial_sum=True) is not implemented yet in openasc")
         if local_c_matrix is not None:
             raise NotImplementedError("asc.adv.Matmul.iterate(local_c_matrix=...) is not implemented yet in openasc")
+        if self.workspace is not None and (self.a is not None or self.a_scalar is not None) and \
+                (self.b is not None or self.b_scalar is not None) and self.tiling is not None:
+            self._emit("asc.matmul_iterate", tile=_i32(-1), next=1)  # the counter of the next form := 0
         return _Iterate(self)
 
     def _iterate_at(self, count):
         self.tile = count
         self._emit("asc.matmul_iterate", tile=_i32(count))
 
-    def get_tensor_c(self, tensor, en_atomic=0, en_sequential_write=False, sync=True, optional_tensor=None):
+    def get_tensor_c(self, tensor=None, en_atomic=0, en_sequential_write=False, sync=True, optional_tensor=None):
+        """get_tensor_c(tensor, ...): the current tile into tensor (GM: at its place; a LocalTensor in a
+        MIX kernel: baseM x baseN row-major).  In `with iterate()` the loop's tile; elsewhere the next
+        tile since the last bare iterate() (computed then).  optional_tensor: the tile into that
+        LocalTensor as well (tensor in GM)."""
         builder("Matmul.get_tensor_c")
         _no_atomic(en_atomic, "get_tensor_c")
-        if self.tile is None:
-            raise RuntimeError("Matmul.get_tensor_c() outside `with matmul.iterate() as count:`")
+        if tensor is None:
+            if sync is True:
+                raise ValueError("Matmul.get_tensor_c() returning a GlobalTensor needs sync=False")
+            raise NotImplementedError("asc.adv.Matmul.get_tensor_c() returning a GlobalTensor (the tile in the "
+                                      "workspace) is not implemented yet in openasc; pass the tensor")
         if not isinstance(tensor, (_c.GlobalTensor, _c.LocalTensor)) or tensor.value is None:
             raise TypeError(f"Matmul.get_tensor_c(): C must be a tensor, got {type(tensor).__name__}")
-        self._emit("asc.matmul_get_tensor_c", c=tensor, tile=_i32(self.tile))
-
+        if optional_tensor is not None and (not isinstance(tensor, _c.GlobalTensor) or
+                                            not isinstance(optional_tensor, _c.LocalTensor)):
+            raise TypeError("Matmul.get_tensor_c(): with optional_tensor, tensor must be a GlobalTensor and "
+                            "optional_tensor a LocalTensor")
+        if self.tile is not None:
+            self._emit("asc.matmul_get_tensor_c", c=tensor, tile=_i32(self.tile))
+            if optional_tensor is not None:
+                self._emit("asc.matmul_get_tensor_c", c=optional_tensor, tile=_i32(self.tile))
+        else:
+            self._emit("asc.matmul_get_tensor_c", c=tensor, tile=_i32(-1), next=1)
+            if optional_tensor is not None:
+                self._emit("asc.matmul_get_tensor_c", c=optional_tensor, tile=_i32(-1), next=2)
 
     def wait_iterate_all(self):
         """iterate_all has completed when it returns (the AIV waits for the AIC's reply; on the AIC the
@@ -195,11 +350,12 @@ class Matmul:
         builder("Matmul.wait_get_tensor_c")  # get_tensor_c completes when it returns (as above)
 
     def async_get_tensor_c(self, c):
-        self.get_tensor_c(c)
+        """get_tensor_c(c, sync=False)."""
+        self.get_tensor_c(c, sync=False)
 
 
-for _n in ("set_batch_num iterate_batch iterate_n_batch get_batch_tensor_c wait_iterate_batch set_quant_scalar "
-           "set_quant_vector set_self_define_data set_sparse_index set_user_def_info get_offset_c").split():
+for _n in ("set_batch_num iterate_batch iterate_n_batch get_batch_tensor_c wait_iterate_batch "
+           "get_offset_c").split():
     setattr(Matmul, _n, staticmethod(not_yet(f"asc.adv.Matmul.{_n}")))
 
 
