@@ -104,6 +104,17 @@ int64_t asc_mm_get_tiling(asc_mm_tiling *t, asc_tcube_tiling *out);
  * out[5], out[6]); single-core shape in out[7..9].  -1 before. */
 int32_t asc_mm_result(const asc_mm_tiling *t, int32_t out[10]);
 
+/* ---- MatmulApiStaticTiling (asc.adv.get_matmul_api_tiling; src/host/static_tiling.c) ---- */
+/* Its int32 fields (pyasc's Python names, in order); NULL out of range. */
+int asc_mm_static_field_count(void);
+const char *asc_mm_static_field(int i);
+/* The compile-time tiling of a MatmulConfig: types[A, B, C, bias] = (TPosition, CubeFormat, element
+ * bytes, is_trans) with the kernel's TPosition values; cfg = (singleCoreM, N, K, basicM, N, K,
+ * enableSetBias, enableQuantVector); l1_size < 0: the platform's L1.  Writes asc_mm_static_field_count()
+ * fields (-1: not fixed).  0 ok, -1 with err set. */
+int asc_mm_static_tiling(const int32_t types[4][4], const int32_t cfg[8], int32_t l1_size, const char *platform,
+                         int32_t out[], char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

@@ -210,7 +210,7 @@ static void alloc(gen *g, mm *x) {
     emit(g, ASC_OP_INIT_CONST_VALUE, ops, 2, NULL);
   }
   if (x->quant == Q_VECTOR) /* the tile's quant words (u64), for fixpipe's cbuf_workspace */
-    x->qv1 = ltensor(g, asc_type_int(g->ctx, 64, true), ASC_POS_C1, QV_L1, QV_BYTES);
+    x->qv1 = ltensor(g, x->vqv->type->elem, ASC_POS_C1, QV_L1, QV_BYTES);
 }
 
 /* L1 bytes [from, from + 32 * blocks) := the scalar s (i32) in A/B's type (set_tensor_a/b(scalar)). */

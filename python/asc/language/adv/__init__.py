@@ -9,14 +9,14 @@ listed in _NOT_YET raise NotImplementedError naming themselves."""
 from ..._core import PlainValue, builder, not_yet_names, to_value
 from ..core import STRUCTS, LocalTensor, _need, float32, int32
 from ._matmul import (  # noqa: F401
-    Matmul, MatmulBatchParams, MatmulConfig, MatmulFuncParams, MatmulQuantParams, MatmulShapeParams, MatmulType,
-    get_basic_config, get_ib_share_norm_config, get_mdl_config, get_mm_config, get_normal_config,
-    get_special_basic_config, get_special_mdl_config, register_matmul,
+    Matmul, MatmulApiStaticTiling, MatmulBatchParams, MatmulConfig, MatmulFuncParams, MatmulQuantParams, MatmulShapeParams, MatmulType,
+    get_basic_config, get_ib_share_norm_config, get_matmul_api_tiling, get_mdl_config, get_mm_config,
+    get_normal_config, get_special_basic_config, get_special_mdl_config, register_matmul,
 )
 
 
-_NOT_YET = "MatmulApiStaticTiling get_matmul_api_tiling".split()
-_MATMUL = ("Matmul MatmulType register_matmul MatmulConfig get_normal_config get_mdl_config get_special_mdl_config "
+_NOT_YET = []
+_MATMUL = ("Matmul MatmulApiStaticTiling get_matmul_api_tiling MatmulType register_matmul MatmulConfig get_normal_config get_mdl_config get_special_mdl_config "
            "get_basic_config get_special_basic_config get_ib_share_norm_config get_mm_config MatmulBatchParams "
            "MatmulFuncParams MatmulQuantParams MatmulShapeParams").split()
 not_yet_names(globals(), "asc.adv", " ".join(_NOT_YET))

@@ -526,3 +526,55 @@ def get_mm_config(*args, **kwargs):
         else:
             raise TypeError(f"get_mm_config(): expected a MatmulConfigMode or Matmul*Params, got {type(arg).__name__}")
     return MatmulConfig(**fields)
+
+
+# ---- MatmulApiStaticTiling / get_matmul_api_tiling (Ascend C's GetMatmulApiTiling) ----
+class MatmulApiStaticTiling:
+    """A Matmul tiling fixed at compile time (CANN's MatmulApiStaticTiling): TCubeTiling's int32 fields
+    without the four batch ones, plus mx_type_para (all default -1: not fixed), and cfg, the
+    MatmulConfig it was made from.  Its fields are compile-time ints; it can be given to
+    register_matmul / Matmul.init as the tiling."""
+
+    def __init__(self, cfg=None, **fields):
+        from ...lib.host import _native
+        names = _native.static_tiling_fields()
+        for k in fields:
+            if k not in names:
+                raise TypeError(f"MatmulApiStaticTiling(): unknown field '{k}'")
+        for n in names:
+            setattr(self, n, fields.get(n, -1))
+        self.cfg = cfg if cfg is not None else MatmulConfig()
+
+    def __repr__(self):
+        from ...lib.host import _native
+        return "MatmulApiStaticTiling(" + ", ".join(f"{n}={getattr(self, n)}" for n in _native.static_tiling_fields()) + ")"
+
+
+def get_matmul_api_tiling(mm_cfg, a_type, b_type, c_type, bias_type=None, l1_size=None):
+    """The compile-time tiling of mm_cfg for these MatmulTypes (libasc: src/host/static_tiling.c).
+    l1_size: the L1 bytes the Matmul may use (None: the platform's)."""
+    from ...lib.host import _native
+    from ...lib import runtime
+    if not isinstance(mm_cfg, MatmulConfig):
+        raise TypeError(f"get_matmul_api_tiling(): mm_cfg must be a MatmulConfig, got {type(mm_cfg).__name__}")
+    bias_type = c_type if bias_type is None else bias_type
+    for name, t in (("a_type", a_type), ("b_type", b_type), ("c_type", c_type), ("bias_type", bias_type)):
+        if not isinstance(t, MatmulType):
+            raise TypeError(f"get_matmul_api_tiling(): {name} must be a MatmulType, got {type(t).__name__}")
+    if l1_size is not None and (isinstance(l1_size, bool) or not isinstance(l1_size, int)):
+        raise TypeError("get_matmul_api_tiling(): l1_size must be a compile-time int (the tiling is computed "
+                        f"when the kernel is compiled), got {type(l1_size).__name__}")
+    cfg = [mm_cfg.single_core_m, mm_cfg.single_core_n, mm_cfg.single_core_k, mm_cfg.basic_m, mm_cfg.basic_n,
+           mm_cfg.basic_k, mm_cfg.enable_set_bias, mm_cfg.enable_quant_vector]
+    if any(isinstance(v, PlainValue) for v in cfg):
+        raise TypeError("get_matmul_api_tiling(): the MatmulConfig's shapes must be compile-time ints")
+    types = [(int(t.position), int(t.format), t.dtype.size, int(bool(t.is_trans)))
+             for t in (a_type, b_type, c_type, bias_type)]
+    try:
+        vals = _native.static_tiling(types, [int(v) for v in cfg], -1 if l1_size is None else l1_size,
+                                     runtime.get_soc_version().value)
+    except ValueError as e:
+        if "not implemented" in str(e):
+            raise NotImplementedError(f"asc.adv.get_matmul_api_tiling: {e}") from None
+        raise ValueError(f"get_matmul_api_tiling(): {e}") from None
+    return MatmulApiStaticTiling(cfg=mm_cfg, **dict(zip(_native.static_tiling_fields(), vals)))

@@ -39,6 +39,10 @@ _SIGS = {
     "asc_mm_get_tiling": (C.c_int64, [C.c_void_p, C.c_void_p]),
     "asc_mm_result": (_I32, [C.c_void_p, C.POINTER(_I32 * 10)]),
     "asc_bind_platform": (C.c_double, [C.c_char_p, C.c_char_p]),
+    "asc_mm_static_field_count": (C.c_int, []),
+    "asc_mm_static_field": (C.c_char_p, [C.c_int]),
+    "asc_mm_static_tiling": (C.c_int, [C.POINTER(_I32 * 16), C.POINTER(_I32 * 8), _I32, C.c_char_p, C.c_void_p,
+                                       C.c_char_p, C.c_size_t]),
 }
 
 _L = None
@@ -76,3 +80,23 @@ def host_enums():
             j += 1
         out[L.asc_host_enum_name(k).decode()] = members
     return out
+
+
+def static_tiling_fields():
+    """The Python names of MatmulApiStaticTiling's int32 fields, in order."""
+    L = lib()
+    return [L.asc_mm_static_field(i).decode() for i in range(L.asc_mm_static_field_count())]
+
+
+def static_tiling(types, cfg, l1_size, platform):
+    """asc_mm_static_tiling: types = 4 x (pos, format, bytes, trans), cfg = 8 ints -> [fields] or ValueError."""
+    L = lib()
+    n = L.asc_mm_static_field_count()
+    t = (_I32 * 16)(*[v for row in types for v in row])
+    c = (_I32 * 8)(*cfg)
+    out = (_I32 * n)()
+    err = C.create_string_buffer(256)
+    if L.asc_mm_static_tiling(C.byref(t), C.byref(c), l1_size, platform.encode() if platform else None,
+                              C.cast(out, C.c_void_p), err, 256):
+        raise ValueError(err.value.decode())
+    return list(out)
