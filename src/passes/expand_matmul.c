@@ -43,6 +43,15 @@ enum { N_TILE, N_NEXT, N_LAST };
  * [129, 137 KiB) (baseN <= 1024) */
 enum { QV_L1 = 129 * 1024, QV_BYTES = 8 * 1024 };
 
+/* The event ids of the Matmul's set_flag / wait_flag pairs: from the kernel's TPipe in a cube-only
+ * kernel (pipe_buffers), so they are not the ids of the kernel's own queues; else id 0. */
+enum { NEV = 8 };
+typedef struct evtab {
+  int event[NEV];
+  asc_value *id[NEV];
+  int n;
+} evtab;
+
 typedef struct gen {
   asc_module *m;
   asc_ctx *ctx;
@@ -50,6 +59,7 @@ typedef struct gen {
   asc_op *pos;      /* insert before this op, or ... */
   asc_block *block; /* ... append to this block (pos == NULL) */
   const asc_type *i32, *idx;
+  const evtab *ev;  /* NULL: id 0 */
 } gen;
 
 static asc_op *emit(gen *g, asc_opcode code, asc_value *const *ops, int n, const asc_type *rt) {
@@ -136,7 +146,12 @@ static asc_value *mkstruct(gen *g, int id, asc_value *const *f, int n) {
 }
 
 static void flag(gen *g, int event) {
-  asc_value *id = kint(g, 0);
+  asc_value *id = NULL;
+  for (int i = 0; g->ev && i < g->ev->n; i++)
+    if (g->ev->event[i] == event)
+      id = g->ev->id[i];
+  if (!id)
+    id = kint(g, 0);
   asc_op *s = emit(g, ASC_OP_SET_FLAG, &id, 1, NULL);
   asc_op_set_attr(g->m, s, "event", asc_attr_enum(g->m, ASC_ENUM_EVENT, event));
   asc_op *w = emit(g, ASC_OP_WAIT_FLAG, &id, 1, NULL);
@@ -552,8 +567,8 @@ static asc_value *ctr_take(gen *g, asc_value *ws, int next) {
   return t;
 }
 
-static int expand_one(asc_module *m, asc_op *op) {
-  gen g = {m, m->ctx, asc_op_diag_loc(op), op, NULL, asc_type_int(m->ctx, 32, false), asc_type_index(m->ctx)};
+static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
+  gen g = {m, m->ctx, asc_op_diag_loc(op), op, NULL, asc_type_int(m->ctx, 32, false), asc_type_index(m->ctx), ev};
   if (op->code == ASC_OP_MATMUL_TILE_COUNT) {
     if (op->noperands < S_ORDER) {
       asc_error(g.ctx, g.loc, "%s takes the tiling scalars", asc_op_name(op));
@@ -796,7 +811,7 @@ static bool ismix(const asc_op *op) { return attrflag(op, "mix"); }
 static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
   asc_op *first = ops->items[0];
   asc_value *ws = first->operands[OP_WS];
-  gen g = {m, m->ctx, asc_op_diag_loc(first), NULL, NULL, asc_type_int(m->ctx, 32, false), asc_type_index(m->ctx)};
+  gen g = {m, m->ctx, asc_op_diag_loc(first), NULL, NULL, asc_type_int(m->ctx, 32, false), asc_type_index(m->ctx), NULL};
   asc_block *body = f->regions[0].block;
   if (ws->def || ws->block != body) {
     asc_error(g.ctx, g.loc, "%s: in a MIX kernel the workspace given to register_matmul must be a kernel argument "
@@ -857,7 +872,7 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
   int rc = 0;
   for (size_t i = 0; i < ops->n; i++) {
     asc_op *op = ops->items[i];
-    gen a = {m, m->ctx, asc_op_diag_loc(op), op, NULL, g.i32, g.idx};
+    gen a = {m, m->ctx, asc_op_diag_loc(op), op, NULL, g.i32, g.idx, NULL};
     mm x;
     if (prepare(&a, &x, op) || aivcall(&a, &x, ws))
       rc = -1;
@@ -870,6 +885,47 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
   xflag(&g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
   emit(&g, ASC_OP_YIELD, NULL, 0, NULL);
   return rc;
+}
+
+static void find_tpipe(asc_op *op, void *user) {
+  asc_op **p = user;
+  if (op->code == ASC_OP_TPIPE && !*p)
+    *p = op;
+}
+
+/* A cube-only kernel's Matmul memories come from its TPipe, as Ascend C's Matmul takes its buffers
+ * from the TPipe given to REGIST_MATMUL_OBJ: TBufs initialised right after the TPipe is created,
+ * so they are the first buffers of each memory (the fixed addresses alloc() uses: 0 of L1, L0A,
+ * L0B, L0C, BT) and the kernel's own buffers follow them instead of overlapping. */
+static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *ev) {
+  asc_op *tp = NULL;
+  asc_walk(f, find_tpipe, &tp);
+  if (!tp)
+    return;
+  gen g = {m, m->ctx, asc_op_diag_loc(first), tp->next, NULL, asc_type_int(m->ctx, 32, false),
+           asc_type_index(m->ctx), NULL};
+  if (!tp->next) {
+    g.pos = NULL;
+    g.block = tp->parent;
+  }
+  static const struct { int pos, bytes; } bufs[] = {
+      {ASC_POS_A1, QV_L1 + QV_BYTES}, {ASC_POS_A2, 64 * 1024}, {ASC_POS_B2, 64 * 1024},
+      {ASC_POS_CO1, 128 * 1024},      {ASC_POS_C2, 1024},
+  };
+  for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) {
+    asc_value *tb = res(emit(&g, ASC_OP_TBUF, NULL, 0, asc_type_tbuf(m->ctx, bufs[i].pos)));
+    asc_value *ops[] = {&tp->results[0], tb, kint(&g, bufs[i].bytes)};
+    emit(&g, ASC_OP_INIT_TBUF, ops, 3, NULL);
+  }
+  static const int events[] = {ASC_EVENT_MTE2_MTE1, ASC_EVENT_MTE1_M, ASC_EVENT_M_MTE2, ASC_EVENT_M_FIX,
+                               ASC_EVENT_FIX_MTE2, ASC_EVENT_FIX_M, ASC_EVENT_MTE2_FIX};
+  for (size_t i = 0; i < sizeof events / sizeof events[0] && ev->n < NEV; i++) {
+    asc_value *p = &tp->results[0];
+    asc_op *a = emit(&g, ASC_OP_TPIPE_ALLOC_EVENT_ID, &p, 1, g.i32);
+    asc_op_set_attr(m, a, "event", asc_attr_enum(m, ASC_ENUM_EVENT, events[i]));
+    ev->event[ev->n] = events[i];
+    ev->id[ev->n++] = res(a);
+  }
 }
 
 static void collect(asc_op *op, void *user) {
@@ -890,7 +946,7 @@ static int expand_func(asc_module *m, asc_op *f) {
     asc_value *ws = op->noperands > OP_WS ? op->operands[OP_WS] : NULL;
     if (op->code == ASC_OP_MATMUL_GET_TENSOR_C && attrint(op, "next") && ws && !ws->def && ws->block == body) {
       gen g = {m, m->ctx, asc_op_diag_loc(op), body->first, NULL, asc_type_int(m->ctx, 32, false),
-               asc_type_index(m->ctx)};
+               asc_type_index(m->ctx), NULL};
       ctr_reset(&g, ws);
       break;
     }
@@ -899,6 +955,14 @@ static int expand_func(asc_module *m, asc_op *f) {
   for (size_t i = 0; i < v.n; i++) {
     const asc_op *op = v.items[i];
     nextform |= op->code == ASC_OP_MATMUL_GET_TENSOR_C && attrint(op, "next");
+  }
+  evtab ev = {{0}, {0}, 0};
+  for (size_t i = 0; i < v.n; i++) { /* cube-only: the Matmul's buffers and event ids from the TPipe */
+    asc_op *op = v.items[i];
+    if (!ismix(op) && op->code != ASC_OP_MATMUL_TILE_COUNT) {
+      pipe_buffers(m, f, op, &ev);
+      break;
+    }
   }
   for (size_t i = 0; i < v.n; i++) {
     asc_op *op = v.items[i];
@@ -909,7 +973,7 @@ static int expand_func(asc_module *m, asc_op *f) {
     if (ismix(op) && op->code != ASC_OP_MATMUL_TILE_COUNT)
       asc_pass_vec_push(&mix, op);
     else
-      rc |= expand_one(m, op);
+      rc |= expand_one(m, op, &ev);
   }
   if (mix.n && !rc)
     rc |= expand_mix(m, f, &mix);
