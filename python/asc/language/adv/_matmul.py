@@ -354,6 +354,10 @@ class Matmul:
         self.get_tensor_c(c, sync=False)
 
 
+# recorded, but the sparse Matmul itself is not simulated (tools/api_status.py reads this)
+Matmul.set_sparse_index._asc_status = ("not implemented yet: the index is recorded; a computing call with it raises "
+                                       "NotImplementedError (MatmulWithSparse is not simulated)")
+
 for _n in ("set_batch_num iterate_batch iterate_n_batch get_batch_tensor_c wait_iterate_batch "
            "get_offset_c").split():
     setattr(Matmul, _n, staticmethod(not_yet(f"asc.adv.Matmul.{_n}")))
