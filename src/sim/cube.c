@@ -26,13 +26,19 @@ typedef struct sim_cube {
   bool fmset;
   uint64_t quant;
   bool hf32, hf32_trans;
+  /* load_data_with_sparse: the 2-bit index of each int8 of L0B (by byte address), which
+   * mmad_with_sparse reads with the dense B */
+  int64_t l0b_bytes;
+  uint8_t sidx[];
 } sim_cube;
 
 static sim_cube *cubeof(sim_core *c) {
   if (!c->cube) {
-    if (!(c->cube = calloc(1, sizeof *c->cube)))
+    int64_t l0b = c->lmb[ASC_HW_MEM_L0B] > 0 ? c->lmb[ASC_HW_MEM_L0B] : 0;
+    if (!(c->cube = calloc(1, sizeof *c->cube + (size_t)l0b)))
       asc_die("out of memory");
     c->cube->rep[0] = 1; /* never set: one iteration (asc_load3d_v2_config.md: default 0x10000) */
+    c->cube->l0b_bytes = l0b;
   }
   return c->cube;
 }
@@ -512,8 +518,120 @@ static int load3d(sim_core *c, const sim_inst *in) {
   return img2colrun(c, in, &g);
 }
 
-static int loadsparse(sim_core *c, const sim_inst *in) { return notavail(c, in, "load_data_with_sparse"); }
-static int mmadsparse(sim_core *c, const sim_inst *in) { return notavail(c, in, "mmad_with_sparse"); }
+/* ---- 4:2 structured sparsity (MmadWithSparse, LoadDataWithSparse; Atlas A2/A3) --------------
+ * The original B (K x N) has at most 2 non-zeros in each group of 4 consecutive k of a column; its
+ * dense form keeps those 2 (K/2 x N), and each kept element has a 2-bit index: the first of a
+ * group is the position of its value among elements 0-2 of the group, the second among 1-3
+ * (position 1 + index).  load_data_with_sparse moves dense int8 fractals (512 B) L1 -> L0B as
+ * load_data_2d does (start_index, repeat_times, src_stride, dst_gap; no transpose) and with each the
+ * fractal's 512 indices (128 B, four to a byte from the low bits: element 4b + i at bits 2i, 2i+1 of
+ * byte b) from the index tensor, fractal f's at byte 128 f; the indices stay with the L0B bytes.
+ * mmad_with_sparse: C[m x n] (+)= A[m x k] (L0A, Zz) * B (L0B: the dense K/2 x n, Zn), where the
+ * dense element d of group g = d / 2 in column j multiplies A's column 4g + (d % 2) + index. */
+static int loadsparse(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, 3)->fld;
+  int64_t start, reps, ss, sid, gap, tr, mode;
+  if (wantmem(c, in, 0, MB(L0B), "dst", "L0B (B2)") || wantmem(c, in, 1, MB(L1), "src", "L1 (B1)") ||
+      wantmem(c, in, 2, MB(L1), "idx", "L1 (B1)") || wantalign(c, in, 0, 0, 512, "dst") ||
+      wantalign(c, in, 1, 0, 32, "src") || wantalign(c, in, 2, 0, 32, "idx") ||
+      field(c, in, "LoadData2DParams.start_index", f[0], 0, 65535, &start) ||
+      field(c, in, "LoadData2DParams.repeat_times", f[1], 0, 255, &reps) ||
+      field(c, in, "LoadData2DParams.src_stride", f[2], 0, 65535, &ss) ||
+      field(c, in, "LoadData2DParams.sid", f[3], 0, 255, &sid) ||
+      field(c, in, "LoadData2DParams.dst_gap", f[4], 0, 65535, &gap) ||
+      field(c, in, "LoadData2DParams.if_transpose", f[5], 0, 1, &tr) ||
+      field(c, in, "LoadData2DParams.addr_mode", f[6], 0, 1, &mode))
+    return -1;
+  if (tr)
+    return asc_sim_err(c, in->op, "asc.load_data_with_sparse: no transpose (LoadDataWithSparse has none)");
+  if (edt(in, 0) != ASC_SIM_I8 || edt(in, 1) != ASC_SIM_I8 || esz(in, 2) != 1)
+    return asc_sim_err(c, in->op, "asc.load_data_with_sparse: dst and src are int8, idx uint8");
+  sim_cube *k = cubeof(c);
+  const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1), *idx = sim_in(c, in, 2);
+  for (int64_t r = 0; r < reps; r++) {
+    int64_t sf = start + r * ss, doff = r * (1 + gap) * 512;
+    c->padread = true;
+    const uint8_t *s = asc_sim_mem(c, in->op, src, sf * 512, 512, "read");
+    const uint8_t *x = s ? asc_sim_mem(c, in->op, idx, sf * 128, 128, "read") : NULL;
+    c->padread = false;
+    uint8_t *d = x ? asc_sim_mem(c, in->op, dst, doff, 512, "write") : NULL;
+    if (!d)
+      return -1;
+    memmove(d, s, 512);
+    int64_t at = dst->off + doff;
+    for (int e = 0; e < 512 && at + e < k->l0b_bytes; e++) {
+      int v = (x[e / 4] >> (2 * (e % 4))) & 3;
+      if (v == 3)
+        return asc_sim_err(c, in->op, "asc.load_data_with_sparse: index %d of fractal %lld is 3 (the indices are "
+                           "0, 1 or 2)", e, (long long)sf);
+      k->sidx[at + e] = (uint8_t)v;
+    }
+  }
+  return xfer(c, in, ASC_HW_MEM_L1, ASC_HW_MEM_L0B, reps * (512 + 128));
+}
+
+static int mmadsparse(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, 3)->fld;
+  int64_t m, n, k, isbias, fmoff, sparse, wa, wb, unit, csrc, cinit, kalign;
+  if (wantmem(c, in, 0, MB(L0C), "dst", "L0C (CO1)") || wantmem(c, in, 1, MB(L0A), "fm", "L0A (A2)") ||
+      wantmem(c, in, 2, MB(L0B), "filter", "L0B (B2)") ||
+      field(c, in, "MmadParams.m", f[0], 0, 4095, &m) || field(c, in, "MmadParams.n", f[1], 0, 4095, &n) ||
+      field(c, in, "MmadParams.k", f[2], 0, 4095, &k) || field(c, in, "MmadParams.is_bias", f[3], 0, 1, &isbias) ||
+      field(c, in, "MmadParams.fm_offset", f[4], -2147483648LL, 2147483647LL, &fmoff) ||
+      field(c, in, "MmadParams.en_ssparse", f[5], 0, 1, &sparse) ||
+      field(c, in, "MmadParams.en_winograd_a", f[6], 0, 1, &wa) ||
+      field(c, in, "MmadParams.en_winograd_b", f[7], 0, 1, &wb) ||
+      field(c, in, "MmadParams.unit_flag", f[8], 0, 3, &unit) ||
+      field(c, in, "MmadParams.cmatrix_source", f[9], 0, 1, &csrc) ||
+      field(c, in, "MmadParams.cmatrix_init_val", f[10], 0, 1, &cinit) ||
+      field(c, in, "MmadParams.k_direction_align", f[11], 0, 1, &kalign) ||
+      wantalign(c, in, 0, 0, 1024, "dst") || wantalign(c, in, 1, 0, 512, "fm") || wantalign(c, in, 2, 0, 512, "filter"))
+    return -1;
+  if (edt(in, 0) != ASC_SIM_I32 || edt(in, 1) != ASC_SIM_I8 || edt(in, 2) != ASC_SIM_I8)
+    return asc_sim_err(c, in->op, "asc.mmad_with_sparse: s8 x s8 -> s32 only (MmadWithSparse)");
+  if (wa || wb)
+    return notavail(c, in, "Winograd (MmadParams.en_winograd_a/b)");
+  if (csrc)
+    return asc_sim_err(c, in->op, "asc.mmad_with_sparse: cmatrix_source (a bias table) is not an operand of "
+                       "MmadWithSparse");
+  if (!m || !n || !k)
+    return asc_sim_issue(c, in, 1, 1);
+  if (k % 4)
+    return asc_sim_err(c, in->op, "asc.mmad_with_sparse: k = %lld is not a multiple of 4 (groups of 4 of the "
+                       "original B)", (long long)k);
+  int64_t kd = k / 2, M1 = (m + 15) / 16, N1 = (n + 15) / 16, K1 = (k + 31) / 32, KD1 = (kd + 31) / 32;
+  const sim_val *C = sim_in(c, in, 0), *Bv = sim_in(c, in, 2);
+  bool init = isbias || !cinit; /* accumulate onto L0C */
+  c->padread = true;
+  const uint8_t *A = asc_sim_mem(c, in->op, sim_in(c, in, 1), 0, M1 * K1 * 512, "read");
+  const uint8_t *B = A ? asc_sim_mem(c, in->op, Bv, 0, KD1 * N1 * 512, "read") : NULL;
+  c->padread = false;
+  const uint8_t *Cin = B && init ? asc_sim_mem(c, in->op, C, 0, M1 * N1 * 1024, "read") : NULL;
+  if (!B || (init && !Cin))
+    return -1;
+  uint8_t *Cp = asc_sim_mem(c, in->op, C, 0, M1 * N1 * 1024, "write");
+  if (!Cp)
+    return -1;
+  const sim_cube *ks = cubeof(c);
+  for (int64_t i = 0; i < M1 * 16; i++)
+    for (int64_t j = 0; j < N1 * 16; j++) {
+      int64_t ci = ((j / 16) * M1 + i / 16) * 256 + (i % 16) * 16 + j % 16;
+      uint32_t acc = init ? (uint32_t)asc_sim_loadi(ASC_SIM_I32, Cin + ci * 4) : 0u;
+      for (int64_t d = 0; d < kd; d++) {
+        int64_t bo = ((d / 32) * N1 + j / 16) * 512 + (j % 16) * 32 + d % 32;
+        int64_t at = Bv->off + bo;
+        int x = at < ks->l0b_bytes ? ks->sidx[at] : 0;
+        int64_t kk = (d / 2) * 4 + (d % 2) + x; /* the original column of A */
+        int8_t av = (int8_t)A[((i / 16) * K1 + kk / 32) * 512 + (i % 16) * 32 + kk % 32];
+        acc += (uint32_t)((int32_t)av * (int32_t)(int8_t)B[bo]); /* int32 sums wrap */
+      }
+      asc_sim_storei(ASC_SIM_I32, Cp + ci * 4, (int32_t)acc);
+    }
+  /* the cube does the dense half of K: int8 over k/2/32 */
+  int64_t cyc = M1 * N1 * KD1;
+  cyc = cyc * 4096 / (c->L->cost->cube_macs > 0 ? c->L->cost->cube_macs : 4096);
+  return asc_sim_issue(c, in, cyc, cyc + 16);
+}
 
 /* ---- init_const_value: repeat_times x (block_num 32-byte blocks := value, dst_gap blocks skipped) ---- */
 static int initconst(sim_core *c, const sim_inst *in) {

@@ -53,7 +53,7 @@ def bug_kernel(c: asc.GlobalAddress, bug: asc.ConstExpr[int]):
 
 @pytest.mark.parametrize("bug,marker,text", [
     (1, "# WRONG_MEM", "asc.mmad: fm is in L1, but must be in L0A (A2)"),
-    (2, "# SPARSE", "asc.mmad_with_sparse: mmad_with_sparse is not available on Ascend910B1"),
+    (2, "# SPARSE", "asc.mmad_with_sparse: s8 x s8 -> s32 only"),
     (5, "# MISALIGNED", "asc.load_data_2d: destination address 32 in L0A is not 512-byte aligned"),
     (6, "# FIXPIPE", "read of uninitialized L0C bytes [0, 1024) by asc.fixpipe"),
     (8, "# MMAD", "read of uninitialized L0A bytes [0, 512) by asc.mmad"),
