@@ -8,10 +8,13 @@
  *       M     mmad into L0C (the first slice starts C from zero, or from the bias)
  *     FIX     L0C -> C (GM, row-major f32 / s32)
  *
- * The operands of every matmul op are (c, a, b, bias, tm, tn, tk, orgM, orgN, orgKa, orgKb,
- * baseM, baseN, baseK, iterateOrder, isBias[, tile]) - the front-end only marshals the Matmul object's
- * state into them.  Loops whose bounds are runtime values (the tiling is a kernel argument)
- * become scf.for; tails are min()s.
+ * The operands of every matmul op are (c, a, b, bias, workspace, quant vector, tm, tn, tk, orgM,
+ * orgN, orgKa, orgKb, baseM, baseN, baseK, iterateOrder, isBias, quant scalar, scalar A, scalar
+ * B[, tile]) (OP_* and S_* below) - the front-end only marshals the Matmul object's state into
+ * them.  Loops whose bounds are runtime values (the tiling is a kernel argument) become scf.for;
+ * tails are min()s.  The FIX pipe converts L0C to C's type (quantmode); a scalar A / B fills its
+ * L1 tile (init_const_value); get_tensor_c outside `with iterate()` takes its tile from a counter
+ * in the workspace (ctr_*).
  *
  * Ordering (docs/hardware.md, "asc.adv.Matmul"): one buffer per memory, and each stage waits
  * for the previous one with a set_flag / wait_flag pair (MTE2 -> MTE1 -> M -> MTE2 of the next
@@ -19,7 +22,8 @@
  * stages as the double-buffered header library does, so it is slower than the hardware.
  *
  * Memory: the Matmul owns the AIC memories from address 0 (L1: A 64 KiB, B 64 KiB, bias
- * 1 KiB; L0A, L0B, L0C, BT from 0). */
+ * 1 KiB, quant words 8 KiB; L0A, L0B, L0C, BT from 0); in a cube-only kernel they are TBufs of
+ * the kernel's TPipe (pipe_buffers). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -229,13 +233,12 @@ static void alloc(gen *g, mm *x) {
 }
 
 /* L1 bytes [from, from + 32 * blocks) := the scalar s (i32) in A/B's type (set_tensor_a/b(scalar)). */
-static void fill(gen *g, mm *x, asc_value *l1, asc_value *blocks, asc_value *s) {
+static void fill(gen *g, asc_value *l1, asc_value *blocks, asc_value *s) {
   asc_value *z = kint(g, 0);
   asc_value *v = res(emit(g, ASC_OP_SITOFP, &s, 1, asc_type_float(g->ctx, 32, false)));
   asc_value *f[] = {kint(g, 1), blocks, z, v};
   asc_value *ops[] = {l1, mkstruct(g, ASC_STRUCT_INIT_CONST, f, 4)};
   emit(g, ASC_OP_INIT_CONST_VALUE, ops, 2, NULL);
-  (void)x;
 }
 
 /* GM (K x cols from off, rows org elements apart) -> L1 as Nz, one 16-row band of K at a time:
@@ -296,7 +299,7 @@ static void tile(gen *g, mm *x, asc_value *t) {
   bool a32t = x->esz == 4 && x->ta;
   asc_value *ka16 = a32t ? cdiv(g, kc, 16) : NULL;
   if (x->ascalar) { /* the A tile's Nz bytes (m16 rows x k1 column blocks of 32 bytes) := the scalar */
-    fill(g, x, x->a1, mul(g, m16, k1), x->s[S_ASCALAR]);
+    fill(g, x->a1, mul(g, m16, k1), x->s[S_ASCALAR]);
   } else if (a32t) {
     copy_k_bands(g, x->a1, a, aoff, ka16, kc, mc, m1, x->s[S_ORGM]);
   } else {
@@ -307,7 +310,7 @@ static void tile(gen *g, mm *x, asc_value *t) {
   bool b32t = x->esz == 4 && !x->tb;
   asc_value *kb16 = b32t ? cdiv(g, kc, 16) : NULL;
   if (x->bscalar) { /* B as N x K (tb): n16 rows x k1 column blocks := the scalar */
-    fill(g, x, x->b1, mul(g, n16, k1), x->s[S_BSCALAR]);
+    fill(g, x->b1, mul(g, n16, k1), x->s[S_BSCALAR]);
   } else if (b32t) {
     copy_k_bands(g, x->b1, b, boff, kb16, kc, nc, n1, x->s[S_ORGN]);
   } else {
