@@ -191,6 +191,7 @@ typedef struct mm {
   bool ta, tb, bias;
   bool ascalar, bscalar; /* A / B is the scalar S_ASCALAR / S_BSCALAR (set_tensor_a/b(scalar)) */
   int quant, next;       /* Q_*, N_* */
+  bool seq;              /* get_tensor_c(en_sequential_write=True): the tile at C's start, row stride baseN */
   const asc_type *ein, *eacc;
   const asc_type *ec; /* C's element type (NULL: the op writes no C) */
   int qpre;           /* the fixpipe's QuantModes value for eacc -> ec */
@@ -455,7 +456,7 @@ static int emit_getc(gen *g, mm *x, asc_value *t) {
               asc_op_name(x->op));
     return -1;
   }
-  fixout(g, x, t, x->vc, true);
+  fixout(g, x, t, x->vc, !x->seq);
   return 0;
 }
 
@@ -521,6 +522,7 @@ static int prepare(gen *g, mm *x, asc_op *op) {
   x->bscalar = attrflag(op, "b_scalar");
   x->quant = attrint(op, "quant");
   x->next = attrint(op, "next");
+  x->seq = attrflag(op, "seq");
   if (x->ascalar) /* the scalar fills A's L1 tile: the plain (M x K) route */
     x->ta = false;
   if (x->bscalar) /* ... and B's as N x K */
@@ -623,7 +625,8 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
  * copies into the tensor.  The two
  * AIVs of a block must call Matmul in step (same calls, same order), as the mode-2 flags
  * pair them; a kernel whose AIVs diverge deadlocks (reported). */
-enum { K_ITERATE_ALL = 1, K_ITERATE = 2, K_END = 3, K_TILE_GM = 4, K_ALL_LOCAL = 5, K_LAST = K_ALL_LOCAL,
+enum { K_ITERATE_ALL = 1, K_ITERATE = 2, K_END = 3, K_TILE_GM = 4, K_ALL_LOCAL = 5, K_TILE_GM_SEQ = 6,
+       K_LAST = K_TILE_GM_SEQ,
        W_KIND = 0, W_C = 1, W_A = 3, W_B = 5, W_BIAS = 7, W_QV = 9, W_S = 11,
        MSG_BYTES = 512, SLOT0 = 64 * 1024, SLOT_BYTES = 128 * 1024, NAIV = 2, F_REQ = 9, F_DONE = 10 };
 
@@ -705,7 +708,7 @@ static int aivcall(gen *g, mm *x, asc_value *ws) {
   bool local = x->vc->type->kind == ASC_TY_LTENSOR;
   int kind = local ? K_ALL_LOCAL : K_ITERATE_ALL;
   if (op->code == ASC_OP_MATMUL_GET_TENSOR_C)
-    kind = local ? K_ITERATE : K_TILE_GM;
+    kind = local ? K_ITERATE : x->seq ? K_TILE_GM_SEQ : K_TILE_GM;
   if (op->code == ASC_OP_MATMUL_GET_TENSOR_C && x->next)
     x->s[S_TILE] = ctr_take(g, ws, x->next);
   asc_value *v = aividx(g);
@@ -788,9 +791,9 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds) {
       } else if (k == K_ITERATE) {
         tile(g, x, x->s[S_TILE]);
         fixout(g, x, x->s[S_TILE], wsview(g, ws, cty, slotoff(g, v)), false);
-      } else {
+      } else { /* K_TILE_GM: at the tile's place; K_TILE_GM_SEQ: at C's start, row stride baseN */
         tile(g, x, x->s[S_TILE]);
-        fixout(g, x, x->s[S_TILE], x->vc, true);
+        fixout(g, x, x->s[S_TILE], x->vc, k == K_TILE_GM);
       }
       endblock(g, &il);
     }
@@ -866,7 +869,9 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
     if (op->code == ASC_OP_MATMUL_ITERATE_ALL)
       kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR ? K_ALL_LOCAL : K_ITERATE_ALL);
     else if (op->code == ASC_OP_MATMUL_GET_TENSOR_C)
-      kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR ? K_ITERATE : K_TILE_GM);
+      kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR ? K_ITERATE
+                      : attrflag(op, "seq")                            ? K_TILE_GM_SEQ
+                                                                       : K_TILE_GM);
   }
   g.pos = NULL, g.block = thenb;
   server(&g, &tmpl, ws, kinds);

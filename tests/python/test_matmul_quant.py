@@ -539,3 +539,52 @@ def test_cube_only_user_l1_buffer_follows_the_matmuls():
     np.testing.assert_array_equal(c, (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32))
     # the Matmul's L1 (A 64 KiB, B 64 KiB, bias 1 KiB, quant words 8 KiB) comes first from the TPipe
     assert y[0] >= 137 * 1024
+
+
+# ---- get_tensor_c(en_sequential_write=True): each tile alone, baseM x baseN row-major ----
+@asc.jit
+def seq_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, t: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
+               ws: asc.GlobalAddress, cube_only: asc.ConstExpr[bool]):
+    ag = asc.GlobalTensor()
+    bg = asc.GlobalTensor()
+    tg = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg.set_global_buffer(b)
+    tg.set_global_buffer(t)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ag.dtype),
+                        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bg.dtype),
+                        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+    asc.adv.register_matmul(pipe, ws, mm, tiling)
+    mm.set_tensor_a(ag)
+    mm.set_tensor_b(bg)
+    with mm.iterate() as count:
+        mm.get_tensor_c(tg[count * tiling.base_m * tiling.base_n:], en_sequential_write=True)
+
+
+@pytest.mark.parametrize("cube_only", [True, False])
+def test_sequential_write_puts_each_tile_alone(cube_only):
+    m, n, k = 96, 80, 32
+    rng = np.random.default_rng(13)
+    a = rng.integers(-4, 5, (m, k)).astype(np.float16)
+    b = rng.integers(-4, 5, (k, n)).astype(np.float16)
+    mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    for setter in (mt.set_a_type, mt.set_b_type):
+        setter(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    mt.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_dim(1)
+    mt.set_org_shape(m, n, k)
+    mt.set_shape(m, n, k)
+    mt.set_fix_split(32, 48, -1)
+    t = asc.adv.TCubeTiling()
+    assert mt.get_tiling(t) == 0 and (t.base_m, t.base_n) == (32, 48)
+    tiles_m, tiles_n = 3, 2  # the last column of tiles is 32 wide
+    out = np.full((tiles_m * tiles_n, 32 * 48), -1, np.float32)
+    kern = seq_kernel if not cube_only else asc.jit(matmul_cube_only=True)(seq_kernel.fn)
+    kern[1](a, b, out, t, np.zeros(2 * 1024 * 1024, np.uint8), cube_only)
+    ref = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32)
+    for i in range(tiles_m * tiles_n):
+        mi, ni = (i % tiles_m, i // tiles_m) if t.iterate_order == 0 else (i // tiles_n, i % tiles_n)
+        tile = ref[mi * 32:(mi + 1) * 32, ni * 48:(ni + 1) * 48]
+        got = out[i].reshape(32, 48)[:tile.shape[0], :tile.shape[1]]
+        np.testing.assert_array_equal(got, tile)

@@ -78,8 +78,8 @@ def test_runtime_module():
 
 
 def test_stubs_raise_not_implemented_with_name():
-    with pytest.raises(NotImplementedError, match="asc.adv.get_matmul_api_tiling"):
-        asc.adv.get_matmul_api_tiling(None, None)
+    with pytest.raises(NotImplementedError, match="asc.adv.Matmul.get_offset_c"):
+        asc.adv.Matmul.get_offset_c(None)
 
 
 def test_api_generated_from_registry():

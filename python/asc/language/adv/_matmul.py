@@ -148,7 +148,7 @@ class Matmul:
         """Data for a user-defined Matmul callback (Ascend C's SetSelfDefineData): recorded; openasc's
         Matmul has no callbacks (MatmulCallBackFunc), so nothing reads it.  Returns data_ptr."""
         builder("Matmul.set_self_define_data")
-        if not isinstance(data_ptr, (_c.GlobalAddress, int, PlainValue)):
+        if not isinstance(data_ptr, (_c.GlobalAddress, _c.GlobalTensor, int, PlainValue)):
             raise TypeError("Matmul.set_self_define_data(): expected a GlobalAddress or an int, got "
                             f"{type(data_ptr).__name__}")
         self.self_define_data = data_ptr
@@ -229,7 +229,7 @@ class Matmul:
         dt = mt.dtype
         return builder("Matmul").op("asc.global_tensor", [], [f"!asc.global_tensor<{dt.ir}>"])[0]
 
-    def _emit(self, name, c=None, tile=None, scalars_only=False, next=0):
+    def _emit(self, name, c=None, tile=None, scalars_only=False, next=0, seq=False):
         """One asc.matmul_* op: (c, a, b, bias, workspace, quant vector, scalars..., [tile]); the
         operand order is expand_matmul.c's (OP_*, S_*)."""
         b = builder(name)
@@ -276,7 +276,7 @@ class Matmul:
                  "bias": f"{int(self.bias is not None)} : i64", "mix": f"{int(bool(mix))} : i64",
                  "a_scalar": f"{int(self.a_scalar is not None)} : i64",
                  "b_scalar": f"{int(self.b_scalar is not None)} : i64", "quant": f"{self.quant} : i64",
-                 "next": f"{next} : i64"}
+                 "next": f"{next} : i64", "seq": f"{int(seq)} : i64"}
         b.op(name, ops, [], attrs)
 
     def iterate_all(self, tensor, en_atomic=0, sync=True, en_sequential_write=None, wait_iterate_all=None,
@@ -295,6 +295,9 @@ class Matmul:
             raise TypeError(f"Matmul.iterate_all(): C must be a GlobalTensor or LocalTensor, got {type(tensor).__name__}")
         if wait_iterate_all is True and sync is True:
             raise ValueError("Matmul.iterate_all(): wait_iterate_all=True needs sync=False")
+        if en_sequential_write is not None and _static_bool(en_sequential_write, "iterate_all", "en_sequential_write"):
+            raise NotImplementedError("asc.adv.Matmul.iterate_all(en_sequential_write=True) is not implemented yet in "
+                                      "openasc")
         self._emit("asc.matmul_iterate_all", c=tensor)
 
     def iterate(self, en_partial_sum=False, sync=True, local_c_matrix=None):
@@ -321,6 +324,9 @@ class Matmul:
         LocalTensor as well (tensor in GM)."""
         builder("Matmul.get_tensor_c")
         _no_atomic(en_atomic, "get_tensor_c")
+        seq = _static_bool(en_sequential_write, "get_tensor_c", "en_sequential_write")
+        if seq and isinstance(tensor, _c.LocalTensor):
+            seq = False  # a local C is always the tile alone (baseM x baseN)
         if tensor is None:
             if sync is True:
                 raise ValueError("Matmul.get_tensor_c() returning a GlobalTensor needs sync=False")
@@ -333,11 +339,11 @@ class Matmul:
             raise TypeError("Matmul.get_tensor_c(): with optional_tensor, tensor must be a GlobalTensor and "
                             "optional_tensor a LocalTensor")
         if self.tile is not None:
-            self._emit("asc.matmul_get_tensor_c", c=tensor, tile=_i32(self.tile))
+            self._emit("asc.matmul_get_tensor_c", c=tensor, tile=_i32(self.tile), seq=seq)
             if optional_tensor is not None:
                 self._emit("asc.matmul_get_tensor_c", c=optional_tensor, tile=_i32(self.tile))
         else:
-            self._emit("asc.matmul_get_tensor_c", c=tensor, tile=_i32(-1), next=1)
+            self._emit("asc.matmul_get_tensor_c", c=tensor, tile=_i32(-1), next=1, seq=seq)
             if optional_tensor is not None:
                 self._emit("asc.matmul_get_tensor_c", c=optional_tensor, tile=_i32(-1), next=2)
 
