@@ -1,6 +1,6 @@
-// cube_sparse: the clean cube_mm with one seeded bug: mmad_with_sparse, which arch 2201 (Atlas A2/A3) does not have.
+// cube_sparse: the clean cube_mm with one seeded bug: mmad_with_sparse on f16 data (MmadWithSparse is s8 x s8 -> s32).
 // ERRORS: 1
-// EXPECT: cube_mm.py:37:9: error: asc.mmad_with_sparse: mmad_with_sparse is not available on Ascend910B1 (arch 2201, Atlas A2/A3) (block 0 AIC)
+// EXPECT: cube_mm.py:37:9: error: asc.mmad_with_sparse: s8 x s8 -> s32 only (MmadWithSparse) (block 0 AIC)
 // RUN: a=a.npy:f16:2048 bt=bt.npy:f16:2048 c=c.npy:f32:1024
 "builtin.module"() ({
 "func.func"() ({
