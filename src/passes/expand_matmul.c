@@ -545,7 +545,7 @@ static int prepare(gen *g, mm *x, asc_op *op) {
   }
   x->eacc = isint ? asc_type_int(g->ctx, 32, false) : asc_type_float(g->ctx, 32, false);
   if (op->code != ASC_OP_MATMUL_ITERATE)
-    x->ec = op->operands[OP_C]->type->elem;
+    x->ec = op->nresults ? op->results[0].type->elem : op->operands[OP_C]->type->elem;
   return (x->qpre = quantmode(g, x)) < 0 ? -1 : 0;
 }
 
@@ -563,6 +563,9 @@ enum { W_NEXT = 63 };
 static void ctr_reset(gen *g, asc_value *ws) { setword(g, msgof(g, ws, aividx(g)), W_NEXT, ext64(g, kint(g, 0))); }
 
 /* The tile a next-form call takes: the counter (N_NEXT, then counter + 1) or counter - 1 (N_LAST). */
+static asc_value *wsview(gen *g, asc_value *ws, const asc_type *elem, asc_value *off);
+static asc_value *slotoff(gen *g, asc_value *v);
+
 static asc_value *ctr_take(gen *g, asc_value *ws, int next) {
   asc_value *msg = msgof(g, ws, aividx(g));
   asc_value *t = trunc32(g, getword(g, msg, W_NEXT));
@@ -602,6 +605,15 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
       ctr_reset(&g, op->operands[OP_WS]); /* a bare iterate(): get_tensor_c takes the tiles from 0 */
     else
       tile(&g, &x, x.s[S_TILE]);
+  } else if (op->nresults) {
+    /* get_tensor_c() returning the tile: into this core's slot of the workspace (baseM x baseN) */
+    asc_value *ws = op->operands[OP_WS];
+    asc_value *t = x.next ? ctr_take(&g, ws, x.next) : x.s[S_TILE];
+    tile(&g, &x, t);
+    asc_value *slot = wsview(&g, ws, op->results[0].type->elem, slotoff(&g, aividx(&g)));
+    fixout(&g, &x, t, slot, false);
+    asc_pass_replace_op(asc_pass_scope(op), op, &slot);
+    return 0;
   } else if (x.next) {
     /* get_tensor_c outside `with iterate()`: the next tile of the counter, computed here */
     asc_value *t = ctr_take(&g, op->operands[OP_WS], x.next);
@@ -705,7 +717,8 @@ static int aivcall(gen *g, mm *x, asc_value *ws) {
       ctr_reset(g, ws); /* a bare iterate(): the next get_tensor_c takes tile 0 */
     return 0;
   }
-  bool local = x->vc->type->kind == ASC_TY_LTENSOR;
+  bool ret = op->nresults > 0; /* get_tensor_c() returning the tile in the workspace */
+  bool local = x->vc->type->kind == ASC_TY_LTENSOR || ret;
   int kind = local ? K_ALL_LOCAL : K_ITERATE_ALL;
   if (op->code == ASC_OP_MATMUL_GET_TENSOR_C)
     kind = local ? K_ITERATE : x->seq ? K_TILE_GM_SEQ : K_TILE_GM;
@@ -733,6 +746,12 @@ static int aivcall(gen *g, mm *x, asc_value *ws) {
   }
   xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
   xflag(g, false, F_DONE, ASC_PIPEID_PIPE_MTE2);
+  if (ret) {
+    asc_value *slot = wsview(g, ws, x->ec, slotoff(g, v));
+    asc_pass_replace_op(asc_pass_scope(op), op, &slot);
+    x->op = NULL; /* replaced */
+    return 0;
+  }
   if (local) {
     asc_value *slot = wsview(g, ws, x->ec, slotoff(g, v));
     flag(g, ASC_EVENT_MTE3_MTE2); /* earlier stores and vector work on the tensor are done */
@@ -845,7 +864,8 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
         attrflag(op, "trans_a") != attrflag(first, "trans_a") || attrflag(op, "trans_b") != attrflag(first, "trans_b") ||
         attrflag(op, "bias") != tmpl.bias || attrflag(op, "a_scalar") != tmpl.ascalar ||
         attrflag(op, "b_scalar") != tmpl.bscalar || attrint(op, "quant") != tmpl.quant ||
-        (op->code != ASC_OP_MATMUL_ITERATE && op->operands[OP_C]->type->elem != tmpl.ec)) {
+        (op->code != ASC_OP_MATMUL_ITERATE &&
+         (op->nresults ? op->results[0].type->elem : op->operands[OP_C]->type->elem) != tmpl.ec)) {
       asc_error(g.ctx, asc_op_diag_loc(op), "%s: a MIX kernel's Matmul calls must share A/B/bias/C types, transposes, "
                 "scalar A/B, bias and quantisation (one Matmul object per kernel is supported)", asc_op_name(op));
       return -1;
@@ -869,7 +889,7 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
     if (op->code == ASC_OP_MATMUL_ITERATE_ALL)
       kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR ? K_ALL_LOCAL : K_ITERATE_ALL);
     else if (op->code == ASC_OP_MATMUL_GET_TENSOR_C)
-      kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR ? K_ITERATE
+      kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR || op->nresults ? K_ITERATE
                       : attrflag(op, "seq")                            ? K_TILE_GM_SEQ
                                                                        : K_TILE_GM);
   }
@@ -884,7 +904,8 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
     mm x;
     if (prepare(&a, &x, op) || aivcall(&a, &x, ws))
       rc = -1;
-    asc_op_unlink(op);
+    if (x.op) /* else aivcall replaced it (get_tensor_c's result) */
+      asc_op_unlink(op);
   }
   g.block = elseb;
   g.loc = asc_op_diag_loc(first);

@@ -326,6 +326,20 @@ def mix_forms_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAd
         out = q.deque(asc.float32)
         asc.data_copy(c2g, out, tiling.base_m * tiling.base_n)
         q.free_tensor(out)
+    elif form == 3:  # bare iterate, then each tile returned in the workspace, copied out through UB
+        q = asc.TQue(asc.TPosition.VECIN, 1)
+        pipe.init_buffer(q, 1, tiling.base_m * tiling.base_n * 4)
+        mm.iterate(sync=False)
+        tiles = tail_m.ceildiv(tiling.base_m) * tail_n.ceildiv(tiling.base_n)
+        c2g.set_global_buffer(c2 + asc.get_block_idx() * 4 * tiling.base_m * tiling.base_n)
+        for i in range(tiles):
+            g = mm.get_tensor_c(sync=False)
+            loc = q.alloc_tensor(asc.float32)
+            asc.data_copy(loc, g, tiling.base_m * tiling.base_n)
+            asc.pipe_barrier(asc.PipeID.PIPE_ALL)  # GM -> UB before UB -> GM
+            asc.data_copy(c2g[i * tiling.base_m * tiling.base_n:], loc, tiling.base_m * tiling.base_n)
+            asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+            q.free_tensor(loc)
     elif form == 1:  # asynchronous iterate_all, then wait
         mm.iterate_all(cg, sync=False, wait_iterate_all=True)
         mm.wait_iterate_all()
@@ -342,17 +356,35 @@ def mix_forms_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAd
     mm.end()
 
 
-@pytest.mark.parametrize("form", [0, 1, 2])
+@pytest.mark.parametrize("form", [0, 1, 2, 3])
 def test_mix_forms(form):
     m, n, k = 64, 64, 32
     rng = np.random.default_rng(11)
     a = rng.integers(-4, 5, (m, k)).astype(np.float16)
     b = rng.integers(-4, 5, (k, n)).astype(np.float16)
     t = make_tiling(m, n, k, np.float16, np.float32, 1)
+    if form == 3:  # 4 tiles of 32 x 32
+        mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+        for setter in (mt.set_a_type, mt.set_b_type):
+            setter(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+        mt.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+        mt.set_dim(1)
+        mt.set_org_shape(m, n, k)
+        mt.set_shape(m, n, k)
+        mt.set_fix_split(32, 32, -1)
+        t = asc.adv.TCubeTiling()
+        assert mt.get_tiling(t) == 0 and (t.base_m, t.base_n) == (32, 32)
     ref = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32)
     c = np.full((m, n), -1, np.float32)
     c2 = np.full((2, 64 * 64), -1, np.float32)  # one slot per vector core
     mix_forms_kernel[1](a, b, c, c2, t, np.zeros(2 * 1024 * 1024, np.uint8), form)
+    if form == 3:
+        for v in range(2):
+            for i in range(4):
+                mi, ni = (i % 2, i // 2) if t.iterate_order == 0 else (i // 2, i % 2)
+                got = c2[v][i * 1024:(i + 1) * 1024].reshape(32, 32)
+                np.testing.assert_array_equal(got, ref[mi * 32:(mi + 1) * 32, ni * 32:(ni + 1) * 32])
+        return
     if form == 2:
         for v in range(2):
             np.testing.assert_array_equal(c2[v][:m * n].reshape(m, n), ref)
@@ -383,14 +415,14 @@ def test_get_tensor_c_without_a_tiling_fails_when_run():
         k[1](np.zeros(8, np.float32), np.zeros(4096, np.uint8))
 
 
-def test_get_tensor_c_returning_a_tensor_is_not_implemented():
+def test_get_tensor_c_returning_a_tensor_needs_sync_false():
     @asc.jit
     def k(ws: asc.GlobalAddress):
         mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
                             b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
                             c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
-        mm.get_tensor_c(sync=False)
-    with pytest.raises(NotImplementedError, match="get_tensor_c\\(\\) returning a GlobalTensor"):
+        mm.get_tensor_c()
+    with pytest.raises(ValueError, match="needs sync=False"):
         k[1](np.zeros(8, np.uint8))
 
 
@@ -588,3 +620,39 @@ def test_sequential_write_puts_each_tile_alone(cube_only):
         tile = ref[mi * 32:(mi + 1) * 32, ni * 48:(ni + 1) * 48]
         got = out[i].reshape(32, 48)[:tile.shape[0], :tile.shape[1]]
         np.testing.assert_array_equal(got, tile)
+
+
+def test_cube_only_get_tensor_c_returns_the_tile_in_the_workspace():
+    # the returned GlobalTensor is this core's workspace slot (64 KiB + block x 128 KiB, docs/hardware.md)
+    @asc.jit(matmul_cube_only=True)
+    def k(a: asc.GlobalAddress, b: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, ws: asc.GlobalAddress,
+          out: asc.GlobalAddress):
+        pipe = asc.TPipe()
+        mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                            b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                            c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+        asc.adv.register_matmul(pipe, ws, mm, tiling)
+        ag = asc.GlobalTensor()
+        bg = asc.GlobalTensor()
+        og = asc.GlobalTensor()
+        ag.set_global_buffer(a)
+        bg.set_global_buffer(b)
+        og.set_global_buffer(out)
+        mm.set_tensor_a(ag)
+        mm.set_tensor_b(bg)
+        mm.iterate()
+        g = mm.get_tensor_c(sync=False)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        og.set_value(0, g.get_value(5))  # the scalar unit reads the returned tensor
+    m = n = k_ = 32
+    rng = np.random.default_rng(21)
+    a = rng.integers(-4, 5, (m, k_)).astype(np.float16)
+    b = rng.integers(-4, 5, (k_, n)).astype(np.float16)
+    t = make_tiling(m, n, k_, np.float16, np.float32, 1)
+    ws = np.zeros(192 * 1024, np.uint8)
+    out = np.zeros(8, np.float32)
+    k[1](a, b, t, ws, out)
+    ref = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32)
+    tile = ws[65536:65536 + m * n * 4].view(np.float32).reshape(m, n)
+    np.testing.assert_array_equal(tile, ref)
+    assert out[0] == ref[0, 5]

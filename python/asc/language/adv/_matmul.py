@@ -229,7 +229,7 @@ class Matmul:
         dt = mt.dtype
         return builder("Matmul").op("asc.global_tensor", [], [f"!asc.global_tensor<{dt.ir}>"])[0]
 
-    def _emit(self, name, c=None, tile=None, scalars_only=False, next=0, seq=False):
+    def _emit(self, name, c=None, tile=None, scalars_only=False, next=0, seq=False, result=None):
         """One asc.matmul_* op: (c, a, b, bias, workspace, quant vector, scalars..., [tile]); the
         operand order is expand_matmul.c's (OP_*, S_*)."""
         b = builder(name)
@@ -277,7 +277,8 @@ class Matmul:
                  "a_scalar": f"{int(self.a_scalar is not None)} : i64",
                  "b_scalar": f"{int(self.b_scalar is not None)} : i64", "quant": f"{self.quant} : i64",
                  "next": f"{next} : i64", "seq": f"{int(seq)} : i64"}
-        b.op(name, ops, [], attrs)
+        r = b.op(name, ops, [result] if result else [], attrs)
+        return r[0] if result else None
 
     def iterate_all(self, tensor, en_atomic=0, sync=True, en_sequential_write=None, wait_iterate_all=None,
                     fake_msg=None):
@@ -327,11 +328,12 @@ class Matmul:
         seq = _static_bool(en_sequential_write, "get_tensor_c", "en_sequential_write")
         if seq and isinstance(tensor, _c.LocalTensor):
             seq = False  # a local C is always the tile alone (baseM x baseN)
-        if tensor is None:
+        if tensor is None:  # the tile in the workspace, returned
             if sync is True:
                 raise ValueError("Matmul.get_tensor_c() returning a GlobalTensor needs sync=False")
-            raise NotImplementedError("asc.adv.Matmul.get_tensor_c() returning a GlobalTensor (the tile in the "
-                                      "workspace) is not implemented yet in openasc; pass the tensor")
+            if optional_tensor is not None:
+                raise TypeError("Matmul.get_tensor_c(): optional_tensor needs the tensor")
+            return self._emit_result(seq)
         if not isinstance(tensor, (_c.GlobalTensor, _c.LocalTensor)) or tensor.value is None:
             raise TypeError(f"Matmul.get_tensor_c(): C must be a tensor, got {type(tensor).__name__}")
         if optional_tensor is not None and (not isinstance(tensor, _c.GlobalTensor) or
@@ -346,6 +348,19 @@ class Matmul:
             self._emit("asc.matmul_get_tensor_c", c=tensor, tile=_i32(-1), next=1, seq=seq)
             if optional_tensor is not None:
                 self._emit("asc.matmul_get_tensor_c", c=optional_tensor, tile=_i32(-1), next=2)
+
+    def _emit_result(self, seq):
+        if self.workspace is None:
+            raise RuntimeError("Matmul.get_tensor_c() returns the tile in the workspace of register_matmul(pipe, "
+                               "workspace, ...) / set_workspace; give one")
+        dt = self.c_type.dtype
+        res = _c.GlobalTensor()
+        res.dtype = dt
+        tile, nxt = (_i32(self.tile), 0) if self.tile is not None else (_i32(-1), 1)
+        r = self._emit("asc.matmul_get_tensor_c", tile=tile, next=nxt, result=f"!asc.global_tensor<{dt.ir}>")
+        if r is None:  # no tiling: the call fails when it runs
+            return res
+        return res._rebind(r)
 
     def wait_iterate_all(self):
         """iterate_all has completed when it returns (the AIV waits for the AIC's reply; on the AIC the
