@@ -6,8 +6,9 @@
  *     blocks <= set_dim cores, minimising the per-core cube work plus its GM loads;
  *  2. base tiles: baseM, baseN multiples of 16 and baseK a multiple of k0 = 32 B / sizeof(A)
  *     with baseM·baseK·sizeof(A)·dbL0A <= L0A, baseK·baseN·sizeof(B)·dbL0B <= L0B,
- *     baseM·baseN·4·dbL0C <= L0C and, with bias, baseN·4 <= BiasTable (fp32/int32), minimising
- *     a cycle estimate of the Mmad/LoadData/Fixpipe sequence;
+ *     baseM·baseN·4·dbL0C <= L0C, with bias baseN·4 <= BiasTable (fp32/int32), and with C in a
+ *     UB position (VECIN/VECOUT/VECCALC) 2·baseM·baseN·sizeof(C) <= UB, minimising a cycle
+ *     estimate of the Mmad/LoadData/Fixpipe sequence;
  *  3. L1: stepKa = stepKb, stepM, stepN and the double buffer so that
  *     depthA1·baseM·baseK·sizeof(A) + depthB1·baseK·baseN·sizeof(B) (+ stepN·baseN·sizeof(bias))
  *     <= L1, with depthA1 = stepM·stepKa·db and depthB1 = stepN·stepKb·db.
@@ -452,6 +453,10 @@ static int base_tiles(asc_mm_tiling *t, plan *p) {
           continue;
         int64_t dbc = t->db[2] && m_pad * n_pad * 4 * 2 <= t->l0c ? 2 : 1;
         if (m_pad * n_pad * 4 * dbc > t->l0c || (t->bias && n_pad * BT_ELEM > t->bt))
+          continue;
+        /* C in a UB position: the kernel receives baseM x baseN tiles into UB, double-buffered by
+         * its queue, so two C tiles must fit the UB budget */
+        if (in_ub(t->ty[ASC_MM_C].pos) && m_pad * n_pad * dtype_bytes(t->ty[ASC_MM_C].dtype) * 2 > t->ub)
           continue;
         /* the largest baseK the L0A/L0B halves hold, and the automatic choice under it */
         int64_t kfit = min64(h->l0a / (m_pad * p->sa * dbab), h->l0b / (n_pad * p->sb * dbab));
