@@ -158,6 +158,13 @@ int32_t asc_mm_set_batch_info_for_normal(asc_mm_tiling *t, int32_t batch_a, int3
     return -1;
   t->batch_a = batch_a, t->batch_b = batch_b;
   t->shape[0] = m, t->shape[1] = n, t->shape[2] = k;
+  /* the NORMAL (BMNK) layout as layout info, as CANN records it: A (batchA, M, 1, 1, K),
+   * B (batchB, N, 1, 1, K), C (max(batchA, batchB), M, 1, 1, N) */
+  int32_t la[5] = {batch_a, m, 1, 1, k}, lb[5] = {batch_b, n, 1, 1, k},
+          lc[5] = {batch_a > batch_b ? batch_a : batch_b, m, 1, 1, n};
+  memcpy(t->layout[0], la, sizeof la);
+  memcpy(t->layout[1], lb, sizeof lb);
+  memcpy(t->layout[2], lc, sizeof lc);
   return changed(t);
 }
 

@@ -109,8 +109,10 @@ class Matmul:
             addr = addr.get_phy_addr()
         if not isinstance(addr, _c.GlobalAddress):
             raise TypeError(f"Matmul.set_workspace(): expected a GlobalAddress or GlobalTensor, got {type(addr).__name__}")
+        if self.workspace is not None and getattr(self, "_msg_workspace", None) is None:
+            self._msg_workspace = self.workspace  # register_matmul's: the batch forms' MIX messages
         self.workspace = addr
-        self._user_workspace = True  # iterate_n_batch writes C here
+        self._user_workspace = addr  # iterate_n_batch writes C here
 
     def set_hf32(self, enable_hf32=False, trans_mode=0):
         from ... import _cube_ops

@@ -49,7 +49,8 @@ def _emit(mm, fn, c, batch_a, batch_b, loop, strides):
     s = mm._scalars()
     if mm.a is None or mm.b is None:
         raise RuntimeError(f"Matmul.{fn}() before set_tensor_a and set_tensor_b")
-    ws = mm.workspace if mm.workspace is not None else mm.a.get_phy_addr()
+    ws = getattr(mm, "_msg_workspace", None) or mm.workspace
+    ws = ws if ws is not None else mm.a.get_phy_addr()
     t = mm.tiling
     ops = [c.value, mm.a.value, mm.b.value, (mm.bias or mm.a).value, ws.value] + s
     ops += [_i32(batch_a), _i32(batch_b), _i32(loop)] + [_i32(x) for x in strides]
@@ -80,7 +81,7 @@ def _retyped(gt, dtype):
 
 def set_batch_num(mm, batch_a, batch_b):
     builder("Matmul.set_batch_num")
-    mm._batch_num = (_i32(batch_a), _i32(batch_b))
+    mm._batch_num = (_pv(batch_a), _pv(batch_b))
 
 
 def iterate_batch(mm, tensor, *args, **kw):
@@ -136,13 +137,15 @@ def iterate_n_batch(mm, batch_loop, batch_a, batch_b, en_sequential_write, matri
     workspace given by set_workspace, batch after batch as C's layout places them, read back with
     get_batch_tensor_c."""
     builder("Matmul.iterate_n_batch")
-    if mm.workspace is None:
+    user = getattr(mm, "_user_workspace", None)
+    base = user if user is not None else mm.workspace
+    if base is None:
         raise RuntimeError("Matmul.iterate_n_batch(): C goes to the workspace; call set_workspace(buffer) (or give "
                            "register_matmul a workspace) first")
     ws = _c.GlobalTensor()
-    ws.set_global_buffer(mm.workspace)
+    ws.set_global_buffer(base)
     cdt = DTYPES["int32" if getattr(mm.c_type.dtype, "name", "") in ("int32", "int") else "float32"]
-    if not getattr(mm, "_user_workspace", False):
+    if user is None:
         # register_matmul's workspace: past the Matmul's own area (MIX messages and tiles, 64 KiB +
         # 256 KiB per block), one region of batch_loop x max(batch_a, batch_b) C matrices per core
         from ..core import get_block_idx, get_block_num
