@@ -445,6 +445,7 @@ static int base_tiles(asc_mm_tiling *t, plan *p) {
   int64_t pm = min64(round_up(p->sm, CUBE_BLOCK), lim), pn = min64(round_up(p->sn, CUBE_BLOCK), lim);
   int64_t pk = round_up(p->sk, p->k0);
   double best = -1;
+  int ub_rejected = 0;
   for (int64_t dbab = 2; dbab >= 1 && best < 0; dbab--) {
     for (int64_t bm = CUBE_BLOCK; bm <= pm; bm += CUBE_BLOCK) {
       int64_t m = t->fix[0] > 0 ? t->fix[0] : bm, m_pad = round_up(m, CUBE_BLOCK);
@@ -463,8 +464,10 @@ static int base_tiles(asc_mm_tiling *t, plan *p) {
           continue;
         /* C in a UB position: the kernel receives baseM x baseN tiles into UB, double-buffered by
          * its queue, so two C tiles must fit the UB budget */
-        if (in_ub(t->ty[ASC_MM_C].pos) && m_pad * n_pad * dtype_bytes(t->ty[ASC_MM_C].dtype) * 2 > t->ub)
+        if (in_ub(t->ty[ASC_MM_C].pos) && m_pad * n_pad * dtype_bytes(t->ty[ASC_MM_C].dtype) * 2 > t->ub) {
+          ub_rejected = 1;
           continue;
+        }
         /* the largest baseK the L0A/L0B halves hold, and the automatic choice under it */
         int64_t kfit = min64(h->l0a / (m_pad * p->sa * dbab), h->l0b / (n_pad * p->sb * dbab));
         kfit = min64(kfit / p->k0 * p->k0, MMAD_MAX / p->k0 * p->k0);
@@ -485,6 +488,12 @@ static int base_tiles(asc_mm_tiling *t, plan *p) {
         }
       }
     }
+  }
+  if (best < 0 && ub_rejected) {
+    fail(t, "the UB use of two baseM x baseN C tiles (C in VECIN/VECOUT/VECCALC, double-buffered) exceeds UB "
+            "(%lld B) for every base tile the other limits allow (set_fix_split %d,%d,%d)",
+         (long long)t->ub, t->fix[0], t->fix[1], t->fix[2]);
+    return -1;
   }
   if (best < 0) {
     fail(t, "no base tile of the %lldx%lldx%lld single-core shape fits L0A=%lld L0B=%lld L0C=%lld B "
