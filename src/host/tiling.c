@@ -7,7 +7,8 @@
  *  2. base tiles: baseM, baseN multiples of 16 and baseK a multiple of k0 = 32 B / sizeof(A)
  *     with baseM·baseK·sizeof(A)·dbL0A <= L0A, baseK·baseN·sizeof(B)·dbL0B <= L0B,
  *     baseM·baseN·4·dbL0C <= L0C, with bias baseN·4 <= BiasTable (fp32/int32), and with C in a
- *     UB position (VECIN/VECOUT/VECCALC) 2·baseM·baseN·sizeof(C) <= UB, minimising a cycle
+ *     UB position (VECIN/VECOUT/VECCALC) 2·baseM·baseN·sizeof(C) <= UB (a kernel's double-buffered
+ *     queue of C tiles; 1· when no base tile allows 2·, e.g. a fixed split), minimising a cycle
  *     estimate of the Mmad/LoadData/Fixpipe sequence;
  *  3. L1: stepKa = stepKb, stepM, stepN and the double buffer so that
  *     depthA1·baseM·baseK·sizeof(A) + depthB1·baseK·baseN·sizeof(B) (+ stepN·baseN·sizeof(bias))
@@ -446,6 +447,8 @@ static int base_tiles(asc_mm_tiling *t, plan *p) {
   int64_t pk = round_up(p->sk, p->k0);
   double best = -1;
   int ub_rejected = 0;
+  /* C in a UB position: two C tiles (a double-buffered queue) when some base tile allows it, else one */
+  for (int64_t cub = 2; cub >= 1 && best < 0; cub--)
   for (int64_t dbab = 2; dbab >= 1 && best < 0; dbab--) {
     for (int64_t bm = CUBE_BLOCK; bm <= pm; bm += CUBE_BLOCK) {
       int64_t m = t->fix[0] > 0 ? t->fix[0] : bm, m_pad = round_up(m, CUBE_BLOCK);
@@ -462,9 +465,9 @@ static int base_tiles(asc_mm_tiling *t, plan *p) {
         int64_t dbc = t->db[2] && m_pad * n_pad * 4 * 2 <= t->l0c ? 2 : 1;
         if (m_pad * n_pad * 4 * dbc > t->l0c || (t->bias && n_pad * BT_ELEM > t->bt))
           continue;
-        /* C in a UB position: the kernel receives baseM x baseN tiles into UB, double-buffered by
-         * its queue, so two C tiles must fit the UB budget */
-        if (in_ub(t->ty[ASC_MM_C].pos) && m_pad * n_pad * dtype_bytes(t->ty[ASC_MM_C].dtype) * 2 > t->ub) {
+        /* C in a UB position: the kernel receives baseM x baseN tiles into UB, usually
+         * double-buffered by its queue: cub C tiles must fit the UB budget */
+        if (in_ub(t->ty[ASC_MM_C].pos) && m_pad * n_pad * dtype_bytes(t->ty[ASC_MM_C].dtype) * cub > t->ub) {
           ub_rejected = 1;
           continue;
         }
@@ -490,7 +493,7 @@ static int base_tiles(asc_mm_tiling *t, plan *p) {
     }
   }
   if (best < 0 && ub_rejected) {
-    fail(t, "the UB use of two baseM x baseN C tiles (C in VECIN/VECOUT/VECCALC, double-buffered) exceeds UB "
+    fail(t, "the UB use of a baseM x baseN C tile (C in VECIN/VECOUT/VECCALC) exceeds UB "
             "(%lld B) for every base tile the other limits allow (set_fix_split %d,%d,%d)",
          (long long)t->ub, t->fix[0], t->fix[1], t->fix[2]);
     return -1;

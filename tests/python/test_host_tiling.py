@@ -321,7 +321,7 @@ def test_ub_staging_when_c_goes_to_vecin(plat):
     assert t.get_tiling(tiling) == 0 and tiling.trans_length == 0
     t.set_c_type(host.TPosition.VECCALC, host.CubeFormat.ND, host.DataType.DT_FLOAT)
     t.set_fix_split(128, 128, -1)
-    assert t.set_buffer_space(-1, -1, 32 * KIB) == 0  # two 128*128*4 B C tiles do not fit 32 KiB of UB
+    assert t.set_buffer_space(-1, -1, 32 * KIB) == 0  # a 128*128*4 B C tile does not fit 32 KiB of UB
     assert t.get_tiling(tiling) == -1 and "exceeds UB" in t.error
 
 
