@@ -220,6 +220,8 @@ class Matmul:
     def wait_iterate_batch(self):
         _batch.wait_iterate_batch(self)
 
+    iterate_batch._asc_status = get_batch_tensor_c._asc_status = _batch.PARTLY
+
 
 for _n in ("set_quant_scalar "
            "set_quant_vector set_self_define_data set_sparse_index set_user_def_info get_offset_c").split():
