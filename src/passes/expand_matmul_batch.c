@@ -22,13 +22,16 @@
  * matrixStrideA/B, when nonzero, replace the batch stride of A/B.  B K x N and C share one row
  * stride in the single matmul (its orgN); when a layout makes them differ the batch call stops
  * the kernel with an error at its line (asc.trap). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "passes/passes.h"
 
-/* operands: the 17 of asc.matmul_iterate_all, then the batch scalars */
-enum { OP_C, OP_A, OP_B, OP_BIAS, OP_WS, OP_S0, NBASE = OP_S0 + 12 };
-enum { S_TM, S_TN, S_TK, S_ORGM, S_ORGN, S_ORGKA, S_ORGKB };
+/* operands: those of asc.matmul_iterate_all (its tensors - C, A, B, bias, workspace, ... - then its
+ * i32 scalars, which start with tm, tn, tk, orgM, orgN, orgKa, orgKb), then the batch scalars.  Only
+ * these positions are relied on, so iterate_all may gain operands after them. */
+enum { OP_C, OP_A, OP_B, OP_BIAS, OP_WS, NT_MIN };
+enum { S_TM, S_TN, S_TK, S_ORGM, S_ORGN, S_ORGKA, S_ORGKB, NS_MIN };
 enum { X_BA, X_BB, X_LOOP, X_MSA, X_MSB, X_MSC, X_LA, X_LB = X_LA + 5, X_LC = X_LB + 5, NX = X_LC + 5 };
 enum { L_NONE, L_NORMAL, L_BSNGD, L_SBNGD, L_BNGS1S2 };
 
@@ -141,12 +144,16 @@ static void strides(g_t *g, int layout, asc_value *const *l, asc_value *rows, as
 
 static int expand_one(asc_module *m, asc_op *op) {
   g_t g = {m, asc_op_diag_loc(op), op, NULL, asc_type_int(m->ctx, 32, false), asc_type_index(m->ctx)};
-  if (op->noperands != NBASE + NX) {
-    asc_error(m->ctx, g.loc, "%s takes the %d operands of asc.matmul_iterate_all and %d batch scalars, got %d",
-              asc_op_name(op), NBASE, NX, op->noperands);
+  int nt = 0; /* the leading tensor operands */
+  while (nt < op->noperands && op->operands[nt]->type != g.i32)
+    nt++;
+  int nbase = op->noperands - NX;
+  if (nt < NT_MIN || nbase - nt < NS_MIN) {
+    asc_error(m->ctx, g.loc, "%s takes the operands of asc.matmul_iterate_all (at least %d tensors and %d tiling "
+              "scalars) and %d batch scalars, got %d operands", asc_op_name(op), NT_MIN, NS_MIN, NX, op->noperands);
     return -1;
   }
-  asc_value *const *o = op->operands, *const *s = op->operands + OP_S0, *const *x = op->operands + NBASE;
+  asc_value *const *o = op->operands, *const *s = op->operands + nt, *const *x = op->operands + nbase;
   bool ta = attr_int(op, "trans_a"), tb = attr_int(op, "trans_b");
   int la = (int)attr_int(op, "layout_a"), lb = (int)attr_int(op, "layout_b"), lc = (int)attr_int(op, "layout_c");
   /* stored matrices in the original shape */
@@ -171,24 +178,30 @@ static int expand_one(asc_module *m, asc_op *op) {
   asc_value *ia = add(&g, mul(&g, l, ba), bin(&g, ASC_OP_DIVSI, j, ra));
   asc_value *ib = add(&g, mul(&g, l, bb), bin(&g, ASC_OP_DIVSI, j, rb));
   asc_value *ic = add(&g, mul(&g, l, nb), j);
-  asc_value *ops[NBASE];
-  memcpy(ops, o, sizeof ops);
+  asc_value **ops = malloc(sizeof *ops * (size_t)nbase);
+  if (!ops) {
+    asc_error(m->ctx, g.loc, "%s: out of memory", asc_op_name(op));
+    return -1;
+  }
+  memcpy(ops, o, sizeof *ops * (size_t)nbase);
   ops[OP_A] = gtsub(&g, o[OP_A], mul(&g, ia, sa));
   ops[OP_B] = gtsub(&g, o[OP_B], mul(&g, ib, sb));
   ops[OP_C] = gtsub(&g, o[OP_C], mul(&g, ic, sc));
   if (attr_int(op, "bias"))
     ops[OP_BIAS] = gtsub(&g, o[OP_BIAS], mul(&g, ic, s[S_ORGN]));
-  ops[OP_S0 + S_ORGN] = ldc;
+  ops[nt + S_ORGN] = ldc;
   if (ta)
-    ops[OP_S0 + S_ORGM] = lda;
+    ops[nt + S_ORGM] = lda;
   else
-    ops[OP_S0 + S_ORGKA] = lda;
+    ops[nt + S_ORGKA] = lda;
   if (tb)
-    ops[OP_S0 + S_ORGKB] = ldb;
-  asc_op *mm = emit(&g, ASC_OP_MATMUL_ITERATE_ALL, ops, NBASE, NULL);
-  static const char *const keep[] = {"trans_a", "trans_b", "bias", "mix"};
-  for (int i = 0; i < 4; i++)
-    asc_op_set_attr(m, mm, keep[i], asc_attr_int(m, asc_type_int(m->ctx, 64, false), attr_int(op, keep[i])));
+    ops[nt + S_ORGKB] = ldb;
+  asc_op *mm = emit(&g, ASC_OP_MATMUL_ITERATE_ALL, ops, nbase, NULL);
+  free(ops);
+  /* iterate_all's attributes: all of the batch op's but the layouts */
+  for (int i = 0; i < op->nattrs; i++)
+    if (strncmp(op->attrs[i].name, "layout_", 7))
+      asc_op_set_attr(m, mm, op->attrs[i].name, op->attrs[i].value);
   endblock(&g, &js);
   endblock(&g, &ls);
   asc_op_unlink(op);

@@ -36,31 +36,41 @@ def _no_partial_atomic(fn, en_partial_sum, en_atomic):
                                   "yet in openasc")
 
 
-def _mix(fn):
-    opts = getattr(builder(fn), "options", None) or {}
-    kt = opts.get("kernel_type")
-    kt = getattr(kt, "value", kt)
-    if not opts.get("matmul_cube_only") and kt not in (None, -1, 1, 7):
-        raise NotImplementedError(f"asc.adv.Matmul with kernel_type {kt}: openasc runs Matmul in AIC_ONLY (1) "
-                                  "and MIX_AIC_1_2 (7) kernels")
-    return not opts.get("matmul_cube_only") and kt in (None, -1, 7)
+def _base_operands(mm, c):
+    """The operands and attributes Matmul._emit gives asc.matmul_iterate_all with C = c (taken, not
+    emitted): the batch op carries them, then its own scalars (expand_matmul_batch.c)."""
+    b = builder("Matmul")
+    got = {}
+    orig = b.op
+
+    def op(name, operands=(), results=(), attrs=None, regions=None):
+        if name == "asc.matmul_iterate_all" and not got:
+            got["ops"], got["attrs"] = list(operands), dict(attrs or {})
+            return []
+        return orig(name, operands, results, attrs, regions)
+
+    b.op = op
+    saved = mm.workspace
+    if getattr(mm, "_msg_workspace", None) is not None:  # set_workspace's buffer holds results, not messages
+        mm.workspace = mm._msg_workspace
+    try:
+        mm._emit("asc.matmul_iterate_all", c=c)
+    finally:
+        del b.op
+        mm.workspace = saved
+    return got["ops"], got["attrs"]
 
 
 def _emit(mm, fn, c, batch_a, batch_b, loop, strides):
     b = builder(fn)
-    s = mm._scalars()
     if mm.a is None or mm.b is None:
-        raise RuntimeError(f"Matmul.{fn}() before set_tensor_a and set_tensor_b")
-    ws = getattr(mm, "_msg_workspace", None) or mm.workspace
-    ws = ws if ws is not None else mm.a.get_phy_addr()
+        raise RuntimeError(f"Matmul.{fn.split('.')[-1]}() before set_tensor_a and set_tensor_b")
+    ops, attrs = _base_operands(mm, c)
     t = mm.tiling
-    ops = [c.value, mm.a.value, mm.b.value, (mm.bias or mm.a).value, ws.value] + s
     ops += [_i32(batch_a), _i32(batch_b), _i32(loop)] + [_i32(x) for x in strides]
     ops += [_i32(getattr(t, f)) for f in _LAYOUT_FIELDS]
     lay = lambda ty: f"{int(getattr(ty.layout, 'value', ty.layout) or 0)} : i64"  # noqa: E731
-    attrs = {"trans_a": f"{int(mm.trans_a)} : i64", "trans_b": f"{int(mm.trans_b)} : i64",
-             "bias": f"{int(mm.bias is not None)} : i64", "mix": f"{int(bool(_mix(fn)))} : i64",
-             "layout_a": lay(mm.a_type), "layout_b": lay(mm.b_type), "layout_c": lay(mm.c_type)}
+    attrs.update(layout_a=lay(mm.a_type), layout_b=lay(mm.b_type), layout_c=lay(mm.c_type))
     b.op("asc.matmul_iterate_batch", ops, [], attrs)
 
 
