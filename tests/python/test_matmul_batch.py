@@ -243,7 +243,8 @@ def test_iterate_n_batch():
 
 @asc.jit
 def nbatch_mix(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
-               ws: asc.GlobalAddress, res: asc.GlobalAddress, loops: asc.ConstExpr[int], batch: asc.ConstExpr[int]):
+               ws: asc.GlobalAddress, res: asc.GlobalAddress, loops: asc.ConstExpr[int], batch: asc.ConstExpr[int],
+               local: asc.ConstExpr[bool]):
     ag = asc.GlobalTensor()
     bg = asc.GlobalTensor()
     cg = asc.GlobalTensor()
@@ -264,9 +265,12 @@ def nbatch_mix(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
     mm.set_tensor_b(bg)
     mm.iterate_n_batch(loops, batch, batch, False, sync=False)
     for i in asc.static_range(loops):
-        piece = mm.get_batch_tensor_c(batch, batch, False, False)
         t = buf.get(asc.float32)
-        asc.data_copy(t, piece, size)
+        if local:  # the LocalTensor form copies the batch into t
+            mm.get_batch_tensor_c(t, batch, batch, sync=False)
+        else:
+            piece = mm.get_batch_tensor_c(batch, batch, False, False)
+            asc.data_copy(t, piece, size)
         asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
         asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
         if asc.get_block_idx() == 0:
@@ -276,7 +280,8 @@ def nbatch_mix(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
     mm.end()
 
 
-def test_iterate_n_batch_mix_get_batch_tensor_c():
+@pytest.mark.parametrize("local", [False, True])
+def test_iterate_n_batch_mix_get_batch_tensor_c(local):
     m, n, k, nb, loops = 16, 32, 32, 2, 2
     rng = np.random.default_rng(2)
     A = rng.integers(-4, 5, (loops * nb, m, k)).astype(np.float16)
@@ -293,7 +298,7 @@ def test_iterate_n_batch_mix_get_batch_tensor_c():
     c = np.full((loops * nb, m, n), -1, np.float32)
     ws = np.zeros(1 << 20, np.uint8)
     res = np.zeros(2 * loops * nb * m * n, np.float32)
-    nbatch_mix[1](A, B, c, t, ws, res, loops, nb)
+    nbatch_mix[1](A, B, c, t, ws, res, loops, nb, local)
     ref = np.einsum("bmk,bkn->bmn", A.astype(np.float64), B.astype(np.float64))
     np.testing.assert_array_equal(c, ref.astype(np.float32))
 

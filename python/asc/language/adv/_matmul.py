@@ -220,7 +220,7 @@ class Matmul:
     def wait_iterate_batch(self):
         _batch.wait_iterate_batch(self)
 
-    iterate_batch._asc_status = get_batch_tensor_c._asc_status = _batch.PARTLY
+    iterate_batch._asc_status = _batch.PARTLY
 
 
 for _n in ("set_quant_scalar "

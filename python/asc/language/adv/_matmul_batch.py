@@ -8,7 +8,7 @@ from ..._core import DTYPES, PlainValue, builder, to_value
 from .. import core as _c
 
 _I32 = DTYPES["int32"]
-# docs/api-status.md: iterate_batch / get_batch_tensor_c with C in a LocalTensor raise NotImplementedError
+# docs/api-status.md: iterate_batch with C in a LocalTensor raises NotImplementedError
 PARTLY = "partly implemented: C in GM (a LocalTensor C raises NotImplementedError)"
 _LAYOUT_FIELDS = tuple(f"{o}_layout_info_{x}" for o, xs in (("a", "bsngd"), ("b", "bsngd"), ("c", ("b", "s1", "n", "g", "s2")))
                        for x in xs)
@@ -156,7 +156,7 @@ def iterate_n_batch(mm, batch_loop, batch_a, batch_b, en_sequential_write, matri
                            "register_matmul a workspace) first")
     ws = _c.GlobalTensor()
     ws.set_global_buffer(base)
-    cdt = DTYPES["int32" if getattr(mm.c_type.dtype, "name", "") in ("int32", "int") else "float32"]
+    cdt = mm.c_type.dtype if hasattr(mm.c_type.dtype, "ir") else DTYPES["float32"]
     if user is None:
         # register_matmul's workspace: past the Matmul's own area (MIX messages and tiles, 64 KiB +
         # 256 KiB per block), one region of batch_loop x max(batch_a, batch_b) C matrices per core
@@ -174,11 +174,12 @@ def iterate_n_batch(mm, batch_loop, batch_a, batch_b, en_sequential_write, matri
 
 def get_batch_tensor_c(mm, *args, **kw):
     """get_batch_tensor_c(batch_a, batch_b, en_sequential_write=False, sync=True) -> GlobalTensor: the next
-    max(batch_a, batch_b) C matrices iterate_n_batch wrote (NORMAL C layout: org M x N apart)."""
+    max(batch_a, batch_b) C matrices iterate_n_batch wrote (NORMAL C layout: org M x N apart); or
+    get_batch_tensor_c(tensor, batch_a, batch_b, ...): the same matrices copied into the LocalTensor."""
     builder("Matmul.get_batch_tensor_c")
-    if (args and isinstance(args[0], _c.LocalTensor)) or isinstance(kw.get("tensor"), _c.LocalTensor):
-        raise NotImplementedError("asc.adv.Matmul.get_batch_tensor_c(tensor, ...) into a LocalTensor is not "
-                                  "implemented yet in openasc; use the form returning a GlobalTensor")
+    local = kw.pop("tensor", None)
+    if local is None and args and isinstance(args[0], _c.LocalTensor):
+        local, args = args[0], args[1:]
     names = ("batch_a", "batch_b", "en_sequential_write", "sync")
     p = dict(en_sequential_write=False, sync=True)
     p.update(zip(names, args))
@@ -188,10 +189,23 @@ def get_batch_tensor_c(mm, *args, **kw):
         raise RuntimeError("Matmul.get_batch_tensor_c() before iterate_n_batch()")
     ba, bb = _static(p["batch_a"], "get_batch_tensor_c", "batch_a"), _static(p["batch_b"], "get_batch_tensor_c",
                                                                               "batch_b")
+    nb = max(int(ba), int(bb))
     mn = _org_mn(mm)
-    off = _pv(st["count"] * max(int(ba), int(bb))) * mn
+    off = _pv(st["count"] * nb) * mn
     st["count"] += 1
-    return st["c"][off]
+    piece = st["c"][off]
+    if local is None:
+        return piece
+    if not isinstance(local, _c.LocalTensor):
+        raise TypeError(f"Matmul.get_batch_tensor_c(): tensor must be a LocalTensor, got {type(local).__name__}")
+    from ..core import HardEvent, data_copy, set_flag, wait_flag
+    for ev in (HardEvent.MTE3_MTE2, HardEvent.V_MTE2):  # earlier stores and vector work on the tensor are done
+        set_flag(ev, 0)
+        wait_flag(ev, 0)
+    data_copy(local, piece, _pv(nb) * mn)
+    set_flag(HardEvent.MTE2_V, 0)
+    wait_flag(HardEvent.MTE2_V, 0)
+    return None
 
 
 def wait_iterate_batch(mm):
