@@ -339,3 +339,19 @@ def test_errors():
             mm.set_tensor_b(ag)
             mm.iterate_batch(cg, 2, 2, False, en_partial_sum=True)
         k1[1](np.zeros(64, np.float16), np.zeros(64, np.float32), tiling_for(8, 8, 8, np.float16, False, False, False))
+
+
+def test_b_and_c_row_strides_must_agree():
+    """B K x N shares C's row stride in each single matmul: BSNGD B (rows n*g*d apart) with BNGS1S2 C
+    (rows s2 apart) stops the kernel at the call's line."""
+    m = n = k = 16
+    rng = np.random.default_rng(3)
+    A = [rng.integers(-4, 5, (m, k)).astype(np.float16) for _ in range(2)]
+    ga, lay_a = pack(A, L.BSNGD)
+    gb, lay_b = pack(A, L.BSNGD)
+    gc, lay_c = pack([np.zeros((m, n), np.float32)] * 2, L.BNGS1S2)
+    t = tiling_for(m, n, k, np.float16, False, False, False, (lay_a, lay_b, lay_c), 2)
+    line = next(i for i, x in enumerate(open(__file__), 1) if "mm.iterate_batch(cg, batch_a, batch_b" in x)
+    with pytest.raises(asc.KernelError, match=f"test_matmul_batch.py:{line}"):
+        bmm_cube[1](ga, gb, np.ascontiguousarray(gc), np.zeros((2, n), np.float32), t, False, False, False,
+                    int(L.BSNGD), int(L.BSNGD), int(L.BNGS1S2), 2, 2, 0, 0, False)
