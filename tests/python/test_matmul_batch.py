@@ -207,8 +207,9 @@ def nbatch_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, res: asc.GlobalAdd
     ag.set_global_buffer(a)
     bg.set_global_buffer(b)
     pipe = asc.TPipe()
-    mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ag.dtype, False, asc.LayoutMode.NORMAL),
-                        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bg.dtype, False, asc.LayoutMode.NORMAL),
+    nl = asc.LayoutMode.NORMAL
+    mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ag.dtype, False, nl),
+                        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bg.dtype, False, nl),
                         c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32, False,
                                              asc.LayoutMode.NORMAL))
     asc.adv.register_matmul(pipe, a, mm, tiling)
@@ -255,8 +256,9 @@ def nbatch_mix(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
     buf = asc.TBuf(asc.TPosition.VECCALC)
     size = tiling.m * tiling.n * batch
     pipe.init_buffer(buf, size * 4)
-    mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ag.dtype, False, asc.LayoutMode.NORMAL),
-                        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bg.dtype, False, asc.LayoutMode.NORMAL),
+    nl = asc.LayoutMode.NORMAL
+    mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ag.dtype, False, nl),
+                        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bg.dtype, False, nl),
                         c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, cg.dtype, False,
                                              asc.LayoutMode.NORMAL))
     asc.adv.register_matmul(pipe, ws, mm, tiling)
