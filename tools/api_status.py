@@ -63,7 +63,8 @@ def main():
       "status.  *implemented*: it works as pyasc documents it (semantics in libasc, tests in tests/python);\n"
       "*not available on ...*: the Atlas A2/A3 hardware lacks it, so the call traces (as in pyasc, whose\n"
       "toolchain refuses it later) and running it is a `KernelError` at its line saying why;\n"
-      "*not implemented yet*: calling it raises `NotImplementedError` naming it.\n\n")
+      "*not implemented yet*: calling it raises `NotImplementedError` naming it; *partly implemented*: the\n"
+      "forms the entry names work, the others raise `NotImplementedError`.\n\n")
     w(f"{len(every)} entries: " + ", ".join(f"{n} {s}" for s, n in count.items()) + ".\n")
     for m, t in tables:
         w(f"\n## `{m}` ({len(t)})\n\n| name | kind | status |\n|---|---|---|\n")

@@ -6,8 +6,10 @@
  *     blocks <= set_dim cores, minimising the per-core cube work plus its GM loads;
  *  2. base tiles: baseM, baseN multiples of 16 and baseK a multiple of k0 = 32 B / sizeof(A)
  *     with baseM·baseK·sizeof(A)·dbL0A <= L0A, baseK·baseN·sizeof(B)·dbL0B <= L0B,
- *     baseM·baseN·4·dbL0C <= L0C and, with bias, baseN·4 <= BiasTable (fp32/int32), minimising
- *     a cycle estimate of the Mmad/LoadData/Fixpipe sequence;
+ *     baseM·baseN·4·dbL0C <= L0C, with bias baseN·4 <= BiasTable (fp32/int32), and with C in a
+ *     UB position (VECIN/VECOUT/VECCALC) 2·baseM·baseN·sizeof(C) <= UB (a kernel's double-buffered
+ *     queue of C tiles; 1· when no base tile allows 2·, e.g. a fixed split), minimising a cycle
+ *     estimate of the Mmad/LoadData/Fixpipe sequence;
  *  3. L1: stepKa = stepKb, stepM, stepN and the double buffer so that
  *     depthA1·baseM·baseK·sizeof(A) + depthB1·baseK·baseN·sizeof(B) (+ stepN·baseN·sizeof(bias))
  *     <= L1, with depthA1 = stepM·stepKa·db and depthB1 = stepN·stepKb·db.
@@ -157,6 +159,13 @@ int32_t asc_mm_set_batch_info_for_normal(asc_mm_tiling *t, int32_t batch_a, int3
     return -1;
   t->batch_a = batch_a, t->batch_b = batch_b;
   t->shape[0] = m, t->shape[1] = n, t->shape[2] = k;
+  /* the NORMAL (BMNK) layout as layout info, as CANN records it: A (batchA, M, 1, 1, K),
+   * B (batchB, N, 1, 1, K), C (max(batchA, batchB), M, 1, 1, N) */
+  int32_t la[5] = {batch_a, m, 1, 1, k}, lb[5] = {batch_b, n, 1, 1, k},
+          lc[5] = {batch_a > batch_b ? batch_a : batch_b, m, 1, 1, n};
+  memcpy(t->layout[0], la, sizeof la);
+  memcpy(t->layout[1], lb, sizeof lb);
+  memcpy(t->layout[2], lc, sizeof lc);
   return changed(t);
 }
 
@@ -437,6 +446,9 @@ static int base_tiles(asc_mm_tiling *t, plan *p) {
   int64_t pm = min64(round_up(p->sm, CUBE_BLOCK), lim), pn = min64(round_up(p->sn, CUBE_BLOCK), lim);
   int64_t pk = round_up(p->sk, p->k0);
   double best = -1;
+  int ub_rejected = 0;
+  /* C in a UB position: two C tiles (a double-buffered queue) when some base tile allows it, else one */
+  for (int64_t cub = 2; cub >= 1 && best < 0; cub--)
   for (int64_t dbab = 2; dbab >= 1 && best < 0; dbab--) {
     for (int64_t bm = CUBE_BLOCK; bm <= pm; bm += CUBE_BLOCK) {
       int64_t m = t->fix[0] > 0 ? t->fix[0] : bm, m_pad = round_up(m, CUBE_BLOCK);
@@ -453,6 +465,12 @@ static int base_tiles(asc_mm_tiling *t, plan *p) {
         int64_t dbc = t->db[2] && m_pad * n_pad * 4 * 2 <= t->l0c ? 2 : 1;
         if (m_pad * n_pad * 4 * dbc > t->l0c || (t->bias && n_pad * BT_ELEM > t->bt))
           continue;
+        /* C in a UB position: the kernel receives baseM x baseN tiles into UB, usually
+         * double-buffered by its queue: cub C tiles must fit the UB budget */
+        if (in_ub(t->ty[ASC_MM_C].pos) && m_pad * n_pad * dtype_bytes(t->ty[ASC_MM_C].dtype) * cub > t->ub) {
+          ub_rejected = 1;
+          continue;
+        }
         /* the largest baseK the L0A/L0B halves hold, and the automatic choice under it */
         int64_t kfit = min64(h->l0a / (m_pad * p->sa * dbab), h->l0b / (n_pad * p->sb * dbab));
         kfit = min64(kfit / p->k0 * p->k0, MMAD_MAX / p->k0 * p->k0);
@@ -473,6 +491,12 @@ static int base_tiles(asc_mm_tiling *t, plan *p) {
         }
       }
     }
+  }
+  if (best < 0 && ub_rejected) {
+    fail(t, "the UB use of a baseM x baseN C tile (C in VECIN/VECOUT/VECCALC) exceeds UB "
+            "(%lld B) for every base tile the other limits allow (set_fix_split %d,%d,%d)",
+         (long long)t->ub, t->fix[0], t->fix[1], t->fix[2]);
+    return -1;
   }
   if (best < 0) {
     fail(t, "no base tile of the %lldx%lldx%lld single-core shape fits L0A=%lld L0B=%lld L0C=%lld B "

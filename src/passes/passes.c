@@ -19,6 +19,9 @@ typedef struct pass_entry {
 /* The pipeline's building blocks, in the order a full pipeline runs them. */
 static const pass_entry pass_table[] = {
     /* requires: verified; preserves: verified, locations (the new ops carry the Matmul call's) */
+    /* requires: verified; preserves: verified, locations (the new ops carry the batch call's) */
+    {"expand-matmul-batch", "asc.adv.Matmul batch calls -> loops of single matmuls over views of A, B, C, bias",
+     asc_pass_expand_matmul_batch},
     {"expand-matmul", "asc.adv.Matmul ops -> the cube instructions of their tiling (MTE2, MTE1, M, FIX)",
      asc_pass_expand_matmul},
     /* requires: verified; preserves: verified, locations; removes: private functions */

@@ -19,6 +19,7 @@ int asc_pass_hoist_ub_allocation(asc_module *m);
 int asc_pass_materialize_tensor(asc_module *m);
 int asc_pass_plan_auto_tensors(asc_module *m); /* plan_auto.c */
 int asc_pass_expand_matmul(asc_module *m);      /* expand_matmul.c: asc.adv.Matmul -> cube ops */
+int asc_pass_expand_matmul_batch(asc_module *m); /* expand_matmul_batch.c: batch Matmul -> matmuls */
 int asc_pass_expand_adv(asc_module *m);        /* expand_adv.c: asc.adv library calls */
 int asc_pass_unify_pipe(asc_module *m);
 int asc_pass_hoist_que_bind(asc_module *m);

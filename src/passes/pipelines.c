@@ -13,9 +13,9 @@
 static const struct {
   const char *name, *passes, *what;
 } stages[] = {
-  {"base", "expand-matmul,inline,expand-adv,canonicalize,cse",
+  {"base", "expand-matmul-batch,expand-matmul,inline,expand-adv,canonicalize,cse",
    "asc.adv.Matmul into cube ops, inline jit callees, expand asc.adv library calls, fold, common subexpressions"},
-  {"base-nopasses", "expand-matmul,inline,expand-adv",
+  {"base-nopasses", "expand-matmul-batch,expand-matmul,inline,expand-adv",
    "run_passes=False: Matmul expansion, inline and asc.adv library expansion only"},
   {"auto-tensors", "input-output-tensor,plan-auto-tensors,canonicalize,cse",
    "insert_sync=True: LocalTensorAuto tensors become planned UB ranges (docs/sync.md)"},

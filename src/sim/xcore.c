@@ -244,8 +244,10 @@ static void deadlockreport(sim_core *c) {
     const sim_core *o = G->cores[i];
     char lab[48];
     asc_sim_core_label(o, lab, sizeof lab);
-    if (G->state[i] == GS_DONE) {
-      asc_sb_printf(&sb, "; %s has finished", lab);
+    if (G->state[i] == GS_DONE) { /* a core an error stopped: the deadlock is its consequence */
+      bool err = o->ctx != c->ctx && asc_ctx_error_count(o->ctx) > 0;
+      asc_sb_printf(&sb, err ? "; %s was stopped by an error (reported with this one: the cause)" : "; %s has finished",
+                    lab);
       continue;
     }
     asc_loc l = o->cur ? asc_op_diag_loc(o->cur->op) : ASC_LOC_UNKNOWN;

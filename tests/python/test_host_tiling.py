@@ -14,7 +14,7 @@ import asc
 from asc.lib import host
 
 KIB = 1024
-HW = dict(l0a=64 * KIB, l0b=64 * KIB, l0c=128 * KIB, l1=512 * KIB, bt=1 * KIB, aic=24, aiv=48)  # Ascend910B1
+HW = dict(l0a=64 * KIB, l0b=64 * KIB, l0c=128 * KIB, l1=512 * KIB, bt=1 * KIB, ub=192 * KIB, aic=24, aiv=48)  # Ascend910B1
 ESIZE = {host.DataType.DT_FLOAT: 4, host.DataType.DT_FLOAT16: 2, host.DataType.DT_BF16: 2,
          host.DataType.DT_INT8: 1, host.DataType.DT_INT32: 4}
 
@@ -165,9 +165,11 @@ def test_impossible_request_returns_minus_one_with_message(plat, caplog):
 
 
 # ---- the generator -------------------------------------------------------------------------------------------------
-def check_valid(tiling, m, n, k, dim, dt, bias, split_k=False, bias_bytes=4):
+def check_valid(tiling, m, n, k, dim, dt, bias, split_k=False, bias_bytes=4, c_in_ub=False):
     """Every constraint a kernel relies on; returns the coverage count of C's (and K's) blocks."""
     t = tiling
+    if c_in_ub:  # C received in UB tiles, double-buffered by the kernel's queue: two fit
+        assert 2 * rup(t.base_m, 16) * rup(t.base_n, 16) * 4 <= HW["ub"], (t.base_m, t.base_n)
     sa, k0 = ESIZE[dt], 32 // ESIZE[dt]
     assert (t.m, t.n, t.k_a, t.k_b) == (m, n, k, k)
     assert min(t.single_core_m, t.single_core_n, t.single_core_k, t.base_m, t.base_n, t.base_k) > 0
@@ -214,11 +216,21 @@ def test_generator_property(plat):
         t = {"S": host.MatmulApiTiling, "M": host.MultiCoreMatmulTiling, "B": host.BatchMatmulTiling}[kind](plat)
         t.set_a_type(host.TPosition.GM, host.CubeFormat.ND, dt, rng.random() < 0.5)
         t.set_b_type(host.TPosition.GM, host.CubeFormat.ND, dt, rng.random() < 0.5)
-        t.set_c_type(host.TPosition.GM, host.CubeFormat.ND, cdt)
+        cpos = rng.choice([host.TPosition.GM, host.TPosition.GM, host.TPosition.VECIN, host.TPosition.VECOUT,
+                           host.TPosition.VECCALC])
+        t.set_c_type(cpos, host.CubeFormat.ND, cdt)
         t.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, cdt)
         t.enable_bias(bias)
         t.set_org_shape(m, n, k)
         t.set_shape(m, n, k)
+        batch = None
+        if kind == "B" and rng.random() < 0.5:
+            batch = (rng.randint(1, 8), rng.randint(1, 8))
+            assert t.set_batch_info_for_normal(*batch, m, n, k) == 0
+        elif rng.random() < 0.3:
+            batch = (rng.randint(1, 8),) * 2
+            assert t.set_a_layout(batch[0], m, 1, 1, k) == 0 and t.set_b_layout(batch[0], k, 1, 1, n) == 0
+            assert t.set_c_layout(batch[0], m, 1, 1, n) == 0 and t.set_batch_num(batch[0]) == 0
         if kind == "M":
             assert t.set_dim(dim) == 0
             t.enable_multi_core_split_k(split_k)
@@ -226,7 +238,13 @@ def test_generator_property(plat):
             dim = 1
         tiling = asc.adv.TCubeTiling()
         assert t.get_tiling(tiling) == 0, (kind, dt, m, n, k, dim, t.error)
-        check_valid(tiling, m, n, k, dim, dt, bias, split_k)
+        check_valid(tiling, m, n, k, dim, dt, bias, split_k, c_in_ub=cpos != host.TPosition.GM)
+        if batch is not None:  # the batch fields the batch forms of Matmul read
+            assert (tiling.a_layout_info_b, tiling.b_layout_info_b) == batch
+            assert (tiling.a_layout_info_s, tiling.c_layout_info_s1, tiling.c_layout_info_s2) == (m, m, n)
+            assert tiling.c_layout_info_b == max(batch)
+            if kind == "B":
+                assert (tiling.batch_m, tiling.batch_n) == batch
 
 
 @pytest.mark.parametrize("m,n,k,dim,fix,bias", [
@@ -303,7 +321,7 @@ def test_ub_staging_when_c_goes_to_vecin(plat):
     assert t.get_tiling(tiling) == 0 and tiling.trans_length == 0
     t.set_c_type(host.TPosition.VECCALC, host.CubeFormat.ND, host.DataType.DT_FLOAT)
     t.set_fix_split(128, 128, -1)
-    assert t.set_buffer_space(-1, -1, 32 * KIB) == 0  # 128*128*4 B of C do not fit 32 KiB of UB
+    assert t.set_buffer_space(-1, -1, 32 * KIB) == 0  # a 128*128*4 B C tile does not fit 32 KiB of UB
     assert t.get_tiling(tiling) == -1 and "exceeds UB" in t.error
 
 

@@ -32,7 +32,7 @@ TEST(pass_table) {
     CHECK(name && summary && *summary);
   }
   asc_pass_info(0, &name, &summary);
-  CHECK_STR(name, "expand-matmul"); /* the table is in pipeline order */
+  CHECK_STR(name, "expand-matmul-batch"); /* the table is in pipeline order */
   asc_pass_info(-1, &name, &summary);
   CHECK(name == NULL);
 }

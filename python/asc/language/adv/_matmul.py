@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..._core import DTYPES, PlainValue, builder, not_yet, to_value
 from .. import core as _c
 from ..core.enums import CubeFormat, LayoutMode, TPosition
+from . import _matmul_batch as _batch
 
 _I32 = DTYPES["int32"]
 
@@ -194,7 +195,10 @@ class Matmul:
             addr = addr.get_phy_addr()
         if not isinstance(addr, _c.GlobalAddress):
             raise TypeError(f"Matmul.set_workspace(): expected a GlobalAddress or GlobalTensor, got {type(addr).__name__}")
+        if self.workspace is not None and getattr(self, "_msg_workspace", None) is None:
+            self._msg_workspace = self.workspace  # register_matmul's: the batch forms' MIX messages
         self.workspace = addr
+        self._user_workspace = addr  # iterate_n_batch writes C here
 
     def set_hf32(self, enable_hf32=False, trans_mode=0):
         from ... import _cube_ops
@@ -374,13 +378,32 @@ class Matmul:
         """get_tensor_c(c, sync=False)."""
         self.get_tensor_c(c, sync=False)
 
+    # ---- batch forms: python/asc/language/adv/_matmul_batch.py ----
+    def set_batch_num(self, batch_a, batch_b):
+        _batch.set_batch_num(self, batch_a, batch_b)
+
+    def iterate_batch(self, tensor, *args, **kwargs):
+        _batch.iterate_batch(self, tensor, *args, **kwargs)
+
+    def iterate_n_batch(self, batch_loop, batch_a, batch_b, en_sequential_write, matrix_stride_a=0, matrix_stride_b=0,
+                        matrix_stride_c=0, sync=True, wait_iterate_batch=False):
+        _batch.iterate_n_batch(self, batch_loop, batch_a, batch_b, en_sequential_write, matrix_stride_a,
+                               matrix_stride_b, matrix_stride_c, sync, wait_iterate_batch)
+
+    def get_batch_tensor_c(self, *args, **kwargs):
+        return _batch.get_batch_tensor_c(self, *args, **kwargs)
+
+    def wait_iterate_batch(self):
+        _batch.wait_iterate_batch(self)
+
+    iterate_batch._asc_status = _batch.PARTLY
+
 
 # recorded, but the sparse Matmul itself is not simulated (tools/api_status.py reads this)
 Matmul.set_sparse_index._asc_status = ("not implemented yet: the index is recorded; a computing call with it raises "
                                        "NotImplementedError (MatmulWithSparse is not simulated)")
 
-for _n in ("set_batch_num iterate_batch iterate_n_batch get_batch_tensor_c wait_iterate_batch "
-           "get_offset_c").split():
+for _n in ("get_offset_c",):
     setattr(Matmul, _n, staticmethod(not_yet(f"asc.adv.Matmul.{_n}")))
 
 

@@ -1,0 +1,226 @@
+/* expand_matmul_batch.c - the batch forms of asc.adv.Matmul (IterateBatch, IterateNBatch) become
+ * loops of single matmuls (asc.matmul_iterate_all) over views of A, B, C and the bias; the pass
+ * runs right before expand-matmul, which turns each of those into the cube instructions of the
+ * tiling (and, in MIX kernels, into messages to the AIC), so timing, sanitizers and auto-sync see
+ * cube instructions only.
+ *
+ *   for l in [0, nloop):                         (IterateNBatch: nloop = batchLoop; else 1)
+ *     for j in [0, nb), nb = max(batchA, batchB):
+ *       A_j = A + (l*batchA + j / (nb / batchA)) * strideA      (broadcast: a batch of A serves
+ *       B_j = B + (l*batchB + j / (nb / batchB)) * strideB       nb / batchA consecutive C batches)
+ *       C_j = C + (l*nb + j) * strideC, bias_j = bias + (l*nb + j) * N
+ *       C_j[tm x tn] := A_j * B_j (+ bias_j)          row strides per layout (below)
+ *
+ * Per operand, the stored row-major matrix (A: M x K, K x M transposed; B: K x N, N x K transposed;
+ * C: M x N) of the layout the MatmulType gave, with the tiling's layout info (b, s, n, g, d)
+ * (C: b, s1, n, g, s2):
+ *   NORMAL / NONE  batch stride rows*cols of the original shape (or matrixStride), row stride the
+ *                  original shape's (orgKa / orgM, orgN / orgKb, orgN)
+ *   BSNGD          batch stride d, row stride n*g*d
+ *   SBNGD          batch stride d, row stride b*n*g*d
+ *   BNGS1S2        batch stride s*d, row stride d
+ * matrixStrideA/B, when nonzero, replace the batch stride of A/B.  B K x N and C share one row
+ * stride in the single matmul (its orgN); when a layout makes them differ the batch call stops
+ * the kernel with an error at its line (asc.trap). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/passes.h"
+
+/* operands: those of asc.matmul_iterate_all (its tensors - C, A, B, bias, workspace, ... - then its
+ * i32 scalars, which start with tm, tn, tk, orgM, orgN, orgKa, orgKb), then the batch scalars.  Only
+ * these positions are relied on, so iterate_all may gain operands after them. */
+enum { OP_C, OP_A, OP_B, OP_BIAS, OP_WS, NT_MIN };
+enum { S_TM, S_TN, S_TK, S_ORGM, S_ORGN, S_ORGKA, S_ORGKB, NS_MIN };
+enum { X_BA, X_BB, X_LOOP, X_MSA, X_MSB, X_MSC, X_LA, X_LB = X_LA + 5, X_LC = X_LB + 5, NX = X_LC + 5 };
+enum { L_NONE, L_NORMAL, L_BSNGD, L_SBNGD, L_BNGS1S2 };
+
+typedef struct g {
+  asc_module *m;
+  asc_loc loc;
+  asc_op *pos;
+  asc_block *block;
+  const asc_type *i32, *idx;
+} g_t;
+
+static asc_op *emit(g_t *g, asc_opcode code, asc_value *const *ops, int n, const asc_type *rt) {
+  asc_op *op = asc_op_create(g->m, code, ops, n, rt ? &rt : NULL, rt ? 1 : 0, g->loc);
+  if (g->pos)
+    asc_op_insert_before(g->pos, op);
+  else
+    asc_block_append(g->block, op);
+  return op;
+}
+
+static asc_value *res(asc_op *op) { return &op->results[0]; }
+
+static asc_value *kint(g_t *g, int64_t v) {
+  asc_op *op = emit(g, ASC_OP_CONSTANT, NULL, 0, g->i32);
+  asc_op_set_attr(g->m, op, "value", asc_attr_int(g->m, g->i32, v));
+  return res(op);
+}
+
+static asc_value *bin(g_t *g, asc_opcode code, asc_value *a, asc_value *b) {
+  asc_value *ops[] = {a, b};
+  return res(emit(g, code, ops, 2, g->i32));
+}
+
+static asc_value *mul(g_t *g, asc_value *a, asc_value *b) { return bin(g, ASC_OP_MULI, a, b); }
+static asc_value *add(g_t *g, asc_value *a, asc_value *b) { return bin(g, ASC_OP_ADDI, a, b); }
+
+static asc_value *cmp(g_t *g, int pred, asc_value *a, asc_value *b) {
+  asc_value *ops[] = {a, b};
+  asc_op *op = emit(g, ASC_OP_CMPI, ops, 2, asc_type_int(g->m->ctx, 1, false));
+  asc_op_set_attr(g->m, op, "predicate", asc_attr_int(g->m, asc_type_int(g->m->ctx, 64, false), pred));
+  return res(op);
+}
+
+static asc_value *sel(g_t *g, asc_value *c, asc_value *a, asc_value *b) {
+  asc_value *ops[] = {c, a, b};
+  return res(emit(g, ASC_OP_SELECT, ops, 3, a->type));
+}
+
+static asc_value *cast(g_t *g, asc_value *v, const asc_type *t) { return res(emit(g, ASC_OP_INDEX_CAST, &v, 1, t)); }
+
+typedef struct saved {
+  asc_op *pos;
+  asc_block *block;
+} saved;
+
+static asc_value *forloop(g_t *g, asc_value *ub, saved *s) {
+  asc_value *ops[] = {cast(g, kint(g, 0), g->idx), cast(g, ub, g->idx), cast(g, kint(g, 1), g->idx)};
+  asc_op *f = emit(g, ASC_OP_FOR, ops, 3, NULL);
+  asc_block *b = asc_region_ensure_block(g->m, &f->regions[0]);
+  asc_value *iv = asc_block_add_arg(g->m, b, g->idx);
+  s->pos = g->pos, s->block = g->block;
+  g->pos = NULL, g->block = b;
+  return cast(g, iv, g->i32);
+}
+
+static void endblock(g_t *g, const saved *s) {
+  emit(g, ASC_OP_YIELD, NULL, 0, NULL);
+  g->pos = s->pos, g->block = s->block;
+}
+
+static asc_op *ifelse_open(g_t *g, asc_value *c, saved *s) {
+  asc_op *f = emit(g, ASC_OP_IF, &c, 1, NULL);
+  s->pos = g->pos, s->block = g->block;
+  g->pos = NULL, g->block = asc_region_ensure_block(g->m, &f->regions[0]);
+  return f;
+}
+
+static asc_value *gtsub(g_t *g, asc_value *t, asc_value *off) {
+  asc_value *ops[] = {t, off};
+  return res(emit(g, ASC_OP_GT_SUBVIEW, ops, 2, t->type));
+}
+
+static int64_t attr_int(const asc_op *op, const char *name) {
+  const asc_attr *a = asc_op_attr(op, name);
+  return a ? a->i : 0;
+}
+
+/* (batch stride, row stride) of one operand.  l = the 5 layout scalars, rows x cols the stored
+ * matrix in the original shape, ms the matrixStride (A/B; NULL for C). */
+static void strides(g_t *g, int layout, asc_value *const *l, asc_value *rows, asc_value *cols, asc_value *ms,
+                    asc_value **bstride, asc_value **ld) {
+  asc_value *ngd = mul(g, mul(g, l[2], l[3]), l[4]);
+  switch (layout) {
+  case L_BSNGD:
+    *bstride = l[4], *ld = ngd;
+    break;
+  case L_SBNGD:
+    *bstride = l[4], *ld = mul(g, l[0], ngd);
+    break;
+  case L_BNGS1S2:
+    *bstride = mul(g, l[1], l[4]), *ld = l[4];
+    break;
+  default:
+    *bstride = mul(g, rows, cols), *ld = cols;
+    break;
+  }
+  if (ms) /* a nonzero matrixStride replaces the batch stride */
+    *bstride = sel(g, cmp(g, 1, ms, kint(g, 0)), ms, *bstride);
+}
+
+static int expand_one(asc_module *m, asc_op *op) {
+  g_t g = {m, asc_op_diag_loc(op), op, NULL, asc_type_int(m->ctx, 32, false), asc_type_index(m->ctx)};
+  int nt = 0; /* the leading tensor operands */
+  while (nt < op->noperands && op->operands[nt]->type != g.i32)
+    nt++;
+  int nbase = op->noperands - NX;
+  if (nt < NT_MIN || nbase - nt < NS_MIN) {
+    asc_error(m->ctx, g.loc, "%s takes the operands of asc.matmul_iterate_all (at least %d tensors and %d tiling "
+              "scalars) and %d batch scalars, got %d operands", asc_op_name(op), NT_MIN, NS_MIN, NX, op->noperands);
+    return -1;
+  }
+  asc_value *const *o = op->operands, *const *s = op->operands + nt, *const *x = op->operands + nbase;
+  bool ta = attr_int(op, "trans_a"), tb = attr_int(op, "trans_b");
+  int la = (int)attr_int(op, "layout_a"), lb = (int)attr_int(op, "layout_b"), lc = (int)attr_int(op, "layout_c");
+  /* stored matrices in the original shape */
+  asc_value *sa, *lda, *sb, *ldb, *sc, *ldc;
+  strides(&g, la, x + X_LA, ta ? s[S_ORGKA] : s[S_ORGM], ta ? s[S_ORGM] : s[S_ORGKA], x[X_MSA], &sa, &lda);
+  strides(&g, lb, x + X_LB, tb ? s[S_ORGN] : s[S_ORGKB], tb ? s[S_ORGKB] : s[S_ORGN], x[X_MSB], &sb, &ldb);
+  strides(&g, lc, x + X_LC, s[S_ORGM], s[S_ORGN], NULL, &sc, &ldc);
+  asc_value *ba = x[X_BA], *bb = x[X_BB];
+  asc_value *nb = bin(&g, ASC_OP_MAXSI, ba, bb);
+  asc_value *ra = bin(&g, ASC_OP_DIVSI, nb, bin(&g, ASC_OP_MAXSI, ba, kint(&g, 1)));
+  asc_value *rb = bin(&g, ASC_OP_DIVSI, nb, bin(&g, ASC_OP_MAXSI, bb, kint(&g, 1)));
+  saved ls, js, is;
+  /* B K x N and C share the single matmul's orgN: a layout that gives them different row
+   * strides is stopped at the call's line */
+  if (!tb) {
+    ifelse_open(&g, cmp(&g, 1, ldb, ldc), &is);
+    emit(&g, ASC_OP_TRAP, NULL, 0, NULL);
+    endblock(&g, &is);
+  }
+  asc_value *l = forloop(&g, x[X_LOOP], &ls);
+  asc_value *j = forloop(&g, nb, &js);
+  asc_value *ia = add(&g, mul(&g, l, ba), bin(&g, ASC_OP_DIVSI, j, ra));
+  asc_value *ib = add(&g, mul(&g, l, bb), bin(&g, ASC_OP_DIVSI, j, rb));
+  asc_value *ic = add(&g, mul(&g, l, nb), j);
+  asc_value **ops = malloc(sizeof *ops * (size_t)nbase);
+  if (!ops) {
+    asc_error(m->ctx, g.loc, "%s: out of memory", asc_op_name(op));
+    return -1;
+  }
+  memcpy(ops, o, sizeof *ops * (size_t)nbase);
+  ops[OP_A] = gtsub(&g, o[OP_A], mul(&g, ia, sa));
+  ops[OP_B] = gtsub(&g, o[OP_B], mul(&g, ib, sb));
+  ops[OP_C] = gtsub(&g, o[OP_C], mul(&g, ic, sc));
+  if (attr_int(op, "bias"))
+    ops[OP_BIAS] = gtsub(&g, o[OP_BIAS], mul(&g, ic, s[S_ORGN]));
+  ops[nt + S_ORGN] = ldc;
+  if (ta)
+    ops[nt + S_ORGM] = lda;
+  else
+    ops[nt + S_ORGKA] = lda;
+  if (tb)
+    ops[nt + S_ORGKB] = ldb;
+  asc_op *mm = emit(&g, ASC_OP_MATMUL_ITERATE_ALL, ops, nbase, NULL);
+  free(ops);
+  /* iterate_all's attributes: all of the batch op's but the layouts */
+  for (int i = 0; i < op->nattrs; i++)
+    if (strncmp(op->attrs[i].name, "layout_", 7))
+      asc_op_set_attr(m, mm, op->attrs[i].name, op->attrs[i].value);
+  endblock(&g, &js);
+  endblock(&g, &ls);
+  asc_op_unlink(op);
+  return 0;
+}
+
+static void collect(asc_op *op, void *user) {
+  if (op->code == ASC_OP_MATMUL_ITERATE_BATCH)
+    asc_pass_vec_push(user, op);
+}
+
+static int expand_func(asc_module *m, asc_op *f) {
+  asc_pass_vec v = {0};
+  asc_walk(f, collect, &v);
+  int rc = 0;
+  for (size_t i = 0; i < v.n; i++)
+    rc |= expand_one(m, v.items[i]);
+  asc_pass_vec_free(&v);
+  return rc;
+}
+
+int asc_pass_expand_matmul_batch(asc_module *m) { return asc_pass_each_func(m, expand_func); }
