@@ -9,7 +9,7 @@
 /* MODE_CHECK: insert nothing, only find whether some conflict is still unordered (failed),
  * or with collect, which. */
 enum { MODE_INSERT, MODE_LOG, MODE_CHECK };
-enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 16, MAXLOOPS = 32, MAXROT = 64, MAXFACTS = 32, MAXIFS = 16 };
+enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 64, MAXLOOPS = 32, MAXROT = 64, MAXFACTS = 32, MAXIFS = 16 };
 
 /* What is known complete of each pipe p: its elements with walk index <= t[p], and those
  * in the intervals [glo[p][g], ghi[p][g]] (elements that did not run on this path: an if's
