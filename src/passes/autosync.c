@@ -98,7 +98,7 @@ static void user_set(state *st, const asc_op *op, int64_t ev) {
   p = &st->pend[st->npend++];
   p->event = ev;
   flag_key(op, &p->key, &p->cid);
-  p->tok = sync_set_token(st, sync_event_src(ev));
+  p->tok = sync_set_token(st, asc_hw_event_src(ev));
 }
 
 static void user_wait(state *st, const asc_op *op, int64_t ev) {
@@ -109,7 +109,7 @@ static void user_wait(state *st, const asc_op *op, int64_t ev) {
     if (st->pend[i].event == ev && st->pend[i].key == key && st->pend[i].cid == cid) {
       token t = st->pend[i].tok;
       st->pend[i] = st->pend[--st->npend];
-      learn(st, sync_event_dst(ev), &t);
+      learn(st, asc_hw_event_dst(ev), &t);
       return;
     }
 }
@@ -130,7 +130,7 @@ static void add_clash(walker *w, int e1, int e2) {
 /* Edge e's set, carrying tok, executes now: an edge of the same event whose wait was
  * walked may share e's id only if that wait is known complete (HB) here. */
 static void check_set(walker *w, int e, const token *tok) {
-  int q = sync_event_dst(w->edges[e].event);
+  int q = asc_hw_event_dst(w->edges[e].event);
   if (q == ASC_PIPEID_PIPE_S)
     return; /* a wait on S completes before the scalar unit issues anything after it */
   for (int i = 0; i < w->nedges; i++) {
@@ -141,7 +141,7 @@ static void check_set(walker *w, int e, const token *tok) {
 
 /* Edge e's wait executes now: an element of the destination pipe. */
 static void mark_wait(walker *w, int e, state *st) {
-  int q = sync_event_dst(w->edges[e].event);
+  int q = asc_hw_event_dst(w->edges[e].event);
   w->edges[e].widx = ++w->idx;
   st->last[q] = w->idx;
 }
@@ -205,7 +205,7 @@ static token drain_token(const walker *w, int e) {
 
 static void walk_rotating_flag(walker *w, asc_op *op, int e, state *st) {
   const sync_edge *ed = &w->edges[e];
-  int src = sync_event_src(ed->event), dst = sync_event_dst(ed->event);
+  int src = asc_hw_event_src(ed->event), dst = asc_hw_event_dst(ed->event);
   token t = sync_set_token(st, src);
   if (!ed->prime[0]) { /* an edge within one iteration whose ids rotate (sync_ids.c) */
     if (op->code == ASC_OP_SET_FLAG) {
@@ -241,7 +241,7 @@ static void walk_rotating_flag(walker *w, asc_op *op, int e, state *st) {
 
 static void walk_flag(walker *w, asc_op *op, state *st) {
   int64_t ev = asc_op_attr(op, "event")->i, e = asc_pass_map_get(&w->edge_of, op);
-  int src = sync_event_src(ev), dst = sync_event_dst(ev);
+  int src = asc_hw_event_src(ev), dst = asc_hw_event_dst(ev);
   if (src == SYNC_NOPIPE || dst == SYNC_NOPIPE)
     return;
   if (e && w->edges[e - 1].k > 1) {
@@ -447,7 +447,7 @@ static const sync_access *latest(const walker *w, const sync_access *a) {
 /* Set after a's ancestor and wait before b's ancestor in their common block (B.5 region
  * rule: both unconditional at that level, so balanced on every path). */
 static void plain_edge(walker *w, const sync_access *a, asc_op *b, int q, state *st) {
-  int64_t ev = sync_event_of(a->pipe, q);
+  int64_t ev = asc_hw_event_of(a->pipe, q);
   asc_block *blk = common_block(a->op, b);
   asc_op *set, *wait;
   token tok;
@@ -521,7 +521,7 @@ static asc_op *slot_op(walker *w, asc_op *loop, int64_t k) {
 /* B.6: wait before b and set after a in the body, a priming set before the loop and a
  * draining wait after it, so every trip count (0 included) stays balanced. */
 static void carried_edge(walker *w, const carried *l, const sync_access *a, asc_op *b, int q, state *st) {
-  int64_t ev = sync_event_of(a->pipe, q);
+  int64_t ev = asc_hw_event_of(a->pipe, q);
   asc_block *body = loop_body(l->loop, b);
   asc_op *aa, *bb;
   token tok;
@@ -554,7 +554,7 @@ static void carried_edge(walker *w, const carried *l, const sync_access *a, asc_
  * i, over k ids rotating with iv mod k: set/wait use id base + iv mod k, k priming sets
  * and k draining waits.  Iterations in between use other slots and do not wait. */
 static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_op *b, int q, state *st) {
-  int64_t ev = sync_event_of(a->pipe, q);
+  int64_t ev = asc_hw_event_of(a->pipe, q);
   asc_block *body = loop_body(l->loop, b);
   asc_op *aa = body ? asc_pass_anc_in(a->op, body) : NULL, *bb = body ? asc_pass_anc_in(b, body) : NULL;
   token none;
@@ -799,7 +799,7 @@ static void explain(asc_module *m, bool warn, const sync_access *a, const sync_a
   static const char *const verbs[2] = {"reads", "writes"};
   const char *hz = a->write && b->write ? "WAW" : a->write ? "RAW" : "WAR";
   const char *pa = asc_enum_name(ASC_ENUM_PIPEID, a->pipe), *pb = asc_enum_name(ASC_ENUM_PIPEID, b->pipe);
-  const char *ev = kind == 1 ? NULL : asc_enum_name(ASC_ENUM_EVENT, sync_event_of(a->pipe, b->pipe));
+  const char *ev = kind == 1 ? NULL : asc_enum_name(ASC_ENUM_EVENT, asc_hw_event_of(a->pipe, b->pipe));
   char where[160], what[400], fix[128], when[64] = "";
   int la = asc_op_diag_loc(a->op).line, lb = asc_op_diag_loc(b->op).line;
   if (kind == 3)
@@ -1027,7 +1027,7 @@ static bool wait_outside(const walker *w, int e, const asc_op *op) {
 
 static void waits_outside(const walker *w, const asc_op *op, int first_edge, state *entry) {
   for (int e = first_edge; e < w->nedges; e++) {
-    int q = sync_event_dst(w->edges[e].event);
+    int q = asc_hw_event_dst(w->edges[e].event);
     if (wait_outside(w, e, op) && w->edges[e].widx > entry->last[q])
       entry->last[q] = w->edges[e].widx;
   }

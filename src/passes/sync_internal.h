@@ -64,9 +64,6 @@ typedef struct sync_env {
 
 /* sync_access.c */
 int sync_op_pipe(const asc_op *op); /* SYNC_NOPIPE if the op runs on no pipe */
-int sync_event_src(int64_t event);
-int sync_event_dst(int64_t event);
-int64_t sync_event_of(int src, int dst); /* -1 if no such HardEvent */
 /* The accesses of op (at most cap) into out; returns their number. */
 int sync_op_accesses(sync_env *env, asc_op *op, sync_access *out, int cap);
 /* How the IV values of two accesses relate: the same iteration (or no IV), b at least one
