@@ -330,7 +330,8 @@ static void q_free_all(state *st, qstate *s, int prod) {
 static void walk_queue_op(walker *w, asc_op *op, state *st) {
   const asc_value *q = op->operands[0];
   qstate *s = queue_of(w, st, q);
-  int prod = sync_queue_producer(q->type), cons = sync_queue_consumer(q->type);
+  int prod = asc_hw_queue_producer(q->type->pos, q->type->pos2);
+  int cons = asc_hw_queue_consumer(q->type->pos, q->type->pos2);
   int64_t slot = op->noperands > 1 ? asc_pass_map_get(&w->env.qslot, op->operands[1]) : 0;
   if (!s)
     return;

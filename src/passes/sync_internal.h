@@ -81,9 +81,6 @@ bool sync_must_overlap(const sync_view *a, const sync_view *b, int rel);
 void sync_describe(const sync_view *v, char *buf, size_t n);
 /* The scf.for whose induction variable iv is, or NULL. */
 asc_op *sync_iv_loop(const asc_value *iv);
-/* A queue's producer / consumer pipe (forward event src / dst). */
-int sync_queue_producer(const asc_type *q);
-int sync_queue_consumer(const asc_type *q);
 
 /* An edge the analysis inserted: set after the producer, wait before the consumer;
  * loop-carried edges also have a priming set before and a draining wait after the loop. */
