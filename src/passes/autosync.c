@@ -98,7 +98,7 @@ static void user_set(state *st, const asc_op *op, int64_t ev) {
   p = &st->pend[st->npend++];
   p->event = ev;
   flag_key(op, &p->key, &p->cid);
-  p->tok = sync_set_token(st, sync_event_src(ev));
+  p->tok = sync_set_token(st, asc_hw_event_src(ev));
 }
 
 static void user_wait(state *st, const asc_op *op, int64_t ev) {
@@ -109,7 +109,7 @@ static void user_wait(state *st, const asc_op *op, int64_t ev) {
     if (st->pend[i].event == ev && st->pend[i].key == key && st->pend[i].cid == cid) {
       token t = st->pend[i].tok;
       st->pend[i] = st->pend[--st->npend];
-      learn(st, sync_event_dst(ev), &t);
+      learn(st, asc_hw_event_dst(ev), &t);
       return;
     }
 }
@@ -130,7 +130,7 @@ static void add_clash(walker *w, int e1, int e2) {
 /* Edge e's set, carrying tok, executes now: an edge of the same event whose wait was
  * walked may share e's id only if that wait is known complete (HB) here. */
 static void check_set(walker *w, int e, const token *tok) {
-  int q = sync_event_dst(w->edges[e].event);
+  int q = asc_hw_event_dst(w->edges[e].event);
   if (q == ASC_PIPEID_PIPE_S)
     return; /* a wait on S completes before the scalar unit issues anything after it */
   for (int i = 0; i < w->nedges; i++) {
@@ -141,7 +141,7 @@ static void check_set(walker *w, int e, const token *tok) {
 
 /* Edge e's wait executes now: an element of the destination pipe. */
 static void mark_wait(walker *w, int e, state *st) {
-  int q = sync_event_dst(w->edges[e].event);
+  int q = asc_hw_event_dst(w->edges[e].event);
   w->edges[e].widx = ++w->idx;
   st->last[q] = w->idx;
 }
@@ -205,7 +205,7 @@ static token drain_token(const walker *w, int e) {
 
 static void walk_rotating_flag(walker *w, asc_op *op, int e, state *st) {
   const sync_edge *ed = &w->edges[e];
-  int src = sync_event_src(ed->event), dst = sync_event_dst(ed->event);
+  int src = asc_hw_event_src(ed->event), dst = asc_hw_event_dst(ed->event);
   token t = sync_set_token(st, src);
   if (!ed->prime[0]) { /* an edge within one iteration whose ids rotate (sync_ids.c) */
     if (op->code == ASC_OP_SET_FLAG) {
@@ -241,7 +241,7 @@ static void walk_rotating_flag(walker *w, asc_op *op, int e, state *st) {
 
 static void walk_flag(walker *w, asc_op *op, state *st) {
   int64_t ev = asc_op_attr(op, "event")->i, e = asc_pass_map_get(&w->edge_of, op);
-  int src = sync_event_src(ev), dst = sync_event_dst(ev);
+  int src = asc_hw_event_src(ev), dst = asc_hw_event_dst(ev);
   if (src == SYNC_NOPIPE || dst == SYNC_NOPIPE)
     return;
   if (e && w->edges[e - 1].k > 1) {
@@ -330,7 +330,8 @@ static void q_free_all(state *st, qstate *s, int prod) {
 static void walk_queue_op(walker *w, asc_op *op, state *st) {
   const asc_value *q = op->operands[0];
   qstate *s = queue_of(w, st, q);
-  int prod = sync_queue_producer(q->type), cons = sync_queue_consumer(q->type);
+  int prod = asc_hw_queue_producer(q->type->pos, q->type->pos2);
+  int cons = asc_hw_queue_consumer(q->type->pos, q->type->pos2);
   int64_t slot = op->noperands > 1 ? asc_pass_map_get(&w->env.qslot, op->operands[1]) : 0;
   if (!s)
     return;
@@ -415,9 +416,8 @@ static token producer_token(const walker *w, const sync_access *a, const asc_op 
 static void fallback_all(walker *w, asc_op *before, state *st, const char *why) {
   asc_op *all = sync_make_barrier(w->m, ASC_PIPEID_PIPE_ALL, before->loc);
   asc_op_insert_before(before, all);
-  if (w->mode != MODE_REPORT && w->mode != MODE_CHECK)
-    asc_pass_vec_push(&w->bars, all);
-  if (w->mode != MODE_REPORT)
+  asc_pass_vec_push(&w->bars, all);
+  if (!w->collect)
     asc_diag(w->m->ctx, asc_op_diag_loc(before), ASC_SEV_NOTE,
            "auto-sync: %s; using pipe_barrier(PIPE_ALL)", why);
   barrier(st, ASC_PIPEID_PIPE_ALL);
@@ -448,7 +448,7 @@ static const sync_access *latest(const walker *w, const sync_access *a) {
 /* Set after a's ancestor and wait before b's ancestor in their common block (B.5 region
  * rule: both unconditional at that level, so balanced on every path). */
 static void plain_edge(walker *w, const sync_access *a, asc_op *b, int q, state *st) {
-  int64_t ev = sync_event_of(a->pipe, q);
+  int64_t ev = asc_hw_event_of(a->pipe, q);
   asc_block *blk = common_block(a->op, b);
   asc_op *set, *wait;
   token tok;
@@ -522,7 +522,7 @@ static asc_op *slot_op(walker *w, asc_op *loop, int64_t k) {
 /* B.6: wait before b and set after a in the body, a priming set before the loop and a
  * draining wait after it, so every trip count (0 included) stays balanced. */
 static void carried_edge(walker *w, const carried *l, const sync_access *a, asc_op *b, int q, state *st) {
-  int64_t ev = sync_event_of(a->pipe, q);
+  int64_t ev = asc_hw_event_of(a->pipe, q);
   asc_block *body = loop_body(l->loop, b);
   asc_op *aa, *bb;
   token tok;
@@ -555,7 +555,7 @@ static void carried_edge(walker *w, const carried *l, const sync_access *a, asc_
  * i, over k ids rotating with iv mod k: set/wait use id base + iv mod k, k priming sets
  * and k draining waits.  Iterations in between use other slots and do not wait. */
 static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_op *b, int q, state *st) {
-  int64_t ev = sync_event_of(a->pipe, q);
+  int64_t ev = asc_hw_event_of(a->pipe, q);
   asc_block *body = loop_body(l->loop, b);
   asc_op *aa = body ? asc_pass_anc_in(a->op, body) : NULL, *bb = body ? asc_pass_anc_in(b, body) : NULL;
   token none;
@@ -796,15 +796,13 @@ static bool certain(const walker *w, const sync_access *a, const sync_access *b)
 }
 
 /* Why b must wait for a, as a note (auto_sync_log) or as an S001 warning (verify-sync). */
-static void explain(const walker *w, const sync_access *a, const sync_access *b, int kind, bool next) {
+static void explain(asc_module *m, bool warn, const sync_access *a, const sync_access *b, int kind, bool next) {
   static const char *const verbs[2] = {"reads", "writes"};
   const char *hz = a->write && b->write ? "WAW" : a->write ? "RAW" : "WAR";
   const char *pa = asc_enum_name(ASC_ENUM_PIPEID, a->pipe), *pb = asc_enum_name(ASC_ENUM_PIPEID, b->pipe);
-  const char *ev = kind == 1 ? NULL : asc_enum_name(ASC_ENUM_EVENT, sync_event_of(a->pipe, b->pipe));
+  const char *ev = kind == 1 ? NULL : asc_enum_name(ASC_ENUM_EVENT, asc_hw_event_of(a->pipe, b->pipe));
   char where[160], what[400], fix[128], when[64] = "";
   int la = asc_op_diag_loc(a->op).line, lb = asc_op_diag_loc(b->op).line;
-  if (w->mode == MODE_INSERT || (w->mode == MODE_REPORT && !certain(w, a, b)))
-    return;
   if (kind == 3)
     snprintf(when, sizeof when, ", same buffer slot %lld iterations earlier", (long long)a->v.rot_k);
   else if (next)
@@ -812,19 +810,19 @@ static void explain(const walker *w, const sync_access *a, const sync_access *b,
   sync_describe(&b->v, where, sizeof where);
   snprintf(what, sizeof what, "%s (%s) %s %s that %s (%s) at line %d %s (%s%s)", asc_op_name(b->op), pb,
            verbs[b->write], where, asc_op_name(a->op), pa, la, verbs[a->write], hz, when);
-  if (w->mode == MODE_LOG) {
+  if (!warn) {
     if (ev)
       snprintf(fix, sizeof fix, "set_flag/wait_flag(%s)", ev);
     else
       snprintf(fix, sizeof fix, "pipe_barrier(%s)", pa);
-    asc_diag(w->m->ctx, asc_op_diag_loc(b->op), ASC_SEV_NOTE, "auto-sync: %s: %s", fix, what);
+    asc_diag(m->ctx, asc_op_diag_loc(b->op), ASC_SEV_NOTE, "auto-sync: %s: %s", fix, what);
     return;
   }
   if (ev)
     snprintf(fix, sizeof fix, "add set_flag(%s) after line %d and wait_flag(%s) before line %d", ev, la, ev, lb);
   else
     snprintf(fix, sizeof fix, "add pipe_barrier(%s) before line %d", pa, lb);
-  asc_diag(w->m->ctx, asc_op_diag_loc(b->op), ASC_SEV_WARNING, "S001 race: %s, with nothing ordering them; %s", what,
+  asc_diag(m->ctx, asc_op_diag_loc(b->op), ASC_SEV_WARNING, "S001 race: %s, with nothing ordering them; %s", what,
            fix);
 }
 
@@ -835,6 +833,35 @@ static void explain(const walker *w, const sync_access *a, const sync_access *b,
  * the loop's second walk): those wait for the end of that walk (resolve_deferred). */
 static void resolve_at(walker *w, const asc_op *op, const state *st);
 
+/* collect: note the conflict a -> b (once per pair of ops and pipes); its index, or -1. */
+static int note_race(walker *w, const sync_access *a, const sync_access *b, int kind, bool live) {
+  struct race *r;
+  if (!w->collect)
+    return -1;
+  for (int i = 0; i < w->nraces; i++) {
+    r = &w->races[i];
+    if (r->a.op == a->op && r->b.op == b->op && r->a.pipe == a->pipe && r->b.pipe == b->pipe) {
+      r->live |= live;
+      return i;
+    }
+  }
+  if (w->nraces == w->capraces) {
+    w->capraces = w->capraces ? 2 * w->capraces : 16;
+    w->races = realloc(w->races, (size_t)w->capraces * sizeof *w->races);
+    if (!w->races)
+      asc_die("out of memory");
+  }
+  r = &w->races[w->nraces];
+  *r = (struct race){*a, *b, kind, carrier(w, a) != NULL, certain(w, a, b), live};
+  return w->nraces++;
+}
+
+void sync_fail(walker *w, int race) {
+  w->failed = true;
+  if (race >= 0)
+    w->races[race].live = true;
+}
+
 static void check_op(walker *w, const sync_access *acc, int n, const state *st) {
   if (w->quiet)
     return;
@@ -842,16 +869,21 @@ static void check_op(walker *w, const sync_access *acc, int n, const state *st) 
     resolve_at(w, acc[0].op, st);
     return;
   }
-  for (int j = 0; j < n && !w->failed; j++)
-    for (size_t i = w->nhist; i-- > 0 && !w->failed;) {
+  for (int j = 0; j < n && (w->collect || !w->failed); j++)
+    for (size_t i = w->nhist; i-- > 0 && (w->collect || !w->failed);) {
       const sync_access *a = &w->hist[i];
       const asc_op *loop = a->v.rot_iv ? sync_iv_loop(a->v.rot_iv) : NULL;
-      if (!need(w, a, &acc[j], st))
+      int k = need(w, a, &acc[j], st);
+      if (!k)
         continue;
       if (loop && overlap(w, a, &acc[j]) == 2 && w->ndeferred < MAXROT && cur_walk(w, loop) != INT64_MAX)
-        w->deferred[w->ndeferred++] = (struct deferred){loop, acc[j].op, a->idx, a->pipe, acc[j].pipe, false};
-      else
-        w->failed = true, w->fail[0] = a->op, w->fail[1] = acc[j].op;
+        w->deferred[w->ndeferred++] =
+            (struct deferred){loop, acc[j].op, a->idx, a->pipe, acc[j].pipe, false, note_race(w, a, &acc[j], k, false)};
+      else {
+        if (!w->failed)
+          w->fail[0] = a->op, w->fail[1] = acc[j].op;
+        sync_fail(w, note_race(w, a, &acc[j], k, true));
+      }
     }
 }
 
@@ -879,7 +911,8 @@ static void resolve_at(walker *w, const asc_op *op, const state *st) {
   for (int d = 0; d < w->ndeferred; d++) {
     const struct deferred *x = &w->deferred[d];
     if (x->probe && x->bop == op) {
-      w->failed |= !sync_knows(&st->k[x->bpipe], x->apipe, x->aidx);
+      if (!sync_knows(&st->k[x->bpipe], x->apipe, x->aidx))
+        sync_fail(w, x->race);
       w->deferred[d--] = w->deferred[--w->ndeferred];
     }
   }
@@ -894,10 +927,14 @@ static void order_op(walker *w, asc_op *op, const sync_access *acc, int n, state
     int kind = 0;
     const sync_access *b = NULL, *bar[2] = {NULL, NULL}, *a = latest_need(w, acc, n, st, bar, &b, &kind);
     const carried *c = a ? carrier(w, a) : NULL;
+    if (a && w->mode == MODE_LOG)
+      explain(w->m, false, a, b, kind, c != NULL);
+    else if (bar[0] && w->mode == MODE_LOG)
+      explain(w->m, false, bar[0], bar[1], 1, carrier(w, bar[0]) != NULL);
     if (a)
-      explain(w, a, b, kind, c != NULL);
+      note_race(w, a, b, kind, true);
     else if (bar[0])
-      explain(w, bar[0], bar[1], 1, carrier(w, bar[0]) != NULL);
+      note_race(w, bar[0], bar[1], 1, true);
     if (c && kind == 3)
       rotated_edge(w, c, a, op, b->pipe, st);
     else if (c)
@@ -991,7 +1028,7 @@ static bool wait_outside(const walker *w, int e, const asc_op *op) {
 
 static void waits_outside(const walker *w, const asc_op *op, int first_edge, state *entry) {
   for (int e = first_edge; e < w->nedges; e++) {
-    int q = sync_event_dst(w->edges[e].event);
+    int q = asc_hw_event_dst(w->edges[e].event);
     if (wait_outside(w, e, op) && w->edges[e].widx > entry->last[q])
       entry->last[q] = w->edges[e].widx;
   }
@@ -1328,6 +1365,7 @@ void sync_walk_func(walker *w, asc_op *func, state *st) {
 /* Free what w owns; the edges and their map only if `edges` (a check walk borrows them). */
 void sync_walker_free(walker *w, bool edges) {
   free(w->hist);
+  free(w->races);
   free(w->etok);
   free(w->ptok);
   free(w->rtok);
@@ -1355,11 +1393,9 @@ static int sync_func(asc_module *m, asc_op *func, bool full, int mode) {
   w.mode = mode;
   w.env.m = m;
   sync_walk_func(&w, func, st);
-  if (mode != MODE_REPORT)
-    sync_recheck_clashes(&w, func);
-  if (mode != MODE_REPORT)
-    rc = sync_assign_ids(m, func, w.edges, w.nedges, w.clash, w.nclash, &w.bars);
-  if (mode != MODE_REPORT && !rc) {
+  sync_recheck_clashes(&w, func);
+  rc = sync_assign_ids(m, func, w.edges, w.nedges, w.clash, w.nclash, &w.bars);
+  if (!rc) {
     sync_minimize(&w, func);
     sync_drop_dead_ids(&w, func);
   }
@@ -1416,18 +1452,60 @@ static void check_shape(asc_op *op, void *user) {
   *ok = *ok && shape_ok(op);
 }
 
+static asc_op *scratch_copy(asc_module *m, asc_op *func) {
+  asc_valmap *map = asc_valmap_new();
+  asc_op *copy = asc_op_clone(m, func, map); /* never linked */
+  asc_valmap_free(map);
+  return copy;
+}
+
+/* S001: the orders the insertion walk would add to the kernel as written (on a scratch
+ * copy), each reported only if the checker minimality uses (sync_unordered, on another
+ * copy) finds that pair unordered too, and both accesses' bytes are known and shared: the
+ * inserter proposes, the checker decides. */
 int sync_report_races(asc_module *m, asc_op *func) {
-  int before = asc_ctx_warning_count(m->ctx);
+  int before = asc_ctx_warning_count(m->ctx), n;
   bool ok = true;
-  asc_valmap *map;
+  struct race *r;
+  walker w, chk;
+  state *st;
   asc_op *copy;
+  asc_pass_vec orig = {0}, ops = {0};
+  asc_pass_map of = {0}; /* op of the copy -> its original + 1 (index into orig) */
   asc_walk(func, check_shape, &ok);
   if (!ok)
     return 0;
-  map = asc_valmap_new();
-  copy = asc_op_clone(m, func, map); /* a scratch copy the analysis may edit; never linked */
-  asc_valmap_free(map);
-  sync_func(m, copy, true, MODE_REPORT);
+  copy = scratch_copy(m, func);
+  asc_pass_collect(func, &orig);
+  asc_pass_collect(copy, &ops);
+  for (size_t i = 0; i < ops.n && i < orig.n; i++)
+    asc_pass_map_set(&of, ops.items[i], (int64_t)i + 1);
+  memset(&w, 0, sizeof w);
+  w.m = m, w.full = true, w.mode = MODE_INSERT, w.env.m = m, w.collect = true;
+  st = sync_state_new();
+  sync_walk_func(&w, copy, st);
+  free(st);
+  if (w.nraces) {
+    memset(&chk, 0, sizeof chk);
+    chk.m = m, chk.full = true, chk.mode = MODE_CHECK, chk.env.m = m;
+    n = sync_unordered(&chk, func, &r); /* the check walks read func, never change it */
+    for (int i = 0; i < w.nraces; i++) {
+      const struct race *x = &w.races[i];
+      int64_t ia = asc_pass_map_get(&of, x->a.op), ib = asc_pass_map_get(&of, x->b.op);
+      bool unordered = false;
+      for (int j = 0; j < n && !unordered && ia && ib; j++)
+        unordered = r[j].a.op == orig.items[ia - 1] && r[j].b.op == orig.items[ib - 1] && r[j].a.pipe == x->a.pipe &&
+                    r[j].b.pipe == x->b.pipe;
+      if (x->certain && unordered)
+        explain(m, true, &x->a, &x->b, x->kind, x->next);
+    }
+    free(r);
+    sync_walker_free(&chk, true);
+  }
+  sync_walker_free(&w, true);
+  asc_pass_vec_free(&orig);
+  asc_pass_vec_free(&ops);
+  asc_pass_map_free(&of);
   return asc_ctx_warning_count(m->ctx) - before;
 }
 

@@ -22,12 +22,6 @@ int sync_op_pipe(const asc_op *op) {
   return asc_hw_op_pipe(op);
 }
 
-int sync_event_src(int64_t event) { return asc_hw_event_src(event); }
-int sync_event_dst(int64_t event) { return asc_hw_event_dst(event); }
-int64_t sync_event_of(int src, int dst) { return asc_hw_event_of(src, dst); }
-
-int sync_queue_producer(const asc_type *q) { return asc_hw_queue_producer(q->pos, q->pos2); }
-int sync_queue_consumer(const asc_type *q) { return asc_hw_queue_consumer(q->pos, q->pos2); }
 
 /* ---- views ---- */
 

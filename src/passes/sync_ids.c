@@ -173,7 +173,7 @@ static bool get_to(reached *rc, int x, int64_t off, int64_t pos) {
  * the next), its wait `reach` iterations on, and a wait on S stalls every later issue.  The
  * cycle is closed if e's producer pipe gets before e's set k iterations on. */
 static bool closed_by_rotation(const idctx *c, const clashes *cl, const sync_edge *e, const asc_op *slot, int64_t k) {
-  int p = sync_event_src(e->event), q = sync_event_dst(e->event);
+  int p = asc_hw_event_src(e->event), q = asc_hw_event_dst(e->event);
   reached rc;
   bool ch = true;
   for (int y = 0; y < SYNC_NPIPES; y++)
@@ -183,14 +183,14 @@ static bool closed_by_rotation(const idctx *c, const clashes *cl, const sync_edg
     ch = false;
     for (int i = 0; i < cl->nedges; i++) {
       const sync_edge *r = &cl->edges[i];
-      int x = sync_event_src(r->event);
+      int x = asc_hw_event_src(r->event);
       int64_t off;
       if (&cl->edges[i] == e || !carries(r, slot->parent) || x < 0 || x >= SYNC_NPIPES ||
           rc.off[x] > k)
         continue;
       off = rc.off[x] + (pos_of(c, r->set) < rc.pos[x]) + reach(r);
       if (off <= k)
-        ch |= get_to(&rc, sync_event_dst(r->event), off, pos_of(c, r->wait));
+        ch |= get_to(&rc, asc_hw_event_dst(r->event), off, pos_of(c, r->wait));
     }
   }
   return earlier(rc.off[p], rc.pos[p], k, pos_of(c, e->set));

@@ -64,9 +64,6 @@ typedef struct sync_env {
 
 /* sync_access.c */
 int sync_op_pipe(const asc_op *op); /* SYNC_NOPIPE if the op runs on no pipe */
-int sync_event_src(int64_t event);
-int sync_event_dst(int64_t event);
-int64_t sync_event_of(int src, int dst); /* -1 if no such HardEvent */
 /* The accesses of op (at most cap) into out; returns their number. */
 int sync_op_accesses(sync_env *env, asc_op *op, sync_access *out, int cap);
 /* How the IV values of two accesses relate: the same iteration (or no IV), b at least one
@@ -84,9 +81,6 @@ bool sync_must_overlap(const sync_view *a, const sync_view *b, int rel);
 void sync_describe(const sync_view *v, char *buf, size_t n);
 /* The scf.for whose induction variable iv is, or NULL. */
 asc_op *sync_iv_loop(const asc_value *iv);
-/* A queue's producer / consumer pipe (forward event src / dst). */
-int sync_queue_producer(const asc_type *q);
-int sync_queue_consumer(const asc_type *q);
 
 /* An edge the analysis inserted: set after the producer, wait before the consumer;
  * loop-carried edges also have a priming set before and a draining wait after the loop. */

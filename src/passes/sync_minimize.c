@@ -24,10 +24,12 @@ static bool ids_clash(const sync_edge *e1, const sync_edge *e2) {
  * meaning (ins's edges), so a loop-carried pair still counts its priming set on the first
  * iteration.  With cases, the walk knows the ranges of case k; with last_walks, it takes
  * loops of constant trips apart (autosync.c, walk_loop). */
-static void check_walk(walker *ins, asc_op *func, walker *w, const sync_cases *cases, int k, bool last_walks) {
+static void check_walk(walker *ins, asc_op *func, walker *w, const sync_cases *cases, int k, bool last_walks,
+                       bool collect) {
   state *st = sync_state_new();
   memset(w, 0, sizeof *w);
   w->last_walks = last_walks;
+  w->collect = collect;
   if (cases)
     w->nfacts = sync_case_facts(cases, k, w->facts);
   w->m = ins->m;
@@ -56,7 +58,7 @@ static bool walk_ordered(walker *ins, asc_op *func, const sync_cases *cases, int
                          sync_clash **clash, int *nclash, asc_op **fail) {
   walker w;
   bool ok;
-  check_walk(ins, func, &w, cases, k, last_walks);
+  check_walk(ins, func, &w, cases, k, last_walks, false);
   ok = !w.failed;
   if (fail)
     fail[0] = w.fail[0], fail[1] = w.fail[1];
@@ -69,6 +71,71 @@ static bool walk_ordered(walker *ins, asc_op *func, const sync_cases *cases, int
   }
   sync_walker_free(&w, false);
   return ok;
+}
+
+/* One check walk that collects: the conflicts it finds unordered, into *out; their number. */
+static int collect_walk(walker *ins, asc_op *func, const sync_cases *cases, int k, bool last_walks,
+                        struct race **out) {
+  walker w;
+  int n = 0;
+  check_walk(ins, func, &w, cases, k, last_walks, true);
+  for (int i = 0; i < w.nraces; i++)
+    if (w.races[i].live)
+      w.races[n++] = w.races[i];
+  *out = w.races;
+  w.races = NULL;
+  sync_walker_free(&w, false);
+  return n;
+}
+
+static bool same_race(const struct race *x, const struct race *y) {
+  return x->a.op == y->a.op && x->b.op == y->b.op && x->a.pipe == y->a.pipe && x->b.pipe == y->b.pipe;
+}
+
+/* Keep the races of r[0..n) that `keep` marks; returns how many are left. */
+static int keep_marked(struct race *r, int n, const bool *keep) {
+  int m = 0;
+  for (int i = 0; i < n; i++)
+    if (keep[i])
+      r[m++] = r[i];
+  return m;
+}
+
+/* Mark in keep the races of r that other (n2 of them) has too. */
+static void mark_in(const struct race *r, int n, const struct race *other, int n2, bool *keep) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n2 && !keep[i]; j++)
+      keep[i] = same_race(&r[i], &other[j]);
+}
+
+/* Each walk is sound for every pair on its own: a pair is unordered only if the walk over
+ * all runs, some case's walk and the walk with loops taken apart all find it so. */
+int sync_unordered(walker *ins, asc_op *func, struct race **out) {
+  struct race *r, *o;
+  int n = collect_walk(ins, func, NULL, 0, false, &r), n2;
+  sync_cases cases;
+  bool *keep = calloc((size_t)(n ? n : 1), sizeof *keep);
+  if (!keep)
+    asc_die("out of memory");
+  sync_cases_of(func, &cases);
+  if (n && cases.ncases > 1) {
+    for (int k = 0; k < cases.ncases; k++) {
+      n2 = collect_walk(ins, func, &cases, k, false, &o);
+      mark_in(r, n, o, n2, keep);
+      free(o);
+    }
+    n = keep_marked(r, n, keep);
+  }
+  if (n) {
+    memset(keep, 0, (size_t)n * sizeof *keep);
+    n2 = collect_walk(ins, func, NULL, 0, true, &o);
+    mark_in(r, n, o, n2, keep);
+    free(o);
+    n = keep_marked(r, n, keep);
+  }
+  free(keep);
+  *out = r;
+  return n;
 }
 
 static bool split_on(const sync_cases *cases, const asc_value *x) {
@@ -309,7 +376,7 @@ static void probe_restore(walker *w, state *st, probe_save *s) {
 static void fail_deferred(walker *w, const asc_op *loop) {
   for (int d = 0; d < w->ndeferred; d++)
     if (w->deferred[d].loop == loop)
-      w->failed = true, w->deferred[d--] = w->deferred[--w->ndeferred];
+      sync_fail(w, w->deferred[d].race), w->deferred[d--] = w->deferred[--w->ndeferred];
 }
 
 void sync_probe(walker *w, carried *l, state *st) {
@@ -365,8 +432,10 @@ void sync_walk_unrolled(walker *w, carried *l, state *st) {
       l->lo = l->cur, l->hi = l->cur = w->idx + 1;
     walk_pinned(w, l->loop, t, st);
   }
-  if (sync_resolve_deferred(w, l->loop, st))
-    w->failed = true, w->fail[0] = w->fail[1] = NULL;
+  if (sync_resolve_deferred(w, l->loop, st)) {
+    w->fail[0] = w->fail[1] = NULL;
+    fail_deferred(w, l->loop);
+  }
 }
 
 /* A loop of more constant trips, its last iteration walked a third time: the second walk

@@ -6,9 +6,10 @@
 
 #include "passes/sync_internal.h"
 
-/* MODE_CHECK: insert nothing, only find whether some conflict is still unordered (failed). */
-enum { MODE_INSERT, MODE_LOG, MODE_REPORT, MODE_CHECK };
-enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 16, MAXLOOPS = 32, MAXROT = 64, MAXFACTS = 32, MAXIFS = 16 };
+/* MODE_CHECK: insert nothing, only find whether some conflict is still unordered (failed),
+ * or with collect, which. */
+enum { MODE_INSERT, MODE_LOG, MODE_CHECK };
+enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 64, MAXLOOPS = 32, MAXROT = 64, MAXFACTS = 32, MAXIFS = 16 };
 
 /* What is known complete of each pipe p: its elements with walk index <= t[p], and those
  * in the intervals [glo[p][g], ghi[p][g]] (elements that did not run on this path: an if's
@@ -63,7 +64,7 @@ typedef struct walker {
   sync_env env;
   asc_module *m;
   bool full;
-  int mode; /* MODE_*: insert; insert and note each sync; only warn (S001); only check */
+  int mode; /* MODE_*: insert; insert and note each sync; only check (minimality, S001) */
   bool failed;       /* MODE_CHECK: a conflict is unordered */
   asc_op *fail[2]; /* MODE_CHECK: its two ops (NULL: a rotating one judged late) */
   bool last_walks;   /* MODE_CHECK: take loops of constant trips apart (sync_minimize.c) */
@@ -112,6 +113,7 @@ typedef struct walker {
     int64_t aidx;
     int apipe, bpipe;
     bool probe;               /* unknown there: left to the consumer in a third walk */
+    int race;                 /* collect: its entry in races, or -1 */
   } deferred[MAXROT];
   int ndeferred;
   const asc_op *probing; /* MODE_CHECK: the loop of a third walk, only for the deferred conflicts */
@@ -120,6 +122,16 @@ typedef struct walker {
     int64_t lo, hi;
   } second[MAXROT];
   int nsecond;
+  /* MODE_CHECK with collect (verify-sync's S001): every unordered conflict, once per pair of
+   * ops and pipes, instead of stopping at the first; live: found unordered (a rotating one
+   * stays provisional until its third walk). */
+  bool collect;
+  struct race {
+    sync_access a, b;
+    int kind;          /* need(): 1 barrier, 2 flag, 3 rotating flag */
+    bool next, certain, live;
+  } *races;
+  int nraces, capraces;
 } walker;
 
 /* The values branch conditions and loop bounds test against constants (kernel arguments),
@@ -184,6 +196,10 @@ int sync_case_facts(const sync_cases *c, int k, struct fact *out);
 
 /* sync_minimize.c */
 void sync_minimize(walker *w, asc_op *func);
+/* The checker's answer for every pair: the conflicts of func that no check walk (over all
+ * runs, per case of the arguments, loops of constant trips taken apart) finds ordered, into
+ * *out (free it); returns their number. */
+int sync_unordered(walker *ins, asc_op *func, struct race **out);
 /* MODE_CHECK, after loop l's second walk: a third walk for the deferred conflicts left. */
 void sync_probe(walker *w, carried *l, state *st);
 void sync_recheck_clashes(walker *w, asc_op *func); /* before ids: clashes of the finished syncs */
@@ -201,5 +217,7 @@ void sync_walk_body(walker *w, asc_op *loop, state *st); /* one iteration of loo
 void sync_walker_free(walker *w, bool edges);
 /* MODE_CHECK, the end of loop's second walk: are rotating conflicts left for a third walk? */
 bool sync_resolve_deferred(walker *w, const asc_op *loop, const state *st);
+/* MODE_CHECK: some conflict is unordered (race: its collect entry, or -1). */
+void sync_fail(walker *w, int race);
 
 #endif

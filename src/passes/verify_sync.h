@@ -98,8 +98,7 @@ void vs_walk_block(vs_ctx *c, const vs_domain *d, asc_block *b, void *st);
 void vs_check_flags(vs_ctx *c);  /* S002-S005, verify_flags.c */
 void vs_check_tque(vs_ctx *c);   /* S010, verify_tque.c */
 
-/* Hook for S001 (static races): not implemented here; the auto-sync analysis will
- * provide it (sync.md B.10). */
+/* S001 (static races) is the auto-sync checker's: sync_report_races (autosync.c). */
 
 /* Is op a set_flag/wait_flag with its id operand and event attribute, or a
  * pipe_barrier with its pipe?  (Passes may be run on unverified modules through the C
