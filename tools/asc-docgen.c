@@ -22,7 +22,7 @@ typedef struct DocOp {
 } DocOp;
 
 static const DocOp ops[] = {
-#define OP(id, name, fam, pipe, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) \
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) \
   {name, #fam, #pipe, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc},
 #include "ops/ops.def"
 #undef OP

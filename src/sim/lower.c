@@ -77,18 +77,7 @@ static int newslot(lowerer *lw, const asc_value *v) {
 
 /* Operands an op must have: its signature's constraints that are neither optional (?)
  * nor variadic (*). */
-static int minoperands(asc_opcode code) {
-  const char *s = asc_opinfo_of(code)->operands;
-  int n = 0;
-  while (*s) {
-    if (*s != '?' && *s != '*')
-      n++;
-    s += strcspn(s, ",");
-    if (*s == ',')
-      s++;
-  }
-  return n;
-}
+static int minoperands(asc_opcode code) { return asc_sig_min(asc_opinfo_of(code)->operands); }
 
 static int lowerblock(lowerer *lw, const asc_block *b, sim_block *out);
 
@@ -118,8 +107,9 @@ static int lowerop(lowerer *lw, const asc_op *op, sim_inst *in, bool term) {
   in->in = ASC_NEW_N(&L->arena, int, op->noperands + 1);
   for (int i = 0; i < op->noperands; i++)
     if ((in->in[i] = mapget(lw, op->operands[i])) < 0) {
-      asc_error(L->ctx, asc_op_diag_loc(op), "%s: operand %d is not defined before its use in the kernel",
-                asc_op_name(op), i);
+      char lb[96];
+      asc_error(L->ctx, asc_op_diag_loc(op), "%s: %s is not defined before its use in the kernel", asc_op_name(op),
+                asc_op_operand_label(op->code, i, lb, sizeof lb));
       return -1;
     }
   in->out = L->nslots;
