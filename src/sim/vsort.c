@@ -117,7 +117,7 @@ static int mrgsort(sim_core *c, const sim_inst *in) {
   }
   c->vms4_sr = (uint64_t)(taken[0] & 0xFFFF) | (uint64_t)(taken[1] & 0xFFFF) << 16 |
                (uint64_t)(taken[2] & 0xFFFF) << 32 | (uint64_t)(taken[3] & 0xFFFF) << 48;
-  return asc_sim_vcost(c, in, 2 * ((8 * total * repeat + 255) / 256));
+  return asc_sim_vcost(c, in, (8 * total * repeat + 255) / 256); /* class SORT */
 }
 
 static int getmrgsortresult(sim_core *c, const sim_inst *in) {
@@ -192,7 +192,7 @@ static int sortop(sim_core *c, const sim_inst *in) {
     memcpy(t, d, (size_t)(8 * n));
   free(v);
   int64_t reps = (8 * n + 255) / 256;
-  return asc_sim_vcost(c, in, full ? 4 * reps : 2 * reps);
+  return asc_sim_vcost(c, in, full ? 2 * reps : reps); /* class SORT; full: a second (merge) pass */
 }
 
 void asc_sim_reg_vsort(sim_exec_fn *t) {
