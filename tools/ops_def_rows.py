@@ -7,7 +7,8 @@
 
 Idempotent, and meant to be re-run after merging a branch that added or changed rows:
 
-- an operand constraint that already has a name (`dst=lt@t`) is kept as it is;
+- an operand constraint that already has a name (`dst=lt@t`) is kept as it is, except the positional
+  default `argN` of an earlier run, which the table may now name (and which is listed again if not);
 - an unnamed one takes its name from tools/ops_names.tsv when the table has a name list for the op
   with as many names as the row has operands; otherwise it gets the positional default `argN`
   (N = its index) and the op is listed on stderr - name it in ops.def (or in the table and re-run);
@@ -100,8 +101,13 @@ def rewrite(text, table, warn):
         usable = tnames is not None and len(tnames) == len(toks)
         new, defaulted = [], []
         for i, t in enumerate(toks):
-            if NAME.match(t):
+            if NAME.match(t) and not re.match(rf"arg{i}=", t):
                 new.append(t)
+            elif NAME.match(t) and usable:  # a positional default an earlier run gave: the table may name it now
+                new.append(f"{tnames[i]}={t.split('=', 1)[1]}")
+            elif NAME.match(t):
+                new.append(t)
+                defaulted.append(i)
             elif usable:
                 new.append(f"{tnames[i]}={t}")
             else:

@@ -924,8 +924,11 @@ def _make_vector_op(pyname, opname, info):
 
 
 VECTOR_OPS = {}
-for _name, _info in _REGISTRY.items():  # other signatures: hand-written in asc/_basic_ops.py
-    if _info["family"] == "vector" and _info["form_of"] is None and _sig(_info["operands"]) in FORMS:
+# Level-0 forms are reached through their count form (FORM rows); asc.adv.* ops (not Python identifiers
+# here) are wrapped in asc.language.adv.  Other signatures: hand-written in asc/_basic_ops.py.
+for _name, _info in _REGISTRY.items():
+    if _info["family"] == "vector" and _info["form_of"] is None and _name[4:].isidentifier() and \
+            _sig(_info["operands"]) in FORMS:
         VECTOR_OPS[_name[4:]] = _make_vector_op(_name[4:], _name, _info)
 globals().update(VECTOR_OPS)
 
