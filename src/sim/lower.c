@@ -116,6 +116,19 @@ static int lowerop(lowerer *lw, const asc_op *op, sim_inst *in, bool term) {
   for (int i = 0; i < op->nresults; i++)
     newslot(lw, &op->results[i]);
   in->pipe = asc_hw_op_pipe(op);
+  if (op->code == ASC_OP_STRUCT && op->nresults == 1 && op->results[0].type) {
+    /* the struct's field list is parsed here, once, not on every execution */
+    int id = op->results[0].type->struct_id, nf = asc_struct_nfields(id);
+    double *d = ASC_NEW_N(&L->arena, double, nf + 1);
+    char name[64];
+    for (int i = 0; i < nf; i++) {
+      int64_t v = 0;
+      asc_struct_field(id, i, name, sizeof name, &v);
+      d[i] = (double)v;
+    }
+    in->fdefault = d;
+    in->nfields = nf;
+  }
   in->nregions = op->nregions;
   in->regions = ASC_NEW_N(&L->arena, sim_block, op->nregions + 1);
   for (int r = 0; r < op->nregions; r++)
