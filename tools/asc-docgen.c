@@ -293,6 +293,11 @@ static void hardware_section(FILE *f) {
   fprintf(f, "| %s | %d | %d | %d%s | %.0f / %.0f | %d / %d | %d | %s |\n", name, aic, aiv, mhz, (est) ? " (est.)" : "", \
           gc, gch, vi, vr, cm, doc);
 #include "hw/hw.def"
+  fputs("\n### Vector cost classes\n\nA PIPE_V instruction occupies its pipe repeats x factor x beats x the "
+        "platform's vector cycles per repeat; an op's class is its `cost` column.\n\n"
+        "| class | factor | source |\n|---|---|---|\n", f);
+#define HW_VCLASS(cls, factor, doc) fprintf(f, "| `%s` | %d | %s |\n", #cls, factor, doc);
+#include "hw/hw.def"
 }
 
 static void header(FILE *f) {
