@@ -427,8 +427,12 @@ static void checksignless(sigck *c) {
     int k = isres ? i - c->op->noperands : i;
     const asc_type *t = isres ? resulttype(c->op, k) : operandtype(c->op, k);
     if (t->kind == ASC_TY_INT && t->is_unsigned) {
-      fail(c, "%s #%d must be a signless integer, but got '%s'", isres ? "result" : "operand", k,
-           ty(c, 0, t));
+      char lb[96];
+      if (isres)
+        snprintf(lb, sizeof lb, "result #%d", k);
+      else
+        asc_op_operand_label(c->op->code, k, lb, sizeof lb);
+      fail(c, "%s must be a signless integer, but got '%s'", lb, ty(c, 0, t));
       return;
     }
   }

@@ -38,7 +38,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%a: ui32):
-    // expected-error @+1 {{'arith.addi' op operand #0 must be a signless integer, but got 'ui32'}}
+    // expected-error @+1 {{'arith.addi' op operand 'lhs' must be a signless integer, but got 'ui32'}}
     %0 = "arith.addi"(%a, %a) : (ui32, ui32) -> ui32
     "func.return"() : () -> ()
   }) {sym_name = "arith_4", function_type = (ui32) -> ()} : () -> ()
