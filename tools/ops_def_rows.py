@@ -2,7 +2,8 @@
 """Names the operands of src/ops/ops.def and gives every row its cost class (issue 14).
 
     tools/ops_def_rows.py              rewrite src/ops/ops.def in place
-    tools/ops_def_rows.py --check      exit 1 (and change nothing) if a rewrite would change the file
+    tools/ops_def_rows.py --check      exit 1 (and change nothing) if a rewrite would change the file or
+                                       an operand has only its positional default name (ctest ops-def-rows)
     tools/ops_def_rows.py --dump       rewrite tools/ops_names.tsv from the rows of ops.def
 
 Idempotent, and meant to be re-run after merging a branch that added or changed rows:
@@ -159,6 +160,10 @@ def main(argv):
     if "--check" in argv:
         if new != text:
             print("ops_def_rows: src/ops/ops.def is not up to date: run tools/ops_def_rows.py", file=sys.stderr)
+            return 1
+        if any("positional default" in w for w in warnings):
+            print("ops_def_rows: operands above have only positional names (argN): name them in ops.def",
+                  file=sys.stderr)
             return 1
         return 0
     if new != text:
