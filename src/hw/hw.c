@@ -268,14 +268,6 @@ int64_t asc_hw_queue_bwd(int src, int dst) {
   return p == c ? -1 : asc_hw_event_of(c, p);
 }
 
-static const struct {
-  const char *name;
-  int cls, factor;
-} vclasses[] = {
-#define HW_VCLASS(cls, factor, doc) {#cls, ASC_COST_##cls, factor},
-#include "hw/hw.def"
-};
-
 /* By class id; 0 (no HW_VCLASS row) reads as 1. */
 static const int vclass_factor[ASC_COST_COUNT] = {
 #define HW_VCLASS(cls, factor, doc) [ASC_COST_##cls] = factor,
@@ -286,12 +278,7 @@ int asc_hw_vclass_factor(int cls) {
   return cls >= 0 && cls < ASC_COST_COUNT && vclass_factor[cls] > 0 ? vclass_factor[cls] : 1;
 }
 
-int asc_hw_vclass_factor_named(const char *cls) {
-  for (size_t i = 0; i < sizeof vclasses / sizeof vclasses[0]; i++)
-    if (!strcmp(vclasses[i].name, cls))
-      return vclasses[i].factor;
-  return -1;
-}
+bool asc_hw_vclass_known(int cls) { return cls >= 0 && cls < ASC_COST_COUNT && vclass_factor[cls] > 0; }
 
 int asc_hw_platform_count(void) { return (int)(sizeof platforms / sizeof platforms[0]); }
 const asc_hw_platform *asc_hw_platform_at(int i) {

@@ -19,20 +19,12 @@ const asc_opinfo asc_opinfos[ASC_OP_COUNT] = {
 };
 
 static const char *const costnames[ASC_COST_COUNT] = {
-#define ASC_COST(id, doc) #id,
+#define ASC_COST(id, name, doc) name,
 #include "ops/costs.def"
 #undef ASC_COST
 };
 
-const char *asc_cost_class_name(asc_cost_class k) {
-  static char lower[ASC_COST_COUNT][24];
-  if ((int)k < 0 || k >= ASC_COST_COUNT)
-    return "?";
-  if (!lower[k][0]) /* "ELEMENTWISE" -> "elementwise", once */
-    for (size_t i = 0; costnames[k][i] && i + 1 < sizeof lower[k]; i++)
-      lower[k][i] = (char)(costnames[k][i] >= 'A' && costnames[k][i] <= 'Z' ? costnames[k][i] + 32 : costnames[k][i]);
-  return lower[k];
-}
+const char *asc_cost_class_name(asc_cost_class k) { return (int)k >= 0 && k < ASC_COST_COUNT ? costnames[k] : "?"; }
 
 /* ---- operand signatures: "name=constraint,..." ---- */
 

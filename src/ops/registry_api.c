@@ -55,12 +55,10 @@ int asc_reg_hw_mem(int i, const char **name, int64_t *value) {
 }
 
 int asc_reg_vclass_factor(const char *cost) {
-  char up[32];
-  size_t i = 0;
-  for (; cost && cost[i] && i + 1 < sizeof up; i++)
-    up[i] = (char)(cost[i] >= 'a' && cost[i] <= 'z' ? cost[i] - 32 : cost[i]);
-  up[i] = '\0';
-  return cost ? asc_hw_vclass_factor_named(up) : -1;
+  for (int k = 0; cost && k < ASC_COST_COUNT; k++)
+    if (!strcmp(asc_cost_class_name((asc_cost_class)k), cost))
+      return asc_hw_vclass_known(k) ? asc_hw_vclass_factor(k) : -1;
+  return -1;
 }
 
 unsigned asc_reg_hw_pipe_cores(int pipe) { return asc_hw_pipe_cores(pipe); }
