@@ -14,7 +14,7 @@
 #include "ops/registry.h"
 
 typedef struct DocOp {
-  const char *name, *family, *pipe, *operands, *results;
+  const char *name, *family, *pipe, *cost, *operands, *results;
   unsigned reads, writes;
   int nregions;
   unsigned flags;
@@ -22,8 +22,8 @@ typedef struct DocOp {
 } DocOp;
 
 static const DocOp ops[] = {
-#define OP(id, name, fam, pipe, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) \
-  {name, #fam, #pipe, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc},
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) \
+  {name, #fam, #pipe, #cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc},
 #include "ops/ops.def"
 #undef OP
 };
@@ -120,17 +120,46 @@ static void code_cell(FILE *f, const char *s) {
 }
 
 /* Operand bit set as "0, 2". */
-static void bits_cell(FILE *f, unsigned bits) {
+/* The operands in `bits`, by name (the name= part of each ops.def token; a token with none: its index). */
+static void bits_cell(FILE *f, unsigned bits, const char *operands) {
   int first = 1;
   if (!bits)
     fputs("-", f);
   for (int i = 0; i < 32; i++) {
-    if (bits & (1u << i)) {
-      fprintf(f, first ? "%d" : ", %d", i);
-      first = 0;
+    if (!(bits & (1u << i)))
+      continue;
+    const char *t = operands;
+    for (int k = 0; k < i && t; k++) {
+      t = strchr(t, ',');
+      t = t ? t + 1 : NULL;
     }
+    size_t n = t ? strcspn(t, ",") : 0, eq = t ? strcspn(t, "=,") : 0;
+    if (t && eq < n)
+      fprintf(f, first ? "`%.*s`" : ", `%.*s`", (int)eq, t);
+    else
+      fprintf(f, first ? "%d" : ", %d", i);
+    first = 0;
   }
 }
+
+/* "ELEMENTWISE" as "elementwise". */
+static void cost_cell(FILE *f, const char *cost) {
+  for (const char *p = cost; *p; p++)
+    fputc(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p, f);
+}
+
+typedef struct DocForm {
+  int base, form;
+  const char *kind;
+} DocForm;
+
+static const DocForm forms[] = {
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc)
+#define FORM(base, kind, form) {ASC_OP_##base, ASC_OP_##form, #kind},
+#include "ops/ops.def"
+#undef FORM
+#undef OP
+};
 
 static void flags_cell(FILE *f, const DocOp *op) {
   static const struct {
@@ -149,14 +178,21 @@ static void flags_cell(FILE *f, const DocOp *op) {
 }
 
 static void op_row(FILE *f, const DocOp *op) {
-  fprintf(f, "| `%s` | %s | ", op->name, pipe_text(op->pipe));
+  fprintf(f, "| `%s`", op->name);
+  int nf = 0;
+  for (size_t i = 0; i < COUNT(forms); i++)
+    if (&ops[forms[i].base] == op)
+      fprintf(f, "%s`%s`", nf++ ? ", " : " (forms: ", ops[forms[i].form].name);
+  fprintf(f, "%s | %s | ", nf ? ")" : "", pipe_text(op->pipe));
+  cost_cell(f, op->cost);
+  fputs(" | ", f);
   code_cell(f, op->operands);
   fputs(" | ", f);
   code_cell(f, op->results);
   fputs(" | ", f);
-  bits_cell(f, op->reads);
+  bits_cell(f, op->reads, op->operands);
   fputs(" | ", f);
-  bits_cell(f, op->writes);
+  bits_cell(f, op->writes, op->operands);
   fputs(" | ", f);
   flags_cell(f, op);
   fputs(" | ", f);
@@ -176,8 +212,8 @@ static void family_section(FILE *f, size_t fam) {
     return;
   fprintf(f, "\n## %s (`%s`, %d ops)\n\n%s\n\n", families[fam].title, families[fam].token, n,
           families[fam].blurb);
-  fputs("| op | pipe | operands | results | reads | writes | flags | attrs | dtypes | semantics |\n"
-        "|---|---|---|---|---|---|---|---|---|---|\n",
+  fputs("| op | pipe | cost | operands | results | reads | writes | flags | attrs | dtypes | semantics |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|\n",
         f);
   for (size_t i = 0; i < COUNT(ops); i++)
     if (!strcmp(ops[i].family, families[fam].token))
@@ -257,6 +293,11 @@ static void hardware_section(FILE *f) {
   fprintf(f, "| %s | %d | %d | %d%s | %.0f / %.0f | %d / %d | %d | %s |\n", name, aic, aiv, mhz, (est) ? " (est.)" : "", \
           gc, gch, vi, vr, cm, doc);
 #include "hw/hw.def"
+  fputs("\n### Vector cost classes\n\nA PIPE_V instruction occupies its pipe repeats x factor x beats x the "
+        "platform's vector cycles per repeat; an op's class is its `cost` column.\n\n"
+        "| class | factor | source |\n|---|---|---|\n", f);
+#define HW_VCLASS(cls, factor, doc) fprintf(f, "| `%s` | %d | %s |\n", #cls, factor, doc);
+#include "hw/hw.def"
 }
 
 static void header(FILE *f) {
@@ -272,14 +313,18 @@ static void header(FILE *f) {
           "  positions of the tensors (GM to local: MTE2, local to GM: MTE3, local to local: V);\n"
           "  *event source/destination*: from the `event` attribute; *`pipe` attr*: from the\n"
           "  `pipe` attribute; `-`: not issued to a pipe.\n"
-          "- **operands**, **results**: comma-separated constraints, one per operand: `i1 i32 i64\n"
+          "- **op**: the op's name, and its level-0 forms (ops.def `FORM` rows).\n"
+          "- **cost**: its cost class (`src/ops/costs.def`); a vector class's cycles per repeat\n"
+          "  are `HW_VCLASS` rows of `src/hw/hw.def`.\n"
+          "- **operands**: `name=constraint`, one per operand (the names are pyasc's parameter\n"
+          "  names; messages name operands by them); **results**: constraints.  Constraints: `i1 i32 i64\n"
           "  index int intidx float num any gm gt lt tensor que tbuf pipe func struct:<Name> count`;\n"
           "  `count` is an i32 element count that bounds every tensor operand (auto-sync and\n"
           "  verify-sync take each tensor's extent from it; without one, whole tensors).\n"
           "  `$x` binds the whole type to variable x, `@x` binds the element type (a scalar's own\n"
           "  type); operands with the same variable must agree. A `?` prefix makes the\n"
           "  constraint optional, `*` makes it variadic.\n"
-          "- **reads**, **writes**: indices of the operands whose memory the op reads / writes.\n"
+          "- **reads**, **writes**: the operands whose memory the op reads / writes.\n"
           "- **flags**: *pure* (no side effect: CSE and DCE may act), *terminator*, *isolated*\n"
           "  (regions see no outer values), *constant*, and the number of regions.\n"
           "- **attrs**: `name:kind` required, `name?:kind` optional; kinds `int float bool str type\n"

@@ -99,16 +99,23 @@ int asc_run_kernel_pipeline(asc_module *m, const asc_pipeline_opts *o, const asc
 /* ---- op registry (src/ops/ops.def, enums.def, structs.def) for bindings ---- */
 typedef struct asc_reg_opinfo {
   const char *name, *family;      /* "asc.add", "vector" */
-  const char *operands, *results; /* signature strings (docs/ir.md) */
+  const char *operands, *results; /* signature strings (docs/ir.md): "dst=lt@t,src0=lt@t,..." */
   const char *attrs, *dtypes, *doc;
   unsigned reads, writes;         /* operand bit sets */
   int nregions;
   unsigned flags;
+  const char *cost; /* cost class: "elementwise", "reduce", ... (src/ops/costs.def) */
 } asc_reg_opinfo;
 
 int asc_reg_op_count(void);
 int asc_reg_op_info(int i, asc_reg_opinfo *out); /* 0 ok, -1 out of range */
 int asc_reg_op_find(const char *name);           /* asc_reg_op_count() if unknown */
+/* The op that is op i's level-0 form of kind k (0: lane-count mask, 1: bit mask; ops.def FORM rows), or
+ * asc_reg_op_count() if it has none. */
+int asc_reg_op_form(int i, int kind);
+/* Cycles per repeat of a vector cost class, as a multiple of the platform's vec_repeat (src/hw/hw.def
+ * HW_VCLASS), by class name ("reduce"); -1 if the class is unknown or not a vector class. */
+int asc_reg_vclass_factor(const char *cost);
 int asc_reg_enum_count(void);
 const char *asc_reg_enum_kind(int kind);          /* "event", "pos", "pipe", "round"; NULL */
 /* j-th member of enum kind: 0 ok, -1 past the end. */

@@ -19,7 +19,7 @@ _sys.modules.setdefault(__name__ + ".adv", adv)  # old path: `import asc.adv`
 # The language API: every public name of asc.language.core.
 _API = {n: v for n, v in vars(_core_api).items() if not n.startswith("_") and n not in
         ("I32", "I64", "DTYPES", "builder", "to_value", "dtype_of", "Handle", "FORMS", "ATTR_PARAMS",
-         "MASK_TAILS", "REPEAT_NAMES", "COUNT_IS_SET_MASK", "STRUCTS", "VECTOR_OPS", "NOT_YET", "builtins",
+         "COUNT_IS_SET_MASK", "STRUCTS", "VECTOR_OPS", "NOT_YET", "builtins",
          "ParamStruct", "Property")
         and not isinstance(v, type(_sys))}
 globals().update(_API)

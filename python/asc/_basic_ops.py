@@ -43,6 +43,11 @@ def _mask(fn, mask):
     return ".mask", [to_value(mask, _I64, wrap=True)]
 
 
+def _form(base, sfx):
+    """The level-0 form of count-form op `base` for a _mask suffix, from the registry's FORM rows."""
+    return _c._REGISTRY[base]["forms"][sfx[1:]]
+
+
 def _bind(fn, names, args, kw, required):
     vals = _c._bind(fn, names, args, kw)
     for n in required:
@@ -107,7 +112,7 @@ def compare(*args, **kw):
         b.op("asc.compare", ops + [_c._i32(n)], [], {"cmp_mode": mode})
         return
     sfx, m = _mask(fn, v["mask"])
-    b.op("asc.compare" + sfx, ops + m + [_c._i32(v["repeat_times"]),
+    b.op(_form("asc.compare", sfx), ops + m + [_c._i32(v["repeat_times"]),
                                           _struct(v.get("repeat_params"), "BinaryRepeatParams", fn, "repeat_params")],
          [], {"cmp_mode": mode, "is_set_mask": _flag(v.get("is_set_mask", True))})
 
@@ -128,7 +133,7 @@ def compare_scalar(dst, src0, src1_scalar, cmp_mode, *args, **kw):
         b.op("asc.compare_scalar", ops + [_c._i32(n)], [], {"cmp_mode": mode})
         return
     sfx, m = _mask(fn, v["mask"])
-    b.op("asc.compare_scalar" + sfx, ops + m + [_c._i32(v["repeat_times"]),
+    b.op(_form("asc.compare_scalar", sfx), ops + m + [_c._i32(v["repeat_times"]),
                                                  _struct(v.get("repeat_params"), "UnaryRepeatParams", fn,
                                                          "repeat_params")],
          [], {"cmp_mode": mode, "is_set_mask": _flag(v.get("is_set_mask", True))})
@@ -183,7 +188,7 @@ def select(dst, *args, **kw):
         b.op("asc.select.scalar" if scalar else "asc.select", ops + [_c._i32(n)], [], {"sel_mode": mode})
         return
     sfx, m = _mask(fn, v["mask"])
-    b.op(("asc.select.scalar_" + sfx[1:]) if scalar else "asc.select" + sfx, ops + m + [_c._i32(v["repeat_times"]),
+    b.op(_form("asc.select.scalar" if scalar else "asc.select", sfx), ops + m + [_c._i32(v["repeat_times"]),
                                 _struct(v.get("repeat_params"), "BinaryRepeatParams", fn, "repeat_params")],
          [], {"sel_mode": mode, "is_set_mask": _flag(v.get("is_set_mask", True))})
 
@@ -300,7 +305,7 @@ def gather(dst, src, src_offset, src_base, *args, **kw):
     if "dst_rep_stride" not in v:
         raise TypeError(f"{fn}(): missing argument 'dst_rep_stride'")
     sfx, m = _mask(fn, v["mask"])
-    b.op("asc.gather" + sfx, [d, s, o, base] + m +
+    b.op(_form("asc.gather", sfx), [d, s, o, base] + m +
          [_c._i32(v["repeat_times"]), _c._i32(v["dst_rep_stride"])], [], {"is_set_mask": "true"})
 
 

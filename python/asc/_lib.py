@@ -25,7 +25,7 @@ MAX_BLOCKS = 65535  # ASC_SIM_MAX_BLOCKS (include/asc/sim.h): the hardware's lar
 
 class _OpInfo(C.Structure):
     _fields_ = [(n, C.c_char_p) for n in ("name", "family", "operands", "results", "attrs", "dtypes", "doc")] + [
-        ("reads", C.c_uint), ("writes", C.c_uint), ("nregions", C.c_int), ("flags", C.c_uint)]
+        ("reads", C.c_uint), ("writes", C.c_uint), ("nregions", C.c_int), ("flags", C.c_uint), ("cost", C.c_char_p)]
 
 
 _DIAG = C.CFUNCTYPE(None, C.c_void_p, C.c_int, C.c_char_p)
@@ -44,7 +44,8 @@ _SIGS = {
     "asc_module_free": (None, [C.c_void_p]), "asc_module_print": (C.c_void_p, [C.c_void_p]),
     "asc_free": (None, [C.c_void_p]),
     "asc_run_passes": (C.c_int, [C.c_void_p, C.c_char_p, C.c_void_p]),
-    "asc_reg_op_count": (C.c_int, []), "asc_reg_op_info": (C.c_int, [C.c_int, C.POINTER(_OpInfo)]),
+    "asc_reg_op_count": (C.c_int, []), "asc_reg_op_form": (C.c_int, [C.c_int, C.c_int]),
+    "asc_reg_vclass_factor": (C.c_int, [C.c_char_p]), "asc_reg_op_info": (C.c_int, [C.c_int, C.POINTER(_OpInfo)]),
     "asc_reg_enum_count": (C.c_int, []), "asc_reg_enum_kind": (C.c_char_p, [C.c_int]),
     "asc_reg_enum_member": (C.c_int, [C.c_int, C.c_int, C.POINTER(C.c_char_p), C.POINTER(C.c_int64)]),
     "asc_reg_hw_mem": (C.c_int, [C.c_int, C.POINTER(C.c_char_p), C.POINTER(C.c_int64)]),
@@ -135,13 +136,34 @@ def _s(b):
 
 
 def registry_ops():
-    """{op name: dict(operands, results, attrs, dtypes, doc, family)} from ops.def."""
-    L, out, info = lib(), {}, _OpInfo()
-    for i in range(L.asc_reg_op_count()):
+    """{op name: dict(operands, names, results, attrs, dtypes, doc, family, cost, forms)} from ops.def.
+    `operands` is the constraint of each operand ("lt@t,lt@t,i32"), `names` their names (ops.def writes
+    each as name=constraint), `forms` the op's level-0 forms ({"mask": op name, "bitmask": op name}, from
+    the FORM rows) and `form_of` the count-form op an op is a form of (or None)."""
+    L, out, info, names = lib(), {}, _OpInfo(), []
+    n = L.asc_reg_op_count()
+    for i in range(n):
         L.asc_reg_op_info(i, C.byref(info))
-        out[_s(info.name)] = {k: _s(getattr(info, k)) for k in
-                              ("family", "operands", "results", "attrs", "dtypes", "doc")}
+        d = {k: _s(getattr(info, k)) for k in ("family", "results", "attrs", "dtypes", "doc", "cost")}
+        toks = [t.split("=", 1) if "=" in t else [f"arg{j}", t]  # argN: a row tools/ops_def_rows.py has not named
+                for j, t in enumerate(_s(info.operands).split(","))] if info.operands else []
+        d["names"] = tuple(t[0] for t in toks)
+        d["operands"] = ",".join(t[1] for t in toks)
+        d["forms"], d["form_of"] = {}, None
+        names.append(_s(info.name))
+        out[names[-1]] = d
+    for i in range(n):
+        for k, kind in enumerate(("mask", "bitmask")):
+            f = L.asc_reg_op_form(i, k)
+            if f < n:
+                out[names[i]]["forms"][kind] = names[f]
+                out[names[f]]["form_of"] = names[i]
     return out
+
+
+def vclass_factor(cost):
+    """Cycles per repeat of vector cost class `cost` in units of the platform's vec_repeat (hw.def)."""
+    return lib().asc_reg_vclass_factor(cost.encode())
 
 
 def registry_enums():

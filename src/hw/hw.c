@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "hw/hw.h"
+#include "ops/registry.h"
 
 /* The `cores` column of hw.def. */
 enum { AIV = ASC_HW_MASK(ASC_HW_AIV), AIC = ASC_HW_MASK(ASC_HW_AIC) };
@@ -266,6 +267,18 @@ int64_t asc_hw_queue_bwd(int src, int dst) {
   int p = asc_hw_queue_producer(src, dst), c = asc_hw_queue_consumer(src, dst);
   return p == c ? -1 : asc_hw_event_of(c, p);
 }
+
+/* By class id; 0 (no HW_VCLASS row) reads as 1. */
+static const int vclass_factor[ASC_COST_COUNT] = {
+#define HW_VCLASS(cls, factor, doc) [ASC_COST_##cls] = factor,
+#include "hw/hw.def"
+};
+
+int asc_hw_vclass_factor(int cls) {
+  return cls >= 0 && cls < ASC_COST_COUNT && vclass_factor[cls] > 0 ? vclass_factor[cls] : 1;
+}
+
+bool asc_hw_vclass_known(int cls) { return cls >= 0 && cls < ASC_COST_COUNT && vclass_factor[cls] > 0; }
 
 int asc_hw_platform_count(void) { return (int)(sizeof platforms / sizeof platforms[0]); }
 const asc_hw_platform *asc_hw_platform_at(int i) {

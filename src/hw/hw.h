@@ -85,6 +85,12 @@ typedef struct asc_hw_platform {
   const char *source;
 } asc_hw_platform;
 
+/* Cycles per repeat of vector cost class cls (asc_cost_class) in units of vec_repeat (HW_VCLASS);
+ * 1 for a class hw.def gives no figure (the non-vector classes). */
+int asc_hw_vclass_factor(int cls);
+/* Whether hw.def has an HW_VCLASS row for class cls. */
+bool asc_hw_vclass_known(int cls);
+
 int asc_hw_platform_count(void);
 const asc_hw_platform *asc_hw_platform_at(int i);
 

@@ -199,7 +199,8 @@ static bool checkshape(verifier *vr, const asc_op *op) {
   }
   for (int i = 0; i < op->noperands; i++)
     if (!op->operands || !op->operands[i] || !op->operands[i]->type) {
-      fail(vr, op, "operand #%d is null or has no type", i);
+      char lb[96];
+      fail(vr, op, "%s is null or has no type", asc_op_operand_label(op->code, i, lb, sizeof lb));
       return false;
     }
   for (int i = 0; i < op->nresults; i++)
@@ -219,10 +220,12 @@ static void checkdominance(verifier *vr, const asc_op *op) {
     int s = visget(&vr->vis, op->operands[i]);
     if (s == vr->scope)
       continue;
+    char lb[96];
+    asc_op_operand_label(op->code, i, lb, sizeof lb);
     if (s != 0)
-      fail(vr, op, "operand #%d uses a value defined outside the enclosing isolated region", i);
+      fail(vr, op, "%s uses a value defined outside the enclosing isolated region", lb);
     else
-      fail(vr, op, "operand #%d does not dominate this use", i);
+      fail(vr, op, "%s does not dominate this use", lb);
   }
 }
 

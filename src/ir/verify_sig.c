@@ -25,11 +25,13 @@ int asc_ir_verify_op_sig(asc_ctx *ctx, const asc_op *op);
 enum {
   SIG_MAX = 40, /* constraints in one signature string (trans_data_to_5hd has 33) */
   VAR_MAX = 8,  /* type variables in one op's signatures */
-  NSLOT = 3,    /* type strings one message may need */
+  NSLOT = 5,    /* type strings and operand labels one message may need */
 };
 
 /* One constraint of a signature string; the pointers point into the string. */
 typedef struct sigtok {
+  const char *name; /* the operand's name ("dst"; not NUL-terminated; NULL if the token has none) */
+  int nlen;
   char rep;         /* 0, '?' optional, '*' variadic */
   const char *base; /* "lt", "struct:DataCopyParams" (not NUL-terminated) */
   int blen;
@@ -44,8 +46,9 @@ typedef struct sigvar {
   const char *name;
   int nlen;
   const asc_type *type;
-  const char *who; /* where it was bound: "operand" or "result", and its index */
+  const char *who; /* where it was bound: "operand" or "result", its index and token */
   int idx;
+  sigtok tok; /* a copy: the token array is a matchlist local */
 } sigvar;
 
 typedef struct sigck {
@@ -150,7 +153,7 @@ static bool basematch(const char *base, int n, const asc_type *t) {
 
 /* ---- signatures ---------------------------------------------------------------------- */
 
-/* sig := tok (',' tok)* ; tok := [?*] base [($|@) var].  Returns the token count. */
+/* sig := tok (',' tok)* ; tok := [name '='] [?*] base [($|@) var].  Returns the token count. */
 static int sigparse(const char *s, sigtok *toks) {
   int n = 0;
   while (*s) {
@@ -158,6 +161,12 @@ static int sigparse(const char *s, sigtok *toks) {
       asc_die("ops.def: signature has more than %d constraints", SIG_MAX);
     sigtok *t = &toks[n++];
     memset(t, 0, sizeof *t);
+    size_t eq = strcspn(s, "=,");
+    if (s[eq] == '=') {
+      t->name = s;
+      t->nlen = (int)eq;
+      s += eq + 1;
+    }
     if (*s == '?' || *s == '*')
       t->rep = *s++;
     t->base = s;
@@ -193,30 +202,44 @@ static sigvar *findvar(sigck *c, const sigtok *tok) {
 }
 
 /* Binds tok's variable to t (element of t for '@') or checks it against the binding. */
+/* "operand 'dst'" (a variadic operand: "operand 'args' #3"; a token with no name, or a result: "result #0")
+ * in message slot `slot`. */
+static const char *label(sigck *c, int slot, const char *who, int idx, const sigtok *tok) {
+  asc_strbuf *sb = &c->tb[slot];
+  sbreset(sb);
+  if (tok && tok->name && tok->rep == '*')
+    asc_sb_printf(sb, "%s '%.*s' #%d", who, tok->nlen, tok->name, idx);
+  else if (tok && tok->name)
+    asc_sb_printf(sb, "%s '%.*s'", who, tok->nlen, tok->name);
+  else
+    asc_sb_printf(sb, "%s #%d", who, idx);
+  return sb->data ? sb->data : "";
+}
+
 static void bindvar(sigck *c, const sigtok *tok, const char *who, int idx, const asc_type *t) {
   const asc_type *bt = tok->bind == '@' ? elemof(t) : t;
   sigvar *v = findvar(c, tok);
   if (!v) {
     if (c->nvars == VAR_MAX)
       asc_die("ops.def: more than %d type variables", VAR_MAX);
-    c->vars[c->nvars++] = (sigvar){tok->bind, tok->var, tok->vlen, bt, who, idx};
+    c->vars[c->nvars++] = (sigvar){tok->bind, tok->var, tok->vlen, bt, who, idx, *tok};
     return;
   }
   if (v->type == bt)
     return;
   if (tok->bind == '$')
-    fail(c, "%s #%d type '%s' must match %s #%d type '%s'", who, idx, ty(c, 0, t), v->who, v->idx,
-         ty(c, 1, v->type));
+    fail(c, "%s type '%s' must match %s type '%s'", label(c, 3, who, idx, tok), ty(c, 0, t),
+         label(c, 4, v->who, v->idx, &v->tok), ty(c, 1, v->type));
   else
-    fail(c, "%s #%d element type '%s' must match '%s' of %s #%d", who, idx, ty(c, 0, bt),
-         ty(c, 1, v->type), v->who, v->idx);
+    fail(c, "%s element type '%s' must match '%s' of %s", label(c, 3, who, idx, tok), ty(c, 0, bt),
+         ty(c, 1, v->type), label(c, 4, v->who, v->idx, &v->tok));
 }
 
 static bool checkone(sigck *c, const sigtok *tok, const char *who, int idx, const asc_type *t) {
   if (!basematch(tok->base, tok->blen, t)) {
     bool count = eqn(tok->base, tok->blen, "count"); /* an i32 with a meaning for the passes */
-    fail(c, "%s #%d must be %.*s, but got '%s'", who, idx, count ? 3 : tok->blen, count ? "i32" : tok->base,
-         ty(c, 0, t));
+    fail(c, "%s must be %.*s, but got '%s'", label(c, 3, who, idx, tok), count ? 3 : tok->blen,
+         count ? "i32" : tok->base, ty(c, 0, t));
     return false;
   }
   int before = c->nerr;
@@ -404,8 +427,12 @@ static void checksignless(sigck *c) {
     int k = isres ? i - c->op->noperands : i;
     const asc_type *t = isres ? resulttype(c->op, k) : operandtype(c->op, k);
     if (t->kind == ASC_TY_INT && t->is_unsigned) {
-      fail(c, "%s #%d must be a signless integer, but got '%s'", isres ? "result" : "operand", k,
-           ty(c, 0, t));
+      char lb[96];
+      if (isres)
+        snprintf(lb, sizeof lb, "result #%d", k);
+      else
+        asc_op_operand_label(c->op->code, k, lb, sizeof lb);
+      fail(c, "%s must be a signless integer, but got '%s'", lb, ty(c, 0, t));
       return;
     }
   }

@@ -1,4 +1,5 @@
 /* registry.c - the op, enum and struct tables, generated from the .def files. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,23 +12,183 @@ static int sameword(const char *name, const char *s, size_t n) {
 }
 
 const asc_opinfo asc_opinfos[ASC_OP_COUNT] = {
-#define OP(id, name, fam, pipe, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) \
-  {name, ASC_FAM_##fam, ASC_PR_##pipe, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc},
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) \
+  {name, ASC_FAM_##fam, ASC_PR_##pipe, ASC_COST_##cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc},
 #include "ops/ops.def"
 #undef OP
 };
 
-/* Families must be contiguous so "is this a vector op" is a range check. */
-static const asc_family family_order[ASC_OP_COUNT] = {
-#define OP(id, name, fam, pipe, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) ASC_FAM_##fam,
-#include "ops/ops.def"
-#undef OP
+static const char *const costnames[ASC_COST_COUNT] = {
+#define ASC_COST(id, name, doc) name,
+#include "ops/costs.def"
+#undef ASC_COST
 };
 
-int asc_registry_check(void) {
-  for (int i = 1; i < ASC_OP_COUNT; i++)
-    if (family_order[i] < family_order[i - 1])
+const char *asc_cost_class_name(asc_cost_class k) { return (int)k >= 0 && k < ASC_COST_COUNT ? costnames[k] : "?"; }
+
+/* ---- operand signatures: "name=constraint,..." ---- */
+
+/* Token i of sig: its start and length (NULL past the end). */
+static const char *sigtok(const char *sig, int i, size_t *len) {
+  const char *s = sig;
+  for (int k = 0; *s; k++) {
+    size_t n = strcspn(s, ",");
+    if (k == i) {
+      *len = n;
+      return s;
+    }
+    s += n + (s[n] == ',');
+  }
+  return NULL;
+}
+
+/* Length of the `name=` prefix of a token (0 if it has none). */
+static size_t namelen(const char *t, size_t n) {
+  if (!t)
+    return 0;
+  const char *eq = memchr(t, '=', n);
+  return eq ? (size_t)(eq - t) : 0;
+}
+
+int asc_sig_count(const char *sig) {
+  size_t n;
+  int i = 0;
+  while (sigtok(sig, i, &n))
+    i++;
+  return i;
+}
+
+int asc_sig_constraint(const char *sig, int i, const char **start, size_t *len) {
+  size_t n;
+  const char *t = sigtok(sig, i, &n);
+  if (!t)
+    return -1;
+  size_t k = namelen(t, n);
+  if (k)
+    k++;
+  *start = t + k;
+  *len = n - k;
+  return 0;
+}
+
+int asc_sig_min(const char *sig) {
+  const char *c;
+  size_t len;
+  int n = 0;
+  for (int i = 0; asc_sig_constraint(sig, i, &c, &len) == 0; i++)
+    if (len && *c != '?' && *c != '*')
+      n++;
+  return n;
+}
+
+int asc_op_operand_name(asc_opcode code, int i, char *buf, size_t bufsize) {
+  const char *sig = asc_opinfos[code].operands;
+  int n = asc_sig_count(sig);
+  if (i < 0 || n == 0 || bufsize == 0)
+    return -1;
+  size_t len = 0;
+  const char *t = sigtok(sig, i < n ? i : n - 1, &len);
+  const char *c;
+  size_t clen;
+  asc_sig_constraint(sig, i < n ? i : n - 1, &c, &clen);
+  if (i >= n && !(clen && c[0] == '*')) /* past the end and the last one is not variadic */
+    return -1;
+  size_t k = namelen(t, len);
+  if (!k) { /* an unnamed constraint (a row tools/ops_def_rows.py has not seen): argN */
+    snprintf(buf, bufsize, "arg%d", i);
+    return 0;
+  }
+  if (k >= bufsize)
+    k = bufsize - 1;
+  memcpy(buf, t, k);
+  buf[k] = '\0';
+  return 0;
+}
+
+const char *asc_op_operand_label(asc_opcode code, int i, char *buf, size_t bufsize) {
+  char name[64];
+  if ((unsigned)code < ASC_OP_COUNT && asc_op_operand_name(code, i, name, sizeof name) == 0)
+    snprintf(buf, bufsize, "operand '%s'", name);
+  else
+    snprintf(buf, bufsize, "operand #%d", i);
+  return buf;
+}
+
+int asc_op_operand_index(asc_opcode code, const char *name) {
+  const char *sig = asc_opinfos[code].operands;
+  size_t len = 0, want = strlen(name);
+  const char *t;
+  for (int i = 0; (t = sigtok(sig, i, &len)); i++)
+    if (namelen(t, len) == want && !memcmp(t, name, want))
       return i;
+  return -1;
+}
+
+int asc_op_count_operand(asc_opcode code) {
+  const char *sig = asc_opinfos[code].operands, *c;
+  size_t n;
+  for (int i = 0; asc_sig_constraint(sig, i, &c, &n) == 0; i++)
+    if (n == 5 && !strncmp(c, "count", 5))
+      return i;
+  return -1;
+}
+
+/* ---- forms (ops.def FORM rows) ---- */
+typedef struct formlink {
+  asc_opcode base, form;
+  asc_form_kind kind;
+} formlink;
+
+static const formlink forms[] = {
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc)
+#define FORM(base, kind, form) {ASC_OP_##base, ASC_OP_##form, ASC_FORM_##kind},
+#include "ops/ops.def"
+#undef FORM
+#undef OP
+};
+
+asc_opcode asc_op_form(asc_opcode code, asc_form_kind kind) {
+  for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
+    if (forms[i].base == code && forms[i].kind == kind)
+      return forms[i].form;
+  return ASC_OP_COUNT;
+}
+
+asc_opcode asc_op_form_base(asc_opcode code, asc_form_kind *kind) {
+  for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
+    if (forms[i].form == code) {
+      if (kind)
+        *kind = forms[i].kind;
+      return forms[i].base;
+    }
+  return ASC_OP_COUNT;
+}
+
+/* The registry's invariants (a unit test calls it): every operand has a name, no two operands of an
+ * op share one, only PIPE_V ops have a vector cost class, a form's family is its base's. */
+int asc_registry_check(void) {
+  for (int i = 0; i < ASC_OP_COUNT; i++) {
+    const asc_opinfo *o = &asc_opinfos[i];
+    int n = asc_sig_count(o->operands);
+    for (int a = 0; a < n; a++) {
+      size_t la = 0, lb = 0;
+      const char *ta = sigtok(o->operands, a, &la);
+      size_t ka = namelen(ta, la);
+      if (!ka)
+        return i ? i : -1;
+      for (int b = 0; b < a; b++) {
+        const char *tb = sigtok(o->operands, b, &lb);
+        if (namelen(tb, lb) == ka && !memcmp(ta, tb, ka))
+          return i ? i : -1;
+      }
+    }
+    bool vclass = o->cost >= ASC_COST_ELEMENTWISE;
+    if (vclass && o->pipe != ASC_PR_V)
+      return i ? i : -1;
+  }
+  for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++)
+    if (asc_opinfos[forms[f].base].family != asc_opinfos[forms[f].form].family)
+      return forms[f].form;
   return 0;
 }
 
@@ -36,17 +197,6 @@ asc_opcode asc_op_lookup(const char *name, size_t len) {
     if (sameword(asc_opinfos[i].name, name, len))
       return (asc_opcode)i;
   return ASC_OP_COUNT;
-}
-
-int asc_op_count_operand(asc_opcode code) {
-  const char *s = asc_opinfos[code].operands;
-  for (int i = 0; *s; i++) {
-    size_t n = strcspn(s, ",");
-    if (n == 5 && !strncmp(s, "count", 5))
-      return i;
-    s += n + (s[n] == ',');
-  }
-  return -1;
 }
 
 /* ---- enums ---- */

@@ -19,6 +19,19 @@ typedef enum asc_pipe_rule {
   ASC_PR_COPY, ASC_PR_EVT_SRC, ASC_PR_EVT_DST, ASC_PR_ATTR,
 } asc_pipe_rule;
 
+/* What an op costs on its pipe (ops.def column `cost`; the vector classes' figures are HW_VCLASS
+ * rows of src/hw/hw.def). */
+typedef enum asc_cost_class {
+#define ASC_COST(id, name, doc) ASC_COST_##id,
+#include "ops/costs.def"
+#undef ASC_COST
+  ASC_COST_COUNT
+} asc_cost_class;
+
+/* The kinds of form link (ops.def FORM rows): MASK is the level-0 form with a lane-count mask, BITMASK
+ * the one with a (hi, lo) bit mask. */
+typedef enum asc_form_kind { ASC_FORM_MASK, ASC_FORM_BITMASK, ASC_FORM_COUNT } asc_form_kind;
+
 enum {
   ASC_F_PURE = 1u << 0,
   ASC_F_TERM = 1u << 1,
@@ -27,7 +40,7 @@ enum {
 };
 
 typedef enum asc_opcode {
-#define OP(id, name, fam, pipe, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) ASC_OP_##id,
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) ASC_OP_##id,
 #include "ops/ops.def"
 #undef OP
   ASC_OP_COUNT
@@ -37,7 +50,8 @@ typedef struct asc_opinfo {
   const char *name;
   asc_family family;
   asc_pipe_rule pipe;
-  const char *operands, *results; /* signature strings, see ops.def */
+  asc_cost_class cost;
+  const char *operands, *results; /* signature strings, see ops.def: "name=constraint,..." */
   uint32_t reads, writes;         /* operand bit sets */
   int nregions;
   unsigned flags;
@@ -52,6 +66,26 @@ static inline const asc_opinfo *asc_opinfo_of(asc_opcode c) { return &asc_opinfo
 /* 0 if the families of ops.def are contiguous, else the index of the first op out of order
  * (a unit test calls it). */
 int asc_registry_check(void);
+/* The family of an op (a field lookup: ops.def need not keep families contiguous). */
+static inline asc_family asc_op_family(asc_opcode c) { return asc_opinfos[c].family; }
+const char *asc_cost_class_name(asc_cost_class k); /* "elementwise" */
+/* Name of operand i of code into buf (a variadic operand's name for every index it covers); 0 ok,
+ * -1 if the op has no operand i. */
+int asc_op_operand_name(asc_opcode code, int i, char *buf, size_t bufsize);
+/* Index of the operand called name (the first index of a variadic one), or -1. */
+int asc_op_operand_index(asc_opcode code, const char *name);
+/* "operand 'dst'" for messages, written into buf ("operand #i" if the op has no operand i); returns buf. */
+const char *asc_op_operand_label(asc_opcode code, int i, char *buf, size_t bufsize);
+/* Number of operand constraints in a signature string, and the constraint of token i without its name
+ * (start and length); -1 past the end. */
+int asc_sig_count(const char *sig);
+/* The fewest values a signature needs: its constraints that are neither optional (?) nor variadic (*). */
+int asc_sig_min(const char *sig);
+int asc_sig_constraint(const char *sig, int i, const char **start, size_t *len);
+/* The op that is the `kind` form of count-form op code (ops.def FORM rows), or ASC_OP_COUNT. */
+asc_opcode asc_op_form(asc_opcode code, asc_form_kind kind);
+/* The count-form op whose form code is (and which kind, in *kind), or ASC_OP_COUNT. */
+asc_opcode asc_op_form_base(asc_opcode code, asc_form_kind *kind);
 /* ASC_OP_COUNT when unknown. */
 asc_opcode asc_op_lookup(const char *name, size_t len);
 /* The index of the operand whose constraint is `count` (the element count that bounds every tensor

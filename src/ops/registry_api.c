@@ -27,7 +27,14 @@ int asc_reg_op_info(int i, asc_reg_opinfo *out) {
   out->writes = o->writes;
   out->nregions = o->nregions;
   out->flags = o->flags;
+  out->cost = asc_cost_class_name(o->cost);
   return 0;
+}
+
+int asc_reg_op_form(int i, int kind) {
+  if (i < 0 || i >= ASC_OP_COUNT || kind < 0 || kind >= ASC_FORM_COUNT)
+    return ASC_OP_COUNT;
+  return (int)asc_op_form((asc_opcode)i, (asc_form_kind)kind);
 }
 
 int asc_reg_enum_count(void) { return ASC_ENUM_COUNT; }
@@ -45,6 +52,13 @@ int asc_reg_hw_mem(int i, const char **name, int64_t *value) {
   *name = asc_hw_mem_name(i);
   *value = asc_hw_mem_hardware(i);
   return 0;
+}
+
+int asc_reg_vclass_factor(const char *cost) {
+  for (int k = 0; cost && k < ASC_COST_COUNT; k++)
+    if (!strcmp(asc_cost_class_name((asc_cost_class)k), cost))
+      return asc_hw_vclass_known(k) ? asc_hw_vclass_factor(k) : -1;
+  return -1;
 }
 
 unsigned asc_reg_hw_pipe_cores(int pipe) { return asc_hw_pipe_cores(pipe); }

@@ -1410,25 +1410,11 @@ static int full_func(asc_module *m, asc_op *f) { return sync_func(m, f, true, m-
 int asc_pass_auto_sync(asc_module *m) { return asc_pass_each_func(m, narrow_func); }
 int asc_pass_auto_sync_full(asc_module *m) { return asc_pass_each_func(m, full_func); }
 
-/* The fewest items a signature string of ops.def ("que,lt", "int,?int", "*any") needs. */
-static int sig_min(const char *sig) {
-  int n = 0;
-  for (const char *p = sig; *p;) {
-    const char *e = strchr(p, ',');
-    if (*p != '?' && *p != '*')
-      n++;
-    if (!e)
-      break;
-    p = e + 1;
-  }
-  return n;
-}
-
 /* Enough operands, results and required attributes for the analysis to read: verify-sync may
  * see modules the verifier never checked (the C API), and S001 must not trip over them. */
 static bool shape_ok(const asc_op *op) {
   const asc_opinfo *info = asc_opinfo_of(op->code);
-  if (op->noperands < sig_min(info->operands) || op->nresults < sig_min(info->results))
+  if (op->noperands < asc_sig_min(info->operands) || op->nresults < asc_sig_min(info->results))
     return false;
   for (const char *p = info->attrs; *p;) {
     const char *colon = strchr(p, ':'), *sp = strchr(p, ' ');

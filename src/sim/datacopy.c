@@ -176,7 +176,7 @@ static int padblock(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff,
  * GM->UB: src_stride bytes (GM), dst_stride 32-byte blocks (UB); UB->GM the reverse. */
 static int datacopypad(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 2)->fld;
-  static const double nopad[SIM_NFIELDS];
+  static const double nopad[4]; /* DataCopyPadExtParams' 4 fields, all 0 (structs.def) */
   const double *pad = in->nin > 3 ? sim_in(c, in, 3)->fld : nopad;
   int64_t cnt, len, ss, ds, lpad, rpad;
   int esz = esize(in);

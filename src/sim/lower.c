@@ -77,18 +77,7 @@ static int newslot(lowerer *lw, const asc_value *v) {
 
 /* Operands an op must have: its signature's constraints that are neither optional (?)
  * nor variadic (*). */
-static int minoperands(asc_opcode code) {
-  const char *s = asc_opinfo_of(code)->operands;
-  int n = 0;
-  while (*s) {
-    if (*s != '?' && *s != '*')
-      n++;
-    s += strcspn(s, ",");
-    if (*s == ',')
-      s++;
-  }
-  return n;
-}
+static int minoperands(asc_opcode code) { return asc_sig_min(asc_opinfo_of(code)->operands); }
 
 static int lowerblock(lowerer *lw, const asc_block *b, sim_block *out);
 
@@ -118,14 +107,28 @@ static int lowerop(lowerer *lw, const asc_op *op, sim_inst *in, bool term) {
   in->in = ASC_NEW_N(&L->arena, int, op->noperands + 1);
   for (int i = 0; i < op->noperands; i++)
     if ((in->in[i] = mapget(lw, op->operands[i])) < 0) {
-      asc_error(L->ctx, asc_op_diag_loc(op), "%s: operand %d is not defined before its use in the kernel",
-                asc_op_name(op), i);
+      char lb[96];
+      asc_error(L->ctx, asc_op_diag_loc(op), "%s: %s is not defined before its use in the kernel", asc_op_name(op),
+                asc_op_operand_label(op->code, i, lb, sizeof lb));
       return -1;
     }
   in->out = L->nslots;
   for (int i = 0; i < op->nresults; i++)
     newslot(lw, &op->results[i]);
   in->pipe = asc_hw_op_pipe(op);
+  if (op->code == ASC_OP_STRUCT && op->nresults == 1 && op->results[0].type) {
+    /* the struct's field list is parsed here, once, not on every execution */
+    int id = op->results[0].type->struct_id, nf = asc_struct_nfields(id);
+    double *d = ASC_NEW_N(&L->arena, double, nf + 1);
+    char name[64];
+    for (int i = 0; i < nf; i++) {
+      int64_t v = 0;
+      asc_struct_field(id, i, name, sizeof name, &v);
+      d[i] = (double)v;
+    }
+    in->fdefault = d;
+    in->nfields = nf;
+  }
   in->nregions = op->nregions;
   in->regions = ASC_NEW_N(&L->arena, sim_block, op->nregions + 1);
   for (int r = 0; r < op->nregions; r++)

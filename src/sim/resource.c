@@ -763,22 +763,19 @@ static int mmfromhandle(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-/* asc.struct: fields in declaration order; missing trailing ones take pyasc's defaults. */
+/* asc.struct: fields in declaration order; missing trailing ones take pyasc's defaults (read at
+ * lowering: sim_inst.fdefault).  As many fields as the struct has: structs.def sets no cap. */
 static int structop(sim_core *c, const sim_inst *in) {
-  int id = sim_outtype(in, 0)->struct_id, nf = asc_struct_nfields(id);
+  int nf = in->nfields > in->nin ? in->nfields : in->nin;
   sim_val *r = sim_out(c, in, 0);
-  char name[64];
   if (!c->sfld && !(c->sfld = calloc((size_t)c->L->nslots + 1, sizeof *c->sfld)))
     asc_die("out of memory");
   double *f = c->sfld[in->out];
-  if (!f && !(f = c->sfld[in->out] = calloc(SIM_NFIELDS, sizeof *f)))
+  if (!f && !(f = c->sfld[in->out] = calloc((size_t)nf + 1, sizeof *f)))
     asc_die("out of memory");
-  for (int i = 0; i < nf && i < SIM_NFIELDS; i++) {
-    int64_t dflt = 0;
-    asc_struct_field(id, i, name, sizeof name, &dflt);
-    f[i] = (double)dflt;
-  }
-  for (int i = 0; i < in->nin && i < SIM_NFIELDS; i++) {
+  if (in->nfields)
+    memcpy(f, in->fdefault, sizeof *f * (size_t)in->nfields);
+  for (int i = 0; i < in->nin; i++) {
     const sim_val *v = sim_in(c, in, i);
     f[i] = asc_type_is_float(sim_intype(in, i)) ? v->f : (double)v->i;
   }

@@ -29,7 +29,6 @@
 /* Memory ids: >= 0 a GM array index; a core's own memories are minus their hw.def memory
  * (SIM_MEM_UB = -ASC_HW_MEM_UB, L1 -2, L0A -3, L0B -4, L0C -5, BIAS -6, FIXBUF -7). */
 enum { SIM_MEM_NONE = -100, SIM_MEM_UB = -1 };
-enum { SIM_NFIELDS = 48 }; /* most fields of a parameter struct (structs.def) */
 static inline int sim_memid(int hwmem) { return -hwmem; }      /* a core memory's id (not GM) */
 static inline int sim_hwmem(int mem) { return mem >= 0 ? 0 : mem > -ASC_HW_NMEMS ? -mem : -1; } /* hw.def memory */
 
@@ -78,6 +77,8 @@ struct sim_inst {
   int out;   /* slot of result 0; results are consecutive */
   sim_block *regions;
   int nregions;
+  const double *fdefault; /* asc.struct: the struct's field defaults (structs.def), read once at lowering */
+  int nfields;            /* asc.struct: how many fields the struct has (no cap) */
 };
 
 typedef struct sim_gm {

@@ -288,7 +288,8 @@ void asc_sim_trace_scalar(sim_core *c, const sim_inst *in, int64_t s0) {
  * instruction once this one's repeats are through. */
 int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int beats) {
   const sim_costs *k = c->L->cost;
-  int64_t occ = repeats * beats * k->vec_repeat;
+  /* the op's cost class (ops.def) sets the cycles per repeat (hw.def HW_VCLASS) */
+  int64_t occ = repeats * asc_hw_vclass_factor(asc_opinfo_of(in->op->code)->cost) * beats * k->vec_repeat;
   sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occ + 1, k->vec_issue + occ, in, 0, repeats};
   if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
     return asc_sim_issue(c, in, occ + 1, e.latency);

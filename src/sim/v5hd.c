@@ -44,7 +44,7 @@ static int run5hd(sim_core *c, const sim_inst *in, const uint64_t addr[32], cons
         memcpy(d + 2 * e, blk[e] + 2 * j, 2);
     }
   }
-  return asc_sim_vcost(c, in, 2 * repeat);
+  return asc_sim_vcost(c, in, repeat); /* class LAYOUT */
 }
 
 static int addrs(sim_core *c, const sim_inst *in) {

@@ -118,13 +118,16 @@ int asc_sim_vcost(sim_core *c, const sim_inst *in, int64_t repeats) {
 
 uint8_t *asc_sim_vptr(sim_core *c, const sim_inst *in, int i, int64_t off, int64_t nbytes, const char *what) {
   const sim_val *r = sim_in(c, in, i);
+  char lb[96];
+  if (r->mem != SIM_MEM_UB || r->off % 32)
+    asc_op_operand_label(in->op->code, i, lb, sizeof lb);
   if (r->mem != SIM_MEM_UB)
-    return asc_sim_err(c, in->op, "%s: operand %d is not a local tensor in UB", asc_op_name(in->op), i), NULL;
+    return asc_sim_err(c, in->op, "%s: %s is not a local tensor in UB", asc_op_name(in->op), lb), NULL;
   if (r->off % 32 != 0) {
     sim_finding f = {ASC_SIM_CHK_MISALIGNED, ASC_SEV_ERROR, 0, in->op, NULL, in->pipe, -1, SIM_MEM_UB,
                      r->off, r->off};
-    return asc_sim_found(c, &f, "%s: operand %d starts at UB byte %lld, not 32-byte aligned",
-                         asc_op_name(in->op), i, (long long)r->off), NULL;
+    return asc_sim_found(c, &f, "%s: %s starts at UB byte %lld, not 32-byte aligned",
+                         asc_op_name(in->op), lb, (long long)r->off), NULL;
   }
   return asc_sim_mem(c, in->op, r, off, nbytes, what);
 }

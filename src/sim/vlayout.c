@@ -42,7 +42,7 @@ static int transpose(sim_core *c, const sim_inst *in) {
     for (int j = 0; j < 16; j++)
       memcpy(tmp + 2 * (j * 16 + i), s + 2 * (i * 16 + j), 2);
   memcpy(d, tmp, sizeof tmp);
-  return asc_sim_vcost(c, in, 2);
+  return asc_sim_vcost(c, in, 1); /* class LAYOUT */
 }
 
 /* transpose.ext(dst, src, tmp, TransposeParamsExt).  The tmp scratch the API needs is checked
@@ -58,7 +58,7 @@ static int transposeext(sim_core *c, const sim_inst *in) {
   if (type == TT_ND2ND_B16)
     return transpose(c, in);
   if (type == TT_NONE)
-    return asc_sim_vcost(c, in, 1);
+    return asc_sim_vcost(c, in, 0); /* TRANSPOSE_TYPE_NONE: the issue only */
   if (type != TT_NCHW2NHWC && type != TT_NHWC2NCHW)
     return asc_sim_err(c, in->op, "asc.transpose: TransposeType %d is not supported (on the hardware either): "
                        "TRANSPOSE_ND2ND_B16, TRANSPOSE_NCHW2NHWC and TRANSPOSE_NHWC2NCHW are", type);
@@ -88,7 +88,7 @@ static int transposeext(sim_core *c, const sim_inst *in) {
       }
   memcpy(d, out, (size_t)(total * esz));
   free(out);
-  return asc_sim_vcost(c, in, 2 * ((total * esz + 255) / 256));
+  return asc_sim_vcost(c, in, (total * esz + 255) / 256); /* class LAYOUT */
 }
 
 /* trans_data_to_5hd(dst0..15, src0..15, TransDataTo5HDParams), 2-byte elements: each repeat reads a
@@ -119,7 +119,7 @@ static int trans5hd(sim_core *c, const sim_inst *in) {
         memcpy(d + 2 * e, blk[e] + 2 * j, 2);
     }
   }
-  return asc_sim_vcost(c, in, 2 * repeat);
+  return asc_sim_vcost(c, in, repeat); /* class LAYOUT */
 }
 
 /* sort32(dst, src0, repeat, src1): a stable insertion sort of each repeat's 32 pairs by score,
@@ -159,7 +159,7 @@ static int sort32(sim_core *c, const sim_inst *in) {
     }
     memcpy(d, out, sizeof out);
   }
-  return asc_sim_vcost(c, in, 4 * repeat);
+  return asc_sim_vcost(c, in, 2 * repeat); /* class SORT; two passes (sort, write back) */
 }
 
 static int64_t repeatof(sim_core *c, const sim_inst *in, int i) {
@@ -227,7 +227,7 @@ static int gather(sim_core *c, const sim_inst *in) {
     memmove(d, s, (size_t)esz);
   }
   asc_sim_count_done(c);
-  return asc_sim_vcost(c, in, 4 * ((n * esz + 255) / 256));
+  return asc_sim_vcost(c, in, 2 * ((n * esz + 255) / 256)); /* class GATHER; offsets, then data */
 }
 
 /* gather.mask|bitmask(dst, src, src_offset, src_base, mask.., repeat, dst_rep_stride) */
@@ -252,7 +252,7 @@ static int gatherl0(sim_core *c, const sim_inst *in) {
         return -1;
       memmove(d, s, (size_t)esz);
     }
-  return asc_sim_vcost(c, in, 4 * reps);
+  return asc_sim_vcost(c, in, 2 * reps); /* class GATHER; offsets, then data */
 }
 
 /* gatherb(dst, src, offset, repeat, GatherRepeatParams) */
@@ -278,7 +278,7 @@ static int gatherb(sim_core *c, const sim_inst *in) {
         return -1;
       memmove(d, s, 32);
     }
-  return asc_sim_vcost(c, in, 2 * repeat);
+  return asc_sim_vcost(c, in, repeat); /* class GATHER */
 }
 
 /* ---- gather_mask ---- */
@@ -344,7 +344,7 @@ static int gathermask(sim_core *c, const sim_inst *in) {
   c->gather_kept = kept;
   sim_out(c, in, 0)->i = kept;
   asc_sim_count_done(c);
-  return asc_sim_vcost(c, in, 2 * repeat);
+  return asc_sim_vcost(c, in, repeat); /* class GATHER */
 }
 
 static int gatherkept(sim_core *c, const sim_inst *in) {

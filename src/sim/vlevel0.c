@@ -207,7 +207,7 @@ static int reducel0(sim_core *c, const sim_inst *in) {
   asc_sim_storef(dt, d, res);
   if (idx)
     asc_sim_storei(esz == 2 ? ASC_SIM_U16 : ASC_SIM_U32, d + esz, best < 0 ? 0 : best);
-  return asc_sim_vcost(c, in, 2 * reps + 1);
+  return asc_sim_vcost(c, in, reps + 1); /* class REDUCE: the repeats + one pass over the partials */
 }
 
 /* ---- the mask register ---- */

@@ -219,7 +219,7 @@ static int reduce(sim_core *c, const sim_inst *in) {
   asc_sim_storef(dt, d, r);
   if (idx)
     asc_sim_storei(esz == 2 ? ASC_SIM_U16 : ASC_SIM_U32, d + esz, best);
-  return asc_sim_vcost(c, in, 2 * (bytes / 256 + (bytes % 256 != 0)) + 1);
+  return asc_sim_vcost(c, in, bytes / 256 + (bytes % 256 != 0) + 1); /* class REDUCE: the repeats + one pass over the partials */
 }
 
 /* asc.adv.check_tmp(tmp, need): an asc.adv call's tmp buffer must hold `need` bytes; with `scratch`, the

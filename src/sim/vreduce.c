@@ -136,7 +136,7 @@ static int wholereduce(sim_core *c, const sim_inst *in) {
     if (rc)
       return -1;
   }
-  return asc_sim_vcost(c, in, 3 * reps);
+  return asc_sim_vcost(c, in, reps); /* class REDUCE */
 }
 
 /* block_reduce_*.mask|bitmask and pair_reduce_sum.mask|bitmask
@@ -182,7 +182,7 @@ static int blockreduce(sim_core *c, const sim_inst *in) {
       }
     }
   }
-  return asc_sim_vcost(c, in, 2 * reps);
+  return asc_sim_vcost(c, in, reps); /* class REDUCE_BLOCK */
 }
 
 void asc_sim_reg_vreduce(sim_exec_fn *t) {

@@ -27,10 +27,13 @@ static bool before(double a, double b) { return !isnan(a) && (isnan(b) || a > b)
 /* Bytes [off, off + n) of UB tensor operand i, which must start 8-byte aligned. */
 static uint8_t *ptr8(sim_core *c, const sim_inst *in, int i, int64_t off, int64_t n, const char *what) {
   const sim_val *r = sim_in(c, in, i);
+  char lb[96];
+  if (r->mem != SIM_MEM_UB || r->off % 8)
+    asc_op_operand_label(in->op->code, i, lb, sizeof lb);
   if (r->mem != SIM_MEM_UB)
-    return asc_sim_err(c, in->op, "%s: operand %d is not a local tensor in UB", asc_op_name(in->op), i), NULL;
+    return asc_sim_err(c, in->op, "%s: %s is not a local tensor in UB", asc_op_name(in->op), lb), NULL;
   if (r->off % 8)
-    return asc_sim_err(c, in->op, "%s: operand %d starts at UB byte %lld, not 8-byte aligned", asc_op_name(in->op), i,
+    return asc_sim_err(c, in->op, "%s: %s starts at UB byte %lld, not 8-byte aligned", asc_op_name(in->op), lb,
                        (long long)r->off), NULL;
   return asc_sim_mem(c, in->op, r, off, n, what);
 }
@@ -114,7 +117,7 @@ static int mrgsort(sim_core *c, const sim_inst *in) {
   }
   c->vms4_sr = (uint64_t)(taken[0] & 0xFFFF) | (uint64_t)(taken[1] & 0xFFFF) << 16 |
                (uint64_t)(taken[2] & 0xFFFF) << 32 | (uint64_t)(taken[3] & 0xFFFF) << 48;
-  return asc_sim_vcost(c, in, 2 * ((8 * total * repeat + 255) / 256));
+  return asc_sim_vcost(c, in, (8 * total * repeat + 255) / 256); /* class SORT */
 }
 
 static int getmrgsortresult(sim_core *c, const sim_inst *in) {
@@ -189,7 +192,7 @@ static int sortop(sim_core *c, const sim_inst *in) {
     memcpy(t, d, (size_t)(8 * n));
   free(v);
   int64_t reps = (8 * n + 255) / 256;
-  return asc_sim_vcost(c, in, full ? 4 * reps : 2 * reps);
+  return asc_sim_vcost(c, in, full ? 2 * reps : reps); /* class SORT; full: a second (merge) pass */
 }
 
 void asc_sim_reg_vsort(sim_exec_fn *t) {

@@ -73,7 +73,7 @@ def test_i64_count_is_rejected_not_run(op):
     rc, out = run_ir(BODIES[op], 2**62 + 8)
     assert rc == 0, out  # the child process survived
     assert "rc 0" not in out, out
-    assert f"'asc.{op}' op operand #" in out and "must be i32, but got 'i64'" in out, out
+    assert f"'asc.{op}' op operand '" in out and "' must be i32, but got 'i64'" in out, out  # named: 'count', 'offset'
 
 
 def test_i64_count_is_fine_when_small_but_still_rejected():

@@ -1,7 +1,10 @@
 /* test_ir.c - the IR core: types, attributes, registry tables, builder, printer, diagnostics. */
 #include <stdlib.h>
+#include <string.h>
 
+#include "hw/hw.h"
 #include "ir/ir.h"
+#include "ops/registry.h"
 #include "test.h"
 
 static char *typetext(const asc_type *t) {
@@ -100,6 +103,71 @@ TEST(other_attrs) {
   CHECK(!asc_attr_equal(asc_attr_float(m, NULL, 0.0), asc_attr_float(m, NULL, -0.0)));
   asc_module_free(m);
   asc_ctx_free(ctx);
+}
+
+/* Named operands (issue 14): names come from ops.def's name=constraint tokens; the expected values
+ * are pyasc's parameter names (Add(dst, src0, src1, count), WholeReduceSum(dst, src, mask, repeat_time,
+ * dst_rep_stride, src_blk_stride, src_rep_stride)), not read back from the table under test. */
+TEST(registry_operand_names) {
+  char buf[32];
+  static const char *const add[] = {"dst", "src0", "src1", "count"};
+  for (int i = 0; i < 4; i++) {
+    CHECK_INT(asc_op_operand_name(ASC_OP_ADD, i, buf, sizeof buf), 0);
+    CHECK_STR(buf, add[i]);
+  }
+  CHECK_INT(asc_op_operand_name(ASC_OP_ADD, 4, buf, sizeof buf), -1);
+  static const char *const wr[] = {"dst", "src", "mask", "repeat_time", "dst_rep_stride", "src_blk_stride",
+                                   "src_rep_stride"};
+  for (int i = 0; i < 7; i++) {
+    CHECK_INT(asc_op_operand_name(ASC_OP_WHOLE_REDUCE_SUM_MASK, i, buf, sizeof buf), 0);
+    CHECK_STR(buf, wr[i]);
+  }
+  CHECK_INT(asc_op_operand_index(ASC_OP_ADD_MASK, "repeat_params"), 5);
+  CHECK_INT(asc_op_operand_index(ASC_OP_ADD, "nope"), -1);
+  /* a variadic operand names every index it covers */
+  CHECK_INT(asc_op_operand_name(ASC_OP_RETURN, 3, buf, sizeof buf), 0);
+  CHECK_INT(asc_op_operand_name(ASC_OP_RETURN, 0, buf + 16, 16), 0);
+  CHECK_STR(buf, buf + 16);
+  CHECK_STR(asc_op_operand_label(ASC_OP_DATA_COPY, 2, buf, sizeof buf), "operand 'count'");
+  CHECK_INT(asc_op_count_operand(ASC_OP_ADD), 3);
+  CHECK_INT(asc_op_count_operand(ASC_OP_ADD_MASK), -1);
+  /* the constraint without its name, and the fewest operands */
+  const char *c;
+  size_t n;
+  CHECK_INT(asc_sig_constraint(asc_opinfo_of(ASC_OP_ADD)->operands, 1, &c, &n), 0);
+  CHECK(n == 4 && !memcmp(c, "lt@t", 4));
+  CHECK_INT(asc_sig_min("a=i32,b=?i32,c=*any"), 1);
+  CHECK_INT(asc_sig_min("i32,?i32"), 1); /* unnamed (a row the script has not seen) */
+}
+
+/* Cost classes and forms: classes from ops.def, figures from hw.def (hardware.md §13.1: WholeReduce
+ * 2-5x an Add, BlockReduce cheaper than WholeReduce). */
+TEST(registry_cost_classes_and_forms) {
+  CHECK(asc_opinfo_of(ASC_OP_ADD)->cost == ASC_COST_ELEMENTWISE);
+  CHECK(asc_opinfo_of(ASC_OP_REDUCE_SUM)->cost == ASC_COST_REDUCE);
+  CHECK(asc_opinfo_of(ASC_OP_WHOLE_REDUCE_MAX_MASK)->cost == ASC_COST_REDUCE);
+  CHECK(asc_opinfo_of(ASC_OP_BLOCK_REDUCE_SUM_MASK)->cost == ASC_COST_REDUCE_BLOCK);
+  CHECK(asc_opinfo_of(ASC_OP_SORT32)->cost == ASC_COST_SORT);
+  CHECK(asc_opinfo_of(ASC_OP_GATHER)->cost == ASC_COST_GATHER);
+  CHECK(asc_opinfo_of(ASC_OP_TRANSPOSE)->cost == ASC_COST_LAYOUT);
+  CHECK(asc_opinfo_of(ASC_OP_DATA_COPY)->cost == ASC_COST_COPY);
+  CHECK_STR(asc_cost_class_name(ASC_COST_REDUCE_BLOCK), "reduce_block");
+  CHECK_INT(asc_hw_vclass_factor(ASC_COST_ELEMENTWISE), 1);
+  int red = asc_hw_vclass_factor(ASC_COST_REDUCE), blk = asc_hw_vclass_factor(ASC_COST_REDUCE_BLOCK);
+  CHECK(red >= 2 && red <= 5);
+  CHECK(blk < red);
+  CHECK(asc_hw_vclass_known(ASC_COST_REDUCE));
+  CHECK(!asc_hw_vclass_known(ASC_COST_SCALAR));
+  /* every PIPE_V op with a vector class, none elsewhere (asc_registry_check) */
+  for (int i = 0; i < ASC_OP_COUNT; i++)
+    if (asc_opinfo_of((asc_opcode)i)->cost >= ASC_COST_ELEMENTWISE)
+      CHECK(asc_opinfo_of((asc_opcode)i)->pipe == ASC_PR_V);
+  CHECK(asc_op_form(ASC_OP_ADD, ASC_FORM_MASK) == ASC_OP_ADD_MASK);
+  CHECK(asc_op_form(ASC_OP_ADD, ASC_FORM_BITMASK) == ASC_OP_ADD_BITMASK);
+  CHECK(asc_op_form(ASC_OP_ADD_MASK, ASC_FORM_MASK) == ASC_OP_COUNT);
+  asc_form_kind k = ASC_FORM_COUNT;
+  CHECK(asc_op_form_base(ASC_OP_REDUCE_MAX_BITMASK, &k) == ASC_OP_REDUCE_MAX && k == ASC_FORM_BITMASK);
+  CHECK(asc_op_form_base(ASC_OP_ADD, NULL) == ASC_OP_COUNT);
 }
 
 TEST(registry_tables) {

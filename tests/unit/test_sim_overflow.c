@@ -151,7 +151,7 @@ TEST(verifier_rejects_i64_counts) {
   simrun r;
   ovrun(&r, "    \"asc.add\"(%b, %a, %a, %n) : (" LT ", " LT ", " LT ", i64) -> ()\n", 64, 1);
   CHECK(r.rc != 0);
-  CHECK_CONTAINS(r.diag, "'asc.add' op operand #3 must be i32, but got 'i64'");
+  CHECK_CONTAINS(r.diag, "'asc.add' op operand 'count' must be i32, but got 'i64'");
   sim_done(&r);
 }
 

@@ -57,7 +57,7 @@ TEST(verify_use_before_def_in_block) {
   asc_op *x = nth(funcbody(m), 0), *y = nth(funcbody(m), 1);
   asc_op_unlink(y);
   asc_op_insert_before(x, y);
-  expect(ctx, m, 2, "'arith.addi' op operand #0 does not dominate this use");
+  expect(ctx, m, 2, "'arith.addi' op operand 'lhs' does not dominate this use");
   asc_module_free(m);
   asc_ctx_free(ctx);
 }
@@ -68,7 +68,7 @@ TEST(verify_op_uses_its_own_result) {
   REQUIRE(m);
   asc_op *x = nth(funcbody(m), 0);
   asc_op_set_operand(m, x, 1, &x->results[0]);
-  expect(ctx, m, 1, "operand #1 does not dominate this use");
+  expect(ctx, m, 1, "operand 'rhs' does not dominate this use");
   asc_module_free(m);
   asc_ctx_free(ctx);
 }
@@ -85,7 +85,7 @@ TEST(verify_value_escapes_its_region) {
   asc_op *loop = nth(funcbody(m), 0), *y = nth(funcbody(m), 1);
   asc_op *x = loop->regions[0].block->first;
   asc_op_set_operand(m, y, 0, &x->results[0]);
-  expect(ctx, m, 1, "'arith.addi' op operand #0 does not dominate this use");
+  expect(ctx, m, 1, "'arith.addi' op operand 'lhs' does not dominate this use");
   asc_module_free(m);
   asc_ctx_free(ctx);
 }
@@ -124,14 +124,14 @@ TEST(verify_isolated_func_sees_nothing_outside) {
   asc_value *a = body->first->regions[0].block->args[0];
   asc_op *x = body->first->next->regions[0].block->first;
   asc_op_set_operand(m, x, 0, a); /* %a of @f used in @g */
-  expect(ctx, m, 1, "'arith.addi' op operand #0 does not dominate this use");
+  expect(ctx, m, 1, "'arith.addi' op operand 'lhs' does not dominate this use");
   /* a module-level value is live but behind the func.func's isolation */
   const asc_type *i32 = asc_type_int(ctx, 32, false);
   asc_op *k = asc_op_create(m, ASC_OP_CONSTANT, NULL, 0, &i32, 1, ASC_LOC_UNKNOWN);
   asc_op_set_attr(m, k, "value", asc_attr_int(m, i32, 1));
   asc_op_insert_before(body->first, k);
   asc_op_set_operand(m, x, 0, &k->results[0]);
-  expect(ctx, m, 1, "operand #0 uses a value defined outside the enclosing isolated region");
+  expect(ctx, m, 1, "operand 'lhs' uses a value defined outside the enclosing isolated region");
   asc_module_free(m);
   asc_ctx_free(ctx);
 }
@@ -142,7 +142,7 @@ TEST(verify_null_operand_and_bad_opcode) {
   REQUIRE(m);
   asc_op *x = nth(funcbody(m), 0);
   x->operands[1] = NULL;
-  expect(ctx, m, 1, "'arith.addi' op operand #1 is null or has no type");
+  expect(ctx, m, 1, "'arith.addi' op operand 'rhs' is null or has no type");
   x->code = ASC_OP_COUNT;
   expect(ctx, m, 1, "invalid op code");
   asc_module_free(m);

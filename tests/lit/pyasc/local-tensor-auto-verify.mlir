@@ -15,7 +15,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%d: f32):
-    // expected-error @+1 {{'asc.local_tensor_auto' op operand #0 must be int, but got 'f32'}}
+    // expected-error @+1 {{'asc.local_tensor_auto' op operand 'shape' #0 must be int, but got 'f32'}}
     %0 = "asc.local_tensor_auto"(%d) : (f32) -> !asc.local_tensor<f32>
     "func.return"() : () -> ()
   }) {function_type = (f32) -> (), sym_name = "k"} : () -> ()

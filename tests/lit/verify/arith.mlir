@@ -5,7 +5,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%a: i32, %b: i64):
-    // expected-error @+1 {{'arith.addi' op operand #1 type 'i64' must match operand #0 type 'i32'}}
+    // expected-error @+1 {{'arith.addi' op operand 'rhs' type 'i64' must match operand 'lhs' type 'i32'}}
     %0 = "arith.addi"(%a, %b) : (i32, i64) -> i32
     "func.return"() : () -> ()
   }) {sym_name = "arith_1", function_type = (i32, i64) -> ()} : () -> ()
@@ -16,7 +16,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%a: i32):
-    // expected-error @+1 {{'arith.addi' op result #0 type 'i64' must match operand #0 type 'i32'}}
+    // expected-error @+1 {{'arith.addi' op result #0 type 'i64' must match operand 'lhs' type 'i32'}}
     %0 = "arith.addi"(%a, %a) : (i32, i32) -> i64
     "func.return"() : () -> ()
   }) {sym_name = "arith_2", function_type = (i32) -> ()} : () -> ()
@@ -27,7 +27,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%f: f32):
-    // expected-error @+1 {{'arith.muli' op operand #0 must be int}}
+    // expected-error @+1 {{'arith.muli' op operand 'lhs' must be intidx, but got 'f32'}}
     %0 = "arith.muli"(%f, %f) : (f32, f32) -> f32
     "func.return"() : () -> ()
   }) {sym_name = "arith_3", function_type = (f32) -> ()} : () -> ()
@@ -38,7 +38,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%a: ui32):
-    // expected-error @+1 {{'arith.addi' op operand #0 must be a signless integer, but got 'ui32'}}
+    // expected-error @+1 {{'arith.addi' op operand 'lhs' must be a signless integer, but got 'ui32'}}
     %0 = "arith.addi"(%a, %a) : (ui32, ui32) -> ui32
     "func.return"() : () -> ()
   }) {sym_name = "arith_4", function_type = (ui32) -> ()} : () -> ()
@@ -177,7 +177,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%a: f32):
-    // expected-error @+1 {{'arith.sitofp' op operand #0 must be int, but got 'f32'}}
+    // expected-error @+1 {{'arith.sitofp' op operand 'in' must be int, but got 'f32'}}
     %0 = "arith.sitofp"(%a) : (f32) -> f32
     "func.return"() : () -> ()
   }) {sym_name = "arith_17", function_type = (f32) -> ()} : () -> ()
@@ -188,7 +188,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%c: i1, %a: i32, %b: i64):
-    // expected-error @+1 {{'arith.select' op operand #2 type 'i64' must match operand #1 type 'i32'}}
+    // expected-error @+1 {{'arith.select' op operand 'false_value' type 'i64' must match operand 'true_value' type 'i32'}}
     %0 = "arith.select"(%c, %a, %b) : (i1, i32, i64) -> i32
     "func.return"() : () -> ()
   }) {sym_name = "arith_18", function_type = (i1, i32, i64) -> ()} : () -> ()

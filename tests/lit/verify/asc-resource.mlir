@@ -46,7 +46,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%g: !asc.gm_ptr<f16>):
-    // expected-error @+1 {{'asc.struct' op operand #0 must be num, but got '!asc.gm_ptr<f16>'}}
+    // expected-error @+1 {{'asc.struct' op operand 'fields' #0 must be num, but got '!asc.gm_ptr<f16>'}}
     %p = "asc.struct"(%g) : (!asc.gm_ptr<f16>) -> !asc.struct<DataCopyParams>
     "func.return"() : () -> ()
   }) {sym_name = "res_5", function_type = (!asc.gm_ptr<f16>) -> ()} : () -> ()
@@ -80,7 +80,7 @@
   "func.func"() ({
   ^bb0(%p: !asc.gm_ptr<f32>):
     %g = "asc.global_tensor"() : () -> !asc.global_tensor<f16>
-    // expected-error @+1 {{'asc.set_global_buffer' op operand #1 element type 'f32' must match 'f16' of operand #0}}
+    // expected-error @+1 {{'asc.set_global_buffer' op operand 'buffer' element type 'f32' must match 'f16' of operand 'tensor'}}
     "asc.set_global_buffer"(%g, %p) : (!asc.global_tensor<f16>, !asc.gm_ptr<f32>) -> ()
     "func.return"() : () -> ()
   }) {sym_name = "res_8", function_type = (!asc.gm_ptr<f32>) -> ()} : () -> ()
@@ -91,7 +91,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%p: !asc.gm_ptr<f32>, %n: i32):
-    // expected-error @+1 {{'asc.gm_offset' op result #0 type '!asc.gm_ptr<f16>' must match operand #0 type '!asc.gm_ptr<f32>'}}
+    // expected-error @+1 {{'asc.gm_offset' op result #0 type '!asc.gm_ptr<f16>' must match operand 'ptr' type '!asc.gm_ptr<f32>'}}
     %q = "asc.gm_offset"(%p, %n) : (!asc.gm_ptr<f32>, i32) -> !asc.gm_ptr<f16>
     "func.return"() : () -> ()
   }) {sym_name = "res_9", function_type = (!asc.gm_ptr<f32>, i32) -> ()} : () -> ()
@@ -102,7 +102,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%b: !asc.tbuf<VECCALC>):
-    // expected-error @+1 {{'asc.alloc_tensor' op operand #0 must be que, but got '!asc.tbuf<VECCALC>'}}
+    // expected-error @+1 {{'asc.alloc_tensor' op operand 'que' must be que, but got '!asc.tbuf<VECCALC>'}}
     %t = "asc.alloc_tensor"(%b) : (!asc.tbuf<VECCALC>) -> !asc.local_tensor<256xf16, VECCALC>
     "func.return"() : () -> ()
   }) {sym_name = "res_10", function_type = (!asc.tbuf<VECCALC>) -> ()} : () -> ()
@@ -123,7 +123,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%q: !asc.queue<VECIN, 2>):
-    // expected-error @+1 {{'asc.enque' op operand #1 must be lt, but got '!asc.queue<VECIN, 2>'}}
+    // expected-error @+1 {{'asc.enque' op operand 'tensor' must be lt, but got '!asc.queue<VECIN, 2>'}}
     "asc.enque"(%q, %q) : (!asc.queue<VECIN, 2>, !asc.queue<VECIN, 2>) -> ()
     "func.return"() : () -> ()
   }) {sym_name = "res_12", function_type = (!asc.queue<VECIN, 2>) -> ()} : () -> ()

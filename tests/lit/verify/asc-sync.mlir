@@ -59,7 +59,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%id: f32):
-    // expected-error @+1 {{'asc.wait_flag' op operand #0 must be i32, but got 'f32'}}
+    // expected-error @+1 {{'asc.wait_flag' op operand 'event_id' must be i32, but got 'f32'}}
     "asc.wait_flag"(%id) {event = #asc.event<MTE2_V>} : (f32) -> ()
     "func.return"() : () -> ()
   }) {sym_name = "sync_6", function_type = (f32) -> ()} : () -> ()

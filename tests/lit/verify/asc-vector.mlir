@@ -16,7 +16,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%d: !asc.local_tensor<256xf16>, %a: !asc.local_tensor<256xf16>, %b: !asc.local_tensor<256xf32>, %n: i32):
-    // expected-error @+1 {{'asc.add' op operand #2 element type 'f32' must match 'f16' of operand #0}}
+    // expected-error @+1 {{'asc.add' op operand 'src1' element type 'f32' must match 'f16' of operand 'dst'}}
     "asc.add"(%d, %a, %b, %n) : (!asc.local_tensor<256xf16>, !asc.local_tensor<256xf16>, !asc.local_tensor<256xf32>, i32) -> ()
     "func.return"() : () -> ()
   }) {sym_name = "vec_2", function_type = (!asc.local_tensor<256xf16>, !asc.local_tensor<256xf16>, !asc.local_tensor<256xf32>, i32) -> ()} : () -> ()
@@ -38,7 +38,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%d: !asc.local_tensor<256xf32>, %n: i32):
-    // expected-error @+1 {{'asc.add' op operand #1 must be lt, but got 'i32'}}
+    // expected-error @+1 {{'asc.add' op operand 'src0' must be lt, but got 'i32'}}
     "asc.add"(%d, %n, %d, %n) : (!asc.local_tensor<256xf32>, i32, !asc.local_tensor<256xf32>, i32) -> ()
     "func.return"() : () -> ()
   }) {sym_name = "vec_4", function_type = (!asc.local_tensor<256xf32>, i32) -> ()} : () -> ()
@@ -49,7 +49,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%d: !asc.local_tensor<256xf32>, %m: i64, %r: i32, %p: !asc.struct<UnaryRepeatParams>):
-    // expected-error @+1 {{'asc.add.mask' op operand #5 must be struct:BinaryRepeatParams, but got '!asc.struct<UnaryRepeatParams>'}}
+    // expected-error @+1 {{'asc.add.mask' op operand 'repeat_params' must be struct:BinaryRepeatParams, but got '!asc.struct<UnaryRepeatParams>'}}
     "asc.add.mask"(%d, %d, %d, %m, %r, %p) : (!asc.local_tensor<256xf32>, !asc.local_tensor<256xf32>, !asc.local_tensor<256xf32>, i64, i32, !asc.struct<UnaryRepeatParams>) -> ()
     "func.return"() : () -> ()
   }) {sym_name = "vec_5", function_type = (!asc.local_tensor<256xf32>, i64, i32, !asc.struct<UnaryRepeatParams>) -> ()} : () -> ()
@@ -82,7 +82,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%t: !asc.local_tensor<256xf16>, %i: i32):
-    // expected-error @+1 {{'asc.get_value' op result #0 element type 'f32' must match 'f16' of operand #0}}
+    // expected-error @+1 {{'asc.get_value' op result #0 element type 'f32' must match 'f16' of operand 'tensor'}}
     %v = "asc.get_value"(%t, %i) : (!asc.local_tensor<256xf16>, i32) -> f32
     "func.return"() : () -> ()
   }) {sym_name = "vec_8", function_type = (!asc.local_tensor<256xf16>, i32) -> ()} : () -> ()
@@ -104,7 +104,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%d: !asc.local_tensor<256xf16>, %g: !asc.global_tensor<f32>, %n: i32):
-    // expected-error @+1 {{'asc.data_copy' op operand #1 element type 'f32' must match 'f16' of operand #0}}
+    // expected-error @+1 {{'asc.data_copy' op operand 'src' element type 'f32' must match 'f16' of operand 'dst'}}
     "asc.data_copy"(%d, %g, %n) : (!asc.local_tensor<256xf16>, !asc.global_tensor<f32>, i32) -> ()
     "func.return"() : () -> ()
   }) {sym_name = "vec_10", function_type = (!asc.local_tensor<256xf16>, !asc.global_tensor<f32>, i32) -> ()} : () -> ()

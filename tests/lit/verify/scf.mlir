@@ -5,7 +5,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%n: i32, %c: index):
-    // expected-error @+1 {{'scf.for' op operand #1 must be index, but got 'i32'}}
+    // expected-error @+1 {{'scf.for' op operand 'upper_bound' must be index, but got 'i32'}}
     "scf.for"(%c, %n, %c) ({
     ^bb0(%i: index):
       "scf.yield"() : () -> ()
@@ -134,7 +134,7 @@
 "builtin.module"() ({
   "func.func"() ({
   ^bb0(%x: i32):
-    // expected-error @+1 {{'scf.if' op operand #0 must be i1, but got 'i32'}}
+    // expected-error @+1 {{'scf.if' op operand 'cond' must be i1, but got 'i32'}}
     "scf.if"(%x) ({
       "scf.yield"() : () -> ()
     }, {

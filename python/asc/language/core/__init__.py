@@ -789,18 +789,13 @@ from ._xcore import *  # noqa: E402,F401,F403 - core kinds, cross-core sync, ato
 
 
 # ---- vector ops, generated from the registry --------------------------------------------------------------------
-# Python parameter names of each count-form operand signature of ops.def (pyasc's keywords).  The
-# tables key signatures with `int` for an integer operand; ops.def spells count operands `i32`
-# (the verifier's type for them), which _sig maps to `int` before a lookup.
+# A count-form vector op whose operand signature is one of these gets a generated wrapper; its Python
+# parameters are its operands' names in ops.def (pyasc's keywords).  The signatures spell an integer
+# operand `int`; ops.def spells count operands `count` (an i32), which _sig maps to `int`.
 FORMS = {
-    "lt@t,lt@t,lt@t,int": ("dst", "src0", "src1", "count"),
-    "lt@t,lt@t,num,int": ("dst", "src", "scalar", "count"),
-    "lt,lt,num,int": ("dst", "src", "scalar", "count"),
-    "lt@t,lt@t,int": ("dst", "src", "count"),
-    "lt@t,num,int": ("dst", "scalar", "count"),
-    "lt,lt,int": ("dst", "src", "count"),
-    "lt@t,lt@t,lt,int": ("dst", "src", "shared_tmp_buffer", "count"),
-    "lt,lt@s,lt@s,int": ("dst", "src0", "src1", "count"),  # mixed widths: mul_cast, add_relu_cast, ...
+    "lt@t,lt@t,lt@t,int", "lt@t,lt@t,num,int", "lt,lt,num,int", "lt@t,lt@t,int", "lt@t,num,int", "lt,lt,int",
+    "lt@t,lt@t,lt,int",
+    "lt,lt@s,lt@s,int",  # mixed widths: mul_cast, add_relu_cast, ...
 }
 # Attributes that are call parameters: attr -> (Python name, position before `count`?, formatter)
 ATTR_PARAMS = {"round": ("round_mode", True, lambda v: f"#asc.round<{RoundMode(v).name}>"),
@@ -808,13 +803,8 @@ ATTR_PARAMS = {"round": ("round_mode", True, lambda v: f"#asc.round<{RoundMode(v
                "is_set_mask": ("is_set_mask", False, lambda v: "true" if v else "false"),
                "is_vec_deq": ("is_vec_deq", False, lambda v: "true" if v else "false"),
                "half_block": ("half_block", False, lambda v: "true" if v else "false")}
-# Parameters after `mask, repeat_times` in the mask forms, by the operand kinds after the repeat operand.
-MASK_TAILS = {"struct:BinaryRepeatParams": ("repeat_params",), "struct:UnaryRepeatParams": ("repeat_params",),
-              "int,int": ("dst_block_stride", "dst_repeat_stride"), "int": ("src_rep_stride",)}
 # Count-form signatures whose pyasc functions take `is_set_mask` after `count` (binary and vector-scalar ops).
 COUNT_IS_SET_MASK = {"lt@t,lt@t,lt@t,int", "lt@t,lt@t,num,int", "lt,lt@s,lt@s,int"}
-# pyasc's name of the repeat parameter where it is not `repeat_times` (the reductions), by the same key.
-REPEAT_NAMES = {"int": "repeat_time"}
 
 
 def _operand(kind, x, fn, name, dst):
@@ -867,20 +857,28 @@ def _mask_words(pyname, mask):
 
 
 def _sig(operands):
-    """An operand signature with `i32` and `count` (an element count, ops.def) spelled `int`, the
-    spelling of the tables above."""
+    """An operand signature (constraints only: registry_ops strips the names) with `i32` and `count` (an
+    element count, ops.def) spelled `int`, the spelling of FORMS."""
     return ",".join("int" if k in ("i32", "count") else k for k in operands.split(","))
+
+
+def _mask_params(minfo, bits):
+    """(repeat parameter, parameters after it) of a mask form, from its operand names in ops.def: the
+    operand after `mask` (a bit-mask form: after `mask_hi, mask_lo`) is the repeat count."""
+    names = minfo["names"]
+    at = names.index("mask_lo" if bits else "mask")
+    return names[at + 1], names[at + 2:]
 
 
 def _make_vector_op(pyname, opname, info):
     kinds = info["operands"].split(",")
-    base = FORMS[_sig(info["operands"])]
+    base = info["names"]
     attrs = _attr_params(info)
     front = [p for (_, _, p, pre, _) in attrs if pre]
     count_names = base[:-1] + tuple(front) + ("count",) + tuple(p for (_, _, p, pre, _) in attrs if not pre)
     if _sig(info["operands"]) in COUNT_IS_SET_MASK:
         count_names += ("is_set_mask",)
-    masks = {suffix: _REGISTRY[opname + suffix] for suffix in (".mask", ".bitmask") if opname + suffix in _REGISTRY}
+    masks = {kind: _REGISTRY[form] for kind, form in info["forms"].items()}
 
     def emit(name, sig, vals, attr_list):
         dst = vals["dst"]
@@ -908,21 +906,17 @@ def _make_vector_op(pyname, opname, info):
             emit(opname, list(zip(kinds, base)), vals, attrs)
             return
         mask = args[nbase + len(front)] if len(args) > nbase + len(front) else kw.get("mask")
-        suffix = ".bitmask" if isinstance(mask, (list, tuple)) else ".mask"
-        if suffix not in masks:
+        kind = "bitmask" if isinstance(mask, (list, tuple)) else "mask"
+        if kind not in masks:
             raise NotImplementedError(f"{pyname}(): the mask/repeat form is not supported yet")
-        minfo = masks[suffix]
+        minfo = masks[kind]
         mkinds, mattrs = minfo["operands"].split(","), _attr_params(minfo)
-        key = _sig(",".join(mkinds[nbase + (2 if suffix == ".bitmask" else 1) + 1:]))  # the kinds after mask, repeat
-        tail, rep = MASK_TAILS[key], REPEAT_NAMES.get(key, "repeat_times")
+        rep, tail = _mask_params(minfo, kind == "bitmask")
         names = base[:-1] + tuple(front) + ("mask", rep) + tail + tuple(p for (_, _, p, pre, _) in mattrs if not pre)
         vals = _bind(pyname, names, args, kw)
-        if suffix == ".bitmask":
+        if kind == "bitmask":
             vals["mask_hi"], vals["mask_lo"] = _mask_words(pyname, vals["mask"])
-            sig_names = base[:-1] + ("mask_hi", "mask_lo", rep) + tail
-        else:
-            sig_names = base[:-1] + ("mask", rep) + tail
-        emit(opname + suffix, list(zip(mkinds, sig_names)), vals, mattrs)
+        emit(info["forms"][kind], list(zip(mkinds, minfo["names"])), vals, mattrs)
 
     op.__name__ = op.__qualname__ = pyname
     op.__doc__ = f"{pyname}({', '.join(count_names)}): {info['doc']}  (IR op {opname})"
@@ -930,8 +924,11 @@ def _make_vector_op(pyname, opname, info):
 
 
 VECTOR_OPS = {}
-for _name, _info in _REGISTRY.items():  # other signatures: hand-written in asc/_basic_ops.py
-    if _info["family"] == "vector" and _name.count(".") == 1 and _sig(_info["operands"]) in FORMS:
+# Level-0 forms are reached through their count form (FORM rows); asc.adv.* ops (not Python identifiers
+# here) are wrapped in asc.language.adv.  Other signatures: hand-written in asc/_basic_ops.py.
+for _name, _info in _REGISTRY.items():
+    if _info["family"] == "vector" and _info["form_of"] is None and _name[4:].isidentifier() and \
+            _sig(_info["operands"]) in FORMS:
         VECTOR_OPS[_name[4:]] = _make_vector_op(_name[4:], _name, _info)
 globals().update(VECTOR_OPS)
 

@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""Names the operands of src/ops/ops.def and gives every row its cost class (issue 14).
+
+    tools/ops_def_rows.py              rewrite src/ops/ops.def in place
+    tools/ops_def_rows.py --check      exit 1 (and change nothing) if a rewrite would change the file or
+                                       an operand has only its positional default name (ctest ops-def-rows)
+    tools/ops_def_rows.py --dump       rewrite tools/ops_names.tsv from the rows of ops.def
+
+Idempotent, and meant to be re-run after merging a branch that added or changed rows:
+
+- an operand constraint that already has a name (`dst=lt@t`) is kept as it is, except the positional
+  default `argN` of an earlier run, which the table may now name (and which is listed again if not);
+- an unnamed one takes its name from tools/ops_names.tsv when the table has a name list for the op
+  with as many names as the row has operands; otherwise it gets the positional default `argN`
+  (N = its index) and the op is listed on stderr - name it in ops.def (or in the table and re-run);
+- a row with no cost column (13 arguments: the format before issue 14) gets one after `pipe`: the
+  table's class for the op, else the family's default (VECTOR: ELEMENTWISE, listed on stderr).
+
+tools/ops_names.tsv: one op a line, tab-separated: op name, its operand names (space-separated, `-` for
+none), its cost class.  ops.def is the truth once a row is named; the table only fills rows that lack
+names or a class (run --dump after editing ops.def by hand to keep it complete).
+"""
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEF = os.path.join(ROOT, "src", "ops", "ops.def")
+TABLE = os.path.join(ROOT, "tools", "ops_names.tsv")
+NAME = re.compile(r"^[a-z_][a-z0-9_]*=")
+FAMILY_COST = {"FUNC": "NONE", "SCF": "NONE", "RESOURCE": "NONE", "ARITH": "SCALAR", "SCALAR": "SCALAR",
+               "COPY": "COPY", "VECTOR": "ELEMENTWISE", "SYNC": "SYNC", "XCORE": "SYNC", "CUBE": "CUBE"}
+NARGS_OLD, NARGS = 13, 14  # OP(...) before issue 14 / with the cost column after `pipe`
+
+
+def arg_spans(text, start):
+    """(spans of the top-level arguments, end) of the macro call whose '(' is at text[start]."""
+    spans, depth, i, a, instr = [], 0, start, start + 1, False
+    while True:
+        ch = text[i]
+        if instr:
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                instr = False
+        elif ch == '"':
+            instr = True
+        elif ch == "/" and text[i + 1] == "*":
+            i = text.index("*/", i) + 1
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                spans.append((a, i))
+                return spans, i
+        elif ch == "," and depth == 1:
+            spans.append((a, i))
+            a = i + 1
+        i += 1
+
+
+def cstring(arg):
+    """The value of a C string literal argument (adjacent literals concatenated)."""
+    parts = re.findall(r'"((?:[^"\\]|\\.)*)"', arg)
+    if not parts:
+        raise ValueError(f"not a string literal: {arg.strip()!r}")
+    return "".join(parts)
+
+
+def rows(text):
+    """Yields (op name, arg spans, row start, row end) for every OP( row of ops.def."""
+    for m in re.finditer(r"(?m)^OP\(", text):
+        spans, end = arg_spans(text, m.end() - 1)
+        yield cstring(text[spans[1][0]:spans[1][1]]), spans, m.start(), end
+
+
+def read_table(path):
+    table = {}
+    if not os.path.exists(path):
+        return table
+    with open(path) as f:
+        for line in f:
+            if not line.strip() or line.startswith("#"):
+                continue
+            cols = line.rstrip("\n").split("\t")
+            names = [] if cols[1] == "-" else cols[1].split()
+            table[cols[0]] = (names, cols[2] if len(cols) > 2 else "")
+    return table
+
+
+def rewrite(text, table, warn):
+    out, pos = [], 0
+    for name, spans, start, end in rows(text):
+        args = [text[a:b] for a, b in spans]
+        if len(args) not in (NARGS_OLD, NARGS):
+            raise SystemExit(f"ops.def: {name}: {len(args)} arguments, expected {NARGS_OLD} or {NARGS}")
+        oi = 5 if len(args) == NARGS else 4
+        sig = cstring(args[oi])
+        toks = sig.split(",") if sig else []
+        tnames, tcost = table.get(name, (None, ""))
+        usable = tnames is not None and len(tnames) == len(toks)
+        new, defaulted = [], []
+        for i, t in enumerate(toks):
+            if NAME.match(t) and not re.match(rf"arg{i}=", t):
+                new.append(t)
+            elif NAME.match(t) and usable:  # a positional default an earlier run gave: the table may name it now
+                new.append(f"{tnames[i]}={t.split('=', 1)[1]}")
+            elif NAME.match(t):
+                new.append(t)
+                defaulted.append(i)
+            elif usable:
+                new.append(f"{tnames[i]}={t}")
+            else:
+                new.append(f"arg{i}={t}")
+                defaulted.append(i)
+        if defaulted:
+            warn(f"{name}: no names for operand(s) {', '.join(map(str, defaulted))} (signature {sig!r}): "
+                 f"positional default argN used")
+        lead = re.match(r"\s*", args[oi]).group(0)
+        args[oi] = f'{lead}"{",".join(new)}"'
+        if len(args) == NARGS_OLD:
+            fam = args[2].strip()
+            cost = tcost or FAMILY_COST.get(fam, "NONE")
+            if not tcost:
+                warn(f"{name}: no cost class in the table: {cost} (the default of family {fam})")
+            args.insert(4, " " + cost)
+        out.append(text[pos:spans[0][0]])
+        out.append(",".join(args))
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def dump(text, path):
+    lines = ["# op\toperand names (ops.def order; - for none)\tcost class -- tools/ops_def_rows.py reads this"]
+    for name, spans, _, _ in rows(text):
+        args = [text[a:b] for a, b in spans]
+        if len(args) != NARGS:
+            raise SystemExit(f"ops.def: {name} has no cost column yet: run tools/ops_def_rows.py first")
+        sig = cstring(args[5])
+        names = [t.split("=", 1)[0] for t in sig.split(",")] if sig else []
+        if any(not NAME.match(t) for t in (sig.split(",") if sig else [])):
+            raise SystemExit(f"ops.def: {name} has unnamed operands: run tools/ops_def_rows.py first")
+        lines.append(f"{name}\t{' '.join(names) or '-'}\t{args[4].strip()}")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def main(argv):
+    with open(DEF) as f:
+        text = f.read()
+    if "--dump" in argv:
+        dump(text, TABLE)
+        return 0
+    warnings = []
+    new = rewrite(text, read_table(TABLE), warnings.append)
+    for w in warnings:
+        print("ops_def_rows:", w, file=sys.stderr)
+    if "--check" in argv:
+        if new != text:
+            print("ops_def_rows: src/ops/ops.def is not up to date: run tools/ops_def_rows.py", file=sys.stderr)
+            return 1
+        if any("positional default" in w for w in warnings):
+            print("ops_def_rows: operands above have only positional names (argN): name them in ops.def",
+                  file=sys.stderr)
+            return 1
+        return 0
+    if new != text:
+        with open(DEF, "w") as f:
+            f.write(new)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
