@@ -10,7 +10,7 @@
   %two = "arith.constant"() {value = 2 : i32} : () -> i32
   %one = "arith.constant"() {value = 1 : i32} : () -> i32
   %z = "arith.constant"() {value = 0 : i32} : () -> i32
-  "asc.matmul_iterate_batch"(%gc, %ga, %ga, %ga, %a, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %two) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 0 : i64, layout_a = 1 : i64, layout_b = 1 : i64, layout_c = 1 : i64} : (!asc.global_tensor<f32>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.gm_ptr<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> () // expected-error {{asc.matmul_iterate_batch takes the operands of asc.matmul_iterate_all (at least 5 tensors and 7 tiling scalars) and 21 batch scalars, got 18 operands}}
+  "asc.matmul_iterate_batch"(%gc, %ga, %ga, %ga, %a, %ga, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %two) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 0 : i64, layout_a = 1 : i64, layout_b = 1 : i64, layout_c = 1 : i64} : (!asc.global_tensor<f32>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.gm_ptr<f16>, !asc.global_tensor<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> () // expected-error {{asc.matmul_iterate_batch takes the operands of asc.matmul_iterate_all (at least 5 tensors and 7 tiling scalars) and 21 batch scalars, got 19 operands}}
   "func.return"() : () -> ()
 }) {function_type = (!asc.gm_ptr<f16>, !asc.gm_ptr<f32>) -> (), sym_name = "few"} : () -> ()
 }) : () -> ()
