@@ -357,3 +357,24 @@ def test_b_and_c_row_strides_must_agree():
     with pytest.raises(asc.KernelError, match=f"test_matmul_batch.py:{line}"):
         bmm_cube[1](ga, gb, np.ascontiguousarray(gc), np.zeros((2, n), np.float32), t, False, False, False,
                     int(L.BSNGD), int(L.BSNGD), int(L.BNGS1S2), 2, 2, 0, 0, False)
+
+
+def test_get_batch_tensor_c_before_iterate_n_batch_stops_at_its_line():
+    """pyasc compiles get_batch_tensor_c with no iterate_n_batch before it; running it has no C to take,
+    so the kernel stops at that line (both the GlobalTensor and the LocalTensor forms)."""
+    @asc.jit(matmul_cube_only=True)
+    def k(c: asc.GlobalAddress, ws: asc.GlobalAddress, to_local: asc.ConstExpr[bool]):
+        pipe = asc.TPipe()
+        mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                            b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                            c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+        asc.adv.register_matmul(pipe, ws, mm)
+        if to_local:
+            x = asc.LocalTensor(dtype=asc.float32, pos=asc.TPosition.VECIN, addr=0, tile_size=64)
+            mm.get_batch_tensor_c(x, 2, 2, sync=False)  # local form
+        else:
+            mm.get_batch_tensor_c(2, 2, False, False)  # global form
+    for to_local, mark in ((False, "# global form"), (True, "# local form")):
+        line = next(i for i, x in enumerate(open(__file__), 1) if mark in x and "get_batch_tensor_c" in x)
+        with pytest.raises(asc.KernelError, match=f"test_matmul_batch.py:{line}.*call iterate_n_batch first"):
+            k[1](np.zeros(64, np.float32), np.zeros(4096, np.uint8), to_local)
