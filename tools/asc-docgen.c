@@ -266,7 +266,7 @@ static void hardware_section(FILE *f) {
 #define HW_CORE(id, name, doc) fprintf(f, "| %s | %s |\n", name, doc);
 #include "hw/hw.def"
   fputs("\n### Pipes\n\n| pipe | cores | trace row | runs |\n|---|---|---|---|\n", f);
-#define HW_PIPE(pipe, cores, row, doc) fprintf(f, "| `PIPE_" #pipe "` | %s | %s | %s |\n", cores_text(cores), row, doc);
+#define HW_PIPE(pipe, cores, row, col, doc) fprintf(f, "| `PIPE_" #pipe "` | %s | %s | %s |\n", cores_text(cores), row, doc);
 #include "hw/hw.def"
   fputs("\n### Memories\n\n| memory | Hardware enum | cores | KiB | alignment (B) | notes |\n"
         "|---|---|---|---|---|---|\n", f);

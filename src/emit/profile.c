@@ -22,24 +22,18 @@ extern const char asc_timeline_html[]; /* generated from src/emit/timeline.html 
 
 enum { MAXEVENTS = 400000 }; /* timeline.html draws at most this many records */
 
-/* msprof's rows (hardware.md §14), in msprof's order; the PipeUtilization column stem and
- * whether the pipe is on the cube core. */
-static const struct {
-  int pipe;
-  const char *row, *col;
-  bool aic;
-} PIPES[] = {
-    {ASC_PIPEID_PIPE_V, "VECTOR", "vec", false},     {ASC_PIPEID_PIPE_S, "SCALAR", "scalar", false},
-    {ASC_PIPEID_PIPE_M, "CUBE", "cube", true},       {ASC_PIPEID_PIPE_MTE1, "MTE1", "mte1", true},
-    {ASC_PIPEID_PIPE_MTE2, "MTE2", "mte2", false},   {ASC_PIPEID_PIPE_MTE3, "MTE3", "mte3", false},
-    {ASC_PIPEID_PIPE_FIX, "FIXP", "fixpipe", true},
-};
+/* msprof's rows (hardware.md §14), in msprof's order; names and column stems from the hw table. */
+static const int PIPES[] = {ASC_PIPEID_PIPE_V,    ASC_PIPEID_PIPE_S,    ASC_PIPEID_PIPE_M,  ASC_PIPEID_PIPE_MTE1,
+                            ASC_PIPEID_PIPE_MTE2, ASC_PIPEID_PIPE_MTE3, ASC_PIPEID_PIPE_FIX};
 enum { NROWS = sizeof PIPES / sizeof PIPES[0] };
+
+/* Whether the pipe is only on the cube core (its columns are aic_*). */
+static bool aiconly(int pipe) { return !asc_hw_core_has_pipe(ASC_HW_AIV, pipe); }
 
 static const char *rowof(int pipe) {
   for (int i = 0; i < NROWS; i++)
-    if (PIPES[i].pipe == pipe)
-      return PIPES[i].row;
+    if (PIPES[i] == pipe)
+      return asc_hw_pipe_row(pipe);
   const char *n = asc_sim_pipe_name(pipe);
   return n ? n : "?";
 }
@@ -148,31 +142,35 @@ static int opbasic(out *o) {
   return closef(o);
 }
 
+/* Whether PipeUtilization.csv has columns for pipe: a cube-only launch runs on AIC cores (msprof's
+ * aic_* columns, and no pipe the AIC lacks); AIC-only pipes appear once a launch used one. */
+static bool utilcols(int pipe, bool cubeonly, bool aicols) {
+  return (!aiconly(pipe) || aicols) && (!cubeonly || asc_hw_core_has_pipe(ASC_HW_AIC, pipe));
+}
+
 static int pipeutil(out *o) {
   const sim_prof *p = o->p;
   if (openf(o, "PipeUtilization.csv"))
     return -1;
-  /* A cube-only launch runs on AIC cores: msprof's aic_* columns, and no pipe the AIC lacks. */
   bool cubeonly = p->L->naic && !p->L->naiv, aicols = cubeonly;
   const char *kp = cubeonly ? "aic" : "aiv";
   for (int i = 0; i < NROWS; i++)
-    aicols |= PIPES[i].aic && pipeused(p, PIPES[i].pipe);
+    aicols |= aiconly(PIPES[i]) && pipeused(p, PIPES[i]);
   fprintf(o->f, "block_id,sub_block_id,blocks,%s_time(us),%s_total_cycles", kp, kp);
-  for (int i = 0; i < NROWS; i++) {
-    const char *pre = PIPES[i].aic || cubeonly ? "aic" : "aiv";
-    if ((!PIPES[i].aic || aicols) && (!cubeonly || asc_hw_core_has_pipe(ASC_HW_AIC, PIPES[i].pipe)))
-      fprintf(o->f, ",%s_%s_time(us),%s_%s_ratio,%s_%s_blocked_cycles", pre, PIPES[i].col, pre, PIPES[i].col, pre,
-              PIPES[i].col);
-  }
+  for (int i = 0; i < NROWS; i++)
+    if (utilcols(PIPES[i], cubeonly, aicols)) {
+      const char *pre = aiconly(PIPES[i]) || cubeonly ? "aic_" : "aiv_", *col = asc_hw_pipe_col(PIPES[i]);
+      fprintf(o->f, ",%s%s_time(us),%s%s_ratio,%s%s_blocked_cycles", pre, col, pre, col, pre, col);
+    }
   fputc('\n', o->f);
   for (int k = 0; k < p->rep->ncores; k++) {
     const asc_sim_core_report *c = &p->rep->cores[k];
     fprintf(o->f, "%d,%s%d,%d,%.4f,%lld", k, kp, k, c->blocks, (double)c->cycles / mhz(p), (long long)c->cycles);
     for (int i = 0; i < NROWS; i++)
-      if ((!PIPES[i].aic || aicols) && (!cubeonly || asc_hw_core_has_pipe(ASC_HW_AIC, PIPES[i].pipe))) {
-        int64_t b = c->busy[PIPES[i].pipe];
+      if (utilcols(PIPES[i], cubeonly, aicols)) {
+        int64_t b = c->busy[PIPES[i]];
         fprintf(o->f, ",%.4f,%.4f,%lld", (double)b / mhz(p), c->cycles ? (double)b / (double)c->cycles : 0.0,
-                (long long)c->blocked[PIPES[i].pipe]);
+                (long long)c->blocked[PIPES[i]]);
       }
     fputc('\n', o->f);
   }
@@ -284,8 +282,8 @@ static void pagedata(const sim_prof *p, FILE *f) {
   fputs(",\"pipes\":[", f);
   bool first = true;
   for (int i = 0; i < NROWS; i++)
-    if (!PIPES[i].aic || pipeused(p, PIPES[i].pipe)) {
-      fprintf(f, "%s{\"id\":%d,\"name\":\"%s\"}", first ? "" : ",", PIPES[i].pipe, PIPES[i].row);
+    if (!aiconly(PIPES[i]) || pipeused(p, PIPES[i])) {
+      fprintf(f, "%s{\"id\":%d,\"name\":\"%s\"}", first ? "" : ",", PIPES[i], asc_hw_pipe_row(PIPES[i]));
       first = false;
     }
   fputs("],\"cores\":[", f);
@@ -293,15 +291,15 @@ static void pagedata(const sim_prof *p, FILE *f) {
     const asc_sim_core_report *c = &rep->cores[k];
     int crit = ASC_PIPEID_PIPE_S;
     for (int i = 0; i < NROWS; i++)
-      if (c->busy[PIPES[i].pipe] > c->busy[crit])
-        crit = PIPES[i].pipe;
+      if (c->busy[PIPES[i]] > c->busy[crit])
+        crit = PIPES[i];
     fprintf(f, "%s{\"cycles\":%lld,\"blocks\":%d,\"critical\":\"%s\",\"busy\":{", k ? "," : "", (long long)c->cycles,
             c->blocks, rowof(crit));
     for (int i = 0; i < NROWS; i++)
-      fprintf(f, "%s\"%s\":%lld", i ? "," : "", PIPES[i].row, (long long)c->busy[PIPES[i].pipe]);
+      fprintf(f, "%s\"%s\":%lld", i ? "," : "", asc_hw_pipe_row(PIPES[i]), (long long)c->busy[PIPES[i]]);
     fputs("},\"blocked\":{", f);
     for (int i = 0; i < NROWS; i++)
-      fprintf(f, "%s\"%s\":%lld", i ? "," : "", PIPES[i].row, (long long)c->blocked[PIPES[i].pipe]);
+      fprintf(f, "%s\"%s\":%lld", i ? "," : "", asc_hw_pipe_row(PIPES[i]), (long long)c->blocked[PIPES[i]]);
     fputs("}}", f);
   }
   /* instructions: [op, pipe row, file index, line, 1 if it has regions (scf.for: its scalar

@@ -10,7 +10,7 @@
 enum { AIV = ASC_HW_MASK(ASC_HW_AIV), AIC = ASC_HW_MASK(ASC_HW_AIC) };
 
 enum {
-#define HW_PIPE(pipe, cores, row, doc) HWP_##pipe = ASC_PIPEID_PIPE_##pipe,
+#define HW_PIPE(pipe, cores, row, col, doc) HWP_##pipe = ASC_PIPEID_PIPE_##pipe,
 #include "hw/hw.def"
   HWP_NONE = ASC_HW_NOPIPE
 };
@@ -23,9 +23,9 @@ static const char *const core_names[] = {
 static const struct {
   int pipe;
   unsigned cores;
-  const char *row;
+  const char *row, *col;
 } pipes[] = {
-#define HW_PIPE(pipe, cores, row, doc) {ASC_PIPEID_PIPE_##pipe, cores, row},
+#define HW_PIPE(pipe, cores, row, col, doc) {ASC_PIPEID_PIPE_##pipe, cores, row, col},
 #include "hw/hw.def"
 };
 enum { NPIPEROWS = sizeof pipes / sizeof pipes[0] };
@@ -110,6 +110,13 @@ const char *asc_hw_pipe_row(int pipe) {
   for (int i = 0; i < NPIPEROWS; i++)
     if (pipes[i].pipe == pipe)
       return pipes[i].row;
+  return "?";
+}
+
+const char *asc_hw_pipe_col(int pipe) {
+  for (int i = 0; i < NPIPEROWS; i++)
+    if (pipes[i].pipe == pipe)
+      return pipes[i].col;
   return "?";
 }
 

@@ -35,6 +35,7 @@ bool asc_hw_pipe_exists(int pipe);                 /* one of the 7 pipes of arch
 unsigned asc_hw_pipe_cores(int pipe);              /* mask of core kinds that have it; 0 */
 bool asc_hw_core_has_pipe(int core, int pipe);
 const char *asc_hw_pipe_row(int pipe);             /* msprof trace row ("VECTOR"); "?" */
+const char *asc_hw_pipe_col(int pipe);             /* msprof PipeUtilization stem ("vec"); "?" */
 /* "PIPE_S, PIPE_V, PIPE_MTE2 and PIPE_MTE3" into buf (n bytes); returns buf. */
 char *asc_hw_core_pipes(int core, char *buf, size_t n);
 /* HardEvents. */
