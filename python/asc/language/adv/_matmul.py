@@ -93,12 +93,10 @@ class Matmul:
         if len(args) > 2 or "tensor" not in vals:
             raise TypeError(f"Matmul.{fn}() takes (scalar) or (tensor, transpose=False)")
         tensor = vals["tensor"]
-        if isinstance(tensor, _c.LocalTensor):
-            raise NotImplementedError(f"asc.adv.Matmul.{fn}(LocalTensor) ({which.upper()} in L1 or UB) is not "
-                                      "implemented yet in openasc")
-        if not isinstance(tensor, _c.GlobalTensor) or tensor.value is None:
-            raise TypeError(f"Matmul.{fn}(): {which.upper()} must be a GlobalTensor or an int scalar, got "
-                            f"{type(tensor).__name__}")
+        if not isinstance(tensor, (_c.GlobalTensor, _c.LocalTensor)) or tensor.value is None:
+            raise TypeError(f"Matmul.{fn}(): {which.upper()} must be a GlobalTensor, a LocalTensor or an int scalar, "
+                            f"got {type(tensor).__name__}")
+        _check_position(mt, tensor, fn, which.upper())
         return tensor, _static_bool(vals.get("transpose", False), fn, "transpose"), None
 
     def set_tensor_a(self, *args, **kwargs):
@@ -112,12 +110,13 @@ class Matmul:
         self.b, self.trans_b, self.b_scalar = self._operand("b", args, kwargs)
 
     def set_bias(self, tensor):
+        """set_bias(tensor): the bias row (singleN elements), a GlobalTensor or a LocalTensor in the
+        position of the bias MatmulType (UB in a MIX kernel, L1 in a cube-only one)."""
         builder("Matmul.set_bias")
-        if isinstance(tensor, _c.LocalTensor):  # recorded; computing with it raises (_emit)
-            self.bias = tensor
-            return
-        if not isinstance(tensor, _c.GlobalTensor) or tensor.value is None:
-            raise TypeError(f"Matmul.set_bias(): the bias must be a GlobalTensor, got {type(tensor).__name__}")
+        if not isinstance(tensor, (_c.GlobalTensor, _c.LocalTensor)) or tensor.value is None:
+            raise TypeError(f"Matmul.set_bias(): the bias must be a GlobalTensor or a LocalTensor, got "
+                            f"{type(tensor).__name__}")
+        _check_position(self.bias_type or self.c_type, tensor, "set_bias", "the bias")
         self.bias = tensor
 
     def set_quant_scalar(self, quant_scalar):
@@ -253,22 +252,21 @@ class Matmul:
         if self.sparse_index is not None:
             raise NotImplementedError("asc.adv.Matmul with set_sparse_index (MatmulWithSparse: a 4:2 sparse B "
                                       "densified on the cube) is not implemented yet in openasc")
-        if isinstance(self.bias, _c.LocalTensor):
-            raise NotImplementedError("asc.adv.Matmul.set_bias(LocalTensor) (a bias in L1 or UB) is not implemented "
-                                      "yet in openasc; give the bias in GM")
         av = self.a.value if self.a_scalar is None else self._placeholder(self.a_type)
         bv = self.b.value if self.b_scalar is None else self._placeholder(self.b_type)
+        gms = [t for t in (self.a, self.b, c) if isinstance(t, _c.GlobalTensor) and t.value is not None]
         if self.workspace is not None:
             ws = self.workspace
-        elif self.a is not None and self.a_scalar is None:
-            ws = self.a.get_phy_addr()
+        elif gms and self.a_scalar is None:
+            ws = gms[0].get_phy_addr()  # a cube-only Matmul without messages: any GM address will do
         else:
-            raise RuntimeError("Matmul with a scalar A: give register_matmul a workspace")
+            raise RuntimeError("Matmul with a scalar A (or no GM operand): give register_matmul a workspace")
         if next and self.workspace is None:
             raise RuntimeError(f"Matmul.{name[11:]}: outside `with matmul.iterate()` the Matmul counts its tiles in "
                                "the workspace of register_matmul(pipe, workspace, ...); give one")
+        gv = av if isinstance(self.a, _c.GlobalTensor) and self.a_scalar is None else self._placeholder(self.a_type)
         ops = [c.value if c is not None else av, av, bv, self.bias.value if self.bias is not None else av,
-               ws.value, self.quant_vector.value if self.quant == 2 else av] + s + ([tile] if tile is not None else [])
+               ws.value, self.quant_vector.value if self.quant == 2 else gv] + s + ([tile] if tile is not None else [])
         opts = getattr(b, "options", None) or {}
         kt = opts.get("kernel_type")
         kt = getattr(kt, "value", kt)
@@ -280,7 +278,8 @@ class Matmul:
                  "bias": f"{int(self.bias is not None)} : i64", "mix": f"{int(bool(mix))} : i64",
                  "a_scalar": f"{int(self.a_scalar is not None)} : i64",
                  "b_scalar": f"{int(self.b_scalar is not None)} : i64", "quant": f"{self.quant} : i64",
-                 "next": f"{next} : i64", "seq": f"{int(seq)} : i64"}
+                 "next": f"{next} : i64", "seq": f"{int(seq)} : i64",
+                 "a_nz": f"{_is_nz(self.a_type)} : i64", "b_nz": f"{_is_nz(self.b_type)} : i64"}
         r = b.op(name, ops, [result] if result else [], attrs)
         return r[0] if result else None
 
@@ -411,6 +410,37 @@ def _no_atomic(en_atomic, fn):
     if isinstance(en_atomic, PlainValue) or en_atomic:
         raise NotImplementedError(f"asc.adv.Matmul.{fn}(en_atomic=...) (C accumulated atomically) is not implemented "
                                   "yet in openasc")
+
+
+# the TPositions of a LocalTensor operand, by memory (src/hw/hw.def HW_POS)
+_UB_POS = (TPosition.VECIN, TPosition.VECOUT, TPosition.VECCALC)
+_L1_POS = (TPosition.A1, TPosition.B1, TPosition.C1)
+
+
+def _is_nz(mt):
+    return int(getattr(mt.format, "value", mt.format) == CubeFormat.NZ.value)
+
+
+def _check_position(mt, tensor, fn, what):
+    """A tensor given to a Matmul setter must be where its MatmulType says (Ascend C checks this at
+    compile time: a GlobalTensor needs position GM, a LocalTensor a UB or L1 position); which kernel
+    type can use which memory is decided by expand-matmul (src/passes/expand_matmul.c)."""
+    pos = TPosition(int(mt.position))
+    if isinstance(tensor, _c.GlobalTensor):
+        if pos != TPosition.GM:
+            raise TypeError(f"Matmul.{fn}(): {what}'s MatmulType has position {pos.name}: give a LocalTensor there, "
+                            "or declare the MatmulType with TPosition.GM for a GlobalTensor")
+        return
+    if pos == TPosition.GM:
+        raise TypeError(f"Matmul.{fn}(): {what} is a LocalTensor but its MatmulType has position GM: declare "
+                        "MatmulType(TPosition.VECIN/VECOUT/VECCALC (UB) or A1/B1/C1 (L1), ...)")
+    if pos not in _UB_POS + _L1_POS:
+        raise ValueError(f"Matmul.{fn}(): {what} in {pos.name}: a Matmul operand in local memory is in UB (VECIN, "
+                         "VECOUT, VECCALC) or L1 (A1, B1, C1)")
+    tpos = getattr(tensor, "pos", None)
+    if tpos is not None and (TPosition(int(tpos)) in _UB_POS) != (pos in _UB_POS):
+        raise TypeError(f"Matmul.{fn}(): {what} is a LocalTensor in {TPosition(int(tpos)).name} but its MatmulType "
+                        f"has position {pos.name} ({'UB' if pos in _UB_POS else 'L1'})")
 
 
 def _static_bool(x, fn, arg):
