@@ -341,3 +341,32 @@ def test_position_mismatch_is_an_error_at_the_call(which, text):
         _mismatch_kernel[1](np.zeros(64 * 64, np.float16), np.zeros(1 << 20, np.uint8), t, which)
     assert text in str(e.value), str(e.value)
     assert "set_tensor_a" in str(e.value)
+
+
+@asc.jit
+def _batch_local_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+                        workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling):
+    ag = asc.GlobalTensor()
+    bg = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg.set_global_buffer(b)
+    cg.set_global_buffer(c)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(que=q, num=1, len=8192)
+    mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.VECIN, asc.CubeFormat.ND, asc.float16),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    t = q.alloc_tensor(asc.float16)
+    mm.set_tensor_a(t)
+    mm.set_tensor_b(bg)
+    mm.iterate_batch(cg, 2, 2, False)
+
+
+def test_batch_forms_with_a_local_operand_are_not_implemented():
+    t = tiling_for(64, 64, 64, np.float16, np.float32, 1, False, False, False)
+    with pytest.raises(NotImplementedError, match="with A in a LocalTensor"):
+        _batch_local_kernel[1](np.zeros(1, np.float16), np.zeros(1, np.float16), np.zeros(1, np.float32),
+                               np.zeros(1 << 20, np.uint8), t)

@@ -65,6 +65,10 @@ def _emit(mm, fn, c, batch_a, batch_b, loop, strides):
     b = builder(fn)
     if mm.a is None or mm.b is None:
         raise RuntimeError(f"Matmul.{fn.split('.')[-1]}() before set_tensor_a and set_tensor_b")
+    for what, t in (("A", mm.a), ("B", mm.b), ("the bias", mm.bias)):
+        if isinstance(t, _c.LocalTensor):
+            raise NotImplementedError(f"asc.adv.{fn} with {what} in a LocalTensor (UB / L1) is not implemented yet in "
+                                      "openasc; the batch forms take A, B and the bias in GM")
     ops, attrs = _base_operands(mm, c)
     t = mm.tiling
     ops += [_i32(batch_a), _i32(batch_b), _i32(loop)] + [_i32(x) for x in strides]
