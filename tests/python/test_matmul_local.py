@@ -307,7 +307,7 @@ def test_nz_f32_k_major_is_refused():
 
 
 @asc.jit
-def _mismatch_kernel(a: asc.GlobalAddress, workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
+def _mismatch_kernel(a: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
                      which: asc.ConstExpr[int]):
     ag = asc.GlobalTensor()
     ag.set_global_buffer(a)
@@ -323,10 +323,14 @@ def _mismatch_kernel(a: asc.GlobalAddress, workspace: asc.GlobalAddress, tiling:
     mm = asc.adv.Matmul(types[which], gm_t, c_t)
     asc.adv.register_matmul(pipe, workspace, mm, tiling)
     t = q.alloc_tensor(asc.float16)
+    cg = asc.GlobalTensor()
+    cg.set_global_buffer(c)
     if which == 1:
         mm.set_tensor_a(ag)
     else:
         mm.set_tensor_a(t)
+    mm.set_tensor_b(ag)
+    mm.iterate_all(cg)  # the setter is traced (as pyasc); the computing call refuses the misplaced A
 
 
 @pytest.mark.parametrize("which,text", [
@@ -338,7 +342,8 @@ def _mismatch_kernel(a: asc.GlobalAddress, workspace: asc.GlobalAddress, tiling:
 def test_position_mismatch_is_an_error_at_the_call(which, text):
     t = tiling_for(64, 64, 64, np.float16, np.float32, 1, False, False, False)
     with pytest.raises(Exception) as e:
-        _mismatch_kernel[1](np.zeros(64 * 64, np.float16), np.zeros(1 << 20, np.uint8), t, which)
+        _mismatch_kernel[1](np.zeros(64 * 64, np.float16), np.zeros(64 * 64, np.float32), np.zeros(1 << 20, np.uint8),
+                            t, which)
     assert text in str(e.value), str(e.value)
     assert "set_tensor_a" in str(e.value)
 

@@ -65,6 +65,7 @@ class Matmul:
         self.quant, self.quant_scalar, self.quant_vector = 0, None, None  # 0 none, 1 scalar, 2 vector
         self.sparse_index = None
         self.self_define_data = self.user_def_info = None
+        self._misplaced = {}  # operand -> the error of a tensor not where its MatmulType says (raised when used)
 
     # ---- set-up ----
     def init(self, tiling):
@@ -96,17 +97,19 @@ class Matmul:
         if not isinstance(tensor, (_c.GlobalTensor, _c.LocalTensor)) or tensor.value is None:
             raise TypeError(f"Matmul.{fn}(): {which.upper()} must be a GlobalTensor, a LocalTensor or an int scalar, "
                             f"got {type(tensor).__name__}")
-        _check_position(mt, tensor, fn, which.upper())
+        self._misplaced[which] = _check_position(mt, tensor, fn, which.upper())
         return tensor, _static_bool(vals.get("transpose", False), fn, "transpose"), None
 
     def set_tensor_a(self, *args, **kwargs):
         """set_tensor_a(tensor, transpose=False), or set_tensor_a(scalar): A is filled with the scalar."""
         builder("Matmul.set_tensor_a")
+        self._misplaced.pop("a", None)
         self.a, self.trans_a, self.a_scalar = self._operand("a", args, kwargs)
 
     def set_tensor_b(self, *args, **kwargs):
         """set_tensor_b(tensor, transpose=False), or set_tensor_b(scalar): B is filled with the scalar."""
         builder("Matmul.set_tensor_b")
+        self._misplaced.pop("b", None)
         self.b, self.trans_b, self.b_scalar = self._operand("b", args, kwargs)
 
     def set_bias(self, tensor):
@@ -116,7 +119,7 @@ class Matmul:
         if not isinstance(tensor, (_c.GlobalTensor, _c.LocalTensor)) or tensor.value is None:
             raise TypeError(f"Matmul.set_bias(): the bias must be a GlobalTensor or a LocalTensor, got "
                             f"{type(tensor).__name__}")
-        _check_position(self.bias_type or self.c_type, tensor, "set_bias", "the bias")
+        self._misplaced["bias"] = _check_position(self.bias_type or self.c_type, tensor, "set_bias", "the bias")
         self.bias = tensor
 
     def set_quant_scalar(self, quant_scalar):
@@ -249,6 +252,10 @@ class Matmul:
         s = self._scalars()
         if scalars_only:
             return b.op(name, s, ["i32"])[0]
+        for k, err in self._misplaced.items():  # pyasc traces such a setter; computing with it is an error
+            if err and (self.bias if k == "bias" else self.a if k == "a" else self.b) is not None and \
+                    (k != "a" or self.a_scalar is None) and (k != "b" or self.b_scalar is None):
+                raise err[0](err[1])
         if self.sparse_index is not None:
             raise NotImplementedError("asc.adv.Matmul with set_sparse_index (MatmulWithSparse: a 4:2 sparse B "
                                       "densified on the cube) is not implemented yet in openasc")
@@ -311,7 +318,8 @@ class Matmul:
         if isinstance(en_partial_sum, PlainValue) or en_partial_sum:
             raise NotImplementedError("asc.adv.Matmul.iterate(en_partial_sum=True) is not implemented yet in openasc")
         if local_c_matrix is not None:
-            raise NotImplementedError("asc.adv.Matmul.iterate(local_c_matrix=...) is not implemented yet in openasc")
+            raise NotImplementedError("asc.adv.Matmul.iterate(local_c_matrix=...) (C in a CO1 tensor the kernel "
+                                      "manages) is not implemented yet in openasc")
         if self.workspace is not None and (self.a is not None or self.a_scalar is not None) and \
                 (self.b is not None or self.b_scalar is not None) and self.tiling is not None:
             self._emit("asc.matmul_iterate", tile=_i32(-1), next=1)  # the counter of the next form := 0
@@ -396,6 +404,8 @@ class Matmul:
         _batch.wait_iterate_batch(self)
 
     iterate_batch._asc_status = _batch.PARTLY
+    iterate._asc_status = ("partly implemented: local_c_matrix (C in a CO1 tensor the kernel manages) raises "
+                           "NotImplementedError")
 
 
 # recorded, but the sparse Matmul itself is not simulated (tools/api_status.py reads this)
@@ -422,25 +432,27 @@ def _is_nz(mt):
 
 
 def _check_position(mt, tensor, fn, what):
-    """A tensor given to a Matmul setter must be where its MatmulType says (Ascend C checks this at
-    compile time: a GlobalTensor needs position GM, a LocalTensor a UB or L1 position); which kernel
-    type can use which memory is decided by expand-matmul (src/passes/expand_matmul.c)."""
+    """A tensor given to a Matmul setter must be where its MatmulType says (Ascend C: a GlobalTensor
+    needs position GM, a LocalTensor a UB or L1 position): None, or (exception class, message) for
+    the computing call to raise (pyasc traces the setter itself).  Which kernel type can use which
+    memory is decided by expand-matmul (src/passes/expand_matmul.c)."""
     pos = TPosition(int(mt.position))
     if isinstance(tensor, _c.GlobalTensor):
         if pos != TPosition.GM:
-            raise TypeError(f"Matmul.{fn}(): {what}'s MatmulType has position {pos.name}: give a LocalTensor there, "
-                            "or declare the MatmulType with TPosition.GM for a GlobalTensor")
-        return
+            return TypeError, (f"Matmul.{fn}(): {what}'s MatmulType has position {pos.name}: give a LocalTensor "
+                               "there, or declare the MatmulType with TPosition.GM for a GlobalTensor")
+        return None
     if pos == TPosition.GM:
-        raise TypeError(f"Matmul.{fn}(): {what} is a LocalTensor but its MatmulType has position GM: declare "
-                        "MatmulType(TPosition.VECIN/VECOUT/VECCALC (UB) or A1/B1/C1 (L1), ...)")
+        return TypeError, (f"Matmul.{fn}(): {what} is a LocalTensor but its MatmulType has position GM: declare "
+                           "MatmulType(TPosition.VECIN/VECOUT/VECCALC (UB) or A1/B1/C1 (L1), ...)")
     if pos not in _UB_POS + _L1_POS:
-        raise ValueError(f"Matmul.{fn}(): {what} in {pos.name}: a Matmul operand in local memory is in UB (VECIN, "
-                         "VECOUT, VECCALC) or L1 (A1, B1, C1)")
+        return ValueError, (f"Matmul.{fn}(): {what} in {pos.name}: a Matmul operand in local memory is in UB "
+                            "(VECIN, VECOUT, VECCALC) or L1 (A1, B1, C1)")
     tpos = getattr(tensor, "pos", None)
     if tpos is not None and (TPosition(int(tpos)) in _UB_POS) != (pos in _UB_POS):
-        raise TypeError(f"Matmul.{fn}(): {what} is a LocalTensor in {TPosition(int(tpos)).name} but its MatmulType "
-                        f"has position {pos.name} ({'UB' if pos in _UB_POS else 'L1'})")
+        return TypeError, (f"Matmul.{fn}(): {what} is a LocalTensor in {TPosition(int(tpos)).name} but its "
+                           f"MatmulType has position {pos.name} ({'UB' if pos in _UB_POS else 'L1'})")
+    return None
 
 
 def _static_bool(x, fn, arg):

@@ -9,7 +9,8 @@ from .. import core as _c
 
 _I32 = DTYPES["int32"]
 # docs/api-status.md: iterate_batch with C in a LocalTensor raises NotImplementedError
-PARTLY = "partly implemented: C in GM (a LocalTensor C raises NotImplementedError)"
+PARTLY = ("partly implemented: C, A, B and the bias in GM (a LocalTensor C, A, B or bias raises "
+          "NotImplementedError)")
 _LAYOUT_FIELDS = tuple(f"{o}_layout_info_{x}"
                        for o, xs in (("a", "bsngd"), ("b", "bsngd"), ("c", ("b", "s1", "n", "g", "s2"))) for x in xs)
 
