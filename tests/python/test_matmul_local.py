@@ -307,8 +307,8 @@ def test_nz_f32_k_major_is_refused():
 
 
 @asc.jit
-def _mismatch_kernel(a: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
-                     which: asc.ConstExpr[int]):
+def _mismatch_kernel(a: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress,
+                     tiling: asc.adv.TCubeTiling, which: asc.ConstExpr[int]):
     ag = asc.GlobalTensor()
     ag.set_global_buffer(a)
     pipe = asc.TPipe()
