@@ -21,7 +21,9 @@
  *   BNGS1S2        batch stride s*d, row stride d
  * matrixStrideA/B, when nonzero, replace the batch stride of A/B.  B K x N and C share one row
  * stride in the single matmul (its orgN); when a layout makes them differ the batch call stops
- * the kernel with an error at its line (asc.trap). */
+ * the kernel with an error at its line (asc.trap).  C in a LocalTensor (a MIX kernel's UB): the
+ * batches' C matrices one after another, each tm x tn row-major (expand-matmul brings each from the
+ * AIC through the workspace), so B keeps its own row stride. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -114,6 +116,11 @@ static asc_value *gtsub(g_t *g, asc_value *t, asc_value *off) {
   return res(emit(g, ASC_OP_GT_SUBVIEW, ops, 2, t->type));
 }
 
+static asc_value *ltsub(g_t *g, asc_value *t, asc_value *off) {
+  asc_value *ops[] = {t, off};
+  return res(emit(g, ASC_OP_LT_SUBVIEW, ops, 2, t->type));
+}
+
 static int64_t attr_int(const asc_op *op, const char *name) {
   const asc_attr *a = asc_op_attr(op, name);
   return a ? a->i : 0;
@@ -168,7 +175,8 @@ static int expand_one(asc_module *m, asc_op *op) {
   saved ls, js, is;
   /* B K x N and C share the single matmul's orgN: a layout that gives them different row
    * strides is stopped at the call's line */
-  if (!tb) {
+  bool cloc = o[OP_C]->type->kind == ASC_TY_LTENSOR;
+  if (!tb && !cloc) {
     ifelse_open(&g, cmp(&g, 1, ldb, ldc), &is);
     emit(&g, ASC_OP_TRAP, NULL, 0, NULL);
     endblock(&g, &is);
@@ -186,10 +194,11 @@ static int expand_one(asc_module *m, asc_op *op) {
   memcpy(ops, o, sizeof *ops * (size_t)nbase);
   ops[OP_A] = gtsub(&g, o[OP_A], mul(&g, ia, sa));
   ops[OP_B] = gtsub(&g, o[OP_B], mul(&g, ib, sb));
-  ops[OP_C] = gtsub(&g, o[OP_C], mul(&g, ic, sc));
+  ops[OP_C] = cloc ? ltsub(&g, o[OP_C], mul(&g, ic, mul(&g, s[S_TM], s[S_TN])))
+                   : gtsub(&g, o[OP_C], mul(&g, ic, sc));
   if (attr_int(op, "bias"))
     ops[OP_BIAS] = gtsub(&g, o[OP_BIAS], mul(&g, ic, s[S_ORGN]));
-  ops[nt + S_ORGN] = ldc;
+  ops[nt + S_ORGN] = cloc && !tb ? ldb : ldc; /* a local C takes no row stride from it */
   if (ta)
     ops[nt + S_ORGM] = lda;
   else

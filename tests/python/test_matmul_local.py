@@ -375,3 +375,93 @@ def test_batch_forms_with_a_local_operand_are_not_implemented():
     with pytest.raises(NotImplementedError, match="with A in a LocalTensor"):
         _batch_local_kernel[1](np.zeros(1, np.float16), np.zeros(1, np.float16), np.zeros(1, np.float32),
                                np.zeros(1 << 20, np.uint8), t)
+
+
+# ---- iterate_batch with C in UB (MIX): the batches' C one after another, tm x tn each ----
+@asc.jit
+def _batch_to_ub(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, bias: asc.GlobalAddress,
+                 workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, ba: int, bb: int,
+                 tb: asc.ConstExpr[bool], use_bias: asc.ConstExpr[bool], size: int):
+    ag = asc.GlobalTensor()
+    bg = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    biasg = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg.set_global_buffer(b)
+    cg.set_global_buffer(c)
+    biasg.set_global_buffer(bias)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(que=q, num=1, len=size * 4)
+    nl = asc.LayoutMode.NORMAL
+    mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, False, nl),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, tb, nl),
+                        asc.adv.MatmulType(asc.TPosition.VECOUT, asc.CubeFormat.ND, asc.float32, False, nl),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(ag)
+    mm.set_tensor_b(bg, tb)
+    if use_bias:
+        mm.set_bias(biasg)
+    t = q.alloc_tensor(asc.float32)
+    mm.iterate_batch(t, ba, bb, False)
+    q.enque(t)
+    t = q.deque(asc.float32)
+    if asc.get_block_idx() == 0:
+        asc.data_copy(cg, t, size)
+    q.free_tensor(t)
+    mm.end()
+
+
+@pytest.mark.parametrize("m,n,k,ba,bb,tb,bias", [
+    (16, 32, 32, 2, 2, False, False),
+    (20, 24, 48, 2, 1, True, True),      # tails, B broadcast over the batches, a bias row per batch
+    (32, 40, 32, 1, 3, False, True),     # A broadcast
+])
+def test_iterate_batch_into_ub(m, n, k, ba, bb, tb, bias):
+    nb = max(ba, bb)
+    rng = np.random.default_rng(4)
+    A = rng.integers(-4, 5, (ba, m, k)).astype(np.float16)
+    B = rng.integers(-4, 5, (bb, k, n)).astype(np.float16)
+    bv = rng.integers(-9, 10, (nb, n)).astype(np.float32)
+    mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, tb)
+    mt.set_c_type(host.TPosition.VECOUT, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_dim(1)
+    mt.set_org_shape(m, n, k)
+    mt.set_shape(m, n, k)
+    mt.enable_bias(bias)
+    mt.set_batch_info_for_normal(ba, bb, m, n, k)
+    t = asc.adv.TCubeTiling()
+    assert mt.get_tiling(t) == 0
+    size = -(-nb * m * n // 8) * 8
+    c = np.full(size, -1, np.float32)
+    gb = np.ascontiguousarray(B.transpose(0, 2, 1)) if tb else B
+    _batch_to_ub[1](A, gb, c, bv, np.zeros(16 << 20, np.uint8), t, ba, bb, tb, bias, size)
+    ref = np.stack([A[j // (nb // ba)].astype(np.float64) @ B[j // (nb // bb)].astype(np.float64) +
+                    (bv[j] if bias else 0) for j in range(nb)])
+    np.testing.assert_array_equal(c[:nb * m * n].reshape(nb, m, n), ref.astype(np.float32))
+
+
+def test_iterate_batch_into_ub_needs_sync():
+    t = tiling_for(64, 64, 64, np.float16, np.float32, 1, False, False, False)
+    with pytest.raises(ValueError, match="needs sync=True"):
+        _batch_to_ub_async[1](np.zeros(64, np.float32), np.zeros(1 << 20, np.uint8), t)
+
+
+@asc.jit
+def _batch_to_ub_async(c: asc.GlobalAddress, workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling):
+    cg = asc.GlobalTensor()
+    cg.set_global_buffer(c)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(que=q, num=1, len=1024)
+    gm = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+    mm = asc.adv.Matmul(gm, gm, asc.adv.MatmulType(asc.TPosition.VECOUT, asc.CubeFormat.ND, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(cg)
+    mm.set_tensor_b(cg)
+    t = q.alloc_tensor(asc.float32)
+    mm.iterate_batch(t, 2, 2, False, sync=False)
