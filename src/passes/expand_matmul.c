@@ -197,6 +197,7 @@ typedef struct mm {
   int aloc, bloc, biasloc; /* where A, B, the bias are: LOC_* (a LocalTensor: its position's memory) */
   bool anz, bnz;         /* A / B stored as Nz fractals (MatmulType format NZ) */
   asc_value *lda, *ldb;  /* A's / B's row stride as stored (ND), or its height rounded up to 16 (Nz) */
+  asc_value *co1;        /* iterate(local_c_matrix=): the kernel's own CO1 tensor the tiles go to */
   const asc_type *ein, *eacc;
   const asc_type *ec; /* C's element type (NULL: the op writes no C) */
   int qpre;           /* the fixpipe's QuantModes value for eacc -> ec */
@@ -233,7 +234,7 @@ static void alloc(gen *g, mm *x) {
   x->b1 = ltensor(g, x->ein, ASC_POS_B1, 64 * KB, 64 * KB);
   x->a2 = ltensor(g, x->ein, ASC_POS_A2, 0, 64 * KB);
   x->b2 = ltensor(g, x->ein, ASC_POS_B2, 0, 64 * KB);
-  x->c1 = ltensor(g, x->eacc, ASC_POS_CO1, 0, 128 * KB);
+  x->c1 = x->co1 ? x->co1 : ltensor(g, x->eacc, ASC_POS_CO1, 0, 128 * KB);
   if (x->bias) {
     x->bias1 = ltensor(g, x->eacc, ASC_POS_C1, 128 * KB, KB);
     x->bt = ltensor(g, x->eacc, ASC_POS_C2, 0, KB);
@@ -626,6 +627,33 @@ static asc_value *stored(gen *g, mm *x, bool isb) {
 
 static asc_value *wsview(gen *g, asc_value *ws, const asc_type *elem, asc_value *off);
 
+/* iterate(local_c_matrix=t) (Ascend C's Iterate(enPartialSum, localCmatrix), "the user manages
+ * CO1"): the op's C is the kernel's CO1 tensor, and each tile goes there (baseM x baseN as the
+ * mmads leave it: Nz, column fractals up(mc, 16) rows apart) instead of the Matmul's own L0C; the
+ * kernel reads it (fixpipe).  CO1 is the AIC's: a cube-only kernel's, f32 / int32 as the
+ * accumulator. */
+static bool isco1(const asc_value *v) {
+  return v->type->kind == ASC_TY_LTENSOR && asc_hw_type_mem(v->type) == ASC_HW_MEM_L0C;
+}
+
+static int user_co1(gen *g, mm *x) {
+  asc_value *c = x->op->operands[OP_C]; /* without local_c_matrix: A (the front-end's filler) */
+  if (x->op->code != ASC_OP_MATMUL_ITERATE || !isco1(c))
+    return 0;
+  const char *why = NULL;
+  if (x->mix)
+    why = "is the AIC's L0C: it needs a cube-only kernel (matmul_cube_only=True), the vector cores calling a MIX "
+          "kernel's Matmul have no CO1";
+  else if (c->type->elem != x->eacc)
+    why = x->esz == 1 ? "must hold int32 (the accumulator of int8 A and B)" : "must hold float32 (the accumulator)";
+  if (why) {
+    asc_error(g->ctx, asc_op_diag_loc(x->op), "%s: local_c_matrix %s", asc_op_name(x->op), why);
+    return -1;
+  }
+  x->co1 = c;
+  return 0;
+}
+
 /* MIX, on the AIV: the UB operands of this call into the AIV's mirror of UB in the workspace
  * (MIRROR0 + blocks x 256 KiB + AIV index x 192 KiB: after the message and tile slots; A, B, the
  * bias one after the other, 32-byte aligned), which then stand for them in the message. */
@@ -705,7 +733,7 @@ static int prepare(gen *g, mm *x, asc_op *op) {
   x->eacc = isint ? asc_type_int(g->ctx, 32, false) : asc_type_float(g->ctx, 32, false);
   if (op->code != ASC_OP_MATMUL_ITERATE)
     x->ec = op->nresults ? op->results[0].type->elem : op->operands[OP_C]->type->elem;
-  if (locals(g, x))
+  if (locals(g, x) || user_co1(g, x))
     return -1;
   return (x->qpre = quantmode(g, x)) < 0 ? -1 : 0;
 }
@@ -763,10 +791,15 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
     rc = emit_getc(&g, &x, t);
     endblock(&g, &tl);
   } else if (op->code == ASC_OP_MATMUL_ITERATE) {
-    if (x.next)
+    if (x.next) {
       ctr_reset(&g, op->operands[OP_WS]); /* a bare iterate(): get_tensor_c takes the tiles from 0 */
-    else
+    } else if (x.co1) { /* the kernel's CO1: its earlier reads (FIX) before the mmads, its next after */
+      flag(&g, ASC_EVENT_FIX_M);
       tile(&g, &x, x.s[S_TILE]);
+      flag(&g, ASC_EVENT_M_FIX);
+    } else {
+      tile(&g, &x, x.s[S_TILE]);
+    }
   } else if (op->nresults) {
     /* get_tensor_c() returning the tile: into this core's slot of the workspace (baseM x baseN) */
     asc_value *ws = op->operands[OP_WS];
@@ -1096,7 +1129,7 @@ static void find_tpipe(asc_op *op, void *user) {
  * from the TPipe given to REGIST_MATMUL_OBJ: TBufs initialised right after the TPipe is created,
  * so they are the first buffers of each memory (the fixed addresses alloc() uses: 0 of L1, L0A,
  * L0B, L0C, BT) and the kernel's own buffers follow them instead of overlapping. */
-static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *ev) {
+static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *ev, bool own_l0c) {
   asc_op *tp = NULL;
   asc_walk(f, find_tpipe, &tp);
   if (!tp)
@@ -1112,6 +1145,8 @@ static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *e
       {ASC_POS_CO1, 128 * 1024},      {ASC_POS_C2, 1024},
   };
   for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) {
+    if (bufs[i].pos == ASC_POS_CO1 && !own_l0c)
+      continue; /* every tile goes to the kernel's CO1 tensor (iterate(local_c_matrix=)) */
     asc_value *tb = res(emit(&g, ASC_OP_TBUF, NULL, 0, asc_type_tbuf(m->ctx, bufs[i].pos)));
     asc_value *ops[] = {&tp->results[0], tb, kint(&g, bufs[i].bytes)};
     emit(&g, ASC_OP_INIT_TBUF, ops, 3, NULL);
@@ -1125,6 +1160,17 @@ static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *e
     ev->event[ev->n] = events[i];
     ev->id[ev->n++] = res(a);
   }
+}
+
+/* Whether the Matmul uses its own L0C: some call computes into it (not only iterate with a CO1 C). */
+static bool own_l0c(const asc_pass_vec *v) {
+  for (size_t i = 0; i < v->n; i++) {
+    const asc_op *op = v->items[i];
+    if (op->code == ASC_OP_MATMUL_ITERATE_ALL || op->code == ASC_OP_MATMUL_GET_TENSOR_C ||
+        (op->code == ASC_OP_MATMUL_ITERATE && !attrint(op, "next") && !isco1(op->operands[OP_C])))
+      return true;
+  }
+  return false;
 }
 
 static void collect(asc_op *op, void *user) {
@@ -1159,7 +1205,7 @@ static int expand_func(asc_module *m, asc_op *f) {
   for (size_t i = 0; i < v.n; i++) { /* cube-only: the Matmul's buffers and event ids from the TPipe */
     asc_op *op = v.items[i];
     if (!ismix(op) && op->code != ASC_OP_MATMUL_TILE_COUNT) {
-      pipe_buffers(m, f, op, &ev);
+      pipe_buffers(m, f, op, &ev, own_l0c(&v));
       break;
     }
   }

@@ -465,3 +465,97 @@ def _batch_to_ub_async(c: asc.GlobalAddress, workspace: asc.GlobalAddress, tilin
     mm.set_tensor_b(cg)
     t = q.alloc_tensor(asc.float32)
     mm.iterate_batch(t, 2, 2, False, sync=False)
+
+
+# ---- iterate(local_c_matrix=): the kernel manages CO1 (cube-only) ----
+@asc.jit(matmul_cube_only=True)
+def _co1_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress,
+                tiling: asc.adv.TCubeTiling, tb: asc.ConstExpr[bool]):
+    off_a, off_b, off_c, off_bias, tail_m, tail_n = offsets(tiling, False, tb, asc.get_block_idx())
+    ag = asc.GlobalTensor()
+    bg = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    ag.set_global_buffer(a + off_a)
+    bg.set_global_buffer(b + off_b)
+    cg.set_global_buffer(c + off_c)
+    pipe = asc.TPipe()
+    qc = asc.TQue(asc.TPosition.CO1, 1)
+    pipe.init_buffer(que=qc, num=1, len=tiling.base_m * tiling.base_n * 4)
+    mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, tb),
+                        asc.adv.MatmulType(asc.TPosition.CO1, asc.CubeFormat.NZ, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    if asc.get_block_idx() < tiling.used_core_num:
+        mm.set_tensor_a(ag)
+        mm.set_tensor_b(bg, tb)
+        mm.set_tail(tail_m, tail_n)
+        co1 = qc.alloc_tensor(asc.float32)
+        rows = tail_m.ceildiv(tiling.base_m)
+        with mm.iterate(False, True, co1) as count:
+            m0 = count % rows * tiling.base_m
+            n0 = count // rows * tiling.base_n
+            mc = tail_m - m0
+            if mc > tiling.base_m:
+                mc = tiling.base_m
+            nc = tail_n - n0
+            if nc > tiling.base_n:
+                nc = tiling.base_n
+            # the tile as the mmads leave it: Nz, column fractals up(mc, 16) rows apart
+            asc.fixpipe(cg[m0 * tiling.n + n0:], co1, asc.FixpipeParamsV220(nc, mc, mc.ceildiv(16) * 16, tiling.n))
+        qc.free_tensor(co1)
+        mm.end()
+
+
+@pytest.mark.parametrize("m,n,k,cores,tb", [(64, 64, 64, 1, False), (100, 200, 96, 4, True)])
+def test_iterate_into_the_kernels_co1(m, n, k, cores, tb):
+    rng = np.random.default_rng(5)
+    a = rng.integers(-4, 5, (m, k)).astype(np.float16)
+    b = rng.integers(-4, 5, (k, n)).astype(np.float16)
+    t = tiling_for(m, n, k, np.float16, np.float32, cores, False, tb, False, base=(32, 64, -1))
+    c = np.full((m, n), -1, np.float32)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        _co1_kernel[t.used_core_num](a, np.ascontiguousarray(b.T) if tb else b, c, np.zeros(1 << 20, np.uint8), t, tb)
+    assert not [w for w in seen if "race" in str(w.message)], [str(w.message) for w in seen]
+    np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
+
+
+def test_local_c_matrix_errors():
+    t = tiling_for(64, 64, 64, np.float16, np.float32, 1, False, False, False)
+    args = (np.zeros(64 * 64, np.float16), np.zeros(64 * 64, np.float16), np.zeros(64 * 64, np.float32),
+            np.zeros(1 << 20, np.uint8), t)
+    with pytest.raises(TypeError, match="C MatmulType must be"):
+        _co1_wrong_c[1](*args)
+    with pytest.raises(Exception, match="local_c_matrix is the AIC's L0C: it needs a cube-only kernel"):
+        _co1_in_mix[1](*args)
+
+
+@asc.jit
+def _co1_body(a: asc.GlobalAddress, workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
+              c_pos: asc.ConstExpr[int]):
+    ag = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    pipe = asc.TPipe()
+    qc = asc.TQue(asc.TPosition.CO1, 1)
+    pipe.init_buffer(que=qc, num=1, len=64 * 64 * 4)
+    mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                        asc.adv.MatmulType(c_pos, asc.CubeFormat.NZ, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(ag)
+    mm.set_tensor_b(ag)
+    co1 = qc.alloc_tensor(asc.float32)
+    with mm.iterate(local_c_matrix=co1) as count:
+        qc.free_tensor(co1)
+
+
+@asc.jit(matmul_cube_only=True)
+def _co1_wrong_c(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress,
+                 tiling: asc.adv.TCubeTiling):
+    _co1_body(a, workspace, tiling, asc.TPosition.GM)
+
+
+@asc.jit
+def _co1_in_mix(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress,
+                tiling: asc.adv.TCubeTiling):
+    _co1_body(a, workspace, tiling, asc.TPosition.CO1)

@@ -63,3 +63,17 @@
   "func.return"() : () -> ()
 }) {function_type = (!asc.local_tensor<f32, B1>, !asc.gm_ptr<f32>, !asc.gm_ptr<f32>) -> (), sym_name = "nz_f32_kn"} : () -> ()
 }) : () -> ()
+
+// -----
+
+"builtin.module"() ({
+"func.func"() ({
+^bb0(%co1: !asc.local_tensor<f32, CO1>, %a: !asc.gm_ptr<f16>):
+  %ga = "asc.global_tensor"() : () -> !asc.global_tensor<f16>
+  %m = "arith.constant"() {value = 32 : i32} : () -> i32
+  %z = "arith.constant"() {value = 0 : i32} : () -> i32
+  // expected-error @+1 {{local_c_matrix is the AIC's L0C: it needs a cube-only kernel}}
+  "asc.matmul_iterate"(%co1, %ga, %ga, %ga, %a, %ga, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %z, %z, %z, %z, %z, %z) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 1 : i64} : (!asc.local_tensor<f32, CO1>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.gm_ptr<f16>, !asc.global_tensor<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+  "func.return"() : () -> ()
+}) {function_type = (!asc.local_tensor<f32, CO1>, !asc.gm_ptr<f16>) -> (), sym_name = "co1_mix"} : () -> ()
+}) : () -> ()

@@ -68,3 +68,23 @@
   "func.return"() : () -> ()
 }) {function_type = (!asc.local_tensor<f16, VECIN>, !asc.gm_ptr<f16>, !asc.gm_ptr<f32>, !asc.gm_ptr<ui8>) -> (), sym_name = "mix_a_in_ub"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// iterate(local_c_matrix=t): the tile's mmads write the kernel's CO1 tensor, between FIX_M and
+// M_FIX flags (the kernel's fixpipe reads it).
+// CHECK-LABEL: ^bb0(%arg0: !asc.local_tensor<f32, CO1>
+// CHECK: "asc.set_flag"{{.*}}FIX_M
+// CHECK: "asc.mmad"(%arg0,
+// CHECK: "asc.set_flag"{{.*}}M_FIX
+"builtin.module"() ({
+"func.func"() ({
+^bb0(%co1: !asc.local_tensor<f32, CO1>, %a: !asc.gm_ptr<f16>):
+  %ga = "asc.global_tensor"() : () -> !asc.global_tensor<f16>
+  "asc.set_global_buffer"(%ga, %a) : (!asc.global_tensor<f16>, !asc.gm_ptr<f16>) -> ()
+  %m = "arith.constant"() {value = 32 : i32} : () -> i32
+  %z = "arith.constant"() {value = 0 : i32} : () -> i32
+  "asc.matmul_iterate"(%co1, %ga, %ga, %ga, %a, %ga, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %z, %z, %z, %z, %z, %z) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 0 : i64} : (!asc.local_tensor<f32, CO1>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.gm_ptr<f16>, !asc.global_tensor<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+  "func.return"() : () -> ()
+}) {function_type = (!asc.local_tensor<f32, CO1>, !asc.gm_ptr<f16>) -> (), sym_name = "user_co1"} : () -> ()
+}) : () -> ()

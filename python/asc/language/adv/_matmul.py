@@ -317,9 +317,15 @@ class Matmul:
         builder("Matmul.iterate")
         if isinstance(en_partial_sum, PlainValue) or en_partial_sum:
             raise NotImplementedError("asc.adv.Matmul.iterate(en_partial_sum=True) is not implemented yet in openasc")
-        if local_c_matrix is not None:
-            raise NotImplementedError("asc.adv.Matmul.iterate(local_c_matrix=...) (C in a CO1 tensor the kernel "
-                                      "manages) is not implemented yet in openasc")
+        self._co1 = None
+        if local_c_matrix is not None:  # the kernel manages CO1: each tile goes into this tensor
+            if not isinstance(local_c_matrix, _c.LocalTensor) or local_c_matrix.value is None:
+                raise TypeError(f"Matmul.iterate(): local_c_matrix must be a LocalTensor in CO1, got "
+                                f"{type(local_c_matrix).__name__}")
+            if TPosition(int(self.c_type.position)) != TPosition.CO1 or not _is_nz(self.c_type):
+                raise TypeError("Matmul.iterate(local_c_matrix=...): the Matmul's C MatmulType must be "
+                                "(TPosition.CO1, CubeFormat.NZ, float32 or int32) when the kernel manages CO1")
+            self._co1 = local_c_matrix
         if self.workspace is not None and (self.a is not None or self.a_scalar is not None) and \
                 (self.b is not None or self.b_scalar is not None) and self.tiling is not None:
             self._emit("asc.matmul_iterate", tile=_i32(-1), next=1)  # the counter of the next form := 0
@@ -327,7 +333,7 @@ class Matmul:
 
     def _iterate_at(self, count):
         self.tile = count
-        self._emit("asc.matmul_iterate", tile=_i32(count))
+        self._emit("asc.matmul_iterate", c=getattr(self, "_co1", None), tile=_i32(count))
 
     def get_tensor_c(self, tensor=None, en_atomic=0, en_sequential_write=False, sync=True, optional_tensor=None):
         """get_tensor_c(tensor, ...): the current tile into tensor (GM: at its place; a LocalTensor in a
@@ -336,6 +342,9 @@ class Matmul:
         LocalTensor as well (tensor in GM)."""
         builder("Matmul.get_tensor_c")
         _no_atomic(en_atomic, "get_tensor_c")
+        if getattr(self, "_co1", None) is not None:
+            raise TypeError("Matmul.get_tensor_c(): iterate(local_c_matrix=...) put the tile in the kernel's CO1 "
+                            "tensor: read it from there (fixpipe)")
         seq = _static_bool(en_sequential_write, "get_tensor_c", "en_sequential_write")
         if seq and isinstance(tensor, _c.LocalTensor):
             seq = False  # a local C is always the tile alone (baseM x baseN)
@@ -404,8 +413,6 @@ class Matmul:
         _batch.wait_iterate_batch(self)
 
     iterate_batch._asc_status = _batch.PARTLY
-    iterate._asc_status = ("partly implemented: local_c_matrix (C in a CO1 tensor the kernel manages) raises "
-                           "NotImplementedError")
 
 
 # recorded, but the sparse Matmul itself is not simulated (tools/api_status.py reads this)
