@@ -559,3 +559,75 @@ def _co1_wrong_c(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddres
 def _co1_in_mix(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress,
                 tiling: asc.adv.TCubeTiling):
     _co1_body(a, workspace, tiling, asc.TPosition.CO1)
+
+
+# ---- MIX: A in UB and C into UB in one call (the mirror and the tile slot of the workspace) ----
+@asc.jit
+def _ub_in_ub_out(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, la: asc.GlobalAddress,
+                  tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress, sa: int, use_iterate: asc.ConstExpr[bool]):
+    idx = asc.get_block_idx()
+    if idx >= tiling.used_core_num:
+        idx = tiling.used_core_num - 1
+    off_a, off_b, off_c, off_bias, tail_m, tail_n = offsets(tiling, False, False, idx)
+    bg = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    lag = asc.GlobalTensor()
+    bg.set_global_buffer(b + off_b)
+    cg.set_global_buffer(c + off_c)
+    lag.set_global_buffer(la)
+    pipe = asc.TPipe()
+    qa = asc.TQue(asc.TPosition.VECIN, 1)
+    qc = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(que=qa, num=1, len=sa * 2)
+    pipe.init_buffer(que=qc, num=1, len=tiling.single_core_m * tiling.single_core_n * 4)
+    mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.VECIN, asc.CubeFormat.ND, asc.float16),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                        asc.adv.MatmulType(asc.TPosition.VECOUT, asc.CubeFormat.ND, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    ta_l = qa.alloc_tensor(asc.float16)
+    asc.data_copy(ta_l, lag[idx * sa:], sa)
+    qa.enque(ta_l)
+    ta_l = qa.deque(asc.float16)
+    mm.set_tensor_a(ta_l)
+    mm.set_tensor_b(bg)
+    mm.set_tail(tail_m, tail_n)
+    tc = qc.alloc_tensor(asc.float32)
+    if use_iterate:  # tile by tile into UB (baseM x baseN each), out to GM at the tile's place
+        rows = tail_m.ceildiv(tiling.base_m)
+        with mm.iterate() as count:
+            mm.get_tensor_c(tc)
+            qc.enque(tc)
+            tc = qc.deque(asc.float32)
+            p = asc.DataCopyParams(block_count=tiling.base_m, block_len=tiling.base_n * 4 // 32, src_stride=0,
+                                   dst_stride=(tiling.n - tiling.base_n) * 4 // 32)
+            asc.data_copy(cg[count % rows * tiling.base_m * tiling.n + count // rows * tiling.base_n:], tc,
+                          repeat_params=p)
+            asc.set_flag(asc.HardEvent.MTE3_MTE2, 0)
+            asc.wait_flag(asc.HardEvent.MTE3_MTE2, 0)
+    else:  # all of C (tm x tn row-major) into UB, then out
+        mm.iterate_all(tc)
+        qc.enque(tc)
+        tc = qc.deque(asc.float32)
+        p = asc.DataCopyParams(block_count=tail_m, block_len=tail_n * 4 // 32, src_stride=0,
+                               dst_stride=(tiling.n - tail_n) * 4 // 32)
+        asc.data_copy(cg, tc, repeat_params=p)
+    qc.free_tensor(tc)
+    qa.free_tensor(ta_l)
+    mm.end()
+
+
+@pytest.mark.parametrize("it", [False, True])
+def test_mix_a_in_ub_c_into_ub(it):
+    m, n, k = 128, 128, 64
+    rng = np.random.default_rng(6)
+    a = rng.integers(-4, 5, (m, k)).astype(np.float16)
+    b = rng.integers(-4, 5, (k, n)).astype(np.float16)
+    t = tiling_for(m, n, k, np.float16, np.float32, 2, False, False, False, base=(64, 64, -1))
+    assert t.used_core_num == 2 and t.single_core_m % t.base_m == 0 and t.single_core_n % t.base_n == 0
+    (la, sa), _, _ = local_slots(a, b, np.zeros((1, n), np.float32), t, False, False, False, False, False)
+    c = np.full((m, n), -1, np.float32)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        _ub_in_ub_out[1](a, b, c, la, t, np.zeros(16 << 20, np.uint8), sa, it)
+    assert not [w for w in seen if "race" in str(w.message)], [str(w.message) for w in seen]
+    np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
