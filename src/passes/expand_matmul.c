@@ -212,7 +212,9 @@ enum { LOC_GM, LOC_UB, LOC_L1 };
 
 static bool nzcopy_ok(const mm *x, bool isb);
 static void nzcopy(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *r0, asc_value *c0, asc_value *rc,
-                   asc_value *cc, asc_value *h);
+                   asc_value *cc, asc_value *h, int align);
+static void nzbands(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *k0, asc_value *c0, asc_value *kc,
+                    asc_value *cc, asc_value *nblk, asc_value *h);
 static asc_value *l1frac(gen *g, mm *x, asc_value *r0, asc_value *c0, asc_value *h16);
 
 /* (mi, ni) of tile t in the tiling's iterate order (0: M first). */
@@ -317,8 +319,11 @@ static void tile(gen *g, mm *x, asc_value *t) {
     fill(g, x->a1, mul(g, m16, k1), x->s[S_ASCALAR]);
   } else if (x->aloc == LOC_L1) {
     /* in place: the MTE1 loads below read the whole matrix's fractals */
+  } else if (x->anz && a32t) {
+    nzbands(g, x, x->a1, a, k0, m0, kc, mc, m1, x->lda);
   } else if (x->anz) {
-    nzcopy(g, x, x->a1, a, x->ta ? k0 : m0, x->ta ? m0 : k0, x->ta ? kc : mc, x->ta ? mc : kc, x->lda);
+    nzcopy(g, x, x->a1, a, x->ta ? k0 : m0, x->ta ? m0 : k0, x->ta ? kc : mc, x->ta ? mc : kc, x->lda,
+           x->ta && x->esz == 1 ? 32 : 16);
   } else if (a32t) {
     copy_k_bands(g, x->a1, a, aoff, ka16, kc, mc, m1, x->lda);
   } else {
@@ -332,8 +337,10 @@ static void tile(gen *g, mm *x, asc_value *t) {
     fill(g, x->b1, mul(g, n16, k1), x->s[S_BSCALAR]);
   } else if (x->bloc == LOC_L1) {
     /* in place, as A */
+  } else if (x->bnz && b32t) {
+    nzbands(g, x, x->b1, b, k0, n0, kc, nc, n1, x->ldb);
   } else if (x->bnz) {
-    nzcopy(g, x, x->b1, b, x->tb ? n0 : k0, x->tb ? k0 : n0, x->tb ? nc : kc, x->tb ? kc : nc, x->ldb);
+    nzcopy(g, x, x->b1, b, x->tb ? n0 : k0, x->tb ? k0 : n0, x->tb ? nc : kc, x->tb ? kc : nc, x->ldb, b8t ? 32 : 16);
   } else if (b32t) {
     copy_k_bands(g, x->b1, b, boff, kb16, kc, nc, n1, x->ldb);
   } else {
@@ -575,12 +582,10 @@ static int locals(gen *g, mm *x) {
       (x->biasloc = x->bias ? operand_loc(g, x, x->vbias, "the bias", true) : LOC_GM) < 0)
     return -1;
   for (int isb = 0; isb < 2; isb++) {
-    bool nz = isb ? x->bnz : x->anz, inl1 = (isb ? x->bloc : x->aloc) == LOC_L1;
-    if ((nz || inl1) && !nzcopy_ok(x, isb)) {
-      asc_error(g->ctx, asc_op_diag_loc(x->op), "%s: %s stored %s in %s format%s is not supported yet (the %s "
-                "transposing load takes its own L1 layout); give it %s", asc_op_name(x->op), isb ? "B" : "A",
-                isb ? "K x N" : "K x M", nz ? "NZ" : "ND", inl1 ? " in L1" : "", x->esz == 1 ? "int8" : "f32",
-                isb ? "as N x K (transposed)" : "as M x K");
+    if ((isb ? x->bloc : x->aloc) == LOC_L1 && !nzcopy_ok(x, isb)) {
+      asc_error(g->ctx, asc_op_diag_loc(x->op), "%s: %s stored %s in L1 is not supported yet (the %s transposing "
+                "load takes its own L1 layout); give it %s, or in GM / UB", asc_op_name(x->op), isb ? "B" : "A",
+                isb ? "K x N" : "K x M", x->esz == 1 ? "int8" : "f32", isb ? "as N x K (transposed)" : "as M x K");
       return -1;
     }
   }
@@ -606,14 +611,30 @@ static asc_value *l1frac(gen *g, mm *x, asc_value *r0, asc_value *c0, asc_value 
   return add(g, mul(g, bin(g, ASC_OP_DIVSI, c0, kint(g, x->c0)), h16), bin(g, ASC_OP_DIVSI, r0, kint(g, 16)));
 }
 
-/* GM (Nz, h rows high) -> L1: the rc x cc block at (r0, c0) as an Nz tile up(rc, 16) high: one
- * burst of up(rc, 16) rows (32 bytes each) per column block of C0. */
+/* GM (Nz, h rows high) -> L1: the rc x cc block at (r0, c0) as an Nz tile up(rc, align) high (16;
+ * 32 for the int8 transposing load's stacked fractals): one burst of up(rc, 16) rows (32 bytes
+ * each) per column block of C0. */
 static void nzcopy(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *r0, asc_value *c0, asc_value *rc,
-                   asc_value *cc, asc_value *h) {
+                   asc_value *cc, asc_value *h, int align) {
   asc_value *r16 = up(g, rc, 16);
   asc_value *off = mulk(g, add(g, mul(g, bin(g, ASC_OP_DIVSI, c0, kint(g, x->c0)), h), r0), x->c0);
-  asc_value *f[] = {cdiv(g, cc, x->c0), r16, bin(g, ASC_OP_SUBI, h, r16), kint(g, 0)};
+  asc_value *f[] = {cdiv(g, cc, x->c0), r16, bin(g, ASC_OP_SUBI, h, r16), bin(g, ASC_OP_SUBI, up(g, rc, align), r16)};
   op3(g, ASC_OP_DATA_COPY_PARAMS, l1, gtsub(g, gm, off), mkstruct(g, ASC_STRUCT_DATA_COPY, f, 4));
+}
+
+/* GM (Nz, h rows high, K-major: f32 A K x M or B K x N) -> L1 in 16-row bands of K, the f32
+ * transposing load's layout (as copy_k_bands): band r starts nblk 16 x 16 squares after band r - 1,
+ * its column blocks (16 x 8) one after another - one burst of 16 rows per column block. */
+static void nzbands(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *k0, asc_value *c0, asc_value *kc,
+                    asc_value *cc, asc_value *nblk, asc_value *h) {
+  loopctx bl;
+  asc_value *r = forloop(g, cdiv(g, kc, 16), &bl);
+  asc_value *col = mul(g, bin(g, ASC_OP_DIVSI, c0, kint(g, x->c0)), h);
+  asc_value *off = mulk(g, add(g, col, add(g, k0, mulk(g, r, 16))), x->c0);
+  asc_value *f[] = {cdiv(g, cc, x->c0), kint(g, 16), bin(g, ASC_OP_SUBI, h, kint(g, 16)), kint(g, 0)};
+  op3(g, ASC_OP_DATA_COPY_PARAMS, ltsub(g, l1, mulk(g, mul(g, r, nblk), 256)), gtsub(g, gm, off),
+      mkstruct(g, ASC_STRUCT_DATA_COPY, f, 4));
+  endblock(g, &bl);
 }
 
 /* The elements of a local operand as stored (ND rows x ld; Nz ld x cols rounded up to C0). */

@@ -227,6 +227,10 @@ def run(m, n, k, din=np.float16, cores=1, ta=False, tb=False, pa=GM, pb=GM, pbia
     (48, 40, 64, np.float32, 1, False, True, UB, UB, True, True, False, True),        # Nz f32
     (64, 96, 64, np.int8, 2, False, True, UB, UB, False, False, True, False),         # int8
     (64, 96, 64, np.int8, 1, False, True, UB, UB, True, True, False, False),          # int8 Nz
+    (48, 40, 64, np.float32, 2, True, False, UB, UB, True, True, True, False),        # Nz f32 K-major A and B
+    (40, 56, 72, np.float32, 1, True, False, UB, UB, True, True, False, True),        # ... with K tails
+    (64, 96, 64, np.int8, 2, True, False, UB, UB, True, True, False, False),          # Nz int8 K-major
+    (40, 72, 80, np.int8, 1, True, False, UB, UB, True, True, True, False),           # ... with tails
 ])
 def test_mix_ub(m, n, k, din, cores, ta, tb, pa, pb, anz, bnz, bias, it):
     run(m, n, k, din, cores, ta, tb, pa, pb, GM, anz, bnz, bias, it)
@@ -301,9 +305,9 @@ def test_l1_operand_must_be_nz():
     assert "format NZ" in msg, msg
 
 
-def test_nz_f32_k_major_is_refused():
-    msg = _err(run, 64, 64, 64, np.float32, 1, False, False, UB, UB, GM, False, True, False, False)
-    assert "not supported yet" in msg and "K x N" in msg, msg
+def test_l1_f32_k_major_is_refused():
+    msg = _err(run, 64, 64, 64, np.float32, 1, False, False, GM, L1, GM, False, True, False, False, False)
+    assert "not supported yet" in msg and "K x N in L1" in msg, msg
 
 
 @asc.jit

@@ -1,6 +1,6 @@
 // RUN: asc-opt --split-input-file --verify-diagnostics --expand-matmul %s
 // expand-matmul refuses Matmul operands in a memory the calling core cannot use, an L1 operand
-// that is not Nz, and the Nz layouts it does not read yet - at the call's line.
+// that is not Nz, and the L1 layouts it does not read in place yet - at the call's line.
 
 "builtin.module"() ({
 "func.func"() ({
@@ -58,10 +58,10 @@
   %gc = "asc.global_tensor"() : () -> !asc.global_tensor<f32>
   %m = "arith.constant"() {value = 32 : i32} : () -> i32
   %z = "arith.constant"() {value = 0 : i32} : () -> i32
-  // expected-error @+1 {{B stored K x N in NZ format is not supported yet}}
-  "asc.matmul_iterate_all"(%gc, %gb, %gb, %gb, %b, %gb, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %z, %z, %z, %z, %z) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 0 : i64, b_nz = 1 : i64} : (!asc.global_tensor<f32>, !asc.global_tensor<f32>, !asc.global_tensor<f32>, !asc.global_tensor<f32>, !asc.gm_ptr<f32>, !asc.global_tensor<f32>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+  // expected-error @+1 {{B stored K x N in L1 is not supported yet (the f32 transposing load takes its own L1 layout)}}
+  "asc.matmul_iterate_all"(%gc, %gb, %a, %gb, %b, %gb, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %z, %z, %z, %z, %z) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 0 : i64, b_nz = 1 : i64} : (!asc.global_tensor<f32>, !asc.global_tensor<f32>, !asc.local_tensor<f32, B1>, !asc.global_tensor<f32>, !asc.gm_ptr<f32>, !asc.global_tensor<f32>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
   "func.return"() : () -> ()
-}) {function_type = (!asc.local_tensor<f32, B1>, !asc.gm_ptr<f32>, !asc.gm_ptr<f32>) -> (), sym_name = "nz_f32_kn"} : () -> ()
+}) {function_type = (!asc.local_tensor<f32, B1>, !asc.gm_ptr<f32>, !asc.gm_ptr<f32>) -> (), sym_name = "l1_f32_kn"} : () -> ()
 }) : () -> ()
 
 // -----
