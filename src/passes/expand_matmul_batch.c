@@ -23,7 +23,10 @@
  * stride in the single matmul (its orgN); when a layout makes them differ the batch call stops
  * the kernel with an error at its line (asc.trap).  C in a LocalTensor (a MIX kernel's UB): the
  * batches' C matrices one after another, each tm x tn row-major (expand-matmul brings each from the
- * AIC through the workspace), so B keeps its own row stride. */
+ * AIC through the workspace), so B keeps its own row stride.  A or B in a LocalTensor (UB in a MIX
+ * kernel, L1 in a cube-only one): the batches' matrices one after another, each the local matrix
+ * expand-matmul reads (tm x tk / tk x tn as stored: ND rows x cols, Nz rows up to 16 x cols up to
+ * C0), or matrixStrideA/B apart when nonzero. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,6 +124,17 @@ static asc_value *ltsub(g_t *g, asc_value *t, asc_value *off) {
   return res(emit(g, ASC_OP_LT_SUBVIEW, ops, 2, t->type));
 }
 
+static asc_value *up(g_t *g, asc_value *v, int64_t k) {
+  return mul(g, bin(g, ASC_OP_CEILDIVSI, v, kint(g, k)), kint(g, k));
+}
+
+/* The batch stride of a local matrix stored rows x cols (nz: Nz; c0 elements per 32 bytes), or ms
+ * when nonzero. */
+static asc_value *local_stride(g_t *g, asc_value *rows, asc_value *cols, bool nz, int c0, asc_value *ms) {
+  asc_value *n = nz ? mul(g, up(g, rows, 16), up(g, cols, c0)) : mul(g, rows, cols);
+  return sel(g, cmp(g, 1, ms, kint(g, 0)), ms, n);
+}
+
 static int64_t attr_int(const asc_op *op, const char *name) {
   const asc_attr *a = asc_op_attr(op, name);
   return a ? a->i : 0;
@@ -176,7 +190,13 @@ static int expand_one(asc_module *m, asc_op *op) {
   /* B K x N and C share the single matmul's orgN: a layout that gives them different row
    * strides is stopped at the call's line */
   bool cloc = o[OP_C]->type->kind == ASC_TY_LTENSOR;
-  if (!tb && !cloc) {
+  bool aloc = o[OP_A]->type->kind == ASC_TY_LTENSOR, bloc = o[OP_B]->type->kind == ASC_TY_LTENSOR;
+  int c0 = 32 / asc_type_bytes(o[OP_A]->type->elem);
+  if (aloc) /* the local matrix: tm x tk (tk x tm) */
+    sa = local_stride(&g, ta ? s[S_TK] : s[S_TM], ta ? s[S_TM] : s[S_TK], attr_int(op, "a_nz"), c0, x[X_MSA]);
+  if (bloc) /* tk x tn (tn x tk) */
+    sb = local_stride(&g, tb ? s[S_TN] : s[S_TK], tb ? s[S_TK] : s[S_TN], attr_int(op, "b_nz"), c0, x[X_MSB]);
+  if (!tb && !cloc && !bloc) {
     ifelse_open(&g, cmp(&g, 1, ldb, ldc), &is);
     emit(&g, ASC_OP_TRAP, NULL, 0, NULL);
     endblock(&g, &is);
@@ -192,8 +212,8 @@ static int expand_one(asc_module *m, asc_op *op) {
     return -1;
   }
   memcpy(ops, o, sizeof *ops * (size_t)nbase);
-  ops[OP_A] = gtsub(&g, o[OP_A], mul(&g, ia, sa));
-  ops[OP_B] = gtsub(&g, o[OP_B], mul(&g, ib, sb));
+  ops[OP_A] = (aloc ? ltsub : gtsub)(&g, o[OP_A], mul(&g, ia, sa));
+  ops[OP_B] = (bloc ? ltsub : gtsub)(&g, o[OP_B], mul(&g, ib, sb));
   ops[OP_C] = cloc ? ltsub(&g, o[OP_C], mul(&g, ic, mul(&g, s[S_TM], s[S_TN])))
                    : gtsub(&g, o[OP_C], mul(&g, ic, sc));
   if (attr_int(op, "bias"))
