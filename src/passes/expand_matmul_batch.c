@@ -26,10 +26,12 @@
  * AIC through the workspace), so B keeps its own row stride.  A or B in a LocalTensor (UB in a MIX
  * kernel, L1 in a cube-only one): the batches' matrices one after another, each the local matrix
  * expand-matmul reads (tm x tk / tk x tn as stored: ND rows x cols, Nz rows up to 16 x cols up to
- * C0), or matrixStrideA/B apart when nonzero. */
+ * C0), or matrixStrideA/B apart when nonzero; a local bias: the rows one after another, tn elements
+ * each (L1: rounded up to 16). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw/hw.h"
 #include "passes/passes.h"
 
 /* operands: those of asc.matmul_iterate_all (its tensors - C, A, B, bias, workspace, ... - then its
@@ -216,8 +218,14 @@ static int expand_one(asc_module *m, asc_op *op) {
   ops[OP_B] = (bloc ? ltsub : gtsub)(&g, o[OP_B], mul(&g, ib, sb));
   ops[OP_C] = cloc ? ltsub(&g, o[OP_C], mul(&g, ic, mul(&g, s[S_TM], s[S_TN])))
                    : gtsub(&g, o[OP_C], mul(&g, ic, sc));
-  if (attr_int(op, "bias"))
+  if (attr_int(op, "bias") && o[OP_BIAS]->type->kind == ASC_TY_LTENSOR) {
+    /* a local bias: the batches' rows one after another, tn elements each (in L1 rounded up to 16,
+     * the 64-byte blocks the L1 -> BT copy moves) */
+    bool l1 = asc_hw_type_mem(o[OP_BIAS]->type) == ASC_HW_MEM_L1;
+    ops[OP_BIAS] = ltsub(&g, o[OP_BIAS], mul(&g, ic, l1 ? up(&g, s[S_TN], 16) : s[S_TN]));
+  } else if (attr_int(op, "bias")) {
     ops[OP_BIAS] = gtsub(&g, o[OP_BIAS], mul(&g, ic, s[S_ORGN]));
+  }
   ops[nt + S_ORGN] = cloc && !tb ? ldb : ldc; /* a local C takes no row stride from it */
   if (ta)
     ops[nt + S_ORGM] = lda;

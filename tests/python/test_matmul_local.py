@@ -355,7 +355,8 @@ def test_position_mismatch_is_an_error_at_the_call(which, text):
 def _batch_local_ab(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, la: asc.GlobalAddress,
                     lb: asc.GlobalAddress, workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, ba: int, bb: int,
                     sa: int, sb: int, pa: asc.ConstExpr[int], pb: asc.ConstExpr[int], anz: asc.ConstExpr[bool],
-                    bnz: asc.ConstExpr[bool], tb: asc.ConstExpr[bool]):
+                    bnz: asc.ConstExpr[bool], tb: asc.ConstExpr[bool], lbias: asc.GlobalAddress, sbias: int,
+                    pbias: asc.ConstExpr[int]):
     ag = asc.GlobalTensor()
     bg = asc.GlobalTensor()
     cg = asc.GlobalTensor()
@@ -366,13 +367,19 @@ def _batch_local_ab(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAdd
     cg.set_global_buffer(c)
     lag.set_global_buffer(la)
     lbg.set_global_buffer(lb)
+    lbiasg = asc.GlobalTensor()
+    lbiasg.set_global_buffer(lbias)
     pipe = asc.TPipe()
     nl = asc.LayoutMode.NORMAL
     mm = asc.adv.Matmul(asc.adv.MatmulType(POS[pa], asc.CubeFormat.NZ if anz else asc.CubeFormat.ND, asc.float16,
                                            False, nl),
                         asc.adv.MatmulType(POS_B[pb], asc.CubeFormat.NZ if bnz else asc.CubeFormat.ND, asc.float16,
                                            tb, nl),
-                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32, False, nl))
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32, False, nl),
+                        asc.adv.MatmulType(POS_BIAS[max(pbias, 0)], asc.CubeFormat.ND, asc.float32))
+    if pbias > 0:
+        qbias = asc.TQue(POS_BIAS[pbias], 1)
+        pipe.init_buffer(que=qbias, num=1, len=sbias * 4)
     if pa != GM:
         qa = asc.TQue(POS[pa], 1)
         pipe.init_buffer(que=qa, num=1, len=sa * 2)
@@ -396,7 +403,17 @@ def _batch_local_ab(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAdd
         qb.enque(tb_l)
         tb_l = qb.deque(asc.float16)
         mm.set_tensor_b(tb_l, tb)
+    if pbias == GM:
+        mm.set_bias(lbiasg)
+    if pbias > 0:
+        tbias = qbias.alloc_tensor(asc.float32)
+        asc.data_copy(tbias, lbiasg, sbias)
+        qbias.enque(tbias)
+        tbias = qbias.deque(asc.float32)
+        mm.set_bias(tbias)
     mm.iterate_batch(cg, ba, bb, False)
+    if pbias > 0:
+        qbias.free_tensor(tbias)
     if pa != GM:
         qa.free_tensor(ta_l)
     if pb != GM:
@@ -414,14 +431,15 @@ def _pad32(x):
     return out, len(out)
 
 
-@pytest.mark.parametrize("m,n,k,ba,bb,tb,pa,pb,anz,bnz,mix", [
-    (32, 48, 32, 2, 2, False, UB, GM, False, False, True),     # A batches in UB
-    (20, 40, 48, 2, 1, True, UB, UB, False, False, True),      # B broadcast, both in UB, tails
-    (32, 32, 64, 1, 3, False, GM, UB, False, True, True),      # Nz B batches in UB, A broadcast
-    (32, 48, 32, 2, 2, False, L1, L1, True, True, False),      # cube-only: both in L1 (Nz)
-    (20, 40, 48, 3, 1, True, L1, GM, True, False, False),      # tails in L1
+@pytest.mark.parametrize("m,n,k,ba,bb,tb,pa,pb,anz,bnz,mix,pbias", [
+    (32, 48, 32, 2, 2, False, UB, GM, False, False, True, -1),     # A batches in UB
+    (20, 40, 48, 2, 1, True, UB, UB, False, False, True, UB),      # B broadcast, both in UB, tails, UB bias rows
+    (32, 32, 64, 1, 3, False, GM, UB, False, True, True, GM),      # Nz B batches in UB, A broadcast, GM bias
+    (32, 48, 32, 2, 2, False, L1, L1, True, True, False, L1),      # cube-only: both in L1 (Nz), L1 bias rows
+    (20, 40, 48, 3, 1, True, L1, GM, True, False, False, L1),      # tails in L1 (bias rows padded to 16)
+    (20, 40, 48, 2, 2, False, GM, GM, False, False, True, UB),     # only the bias in UB
 ])
-def test_iterate_batch_with_local_a_b(m, n, k, ba, bb, tb, pa, pb, anz, bnz, mix):
+def test_iterate_batch_with_local_a_b(m, n, k, ba, bb, tb, pa, pb, anz, bnz, mix, pbias):
     nb = max(ba, bb)
     rng = np.random.default_rng(7)
     A = rng.integers(-4, 5, (ba, m, k)).astype(np.float16)
@@ -430,47 +448,28 @@ def test_iterate_batch_with_local_a_b(m, n, k, ba, bb, tb, pa, pb, anz, bnz, mix
     mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
     mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, tb)
     mt.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
     mt.set_dim(1)
     mt.set_org_shape(m, n, k)
     mt.set_shape(m, n, k)
+    mt.enable_bias(pbias >= 0)
     mt.set_batch_info_for_normal(ba, bb, m, n, k)
     t = asc.adv.TCubeTiling()
     assert mt.get_tiling(t) == 0
     gb = np.ascontiguousarray(B.transpose(0, 2, 1)) if tb else B
     la, sa = _pad32(np.concatenate([nz(x, 16) if anz else x.ravel() for x in A]))
     lb, sb = _pad32(np.concatenate([nz(x, 16) if bnz else x.ravel() for x in gb]))
+    bv = rng.integers(-9, 10, (nb, n)).astype(np.float32)
+    row = -(-n // 16) * 16 if pbias == L1 else n  # a local bias: the rows one after another (L1: 16-padded)
+    lbias = np.zeros((nb, row), np.float32)
+    lbias[:, :n] = bv
+    lbias, sbias = _pad32(lbias.ravel())
     c = np.full((nb, m, n), -1, np.float32)
     kern = batch_local_mix[1] if mix else batch_local_cube[1]
-    kern(A, gb, c, la, lb, np.zeros(16 << 20, np.uint8), t, ba, bb, sa, sb, pa, pb, anz, bnz, tb)
-    ref = np.stack([A[j // (nb // ba)].astype(np.float64) @ B[j // (nb // bb)].astype(np.float64) for j in range(nb)])
+    kern(A, gb, c, la, lb, np.zeros(16 << 20, np.uint8), t, ba, bb, sa, sb, pa, pb, anz, bnz, tb, lbias, sbias, pbias)
+    ref = np.stack([A[j // (nb // ba)].astype(np.float64) @ B[j // (nb // bb)].astype(np.float64) +
+                    (bv[j] if pbias >= 0 else 0) for j in range(nb)])
     np.testing.assert_array_equal(c, ref.astype(np.float32))
-
-
-@asc.jit
-def _batch_local_bias(a: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress,
-                      tiling: asc.adv.TCubeTiling):
-    ag = asc.GlobalTensor()
-    cg = asc.GlobalTensor()
-    ag.set_global_buffer(a)
-    cg.set_global_buffer(c)
-    pipe = asc.TPipe()
-    q = asc.TQue(asc.TPosition.VECIN, 1)
-    pipe.init_buffer(que=q, num=1, len=8192)
-    gm = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
-    mm = asc.adv.Matmul(gm, gm, asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32),
-                        asc.adv.MatmulType(asc.TPosition.VECIN, asc.CubeFormat.ND, asc.float32))
-    asc.adv.register_matmul(pipe, workspace, mm, tiling)
-    t = q.alloc_tensor(asc.float32)
-    mm.set_tensor_a(ag)
-    mm.set_tensor_b(ag)
-    mm.set_bias(t)
-    mm.iterate_batch(cg, 2, 2, False)
-
-
-def test_batch_forms_with_a_local_bias_are_not_implemented():
-    t = tiling_for(64, 64, 64, np.float16, np.float32, 1, False, False, False)
-    with pytest.raises(NotImplementedError, match="with the bias in a LocalTensor"):
-        _batch_local_bias[1](np.zeros(1, np.float16), np.zeros(1, np.float32), np.zeros(1 << 20, np.uint8), t)
 
 
 # ---- iterate_batch with C in UB (MIX): the batches' C one after another, tm x tn each ----

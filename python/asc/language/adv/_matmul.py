@@ -412,7 +412,6 @@ class Matmul:
     def wait_iterate_batch(self):
         _batch.wait_iterate_batch(self)
 
-    iterate_batch._asc_status = _batch.PARTLY
 
 
 # recorded, but the sparse Matmul itself is not simulated (tools/api_status.py reads this)

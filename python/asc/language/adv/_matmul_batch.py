@@ -8,8 +8,7 @@ from ..._core import DTYPES, PlainValue, builder, to_value
 from .. import core as _c
 
 _I32 = DTYPES["int32"]
-# docs/api-status.md: the batch forms with the bias in a LocalTensor raise NotImplementedError
-PARTLY = "partly implemented: the bias in GM (a LocalTensor bias raises NotImplementedError)"
+
 _LAYOUT_FIELDS = tuple(f"{o}_layout_info_{x}"
                        for o, xs in (("a", "bsngd"), ("b", "bsngd"), ("c", ("b", "s1", "n", "g", "s2"))) for x in xs)
 
@@ -65,9 +64,6 @@ def _emit(mm, fn, c, batch_a, batch_b, loop, strides):
     b = builder(fn)
     if mm.a is None or mm.b is None:
         raise RuntimeError(f"Matmul.{fn.split('.')[-1]}() before set_tensor_a and set_tensor_b")
-    if isinstance(mm.bias, _c.LocalTensor):
-        raise NotImplementedError(f"asc.adv.{fn} with the bias in a LocalTensor (UB / L1) is not implemented yet in "
-                                  "openasc; the batch forms take the bias in GM")
     ops, attrs = _base_operands(mm, c)
     t = mm.tiling
     ops += [_i32(batch_a), _i32(batch_b), _i32(loop)] + [_i32(x) for x in strides]
