@@ -102,6 +102,8 @@ int asc_sim_vlevel0(sim_core *c, const sim_inst *in) {
       if (!asc_sim_l0_on(c, r, k, lanes))
         continue;
       uint8_t *d = asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, k, esz, blk[0], rep[0]), esz, "write");
+      if (d && op->f3 && !asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, k, esz, blk[0], rep[0]), esz, "read"))
+        return -1; /* dst is an input too */
       const uint8_t *a = d ? asc_sim_vptr(c, in, 1, asc_sim_laneoff(r, k, esz, blk[1], rep[1]), esz, "read") : NULL;
       const uint8_t *b = NULL;
       if (a && op->kind == SIM_V_BIN)
