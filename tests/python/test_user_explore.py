@@ -48,3 +48,40 @@ def test_ternary_ops_read_their_dst(monkeypatch, masked):
     monkeypatch.setenv("ASC_STRICT", "1")
     with pytest.raises(asc.KernelError, match=r"read of uninitialized UB bytes \[1024, 1536\)"):
         _ternary_uninit_dst[1](x, z, 128, masked)
+
+
+@asc.jit
+def _counter_mode_add(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    xg, yg, zg = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg.set_global_buffer(y)
+    zg.set_global_buffer(z)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 3 * 256 * 4)
+    a = buf.get(asc.float32)
+    b, o = a[256:], a[512:]
+    asc.data_copy(a, xg, 256)
+    asc.data_copy(b, yg, 256)
+    asc.duplicate(o, 0.0, 256)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.set_mask_count()
+    asc.set_vector_mask(n, dtype=asc.float32, mode=asc.MaskMode.COUNTER)
+    asc.add(o, a, b, asc.MASK_PLACEHOLDER, 1, asc.BinaryRepeatParams(1, 1, 1, 8, 8, 8), False)
+    asc.set_mask_norm()
+    asc.reset_mask()
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(zg, o, 256)
+
+
+def test_mask_placeholder_with_counter_mode():
+    """pyasc's docs say a call with is_set_mask=False takes asc.MASK_PLACEHOLDER as its mask
+    (the mask comes from set_vector_mask); the name was missing."""
+    assert asc.MASK_PLACEHOLDER == 0
+    rng = np.random.default_rng(1)
+    x, y = rng.standard_normal(256).astype(np.float32), rng.standard_normal(256).astype(np.float32)
+    z = np.zeros(256, np.float32)
+    _counter_mode_add[1](x, y, z, 200)
+    ref = np.zeros(256, np.float32)
+    ref[:200] = x[:200] + y[:200]
+    np.testing.assert_array_equal(z, ref)

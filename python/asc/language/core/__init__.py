@@ -1001,6 +1001,9 @@ DEFAULT_C0_SIZE = Property("DEFAULT_C0_SIZE", DTYPES["int32"], value=32)
 ONE_BLK_SIZE = Property("ONE_BLK_SIZE", DTYPES["int16"], value=32)
 TOTAL_L1_SIZE = Property("TOTAL_L1_SIZE", DTYPES["int32"], field="l1_bytes")
 TOTAL_L0C_SIZE = Property("TOTAL_L0C_SIZE", DTYPES["int32"], field="l0c_bytes")
+# The mask argument of a mask-form call with is_set_mask=False (pyasc's docs name it; Ascend C's
+# MASK_PLACEHOLDER is 0): the mask set by set_vector_mask applies.
+MASK_PLACEHOLDER = 0
 
 
 def property(prop):  # noqa: A001 - pyasc's name
