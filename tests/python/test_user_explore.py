@@ -85,3 +85,31 @@ def test_mask_placeholder_with_counter_mode():
     ref = np.zeros(256, np.float32)
     ref[:200] = x[:200] + y[:200]
     np.testing.assert_array_equal(z, ref)
+
+
+@asc.jit
+def _tbuf_offsets(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    xg, zg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    pipe = asc.TPipe()
+    calc_buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(calc_buf, 1024)
+    head = calc_buf.get_with_offset(16, 0, asc.int32)       # the signature's order
+    body = calc_buf.get_with_offset(asc.int32, 128, 64)     # the order of pyasc's doc example
+    asc.data_copy(body, xg, 128)
+    asc.data_copy(head, xg[128:], 16)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.adds(body, body, 1, 128)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(zg, head, 16)
+    asc.data_copy(zg[16:], body, 128)
+
+
+def test_tbuf_get_with_offset_both_argument_orders():
+    """TBuf.get_with_offset(size, buf_offset, dtype), and the dtype-first call of pyasc's doc
+    example (it was "Unsupported DataType name: 64")."""
+    x, z = np.arange(144, dtype=np.int32), np.zeros(144, np.int32)
+    _tbuf_offsets[1](x, z)
+    np.testing.assert_array_equal(z[:16], x[128:])
+    np.testing.assert_array_equal(z[16:], x[:128] + 1)

@@ -441,6 +441,9 @@ class TBuf(Handle):
         _need(tensor, LocalTensor, "TBuf.free_tensor", "tensor")
 
     def get_with_offset(self, size, buf_offset, dtype):
+        if isinstance(size, DataType) and not isinstance(dtype, DataType):
+            # pyasc's docs show get_with_offset(asc.int32, 128, 64): dtype first, then size and offset
+            size, buf_offset, dtype = buf_offset, dtype, size
         dtype = dtype_of(dtype)
         v = builder("TBuf.get_with_offset").op("asc.tbuf_get_with_offset", [self.value, _i32(size), _i32(buf_offset)],
                                                [_lt_type(dtype, self.pos)])[0]
