@@ -2,7 +2,7 @@
 (asc.language.core._make_vector_op) does not cover: the mask register, compare / select and
 the per-repeat reductions.  Thin: each call checks its arguments and emits one IR op of
 src/ops/ops.def; the semantics are in libasc (src/sim/vlevel0.c, vcmpsel.c, vreduce.c)."""
-from ._core import DTYPES, PlainValue, builder, dtype_of, to_value
+from ._core import DTYPES, PlainValue, builder, check_const, dtype_of, to_value
 from .language import core as _c
 from .language.enums import CMPMODE, MaskMode, ReduceOrder, SelMode
 
@@ -818,7 +818,8 @@ class Array(list):
         if isinstance(v, PlainValue):
             return PlainValue(to_value(v, self.dtype), self.dtype)
         if isinstance(v, (bool, int, float)):
-            to_value(v, self.dtype)  # a constant that does not fit the element type is refused here
+            if self.dtype.is_int():  # a constant that does not fit the element type is refused here
+                check_const(v, self.dtype, stacklevel=4)
             return int(v) if self.dtype.is_int() else float(v)
         raise TypeError(f"asc.array: an element must be a number or a runtime scalar, got {type(v).__name__}")
 

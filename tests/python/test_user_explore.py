@@ -113,3 +113,33 @@ def test_tbuf_get_with_offset_both_argument_orders():
     _tbuf_offsets[1](x, z)
     np.testing.assert_array_equal(z[:16], x[128:])
     np.testing.assert_array_equal(z[16:], x[:128] + 1)
+
+
+
+@asc.jit
+def _shape_dump(x: asc.GlobalAddress):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x)
+    shape = asc.ShapeInfo(asc.array(asc.uint32, [4, 16]))   # as pyasc's debugging guide builds it
+    asc.dump_tensor(x_gm, 0, 32, shape)
+
+
+def test_unsigned_shape_array(capsys):
+    """asc.array(asc.uint32, [4, 16]) of pyasc's debugging guide traces (it was a TypeError:
+    compile-time elements were built as unsigned IR constants)."""
+    _shape_dump[1](np.arange(64, dtype=np.float32))
+    rows = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("[")]
+    assert rows[0].startswith("[[0.000000,1.000000,") and rows[1].startswith("[16.000000,")
+    assert rows[2].startswith("[-,-") and rows[3].startswith("[-,-")
+
+
+def test_unsigned_array_constants_are_range_checked():
+    """Compile-time elements of an unsigned asc.array are still refused when they do not fit."""
+
+    @asc.jit
+    def bad():
+        a = asc.array(asc.uint8, [1, 256])
+        asc.printf("%d\n", a[0])
+
+    with pytest.raises(TypeError, match=r"the constant 256 does not fit uint8 \(0\.\.255\)"):
+        bad[1]()
