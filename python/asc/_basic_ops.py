@@ -2,6 +2,8 @@
 (asc.language.core._make_vector_op) does not cover: the mask register, compare / select and
 the per-repeat reductions.  Thin: each call checks its arguments and emits one IR op of
 src/ops/ops.def; the semantics are in libasc (src/sim/vlevel0.c, vcmpsel.c, vreduce.c)."""
+import re
+
 from ._core import DTYPES, PlainValue, builder, check_const, dtype_of, to_value
 from .language import core as _c
 from .language.enums import CMPMODE, MaskMode, ReduceOrder, SelMode
@@ -765,6 +767,21 @@ def _conversions(fmt):
     return out
 
 
+_C_ESCAPE = re.compile(r"\\(?:([ntrabfv\\'\"?])|([0-7]{1,3})|x([0-9a-fA-F]+))")
+_C_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
+
+
+def _c_unescape(text):
+    """The characters of text read as the body of a C string literal: pyasc writes printf's format
+    into the kernel's C++ source, so a backslash sequence in it ("\\n", as pyasc's docs write a
+    newline) is a C escape."""
+    def one(m):
+        if m.group(1):
+            return _C_ESCAPES.get(m.group(1), m.group(1))
+        return chr(int(m.group(2), 8) if m.group(2) else int(m.group(3), 16) & 0xFF)
+    return _C_ESCAPE.sub(one, text) if "\\" in text else text
+
+
 def printf(desc, *params):
     """printf(format, *values): device printf (%d %i %u %x %f %c %p %s ...); a Python str value is spliced into
     its %s at trace time.  The output goes to stdout after the launch, block after block."""
@@ -772,6 +789,7 @@ def printf(desc, *params):
     b = builder(fn)
     if not isinstance(desc, str):
         raise TypeError(f"{fn}(): the format must be a Python str, got {type(desc).__name__}")
+    desc = _c_unescape(desc)
     convs = _conversions(desc)
     if len(params) < len(convs):
         raise TypeError(f"{fn}(): the format has {len(convs)} conversions but {len(params)} values are given")
@@ -781,7 +799,7 @@ def printf(desc, *params):
         if isinstance(v, str):
             if desc[e - 1] != "s":
                 raise TypeError(f"{fn}(): a str value needs %s, not {desc[s:e]}")
-            fmt.append(v.replace("%", "%%"))
+            fmt.append(_c_unescape(v).replace("%", "%%"))
         else:
             fmt.append(desc[s:e])
             if isinstance(v, (PlainValue, _c.GlobalAddress, _c.LocalTensor, _c.GlobalTensor)):

@@ -143,3 +143,20 @@ def test_unsigned_array_constants_are_range_checked():
 
     with pytest.raises(TypeError, match=r"the constant 256 does not fit uint8 \(0\.\.255\)"):
         bad[1]()
+
+
+@asc.jit
+def _debug_print(tiles: int):
+    asc.printf("Before calculating.\\n")        # pyasc's docs escape the newline
+    for i in range(tiles):
+        asc.printf("current index is %d.\\n", i)
+    asc.printf("tab\\there, backslash \\\\, %s, real newline\n", "a\\tb")
+
+
+def test_printf_format_is_a_c_string_literal(capsys):
+    """pyasc writes printf's format into C++ source: "\\\\n" in Python prints a newline (pyasc's
+    debugging guide writes it so); it printed a backslash and an n."""
+    _debug_print[1](2)
+    out = capsys.readouterr().out
+    assert "Before calculating.\ncurrent index is 0.\ncurrent index is 1.\n" in out
+    assert "tab\there, backslash \\, a\tb, real newline\n" in out
