@@ -160,3 +160,38 @@ def test_printf_format_is_a_c_string_literal(capsys):
     out = capsys.readouterr().out
     assert "Before calculating.\ncurrent index is 0.\ncurrent index is 1.\n" in out
     assert "tab\there, backslash \\, a\tb, real newline\n" in out
+
+
+@asc.jit
+def _flag_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int, flag: bool):
+    xg, zg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    pipe = asc.TPipe()
+    qi, qo = asc.TQue(asc.TPosition.VECIN, 1), asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(qi, 1, 256 * 4)
+    pipe.init_buffer(qo, 1, 256 * 4)
+    t = qi.alloc_tensor(asc.float32)
+    asc.data_copy(t, xg, 256)
+    qi.enque(t)
+    t = qi.deque(asc.float32)
+    o = qo.alloc_tensor(asc.float32)
+    if flag:
+        asc.muls(o, t, 3.0, n)
+    else:
+        asc.adds(o, t, 3.0, n)
+    qo.enque(o)
+    qi.free_tensor(t)
+    o = qo.deque(asc.float32)
+    asc.data_copy(zg, o, 256)
+    qo.free_tensor(o)
+
+
+@pytest.mark.parametrize("flag", [np.bool_(True), np.bool_(False), True])
+def test_numpy_bool_scalar_argument(flag):
+    """A numpy bool scalar (what `arr.any()` or `x > 0` on a numpy scalar give) is a bool
+    argument like Python's bool; it was "Unsupported DataType name: bool"."""
+    x = np.arange(256, dtype=np.float32)
+    z = np.zeros(256, np.float32)
+    _flag_kernel[1](x, z, np.int32(256), flag)
+    np.testing.assert_array_equal(z, x * 3 if flag else x + 3)

@@ -141,6 +141,8 @@ def _marshal(n, x):
     if hasattr(x, "dtype"):
         np = sys.modules.get("numpy")
         if np is not None and isinstance(x, np.generic):  # numpy scalar
+            if x.dtype.kind == "b":  # np.bool_ is a Python bool's value
+                return "int", _I8, _int_arg(n, bool(x), _I8)
             d = _arg_dt(n, x.dtype)
             if d.is_float():
                 return "float", d, ("float", _sim_dt(d), float(x), n)
