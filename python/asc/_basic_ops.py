@@ -503,8 +503,9 @@ def data_sync_barrier(arg0):
 
 
 def data_cache_clean_and_invalid(entire_type, dcci_dst=None, dst=None):
-    if dst is None and isinstance(dcci_dst, _c.GlobalTensor):  # the form without dcci_dst
-        dcci_dst, dst = None, dcci_dst
+    if isinstance(dcci_dst, _c.GlobalTensor) and not isinstance(dst, _c.GlobalTensor):
+        # the form without dcci_dst, and pyasc's positional order (entire_type, dst, dcci_dst)
+        dcci_dst, dst = dst, dcci_dst
     attrs = {"line": _int_attr(entire_type, "data_cache_clean_and_invalid", "entire_type")}
     if dcci_dst is not None:
         attrs["dst"] = _int_attr(dcci_dst, "data_cache_clean_and_invalid", "dcci_dst")

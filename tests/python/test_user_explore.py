@@ -195,3 +195,44 @@ def test_numpy_bool_scalar_argument(flag):
     z = np.zeros(256, np.float32)
     _flag_kernel[1](x, z, np.int32(256), flag)
     np.testing.assert_array_equal(z, x * 3 if flag else x + 3)
+
+
+@asc.jit
+def _gm_scalar_then_dma(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int, form: asc.ConstExpr[int]):
+    xg, zg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    for i in range(n):
+        zg.set_value(i, xg.get_value(i) * 2.0)
+    if form == 0:    # pyasc's own parameter order: (entire_type, dst, dcci_dst)
+        asc.data_cache_clean_and_invalid(asc.CacheLine.ENTIRE_DATA_CACHE, zg, asc.DcciDst.CACHELINE_OUT)
+    elif form == 1:  # the order of the documented overload
+        asc.data_cache_clean_and_invalid(asc.CacheLine.ENTIRE_DATA_CACHE, asc.DcciDst.CACHELINE_OUT, zg)
+    elif form == 2:
+        asc.data_cache_clean_and_invalid(entire_type=asc.CacheLine.SINGLE_CACHE_LINE,
+                                         dcci_dst=asc.DcciDst.CACHELINE_OUT, dst=zg)
+    else:
+        asc.data_cache_clean_and_invalid(asc.CacheLine.ENTIRE_DATA_CACHE, zg)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, 64 * 4)
+    t = q.alloc_tensor(asc.float32)
+    asc.data_copy(t, zg, 64)
+    q.enque(t)
+    t = q.deque(asc.float32)
+    asc.adds(t, t, 1.0, 64)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(zg[64:], t, 64)
+    q.free_tensor(t)
+
+
+@pytest.mark.parametrize("form", [0, 1, 2, 3])
+def test_data_cache_clean_and_invalid_call_forms(form):
+    """pyasc defines data_cache_clean_and_invalid(entire_type, dst, dcci_dst=None); its docs show
+    (entire_type, dcci_dst, dst).  Both positional orders and the keywords work (pyasc's order was a
+    TypeError naming dcci_dst)."""
+    x = np.arange(64, dtype=np.float32)
+    z = np.zeros(128, np.float32)
+    _gm_scalar_then_dma[1](x, z, 64, form)
+    np.testing.assert_array_equal(z[:64], x * 2)
+    np.testing.assert_array_equal(z[64:], x * 2 + 1)
