@@ -236,3 +236,31 @@ def test_data_cache_clean_and_invalid_call_forms(form):
     _gm_scalar_then_dma[1](x, z, 64, form)
     np.testing.assert_array_equal(z[:64], x * 2)
     np.testing.assert_array_equal(z[64:], x * 2 + 1)
+
+
+@asc.jit
+def _keyword_names(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    xg, zg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    pipe = asc.TPipe()
+    q = asc.TQue(pos=asc.TPosition.VECIN, depth=1, mask=0)
+    pipe.init_buffer(que=q, num=1, len=64 * 4)
+    t = q.alloc_tensor(asc.float32)
+    asc.data_copy(t, xg, 64)
+    q.enque(t)
+    t = q.deque(asc.float32)
+    t.print(data_len=8)
+    zg.set_value(offset=1, value=xg.get_value(offset=3) + t.get_value(index=2))
+    q.free_tensor(t)
+
+
+def test_pyasc_keyword_names(capsys):
+    """pyasc's keyword names: GlobalTensor.get_value/set_value(offset=...), LocalTensor.print(data_len=...),
+    TQue(pos, depth, mask) (each was a TypeError)."""
+    x = np.arange(64, dtype=np.float32)
+    z = np.zeros(64, np.float32)
+    _keyword_names[1](x, z)
+    assert z[1] == 5.0
+    out = capsys.readouterr().out
+    assert out.endswith("0000: 0 1 2 3 4 5 6 7\n")

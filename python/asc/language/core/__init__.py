@@ -111,11 +111,11 @@ class GlobalTensor(Handle):
 
     __call__ = __getitem__
 
-    def get_value(self, index):
-        return _get_value(self, index)
+    def get_value(self, offset):  # pyasc's parameter name (LocalTensor's is index)
+        return _get_value(self, offset)
 
-    def set_value(self, index, value):
-        _set_value(self, index, value)
+    def set_value(self, offset, value):
+        _set_value(self, offset, value)
 
     def set_shape_info(self, shape_info):
         _set_shape_info(self, shape_info, "GlobalTensor.set_shape_info")
@@ -193,12 +193,14 @@ class LocalTensor(Handle):
     def get_position(self):
         return self.pos
 
-    def print(self, len=None):  # noqa: A002 - pyasc's name
-        """Print the first len elements (default: the whole tensor), one 32-byte block a line, with the
+    def print(self, data_len=None, len=None):  # noqa: A002 - data_len: pyasc's name; len: openasc's former one
+        """Print the first data_len elements (default: the whole tensor), one 32-byte block a line, with the
         device printing output (api.md §13)."""
         _need(self, LocalTensor, "LocalTensor.print", "self")
         b = builder("LocalTensor.print")
-        n = len if len is not None else PlainValue(b.op("asc.lt_get_size", [self.value], [I32.ir])[0], I32)
+        if data_len is None:
+            data_len = len
+        n = data_len if data_len is not None else PlainValue(b.op("asc.lt_get_size", [self.value], [I32.ir])[0], I32)
         b.op("asc.lt_print", [self.value, _i32(n)])
 
     def to_file(self, file_name):
@@ -403,7 +405,7 @@ class TQueBind(Handle):
 
 
 class TQue(TQueBind):
-    def __init__(self, pos=TPosition.VECIN, depth=1):
+    def __init__(self, pos=TPosition.VECIN, depth=1, mask=0):  # mask: pyasc's (Ascend C's template) parameter, unused
         self.src = self.dst = pos
         self.depth = int(depth)
         self._make(f"!asc.queue<{_posname(pos)}, {self.depth}>")
