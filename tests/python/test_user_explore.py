@@ -264,3 +264,46 @@ def test_pyasc_keyword_names(capsys):
     assert z[1] == 5.0
     out = capsys.readouterr().out
     assert out.endswith("0000: 0 1 2 3 4 5 6 7\n")
+
+
+@asc.jit
+def _repeat_spellings(x: asc.GlobalAddress, z: asc.GlobalAddress, which: asc.ConstExpr[int]):
+    xg, zg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 2048)
+    src = buf.get_with_offset(256, 0, asc.float32)
+    dst = buf.get_with_offset(256, 1024, asc.float32)
+    asc.data_copy(src, xg, 256)
+    asc.duplicate(dst, 1.0, 256)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    params = asc.UnaryRepeatParams(1, 1, 8, 8)
+    if which == 0:    # pyasc's axpy docs: repeat_time
+        asc.axpy(dst, src, 2.0, mask=64, repeat_time=4, repeat_params=params)
+    elif which == 1:  # and for a unary op
+        asc.abs(dst, src, mask=64, repeat_time=4, repeat_params=params)
+    elif which == 2:  # block_reduce_sum's own name is repeat
+        asc.block_reduce_sum(dst, src, repeat_times=4, mask=64, dst_rep_stride=1, src_blk_stride=1, src_rep_stride=8)
+    else:             # pair_reduce_sum's is repeat_time
+        asc.pair_reduce_sum(dst, src, repeat_times=4, mask=64, dst_rep_stride=1, src_blk_stride=1, src_rep_stride=8)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(zg, dst, 256)
+
+
+@pytest.mark.parametrize("which", [0, 1, 2, 3])
+def test_repeat_keyword_spellings(which):
+    """repeat_times / repeat_time / repeat name the same parameter (pyasc's docs call axpy with
+    repeat_time=, its code names it repeat_times): each was "unexpected argument"."""
+    x = np.random.default_rng(which).standard_normal(256).astype(np.float32)
+    z = np.zeros(256, np.float32)
+    _repeat_spellings[1](x, z, which)
+    if which == 0:
+        np.testing.assert_allclose(z, x * 2 + 1, rtol=1e-6)
+    elif which == 1:
+        np.testing.assert_array_equal(z, np.abs(x))
+    elif which == 2:
+        np.testing.assert_allclose(z[:32], x.reshape(32, 8).sum(1), rtol=1e-5, atol=1e-6)
+    else:
+        np.testing.assert_allclose(z[:128], x.reshape(128, 2).sum(1), rtol=1e-6)

@@ -839,11 +839,25 @@ def _attr_params(info):
     return out
 
 
+# pyasc spells the repeat count repeat_times (binary, unary, cast, axpy, select, ...), repeat_time
+# (the reductions, sort) or repeat (block_reduce_*); its docs mix them (`asc.axpy(..., repeat_time=4,
+# ...)`).  Any of the spellings binds to the function's own parameter.
+_REPEAT_KWS = ("repeat_times", "repeat_time", "repeat")
+
+
+def _alias(k, names, kw):
+    if k in names or k not in _REPEAT_KWS:
+        return k
+    own = [n for n in _REPEAT_KWS if n in names]
+    return own[0] if own and own[0] not in kw else k
+
+
 def _bind(fn, names, args, kw):
     if len(args) > len(names):
         raise TypeError(f"{fn}() takes {len(names)} arguments, {len(args)} given")
     vals = dict(zip(names, args))
     for k, v in kw.items():
+        k = _alias(k, names, kw)
         if k not in names or k in vals:
             raise TypeError(f"{fn}() got an unexpected or repeated argument '{k}'")
         vals[k] = v
