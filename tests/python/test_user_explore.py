@@ -307,3 +307,52 @@ def test_repeat_keyword_spellings(which):
         np.testing.assert_allclose(z[:32], x.reshape(32, 8).sum(1), rtol=1e-5, atol=1e-6)
     else:
         np.testing.assert_allclose(z[:128], x.reshape(128, 2).sum(1), rtol=1e-6)
+
+
+@asc.jit
+def _doc_keywords(x: asc.GlobalAddress, z: asc.GlobalAddress, which: asc.ConstExpr[int]):
+    xg, zg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 6144)
+    src = buf.get_with_offset(512, 0, asc.float32)
+    dst = buf.get_with_offset(512, 2048, asc.float32)
+    tmp = buf.get_with_offset(512, 4096, asc.float32)
+    asc.data_copy(src, xg, params=asc.DataCopyParams(1, 64, 0, 0))
+    asc.duplicate(dst, 0.0, 512)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    if which == 0:
+        asc.reduce_sum(dst, src, shared_tmp_buffer=tmp, count=512, cal_index=True)
+    else:
+        asc.cast(dst.reinterpret_cast(asc.int32), src, asc.RoundMode.CAST_CEIL, mask=64, repeat_times=8,
+                 params=asc.UnaryRepeatParams(1, 1, 8, 8))
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(zg, dst, params=asc.DataCopyParams(1, 64, 0, 0))
+
+
+@pytest.mark.parametrize("which", [0, 1])
+def test_doc_example_keywords(which):
+    """Keywords of pyasc's doc examples: data_copy(..., params=DataCopyParams), cast(..., params=
+    UnaryRepeatParams), reduce_sum(..., cal_index=True) (ignored, as Ascend C's ReduceSum does);
+    each was refused ("missing argument 'count'", "unexpected argument")."""
+    x = (np.random.default_rng(7).standard_normal(512) * 10).astype(np.float32)
+    z = np.zeros(512, np.float32)
+    _doc_keywords[1](x, z, which)
+    if which == 0:
+        np.testing.assert_allclose(z[0], x.astype(np.float64).sum(), rtol=1e-4)
+    else:
+        np.testing.assert_array_equal(z.view(np.int32), np.ceil(x).astype(np.int32))
+
+
+def test_data_copy_refuses_unknown_keywords():
+    @asc.jit
+    def bad(x: asc.GlobalAddress):
+        xg = asc.GlobalTensor()
+        xg.set_global_buffer(x)
+        t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 64)
+        asc.data_copy(t, xg, count=64, cnt=64)
+
+    with pytest.raises(TypeError, match="unexpected keyword argument 'cnt'"):
+        bad[1](np.zeros(64, np.float32))

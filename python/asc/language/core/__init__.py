@@ -694,7 +694,11 @@ def data_copy(dst, src, count=None, repeat_params=None, *rest, **kw):
     enh = kw.pop("enhanced_params", rest[0] if rest else None)
     if enh is None and isinstance(repeat_params, STRUCTS["DataCopyEnhancedParams"]):  # (dst, src, params, enhanced)
         enh, repeat_params = repeat_params, None
+    if "params" in kw and "intri_params" not in kw:  # pyasc's docs: data_copy(dst, src, params=p[, enhanced_params=e])
+        kw["intri_params"] = kw.pop("params")
     params = kw.pop("intri_params", repeat_params if repeat_params is not None else count)
+    if kw:
+        raise TypeError(f"data_copy() got an unexpected keyword argument '{next(iter(kw))}'")
     if enh is not None:
         if not isinstance(params, STRUCTS["DataCopyParams"]) or not isinstance(enh, STRUCTS["DataCopyEnhancedParams"]):
             raise TypeError("data_copy(): the enhanced form takes DataCopyParams and DataCopyEnhancedParams")
@@ -842,14 +846,18 @@ def _attr_params(info):
 # pyasc spells the repeat count repeat_times (binary, unary, cast, axpy, select, ...), repeat_time
 # (the reductions, sort) or repeat (block_reduce_*); its docs mix them (`asc.axpy(..., repeat_time=4,
 # ...)`).  Any of the spellings binds to the function's own parameter.
-_REPEAT_KWS = ("repeat_times", "repeat_time", "repeat")
+# Likewise the repeat parameters' struct: repeat_params, or params (`asc.cast(..., params=p)` in its docs).
+_KW_GROUPS = (("repeat_times", "repeat_time", "repeat"), ("repeat_params", "params"))
 
 
 def _alias(k, names, kw):
-    if k in names or k not in _REPEAT_KWS:
+    if k in names:
         return k
-    own = [n for n in _REPEAT_KWS if n in names]
-    return own[0] if own and own[0] not in kw else k
+    for group in _KW_GROUPS:
+        if k in group:
+            own = [n for n in group if n in names]
+            return own[0] if own and own[0] not in kw else k
+    return k
 
 
 def _bind(fn, names, args, kw):
@@ -889,6 +897,11 @@ def _mask_params(minfo, bits):
     return names[at + 1], names[at + 2:]
 
 
+# Keywords a call may give that change nothing: Ascend C's ReduceSum has a calIndex parameter it
+# ignores, and pyasc's docs pass it (`asc.reduce_sum(..., count=2048, cal_index=True)`).
+_IGNORED_KWS = {"reduce_sum": ("cal_index",)}
+
+
 def _make_vector_op(pyname, opname, info):
     kinds = info["operands"].split(",")
     base = info["names"]
@@ -913,6 +926,8 @@ def _make_vector_op(pyname, opname, info):
 
     def op(*args, **kw):
         builder(pyname)
+        for k in _IGNORED_KWS.get(pyname, ()):
+            kw.pop(k, None)
         nbase = len(base) - 1
         is_mask = len(args) > len(count_names) or "mask" in kw or "repeat_times" in kw or "repeat_time" in kw or \
             any(isinstance(a, (ParamStruct, list, tuple)) for a in args)  # cast_deq: as many arguments either way
