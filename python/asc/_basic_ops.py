@@ -135,9 +135,12 @@ def compare_scalar(dst, src0, src1_scalar, cmp_mode, *args, **kw):
         b.op("asc.compare_scalar", ops + [_c._i32(n)], [], {"cmp_mode": mode})
         return
     sfx, m = _mask(fn, v["mask"])
+    rp = v.get("repeat_params")
+    if type(rp).__name__ == "BinaryRepeatParams":  # pyasc's doc example passes one: its src1 strides are unused
+        f = rp.fields
+        rp = _c.UnaryRepeatParams(f["dst_blk_stride"], f["src0_blk_stride"], f["dst_rep_stride"], f["src0_rep_stride"])
     b.op(_form("asc.compare_scalar", sfx), ops + m + [_c._i32(v["repeat_times"]),
-                                                 _struct(v.get("repeat_params"), "UnaryRepeatParams", fn,
-                                                         "repeat_params")],
+                                                 _struct(rp, "UnaryRepeatParams", fn, "repeat_params")],
          [], {"cmp_mode": mode, "is_set_mask": _flag(v.get("is_set_mask", True))})
 
 

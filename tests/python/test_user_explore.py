@@ -356,3 +356,29 @@ def test_data_copy_refuses_unknown_keywords():
 
     with pytest.raises(TypeError, match="unexpected keyword argument 'cnt'"):
         bad[1](np.zeros(64, np.float32))
+
+
+@asc.jit
+def _cmp_scalar_binary_params(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    xg, zg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    src0 = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.VECIN, addr=0, tile_size=256)
+    dst = asc.LocalTensor(dtype=asc.uint8, pos=asc.TPosition.VECOUT, addr=1024, tile_size=64)
+    asc.data_copy(src0, xg, 256)
+    asc.duplicate(dst.reinterpret_cast(asc.int16), 0, 32)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    params = asc.BinaryRepeatParams(1, 1, 1, 8, 8, 8)   # as pyasc's compare_scalar doc example
+    asc.compare_scalar(dst, src0, 0.5, cmp_mode=asc.CMPMODE.LT, mask=128, repeat_times=2, repeat_params=params)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(zg, dst, 64)
+
+
+def test_compare_scalar_takes_the_doc_examples_binary_repeat_params():
+    """pyasc's compare_scalar example passes BinaryRepeatParams (its signature: UnaryRepeatParams):
+    taken as the UnaryRepeatParams of its dst and src0 strides (was a TypeError)."""
+    x = np.random.default_rng(3).standard_normal(256).astype(np.float16)
+    z = np.zeros(64, np.uint8)
+    _cmp_scalar_binary_params[1](x, z)
+    bits = np.unpackbits(z[:32], bitorder="little").astype(bool)
+    np.testing.assert_array_equal(bits, x < np.float16(0.5))
