@@ -382,3 +382,40 @@ def test_compare_scalar_takes_the_doc_examples_binary_repeat_params():
     _cmp_scalar_binary_params[1](x, z)
     bits = np.unpackbits(z[:32], bitorder="little").astype(bool)
     np.testing.assert_array_equal(bits, x < np.float16(0.5))
+
+
+@asc.jit
+def _tbuf_len_keyword(x: asc.GlobalAddress, z: asc.GlobalAddress, n: asc.ConstExpr[int]):
+    xg, zg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    pipe = asc.TPipe()
+    qi, qo = asc.TQue(asc.TPosition.VECIN, 1), asc.TQue(asc.TPosition.VECOUT, 1)
+    tb = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(que=qi, num=1, len=n * 4)
+    pipe.init_buffer(que=qo, num=1, len=n * 4)
+    pipe.init_buffer(buf=tb, len=n * 4)          # pyasc's keywords for a TBuf
+    t = asc.LocalTensor(asc.float32)
+    qi.alloc_tensor(t)                            # the in-place forms of alloc_tensor / deque
+    asc.data_copy(t, xg, n)
+    qi.enque(t)
+    t2 = asc.LocalTensor(asc.float32)
+    qi.deque(t2)
+    w = tb.get(asc.float32, n)
+    asc.muls(w, t2, 2.0, n)
+    o = qo.alloc_tensor(asc.float32)
+    asc.adds(o, w, 1.0, n)
+    qo.enque(o)
+    qi.free_tensor(t2)
+    o = qo.deque(asc.float32)
+    asc.data_copy(zg, o, n)
+    qo.free_tensor(o)
+
+
+def test_init_buffer_tbuf_len_keyword():
+    """TPipe.init_buffer(buf=tbuf, len=n) (pyasc's keywords) gives the TBuf n bytes (it gave 0:
+    only the positional second argument was read)."""
+    x = np.random.default_rng(5).standard_normal(256).astype(np.float32)
+    z = np.zeros(256, np.float32)
+    _tbuf_len_keyword[1](x, z, 256)
+    np.testing.assert_allclose(z, x * 2 + 1, rtol=1e-6)

@@ -297,9 +297,13 @@ class TPipe(Handle):
     def init_buffer(self, que=None, num=0, len=0, **kw):
         b = builder("init_buffer")
         que = kw.pop("buf", que)
+        if kw:
+            raise TypeError(f"init_buffer() got an unexpected keyword argument '{next(iter(kw))}'")
         if isinstance(que, TBuf):
-            que.length, que._length_fn = num, id(b.blocks[0]) if b.blocks else None
-            b.op("asc.init_tbuf", [self.value, que.value, _i32(num)])
+            # the byte length: init_buffer(buf, n), or pyasc's keyword form init_buffer(buf=b, len=n)
+            n = num if not (isinstance(num, int) and num == 0) else len
+            que.length, que._length_fn = n, id(b.blocks[0]) if b.blocks else None
+            b.op("asc.init_tbuf", [self.value, que.value, _i32(n)])
         else:
             _need(que, TQueBind, "init_buffer", "que")
             b.op("asc.init_buffer", [self.value, que.value, _i32(num), _i32(len)])
