@@ -146,6 +146,8 @@ static int castaxpy(sim_core *c, const sim_inst *in) {
       if (!asc_sim_l0_on(c, r, l, lanes))
         continue;
       uint8_t *d = asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, l, ds, blk[0], rep[0]), ds, "write");
+      if (d && axpy && !asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, l, ds, blk[0], rep[0]), ds, "read"))
+        return -1; /* axpy's dst accumulates: it is read too */
       const uint8_t *s = d ? asc_sim_vptr(c, in, 1, asc_sim_laneoff(r, l, ss, blk[1], rep[1]), ss, "read")
                            : NULL;
       if (!s)

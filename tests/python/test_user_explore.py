@@ -419,3 +419,33 @@ def test_init_buffer_tbuf_len_keyword():
     z = np.zeros(256, np.float32)
     _tbuf_len_keyword[1](x, z, 256)
     np.testing.assert_allclose(z, x * 2 + 1, rtol=1e-6)
+
+
+@asc.jit
+def _axpy_uninit_dst(x: asc.GlobalAddress, z: asc.GlobalAddress, masked: asc.ConstExpr[int]):
+    xg, zg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 2048)
+    a = buf.get_with_offset(256, 0, asc.float32)
+    d = buf.get_with_offset(256, 1024, asc.float32)
+    asc.data_copy(a, xg, 256)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    if masked:
+        asc.axpy(d, a, 2.0, 64, 4, asc.UnaryRepeatParams(1, 1, 8, 8))
+    else:
+        asc.axpy(d, a, 2.0, 256)   # d += 2 * a: d was never written
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(zg, d, 256)
+
+
+@pytest.mark.parametrize("masked", [0, 1])
+def test_axpy_reads_its_dst(monkeypatch, masked):
+    """axpy accumulates into dst: an unwritten dst is the uninitialised read the sanitizer reports
+    (count and mask forms; it was silent)."""
+    monkeypatch.delenv("ASC_STRICT", raising=False)
+    x, z = np.ones(256, np.float32), np.zeros(256, np.float32)
+    with pytest.warns(asc.KernelWarning, match=r"asc.axpy(.mask)?: read of uninitialized UB bytes \[1024, 2048\)"):
+        _axpy_uninit_dst[1](x, z, masked)
