@@ -449,3 +449,40 @@ def test_axpy_reads_its_dst(monkeypatch, masked):
     x, z = np.ones(256, np.float32), np.zeros(256, np.float32)
     with pytest.warns(asc.KernelWarning, match=r"asc.axpy(.mask)?: read of uninitialized UB bytes \[1024, 2048\)"):
         _axpy_uninit_dst[1](x, z, masked)
+
+
+def _kernel_line(marker):
+    with open(__file__) as f:
+        return next(i for i, ln in enumerate(f, 1) if ln.rstrip().endswith("# " + marker))
+
+
+def test_runtime_values_where_constants_are_needed():
+    """A runtime value as a TQue depth, as asc.static_range's bound, or a slice step: a clear error
+    at the line (they were Python's own int() / range() errors about 'PlainValue', or, for the step,
+    silently ignored)."""
+
+    @asc.jit
+    def depth(z: asc.GlobalAddress, d: int):
+        asc.TPipe()
+        asc.TQue(asc.TPosition.VECIN, d)  # DEPTH
+
+    @asc.jit
+    def unroll(z: asc.GlobalAddress, d: int):
+        for i in asc.static_range(d):  # UNROLL
+            pass
+
+    @asc.jit
+    def step(z: asc.GlobalAddress, d: int):
+        t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 64)
+        u = t[0:d:2]  # STEP
+
+    z = np.zeros(8, np.float32)
+    with pytest.raises(TypeError, match=r"TQue\(\): depth must be a compile-time int") as e:
+        depth[1](z, 2)
+    assert f":{_kernel_line('DEPTH')}:" in str(e.value)
+    with pytest.raises(asc.CompilationError, match=r"static_range\(\) is unrolled at compile time") as e:
+        unroll[1](z, 2)
+    assert f":{_kernel_line('UNROLL')}:" in str(e.value)
+    with pytest.raises(TypeError, match=r"slicing with a step is not supported") as e:
+        step[1](z, 2)
+    assert f":{_kernel_line('STEP')}:" in str(e.value)

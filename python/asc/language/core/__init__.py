@@ -86,6 +86,7 @@ class GlobalTensor(Handle):
         b.op("asc.set_global_buffer", ops)
 
     def __getitem__(self, s):
+        _no_step(s, "GlobalTensor")
         off = s.start if isinstance(s, slice) else s
         b = builder("GlobalTensor.__getitem__")
         _need(self, GlobalTensor, "GlobalTensor.__getitem__", "self")
@@ -134,6 +135,13 @@ def _bind_empty(t):
     return t
 
 
+def _no_step(s, what):
+    """t[a:] / t[a:b] is the contiguous view from element a; a step has no tensor view to give."""
+    if isinstance(s, slice) and s.step is not None and not (isinstance(s.step, int) and s.step == 1):
+        raise TypeError(f"{what} slicing with a step is not supported: a sub-tensor is contiguous (t[start:] or "
+                        f"t[start:stop])")
+
+
 def _get_value(t, index):
     _bind_empty(t)
     b = builder("get_value")
@@ -177,6 +185,7 @@ class LocalTensor(Handle):
                               {"pos": f"#asc.pos<{_posname(pos)}>"})[0]
 
     def __getitem__(self, s):
+        _no_step(s, "LocalTensor")
         off = s.start if isinstance(s, slice) else s
         b = builder("LocalTensor.__getitem__")
         _need(self, LocalTensor, "LocalTensor.__getitem__", "self")
@@ -355,7 +364,7 @@ def get_tpipe_ptr():
 
 class TQueBind(Handle):
     def __init__(self, src=TPosition.VECIN, dst=TPosition.VECIN, depth=0, mask=0):
-        self.src, self.dst, self.depth = src, dst, int(depth)
+        self.src, self.dst, self.depth = src, dst, _const_depth(depth, "TQueBind")
         self._make(f"!asc.queue<{_posname(src)}, {_posname(dst)}, {self.depth}>")
 
     def _make(self, t):
@@ -408,10 +417,17 @@ class TQueBind(Handle):
         return self._query("vacant_in_que", I1)
 
 
+def _const_depth(depth, what):
+    if isinstance(depth, PlainValue):
+        raise TypeError(f"{what}(): depth must be a compile-time int (a ConstExpr argument or a constant), "
+                        f"got a runtime value")
+    return int(depth)
+
+
 class TQue(TQueBind):
     def __init__(self, pos=TPosition.VECIN, depth=1, mask=0):  # mask: pyasc's (Ascend C's template) parameter, unused
         self.src = self.dst = pos
-        self.depth = int(depth)
+        self.depth = _const_depth(depth, "TQue")
         self._make(f"!asc.queue<{_posname(pos)}, {self.depth}>")
 
 
