@@ -486,3 +486,82 @@ def test_runtime_values_where_constants_are_needed():
     with pytest.raises(TypeError, match=r"slicing with a step is not supported") as e:
         step[1](z, 2)
     assert f":{_kernel_line('STEP')}:" in str(e.value)
+
+
+@asc.jit
+def _softmax_host_tiling(x: asc.GlobalAddress, z: asc.GlobalAddress, tiling: asc.adv.SoftmaxTiling,
+                         rows: asc.ConstExpr[int], cols: asc.ConstExpr[int]):
+    xg, zg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    pipe = asc.TPipe()
+    qi, qo = asc.TQue(asc.TPosition.VECIN, 1), asc.TQue(asc.TPosition.VECOUT, 1)
+    stats, tmp = asc.TBuf(asc.TPosition.VECCALC), asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(qi, 1, rows * cols * 4)
+    pipe.init_buffer(qo, 1, rows * cols * 4)
+    pipe.init_buffer(stats, 2 * rows * 32)
+    pipe.init_buffer(tmp, 8192)
+    xl = qi.alloc_tensor(asc.float32)
+    asc.data_copy(xl, xg, rows * cols)
+    qi.enque(xl)
+    xl = qi.deque(asc.float32)
+    zl = qo.alloc_tensor(asc.float32)
+    st = stats.get(asc.float32)
+    asc.adv.softmax(zl, st, st[rows * 8:], xl, tiling, tmp.get(asc.uint8))
+    qo.enque(zl)
+    qi.free_tensor(xl)
+    zl = qo.deque(asc.float32)
+    asc.data_copy(zg, zl, rows * cols)
+    qo.free_tensor(zl)
+
+
+@asc.jit
+def _rmsnorm_host_tiling(x: asc.GlobalAddress, g: asc.GlobalAddress, z: asc.GlobalAddress, eps: float,
+                         tiling: asc.adv.RmsNormTiling, n: asc.ConstExpr[int], h: asc.ConstExpr[int]):
+    xg, gg, zg = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    gg.set_global_buffer(g)
+    zg.set_global_buffer(z)
+    pipe = asc.TPipe()
+    qi, qg, qo = asc.TQue(asc.TPosition.VECIN, 1), asc.TQue(asc.TPosition.VECIN, 1), asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(qi, 1, n * 4)
+    pipe.init_buffer(qg, 1, h * 4)
+    pipe.init_buffer(qo, 1, n * 4)
+    xl, gl = qi.alloc_tensor(asc.float32), qg.alloc_tensor(asc.float32)
+    asc.data_copy(xl, xg, n)
+    asc.data_copy(gl, gg, h)
+    qi.enque(xl)
+    qg.enque(gl)
+    xl, gl = qi.deque(asc.float32), qg.deque(asc.float32)
+    zl = qo.alloc_tensor(asc.float32)
+    asc.adv.rmsnorm(zl, xl, gl, eps, tiling)
+    qo.enque(zl)
+    qi.free_tensor(xl)
+    qg.free_tensor(gl)
+    zl = qo.deque(asc.float32)
+    asc.data_copy(zg, zl, n)
+    qo.free_tensor(zl)
+
+
+def test_library_tilings_built_on_the_host():
+    """pyasc's SoftmaxTiling / RmsNormTiling are Structs a host fills and passes to the kernel; they
+    could only be built inside a kernel ("cannot be called without initialization of global
+    builder").  A host-built one specialises the kernel like a ConstExpr."""
+    rng = np.random.default_rng(11)
+    for rows, cols in ((4, 64), (8, 32)):   # the same kernel, two tilings
+        x = rng.standard_normal((rows, cols)).astype(np.float32)
+        z = np.zeros_like(x)
+        t = asc.adv.SoftmaxTiling(src_m=rows, src_k=cols)
+        t.src_size = rows * cols               # fields assignable on the host too
+        _softmax_host_tiling[1](x, z, t, rows, cols)
+        e = np.exp(x - x.max(1, keepdims=True))
+        np.testing.assert_allclose(z, e / e.sum(1, keepdims=True), rtol=1e-5)
+    b, s, h = 2, 3, 32
+    x = rng.standard_normal(b * s * h).astype(np.float32)
+    g = rng.standard_normal(h).astype(np.float32)
+    z = np.zeros_like(x)
+    t = asc.adv.RmsNormTiling(b_length=b, s_length=s, h_length=h, original_h_length=h, reciprocal_of_h_length=1.0 / h)
+    _rmsnorm_host_tiling[1](x, g, z, 1e-5, t, b * s * h, h)
+    xd = x.reshape(-1, h).astype(np.float64)
+    np.testing.assert_allclose(z.reshape(-1, h), xd / np.sqrt((xd ** 2).mean(1, keepdims=True) + 1e-5) * g,
+                               rtol=1e-4, atol=1e-5)

@@ -3,7 +3,7 @@ through the current builder; the op semantics live in libasc."""
 import builtins
 
 from ... import _lib
-from ..._core import DTYPES, DataType, Handle, PlainValue, builder, dtype_of, not_yet_names, to_value
+from ..._core import Builder as _Builder, DTYPES, DataType, Handle, PlainValue, builder, dtype_of, not_yet_names, to_value
 from .enums import *  # noqa: F401,F403 - pyasc's asc.language.core exports the enums
 from .enums import CacheMode, CacheRwMode, HardEvent, PipeID, RoundMode, TPosition
 
@@ -566,7 +566,9 @@ def _make_struct(name, fields):
             raise TypeError(f"{name}() got an unexpected keyword argument '{k}'")
 
     def __init__(self, *args, **kw):
-        builder(name)
+        host = name in _HOST_TILINGS and _Builder.current() is None
+        if not host:
+            builder(name)
         if name == "DataCopyPadExtParams":  # pyasc takes the dtype first (positional or dtype=)
             if args and isinstance(args[0], DataType):
                 args = args[1:]
@@ -584,8 +586,34 @@ def _make_struct(name, fields):
         for k, v in kw.items():
             put(vals, k, v)
         object.__setattr__(self, "fields", vals)
+        if host:  # built on the host: a launch-time constant of the kernel it is passed to
+            for k, v in vals.items():
+                if not isinstance(v, (bool, int, float)):
+                    raise TypeError(f"{name}(): field '{k}' of a tiling built on the host must be a number, got "
+                                    f"{type(v).__name__}")
+            object.__setattr__(self, "value", None)
+            return
         self._emit()
-    return type(name, (ParamStruct,), {"__init__": __init__, "_fields": tuple(names)})
+
+    def __repr__(self):  # deterministic: a host-built tiling is part of a kernel's specialisation key
+        return f"asc.{name}({', '.join(f'{k}={v!r}' for k, v in self.fields.items())})"
+    return type(name, (ParamStruct,), {"__init__": __init__, "__repr__": __repr__, "_fields": tuple(names)})
+
+
+# The library tilings pyasc defines as Structs, so a host computes them and passes them to a kernel
+# (asc.adv.SoftmaxTiling(src_m=..., ...) as a kernel argument).  openasc's library expansion needs
+# their shape fields at compile time: a host-built one is a launch-time constant (it specialises the
+# kernel, as a ConstExpr does) and becomes the in-kernel struct where it is used.
+_HOST_TILINGS = ("SoftmaxTiling", "RmsNormTiling")
+
+
+def _is_host_tiling(v):
+    return type(v).__name__ in _HOST_TILINGS and isinstance(v, ParamStruct) and getattr(v, "value", 0) is None
+
+
+def _kernel_tiling(v):
+    """The in-kernel struct of a tiling (a host-built one is emitted into the current trace)."""
+    return type(v)(**v.fields) if _is_host_tiling(v) else v
 
 
 def _field_value(v):
@@ -613,7 +641,8 @@ def _struct_setattr(self, key, v):
     """Writing a field rebuilds the struct value (asc.struct is pure)."""
     if key in self._fields:
         object.__setattr__(self, "fields", dict(self.fields, **{key: v}))  # copies (_rebind) share the old dict
-        self._emit()
+        if not _is_host_tiling(self):  # a host-built tiling is emitted where a kernel uses it
+            self._emit()
     else:
         object.__setattr__(self, key, v)
 
