@@ -2,7 +2,9 @@
 (asc.language.core._make_vector_op) does not cover: the mask register, compare / select and
 the per-repeat reductions.  Thin: each call checks its arguments and emits one IR op of
 src/ops/ops.def; the semantics are in libasc (src/sim/vlevel0.c, vcmpsel.c, vreduce.c)."""
-from ._core import DTYPES, PlainValue, builder, dtype_of, to_value
+import re
+
+from ._core import DTYPES, PlainValue, builder, check_const, dtype_of, to_value
 from .language import core as _c
 from .language.enums import CMPMODE, MaskMode, ReduceOrder, SelMode
 
@@ -133,9 +135,12 @@ def compare_scalar(dst, src0, src1_scalar, cmp_mode, *args, **kw):
         b.op("asc.compare_scalar", ops + [_c._i32(n)], [], {"cmp_mode": mode})
         return
     sfx, m = _mask(fn, v["mask"])
+    rp = v.get("repeat_params")
+    if type(rp).__name__ == "BinaryRepeatParams":  # pyasc's doc example passes one: its src1 strides are unused
+        f = rp.fields
+        rp = _c.UnaryRepeatParams(f["dst_blk_stride"], f["src0_blk_stride"], f["dst_rep_stride"], f["src0_rep_stride"])
     b.op(_form("asc.compare_scalar", sfx), ops + m + [_c._i32(v["repeat_times"]),
-                                                 _struct(v.get("repeat_params"), "UnaryRepeatParams", fn,
-                                                         "repeat_params")],
+                                                 _struct(rp, "UnaryRepeatParams", fn, "repeat_params")],
          [], {"cmp_mode": mode, "is_set_mask": _flag(v.get("is_set_mask", True))})
 
 
@@ -501,8 +506,9 @@ def data_sync_barrier(arg0):
 
 
 def data_cache_clean_and_invalid(entire_type, dcci_dst=None, dst=None):
-    if dst is None and isinstance(dcci_dst, _c.GlobalTensor):  # the form without dcci_dst
-        dcci_dst, dst = None, dcci_dst
+    if isinstance(dcci_dst, _c.GlobalTensor) and not isinstance(dst, _c.GlobalTensor):
+        # the form without dcci_dst, and pyasc's positional order (entire_type, dst, dcci_dst)
+        dcci_dst, dst = dst, dcci_dst
     attrs = {"line": _int_attr(entire_type, "data_cache_clean_and_invalid", "entire_type")}
     if dcci_dst is not None:
         attrs["dst"] = _int_attr(dcci_dst, "data_cache_clean_and_invalid", "dcci_dst")
@@ -765,6 +771,21 @@ def _conversions(fmt):
     return out
 
 
+_C_ESCAPE = re.compile(r"\\(?:([ntrabfv\\'\"?])|([0-7]{1,3})|x([0-9a-fA-F]+))")
+_C_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
+
+
+def _c_unescape(text):
+    """The characters of text read as the body of a C string literal: pyasc writes printf's format
+    into the kernel's C++ source, so a backslash sequence in it ("\\n", as pyasc's docs write a
+    newline) is a C escape."""
+    def one(m):
+        if m.group(1):
+            return _C_ESCAPES.get(m.group(1), m.group(1))
+        return chr(int(m.group(2), 8) if m.group(2) else int(m.group(3), 16) & 0xFF)
+    return _C_ESCAPE.sub(one, text) if "\\" in text else text
+
+
 def printf(desc, *params):
     """printf(format, *values): device printf (%d %i %u %x %f %c %p %s ...); a Python str value is spliced into
     its %s at trace time.  The output goes to stdout after the launch, block after block."""
@@ -772,6 +793,7 @@ def printf(desc, *params):
     b = builder(fn)
     if not isinstance(desc, str):
         raise TypeError(f"{fn}(): the format must be a Python str, got {type(desc).__name__}")
+    desc = _c_unescape(desc)
     convs = _conversions(desc)
     if len(params) < len(convs):
         raise TypeError(f"{fn}(): the format has {len(convs)} conversions but {len(params)} values are given")
@@ -781,7 +803,7 @@ def printf(desc, *params):
         if isinstance(v, str):
             if desc[e - 1] != "s":
                 raise TypeError(f"{fn}(): a str value needs %s, not {desc[s:e]}")
-            fmt.append(v.replace("%", "%%"))
+            fmt.append(_c_unescape(v).replace("%", "%%"))
         else:
             fmt.append(desc[s:e])
             if isinstance(v, (PlainValue, _c.GlobalAddress, _c.LocalTensor, _c.GlobalTensor)):
@@ -818,7 +840,8 @@ class Array(list):
         if isinstance(v, PlainValue):
             return PlainValue(to_value(v, self.dtype), self.dtype)
         if isinstance(v, (bool, int, float)):
-            to_value(v, self.dtype)  # a constant that does not fit the element type is refused here
+            if self.dtype.is_int():  # a constant that does not fit the element type is refused here
+                check_const(v, self.dtype, stacklevel=4)
             return int(v) if self.dtype.is_int() else float(v)
         raise TypeError(f"asc.array: an element must be a number or a runtime scalar, got {type(v).__name__}")
 

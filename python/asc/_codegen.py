@@ -629,6 +629,9 @@ class FunctionTracer(ast.NodeVisitor):
             raise self.fail(it, "a for loop must iterate over range(), asc.range() or asc.static_range()")
         args = [self.visit(a) for a in it.args]
         if f is lang.static_range:
+            if any(isinstance(a, PlainValue) for a in args):
+                raise self.fail(it, "asc.static_range() is unrolled at compile time: its bounds must be compile-time "
+                                    "ints (a ConstExpr argument or a constant); use range() for a runtime loop")
             if len(builtins.range(*args)) > self.b.max_ops:  # each iteration is traced: refuse early
                 self.b.loc = self.pos(it)
                 self.b.too_many_ops(f"asc.static_range of {len(builtins.range(*args))} iterations")

@@ -305,17 +305,23 @@ def to_value(x, dtype, wrap=False):
     if isinstance(x, (bool, int, float)):
         if dtype.is_int():
             _signless(dtype, "a constant")
-            if isinstance(x, float):
-                if x != x or x in (float("inf"), float("-inf")):
-                    raise TypeError(f"the constant {x} has no {dtype.name} value")
-                if x != int(x):
-                    warnings.warn(f"float constant {x} truncated to {dtype.name}", stacklevel=2)
-            lo, hi = int_range(dtype)
-            if not wrap and not lo <= int(x) <= hi:
-                raise TypeError(f"the constant {x!r} does not fit {dtype.name} ({lo}..{hi}); it would silently "
-                                f"become {_wrapped(int(x), dtype)}")
+            check_const(x, dtype, wrap, stacklevel=3)
         return builder("constant").const(x, dtype)
     raise TypeError(f"expected a scalar of type {dtype.name}, got {type(x).__name__}")
+
+
+def check_const(x, dtype, wrap=False, stacklevel=2):
+    """Refuse a Python number that an integer dtype cannot hold (to_value's check, without building
+    a constant: compile-time elements of an unsigned asc.array are checked so)."""
+    if isinstance(x, float):
+        if x != x or x in (float("inf"), float("-inf")):
+            raise TypeError(f"the constant {x} has no {dtype.name} value")
+        if x != int(x):
+            warnings.warn(f"float constant {x} truncated to {dtype.name}", stacklevel=stacklevel)
+    lo, hi = int_range(dtype)
+    if not wrap and not lo <= int(x) <= hi:
+        raise TypeError(f"the constant {x!r} does not fit {dtype.name} ({lo}..{hi}); it would silently "
+                        f"become {_wrapped(int(x), dtype)}")
 
 
 def _wrapped(v, dtype):

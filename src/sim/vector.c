@@ -174,6 +174,8 @@ static int vcount(sim_core *c, const sim_inst *in) {
   if (asc_sim_mul(c, in->op, "count times element size", n, esz, &bytes))
     return -1;
   uint8_t *d = asc_sim_vptr(c, in, 0, 0, bytes, "write");
+  if (d && op->f3 && !asc_sim_vptr(c, in, 0, 0, bytes, "read")) /* dst is an input too */
+    return -1;
   const uint8_t *a = d ? asc_sim_vptr(c, in, 1, 0, bytes, "read") : NULL;
   const uint8_t *b = a && op->kind == SIM_V_BIN ? asc_sim_vptr(c, in, 2, 0, bytes, "read") : NULL;
   if (!a || (op->kind == SIM_V_BIN && !b))

@@ -102,6 +102,8 @@ int asc_sim_vlevel0(sim_core *c, const sim_inst *in) {
       if (!asc_sim_l0_on(c, r, k, lanes))
         continue;
       uint8_t *d = asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, k, esz, blk[0], rep[0]), esz, "write");
+      if (d && op->f3 && !asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, k, esz, blk[0], rep[0]), esz, "read"))
+        return -1; /* dst is an input too */
       const uint8_t *a = d ? asc_sim_vptr(c, in, 1, asc_sim_laneoff(r, k, esz, blk[1], rep[1]), esz, "read") : NULL;
       const uint8_t *b = NULL;
       if (a && op->kind == SIM_V_BIN)
@@ -144,6 +146,8 @@ static int castaxpy(sim_core *c, const sim_inst *in) {
       if (!asc_sim_l0_on(c, r, l, lanes))
         continue;
       uint8_t *d = asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, l, ds, blk[0], rep[0]), ds, "write");
+      if (d && axpy && !asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, l, ds, blk[0], rep[0]), ds, "read"))
+        return -1; /* axpy's dst accumulates: it is read too */
       const uint8_t *s = d ? asc_sim_vptr(c, in, 1, asc_sim_laneoff(r, l, ss, blk[1], rep[1]), ss, "read")
                            : NULL;
       if (!s)

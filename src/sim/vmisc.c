@@ -76,6 +76,8 @@ static int axpy(sim_core *c, const sim_inst *in) {
     return -1;
   double k = asc_sim_vscalar(c, in, 2, sdt).f;
   uint8_t *d = asc_sim_vptr(c, in, 0, 0, n * ds, "write"); /* n * ds, n * ss <= nw */
+  if (d && !asc_sim_vptr(c, in, 0, 0, n * ds, "read")) /* dst accumulates: it is read too */
+    return -1;
   const uint8_t *s = d ? asc_sim_vptr(c, in, 1, 0, n * ss, "read") : NULL;
   if (!s)
     return -1;

@@ -11,7 +11,7 @@ from typing import Optional
 from .. import _lib
 from .._core import DTYPES, Builder, CompilationError, Handle, KernelError, PlainValue, dtype_of, py_dtype, to_value
 from .._codegen import FunctionTracer, SourceInfo, _rebuild, _value_type, closure_values, dep_repr
-from ..language.core import ConstExpr, GlobalAddress
+from ..language.core import ConstExpr, GlobalAddress, _is_host_tiling
 from ..language.core.struct import Struct
 from ..language.core.utils import global_builder
 from . import cache as disk_cache
@@ -141,6 +141,8 @@ def _marshal(n, x):
     if hasattr(x, "dtype"):
         np = sys.modules.get("numpy")
         if np is not None and isinstance(x, np.generic):  # numpy scalar
+            if x.dtype.kind == "b":  # np.bool_ is a Python bool's value
+                return "int", _I8, _int_arg(n, bool(x), _I8)
             d = _arg_dt(n, x.dtype)
             if d.is_float():
                 return "float", d, ("float", _sim_dt(d), float(x), n)
@@ -266,7 +268,9 @@ class JITFunction:
         params = self._params
         for name, v in arguments.items():
             is_const, t = params[name]
-            if is_const:
+            if _is_host_tiling(v):  # asc.adv.SoftmaxTiling / RmsNormTiling built on the host: launch-time constant
+                const[name] = v
+            elif is_const:
                 if t is not None and not isinstance(v, t):
                     raise RuntimeError(f"ConstExpr[{t.__name__}] is required for argument '{name}', "
                                        f"{type(v).__name__} was provided: {v}")
@@ -488,6 +492,8 @@ class JITFunction:
             if isinstance(e, CompilationError) or getattr(e, "asc_location", None):
                 raise e.with_traceback(None) from None
             raise
+        if mod is not None:  # the runtime arguments of this specialisation (a host tiling is not one)
+            mod.arg_names = list(kinds)
         if not always:
             self.cache[key] = (mod, deps)
         return mod

@@ -7,7 +7,7 @@ asc.adv.* op (src/ops/ops.def) that libasc's expand-adv pass turns into basic ve
 (src/passes/expand_adv.c; docs/adv.md), so are the sort utilities concat and extract.  The names
 listed in _NOT_YET raise NotImplementedError naming themselves."""
 from ..._core import PlainValue, builder, not_yet_names, to_value
-from ..core import STRUCTS, LocalTensor, _need, float32, int32
+from ..core import STRUCTS, LocalTensor, _need, float32, int32, _kernel_tiling
 from ._matmul import (  # noqa: F401
     Matmul, MatmulApiStaticTiling, MatmulBatchParams, MatmulConfig, MatmulFuncParams, MatmulQuantParams, MatmulShapeParams, MatmulType,
     get_basic_config, get_ib_share_norm_config, get_matmul_api_tiling, get_mdl_config, get_mm_config,
@@ -160,6 +160,7 @@ def softmax(dst, sum, max, src, tiling, temp_buffer=None, reuse_source=False, ba
         raise NotImplementedError("adv.softmax(): the NZ data format is not implemented yet in openasc")
     if not isinstance(tiling, SoftmaxTiling):
         raise TypeError(f"adv.softmax(): tiling must be a SoftmaxTiling, got {type(tiling).__name__}")
+    tiling = _kernel_tiling(tiling)
     fn = "adv.softmax"
     ops = [_lt(dst, fn, "dst"), _lt(sum, fn, "sum"), _lt(max, fn, "max"), _lt(src, fn, "src"), tiling.value]
     if temp_buffer is not None:
@@ -174,6 +175,7 @@ def rmsnorm(dst, src, gamma, epsilon, tiling, temp_buffer=None, basic_block=Fals
     A tiling of all zeros takes the shape from src's ShapeInfo."""
     if not isinstance(tiling, RmsNormTiling):
         raise TypeError(f"adv.rmsnorm(): tiling must be a RmsNormTiling, got {type(tiling).__name__}")
+    tiling = _kernel_tiling(tiling)
     fn = "adv.rmsnorm"
     ops = [_lt(dst, fn, "dst"), _lt(src, fn, "src"), _lt(gamma, fn, "gamma"),
            _scalar(epsilon, float32, fn, "epsilon"), tiling.value]

@@ -3,7 +3,7 @@ through the current builder; the op semantics live in libasc."""
 import builtins
 
 from ... import _lib
-from ..._core import DTYPES, DataType, Handle, PlainValue, builder, dtype_of, not_yet_names, to_value
+from ..._core import Builder as _Builder, DTYPES, DataType, Handle, PlainValue, builder, dtype_of, not_yet_names, to_value
 from .enums import *  # noqa: F401,F403 - pyasc's asc.language.core exports the enums
 from .enums import CacheMode, CacheRwMode, HardEvent, PipeID, RoundMode, TPosition
 
@@ -86,6 +86,7 @@ class GlobalTensor(Handle):
         b.op("asc.set_global_buffer", ops)
 
     def __getitem__(self, s):
+        _no_step(s, "GlobalTensor")
         off = s.start if isinstance(s, slice) else s
         b = builder("GlobalTensor.__getitem__")
         _need(self, GlobalTensor, "GlobalTensor.__getitem__", "self")
@@ -111,11 +112,11 @@ class GlobalTensor(Handle):
 
     __call__ = __getitem__
 
-    def get_value(self, index):
-        return _get_value(self, index)
+    def get_value(self, offset):  # pyasc's parameter name (LocalTensor's is index)
+        return _get_value(self, offset)
 
-    def set_value(self, index, value):
-        _set_value(self, index, value)
+    def set_value(self, offset, value):
+        _set_value(self, offset, value)
 
     def set_shape_info(self, shape_info):
         _set_shape_info(self, shape_info, "GlobalTensor.set_shape_info")
@@ -132,6 +133,13 @@ def _bind_empty(t):
         t.value = b.op("asc.local_tensor", [_i32(0), _i32(0)], [_lt_type(t.dtype, t.pos)],
                        {"pos": f"#asc.pos<{_posname(t.pos)}>"})[0]
     return t
+
+
+def _no_step(s, what):
+    """t[a:] / t[a:b] is the contiguous view from element a; a step has no tensor view to give."""
+    if isinstance(s, slice) and s.step is not None and not (isinstance(s.step, int) and s.step == 1):
+        raise TypeError(f"{what} slicing with a step is not supported: a sub-tensor is contiguous (t[start:] or "
+                        f"t[start:stop])")
 
 
 def _get_value(t, index):
@@ -177,6 +185,7 @@ class LocalTensor(Handle):
                               {"pos": f"#asc.pos<{_posname(pos)}>"})[0]
 
     def __getitem__(self, s):
+        _no_step(s, "LocalTensor")
         off = s.start if isinstance(s, slice) else s
         b = builder("LocalTensor.__getitem__")
         _need(self, LocalTensor, "LocalTensor.__getitem__", "self")
@@ -193,12 +202,14 @@ class LocalTensor(Handle):
     def get_position(self):
         return self.pos
 
-    def print(self, len=None):  # noqa: A002 - pyasc's name
-        """Print the first len elements (default: the whole tensor), one 32-byte block a line, with the
+    def print(self, data_len=None, len=None):  # noqa: A002 - data_len: pyasc's name; len: openasc's former one
+        """Print the first data_len elements (default: the whole tensor), one 32-byte block a line, with the
         device printing output (api.md §13)."""
         _need(self, LocalTensor, "LocalTensor.print", "self")
         b = builder("LocalTensor.print")
-        n = len if len is not None else PlainValue(b.op("asc.lt_get_size", [self.value], [I32.ir])[0], I32)
+        if data_len is None:
+            data_len = len
+        n = data_len if data_len is not None else PlainValue(b.op("asc.lt_get_size", [self.value], [I32.ir])[0], I32)
         b.op("asc.lt_print", [self.value, _i32(n)])
 
     def to_file(self, file_name):
@@ -295,9 +306,13 @@ class TPipe(Handle):
     def init_buffer(self, que=None, num=0, len=0, **kw):
         b = builder("init_buffer")
         que = kw.pop("buf", que)
+        if kw:
+            raise TypeError(f"init_buffer() got an unexpected keyword argument '{next(iter(kw))}'")
         if isinstance(que, TBuf):
-            que.length, que._length_fn = num, id(b.blocks[0]) if b.blocks else None
-            b.op("asc.init_tbuf", [self.value, que.value, _i32(num)])
+            # the byte length: init_buffer(buf, n), or pyasc's keyword form init_buffer(buf=b, len=n)
+            n = num if not (isinstance(num, int) and num == 0) else len
+            que.length, que._length_fn = n, id(b.blocks[0]) if b.blocks else None
+            b.op("asc.init_tbuf", [self.value, que.value, _i32(n)])
         else:
             _need(que, TQueBind, "init_buffer", "que")
             b.op("asc.init_buffer", [self.value, que.value, _i32(num), _i32(len)])
@@ -349,7 +364,7 @@ def get_tpipe_ptr():
 
 class TQueBind(Handle):
     def __init__(self, src=TPosition.VECIN, dst=TPosition.VECIN, depth=0, mask=0):
-        self.src, self.dst, self.depth = src, dst, int(depth)
+        self.src, self.dst, self.depth = src, dst, _const_depth(depth, "TQueBind")
         self._make(f"!asc.queue<{_posname(src)}, {_posname(dst)}, {self.depth}>")
 
     def _make(self, t):
@@ -402,10 +417,17 @@ class TQueBind(Handle):
         return self._query("vacant_in_que", I1)
 
 
+def _const_depth(depth, what):
+    if isinstance(depth, PlainValue):
+        raise TypeError(f"{what}(): depth must be a compile-time int (a ConstExpr argument or a constant), "
+                        f"got a runtime value")
+    return int(depth)
+
+
 class TQue(TQueBind):
-    def __init__(self, pos=TPosition.VECIN, depth=1):
+    def __init__(self, pos=TPosition.VECIN, depth=1, mask=0):  # mask: pyasc's (Ascend C's template) parameter, unused
         self.src = self.dst = pos
-        self.depth = int(depth)
+        self.depth = _const_depth(depth, "TQue")
         self._make(f"!asc.queue<{_posname(pos)}, {self.depth}>")
 
 
@@ -441,6 +463,9 @@ class TBuf(Handle):
         _need(tensor, LocalTensor, "TBuf.free_tensor", "tensor")
 
     def get_with_offset(self, size, buf_offset, dtype):
+        if isinstance(size, DataType) and not isinstance(dtype, DataType):
+            # pyasc's docs show get_with_offset(asc.int32, 128, 64): dtype first, then size and offset
+            size, buf_offset, dtype = buf_offset, dtype, size
         dtype = dtype_of(dtype)
         v = builder("TBuf.get_with_offset").op("asc.tbuf_get_with_offset", [self.value, _i32(size), _i32(buf_offset)],
                                                [_lt_type(dtype, self.pos)])[0]
@@ -541,7 +566,9 @@ def _make_struct(name, fields):
             raise TypeError(f"{name}() got an unexpected keyword argument '{k}'")
 
     def __init__(self, *args, **kw):
-        builder(name)
+        host = name in _HOST_TILINGS and _Builder.current() is None
+        if not host:
+            builder(name)
         if name == "DataCopyPadExtParams":  # pyasc takes the dtype first (positional or dtype=)
             if args and isinstance(args[0], DataType):
                 args = args[1:]
@@ -559,8 +586,34 @@ def _make_struct(name, fields):
         for k, v in kw.items():
             put(vals, k, v)
         object.__setattr__(self, "fields", vals)
+        if host:  # built on the host: a launch-time constant of the kernel it is passed to
+            for k, v in vals.items():
+                if not isinstance(v, (bool, int, float)):
+                    raise TypeError(f"{name}(): field '{k}' of a tiling built on the host must be a number, got "
+                                    f"{type(v).__name__}")
+            object.__setattr__(self, "value", None)
+            return
         self._emit()
-    return type(name, (ParamStruct,), {"__init__": __init__, "_fields": tuple(names)})
+
+    def __repr__(self):  # deterministic: a host-built tiling is part of a kernel's specialisation key
+        return f"asc.{name}({', '.join(f'{k}={v!r}' for k, v in self.fields.items())})"
+    return type(name, (ParamStruct,), {"__init__": __init__, "__repr__": __repr__, "_fields": tuple(names)})
+
+
+# The library tilings pyasc defines as Structs, so a host computes them and passes them to a kernel
+# (asc.adv.SoftmaxTiling(src_m=..., ...) as a kernel argument).  openasc's library expansion needs
+# their shape fields at compile time: a host-built one is a launch-time constant (it specialises the
+# kernel, as a ConstExpr does) and becomes the in-kernel struct where it is used.
+_HOST_TILINGS = ("SoftmaxTiling", "RmsNormTiling")
+
+
+def _is_host_tiling(v):
+    return type(v).__name__ in _HOST_TILINGS and isinstance(v, ParamStruct) and getattr(v, "value", 0) is None
+
+
+def _kernel_tiling(v):
+    """The in-kernel struct of a tiling (a host-built one is emitted into the current trace)."""
+    return type(v)(**v.fields) if _is_host_tiling(v) else v
 
 
 def _field_value(v):
@@ -588,7 +641,8 @@ def _struct_setattr(self, key, v):
     """Writing a field rebuilds the struct value (asc.struct is pure)."""
     if key in self._fields:
         object.__setattr__(self, "fields", dict(self.fields, **{key: v}))  # copies (_rebind) share the old dict
-        self._emit()
+        if not _is_host_tiling(self):  # a host-built tiling is emitted where a kernel uses it
+            self._emit()
     else:
         object.__setattr__(self, key, v)
 
@@ -689,7 +743,11 @@ def data_copy(dst, src, count=None, repeat_params=None, *rest, **kw):
     enh = kw.pop("enhanced_params", rest[0] if rest else None)
     if enh is None and isinstance(repeat_params, STRUCTS["DataCopyEnhancedParams"]):  # (dst, src, params, enhanced)
         enh, repeat_params = repeat_params, None
+    if "params" in kw and "intri_params" not in kw:  # pyasc's docs: data_copy(dst, src, params=p[, enhanced_params=e])
+        kw["intri_params"] = kw.pop("params")
     params = kw.pop("intri_params", repeat_params if repeat_params is not None else count)
+    if kw:
+        raise TypeError(f"data_copy() got an unexpected keyword argument '{next(iter(kw))}'")
     if enh is not None:
         if not isinstance(params, STRUCTS["DataCopyParams"]) or not isinstance(enh, STRUCTS["DataCopyEnhancedParams"]):
             raise TypeError("data_copy(): the enhanced form takes DataCopyParams and DataCopyEnhancedParams")
@@ -834,11 +892,29 @@ def _attr_params(info):
     return out
 
 
+# pyasc spells the repeat count repeat_times (binary, unary, cast, axpy, select, ...), repeat_time
+# (the reductions, sort) or repeat (block_reduce_*); its docs mix them (`asc.axpy(..., repeat_time=4,
+# ...)`).  Any of the spellings binds to the function's own parameter.
+# Likewise the repeat parameters' struct: repeat_params, or params (`asc.cast(..., params=p)` in its docs).
+_KW_GROUPS = (("repeat_times", "repeat_time", "repeat"), ("repeat_params", "params"))
+
+
+def _alias(k, names, kw):
+    if k in names:
+        return k
+    for group in _KW_GROUPS:
+        if k in group:
+            own = [n for n in group if n in names]
+            return own[0] if own and own[0] not in kw else k
+    return k
+
+
 def _bind(fn, names, args, kw):
     if len(args) > len(names):
         raise TypeError(f"{fn}() takes {len(names)} arguments, {len(args)} given")
     vals = dict(zip(names, args))
     for k, v in kw.items():
+        k = _alias(k, names, kw)
         if k not in names or k in vals:
             raise TypeError(f"{fn}() got an unexpected or repeated argument '{k}'")
         vals[k] = v
@@ -870,6 +946,11 @@ def _mask_params(minfo, bits):
     return names[at + 1], names[at + 2:]
 
 
+# Keywords a call may give that change nothing: Ascend C's ReduceSum has a calIndex parameter it
+# ignores, and pyasc's docs pass it (`asc.reduce_sum(..., count=2048, cal_index=True)`).
+_IGNORED_KWS = {"reduce_sum": ("cal_index",)}
+
+
 def _make_vector_op(pyname, opname, info):
     kinds = info["operands"].split(",")
     base = info["names"]
@@ -894,6 +975,8 @@ def _make_vector_op(pyname, opname, info):
 
     def op(*args, **kw):
         builder(pyname)
+        for k in _IGNORED_KWS.get(pyname, ()):
+            kw.pop(k, None)
         nbase = len(base) - 1
         is_mask = len(args) > len(count_names) or "mask" in kw or "repeat_times" in kw or "repeat_time" in kw or \
             any(isinstance(a, (ParamStruct, list, tuple)) for a in args)  # cast_deq: as many arguments either way
@@ -1001,6 +1084,9 @@ DEFAULT_C0_SIZE = Property("DEFAULT_C0_SIZE", DTYPES["int32"], value=32)
 ONE_BLK_SIZE = Property("ONE_BLK_SIZE", DTYPES["int16"], value=32)
 TOTAL_L1_SIZE = Property("TOTAL_L1_SIZE", DTYPES["int32"], field="l1_bytes")
 TOTAL_L0C_SIZE = Property("TOTAL_L0C_SIZE", DTYPES["int32"], field="l0c_bytes")
+# The mask argument of a mask-form call with is_set_mask=False (pyasc's docs name it; Ascend C's
+# MASK_PLACEHOLDER is 0): the mask set by set_vector_mask applies.
+MASK_PLACEHOLDER = 0
 
 
 def property(prop):  # noqa: A001 - pyasc's name
