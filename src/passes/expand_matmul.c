@@ -191,7 +191,11 @@ typedef struct mm {
   bool ta, tb, bias;
   bool ascalar, bscalar; /* A / B is the scalar S_ASCALAR / S_BSCALAR (set_tensor_a/b(scalar)) */
   int quant, next;       /* Q_*, N_* */
-  bool seq;              /* get_tensor_c(en_sequential_write=True): the tile at C's start, row stride baseN */
+  bool seq;              /* get_tensor_c(en_sequential_write=True): the tile at C's start, row stride baseN;
+                          * iterate_all: tile t at t x baseM x baseN, row stride baseN */
+  int atomic;            /* en_atomic: 0 none, 1 add, 2 max, 3 min (the fixpipe's GM store of C) */
+  asc_value *watomic;    /* the AIC server: en_atomic from the message (i32), else NULL */
+  bool psum;             /* iterate(en_partial_sum=True): the first K slice accumulates onto L0C */
   const asc_type *ein, *eacc;
   const asc_type *ec; /* C's element type (NULL: the op writes no C) */
   int qpre;           /* the fixpipe's QuantModes value for eacc -> ec */
@@ -268,7 +272,8 @@ static void tile(gen *g, mm *x, asc_value *t) {
   asc_value *k0 = mul(g, ki, x->s[S_BK]);
   asc_value *kc = bin(g, ASC_OP_MINSI, x->s[S_BK], bin(g, ASC_OP_SUBI, x->s[S_TK], k0));
   asc_value *k1 = cdiv(g, kc, x->c0), *k16 = up(g, kc, 16);
-  asc_value *first = cmp(g, 0, ki, kint(g, 0));
+  /* with en_partial_sum no slice is first (ki is never -1): L0C is not reset, nor the bias added */
+  asc_value *first = cmp(g, 0, ki, kint(g, x->psum ? -1 : 0));
   asc_value *zero = kint(g, 0), *one = kint(g, 1);
   /* the bias enters on the first slice when set_bias gave one and the tiling's isBias is set */
   asc_value *bfirst = x->bias ? sel(g, first, cmp(g, 1, x->s[S_ISBIAS], zero), first) : NULL;
@@ -417,6 +422,36 @@ static void tile(gen *g, mm *x, asc_value *t) {
   endblock(g, &kl);
 }
 
+/* en_atomic k (1 add, 2 max, 3 min): set_atomic_* of C's type before the fixpipe's store, as Ascend C's
+ * Matmul does, so the FIX pipe combines C's tile with what GM holds; set_atomic_none after it. */
+static void atomic_set(gen *g, int k, const asc_type *elem) {
+  static const asc_opcode code[] = {ASC_OP_SET_ATOMIC_NONE, ASC_OP_SET_ATOMIC_ADD, ASC_OP_SET_ATOMIC_MAX,
+                                    ASC_OP_SET_ATOMIC_MIN};
+  asc_op *op = emit(g, code[k], NULL, 0, NULL);
+  if (k)
+    asc_op_set_attr(g->m, op, "dtype", asc_attr_type(g->m, elem));
+}
+
+static void atomic_begin(gen *g, mm *x, asc_value *dst) {
+  if (dst->type->kind != ASC_TY_GTENSOR)
+    return;
+  if (x->watomic) { /* the AIC server: the kind the message carries */
+    for (int k = 1; k <= 3; k++) {
+      loopctx il;
+      ifthen(g, cmp(g, 0, x->watomic, kint(g, k)), &il);
+      atomic_set(g, k, dst->type->elem);
+      endblock(g, &il);
+    }
+  } else if (x->atomic) {
+    atomic_set(g, x->atomic, dst->type->elem);
+  }
+}
+
+static void atomic_end(gen *g, mm *x, asc_value *dst) {
+  if (dst->type->kind == ASC_TY_GTENSOR && (x->watomic || x->atomic))
+    atomic_set(g, 0, NULL);
+}
+
 /* L0C (tile t) -> C: into c at the tile's place (row stride orgN), or at c's start with row
  * stride baseN (a MIX tile for the vector core). */
 static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
@@ -439,12 +474,14 @@ static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
   asc_value *cfg[] = {one};
   asc_value *ops[] = {dst, x->c1, mkstruct(g, ASC_STRUCT_FIXPIPE_V220, fp, 12),
                       mkstruct(g, ASC_STRUCT_FIXPIPE_CFG, cfg, 1)};
+  atomic_begin(g, x, dst);
   if (vq) {
     asc_value *opw[] = {dst, x->c1, x->qv1, ops[2], ops[3]};
     emit(g, ASC_OP_FIXPIPE_WS, opw, 5, NULL);
   } else {
     emit(g, ASC_OP_FIXPIPE, ops, 4, NULL);
   }
+  atomic_end(g, x, dst);
   flag(g, ASC_EVENT_FIX_MTE2);
   flag(g, ASC_EVENT_FIX_M); /* implied by FIX -> MTE2 -> MTE1 -> M; stated for verify-sync */
 }
@@ -456,7 +493,10 @@ static int emit_getc(gen *g, mm *x, asc_value *t) {
               asc_op_name(x->op));
     return -1;
   }
-  fixout(g, x, t, x->vc, !x->seq);
+  if (x->seq && x->op->code == ASC_OP_MATMUL_ITERATE_ALL) /* tile after tile: t x baseM x baseN on */
+    fixout(g, x, t, gtsub(g, x->vc, mul(g, t, mul(g, x->s[S_BM], x->s[S_BN]))), false);
+  else
+    fixout(g, x, t, x->vc, !x->seq);
   return 0;
 }
 
@@ -523,6 +563,13 @@ static int prepare(gen *g, mm *x, asc_op *op) {
   x->quant = attrint(op, "quant");
   x->next = attrint(op, "next");
   x->seq = attrflag(op, "seq");
+  x->atomic = attrint(op, "atomic");
+  x->psum = attrflag(op, "psum");
+  if (x->atomic < 0 || x->atomic > 3) {
+    asc_error(g->ctx, asc_op_diag_loc(op), "%s: en_atomic %d is not 0 (none), 1 (add), 2 (max) or 3 (min)",
+              asc_op_name(op), x->atomic);
+    return -1;
+  }
   if (x->ascalar) /* the scalar fills A's L1 tile: the plain (M x K) route */
     x->ta = false;
   if (x->bscalar) /* ... and B's as N x K */
@@ -575,6 +622,29 @@ static asc_value *ctr_take(gen *g, asc_value *ws, int next) {
   return t;
 }
 
+/* get_offset_c: (offset, row, col, height, width) of a tile of C: its first element's index in C
+ * (row stride orgN), its first row and column, its rows and columns (less at a tail).  Operands:
+ * (workspace, the scalars[, tile]); the tile is the operand (next 0: `with iterate()`'s), or the one
+ * the last next-form get_tensor_c took (next 2; tile 0 before any). */
+static int offset_c(gen *g, asc_op *op) {
+  if (op->noperands != 1 + S_TILE + 1) {
+    asc_error(g->ctx, g->loc, "%s takes (workspace, %d scalars, tile)", asc_op_name(op), S_TILE);
+    return -1;
+  }
+  mm x;
+  memset(&x, 0, sizeof x);
+  for (int i = 0; i <= S_TILE; i++)
+    x.s[i] = op->operands[1 + i];
+  asc_value *t = x.s[S_TILE];
+  if (attrint(op, "next"))
+    t = bin(g, ASC_OP_MAXSI, ctr_take(g, op->operands[0], N_LAST), kint(g, 0));
+  asc_value *m0, *n0, *mc, *nc;
+  tilepos(g, &x, t, &m0, &n0, &mc, &nc);
+  asc_value *r[] = {add(g, mul(g, m0, x.s[S_ORGN]), n0), m0, n0, mc, nc};
+  asc_pass_replace_op(asc_pass_scope(op), op, r);
+  return 0;
+}
+
 static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
   gen g = {m, m->ctx, asc_op_diag_loc(op), op, NULL, asc_type_int(m->ctx, 32, false), asc_type_index(m->ctx), ev};
   if (op->code == ASC_OP_MATMUL_TILE_COUNT) {
@@ -587,6 +657,8 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
     asc_pass_replace_op(asc_pass_scope(op), op, &n);
     return 0;
   }
+  if (op->code == ASC_OP_MATMUL_OFFSET_C)
+    return offset_c(&g, op);
   mm x;
   if (prepare(&g, &x, op))
     return -1;
@@ -638,8 +710,8 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
  * AIVs of a block must call Matmul in step (same calls, same order), as the mode-2 flags
  * pair them; a kernel whose AIVs diverge deadlocks (reported). */
 enum { K_ITERATE_ALL = 1, K_ITERATE = 2, K_END = 3, K_TILE_GM = 4, K_ALL_LOCAL = 5, K_TILE_GM_SEQ = 6,
-       K_LAST = K_TILE_GM_SEQ,
-       W_KIND = 0, W_C = 1, W_A = 3, W_B = 5, W_BIAS = 7, W_QV = 9, W_S = 11,
+       K_ALL_SEQ = 7, K_LAST = K_ALL_SEQ,
+       W_KIND = 0, W_C = 1, W_A = 3, W_B = 5, W_BIAS = 7, W_QV = 9, W_S = 11, W_ATOMIC = W_S + NS_MAX,
        MSG_BYTES = 512, SLOT0 = 64 * 1024, SLOT_BYTES = 128 * 1024, NAIV = 2, F_REQ = 9, F_DONE = 10 };
 
 static asc_value *k64(gen *g, int64_t v) {
@@ -719,7 +791,7 @@ static int aivcall(gen *g, mm *x, asc_value *ws) {
   }
   bool ret = op->nresults > 0; /* get_tensor_c() returning the tile in the workspace */
   bool local = x->vc->type->kind == ASC_TY_LTENSOR || ret;
-  int kind = local ? K_ALL_LOCAL : K_ITERATE_ALL;
+  int kind = local ? K_ALL_LOCAL : x->seq ? K_ALL_SEQ : K_ITERATE_ALL;
   if (op->code == ASC_OP_MATMUL_GET_TENSOR_C)
     kind = local ? K_ITERATE : x->seq ? K_TILE_GM_SEQ : K_TILE_GM;
   if (op->code == ASC_OP_MATMUL_GET_TENSOR_C && x->next)
@@ -744,6 +816,7 @@ static int aivcall(gen *g, mm *x, asc_value *ws) {
       sv = x->s[S_TN]; /* C in the vector core: tm x tn, row-major */
     setword(g, msg, W_S + i, ext64(g, sv));
   }
+  setword(g, msg, W_ATOMIC, k64(g, x->atomic));
   xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
   xflag(g, false, F_DONE, ASC_PIPEID_PIPE_MTE2);
   if (ret) {
@@ -763,8 +836,9 @@ static int aivcall(gen *g, mm *x, asc_value *ws) {
   return 0;
 }
 
-/* The AIC's server, at g's insertion point, for calls shaped like template x. */
-static void server(gen *g, mm *x, asc_value *ws, unsigned kinds) {
+/* The AIC's server, at g's insertion point, for calls shaped like template x; atomics: some call
+ * has en_atomic (the server then reads the message's W_ATOMIC). */
+static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics) {
   alloc(g, x);
   asc_value *blk = aividx(g); /* on the AIC: the block */
   asc_value *one = kint(g, 1);
@@ -797,15 +871,20 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds) {
       x->vqv = fromhandle(g, getword(g, msg, W_QV), getword(g, msg, W_QV + 1), qty);
       for (int i = 0; i < NS_MAX; i++)
         x->s[i] = trunc32(g, getword(g, msg, W_S + i));
-      if (k == K_ITERATE_ALL || k == K_ALL_LOCAL) {
-        /* K_ALL_LOCAL: C (tm x tn, the message's orgN is tn) into the AIV's workspace slot */
+      x->watomic = atomics ? trunc32(g, getword(g, msg, W_ATOMIC)) : NULL;
+      if (k == K_ITERATE_ALL || k == K_ALL_LOCAL || k == K_ALL_SEQ) {
+        /* K_ALL_LOCAL: C (tm x tn, the message's orgN is tn) into the AIV's workspace slot;
+         * K_ALL_SEQ: tile after tile from C's start (baseM x baseN each) */
         asc_value *c = k == K_ALL_LOCAL ? wsview(g, ws, cty, slotoff(g, v)) : x->vc;
         loopctx tl;
         asc_value *n = mul(g, bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]),
                            bin(g, ASC_OP_CEILDIVSI, x->s[S_TN], x->s[S_BN]));
         asc_value *t = forloop(g, n, &tl);
         tile(g, x, t);
-        fixout(g, x, t, c, true);
+        if (k == K_ALL_SEQ)
+          fixout(g, x, t, gtsub(g, c, mul(g, t, mul(g, x->s[S_BM], x->s[S_BN]))), false);
+        else
+          fixout(g, x, t, c, true);
         endblock(g, &tl);
       } else if (k == K_ITERATE) {
         tile(g, x, x->s[S_TILE]);
@@ -831,6 +910,11 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds) {
 }
 
 static bool ismix(const asc_op *op) { return attrflag(op, "mix"); }
+
+/* tile_count and get_offset_c: scalar arithmetic where they are called (the AIVs in a MIX kernel) */
+static bool scalaronly(const asc_op *op) {
+  return op->code == ASC_OP_MATMUL_TILE_COUNT || op->code == ASC_OP_MATMUL_OFFSET_C;
+}
 
 /* Expand the MIX calls of kernel function f: the body goes to the AIVs, the AIC serves. */
 static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
@@ -884,17 +968,21 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
     asc_block_append(elseb, op);
   }
   unsigned kinds = 0;
+  bool atomics = false;
   for (size_t i = 0; i < ops->n; i++) {
     const asc_op *op = ops->items[i];
+    atomics |= attrint(op, "atomic") != 0;
     if (op->code == ASC_OP_MATMUL_ITERATE_ALL)
-      kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR ? K_ALL_LOCAL : K_ITERATE_ALL);
+      kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR ? K_ALL_LOCAL
+                      : attrflag(op, "seq")                            ? K_ALL_SEQ
+                                                                       : K_ITERATE_ALL);
     else if (op->code == ASC_OP_MATMUL_GET_TENSOR_C)
       kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR || op->nresults ? K_ITERATE
                       : attrflag(op, "seq")                            ? K_TILE_GM_SEQ
                                                                        : K_TILE_GM);
   }
   g.pos = NULL, g.block = thenb;
-  server(&g, &tmpl, ws, kinds);
+  server(&g, &tmpl, ws, kinds, atomics);
   emit(&g, ASC_OP_YIELD, NULL, 0, NULL);
   /* the AIVs */
   int rc = 0;
@@ -959,7 +1047,8 @@ static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *e
 
 static void collect(asc_op *op, void *user) {
   if (op->code == ASC_OP_MATMUL_ITERATE_ALL || op->code == ASC_OP_MATMUL_ITERATE ||
-      op->code == ASC_OP_MATMUL_GET_TENSOR_C || op->code == ASC_OP_MATMUL_TILE_COUNT)
+      op->code == ASC_OP_MATMUL_GET_TENSOR_C || op->code == ASC_OP_MATMUL_TILE_COUNT ||
+      op->code == ASC_OP_MATMUL_OFFSET_C)
     asc_pass_vec_push(user, op);
 }
 
@@ -983,12 +1072,12 @@ static int expand_func(asc_module *m, asc_op *f) {
   bool nextform = false;
   for (size_t i = 0; i < v.n; i++) {
     const asc_op *op = v.items[i];
-    nextform |= op->code == ASC_OP_MATMUL_GET_TENSOR_C && attrint(op, "next");
+    nextform |= (op->code == ASC_OP_MATMUL_GET_TENSOR_C || op->code == ASC_OP_MATMUL_OFFSET_C) && attrint(op, "next");
   }
   evtab ev = {{0}, {0}, 0};
   for (size_t i = 0; i < v.n; i++) { /* cube-only: the Matmul's buffers and event ids from the TPipe */
     asc_op *op = v.items[i];
-    if (!ismix(op) && op->code != ASC_OP_MATMUL_TILE_COUNT) {
+    if (!ismix(op) && !scalaronly(op)) {
       pipe_buffers(m, f, op, &ev);
       break;
     }
@@ -999,7 +1088,7 @@ static int expand_func(asc_module *m, asc_op *f) {
       asc_op_unlink(op); /* iterate() resets a counter no get_tensor_c reads */
       continue;
     }
-    if (ismix(op) && op->code != ASC_OP_MATMUL_TILE_COUNT)
+    if (ismix(op) && !scalaronly(op))
       asc_pass_vec_push(&mix, op);
     else
       rc |= expand_one(m, op, &ev);

@@ -5,10 +5,12 @@ the tiling (MTE2 / MTE1 / M / FIX) before the other passes run, so timing, trace
 and auto-sync see them.  See docs/hardware.md, "asc.adv.Matmul"."""
 from dataclasses import dataclass
 
-from ..._core import DTYPES, PlainValue, builder, not_yet, to_value
+from ..._core import DTYPES, PlainValue, builder, to_value
 from .. import core as _c
 from ..core.enums import CubeFormat, LayoutMode, TPosition
 from . import _matmul_batch as _batch
+from . import _matmul_offset as _offset
+from ._matmul_offset import MatrixOffset  # noqa: F401
 
 _I32 = DTYPES["int32"]
 
@@ -233,7 +235,8 @@ class Matmul:
         dt = mt.dtype
         return builder("Matmul").op("asc.global_tensor", [], [f"!asc.global_tensor<{dt.ir}>"])[0]
 
-    def _emit(self, name, c=None, tile=None, scalars_only=False, next=0, seq=False, result=None):
+    def _emit(self, name, c=None, tile=None, scalars_only=False, next=0, seq=False, result=None, atomic=0,
+              psum=False):
         """One asc.matmul_* op: (c, a, b, bias, workspace, quant vector, scalars..., [tile]); the
         operand order is expand_matmul.c's (OP_*, S_*)."""
         b = builder(name)
@@ -281,6 +284,7 @@ class Matmul:
                  "a_scalar": f"{int(self.a_scalar is not None)} : i64",
                  "b_scalar": f"{int(self.b_scalar is not None)} : i64", "quant": f"{self.quant} : i64",
                  "next": f"{next} : i64", "seq": f"{int(seq)} : i64"}
+        attrs.update(_mode_attrs(atomic, psum or getattr(self, "_psum", False) and name != "asc.matmul_iterate_all"))
         r = b.op(name, ops, [result] if result else [], attrs)
         return r[0] if result else None
 
@@ -290,7 +294,7 @@ class Matmul:
         kernel, a LocalTensor of singleM x singleN (row-major).  sync=False (with wait_iterate_all) runs
         the same: the call has completed when it returns."""
         builder("Matmul.iterate_all")
-        _no_atomic(en_atomic, "iterate_all")
+        atomic = _atomic(en_atomic, "iterate_all", tensor)
         if isinstance(tensor, _c.LocalTensor):
             for k, v in (("en_sequential_write", en_sequential_write), ("wait_iterate_all", wait_iterate_all),
                          ("fake_msg", fake_msg)):
@@ -300,17 +304,14 @@ class Matmul:
             raise TypeError(f"Matmul.iterate_all(): C must be a GlobalTensor or LocalTensor, got {type(tensor).__name__}")
         if wait_iterate_all is True and sync is True:
             raise ValueError("Matmul.iterate_all(): wait_iterate_all=True needs sync=False")
-        if en_sequential_write is not None and _static_bool(en_sequential_write, "iterate_all", "en_sequential_write"):
-            raise NotImplementedError("asc.adv.Matmul.iterate_all(en_sequential_write=True) is not implemented yet in "
-                                      "openasc")
-        self._emit("asc.matmul_iterate_all", c=tensor)
+        seq = en_sequential_write is not None and _static_bool(en_sequential_write, "iterate_all", "en_sequential_write")
+        self._emit("asc.matmul_iterate_all", c=tensor, seq=seq, atomic=atomic)
 
     def iterate(self, en_partial_sum=False, sync=True, local_c_matrix=None):
         """`with matmul.iterate() as count:` runs its body once per tile; a bare `matmul.iterate()` (and
         sync=False) starts the tiles over: each get_tensor_c after it computes and writes the next tile."""
         builder("Matmul.iterate")
-        if isinstance(en_partial_sum, PlainValue) or en_partial_sum:
-            raise NotImplementedError("asc.adv.Matmul.iterate(en_partial_sum=True) is not implemented yet in openasc")
+        self._psum = _partial_sum(en_partial_sum, "iterate")
         if local_c_matrix is not None:
             raise NotImplementedError("asc.adv.Matmul.iterate(local_c_matrix=...) is not implemented yet in openasc")
         if self.workspace is not None and (self.a is not None or self.a_scalar is not None) and \
@@ -328,7 +329,7 @@ class Matmul:
         tile since the last bare iterate() (computed then).  optional_tensor: the tile into that
         LocalTensor as well (tensor in GM)."""
         builder("Matmul.get_tensor_c")
-        _no_atomic(en_atomic, "get_tensor_c")
+        atomic = _atomic(en_atomic, "get_tensor_c", tensor)
         seq = _static_bool(en_sequential_write, "get_tensor_c", "en_sequential_write")
         if seq and isinstance(tensor, _c.LocalTensor):
             seq = False  # a local C is always the tile alone (baseM x baseN)
@@ -345,11 +346,11 @@ class Matmul:
             raise TypeError("Matmul.get_tensor_c(): with optional_tensor, tensor must be a GlobalTensor and "
                             "optional_tensor a LocalTensor")
         if self.tile is not None:
-            self._emit("asc.matmul_get_tensor_c", c=tensor, tile=_i32(self.tile), seq=seq)
+            self._emit("asc.matmul_get_tensor_c", c=tensor, tile=_i32(self.tile), seq=seq, atomic=atomic)
             if optional_tensor is not None:
                 self._emit("asc.matmul_get_tensor_c", c=optional_tensor, tile=_i32(self.tile))
         else:
-            self._emit("asc.matmul_get_tensor_c", c=tensor, tile=_i32(-1), next=1, seq=seq)
+            self._emit("asc.matmul_get_tensor_c", c=tensor, tile=_i32(-1), next=1, seq=seq, atomic=atomic)
             if optional_tensor is not None:
                 self._emit("asc.matmul_get_tensor_c", c=optional_tensor, tile=_i32(-1), next=2)
 
@@ -403,14 +404,41 @@ class Matmul:
 Matmul.set_sparse_index._asc_status = ("not implemented yet: the index is recorded; a computing call with it raises "
                                        "NotImplementedError (MatmulWithSparse is not simulated)")
 
-for _n in ("get_offset_c",):
-    setattr(Matmul, _n, staticmethod(not_yet(f"asc.adv.Matmul.{_n}")))
+Matmul.get_offset_c = _offset.get_offset_c
 
 
-def _no_atomic(en_atomic, fn):
-    if isinstance(en_atomic, PlainValue) or en_atomic:
-        raise NotImplementedError(f"asc.adv.Matmul.{fn}(en_atomic=...) (C accumulated atomically) is not implemented "
-                                  "yet in openasc")
+def _atomic(en_atomic, fn, c):
+    """en_atomic's kind: 0 none, 1 AtomicAdd, 2 AtomicMax, 3 AtomicMin (the fixpipe's store of C into GM)."""
+    if isinstance(en_atomic, PlainValue):
+        raise TypeError(f"Matmul.{fn}(): 'en_atomic' must be a compile-time int (the cube program depends on it)")
+    if isinstance(en_atomic, bool) or not isinstance(en_atomic, int) or not 0 <= en_atomic <= 3:
+        raise ValueError(f"Matmul.{fn}(): en_atomic must be 0 (none), 1 (add), 2 (max) or 3 (min), got {en_atomic!r}")
+    if en_atomic and not isinstance(c, _c.GlobalTensor):
+        raise NotImplementedError(f"asc.adv.Matmul.{fn}(en_atomic={en_atomic}) with C not in GM (a LocalTensor C, or "
+                                  "the tile returned in the workspace) is not implemented yet in openasc")
+    return en_atomic
+
+
+def _partial_sum(en_partial_sum, fn):
+    """en_partial_sum as a compile-time bool; True is for cube-only kernels (see iterate)."""
+    psum = _static_bool(en_partial_sum, fn, "en_partial_sum")
+    opts = getattr(builder(f"Matmul.{fn}"), "options", None) or {}
+    kt = getattr(opts.get("kernel_type"), "value", opts.get("kernel_type"))
+    if psum and not opts.get("matmul_cube_only") and kt in (None, -1, 7):
+        raise NotImplementedError(f"asc.adv.Matmul.{fn}(en_partial_sum=True) in a MIX kernel (L0C kept across "
+                                  "the vector cores' calls) is not implemented yet in openasc; it runs in cube-only "
+                                  "(AIC_ONLY) kernels")
+    return psum
+
+
+def _mode_attrs(atomic, psum):
+    """The op attributes of en_atomic / en_partial_sum (absent when off)."""
+    attrs = {}
+    if atomic:
+        attrs["atomic"] = f"{atomic} : i64"
+    if psum:
+        attrs["psum"] = "1 : i64"
+    return attrs
 
 
 def _static_bool(x, fn, arg):
