@@ -405,6 +405,8 @@ Matmul.set_sparse_index._asc_status = ("not implemented yet: the index is record
                                        "NotImplementedError (MatmulWithSparse is not simulated)")
 
 Matmul.get_offset_c = _offset.get_offset_c
+Matmul.iterate._asc_status = ("partly implemented: en_partial_sum=True runs in cube-only (AIC_ONLY) kernels; in a MIX "
+                              "kernel it raises NotImplementedError")
 
 
 def _atomic(en_atomic, fn, c):

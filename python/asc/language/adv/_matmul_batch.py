@@ -8,8 +8,9 @@ from ..._core import DTYPES, PlainValue, builder, to_value
 from .. import core as _c
 
 _I32 = DTYPES["int32"]
-# docs/api-status.md: iterate_batch with C in a LocalTensor raises NotImplementedError
-PARTLY = "partly implemented: C in GM (a LocalTensor C raises NotImplementedError)"
+# docs/api-status.md: iterate_batch with C in a LocalTensor or en_partial_sum raises NotImplementedError
+PARTLY = ("partly implemented: C in GM (a LocalTensor C raises NotImplementedError); en_partial_sum=True raises "
+          "NotImplementedError")
 _LAYOUT_FIELDS = tuple(f"{o}_layout_info_{x}"
                        for o, xs in (("a", "bsngd"), ("b", "bsngd"), ("c", ("b", "s1", "n", "g", "s2"))) for x in xs)
 
