@@ -46,6 +46,8 @@ enum { N_TILE, N_NEXT, N_LAST };
 /* L1 of the Matmul: A [0, 64 KiB), B [64, 128 KiB), bias [128, 129 KiB), the quant words of a tile
  * [129, 137 KiB) (baseN <= 1024) */
 enum { QV_L1 = 129 * 1024, QV_BYTES = 8 * 1024 };
+/* a sparse B's index tile in L1 (MatmulWithSparse): after the quant words, a quarter of B's 64 KiB */
+enum { IDX_L1 = QV_L1 + QV_BYTES, IDX_BYTES = 16 * 1024 };
 
 /* The event ids of the Matmul's set_flag / wait_flag pairs: from the kernel's TPipe in a cube-only
  * kernel (pipe_buffers), so they are not the ids of the kernel's own queues; else id 0. */
@@ -196,6 +198,8 @@ typedef struct mm {
   int atomic;            /* en_atomic: 0 none, 1 add, 2 max, 3 min (the fixpipe's GM store of C) */
   asc_value *watomic;    /* the AIC server: en_atomic from the message (i32), else NULL */
   bool psum;             /* iterate(en_partial_sum=True): the first K slice accumulates onto L0C */
+  bool sparse;           /* set_sparse_index: B is the 4:2 dense N x K/2 (int8), OP_QV its index (Nz) */
+  asc_value *idx1;       /* sparse: the index tile in L1 */
   const asc_type *ein, *eacc;
   const asc_type *ec; /* C's element type (NULL: the op writes no C) */
   int qpre;           /* the fixpipe's QuantModes value for eacc -> ec */
@@ -235,6 +239,42 @@ static void alloc(gen *g, mm *x) {
   }
   if (x->quant == Q_VECTOR) /* the tile's quant words (u64), for fixpipe's cbuf_workspace */
     x->qv1 = ltensor(g, x->vqv->type->elem, ASC_POS_C1, QV_L1, QV_BYTES);
+  if (x->sparse)
+    x->idx1 = ltensor(g, x->vqv->type->elem, ASC_POS_B1, IDX_L1, IDX_BYTES);
+}
+
+/* ---- MatmulWithSparse (set_sparse_index; docs/adv.md, "Matmul modes") ----
+ * B is given as Ascend C's sparse Matmul takes it: the 4:2 dense form of B transposed (N x K/2 int8,
+ * ND, row stride orgKb / 2) and its 2-bit index matrix as uint8 in Nz (column blocks of 8 bytes =
+ * 32 dense k, 16-row fractals of 128 bytes, ceil16(orgN) rows a block).  Per K slice (k0 a
+ * multiple of 64: the tiling's baseK): MTE2 copies the dense B tile (nc x kc/2) ND -> Nz and, per 32
+ * dense k, the nc16 x 8 index bytes (contiguous in the Nz index) into L1, so index fractal f sits at
+ * 128 f as dense fractal f at 512 f; MTE1 load_data_with_sparse takes both into L0B; M
+ * mmad_with_sparse picks A's columns by the indices. */
+static void sparse_b_l1(gen *g, mm *x, asc_value *n0, asc_value *nc, asc_value *k0, asc_value *kc,
+                        asc_value *n16, asc_value *n1) {
+  asc_value *zero = kint(g, 0), *one = kint(g, 1), *half = bin(g, ASC_OP_DIVSI, kc, kint(g, 2));
+  asc_value *orgkd = bin(g, ASC_OP_DIVSI, x->s[S_ORGKB], kint(g, 2));
+  asc_value *boff = add(g, mul(g, n0, orgkd), bin(g, ASC_OP_DIVSI, k0, kint(g, 2)));
+  asc_value *f[] = {one, nc, half, zero, orgkd, n16, one, zero};
+  op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, gtsub(g, x->vb, boff), mkstruct(g, ASC_STRUCT_ND2NZ, f, 8));
+  loopctx il;
+  asc_value *kb = forloop(g, cdiv(g, half, 32), &il);
+  asc_value *col = add(g, bin(g, ASC_OP_DIVSI, k0, kint(g, 64)), kb); /* the index's column block */
+  asc_value *ioff = add(g, mul(g, col, mulk(g, up(g, x->s[S_ORGN], 16), 8)), mulk(g, n0, 8));
+  op3(g, ASC_OP_DATA_COPY, ltsub(g, x->idx1, mulk(g, mul(g, kb, n1), 128)), gtsub(g, x->vqv, ioff), mulk(g, n16, 8));
+  endblock(g, &il);
+}
+
+static void sparse_b_l0(gen *g, mm *x, asc_value *kc, asc_value *n1) {
+  asc_value *zero = kint(g, 0), *one = kint(g, 1);
+  loopctx jl;
+  asc_value *j = forloop(g, cdiv(g, bin(g, ASC_OP_DIVSI, kc, kint(g, 2)), 32), &jl);
+  asc_value *f[] = {mul(g, j, n1), n1, one, zero, zero, zero, zero};
+  asc_value *ops[] = {ltsub(g, x->b2, mulk(g, mul(g, j, n1), 512)), x->b1, x->idx1,
+                      mkstruct(g, ASC_STRUCT_LOAD2D, f, 7)};
+  emit(g, ASC_OP_LOAD_DATA_SPARSE, ops, 4, NULL);
+  endblock(g, &jl);
 }
 
 /* L1 bytes [from, from + 32 * blocks) := the scalar s (i32) in A/B's type (set_tensor_a/b(scalar)). */
@@ -315,7 +355,9 @@ static void tile(gen *g, mm *x, asc_value *t) {
    * consecutive, bands n1 squares apart) */
   bool b32t = x->esz == 4 && !x->tb;
   asc_value *kb16 = b32t ? cdiv(g, kc, 16) : NULL;
-  if (x->bscalar) { /* B as N x K (tb): n16 rows x k1 column blocks := the scalar */
+  if (x->sparse) {
+    sparse_b_l1(g, x, n0, nc, k0, kc, n16, n1);
+  } else if (x->bscalar) { /* B as N x K (tb): n16 rows x k1 column blocks := the scalar */
     fill(g, x->b1, mul(g, n16, k1), x->s[S_BSCALAR]);
   } else if (b32t) {
     copy_k_bands(g, x->b1, b, boff, kb16, kc, nc, n1, x->s[S_ORGN]);
@@ -363,7 +405,9 @@ static void tile(gen *g, mm *x, asc_value *t) {
   }
   endblock(g, &il);
   }
-  if (b32t) {
+  if (x->sparse) {
+    sparse_b_l0(g, x, kc, n1);
+  } else if (b32t) {
     /* square (band r, n block q) -> L0B fractals (k block 2r, q) and (2r + 1, q): n1 apart */
     asc_value *r = forloop(g, kb16, &jl);
     asc_value *dst = ltsub(g, x->b2, mulk(g, mul(g, r, n1), 2 * 16 * x->c0));
@@ -416,7 +460,7 @@ static void tile(gen *g, mm *x, asc_value *t) {
     endblock(g, &il);
   } else {
     asc_value *ops[] = {x->c1, x->a2, x->b2, mkstruct(g, ASC_STRUCT_MMAD, mp, 12)};
-    emit(g, ASC_OP_MMAD, ops, 4, NULL);
+    emit(g, x->sparse ? ASC_OP_MMAD_SPARSE : ASC_OP_MMAD, ops, 4, NULL);
   }
   flag(g, ASC_EVENT_M_MTE2);
   endblock(g, &kl);
@@ -541,6 +585,27 @@ static int quantmode(gen *g, mm *x) {
   return q;
 }
 
+/* MatmulWithSparse's forms (Ascend C: int8 A and B, B transposed, cube-only): others are errors. */
+static int sparsecheck(gen *g, mm *x) {
+  const char *why = NULL;
+  if (x->esz != 1 || !asc_type_is_int(x->ein))
+    why = "A and B must be int8";
+  else if (!x->tb || x->bscalar)
+    why = "B must be the dense N x K/2 (MatmulType is_trans=True or set_tensor_b(b, True))";
+  else if (x->ta || x->ascalar)
+    why = "A must be M x K (not transposed, not a scalar)";
+  else if (x->bias)
+    why = "a bias is not implemented with a sparse B";
+  else if (x->quant == Q_VECTOR || asc_type_bytes(x->vqv->type->elem) != 1)
+    why = "the index must be a uint8 tensor (and no set_quant_vector)";
+  else if (attrflag(x->op, "mix"))
+    why = "a sparse B needs a cube-only (AIC_ONLY) kernel";
+  if (!why)
+    return 0;
+  asc_error(g->ctx, asc_op_diag_loc(x->op), "%s: MatmulWithSparse (set_sparse_index): %s", asc_op_name(x->op), why);
+  return -1;
+}
+
 static int prepare(gen *g, mm *x, asc_op *op) {
   memset(x, 0, sizeof *x);
   x->op = op;
@@ -565,6 +630,7 @@ static int prepare(gen *g, mm *x, asc_op *op) {
   x->seq = attrflag(op, "seq");
   x->atomic = attrint(op, "atomic");
   x->psum = attrflag(op, "psum");
+  x->sparse = attrflag(op, "sparse");
   if (x->atomic < 0 || x->atomic > 3) {
     asc_error(g->ctx, asc_op_diag_loc(op), "%s: en_atomic %d is not 0 (none), 1 (add), 2 (max) or 3 (min)",
               asc_op_name(op), x->atomic);
@@ -591,6 +657,8 @@ static int prepare(gen *g, mm *x, asc_op *op) {
     return -1;
   }
   x->eacc = isint ? asc_type_int(g->ctx, 32, false) : asc_type_float(g->ctx, 32, false);
+  if (x->sparse && sparsecheck(g, x))
+    return -1;
   if (op->code != ASC_OP_MATMUL_ITERATE)
     x->ec = op->nresults ? op->results[0].type->elem : op->operands[OP_C]->type->elem;
   return (x->qpre = quantmode(g, x)) < 0 ? -1 : 0;
@@ -1014,7 +1082,7 @@ static void find_tpipe(asc_op *op, void *user) {
  * from the TPipe given to REGIST_MATMUL_OBJ: TBufs initialised right after the TPipe is created,
  * so they are the first buffers of each memory (the fixed addresses alloc() uses: 0 of L1, L0A,
  * L0B, L0C, BT) and the kernel's own buffers follow them instead of overlapping. */
-static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *ev) {
+static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *ev, bool sparse) {
   asc_op *tp = NULL;
   asc_walk(f, find_tpipe, &tp);
   if (!tp)
@@ -1031,7 +1099,8 @@ static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *e
   };
   for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) {
     asc_value *tb = res(emit(&g, ASC_OP_TBUF, NULL, 0, asc_type_tbuf(m->ctx, bufs[i].pos)));
-    asc_value *ops[] = {&tp->results[0], tb, kint(&g, bufs[i].bytes)};
+    int bytes = bufs[i].pos == ASC_POS_A1 && sparse ? IDX_L1 + IDX_BYTES : bufs[i].bytes; /* + the index */
+    asc_value *ops[] = {&tp->results[0], tb, kint(&g, bytes)};
     emit(&g, ASC_OP_INIT_TBUF, ops, 3, NULL);
   }
   static const int events[] = {ASC_EVENT_MTE2_MTE1, ASC_EVENT_MTE1_M, ASC_EVENT_M_MTE2, ASC_EVENT_M_FIX,
@@ -1078,7 +1147,10 @@ static int expand_func(asc_module *m, asc_op *f) {
   for (size_t i = 0; i < v.n; i++) { /* cube-only: the Matmul's buffers and event ids from the TPipe */
     asc_op *op = v.items[i];
     if (!ismix(op) && !scalaronly(op)) {
-      pipe_buffers(m, f, op, &ev);
+      bool sparse = false;
+      for (size_t j = 0; j < v.n; j++)
+        sparse |= attrflag(v.items[j], "sparse");
+      pipe_buffers(m, f, op, &ev, sparse);
       break;
     }
   }

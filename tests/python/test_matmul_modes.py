@@ -502,3 +502,148 @@ def test_atomic_with_a_local_c_is_not_implemented():
             q.free_tensor(t)
     with pytest.raises(Exception, match="en_atomic=1\\) with C not in GM"):
         k[1](np.zeros((32, 32), np.float16), tiling_for(32, 32, 32, np.float16), np.zeros(WS, np.uint8))
+
+
+# ---- MatmulWithSparse (set_sparse_index): B 4:2 sparse along K, given dense with its index ----
+def sparse_b(rng, n, k):
+    """A B (N x K, B transposed) with at most two non-zeros in each group of four k."""
+    b = np.zeros((n, k), np.int8)
+    for r in range(n):
+        for g in range(0, k, 4):
+            keep = rng.choice(4, rng.integers(0, 3), replace=False)
+            b[r, g + keep] = rng.integers(1, 6, len(keep)) * rng.choice([-1, 1], len(keep))
+    return b
+
+
+def densify(b):
+    """(the dense N x K/2, the index as uint8 in Nz): per group of four, two kept positions p0 < p1
+    (p0 <= 2, p1 >= 1; zeros fill in when fewer are non-zero), indices p0 and p1 - 1, four to a byte
+    from the low bits; Nz: ceil(K/8 / 8) column blocks of ceil16(N) rows x 8 bytes."""
+    n, k = b.shape
+    dense = np.zeros((n, k // 2), np.int8)
+    idx = np.zeros((n, k // 2), np.uint8)
+    for r in range(n):
+        for g in range(k // 4):
+            nz = [p for p in range(4) if b[r, 4 * g + p]]
+            if not nz:
+                nz = [0, 1]
+            elif len(nz) == 1:
+                nz = [nz[0], nz[0] + 1] if nz[0] < 3 else [0, 3]
+            dense[r, 2 * g:2 * g + 2] = b[r, 4 * g + nz[0]], b[r, 4 * g + nz[1]]
+            idx[r, 2 * g:2 * g + 2] = nz[0], nz[1] - 1
+    packed = (idx[:, 0::4] | idx[:, 1::4] << 2 | idx[:, 2::4] << 4 | idx[:, 3::4] << 6).astype(np.uint8)
+    n16, w = -(-n // 16) * 16, -(-packed.shape[1] // 8) * 8
+    nd = np.zeros((n16, w), np.uint8)
+    nd[:n, :packed.shape[1]] = packed
+    return dense, np.ascontiguousarray(nd.reshape(n16, w // 8, 8).transpose(1, 0, 2)).ravel()
+
+
+@asc.jit(matmul_cube_only=True)
+def sparse_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, idx: asc.GlobalAddress, c: asc.GlobalAddress,
+                  tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress, use_iterate: asc.ConstExpr[bool]):
+    off_a, off_b, off_c, n_start, tail_m, tail_n = place(tiling)
+    ag = asc.GlobalTensor()
+    bg = asc.GlobalTensor()
+    ig = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    ag.set_global_buffer(a + off_a)
+    bg.set_global_buffer(b + n_start * tiling.k_b // 2)
+    ig.set_global_buffer(idx + n_start * 8)
+    cg.set_global_buffer(c + off_c)
+    mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ag.dtype),
+                        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bg.dtype, True),
+                        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, cg.dtype))
+    asc.adv.register_matmul(asc.TPipe(), workspace, mm, tiling)
+    if asc.get_block_idx() < tiling.used_core_num:
+        mm.set_tensor_a(ag)
+        mm.set_tensor_b(bg, True)
+        mm.set_sparse_index(ig)
+        mm.set_tail(tail_m, tail_n)
+        if use_iterate:
+            with mm.iterate() as count:
+                mm.get_tensor_c(cg)
+        else:
+            mm.iterate_all(cg)
+        mm.end()
+
+
+def sparse_tiling(m, n, k, cores):
+    mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT8, False)
+    mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT8, True)
+    mt.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT32)
+    mt.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT32)
+    mt.set_dim(cores)
+    mt.set_org_shape(m, n, k)
+    mt.set_shape(m, n, k)
+    mt.enable_bias(False)
+    mt.set_buffer_space(-1, -1, -1)
+    t = asc.adv.TCubeTiling()
+    assert mt.get_tiling(t) != -1
+    return t
+
+
+@pytest.mark.parametrize("m,n,k,cores,it,bk", [
+    (32, 32, 64, 1, False, None),
+    (40, 50, 128, 1, False, 64),     # m and n tails, two K slices
+    (64, 96, 256, 2, True, None),    # two cores, iterate + get_tensor_c
+    (100, 300, 192, 4, False, 64),   # tails on four cores, three K slices
+])
+def test_sparse_matmul(m, n, k, cores, it, bk):
+    rng = np.random.default_rng(m * n + k)
+    a = ints(rng, (m, k), np.int8)
+    b = sparse_b(rng, n, k)
+    dense, idx = densify(b)
+    t = sparse_tiling(m, n, k, cores)
+    if bk:
+        t.base_k = bk
+    assert t.base_k % 64 == 0, t.base_k
+    c = np.full((m, n), -1, np.int32)
+    sparse_kernel[t.used_core_num](a, dense, idx, c, t, np.zeros(WS, np.uint8), it)
+    np.testing.assert_array_equal(c, a.astype(np.int32) @ b.T.astype(np.int32))
+
+
+def test_sparse_needs_b_transposed_at_the_call():
+    @asc.jit(matmul_cube_only=True)
+    def k(a: asc.GlobalAddress, idx: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
+          ws: asc.GlobalAddress):
+        ag = asc.GlobalTensor()
+        ag.set_global_buffer(a)
+        ig = asc.GlobalTensor()
+        ig.set_global_buffer(idx)
+        cg = asc.GlobalTensor()
+        cg.set_global_buffer(c)
+        mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8),
+                            b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8),
+                            c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int32))
+        asc.adv.register_matmul(asc.TPipe(), ws, mm, tiling)
+        mm.set_tensor_a(ag)
+        mm.set_tensor_b(ag)
+        mm.set_sparse_index(ig)
+        mm.iterate_all(cg)  # MARK
+    with pytest.raises(Exception) as ei:
+        k[1](np.zeros((32, 64), np.int8), np.zeros(256, np.uint8), np.zeros((32, 32), np.int32),
+             sparse_tiling(32, 32, 64, 1), np.zeros(WS, np.uint8))
+    text = str(ei.value)
+    assert "MatmulWithSparse (set_sparse_index): B must be the dense N x K/2" in text, text
+    assert f"{HERE}:{line_of(k, '# MARK')}:" in text, text
+
+
+def test_sparse_in_a_mix_kernel_is_not_implemented():
+    @asc.jit
+    def k(a: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, ws: asc.GlobalAddress):
+        ag = asc.GlobalTensor()
+        ag.set_global_buffer(a)
+        cg = asc.GlobalTensor()
+        cg.set_global_buffer(c)
+        mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8),
+                            b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8, True),
+                            c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int32))
+        asc.adv.register_matmul(asc.TPipe(), ws, mm, tiling)
+        mm.set_tensor_a(ag)
+        mm.set_tensor_b(ag, True)
+        mm.set_sparse_index(ag)
+        mm.iterate_all(cg)
+    with pytest.raises(NotImplementedError, match="set_sparse_index .MatmulWithSparse. in a MIX kernel"):
+        k[1](np.zeros((32, 64), np.int8), np.zeros((32, 32), np.int32), sparse_tiling(32, 32, 64, 1),
+             np.zeros(WS, np.uint8))

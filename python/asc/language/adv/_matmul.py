@@ -167,8 +167,9 @@ class Matmul:
         return tiling_ptr
 
     def set_sparse_index(self, index_global):
-        """The 2-bit index matrix of a sparse B (Ascend C's SetSparseIndex, MatmulWithSparse): recorded;
-        a computing call with it raises NotImplementedError (the sparse cube path is not implemented)."""
+        """The 2-bit index matrix of a sparse B (Ascend C's SetSparseIndex, MatmulWithSparse): uint8, four
+        indices a byte from the low bits, in Nz (16 x 8-byte fractals); B is then the 4:2 dense form of B
+        transposed (N x K/2 int8).  docs/adv.md, "Matmul modes"."""
         builder("Matmul.set_sparse_index")
         if not isinstance(index_global, _c.GlobalTensor) or index_global.value is None:
             raise TypeError("Matmul.set_sparse_index(): the index must be a GlobalTensor of uint8, got "
@@ -253,9 +254,6 @@ class Matmul:
         s = self._scalars()
         if scalars_only:
             return b.op(name, s, ["i32"])[0]
-        if self.sparse_index is not None:
-            raise NotImplementedError("asc.adv.Matmul with set_sparse_index (MatmulWithSparse: a 4:2 sparse B "
-                                      "densified on the cube) is not implemented yet in openasc")
         if isinstance(self.bias, _c.LocalTensor):
             raise NotImplementedError("asc.adv.Matmul.set_bias(LocalTensor) (a bias in L1 or UB) is not implemented "
                                       "yet in openasc; give the bias in GM")
@@ -270,8 +268,11 @@ class Matmul:
         if next and self.workspace is None:
             raise RuntimeError(f"Matmul.{name[11:]}: outside `with matmul.iterate()` the Matmul counts its tiles in "
                                "the workspace of register_matmul(pipe, workspace, ...); give one")
+        qv = self.quant_vector.value if self.quant == 2 else av
+        if self.sparse_index is not None:  # MatmulWithSparse: the index takes the quant vector's place
+            qv = _sparse_operand(self, name)
         ops = [c.value if c is not None else av, av, bv, self.bias.value if self.bias is not None else av,
-               ws.value, self.quant_vector.value if self.quant == 2 else av] + s + ([tile] if tile is not None else [])
+               ws.value, qv] + s + ([tile] if tile is not None else [])
         opts = getattr(b, "options", None) or {}
         kt = opts.get("kernel_type")
         kt = getattr(kt, "value", kt)
@@ -285,6 +286,8 @@ class Matmul:
                  "b_scalar": f"{int(self.b_scalar is not None)} : i64", "quant": f"{self.quant} : i64",
                  "next": f"{next} : i64", "seq": f"{int(seq)} : i64"}
         attrs.update(_mode_attrs(atomic, psum or getattr(self, "_psum", False) and name != "asc.matmul_iterate_all"))
+        if self.sparse_index is not None:
+            attrs["sparse"] = "1 : i64"
         r = b.op(name, ops, [result] if result else [], attrs)
         return r[0] if result else None
 
@@ -400,9 +403,9 @@ class Matmul:
     iterate_batch._asc_status = _batch.PARTLY
 
 
-# recorded, but the sparse Matmul itself is not simulated (tools/api_status.py reads this)
-Matmul.set_sparse_index._asc_status = ("not implemented yet: the index is recorded; a computing call with it raises "
-                                       "NotImplementedError (MatmulWithSparse is not simulated)")
+Matmul.set_sparse_index._asc_status = ("partly implemented: cube-only (AIC_ONLY) kernels, int8 A (M x K) and "
+                                       "the dense B (N x K/2), no bias, iterate_all / iterate + get_tensor_c; "
+                                       "elsewhere NotImplementedError or an error at the call")
 
 Matmul.get_offset_c = _offset.get_offset_c
 Matmul.iterate._asc_status = ("partly implemented: en_partial_sum=True runs in cube-only (AIC_ONLY) kernels; in a MIX "
@@ -431,6 +434,20 @@ def _partial_sum(en_partial_sum, fn):
                                   "the vector cores' calls) is not implemented yet in openasc; it runs in cube-only "
                                   "(AIC_ONLY) kernels")
     return psum
+
+
+def _sparse_operand(mm, name):
+    """The index tensor of set_sparse_index, as the op's quant-vector operand (attribute sparse)."""
+    opts = getattr(builder("Matmul"), "options", None) or {}
+    kt = getattr(opts.get("kernel_type"), "value", opts.get("kernel_type"))
+    if not opts.get("matmul_cube_only") and kt in (None, -1, 7):
+        raise NotImplementedError(f"asc.adv.Matmul.{name[11:]} with set_sparse_index (MatmulWithSparse) in a MIX "
+                                  "kernel is not implemented yet in openasc; as in Ascend C it runs in cube-only "
+                                  "(AIC_ONLY) kernels")
+    if mm.quant == 2:
+        raise ValueError("Matmul: set_sparse_index and set_quant_vector do not go together (a sparse Matmul's C is "
+                         "int32)")
+    return mm.sparse_index.value
 
 
 def _mode_attrs(atomic, psum):

@@ -64,6 +64,9 @@ def _emit(mm, fn, c, batch_a, batch_b, loop, strides, atomic=0):
     b = builder(fn)
     if mm.a is None or mm.b is None:
         raise RuntimeError(f"Matmul.{fn.split('.')[-1]}() before set_tensor_a and set_tensor_b")
+    if mm.sparse_index is not None:
+        raise NotImplementedError(f"asc.adv.Matmul.{fn.split('.')[-1]} with set_sparse_index (MatmulWithSparse) is "
+                                  "not implemented yet in openasc")
     ops, attrs = _base_operands(mm, c, atomic)
     t = mm.tiling
     ops += [_i32(batch_a), _i32(batch_b), _i32(loop)] + [_i32(x) for x in strides]
