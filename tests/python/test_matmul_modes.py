@@ -647,3 +647,21 @@ def test_sparse_in_a_mix_kernel_is_not_implemented():
     with pytest.raises(NotImplementedError, match="set_sparse_index .MatmulWithSparse. in a MIX kernel"):
         k[1](np.zeros((32, 64), np.int8), np.zeros((32, 32), np.int32), sparse_tiling(32, 32, 64, 1),
              np.zeros(WS, np.uint8))
+
+
+def test_matrix_offset_constructed_in_a_kernel():
+    from asc.language.adv.matmul import MatrixOffset
+
+    @asc.jit
+    def k(out: asc.GlobalAddress, v: int):
+        og = asc.GlobalTensor()
+        og.set_global_buffer(out)
+        o = MatrixOffset(v, 2, 3, v + 1, 5)
+        og.set_value(0, o.offset)
+        og.set_value(1, o.row)
+        og.set_value(2, o.col)
+        og.set_value(3, o.height)
+        og.set_value(4, o.width)
+    out = np.zeros(8, np.int32)
+    k[1](out, 7)
+    assert list(out[:5]) == [7, 2, 3, 8, 5]
