@@ -198,6 +198,7 @@ typedef struct mm {
   int atomic;            /* en_atomic: 0 none, 1 add, 2 max, 3 min (the fixpipe's GM store of C) */
   asc_value *watomic;    /* the AIC server: en_atomic from the message (i32), else NULL */
   bool psum;             /* iterate(en_partial_sum=True): the first K slice accumulates onto L0C */
+  asc_value *wpsum;      /* the AIC server of a kernel with partial sums: psum from the message (i32 0/1) */
   bool sparse;           /* set_sparse_index: B is the 4:2 dense N x K/2 (int8), OP_QV its index (Nz) */
   asc_value *idx1;       /* sparse: the index tile in L1 */
   const asc_type *ein, *eacc;
@@ -313,7 +314,7 @@ static void tile(gen *g, mm *x, asc_value *t) {
   asc_value *kc = bin(g, ASC_OP_MINSI, x->s[S_BK], bin(g, ASC_OP_SUBI, x->s[S_TK], k0));
   asc_value *k1 = cdiv(g, kc, x->c0), *k16 = up(g, kc, 16);
   /* with en_partial_sum no slice is first (ki is never -1): L0C is not reset, nor the bias added */
-  asc_value *first = cmp(g, 0, ki, kint(g, x->psum ? -1 : 0));
+  asc_value *first = x->wpsum ? cmp(g, 0, add(g, ki, x->wpsum), kint(g, 0)) : cmp(g, 0, ki, kint(g, x->psum ? -1 : 0));
   asc_value *zero = kint(g, 0), *one = kint(g, 1);
   /* the bias enters on the first slice when set_bias gave one and the tiling's isBias is set */
   asc_value *bfirst = x->bias ? sel(g, first, cmp(g, 1, x->s[S_ISBIAS], zero), first) : NULL;
@@ -776,10 +777,13 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
  * workspace at 64 KiB + AIV index * 128 KiB (baseM x baseN row-major), which get_tensor_c then
  * copies into the tensor.  The two
  * AIVs of a block must call Matmul in step (same calls, same order), as the mode-2 flags
- * pair them; a kernel whose AIVs diverge deadlocks (reported). */
+ * pair them; a kernel whose AIVs diverge deadlocks (reported).  A kernel with en_partial_sum is
+ * "eager": iterate computes (K_COMPUTE), get_tensor_c only moves the tile out (K_FIX_*), each AIV
+ * with its own half of L0C (halfl0c). */
 enum { K_ITERATE_ALL = 1, K_ITERATE = 2, K_END = 3, K_TILE_GM = 4, K_ALL_LOCAL = 5, K_TILE_GM_SEQ = 6,
-       K_ALL_SEQ = 7, K_LAST = K_ALL_SEQ,
+       K_ALL_SEQ = 7, K_COMPUTE = 8, K_FIX_GM = 9, K_FIX_SEQ = 10, K_FIX_LOCAL = 11, K_LAST = K_FIX_LOCAL,
        W_KIND = 0, W_C = 1, W_A = 3, W_B = 5, W_BIAS = 7, W_QV = 9, W_S = 11, W_ATOMIC = W_S + NS_MAX,
+       W_PSUM = W_ATOMIC + 1,
        MSG_BYTES = 512, SLOT0 = 64 * 1024, SLOT_BYTES = 128 * 1024, NAIV = 2, F_REQ = 9, F_DONE = 10 };
 
 static asc_value *k64(gen *g, int64_t v) {
@@ -849,19 +853,24 @@ static asc_value *msgof(gen *g, asc_value *ws, asc_value *v) {
 static asc_value *slotoff(gen *g, asc_value *v) { return add(g, kint(g, SLOT0), mulk(g, v, SLOT_BYTES)); }
 
 /* The AIV side of one call.  iterate sends nothing: get_tensor_c asks for the tile, into the
- * workspace for a local tensor (then copied in), or straight to C in GM. */
-static int aivcall(gen *g, mm *x, asc_value *ws) {
+ * workspace for a local tensor (then copied in), or straight to C in GM.  In a kernel with partial
+ * sums (eager) `with iterate()`'s iterate computes the tile into the AIV's half of L0C (K_COMPUTE)
+ * and its get_tensor_c only moves it out (K_FIX_*). */
+static int aivcall(gen *g, mm *x, asc_value *ws, bool eager) {
   asc_op *op = x->op;
-  if (op->code == ASC_OP_MATMUL_ITERATE) {
+  if (op->code == ASC_OP_MATMUL_ITERATE && (x->next || !eager)) {
     if (x->next)
       ctr_reset(g, ws); /* a bare iterate(): the next get_tensor_c takes tile 0 */
     return 0;
   }
   bool ret = op->nresults > 0; /* get_tensor_c() returning the tile in the workspace */
-  bool local = x->vc->type->kind == ASC_TY_LTENSOR || ret;
+  bool local = op->code != ASC_OP_MATMUL_ITERATE && (x->vc->type->kind == ASC_TY_LTENSOR || ret);
   int kind = local ? K_ALL_LOCAL : x->seq ? K_ALL_SEQ : K_ITERATE_ALL;
+  if (op->code == ASC_OP_MATMUL_ITERATE)
+    kind = K_COMPUTE;
   if (op->code == ASC_OP_MATMUL_GET_TENSOR_C)
-    kind = local ? K_ITERATE : x->seq ? K_TILE_GM_SEQ : K_TILE_GM;
+    kind = eager && !x->next ? (local ? K_FIX_LOCAL : x->seq ? K_FIX_SEQ : K_FIX_GM)
+                             : (local ? K_ITERATE : x->seq ? K_TILE_GM_SEQ : K_TILE_GM);
   if (op->code == ASC_OP_MATMUL_GET_TENSOR_C && x->next)
     x->s[S_TILE] = ctr_take(g, ws, x->next);
   asc_value *v = aividx(g);
@@ -885,6 +894,7 @@ static int aivcall(gen *g, mm *x, asc_value *ws) {
     setword(g, msg, W_S + i, ext64(g, sv));
   }
   setword(g, msg, W_ATOMIC, k64(g, x->atomic));
+  setword(g, msg, W_PSUM, k64(g, x->psum));
   xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
   xflag(g, false, F_DONE, ASC_PIPEID_PIPE_MTE2);
   if (ret) {
@@ -897,17 +907,36 @@ static int aivcall(gen *g, mm *x, asc_value *ws) {
     asc_value *slot = wsview(g, ws, x->ec, slotoff(g, v));
     flag(g, ASC_EVENT_MTE3_MTE2); /* earlier stores and vector work on the tensor are done */
     flag(g, ASC_EVENT_V_MTE2);
-    asc_value *n = kind == K_ITERATE ? mul(g, x->s[S_BM], x->s[S_BN]) : mul(g, x->s[S_TM], x->s[S_TN]);
+    asc_value *n = kind == K_ITERATE || kind == K_FIX_LOCAL ? mul(g, x->s[S_BM], x->s[S_BN])
+                                                            : mul(g, x->s[S_TM], x->s[S_TN]);
     op3(g, ASC_OP_DATA_COPY, x->vc, slot, n);
     flag(g, ASC_EVENT_MTE2_V);
   }
   return 0;
 }
 
+/* Partial sums in a MIX kernel: AIV sub's tiles live in L0C [sub x 64 KiB, + 64 KiB), so a tile must
+ * hold at most 16384 elements (baseM x baseN), else the call stops with an error; psum: the
+ * message's en_partial_sum. */
+static void halfl0c(gen *g, mm *x, asc_value *c1all, int sub, asc_value *psum) {
+  enum { HALF = 16384 };
+  loopctx il;
+  ifthen(g, cmp(g, 4, mul(g, x->s[S_BM], x->s[S_BN]), kint(g, HALF)), &il);
+  static const char why[] = "asc.adv.Matmul: with en_partial_sum in a MIX kernel each vector core keeps its tile "
+                            "in half of L0C: baseM x baseN must be at most 16384";
+  asc_op *e = emit(g, ASC_OP_MATMUL_MISUSE, NULL, 0, NULL);
+  asc_op_set_attr(g->m, e, "reason", asc_attr_str(g->m, why, sizeof why - 1));
+  endblock(g, &il);
+  x->c1 = ltsub(g, c1all, kint(g, (int64_t)sub * HALF));
+  x->wpsum = psum;
+}
+
 /* The AIC's server, at g's insertion point, for calls shaped like template x; atomics: some call
- * has en_atomic (the server then reads the message's W_ATOMIC). */
-static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics) {
+ * has en_atomic (the server then reads the message's W_ATOMIC); eager: some call has en_partial_sum
+ * (each AIV then keeps its tile in its own 64 KiB of L0C across calls, psum read from W_PSUM). */
+static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics, bool eager) {
   alloc(g, x);
+  asc_value *c1all = x->c1;
   asc_value *blk = aividx(g); /* on the AIC: the block */
   asc_value *one = kint(g, 1);
   asc_op *w = emit(g, ASC_OP_WHILE, &one, 1, g->i32);
@@ -940,7 +969,14 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics) {
       for (int i = 0; i < NS_MAX; i++)
         x->s[i] = trunc32(g, getword(g, msg, W_S + i));
       x->watomic = atomics ? trunc32(g, getword(g, msg, W_ATOMIC)) : NULL;
-      if (k == K_ITERATE_ALL || k == K_ALL_LOCAL || k == K_ALL_SEQ) {
+      if (eager)
+        halfl0c(g, x, c1all, sub, trunc32(g, getword(g, msg, W_PSUM)));
+      if (k == K_COMPUTE) {
+        tile(g, x, x->s[S_TILE]);
+      } else if (k == K_FIX_GM || k == K_FIX_SEQ || k == K_FIX_LOCAL) {
+        asc_value *c = k == K_FIX_LOCAL ? wsview(g, ws, cty, slotoff(g, v)) : x->vc;
+        fixout(g, x, x->s[S_TILE], c, k == K_FIX_GM);
+      } else if (k == K_ITERATE_ALL || k == K_ALL_LOCAL || k == K_ALL_SEQ) {
         /* K_ALL_LOCAL: C (tm x tn, the message's orgN is tn) into the AIV's workspace slot;
          * K_ALL_SEQ: tile after tile from C's start (baseM x baseN each) */
         asc_value *c = k == K_ALL_LOCAL ? wsview(g, ws, cty, slotoff(g, v)) : x->vc;
@@ -1036,10 +1072,20 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
     asc_block_append(elseb, op);
   }
   unsigned kinds = 0;
-  bool atomics = false;
+  bool atomics = false, eager = false;
+  for (size_t i = 0; i < ops->n; i++)
+    eager |= attrflag(ops->items[i], "psum");
   for (size_t i = 0; i < ops->n; i++) {
     const asc_op *op = ops->items[i];
     atomics |= attrint(op, "atomic") != 0;
+    if (eager && op->code == ASC_OP_MATMUL_ITERATE && !attrint(op, "next"))
+      kinds |= 1u << K_COMPUTE;
+    if (eager && op->code == ASC_OP_MATMUL_GET_TENSOR_C && !attrint(op, "next")) {
+      kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR || op->nresults ? K_FIX_LOCAL
+                      : attrflag(op, "seq")                            ? K_FIX_SEQ
+                                                                       : K_FIX_GM);
+      continue;
+    }
     if (op->code == ASC_OP_MATMUL_ITERATE_ALL)
       kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR ? K_ALL_LOCAL
                       : attrflag(op, "seq")                            ? K_ALL_SEQ
@@ -1050,7 +1096,7 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
                                                                        : K_TILE_GM);
   }
   g.pos = NULL, g.block = thenb;
-  server(&g, &tmpl, ws, kinds, atomics);
+  server(&g, &tmpl, ws, kinds, atomics, eager);
   emit(&g, ASC_OP_YIELD, NULL, 0, NULL);
   /* the AIVs */
   int rc = 0;
@@ -1058,7 +1104,7 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
     asc_op *op = ops->items[i];
     gen a = {m, m->ctx, asc_op_diag_loc(op), op, NULL, g.i32, g.idx, NULL};
     mm x;
-    if (prepare(&a, &x, op) || aivcall(&a, &x, ws))
+    if (prepare(&a, &x, op) || aivcall(&a, &x, ws, eager))
       rc = -1;
     if (x.op) /* else aivcall replaced it (get_tensor_c's result) */
       asc_op_unlink(op);

@@ -415,6 +415,76 @@ def psum_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress
     mm.end()
 
 
+@asc.jit
+def psum_mix_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, bias: asc.GlobalAddress,
+                    tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress, calls: asc.ConstExpr[int],
+                    use_bias: asc.ConstExpr[bool], bare: asc.ConstExpr[bool]):
+    """psum_kernel in a MIX kernel, each vector core (get_block_idx) with its own A_i, B_i and C."""
+    m = tiling.m
+    n = tiling.n
+    k = tiling.k_a
+    v = asc.get_block_idx()
+    ag = asc.GlobalTensor()
+    bg = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    biasg = asc.GlobalTensor()
+    cg.set_global_buffer(c + v * 2 * m * n)
+    biasg.set_global_buffer(bias)
+    mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, cg.dtype),
+                        bias=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, biasg.dtype))
+    asc.adv.register_matmul(asc.TPipe(), workspace, mm, tiling)
+    if use_bias:
+        mm.set_bias(biasg)
+    for i in asc.static_range(calls):
+        ag.set_global_buffer(a + (v * calls + i) * m * k)
+        bg.set_global_buffer(b + (v * calls + i) * k * n)
+        mm.set_tensor_a(ag)
+        mm.set_tensor_b(bg)
+        if bare:
+            mm.iterate(en_partial_sum=i > 0)
+            if i == calls - 1:
+                mm.get_tensor_c(cg)
+            else:
+                mm.get_tensor_c(cg[m * n:])
+        else:
+            with mm.iterate(en_partial_sum=i > 0) as count:
+                if i == calls - 1:
+                    mm.get_tensor_c(cg)
+    mm.end()
+
+
+@pytest.mark.parametrize("m,n,k,calls,bias,bare,blocks", [
+    (32, 32, 32, 2, False, False, 1),
+    (40, 50, 70, 3, True, False, 2),
+    (48, 64, 96, 3, False, True, 1),
+    (40, 50, 30, 2, True, True, 2),
+])
+def test_partial_sum_mix(m, n, k, calls, bias, bare, blocks):
+    aivs = 2 * blocks
+    rng = np.random.default_rng(calls * m + 1)
+    a = ints(rng, (aivs, calls, m, k), np.float16)
+    b = ints(rng, (aivs, calls, k, n), np.float16)
+    bv = ints(rng, (1, n), np.float32, -9, 10)
+    t = tiling_for(m, n, k, np.float16, 1, bias, split=(-(-m // 16) * 16, -(-n // 16) * 16))
+    c = np.full((aivs, 2 * m * n), -1, np.float32)
+    psum_mix_kernel[blocks](a, b, c, bv, t, np.zeros(WS, np.uint8), calls, bias, bare)
+    for v in range(aivs):
+        ref = sum(a[v, i].astype(np.float32) @ b[v, i].astype(np.float32) for i in range(calls)) + (bv if bias else 0)
+        np.testing.assert_array_equal(c[v, :m * n].reshape(m, n), ref)
+
+
+def test_partial_sum_mix_needs_a_tile_in_half_of_l0c():
+    t = tiling_for(128, 256, 32, np.float16, 1, split=(128, 256))
+    rng = np.random.default_rng(4)
+    a = ints(rng, (2, 2, 128, 32), np.float16)
+    b = ints(rng, (2, 2, 32, 256), np.float16)
+    with pytest.raises(Exception, match="baseM x baseN must be at most 16384"):
+        psum_mix_kernel[1](a, b, np.zeros((2, 2 * 128 * 256), np.float32), np.zeros((1, 256), np.float32), t,
+                           np.zeros(WS, np.uint8), 2, False, False)
+
+
 @pytest.mark.parametrize("m,n,k,calls,bias,bare", [
     (32, 32, 32, 2, False, False),
     (40, 50, 70, 3, True, False),    # tails, bias enters once
@@ -457,8 +527,6 @@ def err_kernel_body(mode):
             mm.iterate_all(cg, en_atomic=5)  # MARK
         elif mode == 1:
             mm.iterate_all(cg, en_atomic=v)  # MARK
-        elif mode == 2:
-            mm.iterate(en_partial_sum=True)  # MARK
         else:
             mm.iterate(en_partial_sum=v > 0)  # MARK
     return k
@@ -467,7 +535,6 @@ def err_kernel_body(mode):
 @pytest.mark.parametrize("mode,cls,msg", [
     (0, ValueError, "en_atomic must be 0 (none), 1 (add), 2 (max) or 3 (min), got 5"),
     (1, TypeError, "'en_atomic' must be a compile-time int"),
-    (2, NotImplementedError, "en_partial_sum=True) in a MIX kernel"),
     (3, TypeError, "'en_partial_sum' must be a compile-time bool"),
 ])
 def test_errors_point_at_the_call(mode, cls, msg):

@@ -408,8 +408,6 @@ Matmul.set_sparse_index._asc_status = ("partly implemented: cube-only (AIC_ONLY)
                                        "elsewhere NotImplementedError or an error at the call")
 
 Matmul.get_offset_c = _offset.get_offset_c
-Matmul.iterate._asc_status = ("partly implemented: en_partial_sum=True runs in cube-only (AIC_ONLY) kernels; in a MIX "
-                              "kernel it raises NotImplementedError")
 
 
 def _atomic(en_atomic, fn, c):
@@ -425,15 +423,8 @@ def _atomic(en_atomic, fn, c):
 
 
 def _partial_sum(en_partial_sum, fn):
-    """en_partial_sum as a compile-time bool; True is for cube-only kernels (see iterate)."""
-    psum = _static_bool(en_partial_sum, fn, "en_partial_sum")
-    opts = getattr(builder(f"Matmul.{fn}"), "options", None) or {}
-    kt = getattr(opts.get("kernel_type"), "value", opts.get("kernel_type"))
-    if psum and not opts.get("matmul_cube_only") and kt in (None, -1, 7):
-        raise NotImplementedError(f"asc.adv.Matmul.{fn}(en_partial_sum=True) in a MIX kernel (L0C kept across "
-                                  "the vector cores' calls) is not implemented yet in openasc; it runs in cube-only "
-                                  "(AIC_ONLY) kernels")
-    return psum
+    """en_partial_sum as a compile-time bool (the cube program depends on it)."""
+    return _static_bool(en_partial_sum, fn, "en_partial_sum")
 
 
 def _sparse_operand(mm, name):
