@@ -732,3 +732,28 @@ def test_matrix_offset_constructed_in_a_kernel():
     out = np.zeros(8, np.int32)
     k[1](out, 7)
     assert list(out[:5]) == [7, 2, 3, 8, 5]
+
+
+def test_sparse_with_a_bias_is_not_implemented():
+    @asc.jit(matmul_cube_only=True)
+    def k(a: asc.GlobalAddress, bias: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
+          ws: asc.GlobalAddress):
+        ag = asc.GlobalTensor()
+        ag.set_global_buffer(a)
+        bg = asc.GlobalTensor()
+        bg.set_global_buffer(bias)
+        cg = asc.GlobalTensor()
+        cg.set_global_buffer(c)
+        mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8),
+                            b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8, True),
+                            c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int32),
+                            bias=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int32))
+        asc.adv.register_matmul(asc.TPipe(), ws, mm, tiling)
+        mm.set_tensor_a(ag)
+        mm.set_tensor_b(ag, True)
+        mm.set_sparse_index(ag)
+        mm.set_bias(bg)
+        mm.iterate_all(cg)
+    with pytest.raises(NotImplementedError, match="set_sparse_index and a bias"):
+        k[1](np.zeros((32, 64), np.int8), np.zeros(32, np.int32), np.zeros((32, 32), np.int32),
+             sparse_tiling(32, 32, 64, 1), np.zeros(WS, np.uint8))

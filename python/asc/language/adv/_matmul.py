@@ -404,8 +404,8 @@ class Matmul:
 
 
 Matmul.set_sparse_index._asc_status = ("partly implemented: cube-only (AIC_ONLY) kernels, int8 A (M x K) and "
-                                       "the dense B (N x K/2), no bias, iterate_all / iterate + get_tensor_c; "
-                                       "elsewhere NotImplementedError or an error at the call")
+                                       "the dense B (N x K/2), iterate_all / iterate + get_tensor_c; a bias, MIX "
+                                       "kernels and the batch forms raise NotImplementedError")
 
 Matmul.get_offset_c = _offset.get_offset_c
 
@@ -438,6 +438,9 @@ def _sparse_operand(mm, name):
     if mm.quant == 2:
         raise ValueError("Matmul: set_sparse_index and set_quant_vector do not go together (a sparse Matmul's C is "
                          "int32)")
+    if mm.bias is not None:
+        raise NotImplementedError(f"asc.adv.Matmul.{name[11:]} with set_sparse_index and a bias (MatmulWithSparse "
+                                  "with set_bias) is not implemented yet in openasc")
     return mm.sparse_index.value
 
 
