@@ -47,6 +47,8 @@ enum { N_TILE, N_NEXT, N_LAST };
 /* L1 of the Matmul: A [0, 64 KiB), B [64, 128 KiB), bias [128, 129 KiB), the quant words of a tile
  * [129, 137 KiB) (baseN <= 1024) */
 enum { QV_L1 = 129 * 1024, QV_BYTES = 8 * 1024 };
+/* a sparse B's index tile in L1 (MatmulWithSparse): after the quant words, a quarter of B's 64 KiB */
+enum { IDX_L1 = QV_L1 + QV_BYTES, IDX_BYTES = 16 * 1024 };
 
 /* The event ids of the Matmul's set_flag / wait_flag pairs: from the kernel's TPipe in a cube-only
  * kernel (pipe_buffers), so they are not the ids of the kernel's own queues; else id 0. */
@@ -192,7 +194,14 @@ typedef struct mm {
   bool ta, tb, bias;
   bool ascalar, bscalar; /* A / B is the scalar S_ASCALAR / S_BSCALAR (set_tensor_a/b(scalar)) */
   int quant, next;       /* Q_*, N_* */
-  bool seq;              /* get_tensor_c(en_sequential_write=True): the tile at C's start, row stride baseN */
+  bool seq;              /* get_tensor_c(en_sequential_write=True): the tile at C's start, row stride baseN;
+                          * iterate_all: tile t at t x baseM x baseN, row stride baseN */
+  int atomic;            /* en_atomic: 0 none, 1 add, 2 max, 3 min (the fixpipe's GM store of C) */
+  asc_value *watomic;    /* the AIC server: en_atomic from the message (i32), else NULL */
+  bool psum;             /* iterate(en_partial_sum=True): the first K slice accumulates onto L0C */
+  asc_value *wpsum;      /* the AIC server of a kernel with partial sums: psum from the message (i32 0/1) */
+  bool sparse;           /* set_sparse_index: B is the 4:2 dense N x K/2 (int8), OP_QV its index (Nz) */
+  asc_value *idx1;       /* sparse: the index tile in L1 */
   bool mix;              /* the AIVs call, the AIC serves (expand_mix) */
   int aloc, bloc, biasloc; /* where A, B, the bias are: LOC_* (a LocalTensor: its position's memory) */
   bool anz, bnz;         /* A / B stored as Nz fractals (MatmulType format NZ) */
@@ -247,6 +256,42 @@ static void alloc(gen *g, mm *x) {
   }
   if (x->quant == Q_VECTOR) /* the tile's quant words (u64), for fixpipe's cbuf_workspace */
     x->qv1 = ltensor(g, x->vqv->type->elem, ASC_POS_C1, QV_L1, QV_BYTES);
+  if (x->sparse)
+    x->idx1 = ltensor(g, x->vqv->type->elem, ASC_POS_B1, IDX_L1, IDX_BYTES);
+}
+
+/* ---- MatmulWithSparse (set_sparse_index; docs/adv.md, "Matmul modes") ----
+ * B is given as Ascend C's sparse Matmul takes it: the 4:2 dense form of B transposed (N x K/2 int8,
+ * ND, row stride orgKb / 2) and its 2-bit index matrix as uint8 in Nz (column blocks of 8 bytes =
+ * 32 dense k, 16-row fractals of 128 bytes, ceil16(orgN) rows a block).  Per K slice (k0 a
+ * multiple of 64: the tiling's baseK): MTE2 copies the dense B tile (nc x kc/2) ND -> Nz and, per 32
+ * dense k, the nc16 x 8 index bytes (contiguous in the Nz index) into L1, so index fractal f sits at
+ * 128 f as dense fractal f at 512 f; MTE1 load_data_with_sparse takes both into L0B; M
+ * mmad_with_sparse picks A's columns by the indices. */
+static void sparse_b_l1(gen *g, mm *x, asc_value *n0, asc_value *nc, asc_value *k0, asc_value *kc,
+                        asc_value *n16, asc_value *n1) {
+  asc_value *zero = kint(g, 0), *one = kint(g, 1), *half = bin(g, ASC_OP_DIVSI, kc, kint(g, 2));
+  asc_value *orgkd = bin(g, ASC_OP_DIVSI, x->s[S_ORGKB], kint(g, 2));
+  asc_value *boff = add(g, mul(g, n0, orgkd), bin(g, ASC_OP_DIVSI, k0, kint(g, 2)));
+  asc_value *f[] = {one, nc, half, zero, orgkd, n16, one, zero};
+  op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, gtsub(g, x->vb, boff), mkstruct(g, ASC_STRUCT_ND2NZ, f, 8));
+  loopctx il;
+  asc_value *kb = forloop(g, cdiv(g, half, 32), &il);
+  asc_value *col = add(g, bin(g, ASC_OP_DIVSI, k0, kint(g, 64)), kb); /* the index's column block */
+  asc_value *ioff = add(g, mul(g, col, mulk(g, up(g, x->s[S_ORGN], 16), 8)), mulk(g, n0, 8));
+  op3(g, ASC_OP_DATA_COPY, ltsub(g, x->idx1, mulk(g, mul(g, kb, n1), 128)), gtsub(g, x->vqv, ioff), mulk(g, n16, 8));
+  endblock(g, &il);
+}
+
+static void sparse_b_l0(gen *g, mm *x, asc_value *kc, asc_value *n1) {
+  asc_value *zero = kint(g, 0), *one = kint(g, 1);
+  loopctx jl;
+  asc_value *j = forloop(g, cdiv(g, bin(g, ASC_OP_DIVSI, kc, kint(g, 2)), 32), &jl);
+  asc_value *f[] = {mul(g, j, n1), n1, one, zero, zero, zero, zero};
+  asc_value *ops[] = {ltsub(g, x->b2, mulk(g, mul(g, j, n1), 512)), x->b1, x->idx1,
+                      mkstruct(g, ASC_STRUCT_LOAD2D, f, 7)};
+  emit(g, ASC_OP_LOAD_DATA_SPARSE, ops, 4, NULL);
+  endblock(g, &jl);
 }
 
 /* L1 bytes [from, from + 32 * blocks) := the scalar s (i32) in A/B's type (set_tensor_a/b(scalar)). */
@@ -284,7 +329,8 @@ static void tile(gen *g, mm *x, asc_value *t) {
   asc_value *k0 = mul(g, ki, x->s[S_BK]);
   asc_value *kc = bin(g, ASC_OP_MINSI, x->s[S_BK], bin(g, ASC_OP_SUBI, x->s[S_TK], k0));
   asc_value *k1 = cdiv(g, kc, x->c0), *k16 = up(g, kc, 16);
-  asc_value *first = cmp(g, 0, ki, kint(g, 0));
+  /* with en_partial_sum no slice is first (ki is never -1): L0C is not reset, nor the bias added */
+  asc_value *first = x->wpsum ? cmp(g, 0, add(g, ki, x->wpsum), kint(g, 0)) : cmp(g, 0, ki, kint(g, x->psum ? -1 : 0));
   asc_value *zero = kint(g, 0), *one = kint(g, 1);
   /* the bias enters on the first slice when set_bias gave one and the tiling's isBias is set */
   asc_value *bfirst = x->bias ? sel(g, first, cmp(g, 1, x->s[S_ISBIAS], zero), first) : NULL;
@@ -333,7 +379,9 @@ static void tile(gen *g, mm *x, asc_value *t) {
    * consecutive, bands n1 squares apart) */
   bool b32t = x->esz == 4 && !x->tb;
   asc_value *kb16 = b32t ? cdiv(g, kc, 16) : NULL;
-  if (x->bscalar) { /* B as N x K (tb): n16 rows x k1 column blocks := the scalar */
+  if (x->sparse) {
+    sparse_b_l1(g, x, n0, nc, k0, kc, n16, n1);
+  } else if (x->bscalar) { /* B as N x K (tb): n16 rows x k1 column blocks := the scalar */
     fill(g, x->b1, mul(g, n16, k1), x->s[S_BSCALAR]);
   } else if (x->bloc == LOC_L1) {
     /* in place, as A */
@@ -392,7 +440,9 @@ static void tile(gen *g, mm *x, asc_value *t) {
   }
   endblock(g, &il);
   }
-  if (b32t) {
+  if (x->sparse) {
+    sparse_b_l0(g, x, kc, n1);
+  } else if (b32t) {
     /* square (band r, n block q) -> L0B fractals (k block 2r, q) and (2r + 1, q): n1 apart */
     asc_value *r = forloop(g, kb16, &jl);
     asc_value *dst = ltsub(g, x->b2, mulk(g, mul(g, r, n1), 2 * 16 * x->c0));
@@ -448,10 +498,40 @@ static void tile(gen *g, mm *x, asc_value *t) {
     endblock(g, &il);
   } else {
     asc_value *ops[] = {x->c1, x->a2, x->b2, mkstruct(g, ASC_STRUCT_MMAD, mp, 12)};
-    emit(g, ASC_OP_MMAD, ops, 4, NULL);
+    emit(g, x->sparse ? ASC_OP_MMAD_SPARSE : ASC_OP_MMAD, ops, 4, NULL);
   }
   flag(g, ASC_EVENT_M_MTE2);
   endblock(g, &kl);
+}
+
+/* en_atomic k (1 add, 2 max, 3 min): set_atomic_* of C's type before the fixpipe's store, as Ascend C's
+ * Matmul does, so the FIX pipe combines C's tile with what GM holds; set_atomic_none after it. */
+static void atomic_set(gen *g, int k, const asc_type *elem) {
+  static const asc_opcode code[] = {ASC_OP_SET_ATOMIC_NONE, ASC_OP_SET_ATOMIC_ADD, ASC_OP_SET_ATOMIC_MAX,
+                                    ASC_OP_SET_ATOMIC_MIN};
+  asc_op *op = emit(g, code[k], NULL, 0, NULL);
+  if (k)
+    asc_op_set_attr(g->m, op, "dtype", asc_attr_type(g->m, elem));
+}
+
+static void atomic_begin(gen *g, mm *x, asc_value *dst) {
+  if (dst->type->kind != ASC_TY_GTENSOR)
+    return;
+  if (x->watomic) { /* the AIC server: the kind the message carries */
+    for (int k = 1; k <= 3; k++) {
+      loopctx il;
+      ifthen(g, cmp(g, 0, x->watomic, kint(g, k)), &il);
+      atomic_set(g, k, dst->type->elem);
+      endblock(g, &il);
+    }
+  } else if (x->atomic) {
+    atomic_set(g, x->atomic, dst->type->elem);
+  }
+}
+
+static void atomic_end(gen *g, mm *x, asc_value *dst) {
+  if (dst->type->kind == ASC_TY_GTENSOR && (x->watomic || x->atomic))
+    atomic_set(g, 0, NULL);
 }
 
 /* L0C (tile t) -> C: into c at the tile's place (row stride orgN), or at c's start with row
@@ -476,12 +556,14 @@ static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
   asc_value *cfg[] = {one};
   asc_value *ops[] = {dst, x->c1, mkstruct(g, ASC_STRUCT_FIXPIPE_V220, fp, 12),
                       mkstruct(g, ASC_STRUCT_FIXPIPE_CFG, cfg, 1)};
+  atomic_begin(g, x, dst);
   if (vq) {
     asc_value *opw[] = {dst, x->c1, x->qv1, ops[2], ops[3]};
     emit(g, ASC_OP_FIXPIPE_WS, opw, 5, NULL);
   } else {
     emit(g, ASC_OP_FIXPIPE, ops, 4, NULL);
   }
+  atomic_end(g, x, dst);
   flag(g, ASC_EVENT_FIX_MTE2);
   flag(g, ASC_EVENT_FIX_M); /* implied by FIX -> MTE2 -> MTE1 -> M; stated for verify-sync */
 }
@@ -493,7 +575,10 @@ static int emit_getc(gen *g, mm *x, asc_value *t) {
               asc_op_name(x->op));
     return -1;
   }
-  fixout(g, x, t, x->vc, !x->seq);
+  if (x->seq && x->op->code == ASC_OP_MATMUL_ITERATE_ALL) /* tile after tile: t x baseM x baseN on */
+    fixout(g, x, t, gtsub(g, x->vc, mul(g, t, mul(g, x->s[S_BM], x->s[S_BN]))), false);
+  else
+    fixout(g, x, t, x->vc, !x->seq);
   return 0;
 }
 
@@ -536,6 +621,29 @@ static int quantmode(gen *g, mm *x) {
     return -1;
   }
   return q;
+}
+
+/* MatmulWithSparse's forms (Ascend C: int8 A and B, B transposed, cube-only): others are errors. */
+static int sparsecheck(gen *g, mm *x) {
+  const char *why = NULL;
+  if (x->esz != 1 || !asc_type_is_int(x->ein))
+    why = "A and B must be int8";
+  else if (!x->tb || x->bscalar)
+    why = "B must be the dense N x K/2 (MatmulType is_trans=True or set_tensor_b(b, True))";
+  else if (x->ta || x->ascalar)
+    why = "A must be M x K (not transposed, not a scalar)";
+  else if (x->bias)
+    why = "a bias is not implemented with a sparse B";
+  else if (x->quant == Q_VECTOR || asc_type_bytes(x->vqv->type->elem) != 1)
+    why = "the index must be a uint8 tensor (and no set_quant_vector)";
+  else if (attrflag(x->op, "mix"))
+    why = "a sparse B needs a cube-only (AIC_ONLY) kernel";
+  else if (x->aloc != LOC_GM || x->bloc != LOC_GM)
+    why = "A and B must be in GM";
+  if (!why)
+    return 0;
+  asc_error(g->ctx, asc_op_diag_loc(x->op), "%s: MatmulWithSparse (set_sparse_index): %s", asc_op_name(x->op), why);
+  return -1;
 }
 
 /* ---- operands in local memory (set_tensor_a/b, set_bias with a LocalTensor) ---------------
@@ -728,6 +836,14 @@ static int prepare(gen *g, mm *x, asc_op *op) {
   x->quant = attrint(op, "quant");
   x->next = attrint(op, "next");
   x->seq = attrflag(op, "seq");
+  x->atomic = attrint(op, "atomic");
+  x->psum = attrflag(op, "psum");
+  x->sparse = attrflag(op, "sparse");
+  if (x->atomic < 0 || x->atomic > 3) {
+    asc_error(g->ctx, asc_op_diag_loc(op), "%s: en_atomic %d is not 0 (none), 1 (add), 2 (max) or 3 (min)",
+              asc_op_name(op), x->atomic);
+    return -1;
+  }
   x->mix = attrflag(op, "mix");
   x->anz = attrflag(op, "a_nz");
   x->bnz = attrflag(op, "b_nz");
@@ -755,6 +871,8 @@ static int prepare(gen *g, mm *x, asc_op *op) {
   if (op->code != ASC_OP_MATMUL_ITERATE)
     x->ec = op->nresults ? op->results[0].type->elem : op->operands[OP_C]->type->elem;
   if (locals(g, x) || user_co1(g, x))
+    return -1;
+  if (x->sparse && sparsecheck(g, x))
     return -1;
   return (x->qpre = quantmode(g, x)) < 0 ? -1 : 0;
 }
@@ -785,6 +903,29 @@ static asc_value *ctr_take(gen *g, asc_value *ws, int next) {
   return t;
 }
 
+/* get_offset_c: (offset, row, col, height, width) of a tile of C: its first element's index in C
+ * (row stride orgN), its first row and column, its rows and columns (less at a tail).  Operands:
+ * (workspace, the scalars[, tile]); the tile is the operand (next 0: `with iterate()`'s), or the one
+ * the last next-form get_tensor_c took (next 2; tile 0 before any). */
+static int offset_c(gen *g, asc_op *op) {
+  if (op->noperands != 1 + S_TILE + 1) {
+    asc_error(g->ctx, g->loc, "%s takes (workspace, %d scalars, tile)", asc_op_name(op), S_TILE);
+    return -1;
+  }
+  mm x;
+  memset(&x, 0, sizeof x);
+  for (int i = 0; i <= S_TILE; i++)
+    x.s[i] = op->operands[1 + i];
+  asc_value *t = x.s[S_TILE];
+  if (attrint(op, "next"))
+    t = bin(g, ASC_OP_MAXSI, ctr_take(g, op->operands[0], N_LAST), kint(g, 0));
+  asc_value *m0, *n0, *mc, *nc;
+  tilepos(g, &x, t, &m0, &n0, &mc, &nc);
+  asc_value *r[] = {add(g, mul(g, m0, x.s[S_ORGN]), n0), m0, n0, mc, nc};
+  asc_pass_replace_op(asc_pass_scope(op), op, r);
+  return 0;
+}
+
 static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
   gen g = {m, m->ctx, asc_op_diag_loc(op), op, NULL, asc_type_int(m->ctx, 32, false), asc_type_index(m->ctx), ev};
   if (op->code == ASC_OP_MATMUL_TILE_COUNT) {
@@ -797,6 +938,8 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
     asc_pass_replace_op(asc_pass_scope(op), op, &n);
     return 0;
   }
+  if (op->code == ASC_OP_MATMUL_OFFSET_C)
+    return offset_c(&g, op);
   mm x;
   if (prepare(&g, &x, op))
     return -1;
@@ -852,10 +995,13 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
  * workspace at 64 KiB + AIV index * 128 KiB (baseM x baseN row-major), which get_tensor_c then
  * copies into the tensor.  The two
  * AIVs of a block must call Matmul in step (same calls, same order), as the mode-2 flags
- * pair them; a kernel whose AIVs diverge deadlocks (reported). */
+ * pair them; a kernel whose AIVs diverge deadlocks (reported).  A kernel with en_partial_sum is
+ * "eager": iterate computes (K_COMPUTE), get_tensor_c only moves the tile out (K_FIX_*), each AIV
+ * with its own half of L0C (halfl0c). */
 enum { K_ITERATE_ALL = 1, K_ITERATE = 2, K_END = 3, K_TILE_GM = 4, K_ALL_LOCAL = 5, K_TILE_GM_SEQ = 6,
-       K_LAST = K_TILE_GM_SEQ,
+       K_ALL_SEQ = 7, K_COMPUTE = 8, K_FIX_GM = 9, K_FIX_SEQ = 10, K_FIX_LOCAL = 11, K_LAST = K_FIX_LOCAL,
        W_KIND = 0, W_C = 1, W_A = 3, W_B = 5, W_BIAS = 7, W_QV = 9, W_S = 11, W_LDA = W_S + NS_MAX, W_LDB,
+       W_ATOMIC, W_PSUM,
        MSG_BYTES = 512, SLOT0 = 64 * 1024, SLOT_BYTES = 128 * 1024, NAIV = 2, F_REQ = 9, F_DONE = 10 };
 
 static asc_value *k64(gen *g, int64_t v) {
@@ -925,19 +1071,24 @@ static asc_value *msgof(gen *g, asc_value *ws, asc_value *v) {
 static asc_value *slotoff(gen *g, asc_value *v) { return add(g, kint(g, SLOT0), mulk(g, v, SLOT_BYTES)); }
 
 /* The AIV side of one call.  iterate sends nothing: get_tensor_c asks for the tile, into the
- * workspace for a local tensor (then copied in), or straight to C in GM. */
-static int aivcall(gen *g, mm *x, asc_value *ws) {
+ * workspace for a local tensor (then copied in), or straight to C in GM.  In a kernel with partial
+ * sums (eager) `with iterate()`'s iterate computes the tile into the AIV's half of L0C (K_COMPUTE)
+ * and its get_tensor_c only moves it out (K_FIX_*). */
+static int aivcall(gen *g, mm *x, asc_value *ws, bool eager) {
   asc_op *op = x->op;
-  if (op->code == ASC_OP_MATMUL_ITERATE) {
+  if (op->code == ASC_OP_MATMUL_ITERATE && (x->next || !eager)) {
     if (x->next)
       ctr_reset(g, ws); /* a bare iterate(): the next get_tensor_c takes tile 0 */
     return 0;
   }
   bool ret = op->nresults > 0; /* get_tensor_c() returning the tile in the workspace */
-  bool local = x->vc->type->kind == ASC_TY_LTENSOR || ret;
-  int kind = local ? K_ALL_LOCAL : K_ITERATE_ALL;
+  bool local = op->code != ASC_OP_MATMUL_ITERATE && (x->vc->type->kind == ASC_TY_LTENSOR || ret);
+  int kind = local ? K_ALL_LOCAL : x->seq ? K_ALL_SEQ : K_ITERATE_ALL;
+  if (op->code == ASC_OP_MATMUL_ITERATE)
+    kind = K_COMPUTE;
   if (op->code == ASC_OP_MATMUL_GET_TENSOR_C)
-    kind = local ? K_ITERATE : x->seq ? K_TILE_GM_SEQ : K_TILE_GM;
+    kind = eager && !x->next ? (local ? K_FIX_LOCAL : x->seq ? K_FIX_SEQ : K_FIX_GM)
+                             : (local ? K_ITERATE : x->seq ? K_TILE_GM_SEQ : K_TILE_GM);
   if (op->code == ASC_OP_MATMUL_GET_TENSOR_C && x->next)
     x->s[S_TILE] = ctr_take(g, ws, x->next);
   asc_value *v = aividx(g);
@@ -948,7 +1099,8 @@ static int aivcall(gen *g, mm *x, asc_value *ws) {
   /* tensors the call does not use (a scalar A/B, no bias, no quant vector, a local C) go as the
    * workspace: the AIC never reads them, and a handle needs a bound tensor */
   asc_value *wsgt = wsview(g, ws, x->ein, kint(g, 0));
-  asc_value *t[] = {local ? wsgt : x->vc, x->ascalar ? wsgt : x->va, x->bscalar ? wsgt : x->vb,
+  bool noc = local || op->code == ASC_OP_MATMUL_ITERATE; /* iterate's C operand is A's placeholder */
+  asc_value *t[] = {noc ? wsgt : x->vc, x->ascalar ? wsgt : x->va, x->bscalar ? wsgt : x->vb,
                     x->bias ? x->vbias : wsgt, x->quant == Q_VECTOR ? x->vqv : wsgt};
   for (int i = 0; i < 5; i++) {
     asc_value *h, *len;
@@ -962,6 +1114,8 @@ static int aivcall(gen *g, mm *x, asc_value *ws) {
       sv = x->s[S_TN]; /* C in the vector core: tm x tn, row-major */
     setword(g, msg, W_S + i, ext64(g, sv));
   }
+  setword(g, msg, W_ATOMIC, k64(g, x->atomic));
+  setword(g, msg, W_PSUM, k64(g, x->psum));
   setword(g, msg, W_LDA, ext64(g, x->lda));
   setword(g, msg, W_LDB, ext64(g, x->ldb));
   xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
@@ -976,16 +1130,36 @@ static int aivcall(gen *g, mm *x, asc_value *ws) {
     asc_value *slot = wsview(g, ws, x->ec, slotoff(g, v));
     flag(g, ASC_EVENT_MTE3_MTE2); /* earlier stores and vector work on the tensor are done */
     flag(g, ASC_EVENT_V_MTE2);
-    asc_value *n = kind == K_ITERATE ? mul(g, x->s[S_BM], x->s[S_BN]) : mul(g, x->s[S_TM], x->s[S_TN]);
+    asc_value *n = kind == K_ITERATE || kind == K_FIX_LOCAL ? mul(g, x->s[S_BM], x->s[S_BN])
+                                                            : mul(g, x->s[S_TM], x->s[S_TN]);
     op3(g, ASC_OP_DATA_COPY, x->vc, slot, n);
     flag(g, ASC_EVENT_MTE2_V);
   }
   return 0;
 }
 
-/* The AIC's server, at g's insertion point, for calls shaped like template x. */
-static void server(gen *g, mm *x, asc_value *ws, unsigned kinds) {
+/* Partial sums in a MIX kernel: AIV sub's tiles live in L0C [sub x 64 KiB, + 64 KiB), so a tile must
+ * hold at most 16384 elements (baseM x baseN), else the call stops with an error; psum: the
+ * message's en_partial_sum. */
+static void halfl0c(gen *g, mm *x, asc_value *c1all, int sub, asc_value *psum) {
+  enum { HALF = 16384 };
+  loopctx il;
+  ifthen(g, cmp(g, 4, mul(g, x->s[S_BM], x->s[S_BN]), kint(g, HALF)), &il);
+  static const char why[] = "asc.adv.Matmul: with en_partial_sum in a MIX kernel each vector core keeps its tile "
+                            "in half of L0C: baseM x baseN must be at most 16384";
+  asc_op *e = emit(g, ASC_OP_MATMUL_MISUSE, NULL, 0, NULL);
+  asc_op_set_attr(g->m, e, "reason", asc_attr_str(g->m, why, sizeof why - 1));
+  endblock(g, &il);
+  x->c1 = ltsub(g, c1all, kint(g, (int64_t)sub * HALF));
+  x->wpsum = psum;
+}
+
+/* The AIC's server, at g's insertion point, for calls shaped like template x; atomics: some call
+ * has en_atomic (the server then reads the message's W_ATOMIC); eager: some call has en_partial_sum
+ * (each AIV then keeps its tile in its own 64 KiB of L0C across calls, psum read from W_PSUM). */
+static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics, bool eager) {
   alloc(g, x);
+  asc_value *c1all = x->c1;
   asc_value *blk = aividx(g); /* on the AIC: the block */
   asc_value *one = kint(g, 1);
   asc_op *w = emit(g, ASC_OP_WHILE, &one, 1, g->i32);
@@ -1020,15 +1194,27 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds) {
       x->lda = trunc32(g, getword(g, msg, W_LDA));
       x->ldb = trunc32(g, getword(g, msg, W_LDB));
       x->aloc = x->bloc = x->biasloc = LOC_GM; /* the AIV sent GM tensors (its UB operands' copies) */
-      if (k == K_ITERATE_ALL || k == K_ALL_LOCAL) {
-        /* K_ALL_LOCAL: C (tm x tn, the message's orgN is tn) into the AIV's workspace slot */
+      x->watomic = atomics ? trunc32(g, getword(g, msg, W_ATOMIC)) : NULL;
+      if (eager)
+        halfl0c(g, x, c1all, sub, trunc32(g, getword(g, msg, W_PSUM)));
+      if (k == K_COMPUTE) {
+        tile(g, x, x->s[S_TILE]);
+      } else if (k == K_FIX_GM || k == K_FIX_SEQ || k == K_FIX_LOCAL) {
+        asc_value *c = k == K_FIX_LOCAL ? wsview(g, ws, cty, slotoff(g, v)) : x->vc;
+        fixout(g, x, x->s[S_TILE], c, k == K_FIX_GM);
+      } else if (k == K_ITERATE_ALL || k == K_ALL_LOCAL || k == K_ALL_SEQ) {
+        /* K_ALL_LOCAL: C (tm x tn, the message's orgN is tn) into the AIV's workspace slot;
+         * K_ALL_SEQ: tile after tile from C's start (baseM x baseN each) */
         asc_value *c = k == K_ALL_LOCAL ? wsview(g, ws, cty, slotoff(g, v)) : x->vc;
         loopctx tl;
         asc_value *n = mul(g, bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]),
                            bin(g, ASC_OP_CEILDIVSI, x->s[S_TN], x->s[S_BN]));
         asc_value *t = forloop(g, n, &tl);
         tile(g, x, t);
-        fixout(g, x, t, c, true);
+        if (k == K_ALL_SEQ)
+          fixout(g, x, t, gtsub(g, c, mul(g, t, mul(g, x->s[S_BM], x->s[S_BN]))), false);
+        else
+          fixout(g, x, t, c, true);
         endblock(g, &tl);
       } else if (k == K_ITERATE) {
         tile(g, x, x->s[S_TILE]);
@@ -1054,6 +1240,11 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds) {
 }
 
 static bool ismix(const asc_op *op) { return attrflag(op, "mix"); }
+
+/* tile_count and get_offset_c: scalar arithmetic where they are called (the AIVs in a MIX kernel) */
+static bool scalaronly(const asc_op *op) {
+  return op->code == ASC_OP_MATMUL_TILE_COUNT || op->code == ASC_OP_MATMUL_OFFSET_C;
+}
 
 /* Expand the MIX calls of kernel function f: the body goes to the AIVs, the AIC serves. */
 static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
@@ -1108,17 +1299,31 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
     asc_block_append(elseb, op);
   }
   unsigned kinds = 0;
+  bool atomics = false, eager = false;
+  for (size_t i = 0; i < ops->n; i++)
+    eager |= attrflag(ops->items[i], "psum");
   for (size_t i = 0; i < ops->n; i++) {
     const asc_op *op = ops->items[i];
+    atomics |= attrint(op, "atomic") != 0;
+    if (eager && op->code == ASC_OP_MATMUL_ITERATE && !attrint(op, "next"))
+      kinds |= 1u << K_COMPUTE;
+    if (eager && op->code == ASC_OP_MATMUL_GET_TENSOR_C && !attrint(op, "next")) {
+      kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR || op->nresults ? K_FIX_LOCAL
+                      : attrflag(op, "seq")                            ? K_FIX_SEQ
+                                                                       : K_FIX_GM);
+      continue;
+    }
     if (op->code == ASC_OP_MATMUL_ITERATE_ALL)
-      kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR ? K_ALL_LOCAL : K_ITERATE_ALL);
+      kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR ? K_ALL_LOCAL
+                      : attrflag(op, "seq")                            ? K_ALL_SEQ
+                                                                       : K_ITERATE_ALL);
     else if (op->code == ASC_OP_MATMUL_GET_TENSOR_C)
       kinds |= 1u << (op->operands[OP_C]->type->kind == ASC_TY_LTENSOR || op->nresults ? K_ITERATE
                       : attrflag(op, "seq")                            ? K_TILE_GM_SEQ
                                                                        : K_TILE_GM);
   }
   g.pos = NULL, g.block = thenb;
-  server(&g, &tmpl, ws, kinds);
+  server(&g, &tmpl, ws, kinds, atomics, eager);
   emit(&g, ASC_OP_YIELD, NULL, 0, NULL);
   /* the AIVs */
   int rc = 0;
@@ -1126,7 +1331,7 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
     asc_op *op = ops->items[i];
     gen a = {m, m->ctx, asc_op_diag_loc(op), op, NULL, g.i32, g.idx, NULL};
     mm x;
-    if (prepare(&a, &x, op) || aivcall(&a, &x, ws))
+    if (prepare(&a, &x, op) || aivcall(&a, &x, ws, eager))
       rc = -1;
     if (x.op) /* else aivcall replaced it (get_tensor_c's result) */
       asc_op_unlink(op);
@@ -1150,7 +1355,7 @@ static void find_tpipe(asc_op *op, void *user) {
  * from the TPipe given to REGIST_MATMUL_OBJ: TBufs initialised right after the TPipe is created,
  * so they are the first buffers of each memory (the fixed addresses alloc() uses: 0 of L1, L0A,
  * L0B, L0C, BT) and the kernel's own buffers follow them instead of overlapping. */
-static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *ev, bool own_l0c) {
+static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *ev, bool own_l0c, bool sparse) {
   asc_op *tp = NULL;
   asc_walk(f, find_tpipe, &tp);
   if (!tp)
@@ -1169,7 +1374,8 @@ static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *e
     if (bufs[i].pos == ASC_POS_CO1 && !own_l0c)
       continue; /* every tile goes to the kernel's CO1 tensor (iterate(local_c_matrix=)) */
     asc_value *tb = res(emit(&g, ASC_OP_TBUF, NULL, 0, asc_type_tbuf(m->ctx, bufs[i].pos)));
-    asc_value *ops[] = {&tp->results[0], tb, kint(&g, bufs[i].bytes)};
+    int bytes = bufs[i].pos == ASC_POS_A1 && sparse ? IDX_L1 + IDX_BYTES : bufs[i].bytes; /* + the index */
+    asc_value *ops[] = {&tp->results[0], tb, kint(&g, bytes)};
     emit(&g, ASC_OP_INIT_TBUF, ops, 3, NULL);
   }
   static const int events[] = {ASC_EVENT_MTE2_MTE1, ASC_EVENT_MTE1_M, ASC_EVENT_M_MTE2, ASC_EVENT_M_FIX,
@@ -1196,7 +1402,8 @@ static bool own_l0c(const asc_pass_vec *v) {
 
 static void collect(asc_op *op, void *user) {
   if (op->code == ASC_OP_MATMUL_ITERATE_ALL || op->code == ASC_OP_MATMUL_ITERATE ||
-      op->code == ASC_OP_MATMUL_GET_TENSOR_C || op->code == ASC_OP_MATMUL_TILE_COUNT)
+      op->code == ASC_OP_MATMUL_GET_TENSOR_C || op->code == ASC_OP_MATMUL_TILE_COUNT ||
+      op->code == ASC_OP_MATMUL_OFFSET_C)
     asc_pass_vec_push(user, op);
 }
 
@@ -1220,13 +1427,16 @@ static int expand_func(asc_module *m, asc_op *f) {
   bool nextform = false;
   for (size_t i = 0; i < v.n; i++) {
     const asc_op *op = v.items[i];
-    nextform |= op->code == ASC_OP_MATMUL_GET_TENSOR_C && attrint(op, "next");
+    nextform |= (op->code == ASC_OP_MATMUL_GET_TENSOR_C || op->code == ASC_OP_MATMUL_OFFSET_C) && attrint(op, "next");
   }
   evtab ev = {{0}, {0}, 0};
   for (size_t i = 0; i < v.n; i++) { /* cube-only: the Matmul's buffers and event ids from the TPipe */
     asc_op *op = v.items[i];
-    if (!ismix(op) && op->code != ASC_OP_MATMUL_TILE_COUNT) {
-      pipe_buffers(m, f, op, &ev, own_l0c(&v));
+    if (!ismix(op) && !scalaronly(op)) {
+      bool sparse = false;
+      for (size_t j = 0; j < v.n; j++)
+        sparse |= attrflag(v.items[j], "sparse");
+      pipe_buffers(m, f, op, &ev, own_l0c(&v), sparse);
       break;
     }
   }
@@ -1236,7 +1446,7 @@ static int expand_func(asc_module *m, asc_op *f) {
       asc_op_unlink(op); /* iterate() resets a counter no get_tensor_c reads */
       continue;
     }
-    if (ismix(op) && op->code != ASC_OP_MATMUL_TILE_COUNT)
+    if (ismix(op) && !scalaronly(op))
       asc_pass_vec_push(&mix, op);
     else
       rc |= expand_one(m, op, &ev);

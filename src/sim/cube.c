@@ -889,6 +889,18 @@ static float scaleof(uint64_t w) {
   return s;
 }
 
+/* One element of the destination := v in type dd (de bytes), or combined with it (atomic). */
+static void fixstore(sim_core *c, bool atomic, int dd, int de, uint8_t *o, double v) {
+  uint8_t tmp[8];
+  uint8_t *p = atomic ? tmp : o;
+  if (asc_sim_dt_float(dd))
+    asc_sim_storef(dd, p, v);
+  else
+    asc_sim_storei(dd, p, asc_sim_fp_to_int(v, dd, SIM_RM_RINT)); /* saturates */
+  if (atomic)
+    asc_sim_atomic_store(c, o, tmp, de);
+}
+
 static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
   const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
   int sd = edt(in, 1), dd = edt(in, 0), de = esz(in, 0);
@@ -916,6 +928,10 @@ static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
   if (g->split && dd != ASC_SIM_F32)
     return asc_sim_err(c, in->op, "%s: channel split is for an f32 destination, not %s", asc_op_name(in->op),
                        asc_sim_dtype_name(dd));
+  bool atom = dst->mem >= 0 && c->atomic_dt >= 0; /* set_atomic_*: combine with GM */
+  if (atom && c->atomic_dt != dd)
+    return asc_sim_err(c, in->op, "%s: the atomic store is of %s, the destination holds %s", asc_op_name(in->op),
+                       asc_sim_dtype_name(c->atomic_dt), asc_sim_dtype_name(dd));
   int64_t moved = 0, ncb = (g->n + 15) / 16;
   if (g->ndnum * g->m * ncb * 64 > c->lmb[ASC_HW_MEM_L0C]) /* more than L0C holds: a bad nd_num or size */
     return asc_sim_err(c, in->op, "%s: %lld matrices of %lld rows x %lld column fractals are more than L0C holds "
@@ -952,10 +968,7 @@ static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
           rc = -1;
           break;
         }
-        if (asc_sim_dt_float(dd))
-          asc_sim_storef(dd, o, v);
-        else
-          asc_sim_storei(dd, o, asc_sim_fp_to_int(v, dd, SIM_RM_RINT)); /* saturates */
+        fixstore(c, atom, dd, de, o, v);
         if (g->nz)
           asc_sim_mem_commit(c); /* a GM write partly past its array (lenient GM) reaches the array */
       }

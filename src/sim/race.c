@@ -418,7 +418,8 @@ static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san
     asc_sim_shadow_mark(sh, p->lo, p->hi);
   if (p->mem >= 0)
     asc_sim_san_wadd(&s->gmw[p->mem], (san_wrange){p->lo, p->hi, in->op, pa, c->xepoch, p->write,
-                                                   p->write && c->atomic_dt >= 0 && pa == ASC_PIPEID_PIPE_MTE3});
+                                                   p->write && c->atomic_dt >= 0 &&
+                                                       (pa == ASC_PIPEID_PIPE_MTE3 || pa == ASC_PIPEID_PIPE_FIX)});
   san_acclist *l = memlist(s, p->mem);
   if ((pa != S || p->write) && l) /* a scalar read completes before the next issue */
     addrec(l, (san_acc){p->lo, p->hi, e, ++s->seq, in, (int8_t)pa, p->write});

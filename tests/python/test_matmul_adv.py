@@ -327,13 +327,19 @@ def test_struct_argument_passes_to_a_jit_callee():
 
 def test_unsupported_methods_name_themselves():
     @asc.jit
-    def k(a: asc.GlobalAddress):
+    def k(a: asc.GlobalAddress, tiling: asc.adv.TCubeTiling):
+        ag = asc.GlobalTensor()
+        ag.set_global_buffer(a)
         mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
                             b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
                             c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
-        mm.get_offset_c()
-    with pytest.raises(Exception, match="asc.adv.Matmul.get_offset_c is not implemented yet"):
-        k[1](np.zeros(8, np.float16))
+        mm.init(tiling)
+        mm.set_tensor_a(ag)
+        mm.set_tensor_b(ag)
+        mm.set_sparse_index(ag)
+        mm.iterate_all(ag)
+    with pytest.raises(Exception, match="set_sparse_index .MatmulWithSparse"):
+        k[1](np.zeros(8, np.float16), tiling_for(32, 32, 32, np.float16, np.float32, 1))
 
 
 def test_get_mm_config():
@@ -346,25 +352,6 @@ def test_get_mm_config():
     assert q.do_norm and q.is_per_tensor
     with pytest.raises(TypeError, match="Matmul\\*Params"):
         asc.adv.get_mm_config(3.5)
-
-
-def test_atomic_c_is_refused_not_ignored():
-    @asc.jit(matmul_cube_only=True)
-    def k(a: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling):
-        ag = asc.GlobalTensor()
-        ag.set_global_buffer(a)
-        cg = asc.GlobalTensor()
-        cg.set_global_buffer(c)
-        mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
-                            b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
-                            c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
-        mm.init(tiling)
-        mm.set_tensor_a(ag)
-        mm.set_tensor_b(ag)
-        mm.iterate_all(cg, en_atomic=1)
-    t = tiling_for(32, 32, 32, np.float16, np.float32, 1)
-    with pytest.raises(Exception, match="en_atomic"):
-        k[1](np.zeros((32, 32), np.float16), np.zeros((32, 32), np.float32), t)
 
 
 @asc.jit

@@ -426,7 +426,9 @@ def test_get_tensor_c_returning_a_tensor_needs_sync_false():
         k[1](np.zeros(8, np.uint8))
 
 
-def test_sparse_index_is_recorded_and_computing_with_it_is_not_implemented():
+def test_sparse_index_with_b_not_transposed_is_an_error():
+    """MatmulWithSparse takes B as the dense N x K/2 (test_matmul_modes.py runs it): a K x N B stops
+    the kernel at the call."""
     @asc.jit(matmul_cube_only=True)
     def k(a: asc.GlobalAddress, idx: asc.GlobalAddress, ws: asc.GlobalAddress, tiling: asc.adv.TCubeTiling):
         pipe = asc.TPipe()
@@ -443,7 +445,7 @@ def test_sparse_index_is_recorded_and_computing_with_it_is_not_implemented():
         mm.set_sparse_index(ig)
         mm.iterate_all(ag)
     t = make_tiling(32, 32, 32, np.int8, np.int32, 1)
-    with pytest.raises(NotImplementedError, match="set_sparse_index"):
+    with pytest.raises(Exception, match="MatmulWithSparse .set_sparse_index.: B must be the dense"):
         k[1](np.zeros(1024, np.int8), np.zeros(64, np.uint8), np.zeros(512, np.uint8), t)
 
 

@@ -5,10 +5,12 @@ the tiling (MTE2 / MTE1 / M / FIX) before the other passes run, so timing, trace
 and auto-sync see them.  See docs/hardware.md, "asc.adv.Matmul"."""
 from dataclasses import dataclass
 
-from ..._core import DTYPES, PlainValue, builder, not_yet, to_value
+from ..._core import DTYPES, PlainValue, builder, to_value
 from .. import core as _c
 from ..core.enums import CubeFormat, LayoutMode, TPosition
 from . import _matmul_batch as _batch
+from . import _matmul_offset as _offset
+from ._matmul_offset import MatrixOffset  # noqa: F401
 
 _I32 = DTYPES["int32"]
 
@@ -167,8 +169,9 @@ class Matmul:
         return tiling_ptr
 
     def set_sparse_index(self, index_global):
-        """The 2-bit index matrix of a sparse B (Ascend C's SetSparseIndex, MatmulWithSparse): recorded;
-        a computing call with it raises NotImplementedError (the sparse cube path is not implemented)."""
+        """The 2-bit index matrix of a sparse B (Ascend C's SetSparseIndex, MatmulWithSparse): uint8, four
+        indices a byte from the low bits, in Nz (16 x 8-byte fractals); B is then the 4:2 dense form of B
+        transposed (N x K/2 int8).  docs/adv.md, "Matmul modes"."""
         builder("Matmul.set_sparse_index")
         if not isinstance(index_global, _c.GlobalTensor) or index_global.value is None:
             raise TypeError("Matmul.set_sparse_index(): the index must be a GlobalTensor of uint8, got "
@@ -235,7 +238,8 @@ class Matmul:
         dt = mt.dtype
         return builder("Matmul").op("asc.global_tensor", [], [f"!asc.global_tensor<{dt.ir}>"])[0]
 
-    def _emit(self, name, c=None, tile=None, scalars_only=False, next=0, seq=False, result=None):
+    def _emit(self, name, c=None, tile=None, scalars_only=False, next=0, seq=False, result=None, atomic=0,
+              psum=False):
         """One asc.matmul_* op: (c, a, b, bias, workspace, quant vector, scalars..., [tile]); the
         operand order is expand_matmul.c's (OP_*, S_*)."""
         b = builder(name)
@@ -256,9 +260,6 @@ class Matmul:
             if err and (self.bias if k == "bias" else self.a if k == "a" else self.b) is not None and \
                     (k != "a" or self.a_scalar is None) and (k != "b" or self.b_scalar is None):
                 raise err[0](err[1])
-        if self.sparse_index is not None:
-            raise NotImplementedError("asc.adv.Matmul with set_sparse_index (MatmulWithSparse: a 4:2 sparse B "
-                                      "densified on the cube) is not implemented yet in openasc")
         av = self.a.value if self.a_scalar is None else self._placeholder(self.a_type)
         bv = self.b.value if self.b_scalar is None else self._placeholder(self.b_type)
         gms = [t for t in (self.a, self.b, c) if isinstance(t, _c.GlobalTensor) and t.value is not None]
@@ -272,8 +273,11 @@ class Matmul:
             raise RuntimeError(f"Matmul.{name[11:]}: outside `with matmul.iterate()` the Matmul counts its tiles in "
                                "the workspace of register_matmul(pipe, workspace, ...); give one")
         gv = av if isinstance(self.a, _c.GlobalTensor) and self.a_scalar is None else self._placeholder(self.a_type)
+        qv = self.quant_vector.value if self.quant == 2 else gv
+        if self.sparse_index is not None:  # MatmulWithSparse: the index takes the quant vector's place
+            qv = _sparse_operand(self, name)
         ops = [c.value if c is not None else av, av, bv, self.bias.value if self.bias is not None else av,
-               ws.value, self.quant_vector.value if self.quant == 2 else gv] + s + ([tile] if tile is not None else [])
+               ws.value, qv] + s + ([tile] if tile is not None else [])
         opts = getattr(b, "options", None) or {}
         kt = opts.get("kernel_type")
         kt = getattr(kt, "value", kt)
@@ -287,6 +291,9 @@ class Matmul:
                  "b_scalar": f"{int(self.b_scalar is not None)} : i64", "quant": f"{self.quant} : i64",
                  "next": f"{next} : i64", "seq": f"{int(seq)} : i64",
                  "a_nz": f"{_is_nz(self.a_type)} : i64", "b_nz": f"{_is_nz(self.b_type)} : i64"}
+        attrs.update(_mode_attrs(atomic, psum or getattr(self, "_psum", False) and name != "asc.matmul_iterate_all"))
+        if self.sparse_index is not None:
+            attrs["sparse"] = "1 : i64"
         r = b.op(name, ops, [result] if result else [], attrs)
         return r[0] if result else None
 
@@ -296,7 +303,7 @@ class Matmul:
         kernel, a LocalTensor of singleM x singleN (row-major).  sync=False (with wait_iterate_all) runs
         the same: the call has completed when it returns."""
         builder("Matmul.iterate_all")
-        _no_atomic(en_atomic, "iterate_all")
+        atomic = _atomic(en_atomic, "iterate_all", tensor)
         if isinstance(tensor, _c.LocalTensor):
             for k, v in (("en_sequential_write", en_sequential_write), ("wait_iterate_all", wait_iterate_all),
                          ("fake_msg", fake_msg)):
@@ -306,17 +313,14 @@ class Matmul:
             raise TypeError(f"Matmul.iterate_all(): C must be a GlobalTensor or LocalTensor, got {type(tensor).__name__}")
         if wait_iterate_all is True and sync is True:
             raise ValueError("Matmul.iterate_all(): wait_iterate_all=True needs sync=False")
-        if en_sequential_write is not None and _static_bool(en_sequential_write, "iterate_all", "en_sequential_write"):
-            raise NotImplementedError("asc.adv.Matmul.iterate_all(en_sequential_write=True) is not implemented yet in "
-                                      "openasc")
-        self._emit("asc.matmul_iterate_all", c=tensor)
+        seq = en_sequential_write is not None and _static_bool(en_sequential_write, "iterate_all", "en_sequential_write")
+        self._emit("asc.matmul_iterate_all", c=tensor, seq=seq, atomic=atomic)
 
     def iterate(self, en_partial_sum=False, sync=True, local_c_matrix=None):
         """`with matmul.iterate() as count:` runs its body once per tile; a bare `matmul.iterate()` (and
         sync=False) starts the tiles over: each get_tensor_c after it computes and writes the next tile."""
         builder("Matmul.iterate")
-        if isinstance(en_partial_sum, PlainValue) or en_partial_sum:
-            raise NotImplementedError("asc.adv.Matmul.iterate(en_partial_sum=True) is not implemented yet in openasc")
+        self._psum = _partial_sum(en_partial_sum, "iterate")
         self._co1 = None
         if local_c_matrix is not None:  # the kernel manages CO1: each tile goes into this tensor
             if not isinstance(local_c_matrix, _c.LocalTensor) or local_c_matrix.value is None:
@@ -341,7 +345,7 @@ class Matmul:
         tile since the last bare iterate() (computed then).  optional_tensor: the tile into that
         LocalTensor as well (tensor in GM)."""
         builder("Matmul.get_tensor_c")
-        _no_atomic(en_atomic, "get_tensor_c")
+        atomic = _atomic(en_atomic, "get_tensor_c", tensor)
         if getattr(self, "_co1", None) is not None:
             raise TypeError("Matmul.get_tensor_c(): iterate(local_c_matrix=...) put the tile in the kernel's CO1 "
                             "tensor: read it from there (fixpipe)")
@@ -361,11 +365,11 @@ class Matmul:
             raise TypeError("Matmul.get_tensor_c(): with optional_tensor, tensor must be a GlobalTensor and "
                             "optional_tensor a LocalTensor")
         if self.tile is not None:
-            self._emit("asc.matmul_get_tensor_c", c=tensor, tile=_i32(self.tile), seq=seq)
+            self._emit("asc.matmul_get_tensor_c", c=tensor, tile=_i32(self.tile), seq=seq, atomic=atomic)
             if optional_tensor is not None:
                 self._emit("asc.matmul_get_tensor_c", c=optional_tensor, tile=_i32(self.tile))
         else:
-            self._emit("asc.matmul_get_tensor_c", c=tensor, tile=_i32(-1), next=1, seq=seq)
+            self._emit("asc.matmul_get_tensor_c", c=tensor, tile=_i32(-1), next=1, seq=seq, atomic=atomic)
             if optional_tensor is not None:
                 self._emit("asc.matmul_get_tensor_c", c=optional_tensor, tile=_i32(-1), next=2)
 
@@ -414,18 +418,56 @@ class Matmul:
 
 
 
-# recorded, but the sparse Matmul itself is not simulated (tools/api_status.py reads this)
-Matmul.set_sparse_index._asc_status = ("not implemented yet: the index is recorded; a computing call with it raises "
-                                       "NotImplementedError (MatmulWithSparse is not simulated)")
+Matmul.iterate_batch._asc_status = _batch.PARTLY
+Matmul.set_sparse_index._asc_status = ("partly implemented: cube-only (AIC_ONLY) kernels, int8 A (M x K) and "
+                                       "the dense B (N x K/2), iterate_all / iterate + get_tensor_c; a bias, MIX "
+                                       "kernels and the batch forms raise NotImplementedError")
 
-for _n in ("get_offset_c",):
-    setattr(Matmul, _n, staticmethod(not_yet(f"asc.adv.Matmul.{_n}")))
+Matmul.get_offset_c = _offset.get_offset_c
 
 
-def _no_atomic(en_atomic, fn):
-    if isinstance(en_atomic, PlainValue) or en_atomic:
-        raise NotImplementedError(f"asc.adv.Matmul.{fn}(en_atomic=...) (C accumulated atomically) is not implemented "
-                                  "yet in openasc")
+def _atomic(en_atomic, fn, c):
+    """en_atomic's kind: 0 none, 1 AtomicAdd, 2 AtomicMax, 3 AtomicMin (the fixpipe's store of C into GM)."""
+    if isinstance(en_atomic, PlainValue):
+        raise TypeError(f"Matmul.{fn}(): 'en_atomic' must be a compile-time int (the cube program depends on it)")
+    if isinstance(en_atomic, bool) or not isinstance(en_atomic, int) or not 0 <= en_atomic <= 3:
+        raise ValueError(f"Matmul.{fn}(): en_atomic must be 0 (none), 1 (add), 2 (max) or 3 (min), got {en_atomic!r}")
+    if en_atomic and not isinstance(c, _c.GlobalTensor):
+        raise NotImplementedError(f"asc.adv.Matmul.{fn}(en_atomic={en_atomic}) with C not in GM (a LocalTensor C, or "
+                                  "the tile returned in the workspace) is not implemented yet in openasc")
+    return en_atomic
+
+
+def _partial_sum(en_partial_sum, fn):
+    """en_partial_sum as a compile-time bool (the cube program depends on it)."""
+    return _static_bool(en_partial_sum, fn, "en_partial_sum")
+
+
+def _sparse_operand(mm, name):
+    """The index tensor of set_sparse_index, as the op's quant-vector operand (attribute sparse)."""
+    opts = getattr(builder("Matmul"), "options", None) or {}
+    kt = getattr(opts.get("kernel_type"), "value", opts.get("kernel_type"))
+    if not opts.get("matmul_cube_only") and kt in (None, -1, 7):
+        raise NotImplementedError(f"asc.adv.Matmul.{name[11:]} with set_sparse_index (MatmulWithSparse) in a MIX "
+                                  "kernel is not implemented yet in openasc; as in Ascend C it runs in cube-only "
+                                  "(AIC_ONLY) kernels")
+    if mm.quant == 2:
+        raise ValueError("Matmul: set_sparse_index and set_quant_vector do not go together (a sparse Matmul's C is "
+                         "int32)")
+    if mm.bias is not None:
+        raise NotImplementedError(f"asc.adv.Matmul.{name[11:]} with set_sparse_index and a bias (MatmulWithSparse "
+                                  "with set_bias) is not implemented yet in openasc")
+    return mm.sparse_index.value
+
+
+def _mode_attrs(atomic, psum):
+    """The op attributes of en_atomic / en_partial_sum (absent when off)."""
+    attrs = {}
+    if atomic:
+        attrs["atomic"] = f"{atomic} : i64"
+    if psum:
+        attrs["psum"] = "1 : i64"
+    return attrs
 
 
 # the TPositions of a LocalTensor operand, by memory (src/hw/hw.def HW_POS)

@@ -8,7 +8,8 @@ from ..._core import DTYPES, PlainValue, builder, to_value
 from .. import core as _c
 
 _I32 = DTYPES["int32"]
-
+# docs/api-status.md: iterate_batch with en_partial_sum raises NotImplementedError
+PARTLY = "partly implemented: en_partial_sum=True raises NotImplementedError"
 _LAYOUT_FIELDS = tuple(f"{o}_layout_info_{x}"
                        for o, xs in (("a", "bsngd"), ("b", "bsngd"), ("c", ("b", "s1", "n", "g", "s2"))) for x in xs)
 
@@ -27,15 +28,13 @@ def _static(x, fn, arg):
     return x
 
 
-def _no_partial_atomic(fn, en_partial_sum, en_atomic):
+def _no_partial_sum(fn, en_partial_sum):
     if isinstance(en_partial_sum, PlainValue) or en_partial_sum:
-        raise NotImplementedError(f"asc.adv.Matmul.{fn}(en_partial_sum=True) is not implemented yet in openasc")
-    if isinstance(en_atomic, PlainValue) or en_atomic:
-        raise NotImplementedError(f"asc.adv.Matmul.{fn}(en_atomic=...) (C accumulated atomically) is not implemented "
-                                  "yet in openasc")
+        raise NotImplementedError(f"asc.adv.Matmul.{fn}(en_partial_sum=True) (every batch's C kept in L0C across "
+                                  "calls) is not implemented yet in openasc")
 
 
-def _base_operands(mm, c):
+def _base_operands(mm, c, atomic=0):
     """The operands and attributes Matmul._emit gives asc.matmul_iterate_all with C = c (taken, not
     emitted): the batch op carries them, then its own scalars (expand_matmul_batch.c)."""
     b = builder("Matmul")
@@ -53,18 +52,21 @@ def _base_operands(mm, c):
     if getattr(mm, "_msg_workspace", None) is not None:  # set_workspace's buffer holds results, not messages
         mm.workspace = mm._msg_workspace
     try:
-        mm._emit("asc.matmul_iterate_all", c=c)
+        mm._emit("asc.matmul_iterate_all", c=c, atomic=atomic)
     finally:
         del b.op
         mm.workspace = saved
     return got["ops"], got["attrs"]
 
 
-def _emit(mm, fn, c, batch_a, batch_b, loop, strides):
+def _emit(mm, fn, c, batch_a, batch_b, loop, strides, atomic=0):
     b = builder(fn)
     if mm.a is None or mm.b is None:
         raise RuntimeError(f"Matmul.{fn.split('.')[-1]}() before set_tensor_a and set_tensor_b")
-    ops, attrs = _base_operands(mm, c)
+    if mm.sparse_index is not None:
+        raise NotImplementedError(f"asc.adv.Matmul.{fn.split('.')[-1]} with set_sparse_index (MatmulWithSparse) is "
+                                  "not implemented yet in openasc")
+    ops, attrs = _base_operands(mm, c, atomic)
     t = mm.tiling
     ops += [_i32(batch_a), _i32(batch_b), _i32(loop)] + [_i32(x) for x in strides]
     ops += [_i32(getattr(t, f)) for f in _LAYOUT_FIELDS]
@@ -128,7 +130,7 @@ def iterate_batch(mm, tensor, *args, **kw):
             raise RuntimeError("Matmul.iterate_batch(tensor, en_partial_sum, en_atomic, ...) needs set_batch_num("
                                "batch_a, batch_b) first")
         ba, bb = mm._batch_num
-    _no_partial_atomic("iterate_batch", p["en_partial_sum"], p["en_atomic"])
+    _no_partial_sum("iterate_batch", p["en_partial_sum"])
     if p.get("wait_iterate_batch") is True and p.get("sync") is True:
         raise ValueError("Matmul.iterate_batch(): wait_iterate_batch can be True only when sync is False")
     if isinstance(tensor, _c.LocalTensor):
@@ -142,8 +144,10 @@ def iterate_batch(mm, tensor, *args, **kw):
                         f"{type(tensor).__name__}")
     elif _static(p["en_sequential_write"], "iterate_batch", "en_sequential_write") is True:
         raise ValueError("Matmul.iterate_batch(): when C is in GM, en_sequential_write must be False")
+    from ._matmul import _atomic
+    atomic = _atomic(p["en_atomic"], "iterate_batch", tensor)
     _emit(mm, "Matmul.iterate_batch", tensor, ba, bb, 1,
-          (p["matrix_stride_a"], p["matrix_stride_b"], p["matrix_stride_c"]))
+          (p["matrix_stride_a"], p["matrix_stride_b"], p["matrix_stride_c"]), atomic)
 
 
 def iterate_n_batch(mm, batch_loop, batch_a, batch_b, en_sequential_write, matrix_stride_a=0, matrix_stride_b=0,
