@@ -52,13 +52,16 @@ static const DocEnumVal enum_vals[] = {
 #undef ENUM_VAL
 };
 
+/* The struct rows and their field rows in one list: a field row has a struct name (st). */
 typedef struct DocStruct {
-  const char *name, *fields;
+  const char *st, *name, *dflt;
 } DocStruct;
 static const DocStruct structs[] = {
-#define STRUCT(id, name, fields) {name, fields},
+#define STRUCT(id, name) {NULL, #name, NULL},
+#define FIELD(st, name, dflt) {#st, #name, #dflt},
 #include "ops/structs.def"
 #undef STRUCT
+#undef FIELD
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -242,11 +245,13 @@ static void structs_section(FILE *f) {
         "| struct | fields (= default) |\n|---|---|\n",
         f);
   for (size_t i = 0; i < COUNT(structs); i++) {
-    fprintf(f, "| `%s` | ", structs[i].name);
-    for (const char *p = structs[i].fields; *p; p++)
-      fputs(*p == ' ' ? ", " : (char[2]){*p, 0}, f);
-    fputs(" |\n", f);
+    if (!structs[i].st) {
+      fprintf(f, "%s| `%s` | ", i ? " |\n" : "", structs[i].name);
+      continue;
+    }
+    fprintf(f, "%s%s=%s", structs[i - 1].st ? ", " : "", structs[i].name, structs[i].dflt);
   }
+  fputs(" |\n", f);
 }
 
 /* ---- the hardware table (src/hw/hw.def) ---- */

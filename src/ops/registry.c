@@ -269,15 +269,34 @@ int asc_enum_lookup(int kind, const char *s, size_t n, int64_t *value) {
 
 /* ---- parameter structs ---- */
 
+const asc_sfieldinfo asc_sfields[ASC_SF_COUNT] = {
+#define STRUCT(id, name) [ASC_SFB_##name] = {NULL, NULL, -1, 0},
+#define FIELD(st, name, dflt) [ASC_SF_##st##_##name] = {#st "." #name, #name, ASC_SFI(st, name), dflt},
+#include "ops/structs.def"
+#undef STRUCT
+#undef FIELD
+};
+
+/* The defaults as a struct's storage holds them: a struct's run starts at its first field. */
+static const double sfdefaults[ASC_SF_COUNT] = {
+#define STRUCT(id, name) 0,
+#define FIELD(st, name, dflt) dflt,
+#include "ops/structs.def"
+#undef STRUCT
+#undef FIELD
+};
+
 typedef struct structinfo {
   const char *name;
-  const char *fields; /* "name=default ..." */
+  int first; /* asc_sfield of field 0 */
 } structinfo;
 
 static const structinfo structs[ASC_STRUCT_COUNT] = {
-#define STRUCT(id, name, fields) {name, fields},
+#define STRUCT(id, name) {#name, ASC_SFB_##name + 1},
+#define FIELD(st, name, dflt)
 #include "ops/structs.def"
 #undef STRUCT
+#undef FIELD
 };
 
 const char *asc_struct_name(int id) { return id >= 0 && id < ASC_STRUCT_COUNT ? structs[id].name : "?"; }
@@ -289,49 +308,34 @@ int asc_struct_lookup(const char *s, size_t n) {
   return -1;
 }
 
-/* Steps over field i of a field list; returns its start or NULL. */
-static const char *fieldstart(int id, int i) {
-  const char *p = structs[id].fields;
-  for (int k = 0; k < i && p; k++) {
-    p = strchr(p, ' ');
-    if (p)
-      p++;
-  }
-  return p && *p ? p : NULL;
+int asc_struct_first_field(int id) { return id >= 0 && id < ASC_STRUCT_COUNT ? structs[id].first : -1; }
+
+const double *asc_struct_defaults(int id) {
+  return id >= 0 && id < ASC_STRUCT_COUNT ? &sfdefaults[structs[id].first] : NULL;
 }
 
 int asc_struct_nfields(int id) {
   if (id < 0 || id >= ASC_STRUCT_COUNT)
     return 0;
   int n = 0;
-  while (fieldstart(id, n))
+  while (structs[id].first + n < ASC_SF_COUNT && asc_sfields[structs[id].first + n].label)
     n++;
   return n;
 }
 
 int asc_struct_field(int id, int i, char *buf, size_t bufsize, int64_t *dflt) {
-  if (id < 0 || id >= ASC_STRUCT_COUNT || i < 0 || bufsize == 0)
+  if (i < 0 || i >= asc_struct_nfields(id) || bufsize == 0)
     return -1;
-  const char *p = fieldstart(id, i);
-  if (!p)
-    return -1;
-  const char *eq = strchr(p, '=');
-  size_t n = (size_t)(eq - p);
-  if (n >= bufsize)
-    n = bufsize - 1;
-  memcpy(buf, p, n);
-  buf[n] = '\0';
-  long long v = 0;
-  sscanf(eq + 1, "%lld", &v);
-  *dflt = v;
+  const asc_sfieldinfo *f = &asc_sfields[structs[id].first + i];
+  snprintf(buf, bufsize, "%s", f->name);
+  *dflt = f->dflt;
   return 0;
 }
 
 int asc_struct_field_index(int id, const char *name) {
-  char buf[64];
-  int64_t d;
-  for (int i = 0; asc_struct_field(id, i, buf, sizeof buf, &d) == 0; i++)
-    if (strcmp(buf, name) == 0)
+  int n = asc_struct_nfields(id);
+  for (int i = 0; i < n; i++)
+    if (strcmp(asc_sfields[structs[id].first + i].name, name) == 0)
       return i;
   return -1;
 }
