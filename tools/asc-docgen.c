@@ -15,7 +15,7 @@
 
 typedef struct DocOp {
   const char *name, *family, *pipe, *cost, *operands, *results;
-  unsigned reads, writes;
+  const char *reads, *writes; /* operand names, space-separated */
   int nregions;
   unsigned flags;
   const char *attrs, *dtypes, *doc;
@@ -122,27 +122,17 @@ static void code_cell(FILE *f, const char *s) {
   fputc('`', f);
 }
 
-/* Operand bit set as "0, 2". */
-/* The operands in `bits`, by name (the name= part of each ops.def token; a token with none: its index). */
-static void bits_cell(FILE *f, unsigned bits, const char *operands) {
+/* The operands named in `names` (ops.def's reads / writes column) as "`src0`, `src1`"; "-" for none. */
+static void names_cell(FILE *f, const char *names) {
   int first = 1;
-  if (!bits)
-    fputs("-", f);
-  for (int i = 0; i < 32; i++) {
-    if (!(bits & (1u << i)))
-      continue;
-    const char *t = operands;
-    for (int k = 0; k < i && t; k++) {
-      t = strchr(t, ',');
-      t = t ? t + 1 : NULL;
-    }
-    size_t n = t ? strcspn(t, ",") : 0, eq = t ? strcspn(t, "=,") : 0;
-    if (t && eq < n)
-      fprintf(f, first ? "`%.*s`" : ", `%.*s`", (int)eq, t);
-    else
-      fprintf(f, first ? "%d" : ", %d", i);
+  for (const char *p = names + strspn(names, " "); *p; p += strspn(p, " ")) {
+    size_t n = strcspn(p, " ");
+    fprintf(f, first ? "`%.*s`" : ", `%.*s`", (int)n, p);
     first = 0;
+    p += n;
   }
+  if (first)
+    fputs("-", f);
 }
 
 /* "ELEMENTWISE" as "elementwise". */
@@ -193,9 +183,9 @@ static void op_row(FILE *f, const DocOp *op) {
   fputs(" | ", f);
   code_cell(f, op->results);
   fputs(" | ", f);
-  bits_cell(f, op->reads, op->operands);
+  names_cell(f, op->reads);
   fputs(" | ", f);
-  bits_cell(f, op->writes, op->operands);
+  names_cell(f, op->writes);
   fputs(" | ", f);
   flags_cell(f, op);
   fputs(" | ", f);

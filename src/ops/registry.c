@@ -5,15 +5,19 @@
 
 #include "asc/asc.h"
 #include "ops/registry.h"
+#include "ops_access.h" /* generated: build/gen */
 
 /* s[0:n] equals the NUL-terminated name (s may hold NULs; never read past name). */
 static int sameword(const char *name, const char *s, size_t n) {
   return strlen(name) == n && memcmp(name, s, n) == 0;
 }
 
+/* reads / writes: ops.def names the operands; the build resolves the names to bit sets (ASC_ACC_*,
+ * tools/ops-access-gen). */
 const asc_opinfo asc_opinfos[ASC_OP_COUNT] = {
-#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) \
-  {name, ASC_FAM_##fam, ASC_PR_##pipe, ASC_COST_##cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc},
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc)                        \
+  {name,  ASC_FAM_##fam, ASC_PR_##pipe, ASC_COST_##cost, opnds, res, ASC_ACC_RD_##id, ASC_ACC_WR_##id, nreg, flags, \
+   attrs, dtypes, doc},
 #include "ops/ops.def"
 #undef OP
 };
@@ -124,14 +128,14 @@ int asc_op_operand_index(asc_opcode code, const char *name) {
   return -1;
 }
 
-int asc_op_count_operand(asc_opcode code) {
-  const char *sig = asc_opinfos[code].operands, *c;
-  size_t n;
-  for (int i = 0; asc_sig_constraint(sig, i, &c, &n) == 0; i++)
-    if (n == 5 && !strncmp(c, "count", 5))
-      return i;
-  return -1;
-}
+/* ops.def's `count` operands, found by the build (tools/ops-access-gen: ASC_ACC_CNT_*). */
+static const signed char countoperands[ASC_OP_COUNT] = {
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) ASC_ACC_CNT_##id,
+#include "ops/ops.def"
+#undef OP
+};
+
+int asc_op_count_operand(asc_opcode code) { return (unsigned)code < ASC_OP_COUNT ? countoperands[code] : -1; }
 
 /* ---- forms (ops.def FORM rows) ---- */
 typedef struct formlink {
