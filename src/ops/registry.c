@@ -23,7 +23,14 @@ const asc_opinfo asc_opinfos[ASC_OP_COUNT] = {
 };
 
 static const char *const costnames[ASC_COST_COUNT] = {
-#define ASC_COST(id, name, doc) name,
+#define ASC_COST(id, name, vonly, doc) name,
+#include "ops/costs.def"
+#undef ASC_COST
+};
+
+/* The vector classes, which only PIPE_V ops may have (costs.def column vonly). */
+static const bool cost_vonly[ASC_COST_COUNT] = {
+#define ASC_COST(id, name, vonly, doc) vonly,
 #include "ops/costs.def"
 #undef ASC_COST
 };
@@ -151,6 +158,20 @@ static const formlink forms[] = {
 #undef OP
 };
 
+/* Per op: whether it is a form, of which op, of which kind (from the FORM rows, at compile time; an op
+ * that two rows name as their form is an initializer given twice, which -Woverride-init rejects). */
+static const struct {
+  unsigned char isform, kind;
+  unsigned short base;
+} formbase[ASC_OP_COUNT] = {
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc)
+#define FORM(base, kind, form) [ASC_OP_##form] = {1, ASC_FORM_##kind, ASC_OP_##base},
+#include "ops/ops.def"
+#undef FORM
+#undef OP
+};
+_Static_assert(ASC_OP_COUNT <= 65535, "formbase holds opcodes in 16 bits");
+
 asc_opcode asc_op_form(asc_opcode code, asc_form_kind kind) {
   for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
     if (forms[i].base == code && forms[i].kind == kind)
@@ -159,13 +180,11 @@ asc_opcode asc_op_form(asc_opcode code, asc_form_kind kind) {
 }
 
 asc_opcode asc_op_form_base(asc_opcode code, asc_form_kind *kind) {
-  for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
-    if (forms[i].form == code) {
-      if (kind)
-        *kind = forms[i].kind;
-      return forms[i].base;
-    }
-  return ASC_OP_COUNT;
+  if ((unsigned)code >= ASC_OP_COUNT || !formbase[code].isform)
+    return ASC_OP_COUNT;
+  if (kind)
+    *kind = (asc_form_kind)formbase[code].kind;
+  return (asc_opcode)formbase[code].base;
 }
 
 /* The registry's invariants (a unit test calls it): every operand has a name, no two operands of an
@@ -186,7 +205,7 @@ int asc_registry_check(void) {
           return i ? i : -1;
       }
     }
-    bool vclass = o->cost >= ASC_COST_ELEMENTWISE;
+    bool vclass = cost_vonly[o->cost];
     if (vclass && o->pipe != ASC_PR_V)
       return i ? i : -1;
   }

@@ -22,7 +22,7 @@ typedef enum asc_pipe_rule {
 /* What an op costs on its pipe (ops.def column `cost`; the vector classes' figures are HW_VCLASS
  * rows of src/hw/hw.def). */
 typedef enum asc_cost_class {
-#define ASC_COST(id, name, doc) ASC_COST_##id,
+#define ASC_COST(id, name, vonly, doc) ASC_COST_##id,
 #include "ops/costs.def"
 #undef ASC_COST
   ASC_COST_COUNT

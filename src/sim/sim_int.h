@@ -567,6 +567,14 @@ const sim_costs *asc_sim_costs_of(const asc_sim_platform *p); /* its hw.def row 
 static inline sim_val *sim_in(sim_core *c, const sim_inst *in, int i) { return &c->slots[in->in[i]]; }
 static inline sim_val *sim_out(sim_core *c, const sim_inst *in, int i) { return &c->slots[in->out + i]; }
 static inline const asc_type *sim_intype(const sim_inst *in, int i) { return in->op->operands[i]->type; }
+/* A level-0 form's facts from ops.def's FORM rows: its count-form op (ASC_OP_COUNT if it is no form) and
+ * in *bits whether it takes the (hi, lo) bit mask (BITMASK) rather than a lane count (MASK). */
+static inline asc_opcode sim_formof(const sim_inst *in, bool *bits) {
+  asc_form_kind k = ASC_FORM_MASK;
+  asc_opcode base = asc_op_form_base((asc_opcode)in->op->code, &k);
+  *bits = k == ASC_FORM_BITMASK;
+  return base;
+}
 static inline const asc_type *sim_outtype(const sim_inst *in, int i) { return in->op->results[i].type; }
 
 #endif

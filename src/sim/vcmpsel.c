@@ -95,9 +95,7 @@ static int comparecount(sim_core *c, const sim_inst *in) {
 /* compare.mask|bitmask(dst, src0, src1, mask.., repeat, BinaryRepeatParams) and
  * compare_scalar.mask|bitmask(dst, src0, s, mask.., repeat, UnaryRepeatParams). */
 static int comparel0(sim_core *c, const sim_inst *in) {
-  int code = in->op->code;
-  bool scalar = code == ASC_OP_COMPARE_SCALAR_MASK || code == ASC_OP_COMPARE_SCALAR_BITMASK;
-  bool bits = code == ASC_OP_COMPARE_BITMASK || code == ASC_OP_COMPARE_SCALAR_BITMASK;
+  bool bits, scalar = sim_formof(in, &bits) == ASC_OP_COMPARE_SCALAR;
   int dt = dtof(in, 1), mode = cmpmode(in);
   if (cmpcheck(c, in, dt, mode))
     return -1;
@@ -251,9 +249,7 @@ static int selectcount(sim_core *c, const sim_inst *in) {
 
 /* select[_scalar].mask|bitmask(dst, sel_mask, src0, src1 | s, mask.., repeat, BinaryRepeatParams) */
 static int selectl0(sim_core *c, const sim_inst *in) {
-  int code = in->op->code;
-  bool scalar = code == ASC_OP_VSELECT_SCALAR_MASK || code == ASC_OP_VSELECT_SCALAR_BITMASK;
-  bool bits = code == ASC_OP_VSELECT_BITMASK || code == ASC_OP_VSELECT_SCALAR_BITMASK;
+  bool bits, scalar = sim_formof(in, &bits) == ASC_OP_VSELECT_SCALAR;
   int dt = dtof(in, 0), mode = selmode(in);
   if (selcheck(c, in, dt, mode, scalar))
     return -1;

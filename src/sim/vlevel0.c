@@ -143,9 +143,8 @@ static int dtof(const sim_inst *in, int i) { return asc_sim_elem_dtype(sim_intyp
  * axpy.mask|bitmask(dst, src, s, mask.., repeat, UnaryRepeatParams): lanes = 256 bytes of the
  * wider type; each operand is addressed in its own element size. */
 static int castaxpy(sim_core *c, const sim_inst *in) {
-  int code = in->op->code, ddt = dtof(in, 0), sdt = dtof(in, 1);
-  bool axpy = code == ASC_OP_AXPY_MASK || code == ASC_OP_AXPY_BITMASK;
-  bool bits = code == ASC_OP_CAST_BITMASK || code == ASC_OP_AXPY_BITMASK;
+  int ddt = dtof(in, 0), sdt = dtof(in, 1);
+  bool bits, axpy = sim_formof(in, &bits) == ASC_OP_AXPY;
   if (ddt < 0 || sdt < 0)
     return -1;
   int ds = asc_sim_dtype_size(ddt), ss = asc_sim_dtype_size(sdt), lanes = 256 / (ds > ss ? ds : ss);
@@ -188,11 +187,10 @@ static int castaxpy(sim_core *c, const sim_inst *in) {
  * repeat a pairwise tree, then the repeat results (lanes off add 0); the index is the
  * element offset in src of the first max / min. */
 static int reducel0(sim_core *c, const sim_inst *in) {
-  int code = in->op->code, dt = dtof(in, 0);
-  bool bits = code == ASC_OP_REDUCE_SUM_BITMASK || code == ASC_OP_REDUCE_MAX_BITMASK ||
-              code == ASC_OP_REDUCE_MIN_BITMASK;
-  bool sum = code == ASC_OP_REDUCE_SUM_MASK || code == ASC_OP_REDUCE_SUM_BITMASK;
-  bool max = code == ASC_OP_REDUCE_MAX_MASK || code == ASC_OP_REDUCE_MAX_BITMASK;
+  int dt = dtof(in, 0);
+  bool bits;
+  asc_opcode base = sim_formof(in, &bits);
+  bool sum = base == ASC_OP_REDUCE_SUM, max = base == ASC_OP_REDUCE_MAX;
   if (dt < 0)
     return -1;
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz, ri = bits ? 5 : 4;
