@@ -59,3 +59,17 @@ def test_unknown_access_name_fails(tmp_path):
     r = gen(tmp_path, bad)
     assert r.returncode == 1
     assert "asc.add: reads names 'srcX'" in r.stderr
+
+
+def test_ops_def_rows_names_old_access_bits():
+    """tools/ops_def_rows.py rewrites a row merged in the old bit-set form into operand names."""
+    import sys
+    sys.path.insert(0, str(ROOT / "tools"))
+    import ops_def_rows
+    old = ('OP(ADD, "asc.add", VECTOR, V, ELEMENTWISE, "dst=lt@t,src0=lt@t,src1=lt@t,count=count", "", '
+           'ARG(1) | ARG(2), ARG(0), 0, 0, "", "", "doc")\n'
+           'OP(MS, "asc.ms", VECTOR, V, SORT, "dst=lt,n=int,src=*lt", "", ARG(2) | ARG(3) | ARG(4), 0x1u, 0, 0, "", "", "d")\n')
+    new = ops_def_rows.rewrite(old, {}, lambda w: None)
+    assert '"", "src0 src1", "dst", 0, 0,' in new
+    assert '"", "src", "dst", 0, 0,' in new
+    assert ops_def_rows.rewrite(new, {}, lambda w: None) == new  # idempotent
