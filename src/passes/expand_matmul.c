@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw/hw.h"
 #include "passes/passes.h"
 
 /* The i32 scalars after the tensors (ops.def, "asc.adv.Matmul"): the tiling's, then the
@@ -192,6 +193,11 @@ typedef struct mm {
   bool ascalar, bscalar; /* A / B is the scalar S_ASCALAR / S_BSCALAR (set_tensor_a/b(scalar)) */
   int quant, next;       /* Q_*, N_* */
   bool seq;              /* get_tensor_c(en_sequential_write=True): the tile at C's start, row stride baseN */
+  bool mix;              /* the AIVs call, the AIC serves (expand_mix) */
+  int aloc, bloc, biasloc; /* where A, B, the bias are: LOC_* (a LocalTensor: its position's memory) */
+  bool anz, bnz;         /* A / B stored as Nz fractals (MatmulType format NZ) */
+  asc_value *lda, *ldb;  /* A's / B's row stride as stored (ND), or its height rounded up to 16 (Nz) */
+  asc_value *co1;        /* iterate(local_c_matrix=): the kernel's own CO1 tensor the tiles go to */
   const asc_type *ein, *eacc;
   const asc_type *ec; /* C's element type (NULL: the op writes no C) */
   int qpre;           /* the fixpipe's QuantModes value for eacc -> ec */
@@ -200,6 +206,16 @@ typedef struct mm {
   asc_value *a1, *b1, *bias1, *a2, *b2, *c1, *bt, *qv1;
   asc_value *va, *vb, *vbias, *vc, *vqv; /* the GM tensors (the op's, or a message's on the AIC) */
 } mm;
+
+/* Where an operand is: GM, the vector core's UB, the cube core's L1. */
+enum { LOC_GM, LOC_UB, LOC_L1 };
+
+static bool nzcopy_ok(const mm *x, bool isb);
+static void nzcopy(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *r0, asc_value *c0, asc_value *rc,
+                   asc_value *cc, asc_value *h, int align);
+static void nzbands(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *k0, asc_value *c0, asc_value *kc,
+                    asc_value *cc, asc_value *nblk, asc_value *h);
+static asc_value *l1frac(gen *g, mm *x, asc_value *r0, asc_value *c0, asc_value *h16);
 
 /* (mi, ni) of tile t in the tiling's iterate order (0: M first). */
 static void tilepos(gen *g, mm *x, asc_value *t, asc_value **m0, asc_value **n0, asc_value **mc, asc_value **nc) {
@@ -220,7 +236,7 @@ static void alloc(gen *g, mm *x) {
   x->b1 = ltensor(g, x->ein, ASC_POS_B1, 64 * KB, 64 * KB);
   x->a2 = ltensor(g, x->ein, ASC_POS_A2, 0, 64 * KB);
   x->b2 = ltensor(g, x->ein, ASC_POS_B2, 0, 64 * KB);
-  x->c1 = ltensor(g, x->eacc, ASC_POS_CO1, 0, 128 * KB);
+  x->c1 = x->co1 ? x->co1 : ltensor(g, x->eacc, ASC_POS_CO1, 0, 128 * KB);
   if (x->bias) {
     x->bias1 = ltensor(g, x->eacc, ASC_POS_C1, 128 * KB, KB);
     x->bt = ltensor(g, x->eacc, ASC_POS_C2, 0, KB);
@@ -276,24 +292,24 @@ static void tile(gen *g, mm *x, asc_value *t) {
   asc_value *nda[8], *ndb[8];
   asc_value *aoff, *boff;
   if (!x->ta) {
-    aoff = add(g, mul(g, m0, x->s[S_ORGKA]), k0);
-    asc_value *f[] = {one, mc, kc, zero, x->s[S_ORGKA], m16, one, zero};
+    aoff = add(g, mul(g, m0, x->lda), k0);
+    asc_value *f[] = {one, mc, kc, zero, x->lda, m16, one, zero};
     memcpy(nda, f, sizeof f);
   } else {
-    aoff = add(g, mul(g, k0, x->s[S_ORGM]), m0);
-    asc_value *f[] = {one, kc, mc, zero, x->s[S_ORGM], x->esz == 1 ? up(g, kc, 32) : k16, one, zero};
+    aoff = add(g, mul(g, k0, x->lda), m0);
+    asc_value *f[] = {one, kc, mc, zero, x->lda, x->esz == 1 ? up(g, kc, 32) : k16, one, zero};
     memcpy(nda, f, sizeof f);
   }
   /* int8 B K x N: the transposing load takes 32 x 32 squares, two 16 x 32 fractals stacked, so
    * B's column blocks in L1 are K rounded up to 32 rows apart */
   bool b8t = x->esz == 1 && !x->tb;
   if (!x->tb) {
-    boff = add(g, mul(g, k0, x->s[S_ORGN]), n0);
-    asc_value *f[] = {one, kc, nc, zero, x->s[S_ORGN], b8t ? up(g, kc, 32) : k16, one, zero};
+    boff = add(g, mul(g, k0, x->ldb), n0);
+    asc_value *f[] = {one, kc, nc, zero, x->ldb, b8t ? up(g, kc, 32) : k16, one, zero};
     memcpy(ndb, f, sizeof f);
   } else {
-    boff = add(g, mul(g, n0, x->s[S_ORGKB]), k0);
-    asc_value *f[] = {one, nc, kc, zero, x->s[S_ORGKB], n16, one, zero};
+    boff = add(g, mul(g, n0, x->ldb), k0);
+    asc_value *f[] = {one, nc, kc, zero, x->ldb, n16, one, zero};
     memcpy(ndb, f, sizeof f);
   }
   /* f32 A K x M (transposed): L1 in 16-row bands of K as for f32 B K x N below */
@@ -301,8 +317,15 @@ static void tile(gen *g, mm *x, asc_value *t) {
   asc_value *ka16 = a32t ? cdiv(g, kc, 16) : NULL;
   if (x->ascalar) { /* the A tile's Nz bytes (m16 rows x k1 column blocks of 32 bytes) := the scalar */
     fill(g, x->a1, mul(g, m16, k1), x->s[S_ASCALAR]);
+  } else if (x->aloc == LOC_L1) {
+    /* in place: the MTE1 loads below read the whole matrix's fractals */
+  } else if (x->anz && a32t) {
+    nzbands(g, x, x->a1, a, k0, m0, kc, mc, m1, x->lda);
+  } else if (x->anz) {
+    nzcopy(g, x, x->a1, a, x->ta ? k0 : m0, x->ta ? m0 : k0, x->ta ? kc : mc, x->ta ? mc : kc, x->lda,
+           x->ta && x->esz == 1 ? 32 : 16);
   } else if (a32t) {
-    copy_k_bands(g, x->a1, a, aoff, ka16, kc, mc, m1, x->s[S_ORGM]);
+    copy_k_bands(g, x->a1, a, aoff, ka16, kc, mc, m1, x->lda);
   } else {
     op3(g, ASC_OP_DATA_COPY_ND2NZ, x->a1, gtsub(g, a, aoff), mkstruct(g, ASC_STRUCT_ND2NZ, nda, 8));
   }
@@ -312,12 +335,18 @@ static void tile(gen *g, mm *x, asc_value *t) {
   asc_value *kb16 = b32t ? cdiv(g, kc, 16) : NULL;
   if (x->bscalar) { /* B as N x K (tb): n16 rows x k1 column blocks := the scalar */
     fill(g, x->b1, mul(g, n16, k1), x->s[S_BSCALAR]);
+  } else if (x->bloc == LOC_L1) {
+    /* in place, as A */
+  } else if (x->bnz && b32t) {
+    nzbands(g, x, x->b1, b, k0, n0, kc, nc, n1, x->ldb);
+  } else if (x->bnz) {
+    nzcopy(g, x, x->b1, b, x->tb ? n0 : k0, x->tb ? k0 : n0, x->tb ? nc : kc, x->tb ? kc : nc, x->ldb, b8t ? 32 : 16);
   } else if (b32t) {
-    copy_k_bands(g, x->b1, b, boff, kb16, kc, nc, n1, x->s[S_ORGN]);
+    copy_k_bands(g, x->b1, b, boff, kb16, kc, nc, n1, x->ldb);
   } else {
     op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, gtsub(g, b, boff), mkstruct(g, ASC_STRUCT_ND2NZ, ndb, 8));
   }
-  if (x->bias) {
+  if (x->bias && x->biasloc != LOC_L1) {
     ifthen(g, bfirst, &il);
     /* one row of nc elements, ND -> "Nz" with a C0 stride of one row: contiguous in L1 */
     asc_value *f[] = {one, one, nc, zero, nc, one, one, zero};
@@ -343,18 +372,23 @@ static void tile(gen *g, mm *x, asc_value *t) {
     op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->a1, mkstruct(g, ASC_STRUCT_LOAD2D_T, f, 6));
     endblock(g, &il);
   } else {
+  /* A in L1 in place: fractal (row block r, column block c) of the whole Nz matrix is fractal
+   * c * h16 + r (h16 = its height / 16), so the tile's start at (m0, k0) or (k0, m0) */
+  bool al1 = x->aloc == LOC_L1;
+  asc_value *ah16 = al1 ? cdiv(g, x->lda, 16) : NULL;
+  asc_value *abase = !al1 ? zero : x->ta ? l1frac(g, x, k0, m0, ah16) : l1frac(g, x, m0, k0, ah16);
   asc_value *i = forloop(g, m1, &il);
   {
     asc_value *dst = ltsub(g, x->a2, mulk(g, mul(g, i, k1), 16 * x->c0));
     asc_value *f[7];
     if (!x->ta) {
-      asc_value *v[] = {i, k1, m1, zero, zero, zero, zero};
+      asc_value *v[] = {add(g, abase, i), k1, al1 ? ah16 : m1, zero, zero, zero, zero};
       memcpy(f, v, sizeof v);
     } else {
-      asc_value *v[] = {mul(g, i, k1), k1, one, zero, zero, one, zero};
+      asc_value *v[] = {add(g, abase, mul(g, i, al1 ? ah16 : k1)), k1, one, zero, zero, one, zero};
       memcpy(f, v, sizeof v);
     }
-    op3(g, ASC_OP_LOAD_DATA_2D, dst, x->a1, mkstruct(g, ASC_STRUCT_LOAD2D, f, 7));
+    op3(g, ASC_OP_LOAD_DATA_2D, dst, al1 ? x->va : x->a1, mkstruct(g, ASC_STRUCT_LOAD2D, f, 7));
   }
   endblock(g, &il);
   }
@@ -374,24 +408,27 @@ static void tile(gen *g, mm *x, asc_value *t) {
     op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->b1, mkstruct(g, ASC_STRUCT_LOAD2D_T, f, 6));
     endblock(g, &jl);
   } else {
+  bool bl1 = x->bloc == LOC_L1; /* in place, as A */
+  asc_value *bh16 = bl1 ? cdiv(g, x->ldb, 16) : NULL;
+  asc_value *bbase = !bl1 ? zero : x->tb ? l1frac(g, x, n0, k0, bh16) : l1frac(g, x, k0, n0, bh16);
   asc_value *j = forloop(g, k1, &jl);
   {
     asc_value *dst = ltsub(g, x->b2, mulk(g, mul(g, j, n1), 16 * x->c0));
     asc_value *f[7];
     if (!x->tb) {
-      asc_value *v[] = {j, n1, cdiv(g, k16, 16), zero, zero, one, zero};
+      asc_value *v[] = {add(g, bbase, j), n1, bl1 ? bh16 : cdiv(g, k16, 16), zero, zero, one, zero};
       memcpy(f, v, sizeof v);
     } else {
-      asc_value *v[] = {mul(g, j, n1), n1, one, zero, zero, zero, zero};
+      asc_value *v[] = {add(g, bbase, mul(g, j, bl1 ? bh16 : n1)), n1, one, zero, zero, zero, zero};
       memcpy(f, v, sizeof v);
     }
-    op3(g, ASC_OP_LOAD_DATA_2D, dst, x->b1, mkstruct(g, ASC_STRUCT_LOAD2D, f, 7));
+    op3(g, ASC_OP_LOAD_DATA_2D, dst, bl1 ? x->vb : x->b1, mkstruct(g, ASC_STRUCT_LOAD2D, f, 7));
   }
   endblock(g, &jl);
   }
   if (x->bias) {
     ifthen(g, bfirst, &il);
-    op3(g, ASC_OP_DATA_COPY, x->bt, x->bias1, n16);
+    op3(g, ASC_OP_DATA_COPY, x->bt, x->biasloc == LOC_L1 ? ltsub(g, x->vbias, n0) : x->bias1, n16);
     endblock(g, &il);
   }
   flag(g, ASC_EVENT_MTE1_M);
@@ -501,6 +538,174 @@ static int quantmode(gen *g, mm *x) {
   return q;
 }
 
+/* ---- operands in local memory (set_tensor_a/b, set_bias with a LocalTensor) ---------------
+ * A LocalTensor operand is the core's whole single-shape matrix (A tm x tk, K x M when
+ * transposed; B tk x tn, N x K when transposed; the bias tn elements), stored contiguously: ND
+ * rows of its width, or Nz (MatmulType format NZ: 16 x C0 fractals, column block after column
+ * block, the height rounded up to 16).  Who can use which memory follows from the caller's core
+ * (src/hw: a memory's owning cores): a MIX kernel's Matmul is called by the AIVs, so its operands
+ * are in GM or UB; on Atlas A2 / A3 no core holds both UB and L1, so, as Ascend C's Matmul client
+ * does on arch 2201, the AIV copies the UB operand into the workspace (MTE3) and the AIC reads
+ * that copy as a GM operand.  A cube-only kernel's Matmul runs on the AIC: operands in GM or L1
+ * (used in place: the MTE1 loads read the tile's fractals from the whole matrix). */
+
+static int operand_loc(gen *g, mm *x, asc_value *v, const char *what, bool l1ok) {
+  int mem = asc_hw_type_mem(v->type);
+  if (mem == ASC_HW_MEM_GM)
+    return LOC_GM;
+  unsigned caller = ASC_HW_MASK(x->mix ? ASC_HW_AIV : ASC_HW_AIC);
+  if ((mem != ASC_HW_MEM_UB && mem != ASC_HW_MEM_L1) || !(asc_hw_mem_cores(mem) & caller)) {
+    asc_error(g->ctx, asc_op_diag_loc(x->op), "%s: %s is in %s, which the %s cannot use: in a %s kernel a Matmul "
+              "operand is in GM or %s", asc_op_name(x->op), what, asc_hw_mem_name(mem) ? asc_hw_mem_name(mem) : "?",
+              x->mix ? "vector cores calling this MIX kernel's Matmul" : "cube core running this cube-only Matmul",
+              x->mix ? "MIX" : "cube-only", x->mix ? "UB (VECIN / VECOUT / VECCALC)" : "L1 (A1 / B1 / C1)");
+    return -1;
+  }
+  if (mem == ASC_HW_MEM_L1 && !l1ok) {
+    asc_error(g->ctx, asc_op_diag_loc(x->op), "%s: %s in L1 must have format NZ (the cube loads read L1 as "
+              "fractals)", asc_op_name(x->op), what);
+    return -1;
+  }
+  return mem == ASC_HW_MEM_UB ? LOC_UB : LOC_L1;
+}
+
+/* Whether A (isb false) or B takes the plain Nz route into L1 (the one an Nz source or an L1
+ * matrix in place can feed): not the f32 / int8 transposing-load layouts. */
+static bool nzcopy_ok(const mm *x, bool isb) {
+  bool kxm = isb ? !x->tb : x->ta; /* stored K-major: the transposing loads */
+  return !(kxm && x->esz != 2);
+}
+
+static int locals(gen *g, mm *x) {
+  if ((x->aloc = x->ascalar ? LOC_GM : operand_loc(g, x, x->va, "A", x->anz)) < 0 ||
+      (x->bloc = x->bscalar ? LOC_GM : operand_loc(g, x, x->vb, "B", x->bnz)) < 0 ||
+      (x->biasloc = x->bias ? operand_loc(g, x, x->vbias, "the bias", true) : LOC_GM) < 0)
+    return -1;
+  for (int isb = 0; isb < 2; isb++) {
+    if ((isb ? x->bloc : x->aloc) == LOC_L1 && !nzcopy_ok(x, isb)) {
+      asc_error(g->ctx, asc_op_diag_loc(x->op), "%s: %s stored %s in L1 is not supported yet (the %s transposing "
+                "load takes its own L1 layout); give it %s, or in GM / UB", asc_op_name(x->op), isb ? "B" : "A",
+                isb ? "K x N" : "K x M", x->esz == 1 ? "int8" : "f32", isb ? "as N x K (transposed)" : "as M x K");
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* x->lda / x->ldb: ND the stored row stride, Nz the stored height rounded up to 16.  GM: of the
+ * original shape (orgM / orgKa, orgKb / orgN); a local matrix: of the single shape. */
+static void strides(gen *g, mm *x) {
+  asc_value *const *s = x->s;
+  bool la = x->aloc != LOC_GM, lb = x->bloc != LOC_GM;
+  asc_value *arows = x->ta ? (la ? s[S_TK] : s[S_ORGKA]) : (la ? s[S_TM] : s[S_ORGM]);
+  asc_value *acols = x->ta ? (la ? s[S_TM] : s[S_ORGM]) : (la ? s[S_TK] : s[S_ORGKA]);
+  asc_value *brows = x->tb ? (lb ? s[S_TN] : s[S_ORGN]) : (lb ? s[S_TK] : s[S_ORGKB]);
+  asc_value *bcols = x->tb ? (lb ? s[S_TK] : s[S_ORGKB]) : (lb ? s[S_TN] : s[S_ORGN]);
+  x->lda = x->anz ? up(g, arows, 16) : acols;
+  x->ldb = x->bnz ? up(g, brows, 16) : bcols;
+}
+
+/* The fractal index of element (r0, c0) (r0 a multiple of 16, c0 of C0) in an Nz matrix h16
+ * fractals high. */
+static asc_value *l1frac(gen *g, mm *x, asc_value *r0, asc_value *c0, asc_value *h16) {
+  return add(g, mul(g, bin(g, ASC_OP_DIVSI, c0, kint(g, x->c0)), h16), bin(g, ASC_OP_DIVSI, r0, kint(g, 16)));
+}
+
+/* GM (Nz, h rows high) -> L1: the rc x cc block at (r0, c0) as an Nz tile up(rc, align) high (16;
+ * 32 for the int8 transposing load's stacked fractals): one burst of up(rc, 16) rows (32 bytes
+ * each) per column block of C0. */
+static void nzcopy(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *r0, asc_value *c0, asc_value *rc,
+                   asc_value *cc, asc_value *h, int align) {
+  asc_value *r16 = up(g, rc, 16);
+  asc_value *off = mulk(g, add(g, mul(g, bin(g, ASC_OP_DIVSI, c0, kint(g, x->c0)), h), r0), x->c0);
+  asc_value *f[] = {cdiv(g, cc, x->c0), r16, bin(g, ASC_OP_SUBI, h, r16), bin(g, ASC_OP_SUBI, up(g, rc, align), r16)};
+  op3(g, ASC_OP_DATA_COPY_PARAMS, l1, gtsub(g, gm, off), mkstruct(g, ASC_STRUCT_DATA_COPY, f, 4));
+}
+
+/* GM (Nz, h rows high, K-major: f32 A K x M or B K x N) -> L1 in 16-row bands of K, the f32
+ * transposing load's layout (as copy_k_bands): band r starts nblk 16 x 16 squares after band r - 1,
+ * its column blocks (16 x 8) one after another - one burst of 16 rows per column block. */
+static void nzbands(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *k0, asc_value *c0, asc_value *kc,
+                    asc_value *cc, asc_value *nblk, asc_value *h) {
+  loopctx bl;
+  asc_value *r = forloop(g, cdiv(g, kc, 16), &bl);
+  asc_value *col = mul(g, bin(g, ASC_OP_DIVSI, c0, kint(g, x->c0)), h);
+  asc_value *off = mulk(g, add(g, col, add(g, k0, mulk(g, r, 16))), x->c0);
+  asc_value *f[] = {cdiv(g, cc, x->c0), kint(g, 16), bin(g, ASC_OP_SUBI, h, kint(g, 16)), kint(g, 0)};
+  op3(g, ASC_OP_DATA_COPY_PARAMS, ltsub(g, l1, mulk(g, mul(g, r, nblk), 256)), gtsub(g, gm, off),
+      mkstruct(g, ASC_STRUCT_DATA_COPY, f, 4));
+  endblock(g, &bl);
+}
+
+/* The elements of a local operand as stored (ND rows x ld; Nz ld x cols rounded up to C0). */
+static asc_value *stored(gen *g, mm *x, bool isb) {
+  bool t = isb ? x->tb : x->ta, nz = isb ? x->bnz : x->anz;
+  asc_value *ld = isb ? x->ldb : x->lda;
+  asc_value *rows = isb ? (t ? x->s[S_TN] : x->s[S_TK]) : (t ? x->s[S_TK] : x->s[S_TM]);
+  asc_value *cols = isb ? (t ? x->s[S_TK] : x->s[S_TN]) : (t ? x->s[S_TM] : x->s[S_TK]);
+  return nz ? mul(g, ld, up(g, cols, x->c0)) : mul(g, rows, ld);
+}
+
+static asc_value *wsview(gen *g, asc_value *ws, const asc_type *elem, asc_value *off);
+
+/* iterate(local_c_matrix=t) (Ascend C's Iterate(enPartialSum, localCmatrix), "the user manages
+ * CO1"): the op's C is the kernel's CO1 tensor, and each tile goes there (baseM x baseN as the
+ * mmads leave it: Nz, column fractals up(mc, 16) rows apart) instead of the Matmul's own L0C; the
+ * kernel reads it (fixpipe).  CO1 is the AIC's: a cube-only kernel's, f32 / int32 as the
+ * accumulator. */
+static bool isco1(const asc_value *v) {
+  return v->type->kind == ASC_TY_LTENSOR && asc_hw_type_mem(v->type) == ASC_HW_MEM_L0C;
+}
+
+static int user_co1(gen *g, mm *x) {
+  asc_value *c = x->op->operands[OP_C]; /* without local_c_matrix: A (the front-end's filler) */
+  if (x->op->code != ASC_OP_MATMUL_ITERATE || !isco1(c))
+    return 0;
+  const char *why = NULL;
+  if (x->mix)
+    why = "is the AIC's L0C: it needs a cube-only kernel (matmul_cube_only=True), the vector cores calling a MIX "
+          "kernel's Matmul have no CO1";
+  else if (c->type->elem != x->eacc)
+    why = x->esz == 1 ? "must hold int32 (the accumulator of int8 A and B)" : "must hold float32 (the accumulator)";
+  if (why) {
+    asc_error(g->ctx, asc_op_diag_loc(x->op), "%s: local_c_matrix %s", asc_op_name(x->op), why);
+    return -1;
+  }
+  x->co1 = c;
+  return 0;
+}
+
+/* MIX, on the AIV: the UB operands of this call into the AIV's mirror of UB in the workspace
+ * (MIRROR0 + blocks x 256 KiB + AIV index x 192 KiB: after the message and tile slots; A, B, the
+ * bias one after the other, 32-byte aligned), which then stand for them in the message. */
+enum { MIRROR0 = 64 * 1024, MIRROR_BLOCK = 256 * 1024, MIRROR_BYTES = 192 * 1024 };
+
+static asc_value *mirror(gen *g, asc_value *ws, asc_value *lt, asc_value *n, asc_value **at) {
+  const asc_type *elem = lt->type->elem;
+  asc_value *bytes = mulk(g, n, asc_type_bytes(elem));
+  asc_value *gm = wsview(g, ws, elem, *at);
+  asc_value *z = kint(g, 0), *f[] = {kint(g, 1), bytes, z, z, z};
+  op3(g, ASC_OP_DATA_COPY_PAD, gm, lt, mkstruct(g, ASC_STRUCT_DATA_COPY_EXT, f, 5));
+  *at = add(g, *at, up(g, bytes, 32));
+  return gm;
+}
+
+static void to_mirror(gen *g, mm *x, asc_value *ws, asc_value *aiv) {
+  if (x->aloc != LOC_UB && x->bloc != LOC_UB && x->biasloc != LOC_UB)
+    return;
+  flag(g, ASC_EVENT_MTE2_MTE3); /* the operands' loads and vector work are done */
+  flag(g, ASC_EVENT_V_MTE3);
+  asc_value *blocks = res(emit(g, ASC_OP_GET_BLOCK_NUM, NULL, 0, g->i32));
+  asc_value *at = add(g, add(g, kint(g, MIRROR0), mulk(g, blocks, MIRROR_BLOCK)), mulk(g, aiv, MIRROR_BYTES));
+  if (x->aloc == LOC_UB)
+    x->va = mirror(g, ws, x->va, stored(g, x, false), &at), x->aloc = LOC_GM;
+  if (x->bloc == LOC_UB)
+    x->vb = mirror(g, ws, x->vb, stored(g, x, true), &at), x->bloc = LOC_GM;
+  if (x->biasloc == LOC_UB)
+    x->vbias = mirror(g, ws, x->vbias, x->s[S_TN], &at), x->biasloc = LOC_GM;
+  /* the REQ flag that follows is set on MTE3: the AIC reads the copies after they have landed */
+}
+
 static int prepare(gen *g, mm *x, asc_op *op) {
   memset(x, 0, sizeof *x);
   x->op = op;
@@ -523,6 +728,9 @@ static int prepare(gen *g, mm *x, asc_op *op) {
   x->quant = attrint(op, "quant");
   x->next = attrint(op, "next");
   x->seq = attrflag(op, "seq");
+  x->mix = attrflag(op, "mix");
+  x->anz = attrflag(op, "a_nz");
+  x->bnz = attrflag(op, "b_nz");
   if (x->ascalar) /* the scalar fills A's L1 tile: the plain (M x K) route */
     x->ta = false;
   if (x->bscalar) /* ... and B's as N x K */
@@ -546,6 +754,8 @@ static int prepare(gen *g, mm *x, asc_op *op) {
   x->eacc = isint ? asc_type_int(g->ctx, 32, false) : asc_type_float(g->ctx, 32, false);
   if (op->code != ASC_OP_MATMUL_ITERATE)
     x->ec = op->nresults ? op->results[0].type->elem : op->operands[OP_C]->type->elem;
+  if (locals(g, x) || user_co1(g, x))
+    return -1;
   return (x->qpre = quantmode(g, x)) < 0 ? -1 : 0;
 }
 
@@ -591,6 +801,7 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
   if (prepare(&g, &x, op))
     return -1;
   alloc(&g, &x);
+  strides(&g, &x);
   int rc = 0;
   if (op->code == ASC_OP_MATMUL_ITERATE_ALL) {
     loopctx tl;
@@ -601,10 +812,15 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
     rc = emit_getc(&g, &x, t);
     endblock(&g, &tl);
   } else if (op->code == ASC_OP_MATMUL_ITERATE) {
-    if (x.next)
+    if (x.next) {
       ctr_reset(&g, op->operands[OP_WS]); /* a bare iterate(): get_tensor_c takes the tiles from 0 */
-    else
+    } else if (x.co1) { /* the kernel's CO1: its earlier reads (FIX) before the mmads, its next after */
+      flag(&g, ASC_EVENT_FIX_M);
       tile(&g, &x, x.s[S_TILE]);
+      flag(&g, ASC_EVENT_M_FIX);
+    } else {
+      tile(&g, &x, x.s[S_TILE]);
+    }
   } else if (op->nresults) {
     /* get_tensor_c() returning the tile: into this core's slot of the workspace (baseM x baseN) */
     asc_value *ws = op->operands[OP_WS];
@@ -639,7 +855,7 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
  * pair them; a kernel whose AIVs diverge deadlocks (reported). */
 enum { K_ITERATE_ALL = 1, K_ITERATE = 2, K_END = 3, K_TILE_GM = 4, K_ALL_LOCAL = 5, K_TILE_GM_SEQ = 6,
        K_LAST = K_TILE_GM_SEQ,
-       W_KIND = 0, W_C = 1, W_A = 3, W_B = 5, W_BIAS = 7, W_QV = 9, W_S = 11,
+       W_KIND = 0, W_C = 1, W_A = 3, W_B = 5, W_BIAS = 7, W_QV = 9, W_S = 11, W_LDA = W_S + NS_MAX, W_LDB,
        MSG_BYTES = 512, SLOT0 = 64 * 1024, SLOT_BYTES = 128 * 1024, NAIV = 2, F_REQ = 9, F_DONE = 10 };
 
 static asc_value *k64(gen *g, int64_t v) {
@@ -725,6 +941,8 @@ static int aivcall(gen *g, mm *x, asc_value *ws) {
   if (op->code == ASC_OP_MATMUL_GET_TENSOR_C && x->next)
     x->s[S_TILE] = ctr_take(g, ws, x->next);
   asc_value *v = aividx(g);
+  strides(g, x);
+  to_mirror(g, x, ws, v);
   asc_value *msg = msgof(g, ws, v);
   setword(g, msg, W_KIND, k64(g, kind));
   /* tensors the call does not use (a scalar A/B, no bias, no quant vector, a local C) go as the
@@ -744,6 +962,8 @@ static int aivcall(gen *g, mm *x, asc_value *ws) {
       sv = x->s[S_TN]; /* C in the vector core: tm x tn, row-major */
     setword(g, msg, W_S + i, ext64(g, sv));
   }
+  setword(g, msg, W_LDA, ext64(g, x->lda));
+  setword(g, msg, W_LDB, ext64(g, x->ldb));
   xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
   xflag(g, false, F_DONE, ASC_PIPEID_PIPE_MTE2);
   if (ret) {
@@ -797,6 +1017,9 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds) {
       x->vqv = fromhandle(g, getword(g, msg, W_QV), getword(g, msg, W_QV + 1), qty);
       for (int i = 0; i < NS_MAX; i++)
         x->s[i] = trunc32(g, getword(g, msg, W_S + i));
+      x->lda = trunc32(g, getword(g, msg, W_LDA));
+      x->ldb = trunc32(g, getword(g, msg, W_LDB));
+      x->aloc = x->bloc = x->biasloc = LOC_GM; /* the AIV sent GM tensors (its UB operands' copies) */
       if (k == K_ITERATE_ALL || k == K_ALL_LOCAL) {
         /* K_ALL_LOCAL: C (tm x tn, the message's orgN is tn) into the AIV's workspace slot */
         asc_value *c = k == K_ALL_LOCAL ? wsview(g, ws, cty, slotoff(g, v)) : x->vc;
@@ -864,6 +1087,7 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
         attrflag(op, "trans_a") != attrflag(first, "trans_a") || attrflag(op, "trans_b") != attrflag(first, "trans_b") ||
         attrflag(op, "bias") != tmpl.bias || attrflag(op, "a_scalar") != tmpl.ascalar ||
         attrflag(op, "b_scalar") != tmpl.bscalar || attrint(op, "quant") != tmpl.quant ||
+        attrflag(op, "a_nz") != tmpl.anz || attrflag(op, "b_nz") != tmpl.bnz ||
         (op->code != ASC_OP_MATMUL_ITERATE &&
          (op->nresults ? op->results[0].type->elem : op->operands[OP_C]->type->elem) != tmpl.ec)) {
       asc_error(g.ctx, asc_op_diag_loc(op), "%s: a MIX kernel's Matmul calls must share A/B/bias/C types, transposes, "
@@ -926,7 +1150,7 @@ static void find_tpipe(asc_op *op, void *user) {
  * from the TPipe given to REGIST_MATMUL_OBJ: TBufs initialised right after the TPipe is created,
  * so they are the first buffers of each memory (the fixed addresses alloc() uses: 0 of L1, L0A,
  * L0B, L0C, BT) and the kernel's own buffers follow them instead of overlapping. */
-static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *ev) {
+static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *ev, bool own_l0c) {
   asc_op *tp = NULL;
   asc_walk(f, find_tpipe, &tp);
   if (!tp)
@@ -942,6 +1166,8 @@ static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *e
       {ASC_POS_CO1, 128 * 1024},      {ASC_POS_C2, 1024},
   };
   for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) {
+    if (bufs[i].pos == ASC_POS_CO1 && !own_l0c)
+      continue; /* every tile goes to the kernel's CO1 tensor (iterate(local_c_matrix=)) */
     asc_value *tb = res(emit(&g, ASC_OP_TBUF, NULL, 0, asc_type_tbuf(m->ctx, bufs[i].pos)));
     asc_value *ops[] = {&tp->results[0], tb, kint(&g, bufs[i].bytes)};
     emit(&g, ASC_OP_INIT_TBUF, ops, 3, NULL);
@@ -955,6 +1181,17 @@ static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *e
     ev->event[ev->n] = events[i];
     ev->id[ev->n++] = res(a);
   }
+}
+
+/* Whether the Matmul uses its own L0C: some call computes into it (not only iterate with a CO1 C). */
+static bool own_l0c(const asc_pass_vec *v) {
+  for (size_t i = 0; i < v->n; i++) {
+    const asc_op *op = v->items[i];
+    if (op->code == ASC_OP_MATMUL_ITERATE_ALL || op->code == ASC_OP_MATMUL_GET_TENSOR_C ||
+        (op->code == ASC_OP_MATMUL_ITERATE && !attrint(op, "next") && !isco1(op->operands[OP_C])))
+      return true;
+  }
+  return false;
 }
 
 static void collect(asc_op *op, void *user) {
@@ -989,7 +1226,7 @@ static int expand_func(asc_module *m, asc_op *f) {
   for (size_t i = 0; i < v.n; i++) { /* cube-only: the Matmul's buffers and event ids from the TPipe */
     asc_op *op = v.items[i];
     if (!ismix(op) && op->code != ASC_OP_MATMUL_TILE_COUNT) {
-      pipe_buffers(m, f, op, &ev);
+      pipe_buffers(m, f, op, &ev, own_l0c(&v));
       break;
     }
   }

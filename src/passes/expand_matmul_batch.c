@@ -21,10 +21,17 @@
  *   BNGS1S2        batch stride s*d, row stride d
  * matrixStrideA/B, when nonzero, replace the batch stride of A/B.  B K x N and C share one row
  * stride in the single matmul (its orgN); when a layout makes them differ the batch call stops
- * the kernel with an error at its line (asc.trap). */
+ * the kernel with an error at its line (asc.trap).  C in a LocalTensor (a MIX kernel's UB): the
+ * batches' C matrices one after another, each tm x tn row-major (expand-matmul brings each from the
+ * AIC through the workspace), so B keeps its own row stride.  A or B in a LocalTensor (UB in a MIX
+ * kernel, L1 in a cube-only one): the batches' matrices one after another, each the local matrix
+ * expand-matmul reads (tm x tk / tk x tn as stored: ND rows x cols, Nz rows up to 16 x cols up to
+ * C0), or matrixStrideA/B apart when nonzero; a local bias: the rows one after another, tn elements
+ * each (L1: rounded up to 16). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw/hw.h"
 #include "passes/passes.h"
 
 /* operands: those of asc.matmul_iterate_all (its tensors - C, A, B, bias, workspace, ... - then its
@@ -114,6 +121,22 @@ static asc_value *gtsub(g_t *g, asc_value *t, asc_value *off) {
   return res(emit(g, ASC_OP_GT_SUBVIEW, ops, 2, t->type));
 }
 
+static asc_value *ltsub(g_t *g, asc_value *t, asc_value *off) {
+  asc_value *ops[] = {t, off};
+  return res(emit(g, ASC_OP_LT_SUBVIEW, ops, 2, t->type));
+}
+
+static asc_value *up(g_t *g, asc_value *v, int64_t k) {
+  return mul(g, bin(g, ASC_OP_CEILDIVSI, v, kint(g, k)), kint(g, k));
+}
+
+/* The batch stride of a local matrix stored rows x cols (nz: Nz; c0 elements per 32 bytes), or ms
+ * when nonzero. */
+static asc_value *local_stride(g_t *g, asc_value *rows, asc_value *cols, bool nz, int c0, asc_value *ms) {
+  asc_value *n = nz ? mul(g, up(g, rows, 16), up(g, cols, c0)) : mul(g, rows, cols);
+  return sel(g, cmp(g, 1, ms, kint(g, 0)), ms, n);
+}
+
 static int64_t attr_int(const asc_op *op, const char *name) {
   const asc_attr *a = asc_op_attr(op, name);
   return a ? a->i : 0;
@@ -168,7 +191,14 @@ static int expand_one(asc_module *m, asc_op *op) {
   saved ls, js, is;
   /* B K x N and C share the single matmul's orgN: a layout that gives them different row
    * strides is stopped at the call's line */
-  if (!tb) {
+  bool cloc = o[OP_C]->type->kind == ASC_TY_LTENSOR;
+  bool aloc = o[OP_A]->type->kind == ASC_TY_LTENSOR, bloc = o[OP_B]->type->kind == ASC_TY_LTENSOR;
+  int c0 = 32 / asc_type_bytes(o[OP_A]->type->elem);
+  if (aloc) /* the local matrix: tm x tk (tk x tm) */
+    sa = local_stride(&g, ta ? s[S_TK] : s[S_TM], ta ? s[S_TM] : s[S_TK], attr_int(op, "a_nz"), c0, x[X_MSA]);
+  if (bloc) /* tk x tn (tn x tk) */
+    sb = local_stride(&g, tb ? s[S_TN] : s[S_TK], tb ? s[S_TK] : s[S_TN], attr_int(op, "b_nz"), c0, x[X_MSB]);
+  if (!tb && !cloc && !bloc) {
     ifelse_open(&g, cmp(&g, 1, ldb, ldc), &is);
     emit(&g, ASC_OP_TRAP, NULL, 0, NULL);
     endblock(&g, &is);
@@ -184,12 +214,19 @@ static int expand_one(asc_module *m, asc_op *op) {
     return -1;
   }
   memcpy(ops, o, sizeof *ops * (size_t)nbase);
-  ops[OP_A] = gtsub(&g, o[OP_A], mul(&g, ia, sa));
-  ops[OP_B] = gtsub(&g, o[OP_B], mul(&g, ib, sb));
-  ops[OP_C] = gtsub(&g, o[OP_C], mul(&g, ic, sc));
-  if (attr_int(op, "bias"))
+  ops[OP_A] = (aloc ? ltsub : gtsub)(&g, o[OP_A], mul(&g, ia, sa));
+  ops[OP_B] = (bloc ? ltsub : gtsub)(&g, o[OP_B], mul(&g, ib, sb));
+  ops[OP_C] = cloc ? ltsub(&g, o[OP_C], mul(&g, ic, mul(&g, s[S_TM], s[S_TN])))
+                   : gtsub(&g, o[OP_C], mul(&g, ic, sc));
+  if (attr_int(op, "bias") && o[OP_BIAS]->type->kind == ASC_TY_LTENSOR) {
+    /* a local bias: the batches' rows one after another, tn elements each (in L1 rounded up to 16,
+     * the 64-byte blocks the L1 -> BT copy moves) */
+    bool l1 = asc_hw_type_mem(o[OP_BIAS]->type) == ASC_HW_MEM_L1;
+    ops[OP_BIAS] = ltsub(&g, o[OP_BIAS], mul(&g, ic, l1 ? up(&g, s[S_TN], 16) : s[S_TN]));
+  } else if (attr_int(op, "bias")) {
     ops[OP_BIAS] = gtsub(&g, o[OP_BIAS], mul(&g, ic, s[S_ORGN]));
-  ops[nt + S_ORGN] = ldc;
+  }
+  ops[nt + S_ORGN] = cloc && !tb ? ldb : ldc; /* a local C takes no row stride from it */
   if (ta)
     ops[nt + S_ORGM] = lda;
   else

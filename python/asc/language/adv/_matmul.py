@@ -65,6 +65,7 @@ class Matmul:
         self.quant, self.quant_scalar, self.quant_vector = 0, None, None  # 0 none, 1 scalar, 2 vector
         self.sparse_index = None
         self.self_define_data = self.user_def_info = None
+        self._misplaced = {}  # operand -> the error of a tensor not where its MatmulType says (raised when used)
 
     # ---- set-up ----
     def init(self, tiling):
@@ -93,31 +94,32 @@ class Matmul:
         if len(args) > 2 or "tensor" not in vals:
             raise TypeError(f"Matmul.{fn}() takes (scalar) or (tensor, transpose=False)")
         tensor = vals["tensor"]
-        if isinstance(tensor, _c.LocalTensor):
-            raise NotImplementedError(f"asc.adv.Matmul.{fn}(LocalTensor) ({which.upper()} in L1 or UB) is not "
-                                      "implemented yet in openasc")
-        if not isinstance(tensor, _c.GlobalTensor) or tensor.value is None:
-            raise TypeError(f"Matmul.{fn}(): {which.upper()} must be a GlobalTensor or an int scalar, got "
-                            f"{type(tensor).__name__}")
+        if not isinstance(tensor, (_c.GlobalTensor, _c.LocalTensor)) or tensor.value is None:
+            raise TypeError(f"Matmul.{fn}(): {which.upper()} must be a GlobalTensor, a LocalTensor or an int scalar, "
+                            f"got {type(tensor).__name__}")
+        self._misplaced[which] = _check_position(mt, tensor, fn, which.upper())
         return tensor, _static_bool(vals.get("transpose", False), fn, "transpose"), None
 
     def set_tensor_a(self, *args, **kwargs):
         """set_tensor_a(tensor, transpose=False), or set_tensor_a(scalar): A is filled with the scalar."""
         builder("Matmul.set_tensor_a")
+        self._misplaced.pop("a", None)
         self.a, self.trans_a, self.a_scalar = self._operand("a", args, kwargs)
 
     def set_tensor_b(self, *args, **kwargs):
         """set_tensor_b(tensor, transpose=False), or set_tensor_b(scalar): B is filled with the scalar."""
         builder("Matmul.set_tensor_b")
+        self._misplaced.pop("b", None)
         self.b, self.trans_b, self.b_scalar = self._operand("b", args, kwargs)
 
     def set_bias(self, tensor):
+        """set_bias(tensor): the bias row (singleN elements), a GlobalTensor or a LocalTensor in the
+        position of the bias MatmulType (UB in a MIX kernel, L1 in a cube-only one)."""
         builder("Matmul.set_bias")
-        if isinstance(tensor, _c.LocalTensor):  # recorded; computing with it raises (_emit)
-            self.bias = tensor
-            return
-        if not isinstance(tensor, _c.GlobalTensor) or tensor.value is None:
-            raise TypeError(f"Matmul.set_bias(): the bias must be a GlobalTensor, got {type(tensor).__name__}")
+        if not isinstance(tensor, (_c.GlobalTensor, _c.LocalTensor)) or tensor.value is None:
+            raise TypeError(f"Matmul.set_bias(): the bias must be a GlobalTensor or a LocalTensor, got "
+                            f"{type(tensor).__name__}")
+        self._misplaced["bias"] = _check_position(self.bias_type or self.c_type, tensor, "set_bias", "the bias")
         self.bias = tensor
 
     def set_quant_scalar(self, quant_scalar):
@@ -250,25 +252,28 @@ class Matmul:
         s = self._scalars()
         if scalars_only:
             return b.op(name, s, ["i32"])[0]
+        for k, err in self._misplaced.items():  # pyasc traces such a setter; computing with it is an error
+            if err and (self.bias if k == "bias" else self.a if k == "a" else self.b) is not None and \
+                    (k != "a" or self.a_scalar is None) and (k != "b" or self.b_scalar is None):
+                raise err[0](err[1])
         if self.sparse_index is not None:
             raise NotImplementedError("asc.adv.Matmul with set_sparse_index (MatmulWithSparse: a 4:2 sparse B "
                                       "densified on the cube) is not implemented yet in openasc")
-        if isinstance(self.bias, _c.LocalTensor):
-            raise NotImplementedError("asc.adv.Matmul.set_bias(LocalTensor) (a bias in L1 or UB) is not implemented "
-                                      "yet in openasc; give the bias in GM")
         av = self.a.value if self.a_scalar is None else self._placeholder(self.a_type)
         bv = self.b.value if self.b_scalar is None else self._placeholder(self.b_type)
+        gms = [t for t in (self.a, self.b, c) if isinstance(t, _c.GlobalTensor) and t.value is not None]
         if self.workspace is not None:
             ws = self.workspace
-        elif self.a is not None and self.a_scalar is None:
-            ws = self.a.get_phy_addr()
+        elif gms and self.a_scalar is None:
+            ws = gms[0].get_phy_addr()  # a cube-only Matmul without messages: any GM address will do
         else:
-            raise RuntimeError("Matmul with a scalar A: give register_matmul a workspace")
+            raise RuntimeError("Matmul with a scalar A (or no GM operand): give register_matmul a workspace")
         if next and self.workspace is None:
             raise RuntimeError(f"Matmul.{name[11:]}: outside `with matmul.iterate()` the Matmul counts its tiles in "
                                "the workspace of register_matmul(pipe, workspace, ...); give one")
+        gv = av if isinstance(self.a, _c.GlobalTensor) and self.a_scalar is None else self._placeholder(self.a_type)
         ops = [c.value if c is not None else av, av, bv, self.bias.value if self.bias is not None else av,
-               ws.value, self.quant_vector.value if self.quant == 2 else av] + s + ([tile] if tile is not None else [])
+               ws.value, self.quant_vector.value if self.quant == 2 else gv] + s + ([tile] if tile is not None else [])
         opts = getattr(b, "options", None) or {}
         kt = opts.get("kernel_type")
         kt = getattr(kt, "value", kt)
@@ -280,7 +285,8 @@ class Matmul:
                  "bias": f"{int(self.bias is not None)} : i64", "mix": f"{int(bool(mix))} : i64",
                  "a_scalar": f"{int(self.a_scalar is not None)} : i64",
                  "b_scalar": f"{int(self.b_scalar is not None)} : i64", "quant": f"{self.quant} : i64",
-                 "next": f"{next} : i64", "seq": f"{int(seq)} : i64"}
+                 "next": f"{next} : i64", "seq": f"{int(seq)} : i64",
+                 "a_nz": f"{_is_nz(self.a_type)} : i64", "b_nz": f"{_is_nz(self.b_type)} : i64"}
         r = b.op(name, ops, [result] if result else [], attrs)
         return r[0] if result else None
 
@@ -311,8 +317,15 @@ class Matmul:
         builder("Matmul.iterate")
         if isinstance(en_partial_sum, PlainValue) or en_partial_sum:
             raise NotImplementedError("asc.adv.Matmul.iterate(en_partial_sum=True) is not implemented yet in openasc")
-        if local_c_matrix is not None:
-            raise NotImplementedError("asc.adv.Matmul.iterate(local_c_matrix=...) is not implemented yet in openasc")
+        self._co1 = None
+        if local_c_matrix is not None:  # the kernel manages CO1: each tile goes into this tensor
+            if not isinstance(local_c_matrix, _c.LocalTensor) or local_c_matrix.value is None:
+                raise TypeError(f"Matmul.iterate(): local_c_matrix must be a LocalTensor in CO1, got "
+                                f"{type(local_c_matrix).__name__}")
+            if TPosition(int(self.c_type.position)) != TPosition.CO1 or not _is_nz(self.c_type):
+                raise TypeError("Matmul.iterate(local_c_matrix=...): the Matmul's C MatmulType must be "
+                                "(TPosition.CO1, CubeFormat.NZ, float32 or int32) when the kernel manages CO1")
+            self._co1 = local_c_matrix
         if self.workspace is not None and (self.a is not None or self.a_scalar is not None) and \
                 (self.b is not None or self.b_scalar is not None) and self.tiling is not None:
             self._emit("asc.matmul_iterate", tile=_i32(-1), next=1)  # the counter of the next form := 0
@@ -320,7 +333,7 @@ class Matmul:
 
     def _iterate_at(self, count):
         self.tile = count
-        self._emit("asc.matmul_iterate", tile=_i32(count))
+        self._emit("asc.matmul_iterate", c=getattr(self, "_co1", None), tile=_i32(count))
 
     def get_tensor_c(self, tensor=None, en_atomic=0, en_sequential_write=False, sync=True, optional_tensor=None):
         """get_tensor_c(tensor, ...): the current tile into tensor (GM: at its place; a LocalTensor in a
@@ -329,6 +342,9 @@ class Matmul:
         LocalTensor as well (tensor in GM)."""
         builder("Matmul.get_tensor_c")
         _no_atomic(en_atomic, "get_tensor_c")
+        if getattr(self, "_co1", None) is not None:
+            raise TypeError("Matmul.get_tensor_c(): iterate(local_c_matrix=...) put the tile in the kernel's CO1 "
+                            "tensor: read it from there (fixpipe)")
         seq = _static_bool(en_sequential_write, "get_tensor_c", "en_sequential_write")
         if seq and isinstance(tensor, _c.LocalTensor):
             seq = False  # a local C is always the tile alone (baseM x baseN)
@@ -396,7 +412,6 @@ class Matmul:
     def wait_iterate_batch(self):
         _batch.wait_iterate_batch(self)
 
-    iterate_batch._asc_status = _batch.PARTLY
 
 
 # recorded, but the sparse Matmul itself is not simulated (tools/api_status.py reads this)
@@ -411,6 +426,39 @@ def _no_atomic(en_atomic, fn):
     if isinstance(en_atomic, PlainValue) or en_atomic:
         raise NotImplementedError(f"asc.adv.Matmul.{fn}(en_atomic=...) (C accumulated atomically) is not implemented "
                                   "yet in openasc")
+
+
+# the TPositions of a LocalTensor operand, by memory (src/hw/hw.def HW_POS)
+_UB_POS = (TPosition.VECIN, TPosition.VECOUT, TPosition.VECCALC)
+_L1_POS = (TPosition.A1, TPosition.B1, TPosition.C1)
+
+
+def _is_nz(mt):
+    return int(getattr(mt.format, "value", mt.format) == CubeFormat.NZ.value)
+
+
+def _check_position(mt, tensor, fn, what):
+    """A tensor given to a Matmul setter must be where its MatmulType says (Ascend C: a GlobalTensor
+    needs position GM, a LocalTensor a UB or L1 position): None, or (exception class, message) for
+    the computing call to raise (pyasc traces the setter itself).  Which kernel type can use which
+    memory is decided by expand-matmul (src/passes/expand_matmul.c)."""
+    pos = TPosition(int(mt.position))
+    if isinstance(tensor, _c.GlobalTensor):
+        if pos != TPosition.GM:
+            return TypeError, (f"Matmul.{fn}(): {what}'s MatmulType has position {pos.name}: give a LocalTensor "
+                               "there, or declare the MatmulType with TPosition.GM for a GlobalTensor")
+        return None
+    if pos == TPosition.GM:
+        return TypeError, (f"Matmul.{fn}(): {what} is a LocalTensor but its MatmulType has position GM: declare "
+                           "MatmulType(TPosition.VECIN/VECOUT/VECCALC (UB) or A1/B1/C1 (L1), ...)")
+    if pos not in _UB_POS + _L1_POS:
+        return ValueError, (f"Matmul.{fn}(): {what} in {pos.name}: a Matmul operand in local memory is in UB "
+                            "(VECIN, VECOUT, VECCALC) or L1 (A1, B1, C1)")
+    tpos = getattr(tensor, "pos", None)
+    if tpos is not None and (TPosition(int(tpos)) in _UB_POS) != (pos in _UB_POS):
+        return TypeError, (f"Matmul.{fn}(): {what} is a LocalTensor in {TPosition(int(tpos)).name} but its "
+                           f"MatmulType has position {pos.name} ({'UB' if pos in _UB_POS else 'L1'})")
+    return None
 
 
 def _static_bool(x, fn, arg):

@@ -8,8 +8,7 @@ from ..._core import DTYPES, PlainValue, builder, to_value
 from .. import core as _c
 
 _I32 = DTYPES["int32"]
-# docs/api-status.md: iterate_batch with C in a LocalTensor raises NotImplementedError
-PARTLY = "partly implemented: C in GM (a LocalTensor C raises NotImplementedError)"
+
 _LAYOUT_FIELDS = tuple(f"{o}_layout_info_{x}"
                        for o, xs in (("a", "bsngd"), ("b", "bsngd"), ("c", ("b", "s1", "n", "g", "s2"))) for x in xs)
 
@@ -133,11 +132,15 @@ def iterate_batch(mm, tensor, *args, **kw):
     if p.get("wait_iterate_batch") is True and p.get("sync") is True:
         raise ValueError("Matmul.iterate_batch(): wait_iterate_batch can be True only when sync is False")
     if isinstance(tensor, _c.LocalTensor):
-        raise NotImplementedError("asc.adv.Matmul.iterate_batch to a LocalTensor (C in UB) is not implemented yet in "
-                                  "openasc; give C in GM")
-    if not isinstance(tensor, _c.GlobalTensor) or tensor.value is None:
-        raise TypeError(f"Matmul.iterate_batch(): C must be a GlobalTensor, got {type(tensor).__name__}")
-    if _static(p["en_sequential_write"], "iterate_batch", "en_sequential_write") is True:
+        # C in UB (MIX): the batches' C matrices one after another, singleM x singleN row-major each
+        if p.get("sync", True) is not True:
+            raise ValueError("Matmul.iterate_batch(): C in a LocalTensor needs sync=True (Ascend C has no "
+                             "asynchronous iterate_batch into UB)")
+        _static(p["en_sequential_write"], "iterate_batch", "en_sequential_write")
+    elif not isinstance(tensor, _c.GlobalTensor) or tensor.value is None:
+        raise TypeError(f"Matmul.iterate_batch(): C must be a GlobalTensor or a LocalTensor, got "
+                        f"{type(tensor).__name__}")
+    elif _static(p["en_sequential_write"], "iterate_batch", "en_sequential_write") is True:
         raise ValueError("Matmul.iterate_batch(): when C is in GM, en_sequential_write must be False")
     _emit(mm, "Matmul.iterate_batch", tensor, ba, bb, 1,
           (p["matrix_stride_a"], p["matrix_stride_b"], p["matrix_stride_c"]))
