@@ -15,7 +15,7 @@
 
 typedef struct DocOp {
   const char *name, *family, *pipe, *cost, *operands, *results;
-  unsigned reads, writes;
+  const char *reads, *writes; /* operand names, space-separated */
   int nregions;
   unsigned flags;
   const char *attrs, *dtypes, *doc;
@@ -52,13 +52,16 @@ static const DocEnumVal enum_vals[] = {
 #undef ENUM_VAL
 };
 
+/* The struct rows and their field rows in one list: a field row has a struct name (st). */
 typedef struct DocStruct {
-  const char *name, *fields;
+  const char *st, *name, *dflt;
 } DocStruct;
 static const DocStruct structs[] = {
-#define STRUCT(id, name, fields) {name, fields},
+#define STRUCT(id, name) {NULL, #name, NULL},
+#define FIELD(st, name, dflt) {#st, #name, #dflt},
 #include "ops/structs.def"
 #undef STRUCT
+#undef FIELD
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -119,27 +122,17 @@ static void code_cell(FILE *f, const char *s) {
   fputc('`', f);
 }
 
-/* Operand bit set as "0, 2". */
-/* The operands in `bits`, by name (the name= part of each ops.def token; a token with none: its index). */
-static void bits_cell(FILE *f, unsigned bits, const char *operands) {
+/* The operands named in `names` (ops.def's reads / writes column) as "`src0`, `src1`"; "-" for none. */
+static void names_cell(FILE *f, const char *names) {
   int first = 1;
-  if (!bits)
-    fputs("-", f);
-  for (int i = 0; i < 32; i++) {
-    if (!(bits & (1u << i)))
-      continue;
-    const char *t = operands;
-    for (int k = 0; k < i && t; k++) {
-      t = strchr(t, ',');
-      t = t ? t + 1 : NULL;
-    }
-    size_t n = t ? strcspn(t, ",") : 0, eq = t ? strcspn(t, "=,") : 0;
-    if (t && eq < n)
-      fprintf(f, first ? "`%.*s`" : ", `%.*s`", (int)eq, t);
-    else
-      fprintf(f, first ? "%d" : ", %d", i);
+  for (const char *p = names + strspn(names, " "); *p; p += strspn(p, " ")) {
+    size_t n = strcspn(p, " ");
+    fprintf(f, first ? "`%.*s`" : ", `%.*s`", (int)n, p);
     first = 0;
+    p += n;
   }
+  if (first)
+    fputs("-", f);
 }
 
 /* "ELEMENTWISE" as "elementwise". */
@@ -190,9 +183,9 @@ static void op_row(FILE *f, const DocOp *op) {
   fputs(" | ", f);
   code_cell(f, op->results);
   fputs(" | ", f);
-  bits_cell(f, op->reads, op->operands);
+  names_cell(f, op->reads);
   fputs(" | ", f);
-  bits_cell(f, op->writes, op->operands);
+  names_cell(f, op->writes);
   fputs(" | ", f);
   flags_cell(f, op);
   fputs(" | ", f);
@@ -242,11 +235,13 @@ static void structs_section(FILE *f) {
         "| struct | fields (= default) |\n|---|---|\n",
         f);
   for (size_t i = 0; i < COUNT(structs); i++) {
-    fprintf(f, "| `%s` | ", structs[i].name);
-    for (const char *p = structs[i].fields; *p; p++)
-      fputs(*p == ' ' ? ", " : (char[2]){*p, 0}, f);
-    fputs(" |\n", f);
+    if (!structs[i].st) {
+      fprintf(f, "%s| `%s` | ", i ? " |\n" : "", structs[i].name);
+      continue;
+    }
+    fprintf(f, "%s%s=%s", structs[i - 1].st ? ", " : "", structs[i].name, structs[i].dflt);
   }
+  fputs(" |\n", f);
 }
 
 /* ---- the hardware table (src/hw/hw.def) ---- */

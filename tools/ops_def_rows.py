@@ -14,7 +14,10 @@ Idempotent, and meant to be re-run after merging a branch that added or changed 
   with as many names as the row has operands; otherwise it gets the positional default `argN`
   (N = its index) and the op is listed on stderr - name it in ops.def (or in the table and re-run);
 - a row with no cost column (13 arguments: the format before issue 14) gets one after `pipe`: the
-  table's class for the op, else the family's default (VECTOR: ELEMENTWISE, listed on stderr).
+  table's class for the op, else the family's default (VECTOR: ELEMENTWISE, listed on stderr);
+- a reads / writes column still in the bit-set form (`ARG(1) | ARG(2)`, `0`, `0xFFFFu`) is rewritten
+  as the names of those operands (`"src0 src1"`); a bit past the operands belongs to a variadic last
+  operand, whose name covers every value it takes.
 
 tools/ops_names.tsv: one op a line, tab-separated: op name, its operand names (space-separated, `-` for
 none), its cost class.  ops.def is the truth once a row is named; the table only fills rows that lack
@@ -89,6 +92,33 @@ def read_table(path):
     return table
 
 
+def access_names(name, col, toks):
+    """A reads / writes column as a string literal of operand names (kept if it is one already)."""
+    v = col.strip()
+    if v.startswith('"'):
+        return col
+    if re.fullmatch(r"(0x)?[0-9A-Fa-f]+[uU]?", v):
+        bits = int(v.rstrip("uU"), 0)
+    elif re.fullmatch(r"ARG\(\d+\)(\s*\|\s*ARG\(\d+\))*", v):
+        bits = sum(1 << int(i) for i in re.findall(r"ARG\((\d+)\)", v))
+    else:
+        raise SystemExit(f"ops.def: {name}: reads/writes column {v!r} is neither operand names nor ARG(i) bits")
+    names = [t.split("=", 1)[0] if NAME.match(t) else f"arg{i}" for i, t in enumerate(toks)]
+    variadic = bool(toks) and "=*" in toks[-1] or (bool(toks) and toks[-1].startswith("*"))
+    out = []
+    for i in range(32):
+        if bits >> i & 1:
+            if i < len(toks):
+                if names[i] not in out:
+                    out.append(names[i])
+            elif not variadic:
+                raise SystemExit(f"ops.def: {name}: reads/writes bit {i} is past its {len(toks)} operands")
+            elif names[-1] not in out:
+                out.append(names[-1])
+    lead = re.match(r"\s*", col).group(0)
+    return f'{lead}"{" ".join(out)}"'
+
+
 def rewrite(text, table, warn):
     out, pos = [], 0
     for name, spans, start, end in rows(text):
@@ -119,6 +149,8 @@ def rewrite(text, table, warn):
                  f"positional default argN used")
         lead = re.match(r"\s*", args[oi]).group(0)
         args[oi] = f'{lead}"{",".join(new)}"'
+        for col in (oi + 2, oi + 3):  # reads, writes
+            args[col] = access_names(name, args[col], new)
         if len(args) == NARGS_OLD:
             fam = args[2].strip()
             cost = tcost or FAMILY_COST.get(fam, "NONE")

@@ -5,21 +5,32 @@
 
 #include "asc/asc.h"
 #include "ops/registry.h"
+#include "ops_access.h" /* generated: build/gen */
 
 /* s[0:n] equals the NUL-terminated name (s may hold NULs; never read past name). */
 static int sameword(const char *name, const char *s, size_t n) {
   return strlen(name) == n && memcmp(name, s, n) == 0;
 }
 
+/* reads / writes: ops.def names the operands; the build resolves the names to bit sets (ASC_ACC_*,
+ * tools/ops-access-gen). */
 const asc_opinfo asc_opinfos[ASC_OP_COUNT] = {
-#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) \
-  {name, ASC_FAM_##fam, ASC_PR_##pipe, ASC_COST_##cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc},
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc)                        \
+  {name,  ASC_FAM_##fam, ASC_PR_##pipe, ASC_COST_##cost, opnds, res, ASC_ACC_RD_##id, ASC_ACC_WR_##id, nreg, flags, \
+   attrs, dtypes, doc},
 #include "ops/ops.def"
 #undef OP
 };
 
 static const char *const costnames[ASC_COST_COUNT] = {
-#define ASC_COST(id, name, doc) name,
+#define ASC_COST(id, name, vonly, doc) name,
+#include "ops/costs.def"
+#undef ASC_COST
+};
+
+/* The vector classes, which only PIPE_V ops may have (costs.def column vonly). */
+static const bool cost_vonly[ASC_COST_COUNT] = {
+#define ASC_COST(id, name, vonly, doc) vonly,
 #include "ops/costs.def"
 #undef ASC_COST
 };
@@ -124,14 +135,14 @@ int asc_op_operand_index(asc_opcode code, const char *name) {
   return -1;
 }
 
-int asc_op_count_operand(asc_opcode code) {
-  const char *sig = asc_opinfos[code].operands, *c;
-  size_t n;
-  for (int i = 0; asc_sig_constraint(sig, i, &c, &n) == 0; i++)
-    if (n == 5 && !strncmp(c, "count", 5))
-      return i;
-  return -1;
-}
+/* ops.def's `count` operands, found by the build (tools/ops-access-gen: ASC_ACC_CNT_*). */
+static const signed char countoperands[ASC_OP_COUNT] = {
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) ASC_ACC_CNT_##id,
+#include "ops/ops.def"
+#undef OP
+};
+
+int asc_op_count_operand(asc_opcode code) { return (unsigned)code < ASC_OP_COUNT ? countoperands[code] : -1; }
 
 /* ---- forms (ops.def FORM rows) ---- */
 typedef struct formlink {
@@ -147,6 +158,20 @@ static const formlink forms[] = {
 #undef OP
 };
 
+/* Per op: whether it is a form, of which op, of which kind (from the FORM rows, at compile time; an op
+ * that two rows name as their form is an initializer given twice, which -Woverride-init rejects). */
+static const struct {
+  unsigned char isform, kind;
+  unsigned short base;
+} formbase[ASC_OP_COUNT] = {
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc)
+#define FORM(base, kind, form) [ASC_OP_##form] = {1, ASC_FORM_##kind, ASC_OP_##base},
+#include "ops/ops.def"
+#undef FORM
+#undef OP
+};
+_Static_assert(ASC_OP_COUNT <= 65535, "formbase holds opcodes in 16 bits");
+
 asc_opcode asc_op_form(asc_opcode code, asc_form_kind kind) {
   for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
     if (forms[i].base == code && forms[i].kind == kind)
@@ -155,13 +180,11 @@ asc_opcode asc_op_form(asc_opcode code, asc_form_kind kind) {
 }
 
 asc_opcode asc_op_form_base(asc_opcode code, asc_form_kind *kind) {
-  for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
-    if (forms[i].form == code) {
-      if (kind)
-        *kind = forms[i].kind;
-      return forms[i].base;
-    }
-  return ASC_OP_COUNT;
+  if ((unsigned)code >= ASC_OP_COUNT || !formbase[code].isform)
+    return ASC_OP_COUNT;
+  if (kind)
+    *kind = (asc_form_kind)formbase[code].kind;
+  return (asc_opcode)formbase[code].base;
 }
 
 /* The registry's invariants (a unit test calls it): every operand has a name, no two operands of an
@@ -182,7 +205,7 @@ int asc_registry_check(void) {
           return i ? i : -1;
       }
     }
-    bool vclass = o->cost >= ASC_COST_ELEMENTWISE;
+    bool vclass = cost_vonly[o->cost];
     if (vclass && o->pipe != ASC_PR_V)
       return i ? i : -1;
   }
@@ -269,15 +292,34 @@ int asc_enum_lookup(int kind, const char *s, size_t n, int64_t *value) {
 
 /* ---- parameter structs ---- */
 
+const asc_sfieldinfo asc_sfields[ASC_SF_COUNT] = {
+#define STRUCT(id, name) [ASC_SFB_##name] = {NULL, NULL, -1, 0},
+#define FIELD(st, name, dflt) [ASC_SF_##st##_##name] = {#st "." #name, #name, ASC_SFI(st, name), dflt},
+#include "ops/structs.def"
+#undef STRUCT
+#undef FIELD
+};
+
+/* The defaults as a struct's storage holds them: a struct's run starts at its first field. */
+static const double sfdefaults[ASC_SF_COUNT] = {
+#define STRUCT(id, name) 0,
+#define FIELD(st, name, dflt) dflt,
+#include "ops/structs.def"
+#undef STRUCT
+#undef FIELD
+};
+
 typedef struct structinfo {
   const char *name;
-  const char *fields; /* "name=default ..." */
+  int first; /* asc_sfield of field 0 */
 } structinfo;
 
 static const structinfo structs[ASC_STRUCT_COUNT] = {
-#define STRUCT(id, name, fields) {name, fields},
+#define STRUCT(id, name) {#name, ASC_SFB_##name + 1},
+#define FIELD(st, name, dflt)
 #include "ops/structs.def"
 #undef STRUCT
+#undef FIELD
 };
 
 const char *asc_struct_name(int id) { return id >= 0 && id < ASC_STRUCT_COUNT ? structs[id].name : "?"; }
@@ -289,49 +331,34 @@ int asc_struct_lookup(const char *s, size_t n) {
   return -1;
 }
 
-/* Steps over field i of a field list; returns its start or NULL. */
-static const char *fieldstart(int id, int i) {
-  const char *p = structs[id].fields;
-  for (int k = 0; k < i && p; k++) {
-    p = strchr(p, ' ');
-    if (p)
-      p++;
-  }
-  return p && *p ? p : NULL;
+int asc_struct_first_field(int id) { return id >= 0 && id < ASC_STRUCT_COUNT ? structs[id].first : -1; }
+
+const double *asc_struct_defaults(int id) {
+  return id >= 0 && id < ASC_STRUCT_COUNT ? &sfdefaults[structs[id].first] : NULL;
 }
 
 int asc_struct_nfields(int id) {
   if (id < 0 || id >= ASC_STRUCT_COUNT)
     return 0;
   int n = 0;
-  while (fieldstart(id, n))
+  while (structs[id].first + n < ASC_SF_COUNT && asc_sfields[structs[id].first + n].label)
     n++;
   return n;
 }
 
 int asc_struct_field(int id, int i, char *buf, size_t bufsize, int64_t *dflt) {
-  if (id < 0 || id >= ASC_STRUCT_COUNT || i < 0 || bufsize == 0)
+  if (i < 0 || i >= asc_struct_nfields(id) || bufsize == 0)
     return -1;
-  const char *p = fieldstart(id, i);
-  if (!p)
-    return -1;
-  const char *eq = strchr(p, '=');
-  size_t n = (size_t)(eq - p);
-  if (n >= bufsize)
-    n = bufsize - 1;
-  memcpy(buf, p, n);
-  buf[n] = '\0';
-  long long v = 0;
-  sscanf(eq + 1, "%lld", &v);
-  *dflt = v;
+  const asc_sfieldinfo *f = &asc_sfields[structs[id].first + i];
+  snprintf(buf, bufsize, "%s", f->name);
+  *dflt = f->dflt;
   return 0;
 }
 
 int asc_struct_field_index(int id, const char *name) {
-  char buf[64];
-  int64_t d;
-  for (int i = 0; asc_struct_field(id, i, buf, sizeof buf, &d) == 0; i++)
-    if (strcmp(buf, name) == 0)
+  int n = asc_struct_nfields(id);
+  for (int i = 0; i < n; i++)
+    if (strcmp(asc_sfields[structs[id].first + i].name, name) == 0)
       return i;
   return -1;
 }

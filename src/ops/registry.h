@@ -22,7 +22,7 @@ typedef enum asc_pipe_rule {
 /* What an op costs on its pipe (ops.def column `cost`; the vector classes' figures are HW_VCLASS
  * rows of src/hw/hw.def). */
 typedef enum asc_cost_class {
-#define ASC_COST(id, name, doc) ASC_COST_##id,
+#define ASC_COST(id, name, vonly, doc) ASC_COST_##id,
 #include "ops/costs.def"
 #undef ASC_COST
   ASC_COST_COUNT
@@ -117,11 +117,37 @@ int asc_enum_lookup(int kind, const char *s, size_t n, int64_t *value); /* 0 ok,
 
 /* ---- parameter structs ---- */
 typedef enum asc_struct_id {
-#define STRUCT(id, name, fields) ASC_STRUCT_##id,
+#define STRUCT(id, name) ASC_STRUCT_##id,
+#define FIELD(st, name, dflt)
 #include "ops/structs.def"
 #undef STRUCT
+#undef FIELD
   ASC_STRUCT_COUNT
 } asc_struct_id;
+
+/* Every field of every struct, numbered in structs.def order: ASC_SF_<Struct>_<field>.  Before a
+ * struct's fields stands its marker ASC_SFB_<Struct>, so a field's index in its struct is a constant. */
+typedef enum asc_sfield {
+#define STRUCT(id, name) ASC_SFB_##name,
+#define FIELD(st, name, dflt) ASC_SF_##st##_##name,
+#include "ops/structs.def"
+#undef STRUCT
+#undef FIELD
+  ASC_SF_COUNT
+} asc_sfield;
+
+/* The index of field f of struct S in the struct's storage (declaration order), e.g.
+ * ASC_SFI(DataCopyParams, block_len) == 1: a field name the struct lacks does not compile. */
+#define ASC_SFI(S, f) ((int)(ASC_SF_##S##_##f - ASC_SFB_##S - 1))
+
+typedef struct asc_sfieldinfo {
+  const char *label; /* "DataCopyParams.block_len"; NULL for a struct's marker */
+  const char *name;  /* "block_len" */
+  int index;         /* in the struct's storage */
+  int64_t dflt;      /* pyasc's default */
+} asc_sfieldinfo;
+
+extern const asc_sfieldinfo asc_sfields[ASC_SF_COUNT];
 
 const char *asc_struct_name(int id);
 int asc_struct_lookup(const char *s, size_t n); /* -1 if unknown */
@@ -129,5 +155,10 @@ int asc_struct_nfields(int id);
 /* Name of field i written into buf (NUL-terminated), its default in *dflt; 0 ok. */
 int asc_struct_field(int id, int i, char *buf, size_t bufsize, int64_t *dflt);
 int asc_struct_field_index(int id, const char *name); /* -1 if unknown */
+/* The asc_sfield of field 0 of struct id (its fields follow in order), or -1 if id is no struct. */
+int asc_struct_first_field(int id);
+/* The defaults of struct id's fields in declaration order, as doubles (a struct's storage holds its
+ * fields as doubles); NULL if id is no struct. */
+const double *asc_struct_defaults(int id);
 
 #endif

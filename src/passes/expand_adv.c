@@ -978,7 +978,7 @@ static asc_value *getv(X *x, asc_value *t, asc_value *i) {
 
 /* softmax over rows of k: computed in f32 (a half source is cast into the tmp buffer). */
 static int expand_softmax(X *x) {
-  static const int fields[] = {0, 1}; /* src_m, src_k */
+  static const int fields[] = {ASC_SFI(SoftmaxTiling, src_m), ASC_SFI(SoftmaxTiling, src_k)};
   asc_op *op = x->op;
   asc_value *dst = op->operands[0], *sum = op->operands[1], *max = op->operands[2], *src = op->operands[3];
   const asc_type *t = elem(src), *tr = elem(sum);
@@ -1008,10 +1008,15 @@ static int expand_softmax(X *x) {
   asc_value *K = ci(x, k);
   /* all vector: a row statistic is broadcast to a 32-byte block (brcb) and applied with a block
    * stride 0 source (BinaryRepeatParams src1 strides 0), as Ascend C does; no scalar reads */
-  asc_value *brcbp = &mk(x, ASC_OP_STRUCT, (asc_value *[]){ci(x, 1), ci(x, 8)}, 2,
-                         asc_type_struct(x->ctx, ASC_STRUCT_BRCB_REPEAT))->results[0];
-  asc_value *binp = &mk(x, ASC_OP_STRUCT, (asc_value *[]){ci(x, 1), ci(x, 1), ci(x, 0), ci(x, 8), ci(x, 8), ci(x, 0)}, 6,
-                        asc_type_struct(x->ctx, ASC_STRUCT_BINARY_REPEAT))->results[0];
+  asc_value *brcbf[] = {[ASC_SFI(BrcbRepeatParams, dst_blk_stride)] = ci(x, 1),
+                        [ASC_SFI(BrcbRepeatParams, dst_rep_stride)] = ci(x, 8)};
+  asc_value *brcbp = &mk(x, ASC_OP_STRUCT, brcbf, 2, asc_type_struct(x->ctx, ASC_STRUCT_BRCB_REPEAT))->results[0];
+#define BRF(f) ASC_SFI(BinaryRepeatParams, f)
+  asc_value *binf[] = {[BRF(dst_blk_stride)] = ci(x, 1), [BRF(src0_blk_stride)] = ci(x, 1),
+                       [BRF(src1_blk_stride)] = ci(x, 0), [BRF(dst_rep_stride)] = ci(x, 8),
+                       [BRF(src0_rep_stride)] = ci(x, 8), [BRF(src1_rep_stride)] = ci(x, 0)};
+#undef BRF
+  asc_value *binp = &mk(x, ASC_OP_STRUCT, binf, 6, asc_type_struct(x->ctx, ASC_STRUCT_BINARY_REPEAT))->results[0];
   const asc_type *i64 = asc_type_int(x->ctx, 64, false);
   DUP(x, red, 0.0, ci(x, 8)); /* brcb reads 8 elements */
   int64_t full = k / 64, tail = k % 64;
@@ -1062,7 +1067,8 @@ static int expand_softmax(X *x) {
 
 /* rmsnorm over rows of h: y = x * gamma / sqrt(mean(x^2) + eps), in f32. */
 static int expand_rmsnorm(X *x) {
-  static const int fields[] = {0, 1, 2}; /* b, s, h */
+  static const int fields[] = {ASC_SFI(RmsNormTiling, b_length), ASC_SFI(RmsNormTiling, s_length),
+                               ASC_SFI(RmsNormTiling, h_length)};
   asc_op *op = x->op;
   asc_value *dst = op->operands[0], *src = op->operands[1], *gamma = op->operands[2], *eps = op->operands[3];
   const asc_type *t = elem(src);
@@ -1158,8 +1164,11 @@ static int expand_extract(X *x) {
     return bad_dtype(x, "the index tensor must be uint32");
   if (bad_repeat(x, op->operands[3]))
     return -1;
-  asc_value *params = &mk(x, ASC_OP_STRUCT, (asc_value *[]){ci(x, 1), rep_i32(x, op->operands[3]), ci(x, 8), ci(x, 0)},
-                          4, asc_type_struct(x->ctx, ASC_STRUCT_GATHER_MASK))->results[0];
+  asc_value *gmf[] = {[ASC_SFI(GatherMaskParams, src0_block_stride)] = ci(x, 1),
+                      [ASC_SFI(GatherMaskParams, repeat_times)] = rep_i32(x, op->operands[3]),
+                      [ASC_SFI(GatherMaskParams, src0_repeat_stride)] = ci(x, 8),
+                      [ASC_SFI(GatherMaskParams, src1_repeat_stride)] = ci(x, 0)};
+  asc_value *params = &mk(x, ASC_OP_STRUCT, gmf, 4, asc_type_struct(x->ctx, ASC_STRUCT_GATHER_MASK))->results[0];
   const asc_type *i1 = asc_type_int(x->ctx, 1, false), *i64 = asc_type_int(x->ctx, 64, false);
   asc_op *f = mk(x, ASC_OP_CONSTANT, NULL, 0, i1);
   asc_op_set_attr(x->m, f, "value", asc_attr_int(x->m, i1, 0));

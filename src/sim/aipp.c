@@ -32,12 +32,13 @@
 
 enum { FMT_YUV420SP = 0, FMT_XRGB8888 = 1, FMT_RGB888 = 4, FMT_YUV400 = 9 };
 
-/* AippParams fields (structs.def order). */
-enum {
-  F_PAD_MODE = 0, F_PAD_VAL = 1, F_SWAP_RB = 5, F_SWAP_UV = 6, F_SWAP_AX = 7, F_SINGLE = 8, F_MEAN = 9,
-  F_MIN = 12, F_VAR = 15, F_ROUND = 18, F_CPAD_MODE = 19, F_CPAD_VAL = 20, F_CSC_EN = 21, F_CSC_M = 22,
-  F_BIAS_IN = 31, F_BIAS_OUT = 34, NF_AIPP = 37
-};
+/* Runs of AippParams fields read in loops (first field + k): each run is consecutive in structs.def. */
+#define AF(f) ASC_SF_AippParams_##f
+_Static_assert(AF(padding_value_ch3) == AF(padding_value_ch0) + 3 && AF(dtc_mean_ch2) == AF(dtc_mean_ch0) + 2 &&
+               AF(dtc_min_ch2) == AF(dtc_min_ch0) + 2 && AF(dtc_var_ch2) == AF(dtc_var_ch0) + 2 &&
+               AF(csc_bias_in_2) == AF(csc_bias_in_0) + 2 && AF(csc_bias_out_2) == AF(csc_bias_out_0) + 2 &&
+               AF(csc_matrix_r2_c2) == AF(csc_matrix_r0_c0) + 8,
+               "AippParams' channel and matrix fields are runs in structs.def");
 
 typedef struct sim_aipp {
   sim_val src0, src1;
@@ -91,46 +92,39 @@ static int setaipp(sim_core *c, const sim_inst *in) {
   sim_aipp a = {.src0 = *sim_in(c, in, 0), .format = fmt, .dt = dt, .has_src1 = two};
   if (two)
     a.src1 = *sim_in(c, in, 2);
-  static const char *const chn[] = {"ch0", "ch1", "ch2", "ch3"};
-  char name[48];
-  if (asc_sim_field(c, in->op, "AippParams.padding_mode", f[F_PAD_MODE], 0, 3, &a.pad_mode) ||
-      asc_sim_field(c, in->op, "AippParams.is_swap_rb", f[F_SWAP_RB], 0, 1, &a.swap_rb) ||
-      asc_sim_field(c, in->op, "AippParams.is_swap_uv", f[F_SWAP_UV], 0, 1, &a.swap_uv) ||
-      asc_sim_field(c, in->op, "AippParams.is_swap_ax", f[F_SWAP_AX], 0, 1, &a.swap_ax) ||
-      asc_sim_field(c, in->op, "AippParams.is_single_line_copy", f[F_SINGLE], 0, 1, &a.single) ||
-      asc_sim_field(c, in->op, "AippParams.c_padding_mode", f[F_CPAD_MODE], 0, 1, &a.cpad_mode) ||
-      asc_sim_field(c, in->op, "AippParams.is_enable_csc", f[F_CSC_EN], 0, 1, &a.csc) ||
-      outval(c, in, "c_padding_value", f[F_CPAD_VAL], dt, &a.cpadv))
+  static const char *const chn[] = {"ch0", "ch1", "ch2"};
+  if (asc_sim_sfield(c, in->op, f, AF(padding_mode), 0, 3, &a.pad_mode) ||
+      asc_sim_sfield(c, in->op, f, AF(is_swap_rb), 0, 1, &a.swap_rb) ||
+      asc_sim_sfield(c, in->op, f, AF(is_swap_uv), 0, 1, &a.swap_uv) ||
+      asc_sim_sfield(c, in->op, f, AF(is_swap_ax), 0, 1, &a.swap_ax) ||
+      asc_sim_sfield(c, in->op, f, AF(is_single_line_copy), 0, 1, &a.single) ||
+      asc_sim_sfield(c, in->op, f, AF(c_padding_mode), 0, 1, &a.cpad_mode) ||
+      asc_sim_sfield(c, in->op, f, AF(is_enable_csc), 0, 1, &a.csc) ||
+      outval(c, in, "c_padding_value", SFLD(f, AippParams, c_padding_value), dt, &a.cpadv))
     return -1;
   int64_t rnd;
-  if (asc_sim_field(c, in->op, "AippParams.dtc_round_mode", f[F_ROUND], 0, 1, &rnd))
+  if (asc_sim_sfield(c, in->op, f, AF(dtc_round_mode), 0, 1, &rnd))
     return -1;
   for (int k = 0; k < 4; k++) {
-    snprintf(name, sizeof name, "padding_value_%s", chn[k]);
-    if (outval(c, in, name, f[F_PAD_VAL + k], dt, &a.padv[k]))
+    const asc_sfieldinfo *fi = &asc_sfields[AF(padding_value_ch0) + k];
+    if (outval(c, in, fi->name, f[fi->index], dt, &a.padv[k]))
       return -1;
   }
   for (int k = 0; k < 3; k++) {
-    snprintf(name, sizeof name, "AippParams.dtc_mean_%s", chn[k]);
-    if (asc_sim_field(c, in->op, name, f[F_MEAN + k], 0, 255, &a.mean[k]))
+    if (asc_sim_sfield(c, in->op, f, AF(dtc_mean_ch0) + k, 0, 255, &a.mean[k]) ||
+        asc_sim_sfield(c, in->op, f, AF(csc_bias_in_0) + k, 0, 255, &a.bias_in[k]) ||
+        asc_sim_sfield(c, in->op, f, AF(csc_bias_out_0) + k, 0, 255, &a.bias_out[k]))
       return -1;
-    snprintf(name, sizeof name, "AippParams.csc_bias_in_%d", k);
-    if (asc_sim_field(c, in->op, name, f[F_BIAS_IN + k], 0, 255, &a.bias_in[k]))
-      return -1;
-    snprintf(name, sizeof name, "AippParams.csc_bias_out_%d", k);
-    if (asc_sim_field(c, in->op, name, f[F_BIAS_OUT + k], 0, 255, &a.bias_out[k]))
-      return -1;
-    if (isnan(f[F_MIN + k]) || isnan(f[F_VAR + k]))
+    double vmin = f[asc_sfields[AF(dtc_min_ch0) + k].index], var = f[asc_sfields[AF(dtc_var_ch0) + k].index];
+    if (isnan(vmin) || isnan(var))
       return asc_sim_err(c, in->op, "asc.set_aipp_functions: AippParams.dtc_min_%s / dtc_var_%s is NaN", chn[k],
                          chn[k]);
-    a.vmin[k] = asc_sim_round_fp(f[F_MIN + k], ASC_SIM_F16, 0); /* the registers hold them as half */
-    a.var[k] = asc_sim_round_fp(f[F_VAR + k], ASC_SIM_F16, 0);
+    a.vmin[k] = asc_sim_round_fp(vmin, ASC_SIM_F16, 0); /* the registers hold them as half */
+    a.var[k] = asc_sim_round_fp(var, ASC_SIM_F16, 0);
   }
-  for (int k = 0; k < 9; k++) {
-    snprintf(name, sizeof name, "AippParams.csc_matrix_r%d_c%d", k / 3, k % 3);
-    if (asc_sim_field(c, in->op, name, f[F_CSC_M + k], -32768, 32767, &a.m[k]))
+  for (int k = 0; k < 9; k++)
+    if (asc_sim_sfield(c, in->op, f, AF(csc_matrix_r0_c0) + k, -32768, 32767, &a.m[k]))
       return -1;
-  }
   int align = fmt == FMT_XRGB8888 ? 4 : fmt == FMT_YUV420SP ? 2 : 1; /* SetAippFunctions' GM alignment */
   if (a.src0.off % align || (two && a.src1.off % align))
     return asc_sim_err(c, in->op, "asc.set_aipp_functions: %s sources must be %d-byte aligned in GM (src0 at byte "
@@ -237,15 +231,15 @@ static int loadimage(sim_core *c, const sim_inst *in) {
                        "output %s", asc_sim_dtype_name(dt), asc_sim_dtype_name(a->dt));
   const double *f = sim_in(c, in, 1)->fld;
   int64_t hs, vs, hp, vp, sw, tp, bp, lp, rp;
-  if (asc_sim_field(c, in->op, "LoadImageToLocalParams.horiz_size", f[0], 2, 4095, &hs) ||
-      asc_sim_field(c, in->op, "LoadImageToLocalParams.vert_size", f[1], 2, 4095, &vs) ||
-      asc_sim_field(c, in->op, "LoadImageToLocalParams.horiz_start_pos", f[2], 0, 4095, &hp) ||
-      asc_sim_field(c, in->op, "LoadImageToLocalParams.vert_start_pos", f[3], 0, 4095, &vp) ||
-      asc_sim_field(c, in->op, "LoadImageToLocalParams.src_horiz_size", f[4], 2, 4095, &sw) ||
-      asc_sim_field(c, in->op, "LoadImageToLocalParams.top_pad_size", f[5], 0, 32, &tp) ||
-      asc_sim_field(c, in->op, "LoadImageToLocalParams.bot_pad_size", f[6], 0, 32, &bp) ||
-      asc_sim_field(c, in->op, "LoadImageToLocalParams.left_pad_size", f[7], 0, 32, &lp) ||
-      asc_sim_field(c, in->op, "LoadImageToLocalParams.right_pad_size", f[8], 0, 32, &rp) ||
+  if (asc_sim_sfield(c, in->op, f, ASC_SF_LoadImageToLocalParams_horiz_size, 2, 4095, &hs) ||
+      asc_sim_sfield(c, in->op, f, ASC_SF_LoadImageToLocalParams_vert_size, 2, 4095, &vs) ||
+      asc_sim_sfield(c, in->op, f, ASC_SF_LoadImageToLocalParams_horiz_start_pos, 0, 4095, &hp) ||
+      asc_sim_sfield(c, in->op, f, ASC_SF_LoadImageToLocalParams_vert_start_pos, 0, 4095, &vp) ||
+      asc_sim_sfield(c, in->op, f, ASC_SF_LoadImageToLocalParams_src_horiz_size, 2, 4095, &sw) ||
+      asc_sim_sfield(c, in->op, f, ASC_SF_LoadImageToLocalParams_top_pad_size, 0, 32, &tp) ||
+      asc_sim_sfield(c, in->op, f, ASC_SF_LoadImageToLocalParams_bot_pad_size, 0, 32, &bp) ||
+      asc_sim_sfield(c, in->op, f, ASC_SF_LoadImageToLocalParams_left_pad_size, 0, 32, &lp) ||
+      asc_sim_sfield(c, in->op, f, ASC_SF_LoadImageToLocalParams_right_pad_size, 0, 32, &rp) ||
       asc_sim_want_align(c, in, 0, 0, 32, "destination"))
     return -1;
   if (hp % 2)

@@ -83,8 +83,8 @@ static int notavail(sim_core *c, const sim_inst *in, const char *what) {
                      c->L->plat->name);
 }
 
-static int field(sim_core *c, const sim_inst *in, const char *name, double v, int64_t lo, int64_t hi, int64_t *r) {
-  return asc_sim_field(c, in->op, name, v, lo, hi, r);
+static int field(sim_core *c, const sim_inst *in, const double *p, asc_sfield f, int64_t lo, int64_t hi, int64_t *r) {
+  return asc_sim_sfield(c, in->op, p, f, lo, hi, r);
 }
 
 /* Timing of a cube-side transfer of `bytes` from memory s to d on the instruction's pipe: the
@@ -105,14 +105,14 @@ static int nd2nz(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 2)->fld;
   int64_t nd, nv, dv, sms, sdv, c0s, ns, dms;
   if (wantmem(c, in, 0, MB(L1), "dst", "L1 (A1/B1/C1)") || wantmem(c, in, 1, MB(GM), "src", "GM") ||
-      field(c, in, "Nd2NzParams.nd_num", f[0], 0, 4095, &nd) ||
-      field(c, in, "Nd2NzParams.n_value", f[1], 0, 16384, &nv) ||
-      field(c, in, "Nd2NzParams.d_value", f[2], 0, 65535, &dv) ||
-      field(c, in, "Nd2NzParams.src_nd_matrix_stride", f[3], 0, 65535, &sms) ||
-      field(c, in, "Nd2NzParams.src_d_value", f[4], 0, 65535, &sdv) ||
-      field(c, in, "Nd2NzParams.dst_nz_c0_stride", f[5], 0, 16384, &c0s) ||
-      field(c, in, "Nd2NzParams.dst_nz_n_stride", f[6], 0, 16384, &ns) ||
-      field(c, in, "Nd2NzParams.dst_nz_matrix_stride", f[7], 0, 65535, &dms) ||
+      field(c, in, f, ASC_SF_Nd2NzParams_nd_num, 0, 4095, &nd) ||
+      field(c, in, f, ASC_SF_Nd2NzParams_n_value, 0, 16384, &nv) ||
+      field(c, in, f, ASC_SF_Nd2NzParams_d_value, 0, 65535, &dv) ||
+      field(c, in, f, ASC_SF_Nd2NzParams_src_nd_matrix_stride, 0, 65535, &sms) ||
+      field(c, in, f, ASC_SF_Nd2NzParams_src_d_value, 0, 65535, &sdv) ||
+      field(c, in, f, ASC_SF_Nd2NzParams_dst_nz_c0_stride, 0, 16384, &c0s) ||
+      field(c, in, f, ASC_SF_Nd2NzParams_dst_nz_n_stride, 0, 16384, &ns) ||
+      field(c, in, f, ASC_SF_Nd2NzParams_dst_nz_matrix_stride, 0, 65535, &dms) ||
       wantalign(c, in, 0, 0, l0align(ASC_HW_MEM_L1), "destination"))
     return -1;
   int e = esz(in, 0), c0 = 32 / e;
@@ -153,13 +153,13 @@ static int nz2nd(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 2)->fld;
   int64_t nd, nv, dv, sms, sns, dds, dms;
   if (wantmem(c, in, 0, MB(GM), "dst", "GM") || wantmem(c, in, 1, MB(UB), "src", "UB") ||
-      field(c, in, "Nz2NdParamsFull.nd_num", f[0], 0, 4095, &nd) ||
-      field(c, in, "Nz2NdParamsFull.n_value", f[1], 1, 8192, &nv) ||
-      field(c, in, "Nz2NdParamsFull.d_value", f[2], 1, 8192, &dv) ||
-      field(c, in, "Nz2NdParamsFull.src_nd_matrix_stride", f[3], 1, 512, &sms) ||
-      field(c, in, "Nz2NdParamsFull.src_n_stride", f[4], 0, 4096, &sns) ||
-      field(c, in, "Nz2NdParamsFull.dst_d_stride", f[5], 1, 65535, &dds) ||
-      field(c, in, "Nz2NdParamsFull.dst_nd_matrix_stride", f[6], 1, 65535, &dms) ||
+      field(c, in, f, ASC_SF_Nz2NdParamsFull_nd_num, 0, 4095, &nd) ||
+      field(c, in, f, ASC_SF_Nz2NdParamsFull_n_value, 1, 8192, &nv) ||
+      field(c, in, f, ASC_SF_Nz2NdParamsFull_d_value, 1, 8192, &dv) ||
+      field(c, in, f, ASC_SF_Nz2NdParamsFull_src_nd_matrix_stride, 1, 512, &sms) ||
+      field(c, in, f, ASC_SF_Nz2NdParamsFull_src_n_stride, 0, 4096, &sns) ||
+      field(c, in, f, ASC_SF_Nz2NdParamsFull_dst_d_stride, 1, 65535, &dds) ||
+      field(c, in, f, ASC_SF_Nz2NdParamsFull_dst_nd_matrix_stride, 1, 65535, &dms) ||
       wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_UB), "source"))
     return -1;
   if (dv % 16)
@@ -224,15 +224,21 @@ static int loadcheck(sim_core *c, const sim_inst *in) {
 static int load2d(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 2)->fld;
   int64_t start, reps, ss, sid, gap, tr, mode;
-  if (loadcheck(c, in) || field(c, in, "LoadData2DParams.start_index", f[0], 0, 65535, &start) ||
-      field(c, in, "LoadData2DParams.repeat_times", f[1], 0, 255, &reps) ||
-      field(c, in, "LoadData2DParams.src_stride", f[2], 0, 65535, &ss) ||
-      field(c, in, "LoadData2DParams.sid", f[3], 0, 255, &sid) ||
-      field(c, in, "LoadData2DParams.dst_gap", f[4], 0, 65535, &gap) ||
-      field(c, in, "LoadData2DParams.if_transpose", f[5], 0, 1, &tr) ||
-      field(c, in, "LoadData2DParams.addr_mode", f[6], 0, 1, &mode))
+  if (loadcheck(c, in) || field(c, in, f, ASC_SF_LoadData2DParams_start_index, 0, 65535, &start) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_repeat_times, 0, 255, &reps) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_src_stride, 0, 65535, &ss) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_sid, 0, 255, &sid) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_dst_gap, 0, 65535, &gap) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_if_transpose, 0, 1, &tr) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_addr_mode, 0, 1, &mode))
     return -1;
   return fractals(c, in, start, reps, ss, gap, tr);
+}
+
+/* A field of LoadData2dTransposeParams (v1 field) or of its V2 (v2 field) in 0..hi, labelled by its name. */
+static int trfield(sim_core *c, const sim_inst *in, const double *p, bool v2, const char *name, asc_sfield v1f,
+                   asc_sfield v2f, int64_t hi, int64_t *r) {
+  return asc_sim_field(c, in->op, name, p[asc_sfields[v2 ? v2f : v1f].index], 0, hi, r);
 }
 
 static int loadtr(sim_core *c, const sim_inst *in) {
@@ -242,11 +248,20 @@ static int loadtr(sim_core *c, const sim_inst *in) {
   if (wantmem(c, in, 0, MB(L0A) | MB(L0B), "dst", "L0A (A2) or L0B (B2)") ||
       wantmem(c, in, 1, MB(L1), "src", "L1 (A1/B1)") ||
       wantalign(c, in, 0, 0, l0align(memof(c, in, 0)), "destination") ||
-      field(c, in, "start_index", f[0], 0, 65535, &start) || field(c, in, "repeat_times", f[1], 0, 255, &reps) ||
-      field(c, in, "src_stride", f[2], 0, 65535, &ss) || field(c, in, "dst_gap", f[3], 0, 65535, &gap) ||
-      field(c, in, "dst_frac_gap", f[4], 0, 65535, &fgap) ||
-      (v2 && field(c, in, "src_frac_gap", f[5], 0, 65535, &sfgap)) ||
-      field(c, in, "addr_mode", f[v2 ? 6 : 5], 0, v2 ? 255 : 1, &mode))
+      trfield(c, in, f, v2, "start_index", ASC_SF_LoadData2dTransposeParams_start_index,
+              ASC_SF_LoadData2dTransposeParamsV2_start_index, 65535, &start) ||
+      trfield(c, in, f, v2, "repeat_times", ASC_SF_LoadData2dTransposeParams_repeat_times,
+              ASC_SF_LoadData2dTransposeParamsV2_repeat_times, 255, &reps) ||
+      trfield(c, in, f, v2, "src_stride", ASC_SF_LoadData2dTransposeParams_src_stride,
+              ASC_SF_LoadData2dTransposeParamsV2_src_stride, 65535, &ss) ||
+      trfield(c, in, f, v2, "dst_gap", ASC_SF_LoadData2dTransposeParams_dst_gap,
+              ASC_SF_LoadData2dTransposeParamsV2_dst_gap, 65535, &gap) ||
+      trfield(c, in, f, v2, "dst_frac_gap", ASC_SF_LoadData2dTransposeParams_dst_frac_gap,
+              ASC_SF_LoadData2dTransposeParamsV2_dst_frac_gap, 65535, &fgap) ||
+      (v2 && asc_sim_field(c, in->op, "src_frac_gap", SFLD(f, LoadData2dTransposeParamsV2, src_frac_gap), 0, 65535,
+                           &sfgap)) ||
+      trfield(c, in, f, v2, "addr_mode", ASC_SF_LoadData2dTransposeParams_addr_mode,
+              ASC_SF_LoadData2dTransposeParamsV2_addr_mode, v2 ? 255 : 1, &mode))
     return -1;
   if (esz(in, 0) == 2)
     return fractals(c, in, start, reps, ss, gap, true);
@@ -462,40 +477,43 @@ static int load3d(sim_core *c, const sim_inst *in) {
   if (in->op->code == ASC_OP_LOAD_DATA_3D_V2) {
     int64_t fm[6];
     static const char *const nm[6] = {"pad_list[0]", "pad_list[1]", "pad_list[2]", "pad_list[3]", "l1_h", "l1_w"};
+    static const asc_sfield fmf[6] = {ASC_SF_LoadData3DParamsV2_pad_list0, ASC_SF_LoadData3DParamsV2_pad_list1,
+                                      ASC_SF_LoadData3DParamsV2_pad_list2, ASC_SF_LoadData3DParamsV2_pad_list3,
+                                      ASC_SF_LoadData3DParamsV2_l1_h, ASC_SF_LoadData3DParamsV2_l1_w};
     for (int i = 0; i < 6; i++)
-      if (field(c, in, nm[i], f[i], 0, i < 4 ? 255 : 32767, &fm[i]))
+      if (asc_sim_field(c, in->op, nm[i], f[asc_sfields[fmf[i]].index], 0, i < 4 ? 255 : 32767, &fm[i]))
         return -1;
-    if (field(c, in, "LoadData3DParamsV2.channel_size", f[6], 0, 65535, &g.ch) ||
-        field(c, in, "LoadData3DParamsV2.k_extension", f[7], 0, 65535, &g.kext) ||
-        field(c, in, "LoadData3DParamsV2.m_extension", f[8], 0, 65535, &g.mext) ||
-        field(c, in, "LoadData3DParamsV2.k_start_pt", f[9], 0, 65535, &g.kst) ||
-        field(c, in, "LoadData3DParamsV2.m_start_pt", f[10], 0, 32767, &g.mst) ||
-        field(c, in, "LoadData3DParamsV2.stride_w", f[11], 0, 63, &g.sw) ||
-        field(c, in, "LoadData3DParamsV2.stride_h", f[12], 0, 63, &g.sh) ||
-        field(c, in, "LoadData3DParamsV2.filter_w", f[13], 0, 255, &g.fw) ||
-        field(c, in, "LoadData3DParamsV2.filter_h", f[14], 0, 255, &g.fh) ||
-        field(c, in, "LoadData3DParamsV2.dilation_filter_w", f[15], 0, 255, &g.dw) ||
-        field(c, in, "LoadData3DParamsV2.dilation_filter_h", f[16], 0, 255, &g.dh) ||
-        field(c, in, "LoadData3DParamsV2.en_transpose", f[17], 0, 1, &tr) ||
-        field(c, in, "LoadData3DParamsV2.filter_size_w", f[19], 0, 1, &fsw) ||
-        field(c, in, "LoadData3DParamsV2.filter_size_h", f[20], 0, 1, &fsh) ||
-        field(c, in, "LoadData3DParamsV2.f_matrix_ctrl", f[21], 0, 1, &fmc))
+    if (field(c, in, f, ASC_SF_LoadData3DParamsV2_channel_size, 0, 65535, &g.ch) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_k_extension, 0, 65535, &g.kext) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_m_extension, 0, 65535, &g.mext) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_k_start_pt, 0, 65535, &g.kst) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_m_start_pt, 0, 32767, &g.mst) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_stride_w, 0, 63, &g.sw) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_stride_h, 0, 63, &g.sh) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_filter_w, 0, 255, &g.fw) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_filter_h, 0, 255, &g.fh) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_dilation_filter_w, 0, 255, &g.dw) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_dilation_filter_h, 0, 255, &g.dh) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_en_transpose, 0, 1, &tr) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_filter_size_w, 0, 1, &fsw) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_filter_size_h, 0, 1, &fsh) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_f_matrix_ctrl, 0, 1, &fmc))
       return -1;
     /* pyasc's load_data sets FMATRIX and the pad value from the struct first (Ascend C's default
      * IsResetLoad3dConfig {true, true}); a later V2Pro load reads them */
     memcpy(cb->fmat, fm, sizeof fm);
     cb->fmset = true;
-    cb->padv = f[18];
+    cb->padv = SFLD(f, LoadData3DParamsV2, pad_value);
   } else {
     int64_t ext, flt, smallk;
-    if (field(c, in, "LoadData3DParamsV2Pro.channel_size", f[0], 0, 65535, &g.ch) ||
-        field(c, in, "LoadData3DParamsV2Pro.en_transpose", f[1], 0, 1, &tr) ||
-        field(c, in, "LoadData3DParamsV2Pro.en_small_k", f[2], 0, 1, &smallk) ||
-        field(c, in, "LoadData3DParamsV2Pro.filter_size_w", f[3], 0, 1, &fsw) ||
-        field(c, in, "LoadData3DParamsV2Pro.filter_size_h", f[4], 0, 1, &fsh) ||
-        field(c, in, "LoadData3DParamsV2Pro.f_matrix_ctrl", f[5], 0, 1, &fmc) ||
-        field(c, in, "LoadData3DParamsV2Pro.ext_config", f[6], 0, 9007199254740992LL, &ext) ||
-        field(c, in, "LoadData3DParamsV2Pro.filter_config", f[7], 0, 281474976710655LL, &flt))
+    if (field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_channel_size, 0, 65535, &g.ch) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_en_transpose, 0, 1, &tr) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_en_small_k, 0, 1, &smallk) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_filter_size_w, 0, 1, &fsw) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_filter_size_h, 0, 1, &fsh) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_f_matrix_ctrl, 0, 1, &fmc) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_ext_config, 0, 9007199254740992LL, &ext) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_filter_config, 0, 281474976710655LL, &flt))
       return -1;
     if (smallk)
       return notavail(c, in, "LoadData3DParamsV2Pro.en_small_k");
@@ -534,13 +552,13 @@ static int loadsparse(sim_core *c, const sim_inst *in) {
   if (wantmem(c, in, 0, MB(L0B), "dst", "L0B (B2)") || wantmem(c, in, 1, MB(L1), "src", "L1 (B1)") ||
       wantmem(c, in, 2, MB(L1), "idx", "L1 (B1)") || wantalign(c, in, 0, 0, 512, "dst") ||
       wantalign(c, in, 1, 0, 32, "src") || wantalign(c, in, 2, 0, 32, "idx") ||
-      field(c, in, "LoadData2DParams.start_index", f[0], 0, 65535, &start) ||
-      field(c, in, "LoadData2DParams.repeat_times", f[1], 0, 255, &reps) ||
-      field(c, in, "LoadData2DParams.src_stride", f[2], 0, 65535, &ss) ||
-      field(c, in, "LoadData2DParams.sid", f[3], 0, 255, &sid) ||
-      field(c, in, "LoadData2DParams.dst_gap", f[4], 0, 65535, &gap) ||
-      field(c, in, "LoadData2DParams.if_transpose", f[5], 0, 1, &tr) ||
-      field(c, in, "LoadData2DParams.addr_mode", f[6], 0, 1, &mode))
+      field(c, in, f, ASC_SF_LoadData2DParams_start_index, 0, 65535, &start) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_repeat_times, 0, 255, &reps) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_src_stride, 0, 65535, &ss) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_sid, 0, 255, &sid) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_dst_gap, 0, 65535, &gap) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_if_transpose, 0, 1, &tr) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_addr_mode, 0, 1, &mode))
     return -1;
   if (tr)
     return asc_sim_err(c, in->op, "asc.load_data_with_sparse: no transpose (LoadDataWithSparse has none)");
@@ -575,16 +593,16 @@ static int mmadsparse(sim_core *c, const sim_inst *in) {
   int64_t m, n, k, isbias, fmoff, sparse, wa, wb, unit, csrc, cinit, kalign;
   if (wantmem(c, in, 0, MB(L0C), "dst", "L0C (CO1)") || wantmem(c, in, 1, MB(L0A), "fm", "L0A (A2)") ||
       wantmem(c, in, 2, MB(L0B), "filter", "L0B (B2)") ||
-      field(c, in, "MmadParams.m", f[0], 0, 4095, &m) || field(c, in, "MmadParams.n", f[1], 0, 4095, &n) ||
-      field(c, in, "MmadParams.k", f[2], 0, 4095, &k) || field(c, in, "MmadParams.is_bias", f[3], 0, 1, &isbias) ||
-      field(c, in, "MmadParams.fm_offset", f[4], -2147483648LL, 2147483647LL, &fmoff) ||
-      field(c, in, "MmadParams.en_ssparse", f[5], 0, 1, &sparse) ||
-      field(c, in, "MmadParams.en_winograd_a", f[6], 0, 1, &wa) ||
-      field(c, in, "MmadParams.en_winograd_b", f[7], 0, 1, &wb) ||
-      field(c, in, "MmadParams.unit_flag", f[8], 0, 3, &unit) ||
-      field(c, in, "MmadParams.cmatrix_source", f[9], 0, 1, &csrc) ||
-      field(c, in, "MmadParams.cmatrix_init_val", f[10], 0, 1, &cinit) ||
-      field(c, in, "MmadParams.k_direction_align", f[11], 0, 1, &kalign) ||
+      field(c, in, f, ASC_SF_MmadParams_m, 0, 4095, &m) || field(c, in, f, ASC_SF_MmadParams_n, 0, 4095, &n) ||
+      field(c, in, f, ASC_SF_MmadParams_k, 0, 4095, &k) || field(c, in, f, ASC_SF_MmadParams_is_bias, 0, 1, &isbias) ||
+      field(c, in, f, ASC_SF_MmadParams_fm_offset, -2147483648LL, 2147483647LL, &fmoff) ||
+      field(c, in, f, ASC_SF_MmadParams_en_ssparse, 0, 1, &sparse) ||
+      field(c, in, f, ASC_SF_MmadParams_en_winograd_a, 0, 1, &wa) ||
+      field(c, in, f, ASC_SF_MmadParams_en_winograd_b, 0, 1, &wb) ||
+      field(c, in, f, ASC_SF_MmadParams_unit_flag, 0, 3, &unit) ||
+      field(c, in, f, ASC_SF_MmadParams_cmatrix_source, 0, 1, &csrc) ||
+      field(c, in, f, ASC_SF_MmadParams_cmatrix_init_val, 0, 1, &cinit) ||
+      field(c, in, f, ASC_SF_MmadParams_k_direction_align, 0, 1, &kalign) ||
       wantalign(c, in, 0, 0, 1024, "dst") || wantalign(c, in, 1, 0, 512, "fm") || wantalign(c, in, 2, 0, 512, "filter"))
     return -1;
   if (edt(in, 0) != ASC_SIM_I32 || edt(in, 1) != ASC_SIM_I8 || edt(in, 2) != ASC_SIM_I8)
@@ -639,17 +657,17 @@ static int initconst(sim_core *c, const sim_inst *in) {
   int64_t reps, blocks, gap;
   if (wantmem(c, in, 0, MB(L1) | MB(L0A) | MB(L0B), "dst", "L1 (A1/B1), L0A (A2) or L0B (B2)") ||
       wantalign(c, in, 0, 0, l0align(memof(c, in, 0)), "destination") ||
-      field(c, in, "InitConstValueParams.repeat_times", f[0], 0, 255, &reps) ||
-      field(c, in, "InitConstValueParams.block_num", f[1], 0, 32767, &blocks) ||
-      field(c, in, "InitConstValueParams.dst_gap", f[2], 0, 32767, &gap))
+      field(c, in, f, ASC_SF_InitConstValueParams_repeat_times, 0, 255, &reps) ||
+      field(c, in, f, ASC_SF_InitConstValueParams_block_num, 0, 32767, &blocks) ||
+      field(c, in, f, ASC_SF_InitConstValueParams_dst_gap, 0, 32767, &gap))
     return -1;
   int e = esz(in, 0), dt = edt(in, 0);
   uint8_t one[32];
   for (int i = 0; i < 32 / e; i++) {
     if (asc_sim_dt_float(dt))
-      asc_sim_storef(dt, one + i * e, f[3]);
+      asc_sim_storef(dt, one + i * e, SFLD(f, InitConstValueParams, init_value));
     else
-      asc_sim_storei(dt, one + i * e, asc_sim_fp_to_int(f[3], dt, SIM_RM_TRUNC));
+      asc_sim_storei(dt, one + i * e, asc_sim_fp_to_int(SFLD(f, InitConstValueParams, init_value), dt, SIM_RM_TRUNC));
   }
   for (int64_t r = 0; r < reps; r++) {
     int64_t off = r * (blocks + gap) * 32;
@@ -679,9 +697,9 @@ static int setpadv(sim_core *c, const sim_inst *in) {
 static int setrepeat(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 0)->fld;
   sim_cube *k = cubeof(c);
-  if (field(c, in, "LoadDataRepeatParam.repeat_time", f[0], 0, 255, &k->rep[0]) ||
-      field(c, in, "LoadDataRepeatParam.repeat_stride", f[1], 0, 65535, &k->rep[1]) ||
-      field(c, in, "LoadDataRepeatParam.repeat_mode", f[2], 0, 1, &k->rep[2]))
+  if (field(c, in, f, ASC_SF_LoadDataRepeatParam_repeat_time, 0, 255, &k->rep[0]) ||
+      field(c, in, f, ASC_SF_LoadDataRepeatParam_repeat_stride, 0, 65535, &k->rep[1]) ||
+      field(c, in, f, ASC_SF_LoadDataRepeatParam_repeat_mode, 0, 1, &k->rep[2]))
     return -1;
   scost(c);
   return 0;
@@ -728,16 +746,16 @@ static int mmad(sim_core *c, const sim_inst *in) {
   if (wantmem(c, in, 0, MB(L0C), "dst", "L0C (CO1)") || wantmem(c, in, 1, MB(L0A), "fm", "L0A (A2)") ||
       wantmem(c, in, 2, MB(L0B), "filter", "L0B (B2)") ||
       (hasbias && wantmem(c, in, 3, MB(BIAS), "bias", "the bias table (C2)")) ||
-      field(c, in, "MmadParams.m", f[0], 0, 4095, &m) || field(c, in, "MmadParams.n", f[1], 0, 4095, &n) ||
-      field(c, in, "MmadParams.k", f[2], 0, 4095, &k) || field(c, in, "MmadParams.is_bias", f[3], 0, 1, &isbias) ||
-      field(c, in, "MmadParams.fm_offset", f[4], -2147483648LL, 2147483647LL, &fmoff) ||
-      field(c, in, "MmadParams.en_ssparse", f[5], 0, 1, &sparse) ||
-      field(c, in, "MmadParams.en_winograd_a", f[6], 0, 1, &wa) ||
-      field(c, in, "MmadParams.en_winograd_b", f[7], 0, 1, &wb) ||
-      field(c, in, "MmadParams.unit_flag", f[8], 0, 3, &unit) ||
-      field(c, in, "MmadParams.cmatrix_source", f[9], 0, 1, &csrc) ||
-      field(c, in, "MmadParams.cmatrix_init_val", f[10], 0, 1, &cinit) ||
-      field(c, in, "MmadParams.k_direction_align", f[11], 0, 1, &kalign) ||
+      field(c, in, f, ASC_SF_MmadParams_m, 0, 4095, &m) || field(c, in, f, ASC_SF_MmadParams_n, 0, 4095, &n) ||
+      field(c, in, f, ASC_SF_MmadParams_k, 0, 4095, &k) || field(c, in, f, ASC_SF_MmadParams_is_bias, 0, 1, &isbias) ||
+      field(c, in, f, ASC_SF_MmadParams_fm_offset, -2147483648LL, 2147483647LL, &fmoff) ||
+      field(c, in, f, ASC_SF_MmadParams_en_ssparse, 0, 1, &sparse) ||
+      field(c, in, f, ASC_SF_MmadParams_en_winograd_a, 0, 1, &wa) ||
+      field(c, in, f, ASC_SF_MmadParams_en_winograd_b, 0, 1, &wb) ||
+      field(c, in, f, ASC_SF_MmadParams_unit_flag, 0, 3, &unit) ||
+      field(c, in, f, ASC_SF_MmadParams_cmatrix_source, 0, 1, &csrc) ||
+      field(c, in, f, ASC_SF_MmadParams_cmatrix_init_val, 0, 1, &cinit) ||
+      field(c, in, f, ASC_SF_MmadParams_k_direction_align, 0, 1, &kalign) ||
       wantalign(c, in, 0, 0, MMAD_DST_ALIGN, "dst") || wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_L0A), "fm") ||
       wantalign(c, in, 2, 0, l0align(ASC_HW_MEM_L0B), "filter") ||
       (hasbias && wantalign(c, in, 3, 0, l0align(ASC_HW_MEM_BIAS), "bias")))
@@ -990,18 +1008,18 @@ static int fixpipe(sim_core *c, const sim_inst *in) {
   int64_t relu, unit, split, layout;
   if (wantmem(c, in, 0, MB(GM) | MB(L1), "dst", "GM or L1 (A1/B1)") || wantmem(c, in, 1, MB(L0C), "src", "L0C (CO1)") ||
       (ws && wantmem(c, in, 2, MB(L1), "cbuf_workspace", "L1")) ||
-      field(c, in, "FixpipeParamsV220.n_size", f[0], 0, 65535, &g.n) ||
-      field(c, in, "FixpipeParamsV220.m_size", f[1], 0, 65535, &g.m) ||
-      field(c, in, "FixpipeParamsV220.src_stride", f[2], 0, 65535, &g.sstride) ||
-      field(c, in, "FixpipeParamsV220.dst_stride", f[3], 0, 4294967295LL, &g.dstride) ||
-      field(c, in, "FixpipeParamsV220.quant_pre", f[4], 0, 8, &g.quant) ||
-      field(c, in, "FixpipeParamsV220.nd_num", f[6], 0, 65535, &g.ndnum) ||
-      field(c, in, "FixpipeParamsV220.src_nd_stride", f[7], 0, 65535, &g.sndstride) ||
-      field(c, in, "FixpipeParamsV220.dst_nd_stride", f[8], 0, 4294967295LL, &g.dndstride) ||
-      field(c, in, "FixpipeParamsV220.relu_en", f[9], 0, 1, &relu) ||
-      field(c, in, "FixpipeParamsV220.unit_flag", f[10], 0, 3, &unit) ||
-      field(c, in, "FixpipeParamsV220.is_channel_split", f[11], 0, 1, &split) ||
-      field(c, in, "FixpipeConfig.layout", cfg[0], 0, 2, &layout) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_n_size, 0, 65535, &g.n) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_m_size, 0, 65535, &g.m) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_src_stride, 0, 65535, &g.sstride) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_dst_stride, 0, 4294967295LL, &g.dstride) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_quant_pre, 0, 8, &g.quant) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_nd_num, 0, 65535, &g.ndnum) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_src_nd_stride, 0, 65535, &g.sndstride) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_dst_nd_stride, 0, 4294967295LL, &g.dndstride) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_relu_en, 0, 1, &relu) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_unit_flag, 0, 3, &unit) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_is_channel_split, 0, 1, &split) ||
+      field(c, in, cfg, ASC_SF_FixpipeConfig_layout, 0, 2, &layout) ||
       wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_L0C), "src"))
     return -1;
   if (layout == 2)
@@ -1012,7 +1030,7 @@ static int fixpipe(sim_core *c, const sim_inst *in) {
   g.relu = relu != 0;
   g.nz = layout == 0;
   g.split = split != 0;
-  g.scalar = (uint64_t)(int64_t)f[5];
+  g.scalar = (uint64_t)(int64_t)SFLD(f, FixpipeParamsV220, deq_scalar);
   if (ws) {
     int64_t need = g.n * 8;
     if (need && !(g.ws = asc_sim_mem(c, in->op, sim_in(c, in, 2), 0, need, "read")))
@@ -1026,14 +1044,14 @@ static int copyco12(sim_core *c, const sim_inst *in) {
   fixgeom g = {0};
   int64_t relu, split, nz;
   if (wantmem(c, in, 0, MB(GM) | MB(L1), "dst", "GM or L1 (A1/B1)") || wantmem(c, in, 1, MB(L0C), "src", "L0C (CO1)") ||
-      field(c, in, "DataCopyCO12DstParams.n_size", f[0], 0, 65535, &g.n) ||
-      field(c, in, "DataCopyCO12DstParams.m_size", f[1], 0, 65535, &g.m) ||
-      field(c, in, "DataCopyCO12DstParams.dst_stride", f[2], 0, 4294967295LL, &g.dstride) ||
-      field(c, in, "DataCopyCO12DstParams.src_stride", f[3], 0, 65535, &g.sstride) ||
-      field(c, in, "DataCopyCO12DstParams.quant_pre", f[4], 0, 8, &g.quant) ||
-      field(c, in, "DataCopyCO12DstParams.relu_pre", f[5], 0, 1, &relu) ||
-      field(c, in, "DataCopyCO12DstParams.channel_split", f[6], 0, 1, &split) ||
-      field(c, in, "DataCopyCO12DstParams.nz2nd_en", f[7], 0, 1, &nz) ||
+      field(c, in, f, ASC_SF_DataCopyCO12DstParams_n_size, 0, 65535, &g.n) ||
+      field(c, in, f, ASC_SF_DataCopyCO12DstParams_m_size, 0, 65535, &g.m) ||
+      field(c, in, f, ASC_SF_DataCopyCO12DstParams_dst_stride, 0, 4294967295LL, &g.dstride) ||
+      field(c, in, f, ASC_SF_DataCopyCO12DstParams_src_stride, 0, 65535, &g.sstride) ||
+      field(c, in, f, ASC_SF_DataCopyCO12DstParams_quant_pre, 0, 8, &g.quant) ||
+      field(c, in, f, ASC_SF_DataCopyCO12DstParams_relu_pre, 0, 1, &relu) ||
+      field(c, in, f, ASC_SF_DataCopyCO12DstParams_channel_split, 0, 1, &split) ||
+      field(c, in, f, ASC_SF_DataCopyCO12DstParams_nz2nd_en, 0, 1, &nz) ||
       wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_L0C), "src"))
     return -1;
   if (g.quant == 4 || g.quant == 6 || g.quant == 8)

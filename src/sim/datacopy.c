@@ -119,10 +119,10 @@ static int datacopy(sim_core *c, const sim_inst *in) {
 static int datacopyparams(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 2)->fld;
   int64_t cnt, len, ss, ds; /* hardware.md §12.1: uint16 fields, block_count <= 4095 */
-  if (asc_sim_field(c, in->op, "DataCopyParams.block_count", f[0], 0, 4095, &cnt) ||
-      asc_sim_field(c, in->op, "DataCopyParams.block_len", f[1], 0, 65535, &len) ||
-      asc_sim_field(c, in->op, "DataCopyParams.src_stride", f[2], 0, 65535, &ss) ||
-      asc_sim_field(c, in->op, "DataCopyParams.dst_stride", f[3], 0, 65535, &ds))
+  if (asc_sim_sfield(c, in->op, f, ASC_SF_DataCopyParams_block_count, 0, 4095, &cnt) ||
+      asc_sim_sfield(c, in->op, f, ASC_SF_DataCopyParams_block_len, 0, 65535, &len) ||
+      asc_sim_sfield(c, in->op, f, ASC_SF_DataCopyParams_src_stride, 0, 65535, &ss) ||
+      asc_sim_sfield(c, in->op, f, ASC_SF_DataCopyParams_dst_stride, 0, 65535, &ds))
     return -1;
   len *= 32, ss *= 32, ds *= 32; /* 32-byte units: at most 2^21 bytes, no overflow below */
   if (checkalign(c, in, sim_in(c, in, 0), 0, "destination") || checkalign(c, in, sim_in(c, in, 1), 0, "source"))
@@ -143,22 +143,37 @@ static void fill(int dt, int esz, uint8_t *p, int64_t n, double v) {
   }
 }
 
+/* The fields of data_copy_pad's structs: the DataCopyParams form (v1) and the Ext form. */
+#define DCF(f) ASC_SF_DataCopyParams_##f
+#define DCXF(f) ASC_SF_DataCopyExtParams_##f
+#define PADF(f) ASC_SF_DataCopyPadParams_##f
+#define PADXF(f) ASC_SF_DataCopyPadExtParams_##f
+
+/* padblock reads either pad struct through the Ext form's names */
+_Static_assert(ASC_SFI(DataCopyPadParams, is_pad) == ASC_SFI(DataCopyPadExtParams, is_pad) &&
+               ASC_SFI(DataCopyPadParams, left_padding) == ASC_SFI(DataCopyPadExtParams, left_padding) &&
+               ASC_SFI(DataCopyPadParams, right_padding) == ASC_SFI(DataCopyPadExtParams, right_padding) &&
+               ASC_SFI(DataCopyPadParams, padding_value) == ASC_SFI(DataCopyPadExtParams, padding_value),
+               "DataCopyPadParams and DataCopyPadExtParams have one layout");
+
 /* One GM->UB block of data_copy_pad: left padding, the data, right padding, then filler
  * to the 32-byte boundary (padding value when is_pad; copies of the first element
  * without any padding; a poison pattern otherwise, as the hardware leaves it undefined). */
 static int padblock(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff, int64_t len,
                     const double *pad, int64_t ublk) {
   int esz = esize(in), dt = edtype(in);
-  int64_t left = (int64_t)pad[1] * esz, right = (int64_t)pad[2] * esz; /* checked by the caller */
+  int64_t left = (int64_t)SFLD(pad, DataCopyPadExtParams, left_padding) * esz; /* checked by the caller */
+  int64_t right = (int64_t)SFLD(pad, DataCopyPadExtParams, right_padding) * esz;
+  double padv = SFLD(pad, DataCopyPadExtParams, padding_value);
   if (move(c, in, doff + left, soff, len))
     return -1;
   uint8_t *d = asc_sim_mem(c, in->op, sim_in(c, in, 0), doff, ublk, "write");
   if (!d)
     return -1;
   int64_t tail = ublk - left - len;
-  if (pad[0] != 0) {
-    fill(dt, esz, d, left / esz, pad[3]);
-    fill(dt, esz, d + left + len, tail / esz, pad[3]);
+  if (SFLD(pad, DataCopyPadExtParams, is_pad) != 0) {
+    fill(dt, esz, d, left / esz, padv);
+    fill(dt, esz, d + left + len, tail / esz, padv);
   } else if ((left || right) && c->padval_set) { /* is_pad false: the set_pad_value value */
     fill(dt, esz, d, left / esz, c->padval);
     fill(dt, esz, d + left + len, tail / esz, c->padval);
@@ -176,26 +191,19 @@ static int padblock(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff,
  * GM->UB: src_stride bytes (GM), dst_stride 32-byte blocks (UB); UB->GM the reverse. */
 static int datacopypad(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 2)->fld;
-  static const double nopad[4]; /* DataCopyPadExtParams' 4 fields, all 0 (structs.def) */
-  const double *pad = in->nin > 3 ? sim_in(c, in, 3)->fld : nopad;
+  const double *pad = in->nin > 3 ? sim_in(c, in, 3)->fld : asc_struct_defaults(ASC_STRUCT_DATA_COPY_PAD_EXT);
   int64_t cnt, len, ss, ds, lpad, rpad;
   int esz = esize(in);
   /* hardware.md §12.1: block_count <= 4095, block_len <= 2097151 bytes, uint32 strides,
    * left / right padding at most 32 bytes of elements each; the DataCopyParams form (v1): uint16
    * block_len and strides */
   bool v1 = in->op->code == ASC_OP_DATA_COPY_PAD_V1;
-  const char *cp = v1 ? "DataCopyParams" : "DataCopyExtParams", *pp = v1 ? "DataCopyPadParams" : "DataCopyPadExtParams";
-  char nm[6][48];
-  static const char *const fn[6] = {"block_count", "block_len", "src_stride", "dst_stride", "left_padding",
-                                    "right_padding"};
-  for (int i = 0; i < 6; i++)
-    snprintf(nm[i], sizeof nm[i], "%s.%s", i < 4 ? cp : pp, fn[i]);
-  if (asc_sim_field(c, in->op, nm[0], f[0], 0, 4095, &cnt) ||
-      asc_sim_field(c, in->op, nm[1], f[1], 0, v1 ? 65535 : 2097151, &len) ||
-      asc_sim_field(c, in->op, nm[2], f[2], 0, v1 ? 65535 : UINT32_MAX, &ss) ||
-      asc_sim_field(c, in->op, nm[3], f[3], 0, v1 ? 65535 : UINT32_MAX, &ds) ||
-      asc_sim_field(c, in->op, nm[4], pad[1], 0, 32 / esz, &lpad) ||
-      asc_sim_field(c, in->op, nm[5], pad[2], 0, 32 / esz, &rpad))
+  if (asc_sim_sfield(c, in->op, f, v1 ? DCF(block_count) : DCXF(block_count), 0, 4095, &cnt) ||
+      asc_sim_sfield(c, in->op, f, v1 ? DCF(block_len) : DCXF(block_len), 0, v1 ? 65535 : 2097151, &len) ||
+      asc_sim_sfield(c, in->op, f, v1 ? DCF(src_stride) : DCXF(src_stride), 0, v1 ? 65535 : UINT32_MAX, &ss) ||
+      asc_sim_sfield(c, in->op, f, v1 ? DCF(dst_stride) : DCXF(dst_stride), 0, v1 ? 65535 : UINT32_MAX, &ds) ||
+      asc_sim_sfield(c, in->op, pad, v1 ? PADF(left_padding) : PADXF(left_padding), 0, 32 / esz, &lpad) ||
+      asc_sim_sfield(c, in->op, pad, v1 ? PADF(right_padding) : PADXF(right_padding), 0, 32 / esz, &rpad))
     return -1;
   if (len % esz)
     return asc_sim_err(c, in->op, "asc.data_copy_pad: block_len %lld is not a multiple of the %d-byte element",
@@ -220,12 +228,13 @@ static int datacopypad(sim_core *c, const sim_inst *in) {
  * the L0C (CO1) paths; a GM / UB copy takes their defaults and is then data_copy_params. */
 static int datacopyenhanced(sim_core *c, const sim_inst *in) {
   const double *e = sim_in(c, in, 3)->fld;
-  static const char *const nm[] = {"block_mode", "deq_scale", "deq_value_in", "sid_store_mode_in", "is_relu_in",
-                                   "pad_mode_in", "pad_value_in"};
-  for (int i = 0; i < 7; i++)
-    if (e[i] != 0)
-      return asc_sim_err(c, in->op, "asc.data_copy: DataCopyEnhancedParams.%s = %g applies to the L0C (CO1) copy "
-                         "paths only; a GM / UB copy takes its default 0", nm[i], e[i]);
+  int f0 = asc_struct_first_field(ASC_STRUCT_DATA_COPY_ENHANCED), n = asc_struct_nfields(ASC_STRUCT_DATA_COPY_ENHANCED);
+  for (int i = 0; i < n; i++) {
+    const asc_sfieldinfo *fi = &asc_sfields[f0 + i];
+    if (e[fi->index] != 0)
+      return asc_sim_err(c, in->op, "asc.data_copy: %s = %g applies to the L0C (CO1) copy paths only; a GM / UB copy "
+                         "takes its default 0", fi->label, e[fi->index]);
+  }
   return datacopyparams(c, in);
 }
 

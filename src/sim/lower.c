@@ -117,17 +117,10 @@ static int lowerop(lowerer *lw, const asc_op *op, sim_inst *in, bool term) {
     newslot(lw, &op->results[i]);
   in->pipe = asc_hw_op_pipe(op);
   if (op->code == ASC_OP_STRUCT && op->nresults == 1 && op->results[0].type) {
-    /* the struct's field list is parsed here, once, not on every execution */
-    int id = op->results[0].type->struct_id, nf = asc_struct_nfields(id);
-    double *d = ASC_NEW_N(&L->arena, double, nf + 1);
-    char name[64];
-    for (int i = 0; i < nf; i++) {
-      int64_t v = 0;
-      asc_struct_field(id, i, name, sizeof name, &v);
-      d[i] = (double)v;
-    }
-    in->fdefault = d;
-    in->nfields = nf;
+    /* the struct's defaults are looked up here, once, not on every execution (structs.def's table) */
+    int id = op->results[0].type->struct_id;
+    in->fdefault = asc_struct_defaults(id);
+    in->nfields = asc_struct_nfields(id);
   }
   in->nregions = op->nregions;
   in->regions = ASC_NEW_N(&L->arena, sim_block, op->nregions + 1);

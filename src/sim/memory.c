@@ -49,6 +49,12 @@ int asc_sim_field(sim_core *c, const asc_op *op, const char *field, double v, in
   return 0;
 }
 
+int asc_sim_sfield(sim_core *c, const asc_op *op, const double *p, asc_sfield f, int64_t lo, int64_t hi,
+                   int64_t *r) {
+  const asc_sfieldinfo *fi = &asc_sfields[f];
+  return asc_sim_field(c, op, fi->label, p[fi->index], lo, hi, r);
+}
+
 /* Warnings that would repeat every loop iteration are given once per instruction. */
 void asc_sim_warn_once(sim_core *c, const sim_inst *in, const char *fmt, ...) {
   if (c->warned[in->id])

@@ -376,6 +376,13 @@ int asc_sim_add(sim_core *c, const asc_op *op, const char *what, int64_t a, int6
  * op and the field (NaN, fractions of the range and values outside it never reach a cast). */
 int asc_sim_field(sim_core *c, const asc_op *op, const char *field, double v, int64_t lo, int64_t hi,
                   int64_t *r);
+/* The same for field f (ASC_SF_<Struct>_<field>, structs.def) of the struct whose storage is p
+ * (sim_val.fld): its index and its label "Struct.field" come from the field table. */
+int asc_sim_sfield(sim_core *c, const asc_op *op, const double *p, asc_sfield f, int64_t lo, int64_t hi,
+                   int64_t *r);
+/* Field f of struct S read from its storage p by name: SFLD(p, DataCopyParams, block_len).  The index
+ * is a constant from structs.def; a field the struct lacks does not compile. */
+#define SFLD(p, S, f) ((p)[ASC_SFI(S, f)])
 /* Errors and once-per-instruction warnings at the op's source location. */
 int asc_sim_err(sim_core *c, const asc_op *op, const char *fmt, ...) ASC_PRINTF(3, 4);
 void asc_sim_warn_once(sim_core *c, const sim_inst *in, const char *fmt, ...) ASC_PRINTF(3, 4);
@@ -560,6 +567,14 @@ const sim_costs *asc_sim_costs_of(const asc_sim_platform *p); /* its hw.def row 
 static inline sim_val *sim_in(sim_core *c, const sim_inst *in, int i) { return &c->slots[in->in[i]]; }
 static inline sim_val *sim_out(sim_core *c, const sim_inst *in, int i) { return &c->slots[in->out + i]; }
 static inline const asc_type *sim_intype(const sim_inst *in, int i) { return in->op->operands[i]->type; }
+/* A level-0 form's facts from ops.def's FORM rows: its count-form op (ASC_OP_COUNT if it is no form) and
+ * in *bits whether it takes the (hi, lo) bit mask (BITMASK) rather than a lane count (MASK). */
+static inline asc_opcode sim_formof(const sim_inst *in, bool *bits) {
+  asc_form_kind k = ASC_FORM_MASK;
+  asc_opcode base = asc_op_form_base((asc_opcode)in->op->code, &k);
+  *bits = k == ASC_FORM_BITMASK;
+  return base;
+}
 static inline const asc_type *sim_outtype(const sim_inst *in, int i) { return in->op->results[i].type; }
 
 #endif

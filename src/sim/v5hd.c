@@ -14,11 +14,11 @@ static int run5hd(sim_core *c, const sim_inst *in, const uint64_t addr[32], cons
   if (dt < 0 || asc_sim_dtype_size(dt) != 2)
     return asc_sim_err(c, in->op, "%s: only 2-byte elements are modelled yet", asc_op_name(in->op));
   int64_t repeat, drep, srep;
-  if (asc_sim_field(c, in->op, "repeat_times", p[2], 0, 255, &repeat) ||
-      asc_sim_field(c, in->op, "dst_rep_stride", p[3], 0, 65535, &drep) ||
-      asc_sim_field(c, in->op, "src_rep_stride", p[4], 0, 65535, &srep))
+  if (asc_sim_field(c, in->op, "repeat_times", SFLD(p, TransDataTo5HDParams, repeat_times), 0, 255, &repeat) ||
+      asc_sim_field(c, in->op, "dst_rep_stride", SFLD(p, TransDataTo5HDParams, dst_rep_stride), 0, 65535, &drep) ||
+      asc_sim_field(c, in->op, "src_rep_stride", SFLD(p, TransDataTo5HDParams, src_rep_stride), 0, 65535, &srep))
     return -1;
-  if (p[0] != 0 || p[1] != 0)
+  if (SFLD(p, TransDataTo5HDParams, dst_high_half) != 0 || SFLD(p, TransDataTo5HDParams, src_high_half) != 0)
     return asc_sim_err(c, in->op, "%s: dst_high_half / src_high_half apply to 8-bit types only", asc_op_name(in->op));
   sim_val v[32];
   for (int i = 0; i < 32; i++) {

@@ -88,20 +88,23 @@ static int comparecount(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, m / lanes);
 }
 
+/* A field of the repeat-params struct p by name. */
+#define BR(p, f) SFLD(p, BinaryRepeatParams, f)
+#define UR(p, f) SFLD(p, UnaryRepeatParams, f)
+
 /* compare.mask|bitmask(dst, src0, src1, mask.., repeat, BinaryRepeatParams) and
  * compare_scalar.mask|bitmask(dst, src0, s, mask.., repeat, UnaryRepeatParams). */
 static int comparel0(sim_core *c, const sim_inst *in) {
-  int code = in->op->code;
-  bool scalar = code == ASC_OP_COMPARE_SCALAR_MASK || code == ASC_OP_COMPARE_SCALAR_BITMASK;
-  bool bits = code == ASC_OP_COMPARE_BITMASK || code == ASC_OP_COMPARE_SCALAR_BITMASK;
+  bool bits, scalar = sim_formof(in, &bits) == ASC_OP_COMPARE_SCALAR;
   int dt = dtof(in, 1), mode = cmpmode(in);
   if (cmpcheck(c, in, dt, mode))
     return -1;
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz, ri = bits ? 5 : 4;
   const double *p = sim_in(c, in, ri + 1)->fld;
-  /* src0 and src1 strides: Binary (src0 blk 1, src1 blk 2, src0 rep 4, src1 rep 5), Unary (src blk 1, rep 3) */
-  int64_t b0 = (int64_t)p[1], r0 = scalar ? (int64_t)p[3] : (int64_t)p[4];
-  int64_t b1 = scalar ? 0 : (int64_t)p[2], r1 = scalar ? 0 : (int64_t)p[5];
+  /* src0 and src1 strides: BinaryRepeatParams' src0 and src1, or UnaryRepeatParams' src (no src1) */
+  int64_t b0 = scalar ? (int64_t)UR(p, src_blk_stride) : (int64_t)BR(p, src0_blk_stride);
+  int64_t r0 = scalar ? (int64_t)UR(p, src_rep_stride) : (int64_t)BR(p, src0_rep_stride);
+  int64_t b1 = scalar ? 0 : (int64_t)BR(p, src1_blk_stride), r1 = scalar ? 0 : (int64_t)BR(p, src1_rep_stride);
   double s = scalar ? asc_sim_vscalar(c, in, 2, dt).f : 0;
   int64_t reps = asc_sim_l0_begin(c, in, 3, bits, lanes, sim_in(c, in, ri)->i);
   if (reps < 0)
@@ -131,8 +134,10 @@ static int comparereg(sim_core *c, const sim_inst *in) {
     return -1;
   uint64_t m[2] = {0, 0};
   for (int k = 0; k < lanes; k++) {
-    const uint8_t *a = asc_sim_vptr(c, in, 0, asc_sim_laneoff(0, k, esz, (int64_t)p[1], 0), esz, "read");
-    const uint8_t *b = a ? asc_sim_vptr(c, in, 1, asc_sim_laneoff(0, k, esz, (int64_t)p[2], 0), esz, "read") : NULL;
+    const uint8_t *a = asc_sim_vptr(c, in, 0, asc_sim_laneoff(0, k, esz, (int64_t)BR(p, src0_blk_stride), 0), esz,
+                                    "read");
+    const uint8_t *b =
+        a ? asc_sim_vptr(c, in, 1, asc_sim_laneoff(0, k, esz, (int64_t)BR(p, src1_blk_stride), 0), esz, "read") : NULL;
     if (!b)
       return -1;
     if (cmp(mode, asc_sim_loadf(dt, a), asc_sim_loadf(dt, b)))
@@ -244,15 +249,13 @@ static int selectcount(sim_core *c, const sim_inst *in) {
 
 /* select[_scalar].mask|bitmask(dst, sel_mask, src0, src1 | s, mask.., repeat, BinaryRepeatParams) */
 static int selectl0(sim_core *c, const sim_inst *in) {
-  int code = in->op->code;
-  bool scalar = code == ASC_OP_VSELECT_SCALAR_MASK || code == ASC_OP_VSELECT_SCALAR_BITMASK;
-  bool bits = code == ASC_OP_VSELECT_BITMASK || code == ASC_OP_VSELECT_SCALAR_BITMASK;
+  bool bits, scalar = sim_formof(in, &bits) == ASC_OP_VSELECT_SCALAR;
   int dt = dtof(in, 0), mode = selmode(in);
   if (selcheck(c, in, dt, mode, scalar))
     return -1;
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz, ri = bits ? 6 : 5;
   const double *p = sim_in(c, in, ri + 1)->fld;
-  if (p[0] == 0)
+  if (BR(p, dst_blk_stride) == 0)
     return asc_sim_err(c, in->op, "%s: dst block stride 0 is undefined on the hardware", asc_op_name(in->op));
   sim_num s = scalar ? asc_sim_vscalar(c, in, 3, dt) : (sim_num){0, 0};
   int64_t reps = asc_sim_l0_begin(c, in, 4, bits, lanes, sim_in(c, in, ri)->i);
@@ -264,9 +267,10 @@ static int selectl0(sim_core *c, const sim_inst *in) {
       if (!asc_sim_l0_on(c, r, k, lanes))
         continue;
       if (selbitat(c, in, mode, r, k, lanes, &v) ||
-          selone(c, in, dt, v, scalar, s, asc_sim_laneoff(r, k, esz, (int64_t)p[0], (int64_t)p[3]),
-                 asc_sim_laneoff(r, k, esz, (int64_t)p[1], (int64_t)p[4]),
-                 asc_sim_laneoff(r, k, esz, (int64_t)p[2], (int64_t)p[5])))
+          selone(c, in, dt, v, scalar, s,
+                 asc_sim_laneoff(r, k, esz, (int64_t)BR(p, dst_blk_stride), (int64_t)BR(p, dst_rep_stride)),
+                 asc_sim_laneoff(r, k, esz, (int64_t)BR(p, src0_blk_stride), (int64_t)BR(p, src0_rep_stride)),
+                 asc_sim_laneoff(r, k, esz, (int64_t)BR(p, src1_blk_stride), (int64_t)BR(p, src1_rep_stride))))
         return -1;
     }
   return asc_sim_vcost(c, in, reps);
@@ -286,8 +290,10 @@ static int selectreg(sim_core *c, const sim_inst *in) {
   sel.mem = SIM_MEM_UB, sel.off = (int64_t)(uint32_t)c->cmpmask[0], sel.len = -1;
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
   const double *p = sim_in(c, in, 4)->fld;
-  if (p[0] == 0)
+  if (BR(p, dst_blk_stride) == 0)
     return asc_sim_err(c, in->op, "asc.select: dst block stride 0 is undefined on the hardware");
+  int64_t sblk[3] = {0, (int64_t)BR(p, src0_blk_stride), (int64_t)BR(p, src1_blk_stride)};
+  int64_t srep[3] = {0, (int64_t)BR(p, src0_rep_stride), (int64_t)BR(p, src1_rep_stride)};
   int64_t reps = c->counter ? (int64_t)((c->mask[0] + (uint64_t)lanes - 1) / (uint64_t)lanes) : sim_in(c, in, 3)->i;
   if (reps < 0 || reps > 255)
     return asc_sim_err(c, in->op, "asc.select: repeat %lld is outside 0..255", (long long)reps);
@@ -304,10 +310,11 @@ static int selectreg(sim_core *c, const sim_inst *in) {
         on = (*m >> (bit & 7)) & 1;
       }
       int src = on ? 1 : 2; /* operand 1 = src0, 2 = src1 */
-      uint8_t *d = asc_sim_vptr(c, in, 0, asc_sim_laneoff(r, k, esz, (int64_t)p[0], (int64_t)p[3]), esz, "write");
+      uint8_t *d = asc_sim_vptr(c, in, 0,
+                                asc_sim_laneoff(r, k, esz, (int64_t)BR(p, dst_blk_stride), (int64_t)BR(p, dst_rep_stride)),
+                                esz, "write");
       const uint8_t *s =
-          d ? asc_sim_vptr(c, in, src, asc_sim_laneoff(r, k, esz, (int64_t)p[src], (int64_t)p[3 + src]), esz, "read")
-            : NULL;
+          d ? asc_sim_vptr(c, in, src, asc_sim_laneoff(r, k, esz, sblk[src], srep[src]), esz, "read") : NULL;
       if (!s)
         return -1;
       memmove(d, s, (size_t)esz);

@@ -239,13 +239,8 @@ static int cvrun(sim_core *c, const sim_inst *in) {
     reps = (n + o.lanes - 1) / o.lanes;
   } else {
     int ri = mi + (o.bits ? 2 : 1);
-    const double *p = sim_in(c, in, ri + 1)->fld;
-    static const char *const bn[3] = {"dst block stride", "src0 block stride", "src1 block stride"};
-    static const char *const rn[3] = {"dst repeat stride", "src0 repeat stride", "src1 repeat stride"};
-    for (int i = 0; i <= nsrc; i++)
-      if (asc_sim_field(c, in->op, bn[i], p[i], 0, 65535, &blk[i]) ||
-          asc_sim_field(c, in->op, rn[i], p[nsrc + 1 + i], 0, 255, &rep[i]))
-        return -1;
+    if (asc_sim_strides(c, in, ri + 1, nsrc + 1, blk, rep))
+      return -1;
     if (blk[0] == 0)
       return asc_sim_err(c, in->op, "%s: dst block stride 0 is undefined on the hardware", asc_op_name(in->op));
     reps = asc_sim_l0_begin(c, in, mi, o.bits, o.lanes, sim_in(c, in, ri)->i);
@@ -338,10 +333,10 @@ static int selregscalar(sim_core *c, const sim_inst *in) {
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
   const double *p = sim_in(c, in, 4)->fld;
   int64_t db, sb, dr, sr;
-  if (asc_sim_field(c, in->op, "dst block stride", p[0], 1, 65535, &db) ||
-      asc_sim_field(c, in->op, "src0 block stride", p[1], 0, 65535, &sb) ||
-      asc_sim_field(c, in->op, "dst repeat stride", p[3], 0, 255, &dr) ||
-      asc_sim_field(c, in->op, "src0 repeat stride", p[4], 0, 255, &sr))
+  if (asc_sim_field(c, in->op, "dst block stride", SFLD(p, BinaryRepeatParams, dst_blk_stride), 1, 65535, &db) ||
+      asc_sim_field(c, in->op, "src0 block stride", SFLD(p, BinaryRepeatParams, src0_blk_stride), 0, 65535, &sb) ||
+      asc_sim_field(c, in->op, "dst repeat stride", SFLD(p, BinaryRepeatParams, dst_rep_stride), 0, 255, &dr) ||
+      asc_sim_field(c, in->op, "src0 repeat stride", SFLD(p, BinaryRepeatParams, src0_rep_stride), 0, 255, &sr))
     return -1;
   int64_t reps = c->counter ? (int64_t)((c->mask[0] + (uint64_t)lanes - 1) / (uint64_t)lanes) : sim_in(c, in, 3)->i;
   if (reps < 0 || reps > 255)

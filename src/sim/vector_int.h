@@ -58,6 +58,9 @@ void asc_sim_reg_vcmpsel(sim_exec_fn *t);
 void asc_sim_reg_vreduce(sim_exec_fn *t);
 void asc_sim_reg_vlayout(sim_exec_fn *t);
 int64_t asc_sim_laneoff(int64_t r, int k, int esz, int64_t blk, int64_t rep);
+/* *blk, *rep := the n block and n repeat strides (dst, src0[, src1]) of operand opnd, a Binary-, Unary- or
+ * CopyRepeatParams struct, read by field name and range-checked; -1 after an error. */
+int asc_sim_strides(sim_core *c, const sim_inst *in, int opnd, int n, int64_t *blk, int64_t *rep);
 void asc_sim_reg_vmisc(sim_exec_fn *t);
 void asc_sim_reg_vdeq(sim_exec_fn *t);
 void asc_sim_reg_vsort(sim_exec_fn *t);

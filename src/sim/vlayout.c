@@ -51,8 +51,9 @@ enum { TT_NONE = 0, TT_ND2ND_B16 = 10, TT_NCHW2NHWC = 11, TT_NHWC2NCHW = 12 };
 
 static int transposeext(sim_core *c, const sim_inst *in) {
   const double *p = sim_in(c, in, 3)->fld;
-  int64_t n = (int64_t)p[0], ch = (int64_t)p[1], h = (int64_t)p[2], w = (int64_t)p[3];
-  int type = (int)p[4], dt = dtof(in, 0);
+  int64_t n = (int64_t)SFLD(p, TransposeParamsExt, n_size), ch = (int64_t)SFLD(p, TransposeParamsExt, c_size);
+  int64_t h = (int64_t)SFLD(p, TransposeParamsExt, h_size), w = (int64_t)SFLD(p, TransposeParamsExt, w_size);
+  int type = (int)SFLD(p, TransposeParamsExt, transpose_type), dt = dtof(in, 0);
   if (dt < 0)
     return -1;
   if (type == TT_ND2ND_B16)
@@ -98,10 +99,11 @@ static int trans5hd(sim_core *c, const sim_inst *in) {
   if (dt < 0 || asc_sim_dtype_size(dt) != 2)
     return asc_sim_err(c, in->op, "asc.trans_data_to_5hd: only 2-byte elements are modelled yet");
   const double *p = sim_in(c, in, 32)->fld;
-  int64_t repeat = (int64_t)p[2], drep = (int64_t)p[3], srep = (int64_t)p[4];
+  int64_t repeat = (int64_t)SFLD(p, TransDataTo5HDParams, repeat_times), drep = (int64_t)SFLD(p, TransDataTo5HDParams, dst_rep_stride);
+  int64_t srep = (int64_t)SFLD(p, TransDataTo5HDParams, src_rep_stride);
   if (repeat < 0 || repeat > 255)
     return asc_sim_err(c, in->op, "asc.trans_data_to_5hd: repeat_times %lld is outside 0..255", (long long)repeat);
-  if (p[0] != 0 || p[1] != 0)
+  if (SFLD(p, TransDataTo5HDParams, dst_high_half) != 0 || SFLD(p, TransDataTo5HDParams, src_high_half) != 0)
     return asc_sim_err(c, in->op, "asc.trans_data_to_5hd: dst_high_half / src_high_half apply to 8-bit types only");
   for (int64_t r = 0; r < repeat; r++) {
     uint8_t blk[16][32];
@@ -177,7 +179,8 @@ static int brcb(sim_core *c, const sim_inst *in) {
     return -1;
   int esz = asc_sim_dtype_size(dt);
   const double *p = sim_in(c, in, 3)->fld;
-  int64_t blk = p[0] == 0 ? 1 : (int64_t)p[0], rep = (int64_t)p[1];
+  double b = SFLD(p, BrcbRepeatParams, dst_blk_stride);
+  int64_t blk = b == 0 ? 1 : (int64_t)b, rep = (int64_t)SFLD(p, BrcbRepeatParams, dst_rep_stride);
   for (int64_t r = 0; r < repeat; r++)
     for (int j = 0; j < 8; j++) {
       const uint8_t *s = asc_sim_vptr(c, in, 1, (r * 8 + j) * esz, esz, "read");
@@ -262,7 +265,8 @@ static int gatherb(sim_core *c, const sim_inst *in) {
   if (dt < 0 || repeat < 0 || checkoffs(c, in, 2))
     return -1;
   const double *p = sim_in(c, in, 4)->fld;
-  int64_t blk = p[0] == 0 ? 1 : (int64_t)p[0], rep = (int64_t)p[1];
+  double b = SFLD(p, GatherRepeatParams, dst_blk_stride);
+  int64_t blk = b == 0 ? 1 : (int64_t)b, rep = (int64_t)SFLD(p, GatherRepeatParams, dst_rep_stride);
   for (int64_t r = 0; r < repeat; r++)
     for (int j = 0; j < 8; j++) {
       const uint8_t *o = asc_sim_vptr(c, in, 2, 4 * (r * 8 + j), 4, "read");
@@ -315,7 +319,10 @@ static int gathermask(sim_core *c, const sim_inst *in) {
   bool reduce = sim_in(c, in, 3)->i != 0;
   int64_t mask = sim_in(c, in, 4)->i;
   const double *p = sim_in(c, in, 5)->fld;
-  int64_t sblk = (int64_t)p[0], repeat = (int64_t)p[1], srep = (int64_t)p[2], prep = (int64_t)p[3];
+  int64_t sblk = (int64_t)SFLD(p, GatherMaskParams, src0_block_stride);
+  int64_t repeat = (int64_t)SFLD(p, GatherMaskParams, repeat_times);
+  int64_t srep = (int64_t)SFLD(p, GatherMaskParams, src0_repeat_stride);
+  int64_t prep = (int64_t)SFLD(p, GatherMaskParams, src1_repeat_stride);
   if (repeat < 0 || repeat > 255)
     return asc_sim_err(c, in->op, "asc.gather_mask: repeat_times %lld is outside 0..255", (long long)repeat);
   if (reduce && (mask < 1 || mask > lanes))

@@ -63,15 +63,39 @@ int64_t asc_sim_laneoff(int64_t r, int k, int esz, int64_t blk, int64_t rep) {
   return 32 * (r * rep + (int64_t)(k / per) * blk) + (int64_t)(k % per) * esz;
 }
 
-/* The n block strides then the n repeat strides of a repeat-params struct (fields are doubles:
- * each must be an integer in the hardware's range, block uint16, repeat uint8, before use, so
- * lane offsets stay far from overflow). */
-static int strides(sim_core *c, const sim_inst *in, const double *p, int n, int64_t *blk, int64_t *rep) {
+/* The strides of the repeat-params structs by name: dst, src0, src1 block strides, then the same
+ * repeat strides (Unary- and CopyRepeatParams: dst and src). */
+#define BR(f) ASC_SF_BinaryRepeatParams_##f
+#define UR(f) ASC_SF_UnaryRepeatParams_##f
+#define CR(f) ASC_SF_CopyRepeatParams_##f
+static const struct {
+  int sid, n; /* asc_struct_id, how many operands it has strides for */
+  asc_sfield blk[3], rep[3];
+} stridefields[] = {
+    {ASC_STRUCT_BINARY_REPEAT, 3, {BR(dst_blk_stride), BR(src0_blk_stride), BR(src1_blk_stride)},
+     {BR(dst_rep_stride), BR(src0_rep_stride), BR(src1_rep_stride)}},
+    {ASC_STRUCT_UNARY_REPEAT, 2, {UR(dst_blk_stride), UR(src_blk_stride)}, {UR(dst_rep_stride), UR(src_rep_stride)}},
+    {ASC_STRUCT_COPY_REPEAT, 2, {CR(dst_stride), CR(src_stride)}, {CR(dst_repeat_size), CR(src_repeat_size)}},
+};
+
+/* The n block strides and n repeat strides (dst, src0[, src1]) of the repeat-params struct operand
+ * `opnd` (fields are doubles: each must be an integer in the hardware's range, block uint16, repeat
+ * uint8, before use, so lane offsets stay far from overflow). */
+int asc_sim_strides(sim_core *c, const sim_inst *in, int opnd, int n, int64_t *blk, int64_t *rep) {
   static const char *const bn[3] = {"dst block stride", "src0 block stride", "src1 block stride"};
   static const char *const rn[3] = {"dst repeat stride", "src0 repeat stride", "src1 repeat stride"};
+  const asc_type *t = sim_intype(in, opnd);
+  const double *p = sim_in(c, in, opnd)->fld;
+  size_t k = 0;
+  while (k < sizeof stridefields / sizeof stridefields[0] &&
+         !(t && t->kind == ASC_TY_STRUCT && t->struct_id == stridefields[k].sid && n <= stridefields[k].n))
+    k++;
+  if (k == sizeof stridefields / sizeof stridefields[0])
+    return asc_sim_err(c, in->op, "%s: operand %d is not a repeat-params struct with strides for %d operands",
+                       asc_op_name(in->op), opnd, n);
   for (int i = 0; i < n; i++)
-    if (asc_sim_field(c, in->op, bn[i], p[i], 0, 65535, &blk[i]) ||
-        asc_sim_field(c, in->op, rn[i], p[n + i], 0, 255, &rep[i]))
+    if (asc_sim_field(c, in->op, bn[i], p[asc_sfields[stridefields[k].blk[i]].index], 0, 65535, &blk[i]) ||
+        asc_sim_field(c, in->op, rn[i], p[asc_sfields[stridefields[k].rep[i]].index], 0, 255, &rep[i]))
       return -1;
   return 0;
 }
@@ -87,9 +111,8 @@ int asc_sim_vlevel0(sim_core *c, const sim_inst *in) {
   bool bits = op->form == SIM_VF_BITS;
   int mi = op->kind == SIM_V_UNARY || op->kind == SIM_V_MOVE ? 2 : 3, ri = mi + (bits ? 2 : 1);
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
-  const double *p = sim_in(c, in, ri + 1)->fld;
   int64_t blk[3] = {0, 0, 0}, rep[3] = {0, 0, 0}; /* dst, src0, src1 */
-  if (strides(c, in, p, op->kind == SIM_V_BIN ? 3 : 2, blk, rep))
+  if (asc_sim_strides(c, in, ri + 1, op->kind == SIM_V_BIN ? 3 : 2, blk, rep))
     return -1;
   if (blk[0] == 0)
     return asc_sim_err(c, in->op, "%s: dst block stride 0 is undefined on the hardware", asc_op_name(in->op));
@@ -122,16 +145,14 @@ static int dtof(const sim_inst *in, int i) { return asc_sim_elem_dtype(sim_intyp
  * axpy.mask|bitmask(dst, src, s, mask.., repeat, UnaryRepeatParams): lanes = 256 bytes of the
  * wider type; each operand is addressed in its own element size. */
 static int castaxpy(sim_core *c, const sim_inst *in) {
-  int code = in->op->code, ddt = dtof(in, 0), sdt = dtof(in, 1);
-  bool axpy = code == ASC_OP_AXPY_MASK || code == ASC_OP_AXPY_BITMASK;
-  bool bits = code == ASC_OP_CAST_BITMASK || code == ASC_OP_AXPY_BITMASK;
+  int ddt = dtof(in, 0), sdt = dtof(in, 1);
+  bool bits, axpy = sim_formof(in, &bits) == ASC_OP_AXPY;
   if (ddt < 0 || sdt < 0)
     return -1;
   int ds = asc_sim_dtype_size(ddt), ss = asc_sim_dtype_size(sdt), lanes = 256 / (ds > ss ? ds : ss);
   int mi = axpy ? 3 : 2, ri = mi + (bits ? 2 : 1);
-  const double *p = sim_in(c, in, ri + 1)->fld;
   int64_t blk[2], rep[2];
-  if (strides(c, in, p, 2, blk, rep))
+  if (asc_sim_strides(c, in, ri + 1, 2, blk, rep))
     return -1;
   if (blk[0] == 0)
     return asc_sim_err(c, in->op, "%s: dst block stride 0 is undefined on the hardware", asc_op_name(in->op));
@@ -170,11 +191,10 @@ static int castaxpy(sim_core *c, const sim_inst *in) {
  * repeat a pairwise tree, then the repeat results (lanes off add 0); the index is the
  * element offset in src of the first max / min. */
 static int reducel0(sim_core *c, const sim_inst *in) {
-  int code = in->op->code, dt = dtof(in, 0);
-  bool bits = code == ASC_OP_REDUCE_SUM_BITMASK || code == ASC_OP_REDUCE_MAX_BITMASK ||
-              code == ASC_OP_REDUCE_MIN_BITMASK;
-  bool sum = code == ASC_OP_REDUCE_SUM_MASK || code == ASC_OP_REDUCE_SUM_BITMASK;
-  bool max = code == ASC_OP_REDUCE_MAX_MASK || code == ASC_OP_REDUCE_MAX_BITMASK;
+  int dt = dtof(in, 0);
+  bool bits;
+  asc_opcode base = sim_formof(in, &bits);
+  bool sum = base == ASC_OP_REDUCE_SUM, max = base == ASC_OP_REDUCE_MAX;
   if (dt < 0)
     return -1;
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz, ri = bits ? 5 : 4;

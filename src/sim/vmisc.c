@@ -118,7 +118,8 @@ static int duplicatemask(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if (dt < 0)
     return -1;
-  bool bits = in->op->code == ASC_OP_DUPLICATE_BITMASK;
+  bool bits;
+  sim_formof(in, &bits);
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz, ri = bits ? 4 : 3;
   int64_t repeat = sim_in(c, in, ri)->i, blk = sim_in(c, in, ri + 1)->i, rep = sim_in(c, in, ri + 2)->i;
   /* Duplicate's dstBlockStride is a uint16, dstRepeatStride a uint8: lane offsets stay small */

@@ -193,6 +193,22 @@ TEST(registry_tables) {
   CHECK_INT(d, 8);
   CHECK_INT(asc_struct_field_index(ASC_STRUCT_DATA_COPY_EXT, "rsv"), 4);
   CHECK_INT(asc_struct_lookup("DataCopyPadExtParams", 20), ASC_STRUCT_DATA_COPY_PAD_EXT);
+  /* field numbers, constant indices and the field table (structs.def FIELD rows) */
+  CHECK_INT(ASC_SFI(DataCopyParams, block_len), 1);
+  CHECK_INT(ASC_SFI(DataCopyExtParams, rsv), asc_struct_field_index(ASC_STRUCT_DATA_COPY_EXT, "rsv"));
+  CHECK_INT(ASC_SFI(AippParams, csc_bias_out_2), asc_struct_nfields(ASC_STRUCT_AIPP_PARAMS) - 1);
+  CHECK_STR(asc_sfields[ASC_SF_LoadData3DParamsV2_pad_value].label, "LoadData3DParamsV2.pad_value");
+  CHECK_STR(asc_sfields[ASC_SF_LoadData3DParamsV2_pad_value].name, "pad_value");
+  CHECK_INT(asc_sfields[ASC_SF_LoadData3DParamsV2_pad_value].index, 18);
+  CHECK_INT(asc_struct_first_field(ASC_STRUCT_UNARY_REPEAT), ASC_SF_UnaryRepeatParams_dst_blk_stride);
+  CHECK(asc_struct_defaults(ASC_STRUCT_LOAD3D_V2PRO)[ASC_SFI(LoadData3DParamsV2Pro, filter_config)] ==
+        1103823438081.0);
+  CHECK(asc_struct_defaults(ASC_STRUCT_COUNT) == NULL);
+  CHECK_INT(asc_struct_nfields(ASC_STRUCT_FIXPIPE_CFG), 1);
+  int total = 0;
+  for (int s = 0; s < ASC_STRUCT_COUNT; s++)
+    total += asc_struct_nfields(s) + 1; /* + the struct's marker */
+  CHECK_INT(total, ASC_SF_COUNT);
 }
 
 /* Builds func @k(%a: i32) { %0 = const 2; %1 = addi %a, %0; return } by hand. */
