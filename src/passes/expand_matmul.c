@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "hw/hw.h"
+#include "passes/irgen.h"
 #include "passes/passes.h"
 
 /* The i32 scalars after the tensors (ops.def, "asc.adv.Matmul"): the tiling's, then the
@@ -59,94 +60,9 @@ typedef struct evtab {
   int n;
 } evtab;
 
-typedef struct gen {
-  asc_module *m;
-  asc_ctx *ctx;
-  asc_loc loc;
-  asc_op *pos;      /* insert before this op, or ... */
-  asc_block *block; /* ... append to this block (pos == NULL) */
-  const asc_type *i32, *idx;
-  const evtab *ev;  /* NULL: id 0 */
-} gen;
-
-static asc_op *emit(gen *g, asc_opcode code, asc_value *const *ops, int n, const asc_type *rt) {
-  asc_op *op = asc_op_create(g->m, code, ops, n, rt ? &rt : NULL, rt ? 1 : 0, g->loc);
-  if (g->pos)
-    asc_op_insert_before(g->pos, op);
-  else
-    asc_block_append(g->block, op);
-  return op;
-}
-
-static asc_value *res(asc_op *op) { return &op->results[0]; }
-
-static asc_value *kint(gen *g, int64_t v) {
-  asc_op *op = emit(g, ASC_OP_CONSTANT, NULL, 0, g->i32);
-  asc_op_set_attr(g->m, op, "value", asc_attr_int(g->m, g->i32, v));
-  return res(op);
-}
-
-static asc_value *bin(gen *g, asc_opcode code, asc_value *a, asc_value *b) {
-  asc_value *ops[] = {a, b};
-  return res(emit(g, code, ops, 2, g->i32));
-}
-
-static asc_value *add(gen *g, asc_value *a, asc_value *b) { return bin(g, ASC_OP_ADDI, a, b); }
-static asc_value *mul(gen *g, asc_value *a, asc_value *b) { return bin(g, ASC_OP_MULI, a, b); }
-static asc_value *mulk(gen *g, asc_value *a, int64_t k) { return mul(g, a, kint(g, k)); }
-static asc_value *cdiv(gen *g, asc_value *a, int64_t k) { return bin(g, ASC_OP_CEILDIVSI, a, kint(g, k)); }
-static asc_value *up(gen *g, asc_value *a, int64_t k) { return mulk(g, cdiv(g, a, k), k); }
-
-static asc_value *cmp(gen *g, int pred, asc_value *a, asc_value *b) {
-  asc_value *ops[] = {a, b};
-  asc_op *op = emit(g, ASC_OP_CMPI, ops, 2, asc_type_int(g->ctx, 1, false));
-  asc_op_set_attr(g->m, op, "predicate", asc_attr_int(g->m, asc_type_int(g->ctx, 64, false), pred));
-  return res(op);
-}
-
-static asc_value *sel(gen *g, asc_value *c, asc_value *a, asc_value *b) {
-  asc_value *ops[] = {c, a, b};
-  return res(emit(g, ASC_OP_SELECT, ops, 3, a->type));
-}
-
-static asc_value *cast(gen *g, asc_value *v, const asc_type *t) {
-  return res(emit(g, ASC_OP_INDEX_CAST, &v, 1, t));
-}
-
-/* A loop state: the enclosing insertion point, saved while the body is generated. */
-typedef struct loopctx {
-  asc_op *pos;
-  asc_block *block;
-} loopctx;
-
-/* for iv in [0, ub): ... ; returns iv (i32); close with endfor. */
-static asc_value *forloop(gen *g, asc_value *ub, loopctx *save) {
-  asc_value *ops[] = {cast(g, kint(g, 0), g->idx), cast(g, ub, g->idx), cast(g, kint(g, 1), g->idx)};
-  asc_op *f = emit(g, ASC_OP_FOR, ops, 3, NULL);
-  asc_block *b = asc_region_ensure_block(g->m, &f->regions[0]);
-  asc_value *iv = asc_block_add_arg(g->m, b, g->idx);
-  save->pos = g->pos, save->block = g->block;
-  g->pos = NULL, g->block = b;
-  return cast(g, iv, g->i32);
-}
-
-static void endblock(gen *g, const loopctx *save) {
-  emit(g, ASC_OP_YIELD, NULL, 0, NULL);
-  g->pos = save->pos, g->block = save->block;
-}
-
-/* if c { then } else { else }: ifthen opens the then block, ifelse switches, endblock closes. */
-static asc_op *ifthen(gen *g, asc_value *c, loopctx *save) {
-  asc_op *f = emit(g, ASC_OP_IF, &c, 1, NULL);
-  save->pos = g->pos, save->block = g->block;
-  g->pos = NULL, g->block = asc_region_ensure_block(g->m, &f->regions[0]);
-  return f;
-}
-
-static void ifelse(gen *g, asc_op *f) {
-  emit(g, ASC_OP_YIELD, NULL, 0, NULL);
-  g->block = asc_region_ensure_block(g->m, &f->regions[1]);
-}
+/* aux: the evtab of the kernel's event ids (NULL: id 0) */
+typedef irgen gen;
+typedef irsave loopctx;
 
 static asc_value *mkstruct(gen *g, int id, asc_value *const *f, int n) {
   return res(emit(g, ASC_OP_STRUCT, f, n, asc_type_struct(g->ctx, id)));
@@ -154,9 +70,10 @@ static asc_value *mkstruct(gen *g, int id, asc_value *const *f, int n) {
 
 static void flag(gen *g, int event) {
   asc_value *id = NULL;
-  for (int i = 0; g->ev && i < g->ev->n; i++)
-    if (g->ev->event[i] == event)
-      id = g->ev->id[i];
+  const evtab *ev = g->aux;
+  for (int i = 0; ev && i < ev->n; i++)
+    if (ev->event[i] == event)
+      id = ev->id[i];
   if (!id)
     id = kint(g, 0);
   asc_op *s = emit(g, ASC_OP_SET_FLAG, &id, 1, NULL);
@@ -170,16 +87,6 @@ static asc_value *ltensor(gen *g, const asc_type *elem, int pos, int64_t byte_ad
   asc_op *op = emit(g, ASC_OP_LOCAL_TENSOR, ops, 2, asc_type_ltensor(g->ctx, elem, NULL, 0, pos));
   asc_op_set_attr(g->m, op, "pos", asc_attr_enum(g->m, ASC_ENUM_POS, pos));
   return res(op);
-}
-
-static asc_value *ltsub(gen *g, asc_value *t, asc_value *off) {
-  asc_value *ops[] = {t, off};
-  return res(emit(g, ASC_OP_LT_SUBVIEW, ops, 2, t->type));
-}
-
-static asc_value *gtsub(gen *g, asc_value *t, asc_value *off) {
-  asc_value *ops[] = {t, off};
-  return res(emit(g, ASC_OP_GT_SUBVIEW, ops, 2, t->type));
 }
 
 static void op3(gen *g, asc_opcode code, asc_value *a, asc_value *b, asc_value *c) {

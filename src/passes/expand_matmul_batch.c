@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "hw/hw.h"
+#include "passes/irgen.h"
 #include "passes/passes.h"
 
 /* operands: those of asc.matmul_iterate_all (its tensors - C, A, B, bias, workspace, ... - then its
@@ -42,93 +43,8 @@ enum { S_TM, S_TN, S_TK, S_ORGM, S_ORGN, S_ORGKA, S_ORGKB, NS_MIN };
 enum { X_BA, X_BB, X_LOOP, X_MSA, X_MSB, X_MSC, X_LA, X_LB = X_LA + 5, X_LC = X_LB + 5, NX = X_LC + 5 };
 enum { L_NONE, L_NORMAL, L_BSNGD, L_SBNGD, L_BNGS1S2 };
 
-typedef struct g {
-  asc_module *m;
-  asc_loc loc;
-  asc_op *pos;
-  asc_block *block;
-  const asc_type *i32, *idx;
-} g_t;
-
-static asc_op *emit(g_t *g, asc_opcode code, asc_value *const *ops, int n, const asc_type *rt) {
-  asc_op *op = asc_op_create(g->m, code, ops, n, rt ? &rt : NULL, rt ? 1 : 0, g->loc);
-  if (g->pos)
-    asc_op_insert_before(g->pos, op);
-  else
-    asc_block_append(g->block, op);
-  return op;
-}
-
-static asc_value *res(asc_op *op) { return &op->results[0]; }
-
-static asc_value *kint(g_t *g, int64_t v) {
-  asc_op *op = emit(g, ASC_OP_CONSTANT, NULL, 0, g->i32);
-  asc_op_set_attr(g->m, op, "value", asc_attr_int(g->m, g->i32, v));
-  return res(op);
-}
-
-static asc_value *bin(g_t *g, asc_opcode code, asc_value *a, asc_value *b) {
-  asc_value *ops[] = {a, b};
-  return res(emit(g, code, ops, 2, g->i32));
-}
-
-static asc_value *mul(g_t *g, asc_value *a, asc_value *b) { return bin(g, ASC_OP_MULI, a, b); }
-static asc_value *add(g_t *g, asc_value *a, asc_value *b) { return bin(g, ASC_OP_ADDI, a, b); }
-
-static asc_value *cmp(g_t *g, int pred, asc_value *a, asc_value *b) {
-  asc_value *ops[] = {a, b};
-  asc_op *op = emit(g, ASC_OP_CMPI, ops, 2, asc_type_int(g->m->ctx, 1, false));
-  asc_op_set_attr(g->m, op, "predicate", asc_attr_int(g->m, asc_type_int(g->m->ctx, 64, false), pred));
-  return res(op);
-}
-
-static asc_value *sel(g_t *g, asc_value *c, asc_value *a, asc_value *b) {
-  asc_value *ops[] = {c, a, b};
-  return res(emit(g, ASC_OP_SELECT, ops, 3, a->type));
-}
-
-static asc_value *cast(g_t *g, asc_value *v, const asc_type *t) { return res(emit(g, ASC_OP_INDEX_CAST, &v, 1, t)); }
-
-typedef struct saved {
-  asc_op *pos;
-  asc_block *block;
-} saved;
-
-static asc_value *forloop(g_t *g, asc_value *ub, saved *s) {
-  asc_value *ops[] = {cast(g, kint(g, 0), g->idx), cast(g, ub, g->idx), cast(g, kint(g, 1), g->idx)};
-  asc_op *f = emit(g, ASC_OP_FOR, ops, 3, NULL);
-  asc_block *b = asc_region_ensure_block(g->m, &f->regions[0]);
-  asc_value *iv = asc_block_add_arg(g->m, b, g->idx);
-  s->pos = g->pos, s->block = g->block;
-  g->pos = NULL, g->block = b;
-  return cast(g, iv, g->i32);
-}
-
-static void endblock(g_t *g, const saved *s) {
-  emit(g, ASC_OP_YIELD, NULL, 0, NULL);
-  g->pos = s->pos, g->block = s->block;
-}
-
-static asc_op *ifelse_open(g_t *g, asc_value *c, saved *s) {
-  asc_op *f = emit(g, ASC_OP_IF, &c, 1, NULL);
-  s->pos = g->pos, s->block = g->block;
-  g->pos = NULL, g->block = asc_region_ensure_block(g->m, &f->regions[0]);
-  return f;
-}
-
-static asc_value *gtsub(g_t *g, asc_value *t, asc_value *off) {
-  asc_value *ops[] = {t, off};
-  return res(emit(g, ASC_OP_GT_SUBVIEW, ops, 2, t->type));
-}
-
-static asc_value *ltsub(g_t *g, asc_value *t, asc_value *off) {
-  asc_value *ops[] = {t, off};
-  return res(emit(g, ASC_OP_LT_SUBVIEW, ops, 2, t->type));
-}
-
-static asc_value *up(g_t *g, asc_value *v, int64_t k) {
-  return mul(g, bin(g, ASC_OP_CEILDIVSI, v, kint(g, k)), kint(g, k));
-}
+typedef irgen g_t;
+typedef irsave saved;
 
 /* The batch stride of a local matrix stored rows x cols (nz: Nz; c0 elements per 32 bytes), or ms
  * when nonzero. */
@@ -166,7 +82,7 @@ static void strides(g_t *g, int layout, asc_value *const *l, asc_value *rows, as
 }
 
 static int expand_one(asc_module *m, asc_op *op) {
-  g_t g = {m, asc_op_diag_loc(op), op, NULL, asc_type_int(m->ctx, 32, false), asc_type_index(m->ctx)};
+  g_t g = irgen_at(m, asc_op_diag_loc(op), op, NULL);
   int nt = 0; /* the leading tensor operands */
   while (nt < op->noperands && op->operands[nt]->type != g.i32)
     nt++;
@@ -199,7 +115,7 @@ static int expand_one(asc_module *m, asc_op *op) {
   if (bloc) /* tk x tn (tn x tk) */
     sb = local_stride(&g, tb ? s[S_TN] : s[S_TK], tb ? s[S_TK] : s[S_TN], attr_int(op, "b_nz"), c0, x[X_MSB]);
   if (!tb && !cloc && !bloc) {
-    ifelse_open(&g, cmp(&g, 1, ldb, ldc), &is);
+    ifthen(&g, cmp(&g, 1, ldb, ldc), &is);
     emit(&g, ASC_OP_TRAP, NULL, 0, NULL);
     endblock(&g, &is);
   }
