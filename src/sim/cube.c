@@ -588,28 +588,44 @@ static int loadsparse(sim_core *c, const sim_inst *in) {
   return xfer(c, in, ASC_HW_MEM_L1, ASC_HW_MEM_L0B, reps * (512 + 128));
 }
 
+/* Mmad's and MmadWithSparse's dst, fm and filter: in L0C, L0A and L0B, aligned. */
+static int mmadops(sim_core *c, const sim_inst *in) {
+  return wantmem(c, in, 0, MB(L0C), "dst", "L0C (CO1)") || wantmem(c, in, 1, MB(L0A), "fm", "L0A (A2)") ||
+         wantmem(c, in, 2, MB(L0B), "filter", "L0B (B2)") || wantalign(c, in, 0, 0, MMAD_DST_ALIGN, "dst") ||
+         wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_L0A), "fm") ||
+         wantalign(c, in, 2, 0, l0align(ASC_HW_MEM_L0B), "filter");
+}
+
+/* Mmad's parameters (MmadParams), range-checked. */
+typedef struct mmadp {
+  int64_t m, n, k, isbias, fmoff, sparse, wa, wb, unit, csrc, cinit, kalign;
+} mmadp;
+
+static int mmadparams(sim_core *c, const sim_inst *in, const double *f, mmadp *p) {
+  return field(c, in, f, ASC_SF_MmadParams_m, 0, 4095, &p->m) || field(c, in, f, ASC_SF_MmadParams_n, 0, 4095, &p->n) ||
+         field(c, in, f, ASC_SF_MmadParams_k, 0, 4095, &p->k) ||
+         field(c, in, f, ASC_SF_MmadParams_is_bias, 0, 1, &p->isbias) ||
+         field(c, in, f, ASC_SF_MmadParams_fm_offset, -2147483648LL, 2147483647LL, &p->fmoff) ||
+         field(c, in, f, ASC_SF_MmadParams_en_ssparse, 0, 1, &p->sparse) ||
+         field(c, in, f, ASC_SF_MmadParams_en_winograd_a, 0, 1, &p->wa) ||
+         field(c, in, f, ASC_SF_MmadParams_en_winograd_b, 0, 1, &p->wb) ||
+         field(c, in, f, ASC_SF_MmadParams_unit_flag, 0, 3, &p->unit) ||
+         field(c, in, f, ASC_SF_MmadParams_cmatrix_source, 0, 1, &p->csrc) ||
+         field(c, in, f, ASC_SF_MmadParams_cmatrix_init_val, 0, 1, &p->cinit) ||
+         field(c, in, f, ASC_SF_MmadParams_k_direction_align, 0, 1, &p->kalign);
+}
+
 static int mmadsparse(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 3)->fld;
-  int64_t m, n, k, isbias, fmoff, sparse, wa, wb, unit, csrc, cinit, kalign;
-  if (wantmem(c, in, 0, MB(L0C), "dst", "L0C (CO1)") || wantmem(c, in, 1, MB(L0A), "fm", "L0A (A2)") ||
-      wantmem(c, in, 2, MB(L0B), "filter", "L0B (B2)") ||
-      field(c, in, f, ASC_SF_MmadParams_m, 0, 4095, &m) || field(c, in, f, ASC_SF_MmadParams_n, 0, 4095, &n) ||
-      field(c, in, f, ASC_SF_MmadParams_k, 0, 4095, &k) || field(c, in, f, ASC_SF_MmadParams_is_bias, 0, 1, &isbias) ||
-      field(c, in, f, ASC_SF_MmadParams_fm_offset, -2147483648LL, 2147483647LL, &fmoff) ||
-      field(c, in, f, ASC_SF_MmadParams_en_ssparse, 0, 1, &sparse) ||
-      field(c, in, f, ASC_SF_MmadParams_en_winograd_a, 0, 1, &wa) ||
-      field(c, in, f, ASC_SF_MmadParams_en_winograd_b, 0, 1, &wb) ||
-      field(c, in, f, ASC_SF_MmadParams_unit_flag, 0, 3, &unit) ||
-      field(c, in, f, ASC_SF_MmadParams_cmatrix_source, 0, 1, &csrc) ||
-      field(c, in, f, ASC_SF_MmadParams_cmatrix_init_val, 0, 1, &cinit) ||
-      field(c, in, f, ASC_SF_MmadParams_k_direction_align, 0, 1, &kalign) ||
-      wantalign(c, in, 0, 0, 1024, "dst") || wantalign(c, in, 1, 0, 512, "fm") || wantalign(c, in, 2, 0, 512, "filter"))
+  mmadp mp;
+  if (mmadops(c, in) || mmadparams(c, in, f, &mp))
     return -1;
+  int64_t m = mp.m, n = mp.n, k = mp.k;
   if (edt(in, 0) != ASC_SIM_I32 || edt(in, 1) != ASC_SIM_I8 || edt(in, 2) != ASC_SIM_I8)
     return asc_sim_err(c, in->op, "asc.mmad_with_sparse: s8 x s8 -> s32 only (MmadWithSparse)");
-  if (wa || wb)
+  if (mp.wa || mp.wb)
     return notavail(c, in, "Winograd (MmadParams.en_winograd_a/b)");
-  if (csrc)
+  if (mp.csrc)
     return asc_sim_err(c, in->op, "asc.mmad_with_sparse: cmatrix_source (a bias table) is not an operand of "
                        "MmadWithSparse");
   if (!m || !n || !k)
@@ -619,7 +635,7 @@ static int mmadsparse(sim_core *c, const sim_inst *in) {
                        "original B)", (long long)k);
   int64_t kd = k / 2, M1 = (m + 15) / 16, N1 = (n + 15) / 16, K1 = (k + 31) / 32, KD1 = (kd + 31) / 32;
   const sim_val *C = sim_in(c, in, 0), *Bv = sim_in(c, in, 2);
-  bool init = isbias || !cinit; /* accumulate onto L0C */
+  bool init = mp.isbias || !mp.cinit; /* accumulate onto L0C */
   c->padread = true;
   const uint8_t *A = asc_sim_mem(c, in->op, sim_in(c, in, 1), 0, M1 * K1 * 512, "read");
   const uint8_t *B = A ? asc_sim_mem(c, in->op, Bv, 0, KD1 * N1 * 512, "read") : NULL;
@@ -742,27 +758,16 @@ static float ldf(int dt, const uint8_t *p) { return (float)asc_sim_loadf(dt, p);
 static int mmad(sim_core *c, const sim_inst *in) {
   bool hasbias = in->op->code == ASC_OP_MMAD_BIAS;
   const double *f = sim_in(c, in, hasbias ? 4 : 3)->fld;
-  int64_t m, n, k, isbias, fmoff, sparse, wa, wb, unit, csrc, cinit, kalign;
-  if (wantmem(c, in, 0, MB(L0C), "dst", "L0C (CO1)") || wantmem(c, in, 1, MB(L0A), "fm", "L0A (A2)") ||
-      wantmem(c, in, 2, MB(L0B), "filter", "L0B (B2)") ||
-      (hasbias && wantmem(c, in, 3, MB(BIAS), "bias", "the bias table (C2)")) ||
-      field(c, in, f, ASC_SF_MmadParams_m, 0, 4095, &m) || field(c, in, f, ASC_SF_MmadParams_n, 0, 4095, &n) ||
-      field(c, in, f, ASC_SF_MmadParams_k, 0, 4095, &k) || field(c, in, f, ASC_SF_MmadParams_is_bias, 0, 1, &isbias) ||
-      field(c, in, f, ASC_SF_MmadParams_fm_offset, -2147483648LL, 2147483647LL, &fmoff) ||
-      field(c, in, f, ASC_SF_MmadParams_en_ssparse, 0, 1, &sparse) ||
-      field(c, in, f, ASC_SF_MmadParams_en_winograd_a, 0, 1, &wa) ||
-      field(c, in, f, ASC_SF_MmadParams_en_winograd_b, 0, 1, &wb) ||
-      field(c, in, f, ASC_SF_MmadParams_unit_flag, 0, 3, &unit) ||
-      field(c, in, f, ASC_SF_MmadParams_cmatrix_source, 0, 1, &csrc) ||
-      field(c, in, f, ASC_SF_MmadParams_cmatrix_init_val, 0, 1, &cinit) ||
-      field(c, in, f, ASC_SF_MmadParams_k_direction_align, 0, 1, &kalign) ||
-      wantalign(c, in, 0, 0, MMAD_DST_ALIGN, "dst") || wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_L0A), "fm") ||
-      wantalign(c, in, 2, 0, l0align(ASC_HW_MEM_L0B), "filter") ||
-      (hasbias && wantalign(c, in, 3, 0, l0align(ASC_HW_MEM_BIAS), "bias")))
+  mmadp mp;
+  if (mmadops(c, in) ||
+      (hasbias && (wantmem(c, in, 3, MB(BIAS), "bias", "the bias table (C2)") ||
+                   wantalign(c, in, 3, 0, l0align(ASC_HW_MEM_BIAS), "bias"))) ||
+      mmadparams(c, in, f, &mp))
     return -1;
-  if (sparse || wa || wb)
-    return notavail(c, in, sparse ? "MmadParams.en_ssparse" : "Winograd (MmadParams.en_winograd_a/b)");
-  if (unit == 1)
+  int64_t m = mp.m, n = mp.n, k = mp.k;
+  if (mp.sparse || mp.wa || mp.wb)
+    return notavail(c, in, mp.sparse ? "MmadParams.en_ssparse" : "Winograd (MmadParams.en_winograd_a/b)");
+  if (mp.unit == 1)
     return asc_sim_err(c, in->op, "asc.mmad: MmadParams.unit_flag 1 is reserved (0 off, 2 or 3)");
   int cd = edt(in, 0), ad = edt(in, 1), bd = edt(in, 2);
   bool isint = ad == ASC_SIM_I8;
@@ -779,13 +784,13 @@ static int mmad(sim_core *c, const sim_inst *in) {
   }
   int e = esz(in, 1), k0 = 32 / e;
   int64_t M1 = (m + 15) / 16, N1 = (n + 15) / 16;
-  int64_t K1 = kalign && ad == ASC_SIM_F32 ? (k + 15) / 16 * 2 : (k + k0 - 1) / k0;
+  int64_t K1 = mp.kalign && ad == ASC_SIM_F32 ? (k + 15) / 16 * 2 : (k + k0 - 1) / k0;
   int64_t MP = M1 * 16, NP = N1 * 16;
   bool gemv = m == 1;
   const sim_val *C = sim_in(c, in, 0);
   /* the C matrix's start: 0 (cmatrix_init_val, unless the deprecated is_bias asks to accumulate),
    * the bias table (a bias operand, or cmatrix_source), or L0C itself */
-  int init = (isbias || !cinit) ? (csrc || hasbias ? 2 : 1) : hasbias ? 2 : 0; /* 0 zero, 1 L0C, 2 bias */
+  int init = (mp.isbias || !mp.cinit) ? (mp.csrc || hasbias ? 2 : 1) : hasbias ? 2 : 0; /* 0 zero, 1 L0C, 2 bias */
   if (init == 2 && !hasbias)
     return asc_sim_err(c, in->op, "asc.mmad: cmatrix_source takes the C matrix's start from the bias table: pass "
                        "the bias tensor (mmad(dst, fm, filter, bias, params))");
