@@ -1075,6 +1075,8 @@ static bool walk_arm(walker *w, asc_op *op, int r, state *st) {
   bool pushed;
   if (!sync_assume(w, op->operands[0], r == 0, &pushed))
     return false;
+  if (w->dom && w->dom->enter_arm)
+    w->dom->enter_arm(st->dom, op->operands[0], r);
   sync_recall_arms(w, op, st);
   if (op->nregions > r && op->regions[r].block)
     walk_block(w, op->regions[r].block, st);
@@ -1110,11 +1112,11 @@ static void walk_if(walker *w, asc_op *op, state *st) {
     sync_state_assign(st, other);
   else if (else_runs) {
     sync_note_arms(w, op, st, other);
-    sync_state_meet(st, other);
+    sync_state_meet(st, other, op->operands[0]);
   }
   free(saved);
-  free(other);
-  free(entry);
+  sync_state_free(other);
+  sync_state_free(entry);
 }
 
 /* The body runs only when the loop's runtime upper bound exceeds its constant start. */
@@ -1246,9 +1248,71 @@ static void last_arms(walker *w, asc_op *loop, state *st) {
   sync_recall_given(w, body->args[0], last, last, body->last, st);
 }
 
+/* The riding analysis walks loop iteration by iteration (its facts depend on the index,
+ * as rotating ids do): each iteration with the index pinned, at most SYNC_EACH of them,
+ * their exits met when the trip count may differ. */
+static void walk_each(walker *w, carried *l, const state *entry, state *st) {
+  int64_t n = asc_pass_trip_count(l->loop), m = n < 0 || n > SYNC_EACH ? SYNC_EACH : n, v;
+  asc_block *body = l->loop->regions[0].block;
+  state *exits = NULL;
+  for (int64_t t = 0; t < m; t++) {
+    bool pinned = w->nfacts < MAXFACTS && sync_index_at(l->loop, t, &v);
+    if (t)
+      l->lo = l->cur, l->hi = l->cur = w->idx + 1;
+    if (pinned)
+      w->facts[w->nfacts++] = (struct fact){body->args[0], v, v};
+    sync_walk_body(w, l->loop, st);
+    w->nfacts -= pinned;
+    if (w->dom->loop)
+      w->dom->loop(w, entry->dom, st->dom, l->loop, false);
+    if (n != m && !exits)
+      exits = sync_state_copy(st);
+    else if (n != m)
+      sync_state_meet(exits, st, NULL);
+  }
+  if (exits)
+    sync_state_meet(st, exits, NULL);
+  sync_state_free(exits);
+}
+
+/* Does the riding analysis walk loop iteration by iteration (and may it, nested so)? */
+static bool walks_each(walker *w, asc_op *loop) {
+  int n = 0;
+  for (int i = 0; i < w->nloops; i++)
+    n += w->loops[i].each;
+  return w->dom && w->dom->each && n < SYNC_EACH_LOOPS && loop->code == ASC_OP_FOR && w->dom->each(w, loop);
+}
+
+/* scf.while for the riding analysis: the before region runs once more than the after
+ * region, and the loop exits after it; the exits after one and two passes are met. */
+static void walk_while(walker *w, carried *l, const state *entry, state *st) {
+  asc_block *cond = l->loop->regions[0].block, *body = l->loop->nregions > 1 ? l->loop->regions[1].block : NULL;
+  state *exits = NULL;
+  bool twice = w->nloops <= SYNC_DOM_DEPTH;
+  for (int pass = 0; pass < 3; pass++) {
+    if (pass && !twice)
+      pass = 2;
+    if (pass == 1) {
+      if (w->dom->loop)
+        w->dom->loop(w, entry->dom, st->dom, l->loop, true);
+      l->lo = l->cur, l->hi = l->cur = w->idx + 1;
+    }
+    if (cond)
+      walk_block(w, cond, st);
+    if (pass == 0)
+      exits = sync_state_copy(st);
+    else
+      sync_state_meet(exits, st, NULL);
+    if (pass < 2 && body)
+      walk_block(w, body, st);
+  }
+  sync_state_meet(st, exits, NULL);
+  sync_state_free(exits);
+}
+
 static void walk_loop(walker *w, asc_op *loop, state *st) {
   state *entry;
-  bool unrolled;
+  bool unrolled, each, shallow = w->dom && w->nloops >= SYNC_DOM_DEPTH;
   int first_edge = w->nedges;
   int64_t start;
   carried *l;
@@ -1257,24 +1321,38 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   entry = sync_state_copy(st);
   start = w->idx;
   if (w->nloops == MAXLOOPS) {
-    fallback_all(w, loop, st, "loops nested too deeply to analyse");
-    free(entry);
+    if (w->dom) /* the riding analysis only: once, met with zero trips */
+      sync_walk_body(w, loop, st), sync_state_meet(st, entry, NULL);
+    else
+      fallback_all(w, loop, st, "loops nested too deeply to analyse");
+    sync_state_free(entry);
     return;
   }
   l = &w->loops[w->nloops++];
-  *l = (carried){loop, w->idx + 1, 0, 0};
+  *l = (carried){loop, w->idx + 1, 0, 0, false};
   unrolled = sync_unrolled(w, loop);
+  each = l->each = !unrolled && !shallow && walks_each(w, loop);
+  if (w->dom && loop->code == ASC_OP_WHILE) {
+    walk_while(w, l, entry, st);
+    w->nloops--;
+    sync_state_free(entry);
+    return;
+  }
   if (unrolled)
     sync_walk_unrolled(w, l, st);
+  else if (each)
+    walk_each(w, l, entry, st);
   else
     sync_walk_body(w, loop, st);
-  if (!unrolled && !runs_once_at_most(w, loop)) {
+  if (!unrolled && !each && !shallow && !runs_once_at_most(w, loop)) {
     int64_t lo, hi;
     state *once = NULL;
     bool third = sync_walks_last(w, loop);
     sync_trip_range(w, loop, &lo, &hi);
-    if (lo <= 1)
+    if (lo <= 1 || w->dom)
       once = sync_state_copy(st); /* it may stop after one iteration */
+    if (w->dom && w->dom->loop)
+      w->dom->loop(w, entry->dom, st->dom, loop, true);
     l->lo = l->cur;
     l->hi = l->cur = w->idx + 1;
     sync_walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
@@ -1288,23 +1366,29 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     last_arms(w, loop, st); /* the exit only: not what any iteration but the last knows */
     if (once) { /* the second walk's elements never ran on that path */
       not_run_view(w, loop, first_edge, once, l->cur);
-      sync_state_meet(st, once);
-      free(once);
+      sync_state_meet(st, once, NULL);
+      sync_state_free(once);
     }
   }
   w->nloops--;
   forget_cursors(st, entry);
-  if (!runs_at_least_once(w, loop)) {
+  if (shallow || !runs_at_least_once(w, loop)) {
     not_run_view(w, loop, first_edge, entry, start + 1);
     zero_trip_primes(w, loop, first_edge, entry, start + 1);
     sync_recall_no_trip(w, loop, entry);
     sync_note_trips(w, loop, st, entry);
-    sync_state_meet(st, entry); /* zero trips */
+    sync_state_meet(st, entry, NULL); /* zero trips */
   }
-  free(entry);
+  sync_state_free(entry);
 }
 
+static bool shape_ok(const asc_op *op);
+
 static void walk_op(walker *w, asc_op *op, state *st) {
+  if (w->dom)
+    w->dom->op(w, st->dom, op);
+  if (w->dom && !shape_ok(op))
+    return; /* a module the verifier never checked (verify-sync through the C API) */
   switch (op->code) {
   case ASC_OP_SET_FLAG:
   case ASC_OP_WAIT_FLAG:
@@ -1362,6 +1446,28 @@ void sync_walk_func(walker *w, asc_op *func, state *st) {
   walk_block(w, func->regions[0].block, st);
 }
 
+void *sync_walk_domain(asc_module *m, asc_op *func, const sync_domain *d, void *dom0) {
+  walker w;
+  state *st = sync_state_new();
+  void *out;
+  memset(&w, 0, sizeof w);
+  w.m = m, w.full = true, w.mode = MODE_CHECK, w.env.m = m, w.quiet = 1, w.dom = d;
+  st->dom = dom0, st->domain = d;
+  sync_walk_func(&w, func, st);
+  out = st->dom;
+  st->dom = NULL;
+  sync_state_free(st);
+  sync_walker_free(&w, true);
+  return out;
+}
+
+const asc_op *sync_later_iteration(const walker *w) {
+  for (int i = w->nloops - 1; i >= 0; i--)
+    if (w->loops[i].hi > 0)
+      return w->loops[i].loop;
+  return NULL;
+}
+
 /* Free what w owns; the edges and their map only if `edges` (a check walk borrows them). */
 void sync_walker_free(walker *w, bool edges) {
   free(w->hist);
@@ -1399,7 +1505,7 @@ static int sync_func(asc_module *m, asc_op *func, bool full, int mode) {
     sync_minimize(&w, func);
     sync_drop_dead_ids(&w, func);
   }
-  free(st);
+  sync_state_free(st);
   sync_walker_free(&w, true);
   return rc;
 }
@@ -1470,7 +1576,7 @@ int sync_report_races(asc_module *m, asc_op *func) {
   w.m = m, w.full = true, w.mode = MODE_INSERT, w.env.m = m, w.collect = true;
   st = sync_state_new();
   sync_walk_func(&w, copy, st);
-  free(st);
+  sync_state_free(st);
   if (w.nraces) {
     memset(&chk, 0, sizeof chk);
     chk.m = m, chk.full = true, chk.mode = MODE_CHECK, chk.env.m = m;

@@ -49,7 +49,7 @@ static void check_walk(walker *ins, asc_op *func, walker *w, const sync_cases *c
   if (!w->etok || !w->ptok || !w->rtok)
     asc_die("out of memory");
   sync_walk_func(w, func, st);
-  free(st);
+  sync_state_free(st);
 }
 
 /* One check walk (of case k of cases, if any): whether it finds every conflict ordered;
@@ -363,7 +363,7 @@ static void probe_restore(walker *w, state *st, probe_save *s) {
   memcpy(w->rtok, s->tok + 2 * ne, (size_t)w->nedges * sizeof *s->tok);
   memcpy(w->second, s->second, sizeof s->second);
   memcpy(w->ifs, s->ifs, sizeof w->ifs);
-  free(s->st);
+  sync_state_free(s->st);
   free(s->widx);
   free(s->tok);
   free(s->ifs);

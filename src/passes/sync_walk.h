@@ -40,6 +40,26 @@ typedef struct qstate {
   int nfifo;
 } qstate;
 
+struct walker;
+
+/* A second analysis riding on the walk (verify-sync's flag balance and TQue checks, which
+ * ask no order question): its state travels in state->dom, copied and met with the walk's
+ * own, so it sees the same paths: arms the facts leave possible, loops walked twice (or
+ * iteration by iteration, when `each` asks), met with the zero- and one-trip paths. */
+typedef struct sync_domain {
+  void *(*copy)(const void *st);
+  void (*meet)(void *st, const void *other, const asc_value *cond); /* cond: the if's, or NULL */
+  void (*drop)(void *st);
+  void (*op)(const struct walker *w, void *st, asc_op *op); /* every op, before its regions */
+  void (*enter_arm)(void *st, const asc_value *cond, int arm); /* optional: arm 0 then, 1 else */
+  /* After an iteration, before the next (before: the state at the loop).  balance: also
+   * check that one iteration leaves things as it found them; not when the loop is walked
+   * iteration by iteration (optional). */
+  void (*loop)(const struct walker *w, const void *before, void *after, const asc_op *loop, bool balance);
+  bool (*each)(const struct walker *w, asc_op *loop); /* walk loop iteration by iteration? */
+  void *user;
+} sync_domain;
+
 typedef struct state {
   token k[SYNC_NPIPES];
   int64_t last[SYNC_NPIPES];
@@ -47,6 +67,8 @@ typedef struct state {
   int npend;
   qstate qs[MAXQ];
   int nq;
+  void *dom; /* the riding analysis' state, or NULL */
+  const sync_domain *domain;
 } state;
 
 /* A loop being walked: entries with idx >= cur are from the iteration being walked; in
@@ -54,11 +76,16 @@ typedef struct state {
 typedef struct carried {
   asc_op *loop;
   int64_t cur, lo, hi;
+  bool each; /* walked iteration by iteration for the riding analysis */
 } carried;
 
 /* MODE_CHECK with last_walks walks each iteration of a loop of at most this many constant
  * trips apart (sync_minimize.c). */
 enum { SYNC_UNROLL = 4 };
+/* A riding analysis walks at most SYNC_EACH_LOOPS nested loops iteration by iteration,
+ * SYNC_EACH iterations each (a multiple of every rotation period 1, 2, 4, 8), and loops
+ * nested deeper than SYNC_DOM_DEPTH once per walk of their parent (linear work). */
+enum { SYNC_EACH = 8, SYNC_EACH_LOOPS = 2, SYNC_DOM_DEPTH = 12 };
 
 typedef struct walker {
   sync_env env;
@@ -69,6 +96,7 @@ typedef struct walker {
   asc_op *fail[2]; /* MODE_CHECK: its two ops (NULL: a rotating one judged late) */
   bool last_walks;   /* MODE_CHECK: take loops of constant trips apart (sync_minimize.c) */
   int quiet;         /* MODE_CHECK: inside a loop's walk that checks nothing (its last iteration) */
+  const sync_domain *dom; /* a riding analysis (MODE_CHECK, quiet), or NULL */
   asc_pass_vec bars; /* the pipe_barrier ops inserted (same-pipe conflicts, PIPE_ALL fallbacks) */
   sync_access *hist;
   size_t nhist, caphist;
@@ -159,7 +187,8 @@ token sync_set_token(const state *st, int p); /* what a set_flag on p issued now
 state *sync_state_new(void);
 state *sync_state_copy(const state *st);
 void sync_state_assign(state *dst, const state *src);
-void sync_state_meet(state *dst, const state *src); /* what is known on both paths */
+void sync_state_meet(state *dst, const state *src, const asc_value *cond); /* what both paths know */
+void sync_state_free(state *st);
 
 /* sync_facts.c */
 /* The values of x the facts of the arms being walked allow. */
@@ -215,6 +244,11 @@ void sync_drop_dead_ids(walker *w, asc_op *func);
 void sync_walk_func(walker *w, asc_op *func, state *st); /* the whole body from st */
 void sync_walk_body(walker *w, asc_op *loop, state *st); /* one iteration of loop */
 void sync_walker_free(walker *w, bool edges);
+/* Walk func with analysis d riding (its state dom0 at the entry); returns its state at the
+ * end (drop it).  Inserts nothing, checks no order. */
+void *sync_walk_domain(asc_module *m, asc_op *func, const sync_domain *d, void *dom0);
+/* The loop whose walk the walk is in for a later iteration (innermost), or NULL. */
+const asc_op *sync_later_iteration(const walker *w);
 /* MODE_CHECK, the end of loop's second walk: are rotating conflicts left for a third walk? */
 bool sync_resolve_deferred(walker *w, const asc_op *loop, const state *st);
 /* MODE_CHECK: some conflict is unordered (race: its collect entry, or -1). */

@@ -218,7 +218,7 @@ static void join_fifos(vq_state *s, const vq_state *o) {
   s->ent = r.ent, s->nent = r.nent, s->capent = r.capent;
 }
 
-static void vq_join(void *p, const void *q) {
+static void vq_join(void *p, const void *q, const asc_value *cond) {
   vq_state *s = p;
   const vq_state *o = q;
   join_counts(s, o);
@@ -232,6 +232,7 @@ static void vq_join(void *p, const void *q) {
   }
   for (int j = 0; j < o->nfuzzy; j++)
     make_fuzzy(s, o->fuzzy[j]);
+  (void)cond;
 }
 
 /* ---- transfer ------------------------------------------------------------------------------- */
@@ -361,7 +362,8 @@ static bool shape_ok(const asc_op *op) {
   }
 }
 
-static void vq_op(vs_ctx *c, void *p, asc_op *op) {
+static void vq_op(const walker *w, void *p, asc_op *op) {
+  vs_ctx *c = w->dom->user;
   vq_state *s = p;
   vq_count *n;
   check_uses(c, s, op);
@@ -381,12 +383,6 @@ static void vq_op(vs_ctx *c, void *p, asc_op *op) {
   }
 }
 
-static void vq_loop(vs_ctx *c, const void *before, void *after, const asc_op *loop, bool balance) {
-  (void)c, (void)before, (void)after, (void)loop, (void)balance; /* iteration 2 shows the effects */
-}
-
-static const vs_domain tque_domain = {vq_copy, vq_join, vq_drop, vq_op, vq_loop, NULL, NULL};
-
 /* At kernel end: tensors never freed, enques never dequeued. */
 static void report_leftovers(vs_ctx *c, const vq_state *s) {
   for (int i = 0; i < s->ncnt; i++)
@@ -401,10 +397,12 @@ static void report_leftovers(vs_ctx *c, const vq_state *s) {
 }
 
 void vs_check_tque(vs_ctx *c) {
+  sync_domain d = {vq_copy, vq_join, vq_drop, vq_op, NULL, NULL, vs_each, c}; /* iteration 2 shows the effects */
   vq_state *s = calloc(1, sizeof *s);
   if (!s)
     asc_die("out of memory");
-  vs_walk_block(c, &tque_domain, c->func->regions[0].block, s);
+  s = sync_walk_domain(c->m, c->func, &d, s);
+  c->w = NULL;
   report_leftovers(c, s);
   vq_drop(s);
 }
