@@ -229,8 +229,7 @@ static void walk_rotating_flag(walker *w, asc_op *op, int e, state *st) {
     return;
   }
   if (op == ed->wait) {
-    /* in a third walk, a wait of two rotating ids takes the set of the first walk */
-    t = w->probing == ed->loop && ed->k == 2 ? w->rtok[e] : w->ptok[e];
+    t = w->ptok[e];
     learn(st, dst, &t);
   } else if (op == ed->drain[ed->k - 1]) {
     t = drain_token(w, e);
@@ -831,7 +830,6 @@ static void explain(asc_module *m, bool warn, const sync_access *a, const sync_a
 /* MODE_CHECK: every unordered pair fails the check, except a conflict between iterations
  * i and i + k of a rotation, which may be ordered through iteration i + 1 (walked next in
  * the loop's second walk): those wait for the end of that walk (resolve_deferred). */
-static void resolve_at(walker *w, const asc_op *op, const state *st);
 
 /* collect: note the conflict a -> b (once per pair of ops and pipes); its index, or -1. */
 static int note_race(walker *w, const sync_access *a, const sync_access *b, int kind, bool live) {
@@ -865,10 +863,6 @@ void sync_fail(walker *w, int race) {
 static void check_op(walker *w, const sync_access *acc, int n, const state *st) {
   if (w->quiet)
     return;
-  if (w->probing) {
-    resolve_at(w, acc[0].op, st);
-    return;
-  }
   for (int j = 0; j < n && (w->collect || !w->failed); j++)
     for (size_t i = w->nhist; i-- > 0 && (w->collect || !w->failed);) {
       const sync_access *a = &w->hist[i];
@@ -878,7 +872,7 @@ static void check_op(walker *w, const sync_access *acc, int n, const state *st) 
         continue;
       if (loop && overlap(w, a, &acc[j]) == 2 && w->ndeferred < MAXROT && cur_walk(w, loop) != INT64_MAX)
         w->deferred[w->ndeferred++] =
-            (struct deferred){loop, acc[j].op, a->idx, a->pipe, acc[j].pipe, false, note_race(w, a, &acc[j], k, false)};
+            (struct deferred){loop, a->idx, a->pipe, acc[j].pipe, note_race(w, a, &acc[j], k, false)};
       else {
         if (!w->failed)
           w->fail[0] = a->op, w->fail[1] = acc[j].op;
@@ -889,32 +883,15 @@ static void check_op(walker *w, const sync_access *acc, int n, const state *st) 
 
 /* The end of loop's second walk (iteration i + 1): a deferred conflict a (iteration i) ->
  * b (iteration i + k, k >= 2) is ordered if b's pipe knows a by then, on every path: all
- * its later elements, b among them, come after a.  Those it does not know yet are left to
- * b's place in iteration i + 2 (probe); true if there are any. */
-bool sync_resolve_deferred(walker *w, const asc_op *loop, const state *st) {
-  bool left = false;
+ * its later elements, b among them, come after a.  Otherwise the check fails. */
+void sync_resolve_deferred(walker *w, const asc_op *loop, const state *st) {
   for (int d = 0; d < w->ndeferred; d++) {
-    struct deferred *x = &w->deferred[d];
+    const struct deferred *x = &w->deferred[d];
     if (x->loop != loop)
       continue;
     if (!sync_knows(&st->k[x->bpipe], x->apipe, x->aidx))
-      left = x->probe = true;
-    else
-      w->deferred[d--] = w->deferred[--w->ndeferred];
-  }
-  return left;
-}
-
-/* Third walk: at consumer op in iteration i + 2, its pipe must know a of iteration i; what
- * it knows there it knows in every later iteration too. */
-static void resolve_at(walker *w, const asc_op *op, const state *st) {
-  for (int d = 0; d < w->ndeferred; d++) {
-    const struct deferred *x = &w->deferred[d];
-    if (x->probe && x->bop == op) {
-      if (!sync_knows(&st->k[x->bpipe], x->apipe, x->aidx))
-        sync_fail(w, x->race);
-      w->deferred[d--] = w->deferred[--w->ndeferred];
-    }
+      sync_fail(w, x->race);
+    w->deferred[d--] = w->deferred[--w->ndeferred];
   }
 }
 
@@ -1359,8 +1336,8 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     if (!third)
       last_iteration(w, loop, l->cur);
     note_second_walk(w, loop, l->cur);
-    if (w->mode == MODE_CHECK && sync_resolve_deferred(w, loop, st))
-      sync_probe(w, l, st);
+    if (w->mode == MODE_CHECK)
+      sync_resolve_deferred(w, loop, st);
     if (third)
       sync_walk_last(w, l, st);
     last_arms(w, loop, st); /* the exit only: not what any iteration but the last knows */

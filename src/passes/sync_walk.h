@@ -137,14 +137,12 @@ typedef struct walker {
   } ifs[MAXIFS];
   int nifs;
   struct deferred {      /* MODE_CHECK: rotating conflicts left to the end of a second walk */
-    const asc_op *loop, *bop; /* the loop, the consumer */
+    const asc_op *loop;
     int64_t aidx;
     int apipe, bpipe;
-    bool probe;               /* unknown there: left to the consumer in a third walk */
     int race;                 /* collect: its entry in races, or -1 */
   } deferred[MAXROT];
   int ndeferred;
-  const asc_op *probing; /* MODE_CHECK: the loop of a third walk, only for the deferred conflicts */
   struct second {        /* per loop, the walk indices of its latest second walk */
     const asc_op *loop;
     int64_t lo, hi;
@@ -229,8 +227,6 @@ void sync_minimize(walker *w, asc_op *func);
  * runs, per case of the arguments, loops of constant trips taken apart) finds ordered, into
  * *out (free it); returns their number. */
 int sync_unordered(walker *ins, asc_op *func, struct race **out);
-/* MODE_CHECK, after loop l's second walk: a third walk for the deferred conflicts left. */
-void sync_probe(walker *w, carried *l, state *st);
 void sync_recheck_clashes(walker *w, asc_op *func); /* before ids: clashes of the finished syncs */
 /* MODE_CHECK with last_walks: walk a loop of at most SYNC_UNROLL constant trips once per
  * iteration, or a longer one's last iteration on its own after the two-iteration model. */
@@ -249,8 +245,8 @@ void sync_walker_free(walker *w, bool edges);
 void *sync_walk_domain(asc_module *m, asc_op *func, const sync_domain *d, void *dom0);
 /* The loop whose walk the walk is in for a later iteration (innermost), or NULL. */
 const asc_op *sync_later_iteration(const walker *w);
-/* MODE_CHECK, the end of loop's second walk: are rotating conflicts left for a third walk? */
-bool sync_resolve_deferred(walker *w, const asc_op *loop, const state *st);
+/* MODE_CHECK, the end of loop's second walk: the rotating conflicts left fail. */
+void sync_resolve_deferred(walker *w, const asc_op *loop, const state *st);
 /* MODE_CHECK: some conflict is unordered (race: its collect entry, or -1). */
 void sync_fail(walker *w, int race);
 
