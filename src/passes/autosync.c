@@ -118,12 +118,7 @@ static void add_clash(walker *w, int e1, int e2) {
   for (int i = 0; i < w->nclash; i++)
     if (w->clash[i].e1 == e1 && w->clash[i].e2 == e2)
       return;
-  if (w->nclash == w->capclash) {
-    w->capclash = w->capclash ? 2 * w->capclash : 16;
-    w->clash = realloc(w->clash, (size_t)w->capclash * sizeof *w->clash);
-    if (!w->clash)
-      asc_die("out of memory");
-  }
+  w->clash = sync_grow(w->clash, &w->capclash, w->nclash, sizeof *w->clash);
   w->clash[w->nclash++] = (sync_clash){e1, e2};
 }
 
@@ -386,12 +381,7 @@ static token access_token(const sync_access *a) {
 /* Remember what a set on each pipe right after the if/loop op would carry (on every
  * path through it: the walk's state after the op is the meet of its paths). */
 static void record_tokens(walker *w, asc_pass_map *map, const asc_op *op, const state *st) {
-  if (w->nposts == w->capposts) {
-    w->capposts = w->capposts ? 2 * w->capposts : 16;
-    w->posts = realloc(w->posts, (size_t)w->capposts * sizeof *w->posts);
-    if (!w->posts)
-      asc_die("out of memory");
-  }
+  w->posts = sync_grow(w->posts, &w->capposts, w->nposts, sizeof *w->posts);
   for (int p = 0; p < SYNC_NPIPES; p++)
     w->posts[w->nposts][p] = sync_set_token(st, p);
   asc_pass_map_set(map, op, ++w->nposts);
@@ -749,7 +739,7 @@ static bool index_exclusive(const walker *w, const sync_access *a, const asc_op 
 /* a ran under conditions the arms being walked rule out: it and they never both run. */
 static bool exclusive(const walker *w, const sync_access *a) {
   for (int i = 0; i < a->ncond; i++) {
-    const asc_op *loop = sync_index_of(a->cond_x[i]);
+    const asc_op *loop = sync_iv_loop(a->cond_x[i]);
     int64_t lo, hi;
     sync_fact_range(w, a->cond_x[i], &lo, &hi);
     if (loop ? index_exclusive(w, a, loop, a->cond_lo[i], a->cond_hi[i], lo, hi)
@@ -843,12 +833,7 @@ static int note_race(walker *w, const sync_access *a, const sync_access *b, int 
       return i;
     }
   }
-  if (w->nraces == w->capraces) {
-    w->capraces = w->capraces ? 2 * w->capraces : 16;
-    w->races = realloc(w->races, (size_t)w->capraces * sizeof *w->races);
-    if (!w->races)
-      asc_die("out of memory");
-  }
+  w->races = sync_grow(w->races, &w->capraces, w->nraces, sizeof *w->races);
   r = &w->races[w->nraces];
   *r = (struct race){*a, *b, kind, carrier(w, a) != NULL, certain(w, a, b), live};
   return w->nraces++;
@@ -945,7 +930,7 @@ static void note_conditions(const walker *w, sync_access *a) {
     bool seen = false;
     for (int j = 0; j < a->ncond; j++)
       seen |= a->cond_x[j] == x;
-    if (seen || (!sync_loop_free(x) && !sync_index_of(x)))
+    if (seen || (!sync_loop_free(x) && !sync_iv_loop(x)))
       continue;
     a->cond_x[a->ncond] = x;
     sync_fact_range(w, x, &a->cond_lo[a->ncond], &a->cond_hi[a->ncond]);
@@ -1362,10 +1347,10 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
 static bool shape_ok(const asc_op *op);
 
 static void walk_op(walker *w, asc_op *op, state *st) {
-  if (w->dom)
-    w->dom->op(w, st->dom, op);
   if (w->dom && !shape_ok(op))
     return; /* a module the verifier never checked (verify-sync through the C API) */
+  if (w->dom)
+    w->dom->op(w, st->dom, op);
   switch (op->code) {
   case ASC_OP_SET_FLAG:
   case ASC_OP_WAIT_FLAG:

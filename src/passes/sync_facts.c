@@ -17,12 +17,6 @@ const asc_op *sync_arg_owner(const asc_value *v) {
   return !v->def && v->block && v->block->parent ? v->block->parent->parent : NULL;
 }
 
-/* The scf.for whose index v is, or NULL. */
-const asc_op *sync_index_of(const asc_value *v) {
-  const asc_op *owner = sync_arg_owner(v);
-  return owner && owner->code == ASC_OP_FOR && v->index == 0 ? owner : NULL;
-}
-
 /* The index values loop's iterations take, clipped into [*lo, *hi]; false if none can. */
 bool sync_index_values(const asc_op *loop, int64_t *lo, int64_t *hi) {
   int64_t lb, step, n = asc_pass_trip_count(loop);
@@ -126,7 +120,7 @@ bool sync_assume(walker *w, const asc_value *cond, bool truth, bool *pushed) {
   if (w->nfacts == MAXFACTS || !cond_range(w, cond, truth, &x, &lo, &hi))
     return true;
   ilo = lo, ihi = hi;
-  if (lo > hi || ((loop = sync_index_of(x)) && !sync_index_values(loop, &ilo, &ihi)))
+  if (lo > hi || ((loop = sync_iv_loop(x)) && !sync_index_values(loop, &ilo, &ihi)))
     return false;
   w->facts[w->nfacts++] = (struct fact){x, lo, hi};
   *pushed = true;

@@ -6,6 +6,16 @@
 
 #include "passes/sync_walk.h"
 
+void *sync_grow(void *p, int *cap, int n, size_t sz) {
+  if (n < *cap)
+    return p;
+  *cap = *cap ? 2 * *cap : 8;
+  p = realloc(p, (size_t)*cap * sz);
+  if (!p)
+    asc_die("out of memory");
+  return p;
+}
+
 void sync_tok_empty(token *t) {
   for (int p = 0; p < SYNC_NPIPES; p++) {
     t->t[p] = -1;

@@ -66,7 +66,7 @@ static int vf_find(const vf_state *s, int64_t ev, const asc_value *key, int64_t 
 }
 
 static void vf_add(vf_state *s, vf_flag f) {
-  s->f = vs_grow(s->f, &s->cap, s->n, sizeof *s->f);
+  s->f = sync_grow(s->f, &s->cap, s->n, sizeof *s->f);
   s->f[s->n++] = f;
 }
 

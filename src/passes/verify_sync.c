@@ -60,16 +60,6 @@ bool vs_sync_op_ok(const asc_op *op) {
   return op->code == ASC_OP_PIPE_BARRIER && enum_attr(op, "pipe", ASC_ENUM_PIPEID);
 }
 
-void *vs_grow(void *p, int *cap, int n, size_t sz) {
-  if (n < *cap)
-    return p;
-  *cap = *cap ? 2 * *cap : 8;
-  p = realloc(p, (size_t)*cap * sz);
-  if (!p)
-    asc_die("out of memory");
-  return p;
-}
-
 /* ---- ids as functions of loop indices ------------------------------------------------------- */
 
 /* Small values only: the ids and indices of interest are; anything larger is "unknown". */
@@ -104,7 +94,7 @@ static bool eval(const vs_ctx *c, const asc_value *v, int64_t *out, int depth) {
     return small(*out);
   if (v == c->bind_iv)
     return *out = c->bind_val, true;
-  if (c->w && sync_index_of(v)) {
+  if (c->w && sync_iv_loop(v)) {
     sync_fact_range(c->w, v, &lo, &hi);
     return lo == hi && (*out = lo, small(lo));
   }

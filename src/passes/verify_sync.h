@@ -70,9 +70,6 @@ void vs_check_tque(vs_ctx *c);   /* S010, verify_tque.c */
  * API; malformed sync ops are skipped.) */
 bool vs_sync_op_ok(const asc_op *op);
 
-/* Grow *p (an array of n elements of size sz, capacity *cap) to hold one more. */
-void *vs_grow(void *p, int *cap, int n, size_t sz);
-
 int asc_pass_verify_sync(asc_module *m);
 
 #endif
