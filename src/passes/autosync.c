@@ -1140,54 +1140,6 @@ static bool never_runs(const walker *w, const asc_op *loop) {
   return hi == 0;
 }
 
-/* Does op run in every iteration of loop in which it runs in any: are the ifs and loops
- * between them controlled by values defined outside loop? */
-static bool defined_in(const asc_value *v, const asc_op *loop) {
-  const asc_op *owner = v->def ? v->def : sync_arg_owner(v);
-  for (; owner; owner = asc_op_parent_op(owner))
-    if (owner == loop)
-      return true;
-  return false;
-}
-
-/* Can v differ between iterations of loop?  Not if it is defined outside it, or computed in
- * it by pure ops from such values (a condition on kernel arguments). */
-static bool varies_in(const asc_value *v, const asc_op *loop, int depth) {
-  if (!defined_in(v, loop))
-    return false;
-  if (!v->def || !(asc_opinfo_of(v->def->code)->flags & ASC_F_PURE) || v->def->nregions || depth == 0)
-    return true;
-  for (int i = 0; i < v->def->noperands; i++)
-    if (varies_in(v->def->operands[i], loop, depth - 1))
-      return true;
-  return false;
-}
-
-static bool runs_alike(const asc_op *op, const asc_op *loop) {
-  for (const asc_op *x = asc_op_parent_op(op); x && x != loop; x = asc_op_parent_op(x))
-    for (int i = 0; i < x->noperands; i++)
-      if (varies_in(x->operands[i], loop, 4))
-        return false;
-  return true;
-}
-
-/* Leaving a loop of a constant trip count n >= 2, the second walk's accesses are those of
- * its last iteration (when they run alike in every iteration): views moving with its IV
- * are where that iteration puts them. */
-static void last_iteration(walker *w, const asc_op *loop, int64_t from) {
-  int64_t n = asc_pass_trip_count(loop), last;
-  if (n < 2 || !sync_index_at(loop, n - 1, &last))
-    return;
-  for (size_t i = 0; i < w->nhist; i++) {
-    sync_access *h = &w->hist[i];
-    const asc_value *iv = h->v.rot_iv ? h->v.rot_iv : h->v.iv;
-    sync_view at;
-    if (h->idx >= from && iv && sync_iv_loop(iv) == loop && runs_alike(h->op, loop) &&
-        sync_view_at(&h->v, last, &at))
-      h->v = at;
-  }
-}
-
 static void note_second_walk(walker *w, const asc_op *loop, int64_t from) {
   int i = 0;
   while (i < w->nsecond && w->second[i].loop != loop)
@@ -1197,17 +1149,6 @@ static void note_second_walk(walker *w, const asc_op *loop, int64_t from) {
   else if (i == w->nsecond)
     w->nsecond++;
   w->second[i] = (struct second){loop, from, w->idx};
-}
-
-/* A loop of constant trips ends with the index at its last value: an if in its body that
- * the index decides took one arm in the last iteration, and what that arm ordered is known
- * at the loop's exit. */
-static void last_arms(walker *w, asc_op *loop, state *st) {
-  int64_t n = asc_pass_trip_count(loop), last;
-  asc_block *body = loop->regions[0].block;
-  if (n < 2 || !body || !body->nargs || !body->last || !sync_index_at(loop, n - 1, &last))
-    return;
-  sync_recall_given(w, body->args[0], last, last, body->last, st);
 }
 
 /* The riding analysis walks loop iteration by iteration (its facts depend on the index,
@@ -1318,14 +1259,11 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     l->lo = l->cur;
     l->hi = l->cur = w->idx + 1;
     sync_walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
-    if (!third)
-      last_iteration(w, loop, l->cur);
     note_second_walk(w, loop, l->cur);
     if (w->mode == MODE_CHECK)
       sync_resolve_deferred(w, loop, st);
     if (third)
       sync_walk_last(w, l, st);
-    last_arms(w, loop, st); /* the exit only: not what any iteration but the last knows */
     if (once) { /* the second walk's elements never ran on that path */
       not_run_view(w, loop, first_edge, once, l->cur);
       sync_state_meet(st, once, NULL);

@@ -184,16 +184,10 @@ void sync_note_trips(walker *w, const asc_op *loop, const state *ran, const stat
 void sync_recall_no_trip(walker *w, asc_op *loop, state *st) {
   int64_t lb;
   const asc_value *x = sync_trip_bound(loop, &lb);
-  if (x)
-    sync_recall_given(w, x, INT64_MIN, lb, loop, st);
-}
-
-/* sync_recall_arms at op, with x in [lo, hi] known there as well. */
-void sync_recall_given(walker *w, const asc_value *x, int64_t lo, int64_t hi, asc_op *op, state *st) {
-  if (w->nfacts == MAXFACTS)
+  if (!x || w->nfacts == MAXFACTS)
     return;
-  w->facts[w->nfacts++] = (struct fact){x, lo, hi};
-  sync_recall_arms(w, op, st);
+  w->facts[w->nfacts++] = (struct fact){x, INT64_MIN, lb};
+  sync_recall_arms(w, loop, st);
   w->nfacts--;
 }
 

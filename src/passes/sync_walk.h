@@ -200,7 +200,6 @@ void sync_note_arms(walker *w, const asc_op *op, const state *then_st, const sta
 void sync_note_trips(walker *w, const asc_op *loop, const state *ran, const state *none);
 void sync_recall_no_trip(walker *w, asc_op *loop, state *st);
 void sync_recall_arms(const walker *w, asc_op *op, state *st);
-void sync_recall_given(walker *w, const asc_value *x, int64_t lo, int64_t hi, asc_op *op, state *st);
 const asc_value *sync_strip_cast(const asc_value *v);
 /* d is `x <pred> constant` (an arith.cmpi, pred eq ne slt sle sgt sge with x on the left):
  * its x (casts stripped), pred and constant; false if d is of no such form. */
