@@ -557,32 +557,6 @@ static int tied_slots_overlap(const sync_view *a, const sync_view *b) {
   return 0;
 }
 
-/* v in the iteration where the index is i (a view that does not rotate is where it is). */
-static bool at_index(const sync_view *v, int64_t i, sync_view *out) {
-  return in_slot(v, v->rot_iv ? slot_at(v, i) : 0, out);
-}
-
-/* a and b rotate in one loop of at most PAIRS_MAX constant trips, or one of them stays put
- * (rel says how their iterations relate in that loop): 0 if no pair of its iterations (the
- * same one, or b's later than a's) puts them on common bytes. */
-enum { PAIRS_MAX = 64 };
-static int trip_pairs_overlap(const sync_view *a, const sync_view *b, int rel) {
-  const asc_value *iv = b->rot_iv ? b->rot_iv : a->rot_iv;
-  const asc_op *loop = iv ? sync_iv_loop(iv) : NULL;
-  int64_t lb, step, n = loop ? asc_pass_trip_count(loop) : -1;
-  if ((a->rot_iv && a->rot_iv != iv) || a->iv || b->iv || n < 0 || n > PAIRS_MAX ||
-      rel == SYNC_UNKNOWN_ITER || !asc_pass_const_int(loop->operands[0], &lb) ||
-      !asc_pass_const_int(loop->operands[2], &step))
-    return 1;
-  for (int64_t t = 0; t < n; t++)
-    for (int64_t u = rel == SYNC_SAME_ITER ? t : t + 1; u < (rel == SYNC_SAME_ITER ? t + 1 : n); u++) {
-      sync_view x, y;
-      if (!at_index(a, lb + t * step, &x) || !at_index(b, lb + u * step, &y) || !apart(&x, &y, NULL, 0))
-        return 1;
-    }
-  return 0;
-}
-
 /* Views that rotate differently (or only one rotates): disjoint if every slot of one is
  * disjoint from every slot of the other (gaps between slots count, unlike a hull). */
 static int slotwise_overlap(const sync_view *a, const sync_view *b, int rel) {
@@ -680,10 +654,8 @@ int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) 
     return 0;
   if (a->any || b->any)
     return 1;
-  if (a->rot_iv || b->rot_iv) {
-    int ov = same_rotation(a, b) ? rotating_overlap(a, b, rel, step) : slotwise_overlap(a, b, rel);
-    return ov ? ov * trip_pairs_overlap(a, b, rel) : 0;
-  }
+  if (a->rot_iv || b->rot_iv)
+    return same_rotation(a, b) ? rotating_overlap(a, b, rel, step) : slotwise_overlap(a, b, rel);
   if (!a->iv != !b->iv) /* a later b meets a moving a only before a's last iteration */
     return a->iv ? iv_overlap(a, b, false, rel == SYNC_LATER_ITER ? -1 : 0)
                  : iv_overlap(b, a, false, rel == SYNC_LATER_ITER ? 1 : 0);
