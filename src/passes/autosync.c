@@ -636,7 +636,7 @@ static int64_t cur_walk(const walker *w, const asc_op *loop) {
   return l ? l->cur : INT64_MAX;
 }
 
-/* MODE_CHECK: is a (iteration i - k) ordered before b (iteration i) by one of the rotating
+/* check walk: is a (iteration i - k) ordered before b (iteration i) by one of the rotating
  * edges the insertion walk placed and that is still there: a before its set in iteration
  * i - k, its wait before b in iteration i? */
 static bool rot_placed(const walker *w, const sync_access *a, const sync_access *b, const state *st) {
@@ -667,7 +667,7 @@ static bool rot_placed(const walker *w, const sync_access *a, const sync_access 
 /* Is a (iteration i - k) ordered before b (iteration i) by a rotating order made
  * earlier: one whose producer a reaches within its iteration and whose wait precedes b? */
 static bool rot_done(const walker *w, const sync_access *a, const sync_access *b, const state *st) {
-  if (w->mode == MODE_CHECK)
+  if (w->check)
     return rot_placed(w, a, b, st);
   for (int i = 0; i < w->nrdone; i++) {
     const struct rotdone *r = &w->rdone[i];
@@ -817,7 +817,7 @@ static void explain(asc_module *m, bool warn, const sync_access *a, const sync_a
 
 /* Flags first, latest producer first: each edge may imply the others (and a same-pipe
  * order through another pipe); a barrier only for what no flag covered. */
-/* MODE_CHECK: every unordered pair fails the check, except a conflict between iterations
+/* check walk: every unordered pair fails the check, except a conflict between iterations
  * i and i + k of a rotation, which may be ordered through iteration i + 1 (walked next in
  * the loop's second walk): those wait for the end of that walk (resolve_deferred). */
 
@@ -881,7 +881,7 @@ void sync_resolve_deferred(walker *w, const asc_op *loop, const state *st) {
 }
 
 static void order_op(walker *w, asc_op *op, const sync_access *acc, int n, state *st) {
-  if (w->mode == MODE_CHECK) {
+  if (w->check) {
     check_op(w, acc, n, st);
     return;
   }
@@ -889,9 +889,9 @@ static void order_op(walker *w, asc_op *op, const sync_access *acc, int n, state
     int kind = 0;
     const sync_access *b = NULL, *bar[2] = {NULL, NULL}, *a = latest_need(w, acc, n, st, bar, &b, &kind);
     const carried *c = a ? carrier(w, a) : NULL;
-    if (a && w->mode == MODE_LOG)
+    if (a && w->log)
       explain(w->m, false, a, b, kind, c != NULL);
-    else if (bar[0] && w->mode == MODE_LOG)
+    else if (bar[0] && w->log)
       explain(w->m, false, bar[0], bar[1], 1, carrier(w, bar[0]) != NULL);
     if (a)
       note_race(w, a, b, kind, true);
@@ -1260,7 +1260,7 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     l->hi = l->cur = w->idx + 1;
     sync_walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
     note_second_walk(w, loop, l->cur);
-    if (w->mode == MODE_CHECK)
+    if (w->check)
       sync_resolve_deferred(w, loop, st);
     if (third)
       sync_walk_last(w, l, st);
@@ -1351,7 +1351,7 @@ void *sync_walk_domain(asc_module *m, asc_op *func, const sync_domain *d, void *
   state *st = sync_state_new();
   void *out;
   memset(&w, 0, sizeof w);
-  w.m = m, w.full = true, w.mode = MODE_CHECK, w.env.m = m, w.quiet = 1, w.dom = d;
+  w.m = m, w.full = true, w.check = true, w.env.m = m, w.quiet = 1, w.dom = d;
   st->dom = dom0, st->domain = d;
   sync_walk_func(&w, func, st);
   out = st->dom;
@@ -1389,14 +1389,14 @@ void sync_walker_free(walker *w, bool edges) {
   }
 }
 
-static int sync_func(asc_module *m, asc_op *func, bool full, int mode) {
+static int sync_func(asc_module *m, asc_op *func, bool full) {
   walker w;
   state *st = sync_state_new();
   int rc = 0;
   memset(&w, 0, sizeof w);
   w.m = m;
   w.full = full;
-  w.mode = mode;
+  w.log = m->sync_log;
   w.env.m = m;
   sync_walk_func(&w, func, st);
   sync_recheck_clashes(&w, func);
@@ -1410,8 +1410,8 @@ static int sync_func(asc_module *m, asc_op *func, bool full, int mode) {
   return rc;
 }
 
-static int narrow_func(asc_module *m, asc_op *f) { return sync_func(m, f, false, m->sync_log ? MODE_LOG : MODE_INSERT); }
-static int full_func(asc_module *m, asc_op *f) { return sync_func(m, f, true, m->sync_log ? MODE_LOG : MODE_INSERT); }
+static int narrow_func(asc_module *m, asc_op *f) { return sync_func(m, f, false); }
+static int full_func(asc_module *m, asc_op *f) { return sync_func(m, f, true); }
 
 int asc_pass_auto_sync(asc_module *m) { return asc_pass_each_func(m, narrow_func); }
 int asc_pass_auto_sync_full(asc_module *m) { return asc_pass_each_func(m, full_func); }
@@ -1473,13 +1473,13 @@ int sync_report_races(asc_module *m, asc_op *func) {
   for (size_t i = 0; i < ops.n && i < orig.n; i++)
     asc_pass_map_set(&of, ops.items[i], (int64_t)i + 1);
   memset(&w, 0, sizeof w);
-  w.m = m, w.full = true, w.mode = MODE_INSERT, w.env.m = m, w.collect = true;
+  w.m = m, w.full = true, w.env.m = m, w.collect = true;
   st = sync_state_new();
   sync_walk_func(&w, copy, st);
   sync_state_free(st);
   if (w.nraces) {
     memset(&chk, 0, sizeof chk);
-    chk.m = m, chk.full = true, chk.mode = MODE_CHECK, chk.env.m = m;
+    chk.m = m, chk.full = true, chk.check = true, chk.env.m = m;
     n = sync_unordered(&chk, func, &r); /* the check walks read func, never change it */
     for (int i = 0; i < w.nraces; i++) {
       const struct race *x = &w.races[i];

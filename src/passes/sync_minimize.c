@@ -34,7 +34,7 @@ static void check_walk(walker *ins, asc_op *func, walker *w, const sync_cases *c
     w->nfacts = sync_case_facts(cases, k, w->facts);
   w->m = ins->m;
   w->full = ins->full;
-  w->mode = MODE_CHECK;
+  w->check = true;
   w->env.m = ins->m;
   w->edges = ins->edges;
   w->nedges = w->capedges = ins->nedges;
@@ -299,7 +299,7 @@ static bool try_drop(walker *w, asc_op *func, const sync_cases *cases, int g) {
     put_back(&t);
     return false;
   }
-  if (w->mode == MODE_LOG)
+  if (w->log)
     asc_diag(w->m->ctx, asc_op_diag_loc(t.op[0]), ASC_SEV_NOTE,
              "auto-sync: the %s above is dropped again: the other syncs imply it", asc_op_name(t.op[0]));
   return true;
@@ -323,14 +323,14 @@ void sync_minimize(walker *w, asc_op *func) {
 
 /* ---- check walks that take loops of constant trips apart (last_walks) ---- */
 
-/* MODE_CHECK with last_walks, a loop of n constant trips: walks each of its iterations
+/* check walk with last_walks, a loop of n constant trips: walks each of its iterations
  * apart when n <= SYNC_UNROLL, else the last one apart after the two-iteration model.  Walk t
  * that is iteration t runs with the index at that iteration's value: its ifs on the index
  * decided, its views where that iteration puts them.  Pushes that fact, or returns false. */
 static bool pin_index(walker *w, const asc_op *loop, int64_t t) {
   int64_t n = asc_pass_trip_count(loop), v;
   const asc_block *body = loop->regions[0].block;
-  if (w->mode != MODE_CHECK || !w->last_walks || t >= n || (t != n - 1 && n > SYNC_UNROLL) || !body ||
+  if (!w->check || !w->last_walks || t >= n || (t != n - 1 && n > SYNC_UNROLL) || !body ||
       !body->nargs || w->nfacts == MAXFACTS || !sync_index_at(loop, t, &v))
     return false;
   w->facts[w->nfacts++] = (struct fact){body->args[0], v, v};
@@ -345,7 +345,7 @@ static void walk_pinned(walker *w, asc_op *loop, int64_t t, state *st) {
 
 bool sync_unrolled(const walker *w, const asc_op *loop) {
   int64_t n = asc_pass_trip_count(loop);
-  return w->mode == MODE_CHECK && w->last_walks && n >= 1 && n <= SYNC_UNROLL;
+  return w->check && w->last_walks && n >= 1 && n <= SYNC_UNROLL;
 }
 
 /* Each iteration in turn: the walks check every pair of iterations as they are. */
@@ -363,7 +363,7 @@ void sync_walk_unrolled(walker *w, carried *l, state *st) {
  * then stands for the iterations between, and the exit sees this one.  Within the loop
  * the first two walks checked every conflict; this one checks nothing. */
 bool sync_walks_last(const walker *w, const asc_op *loop) {
-  return w->mode == MODE_CHECK && w->last_walks && asc_pass_trip_count(loop) > SYNC_UNROLL;
+  return w->check && w->last_walks && asc_pass_trip_count(loop) > SYNC_UNROLL;
 }
 
 void sync_walk_last(walker *w, carried *l, state *st) {

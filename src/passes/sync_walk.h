@@ -6,9 +6,6 @@
 
 #include "passes/sync_internal.h"
 
-/* MODE_CHECK: insert nothing, only find whether some conflict is still unordered (failed),
- * or with collect, which. */
-enum { MODE_INSERT, MODE_LOG, MODE_CHECK };
 enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 64, MAXLOOPS = 32, MAXROT = 64, MAXFACTS = 32, MAXIFS = 16 };
 
 /* What is known complete of each pipe p: its elements with walk index <= t[p], and those
@@ -79,7 +76,7 @@ typedef struct carried {
   bool each; /* walked iteration by iteration for the riding analysis */
 } carried;
 
-/* MODE_CHECK with last_walks walks each iteration of a loop of at most this many constant
+/* check walk with last_walks walks each iteration of a loop of at most this many constant
  * trips apart (sync_minimize.c). */
 enum { SYNC_UNROLL = 4 };
 /* A riding analysis walks at most SYNC_EACH_LOOPS nested loops iteration by iteration,
@@ -91,12 +88,14 @@ typedef struct walker {
   sync_env env;
   asc_module *m;
   bool full;
-  int mode; /* MODE_*: insert; insert and note each sync; only check (minimality, S001) */
-  bool failed;       /* MODE_CHECK: a conflict is unordered */
-  asc_op *fail[2]; /* MODE_CHECK: its two ops (NULL: a rotating one judged late) */
-  bool last_walks;   /* MODE_CHECK: take loops of constant trips apart (sync_minimize.c) */
-  int quiet;         /* MODE_CHECK: inside a loop's walk that checks nothing (its last iteration) */
-  const sync_domain *dom; /* a riding analysis (MODE_CHECK, quiet), or NULL */
+  bool check; /* insert nothing, only find whether some conflict is unordered (failed), or
+               * with collect, which (minimality, S001, the riding analyses' walks) */
+  bool log;   /* inserting: note each sync and why (auto_sync_log) */
+  bool failed;       /* check walk: a conflict is unordered */
+  asc_op *fail[2]; /* check walk: its two ops (NULL: a rotating one judged late) */
+  bool last_walks;   /* check walk: take loops of constant trips apart (sync_minimize.c) */
+  int quiet;         /* check walk: inside a loop's walk that checks nothing (its last iteration) */
+  const sync_domain *dom; /* a riding analysis (check walk, quiet), or NULL */
   asc_pass_vec bars; /* the pipe_barrier ops inserted (same-pipe conflicts, PIPE_ALL fallbacks) */
   sync_access *hist;
   size_t nhist, caphist;
@@ -136,7 +135,7 @@ typedef struct walker {
     token k[2][SYNC_NPIPES];
   } ifs[MAXIFS];
   int nifs;
-  struct deferred {      /* MODE_CHECK: rotating conflicts left to the end of a second walk */
+  struct deferred {      /* check walk: rotating conflicts left to the end of a second walk */
     const asc_op *loop;
     int64_t aidx;
     int apipe, bpipe;
@@ -148,7 +147,7 @@ typedef struct walker {
     int64_t lo, hi;
   } second[MAXROT];
   int nsecond;
-  /* MODE_CHECK with collect (verify-sync's S001): every unordered conflict, once per pair of
+  /* check walk with collect (verify-sync's S001): every unordered conflict, once per pair of
    * ops and pipes, instead of stopping at the first; live: found unordered (a rotating one
    * stays provisional until its third walk). */
   bool collect;
@@ -226,7 +225,7 @@ void sync_minimize(walker *w, asc_op *func);
  * *out (free it); returns their number. */
 int sync_unordered(walker *ins, asc_op *func, struct race **out);
 void sync_recheck_clashes(walker *w, asc_op *func); /* before ids: clashes of the finished syncs */
-/* MODE_CHECK with last_walks: walk a loop of at most SYNC_UNROLL constant trips once per
+/* check walk with last_walks: walk a loop of at most SYNC_UNROLL constant trips once per
  * iteration, or a longer one's last iteration on its own after the two-iteration model. */
 bool sync_unrolled(const walker *w, const asc_op *loop);
 void sync_walk_unrolled(walker *w, carried *l, state *st);
@@ -243,9 +242,9 @@ void sync_walker_free(walker *w, bool edges);
 void *sync_walk_domain(asc_module *m, asc_op *func, const sync_domain *d, void *dom0);
 /* The loop whose walk the walk is in for a later iteration (innermost), or NULL. */
 const asc_op *sync_later_iteration(const walker *w);
-/* MODE_CHECK, the end of loop's second walk: the rotating conflicts left fail. */
+/* check walk, the end of loop's second walk: the rotating conflicts left fail. */
 void sync_resolve_deferred(walker *w, const asc_op *loop, const state *st);
-/* MODE_CHECK: some conflict is unordered (race: its collect entry, or -1). */
+/* check walk: some conflict is unordered (race: its collect entry, or -1). */
 void sync_fail(walker *w, int race);
 
 #endif
