@@ -173,10 +173,6 @@ static bool is_prime(const sync_edge *e, const asc_op *op) {
   return false;
 }
 
-/* A rotating edge orders iteration i after i - k, which the frontier cannot say; but
- * every wait in the body comes after the priming sets (in iterations < k it consumes one,
- * later ones consume a body set, which carries at least as much), and the last draining
- * wait comes after the last iteration's set (or, with no iteration, the primes). */
 /* What the draining waits of loop-carried edge e take after its loop: the last iteration's
  * set; the first one's if the loop may run once; the priming set's if it may not run (only
  * that, if it surely does not). */
@@ -198,66 +194,43 @@ static token drain_token(const walker *w, int e) {
   return t;
 }
 
-static void walk_rotating_flag(walker *w, asc_op *op, int e, state *st) {
-  const sync_edge *ed = &w->edges[e];
-  int src = asc_hw_event_src(ed->event), dst = asc_hw_event_dst(ed->event);
-  token t = sync_set_token(st, src);
-  if (!ed->prime[0]) { /* an edge within one iteration whose ids rotate (sync_ids.c) */
-    if (op->code == ASC_OP_SET_FLAG) {
-      w->etok[e] = t;
-      check_set(w, e, &t);
-    } else {
-      t = w->etok[e];
-      learn(st, dst, &t);
-      mark_wait(w, e, st);
-    }
+/* A flag op: a user's (a pending set, or a wait taking one), or one of an inserted edge
+ * e, whose set refreshes what it carries (ptok: the priming set; rtok: in the loop's first
+ * walk) and whose wait takes it.  A rotating edge's body wait takes what the priming sets
+ * carried (in iterations < k it consumes one, later ones a body set, which carries at
+ * least as much) and only its last draining wait the last iteration's set. */
+static void walk_flag(walker *w, asc_op *op, state *st) {
+  int64_t ev = asc_op_attr(op, "event")->i, e = asc_pass_map_get(&w->edge_of, op) - 1;
+  int src = asc_hw_event_src(ev), dst = asc_hw_event_dst(ev);
+  const sync_edge *ed = e >= 0 ? &w->edges[e] : NULL;
+  bool rot = ed && ed->k > 1 && ed->prime[0];
+  token t;
+  if (src == SYNC_NOPIPE || dst == SYNC_NOPIPE)
+    return;
+  if (!ed) {
+    if (op->code == ASC_OP_SET_FLAG)
+      user_set(st, op, ev);
+    else
+      user_wait(st, op, ev);
     return;
   }
   if (op->code == ASC_OP_SET_FLAG) {
+    t = sync_set_token(st, src);
     if (is_prime(ed, op))
       w->ptok[e] = t;
-    else
+    if (!is_prime(ed, op) || !rot)
       w->etok[e] = t;
-    if (!is_prime(ed, op) && first_walk(w, ed->loop))
+    if (!is_prime(ed, op) && ed->loop && first_walk(w, ed->loop))
       w->rtok[e] = t;
-    check_set(w, e, &t);
+    check_set(w, (int)e, &t);
     return;
   }
-  if (op == ed->wait) {
-    t = w->ptok[e];
+  if (op == ed->drain[rot ? ed->k - 1 : 0]) {
+    t = drain_token(w, (int)e);
     learn(st, dst, &t);
-  } else if (op == ed->drain[ed->k - 1]) {
-    t = drain_token(w, e);
-    learn(st, dst, &t);
-  }
-  mark_wait(w, e, st);
-}
-
-static void walk_flag(walker *w, asc_op *op, state *st) {
-  int64_t ev = asc_op_attr(op, "event")->i, e = asc_pass_map_get(&w->edge_of, op);
-  int src = asc_hw_event_src(ev), dst = asc_hw_event_dst(ev);
-  if (src == SYNC_NOPIPE || dst == SYNC_NOPIPE)
-    return;
-  if (e && w->edges[e - 1].k > 1) {
-    walk_rotating_flag(w, op, (int)e - 1, st);
-    return;
-  }
-  if (e && op->code == ASC_OP_SET_FLAG) {
-    w->etok[e - 1] = sync_set_token(st, src); /* inserted: refresh what it carries */
-    if (op == w->edges[e - 1].prime[0])
-      w->ptok[e - 1] = w->etok[e - 1];
-    else if (w->edges[e - 1].loop && first_walk(w, w->edges[e - 1].loop))
-      w->rtok[e - 1] = w->etok[e - 1];
-    check_set(w, (int)e - 1, &w->etok[e - 1]);
-  } else if (e) {
-    token t = op == w->edges[e - 1].drain[0] ? drain_token(w, (int)e - 1) : w->etok[e - 1];
-    learn(st, dst, &t);
-    mark_wait(w, (int)e - 1, st);
-  }
-  else if (op->code == ASC_OP_SET_FLAG)
-    user_set(st, op, ev);
-  else
-    user_wait(st, op, ev);
+  } else if (!rot || op == ed->wait)
+    learn(st, dst, rot ? &w->ptok[e] : &w->etok[e]);
+  mark_wait(w, (int)e, st);
 }
 
 /* ---- TQue ops as flags (hardware.md §9) ---- */
