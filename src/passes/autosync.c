@@ -407,12 +407,21 @@ static const sync_access *latest(const walker *w, const sync_access *a) {
   return a;
 }
 
+/* A new edge of event ev carrying tok: its set after aa (a or an ancestor), its wait
+ * before bb (b or an ancestor). */
+static int new_edge(walker *w, int64_t ev, const sync_access *a, asc_op *aa, asc_op *b, asc_op *bb, const token *tok) {
+  int e = add_edge(w, ev, sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc),
+                   sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc), tok);
+  asc_op_insert_after(aa, w->edges[e].set);
+  asc_op_insert_before(bb, w->edges[e].wait);
+  return e;
+}
+
 /* Set after a's ancestor and wait before b's ancestor in their common block (B.5 region
  * rule: both unconditional at that level, so balanced on every path). */
 static void plain_edge(walker *w, const sync_access *a, asc_op *b, int q, state *st) {
   int64_t ev = asc_hw_event_of(a->pipe, q);
   asc_block *blk = common_block(a->op, b);
-  asc_op *set, *wait;
   token tok;
   int e;
   if (ev < 0 || !blk) {
@@ -420,11 +429,7 @@ static void plain_edge(walker *w, const sync_access *a, asc_op *b, int q, state 
     return;
   }
   tok = producer_token(w, latest(w, a), asc_pass_anc_in(a->op, blk));
-  set = sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc);
-  wait = sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc);
-  asc_op_insert_after(asc_pass_anc_in(a->op, blk), set);
-  asc_op_insert_before(asc_pass_anc_in(b, blk), wait);
-  e = add_edge(w, ev, set, wait, &tok);
+  e = new_edge(w, ev, a, asc_pass_anc_in(a->op, blk), b, asc_pass_anc_in(b, blk), &tok);
   check_set(w, e, &tok);
   if (in_second_walk(w, blk))
     add_clash(w, e, e); /* no later walk checks its next iteration's set against this wait */
@@ -440,14 +445,17 @@ static asc_block *loop_body(const asc_op *loop, const asc_op *op) {
   return NULL;
 }
 
-/* k priming sets before the loop and k draining waits after it for edge e. */
-static void prime_drain(walker *w, int e, asc_op *loop, int k, asc_loc sloc, asc_loc wloc) {
+/* k priming sets before the loop and k draining waits after it for edge e from a to b;
+ * the primes carry what a's pipe knew before the loop. */
+static void prime_drain(walker *w, int e, asc_op *loop, int k, const sync_access *a, const asc_op *b) {
   sync_edge *ed = &w->edges[e];
   ed->k = k;
   ed->loop = loop;
+  w->ptok[e] = w->posts[asc_pass_map_get(&w->pre, loop) - 1][a->pipe];
+  check_set(w, e, &w->ptok[e]);
   for (int j = 0; j < k; j++) {
-    ed->prime[j] = sync_make_flag(w->m, ASC_OP_SET_FLAG, ed->event, NULL, sloc);
-    ed->drain[j] = sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ed->event, NULL, wloc);
+    ed->prime[j] = sync_make_flag(w->m, ASC_OP_SET_FLAG, ed->event, NULL, a->op->loc);
+    ed->drain[j] = sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ed->event, NULL, b->loc);
     asc_op_insert_before(loop, ed->prime[j]);
     asc_op_insert_after(j ? ed->drain[j - 1] : loop, ed->drain[j]);
     asc_pass_map_set(&w->edge_of, ed->prime[j], e + 1);
@@ -500,15 +508,10 @@ static void carried_edge(walker *w, const carried *l, const sync_access *a, asc_
     return;
   }
   tok = producer_token(w, a, aa);
-  e = add_edge(w, ev, sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc),
-               sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc), &tok);
-  asc_op_insert_after(aa, w->edges[e].set);
-  asc_op_insert_before(bb, w->edges[e].wait);
-  prime_drain(w, e, l->loop, 1, a->op->loc, b->loc);
+  e = new_edge(w, ev, a, aa, b, bb, &tok);
   w->rtok[e] = tok; /* a is from the first walk: what the set carries in that iteration */
   check_set(w, e, &tok);
-  w->ptok[e] = w->posts[asc_pass_map_get(&w->pre, l->loop) - 1][a->pipe];
-  check_set(w, e, &w->ptok[e]); /* the prime */
+  prime_drain(w, e, l->loop, 1, a, b);
   learn(st, q, &tok);
   mark_wait(w, e, st);
 }
@@ -534,16 +537,11 @@ static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_
     return;
   }
   sync_tok_empty(&none);
-  e = add_edge(w, ev, sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc),
-               sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc), &none);
-  asc_op_insert_after(aa, w->edges[e].set);
-  asc_op_insert_before(bb, w->edges[e].wait);
-  prime_drain(w, e, l->loop, (int)a->v.rot_k, a->op->loc, b->loc);
+  e = new_edge(w, ev, a, aa, b, bb, &none);
+  prime_drain(w, e, l->loop, (int)a->v.rot_k, a, b);
   w->edges[e].slot = slot_op(w, l->loop, a->v.rot_k);
   w->rdone[w->nrdone - 1].wait = w->edges[e].wait;
   w->rtok[e] = w->rdone[w->nrdone - 1].tok;
-  w->ptok[e] = w->posts[asc_pass_map_get(&w->pre, l->loop) - 1][a->pipe];
-  check_set(w, e, &w->ptok[e]); /* the primes */
   mark_wait(w, e, st);
 }
 
