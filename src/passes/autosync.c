@@ -1010,7 +1010,6 @@ static bool walk_arm(walker *w, asc_op *op, int r, state *st) {
     return false;
   if (w->dom && w->dom->enter_arm)
     w->dom->enter_arm(st->dom, op->operands[0], r);
-  sync_recall_arms(w, op, st);
   if (op->nregions > r && op->regions[r].block)
     walk_block(w, op->regions[r].block, st);
   w->nfacts -= pushed;
@@ -1044,7 +1043,6 @@ static void walk_if(walker *w, asc_op *op, state *st) {
   if (!then_runs)
     sync_state_assign(st, other);
   else if (else_runs) {
-    sync_note_arms(w, op, st, other);
     sync_state_meet(st, other, op->operands[0]);
   }
   free(saved);
@@ -1057,10 +1055,8 @@ void sync_walk_body(walker *w, asc_op *loop, state *st) {
   int64_t lb;
   const asc_value *x = sync_trip_bound(loop, &lb);
   bool pushed = x && w->nfacts < MAXFACTS;
-  if (pushed) {
+  if (pushed)
     w->facts[w->nfacts++] = (struct fact){x, lb + 1, INT64_MAX};
-    sync_recall_arms(w, loop, st);
-  }
   for (int r = 0; r < loop->nregions; r++)
     if (loop->regions[r].block)
       walk_block(w, loop->regions[r].block, st);
@@ -1246,8 +1242,6 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   if (shallow || !runs_at_least_once(w, loop)) {
     not_run_view(w, loop, first_edge, entry, start + 1);
     zero_trip_primes(w, loop, first_edge, entry, start + 1);
-    sync_recall_no_trip(w, loop, entry);
-    sync_note_trips(w, loop, st, entry);
     sync_state_meet(st, entry, NULL); /* zero trips */
   }
   sync_state_free(entry);

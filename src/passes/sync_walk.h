@@ -6,7 +6,7 @@
 
 #include "passes/sync_internal.h"
 
-enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 64, MAXLOOPS = 32, MAXROT = 64, MAXFACTS = 32, MAXIFS = 16 };
+enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 64, MAXLOOPS = 32, MAXROT = 64, MAXFACTS = 32 };
 
 /* What is known complete of each pipe p: its elements with walk index <= t[p], and those
  * in the intervals [glo[p][g], ghi[p][g]] (elements that did not run on this path: an if's
@@ -127,14 +127,6 @@ typedef struct walker {
     int64_t lo, hi;
   } facts[MAXFACTS];
   int nfacts;
-  struct ifrec {         /* a walked scf.if or loop: what each pipe knew at the end of each */
-    const asc_op *op;    /* path through it (if: then, else; loop: ran, made no trip), which */
-    const asc_value *x[2]; /* it surely took if x[path] is not in [lo, hi] (x NULL: unknown) */
-    int64_t lo[2], hi[2];
-    int64_t at;            /* the walk index when it was recorded */
-    token k[2][SYNC_NPIPES];
-  } ifs[MAXIFS];
-  int nifs;
   struct deferred {      /* check walk: rotating conflicts left to the end of a second walk */
     const asc_op *loop;
     int64_t aidx;
@@ -192,13 +184,6 @@ void sync_state_free(state *st);
 void sync_fact_range(const walker *w, const asc_value *x, int64_t *lo, int64_t *hi);
 /* Push what `cond` being `truth` says; false if the arms being walked rule it out. */
 bool sync_assume(walker *w, const asc_value *cond, bool truth, bool *pushed);
-/* Remember what each arm of if op left known, or what loop op left known when it ran and
- * when it did not; entering an arm, a loop body or a loop's zero-trip path, recall what the
- * paths through earlier ifs and loops that the facts now decide ordered. */
-void sync_note_arms(walker *w, const asc_op *op, const state *then_st, const state *else_st);
-void sync_note_trips(walker *w, const asc_op *loop, const state *ran, const state *none);
-void sync_recall_no_trip(walker *w, asc_op *loop, state *st);
-void sync_recall_arms(const walker *w, asc_op *op, state *st);
 const asc_value *sync_strip_cast(const asc_value *v);
 /* d is `x <pred> constant` (an arith.cmpi, pred eq ne slt sle sgt sge with x on the left):
  * its x (casts stripped), pred and constant; false if d is of no such form. */
