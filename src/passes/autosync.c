@@ -118,12 +118,7 @@ static void add_clash(walker *w, int e1, int e2) {
   for (int i = 0; i < w->nclash; i++)
     if (w->clash[i].e1 == e1 && w->clash[i].e2 == e2)
       return;
-  if (w->nclash == w->capclash) {
-    w->capclash = w->capclash ? 2 * w->capclash : 16;
-    w->clash = realloc(w->clash, (size_t)w->capclash * sizeof *w->clash);
-    if (!w->clash)
-      asc_die("out of memory");
-  }
+  w->clash = sync_grow(w->clash, &w->capclash, w->nclash, sizeof *w->clash);
   w->clash[w->nclash++] = (sync_clash){e1, e2};
 }
 
@@ -178,10 +173,6 @@ static bool is_prime(const sync_edge *e, const asc_op *op) {
   return false;
 }
 
-/* A rotating edge orders iteration i after i - k, which the frontier cannot say; but
- * every wait in the body comes after the priming sets (in iterations < k it consumes one,
- * later ones consume a body set, which carries at least as much), and the last draining
- * wait comes after the last iteration's set (or, with no iteration, the primes). */
 /* What the draining waits of loop-carried edge e take after its loop: the last iteration's
  * set; the first one's if the loop may run once; the priming set's if it may not run (only
  * that, if it surely does not). */
@@ -203,67 +194,43 @@ static token drain_token(const walker *w, int e) {
   return t;
 }
 
-static void walk_rotating_flag(walker *w, asc_op *op, int e, state *st) {
-  const sync_edge *ed = &w->edges[e];
-  int src = asc_hw_event_src(ed->event), dst = asc_hw_event_dst(ed->event);
-  token t = sync_set_token(st, src);
-  if (!ed->prime[0]) { /* an edge within one iteration whose ids rotate (sync_ids.c) */
-    if (op->code == ASC_OP_SET_FLAG) {
-      w->etok[e] = t;
-      check_set(w, e, &t);
-    } else {
-      t = w->etok[e];
-      learn(st, dst, &t);
-      mark_wait(w, e, st);
-    }
+/* A flag op: a user's (a pending set, or a wait taking one), or one of an inserted edge
+ * e, whose set refreshes what it carries (ptok: the priming set; rtok: in the loop's first
+ * walk) and whose wait takes it.  A rotating edge's body wait takes what the priming sets
+ * carried (in iterations < k it consumes one, later ones a body set, which carries at
+ * least as much) and only its last draining wait the last iteration's set. */
+static void walk_flag(walker *w, asc_op *op, state *st) {
+  int64_t ev = asc_op_attr(op, "event")->i, e = asc_pass_map_get(&w->edge_of, op) - 1;
+  int src = asc_hw_event_src(ev), dst = asc_hw_event_dst(ev);
+  const sync_edge *ed = e >= 0 ? &w->edges[e] : NULL;
+  bool rot = ed && ed->k > 1 && ed->prime[0];
+  token t;
+  if (src == SYNC_NOPIPE || dst == SYNC_NOPIPE)
+    return;
+  if (!ed) {
+    if (op->code == ASC_OP_SET_FLAG)
+      user_set(st, op, ev);
+    else
+      user_wait(st, op, ev);
     return;
   }
   if (op->code == ASC_OP_SET_FLAG) {
+    t = sync_set_token(st, src);
     if (is_prime(ed, op))
       w->ptok[e] = t;
-    else
+    if (!is_prime(ed, op) || !rot)
       w->etok[e] = t;
-    if (!is_prime(ed, op) && first_walk(w, ed->loop))
+    if (!is_prime(ed, op) && ed->loop && first_walk(w, ed->loop))
       w->rtok[e] = t;
-    check_set(w, e, &t);
+    check_set(w, (int)e, &t);
     return;
   }
-  if (op == ed->wait) {
-    /* in a third walk, a wait of two rotating ids takes the set of the first walk */
-    t = w->probing == ed->loop && ed->k == 2 ? w->rtok[e] : w->ptok[e];
+  if (op == ed->drain[rot ? ed->k - 1 : 0]) {
+    t = drain_token(w, (int)e);
     learn(st, dst, &t);
-  } else if (op == ed->drain[ed->k - 1]) {
-    t = drain_token(w, e);
-    learn(st, dst, &t);
-  }
-  mark_wait(w, e, st);
-}
-
-static void walk_flag(walker *w, asc_op *op, state *st) {
-  int64_t ev = asc_op_attr(op, "event")->i, e = asc_pass_map_get(&w->edge_of, op);
-  int src = asc_hw_event_src(ev), dst = asc_hw_event_dst(ev);
-  if (src == SYNC_NOPIPE || dst == SYNC_NOPIPE)
-    return;
-  if (e && w->edges[e - 1].k > 1) {
-    walk_rotating_flag(w, op, (int)e - 1, st);
-    return;
-  }
-  if (e && op->code == ASC_OP_SET_FLAG) {
-    w->etok[e - 1] = sync_set_token(st, src); /* inserted: refresh what it carries */
-    if (op == w->edges[e - 1].prime[0])
-      w->ptok[e - 1] = w->etok[e - 1];
-    else if (w->edges[e - 1].loop && first_walk(w, w->edges[e - 1].loop))
-      w->rtok[e - 1] = w->etok[e - 1];
-    check_set(w, (int)e - 1, &w->etok[e - 1]);
-  } else if (e) {
-    token t = op == w->edges[e - 1].drain[0] ? drain_token(w, (int)e - 1) : w->etok[e - 1];
-    learn(st, dst, &t);
-    mark_wait(w, (int)e - 1, st);
-  }
-  else if (op->code == ASC_OP_SET_FLAG)
-    user_set(st, op, ev);
-  else
-    user_wait(st, op, ev);
+  } else if (!rot || op == ed->wait)
+    learn(st, dst, rot ? &w->ptok[e] : &w->etok[e]);
+  mark_wait(w, (int)e, st);
 }
 
 /* ---- TQue ops as flags (hardware.md §9) ---- */
@@ -387,12 +354,7 @@ static token access_token(const sync_access *a) {
 /* Remember what a set on each pipe right after the if/loop op would carry (on every
  * path through it: the walk's state after the op is the meet of its paths). */
 static void record_tokens(walker *w, asc_pass_map *map, const asc_op *op, const state *st) {
-  if (w->nposts == w->capposts) {
-    w->capposts = w->capposts ? 2 * w->capposts : 16;
-    w->posts = realloc(w->posts, (size_t)w->capposts * sizeof *w->posts);
-    if (!w->posts)
-      asc_die("out of memory");
-  }
+  w->posts = sync_grow(w->posts, &w->capposts, w->nposts, sizeof *w->posts);
   for (int p = 0; p < SYNC_NPIPES; p++)
     w->posts[w->nposts][p] = sync_set_token(st, p);
   asc_pass_map_set(map, op, ++w->nposts);
@@ -445,12 +407,21 @@ static const sync_access *latest(const walker *w, const sync_access *a) {
   return a;
 }
 
+/* A new edge of event ev carrying tok: its set after aa (a or an ancestor), its wait
+ * before bb (b or an ancestor). */
+static int new_edge(walker *w, int64_t ev, const sync_access *a, asc_op *aa, asc_op *b, asc_op *bb, const token *tok) {
+  int e = add_edge(w, ev, sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc),
+                   sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc), tok);
+  asc_op_insert_after(aa, w->edges[e].set);
+  asc_op_insert_before(bb, w->edges[e].wait);
+  return e;
+}
+
 /* Set after a's ancestor and wait before b's ancestor in their common block (B.5 region
  * rule: both unconditional at that level, so balanced on every path). */
 static void plain_edge(walker *w, const sync_access *a, asc_op *b, int q, state *st) {
   int64_t ev = asc_hw_event_of(a->pipe, q);
   asc_block *blk = common_block(a->op, b);
-  asc_op *set, *wait;
   token tok;
   int e;
   if (ev < 0 || !blk) {
@@ -458,11 +429,7 @@ static void plain_edge(walker *w, const sync_access *a, asc_op *b, int q, state 
     return;
   }
   tok = producer_token(w, latest(w, a), asc_pass_anc_in(a->op, blk));
-  set = sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc);
-  wait = sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc);
-  asc_op_insert_after(asc_pass_anc_in(a->op, blk), set);
-  asc_op_insert_before(asc_pass_anc_in(b, blk), wait);
-  e = add_edge(w, ev, set, wait, &tok);
+  e = new_edge(w, ev, a, asc_pass_anc_in(a->op, blk), b, asc_pass_anc_in(b, blk), &tok);
   check_set(w, e, &tok);
   if (in_second_walk(w, blk))
     add_clash(w, e, e); /* no later walk checks its next iteration's set against this wait */
@@ -478,14 +445,17 @@ static asc_block *loop_body(const asc_op *loop, const asc_op *op) {
   return NULL;
 }
 
-/* k priming sets before the loop and k draining waits after it for edge e. */
-static void prime_drain(walker *w, int e, asc_op *loop, int k, asc_loc sloc, asc_loc wloc) {
+/* k priming sets before the loop and k draining waits after it for edge e from a to b;
+ * the primes carry what a's pipe knew before the loop. */
+static void prime_drain(walker *w, int e, asc_op *loop, int k, const sync_access *a, const asc_op *b) {
   sync_edge *ed = &w->edges[e];
   ed->k = k;
   ed->loop = loop;
+  w->ptok[e] = w->posts[asc_pass_map_get(&w->pre, loop) - 1][a->pipe];
+  check_set(w, e, &w->ptok[e]);
   for (int j = 0; j < k; j++) {
-    ed->prime[j] = sync_make_flag(w->m, ASC_OP_SET_FLAG, ed->event, NULL, sloc);
-    ed->drain[j] = sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ed->event, NULL, wloc);
+    ed->prime[j] = sync_make_flag(w->m, ASC_OP_SET_FLAG, ed->event, NULL, a->op->loc);
+    ed->drain[j] = sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ed->event, NULL, b->loc);
     asc_op_insert_before(loop, ed->prime[j]);
     asc_op_insert_after(j ? ed->drain[j - 1] : loop, ed->drain[j]);
     asc_pass_map_set(&w->edge_of, ed->prime[j], e + 1);
@@ -538,15 +508,10 @@ static void carried_edge(walker *w, const carried *l, const sync_access *a, asc_
     return;
   }
   tok = producer_token(w, a, aa);
-  e = add_edge(w, ev, sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc),
-               sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc), &tok);
-  asc_op_insert_after(aa, w->edges[e].set);
-  asc_op_insert_before(bb, w->edges[e].wait);
-  prime_drain(w, e, l->loop, 1, a->op->loc, b->loc);
+  e = new_edge(w, ev, a, aa, b, bb, &tok);
   w->rtok[e] = tok; /* a is from the first walk: what the set carries in that iteration */
   check_set(w, e, &tok);
-  w->ptok[e] = w->posts[asc_pass_map_get(&w->pre, l->loop) - 1][a->pipe];
-  check_set(w, e, &w->ptok[e]); /* the prime */
+  prime_drain(w, e, l->loop, 1, a, b);
   learn(st, q, &tok);
   mark_wait(w, e, st);
 }
@@ -572,16 +537,11 @@ static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_
     return;
   }
   sync_tok_empty(&none);
-  e = add_edge(w, ev, sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc),
-               sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc), &none);
-  asc_op_insert_after(aa, w->edges[e].set);
-  asc_op_insert_before(bb, w->edges[e].wait);
-  prime_drain(w, e, l->loop, (int)a->v.rot_k, a->op->loc, b->loc);
+  e = new_edge(w, ev, a, aa, b, bb, &none);
+  prime_drain(w, e, l->loop, (int)a->v.rot_k, a, b);
   w->edges[e].slot = slot_op(w, l->loop, a->v.rot_k);
   w->rdone[w->nrdone - 1].wait = w->edges[e].wait;
   w->rtok[e] = w->rdone[w->nrdone - 1].tok;
-  w->ptok[e] = w->posts[asc_pass_map_get(&w->pre, l->loop) - 1][a->pipe];
-  check_set(w, e, &w->ptok[e]); /* the primes */
   mark_wait(w, e, st);
 }
 
@@ -647,7 +607,7 @@ static int64_t cur_walk(const walker *w, const asc_op *loop) {
   return l ? l->cur : INT64_MAX;
 }
 
-/* MODE_CHECK: is a (iteration i - k) ordered before b (iteration i) by one of the rotating
+/* check walk: is a (iteration i - k) ordered before b (iteration i) by one of the rotating
  * edges the insertion walk placed and that is still there: a before its set in iteration
  * i - k, its wait before b in iteration i? */
 static bool rot_placed(const walker *w, const sync_access *a, const sync_access *b, const state *st) {
@@ -678,7 +638,7 @@ static bool rot_placed(const walker *w, const sync_access *a, const sync_access 
 /* Is a (iteration i - k) ordered before b (iteration i) by a rotating order made
  * earlier: one whose producer a reaches within its iteration and whose wait precedes b? */
 static bool rot_done(const walker *w, const sync_access *a, const sync_access *b, const state *st) {
-  if (w->mode == MODE_CHECK)
+  if (w->check)
     return rot_placed(w, a, b, st);
   for (int i = 0; i < w->nrdone; i++) {
     const struct rotdone *r = &w->rdone[i];
@@ -750,7 +710,7 @@ static bool index_exclusive(const walker *w, const sync_access *a, const asc_op 
 /* a ran under conditions the arms being walked rule out: it and they never both run. */
 static bool exclusive(const walker *w, const sync_access *a) {
   for (int i = 0; i < a->ncond; i++) {
-    const asc_op *loop = sync_index_of(a->cond_x[i]);
+    const asc_op *loop = sync_iv_loop(a->cond_x[i]);
     int64_t lo, hi;
     sync_fact_range(w, a->cond_x[i], &lo, &hi);
     if (loop ? index_exclusive(w, a, loop, a->cond_lo[i], a->cond_hi[i], lo, hi)
@@ -828,10 +788,9 @@ static void explain(asc_module *m, bool warn, const sync_access *a, const sync_a
 
 /* Flags first, latest producer first: each edge may imply the others (and a same-pipe
  * order through another pipe); a barrier only for what no flag covered. */
-/* MODE_CHECK: every unordered pair fails the check, except a conflict between iterations
+/* check walk: every unordered pair fails the check, except a conflict between iterations
  * i and i + k of a rotation, which may be ordered through iteration i + 1 (walked next in
  * the loop's second walk): those wait for the end of that walk (resolve_deferred). */
-static void resolve_at(walker *w, const asc_op *op, const state *st);
 
 /* collect: note the conflict a -> b (once per pair of ops and pipes); its index, or -1. */
 static int note_race(walker *w, const sync_access *a, const sync_access *b, int kind, bool live) {
@@ -845,12 +804,7 @@ static int note_race(walker *w, const sync_access *a, const sync_access *b, int 
       return i;
     }
   }
-  if (w->nraces == w->capraces) {
-    w->capraces = w->capraces ? 2 * w->capraces : 16;
-    w->races = realloc(w->races, (size_t)w->capraces * sizeof *w->races);
-    if (!w->races)
-      asc_die("out of memory");
-  }
+  w->races = sync_grow(w->races, &w->capraces, w->nraces, sizeof *w->races);
   r = &w->races[w->nraces];
   *r = (struct race){*a, *b, kind, carrier(w, a) != NULL, certain(w, a, b), live};
   return w->nraces++;
@@ -865,10 +819,6 @@ void sync_fail(walker *w, int race) {
 static void check_op(walker *w, const sync_access *acc, int n, const state *st) {
   if (w->quiet)
     return;
-  if (w->probing) {
-    resolve_at(w, acc[0].op, st);
-    return;
-  }
   for (int j = 0; j < n && (w->collect || !w->failed); j++)
     for (size_t i = w->nhist; i-- > 0 && (w->collect || !w->failed);) {
       const sync_access *a = &w->hist[i];
@@ -878,7 +828,7 @@ static void check_op(walker *w, const sync_access *acc, int n, const state *st) 
         continue;
       if (loop && overlap(w, a, &acc[j]) == 2 && w->ndeferred < MAXROT && cur_walk(w, loop) != INT64_MAX)
         w->deferred[w->ndeferred++] =
-            (struct deferred){loop, acc[j].op, a->idx, a->pipe, acc[j].pipe, false, note_race(w, a, &acc[j], k, false)};
+            (struct deferred){loop, a->idx, a->pipe, acc[j].pipe, note_race(w, a, &acc[j], k, false)};
       else {
         if (!w->failed)
           w->fail[0] = a->op, w->fail[1] = acc[j].op;
@@ -889,37 +839,20 @@ static void check_op(walker *w, const sync_access *acc, int n, const state *st) 
 
 /* The end of loop's second walk (iteration i + 1): a deferred conflict a (iteration i) ->
  * b (iteration i + k, k >= 2) is ordered if b's pipe knows a by then, on every path: all
- * its later elements, b among them, come after a.  Those it does not know yet are left to
- * b's place in iteration i + 2 (probe); true if there are any. */
-bool sync_resolve_deferred(walker *w, const asc_op *loop, const state *st) {
-  bool left = false;
+ * its later elements, b among them, come after a.  Otherwise the check fails. */
+void sync_resolve_deferred(walker *w, const asc_op *loop, const state *st) {
   for (int d = 0; d < w->ndeferred; d++) {
-    struct deferred *x = &w->deferred[d];
+    const struct deferred *x = &w->deferred[d];
     if (x->loop != loop)
       continue;
     if (!sync_knows(&st->k[x->bpipe], x->apipe, x->aidx))
-      left = x->probe = true;
-    else
-      w->deferred[d--] = w->deferred[--w->ndeferred];
-  }
-  return left;
-}
-
-/* Third walk: at consumer op in iteration i + 2, its pipe must know a of iteration i; what
- * it knows there it knows in every later iteration too. */
-static void resolve_at(walker *w, const asc_op *op, const state *st) {
-  for (int d = 0; d < w->ndeferred; d++) {
-    const struct deferred *x = &w->deferred[d];
-    if (x->probe && x->bop == op) {
-      if (!sync_knows(&st->k[x->bpipe], x->apipe, x->aidx))
-        sync_fail(w, x->race);
-      w->deferred[d--] = w->deferred[--w->ndeferred];
-    }
+      sync_fail(w, x->race);
+    w->deferred[d--] = w->deferred[--w->ndeferred];
   }
 }
 
 static void order_op(walker *w, asc_op *op, const sync_access *acc, int n, state *st) {
-  if (w->mode == MODE_CHECK) {
+  if (w->check) {
     check_op(w, acc, n, st);
     return;
   }
@@ -927,9 +860,9 @@ static void order_op(walker *w, asc_op *op, const sync_access *acc, int n, state
     int kind = 0;
     const sync_access *b = NULL, *bar[2] = {NULL, NULL}, *a = latest_need(w, acc, n, st, bar, &b, &kind);
     const carried *c = a ? carrier(w, a) : NULL;
-    if (a && w->mode == MODE_LOG)
+    if (a && w->log)
       explain(w->m, false, a, b, kind, c != NULL);
-    else if (bar[0] && w->mode == MODE_LOG)
+    else if (bar[0] && w->log)
       explain(w->m, false, bar[0], bar[1], 1, carrier(w, bar[0]) != NULL);
     if (a)
       note_race(w, a, b, kind, true);
@@ -968,7 +901,7 @@ static void note_conditions(const walker *w, sync_access *a) {
     bool seen = false;
     for (int j = 0; j < a->ncond; j++)
       seen |= a->cond_x[j] == x;
-    if (seen || (!sync_loop_free(x) && !sync_index_of(x)))
+    if (seen || (!sync_loop_free(x) && !sync_iv_loop(x)))
       continue;
     a->cond_x[a->ncond] = x;
     sync_fact_range(w, x, &a->cond_lo[a->ncond], &a->cond_hi[a->ncond]);
@@ -1075,7 +1008,8 @@ static bool walk_arm(walker *w, asc_op *op, int r, state *st) {
   bool pushed;
   if (!sync_assume(w, op->operands[0], r == 0, &pushed))
     return false;
-  sync_recall_arms(w, op, st);
+  if (w->dom && w->dom->enter_arm)
+    w->dom->enter_arm(st->dom, op->operands[0], r);
   if (op->nregions > r && op->regions[r].block)
     walk_block(w, op->regions[r].block, st);
   w->nfacts -= pushed;
@@ -1109,12 +1043,11 @@ static void walk_if(walker *w, asc_op *op, state *st) {
   if (!then_runs)
     sync_state_assign(st, other);
   else if (else_runs) {
-    sync_note_arms(w, op, st, other);
-    sync_state_meet(st, other);
+    sync_state_meet(st, other, op->operands[0]);
   }
   free(saved);
-  free(other);
-  free(entry);
+  sync_state_free(other);
+  sync_state_free(entry);
 }
 
 /* The body runs only when the loop's runtime upper bound exceeds its constant start. */
@@ -1122,10 +1055,8 @@ void sync_walk_body(walker *w, asc_op *loop, state *st) {
   int64_t lb;
   const asc_value *x = sync_trip_bound(loop, &lb);
   bool pushed = x && w->nfacts < MAXFACTS;
-  if (pushed) {
+  if (pushed)
     w->facts[w->nfacts++] = (struct fact){x, lb + 1, INT64_MAX};
-    sync_recall_arms(w, loop, st);
-  }
   for (int r = 0; r < loop->nregions; r++)
     if (loop->regions[r].block)
       walk_block(w, loop->regions[r].block, st);
@@ -1176,54 +1107,6 @@ static bool never_runs(const walker *w, const asc_op *loop) {
   return hi == 0;
 }
 
-/* Does op run in every iteration of loop in which it runs in any: are the ifs and loops
- * between them controlled by values defined outside loop? */
-static bool defined_in(const asc_value *v, const asc_op *loop) {
-  const asc_op *owner = v->def ? v->def : sync_arg_owner(v);
-  for (; owner; owner = asc_op_parent_op(owner))
-    if (owner == loop)
-      return true;
-  return false;
-}
-
-/* Can v differ between iterations of loop?  Not if it is defined outside it, or computed in
- * it by pure ops from such values (a condition on kernel arguments). */
-static bool varies_in(const asc_value *v, const asc_op *loop, int depth) {
-  if (!defined_in(v, loop))
-    return false;
-  if (!v->def || !(asc_opinfo_of(v->def->code)->flags & ASC_F_PURE) || v->def->nregions || depth == 0)
-    return true;
-  for (int i = 0; i < v->def->noperands; i++)
-    if (varies_in(v->def->operands[i], loop, depth - 1))
-      return true;
-  return false;
-}
-
-static bool runs_alike(const asc_op *op, const asc_op *loop) {
-  for (const asc_op *x = asc_op_parent_op(op); x && x != loop; x = asc_op_parent_op(x))
-    for (int i = 0; i < x->noperands; i++)
-      if (varies_in(x->operands[i], loop, 4))
-        return false;
-  return true;
-}
-
-/* Leaving a loop of a constant trip count n >= 2, the second walk's accesses are those of
- * its last iteration (when they run alike in every iteration): views moving with its IV
- * are where that iteration puts them. */
-static void last_iteration(walker *w, const asc_op *loop, int64_t from) {
-  int64_t n = asc_pass_trip_count(loop), last;
-  if (n < 2 || !sync_index_at(loop, n - 1, &last))
-    return;
-  for (size_t i = 0; i < w->nhist; i++) {
-    sync_access *h = &w->hist[i];
-    const asc_value *iv = h->v.rot_iv ? h->v.rot_iv : h->v.iv;
-    sync_view at;
-    if (h->idx >= from && iv && sync_iv_loop(iv) == loop && runs_alike(h->op, loop) &&
-        sync_view_at(&h->v, last, &at))
-      h->v = at;
-  }
-}
-
 static void note_second_walk(walker *w, const asc_op *loop, int64_t from) {
   int i = 0;
   while (i < w->nsecond && w->second[i].loop != loop)
@@ -1235,20 +1118,71 @@ static void note_second_walk(walker *w, const asc_op *loop, int64_t from) {
   w->second[i] = (struct second){loop, from, w->idx};
 }
 
-/* A loop of constant trips ends with the index at its last value: an if in its body that
- * the index decides took one arm in the last iteration, and what that arm ordered is known
- * at the loop's exit. */
-static void last_arms(walker *w, asc_op *loop, state *st) {
-  int64_t n = asc_pass_trip_count(loop), last;
-  asc_block *body = loop->regions[0].block;
-  if (n < 2 || !body || !body->nargs || !body->last || !sync_index_at(loop, n - 1, &last))
-    return;
-  sync_recall_given(w, body->args[0], last, last, body->last, st);
+/* The riding analysis walks loop iteration by iteration (its facts depend on the index,
+ * as rotating ids do): each iteration with the index pinned, at most SYNC_EACH of them,
+ * their exits met when the trip count may differ. */
+static void walk_each(walker *w, carried *l, const state *entry, state *st) {
+  int64_t n = asc_pass_trip_count(l->loop), m = n < 0 || n > SYNC_EACH ? SYNC_EACH : n, v;
+  asc_block *body = l->loop->regions[0].block;
+  state *exits = NULL;
+  for (int64_t t = 0; t < m; t++) {
+    bool pinned = w->nfacts < MAXFACTS && sync_index_at(l->loop, t, &v);
+    if (t)
+      l->lo = l->cur, l->hi = l->cur = w->idx + 1;
+    if (pinned)
+      w->facts[w->nfacts++] = (struct fact){body->args[0], v, v};
+    sync_walk_body(w, l->loop, st);
+    w->nfacts -= pinned;
+    if (w->dom->loop)
+      w->dom->loop(w, entry->dom, st->dom, l->loop, false);
+    if (n != m && !exits)
+      exits = sync_state_copy(st);
+    else if (n != m)
+      sync_state_meet(exits, st, NULL);
+  }
+  if (exits)
+    sync_state_meet(st, exits, NULL);
+  sync_state_free(exits);
+}
+
+/* Does the riding analysis walk loop iteration by iteration (and may it, nested so)? */
+static bool walks_each(walker *w, asc_op *loop) {
+  int n = 0;
+  for (int i = 0; i < w->nloops; i++)
+    n += w->loops[i].each;
+  return w->dom && w->dom->each && n < SYNC_EACH_LOOPS && loop->code == ASC_OP_FOR && w->dom->each(w, loop);
+}
+
+/* scf.while for the riding analysis: the before region runs once more than the after
+ * region, and the loop exits after it; the exits after one and two passes are met. */
+static void walk_while(walker *w, carried *l, const state *entry, state *st) {
+  asc_block *cond = l->loop->regions[0].block, *body = l->loop->nregions > 1 ? l->loop->regions[1].block : NULL;
+  state *exits = NULL;
+  bool twice = w->nloops <= SYNC_DOM_DEPTH;
+  for (int pass = 0; pass < 3; pass++) {
+    if (pass && !twice)
+      pass = 2;
+    if (pass == 1) {
+      if (w->dom->loop)
+        w->dom->loop(w, entry->dom, st->dom, l->loop, true);
+      l->lo = l->cur, l->hi = l->cur = w->idx + 1;
+    }
+    if (cond)
+      walk_block(w, cond, st);
+    if (pass == 0)
+      exits = sync_state_copy(st);
+    else
+      sync_state_meet(exits, st, NULL);
+    if (pass < 2 && body)
+      walk_block(w, body, st);
+  }
+  sync_state_meet(st, exits, NULL);
+  sync_state_free(exits);
 }
 
 static void walk_loop(walker *w, asc_op *loop, state *st) {
   state *entry;
-  bool unrolled;
+  bool unrolled, each, shallow = w->dom && w->nloops >= SYNC_DOM_DEPTH;
   int first_edge = w->nedges;
   int64_t start;
   carried *l;
@@ -1257,54 +1191,69 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   entry = sync_state_copy(st);
   start = w->idx;
   if (w->nloops == MAXLOOPS) {
-    fallback_all(w, loop, st, "loops nested too deeply to analyse");
-    free(entry);
+    if (w->dom) /* the riding analysis only: once, met with zero trips */
+      sync_walk_body(w, loop, st), sync_state_meet(st, entry, NULL);
+    else
+      fallback_all(w, loop, st, "loops nested too deeply to analyse");
+    sync_state_free(entry);
     return;
   }
   l = &w->loops[w->nloops++];
-  *l = (carried){loop, w->idx + 1, 0, 0};
+  *l = (carried){loop, w->idx + 1, 0, 0, false};
   unrolled = sync_unrolled(w, loop);
+  each = l->each = !unrolled && !shallow && walks_each(w, loop);
+  if (w->dom && loop->code == ASC_OP_WHILE) {
+    walk_while(w, l, entry, st);
+    w->nloops--;
+    sync_state_free(entry);
+    return;
+  }
   if (unrolled)
     sync_walk_unrolled(w, l, st);
+  else if (each)
+    walk_each(w, l, entry, st);
   else
     sync_walk_body(w, loop, st);
-  if (!unrolled && !runs_once_at_most(w, loop)) {
+  if (!unrolled && !each && !shallow && !runs_once_at_most(w, loop)) {
     int64_t lo, hi;
     state *once = NULL;
     bool third = sync_walks_last(w, loop);
     sync_trip_range(w, loop, &lo, &hi);
-    if (lo <= 1)
+    if (lo <= 1 || w->dom)
       once = sync_state_copy(st); /* it may stop after one iteration */
+    if (w->dom && w->dom->loop)
+      w->dom->loop(w, entry->dom, st->dom, loop, true);
     l->lo = l->cur;
     l->hi = l->cur = w->idx + 1;
     sync_walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
-    if (!third)
-      last_iteration(w, loop, l->cur);
     note_second_walk(w, loop, l->cur);
-    if (w->mode == MODE_CHECK && sync_resolve_deferred(w, loop, st))
-      sync_probe(w, l, st);
+    if (w->check)
+      sync_resolve_deferred(w, loop, st);
     if (third)
       sync_walk_last(w, l, st);
-    last_arms(w, loop, st); /* the exit only: not what any iteration but the last knows */
     if (once) { /* the second walk's elements never ran on that path */
       not_run_view(w, loop, first_edge, once, l->cur);
-      sync_state_meet(st, once);
-      free(once);
+      sync_state_meet(st, once, NULL);
+      sync_state_free(once);
     }
   }
   w->nloops--;
   forget_cursors(st, entry);
-  if (!runs_at_least_once(w, loop)) {
+  if (shallow || !runs_at_least_once(w, loop)) {
     not_run_view(w, loop, first_edge, entry, start + 1);
     zero_trip_primes(w, loop, first_edge, entry, start + 1);
-    sync_recall_no_trip(w, loop, entry);
-    sync_note_trips(w, loop, st, entry);
-    sync_state_meet(st, entry); /* zero trips */
+    sync_state_meet(st, entry, NULL); /* zero trips */
   }
-  free(entry);
+  sync_state_free(entry);
 }
 
+static bool shape_ok(const asc_op *op);
+
 static void walk_op(walker *w, asc_op *op, state *st) {
+  if (w->dom && !shape_ok(op))
+    return; /* a module the verifier never checked (verify-sync through the C API) */
+  if (w->dom)
+    w->dom->op(w, st->dom, op);
   switch (op->code) {
   case ASC_OP_SET_FLAG:
   case ASC_OP_WAIT_FLAG:
@@ -1362,6 +1311,28 @@ void sync_walk_func(walker *w, asc_op *func, state *st) {
   walk_block(w, func->regions[0].block, st);
 }
 
+void *sync_walk_domain(asc_module *m, asc_op *func, const sync_domain *d, void *dom0) {
+  walker w;
+  state *st = sync_state_new();
+  void *out;
+  memset(&w, 0, sizeof w);
+  w.m = m, w.full = true, w.check = true, w.env.m = m, w.quiet = 1, w.dom = d;
+  st->dom = dom0, st->domain = d;
+  sync_walk_func(&w, func, st);
+  out = st->dom;
+  st->dom = NULL;
+  sync_state_free(st);
+  sync_walker_free(&w, true);
+  return out;
+}
+
+const asc_op *sync_later_iteration(const walker *w) {
+  for (int i = w->nloops - 1; i >= 0; i--)
+    if (w->loops[i].hi > 0)
+      return w->loops[i].loop;
+  return NULL;
+}
+
 /* Free what w owns; the edges and their map only if `edges` (a check walk borrows them). */
 void sync_walker_free(walker *w, bool edges) {
   free(w->hist);
@@ -1383,14 +1354,14 @@ void sync_walker_free(walker *w, bool edges) {
   }
 }
 
-static int sync_func(asc_module *m, asc_op *func, bool full, int mode) {
+static int sync_func(asc_module *m, asc_op *func, bool full) {
   walker w;
   state *st = sync_state_new();
   int rc = 0;
   memset(&w, 0, sizeof w);
   w.m = m;
   w.full = full;
-  w.mode = mode;
+  w.log = m->sync_log;
   w.env.m = m;
   sync_walk_func(&w, func, st);
   sync_recheck_clashes(&w, func);
@@ -1399,13 +1370,13 @@ static int sync_func(asc_module *m, asc_op *func, bool full, int mode) {
     sync_minimize(&w, func);
     sync_drop_dead_ids(&w, func);
   }
-  free(st);
+  sync_state_free(st);
   sync_walker_free(&w, true);
   return rc;
 }
 
-static int narrow_func(asc_module *m, asc_op *f) { return sync_func(m, f, false, m->sync_log ? MODE_LOG : MODE_INSERT); }
-static int full_func(asc_module *m, asc_op *f) { return sync_func(m, f, true, m->sync_log ? MODE_LOG : MODE_INSERT); }
+static int narrow_func(asc_module *m, asc_op *f) { return sync_func(m, f, false); }
+static int full_func(asc_module *m, asc_op *f) { return sync_func(m, f, true); }
 
 int asc_pass_auto_sync(asc_module *m) { return asc_pass_each_func(m, narrow_func); }
 int asc_pass_auto_sync_full(asc_module *m) { return asc_pass_each_func(m, full_func); }
@@ -1467,13 +1438,13 @@ int sync_report_races(asc_module *m, asc_op *func) {
   for (size_t i = 0; i < ops.n && i < orig.n; i++)
     asc_pass_map_set(&of, ops.items[i], (int64_t)i + 1);
   memset(&w, 0, sizeof w);
-  w.m = m, w.full = true, w.mode = MODE_INSERT, w.env.m = m, w.collect = true;
+  w.m = m, w.full = true, w.env.m = m, w.collect = true;
   st = sync_state_new();
   sync_walk_func(&w, copy, st);
-  free(st);
+  sync_state_free(st);
   if (w.nraces) {
     memset(&chk, 0, sizeof chk);
-    chk.m = m, chk.full = true, chk.mode = MODE_CHECK, chk.env.m = m;
+    chk.m = m, chk.full = true, chk.check = true, chk.env.m = m;
     n = sync_unordered(&chk, func, &r); /* the check walks read func, never change it */
     for (int i = 0; i < w.nraces; i++) {
       const struct race *x = &w.races[i];

@@ -557,32 +557,6 @@ static int tied_slots_overlap(const sync_view *a, const sync_view *b) {
   return 0;
 }
 
-/* v in the iteration where the index is i (a view that does not rotate is where it is). */
-static bool at_index(const sync_view *v, int64_t i, sync_view *out) {
-  return in_slot(v, v->rot_iv ? slot_at(v, i) : 0, out);
-}
-
-/* a and b rotate in one loop of at most PAIRS_MAX constant trips, or one of them stays put
- * (rel says how their iterations relate in that loop): 0 if no pair of its iterations (the
- * same one, or b's later than a's) puts them on common bytes. */
-enum { PAIRS_MAX = 64 };
-static int trip_pairs_overlap(const sync_view *a, const sync_view *b, int rel) {
-  const asc_value *iv = b->rot_iv ? b->rot_iv : a->rot_iv;
-  const asc_op *loop = iv ? sync_iv_loop(iv) : NULL;
-  int64_t lb, step, n = loop ? asc_pass_trip_count(loop) : -1;
-  if ((a->rot_iv && a->rot_iv != iv) || a->iv || b->iv || n < 0 || n > PAIRS_MAX ||
-      rel == SYNC_UNKNOWN_ITER || !asc_pass_const_int(loop->operands[0], &lb) ||
-      !asc_pass_const_int(loop->operands[2], &step))
-    return 1;
-  for (int64_t t = 0; t < n; t++)
-    for (int64_t u = rel == SYNC_SAME_ITER ? t : t + 1; u < (rel == SYNC_SAME_ITER ? t + 1 : n); u++) {
-      sync_view x, y;
-      if (!at_index(a, lb + t * step, &x) || !at_index(b, lb + u * step, &y) || !apart(&x, &y, NULL, 0))
-        return 1;
-    }
-  return 0;
-}
-
 /* Views that rotate differently (or only one rotates): disjoint if every slot of one is
  * disjoint from every slot of the other (gaps between slots count, unlike a hull). */
 static int slotwise_overlap(const sync_view *a, const sync_view *b, int rel) {
@@ -639,58 +613,18 @@ static int iv_overlap(const sync_view *a, const sync_view *b, bool later, int sk
   return meets_at(a->lo.c + a->coef.c * lb, a->len.c, a->coef.c * step, t0, n < 0 ? -1 : t1, b->lo.c, b->len.c);
 }
 
-/* The bytes [*lo, *hi) a constant view moving with a loop IV can touch over the index values
- * of its loop (constant start and step; *hi INT64_MAX: no last iteration known). */
-static bool iv_hull(const sync_view *v, int64_t *lo, int64_t *hi) {
-  const asc_op *loop = sync_iv_loop(v->iv);
-  int64_t lb, step, n = loop ? asc_pass_trip_count(loop) : -1, c = v->coef.c, first, last;
-  const int64_t big = (int64_t)1 << 40, small = (int64_t)1 << 20; /* no overflow below */
-  if (!loop || !asc_pass_const_int(loop->operands[0], &lb) || !asc_pass_const_int(loop->operands[2], &step) ||
-      step <= 0 || step > small || c < -small || c > small || n > small || n == 0 || lb < -small || lb > small ||
-      v->lo.c < -big || v->lo.c > big || v->len.c < 0 || v->len.c > big)
-    return false;
-  first = v->lo.c + c * lb;
-  last = n > 0 ? first + c * (n - 1) * step : c >= 0 ? INT64_MAX : INT64_MIN;
-  *lo = first < last ? first : last;
-  *hi = first < last ? last : first;
-  if (*hi != INT64_MAX)
-    *hi += v->len.c;
-  return *lo != INT64_MIN;
-}
-
-/* Constant views moving with the IVs of different loops: whatever values the IVs take, the
- * distance between them is the distance of their offsets plus multiples of the gcd of their
- * coefficients; and neither leaves the bytes its loop's index values reach. */
-static int two_iv_overlap(const sync_view *a, const sync_view *b) {
-  int64_t g, d, lo, k, alo, ahi, blo, bhi;
-  if (!all_const(a) || !all_const(b) || (g = gcd(a->coef.c, b->coef.c)) == 0)
-    return 1;
-  if (iv_hull(a, &alo, &ahi) && iv_hull(b, &blo, &bhi) && (ahi <= blo || bhi <= alo))
-    return 0;
-  d = ((b->lo.c - a->lo.c) % g + g) % g;
-  lo = -b->len.c; /* they overlap at a distance in (-len b, len a) */
-  k = lo + ((d - lo) % g + g) % g; /* the least distance >= lo that is d mod g */
-  if (k == lo)
-    k += g;
-  return k < a->len.c;
-}
-
 int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) {
   if (a->root != b->root)
     return 0;
   if (a->any || b->any)
     return 1;
-  if (a->rot_iv || b->rot_iv) {
-    int ov = same_rotation(a, b) ? rotating_overlap(a, b, rel, step) : slotwise_overlap(a, b, rel);
-    return ov ? ov * trip_pairs_overlap(a, b, rel) : 0;
-  }
+  if (a->rot_iv || b->rot_iv)
+    return same_rotation(a, b) ? rotating_overlap(a, b, rel, step) : slotwise_overlap(a, b, rel);
   if (!a->iv != !b->iv) /* a later b meets a moving a only before a's last iteration */
     return a->iv ? iv_overlap(a, b, false, rel == SYNC_LATER_ITER ? -1 : 0)
                  : iv_overlap(b, a, false, rel == SYNC_LATER_ITER ? 1 : 0);
-  if (a->iv != b->iv)
-    return two_iv_overlap(a, b);
-  if (a->iv && !lin_eq(&a->coef, &b->coef))
-    return 1;
+  if (a->iv != b->iv || (a->iv && !lin_eq(&a->coef, &b->coef)))
+    return 1; /* moving with different loops, or at different rates */
   if (!a->iv || rel == SYNC_SAME_ITER)
     return !apart(a, b, NULL, 0);
   if (rel == SYNC_LATER_ITER && step > 0) {

@@ -17,12 +17,6 @@ const asc_op *sync_arg_owner(const asc_value *v) {
   return !v->def && v->block && v->block->parent ? v->block->parent->parent : NULL;
 }
 
-/* The scf.for whose index v is, or NULL. */
-const asc_op *sync_index_of(const asc_value *v) {
-  const asc_op *owner = sync_arg_owner(v);
-  return owner && owner->code == ASC_OP_FOR && v->index == 0 ? owner : NULL;
-}
-
 /* The index values loop's iterations take, clipped into [*lo, *hi]; false if none can. */
 bool sync_index_values(const asc_op *loop, int64_t *lo, int64_t *hi) {
   int64_t lb, step, n = asc_pass_trip_count(loop);
@@ -126,38 +120,11 @@ bool sync_assume(walker *w, const asc_value *cond, bool truth, bool *pushed) {
   if (w->nfacts == MAXFACTS || !cond_range(w, cond, truth, &x, &lo, &hi))
     return true;
   ilo = lo, ihi = hi;
-  if (lo > hi || ((loop = sync_index_of(x)) && !sync_index_values(loop, &ilo, &ihi)))
+  if (lo > hi || ((loop = sync_iv_loop(x)) && !sync_index_values(loop, &ilo, &ihi)))
     return false;
   w->facts[w->nfacts++] = (struct fact){x, lo, hi};
   *pushed = true;
   return true;
-}
-
-/* ---- what the paths through earlier ifs and loops ordered ---- */
-
-static struct ifrec *record_of(walker *w, const asc_op *op) {
-  struct ifrec *r = NULL;
-  for (int i = 0; i < w->nifs && !r; i++)
-    if (w->ifs[i].op == op)
-      r = &w->ifs[i];
-  if (!r && w->nifs == MAXIFS)
-    memmove(w->ifs, w->ifs + 1, --w->nifs * sizeof *w->ifs); /* forget the oldest */
-  if (!r)
-    r = &w->ifs[w->nifs++];
-  memset(r, 0, sizeof *r);
-  r->op = op;
-  r->at = w->idx;
-  return r;
-}
-
-/* Remember what each arm of op left known (its two paths, before they meet). */
-void sync_note_arms(walker *w, const asc_op *op, const state *then_st, const state *else_st) {
-  struct ifrec *r = record_of(w, op);
-  for (int arm = 0; arm < 2; arm++) /* the values of x that take the other arm */
-    if (!cond_range(w, op->operands[0], arm == 1, &r->x[arm], &r->lo[arm], &r->hi[arm]))
-      r->x[arm] = NULL;
-  memcpy(r->k[0], then_st->k, sizeof r->k[0]);
-  memcpy(r->k[1], else_st->k, sizeof r->k[1]);
 }
 
 /* The runtime bound of loop, when its start and step are constants: it runs iff the bound
@@ -168,71 +135,6 @@ const asc_value *sync_trip_bound(const asc_op *loop, int64_t *lb) {
       !asc_pass_const_int(loop->operands[2], &step) || step <= 0 || *lb == INT64_MAX)
     return NULL;
   return sync_strip_cast(loop->operands[1]);
-}
-
-/* Remember what loop left known on the paths where it ran and where it did not. */
-void sync_note_trips(walker *w, const asc_op *loop, const state *ran, const state *none) {
-  int64_t lb;
-  const asc_value *x = sync_trip_bound(loop, &lb);
-  struct ifrec *r;
-  if (!x)
-    return;
-  r = record_of(w, loop);
-  r->x[0] = r->x[1] = x;
-  r->lo[0] = INT64_MIN, r->hi[0] = lb;     /* the bounds that make no trip */
-  r->lo[1] = lb + 1, r->hi[1] = INT64_MAX; /* the bounds that make some */
-  memcpy(r->k[0], ran->k, sizeof r->k[0]);
-  memcpy(r->k[1], none->k, sizeof r->k[1]);
-}
-
-/* The path where loop makes no trip, in st: what earlier ifs and loops that this decides
- * (a loop to the same bound made none either) ordered there. */
-void sync_recall_no_trip(walker *w, asc_op *loop, state *st) {
-  int64_t lb;
-  const asc_value *x = sync_trip_bound(loop, &lb);
-  if (x)
-    sync_recall_given(w, x, INT64_MIN, lb, loop, st);
-}
-
-/* sync_recall_arms at op, with x in [lo, hi] known there as well. */
-void sync_recall_given(walker *w, const asc_value *x, int64_t lo, int64_t hi, asc_op *op, state *st) {
-  if (w->nfacts == MAXFACTS)
-    return;
-  w->facts[w->nfacts++] = (struct fact){x, lo, hi};
-  sync_recall_arms(w, op, st);
-  w->nfacts--;
-}
-
-/* Is record r of the same if from the previous iteration of the loop whose body holds it
- * (so it ran then, in that iteration)?  A record from elsewhere may be of a path no run took. */
-static bool previous_iteration(const walker *w, const struct ifrec *r) {
-  const asc_op *loop = r->op->parent && r->op->parent->parent ? r->op->parent->parent->parent : NULL;
-  for (int i = 0; loop && loop->code == ASC_OP_FOR && i < w->nloops; i++)
-    if (w->loops[i].loop == loop)
-      return w->loops[i].hi > 0 && r->at >= w->loops[i].lo && r->at < w->loops[i].hi;
-  return false;
-}
-
-/* Entering an arm or a loop body at op: an earlier if or loop on this path (in a block
- * around op, before it) whose path the facts now pin down, on a value that cannot have
- * changed since, took that path: what it left known still is. */
-void sync_recall_arms(const walker *w, asc_op *op, state *st) {
-  for (int i = 0; i < w->nifs; i++) {
-    const struct ifrec *r = &w->ifs[i];
-    asc_op *anc = r->op->parent ? asc_pass_anc_in(op, r->op->parent) : NULL;
-    bool again = anc == r->op; /* the same if, walked before: an earlier iteration */
-    if (!anc || (again ? !previous_iteration(w, r) : !asc_pass_before_in_block(r->op, anc)))
-      continue;
-    for (int path = 0; path < 2; path++) {
-      int64_t lo, hi;
-      if (!r->x[path] || (again && !sync_loop_free(r->x[path])))
-        continue;
-      sync_fact_range(w, r->x[path], &lo, &hi);
-      if ((lo > r->lo[path] ? lo : r->lo[path]) > (hi < r->hi[path] ? hi : r->hi[path]))
-        for (int q = 0; q < SYNC_NPIPES; q++)
-          sync_tok_join(&st->k[q], &r->k[path][q]);
-    }
-  }
 }
 
 /* ---- cases: the check walk once per range of the values branches and trip counts test ---- */

@@ -62,6 +62,9 @@ typedef struct sync_env {
   asc_pass_map qdepth;   /* queue value -> number of buffers */
 } sync_env;
 
+/* sync_state.c: grow *p (an array of n elements of size sz, capacity *cap) to hold one more. */
+void *sync_grow(void *p, int *cap, int n, size_t sz);
+
 /* sync_access.c */
 int sync_op_pipe(const asc_op *op); /* SYNC_NOPIPE if the op runs on no pipe */
 /* The accesses of op (at most cap) into out; returns their number. */

@@ -1,7 +1,7 @@
 /* sync_minimize.c - auto-sync's minimality post-pass (sync.md B.5): each inserted sync is
  * taken out in turn and stays out if a check walk finds every conflict still ordered (over
  * all runs, per case of the kernel's arguments, or with loops of constant trips taken
- * apart); and the check walk's third walk of a loop. */
+ * apart). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,7 +34,7 @@ static void check_walk(walker *ins, asc_op *func, walker *w, const sync_cases *c
     w->nfacts = sync_case_facts(cases, k, w->facts);
   w->m = ins->m;
   w->full = ins->full;
-  w->mode = MODE_CHECK;
+  w->check = true;
   w->env.m = ins->m;
   w->edges = ins->edges;
   w->nedges = w->capedges = ins->nedges;
@@ -49,7 +49,7 @@ static void check_walk(walker *ins, asc_op *func, walker *w, const sync_cases *c
   if (!w->etok || !w->ptok || !w->rtok)
     asc_die("out of memory");
   sync_walk_func(w, func, st);
-  free(st);
+  sync_state_free(st);
 }
 
 /* One check walk (of case k of cases, if any): whether it finds every conflict ordered;
@@ -299,7 +299,7 @@ static bool try_drop(walker *w, asc_op *func, const sync_cases *cases, int g) {
     put_back(&t);
     return false;
   }
-  if (w->mode == MODE_LOG)
+  if (w->log)
     asc_diag(w->m->ctx, asc_op_diag_loc(t.op[0]), ASC_SEV_NOTE,
              "auto-sync: the %s above is dropped again: the other syncs imply it", asc_op_name(t.op[0]));
   return true;
@@ -321,92 +321,16 @@ void sync_minimize(walker *w, asc_op *func) {
   }
 }
 
-/* ---- the check walk's third walk of a loop ---- */
-
-/* What a probe walk may change and must leave as it was. */
-typedef struct probe_save {
-  state *st;
-  size_t nhist;
-  int nclash, nsecond, nifs;
-  int64_t *widx;
-  token *tok; /* etok, ptok, rtok */
-  struct second second[MAXROT];
-  struct ifrec *ifs;
-} probe_save;
-
-static void probe_keep(const walker *w, const state *st, probe_save *s) {
-  size_t ne = (size_t)(w->nedges ? w->nedges : 1);
-  s->st = sync_state_copy(st);
-  s->nhist = w->nhist, s->nclash = w->nclash, s->nsecond = w->nsecond, s->nifs = w->nifs;
-  s->widx = malloc(ne * sizeof *s->widx);
-  s->tok = malloc(3 * ne * sizeof *s->tok);
-  s->ifs = malloc(sizeof w->ifs);
-  if (!s->widx || !s->tok || !s->ifs)
-    asc_die("out of memory");
-  for (int e = 0; e < w->nedges; e++)
-    s->widx[e] = w->edges[e].widx;
-  memcpy(s->tok, w->etok, (size_t)w->nedges * sizeof *s->tok);
-  memcpy(s->tok + ne, w->ptok, (size_t)w->nedges * sizeof *s->tok);
-  memcpy(s->tok + 2 * ne, w->rtok, (size_t)w->nedges * sizeof *s->tok);
-  memcpy(s->second, w->second, sizeof s->second);
-  memcpy(s->ifs, w->ifs, sizeof w->ifs);
-}
-
-static void probe_restore(walker *w, state *st, probe_save *s) {
-  size_t ne = (size_t)(w->nedges ? w->nedges : 1);
-  sync_state_assign(st, s->st);
-  w->nhist = s->nhist, w->nclash = s->nclash, w->nsecond = s->nsecond, w->nifs = s->nifs;
-  for (int e = 0; e < w->nedges; e++)
-    w->edges[e].widx = s->widx[e];
-  memcpy(w->etok, s->tok, (size_t)w->nedges * sizeof *s->tok);
-  memcpy(w->ptok, s->tok + ne, (size_t)w->nedges * sizeof *s->tok);
-  memcpy(w->rtok, s->tok + 2 * ne, (size_t)w->nedges * sizeof *s->tok);
-  memcpy(w->second, s->second, sizeof s->second);
-  memcpy(w->ifs, s->ifs, sizeof w->ifs);
-  free(s->st);
-  free(s->widx);
-  free(s->tok);
-  free(s->ifs);
-}
-
-/* MODE_CHECK: rotating conflicts a (iteration i) -> b (i + k) still unknown at the end of the
- * second walk may be ordered early in iteration i + 2 (a set of i + 1 that b's iteration
- * waits for).  Walk the body once more, checking only those, at b; then forget the walk.
- * Not at all nested inside another probe: what is left there fails. */
-static void fail_deferred(walker *w, const asc_op *loop) {
-  for (int d = 0; d < w->ndeferred; d++)
-    if (w->deferred[d].loop == loop)
-      sync_fail(w, w->deferred[d].race), w->deferred[d--] = w->deferred[--w->ndeferred];
-}
-
-void sync_probe(walker *w, carried *l, state *st) {
-  probe_save s;
-  int64_t lo = l->lo, hi = l->hi, cur = l->cur;
-  if (w->probing) {
-    fail_deferred(w, l->loop);
-    return;
-  }
-  probe_keep(w, st, &s);
-  w->probing = l->loop;
-  l->lo = l->cur;
-  l->hi = l->cur = w->idx + 1;
-  sync_walk_body(w, l->loop, st);
-  w->probing = NULL;
-  l->lo = lo, l->hi = hi, l->cur = cur;
-  fail_deferred(w, l->loop); /* a consumer the third walk did not reach */
-  probe_restore(w, st, &s);
-}
-
 /* ---- check walks that take loops of constant trips apart (last_walks) ---- */
 
-/* MODE_CHECK with last_walks, a loop of n constant trips: walks each of its iterations
+/* check walk with last_walks, a loop of n constant trips: walks each of its iterations
  * apart when n <= SYNC_UNROLL, else the last one apart after the two-iteration model.  Walk t
  * that is iteration t runs with the index at that iteration's value: its ifs on the index
  * decided, its views where that iteration puts them.  Pushes that fact, or returns false. */
 static bool pin_index(walker *w, const asc_op *loop, int64_t t) {
   int64_t n = asc_pass_trip_count(loop), v;
   const asc_block *body = loop->regions[0].block;
-  if (w->mode != MODE_CHECK || !w->last_walks || w->probing || t >= n || (t != n - 1 && n > SYNC_UNROLL) || !body ||
+  if (!w->check || !w->last_walks || t >= n || (t != n - 1 && n > SYNC_UNROLL) || !body ||
       !body->nargs || w->nfacts == MAXFACTS || !sync_index_at(loop, t, &v))
     return false;
   w->facts[w->nfacts++] = (struct fact){body->args[0], v, v};
@@ -421,7 +345,7 @@ static void walk_pinned(walker *w, asc_op *loop, int64_t t, state *st) {
 
 bool sync_unrolled(const walker *w, const asc_op *loop) {
   int64_t n = asc_pass_trip_count(loop);
-  return w->mode == MODE_CHECK && w->last_walks && !w->probing && n >= 1 && n <= SYNC_UNROLL;
+  return w->check && w->last_walks && n >= 1 && n <= SYNC_UNROLL;
 }
 
 /* Each iteration in turn: the walks check every pair of iterations as they are. */
@@ -432,17 +356,14 @@ void sync_walk_unrolled(walker *w, carried *l, state *st) {
       l->lo = l->cur, l->hi = l->cur = w->idx + 1;
     walk_pinned(w, l->loop, t, st);
   }
-  if (sync_resolve_deferred(w, l->loop, st)) {
-    w->fail[0] = w->fail[1] = NULL;
-    fail_deferred(w, l->loop);
-  }
+  sync_resolve_deferred(w, l->loop, st);
 }
 
 /* A loop of more constant trips, its last iteration walked a third time: the second walk
  * then stands for the iterations between, and the exit sees this one.  Within the loop
  * the first two walks checked every conflict; this one checks nothing. */
 bool sync_walks_last(const walker *w, const asc_op *loop) {
-  return w->mode == MODE_CHECK && w->last_walks && !w->probing && asc_pass_trip_count(loop) > SYNC_UNROLL;
+  return w->check && w->last_walks && asc_pass_trip_count(loop) > SYNC_UNROLL;
 }
 
 void sync_walk_last(walker *w, carried *l, state *st) {

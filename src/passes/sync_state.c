@@ -6,6 +6,16 @@
 
 #include "passes/sync_walk.h"
 
+void *sync_grow(void *p, int *cap, int n, size_t sz) {
+  if (n < *cap)
+    return p;
+  *cap = *cap ? 2 * *cap : 8;
+  p = realloc(p, (size_t)*cap * sz);
+  if (!p)
+    asc_die("out of memory");
+  return p;
+}
+
 void sync_tok_empty(token *t) {
   for (int p = 0; p < SYNC_NPIPES; p++) {
     t->t[p] = -1;
@@ -132,12 +142,24 @@ void sync_state_assign(state *dst, const state *src) {
   dst->npend = src->npend;
   memcpy(dst->qs, src->qs, (size_t)src->nq * sizeof *src->qs);
   dst->nq = src->nq;
+  if (dst->dom && dst->dom != src->dom)
+    dst->domain->drop(dst->dom);
+  if (dst->dom != src->dom)
+    dst->dom = src->dom ? src->domain->copy(src->dom) : NULL;
+  dst->domain = src->domain;
+}
+
+void sync_state_free(state *st) {
+  if (st && st->dom)
+    st->domain->drop(st->dom);
+  free(st);
 }
 
 state *sync_state_copy(const state *st) {
   state *c = malloc(sizeof *c);
   if (!c)
     asc_die("out of memory");
+  c->dom = NULL;
   sync_state_assign(c, st);
   return c;
 }
@@ -172,7 +194,7 @@ static void meet_queues(state *dst, const state *src) {
 }
 
 /* dst := what is known on both paths (B.9). */
-void sync_state_meet(state *dst, const state *src) {
+void sync_state_meet(state *dst, const state *src, const asc_value *cond) {
   for (int q = 0; q < SYNC_NPIPES; q++) {
     sync_tok_meet(&dst->k[q], &src->k[q]);
     if (src->last[q] > dst->last[q])
@@ -180,5 +202,7 @@ void sync_state_meet(state *dst, const state *src) {
   }
   meet_pend(dst, src);
   meet_queues(dst, src);
+  if (dst->dom && src->dom)
+    dst->domain->meet(dst->dom, src->dom, cond);
 }
 

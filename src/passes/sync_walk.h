@@ -6,10 +6,7 @@
 
 #include "passes/sync_internal.h"
 
-/* MODE_CHECK: insert nothing, only find whether some conflict is still unordered (failed),
- * or with collect, which. */
-enum { MODE_INSERT, MODE_LOG, MODE_CHECK };
-enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 64, MAXLOOPS = 32, MAXROT = 64, MAXFACTS = 32, MAXIFS = 16 };
+enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 64, MAXLOOPS = 32, MAXROT = 64, MAXFACTS = 32 };
 
 /* What is known complete of each pipe p: its elements with walk index <= t[p], and those
  * in the intervals [glo[p][g], ghi[p][g]] (elements that did not run on this path: an if's
@@ -40,6 +37,26 @@ typedef struct qstate {
   int nfifo;
 } qstate;
 
+struct walker;
+
+/* A second analysis riding on the walk (verify-sync's flag balance and TQue checks, which
+ * ask no order question): its state travels in state->dom, copied and met with the walk's
+ * own, so it sees the same paths: arms the facts leave possible, loops walked twice (or
+ * iteration by iteration, when `each` asks), met with the zero- and one-trip paths. */
+typedef struct sync_domain {
+  void *(*copy)(const void *st);
+  void (*meet)(void *st, const void *other, const asc_value *cond); /* cond: the if's, or NULL */
+  void (*drop)(void *st);
+  void (*op)(const struct walker *w, void *st, asc_op *op); /* every op, before its regions */
+  void (*enter_arm)(void *st, const asc_value *cond, int arm); /* optional: arm 0 then, 1 else */
+  /* After an iteration, before the next (before: the state at the loop).  balance: also
+   * check that one iteration leaves things as it found them; not when the loop is walked
+   * iteration by iteration (optional). */
+  void (*loop)(const struct walker *w, const void *before, void *after, const asc_op *loop, bool balance);
+  bool (*each)(const struct walker *w, asc_op *loop); /* walk loop iteration by iteration? */
+  void *user;
+} sync_domain;
+
 typedef struct state {
   token k[SYNC_NPIPES];
   int64_t last[SYNC_NPIPES];
@@ -47,6 +64,8 @@ typedef struct state {
   int npend;
   qstate qs[MAXQ];
   int nq;
+  void *dom; /* the riding analysis' state, or NULL */
+  const sync_domain *domain;
 } state;
 
 /* A loop being walked: entries with idx >= cur are from the iteration being walked; in
@@ -54,21 +73,29 @@ typedef struct state {
 typedef struct carried {
   asc_op *loop;
   int64_t cur, lo, hi;
+  bool each; /* walked iteration by iteration for the riding analysis */
 } carried;
 
-/* MODE_CHECK with last_walks walks each iteration of a loop of at most this many constant
+/* check walk with last_walks walks each iteration of a loop of at most this many constant
  * trips apart (sync_minimize.c). */
 enum { SYNC_UNROLL = 4 };
+/* A riding analysis walks at most SYNC_EACH_LOOPS nested loops iteration by iteration,
+ * SYNC_EACH iterations each (a multiple of every rotation period 1, 2, 4, 8), and loops
+ * nested deeper than SYNC_DOM_DEPTH once per walk of their parent (linear work). */
+enum { SYNC_EACH = 8, SYNC_EACH_LOOPS = 2, SYNC_DOM_DEPTH = 12 };
 
 typedef struct walker {
   sync_env env;
   asc_module *m;
   bool full;
-  int mode; /* MODE_*: insert; insert and note each sync; only check (minimality, S001) */
-  bool failed;       /* MODE_CHECK: a conflict is unordered */
-  asc_op *fail[2]; /* MODE_CHECK: its two ops (NULL: a rotating one judged late) */
-  bool last_walks;   /* MODE_CHECK: take loops of constant trips apart (sync_minimize.c) */
-  int quiet;         /* MODE_CHECK: inside a loop's walk that checks nothing (its last iteration) */
+  bool check; /* insert nothing, only find whether some conflict is unordered (failed), or
+               * with collect, which (minimality, S001, the riding analyses' walks) */
+  bool log;   /* inserting: note each sync and why (auto_sync_log) */
+  bool failed;       /* check walk: a conflict is unordered */
+  asc_op *fail[2]; /* check walk: its two ops (NULL: a rotating one judged late) */
+  bool last_walks;   /* check walk: take loops of constant trips apart (sync_minimize.c) */
+  int quiet;         /* check walk: inside a loop's walk that checks nothing (its last iteration) */
+  const sync_domain *dom; /* a riding analysis (check walk, quiet), or NULL */
   asc_pass_vec bars; /* the pipe_barrier ops inserted (same-pipe conflicts, PIPE_ALL fallbacks) */
   sync_access *hist;
   size_t nhist, caphist;
@@ -100,29 +127,19 @@ typedef struct walker {
     int64_t lo, hi;
   } facts[MAXFACTS];
   int nfacts;
-  struct ifrec {         /* a walked scf.if or loop: what each pipe knew at the end of each */
-    const asc_op *op;    /* path through it (if: then, else; loop: ran, made no trip), which */
-    const asc_value *x[2]; /* it surely took if x[path] is not in [lo, hi] (x NULL: unknown) */
-    int64_t lo[2], hi[2];
-    int64_t at;            /* the walk index when it was recorded */
-    token k[2][SYNC_NPIPES];
-  } ifs[MAXIFS];
-  int nifs;
-  struct deferred {      /* MODE_CHECK: rotating conflicts left to the end of a second walk */
-    const asc_op *loop, *bop; /* the loop, the consumer */
+  struct deferred {      /* check walk: rotating conflicts left to the end of a second walk */
+    const asc_op *loop;
     int64_t aidx;
     int apipe, bpipe;
-    bool probe;               /* unknown there: left to the consumer in a third walk */
     int race;                 /* collect: its entry in races, or -1 */
   } deferred[MAXROT];
   int ndeferred;
-  const asc_op *probing; /* MODE_CHECK: the loop of a third walk, only for the deferred conflicts */
   struct second {        /* per loop, the walk indices of its latest second walk */
     const asc_op *loop;
     int64_t lo, hi;
   } second[MAXROT];
   int nsecond;
-  /* MODE_CHECK with collect (verify-sync's S001): every unordered conflict, once per pair of
+  /* check walk with collect (verify-sync's S001): every unordered conflict, once per pair of
    * ops and pipes, instead of stopping at the first; live: found unordered (a rotating one
    * stays provisional until its third walk). */
   bool collect;
@@ -159,21 +176,14 @@ token sync_set_token(const state *st, int p); /* what a set_flag on p issued now
 state *sync_state_new(void);
 state *sync_state_copy(const state *st);
 void sync_state_assign(state *dst, const state *src);
-void sync_state_meet(state *dst, const state *src); /* what is known on both paths */
+void sync_state_meet(state *dst, const state *src, const asc_value *cond); /* what both paths know */
+void sync_state_free(state *st);
 
 /* sync_facts.c */
 /* The values of x the facts of the arms being walked allow. */
 void sync_fact_range(const walker *w, const asc_value *x, int64_t *lo, int64_t *hi);
 /* Push what `cond` being `truth` says; false if the arms being walked rule it out. */
 bool sync_assume(walker *w, const asc_value *cond, bool truth, bool *pushed);
-/* Remember what each arm of if op left known, or what loop op left known when it ran and
- * when it did not; entering an arm, a loop body or a loop's zero-trip path, recall what the
- * paths through earlier ifs and loops that the facts now decide ordered. */
-void sync_note_arms(walker *w, const asc_op *op, const state *then_st, const state *else_st);
-void sync_note_trips(walker *w, const asc_op *loop, const state *ran, const state *none);
-void sync_recall_no_trip(walker *w, asc_op *loop, state *st);
-void sync_recall_arms(const walker *w, asc_op *op, state *st);
-void sync_recall_given(walker *w, const asc_value *x, int64_t lo, int64_t hi, asc_op *op, state *st);
 const asc_value *sync_strip_cast(const asc_value *v);
 /* d is `x <pred> constant` (an arith.cmpi, pred eq ne slt sle sgt sge with x on the left):
  * its x (casts stripped), pred and constant; false if d is of no such form. */
@@ -182,7 +192,6 @@ bool sync_cmp_const(const asc_op *d, const asc_value **x, int64_t *pred, int64_t
 bool sync_index_at(const asc_op *loop, int64_t t, int64_t *v);
 bool sync_loop_free(const asc_value *v); /* the same in every iteration of every loop */
 const asc_op *sync_arg_owner(const asc_value *v); /* the op holding block argument v */
-const asc_op *sync_index_of(const asc_value *v);  /* the scf.for whose index v is */
 /* Clip [*lo, *hi] to the index values of loop's iterations; false if none is left. */
 bool sync_index_values(const asc_op *loop, int64_t *lo, int64_t *hi);
 /* The runtime bound of loop when its start (*lb) and step are constants, else NULL. */
@@ -200,10 +209,8 @@ void sync_minimize(walker *w, asc_op *func);
  * runs, per case of the arguments, loops of constant trips taken apart) finds ordered, into
  * *out (free it); returns their number. */
 int sync_unordered(walker *ins, asc_op *func, struct race **out);
-/* MODE_CHECK, after loop l's second walk: a third walk for the deferred conflicts left. */
-void sync_probe(walker *w, carried *l, state *st);
 void sync_recheck_clashes(walker *w, asc_op *func); /* before ids: clashes of the finished syncs */
-/* MODE_CHECK with last_walks: walk a loop of at most SYNC_UNROLL constant trips once per
+/* check walk with last_walks: walk a loop of at most SYNC_UNROLL constant trips once per
  * iteration, or a longer one's last iteration on its own after the two-iteration model. */
 bool sync_unrolled(const walker *w, const asc_op *loop);
 void sync_walk_unrolled(walker *w, carried *l, state *st);
@@ -215,9 +222,14 @@ void sync_drop_dead_ids(walker *w, asc_op *func);
 void sync_walk_func(walker *w, asc_op *func, state *st); /* the whole body from st */
 void sync_walk_body(walker *w, asc_op *loop, state *st); /* one iteration of loop */
 void sync_walker_free(walker *w, bool edges);
-/* MODE_CHECK, the end of loop's second walk: are rotating conflicts left for a third walk? */
-bool sync_resolve_deferred(walker *w, const asc_op *loop, const state *st);
-/* MODE_CHECK: some conflict is unordered (race: its collect entry, or -1). */
+/* Walk func with analysis d riding (its state dom0 at the entry); returns its state at the
+ * end (drop it).  Inserts nothing, checks no order. */
+void *sync_walk_domain(asc_module *m, asc_op *func, const sync_domain *d, void *dom0);
+/* The loop whose walk the walk is in for a later iteration (innermost), or NULL. */
+const asc_op *sync_later_iteration(const walker *w);
+/* check walk, the end of loop's second walk: the rotating conflicts left fail. */
+void sync_resolve_deferred(walker *w, const asc_op *loop, const state *st);
+/* check walk: some conflict is unordered (race: its collect entry, or -1). */
 void sync_fail(walker *w, int race);
 
 #endif

@@ -66,7 +66,7 @@ static int vf_find(const vf_state *s, int64_t ev, const asc_value *key, int64_t 
 }
 
 static void vf_add(vf_state *s, vf_flag f) {
-  s->f = vs_grow(s->f, &s->cap, s->n, sizeof *s->f);
+  s->f = sync_grow(s->f, &s->cap, s->n, sizeof *s->f);
   s->f[s->n++] = f;
 }
 
@@ -85,7 +85,9 @@ static void vf_havoc(vf_state *s, int64_t ev) {
 
 /* Pending at the join if pending on both sides; pending on one side only: "may".  At
  * the end of an scf.if on cond, a flag certain on exactly one side is tagged with it. */
-static void join_tagged(vf_state *s, const vf_state *o, const asc_value *cond) {
+static void vf_meet(void *p, const void *q, const asc_value *cond) {
+  vf_state *s = p;
+  const vf_state *o = q;
   for (int i = 0; i < s->n; i++) {
     vf_flag *f = &s->f[i];
     int j = vf_find(o, f->event, f->key, f->cid);
@@ -111,10 +113,6 @@ static void join_tagged(vf_state *s, const vf_state *o, const asc_value *cond) {
     if (s->fuzzy >> ev & 1)
       vf_havoc(s, ev);
 }
-
-static void vf_join(void *p, const void *q) { join_tagged(p, q, NULL); }
-
-static void vf_join_if(void *p, const void *q, const asc_value *cond) { join_tagged(p, q, cond); }
 
 /* Entering arm `arm` of an scf.if on cond: a flag known set exactly on that side of an
  * earlier scf.if on the same cond is set here; one known set on the other side is not. */
@@ -154,12 +152,12 @@ static bool ambiguous(const vf_state *s, int64_t ev, const asc_value *key, int64
 }
 
 static const char *iter_suffix(const vs_ctx *c) {
-  return c->later_iter ? " (in a later iteration of the enclosing loop)" : "";
+  return sync_later_iteration(c->w) ? " (in a later iteration of the enclosing loop)" : "";
 }
 
 static void later_note(vs_ctx *c) {
-  if (c->later_iter)
-    vs_note(c, c->later_iter, "loop here");
+  if (sync_later_iteration(c->w))
+    vs_note(c, sync_later_iteration(c->w), "loop here");
 }
 
 static void do_set(vs_ctx *c, vf_state *s, asc_op *op, vf_flag f) {
@@ -204,10 +202,12 @@ static void do_wait(vs_ctx *c, vf_state *s, asc_op *op, vf_flag f) {
   vf_del(s, i);
 }
 
-static void vf_op(vs_ctx *c, void *p, asc_op *op) {
+static void vf_op(const walker *w, void *p, asc_op *op) {
+  vs_ctx *c = w->dom->user;
   vf_state *s = p;
   const asc_value *key = NULL;
   int64_t cid = 0, ev;
+  c->w = w;
   if ((op->code != ASC_OP_SET_FLAG && op->code != ASC_OP_WAIT_FLAG) || !vs_sync_op_ok(op))
     return;
   ev = asc_op_attr(op, "event")->i;
@@ -229,7 +229,8 @@ static void vf_op(vs_ctx *c, void *p, asc_op *op) {
 /* S005: compare the flags pending before the loop with those after one iteration.
  * A runtime id computed inside the body names another flag in every iteration, so
  * its event is no longer tracked across iterations. */
-static void vf_loop(vs_ctx *c, const void *before, void *after, const asc_op *loop, bool balance) {
+static void vf_loop(const walker *w, const void *before, void *after, const asc_op *loop, bool balance) {
+  vs_ctx *c = w->dom->user;
   const vf_state *b = before;
   vf_state *a = after;
   char nm[64];
@@ -262,8 +263,6 @@ static void vf_loop(vs_ctx *c, const void *before, void *after, const asc_op *lo
       vs_note(c, b->f[i].set, "set_flag%s before the loop here", nm);
 }
 
-static const vs_domain flag_domain = {vf_copy, vf_join, vf_drop, vf_op, vf_loop, vf_join_if, vf_enter_arm};
-
 /* S004: whatever is still set when the kernel returns. */
 static void report_pending(vs_ctx *c, const vf_state *s) {
   char nm[64];
@@ -274,10 +273,12 @@ static void report_pending(vs_ctx *c, const vf_state *s) {
 }
 
 void vs_check_flags(vs_ctx *c) {
+  sync_domain d = {vf_copy, vf_meet, vf_drop, vf_op, vf_enter_arm, vf_loop, vs_each, c};
   vf_state *s = calloc(1, sizeof *s);
   if (!s)
     asc_die("out of memory");
-  vs_walk_block(c, &flag_domain, c->func->regions[0].block, s);
+  s = sync_walk_domain(c->m, c->func, &d, s);
+  c->w = NULL;
   report_pending(c, s);
   vf_drop(s);
 }

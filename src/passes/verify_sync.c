@@ -60,14 +60,84 @@ bool vs_sync_op_ok(const asc_op *op) {
   return op->code == ASC_OP_PIPE_BARRIER && enum_attr(op, "pipe", ASC_ENUM_PIPEID);
 }
 
-void *vs_grow(void *p, int *cap, int n, size_t sz) {
-  if (n < *cap)
-    return p;
-  *cap = *cap ? 2 * *cap : 8;
-  p = realloc(p, (size_t)*cap * sz);
-  if (!p)
-    asc_die("out of memory");
-  return p;
+/* ---- ids as functions of loop indices ------------------------------------------------------- */
+
+/* Small values only: the ids and indices of interest are; anything larger is "unknown". */
+static bool small(int64_t v) { return v > -(INT64_C(1) << 31) && v < (INT64_C(1) << 31); }
+
+static bool eval(const vs_ctx *c, const asc_value *v, int64_t *out, int depth);
+
+/* The arith ops an id computation is made of (the rest: unknown). */
+static bool eval_op(const vs_ctx *c, const asc_op *d, int64_t *out, int depth) {
+  int64_t a, b;
+  if (d->noperands < 1 || !eval(c, d->operands[0], &a, depth + 1))
+    return false;
+  if (d->code == ASC_OP_INDEX_CAST || d->code == ASC_OP_EXTSI || (d->code == ASC_OP_EXTUI && a >= 0))
+    return *out = a, true;
+  if (d->noperands != 2 || !eval(c, d->operands[1], &b, depth + 1))
+    return false;
+  switch (d->code) {
+  case ASC_OP_ADDI: *out = a + b; return true;
+  case ASC_OP_SUBI: *out = a - b; return true;
+  case ASC_OP_MULI: *out = a * b; return true;
+  case ASC_OP_REMSI: return b != 0 && (*out = a % b, true);
+  case ASC_OP_DIVSI: return b != 0 && (*out = a / b, true);
+  case ASC_OP_REMUI: return a >= 0 && b > 0 && (*out = a % b, true);
+  case ASC_OP_DIVUI: return a >= 0 && b > 0 && (*out = a / b, true);
+  default: return false;
+  }
+}
+
+static bool eval(const vs_ctx *c, const asc_value *v, int64_t *out, int depth) {
+  int64_t lo, hi;
+  if (asc_pass_const_int(v, out))
+    return small(*out);
+  if (v == c->bind_iv)
+    return *out = c->bind_val, true;
+  if (c->w && sync_iv_loop(v)) {
+    sync_fact_range(c->w, v, &lo, &hi);
+    return lo == hi && (*out = lo, small(lo));
+  }
+  if (!v->def || depth > 16 || !eval_op(c, v->def, out, depth))
+    return false;
+  return small(*out);
+}
+
+bool vs_eval(const vs_ctx *c, const asc_value *v, int64_t *out) { return eval(c, v, out, 0); }
+
+typedef struct ivdep_scan {
+  vs_ctx *c;
+  const asc_value *iv;
+  bool hit;
+} ivdep_scan;
+
+/* A flag op whose id is a constant once iv is bound, and not without. */
+static void ivdep_op(asc_op *op, void *user) {
+  ivdep_scan *s = user;
+  int64_t v;
+  bool with_iv, without_iv;
+  if ((op->code != ASC_OP_SET_FLAG && op->code != ASC_OP_WAIT_FLAG) || !vs_sync_op_ok(op))
+    return;
+  without_iv = vs_eval(s->c, op->operands[0], &v);
+  s->c->bind_iv = s->iv;
+  with_iv = vs_eval(s->c, op->operands[0], &v);
+  s->c->bind_iv = NULL;
+  s->hit |= with_iv && !without_iv;
+}
+
+bool vs_each(const walker *w, asc_op *loop) {
+  vs_ctx *c = w->dom->user;
+  asc_block *body = loop->regions[0].block;
+  int64_t lb, step;
+  ivdep_scan s = {c, NULL, false};
+  if (!body || body->nargs < 1 || !asc_pass_const_int(loop->operands[0], &lb) ||
+      !asc_pass_const_int(loop->operands[2], &step) || step <= 0 || lb < 0 || lb >= INT32_MAX || step >= INT32_MAX)
+    return false;
+  c->w = w;
+  s.iv = body->args[0];
+  c->bind_val = lb;
+  asc_walk(loop, ivdep_op, &s);
+  return s.hit;
 }
 
 /* ---- S006 / S007: checks of single ops ------------------------------------------------------ */

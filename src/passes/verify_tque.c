@@ -108,7 +108,7 @@ static vq_count *count_of(vq_state *s, const asc_op *alloc, bool create) {
     return &s->cnt[i];
   if (!create)
     return NULL;
-  s->cnt = vs_grow(s->cnt, &s->capcnt, s->ncnt, sizeof *s->cnt);
+  s->cnt = sync_grow(s->cnt, &s->capcnt, s->ncnt, sizeof *s->cnt);
   s->cnt[s->ncnt] = (vq_count){alloc, 0, 0};
   return &s->cnt[s->ncnt++];
 }
@@ -123,7 +123,7 @@ static vq_bind *bind_of(vq_state *s, const asc_value *v) {
 static void bind(vq_state *s, const asc_value *v, vq_tensor t) {
   vq_bind *b = bind_of(s, v);
   if (!b) {
-    s->bind = vs_grow(s->bind, &s->capbind, s->nbind, sizeof *s->bind);
+    s->bind = sync_grow(s->bind, &s->capbind, s->nbind, sizeof *s->bind);
     b = &s->bind[s->nbind++];
   }
   *b = (vq_bind){v, t};
@@ -139,12 +139,12 @@ static bool is_fuzzy(const vq_state *s, const asc_value *q) {
 static void make_fuzzy(vq_state *s, const asc_value *q) {
   if (is_fuzzy(s, q))
     return;
-  s->fuzzy = vs_grow(s->fuzzy, &s->capfuzzy, s->nfuzzy, sizeof *s->fuzzy);
+  s->fuzzy = sync_grow(s->fuzzy, &s->capfuzzy, s->nfuzzy, sizeof *s->fuzzy);
   s->fuzzy[s->nfuzzy++] = q;
 }
 
 static void push(vq_state *s, vq_ent e) {
-  s->ent = vs_grow(s->ent, &s->capent, s->nent, sizeof *s->ent);
+  s->ent = sync_grow(s->ent, &s->capent, s->nent, sizeof *s->ent);
   s->ent[s->nent++] = e;
 }
 
@@ -218,7 +218,7 @@ static void join_fifos(vq_state *s, const vq_state *o) {
   s->ent = r.ent, s->nent = r.nent, s->capent = r.capent;
 }
 
-static void vq_join(void *p, const void *q) {
+static void vq_join(void *p, const void *q, const asc_value *cond) {
   vq_state *s = p;
   const vq_state *o = q;
   join_counts(s, o);
@@ -232,6 +232,7 @@ static void vq_join(void *p, const void *q) {
   }
   for (int j = 0; j < o->nfuzzy; j++)
     make_fuzzy(s, o->fuzzy[j]);
+  (void)cond;
 }
 
 /* ---- transfer ------------------------------------------------------------------------------- */
@@ -349,25 +350,12 @@ static void do_free(vs_ctx *c, vq_state *s, asc_op *op) {
   }
 }
 
-/* The operand and result counts the TQue ops are used with (unverified modules may
- * reach the pass through the C API). */
-static bool shape_ok(const asc_op *op) {
-  switch (op->code) {
-  case ASC_OP_ALLOC_TENSOR: return op->noperands == 1 && op->nresults == 1;
-  case ASC_OP_DEQUE: return op->noperands == 1 && op->nresults == 1;
-  case ASC_OP_ENQUE:
-  case ASC_OP_FREE_TENSOR: return op->noperands == 2;
-  default: return false;
-  }
-}
-
-static void vq_op(vs_ctx *c, void *p, asc_op *op) {
+static void vq_op(const walker *w, void *p, asc_op *op) {
+  vs_ctx *c = w->dom->user;
   vq_state *s = p;
   vq_count *n;
   check_uses(c, s, op);
-  redefine(s, op);
-  if (!shape_ok(op))
-    return;
+  redefine(s, op); /* the walk passes only ops of a valid shape */
   switch (op->code) {
   case ASC_OP_ALLOC_TENSOR:
     n = count_of(s, op, true);
@@ -380,12 +368,6 @@ static void vq_op(vs_ctx *c, void *p, asc_op *op) {
   default: break;
   }
 }
-
-static void vq_loop(vs_ctx *c, const void *before, void *after, const asc_op *loop, bool balance) {
-  (void)c, (void)before, (void)after, (void)loop, (void)balance; /* iteration 2 shows the effects */
-}
-
-static const vs_domain tque_domain = {vq_copy, vq_join, vq_drop, vq_op, vq_loop, NULL, NULL};
 
 /* At kernel end: tensors never freed, enques never dequeued. */
 static void report_leftovers(vs_ctx *c, const vq_state *s) {
@@ -401,10 +383,12 @@ static void report_leftovers(vs_ctx *c, const vq_state *s) {
 }
 
 void vs_check_tque(vs_ctx *c) {
+  sync_domain d = {vq_copy, vq_join, vq_drop, vq_op, NULL, NULL, vs_each, c}; /* iteration 2 shows the effects */
   vq_state *s = calloc(1, sizeof *s);
   if (!s)
     asc_die("out of memory");
-  vs_walk_block(c, &tque_domain, c->func->regions[0].block, s);
+  s = sync_walk_domain(c->m, c->func, &d, s);
+  c->w = NULL;
   report_leftovers(c, s);
   vq_drop(s);
 }
