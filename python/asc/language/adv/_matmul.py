@@ -10,6 +10,7 @@ from .. import core as _c
 from ..core.enums import CubeFormat, LayoutMode, TPosition
 from . import _matmul_batch as _batch
 from . import _matmul_offset as _offset
+from ._matmul_misuse import NO_TILING, misuse
 from ._matmul_offset import MatrixOffset  # noqa: F401
 
 _I32 = DTYPES["int32"]
@@ -245,13 +246,12 @@ class Matmul:
         b = builder(name)
         why = None
         if self.tiling is None:
-            why = "no tiling: call asc.adv.register_matmul(pipe, workspace, mm, tiling) or mm.init(tiling) first"
+            why = NO_TILING
         elif not scalars_only and ((self.a is None and self.a_scalar is None) or
                                    (self.b is None and self.b_scalar is None)):
             why = "no A or B: call set_tensor_a and set_tensor_b first"
         if why:  # pyasc compiles the call; running it is an error at this line
-            from ..._basic_ops import _ir_string
-            b.op("asc.matmul_misuse", [], [], {"reason": _ir_string(f"asc.adv.Matmul.{name[11:]}: {why}")})
+            misuse(name[11:], why)
             return b.const(0, _I32) if scalars_only else None
         s = self._scalars()
         if scalars_only:

@@ -6,6 +6,7 @@ meaning (loops of single matmuls, expanded further by expand_matmul.c).  docs/ha
 "asc.adv.Matmul", batch part."""
 from ..._core import DTYPES, PlainValue, builder, to_value
 from .. import core as _c
+from ._matmul_misuse import misuse
 
 _I32 = DTYPES["int32"]
 # docs/api-status.md: iterate_batch with en_partial_sum raises NotImplementedError
@@ -193,9 +194,7 @@ def get_batch_tensor_c(mm, *args, **kw):
     p.update(kw)
     st = getattr(mm, "_nbatch", None)
     if st is None:  # pyasc compiles the call; running it is an error at this line
-        from ..._basic_ops import _ir_string
-        builder("Matmul.get_batch_tensor_c").op("asc.matmul_misuse", [], [], {"reason": _ir_string(
-            "asc.adv.Matmul.get_batch_tensor_c: no C matrices to take: call iterate_n_batch first")})
+        misuse("get_batch_tensor_c", "no C matrices to take: call iterate_n_batch first")
         return None if local is not None else mm._placeholder(mm.c_type)
     ba, bb = _static(p["batch_a"], "get_batch_tensor_c", "batch_a"), _static(p["batch_b"], "get_batch_tensor_c",
                                                                               "batch_b")

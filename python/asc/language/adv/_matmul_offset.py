@@ -3,6 +3,7 @@ asc.matmul_offset_c op (src/ops/ops.def) with the Matmul's tiling scalars and it
 src/passes/expand_matmul.c computes the five int32 results from the tile's place (docs/adv.md,
 "Matmul modes")."""
 from ..._core import DTYPES, PlainValue, builder, to_value
+from ._matmul_misuse import NO_TILING, misuse
 
 _I32 = DTYPES["int32"]
 _FIELDS = ("offset", "row", "col", "height", "width")
@@ -29,15 +30,14 @@ def get_offset_c(mm):
     b = builder("Matmul.get_offset_c")
     why = None
     if mm.tiling is None:
-        why = "no tiling: call asc.adv.register_matmul(pipe, workspace, mm, tiling) or mm.init(tiling) first"
+        why = NO_TILING
     elif mm.tile is None and mm.workspace is None:
         why = ("outside `with matmul.iterate()` the current tile is counted in the workspace of "
                "register_matmul(pipe, workspace, ...); give one")
     elif mm.workspace is None and mm.a is None:
         why = "no A: call set_tensor_a first"
     if why:  # pyasc compiles the call; running it is an error at this line
-        from ..._basic_ops import _ir_string
-        b.op("asc.matmul_misuse", [], [], {"reason": _ir_string(f"asc.adv.Matmul.get_offset_c: {why}")})
+        misuse("get_offset_c", why)
         return MatrixOffset()
     ws = mm.workspace if mm.workspace is not None else mm.a.get_phy_addr()
     tile, nxt = (to_value(mm.tile, _I32), 0) if mm.tile is not None else (to_value(-1, _I32), 2)
