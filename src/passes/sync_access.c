@@ -2,6 +2,7 @@
  * of which buffer it reads and writes.  Everything is derived from the registry
  * (ops.def pipe rule and reads/writes bits) and from how views are built; no per-op code. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "passes/sync_internal.h"
@@ -78,29 +79,27 @@ static void lin_scale(sync_lin *x, int64_t s) {
     x->k[i] *= s;
 }
 
-/* An index value as c + coef * iv (iv NULL: no IV), c and coef linear forms. */
-typedef struct aff {
-  const asc_value *iv;
-  sync_lin coef, c;
-} aff;
+/* out = x * y when one of them is a constant; false otherwise (a product of atoms). */
+static bool lin_mul(sync_lin *out, const sync_lin *x, const sync_lin *y) {
+  *out = lin_const(0);
+  if (lin_is_const(y))
+    return lin_addmul(out, x, y->c);
+  return lin_is_const(x) && lin_addmul(out, y, x->c);
+}
 
-static bool affine(const asc_value *v, aff *out);
+static bool fixed(const asc_value *v, sync_lin *out, int64_t scale);
 
 /* v = (X + (m - 1)) / m, the number of m-blocks X takes (how plan-auto-tensors aligns a
  * runtime size): X in *x.  Then X <= m * v <= X + m - 1. */
 static bool ceil_div(const asc_value *v, sync_lin *x, int64_t *m) {
   const asc_op *div = v->def, *add;
   int64_t c;
-  aff a;
   if (!div || div->code != ASC_OP_DIVSI || !asc_pass_const_int(div->operands[1], m) || *m <= 0)
     return false;
   add = div->operands[0]->def;
   if (!add || add->code != ASC_OP_ADDI || !asc_pass_const_int(add->operands[1], &c) || c != *m - 1)
     return false;
-  if (!affine(add->operands[0], &a) || a.iv)
-    return false;
-  *x = a.c;
-  return true;
+  return fixed(add->operands[0], x, 1);
 }
 
 /* Provably x >= 0: atoms are non-negative, and k * v for a ceil_div atom v with m | k is
@@ -140,9 +139,7 @@ static bool lin_eq(const sync_lin *a, const sync_lin *b) {
   return lin_addmul(&d, b, -1) && d.n == 0 && d.c == 0;
 }
 
-/* ---- affine index expressions ---- */
-
-
+/* ---- index expressions ---- */
 
 asc_op *sync_iv_loop(const asc_value *iv) {
   asc_op *loop = !iv->def && iv->block && iv->block->parent ? iv->block->parent->parent : NULL;
@@ -155,76 +152,80 @@ static bool invariant(const asc_value *v) {
   return b && b->parent && b->parent->parent && b->parent->parent->code == ASC_OP_FUNC;
 }
 
-static bool affine(const asc_value *v, aff *out);
-
-static bool aff_add(const asc_op *d, aff *out) {
-  int64_t sign = d->code == ASC_OP_ADDI ? 1 : -1;
-  aff r;
-  if (!affine(d->operands[0], out) || !affine(d->operands[1], &r) || (out->iv && r.iv && out->iv != r.iv))
+/* An index value is read as an offset in the form of a view without root or length:
+ * lo + coef * iv + rot_stride * ((rot_cx * rot_iv + rot_c) mod rot_k).  x += s * y; false
+ * if the sum moves in two ways (two IVs, an IV and a slot) or subtracts a slot. */
+static bool off_add(sync_view *x, const sync_view *y, int64_t s) {
+  if ((x->iv || x->rot_iv) && (y->iv || y->rot_iv) && !(x->iv && x->iv == y->iv))
     return false;
-  out->iv = out->iv ? out->iv : r.iv;
-  return lin_addmul(&out->c, &r.c, sign) && lin_addmul(&out->coef, &r.coef, sign);
+  if (y->rot_iv && s != 1)
+    return false;
+  if (y->rot_iv)
+    x->rot_iv = y->rot_iv, x->rot_k = y->rot_k, x->rot_cx = y->rot_cx, x->rot_c = y->rot_c, x->rot_stride = y->rot_stride;
+  x->iv = x->iv ? x->iv : y->iv;
+  return lin_addmul(&x->lo, &y->lo, s) && lin_addmul(&x->coef, &y->coef, s);
 }
 
-/* (iv * A + B) * (C), defined when C has no IV and, unless C is a constant, A and B are
- * constants. */
-static bool aff_mul_one(const aff *x, const aff *y, aff *out) {
-  if (y->iv)
-    return false;
-  if (lin_is_const(&y->c)) {
-    *out = *x;
-    lin_scale(&out->coef, y->c.c), lin_scale(&out->c, y->c.c);
-    return true;
-  }
-  if (!lin_is_const(&x->coef) || !lin_is_const(&x->c))
-    return false;
-  out->iv = x->iv;
-  out->coef = y->c, out->c = y->c;
-  lin_scale(&out->coef, x->coef.c), lin_scale(&out->c, x->c.c);
-  if (!x->iv)
-    out->coef = lin_const(0);
-  return true;
+/* out = x * y for a y that does not move; false unless each product has a constant factor. */
+static bool off_mul(sync_view *out, const sync_view *x, const sync_view *y) {
+  *out = *x;
+  return !y->iv && !y->rot_iv && lin_mul(&out->lo, &x->lo, &y->lo) && lin_mul(&out->coef, &x->coef, &y->lo) &&
+         lin_mul(&out->rot_stride, &x->rot_stride, &y->lo);
 }
 
-static bool aff_atom(const asc_value *v, aff *out) {
-  if (!invariant(v))
-    return false;
-  out->c.n = 1, out->c.atom[0] = v, out->c.k[0] = 1;
-  return true;
-}
-
-static bool affine(const asc_value *v, aff *out) {
+/* The offset v is (false if v is neither that nor loop-invariant). */
+static bool affine(const asc_value *v, sync_view *out) {
   const asc_op *d = v->def;
-  int64_t c;
-  aff x, y;
+  int64_t c, lb;
+  sync_view x, y;
   memset(out, 0, sizeof *out);
   if (asc_pass_const_int(v, &c)) {
-    out->c.c = c;
+    out->lo.c = c;
     return true;
   }
   if (sync_iv_loop(v)) {
     out->iv = v, out->coef.c = 1;
     return true;
   }
-  if (!d)
-    return aff_atom(v, out);
-  switch (d->code) {
+  switch (d ? d->code : ASC_OP_FUNC) {
   case ASC_OP_INDEX_CAST: case ASC_OP_EXTSI: case ASC_OP_EXTUI: case ASC_OP_TRUNCI:
     return affine(d->operands[0], out);
   case ASC_OP_ADDI: case ASC_OP_SUBI:
-    if (aff_add(d, out))
+    if (affine(d->operands[0], out) && affine(d->operands[1], &y) &&
+        off_add(out, &y, d->code == ASC_OP_ADDI ? 1 : -1))
       return true;
     break;
   case ASC_OP_MULI:
-    if (affine(d->operands[0], &x) && affine(d->operands[1], &y) &&
-        (aff_mul_one(&x, &y, out) || aff_mul_one(&y, &x, out)))
+    if (affine(d->operands[0], &x) && affine(d->operands[1], &y) && (off_mul(out, &x, &y) || off_mul(out, &y, &x)))
       return true;
+    break;
+  case ASC_OP_REMUI: case ASC_OP_REMSI: /* (cx * iv + c) mod k: a buffer slot chosen by the iteration */
+    if (affine(d->operands[0], &x) && x.iv && lin_is_const(&x.coef) && lin_is_const(&x.lo) && x.coef.c > 0 &&
+        x.lo.c >= 0 && asc_pass_const_int(d->operands[1], &c) && c >= 2 && c <= SYNC_NIDS &&
+        asc_pass_const_int(sync_iv_loop(x.iv)->operands[0], &lb) && lb >= 0) { /* no negative remainders */
+      out->rot_iv = x.iv, out->rot_k = c, out->rot_cx = x.coef.c, out->rot_c = x.lo.c % c;
+      out->rot_stride = lin_const(1);
+      return true;
+    }
     break;
   default:
     break;
   }
   memset(out, 0, sizeof *out);
-  return aff_atom(v, out);
+  if (!invariant(v))
+    return false;
+  out->lo.n = 1, out->lo.atom[0] = v, out->lo.k[0] = 1;
+  return true;
+}
+
+/* v as a linear form times scale, when it does not move with a loop. */
+static bool fixed(const asc_value *v, sync_lin *out, int64_t scale) {
+  sync_view o;
+  if (!affine(v, &o) || o.iv || o.rot_iv)
+    return false;
+  *out = o.lo;
+  lin_scale(out, scale);
+  return true;
 }
 
 /* ---- views ---- */
@@ -237,137 +238,68 @@ static sync_view whole(const void *root) {
   return v;
 }
 
-/* From byte lo of root to its end. */
-static sync_view from(const void *root, sync_lin lo) {
+/* Bytes [lo, lo + len) of root (len NULL: to its end). */
+static sync_view range(const void *root, sync_lin lo, const sync_lin *len) {
   sync_view v;
   memset(&v, 0, sizeof v);
-  v.root = root, v.lo = lo, v.open = true;
+  v.root = root, v.lo = lo, v.open = !len;
+  if (len)
+    v.len = *len;
   return v;
-}
-
-/* v = ((cx * iv + c) mod k) * stride elements: a buffer slot chosen by the iteration. */
-static bool rotation(const asc_value *v, sync_view *out, int64_t sz) {
-  const asc_op *d = v->def;
-  sync_lin stride = lin_const(1);
-  aff s, m;
-  int64_t k, lb;
-  if (d && d->code == ASC_OP_MULI) {
-    int r = d->operands[0]->def && (d->operands[0]->def->code == ASC_OP_REMUI ||
-                                    d->operands[0]->def->code == ASC_OP_REMSI) ? 0 : 1;
-    if (!affine(d->operands[1 - r], &s) || s.iv)
-      return false;
-    stride = s.c;
-    d = d->operands[r]->def;
-  }
-  if (!d || (d->code != ASC_OP_REMUI && d->code != ASC_OP_REMSI) || !asc_pass_const_int(d->operands[1], &k) ||
-      k < 2 || k > SYNC_NIDS)
-    return false;
-  if (!affine(d->operands[0], &m) || !m.iv || !lin_is_const(&m.coef) || !lin_is_const(&m.c) || m.coef.c <= 0 ||
-      m.c.c < 0)
-    return false; /* remsi of a negative number is not a slot */
-  if (!asc_pass_const_int(sync_iv_loop(m.iv)->operands[0], &lb) || lb < 0)
-    return false;
-  out->rot_iv = m.iv, out->rot_cx = m.coef.c, out->rot_c = m.c.c % k, out->rot_k = k;
-  out->rot_stride = stride;
-  lin_scale(&out->rot_stride, sz);
-  out->open = true;
-  return true;
-}
-
-/* v = slot + c (either order), slot a rotation and c an IV-free affine value: x[(i % 2) * 64 + 8:]. */
-static bool rotation_plus(const asc_value *v, sync_view *out, int64_t sz) {
-  const asc_op *d = v->def;
-  sync_view r = *out;
-  aff c;
-  if (!d || d->code != ASC_OP_ADDI)
-    return false;
-  for (int i = 0; i < 2; i++) {
-    r = *out;
-    if (rotation(d->operands[i], &r, sz) && affine(d->operands[1 - i], &c) && !c.iv) {
-      lin_scale(&c.c, sz);
-      if (!lin_addmul(&r.lo, &c.c, 1))
-        return false;
-      *out = r;
-      return true;
-    }
-  }
-  return false;
 }
 
 /* base advanced by off elements of t (whole root when off has no usable form). */
 static sync_view advance(sync_view base, const asc_value *off, const asc_type *t) {
   int64_t sz = elem_bytes(t);
-  aff a;
+  sync_view o;
   if (base.any)
     return base;
-  if (!base.rot_iv && !base.iv && rotation(off, &base, sz))
-    return base;
-  if (!base.rot_iv && !base.iv && rotation_plus(off, &base, sz))
-    return base;
-  if (!affine(off, &a) || (a.iv && (base.rot_iv || (base.iv && a.iv != base.iv))))
-    return whole(base.root); /* a rotating view moves on by constants and sizes only */
-  lin_scale(&a.c, sz), lin_scale(&a.coef, sz);
-  if (!lin_addmul(&base.lo, &a.c, 1) || (!base.open && !lin_addmul(&base.len, &a.c, -1)))
+  if (!affine(off, &o))
     return whole(base.root);
-  if (a.iv) {
-    base.iv = a.iv;
-    if (!lin_addmul(&base.coef, &a.coef, 1))
-      return whole(base.root);
-    base.open = true; /* the end of the root does not move with the IV */
-  }
+  lin_scale(&o.lo, sz), lin_scale(&o.coef, sz), lin_scale(&o.rot_stride, sz);
+  if (!off_add(&base, &o, 1) || (!base.open && !lin_addmul(&base.len, &o.lo, -1)))
+    return whole(base.root);
+  base.open = base.open || o.iv || o.rot_iv; /* the end of the root does not move with the IV */
   return base;
 }
 
-/* [lo * lo_scale, + n elements of t); to the end of root when n has no IV-free form. */
-static sync_view span(const void *root, const asc_value *lo, int64_t lo_scale, const asc_value *n,
-                      const asc_type *t) {
-  aff a = {0}, b;
-  sync_view v;
-  if (lo && (!affine(lo, &a) || a.iv))
+/* [lo, + n elements of t); to the end of root when n does not have a fixed form. */
+static sync_view span(const void *root, const asc_value *lo, const asc_value *n, const asc_type *t) {
+  sync_lin a = lin_const(0), b;
+  if (lo && !fixed(lo, &a, 1))
     return whole(root);
-  lin_scale(&a.c, lo_scale);
-  v = from(root, a.c);
-  if (affine(n, &b) && !b.iv) {
-    lin_scale(&b.c, elem_bytes(t));
-    v.len = b.c, v.open = false;
-  }
-  return v;
+  return range(root, a, fixed(n, &b, elem_bytes(t)) ? &b : NULL);
 }
 
 static sync_view queue_view(sync_env *env, const asc_value *q, const asc_value *t) {
   int64_t slot = asc_pass_map_get(&env->qslot, t);
-  sync_view v;
-  if (slot <= 0)
-    return whole(q);
-  v = from(q, lin_const((slot - 1) * SLOT_BYTES));
-  v.len = lin_const(SLOT_BYTES), v.open = false;
-  return v;
+  sync_lin len = lin_const(SLOT_BYTES);
+  return slot > 0 ? range(q, lin_const((slot - 1) * SLOT_BYTES), &len) : whole(q);
 }
 
 static sync_view resolve(sync_env *env, const asc_value *v) {
   const asc_op *d = v->def;
   if (!d) /* a kernel argument: its own array, from its start */
-    return from(v, lin_const(0));
+    return range(v, lin_const(0), NULL);
   switch (d->code) {
   case ASC_OP_LOCAL_TENSOR:
-    return span(memkey((int)asc_op_attr(d, "pos")->i), d->operands[0], 1, d->operands[1], v->type);
+    return span(memkey((int)asc_op_attr(d, "pos")->i), d->operands[0], d->operands[1], v->type);
   case ASC_OP_LT_SUBVIEW:
   case ASC_OP_GT_SUBVIEW:
   case ASC_OP_GM_OFFSET:
+  case ASC_OP_GT_GET_PHY_ADDR:
     return advance(resolve(env, d->operands[0]), d->operands[1], v->type);
   case ASC_OP_LT_REINTERPRET_CAST: /* the same bytes */
     return resolve(env, d->operands[0]);
-  case ASC_OP_GT_GET_PHY_ADDR:
-    return advance(resolve(env, d->operands[0]), d->operands[1], v->type);
   case ASC_OP_ALLOC_TENSOR:
   case ASC_OP_DEQUE:
     return queue_view(env, d->operands[0], v);
   case ASC_OP_TBUF_GET:
-    return span(d->operands[0], NULL, 1, d->operands[1], v->type);
+    return span(d->operands[0], NULL, d->operands[1], v->type);
   case ASC_OP_TBUF_GET_WITH_OFFSET: /* (tbuf, size elements, byte offset) */
-    return span(d->operands[0], d->operands[2], 1, d->operands[1], v->type);
+    return span(d->operands[0], d->operands[2], d->operands[1], v->type);
   case ASC_OP_TBUF_GET_ALL: /* the whole buffer, to its end (its length is known only when it runs) */
-    return from(d->operands[0], lin_const(0));
+    return range(d->operands[0], lin_const(0), NULL);
   case ASC_OP_GLOBAL_TENSOR: {
     const asc_value *p = (const asc_value *)(intptr_t)asc_pass_map_get(&env->gt_ptr, v);
     return p ? resolve(env, p) : whole(v);
@@ -389,7 +321,7 @@ static const asc_value *count_operand(const asc_op *op) {
 static sync_view operand_view(sync_env *env, const asc_op *op, int i) {
   const asc_value *v = op->operands[i], *n = count_operand(op);
   sync_view view = resolve(env, v);
-  aff c;
+  sync_lin len;
   /* get_value / set_value (tensor, index[, value]) touch one element; other scalar-family ops that
      read a tensor (printing, dumps) are taken to touch all of it. */
   if (op->code == ASC_OP_GET_VALUE || op->code == ASC_OP_SET_VALUE) {
@@ -398,10 +330,8 @@ static sync_view operand_view(sync_env *env, const asc_op *op, int i) {
       view.len = lin_const(elem_bytes(v->type)), view.open = false;
     return view;
   }
-  if (n && !view.any && affine(n, &c) && !c.iv) {
-    lin_scale(&c.c, elem_bytes(v->type));
-    view.len = c.c, view.open = false;
-  }
+  if (n && !view.any && fixed(n, &len, elem_bytes(v->type)))
+    view.len = len, view.open = false;
   return view;
 }
 
@@ -425,108 +355,14 @@ int sync_op_accesses(sync_env *env, asc_op *op, sync_access *out, int cap) {
   return n;
 }
 
-/* Provably disjoint: a's bytes and b's moved by s * shift bytes (shift may be NULL). */
-static bool apart(const sync_view *a, const sync_view *b, const sync_lin *shift, int64_t s) {
-  sync_lin ahi = a->lo, bhi = b->lo;
-  if (!a->open && lin_addmul(&ahi, &a->len, 1) && lin_le(&ahi, shift, -s, &b->lo))
-    return true; /* a ends before b starts */
-  return !b->open && lin_addmul(&bhi, &b->len, 1) && lin_le(&bhi, shift, s, &a->lo);
-}
-
-/* Does some iteration m >= 1 later (b's bytes moved by m * d) hit a's bytes?  Only
- * provable when d has a known sign; then m = 1 is the closest b gets. */
-static bool later_overlap(const sync_view *a, const sync_view *b, const sync_lin *d) {
-  sync_lin neg = *d;
-  lin_scale(&neg, -1);
-  if (lin_nonneg(d) && !a->open) {
-    sync_lin ahi = a->lo;
-    return !(lin_addmul(&ahi, &a->len, 1) && lin_le(&ahi, d, -1, &b->lo));
-  }
-  if (lin_nonneg(&neg) && !b->open) {
-    sync_lin bhi = b->lo;
-    return !(lin_addmul(&bhi, &b->len, 1) && lin_le(&bhi, d, 1, &a->lo));
-  }
-  return true;
-}
-
-static int64_t gcd(int64_t a, int64_t b) {
-  while (b) {
-    int64_t t = a % b;
-    a = b, b = t;
-  }
-  return a < 0 ? -a : a;
-}
-
-/* Both views rotate the same way (slots rot_stride bytes apart).  In one iteration both
- * use one slot.  When b is in a later iteration and the slot step is coprime with k,
- * consecutive iterations use different slots and meet again k iterations later: 2 if
- * only the same slot can overlap, 0 if no slot pairing can. */
-static int rotating_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) {
-  int64_t k = a->rot_k;
-  if (rel == SYNC_SAME_ITER)
-    return !apart(a, b, NULL, 0);
-  if (rel != SYNC_LATER_ITER || step <= 0 || gcd(a->rot_cx * step % k, k) != 1 || gcd(step, k) != 1)
-    return 1;
-  for (int64_t d = 1 - k; d < k; d++)
-    if (d && !apart(a, b, &a->rot_stride, d))
-      return 1;
-  return apart(a, b, NULL, 0) ? 0 : 2;
-}
-
-static bool same_rotation(const sync_view *a, const sync_view *b) {
-  return a->rot_iv == b->rot_iv && a->rot_k == b->rot_k && a->rot_cx == b->rot_cx && a->rot_c == b->rot_c &&
-         lin_eq(&a->rot_stride, &b->rot_stride);
-}
-
-enum { SLOTS_MAX = 8 };
-
-/* The slot v uses in the iteration where its IV is i. */
-static int64_t slot_at(const sync_view *v, int64_t i) {
-  return ((v->rot_cx * i + v->rot_c) % v->rot_k + v->rot_k) % v->rot_k;
-}
-
-/* The slots a rotating view can use (all k; in a loop of no more trips than slots, only
- * those its iterations use); a fixed view uses "slot 0".  0 if there are too many to list. */
-static int used_slots(const sync_view *v, int64_t *out) {
-  const asc_op *loop = v->rot_iv ? sync_iv_loop(v->rot_iv) : NULL;
-  int64_t n = loop ? asc_pass_trip_count(loop) : -1, lb, step;
-  int cnt = 0;
-  bool seen[SLOTS_MAX] = {false};
-  if (!v->rot_iv) {
-    out[0] = 0;
-    return 1;
-  }
-  if (v->rot_k > SLOTS_MAX || v->rot_k < 1)
-    return 0;
-  if (n > 0 && n <= v->rot_k && asc_pass_const_int(loop->operands[0], &lb) &&
-      asc_pass_const_int(loop->operands[2], &step)) {
-    for (int64_t t = 0, i = lb; t < n; t++, i += step) {
-      int64_t sl = slot_at(v, i);
-      if (!seen[sl])
-        seen[sl] = true, out[cnt++] = sl;
-    }
-    return cnt;
-  }
-  for (int64_t sl = 0; sl < v->rot_k; sl++)
-    out[cnt++] = sl;
-  return cnt;
-}
-
-/* v in slot sl, as a fixed view. */
-static bool in_slot(const sync_view *v, int64_t sl, sync_view *out) {
-  *out = *v;
-  out->rot_iv = NULL;
-  return !v->rot_iv || lin_addmul(&out->lo, &v->rot_stride, sl);
-}
-
-/* v in the iteration where its IV (rotating or not) is iv. */
+/* The slot v uses in the iteration where its IV (rotating or not) is iv, as a fixed view. */
 bool sync_view_at(const sync_view *v, int64_t iv, sync_view *out) {
+  *out = *v;
+  out->iv = out->rot_iv = NULL;
   if (iv < 0 || (!v->rot_iv && !v->iv))
     return false;
   if (v->rot_iv)
-    return in_slot(v, (v->rot_cx * iv + v->rot_c) % v->rot_k, out);
-  *out = *v;
-  out->iv = NULL;
+    return lin_addmul(&out->lo, &v->rot_stride, (v->rot_cx * iv + v->rot_c) % v->rot_k);
   return lin_addmul(&out->lo, &v->coef, iv);
 }
 
@@ -538,101 +374,132 @@ bool sync_first_iteration(const sync_view *v, sync_view *out) {
   return loop && asc_pass_const_int(loop->operands[0], &lb) && sync_view_at(v, lb, out);
 }
 
-/* a and b rotate with the same IV, differently, and meet in one iteration: their slots are
- * tied, so only the slot pairs some iteration uses can overlap.  The pairs repeat every
- * lcm(k_a, k_b) iterations; a loop of fewer trips uses only its own. */
-static int tied_slots_overlap(const sync_view *a, const sync_view *b) {
-  const asc_op *loop = sync_iv_loop(a->rot_iv);
+static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
+
+/* No bound on the iterations a view moves over (a runtime trip count). */
+#define NOBOUND INT64_MAX
+
+/* Does a share a byte with b moved by t * d bytes, for some integer t in [t0, t1]?  This
+ * is the one overlap test.  Constant bounds are solved exactly (gaps between a loop's
+ * tiles count); otherwise, when d has a known sign, b is lowest at one end of the range
+ * and highest at the other, and a that ends below the lowest or starts above the highest
+ * is missed by all. */
+static bool meets(const sync_view *a, const sync_view *b, const sync_lin *d, int64_t t0, int64_t t1) {
+  sync_lin ahi = a->lo, bhi = b->lo, neg = *d;
+  bool up, down, aend = !a->open && lin_addmul(&ahi, &a->len, 1), bend = !b->open && lin_addmul(&bhi, &b->len, 1);
+  int64_t lo, hi, tlo, thi;
+  if (t0 > t1)
+    return false;
+  if (lin_is_const(d) && d->c == 0)
+    t1 = t0; /* b does not move */
+  if (aend && bend && lin_is_const(&a->lo) && lin_is_const(&ahi) && lin_is_const(&b->lo) && lin_is_const(&bhi) &&
+      lin_is_const(d)) {
+    lo = a->lo.c - bhi.c, hi = ahi.c - b->lo.c; /* some t with lo < t d < hi */
+    if (d->c == 0)
+      return lo < 0 && 0 < hi;
+    if (d->c < 0)
+      tlo = lo, lo = -hi, hi = -tlo;
+    tlo = floor_div(lo, llabs(d->c)) + 1, thi = -floor_div(-hi, llabs(d->c)) - 1; /* ceil(hi / |d|) - 1 */
+    return (tlo > t0 ? tlo : t0) <= (thi < t1 ? thi : t1);
+  }
+  lin_scale(&neg, -1);
+  up = lin_nonneg(d), down = !up && lin_nonneg(&neg);
+  if (!up && !down && t0 != t1)
+    return true;
+  tlo = down ? t1 : t0, thi = down ? t0 : t1; /* where b is lowest and highest */
+  return !((aend && tlo != NOBOUND && lin_le(&ahi, d, -tlo, &b->lo)) ||
+           (bend && thi != NOBOUND && lin_le(&bhi, d, thi, &a->lo)));
+}
+
+/* Where v can be, independently of any other view: base moved by t * d bytes for t in
+ * [t0, t1], over the slots of a rotation or the iterations of a loop of constant start and
+ * step (skip > 0: not its first, skip < 0: not its last).  False if that is not known. */
+static bool positions(const sync_view *v, int skip, sync_view *base, sync_lin *d, int64_t *t0, int64_t *t1) {
+  const asc_op *loop = v->iv ? sync_iv_loop(v->iv) : NULL;
   int64_t lb, step, n = loop ? asc_pass_trip_count(loop) : -1;
-  int64_t period = a->rot_k / gcd(a->rot_k, b->rot_k) * b->rot_k;
+  *base = *v, *d = v->rot_iv ? v->rot_stride : v->coef, *t0 = *t1 = 0;
+  base->iv = base->rot_iv = NULL;
+  if (v->rot_iv)
+    *t1 = v->rot_k - 1;
+  if (!v->iv || (lin_is_const(d) && d->c == 0))
+    return true;
   if (!loop || !asc_pass_const_int(loop->operands[0], &lb) || !asc_pass_const_int(loop->operands[2], &step) ||
-      period > SLOTS_MAX * SLOTS_MAX)
+      step <= 0 || !sync_view_at(v, lb, base))
+    return false;
+  lin_scale(d, step);
+  *t0 = skip > 0, *t1 = n < 0 ? NOBOUND : n - 1 - (skip < 0);
+  return true;
+}
+
+/* a and b anywhere they can be, each on its own: the positions of one that takes few
+ * against the other's range. */
+static int independent(const sync_view *a, int skip_a, const sync_view *b, int skip_b) {
+  sync_view pa, pb, x;
+  sync_lin da, db;
+  int64_t a0, a1, b0, b1;
+  if (!positions(a, skip_a, &pa, &da, &a0, &a1) || !positions(b, skip_b, &pb, &db, &b0, &b1))
     return 1;
-  for (int64_t t = 0; t < period && (n < 0 || t < n); t++) {
-    sync_view x, y;
-    if (!in_slot(a, slot_at(a, lb + t * step), &x) || !in_slot(b, slot_at(b, lb + t * step), &y) ||
-        !apart(&x, &y, NULL, 0))
+  if (a1 - a0 >= SYNC_NIDS) /* too many to list: b's, or give up */
+    return b1 - b0 < SYNC_NIDS ? independent(b, skip_b, a, skip_a) : 1;
+  for (int64_t t = a0; t <= a1; t++) {
+    x = pa;
+    if (!lin_addmul(&x.lo, &da, t) || meets(&x, &pb, &db, b0, b1))
       return 1;
   }
   return 0;
 }
 
-/* Views that rotate differently (or only one rotates): disjoint if every slot of one is
- * disjoint from every slot of the other (gaps between slots count, unlike a hull). */
-static int slotwise_overlap(const sync_view *a, const sync_view *b, int rel) {
-  int64_t sa[SLOTS_MAX], sb[SLOTS_MAX];
-  int na = used_slots(a, sa), nb = used_slots(b, sb);
-  if (a->iv || b->iv)
-    return 1;
-  if (rel == SYNC_SAME_ITER && a->rot_iv && a->rot_iv == b->rot_iv)
-    return tied_slots_overlap(a, b);
-  if (!na || !nb)
-    return 1;
-  for (int i = 0; i < na; i++)
-    for (int j = 0; j < nb; j++) {
-      sync_view x, y;
-      if (!in_slot(a, sa[i], &x) || !in_slot(b, sb[j], &y) || !apart(&x, &y, NULL, 0))
-        return 1;
-    }
-  return 0;
+static int64_t gcd(int64_t a, int64_t b) {
+  while (b) {
+    int64_t t = a % b;
+    a = b, b = t;
+  }
+  return a < 0 ? -a : a;
 }
 
-static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
-
-/* Some integer t in [t0, t1] (t1 < 0: no bound) puts [x + t d, + lx) over [y, + ly)? */
-static bool meets_at(int64_t x, int64_t lx, int64_t d, int64_t t0, int64_t t1, int64_t y, int64_t ly) {
-  int64_t lo = y - x - lx, hi = y + ly - x; /* lo < t d < hi */
-  int64_t tmin, tmax;
-  if (d == 0)
-    return lo < 0 && 0 < hi;
-  if (d < 0)
-    d = -d, tmin = lo, lo = -hi, hi = -tmin;
-  tmin = floor_div(lo, d) + 1, tmax = -floor_div(-hi, d) - 1; /* ceil(hi / d) - 1 */
-  if (tmin < t0)
-    tmin = t0;
-  return tmin <= tmax && (t1 < 0 || tmin <= t1);
-}
-
-static bool all_const(const sync_view *v) {
-  return !v->open && lin_is_const(&v->lo) && lin_is_const(&v->len) && (!v->iv || lin_is_const(&v->coef));
-}
-
-/* Constant views, one moving with a loop IV of constant start and step: does it meet the
- * other one in some iteration (b fixed; skip: not in a's first iteration (1), nor in its
- * last (-1)), or m >= 1 iterations later (b moving alike)? */
-static int iv_overlap(const sync_view *a, const sync_view *b, bool later, int skip) {
-  const asc_op *loop = sync_iv_loop(a->iv);
-  int64_t lb, step, n = loop ? asc_pass_trip_count(loop) : -1, t0 = skip > 0, t1 = n - 1 - (skip < 0);
-  if (!loop || !all_const(a) || !all_const(b) || !asc_pass_const_int(loop->operands[0], &lb) ||
-      !asc_pass_const_int(loop->operands[2], &step) || step <= 0)
-    return 1;
-  if (later) /* b in iteration i + m: its bytes moved by m * coef * step */
-    return meets_at(b->lo.c, b->len.c, a->coef.c * step, 1, n < 0 ? -1 : n - 1, a->lo.c, a->len.c);
-  if (n >= 0 && t1 < t0)
-    return 0; /* no such iteration */
-  return meets_at(a->lo.c + a->coef.c * lb, a->len.c, a->coef.c * step, t0, n < 0 ? -1 : t1, b->lo.c, b->len.c);
+static bool same_rotation(const sync_view *a, const sync_view *b) {
+  return a->rot_iv == b->rot_iv && a->rot_k == b->rot_k && a->rot_cx == b->rot_cx && a->rot_c == b->rot_c &&
+         lin_eq(&a->rot_stride, &b->rot_stride);
 }
 
 int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) {
+  const sync_lin none = {0};
+  sync_view x, y;
+  int64_t k = a->rot_k;
   if (a->root != b->root)
     return 0;
   if (a->any || b->any)
     return 1;
-  if (a->rot_iv || b->rot_iv)
-    return same_rotation(a, b) ? rotating_overlap(a, b, rel, step) : slotwise_overlap(a, b, rel);
-  if (!a->iv != !b->iv) /* a later b meets a moving a only before a's last iteration */
-    return a->iv ? iv_overlap(a, b, false, rel == SYNC_LATER_ITER ? -1 : 0)
-                 : iv_overlap(b, a, false, rel == SYNC_LATER_ITER ? 1 : 0);
-  if (a->iv != b->iv || (a->iv && !lin_eq(&a->coef, &b->coef)))
-    return 1; /* moving with different loops, or at different rates */
-  if (!a->iv || rel == SYNC_SAME_ITER)
-    return !apart(a, b, NULL, 0);
-  if (rel == SYNC_LATER_ITER && step > 0) {
+  if (rel == SYNC_SAME_ITER && a->iv && a->iv == b->iv && lin_eq(&a->coef, &b->coef))
+    return meets(a, b, &none, 0, 0); /* they move together */
+  if (rel == SYNC_SAME_ITER && a->rot_iv && a->rot_iv == b->rot_iv) {
+    /* slots tied by the IV: the pairs its residues modulo both k use */
+    for (int64_t r = 0; r < k / gcd(k, b->rot_k) * b->rot_k; r++)
+      if (!sync_view_at(a, r, &x) || !sync_view_at(b, r, &y) || meets(&x, &y, &none, 0, 0))
+        return 1;
+    return 0;
+  }
+  if (rel == SYNC_LATER_ITER && step > 0 && a->iv && a->iv == b->iv && lin_eq(&a->coef, &b->coef)) {
+    /* b m >= 1 iterations later: its bytes moved by m * coef * step */
+    const asc_op *loop = sync_iv_loop(a->iv);
+    int64_t n = loop ? asc_pass_trip_count(loop) : -1;
     sync_lin d = a->coef;
     lin_scale(&d, step);
-    return later_overlap(a, b, &d) && iv_overlap(a, b, true, 0);
+    return meets(a, b, &d, 1, n < 0 ? NOBOUND : n - 1);
   }
-  return 1;
+  if (rel == SYNC_LATER_ITER && step > 0 && a->rot_iv && same_rotation(a, b) && gcd(a->rot_cx * step % k, k) == 1 &&
+      gcd(step, k) == 1) {
+    /* consecutive iterations use different slots and meet again k iterations later: 2 if
+       only the same slot can overlap, 0 if no slot pairing can */
+    x = *a, y = *b;
+    x.rot_iv = y.rot_iv = NULL;
+    if (meets(&x, &y, &a->rot_stride, 1 - k, -1) || meets(&x, &y, &a->rot_stride, 1, k - 1))
+      return 1;
+    return meets(&x, &y, &none, 0, 0) ? 2 : 0;
+  }
+  /* a later b meets a moving a only before a's last iteration, a moving b only after its first */
+  return independent(a, rel == SYNC_LATER_ITER && a->iv && !b->iv && !b->rot_iv ? -1 : 0, b,
+                     rel == SYNC_LATER_ITER && b->iv && !a->iv && !a->rot_iv ? 1 : 0);
 }
 
 /* ---- describing accesses (auto-sync log, S001) ---- */
