@@ -23,9 +23,6 @@ int sync_op_pipe(const asc_op *op) {
   return asc_hw_op_pipe(op);
 }
 
-
-/* ---- views ---- */
-
 /* One key per physical memory of hw.def. */
 static const void *memkey(int pos) {
   int m = asc_hw_pos_mem(pos);
@@ -40,12 +37,7 @@ static int64_t elem_bytes(const asc_type *t) {
 
 /* ---- linear forms (sync_lin) ---- */
 
-static sync_lin lin_const(int64_t c) {
-  sync_lin x;
-  memset(&x, 0, sizeof x);
-  x.c = c;
-  return x;
-}
+static sync_lin lin_const(int64_t c) { return (sync_lin){.c = c}; }
 
 static bool lin_is_const(const sync_lin *x) { return x->n == 0; }
 
@@ -63,13 +55,11 @@ static bool lin_addmul(sync_lin *x, const sync_lin *y, int64_t s) {
     }
     x->k[j] += s * y->k[i];
   }
-  for (int j = 0; j < x->n;) /* drop atoms that cancelled */
-    if (x->k[j] == 0) {
-      x->atom[j] = x->atom[x->n - 1], x->k[j] = x->k[x->n - 1];
-      x->n--;
-    } else {
-      j++;
-    }
+  int m = 0;
+  for (int j = 0; j < x->n; j++) /* drop atoms that cancelled */
+    if (x->k[j])
+      x->atom[m] = x->atom[j], x->k[m++] = x->k[j];
+  x->n = m;
   return true;
 }
 
@@ -111,14 +101,14 @@ static bool lin_nonneg_at(const sync_lin *x, int depth) {
   if (plain || depth == 0)
     return plain;
   for (int i = 0; i < x->n; i++) {
-    sync_lin r, d = *x, one = lin_const(0);
+    sync_lin r, d = *x;
     int64_t m;
     if (!ceil_div(x->atom[i], &r, &m) || x->k[i] % m)
       continue;
-    one.n = 1, one.atom[0] = x->atom[i], one.k[0] = 1;
+    d.n--, d.atom[i] = d.atom[d.n], d.k[i] = d.k[d.n]; /* k * v replaced by its bound */
     if (x->k[i] < 0)
       r.c += m - 1;
-    if (lin_addmul(&d, &one, -x->k[i]) && lin_addmul(&d, &r, x->k[i] / m) && lin_nonneg_at(&d, depth - 1))
+    if (lin_addmul(&d, &r, x->k[i] / m) && lin_nonneg_at(&d, depth - 1))
       return true;
   }
   return false;
@@ -161,7 +151,8 @@ static bool off_add(sync_view *x, const sync_view *y, int64_t s) {
   if (y->rot_iv && s != 1)
     return false;
   if (y->rot_iv)
-    x->rot_iv = y->rot_iv, x->rot_k = y->rot_k, x->rot_cx = y->rot_cx, x->rot_c = y->rot_c, x->rot_stride = y->rot_stride;
+    x->rot_iv = y->rot_iv, x->rot_k = y->rot_k, x->rot_cx = y->rot_cx, x->rot_c = y->rot_c,
+    x->rot_stride = y->rot_stride;
   x->iv = x->iv ? x->iv : y->iv;
   return lin_addmul(&x->lo, &y->lo, s) && lin_addmul(&x->coef, &y->coef, s);
 }
@@ -196,7 +187,8 @@ static bool affine(const asc_value *v, sync_view *out) {
       return true;
     break;
   case ASC_OP_MULI:
-    if (affine(d->operands[0], &x) && affine(d->operands[1], &y) && (off_mul(out, &x, &y) || off_mul(out, &y, &x)))
+    if (affine(d->operands[0], &x) && affine(d->operands[1], &y) &&
+        (off_mul(out, &x, &y) || off_mul(out, &y, &x)))
       return true;
     break;
   case ASC_OP_REMUI: case ASC_OP_REMSI: /* (cx * iv + c) mod k: a buffer slot chosen by the iteration */
@@ -230,21 +222,18 @@ static bool fixed(const asc_value *v, sync_lin *out, int64_t scale) {
 
 /* ---- views ---- */
 
-/* Somewhere in root. */
-static sync_view whole(const void *root) {
-  sync_view v;
-  memset(&v, 0, sizeof v);
-  v.root = root, v.any = v.open = true;
+/* Bytes [lo, lo + len) of root (len NULL: to its end). */
+static sync_view range(const void *root, sync_lin lo, const sync_lin *len) {
+  sync_view v = {.root = root, .lo = lo, .open = !len};
+  if (len)
+    v.len = *len;
   return v;
 }
 
-/* Bytes [lo, lo + len) of root (len NULL: to its end). */
-static sync_view range(const void *root, sync_lin lo, const sync_lin *len) {
-  sync_view v;
-  memset(&v, 0, sizeof v);
-  v.root = root, v.lo = lo, v.open = !len;
-  if (len)
-    v.len = *len;
+/* Somewhere in root. */
+static sync_view whole(const void *root) {
+  sync_view v = range(root, lin_const(0), NULL);
+  v.any = true;
   return v;
 }
 
@@ -311,15 +300,11 @@ static sync_view resolve(sync_env *env, const asc_value *v) {
 
 /* ---- accesses ---- */
 
-/* The element count that bounds every tensor operand of op (the registry's `count` operand), or NULL. */
-static const asc_value *count_operand(const asc_op *op) {
-  int i = asc_op_count_operand(op->code);
-  return i >= 0 && i < op->noperands ? op->operands[i] : NULL;
-}
-
-/* The bytes operand i of op touches. */
+/* The bytes operand i of op touches; n is the element count that bounds every tensor operand
+ * of op (the registry's `count` operand). */
 static sync_view operand_view(sync_env *env, const asc_op *op, int i) {
-  const asc_value *v = op->operands[i], *n = count_operand(op);
+  int c = asc_op_count_operand(op->code);
+  const asc_value *v = op->operands[i], *n = c >= 0 && c < op->noperands ? op->operands[c] : NULL;
   sync_view view = resolve(env, v);
   sync_lin len;
   /* get_value / set_value (tensor, index[, value]) touch one element; other scalar-family ops that
@@ -345,12 +330,7 @@ int sync_op_accesses(sync_env *env, asc_op *op, sync_access *out, int cap) {
       uint32_t bits = w ? info->writes : info->reads;
       if (!(bits & ARG(i)) || n >= cap)
         continue;
-      memset(&out[n], 0, sizeof out[n]);
-      out[n].op = op;
-      out[n].pipe = pipe;
-      out[n].write = w;
-      out[n].v = operand_view(env, op, i);
-      n++;
+      out[n++] = (sync_access){.op = op, .pipe = pipe, .write = w, .v = operand_view(env, op, i)};
     }
   return n;
 }
@@ -376,17 +356,16 @@ bool sync_first_iteration(const sync_view *v, sync_view *out) {
 
 static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
 
-/* No bound on the iterations a view moves over (a runtime trip count). */
-#define NOBOUND INT64_MAX
-
-/* Does a share a byte with b moved by t * d bytes, for some integer t in [t0, t1]?  This
- * is the one overlap test.  Constant bounds are solved exactly (gaps between a loop's
+/* Does a share a byte with b moved by t * d bytes, for some integer t in [t0, t1] (t1 =
+ * INT64_MAX: no bound, a runtime trip count)?  This is the one overlap test; it reads the
+ * views' bytes (lo, len, open) and not how they move.  Constant bounds are solved exactly (gaps between a loop's
  * tiles count); otherwise, when d has a known sign, b is lowest at one end of the range
  * and highest at the other, and a that ends below the lowest or starts above the highest
  * is missed by all. */
 static bool meets(const sync_view *a, const sync_view *b, const sync_lin *d, int64_t t0, int64_t t1) {
-  sync_lin ahi = a->lo, bhi = b->lo, neg = *d;
-  bool up, down, aend = !a->open && lin_addmul(&ahi, &a->len, 1), bend = !b->open && lin_addmul(&bhi, &b->len, 1);
+  sync_lin ahi = a->lo, bhi = b->lo;
+  bool up, down, aend = !a->open && lin_addmul(&ahi, &a->len, 1);
+  bool bend = !b->open && lin_addmul(&bhi, &b->len, 1);
   int64_t lo, hi, tlo, thi;
   if (t0 > t1)
     return false;
@@ -402,13 +381,12 @@ static bool meets(const sync_view *a, const sync_view *b, const sync_lin *d, int
     tlo = floor_div(lo, llabs(d->c)) + 1, thi = -floor_div(-hi, llabs(d->c)) - 1; /* ceil(hi / |d|) - 1 */
     return (tlo > t0 ? tlo : t0) <= (thi < t1 ? thi : t1);
   }
-  lin_scale(&neg, -1);
-  up = lin_nonneg(d), down = !up && lin_nonneg(&neg);
+  up = lin_nonneg(d), down = !up && lin_le(d, NULL, 0, &(sync_lin){0});
   if (!up && !down && t0 != t1)
     return true;
   tlo = down ? t1 : t0, thi = down ? t0 : t1; /* where b is lowest and highest */
-  return !((aend && tlo != NOBOUND && lin_le(&ahi, d, -tlo, &b->lo)) ||
-           (bend && thi != NOBOUND && lin_le(&bhi, d, thi, &a->lo)));
+  return !((aend && tlo != INT64_MAX && lin_le(&ahi, d, -tlo, &b->lo)) ||
+           (bend && thi != INT64_MAX && lin_le(&bhi, d, thi, &a->lo)));
 }
 
 /* Where v can be, independently of any other view: base moved by t * d bytes for t in
@@ -416,18 +394,16 @@ static bool meets(const sync_view *a, const sync_view *b, const sync_lin *d, int
  * step (skip > 0: not its first, skip < 0: not its last).  False if that is not known. */
 static bool positions(const sync_view *v, int skip, sync_view *base, sync_lin *d, int64_t *t0, int64_t *t1) {
   const asc_op *loop = v->iv ? sync_iv_loop(v->iv) : NULL;
-  int64_t lb, step, n = loop ? asc_pass_trip_count(loop) : -1;
+  int64_t step, n = loop ? asc_pass_trip_count(loop) : -1;
   *base = *v, *d = v->rot_iv ? v->rot_stride : v->coef, *t0 = *t1 = 0;
-  base->iv = base->rot_iv = NULL;
   if (v->rot_iv)
     *t1 = v->rot_k - 1;
   if (!v->iv || (lin_is_const(d) && d->c == 0))
     return true;
-  if (!loop || !asc_pass_const_int(loop->operands[0], &lb) || !asc_pass_const_int(loop->operands[2], &step) ||
-      step <= 0 || !sync_view_at(v, lb, base))
+  if (!loop || !asc_pass_const_int(loop->operands[2], &step) || step <= 0 || !sync_first_iteration(v, base))
     return false;
   lin_scale(d, step);
-  *t0 = skip > 0, *t1 = n < 0 ? NOBOUND : n - 1 - (skip < 0);
+  *t0 = skip > 0, *t1 = n < 0 ? INT64_MAX : n - 1 - (skip < 0);
   return true;
 }
 
@@ -457,9 +433,10 @@ static int64_t gcd(int64_t a, int64_t b) {
   return a < 0 ? -a : a;
 }
 
-static bool same_rotation(const sync_view *a, const sync_view *b) {
-  return a->rot_iv == b->rot_iv && a->rot_k == b->rot_k && a->rot_cx == b->rot_cx && a->rot_c == b->rot_c &&
-         lin_eq(&a->rot_stride, &b->rot_stride);
+/* a and b move alike: with the same IV at the same rate, or in the same rotation (or not at all). */
+static bool same_motion(const sync_view *a, const sync_view *b) {
+  return a->iv == b->iv && lin_eq(&a->coef, &b->coef) && a->rot_iv == b->rot_iv && a->rot_k == b->rot_k &&
+         a->rot_cx == b->rot_cx && a->rot_c == b->rot_c && lin_eq(&a->rot_stride, &b->rot_stride);
 }
 
 int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) {
@@ -470,8 +447,14 @@ int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) 
     return 0;
   if (a->any || b->any)
     return 1;
-  if (rel == SYNC_SAME_ITER && a->iv && a->iv == b->iv && lin_eq(&a->coef, &b->coef))
-    return meets(a, b, &none, 0, 0); /* they move together */
+  if (same_motion(a, b) && (rel == SYNC_SAME_ITER || (rel == SYNC_LATER_ITER && step > 0 && !a->rot_iv))) {
+    /* they move together: b m iterations later is moved by m * coef * step (m = 0: the same one) */
+    const asc_op *loop = a->iv ? sync_iv_loop(a->iv) : NULL;
+    int64_t n = loop ? asc_pass_trip_count(loop) : -1, m = rel == SYNC_LATER_ITER;
+    sync_lin d = a->coef;
+    lin_scale(&d, step);
+    return meets(a, b, &d, m, !m ? 0 : n < 0 ? INT64_MAX : n - 1);
+  }
   if (rel == SYNC_SAME_ITER && a->rot_iv && a->rot_iv == b->rot_iv) {
     /* slots tied by the IV: the pairs its residues modulo both k use */
     for (int64_t r = 0; r < k / gcd(k, b->rot_k) * b->rot_k; r++)
@@ -479,23 +462,13 @@ int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) 
         return 1;
     return 0;
   }
-  if (rel == SYNC_LATER_ITER && step > 0 && a->iv && a->iv == b->iv && lin_eq(&a->coef, &b->coef)) {
-    /* b m >= 1 iterations later: its bytes moved by m * coef * step */
-    const asc_op *loop = sync_iv_loop(a->iv);
-    int64_t n = loop ? asc_pass_trip_count(loop) : -1;
-    sync_lin d = a->coef;
-    lin_scale(&d, step);
-    return meets(a, b, &d, 1, n < 0 ? NOBOUND : n - 1);
-  }
-  if (rel == SYNC_LATER_ITER && step > 0 && a->rot_iv && same_rotation(a, b) && gcd(a->rot_cx * step % k, k) == 1 &&
-      gcd(step, k) == 1) {
+  if (rel == SYNC_LATER_ITER && step > 0 && a->rot_iv && same_motion(a, b) &&
+      gcd(a->rot_cx * step % k, k) == 1 && gcd(step, k) == 1) {
     /* consecutive iterations use different slots and meet again k iterations later: 2 if
        only the same slot can overlap, 0 if no slot pairing can */
-    x = *a, y = *b;
-    x.rot_iv = y.rot_iv = NULL;
-    if (meets(&x, &y, &a->rot_stride, 1 - k, -1) || meets(&x, &y, &a->rot_stride, 1, k - 1))
+    if (meets(a, b, &a->rot_stride, 1 - k, -1) || meets(a, b, &a->rot_stride, 1, k - 1))
       return 1;
-    return meets(&x, &y, &none, 0, 0) ? 2 : 0;
+    return meets(a, b, &none, 0, 0) ? 2 : 0;
   }
   /* a later b meets a moving a only before a's last iteration, a moving b only after its first */
   return independent(a, rel == SYNC_LATER_ITER && a->iv && !b->iv && !b->rot_iv ? -1 : 0, b,
@@ -542,9 +515,7 @@ static bool starts_inside(const sync_lin *x, const sync_lin *lo, const sync_lin 
 bool sync_must_overlap(const sync_view *a, const sync_view *b, int rel) {
   if (a->root != b->root || a->any || b->any || a->open || b->open)
     return false;
-  if ((a->rot_iv || b->rot_iv) && !same_rotation(a, b))
-    return false;
-  if ((a->iv || b->iv) && (a->iv != b->iv || !lin_eq(&a->coef, &b->coef) || rel != SYNC_SAME_ITER))
+  if (!same_motion(a, b) || (a->iv && rel != SYNC_SAME_ITER))
     return false; /* bytes that move with an IV meet only at a known iteration distance */
   return starts_inside(&b->lo, &a->lo, &a->len) || starts_inside(&a->lo, &b->lo, &b->len);
 }
