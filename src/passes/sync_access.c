@@ -306,7 +306,6 @@ static sync_view operand_view(sync_env *env, const asc_op *op, int i) {
   int c = asc_op_count_operand(op->code);
   const asc_value *v = op->operands[i], *n = c >= 0 && c < op->noperands ? op->operands[c] : NULL;
   sync_view view = resolve(env, v);
-  sync_lin len;
   /* get_value / set_value (tensor, index[, value]) touch one element; other scalar-family ops that
      read a tensor (printing, dumps) are taken to touch all of it. */
   if (op->code == ASC_OP_GET_VALUE || op->code == ASC_OP_SET_VALUE) {
@@ -315,8 +314,8 @@ static sync_view operand_view(sync_env *env, const asc_op *op, int i) {
       view.len = lin_const(elem_bytes(v->type)), view.open = false;
     return view;
   }
-  if (n && !view.any && fixed(n, &len, elem_bytes(v->type)))
-    view.len = len, view.open = false;
+  if (n && !view.any && fixed(n, &view.len, elem_bytes(v->type)))
+    view.open = false;
   return view;
 }
 
@@ -486,8 +485,7 @@ void sync_describe(const sync_view *v, char *buf, size_t n) {
     snprintf(where, sizeof where, "GM argument %d", val->index);
   else
     snprintf(where, sizeof where, "the buffer of %s at line %d", asc_op_name(val->def), val->def->loc.line);
-  if (v->rot_iv && !v->any && !v->iv && !v->open && lin_is_const(&v->lo) && lin_is_const(&v->len) &&
-      lin_is_const(&v->rot_stride))
+  if (v->rot_iv && !v->open && lin_is_const(&v->lo) && lin_is_const(&v->len) && lin_is_const(&v->rot_stride))
     snprintf(buf, n, "%s bytes [%lld, %lld) + %lld * (slot = iteration %% %lld)", where, (long long)v->lo.c,
              (long long)(v->lo.c + v->len.c), (long long)v->rot_stride.c, (long long)v->rot_k);
   else if (v->any || v->iv || v->rot_iv || !lin_is_const(&v->lo) || (!v->open && !lin_is_const(&v->len)))
@@ -498,15 +496,11 @@ void sync_describe(const sync_view *v, char *buf, size_t n) {
     snprintf(buf, n, "%s bytes [%lld, %lld)", where, (long long)v->lo.c, (long long)(v->lo.c + v->len.c));
 }
 
-/* Provably lo <= x < lo + len, taking an access's length to be at least one byte (an
- * access of none touches nothing). */
-static bool starts_inside(const sync_lin *x, const sync_lin *lo, const sync_lin *len) {
+/* Provably x < lo + len, taking an access's length to be at least one byte (an access of
+ * none touches nothing): so x <= lo settles it when len is symbolic. */
+static bool below_end(const sync_lin *x, const sync_lin *lo, const sync_lin *len) {
   sync_lin end = *lo, one = lin_const(1);
-  if (!lin_le(lo, NULL, 0, x) || !lin_addmul(&end, len, 1))
-    return false;
-  if (lin_le(x, &one, 1, &end))
-    return true;
-  return !lin_is_const(len) && lin_le(x, NULL, 0, lo); /* x = lo and len >= 1 */
+  return lin_addmul(&end, len, 1) && (lin_le(x, &one, 1, &end) || (!lin_is_const(len) && lin_le(x, NULL, 0, lo)));
 }
 
 /* Do a and b certainly share a byte (in the same iteration, or, for rotating views, in
@@ -517,5 +511,5 @@ bool sync_must_overlap(const sync_view *a, const sync_view *b, int rel) {
     return false;
   if (!same_motion(a, b) || (a->iv && rel != SYNC_SAME_ITER))
     return false; /* bytes that move with an IV meet only at a known iteration distance */
-  return starts_inside(&b->lo, &a->lo, &a->len) || starts_inside(&a->lo, &b->lo, &b->len);
+  return below_end(&a->lo, &b->lo, &b->len) && below_end(&b->lo, &a->lo, &a->len);
 }
