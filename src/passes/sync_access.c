@@ -178,7 +178,7 @@ static bool affine(const asc_value *v, sync_view *out) {
     out->iv = v, out->coef.c = 1;
     return true;
   }
-  switch (d ? d->code : ASC_OP_FUNC) {
+  switch (d ? d->code : ASC_OP_FUNC) { /* no op: a block argument, invariant or not */
   case ASC_OP_INDEX_CAST: case ASC_OP_EXTSI: case ASC_OP_EXTUI: case ASC_OP_TRUNCI:
     return affine(d->operands[0], out);
   case ASC_OP_ADDI: case ASC_OP_SUBI:
@@ -334,7 +334,7 @@ int sync_op_accesses(sync_env *env, asc_op *op, sync_access *out, int cap) {
   return n;
 }
 
-/* The slot v uses in the iteration where its IV (rotating or not) is iv, as a fixed view. */
+/* v in the iteration where its IV (rotating or not) is iv, as a fixed view. */
 bool sync_view_at(const sync_view *v, int64_t iv, sync_view *out) {
   *out = *v;
   out->iv = out->rot_iv = NULL;
@@ -357,10 +357,10 @@ static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && (
 
 /* Does a share a byte with b moved by t * d bytes, for some integer t in [t0, t1] (t1 =
  * INT64_MAX: no bound, a runtime trip count)?  This is the one overlap test; it reads the
- * views' bytes (lo, len, open) and not how they move.  Constant bounds are solved exactly (gaps between a loop's
- * tiles count); otherwise, when d has a known sign, b is lowest at one end of the range
- * and highest at the other, and a that ends below the lowest or starts above the highest
- * is missed by all. */
+ * views' bytes (lo, len, open), not how they move.  Constant bounds are solved exactly
+ * (gaps between a loop's tiles count); otherwise, when d has a known sign, b is lowest at
+ * one end of the range and highest at the other, and a that ends below the lowest or
+ * starts above the highest is missed by all. */
 static bool meets(const sync_view *a, const sync_view *b, const sync_lin *d, int64_t t0, int64_t t1) {
   sync_lin ahi = a->lo, bhi = b->lo;
   bool up, down, aend = !a->open && lin_addmul(&ahi, &a->len, 1);
@@ -370,8 +370,8 @@ static bool meets(const sync_view *a, const sync_view *b, const sync_lin *d, int
     return false;
   if (lin_is_const(d) && d->c == 0)
     t1 = t0; /* b does not move */
-  if (aend && bend && lin_is_const(&a->lo) && lin_is_const(&ahi) && lin_is_const(&b->lo) && lin_is_const(&bhi) &&
-      lin_is_const(d)) {
+  if (aend && bend && lin_is_const(&a->lo) && lin_is_const(&ahi) && lin_is_const(&b->lo) &&
+      lin_is_const(&bhi) && lin_is_const(d)) {
     lo = a->lo.c - bhi.c, hi = ahi.c - b->lo.c; /* some t with lo < t d < hi */
     if (d->c == 0)
       return lo < 0 && 0 < hi;
@@ -500,7 +500,8 @@ void sync_describe(const sync_view *v, char *buf, size_t n) {
  * none touches nothing): so x <= lo settles it when len is symbolic. */
 static bool below_end(const sync_lin *x, const sync_lin *lo, const sync_lin *len) {
   sync_lin end = *lo, one = lin_const(1);
-  return lin_addmul(&end, len, 1) && (lin_le(x, &one, 1, &end) || (!lin_is_const(len) && lin_le(x, NULL, 0, lo)));
+  return lin_addmul(&end, len, 1) &&
+         (lin_le(x, &one, 1, &end) || (!lin_is_const(len) && lin_le(x, NULL, 0, lo)));
 }
 
 /* Do a and b certainly share a byte (in the same iteration, or, for rotating views, in
