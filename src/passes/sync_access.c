@@ -63,10 +63,11 @@ static bool lin_addmul(sync_lin *x, const sync_lin *y, int64_t s) {
   return true;
 }
 
+/* x *= s (s = 0 leaves no atoms). */
 static void lin_scale(sync_lin *x, int64_t s) {
-  x->c *= s;
-  for (int i = 0; i < x->n; i++)
-    x->k[i] *= s;
+  sync_lin y = *x;
+  *x = lin_const(0);
+  lin_addmul(x, &y, s); /* the same atoms: it cannot run out of them */
 }
 
 /* out = x * y when one of them is a constant; false otherwise (a product of atoms). */
