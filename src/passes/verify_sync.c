@@ -41,9 +41,7 @@ const asc_op *vs_decl_op(vs_ctx *c, const asc_value *v) {
 }
 
 bool vs_defined_in(const asc_value *v, const asc_op *op) {
-  const asc_op *p = v->def ? asc_op_parent_op(v->def)
-                           : (v->block && v->block->parent ? v->block->parent->parent : NULL);
-  for (; p; p = asc_op_parent_op(p))
+  for (const asc_op *p = v->def ? asc_op_parent_op(v->def) : sync_arg_owner(v); p; p = asc_op_parent_op(p))
     if (p == op)
       return true;
   return false;
@@ -92,9 +90,7 @@ static bool eval(const vs_ctx *c, const asc_value *v, int64_t *out, int depth) {
   int64_t lo, hi;
   if (asc_pass_const_int(v, out))
     return small(*out);
-  if (v == c->bind_iv)
-    return *out = c->bind_val, true;
-  if (c->w && sync_iv_loop(v)) {
+  if (c->w && sync_iv_loop(v)) { /* an index the walk pins (walked iteration by iteration) */
     sync_fact_range(c->w, v, &lo, &hi);
     return lo == hi && (*out = lo, small(lo));
   }
@@ -105,200 +101,174 @@ static bool eval(const vs_ctx *c, const asc_value *v, int64_t *out, int depth) {
 
 bool vs_eval(const vs_ctx *c, const asc_value *v, int64_t *out) { return eval(c, v, out, 0); }
 
+/* Is v computed from iv (within a few ops)? */
+static bool uses(const asc_value *v, const asc_value *iv, int depth) {
+  for (int i = 0; v != iv && v->def && depth < 8 && i < v->def->noperands; i++)
+    if (uses(v->def->operands[i], iv, depth + 1))
+      return true;
+  return v == iv;
+}
+
 typedef struct ivdep_scan {
-  vs_ctx *c;
+  const vs_ctx *c;
   const asc_value *iv;
   bool hit;
 } ivdep_scan;
 
-/* A flag op whose id is a constant once iv is bound, and not without. */
+/* A flag op whose id is no constant where the walk is, but follows the index. */
 static void ivdep_op(asc_op *op, void *user) {
   ivdep_scan *s = user;
   int64_t v;
-  bool with_iv, without_iv;
-  if ((op->code != ASC_OP_SET_FLAG && op->code != ASC_OP_WAIT_FLAG) || !vs_sync_op_ok(op))
-    return;
-  without_iv = vs_eval(s->c, op->operands[0], &v);
-  s->c->bind_iv = s->iv;
-  with_iv = vs_eval(s->c, op->operands[0], &v);
-  s->c->bind_iv = NULL;
-  s->hit |= with_iv && !without_iv;
+  if ((op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG) && vs_sync_op_ok(op) &&
+      !vs_eval(s->c, op->operands[0], &v) && uses(op->operands[0], s->iv, 0))
+    s->hit = true;
 }
 
+/* Walking such a loop iteration by iteration is what pins its index (sync_index_at needs a
+ * constant start and step); an id that still cannot be evaluated then stays a runtime id,
+ * redefined in each iteration, whose event is dropped: no warning when unsure. */
 bool vs_each(const walker *w, asc_op *loop) {
   vs_ctx *c = w->dom->user;
   asc_block *body = loop->regions[0].block;
-  int64_t lb, step;
-  ivdep_scan s = {c, NULL, false};
-  if (!body || body->nargs < 1 || !asc_pass_const_int(loop->operands[0], &lb) ||
-      !asc_pass_const_int(loop->operands[2], &step) || step <= 0 || lb < 0 || lb >= INT32_MAX || step >= INT32_MAX)
-    return false;
+  ivdep_scan s = {c, body && body->nargs ? body->args[0] : NULL, false};
+  int64_t v;
   c->w = w;
-  s.iv = body->args[0];
-  c->bind_val = lb;
-  asc_walk(loop, ivdep_op, &s);
+  if (s.iv && sync_index_at(loop, 0, &v))
+    asc_walk(loop, ivdep_op, &s);
   return s.hit;
 }
 
 /* ---- S006 / S007: checks of single ops ------------------------------------------------------ */
 
-enum core { CORE_UNKNOWN, CORE_AIV, CORE_AIC };
-
-/* What the function's ops reveal about the core it runs on: vector ops and VEC*
- * positions mean the AIV, cube pipes and L1/L0 positions the AIC.  Both or neither:
- * unknown, and no core-specific finding is made. */
+/* What the function's ops reveal about the core it runs on (a mask of core kinds): vector
+ * ops and VEC* positions mean the AIV, cube pipes and L1/L0 positions the AIC, code for
+ * an AIC and the rest (a MIX kernel) both.  Both or neither: unknown, and no core-specific
+ * finding is made. */
 typedef struct core_scan {
-  bool vec, cube, tpipe;
-  const asc_op *tpipe_op;
+  unsigned seen;
+  const asc_op *tpipe; /* the first TPipe, or NULL */
 } core_scan;
 
-/* A position whose memory only one core kind has (hw.def) tells the core. */
-static void scan_pos(core_scan *s, int pos) {
-  unsigned m = asc_hw_mem_cores(asc_hw_pos_mem(pos));
-  if (m == ASC_HW_MASK(ASC_HW_AIV))
-    s->vec = true;
-  else if (m == ASC_HW_MASK(ASC_HW_AIC))
-    s->cube = true;
+/* A pipe or memory that only one core kind has tells the core. */
+static void see(core_scan *s, unsigned cores) {
+  if (cores == ASC_HW_MASK(ASC_HW_AIV) || cores == ASC_HW_MASK(ASC_HW_AIC))
+    s->seen |= cores;
 }
 
-static void scan_type(core_scan *s, const asc_type *t) {
-  if (t->kind == ASC_TY_LTENSOR || t->kind == ASC_TY_TBUF)
-    scan_pos(s, t->pos);
-  else if (t->kind == ASC_TY_QUEUE) {
-    scan_pos(s, t->pos);
-    scan_pos(s, t->pos2);
-  }
+static void see_type(core_scan *s, const asc_type *t) {
+  if (t->kind == ASC_TY_LTENSOR || t->kind == ASC_TY_TBUF || t->kind == ASC_TY_QUEUE)
+    see(s, asc_hw_mem_cores(asc_hw_pos_mem(t->pos)));
+  if (t->kind == ASC_TY_QUEUE)
+    see(s, asc_hw_mem_cores(asc_hw_pos_mem(t->pos2)));
 }
 
 static void scan_op(asc_op *op, void *user) {
   core_scan *s = user;
-  if (op->code == ASC_OP_TPIPE && !s->tpipe_op)
-    s->tpipe = true, s->tpipe_op = op;
-  if (op->code == ASC_OP_ASCEND_IS_AIC) /* code for an AIC and the rest: a MIX kernel, no single core */
-    s->cube = s->vec = true;
+  if (op->code == ASC_OP_TPIPE && !s->tpipe)
+    s->tpipe = op;
+  if (op->code == ASC_OP_ASCEND_IS_AIC)
+    s->seen = ASC_HW_MASK(ASC_HW_AIV) | ASC_HW_MASK(ASC_HW_AIC);
   if (asc_opinfo_of(op->code)->family == ASC_FAM_SYNC)
     return; /* the events used are what is being checked, not evidence */
-  unsigned cores = asc_hw_pipe_cores(asc_hw_op_pipe(op));
-  if (cores == ASC_HW_MASK(ASC_HW_AIV))
-    s->vec = true;
-  else if (cores == ASC_HW_MASK(ASC_HW_AIC))
-    s->cube = true;
+  see(s, asc_hw_pipe_cores(asc_hw_op_pipe(op)));
   for (int i = 0; i < op->noperands; i++)
-    scan_type(s, op->operands[i]->type);
+    see_type(s, op->operands[i]->type);
   for (int i = 0; i < op->nresults; i++)
-    scan_type(s, op->results[i].type);
+    see_type(s, op->results[i].type);
 }
 
-static enum core core_of(const core_scan *s) {
-  return s->vec == s->cube ? CORE_UNKNOWN : s->vec ? CORE_AIV : CORE_AIC;
+typedef struct local_walk {
+  vs_ctx *c;
+  core_scan s;
+  int core; /* ASC_HW_AIV, ASC_HW_AIC, or -1: unknown */
+} local_walk;
+
+/* Why an event or pipe is missing on the kernel's core (hardware.md §5-§6: the AIV has S V
+ * MTE2 MTE3, the AIC S M MTE1 MTE2 MTE3 FIX). */
+static const char *lacks(int core) {
+  return core == ASC_HW_AIV ? "a vector core (AIV), which has no PIPE_M, PIPE_MTE1 or PIPE_FIX; this kernel uses "
+                              "vector operations"
+                            : "a cube core (AIC), which has no PIPE_V; this kernel uses cube operations";
 }
 
-/* Source and destination pipes of a HardEvent (hw.def). */
-static bool event_pipes(int64_t ev, int *src, int *dst) {
-  *src = asc_hw_event_src(ev);
-  *dst = asc_hw_event_dst(ev);
-  return *src >= 0 && *dst >= 0;
+static bool core_has(int core, int src, int dst) {
+  return asc_hw_core_has_pipe(core, src) && asc_hw_core_has_pipe(core, dst);
 }
 
-static bool cube_pipe(int p) { return asc_hw_pipe_cores(p) == ASC_HW_MASK(ASC_HW_AIC); }
-static bool vec_pipe(int p) { return asc_hw_pipe_cores(p) == ASC_HW_MASK(ASC_HW_AIV); }
-
-/* S007 for an event: the AIV has S V MTE2 MTE3, the AIC S M MTE1 MTE2 MTE3 FIX
- * (hardware.md §5-§6); an event joining V with a cube pipe exists on neither. */
-static void check_event(vs_ctx *c, const asc_op *op, enum core core) {
-  int64_t ev = asc_op_attr(op, "event")->i;
+/* S007 for an event: one whose pipes no single core has (V with a cube pipe) exists on
+ * neither core. */
+static void check_event(local_walk *l, const asc_op *op, int64_t ev) {
   const char *name = asc_enum_name(ASC_ENUM_EVENT, ev);
-  int src, dst;
-  if (!event_pipes(ev, &src, &dst))
+  int src = asc_hw_event_src(ev), dst = asc_hw_event_dst(ev);
+  if (src < 0 || dst < 0)
     return;
-  bool v = vec_pipe(src) || vec_pipe(dst);
-  bool cube = cube_pipe(src) || cube_pipe(dst);
-  if (v && cube)
-    vs_warn(c, op, VS_S007_NOCORE,
+  if (!core_has(ASC_HW_AIV, src, dst) && !core_has(ASC_HW_AIC, src, dst))
+    vs_warn(l->c, op, VS_S007_NOCORE,
             "S007 bad event: %s is valid on no core: it would pair a pipe of the AIC with one of the AIV",
             name);
-  else if (cube && core == CORE_AIV)
-    vs_warn(c, op, VS_S007_CORE,
-            "S007 bad event: %s is not available on a vector core (AIV), which has no PIPE_M, PIPE_MTE1 "
-            "or PIPE_FIX; this kernel uses vector operations",
-            name);
-  else if (v && core == CORE_AIC)
-    vs_warn(c, op, VS_S007_CORE,
-            "S007 bad event: %s is not available on a cube core (AIC), which has no PIPE_V; this kernel "
-            "uses cube operations",
-            name);
+  else if (l->core >= 0 && !core_has(l->core, src, dst))
+    vs_warn(l->c, op, VS_S007_CORE, "S007 bad event: %s is not available on %s", name, lacks(l->core));
 }
 
-static void check_barrier(vs_ctx *c, const asc_op *op, enum core core) {
+static void check_barrier(local_walk *l, const asc_op *op) {
   int64_t p = asc_op_attr(op, "pipe")->i;
   const char *name = asc_enum_name(ASC_ENUM_PIPEID, p);
   if (p == ASC_PIPEID_PIPE_S)
-    vs_warn(c, op, VS_S007_BARRIER,
+    vs_warn(l->c, op, VS_S007_BARRIER,
             "S007 bad event: pipe_barrier(PIPE_S) is illegal: scalar order is already guaranteed");
-  else if (p != ASC_PIPEID_PIPE_ALL && !asc_hw_pipe_exists((int)p))
-    vs_warn(c, op, VS_S007_BARRIER, "S007 bad event: pipe %s does not exist on arch 2201", name);
-  else if (cube_pipe((int)p) && core == CORE_AIV)
-    vs_warn(c, op, VS_S007_CORE,
-            "S007 bad event: pipe_barrier(%s) on a vector core (AIV), which has no such pipe; this "
-            "kernel uses vector operations",
-            name);
-  else if (vec_pipe((int)p) && core == CORE_AIC)
-    vs_warn(c, op, VS_S007_CORE,
-            "S007 bad event: pipe_barrier(PIPE_V) on a cube core (AIC), which has no PIPE_V; this "
-            "kernel uses cube operations");
+  else if (p == ASC_PIPEID_PIPE_ALL)
+    return;
+  else if (!asc_hw_pipe_exists((int)p))
+    vs_warn(l->c, op, VS_S007_BARRIER, "S007 bad event: pipe %s does not exist on arch 2201", name);
+  else if (l->core >= 0 && !asc_hw_core_has_pipe(l->core, (int)p))
+    vs_warn(l->c, op, VS_S007_CORE, "S007 bad event: pipe_barrier(%s) on %s", name, lacks(l->core));
 }
 
 /* S006: ids known at compile time must be 0..7; with a TPipe, ids 6 and 7 are not the
  * user's (6 is reserved for system planning, 7 is used by TPipe's automatic
  * synchronization; hardware.md §7, sync.md B.8), nor M_MTE1 ids 0..2 on the AIC
  * (TPipe::Init holds them). */
-static void check_id(vs_ctx *c, const asc_op *op, enum core core, const core_scan *s) {
-  int64_t id, ev = asc_op_attr(op, "event")->i;
-  const char *name = asc_enum_name(ASC_ENUM_EVENT, ev);
-  if (!vs_eval(c, op->operands[0], &id)) /* a constant, or computed from constants */
+static void check_id(local_walk *l, const asc_op *op, int64_t ev) {
+  int64_t id;
+  bool hit = false;
+  if (!vs_eval(l->c, op->operands[0], &id)) /* a constant, or computed from constants */
     return;
-  if (id < 0 || id > 7) {
-    vs_warn(c, op, VS_S006_RANGE, "S006 bad id: event id %lld is out of range: each event has ids 0-7",
+  if (id < 0 || id > 7)
+    vs_warn(l->c, op, VS_S006_RANGE, "S006 bad id: event id %lld is out of range: each event has ids 0-7",
             (long long)id);
-  } else if (s->tpipe && (id == 6 || id == 7)) {
-    if (vs_warn(c, op, VS_S006_RESERVED,
-                "S006 bad id: event id %lld of %s is reserved when the kernel has a TPipe (id 6 is "
-                "reserved for the system, id 7 for TPipe's automatic synchronization); use ids 0-5, "
-                "or ids from AllocEventID/FetchEventID",
-                (long long)id, name))
-      vs_note(c, s->tpipe_op, "TPipe created here");
-  } else if (s->tpipe && core == CORE_AIC && ev == ASC_EVENT_M_MTE1 && id <= 2) {
-    if (vs_warn(c, op, VS_S006_RESERVED,
-                "S006 bad id: M_MTE1 id %lld is reserved on a cube core with a TPipe (TPipe::Init holds "
-                "M_MTE1 ids 0-2)",
-                (long long)id))
-      vs_note(c, s->tpipe_op, "TPipe created here");
-  }
+  else if (l->s.tpipe && id >= 6)
+    hit = vs_warn(l->c, op, VS_S006_RESERVED,
+                  "S006 bad id: event id %lld of %s is reserved when the kernel has a TPipe (id 6 is "
+                  "reserved for the system, id 7 for TPipe's automatic synchronization); use ids 0-5, "
+                  "or ids from AllocEventID/FetchEventID",
+                  (long long)id, asc_enum_name(ASC_ENUM_EVENT, ev));
+  else if (l->s.tpipe && l->core == ASC_HW_AIC && ev == ASC_EVENT_M_MTE1 && id <= 2)
+    hit = vs_warn(l->c, op, VS_S006_RESERVED,
+                  "S006 bad id: M_MTE1 id %lld is reserved on a cube core with a TPipe (TPipe::Init holds "
+                  "M_MTE1 ids 0-2)",
+                  (long long)id);
+  if (hit)
+    vs_note(l->c, l->s.tpipe, "TPipe created here");
 }
 
-typedef struct local_walk {
-  vs_ctx *c;
-  const core_scan *scan;
-} local_walk;
-
 static void local_op(asc_op *op, void *user) {
-  local_walk *w = user;
-  enum core core = core_of(w->scan);
+  local_walk *l = user;
   if (!vs_sync_op_ok(op))
     return;
-  if (op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG) {
-    check_event(w->c, op, core);
-    check_id(w->c, op, core, w->scan);
-  } else if (op->code == ASC_OP_PIPE_BARRIER) {
-    check_barrier(w->c, op, core);
+  if (op->code == ASC_OP_PIPE_BARRIER) {
+    check_barrier(l, op);
+  } else {
+    check_event(l, op, asc_op_attr(op, "event")->i);
+    check_id(l, op, asc_op_attr(op, "event")->i);
   }
 }
 
 static void check_local(vs_ctx *c) {
-  core_scan s = {0};
-  asc_walk(c->func, scan_op, &s);
-  local_walk w = {c, &s};
-  asc_walk(c->func, local_op, &w);
+  local_walk l = {c, {0, NULL}, -1};
+  asc_walk(c->func, scan_op, &l.s);
+  if (l.s.seen == ASC_HW_MASK(ASC_HW_AIV) || l.s.seen == ASC_HW_MASK(ASC_HW_AIC))
+    l.core = l.s.seen == ASC_HW_MASK(ASC_HW_AIV) ? ASC_HW_AIV : ASC_HW_AIC;
+  asc_walk(c->func, local_op, &l);
 }
 
 /* ---- driver --------------------------------------------------------------------------------- */
@@ -308,39 +278,37 @@ static bool is_private(const asc_op *func) {
   return a && a->kind == ASC_ATTR_STR && a->slen == 7 && !memcmp(a->s, "private", 7);
 }
 
-/* Does a call in func reach code the flow analyses cannot see (a callee with sync or
- * TQue ops, or a further call)?  Then they would see half a protocol: skip them. */
+/* Does func call code the flow analyses cannot see (a callee with sync or TQue ops or a
+ * further call, or a function the module lacks)?  Then they would see half a protocol. */
 typedef struct opaque_scan {
   asc_module *m;
+  bool callee; /* walking a callee */
   bool opaque;
 } opaque_scan;
 
-static void callee_op(asc_op *op, void *user) {
-  bool *hit = user;
-  asc_family f = asc_opinfo_of(op->code)->family;
-  if (f == ASC_FAM_SYNC || op->code == ASC_OP_CALL || op->code == ASC_OP_ENQUE ||
-      op->code == ASC_OP_DEQUE || op->code == ASC_OP_ALLOC_TENSOR || op->code == ASC_OP_FREE_TENSOR)
-    *hit = true;
-}
-
-static void call_op(asc_op *op, void *user) {
+static void opaque_op(asc_op *op, void *user) {
   opaque_scan *s = user;
   const asc_attr *callee = op->code == ASC_OP_CALL ? asc_op_attr(op, "callee") : NULL;
   asc_op *f = callee ? asc_module_lookup_func(s->m, callee->s) : NULL;
-  bool hit = false;
-  if (!callee)
-    return;
-  if (f)
-    asc_walk(f, callee_op, &hit);
-  s->opaque |= !f || hit;
+  if (s->callee)
+    s->opaque |= asc_opinfo_of(op->code)->family == ASC_FAM_SYNC || op->code == ASC_OP_CALL ||
+                 op->code == ASC_OP_ENQUE || op->code == ASC_OP_DEQUE || op->code == ASC_OP_ALLOC_TENSOR ||
+                 op->code == ASC_OP_FREE_TENSOR;
+  else if (callee && !f)
+    s->opaque = true;
+  else if (f) {
+    s->callee = true;
+    asc_walk(f, opaque_op, s);
+    s->callee = false;
+  }
 }
 
 static void verify_func(asc_module *m, asc_op *func) {
   vs_ctx c = {.m = m, .func = func};
-  opaque_scan os = {m, false};
+  opaque_scan os = {m, false, false};
   asc_pass_map_init(&c.reported);
   check_local(&c);
-  asc_walk(func, call_op, &os);
+  asc_walk(func, opaque_op, &os);
   if (!is_private(func) && !os.opaque && func->nregions && func->regions[0].block) {
     sync_report_races(m, func); /* S001: what auto-sync-full would still add (autosync.c) */
     vs_check_flags(&c);

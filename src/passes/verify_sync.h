@@ -37,8 +37,6 @@ typedef struct vs_ctx {
   asc_op *func;
   asc_pass_map reported; /* op -> mask of the vs_kinds already reported at it */
   const walker *w;       /* the walk under way (its facts pin the indices walked iteration by iteration) */
-  const asc_value *bind_iv; /* one more index bound to bind_val (vs_each's test), or NULL */
-  int64_t bind_val;
 } vs_ctx;
 
 /* The value of v if it is a constant or computed by integer arith from constants and
