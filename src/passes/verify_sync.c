@@ -138,6 +138,137 @@ bool vs_each(const walker *w, asc_op *loop) {
   return s.hit;
 }
 
+/* ---- the flow analyses' state ----------------------------------------------------------------- */
+
+static void *dup(const void *p, int n, size_t sz) {
+  void *q = n ? malloc((size_t)n * sz) : NULL;
+  if (n && !q)
+    asc_die("out of memory");
+  return n ? memcpy(q, p, (size_t)n * sz) : NULL;
+}
+
+static void *st_copy(const void *p) {
+  const vs_state *s = p;
+  vs_state *t = malloc(sizeof *t);
+  if (!t)
+    asc_die("out of memory");
+  *t = *s;
+  t->cnt = dup(s->cnt, s->ncnt, sizeof *s->cnt), t->capcnt = s->ncnt;
+  t->ent = dup(s->ent, s->nent, sizeof *s->ent), t->capent = s->nent;
+  return t;
+}
+
+static void st_drop(void *p) {
+  vs_state *s = p;
+  free(s->cnt);
+  free(s->ent);
+  free(s);
+}
+
+int vs_find(const vs_state *s, int64_t event, const void *key, int64_t cid) {
+  for (int i = 0; i < s->ncnt; i++)
+    if (s->cnt[i].event == event && s->cnt[i].key == key && s->cnt[i].cid == cid)
+      return i;
+  return -1;
+}
+
+vs_count *vs_inc(vs_state *s, int64_t event, const void *key, int64_t cid, const asc_op *op, int max) {
+  int i = vs_find(s, event, key, cid);
+  vs_count *n;
+  if (i < 0) {
+    s->cnt = sync_grow(s->cnt, &s->capcnt, s->ncnt, sizeof *s->cnt);
+    s->cnt[i = s->ncnt++] = (vs_count){event, key, cid, 0, 0, op, NULL, 0};
+  }
+  n = &s->cnt[i];
+  n->lo += n->lo < max;
+  n->hi += n->hi < max;
+  n->op = op;
+  n->cond = NULL; /* the other side of the if it was tagged with may now have it too */
+  return n;
+}
+
+void vs_dec(vs_state *s, int i) {
+  s->cnt[i].lo -= s->cnt[i].lo > 0;
+  s->cnt[i].cond = NULL;
+  if (--s->cnt[i].hi > 0)
+    return;
+  memmove(&s->cnt[i], &s->cnt[i + 1], (size_t)(s->ncnt - i - 1) * sizeof *s->cnt);
+  s->ncnt--;
+}
+
+void vs_havoc(vs_state *s, int64_t event) {
+  s->fuzzy_ev |= (uint64_t)1 << event;
+  for (int i = s->ncnt - 1; i >= 0; i--)
+    if (s->cnt[i].event == event)
+      s->cnt[i].hi = 1, vs_dec(s, i);
+}
+
+/* Outstanding at the join: the least and the most of both sides (absent: 0).  At the end of
+ * an scf.if on cond, a counter certain on exactly one side is tagged with that side. */
+static void st_meet(void *p, const void *q, const asc_value *cond) {
+  vs_state *s = p;
+  const vs_state *o = q;
+  int n = s->ncnt;
+  for (int j = 0; j < o->ncnt; j++)
+    if (vs_find(s, o->cnt[j].event, o->cnt[j].key, o->cnt[j].cid) < 0) {
+      s->cnt = sync_grow(s->cnt, &s->capcnt, s->ncnt, sizeof *s->cnt);
+      s->cnt[s->ncnt] = o->cnt[j];
+      s->cnt[s->ncnt].lo = 0;
+      s->cnt[s->ncnt].cond = cond && o->cnt[j].lo > 0 && o->cnt[j].event != VS_FUZZY_QUEUE ? cond : NULL;
+      s->cnt[s->ncnt++].arm = 1;
+    }
+  for (int i = 0; i < n; i++) {
+    vs_count *f = &s->cnt[i];
+    int j = vs_find(o, f->event, f->key, f->cid);
+    const vs_count *g = j < 0 ? NULL : &o->cnt[j];
+    if (!g && cond && f->lo > 0 && f->event != VS_FUZZY_QUEUE)
+      f->cond = cond, f->arm = 0;
+    else if (!g || g->cond != f->cond || g->arm != f->arm)
+      f->cond = NULL; /* the two sides know different things: keep neither */
+    f->lo = g && g->lo < f->lo ? g->lo : g ? f->lo : 0;
+    f->hi = g && g->hi > f->hi ? g->hi : f->hi;
+  }
+  vs_tque_meet(s, o);
+  s->fuzzy_ev |= o->fuzzy_ev;
+  for (int64_t ev = 0; ev < 64; ev++)
+    if (s->fuzzy_ev >> ev & 1)
+      vs_havoc(s, ev);
+}
+
+/* Entering arm `arm` of an scf.if on cond: a counter known certain exactly on that side of
+ * an earlier scf.if on the same cond is certain here; one known on the other side is absent. */
+static void st_enter_arm(void *p, const asc_value *cond, int arm) {
+  vs_state *s = p;
+  for (int i = s->ncnt - 1; i >= 0; i--) {
+    if (s->cnt[i].cond != cond)
+      continue;
+    if (s->cnt[i].arm == arm)
+      s->cnt[i].lo += s->cnt[i].lo == 0, s->cnt[i].cond = NULL;
+    else
+      s->cnt[i].hi = 1, vs_dec(s, i);
+  }
+}
+
+static void st_op(const walker *w, void *p, asc_op *op) {
+  vs_ctx *c = w->dom->user;
+  c->w = w;
+  vs_flag_op(c, p, op);
+  vs_tque_op(c, p, op);
+}
+
+/* S002-S005 and S010 in one walk; what is left at the kernel's end is reported then. */
+static void check_flow(vs_ctx *c) {
+  sync_domain d = {st_copy, st_meet, st_drop, st_op, st_enter_arm, vs_flag_loop, vs_each, c};
+  vs_state *s = calloc(1, sizeof *s);
+  if (!s)
+    asc_die("out of memory");
+  s = sync_walk_domain(c->m, c->func, &d, s);
+  c->w = NULL;
+  vs_flag_end(c, s);
+  vs_tque_end(c, s);
+  st_drop(s);
+}
+
 /* ---- S006 / S007: checks of single ops ------------------------------------------------------ */
 
 /* What the function's ops reveal about the core it runs on (a mask of core kinds): vector
@@ -186,9 +317,10 @@ typedef struct local_walk {
 /* Why an event or pipe is missing on the kernel's core (hardware.md §5-§6: the AIV has S V
  * MTE2 MTE3, the AIC S M MTE1 MTE2 MTE3 FIX). */
 static const char *lacks(int core) {
-  return core == ASC_HW_AIV ? "a vector core (AIV), which has no PIPE_M, PIPE_MTE1 or PIPE_FIX; this kernel uses "
-                              "vector operations"
-                            : "a cube core (AIC), which has no PIPE_V; this kernel uses cube operations";
+  if (core == ASC_HW_AIV)
+    return "a vector core (AIV), which has no PIPE_M, PIPE_MTE1 or PIPE_FIX; this kernel uses vector "
+           "operations";
+  return "a cube core (AIC), which has no PIPE_V; this kernel uses cube operations";
 }
 
 static bool core_has(int core, int src, int dst) {
@@ -311,8 +443,7 @@ static void verify_func(asc_module *m, asc_op *func) {
   asc_walk(func, opaque_op, &os);
   if (!is_private(func) && !os.opaque && func->nregions && func->regions[0].block) {
     sync_report_races(m, func); /* S001: what auto-sync-full would still add (autosync.c) */
-    vs_check_flags(&c);
-    vs_check_tque(&c);
+    check_flow(&c);
   }
   asc_pass_map_free(&c.reported);
 }
