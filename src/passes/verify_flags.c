@@ -64,23 +64,18 @@ static void do_set(vs_ctx *c, vs_state *s, asc_op *op, const vs_count *f) {
 static void do_wait(vs_ctx *c, vs_state *s, asc_op *op, const vs_count *f) {
   char nm[64];
   int i = vs_find(s, f->event, f->key, f->cid);
-  if (i < 0) {
-    if (vs_warn(c, op, VS_S002_DEADLOCK,
-                "S002 deadlock: wait_flag%s waits forever: no matching set_flag is pending on any path "
-                "to it%s",
-                flagname(f, nm, sizeof nm), iter_suffix(c)))
-      later_note(c);
-    return;
-  }
-  if (!s->cnt[i].lo &&
-      vs_warn(c, op, VS_S002_DEADLOCK,
-              "S002 deadlock: wait_flag%s may wait forever: the matching set_flag is pending on some "
-              "paths only (a branch or a loop that may run zero times)%s",
-              flagname(f, nm, sizeof nm), iter_suffix(c))) {
-    vs_note(c, s->cnt[i].op, "set_flag%s on some paths only, here", nm);
+  if ((i < 0 || !s->cnt[i].lo) &&
+      vs_warn(c, op, VS_S002_DEADLOCK, "S002 deadlock: wait_flag%s %s%s", flagname(f, nm, sizeof nm),
+              i < 0 ? "waits forever: no matching set_flag is pending on any path to it"
+                    : "may wait forever: the matching set_flag is pending on some paths only (a branch or a "
+                      "loop that may run zero times)",
+              iter_suffix(c))) {
+    if (i >= 0)
+      vs_note(c, s->cnt[i].op, "set_flag%s on some paths only, here", nm);
     later_note(c);
   }
-  vs_dec(s, i);
+  if (i >= 0)
+    vs_dec(s, i);
 }
 
 void vs_flag_op(vs_ctx *c, vs_state *s, asc_op *op) {

@@ -1,10 +1,11 @@
-/* verify_sync.c - the verify-sync pass: driver, reporting, the structured-control-flow
- * walker the flow analyses share, and the per-op checks S006 (bad id) and S007 (bad
- * event or pipe).  The IR is never changed; every finding is a warning.
+/* verify_sync.c - the verify-sync pass: driver, reporting, the state the flow analyses
+ * share, and the per-op checks S006 (bad id) and S007 (bad event or pipe).  The IR is
+ * never changed; every finding is a warning.
  *
- * Flow analyses (verify_flags.c, verify_tque.c) run on every public function whose
- * calls, if any, reach no sync or TQue op (inlining normally removes calls); private
- * functions are helpers meant to be inlined, so their flags pair up in the caller. */
+ * The flow analyses (verify_flags.c, verify_tque.c: one state, met here, on one walk of
+ * auto-sync's walker) run on every public function whose calls, if any, reach no sync or
+ * TQue op (inlining normally removes calls); private functions are helpers meant to be
+ * inlined, so their flags pair up in the caller. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,17 +111,15 @@ static bool uses(const asc_value *v, const asc_value *iv, int depth) {
 }
 
 typedef struct ivdep_scan {
-  const vs_ctx *c;
   const asc_value *iv;
   bool hit;
 } ivdep_scan;
 
-/* A flag op whose id is no constant where the walk is, but follows the index. */
+/* A flag op whose id follows the index. */
 static void ivdep_op(asc_op *op, void *user) {
   ivdep_scan *s = user;
-  int64_t v;
   if ((op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG) && vs_sync_op_ok(op) &&
-      !vs_eval(s->c, op->operands[0], &v) && uses(op->operands[0], s->iv, 0))
+      uses(op->operands[0], s->iv, 0))
     s->hit = true;
 }
 
@@ -128,11 +127,10 @@ static void ivdep_op(asc_op *op, void *user) {
  * constant start and step); an id that still cannot be evaluated then stays a runtime id,
  * redefined in each iteration, whose event is dropped: no warning when unsure. */
 bool vs_each(const walker *w, asc_op *loop) {
-  vs_ctx *c = w->dom->user;
   asc_block *body = loop->regions[0].block;
-  ivdep_scan s = {c, body && body->nargs ? body->args[0] : NULL, false};
+  ivdep_scan s = {body && body->nargs ? body->args[0] : NULL, false};
   int64_t v;
-  c->w = w;
+  (void)w;
   if (s.iv && sync_index_at(loop, 0, &v))
     asc_walk(loop, ivdep_op, &s);
   return s.hit;
@@ -259,10 +257,7 @@ static void st_op(const walker *w, void *p, asc_op *op) {
 /* S002-S005 and S010 in one walk; what is left at the kernel's end is reported then. */
 static void check_flow(vs_ctx *c) {
   sync_domain d = {st_copy, st_meet, st_drop, st_op, st_enter_arm, vs_flag_loop, vs_each, c};
-  vs_state *s = calloc(1, sizeof *s);
-  if (!s)
-    asc_die("out of memory");
-  s = sync_walk_domain(c->m, c->func, &d, s);
+  vs_state none = {0}, *s = sync_walk_domain(c->m, c->func, &d, st_copy(&none));
   c->w = NULL;
   vs_flag_end(c, s);
   vs_tque_end(c, s);
@@ -271,48 +266,44 @@ static void check_flow(vs_ctx *c) {
 
 /* ---- S006 / S007: checks of single ops ------------------------------------------------------ */
 
-/* What the function's ops reveal about the core it runs on (a mask of core kinds): vector
- * ops and VEC* positions mean the AIV, cube pipes and L1/L0 positions the AIC, code for
- * an AIC and the rest (a MIX kernel) both.  Both or neither: unknown, and no core-specific
- * finding is made. */
-typedef struct core_scan {
+/* The per-op checks, and what the function's ops reveal about the core it runs on (a mask
+ * of core kinds seen): vector ops and VEC* positions mean the AIV, cube pipes and L1/L0
+ * positions the AIC, code for an AIC and the rest (a MIX kernel) both.  Both or neither:
+ * unknown, and no core-specific finding is made. */
+typedef struct local_walk {
+  vs_ctx *c;
   unsigned seen;
+  int core;            /* ASC_HW_AIV, ASC_HW_AIC, or -1: unknown */
   const asc_op *tpipe; /* the first TPipe, or NULL */
-} core_scan;
+} local_walk;
 
 /* A pipe or memory that only one core kind has tells the core. */
-static void see(core_scan *s, unsigned cores) {
+static void see(local_walk *l, unsigned cores) {
   if (cores == ASC_HW_MASK(ASC_HW_AIV) || cores == ASC_HW_MASK(ASC_HW_AIC))
-    s->seen |= cores;
+    l->seen |= cores;
 }
 
-static void see_type(core_scan *s, const asc_type *t) {
+static void see_type(local_walk *l, const asc_type *t) {
   if (t->kind == ASC_TY_LTENSOR || t->kind == ASC_TY_TBUF || t->kind == ASC_TY_QUEUE)
-    see(s, asc_hw_mem_cores(asc_hw_pos_mem(t->pos)));
+    see(l, asc_hw_mem_cores(asc_hw_pos_mem(t->pos)));
   if (t->kind == ASC_TY_QUEUE)
-    see(s, asc_hw_mem_cores(asc_hw_pos_mem(t->pos2)));
+    see(l, asc_hw_mem_cores(asc_hw_pos_mem(t->pos2)));
 }
 
 static void scan_op(asc_op *op, void *user) {
-  core_scan *s = user;
-  if (op->code == ASC_OP_TPIPE && !s->tpipe)
-    s->tpipe = op;
+  local_walk *l = user;
+  if (op->code == ASC_OP_TPIPE && !l->tpipe)
+    l->tpipe = op;
   if (op->code == ASC_OP_ASCEND_IS_AIC)
-    s->seen = ASC_HW_MASK(ASC_HW_AIV) | ASC_HW_MASK(ASC_HW_AIC);
+    l->seen = ASC_HW_MASK(ASC_HW_AIV) | ASC_HW_MASK(ASC_HW_AIC);
   if (asc_opinfo_of(op->code)->family == ASC_FAM_SYNC)
     return; /* the events used are what is being checked, not evidence */
-  see(s, asc_hw_pipe_cores(asc_hw_op_pipe(op)));
+  see(l, asc_hw_pipe_cores(asc_hw_op_pipe(op)));
   for (int i = 0; i < op->noperands; i++)
-    see_type(s, op->operands[i]->type);
+    see_type(l, op->operands[i]->type);
   for (int i = 0; i < op->nresults; i++)
-    see_type(s, op->results[i].type);
+    see_type(l, op->results[i].type);
 }
-
-typedef struct local_walk {
-  vs_ctx *c;
-  core_scan s;
-  int core; /* ASC_HW_AIV, ASC_HW_AIC, or -1: unknown */
-} local_walk;
 
 /* Why an event or pipe is missing on the kernel's core (hardware.md §5-§6: the AIV has S V
  * MTE2 MTE3, the AIC S M MTE1 MTE2 MTE3 FIX). */
@@ -368,19 +359,19 @@ static void check_id(local_walk *l, const asc_op *op, int64_t ev) {
   if (id < 0 || id > 7)
     vs_warn(l->c, op, VS_S006_RANGE, "S006 bad id: event id %lld is out of range: each event has ids 0-7",
             (long long)id);
-  else if (l->s.tpipe && id >= 6)
+  else if (l->tpipe && id >= 6)
     hit = vs_warn(l->c, op, VS_S006_RESERVED,
                   "S006 bad id: event id %lld of %s is reserved when the kernel has a TPipe (id 6 is "
                   "reserved for the system, id 7 for TPipe's automatic synchronization); use ids 0-5, "
                   "or ids from AllocEventID/FetchEventID",
                   (long long)id, asc_enum_name(ASC_ENUM_EVENT, ev));
-  else if (l->s.tpipe && l->core == ASC_HW_AIC && ev == ASC_EVENT_M_MTE1 && id <= 2)
+  else if (l->tpipe && l->core == ASC_HW_AIC && ev == ASC_EVENT_M_MTE1 && id <= 2)
     hit = vs_warn(l->c, op, VS_S006_RESERVED,
                   "S006 bad id: M_MTE1 id %lld is reserved on a cube core with a TPipe (TPipe::Init holds "
                   "M_MTE1 ids 0-2)",
                   (long long)id);
   if (hit)
-    vs_note(l->c, l->s.tpipe, "TPipe created here");
+    vs_note(l->c, l->tpipe, "TPipe created here");
 }
 
 static void local_op(asc_op *op, void *user) {
@@ -396,10 +387,10 @@ static void local_op(asc_op *op, void *user) {
 }
 
 static void check_local(vs_ctx *c) {
-  local_walk l = {c, {0, NULL}, -1};
-  asc_walk(c->func, scan_op, &l.s);
-  if (l.s.seen == ASC_HW_MASK(ASC_HW_AIV) || l.s.seen == ASC_HW_MASK(ASC_HW_AIC))
-    l.core = l.s.seen == ASC_HW_MASK(ASC_HW_AIV) ? ASC_HW_AIV : ASC_HW_AIC;
+  local_walk l = {c, 0, -1, NULL};
+  asc_walk(c->func, scan_op, &l);
+  if (l.seen == ASC_HW_MASK(ASC_HW_AIV) || l.seen == ASC_HW_MASK(ASC_HW_AIC))
+    l.core = l.seen == ASC_HW_MASK(ASC_HW_AIV) ? ASC_HW_AIV : ASC_HW_AIC;
   asc_walk(c->func, local_op, &l);
 }
 
@@ -410,38 +401,29 @@ static bool is_private(const asc_op *func) {
   return a && a->kind == ASC_ATTR_STR && a->slen == 7 && !memcmp(a->s, "private", 7);
 }
 
-/* Does func call code the flow analyses cannot see (a callee with sync or TQue ops or a
- * further call, or a function the module lacks)?  Then they would see half a protocol. */
-typedef struct opaque_scan {
-  asc_module *m;
-  bool callee; /* walking a callee */
-  bool opaque;
-} opaque_scan;
+/* A callee with sync or TQue ops or a further call, or a function the module lacks, is
+ * code the flow analyses cannot see: they would see half a protocol. */
+static void callee_op(asc_op *op, void *user) {
+  *(bool *)user |= asc_opinfo_of(op->code)->family == ASC_FAM_SYNC || op->code == ASC_OP_CALL ||
+                   op->code == ASC_OP_ENQUE || op->code == ASC_OP_DEQUE || op->code == ASC_OP_ALLOC_TENSOR ||
+                   op->code == ASC_OP_FREE_TENSOR;
+}
 
-static void opaque_op(asc_op *op, void *user) {
-  opaque_scan *s = user;
+static void call_op(asc_op *op, void *user) {
+  vs_ctx *c = user;
   const asc_attr *callee = op->code == ASC_OP_CALL ? asc_op_attr(op, "callee") : NULL;
-  asc_op *f = callee ? asc_module_lookup_func(s->m, callee->s) : NULL;
-  if (s->callee)
-    s->opaque |= asc_opinfo_of(op->code)->family == ASC_FAM_SYNC || op->code == ASC_OP_CALL ||
-                 op->code == ASC_OP_ENQUE || op->code == ASC_OP_DEQUE || op->code == ASC_OP_ALLOC_TENSOR ||
-                 op->code == ASC_OP_FREE_TENSOR;
-  else if (callee && !f)
-    s->opaque = true;
-  else if (f) {
-    s->callee = true;
-    asc_walk(f, opaque_op, s);
-    s->callee = false;
-  }
+  asc_op *f = callee ? asc_module_lookup_func(c->m, callee->s) : NULL;
+  if (f)
+    asc_walk(f, callee_op, &c->opaque);
+  c->opaque |= callee && !f;
 }
 
 static void verify_func(asc_module *m, asc_op *func) {
   vs_ctx c = {.m = m, .func = func};
-  opaque_scan os = {m, false, false};
   asc_pass_map_init(&c.reported);
   check_local(&c);
-  asc_walk(func, opaque_op, &os);
-  if (!is_private(func) && !os.opaque && func->nregions && func->regions[0].block) {
+  asc_walk(func, call_op, &c);
+  if (!is_private(func) && !c.opaque && func->nregions && func->regions[0].block) {
     sync_report_races(m, func); /* S001: what auto-sync-full would still add (autosync.c) */
     check_flow(&c);
   }

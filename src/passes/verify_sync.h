@@ -37,6 +37,7 @@ typedef struct vs_ctx {
   asc_op *func;
   asc_pass_map reported; /* op -> mask of the vs_kinds already reported at it */
   const walker *w;       /* the walk under way (its facts pin the indices walked iteration by iteration) */
+  bool opaque;           /* a call reaches code the flow analyses cannot see: only S006/S007 */
 } vs_ctx;
 
 /* The value of v if it is a constant or computed by integer arith from constants and

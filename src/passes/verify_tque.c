@@ -158,22 +158,20 @@ static void redefine(vs_state *s, const asc_op *op) {
         pop(s, k);
 }
 
+/* Pop q's first entry and bind the deque result to its tensor; none (on some path): DeQue
+ * finds nothing to pop. */
 static void do_deque(vs_ctx *c, vs_state *s, asc_op *op) {
   const asc_value *q = op->operands[0];
-  for (int k = 0; k < s->nent; k++) {
-    vs_ent e = s->ent[k];
-    if (e.que != q)
-      continue;
-    pop(s, k);
-    if (e.may && vs_warn(c, op, VS_S010_DEQUE_NOENQUE,
-                         TQ "DeQue: there is no corresponding call to EnQue (on some paths)"))
-      queue_note(c, q);
-    push(s, (vs_ent){NULL, e.enq, &op->results[0], e.enq ? e.t : unknown, false});
-    return;
-  }
-  if (vs_warn(c, op, VS_S010_DEQUE_NOENQUE, TQ "DeQue: there is no corresponding call to EnQue"))
+  vs_ent e = {NULL, NULL, NULL, {VS_RES_NONE, NULL, NULL}, true};
+  int k = 0;
+  while (k < s->nent && s->ent[k].que != q)
+    k++;
+  if (k < s->nent)
+    e = s->ent[k], pop(s, k);
+  if (e.may && vs_warn(c, op, VS_S010_DEQUE_NOENQUE, TQ "DeQue: there is no corresponding call to EnQue%s",
+                       e.que ? " (on some paths)" : ""))
     queue_note(c, q);
-  push(s, (vs_ent){NULL, NULL, &op->results[0], {VS_RES_NONE, NULL, NULL}, false});
+  push(s, (vs_ent){NULL, NULL, &op->results[0], e.que && !e.enq ? unknown : e.t, false});
 }
 
 static void do_free(vs_ctx *c, vs_state *s, asc_op *op) {
