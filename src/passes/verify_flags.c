@@ -37,6 +37,14 @@ static bool ambiguous(const vs_state *s, int64_t ev, const void *key, int64_t ci
   return false;
 }
 
+/* Is v defined inside (strictly nested in) op? */
+static bool defined_in(const asc_value *v, const asc_op *op) {
+  for (const asc_op *p = v->def ? asc_op_parent_op(v->def) : sync_arg_owner(v); p; p = asc_op_parent_op(p))
+    if (p == op)
+      return true;
+  return false;
+}
+
 static const char *iter_suffix(const vs_ctx *c) {
   return sync_later_iteration(c->w) ? " (in a later iteration of the enclosing loop)" : "";
 }
@@ -108,9 +116,9 @@ void vs_flag_loop(const walker *w, const void *before, void *after, const asc_op
   char nm[64];
   uint64_t redefined = 0;
   for (int i = 0; i < a->ncnt; i++) {
-    if (a->cnt[i].cond && vs_defined_in(a->cnt[i].cond, loop))
+    if (a->cnt[i].cond && defined_in(a->cnt[i].cond, loop))
       a->cnt[i].cond = NULL;
-    if (is_flag(&a->cnt[i]) && a->cnt[i].key && vs_defined_in(a->cnt[i].key, loop))
+    if (is_flag(&a->cnt[i]) && a->cnt[i].key && defined_in(a->cnt[i].key, loop))
       redefined |= (uint64_t)1 << a->cnt[i].event;
   }
   for (int64_t ev = 0; ev < 64; ev++)

@@ -33,21 +33,6 @@ void vs_note(vs_ctx *c, const asc_op *op, const char *fmt, ...) {
   va_end(ap);
 }
 
-const asc_op *vs_decl_op(vs_ctx *c, const asc_value *v) {
-  if (v->def)
-    return v->def;
-  if (v->block && v->block->parent && v->block->parent->parent == c->func)
-    return c->func;
-  return NULL;
-}
-
-bool vs_defined_in(const asc_value *v, const asc_op *op) {
-  for (const asc_op *p = v->def ? asc_op_parent_op(v->def) : sync_arg_owner(v); p; p = asc_op_parent_op(p))
-    if (p == op)
-      return true;
-  return false;
-}
-
 static bool enum_attr(const asc_op *op, const char *name, int kind) {
   const asc_attr *a = asc_op_attr(op, name);
   return a && a->kind == ASC_ATTR_ENUM && a->enum_kind == kind;

@@ -48,11 +48,6 @@ bool vs_eval(const vs_ctx *c, const asc_value *v, int64_t *out);
  * true if it was reported (the caller then adds its notes). */
 bool vs_warn(vs_ctx *c, const asc_op *op, enum vs_kind kind, const char *fmt, ...) ASC_PRINTF(4, 5);
 void vs_note(vs_ctx *c, const asc_op *op, const char *fmt, ...) ASC_PRINTF(3, 4);
-/* The op a note about value v should point at: its definition, or the function for a
- * function argument (NULL if neither). */
-const asc_op *vs_decl_op(vs_ctx *c, const asc_value *v);
-/* Is v defined inside (strictly nested in) op? */
-bool vs_defined_in(const asc_value *v, const asc_op *op);
 
 /* The flow analyses' state at a point of the walk; one walk serves both (verify_sync.c
  * copies and meets it):

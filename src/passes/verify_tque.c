@@ -47,53 +47,46 @@ static vs_ent *bound(const vs_state *s, const asc_value *v) {
   return NULL;
 }
 
+/* The op a note about value v points at: its definition, or the function for an argument. */
+static const asc_op *decl_op(vs_ctx *c, const asc_value *v) {
+  return v->def ? v->def : sync_arg_owner(v) == c->func ? c->func : NULL;
+}
+
 static bool is_fuzzy(const vs_state *s, const asc_value *q) { return vs_find(s, VS_FUZZY_QUEUE, q, 0) >= 0; }
 
 /* ---- join ----------------------------------------------------------------------------------- */
 
-/* The meet of two entries at the same FIFO position. */
-static vs_ent meet_entry(const vs_ent *a, const vs_ent *b) {
-  vs_ent r = *a;
-  r.may = a->may || b->may;
-  if (a->enq != b->enq)
-    return (vs_ent){a->que, NULL, NULL, unknown, r.may};
-  if (a->tensor != b->tensor)
-    r.tensor = NULL;
-  if (!same_tensor(a->t, b->t))
-    r.t = unknown;
-  return r;
+/* The position of entry i in its queue's FIFO. */
+static int rank(const vs_state *s, int i) {
+  int k = 0;
+  for (int j = 0; j < i; j++)
+    k += s->ent[j].que == s->ent[i].que;
+  return k;
 }
 
-/* Queue q's FIFO in the meet: positions both sides have are met; the rest of the
- * longer one is there on some paths only. */
-static void join_queue(vs_state *r, const vs_state *a, const vs_state *b, const asc_value *q) {
-  for (int k = 0;; k++) {
-    const vs_ent *x = nth(a->ent, a->nent, q, k), *y = nth(b->ent, b->nent, q, k);
-    if (!x && !y)
-      return;
-    vs_ent e = x && y ? meet_entry(x, y) : x ? *x : *y;
-    e.may |= !(x && y);
-    push(r, e);
-  }
-}
-
-/* The FIFOs queue by queue; a deque result bound on both sides to different tensors is
- * bound to an unknown one. */
+/* FIFO positions both sides have are met (an entry the paths disagree on forgets what they
+ * disagree on); the rest of the longer FIFO is there on some paths only.  A deque result
+ * bound on both sides is met likewise. */
 void vs_tque_meet(vs_state *s, const vs_state *o) {
-  vs_state r = {0};
-  for (int pass = 0; pass < 2; pass++) {
-    const vs_state *from = pass ? o : s;
-    for (int i = 0; i < from->nent; i++) {
-      const vs_ent *e = &from->ent[i], *other = bound(pass ? s : o, e->tensor);
-      if (!e->que && !bound(&r, e->tensor))
-        push(&r, other && !same_tensor(e->t, other->t) ? (vs_ent){NULL, NULL, e->tensor, unknown, false}
-                                                       : *e);
-      else if (e->que && !nth(r.ent, r.nent, e->que, 0))
-        join_queue(&r, s, o, e->que);
+  int n = s->nent;
+  for (int j = 0; j < o->nent; j++) {
+    const vs_ent *e = &o->ent[j];
+    if (e->que ? !nth(s->ent, n, e->que, rank(o, j)) : !bound(s, e->tensor)) {
+      push(s, *e);
+      s->ent[s->nent - 1].may |= e->que != NULL;
     }
   }
-  free(s->ent);
-  s->ent = r.ent, s->nent = r.nent, s->capent = r.capent;
+  for (int i = 0; i < n; i++) {
+    vs_ent *e = &s->ent[i];
+    const vs_ent *y = e->que ? nth(o->ent, o->nent, e->que, rank(s, i)) : bound(o, e->tensor);
+    e->may |= y ? y->may : e->que != NULL;
+    if (y && e->enq != y->enq)
+      e->enq = NULL;
+    if (y && e->tensor != y->tensor)
+      e->tensor = NULL;
+    if (y && !same_tensor(e->t, y->t))
+      e->t = unknown;
+  }
 }
 
 /* ---- transfer ------------------------------------------------------------------------------- */
@@ -112,7 +105,7 @@ static vs_tensor resolve(vs_ctx *c, vs_state *s, const asc_value *v) {
     return (vs_tensor){VS_RES_ALLOC, d, root};
   if (d && d->code == ASC_OP_DEQUE)
     return (b = bound(s, root)) ? b->t : (vs_tensor){VS_RES_UNKNOWN, NULL, root};
-  if ((!d && vs_decl_op(c, root) == c->func) ||
+  if ((!d && sync_arg_owner(root) == c->func) ||
       (d && (d->code == ASC_OP_TBUF_GET || d->code == ASC_OP_TBUF_GET_WITH_OFFSET ||
              d->code == ASC_OP_TBUF_GET_ALL || d->code == ASC_OP_LOCAL_TENSOR)))
     return (vs_tensor){VS_RES_DECL, NULL, root};
@@ -121,14 +114,14 @@ static vs_tensor resolve(vs_ctx *c, vs_state *s, const asc_value *v) {
 
 /* Where "tensor declared here" points: the alloc, else the tensor's declaration. */
 static void tensor_note(vs_ctx *c, vs_tensor t) {
-  const asc_op *at = t.res == VS_RES_ALLOC ? t.alloc : t.origin ? vs_decl_op(c, t.origin) : NULL;
+  const asc_op *at = t.res == VS_RES_ALLOC ? t.alloc : t.origin ? decl_op(c, t.origin) : NULL;
   if (at)
     vs_note(c, at, "tensor declared here");
 }
 
 static void queue_note(vs_ctx *c, const asc_value *q) {
-  if (vs_decl_op(c, q))
-    vs_note(c, vs_decl_op(c, q), "queue declared here");
+  if (decl_op(c, q))
+    vs_note(c, decl_op(c, q), "queue declared here");
 }
 
 /* Any operand naming a tensor that sits in a queue (enqueued, not yet dequeued).
@@ -171,7 +164,7 @@ static void do_deque(vs_ctx *c, vs_state *s, asc_op *op) {
   if (e.may && vs_warn(c, op, VS_S010_DEQUE_NOENQUE, TQ "DeQue: there is no corresponding call to EnQue%s",
                        e.que ? " (on some paths)" : ""))
     queue_note(c, q);
-  push(s, (vs_ent){NULL, NULL, &op->results[0], e.que && !e.enq ? unknown : e.t, false});
+  push(s, (vs_ent){NULL, NULL, &op->results[0], e.t, false});
 }
 
 static void do_free(vs_ctx *c, vs_state *s, asc_op *op) {
