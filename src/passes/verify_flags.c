@@ -54,26 +54,40 @@ static void later_note(vs_ctx *c) {
     vs_note(c, sync_later_iteration(c->w), "loop here");
 }
 
-static void do_set(vs_ctx *c, vs_state *s, asc_op *op, const vs_count *f) {
+/* A set on a set flag is lost (S003); a wait on a clear one hangs (S002). */
+void vs_flag_op(vs_ctx *c, vs_state *s, asc_op *op) {
+  vs_count f = {0};
   char nm[64];
-  int i = vs_find(s, f->event, f->key, f->cid);
-  if (i >= 0 &&
-      vs_warn(c, op, VS_S003_DOUBLE,
-              "S003 double set: set_flag%s while the flag is already set%s (no wait_flag since the "
-              "previous set_flag), so this set is lost%s",
-              flagname(f, nm, sizeof nm), s->cnt[i].lo ? "" : " on some paths", iter_suffix(c))) {
-    vs_note(c, s->cnt[i].op, "previous set_flag%s here%s", nm,
-            s->cnt[i].op == op ? ", in the previous iteration" : "");
-    later_note(c);
+  int i;
+  if ((op->code != ASC_OP_SET_FLAG && op->code != ASC_OP_WAIT_FLAG) || !vs_sync_op_ok(op))
+    return;
+  f.event = asc_op_attr(op, "event")->i;
+  /* V_V and FIX_FIX are barriers in disguise: no flag is involved (hardware.md §6). */
+  if (f.event < 0 || f.event >= 64 || f.event == ASC_EVENT_V_V || f.event == ASC_EVENT_FIX_FIX ||
+      (s->fuzzy_ev >> f.event & 1))
+    return;
+  if (!vs_eval(c, op->operands[0], &f.cid))
+    f.key = op->operands[0], f.cid = 0;
+  if (ambiguous(s, f.event, f.key, f.cid)) {
+    vs_havoc(s, f.event);
+    return;
   }
-  vs_inc(s, f->event, f->key, f->cid, op, 1);
-}
-
-static void do_wait(vs_ctx *c, vs_state *s, asc_op *op, const vs_count *f) {
-  char nm[64];
-  int i = vs_find(s, f->event, f->key, f->cid);
+  i = vs_find(s, f.event, f.key, f.cid);
+  flagname(&f, nm, sizeof nm);
+  if (op->code == ASC_OP_SET_FLAG) {
+    if (i >= 0 && vs_warn(c, op, VS_S003_DOUBLE,
+                          "S003 double set: set_flag%s while the flag is already set%s (no wait_flag since "
+                          "the previous set_flag), so this set is lost%s",
+                          nm, s->cnt[i].lo ? "" : " on some paths", iter_suffix(c))) {
+      vs_note(c, s->cnt[i].op, "previous set_flag%s here%s", nm,
+              s->cnt[i].op == op ? ", in the previous iteration" : "");
+      later_note(c);
+    }
+    vs_inc(s, f.event, f.key, f.cid, op, 1);
+    return;
+  }
   if ((i < 0 || !s->cnt[i].lo) &&
-      vs_warn(c, op, VS_S002_DEADLOCK, "S002 deadlock: wait_flag%s %s%s", flagname(f, nm, sizeof nm),
+      vs_warn(c, op, VS_S002_DEADLOCK, "S002 deadlock: wait_flag%s %s%s", nm,
               i < 0 ? "waits forever: no matching set_flag is pending on any path to it"
                     : "may wait forever: the matching set_flag is pending on some paths only (a branch or a "
                       "loop that may run zero times)",
@@ -86,25 +100,6 @@ static void do_wait(vs_ctx *c, vs_state *s, asc_op *op, const vs_count *f) {
     vs_dec(s, i);
 }
 
-void vs_flag_op(vs_ctx *c, vs_state *s, asc_op *op) {
-  vs_count f = {0};
-  if ((op->code != ASC_OP_SET_FLAG && op->code != ASC_OP_WAIT_FLAG) || !vs_sync_op_ok(op))
-    return;
-  f.event = asc_op_attr(op, "event")->i;
-  /* V_V and FIX_FIX are barriers in disguise: no flag is involved (hardware.md §6). */
-  if (f.event < 0 || f.event >= 64 || f.event == ASC_EVENT_V_V || f.event == ASC_EVENT_FIX_FIX ||
-      (s->fuzzy_ev >> f.event & 1))
-    return;
-  if (!vs_eval(c, op->operands[0], &f.cid))
-    f.key = op->operands[0], f.cid = 0;
-  if (ambiguous(s, f.event, f.key, f.cid))
-    vs_havoc(s, f.event);
-  else if (op->code == ASC_OP_SET_FLAG)
-    do_set(c, s, op, &f);
-  else
-    do_wait(c, s, op, &f);
-}
-
 /* S005: compare the flags pending before the loop with those after one iteration.
  * A runtime id computed inside the body names another flag in every iteration, so
  * its event is no longer tracked across iterations; a condition computed there is
@@ -114,16 +109,12 @@ void vs_flag_loop(const walker *w, const void *before, void *after, const asc_op
   const vs_state *b = before;
   vs_state *a = after;
   char nm[64];
-  uint64_t redefined = 0;
   for (int i = 0; i < a->ncnt; i++) {
     if (a->cnt[i].cond && defined_in(a->cnt[i].cond, loop))
       a->cnt[i].cond = NULL;
     if (is_flag(&a->cnt[i]) && a->cnt[i].key && defined_in(a->cnt[i].key, loop))
-      redefined |= (uint64_t)1 << a->cnt[i].event;
+      vs_havoc(a, a->cnt[i].event), i = -1; /* the counters moved: look again */
   }
-  for (int64_t ev = 0; ev < 64; ev++)
-    if (redefined >> ev & 1)
-      vs_havoc(a, ev);
   for (int i = 0; balance && i < a->ncnt; i++)
     if (is_flag(&a->cnt[i]) && vs_find(b, a->cnt[i].event, a->cnt[i].key, a->cnt[i].cid) < 0 &&
         vs_warn(c, loop, VS_S005_MORESET,
