@@ -33,15 +33,11 @@ void vs_note(vs_ctx *c, const asc_op *op, const char *fmt, ...) {
   va_end(ap);
 }
 
-static bool enum_attr(const asc_op *op, const char *name, int kind) {
-  const asc_attr *a = asc_op_attr(op, name);
-  return a && a->kind == ASC_ATTR_ENUM && a->enum_kind == kind;
-}
-
 bool vs_sync_op_ok(const asc_op *op) {
-  if (op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG)
-    return op->noperands == 1 && enum_attr(op, "event", ASC_ENUM_EVENT);
-  return op->code == ASC_OP_PIPE_BARRIER && enum_attr(op, "pipe", ASC_ENUM_PIPEID);
+  bool flag = op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG;
+  const asc_attr *a = asc_op_attr(op, flag ? "event" : "pipe");
+  return (flag ? op->noperands == 1 : op->code == ASC_OP_PIPE_BARRIER) && a && a->kind == ASC_ATTR_ENUM &&
+         a->enum_kind == (flag ? ASC_ENUM_EVENT : ASC_ENUM_PIPEID);
 }
 
 /* ---- ids as functions of loop indices ------------------------------------------------------- */
@@ -49,39 +45,33 @@ bool vs_sync_op_ok(const asc_op *op) {
 /* Small values only: the ids and indices of interest are; anything larger is "unknown". */
 static bool small(int64_t v) { return v > -(INT64_C(1) << 31) && v < (INT64_C(1) << 31); }
 
-static bool eval(const vs_ctx *c, const asc_value *v, int64_t *out, int depth);
-
-/* The arith ops an id computation is made of (the rest: unknown). */
-static bool eval_op(const vs_ctx *c, const asc_op *d, int64_t *out, int depth) {
+/* v as a constant: an arith.constant, an index the walk pins (walked iteration by iteration),
+ * or the arith ops an id computation is made of (the rest: unknown). */
+static bool eval(const vs_ctx *c, const asc_value *v, int64_t *out, int depth) {
+  const asc_op *d = v->def;
   int64_t a, b;
-  if (d->noperands < 1 || !eval(c, d->operands[0], &a, depth + 1))
+  if (asc_pass_const_int(v, out))
+    return small(*out);
+  if (c->w && sync_iv_loop(v)) {
+    sync_fact_range(c->w, v, &a, &b);
+    return a == b && (*out = a, small(a));
+  }
+  if (!d || depth > 16 || d->noperands < 1 || !eval(c, d->operands[0], &a, depth + 1))
     return false;
   if (d->code == ASC_OP_INDEX_CAST || d->code == ASC_OP_EXTSI || (d->code == ASC_OP_EXTUI && a >= 0))
     return *out = a, true;
   if (d->noperands != 2 || !eval(c, d->operands[1], &b, depth + 1))
     return false;
   switch (d->code) {
-  case ASC_OP_ADDI: *out = a + b; return true;
-  case ASC_OP_SUBI: *out = a - b; return true;
-  case ASC_OP_MULI: *out = a * b; return true;
+  case ASC_OP_ADDI: *out = a + b; break;
+  case ASC_OP_SUBI: *out = a - b; break;
+  case ASC_OP_MULI: *out = a * b; break;
   case ASC_OP_REMSI: return b != 0 && (*out = a % b, true);
   case ASC_OP_DIVSI: return b != 0 && (*out = a / b, true);
   case ASC_OP_REMUI: return a >= 0 && b > 0 && (*out = a % b, true);
   case ASC_OP_DIVUI: return a >= 0 && b > 0 && (*out = a / b, true);
   default: return false;
   }
-}
-
-static bool eval(const vs_ctx *c, const asc_value *v, int64_t *out, int depth) {
-  int64_t lo, hi;
-  if (asc_pass_const_int(v, out))
-    return small(*out);
-  if (c->w && sync_iv_loop(v)) { /* an index the walk pins (walked iteration by iteration) */
-    sync_fact_range(c->w, v, &lo, &hi);
-    return lo == hi && (*out = lo, small(lo));
-  }
-  if (!v->def || depth > 16 || !eval_op(c, v->def, out, depth))
-    return false;
   return small(*out);
 }
 
@@ -374,8 +364,8 @@ static void local_op(asc_op *op, void *user) {
 static void check_local(vs_ctx *c) {
   local_walk l = {c, 0, -1, NULL};
   asc_walk(c->func, scan_op, &l);
-  if (l.seen == ASC_HW_MASK(ASC_HW_AIV) || l.seen == ASC_HW_MASK(ASC_HW_AIC))
-    l.core = l.seen == ASC_HW_MASK(ASC_HW_AIV) ? ASC_HW_AIV : ASC_HW_AIC;
+  l.core = l.seen == ASC_HW_MASK(ASC_HW_AIV)   ? ASC_HW_AIV
+           : l.seen == ASC_HW_MASK(ASC_HW_AIC) ? ASC_HW_AIC : -1;
   asc_walk(c->func, local_op, &l);
 }
 
