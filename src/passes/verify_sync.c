@@ -293,33 +293,28 @@ static bool core_has(int core, int src, int dst) {
   return asc_hw_core_has_pipe(core, src) && asc_hw_core_has_pipe(core, dst);
 }
 
-/* S007 for an event: one whose pipes no single core has (V with a cube pipe) exists on
- * neither core. */
-static void check_event(local_walk *l, const asc_op *op, int64_t ev) {
-  const char *name = asc_enum_name(ASC_ENUM_EVENT, ev);
-  int src = asc_hw_event_src(ev), dst = asc_hw_event_dst(ev);
-  if (src < 0 || dst < 0)
-    return;
-  if (!core_has(ASC_HW_AIV, src, dst) && !core_has(ASC_HW_AIC, src, dst))
-    vs_warn(l->c, op, VS_S007_NOCORE,
-            "S007 bad event: %s is valid on no core: it would pair a pipe of the AIC with one of the AIV",
-            name);
-  else if (l->core >= 0 && !core_has(l->core, src, dst))
-    vs_warn(l->c, op, VS_S007_CORE, "S007 bad event: %s is not available on %s", name, lacks(l->core));
-}
-
-static void check_barrier(local_walk *l, const asc_op *op) {
-  int64_t p = asc_op_attr(op, "pipe")->i;
-  const char *name = asc_enum_name(ASC_ENUM_PIPEID, p);
-  if (p == ASC_PIPEID_PIPE_S)
+/* S007: an event joining pipes no core has both of (V with a cube pipe), a barrier of a pipe
+ * arch 2201 lacks, pipe_barrier(PIPE_S); an event or pipe the kernel's core lacks.  A barrier
+ * is checked as an event from its pipe to itself. */
+static void check_pipes(local_walk *l, const asc_op *op) {
+  bool ev = op->code != ASC_OP_PIPE_BARRIER;
+  int64_t x = asc_op_attr(op, ev ? "event" : "pipe")->i;
+  const char *name = asc_enum_name(ev ? ASC_ENUM_EVENT : ASC_ENUM_PIPEID, x);
+  int src = ev ? asc_hw_event_src(x) : (int)x, dst = ev ? asc_hw_event_dst(x) : (int)x;
+  if (!ev && x == ASC_PIPEID_PIPE_S)
     vs_warn(l->c, op, VS_S007_BARRIER,
             "S007 bad event: pipe_barrier(PIPE_S) is illegal: scalar order is already guaranteed");
-  else if (p == ASC_PIPEID_PIPE_ALL)
+  else if (src < 0 || dst < 0 || (!ev && x == ASC_PIPEID_PIPE_ALL))
     return;
-  else if (!asc_hw_pipe_exists((int)p))
-    vs_warn(l->c, op, VS_S007_BARRIER, "S007 bad event: pipe %s does not exist on arch 2201", name);
-  else if (l->core >= 0 && !asc_hw_core_has_pipe(l->core, (int)p))
-    vs_warn(l->c, op, VS_S007_CORE, "S007 bad event: pipe_barrier(%s) on %s", name, lacks(l->core));
+  else if (!core_has(ASC_HW_AIV, src, dst) && !core_has(ASC_HW_AIC, src, dst))
+    vs_warn(l->c, op, ev ? VS_S007_NOCORE : VS_S007_BARRIER,
+            ev ? "S007 bad event: %s is valid on no core: it would pair a pipe of the AIC with one of the AIV"
+               : "S007 bad event: pipe %s does not exist on arch 2201",
+            name);
+  else if (l->core >= 0 && !core_has(l->core, src, dst))
+    vs_warn(l->c, op, VS_S007_CORE,
+            ev ? "S007 bad event: %s is not available on %s" : "S007 bad event: pipe_barrier(%s) on %s", name,
+            lacks(l->core));
 }
 
 /* S006: ids known at compile time must be 0..7; with a TPipe, ids 6 and 7 are not the
@@ -353,12 +348,9 @@ static void local_op(asc_op *op, void *user) {
   local_walk *l = user;
   if (!vs_sync_op_ok(op))
     return;
-  if (op->code == ASC_OP_PIPE_BARRIER) {
-    check_barrier(l, op);
-  } else {
-    check_event(l, op, asc_op_attr(op, "event")->i);
+  check_pipes(l, op);
+  if (op->code != ASC_OP_PIPE_BARRIER)
     check_id(l, op, asc_op_attr(op, "event")->i);
-  }
 }
 
 static void check_local(vs_ctx *c) {

@@ -15,12 +15,6 @@
 
 #define TQ "S010 TQue misuse: " /* every message of this file starts with it */
 
-static const vs_tensor unknown = {VS_RES_UNKNOWN, NULL, NULL};
-
-static bool same_tensor(vs_tensor a, vs_tensor b) {
-  return a.res == b.res && a.alloc == b.alloc && a.origin == b.origin;
-}
-
 static void push(vs_state *s, vs_ent e) {
   s->ent = sync_grow(s->ent, &s->capent, s->nent, sizeof *s->ent);
   s->ent[s->nent++] = e;
@@ -45,11 +39,6 @@ static vs_ent *bound(const vs_state *s, const asc_value *v) {
     if (!s->ent[i].que && s->ent[i].tensor == v)
       return &s->ent[i];
   return NULL;
-}
-
-/* The op a note about value v points at: its definition, or the function for an argument. */
-static const asc_op *decl_op(vs_ctx *c, const asc_value *v) {
-  return v->def ? v->def : sync_arg_owner(v) == c->func ? c->func : NULL;
 }
 
 static bool is_fuzzy(const vs_state *s, const asc_value *q) { return vs_find(s, VS_FUZZY_QUEUE, q, 0) >= 0; }
@@ -84,8 +73,8 @@ void vs_tque_meet(vs_state *s, const vs_state *o) {
       e->enq = NULL;
     if (y && e->tensor != y->tensor)
       e->tensor = NULL;
-    if (y && !same_tensor(e->t, y->t))
-      e->t = unknown;
+    if (y && (e->t.res != y->t.res || e->t.alloc != y->t.alloc || e->t.origin != y->t.origin))
+      e->t = (vs_tensor){VS_RES_UNKNOWN, NULL, NULL};
   }
 }
 
@@ -112,16 +101,12 @@ static vs_tensor resolve(vs_ctx *c, vs_state *s, const asc_value *v) {
   return (vs_tensor){VS_RES_UNKNOWN, NULL, root};
 }
 
-/* Where "tensor declared here" points: the alloc, else the tensor's declaration. */
-static void tensor_note(vs_ctx *c, vs_tensor t) {
-  const asc_op *at = t.res == VS_RES_ALLOC ? t.alloc : t.origin ? decl_op(c, t.origin) : NULL;
+/* "tensor declared here" (the alloc of an allocated one), "queue declared here": at v's
+ * definition, or at the function for an argument. */
+static void decl_note(vs_ctx *c, const asc_value *v, const char *what) {
+  const asc_op *at = !v ? NULL : v->def ? v->def : sync_arg_owner(v) == c->func ? c->func : NULL;
   if (at)
-    vs_note(c, at, "tensor declared here");
-}
-
-static void queue_note(vs_ctx *c, const asc_value *q) {
-  if (decl_op(c, q))
-    vs_note(c, decl_op(c, q), "queue declared here");
+    vs_note(c, at, "%s declared here", what);
 }
 
 /* Any operand naming a tensor that sits in a queue (enqueued, not yet dequeued).
@@ -134,7 +119,7 @@ static void check_uses(vs_ctx *c, const vs_state *s, const asc_op *op) {
     for (int k = 0; k < s->nent; k++)
       if (s->ent[k].que && s->ent[k].tensor == root &&
           vs_warn(c, op, VS_S010_USE_ENQUEUED, TQ "unexpected use of tensor between EnQue and DeQue")) {
-        tensor_note(c, s->ent[k].t);
+        decl_note(c, s->ent[k].t.origin, "tensor");
         break;
       }
   }
@@ -163,7 +148,7 @@ static void do_deque(vs_ctx *c, vs_state *s, asc_op *op) {
     e = s->ent[k], pop(s, k);
   if (e.may && vs_warn(c, op, VS_S010_DEQUE_NOENQUE, TQ "DeQue: there is no corresponding call to EnQue%s",
                        e.que ? " (on some paths)" : ""))
-    queue_note(c, q);
+    decl_note(c, q, "queue");
   push(s, (vs_ent){NULL, NULL, &op->results[0], e.t, false});
 }
 
@@ -174,12 +159,12 @@ static void do_free(vs_ctx *c, vs_state *s, asc_op *op) {
     vs_inc(s, VS_FUZZY_QUEUE, op->operands[0], 0, op, 1);
   if (t.res == VS_RES_DECL &&
       vs_warn(c, op, VS_S010_FREE_NOALLOC, TQ "FreeTensor: there is no corresponding call to AllocTensor"))
-    tensor_note(c, t);
+    decl_note(c, t.origin, "tensor");
   if (i >= 0)
     vs_dec(s, i);
   else if (t.res == VS_RES_ALLOC && !is_fuzzy(s, t.alloc->operands[0]) &&
            vs_warn(c, op, VS_S010_FREE_TWICE, TQ "FreeTensor: tensor memory was freed before its last use"))
-    tensor_note(c, t);
+    decl_note(c, t.origin, "tensor");
 }
 
 void vs_tque_op(vs_ctx *c, vs_state *s, asc_op *op) {
@@ -207,5 +192,5 @@ void vs_tque_end(vs_ctx *c, const vs_state *s) {
     if (s->ent[k].que && s->ent[k].enq &&
         vs_warn(c, s->ent[k].enq, VS_S010_ENQUE_NODEQUE,
                 TQ "EnQue: there is no corresponding call to DeQue for this tensor"))
-      queue_note(c, s->ent[k].que);
+      decl_note(c, s->ent[k].que, "queue");
 }
