@@ -85,30 +85,14 @@ static bool uses(const asc_value *v, const asc_value *iv, int depth) {
   return v == iv;
 }
 
-typedef struct ivdep_scan {
-  const asc_value *iv;
-  bool hit;
-} ivdep_scan;
-
-/* A flag op whose id follows the index. */
-static void ivdep_op(asc_op *op, void *user) {
-  ivdep_scan *s = user;
-  if ((op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG) && vs_sync_op_ok(op) &&
-      uses(op->operands[0], s->iv, 0))
-    s->hit = true;
-}
-
-/* Walking such a loop iteration by iteration is what pins its index (sync_index_at needs a
- * constant start and step); an id that still cannot be evaluated then stays a runtime id,
- * redefined in each iteration, whose event is dropped: no warning when unsure. */
-bool vs_each(const walker *w, asc_op *loop) {
-  asc_block *body = loop->regions[0].block;
-  ivdep_scan s = {body && body->nargs ? body->args[0] : NULL, false};
+/* Does a set_flag/wait_flag in loop take its id from the loop's index (iv % 2 for rotating
+ * slots; flow_scan marks such loops)?  Then the walk takes that loop iteration by iteration,
+ * which pins the index (sync_index_at needs a constant start and step); an id that still
+ * cannot be evaluated stays a runtime id, redefined in each iteration, whose event is
+ * dropped: no warning when unsure. */
+static bool each(const walker *w, asc_op *loop) {
   int64_t v;
-  (void)w;
-  if (s.iv && sync_index_at(loop, 0, &v))
-    asc_walk(loop, ivdep_op, &s);
-  return s.hit;
+  return asc_pass_map_get(&((vs_ctx *)w->dom->user)->each, loop) && sync_index_at(loop, 0, &v);
 }
 
 /* ---- the flow analyses' state ----------------------------------------------------------------- */
@@ -231,7 +215,7 @@ static void st_op(const walker *w, void *p, asc_op *op) {
 
 /* S002-S005 and S010 in one walk; what is left at the kernel's end is reported then. */
 static void check_flow(vs_ctx *c) {
-  sync_domain d = {st_copy, st_meet, st_drop, st_op, st_enter_arm, vs_flag_loop, vs_each, c};
+  sync_domain d = {st_copy, st_meet, st_drop, st_op, st_enter_arm, vs_flag_loop, each, c};
   vs_state none = {0}, *s = sync_walk_domain(c->m, c->func, &d, st_copy(&none));
   c->w = NULL;
   vs_flag_end(c, s);
@@ -363,11 +347,6 @@ static void check_local(vs_ctx *c) {
 
 /* ---- driver --------------------------------------------------------------------------------- */
 
-static bool is_private(const asc_op *func) {
-  const asc_attr *a = asc_op_attr(func, "sym_visibility");
-  return a && a->kind == ASC_ATTR_STR && a->slen == 7 && !memcmp(a->s, "private", 7);
-}
-
 /* A callee with sync or TQue ops or a further call, or a function the module lacks, is
  * code the flow analyses cannot see: they would see half a protocol. */
 static void callee_op(asc_op *op, void *user) {
@@ -376,25 +355,35 @@ static void callee_op(asc_op *op, void *user) {
                    op->code == ASC_OP_FREE_TENSOR;
 }
 
-static void call_op(asc_op *op, void *user) {
+/* Before the flow walk: calls to such code (c->opaque), and the loops whose index a flag
+ * id is computed from (c->each). */
+static void flow_scan(asc_op *op, void *user) {
   vs_ctx *c = user;
   const asc_attr *callee = op->code == ASC_OP_CALL ? asc_op_attr(op, "callee") : NULL;
   asc_op *f = callee ? asc_module_lookup_func(c->m, callee->s) : NULL;
   if (f)
     asc_walk(f, callee_op, &c->opaque);
   c->opaque |= callee && !f;
+  if ((op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG) && vs_sync_op_ok(op))
+    for (asc_op *p = asc_op_parent_op(op); p; p = asc_op_parent_op(p))
+      if (p->code == ASC_OP_FOR && p->regions[0].block && p->regions[0].block->nargs &&
+          uses(op->operands[0], p->regions[0].block->args[0], 0))
+        asc_pass_map_set(&c->each, p, 1);
 }
 
 static void verify_func(asc_module *m, asc_op *func) {
   vs_ctx c = {.m = m, .func = func};
   asc_pass_map_init(&c.reported);
+  asc_pass_map_init(&c.each);
   check_local(&c);
-  asc_walk(func, call_op, &c);
-  if (!is_private(func) && !c.opaque && func->nregions && func->regions[0].block) {
+  asc_walk(func, flow_scan, &c);
+  /* a function with a sym_visibility (private) is a helper, as for sync-final-barrier */
+  if (!asc_op_attr(func, "sym_visibility") && !c.opaque && func->nregions && func->regions[0].block) {
     sync_report_races(m, func); /* S001: what auto-sync-full would still add (autosync.c) */
     check_flow(&c);
   }
   asc_pass_map_free(&c.reported);
+  asc_pass_map_free(&c.each);
 }
 
 static void func_op(asc_op *op, void *user) {

@@ -38,6 +38,7 @@ typedef struct vs_ctx {
   asc_pass_map reported; /* op -> mask of the vs_kinds already reported at it */
   const walker *w;       /* the walk under way (its facts pin the indices walked iteration by iteration) */
   bool opaque;           /* a call reaches code the flow analyses cannot see: only S006/S007 */
+  asc_pass_map each;     /* loops walked iteration by iteration: a flag id follows their index */
 } vs_ctx;
 
 /* The value of v if it is a constant or computed by integer arith from constants and
@@ -109,10 +110,6 @@ int vs_find(const vs_state *s, int64_t event, const void *key, int64_t cid);
 vs_count *vs_inc(vs_state *s, int64_t event, const void *key, int64_t cid, const asc_op *op, int max);
 void vs_dec(vs_state *s, int i); /* one fewer of counter i (gone at 0) */
 void vs_havoc(vs_state *s, int64_t event); /* stop tracking a flag event */
-
-/* Does a set_flag/wait_flag in loop take its id from the loop's index (iv % 2 for rotating
- * slots)?  Then the walk takes that loop iteration by iteration (sync_domain.each). */
-bool vs_each(const walker *w, asc_op *loop);
 
 /* The analyses' transfer functions (verify_flags.c: S002-S005, verify_tque.c: S010), the
  * loop check (S005), the meet of the FIFOs, and what they report at the kernel's end. */
