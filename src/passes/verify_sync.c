@@ -86,7 +86,7 @@ static bool uses(const asc_value *v, const asc_value *iv, int depth) {
 }
 
 /* Does a set_flag/wait_flag in loop take its id from the loop's index (iv % 2 for rotating
- * slots; flow_scan marks such loops)?  Then the walk takes that loop iteration by iteration,
+ * slots; scan_op marks such loops)?  Then the walk takes that loop iteration by iteration,
  * which pins the index (sync_index_at needs a constant start and step); an id that still
  * cannot be evaluated stays a runtime id, redefined in each iteration, whose event is
  * dropped: no warning when unsure. */
@@ -225,43 +225,20 @@ static void check_flow(vs_ctx *c) {
 
 /* ---- S006 / S007: checks of single ops ------------------------------------------------------ */
 
-/* The per-op checks, and what the function's ops reveal about the core it runs on (a mask
- * of core kinds seen): vector ops and VEC* positions mean the AIV, cube pipes and L1/L0
- * positions the AIC, code for an AIC and the rest (a MIX kernel) both.  Both or neither:
- * unknown, and no core-specific finding is made. */
-typedef struct local_walk {
-  vs_ctx *c;
-  unsigned seen;
-  int core;            /* ASC_HW_AIV, ASC_HW_AIC, or -1: unknown */
-  const asc_op *tpipe; /* the first TPipe, or NULL */
-} local_walk;
-
-/* A pipe or memory that only one core kind has tells the core. */
-static void see(local_walk *l, unsigned cores) {
+/* What the function's ops reveal about the core it runs on (a mask of core kinds seen):
+ * vector ops and VEC* positions mean the AIV, cube pipes and L1/L0 positions the AIC, code
+ * for an AIC and the rest (a MIX kernel) both.  Both or neither: unknown, and no
+ * core-specific finding is made.  A pipe or memory that only one core kind has tells. */
+static void see(vs_ctx *c, unsigned cores) {
   if (cores == ASC_HW_MASK(ASC_HW_AIV) || cores == ASC_HW_MASK(ASC_HW_AIC))
-    l->seen |= cores;
+    c->seen |= cores;
 }
 
-static void see_type(local_walk *l, const asc_type *t) {
+static void see_type(vs_ctx *c, const asc_type *t) {
   if (t->kind == ASC_TY_LTENSOR || t->kind == ASC_TY_TBUF || t->kind == ASC_TY_QUEUE)
-    see(l, asc_hw_mem_cores(asc_hw_pos_mem(t->pos)));
+    see(c, asc_hw_mem_cores(asc_hw_pos_mem(t->pos)));
   if (t->kind == ASC_TY_QUEUE)
-    see(l, asc_hw_mem_cores(asc_hw_pos_mem(t->pos2)));
-}
-
-static void scan_op(asc_op *op, void *user) {
-  local_walk *l = user;
-  if (op->code == ASC_OP_TPIPE && !l->tpipe)
-    l->tpipe = op;
-  if (op->code == ASC_OP_ASCEND_IS_AIC)
-    l->seen = ASC_HW_MASK(ASC_HW_AIV) | ASC_HW_MASK(ASC_HW_AIC);
-  if (asc_opinfo_of(op->code)->family == ASC_FAM_SYNC)
-    return; /* the events used are what is being checked, not evidence */
-  see(l, asc_hw_pipe_cores(asc_hw_op_pipe(op)));
-  for (int i = 0; i < op->noperands; i++)
-    see_type(l, op->operands[i]->type);
-  for (int i = 0; i < op->nresults; i++)
-    see_type(l, op->results[i].type);
+    see(c, asc_hw_mem_cores(asc_hw_pos_mem(t->pos2)));
 }
 
 /* Why an event or pipe is missing on the kernel's core (hardware.md §5-§6: the AIV has S V
@@ -280,69 +257,60 @@ static bool core_has(int core, int src, int dst) {
 /* S007: an event joining pipes no core has both of (V with a cube pipe), a barrier of a pipe
  * arch 2201 lacks, pipe_barrier(PIPE_S); an event or pipe the kernel's core lacks.  A barrier
  * is checked as an event from its pipe to itself. */
-static void check_pipes(local_walk *l, const asc_op *op) {
+static void check_pipes(vs_ctx *c, const asc_op *op) {
   bool ev = op->code != ASC_OP_PIPE_BARRIER;
   int64_t x = asc_op_attr(op, ev ? "event" : "pipe")->i;
   const char *name = asc_enum_name(ev ? ASC_ENUM_EVENT : ASC_ENUM_PIPEID, x);
   int src = ev ? asc_hw_event_src(x) : (int)x, dst = ev ? asc_hw_event_dst(x) : (int)x;
   if (!ev && x == ASC_PIPEID_PIPE_S)
-    vs_warn(l->c, op, VS_S007_BARRIER,
+    vs_warn(c, op, VS_S007_BARRIER,
             "S007 bad event: pipe_barrier(PIPE_S) is illegal: scalar order is already guaranteed");
   else if (src < 0 || dst < 0 || (!ev && x == ASC_PIPEID_PIPE_ALL))
     return;
   else if (!core_has(ASC_HW_AIV, src, dst) && !core_has(ASC_HW_AIC, src, dst))
-    vs_warn(l->c, op, ev ? VS_S007_NOCORE : VS_S007_BARRIER,
+    vs_warn(c, op, ev ? VS_S007_NOCORE : VS_S007_BARRIER,
             ev ? "S007 bad event: %s is valid on no core: it would pair a pipe of the AIC with one of the AIV"
                : "S007 bad event: pipe %s does not exist on arch 2201",
             name);
-  else if (l->core >= 0 && !core_has(l->core, src, dst))
-    vs_warn(l->c, op, VS_S007_CORE,
+  else if (c->core >= 0 && !core_has(c->core, src, dst))
+    vs_warn(c, op, VS_S007_CORE,
             ev ? "S007 bad event: %s is not available on %s" : "S007 bad event: pipe_barrier(%s) on %s", name,
-            lacks(l->core));
+            lacks(c->core));
 }
 
 /* S006: ids known at compile time must be 0..7; with a TPipe, ids 6 and 7 are not the
  * user's (6 is reserved for system planning, 7 is used by TPipe's automatic
  * synchronization; hardware.md §7, sync.md B.8), nor M_MTE1 ids 0..2 on the AIC
  * (TPipe::Init holds them). */
-static void check_id(local_walk *l, const asc_op *op, int64_t ev) {
+static void check_id(vs_ctx *c, const asc_op *op, int64_t ev) {
   int64_t id;
   bool hit = false;
-  if (!vs_eval(l->c, op->operands[0], &id)) /* a constant, or computed from constants */
+  if (!vs_eval(c, op->operands[0], &id)) /* a constant, or computed from constants */
     return;
   if (id < 0 || id > 7)
-    vs_warn(l->c, op, VS_S006_RANGE, "S006 bad id: event id %lld is out of range: each event has ids 0-7",
+    vs_warn(c, op, VS_S006_RANGE, "S006 bad id: event id %lld is out of range: each event has ids 0-7",
             (long long)id);
-  else if (l->tpipe && id >= 6)
-    hit = vs_warn(l->c, op, VS_S006_RESERVED,
+  else if (c->tpipe && id >= 6)
+    hit = vs_warn(c, op, VS_S006_RESERVED,
                   "S006 bad id: event id %lld of %s is reserved when the kernel has a TPipe (id 6 is "
                   "reserved for the system, id 7 for TPipe's automatic synchronization); use ids 0-5, "
                   "or ids from AllocEventID/FetchEventID",
                   (long long)id, asc_enum_name(ASC_ENUM_EVENT, ev));
-  else if (l->tpipe && l->core == ASC_HW_AIC && ev == ASC_EVENT_M_MTE1 && id <= 2)
-    hit = vs_warn(l->c, op, VS_S006_RESERVED,
+  else if (c->tpipe && c->core == ASC_HW_AIC && ev == ASC_EVENT_M_MTE1 && id <= 2)
+    hit = vs_warn(c, op, VS_S006_RESERVED,
                   "S006 bad id: M_MTE1 id %lld is reserved on a cube core with a TPipe (TPipe::Init holds "
                   "M_MTE1 ids 0-2)",
                   (long long)id);
   if (hit)
-    vs_note(l->c, l->tpipe, "TPipe created here");
+    vs_note(c, c->tpipe, "TPipe created here");
 }
 
 static void local_op(asc_op *op, void *user) {
-  local_walk *l = user;
   if (!vs_sync_op_ok(op))
     return;
-  check_pipes(l, op);
+  check_pipes(user, op);
   if (op->code != ASC_OP_PIPE_BARRIER)
-    check_id(l, op, asc_op_attr(op, "event")->i);
-}
-
-static void check_local(vs_ctx *c) {
-  local_walk l = {c, 0, -1, NULL};
-  asc_walk(c->func, scan_op, &l);
-  l.core = l.seen == ASC_HW_MASK(ASC_HW_AIV)   ? ASC_HW_AIV
-           : l.seen == ASC_HW_MASK(ASC_HW_AIC) ? ASC_HW_AIC : -1;
-  asc_walk(c->func, local_op, &l);
+    check_id(user, op, asc_op_attr(op, "event")->i);
 }
 
 /* ---- driver --------------------------------------------------------------------------------- */
@@ -355,28 +323,41 @@ static void callee_op(asc_op *op, void *user) {
                    op->code == ASC_OP_FREE_TENSOR;
 }
 
-/* Before the flow walk: calls to such code (c->opaque), and the loops whose index a flag
- * id is computed from (c->each). */
-static void flow_scan(asc_op *op, void *user) {
+/* One scan of the function's ops before the checks: the core, the TPipe, calls to such code
+ * (c->opaque), and the loops whose index a flag id is computed from (c->each). */
+static void scan_op(asc_op *op, void *user) {
   vs_ctx *c = user;
   const asc_attr *callee = op->code == ASC_OP_CALL ? asc_op_attr(op, "callee") : NULL;
   asc_op *f = callee ? asc_module_lookup_func(c->m, callee->s) : NULL;
   if (f)
     asc_walk(f, callee_op, &c->opaque);
   c->opaque |= callee && !f;
+  if (op->code == ASC_OP_TPIPE && !c->tpipe)
+    c->tpipe = op;
+  if (op->code == ASC_OP_ASCEND_IS_AIC)
+    c->seen = ASC_HW_MASK(ASC_HW_AIV) | ASC_HW_MASK(ASC_HW_AIC);
   if ((op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG) && vs_sync_op_ok(op))
     for (asc_op *p = asc_op_parent_op(op); p; p = asc_op_parent_op(p))
       if (p->code == ASC_OP_FOR && p->regions[0].block && p->regions[0].block->nargs &&
           uses(op->operands[0], p->regions[0].block->args[0], 0))
         asc_pass_map_set(&c->each, p, 1);
+  if (asc_opinfo_of(op->code)->family == ASC_FAM_SYNC)
+    return; /* the events used are what is being checked, not evidence of the core */
+  see(c, asc_hw_pipe_cores(asc_hw_op_pipe(op)));
+  for (int i = 0; i < op->noperands; i++)
+    see_type(c, op->operands[i]->type);
+  for (int i = 0; i < op->nresults; i++)
+    see_type(c, op->results[i].type);
 }
 
 static void verify_func(asc_module *m, asc_op *func) {
   vs_ctx c = {.m = m, .func = func};
   asc_pass_map_init(&c.reported);
   asc_pass_map_init(&c.each);
-  check_local(&c);
-  asc_walk(func, flow_scan, &c);
+  asc_walk(func, scan_op, &c);
+  c.core = c.seen == ASC_HW_MASK(ASC_HW_AIV)   ? ASC_HW_AIV
+           : c.seen == ASC_HW_MASK(ASC_HW_AIC) ? ASC_HW_AIC : -1;
+  asc_walk(func, local_op, &c); /* S006, S007 */
   /* a function with a sym_visibility (private) is a helper, as for sync-final-barrier */
   if (!asc_op_attr(func, "sym_visibility") && !c.opaque && func->nregions && func->regions[0].block) {
     sync_report_races(m, func); /* S001: what auto-sync-full would still add (autosync.c) */

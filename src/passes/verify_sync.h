@@ -39,6 +39,9 @@ typedef struct vs_ctx {
   const walker *w;       /* the walk under way (its facts pin the indices walked iteration by iteration) */
   bool opaque;           /* a call reaches code the flow analyses cannot see: only S006/S007 */
   asc_pass_map each;     /* loops walked iteration by iteration: a flag id follows their index */
+  unsigned seen;         /* the core kinds the function's ops need (ASC_HW_MASK bits) */
+  int core;              /* so the core it runs on: ASC_HW_AIV, ASC_HW_AIC, or -1: unknown */
+  const asc_op *tpipe;   /* the first TPipe, or NULL */
 } vs_ctx;
 
 /* The value of v if it is a constant or computed by integer arith from constants and
