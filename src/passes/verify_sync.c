@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "passes/sync_internal.h"
 #include "passes/verify_sync.h"
 
 /* ---- reporting ---------------------------------------------------------------------------- */
@@ -170,15 +169,14 @@ static void st_meet(void *p, const void *q, const asc_value *cond) {
     if (vs_find(s, o->cnt[j].event, o->cnt[j].key, o->cnt[j].cid) < 0) {
       s->cnt = sync_grow(s->cnt, &s->capcnt, s->ncnt, sizeof *s->cnt);
       s->cnt[s->ncnt] = o->cnt[j];
-      s->cnt[s->ncnt].lo = 0;
-      s->cnt[s->ncnt].cond = cond && o->cnt[j].lo > 0 && o->cnt[j].event != VS_FUZZY_QUEUE ? cond : NULL;
-      s->cnt[s->ncnt++].arm = 1;
+      s->cnt[s->ncnt].cond = cond && o->cnt[j].lo > 0 ? cond : NULL;
+      s->cnt[s->ncnt].lo = 0, s->cnt[s->ncnt++].arm = 1;
     }
   for (int i = 0; i < n; i++) {
     vs_count *f = &s->cnt[i];
     int j = vs_find(o, f->event, f->key, f->cid);
     const vs_count *g = j < 0 ? NULL : &o->cnt[j];
-    if (!g && cond && f->lo > 0 && f->event != VS_FUZZY_QUEUE)
+    if (!g && cond && f->lo > 0)
       f->cond = cond, f->arm = 0;
     else if (!g || g->cond != f->cond || g->arm != f->arm)
       f->cond = NULL; /* the two sides know different things: keep neither */
@@ -211,16 +209,6 @@ static void st_op(const walker *w, void *p, asc_op *op) {
   c->w = w;
   vs_flag_op(c, p, op);
   vs_tque_op(c, p, op);
-}
-
-/* S002-S005 and S010 in one walk; what is left at the kernel's end is reported then. */
-static void check_flow(vs_ctx *c) {
-  sync_domain d = {st_copy, st_meet, st_drop, st_op, st_enter_arm, vs_flag_loop, each, c};
-  vs_state none = {0}, *s = sync_walk_domain(c->m, c->func, &d, st_copy(&none));
-  c->w = NULL;
-  vs_flag_end(c, s);
-  vs_tque_end(c, s);
-  st_drop(s);
 }
 
 /* ---- S006 / S007: checks of single ops ------------------------------------------------------ */
@@ -360,8 +348,14 @@ static void verify_func(asc_module *m, asc_op *func) {
   asc_walk(func, local_op, &c); /* S006, S007 */
   /* a function with a sym_visibility (private) is a helper, as for sync-final-barrier */
   if (!asc_op_attr(func, "sym_visibility") && !c.opaque && func->nregions && func->regions[0].block) {
+    sync_domain d = {st_copy, st_meet, st_drop, st_op, st_enter_arm, vs_flag_loop, each, &c};
+    vs_state none = {0}, *s;
     sync_report_races(m, func); /* S001: what auto-sync-full would still add (autosync.c) */
-    check_flow(&c);
+    s = sync_walk_domain(m, func, &d, st_copy(&none)); /* S002-S005, S010: one walk */
+    c.w = NULL;
+    vs_flag_end(&c, s); /* what is left at the kernel's end */
+    vs_tque_end(&c, s);
+    st_drop(s);
   }
   asc_pass_map_free(&c.reported);
   asc_pass_map_free(&c.each);

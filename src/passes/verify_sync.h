@@ -59,7 +59,7 @@ void vs_note(vs_ctx *c, const asc_op *op, const char *fmt, ...) ASC_PRINTF(3, 4)
  *    paths (absent: [0, 0]): a flag (event, id) set and not waited (0 or 1; lo 0: "on
  *    some paths"), or the tensors of an alloc_tensor not yet freed (a loop body's alloc
  *    runs once per iteration; saturating at VS_MAXCOUNT), or a queue whose frees cannot
- *    all be traced (VS_FUZZY_QUEUE: no alloc/free finding for it);
+ *    all be traced (VS_FUZZY_QUEUE, kept at [0, 1]: no alloc/free finding for it);
  *  - FIFO entries (verify_tque.c): per queue, in order, the tensors enqueued and not yet
  *    dequeued; an entry with no queue is a dequeued one, binding the deque result to the
  *    tensor it handed back;

@@ -156,7 +156,7 @@ static void do_free(vs_ctx *c, vs_state *s, asc_op *op) {
   vs_tensor t = resolve(c, s, op->operands[1]);
   int i = t.res == VS_RES_ALLOC ? vs_find(s, VS_ALLOC, t.alloc, 0) : -1;
   if (t.res == VS_RES_UNKNOWN)
-    vs_inc(s, VS_FUZZY_QUEUE, op->operands[0], 0, op, 1);
+    vs_inc(s, VS_FUZZY_QUEUE, op->operands[0], 0, op, 1)->lo = 0; /* [0, 1]: never tagged by an if */
   if (t.res == VS_RES_DECL &&
       vs_warn(c, op, VS_S010_FREE_NOALLOC, TQ "FreeTensor: there is no corresponding call to AllocTensor"))
     decl_note(c, t.origin, "tensor");
