@@ -26,17 +26,6 @@ static const char *flagname(const vs_count *f, char *buf, size_t n) {
   return buf;
 }
 
-/* Could an op on (ev, key, cid) touch a pending flag of ev with another id?  Two
- * different constants never alias; anything with a runtime id might. */
-static bool ambiguous(const vs_state *s, int64_t ev, const void *key, int64_t cid) {
-  for (int i = 0; i < s->ncnt; i++) {
-    const vs_count *f = &s->cnt[i];
-    if (f->event == ev && (f->key != key || f->cid != cid) && (f->key || key))
-      return true;
-  }
-  return false;
-}
-
 /* Is v defined inside (strictly nested in) op? */
 static bool defined_in(const asc_value *v, const asc_op *op) {
   for (const asc_op *p = v->def ? asc_op_parent_op(v->def) : sync_arg_owner(v); p; p = asc_op_parent_op(p))
@@ -54,7 +43,6 @@ static void later_note(vs_ctx *c) {
     vs_note(c, sync_later_iteration(c->w), "loop here");
 }
 
-/* A set on a set flag is lost (S003); a wait on a clear one hangs (S002). */
 void vs_flag_op(vs_ctx *c, vs_state *s, asc_op *op) {
   vs_count f = {0};
   char nm[64];
@@ -68,10 +56,14 @@ void vs_flag_op(vs_ctx *c, vs_state *s, asc_op *op) {
     return;
   if (!vs_eval(c, op->operands[0], &f.cid))
     f.key = op->operands[0], f.cid = 0;
-  if (ambiguous(s, f.event, f.key, f.cid)) {
-    vs_havoc(s, f.event);
-    return;
-  }
+  /* Could the op touch a pending flag of the event with another id?  Two different constants
+   * never alias; anything with a runtime id might: stop tracking the event. */
+  for (i = 0; i < s->ncnt; i++)
+    if (s->cnt[i].event == f.event && (s->cnt[i].key != f.key || s->cnt[i].cid != f.cid) &&
+        (s->cnt[i].key || f.key)) {
+      vs_havoc(s, f.event);
+      return;
+    }
   i = vs_find(s, f.event, f.key, f.cid);
   flagname(&f, nm, sizeof nm);
   if (op->code == ASC_OP_SET_FLAG) {
