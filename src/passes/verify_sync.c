@@ -231,12 +231,10 @@ static void see_type(vs_ctx *c, const asc_type *t) {
 
 /* Why an event or pipe is missing on the kernel's core (hardware.md §5-§6: the AIV has S V
  * MTE2 MTE3, the AIC S M MTE1 MTE2 MTE3 FIX). */
-static const char *lacks(int core) {
-  if (core == ASC_HW_AIV)
-    return "a vector core (AIV), which has no PIPE_M, PIPE_MTE1 or PIPE_FIX; this kernel uses vector "
-           "operations";
-  return "a cube core (AIC), which has no PIPE_V; this kernel uses cube operations";
-}
+static const char *const lacks[ASC_HW_NCORES] = {
+    [ASC_HW_AIV] = "a vector core (AIV), which has no PIPE_M, PIPE_MTE1 or PIPE_FIX; this kernel uses vector "
+                   "operations",
+    [ASC_HW_AIC] = "a cube core (AIC), which has no PIPE_V; this kernel uses cube operations"};
 
 static bool core_has(int core, int src, int dst) {
   return asc_hw_core_has_pipe(core, src) && asc_hw_core_has_pipe(core, dst);
@@ -263,7 +261,7 @@ static void check_pipes(vs_ctx *c, const asc_op *op) {
   else if (c->core >= 0 && !core_has(c->core, src, dst))
     vs_warn(c, op, VS_S007_CORE,
             ev ? "S007 bad event: %s is not available on %s" : "S007 bad event: pipe_barrier(%s) on %s", name,
-            lacks(c->core));
+            lacks[c->core]);
 }
 
 /* S006: ids known at compile time must be 0..7; with a TPipe, ids 6 and 7 are not the
@@ -332,10 +330,8 @@ static void scan_op(asc_op *op, void *user) {
   if (asc_opinfo_of(op->code)->family == ASC_FAM_SYNC)
     return; /* the events used are what is being checked, not evidence of the core */
   see(c, asc_hw_pipe_cores(asc_hw_op_pipe(op)));
-  for (int i = 0; i < op->noperands; i++)
-    see_type(c, op->operands[i]->type);
-  for (int i = 0; i < op->nresults; i++)
-    see_type(c, op->results[i].type);
+  for (int i = 0; i < op->noperands + op->nresults; i++)
+    see_type(c, i < op->noperands ? op->operands[i]->type : op->results[i - op->noperands].type);
 }
 
 static void verify_func(asc_module *m, asc_op *func) {

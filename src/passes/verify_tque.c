@@ -116,12 +116,10 @@ static void check_uses(vs_ctx *c, const vs_state *s, const asc_op *op) {
     return;
   for (int i = 0; i < op->noperands; i++) {
     const asc_value *root = strip_views(op->operands[i]);
-    for (int k = 0; k < s->nent; k++)
+    for (int k = 0; k < s->nent; k++) /* reported once per op */
       if (s->ent[k].que && s->ent[k].tensor == root &&
-          vs_warn(c, op, VS_S010_USE_ENQUEUED, TQ "unexpected use of tensor between EnQue and DeQue")) {
+          vs_warn(c, op, VS_S010_USE_ENQUEUED, TQ "unexpected use of tensor between EnQue and DeQue"))
         decl_note(c, s->ent[k].t.origin, "tensor");
-        break;
-      }
   }
 }
 
