@@ -2,7 +2,8 @@
  * changes the IR and reports what it finds as warnings whose message starts with a
  * code (S002 ... S010).  Shared by verify_sync.c (driver, S006/S007), verify_flags.c
  * (S002-S005: set_flag / wait_flag balance) and verify_tque.c (S010: TQue misuse,
- * pyasc's VerifySync messages), which ride on auto-sync's walker (sync_walk_domain).
+ * pyasc's VerifySync messages), which share one state (vs_state) and one walk of
+ * auto-sync's walker (sync_walk_domain).
  * See docs/verify-sync.md. */
 #ifndef ASC_VERIFY_SYNC_H
 #define ASC_VERIFY_SYNC_H
