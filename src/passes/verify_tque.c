@@ -25,19 +25,12 @@ static void pop(vs_state *s, int k) {
   s->nent--;
 }
 
-/* The k-th entry of queue q (NULL: the dequeued ones) in e[0..n), or NULL. */
-static const vs_ent *nth(const vs_ent *e, int n, const asc_value *q, int k) {
+/* The k-th entry of queue q in e[0..n), or with no queue the dequeued entry of deque
+ * result v; NULL if none. */
+static const vs_ent *entry(const vs_ent *e, int n, const asc_value *q, const asc_value *v, int k) {
   for (int i = 0; i < n; i++)
-    if (e[i].que == q && k-- == 0)
+    if (e[i].que == q && (q || e[i].tensor == v) && k-- == 0)
       return &e[i];
-  return NULL;
-}
-
-/* The dequeued entry of deque result v, or NULL. */
-static vs_ent *bound(const vs_state *s, const asc_value *v) {
-  for (int i = 0; i < s->nent; i++)
-    if (!s->ent[i].que && s->ent[i].tensor == v)
-      return &s->ent[i];
   return NULL;
 }
 
@@ -45,11 +38,11 @@ static bool is_fuzzy(const vs_state *s, const asc_value *q) { return vs_find(s, 
 
 /* ---- join ----------------------------------------------------------------------------------- */
 
-/* The position of entry i in its queue's FIFO. */
+/* The position of entry i in its queue's FIFO (0: a dequeued one). */
 static int rank(const vs_state *s, int i) {
   int k = 0;
   for (int j = 0; j < i; j++)
-    k += s->ent[j].que == s->ent[i].que;
+    k += s->ent[i].que && s->ent[j].que == s->ent[i].que;
   return k;
 }
 
@@ -60,14 +53,14 @@ void vs_tque_meet(vs_state *s, const vs_state *o) {
   int n = s->nent;
   for (int j = 0; j < o->nent; j++) {
     const vs_ent *e = &o->ent[j];
-    if (e->que ? !nth(s->ent, n, e->que, rank(o, j)) : !bound(s, e->tensor)) {
+    if (!entry(s->ent, n, e->que, e->tensor, rank(o, j))) {
       push(s, *e);
       s->ent[s->nent - 1].may |= e->que != NULL;
     }
   }
   for (int i = 0; i < n; i++) {
     vs_ent *e = &s->ent[i];
-    const vs_ent *y = e->que ? nth(o->ent, o->nent, e->que, rank(s, i)) : bound(o, e->tensor);
+    const vs_ent *y = entry(o->ent, o->nent, e->que, e->tensor, rank(s, i));
     e->may |= y ? y->may : e->que != NULL;
     if (y && e->enq != y->enq)
       e->enq = NULL;
@@ -93,7 +86,7 @@ static vs_tensor resolve(vs_ctx *c, vs_state *s, const asc_value *v) {
   if (d && d->code == ASC_OP_ALLOC_TENSOR)
     return (vs_tensor){VS_RES_ALLOC, d, root};
   if (d && d->code == ASC_OP_DEQUE)
-    return (b = bound(s, root)) ? b->t : (vs_tensor){VS_RES_UNKNOWN, NULL, root};
+    return (b = entry(s->ent, s->nent, NULL, root, 0)) ? b->t : (vs_tensor){VS_RES_UNKNOWN, NULL, root};
   if ((!d && sync_arg_owner(root) == c->func) ||
       (d && (d->code == ASC_OP_TBUF_GET || d->code == ASC_OP_TBUF_GET_WITH_OFFSET ||
              d->code == ASC_OP_TBUF_GET_ALL || d->code == ASC_OP_LOCAL_TENSOR)))
