@@ -2,9 +2,8 @@
  * unpaired set, S005 loop imbalance (sync.md B.10, hardware.md §8).
  *
  * Each flag (event, id) set and not yet waited is a counter of the flow state
- * (verify_sync.h): 1 on every path, or [0, 1] on some paths only, with the set_flag that
- * set it for the notes.  A flag is a binary semaphore, so a set on a set flag is lost
- * (S003) and a wait on a clear one hangs (S002).
+ * (verify_sync.h), its op the set_flag for the notes.  A flag is a binary semaphore, so
+ * a set on a set flag is lost (S003) and a wait on a clear one hangs (S002).
  *
  * Ids that are SSA values rather than constants pair by value identity (as auto-sync's
  * flag_key does).  When an op's id may or may not equal a pending flag's id (a runtime

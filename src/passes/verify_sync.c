@@ -130,12 +130,11 @@ int vs_find(const vs_state *s, int64_t event, const void *key, int64_t cid) {
 
 vs_count *vs_inc(vs_state *s, int64_t event, const void *key, int64_t cid, const asc_op *op, int max) {
   int i = vs_find(s, event, key, cid);
-  vs_count *n;
   if (i < 0) {
     s->cnt = sync_grow(s->cnt, &s->capcnt, s->ncnt, sizeof *s->cnt);
     s->cnt[i = s->ncnt++] = (vs_count){event, key, cid, 0, 0, op, NULL, 0};
   }
-  n = &s->cnt[i];
+  vs_count *n = &s->cnt[i];
   n->lo += n->lo < max;
   n->hi += n->hi < max;
   n->op = op;
