@@ -1,14 +1,14 @@
-/* verify_sync.c - the verify-sync pass: driver, reporting, the structured-control-flow
- * walker the flow analyses share, and the per-op checks S006 (bad id) and S007 (bad
- * event or pipe).  The IR is never changed; every finding is a warning.
+/* verify_sync.c - the verify-sync pass: driver, reporting, the state the flow analyses
+ * share, and the per-op checks S006 (bad id) and S007 (bad event or pipe).  The IR is
+ * never changed; every finding is a warning.
  *
- * Flow analyses (verify_flags.c, verify_tque.c) run on every public function whose
- * calls, if any, reach no sync or TQue op (inlining normally removes calls); private
- * functions are helpers meant to be inlined, so their flags pair up in the caller. */
+ * The flow analyses (verify_flags.c, verify_tque.c: one state, met here, on one walk of
+ * auto-sync's walker) run on every public function whose calls, if any, reach no sync or
+ * TQue op (inlining normally removes calls); private functions are helpers meant to be
+ * inlined, so their flags pair up in the caller. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "passes/sync_internal.h"
 #include "passes/verify_sync.h"
 
 /* ---- reporting ---------------------------------------------------------------------------- */
@@ -32,32 +32,11 @@ void vs_note(vs_ctx *c, const asc_op *op, const char *fmt, ...) {
   va_end(ap);
 }
 
-const asc_op *vs_decl_op(vs_ctx *c, const asc_value *v) {
-  if (v->def)
-    return v->def;
-  if (v->block && v->block->parent && v->block->parent->parent == c->func)
-    return c->func;
-  return NULL;
-}
-
-bool vs_defined_in(const asc_value *v, const asc_op *op) {
-  const asc_op *p = v->def ? asc_op_parent_op(v->def)
-                           : (v->block && v->block->parent ? v->block->parent->parent : NULL);
-  for (; p; p = asc_op_parent_op(p))
-    if (p == op)
-      return true;
-  return false;
-}
-
-static bool enum_attr(const asc_op *op, const char *name, int kind) {
-  const asc_attr *a = asc_op_attr(op, name);
-  return a && a->kind == ASC_ATTR_ENUM && a->enum_kind == kind;
-}
-
 bool vs_sync_op_ok(const asc_op *op) {
-  if (op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG)
-    return op->noperands == 1 && enum_attr(op, "event", ASC_ENUM_EVENT);
-  return op->code == ASC_OP_PIPE_BARRIER && enum_attr(op, "pipe", ASC_ENUM_PIPEID);
+  bool flag = op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG;
+  const asc_attr *a = asc_op_attr(op, flag ? "event" : "pipe");
+  return (flag ? op->noperands == 1 : op->code == ASC_OP_PIPE_BARRIER) && a && a->kind == ASC_ATTR_ENUM &&
+         a->enum_kind == (flag ? ASC_ENUM_EVENT : ASC_ENUM_PIPEID);
 }
 
 /* ---- ids as functions of loop indices ------------------------------------------------------- */
@@ -65,288 +44,316 @@ bool vs_sync_op_ok(const asc_op *op) {
 /* Small values only: the ids and indices of interest are; anything larger is "unknown". */
 static bool small(int64_t v) { return v > -(INT64_C(1) << 31) && v < (INT64_C(1) << 31); }
 
-static bool eval(const vs_ctx *c, const asc_value *v, int64_t *out, int depth);
-
-/* The arith ops an id computation is made of (the rest: unknown). */
-static bool eval_op(const vs_ctx *c, const asc_op *d, int64_t *out, int depth) {
+/* v as a constant: an arith.constant, an index the walk pins (walked iteration by iteration),
+ * or the arith ops an id computation is made of (the rest: unknown). */
+static bool eval(const vs_ctx *c, const asc_value *v, int64_t *out, int depth) {
+  const asc_op *d = v->def;
   int64_t a, b;
-  if (d->noperands < 1 || !eval(c, d->operands[0], &a, depth + 1))
+  if (asc_pass_const_int(v, out))
+    return small(*out);
+  if (c->w && sync_iv_loop(v)) {
+    sync_fact_range(c->w, v, &a, &b);
+    return a == b && (*out = a, small(a));
+  }
+  if (!d || depth > 16 || d->noperands < 1 || !eval(c, d->operands[0], &a, depth + 1))
     return false;
   if (d->code == ASC_OP_INDEX_CAST || d->code == ASC_OP_EXTSI || (d->code == ASC_OP_EXTUI && a >= 0))
     return *out = a, true;
   if (d->noperands != 2 || !eval(c, d->operands[1], &b, depth + 1))
     return false;
   switch (d->code) {
-  case ASC_OP_ADDI: *out = a + b; return true;
-  case ASC_OP_SUBI: *out = a - b; return true;
-  case ASC_OP_MULI: *out = a * b; return true;
+  case ASC_OP_ADDI: *out = a + b; break;
+  case ASC_OP_SUBI: *out = a - b; break;
+  case ASC_OP_MULI: *out = a * b; break;
   case ASC_OP_REMSI: return b != 0 && (*out = a % b, true);
   case ASC_OP_DIVSI: return b != 0 && (*out = a / b, true);
   case ASC_OP_REMUI: return a >= 0 && b > 0 && (*out = a % b, true);
   case ASC_OP_DIVUI: return a >= 0 && b > 0 && (*out = a / b, true);
   default: return false;
   }
-}
-
-static bool eval(const vs_ctx *c, const asc_value *v, int64_t *out, int depth) {
-  int64_t lo, hi;
-  if (asc_pass_const_int(v, out))
-    return small(*out);
-  if (v == c->bind_iv)
-    return *out = c->bind_val, true;
-  if (c->w && sync_iv_loop(v)) {
-    sync_fact_range(c->w, v, &lo, &hi);
-    return lo == hi && (*out = lo, small(lo));
-  }
-  if (!v->def || depth > 16 || !eval_op(c, v->def, out, depth))
-    return false;
   return small(*out);
 }
 
 bool vs_eval(const vs_ctx *c, const asc_value *v, int64_t *out) { return eval(c, v, out, 0); }
 
-typedef struct ivdep_scan {
-  vs_ctx *c;
-  const asc_value *iv;
-  bool hit;
-} ivdep_scan;
-
-/* A flag op whose id is a constant once iv is bound, and not without. */
-static void ivdep_op(asc_op *op, void *user) {
-  ivdep_scan *s = user;
-  int64_t v;
-  bool with_iv, without_iv;
-  if ((op->code != ASC_OP_SET_FLAG && op->code != ASC_OP_WAIT_FLAG) || !vs_sync_op_ok(op))
-    return;
-  without_iv = vs_eval(s->c, op->operands[0], &v);
-  s->c->bind_iv = s->iv;
-  with_iv = vs_eval(s->c, op->operands[0], &v);
-  s->c->bind_iv = NULL;
-  s->hit |= with_iv && !without_iv;
+/* Is v computed from iv (within a few ops)? */
+static bool uses(const asc_value *v, const asc_value *iv, int depth) {
+  for (int i = 0; v != iv && v->def && depth < 8 && i < v->def->noperands; i++)
+    if (uses(v->def->operands[i], iv, depth + 1))
+      return true;
+  return v == iv;
 }
 
-bool vs_each(const walker *w, asc_op *loop) {
+/* Does a set_flag/wait_flag in loop take its id from the loop's index (iv % 2 for rotating
+ * slots; scan_op marks such loops)?  Then the walk takes that loop iteration by iteration,
+ * which pins the index (sync_index_at needs a constant start and step); an id that still
+ * cannot be evaluated stays a runtime id, redefined in each iteration, whose event is
+ * dropped: no warning when unsure. */
+static bool each(const walker *w, asc_op *loop) {
+  int64_t v;
+  return asc_pass_map_get(&((vs_ctx *)w->dom->user)->each, loop) && sync_index_at(loop, 0, &v);
+}
+
+/* ---- the flow analyses' state ----------------------------------------------------------------- */
+
+static void *dup(const void *p, int n, size_t sz) {
+  void *q = n ? malloc((size_t)n * sz) : NULL;
+  if (n && !q)
+    asc_die("out of memory");
+  return n ? memcpy(q, p, (size_t)n * sz) : NULL;
+}
+
+static void *st_copy(const void *p) {
+  const vs_state *s = p;
+  vs_state *t = malloc(sizeof *t);
+  if (!t)
+    asc_die("out of memory");
+  *t = *s;
+  t->cnt = dup(s->cnt, s->ncnt, sizeof *s->cnt), t->capcnt = s->ncnt;
+  t->ent = dup(s->ent, s->nent, sizeof *s->ent), t->capent = s->nent;
+  return t;
+}
+
+static void st_drop(void *p) {
+  vs_state *s = p;
+  free(s->cnt);
+  free(s->ent);
+  free(s);
+}
+
+int vs_find(const vs_state *s, int64_t event, const void *key, int64_t cid) {
+  for (int i = 0; i < s->ncnt; i++)
+    if (s->cnt[i].event == event && s->cnt[i].key == key && s->cnt[i].cid == cid)
+      return i;
+  return -1;
+}
+
+vs_count *vs_inc(vs_state *s, int64_t event, const void *key, int64_t cid, const asc_op *op, int max) {
+  int i = vs_find(s, event, key, cid);
+  if (i < 0) {
+    s->cnt = sync_grow(s->cnt, &s->capcnt, s->ncnt, sizeof *s->cnt);
+    s->cnt[i = s->ncnt++] = (vs_count){event, key, cid, 0, 0, op, NULL, 0};
+  }
+  vs_count *n = &s->cnt[i];
+  n->lo += n->lo < max;
+  n->hi += n->hi < max;
+  n->op = op;
+  n->cond = NULL; /* the other side of the if it was tagged with may now have it too */
+  return n;
+}
+
+void vs_dec(vs_state *s, int i) {
+  s->cnt[i].lo -= s->cnt[i].lo > 0;
+  s->cnt[i].cond = NULL;
+  if (--s->cnt[i].hi > 0)
+    return;
+  memmove(&s->cnt[i], &s->cnt[i + 1], (size_t)(s->ncnt - i - 1) * sizeof *s->cnt);
+  s->ncnt--;
+}
+
+void vs_havoc(vs_state *s, int64_t event) {
+  s->fuzzy_ev |= (uint64_t)1 << event;
+  for (int i = s->ncnt - 1; i >= 0; i--)
+    if (s->cnt[i].event == event)
+      s->cnt[i].hi = 1, vs_dec(s, i);
+}
+
+/* Outstanding at the join: the least and the most of both sides (absent: 0).  At the end of
+ * an scf.if on cond, a counter certain on exactly one side is tagged with that side. */
+static void st_meet(void *p, const void *q, const asc_value *cond) {
+  vs_state *s = p;
+  const vs_state *o = q;
+  int n = s->ncnt;
+  for (int j = 0; j < o->ncnt; j++)
+    if (vs_find(s, o->cnt[j].event, o->cnt[j].key, o->cnt[j].cid) < 0) {
+      s->cnt = sync_grow(s->cnt, &s->capcnt, s->ncnt, sizeof *s->cnt);
+      s->cnt[s->ncnt] = o->cnt[j];
+      s->cnt[s->ncnt].cond = cond && o->cnt[j].lo > 0 ? cond : NULL;
+      s->cnt[s->ncnt].lo = 0, s->cnt[s->ncnt++].arm = 1;
+    }
+  for (int i = 0; i < n; i++) {
+    vs_count *f = &s->cnt[i];
+    int j = vs_find(o, f->event, f->key, f->cid);
+    const vs_count *g = j < 0 ? NULL : &o->cnt[j];
+    if (!g && cond && f->lo > 0)
+      f->cond = cond, f->arm = 0;
+    else if (!g || g->cond != f->cond || g->arm != f->arm)
+      f->cond = NULL; /* the two sides know different things: keep neither */
+    f->lo = g && g->lo < f->lo ? g->lo : g ? f->lo : 0;
+    f->hi = g && g->hi > f->hi ? g->hi : f->hi;
+  }
+  vs_tque_meet(s, o);
+  s->fuzzy_ev |= o->fuzzy_ev;
+  for (int64_t ev = 0; ev < 64; ev++)
+    if (s->fuzzy_ev >> ev & 1)
+      vs_havoc(s, ev);
+}
+
+/* Entering arm `arm` of an scf.if on cond: a counter known certain exactly on that side of
+ * an earlier scf.if on the same cond is certain here; one known on the other side is absent. */
+static void st_enter_arm(void *p, const asc_value *cond, int arm) {
+  vs_state *s = p;
+  for (int i = s->ncnt - 1; i >= 0; i--) {
+    if (s->cnt[i].cond != cond)
+      continue;
+    if (s->cnt[i].arm == arm)
+      s->cnt[i].lo += s->cnt[i].lo == 0, s->cnt[i].cond = NULL;
+    else
+      s->cnt[i].hi = 1, vs_dec(s, i);
+  }
+}
+
+static void st_op(const walker *w, void *p, asc_op *op) {
   vs_ctx *c = w->dom->user;
-  asc_block *body = loop->regions[0].block;
-  int64_t lb, step;
-  ivdep_scan s = {c, NULL, false};
-  if (!body || body->nargs < 1 || !asc_pass_const_int(loop->operands[0], &lb) ||
-      !asc_pass_const_int(loop->operands[2], &step) || step <= 0 || lb < 0 || lb >= INT32_MAX || step >= INT32_MAX)
-    return false;
   c->w = w;
-  s.iv = body->args[0];
-  c->bind_val = lb;
-  asc_walk(loop, ivdep_op, &s);
-  return s.hit;
+  vs_flag_op(c, p, op);
+  vs_tque_op(c, p, op);
 }
 
 /* ---- S006 / S007: checks of single ops ------------------------------------------------------ */
 
-enum core { CORE_UNKNOWN, CORE_AIV, CORE_AIC };
-
-/* What the function's ops reveal about the core it runs on: vector ops and VEC*
- * positions mean the AIV, cube pipes and L1/L0 positions the AIC.  Both or neither:
- * unknown, and no core-specific finding is made. */
-typedef struct core_scan {
-  bool vec, cube, tpipe;
-  const asc_op *tpipe_op;
-} core_scan;
-
-/* A position whose memory only one core kind has (hw.def) tells the core. */
-static void scan_pos(core_scan *s, int pos) {
-  unsigned m = asc_hw_mem_cores(asc_hw_pos_mem(pos));
-  if (m == ASC_HW_MASK(ASC_HW_AIV))
-    s->vec = true;
-  else if (m == ASC_HW_MASK(ASC_HW_AIC))
-    s->cube = true;
+/* What the function's ops reveal about the core it runs on (a mask of core kinds seen):
+ * vector ops and VEC* positions mean the AIV, cube pipes and L1/L0 positions the AIC, code
+ * for an AIC and the rest (a MIX kernel) both.  Both or neither: unknown, and no
+ * core-specific finding is made.  A pipe or memory that only one core kind has tells. */
+static void see(vs_ctx *c, unsigned cores) {
+  if (cores == ASC_HW_MASK(ASC_HW_AIV) || cores == ASC_HW_MASK(ASC_HW_AIC))
+    c->seen |= cores;
 }
 
-static void scan_type(core_scan *s, const asc_type *t) {
-  if (t->kind == ASC_TY_LTENSOR || t->kind == ASC_TY_TBUF)
-    scan_pos(s, t->pos);
-  else if (t->kind == ASC_TY_QUEUE) {
-    scan_pos(s, t->pos);
-    scan_pos(s, t->pos2);
-  }
+static void see_type(vs_ctx *c, const asc_type *t) {
+  if (t->kind == ASC_TY_LTENSOR || t->kind == ASC_TY_TBUF || t->kind == ASC_TY_QUEUE)
+    see(c, asc_hw_mem_cores(asc_hw_pos_mem(t->pos)));
+  if (t->kind == ASC_TY_QUEUE)
+    see(c, asc_hw_mem_cores(asc_hw_pos_mem(t->pos2)));
 }
 
-static void scan_op(asc_op *op, void *user) {
-  core_scan *s = user;
-  if (op->code == ASC_OP_TPIPE && !s->tpipe_op)
-    s->tpipe = true, s->tpipe_op = op;
-  if (op->code == ASC_OP_ASCEND_IS_AIC) /* code for an AIC and the rest: a MIX kernel, no single core */
-    s->cube = s->vec = true;
-  if (asc_opinfo_of(op->code)->family == ASC_FAM_SYNC)
-    return; /* the events used are what is being checked, not evidence */
-  unsigned cores = asc_hw_pipe_cores(asc_hw_op_pipe(op));
-  if (cores == ASC_HW_MASK(ASC_HW_AIV))
-    s->vec = true;
-  else if (cores == ASC_HW_MASK(ASC_HW_AIC))
-    s->cube = true;
-  for (int i = 0; i < op->noperands; i++)
-    scan_type(s, op->operands[i]->type);
-  for (int i = 0; i < op->nresults; i++)
-    scan_type(s, op->results[i].type);
+/* Why an event or pipe is missing on the kernel's core (hardware.md §5-§6: the AIV has S V
+ * MTE2 MTE3, the AIC S M MTE1 MTE2 MTE3 FIX). */
+static const char *const lacks[ASC_HW_NCORES] = {
+    [ASC_HW_AIV] = "a vector core (AIV), which has no PIPE_M, PIPE_MTE1 or PIPE_FIX; this kernel uses vector "
+                   "operations",
+    [ASC_HW_AIC] = "a cube core (AIC), which has no PIPE_V; this kernel uses cube operations"};
+
+static bool core_has(int core, int src, int dst) {
+  return asc_hw_core_has_pipe(core, src) && asc_hw_core_has_pipe(core, dst);
 }
 
-static enum core core_of(const core_scan *s) {
-  return s->vec == s->cube ? CORE_UNKNOWN : s->vec ? CORE_AIV : CORE_AIC;
-}
-
-/* Source and destination pipes of a HardEvent (hw.def). */
-static bool event_pipes(int64_t ev, int *src, int *dst) {
-  *src = asc_hw_event_src(ev);
-  *dst = asc_hw_event_dst(ev);
-  return *src >= 0 && *dst >= 0;
-}
-
-static bool cube_pipe(int p) { return asc_hw_pipe_cores(p) == ASC_HW_MASK(ASC_HW_AIC); }
-static bool vec_pipe(int p) { return asc_hw_pipe_cores(p) == ASC_HW_MASK(ASC_HW_AIV); }
-
-/* S007 for an event: the AIV has S V MTE2 MTE3, the AIC S M MTE1 MTE2 MTE3 FIX
- * (hardware.md §5-§6); an event joining V with a cube pipe exists on neither. */
-static void check_event(vs_ctx *c, const asc_op *op, enum core core) {
-  int64_t ev = asc_op_attr(op, "event")->i;
-  const char *name = asc_enum_name(ASC_ENUM_EVENT, ev);
-  int src, dst;
-  if (!event_pipes(ev, &src, &dst))
-    return;
-  bool v = vec_pipe(src) || vec_pipe(dst);
-  bool cube = cube_pipe(src) || cube_pipe(dst);
-  if (v && cube)
-    vs_warn(c, op, VS_S007_NOCORE,
-            "S007 bad event: %s is valid on no core: it would pair a pipe of the AIC with one of the AIV",
-            name);
-  else if (cube && core == CORE_AIV)
-    vs_warn(c, op, VS_S007_CORE,
-            "S007 bad event: %s is not available on a vector core (AIV), which has no PIPE_M, PIPE_MTE1 "
-            "or PIPE_FIX; this kernel uses vector operations",
-            name);
-  else if (v && core == CORE_AIC)
-    vs_warn(c, op, VS_S007_CORE,
-            "S007 bad event: %s is not available on a cube core (AIC), which has no PIPE_V; this kernel "
-            "uses cube operations",
-            name);
-}
-
-static void check_barrier(vs_ctx *c, const asc_op *op, enum core core) {
-  int64_t p = asc_op_attr(op, "pipe")->i;
-  const char *name = asc_enum_name(ASC_ENUM_PIPEID, p);
-  if (p == ASC_PIPEID_PIPE_S)
+/* S007: an event joining pipes no core has both of (V with a cube pipe), a barrier of a pipe
+ * arch 2201 lacks, pipe_barrier(PIPE_S); an event or pipe the kernel's core lacks.  A barrier
+ * is checked as an event from its pipe to itself. */
+static void check_pipes(vs_ctx *c, const asc_op *op) {
+  bool ev = op->code != ASC_OP_PIPE_BARRIER;
+  int64_t x = asc_op_attr(op, ev ? "event" : "pipe")->i;
+  const char *name = asc_enum_name(ev ? ASC_ENUM_EVENT : ASC_ENUM_PIPEID, x);
+  int src = ev ? asc_hw_event_src(x) : (int)x, dst = ev ? asc_hw_event_dst(x) : (int)x;
+  if (!ev && x == ASC_PIPEID_PIPE_S)
     vs_warn(c, op, VS_S007_BARRIER,
             "S007 bad event: pipe_barrier(PIPE_S) is illegal: scalar order is already guaranteed");
-  else if (p != ASC_PIPEID_PIPE_ALL && !asc_hw_pipe_exists((int)p))
-    vs_warn(c, op, VS_S007_BARRIER, "S007 bad event: pipe %s does not exist on arch 2201", name);
-  else if (cube_pipe((int)p) && core == CORE_AIV)
-    vs_warn(c, op, VS_S007_CORE,
-            "S007 bad event: pipe_barrier(%s) on a vector core (AIV), which has no such pipe; this "
-            "kernel uses vector operations",
+  else if (src < 0 || dst < 0 || (!ev && x == ASC_PIPEID_PIPE_ALL))
+    return;
+  else if (!core_has(ASC_HW_AIV, src, dst) && !core_has(ASC_HW_AIC, src, dst))
+    vs_warn(c, op, ev ? VS_S007_NOCORE : VS_S007_BARRIER,
+            ev ? "S007 bad event: %s is valid on no core: it would pair a pipe of the AIC with one of the AIV"
+               : "S007 bad event: pipe %s does not exist on arch 2201",
             name);
-  else if (vec_pipe((int)p) && core == CORE_AIC)
+  else if (c->core >= 0 && !core_has(c->core, src, dst))
     vs_warn(c, op, VS_S007_CORE,
-            "S007 bad event: pipe_barrier(PIPE_V) on a cube core (AIC), which has no PIPE_V; this "
-            "kernel uses cube operations");
+            ev ? "S007 bad event: %s is not available on %s" : "S007 bad event: pipe_barrier(%s) on %s", name,
+            lacks[c->core]);
 }
 
 /* S006: ids known at compile time must be 0..7; with a TPipe, ids 6 and 7 are not the
  * user's (6 is reserved for system planning, 7 is used by TPipe's automatic
  * synchronization; hardware.md §7, sync.md B.8), nor M_MTE1 ids 0..2 on the AIC
  * (TPipe::Init holds them). */
-static void check_id(vs_ctx *c, const asc_op *op, enum core core, const core_scan *s) {
-  int64_t id, ev = asc_op_attr(op, "event")->i;
-  const char *name = asc_enum_name(ASC_ENUM_EVENT, ev);
+static void check_id(vs_ctx *c, const asc_op *op, int64_t ev) {
+  int64_t id;
+  bool hit = false;
   if (!vs_eval(c, op->operands[0], &id)) /* a constant, or computed from constants */
     return;
-  if (id < 0 || id > 7) {
+  if (id < 0 || id > 7)
     vs_warn(c, op, VS_S006_RANGE, "S006 bad id: event id %lld is out of range: each event has ids 0-7",
             (long long)id);
-  } else if (s->tpipe && (id == 6 || id == 7)) {
-    if (vs_warn(c, op, VS_S006_RESERVED,
-                "S006 bad id: event id %lld of %s is reserved when the kernel has a TPipe (id 6 is "
-                "reserved for the system, id 7 for TPipe's automatic synchronization); use ids 0-5, "
-                "or ids from AllocEventID/FetchEventID",
-                (long long)id, name))
-      vs_note(c, s->tpipe_op, "TPipe created here");
-  } else if (s->tpipe && core == CORE_AIC && ev == ASC_EVENT_M_MTE1 && id <= 2) {
-    if (vs_warn(c, op, VS_S006_RESERVED,
-                "S006 bad id: M_MTE1 id %lld is reserved on a cube core with a TPipe (TPipe::Init holds "
-                "M_MTE1 ids 0-2)",
-                (long long)id))
-      vs_note(c, s->tpipe_op, "TPipe created here");
-  }
+  else if (c->tpipe && id >= 6)
+    hit = vs_warn(c, op, VS_S006_RESERVED,
+                  "S006 bad id: event id %lld of %s is reserved when the kernel has a TPipe (id 6 is "
+                  "reserved for the system, id 7 for TPipe's automatic synchronization); use ids 0-5, "
+                  "or ids from AllocEventID/FetchEventID",
+                  (long long)id, asc_enum_name(ASC_ENUM_EVENT, ev));
+  else if (c->tpipe && c->core == ASC_HW_AIC && ev == ASC_EVENT_M_MTE1 && id <= 2)
+    hit = vs_warn(c, op, VS_S006_RESERVED,
+                  "S006 bad id: M_MTE1 id %lld is reserved on a cube core with a TPipe (TPipe::Init holds "
+                  "M_MTE1 ids 0-2)",
+                  (long long)id);
+  if (hit)
+    vs_note(c, c->tpipe, "TPipe created here");
 }
-
-typedef struct local_walk {
-  vs_ctx *c;
-  const core_scan *scan;
-} local_walk;
 
 static void local_op(asc_op *op, void *user) {
-  local_walk *w = user;
-  enum core core = core_of(w->scan);
   if (!vs_sync_op_ok(op))
     return;
-  if (op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG) {
-    check_event(w->c, op, core);
-    check_id(w->c, op, core, w->scan);
-  } else if (op->code == ASC_OP_PIPE_BARRIER) {
-    check_barrier(w->c, op, core);
-  }
-}
-
-static void check_local(vs_ctx *c) {
-  core_scan s = {0};
-  asc_walk(c->func, scan_op, &s);
-  local_walk w = {c, &s};
-  asc_walk(c->func, local_op, &w);
+  check_pipes(user, op);
+  if (op->code != ASC_OP_PIPE_BARRIER)
+    check_id(user, op, asc_op_attr(op, "event")->i);
 }
 
 /* ---- driver --------------------------------------------------------------------------------- */
 
-static bool is_private(const asc_op *func) {
-  const asc_attr *a = asc_op_attr(func, "sym_visibility");
-  return a && a->kind == ASC_ATTR_STR && a->slen == 7 && !memcmp(a->s, "private", 7);
-}
-
-/* Does a call in func reach code the flow analyses cannot see (a callee with sync or
- * TQue ops, or a further call)?  Then they would see half a protocol: skip them. */
-typedef struct opaque_scan {
-  asc_module *m;
-  bool opaque;
-} opaque_scan;
-
+/* A callee with sync or TQue ops or a further call, or a function the module lacks, is
+ * code the flow analyses cannot see: they would see half a protocol. */
 static void callee_op(asc_op *op, void *user) {
-  bool *hit = user;
-  asc_family f = asc_opinfo_of(op->code)->family;
-  if (f == ASC_FAM_SYNC || op->code == ASC_OP_CALL || op->code == ASC_OP_ENQUE ||
-      op->code == ASC_OP_DEQUE || op->code == ASC_OP_ALLOC_TENSOR || op->code == ASC_OP_FREE_TENSOR)
-    *hit = true;
+  *(bool *)user |= asc_opinfo_of(op->code)->family == ASC_FAM_SYNC || op->code == ASC_OP_CALL ||
+                   op->code == ASC_OP_ENQUE || op->code == ASC_OP_DEQUE || op->code == ASC_OP_ALLOC_TENSOR ||
+                   op->code == ASC_OP_FREE_TENSOR;
 }
 
-static void call_op(asc_op *op, void *user) {
-  opaque_scan *s = user;
+/* One scan of the function's ops before the checks: the core, the TPipe, calls to such code
+ * (c->opaque), and the loops whose index a flag id is computed from (c->each). */
+static void scan_op(asc_op *op, void *user) {
+  vs_ctx *c = user;
   const asc_attr *callee = op->code == ASC_OP_CALL ? asc_op_attr(op, "callee") : NULL;
-  asc_op *f = callee ? asc_module_lookup_func(s->m, callee->s) : NULL;
-  bool hit = false;
-  if (!callee)
-    return;
+  asc_op *f = callee ? asc_module_lookup_func(c->m, callee->s) : NULL;
   if (f)
-    asc_walk(f, callee_op, &hit);
-  s->opaque |= !f || hit;
+    asc_walk(f, callee_op, &c->opaque);
+  c->opaque |= callee && !f;
+  if (op->code == ASC_OP_TPIPE && !c->tpipe)
+    c->tpipe = op;
+  if (op->code == ASC_OP_ASCEND_IS_AIC)
+    c->seen = ASC_HW_MASK(ASC_HW_AIV) | ASC_HW_MASK(ASC_HW_AIC);
+  if ((op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG) && vs_sync_op_ok(op))
+    for (asc_op *p = asc_op_parent_op(op); p; p = asc_op_parent_op(p))
+      if (p->code == ASC_OP_FOR && p->regions[0].block && p->regions[0].block->nargs &&
+          uses(op->operands[0], p->regions[0].block->args[0], 0))
+        asc_pass_map_set(&c->each, p, 1);
+  if (asc_opinfo_of(op->code)->family == ASC_FAM_SYNC)
+    return; /* the events used are what is being checked, not evidence of the core */
+  see(c, asc_hw_pipe_cores(asc_hw_op_pipe(op)));
+  for (int i = 0; i < op->noperands + op->nresults; i++)
+    see_type(c, i < op->noperands ? op->operands[i]->type : op->results[i - op->noperands].type);
 }
 
 static void verify_func(asc_module *m, asc_op *func) {
   vs_ctx c = {.m = m, .func = func};
-  opaque_scan os = {m, false};
   asc_pass_map_init(&c.reported);
-  check_local(&c);
-  asc_walk(func, call_op, &os);
-  if (!is_private(func) && !os.opaque && func->nregions && func->regions[0].block) {
+  asc_pass_map_init(&c.each);
+  asc_walk(func, scan_op, &c);
+  c.core = c.seen == ASC_HW_MASK(ASC_HW_AIV)   ? ASC_HW_AIV
+           : c.seen == ASC_HW_MASK(ASC_HW_AIC) ? ASC_HW_AIC : -1;
+  asc_walk(func, local_op, &c); /* S006, S007 */
+  /* a function with a sym_visibility (private) is a helper, as for sync-final-barrier */
+  if (!asc_op_attr(func, "sym_visibility") && !c.opaque && func->nregions && func->regions[0].block) {
+    sync_domain d = {st_copy, st_meet, st_drop, st_op, st_enter_arm, vs_flag_loop, each, &c};
+    vs_state none = {0}, *s;
     sync_report_races(m, func); /* S001: what auto-sync-full would still add (autosync.c) */
-    vs_check_flags(&c);
-    vs_check_tque(&c);
+    s = sync_walk_domain(m, func, &d, st_copy(&none)); /* S002-S005, S010: one walk */
+    c.w = NULL;
+    vs_flag_end(&c, s); /* what is left at the kernel's end */
+    vs_tque_end(&c, s);
+    st_drop(s);
   }
   asc_pass_map_free(&c.reported);
+  asc_pass_map_free(&c.each);
 }
 
 static void func_op(asc_op *op, void *user) {

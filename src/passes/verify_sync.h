@@ -2,7 +2,8 @@
  * changes the IR and reports what it finds as warnings whose message starts with a
  * code (S002 ... S010).  Shared by verify_sync.c (driver, S006/S007), verify_flags.c
  * (S002-S005: set_flag / wait_flag balance) and verify_tque.c (S010: TQue misuse,
- * pyasc's VerifySync messages), which ride on auto-sync's walker (sync_walk_domain).
+ * pyasc's VerifySync messages), which share one state (vs_state) and one walk of
+ * auto-sync's walker (sync_walk_domain).
  * See docs/verify-sync.md. */
 #ifndef ASC_VERIFY_SYNC_H
 #define ASC_VERIFY_SYNC_H
@@ -37,8 +38,11 @@ typedef struct vs_ctx {
   asc_op *func;
   asc_pass_map reported; /* op -> mask of the vs_kinds already reported at it */
   const walker *w;       /* the walk under way (its facts pin the indices walked iteration by iteration) */
-  const asc_value *bind_iv; /* one more index bound to bind_val (vs_each's test), or NULL */
-  int64_t bind_val;
+  bool opaque;           /* a call reaches code the flow analyses cannot see: only S006/S007 */
+  asc_pass_map each;     /* loops walked iteration by iteration: a flag id follows their index */
+  unsigned seen;         /* the core kinds the function's ops need (ASC_HW_MASK bits) */
+  int core;              /* so the core it runs on: ASC_HW_AIV, ASC_HW_AIC, or -1: unknown */
+  const asc_op *tpipe;   /* the first TPipe, or NULL */
 } vs_ctx;
 
 /* The value of v if it is a constant or computed by integer arith from constants and
@@ -49,19 +53,76 @@ bool vs_eval(const vs_ctx *c, const asc_value *v, int64_t *out);
  * true if it was reported (the caller then adds its notes). */
 bool vs_warn(vs_ctx *c, const asc_op *op, enum vs_kind kind, const char *fmt, ...) ASC_PRINTF(4, 5);
 void vs_note(vs_ctx *c, const asc_op *op, const char *fmt, ...) ASC_PRINTF(3, 4);
-/* The op a note about value v should point at: its definition, or the function for a
- * function argument (NULL if neither). */
-const asc_op *vs_decl_op(vs_ctx *c, const asc_value *v);
-/* Is v defined inside (strictly nested in) op? */
-bool vs_defined_in(const asc_value *v, const asc_op *op);
 
-/* Does a set_flag/wait_flag in loop take its id from the loop's index (iv % 2 for rotating
- * slots)?  Then the walk takes that loop iteration by iteration (sync_domain.each). */
-bool vs_each(const walker *w, asc_op *loop);
+/* The flow analyses' state at a point of the walk; one walk serves both (verify_sync.c
+ * copies and meets it):
+ *  - counters: how many of something are outstanding, as an interval [lo, hi] over the
+ *    paths (absent: [0, 0]): a flag (event, id) set and not waited (0 or 1; lo 0: "on
+ *    some paths"), or the tensors of an alloc_tensor not yet freed (a loop body's alloc
+ *    runs once per iteration; saturating at VS_MAXCOUNT), or a queue whose frees cannot
+ *    all be traced (VS_FUZZY_QUEUE, kept at [0, 1]: no alloc/free finding for it);
+ *  - FIFO entries (verify_tque.c): per queue, in order, the tensors enqueued and not yet
+ *    dequeued; an entry with no queue is a dequeued one, binding the deque result to the
+ *    tensor it handed back;
+ *  - fuzzy_ev: flag events no longer tracked (their ids may alias). */
+enum { VS_ALLOC = -1, VS_FUZZY_QUEUE = -2, VS_MAXCOUNT = 3 };
 
-/* The analyses (each runs one function). */
-void vs_check_flags(vs_ctx *c);  /* S002-S005, verify_flags.c */
-void vs_check_tque(vs_ctx *c);   /* S010, verify_tque.c */
+typedef struct vs_count {
+  int64_t event;         /* a flag's event, or VS_ALLOC, VS_FUZZY_QUEUE */
+  const void *key;       /* the flag id's SSA value (NULL: the constant cid), the alloc op, the queue */
+  int64_t cid;
+  int lo, hi;
+  const asc_op *op;      /* the set_flag that set the flag, the alloc */
+  /* Certain exactly on the side `arm` (0 then, 1 else) of an scf.if on cond, and absent on
+   * the other (a later scf.if on cond knows which); NULL: no such knowledge. */
+  const asc_value *cond;
+  int arm;
+} vs_count;
+
+/* How a tensor resolves to its buffer. */
+enum vs_res {
+  VS_RES_UNKNOWN, /* cannot tell */
+  VS_RES_ALLOC,   /* a tensor of an alloc_tensor op */
+  VS_RES_DECL,    /* not a queue tensor: a function argument, a TBuf or static tensor */
+  VS_RES_NONE,    /* a deque that had nothing to pop: already reported */
+};
+
+typedef struct vs_tensor {
+  enum vs_res res;
+  const asc_op *alloc;     /* VS_RES_ALLOC */
+  const asc_value *origin; /* the tensor value it was reached from, for notes */
+} vs_tensor;
+
+typedef struct vs_ent {
+  const asc_value *que;    /* NULL: dequeued, tensor is the deque result */
+  const asc_op *enq;       /* NULL: identity forgotten at a join */
+  const asc_value *tensor; /* the enqueued value (subviews stripped); NULL once redefined */
+  vs_tensor t;
+  bool may;                /* in the queue on some paths only */
+} vs_ent;
+
+typedef struct vs_state {
+  vs_count *cnt;
+  vs_ent *ent;
+  int ncnt, nent, capcnt, capent;
+  uint64_t fuzzy_ev;
+} vs_state;
+
+/* The counter of (event, key, cid): its index, or -1. */
+int vs_find(const vs_state *s, int64_t event, const void *key, int64_t cid);
+/* One more of (event, key, cid), by op (at most max); returns the counter. */
+vs_count *vs_inc(vs_state *s, int64_t event, const void *key, int64_t cid, const asc_op *op, int max);
+void vs_dec(vs_state *s, int i); /* one fewer of counter i (gone at 0) */
+void vs_havoc(vs_state *s, int64_t event); /* stop tracking a flag event */
+
+/* The analyses' transfer functions (verify_flags.c: S002-S005, verify_tque.c: S010), the
+ * loop check (S005), the meet of the FIFOs, and what they report at the kernel's end. */
+void vs_flag_op(vs_ctx *c, vs_state *s, asc_op *op);
+void vs_flag_loop(const walker *w, const void *before, void *after, const asc_op *loop, bool balance);
+void vs_flag_end(vs_ctx *c, const vs_state *s);
+void vs_tque_op(vs_ctx *c, vs_state *s, asc_op *op);
+void vs_tque_meet(vs_state *s, const vs_state *o);
+void vs_tque_end(vs_ctx *c, const vs_state *s);
 
 /* S001 (static races) is the auto-sync checker's: sync_report_races (autosync.c). */
 
