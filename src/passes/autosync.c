@@ -141,16 +141,7 @@ static void mark_wait(walker *w, int e, state *st) {
   st->last[q] = w->idx;
 }
 
-static void vacuous(const walker *w, const asc_op *op, int first_edge, int64_t lo, int64_t hi, state *st,
-                    token *extra, int nextra);
 static bool exclusive(const walker *w, const sync_access *a);
-
-/* A loop that surely runs: what its body orders is ordered after it on every path. */
-static bool runs_at_least_once(const walker *w, const asc_op *loop) {
-  int64_t lo, hi;
-  sync_trip_range(w, loop, &lo, &hi);
-  return lo >= 1;
-}
 
 /* The walk of loop under way, or NULL. */
 static const carried *walking(const walker *w, const asc_op *loop) {
@@ -174,23 +165,18 @@ static bool is_prime(const sync_edge *e, const asc_op *op) {
 }
 
 /* What the draining waits of loop-carried edge e take after its loop: the last iteration's
- * set; the first one's if the loop may run once; the priming set's if it may not run (only
- * that, if it surely does not). */
+ * set; the first one's too if the loop may run once; the priming set's too if it may not run
+ * (only that, if it surely does not). */
 static token drain_token(const walker *w, int e) {
-  token t = w->etok[e], once = w->rtok[e];
-  const asc_op *loop = w->edges[e].loop;
+  token t = w->etok[e];
   int64_t lo, hi;
-  sync_trip_range(w, loop, &lo, &hi);
+  sync_trip_range(w, w->edges[e].loop, &lo, &hi);
   if (hi == 0)
-    return w->ptok[e]; /* the loop makes no trip here: the priming set's */
+    return w->ptok[e];
   if (lo == 0)
     sync_tok_meet(&t, &w->ptok[e]);
-  if (lo <= 1 && hi >= 1) {
-    for (int i = 0; i < w->nsecond; i++) /* with one iteration, the second walk's never ran */
-      if (w->second[i].loop == loop)
-        vacuous(w, loop, 0, w->second[i].lo, w->second[i].hi, NULL, &once, 1);
-    sync_tok_meet(&t, &once);
-  }
+  if (lo <= 1)
+    sync_tok_meet(&t, &w->rtok[e]);
   return t;
 }
 
@@ -948,9 +934,9 @@ static void walk_access_op(walker *w, asc_op *op, state *st) {
 /* ---- regions ---- */
 
 /* An edge made while walking the regions of op (a loop or an if) may have put its wait
- * before op: that wait is an element of its pipe before op which a state taken before
- * (entry, or the else arm's start) does not know of.  Count it in that state's last
- * elements, so the views that promote knowledge ask for knowledge of it too. */
+ * before or after op: an element of its pipe on every path, which a state taken before op
+ * (entry, or the else arm's start) does not know of.  Count it in st's last elements, so the
+ * views that promote knowledge ask for knowledge of it too. */
 static bool wait_outside(const walker *w, int e, const asc_op *op) {
   const asc_op *x = w->edges[e].wait;
   for (int r = 0; r < op->nregions; r++)
@@ -959,31 +945,26 @@ static bool wait_outside(const walker *w, int e, const asc_op *op) {
   return x->parent != NULL;
 }
 
-static void waits_outside(const walker *w, const asc_op *op, int first_edge, state *entry) {
+static void waits_outside(const walker *w, const asc_op *op, int first_edge, state *st) {
   for (int e = first_edge; e < w->nedges; e++) {
     int q = asc_hw_event_dst(w->edges[e].event);
-    if (wait_outside(w, e, op) && w->edges[e].widx > entry->last[q])
-      entry->last[q] = w->edges[e].widx;
+    if (wait_outside(w, e, op) && w->edges[e].widx > st->last[q])
+      st->last[q] = w->edges[e].widx;
   }
 }
 
-/* st walked one arm of an if and knows every element of pipe p that ran on its path
- * (up to its last one): it knows the other arm's p elements too, which did not run there. */
-static void arm_view(const state *entry, state *st, int64_t upto) {
+/* The elements [lo, hi] walked in op's regions did not run on st's path (the other arm, a
+ * loop's iterations that did not happen): every pipe knows them, except the waits outside
+ * op.  A pipe that knew every element of p that ran on the path knows p up to hi. */
+static void not_run_view(const walker *w, const asc_op *op, int first_edge, state *st, int64_t lo, int64_t hi) {
+  int64_t cut;
+  waits_outside(w, op, first_edge, st);
   for (int q = 0; q < SYNC_NPIPES; q++)
     for (int p = 0; p < SYNC_NPIPES; p++)
-      if (st->k[q].t[p] >= st->last[p] && st->k[q].t[p] >= entry->last[p] && st->k[q].t[p] < upto)
-        sync_comp_add(&st->k[q], p, -1, upto);
-}
-
-/* The elements [lo, hi] walked in op's regions did not run on st's path (the other arm, a
- * loop's iterations that did not happen): every pipe knows them, except the waits that
- * edges made there put outside op, which run on every path.  Also into the extra tokens
- * (the priming sets of a loop's edges) when given. */
-static void vacuous(const walker *w, const asc_op *op, int first_edge, int64_t lo, int64_t hi, state *st,
-                    token *extra, int nextra) {
-  while (lo <= hi) {
-    int64_t cut = hi + 1;
+      if (st->k[q].t[p] >= st->last[p] && st->k[q].t[p] < hi)
+        sync_comp_add(&st->k[q], p, -1, hi);
+  for (; lo <= hi; lo = cut + 1) {
+    cut = hi + 1;
     for (int e = first_edge; e < w->nedges; e++)
       if (wait_outside(w, e, op) && w->edges[e].widx >= lo && w->edges[e].widx < cut)
         cut = w->edges[e].widx;
@@ -994,14 +975,12 @@ static void vacuous(const walker *w, const asc_op *op, int first_edge, int64_t l
           plo = w->hist[h].idx < plo ? w->hist[h].idx : plo;
           phi = w->hist[h].idx > phi ? w->hist[h].idx : phi;
         }
-      for (int q = 0; st && q < SYNC_NPIPES && plo <= phi; q++)
+      for (int q = 0; q < SYNC_NPIPES && plo <= phi; q++)
         sync_comp_add(&st->k[q], p, plo, phi);
-      for (int i = 0; i < nextra && plo <= phi; i++)
-        sync_comp_add(&extra[i], p, plo, phi);
     }
-    lo = cut + 1;
   }
 }
+
 
 /* Walk arm r of op under its condition; false if the condition rules it out. */
 static bool walk_arm(walker *w, asc_op *op, int r, state *st) {
@@ -1019,7 +998,7 @@ static bool walk_arm(walker *w, asc_op *op, int r, state *st) {
 static void walk_if(walker *w, asc_op *op, state *st) {
   size_t n0 = w->nhist, nthen;
   sync_access *saved;
-  state *other = sync_state_copy(st), *entry = sync_state_copy(st);
+  state *other = sync_state_copy(st);
   int first_edge = w->nedges;
   int64_t then_end, start = w->idx;
   bool then_runs = walk_arm(w, op, 0, st), else_runs;
@@ -1035,11 +1014,8 @@ static void walk_if(walker *w, asc_op *op, state *st) {
   else_runs = walk_arm(w, op, 1, other);
   for (size_t i = 0; i < nthen; i++)
     record(w, &saved[i]);
-  waits_outside(w, op, first_edge, entry);
-  arm_view(entry, st, w->idx);      /* the then path: the else arm's elements never ran */
-  arm_view(entry, other, then_end); /* the else path: nor did the then arm's */
-  vacuous(w, op, first_edge, then_end + 1, w->idx, st, NULL, 0);
-  vacuous(w, op, first_edge, start + 1, then_end, other, NULL, 0);
+  not_run_view(w, op, first_edge, st, then_end + 1, w->idx); /* the then path: the else arm never ran */
+  not_run_view(w, op, first_edge, other, start + 1, then_end); /* the else path: nor did the then arm */
   if (!then_runs)
     sync_state_assign(st, other);
   else if (else_runs) {
@@ -1047,7 +1023,6 @@ static void walk_if(walker *w, asc_op *op, state *st) {
   }
   free(saved);
   sync_state_free(other);
-  sync_state_free(entry);
 }
 
 /* The body runs only when the loop's runtime upper bound exceeds its constant start. */
@@ -1068,54 +1043,6 @@ static void forget_cursors(state *st, const state *entry) {
   for (int i = 0; i < st->nq; i++)
     if (i >= entry->nq || st->qs[i].cursor != entry->qs[i].cursor)
       st->qs[i].cursor = -1;
-}
-
-/* An scf.for whose constant bounds give at most one iteration has no next iteration to
- * depend on it. */
-static bool runs_once_at_most(const walker *w, const asc_op *loop) {
-  int64_t lo, hi;
-  sync_trip_range(w, loop, &lo, &hi);
-  return hi <= 1;
-}
-
-/* s is the state of a path on which the elements of loop walked from `from` on did not run
- * (zero trips, or one): a pipe that knew every element before them knows them too, and
- * every pipe knows that interval (minus the waits the loop's edges put outside it). */
-static void not_run_view(walker *w, const asc_op *loop, int first_edge, state *s, int64_t from) {
-  waits_outside(w, loop, first_edge, s);
-  arm_view(s, s, w->idx);
-  vacuous(w, loop, first_edge, from, w->idx, s, NULL, 0);
-}
-
-/* With zero trips the draining waits take the priming sets: what those carried (entry's
- * view, as above) plus the loop's elements, which never ran. */
-static void zero_trip_primes(walker *w, const asc_op *loop, int first_edge, const state *entry, int64_t from) {
-  for (int e = 0; e < w->nedges; e++) {
-    if (w->edges[e].loop != loop || w->edges[e].k < 1)
-      continue;
-    for (int p = 0; p < SYNC_NPIPES; p++)
-      if (w->ptok[e].t[p] >= entry->last[p])
-        sync_comp_add(&w->ptok[e], p, -1, w->idx);
-    vacuous(w, loop, first_edge, from, w->idx, NULL, &w->ptok[e], 1);
-  }
-}
-
-/* An scf.for whose bounds give no iteration: its body never runs. */
-static bool never_runs(const walker *w, const asc_op *loop) {
-  int64_t lo, hi;
-  sync_trip_range(w, loop, &lo, &hi);
-  return hi == 0;
-}
-
-static void note_second_walk(walker *w, const asc_op *loop, int64_t from) {
-  int i = 0;
-  while (i < w->nsecond && w->second[i].loop != loop)
-    i++;
-  if (i == MAXROT)
-    i = 0; /* forget one: its drains then only know less */
-  else if (i == w->nsecond)
-    w->nsecond++;
-  w->second[i] = (struct second){loop, from, w->idx};
 }
 
 /* The riding analysis walks loop iteration by iteration (its facts depend on the index,
@@ -1184,9 +1111,10 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   state *entry;
   bool unrolled, each, shallow = w->dom && w->nloops >= SYNC_DOM_DEPTH;
   int first_edge = w->nedges;
-  int64_t start;
+  int64_t start, tmin, tmax;
   carried *l;
-  if (never_runs(w, loop))
+  sync_trip_range(w, loop, &tmin, &tmax);
+  if (tmax == 0)
     return; /* nothing in it to order, nothing after it to order against it */
   entry = sync_state_copy(st);
   start = w->idx;
@@ -1214,34 +1142,30 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     walk_each(w, l, entry, st);
   else
     sync_walk_body(w, loop, st);
-  if (!unrolled && !each && !shallow && !runs_once_at_most(w, loop)) {
-    int64_t lo, hi;
+  if (!unrolled && !each && !shallow && tmax > 1) { /* else no next iteration depends on it */
     state *once = NULL;
     bool third = sync_walks_last(w, loop);
-    sync_trip_range(w, loop, &lo, &hi);
-    if (lo <= 1 || w->dom)
+    if (tmin <= 1 || w->dom)
       once = sync_state_copy(st); /* it may stop after one iteration */
     if (w->dom && w->dom->loop)
       w->dom->loop(w, entry->dom, st->dom, loop, true);
     l->lo = l->cur;
     l->hi = l->cur = w->idx + 1;
     sync_walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
-    note_second_walk(w, loop, l->cur);
     if (w->check)
       sync_resolve_deferred(w, loop, st);
     if (third)
       sync_walk_last(w, l, st);
     if (once) { /* the second walk's elements never ran on that path */
-      not_run_view(w, loop, first_edge, once, l->cur);
+      not_run_view(w, loop, first_edge, once, l->cur, w->idx);
       sync_state_meet(st, once, NULL);
       sync_state_free(once);
     }
   }
   w->nloops--;
   forget_cursors(st, entry);
-  if (shallow || !runs_at_least_once(w, loop)) {
-    not_run_view(w, loop, first_edge, entry, start + 1);
-    zero_trip_primes(w, loop, first_edge, entry, start + 1);
+  if (shallow || tmin < 1) {
+    not_run_view(w, loop, first_edge, entry, start + 1, w->idx);
     sync_state_meet(st, entry, NULL); /* zero trips */
   }
   sync_state_free(entry);

@@ -134,11 +134,6 @@ typedef struct walker {
     int race;                 /* collect: its entry in races, or -1 */
   } deferred[MAXROT];
   int ndeferred;
-  struct second {        /* per loop, the walk indices of its latest second walk */
-    const asc_op *loop;
-    int64_t lo, hi;
-  } second[MAXROT];
-  int nsecond;
   /* check walk with collect (verify-sync's S001): every unordered conflict, once per pair of
    * ops and pipes, instead of stopping at the first; live: found unordered (a rotating one
    * stays provisional until its third walk). */
