@@ -593,18 +593,23 @@ static int64_t cur_walk(const walker *w, const asc_op *loop) {
   return l ? l->cur : INT64_MAX;
 }
 
-/* check walk: is a (iteration i - k) ordered before b (iteration i) by one of the rotating
- * edges the insertion walk placed and that is still there: a before its set in iteration
- * i - k, its wait before b in iteration i? */
-static bool rot_placed(const walker *w, const sync_access *a, const sync_access *b, const state *st) {
+/* Is a (iteration i - k) ordered before b (iteration i) by a rotating order the insertion
+ * walk made (and that is still there): a before its set in iteration i - k, its wait before
+ * b in iteration i?  An order made inside one iteration (no wait) covers iteration i - k for
+ * the insertion walk; the check walk finds it, if still there, through the frontier. */
+static bool rot_done(const walker *w, const sync_access *a, const sync_access *b, const state *st) {
   for (int i = 0; i < w->nrdone; i++) {
     const struct rotdone *r = &w->rdone[i];
     asc_block *body = r->wait ? r->wait->parent : NULL;
     asc_op *aa, *ra, *bb;
     int64_t e = body ? asc_pass_map_get(&w->edge_of, r->wait) : 0, widx = e ? w->edges[e - 1].widx : 0;
     bool from_a, to_b;
-    if (!body || r->k <= 0 || a->v.rot_k % r->k || r->loop != sync_iv_loop(a->v.rot_iv))
-      continue; /* it orders iterations of its own loop, the one a rotates with */
+    if (r->k <= 0 || a->v.rot_k % r->k || r->loop != sync_iv_loop(a->v.rot_iv))
+      continue; /* i - k' -> i chains to i - k -> i only when k' divides k, in a's loop */
+    if (!r->wait && !w->check && r->aop == a->op && r->q == b->pipe)
+      return true;
+    if (!body)
+      continue;
     aa = asc_pass_anc_in(a->op, body), ra = asc_pass_anc_in((asc_op *)r->aop, body), bb = asc_pass_anc_in(b->op, body);
     /* a (iteration i - k) is before the edge's set: in its pipe's order, or by what the
      * set carried in the first walk (a chain through other pipes) */
@@ -616,27 +621,6 @@ static bool rot_placed(const walker *w, const sync_access *a, const sync_access 
             (bb == r->wait || asc_pass_before_in_block(r->wait, bb))) ||
            (widx >= cur_walk(w, r->loop) && sync_knows(&st->k[b->pipe], r->q, widx));
     if (from_a && to_b)
-      return true;
-  }
-  return false;
-}
-
-/* Is a (iteration i - k) ordered before b (iteration i) by a rotating order made
- * earlier: one whose producer a reaches within its iteration and whose wait precedes b? */
-static bool rot_done(const walker *w, const sync_access *a, const sync_access *b, const state *st) {
-  if (w->check)
-    return rot_placed(w, a, b, st);
-  for (int i = 0; i < w->nrdone; i++) {
-    const struct rotdone *r = &w->rdone[i];
-    asc_op *bb;
-    if (r->q != b->pipe || r->k <= 0 || a->v.rot_k % r->k || r->loop != sync_iv_loop(a->v.rot_iv))
-      continue; /* i - k' -> i chains to i - k -> i only when k' divides k, in a's loop */
-    if (!r->wait && r->aop == a->op)
-      return true;
-    if (!r->wait || !sync_knows(&r->tok, a->pipe, a->idx))
-      continue;
-    bb = asc_pass_anc_in(b->op, r->wait->parent);
-    if (bb && (bb == r->wait || asc_pass_before_in_block(r->wait, bb)))
       return true;
   }
   return false;
