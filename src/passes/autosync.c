@@ -1029,33 +1029,6 @@ static void forget_cursors(state *st, const state *entry) {
       st->qs[i].cursor = -1;
 }
 
-/* The riding analysis walks loop iteration by iteration (its facts depend on the index,
- * as rotating ids do): each iteration with the index pinned, at most SYNC_EACH of them,
- * their exits met when the trip count may differ. */
-static void walk_each(walker *w, carried *l, const state *entry, state *st) {
-  int64_t n = asc_pass_trip_count(l->loop), m = n < 0 || n > SYNC_EACH ? SYNC_EACH : n, v;
-  asc_block *body = l->loop->regions[0].block;
-  state *exits = NULL;
-  for (int64_t t = 0; t < m; t++) {
-    bool pinned = w->nfacts < MAXFACTS && sync_index_at(l->loop, t, &v);
-    if (t)
-      l->lo = l->cur, l->hi = l->cur = w->idx + 1;
-    if (pinned)
-      w->facts[w->nfacts++] = (struct fact){body->args[0], v, v};
-    sync_walk_body(w, l->loop, st);
-    w->nfacts -= pinned;
-    if (w->dom->loop)
-      w->dom->loop(w, entry->dom, st->dom, l->loop, false);
-    if (n != m && !exits)
-      exits = sync_state_copy(st);
-    else if (n != m)
-      sync_state_meet(exits, st, NULL);
-  }
-  if (exits)
-    sync_state_meet(st, exits, NULL);
-  sync_state_free(exits);
-}
-
 /* Does the riding analysis walk loop iteration by iteration (and may it, nested so)? */
 static bool walks_each(walker *w, asc_op *loop) {
   int n = 0;
@@ -1091,11 +1064,17 @@ static void walk_while(walker *w, carried *l, const state *entry, state *st) {
   sync_state_free(exits);
 }
 
+/* A loop is walked iteration by iteration with its index pinned when the riding analysis
+ * asks (walks_each; at most SYNC_EACH iterations) or the check walk takes a loop of at most
+ * SYNC_UNROLL constant trips apart; else twice (B.6: the second walk stands for every later
+ * iteration), or once if it makes at most one trip.  The paths that leave after fewer walks
+ * (after one trip; any pinned one when the trip count is unknown) and the zero-trip path
+ * are met at the exit, with the elements walked after them as not run there. */
 static void walk_loop(walker *w, asc_op *loop, state *st) {
-  state *entry;
-  bool unrolled, each, shallow = w->dom && w->nloops >= SYNC_DOM_DEPTH;
+  state *entry, *exits = NULL;
+  bool pin, shallow = w->dom && w->nloops >= SYNC_DOM_DEPTH;
   int first_edge = w->nedges;
-  int64_t start, tmin, tmax;
+  int64_t start, tmin, tmax, walks, v, n = asc_pass_trip_count(loop), from = 0;
   carried *l;
   sync_trip_range(w, loop, &tmin, &tmax);
   if (tmax == 0)
@@ -1112,39 +1091,42 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   }
   l = &w->loops[w->nloops++];
   *l = (carried){loop, w->idx + 1, 0, 0, false};
-  unrolled = sync_unrolled(w, loop);
-  each = l->each = !unrolled && !shallow && walks_each(w, loop);
   if (w->dom && loop->code == ASC_OP_WHILE) {
     walk_while(w, l, entry, st);
     w->nloops--;
     sync_state_free(entry);
     return;
   }
-  if (unrolled)
-    sync_walk_unrolled(w, l, st);
-  else if (each)
-    walk_each(w, l, entry, st);
-  else
+  pin = sync_unrolled(w, loop);
+  l->each = !pin && !shallow && walks_each(w, loop);
+  pin |= l->each;
+  walks = pin ? (n < 0 || n > SYNC_EACH ? SYNC_EACH : n) : shallow || tmax <= 1 ? 1 : 2;
+  for (int64_t t = 0; t < walks; t++) {
+    bool pinned = pin && w->nfacts < MAXFACTS && sync_index_at(loop, t, &v);
+    if (t)
+      l->lo = l->cur, l->hi = l->cur = w->idx + 1;
+    if (pinned)
+      w->facts[w->nfacts++] = (struct fact){loop->regions[0].block->args[0], v, v};
     sync_walk_body(w, loop, st);
-  if (!unrolled && !each && !shallow && tmax > 1) { /* else no next iteration depends on it */
-    state *once = NULL;
-    bool third = sync_walks_last(w, loop);
-    if (tmin <= 1 || w->dom)
-      once = sync_state_copy(st); /* it may stop after one iteration */
-    if (w->dom && w->dom->loop)
-      w->dom->loop(w, entry->dom, st->dom, loop, true);
-    l->lo = l->cur;
-    l->hi = l->cur = w->idx + 1;
-    sync_walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
-    if (w->check)
-      sync_resolve_deferred(w, loop, st);
-    if (third)
-      sync_walk_last(w, l, st);
-    if (once) { /* the second walk's elements never ran on that path */
-      not_run_view(w, loop, first_edge, once, l->cur, w->idx);
-      sync_state_meet(st, once, NULL);
-      sync_state_free(once);
+    w->nfacts -= pinned;
+    if (t + 1 < walks && (l->each ? n != walks : !pin && (tmin <= 1 || w->dom))) { /* it may leave here */
+      if (exits)
+        sync_state_meet(exits, st, NULL);
+      else
+        exits = sync_state_copy(st);
+      from = w->idx + 1;
     }
+    if (w->dom && w->dom->loop && (l->each || t + 1 < walks))
+      w->dom->loop(w, entry->dom, st->dom, loop, !l->each);
+  }
+  if (w->check)
+    sync_resolve_deferred(w, loop, st);
+  if (sync_walks_last(w, loop))
+    sync_walk_last(w, l, st);
+  if (exits) {
+    not_run_view(w, loop, first_edge, exits, from, w->idx);
+    sync_state_meet(st, exits, NULL);
+    sync_state_free(exits);
   }
   w->nloops--;
   forget_cursors(st, entry);

@@ -208,7 +208,6 @@ void sync_recheck_clashes(walker *w, asc_op *func); /* before ids: clashes of th
 /* check walk with last_walks: walk a loop of at most SYNC_UNROLL constant trips once per
  * iteration, or a longer one's last iteration on its own after the two-iteration model. */
 bool sync_unrolled(const walker *w, const asc_op *loop);
-void sync_walk_unrolled(walker *w, carried *l, state *st);
 bool sync_walks_last(const walker *w, const asc_op *loop);
 void sync_walk_last(walker *w, carried *l, state *st);
 void sync_drop_dead_ids(walker *w, asc_op *func);
