@@ -141,7 +141,6 @@ static void mark_wait(walker *w, int e, state *st) {
   st->last[q] = w->idx;
 }
 
-static bool exclusive(const walker *w, const sync_access *a);
 
 /* The walk of loop under way, or NULL. */
 static const carried *walking(const walker *w, const asc_op *loop) {
@@ -384,15 +383,6 @@ static bool in_second_walk(const walker *w, const asc_block *b) {
   return false;
 }
 
-/* The latest walked access of a's op on a's pipe: where a set placed right after the op
- * takes effect next (a from a loop's previous walk, the op walked again since). */
-static const sync_access *latest(const walker *w, const sync_access *a) {
-  for (size_t i = w->nhist; i-- > 0 && w->hist[i].idx > a->idx;)
-    if (w->hist[i].op == a->op && w->hist[i].pipe == a->pipe)
-      return &w->hist[i];
-  return a;
-}
-
 /* A new edge of event ev carrying tok: its set after aa (a or an ancestor), its wait
  * before bb (b or an ancestor). */
 static int new_edge(walker *w, int64_t ev, const sync_access *a, asc_op *aa, asc_op *b, asc_op *bb, const token *tok) {
@@ -414,7 +404,7 @@ static void plain_edge(walker *w, const sync_access *a, asc_op *b, int q, state 
     fallback_all(w, b, st, "no hardware event orders these pipes");
     return;
   }
-  tok = producer_token(w, latest(w, a), asc_pass_anc_in(a->op, blk));
+  tok = producer_token(w, a, asc_pass_anc_in(a->op, blk));
   e = new_edge(w, ev, a, asc_pass_anc_in(a->op, blk), b, asc_pass_anc_in(b, blk), &tok);
   check_set(w, e, &tok);
   if (in_second_walk(w, blk))
@@ -626,68 +616,22 @@ static bool rot_done(const walker *w, const sync_access *a, const sync_access *b
   return false;
 }
 
-/* A same-pipe rotating conflict is between iterations i and i + k, k >= 2: a barrier of
- * that pipe (or PIPE_ALL) that every iteration runs, in iteration i + 1, lies between. */
-static bool barred(const sync_access *a) {
-  const asc_op *loop = sync_iv_loop(a->v.rot_iv);
-  const asc_block *body = loop ? loop->regions[0].block : NULL;
-  for (const asc_op *x = body ? body->first : NULL; x; x = x->next)
-    if (x->code == ASC_OP_PIPE_BARRIER) {
-      int64_t bp = asc_op_attr(x, "pipe")->i;
-      if (bp == a->pipe || bp == ASC_PIPEID_PIPE_ALL)
-        return true;
-    }
-  return false;
-}
-
-/* A rotating conflict needs iterations i and i + k: none in a loop of at most k trips. */
-static bool too_few_trips(const sync_access *a) {
-  const asc_op *loop = a->v.rot_iv ? sync_iv_loop(a->v.rot_iv) : NULL;
-  int64_t n = loop ? asc_pass_trip_count(loop) : -1;
-  return n >= 0 && n <= a->v.rot_k;
-}
-
 /* Does b need ordering after a, and by what (0 none, 1 barrier, 2 flag, 3 rotating
  * flag)?  Scalar reads complete before the next instruction issues; S after S is
  * program order. */
 static int need(const walker *w, const sync_access *a, const sync_access *b, const state *st) {
   int p = a->pipe, q = b->pipe, ov = a->write || b->write ? overlap(w, a, b) : 0;
-  if (!ov || exclusive(w, a))
+  if (!ov)
     return 0;
   if (p == ASC_PIPEID_PIPE_S && (q == p || !a->write))
     return 0;
-  if (sync_knows(&st->k[q], p, a->idx) || (ov == 2 && (rot_done(w, a, b, st) || too_few_trips(a) || (p == q && barred(a)))))
+  if (sync_knows(&st->k[q], p, a->idx) || (ov == 2 && rot_done(w, a, b, st)))
     return 0;
   if (p == q)
     return 1; /* RAW, WAW and (B.4, conservatively) WAR: a pipe's instructions overlap */
   if (!w->full && p != ASC_PIPEID_PIPE_S && q != ASC_PIPEID_PIPE_S)
     return 0; /* narrow policy: MTE<->V data flow is the kernel's job */
   return ov == 2 ? 3 : 2;
-}
-
-/* a's condition on loop's index, [alo, ahi], against the walk's [lo, hi]: a of an earlier
- * iteration (the first walk, against the second) needs an index below one of ours. */
-static bool index_exclusive(const walker *w, const sync_access *a, const asc_op *loop, int64_t alo, int64_t ahi,
-                            int64_t lo, int64_t hi) {
-  const carried *l = walking(w, loop);
-  if (!l || !sync_index_values(loop, &alo, &ahi) || !sync_index_values(loop, &lo, &hi))
-    return l != NULL;
-  if (a->idx >= l->cur) /* the same iteration */
-    return (alo > lo ? alo : lo) > (ahi < hi ? ahi : hi);
-  return l->hi > 0 && a->idx >= l->lo && a->idx < l->hi && hi <= alo;
-}
-
-/* a ran under conditions the arms being walked rule out: it and they never both run. */
-static bool exclusive(const walker *w, const sync_access *a) {
-  for (int i = 0; i < a->ncond; i++) {
-    const asc_op *loop = sync_iv_loop(a->cond_x[i]);
-    int64_t lo, hi;
-    sync_fact_range(w, a->cond_x[i], &lo, &hi);
-    if (loop ? index_exclusive(w, a, loop, a->cond_lo[i], a->cond_hi[i], lo, hi)
-             : (a->cond_lo[i] > lo ? a->cond_lo[i] : lo) > (a->cond_hi[i] < hi ? a->cond_hi[i] : hi))
-      return true;
-  }
-  return false;
 }
 
 /* The innermost loop in its second walk whose first walk produced history entry a. */
@@ -864,38 +808,6 @@ static void record(walker *w, const sync_access *acc) {
   w->hist[w->nhist++] = *acc;
 }
 
-static void note_conditions(const walker *w, sync_access *a) {
-  a->ncond = 0;
-  for (int i = w->nfacts - 1; i >= 0 && a->ncond < SYNC_NCOND; i--) {
-    const asc_value *x = w->facts[i].x;
-    bool seen = false;
-    for (int j = 0; j < a->ncond; j++)
-      seen |= a->cond_x[j] == x;
-    if (seen || (!sync_loop_free(x) && !sync_iv_loop(x)))
-      continue;
-    a->cond_x[a->ncond] = x;
-    sync_fact_range(w, x, &a->cond_lo[a->ncond], &a->cond_hi[a->ncond]);
-    a->ncond++;
-  }
-}
-
-/* Do the facts say a loop in its first walk (its first iteration) is not where the walk
- * is: its index there is not the loop's start?  What runs here then runs in later
- * iterations only, which the second walk stands for: it orders it there. */
-static bool not_first_iteration(const walker *w) {
-  for (int i = 0; i < w->nloops; i++) {
-    const carried *l = &w->loops[i];
-    const asc_block *body = l->loop->regions[0].block;
-    int64_t lb, lo, hi;
-    if (l->hi || !body || !body->nargs || !asc_pass_const_int(l->loop->operands[0], &lb))
-      continue;
-    sync_fact_range(w, body->args[0], &lo, &hi);
-    if (lb < lo || lb > hi)
-      return true;
-  }
-  return false;
-}
-
 static void walk_access_op(walker *w, asc_op *op, state *st) {
   sync_access acc[MAXACC];
   int n = sync_op_accesses(&w->env, op, acc, MAXACC), pipe = sync_op_pipe(op);
@@ -903,13 +815,11 @@ static void walk_access_op(walker *w, asc_op *op, state *st) {
     return;
   for (int i = 0; i < n; i++)
     pin_view(w, &acc[i].v);
-  if (!not_first_iteration(w))
-    order_op(w, op, acc, n, st);
+  order_op(w, op, acc, n, st);
   w->idx++;
   for (int i = 0; i < n; i++) {
     acc[i].idx = w->idx;
     memcpy(acc[i].snap, st->k[pipe].t, sizeof acc[i].snap);
-    note_conditions(w, &acc[i]);
     record(w, &acc[i]);
   }
   st->last[pipe] = w->idx;
