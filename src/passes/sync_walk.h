@@ -186,7 +186,6 @@ bool sync_cmp_const(const asc_op *d, const asc_value **x, int64_t *pred, int64_t
 /* The index value of iteration t of loop (constant start and step); false if unknown. */
 bool sync_index_at(const asc_op *loop, int64_t t, int64_t *v);
 bool sync_loop_free(const asc_value *v); /* the same in every iteration of every loop */
-const asc_op *sync_arg_owner(const asc_value *v); /* the op holding block argument v */
 /* Clip [*lo, *hi] to the index values of loop's iterations; false if none is left. */
 bool sync_index_values(const asc_op *loop, int64_t *lo, int64_t *hi);
 /* The runtime bound of loop when its start (*lb) and step are constants, else NULL. */
