@@ -463,59 +463,44 @@ static asc_op *slot_op(walker *w, asc_op *loop, int64_t k) {
   return r;
 }
 
-/* B.6: wait before b and set after a in the body, a priming set before the loop and a
- * draining wait after it, so every trip count (0 included) stays balanced. */
-static void carried_edge(walker *w, const carried *l, const sync_access *a, asc_op *b, int q, state *st) {
-  int64_t ev = asc_hw_event_of(a->pipe, q);
-  asc_block *body = loop_body(l->loop, b);
-  asc_op *aa, *bb;
-  token tok;
-  int e;
-  aa = body ? asc_pass_anc_in(a->op, body) : NULL;
-  bb = body ? asc_pass_anc_in(b, body) : NULL;
-  if (aa && bb && aa != bb && asc_pass_before_in_block(aa, bb)) {
-    plain_edge(w, a, b, q, st); /* a precedes b in the body: an edge in one iteration does */
-    return;
-  }
-  if (ev < 0 || !aa || !bb) {
-    fallback_all(w, b, st, "loop-carried dependence cannot be expressed by one flag");
-    return;
-  }
-  tok = producer_token(w, a, aa);
-  e = new_edge(w, ev, a, aa, b, bb, &tok);
-  w->rtok[e] = tok; /* a is from the first walk: what the set carries in that iteration */
-  check_set(w, e, &tok);
-  prime_drain(w, e, l->loop, 1, a, b);
-  learn(st, q, &tok);
-  mark_wait(w, e, st);
-}
-
-/* B.7: the producer of iteration i - k (same buffer slot) -> the consumer of iteration
- * i, over k ids rotating with iv mod k: set/wait use id base + iv mod k, k priming sets
- * and k draining waits.  Iterations in between use other slots and do not wait. */
-static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_op *b, int q, state *st) {
+/* a of the loop's previous walk (iteration i - k) -> b (iteration i); k = 1: loop-carried
+ * (B.6), k > 1: the same buffer slot k iterations back (B.7).  Wait before b and set after a
+ * in the body, k priming sets before the loop and k draining waits after it, so every trip
+ * count (0 included) stays balanced; k > 1 rotates over k ids with iv mod k (iterations in
+ * between use other slots and do not wait), and b's pipe learns nothing of iteration i - 1
+ * from it.  If a precedes b in the body, an order inside one iteration does it. */
+static void loop_edge(walker *w, const carried *l, const sync_access *a, asc_op *b, int q, int64_t k, state *st) {
   int64_t ev = asc_hw_event_of(a->pipe, q);
   asc_block *body = loop_body(l->loop, b);
   asc_op *aa = body ? asc_pass_anc_in(a->op, body) : NULL, *bb = body ? asc_pass_anc_in(b, body) : NULL;
-  token none;
+  bool ahead = aa && bb && aa != bb && asc_pass_before_in_block(aa, bb);
+  token tok = producer_token(w, a, aa), none;
   int e;
-  if (w->nrdone == MAXROT) {
+  if (k > 1 && w->nrdone == MAXROT) {
     fallback_all(w, b, st, "too many rotating dependences");
     return;
   }
-  w->rdone[w->nrdone++] = (struct rotdone){l->loop, a->op, q, producer_token(w, a, aa), NULL, a->v.rot_k};
-  if (aa && bb && aa != bb && asc_pass_before_in_block(aa, bb))
-    return; /* the same-slot order inside one iteration already covers iteration i - k */
-  if (ev < 0 || !aa || !bb || l->loop->code != ASC_OP_FOR) {
-    fallback_all(w, b, st, "rotating loop-carried dependence cannot be expressed by flags");
+  if (k > 1) /* ahead: the same-slot order inside one iteration already covers iteration i - k */
+    w->rdone[w->nrdone++] = (struct rotdone){l->loop, a->op, q, tok, NULL, k};
+  if (ahead && k == 1)
+    plain_edge(w, a, b, q, st);
+  if (ahead)
+    return;
+  if (ev < 0 || !aa || !bb || (k > 1 && l->loop->code != ASC_OP_FOR)) {
+    fallback_all(w, b, st, "loop-carried dependence cannot be expressed by flags");
     return;
   }
   sync_tok_empty(&none);
-  e = new_edge(w, ev, a, aa, b, bb, &none);
-  prime_drain(w, e, l->loop, (int)a->v.rot_k, a, b);
-  w->edges[e].slot = slot_op(w, l->loop, a->v.rot_k);
-  w->rdone[w->nrdone - 1].wait = w->edges[e].wait;
-  w->rtok[e] = w->rdone[w->nrdone - 1].tok;
+  e = new_edge(w, ev, a, aa, b, bb, k > 1 ? &none : &tok);
+  w->rtok[e] = tok; /* a is from the first walk: what the set carries in that iteration */
+  if (k == 1)
+    check_set(w, e, &tok);
+  prime_drain(w, e, l->loop, (int)k, a, b);
+  if (k > 1) {
+    w->edges[e].slot = slot_op(w, l->loop, k);
+    w->rdone[w->nrdone - 1].wait = w->edges[e].wait;
+  } else
+    learn(st, q, &tok);
   mark_wait(w, e, st);
 }
 
@@ -771,28 +756,24 @@ static void order_op(walker *w, asc_op *op, const sync_access *acc, int n, state
   for (;;) {
     int kind = 0;
     const sync_access *b = NULL, *bar[2] = {NULL, NULL}, *a = latest_need(w, acc, n, st, bar, &b, &kind);
-    const carried *c = a ? carrier(w, a) : NULL;
-    if (a && w->log)
+    const carried *c;
+    if (!a && !bar[0])
+      return;
+    if (!a)
+      a = bar[0], b = bar[1], kind = 1;
+    c = carrier(w, a);
+    if (w->log)
       explain(w->m, false, a, b, kind, c != NULL);
-    else if (bar[0] && w->log)
-      explain(w->m, false, bar[0], bar[1], 1, carrier(w, bar[0]) != NULL);
-    if (a)
-      note_race(w, a, b, kind, true);
-    else if (bar[0])
-      note_race(w, bar[0], bar[1], 1, true);
-    if (c && kind == 3)
-      rotated_edge(w, c, a, op, b->pipe, st);
-    else if (c)
-      carried_edge(w, c, a, op, b->pipe, st);
-    else if (a)
-      plain_edge(w, a, op, b->pipe, st);
-    else if (bar[0]) {
+    note_race(w, a, b, kind, true);
+    if (kind == 1) {
       asc_op *bop = sync_make_barrier(w->m, acc[0].pipe, op->loc);
       asc_op_insert_before(op, bop);
       asc_pass_vec_push(&w->bars, bop);
       barrier(st, acc[0].pipe);
-    } else
-      return;
+    } else if (c)
+      loop_edge(w, c, a, op, b->pipe, kind == 3 ? a->v.rot_k : 1, st);
+    else
+      plain_edge(w, a, op, b->pipe, st);
   }
 }
 
