@@ -149,12 +149,6 @@ static const carried *walking(const walker *w, const asc_op *loop) {
   return NULL;
 }
 
-/* Is loop being walked for the first time (its iteration i - k in a rotating order)? */
-static bool first_walk(const walker *w, const asc_op *loop) {
-  const carried *l = walking(w, loop);
-  return l && l->hi == 0;
-}
-
 static bool is_prime(const sync_edge *e, const asc_op *op) {
   for (int j = 0; j < e->k && j < SYNC_NIDS; j++)
     if (e->prime[j] == op)
@@ -187,6 +181,7 @@ static void walk_flag(walker *w, asc_op *op, state *st) {
   int64_t ev = asc_op_attr(op, "event")->i, e = asc_pass_map_get(&w->edge_of, op) - 1;
   int src = asc_hw_event_src(ev), dst = asc_hw_event_dst(ev);
   const sync_edge *ed = e >= 0 ? &w->edges[e] : NULL;
+  const carried *l = ed && ed->loop ? walking(w, ed->loop) : NULL;
   bool rot = ed && ed->k > 1 && ed->prime[0];
   token t;
   if (src == SYNC_NOPIPE || dst == SYNC_NOPIPE)
@@ -204,7 +199,7 @@ static void walk_flag(walker *w, asc_op *op, state *st) {
       w->ptok[e] = t;
     if (!is_prime(ed, op) || !rot)
       w->etok[e] = t;
-    if (!is_prime(ed, op) && ed->loop && first_walk(w, ed->loop))
+    if (!is_prime(ed, op) && l && l->hi == 0) /* the loop's first walk */
       w->rtok[e] = t;
     check_set(w, (int)e, &t);
     return;
@@ -269,15 +264,6 @@ static void q_deque(walker *w, asc_op *op, state *st, qstate *s, int cons) {
   asc_pass_map_set(&w->env.qslot, &op->results[0], slot);
 }
 
-/* FreeAllEvent: the producer waits every slot's pending backward event, so it learns them
- * all and the next allocs wait nothing. */
-static void q_free_all(state *st, qstate *s, int prod) {
-  for (int i = 0; i < QSLOTS; i++) {
-    learn(st, prod, &s->bwd[i]);
-    sync_tok_empty(&s->bwd[i]);
-  }
-}
-
 static void walk_queue_op(walker *w, asc_op *op, state *st) {
   const asc_value *q = op->operands[0];
   qstate *s = queue_of(w, st, q);
@@ -295,8 +281,9 @@ static void walk_queue_op(walker *w, asc_op *op, state *st) {
   else if (op->code == ASC_OP_ENQUE && s->nfifo < QSLOTS) {
     s->fifo_slot[s->nfifo] = (int)slot;
     s->fifo_tok[s->nfifo++] = sync_set_token(st, prod);
-  } else if (op->code == ASC_OP_FREE_ALL_EVENT)
-    q_free_all(st, s, prod);
+  } else if (op->code == ASC_OP_FREE_ALL_EVENT) /* the producer waits every slot's backward event */
+    for (int i = 0; i < QSLOTS; i++)
+      learn(st, prod, &s->bwd[i]), sync_tok_empty(&s->bwd[i]);
 }
 
 /* ---- edges ---- */
@@ -419,24 +406,6 @@ static asc_block *loop_body(const asc_op *loop, const asc_op *op) {
   return NULL;
 }
 
-/* k priming sets before the loop and k draining waits after it for edge e from a to b;
- * the primes carry what a's pipe knew before the loop. */
-static void prime_drain(walker *w, int e, asc_op *loop, int k, const sync_access *a, const asc_op *b) {
-  sync_edge *ed = &w->edges[e];
-  ed->k = k;
-  ed->loop = loop;
-  w->ptok[e] = w->posts[asc_pass_map_get(&w->pre, loop) - 1][a->pipe];
-  check_set(w, e, &w->ptok[e]);
-  for (int j = 0; j < k; j++) {
-    ed->prime[j] = sync_make_flag(w->m, ASC_OP_SET_FLAG, ed->event, NULL, a->op->loc);
-    ed->drain[j] = sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ed->event, NULL, b->loc);
-    asc_op_insert_before(loop, ed->prime[j]);
-    asc_op_insert_after(j ? ed->drain[j - 1] : loop, ed->drain[j]);
-    asc_pass_map_set(&w->edge_of, ed->prime[j], e + 1);
-    asc_pass_map_set(&w->edge_of, ed->drain[j], e + 1);
-  }
-}
-
 /* iv mod k as i32 at the top of the loop body (the slot a rotating edge's id follows);
  * one per loop and k. */
 static asc_op *slot_op(walker *w, asc_op *loop, int64_t k) {
@@ -475,6 +444,7 @@ static void loop_edge(walker *w, const carried *l, const sync_access *a, asc_op 
   asc_op *aa = body ? asc_pass_anc_in(a->op, body) : NULL, *bb = body ? asc_pass_anc_in(b, body) : NULL;
   bool ahead = aa && bb && aa != bb && asc_pass_before_in_block(aa, bb);
   token tok = producer_token(w, a, aa), none;
+  sync_edge *ed;
   int e;
   if (k > 1 && w->nrdone == MAXROT) {
     fallback_all(w, b, st, "too many rotating dependences");
@@ -495,10 +465,22 @@ static void loop_edge(walker *w, const carried *l, const sync_access *a, asc_op 
   w->rtok[e] = tok; /* a is from the first walk: what the set carries in that iteration */
   if (k == 1)
     check_set(w, e, &tok);
-  prime_drain(w, e, l->loop, (int)k, a, b);
+  ed = &w->edges[e];
+  ed->k = (int)k;
+  ed->loop = l->loop;
+  w->ptok[e] = sync_set_token(l->entry, a->pipe); /* the primes: what a's pipe knew before the loop */
+  check_set(w, e, &w->ptok[e]);
+  for (int j = 0; j < k; j++) {
+    ed->prime[j] = sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc);
+    ed->drain[j] = sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc);
+    asc_op_insert_before(l->loop, ed->prime[j]);
+    asc_op_insert_after(j ? ed->drain[j - 1] : l->loop, ed->drain[j]);
+    asc_pass_map_set(&w->edge_of, ed->prime[j], e + 1);
+    asc_pass_map_set(&w->edge_of, ed->drain[j], e + 1);
+  }
   if (k > 1) {
-    w->edges[e].slot = slot_op(w, l->loop, k);
-    w->rdone[w->nrdone - 1].wait = w->edges[e].wait;
+    ed->slot = slot_op(w, l->loop, k);
+    w->rdone[w->nrdone - 1].wait = ed->wait;
   } else
     learn(st, q, &tok);
   mark_wait(w, e, st);
@@ -960,7 +942,7 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     return;
   }
   l = &w->loops[w->nloops++];
-  *l = (carried){loop, w->idx + 1, 0, 0, false};
+  *l = (carried){loop, w->idx + 1, 0, 0, false, entry};
   if (w->dom && loop->code == ASC_OP_WHILE) {
     walk_while(w, l, entry, st);
     w->nloops--;
@@ -1040,7 +1022,6 @@ static void walk_op(walker *w, asc_op *op, state *st) {
     return;
   case ASC_OP_FOR:
   case ASC_OP_WHILE:
-    record_tokens(w, &w->pre, op, st);
     walk_loop(w, op, st);
     record_tokens(w, &w->post, op, st);
     return;
@@ -1103,7 +1084,6 @@ void sync_walker_free(walker *w, bool edges) {
   free(w->posts);
   asc_pass_vec_free(&w->bars);
   asc_pass_map_free(&w->post);
-  asc_pass_map_free(&w->pre);
   asc_pass_map_free(&w->env.gt_ptr);
   asc_pass_map_free(&w->env.qslot);
   asc_pass_map_free(&w->env.qdepth);
@@ -1168,13 +1148,6 @@ static void check_shape(asc_op *op, void *user) {
   *ok = *ok && shape_ok(op);
 }
 
-static asc_op *scratch_copy(asc_module *m, asc_op *func) {
-  asc_valmap *map = asc_valmap_new();
-  asc_op *copy = asc_op_clone(m, func, map); /* never linked */
-  asc_valmap_free(map);
-  return copy;
-}
-
 /* S001: the orders the insertion walk would add to the kernel as written (on a scratch
  * copy), each reported only if the checker minimality uses (sync_unordered, on another
  * copy) finds that pair unordered too, and both accesses' bytes are known and shared: the
@@ -1188,10 +1161,13 @@ int sync_report_races(asc_module *m, asc_op *func) {
   asc_op *copy;
   asc_pass_vec orig = {0}, ops = {0};
   asc_pass_map of = {0}; /* op of the copy -> its original + 1 (index into orig) */
+  asc_valmap *map;
   asc_walk(func, check_shape, &ok);
   if (!ok)
     return 0;
-  copy = scratch_copy(m, func);
+  map = asc_valmap_new();
+  copy = asc_op_clone(m, func, map); /* never linked */
+  asc_valmap_free(map);
   asc_pass_collect(func, &orig);
   asc_pass_collect(copy, &ops);
   for (size_t i = 0; i < ops.n && i < orig.n; i++)

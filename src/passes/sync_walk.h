@@ -71,7 +71,8 @@ typedef struct state {
 typedef struct carried {
   asc_op *loop;
   int64_t cur, lo, hi;
-  bool each; /* walked iteration by iteration for the riding analysis */
+  bool each;          /* walked iteration by iteration for the riding analysis */
+  const state *entry; /* the state before the loop */
 } carried;
 
 /* check walk with last_walks walks each iteration of a loop of at most this many constant
@@ -108,7 +109,6 @@ typedef struct walker {
   sync_clash *clash;
   int nclash, capclash;
   asc_pass_map post;     /* if/loop op -> index + 1 into posts: set tokens after it */
-  asc_pass_map pre;      /* loop op -> index + 1 into posts: set tokens before it */
   token (*posts)[SYNC_NPIPES];
   int nposts, capposts;
   asc_pass_map edge_of; /* inserted set/wait op -> edge index + 1 */
