@@ -81,29 +81,19 @@ static void barrier(state *st, int pipe) {
     st->k[q] = all;
 }
 
-/* The pending-set key of a flag op's id: the constant, or the SSA value. */
-static void flag_key(const asc_op *op, const void **key, int64_t *cid) {
-  *key = NULL;
-  if (!asc_pass_const_int(op->operands[0], cid)) {
-    *key = op->operands[0];
-    *cid = 0;
-  }
-}
-
-static void user_set(state *st, const asc_op *op, int64_t ev) {
-  pend *p;
-  if (st->npend == MAXPEND)
-    return; /* forget the oldest knowledge rather than overflow: safe */
-  p = &st->pend[st->npend++];
-  p->event = ev;
-  flag_key(op, &p->key, &p->cid);
-  p->tok = sync_set_token(st, asc_hw_event_src(ev));
-}
-
-static void user_wait(state *st, const asc_op *op, int64_t ev) {
-  const void *key;
+/* A user's flag op: a set stays pending, keyed by (event, id: the constant or the SSA
+ * value), until a wait of the same key takes what it carries.  Beyond MAXPEND pending sets
+ * a new one is forgotten: its wait learns nothing (safe). */
+static void user_flag(state *st, const asc_op *op, int64_t ev) {
+  const void *key = NULL;
   int64_t cid;
-  flag_key(op, &key, &cid);
+  if (!asc_pass_const_int(op->operands[0], &cid))
+    key = op->operands[0], cid = 0;
+  if (op->code == ASC_OP_SET_FLAG) {
+    if (st->npend < MAXPEND)
+      st->pend[st->npend++] = (pend){ev, key, cid, sync_set_token(st, asc_hw_event_src(ev))};
+    return;
+  }
   for (int i = 0; i < st->npend; i++)
     if (st->pend[i].event == ev && st->pend[i].key == key && st->pend[i].cid == cid) {
       token t = st->pend[i].tok;
@@ -187,10 +177,7 @@ static void walk_flag(walker *w, asc_op *op, state *st) {
   if (src == SYNC_NOPIPE || dst == SYNC_NOPIPE)
     return;
   if (!ed) {
-    if (op->code == ASC_OP_SET_FLAG)
-      user_set(st, op, ev);
-    else
-      user_wait(st, op, ev);
+    user_flag(st, op, ev);
     return;
   }
   if (op->code == ASC_OP_SET_FLAG) {
@@ -521,21 +508,16 @@ static int overlap(const walker *w, const sync_access *acc, const sync_access *b
   /* b stays put: how many iterations back a is, in a's loop */
   const asc_value *iv = b->v.iv ? b->v.iv : b->v.rot_iv ? b->v.rot_iv : a->v.iv ? a->v.iv : a->v.rot_iv;
   const asc_op *loop = iv ? sync_iv_loop(iv) : NULL;
+  const carried *l = loop ? walking(w, loop) : NULL;
   int rel = loop ? SYNC_UNKNOWN_ITER : SYNC_SAME_ITER;
   int64_t step = 0;
-  for (int i = w->nloops - 1; loop && i >= 0; i--) {
-    const carried *l = &w->loops[i];
-    sync_view first;
-    if (l->loop != loop)
-      continue;
-    if (a->idx >= l->cur)
-      rel = SYNC_SAME_ITER;
-    else if (l->hi > 0 && a->idx >= l->lo && a->idx < l->hi)
-      rel = SYNC_LATER_ITER;
-    else if (l->hi == 0 && sync_first_iteration(&b->v, &first))
-      return sync_overlap(&a->v, &first, SYNC_SAME_ITER, 0);
-    break;
-  }
+  sync_view first;
+  if (l && a->idx >= l->cur)
+    rel = SYNC_SAME_ITER;
+  else if (l && l->hi > 0 && a->idx >= l->lo && a->idx < l->hi)
+    rel = SYNC_LATER_ITER;
+  else if (l && l->hi == 0 && sync_first_iteration(&b->v, &first))
+    return sync_overlap(&a->v, &first, SYNC_SAME_ITER, 0);
   if (loop && !asc_pass_const_int(loop->operands[2], &step))
     step = 0;
   return sync_overlap(&a->v, &b->v, rel, step);
