@@ -425,7 +425,8 @@ static asc_op *slot_op(walker *w, asc_op *loop, int64_t k) {
  * count (0 included) stays balanced; k > 1 rotates over k ids with iv mod k (iterations in
  * between use other slots and do not wait), and b's pipe learns nothing of iteration i - 1
  * from it.  If a precedes b in the body, an order inside one iteration does it. */
-static void loop_edge(walker *w, const carried *l, const sync_access *a, asc_op *b, int q, int64_t k, state *st) {
+static void loop_edge(walker *w, const carried *l, const sync_access *a, asc_op *b, int q, int64_t k,
+                      state *st) {
   int64_t ev = asc_hw_event_of(a->pipe, q);
   asc_block *body = loop_body(l->loop, b);
   asc_op *aa = body ? asc_pass_anc_in(a->op, body) : NULL, *bb = body ? asc_pass_anc_in(b, body) : NULL;
@@ -872,31 +873,12 @@ static bool walks_each(walker *w, asc_op *loop) {
   return w->dom && w->dom->each && n < SYNC_EACH_LOOPS && loop->code == ASC_OP_FOR && w->dom->each(w, loop);
 }
 
-/* scf.while for the riding analysis: the before region runs once more than the after
- * region, and the loop exits after it; the exits after one and two passes are met. */
-static void walk_while(walker *w, carried *l, const state *entry, state *st) {
-  asc_block *cond = l->loop->regions[0].block, *body = l->loop->nregions > 1 ? l->loop->regions[1].block : NULL;
-  state *exits = NULL;
-  bool twice = w->nloops <= SYNC_DOM_DEPTH;
-  for (int pass = 0; pass < 3; pass++) {
-    if (pass && !twice)
-      pass = 2;
-    if (pass == 1) {
-      if (w->dom->loop)
-        w->dom->loop(w, entry->dom, st->dom, l->loop, true);
-      l->lo = l->cur, l->hi = l->cur = w->idx + 1;
-    }
-    if (cond)
-      walk_block(w, cond, st);
-    if (pass == 0)
-      exits = sync_state_copy(st);
-    else
-      sync_state_meet(exits, st, NULL);
-    if (pass < 2 && body)
-      walk_block(w, body, st);
-  }
-  sync_state_meet(st, exits, NULL);
-  sync_state_free(exits);
+/* The loop may leave here: st is one of its exits. */
+static void add_exit(state **exits, const state *st) {
+  if (*exits)
+    sync_state_meet(*exits, st, NULL);
+  else
+    *exits = sync_state_copy(st);
 }
 
 /* A loop is walked iteration by iteration with its index pinned when the riding analysis
@@ -904,10 +886,13 @@ static void walk_while(walker *w, carried *l, const state *entry, state *st) {
  * SYNC_UNROLL constant trips apart; else twice (B.6: the second walk stands for every later
  * iteration), or once if it makes at most one trip.  The paths that leave after fewer walks
  * (after one trip; any pinned one when the trip count is unknown) and the zero-trip path
- * are met at the exit, with the elements walked after them as not run there. */
+ * are met at the exit, with the elements walked after them as not run there.  For the
+ * riding analysis an scf.while leaves after its before region, which runs once more. */
 static void walk_loop(walker *w, asc_op *loop, state *st) {
   state *entry, *exits = NULL;
-  bool pin, shallow = w->dom && w->nloops >= SYNC_DOM_DEPTH;
+  bool pin, shallow = w->dom && w->nloops >= SYNC_DOM_DEPTH, whiles = w->dom && loop->code == ASC_OP_WHILE;
+  asc_block *before = whiles ? loop->regions[0].block : NULL;
+  asc_block *after = whiles && loop->nregions > 1 ? loop->regions[1].block : NULL;
   int first_edge = w->nedges;
   int64_t tmin, tmax, walks, v, n = asc_pass_trip_count(loop);
   carried *l;
@@ -925,12 +910,6 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   }
   l = &w->loops[w->nloops++];
   *l = (carried){loop, w->idx + 1, 0, 0, false, entry};
-  if (w->dom && loop->code == ASC_OP_WHILE) {
-    walk_while(w, l, entry, st);
-    w->nloops--;
-    sync_state_free(entry);
-    return;
-  }
   pin = sync_unrolled(w, loop);
   l->each = !pin && !shallow && walks_each(w, loop);
   pin |= l->each;
@@ -941,17 +920,22 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
       l->lo = l->cur, l->hi = l->cur = w->idx + 1;
     if (pinned)
       w->facts[w->nfacts++] = (struct fact){loop->regions[0].block->args[0], v, v};
-    sync_walk_body(w, loop, st);
+    if (whiles && before)
+      walk_block(w, before, st);
+    if (whiles)
+      add_exit(&exits, st);
+    if (whiles && after)
+      walk_block(w, after, st);
+    else if (!whiles)
+      sync_walk_body(w, loop, st);
     w->nfacts -= pinned;
-    if (t + 1 < walks && (l->each ? n != walks : !pin && (tmin <= 1 || w->dom))) { /* it may leave here */
-      if (exits)
-        sync_state_meet(exits, st, NULL);
-      else
-        exits = sync_state_copy(st);
-    }
+    if (!whiles && t + 1 < walks && (l->each ? n != walks : !pin && (tmin <= 1 || w->dom)))
+      add_exit(&exits, st);
     if (w->dom && w->dom->loop && (l->each || t + 1 < walks))
       w->dom->loop(w, entry->dom, st->dom, loop, !l->each);
   }
+  if (whiles && before)
+    walk_block(w, before, st);
   if (w->check)
     sync_resolve_deferred(w, loop, st);
   if (sync_walks_last(w, loop))
@@ -963,7 +947,7 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   }
   w->nloops--;
   forget_cursors(st, entry);
-  if (shallow || tmin < 1) {
+  if (!whiles && (shallow || tmin < 1)) {
     not_run_view(w, loop, first_edge, entry, w->idx);
     sync_state_meet(st, entry, NULL); /* zero trips */
   }
