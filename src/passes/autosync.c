@@ -491,21 +491,17 @@ static bool pin_view(const walker *w, sync_view *v) {
   return true;
 }
 
-/* a ran earlier in the iteration being walked of the loop its view moves with: the facts
- * here pin its view too. */
-static bool pinned_here(const walker *w, sync_access *a) {
-  const asc_value *iv = a->v.rot_iv ? a->v.rot_iv : a->v.iv;
-  const carried *l = iv ? walking(w, sync_iv_loop(iv)) : NULL;
-  return l && a->idx >= l->cur && pin_view(w, &a->v);
-}
-
 /* Do a (earlier) and b touch common bytes?  For views moving with an IV, whether they
  * can depends on how far apart their iterations are.  The first walk of a loop stands
  * for its first iteration against what came before the loop (later iterations are the
  * second walk's), so there b is where the first iteration puts it. */
 static int overlap(const walker *w, const sync_access *acc, const sync_access *b) {
+  /* acc ran earlier in the iteration being walked of the loop its view moves with: the
+   * facts here pin its view too */
+  const asc_value *aiv = acc->v.rot_iv ? acc->v.rot_iv : acc->v.iv;
+  const carried *al = aiv ? walking(w, sync_iv_loop(aiv)) : NULL;
   sync_access pinned = *acc;
-  const sync_access *a = pinned_here(w, &pinned) ? &pinned : acc;
+  const sync_access *a = al && acc->idx >= al->cur && pin_view(w, &pinned.v) ? &pinned : acc;
   /* b stays put: how many iterations back a is, in a's loop */
   const asc_value *iv = b->v.iv ? b->v.iv : b->v.rot_iv ? b->v.rot_iv : a->v.iv ? a->v.iv : a->v.rot_iv;
   const asc_op *loop = iv ? sync_iv_loop(iv) : NULL;
@@ -838,9 +834,8 @@ static void walk_if(walker *w, asc_op *op, state *st) {
   not_run_view(w, op, first_edge, other, then_end); /* the else path: nor did the then arm */
   if (!then_runs)
     sync_state_assign(st, other);
-  else if (else_runs) {
+  else if (else_runs)
     sync_state_meet(st, other, op->operands[0]);
-  }
   free(saved);
   sync_state_free(other);
 }
@@ -856,21 +851,6 @@ void sync_walk_body(walker *w, asc_op *loop, state *st) {
     if (loop->regions[r].block)
       walk_block(w, loop->regions[r].block, st);
   w->nfacts -= pushed;
-}
-
-/* After a loop the trip count is unknown: a queue whose cursor moved has unknown slots. */
-static void forget_cursors(state *st, const state *entry) {
-  for (int i = 0; i < st->nq; i++)
-    if (i >= entry->nq || st->qs[i].cursor != entry->qs[i].cursor)
-      st->qs[i].cursor = -1;
-}
-
-/* Does the riding analysis walk loop iteration by iteration (and may it, nested so)? */
-static bool walks_each(walker *w, asc_op *loop) {
-  int n = 0;
-  for (int i = 0; i < w->nloops; i++)
-    n += w->loops[i].each;
-  return w->dom && w->dom->each && n < SYNC_EACH_LOOPS && loop->code == ASC_OP_FOR && w->dom->each(w, loop);
 }
 
 /* The loop may leave here: st is one of its exits. */
@@ -893,7 +873,7 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   bool pin, shallow = w->dom && w->nloops >= SYNC_DOM_DEPTH, whiles = w->dom && loop->code == ASC_OP_WHILE;
   asc_block *before = whiles ? loop->regions[0].block : NULL;
   asc_block *after = whiles && loop->nregions > 1 ? loop->regions[1].block : NULL;
-  int first_edge = w->nedges;
+  int first_edge = w->nedges, neach = 0;
   int64_t tmin, tmax, walks, v, n = asc_pass_trip_count(loop);
   carried *l;
   sync_trip_range(w, loop, &tmin, &tmax);
@@ -910,8 +890,11 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   }
   l = &w->loops[w->nloops++];
   *l = (carried){loop, w->idx + 1, 0, 0, false, entry};
-  pin = sync_unrolled(w, loop);
-  l->each = !pin && !shallow && walks_each(w, loop);
+  for (int i = 0; i < w->nloops; i++)
+    neach += w->loops[i].each;
+  pin = sync_unrolled(w, loop); /* or the riding analysis asks (at most SYNC_EACH_LOOPS nested so): */
+  l->each = !pin && !shallow && w->dom && w->dom->each && neach < SYNC_EACH_LOOPS && loop->code == ASC_OP_FOR &&
+            w->dom->each(w, loop);
   pin |= l->each;
   walks = pin ? (n < 0 || n > SYNC_EACH ? SYNC_EACH : n) : shallow || tmax <= 1 ? 1 : 2;
   for (int64_t t = 0; t < walks; t++) {
@@ -946,7 +929,9 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     sync_state_free(exits);
   }
   w->nloops--;
-  forget_cursors(st, entry);
+  for (int i = 0; i < st->nq; i++) /* the trip count is unknown: a queue whose cursor moved has unknown slots */
+    if (i >= entry->nq || st->qs[i].cursor != entry->qs[i].cursor)
+      st->qs[i].cursor = -1;
   if (!whiles && (shallow || tmin < 1)) {
     not_run_view(w, loop, first_edge, entry, w->idx);
     sync_state_meet(st, entry, NULL); /* zero trips */
