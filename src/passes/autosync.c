@@ -308,15 +308,6 @@ static token access_token(const sync_access *a) {
   return t;
 }
 
-/* Remember what a set on each pipe right after the if/loop op would carry (on every
- * path through it: the walk's state after the op is the meet of its paths). */
-static void record_tokens(walker *w, asc_pass_map *map, const asc_op *op, const state *st) {
-  w->posts = sync_grow(w->posts, &w->capposts, w->nposts, sizeof *w->posts);
-  for (int p = 0; p < SYNC_NPIPES; p++)
-    w->posts[w->nposts][p] = sync_set_token(st, p);
-  asc_pass_map_set(map, op, ++w->nposts);
-}
-
 /* What a set placed right after aa (a itself, or an if/loop holding a) carries.  After
  * an if, a may not have run at all: only the state after aa is sound. */
 static token producer_token(const walker *w, const sync_access *a, const asc_op *aa) {
@@ -968,13 +959,18 @@ static void walk_op(walker *w, asc_op *op, state *st) {
     walk_queue_op(w, op, st);
     return;
   case ASC_OP_IF:
-    walk_if(w, op, st);
-    record_tokens(w, &w->post, op, st);
-    return;
   case ASC_OP_FOR:
   case ASC_OP_WHILE:
-    walk_loop(w, op, st);
-    record_tokens(w, &w->post, op, st);
+    if (op->code == ASC_OP_IF)
+      walk_if(w, op, st);
+    else
+      walk_loop(w, op, st);
+    /* what a set on each pipe right after op carries, on every path through it (the state
+     * after op is the meet of its paths) */
+    w->posts = sync_grow(w->posts, &w->capposts, w->nposts, sizeof *w->posts);
+    for (int p = 0; p < SYNC_NPIPES; p++)
+      w->posts[w->nposts][p] = sync_set_token(st, p);
+    asc_pass_map_set(&w->post, op, ++w->nposts);
     return;
   default:
     walk_access_op(w, op, st);
