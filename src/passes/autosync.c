@@ -853,7 +853,7 @@ static void add_exit(state **exits, const state *st) {
 }
 
 /* A loop is walked iteration by iteration with its index pinned when the riding analysis
- * asks (walks_each; at most SYNC_EACH iterations) or the check walk takes a loop of at most
+ * asks (dom->each; at most SYNC_EACH iterations) or the check walk takes a loop of at most
  * SYNC_UNROLL constant trips apart; else twice (B.6: the second walk stands for every later
  * iteration), or once if it makes at most one trip.  The paths that leave after fewer walks
  * (after one trip; any pinned one when the trip count is unknown) and the zero-trip path
