@@ -430,7 +430,7 @@ static void loop_edge(walker *w, const carried *l, const sync_access *a, asc_op 
     return;
   }
   if (k > 1) /* ahead: the same-slot order inside one iteration already covers iteration i - k */
-    w->rdone[w->nrdone++] = (struct rotdone){l->loop, a->op, q, tok, NULL, k};
+    w->rdone[w->nrdone++] = (struct rotdone){l->loop, a->op, q, NULL, k};
   if (ahead && k == 1)
     plain_edge(w, a, b, q, st);
   if (ahead)

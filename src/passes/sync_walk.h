@@ -115,7 +115,6 @@ typedef struct walker {
   struct rotdone {       /* rotating orders made: iteration i - k -> i */
     const asc_op *loop, *aop; /* the producer */
     int q;                    /* the consumer pipe */
-    token tok;                /* what the producer's set covers (within its iteration) */
     asc_op *wait;             /* the rotating wait, or NULL: the order is intra-iteration */
     int64_t k;                /* iteration distance it orders */
   } rdone[MAXROT];
