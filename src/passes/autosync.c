@@ -56,9 +56,8 @@ static asc_block *common_block(asc_op *a, const asc_op *b) {
  * once a flag round trip came back to it; B.4). */
 static void scalar_stall(state *st) {
   for (int q = 0; q < SYNC_NPIPES; q++)
-    for (int p = 0; p < SYNC_NPIPES; p++)
-      if (q != ASC_PIPEID_PIPE_S)
-        sync_comp_join(&st->k[q], &st->k[ASC_PIPEID_PIPE_S], p);
+    if (q != ASC_PIPEID_PIPE_S)
+      sync_tok_join(&st->k[q], &st->k[ASC_PIPEID_PIPE_S]);
 }
 
 static void learn(state *st, int q, const token *t) {
@@ -70,7 +69,7 @@ static void learn(state *st, int q, const token *t) {
 static void barrier(state *st, int pipe) {
   token all;
   if (pipe != ASC_PIPEID_PIPE_ALL) {
-    sync_comp_add(&st->k[pipe], pipe, -1, st->last[pipe]);
+    sync_know_upto(&st->k[pipe], pipe, st->last[pipe]);
     return;
   }
   sync_tok_empty(&all);
@@ -82,29 +81,19 @@ static void barrier(state *st, int pipe) {
     st->k[q] = all;
 }
 
-/* The pending-set key of a flag op's id: the constant, or the SSA value. */
-static void flag_key(const asc_op *op, const void **key, int64_t *cid) {
-  *key = NULL;
-  if (!asc_pass_const_int(op->operands[0], cid)) {
-    *key = op->operands[0];
-    *cid = 0;
-  }
-}
-
-static void user_set(state *st, const asc_op *op, int64_t ev) {
-  pend *p;
-  if (st->npend == MAXPEND)
-    return; /* forget the oldest knowledge rather than overflow: safe */
-  p = &st->pend[st->npend++];
-  p->event = ev;
-  flag_key(op, &p->key, &p->cid);
-  p->tok = sync_set_token(st, asc_hw_event_src(ev));
-}
-
-static void user_wait(state *st, const asc_op *op, int64_t ev) {
-  const void *key;
+/* A user's flag op: a set stays pending, keyed by (event, id: the constant or the SSA
+ * value), until a wait of the same key takes what it carries.  Beyond MAXPEND pending sets
+ * a new one is forgotten: its wait learns nothing (safe). */
+static void user_flag(state *st, const asc_op *op, int64_t ev) {
+  const void *key = NULL;
   int64_t cid;
-  flag_key(op, &key, &cid);
+  if (!asc_pass_const_int(op->operands[0], &cid))
+    key = op->operands[0], cid = 0;
+  if (op->code == ASC_OP_SET_FLAG) {
+    if (st->npend < MAXPEND)
+      st->pend[st->npend++] = (pend){ev, key, cid, sync_set_token(st, asc_hw_event_src(ev))};
+    return;
+  }
   for (int i = 0; i < st->npend; i++)
     if (st->pend[i].event == ev && st->pend[i].key == key && st->pend[i].cid == cid) {
       token t = st->pend[i].tok;
@@ -141,16 +130,6 @@ static void mark_wait(walker *w, int e, state *st) {
   st->last[q] = w->idx;
 }
 
-static void vacuous(const walker *w, const asc_op *op, int first_edge, int64_t lo, int64_t hi, state *st,
-                    token *extra, int nextra);
-static bool exclusive(const walker *w, const sync_access *a);
-
-/* A loop that surely runs: what its body orders is ordered after it on every path. */
-static bool runs_at_least_once(const walker *w, const asc_op *loop) {
-  int64_t lo, hi;
-  sync_trip_range(w, loop, &lo, &hi);
-  return lo >= 1;
-}
 
 /* The walk of loop under way, or NULL. */
 static const carried *walking(const walker *w, const asc_op *loop) {
@@ -158,12 +137,6 @@ static const carried *walking(const walker *w, const asc_op *loop) {
     if (w->loops[i].loop == loop)
       return &w->loops[i];
   return NULL;
-}
-
-/* Is loop being walked for the first time (its iteration i - k in a rotating order)? */
-static bool first_walk(const walker *w, const asc_op *loop) {
-  const carried *l = walking(w, loop);
-  return l && l->hi == 0;
 }
 
 static bool is_prime(const sync_edge *e, const asc_op *op) {
@@ -174,23 +147,18 @@ static bool is_prime(const sync_edge *e, const asc_op *op) {
 }
 
 /* What the draining waits of loop-carried edge e take after its loop: the last iteration's
- * set; the first one's if the loop may run once; the priming set's if it may not run (only
- * that, if it surely does not). */
+ * set; the first one's too if the loop may run once; the priming set's too if it may not run
+ * (only that, if it surely does not). */
 static token drain_token(const walker *w, int e) {
-  token t = w->etok[e], once = w->rtok[e];
-  const asc_op *loop = w->edges[e].loop;
+  token t = w->etok[e];
   int64_t lo, hi;
-  sync_trip_range(w, loop, &lo, &hi);
+  sync_trip_range(w, w->edges[e].loop, &lo, &hi);
   if (hi == 0)
-    return w->ptok[e]; /* the loop makes no trip here: the priming set's */
+    return w->ptok[e];
   if (lo == 0)
     sync_tok_meet(&t, &w->ptok[e]);
-  if (lo <= 1 && hi >= 1) {
-    for (int i = 0; i < w->nsecond; i++) /* with one iteration, the second walk's never ran */
-      if (w->second[i].loop == loop)
-        vacuous(w, loop, 0, w->second[i].lo, w->second[i].hi, NULL, &once, 1);
-    sync_tok_meet(&t, &once);
-  }
+  if (lo <= 1)
+    sync_tok_meet(&t, &w->rtok[e]);
   return t;
 }
 
@@ -203,15 +171,13 @@ static void walk_flag(walker *w, asc_op *op, state *st) {
   int64_t ev = asc_op_attr(op, "event")->i, e = asc_pass_map_get(&w->edge_of, op) - 1;
   int src = asc_hw_event_src(ev), dst = asc_hw_event_dst(ev);
   const sync_edge *ed = e >= 0 ? &w->edges[e] : NULL;
+  const carried *l = ed && ed->loop ? walking(w, ed->loop) : NULL;
   bool rot = ed && ed->k > 1 && ed->prime[0];
   token t;
   if (src == SYNC_NOPIPE || dst == SYNC_NOPIPE)
     return;
   if (!ed) {
-    if (op->code == ASC_OP_SET_FLAG)
-      user_set(st, op, ev);
-    else
-      user_wait(st, op, ev);
+    user_flag(st, op, ev);
     return;
   }
   if (op->code == ASC_OP_SET_FLAG) {
@@ -220,7 +186,7 @@ static void walk_flag(walker *w, asc_op *op, state *st) {
       w->ptok[e] = t;
     if (!is_prime(ed, op) || !rot)
       w->etok[e] = t;
-    if (!is_prime(ed, op) && ed->loop && first_walk(w, ed->loop))
+    if (!is_prime(ed, op) && l && l->hi == 0) /* the loop's first walk */
       w->rtok[e] = t;
     check_set(w, (int)e, &t);
     return;
@@ -285,15 +251,6 @@ static void q_deque(walker *w, asc_op *op, state *st, qstate *s, int cons) {
   asc_pass_map_set(&w->env.qslot, &op->results[0], slot);
 }
 
-/* FreeAllEvent: the producer waits every slot's pending backward event, so it learns them
- * all and the next allocs wait nothing. */
-static void q_free_all(state *st, qstate *s, int prod) {
-  for (int i = 0; i < QSLOTS; i++) {
-    learn(st, prod, &s->bwd[i]);
-    sync_tok_empty(&s->bwd[i]);
-  }
-}
-
 static void walk_queue_op(walker *w, asc_op *op, state *st) {
   const asc_value *q = op->operands[0];
   qstate *s = queue_of(w, st, q);
@@ -311,8 +268,9 @@ static void walk_queue_op(walker *w, asc_op *op, state *st) {
   else if (op->code == ASC_OP_ENQUE && s->nfifo < QSLOTS) {
     s->fifo_slot[s->nfifo] = (int)slot;
     s->fifo_tok[s->nfifo++] = sync_set_token(st, prod);
-  } else if (op->code == ASC_OP_FREE_ALL_EVENT)
-    q_free_all(st, s, prod);
+  } else if (op->code == ASC_OP_FREE_ALL_EVENT) /* the producer waits every slot's backward event */
+    for (int i = 0; i < QSLOTS; i++)
+      learn(st, prod, &s->bwd[i]), sync_tok_empty(&s->bwd[i]);
 }
 
 /* ---- edges ---- */
@@ -345,19 +303,9 @@ static int add_edge(walker *w, int64_t ev, asc_op *set, asc_op *wait, const toke
 /* What a set right after access a guarantees. */
 static token access_token(const sync_access *a) {
   token t;
-  sync_tok_empty(&t);
   memcpy(t.t, a->snap, sizeof t.t);
-  sync_comp_add(&t, a->pipe, -1, a->idx);
+  sync_know_upto(&t, a->pipe, a->idx);
   return t;
-}
-
-/* Remember what a set on each pipe right after the if/loop op would carry (on every
- * path through it: the walk's state after the op is the meet of its paths). */
-static void record_tokens(walker *w, asc_pass_map *map, const asc_op *op, const state *st) {
-  w->posts = sync_grow(w->posts, &w->capposts, w->nposts, sizeof *w->posts);
-  for (int p = 0; p < SYNC_NPIPES; p++)
-    w->posts[w->nposts][p] = sync_set_token(st, p);
-  asc_pass_map_set(map, op, ++w->nposts);
 }
 
 /* What a set placed right after aa (a itself, or an if/loop holding a) carries.  After
@@ -398,15 +346,6 @@ static bool in_second_walk(const walker *w, const asc_block *b) {
   return false;
 }
 
-/* The latest walked access of a's op on a's pipe: where a set placed right after the op
- * takes effect next (a from a loop's previous walk, the op walked again since). */
-static const sync_access *latest(const walker *w, const sync_access *a) {
-  for (size_t i = w->nhist; i-- > 0 && w->hist[i].idx > a->idx;)
-    if (w->hist[i].op == a->op && w->hist[i].pipe == a->pipe)
-      return &w->hist[i];
-  return a;
-}
-
 /* A new edge of event ev carrying tok: its set after aa (a or an ancestor), its wait
  * before bb (b or an ancestor). */
 static int new_edge(walker *w, int64_t ev, const sync_access *a, asc_op *aa, asc_op *b, asc_op *bb, const token *tok) {
@@ -428,7 +367,7 @@ static void plain_edge(walker *w, const sync_access *a, asc_op *b, int q, state 
     fallback_all(w, b, st, "no hardware event orders these pipes");
     return;
   }
-  tok = producer_token(w, latest(w, a), asc_pass_anc_in(a->op, blk));
+  tok = producer_token(w, a, asc_pass_anc_in(a->op, blk));
   e = new_edge(w, ev, a, asc_pass_anc_in(a->op, blk), b, asc_pass_anc_in(b, blk), &tok);
   check_set(w, e, &tok);
   if (in_second_walk(w, blk))
@@ -443,24 +382,6 @@ static asc_block *loop_body(const asc_op *loop, const asc_op *op) {
     if (loop->regions[r].block && inside(op, loop->regions[r].block))
       return loop->regions[r].block;
   return NULL;
-}
-
-/* k priming sets before the loop and k draining waits after it for edge e from a to b;
- * the primes carry what a's pipe knew before the loop. */
-static void prime_drain(walker *w, int e, asc_op *loop, int k, const sync_access *a, const asc_op *b) {
-  sync_edge *ed = &w->edges[e];
-  ed->k = k;
-  ed->loop = loop;
-  w->ptok[e] = w->posts[asc_pass_map_get(&w->pre, loop) - 1][a->pipe];
-  check_set(w, e, &w->ptok[e]);
-  for (int j = 0; j < k; j++) {
-    ed->prime[j] = sync_make_flag(w->m, ASC_OP_SET_FLAG, ed->event, NULL, a->op->loc);
-    ed->drain[j] = sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ed->event, NULL, b->loc);
-    asc_op_insert_before(loop, ed->prime[j]);
-    asc_op_insert_after(j ? ed->drain[j - 1] : loop, ed->drain[j]);
-    asc_pass_map_set(&w->edge_of, ed->prime[j], e + 1);
-    asc_pass_map_set(&w->edge_of, ed->drain[j], e + 1);
-  }
 }
 
 /* iv mod k as i32 at the top of the loop body (the slot a rotating edge's id follows);
@@ -489,59 +410,58 @@ static asc_op *slot_op(walker *w, asc_op *loop, int64_t k) {
   return r;
 }
 
-/* B.6: wait before b and set after a in the body, a priming set before the loop and a
- * draining wait after it, so every trip count (0 included) stays balanced. */
-static void carried_edge(walker *w, const carried *l, const sync_access *a, asc_op *b, int q, state *st) {
-  int64_t ev = asc_hw_event_of(a->pipe, q);
-  asc_block *body = loop_body(l->loop, b);
-  asc_op *aa, *bb;
-  token tok;
-  int e;
-  aa = body ? asc_pass_anc_in(a->op, body) : NULL;
-  bb = body ? asc_pass_anc_in(b, body) : NULL;
-  if (aa && bb && aa != bb && asc_pass_before_in_block(aa, bb)) {
-    plain_edge(w, a, b, q, st); /* a precedes b in the body: an edge in one iteration does */
-    return;
-  }
-  if (ev < 0 || !aa || !bb) {
-    fallback_all(w, b, st, "loop-carried dependence cannot be expressed by one flag");
-    return;
-  }
-  tok = producer_token(w, a, aa);
-  e = new_edge(w, ev, a, aa, b, bb, &tok);
-  w->rtok[e] = tok; /* a is from the first walk: what the set carries in that iteration */
-  check_set(w, e, &tok);
-  prime_drain(w, e, l->loop, 1, a, b);
-  learn(st, q, &tok);
-  mark_wait(w, e, st);
-}
-
-/* B.7: the producer of iteration i - k (same buffer slot) -> the consumer of iteration
- * i, over k ids rotating with iv mod k: set/wait use id base + iv mod k, k priming sets
- * and k draining waits.  Iterations in between use other slots and do not wait. */
-static void rotated_edge(walker *w, const carried *l, const sync_access *a, asc_op *b, int q, state *st) {
+/* a of the loop's previous walk (iteration i - k) -> b (iteration i); k = 1: loop-carried
+ * (B.6), k > 1: the same buffer slot k iterations back (B.7).  Wait before b and set after a
+ * in the body, k priming sets before the loop and k draining waits after it, so every trip
+ * count (0 included) stays balanced; k > 1 rotates over k ids with iv mod k (iterations in
+ * between use other slots and do not wait), and b's pipe learns nothing of iteration i - 1
+ * from it.  If a precedes b in the body, an order inside one iteration does it. */
+static void loop_edge(walker *w, const carried *l, const sync_access *a, asc_op *b, int q, int64_t k,
+                      state *st) {
   int64_t ev = asc_hw_event_of(a->pipe, q);
   asc_block *body = loop_body(l->loop, b);
   asc_op *aa = body ? asc_pass_anc_in(a->op, body) : NULL, *bb = body ? asc_pass_anc_in(b, body) : NULL;
-  token none;
+  bool ahead = aa && bb && aa != bb && asc_pass_before_in_block(aa, bb);
+  token tok = producer_token(w, a, aa), none;
+  sync_edge *ed;
   int e;
-  if (w->nrdone == MAXROT) {
+  if (k > 1 && w->nrdone == MAXROT) {
     fallback_all(w, b, st, "too many rotating dependences");
     return;
   }
-  w->rdone[w->nrdone++] = (struct rotdone){l->loop, a->op, q, producer_token(w, a, aa), NULL, a->v.rot_k};
-  if (aa && bb && aa != bb && asc_pass_before_in_block(aa, bb))
-    return; /* the same-slot order inside one iteration already covers iteration i - k */
-  if (ev < 0 || !aa || !bb || l->loop->code != ASC_OP_FOR) {
-    fallback_all(w, b, st, "rotating loop-carried dependence cannot be expressed by flags");
+  if (k > 1) /* ahead: the same-slot order inside one iteration already covers iteration i - k */
+    w->rdone[w->nrdone++] = (struct rotdone){l->loop, a->op, q, NULL, k};
+  if (ahead && k == 1)
+    plain_edge(w, a, b, q, st);
+  if (ahead)
+    return;
+  if (ev < 0 || !aa || !bb || (k > 1 && l->loop->code != ASC_OP_FOR)) {
+    fallback_all(w, b, st, "loop-carried dependence cannot be expressed by flags");
     return;
   }
   sync_tok_empty(&none);
-  e = new_edge(w, ev, a, aa, b, bb, &none);
-  prime_drain(w, e, l->loop, (int)a->v.rot_k, a, b);
-  w->edges[e].slot = slot_op(w, l->loop, a->v.rot_k);
-  w->rdone[w->nrdone - 1].wait = w->edges[e].wait;
-  w->rtok[e] = w->rdone[w->nrdone - 1].tok;
+  e = new_edge(w, ev, a, aa, b, bb, k > 1 ? &none : &tok);
+  w->rtok[e] = tok; /* a is from the first walk: what the set carries in that iteration */
+  if (k == 1)
+    check_set(w, e, &tok);
+  ed = &w->edges[e];
+  ed->k = (int)k;
+  ed->loop = l->loop;
+  w->ptok[e] = sync_set_token(l->entry, a->pipe); /* the primes: what a's pipe knew before the loop */
+  check_set(w, e, &w->ptok[e]);
+  for (int j = 0; j < k; j++) {
+    ed->prime[j] = sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc);
+    ed->drain[j] = sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc);
+    asc_op_insert_before(l->loop, ed->prime[j]);
+    asc_op_insert_after(j ? ed->drain[j - 1] : l->loop, ed->drain[j]);
+    asc_pass_map_set(&w->edge_of, ed->prime[j], e + 1);
+    asc_pass_map_set(&w->edge_of, ed->drain[j], e + 1);
+  }
+  if (k > 1) {
+    ed->slot = slot_op(w, l->loop, k);
+    w->rdone[w->nrdone - 1].wait = ed->wait;
+  } else
+    learn(st, q, &tok);
   mark_wait(w, e, st);
 }
 
@@ -562,39 +482,30 @@ static bool pin_view(const walker *w, sync_view *v) {
   return true;
 }
 
-/* a ran earlier in the iteration being walked of the loop its view moves with: the facts
- * here pin its view too. */
-static bool pinned_here(const walker *w, sync_access *a) {
-  const asc_value *iv = a->v.rot_iv ? a->v.rot_iv : a->v.iv;
-  const carried *l = iv ? walking(w, sync_iv_loop(iv)) : NULL;
-  return l && a->idx >= l->cur && pin_view(w, &a->v);
-}
-
 /* Do a (earlier) and b touch common bytes?  For views moving with an IV, whether they
  * can depends on how far apart their iterations are.  The first walk of a loop stands
  * for its first iteration against what came before the loop (later iterations are the
  * second walk's), so there b is where the first iteration puts it. */
 static int overlap(const walker *w, const sync_access *acc, const sync_access *b) {
+  /* acc ran earlier in the iteration being walked of the loop its view moves with: the
+   * facts here pin its view too */
+  const asc_value *aiv = acc->v.rot_iv ? acc->v.rot_iv : acc->v.iv;
+  const carried *al = aiv ? walking(w, sync_iv_loop(aiv)) : NULL;
   sync_access pinned = *acc;
-  const sync_access *a = pinned_here(w, &pinned) ? &pinned : acc;
+  const sync_access *a = al && acc->idx >= al->cur && pin_view(w, &pinned.v) ? &pinned : acc;
   /* b stays put: how many iterations back a is, in a's loop */
   const asc_value *iv = b->v.iv ? b->v.iv : b->v.rot_iv ? b->v.rot_iv : a->v.iv ? a->v.iv : a->v.rot_iv;
   const asc_op *loop = iv ? sync_iv_loop(iv) : NULL;
+  const carried *l = loop ? walking(w, loop) : NULL;
   int rel = loop ? SYNC_UNKNOWN_ITER : SYNC_SAME_ITER;
   int64_t step = 0;
-  for (int i = w->nloops - 1; loop && i >= 0; i--) {
-    const carried *l = &w->loops[i];
-    sync_view first;
-    if (l->loop != loop)
-      continue;
-    if (a->idx >= l->cur)
-      rel = SYNC_SAME_ITER;
-    else if (l->hi > 0 && a->idx >= l->lo && a->idx < l->hi)
-      rel = SYNC_LATER_ITER;
-    else if (l->hi == 0 && sync_first_iteration(&b->v, &first))
-      return sync_overlap(&a->v, &first, SYNC_SAME_ITER, 0);
-    break;
-  }
+  sync_view first;
+  if (l && a->idx >= l->cur)
+    rel = SYNC_SAME_ITER;
+  else if (l && l->hi > 0 && a->idx >= l->lo && a->idx < l->hi)
+    rel = SYNC_LATER_ITER;
+  else if (l && l->hi == 0 && sync_first_iteration(&b->v, &first))
+    return sync_overlap(&a->v, &first, SYNC_SAME_ITER, 0);
   if (loop && !asc_pass_const_int(loop->operands[2], &step))
     step = 0;
   return sync_overlap(&a->v, &b->v, rel, step);
@@ -607,18 +518,23 @@ static int64_t cur_walk(const walker *w, const asc_op *loop) {
   return l ? l->cur : INT64_MAX;
 }
 
-/* check walk: is a (iteration i - k) ordered before b (iteration i) by one of the rotating
- * edges the insertion walk placed and that is still there: a before its set in iteration
- * i - k, its wait before b in iteration i? */
-static bool rot_placed(const walker *w, const sync_access *a, const sync_access *b, const state *st) {
+/* Is a (iteration i - k) ordered before b (iteration i) by a rotating order the insertion
+ * walk made (and that is still there): a before its set in iteration i - k, its wait before
+ * b in iteration i?  An order made inside one iteration (no wait) covers iteration i - k for
+ * the insertion walk; the check walk finds it, if still there, through the frontier. */
+static bool rot_done(const walker *w, const sync_access *a, const sync_access *b, const state *st) {
   for (int i = 0; i < w->nrdone; i++) {
     const struct rotdone *r = &w->rdone[i];
     asc_block *body = r->wait ? r->wait->parent : NULL;
     asc_op *aa, *ra, *bb;
     int64_t e = body ? asc_pass_map_get(&w->edge_of, r->wait) : 0, widx = e ? w->edges[e - 1].widx : 0;
     bool from_a, to_b;
-    if (!body || r->k <= 0 || a->v.rot_k % r->k || r->loop != sync_iv_loop(a->v.rot_iv))
-      continue; /* it orders iterations of its own loop, the one a rotates with */
+    if (r->k <= 0 || a->v.rot_k % r->k || r->loop != sync_iv_loop(a->v.rot_iv))
+      continue; /* i - k' -> i chains to i - k -> i only when k' divides k, in a's loop */
+    if (!r->wait && !w->check && r->aop == a->op && r->q == b->pipe)
+      return true;
+    if (!body)
+      continue;
     aa = asc_pass_anc_in(a->op, body), ra = asc_pass_anc_in((asc_op *)r->aop, body), bb = asc_pass_anc_in(b->op, body);
     /* a (iteration i - k) is before the edge's set: in its pipe's order, or by what the
      * set carried in the first walk (a chain through other pipes) */
@@ -635,89 +551,22 @@ static bool rot_placed(const walker *w, const sync_access *a, const sync_access 
   return false;
 }
 
-/* Is a (iteration i - k) ordered before b (iteration i) by a rotating order made
- * earlier: one whose producer a reaches within its iteration and whose wait precedes b? */
-static bool rot_done(const walker *w, const sync_access *a, const sync_access *b, const state *st) {
-  if (w->check)
-    return rot_placed(w, a, b, st);
-  for (int i = 0; i < w->nrdone; i++) {
-    const struct rotdone *r = &w->rdone[i];
-    asc_op *bb;
-    if (r->q != b->pipe || r->k <= 0 || a->v.rot_k % r->k || r->loop != sync_iv_loop(a->v.rot_iv))
-      continue; /* i - k' -> i chains to i - k -> i only when k' divides k, in a's loop */
-    if (!r->wait && r->aop == a->op)
-      return true;
-    if (!r->wait || !sync_knows(&r->tok, a->pipe, a->idx))
-      continue;
-    bb = asc_pass_anc_in(b->op, r->wait->parent);
-    if (bb && (bb == r->wait || asc_pass_before_in_block(r->wait, bb)))
-      return true;
-  }
-  return false;
-}
-
-/* A same-pipe rotating conflict is between iterations i and i + k, k >= 2: a barrier of
- * that pipe (or PIPE_ALL) that every iteration runs, in iteration i + 1, lies between. */
-static bool barred(const sync_access *a) {
-  const asc_op *loop = sync_iv_loop(a->v.rot_iv);
-  const asc_block *body = loop ? loop->regions[0].block : NULL;
-  for (const asc_op *x = body ? body->first : NULL; x; x = x->next)
-    if (x->code == ASC_OP_PIPE_BARRIER) {
-      int64_t bp = asc_op_attr(x, "pipe")->i;
-      if (bp == a->pipe || bp == ASC_PIPEID_PIPE_ALL)
-        return true;
-    }
-  return false;
-}
-
-/* A rotating conflict needs iterations i and i + k: none in a loop of at most k trips. */
-static bool too_few_trips(const sync_access *a) {
-  const asc_op *loop = a->v.rot_iv ? sync_iv_loop(a->v.rot_iv) : NULL;
-  int64_t n = loop ? asc_pass_trip_count(loop) : -1;
-  return n >= 0 && n <= a->v.rot_k;
-}
-
 /* Does b need ordering after a, and by what (0 none, 1 barrier, 2 flag, 3 rotating
  * flag)?  Scalar reads complete before the next instruction issues; S after S is
  * program order. */
 static int need(const walker *w, const sync_access *a, const sync_access *b, const state *st) {
   int p = a->pipe, q = b->pipe, ov = a->write || b->write ? overlap(w, a, b) : 0;
-  if (!ov || exclusive(w, a))
+  if (!ov)
     return 0;
   if (p == ASC_PIPEID_PIPE_S && (q == p || !a->write))
     return 0;
-  if (sync_knows(&st->k[q], p, a->idx) || (ov == 2 && (rot_done(w, a, b, st) || too_few_trips(a) || (p == q && barred(a)))))
+  if (sync_knows(&st->k[q], p, a->idx) || (ov == 2 && rot_done(w, a, b, st)))
     return 0;
   if (p == q)
     return 1; /* RAW, WAW and (B.4, conservatively) WAR: a pipe's instructions overlap */
   if (!w->full && p != ASC_PIPEID_PIPE_S && q != ASC_PIPEID_PIPE_S)
     return 0; /* narrow policy: MTE<->V data flow is the kernel's job */
   return ov == 2 ? 3 : 2;
-}
-
-/* a's condition on loop's index, [alo, ahi], against the walk's [lo, hi]: a of an earlier
- * iteration (the first walk, against the second) needs an index below one of ours. */
-static bool index_exclusive(const walker *w, const sync_access *a, const asc_op *loop, int64_t alo, int64_t ahi,
-                            int64_t lo, int64_t hi) {
-  const carried *l = walking(w, loop);
-  if (!l || !sync_index_values(loop, &alo, &ahi) || !sync_index_values(loop, &lo, &hi))
-    return l != NULL;
-  if (a->idx >= l->cur) /* the same iteration */
-    return (alo > lo ? alo : lo) > (ahi < hi ? ahi : hi);
-  return l->hi > 0 && a->idx >= l->lo && a->idx < l->hi && hi <= alo;
-}
-
-/* a ran under conditions the arms being walked rule out: it and they never both run. */
-static bool exclusive(const walker *w, const sync_access *a) {
-  for (int i = 0; i < a->ncond; i++) {
-    const asc_op *loop = sync_iv_loop(a->cond_x[i]);
-    int64_t lo, hi;
-    sync_fact_range(w, a->cond_x[i], &lo, &hi);
-    if (loop ? index_exclusive(w, a, loop, a->cond_lo[i], a->cond_hi[i], lo, hi)
-             : (a->cond_lo[i] > lo ? a->cond_lo[i] : lo) > (a->cond_hi[i] < hi ? a->cond_hi[i] : hi))
-      return true;
-  }
-  return false;
 }
 
 /* The innermost loop in its second walk whose first walk produced history entry a. */
@@ -859,28 +708,24 @@ static void order_op(walker *w, asc_op *op, const sync_access *acc, int n, state
   for (;;) {
     int kind = 0;
     const sync_access *b = NULL, *bar[2] = {NULL, NULL}, *a = latest_need(w, acc, n, st, bar, &b, &kind);
-    const carried *c = a ? carrier(w, a) : NULL;
-    if (a && w->log)
+    const carried *c;
+    if (!a && !bar[0])
+      return;
+    if (!a)
+      a = bar[0], b = bar[1], kind = 1;
+    c = carrier(w, a);
+    if (w->log)
       explain(w->m, false, a, b, kind, c != NULL);
-    else if (bar[0] && w->log)
-      explain(w->m, false, bar[0], bar[1], 1, carrier(w, bar[0]) != NULL);
-    if (a)
-      note_race(w, a, b, kind, true);
-    else if (bar[0])
-      note_race(w, bar[0], bar[1], 1, true);
-    if (c && kind == 3)
-      rotated_edge(w, c, a, op, b->pipe, st);
-    else if (c)
-      carried_edge(w, c, a, op, b->pipe, st);
-    else if (a)
-      plain_edge(w, a, op, b->pipe, st);
-    else if (bar[0]) {
+    note_race(w, a, b, kind, true);
+    if (kind == 1) {
       asc_op *bop = sync_make_barrier(w->m, acc[0].pipe, op->loc);
       asc_op_insert_before(op, bop);
       asc_pass_vec_push(&w->bars, bop);
       barrier(st, acc[0].pipe);
-    } else
-      return;
+    } else if (c)
+      loop_edge(w, c, a, op, b->pipe, kind == 3 ? a->v.rot_k : 1, st);
+    else
+      plain_edge(w, a, op, b->pipe, st);
   }
 }
 
@@ -894,38 +739,6 @@ static void record(walker *w, const sync_access *acc) {
   w->hist[w->nhist++] = *acc;
 }
 
-static void note_conditions(const walker *w, sync_access *a) {
-  a->ncond = 0;
-  for (int i = w->nfacts - 1; i >= 0 && a->ncond < SYNC_NCOND; i--) {
-    const asc_value *x = w->facts[i].x;
-    bool seen = false;
-    for (int j = 0; j < a->ncond; j++)
-      seen |= a->cond_x[j] == x;
-    if (seen || (!sync_loop_free(x) && !sync_iv_loop(x)))
-      continue;
-    a->cond_x[a->ncond] = x;
-    sync_fact_range(w, x, &a->cond_lo[a->ncond], &a->cond_hi[a->ncond]);
-    a->ncond++;
-  }
-}
-
-/* Do the facts say a loop in its first walk (its first iteration) is not where the walk
- * is: its index there is not the loop's start?  What runs here then runs in later
- * iterations only, which the second walk stands for: it orders it there. */
-static bool not_first_iteration(const walker *w) {
-  for (int i = 0; i < w->nloops; i++) {
-    const carried *l = &w->loops[i];
-    const asc_block *body = l->loop->regions[0].block;
-    int64_t lb, lo, hi;
-    if (l->hi || !body || !body->nargs || !asc_pass_const_int(l->loop->operands[0], &lb))
-      continue;
-    sync_fact_range(w, body->args[0], &lo, &hi);
-    if (lb < lo || lb > hi)
-      return true;
-  }
-  return false;
-}
-
 static void walk_access_op(walker *w, asc_op *op, state *st) {
   sync_access acc[MAXACC];
   int n = sync_op_accesses(&w->env, op, acc, MAXACC), pipe = sync_op_pipe(op);
@@ -933,13 +746,11 @@ static void walk_access_op(walker *w, asc_op *op, state *st) {
     return;
   for (int i = 0; i < n; i++)
     pin_view(w, &acc[i].v);
-  if (!not_first_iteration(w))
-    order_op(w, op, acc, n, st);
+  order_op(w, op, acc, n, st);
   w->idx++;
   for (int i = 0; i < n; i++) {
     acc[i].idx = w->idx;
     memcpy(acc[i].snap, st->k[pipe].t, sizeof acc[i].snap);
-    note_conditions(w, &acc[i]);
     record(w, &acc[i]);
   }
   st->last[pipe] = w->idx;
@@ -948,9 +759,9 @@ static void walk_access_op(walker *w, asc_op *op, state *st) {
 /* ---- regions ---- */
 
 /* An edge made while walking the regions of op (a loop or an if) may have put its wait
- * before op: that wait is an element of its pipe before op which a state taken before
- * (entry, or the else arm's start) does not know of.  Count it in that state's last
- * elements, so the views that promote knowledge ask for knowledge of it too. */
+ * before or after op: an element of its pipe on every path, which a state taken before op
+ * (entry, or the else arm's start) does not know of.  Count it in st's last elements, so the
+ * views that promote knowledge ask for knowledge of it too. */
 static bool wait_outside(const walker *w, int e, const asc_op *op) {
   const asc_op *x = w->edges[e].wait;
   for (int r = 0; r < op->nregions; r++)
@@ -959,48 +770,23 @@ static bool wait_outside(const walker *w, int e, const asc_op *op) {
   return x->parent != NULL;
 }
 
-static void waits_outside(const walker *w, const asc_op *op, int first_edge, state *entry) {
+static void waits_outside(const walker *w, const asc_op *op, int first_edge, state *st) {
   for (int e = first_edge; e < w->nedges; e++) {
     int q = asc_hw_event_dst(w->edges[e].event);
-    if (wait_outside(w, e, op) && w->edges[e].widx > entry->last[q])
-      entry->last[q] = w->edges[e].widx;
+    if (wait_outside(w, e, op) && w->edges[e].widx > st->last[q])
+      st->last[q] = w->edges[e].widx;
   }
 }
 
-/* st walked one arm of an if and knows every element of pipe p that ran on its path
- * (up to its last one): it knows the other arm's p elements too, which did not run there. */
-static void arm_view(const state *entry, state *st, int64_t upto) {
+/* The elements walked in op's regions up to hi did not run on st's path (the other arm, a
+ * loop's iterations that did not happen), except the waits outside op: a pipe that knew
+ * every element of p that ran on the path knows p up to hi. */
+static void not_run_view(const walker *w, const asc_op *op, int first_edge, state *st, int64_t hi) {
+  waits_outside(w, op, first_edge, st);
   for (int q = 0; q < SYNC_NPIPES; q++)
     for (int p = 0; p < SYNC_NPIPES; p++)
-      if (st->k[q].t[p] >= st->last[p] && st->k[q].t[p] >= entry->last[p] && st->k[q].t[p] < upto)
-        sync_comp_add(&st->k[q], p, -1, upto);
-}
-
-/* The elements [lo, hi] walked in op's regions did not run on st's path (the other arm, a
- * loop's iterations that did not happen): every pipe knows them, except the waits that
- * edges made there put outside op, which run on every path.  Also into the extra tokens
- * (the priming sets of a loop's edges) when given. */
-static void vacuous(const walker *w, const asc_op *op, int first_edge, int64_t lo, int64_t hi, state *st,
-                    token *extra, int nextra) {
-  while (lo <= hi) {
-    int64_t cut = hi + 1;
-    for (int e = first_edge; e < w->nedges; e++)
-      if (wait_outside(w, e, op) && w->edges[e].widx >= lo && w->edges[e].widx < cut)
-        cut = w->edges[e].widx;
-    for (int p = 0; p < SYNC_NPIPES && lo < cut; p++) {
-      int64_t plo = INT64_MAX, phi = INT64_MIN; /* p's accesses there: all that a conflict asks of */
-      for (size_t h = 0; h < w->nhist; h++)
-        if (w->hist[h].pipe == p && w->hist[h].idx >= lo && w->hist[h].idx < cut) {
-          plo = w->hist[h].idx < plo ? w->hist[h].idx : plo;
-          phi = w->hist[h].idx > phi ? w->hist[h].idx : phi;
-        }
-      for (int q = 0; st && q < SYNC_NPIPES && plo <= phi; q++)
-        sync_comp_add(&st->k[q], p, plo, phi);
-      for (int i = 0; i < nextra && plo <= phi; i++)
-        sync_comp_add(&extra[i], p, plo, phi);
-    }
-    lo = cut + 1;
-  }
+      if (st->k[q].t[p] >= st->last[p] && st->k[q].t[p] < hi)
+        st->k[q].t[p] = hi;
 }
 
 /* Walk arm r of op under its condition; false if the condition rules it out. */
@@ -1019,9 +805,9 @@ static bool walk_arm(walker *w, asc_op *op, int r, state *st) {
 static void walk_if(walker *w, asc_op *op, state *st) {
   size_t n0 = w->nhist, nthen;
   sync_access *saved;
-  state *other = sync_state_copy(st), *entry = sync_state_copy(st);
+  state *other = sync_state_copy(st);
   int first_edge = w->nedges;
-  int64_t then_end, start = w->idx;
+  int64_t then_end;
   bool then_runs = walk_arm(w, op, 0, st), else_runs;
   then_end = w->idx;
   nthen = w->nhist - n0;
@@ -1035,19 +821,14 @@ static void walk_if(walker *w, asc_op *op, state *st) {
   else_runs = walk_arm(w, op, 1, other);
   for (size_t i = 0; i < nthen; i++)
     record(w, &saved[i]);
-  waits_outside(w, op, first_edge, entry);
-  arm_view(entry, st, w->idx);      /* the then path: the else arm's elements never ran */
-  arm_view(entry, other, then_end); /* the else path: nor did the then arm's */
-  vacuous(w, op, first_edge, then_end + 1, w->idx, st, NULL, 0);
-  vacuous(w, op, first_edge, start + 1, then_end, other, NULL, 0);
+  not_run_view(w, op, first_edge, st, w->idx);      /* the then path: the else arm never ran */
+  not_run_view(w, op, first_edge, other, then_end); /* the else path: nor did the then arm */
   if (!then_runs)
     sync_state_assign(st, other);
-  else if (else_runs) {
+  else if (else_runs)
     sync_state_meet(st, other, op->operands[0]);
-  }
   free(saved);
   sync_state_free(other);
-  sync_state_free(entry);
 }
 
 /* The body runs only when the loop's runtime upper bound exceeds its constant start. */
@@ -1063,133 +844,33 @@ void sync_walk_body(walker *w, asc_op *loop, state *st) {
   w->nfacts -= pushed;
 }
 
-/* After a loop the trip count is unknown: a queue whose cursor moved has unknown slots. */
-static void forget_cursors(state *st, const state *entry) {
-  for (int i = 0; i < st->nq; i++)
-    if (i >= entry->nq || st->qs[i].cursor != entry->qs[i].cursor)
-      st->qs[i].cursor = -1;
+/* The loop may leave here: st is one of its exits. */
+static void add_exit(state **exits, const state *st) {
+  if (*exits)
+    sync_state_meet(*exits, st, NULL);
+  else
+    *exits = sync_state_copy(st);
 }
 
-/* An scf.for whose constant bounds give at most one iteration has no next iteration to
- * depend on it. */
-static bool runs_once_at_most(const walker *w, const asc_op *loop) {
-  int64_t lo, hi;
-  sync_trip_range(w, loop, &lo, &hi);
-  return hi <= 1;
-}
-
-/* s is the state of a path on which the elements of loop walked from `from` on did not run
- * (zero trips, or one): a pipe that knew every element before them knows them too, and
- * every pipe knows that interval (minus the waits the loop's edges put outside it). */
-static void not_run_view(walker *w, const asc_op *loop, int first_edge, state *s, int64_t from) {
-  waits_outside(w, loop, first_edge, s);
-  arm_view(s, s, w->idx);
-  vacuous(w, loop, first_edge, from, w->idx, s, NULL, 0);
-}
-
-/* With zero trips the draining waits take the priming sets: what those carried (entry's
- * view, as above) plus the loop's elements, which never ran. */
-static void zero_trip_primes(walker *w, const asc_op *loop, int first_edge, const state *entry, int64_t from) {
-  for (int e = 0; e < w->nedges; e++) {
-    if (w->edges[e].loop != loop || w->edges[e].k < 1)
-      continue;
-    for (int p = 0; p < SYNC_NPIPES; p++)
-      if (w->ptok[e].t[p] >= entry->last[p])
-        sync_comp_add(&w->ptok[e], p, -1, w->idx);
-    vacuous(w, loop, first_edge, from, w->idx, NULL, &w->ptok[e], 1);
-  }
-}
-
-/* An scf.for whose bounds give no iteration: its body never runs. */
-static bool never_runs(const walker *w, const asc_op *loop) {
-  int64_t lo, hi;
-  sync_trip_range(w, loop, &lo, &hi);
-  return hi == 0;
-}
-
-static void note_second_walk(walker *w, const asc_op *loop, int64_t from) {
-  int i = 0;
-  while (i < w->nsecond && w->second[i].loop != loop)
-    i++;
-  if (i == MAXROT)
-    i = 0; /* forget one: its drains then only know less */
-  else if (i == w->nsecond)
-    w->nsecond++;
-  w->second[i] = (struct second){loop, from, w->idx};
-}
-
-/* The riding analysis walks loop iteration by iteration (its facts depend on the index,
- * as rotating ids do): each iteration with the index pinned, at most SYNC_EACH of them,
- * their exits met when the trip count may differ. */
-static void walk_each(walker *w, carried *l, const state *entry, state *st) {
-  int64_t n = asc_pass_trip_count(l->loop), m = n < 0 || n > SYNC_EACH ? SYNC_EACH : n, v;
-  asc_block *body = l->loop->regions[0].block;
-  state *exits = NULL;
-  for (int64_t t = 0; t < m; t++) {
-    bool pinned = w->nfacts < MAXFACTS && sync_index_at(l->loop, t, &v);
-    if (t)
-      l->lo = l->cur, l->hi = l->cur = w->idx + 1;
-    if (pinned)
-      w->facts[w->nfacts++] = (struct fact){body->args[0], v, v};
-    sync_walk_body(w, l->loop, st);
-    w->nfacts -= pinned;
-    if (w->dom->loop)
-      w->dom->loop(w, entry->dom, st->dom, l->loop, false);
-    if (n != m && !exits)
-      exits = sync_state_copy(st);
-    else if (n != m)
-      sync_state_meet(exits, st, NULL);
-  }
-  if (exits)
-    sync_state_meet(st, exits, NULL);
-  sync_state_free(exits);
-}
-
-/* Does the riding analysis walk loop iteration by iteration (and may it, nested so)? */
-static bool walks_each(walker *w, asc_op *loop) {
-  int n = 0;
-  for (int i = 0; i < w->nloops; i++)
-    n += w->loops[i].each;
-  return w->dom && w->dom->each && n < SYNC_EACH_LOOPS && loop->code == ASC_OP_FOR && w->dom->each(w, loop);
-}
-
-/* scf.while for the riding analysis: the before region runs once more than the after
- * region, and the loop exits after it; the exits after one and two passes are met. */
-static void walk_while(walker *w, carried *l, const state *entry, state *st) {
-  asc_block *cond = l->loop->regions[0].block, *body = l->loop->nregions > 1 ? l->loop->regions[1].block : NULL;
-  state *exits = NULL;
-  bool twice = w->nloops <= SYNC_DOM_DEPTH;
-  for (int pass = 0; pass < 3; pass++) {
-    if (pass && !twice)
-      pass = 2;
-    if (pass == 1) {
-      if (w->dom->loop)
-        w->dom->loop(w, entry->dom, st->dom, l->loop, true);
-      l->lo = l->cur, l->hi = l->cur = w->idx + 1;
-    }
-    if (cond)
-      walk_block(w, cond, st);
-    if (pass == 0)
-      exits = sync_state_copy(st);
-    else
-      sync_state_meet(exits, st, NULL);
-    if (pass < 2 && body)
-      walk_block(w, body, st);
-  }
-  sync_state_meet(st, exits, NULL);
-  sync_state_free(exits);
-}
-
+/* A loop is walked iteration by iteration with its index pinned when the riding analysis
+ * asks (dom->each; at most SYNC_EACH iterations) or the check walk takes a loop of at most
+ * SYNC_UNROLL constant trips apart; else twice (B.6: the second walk stands for every later
+ * iteration), or once if it makes at most one trip.  The paths that leave after fewer walks
+ * (after one trip; any pinned one when the trip count is unknown) and the zero-trip path
+ * are met at the exit, with the elements walked after them as not run there.  For the
+ * riding analysis an scf.while leaves after its before region, which runs once more. */
 static void walk_loop(walker *w, asc_op *loop, state *st) {
-  state *entry;
-  bool unrolled, each, shallow = w->dom && w->nloops >= SYNC_DOM_DEPTH;
-  int first_edge = w->nedges;
-  int64_t start;
+  state *entry, *exits = NULL;
+  bool pin, shallow = w->dom && w->nloops >= SYNC_DOM_DEPTH, whiles = w->dom && loop->code == ASC_OP_WHILE;
+  asc_block *before = whiles ? loop->regions[0].block : NULL;
+  asc_block *after = whiles && loop->nregions > 1 ? loop->regions[1].block : NULL;
+  int first_edge = w->nedges, neach = 0;
+  int64_t tmin, tmax, walks, v, n = asc_pass_trip_count(loop);
   carried *l;
-  if (never_runs(w, loop))
+  sync_trip_range(w, loop, &tmin, &tmax);
+  if (tmax == 0)
     return; /* nothing in it to order, nothing after it to order against it */
   entry = sync_state_copy(st);
-  start = w->idx;
   if (w->nloops == MAXLOOPS) {
     if (w->dom) /* the riding analysis only: once, met with zero trips */
       sync_walk_body(w, loop, st), sync_state_meet(st, entry, NULL);
@@ -1199,49 +880,51 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     return;
   }
   l = &w->loops[w->nloops++];
-  *l = (carried){loop, w->idx + 1, 0, 0, false};
-  unrolled = sync_unrolled(w, loop);
-  each = l->each = !unrolled && !shallow && walks_each(w, loop);
-  if (w->dom && loop->code == ASC_OP_WHILE) {
-    walk_while(w, l, entry, st);
-    w->nloops--;
-    sync_state_free(entry);
-    return;
+  *l = (carried){loop, w->idx + 1, 0, 0, false, entry};
+  for (int i = 0; i < w->nloops; i++)
+    neach += w->loops[i].each;
+  pin = sync_unrolled(w, loop); /* or the riding analysis asks (at most SYNC_EACH_LOOPS nested so): */
+  l->each = !pin && !shallow && w->dom && w->dom->each && neach < SYNC_EACH_LOOPS && loop->code == ASC_OP_FOR &&
+            w->dom->each(w, loop);
+  pin |= l->each;
+  walks = pin ? (n < 0 || n > SYNC_EACH ? SYNC_EACH : n) : shallow || tmax <= 1 ? 1 : 2;
+  for (int64_t t = 0; t < walks; t++) {
+    bool pinned = pin && w->nfacts < MAXFACTS && sync_index_at(loop, t, &v);
+    if (t)
+      l->lo = l->cur, l->hi = l->cur = w->idx + 1;
+    if (pinned)
+      w->facts[w->nfacts++] = (struct fact){loop->regions[0].block->args[0], v, v};
+    if (whiles && before)
+      walk_block(w, before, st);
+    if (whiles)
+      add_exit(&exits, st);
+    if (whiles && after)
+      walk_block(w, after, st);
+    else if (!whiles)
+      sync_walk_body(w, loop, st);
+    w->nfacts -= pinned;
+    if (!whiles && t + 1 < walks && (l->each ? n != walks : !pin && (tmin <= 1 || w->dom)))
+      add_exit(&exits, st);
+    if (w->dom && w->dom->loop && (l->each || t + 1 < walks))
+      w->dom->loop(w, entry->dom, st->dom, loop, !l->each);
   }
-  if (unrolled)
-    sync_walk_unrolled(w, l, st);
-  else if (each)
-    walk_each(w, l, entry, st);
-  else
-    sync_walk_body(w, loop, st);
-  if (!unrolled && !each && !shallow && !runs_once_at_most(w, loop)) {
-    int64_t lo, hi;
-    state *once = NULL;
-    bool third = sync_walks_last(w, loop);
-    sync_trip_range(w, loop, &lo, &hi);
-    if (lo <= 1 || w->dom)
-      once = sync_state_copy(st); /* it may stop after one iteration */
-    if (w->dom && w->dom->loop)
-      w->dom->loop(w, entry->dom, st->dom, loop, true);
-    l->lo = l->cur;
-    l->hi = l->cur = w->idx + 1;
-    sync_walk_body(w, loop, st); /* the next iteration: B.6 two-iteration model */
-    note_second_walk(w, loop, l->cur);
-    if (w->check)
-      sync_resolve_deferred(w, loop, st);
-    if (third)
-      sync_walk_last(w, l, st);
-    if (once) { /* the second walk's elements never ran on that path */
-      not_run_view(w, loop, first_edge, once, l->cur);
-      sync_state_meet(st, once, NULL);
-      sync_state_free(once);
-    }
+  if (whiles && before)
+    walk_block(w, before, st);
+  if (w->check)
+    sync_resolve_deferred(w, loop, st);
+  if (sync_walks_last(w, loop))
+    sync_walk_last(w, l, st);
+  if (exits) {
+    not_run_view(w, loop, first_edge, exits, w->idx);
+    sync_state_meet(st, exits, NULL);
+    sync_state_free(exits);
   }
   w->nloops--;
-  forget_cursors(st, entry);
-  if (shallow || !runs_at_least_once(w, loop)) {
-    not_run_view(w, loop, first_edge, entry, start + 1);
-    zero_trip_primes(w, loop, first_edge, entry, start + 1);
+  for (int i = 0; i < st->nq; i++) /* the trip count is unknown: a queue whose cursor moved has unknown slots */
+    if (i >= entry->nq || st->qs[i].cursor != entry->qs[i].cursor)
+      st->qs[i].cursor = -1;
+  if (!whiles && (shallow || tmin < 1)) {
+    not_run_view(w, loop, first_edge, entry, w->idx);
     sync_state_meet(st, entry, NULL); /* zero trips */
   }
   sync_state_free(entry);
@@ -1276,14 +959,18 @@ static void walk_op(walker *w, asc_op *op, state *st) {
     walk_queue_op(w, op, st);
     return;
   case ASC_OP_IF:
-    walk_if(w, op, st);
-    record_tokens(w, &w->post, op, st);
-    return;
   case ASC_OP_FOR:
   case ASC_OP_WHILE:
-    record_tokens(w, &w->pre, op, st);
-    walk_loop(w, op, st);
-    record_tokens(w, &w->post, op, st);
+    if (op->code == ASC_OP_IF)
+      walk_if(w, op, st);
+    else
+      walk_loop(w, op, st);
+    /* what a set on each pipe right after op carries, on every path through it (the state
+     * after op is the meet of its paths) */
+    w->posts = sync_grow(w->posts, &w->capposts, w->nposts, sizeof *w->posts);
+    for (int p = 0; p < SYNC_NPIPES; p++)
+      w->posts[w->nposts][p] = sync_set_token(st, p);
+    asc_pass_map_set(&w->post, op, ++w->nposts);
     return;
   default:
     walk_access_op(w, op, st);
@@ -1344,7 +1031,6 @@ void sync_walker_free(walker *w, bool edges) {
   free(w->posts);
   asc_pass_vec_free(&w->bars);
   asc_pass_map_free(&w->post);
-  asc_pass_map_free(&w->pre);
   asc_pass_map_free(&w->env.gt_ptr);
   asc_pass_map_free(&w->env.qslot);
   asc_pass_map_free(&w->env.qdepth);
@@ -1409,13 +1095,6 @@ static void check_shape(asc_op *op, void *user) {
   *ok = *ok && shape_ok(op);
 }
 
-static asc_op *scratch_copy(asc_module *m, asc_op *func) {
-  asc_valmap *map = asc_valmap_new();
-  asc_op *copy = asc_op_clone(m, func, map); /* never linked */
-  asc_valmap_free(map);
-  return copy;
-}
-
 /* S001: the orders the insertion walk would add to the kernel as written (on a scratch
  * copy), each reported only if the checker minimality uses (sync_unordered, on another
  * copy) finds that pair unordered too, and both accesses' bytes are known and shared: the
@@ -1429,10 +1108,13 @@ int sync_report_races(asc_module *m, asc_op *func) {
   asc_op *copy;
   asc_pass_vec orig = {0}, ops = {0};
   asc_pass_map of = {0}; /* op of the copy -> its original + 1 (index into orig) */
+  asc_valmap *map;
   asc_walk(func, check_shape, &ok);
   if (!ok)
     return 0;
-  copy = scratch_copy(m, func);
+  map = asc_valmap_new();
+  copy = asc_op_clone(m, func, map); /* never linked */
+  asc_valmap_free(map);
   asc_pass_collect(func, &orig);
   asc_pass_collect(copy, &ops);
   for (size_t i = 0; i < ops.n && i < orig.n; i++)

@@ -12,11 +12,6 @@ const asc_value *sync_strip_cast(const asc_value *v) {
   return v;
 }
 
-/* The op whose region holds block argument v (a loop's index: the loop), or NULL. */
-const asc_op *sync_arg_owner(const asc_value *v) {
-  return !v->def && v->block && v->block->parent ? v->block->parent->parent : NULL;
-}
-
 /* The index values loop's iterations take, clipped into [*lo, *hi]; false if none can. */
 bool sync_index_values(const asc_op *loop, int64_t *lo, int64_t *hi) {
   int64_t lb, step, n = asc_pass_trip_count(loop);
@@ -29,9 +24,13 @@ bool sync_index_values(const asc_op *loop, int64_t *lo, int64_t *hi) {
   return *lo <= *hi;
 }
 
-/* Is v the same in every iteration of every loop (defined outside all of them)? */
+/* Is v the same in every iteration of every loop (defined outside all of them; a block
+ * argument is its region's op's)? */
 bool sync_loop_free(const asc_value *v) {
-  for (const asc_op *x = v->def ? asc_op_parent_op(v->def) : sync_arg_owner(v); x; x = asc_op_parent_op(x))
+  const asc_op *x = v->def ? asc_op_parent_op(v->def) : NULL;
+  if (!v->def && v->block && v->block->parent)
+    x = v->block->parent->parent;
+  for (; x; x = asc_op_parent_op(x))
     if (x->code == ASC_OP_FOR)
       return false;
   return true;
@@ -41,11 +40,11 @@ bool sync_loop_free(const asc_value *v) {
  * a runtime upper bound that the enclosing loops and if conditions limit. */
 void sync_trip_range(const walker *w, const asc_op *loop, int64_t *tmin, int64_t *tmax) {
   int64_t n = asc_pass_trip_count(loop), lb, step, ulo, uhi;
+  const asc_value *x = sync_trip_bound(loop, &lb);
   *tmin = n >= 0 ? n : 0, *tmax = n >= 0 ? n : INT64_MAX;
-  if (n >= 0 || loop->code != ASC_OP_FOR || !asc_pass_const_int(loop->operands[0], &lb) ||
-      !asc_pass_const_int(loop->operands[2], &step) || step <= 0)
+  if (!x || !asc_pass_const_int(loop->operands[2], &step))
     return;
-  sync_fact_range(w, sync_strip_cast(loop->operands[1]), &ulo, &uhi);
+  sync_fact_range(w, x, &ulo, &uhi);
   if (ulo > lb && ulo != INT64_MAX)
     *tmin = (ulo - lb + step - 1) / step;
   if (uhi <= lb)
@@ -97,28 +96,18 @@ bool sync_cmp_const(const asc_op *d, const asc_value **x, int64_t *pred, int64_t
   return true;
 }
 
-/* The x of `cond` (an arith.cmpi of a value and a constant) and the range the facts and
- * `cond` being `truth` leave it; false if cond is of no such form. */
-static bool cond_range(const walker *w, const asc_value *cond, bool truth, const asc_value **x, int64_t *lo,
-                       int64_t *hi) {
-  int64_t c, pred;
-  if (!sync_cmp_const(cond->def, x, &pred, &c))
-    return false;
-  sync_fact_range(w, *x, lo, hi);
-  narrow(pred, c, truth, lo, hi);
-  return true;
-}
-
 /* Push what `cond` being `truth` says (an arith.cmpi of a value and a constant); false
  * if the arms being walked already rule it out, or no iteration of the loop whose index x
  * is takes it (the arm never runs). */
 bool sync_assume(walker *w, const asc_value *cond, bool truth, bool *pushed) {
   const asc_value *x;
   const asc_op *loop;
-  int64_t lo, hi, ilo, ihi;
+  int64_t lo, hi, ilo, ihi, c, pred;
   *pushed = false;
-  if (w->nfacts == MAXFACTS || !cond_range(w, cond, truth, &x, &lo, &hi))
+  if (w->nfacts == MAXFACTS || !sync_cmp_const(cond->def, &x, &pred, &c))
     return true;
+  sync_fact_range(w, x, &lo, &hi);
+  narrow(pred, c, truth, &lo, &hi);
   ilo = lo, ihi = hi;
   if (lo > hi || ((loop = sync_iv_loop(x)) && !sync_index_values(loop, &ilo, &ihi)))
     return false;

@@ -38,7 +38,6 @@ typedef struct sync_view {
 } sync_view;
 
 /* One memory access of one op. */
-enum { SYNC_NCOND = 4 };
 typedef struct sync_access {
   asc_op *op;
   int pipe;
@@ -46,12 +45,6 @@ typedef struct sync_access {
   sync_view v;
   int64_t idx;               /* position in the walk (increases monotonically) */
   int64_t snap[SYNC_NPIPES]; /* what the op's pipe knew complete when it was issued */
-  /* The branch conditions it ran under, on values no loop changes: cond_x[i] in
-   * [cond_lo[i], cond_hi[i]].  Two accesses whose conditions exclude each other never
-   * both run. */
-  int ncond;
-  const asc_value *cond_x[SYNC_NCOND];
-  int64_t cond_lo[SYNC_NCOND], cond_hi[SYNC_NCOND];
 } sync_access;
 
 /* Per-function facts gathered before the walk. */

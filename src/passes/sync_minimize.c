@@ -348,17 +348,6 @@ bool sync_unrolled(const walker *w, const asc_op *loop) {
   return w->check && w->last_walks && n >= 1 && n <= SYNC_UNROLL;
 }
 
-/* Each iteration in turn: the walks check every pair of iterations as they are. */
-void sync_walk_unrolled(walker *w, carried *l, state *st) {
-  int64_t n = asc_pass_trip_count(l->loop);
-  for (int64_t t = 0; t < n; t++) {
-    if (t)
-      l->lo = l->cur, l->hi = l->cur = w->idx + 1;
-    walk_pinned(w, l->loop, t, st);
-  }
-  sync_resolve_deferred(w, l->loop, st);
-}
-
 /* A loop of more constant trips, its last iteration walked a third time: the second walk
  * then stands for the iterations between, and the exit sees this one.  Within the loop
  * the first two walks checked every conflict; this one checks nothing. */

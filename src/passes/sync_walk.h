@@ -8,13 +8,11 @@
 
 enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 64, MAXLOOPS = 32, MAXROT = 64, MAXFACTS = 32 };
 
-/* What is known complete of each pipe p: its elements with walk index <= t[p], and those
- * in the intervals [glo[p][g], ghi[p][g]] (elements that did not run on this path: an if's
- * other arm, a loop that ran zero times or once).  glo > ghi: no such interval. */
-enum { NGAPS = 3 };
+/* What is known complete of each pipe p: its elements with walk index <= t[p] (a prefix:
+ * elements that did not run on this path, an if's other arm or a loop's iterations that
+ * did not happen, count as known when the prefix reaches past them). */
 typedef struct token {
   int64_t t[SYNC_NPIPES];
-  int64_t glo[SYNC_NPIPES][NGAPS], ghi[SYNC_NPIPES][NGAPS];
 } token;
 
 /* A pending user set_flag: (event, id) with id a constant or an SSA value. */
@@ -73,7 +71,8 @@ typedef struct state {
 typedef struct carried {
   asc_op *loop;
   int64_t cur, lo, hi;
-  bool each; /* walked iteration by iteration for the riding analysis */
+  bool each;          /* walked iteration by iteration for the riding analysis */
+  const state *entry; /* the state before the loop */
 } carried;
 
 /* check walk with last_walks walks each iteration of a loop of at most this many constant
@@ -110,14 +109,12 @@ typedef struct walker {
   sync_clash *clash;
   int nclash, capclash;
   asc_pass_map post;     /* if/loop op -> index + 1 into posts: set tokens after it */
-  asc_pass_map pre;      /* loop op -> index + 1 into posts: set tokens before it */
   token (*posts)[SYNC_NPIPES];
   int nposts, capposts;
   asc_pass_map edge_of; /* inserted set/wait op -> edge index + 1 */
   struct rotdone {       /* rotating orders made: iteration i - k -> i */
     const asc_op *loop, *aop; /* the producer */
     int q;                    /* the consumer pipe */
-    token tok;                /* what the producer's set covers (within its iteration) */
     asc_op *wait;             /* the rotating wait, or NULL: the order is intra-iteration */
     int64_t k;                /* iteration distance it orders */
   } rdone[MAXROT];
@@ -134,11 +131,6 @@ typedef struct walker {
     int race;                 /* collect: its entry in races, or -1 */
   } deferred[MAXROT];
   int ndeferred;
-  struct second {        /* per loop, the walk indices of its latest second walk */
-    const asc_op *loop;
-    int64_t lo, hi;
-  } second[MAXROT];
-  int nsecond;
   /* check walk with collect (verify-sync's S001): every unordered conflict, once per pair of
    * ops and pipes, instead of stopping at the first; live: found unordered (a rotating one
    * stays provisional until its third walk). */
@@ -168,8 +160,7 @@ typedef struct sync_cases {
 /* sync_state.c */
 void sync_tok_empty(token *t);
 bool sync_knows(const token *t, int p, int64_t x); /* pipe p's element x is known complete */
-void sync_comp_join(token *dst, const token *src, int p);
-void sync_comp_add(token *t, int p, int64_t lo, int64_t hi); /* p's [lo, hi] known too */
+void sync_know_upto(token *t, int p, int64_t hi); /* p's elements up to hi known too */
 void sync_tok_join(token *dst, const token *src);             /* what either knows */
 void sync_tok_meet(token *dst, const token *src);             /* what both know */
 token sync_set_token(const state *st, int p); /* what a set_flag on p issued now carries */
@@ -191,7 +182,6 @@ bool sync_cmp_const(const asc_op *d, const asc_value **x, int64_t *pred, int64_t
 /* The index value of iteration t of loop (constant start and step); false if unknown. */
 bool sync_index_at(const asc_op *loop, int64_t t, int64_t *v);
 bool sync_loop_free(const asc_value *v); /* the same in every iteration of every loop */
-const asc_op *sync_arg_owner(const asc_value *v); /* the op holding block argument v */
 /* Clip [*lo, *hi] to the index values of loop's iterations; false if none is left. */
 bool sync_index_values(const asc_op *loop, int64_t *lo, int64_t *hi);
 /* The runtime bound of loop when its start (*lb) and step are constants, else NULL. */
@@ -213,7 +203,6 @@ void sync_recheck_clashes(walker *w, asc_op *func); /* before ids: clashes of th
 /* check walk with last_walks: walk a loop of at most SYNC_UNROLL constant trips once per
  * iteration, or a longer one's last iteration on its own after the two-iteration model. */
 bool sync_unrolled(const walker *w, const asc_op *loop);
-void sync_walk_unrolled(walker *w, carried *l, state *st);
 bool sync_walks_last(const walker *w, const asc_op *loop);
 void sync_walk_last(walker *w, carried *l, state *st);
 void sync_drop_dead_ids(walker *w, asc_op *func);
