@@ -165,6 +165,12 @@ asc_op *asc_op_parent_op(const asc_op *op) {
   return op->parent->parent->parent;
 }
 
+asc_op *asc_value_scope(const asc_value *v) {
+  if (v->def)
+    return asc_op_parent_op(v->def);
+  return v->block && v->block->parent ? v->block->parent->parent : NULL;
+}
+
 asc_module *asc_module_new(asc_ctx *ctx) {
   asc_module *m = calloc(1, sizeof *m);
   if (!m)

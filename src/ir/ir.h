@@ -252,6 +252,7 @@ void asc_op_insert_after(asc_op *pos, asc_op *op);
 void asc_op_unlink(asc_op *op);
 asc_op *asc_block_terminator(const asc_block *b); /* last op if it is a terminator */
 asc_op *asc_op_parent_op(const asc_op *op);       /* the op whose region holds op */
+asc_op *asc_value_scope(const asc_value *v);      /* the op whose region defines v (a block argument's: its block's) */
 
 asc_attr *asc_attr_int(asc_module *m, const asc_type *t, int64_t v);
 asc_attr *asc_attr_float(asc_module *m, const asc_type *t, double v);

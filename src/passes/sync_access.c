@@ -133,7 +133,7 @@ static bool lin_eq(const sync_lin *a, const sync_lin *b) {
 /* ---- index expressions ---- */
 
 asc_op *sync_iv_loop(const asc_value *iv) {
-  asc_op *loop = !iv->def && iv->block && iv->block->parent ? iv->block->parent->parent : NULL;
+  asc_op *loop = iv->def ? NULL : asc_value_scope(iv);
   return loop && loop->code == ASC_OP_FOR && iv->index == 0 ? loop : NULL;
 }
 

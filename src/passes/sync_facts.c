@@ -27,10 +27,7 @@ bool sync_index_values(const asc_op *loop, int64_t *lo, int64_t *hi) {
 /* Is v the same in every iteration of every loop (defined outside all of them; a block
  * argument is its region's op's)? */
 bool sync_loop_free(const asc_value *v) {
-  const asc_op *x = v->def ? asc_op_parent_op(v->def) : NULL;
-  if (!v->def && v->block && v->block->parent)
-    x = v->block->parent->parent;
-  for (; x; x = asc_op_parent_op(x))
+  for (const asc_op *x = asc_value_scope(v); x; x = asc_op_parent_op(x))
     if (x->code == ASC_OP_FOR)
       return false;
   return true;

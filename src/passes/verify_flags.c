@@ -27,7 +27,7 @@ static const char *flagname(const vs_count *f, char *buf, size_t n) {
 
 /* Is v defined inside (strictly nested in) op? */
 static bool defined_in(const asc_value *v, const asc_op *op) {
-  for (const asc_op *p = v->def ? asc_op_parent_op(v->def) : sync_arg_owner(v); p; p = asc_op_parent_op(p))
+  for (const asc_op *p = asc_value_scope(v); p; p = asc_op_parent_op(p))
     if (p == op)
       return true;
   return false;

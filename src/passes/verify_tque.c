@@ -87,7 +87,7 @@ static vs_tensor resolve(vs_ctx *c, vs_state *s, const asc_value *v) {
     return (vs_tensor){VS_RES_ALLOC, d, root};
   if (d && d->code == ASC_OP_DEQUE)
     return (b = entry(s->ent, s->nent, NULL, root, 0)) ? b->t : (vs_tensor){VS_RES_UNKNOWN, NULL, root};
-  if ((!d && sync_arg_owner(root) == c->func) ||
+  if ((!d && asc_value_scope(root) == c->func) ||
       (d && (d->code == ASC_OP_TBUF_GET || d->code == ASC_OP_TBUF_GET_WITH_OFFSET ||
              d->code == ASC_OP_TBUF_GET_ALL || d->code == ASC_OP_LOCAL_TENSOR)))
     return (vs_tensor){VS_RES_DECL, NULL, root};
@@ -97,7 +97,7 @@ static vs_tensor resolve(vs_ctx *c, vs_state *s, const asc_value *v) {
 /* "tensor declared here" (the alloc of an allocated one), "queue declared here": at v's
  * definition, or at the function for an argument. */
 static void decl_note(vs_ctx *c, const asc_value *v, const char *what) {
-  const asc_op *at = !v ? NULL : v->def ? v->def : sync_arg_owner(v) == c->func ? c->func : NULL;
+  const asc_op *at = !v ? NULL : v->def ? v->def : asc_value_scope(v) == c->func ? c->func : NULL;
   if (at)
     vs_note(c, at, "%s declared here", what);
 }
