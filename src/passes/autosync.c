@@ -1368,7 +1368,7 @@ static int sync_func(asc_module *m, asc_op *func, bool full) {
   rc = sync_assign_ids(m, func, w.edges, w.nedges, w.clash, w.nclash, &w.bars);
   if (!rc) {
     sync_minimize(&w, func);
-    sync_drop_dead_ids(&w, func);
+    sync_give_ids(m, func, w.edges, w.nedges);
   }
   sync_state_free(st);
   sync_walker_free(&w, true);

@@ -9,15 +9,6 @@
 
 /* ---- minimality (B.5 post-pass): drop what the others imply ---- */
 
-/* May e2's set overwrite e1's flag before e1's wait took it?  Only if they share an id;
- * an edge whose ids rotate with the loop's slots was given them against its own clash. */
-static bool ids_clash(const sync_edge *e1, const sync_edge *e2) {
-  int k1 = e1->k > 1 ? e1->k : 1, k2 = e2->k > 1 ? e2->k : 1;
-  if (e1 == e2)
-    return !(e1->k > 1 && !e1->prime[0]);
-  return e1->id < e2->id + k2 && e2->id < e1->id + k1;
-}
-
 /* Walk func again with the syncs it now has, inserting nothing, into w (free it with
  * sync_walker_free(w, false)): w->failed says whether some conflict is unordered, w->clash
  * lists the sets that may overtake a wait of their event.  Inserted flags keep their edge
@@ -226,17 +217,13 @@ static bool walks_ordered(walker *ins, asc_op *func, const sync_cases *cases, sy
   return ok;
 }
 
-/* Is every conflict ordered, and no set able to overtake a wait of its id?  With
- * `reassign`, a set that could overtake one is given another id when the ids allow. */
-static bool all_ordered(walker *ins, asc_op *func, const sync_cases *cases, bool reassign) {
+/* Is every conflict ordered, and no set able to overtake a wait of its id?  With `again`,
+ * a set that could overtake one is given another id when the ids allow. */
+static bool all_ordered(walker *ins, asc_op *func, const sync_cases *cases, bool again) {
   sync_clash *clash;
   int nclash;
-  bool ok = walks_ordered(ins, func, cases, &clash, &nclash), ids_ok = true;
-  ok = ok && sync_rotations_closed(func, ins->edges, ins->nedges, clash, nclash);
-  for (int i = 0; ok && ids_ok && i < nclash; i++)
-    ids_ok = !ids_clash(&ins->edges[clash[i].e1], &ins->edges[clash[i].e2]);
-  if (ok && !ids_ok)
-    ok = reassign && sync_reassign_ids(ins->m, func, ins->edges, ins->nedges, clash, nclash);
+  bool ok = walks_ordered(ins, func, cases, &clash, &nclash);
+  ok = ok && sync_ids_fit(func, ins->edges, ins->nedges, clash, nclash, again);
   free(clash);
   return ok;
 }
@@ -373,37 +360,3 @@ void sync_walk_last(walker *w, carried *l, state *st) {
   walk_pinned(w, l->loop, asc_pass_trip_count(l->loop) - 1, st);
   w->quiet--;
 }
-
-/* ---- dead id arithmetic of rotating edges minimality took out ---- */
-
-void sync_note_uses(asc_op *op, void *user) {
-  for (int i = 0; i < op->noperands; i++)
-    asc_pass_map_set(user, op->operands[i], 1);
-}
-
-static void unlink_if_unused(asc_op *op, const asc_pass_map *uses) {
-  if (op && op->parent && !asc_pass_map_get(uses, &op->results[0]))
-    asc_op_unlink(op);
-}
-
-/* An id iv % k + base whose edge is gone, then a slot iv % k (and the cast feeding it)
- * nothing uses any more: the walk made them, the walk takes them away. */
-void sync_drop_dead_ids(walker *w, asc_op *func) {
-  for (int stage = 0; stage < 3; stage++) {
-    asc_pass_map uses = {0};
-    asc_walk(func, sync_note_uses, &uses);
-    for (int i = 0; i < w->nedges; i++) {
-      const sync_edge *e = &w->edges[i];
-      if (e->k <= 1 || !e->slot)
-        continue;
-      if (stage == 0 && !e->set->parent && e->set->noperands && e->set->operands[0] && e->set->operands[0]->def != e->slot)
-        unlink_if_unused(e->set->operands[0]->def, &uses);
-      else if (stage == 1)
-        unlink_if_unused(e->slot, &uses);
-      else if (stage == 2 && e->slot->operands[0]->def && e->slot->operands[0]->def->code == ASC_OP_INDEX_CAST)
-        unlink_if_unused(e->slot->operands[0]->def, &uses);
-    }
-    asc_pass_map_free(&uses);
-  }
-}
-

@@ -216,7 +216,6 @@ bool sync_unrolled(const walker *w, const asc_op *loop);
 void sync_walk_unrolled(walker *w, carried *l, state *st);
 bool sync_walks_last(const walker *w, const asc_op *loop);
 void sync_walk_last(walker *w, carried *l, state *st);
-void sync_drop_dead_ids(walker *w, asc_op *func);
 
 /* autosync.c, for the check walk */
 void sync_walk_func(walker *w, asc_op *func, state *st); /* the whole body from st */
