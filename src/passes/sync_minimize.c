@@ -7,187 +7,136 @@
 
 #include "passes/sync_walk.h"
 
-/* ---- minimality (B.5 post-pass): drop what the others imply ---- */
+/* ---- the checker: check walks of the finished syncs ---- */
 
-/* Walk func again with the syncs it now has, inserting nothing, into w (free it with
- * sync_walker_free(w, false)): w->failed says whether some conflict is unordered, w->clash
- * lists the sets that may overtake a wait of their event.  Inserted flags keep their edge
- * meaning (ins's edges), so a loop-carried pair still counts its priming set on the first
- * iteration.  With cases, the walk knows the ranges of case k; with last_walks, it takes
- * loops of constant trips apart (autosync.c, walk_loop). */
-static void check_walk(walker *ins, asc_op *func, walker *w, const sync_cases *cases, int k, bool last_walks,
-                       bool collect) {
-  state *st = sync_state_new();
-  memset(w, 0, sizeof *w);
-  w->last_walks = last_walks;
-  w->collect = collect;
-  if (cases)
-    w->nfacts = sync_case_facts(cases, k, w->facts);
-  w->m = ins->m;
-  w->full = ins->full;
-  w->check = true;
-  w->env.m = ins->m;
-  w->edges = ins->edges;
-  w->nedges = w->capedges = ins->nedges;
-  for (int i = 0; i < w->nedges; i++)
-    w->edges[i].widx = 0; /* wait positions of this walk, not of an earlier one */
-  w->edge_of = ins->edge_of;
-  memcpy(w->rdone, ins->rdone, sizeof w->rdone);
-  w->nrdone = ins->nrdone;
-  w->etok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w->etok);
-  w->ptok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w->ptok);
-  w->rtok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w->rtok);
-  if (!w->etok || !w->ptok || !w->rtok)
+/* What check walks found: the sets that may overtake a wait of their event, the conflicts
+ * they found unordered (collecting walks), and the ops of the first such conflict. */
+typedef struct found {
+  sync_clash *clash;
+  int nclash;
+  struct race *races;
+  int nraces;
+  asc_op *fail[2];
+} found;
+
+static void *append(void *to, int *n, const void *from, int nfrom, size_t sz) {
+  to = realloc(to, (size_t)(*n + nfrom ? *n + nfrom : 1) * sz);
+  if (!to)
     asc_die("out of memory");
-  sync_walk_func(w, func, st);
-  sync_state_free(st);
+  memcpy((char *)to + (size_t)*n * sz, from, (size_t)nfrom * sz);
+  *n += nfrom;
+  return to;
 }
 
-/* One check walk (of case k of cases, if any): whether it finds every conflict ordered;
- * if so its clashes are added to *clash, if not the ops of the conflict go to fail. */
-static bool walk_ordered(walker *ins, asc_op *func, const sync_cases *cases, int k, bool last_walks,
-                         sync_clash **clash, int *nclash, asc_op **fail) {
+/* Walk func again with the syncs it now has, inserting nothing; whether it finds every
+ * conflict ordered.  Its clashes (and with collect, the conflicts it finds unordered) are
+ * added to f.  Inserted flags keep their edge meaning (ins's edges), so a loop-carried pair
+ * still counts its priming set on the first iteration.  With cases, the walk knows the
+ * ranges of case k; with last_walks, it takes loops of constant trips apart (autosync.c,
+ * walk_loop). */
+static bool walk(walker *ins, asc_op *func, const sync_cases *cases, int k, bool last_walks, bool collect,
+                 found *f) {
+  state *st = sync_state_new();
   walker w;
+  int n = ins->nedges ? ins->nedges : 1;
   bool ok;
-  check_walk(ins, func, &w, cases, k, last_walks, false);
+  memset(&w, 0, sizeof w);
+  w.last_walks = last_walks;
+  w.collect = collect;
+  if (cases)
+    w.nfacts = sync_case_facts(cases, k, w.facts);
+  w.m = w.env.m = ins->m;
+  w.full = ins->full;
+  w.check = true;
+  w.edges = ins->edges;
+  w.nedges = w.capedges = ins->nedges;
+  for (int i = 0; i < w.nedges; i++)
+    w.edges[i].widx = 0; /* wait positions of this walk, not of an earlier one */
+  w.edge_of = ins->edge_of;
+  memcpy(w.rdone, ins->rdone, sizeof w.rdone);
+  w.nrdone = ins->nrdone;
+  w.etok = calloc((size_t)n, sizeof *w.etok);
+  w.ptok = calloc((size_t)n, sizeof *w.ptok);
+  w.rtok = calloc((size_t)n, sizeof *w.rtok);
+  if (!w.etok || !w.ptok || !w.rtok)
+    asc_die("out of memory");
+  sync_walk_func(&w, func, st);
+  sync_state_free(st);
   ok = !w.failed;
-  if (fail)
-    fail[0] = w.fail[0], fail[1] = w.fail[1];
-  if (ok && w.nclash) {
-    *clash = realloc(*clash, (size_t)(*nclash + w.nclash) * sizeof **clash);
-    if (!*clash)
-      asc_die("out of memory");
-    memcpy(*clash + *nclash, w.clash, (size_t)w.nclash * sizeof **clash);
-    *nclash += w.nclash;
-  }
+  f->clash = append(f->clash, &f->nclash, w.clash, w.nclash, sizeof *w.clash);
+  for (int i = 0; i < w.nraces; i++)
+    if (w.races[i].live)
+      f->races = append(f->races, &f->nraces, &w.races[i], 1, sizeof *w.races);
+  f->fail[0] = w.fail[0], f->fail[1] = w.fail[1];
   sync_walker_free(&w, false);
   return ok;
 }
 
-/* One check walk that collects: the conflicts it finds unordered, into *out; their number. */
-static int collect_walk(walker *ins, asc_op *func, const sync_cases *cases, int k, bool last_walks,
-                        struct race **out) {
-  walker w;
+static void forget(found *f) {
+  free(f->clash);
+  free(f->races);
+  f->clash = NULL, f->races = NULL, f->nclash = f->nraces = 0;
+}
+
+/* Keep the conflicts of f that other has too; other forgets what it found. */
+static void keep_found(found *f, found *other) {
   int n = 0;
-  check_walk(ins, func, &w, cases, k, last_walks, true);
-  for (int i = 0; i < w.nraces; i++)
-    if (w.races[i].live)
-      w.races[n++] = w.races[i];
-  *out = w.races;
-  w.races = NULL;
-  sync_walker_free(&w, false);
-  return n;
-}
-
-static bool same_race(const struct race *x, const struct race *y) {
-  return x->a.op == y->a.op && x->b.op == y->b.op && x->a.pipe == y->a.pipe && x->b.pipe == y->b.pipe;
-}
-
-/* Keep the races of r[0..n) that `keep` marks; returns how many are left. */
-static int keep_marked(struct race *r, int n, const bool *keep) {
-  int m = 0;
-  for (int i = 0; i < n; i++)
-    if (keep[i])
-      r[m++] = r[i];
-  return m;
-}
-
-/* Mark in keep the races of r that other (n2 of them) has too. */
-static void mark_in(const struct race *r, int n, const struct race *other, int n2, bool *keep) {
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < n2 && !keep[i]; j++)
-      keep[i] = same_race(&r[i], &other[j]);
+  for (int i = 0; i < f->nraces; i++) {
+    const struct race *x = &f->races[i];
+    bool has = false;
+    for (int j = 0; j < other->nraces && !has; j++) {
+      const struct race *y = &other->races[j];
+      has = x->a.op == y->a.op && x->b.op == y->b.op && x->a.pipe == y->a.pipe && x->b.pipe == y->b.pipe;
+    }
+    if (has)
+      f->races[n++] = *x;
+  }
+  f->nraces = n;
+  forget(other);
 }
 
 /* Each walk is sound for every pair on its own: a pair is unordered only if the walk over
  * all runs, some case's walk and the walk with loops taken apart all find it so. */
 int sync_unordered(walker *ins, asc_op *func, struct race **out) {
-  struct race *r, *o;
-  int n = collect_walk(ins, func, NULL, 0, false, &r), n2;
+  found all = {0}, other = {0};
   sync_cases cases;
-  bool *keep = calloc((size_t)(n ? n : 1), sizeof *keep);
-  if (!keep)
-    asc_die("out of memory");
+  walk(ins, func, NULL, 0, false, true, &all);
   sync_cases_of(func, &cases);
-  if (n && cases.ncases > 1) {
-    for (int k = 0; k < cases.ncases; k++) {
-      n2 = collect_walk(ins, func, &cases, k, false, &o);
-      mark_in(r, n, o, n2, keep);
-      free(o);
-    }
-    n = keep_marked(r, n, keep);
+  if (all.nraces && cases.ncases > 1) {
+    for (int k = 0; k < cases.ncases; k++)
+      walk(ins, func, &cases, k, false, true, &other);
+    keep_found(&all, &other);
   }
-  if (n) {
-    memset(keep, 0, (size_t)n * sizeof *keep);
-    n2 = collect_walk(ins, func, NULL, 0, true, &o);
-    mark_in(r, n, o, n2, keep);
-    free(o);
-    n = keep_marked(r, n, keep);
+  if (all.nraces) {
+    walk(ins, func, NULL, 0, true, true, &other);
+    keep_found(&all, &other);
   }
-  free(keep);
-  *out = r;
-  return n;
+  free(all.clash);
+  *out = all.races;
+  return all.nraces;
 }
 
-static bool split_on(const sync_cases *cases, const asc_value *x) {
-  for (int v = 0; v < cases->n; v++)
-    if (cases->v[v].x == x)
-      return true;
-  return false;
-}
-
-/* Does branch or loop x test a value the cases split on? */
-static bool decided(const sync_cases *cases, const asc_op *x) {
+/* Can another walk order the conflict of a (earlier) and b (NULL: unknown) that the walk
+ * over all runs found unordered?  The walks per case only if a branch or loop whose
+ * condition or bound the cases split holds a or b; the walk that takes loops of constant
+ * trips apart (cases NULL) only if such a loop holds one of them and makes at most
+ * SYNC_UNROLL trips (each walk is then one iteration), or holds a but not b. */
+static bool may_order(const sync_cases *cases, asc_op *a, asc_op *b) {
   int64_t lb;
-  const asc_op *c = x->code == ASC_OP_IF ? x->operands[0]->def : NULL;
-  const asc_value *bound = x->code == ASC_OP_FOR ? sync_trip_bound(x, &lb) : NULL;
-  if (c && c->code == ASC_OP_CMPI)
-    return split_on(cases, sync_strip_cast(c->operands[0])) || split_on(cases, sync_strip_cast(c->operands[1]));
-  return bound && split_on(cases, bound);
-}
-
-typedef struct decided_in {
-  const sync_cases *cases;
-  bool any;
-} decided_in;
-
-static void note_decided(asc_op *op, void *user) {
-  decided_in *d = user;
-  d->any |= decided(d->cases, op);
-}
-
-/* Can the cases tell paths apart for a conflict of a (earlier) and b (NULL: unknown): does
- * a branch or loop they decide hold a or b, or lie between them? */
-static bool split_decides(const sync_cases *cases, asc_op *a, asc_op *b) {
-  decided_in d = {cases, false};
-  if (!a || !b)
-    return true;
-  for (int i = 0; i < 2; i++)
-    for (const asc_op *x = asc_op_parent_op(i ? b : a); x; x = asc_op_parent_op(x))
-      if (decided(cases, x))
-        return true;
-  for (asc_op *x = a; x; x = asc_op_parent_op(x)) { /* a's ancestor in the block holding both */
-    asc_op *bb = x->parent ? asc_pass_anc_in(b, x->parent) : NULL;
-    if (!bb)
-      continue;
-    for (asc_op *y = x->next; y && y != bb && !d.any; y = y->next)
-      asc_walk(y, note_decided, &d);
-    return d.any;
-  }
-  return false;
-}
-
-/* Can walking iterations of loops of constant trips apart order a conflict of a (earlier)
- * and b (NULL: unknown)?  Only if a loop of constant trips holds one of them and makes
- * at most SYNC_UNROLL trips (each walk is then one iteration), or holds a but not b. */
-static bool last_walk_may_order(asc_op *a, asc_op *b) {
   if (!a || !b)
     return true;
   for (int i = 0; i < 2; i++)
     for (const asc_op *x = asc_op_parent_op(i ? b : a); x; x = asc_op_parent_op(x)) {
+      const asc_op *c = x->code == ASC_OP_IF ? x->operands[0]->def : NULL;
+      const asc_value *v0 = x->code == ASC_OP_FOR ? sync_trip_bound(x, &lb) : NULL, *v1 = NULL;
       int64_t n = x->code == ASC_OP_FOR ? asc_pass_trip_count(x) : -1;
-      if (n >= 1 && (n <= SYNC_UNROLL || (i == 0 && !asc_pass_anc_in(b, x->regions[0].block))))
+      if (!cases && n >= 1 && (n <= SYNC_UNROLL || (i == 0 && !asc_pass_anc_in(b, x->regions[0].block))))
         return true;
+      if (c && c->code == ASC_OP_CMPI)
+        v0 = sync_strip_cast(c->operands[0]), v1 = sync_strip_cast(c->operands[1]);
+      for (int j = 0; cases && j < cases->n; j++)
+        if (cases->v[j].x && (cases->v[j].x == v0 || cases->v[j].x == v1))
+          return true;
     }
   return false;
 }
@@ -197,22 +146,22 @@ static bool last_walk_may_order(asc_op *a, asc_op *b) {
  * every conflict ordered: one per case (the facts of each decide the branches and trip
  * counts the kernel's arguments decide), or one that takes loops of constant trips apart
  * (each iteration of a short one, the last of a longer one).  Each is sound on its own;
- * the clashes of the walks that prove it go to *clash (free it). */
-static bool walks_ordered(walker *ins, asc_op *func, const sync_cases *cases, sync_clash **clash, int *nclash) {
-  asc_op *fail[2];
+ * the clashes of the walks that prove it go to f. */
+static bool walks_ordered(walker *ins, asc_op *func, const sync_cases *cases, found *f) {
+  asc_op *a, *b;
   bool ok;
-  *clash = NULL, *nclash = 0;
-  if (walk_ordered(ins, func, NULL, 0, false, clash, nclash, fail))
+  if (walk(ins, func, NULL, 0, false, false, f))
     return true;
+  a = f->fail[0], b = f->fail[1];
+  forget(f);
   if (!cases)
     return false;
-  ok = cases->ncases > 1 && split_decides(cases, fail[0], fail[1]);
+  ok = cases->ncases > 1 && may_order(cases, a, b);
   for (int k = 0; ok && k < cases->ncases; k++)
-    ok = walk_ordered(ins, func, cases, k, false, clash, nclash, NULL);
-  if (!ok && last_walk_may_order(fail[0], fail[1])) {
-    free(*clash);
-    *clash = NULL, *nclash = 0;
-    ok = walk_ordered(ins, func, NULL, 0, true, clash, nclash, NULL);
+    ok = walk(ins, func, cases, k, false, false, f);
+  if (!ok && may_order(NULL, a, b)) {
+    forget(f);
+    ok = walk(ins, func, NULL, 0, true, false, f);
   }
   return ok;
 }
@@ -220,11 +169,9 @@ static bool walks_ordered(walker *ins, asc_op *func, const sync_cases *cases, sy
 /* Is every conflict ordered, and no set able to overtake a wait of its id?  With `again`,
  * a set that could overtake one is given another id when the ids allow. */
 static bool all_ordered(walker *ins, asc_op *func, const sync_cases *cases, bool again) {
-  sync_clash *clash;
-  int nclash;
-  bool ok = walks_ordered(ins, func, cases, &clash, &nclash);
-  ok = ok && sync_ids_fit(func, ins->edges, ins->nedges, clash, nclash, again);
-  free(clash);
+  found f = {0};
+  bool ok = walks_ordered(ins, func, cases, &f) && sync_ids_fit(func, ins->edges, ins->nedges, f.clash, f.nclash, again);
+  forget(&f);
   return ok;
 }
 
@@ -233,13 +180,11 @@ static bool all_ordered(walker *ins, asc_op *func, const sync_cases *cases, bool
  * clashing with its own wait.  A walk of the finished syncs checks every set; when it finds
  * every conflict ordered, its clashes replace the guesses. */
 void sync_recheck_clashes(walker *ins, asc_op *func) {
-  sync_clash *clash;
-  int nclash;
-  if (walks_ordered(ins, func, NULL, &clash, &nclash)) {
+  found f = {0};
+  if (walks_ordered(ins, func, NULL, &f)) {
     free(ins->clash);
-    ins->clash = clash, ins->nclash = nclash, ins->capclash = nclash;
-  } else
-    free(clash);
+    ins->clash = f.clash, ins->nclash = ins->capclash = f.nclash;
+  }
 }
 
 /* An inserted sync taken out for a trial: where each of its ops was. */
