@@ -1217,7 +1217,6 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   if (!unrolled && !each && !shallow && !runs_once_at_most(w, loop)) {
     int64_t lo, hi;
     state *once = NULL;
-    bool third = sync_walks_last(w, loop);
     sync_trip_range(w, loop, &lo, &hi);
     if (lo <= 1 || w->dom)
       once = sync_state_copy(st); /* it may stop after one iteration */
@@ -1229,8 +1228,6 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     note_second_walk(w, loop, l->cur);
     if (w->check)
       sync_resolve_deferred(w, loop, st);
-    if (third)
-      sync_walk_last(w, l, st);
     if (once) { /* the second walk's elements never ran on that path */
       not_run_view(w, loop, first_edge, once, l->cur);
       sync_state_meet(st, once, NULL);

@@ -1,7 +1,7 @@
 /* sync_minimize.c - auto-sync's minimality post-pass (sync.md B.5): each inserted sync is
  * taken out in turn and stays out if a check walk finds every conflict still ordered (over
- * all runs, per case of the kernel's arguments, or with loops of constant trips taken
- * apart). */
+ * all runs, per case of the kernel's arguments, or with short loops of constant trips
+ * walked iteration by iteration). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,8 +119,8 @@ int sync_unordered(walker *ins, asc_op *func, struct race **out) {
 /* Can another walk order the conflict of a (earlier) and b (NULL: unknown) that the walk
  * over all runs found unordered?  The walks per case only if a branch or loop whose
  * condition or bound the cases split holds a or b; the walk that takes loops of constant
- * trips apart (cases NULL) only if such a loop holds one of them and makes at most
- * SYNC_UNROLL trips (each walk is then one iteration), or holds a but not b. */
+ * trips apart (cases NULL) only if a loop of at most SYNC_UNROLL constant trips holds one
+ * of them. */
 static bool may_order(const sync_cases *cases, asc_op *a, asc_op *b) {
   int64_t lb;
   if (!a || !b)
@@ -130,7 +130,7 @@ static bool may_order(const sync_cases *cases, asc_op *a, asc_op *b) {
       const asc_op *c = x->code == ASC_OP_IF ? x->operands[0]->def : NULL;
       const asc_value *v0 = x->code == ASC_OP_FOR ? sync_trip_bound(x, &lb) : NULL, *v1 = NULL;
       int64_t n = x->code == ASC_OP_FOR ? asc_pass_trip_count(x) : -1;
-      if (!cases && n >= 1 && (n <= SYNC_UNROLL || (i == 0 && !asc_pass_anc_in(b, x->regions[0].block))))
+      if (!cases && n >= 1 && n <= SYNC_UNROLL)
         return true;
       if (c && c->code == ASC_OP_CMPI)
         v0 = sync_strip_cast(c->operands[0]), v1 = sync_strip_cast(c->operands[1]);
@@ -144,8 +144,8 @@ static bool may_order(const sync_cases *cases, asc_op *a, asc_op *b) {
 /* Is every conflict of func ordered by the syncs it has now?  One check walk over all runs
  * answers; when it finds one unordered, and cases are given, other walks may still prove
  * every conflict ordered: one per case (the facts of each decide the branches and trip
- * counts the kernel's arguments decide), or one that takes loops of constant trips apart
- * (each iteration of a short one, the last of a longer one).  Each is sound on its own;
+ * counts the kernel's arguments decide), or one that walks each iteration of loops of at
+ * most SYNC_UNROLL constant trips apart.  Each is sound on its own;
  * the clashes of the walks that prove it go to f. */
 static bool walks_ordered(walker *ins, asc_op *func, const sync_cases *cases, found *f) {
   asc_op *a, *b;
@@ -255,53 +255,26 @@ void sync_minimize(walker *w, asc_op *func) {
 
 /* ---- check walks that take loops of constant trips apart (last_walks) ---- */
 
-/* check walk with last_walks, a loop of n constant trips: walks each of its iterations
- * apart when n <= SYNC_UNROLL, else the last one apart after the two-iteration model.  Walk t
- * that is iteration t runs with the index at that iteration's value: its ifs on the index
- * decided, its views where that iteration puts them.  Pushes that fact, or returns false. */
-static bool pin_index(walker *w, const asc_op *loop, int64_t t) {
-  int64_t n = asc_pass_trip_count(loop), v;
-  const asc_block *body = loop->regions[0].block;
-  if (!w->check || !w->last_walks || t >= n || (t != n - 1 && n > SYNC_UNROLL) || !body ||
-      !body->nargs || w->nfacts == MAXFACTS || !sync_index_at(loop, t, &v))
-    return false;
-  w->facts[w->nfacts++] = (struct fact){body->args[0], v, v};
-  return true;
-}
-
-static void walk_pinned(walker *w, asc_op *loop, int64_t t, state *st) {
-  bool pinned = pin_index(w, loop, t);
-  sync_walk_body(w, loop, st);
-  w->nfacts -= pinned;
-}
-
+/* check walk with last_walks, a loop of at most SYNC_UNROLL constant trips: each iteration in
+ * turn, its index pinned to that iteration's value as a fact (its ifs on the index decided,
+ * its views where that iteration puts them), so the walk checks every pair of iterations as
+ * they are. */
 bool sync_unrolled(const walker *w, const asc_op *loop) {
   int64_t n = asc_pass_trip_count(loop);
   return w->check && w->last_walks && n >= 1 && n <= SYNC_UNROLL;
 }
 
-/* Each iteration in turn: the walks check every pair of iterations as they are. */
 void sync_walk_unrolled(walker *w, carried *l, state *st) {
-  int64_t n = asc_pass_trip_count(l->loop);
-  for (int64_t t = 0; t < n; t++) {
+  const asc_block *body = l->loop->regions[0].block;
+  int64_t v;
+  for (int64_t t = 0; t < asc_pass_trip_count(l->loop); t++) {
+    bool pinned = body && body->nargs && w->nfacts < MAXFACTS && sync_index_at(l->loop, t, &v);
     if (t)
       l->lo = l->cur, l->hi = l->cur = w->idx + 1;
-    walk_pinned(w, l->loop, t, st);
+    if (pinned)
+      w->facts[w->nfacts++] = (struct fact){body->args[0], v, v};
+    sync_walk_body(w, l->loop, st);
+    w->nfacts -= pinned;
   }
   sync_resolve_deferred(w, l->loop, st);
-}
-
-/* A loop of more constant trips, its last iteration walked a third time: the second walk
- * then stands for the iterations between, and the exit sees this one.  Within the loop
- * the first two walks checked every conflict; this one checks nothing. */
-bool sync_walks_last(const walker *w, const asc_op *loop) {
-  return w->check && w->last_walks && asc_pass_trip_count(loop) > SYNC_UNROLL;
-}
-
-void sync_walk_last(walker *w, carried *l, state *st) {
-  l->lo = l->cur;
-  l->hi = l->cur = w->idx + 1;
-  w->quiet++;
-  walk_pinned(w, l->loop, asc_pass_trip_count(l->loop) - 1, st);
-  w->quiet--;
 }

@@ -93,8 +93,8 @@ typedef struct walker {
   bool log;   /* inserting: note each sync and why (auto_sync_log) */
   bool failed;       /* check walk: a conflict is unordered */
   asc_op *fail[2]; /* check walk: its two ops (NULL: a rotating one judged late) */
-  bool last_walks;   /* check walk: take loops of constant trips apart (sync_minimize.c) */
-  int quiet;         /* check walk: inside a loop's walk that checks nothing (its last iteration) */
+  bool last_walks;   /* check walk: walk short loops of constant trips iteration by iteration */
+  int quiet;         /* check walk: checks nothing (the riding analysis) */
   const sync_domain *dom; /* a riding analysis (check walk, quiet), or NULL */
   asc_pass_vec bars; /* the pipe_barrier ops inserted (same-pipe conflicts, PIPE_ALL fallbacks) */
   sync_access *hist;
@@ -206,16 +206,14 @@ int sync_case_facts(const sync_cases *c, int k, struct fact *out);
 /* sync_minimize.c */
 void sync_minimize(walker *w, asc_op *func);
 /* The checker's answer for every pair: the conflicts of func that no check walk (over all
- * runs, per case of the arguments, loops of constant trips taken apart) finds ordered, into
- * *out (free it); returns their number. */
+ * runs, per case of the arguments, short loops of constant trips walked apart) finds
+ * ordered, into *out (free it); returns their number. */
 int sync_unordered(walker *ins, asc_op *func, struct race **out);
 void sync_recheck_clashes(walker *w, asc_op *func); /* before ids: clashes of the finished syncs */
 /* check walk with last_walks: walk a loop of at most SYNC_UNROLL constant trips once per
- * iteration, or a longer one's last iteration on its own after the two-iteration model. */
+ * iteration. */
 bool sync_unrolled(const walker *w, const asc_op *loop);
 void sync_walk_unrolled(walker *w, carried *l, state *st);
-bool sync_walks_last(const walker *w, const asc_op *loop);
-void sync_walk_last(walker *w, carried *l, state *st);
 
 /* autosync.c, for the check walk */
 void sync_walk_func(walker *w, asc_op *func, state *st); /* the whole body from st */
