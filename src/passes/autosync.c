@@ -1361,12 +1361,7 @@ static int sync_func(asc_module *m, asc_op *func, bool full) {
   w.log = m->sync_log;
   w.env.m = m;
   sync_walk_func(&w, func, st);
-  sync_recheck_clashes(&w, func);
-  rc = sync_assign_ids(m, func, w.edges, w.nedges, w.clash, w.nclash, &w.bars);
-  if (!rc) {
-    sync_minimize(&w, func);
-    sync_give_ids(m, func, w.edges, w.nedges);
-  }
+  sync_finish(&w, func);
   sync_state_free(st);
   sync_walker_free(&w, true);
   return rc;

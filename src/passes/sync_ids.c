@@ -288,8 +288,8 @@ static void scan_func(asc_op *func, idctx *c) {
   asc_walk(func, scan, c);
 }
 
-int sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
-                    int nclash, asc_pass_vec *bars) {
+void sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
+                     int nclash, asc_pass_vec *bars) {
   idctx c;
   clashes cl = {edges, nedges, clash, nclash};
   order *ord = alloc(nedges, sizeof *ord);
@@ -305,7 +305,6 @@ int sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, c
   }
   free(ord);
   asc_pass_map_free(&c.pos);
-  return 0;
 }
 
 bool sync_ids_fit(asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash, int nclash, bool again) {

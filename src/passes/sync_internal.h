@@ -108,9 +108,9 @@ typedef struct sync_clash {
 
 /* sync_ids.c: choose every edge an id (0..7, into e->id) avoiding ids user code uses; an
  * edge that finds none is replaced by pipe_barrier(PIPE_ALL) with a note (those barriers
- * are appended to bars).  Returns 0. */
-int sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
-                    int nclash, asc_pass_vec *bars);
+ * are appended to bars). */
+void sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
+                     int nclash, asc_pass_vec *bars);
 /* Do the ids the edges still in func hold fit a new set of clashes (minimality took an edge
  * out), every edge whose ids rotate because its set may overtake its wait of the iteration
  * before still having the edges that close its cycle k iterations on?  If the ids do not

@@ -175,18 +175,6 @@ static bool all_ordered(walker *ins, asc_op *func, const sync_cases *cases, bool
   return ok;
 }
 
-/* The insertion walk had to guess some clashes: an edge it placed during a loop's second
- * walk has a first-iteration set no walk checked, and a next-iteration set it counted as
- * clashing with its own wait.  A walk of the finished syncs checks every set; when it finds
- * every conflict ordered, its clashes replace the guesses. */
-void sync_recheck_clashes(walker *ins, asc_op *func) {
-  found f = {0};
-  if (walks_ordered(ins, func, NULL, &f)) {
-    free(ins->clash);
-    ins->clash = f.clash, ins->nclash = ins->capclash = f.nclash;
-  }
-}
-
 /* An inserted sync taken out for a trial: where each of its ops was. */
 typedef struct trial {
   asc_op *op[2 + 2 * SYNC_NIDS], *prev[2 + 2 * SYNC_NIDS], *next[2 + 2 * SYNC_NIDS];
@@ -237,20 +225,30 @@ static bool try_drop(walker *w, asc_op *func, const sync_cases *cases, int g) {
   return true;
 }
 
-/* Latest first, and again while a pass drops something: a sync that an earlier one (still
- * there on the first pass) kept necessary may go once that one has gone. */
-void sync_minimize(walker *w, asc_op *func) {
-  int ngroups = w->nedges + (int)w->bars.n;
-  bool dropped = true;
+void sync_finish(walker *w, asc_op *func) {
+  found f = {0};
   sync_cases cases;
-  if (!ngroups || !all_ordered(w, func, NULL, false))
-    return;
-  sync_cases_of(func, &cases);
-  for (int pass = 0; pass < 3 && dropped; pass++) {
-    dropped = false;
-    for (int g = ngroups - 1; g >= 0; g--)
-      dropped |= try_drop(w, func, &cases, g);
+  bool dropped = true;
+  /* The insertion walk had to guess some clashes: an edge it placed during a loop's second
+   * walk has a first-iteration set no walk checked, and a next-iteration set it counted as
+   * clashing with its own wait.  A walk of the finished syncs checks every set; when it finds
+   * every conflict ordered, its clashes replace the guesses. */
+  if (walks_ordered(w, func, NULL, &f)) {
+    free(w->clash);
+    w->clash = f.clash, w->nclash = w->capclash = f.nclash;
   }
+  sync_assign_ids(w->m, func, w->edges, w->nedges, w->clash, w->nclash, &w->bars);
+  /* Latest first, and again while a pass drops something: a sync that an earlier one (still
+   * there on the first pass) kept necessary may go once that one has gone. */
+  if (w->nedges + (int)w->bars.n && all_ordered(w, func, NULL, false)) {
+    sync_cases_of(func, &cases);
+    for (int pass = 0; pass < 3 && dropped; pass++) {
+      dropped = false;
+      for (int g = w->nedges + (int)w->bars.n - 1; g >= 0; g--)
+        dropped |= try_drop(w, func, &cases, g);
+    }
+  }
+  sync_give_ids(w->m, func, w->edges, w->nedges);
 }
 
 /* ---- check walks that take loops of constant trips apart (last_walks) ---- */

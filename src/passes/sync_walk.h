@@ -204,12 +204,14 @@ void sync_cases_of(asc_op *func, sync_cases *c);
 int sync_case_facts(const sync_cases *c, int k, struct fact *out);
 
 /* sync_minimize.c */
-void sync_minimize(walker *w, asc_op *func);
+/* After the insertion walk: the clashes of the finished syncs, event ids (PIPE_ALL where none
+ * is left), minimality (B.5: each inserted sync taken out in turn and kept out if the others
+ * imply it), and the ids written into the flags. */
+void sync_finish(walker *w, asc_op *func);
 /* The checker's answer for every pair: the conflicts of func that no check walk (over all
  * runs, per case of the arguments, short loops of constant trips walked apart) finds
  * ordered, into *out (free it); returns their number. */
 int sync_unordered(walker *ins, asc_op *func, struct race **out);
-void sync_recheck_clashes(walker *w, asc_op *func); /* before ids: clashes of the finished syncs */
 /* check walk with last_walks: walk a loop of at most SYNC_UNROLL constant trips once per
  * iteration. */
 bool sync_unrolled(const walker *w, const asc_op *loop);
