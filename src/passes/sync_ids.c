@@ -68,10 +68,8 @@ static asc_value *id_value(asc_module *m, asc_op *func, idctx *c, int id) {
   asc_op_set_attr(m, k, "value", asc_attr_int(m, i32, id));
   if (c->lastconst)
     asc_op_insert_after(c->lastconst, k);
-  else if (b->first)
-    asc_op_insert_before(b->first, k);
   else
-    asc_block_append(b, k);
+    asc_op_insert_before(b->first, k); /* a function has its return at least */
   c->lastconst = k;
   c->consts[id] = &k->results[0];
   return c->consts[id];
@@ -96,29 +94,23 @@ static bool clashing(const clashes *cl, int e1, int e2) {
   return false;
 }
 
-/* No id left: order by draining every pipe before the consumer (and, for a loop-carried
- * edge, after the loop) instead. */
+/* No id left: order by draining every pipe before the consumer instead, and, for a
+ * loop-carried edge, before its draining wait too: that wait also ordered what came before
+ * the loop against what follows it, which matters when the loop runs zero times. */
 static void fallback(asc_module *m, sync_edge *e, bool overtaken, asc_pass_vec *bars) {
-  const char *ev = asc_enum_name(ASC_ENUM_EVENT, e->event);
-  asc_op *all = sync_make_barrier(m, ASC_PIPEID_PIPE_ALL, e->wait->loc);
-  asc_op_insert_before(e->wait, all);
-  asc_pass_vec_push(bars, all);
-  if (overtaken)
-    asc_diag(m->ctx, asc_op_diag_loc(e->wait), ASC_SEV_NOTE,
-             "auto-sync: %s set_flag of one loop iteration may run before the wait_flag of the "
-             "previous one (a flag does not count); using pipe_barrier(PIPE_ALL) instead", ev);
-  else
-    asc_diag(m->ctx, asc_op_diag_loc(e->wait), ASC_SEV_NOTE,
-             "auto-sync: no free event id for %s; using pipe_barrier(PIPE_ALL) instead", ev);
-  asc_op_unlink(e->set);
-  asc_op_unlink(e->wait);
-  /* the draining wait also ordered what came before the loop against what follows it,
-   * which matters when the loop runs zero times: a barrier takes its place too */
-  if (e->k && e->prime[0]) {
-    all = sync_make_barrier(m, ASC_PIPEID_PIPE_ALL, e->drain[0]->loc);
-    asc_op_insert_before(e->drain[0], all);
+  asc_op *at[2] = {e->wait, e->k && e->prime[0] ? e->drain[0] : NULL};
+  asc_diag(m->ctx, asc_op_diag_loc(e->wait), ASC_SEV_NOTE,
+           overtaken ? "auto-sync: %s set_flag of one loop iteration may run before the wait_flag of the "
+                       "previous one (a flag does not count); using pipe_barrier(PIPE_ALL) instead"
+                     : "auto-sync: no free event id for %s; using pipe_barrier(PIPE_ALL) instead",
+           asc_enum_name(ASC_ENUM_EVENT, e->event));
+  for (int i = 0; i < 2 && at[i]; i++) {
+    asc_op *all = sync_make_barrier(m, ASC_PIPEID_PIPE_ALL, at[i]->loc);
+    asc_op_insert_before(at[i], all);
     asc_pass_vec_push(bars, all);
   }
+  asc_op_unlink(e->set);
+  asc_op_unlink(e->wait);
   for (int j = 0; j < e->k && e->prime[j]; j++) {
     asc_op_unlink(e->prime[j]);
     asc_op_unlink(e->drain[j]);
@@ -253,15 +245,24 @@ static void *alloc(int n, size_t sz) {
   return p;
 }
 
-/* The edges still in the function (minimality takes some out, fallback others), in order
- * of their first set, into ord; returns their number. */
-static int order_edges(const idctx *c, const sync_edge *edges, int nedges, order *ord) {
+/* The positions of func's ops and the ids its user flags reserve into c; the edges still in
+ * the function (minimality takes some out, fallback others), in order of their first set,
+ * into *ord (free it with c's map); returns their number. */
+static int scan_func(asc_op *func, idctx *c, const sync_edge *edges, int nedges, order **ord) {
   int n = 0;
+  memset(c, 0, sizeof *c);
+  asc_walk(func, scan, c);
+  *ord = alloc(nedges, sizeof **ord);
   for (int i = 0; i < nedges; i++)
     if (edges[i].set->parent)
-      ord[n++] = (order){edge_start(c, &edges[i]), i};
-  qsort(ord, (size_t)n, sizeof *ord, cmp_order);
+      (*ord)[n++] = (order){edge_start(c, &edges[i]), i};
+  qsort(*ord, (size_t)n, sizeof **ord, cmp_order);
   return n;
+}
+
+static void scan_free(idctx *c, order *ord) {
+  asc_pass_map_free(&c->pos);
+  free(ord);
 }
 
 /* Choose an id for every edge in ord (into e->id; -1: none left), interval by interval;
@@ -283,19 +284,12 @@ static bool choose_ids(const idctx *c, const clashes *cl, sync_edge *edges, cons
   return all;
 }
 
-static void scan_func(asc_op *func, idctx *c) {
-  memset(c, 0, sizeof *c);
-  asc_walk(func, scan, c);
-}
-
 void sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
                      int nclash, asc_pass_vec *bars) {
   idctx c;
   clashes cl = {edges, nedges, clash, nclash};
-  order *ord = alloc(nedges, sizeof *ord);
-  int n;
-  scan_func(func, &c);
-  n = order_edges(&c, edges, nedges, ord);
+  order *ord;
+  int n = scan_func(func, &c, edges, nedges, &ord);
   rotations(&c, &cl, edges, nedges, true);
   choose_ids(&c, &cl, edges, ord, n);
   for (int i = 0; i < n; i++) {
@@ -303,42 +297,29 @@ void sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, 
     if (e->id < 0)
       fallback(m, e, clashing(&cl, ord[i].edge, ord[i].edge) && !(e->k > 1 && !e->prime[0]), bars);
   }
-  free(ord);
-  asc_pass_map_free(&c.pos);
+  scan_free(&c, ord);
 }
 
 bool sync_ids_fit(asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash, int nclash, bool again) {
   idctx c;
   clashes cl = {edges, nedges, clash, nclash};
   order *ord;
-  int *was, n;
-  bool fit = true, rotating = false;
+  int *was = alloc(nedges, sizeof *was), n = scan_func(func, &c, edges, nedges, &ord);
+  bool fit = true;
   for (int e = 0; e < nedges; e++) {
-    const sync_edge *me = &edges[e];
-    for (int j = 0; me->set->parent && j < (me->k > 1 ? me->k : 1); j++)
-      fit &= compatible(&cl, e, me->id + j);
-    rotating |= me->set->parent && me->k > 1 && !me->prime[0];
+    was[e] = edges[e].id;
+    for (int j = 0; edges[e].set->parent && j < (edges[e].k > 1 ? edges[e].k : 1); j++)
+      fit &= compatible(&cl, e, edges[e].id + j);
   }
-  if ((fit && !rotating) || (!fit && !again))
-    return fit;
-  scan_func(func, &c);
-  if (!rotations(&c, &cl, edges, nedges, false)) {
-    asc_pass_map_free(&c.pos);
-    return false;
-  }
-  if (!fit) {
-    ord = alloc(nedges, sizeof *ord);
-    was = alloc(nedges, sizeof *was);
-    n = order_edges(&c, edges, nedges, ord);
-    for (int i = 0; i < nedges; i++)
-      was[i] = edges[i].id;
+  if (!rotations(&c, &cl, edges, nedges, false))
+    fit = false;
+  else if (!fit && again) {
     fit = choose_ids(&c, &cl, edges, ord, n);
-    for (int i = 0; !fit && i < nedges; i++)
-      edges[i].id = was[i];
-    free(ord);
-    free(was);
+    for (int e = 0; !fit && e < nedges; e++)
+      edges[e].id = was[e];
   }
-  asc_pass_map_free(&c.pos);
+  free(was);
+  scan_free(&c, ord);
   return fit;
 }
 
@@ -372,33 +353,24 @@ static void note_uses(asc_op *op, void *user) {
     asc_pass_map_set(user, op->operands[i], 1);
 }
 
-static void unlink_if_unused(asc_op *op, const asc_pass_map *uses) {
-  if (op && op->parent && !asc_pass_map_get(uses, &op->results[0]))
-    asc_op_unlink(op);
-}
-
 void sync_give_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges) {
   idctx c;
-  order *ord = alloc(nedges, sizeof *ord);
-  int n;
-  scan_func(func, &c);
-  n = order_edges(&c, edges, nedges, ord);
+  order *ord;
+  int n = scan_func(func, &c, edges, nedges, &ord);
+  asc_pass_map uses = {0};
   for (int i = 0; i < n; i++)
     give_ids(m, func, &c, &edges[ord[i].edge]);
-  /* a slot iv % k (and the cast feeding it) that no id uses any more, its edges gone: the
-   * walk made them, this takes them away */
-  for (int stage = 0; stage < 2; stage++) {
-    asc_pass_map uses = {0};
-    asc_walk(func, note_uses, &uses);
-    for (int i = 0; i < nedges; i++) {
-      asc_op *slot = edges[i].k > 1 ? edges[i].slot : NULL, *cast = slot ? slot->operands[0]->def : NULL;
-      if (stage == 0)
-        unlink_if_unused(slot, &uses);
-      else if (cast && cast->code == ASC_OP_INDEX_CAST)
-        unlink_if_unused(cast, &uses);
-    }
-    asc_pass_map_free(&uses);
+  /* a slot iv % k that no id uses any more, its edges gone, and the cast of the index the
+   * walk made for it alone: the walk made them, this takes them away */
+  asc_walk(func, note_uses, &uses);
+  for (int i = 0; i < nedges; i++) {
+    asc_op *slot = edges[i].k > 1 ? edges[i].slot : NULL, *cast = slot ? slot->operands[0]->def : NULL;
+    if (!slot || !slot->parent || asc_pass_map_get(&uses, &slot->results[0]))
+      continue;
+    asc_op_unlink(slot);
+    if (cast && cast->code == ASC_OP_INDEX_CAST && cast->parent)
+      asc_op_unlink(cast);
   }
-  free(ord);
-  asc_pass_map_free(&c.pos);
+  asc_pass_map_free(&uses);
+  scan_free(&c, ord);
 }
