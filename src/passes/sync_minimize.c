@@ -1,7 +1,6 @@
 /* sync_minimize.c - auto-sync's minimality post-pass (sync.md B.5): each inserted sync is
  * taken out in turn and stays out if a check walk finds every conflict still ordered (over
- * all runs, per case of the kernel's arguments, or with short loops of constant trips
- * walked iteration by iteration). */
+ * all runs, or with short loops of constant trips walked iteration by iteration). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,11 +30,9 @@ static void *append(void *to, int *n, const void *from, int nfrom, size_t sz) {
 /* Walk func again with the syncs it now has, inserting nothing; whether it finds every
  * conflict ordered.  Its clashes (and with collect, the conflicts it finds unordered) are
  * added to f.  Inserted flags keep their edge meaning (ins's edges), so a loop-carried pair
- * still counts its priming set on the first iteration.  With cases, the walk knows the
- * ranges of case k; with last_walks, it takes loops of constant trips apart (autosync.c,
- * walk_loop). */
-static bool walk(walker *ins, asc_op *func, const sync_cases *cases, int k, bool last_walks, bool collect,
-                 found *f) {
+ * still counts its priming set on the first iteration.  With last_walks, it walks short
+ * loops of constant trips iteration by iteration (autosync.c, walk_loop). */
+static bool walk(walker *ins, asc_op *func, bool last_walks, bool collect, found *f) {
   state *st = sync_state_new();
   walker w;
   int n = ins->nedges ? ins->nedges : 1;
@@ -43,8 +40,6 @@ static bool walk(walker *ins, asc_op *func, const sync_cases *cases, int k, bool
   memset(&w, 0, sizeof w);
   w.last_walks = last_walks;
   w.collect = collect;
-  if (cases)
-    w.nfacts = sync_case_facts(cases, k, w.facts);
   w.m = w.env.m = ins->m;
   w.full = ins->full;
   w.check = true;
@@ -96,19 +91,12 @@ static void keep_found(found *f, found *other) {
 }
 
 /* Each walk is sound for every pair on its own: a pair is unordered only if the walk over
- * all runs, some case's walk and the walk with loops taken apart all find it so. */
+ * all runs and the walk with short loops taken apart both find it so. */
 int sync_unordered(walker *ins, asc_op *func, struct race **out) {
   found all = {0}, other = {0};
-  sync_cases cases;
-  walk(ins, func, NULL, 0, false, true, &all);
-  sync_cases_of(func, &cases);
-  if (all.nraces && cases.ncases > 1) {
-    for (int k = 0; k < cases.ncases; k++)
-      walk(ins, func, &cases, k, false, true, &other);
-    keep_found(&all, &other);
-  }
+  walk(ins, func, false, true, &all);
   if (all.nraces) {
-    walk(ins, func, NULL, 0, true, true, &other);
+    walk(ins, func, true, true, &other);
     keep_found(&all, &other);
   }
   free(all.clash);
@@ -116,61 +104,37 @@ int sync_unordered(walker *ins, asc_op *func, struct race **out) {
   return all.nraces;
 }
 
-/* Can another walk order the conflict of a (earlier) and b (NULL: unknown) that the walk
- * over all runs found unordered?  The walks per case only if a branch or loop whose
- * condition or bound the cases split holds a or b; the walk that takes loops of constant
- * trips apart (cases NULL) only if a loop of at most SYNC_UNROLL constant trips holds one
- * of them. */
-static bool may_order(const sync_cases *cases, asc_op *a, asc_op *b) {
-  int64_t lb;
+/* Can the walk that takes short loops of constant trips apart order the conflict of a and b
+ * (NULL: unknown) that the walk over all runs found unordered?  Only if such a loop holds
+ * one of them. */
+static bool in_short_loop(const asc_op *a, const asc_op *b) {
   if (!a || !b)
     return true;
   for (int i = 0; i < 2; i++)
-    for (const asc_op *x = asc_op_parent_op(i ? b : a); x; x = asc_op_parent_op(x)) {
-      const asc_op *c = x->code == ASC_OP_IF ? x->operands[0]->def : NULL;
-      const asc_value *v0 = x->code == ASC_OP_FOR ? sync_trip_bound(x, &lb) : NULL, *v1 = NULL;
-      int64_t n = x->code == ASC_OP_FOR ? asc_pass_trip_count(x) : -1;
-      if (!cases && n >= 1 && n <= SYNC_UNROLL)
+    for (const asc_op *x = asc_op_parent_op(i ? b : a); x; x = asc_op_parent_op(x))
+      if (x->code == ASC_OP_FOR && asc_pass_trip_count(x) >= 1 && asc_pass_trip_count(x) <= SYNC_UNROLL)
         return true;
-      if (c && c->code == ASC_OP_CMPI)
-        v0 = sync_strip_cast(c->operands[0]), v1 = sync_strip_cast(c->operands[1]);
-      for (int j = 0; cases && j < cases->n; j++)
-        if (cases->v[j].x && (cases->v[j].x == v0 || cases->v[j].x == v1))
-          return true;
-    }
   return false;
 }
 
 /* Is every conflict of func ordered by the syncs it has now?  One check walk over all runs
- * answers; when it finds one unordered, and cases are given, other walks may still prove
- * every conflict ordered: one per case (the facts of each decide the branches and trip
- * counts the kernel's arguments decide), or one that walks each iteration of loops of at
- * most SYNC_UNROLL constant trips apart.  Each is sound on its own;
- * the clashes of the walks that prove it go to f. */
-static bool walks_ordered(walker *ins, asc_op *func, const sync_cases *cases, found *f) {
-  asc_op *a, *b;
-  bool ok;
-  if (walk(ins, func, NULL, 0, false, false, f))
+ * answers; when it finds one unordered, and `more`, the walk that takes short loops apart
+ * may still prove every conflict ordered.  Each is sound on its own; the clashes of the
+ * walk that proves it go to f. */
+static bool walks_ordered(walker *ins, asc_op *func, bool more, found *f) {
+  if (walk(ins, func, false, false, f))
     return true;
-  a = f->fail[0], b = f->fail[1];
+  more = more && in_short_loop(f->fail[0], f->fail[1]);
   forget(f);
-  if (!cases)
-    return false;
-  ok = cases->ncases > 1 && may_order(cases, a, b);
-  for (int k = 0; ok && k < cases->ncases; k++)
-    ok = walk(ins, func, cases, k, false, false, f);
-  if (!ok && may_order(NULL, a, b)) {
-    forget(f);
-    ok = walk(ins, func, NULL, 0, true, false, f);
-  }
-  return ok;
+  return more && walk(ins, func, true, false, f);
 }
 
-/* Is every conflict ordered, and no set able to overtake a wait of its id?  With `again`,
- * a set that could overtake one is given another id when the ids allow. */
-static bool all_ordered(walker *ins, asc_op *func, const sync_cases *cases, bool again) {
+/* Is every conflict ordered, and no set able to overtake a wait of its id?  With `trial`
+ * (an inserted sync taken out), the walk with short loops apart may prove the first, and a
+ * set that could overtake a wait is given another id when the ids allow. */
+static bool all_ordered(walker *ins, asc_op *func, bool trial) {
   found f = {0};
-  bool ok = walks_ordered(ins, func, cases, &f) && sync_ids_fit(func, ins->edges, ins->nedges, f.clash, f.nclash, again);
+  bool ok = walks_ordered(ins, func, trial, &f) && sync_ids_fit(func, ins->edges, ins->nedges, f.clash, f.nclash, trial);
   forget(&f);
   return ok;
 }
@@ -200,7 +164,7 @@ static void put_back(trial *t) {
 
 /* Take group g (an edge with its priming sets and draining waits, or one inserted
  * barrier) out for good if every conflict stays ordered without it. */
-static bool try_drop(walker *w, asc_op *func, const sync_cases *cases, int g) {
+static bool try_drop(walker *w, asc_op *func, int g) {
   trial t = {.n = 0};
   if (g >= w->nedges) {
     take(&t, w->bars.items[g - w->nedges]);
@@ -215,7 +179,7 @@ static bool try_drop(walker *w, asc_op *func, const sync_cases *cases, int g) {
   }
   if (!t.n)
     return false;
-  if (!all_ordered(w, func, cases, true)) {
+  if (!all_ordered(w, func, true)) {
     put_back(&t);
     return false;
   }
@@ -227,25 +191,23 @@ static bool try_drop(walker *w, asc_op *func, const sync_cases *cases, int g) {
 
 void sync_finish(walker *w, asc_op *func) {
   found f = {0};
-  sync_cases cases;
   bool dropped = true;
   /* The insertion walk had to guess some clashes: an edge it placed during a loop's second
    * walk has a first-iteration set no walk checked, and a next-iteration set it counted as
    * clashing with its own wait.  A walk of the finished syncs checks every set; when it finds
    * every conflict ordered, its clashes replace the guesses. */
-  if (walks_ordered(w, func, NULL, &f)) {
+  if (walks_ordered(w, func, false, &f)) {
     free(w->clash);
     w->clash = f.clash, w->nclash = w->capclash = f.nclash;
   }
   sync_assign_ids(w->m, func, w->edges, w->nedges, w->clash, w->nclash, &w->bars);
   /* Latest first, and again while a pass drops something: a sync that an earlier one (still
    * there on the first pass) kept necessary may go once that one has gone. */
-  if (w->nedges + (int)w->bars.n && all_ordered(w, func, NULL, false)) {
-    sync_cases_of(func, &cases);
+  if (w->nedges + (int)w->bars.n && all_ordered(w, func, false)) {
     for (int pass = 0; pass < 3 && dropped; pass++) {
       dropped = false;
       for (int g = w->nedges + (int)w->bars.n - 1; g >= 0; g--)
-        dropped |= try_drop(w, func, &cases, g);
+        dropped |= try_drop(w, func, g);
     }
   }
   sync_give_ids(w->m, func, w->edges, w->nedges);
