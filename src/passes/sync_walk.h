@@ -209,8 +209,8 @@ int sync_case_facts(const sync_cases *c, int k, struct fact *out);
  * imply it), and the ids written into the flags. */
 void sync_finish(walker *w, asc_op *func);
 /* The checker's answer for every pair: the conflicts of func that no check walk (over all
- * runs, per case of the arguments, short loops of constant trips walked apart) finds
- * ordered, into *out (free it); returns their number. */
+ * runs, or short loops of constant trips walked iteration by iteration) finds ordered, into
+ * *out (free it); returns their number. */
 int sync_unordered(walker *ins, asc_op *func, struct race **out);
 /* check walk with last_walks: walk a loop of at most SYNC_UNROLL constant trips once per
  * iteration. */
