@@ -200,9 +200,7 @@ typedef struct order {
 
 static int cmp_order(const void *x, const void *y) {
   const order *a = x, *b = y;
-  if (a->start != b->start)
-    return a->start < b->start ? -1 : 1;
-  return a->edge - b->edge;
+  return a->start < b->start ? -1 : a->start > b->start; /* each edge starts at an op of its own */
 }
 
 /* May edge e take id?  Not if an edge still in the function already holding it (rotating

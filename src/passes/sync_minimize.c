@@ -139,53 +139,31 @@ static bool all_ordered(walker *ins, asc_op *func, bool trial) {
   return ok;
 }
 
-/* An inserted sync taken out for a trial: where each of its ops was. */
-typedef struct trial {
-  asc_op *op[2 + 2 * SYNC_NIDS], *prev[2 + 2 * SYNC_NIDS], *next[2 + 2 * SYNC_NIDS];
-  int n;
-} trial;
-
-static void take(trial *t, asc_op *op) {
-  if (!op || !op->parent)
-    return;
-  t->op[t->n] = op, t->prev[t->n] = op->prev, t->next[t->n] = op->next;
-  t->n++;
-  asc_op_unlink(op);
-}
-
-static void put_back(trial *t) {
-  while (t->n-- > 0) {
-    if (t->prev[t->n])
-      asc_op_insert_after(t->prev[t->n], t->op[t->n]);
-    else
-      asc_op_insert_before(t->next[t->n], t->op[t->n]);
-  }
-}
-
-/* Take group g (an edge with its priming sets and draining waits, or one inserted
- * barrier) out for good if every conflict stays ordered without it. */
+/* Take group g (an edge with its priming sets and draining waits, or one inserted barrier)
+ * out for good if every conflict stays ordered without it; else put each op back before the
+ * op that followed it (there is one: a block ends in its terminator). */
 static bool try_drop(walker *w, asc_op *func, int g) {
-  trial t = {.n = 0};
-  if (g >= w->nedges) {
-    take(&t, w->bars.items[g - w->nedges]);
-  } else {
-    sync_edge *e = &w->edges[g];
-    take(&t, e->set);
-    take(&t, e->wait);
-    for (int j = 0; j < e->k && j < SYNC_NIDS; j++) {
-      take(&t, e->prime[j]);
-      take(&t, e->drain[j]);
+  enum { MAXOPS = 2 + 2 * SYNC_NIDS };
+  const sync_edge *e = g < w->nedges ? &w->edges[g] : NULL;
+  asc_op *op[MAXOPS] = {e ? e->set : w->bars.items[g - w->nedges], e ? e->wait : NULL}, *next[MAXOPS];
+  int n = 0;
+  for (int j = 0; e && j < e->k && j < SYNC_NIDS; j++)
+    op[2 + 2 * j] = e->prime[j], op[3 + 2 * j] = e->drain[j];
+  for (int i = 0; i < MAXOPS; i++)
+    if (op[i] && op[i]->parent) {
+      op[n] = op[i], next[n++] = op[i]->next;
+      asc_op_unlink(op[n - 1]);
     }
-  }
-  if (!t.n)
+  if (!n)
     return false;
   if (!all_ordered(w, func, true)) {
-    put_back(&t);
+    while (n-- > 0)
+      asc_op_insert_before(next[n], op[n]);
     return false;
   }
   if (w->log)
-    asc_diag(w->m->ctx, asc_op_diag_loc(t.op[0]), ASC_SEV_NOTE,
-             "auto-sync: the %s above is dropped again: the other syncs imply it", asc_op_name(t.op[0]));
+    asc_diag(w->m->ctx, asc_op_diag_loc(op[0]), ASC_SEV_NOTE,
+             "auto-sync: the %s above is dropped again: the other syncs imply it", asc_op_name(op[0]));
   return true;
 }
 
