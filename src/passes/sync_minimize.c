@@ -73,35 +73,26 @@ static void forget(found *f) {
   f->clash = NULL, f->races = NULL, f->nclash = f->nraces = 0;
 }
 
-/* Keep the conflicts of f that other has too; other forgets what it found. */
-static void keep_found(found *f, found *other) {
-  int n = 0;
-  for (int i = 0; i < f->nraces; i++) {
-    const struct race *x = &f->races[i];
-    bool has = false;
-    for (int j = 0; j < other->nraces && !has; j++) {
-      const struct race *y = &other->races[j];
-      has = x->a.op == y->a.op && x->b.op == y->b.op && x->a.pipe == y->a.pipe && x->b.pipe == y->b.pipe;
-    }
-    if (has)
-      f->races[n++] = *x;
-  }
-  f->nraces = n;
-  forget(other);
-}
-
 /* Each walk is sound for every pair on its own: a pair is unordered only if the walk over
  * all runs and the walk with short loops taken apart both find it so. */
 int sync_unordered(walker *ins, asc_op *func, struct race **out) {
-  found all = {0}, other = {0};
+  found all = {0}, apart = {0};
+  int n = 0;
   walk(ins, func, false, true, &all);
-  if (all.nraces) {
-    walk(ins, func, true, true, &other);
-    keep_found(&all, &other);
-  }
+  if (all.nraces)
+    walk(ins, func, true, true, &apart);
+  for (int i = 0; i < all.nraces; i++)
+    for (int j = 0; j < apart.nraces; j++) {
+      const struct race *x = &all.races[i], *y = &apart.races[j];
+      if (x->a.op == y->a.op && x->b.op == y->b.op && x->a.pipe == y->a.pipe && x->b.pipe == y->b.pipe) {
+        all.races[n++] = *x;
+        break;
+      }
+    }
+  forget(&apart);
   free(all.clash);
   *out = all.races;
-  return all.nraces;
+  return n;
 }
 
 /* Can the walk that takes short loops of constant trips apart order the conflict of a and b
