@@ -50,12 +50,6 @@ static void scan(asc_op *op, void *user) {
 
 static int64_t pos_of(const idctx *c, const asc_op *op) { return asc_pass_map_get(&c->pos, op); }
 
-static int64_t edge_start(const idctx *c, const sync_edge *e) {
-  return pos_of(c, e->prime[0] ? e->prime[0] : e->set);
-}
-static int64_t edge_end(const idctx *c, const sync_edge *e) {
-  return pos_of(c, e->prime[0] ? e->drain[e->k - 1] : e->wait);
-}
 
 /* The constant id, created once per function at its entry. */
 static asc_value *id_value(asc_module *m, asc_op *func, idctx *c, int id) {
@@ -253,7 +247,7 @@ static int scan_func(asc_op *func, idctx *c, const sync_edge *edges, int nedges,
   *ord = alloc(nedges, sizeof **ord);
   for (int i = 0; i < nedges; i++)
     if (edges[i].set->parent)
-      (*ord)[n++] = (order){edge_start(c, &edges[i]), i};
+      (*ord)[n++] = (order){pos_of(c, edges[i].prime[0] ? edges[i].prime[0] : edges[i].set), i};
   qsort(*ord, (size_t)n, sizeof **ord, cmp_order);
   return n;
 }
@@ -276,7 +270,7 @@ static bool choose_ids(const idctx *c, const clashes *cl, sync_edge *edges, cons
     e->id = e->event < NEVENTS ? pick(c, cl, busy, ord[i].edge, ord[i].start) : -1;
     all &= e->id >= 0;
     for (int j = 0; e->id >= 0 && j < k; j++)
-      busy[e->event][e->id + j] = edge_end(c, e);
+      busy[e->event][e->id + j] = pos_of(c, e->prime[0] ? e->drain[e->k - 1] : e->wait);
   }
   free(busy);
   return all;
