@@ -154,7 +154,8 @@ static bool closed_by_rotation(const idctx *c, const clashes *cl, const sync_edg
       const sync_edge *r = &cl->edges[i];
       int x = asc_hw_event_src(r->event);
       int64_t it;
-      if (r == e || r->set->parent != slot->parent || r->wait->parent != slot->parent || x < 0 || x >= SYNC_NPIPES)
+      if (r == e || r->set->parent != slot->parent || r->wait->parent != slot->parent || x < 0 ||
+          x >= SYNC_NPIPES)
         continue;
       it = at[x] / span + (pos_of(c, r->set) < at[x] % span) + (r->prime[0] ? r->k : 0);
       if (it <= k)
@@ -214,22 +215,6 @@ static bool compatible(const clashes *cl, int e, int id) {
   return !clashing(cl, e, e) || (me->k > 1 && !me->prime[0]);
 }
 
-/* The lowest id such that ids id..id+k-1 are free at `start` for edge e, or -1. */
-static int pick(const idctx *c, const clashes *cl, int64_t busy[][SYNC_NIDS], int e, int64_t start) {
-  const sync_edge *me = &cl->edges[e];
-  int k = me->k > 1 ? me->k : 1;
-  int64_t ev = me->event;
-  for (int id = 0; id + k <= SYNC_NIDS; id++) {
-    int j = 0;
-    while (j < k && !(c->reserved[ev] & (1u << (id + j))) && busy[ev][id + j] < start &&
-           compatible(cl, e, id + j))
-      j++;
-    if (j == k)
-      return id;
-  }
-  return -1;
-}
-
 static void *alloc(int n, size_t sz) {
   void *p = calloc((size_t)(n ? n : 1), sz);
   if (!p)
@@ -257,8 +242,9 @@ static void scan_free(idctx *c, order *ord) {
   free(ord);
 }
 
-/* Choose an id for every edge in ord (into e->id; -1: none left), interval by interval;
- * whether every one got one. */
+/* Choose an id for every edge in ord (into e->id; -1: none left), interval by interval:
+ * the lowest such that ids id..id+k-1 are free at the edge's start; whether every one got
+ * one. */
 static bool choose_ids(const idctx *c, const clashes *cl, sync_edge *edges, const order *ord, int n) {
   int64_t (*busy)[SYNC_NIDS] = alloc(NEVENTS, sizeof *busy);
   bool all = true;
@@ -266,10 +252,17 @@ static bool choose_ids(const idctx *c, const clashes *cl, sync_edge *edges, cons
     edges[ord[i].edge].id = -1;
   for (int i = 0; i < n; i++) {
     sync_edge *e = &edges[ord[i].edge];
-    int k = e->k > 1 ? e->k : 1;
-    e->id = e->event < NEVENTS ? pick(c, cl, busy, ord[i].edge, ord[i].start) : -1;
+    int k = e->k > 1 ? e->k : 1, j;
+    for (int id = 0; e->id < 0 && e->event < NEVENTS && id + k <= SYNC_NIDS; id++) {
+      j = 0;
+      while (j < k && !(c->reserved[e->event] & (1u << (id + j))) && busy[e->event][id + j] < ord[i].start &&
+             compatible(cl, ord[i].edge, id + j))
+        j++;
+      if (j == k)
+        e->id = id;
+    }
     all &= e->id >= 0;
-    for (int j = 0; e->id >= 0 && j < k; j++)
+    for (j = 0; e->id >= 0 && j < k; j++)
       busy[e->event][e->id + j] = pos_of(c, e->prime[0] ? e->drain[e->k - 1] : e->wait);
   }
   free(busy);

@@ -125,7 +125,8 @@ static bool walks_ordered(walker *ins, asc_op *func, bool more, found *f) {
  * set that could overtake a wait is given another id when the ids allow. */
 static bool all_ordered(walker *ins, asc_op *func, bool trial) {
   found f = {0};
-  bool ok = walks_ordered(ins, func, trial, &f) && sync_ids_fit(func, ins->edges, ins->nedges, f.clash, f.nclash, trial);
+  bool ok = walks_ordered(ins, func, trial, &f) &&
+            sync_ids_fit(func, ins->edges, ins->nedges, f.clash, f.nclash, trial);
   forget(&f);
   return ok;
 }
