@@ -912,8 +912,6 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     walk_block(w, before, st);
   if (w->check)
     sync_resolve_deferred(w, loop, st);
-  if (sync_walks_last(w, loop))
-    sync_walk_last(w, l, st);
   if (exits) {
     not_run_view(w, loop, first_edge, exits, w->idx);
     sync_state_meet(st, exits, NULL);
@@ -1043,22 +1041,16 @@ void sync_walker_free(walker *w, bool edges) {
 static int sync_func(asc_module *m, asc_op *func, bool full) {
   walker w;
   state *st = sync_state_new();
-  int rc = 0;
   memset(&w, 0, sizeof w);
   w.m = m;
   w.full = full;
   w.log = m->sync_log;
   w.env.m = m;
   sync_walk_func(&w, func, st);
-  sync_recheck_clashes(&w, func);
-  rc = sync_assign_ids(m, func, w.edges, w.nedges, w.clash, w.nclash, &w.bars);
-  if (!rc) {
-    sync_minimize(&w, func);
-    sync_drop_dead_ids(&w, func);
-  }
+  sync_finish(&w, func);
   sync_state_free(st);
   sync_walker_free(&w, true);
-  return rc;
+  return 0; /* auto-sync never fails a kernel: what it cannot place is a PIPE_ALL with a note */
 }
 
 static int narrow_func(asc_module *m, asc_op *f) { return sync_func(m, f, false); }

@@ -4,7 +4,9 @@
  * last wait (the draining wait) in program order; intervals are coloured greedily per
  * HardEvent, sorted by start, avoiding the ids user code uses in the kernel and id 7
  * when the kernel has a TPipe (TQue sync takes it).  An edge left without an id is
- * replaced by pipe_barrier(PIPE_ALL) before its consumer, with a note. */
+ * replaced by pipe_barrier(PIPE_ALL) before its consumer, with a note.  The ids are chosen
+ * into the edges before minimality, chosen again when it takes an edge out and the ids no
+ * longer fit, and written into the flags once it is done. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +20,6 @@ typedef struct idctx {
   uint8_t reserved[NEVENTS]; /* per event: bit i = id i unavailable */
   asc_value *consts[SYNC_NIDS];
   asc_op *lastconst; /* constants go at the function entry in creation order */
-  const asc_pass_map *mine; /* inserted flag ops, whose ids are not the user's */
 } idctx;
 
 /* The ids a user flag's id operand may take, as a bit set. */
@@ -40,9 +41,8 @@ static void scan(asc_op *op, void *user) {
   if (op->code == ASC_OP_TQUE || op->code == ASC_OP_TPIPE)
     for (int e = 0; e < NEVENTS; e++)
       c->reserved[e] |= 0x80; /* id 7 belongs to TPipe's automatic sync (hardware.md §7) */
-  if ((op->code != ASC_OP_SET_FLAG && op->code != ASC_OP_WAIT_FLAG) || !op->operands[0] ||
-      (c->mine && asc_pass_map_get(c->mine, op)))
-    return; /* inserted flags: no id yet, or one being given again */
+  if ((op->code != ASC_OP_SET_FLAG && op->code != ASC_OP_WAIT_FLAG) || !op->operands[0])
+    return; /* inserted flags: no id until sync_give_ids */
   ev = asc_op_attr(op, "event")->i;
   if (ev >= 0 && ev < NEVENTS)
     c->reserved[ev] |= user_ids(op->operands[0]);
@@ -50,12 +50,6 @@ static void scan(asc_op *op, void *user) {
 
 static int64_t pos_of(const idctx *c, const asc_op *op) { return asc_pass_map_get(&c->pos, op); }
 
-static int64_t edge_start(const idctx *c, const sync_edge *e) {
-  return pos_of(c, e->prime[0] ? e->prime[0] : e->set);
-}
-static int64_t edge_end(const idctx *c, const sync_edge *e) {
-  return pos_of(c, e->prime[0] ? e->drain[e->k - 1] : e->wait);
-}
 
 /* The constant id, created once per function at its entry. */
 static asc_value *id_value(asc_module *m, asc_op *func, idctx *c, int id) {
@@ -68,10 +62,8 @@ static asc_value *id_value(asc_module *m, asc_op *func, idctx *c, int id) {
   asc_op_set_attr(m, k, "value", asc_attr_int(m, i32, id));
   if (c->lastconst)
     asc_op_insert_after(c->lastconst, k);
-  else if (b->first)
-    asc_op_insert_before(b->first, k);
   else
-    asc_block_append(b, k);
+    asc_op_insert_before(b->first, k); /* a function has its return at least */
   c->lastconst = k;
   c->consts[id] = &k->results[0];
   return c->consts[id];
@@ -96,29 +88,23 @@ static bool clashing(const clashes *cl, int e1, int e2) {
   return false;
 }
 
-/* No id left: order by draining every pipe before the consumer (and, for a loop-carried
- * edge, after the loop) instead. */
+/* No id left: order by draining every pipe before the consumer instead, and, for a
+ * loop-carried edge, before its draining wait too: that wait also ordered what came before
+ * the loop against what follows it, which matters when the loop runs zero times. */
 static void fallback(asc_module *m, sync_edge *e, bool overtaken, asc_pass_vec *bars) {
-  const char *ev = asc_enum_name(ASC_ENUM_EVENT, e->event);
-  asc_op *all = sync_make_barrier(m, ASC_PIPEID_PIPE_ALL, e->wait->loc);
-  asc_op_insert_before(e->wait, all);
-  asc_pass_vec_push(bars, all);
-  if (overtaken)
-    asc_diag(m->ctx, asc_op_diag_loc(e->wait), ASC_SEV_NOTE,
-             "auto-sync: %s set_flag of one loop iteration may run before the wait_flag of the "
-             "previous one (a flag does not count); using pipe_barrier(PIPE_ALL) instead", ev);
-  else
-    asc_diag(m->ctx, asc_op_diag_loc(e->wait), ASC_SEV_NOTE,
-             "auto-sync: no free event id for %s; using pipe_barrier(PIPE_ALL) instead", ev);
-  asc_op_unlink(e->set);
-  asc_op_unlink(e->wait);
-  /* the draining wait also ordered what came before the loop against what follows it,
-   * which matters when the loop runs zero times: a barrier takes its place too */
-  if (e->k && e->prime[0]) {
-    all = sync_make_barrier(m, ASC_PIPEID_PIPE_ALL, e->drain[0]->loc);
-    asc_op_insert_before(e->drain[0], all);
+  asc_op *at[2] = {e->wait, e->k && e->prime[0] ? e->drain[0] : NULL};
+  asc_diag(m->ctx, asc_op_diag_loc(e->wait), ASC_SEV_NOTE,
+           overtaken ? "auto-sync: %s set_flag of one loop iteration may run before the wait_flag of the "
+                       "previous one (a flag does not count); using pipe_barrier(PIPE_ALL) instead"
+                     : "auto-sync: no free event id for %s; using pipe_barrier(PIPE_ALL) instead",
+           asc_enum_name(ASC_ENUM_EVENT, e->event));
+  for (int i = 0; i < 2 && at[i]; i++) {
+    asc_op *all = sync_make_barrier(m, ASC_PIPEID_PIPE_ALL, at[i]->loc);
+    asc_op_insert_before(at[i], all);
     asc_pass_vec_push(bars, all);
   }
+  asc_op_unlink(e->set);
+  asc_op_unlink(e->wait);
   for (int j = 0; j < e->k && e->prime[j]; j++) {
     asc_op_unlink(e->prime[j]);
     asc_op_unlink(e->drain[j]);
@@ -138,96 +124,68 @@ static asc_op *loop_slot(const asc_op *op, const sync_edge *edges, int nedges) {
   return NULL;
 }
 
-/* How many iterations on from its set r's wait runs: 0 within one, 1 for a loop-carried
- * edge, k for one rotating over k ids. */
-static int reach(const sync_edge *r) { return r->prime[0] ? r->k : 0; }
-
-/* Does every iteration run r (its set and wait sit in the loop's body itself)?  Then it
- * carries order around the loop: its set comes before its wait `reach` iterations on.  That
- * holds whatever its ids: one whose set may overtake its wait falls back to a PIPE_ALL at its
- * wait, which orders as much, or rotates its ids because a cycle closes for it too; the
- * earliest overtaking set would need a chain of earlier flags that worked, so there is none. */
-static bool carries(const sync_edge *r, const asc_block *body) {
-  return r->set->parent && r->set->parent == body && r->wait->parent == body;
-}
-
-/* How far into the loop each pipe is known to have got: iteration offset, then position. */
-typedef struct reached {
-  int64_t off[SYNC_NPIPES], pos[SYNC_NPIPES];
-} reached;
-
-static bool earlier(int64_t o1, int64_t p1, int64_t o2, int64_t p2) { return o1 < o2 || (o1 == o2 && p1 < p2); }
-
-/* Pipe x has got to (off, pos): note it if that is new; S there stalls every later issue. */
-static bool get_to(reached *rc, int x, int64_t off, int64_t pos) {
+/* Pipe x has got to point v (iteration * span + position): note it if that is earlier than
+ * known; S there stalls every later issue. */
+static bool get_to(int64_t *at, int x, int64_t v) {
   bool ch = false;
   for (int y = 0; y < SYNC_NPIPES; y++)
-    if ((y == x || x == ASC_PIPEID_PIPE_S) && earlier(off, pos, rc->off[y], rc->pos[y]))
-      rc->off[y] = off, rc->pos[y] = pos, ch = true;
+    if ((y == x || x == ASC_PIPEID_PIPE_S) && v < at[y])
+      at[y] = v, ch = true;
   return ch;
 }
 
 /* Were e's ids to rotate over k, would its wait of iteration i come before its set of
- * iteration i + k?  Follow the edges of the loop of `slot` from e's consumer pipe just after
- * its wait: an edge's set runs after the point its pipe has reached (in that iteration or
- * the next), its wait `reach` iterations on, and a wait on S stalls every later issue.  The
- * cycle is closed if e's producer pipe gets before e's set k iterations on. */
+ * iteration i + k?  Follow the edges every iteration of slot's loop runs (set and wait in
+ * its body itself) from e's consumer pipe just after its wait: an edge's set runs after the
+ * point its pipe has reached (in that iteration or the next), its wait 0 iterations on, 1
+ * for a loop-carried edge, k for one rotating over k ids, and a wait on S stalls every later
+ * issue.  An edge's ids do not matter here: one whose set may overtake its wait falls back to
+ * a PIPE_ALL at its wait, which orders as much, or rotates because a cycle closes for it too.
+ * The cycle is closed if e's producer pipe gets before e's set k iterations on. */
 static bool closed_by_rotation(const idctx *c, const clashes *cl, const sync_edge *e, const asc_op *slot, int64_t k) {
-  int p = asc_hw_event_src(e->event), q = asc_hw_event_dst(e->event);
-  reached rc;
+  int64_t span = c->npos + 1, at[SYNC_NPIPES];
   bool ch = true;
   for (int y = 0; y < SYNC_NPIPES; y++)
-    rc.off[y] = INT64_MAX, rc.pos[y] = 0;
-  get_to(&rc, q, 0, pos_of(c, e->wait));
+    at[y] = INT64_MAX;
+  get_to(at, asc_hw_event_dst(e->event), pos_of(c, e->wait));
   for (int round = 0; ch && round <= cl->nedges; round++) {
     ch = false;
     for (int i = 0; i < cl->nedges; i++) {
       const sync_edge *r = &cl->edges[i];
       int x = asc_hw_event_src(r->event);
-      int64_t off;
-      if (&cl->edges[i] == e || !carries(r, slot->parent) || x < 0 || x >= SYNC_NPIPES ||
-          rc.off[x] > k)
+      int64_t it;
+      if (r == e || r->set->parent != slot->parent || r->wait->parent != slot->parent || x < 0 ||
+          x >= SYNC_NPIPES)
         continue;
-      off = rc.off[x] + (pos_of(c, r->set) < rc.pos[x]) + reach(r);
-      if (off <= k)
-        ch |= get_to(&rc, asc_hw_event_dst(r->event), off, pos_of(c, r->wait));
+      it = at[x] / span + (pos_of(c, r->set) < at[x] % span) + (r->prime[0] ? r->k : 0);
+      if (it <= k)
+        ch |= get_to(at, asc_hw_event_dst(r->event), it * span + pos_of(c, r->wait));
     }
   }
-  return earlier(rc.off[p], rc.pos[p], k, pos_of(c, e->set));
+  return at[asc_hw_event_src(e->event)] < k * span + pos_of(c, e->set);
 }
 
-bool sync_rotations_closed(asc_op *func, const sync_edge *edges, int nedges, const sync_clash *clash, int nclash) {
-  idctx c;
-  clashes cl = {edges, nedges, clash, nclash};
-  bool ok = true, any = false;
-  for (int i = 0; i < nclash; i++)
-    any |= clash[i].e1 == clash[i].e2 && edges[clash[i].e1].k > 1 && !edges[clash[i].e1].prime[0];
-  if (!any)
-    return true;
-  memset(&c, 0, sizeof c);
-  asc_walk(func, scan, &c);
-  for (int i = 0; ok && i < nclash; i++) {
-    const sync_edge *e = &edges[clash[i].e1];
-    if (clash[i].e1 == clash[i].e2 && e->k > 1 && !e->prime[0])
-      ok = closed_by_rotation(&c, &cl, e, e->slot, e->k);
-  }
-  asc_pass_map_free(&c.pos);
-  return ok;
-}
-
-/* An edge inside a loop whose set in iteration i + 1 may run before its wait of
- * iteration i (the producer pipe runs ahead, e.g. into the next buffer slot) rotates
- * its id with the loop's buffer slots when a rotating edge closes the cycle (B.7:
- * MTE2_V(s) beside V_MTE2(s)); otherwise it keeps its clash and falls back. */
-static void rotate_self_clashes(const idctx *c, sync_edge *edges, int nedges, const clashes *cl) {
+/* An edge inside a loop whose set in iteration i + 1 may run before its wait of iteration i
+ * (the producer pipe runs ahead, e.g. into the next buffer slot) rotates its ids with the
+ * loop's buffer slots when the loop's other edges close the cycle (B.7: MTE2_V(s) beside
+ * V_MTE2(s)); otherwise it keeps its clash and falls back.  With `rotate`, such plain edges
+ * rotate; in any case, whether every edge rotating so still has its cycle closed. */
+static bool rotations(const idctx *c, const clashes *cl, sync_edge *edges, int nedges, bool rotate) {
+  bool ok = true;
   for (int e = 0; e < nedges; e++) {
-    asc_op *slot = edges[e].k == 0 && clashing(cl, e, e) ? loop_slot(edges[e].set, edges, nedges) : NULL;
+    sync_edge *me = &edges[e];
+    asc_op *slot = me->k > 1 && !me->prime[0] ? me->slot : NULL;
     int64_t k;
-    if (slot && asc_pass_const_int(slot->operands[1], &k) && closed_by_rotation(c, cl, &edges[e], slot, k)) {
-      edges[e].k = (int)k;
-      edges[e].slot = slot;
-    }
+    if (!slot && rotate && me->k == 0)
+      slot = loop_slot(me->set, edges, nedges);
+    if (!slot || !me->set->parent || !clashing(cl, e, e) || !asc_pass_const_int(slot->operands[1], &k))
+      continue;
+    if (closed_by_rotation(c, cl, me, slot, k))
+      me->k = (int)k, me->slot = slot;
+    else
+      ok &= me->k == 0;
   }
+  return ok;
 }
 
 typedef struct order {
@@ -237,19 +195,17 @@ typedef struct order {
 
 static int cmp_order(const void *x, const void *y) {
   const order *a = x, *b = y;
-  if (a->start != b->start)
-    return a->start < b->start ? -1 : 1;
-  return a->edge - b->edge;
+  return a->start < b->start ? -1 : a->start > b->start; /* each edge starts at an op of its own */
 }
 
-/* May edge e take id?  Not if an edge already holding it (rotating edges hold theirs
- * alone) could still have its flag pending when e sets. */
+/* May edge e take id?  Not if an edge still in the function already holding it (rotating
+ * edges hold theirs alone) could still have its flag pending when e sets. */
 static bool compatible(const clashes *cl, int e, int id) {
   const sync_edge *me = &cl->edges[e];
   for (int i = 0; i < cl->nedges; i++) {
     const sync_edge *o = &cl->edges[i];
     int k = o->k > 1 ? o->k : 1;
-    if (i == e || o->event != me->event || o->id < 0 || id < o->id || id >= o->id + k)
+    if (i == e || !o->set->parent || o->event != me->event || o->id < 0 || id < o->id || id >= o->id + k)
       continue;
     if (o->k > 1 || me->k > 1 || clashing(cl, i, e) || clashing(cl, e, i))
       return false;
@@ -259,20 +215,97 @@ static bool compatible(const clashes *cl, int e, int id) {
   return !clashing(cl, e, e) || (me->k > 1 && !me->prime[0]);
 }
 
-/* The lowest id such that ids id..id+k-1 are free at `start` for edge e, or -1. */
-static int pick(const idctx *c, const clashes *cl, int64_t busy[][SYNC_NIDS], int e, int64_t start) {
-  const sync_edge *me = &cl->edges[e];
-  int k = me->k > 1 ? me->k : 1;
-  int64_t ev = me->event;
-  for (int id = 0; id + k <= SYNC_NIDS; id++) {
-    int j = 0;
-    while (j < k && !(c->reserved[ev] & (1u << (id + j))) && busy[ev][id + j] < start &&
-           compatible(cl, e, id + j))
-      j++;
-    if (j == k)
-      return id;
+static void *alloc(int n, size_t sz) {
+  void *p = calloc((size_t)(n ? n : 1), sz);
+  if (!p)
+    asc_die("out of memory");
+  return p;
+}
+
+/* The positions of func's ops and the ids its user flags reserve into c; the edges still in
+ * the function (minimality takes some out, fallback others), in order of their first set,
+ * into *ord (free it with c's map); returns their number. */
+static int scan_func(asc_op *func, idctx *c, const sync_edge *edges, int nedges, order **ord) {
+  int n = 0;
+  memset(c, 0, sizeof *c);
+  asc_walk(func, scan, c);
+  *ord = alloc(nedges, sizeof **ord);
+  for (int i = 0; i < nedges; i++)
+    if (edges[i].set->parent)
+      (*ord)[n++] = (order){pos_of(c, edges[i].prime[0] ? edges[i].prime[0] : edges[i].set), i};
+  qsort(*ord, (size_t)n, sizeof **ord, cmp_order);
+  return n;
+}
+
+static void scan_free(idctx *c, order *ord) {
+  asc_pass_map_free(&c->pos);
+  free(ord);
+}
+
+/* Choose an id for every edge in ord (into e->id; -1: none left), interval by interval:
+ * the lowest such that ids id..id+k-1 are free at the edge's start; whether every one got
+ * one. */
+static bool choose_ids(const idctx *c, const clashes *cl, sync_edge *edges, const order *ord, int n) {
+  int64_t (*busy)[SYNC_NIDS] = alloc(NEVENTS, sizeof *busy);
+  bool all = true;
+  for (int i = 0; i < n; i++)
+    edges[ord[i].edge].id = -1;
+  for (int i = 0; i < n; i++) {
+    sync_edge *e = &edges[ord[i].edge];
+    int k = e->k > 1 ? e->k : 1, j;
+    for (int id = 0; e->id < 0 && e->event < NEVENTS && id + k <= SYNC_NIDS; id++) {
+      j = 0;
+      while (j < k && !(c->reserved[e->event] & (1u << (id + j))) && busy[e->event][id + j] < ord[i].start &&
+             compatible(cl, ord[i].edge, id + j))
+        j++;
+      if (j == k)
+        e->id = id;
+    }
+    all &= e->id >= 0;
+    for (j = 0; e->id >= 0 && j < k; j++)
+      busy[e->event][e->id + j] = pos_of(c, e->prime[0] ? e->drain[e->k - 1] : e->wait);
   }
-  return -1;
+  free(busy);
+  return all;
+}
+
+void sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
+                     int nclash, asc_pass_vec *bars) {
+  idctx c;
+  clashes cl = {edges, nedges, clash, nclash};
+  order *ord;
+  int n = scan_func(func, &c, edges, nedges, &ord);
+  rotations(&c, &cl, edges, nedges, true);
+  choose_ids(&c, &cl, edges, ord, n);
+  for (int i = 0; i < n; i++) {
+    sync_edge *e = &edges[ord[i].edge];
+    if (e->id < 0)
+      fallback(m, e, clashing(&cl, ord[i].edge, ord[i].edge) && !(e->k > 1 && !e->prime[0]), bars);
+  }
+  scan_free(&c, ord);
+}
+
+bool sync_ids_fit(asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash, int nclash, bool again) {
+  idctx c;
+  clashes cl = {edges, nedges, clash, nclash};
+  order *ord;
+  int *was = alloc(nedges, sizeof *was), n = scan_func(func, &c, edges, nedges, &ord);
+  bool fit = true;
+  for (int e = 0; e < nedges; e++) {
+    was[e] = edges[e].id;
+    for (int j = 0; edges[e].set->parent && j < (edges[e].k > 1 ? edges[e].k : 1); j++)
+      fit &= compatible(&cl, e, edges[e].id + j);
+  }
+  if (!rotations(&c, &cl, edges, nedges, false))
+    fit = false;
+  else if (!fit && again) {
+    fit = choose_ids(&c, &cl, edges, ord, n);
+    for (int e = 0; !fit && e < nedges; e++)
+      edges[e].id = was[e];
+  }
+  free(was);
+  scan_free(&c, ord);
+  return fit;
 }
 
 /* The rotating id base + (iv mod k), computed right after the slot op. */
@@ -287,146 +320,42 @@ static asc_value *rotating_id(asc_module *m, const sync_edge *e, asc_value *base
   return &add->results[0];
 }
 
-static void give_ids(asc_module *m, asc_op *func, idctx *c, sync_edge *e, int id) {
-  asc_value *v = id_value(m, func, c, id);
-  e->id = id;
+static void give_ids(asc_module *m, asc_op *func, idctx *c, sync_edge *e) {
+  asc_value *v = id_value(m, func, c, e->id);
   if (e->k > 1)
     v = rotating_id(m, e, v);
   set_id(m, e->set, v);
   set_id(m, e->wait, v);
   for (int j = 0; j < e->k; j++) {
-    asc_value *pj = id_value(m, func, c, id + (e->k > 1 ? j : 0));
+    asc_value *pj = id_value(m, func, c, e->id + (e->k > 1 ? j : 0));
     set_id(m, e->prime[j], pj);
     set_id(m, e->drain[j], pj);
   }
 }
 
-/* Choose an id for every edge in ord (into e->id; -1: none left), interval by interval. */
-static void choose_ids(const idctx *c, const clashes *cl, sync_edge *edges, const order *ord, int n) {
-  int64_t (*busy)[SYNC_NIDS] = calloc(NEVENTS, sizeof *busy);
-  if (!busy)
-    asc_die("out of memory");
-  for (int i = 0; i < n; i++) {
-    sync_edge *e = &edges[ord[i].edge];
-    int k = e->k > 1 ? e->k : 1;
-    e->id = e->event < NEVENTS ? pick(c, cl, busy, ord[i].edge, ord[i].start) : -1;
-    for (int j = 0; e->id >= 0 && j < k; j++)
-      busy[e->event][e->id + j] = edge_end(c, e);
-  }
-  free(busy);
+static void note_uses(asc_op *op, void *user) {
+  for (int i = 0; i < op->noperands; i++)
+    asc_pass_map_set(user, op->operands[i], 1);
 }
 
-static void colour(asc_module *m, asc_op *func, idctx *c, const clashes *cl, sync_edge *edges, const order *ord,
-                   int n, asc_pass_vec *bars) {
-  choose_ids(c, cl, edges, ord, n);
-  for (int i = 0; i < n; i++) {
-    sync_edge *e = &edges[ord[i].edge];
-    if (e->id >= 0)
-      give_ids(m, func, c, e, e->id);
-    else
-      fallback(m, e, clashing(cl, ord[i].edge, ord[i].edge) && !(e->k > 1 && !e->prime[0]), bars);
-  }
-}
-
-/* The edges still in the function (minimality takes some out, fallback others), in order
- * of their first set, into ord; returns their number. */
-static int order_edges(const idctx *c, const sync_edge *edges, int nedges, order *ord) {
-  int n = 0;
-  for (int i = 0; i < nedges; i++)
-    if (edges[i].set->parent)
-      ord[n++] = (order){edge_start(c, &edges[i]), i};
-  qsort(ord, (size_t)n, sizeof *ord, cmp_order);
-  return n;
-}
-
-static void note_op(asc_pass_map *map, asc_op *op) {
-  if (op && op->parent)
-    asc_pass_map_set(map, op, 1);
-}
-
-/* The ids the edges hold now: their constants, reused; the old id values, to drop once unused. */
-static void note_held_ids(idctx *c, const sync_edge *edges, int nedges, asc_pass_map *mine, asc_pass_vec *old) {
-  for (int i = 0; i < nedges; i++) {
-    const sync_edge *e = &edges[i];
-    if (!e->set->parent)
-      continue;
-    note_op(mine, e->set);
-    note_op(mine, e->wait);
-    asc_pass_vec_push(old, e->set->operands[0]->def);
-    for (int j = 0; j < e->k && j < SYNC_NIDS; j++) {
-      if (e->prime[j])
-        asc_pass_vec_push(old, e->prime[j]->operands[0]->def);
-      note_op(mine, e->prime[j]);
-      note_op(mine, e->drain[j]);
-      if (e->prime[j] && e->id >= 0 && e->id + j < SYNC_NIDS)
-        c->consts[e->id + j] = e->prime[j]->operands[0];
-    }
-    if (e->k <= 1 && e->id >= 0)
-      c->consts[e->id] = e->set->operands[0];
-  }
-}
-
-static void drop_unused(asc_op *func, asc_pass_vec *old) {
+void sync_give_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges) {
+  idctx c;
+  order *ord;
+  int n = scan_func(func, &c, edges, nedges, &ord);
   asc_pass_map uses = {0};
-  asc_walk(func, sync_note_uses, &uses);
-  for (size_t i = 0; i < old->n; i++) {
-    asc_op *d = old->items[i];
-    if (d && d->parent && !asc_pass_map_get(&uses, &d->results[0]))
-      asc_op_unlink(d);
+  for (int i = 0; i < n; i++)
+    give_ids(m, func, &c, &edges[ord[i].edge]);
+  /* a slot iv % k that no id uses any more, its edges gone, and the cast of the index the
+   * walk made for it alone: the walk made them, this takes them away */
+  asc_walk(func, note_uses, &uses);
+  for (int i = 0; i < nedges; i++) {
+    asc_op *slot = edges[i].k > 1 ? edges[i].slot : NULL, *cast = slot ? slot->operands[0]->def : NULL;
+    if (!slot || !slot->parent || asc_pass_map_get(&uses, &slot->results[0]))
+      continue;
+    asc_op_unlink(slot);
+    if (cast && cast->code == ASC_OP_INDEX_CAST && cast->parent)
+      asc_op_unlink(cast);
   }
   asc_pass_map_free(&uses);
-}
-
-int sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
-                    int nclash, asc_pass_vec *bars) {
-  idctx c;
-  clashes cl = {edges, nedges, clash, nclash};
-  order *ord = malloc((size_t)(nedges ? nedges : 1) * sizeof *ord);
-  int n;
-  if (!ord)
-    asc_die("out of memory");
-  memset(&c, 0, sizeof c);
-  asc_walk(func, scan, &c);
-  n = order_edges(&c, edges, nedges, ord);
-  rotate_self_clashes(&c, edges, nedges, &cl);
-  colour(m, func, &c, &cl, edges, ord, n, bars);
-  free(ord);
-  asc_pass_map_free(&c.pos);
-  return 0;
-}
-
-bool sync_reassign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
-                       int nclash) {
-  idctx c;
-  clashes cl = {edges, nedges, clash, nclash};
-  order *ord = malloc((size_t)(nedges ? nedges : 1) * sizeof *ord);
-  int *was = malloc((size_t)(nedges ? nedges : 1) * sizeof *was), n;
-  asc_pass_map mine = {0};
-  asc_pass_vec old = {0};
-  bool ok = true;
-  if (!ord || !was)
-    asc_die("out of memory");
-  memset(&c, 0, sizeof c);
-  note_held_ids(&c, edges, nedges, &mine, &old);
-  c.mine = &mine;
-  asc_walk(func, scan, &c);
-  n = order_edges(&c, edges, nedges, ord);
-  for (int i = 0; i < nedges; i++)
-    was[i] = edges[i].id, edges[i].id = -1;
-  choose_ids(&c, &cl, edges, ord, n);
-  for (int i = 0; i < n; i++)
-    ok &= edges[ord[i].edge].id >= 0;
-  for (int i = 0; i < nedges; i++)
-    if (!ok || !edges[i].set->parent)
-      edges[i].id = was[i];
-  for (int i = 0; ok && i < n; i++)
-    give_ids(m, func, &c, &edges[ord[i].edge], edges[ord[i].edge].id);
-  if (ok)
-    drop_unused(func, &old);
-  free(ord);
-  free(was);
-  asc_pass_map_free(&mine);
-  asc_pass_map_free(&c.pos);
-  asc_pass_vec_free(&old);
-  return ok;
+  scan_free(&c, ord);
 }

@@ -99,21 +99,19 @@ typedef struct sync_clash {
   int e1, e2;
 } sync_clash;
 
-/* sync_ids.c: give every edge an id (0..7) avoiding ids user code uses; an edge that
- * finds none is replaced by pipe_barrier(PIPE_ALL) with a note (those barriers are
- * appended to bars).  Returns 0. */
-int sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
-                    int nclash, asc_pass_vec *bars);
-
-/* Give the edges still in func their ids again, for a new set of clashes (minimality took
- * an edge out); false, changing nothing, if some edge would be left without one. */
-bool sync_reassign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
-                       int nclash);
-/* Does every edge whose ids rotate and whose set may overtake its wait of the iteration
- * before (a self-clash) still have the rotating edge that closes its cycle k iterations on? */
-bool sync_rotations_closed(asc_op *func, const sync_edge *edges, int nedges, const sync_clash *clash, int nclash);
-/* asc_walk callback: note every operand of op in the asc_pass_map user. */
-void sync_note_uses(asc_op *op, void *user);
+/* sync_ids.c: choose every edge an id (0..7, into e->id) avoiding ids user code uses; an
+ * edge that finds none is replaced by pipe_barrier(PIPE_ALL) with a note (those barriers
+ * are appended to bars). */
+void sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
+                     int nclash, asc_pass_vec *bars);
+/* Do the ids the edges still in func hold fit a new set of clashes (minimality took an edge
+ * out), every edge whose ids rotate because its set may overtake its wait of the iteration
+ * before still having the edges that close its cycle k iterations on?  If the ids do not
+ * fit and `again`, choose them again; false, changing nothing, if some edge is left without. */
+bool sync_ids_fit(asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash, int nclash, bool again);
+/* Write the chosen ids into the flags of the edges still in func, and drop the slot ops
+ * (iv mod k) of rotating edges that are gone. */
+void sync_give_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges);
 
 /* Create a sync op (set_flag / wait_flag with an id operand, or pipe_barrier). */
 asc_op *sync_make_flag(asc_module *m, asc_opcode code, int64_t event, asc_value *id, asc_loc loc);

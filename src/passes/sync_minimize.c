@@ -1,398 +1,196 @@
 /* sync_minimize.c - auto-sync's minimality post-pass (sync.md B.5): each inserted sync is
  * taken out in turn and stays out if a check walk finds every conflict still ordered (over
- * all runs, per case of the kernel's arguments, or with loops of constant trips taken
- * apart). */
+ * all runs, or with short loops of constant trips walked iteration by iteration). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "passes/sync_walk.h"
 
-/* ---- minimality (B.5 post-pass): drop what the others imply ---- */
+/* ---- the checker: check walks of the finished syncs ---- */
 
-/* May e2's set overwrite e1's flag before e1's wait took it?  Only if they share an id;
- * an edge whose ids rotate with the loop's slots was given them against its own clash. */
-static bool ids_clash(const sync_edge *e1, const sync_edge *e2) {
-  int k1 = e1->k > 1 ? e1->k : 1, k2 = e2->k > 1 ? e2->k : 1;
-  if (e1 == e2)
-    return !(e1->k > 1 && !e1->prime[0]);
-  return e1->id < e2->id + k2 && e2->id < e1->id + k1;
-}
+/* What check walks found: the sets that may overtake a wait of their event, the conflicts
+ * they found unordered (collecting walks), and the ops of the first such conflict. */
+typedef struct found {
+  sync_clash *clash;
+  int nclash;
+  struct race *races;
+  int nraces;
+  asc_op *fail[2];
+} found;
 
-/* Walk func again with the syncs it now has, inserting nothing, into w (free it with
- * sync_walker_free(w, false)): w->failed says whether some conflict is unordered, w->clash
- * lists the sets that may overtake a wait of their event.  Inserted flags keep their edge
- * meaning (ins's edges), so a loop-carried pair still counts its priming set on the first
- * iteration.  With cases, the walk knows the ranges of case k; with last_walks, it takes
- * loops of constant trips apart (autosync.c, walk_loop). */
-static void check_walk(walker *ins, asc_op *func, walker *w, const sync_cases *cases, int k, bool last_walks,
-                       bool collect) {
-  state *st = sync_state_new();
-  memset(w, 0, sizeof *w);
-  w->last_walks = last_walks;
-  w->collect = collect;
-  if (cases)
-    w->nfacts = sync_case_facts(cases, k, w->facts);
-  w->m = ins->m;
-  w->full = ins->full;
-  w->check = true;
-  w->env.m = ins->m;
-  w->edges = ins->edges;
-  w->nedges = w->capedges = ins->nedges;
-  for (int i = 0; i < w->nedges; i++)
-    w->edges[i].widx = 0; /* wait positions of this walk, not of an earlier one */
-  w->edge_of = ins->edge_of;
-  memcpy(w->rdone, ins->rdone, sizeof w->rdone);
-  w->nrdone = ins->nrdone;
-  w->etok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w->etok);
-  w->ptok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w->ptok);
-  w->rtok = calloc((size_t)(ins->nedges ? ins->nedges : 1), sizeof *w->rtok);
-  if (!w->etok || !w->ptok || !w->rtok)
+static void *append(void *to, int *n, const void *from, int nfrom, size_t sz) {
+  to = realloc(to, (size_t)(*n + nfrom ? *n + nfrom : 1) * sz);
+  if (!to)
     asc_die("out of memory");
-  sync_walk_func(w, func, st);
-  sync_state_free(st);
+  memcpy((char *)to + (size_t)*n * sz, from, (size_t)nfrom * sz);
+  *n += nfrom;
+  return to;
 }
 
-/* One check walk (of case k of cases, if any): whether it finds every conflict ordered;
- * if so its clashes are added to *clash, if not the ops of the conflict go to fail. */
-static bool walk_ordered(walker *ins, asc_op *func, const sync_cases *cases, int k, bool last_walks,
-                         sync_clash **clash, int *nclash, asc_op **fail) {
+/* Walk func again with the syncs it now has, inserting nothing; whether it finds every
+ * conflict ordered.  Its clashes (and with collect, the conflicts it finds unordered) are
+ * added to f.  Inserted flags keep their edge meaning (ins's edges), so a loop-carried pair
+ * still counts its priming set on the first iteration.  With last_walks, it walks short
+ * loops of constant trips iteration by iteration (autosync.c, walk_loop). */
+static bool walk(walker *ins, asc_op *func, bool last_walks, bool collect, found *f) {
+  state *st = sync_state_new();
   walker w;
+  int n = ins->nedges ? ins->nedges : 1;
   bool ok;
-  check_walk(ins, func, &w, cases, k, last_walks, false);
+  memset(&w, 0, sizeof w);
+  w.last_walks = last_walks;
+  w.collect = collect;
+  w.m = w.env.m = ins->m;
+  w.full = ins->full;
+  w.check = true;
+  w.edges = ins->edges;
+  w.nedges = w.capedges = ins->nedges;
+  for (int i = 0; i < w.nedges; i++)
+    w.edges[i].widx = 0; /* wait positions of this walk, not of an earlier one */
+  w.edge_of = ins->edge_of;
+  memcpy(w.rdone, ins->rdone, sizeof w.rdone);
+  w.nrdone = ins->nrdone;
+  w.etok = calloc((size_t)n, sizeof *w.etok);
+  w.ptok = calloc((size_t)n, sizeof *w.ptok);
+  w.rtok = calloc((size_t)n, sizeof *w.rtok);
+  if (!w.etok || !w.ptok || !w.rtok)
+    asc_die("out of memory");
+  sync_walk_func(&w, func, st);
+  sync_state_free(st);
   ok = !w.failed;
-  if (fail)
-    fail[0] = w.fail[0], fail[1] = w.fail[1];
-  if (ok && w.nclash) {
-    *clash = realloc(*clash, (size_t)(*nclash + w.nclash) * sizeof **clash);
-    if (!*clash)
-      asc_die("out of memory");
-    memcpy(*clash + *nclash, w.clash, (size_t)w.nclash * sizeof **clash);
-    *nclash += w.nclash;
-  }
+  f->clash = append(f->clash, &f->nclash, w.clash, w.nclash, sizeof *w.clash);
+  for (int i = 0; i < w.nraces; i++)
+    if (w.races[i].live)
+      f->races = append(f->races, &f->nraces, &w.races[i], 1, sizeof *w.races);
+  f->fail[0] = w.fail[0], f->fail[1] = w.fail[1];
   sync_walker_free(&w, false);
   return ok;
 }
 
-/* One check walk that collects: the conflicts it finds unordered, into *out; their number. */
-static int collect_walk(walker *ins, asc_op *func, const sync_cases *cases, int k, bool last_walks,
-                        struct race **out) {
-  walker w;
-  int n = 0;
-  check_walk(ins, func, &w, cases, k, last_walks, true);
-  for (int i = 0; i < w.nraces; i++)
-    if (w.races[i].live)
-      w.races[n++] = w.races[i];
-  *out = w.races;
-  w.races = NULL;
-  sync_walker_free(&w, false);
-  return n;
-}
-
-static bool same_race(const struct race *x, const struct race *y) {
-  return x->a.op == y->a.op && x->b.op == y->b.op && x->a.pipe == y->a.pipe && x->b.pipe == y->b.pipe;
-}
-
-/* Keep the races of r[0..n) that `keep` marks; returns how many are left. */
-static int keep_marked(struct race *r, int n, const bool *keep) {
-  int m = 0;
-  for (int i = 0; i < n; i++)
-    if (keep[i])
-      r[m++] = r[i];
-  return m;
-}
-
-/* Mark in keep the races of r that other (n2 of them) has too. */
-static void mark_in(const struct race *r, int n, const struct race *other, int n2, bool *keep) {
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < n2 && !keep[i]; j++)
-      keep[i] = same_race(&r[i], &other[j]);
+static void forget(found *f) {
+  free(f->clash);
+  free(f->races);
+  f->clash = NULL, f->races = NULL, f->nclash = f->nraces = 0;
 }
 
 /* Each walk is sound for every pair on its own: a pair is unordered only if the walk over
- * all runs, some case's walk and the walk with loops taken apart all find it so. */
+ * all runs and the walk with short loops taken apart both find it so. */
 int sync_unordered(walker *ins, asc_op *func, struct race **out) {
-  struct race *r, *o;
-  int n = collect_walk(ins, func, NULL, 0, false, &r), n2;
-  sync_cases cases;
-  bool *keep = calloc((size_t)(n ? n : 1), sizeof *keep);
-  if (!keep)
-    asc_die("out of memory");
-  sync_cases_of(func, &cases);
-  if (n && cases.ncases > 1) {
-    for (int k = 0; k < cases.ncases; k++) {
-      n2 = collect_walk(ins, func, &cases, k, false, &o);
-      mark_in(r, n, o, n2, keep);
-      free(o);
+  found all = {0}, apart = {0};
+  int n = 0;
+  walk(ins, func, false, true, &all);
+  if (all.nraces)
+    walk(ins, func, true, true, &apart);
+  for (int i = 0; i < all.nraces; i++)
+    for (int j = 0; j < apart.nraces; j++) {
+      const struct race *x = &all.races[i], *y = &apart.races[j];
+      if (x->a.op == y->a.op && x->b.op == y->b.op && x->a.pipe == y->a.pipe && x->b.pipe == y->b.pipe) {
+        all.races[n++] = *x;
+        break;
+      }
     }
-    n = keep_marked(r, n, keep);
-  }
-  if (n) {
-    memset(keep, 0, (size_t)n * sizeof *keep);
-    n2 = collect_walk(ins, func, NULL, 0, true, &o);
-    mark_in(r, n, o, n2, keep);
-    free(o);
-    n = keep_marked(r, n, keep);
-  }
-  free(keep);
-  *out = r;
+  forget(&apart);
+  free(all.clash);
+  *out = all.races;
   return n;
 }
 
-static bool split_on(const sync_cases *cases, const asc_value *x) {
-  for (int v = 0; v < cases->n; v++)
-    if (cases->v[v].x == x)
-      return true;
-  return false;
-}
-
-/* Does branch or loop x test a value the cases split on? */
-static bool decided(const sync_cases *cases, const asc_op *x) {
-  int64_t lb;
-  const asc_op *c = x->code == ASC_OP_IF ? x->operands[0]->def : NULL;
-  const asc_value *bound = x->code == ASC_OP_FOR ? sync_trip_bound(x, &lb) : NULL;
-  if (c && c->code == ASC_OP_CMPI)
-    return split_on(cases, sync_strip_cast(c->operands[0])) || split_on(cases, sync_strip_cast(c->operands[1]));
-  return bound && split_on(cases, bound);
-}
-
-typedef struct decided_in {
-  const sync_cases *cases;
-  bool any;
-} decided_in;
-
-static void note_decided(asc_op *op, void *user) {
-  decided_in *d = user;
-  d->any |= decided(d->cases, op);
-}
-
-/* Can the cases tell paths apart for a conflict of a (earlier) and b (NULL: unknown): does
- * a branch or loop they decide hold a or b, or lie between them? */
-static bool split_decides(const sync_cases *cases, asc_op *a, asc_op *b) {
-  decided_in d = {cases, false};
+/* Can the walk that takes short loops of constant trips apart order the conflict of a and b
+ * (NULL: unknown) that the walk over all runs found unordered?  Only if such a loop holds
+ * one of them. */
+static bool in_short_loop(const asc_op *a, const asc_op *b) {
   if (!a || !b)
     return true;
   for (int i = 0; i < 2; i++)
     for (const asc_op *x = asc_op_parent_op(i ? b : a); x; x = asc_op_parent_op(x))
-      if (decided(cases, x))
+      if (x->code == ASC_OP_FOR && asc_pass_trip_count(x) >= 1 && asc_pass_trip_count(x) <= SYNC_UNROLL)
         return true;
-  for (asc_op *x = a; x; x = asc_op_parent_op(x)) { /* a's ancestor in the block holding both */
-    asc_op *bb = x->parent ? asc_pass_anc_in(b, x->parent) : NULL;
-    if (!bb)
-      continue;
-    for (asc_op *y = x->next; y && y != bb && !d.any; y = y->next)
-      asc_walk(y, note_decided, &d);
-    return d.any;
-  }
-  return false;
-}
-
-/* Can walking iterations of loops of constant trips apart order a conflict of a (earlier)
- * and b (NULL: unknown)?  Only if a loop of constant trips holds one of them and makes
- * at most SYNC_UNROLL trips (each walk is then one iteration), or holds a but not b. */
-static bool last_walk_may_order(asc_op *a, asc_op *b) {
-  if (!a || !b)
-    return true;
-  for (int i = 0; i < 2; i++)
-    for (const asc_op *x = asc_op_parent_op(i ? b : a); x; x = asc_op_parent_op(x)) {
-      int64_t n = x->code == ASC_OP_FOR ? asc_pass_trip_count(x) : -1;
-      if (n >= 1 && (n <= SYNC_UNROLL || (i == 0 && !asc_pass_anc_in(b, x->regions[0].block))))
-        return true;
-    }
   return false;
 }
 
 /* Is every conflict of func ordered by the syncs it has now?  One check walk over all runs
- * answers; when it finds one unordered, and cases are given, other walks may still prove
- * every conflict ordered: one per case (the facts of each decide the branches and trip
- * counts the kernel's arguments decide), or one that takes loops of constant trips apart
- * (each iteration of a short one, the last of a longer one).  Each is sound on its own;
- * the clashes of the walks that prove it go to *clash (free it). */
-static bool walks_ordered(walker *ins, asc_op *func, const sync_cases *cases, sync_clash **clash, int *nclash) {
-  asc_op *fail[2];
-  bool ok;
-  *clash = NULL, *nclash = 0;
-  if (walk_ordered(ins, func, NULL, 0, false, clash, nclash, fail))
+ * answers; when it finds one unordered, and `more`, the walk that takes short loops apart
+ * may still prove every conflict ordered.  Each is sound on its own; the clashes of the
+ * walk that proves it go to f. */
+static bool walks_ordered(walker *ins, asc_op *func, bool more, found *f) {
+  if (walk(ins, func, false, false, f))
     return true;
-  if (!cases)
-    return false;
-  ok = cases->ncases > 1 && split_decides(cases, fail[0], fail[1]);
-  for (int k = 0; ok && k < cases->ncases; k++)
-    ok = walk_ordered(ins, func, cases, k, false, clash, nclash, NULL);
-  if (!ok && last_walk_may_order(fail[0], fail[1])) {
-    free(*clash);
-    *clash = NULL, *nclash = 0;
-    ok = walk_ordered(ins, func, NULL, 0, true, clash, nclash, NULL);
-  }
+  more = more && in_short_loop(f->fail[0], f->fail[1]);
+  forget(f);
+  return more && walk(ins, func, true, false, f);
+}
+
+/* Is every conflict ordered, and no set able to overtake a wait of its id?  With `trial`
+ * (an inserted sync taken out), the walk with short loops apart may prove the first, and a
+ * set that could overtake a wait is given another id when the ids allow. */
+static bool all_ordered(walker *ins, asc_op *func, bool trial) {
+  found f = {0};
+  bool ok = walks_ordered(ins, func, trial, &f) &&
+            sync_ids_fit(func, ins->edges, ins->nedges, f.clash, f.nclash, trial);
+  forget(&f);
   return ok;
 }
 
-/* Is every conflict ordered, and no set able to overtake a wait of its id?  With
- * `reassign`, a set that could overtake one is given another id when the ids allow. */
-static bool all_ordered(walker *ins, asc_op *func, const sync_cases *cases, bool reassign) {
-  sync_clash *clash;
-  int nclash;
-  bool ok = walks_ordered(ins, func, cases, &clash, &nclash), ids_ok = true;
-  ok = ok && sync_rotations_closed(func, ins->edges, ins->nedges, clash, nclash);
-  for (int i = 0; ok && ids_ok && i < nclash; i++)
-    ids_ok = !ids_clash(&ins->edges[clash[i].e1], &ins->edges[clash[i].e2]);
-  if (ok && !ids_ok)
-    ok = reassign && sync_reassign_ids(ins->m, func, ins->edges, ins->nedges, clash, nclash);
-  free(clash);
-  return ok;
-}
-
-/* The insertion walk had to guess some clashes: an edge it placed during a loop's second
- * walk has a first-iteration set no walk checked, and a next-iteration set it counted as
- * clashing with its own wait.  A walk of the finished syncs checks every set; when it finds
- * every conflict ordered, its clashes replace the guesses. */
-void sync_recheck_clashes(walker *ins, asc_op *func) {
-  sync_clash *clash;
-  int nclash;
-  if (walks_ordered(ins, func, NULL, &clash, &nclash)) {
-    free(ins->clash);
-    ins->clash = clash, ins->nclash = nclash, ins->capclash = nclash;
-  } else
-    free(clash);
-}
-
-/* An inserted sync taken out for a trial: where each of its ops was. */
-typedef struct trial {
-  asc_op *op[2 + 2 * SYNC_NIDS], *prev[2 + 2 * SYNC_NIDS], *next[2 + 2 * SYNC_NIDS];
-  int n;
-} trial;
-
-static void take(trial *t, asc_op *op) {
-  if (!op || !op->parent)
-    return;
-  t->op[t->n] = op, t->prev[t->n] = op->prev, t->next[t->n] = op->next;
-  t->n++;
-  asc_op_unlink(op);
-}
-
-static void put_back(trial *t) {
-  while (t->n-- > 0) {
-    if (t->prev[t->n])
-      asc_op_insert_after(t->prev[t->n], t->op[t->n]);
-    else
-      asc_op_insert_before(t->next[t->n], t->op[t->n]);
-  }
-}
-
-/* Take group g (an edge with its priming sets and draining waits, or one inserted
- * barrier) out for good if every conflict stays ordered without it. */
-static bool try_drop(walker *w, asc_op *func, const sync_cases *cases, int g) {
-  trial t = {.n = 0};
-  if (g >= w->nedges) {
-    take(&t, w->bars.items[g - w->nedges]);
-  } else {
-    sync_edge *e = &w->edges[g];
-    take(&t, e->set);
-    take(&t, e->wait);
-    for (int j = 0; j < e->k && j < SYNC_NIDS; j++) {
-      take(&t, e->prime[j]);
-      take(&t, e->drain[j]);
+/* Take group g (an edge with its priming sets and draining waits, or one inserted barrier)
+ * out for good if every conflict stays ordered without it; else put each op back before the
+ * op that followed it (there is one: a block ends in its terminator). */
+static bool try_drop(walker *w, asc_op *func, int g) {
+  enum { MAXOPS = 2 + 2 * SYNC_NIDS };
+  const sync_edge *e = g < w->nedges ? &w->edges[g] : NULL;
+  asc_op *op[MAXOPS] = {e ? e->set : w->bars.items[g - w->nedges], e ? e->wait : NULL}, *next[MAXOPS];
+  int n = 0;
+  for (int j = 0; e && j < e->k && j < SYNC_NIDS; j++)
+    op[2 + 2 * j] = e->prime[j], op[3 + 2 * j] = e->drain[j];
+  for (int i = 0; i < MAXOPS; i++)
+    if (op[i] && op[i]->parent) {
+      op[n] = op[i], next[n++] = op[i]->next;
+      asc_op_unlink(op[n - 1]);
     }
-  }
-  if (!t.n)
+  if (!n)
     return false;
-  if (!all_ordered(w, func, cases, true)) {
-    put_back(&t);
+  if (!all_ordered(w, func, true)) {
+    while (n-- > 0)
+      asc_op_insert_before(next[n], op[n]);
     return false;
   }
   if (w->log)
-    asc_diag(w->m->ctx, asc_op_diag_loc(t.op[0]), ASC_SEV_NOTE,
-             "auto-sync: the %s above is dropped again: the other syncs imply it", asc_op_name(t.op[0]));
+    asc_diag(w->m->ctx, asc_op_diag_loc(op[0]), ASC_SEV_NOTE,
+             "auto-sync: the %s above is dropped again: the other syncs imply it", asc_op_name(op[0]));
   return true;
 }
 
-/* Latest first, and again while a pass drops something: a sync that an earlier one (still
- * there on the first pass) kept necessary may go once that one has gone. */
-void sync_minimize(walker *w, asc_op *func) {
-  int ngroups = w->nedges + (int)w->bars.n;
+void sync_finish(walker *w, asc_op *func) {
+  found f = {0};
   bool dropped = true;
-  sync_cases cases;
-  if (!ngroups || !all_ordered(w, func, NULL, false))
-    return;
-  sync_cases_of(func, &cases);
-  for (int pass = 0; pass < 3 && dropped; pass++) {
-    dropped = false;
-    for (int g = ngroups - 1; g >= 0; g--)
-      dropped |= try_drop(w, func, &cases, g);
+  /* The insertion walk had to guess some clashes: an edge it placed during a loop's second
+   * walk has a first-iteration set no walk checked, and a next-iteration set it counted as
+   * clashing with its own wait.  A walk of the finished syncs checks every set; when it finds
+   * every conflict ordered, its clashes replace the guesses. */
+  if (walks_ordered(w, func, false, &f)) {
+    free(w->clash);
+    w->clash = f.clash, w->nclash = w->capclash = f.nclash;
   }
+  sync_assign_ids(w->m, func, w->edges, w->nedges, w->clash, w->nclash, &w->bars);
+  /* Latest first, and again while a pass drops something: a sync that an earlier one (still
+   * there on the first pass) kept necessary may go once that one has gone. */
+  if (w->nedges + (int)w->bars.n && all_ordered(w, func, false)) {
+    for (int pass = 0; pass < 3 && dropped; pass++) {
+      dropped = false;
+      for (int g = w->nedges + (int)w->bars.n - 1; g >= 0; g--)
+        dropped |= try_drop(w, func, g);
+    }
+  }
+  sync_give_ids(w->m, func, w->edges, w->nedges);
 }
 
 /* ---- check walks that take loops of constant trips apart (last_walks) ---- */
 
-/* check walk with last_walks, a loop of n constant trips: walks each of its iterations
- * apart when n <= SYNC_UNROLL, else the last one apart after the two-iteration model.  Walk t
- * that is iteration t runs with the index at that iteration's value: its ifs on the index
- * decided, its views where that iteration puts them.  Pushes that fact, or returns false. */
-static bool pin_index(walker *w, const asc_op *loop, int64_t t) {
-  int64_t n = asc_pass_trip_count(loop), v;
-  const asc_block *body = loop->regions[0].block;
-  if (!w->check || !w->last_walks || t >= n || (t != n - 1 && n > SYNC_UNROLL) || !body ||
-      !body->nargs || w->nfacts == MAXFACTS || !sync_index_at(loop, t, &v))
-    return false;
-  w->facts[w->nfacts++] = (struct fact){body->args[0], v, v};
-  return true;
-}
-
-static void walk_pinned(walker *w, asc_op *loop, int64_t t, state *st) {
-  bool pinned = pin_index(w, loop, t);
-  sync_walk_body(w, loop, st);
-  w->nfacts -= pinned;
-}
-
+/* check walk with last_walks, a loop of at most SYNC_UNROLL constant trips: each iteration in
+ * turn, its index pinned to that iteration's value as a fact (its ifs on the index decided,
+ * its views where that iteration puts them), so the walk checks every pair of iterations as
+ * they are. */
 bool sync_unrolled(const walker *w, const asc_op *loop) {
   int64_t n = asc_pass_trip_count(loop);
   return w->check && w->last_walks && n >= 1 && n <= SYNC_UNROLL;
-}
-
-/* A loop of more constant trips, its last iteration walked a third time: the second walk
- * then stands for the iterations between, and the exit sees this one.  Within the loop
- * the first two walks checked every conflict; this one checks nothing. */
-bool sync_walks_last(const walker *w, const asc_op *loop) {
-  return w->check && w->last_walks && asc_pass_trip_count(loop) > SYNC_UNROLL;
-}
-
-void sync_walk_last(walker *w, carried *l, state *st) {
-  l->lo = l->cur;
-  l->hi = l->cur = w->idx + 1;
-  w->quiet++;
-  walk_pinned(w, l->loop, asc_pass_trip_count(l->loop) - 1, st);
-  w->quiet--;
-}
-
-/* ---- dead id arithmetic of rotating edges minimality took out ---- */
-
-void sync_note_uses(asc_op *op, void *user) {
-  for (int i = 0; i < op->noperands; i++)
-    asc_pass_map_set(user, op->operands[i], 1);
-}
-
-static void unlink_if_unused(asc_op *op, const asc_pass_map *uses) {
-  if (op && op->parent && !asc_pass_map_get(uses, &op->results[0]))
-    asc_op_unlink(op);
-}
-
-/* An id iv % k + base whose edge is gone, then a slot iv % k (and the cast feeding it)
- * nothing uses any more: the walk made them, the walk takes them away. */
-void sync_drop_dead_ids(walker *w, asc_op *func) {
-  for (int stage = 0; stage < 3; stage++) {
-    asc_pass_map uses = {0};
-    asc_walk(func, sync_note_uses, &uses);
-    for (int i = 0; i < w->nedges; i++) {
-      const sync_edge *e = &w->edges[i];
-      if (e->k <= 1 || !e->slot)
-        continue;
-      if (stage == 0 && !e->set->parent && e->set->noperands && e->set->operands[0] && e->set->operands[0]->def != e->slot)
-        unlink_if_unused(e->set->operands[0]->def, &uses);
-      else if (stage == 1)
-        unlink_if_unused(e->slot, &uses);
-      else if (stage == 2 && e->slot->operands[0]->def && e->slot->operands[0]->def->code == ASC_OP_INDEX_CAST)
-        unlink_if_unused(e->slot->operands[0]->def, &uses);
-    }
-    asc_pass_map_free(&uses);
-  }
 }
 

@@ -92,8 +92,8 @@ typedef struct walker {
   bool log;   /* inserting: note each sync and why (auto_sync_log) */
   bool failed;       /* check walk: a conflict is unordered */
   asc_op *fail[2]; /* check walk: its two ops (NULL: a rotating one judged late) */
-  bool last_walks;   /* check walk: take loops of constant trips apart (sync_minimize.c) */
-  int quiet;         /* check walk: inside a loop's walk that checks nothing (its last iteration) */
+  bool last_walks;   /* check walk: walk short loops of constant trips iteration by iteration */
+  int quiet;         /* check walk: checks nothing (the riding analysis) */
   const sync_domain *dom; /* a riding analysis (check walk, quiet), or NULL */
   asc_pass_vec bars; /* the pipe_barrier ops inserted (same-pipe conflicts, PIPE_ALL fallbacks) */
   sync_access *hist;
@@ -143,20 +143,6 @@ typedef struct walker {
   int nraces, capraces;
 } walker;
 
-/* The values branch conditions and loop bounds test against constants (kernel arguments),
- * each with the cuts where a test changes its truth: every combination of ranges between
- * cuts is a case, and the cases cover every run.  ncases 0: too many to walk each. */
-enum { MAXSPLIT = 4, MAXCUTS = 6, MAXCASES = 32 };
-typedef struct sync_cases {
-  int n, ncases;
-  bool full;
-  struct {
-    const asc_value *x;
-    int ncut;
-    int64_t cut[MAXCUTS];
-  } v[MAXSPLIT];
-} sync_cases;
-
 /* sync_state.c */
 void sync_tok_empty(token *t);
 bool sync_knows(const token *t, int p, int64_t x); /* pipe p's element x is known complete */
@@ -189,23 +175,18 @@ const asc_value *sync_trip_bound(const asc_op *loop, int64_t *lb);
 /* The fewest and most trips loop can make where the walk is. */
 void sync_trip_range(const walker *w, const asc_op *loop, int64_t *tmin, int64_t *tmax);
 
-void sync_cases_of(asc_op *func, sync_cases *c);
-/* Case k's range of each value, into out (MAXSPLIT facts); returns their number. */
-int sync_case_facts(const sync_cases *c, int k, struct fact *out);
-
 /* sync_minimize.c */
-void sync_minimize(walker *w, asc_op *func);
+/* After the insertion walk: the clashes of the finished syncs, event ids (PIPE_ALL where none
+ * is left), minimality (B.5: each inserted sync taken out in turn and kept out if the others
+ * imply it), and the ids written into the flags. */
+void sync_finish(walker *w, asc_op *func);
 /* The checker's answer for every pair: the conflicts of func that no check walk (over all
- * runs, per case of the arguments, loops of constant trips taken apart) finds ordered, into
+ * runs, or short loops of constant trips walked iteration by iteration) finds ordered, into
  * *out (free it); returns their number. */
 int sync_unordered(walker *ins, asc_op *func, struct race **out);
-void sync_recheck_clashes(walker *w, asc_op *func); /* before ids: clashes of the finished syncs */
 /* check walk with last_walks: walk a loop of at most SYNC_UNROLL constant trips once per
- * iteration, or a longer one's last iteration on its own after the two-iteration model. */
+ * iteration. */
 bool sync_unrolled(const walker *w, const asc_op *loop);
-bool sync_walks_last(const walker *w, const asc_op *loop);
-void sync_walk_last(walker *w, carried *l, state *st);
-void sync_drop_dead_ids(walker *w, asc_op *func);
 
 /* autosync.c, for the check walk */
 void sync_walk_func(walker *w, asc_op *func, state *st); /* the whole body from st */
