@@ -123,6 +123,55 @@ const asc_value *sync_trip_bound(const asc_op *loop, int64_t *lb) {
   return sync_strip_cast(loop->operands[1]);
 }
 
+/* ---- cases: the check walk once per range of the values branches and trip counts test ---- */
+
+/* Split x's values before cut (x < cut against x >= cut). */
+static void add_cut(sync_cases *c, const asc_value *x, int64_t cut) {
+  int v = 0, j = 0;
+  while (v < c->n && c->v[v].x != x)
+    v++;
+  if (v == MAXSPLIT) {
+    c->full = true;
+    return;
+  }
+  if (v == c->n)
+    c->v[c->n++].x = x, c->v[v].ncut = 0;
+  while (j < c->v[v].ncut && c->v[v].cut[j] < cut)
+    j++;
+  if (j < c->v[v].ncut && c->v[v].cut[j] == cut)
+    return;
+  if (c->v[v].ncut == MAXCUTS) {
+    c->full = true;
+    return;
+  }
+  memmove(&c->v[v].cut[j + 1], &c->v[v].cut[j], (size_t)(c->v[v].ncut - j) * sizeof c->v[v].cut[0]);
+  c->v[v].cut[j] = cut;
+  c->v[v].ncut++;
+}
+
+/* x <pred> k (eq ne slt sle sgt sge) changes its truth at these cuts. */
+static void cuts_of_cmp(sync_cases *c, const asc_value *x, int64_t pred, int64_t k) {
+  if (k == INT64_MAX || k == INT64_MIN)
+    return;
+  if (pred <= 1 || pred == 2 || pred == 5)
+    add_cut(c, x, k);
+  if (pred <= 1 || pred == 3 || pred == 4)
+    add_cut(c, x, k + 1);
+}
+
+static void collect_cuts(asc_op *op, void *user) {
+  sync_cases *c = user;
+  const asc_value *x;
+  int64_t k, pred, lb, step;
+  if (sync_cmp_const(op, &x, &pred, &k) && sync_loop_free(x))
+    cuts_of_cmp(c, x, pred, k);
+  else if (op->code == ASC_OP_FOR && asc_pass_const_int(op->operands[2], &step) && step > 0) {
+    x = sync_trip_bound(op, &lb);
+    if (x && sync_loop_free(x) && lb < INT64_MAX - 2 * step) /* no trip, one, more */
+      add_cut(c, x, lb + 1), add_cut(c, x, lb + step + 1);
+  }
+}
+
 /* The index value of iteration t of loop (constant start and step); false if unknown. */
 bool sync_index_at(const asc_op *loop, int64_t t, int64_t *v) {
   int64_t lb, step;
@@ -130,4 +179,22 @@ bool sync_index_at(const asc_op *loop, int64_t t, int64_t *v) {
     return false;
   *v = lb + t * step;
   return true;
+}
+
+void sync_cases_of(asc_op *func, sync_cases *c) {
+  memset(c, 0, sizeof *c);
+  asc_walk(func, collect_cuts, c);
+  c->ncases = c->full ? 0 : 1;
+  for (int v = 0; v < c->n && c->ncases; v++)
+    c->ncases = c->ncases * (c->v[v].ncut + 1) <= MAXCASES ? c->ncases * (c->v[v].ncut + 1) : 0;
+}
+
+int sync_case_facts(const sync_cases *c, int k, struct fact *out) {
+  for (int v = 0; v < c->n; v++) {
+    int j = k % (c->v[v].ncut + 1);
+    k /= c->v[v].ncut + 1;
+    out[v] = (struct fact){c->v[v].x, j ? c->v[v].cut[j - 1] : INT64_MIN,
+                           j < c->v[v].ncut ? c->v[v].cut[j] - 1 : INT64_MAX};
+  }
+  return c->n;
 }

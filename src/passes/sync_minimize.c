@@ -1,6 +1,7 @@
 /* sync_minimize.c - auto-sync's minimality post-pass (sync.md B.5): each inserted sync is
  * taken out in turn and stays out if a check walk finds every conflict still ordered (over
- * all runs, or with short loops of constant trips walked iteration by iteration). */
+ * all runs, per case of the kernel's arguments, or with short loops of constant trips walked
+ * iteration by iteration). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,16 +31,19 @@ static void *append(void *to, int *n, const void *from, int nfrom, size_t sz) {
 /* Walk func again with the syncs it now has, inserting nothing; whether it finds every
  * conflict ordered.  Its clashes (and with collect, the conflicts it finds unordered) are
  * added to f.  Inserted flags keep their edge meaning (ins's edges), so a loop-carried pair
- * still counts its priming set on the first iteration.  With last_walks, it walks short
- * loops of constant trips iteration by iteration (autosync.c, walk_loop). */
-static bool walk(walker *ins, asc_op *func, bool last_walks, bool collect, found *f) {
+ * still counts its priming set on the first iteration.  With cases, it knows the ranges of
+ * case k; with k == cases->ncases (the walk after the cases), it walks short loops of
+ * constant trips iteration by iteration instead (autosync.c, walk_loop). */
+static bool walk(walker *ins, asc_op *func, const sync_cases *cases, int k, bool collect, found *f) {
   state *st = sync_state_new();
   walker w;
   int n = ins->nedges ? ins->nedges : 1;
   bool ok;
   memset(&w, 0, sizeof w);
-  w.last_walks = last_walks;
+  w.last_walks = cases && k == cases->ncases;
   w.collect = collect;
+  if (cases && k < cases->ncases)
+    w.nfacts = sync_case_facts(cases, k, w.facts);
   w.m = w.env.m = ins->m;
   w.full = ins->full;
   w.check = true;
@@ -73,51 +77,85 @@ static void forget(found *f) {
   f->clash = NULL, f->races = NULL, f->nclash = f->nraces = 0;
 }
 
-/* Each walk is sound for every pair on its own: a pair is unordered only if the walk over
- * all runs and the walk with short loops taken apart both find it so. */
-int sync_unordered(walker *ins, asc_op *func, struct race **out) {
-  found all = {0}, apart = {0};
+/* Keep the conflicts of f that other found too; other forgets what it found. */
+static void keep_found(found *f, found *other) {
   int n = 0;
-  walk(ins, func, false, true, &all);
-  if (all.nraces)
-    walk(ins, func, true, true, &apart);
-  for (int i = 0; i < all.nraces; i++)
-    for (int j = 0; j < apart.nraces; j++) {
-      const struct race *x = &all.races[i], *y = &apart.races[j];
+  for (int i = 0; i < f->nraces; i++)
+    for (int j = 0; j < other->nraces; j++) {
+      const struct race *x = &f->races[i], *y = &other->races[j];
       if (x->a.op == y->a.op && x->b.op == y->b.op && x->a.pipe == y->a.pipe && x->b.pipe == y->b.pipe) {
-        all.races[n++] = *x;
+        f->races[n++] = *x;
         break;
       }
     }
-  forget(&apart);
-  free(all.clash);
-  *out = all.races;
-  return n;
+  f->nraces = n;
+  forget(other);
 }
 
-/* Can the walk that takes short loops of constant trips apart order the conflict of a and b
- * (NULL: unknown) that the walk over all runs found unordered?  Only if such a loop holds
- * one of them. */
-static bool in_short_loop(const asc_op *a, const asc_op *b) {
+/* Each walk is sound for every pair on its own: a pair is unordered only if the walk over
+ * all runs, some case's walk (the cases cover every run) and the walk with short loops taken
+ * apart all find it so. */
+int sync_unordered(walker *ins, asc_op *func, struct race **out) {
+  found all = {0}, other = {0};
+  sync_cases cases;
+  sync_cases_of(func, &cases);
+  walk(ins, func, NULL, 0, true, &all);
+  for (int k = cases.ncases > 1 ? 0 : cases.ncases; k <= cases.ncases && all.nraces; k++) {
+    walk(ins, func, &cases, k, true, &other);
+    if (k + 1 >= cases.ncases)
+      keep_found(&all, &other);
+  }
+  free(all.clash);
+  *out = all.races;
+  return all.nraces;
+}
+
+/* Can the walks per case (k < ncases) or the walk that takes short loops apart (k ==
+ * ncases) order the conflict of a and b (NULL: unknown) the walk over all runs found
+ * unordered?  Only if an if or loop whose condition or bound the cases split, or a loop of
+ * at most SYNC_UNROLL constant trips, holds one of them. */
+static bool may_order(const sync_cases *c, bool apart, const asc_op *a, const asc_op *b) {
+  int64_t lb, n;
   if (!a || !b)
     return true;
   for (int i = 0; i < 2; i++)
-    for (const asc_op *x = asc_op_parent_op(i ? b : a); x; x = asc_op_parent_op(x))
-      if (x->code == ASC_OP_FOR && asc_pass_trip_count(x) >= 1 && asc_pass_trip_count(x) <= SYNC_UNROLL)
+    for (const asc_op *x = asc_op_parent_op(i ? b : a); x; x = asc_op_parent_op(x)) {
+      const asc_op *cmp = x->code == ASC_OP_IF ? x->operands[0]->def : NULL;
+      const asc_value *v0 = x->code == ASC_OP_FOR ? sync_trip_bound(x, &lb) : NULL, *v1 = NULL;
+      n = x->code == ASC_OP_FOR ? asc_pass_trip_count(x) : -1;
+      if (apart && n >= 1 && n <= SYNC_UNROLL)
         return true;
+      if (cmp && cmp->code == ASC_OP_CMPI)
+        v0 = sync_strip_cast(cmp->operands[0]), v1 = sync_strip_cast(cmp->operands[1]);
+      for (int j = 0; !apart && j < c->n; j++)
+        if (c->v[j].x == v0 || c->v[j].x == v1)
+          return true;
+    }
   return false;
 }
 
 /* Is every conflict of func ordered by the syncs it has now?  One check walk over all runs
- * answers; when it finds one unordered, and `more`, the walk that takes short loops apart
- * may still prove every conflict ordered.  Each is sound on its own; the clashes of the
- * walk that proves it go to f. */
+ * answers; when it finds one unordered, and `more`, other walks may still prove every
+ * conflict ordered: all the walks per case (the facts of each decide the branches and trip
+ * counts the kernel's arguments decide), or the one that takes short loops apart.  Each is
+ * sound on its own; the clashes of the walks that prove it go to f. */
 static bool walks_ordered(walker *ins, asc_op *func, bool more, found *f) {
-  if (walk(ins, func, false, false, f))
-    return true;
-  more = more && in_short_loop(f->fail[0], f->fail[1]);
+  asc_op *a = NULL, *b = NULL;
+  sync_cases cases;
+  bool ok = walk(ins, func, NULL, 0, false, f);
+  if (ok || !more)
+    return ok;
+  a = f->fail[0], b = f->fail[1];
   forget(f);
-  return more && walk(ins, func, true, false, f);
+  sync_cases_of(func, &cases);
+  ok = cases.ncases > 1 && may_order(&cases, false, a, b);
+  for (int k = 0; ok && k < cases.ncases; k++)
+    ok = walk(ins, func, &cases, k, false, f);
+  if (!ok && may_order(&cases, true, a, b)) {
+    forget(f);
+    ok = walk(ins, func, &cases, cases.ncases, false, f);
+  }
+  return ok;
 }
 
 /* Is every conflict ordered, and no set able to overtake a wait of its id?  With `trial`

@@ -143,6 +143,20 @@ typedef struct walker {
   int nraces, capraces;
 } walker;
 
+/* The values branch conditions and loop bounds test against constants (kernel arguments),
+ * each with the cuts where a test changes its truth: every combination of ranges between
+ * cuts is a case, and the cases cover every run.  ncases 0: too many to walk each. */
+enum { MAXSPLIT = 4, MAXCUTS = 6, MAXCASES = 32 };
+typedef struct sync_cases {
+  int n, ncases;
+  bool full;
+  struct {
+    const asc_value *x;
+    int ncut;
+    int64_t cut[MAXCUTS];
+  } v[MAXSPLIT];
+} sync_cases;
+
 /* sync_state.c */
 void sync_tok_empty(token *t);
 bool sync_knows(const token *t, int p, int64_t x); /* pipe p's element x is known complete */
@@ -174,6 +188,10 @@ bool sync_index_values(const asc_op *loop, int64_t *lo, int64_t *hi);
 const asc_value *sync_trip_bound(const asc_op *loop, int64_t *lb);
 /* The fewest and most trips loop can make where the walk is. */
 void sync_trip_range(const walker *w, const asc_op *loop, int64_t *tmin, int64_t *tmax);
+
+void sync_cases_of(asc_op *func, sync_cases *c);
+/* Case k's range of each value, into out (MAXSPLIT facts); returns their number. */
+int sync_case_facts(const sync_cases *c, int k, struct fact *out);
 
 /* sync_minimize.c */
 /* After the insertion walk: the clashes of the finished syncs, event ids (PIPE_ALL where none

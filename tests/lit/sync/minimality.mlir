@@ -3,14 +3,9 @@
 // dropped, with the help of check walks that know more than the insertion walk does.
 
 // Case 1: the set_value runs only when a == 3, so the first if (a > 1) ran too: V's
-// duplicate reached S through V -> MTE3 -> MTE2 -> S.  The checker does not split runs by
-// the argument's value (two ifs deciding on one argument: a random-program shape,
-// docs/sync.md "Exact and approximated"), so a V_S pair stays: coarser, not wrong.
-// CHECK: "asc.duplicate"
-// CHECK-NEXT: "asc.set_flag"(%{{[0-9]+}}) {event = #asc.event<V_S>}
-// CHECK: "asc.wait_flag"(%{{[0-9]+}}) {event = #asc.event<V_S>}
-// CHECK-NEXT: "scf.if"
-// CHECK-NEXT: "asc.set_value"
+// duplicate reached S through V -> MTE3 -> MTE2 -> S, and no V_S pair is needed.  Only a
+// walk per range of a (a <= 1, a = 2, a = 3, a >= 4) sees it.
+// CHECK-NOT: V_S
 // CHECK: sym_name = "correlated_args"
 "builtin.module"() ({
   "func.func"() ({
