@@ -105,10 +105,7 @@ static void *dup(const void *p, int n, size_t sz) {
 
 static void *st_copy(const void *p) {
   const vs_state *s = p;
-  vs_state *t = malloc(sizeof *t);
-  if (!t)
-    asc_die("out of memory");
-  *t = *s;
+  vs_state *t = dup(s, 1, sizeof *s);
   t->cnt = dup(s->cnt, s->ncnt, sizeof *s->cnt), t->capcnt = s->ncnt;
   t->ent = dup(s->ent, s->nent, sizeof *s->ent), t->capent = s->nent;
   return t;
@@ -166,10 +163,9 @@ static void st_meet(void *p, const void *q, const asc_value *cond) {
   int n = s->ncnt;
   for (int j = 0; j < o->ncnt; j++)
     if (vs_find(s, o->cnt[j].event, o->cnt[j].key, o->cnt[j].cid) < 0) {
+      const vs_count *g = &o->cnt[j];
       s->cnt = sync_grow(s->cnt, &s->capcnt, s->ncnt, sizeof *s->cnt);
-      s->cnt[s->ncnt] = o->cnt[j];
-      s->cnt[s->ncnt].cond = cond && o->cnt[j].lo > 0 ? cond : NULL;
-      s->cnt[s->ncnt].lo = 0, s->cnt[s->ncnt++].arm = 1;
+      s->cnt[s->ncnt++] = (vs_count){g->event, g->key, g->cid, 0, g->hi, g->op, cond && g->lo > 0 ? cond : NULL, 1};
     }
   for (int i = 0; i < n; i++) {
     vs_count *f = &s->cnt[i];
@@ -235,67 +231,53 @@ static const char *const lacks[ASC_HW_NCORES] = {
                    "operations",
     [ASC_HW_AIC] = "a cube core (AIC), which has no PIPE_V; this kernel uses cube operations"};
 
-static bool core_has(int core, int src, int dst) {
-  return asc_hw_core_has_pipe(core, src) && asc_hw_core_has_pipe(core, dst);
-}
-
-/* S007: an event joining pipes no core has both of (V with a cube pipe), a barrier of a pipe
- * arch 2201 lacks, pipe_barrier(PIPE_S); an event or pipe the kernel's core lacks.  A barrier
- * is checked as an event from its pipe to itself. */
-static void check_pipes(vs_ctx *c, const asc_op *op) {
-  bool ev = op->code != ASC_OP_PIPE_BARRIER;
-  int64_t x = asc_op_attr(op, ev ? "event" : "pipe")->i;
-  const char *name = asc_enum_name(ev ? ASC_ENUM_EVENT : ASC_ENUM_PIPEID, x);
-  int src = ev ? asc_hw_event_src(x) : (int)x, dst = ev ? asc_hw_event_dst(x) : (int)x;
-  if (!ev && x == ASC_PIPEID_PIPE_S)
-    vs_warn(c, op, VS_S007_BARRIER,
-            "S007 bad event: pipe_barrier(PIPE_S) is illegal: scalar order is already guaranteed");
-  else if (src < 0 || dst < 0 || (!ev && x == ASC_PIPEID_PIPE_ALL))
-    return;
-  else if (!core_has(ASC_HW_AIV, src, dst) && !core_has(ASC_HW_AIC, src, dst))
-    vs_warn(c, op, ev ? VS_S007_NOCORE : VS_S007_BARRIER,
-            ev ? "S007 bad event: %s is valid on no core: it would pair a pipe of the AIC with one of the AIV"
-               : "S007 bad event: pipe %s does not exist on arch 2201",
-            name);
-  else if (c->core >= 0 && !core_has(c->core, src, dst))
-    vs_warn(c, op, VS_S007_CORE,
-            ev ? "S007 bad event: %s is not available on %s" : "S007 bad event: pipe_barrier(%s) on %s", name,
-            lacks[c->core]);
-}
-
 /* S006: ids known at compile time must be 0..7; with a TPipe, ids 6 and 7 are not the
  * user's (6 is reserved for system planning, 7 is used by TPipe's automatic
  * synchronization; hardware.md §7, sync.md B.8), nor M_MTE1 ids 0..2 on the AIC
  * (TPipe::Init holds them). */
 static void check_id(vs_ctx *c, const asc_op *op, int64_t ev) {
   int64_t id;
-  bool hit = false;
   if (!vs_eval(c, op->operands[0], &id)) /* a constant, or computed from constants */
     return;
   if (id < 0 || id > 7)
     vs_warn(c, op, VS_S006_RANGE, "S006 bad id: event id %lld is out of range: each event has ids 0-7",
             (long long)id);
-  else if (c->tpipe && id >= 6)
-    hit = vs_warn(c, op, VS_S006_RESERVED,
-                  "S006 bad id: event id %lld of %s is reserved when the kernel has a TPipe (id 6 is "
-                  "reserved for the system, id 7 for TPipe's automatic synchronization); use ids 0-5, "
-                  "or ids from AllocEventID/FetchEventID",
-                  (long long)id, asc_enum_name(ASC_ENUM_EVENT, ev));
-  else if (c->tpipe && c->core == ASC_HW_AIC && ev == ASC_EVENT_M_MTE1 && id <= 2)
-    hit = vs_warn(c, op, VS_S006_RESERVED,
-                  "S006 bad id: M_MTE1 id %lld is reserved on a cube core with a TPipe (TPipe::Init holds "
-                  "M_MTE1 ids 0-2)",
-                  (long long)id);
-  if (hit)
+  else if (c->tpipe && (id >= 6 || (c->core == ASC_HW_AIC && ev == ASC_EVENT_M_MTE1 && id <= 2)) &&
+           vs_warn(c, op, VS_S006_RESERVED, /* one argument list: %.0s drops the event's name */
+                   id >= 6 ? "S006 bad id: event id %lld of %s is reserved when the kernel has a TPipe (id 6 "
+                             "is reserved for the system, id 7 for TPipe's automatic synchronization); use "
+                             "ids 0-5, or ids from AllocEventID/FetchEventID"
+                           : "S006 bad id: M_MTE1 id %lld is reserved on a cube core with a TPipe (TPipe::Init "
+                             "holds M_MTE1 ids 0-2)%.0s",
+                   (long long)id, asc_enum_name(ASC_ENUM_EVENT, ev)))
     vs_note(c, c->tpipe, "TPipe created here");
 }
 
+/* S007: an event joining pipes no core has both of (V with a cube pipe), a barrier of a pipe
+ * arch 2201 lacks, pipe_barrier(PIPE_S); an event or pipe the kernel's core lacks (hw.def's
+ * event slots say which cores have an event: those with both its pipes).  Then S006. */
 static void local_op(asc_op *op, void *user) {
+  vs_ctx *c = user;
+  bool ev = op->code != ASC_OP_PIPE_BARRIER;
   if (!vs_sync_op_ok(op))
     return;
-  check_pipes(user, op);
-  if (op->code != ASC_OP_PIPE_BARRIER)
-    check_id(user, op, asc_op_attr(op, "event")->i);
+  int64_t x = asc_op_attr(op, ev ? "event" : "pipe")->i;
+  const char *name = asc_enum_name(ev ? ASC_ENUM_EVENT : ASC_ENUM_PIPEID, x);
+  unsigned cores = ev ? asc_hw_event_cores(x) : asc_hw_pipe_cores((int)x);
+  if (!ev && x == ASC_PIPEID_PIPE_S)
+    vs_warn(c, op, VS_S007_BARRIER,
+            "S007 bad event: pipe_barrier(PIPE_S) is illegal: scalar order is already guaranteed");
+  else if (!cores && (ev ? asc_hw_event_src(x) >= 0 : x != ASC_PIPEID_PIPE_ALL)) /* else: unknown, all */
+    vs_warn(c, op, ev ? VS_S007_NOCORE : VS_S007_BARRIER,
+            ev ? "S007 bad event: %s is valid on no core: it would pair a pipe of the AIC with one of the AIV"
+               : "S007 bad event: pipe %s does not exist on arch 2201",
+            name);
+  else if (cores && c->core >= 0 && !(cores & ASC_HW_MASK(c->core)))
+    vs_warn(c, op, VS_S007_CORE,
+            ev ? "S007 bad event: %s is not available on %s" : "S007 bad event: pipe_barrier(%s) on %s", name,
+            lacks[c->core]);
+  if (ev)
+    check_id(c, op, x);
 }
 
 /* ---- driver --------------------------------------------------------------------------------- */

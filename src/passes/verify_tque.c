@@ -132,11 +132,9 @@ static void redefine(vs_state *s, const asc_op *op) {
 static void do_deque(vs_ctx *c, vs_state *s, asc_op *op) {
   const asc_value *q = op->operands[0];
   vs_ent e = {NULL, NULL, NULL, {VS_RES_NONE, NULL, NULL}, true};
-  int k = 0;
-  while (k < s->nent && s->ent[k].que != q)
-    k++;
-  if (k < s->nent)
-    e = s->ent[k], pop(s, k);
+  const vs_ent *f = entry(s->ent, s->nent, q, NULL, 0);
+  if (f)
+    e = *f, pop(s, (int)(f - s->ent));
   if (e.may && vs_warn(c, op, VS_S010_DEQUE_NOENQUE, TQ "DeQue: there is no corresponding call to EnQue%s",
                        e.que ? " (on some paths)" : ""))
     decl_note(c, q, "queue");
