@@ -33,20 +33,13 @@ static bool defined_in(const asc_value *v, const asc_op *op) {
   return false;
 }
 
-static const char *iter_suffix(const vs_ctx *c) {
-  return sync_later_iteration(c->w) ? " (in a later iteration of the enclosing loop)" : "";
-}
-
-static void later_note(vs_ctx *c) {
-  if (sync_later_iteration(c->w))
-    vs_note(c, sync_later_iteration(c->w), "loop here");
-}
-
 void vs_flag_op(vs_ctx *c, vs_state *s, asc_op *op) {
   vs_count f = {0};
   char nm[64];
   int i;
-  if ((op->code != ASC_OP_SET_FLAG && op->code != ASC_OP_WAIT_FLAG) || !vs_sync_op_ok(op))
+  bool set = op->code == ASC_OP_SET_FLAG;
+  const asc_op *later = sync_later_iteration(c->w);
+  if ((!set && op->code != ASC_OP_WAIT_FLAG) || !vs_sync_op_ok(op))
     return;
   f.event = asc_op_attr(op, "event")->i;
   /* V_V and FIX_FIX are barriers in disguise: no flag is involved (hardware.md §6). */
@@ -65,29 +58,28 @@ void vs_flag_op(vs_ctx *c, vs_state *s, asc_op *op) {
     }
   i = vs_find(s, f.event, f.key, f.cid);
   flagname(&f, nm, sizeof nm);
-  if (op->code == ASC_OP_SET_FLAG) {
-    if (i >= 0 && vs_warn(c, op, VS_S003_DOUBLE,
-                          "S003 double set: set_flag%s while the flag is already set%s (no wait_flag since "
-                          "the previous set_flag), so this set is lost%s",
-                          nm, s->cnt[i].lo ? "" : " on some paths", iter_suffix(c))) {
-      vs_note(c, s->cnt[i].op, "previous set_flag%s here%s", nm,
-              s->cnt[i].op == op ? ", in the previous iteration" : "");
-      later_note(c);
-    }
-    vs_inc(s, f.event, f.key, f.cid, op, 1);
-    return;
-  }
-  if ((i < 0 || !s->cnt[i].lo) &&
-      vs_warn(c, op, VS_S002_DEADLOCK, "S002 deadlock: wait_flag%s %s%s", nm,
-              i < 0 ? "waits forever: no matching set_flag is pending on any path to it"
-                    : "may wait forever: the matching set_flag is pending on some paths only (a branch or a "
-                      "loop that may run zero times)",
-              iter_suffix(c))) {
+  /* S003: a set while the flag is set (on some paths); S002: a wait while it is not set on every path.
+   * One report path: the same arguments, the same notes. */
+  if ((set ? i >= 0 : i < 0 || !s->cnt[i].lo) &&
+      vs_warn(c, op, set ? VS_S003_DOUBLE : VS_S002_DEADLOCK,
+              set ? "S003 double set: set_flag%s while the flag is already set%s (no wait_flag since the "
+                    "previous set_flag), so this set is lost%s"
+                  : "S002 deadlock: wait_flag%s %s%s",
+              nm,
+              set     ? (s->cnt[i].lo ? "" : " on some paths")
+              : i < 0 ? "waits forever: no matching set_flag is pending on any path to it"
+                      : "may wait forever: the matching set_flag is pending on some paths only (a branch or a "
+                        "loop that may run zero times)",
+              later ? " (in a later iteration of the enclosing loop)" : "")) {
     if (i >= 0)
-      vs_note(c, s->cnt[i].op, "set_flag%s on some paths only, here", nm);
-    later_note(c);
+      vs_note(c, s->cnt[i].op, set ? "previous set_flag%s here%s" : "set_flag%s on some paths only, here%s", nm,
+              set && s->cnt[i].op == op ? ", in the previous iteration" : "");
+    if (later)
+      vs_note(c, later, "loop here");
   }
-  if (i >= 0)
+  if (set)
+    vs_inc(s, f.event, f.key, f.cid, op, 1);
+  else if (i >= 0)
     vs_dec(s, i);
 }
 
