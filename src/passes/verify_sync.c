@@ -217,13 +217,6 @@ static void see(vs_ctx *c, unsigned cores) {
     c->seen |= cores;
 }
 
-static void see_type(vs_ctx *c, const asc_type *t) {
-  if (t->kind == ASC_TY_LTENSOR || t->kind == ASC_TY_TBUF || t->kind == ASC_TY_QUEUE)
-    see(c, asc_hw_mem_cores(asc_hw_pos_mem(t->pos)));
-  if (t->kind == ASC_TY_QUEUE)
-    see(c, asc_hw_mem_cores(asc_hw_pos_mem(t->pos2)));
-}
-
 /* Why an event or pipe is missing on the kernel's core (hardware.md §5-§6: the AIV has S V
  * MTE2 MTE3, the AIC S M MTE1 MTE2 MTE3 FIX). */
 static const char *const lacks[ASC_HW_NCORES] = {
@@ -311,8 +304,13 @@ static void scan_op(asc_op *op, void *user) {
   if (asc_opinfo_of(op->code)->family == ASC_FAM_SYNC)
     return; /* the events used are what is being checked, not evidence of the core */
   see(c, asc_hw_pipe_cores(asc_hw_op_pipe(op)));
-  for (int i = 0; i < op->noperands + op->nresults; i++)
-    see_type(c, i < op->noperands ? op->operands[i]->type : op->results[i - op->noperands].type);
+  for (int i = 0; i < op->noperands + op->nresults; i++) {
+    const asc_type *t = i < op->noperands ? op->operands[i]->type : op->results[i - op->noperands].type;
+    if (t->kind == ASC_TY_LTENSOR || t->kind == ASC_TY_TBUF || t->kind == ASC_TY_QUEUE)
+      see(c, asc_hw_pos_cores(t->pos));
+    if (t->kind == ASC_TY_QUEUE)
+      see(c, asc_hw_pos_cores(t->pos2)); /* a TQueBind's second position */
+  }
 }
 
 static void verify_func(asc_module *m, asc_op *func) {

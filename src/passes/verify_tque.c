@@ -146,13 +146,12 @@ static void do_free(vs_ctx *c, vs_state *s, asc_op *op) {
   int i = t.res == VS_RES_ALLOC ? vs_find(s, VS_ALLOC, t.alloc, 0) : -1;
   if (t.res == VS_RES_UNKNOWN)
     vs_inc(s, VS_FUZZY_QUEUE, op->operands[0], 0, op, 1)->lo = 0; /* [0, 1]: never tagged by an if */
-  if (t.res == VS_RES_DECL &&
-      vs_warn(c, op, VS_S010_FREE_NOALLOC, TQ "FreeTensor: there is no corresponding call to AllocTensor"))
-    decl_note(c, t.origin, "tensor");
   if (i >= 0)
     vs_dec(s, i);
-  else if (t.res == VS_RES_ALLOC && !is_fuzzy(s, t.alloc->operands[0]) &&
-           vs_warn(c, op, VS_S010_FREE_TWICE, TQ "FreeTensor: tensor memory was freed before its last use"))
+  else if ((t.res == VS_RES_DECL || (t.res == VS_RES_ALLOC && !is_fuzzy(s, t.alloc->operands[0]))) &&
+           vs_warn(c, op, t.res == VS_RES_DECL ? VS_S010_FREE_NOALLOC : VS_S010_FREE_TWICE,
+                   t.res == VS_RES_DECL ? TQ "FreeTensor: there is no corresponding call to AllocTensor"
+                                        : TQ "FreeTensor: tensor memory was freed before its last use"))
     decl_note(c, t.origin, "tensor");
 }
 
