@@ -17,11 +17,9 @@ static bool is_flag(const vs_count *f) { return f->event >= 0; }
 
 /* "(MTE2_V, 0)" */
 static const char *flagname(const vs_count *f, char *buf, size_t n) {
-  const char *ev = asc_enum_name(ASC_ENUM_EVENT, f->event);
-  if (f->key)
-    snprintf(buf, n, "(%s, runtime id)", ev);
-  else
-    snprintf(buf, n, "(%s, %lld)", ev, (long long)f->cid);
+  char id[24];
+  snprintf(id, sizeof id, "%lld", (long long)f->cid);
+  snprintf(buf, n, "(%s, %s)", asc_enum_name(ASC_ENUM_EVENT, f->event), f->key ? "runtime id" : id);
   return buf;
 }
 
@@ -53,7 +51,7 @@ void vs_flag_op(vs_ctx *c, vs_state *s, asc_op *op) {
   for (i = 0; i < s->ncnt; i++)
     if (s->cnt[i].event == f.event && (s->cnt[i].key != f.key || s->cnt[i].cid != f.cid) &&
         (s->cnt[i].key || f.key)) {
-      vs_havoc(s, f.event);
+      vs_havoc(s, (uint64_t)1 << f.event);
       return;
     }
   i = vs_find(s, f.event, f.key, f.cid);
@@ -96,7 +94,7 @@ void vs_flag_loop(const walker *w, const void *before, void *after, const asc_op
     if (a->cnt[i].cond && defined_in(a->cnt[i].cond, loop))
       a->cnt[i].cond = NULL;
     if (is_flag(&a->cnt[i]) && a->cnt[i].key && defined_in(a->cnt[i].key, loop))
-      vs_havoc(a, a->cnt[i].event), i = -1; /* the counters moved: look again */
+      vs_havoc(a, (uint64_t)1 << a->cnt[i].event), i = -1; /* the counters moved: look again */
   }
   for (int i = 0; balance && i < a->ncnt; i++)
     if (is_flag(&a->cnt[i]) && vs_find(b, a->cnt[i].event, a->cnt[i].key, a->cnt[i].cid) < 0 &&

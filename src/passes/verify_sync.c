@@ -148,10 +148,10 @@ void vs_dec(vs_state *s, int i) {
   s->ncnt--;
 }
 
-void vs_havoc(vs_state *s, int64_t event) {
-  s->fuzzy_ev |= (uint64_t)1 << event;
+void vs_havoc(vs_state *s, uint64_t events) {
+  s->fuzzy_ev |= events;
   for (int i = s->ncnt - 1; i >= 0; i--)
-    if (s->cnt[i].event == event)
+    if (s->cnt[i].event >= 0 && (events >> s->cnt[i].event & 1))
       s->cnt[i].hi = 1, vs_dec(s, i);
 }
 
@@ -179,10 +179,7 @@ static void st_meet(void *p, const void *q, const asc_value *cond) {
     f->hi = g && g->hi > f->hi ? g->hi : f->hi;
   }
   vs_tque_meet(s, o);
-  s->fuzzy_ev |= o->fuzzy_ev;
-  for (int64_t ev = 0; ev < 64; ev++)
-    if (s->fuzzy_ev >> ev & 1)
-      vs_havoc(s, ev);
+  vs_havoc(s, s->fuzzy_ev | o->fuzzy_ev);
 }
 
 /* Entering arm `arm` of an scf.if on cond: a counter known certain exactly on that side of
