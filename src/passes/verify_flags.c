@@ -41,19 +41,17 @@ void vs_flag_op(vs_ctx *c, vs_state *s, asc_op *op) {
     return;
   f.event = asc_op_attr(op, "event")->i;
   /* V_V and FIX_FIX are barriers in disguise: no flag is involved (hardware.md §6). */
-  if (f.event < 0 || f.event >= 64 || f.event == ASC_EVENT_V_V || f.event == ASC_EVENT_FIX_FIX ||
-      (s->fuzzy_ev >> f.event & 1))
+  if (f.event < 0 || f.event >= 64 || f.event == ASC_EVENT_V_V || f.event == ASC_EVENT_FIX_FIX)
     return;
   if (!vs_eval(c, op->operands[0], &f.cid))
     f.key = op->operands[0], f.cid = 0;
-  /* Could the op touch a pending flag of the event with another id?  Two different constants
-   * never alias; anything with a runtime id might: stop tracking the event. */
+  /* Could the op touch a pending flag of the event with another id?  Two constants never alias
+   * (no key); a runtime id and any other id (another key) might: stop tracking the event. */
   for (i = 0; i < s->ncnt; i++)
-    if (s->cnt[i].event == f.event && (s->cnt[i].key != f.key || s->cnt[i].cid != f.cid) &&
-        (s->cnt[i].key || f.key)) {
-      vs_havoc(s, (uint64_t)1 << f.event);
-      return;
-    }
+    if (s->cnt[i].event == f.event && s->cnt[i].key != f.key)
+      vs_havoc(s, (uint64_t)1 << f.event); /* removes all of the event's counters */
+  if (s->fuzzy_ev >> f.event & 1)
+    return;
   i = vs_find(s, f.event, f.key, f.cid);
   flagname(&f, nm, sizeof nm);
   /* S003: a set while the flag is set (on some paths); S002: a wait while it is not set on every path.
