@@ -310,8 +310,11 @@ static void scan_op(asc_op *op, void *user) {
   }
 }
 
-static void verify_func(asc_module *m, asc_op *func) {
+/* Every function, also those of nested modules (asc_pass_verify_sync walks the module). */
+static void verify_func(asc_op *func, void *m) {
   vs_ctx c = {.m = m, .func = func};
+  if (func->code != ASC_OP_FUNC)
+    return;
   asc_pass_map_init(&c.reported);
   asc_pass_map_init(&c.each);
   asc_walk(func, scan_op, &c);
@@ -324,7 +327,6 @@ static void verify_func(asc_module *m, asc_op *func) {
     vs_state none = {0}, *s;
     sync_report_races(m, func); /* S001: what auto-sync-full would still add (autosync.c) */
     s = sync_walk_domain(m, func, &d, st_copy(&none)); /* S002-S005, S010: one walk */
-    c.w = NULL;
     vs_flag_end(&c, s); /* what is left at the kernel's end */
     vs_tque_end(&c, s);
     st_drop(s);
@@ -333,13 +335,8 @@ static void verify_func(asc_module *m, asc_op *func) {
   asc_pass_map_free(&c.each);
 }
 
-static void func_op(asc_op *op, void *user) {
-  if (op->code == ASC_OP_FUNC)
-    verify_func(user, op);
-}
-
-/* Every function, also those of nested modules; the IR is only read. */
+/* The IR is only read. */
 int asc_pass_verify_sync(asc_module *m) {
-  asc_walk(m->op, func_op, m);
+  asc_walk(m->op, verify_func, m);
   return 0;
 }
