@@ -15,9 +15,10 @@
 
 #define TQ "S010 TQue misuse: " /* every message of this file starts with it */
 
-static void push(vs_state *s, vs_ent e) {
+static vs_ent *push(vs_state *s, vs_ent e) {
   s->ent = sync_grow(s->ent, &s->capent, s->nent, sizeof *s->ent);
-  s->ent[s->nent++] = e;
+  s->ent[s->nent] = e;
+  return &s->ent[s->nent++];
 }
 
 static void pop(vs_state *s, int k) {
@@ -51,13 +52,9 @@ static int rank(const vs_state *s, int i) {
  * bound on both sides is met likewise. */
 void vs_tque_meet(vs_state *s, const vs_state *o) {
   int n = s->nent;
-  for (int j = 0; j < o->nent; j++) {
-    const vs_ent *e = &o->ent[j];
-    if (!entry(s->ent, n, e->que, e->tensor, rank(o, j))) {
-      push(s, *e);
-      s->ent[s->nent - 1].may |= e->que != NULL;
-    }
-  }
+  for (int j = 0; j < o->nent; j++)
+    if (!entry(s->ent, n, o->ent[j].que, o->ent[j].tensor, rank(o, j)))
+      push(s, o->ent[j])->may |= o->ent[j].que != NULL;
   for (int i = 0; i < n; i++) {
     vs_ent *e = &s->ent[i];
     const vs_ent *y = entry(o->ent, o->nent, e->que, e->tensor, rank(s, i));
@@ -105,9 +102,7 @@ static void decl_note(vs_ctx *c, const asc_value *v, const char *what) {
 /* Any operand naming a tensor that sits in a queue (enqueued, not yet dequeued).
  * Terminators only pass values on; they touch no memory. */
 static void check_uses(vs_ctx *c, const vs_state *s, const asc_op *op) {
-  if (asc_opinfo_of(op->code)->flags & ASC_F_TERM)
-    return;
-  for (int i = 0; i < op->noperands; i++) {
+  for (int i = 0; !(asc_opinfo_of(op->code)->flags & ASC_F_TERM) && i < op->noperands; i++) {
     const asc_value *root = strip_views(op->operands[i]);
     for (int k = 0; k < s->nent; k++) /* reported once per op */
       if (s->ent[k].que && s->ent[k].tensor == root &&
