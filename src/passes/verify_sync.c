@@ -76,12 +76,13 @@ static bool eval(const vs_ctx *c, const asc_value *v, int64_t *out, int depth) {
 
 bool vs_eval(const vs_ctx *c, const asc_value *v, int64_t *out) { return eval(c, v, out, 0); }
 
-/* Is v computed from iv (within a few ops)? */
-static bool uses(const asc_value *v, const asc_value *iv, int depth) {
-  for (int i = 0; v != iv && v->def && depth < 8 && i < v->def->noperands; i++)
-    if (uses(v->def->operands[i], iv, depth + 1))
-      return true;
-  return v == iv;
+/* Mark the loops whose index v is computed from (within a few ops); SSA scoping makes them
+ * loops around v's users. */
+static void mark_each(vs_ctx *c, const asc_value *v, int depth) {
+  if (sync_iv_loop(v))
+    asc_pass_map_set(&c->each, sync_iv_loop(v), 1);
+  for (int i = 0; v->def && depth < 8 && i < v->def->noperands; i++)
+    mark_each(c, v->def->operands[i], depth + 1);
 }
 
 /* Does a set_flag/wait_flag in loop take its id from the loop's index (iv % 2 for rotating
@@ -186,14 +187,11 @@ static void st_meet(void *p, const void *q, const asc_value *cond) {
  * an earlier scf.if on the same cond is certain here; one known on the other side is absent. */
 static void st_enter_arm(void *p, const asc_value *cond, int arm) {
   vs_state *s = p;
-  for (int i = s->ncnt - 1; i >= 0; i--) {
-    if (s->cnt[i].cond != cond)
-      continue;
-    if (s->cnt[i].arm == arm)
+  for (int i = s->ncnt - 1; i >= 0; i--)
+    if (s->cnt[i].cond == cond && s->cnt[i].arm == arm)
       s->cnt[i].lo += s->cnt[i].lo == 0, s->cnt[i].cond = NULL;
-    else
+    else if (s->cnt[i].cond == cond)
       s->cnt[i].hi = 1, vs_dec(s, i);
-  }
 }
 
 static void st_op(const walker *w, void *p, asc_op *op) {
@@ -294,10 +292,7 @@ static void scan_op(asc_op *op, void *user) {
   if (op->code == ASC_OP_ASCEND_IS_AIC)
     c->seen = ASC_HW_MASK(ASC_HW_AIV) | ASC_HW_MASK(ASC_HW_AIC);
   if ((op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG) && vs_sync_op_ok(op))
-    for (asc_op *p = asc_op_parent_op(op); p; p = asc_op_parent_op(p))
-      if (p->code == ASC_OP_FOR && p->regions[0].block && p->regions[0].block->nargs &&
-          uses(op->operands[0], p->regions[0].block->args[0], 0))
-        asc_pass_map_set(&c->each, p, 1);
+    mark_each(c, op->operands[0], 0);
   if (asc_opinfo_of(op->code)->family == ASC_FAM_SYNC)
     return; /* the events used are what is being checked, not evidence of the core */
   see(c, asc_hw_pipe_cores(asc_hw_op_pipe(op)));
