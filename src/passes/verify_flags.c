@@ -17,11 +17,9 @@ static bool is_flag(const vs_count *f) { return f->event >= 0; }
 
 /* "(MTE2_V, 0)" */
 static const char *flagname(const vs_count *f, char *buf, size_t n) {
-  const char *ev = asc_enum_name(ASC_ENUM_EVENT, f->event);
-  if (f->key)
-    snprintf(buf, n, "(%s, runtime id)", ev);
-  else
-    snprintf(buf, n, "(%s, %lld)", ev, (long long)f->cid);
+  char id[24];
+  snprintf(id, sizeof id, "%lld", (long long)f->cid);
+  snprintf(buf, n, "(%s, %s)", asc_enum_name(ASC_ENUM_EVENT, f->event), f->key ? "runtime id" : id);
   return buf;
 }
 
@@ -33,61 +31,51 @@ static bool defined_in(const asc_value *v, const asc_op *op) {
   return false;
 }
 
-static const char *iter_suffix(const vs_ctx *c) {
-  return sync_later_iteration(c->w) ? " (in a later iteration of the enclosing loop)" : "";
-}
-
-static void later_note(vs_ctx *c) {
-  if (sync_later_iteration(c->w))
-    vs_note(c, sync_later_iteration(c->w), "loop here");
-}
-
 void vs_flag_op(vs_ctx *c, vs_state *s, asc_op *op) {
   vs_count f = {0};
   char nm[64];
   int i;
-  if ((op->code != ASC_OP_SET_FLAG && op->code != ASC_OP_WAIT_FLAG) || !vs_sync_op_ok(op))
+  bool set = op->code == ASC_OP_SET_FLAG;
+  const asc_op *later = sync_later_iteration(c->w);
+  if ((!set && op->code != ASC_OP_WAIT_FLAG) || !vs_sync_op_ok(op))
     return;
   f.event = asc_op_attr(op, "event")->i;
   /* V_V and FIX_FIX are barriers in disguise: no flag is involved (hardware.md §6). */
-  if (f.event < 0 || f.event >= 64 || f.event == ASC_EVENT_V_V || f.event == ASC_EVENT_FIX_FIX ||
-      (s->fuzzy_ev >> f.event & 1))
+  if (f.event < 0 || f.event >= 64 || f.event == ASC_EVENT_V_V || f.event == ASC_EVENT_FIX_FIX)
     return;
   if (!vs_eval(c, op->operands[0], &f.cid))
     f.key = op->operands[0], f.cid = 0;
-  /* Could the op touch a pending flag of the event with another id?  Two different constants
-   * never alias; anything with a runtime id might: stop tracking the event. */
+  /* Could the op touch a pending flag of the event with another id?  Two constants never alias
+   * (no key); a runtime id and any other id (another key) might: stop tracking the event. */
   for (i = 0; i < s->ncnt; i++)
-    if (s->cnt[i].event == f.event && (s->cnt[i].key != f.key || s->cnt[i].cid != f.cid) &&
-        (s->cnt[i].key || f.key)) {
-      vs_havoc(s, f.event);
-      return;
-    }
+    if (s->cnt[i].event == f.event && s->cnt[i].key != f.key)
+      vs_havoc(s, (uint64_t)1 << f.event); /* removes all of the event's counters */
+  if (s->fuzzy_ev >> f.event & 1)
+    return;
   i = vs_find(s, f.event, f.key, f.cid);
   flagname(&f, nm, sizeof nm);
-  if (op->code == ASC_OP_SET_FLAG) {
-    if (i >= 0 && vs_warn(c, op, VS_S003_DOUBLE,
-                          "S003 double set: set_flag%s while the flag is already set%s (no wait_flag since "
-                          "the previous set_flag), so this set is lost%s",
-                          nm, s->cnt[i].lo ? "" : " on some paths", iter_suffix(c))) {
-      vs_note(c, s->cnt[i].op, "previous set_flag%s here%s", nm,
-              s->cnt[i].op == op ? ", in the previous iteration" : "");
-      later_note(c);
-    }
-    vs_inc(s, f.event, f.key, f.cid, op, 1);
-    return;
-  }
-  if ((i < 0 || !s->cnt[i].lo) &&
-      vs_warn(c, op, VS_S002_DEADLOCK, "S002 deadlock: wait_flag%s %s%s", nm,
-              i < 0 ? "waits forever: no matching set_flag is pending on any path to it"
-                    : "may wait forever: the matching set_flag is pending on some paths only (a branch or a "
-                      "loop that may run zero times)",
-              iter_suffix(c))) {
+  /* S003: a set while the flag is set (on some paths); S002: a wait while it is not set on every path.
+   * One report path: the same arguments, the same notes. */
+  if ((set ? i >= 0 : i < 0 || !s->cnt[i].lo) &&
+      vs_warn(c, op, set ? VS_S003_DOUBLE : VS_S002_DEADLOCK,
+              set ? "S003 double set: set_flag%s while the flag is already set%s (no wait_flag since the "
+                    "previous set_flag), so this set is lost%s"
+                  : "S002 deadlock: wait_flag%s %s%s",
+              nm,
+              set     ? (s->cnt[i].lo ? "" : " on some paths")
+              : i < 0 ? "waits forever: no matching set_flag is pending on any path to it"
+                      : "may wait forever: the matching set_flag is pending on some paths only (a branch or a "
+                        "loop that may run zero times)",
+              later ? " (in a later iteration of the enclosing loop)" : "")) {
     if (i >= 0)
-      vs_note(c, s->cnt[i].op, "set_flag%s on some paths only, here", nm);
-    later_note(c);
+      vs_note(c, s->cnt[i].op, set ? "previous set_flag%s here%s" : "set_flag%s on some paths only, here%s", nm,
+              set && s->cnt[i].op == op ? ", in the previous iteration" : "");
+    if (later)
+      vs_note(c, later, "loop here");
   }
-  if (i >= 0)
+  if (set)
+    vs_inc(s, f.event, f.key, f.cid, op, 1);
+  else if (i >= 0)
     vs_dec(s, i);
 }
 
@@ -104,7 +92,7 @@ void vs_flag_loop(const walker *w, const void *before, void *after, const asc_op
     if (a->cnt[i].cond && defined_in(a->cnt[i].cond, loop))
       a->cnt[i].cond = NULL;
     if (is_flag(&a->cnt[i]) && a->cnt[i].key && defined_in(a->cnt[i].key, loop))
-      vs_havoc(a, a->cnt[i].event), i = -1; /* the counters moved: look again */
+      vs_havoc(a, (uint64_t)1 << a->cnt[i].event), i = -1; /* the counters moved: look again */
   }
   for (int i = 0; balance && i < a->ncnt; i++)
     if (is_flag(&a->cnt[i]) && vs_find(b, a->cnt[i].event, a->cnt[i].key, a->cnt[i].cid) < 0 &&

@@ -76,12 +76,13 @@ static bool eval(const vs_ctx *c, const asc_value *v, int64_t *out, int depth) {
 
 bool vs_eval(const vs_ctx *c, const asc_value *v, int64_t *out) { return eval(c, v, out, 0); }
 
-/* Is v computed from iv (within a few ops)? */
-static bool uses(const asc_value *v, const asc_value *iv, int depth) {
-  for (int i = 0; v != iv && v->def && depth < 8 && i < v->def->noperands; i++)
-    if (uses(v->def->operands[i], iv, depth + 1))
-      return true;
-  return v == iv;
+/* Mark the loops whose index v is computed from (within a few ops); SSA scoping makes them
+ * loops around v's users. */
+static void mark_each(vs_ctx *c, const asc_value *v, int depth) {
+  if (sync_iv_loop(v))
+    asc_pass_map_set(&c->each, sync_iv_loop(v), 1);
+  for (int i = 0; v->def && depth < 8 && i < v->def->noperands; i++)
+    mark_each(c, v->def->operands[i], depth + 1);
 }
 
 /* Does a set_flag/wait_flag in loop take its id from the loop's index (iv % 2 for rotating
@@ -105,10 +106,7 @@ static void *dup(const void *p, int n, size_t sz) {
 
 static void *st_copy(const void *p) {
   const vs_state *s = p;
-  vs_state *t = malloc(sizeof *t);
-  if (!t)
-    asc_die("out of memory");
-  *t = *s;
+  vs_state *t = dup(s, 1, sizeof *s);
   t->cnt = dup(s->cnt, s->ncnt, sizeof *s->cnt), t->capcnt = s->ncnt;
   t->ent = dup(s->ent, s->nent, sizeof *s->ent), t->capent = s->nent;
   return t;
@@ -151,10 +149,10 @@ void vs_dec(vs_state *s, int i) {
   s->ncnt--;
 }
 
-void vs_havoc(vs_state *s, int64_t event) {
-  s->fuzzy_ev |= (uint64_t)1 << event;
+void vs_havoc(vs_state *s, uint64_t events) {
+  s->fuzzy_ev |= events;
   for (int i = s->ncnt - 1; i >= 0; i--)
-    if (s->cnt[i].event == event)
+    if (s->cnt[i].event >= 0 && (events >> s->cnt[i].event & 1))
       s->cnt[i].hi = 1, vs_dec(s, i);
 }
 
@@ -166,10 +164,9 @@ static void st_meet(void *p, const void *q, const asc_value *cond) {
   int n = s->ncnt;
   for (int j = 0; j < o->ncnt; j++)
     if (vs_find(s, o->cnt[j].event, o->cnt[j].key, o->cnt[j].cid) < 0) {
+      const vs_count *g = &o->cnt[j];
       s->cnt = sync_grow(s->cnt, &s->capcnt, s->ncnt, sizeof *s->cnt);
-      s->cnt[s->ncnt] = o->cnt[j];
-      s->cnt[s->ncnt].cond = cond && o->cnt[j].lo > 0 ? cond : NULL;
-      s->cnt[s->ncnt].lo = 0, s->cnt[s->ncnt++].arm = 1;
+      s->cnt[s->ncnt++] = (vs_count){g->event, g->key, g->cid, 0, g->hi, g->op, cond && g->lo > 0 ? cond : NULL, 1};
     }
   for (int i = 0; i < n; i++) {
     vs_count *f = &s->cnt[i];
@@ -183,24 +180,18 @@ static void st_meet(void *p, const void *q, const asc_value *cond) {
     f->hi = g && g->hi > f->hi ? g->hi : f->hi;
   }
   vs_tque_meet(s, o);
-  s->fuzzy_ev |= o->fuzzy_ev;
-  for (int64_t ev = 0; ev < 64; ev++)
-    if (s->fuzzy_ev >> ev & 1)
-      vs_havoc(s, ev);
+  vs_havoc(s, s->fuzzy_ev | o->fuzzy_ev);
 }
 
 /* Entering arm `arm` of an scf.if on cond: a counter known certain exactly on that side of
  * an earlier scf.if on the same cond is certain here; one known on the other side is absent. */
 static void st_enter_arm(void *p, const asc_value *cond, int arm) {
   vs_state *s = p;
-  for (int i = s->ncnt - 1; i >= 0; i--) {
-    if (s->cnt[i].cond != cond)
-      continue;
-    if (s->cnt[i].arm == arm)
+  for (int i = s->ncnt - 1; i >= 0; i--)
+    if (s->cnt[i].cond == cond && s->cnt[i].arm == arm)
       s->cnt[i].lo += s->cnt[i].lo == 0, s->cnt[i].cond = NULL;
-    else
+    else if (s->cnt[i].cond == cond)
       s->cnt[i].hi = 1, vs_dec(s, i);
-  }
 }
 
 static void st_op(const walker *w, void *p, asc_op *op) {
@@ -221,13 +212,6 @@ static void see(vs_ctx *c, unsigned cores) {
     c->seen |= cores;
 }
 
-static void see_type(vs_ctx *c, const asc_type *t) {
-  if (t->kind == ASC_TY_LTENSOR || t->kind == ASC_TY_TBUF || t->kind == ASC_TY_QUEUE)
-    see(c, asc_hw_mem_cores(asc_hw_pos_mem(t->pos)));
-  if (t->kind == ASC_TY_QUEUE)
-    see(c, asc_hw_mem_cores(asc_hw_pos_mem(t->pos2)));
-}
-
 /* Why an event or pipe is missing on the kernel's core (hardware.md §5-§6: the AIV has S V
  * MTE2 MTE3, the AIC S M MTE1 MTE2 MTE3 FIX). */
 static const char *const lacks[ASC_HW_NCORES] = {
@@ -235,67 +219,53 @@ static const char *const lacks[ASC_HW_NCORES] = {
                    "operations",
     [ASC_HW_AIC] = "a cube core (AIC), which has no PIPE_V; this kernel uses cube operations"};
 
-static bool core_has(int core, int src, int dst) {
-  return asc_hw_core_has_pipe(core, src) && asc_hw_core_has_pipe(core, dst);
-}
-
-/* S007: an event joining pipes no core has both of (V with a cube pipe), a barrier of a pipe
- * arch 2201 lacks, pipe_barrier(PIPE_S); an event or pipe the kernel's core lacks.  A barrier
- * is checked as an event from its pipe to itself. */
-static void check_pipes(vs_ctx *c, const asc_op *op) {
-  bool ev = op->code != ASC_OP_PIPE_BARRIER;
-  int64_t x = asc_op_attr(op, ev ? "event" : "pipe")->i;
-  const char *name = asc_enum_name(ev ? ASC_ENUM_EVENT : ASC_ENUM_PIPEID, x);
-  int src = ev ? asc_hw_event_src(x) : (int)x, dst = ev ? asc_hw_event_dst(x) : (int)x;
-  if (!ev && x == ASC_PIPEID_PIPE_S)
-    vs_warn(c, op, VS_S007_BARRIER,
-            "S007 bad event: pipe_barrier(PIPE_S) is illegal: scalar order is already guaranteed");
-  else if (src < 0 || dst < 0 || (!ev && x == ASC_PIPEID_PIPE_ALL))
-    return;
-  else if (!core_has(ASC_HW_AIV, src, dst) && !core_has(ASC_HW_AIC, src, dst))
-    vs_warn(c, op, ev ? VS_S007_NOCORE : VS_S007_BARRIER,
-            ev ? "S007 bad event: %s is valid on no core: it would pair a pipe of the AIC with one of the AIV"
-               : "S007 bad event: pipe %s does not exist on arch 2201",
-            name);
-  else if (c->core >= 0 && !core_has(c->core, src, dst))
-    vs_warn(c, op, VS_S007_CORE,
-            ev ? "S007 bad event: %s is not available on %s" : "S007 bad event: pipe_barrier(%s) on %s", name,
-            lacks[c->core]);
-}
-
 /* S006: ids known at compile time must be 0..7; with a TPipe, ids 6 and 7 are not the
  * user's (6 is reserved for system planning, 7 is used by TPipe's automatic
  * synchronization; hardware.md §7, sync.md B.8), nor M_MTE1 ids 0..2 on the AIC
  * (TPipe::Init holds them). */
 static void check_id(vs_ctx *c, const asc_op *op, int64_t ev) {
   int64_t id;
-  bool hit = false;
   if (!vs_eval(c, op->operands[0], &id)) /* a constant, or computed from constants */
     return;
   if (id < 0 || id > 7)
     vs_warn(c, op, VS_S006_RANGE, "S006 bad id: event id %lld is out of range: each event has ids 0-7",
             (long long)id);
-  else if (c->tpipe && id >= 6)
-    hit = vs_warn(c, op, VS_S006_RESERVED,
-                  "S006 bad id: event id %lld of %s is reserved when the kernel has a TPipe (id 6 is "
-                  "reserved for the system, id 7 for TPipe's automatic synchronization); use ids 0-5, "
-                  "or ids from AllocEventID/FetchEventID",
-                  (long long)id, asc_enum_name(ASC_ENUM_EVENT, ev));
-  else if (c->tpipe && c->core == ASC_HW_AIC && ev == ASC_EVENT_M_MTE1 && id <= 2)
-    hit = vs_warn(c, op, VS_S006_RESERVED,
-                  "S006 bad id: M_MTE1 id %lld is reserved on a cube core with a TPipe (TPipe::Init holds "
-                  "M_MTE1 ids 0-2)",
-                  (long long)id);
-  if (hit)
+  else if (c->tpipe && (id >= 6 || (c->core == ASC_HW_AIC && ev == ASC_EVENT_M_MTE1 && id <= 2)) &&
+           vs_warn(c, op, VS_S006_RESERVED, /* one argument list: %.0s drops the event's name */
+                   id >= 6 ? "S006 bad id: event id %lld of %s is reserved when the kernel has a TPipe (id 6 "
+                             "is reserved for the system, id 7 for TPipe's automatic synchronization); use "
+                             "ids 0-5, or ids from AllocEventID/FetchEventID"
+                           : "S006 bad id: M_MTE1 id %lld is reserved on a cube core with a TPipe (TPipe::Init "
+                             "holds M_MTE1 ids 0-2)%.0s",
+                   (long long)id, asc_enum_name(ASC_ENUM_EVENT, ev)))
     vs_note(c, c->tpipe, "TPipe created here");
 }
 
+/* S007: an event joining pipes no core has both of (V with a cube pipe), a barrier of a pipe
+ * arch 2201 lacks, pipe_barrier(PIPE_S); an event or pipe the kernel's core lacks (hw.def's
+ * event slots say which cores have an event: those with both its pipes).  Then S006. */
 static void local_op(asc_op *op, void *user) {
+  vs_ctx *c = user;
+  bool ev = op->code != ASC_OP_PIPE_BARRIER;
   if (!vs_sync_op_ok(op))
     return;
-  check_pipes(user, op);
-  if (op->code != ASC_OP_PIPE_BARRIER)
-    check_id(user, op, asc_op_attr(op, "event")->i);
+  int64_t x = asc_op_attr(op, ev ? "event" : "pipe")->i;
+  const char *name = asc_enum_name(ev ? ASC_ENUM_EVENT : ASC_ENUM_PIPEID, x);
+  unsigned cores = ev ? asc_hw_event_cores(x) : asc_hw_pipe_cores((int)x);
+  if (!ev && x == ASC_PIPEID_PIPE_S)
+    vs_warn(c, op, VS_S007_BARRIER,
+            "S007 bad event: pipe_barrier(PIPE_S) is illegal: scalar order is already guaranteed");
+  else if (!cores && (ev ? asc_hw_event_src(x) >= 0 : x != ASC_PIPEID_PIPE_ALL)) /* else: unknown, all */
+    vs_warn(c, op, ev ? VS_S007_NOCORE : VS_S007_BARRIER,
+            ev ? "S007 bad event: %s is valid on no core: it would pair a pipe of the AIC with one of the AIV"
+               : "S007 bad event: pipe %s does not exist on arch 2201",
+            name);
+  else if (cores && c->core >= 0 && !(cores & ASC_HW_MASK(c->core)))
+    vs_warn(c, op, VS_S007_CORE,
+            ev ? "S007 bad event: %s is not available on %s" : "S007 bad event: pipe_barrier(%s) on %s", name,
+            lacks[c->core]);
+  if (ev)
+    check_id(c, op, x);
 }
 
 /* ---- driver --------------------------------------------------------------------------------- */
@@ -322,19 +292,24 @@ static void scan_op(asc_op *op, void *user) {
   if (op->code == ASC_OP_ASCEND_IS_AIC)
     c->seen = ASC_HW_MASK(ASC_HW_AIV) | ASC_HW_MASK(ASC_HW_AIC);
   if ((op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG) && vs_sync_op_ok(op))
-    for (asc_op *p = asc_op_parent_op(op); p; p = asc_op_parent_op(p))
-      if (p->code == ASC_OP_FOR && p->regions[0].block && p->regions[0].block->nargs &&
-          uses(op->operands[0], p->regions[0].block->args[0], 0))
-        asc_pass_map_set(&c->each, p, 1);
+    mark_each(c, op->operands[0], 0);
   if (asc_opinfo_of(op->code)->family == ASC_FAM_SYNC)
     return; /* the events used are what is being checked, not evidence of the core */
   see(c, asc_hw_pipe_cores(asc_hw_op_pipe(op)));
-  for (int i = 0; i < op->noperands + op->nresults; i++)
-    see_type(c, i < op->noperands ? op->operands[i]->type : op->results[i - op->noperands].type);
+  for (int i = 0; i < op->noperands + op->nresults; i++) {
+    const asc_type *t = i < op->noperands ? op->operands[i]->type : op->results[i - op->noperands].type;
+    if (t->kind == ASC_TY_LTENSOR || t->kind == ASC_TY_TBUF || t->kind == ASC_TY_QUEUE)
+      see(c, asc_hw_pos_cores(t->pos));
+    if (t->kind == ASC_TY_QUEUE)
+      see(c, asc_hw_pos_cores(t->pos2)); /* a TQueBind's second position */
+  }
 }
 
-static void verify_func(asc_module *m, asc_op *func) {
+/* Every function, also those of nested modules (asc_pass_verify_sync walks the module). */
+static void verify_func(asc_op *func, void *m) {
   vs_ctx c = {.m = m, .func = func};
+  if (func->code != ASC_OP_FUNC)
+    return;
   asc_pass_map_init(&c.reported);
   asc_pass_map_init(&c.each);
   asc_walk(func, scan_op, &c);
@@ -347,7 +322,6 @@ static void verify_func(asc_module *m, asc_op *func) {
     vs_state none = {0}, *s;
     sync_report_races(m, func); /* S001: what auto-sync-full would still add (autosync.c) */
     s = sync_walk_domain(m, func, &d, st_copy(&none)); /* S002-S005, S010: one walk */
-    c.w = NULL;
     vs_flag_end(&c, s); /* what is left at the kernel's end */
     vs_tque_end(&c, s);
     st_drop(s);
@@ -356,13 +330,8 @@ static void verify_func(asc_module *m, asc_op *func) {
   asc_pass_map_free(&c.each);
 }
 
-static void func_op(asc_op *op, void *user) {
-  if (op->code == ASC_OP_FUNC)
-    verify_func(user, op);
-}
-
-/* Every function, also those of nested modules; the IR is only read. */
+/* The IR is only read. */
 int asc_pass_verify_sync(asc_module *m) {
-  asc_walk(m->op, func_op, m);
+  asc_walk(m->op, verify_func, m);
   return 0;
 }

@@ -113,7 +113,7 @@ int vs_find(const vs_state *s, int64_t event, const void *key, int64_t cid);
 /* One more of (event, key, cid), by op (at most max); returns the counter. */
 vs_count *vs_inc(vs_state *s, int64_t event, const void *key, int64_t cid, const asc_op *op, int max);
 void vs_dec(vs_state *s, int i); /* one fewer of counter i (gone at 0) */
-void vs_havoc(vs_state *s, int64_t event); /* stop tracking a flag event */
+void vs_havoc(vs_state *s, uint64_t events); /* stop tracking these flag events (bit: event) */
 
 /* The analyses' transfer functions (verify_flags.c: S002-S005, verify_tque.c: S010), the
  * loop check (S005), the meet of the FIFOs, and what they report at the kernel's end. */

@@ -15,9 +15,10 @@
 
 #define TQ "S010 TQue misuse: " /* every message of this file starts with it */
 
-static void push(vs_state *s, vs_ent e) {
+static vs_ent *push(vs_state *s, vs_ent e) {
   s->ent = sync_grow(s->ent, &s->capent, s->nent, sizeof *s->ent);
-  s->ent[s->nent++] = e;
+  s->ent[s->nent] = e;
+  return &s->ent[s->nent++];
 }
 
 static void pop(vs_state *s, int k) {
@@ -51,13 +52,9 @@ static int rank(const vs_state *s, int i) {
  * bound on both sides is met likewise. */
 void vs_tque_meet(vs_state *s, const vs_state *o) {
   int n = s->nent;
-  for (int j = 0; j < o->nent; j++) {
-    const vs_ent *e = &o->ent[j];
-    if (!entry(s->ent, n, e->que, e->tensor, rank(o, j))) {
-      push(s, *e);
-      s->ent[s->nent - 1].may |= e->que != NULL;
-    }
-  }
+  for (int j = 0; j < o->nent; j++)
+    if (!entry(s->ent, n, o->ent[j].que, o->ent[j].tensor, rank(o, j)))
+      push(s, o->ent[j])->may |= o->ent[j].que != NULL;
   for (int i = 0; i < n; i++) {
     vs_ent *e = &s->ent[i];
     const vs_ent *y = entry(o->ent, o->nent, e->que, e->tensor, rank(s, i));
@@ -105,9 +102,7 @@ static void decl_note(vs_ctx *c, const asc_value *v, const char *what) {
 /* Any operand naming a tensor that sits in a queue (enqueued, not yet dequeued).
  * Terminators only pass values on; they touch no memory. */
 static void check_uses(vs_ctx *c, const vs_state *s, const asc_op *op) {
-  if (asc_opinfo_of(op->code)->flags & ASC_F_TERM)
-    return;
-  for (int i = 0; i < op->noperands; i++) {
+  for (int i = 0; !(asc_opinfo_of(op->code)->flags & ASC_F_TERM) && i < op->noperands; i++) {
     const asc_value *root = strip_views(op->operands[i]);
     for (int k = 0; k < s->nent; k++) /* reported once per op */
       if (s->ent[k].que && s->ent[k].tensor == root &&
@@ -132,11 +127,9 @@ static void redefine(vs_state *s, const asc_op *op) {
 static void do_deque(vs_ctx *c, vs_state *s, asc_op *op) {
   const asc_value *q = op->operands[0];
   vs_ent e = {NULL, NULL, NULL, {VS_RES_NONE, NULL, NULL}, true};
-  int k = 0;
-  while (k < s->nent && s->ent[k].que != q)
-    k++;
-  if (k < s->nent)
-    e = s->ent[k], pop(s, k);
+  const vs_ent *f = entry(s->ent, s->nent, q, NULL, 0);
+  if (f)
+    e = *f, pop(s, (int)(f - s->ent));
   if (e.may && vs_warn(c, op, VS_S010_DEQUE_NOENQUE, TQ "DeQue: there is no corresponding call to EnQue%s",
                        e.que ? " (on some paths)" : ""))
     decl_note(c, q, "queue");
@@ -148,13 +141,12 @@ static void do_free(vs_ctx *c, vs_state *s, asc_op *op) {
   int i = t.res == VS_RES_ALLOC ? vs_find(s, VS_ALLOC, t.alloc, 0) : -1;
   if (t.res == VS_RES_UNKNOWN)
     vs_inc(s, VS_FUZZY_QUEUE, op->operands[0], 0, op, 1)->lo = 0; /* [0, 1]: never tagged by an if */
-  if (t.res == VS_RES_DECL &&
-      vs_warn(c, op, VS_S010_FREE_NOALLOC, TQ "FreeTensor: there is no corresponding call to AllocTensor"))
-    decl_note(c, t.origin, "tensor");
   if (i >= 0)
     vs_dec(s, i);
-  else if (t.res == VS_RES_ALLOC && !is_fuzzy(s, t.alloc->operands[0]) &&
-           vs_warn(c, op, VS_S010_FREE_TWICE, TQ "FreeTensor: tensor memory was freed before its last use"))
+  else if ((t.res == VS_RES_DECL || (t.res == VS_RES_ALLOC && !is_fuzzy(s, t.alloc->operands[0]))) &&
+           vs_warn(c, op, t.res == VS_RES_DECL ? VS_S010_FREE_NOALLOC : VS_S010_FREE_TWICE,
+                   t.res == VS_RES_DECL ? TQ "FreeTensor: there is no corresponding call to AllocTensor"
+                                        : TQ "FreeTensor: tensor memory was freed before its last use"))
     decl_note(c, t.origin, "tensor");
 }
 
