@@ -308,6 +308,10 @@ void asc_print_op(const asc_op *op, asc_strbuf *out); /* one op, generic form, n
 /* ---- verifier ------------------------------------------------------------------------------ */
 /* Reports every problem through asc_diag; returns the number of errors found. */
 int asc_verify(asc_module *m);
+/* op against its ops.def row alone (signatures, attributes, element types); reports each
+ * problem into ctx, or none when ctx is NULL; returns how many.  Operands and results must
+ * have types. */
+int asc_ir_verify_op_sig(asc_ctx *ctx, const asc_op *op);
 
 /* ASCII classification: the C library's depends on the locale of the host process. */
 static inline bool asc_isalpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }

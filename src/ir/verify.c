@@ -23,7 +23,6 @@
 #include "hw/hw.h"
 #include "ir/ir.h"
 
-int asc_ir_verify_op_sig(asc_ctx *ctx, const asc_op *op); /* verify_sig.c */
 
 enum { NSLOT = 3 }; /* type strings one message may need */
 

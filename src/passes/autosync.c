@@ -928,7 +928,17 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   sync_state_free(entry);
 }
 
-static bool shape_ok(const asc_op *op);
+/* The op as its ops.def row says (checked quietly): verify-sync may see modules the verifier
+ * never checked (the C API), and its walks and S001 must not trip over them. */
+static bool shape_ok(const asc_op *op) {
+  for (int i = 0; i < op->noperands; i++)
+    if (!op->operands[i] || !op->operands[i]->type)
+      return false;
+  for (int i = 0; i < op->nresults; i++)
+    if (!op->results[i].type)
+      return false;
+  return asc_ir_verify_op_sig(NULL, op) == 0;
+}
 
 static void walk_op(walker *w, asc_op *op, state *st) {
   if (w->dom && !shape_ok(op))
@@ -1058,29 +1068,6 @@ static int full_func(asc_module *m, asc_op *f) { return sync_func(m, f, true); }
 
 int asc_pass_auto_sync(asc_module *m) { return asc_pass_each_func(m, narrow_func); }
 int asc_pass_auto_sync_full(asc_module *m) { return asc_pass_each_func(m, full_func); }
-
-/* Enough operands, results and required attributes for the analysis to read: verify-sync may
- * see modules the verifier never checked (the C API), and S001 must not trip over them. */
-static bool shape_ok(const asc_op *op) {
-  const asc_opinfo *info = asc_opinfo_of(op->code);
-  if (op->noperands < asc_sig_min(info->operands) || op->nresults < asc_sig_min(info->results))
-    return false;
-  for (const char *p = info->attrs; *p;) {
-    const char *colon = strchr(p, ':'), *sp = strchr(p, ' ');
-    char name[32];
-    size_t n = colon ? (size_t)(colon - p) : 0;
-    if (n && p[n - 1] != '?' && n < sizeof name) {
-      memcpy(name, p, n);
-      name[n] = 0;
-      if (!asc_op_attr(op, name))
-        return false;
-    }
-    if (!sp)
-      break;
-    p = sp + 1;
-  }
-  return true;
-}
 
 static void check_shape(asc_op *op, void *user) {
   bool *ok = user;
