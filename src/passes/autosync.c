@@ -54,16 +54,11 @@ static asc_block *common_block(asc_op *a, const asc_op *b) {
 /* A wait on the scalar pipe stalls issue: everything later, on any pipe, learns what S
  * knows: about the other pipes, and which of its own elements are complete (its writes,
  * once a flag round trip came back to it; B.4). */
-static void scalar_stall(state *st) {
-  for (int q = 0; q < SYNC_NPIPES; q++)
-    if (q != ASC_PIPEID_PIPE_S)
-      sync_tok_join(&st->k[q], &st->k[ASC_PIPEID_PIPE_S]);
-}
-
 static void learn(state *st, int q, const token *t) {
   sync_tok_join(&st->k[q], t);
-  if (q == ASC_PIPEID_PIPE_S)
-    scalar_stall(st);
+  for (int p = 0; q == ASC_PIPEID_PIPE_S && p < SYNC_NPIPES; p++)
+    if (p != ASC_PIPEID_PIPE_S)
+      sync_tok_join(&st->k[p], &st->k[ASC_PIPEID_PIPE_S]);
 }
 
 static void barrier(state *st, int pipe) {
@@ -275,7 +270,9 @@ static void walk_queue_op(walker *w, asc_op *op, state *st) {
 
 /* ---- edges ---- */
 
-static int add_edge(walker *w, int64_t ev, asc_op *set, asc_op *wait, const token *tok) {
+/* A new edge of event ev carrying tok: its set after aa (a or an ancestor), its wait
+ * before bb (b or an ancestor). */
+static int new_edge(walker *w, int64_t ev, const sync_access *a, asc_op *aa, asc_op *b, asc_op *bb, const token *tok) {
   sync_edge *e;
   if (w->nedges == w->capedges) {
     w->capedges = w->capedges ? 2 * w->capedges : 16;
@@ -289,36 +286,31 @@ static int add_edge(walker *w, int64_t ev, asc_op *set, asc_op *wait, const toke
   e = &w->edges[w->nedges];
   memset(e, 0, sizeof *e);
   e->event = ev;
-  e->set = set;
-  e->wait = wait;
+  e->set = sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc);
+  e->wait = sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc);
   e->id = -1;
   w->etok[w->nedges] = *tok;
   sync_tok_empty(&w->ptok[w->nedges]);
   sync_tok_empty(&w->rtok[w->nedges]);
-  asc_pass_map_set(&w->edge_of, set, w->nedges + 1);
-  asc_pass_map_set(&w->edge_of, wait, w->nedges + 1);
+  asc_pass_map_set(&w->edge_of, e->set, w->nedges + 1);
+  asc_pass_map_set(&w->edge_of, e->wait, w->nedges + 1);
+  asc_op_insert_after(aa, e->set);
+  asc_op_insert_before(bb, e->wait);
   return w->nedges++;
 }
 
-/* What a set right after access a guarantees. */
-static token access_token(const sync_access *a) {
-  token t;
-  memcpy(t.t, a->snap, sizeof t.t);
-  sync_know_upto(&t, a->pipe, a->idx);
-  return t;
-}
-
-/* What a set placed right after aa (a itself, or an if/loop holding a) carries.  After
- * an if, a may not have run at all: only the state after aa is sound. */
+/* What a set placed right after aa (a itself: what a's pipe knew then, and a; or an if/loop
+ * holding a) carries.  After an if, a may not have run at all: only the state after aa is
+ * sound; without one, p work up to a that ran on this path is before the set. */
 static token producer_token(const walker *w, const sync_access *a, const asc_op *aa) {
   int64_t i = aa == a->op ? 0 : asc_pass_map_get(&w->post, aa);
   token t;
-  if (aa == a->op)
-    return access_token(a);
   if (i)
     return w->posts[i - 1][a->pipe];
   sync_tok_empty(&t);
-  t.t[a->pipe] = a->idx; /* p work up to a that ran on this path: before the set */
+  if (aa == a->op)
+    memcpy(t.t, a->snap, sizeof t.t);
+  sync_know_upto(&t, a->pipe, a->idx);
   return t;
 }
 
@@ -346,16 +338,6 @@ static bool in_second_walk(const walker *w, const asc_block *b) {
   return false;
 }
 
-/* A new edge of event ev carrying tok: its set after aa (a or an ancestor), its wait
- * before bb (b or an ancestor). */
-static int new_edge(walker *w, int64_t ev, const sync_access *a, asc_op *aa, asc_op *b, asc_op *bb, const token *tok) {
-  int e = add_edge(w, ev, sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc),
-                   sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc), tok);
-  asc_op_insert_after(aa, w->edges[e].set);
-  asc_op_insert_before(bb, w->edges[e].wait);
-  return e;
-}
-
 /* Set after a's ancestor and wait before b's ancestor in their common block (B.5 region
  * rule: both unconditional at that level, so balanced on every path). */
 static void plain_edge(walker *w, const sync_access *a, asc_op *b, int q, state *st) {
@@ -376,11 +358,11 @@ static void plain_edge(walker *w, const sync_access *a, asc_op *b, int q, state 
   mark_wait(w, e, st);
 }
 
-/* The block of loop holding op. */
-static asc_block *loop_body(const asc_op *loop, const asc_op *op) {
-  for (int r = 0; r < loop->nregions; r++)
-    if (loop->regions[r].block && inside(op, loop->regions[r].block))
-      return loop->regions[r].block;
+/* The block of op's regions holding x, or NULL. */
+static asc_block *region_of(const asc_op *op, const asc_op *x) {
+  for (int r = 0; r < op->nregions; r++)
+    if (op->regions[r].block && inside(x, op->regions[r].block))
+      return op->regions[r].block;
   return NULL;
 }
 
@@ -419,7 +401,7 @@ static asc_op *slot_op(walker *w, asc_op *loop, int64_t k) {
 static void loop_edge(walker *w, const carried *l, const sync_access *a, asc_op *b, int q, int64_t k,
                       state *st) {
   int64_t ev = asc_hw_event_of(a->pipe, q);
-  asc_block *body = loop_body(l->loop, b);
+  asc_block *body = region_of(l->loop, b);
   asc_op *aa = body ? asc_pass_anc_in(a->op, body) : NULL, *bb = body ? asc_pass_anc_in(b, body) : NULL;
   bool ahead = aa && bb && aa != bb && asc_pass_before_in_block(aa, bb);
   token tok = producer_token(w, a, aa), none;
@@ -577,33 +559,6 @@ static const carried *carrier(const walker *w, const sync_access *a) {
   return NULL;
 }
 
-/* Over the accesses acc[0..n) of one op: the latest history access some of them needs a
- * flag from (NULL if none), and in bar[0..1] a pair that needs a same-pipe barrier. */
-static const sync_access *latest_need(const walker *w, const sync_access *acc, int n, const state *st,
-                                      const sync_access **bar, const sync_access **consumer, int *kind) {
-  const sync_access *best = NULL;
-  for (int j = 0; j < n; j++)
-    for (size_t i = w->nhist; i-- > 0;) {
-      int k = need(w, &w->hist[i], &acc[j], st);
-      if (k == 1 && !bar[0])
-        bar[0] = &w->hist[i], bar[1] = &acc[j];
-      if (k >= 2 && (!best || w->hist[i].idx > best->idx)) {
-        best = &w->hist[i];
-        *consumer = &acc[j];
-        *kind = k;
-      }
-    }
-  return best;
-}
-
-/* S001 reports only certain races: both accesses' bytes known and shared. */
-static bool certain(const walker *w, const sync_access *a, const sync_access *b) {
-  /* a from an earlier iteration: views moving with an IV meet there only at a distance
-   * the analysis does not pin down; rotating views meet in their common slot */
-  int rel = carrier(w, a) ? SYNC_LATER_ITER : SYNC_SAME_ITER;
-  return sync_must_overlap(&a->v, &b->v, rel);
-}
-
 /* Why b must wait for a, as a note (auto_sync_log) or as an S001 warning (verify-sync). */
 static void explain(asc_module *m, bool warn, const sync_access *a, const sync_access *b, int kind, bool next) {
   static const char *const verbs[2] = {"reads", "writes"};
@@ -635,15 +590,14 @@ static void explain(asc_module *m, bool warn, const sync_access *a, const sync_a
            fix);
 }
 
-/* Flags first, latest producer first: each edge may imply the others (and a same-pipe
- * order through another pipe); a barrier only for what no flag covered. */
-/* check walk: every unordered pair fails the check, except a conflict between iterations
- * i and i + k of a rotation, which may be ordered through iteration i + 1 (walked next in
- * the loop's second walk): those wait for the end of that walk (resolve_deferred). */
 
-/* collect: note the conflict a -> b (once per pair of ops and pipes); its index, or -1. */
+/* collect: note the conflict a -> b (once per pair of ops and pipes); its index, or -1.
+ * S001 reports only certain races: both accesses' bytes known and shared (a from an earlier
+ * iteration: views moving with an IV meet there only at a distance the analysis does not pin
+ * down; rotating views meet in their common slot). */
 static int note_race(walker *w, const sync_access *a, const sync_access *b, int kind, bool live) {
   struct race *r;
+  const carried *c = carrier(w, a);
   if (!w->collect)
     return -1;
   for (int i = 0; i < w->nraces; i++) {
@@ -655,7 +609,8 @@ static int note_race(walker *w, const sync_access *a, const sync_access *b, int 
   }
   w->races = sync_grow(w->races, &w->capraces, w->nraces, sizeof *w->races);
   r = &w->races[w->nraces];
-  *r = (struct race){*a, *b, kind, carrier(w, a) != NULL, certain(w, a, b), live};
+  *r = (struct race){*a, *b, kind, c != NULL, sync_must_overlap(&a->v, &b->v, c ? SYNC_LATER_ITER : SYNC_SAME_ITER),
+                     live};
   return w->nraces++;
 }
 
@@ -665,6 +620,9 @@ void sync_fail(walker *w, int race) {
     w->races[race].live = true;
 }
 
+/* check walk: every unordered pair fails the check, except a conflict between iterations
+ * i and i + k of a rotation, which may be ordered through iteration i + 1 (walked next in
+ * the loop's second walk): those wait for the end of that walk (resolve_deferred). */
 static void check_op(walker *w, const sync_access *acc, int n, const state *st) {
   if (w->quiet)
     return;
@@ -700,6 +658,10 @@ void sync_resolve_deferred(walker *w, const asc_op *loop, const state *st) {
   }
 }
 
+/* Order the accesses acc[0..n) of op after the history.  Flags first, latest producer
+ * first (a: the latest history access some of them needs a flag from): each edge may imply
+ * the others (and a same-pipe order through another pipe); a barrier only for what no flag
+ * covered (bar[0..1]: a pair that needs one). */
 static void order_op(walker *w, asc_op *op, const sync_access *acc, int n, state *st) {
   if (w->check) {
     check_op(w, acc, n, st);
@@ -707,8 +669,16 @@ static void order_op(walker *w, asc_op *op, const sync_access *acc, int n, state
   }
   for (;;) {
     int kind = 0;
-    const sync_access *b = NULL, *bar[2] = {NULL, NULL}, *a = latest_need(w, acc, n, st, bar, &b, &kind);
+    const sync_access *a = NULL, *b = NULL, *bar[2] = {NULL, NULL};
     const carried *c;
+    for (int j = 0; j < n; j++)
+      for (size_t i = w->nhist; i-- > 0;) {
+        int k = need(w, &w->hist[i], &acc[j], st);
+        if (k == 1 && !bar[0])
+          bar[0] = &w->hist[i], bar[1] = &acc[j];
+        if (k >= 2 && (!a || w->hist[i].idx > a->idx))
+          a = &w->hist[i], b = &acc[j], kind = k;
+      }
     if (!a && !bar[0])
       return;
     if (!a)
@@ -762,18 +732,11 @@ static void walk_access_op(walker *w, asc_op *op, state *st) {
  * before or after op: an element of its pipe on every path, which a state taken before op
  * (entry, or the else arm's start) does not know of.  Count it in st's last elements, so the
  * views that promote knowledge ask for knowledge of it too. */
-static bool wait_outside(const walker *w, int e, const asc_op *op) {
-  const asc_op *x = w->edges[e].wait;
-  for (int r = 0; r < op->nregions; r++)
-    if (op->regions[r].block && inside(x, op->regions[r].block))
-      return false;
-  return x->parent != NULL;
-}
-
 static void waits_outside(const walker *w, const asc_op *op, int first_edge, state *st) {
   for (int e = first_edge; e < w->nedges; e++) {
     int q = asc_hw_event_dst(w->edges[e].event);
-    if (wait_outside(w, e, op) && w->edges[e].widx > st->last[q])
+    const asc_op *x = w->edges[e].wait;
+    if (x->parent && !region_of(op, x) && w->edges[e].widx > st->last[q])
       st->last[q] = w->edges[e].widx;
   }
 }
