@@ -134,40 +134,19 @@ static const carried *walking(const walker *w, const asc_op *loop) {
   return NULL;
 }
 
-static bool is_prime(const sync_edge *e, const asc_op *op) {
-  for (int j = 0; j < e->k && j < SYNC_NIDS; j++)
-    if (e->prime[j] == op)
-      return true;
-  return false;
-}
-
-/* What the draining waits of loop-carried edge e take after its loop: the last iteration's
- * set; the first one's too if the loop may run once; the priming set's too if it may not run
- * (only that, if it surely does not). */
-static token drain_token(const walker *w, int e) {
-  token t = w->etok[e];
-  int64_t lo, hi;
-  sync_trip_range(w, w->edges[e].loop, &lo, &hi);
-  if (hi == 0)
-    return w->ptok[e];
-  if (lo == 0)
-    sync_tok_meet(&t, &w->ptok[e]);
-  if (lo <= 1)
-    sync_tok_meet(&t, &w->rtok[e]);
-  return t;
-}
-
 /* A flag op: a user's (a pending set, or a wait taking one), or one of an inserted edge
  * e, whose set refreshes what it carries (ptok: the priming set; rtok: in the loop's first
  * walk) and whose wait takes it.  A rotating edge's body wait takes what the priming sets
  * carried (in iterations < k it consumes one, later ones a body set, which carries at
- * least as much) and only its last draining wait the last iteration's set. */
+ * least as much), and of its draining waits only the last takes anything.  A draining
+ * wait takes the last iteration's set; the first one's too if the loop may run once; the
+ * priming set's too if it may not run (only that, if it surely does not). */
 static void walk_flag(walker *w, asc_op *op, state *st) {
   int64_t ev = asc_op_attr(op, "event")->i, e = asc_pass_map_get(&w->edge_of, op) - 1;
   int src = asc_hw_event_src(ev), dst = asc_hw_event_dst(ev);
   const sync_edge *ed = e >= 0 ? &w->edges[e] : NULL;
   const carried *l = ed && ed->loop ? walking(w, ed->loop) : NULL;
-  bool rot = ed && ed->k > 1 && ed->prime[0];
+  bool rot = ed && ed->k > 1 && ed->prime[0], prime = false;
   token t;
   if (src == SYNC_NOPIPE || dst == SYNC_NOPIPE)
     return;
@@ -176,19 +155,27 @@ static void walk_flag(walker *w, asc_op *op, state *st) {
     return;
   }
   if (op->code == ASC_OP_SET_FLAG) {
+    for (int j = 0; j < ed->k && j < SYNC_NIDS; j++)
+      prime |= ed->prime[j] == op;
     t = sync_set_token(st, src);
-    if (is_prime(ed, op))
+    if (prime)
       w->ptok[e] = t;
-    if (!is_prime(ed, op) || !rot)
+    if (!prime || !rot)
       w->etok[e] = t;
-    if (!is_prime(ed, op) && l && l->hi == 0) /* the loop's first walk */
+    if (!prime && l && l->hi == 0) /* the loop's first walk */
       w->rtok[e] = t;
     check_set(w, (int)e, &t);
     return;
   }
   if (op == ed->drain[rot ? ed->k - 1 : 0]) {
-    t = drain_token(w, (int)e);
-    learn(st, dst, &t);
+    int64_t lo, hi;
+    t = w->etok[e];
+    sync_trip_range(w, ed->loop, &lo, &hi);
+    if (lo == 0)
+      sync_tok_meet(&t, &w->ptok[e]);
+    if (lo <= 1)
+      sync_tok_meet(&t, &w->rtok[e]);
+    learn(st, dst, hi == 0 ? &w->ptok[e] : &t);
   } else if (!rot || op == ed->wait)
     learn(st, dst, rot ? &w->ptok[e] : &w->etok[e]);
   mark_wait(w, (int)e, st);
@@ -216,49 +203,33 @@ static qstate *queue_of(walker *w, state *st, const asc_value *q) {
   return s;
 }
 
-static void q_alloc(walker *w, asc_op *op, state *st, qstate *s, int prod) {
-  token t;
-  int slot = s->cursor >= 0 ? (int)(s->cursor++ % s->depth) : -1;
-  if (slot >= 0) {
-    t = s->bwd[slot];
-  } else {
-    t = s->bwd[0];
-    for (int i = 1; i < s->depth; i++)
-      sync_tok_meet(&t, &s->bwd[i]);
-  }
-  learn(st, prod, &t);
-  if (slot >= 0)
-    sync_tok_empty(&s->bwd[slot]);
-  asc_pass_map_set(&w->env.qslot, &op->results[0], slot + 1);
-}
-
-static void q_deque(walker *w, asc_op *op, state *st, qstate *s, int cons) {
-  int slot = 0;
-  if (s->nfifo == 0) {
-    asc_pass_map_set(&w->env.qslot, &op->results[0], 0);
-    return;
-  }
-  slot = s->fifo_slot[0];
-  learn(st, cons, &s->fifo_tok[0]);
-  s->nfifo--;
-  memmove(s->fifo_slot, s->fifo_slot + 1, (size_t)s->nfifo * sizeof s->fifo_slot[0]);
-  memmove(s->fifo_tok, s->fifo_tok + 1, (size_t)s->nfifo * sizeof s->fifo_tok[0]);
-  asc_pass_map_set(&w->env.qslot, &op->results[0], slot);
-}
-
 static void walk_queue_op(walker *w, asc_op *op, state *st) {
   const asc_value *q = op->operands[0];
   qstate *s = queue_of(w, st, q);
   int prod = asc_hw_queue_producer(q->type->pos, q->type->pos2);
   int cons = asc_hw_queue_consumer(q->type->pos, q->type->pos2);
   int64_t slot = op->noperands > 1 ? asc_pass_map_get(&w->env.qslot, op->operands[1]) : 0;
+  token t;
   if (!s)
     return;
-  if (op->code == ASC_OP_ALLOC_TENSOR)
-    q_alloc(w, op, st, s, prod);
-  else if (op->code == ASC_OP_DEQUE)
-    q_deque(w, op, st, s, cons);
-  else if (op->code == ASC_OP_FREE_TENSOR && slot > 0)
+  if (op->code == ASC_OP_ALLOC_TENSOR) { /* its slot's backward event (every slot's, if unknown) */
+    slot = s->cursor >= 0 ? s->cursor++ % s->depth : -1;
+    t = s->bwd[slot >= 0 ? slot : 0];
+    for (int i = 1; slot < 0 && i < s->depth; i++)
+      sync_tok_meet(&t, &s->bwd[i]);
+    learn(st, prod, &t);
+    if (slot >= 0)
+      sync_tok_empty(&s->bwd[slot]);
+    asc_pass_map_set(&w->env.qslot, &op->results[0], slot + 1);
+  } else if (op->code == ASC_OP_DEQUE) { /* the oldest enque's slot and forward event */
+    asc_pass_map_set(&w->env.qslot, &op->results[0], s->nfifo ? s->fifo_slot[0] : 0);
+    if (s->nfifo) {
+      learn(st, cons, &s->fifo_tok[0]);
+      s->nfifo--;
+      memmove(s->fifo_slot, s->fifo_slot + 1, (size_t)s->nfifo * sizeof s->fifo_slot[0]);
+      memmove(s->fifo_tok, s->fifo_tok + 1, (size_t)s->nfifo * sizeof s->fifo_tok[0]);
+    }
+  } else if (op->code == ASC_OP_FREE_TENSOR && slot > 0)
     s->bwd[slot - 1] = sync_set_token(st, cons);
   else if (op->code == ASC_OP_ENQUE && s->nfifo < QSLOTS) {
     s->fifo_slot[s->nfifo] = (int)slot;
