@@ -40,6 +40,14 @@ static bool inside(const asc_op *op, const asc_block *b) {
   return false;
 }
 
+/* The block of op's regions holding x, or NULL. */
+static asc_block *region_of(const asc_op *op, const asc_op *x) {
+  for (int r = 0; r < op->nregions; r++)
+    if (op->regions[r].block && inside(x, op->regions[r].block))
+      return op->regions[r].block;
+  return NULL;
+}
+
 /* The innermost block holding both a and b. */
 static asc_block *common_block(asc_op *a, const asc_op *b) {
   for (asc_op *x = a; x; x = asc_op_parent_op(x))
@@ -112,10 +120,9 @@ static void check_set(walker *w, int e, const token *tok) {
   int q = asc_hw_event_dst(w->edges[e].event);
   if (q == ASC_PIPEID_PIPE_S)
     return; /* a wait on S completes before the scalar unit issues anything after it */
-  for (int i = 0; i < w->nedges; i++) {
+  for (int i = 0; i < w->nedges; i++)
     if (w->edges[i].event == w->edges[e].event && w->edges[i].widx && tok->t[q] < w->edges[i].widx)
       add_clash(w, i, e);
-  }
 }
 
 /* Edge e's wait executes now: an element of the destination pipe. */
@@ -300,12 +307,9 @@ static void fallback_all(walker *w, asc_op *before, state *st, const char *why) 
  * there repeats in iterations no walk visits. */
 static bool in_second_walk(const walker *w, const asc_block *b) {
   const asc_op *owner = b->parent ? b->parent->parent : NULL;
-  for (int i = 0; i < w->nloops; i++)
-    for (int r = 0; w->loops[i].hi > 0 && r < w->loops[i].loop->nregions; r++) {
-      const asc_block *body = w->loops[i].loop->regions[r].block;
-      if (body && (b == body || (owner && inside(owner, body))))
-        return true;
-    }
+  for (int i = 0; owner && i < w->nloops; i++)
+    if (w->loops[i].hi > 0 && (owner == w->loops[i].loop || region_of(w->loops[i].loop, owner)))
+      return true;
   return false;
 }
 
@@ -327,14 +331,6 @@ static void plain_edge(walker *w, const sync_access *a, asc_op *b, int q, state 
     add_clash(w, e, e); /* no later walk checks its next iteration's set against this wait */
   learn(st, q, &tok);
   mark_wait(w, e, st);
-}
-
-/* The block of op's regions holding x, or NULL. */
-static asc_block *region_of(const asc_op *op, const asc_op *x) {
-  for (int r = 0; r < op->nregions; r++)
-    if (op->regions[r].block && inside(x, op->regions[r].block))
-      return op->regions[r].block;
-  return NULL;
 }
 
 /* iv mod k as i32 at the top of the loop body (the slot a rotating edge's id follows);
@@ -634,10 +630,6 @@ void sync_resolve_deferred(walker *w, const asc_op *loop, const state *st) {
  * the others (and a same-pipe order through another pipe); a barrier only for what no flag
  * covered (bar[0..1]: a pair that needs one). */
 static void order_op(walker *w, asc_op *op, const sync_access *acc, int n, state *st) {
-  if (w->check) {
-    check_op(w, acc, n, st);
-    return;
-  }
   for (;;) {
     int kind = 0;
     const sync_access *a = NULL, *b = NULL, *bar[2] = {NULL, NULL};
@@ -687,7 +679,10 @@ static void walk_access_op(walker *w, asc_op *op, state *st) {
     return;
   for (int i = 0; i < n; i++)
     pin_view(w, &acc[i].v);
-  order_op(w, op, acc, n, st);
+  if (w->check)
+    check_op(w, acc, n, st);
+  else
+    order_op(w, op, acc, n, st);
   w->idx++;
   for (int i = 0; i < n; i++) {
     acc[i].idx = w->idx;
@@ -1020,7 +1015,7 @@ int sync_report_races(asc_module *m, asc_op *func) {
   state *st;
   asc_op *copy;
   asc_pass_vec orig = {0}, ops = {0};
-  asc_pass_map of = {0}; /* op of the copy -> its original + 1 (index into orig) */
+  asc_pass_map of = {0}; /* op of the copy -> its original */
   asc_valmap *map;
   asc_walk(func, check_shape, &ok);
   if (!ok)
@@ -1031,7 +1026,7 @@ int sync_report_races(asc_module *m, asc_op *func) {
   asc_pass_collect(func, &orig);
   asc_pass_collect(copy, &ops);
   for (size_t i = 0; i < ops.n && i < orig.n; i++)
-    asc_pass_map_set(&of, ops.items[i], (int64_t)i + 1);
+    asc_pass_map_set(&of, ops.items[i], (int64_t)(intptr_t)orig.items[i]);
   memset(&w, 0, sizeof w);
   w.m = m, w.full = true, w.env.m = m, w.collect = true;
   st = sync_state_new();
@@ -1043,11 +1038,11 @@ int sync_report_races(asc_module *m, asc_op *func) {
     n = sync_unordered(&chk, func, &r); /* the check walks read func, never change it */
     for (int i = 0; i < w.nraces; i++) {
       const struct race *x = &w.races[i];
-      int64_t ia = asc_pass_map_get(&of, x->a.op), ib = asc_pass_map_get(&of, x->b.op);
+      const asc_op *a = (asc_op *)(intptr_t)asc_pass_map_get(&of, x->a.op);
+      const asc_op *b = (asc_op *)(intptr_t)asc_pass_map_get(&of, x->b.op);
       bool unordered = false;
-      for (int j = 0; j < n && !unordered && ia && ib; j++)
-        unordered = r[j].a.op == orig.items[ia - 1] && r[j].b.op == orig.items[ib - 1] && r[j].a.pipe == x->a.pipe &&
-                    r[j].b.pipe == x->b.pipe;
+      for (int j = 0; j < n && !unordered; j++) /* a NULL original (none) matches no race */
+        unordered = r[j].a.op == a && r[j].b.op == b && r[j].a.pipe == x->a.pipe && r[j].b.pipe == x->b.pipe;
       if (x->certain && unordered)
         explain(m, true, &x->a, &x->b, x->kind, x->next);
     }
