@@ -40,6 +40,14 @@ static bool inside(const asc_op *op, const asc_block *b) {
   return false;
 }
 
+/* The block of op's regions holding x, or NULL. */
+static asc_block *region_of(const asc_op *op, const asc_op *x) {
+  for (int r = 0; r < op->nregions; r++)
+    if (op->regions[r].block && inside(x, op->regions[r].block))
+      return op->regions[r].block;
+  return NULL;
+}
+
 /* The innermost block holding both a and b. */
 static asc_block *common_block(asc_op *a, const asc_op *b) {
   for (asc_op *x = a; x; x = asc_op_parent_op(x))
@@ -54,16 +62,11 @@ static asc_block *common_block(asc_op *a, const asc_op *b) {
 /* A wait on the scalar pipe stalls issue: everything later, on any pipe, learns what S
  * knows: about the other pipes, and which of its own elements are complete (its writes,
  * once a flag round trip came back to it; B.4). */
-static void scalar_stall(state *st) {
-  for (int q = 0; q < SYNC_NPIPES; q++)
-    if (q != ASC_PIPEID_PIPE_S)
-      sync_tok_join(&st->k[q], &st->k[ASC_PIPEID_PIPE_S]);
-}
-
 static void learn(state *st, int q, const token *t) {
   sync_tok_join(&st->k[q], t);
-  if (q == ASC_PIPEID_PIPE_S)
-    scalar_stall(st);
+  for (int p = 0; q == ASC_PIPEID_PIPE_S && p < SYNC_NPIPES; p++)
+    if (p != ASC_PIPEID_PIPE_S)
+      sync_tok_join(&st->k[p], &st->k[ASC_PIPEID_PIPE_S]);
 }
 
 static void barrier(state *st, int pipe) {
@@ -117,10 +120,9 @@ static void check_set(walker *w, int e, const token *tok) {
   int q = asc_hw_event_dst(w->edges[e].event);
   if (q == ASC_PIPEID_PIPE_S)
     return; /* a wait on S completes before the scalar unit issues anything after it */
-  for (int i = 0; i < w->nedges; i++) {
+  for (int i = 0; i < w->nedges; i++)
     if (w->edges[i].event == w->edges[e].event && w->edges[i].widx && tok->t[q] < w->edges[i].widx)
       add_clash(w, i, e);
-  }
 }
 
 /* Edge e's wait executes now: an element of the destination pipe. */
@@ -139,40 +141,19 @@ static const carried *walking(const walker *w, const asc_op *loop) {
   return NULL;
 }
 
-static bool is_prime(const sync_edge *e, const asc_op *op) {
-  for (int j = 0; j < e->k && j < SYNC_NIDS; j++)
-    if (e->prime[j] == op)
-      return true;
-  return false;
-}
-
-/* What the draining waits of loop-carried edge e take after its loop: the last iteration's
- * set; the first one's too if the loop may run once; the priming set's too if it may not run
- * (only that, if it surely does not). */
-static token drain_token(const walker *w, int e) {
-  token t = w->etok[e];
-  int64_t lo, hi;
-  sync_trip_range(w, w->edges[e].loop, &lo, &hi);
-  if (hi == 0)
-    return w->ptok[e];
-  if (lo == 0)
-    sync_tok_meet(&t, &w->ptok[e]);
-  if (lo <= 1)
-    sync_tok_meet(&t, &w->rtok[e]);
-  return t;
-}
-
 /* A flag op: a user's (a pending set, or a wait taking one), or one of an inserted edge
  * e, whose set refreshes what it carries (ptok: the priming set; rtok: in the loop's first
  * walk) and whose wait takes it.  A rotating edge's body wait takes what the priming sets
  * carried (in iterations < k it consumes one, later ones a body set, which carries at
- * least as much) and only its last draining wait the last iteration's set. */
+ * least as much), and of its draining waits only the last takes anything.  A draining
+ * wait takes the last iteration's set; the first one's too if the loop may run once; the
+ * priming set's too if it may not run (only that, if it surely does not). */
 static void walk_flag(walker *w, asc_op *op, state *st) {
   int64_t ev = asc_op_attr(op, "event")->i, e = asc_pass_map_get(&w->edge_of, op) - 1;
   int src = asc_hw_event_src(ev), dst = asc_hw_event_dst(ev);
   const sync_edge *ed = e >= 0 ? &w->edges[e] : NULL;
   const carried *l = ed && ed->loop ? walking(w, ed->loop) : NULL;
-  bool rot = ed && ed->k > 1 && ed->prime[0];
+  bool rot = ed && ed->k > 1 && ed->prime[0], prime = false;
   token t;
   if (src == SYNC_NOPIPE || dst == SYNC_NOPIPE)
     return;
@@ -181,19 +162,27 @@ static void walk_flag(walker *w, asc_op *op, state *st) {
     return;
   }
   if (op->code == ASC_OP_SET_FLAG) {
+    for (int j = 0; j < ed->k && j < SYNC_NIDS; j++)
+      prime |= ed->prime[j] == op;
     t = sync_set_token(st, src);
-    if (is_prime(ed, op))
+    if (prime)
       w->ptok[e] = t;
-    if (!is_prime(ed, op) || !rot)
+    if (!prime || !rot)
       w->etok[e] = t;
-    if (!is_prime(ed, op) && l && l->hi == 0) /* the loop's first walk */
+    if (!prime && l && l->hi == 0) /* the loop's first walk */
       w->rtok[e] = t;
     check_set(w, (int)e, &t);
     return;
   }
   if (op == ed->drain[rot ? ed->k - 1 : 0]) {
-    t = drain_token(w, (int)e);
-    learn(st, dst, &t);
+    int64_t lo, hi;
+    t = w->etok[e];
+    sync_trip_range(w, ed->loop, &lo, &hi);
+    if (lo == 0)
+      sync_tok_meet(&t, &w->ptok[e]);
+    if (lo <= 1)
+      sync_tok_meet(&t, &w->rtok[e]);
+    learn(st, dst, hi == 0 ? &w->ptok[e] : &t);
   } else if (!rot || op == ed->wait)
     learn(st, dst, rot ? &w->ptok[e] : &w->etok[e]);
   mark_wait(w, (int)e, st);
@@ -221,49 +210,33 @@ static qstate *queue_of(walker *w, state *st, const asc_value *q) {
   return s;
 }
 
-static void q_alloc(walker *w, asc_op *op, state *st, qstate *s, int prod) {
-  token t;
-  int slot = s->cursor >= 0 ? (int)(s->cursor++ % s->depth) : -1;
-  if (slot >= 0) {
-    t = s->bwd[slot];
-  } else {
-    t = s->bwd[0];
-    for (int i = 1; i < s->depth; i++)
-      sync_tok_meet(&t, &s->bwd[i]);
-  }
-  learn(st, prod, &t);
-  if (slot >= 0)
-    sync_tok_empty(&s->bwd[slot]);
-  asc_pass_map_set(&w->env.qslot, &op->results[0], slot + 1);
-}
-
-static void q_deque(walker *w, asc_op *op, state *st, qstate *s, int cons) {
-  int slot = 0;
-  if (s->nfifo == 0) {
-    asc_pass_map_set(&w->env.qslot, &op->results[0], 0);
-    return;
-  }
-  slot = s->fifo_slot[0];
-  learn(st, cons, &s->fifo_tok[0]);
-  s->nfifo--;
-  memmove(s->fifo_slot, s->fifo_slot + 1, (size_t)s->nfifo * sizeof s->fifo_slot[0]);
-  memmove(s->fifo_tok, s->fifo_tok + 1, (size_t)s->nfifo * sizeof s->fifo_tok[0]);
-  asc_pass_map_set(&w->env.qslot, &op->results[0], slot);
-}
-
 static void walk_queue_op(walker *w, asc_op *op, state *st) {
   const asc_value *q = op->operands[0];
   qstate *s = queue_of(w, st, q);
   int prod = asc_hw_queue_producer(q->type->pos, q->type->pos2);
   int cons = asc_hw_queue_consumer(q->type->pos, q->type->pos2);
   int64_t slot = op->noperands > 1 ? asc_pass_map_get(&w->env.qslot, op->operands[1]) : 0;
+  token t;
   if (!s)
     return;
-  if (op->code == ASC_OP_ALLOC_TENSOR)
-    q_alloc(w, op, st, s, prod);
-  else if (op->code == ASC_OP_DEQUE)
-    q_deque(w, op, st, s, cons);
-  else if (op->code == ASC_OP_FREE_TENSOR && slot > 0)
+  if (op->code == ASC_OP_ALLOC_TENSOR) { /* its slot's backward event (every slot's, if unknown) */
+    slot = s->cursor >= 0 ? s->cursor++ % s->depth : -1;
+    t = s->bwd[slot >= 0 ? slot : 0];
+    for (int i = 1; slot < 0 && i < s->depth; i++)
+      sync_tok_meet(&t, &s->bwd[i]);
+    learn(st, prod, &t);
+    if (slot >= 0)
+      sync_tok_empty(&s->bwd[slot]);
+    asc_pass_map_set(&w->env.qslot, &op->results[0], slot + 1);
+  } else if (op->code == ASC_OP_DEQUE) { /* the oldest enque's slot and forward event */
+    asc_pass_map_set(&w->env.qslot, &op->results[0], s->nfifo ? s->fifo_slot[0] : 0);
+    if (s->nfifo) {
+      learn(st, cons, &s->fifo_tok[0]);
+      s->nfifo--;
+      memmove(s->fifo_slot, s->fifo_slot + 1, (size_t)s->nfifo * sizeof s->fifo_slot[0]);
+      memmove(s->fifo_tok, s->fifo_tok + 1, (size_t)s->nfifo * sizeof s->fifo_tok[0]);
+    }
+  } else if (op->code == ASC_OP_FREE_TENSOR && slot > 0)
     s->bwd[slot - 1] = sync_set_token(st, cons);
   else if (op->code == ASC_OP_ENQUE && s->nfifo < QSLOTS) {
     s->fifo_slot[s->nfifo] = (int)slot;
@@ -275,7 +248,9 @@ static void walk_queue_op(walker *w, asc_op *op, state *st) {
 
 /* ---- edges ---- */
 
-static int add_edge(walker *w, int64_t ev, asc_op *set, asc_op *wait, const token *tok) {
+/* A new edge of event ev carrying tok: its set after aa (a or an ancestor), its wait
+ * before bb (b or an ancestor). */
+static int new_edge(walker *w, int64_t ev, const sync_access *a, asc_op *aa, asc_op *b, asc_op *bb, const token *tok) {
   sync_edge *e;
   if (w->nedges == w->capedges) {
     w->capedges = w->capedges ? 2 * w->capedges : 16;
@@ -289,36 +264,31 @@ static int add_edge(walker *w, int64_t ev, asc_op *set, asc_op *wait, const toke
   e = &w->edges[w->nedges];
   memset(e, 0, sizeof *e);
   e->event = ev;
-  e->set = set;
-  e->wait = wait;
+  e->set = sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc);
+  e->wait = sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc);
   e->id = -1;
   w->etok[w->nedges] = *tok;
   sync_tok_empty(&w->ptok[w->nedges]);
   sync_tok_empty(&w->rtok[w->nedges]);
-  asc_pass_map_set(&w->edge_of, set, w->nedges + 1);
-  asc_pass_map_set(&w->edge_of, wait, w->nedges + 1);
+  asc_pass_map_set(&w->edge_of, e->set, w->nedges + 1);
+  asc_pass_map_set(&w->edge_of, e->wait, w->nedges + 1);
+  asc_op_insert_after(aa, e->set);
+  asc_op_insert_before(bb, e->wait);
   return w->nedges++;
 }
 
-/* What a set right after access a guarantees. */
-static token access_token(const sync_access *a) {
-  token t;
-  memcpy(t.t, a->snap, sizeof t.t);
-  sync_know_upto(&t, a->pipe, a->idx);
-  return t;
-}
-
-/* What a set placed right after aa (a itself, or an if/loop holding a) carries.  After
- * an if, a may not have run at all: only the state after aa is sound. */
+/* What a set placed right after aa (a itself: what a's pipe knew then, and a; or an if/loop
+ * holding a) carries.  After an if, a may not have run at all: only the state after aa is
+ * sound; without one, p work up to a that ran on this path is before the set. */
 static token producer_token(const walker *w, const sync_access *a, const asc_op *aa) {
   int64_t i = aa == a->op ? 0 : asc_pass_map_get(&w->post, aa);
   token t;
-  if (aa == a->op)
-    return access_token(a);
   if (i)
     return w->posts[i - 1][a->pipe];
   sync_tok_empty(&t);
-  t.t[a->pipe] = a->idx; /* p work up to a that ran on this path: before the set */
+  if (aa == a->op)
+    memcpy(t.t, a->snap, sizeof t.t);
+  sync_know_upto(&t, a->pipe, a->idx);
   return t;
 }
 
@@ -337,23 +307,10 @@ static void fallback_all(walker *w, asc_op *before, state *st, const char *why) 
  * there repeats in iterations no walk visits. */
 static bool in_second_walk(const walker *w, const asc_block *b) {
   const asc_op *owner = b->parent ? b->parent->parent : NULL;
-  for (int i = 0; i < w->nloops; i++)
-    for (int r = 0; w->loops[i].hi > 0 && r < w->loops[i].loop->nregions; r++) {
-      const asc_block *body = w->loops[i].loop->regions[r].block;
-      if (body && (b == body || (owner && inside(owner, body))))
-        return true;
-    }
+  for (int i = 0; owner && i < w->nloops; i++)
+    if (w->loops[i].hi > 0 && (owner == w->loops[i].loop || region_of(w->loops[i].loop, owner)))
+      return true;
   return false;
-}
-
-/* A new edge of event ev carrying tok: its set after aa (a or an ancestor), its wait
- * before bb (b or an ancestor). */
-static int new_edge(walker *w, int64_t ev, const sync_access *a, asc_op *aa, asc_op *b, asc_op *bb, const token *tok) {
-  int e = add_edge(w, ev, sync_make_flag(w->m, ASC_OP_SET_FLAG, ev, NULL, a->op->loc),
-                   sync_make_flag(w->m, ASC_OP_WAIT_FLAG, ev, NULL, b->loc), tok);
-  asc_op_insert_after(aa, w->edges[e].set);
-  asc_op_insert_before(bb, w->edges[e].wait);
-  return e;
 }
 
 /* Set after a's ancestor and wait before b's ancestor in their common block (B.5 region
@@ -374,14 +331,6 @@ static void plain_edge(walker *w, const sync_access *a, asc_op *b, int q, state 
     add_clash(w, e, e); /* no later walk checks its next iteration's set against this wait */
   learn(st, q, &tok);
   mark_wait(w, e, st);
-}
-
-/* The block of loop holding op. */
-static asc_block *loop_body(const asc_op *loop, const asc_op *op) {
-  for (int r = 0; r < loop->nregions; r++)
-    if (loop->regions[r].block && inside(op, loop->regions[r].block))
-      return loop->regions[r].block;
-  return NULL;
 }
 
 /* iv mod k as i32 at the top of the loop body (the slot a rotating edge's id follows);
@@ -419,7 +368,7 @@ static asc_op *slot_op(walker *w, asc_op *loop, int64_t k) {
 static void loop_edge(walker *w, const carried *l, const sync_access *a, asc_op *b, int q, int64_t k,
                       state *st) {
   int64_t ev = asc_hw_event_of(a->pipe, q);
-  asc_block *body = loop_body(l->loop, b);
+  asc_block *body = region_of(l->loop, b);
   asc_op *aa = body ? asc_pass_anc_in(a->op, body) : NULL, *bb = body ? asc_pass_anc_in(b, body) : NULL;
   bool ahead = aa && bb && aa != bb && asc_pass_before_in_block(aa, bb);
   token tok = producer_token(w, a, aa), none;
@@ -577,33 +526,6 @@ static const carried *carrier(const walker *w, const sync_access *a) {
   return NULL;
 }
 
-/* Over the accesses acc[0..n) of one op: the latest history access some of them needs a
- * flag from (NULL if none), and in bar[0..1] a pair that needs a same-pipe barrier. */
-static const sync_access *latest_need(const walker *w, const sync_access *acc, int n, const state *st,
-                                      const sync_access **bar, const sync_access **consumer, int *kind) {
-  const sync_access *best = NULL;
-  for (int j = 0; j < n; j++)
-    for (size_t i = w->nhist; i-- > 0;) {
-      int k = need(w, &w->hist[i], &acc[j], st);
-      if (k == 1 && !bar[0])
-        bar[0] = &w->hist[i], bar[1] = &acc[j];
-      if (k >= 2 && (!best || w->hist[i].idx > best->idx)) {
-        best = &w->hist[i];
-        *consumer = &acc[j];
-        *kind = k;
-      }
-    }
-  return best;
-}
-
-/* S001 reports only certain races: both accesses' bytes known and shared. */
-static bool certain(const walker *w, const sync_access *a, const sync_access *b) {
-  /* a from an earlier iteration: views moving with an IV meet there only at a distance
-   * the analysis does not pin down; rotating views meet in their common slot */
-  int rel = carrier(w, a) ? SYNC_LATER_ITER : SYNC_SAME_ITER;
-  return sync_must_overlap(&a->v, &b->v, rel);
-}
-
 /* Why b must wait for a, as a note (auto_sync_log) or as an S001 warning (verify-sync). */
 static void explain(asc_module *m, bool warn, const sync_access *a, const sync_access *b, int kind, bool next) {
   static const char *const verbs[2] = {"reads", "writes"};
@@ -635,15 +557,14 @@ static void explain(asc_module *m, bool warn, const sync_access *a, const sync_a
            fix);
 }
 
-/* Flags first, latest producer first: each edge may imply the others (and a same-pipe
- * order through another pipe); a barrier only for what no flag covered. */
-/* check walk: every unordered pair fails the check, except a conflict between iterations
- * i and i + k of a rotation, which may be ordered through iteration i + 1 (walked next in
- * the loop's second walk): those wait for the end of that walk (resolve_deferred). */
 
-/* collect: note the conflict a -> b (once per pair of ops and pipes); its index, or -1. */
+/* collect: note the conflict a -> b (once per pair of ops and pipes); its index, or -1.
+ * S001 reports only certain races: both accesses' bytes known and shared (a from an earlier
+ * iteration: views moving with an IV meet there only at a distance the analysis does not pin
+ * down; rotating views meet in their common slot). */
 static int note_race(walker *w, const sync_access *a, const sync_access *b, int kind, bool live) {
   struct race *r;
+  const carried *c = carrier(w, a);
   if (!w->collect)
     return -1;
   for (int i = 0; i < w->nraces; i++) {
@@ -655,7 +576,8 @@ static int note_race(walker *w, const sync_access *a, const sync_access *b, int 
   }
   w->races = sync_grow(w->races, &w->capraces, w->nraces, sizeof *w->races);
   r = &w->races[w->nraces];
-  *r = (struct race){*a, *b, kind, carrier(w, a) != NULL, certain(w, a, b), live};
+  *r = (struct race){*a, *b, kind, c != NULL, sync_must_overlap(&a->v, &b->v, c ? SYNC_LATER_ITER : SYNC_SAME_ITER),
+                     live};
   return w->nraces++;
 }
 
@@ -665,6 +587,9 @@ void sync_fail(walker *w, int race) {
     w->races[race].live = true;
 }
 
+/* check walk: every unordered pair fails the check, except a conflict between iterations
+ * i and i + k of a rotation, which may be ordered through iteration i + 1 (walked next in
+ * the loop's second walk): those wait for the end of that walk (resolve_deferred). */
 static void check_op(walker *w, const sync_access *acc, int n, const state *st) {
   if (w->quiet)
     return;
@@ -700,15 +625,23 @@ void sync_resolve_deferred(walker *w, const asc_op *loop, const state *st) {
   }
 }
 
+/* Order the accesses acc[0..n) of op after the history.  Flags first, latest producer
+ * first (a: the latest history access some of them needs a flag from): each edge may imply
+ * the others (and a same-pipe order through another pipe); a barrier only for what no flag
+ * covered (bar[0..1]: a pair that needs one). */
 static void order_op(walker *w, asc_op *op, const sync_access *acc, int n, state *st) {
-  if (w->check) {
-    check_op(w, acc, n, st);
-    return;
-  }
   for (;;) {
     int kind = 0;
-    const sync_access *b = NULL, *bar[2] = {NULL, NULL}, *a = latest_need(w, acc, n, st, bar, &b, &kind);
+    const sync_access *a = NULL, *b = NULL, *bar[2] = {NULL, NULL};
     const carried *c;
+    for (int j = 0; j < n; j++)
+      for (size_t i = w->nhist; i-- > 0;) {
+        int k = need(w, &w->hist[i], &acc[j], st);
+        if (k == 1 && !bar[0])
+          bar[0] = &w->hist[i], bar[1] = &acc[j];
+        if (k >= 2 && (!a || w->hist[i].idx > a->idx))
+          a = &w->hist[i], b = &acc[j], kind = k;
+      }
     if (!a && !bar[0])
       return;
     if (!a)
@@ -746,7 +679,10 @@ static void walk_access_op(walker *w, asc_op *op, state *st) {
     return;
   for (int i = 0; i < n; i++)
     pin_view(w, &acc[i].v);
-  order_op(w, op, acc, n, st);
+  if (w->check)
+    check_op(w, acc, n, st);
+  else
+    order_op(w, op, acc, n, st);
   w->idx++;
   for (int i = 0; i < n; i++) {
     acc[i].idx = w->idx;
@@ -762,18 +698,11 @@ static void walk_access_op(walker *w, asc_op *op, state *st) {
  * before or after op: an element of its pipe on every path, which a state taken before op
  * (entry, or the else arm's start) does not know of.  Count it in st's last elements, so the
  * views that promote knowledge ask for knowledge of it too. */
-static bool wait_outside(const walker *w, int e, const asc_op *op) {
-  const asc_op *x = w->edges[e].wait;
-  for (int r = 0; r < op->nregions; r++)
-    if (op->regions[r].block && inside(x, op->regions[r].block))
-      return false;
-  return x->parent != NULL;
-}
-
 static void waits_outside(const walker *w, const asc_op *op, int first_edge, state *st) {
   for (int e = first_edge; e < w->nedges; e++) {
     int q = asc_hw_event_dst(w->edges[e].event);
-    if (wait_outside(w, e, op) && w->edges[e].widx > st->last[q])
+    const asc_op *x = w->edges[e].wait;
+    if (x->parent && !region_of(op, x) && w->edges[e].widx > st->last[q])
       st->last[q] = w->edges[e].widx;
   }
 }
@@ -1086,7 +1015,7 @@ int sync_report_races(asc_module *m, asc_op *func) {
   state *st;
   asc_op *copy;
   asc_pass_vec orig = {0}, ops = {0};
-  asc_pass_map of = {0}; /* op of the copy -> its original + 1 (index into orig) */
+  asc_pass_map of = {0}; /* op of the copy -> its original */
   asc_valmap *map;
   asc_walk(func, check_shape, &ok);
   if (!ok)
@@ -1097,7 +1026,7 @@ int sync_report_races(asc_module *m, asc_op *func) {
   asc_pass_collect(func, &orig);
   asc_pass_collect(copy, &ops);
   for (size_t i = 0; i < ops.n && i < orig.n; i++)
-    asc_pass_map_set(&of, ops.items[i], (int64_t)i + 1);
+    asc_pass_map_set(&of, ops.items[i], (int64_t)(intptr_t)orig.items[i]);
   memset(&w, 0, sizeof w);
   w.m = m, w.full = true, w.env.m = m, w.collect = true;
   st = sync_state_new();
@@ -1109,11 +1038,11 @@ int sync_report_races(asc_module *m, asc_op *func) {
     n = sync_unordered(&chk, func, &r); /* the check walks read func, never change it */
     for (int i = 0; i < w.nraces; i++) {
       const struct race *x = &w.races[i];
-      int64_t ia = asc_pass_map_get(&of, x->a.op), ib = asc_pass_map_get(&of, x->b.op);
+      const asc_op *a = (asc_op *)(intptr_t)asc_pass_map_get(&of, x->a.op);
+      const asc_op *b = (asc_op *)(intptr_t)asc_pass_map_get(&of, x->b.op);
       bool unordered = false;
-      for (int j = 0; j < n && !unordered && ia && ib; j++)
-        unordered = r[j].a.op == orig.items[ia - 1] && r[j].b.op == orig.items[ib - 1] && r[j].a.pipe == x->a.pipe &&
-                    r[j].b.pipe == x->b.pipe;
+      for (int j = 0; j < n && !unordered; j++) /* a NULL original (none) matches no race */
+        unordered = r[j].a.op == a && r[j].b.op == b && r[j].a.pipe == x->a.pipe && r[j].b.pipe == x->b.pipe;
       if (x->certain && unordered)
         explain(m, true, &x->a, &x->b, x->kind, x->next);
     }
