@@ -8,16 +8,24 @@
  * into the edges before minimality, chosen again when it takes an edge out and the ids no
  * longer fit, and written into the flags once it is done. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "passes/sync_internal.h"
 
 enum { NEVENTS = 64 };
 
+typedef struct order {
+  int64_t start;
+  int edge, was; /* was: its id before choosing again */
+} order;
+
 typedef struct idctx {
   asc_pass_map pos;         /* op -> pre-order position + 1 */
   int64_t npos;
   uint8_t reserved[NEVENTS]; /* per event: bit i = id i unavailable */
+  sync_edge *edges;
+  int nedges, nclash, n;
+  const sync_clash *clash;
+  order *ord; /* the n edges still in the function, in order of their first set */
   asc_value *consts[SYNC_NIDS];
   asc_op *lastconst; /* constants go at the function entry in creation order */
 } idctx;
@@ -50,11 +58,9 @@ static void scan(asc_op *op, void *user) {
 
 static int64_t pos_of(const idctx *c, const asc_op *op) { return asc_pass_map_get(&c->pos, op); }
 
-
 /* The constant id, created once per function at its entry. */
 static asc_value *id_value(asc_module *m, asc_op *func, idctx *c, int id) {
   const asc_type *i32 = asc_type_int(m->ctx, 32, false);
-  asc_block *b = func->regions[0].block;
   asc_op *k;
   if (c->consts[id])
     return c->consts[id];
@@ -63,27 +69,14 @@ static asc_value *id_value(asc_module *m, asc_op *func, idctx *c, int id) {
   if (c->lastconst)
     asc_op_insert_after(c->lastconst, k);
   else
-    asc_op_insert_before(b->first, k); /* a function has its return at least */
+    asc_op_insert_before(func->regions[0].block->first, k); /* a function has its return at least */
   c->lastconst = k;
-  c->consts[id] = &k->results[0];
-  return c->consts[id];
+  return c->consts[id] = &k->results[0];
 }
 
-static void set_id(asc_module *m, asc_op *op, asc_value *v) {
-  if (op)
-    asc_op_set_operand(m, op, 0, v);
-}
-
-typedef struct clashes {
-  const sync_edge *edges;
-  int nedges;
-  const sync_clash *pairs;
-  int n;
-} clashes;
-
-static bool clashing(const clashes *cl, int e1, int e2) {
-  for (int i = 0; i < cl->n; i++)
-    if (cl->pairs[i].e1 == e1 && cl->pairs[i].e2 == e2)
+static bool clashing(const idctx *c, int e1, int e2) {
+  for (int i = 0; i < c->nclash; i++)
+    if (c->clash[i].e1 == e1 && c->clash[i].e2 == e2)
       return true;
   return false;
 }
@@ -111,19 +104,6 @@ static void fallback(asc_module *m, sync_edge *e, bool overtaken, asc_pass_vec *
   }
 }
 
-/* A slot op (iv mod k) of the innermost loop around op, or NULL: a set that may overtake
- * the wait of the previous iteration of that loop can rotate with its slots only (an outer
- * loop's slot stays the same while the inner loop repeats). */
-static asc_op *loop_slot(const asc_op *op, const sync_edge *edges, int nedges) {
-  const asc_op *l = asc_op_parent_op(op);
-  while (l && l->code != ASC_OP_FOR && l->code != ASC_OP_WHILE)
-    l = asc_op_parent_op(l);
-  for (int i = 0; l && l->code == ASC_OP_FOR && i < nedges; i++)
-    if (edges[i].slot && edges[i].slot->parent == l->regions[0].block)
-      return edges[i].slot;
-  return NULL;
-}
-
 /* Pipe x has got to point v (iteration * span + position): note it if that is earlier than
  * known; S there stalls every later issue. */
 static bool get_to(int64_t *at, int x, int64_t v) {
@@ -142,16 +122,16 @@ static bool get_to(int64_t *at, int x, int64_t v) {
  * issue.  An edge's ids do not matter here: one whose set may overtake its wait falls back to
  * a PIPE_ALL at its wait, which orders as much, or rotates because a cycle closes for it too.
  * The cycle is closed if e's producer pipe gets before e's set k iterations on. */
-static bool closed_by_rotation(const idctx *c, const clashes *cl, const sync_edge *e, const asc_op *slot, int64_t k) {
+static bool closed_by_rotation(const idctx *c, const sync_edge *e, const asc_op *slot, int64_t k) {
   int64_t span = c->npos + 1, at[SYNC_NPIPES];
   bool ch = true;
   for (int y = 0; y < SYNC_NPIPES; y++)
     at[y] = INT64_MAX;
   get_to(at, asc_hw_event_dst(e->event), pos_of(c, e->wait));
-  for (int round = 0; ch && round <= cl->nedges; round++) {
+  for (int round = 0; ch && round <= c->nedges; round++) {
     ch = false;
-    for (int i = 0; i < cl->nedges; i++) {
-      const sync_edge *r = &cl->edges[i];
+    for (int i = 0; i < c->nedges; i++) {
+      const sync_edge *r = &c->edges[i];
       int x = asc_hw_event_src(r->event);
       int64_t it;
       if (r == e || r->set->parent != slot->parent || r->wait->parent != slot->parent || x < 0 ||
@@ -170,28 +150,31 @@ static bool closed_by_rotation(const idctx *c, const clashes *cl, const sync_edg
  * loop's buffer slots when the loop's other edges close the cycle (B.7: MTE2_V(s) beside
  * V_MTE2(s)); otherwise it keeps its clash and falls back.  With `rotate`, such plain edges
  * rotate; in any case, whether every edge rotating so still has its cycle closed. */
-static bool rotations(const idctx *c, const clashes *cl, sync_edge *edges, int nedges, bool rotate) {
+static bool rotations(const idctx *c, bool rotate) {
   bool ok = true;
-  for (int e = 0; e < nedges; e++) {
-    sync_edge *me = &edges[e];
+  for (int e = 0; e < c->nedges; e++) {
+    sync_edge *me = &c->edges[e];
     asc_op *slot = me->k > 1 && !me->prime[0] ? me->slot : NULL;
     int64_t k;
-    if (!slot && rotate && me->k == 0)
-      slot = loop_slot(me->set, edges, nedges);
-    if (!slot || !me->set->parent || !clashing(cl, e, e) || !asc_pass_const_int(slot->operands[1], &k))
+    if (!slot && rotate && me->k == 0) {
+      /* a slot op (iv mod k) of the innermost loop around the set: a set that may overtake the
+       * wait of the previous iteration of that loop can rotate with its slots only (an outer
+       * loop's slot stays the same while the inner loop repeats) */
+      const asc_op *l = asc_op_parent_op(me->set);
+      while (l && l->code != ASC_OP_FOR && l->code != ASC_OP_WHILE)
+        l = asc_op_parent_op(l);
+      for (int i = 0; !slot && l && l->code == ASC_OP_FOR && i < c->nedges; i++)
+        slot = c->edges[i].slot && c->edges[i].slot->parent == l->regions[0].block ? c->edges[i].slot : NULL;
+    }
+    if (!slot || !me->set->parent || !clashing(c, e, e) || !asc_pass_const_int(slot->operands[1], &k))
       continue;
-    if (closed_by_rotation(c, cl, me, slot, k))
+    if (closed_by_rotation(c, me, slot, k))
       me->k = (int)k, me->slot = slot;
     else
       ok &= me->k == 0;
   }
   return ok;
 }
-
-typedef struct order {
-  int64_t start;
-  int edge;
-} order;
 
 static int cmp_order(const void *x, const void *y) {
   const order *a = x, *b = y;
@@ -200,63 +183,51 @@ static int cmp_order(const void *x, const void *y) {
 
 /* May edge e take id?  Not if an edge still in the function already holding it (rotating
  * edges hold theirs alone) could still have its flag pending when e sets. */
-static bool compatible(const clashes *cl, int e, int id) {
-  const sync_edge *me = &cl->edges[e];
-  for (int i = 0; i < cl->nedges; i++) {
-    const sync_edge *o = &cl->edges[i];
+static bool compatible(const idctx *c, int e, int id) {
+  const sync_edge *me = &c->edges[e];
+  for (int i = 0; i < c->nedges; i++) {
+    const sync_edge *o = &c->edges[i];
     int k = o->k > 1 ? o->k : 1;
     if (i == e || !o->set->parent || o->event != me->event || o->id < 0 || id < o->id || id >= o->id + k)
       continue;
-    if (o->k > 1 || me->k > 1 || clashing(cl, i, e) || clashing(cl, e, i))
+    if (o->k > 1 || me->k > 1 || clashing(c, i, e) || clashing(c, e, i))
       return false;
   }
   /* a set that may run before the wait of its own iteration (rotating, primed) or of
    * the previous one (plain, not rotated) can have no id */
-  return !clashing(cl, e, e) || (me->k > 1 && !me->prime[0]);
+  return !clashing(c, e, e) || (me->k > 1 && !me->prime[0]);
 }
 
-static void *alloc(int n, size_t sz) {
-  void *p = calloc((size_t)(n ? n : 1), sz);
-  if (!p)
+/* The positions of func's ops and the ids its user flags reserve into c (its edges and clashes
+ * set), and the edges still in the function (minimality takes some out, fallback others) in
+ * order of their first set; the caller frees c->pos and c->ord. */
+static void scan_func(idctx *c, asc_op *func) {
+  const sync_edge *edges = c->edges;
+  if (!(c->ord = calloc((size_t)(c->nedges ? c->nedges : 1), sizeof *c->ord)))
     asc_die("out of memory");
-  return p;
-}
-
-/* The positions of func's ops and the ids its user flags reserve into c; the edges still in
- * the function (minimality takes some out, fallback others), in order of their first set,
- * into *ord (free it with c's map); returns their number. */
-static int scan_func(asc_op *func, idctx *c, const sync_edge *edges, int nedges, order **ord) {
-  int n = 0;
-  memset(c, 0, sizeof *c);
   asc_walk(func, scan, c);
-  *ord = alloc(nedges, sizeof **ord);
-  for (int i = 0; i < nedges; i++)
+  for (int i = 0; i < c->nedges; i++)
     if (edges[i].set->parent)
-      (*ord)[n++] = (order){pos_of(c, edges[i].prime[0] ? edges[i].prime[0] : edges[i].set), i};
-  qsort(*ord, (size_t)n, sizeof **ord, cmp_order);
-  return n;
+      c->ord[c->n++] =
+          (order){pos_of(c, edges[i].prime[0] ? edges[i].prime[0] : edges[i].set), i, edges[i].id};
+  qsort(c->ord, (size_t)c->n, sizeof *c->ord, cmp_order);
 }
 
-static void scan_free(idctx *c, order *ord) {
-  asc_pass_map_free(&c->pos);
-  free(ord);
-}
-
-/* Choose an id for every edge in ord (into e->id; -1: none left), interval by interval:
+/* Choose an id for every edge in c->ord (into e->id; -1: none left), interval by interval:
  * the lowest such that ids id..id+k-1 are free at the edge's start; whether every one got
  * one. */
-static bool choose_ids(const idctx *c, const clashes *cl, sync_edge *edges, const order *ord, int n) {
-  int64_t (*busy)[SYNC_NIDS] = alloc(NEVENTS, sizeof *busy);
+static bool choose_ids(const idctx *c) {
+  int64_t busy[NEVENTS][SYNC_NIDS] = {{0}};
   bool all = true;
-  for (int i = 0; i < n; i++)
-    edges[ord[i].edge].id = -1;
-  for (int i = 0; i < n; i++) {
-    sync_edge *e = &edges[ord[i].edge];
+  for (int i = 0; i < c->n; i++)
+    c->edges[c->ord[i].edge].id = -1;
+  for (int i = 0; i < c->n; i++) {
+    sync_edge *e = &c->edges[c->ord[i].edge];
     int k = e->k > 1 ? e->k : 1, j;
     for (int id = 0; e->id < 0 && e->event < NEVENTS && id + k <= SYNC_NIDS; id++) {
       j = 0;
-      while (j < k && !(c->reserved[e->event] & (1u << (id + j))) && busy[e->event][id + j] < ord[i].start &&
-             compatible(cl, ord[i].edge, id + j))
+      while (j < k && !(c->reserved[e->event] & (1u << (id + j))) &&
+             busy[e->event][id + j] < c->ord[i].start && compatible(c, c->ord[i].edge, id + j))
         j++;
       if (j == k)
         e->id = id;
@@ -265,46 +236,38 @@ static bool choose_ids(const idctx *c, const clashes *cl, sync_edge *edges, cons
     for (j = 0; e->id >= 0 && j < k; j++)
       busy[e->event][e->id + j] = pos_of(c, e->prime[0] ? e->drain[e->k - 1] : e->wait);
   }
-  free(busy);
   return all;
 }
 
 void sync_assign_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash,
                      int nclash, asc_pass_vec *bars) {
-  idctx c;
-  clashes cl = {edges, nedges, clash, nclash};
-  order *ord;
-  int n = scan_func(func, &c, edges, nedges, &ord);
-  rotations(&c, &cl, edges, nedges, true);
-  choose_ids(&c, &cl, edges, ord, n);
-  for (int i = 0; i < n; i++) {
-    sync_edge *e = &edges[ord[i].edge];
+  idctx c = {.edges = edges, .nedges = nedges, .clash = clash, .nclash = nclash};
+  scan_func(&c, func);
+  rotations(&c, true);
+  choose_ids(&c);
+  for (int i = 0; i < c.n; i++) {
+    sync_edge *e = &edges[c.ord[i].edge];
     if (e->id < 0)
-      fallback(m, e, clashing(&cl, ord[i].edge, ord[i].edge) && !(e->k > 1 && !e->prime[0]), bars);
+      fallback(m, e, clashing(&c, c.ord[i].edge, c.ord[i].edge) && !(e->k > 1 && !e->prime[0]), bars);
   }
-  scan_free(&c, ord);
+  asc_pass_map_free(&c.pos);
+  free(c.ord);
 }
 
 bool sync_ids_fit(asc_op *func, sync_edge *edges, int nedges, const sync_clash *clash, int nclash, bool again) {
-  idctx c;
-  clashes cl = {edges, nedges, clash, nclash};
-  order *ord;
-  int *was = alloc(nedges, sizeof *was), n = scan_func(func, &c, edges, nedges, &ord);
+  idctx c = {.edges = edges, .nedges = nedges, .clash = clash, .nclash = nclash};
   bool fit = true;
-  for (int e = 0; e < nedges; e++) {
-    was[e] = edges[e].id;
+  scan_func(&c, func);
+  for (int e = 0; e < nedges; e++)
     for (int j = 0; edges[e].set->parent && j < (edges[e].k > 1 ? edges[e].k : 1); j++)
-      fit &= compatible(&cl, e, edges[e].id + j);
-  }
-  if (!rotations(&c, &cl, edges, nedges, false))
+      fit &= compatible(&c, e, edges[e].id + j);
+  if (!rotations(&c, false))
     fit = false;
-  else if (!fit && again) {
-    fit = choose_ids(&c, &cl, edges, ord, n);
-    for (int e = 0; !fit && e < nedges; e++)
-      edges[e].id = was[e];
-  }
-  free(was);
-  scan_free(&c, ord);
+  else if (!fit && again && !(fit = choose_ids(&c)))
+    for (int i = 0; i < c.n; i++) /* choose_ids changes the ids of these edges only */
+      edges[c.ord[i].edge].id = c.ord[i].was;
+  asc_pass_map_free(&c.pos);
+  free(c.ord);
   return fit;
 }
 
@@ -320,31 +283,27 @@ static asc_value *rotating_id(asc_module *m, const sync_edge *e, asc_value *base
   return &add->results[0];
 }
 
-static void give_ids(asc_module *m, asc_op *func, idctx *c, sync_edge *e) {
-  asc_value *v = id_value(m, func, c, e->id);
-  if (e->k > 1)
-    v = rotating_id(m, e, v);
-  set_id(m, e->set, v);
-  set_id(m, e->wait, v);
-  for (int j = 0; j < e->k; j++) {
-    asc_value *pj = id_value(m, func, c, e->id + (e->k > 1 ? j : 0));
-    set_id(m, e->prime[j], pj);
-    set_id(m, e->drain[j], pj);
-  }
-}
-
 static void note_uses(asc_op *op, void *user) {
   for (int i = 0; i < op->noperands; i++)
     asc_pass_map_set(user, op->operands[i], 1);
 }
 
 void sync_give_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges) {
-  idctx c;
-  order *ord;
-  int n = scan_func(func, &c, edges, nedges, &ord);
+  idctx c = {.edges = edges, .nedges = nedges};
   asc_pass_map uses = {0};
-  for (int i = 0; i < n; i++)
-    give_ids(m, func, &c, &edges[ord[i].edge]);
+  scan_func(&c, func);
+  for (int i = 0; i < c.n; i++) {
+    sync_edge *e = &edges[c.ord[i].edge];
+    asc_value *v = id_value(m, func, &c, e->id);
+    v = e->k > 1 ? rotating_id(m, e, v) : v;
+    asc_op_set_operand(m, e->set, 0, v);
+    asc_op_set_operand(m, e->wait, 0, v);
+    for (int j = 0; j < e->k; j++) { /* a constant for each of the k ids, primed or not */
+      v = id_value(m, func, &c, e->id + (e->k > 1 ? j : 0));
+      if (e->prime[j])
+        asc_op_set_operand(m, e->prime[j], 0, v), asc_op_set_operand(m, e->drain[j], 0, v);
+    }
+  }
   /* a slot iv % k that no id uses any more, its edges gone, and the cast of the index the
    * walk made for it alone: the walk made them, this takes them away */
   asc_walk(func, note_uses, &uses);
@@ -357,5 +316,6 @@ void sync_give_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges) {
       asc_op_unlink(cast);
   }
   asc_pass_map_free(&uses);
-  scan_free(&c, ord);
+  asc_pass_map_free(&c.pos);
+  free(c.ord);
 }
