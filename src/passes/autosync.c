@@ -72,7 +72,7 @@ static void learn(state *st, int q, const token *t) {
 static void barrier(state *st, int pipe) {
   token all;
   if (pipe != ASC_PIPEID_PIPE_ALL) {
-    sync_know_upto(&st->k[pipe], pipe, st->last[pipe]);
+    sync_comp_add(&st->k[pipe], pipe, -1, st->last[pipe]);
     return;
   }
   sync_tok_empty(&all);
@@ -288,7 +288,7 @@ static token producer_token(const walker *w, const sync_access *a, const asc_op 
   sync_tok_empty(&t);
   if (aa == a->op)
     memcpy(t.t, a->snap, sizeof t.t);
-  sync_know_upto(&t, a->pipe, a->idx);
+  sync_comp_add(&t, a->pipe, -1, a->idx);
   return t;
 }
 
@@ -707,15 +707,33 @@ static void waits_outside(const walker *w, const asc_op *op, int first_edge, sta
   }
 }
 
-/* The elements walked in op's regions up to hi did not run on st's path (the other arm, a
- * loop's iterations that did not happen), except the waits outside op: a pipe that knew
- * every element of p that ran on the path knows p up to hi. */
-static void not_run_view(const walker *w, const asc_op *op, int first_edge, state *st, int64_t hi) {
+/* The elements [lo, hi] walked in op's regions did not run on st's path (the other arm, a
+ * loop's iterations that did not happen): every pipe knows them, except the waits outside
+ * op.  A pipe that knew every element of p that ran on the path knows p up to hi. */
+static void not_run_view(const walker *w, const asc_op *op, int first_edge, state *st, int64_t lo, int64_t hi) {
+  int64_t cut;
   waits_outside(w, op, first_edge, st);
   for (int q = 0; q < SYNC_NPIPES; q++)
     for (int p = 0; p < SYNC_NPIPES; p++)
       if (st->k[q].t[p] >= st->last[p] && st->k[q].t[p] < hi)
-        st->k[q].t[p] = hi;
+        sync_comp_add(&st->k[q], p, -1, hi);
+  for (; lo <= hi; lo = cut + 1) {
+    cut = hi + 1;
+    for (int e = first_edge; e < w->nedges; e++)
+      if (w->edges[e].wait->parent && !region_of(op, w->edges[e].wait) && w->edges[e].widx >= lo &&
+          w->edges[e].widx < cut)
+        cut = w->edges[e].widx;
+    for (int p = 0; p < SYNC_NPIPES && lo < cut; p++) {
+      int64_t plo = INT64_MAX, phi = INT64_MIN; /* p's accesses there: all that a conflict asks of */
+      for (size_t h = 0; h < w->nhist; h++)
+        if (w->hist[h].pipe == p && w->hist[h].idx >= lo && w->hist[h].idx < cut) {
+          plo = w->hist[h].idx < plo ? w->hist[h].idx : plo;
+          phi = w->hist[h].idx > phi ? w->hist[h].idx : phi;
+        }
+      for (int q = 0; q < SYNC_NPIPES && plo <= phi; q++)
+        sync_comp_add(&st->k[q], p, plo, phi);
+    }
+  }
 }
 
 /* Walk arm r of op under its condition; false if the condition rules it out. */
@@ -736,7 +754,7 @@ static void walk_if(walker *w, asc_op *op, state *st) {
   sync_access *saved;
   state *other = sync_state_copy(st);
   int first_edge = w->nedges;
-  int64_t then_end;
+  int64_t then_end, start = w->idx;
   bool then_runs = walk_arm(w, op, 0, st), else_runs;
   then_end = w->idx;
   nthen = w->nhist - n0;
@@ -750,8 +768,8 @@ static void walk_if(walker *w, asc_op *op, state *st) {
   else_runs = walk_arm(w, op, 1, other);
   for (size_t i = 0; i < nthen; i++)
     record(w, &saved[i]);
-  not_run_view(w, op, first_edge, st, w->idx);      /* the then path: the else arm never ran */
-  not_run_view(w, op, first_edge, other, then_end); /* the else path: nor did the then arm */
+  not_run_view(w, op, first_edge, st, then_end + 1, w->idx); /* the then path: the else arm never ran */
+  not_run_view(w, op, first_edge, other, start + 1, then_end); /* the else path: nor did the then arm */
   if (!then_runs)
     sync_state_assign(st, other);
   else if (else_runs)
@@ -794,12 +812,13 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   asc_block *before = whiles ? loop->regions[0].block : NULL;
   asc_block *after = whiles && loop->nregions > 1 ? loop->regions[1].block : NULL;
   int first_edge = w->nedges, neach = 0;
-  int64_t tmin, tmax, walks, v, n = asc_pass_trip_count(loop);
+  int64_t start, tmin, tmax, walks, v, n = asc_pass_trip_count(loop), from = 0;
   carried *l;
   sync_trip_range(w, loop, &tmin, &tmax);
   if (tmax == 0)
     return; /* nothing in it to order, nothing after it to order against it */
   entry = sync_state_copy(st);
+  start = w->idx;
   if (w->nloops == MAXLOOPS) {
     if (w->dom) /* the riding analysis only: once, met with zero trips */
       sync_walk_body(w, loop, st), sync_state_meet(st, entry, NULL);
@@ -826,14 +845,14 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     if (whiles && before)
       walk_block(w, before, st);
     if (whiles)
-      add_exit(&exits, st);
+      add_exit(&exits, st), from = w->idx + 1;
     if (whiles && after)
       walk_block(w, after, st);
     else if (!whiles)
       sync_walk_body(w, loop, st);
     w->nfacts -= pinned;
     if (!whiles && t + 1 < walks && (l->each ? n != walks : !pin && (tmin <= 1 || w->dom)))
-      add_exit(&exits, st);
+      add_exit(&exits, st), from = w->idx + 1;
     if (w->dom && w->dom->loop && (l->each || t + 1 < walks))
       w->dom->loop(w, entry->dom, st->dom, loop, !l->each);
   }
@@ -842,7 +861,7 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   if (w->check)
     sync_resolve_deferred(w, loop, st);
   if (exits) {
-    not_run_view(w, loop, first_edge, exits, w->idx);
+    not_run_view(w, loop, first_edge, exits, from, w->idx);
     sync_state_meet(st, exits, NULL);
     sync_state_free(exits);
   }
@@ -851,7 +870,7 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     if (i >= entry->nq || st->qs[i].cursor != entry->qs[i].cursor)
       st->qs[i].cursor = -1;
   if (!whiles && (shallow || tmin < 1)) {
-    not_run_view(w, loop, first_edge, entry, w->idx);
+    not_run_view(w, loop, first_edge, entry, start + 1, w->idx);
     sync_state_meet(st, entry, NULL); /* zero trips */
   }
   sync_state_free(entry);

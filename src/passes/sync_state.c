@@ -1,6 +1,6 @@
 /* sync_state.c - what auto-sync's walk knows at a point: per pipe q, a token saying which
- * elements of every pipe p are complete before q's next element (a prefix of the walk),
- * and how paths meet. */
+ * elements of every pipe p are complete before q's next element (a prefix of the walk plus
+ * one interval of elements that did not run on the path), and how paths meet. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,32 +17,107 @@ void *sync_grow(void *p, int *cap, int n, size_t sz) {
 }
 
 void sync_tok_empty(token *t) {
-  for (int p = 0; p < SYNC_NPIPES; p++)
+  for (int p = 0; p < SYNC_NPIPES; p++) {
     t->t[p] = -1;
+    for (int g = 0; g < NGAPS; g++)
+      t->glo[p][g] = 1, t->ghi[p][g] = 0;
+  }
 }
 
-bool sync_knows(const token *t, int p, int64_t x) { return x <= t->t[p]; }
+bool sync_knows(const token *t, int p, int64_t x) {
+  if (x <= t->t[p])
+    return true;
+  for (int g = 0; g < NGAPS; g++)
+    if (t->glo[p][g] <= x && x <= t->ghi[p][g])
+      return true;
+  return false;
+}
 
-void sync_know_upto(token *t, int p, int64_t hi) {
-  if (hi > t->t[p])
-    t->t[p] = hi;
+enum { NIV = 1 + NGAPS, MAXIV = NIV * NIV };
+
+/* Component p as intervals: the prefix, then the gaps. */
+static int intervals(const token *t, int p, int64_t (*iv)[2]) {
+  iv[0][0] = -1, iv[0][1] = t->t[p];
+  for (int g = 0; g < NGAPS; g++)
+    iv[1 + g][0] = t->glo[p][g], iv[1 + g][1] = t->ghi[p][g];
+  return NIV;
+}
+
+/* Component p of t := the union of intervals iv[0..n) (walk indices start at 1, so one
+ * reaching down to 1 is the prefix); beyond the prefix only the NGAPS widest intervals are
+ * kept, which can only forget knowledge. */
+static void set_union(token *t, int p, int64_t (*iv)[2], int n) {
+  int64_t pre = -1, gap[MAXIV][2];
+  int ng = 0;
+  for (int i = 1; i < n; i++) /* insertion sort by lower end */
+    for (int j = i; j > 0 && iv[j][0] < iv[j - 1][0]; j--) {
+      int64_t a = iv[j][0], b = iv[j][1];
+      iv[j][0] = iv[j - 1][0], iv[j][1] = iv[j - 1][1], iv[j - 1][0] = a, iv[j - 1][1] = b;
+    }
+  for (int i = 0; i < n; i++) {
+    int64_t lo = iv[i][0], hi = iv[i][1];
+    if (lo > hi)
+      continue;
+    if (lo <= pre + 1 || lo <= 1)
+      pre = hi > pre ? hi : pre;
+    else if (ng && lo <= gap[ng - 1][1] + 1)
+      gap[ng - 1][1] = hi > gap[ng - 1][1] ? hi : gap[ng - 1][1];
+    else
+      gap[ng][0] = lo, gap[ng++][1] = hi;
+  }
+  while (ng > NGAPS) { /* drop the narrowest (the earliest of equals) */
+    int k = 0;
+    for (int g = 1; g < ng; g++)
+      if (gap[g][1] - gap[g][0] < gap[k][1] - gap[k][0])
+        k = g;
+    memmove(gap + k, gap + k + 1, (size_t)(--ng - k) * sizeof gap[0]);
+  }
+  t->t[p] = pre;
+  for (int g = 0; g < NGAPS; g++)
+    t->glo[p][g] = g < ng ? gap[g][0] : 1, t->ghi[p][g] = g < ng ? gap[g][1] : 0;
+}
+
+void sync_comp_join(token *dst, const token *src, int p) {
+  int64_t iv[2 * NIV][2];
+  intervals(dst, p, iv);
+  intervals(src, p, iv + NIV);
+  set_union(dst, p, iv, 2 * NIV);
+}
+
+static void comp_meet(token *dst, const token *src, int p) {
+  int64_t a[NIV][2], b[NIV][2], iv[MAXIV][2];
+  intervals(dst, p, a);
+  intervals(src, p, b);
+  for (int i = 0; i < NIV; i++)
+    for (int j = 0; j < NIV; j++) {
+      iv[NIV * i + j][0] = a[i][0] > b[j][0] ? a[i][0] : b[j][0];
+      iv[NIV * i + j][1] = a[i][1] < b[j][1] ? a[i][1] : b[j][1];
+    }
+  set_union(dst, p, iv, MAXIV);
+}
+
+/* Component p also knows the elements [lo, hi]. */
+void sync_comp_add(token *t, int p, int64_t lo, int64_t hi) {
+  int64_t iv[NIV + 1][2];
+  intervals(t, p, iv);
+  iv[NIV][0] = lo, iv[NIV][1] = hi;
+  set_union(t, p, iv, NIV + 1);
 }
 
 void sync_tok_join(token *dst, const token *src) {
   for (int p = 0; p < SYNC_NPIPES; p++)
-    sync_know_upto(dst, p, src->t[p]);
+    sync_comp_join(dst, src, p);
 }
 
 void sync_tok_meet(token *dst, const token *src) {
   for (int p = 0; p < SYNC_NPIPES; p++)
-    if (src->t[p] < dst->t[p])
-      dst->t[p] = src->t[p];
+    comp_meet(dst, src, p);
 }
 
 /* What a set_flag on pipe p issued now guarantees: p's knowledge plus p's work so far. */
 token sync_set_token(const state *st, int p) {
   token t = st->k[p];
-  sync_know_upto(&t, p, st->last[p]);
+  sync_comp_add(&t, p, -1, st->last[p]);
   return t;
 }
 
@@ -57,7 +132,7 @@ state *sync_state_new(void) {
   return st;
 }
 
-/* A state is mostly room (MAXPEND pends, MAXQ queues of 2 * QSLOTS tokens each) of
+/* A state is mostly room (MAXPEND pends, MAXQ queues of QSLOTS tokens each: about 185 KB) of
    which a kernel uses a little; copying only the live entries keeps the walk's many copies
    (every if and loop takes two or three) from touching, and faulting in, the rest. */
 void sync_state_assign(state *dst, const state *src) {

@@ -8,11 +8,13 @@
 
 enum { MAXPEND = 32, MAXQ = 16, QSLOTS = 8, MAXACC = 64, MAXLOOPS = 32, MAXROT = 64, MAXFACTS = 32 };
 
-/* What is known complete of each pipe p: its elements with walk index <= t[p] (a prefix:
- * elements that did not run on this path, an if's other arm or a loop's iterations that
- * did not happen, count as known when the prefix reaches past them). */
+/* What is known complete of each pipe p: its elements with walk index <= t[p], and those
+ * in the intervals [glo[p][g], ghi[p][g]] (elements that did not run on this path: an if's
+ * other arm, a loop that ran zero times or once).  glo > ghi: no such interval. */
+enum { NGAPS = 3 };
 typedef struct token {
   int64_t t[SYNC_NPIPES];
+  int64_t glo[SYNC_NPIPES][NGAPS], ghi[SYNC_NPIPES][NGAPS];
 } token;
 
 /* A pending user set_flag: (event, id) with id a constant or an SSA value. */
@@ -160,7 +162,8 @@ typedef struct sync_cases {
 /* sync_state.c */
 void sync_tok_empty(token *t);
 bool sync_knows(const token *t, int p, int64_t x); /* pipe p's element x is known complete */
-void sync_know_upto(token *t, int p, int64_t hi); /* p's elements up to hi known too */
+void sync_comp_join(token *dst, const token *src, int p);
+void sync_comp_add(token *t, int p, int64_t lo, int64_t hi); /* p's [lo, hi] known too */
 void sync_tok_join(token *dst, const token *src);             /* what either knows */
 void sync_tok_meet(token *dst, const token *src);             /* what both know */
 token sync_set_token(const state *st, int p); /* what a set_flag on p issued now carries */
