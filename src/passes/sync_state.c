@@ -1,6 +1,6 @@
 /* sync_state.c - what auto-sync's walk knows at a point: per pipe q, a token saying which
  * elements of every pipe p are complete before q's next element (a prefix of the walk plus
- * one interval of elements that did not run on the path), and how paths meet. */
+ * up to NGAPS intervals of elements that did not run on the path), and how paths meet. */
 #include <stdlib.h>
 #include <string.h>
 
