@@ -78,53 +78,6 @@ static bool lin_mul(sync_lin *out, const sync_lin *x, const sync_lin *y) {
   return lin_is_const(x) && lin_addmul(out, y, x->c);
 }
 
-static bool fixed(const asc_value *v, sync_lin *out, int64_t scale);
-
-/* v = (X + (m - 1)) / m, the number of m-blocks X takes (how plan-auto-tensors aligns a
- * runtime size): X in *x.  Then X <= m * v <= X + m - 1. */
-static bool ceil_div(const asc_value *v, sync_lin *x, int64_t *m) {
-  const asc_op *div = v->def, *add;
-  int64_t c;
-  if (!div || div->code != ASC_OP_DIVSI || !asc_pass_const_int(div->operands[1], m) || *m <= 0)
-    return false;
-  add = div->operands[0]->def;
-  if (!add || add->code != ASC_OP_ADDI || !asc_pass_const_int(add->operands[1], &c) || c != *m - 1)
-    return false;
-  return fixed(add->operands[0], x, 1);
-}
-
-/* Provably x >= 0: atoms are non-negative, and k * v for a ceil_div atom v with m | k is
- * at least k / m * X (at most k / m * (X + m - 1) when k < 0), which may settle it. */
-static bool lin_nonneg_at(const sync_lin *x, int depth) {
-  bool plain = x->c >= 0;
-  for (int i = 0; i < x->n; i++)
-    plain = plain && x->k[i] >= 0;
-  if (plain || depth == 0)
-    return plain;
-  for (int i = 0; i < x->n; i++) {
-    sync_lin r, d = *x;
-    int64_t m;
-    if (!ceil_div(x->atom[i], &r, &m) || x->k[i] % m)
-      continue;
-    d.n--, d.atom[i] = d.atom[d.n], d.k[i] = d.k[d.n]; /* k * v replaced by its bound */
-    if (x->k[i] < 0)
-      r.c += m - 1;
-    if (lin_addmul(&d, &r, x->k[i] / m) && lin_nonneg_at(&d, depth - 1))
-      return true;
-  }
-  return false;
-}
-
-static bool lin_nonneg(const sync_lin *x) { return lin_nonneg_at(x, 3); }
-
-/* Provably a + sa * s <= b (s may be NULL). */
-static bool lin_le(const sync_lin *a, const sync_lin *s, int64_t sa, const sync_lin *b) {
-  sync_lin d = *b;
-  if (!lin_addmul(&d, a, -1) || (s && !lin_addmul(&d, s, -sa)))
-    return false;
-  return lin_nonneg(&d);
-}
-
 static bool lin_eq(const sync_lin *a, const sync_lin *b) {
   sync_lin d = *a;
   return lin_addmul(&d, b, -1) && d.n == 0 && d.c == 0;
@@ -137,19 +90,11 @@ asc_op *sync_iv_loop(const asc_value *iv) {
   return loop && loop->code == ASC_OP_FOR && iv->index == 0 ? loop : NULL;
 }
 
-/* Defined at the function's top level: one value for the whole kernel run. */
-static bool invariant(const asc_value *v) {
-  const asc_block *b = v->def ? v->def->parent : v->block;
-  return b && b->parent && b->parent->parent && b->parent->parent->code == ASC_OP_FUNC;
-}
-
 /* An index value is read as an offset in the form of a view without root or length:
  * lo + coef * iv + rot_stride * ((rot_cx * rot_iv + rot_c) mod rot_k).  x += s * y; false
  * if the sum moves in two ways (two IVs, an IV and a slot) or subtracts a slot. */
 static bool off_add(sync_view *x, const sync_view *y, int64_t s) {
-  if ((x->iv || x->rot_iv) && (y->iv || y->rot_iv) && !(x->iv && x->iv == y->iv))
-    return false;
-  if (y->rot_iv && s != 1)
+  if (((x->iv || x->rot_iv) && (y->iv || y->rot_iv) && !(x->iv && x->iv == y->iv)) || (y->rot_iv && s != 1))
     return false;
   if (y->rot_iv)
     x->rot_iv = y->rot_iv, x->rot_k = y->rot_k, x->rot_cx = y->rot_cx, x->rot_c = y->rot_c,
@@ -204,8 +149,10 @@ static bool affine(const asc_value *v, sync_view *out) {
   default:
     break;
   }
+  /* otherwise only a value defined at the function's top level: one value for the whole kernel run */
+  const asc_block *b = d ? d->parent : v->block;
   memset(out, 0, sizeof *out);
-  if (!invariant(v))
+  if (!b || !b->parent || !b->parent->parent || b->parent->parent->code != ASC_OP_FUNC)
     return false;
   out->lo.n = 1, out->lo.atom[0] = v, out->lo.k[0] = 1;
   return true;
@@ -221,21 +168,59 @@ static bool fixed(const asc_value *v, sync_lin *out, int64_t scale) {
   return true;
 }
 
+/* v = (X + (m - 1)) / m, the number of m-blocks X takes (how plan-auto-tensors aligns a
+ * runtime size): X in *x.  Then X <= m * v <= X + m - 1. */
+static bool ceil_div(const asc_value *v, sync_lin *x, int64_t *m) {
+  const asc_op *div = v->def, *add;
+  int64_t c;
+  if (!div || div->code != ASC_OP_DIVSI || !asc_pass_const_int(div->operands[1], m) || *m <= 0)
+    return false;
+  add = div->operands[0]->def;
+  if (!add || add->code != ASC_OP_ADDI || !asc_pass_const_int(add->operands[1], &c) || c != *m - 1)
+    return false;
+  return fixed(add->operands[0], x, 1);
+}
+
+/* Provably x >= 0: atoms are non-negative, and k * v for a ceil_div atom v with m | k is
+ * at least k / m * X (at most k / m * (X + m - 1) when k < 0), which may settle it. */
+static bool lin_nonneg(const sync_lin *x, int depth) {
+  bool plain = x->c >= 0;
+  for (int i = 0; i < x->n; i++)
+    plain = plain && x->k[i] >= 0;
+  if (plain || depth == 0)
+    return plain;
+  for (int i = 0; i < x->n; i++) {
+    sync_lin r, d = *x;
+    int64_t m;
+    if (!ceil_div(x->atom[i], &r, &m) || x->k[i] % m)
+      continue;
+    d.n--, d.atom[i] = d.atom[d.n], d.k[i] = d.k[d.n]; /* k * v replaced by its bound */
+    if (x->k[i] < 0)
+      r.c += m - 1;
+    if (lin_addmul(&d, &r, x->k[i] / m) && lin_nonneg(&d, depth - 1))
+      return true;
+  }
+  return false;
+}
+
+/* Provably a + sa * s <= b (s may be NULL). */
+static bool lin_le(const sync_lin *a, const sync_lin *s, int64_t sa, const sync_lin *b) {
+  sync_lin d = *b;
+  if (!lin_addmul(&d, a, -1) || (s && !lin_addmul(&d, s, -sa)))
+    return false;
+  return lin_nonneg(&d, 3);
+}
+
 /* ---- views ---- */
 
 /* Bytes [lo, lo + len) of root (len NULL: to its end). */
 static sync_view range(const void *root, sync_lin lo, const sync_lin *len) {
-  sync_view v = {.root = root, .lo = lo, .open = !len};
-  if (len)
-    v.len = *len;
-  return v;
+  return (sync_view){.root = root, .lo = lo, .open = !len, .len = len ? *len : lin_const(0)};
 }
 
 /* Somewhere in root. */
 static sync_view whole(const void *root) {
-  sync_view v = range(root, lin_const(0), NULL);
-  v.any = true;
-  return v;
+  return (sync_view){.root = root, .open = true, .any = true};
 }
 
 /* base advanced by off elements of t (whole root when off has no usable form). */
@@ -261,12 +246,6 @@ static sync_view span(const void *root, const asc_value *lo, const asc_value *n,
   return range(root, a, fixed(n, &b, elem_bytes(t)) ? &b : NULL);
 }
 
-static sync_view queue_view(sync_env *env, const asc_value *q, const asc_value *t) {
-  int64_t slot = asc_pass_map_get(&env->qslot, t);
-  sync_lin len = lin_const(SLOT_BYTES);
-  return slot > 0 ? range(q, lin_const((slot - 1) * SLOT_BYTES), &len) : whole(q);
-}
-
 static sync_view resolve(sync_env *env, const asc_value *v) {
   const asc_op *d = v->def;
   if (!d) /* a kernel argument: its own array, from its start */
@@ -282,12 +261,14 @@ static sync_view resolve(sync_env *env, const asc_value *v) {
   case ASC_OP_LT_REINTERPRET_CAST: /* the same bytes */
     return resolve(env, d->operands[0]);
   case ASC_OP_ALLOC_TENSOR:
-  case ASC_OP_DEQUE:
-    return queue_view(env, d->operands[0], v);
+  case ASC_OP_DEQUE: {
+    int64_t slot = asc_pass_map_get(&env->qslot, v);
+    sync_lin len = lin_const(SLOT_BYTES);
+    return slot > 0 ? range(d->operands[0], lin_const((slot - 1) * SLOT_BYTES), &len) : whole(d->operands[0]);
+  }
   case ASC_OP_TBUF_GET:
-    return span(d->operands[0], NULL, d->operands[1], v->type);
-  case ASC_OP_TBUF_GET_WITH_OFFSET: /* (tbuf, size elements, byte offset) */
-    return span(d->operands[0], d->operands[2], d->operands[1], v->type);
+  case ASC_OP_TBUF_GET_WITH_OFFSET: /* (tbuf, size elements[, byte offset]) */
+    return span(d->operands[0], d->code == ASC_OP_TBUF_GET ? NULL : d->operands[2], d->operands[1], v->type);
   case ASC_OP_TBUF_GET_ALL: /* the whole buffer, to its end (its length is known only when it runs) */
     return range(d->operands[0], lin_const(0), NULL);
   case ASC_OP_GLOBAL_TENSOR: {
@@ -323,15 +304,12 @@ static sync_view operand_view(sync_env *env, const asc_op *op, int i) {
 int sync_op_accesses(sync_env *env, asc_op *op, sync_access *out, int cap) {
   const asc_opinfo *info = asc_opinfo_of(op->code);
   int pipe = sync_op_pipe(op), n = 0;
-  if (pipe == SYNC_NOPIPE || !(info->reads | info->writes))
+  if (pipe == SYNC_NOPIPE)
     return 0;
   for (int i = 0; i < op->noperands && i < 32; i++)
-    for (int w = 0; w < 2; w++) {
-      uint32_t bits = w ? info->writes : info->reads;
-      if (!(bits & ARG(i)) || n >= cap)
-        continue;
-      out[n++] = (sync_access){.op = op, .pipe = pipe, .write = w, .v = operand_view(env, op, i)};
-    }
+    for (int w = 0; w < 2; w++)
+      if (((w ? info->writes : info->reads) & ARG(i)) && n < cap)
+        out[n++] = (sync_access){.op = op, .pipe = pipe, .write = w, .v = operand_view(env, op, i)};
   return n;
 }
 
@@ -341,9 +319,8 @@ bool sync_view_at(const sync_view *v, int64_t iv, sync_view *out) {
   out->iv = out->rot_iv = NULL;
   if (iv < 0 || (!v->rot_iv && !v->iv))
     return false;
-  if (v->rot_iv)
-    return lin_addmul(&out->lo, &v->rot_stride, (v->rot_cx * iv + v->rot_c) % v->rot_k);
-  return lin_addmul(&out->lo, &v->coef, iv);
+  return v->rot_iv ? lin_addmul(&out->lo, &v->rot_stride, (v->rot_cx * iv + v->rot_c) % v->rot_k)
+                    : lin_addmul(&out->lo, &v->coef, iv);
 }
 
 /* v as the first iteration of its loop touches it (iv = the constant lower bound). */
@@ -381,7 +358,7 @@ static bool meets(const sync_view *a, const sync_view *b, const sync_lin *d, int
     tlo = floor_div(lo, llabs(d->c)) + 1, thi = -floor_div(-hi, llabs(d->c)) - 1; /* ceil(hi / |d|) - 1 */
     return (tlo > t0 ? tlo : t0) <= (thi < t1 ? thi : t1);
   }
-  up = lin_nonneg(d), down = !up && lin_le(d, NULL, 0, &(sync_lin){0});
+  up = lin_le(&(sync_lin){0}, NULL, 0, d), down = !up && lin_le(d, NULL, 0, &(sync_lin){0});
   if (!up && !down && t0 != t1)
     return true;
   tlo = down ? t1 : t0, thi = down ? t0 : t1; /* where b is lowest and highest */
@@ -395,9 +372,7 @@ static bool meets(const sync_view *a, const sync_view *b, const sync_lin *d, int
 static bool positions(const sync_view *v, int skip, sync_view *base, sync_lin *d, int64_t *t0, int64_t *t1) {
   const asc_op *loop = v->iv ? sync_iv_loop(v->iv) : NULL;
   int64_t step, n = loop ? asc_pass_trip_count(loop) : -1;
-  *base = *v, *d = v->rot_iv ? v->rot_stride : v->coef, *t0 = *t1 = 0;
-  if (v->rot_iv)
-    *t1 = v->rot_k - 1;
+  *base = *v, *d = v->rot_iv ? v->rot_stride : v->coef, *t0 = 0, *t1 = v->rot_iv ? v->rot_k - 1 : 0;
   if (!v->iv || (lin_is_const(d) && d->c == 0))
     return true;
   if (!loop || !asc_pass_const_int(loop->operands[2], &step) || step <= 0 || !sync_first_iteration(v, base))
@@ -509,9 +484,8 @@ static bool below_end(const sync_lin *x, const sync_lin *lo, const sync_lin *len
  * iterations that use the same slot)?  Only then is a missing order a certain race;
  * verify-sync's S001 reports nothing less. */
 bool sync_must_overlap(const sync_view *a, const sync_view *b, int rel) {
-  if (a->root != b->root || a->any || b->any || a->open || b->open)
-    return false;
-  if (!same_motion(a, b) || (a->iv && rel != SYNC_SAME_ITER))
+  if (a->root != b->root || a->any || b->any || a->open || b->open || !same_motion(a, b) ||
+      (a->iv && rel != SYNC_SAME_ITER))
     return false; /* bytes that move with an IV meet only at a known iteration distance */
   return below_end(&a->lo, &b->lo, &b->len) && below_end(&b->lo, &a->lo, &a->len);
 }
