@@ -13,13 +13,10 @@
 
 _Static_assert(ASC_EVENT_FIX_FIX < 64, "fuzzy_ev needs one bit per event");
 
-static bool is_flag(const vs_count *f) { return f->event >= 0; }
-
 /* "(MTE2_V, 0)" */
 static const char *flagname(const vs_count *f, char *buf, size_t n) {
-  char id[24];
-  snprintf(id, sizeof id, "%lld", (long long)f->cid);
-  snprintf(buf, n, "(%s, %s)", asc_enum_name(ASC_ENUM_EVENT, f->event), f->key ? "runtime id" : id);
+  const char *ev = asc_enum_name(ASC_ENUM_EVENT, f->event);
+  f->key ? snprintf(buf, n, "(%s, runtime id)", ev) : snprintf(buf, n, "(%s, %lld)", ev, (long long)f->cid);
   return buf;
 }
 
@@ -91,18 +88,18 @@ void vs_flag_loop(const walker *w, const void *before, void *after, const asc_op
   for (int i = 0; i < a->ncnt; i++) {
     if (a->cnt[i].cond && defined_in(a->cnt[i].cond, loop))
       a->cnt[i].cond = NULL;
-    if (is_flag(&a->cnt[i]) && a->cnt[i].key && defined_in(a->cnt[i].key, loop))
+    if (a->cnt[i].event >= 0 && a->cnt[i].key && defined_in(a->cnt[i].key, loop))
       vs_havoc(a, (uint64_t)1 << a->cnt[i].event), i = -1; /* the counters moved: look again */
   }
   for (int i = 0; balance && i < a->ncnt; i++)
-    if (is_flag(&a->cnt[i]) && vs_find(b, a->cnt[i].event, a->cnt[i].key, a->cnt[i].cid) < 0 &&
+    if (a->cnt[i].event >= 0 && vs_find(b, a->cnt[i].event, a->cnt[i].key, a->cnt[i].cid) < 0 &&
         vs_warn(c, loop, VS_S005_MORESET,
                 "S005 loop imbalance: each iteration of this loop sets flag%s once more than it waits "
                 "for it%s",
                 flagname(&a->cnt[i], nm, sizeof nm), a->cnt[i].lo ? "" : " on some paths"))
       vs_note(c, a->cnt[i].op, "set_flag%s here", nm);
   for (int i = 0; balance && i < b->ncnt; i++)
-    if (is_flag(&b->cnt[i]) && b->cnt[i].lo && !(a->fuzzy_ev >> b->cnt[i].event & 1) &&
+    if (b->cnt[i].event >= 0 && b->cnt[i].lo && !(a->fuzzy_ev >> b->cnt[i].event & 1) &&
         vs_find(a, b->cnt[i].event, b->cnt[i].key, b->cnt[i].cid) < 0 &&
         vs_warn(c, loop, VS_S005_MOREWAIT,
                 "S005 loop imbalance: each iteration of this loop waits for flag%s once more than it "
@@ -115,7 +112,7 @@ void vs_flag_loop(const walker *w, const void *before, void *after, const asc_op
 void vs_flag_end(vs_ctx *c, const vs_state *s) {
   char nm[64];
   for (int i = 0; i < s->ncnt; i++)
-    if (is_flag(&s->cnt[i]))
+    if (s->cnt[i].event >= 0)
       vs_warn(c, s->cnt[i].op, VS_S004_UNPAIRED,
               "S004 unpaired set: set_flag%s is never waited: the flag is still set %swhen the kernel ends",
               flagname(&s->cnt[i], nm, sizeof nm), s->cnt[i].lo ? "" : "on some paths ");

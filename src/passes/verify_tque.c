@@ -8,7 +8,6 @@
  * as pyasc's findDef does.  A free that cannot be resolved (a tensor from a loop-carried
  * value, or a FIFO entry of forgotten identity) makes its queue fuzzy: no alloc/free
  * finding for it. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "passes/verify_sync.h"
