@@ -25,6 +25,19 @@ ASC_NORETURN void asc_die_at(const char *file, int line, const char *fmt, ...) {
   abort();
 }
 
+void *asc_xrealloc(void *p, size_t n) {
+  if (!(p = realloc(p, n ? n : 1)))
+    asc_die("out of memory (%zu bytes)", n);
+  return p;
+}
+
+void *asc_xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size ? size : 1);
+  if (!p)
+    asc_die("out of memory (%zu x %zu bytes)", n, size);
+  return p;
+}
+
 asc_ctx *asc_ctx_new(void) {
   asc_ctx *ctx = calloc(1, sizeof *ctx);
   if (!ctx)

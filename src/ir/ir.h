@@ -32,6 +32,9 @@
 ASC_NORETURN void asc_die_at(const char *file, int line, const char *fmt, ...) ASC_PRINTF(3, 4);
 #define asc_die(...) asc_die_at(__FILE__, __LINE__, __VA_ARGS__)
 #define ASC_UNREACHABLE() asc_die_at(__FILE__, __LINE__, "unreachable")
+/* realloc / calloc of at least one byte that never return NULL: out of memory is fatal. */
+void *asc_xrealloc(void *p, size_t n);
+void *asc_xcalloc(size_t n, size_t size);
 
 /* ---- arenas ----------------------------------------------------------------------------- */
 typedef struct asc_arena_chunk asc_arena_chunk;

@@ -56,7 +56,6 @@ static asc_block *common_block(asc_op *a, const asc_op *b) {
   return NULL;
 }
 
-
 /* ---- frontier updates for sync elements ---- */
 
 /* A wait on the scalar pipe stalls issue: everything later, on any pipe, learns what S
@@ -131,7 +130,6 @@ static void mark_wait(walker *w, int e, state *st) {
   w->edges[e].widx = ++w->idx;
   st->last[q] = w->idx;
 }
-
 
 /* The walk of loop under way, or NULL. */
 static const carried *walking(const walker *w, const asc_op *loop) {
@@ -254,12 +252,10 @@ static int new_edge(walker *w, int64_t ev, const sync_access *a, asc_op *aa, asc
   sync_edge *e;
   if (w->nedges == w->capedges) {
     w->capedges = w->capedges ? 2 * w->capedges : 16;
-    w->edges = realloc(w->edges, (size_t)w->capedges * sizeof *w->edges);
-    w->etok = realloc(w->etok, (size_t)w->capedges * sizeof *w->etok);
-    w->ptok = realloc(w->ptok, (size_t)w->capedges * sizeof *w->ptok);
-    w->rtok = realloc(w->rtok, (size_t)w->capedges * sizeof *w->rtok);
-    if (!w->edges || !w->etok || !w->ptok || !w->rtok)
-      asc_die("out of memory");
+    w->edges = asc_xrealloc(w->edges, (size_t)w->capedges * sizeof *w->edges);
+    w->etok = asc_xrealloc(w->etok, (size_t)w->capedges * sizeof *w->etok);
+    w->ptok = asc_xrealloc(w->ptok, (size_t)w->capedges * sizeof *w->ptok);
+    w->rtok = asc_xrealloc(w->rtok, (size_t)w->capedges * sizeof *w->rtok);
   }
   e = &w->edges[w->nedges];
   memset(e, 0, sizeof *e);
@@ -557,7 +553,6 @@ static void explain(asc_module *m, bool warn, const sync_access *a, const sync_a
            fix);
 }
 
-
 /* collect: note the conflict a -> b (once per pair of ops and pipes); its index, or -1.
  * S001 reports only certain races: both accesses' bytes known and shared (a from an earlier
  * iteration: views moving with an IV meet there only at a distance the analysis does not pin
@@ -665,9 +660,7 @@ static void order_op(walker *w, asc_op *op, const sync_access *acc, int n, state
 static void record(walker *w, const sync_access *acc) {
   if (w->nhist == w->caphist) {
     w->caphist = w->caphist ? 2 * w->caphist : 64;
-    w->hist = realloc(w->hist, w->caphist * sizeof *w->hist);
-    if (!w->hist)
-      asc_die("out of memory");
+    w->hist = asc_xrealloc(w->hist, w->caphist * sizeof *w->hist);
   }
   w->hist[w->nhist++] = *acc;
 }
@@ -758,9 +751,7 @@ static void walk_if(walker *w, asc_op *op, state *st) {
   bool then_runs = walk_arm(w, op, 0, st), else_runs;
   then_end = w->idx;
   nthen = w->nhist - n0;
-  saved = malloc((nthen ? nthen : 1) * sizeof *saved);
-  if (!saved)
-    asc_die("out of memory");
+  saved = asc_xrealloc(NULL, nthen * sizeof *saved);
   if (nthen)
     memcpy(saved, w->hist + n0, nthen * sizeof *saved);
   w->nhist = n0; /* the else arm never runs after the then arm */

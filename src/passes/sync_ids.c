@@ -203,8 +203,7 @@ static bool compatible(const idctx *c, int e, int id) {
  * order of their first set; the caller frees c->pos and c->ord. */
 static void scan_func(idctx *c, asc_op *func) {
   const sync_edge *edges = c->edges;
-  if (!(c->ord = calloc((size_t)(c->nedges ? c->nedges : 1), sizeof *c->ord)))
-    asc_die("out of memory");
+  c->ord = asc_xcalloc((size_t)c->nedges, sizeof *c->ord);
   asc_walk(func, scan, c);
   for (int i = 0; i < c->nedges; i++)
     if (edges[i].set->parent)

@@ -20,9 +20,7 @@ typedef struct found {
 } found;
 
 static void *append(void *to, int *n, const void *from, int nfrom, size_t sz) {
-  to = realloc(to, (size_t)(*n + nfrom ? *n + nfrom : 1) * sz);
-  if (!to)
-    asc_die("out of memory");
+  to = asc_xrealloc(to, (size_t)(*n + nfrom) * sz);
   memcpy((char *)to + (size_t)*n * sz, from, (size_t)nfrom * sz);
   *n += nfrom;
   return to;
@@ -54,11 +52,9 @@ static bool walk(walker *ins, asc_op *func, const sync_cases *cases, int k, bool
   w.edge_of = ins->edge_of;
   memcpy(w.rdone, ins->rdone, sizeof w.rdone);
   w.nrdone = ins->nrdone;
-  w.etok = calloc((size_t)n, sizeof *w.etok);
-  w.ptok = calloc((size_t)n, sizeof *w.ptok);
-  w.rtok = calloc((size_t)n, sizeof *w.rtok);
-  if (!w.etok || !w.ptok || !w.rtok)
-    asc_die("out of memory");
+  w.etok = asc_xcalloc((size_t)n, sizeof *w.etok);
+  w.ptok = asc_xcalloc((size_t)n, sizeof *w.ptok);
+  w.rtok = asc_xcalloc((size_t)n, sizeof *w.rtok);
   sync_walk_func(&w, func, st);
   sync_state_free(st);
   ok = !w.failed;
@@ -140,12 +136,11 @@ static bool may_order(const sync_cases *c, bool apart, const asc_op *a, const as
  * counts the kernel's arguments decide), or the one that takes short loops apart.  Each is
  * sound on its own; the clashes of the walks that prove it go to f. */
 static bool walks_ordered(walker *ins, asc_op *func, bool more, found *f) {
-  asc_op *a = NULL, *b = NULL;
   sync_cases cases;
   bool ok = walk(ins, func, NULL, 0, false, f);
+  asc_op *a = f->fail[0], *b = f->fail[1];
   if (ok || !more)
     return ok;
-  a = f->fail[0], b = f->fail[1];
   forget(f);
   sync_cases_of(func, &cases);
   ok = cases.ncases > 1 && may_order(&cases, false, a, b);

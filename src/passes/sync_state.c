@@ -10,10 +10,7 @@ void *sync_grow(void *p, int *cap, int n, size_t sz) {
   if (n < *cap)
     return p;
   *cap = *cap ? 2 * *cap : 8;
-  p = realloc(p, (size_t)*cap * sz);
-  if (!p)
-    asc_die("out of memory");
-  return p;
+  return asc_xrealloc(p, (size_t)*cap * sz);
 }
 
 void sync_tok_empty(token *t) {
@@ -122,9 +119,7 @@ token sync_set_token(const state *st, int p) {
 }
 
 state *sync_state_new(void) {
-  state *st = calloc(1, sizeof *st);
-  if (!st)
-    asc_die("out of memory");
+  state *st = asc_xcalloc(1, sizeof *st);
   for (int p = 0; p < SYNC_NPIPES; p++) {
     sync_tok_empty(&st->k[p]);
     st->last[p] = -1;
@@ -156,9 +151,7 @@ void sync_state_free(state *st) {
 }
 
 state *sync_state_copy(const state *st) {
-  state *c = malloc(sizeof *c);
-  if (!c)
-    asc_die("out of memory");
+  state *c = asc_xrealloc(NULL, sizeof *c);
   c->dom = NULL;
   sync_state_assign(c, st);
   return c;

@@ -98,9 +98,7 @@ static bool each(const walker *w, asc_op *loop) {
 /* ---- the flow analyses' state ----------------------------------------------------------------- */
 
 static void *dup(const void *p, int n, size_t sz) {
-  void *q = n ? malloc((size_t)n * sz) : NULL;
-  if (n && !q)
-    asc_die("out of memory");
+  void *q = n ? asc_xrealloc(NULL, (size_t)n * sz) : NULL;
   return n ? memcpy(q, p, (size_t)n * sz) : NULL;
 }
 
