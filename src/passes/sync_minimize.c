@@ -21,7 +21,8 @@ typedef struct found {
 
 static void *append(void *to, int *n, const void *from, int nfrom, size_t sz) {
   to = asc_xrealloc(to, (size_t)(*n + nfrom) * sz);
-  memcpy((char *)to + (size_t)*n * sz, from, (size_t)nfrom * sz);
+  if (nfrom) /* from may be NULL then, which memcpy must not get */
+    memcpy((char *)to + (size_t)*n * sz, from, (size_t)nfrom * sz);
   *n += nfrom;
   return to;
 }
