@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/cube_kernels.h"
 #include "sim/sim_int.h"
 
 /* The cube's registers (set_load_data_*, set_fix_pipe_pre_quant_flag, set_hf32_*). */
@@ -26,6 +27,8 @@ typedef struct sim_cube {
   bool fmset;
   uint64_t quant;
   bool hf32, hf32_trans;
+  uint8_t *scratch; /* mmad's packed operands (cube_kernels.h), grown on demand */
+  size_t scap;
   /* load_data_with_sparse: the 2-bit index of each int8 of L0B (by byte address), which
    * mmad_with_sparse reads with the dense B */
   int64_t l0b_bytes;
@@ -41,6 +44,23 @@ static sim_cube *cubeof(sim_core *c) {
     c->cube->l0b_bytes = l0b;
   }
   return c->cube;
+}
+
+void asc_sim_cube_free(sim_cube *k) {
+  if (k)
+    free(k->scratch);
+  free(k);
+}
+
+/* At least n bytes of scratch for mmad, 64-byte aligned (kept for the core's later mmads). */
+static void *cubescratch(sim_cube *k, size_t n) {
+  if (n > k->scap) {
+    free(k->scratch);
+    k->scap = n + n / 2;
+    if (!(k->scratch = aligned_alloc(64, (k->scap + 63) & ~(size_t)63)))
+      asc_die("out of memory");
+  }
+  return k->scratch;
 }
 
 static void scost(sim_core *c) { asc_sim_scalar(c, c->L->cost->scalar_op); }
@@ -737,22 +757,6 @@ static int sethf32(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- mmad ------------------------------------------------------------------------------------- */
-/* x rounded to hf32 (f32 with 10 stored mantissa bits): to nearest even, or half away from zero. */
-static float hf32(float x, bool away) {
-  uint32_t u;
-  memcpy(&u, &x, 4);
-  if ((u & 0x7f800000u) == 0x7f800000u)
-    return x;
-  uint32_t low = u & 0x1fffu, half = 0x1000u;
-  u &= ~0x1fffu;
-  if (low > half || (low == half && (away || (u & 0x2000u))))
-    u += 0x2000u;
-  memcpy(&x, &u, 4);
-  return x;
-}
-
-static float ldf(int dt, const uint8_t *p) { return (float)asc_sim_loadf(dt, p); }
-
 /* C (m x n, L0C Nz) := init + A (m x k, L0A Zz; ND when m = 1) * B (k x n, L0B Zn).
  * Padded rows and columns of the fractals are computed too (and written), padded k is not. */
 static int mmad(sim_core *c, const sim_inst *in) {
@@ -785,7 +789,7 @@ static int mmad(sim_core *c, const sim_inst *in) {
   int e = esz(in, 1), k0 = 32 / e;
   int64_t M1 = (m + 15) / 16, N1 = (n + 15) / 16;
   int64_t K1 = mp.kalign && ad == ASC_SIM_F32 ? (k + 15) / 16 * 2 : (k + k0 - 1) / k0;
-  int64_t MP = M1 * 16, NP = N1 * 16;
+  int64_t NP = N1 * 16;
   bool gemv = m == 1;
   const sim_val *C = sim_in(c, in, 0);
   /* the C matrix's start: 0 (cmatrix_init_val, unless the deprecated is_bias asks to accumulate),
@@ -815,79 +819,12 @@ static int mmad(sim_core *c, const sim_inst *in) {
   uint8_t *Cp = asc_sim_mem(c, in->op, C, 0, M1 * N1 * 1024, "write");
   if (!Cp)
     return -1;
-  size_t nA = (size_t)(MP * k), nB = (size_t)(k * NP), nC = (size_t)(MP * NP);
-  if (isint) {
-    int32_t *a = malloc(nA * 4), *b = malloc(nB * 4);
-    uint32_t *acc = malloc(nC * 4);
-    if (!a || !b || !acc)
-      asc_die("out of memory");
-    for (int64_t i = 0; i < MP; i++)
-      for (int64_t kk = 0; kk < k; kk++)
-        a[i * k + kk] = gemv ? (i ? 0 : (int8_t)A[kk])
-                             : (int8_t)A[((i / 16) * K1 + kk / k0) * 512 + (i % 16) * k0 + kk % k0];
-    for (int64_t kk = 0; kk < k; kk++)
-      for (int64_t j = 0; j < NP; j++)
-        b[kk * NP + j] = (int8_t)B[((kk / k0) * N1 + j / 16) * 512 + (j % 16) * k0 + kk % k0];
-    for (int64_t i = 0; i < MP; i++)
-      for (int64_t j = 0; j < NP; j++) {
-        int64_t ci = ((j / 16) * M1 + i / 16) * 256 + (i % 16) * 16 + j % 16;
-        acc[i * NP + j] = init == 1 ? (uint32_t)asc_sim_loadi(ASC_SIM_I32, Cin + ci * 4)
-                          : init == 2 ? (uint32_t)asc_sim_loadi(ASC_SIM_I32, bias + j * 4) : 0u;
-      }
-    for (int64_t i = 0; i < MP; i++) /* exact: int32 accumulation wraps */
-      for (int64_t kk = 0; kk < k; kk++) {
-        uint32_t av = (uint32_t)a[i * k + kk];
-        uint32_t *row = acc + i * NP;
-        const int32_t *brow = b + kk * NP;
-        for (int64_t j = 0; j < NP; j++)
-          row[j] += av * (uint32_t)brow[j];
-      }
-    for (int64_t i = 0; i < MP; i++)
-      for (int64_t j = 0; j < NP; j++)
-        asc_sim_storei(ASC_SIM_I32, Cp + (((j / 16) * M1 + i / 16) * 256 + (i % 16) * 16 + j % 16) * 4,
-                       (int32_t)acc[i * NP + j]);
-    free(a), free(b), free(acc);
-  } else {
-    sim_cube *ks = c->cube;
-    bool h = ad == ASC_SIM_F32 && ks && ks->hf32, away = ks && ks->hf32_trans;
-    float *a = malloc(nA * 4), *b = malloc(nB * 4), *acc = malloc(nC * 4);
-    if (!a || !b || !acc)
-      asc_die("out of memory");
-    for (int64_t i = 0; i < MP; i++)
-      for (int64_t kk = 0; kk < k; kk++) {
-        float v = gemv ? (i ? 0.0f : ldf(ad, A + kk * e))
-                       : ldf(ad, A + ((i / 16) * K1 + kk / k0) * 512 + ((i % 16) * k0 + kk % k0) * e);
-        a[i * k + kk] = h ? hf32(v, away) : v;
-      }
-    for (int64_t kk = 0; kk < k; kk++)
-      for (int64_t j = 0; j < NP; j++) {
-        float v = ldf(bd, B + ((kk / k0) * N1 + j / 16) * 512 + ((j % 16) * k0 + kk % k0) * e);
-        b[kk * NP + j] = h ? hf32(v, away) : v;
-      }
-    for (int64_t i = 0; i < MP; i++)
-      for (int64_t j = 0; j < NP; j++) {
-        int64_t ci = ((j / 16) * M1 + i / 16) * 256 + (i % 16) * 16 + j % 16;
-        acc[i * NP + j] = init == 1 ? ldf(ASC_SIM_F32, Cin + ci * 4) : init == 2 ? ldf(ASC_SIM_F32, bias + j * 4)
-                                                                              : 0.0f;
-      }
-    /* The accumulation order (docs/hardware.md): for each output element, the products of
-     * k = 0, 1, ..., k-1 in ascending order, each rounded to f32 (exact for f16 and bf16
-     * inputs) and added to the f32 accumulator with round-to-nearest-even. */
-    for (int64_t i = 0; i < MP; i++)
-      for (int64_t kk = 0; kk < k; kk++) {
-        float av = a[i * k + kk];
-        float *row = acc + i * NP;
-        const float *brow = b + kk * NP;
-        for (int64_t j = 0; j < NP; j++) {
-          float p = av * brow[j];
-          row[j] = row[j] + p;
-        }
-      }
-    for (int64_t i = 0; i < MP; i++)
-      for (int64_t j = 0; j < NP; j++)
-        memcpy(Cp + (((j / 16) * M1 + i / 16) * 256 + (i % 16) * 16 + j % 16) * 4, &acc[i * NP + j], 4);
-    free(a), free(b), free(acc);
-  }
+  /* the arithmetic, in the model's order (cube_kernels.h, docs/hardware.md "mmad's arithmetic") */
+  sim_cube *ks = cubeof(c);
+  asc_mmad_job job = {ad, M1, N1, K1, k, gemv, ad == ASC_SIM_F32 && ks->hf32, ks->hf32_trans, init,
+                      A, B, Cin, bias, Cp, NULL};
+  job.scratch = cubescratch(ks, asc_cube_scratch_bytes(&job));
+  asc_cube_mmad(&job);
   /* hardware.md §13.1: ceil(m/16) ceil(n/16) ceil(k/16) cycles for 16-bit inputs, f32 at a
    * quarter of that, int8 over k/32; scaled by the platform's MACs per cycle (hw.def). */
   int64_t kk16 = isint ? (k + 31) / 32 : (k + 15) / 16;

@@ -367,7 +367,7 @@ static void corefree(sim_core *c) {
   for (int i = 0; c->sfld && i <= L->nslots; i++)
     free(c->sfld[i]);
   free(c->sfld);
-  free(c->cube);
+  asc_sim_cube_free(c->cube);
   free(c->aipp);
 }
 

@@ -501,6 +501,7 @@ int64_t asc_sim_shadow_find(const sim_shadow *s, int64_t lo, int64_t hi, int64_t
 /* ---- xcore.c: core groups, cross-core synchronization, atomics ---------------------------- */
 void asc_sim_reg_xcore(sim_exec_fn *t);
 void asc_sim_reg_cube(sim_exec_fn *t); /* cube.c: load_data, mmad, fixpipe */
+void asc_sim_cube_free(struct sim_cube *k); /* a core's cube registers and scratch (NULL: none) */
 void asc_sim_reg_aipp(sim_exec_fn *t); /* aipp.c: AIPP, get_arch_version, data_copy_pad UB -> L1 */
 /* cube.c's operand checks: operand i lies in one of the hw.def memories of mask (want names them);
  * its start plus off bytes is align-byte aligned.  0, or -1 after the error. */

@@ -1,0 +1,221 @@
+/* test_cube_kernels.c - mmad's arithmetic (src/sim/cube_kernels.h, docs/hardware.md "mmad's
+ * arithmetic"): the portable path against hand-computed sums (the order of the additions shows in
+ * the bits), and every vector path the CPU has against the portable one, bit for bit, over
+ * random jobs: every dtype (f16, bf16, f32, f32 in HF32 mode both ways, s8), partial fractals of
+ * k, 1 to 7 fractals of m and n (every remainder of the vector kernels' column blocks), gemv,
+ * the three starts of C (zeros, L0C, the bias), C read from itself, and special values
+ * (infinities, NaNs, subnormals, signed zeros). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asc/sim.h"
+#include "sim/cube_kernels.h"
+#include "test.h"
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+
+static uint32_t rnd(void) {
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return (uint32_t)(rng >> 11);
+}
+
+static int esz(int dt) { return dt == ASC_SIM_I8 ? 1 : dt == ASC_SIM_F32 ? 4 : 2; }
+
+/* Random bits of one element: mostly moderate values (sums that round), some specials. */
+static void fill(uint8_t *p, size_t n, int dt) {
+  int e = esz(dt);
+  for (size_t i = 0; i + (size_t)e <= n; i += (size_t)e) {
+    uint32_t r = rnd(), kind = r % 16;
+    if (dt == ASC_SIM_I8) {
+      p[i] = (uint8_t)rnd();
+      continue;
+    }
+    float v = ((float)(int)(rnd() % 2001) - 1000.0f) / (float)(1 + rnd() % 97);
+    if (kind == 0)
+      v = (float)(int)(rnd() % 5) - 2.0f; /* small integers, zeros of both signs below */
+    uint32_t u;
+    memcpy(&u, &v, 4);
+    if (kind == 1)
+      u = rnd() | (rnd() << 21); /* any bits: NaN, inf, subnormal */
+    if (kind == 2)
+      u = 0x80000000u;
+    if (dt == ASC_SIM_F32) {
+      memcpy(p + i, &u, 4);
+    } else if (dt == ASC_SIM_BF16) {
+      uint16_t h = (uint16_t)(u >> 16);
+      memcpy(p + i, &h, 2);
+    } else { /* f16: a value in f16's range, or raw bits */
+      uint16_t h = kind == 1 ? (uint16_t)rnd() : 0;
+      if (kind != 1) {
+        float a = fabsf(v);
+        int ex;
+        float m = frexpf(a, &ex); /* a = m * 2^ex, m in [0.5, 1) */
+        if (a == 0 || ex < -13)
+          h = 0;
+        else if (ex > 15)
+          h = 0x7c00;
+        else
+          h = (uint16_t)((uint32_t)(ex + 14) << 10 | ((uint32_t)(m * 2048.0f) & 1023u));
+        if (v < 0 || kind == 2)
+          h |= 0x8000;
+      }
+      memcpy(p + i, &h, 2);
+    }
+  }
+}
+
+typedef struct kase {
+  asc_mmad_job j;
+  uint8_t *a, *b, *c, *bias;
+  size_t na, nb, nc;
+} kase;
+
+static void randjob(kase *t) {
+  static const int dts[] = {ASC_SIM_F16, ASC_SIM_BF16, ASC_SIM_F32, ASC_SIM_F32, ASC_SIM_I8};
+  asc_mmad_job *j = &t->j;
+  memset(t, 0, sizeof *t);
+  j->dt = dts[rnd() % 5];
+  int k0 = 32 / esz(j->dt);
+  j->gemv = rnd() % 6 == 0;
+  j->M1 = j->gemv ? 1 : 1 + rnd() % 4;
+  j->N1 = 1 + rnd() % 7;
+  int64_t need = 1 + rnd() % 5;                  /* fractals along k the sum reaches into */
+  j->K1 = need + (rnd() % 4 == 0 ? rnd() % 3 : 0); /* more fractals than used (k_direction_align) */
+  j->k = (need - 1) * k0 + 1 + rnd() % k0;       /* partial last fractal */
+  j->hf32 = j->dt == ASC_SIM_F32 && rnd() % 2;
+  j->hf32_away = rnd() % 2;
+  j->init = (int)(rnd() % 3);
+  t->na = (size_t)(j->gemv ? j->K1 * 32 : j->M1 * j->K1 * 512);
+  t->nb = (size_t)(j->K1 * j->N1 * 512);
+  t->nc = (size_t)(j->M1 * j->N1 * 1024);
+  t->a = malloc(t->na);
+  t->b = malloc(t->nb);
+  t->c = malloc(t->nc);
+  t->bias = malloc((size_t)j->N1 * 64);
+  fill(t->a, t->na, j->dt);
+  fill(t->b, t->nb, j->dt);
+  fill(t->c, t->nc, j->dt == ASC_SIM_I8 ? ASC_SIM_I8 : ASC_SIM_F32);
+  fill(t->bias, (size_t)j->N1 * 64, j->dt == ASC_SIM_I8 ? ASC_SIM_I8 : ASC_SIM_F32);
+  j->A = t->a;
+  j->B = t->b;
+  j->bias = t->bias;
+}
+
+/* Runs t with impl into a fresh copy of C (cin: that copy itself, or the untouched original). */
+static uint8_t *runwith(kase *t, asc_cube_impl impl, bool self) {
+  uint8_t *out = malloc(t->nc), *scratch = aligned_alloc(64, (asc_cube_scratch_bytes(&t->j) + 63) & ~(size_t)63);
+  memcpy(out, t->c, t->nc);
+  asc_mmad_job j = t->j;
+  j.cin = self ? out : t->c;
+  j.C = out;
+  j.scratch = scratch;
+  asc_cube_mmad_with(&j, impl);
+  free(scratch);
+  return out;
+}
+
+static void kfree(kase *t) {
+  free(t->a);
+  free(t->b);
+  free(t->c);
+  free(t->bias);
+}
+
+/* >= 1000 random jobs per vector path: its output equals the portable one's, bit for bit. */
+TEST(vector_paths_equal_portable) {
+  int impls = 0;
+  for (int impl = ASC_CUBE_AVX2; impl < ASC_CUBE_NIMPL; impl++) {
+    if (!asc_cube_have((asc_cube_impl)impl))
+      continue;
+    impls++;
+    int bad = 0;
+    for (int n = 0; n < 1500; n++) {
+      kase t;
+      randjob(&t);
+      bool self = rnd() % 2;
+      uint8_t *want = runwith(&t, ASC_CUBE_PORTABLE, self), *got = runwith(&t, (asc_cube_impl)impl, self);
+      if (memcmp(want, got, t.nc) && bad++ < 3) {
+        size_t i = 0;
+        while (!memcmp(want + i, got + i, 4))
+          i += 4;
+        uint32_t w, g;
+        memcpy(&w, want + i, 4);
+        memcpy(&g, got + i, 4);
+        asc_test_fail(__FILE__, __LINE__, "%s case %d: dt %d M1 %lld N1 %lld K1 %lld k %lld gemv %d hf32 %d/%d "
+                      "init %d: C byte %zu: %08x, portable %08x", asc_cube_impl_name((asc_cube_impl)impl), n,
+                      t.j.dt, (long long)t.j.M1, (long long)t.j.N1, (long long)t.j.K1, (long long)t.j.k, t.j.gemv,
+                      t.j.hf32, t.j.hf32_away, t.j.init, i, g, w);
+      }
+      free(want);
+      free(got);
+      kfree(&t);
+    }
+    CHECK_INT(bad, 0);
+  }
+  printf("  vector paths checked: %d (best: %s)\n", impls, asc_cube_impl_name(asc_cube_best()));
+}
+
+/* One f16 fractal each, k = 3: A row 0 = (1, 2^-11, 2^-11), B column 0 = (1, 2^-13, 2^-13); the
+ * products 1, 2^-24, 2^-24 summed in ascending k from 0 each round back to 1 (a tie to even),
+ * where summing the small ones first would give 1 + 2^-23. */
+static void order_case(asc_cube_impl impl) {
+  uint8_t a[512] = {0}, b[512] = {0}, c[1024];
+  uint16_t av[3] = {0x3c00, 0x1000, 0x1000}, bv[3] = {0x3c00, 0x0800, 0x0800}; /* 1, 2^-11; 1, 2^-13 */
+  memcpy(a, av, 6);  /* row 0 of A's Zz fractal: k 0 .. 2 */
+  memcpy(b, bv, 6);  /* column 0 of B's Zn fractal: k 0 .. 2 */
+  memset(c, 0xff, sizeof c);
+  asc_mmad_job j = {ASC_SIM_F16, 1, 1, 1, 3, false, false, false, 0, a, b, NULL, NULL, c, NULL};
+  j.scratch = aligned_alloc(64, (asc_cube_scratch_bytes(&j) + 63) & ~(size_t)63);
+  asc_cube_mmad_with(&j, impl);
+  free(j.scratch);
+  float c00, c01, c10;
+  memcpy(&c00, c, 4);
+  memcpy(&c01, c + 4, 4);
+  memcpy(&c10, c + 64, 4);
+  CHECK(c00 == 1.0f);
+  CHECK(c01 == 0.0f && c10 == 0.0f);
+}
+
+TEST(ascending_k_order) {
+  for (int impl = 0; impl < ASC_CUBE_NIMPL; impl++)
+    if (asc_cube_have((asc_cube_impl)impl))
+      order_case((asc_cube_impl)impl);
+}
+
+/* s8: wrapping int32 sums; a NaN result is 0x7fc00000 whatever made it. */
+TEST(int_wraps_and_nan_is_canonical) {
+  for (int impl = 0; impl < ASC_CUBE_NIMPL; impl++) {
+    if (!asc_cube_have((asc_cube_impl)impl))
+      continue;
+    uint8_t a[512], b[512], c[1024], bias[64];
+    memset(a, 0x80, sizeof a); /* -128 */
+    memset(b, 0x80, sizeof b);
+    int32_t start = 2147483647;
+    for (int i = 0; i < 16; i++)
+      memcpy(bias + 4 * i, &start, 4);
+    asc_mmad_job j = {ASC_SIM_I8, 1, 1, 1, 32, false, false, false, 2, a, b, NULL, bias, c, NULL};
+    j.scratch = aligned_alloc(64, (asc_cube_scratch_bytes(&j) + 63) & ~(size_t)63);
+    asc_cube_mmad_with(&j, (asc_cube_impl)impl);
+    int32_t v;
+    memcpy(&v, c + 4 * 17, 4);
+    /* 2^31 - 1 + 32 * 16384 = 2^31 + 524287 wraps to -2^31 + 524287 */
+    CHECK_INT(v, -2147483647 - 1 + 524287);
+    uint16_t inf = 0x7c00, ninf = 0xfc00;
+    uint8_t fa[512] = {0}, fb[512] = {0};
+    memcpy(fa, &inf, 2);
+    memcpy(fa + 2, &ninf, 2);
+    uint16_t one = 0x3c00;
+    memcpy(fb, &one, 2);
+    memcpy(fb + 2, &one, 2);
+    asc_mmad_job f = {ASC_SIM_F16, 1, 1, 1, 2, false, false, false, 0, fa, fb, NULL, NULL, c, j.scratch};
+    asc_cube_mmad_with(&f, (asc_cube_impl)impl); /* inf + -inf */
+    uint32_t u;
+    memcpy(&u, c, 4);
+    CHECK_INT(u, 0x7fc00000);
+    free(j.scratch);
+  }
+}
