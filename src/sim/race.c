@@ -71,10 +71,12 @@ static sim_san *san(sim_core *c) {
 void asc_sim_race_free(sim_san *s) {
   for (int m = 0; m < s->nmems; m++) {
     free(s->mems[m].v);
+    free(s->rmems[m].v);
     free(s->sonly[m].v);
   }
   free(s->sonly);
   free(s->mems);
+  free(s->rmems);
   for (int m = 0; m < ASC_HW_NMEMS; m++)
     free(s->lw[m]);
   free(s->reported);
@@ -84,6 +86,38 @@ void asc_sim_race_free(sim_san *s) {
 }
 
 /* ---- collecting the current instruction's accesses (called by asc_sim_mem) ---- */
+/* Merge [lo, hi) into the latest pending piece of its kind it touches, walking the kind's
+ * pieces from first (the latest of the kind; -2: every piece); whether there was one. */
+static bool mergepend(sim_san *s, int first, int mem, int64_t lo, int64_t hi, bool write, bool pad) {
+  bool chain = first != -2;
+  for (int i = chain ? first : s->npend - 1; i >= 0; i = chain ? s->pend[i].prevk : i - 1) {
+    san_pend *p = &s->pend[i];
+    if (p->mem == mem && p->write == write && p->pad == pad && lo <= p->hi && p->lo <= hi) {
+      p->lo = p->lo < lo ? p->lo : lo;
+      p->hi = max64(p->hi, hi);
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The hull of the pending pieces of [lo, hi)'s kind (added if new), or NULL when there are
+ * too many kinds or a piece was widened past its hull (then every piece is searched). */
+static san_hull *hullof(sim_san *s, int mem, bool write, bool pad) {
+  if (s->nhull > SAN_NHULL)
+    return NULL;
+  int h = 0;
+  while (h < s->nhull && (s->hull[h].mem != mem || s->hull[h].write != write || s->hull[h].pad != pad))
+    h++;
+  if (h == SAN_NHULL) {
+    s->nhull = SAN_NHULL + 1;
+    return NULL;
+  }
+  if (h == s->nhull)
+    s->hull[s->nhull++] = (san_hull){mem, write, pad, INT64_MAX, INT64_MIN, -1};
+  return &s->hull[h];
+}
+
 void asc_sim_san_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write) {
   sim_san *s = san(c);
   int64_t hi = lo + n;
@@ -92,17 +126,19 @@ void asc_sim_san_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write)
   if (s->pin != c->cur) {
     s->pin = c->cur;
     s->npend = 0;
+    s->nhull = 0;
   }
   bool pad = !write && c->padread;
-  /* lanes of masked ops and blocks of strided copies come one by one: merge neighbours */
-  for (int i = s->npend - 1; i >= 0; i--) {
-    san_pend *p = &s->pend[i];
-    if (p->mem == mem && p->write == write && p->pad == pad && lo <= p->hi && p->lo <= hi) {
-      p->lo = p->lo < lo ? p->lo : lo;
-      p->hi = max64(p->hi, hi);
-      return;
-    }
+  /* lanes of masked ops and blocks of strided copies come one by one: merge neighbours (none
+   * when the access lies outside the hull of the pieces of its kind) */
+  san_hull *u = hullof(s, mem, write, pad);
+  bool inside = !u || (lo <= u->hi && u->lo <= hi);
+  if (u) {
+    u->lo = u->lo < lo ? u->lo : lo;
+    u->hi = max64(u->hi, hi);
   }
+  if (inside && mergepend(s, u ? u->last : -2, mem, lo, hi, write, pad))
+    return;
   if (s->npend == SAN_MAXPEND) { /* too many pieces: widen the latest of the same kind */
     int i = s->npend - 1;
     while (i >= 0 && (s->pend[i].mem != mem || s->pend[i].write != write))
@@ -112,9 +148,13 @@ void asc_sim_san_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write)
     san_pend *p = &s->pend[i];
     p->lo = p->lo < lo ? p->lo : lo;
     p->hi = max64(p->hi, hi);
+    s->nhull = SAN_NHULL + 1; /* p may have grown past its kind's hull */
     return;
   }
-  s->pend[s->npend++] = (san_pend){mem, lo, hi, write, pad};
+  s->pend[s->npend] = (san_pend){mem, lo, hi, write, pad, u ? u->last : -1};
+  if (u)
+    u->last = s->npend;
+  s->npend++;
 }
 
 /* ---- flags and barriers ---- */
@@ -367,6 +407,17 @@ static void scan(sim_san *s, san_acclist *l, san_acclist *sonly, int pa, int64_t
   }
 }
 
+/* Drop the records of read list l nothing can race with any more (no access: nothing found);
+ * the next prune when the list has doubled. */
+static void prune(sim_san *s, san_acclist *l, san_acclist *sonly) {
+  san_pend none = {0, INT64_MIN, INT64_MIN, false, false, -1};
+  san_acc worst = {0};
+  scan(s, l, sonly, S, 0, s->vc[S], s->floor, &none, &worst);
+  l->prune = l->n * 2 > 64 ? l->n * 2 : 64;
+  if (l->prune > SAN_MAXREC)
+    l->prune = SAN_MAXREC;
+}
+
 /* Compare access p of in with the live records of its memory (a scalar access also with
  * the records only the scalar unit can still race with). */
 static int check(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64_t *clk, const int64_t *floor,
@@ -377,6 +428,8 @@ static int check(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64
   if (i < 0 || i >= s->nmems)
     return 0;
   scan(s, &s->mems[i], &s->sonly[i], pa, e, clk, floor, p, &worst);
+  if (p->write) /* reads race with writes only */
+    scan(s, &s->rmems[i], &s->sonly[i], pa, e, clk, floor, p, &worst);
   if (pa == S)
     scan(s, &s->sonly[i], NULL, pa, e, clk, NULL, p, &worst);
   return !worst.in ? 0 : quiet ? -1 : race(c, in, pa, p, &worst);
@@ -421,8 +474,14 @@ static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san
                                                    p->write && c->atomic_dt >= 0 &&
                                                        (pa == ASC_PIPEID_PIPE_MTE3 || pa == ASC_PIPEID_PIPE_FIX)});
   san_acclist *l = memlist(s, p->mem);
-  if ((pa != S || p->write) && l) /* a scalar read completes before the next issue */
-    addrec(l, (san_acc){p->lo, p->hi, e, ++s->seq, in, (int8_t)pa, p->write});
+  if (!(pa != S || p->write) || !l) /* a scalar read completes before the next issue */
+    return;
+  if (!p->write) {
+    l = &s->rmems[memidx(p->mem)];
+    if (l->n >= l->prune) /* reads do not scan the read records: retire them now and then */
+      prune(s, l, &s->sonly[memidx(p->mem)]);
+  }
+  addrec(l, (san_acc){p->lo, p->hi, e, ++s->seq, in, (int8_t)pa, p->write});
 }
 
 int asc_sim_san_commit(sim_core *c, const sim_inst *in) {

@@ -49,7 +49,18 @@ typedef struct san_acc {
 typedef struct san_acclist {
   san_acc *v;
   int n, cap;
+  int prune; /* read lists: prune retired records when n reaches this (race.c record) */
 } san_acclist;
+
+/* The hull of the pending accesses of one kind (memory, read / write, padding read): a new
+ * access outside it cannot merge with any of them (asc_sim_san_access skips the search). */
+typedef struct san_hull {
+  int mem;
+  bool write, pad;
+  int64_t lo, hi;
+  int last; /* its latest piece in pend */
+} san_hull;
+enum { SAN_NHULL = 8 };
 
 /* An access of the instruction being executed, merged with its neighbours. */
 typedef struct san_pend {
@@ -57,6 +68,7 @@ typedef struct san_pend {
   int64_t lo, hi;
   bool write;
   bool pad; /* a read that may cover fractal padding (sim_core.padread): no uninitialised-read check */
+  int prevk; /* the previous piece of the same kind (memory, write, pad), -1: none */
 } san_pend;
 
 /* Vector clocks per pipe (hardware.md §8): vc[p][q] = the instructions of pipe q that
@@ -83,13 +95,18 @@ struct sim_san {
   int64_t floor[SAN_NP]; /* floor[p]: the instructions of p every pipe is ordered after */
   bool fstale;           /* a clock changed since floor was computed */
   int64_t seq;
-  san_acclist *mems; /* [m] the core's memory of hw.def id m (UB 1, L1 2, ...), [ASC_HW_NMEMS + g] GM array g */
+  /* [m] the core's memory of hw.def id m (UB 1, L1 2, ...), [ASC_HW_NMEMS + g] GM array g: the
+   * write records (mems) and the read records (rmems; a read never races with a read, so a read
+   * access scans only mems) */
+  san_acclist *mems, *rmems;
   /* Per memory, records every pipe but the scalar unit is ordered after: only a later
    * scalar access (get_value / set_value with no V_S-style flag) can still race with them. */
   san_acclist *sonly;
   int nmems;
   san_pend pend[SAN_MAXPEND];
   int npend;
+  san_hull hull[SAN_NHULL]; /* of pend's kinds (nhull > SAN_NHULL: too many kinds, search always) */
+  int nhull;
   const sim_inst *pin; /* the instruction pend belongs to */
   sim_shadow *lw[ASC_HW_NMEMS]; /* per core memory (UB, L1, L0A, ...): the bytes written (shadow.c) */
   /* The block keeps running after a race or an uninitialised read, so the findings that

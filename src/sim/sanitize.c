@@ -137,10 +137,11 @@ void asc_sim_san_core_begin(sim_core *c) {
     asc_die("out of memory");
   s->nmems = ASC_HW_NMEMS + c->L->ngm;
   s->mems = calloc((size_t)s->nmems, sizeof *s->mems);
+  s->rmems = calloc((size_t)s->nmems, sizeof *s->rmems);
   s->sonly = calloc((size_t)s->nmems, sizeof *s->sonly);
   s->gmw = calloc((size_t)c->L->ngm + 1, sizeof *s->gmw);
   s->reported = calloc((size_t)c->L->ninsts + 1, 1);
-  if (!s->mems || !s->sonly || !s->gmw || !s->reported)
+  if (!s->mems || !s->rmems || !s->sonly || !s->gmw || !s->reported)
     asc_die("out of memory");
   if (c->ub_bytes)
     s->lw[ASC_HW_MEM_UB] = asc_sim_shadow_new(c->ub_bytes);
