@@ -12,12 +12,17 @@ launch the kernel; the first launch compiles, so the figures are best-of-N launc
 """
 import argparse
 import importlib.util
+import os
+import sys
 import time
 
 import numpy as np
 import torch
 
 from asc.runtime import config
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import blasinfo  # noqa: E402
 
 
 def best(fn, runs):
@@ -36,7 +41,11 @@ def main():
     ap.add_argument("-m", type=int, default=512)
     ap.add_argument("-k", type=int, default=512)
     ap.add_argument("-n", type=int, default=1024)
+    ap.add_argument("--threads", type=int, default=0, help="host threads of both sides (0: one per CPU)")
     a = ap.parse_args()
+    threads = a.threads or os.cpu_count()
+    os.environ["ASC_SIM_THREADS"] = str(threads)  # the simulator's, read at each launch
+    blasinfo.set_threads(threads)  # OpenBLAS's and torch's
     spec = importlib.util.spec_from_file_location("matmul_mix", a.tutorial)
     tut = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tut)
@@ -49,9 +58,9 @@ def main():
     t_sim, c = best(lambda: tut.matmul_launch(x, y, tiling, "cpu"), a.runs)
     t_ref, ref = best(lambda: torch.matmul(x.to(torch.float32), y.to(torch.float32)), a.runs)
     exact = bool(np.array_equal(c.numpy(), ref.numpy()))
-    print(f"tutorial 03 matmul_mix, {a.m} x {a.k} x {a.n} f16 -> f32, best of {a.runs}; torch threads "
-          f"{torch.get_num_threads()}")
-    print(f"torch.matmul (float32)   {t_ref:9.2f} ms")
+    print(f"tutorial 03 matmul_mix, {a.m} x {a.k} x {a.n} f16 -> f32, best of {a.runs}; threads: torch "
+          f"{torch.get_num_threads()}, simulator {threads}")
+    print(f"torch.matmul (float32)   {t_ref:9.2f} ms   BLAS: {blasinfo.describe()}")
     print(f"simulator launch         {t_sim:9.2f} ms   ratio {t_sim / t_ref:7.1f}x torch   "
           f"{'exact' if exact else 'MISMATCH'}")
 

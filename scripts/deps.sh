@@ -14,6 +14,7 @@ PACKAGES=(
   mlir-14-tools        # mlir-opt-14 (the compatibility check)
   libclang-rt-14-dev   # libFuzzer and the sanitizer runtimes for clang
   python3-numpy python3-pytest python3-torch
+  libopenblas0-pthread # an optimised BLAS: numpy's and torch's (update-alternatives), the benches' reference
   chromium             # headless browser for the timeline.html test (tests/browser)
   python3-venv python3-setuptools python3-pip python3-wheel  # pip install . (CTest pip-install)
 )

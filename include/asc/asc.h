@@ -133,31 +133,48 @@ const char *asc_struct_name(int id);
 int asc_struct_nfields(int id);
 int asc_struct_field(int id, int i, char *buf, size_t bufsize, int64_t *dflt);
 
-/* Launch structs of sim.h for bindings that cannot see C struct layouts (ctypes):
- * sizeof of "asc_sim_options", "asc_sim_args" or "asc_sim_report" (0 if unknown); set the
- * options a binding controls after asc_sim_options_init (sanitize < 0: keep the default);
- * read a report field ("cycles" "launch_cycles" "us" "mhz" "ncores" "nerrors" "nwarnings", per core
- * "core.cycles" "core.blocks", per core and pipe "core.busy"; "nlines" "core_cycles"; -1 if out of
- * range). */
+/* Launch structs of sim.h for bindings that cannot see C struct layouts (ctypes): sizeof of
+ * "asc_sim_options", "asc_sim_args", "asc_sim_report", "asc_pass_options" and of the structs below
+ * (0 if unknown); a platform's sizes and core counts by field name (-1 if unknown). */
 size_t asc_bind_sizeof(const char *what);
-void asc_bind_options(void *opts, const char *platform, int blocks, int sanitize);
-void asc_bind_options_ext(void *opts, int kernel_type, int threads); /* -1 = inferred; 0 = default */
-/* The watchdog limit (asc_sim_options.max_instructions; < 0: keep the default, 0: none)
- * and the cancel flag (an asc_sim_cancel *, or NULL). */
-void asc_bind_options_limits(void *opts, int64_t max_instructions, void *cancel);
 double asc_bind_platform(const char *platform, const char *field);
-void asc_bind_options_strict(void *opts, int strict_gm);       /* asc_sim_options.strict_gm */
-const char *asc_bind_report_kwarning(const void *rep, int i); /* asc_sim_report.kwarnings[i], NULL past the end */
 /* asc_pipeline_select with the options as ints (insert_sync, auto_sync: ASC_INSERT_SYNC_*, ASC_AUTO_SYNC_*). */
 char *asc_bind_pipeline(const asc_module *m, int run_passes, int insert_sync, int auto_sync);
 void asc_bind_pass_options(void *opts, int sync_log); /* defaults, plus sync_log */
-double asc_bind_report(const void *rep, const char *field, int core, int pipe);
-/* asc_sim_options.profile_dir (NULL: none) and .lines */
-void asc_bind_options_profile(void *opts, const char *dir, int lines);
-/* Line i of asc_sim_report.lines: its file (NULL past the end), line, calls and cycles. */
-const char *asc_bind_report_line(const void *rep, int i, int64_t *line, int64_t *calls, int64_t *cycles);
-const char *asc_bind_report_platform(const void *rep);
-const char *asc_bind_report_print(const void *rep); /* the launch's printf / dump_tensor output, or NULL */
+
+/* A launch for bindings in one call each way: the options a binding sets as one struct, the
+ * report's numbers and arrays as one struct (fixed layouts of 64-bit fields; a binding checks
+ * asc_bind_sizeof("asc_bind_opts" / "asc_bind_result" / "asc_sim_core_report" /
+ * "asc_sim_line_cost") against its own mirror once). */
+typedef struct asc_bind_opts {
+  const char *platform;     /* NULL: the default platform */
+  int64_t blocks;
+  int64_t sanitize;         /* < 0: the default (on) */
+  int64_t strict_gm;
+  int64_t kernel_type;      /* pyasc KernelType, -1 inferred */
+  int64_t threads;          /* host threads, 0: default */
+  int64_t lines;            /* per-line costs in the report */
+  int64_t max_instructions; /* < 0: the default, 0: none */
+  const char *profile_dir;  /* NULL or "": none */
+  void *cancel;             /* an asc_sim_cancel *, or NULL */
+} asc_bind_opts;
+
+typedef struct asc_bind_result {
+  int64_t cycles, launch_cycles;
+  double us, mhz;
+  const char *platform;
+  int64_t nerrors, nwarnings, ncores, nlines, nkwarnings, core_cycles;
+  const void *cores;  /* asc_sim_core_report[ncores] (sim.h) */
+  const void *lines;  /* asc_sim_line_cost[nlines] */
+  char *const *kwarnings;
+  const char *print;
+} asc_bind_result;
+
+/* Compile m's kernel for the simulator once (asc_sim_compile with the default options and
+ * kernel_type), run it with o into rep (an asc_sim_report buffer the caller frees with
+ * asc_sim_report_free) and describe rep in out.  Returns asc_sim_run's status. */
+void *asc_bind_compile(asc_module *m, const char *kernel, int kernel_type);
+int asc_bind_run(void *program, const void *args, const asc_bind_opts *o, void *rep, asc_bind_result *out);
 
 #ifdef __cplusplus
 }

@@ -237,9 +237,23 @@ char *asc_sim_report_text(const asc_sim_report *r);
 const char *asc_sim_pipe_name(int pipe); /* "PIPE_V", or NULL */
 
 /* Run func.func `kernel` of m on `blocks` blocks.  report may be NULL.  Returns 0 on
- * success, nonzero if an error was reported (the diagnostics are on m's context). */
+ * success, nonzero if an error was reported (the diagnostics are on m's context).
+ * Equivalent to asc_sim_compile + asc_sim_run + asc_sim_program_free. */
 int asc_sim_launch(asc_module *m, const char *kernel, const asc_sim_args *args,
                    const asc_sim_options *opts, asc_sim_report *report);
+
+/* ---- compile once, launch many times ----
+ * asc_sim_compile verifies m (opts->verify), finds the kernel, classifies it (opts->kernel_type)
+ * and lowers it into the simulator's program; NULL after reporting an error on m's context.
+ * asc_sim_run then only binds the arguments and runs the blocks (opts->platform, blocks,
+ * sanitize, ... apply per run; a kernel_type other than the compiled one classifies again).
+ * The program points into m: m must not change or be freed while the program lives.  Runs of
+ * one program must not overlap in time (each run uses m's context). */
+typedef struct asc_sim_program asc_sim_program;
+asc_sim_program *asc_sim_compile(asc_module *m, const char *kernel, const asc_sim_options *opts);
+int asc_sim_run(asc_sim_program *p, const asc_sim_args *args, const asc_sim_options *opts,
+                asc_sim_report *report);
+void asc_sim_program_free(asc_sim_program *p);
 
 #ifdef __cplusplus
 }

@@ -31,6 +31,36 @@ class _OpInfo(C.Structure):
 _DIAG = C.CFUNCTYPE(None, C.c_void_p, C.c_int, C.c_char_p)
 _NO_DIAG = C.cast(None, _DIAG)  # a NULL handler
 
+
+# The launch's options and report cross the C boundary as one struct each (asc.h: asc_bind_opts,
+# asc_bind_result); their sizes, and those of the arrays the report points to, are checked
+# against the library's at load.
+class _Opts(C.Structure):
+    _fields_ = [("platform", C.c_char_p), ("blocks", C.c_int64), ("sanitize", C.c_int64), ("strict_gm", C.c_int64),
+                ("kernel_type", C.c_int64), ("threads", C.c_int64), ("lines", C.c_int64),
+                ("max_instructions", C.c_int64), ("profile_dir", C.c_char_p), ("cancel", C.c_void_p)]
+
+
+class _CoreReport(C.Structure):
+    _fields_ = [("cycles", C.c_int64), ("busy", C.c_int64 * 11), ("blocks", C.c_int), ("blocked", C.c_int64 * 11),
+                ("overlap_mte2_v", C.c_int64), ("kind", C.c_int), ("metrics_cycles", C.c_int64)]
+
+
+class _LineCost(C.Structure):
+    _fields_ = [("file", C.c_char_p), ("line", C.c_int), ("calls", C.c_int64), ("cycles", C.c_int64)]
+
+
+class _Result(C.Structure):
+    _fields_ = [("cycles", C.c_int64), ("launch_cycles", C.c_int64), ("us", C.c_double), ("mhz", C.c_double),
+                ("platform", C.c_char_p), ("nerrors", C.c_int64), ("nwarnings", C.c_int64), ("ncores", C.c_int64),
+                ("nlines", C.c_int64), ("nkwarnings", C.c_int64), ("core_cycles", C.c_int64),
+                ("cores", C.POINTER(_CoreReport)), ("lines", C.POINTER(_LineCost)),
+                ("kwarnings", C.POINTER(C.c_char_p)), ("print", C.c_char_p)]
+
+
+_MIRRORS = {"asc_bind_opts": _Opts, "asc_bind_result": _Result, "asc_sim_core_report": _CoreReport,
+            "asc_sim_line_cost": _LineCost}
+
 # (function, restype, argtypes): the part of asc.h / sim.h Python uses.
 _SIGS = {
     "asc_ctx_new": (C.c_void_p, []), "asc_ctx_free": (None, [C.c_void_p]),
@@ -60,38 +90,28 @@ _SIGS = {
     "asc_sim_args_add_gm_readonly": (None, [C.c_void_p, C.c_void_p, C.c_size_t, C.c_int, C.c_char_p]),
     "asc_sim_args_add_int": (None, [C.c_void_p, C.c_int, C.c_int64, C.c_char_p]),
     "asc_sim_args_add_float": (None, [C.c_void_p, C.c_int, C.c_double, C.c_char_p]),
-    "asc_sim_options_init": (None, [C.c_void_p]),
-    "asc_sim_launch": (C.c_int, [C.c_void_p, C.c_char_p, C.c_void_p, C.c_void_p, C.c_void_p]),
     "asc_sim_report_free": (None, [C.c_void_p]),
     "asc_bind_sizeof": (C.c_size_t, [C.c_char_p]),
-    "asc_bind_options": (None, [C.c_void_p, C.c_char_p, C.c_int, C.c_int]),
-    "asc_bind_options_ext": (None, [C.c_void_p, C.c_int, C.c_int]),
     "asc_reg_hw_core_name": (C.c_char_p, [C.c_int]),
     "asc_reg_hw_pipe_cores": (C.c_uint, [C.c_int]),
-    "asc_bind_options_limits": (None, [C.c_void_p, C.c_int64, C.c_void_p]),
     "asc_sim_cancel_new": (C.c_void_p, []), "asc_sim_cancel_free": (None, [C.c_void_p]),
     "asc_sim_cancel_request": (None, [C.c_void_p]), "asc_sim_cancel_reset": (None, [C.c_void_p]),
     "asc_sim_cancel_watch_fd": (None, [C.c_void_p, C.c_int, C.c_int]),
     "asc_bind_pass_options": (None, [C.c_void_p, C.c_int]),
-    "asc_bind_report": (C.c_double, [C.c_void_p, C.c_char_p, C.c_int, C.c_int]),
-    "asc_bind_report_platform": (C.c_char_p, [C.c_void_p]),
-    "asc_bind_report_print": (C.c_char_p, [C.c_void_p]),
-    "asc_bind_options_profile": (None, [C.c_void_p, C.c_char_p, C.c_int]),
-    "asc_bind_report_line": (C.c_char_p, [C.c_void_p, C.c_int, C.POINTER(C.c_int64), C.POINTER(C.c_int64),
-                                          C.POINTER(C.c_int64)]),
     "asc_sim_pipe_name": (C.c_char_p, [C.c_int]),
     "asc_sim_platform_find": (C.c_void_p, [C.c_char_p]),
     "asc_bind_platform": (C.c_double, [C.c_char_p, C.c_char_p]),
     "asc_bind_pipeline": (C.c_void_p, [C.c_void_p, C.c_int, C.c_int, C.c_int]),
     "asc_pipeline_passes": (C.c_char_p, [C.c_char_p]),
-    "asc_bind_options_strict": (None, [C.c_void_p, C.c_int]),
-    "asc_bind_report_kwarning": (C.c_char_p, [C.c_void_p, C.c_int]),
+    "asc_bind_compile": (C.c_void_p, [C.c_void_p, C.c_char_p, C.c_int]),
+    "asc_bind_run": (C.c_int, [C.c_void_p, C.c_void_p, C.c_void_p, C.c_void_p, C.c_void_p]),
+    "asc_sim_program_free": (None, [C.c_void_p]),
 }
 
 _lib = None
 _lib_fp = None
 _lock = threading.Lock()
-last_launch_seconds = 0.0  # wall time of the last asc_sim_launch call (the simulation itself)
+last_launch_seconds = 0.0  # wall time of the last launch call in C (the simulation itself)
 
 
 def lib():
@@ -106,6 +126,11 @@ def lib():
             for name, (res, args) in _SIGS.items():
                 f = getattr(L, name)
                 f.restype, f.argtypes = res, args
+            for what, st in _MIRRORS.items():
+                if L.asc_bind_sizeof(what.encode()) != C.sizeof(st):
+                    raise RuntimeError(f"{path}: {what} is {L.asc_bind_sizeof(what.encode())} bytes in the library, "
+                                       f"{C.sizeof(st)} in asc._lib: the library and the package are of different "
+                                       "versions (rebuild with `make build` or `pip install .`)")
             _lib = L
             _set_fingerprint(path)
     return _lib
@@ -269,6 +294,18 @@ class Module:
                 L.asc_module_free(self.m)
                 self.m = None
         self.lock = threading.Lock()
+        self.programs = {}  # (kernel, kernel type): the lowered program (asc_sim_compile), made on first launch
+
+    def program(self, kernel, kernel_type):
+        """The kernel's simulator program: verified and lowered once, then only bound per launch
+        (None after an error, reported on the context; the next launch tries again)."""
+        key = (kernel, kernel_type)
+        p = self.programs.get(key)
+        if p is None:
+            p = lib().asc_bind_compile(self.m, kernel.encode() if isinstance(kernel, str) else kernel, kernel_type)
+            if p:
+                self.programs[key] = p
+        return p
 
     def text(self):
         L = lib()
@@ -281,6 +318,8 @@ class Module:
         L = _lib
         if L is None:
             return
+        for p in getattr(self, "programs", {}).values():
+            L.asc_sim_program_free(p)
         if getattr(self, "m", None):
             L.asc_module_free(self.m)
         if getattr(self, "ctx", None):
@@ -333,51 +372,41 @@ def _core_kind(L, k):
     return _s(L.asc_reg_hw_core_name(k))
 
 
-def _kernel_warnings(L, r):
-    """The texts of the launch's KernelWarning diagnostics (out-of-bounds accesses let through)."""
-    out, i = [], 0
-    while True:
-        t = L.asc_bind_report_kwarning(r, i)
-        if t is None:
-            return out
-        out.append(_s(t))
-        i += 1
-
-
 class Report(dict):
     """A launch report: cycles, launch_cycles, us, mhz, platform, errors, warnings, and cores
-    (per core: cycles, blocks, kind "AIV"/"AIC", busy and blocked cycles per pipe).  'cores' is read from the C report when
-    first used (about a hundred ctypes calls), so a launch whose report nobody reads skips it."""
+    (per core: cycles, blocks, kind "AIV"/"AIC", busy and blocked cycles per pipe).  'cores' and
+    'lines' are read from the C report's arrays when first used, so a launch whose report nobody
+    reads skips them."""
 
-    def __init__(self, L, r, fields):
+    def __init__(self, L, r, res, fields):
         super().__init__(fields)
-        self._L, self._r = L, r
+        self._L, self._r, self._res = L, r, res
 
     def _materialize(self):
-        r = self._r
-        if r is None:
+        if self._r is None:
             return
-        f = self._L.asc_bind_report
+        res, L = self._res, self._L
         cores = []
-        for i in range(int(f(r, b"ncores", -1, -1))):
-            cores.append({"cycles": int(f(r, b"core.cycles", i, -1)), "blocks": int(f(r, b"core.blocks", i, -1)),
-                          "kind": _core_kind(self._L, int(f(r, b"core.kind", i, -1))),
-                          "metrics_cycles": int(f(r, b"core.metrics", i, -1)),
-                          "busy": {n: int(f(r, b"core.busy", i, p)) for p, n in _pipes(self._L)},
-                          "blocked": {n: int(f(r, b"core.blocked", i, p)) for p, n in _pipes(self._L)}})
+        for i in range(res.ncores if res is not None else 0):
+            c = res.cores[i]
+            cores.append({"cycles": c.cycles, "blocks": c.blocks, "kind": _core_kind(L, c.kind),
+                          "metrics_cycles": c.metrics_cycles,
+                          "busy": {n: c.busy[p] for p, n in _pipes(L)},
+                          "blocked": {n: c.blocked[p] for p, n in _pipes(L)}})
         dict.__setitem__(self, "cores", cores)
-        lines, ln, calls, cyc = [], C.c_int64(), C.c_int64(), C.c_int64()
-        for i in range(int(f(r, b"nlines", -1, -1))):
-            file = self._L.asc_bind_report_line(r, i, C.byref(ln), C.byref(calls), C.byref(cyc))
-            lines.append({"file": _s(file), "line": ln.value, "calls": calls.value, "cycles": cyc.value})
+        lines = []
+        for i in range(res.nlines if res is not None else 0):
+            ln = res.lines[i]
+            lines.append({"file": _s(ln.file) if ln.file else "?", "line": ln.line, "calls": ln.calls,
+                          "cycles": ln.cycles})
         dict.__setitem__(self, "lines", lines)  # source lines by attributed cycles (docs/profile.md)
-        dict.__setitem__(self, "core_cycles", int(f(r, b"core_cycles", -1, -1)))
+        dict.__setitem__(self, "core_cycles", res.core_cycles if res is not None else 0)
         self._free()
 
     def _free(self):
         if self._r is not None and _lib is not None:
             self._L.asc_sim_report_free(self._r)
-        self._r = None
+        self._r = self._res = None
 
     def __del__(self):
         self._free()
@@ -523,11 +552,12 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, 
     max_instructions: the watchdog limit per block (None: the library's default, 0: none).
     profile: a directory the library writes the profile files into (docs/profile.md), or None.
     lines: attribute cycles to source lines (the report's "lines"; always on with a profile).
-    Returns (rc, Report).  The C structs are opaque buffers of the library's own sizes
-    (asc_bind_*).  On the main thread Ctrl-C interrupts the launch (KeyboardInterrupt,
-    _run_interruptibly)."""
+    Returns (rc, Report).  The kernel is verified and lowered on its first launch only
+    (Module.program); a launch binds the arguments and passes the options as one struct
+    (asc_bind_opts) and gets the report's numbers as one struct (asc_bind_result).  On the main
+    thread Ctrl-C interrupts the launch (KeyboardInterrupt, _run_interruptibly)."""
     L = lib()
-    a, o, r = _buf(L, "asc_sim_args"), _buf(L, "asc_sim_options"), _buf(L, "asc_sim_report")
+    a, r, res = _buf(L, "asc_sim_args"), _buf(L, "asc_sim_report"), _Result()
     kname, names = kernel.encode(), []  # args may keep pointers to the names as well
     L.asc_sim_args_init(a)
     for arg in args:
@@ -543,22 +573,17 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, 
             L.asc_sim_args_add_int(a, arg[1], arg[2], name)
         else:
             L.asc_sim_args_add_float(a, arg[1], arg[2], name)
-    L.asc_sim_options_init(o)
-    pname = platform.encode()  # the options struct points at it: keep it alive over the launch
-    L.asc_bind_options(o, pname, blocks, sanitize)
-    L.asc_bind_options_ext(o, kernel_type, threads)
-    L.asc_bind_options_strict(o, int(strict_gm))
-    pdir = os.fsencode(profile) if profile else None  # kept alive over the launch, like pname
-    L.asc_bind_options_profile(o, pdir, int(bool(lines)))  # the report's top lines (docs/profile.md)
     cancel = _main_cancel(L) if threading.current_thread() is threading.main_thread() else None
-    if max_instructions is not None or cancel:
-        L.asc_bind_options_limits(o, -1 if max_instructions is None else max_instructions,
-                                  cancel.p if cancel else None)
+    # the struct points at platform and profile: they live over the launch (locals)
+    o = _Opts(platform.encode(), blocks, sanitize, int(strict_gm), kernel_type, threads, int(bool(lines)),
+              -1 if max_instructions is None else max_instructions, os.fsencode(profile) if profile else None,
+              cancel.p if cancel else None)
 
     def call():
         global last_launch_seconds
         t0 = time.perf_counter()
-        rc = L.asc_sim_launch(module.m, kname, a, o, r)
+        p = module.program(kernel, kernel_type)
+        rc = L.asc_bind_run(p, a, C.byref(o), r, C.byref(res)) if p else 1
         last_launch_seconds = time.perf_counter() - t0
         return rc
 
@@ -582,15 +607,18 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, 
         errors, warns = list(module.diags.errors), list(module.diags.warnings)
         ordered = list(module.diags.ordered)
     L.asc_sim_args_free(a)
-    del names, pname, pdir
-    out = L.asc_bind_report_print(r)  # printf / dump_tensor output (api.md §13), unless ASCENDC_DUMP=0
+    del names
+    ran = res.platform is not None  # the kernel compiled and the launch was set up
+    out = res.print  # printf / dump_tensor output (api.md §13), unless ASCENDC_DUMP=0
     if out and os.environ.get("ASCENDC_DUMP", "1") != "0":
         sys.stdout.write(out.decode("utf-8", "replace"))
         sys.stdout.flush()
-    f = L.asc_bind_report
-    rep = Report(L, r, {"cycles": int(f(r, b"cycles", -1, -1)), "launch_cycles": int(f(r, b"launch_cycles", -1, -1)),
-                        "us": f(r, b"us", -1, -1), "mhz": f(r, b"mhz", -1, -1),
-                        "platform": _s(L.asc_bind_report_platform(r)), "errors": errors, "warnings": warns,
-                        "diagnostics": ordered, "kernel_warnings": _kernel_warnings(L, r),
-                        "profile": os.fspath(profile) if profile else None})
+    kw = [_s(res.kwarnings[i]) for i in range(res.nkwarnings)]
+    rep = Report(L, r if ran else None, res if ran else None,
+                 {"cycles": res.cycles, "launch_cycles": res.launch_cycles, "us": res.us, "mhz": res.mhz,
+                  "platform": _s(res.platform) if ran else platform, "errors": errors, "warnings": warns,
+                  "diagnostics": ordered, "kernel_warnings": kw,
+                  "profile": os.fspath(profile) if profile else None})
+    if not ran:
+        dict.update(rep, {"cores": [], "lines": [], "core_cycles": 0})
     return rc, rep

@@ -81,6 +81,14 @@ size_t asc_bind_sizeof(const char *what) {
     return sizeof(asc_sim_report);
   if (!strcmp(what, "asc_pass_options"))
     return sizeof(asc_pass_options);
+  if (!strcmp(what, "asc_bind_opts"))
+    return sizeof(asc_bind_opts);
+  if (!strcmp(what, "asc_bind_result"))
+    return sizeof(asc_bind_result);
+  if (!strcmp(what, "asc_sim_core_report"))
+    return sizeof(asc_sim_core_report);
+  if (!strcmp(what, "asc_sim_line_cost"))
+    return sizeof(asc_sim_line_cost);
   return 0;
 }
 
@@ -88,92 +96,6 @@ void asc_bind_pass_options(void *opts, int sync_log) {
   asc_pass_options *o = opts;
   asc_pass_options_init(o);
   o->sync_log = sync_log;
-}
-
-void asc_bind_options(void *opts, const char *platform, int blocks, int sanitize) {
-  asc_sim_options *o = opts;
-  o->platform = platform;
-  o->blocks = blocks;
-  if (sanitize >= 0)
-    o->sanitize = sanitize;
-}
-
-/* kernel_type: pyasc KernelType or -1 (inferred); threads: host threads (0: default). */
-void asc_bind_options_ext(void *opts, int kernel_type, int threads) {
-  asc_sim_options *o = opts;
-  o->kernel_type = kernel_type;
-  o->threads = threads;
-}
-
-void asc_bind_options_profile(void *opts, const char *dir, int lines) {
-  asc_sim_options *o = opts;
-  o->profile_dir = dir && *dir ? dir : NULL;
-  o->lines = lines;
-}
-
-const char *asc_bind_report_line(const void *rep, int i, int64_t *line, int64_t *calls, int64_t *cycles) {
-  const asc_sim_report *r = rep;
-  if (i < 0 || i >= r->nlines)
-    return NULL;
-  *line = r->lines[i].line;
-  *calls = r->lines[i].calls;
-  *cycles = r->lines[i].cycles;
-  return r->lines[i].file ? r->lines[i].file : "?";
-}
-
-void asc_bind_options_limits(void *opts, int64_t max_instructions, void *cancel) {
-  asc_sim_options *o = opts;
-  if (max_instructions >= 0)
-    o->max_instructions = max_instructions;
-  o->cancel = cancel;
-}
-
-double asc_bind_report(const void *rep, const char *field, int core, int pipe) {
-  const asc_sim_report *r = rep;
-  if (!strcmp(field, "cycles"))
-    return (double)r->cycles;
-  if (!strcmp(field, "launch_cycles"))
-    return (double)r->launch_cycles;
-  if (!strcmp(field, "us"))
-    return r->us;
-  if (!strcmp(field, "mhz"))
-    return r->mhz;
-  if (!strcmp(field, "ncores"))
-    return r->ncores;
-  if (!strcmp(field, "nerrors"))
-    return r->nerrors;
-  if (!strcmp(field, "nwarnings"))
-    return r->nwarnings;
-  if (!strcmp(field, "nlines"))
-    return r->nlines;
-  if (!strcmp(field, "core_cycles"))
-    return (double)r->core_cycles;
-  if (core < 0 || core >= r->ncores || !r->cores)
-    return -1;
-  const asc_sim_core_report *c = &r->cores[core];
-  if (!strcmp(field, "core.cycles"))
-    return (double)c->cycles;
-  if (!strcmp(field, "core.blocks"))
-    return c->blocks;
-  if (!strcmp(field, "core.kind")) /* 0 AIV, 1 AIC */
-    return c->kind;
-  if (!strcmp(field, "core.metrics"))
-    return (double)c->metrics_cycles;
-  if (pipe < 0 || pipe >= ASC_SIM_NPIPES)
-    return -1;
-  if (!strcmp(field, "core.busy"))
-    return (double)c->busy[pipe];
-  if (!strcmp(field, "core.blocked"))
-    return (double)c->blocked[pipe];
-  return -1;
-}
-
-void asc_bind_options_strict(void *opts, int strict_gm) { ((asc_sim_options *)opts)->strict_gm = strict_gm; }
-
-/* The i-th KernelWarning text of a report (strict_gm off), NULL past the end. */
-const char *asc_bind_report_kwarning(const void *rep, int i) {
-  const asc_sim_report *r = rep;
-  return i >= 0 && i < r->nkwarnings ? r->kwarnings[i] : NULL;
 }
 
 char *asc_bind_pipeline(const asc_module *m, int run_passes, int insert_sync, int auto_sync) {
@@ -207,12 +129,32 @@ double asc_bind_platform(const char *platform, const char *field) {
   return -1;
 }
 
-const char *asc_bind_report_platform(const void *rep) {
-  const asc_sim_report *r = rep;
-  return r->platform;
+void *asc_bind_compile(asc_module *m, const char *kernel, int kernel_type) {
+  asc_sim_options o;
+  asc_sim_options_init(&o);
+  o.kernel_type = kernel_type;
+  return asc_sim_compile(m, kernel, &o);
 }
 
-const char *asc_bind_report_print(const void *rep) {
-  const asc_sim_report *r = rep;
-  return r->print;
+int asc_bind_run(void *program, const void *args, const asc_bind_opts *b, void *rep, asc_bind_result *out) {
+  asc_sim_options o;
+  asc_sim_options_init(&o);
+  o.platform = b->platform;
+  o.blocks = (int)b->blocks;
+  if (b->sanitize >= 0)
+    o.sanitize = (int)b->sanitize;
+  o.strict_gm = (int)b->strict_gm;
+  o.kernel_type = (int)b->kernel_type;
+  o.threads = (int)b->threads;
+  o.lines = (int)b->lines;
+  if (b->max_instructions >= 0)
+    o.max_instructions = b->max_instructions;
+  o.profile_dir = b->profile_dir && *b->profile_dir ? b->profile_dir : NULL;
+  o.cancel = b->cancel;
+  asc_sim_report *r = rep;
+  int rc = asc_sim_run(program, args, &o, r);
+  *out = (asc_bind_result){r->cycles, r->launch_cycles, r->us, r->mhz, r->platform, r->nerrors, r->nwarnings,
+                           r->ncores, r->nlines, r->nkwarnings, r->core_cycles, r->cores, r->lines, r->kwarnings,
+                           r->print};
+  return rc;
 }

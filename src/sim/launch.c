@@ -868,8 +868,8 @@ static const asc_sim_platform *pickplatform(asc_ctx *ctx, const char *name) {
   return p;
 }
 
-static int setup(sim_launch *L, asc_module *m, const char *kernel, const asc_sim_args *args,
-                 const asc_sim_options *o) {
+/* The platform and the block count of a run; -1 after an error on L->ctx. */
+static int runcheck(sim_launch *L, const asc_sim_options *o) {
   if (!(L->plat = pickplatform(L->ctx, o->platform)))
     return -1;
   L->cost = asc_sim_costs_of(L->plat);
@@ -878,6 +878,11 @@ static int setup(sim_launch *L, asc_module *m, const char *kernel, const asc_sim
               "a launch has at most 65535 blocks (got %d)", o->blocks);
     return -1;
   }
+  return 0;
+}
+
+/* The part of a launch that depends on the kernel only: verify, find, classify, lower. */
+static int compile(sim_launch *L, asc_module *m, const char *kernel, const asc_sim_options *o) {
   if (o->verify && asc_verify(m) > 0)
     return -1;
   const asc_op *func = findkernel(m, kernel);
@@ -892,28 +897,69 @@ static int setup(sim_launch *L, asc_module *m, const char *kernel, const asc_sim
   }
   asc_sim_init_events(L);
   L->func = func;
-  if (bindargs(L, func, args))
-    return -1;
   if (asc_sim_classify(L, func, o->kernel_type))
     return -1;
   return asc_sim_lower(L, func);
 }
 
-int asc_sim_launch(asc_module *m, const char *kernel, const asc_sim_args *args, const asc_sim_options *opts,
-                   asc_sim_report *report) {
+struct asc_sim_program {
+  sim_launch L; /* the program fields (arena, slots, instructions, events, kernel type); a run copies it */
+  asc_module *m;
+  int kernel_type; /* the one it was classified with */
+};
+
+asc_sim_program *asc_sim_compile(asc_module *m, const char *kernel, const asc_sim_options *opts) {
   asc_sim_options dflt;
-  asc_sim_report local;
   asc_sim_options_init(&dflt);
-  const asc_sim_options *o = opts ? opts : &dflt;
-  asc_sim_report *rep = report ? report : &local;
+  asc_sim_program *p = calloc(1, sizeof *p);
+  if (!p)
+    asc_die("out of memory");
+  p->m = m;
+  p->L.ctx = m->ctx;
+  p->kernel_type = (opts ? opts : &dflt)->kernel_type;
+  if (compile(&p->L, m, kernel, opts ? opts : &dflt)) {
+    asc_sim_program_free(p);
+    return NULL;
+  }
+  return p;
+}
+
+void asc_sim_program_free(asc_sim_program *p) {
+  if (!p)
+    return;
+  asc_arena_free_all(&p->L.arena);
+  free(p);
+}
+
+/* Run p with the options of o; checked: the platform and block count were checked on this
+ * context already (asc_sim_launch). */
+static int run(asc_sim_program *p, const asc_sim_args *args, const asc_sim_options *o, asc_sim_report *rep,
+               bool checked) {
+  asc_ctx *ctx = p->m->ctx;
   memset(rep, 0, sizeof *rep);
-  int e0 = m->ctx->nerrors, w0 = m->ctx->nwarnings;
-  sim_launch L = {.ctx = m->ctx, .blocks = o->blocks,
-                  .tracing = o->trace_path || o->profile_dir || o->lines,
-                  .keep_trace = o->trace_path || o->profile_dir, .sanitize = o->sanitize != 0,
-                  .strict_gm = o->strict_gm != 0,
-                  .jitter = o->jitter_seed, .max_insts = o->max_instructions, .cancel = o->cancel};
-  int rc = setup(&L, m, kernel, args, o);
+  int e0 = ctx->nerrors, w0 = ctx->nwarnings;
+  sim_launch L = p->L; /* the program is shared (read-only); the rest is this run's */
+  L.ctx = ctx;
+  L.blocks = o->blocks;
+  L.tracing = o->trace_path || o->profile_dir || o->lines;
+  L.keep_trace = o->trace_path || o->profile_dir;
+  L.sanitize = o->sanitize != 0;
+  L.strict_gm = o->strict_gm != 0;
+  L.jitter = o->jitter_seed;
+  L.max_insts = o->max_instructions;
+  L.cancel = o->cancel;
+  int rc = 0;
+  if (checked) {
+    L.plat = asc_sim_platform_find(o->platform);
+    L.cost = asc_sim_costs_of(L.plat);
+  } else {
+    rc = runcheck(&L, o);
+  }
+  if (!rc && o->kernel_type != p->kernel_type)
+    rc = asc_sim_classify(&L, L.func, o->kernel_type);
+  L.ninst = L.blocks * (L.naic + L.naiv);
+  if (!rc)
+    rc = bindargs(&L, L.func, args);
   if (!rc) {
     asc_sim_san_launch_begin(&L);
     rc = L.ktype == SIM_KT_AIV_ONLY && !L.cosim_all ? runall(&L, o, rep) : runall_groups(&L, o, rep);
@@ -927,11 +973,46 @@ int asc_sim_launch(asc_module *m, const char *kernel, const asc_sim_args *args, 
     rep->mhz = L.plat->mhz;
     rep->us = (double)rep->cycles / L.plat->mhz;
   }
-  rep->nerrors = m->ctx->nerrors - e0;
-  rep->nwarnings = m->ctx->nwarnings - w0;
-  asc_arena_free_all(&L.arena);
+  rep->nerrors = ctx->nerrors - e0;
+  rep->nwarnings = ctx->nwarnings - w0;
   free(L.args);
   free(L.gm);
+  return rc || rep->nerrors ? 1 : 0;
+}
+
+int asc_sim_run(asc_sim_program *p, const asc_sim_args *args, const asc_sim_options *opts, asc_sim_report *report) {
+  asc_sim_options dflt;
+  asc_sim_report local;
+  asc_sim_options_init(&dflt);
+  int rc = run(p, args, opts ? opts : &dflt, report ? report : &local, false);
+  if (!report)
+    asc_sim_report_free(&local);
+  return rc;
+}
+
+int asc_sim_launch(asc_module *m, const char *kernel, const asc_sim_args *args, const asc_sim_options *opts,
+                   asc_sim_report *report) {
+  asc_sim_options dflt;
+  asc_sim_report local;
+  asc_sim_options_init(&dflt);
+  const asc_sim_options *o = opts ? opts : &dflt;
+  asc_sim_report *rep = report ? report : &local;
+  memset(rep, 0, sizeof *rep);
+  int e0 = m->ctx->nerrors, w0 = m->ctx->nwarnings;
+  sim_launch chk = {.ctx = m->ctx};
+  asc_sim_program *p = NULL;
+  int rc = runcheck(&chk, o) || !(p = asc_sim_compile(m, kernel, o));
+  if (!rc)
+    rc = run(p, args, o, rep, true);
+  else if (chk.plat && chk.cost) { /* the report of a launch that did not run */
+    rep->launch_cycles = rep->cycles = chk.cost->launch;
+    rep->platform = chk.plat->name;
+    rep->mhz = chk.plat->mhz;
+    rep->us = (double)rep->cycles / chk.plat->mhz;
+  }
+  asc_sim_program_free(p);
+  rep->nerrors = m->ctx->nerrors - e0;
+  rep->nwarnings = m->ctx->nwarnings - w0;
   if (!report)
     asc_sim_report_free(&local);
   return rc || rep->nerrors ? 1 : 0;
