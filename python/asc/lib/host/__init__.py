@@ -1,10 +1,21 @@
 """asc.lib.host: the host side of Ascend C's matmul (api.md §11, docs/host.md): platform facts,
 the host enums with CANN's values and the matmul tiling generator, all in libasc (src/host/)."""
-from .wrappers import (  # noqa: F401
-    BatchMatmulTiling, CoreMemType, CubeFormat, DataType, DequantType, MatmulApiTiling, MatmulApiTilingBase,
-    MatmulConfigParams, MatrixMadType, MatrixTraverse, MultiCoreMatmulTiling, PlatformAscendC,
-    PlatformAscendCManager, ScheduleType, SocVersion, TPosition,
+_WRAPPERS = (
+    "BatchMatmulTiling", "CoreMemType", "CubeFormat", "DataType", "DequantType", "MatmulApiTiling",
+    "MatmulApiTilingBase", "MatmulConfigParams", "MatrixMadType", "MatrixTraverse", "MultiCoreMatmulTiling",
+    "PlatformAscendC", "PlatformAscendCManager", "ScheduleType", "SocVersion", "TPosition",
 )
+
+
+def __getattr__(name):
+    """The host classes load with their module on first use: `import asc` does not need them (a
+    kernel launch never does), so their enums and logging are not part of its import time."""
+    if name in _WRAPPERS:
+        from . import wrappers
+        value = getattr(wrappers, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def get_ascendc_platform():
