@@ -21,6 +21,7 @@ def __getattr__(name):
 def get_ascendc_platform():
     """The PlatformAscendC of the current platform (asc.lib.runtime.get_soc_version())."""
     from .. import runtime
+    from .wrappers import PlatformAscendCManager
     return PlatformAscendCManager.get_instance(runtime.get_soc_version().value)
 
 
