@@ -164,6 +164,13 @@ static void mmad_portable(const asc_mmad_job *j) {
 /* ---- choosing the implementation ---- */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define ASC_CUBE_X86 1
+#include <cpuid.h>
+
+/* F16C (CPUID.1:ECX bit 29): clang's __builtin_cpu_supports does not know its name. */
+static bool hasf16c(void) {
+  unsigned a, b, c, d;
+  return __get_cpuid(1, &a, &b, &c, &d) && (c >> 29 & 1);
+}
 #else
 #define ASC_CUBE_X86 0
 #endif
@@ -174,10 +181,10 @@ bool asc_cube_have(asc_cube_impl impl) {
     return true;
 #if ASC_CUBE_X86
   case ASC_CUBE_AVX2:
-    return asc_cube_mmad_avx2(NULL) && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
+    return asc_cube_mmad_avx2(NULL) && __builtin_cpu_supports("avx2") && hasf16c();
   case ASC_CUBE_AVX512:
     return asc_cube_mmad_avx512(NULL) && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vl");
+           __builtin_cpu_supports("avx512vl") && hasf16c();
 #endif
   default:
     return false;
