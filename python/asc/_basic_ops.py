@@ -341,7 +341,9 @@ def scalar_cast(value_in, dtype, round_mode):
 def _bits_fn(fn, opname, with_count):
     def f(value_in, count_value=None):
         b = builder(fn)
-        ops = [to_value(value_in, _I64, wrap=True)]
+        # value_in is a uint64_t (the pages): a runtime uint64 goes in as its 64 bits, anything else as int64
+        u64 = isinstance(value_in, PlainValue) and value_in.dtype.ir == "ui64"
+        ops = [value_in.value if u64 else to_value(value_in, _I64, wrap=True)]
         if with_count:
             if not isinstance(count_value, int) or isinstance(count_value, bool):
                 raise TypeError(f"{fn}(): count_value must be a Python int (0 or 1)")

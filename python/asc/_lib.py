@@ -68,6 +68,7 @@ _SIGS = {
     "asc_bind_options_ext": (None, [C.c_void_p, C.c_int, C.c_int]),
     "asc_reg_hw_core_name": (C.c_char_p, [C.c_int]),
     "asc_reg_hw_pipe_cores": (C.c_uint, [C.c_int]),
+    "asc_reg_hw_queue_tensor_pos": (C.c_int, [C.c_int, C.c_int, C.c_int]),
     "asc_bind_options_limits": (None, [C.c_void_p, C.c_int64, C.c_void_p]),
     "asc_sim_cancel_new": (C.c_void_p, []), "asc_sim_cancel_free": (None, [C.c_void_p]),
     "asc_sim_cancel_request": (None, [C.c_void_p]), "asc_sim_cancel_reset": (None, [C.c_void_p]),
@@ -192,6 +193,11 @@ def registry_hw_memories():
         out[_s(name.value)] = val.value
         j += 1
     return out
+
+
+def queue_tensor_pos(src, dst, at_dst):
+    """The TPosition of the tensor TQueBind(src, dst)'s alloc_tensor / deque (at_dst) gives (src/hw/hw.c)."""
+    return lib().asc_reg_hw_queue_tensor_pos(int(src), -1 if dst is None else int(dst), int(bool(at_dst)))
 
 
 def registry_structs():

@@ -737,15 +737,19 @@ static int sethf32(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- mmad ------------------------------------------------------------------------------------- */
-/* x rounded to hf32 (f32 with 10 stored mantissa bits): to nearest even, or half away from zero. */
-static float hf32(float x, bool away) {
+/* x rounded to hf32 (f32 with 10 stored mantissa bits): to nearest even, or toward zero when
+ * set_hf32_trans_mode(True).  pyasc's set_hf32_trans_mode page: True rounds toward zero, False
+ * to nearest even; Ascend C's SetHF32TransMode page words NEAREST_ZERO as a rounding to nearest
+ * "toward zero" (ties toward zero?).  pyasc's page wins (docs/conformance.md, "Where pyasc's and
+ * Ascend C's pages differ"). */
+static float hf32(float x, bool toward_zero) {
   uint32_t u;
   memcpy(&u, &x, 4);
   if ((u & 0x7f800000u) == 0x7f800000u)
     return x;
   uint32_t low = u & 0x1fffu, half = 0x1000u;
   u &= ~0x1fffu;
-  if (low > half || (low == half && (away || (u & 0x2000u))))
+  if (!toward_zero && (low > half || (low == half && (u & 0x2000u))))
     u += 0x2000u;
   memcpy(&x, &u, 4);
   return x;
@@ -849,7 +853,7 @@ static int mmad(sim_core *c, const sim_inst *in) {
     free(a), free(b), free(acc);
   } else {
     sim_cube *ks = c->cube;
-    bool h = ad == ASC_SIM_F32 && ks && ks->hf32, away = ks && ks->hf32_trans;
+    bool h = ad == ASC_SIM_F32 && ks && ks->hf32, rz = ks && ks->hf32_trans;
     float *a = malloc(nA * 4), *b = malloc(nB * 4), *acc = malloc(nC * 4);
     if (!a || !b || !acc)
       asc_die("out of memory");
@@ -857,12 +861,12 @@ static int mmad(sim_core *c, const sim_inst *in) {
       for (int64_t kk = 0; kk < k; kk++) {
         float v = gemv ? (i ? 0.0f : ldf(ad, A + kk * e))
                        : ldf(ad, A + ((i / 16) * K1 + kk / k0) * 512 + ((i % 16) * k0 + kk % k0) * e);
-        a[i * k + kk] = h ? hf32(v, away) : v;
+        a[i * k + kk] = h ? hf32(v, rz) : v;
       }
     for (int64_t kk = 0; kk < k; kk++)
       for (int64_t j = 0; j < NP; j++) {
         float v = ldf(bd, B + ((kk / k0) * N1 + j / 16) * 512 + ((j % 16) * k0 + kk % k0) * e);
-        b[kk * NP + j] = h ? hf32(v, away) : v;
+        b[kk * NP + j] = h ? hf32(v, rz) : v;
       }
     for (int64_t i = 0; i < MP; i++)
       for (int64_t j = 0; j < NP; j++) {

@@ -174,6 +174,7 @@ typedef struct sim_qbuf {
   int gen; /* bumped by free_tensor: tensors of older generations are stale */
   int enq_id, free_id; /* pending forward / backward event ids; -1 = none */
   int mem;             /* the memory it lies in (sim_memid) */
+  int64_t utag;        /* the user tag of its tensors (set_user_tag): it travels with the buffer */
 } sim_qbuf;
 
 typedef struct sim_queue {

@@ -252,7 +252,7 @@ class LocalTensor(Handle):
     def get_user_tag(self):
         return self._acc("get_user_tag", (), I32)
 
-    def set_user_tag(self, tag):
+    def set_user_tag(self, tag=0):
         self._acc("set_user_tag", [_i32(tag)])
 
     def reinterpret_cast(self, dtype):
@@ -298,9 +298,10 @@ class LocalTensorAuto(LocalTensor):
 class TPipe(Handle):
     def __init__(self):
         b = builder("TPipe")
-        if b.state.get("tpipe"):
-            raise RuntimeError("TPipe instance is already created, use get_tpipe_ptr() to obtain it")
-        b.state["tpipe"] = self
+        if b.state.get("tpipe") and not b.state.get("tpipe_destroyed"):
+            raise RuntimeError("TPipe instance is already created, use get_tpipe_ptr() to obtain it (or destroy() "
+                               "it before creating another)")
+        b.state["tpipe"], b.state["tpipe_destroyed"] = self, False
         self.value = b.op("asc.tpipe", [], ["!asc.pipe"])[0]
 
     def init_buffer(self, que=None, num=0, len=0, **kw):
@@ -322,7 +323,9 @@ class TPipe(Handle):
         builder("init").op("asc.tpipe_init", [self.value])
 
     def destroy(self):
-        builder("destroy").op("asc.tpipe_destroy", [self.value])
+        b = builder("destroy")
+        b.op("asc.tpipe_destroy", [self.value])
+        b.state["tpipe_destroyed"] = True  # a new TPipe() may follow (the simulator checks the order it runs in)
 
     def reset(self):
         builder("reset").op("asc.tpipe_reset", [self.value])
@@ -381,18 +384,21 @@ class TQueBind(Handle):
         t.value, t.pos = r.value, r.pos
         return t
 
+    def _end(self, at_dst):
+        return TPosition(_lib.queue_tensor_pos(self.src, self.dst, at_dst))
+
     def alloc_tensor(self, dtype):
         if isinstance(dtype, LocalTensor):
-            return self._into(dtype, self.src, "asc.alloc_tensor")
-        return self._lt(dtype, self.src, "asc.alloc_tensor")
+            return self._into(dtype, self._end(False), "asc.alloc_tensor")
+        return self._lt(dtype, self._end(False), "asc.alloc_tensor")
 
     def enque(self, tensor, *_user_pos):
         builder("enque").op("asc.enque", [self.value, _need(tensor, LocalTensor, "enque", "tensor").value])
 
     def deque(self, dtype, *_user_pos):
         if isinstance(dtype, LocalTensor):
-            return self._into(dtype, self.dst, "asc.deque")
-        return self._lt(dtype, self.dst, "asc.deque")
+            return self._into(dtype, self._end(True), "asc.deque")
+        return self._lt(dtype, self._end(True), "asc.deque")
 
     def free_tensor(self, tensor):
         builder("free_tensor").op("asc.free_tensor",
