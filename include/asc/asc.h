@@ -150,6 +150,7 @@ void asc_bind_options_ext(void *opts, int kernel_type, int threads); /* -1 = inf
 void asc_bind_options_limits(void *opts, int64_t max_instructions, void *cancel);
 double asc_bind_platform(const char *platform, const char *field);
 void asc_bind_options_strict(void *opts, int strict_gm);       /* asc_sim_options.strict_gm */
+void asc_bind_options_race_warn(void *opts, int race_warn);   /* asc_sim_options.race_warn */
 const char *asc_bind_report_kwarning(const void *rep, int i); /* asc_sim_report.kwarnings[i], NULL past the end */
 /* asc_pipeline_select with the options as ints (insert_sync, auto_sync: ASC_INSERT_SYNC_*, ASC_AUTO_SYNC_*). */
 char *asc_bind_pipeline(const asc_module *m, int run_passes, int insert_sync, int auto_sync);

@@ -86,6 +86,7 @@ _SIGS = {
     "asc_bind_pipeline": (C.c_void_p, [C.c_void_p, C.c_int, C.c_int, C.c_int]),
     "asc_pipeline_passes": (C.c_char_p, [C.c_char_p]),
     "asc_bind_options_strict": (None, [C.c_void_p, C.c_int]),
+    "asc_bind_options_race_warn": (None, [C.c_void_p, C.c_int]),
     "asc_bind_report_kwarning": (C.c_char_p, [C.c_void_p, C.c_int]),
 }
 
@@ -523,12 +524,13 @@ def _run_on_thread(L, call, cancel):
 
 
 def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, kernel_type=-1, threads=0,
-           max_instructions=None, profile=None, lines=False):
+           max_instructions=None, profile=None, lines=False, race_warn=False):
     """Run kernel on the simulator.  args: list of ('gm' | 'gm_ro', ptr, nbytes, dtype, name) |
     ('int', dtype, v, name) | ('float', dtype, v, name); names are bytes or str.
     max_instructions: the watchdog limit per block (None: the library's default, 0: none).
     profile: a directory the library writes the profile files into (docs/profile.md), or None.
     lines: attribute cycles to source lines (the report's "lines"; always on with a profile).
+    race_warn: races are warnings (KernelWarning, once per op site) and the run goes on.
     Returns (rc, Report).  The C structs are opaque buffers of the library's own sizes
     (asc_bind_*).  On the main thread Ctrl-C interrupts the launch (KeyboardInterrupt,
     _run_interruptibly)."""
@@ -554,6 +556,7 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, 
     L.asc_bind_options(o, pname, blocks, sanitize)
     L.asc_bind_options_ext(o, kernel_type, threads)
     L.asc_bind_options_strict(o, int(strict_gm))
+    L.asc_bind_options_race_warn(o, int(bool(race_warn)))
     pdir = os.fsencode(profile) if profile else None  # kept alive over the launch, like pname
     L.asc_bind_options_profile(o, pdir, int(bool(lines)))  # the report's top lines (docs/profile.md)
     cancel = _main_cancel(L) if threading.current_thread() is threading.main_thread() else None

@@ -170,6 +170,7 @@ double asc_bind_report(const void *rep, const char *field, int core, int pipe) {
 }
 
 void asc_bind_options_strict(void *opts, int strict_gm) { ((asc_sim_options *)opts)->strict_gm = strict_gm; }
+void asc_bind_options_race_warn(void *opts, int race_warn) { ((asc_sim_options *)opts)->race_warn = race_warn; }
 
 /* The i-th KernelWarning text of a report (strict_gm off), NULL past the end. */
 const char *asc_bind_report_kwarning(const void *rep, int i) {

@@ -362,6 +362,9 @@ static void corefree(sim_core *c) {
   asc_sim_timing_free(c);
   free(c->queues);
   free(c->tbufs);
+  for (int i = 0; i < c->nsarr; i++)
+    free(c->sarr[i].v);
+  free(c->sarr);
   for (int m = ASC_HW_MEM_UB + 1; m < ASC_HW_NMEMS; m++)
     free(c->lm[m]);
   for (int i = 0; c->sfld && i <= L->nslots; i++)
@@ -911,12 +914,12 @@ int asc_sim_launch(asc_module *m, const char *kernel, const asc_sim_args *args, 
   sim_launch L = {.ctx = m->ctx, .blocks = o->blocks,
                   .tracing = o->trace_path || o->profile_dir || o->lines,
                   .keep_trace = o->trace_path || o->profile_dir, .sanitize = o->sanitize != 0,
-                  .strict_gm = o->strict_gm != 0,
+                  .strict_gm = o->strict_gm != 0, .race_warn = o->race_warn != 0,
                   .jitter = o->jitter_seed, .max_insts = o->max_instructions, .cancel = o->cancel};
   int rc = setup(&L, m, kernel, args, o);
   if (!rc) {
     asc_sim_san_launch_begin(&L);
-    rc = L.ktype == SIM_KT_AIV_ONLY && !L.cosim_all ? runall(&L, o, rep) : runall_groups(&L, o, rep);
+    rc = !L.naic && !L.cosim_all ? runall(&L, o, rep) : runall_groups(&L, o, rep);
     asc_sim_san_launch_end(&L, rep, rc != 0);
     xinfofree(&L);
   }

@@ -34,6 +34,7 @@ class CodegenOptions:
 class ExtensionOptions:  # openasc-only
     assume_noalias: bool = True  # the only value: the sync passes assume written GM arguments overlap no other
     strict_gm: bool = False  # True (or ASC_STRICT=1): out-of-bounds accesses are errors, not KernelWarning
+    race_warn: bool = False  # True (or ASC_RACE_WARN=1): races are KernelWarnings and the run finishes
     sanitize: bool = True
     sim_threads: int = 0  # host threads of the simulator (0: $ASC_SIM_THREADS, else one per CPU)
     profile: Optional[str] = None  # a directory for this kernel's profile files (docs/profile.md)
