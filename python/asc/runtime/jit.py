@@ -148,6 +148,14 @@ def _marshal(n, x):
             if d.is_float():
                 return "float", d, ("float", _sim_dt(d), float(x), n)
             return "int", d, _int_arg(n, x, d)
+        if type(x).__module__.startswith("torch") and hasattr(x, "dim") and x.dim() == 0:
+            # a 0-dim torch tensor is a scalar of its dtype (pyasc's newer tree), as a numpy scalar is
+            if str(x.dtype) == "torch.bool":
+                return "int", _I8, _int_arg(n, bool(x.item()), _I8)
+            d = _arg_dt(n, x.dtype)
+            if x.dtype.is_floating_point:
+                return "float", d, ("float", _sim_dt(d), float(x.item()), n)
+            return "int", d, _int_arg(n, int(x.item()), d)
         info = _gm_info(n, x)
         if info:
             d, ptr, nbytes, readonly = info
