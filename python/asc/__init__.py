@@ -23,3 +23,6 @@ _API = {n: v for n, v in vars(_core_api).items() if not n.startswith("_") and n 
          "ParamStruct", "Property")
         and not isinstance(v, type(_sys))}
 globals().update(_API)
+# `asc.float`: pyasc's API pages write it for float32 (TPipe, LocalTensor and Matmul examples) though pyasc
+# itself names it float_; the alias lets those examples run as written.
+float = float32  # noqa: A001

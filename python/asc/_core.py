@@ -119,6 +119,8 @@ def dtype_of(name):
     """DataType from a name: 'float16', numpy's 'float16', torch's 'torch.float16', 'half'."""
     if isinstance(name, DataType):
         return name
+    if name is float or name is int:  # Python's own types, as pyasc's float_ / int_ (pages' examples pass `float`)
+        return DTYPES["float32" if name is float else "int32"]
     n = str(name).replace("torch.", "")
     n = _ALIASES.get(n, n)
     if n not in DTYPES:

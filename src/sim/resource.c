@@ -238,7 +238,9 @@ static int enque(sim_core *c, const sim_inst *in) {
     return asc_sim_found_at(c, ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, in,
                             "asc.enque: the tensor is %s",
                             b->state == SIM_QB_FREE ? "not allocated" : "already enqueued");
-  if (q->used >= q->depth)
+  /* depth 0 (the in-place form, TQue.deque's page): as many tensors in flight as buffers */
+  int cap = q->depth ? q->depth : q->nbuf;
+  if (q->used >= cap)
     return asc_sim_found_at(c, ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, in,
                             "asc.enque: the queue already holds %d tensors (depth %d)", q->used, q->depth);
   scost(c);
