@@ -1,19 +1,59 @@
 #!/usr/bin/python3
 """api_status.py - writes docs/api-status.md: every public function, class and method of pyasc's API
 modules as openasc defines them (asc.language.basic, core, adv, fwk and asc.lib.host), each with its
-status: implemented, not available on the A2/A3 platforms (with the reason: such a call traces, as
-in pyasc, and running it is an error at its line), or not implemented yet (calling it raises
-NotImplementedError naming it).  The status is read off the objects: not_yet() and the unavailable
-functions mark theirs (`_asc_status`); everything else is implemented.
+status and the doc-derived tests that prove it.  The status is read off the objects: not_yet() and the
+unavailable functions mark theirs (`_asc_status`: not available on the A2/A3 platforms, with the reason,
+or not implemented yet); everything else works, and is listed as *implemented* only when a test under
+tests/python/api names it with `@pytest.mark.api("<the entry's page name>")` (a method's page
+`asc.language.fwk.TQue.enque`, a constructor's `asc.language.fwk.TBuf.__init__`), else as *implemented,
+no doc-derived test yet*.  The markers are read from the test files' source (ast), not by running them.
 
   PYTHONPATH=python ASC_LIBRARY=build/lib/libasc.so /usr/bin/python3 tools/api_status.py > docs/api-status.md
 
-tests/python/test_api_status.py checks the committed page is current (`make docs` rewrites it)."""
+tests/python/test_api_status.py checks the committed page is current (`make docs` rewrites it) and that
+every marker names an entry."""
+import ast
 import importlib
 import inspect
+import os
 import sys
 
 MODULES = ["asc.language.basic", "asc.language.core", "asc.language.adv", "asc.language.fwk", "asc.lib.host"]
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+API_TESTS = os.path.join(ROOT, "tests", "python", "api")
+UNTESTED = "implemented, no doc-derived test yet"
+
+
+def _mark_names(dec):
+    """The entry names of a `@pytest.mark.api("...", ...)` decorator, else None."""
+    if isinstance(dec, ast.Call) and isinstance(dec.func, ast.Attribute) and dec.func.attr == "api":
+        return [a.value for a in dec.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    return None
+
+
+def api_markers(folder=API_TESTS):
+    """{entry page name: [(test file, test function), ...]} from the api markers of folder's test_*.py files."""
+    out = {}
+    for f in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        if not (f.startswith("test_") and f.endswith(".py")):
+            continue
+        tree = ast.parse(open(os.path.join(folder, f), encoding="utf-8").read(), f)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
+                for dec in node.decorator_list:
+                    for name in _mark_names(dec) or ():
+                        out.setdefault(name, []).append((f, node.name))
+    return out
+
+
+def entry_of(name):
+    """(module, row) of an entry page name: asc.language.fwk.TQue.enque -> (asc.language.fwk, TQue.enque); a
+    constructor's page X.__init__ is the class row X."""
+    for m in MODULES:
+        if name.startswith(m + "."):
+            row = name[len(m) + 1:]
+            return m, row[:-len(".__init__")] if row.endswith(".__init__") else row
+    return None, name
 
 
 def status(obj):
@@ -51,25 +91,81 @@ def rows():
         yield m, out
 
 
+def _key(m, row):
+    """What an entry is, independent of the module that lists it (asc.language.core and asc.language.fwk both
+    list TQue): the class (or function) object, or (class, method name)."""
+    top, _, meth = row.partition(".")
+    obj = getattr(importlib.import_module(m), top, None)
+    return (obj, meth) if meth else obj
+
+
+def inherited(m, row):
+    """(row, "method", status) of a method a class of module m inherits (pyasc documents TQue's enque, which TQue
+    inherits from TQueBind), or None."""
+    cls_name, _, meth = row.partition(".")
+    cls = getattr(importlib.import_module(m), cls_name, None)
+    v = getattr(cls, meth, None) if inspect.isclass(cls) and meth and not meth.startswith("_") else None
+    return (row, "method", status(v)) if callable(v) else None
+
+
+def tested_rows():
+    """rows() with each entry's doc-derived tests: (module, [(name, kind, status, tests)]); an implemented entry
+    no api marker names is listed as UNTESTED.  A marker naming an inherited method adds its row; an entry
+    listed by two modules (the same object) gets the tests of either page."""
+    marks, inherit = {}, {}
+    for name, tests in api_markers().items():
+        m, row = entry_of(name)
+        if m is not None:
+            marks.setdefault(_key(m, row), []).extend(tests)
+            inherit.setdefault(m, set()).add(row)
+    for m, t in rows():
+        names = {n for n, _, _ in t}
+        t = sorted(t + [r for row in inherit.get(m, ()) if row not in names for r in [inherited(m, row)] if r])
+        out = []
+        for n, kind, s in t:
+            tests = marks.get(_key(m, n), [])
+            out.append((n, kind, UNTESTED if s == "implemented" and not tests else s, tests))
+        yield m, out
+
+
+def unknown_markers():
+    """The api marker names that name no entry of the table (a typo, or a page of a module not listed)."""
+    known = {(m, n) for m, t in tested_rows() for n, _, _, _ in t}
+    return sorted(name for name in api_markers() if entry_of(name) not in known)
+
+
+def _links(tests):
+    files = {}
+    for f, fn in tests:
+        files.setdefault(f, []).append(fn)
+    return "; ".join(f"[{f}](../tests/python/api/{f}) " + ", ".join(f"`{fn}`" for fn in dict.fromkeys(fns))
+                     for f, fns in files.items())
+
+
 def main():
-    tables = list(rows())
+    tables = list(tested_rows())
     every = [r for _, t in tables for r in t]
     kinds = [r[2].split(":")[0] for r in every]
     count = {k: kinds.count(k) for k in sorted(set(kinds))}
     w = sys.stdout.write
-    w("<!-- GENERATED by tools/api_status.py from the asc package.  Do not edit: run `make docs`. -->\n")
+    w("<!-- GENERATED by tools/api_status.py from the asc package and tests/python/api.  Do not edit: run "
+      "`make docs`. -->\n")
     w("# pyasc API status in openasc\n\n")
     w("Every public function, class and method of pyasc's API modules as openasc defines them, with its\n"
-      "status.  *implemented*: it works as pyasc documents it (semantics in libasc, tests in tests/python);\n"
+      "status and its doc-derived tests (tests/python/api: each written from the entry's pyasc page, its\n"
+      "example, a non-default form and an independent reference; the test's `@pytest.mark.api` names the\n"
+      "page).  *implemented*: it works as pyasc documents it, and the tests listed prove it;\n"
+      "*implemented, no doc-derived test yet*: it works (semantics in libasc, tests elsewhere in tests/python),\n"
+      "but no test derived from its page exists yet, so this page does not claim it conforms;\n"
       "*not available on ...*: the Atlas A2/A3 hardware lacks it, so the call traces (as in pyasc, whose\n"
       "toolchain refuses it later) and running it is a `KernelError` at its line saying why;\n"
       "*not implemented yet*: calling it raises `NotImplementedError` naming it; *partly implemented*: the\n"
       "forms the entry names work, the others raise `NotImplementedError`.\n\n")
     w(f"{len(every)} entries: " + ", ".join(f"{n} {s}" for s, n in count.items()) + ".\n")
     for m, t in tables:
-        w(f"\n## `{m}` ({len(t)})\n\n| name | kind | status |\n|---|---|---|\n")
-        for n, kind, s in t:
-            w(f"| `{n}` | {kind} | {s} |\n")
+        w(f"\n## `{m}` ({len(t)})\n\n| name | kind | status | doc-derived tests |\n|---|---|---|---|\n")
+        for n, kind, s, tests in t:
+            w(f"| `{n}` | {kind} | {s} | {_links(tests)} |\n")
 
 
 if __name__ == "__main__":

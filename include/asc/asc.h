@@ -127,6 +127,9 @@ int asc_reg_struct_count(void);
 int asc_reg_hw_mem(int i, const char **name, int64_t *value);
 unsigned asc_reg_hw_pipe_cores(int pipe);
 const char *asc_reg_hw_core_name(int core);
+/* The TPosition of the tensor TQueBind<src, dst>'s alloc_tensor (at_dst 0) or deque (1) gives: that
+ * end, or the buffers' position when the end is GM or another memory (dst -1: a TQue<src>). */
+int asc_reg_hw_queue_tensor_pos(int src, int dst, int at_dst);
 /* Structs by id: asc_struct_name, asc_struct_nfields, asc_struct_field (src/ops/registry.h)
  * are exported with the same meaning. */
 const char *asc_struct_name(int id);
@@ -151,6 +154,7 @@ typedef struct asc_bind_opts {
   int64_t blocks;
   int64_t sanitize;         /* < 0: the default (on) */
   int64_t strict_gm;
+  int64_t race_warn;        /* races are KernelWarnings and the run goes on */
   int64_t kernel_type;      /* pyasc KernelType, -1 inferred */
   int64_t threads;          /* host threads, 0: default */
   int64_t lines;            /* per-line costs in the report */

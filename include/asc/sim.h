@@ -126,7 +126,9 @@ typedef struct asc_sim_options {
                            this seed (deterministic per seed and block): other schedules for
                            testers (tests/synctest).  Results do not depend on it. */
   int kernel_type;      /* pyasc KernelType: -1 (default) inferred from the ops the kernel uses;
-                           0 AIV_ONLY, 1 AIC_ONLY, 6 MIX_AIC_1_1, 7 MIX_AIC_1_2 */
+                           0 AIV_ONLY, 1 AIC_ONLY, 6 MIX_AIC_1_1, 7 MIX_AIC_1_2; 4 MIX_AIV_1_0 and
+                           2 MIX_AIV_HARD_SYNC run as AIV_ONLY, 5 MIX_AIC_1_0 and 3 MIX_AIC_HARD_SYNC
+                           as AIC_ONLY */
   const char *profile_dir; /* non-NULL: write msprof-style profile files into this directory
                               (created if missing): OpBasicInfo.csv, PipeUtilization.csv,
                               code_exe.csv, instr_exe.csv, trace.json, timeline.html
@@ -138,6 +140,9 @@ typedef struct asc_sim_options {
                            execute; past it the launch stops with a "watchdog" error at the loop
                            still running.  Default ASC_SIM_DEFAULT_MAX_INSTRUCTIONS; <= 0: none */
   asc_sim_cancel *cancel; /* non-NULL: polled while the launch runs (see above) */
+  int race_warn;          /* 1: a race is a warning (asc_sim_report.kwarnings, once per op site) and the
+                             run goes on, as on an NPU, where its outcome depends on timing; 0 (default):
+                             an error */
 } asc_sim_options;
 
 void asc_sim_options_init(asc_sim_options *o);

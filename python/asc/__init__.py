@@ -23,3 +23,12 @@ _API = {n: v for n, v in vars(_core_api).items() if not n.startswith("_") and n 
          "ParamStruct", "Property")
         and not isinstance(v, type(_sys))}
 globals().update(_API)
+
+
+def __getattr__(name):
+    """`asc.float`: pyasc's API pages write it for float32 (TPipe, LocalTensor and Matmul examples) though pyasc
+    itself names it float_; the alias lets those examples run as written.  (A module __getattr__, so that
+    `from asc import *` does not shadow Python's float.)"""
+    if name == "float":
+        return float32
+    raise AttributeError(f"module 'asc' has no attribute '{name}'")

@@ -341,7 +341,9 @@ def scalar_cast(value_in, dtype, round_mode):
 def _bits_fn(fn, opname, with_count):
     def f(value_in, count_value=None):
         b = builder(fn)
-        ops = [to_value(value_in, _I64, wrap=True)]
+        # value_in is a uint64_t (the pages): a runtime uint64 goes in as its 64 bits, anything else as int64
+        u64 = isinstance(value_in, PlainValue) and value_in.dtype.ir == "ui64"
+        ops = [value_in.value if u64 else to_value(value_in, _I64, wrap=True)]
         if with_count:
             if not isinstance(count_value, int) or isinstance(count_value, bool):
                 raise TypeError(f"{fn}(): count_value must be a Python int (0 or 1)")
@@ -826,15 +828,34 @@ def printf(desc, *params):
 class Array(list):
     """asc.array(dtype, length[, fill_value]) / asc.array(dtype, values): a fixed-length array of scalars in a
     kernel, a list of its elements (so whatever takes a list of ints takes it): compile-time numbers stay
-    Python numbers, runtime ones are traced values; indices are constants.  A runtime `if` merges the
-    elements and a runtime loop carries those it assigns (`a[0] = ...`), as struct fields.  A runtime
-    index is refused (openasc has no scalar stack memory)."""
+    Python numbers, runtime ones are traced values; a runtime `if` merges the elements and a runtime loop
+    carries those it assigns (`a[0] = ...`), as struct fields.
+    An array the function indexes with a runtime value (`a[i]`, as a C array on the scalar unit's stack in
+    pyasc) lives in the simulator instead, from where it is bound to its name: asc.scalar_array and its get /
+    set ops (src/sim/scalarx.c, which checks every index); then every element access is such an op."""
 
     def __init__(self, dtype, values):
         b = builder("array")
-        self.dtype, self.length = dtype, len(values)
+        self.dtype, self.length, self.handle = dtype, len(values), None
         super().__init__(self._elem(v) for v in values)
+        self._block = b.blocks[-1] if b.blocks else None
         b.aggregates.append(self)
+
+    def to_memory(self):
+        """Move the elements into a stack array of the simulator (where the array was built: the caller
+        binds it to its name right after), so runtime indices can reach them."""
+        if self.handle is not None:
+            return
+        b = builder("array")
+        self.handle = PlainValue(b.op("asc.scalar_array", [], [DTYPES["int32"].ir],
+                                      {"length": f"{self.length} : i64"})[0], DTYPES["int32"])
+        for i, v in enumerate(list.__iter__(self)):
+            if not (isinstance(v, (int, float)) and v == 0):  # the array starts zero-filled
+                self._store(i, v)
+
+    def _store(self, i, v):
+        b = builder("array")
+        b.op("asc.scalar_array.set", [self.handle.value, to_value(i, DTYPES["int32"]), to_value(v, self.dtype)])
 
     def _elem(self, v):
         if isinstance(v, PlainValue):
@@ -847,7 +868,16 @@ class Array(list):
 
     def _index(self, i, what):
         if isinstance(i, PlainValue):
-            raise TypeError(f"asc.array {what} with a runtime index is not supported in openasc (use a constant index)")
+            if self.handle is None:
+                b = builder("array")
+                if not b.blocks or b.blocks[-1] is not self._block:
+                    raise TypeError(f"asc.array {what} with a runtime index: the array was built outside this runtime "
+                                    f"if/loop and is not indexed at run time where it is bound to its name (bind it "
+                                    f"to a name in the function that indexes it)")
+                self.to_memory()
+            if not i.dtype.is_int():
+                raise TypeError(f"asc.array {what}: the index must be an integer, got {i.dtype.name}")
+            return i
         if isinstance(i, bool) or not isinstance(i, int):
             raise TypeError(f"asc.array {what}: the index must be an int, got {type(i).__name__}")
         if not -self.length <= i < self.length:
@@ -856,24 +886,37 @@ class Array(list):
 
     def __getitem__(self, i):
         if isinstance(i, slice):
+            return [self[k] for k in range(self.length)[i]] if self.handle is not None else list.__getitem__(self, i)
+        i = self._index(i, "read")
+        if self.handle is None:
             return list.__getitem__(self, i)
-        return list.__getitem__(self, self._index(i, "read"))
+        b = builder("array")
+        r = b.op("asc.scalar_array.get", [self.handle.value, to_value(i, DTYPES["int32"])], [self.dtype.ir])[0]
+        return PlainValue(r, self.dtype)
 
     def __setitem__(self, i, v):
-        list.__setitem__(self, self._index(i, "write"), self._elem(v))
+        i = self._index(i, "write")
+        if self.handle is None:
+            list.__setitem__(self, i, self._elem(v))
+        else:
+            self._store(i, self._elem(v))
+
+    def __iter__(self):
+        return (self[k] for k in range(self.length)) if self.handle is not None else list.__iter__(self)
 
     def __repr__(self):
         return f"asc.array({self.dtype!r}, {list(self)!r})"
 
-    # the tracer's aggregate protocol (asc/_codegen.py): leaves are the elements, by index
+    # the tracer's aggregate protocol (asc/_codegen.py): leaves are the elements, by index (none for an array
+    # in the simulator's memory: its handle is the same everywhere)
     def _agg_state(self):
-        return list(self)
+        return list(list.__iter__(self))
 
     def _agg_restore(self, state):
         list.__setitem__(self, slice(None), state)
 
     def _agg_leaves(self):
-        return {str(i): v for i, v in enumerate(self)}
+        return {} if self.handle is not None else {str(i): v for i, v in enumerate(list.__iter__(self))}
 
     def _agg_dtype(self, path):
         return self.dtype
@@ -887,7 +930,9 @@ class Array(list):
 
     def _agg_fresh(self, vals):
         """A new array of these elements with vals replaced (a name bound to an array in a runtime region)."""
-        h = Array(self.dtype, list(self))
+        if self.handle is not None:
+            return self
+        h = Array(self.dtype, list(list.__iter__(self)))
         h._agg_update(vals)
         return h
 

@@ -400,8 +400,20 @@ class FunctionTracer(ast.NodeVisitor):
             return BUILTINS[name]
         raise self.fail(node, f"name '{name}' is not defined")
 
+    def _runtime_indexed(self):
+        """Names the function subscripts with something other than an int literal (`a[i]`): an asc.array bound
+        to one lives in the simulator's memory (Array.to_memory), so a runtime index can reach it."""
+        if getattr(self, "_rtidx", None) is None:
+            self._rtidx = {n.value.id for n in ast.walk(self.src.fndef)
+                           if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name)
+                           and not isinstance(n.slice, (ast.Constant, ast.Slice))}
+        return self._rtidx
+
     def store(self, target, value):
         if isinstance(target, ast.Name):
+            if (getattr(value, "handle", 0) is None and type(value).__name__ == "Array"
+                    and target.id in self._runtime_indexed()):
+                value.to_memory()
             self.names[target.id] = value
         elif isinstance(target, (ast.Tuple, ast.List)):
             if is_runtime(value) or not hasattr(value, "__iter__"):

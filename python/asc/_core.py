@@ -119,6 +119,8 @@ def dtype_of(name):
     """DataType from a name: 'float16', numpy's 'float16', torch's 'torch.float16', 'half'."""
     if isinstance(name, DataType):
         return name
+    if name is float or name is int:  # Python's own types, as pyasc's float_ / int_ (pages' examples pass `float`)
+        return DTYPES["float32" if name is float else "int32"]
     n = str(name).replace("torch.", "")
     n = _ALIASES.get(n, n)
     if n not in DTYPES:
@@ -195,6 +197,7 @@ class Builder:
     def op(self, name, operands=(), results=(), attrs=None, regions=None):
         if name not in _registry_names():
             raise CompilationError(f"internal: op `{name}` is not in the op registry (src/ops/ops.def)")
+        _check_dtypes(name, operands)
         self.nops += 1
         if self.nops > self.max_ops:
             self.too_many_ops()
@@ -262,8 +265,34 @@ def _registry_names():
     """Op names of the C registry: the builder emits nothing else."""
     if not _NAMES:
         from . import _lib
-        _NAMES.append(frozenset(_lib.registry_ops()))
+        ops = _lib.registry_ops()
+        _NAMES.append(frozenset(ops))
+        _NAMES.append({n: frozenset(d["dtypes"].split()) for n, d in ops.items() if d["dtypes"]})
     return _NAMES[0]
+
+
+def _tensor_elem(type_text):
+    """The element type (IR name) of a tensor type's text (`!asc.local_tensor<f16, VECIN>`,
+    `!asc.local_tensor<16x16xf16>`, `!asc.global_tensor<f32>`), None for other types."""
+    if not type_text.startswith(("!asc.local_tensor<", "!asc.global_tensor<")):
+        return None
+    return type_text[type_text.index("<") + 1:].split(",")[0].rstrip(">").split("x")[-1].strip()
+
+
+def _check_dtypes(name, operands):
+    """The registry's dtypes column (ops.def): the element types an op's tensor operands may have.  A tensor
+    of another type is refused where the API function is called, as pyasc's bindings refuse it (TypeError),
+    before the IR is built (the verifier checks the same column on parsed IR)."""
+    allowed = _NAMES[1].get(name)
+    if not allowed:
+        return
+    for o in operands:
+        e = _tensor_elem(o.type)
+        if e is not None and e not in allowed:
+            names = {d.ir: d.name for d in DTYPES.values()}
+            fn = name.split(".")[1] if name.startswith("asc.") else name
+            raise TypeError(f"{fn}(): element type {names.get(e, e)} is not supported "
+                            f"(supported: {', '.join(names.get(a, a) for a in sorted(allowed))})")
 
 
 def builder(what=None):

@@ -37,7 +37,7 @@ _NO_DIAG = C.cast(None, _DIAG)  # a NULL handler
 # against the library's at load.
 class _Opts(C.Structure):
     _fields_ = [("platform", C.c_char_p), ("blocks", C.c_int64), ("sanitize", C.c_int64), ("strict_gm", C.c_int64),
-                ("kernel_type", C.c_int64), ("threads", C.c_int64), ("lines", C.c_int64),
+                ("race_warn", C.c_int64), ("kernel_type", C.c_int64), ("threads", C.c_int64), ("lines", C.c_int64),
                 ("max_instructions", C.c_int64), ("profile_dir", C.c_char_p), ("cancel", C.c_void_p)]
 
 
@@ -94,6 +94,7 @@ _SIGS = {
     "asc_bind_sizeof": (C.c_size_t, [C.c_char_p]),
     "asc_reg_hw_core_name": (C.c_char_p, [C.c_int]),
     "asc_reg_hw_pipe_cores": (C.c_uint, [C.c_int]),
+    "asc_reg_hw_queue_tensor_pos": (C.c_int, [C.c_int, C.c_int, C.c_int]),
     "asc_sim_cancel_new": (C.c_void_p, []), "asc_sim_cancel_free": (None, [C.c_void_p]),
     "asc_sim_cancel_request": (None, [C.c_void_p]), "asc_sim_cancel_reset": (None, [C.c_void_p]),
     "asc_sim_cancel_watch_fd": (None, [C.c_void_p, C.c_int, C.c_int]),
@@ -217,6 +218,11 @@ def registry_hw_memories():
         out[_s(name.value)] = val.value
         j += 1
     return out
+
+
+def queue_tensor_pos(src, dst, at_dst):
+    """The TPosition of the tensor TQueBind(src, dst)'s alloc_tensor / deque (at_dst) gives (src/hw/hw.c)."""
+    return lib().asc_reg_hw_queue_tensor_pos(int(src), -1 if dst is None else int(dst), int(bool(at_dst)))
 
 
 def registry_structs():
@@ -546,12 +552,13 @@ def _run_on_thread(L, call, cancel):
 
 
 def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, kernel_type=-1, threads=0,
-           max_instructions=None, profile=None, lines=False):
+           max_instructions=None, profile=None, lines=False, race_warn=False):
     """Run kernel on the simulator.  args: list of ('gm' | 'gm_ro', ptr, nbytes, dtype, name) |
     ('int', dtype, v, name) | ('float', dtype, v, name); names are bytes or str.
     max_instructions: the watchdog limit per block (None: the library's default, 0: none).
     profile: a directory the library writes the profile files into (docs/profile.md), or None.
     lines: attribute cycles to source lines (the report's "lines"; always on with a profile).
+    race_warn: races are warnings (KernelWarning, once per op site) and the run goes on.
     Returns (rc, Report).  The kernel is verified and lowered on its first launch only
     (Module.program); a launch binds the arguments and passes the options as one struct
     (asc_bind_opts) and gets the report's numbers as one struct (asc_bind_result).  On the main
@@ -575,8 +582,8 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, 
             L.asc_sim_args_add_float(a, arg[1], arg[2], name)
     cancel = _main_cancel(L) if threading.current_thread() is threading.main_thread() else None
     # the struct points at platform and profile: they live over the launch (locals)
-    o = _Opts(platform.encode(), blocks, sanitize, int(strict_gm), kernel_type, threads, int(bool(lines)),
-              -1 if max_instructions is None else max_instructions, os.fsencode(profile) if profile else None,
+    o = _Opts(platform.encode(), blocks, sanitize, int(strict_gm), int(bool(race_warn)), kernel_type, threads,
+              int(bool(lines)), -1 if max_instructions is None else max_instructions, os.fsencode(profile) if profile else None,
               cancel.p if cancel else None)
 
     def call():

@@ -223,8 +223,8 @@ int asc_hw_type_mem(const asc_type *t) {
   switch (t->kind) {
   case ASC_TY_GM:
   case ASC_TY_GTENSOR: return ASC_HW_MEM_GM;
+  case ASC_TY_QUEUE: return asc_hw_pos_mem(asc_hw_queue_pos(t->pos, t->pos2));
   case ASC_TY_LTENSOR:
-  case ASC_TY_QUEUE:
   case ASC_TY_TBUF: return t->pos < 0 ? ASC_HW_MEM_UB : asc_hw_pos_mem(t->pos);
   default: return -1;
   }
@@ -258,13 +258,35 @@ int asc_hw_op_pipe(const asc_op *op) {
   return ASC_HW_NOPIPE;
 }
 
-/* TQueBind<src, dst>: the producer writes at src, the consumer reads at dst; a TQue<pos>
- * binds pos to itself (VECIN: MTE2 -> V, VECOUT: V -> MTE3, hardware.md §3). */
-int asc_hw_queue_producer(int src, int dst) {
-  (void)dst;
-  return asc_hw_pos_writer(src);
+/* The position of a TQueBind<src, dst>'s buffers on arch 2201 (Ascend C's GetBufferPos,
+ * kernel_event.h): src when dst is GM or CO2, else dst.  TQueBind<VECOUT, GM> is TQue<VECOUT>,
+ * TQueBind<GM, VECIN> TQue<VECIN>, TQueBind<A1, A2> TQue<A2>, TQueBind<CO1, CO2> TQue<CO1>
+ * (the TQueBind overview page's table).  A TQue<pos> has dst unset (-1) or pos. */
+int asc_hw_queue_pos(int src, int dst) {
+  if (dst < 0 || dst == ASC_POS_GM || dst == ASC_POS_CO2)
+    return src;
+  return dst;
 }
-int asc_hw_queue_consumer(int src, int dst) { return asc_hw_pos_reader(dst >= 0 ? dst : src); }
+
+/* The position of a tensor a queue hands out: its logical end (src for alloc_tensor, dst for
+ * deque) unless that end is in another memory than the buffers (GM, or L1 of TQueBind<A1, A2>):
+ * then the buffers' position. */
+int asc_hw_queue_tensor_pos(int src, int dst, bool at_dst) {
+  int buf = asc_hw_queue_pos(src, dst), end = at_dst && dst >= 0 ? dst : src;
+  return asc_hw_pos_mem(end) == asc_hw_pos_mem(buf) ? end : buf;
+}
+
+/* TQueBind<src, dst>: the producer writes at src, the consumer reads at dst; a TQue<pos>
+ * binds pos to itself (VECIN: MTE2 -> V, VECOUT: V -> MTE3, hardware.md §3).  A GM end has
+ * no pipe of its own: the buffers' position stands for it (TQueBind<VECOUT, GM> syncs V ->
+ * MTE3 as TQue<VECOUT> does, TQueBind<GM, VECIN> MTE2 -> V). */
+int asc_hw_queue_producer(int src, int dst) {
+  return asc_hw_pos_writer(src == ASC_POS_GM ? asc_hw_queue_pos(src, dst) : src);
+}
+int asc_hw_queue_consumer(int src, int dst) {
+  int end = dst >= 0 ? dst : src;
+  return asc_hw_pos_reader(end == ASC_POS_GM ? asc_hw_queue_pos(src, dst) : end);
+}
 
 int64_t asc_hw_queue_fwd(int src, int dst) {
   int p = asc_hw_queue_producer(src, dst), c = asc_hw_queue_consumer(src, dst);

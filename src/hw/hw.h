@@ -71,6 +71,10 @@ int64_t asc_hw_queue_fwd(int src_pos, int dst_pos);
 int64_t asc_hw_queue_bwd(int src_pos, int dst_pos);
 /* The architecture version GetArchVersion gives (HW_ARCH: 0x220). */
 int asc_hw_core_version(void);
+/* TQueBind<src, dst>'s buffer position (dst -1: a TQue); the position of the tensor its
+ * alloc_tensor (at_dst false) or deque (true) gives. */
+int asc_hw_queue_pos(int src_pos, int dst_pos);
+int asc_hw_queue_tensor_pos(int src_pos, int dst_pos, bool at_dst);
 int asc_hw_queue_producer(int src_pos, int dst_pos);
 int asc_hw_queue_consumer(int src_pos, int dst_pos);
 

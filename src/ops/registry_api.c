@@ -63,6 +63,7 @@ int asc_reg_vclass_factor(const char *cost) {
 
 unsigned asc_reg_hw_pipe_cores(int pipe) { return asc_hw_pipe_cores(pipe); }
 const char *asc_reg_hw_core_name(int core) { return asc_hw_core_name(core); }
+int asc_reg_hw_queue_tensor_pos(int src, int dst, int at_dst) { return asc_hw_queue_tensor_pos(src, dst, at_dst != 0); }
 
 /* ---- launch structs for bindings ----
  * sim.h's structs grow as the simulator gains features; bindings allocate them with the size
@@ -144,6 +145,7 @@ int asc_bind_run(void *program, const void *args, const asc_bind_opts *b, void *
   if (b->sanitize >= 0)
     o.sanitize = (int)b->sanitize;
   o.strict_gm = (int)b->strict_gm;
+  o.race_warn = (int)b->race_warn;
   o.kernel_type = (int)b->kernel_type;
   o.threads = (int)b->threads;
   o.lines = (int)b->lines;

@@ -35,6 +35,7 @@ typedef struct X {
   const asc_type *f32, *f16, *i32, *idx, *u8;
   /* elementwise state */
   asc_value *s[MAXSLOTS]; /* f32 slot views of the chunk */
+  asc_value *sarg;        /* the call's scalar operand (swiglu's beta), as f32 */
   asc_value *n;           /* count of the vector ops inside the chunk loop (i32) */
 } X;
 
@@ -237,6 +238,7 @@ typedef struct ewspec {
   asc_opcode code;
   int nin, nslots;
   ew_fn fn;
+  int nscal; /* scalar operands after the sources (before the count) */
 } ewspec;
 
 /* slots: s[0] (and s[1]) hold the inputs as f32; fn leaves the result in slot *out */
@@ -732,17 +734,28 @@ static void f_exp(X *x, int *out) {
   V1(x, ASC_OP_EXP, S(1), S(0));
   *out = 1;
 }
+/* swiglu: a * b / (1 + e^(-beta b)) (0 a, 1 b, 2 t); beta a runtime f32 scalar */
+static void f_swiglu(X *x, int *out) {
+  asc_value *nb = ar(x, ASC_OP_MULF, x->sarg, cf(x, x->f32, -1.0));
+  vop(x, ASC_OP_MULS, (asc_value *[]){S(2), S(1), nb}, 3, NULL);
+  V1(x, ASC_OP_EXP, S(2), S(2));
+  VS(x, ASC_OP_ADDS, S(2), S(2), 1.0);
+  V2(x, ASC_OP_DIV, S(2), S(1), S(2));
+  V2(x, ASC_OP_MUL, S(2), S(0), S(2));
+  *out = 2;
+}
 
 static const ewspec EW[] = {
-  {ASC_OP_ADV_FLOOR, 1, 1, f_floor},   {ASC_OP_ADV_CEIL, 1, 1, f_ceil},   {ASC_OP_ADV_TRUNC, 1, 1, f_trunc},
-  {ASC_OP_ADV_ROUND, 1, 1, f_rint},    {ASC_OP_ADV_FRAC, 1, 2, f_frac},   {ASC_OP_ADV_SIGN, 1, 3, f_sign},
-  {ASC_OP_ADV_LOG, 1, 2, f_log},       {ASC_OP_ADV_TANH, 1, 6, f_tanh},   {ASC_OP_ADV_ERF, 1, 13, f_erf},
-  {ASC_OP_ADV_ERFC, 1, 13, f_erfc},    {ASC_OP_ADV_ATAN, 1, 10, f_atan},  {ASC_OP_ADV_ASIN, 1, 8, f_asin},
-  {ASC_OP_ADV_ACOS, 1, 8, f_acos},     {ASC_OP_ADV_SIN, 1, 10, f_sin},    {ASC_OP_ADV_COS, 1, 10, f_cos},
-  {ASC_OP_ADV_TAN, 1, 10, f_tan},      {ASC_OP_ADV_SINH, 1, 8, f_sinh},   {ASC_OP_ADV_COSH, 1, 5, f_cosh},
-  {ASC_OP_ADV_ASINH, 1, 8, f_asinh},   {ASC_OP_ADV_ACOSH, 1, 8, f_acosh}, {ASC_OP_ADV_ATANH, 1, 8, f_atanh},
-  {ASC_OP_ADV_LGAMMA, 1, 12, f_lgamma}, {ASC_OP_ADV_DIGAMMA, 1, 12, f_digamma},
-  {ASC_OP_ADV_POWER, 2, 7, f_power},   {ASC_OP_ADV_EXP, 1, 2, f_exp},
+  {ASC_OP_ADV_FLOOR, 1, 1, f_floor, 0},   {ASC_OP_ADV_CEIL, 1, 1, f_ceil, 0},   {ASC_OP_ADV_TRUNC, 1, 1, f_trunc, 0},
+  {ASC_OP_ADV_ROUND, 1, 1, f_rint, 0},    {ASC_OP_ADV_FRAC, 1, 2, f_frac, 0},   {ASC_OP_ADV_SIGN, 1, 3, f_sign, 0},
+  {ASC_OP_ADV_LOG, 1, 2, f_log, 0},       {ASC_OP_ADV_TANH, 1, 6, f_tanh, 0},   {ASC_OP_ADV_ERF, 1, 13, f_erf, 0},
+  {ASC_OP_ADV_ERFC, 1, 13, f_erfc, 0},    {ASC_OP_ADV_ATAN, 1, 10, f_atan, 0},  {ASC_OP_ADV_ASIN, 1, 8, f_asin, 0},
+  {ASC_OP_ADV_ACOS, 1, 8, f_acos, 0},     {ASC_OP_ADV_SIN, 1, 10, f_sin, 0},    {ASC_OP_ADV_COS, 1, 10, f_cos, 0},
+  {ASC_OP_ADV_TAN, 1, 10, f_tan, 0},      {ASC_OP_ADV_SINH, 1, 8, f_sinh, 0},   {ASC_OP_ADV_COSH, 1, 5, f_cosh, 0},
+  {ASC_OP_ADV_ASINH, 1, 8, f_asinh, 0},   {ASC_OP_ADV_ACOSH, 1, 8, f_acosh, 0}, {ASC_OP_ADV_ATANH, 1, 8, f_atanh, 0},
+  {ASC_OP_ADV_LGAMMA, 1, 12, f_lgamma, 0}, {ASC_OP_ADV_DIGAMMA, 1, 12, f_digamma, 0},
+  {ASC_OP_ADV_POWER, 2, 7, f_power, 0},   {ASC_OP_ADV_EXP, 1, 2, f_exp, 0},
+  {ASC_OP_ADV_SWIGLU, 2, 3, f_swiglu, 1},
 };
 
 static int bad_dtype(X *x, const char *what) {
@@ -774,8 +787,9 @@ static void f_exp_taylor(X *x, int *out) { /* 1 i, 2 f, 3 p */
 static int expand_ew(X *x, const ewspec *sp) {
   asc_op *op = x->op;
   asc_value *dst = op->operands[0], *in[2] = {op->operands[1], sp->nin > 1 ? op->operands[2] : NULL};
-  asc_value *n = op->operands[sp->nin + 1];
-  int ti = sp->nin + 2, ns = sp->nslots;
+  asc_value *n = op->operands[sp->nin + 1 + sp->nscal];
+  int ti = sp->nin + 2 + sp->nscal, ns = sp->nslots;
+  x->sarg = sp->nscal ? op->operands[sp->nin + 1] : NULL;
   ew_fn fn = sp->fn;
   if (sp->code == ASC_OP_ADV_EXP && taylor_level(x) > 0)
     fn = f_exp_taylor, ns = 4;
@@ -976,24 +990,80 @@ static asc_value *getv(X *x, asc_value *t, asc_value *i) {
   return &mk(x, ASC_OP_GET_VALUE, (asc_value *[]){t, i}, 2, elem(t))->results[0];
 }
 
+/* The brcb parameters (one source element to a 32-byte block) and the binary parameters that apply a
+ * row statistic as a block-stride-0 second source (BinaryRepeatParams src1 strides 0), as Ascend C's
+ * softmax does: all vector, no scalar reads of the statistic. */
+static void row_params(X *x, asc_value **brcbp, asc_value **binp) {
+  asc_value *brcbf[] = {[ASC_SFI(BrcbRepeatParams, dst_blk_stride)] = ci(x, 1),
+                        [ASC_SFI(BrcbRepeatParams, dst_rep_stride)] = ci(x, 8)};
+  *brcbp = &mk(x, ASC_OP_STRUCT, brcbf, 2, asc_type_struct(x->ctx, ASC_STRUCT_BRCB_REPEAT))->results[0];
+#define BRF(f) ASC_SFI(BinaryRepeatParams, f)
+  asc_value *binf[] = {[BRF(dst_blk_stride)] = ci(x, 1), [BRF(src0_blk_stride)] = ci(x, 1),
+                       [BRF(src1_blk_stride)] = ci(x, 0), [BRF(dst_rep_stride)] = ci(x, 8),
+                       [BRF(src0_rep_stride)] = ci(x, 8), [BRF(src1_rep_stride)] = ci(x, 0)};
+#undef BRF
+  *binp = &mk(x, ASC_OP_STRUCT, binf, 6, asc_type_struct(x->ctx, ASC_STRUCT_BINARY_REPEAT))->results[0];
+}
+
+static asc_value *c64(X *x, int64_t v) {
+  const asc_type *i64 = asc_type_int(x->ctx, 64, false);
+  asc_op *o = mk(x, ASC_OP_CONSTANT, NULL, 0, i64);
+  asc_op_set_attr(x->m, o, "value", asc_attr_int(x->m, i64, v));
+  return &o->results[0];
+}
+
+/* out[j] := a[j] (code: SUB_MASK / DIV_MASK) bc[0], j < k: 64-lane repeats, then the tail. */
+static void row_apply(X *x, asc_opcode code, asc_value *out, asc_value *a, asc_value *bc, int64_t k, asc_value *binp) {
+  int64_t full = k / 64, tail = k % 64;
+  if (full)
+    mk(x, code, (asc_value *[]){out, a, bc, c64(x, 64), ci(x, full), binp}, 6, NULL);
+  if (tail)
+    mk(x, code, (asc_value *[]){view(x, out, ci(x, full * 64)), view(x, a, ci(x, full * 64)), bc, c64(x, tail),
+                                ci(x, 1), binp}, 6, NULL);
+}
+
+/* bc[0..16) := the f32 row statistic red[0] reduced by code (REDUCE_MAX / REDUCE_SUM) over w[0..k) */
+static void row_stat(X *x, asc_opcode code, asc_value *red, asc_value *bc, asc_value *w, asc_value *wk, asc_value *K,
+                     asc_value *brcbp) {
+  vop(x, code, (asc_value *[]){red, w, wk}, 3, K);
+  mk(x, ASC_OP_BRCB, (asc_value *[]){bc, red, ci(x, 1), brcbp}, 4, NULL);
+  vop(x, ASC_OP_MULS, (asc_value *[]){view(x, bc, ci(x, 8)), bc, cf(x, x->f32, 1.0)}, 3, ci(x, 8));
+}
+
+/* n elements between an f32 buffer and a half / float one (a copy or a cast). */
+static void move_f32(X *x, asc_value *d, asc_value *s, int64_t n) {
+  if (is_f32(elem(d)) && is_f32(elem(s)))
+    vop(x, ASC_OP_MULS, (asc_value *[]){d, s, cf(x, x->f32, 1.0)}, 3, ci(x, n));
+  else
+    CAST(x, d, s, is_f32(elem(d)) ? R_NONE : R_RINT, ci(x, n));
+}
+
+/* [m, k] of a row-wise softmax call, checked; 1: nothing to compute, -1: error. */
+static int softmax_shape(X *x, asc_value *tiling, asc_value *src, int64_t *m, int64_t *k) {
+  static const int fields[] = {ASC_SFI(SoftmaxTiling, src_m), ASC_SFI(SoftmaxTiling, src_k)};
+  if (row_shape(x, tiling, fields, 2, src, m, k))
+    return -1;
+  if (*m == 0 || *k == 0)
+    return 1;
+  if (*m > 1 && *k * asc_type_bytes(elem(src)) % BLK) { /* row r > 0 would start misaligned */
+    asc_error(x->ctx, asc_op_diag_loc(x->op), "%s: a row of %lld elements is not a whole number of 32-byte blocks "
+              "(pad the last dimension)", asc_op_name(x->op), (long long)*k);
+    return -1;
+  }
+  return 0;
+}
+
 /* softmax over rows of k: computed in f32 (a half source is cast into the tmp buffer). */
 static int expand_softmax(X *x) {
-  static const int fields[] = {ASC_SFI(SoftmaxTiling, src_m), ASC_SFI(SoftmaxTiling, src_k)};
   asc_op *op = x->op;
   asc_value *dst = op->operands[0], *sum = op->operands[1], *max = op->operands[2], *src = op->operands[3];
   const asc_type *t = elem(src), *tr = elem(sum);
   if ((!is_f16(t) && !is_f32(t)) || (!is_f16(tr) && !is_f32(tr)) || elem(max) != tr || elem(dst) != t)
     return bad_dtype(x, "dst/src must be half or float, sum/max half or float");
   int64_t m, k;
-  if (row_shape(x, op->operands[4], fields, 2, src, &m, &k))
-    return -1;
-  if (m == 0 || k == 0)
-    return 0;
-  if (m > 1 && k * asc_type_bytes(t) % BLK) { /* row r > 0 would start misaligned */
-    asc_error(x->ctx, asc_op_diag_loc(op), "%s: a row of %lld elements is not a whole number of 32-byte blocks "
-              "(pad the last dimension)", asc_op_name(op), (long long)k);
-    return -1;
-  }
+  int sh = softmax_shape(x, op->operands[4], src, &m, &k);
+  if (sh)
+    return sh < 0 ? -1 : 0;
   int64_t rblk = BLK / asc_type_bytes(tr);
   const asc_attr *rs = asc_op_attr(op, "reduce_shape");
   if (rs && rs->kind == ASC_ATTR_ARRAY && rs->nelems > 0 && rs->elems[rs->nelems - 1]->i > 0)
@@ -1005,21 +1075,9 @@ static int expand_softmax(X *x) {
   asc_value *tf = recast(x, tmp, x->f32);
   asc_value *red = tf, *bc = view(x, tf, ci(x, 8)), *wk = view(x, tf, ci(x, 72));
   asc_value *row = kk ? view(x, tf, ci(x, 72 + work)) : NULL;
-  asc_value *K = ci(x, k);
-  /* all vector: a row statistic is broadcast to a 32-byte block (brcb) and applied with a block
-   * stride 0 source (BinaryRepeatParams src1 strides 0), as Ascend C does; no scalar reads */
-  asc_value *brcbf[] = {[ASC_SFI(BrcbRepeatParams, dst_blk_stride)] = ci(x, 1),
-                        [ASC_SFI(BrcbRepeatParams, dst_rep_stride)] = ci(x, 8)};
-  asc_value *brcbp = &mk(x, ASC_OP_STRUCT, brcbf, 2, asc_type_struct(x->ctx, ASC_STRUCT_BRCB_REPEAT))->results[0];
-#define BRF(f) ASC_SFI(BinaryRepeatParams, f)
-  asc_value *binf[] = {[BRF(dst_blk_stride)] = ci(x, 1), [BRF(src0_blk_stride)] = ci(x, 1),
-                       [BRF(src1_blk_stride)] = ci(x, 0), [BRF(dst_rep_stride)] = ci(x, 8),
-                       [BRF(src0_rep_stride)] = ci(x, 8), [BRF(src1_rep_stride)] = ci(x, 0)};
-#undef BRF
-  asc_value *binp = &mk(x, ASC_OP_STRUCT, binf, 6, asc_type_struct(x->ctx, ASC_STRUCT_BINARY_REPEAT))->results[0];
-  const asc_type *i64 = asc_type_int(x->ctx, 64, false);
+  asc_value *K = ci(x, k), *brcbp, *binp;
+  row_params(x, &brcbp, &binp);
   DUP(x, red, 0.0, ci(x, 8)); /* brcb reads 8 elements */
-  int64_t full = k / 64, tail = k % 64;
   loop L;
   asc_value *r = for_begin(x, ci(x, 0), ci(x, m), ci(x, 1), &L);
   asc_value *o = ar(x, ASC_OP_MULI, r, K), *ro = ar(x, ASC_OP_MULI, r, ci(x, rblk));
@@ -1031,34 +1089,84 @@ static int expand_softmax(X *x) {
   }
   asc_value *out = row ? row : d;
   for (int pass = 0; pass < 2; pass++) { /* 0: max, subtract; 1: sum, divide */
-    asc_value *stat = pass ? sum : max;
-    vop(x, pass ? ASC_OP_REDUCE_SUM : ASC_OP_REDUCE_MAX, (asc_value *[]){red, pass ? out : w, wk}, 3, K);
-    mk(x, ASC_OP_BRCB, (asc_value *[]){bc, red, ci(x, 1), brcbp}, 4, NULL);
-    vop(x, ASC_OP_MULS, (asc_value *[]){view(x, bc, ci(x, 8)), bc, cf(x, x->f32, 1.0)}, 3, ci(x, 8));
-    if (is_f32(tr))
-      vop(x, ASC_OP_MULS, (asc_value *[]){view(x, stat, ro), bc, cf(x, x->f32, 1.0)}, 3, ci(x, rblk));
-    else
-      CAST(x, view(x, stat, ro), bc, R_RINT, ci(x, rblk));
-    asc_opcode code = pass ? ASC_OP_DIV_MASK : ASC_OP_SUB_MASK;
     asc_value *a = pass ? out : w;
-    asc_op *c1 = NULL;
-    if (full) {
-      asc_op *o1 = asc_op_create(x->m, ASC_OP_CONSTANT, NULL, 0, &i64, 1, x->op->loc);
-      asc_op_insert_before(x->at, o1);
-      asc_op_set_attr(x->m, o1, "value", asc_attr_int(x->m, i64, 64));
-      c1 = mk(x, code, (asc_value *[]){out, a, bc, &o1->results[0], ci(x, full), binp}, 6, NULL);
-    }
-    if (tail) {
-      asc_op *o2 = asc_op_create(x->m, ASC_OP_CONSTANT, NULL, 0, &i64, 1, x->op->loc);
-      asc_op_insert_before(x->at, o2);
-      asc_op_set_attr(x->m, o2, "value", asc_attr_int(x->m, i64, tail));
-      mk(x, code, (asc_value *[]){view(x, out, ci(x, full * 64)), view(x, a, ci(x, full * 64)), bc, &o2->results[0],
-                                  ci(x, 1), binp}, 6, NULL);
-    }
-    (void)c1;
+    row_stat(x, pass ? ASC_OP_REDUCE_SUM : ASC_OP_REDUCE_MAX, red, bc, a, wk, K, brcbp);
+    move_f32(x, view(x, pass ? sum : max, ro), bc, rblk);
+    row_apply(x, pass ? ASC_OP_DIV_MASK : ASC_OP_SUB_MASK, out, a, bc, k, binp);
     if (!pass)
       vop(x, ASC_OP_EXP, (asc_value *[]){out, out}, 2, K);
   }
+  if (row)
+    CAST(x, d, row, R_RINT, K);
+  for_end(x, &L);
+  return 0;
+}
+
+/* softmax_flash_v2 (FlashAttention-2) over rows of k, in f32: M := max(in_max if update, max_j x);
+ * dst := e^(x - M); update: exp_max := e^(in_max - M), exp_sum := exp_max in_exp_sum + sum_j dst; else
+ * exp_sum := sum_j dst; max := M.  The row statistics are one 32-byte block per row, read before
+ * anything is written (max and in_max, exp_sum and in_exp_sum may be one tensor). */
+static int expand_softmax_flash_v2(X *x) {
+  asc_op *op = x->op;
+  asc_value *dst = op->operands[0], *esum = op->operands[1], *max = op->operands[2], *src = op->operands[3];
+  asc_value *emax = op->operands[4], *insum = op->operands[5], *inmax = op->operands[6];
+  const asc_type *t = elem(src), *tr = elem(esum);
+  if ((!is_f16(t) && !is_f32(t)) || (!is_f16(tr) && !is_f32(tr)) || elem(max) != tr || elem(insum) != tr ||
+      elem(inmax) != tr || elem(dst) != t || elem(emax) != t)
+    return bad_dtype(x, "dst/src/exp_max must be half or float, exp_sum/max/in_exp_sum/in_max half or float");
+  const asc_attr *ua = asc_op_attr(op, "update");
+  bool update = ua && ua->i;
+  int64_t m, k;
+  int sh = softmax_shape(x, op->operands[7], src, &m, &k);
+  if (sh)
+    return sh < 0 ? -1 : 0;
+  int64_t rblk = BLK / asc_type_bytes(tr), eblk = BLK / asc_type_bytes(t);
+  int64_t work = reduce_work(k, 64, 8), kk = is_f16(t) ? up(k, 8) : 0;
+  /* red 8 | bc 64 (brcb of 8) | bs 64 | im 16 | is 16 | em 16 | work | the f32 row (half) */
+  int64_t need = (184 + work + kk) * 4, have;
+  asc_value *tmp = tmpbuf(x, 8, need, &have);
+  need_tmp(x, tmp, have, need, op->noperands > 8);
+  asc_value *tf = recast(x, tmp, x->f32);
+  asc_value *red = tf, *bc = view(x, tf, ci(x, 8)), *bs = view(x, tf, ci(x, 72)), *im = view(x, tf, ci(x, 136));
+  asc_value *is = view(x, tf, ci(x, 152)), *em = view(x, tf, ci(x, 168)), *wk = view(x, tf, ci(x, 184));
+  asc_value *row = kk ? view(x, tf, ci(x, 184 + work)) : NULL;
+  asc_value *K = ci(x, k), *N16 = ci(x, 16), *brcbp, *binp;
+  row_params(x, &brcbp, &binp);
+  DUP(x, red, 0.0, ci(x, 8)); /* brcb reads 8 elements */
+  loop L;
+  asc_value *r = for_begin(x, ci(x, 0), ci(x, m), ci(x, 1), &L);
+  asc_value *o = ar(x, ASC_OP_MULI, r, K), *ro = ar(x, ASC_OP_MULI, r, ci(x, rblk));
+  asc_value *s = view(x, src, o), *d = view(x, dst, o);
+  if (update) { /* the incoming statistics as 16 f32 each */
+    move_f32(x, im, view(x, inmax, ro), rblk);
+    move_f32(x, is, view(x, insum, ro), rblk);
+    if (rblk == 8) {
+      vop(x, ASC_OP_MULS, (asc_value *[]){view(x, im, ci(x, 8)), im, cf(x, x->f32, 1.0)}, 3, ci(x, 8));
+      vop(x, ASC_OP_MULS, (asc_value *[]){view(x, is, ci(x, 8)), is, cf(x, x->f32, 1.0)}, 3, ci(x, 8));
+    }
+  }
+  asc_value *w = s;
+  if (row) {
+    CAST(x, row, s, R_NONE, K);
+    w = row;
+  }
+  asc_value *out = row ? row : d;
+  row_stat(x, ASC_OP_REDUCE_MAX, red, bc, w, wk, K, brcbp);
+  if (update) {
+    vop(x, ASC_OP_MAX, (asc_value *[]){bc, bc, im}, 3, N16);
+    vop(x, ASC_OP_SUB, (asc_value *[]){em, im, bc}, 3, N16);
+    vop(x, ASC_OP_EXP, (asc_value *[]){em, em}, 2, N16);
+  }
+  move_f32(x, view(x, max, ro), bc, rblk);
+  row_apply(x, ASC_OP_SUB_MASK, out, w, bc, k, binp);
+  vop(x, ASC_OP_EXP, (asc_value *[]){out, out}, 2, K);
+  row_stat(x, ASC_OP_REDUCE_SUM, red, bs, out, wk, K, brcbp);
+  if (update) {
+    vop(x, ASC_OP_MUL, (asc_value *[]){is, is, em}, 3, N16);
+    vop(x, ASC_OP_ADD, (asc_value *[]){bs, bs, is}, 3, N16);
+    move_f32(x, view(x, emax, ar(x, ASC_OP_MULI, r, ci(x, eblk))), em, eblk);
+  }
+  move_f32(x, view(x, esum, ro), bs, rblk);
   if (row)
     CAST(x, d, row, R_RINT, K);
   for_end(x, &L);
@@ -1189,7 +1297,7 @@ static const struct {
 } CALLS[] = {
     {ASC_OP_ADV_SOFTMAX, expand_softmax}, {ASC_OP_ADV_RMSNORM, expand_rmsnorm}, {ASC_OP_ADV_QUANT, expand_quant},
     {ASC_OP_ADV_XOR, expand_xor},         {ASC_OP_ADV_AXPY, expand_axpy},       {ASC_OP_ADV_CONCAT, expand_concat},
-    {ASC_OP_ADV_EXTRACT, expand_extract},
+    {ASC_OP_ADV_EXTRACT, expand_extract}, {ASC_OP_ADV_SOFTMAX_FLASH_V2, expand_softmax_flash_v2},
 };
 
 /* Expands x->op: 0 done, -1 error, 1 not a library call. */

@@ -163,6 +163,11 @@ int asc_run_passes(asc_module *m, const char *pipeline, const asc_pass_options *
     asc_die("out of memory");
   parsepipeline(m->ctx, pipeline, passes, n);
   m->sync_log = opts->sync_log;
+  /* invalid input is the input's fault, not the first pass's: say so before any pass runs */
+  if (opts->verify_each && asc_verify(m) != 0) {
+    asc_error(m->ctx, ASC_LOC_UNKNOWN, "verification of the input failed (before pass '%s')", passes[0]->name);
+    rc = 1;
+  }
   for (int i = 0; i < n && !rc; i++)
     rc = runone(m, passes[i], opts);
   free(passes);

@@ -51,7 +51,7 @@ static void packa(const geo *g) {
   for (int64_t x = 0; x < nel; x++) {
     int64_t fr = x / (16 * g->k0), in = x % (16 * g->k0);
     float v = !j->gemv ? ldf(j->dt, j->A + x * g->e) : in < g->k0 ? ldf(j->dt, j->A + (fr * g->k0 + in) * g->e) : 0.0f;
-    g->ap[x] = h ? asc_cube_hf32(v, j->hf32_away) : v;
+    g->ap[x] = h ? asc_cube_hf32(v, j->hf32_rz) : v;
   }
   (void)rows;
 }
@@ -73,7 +73,7 @@ static void packb(const geo *g) {
       for (int c = 0; c < 16; c++)
         for (int q = 0; q < g->k0; q++) {
           float v = ldf(j->dt, src + (c * g->k0 + q) * g->e);
-          dst[q * 16 + c] = h ? asc_cube_hf32(v, j->hf32_away) : v;
+          dst[q * 16 + c] = h ? asc_cube_hf32(v, j->hf32_rz) : v;
         }
     }
 }

@@ -57,17 +57,16 @@ static inline __m512 load16(int dt, const uint8_t *p) {
 }
 
 /* HF32 rounding of 16 f32 (asc_cube_hf32 on each). */
-static inline __m512 hf32v(__m512 x, bool away) {
+static inline __m512 hf32v(__m512 x, bool toward_zero) {
   __m512i u = _mm512_castps_si512(x), low = _mm512_and_si512(u, _mm512_set1_epi32(0x1fff));
   __m512i half = _mm512_set1_epi32(0x1000);
   __mmask16 fin = _mm512_cmpneq_epi32_mask(_mm512_and_si512(u, _mm512_set1_epi32(0x7f800000)),
                                            _mm512_set1_epi32(0x7f800000));
   __m512i r = _mm512_andnot_si512(_mm512_set1_epi32(0x1fff), u);
   __mmask16 up = _mm512_cmpgt_epi32_mask(low, half);
-  __mmask16 tie = _mm512_cmpeq_epi32_mask(low, half);
-  if (!away)
-    tie &= _mm512_test_epi32_mask(r, _mm512_set1_epi32(0x2000));
-  r = _mm512_mask_add_epi32(r, up | tie, r, _mm512_set1_epi32(0x2000));
+  __mmask16 tie = _mm512_cmpeq_epi32_mask(low, half) & _mm512_test_epi32_mask(r, _mm512_set1_epi32(0x2000));
+  if (!toward_zero)
+    r = _mm512_mask_add_epi32(r, up | tie, r, _mm512_set1_epi32(0x2000));
   return _mm512_castsi512_ps(_mm512_mask_mov_epi32(u, fin, r));
 }
 
@@ -109,7 +108,7 @@ static void packa(const geo *g) {
           memcpy(&v, &u, 4);
         } else
           memcpy(&v, j->A + (kb * g->k0 + q) * 4, 4);
-        g->ap[kb * 16 * g->k0 + q] = h ? asc_cube_hf32(v, j->hf32_away) : v;
+        g->ap[kb * 16 * g->k0 + q] = h ? asc_cube_hf32(v, j->hf32_rz) : v;
       }
     return;
   }
@@ -117,7 +116,7 @@ static void packa(const geo *g) {
   for (int64_t x = 0; x < nel; x += step) {
     __m512 v = load16(j->dt, j->A + x * g->e);
     if (h)
-      v = hf32v(v, j->hf32_away);
+      v = hf32v(v, j->hf32_rz);
     if (step == 16)
       _mm512_storeu_ps(g->ap + x, v);
     else
@@ -138,7 +137,7 @@ static void packb(const geo *g) {
       for (int c = 0; c < 16; c++) {
         r[c] = load16(j->dt, src + c * 32);
         if (h)
-          r[c] = hf32v(r[c], j->hf32_away);
+          r[c] = hf32v(r[c], j->hf32_rz);
       }
       tr16(r);
       float *dst = g->bp + (jb * g->kp + kb * rows) * 16;

@@ -13,14 +13,17 @@
 
 enum { QNAN = 0x7fc00000u };
 
-float asc_cube_hf32(float x, bool away) {
+/* x rounded to HF32 (f32 with 10 stored mantissa bits): to nearest even, or toward zero when
+ * set_hf32_trans_mode(True) (pyasc's page; Ascend C's SetHF32TransMode words it differently:
+ * docs/conformance.md, "Where pyasc's and Ascend C's pages differ"). */
+float asc_cube_hf32(float x, bool toward_zero) {
   uint32_t u;
   memcpy(&u, &x, 4);
   if ((u & 0x7f800000u) == 0x7f800000u)
     return x;
   uint32_t low = u & 0x1fffu, half = 0x1000u;
   u &= ~0x1fffu;
-  if (low > half || (low == half && (away || (u & 0x2000u))))
+  if (!toward_zero && (low > half || (low == half && (u & 0x2000u))))
     u += 0x2000u;
   memcpy(&x, &u, 4);
   return x;
@@ -120,12 +123,12 @@ static void mmad_f32(const asc_mmad_job *j, float *a, float *b, float *acc) {
   for (int64_t i = 0; i < MP; i++)
     for (int64_t kk = 0; kk < k; kk++) {
       float v = j->gemv && i ? 0.0f : ldf(j->dt, j->A + aoff(j, i, kk, k0, e));
-      a[i * k + kk] = h ? asc_cube_hf32(v, j->hf32_away) : v;
+      a[i * k + kk] = h ? asc_cube_hf32(v, j->hf32_rz) : v;
     }
   for (int64_t kk = 0; kk < k; kk++)
     for (int64_t jj = 0; jj < NP; jj++) {
       float v = ldf(j->dt, j->B + boff(j, kk, jj, k0, e));
-      b[kk * NP + jj] = h ? asc_cube_hf32(v, j->hf32_away) : v;
+      b[kk * NP + jj] = h ? asc_cube_hf32(v, j->hf32_rz) : v;
     }
   for (int64_t i = 0; i < MP; i++)
     for (int64_t jj = 0; jj < NP; jj++)

@@ -27,7 +27,7 @@ typedef struct asc_mmad_job {
   int64_t M1, N1, K1;   /* fractal counts; K1 fractals of k0 along k in A and B */
   int64_t k;            /* the reduction length (<= K1 * k0) */
   bool gemv;            /* A is one ND row of k elements (m == 1); rows 1..15 are zeros */
-  bool hf32, hf32_away; /* f32 inputs rounded to HF32 first; half away from zero (else to even) */
+  bool hf32, hf32_rz; /* f32 inputs rounded to HF32 first; toward zero (else to nearest even) */
   int init;             /* 0: zeros; 1: C's own values (cin, Nz); 2: bias[j] in every row */
   const uint8_t *A, *B; /* L0A, L0B */
   const uint8_t *cin;   /* init 1: the old C (may be C itself) */
@@ -53,8 +53,8 @@ asc_cube_impl asc_cube_best(void);
 void asc_cube_mmad_with(const asc_mmad_job *job, asc_cube_impl impl);
 void asc_cube_mmad(const asc_mmad_job *job);
 
-/* x rounded to HF32 (f32 with 10 stored mantissa bits): to nearest even, or half away from zero. */
-float asc_cube_hf32(float x, bool away);
+/* x rounded to HF32 (f32 with 10 stored mantissa bits): to nearest even, or toward zero. */
+float asc_cube_hf32(float x, bool toward_zero);
 
 /* The vector paths (cube_avx2.c, cube_avx512.c); 0 when built without them. */
 int asc_cube_mmad_avx2(const asc_mmad_job *job);

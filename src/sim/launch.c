@@ -362,6 +362,9 @@ static void corefree(sim_core *c) {
   asc_sim_timing_free(c);
   free(c->queues);
   free(c->tbufs);
+  for (int i = 0; i < c->nsarr; i++)
+    free(c->sarr[i].v);
+  free(c->sarr);
   for (int m = ASC_HW_MEM_UB + 1; m < ASC_HW_NMEMS; m++)
     free(c->lm[m]);
   for (int i = 0; c->sfld && i <= L->nslots; i++)
@@ -945,6 +948,7 @@ static int run(asc_sim_program *p, const asc_sim_args *args, const asc_sim_optio
   L.keep_trace = o->trace_path || o->profile_dir;
   L.sanitize = o->sanitize != 0;
   L.strict_gm = o->strict_gm != 0;
+  L.race_warn = o->race_warn != 0;
   L.jitter = o->jitter_seed;
   L.max_insts = o->max_instructions;
   L.cancel = o->cancel;
@@ -962,7 +966,7 @@ static int run(asc_sim_program *p, const asc_sim_args *args, const asc_sim_optio
     rc = bindargs(&L, L.func, args);
   if (!rc) {
     asc_sim_san_launch_begin(&L);
-    rc = L.ktype == SIM_KT_AIV_ONLY && !L.cosim_all ? runall(&L, o, rep) : runall_groups(&L, o, rep);
+    rc = !L.naic && !L.cosim_all ? runall(&L, o, rep) : runall_groups(&L, o, rep);
     asc_sim_san_launch_end(&L, rep, rc != 0);
     xinfofree(&L);
   }

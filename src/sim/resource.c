@@ -63,10 +63,14 @@ static int setview(sim_core *c, const sim_inst *in, int mem, int64_t addr, int64
 }
 
 /* ---- TPipe ---- */
+/* One TPipe at a time: a new one after the previous one's destroy() (pyasc's TPipe page:
+ * "destroy the previous TPipe first"); destroy already freed its memory and event ids. */
 static int tpipe(sim_core *c, const sim_inst *in) {
-  if (c->has_tpipe)
-    return asc_sim_err(c, in->op, "TPipe instance is already created, use get_tpipe_ptr() to obtain it");
+  if (c->has_tpipe && !c->tpipe_down)
+    return asc_sim_err(c, in->op, "TPipe instance is already created, use get_tpipe_ptr() to obtain it (or "
+                       "destroy() it before creating another)");
   c->has_tpipe = true;
+  c->tpipe_down = false;
   sim_out(c, in, 0)->i = 0;
   scost(c);
   return 0;
@@ -110,10 +114,9 @@ static void queueevents(sim_queue *q, int src, int dst) {
 
 static int tque(sim_core *c, const sim_inst *in) {
   const asc_type *t = sim_outtype(in, 0);
-  if (!posok(c, t->pos))
-    return badpos(c, in, t->pos);
-  if (!posok(c, t->pos2))
-    return badpos(c, in, t->pos2);
+  int bufpos = asc_hw_queue_pos(t->pos, t->pos2); /* a TQueBind's other end may be GM */
+  if (!posok(c, bufpos))
+    return badpos(c, in, bufpos);
   if (c->nqueues == c->qcap) {
     c->qcap = c->qcap ? 2 * c->qcap : 8;
     c->queues = realloc(c->queues, sizeof *c->queues * (size_t)c->qcap);
@@ -122,7 +125,7 @@ static int tque(sim_core *c, const sim_inst *in) {
   }
   sim_queue *q = &c->queues[c->nqueues];
   memset(q, 0, sizeof *q);
-  q->pos = t->pos;
+  q->pos = bufpos;
   q->depth = t->depth;
   q->nbuf = -1;
   queueevents(q, t->pos, t->pos2);
@@ -156,7 +159,7 @@ static int initbuffer(sim_core *c, const sim_inst *in) {
   q->nbuf = (int)num;
   for (int i = 0; i < num; i++) { /* a generation survives destroy: older tensors stay stale */
     int gen = c->bufs[c->nbufs].gen;
-    c->bufs[c->nbufs++] = (sim_qbuf){addr + i * len, len, SIM_QB_FREE, gen, -1, -1, sim_memid(posmem(q->pos))};
+    c->bufs[c->nbufs++] = (sim_qbuf){addr + i * len, len, SIM_QB_FREE, gen, -1, -1, sim_memid(posmem(q->pos)), 0};
   }
   scost(c);
   return 0;
@@ -168,6 +171,7 @@ static int settag(sim_core *c, const sim_inst *in, const sim_qbuf *b) {
   if (setview(c, in, b->mem, b->addr, b->len))
     return -1;
   sim_out(c, in, 0)->tag = (int64_t)(b - c->bufs + 1) | (int64_t)b->gen << 16;
+  sim_out(c, in, 0)->utag = b->utag;
   return 0;
 }
 
@@ -234,7 +238,9 @@ static int enque(sim_core *c, const sim_inst *in) {
     return asc_sim_found_at(c, ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, in,
                             "asc.enque: the tensor is %s",
                             b->state == SIM_QB_FREE ? "not allocated" : "already enqueued");
-  if (q->used >= q->depth)
+  /* depth 0 (the in-place form, TQue.deque's page): as many tensors in flight as buffers */
+  int cap = q->depth ? q->depth : q->nbuf;
+  if (q->used >= cap)
     return asc_sim_found_at(c, ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, in,
                             "asc.enque: the queue already holds %d tensors (depth %d)", q->used, q->depth);
   scost(c);
@@ -673,8 +679,14 @@ static int ltgettag(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
+/* A queue tensor's tag is its buffer's (Ascend C keeps it in the buffer handle), so it survives
+ * enque / deque: the buffer keeps it while the tensor is current. */
 static int ltsettag(sim_core *c, const sim_inst *in) {
-  sim_in(c, in, 0)->utag = sim_in(c, in, 1)->i;
+  sim_val *t = sim_in(c, in, 0);
+  int64_t bi = (t->tag & 0xffff) - 1;
+  t->utag = sim_in(c, in, 1)->i;
+  if (t->tag && bi >= 0 && bi < c->nbufs && c->bufs[bi].gen == (int)(t->tag >> 16))
+    c->bufs[bi].utag = t->utag;
   scost(c);
   return 0;
 }
@@ -876,7 +888,7 @@ static int poolinitbuffer(sim_core *c, const sim_inst *in) {
   q->nbuf = (int)num;
   for (int i = 0; i < num; i++) {
     int gen = c->bufs[c->nbufs].gen;
-    c->bufs[c->nbufs++] = (sim_qbuf){addr + i * len, len, SIM_QB_FREE, gen, -1, -1, sim_memid(posmem(q->pos))};
+    c->bufs[c->nbufs++] = (sim_qbuf){addr + i * len, len, SIM_QB_FREE, gen, -1, -1, sim_memid(posmem(q->pos)), 0};
   }
   scost(c);
   return 0;
@@ -914,10 +926,27 @@ static int poolshare(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
+/* TBufPool::Reset: wait every pending free event of the queue buffers carved from the pool
+ * (Ascend C waits each buffer's freeBufEvt), so whatever reuses the memory next (a pool that
+ * shares it, or this one again) is ordered after the pipes that last read it; then the pool
+ * can be carved again from its start. */
 static int poolreset(sim_core *c, const sim_inst *in) {
   sim_tbuf *p = tbufof(c, in, 0);
   if (!p || p->len < 0)
     return asc_sim_err(c, in->op, "asc.tbufpool_reset: the TBufPool has no memory");
+  int mem = sim_memid(posmem(p->pos));
+  for (int qi = 0; qi < c->nqueues; qi++) {
+    sim_queue *q = &c->queues[qi];
+    for (int k = 0; k < q->nbuf; k++) {
+      sim_qbuf *b = &c->bufs[q->first + k];
+      if (b->free_id < 0 || b->mem != mem || b->addr < p->addr || b->addr >= p->addr + p->len)
+        continue;
+      releaseid(c, q->bwd, b->free_id);
+      if (asc_sim_issue_wait(c, in, q->bwd, b->free_id))
+        return -1;
+      b->free_id = -1;
+    }
+  }
   p->top = 0;
   scost(c);
   return 0;

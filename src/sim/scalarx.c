@@ -1,7 +1,8 @@
 /* scalarx.c - the scalar unit's bit functions (scalar_get_sff_value,
  * scalar_get_count_of_value, scalar_count_leading_zero, count_bits_cnt_same_as_sign_bit),
- * scalar_cast, get_system_cycle (the core's simulated cycle) and trap (an error report at
- * its line that stops the kernel). */
+ * scalar_cast, get_system_cycle (the core's simulated cycle), trap (an error report at
+ * its line that stops the kernel) and the stack arrays of asc.array indexed at run time. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim/sim_int.h"
@@ -187,6 +188,56 @@ static int mmlayout(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
+/* ---- asc.array indexed at run time: the scalar unit's stack arrays ---- */
+static int sarrnew(sim_core *c, const sim_inst *in) {
+  int64_t len = asc_op_attr(in->op, "length")->i;
+  if (len < 1 || len > (1 << 20))
+    return asc_sim_err(c, in->op, "asc.scalar_array: length %lld (1 .. 1048576)", (long long)len);
+  if (c->nsarr == c->sarrcap) {
+    c->sarrcap = c->sarrcap ? 2 * c->sarrcap : 4;
+    c->sarr = realloc(c->sarr, sizeof *c->sarr * (size_t)c->sarrcap);
+    if (!c->sarr)
+      asc_die("out of memory");
+  }
+  sim_val *v = calloc((size_t)len, sizeof *v);
+  if (!v)
+    asc_die("out of memory");
+  c->sarr[c->nsarr] = (struct sim_sarray){len, v};
+  sim_out(c, in, 0)->i = c->nsarr++;
+  scost(c);
+  return 0;
+}
+
+/* The element an asc.scalar_array.get / set names, or NULL after an error at its line. */
+static sim_val *sarrelem(sim_core *c, const sim_inst *in) {
+  int64_t h = sim_in(c, in, 0)->i, i = sim_in(c, in, 1)->i;
+  if (h < 0 || h >= c->nsarr)
+    return asc_sim_err(c, in->op, "%s: not an asc.array", asc_op_name(in->op)), NULL;
+  if (i < 0 || i >= c->sarr[h].len)
+    return asc_sim_found_at(c, ASC_SIM_CHK_OOB, ASC_SEV_ERROR, in,
+                            "%s: index %lld is outside the asc.array of %lld elements",
+                            in->op->code == ASC_OP_SCALAR_ARRAY_GET ? "read of an asc.array" : "write of an asc.array",
+                            (long long)i, (long long)c->sarr[h].len), NULL;
+  scost(c);
+  return &c->sarr[h].v[i];
+}
+
+static int sarrget(sim_core *c, const sim_inst *in) {
+  sim_val *e = sarrelem(c, in);
+  if (!e)
+    return -1;
+  *sim_out(c, in, 0) = *e;
+  return 0;
+}
+
+static int sarrset(sim_core *c, const sim_inst *in) {
+  sim_val *e = sarrelem(c, in);
+  if (!e)
+    return -1;
+  *e = *sim_in(c, in, 2);
+  return 0;
+}
+
 void asc_sim_sys_init(sim_core *c) {
   unbound(&c->sys_workspace);
   unbound(&c->hccl_ctx[0]);
@@ -213,5 +264,8 @@ void asc_sim_reg_scalarx(sim_exec_fn *t) {
   t[ASC_OP_COUNT_BITS_CNT_SAME_AS_SIGN_BIT] = samesign;
   t[ASC_OP_GET_SYSTEM_CYCLE] = systemcycle;
   t[ASC_OP_TRAP] = trap;
+  t[ASC_OP_SCALAR_ARRAY] = sarrnew;
+  t[ASC_OP_SCALAR_ARRAY_GET] = sarrget;
+  t[ASC_OP_SCALAR_ARRAY_SET] = sarrset;
   t[ASC_OP_UNAVAILABLE] = unavailable;
 }

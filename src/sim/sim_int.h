@@ -46,7 +46,10 @@ typedef struct sim_val {
 } sim_val;
 
 enum { SIM_NEVENTS = 36, SIM_NIDS = 8, SIM_MAXQBUF = 64, SIM_NPOS = 12 };
-enum { SIM_KT_AIV_ONLY = 0, SIM_KT_AIC_ONLY = 1, SIM_KT_MIX_1_1 = 6, SIM_KT_MIX_1_2 = 7 }; /* pyasc KernelType */
+enum { /* pyasc KernelType */
+  SIM_KT_AIV_ONLY = 0, SIM_KT_AIC_ONLY = 1, SIM_KT_MIX_AIV_HARD_SYNC = 2, SIM_KT_MIX_AIC_HARD_SYNC = 3,
+  SIM_KT_MIX_AIV_1_0 = 4, SIM_KT_MIX_AIC_1_0 = 5, SIM_KT_MIX_1_1 = 6, SIM_KT_MIX_1_2 = 7
+};
 /* Loops the watchdog keeps track of (deeper ones are counted but not named); instructions
  * between two polls of the watchdog and the cancel flag. */
 enum { SIM_MAXLOOPS = 32, SIM_POLL = 4096 };
@@ -123,9 +126,10 @@ typedef struct sim_launch {
   sim_val *args; /* initial values of the entry block's arguments */
   bool sanitize;  /* race / uninit / use-after-free / GM-overlap tracking (asc_sim_options) */
   bool strict_gm; /* asc_sim_options.strict_gm: out-of-bounds accesses the NPU lets through are errors */
+  bool race_warn; /* asc_sim_options.race_warn: races are warnings (once per op site) and the run goes on */
   struct sim_sanlaunch *san; /* each block's findings and GM writes (sanitize.c) */
   /* core groups (xcore.c): the kernel type and how its cores are grouped */
-  int ktype;      /* pyasc KernelType: SIM_KT_AIV_ONLY, SIM_KT_AIC_ONLY, SIM_KT_MIX_1_1, SIM_KT_MIX_1_2 */
+  int ktype;      /* pyasc KernelType (SIM_KT_*) */
   int naiv;       /* AIVs per block (0 for AIC_ONLY) */
   int naic;       /* AICs per block (0 or 1) */
   bool cosim_all; /* every core of the launch on one timeline (launch-wide sync or atomics) */
@@ -174,6 +178,7 @@ typedef struct sim_qbuf {
   int gen; /* bumped by free_tensor: tensors of older generations are stale */
   int enq_id, free_id; /* pending forward / backward event ids; -1 = none */
   int mem;             /* the memory it lies in (sim_memid) */
+  int64_t utag;        /* the user tag of its tensors (set_user_tag): it travels with the buffer */
 } sim_qbuf;
 
 typedef struct sim_queue {
@@ -274,6 +279,8 @@ struct sim_core {
   bool mprof_on;         /* metrics_prof_start .. stop (print.c) */
   int64_t mprof_t0, mprof_cycles;
   int64_t lma[16];      /* LocalMemAllocator next addresses (resource.c) */
+  struct sim_sarray { int64_t len; sim_val *v; } *sarr; /* asc.array's indexed at run time (scalarx.c) */
+  int nsarr, sarrcap;
   int nlma;
   int64_t gather_kept;  /* elements the last gather_mask kept (get_gather_mask_remain_count) */
   /* TPipe (hardware.md §9) */

@@ -50,7 +50,7 @@ void asc_sim_count_done(sim_core *c);
 void asc_sim_castone(int sdt, int ddt, int rm, const uint8_t *s, uint8_t *d);
 /* Sum of v[0..n) as pairwise trees over repeats of `lanes` elements, every partial sum
  * rounded to dt (vmisc.c; v is overwritten). */
-double asc_sim_treesum(double *v, int64_t n, int dt, int lanes);
+double asc_sim_treesum(double *v, int64_t n, int dt, int lanes, bool sat);
 /* The level-0 elementwise engine (vlevel0.c) and the other new families. */
 int asc_sim_vlevel0(sim_core *c, const sim_inst *in);
 void asc_sim_reg_vmaskstate(sim_exec_fn *t);

@@ -223,7 +223,7 @@ static int reducel0(sim_core *c, const sim_inst *in) {
       if (best < 0 || (max ? x > bv : x < bv))
         best = off / esz, bv = x;
     }
-  double res = sum ? asc_sim_treesum(v, reps * lanes, dt, lanes) : bv;
+  double res = sum ? asc_sim_treesum(v, reps * lanes, dt, lanes, false) : bv;
   free(v);
   uint8_t *d = asc_sim_vptr(c, in, 0, 0, (idx ? 2 : 1) * esz, "write");
   if (!d)

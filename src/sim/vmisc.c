@@ -141,18 +141,28 @@ static int duplicatemask(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- reductions ---- */
+/* a + b rounded to dt; with sat, a half sum of two finite values that overflows is kept at
+ * +-65504 (the pages of block_reduce_sum, repeat_reduce_sum and whole_reduce_sum: "60000 +
+ * 60000 overflows, the result is 65504"); an inf or nan operand still propagates. */
+static double pairsum(double a, double b, int dt, bool sat) {
+  double r = asc_sim_round_fp(a + b, dt, SIM_RM_RINT);
+  if (sat && dt == ASC_SIM_F16 && isinf(r) && isfinite(a) && isfinite(b))
+    r = r > 0 ? 65504.0 : -65504.0;
+  return r;
+}
+
 /* Sum of v[0..n) as the hardware's repeated WholeReduceSum would form it: each 256-byte
  * repeat is summed as a pairwise tree, every partial sum rounded to dt, and the repeat
  * results are reduced again the same way.  (The exact hardware order is unconfirmed;
- * sums that are exact in dt do not depend on it.) */
-double asc_sim_treesum(double *v, int64_t n, int dt, int lanes) {
+ * sums that are exact in dt do not depend on it.)  sat: see pairsum. */
+double asc_sim_treesum(double *v, int64_t n, int dt, int lanes, bool sat) {
   while (n > 1) {
     int64_t m = 0;
     for (int64_t base = 0; base < n; base += lanes) {
       int64_t w = n - base < lanes ? n - base : lanes;
       for (int64_t step = 1; step < w; step *= 2)
         for (int64_t i = 0; i + step < w; i += 2 * step)
-          v[base + i] = asc_sim_round_fp(v[base + i] + v[base + i + step], dt, SIM_RM_RINT);
+          v[base + i] = pairsum(v[base + i], v[base + i + step], dt, sat);
       v[m++] = v[base];
     }
     n = m;
@@ -217,7 +227,7 @@ static int reduce(sim_core *c, const sim_inst *in) {
     if ((code == ASC_OP_REDUCE_MAX && v[i] > v[best]) || (code == ASC_OP_REDUCE_MIN && v[i] < v[best]))
       best = i;
   }
-  double r = code == ASC_OP_REDUCE_SUM ? asc_sim_treesum(v, n, dt, 256 / esz) : n ? v[best] : 0.0;
+  double r = code == ASC_OP_REDUCE_SUM ? asc_sim_treesum(v, n, dt, 256 / esz, false) : n ? v[best] : 0.0;
   free(v);
   asc_sim_storef(dt, d, r);
   if (idx)

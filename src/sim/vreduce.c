@@ -13,7 +13,9 @@
  *  pair_reduce_sum           lanes 2j and 2j+1 summed: lanes/2 results per repeat,
  *                            dst_rep_stride in units of 128 bytes.
  *
- * Sums are pairwise trees (lanes switched off add 0), every partial sum rounded to T; a
+ * Sums are pairwise trees (lanes switched off add 0), every partial sum rounded to T; in
+ * whole, repeat and block sums a half partial sum of finite values that overflows is kept
+ * at +-65504 (their pyasc pages; pair_reduce_sum's page says nothing, it gives inf); a
  * block with no lane on gets 0 from a sum, and max/min leave its dst element as it was
  * (unconfirmed on hardware).  A pair with no lane on leaves dst.  Cost: whole reductions
  * take 3 passes per repeat, block and pair reductions 2 (hardware.md §13.1: reductions
@@ -130,7 +132,7 @@ static int wholereduce(sim_core *c, const sim_inst *in) {
     for (int k = 0; k < lanes; k++)
       if (on[k] && (best < 0 || better(f.kind, v[k], v[best])))
         best = k;
-    int rc = f.kind == RSUM ? putval(c, in, dt, r * drep * unit, asc_sim_treesum(v, lanes, dt, lanes))
+    int rc = f.kind == RSUM ? putval(c, in, dt, r * drep * unit, asc_sim_treesum(v, lanes, dt, lanes, true))
              : best >= 0    ? putpair(c, in, dt, order, r * drep * unit, v[best], best)
                             : 0;
     if (rc)
@@ -175,7 +177,7 @@ static int blockreduce(sim_core *c, const sim_inst *in) {
         }
       int64_t off = r * drep * unit + (int64_t)g * esz;
       if (kind == RSUM && (non || !pair)) {
-        if (putval(c, in, dt, off, asc_sim_treesum(gv, group, dt, group)))
+        if (putval(c, in, dt, off, asc_sim_treesum(gv, group, dt, group, !pair)))
           return -1;
       } else if (kind != RSUM && best >= 0 && putval(c, in, dt, off, gv[best])) {
         return -1;

@@ -150,14 +150,22 @@ int asc_sim_classify(sim_launch *L, const asc_op *func, int kernel_type) {
   if (kt < 0)
     kt = k.cube && !k.vec && !k.mix ? SIM_KT_AIC_ONLY : k.mix || (k.vec && k.cube) ? SIM_KT_MIX_1_2
                                                                                    : SIM_KT_AIV_ONLY;
+  /* MIX_AIV_1_0 / MIX_AIV_HARD_SYNC run on vector cores only, MIX_AIC_1_0 / MIX_AIC_HARD_SYNC on
+   * cube cores only (pyasc's compiler: the vec / cube target; get_task_ratio's page: 1 per block),
+   * as AIV_ONLY / AIC_ONLY with the cross-core flags between cores of one kind that pyasc's
+   * cross_core_set_flag page asks those types for. */
   switch (kt) {
-  case SIM_KT_AIV_ONLY: L->naiv = 1, L->naic = 0; break;
-  case SIM_KT_AIC_ONLY: L->naiv = 0, L->naic = 1; break;
+  case SIM_KT_AIV_ONLY:
+  case SIM_KT_MIX_AIV_1_0:
+  case SIM_KT_MIX_AIV_HARD_SYNC: L->naiv = 1, L->naic = 0; break;
+  case SIM_KT_AIC_ONLY:
+  case SIM_KT_MIX_AIC_1_0:
+  case SIM_KT_MIX_AIC_HARD_SYNC: L->naiv = 0, L->naic = 1; break;
   case SIM_KT_MIX_1_1: L->naiv = 1, L->naic = 1; break;
   case SIM_KT_MIX_1_2: L->naiv = 2, L->naic = 1; break;
   default:
-    asc_error(L->ctx, asc_op_diag_loc(func), "kernel type %d is not supported by the simulator (AIV_ONLY 0, "
-              "AIC_ONLY 1, MIX_AIC_1_1 6, MIX_AIC_1_2 7)", kt);
+    asc_error(L->ctx, asc_op_diag_loc(func), "kernel type %d is not a pyasc KernelType (0..7: AIV_ONLY, AIC_ONLY, "
+              "MIX_AIV_HARD_SYNC, MIX_AIC_HARD_SYNC, MIX_AIV_1_0, MIX_AIC_1_0, MIX_AIC_1_1, MIX_AIC_1_2)", kt);
     return -1;
   }
   L->ktype = kt;
@@ -454,8 +462,8 @@ static int modecheck(sim_core *c, const sim_inst *in, int64_t mode) {
   if (mode < 0 || mode > 2)
     return asc_sim_err(c, in->op, "%s: mode %lld is not 0, 1 or 2", asc_op_name(in->op), (long long)mode);
   if (mode > 0 && !c->L->naic)
-    return asc_sim_err(c, in->op, "%s: mode %lld needs a MIX kernel (MIX_AIC_1_1 or MIX_AIC_1_2); this one is %s",
-                       asc_op_name(in->op), (long long)mode, c->L->ktype == SIM_KT_AIC_ONLY ? "AIC_ONLY" : "AIV_ONLY");
+    return asc_sim_err(c, in->op, "%s: mode %lld needs a MIX kernel (MIX_AIC_1_1 or MIX_AIC_1_2); this one runs %s "
+                       "cores only", asc_op_name(in->op), (long long)mode, c->L->naiv ? "vector" : "cube");
   if (mode == 1 && c->kind != ASC_HW_AIV)
     return asc_sim_err(c, in->op, "%s: mode 1 synchronizes the AIVs of a block; an AIC cannot take part",
                        asc_op_name(in->op));

@@ -39,10 +39,11 @@ def test_array_errors():
     @asc.jit
     def bad_index(out: asc.GlobalAddress, k: int):
         a = asc.array(asc.int32, [1, 2])
-        a[k] = 3
+        a[k] = 3      # a runtime index: checked when it runs (issue 29)
 
-    with pytest.raises(Exception, match="runtime index"):
-        bad_index[1](np.zeros(2, np.int32), 1)
+    bad_index[1](np.zeros(2, np.int32), 1)
+    with pytest.raises(asc.KernelError, match="index 2 is outside the asc.array of 2 elements"):
+        bad_index[1](np.zeros(2, np.int32), 2)
 
     @asc.jit
     def bad_range(out: asc.GlobalAddress):

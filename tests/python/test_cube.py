@@ -275,23 +275,28 @@ def test_gemv_m1_reads_a_as_nd():
     np.testing.assert_array_equal(c, (a.astype(np.float64) @ b).astype(np.float32))
 
 
-def hf32_round(x, away):
+def hf32_round(x, toward_zero):
+    """f32 to hf32 (10 stored mantissa bits): to nearest even, or toward zero (pyasc's
+    set_hf32_trans_mode page: True rounds toward zero)."""
     u = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
     low, base = u & 0x1FFF, u & ~np.uint64(0x1FFF)
-    up = (low > 0x1000) | ((low == 0x1000) & (away | ((base & 0x2000) != 0)))
+    up = (low > 0x1000) | ((low == 0x1000) & ((base & 0x2000) != 0))
+    if toward_zero:
+        up = np.zeros_like(up)
     return (base + up.astype(np.uint64) * 0x2000).astype(np.uint32).view(np.float32)
 
 
 @pytest.mark.parametrize("mode", [0, 1, 2])
 def test_hf32_mode_rounds_f32_inputs(mode):
-    """set_hf32_mode: f32 inputs keep 10 mantissa bits (ties to even, or away with trans mode);
+    """set_hf32_mode: f32 inputs keep 10 mantissa bits (to nearest even, or toward zero with trans mode);
     one product per output (K = 8 with a single non-zero term) so the sum adds no rounding."""
     K, N, M = 8, 16, 16
     rng = np.random.default_rng(mode)
     a = np.zeros((M, K), np.float32)
     a[:, 0] = 1 + rng.integers(0, 1 << 23, M).astype(np.float32) / (1 << 23)  # full 23-bit mantissas
-    a[0, 0] = np.float32(1 + 3 * 2.0 ** -11)  # a tie: even rounds up to 1 + 2^-9, away rounds up too
-    a[1, 0] = np.float32(1 + 2.0 ** -11)  # a tie: even rounds down to 1, away rounds up
+    a[0, 0] = np.float32(1 + 3 * 2.0 ** -11)  # a tie: even rounds up to 1 + 2^-9, toward zero down to 1 + 2^-10
+    a[1, 0] = np.float32(1 + 2.0 ** -11)  # a tie: even and toward zero round down to 1
+    a[2, 0] = np.float32(1 + 2.0 ** -11 + 2.0 ** -20)  # above the tie: even rounds up, toward zero down
     b = np.zeros((K, N), np.float32)
     b[0, :] = 1 + rng.integers(0, 1 << 23, N).astype(np.float32) / (1 << 23)
     c = np.zeros((M, N), np.float32)

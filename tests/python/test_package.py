@@ -43,14 +43,18 @@ def test_enums_have_pyasc_values():
     assert asc.Hardware.UB == 1 and asc.CMPMODE.NE == 5 and asc.IterateMode.ITERATE_MODE_DEFAULT == 0xFF
 
 
+MODELLED = [p for p in config.Platform if not p.value.startswith("Ascend950")]
+
+
 def test_config_enums():
     assert [b.value for b in config.Backend] == ["Model", "NPU"]
-    assert len(config.Platform) == 12 and config.Platform.Ascend910B4_1.value == "Ascend910B4-1"
+    assert len(MODELLED) == 12 and config.Platform.Ascend910B4_1.value == "Ascend910B4-1"
+    assert len(config.Platform) == 20  # and pyasc's newer tree's 8 Ascend950PR names, refused (test_adv_newer.py)
     assert config.KernelType.MIX_AIC_1_2.value == 7
 
 
 @pytest.mark.filterwarnings("ignore:.*are not public")
-@pytest.mark.parametrize("platform", list(config.Platform))
+@pytest.mark.parametrize("platform", MODELLED)
 def test_every_platform_runs(platform):
     from kernels import binary_kernel
     config.set_platform(config.Backend.Model, platform)

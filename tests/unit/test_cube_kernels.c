@@ -87,7 +87,7 @@ static void randjob(kase *t) {
   j->K1 = need + (rnd() % 4 == 0 ? rnd() % 3 : 0); /* more fractals than used (k_direction_align) */
   j->k = (need - 1) * k0 + 1 + rnd() % k0;       /* partial last fractal */
   j->hf32 = j->dt == ASC_SIM_F32 && rnd() % 2;
-  j->hf32_away = rnd() % 2;
+  j->hf32_rz = rnd() % 2;
   j->init = (int)(rnd() % 3);
   t->na = (size_t)(j->gemv ? j->K1 * 32 : j->M1 * j->K1 * 512);
   t->nb = (size_t)(j->K1 * j->N1 * 512);
@@ -148,7 +148,7 @@ TEST(vector_paths_equal_portable) {
         asc_test_fail(__FILE__, __LINE__, "%s case %d: dt %d M1 %lld N1 %lld K1 %lld k %lld gemv %d hf32 %d/%d "
                       "init %d: C byte %zu: %08x, portable %08x", asc_cube_impl_name((asc_cube_impl)impl), n,
                       t.j.dt, (long long)t.j.M1, (long long)t.j.N1, (long long)t.j.K1, (long long)t.j.k, t.j.gemv,
-                      t.j.hf32, t.j.hf32_away, t.j.init, i, g, w);
+                      t.j.hf32, t.j.hf32_rz, t.j.init, i, g, w);
       }
       free(want);
       free(got);

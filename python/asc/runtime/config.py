@@ -24,6 +24,15 @@ class Platform(Enum):
     Ascend910_9382 = "Ascend910_9382"
     Ascend910_9391 = "Ascend910_9391"
     Ascend910_9392 = "Ascend910_9392"
+    # pyasc's newer development tree: Ascend 950 (arch 3510), not modelled by openasc (set_platform refuses them)
+    Ascend950PR_950z = "Ascend950PR_950z"
+    Ascend950PR_9579 = "Ascend950PR_9579"
+    Ascend950PR_957b = "Ascend950PR_957b"
+    Ascend950PR_957c = "Ascend950PR_957c"
+    Ascend950PR_957d = "Ascend950PR_957d"
+    Ascend950PR_9589 = "Ascend950PR_9589"
+    Ascend950PR_958b = "Ascend950PR_958b"
+    Ascend950PR_9599 = "Ascend950PR_9599"
 
 
 class KernelType(Enum):
@@ -47,12 +56,23 @@ def _cann_available():
     return bool(os.environ.get("ASCEND_HOME_PATH")) and shutil.which("npu-smi") is not None
 
 
+def modelled_platform(p):
+    """Platform(p), refused with a ValueError naming the modelled platforms when the simulator's platform table
+    (src/hw/hw.def) has no row for it (pyasc's newer Ascend 950 names)."""
+    p = Platform(p)
+    if not _lib.platform_known(p.value):
+        raise ValueError(f"platform {p.value} is not modelled by openasc (its simulator models the Atlas A2/A3 "
+                         f"cores, arch 2201); the modelled platforms: "
+                         f"{', '.join(q.value for q in Platform if _lib.platform_known(q.value))}")
+    return p
+
+
 def set_platform(backend, soc_version=None, device_id=None, check=True):
     """Select the backend and SoC (pyasc's flow, through asc.lib.runtime as `rt`).  Model: the
     SoC defaults to Ascend910B1; NPU needs CANN and a device, which openasc does not drive."""
     backend = Backend(backend)
     if soc_version is not None:
-        soc_version = Platform(soc_version)
+        soc_version = modelled_platform(soc_version)
     if backend == Backend.NPU:
         rt.use_npu()  # raises: the emitted Ascend C needs CANN and a device
     rt.use_model()

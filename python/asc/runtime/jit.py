@@ -34,6 +34,7 @@ class CodegenOptions:
 class ExtensionOptions:  # openasc-only
     assume_noalias: bool = True  # the only value: the sync passes assume written GM arguments overlap no other
     strict_gm: bool = False  # True (or ASC_STRICT=1): out-of-bounds accesses are errors, not KernelWarning
+    race_warn: bool = False  # True (or ASC_RACE_WARN=1): races are KernelWarnings and the run finishes
     sanitize: bool = True
     sim_threads: int = 0  # host threads of the simulator (0: $ASC_SIM_THREADS, else one per CPU)
     profile: Optional[str] = None  # a directory for this kernel's profile files (docs/profile.md)
@@ -147,6 +148,14 @@ def _marshal(n, x):
             if d.is_float():
                 return "float", d, ("float", _sim_dt(d), float(x), n)
             return "int", d, _int_arg(n, x, d)
+        if type(x).__module__.startswith("torch") and hasattr(x, "dim") and x.dim() == 0:
+            # a 0-dim torch tensor is a scalar of its dtype (pyasc's newer tree), as a numpy scalar is
+            if str(x.dtype) == "torch.bool":
+                return "int", _I8, _int_arg(n, bool(x.item()), _I8)
+            d = _arg_dt(n, x.dtype)
+            if x.dtype.is_floating_point:
+                return "float", d, ("float", _sim_dt(d), float(x.item()), n)
+            return "int", d, _int_arg(n, int(x.item()), d)
         info = _gm_info(n, x)
         if info:
             d, ptr, nbytes, readonly = info

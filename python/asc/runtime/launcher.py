@@ -36,6 +36,13 @@ def strict_gm(options):
     return bool(options.get("strict_gm")) or env not in ("", "0")
 
 
+def race_warn(options):
+    """Races are KernelWarnings and the run finishes, as on an NPU (whose outcome then depends on
+    timing): jit option race_warn=True or ASC_RACE_WARN=1.  Default: a race is a KernelError."""
+    env = os.environ.get("ASC_RACE_WARN", "")
+    return bool(options.get("race_warn")) or env not in ("", "0")
+
+
 def profile_lines(options, pdir):
     """Whether the launch attributes cycles to Python lines (the report's top lines; it costs
     1.5-2x the launch's time, docs/profile.md): the profile_lines option, else on with a profile
@@ -135,7 +142,7 @@ class Launcher:
                               self.options.core_num, int(opts.get("sanitize", True)), strict_gm=strict_gm(opts),
                               kernel_type=kernel_type(opts), threads=int(opts.get("sim_threads") or 0),
                               profile=pdir, lines=profile_lines(opts, pdir),
-                              max_instructions=max_instructions(opts))
+                              max_instructions=max_instructions(opts), race_warn=race_warn(opts))
         config._set_last_report(rep)
         kw = rep["kernel_warnings"]  # (not .get(): that would read the per-core part of the report)
         if opts.get("verify_sync"):

@@ -1,6 +1,6 @@
 // cube_no_wait_m_fix: the clean cube_mm with one seeded bug: the M -> FIX wait before fixpipe is removed: the fixpipe reads L0C while the cube may still write it.
 // ERRORS: 1
-// EXPECT: cube_mm.py:43:5: error: race (RAW) on L0C bytes [0, 4096): asc.fixpipe at cube_mm.py:43:5 (PIPE_FIX) reads what asc.mmad at cube_mm.py:37:9 (PIPE_M) writes, with no synchronization between them; add set_flag(M_FIX) after cube_mm.py:37 and wait_flag(M_FIX) before cube_mm.py:43 (block 0 AIC)
+// EXPECT: cube_mm.py:43:5: error: race (RAW) on L0C bytes [0, 4096): asc.fixpipe at cube_mm.py:43:5 (PIPE_FIX) reads what asc.mmad at cube_mm.py:37:9 (PIPE_M) writes, with no synchronization between them; add set_flag(M_FIX) after cube_mm.py:37 and wait_flag(M_FIX) before cube_mm.py:43 (the earlier access is ordered before PIPE_MTE1, e.g. by M_MTE1, but not before PIPE_FIX: an event orders its two pipes only) (block 0 AIC)
 // RUN: a=a.npy:f16:2048 bt=bt.npy:f16:2048 c=c.npy:f32:1024
 "builtin.module"() ({
 "func.func"() ({

@@ -24,7 +24,9 @@ not_yet_names(globals(), "asc.adv", " ".join(_NOT_YET))
 _MATH1 = ("acos acosh asin asinh atan atanh ceil cos cosh digamma erf erfc floor frac lgamma log round sign sin "
           "sinh tan tanh trunc").split()
 __all__ = _NOT_YET + _MATMUL + _MATH1 + ["TCubeTiling", "SoftmaxTiling", "RmsNormTiling", "QuantConfig", "softmax", "rmsnorm",
-                               "quant", "exp", "power", "xor", "axpy", "concat", "extract"]
+                               "quant", "exp", "power", "xor", "axpy", "concat", "extract",
+                               # pyasc's newer development tree (docs/conformance.md, "Newer pyasc API")
+                               "swiglu", "softmax_flash_v2", "SoftmaxConfig", "SoftMaxShapeInfo"]
 
 SoftmaxTiling = STRUCTS["SoftmaxTiling"]
 RmsNormTiling = STRUCTS["RmsNormTiling"]
@@ -168,6 +170,89 @@ def softmax(dst, sum, max, src, tiling, temp_buffer=None, reuse_source=False, ba
     _emit("softmax", ops, {"shape": _shape_attr(src), "reduce_shape": _shape_attr(sum),
                            "reuse_source": "true" if reuse_source else None,
                            "basic_block": "true" if basic_block else None})
+
+
+def _const_fields(cls, names, vals):
+    for n, v in zip(names, vals):
+        if isinstance(v, PlainValue) or isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise TypeError(f"{cls}(): '{n}' must be a compile-time int >= 0 (openasc expands the softmax calls at "
+                            f"compile time), got {v!r}")
+
+
+class SoftMaxShapeInfo:
+    """SoftMaxShapeInfo(src_m, src_k, ori_src_m, ori_src_k) (pyasc's newer tree): the [m, k] a softmax call
+    computes over (src_m, src_k; the source padded from ori_src_m x ori_src_k).  Compile-time ints here."""
+
+    def __init__(self, src_m=0, src_k=0, ori_src_m=0, ori_src_k=0):
+        _const_fields("SoftMaxShapeInfo", ("src_m", "src_k", "ori_src_m", "ori_src_k"),
+                      (src_m, src_k, ori_src_m, ori_src_k))
+        self.src_m, self.src_k, self.ori_src_m, self.ori_src_k = src_m, src_k, ori_src_m, ori_src_k
+
+
+class SoftmaxConfig:
+    """SoftmaxConfig(check_tiling=True, src_m=0, src_k=0, mode=SoftmaxMode.SOFTMAX_NORMAL) (pyasc's newer tree;
+    Ascend C's template parameter): src_m / src_k, when set, fix the shape at compile time."""
+
+    def __init__(self, check_tiling=True, src_m=0, src_k=0, mode=None):
+        from ..core.enums import SoftmaxMode
+        _const_fields("SoftmaxConfig", ("src_m", "src_k"), (src_m, src_k))
+        self.check_tiling, self.src_m, self.src_k = bool(check_tiling), src_m, src_k
+        self.mode = SoftmaxMode(int(SoftmaxMode.SOFTMAX_NORMAL if mode is None else mode))
+
+
+def _softmax_shape_tiling(fn, tiling, shape_info, config):
+    """The tiling the expansion reads [m, k] from: SoftMaxShapeInfo's (src_m, src_k) when set, else the config's,
+    else the tiling's own (Ascend C: the shape info describes the call's source; a config constant-folds it)."""
+    if shape_info is not None and not isinstance(shape_info, SoftMaxShapeInfo):
+        raise TypeError(f"{fn}(): softmax_shape_info must be a SoftMaxShapeInfo, got {type(shape_info).__name__}")
+    if config is not None and not isinstance(config, SoftmaxConfig):
+        raise TypeError(f"{fn}(): config must be a SoftmaxConfig, got {type(config).__name__}")
+    if not isinstance(tiling, SoftmaxTiling):
+        raise TypeError(f"{fn}(): tiling must be a SoftmaxTiling, got {type(tiling).__name__}")
+    for src in (shape_info, config):
+        if src is not None and src.src_m and src.src_k:
+            return SoftmaxTiling(src_m=src.src_m, src_k=src.src_k, src_size=src.src_m * src.src_k)
+    return _kernel_tiling(tiling)
+
+
+def softmax_flash_v2(dst_tensor, exp_sum_tensor, max_tensor, src_tensor, exp_max_tensor, in_exp_sum_tensor,
+                     in_max_tensor, tiling, softmax_shape_info=None, shared_tmp_buffer=None, out_reduce_max=None,
+                     is_update=False, is_reuse_source=False, is_basic_block=False, is_data_format_nz=False,
+                     config=None):
+    """asc.adv.softmax_flash_v2 (pyasc's newer tree; Ascend C's SoftmaxFlashV2, FlashAttention-2): per row of
+    [m, k], M = max(in_max if is_update, rowmax(src)), dst = e^(src - M), exp_sum = rowsum(dst) (+ exp_max *
+    in_exp_sum when updating, exp_max = e^(in_max - M)), max = M; the row statistics one 32-byte block per row."""
+    fn = "adv.softmax_flash_v2"
+    if is_data_format_nz:
+        raise NotImplementedError(f"{fn}(): the NZ data format is not implemented yet in openasc")
+    if config is not None and isinstance(config, SoftmaxConfig) and config.mode != 0:
+        raise TypeError(f"{fn}(): SoftmaxConfig's mode {config.mode.name} is not available on the Atlas A2/A3 "
+                        f"platforms (Ascend C's SoftmaxFlashV2 page: the mode is not configurable there)")
+    if out_reduce_max is not None:
+        raise TypeError(f"{fn}(): out_reduce_max needs SoftmaxConfig's mode SOFTMAX_OUTPUT_WITHOUT_BRC, which the "
+                        f"Atlas A2/A3 platforms do not support")
+    t = _softmax_shape_tiling(fn, tiling, softmax_shape_info, config)
+    ops = [_lt(dst_tensor, fn, "dst_tensor"), _lt(exp_sum_tensor, fn, "exp_sum_tensor"),
+           _lt(max_tensor, fn, "max_tensor"), _lt(src_tensor, fn, "src_tensor"),
+           _lt(exp_max_tensor, fn, "exp_max_tensor"), _lt(in_exp_sum_tensor, fn, "in_exp_sum_tensor"),
+           _lt(in_max_tensor, fn, "in_max_tensor"), t.value]
+    if shared_tmp_buffer is not None:
+        ops.append(_lt(shared_tmp_buffer, fn, "shared_tmp_buffer"))
+    _emit("softmax_flash_v2", ops, {"update": "true" if is_update else None, "shape": _shape_attr(src_tensor),
+                                    "reuse_source": "true" if is_reuse_source else None,
+                                    "basic_block": "true" if is_basic_block else None})
+
+
+def swiglu(dst_tensor, src_tensor0, src_tensor1, scalar_value=1.0, shared_tmp_buffer=None, cal_count=None,
+           is_reuse_source=False):
+    """asc.adv.swiglu (pyasc's newer tree): dst = src0 * swish(src1), swish(x) = x / (1 + e^(-beta x)),
+    beta = scalar_value; cal_count elements (default: all of src0)."""
+    fn = "adv.swiglu"
+    ops = [_lt(dst_tensor, fn, "dst_tensor"), _lt(src_tensor0, fn, "src_tensor0"), _lt(src_tensor1, fn, "src_tensor1"),
+           _scalar(scalar_value, float32, fn, "scalar_value"), _count(fn, cal_count, src_tensor0)]
+    if shared_tmp_buffer is not None:
+        ops.append(_lt(shared_tmp_buffer, fn, "shared_tmp_buffer"))
+    _emit("swiglu", ops, {"reuse_source": "true" if is_reuse_source else None})
 
 
 def rmsnorm(dst, src, gamma, epsilon, tiling, temp_buffer=None, basic_block=False):

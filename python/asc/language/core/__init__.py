@@ -74,7 +74,7 @@ class GlobalTensor(Handle):
         self.value, self.dtype = None, None
         self._at = (b.blocks[-1], len(b.blocks[-1]), b.loctext())
 
-    def set_global_buffer(self, buffer, buffer_size=None):
+    def set_global_buffer(self, buffer=None, buffer_size=None):
         b = builder("set_global_buffer")
         _need(buffer, GlobalAddress, "set_global_buffer", "buffer")
         if self.value is None:
@@ -243,7 +243,7 @@ class LocalTensor(Handle):
     def get_length(self):
         return self._acc("get_length", (), I32)
 
-    def set_size(self, size):
+    def set_size(self, size=0):
         self._acc("set_size", [_i32(size)])
 
     def set_buffer_len(self, data_len):
@@ -252,7 +252,7 @@ class LocalTensor(Handle):
     def get_user_tag(self):
         return self._acc("get_user_tag", (), I32)
 
-    def set_user_tag(self, tag):
+    def set_user_tag(self, tag=0):
         self._acc("set_user_tag", [_i32(tag)])
 
     def reinterpret_cast(self, dtype):
@@ -298,9 +298,10 @@ class LocalTensorAuto(LocalTensor):
 class TPipe(Handle):
     def __init__(self):
         b = builder("TPipe")
-        if b.state.get("tpipe"):
-            raise RuntimeError("TPipe instance is already created, use get_tpipe_ptr() to obtain it")
-        b.state["tpipe"] = self
+        if b.state.get("tpipe") and not b.state.get("tpipe_destroyed"):
+            raise RuntimeError("TPipe instance is already created, use get_tpipe_ptr() to obtain it (or destroy() "
+                               "it before creating another)")
+        b.state["tpipe"], b.state["tpipe_destroyed"] = self, False
         self.value = b.op("asc.tpipe", [], ["!asc.pipe"])[0]
 
     def init_buffer(self, que=None, num=0, len=0, **kw):
@@ -311,7 +312,7 @@ class TPipe(Handle):
         if isinstance(que, TBuf):
             # the byte length: init_buffer(buf, n), or pyasc's keyword form init_buffer(buf=b, len=n)
             n = num if not (isinstance(num, int) and num == 0) else len
-            que.length, que._length_fn = n, id(b.blocks[0]) if b.blocks else None
+            que.length = n
             b.op("asc.init_tbuf", [self.value, que.value, _i32(n)])
         else:
             _need(que, TQueBind, "init_buffer", "que")
@@ -322,7 +323,9 @@ class TPipe(Handle):
         builder("init").op("asc.tpipe_init", [self.value])
 
     def destroy(self):
-        builder("destroy").op("asc.tpipe_destroy", [self.value])
+        b = builder("destroy")
+        b.op("asc.tpipe_destroy", [self.value])
+        b.state["tpipe_destroyed"] = True  # a new TPipe() may follow (the simulator checks the order it runs in)
 
     def reset(self):
         builder("reset").op("asc.tpipe_reset", [self.value])
@@ -341,7 +344,7 @@ class TPipe(Handle):
     def release_event_id(self, id, event=HardEvent.V_S):
         self._event_op("release_event_id", event, [_i32(id)], ())
 
-    def init_buf_pool(self, buf_pool, len, share_buf=None):  # noqa: A002 - pyasc's name
+    def init_buf_pool(self, buf_pool, len=0, share_buf=None):  # noqa: A002 - pyasc's name
         """Carve len bytes for a TBufPool (or give it the first len bytes of share_buf's memory)."""
         b = builder("init_buf_pool")
         _need(buf_pool, TBufPool, "init_buf_pool", "buf_pool")
@@ -381,18 +384,37 @@ class TQueBind(Handle):
         t.value, t.pos = r.value, r.pos
         return t
 
-    def alloc_tensor(self, dtype):
+    def _end(self, at_dst):
+        return TPosition(_lib.queue_tensor_pos(self.src, self.dst, at_dst))
+
+    @staticmethod
+    def _inplace(dtype, more, fn):
+        """The in-place form: (tensor) or, as the pages' examples write it, (dtype, tensor); None otherwise."""
         if isinstance(dtype, LocalTensor):
-            return self._into(dtype, self.src, "asc.alloc_tensor")
-        return self._lt(dtype, self.src, "asc.alloc_tensor")
+            return dtype
+        if more and isinstance(more[0], LocalTensor):
+            t = more[0]
+            if t.dtype is not None and dtype_of(dtype) != t.dtype:
+                raise TypeError(f"{fn}(): dtype {dtype_of(dtype).name} differs from the tensor's {t.dtype.name}")
+            t.dtype = t.dtype or dtype_of(dtype)
+            return t
+        return None
+
+    def alloc_tensor(self, dtype, *tensor):
+        t = self._inplace(dtype, tensor, "alloc_tensor")
+        if t is not None:
+            return self._into(t, self._end(False), "asc.alloc_tensor")
+        return self._lt(dtype, self._end(False), "asc.alloc_tensor")
 
     def enque(self, tensor, *_user_pos):
         builder("enque").op("asc.enque", [self.value, _need(tensor, LocalTensor, "enque", "tensor").value])
 
-    def deque(self, dtype, *_user_pos):
-        if isinstance(dtype, LocalTensor):
-            return self._into(dtype, self.dst, "asc.deque")
-        return self._lt(dtype, self.dst, "asc.deque")
+    def deque(self, dtype, *more):
+        """deque(dtype), deque(tensor), deque(dtype, tensor), deque(dtype, src_user_pos, dst_user_pos)."""
+        t = self._inplace(dtype, more, "deque")
+        if t is not None:
+            return self._into(t, self._end(True), "asc.deque")
+        return self._lt(dtype, self._end(True), "asc.deque")
 
     def free_tensor(self, tensor):
         builder("free_tensor").op("asc.free_tensor",
@@ -438,11 +460,10 @@ class TBuf(Handle):
 
     def get(self, dtype, len=None, shape=None):
         dtype = dtype_of(dtype)
-        if len is None:  # the whole buffer: its byte length from init_buffer when this function sized it,
-            b = builder("TBuf.get")  # else asc.tbuf_get_all (the length the buffer has when it runs)
-            here = id(b.blocks[0]) if b.blocks else None  # a runtime length is a value of its own function
-            if isinstance(self.length, int) or (
-                    isinstance(self.length, PlainValue) and getattr(self, "_length_fn", None) == here):
+        if len is None:  # the whole buffer: its byte length from init_buffer when that is a compile-time
+            b = builder("TBuf.get")  # multiple of 32 bytes, else asc.tbuf_get_all (the length the buffer has
+            # when it runs: init_buffer rounds it up to 32 bytes)
+            if isinstance(self.length, int) and self.length % 32 == 0:
                 len = self.length // dtype.size
             else:
                 v = b.op("asc.tbuf_get_all", [self.value], [_lt_type(dtype, self.pos)])[0]
@@ -480,7 +501,7 @@ class TBufPool(Handle):
         self.pos, self.buf_id_size = pos, buf_id_size
         self.value = builder("TBufPool").op("asc.tbuf", [], [f"!asc.tbuf<{_posname(pos)}>"])[0]
 
-    def init_buf_pool(self, buf_pool, len, share_buf=None):  # noqa: A002 - pyasc's name
+    def init_buf_pool(self, buf_pool, len=0, share_buf=None):  # noqa: A002 - pyasc's name
         b = builder("TBufPool.init_buf_pool")
         _need(buf_pool, TBufPool, "TBufPool.init_buf_pool", "buf_pool")
         if share_buf is not None:
@@ -495,7 +516,7 @@ class TBufPool(Handle):
         if buf is not None or isinstance(que, TBuf):
             t = buf if buf is not None else que
             n = len if buf is not None else (num or len)
-            t.length, t._length_fn = n, id(b.blocks[0]) if b.blocks else None
+            t.length = n
             b.op("asc.tbufpool_init_tbuf", [self.value, _need(t, TBuf, "TBufPool.init_buffer", "buf").value, _i32(n)])
             return
         _need(que, TQueBind, "TBufPool.init_buffer", "que")

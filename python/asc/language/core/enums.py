@@ -42,6 +42,7 @@ _STATIC = {
     "pad_t": "PAD_NONE PAD_MODE1 PAD_MODE2 PAD_MODE3 PAD_MODE4 PAD_MODE5 PAD_MODE6 PAD_MODE7 PAD_MODE8",
     "BatchOutMode": "SINGLE_BATCH MULTI_BATCH DYNAMIC",
     "AtomicOp": "ATOMIC_SUM",
+    "SoftmaxMode": "SOFTMAX_NORMAL SOFTMAX_OUTPUT_WITHOUT_BRC",  # pyasc's newer tree (asc.adv.SoftmaxConfig)
 }
 for _name, _members in _STATIC.items():
     globals()[_name] = IntEnum(_name, {m: i for i, m in enumerate(_members.split())})

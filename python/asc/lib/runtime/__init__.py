@@ -59,7 +59,7 @@ def is_available():
 
 
 def set_soc_version(p):
-    config._state["platform"] = config.Platform(p)
+    config._state["platform"] = config.modelled_platform(p)
 
 
 def get_soc_version():
