@@ -13,9 +13,9 @@
  *  pair_reduce_sum           lanes 2j and 2j+1 summed: lanes/2 results per repeat,
  *                            dst_rep_stride in units of 128 bytes.
  *
- * Sums are pairwise trees (lanes switched off add 0), every partial sum rounded to T; a
- * block with no lane on gets 0 from a sum, and max/min leave its dst element as it was
- * (unconfirmed on hardware).  A pair with no lane on leaves dst.  Cost: whole reductions
+ * Sums are pairwise trees (lanes switched off add 0), every partial sum rounded to T.  A
+ * block or pair with no lane on leaves its dst element as it was (Ascend C ReduceDataBlock and
+ * ReducePairElem, Atlas A2: no value is written).  Cost: whole reductions
  * take 3 passes per repeat, block and pair reductions 2 (hardware.md §13.1: reductions
  * cost 2-5 adds). */
 #include <math.h>
@@ -174,7 +174,7 @@ static int blockreduce(sim_core *c, const sim_inst *in) {
             best = k;
         }
       int64_t off = r * drep * unit + (int64_t)g * esz;
-      if (kind == RSUM && (non || !pair)) {
+      if (kind == RSUM && non) {
         if (putval(c, in, dt, off, asc_sim_treesum(gv, group, dt, group)))
           return -1;
       } else if (kind != RSUM && best >= 0 && putval(c, in, dt, off, gv[best])) {
