@@ -314,11 +314,13 @@ def gather(dst, src, src_offset, src_base, *args, **kw):
          [_c._i32(v["repeat_times"]), _c._i32(v["dst_rep_stride"])], [], {"is_set_mask": "true"})
 
 
-def gatherb(dst, src0, offset, repeat_times, repeat_params):
+def gatherb(dst, src0, offset, *args, **kw):
+    """gatherb(dst, src0, offset, repeat_times, repeat_params); the page's example spells repeat_time."""
     fn = "gatherb"
+    v = _bind(fn, ("repeat_times", "repeat_params"), args, kw, ("repeat_times", "repeat_params"))
     builder(fn).op("asc.gatherb", [_lt(dst, fn, "dst"), _lt(src0, fn, "src0"), _lt(offset, fn, "offset"),
-                                   _c._i32(repeat_times),
-                                   _struct(repeat_params, "GatherRepeatParams", fn, "repeat_params")])
+                                   _c._i32(v["repeat_times"]),
+                                   _struct(v["repeat_params"], "GatherRepeatParams", fn, "repeat_params")])
 
 
 __all__ += ["copy", "transpose", "brcb", "gather", "gatherb"]

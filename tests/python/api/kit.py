@@ -6,6 +6,8 @@ dst as a copy of z (lanes an op leaves alone keep z's values), calls op(dst, x, 
 import numpy as np
 import pytest
 
+import asc
+
 from basic_kernels import lane_offsets, mask_bits, run  # noqa: F401  (re-exported for the tests)
 
 U64 = 2 ** 64 - 1
@@ -84,3 +86,35 @@ def close(got, want, ulps=2):
         bad = np.nonzero(~ok)[0][:8]
         raise AssertionError(f"{(~ok).sum()} of {ok.size} off by more than {ulps} ulp, first at {bad.tolist()}: "
                              f"got {got[bad].tolist()} want {want64[bad].tolist()}")
+
+
+E = asc.HardEvent
+
+
+@asc.jit
+def gm_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, nub: asc.ConstExpr[int], fill: asc.ConstExpr,
+              op_in: asc.ConstExpr, op_out: asc.ConstExpr):
+    """A UB tile of nub elements of x's type filled with `fill`, then op_in(tile, x) (GM -> UB) and
+    op_out(z, tile) (UB -> GM), ordered by flags."""
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf=buf, num=nub * x.dtype.sizeof())
+    t = buf.get(x.dtype)
+    asc.duplicate(t, fill, nub)
+    asc.set_flag(E.V_MTE2, 0)
+    asc.wait_flag(E.V_MTE2, 0)
+    op_in(t, xg)
+    asc.set_flag(E.MTE2_MTE3, 0)
+    asc.wait_flag(E.MTE2_MTE3, 0)
+    op_out(zg, t)
+
+
+def gm_run(x, nz, nub, fill, op_in, op_out, zfill=0):
+    """z (nz elements of x's type, starting as zfill) after gm_kernel."""
+    z = np.full(nz, zfill, x.dtype)
+    gm_kernel[1](x, z, nub, fill, op_in, op_out)
+    return z
