@@ -333,6 +333,7 @@ double asc_sim_round_int(double x, int rm); /* x rounded to an integral value by
 /* x rounded to an integer by rm, then saturated to integer type dt (NaN -> 0). */
 int64_t asc_sim_fp_to_int(double x, int dt, int rm);
 int64_t asc_sim_wrap(int64_t v, int dt); /* v truncated to dt's width and re-extended */
+int64_t asc_sim_int_sat(int64_t v, int dt); /* v clamped to integer type dt's range */
 double asc_sim_loadf(int dt, const uint8_t *p);   /* element as a double (ints too) */
 int64_t asc_sim_loadi(int dt, const uint8_t *p);  /* integer element */
 void asc_sim_storef(int dt, uint8_t *p, double v); /* rounds to nearest even for floats */

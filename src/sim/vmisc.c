@@ -18,11 +18,13 @@ static int64_t countof(sim_core *c, const sim_inst *in, int i) {
 
 /* ---- cast ---- */
 /* One element.  NONE: exact where the conversion is exact, else RINT.  A float cast to
- * its own type rounds to an integral value; float -> int saturates, NaN -> 0. */
+ * its own type rounds to an integral value; float -> int saturates, NaN -> 0; int -> int
+ * saturates too (the precision-conversion rules: an overflow saturates; the boundary-value
+ * appendix: int32 -> int16 of INT32_MAX is INT16_MAX). */
 void asc_sim_castone(int sdt, int ddt, int rm, const uint8_t *s, uint8_t *d) {
   int m = rm == SIM_RM_NONE ? SIM_RM_RINT : rm;
   if (!asc_sim_dt_float(sdt) && !asc_sim_dt_float(ddt)) {
-    asc_sim_storei(ddt, d, asc_sim_loadi(sdt, s)); /* wraps (int32 -> int16 behaviour unconfirmed) */
+    asc_sim_storei(ddt, d, asc_sim_int_sat(asc_sim_loadi(sdt, s), ddt));
     return;
   }
   double v = asc_sim_loadf(sdt, s);
