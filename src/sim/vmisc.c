@@ -32,8 +32,11 @@ void asc_sim_castone(int sdt, int ddt, int rm, const uint8_t *s, uint8_t *d) {
     asc_sim_storei(ddt, d, asc_sim_fp_to_int(v, ddt, m));
     return;
   }
-  if (sdt == ddt && rm != SIM_RM_NONE)
+  if (sdt == ddt && rm != SIM_RM_NONE) {
     v = asc_sim_round_int(v, m);
+    if (v == 0) /* float -> float gives +0 for -0 (the boundary-value appendix, Cast) */
+      v = 0.0;
+  }
   asc_sim_storef(ddt, d, asc_sim_round_fp(v, ddt, m));
 }
 
