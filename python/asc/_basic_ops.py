@@ -621,11 +621,17 @@ __all__ += ["VdeqInfo", "set_deq_scale"]
 
 # ---- sorting (issue 17 part 3; semantics: src/sim/vsort.c) -----------------------------------------------
 class MrgSortSrcList:
-    """MrgSortSrcList(dtype, src1, src2[, src3[, src4]]): the sorted record lists mrg_sort merges."""
+    """MrgSortSrcList(dtype, src1, src2[, src3[, src4]]): the sorted record lists mrg_sort merges.  The
+    mrg_sort / mrg_sort4 pages' examples leave dtype out (MrgSortSrcList(q1, q2, q3, q4)): it is then
+    src1's."""
 
-    def __init__(self, dtype, src1, src2, src3=None, src4=None):
+    def __init__(self, dtype, src1, src2=None, src3=None, src4=None):
         fn = "MrgSortSrcList"
         builder(fn)
+        if isinstance(dtype, _c.LocalTensor):
+            dtype, src1, src2, src3, src4 = dtype.dtype, dtype, src1, src2, src3
+        if src2 is None:
+            raise TypeError(f"{fn}() needs at least two lists (src1, src2)")
         self.dtype = dtype_of(dtype)
         srcs = [src1, src2] + [s for s in (src3, src4) if s is not None]
         if src3 is None and src4 is not None:
