@@ -697,6 +697,11 @@ static int initconst(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- the registers ---- */
+void asc_sim_cube_soc_reset(sim_core *c) {
+  if (c->cube)
+    c->cube->boundary = 0, c->cube->padv = 0;
+}
+
 static int setboundary(sim_core *c, const sim_inst *in) {
   cubeof(c)->boundary = sim_in(c, in, 0)->i;
   scost(c);
