@@ -89,6 +89,36 @@ def test_data_copy_slices_ascend_c_example():
     same(got, np.concatenate([row(0), row(2)]))
 
 
+@asc.jit
+def l1_gm_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, params: asc.ConstExpr):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    t = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 256)
+    asc.data_copy(t, xg, 256)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    if params is None:
+        asc.data_copy(zg, t, 128)
+    else:
+        asc.data_copy(zg, t, params())
+
+
+@api("data_copy")
+@pytest.mark.parametrize("form", ["count", "params"])
+def test_data_copy_l1_to_gm(form):
+    """The page's GM <- Local form from L1 (Ascend C 'L1ToGM' copies, supported on the Atlas A2): 128 halves, or
+    DataCopyParams(2, 1, 1, 0): blocks 0 and 2 of L1 back to back in GM."""
+    x = data(256, "float16", -50, 50, 30)
+    z = np.zeros(128, np.float16)
+    l1_gm_kernel[1](x, z, None if form == "count" else (lambda: asc.DataCopyParams(2, 1, 1, 0)))
+    if form == "count":
+        same(z, x[:128])
+    else:
+        same(z[:32], np.concatenate([x[:16], x[32:48]]))
+
+
 # ---- data_copy_pad / set_pad_value ------------------------------------------------------------------------------
 @api("data_copy_pad")
 def test_data_copy_pad_page_example():
