@@ -420,3 +420,23 @@ def test_bilinear_interpolation_ascend_c_example(repeat_mode):
             acc = prod if acc is None else (acc.astype(np.float64) + prod).astype(np.float16)
         want[128 * v:128 * v + 128] = acc
     same(got, want)
+
+
+@api("scatter")
+@pytest.mark.parametrize("form", ["count", "mask", "bits"])
+def test_scatter_is_not_on_the_a2(form):
+    """Ascend C Scatter (ISASI) lists no Atlas A2 support: the page's three calls trace, and running one is an
+    error at its line saying the A2 vector unit lacks the instruction."""
+    x = np.zeros(256, np.float16)
+    off = np.zeros(128, np.uint32)
+
+    def op(dst, a, b):
+        o = b.reinterpret_cast(asc.uint32)
+        if form == "count":
+            asc.scatter(dst, a, o, dst_base=0, count=128)
+        elif form == "mask":
+            asc.scatter(dst, a, o, dst_base=0, mask=128, repeat_times=1, src_rep_stride=8)
+        else:
+            asc.scatter(dst, a, o, dst_base=0, mask=[U64, U64], repeat_times=1, src_rep_stride=8)
+    with pytest.raises(asc.KernelError, match="A2|Scatter"):
+        run(op, x, off.view(np.float16), np.zeros(256, np.float16))
