@@ -18,9 +18,25 @@ static double fadd(double a, double b) { return a + b; }
 static double fsub(double a, double b) { return a - b; }
 static double fmul(double a, double b) { return a * b; }
 static double fdiv(double a, double b) { return a / b; }
-static double fmax2(double a, double b) { return a > b || isnan(a) ? a : b; }
-static double fmin2(double a, double b) { return a < b || isnan(a) ? a : b; }
-static double fleaky(double a, double s) { return a >= 0 ? a : a * s; }
+/* max / min: a NaN operand gives NaN; -0 orders below +0 (the boundary-value appendix: Max(+0, -0)
+ * = +0, Min(+0, -0) = -0, whichever operand holds which). */
+static double fmax2(double a, double b) {
+  if (isnan(a) || isnan(b))
+    return isnan(a) ? a : b;
+  if (a == b)
+    return signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+static double fmin2(double a, double b) {
+  if (isnan(a) || isnan(b))
+    return isnan(a) ? a : b;
+  if (a == b)
+    return signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+/* LeakyRelu scales by the sign bit: -0 gives -0 * s (the boundary-value appendix: LeakyRelu(-0, MIN) = +0,
+ * LeakyRelu(-0, NaN) = NaN); +0 and positives pass. */
+static double fleaky(double a, double s) { return signbit(a) ? a * s : a; }
 static double fexp(double a, double b) { (void)b; return exp(a); }
 static double fln(double a, double b) { (void)b; return log(a); }
 static double fsqrt(double a, double b) { (void)b; return sqrt(a); }
