@@ -87,7 +87,7 @@ static int axpy(sim_core *c, const sim_inst *in) {
   if (!s)
     return -1;
   for (int64_t i = 0; i < n; i++)
-    asc_sim_storef(ddt, d + i * ds, asc_sim_loadf(ddt, d + i * ds) + k * asc_sim_loadf(sdt, s + i * ss));
+    asc_sim_storef(ddt, d + i * ds, asc_sim_loadf(ddt, d + i * ds) + asc_sim_axpy_prod(k, asc_sim_loadf(sdt, s + i * ss), ddt));
   return asc_sim_vcost(c, in, nw / 256 + (nw % 256 != 0));
 }
 
