@@ -41,6 +41,9 @@ sim_num asc_sim_vscalar(sim_core *c, const sim_inst *in, int i, int dt);
 /* axpy's scalar times src, rounded to dst's type dt before it is added to dst (the boundary-value
  * appendix: the product is a stage of its own). */
 double asc_sim_axpy_prod(double k, double s, int dt);
+/* A max (max) / min reduction's next best: v beats best if it is larger / smaller, or a NaN (the first NaN
+ * wins and stays: the boundary-value appendix) (vreduce.c). */
+bool asc_sim_red_better(bool max, double v, double best);
 int asc_sim_vcost(sim_core *c, const sim_inst *in, int64_t repeats);
 /* vlevel0.c: a level-0 instruction's lanes.  asc_sim_l0_begin loads the mask (operand mi,
  * unless is_set_mask = false) and returns the repeats to run: `repeat`, or in counter mode

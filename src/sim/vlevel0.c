@@ -220,7 +220,7 @@ static int reducel0(sim_core *c, const sim_inst *in) {
         return -1;
       }
       double x = v[r * lanes + k] = asc_sim_loadf(dt, s);
-      if (best < 0 || (max ? x > bv : x < bv))
+      if (best < 0 || asc_sim_red_better(max, x, bv))
         best = off / esz, bv = x;
     }
   double res = sum ? asc_sim_treesum(v, reps * lanes, dt, lanes) : bv;

@@ -219,7 +219,7 @@ static int reduce(sim_core *c, const sim_inst *in) {
   int64_t best = 0;
   for (int64_t i = 0; i < n; i++) {
     v[i] = asc_sim_loadf(dt, s + i * esz);
-    if ((code == ASC_OP_REDUCE_MAX && v[i] > v[best]) || (code == ASC_OP_REDUCE_MIN && v[i] < v[best]))
+    if (code != ASC_OP_REDUCE_SUM && asc_sim_red_better(code == ASC_OP_REDUCE_MAX, v[i], v[best]))
       best = i;
   }
   double r = code == ASC_OP_REDUCE_SUM ? asc_sim_treesum(v, n, dt, 256 / esz) : n ? v[best] : 0.0;
