@@ -1,6 +1,8 @@
 """The cube unit's basic API (issue 15): load_data, mmad, fixpipe and their registers.  Thin:
 each call checks its arguments and emits one IR op of src/ops/ops.def; the semantics, layouts
 (Zz / Zn / Nz), timing and checks are in libasc (src/sim/cube.c)."""
+import inspect
+
 from ._core import DTYPES, builder, to_value
 from .language import core as _c
 
@@ -60,6 +62,10 @@ def load_data_with_sparse(dst, src, idx, *args, **kw):
         raise TypeError(f"{fn}(): missing argument 'load_data_params'")
     b.op("asc.load_data_with_sparse", [_lt(dst, fn, "dst"), _lt(src, fn, "src"), _lt(idx, fn, "idx"),
                                        _s(v["load_data_params"], ("LoadData2DParams",), fn, "load_data_params")])
+
+
+load_data_with_sparse.__signature__ = inspect.Signature(  # pyasc's parameter names, for introspection
+    [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in ("dst", "src", "idx", "load_data_params")])
 
 
 def mmad(dst, fm, filter, *args, **kw):  # noqa: A002 - pyasc's name
