@@ -93,7 +93,11 @@ SAT_EXAMPLE = [60000.0, 60000.0, -30000.0, 100.0]
 @pytest.mark.parametrize("name", [param("block_reduce_sum"), param("whole_reduce_sum"),
                                   param("repeat_reduce_sum")])
 def test_half_pair_sum_saturates(name):
-    """The pages' rule: 60000 + 60000 is kept as 65504, then 65504 + (-30000 + 100) = 35604."""
+    """The pages' rule: 60000 + 60000 is kept as 65504, then 65504 + (-30000 + 100).  The pages print 35604,
+    the sum in exact arithmetic, which half cannot hold: every partial sum is a half (the pages' binary tree
+    of half additions), so -29900 is -29904 and 65504 - 29904 = 35600 rounds (a tie, to even) to 35584."""
+    want = np.float16(np.float64(np.float16(65504)) + np.float64(np.float16(-30000.0 + 100.0)))
+    assert want == 35584
     x = np.zeros(128, np.float16)
     x[:4] = SAT_EXAMPLE
     z = sentinel(128, "float16")
@@ -107,7 +111,7 @@ def test_half_pair_sum_saturates(name):
         else:
             asc.repeat_reduce_sum(dst, a, repeat_time=1, mask=128, dst_blk_stride=0, src_blk_stride=1,
                                   dst_rep_stride=1, src_rep_stride=8)
-    assert run(op, x, x[:16], z)[0] == np.float16(35604)
+    assert run(op, x, x[:16], z)[0] == want
 
 
 # ---- pair_reduce_sum ------------------------------------------------------------------------------------------
