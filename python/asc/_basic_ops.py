@@ -314,11 +314,13 @@ def gather(dst, src, src_offset, src_base, *args, **kw):
          [_c._i32(v["repeat_times"]), _c._i32(v["dst_rep_stride"])], [], {"is_set_mask": "true"})
 
 
-def gatherb(dst, src0, offset, repeat_times, repeat_params):
+def gatherb(dst, src0, offset, *args, **kw):
+    """gatherb(dst, src0, offset, repeat_times, repeat_params); the page's example spells repeat_time."""
     fn = "gatherb"
+    v = _bind(fn, ("repeat_times", "repeat_params"), args, kw, ("repeat_times", "repeat_params"))
     builder(fn).op("asc.gatherb", [_lt(dst, fn, "dst"), _lt(src0, fn, "src0"), _lt(offset, fn, "offset"),
-                                   _c._i32(repeat_times),
-                                   _struct(repeat_params, "GatherRepeatParams", fn, "repeat_params")])
+                                   _c._i32(v["repeat_times"]),
+                                   _struct(v["repeat_params"], "GatherRepeatParams", fn, "repeat_params")])
 
 
 __all__ += ["copy", "transpose", "brcb", "gather", "gatherb"]
@@ -621,11 +623,17 @@ __all__ += ["VdeqInfo", "set_deq_scale"]
 
 # ---- sorting (issue 17 part 3; semantics: src/sim/vsort.c) -----------------------------------------------
 class MrgSortSrcList:
-    """MrgSortSrcList(dtype, src1, src2[, src3[, src4]]): the sorted record lists mrg_sort merges."""
+    """MrgSortSrcList(dtype, src1, src2[, src3[, src4]]): the sorted record lists mrg_sort merges.  The
+    mrg_sort / mrg_sort4 pages' examples leave dtype out (MrgSortSrcList(q1, q2, q3, q4)): it is then
+    src1's."""
 
-    def __init__(self, dtype, src1, src2, src3=None, src4=None):
+    def __init__(self, dtype, src1, src2=None, src3=None, src4=None):
         fn = "MrgSortSrcList"
         builder(fn)
+        if isinstance(dtype, _c.LocalTensor):
+            dtype, src1, src2, src3, src4 = dtype.dtype, dtype, src1, src2, src3
+        if src2 is None:
+            raise TypeError(f"{fn}() needs at least two lists (src1, src2)")
         self.dtype = dtype_of(dtype)
         srcs = [src1, src2] + [s for s in (src3, src4) if s is not None]
         if src3 is None and src4 is not None:

@@ -1,6 +1,8 @@
 """The cube unit's basic API (issue 15): load_data, mmad, fixpipe and their registers.  Thin:
 each call checks its arguments and emits one IR op of src/ops/ops.def; the semantics, layouts
 (Zz / Zn / Nz), timing and checks are in libasc (src/sim/cube.c)."""
+import inspect
+
 from ._core import DTYPES, builder, to_value
 from .language import core as _c
 
@@ -51,11 +53,19 @@ def load_data_with_transpose(dst, src, params):
          [_lt(dst, "load_data_with_transpose", "dst"), _lt(src, "load_data_with_transpose", "src"), params.value])
 
 
-def load_data_with_sparse(dst, src, idx, load_data_params):
+def load_data_with_sparse(dst, src, idx, *args, **kw):
+    """load_data_with_sparse(dst, src, idx, load_data_params); the page's example spells load_data_param."""
     b = builder("load_data_with_sparse")
     fn = "load_data_with_sparse"
+    v = _c._bind(fn, ("load_data_params",), args, kw)
+    if "load_data_params" not in v:
+        raise TypeError(f"{fn}(): missing argument 'load_data_params'")
     b.op("asc.load_data_with_sparse", [_lt(dst, fn, "dst"), _lt(src, fn, "src"), _lt(idx, fn, "idx"),
-                                       _s(load_data_params, ("LoadData2DParams",), fn, "load_data_params")])
+                                       _s(v["load_data_params"], ("LoadData2DParams",), fn, "load_data_params")])
+
+
+load_data_with_sparse.__signature__ = inspect.Signature(  # pyasc's parameter names, for introspection
+    [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in ("dst", "src", "idx", "load_data_params")])
 
 
 def mmad(dst, fm, filter, *args, **kw):  # noqa: A002 - pyasc's name

@@ -697,6 +697,8 @@ static int initconst(sim_core *c, const sim_inst *in) {
       field(c, in, f, ASC_SF_InitConstValueParams_block_num, 0, 32767, &blocks) ||
       field(c, in, f, ASC_SF_InitConstValueParams_dst_gap, 0, 32767, &gap))
     return -1;
+  /* a block (and a dst_gap unit) is 32 bytes in L1 and one 512-byte fractal in L0A / L0B (the page) */
+  int64_t bsz = memof(c, in, 0) == ASC_HW_MEM_L1 ? 32 : 512;
   int e = esz(in, 0), dt = edt(in, 0);
   uint8_t one[32];
   for (int i = 0; i < 32 / e; i++) {
@@ -706,17 +708,22 @@ static int initconst(sim_core *c, const sim_inst *in) {
       asc_sim_storei(dt, one + i * e, asc_sim_fp_to_int(SFLD(f, InitConstValueParams, init_value), dt, SIM_RM_TRUNC));
   }
   for (int64_t r = 0; r < reps; r++) {
-    int64_t off = r * (blocks + gap) * 32;
-    uint8_t *d = blocks ? asc_sim_mem(c, in->op, sim_in(c, in, 0), off, blocks * 32, "write") : NULL;
+    int64_t off = r * (blocks + gap) * bsz;
+    uint8_t *d = blocks ? asc_sim_mem(c, in->op, sim_in(c, in, 0), off, blocks * bsz, "write") : NULL;
     if (blocks && !d)
       return -1;
-    for (int64_t b = 0; b < blocks; b++)
+    for (int64_t b = 0; b < blocks * bsz / 32; b++)
       memcpy(d + b * 32, one, 32);
   }
-  return asc_sim_issue_copy(c, in, reps * blocks * 32);
+  return asc_sim_issue_copy(c, in, reps * blocks * bsz);
 }
 
 /* ---- the registers ---- */
+void asc_sim_cube_soc_reset(sim_core *c) {
+  if (c->cube)
+    c->cube->boundary = 0, c->cube->padv = 0;
+}
+
 static int setboundary(sim_core *c, const sim_inst *in) {
   cubeof(c)->boundary = sim_in(c, in, 0)->i;
   scost(c);

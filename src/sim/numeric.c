@@ -160,6 +160,18 @@ int64_t asc_sim_fp_to_int(double x, int dt, int rm) {
   return (int64_t)(r >= ldexp(1.0, bits) ? uhi : (uint64_t)r);
 }
 
+int64_t asc_sim_int_sat(int64_t v, int dt) {
+  int bits = 8 * dtinfos[dt].size;
+  if (bits >= 64)
+    return v;
+  if (dtinfos[dt].issigned) {
+    int64_t hi = (int64_t)((1ull << (bits - 1)) - 1);
+    return v > hi ? hi : v < -hi - 1 ? -hi - 1 : v;
+  }
+  int64_t uhi = (int64_t)((1ull << bits) - 1);
+  return v < 0 ? 0 : v > uhi ? uhi : v;
+}
+
 int64_t asc_sim_wrap(int64_t v, int dt) {
   uint64_t u = (uint64_t)v;
   switch (dt) {

@@ -116,8 +116,21 @@ static int programcounter(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-/* init_soc_state, data_sync_barrier, the cache operations: scalar time, no effect on results
- * (the simulator has no caches: GM is always coherent). */
+/* init_soc_state: the A2's reset of the state earlier code may leave (the page: the atomic and
+ * mask modes; Ascend C InitSocState for arch 2201: set_atomic_none, set_mask_norm, all lanes on the
+ * vector side, load3d boundary and padding 0 on the cube side). */
+static int initsoc(sim_core *c, const sim_inst *in) {
+  (void)in;
+  c->atomic_dt = -1;
+  c->counter = false;
+  c->mask[0] = c->mask[1] = ~0ull;
+  asc_sim_cube_soc_reset(c);
+  scost(c);
+  return 0;
+}
+
+/* data_sync_barrier, the cache operations: scalar time, no effect on results (the simulator
+ * has no caches: GM is always coherent). */
 static int costonly(sim_core *c, const sim_inst *in) {
   (void)in;
   scost(c);
@@ -246,7 +259,7 @@ void asc_sim_sys_init(sim_core *c) {
 
 void asc_sim_reg_scalarx(sim_exec_fn *t) {
   t[ASC_OP_GET_PROGRAM_COUNTER] = programcounter;
-  t[ASC_OP_INIT_SOC_STATE] = costonly;
+  t[ASC_OP_INIT_SOC_STATE] = initsoc;
   t[ASC_OP_DATA_SYNC_BARRIER] = costonly;
   t[ASC_OP_DATA_CACHE_CLEAN_AND_INVALID] = dcci;
   t[ASC_OP_DATA_CACHE_PRELOAD] = dcci;

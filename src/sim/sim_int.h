@@ -340,6 +340,7 @@ double asc_sim_round_int(double x, int rm); /* x rounded to an integral value by
 /* x rounded to an integer by rm, then saturated to integer type dt (NaN -> 0). */
 int64_t asc_sim_fp_to_int(double x, int dt, int rm);
 int64_t asc_sim_wrap(int64_t v, int dt); /* v truncated to dt's width and re-extended */
+int64_t asc_sim_int_sat(int64_t v, int dt); /* v clamped to integer type dt's range */
 double asc_sim_loadf(int dt, const uint8_t *p);   /* element as a double (ints too) */
 int64_t asc_sim_loadi(int dt, const uint8_t *p);  /* integer element */
 void asc_sim_storef(int dt, uint8_t *p, double v); /* rounds to nearest even for floats */
@@ -518,6 +519,8 @@ int asc_sim_want_align(sim_core *c, const sim_inst *in, int i, int64_t off, int 
 int asc_sim_classify(sim_launch *L, const asc_op *func, int kernel_type);
 /* "block 3", "block 3 AIC", "block 3 AIV1": how reports name a core. */
 void asc_sim_core_label(const sim_core *c, char *buf, size_t n);
+/* init_soc_state's cube part: load3d boundary and padding value back to 0 (cube.c). */
+void asc_sim_cube_soc_reset(sim_core *c);
 /* Atomic store of n bytes from s into GM d (the core's atomic mode is set). */
 void asc_sim_atomic_store(sim_core *c, uint8_t *d, const uint8_t *s, int64_t n);
 /* Core instance i of the launch: its block, kind and AIV index. */

@@ -4,7 +4,8 @@
  * of byte i / 8 is element i), lanes / 8 bytes per repeat, packed.  The mask operands of
  * their level-0 forms are ignored (each repeat compares all its lanes), and the count
  * form compares only whole 256-byte repeats.  Types: f16 and f32 in every mode, i32 for
- * EQ only.  NaN compares false except for NE.
+ * EQ only.  A NaN operand makes every mode false, NE included (the boundary-value appendix,
+ * Compare / Compares: src0 or src1 NaN gives 0 in NE, unlike IEEE 754).
  *
  * select picks src0[i] where the selection bit is 1, else src1[i] (a tensor in modes 0
  * and 2, a scalar in mode 1).  Mode 0 (VSEL_CMPMASK_SPR) loads the first 128 bits of
@@ -25,7 +26,7 @@ static bool cmp(int mode, double a, double b) {
   case ASC_CMPMODE_EQ: return a == b;
   case ASC_CMPMODE_LE: return a <= b;
   case ASC_CMPMODE_GE: return a >= b;
-  default: return !(a == b); /* NE: true for NaN */
+  default: return a < b || a > b; /* NE: false when either is NaN (the boundary-value appendix) */
   }
 }
 

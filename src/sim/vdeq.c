@@ -7,9 +7,10 @@
  * 0..n-1 contiguously and leaves the mask register in normal mode, every lane on.
  *
  * Rounding: the fused op is done in the source type first (a half product / sum rounded to
- * half, a float sum to float, an int16 sum wrapping), then relu, then the conversion to the
- * destination rounds to nearest even and saturates (API precision_conversion.md: overflow
- * saturates).  deq(x), int32 -> half (API AddDeqRelu / CastDequant "overflow protection"):
+ * half, a float sum to float, an int16 sum saturating), then relu, then the conversion to the
+ * destination rounds to nearest even; into integers it saturates (API precision_conversion.md),
+ * into half it keeps inf and turns NaN into +0 (the boundary-value appendix, AddReluCast /
+ * SubReluCast in INF/NAN mode).  deq(x), int32 -> half (API AddDeqRelu / CastDequant "overflow protection"):
  * f32(x) * 2^-17, times the half scale rounded to f32, times 2^17, rounded to half and
  * saturated to +-65504.  The int16 -> 8-bit cast_deq uses the (1, 8, 10) scale of
  * SetDeqScale.md (the f32 scale with its 13 low mantissa bits dropped) and a 9-bit signed
@@ -126,9 +127,9 @@ static int lane(sim_core *c, const sim_inst *in, const cvop *o, uint8_t *d, cons
   case ASC_OP_ADD_RELU_CAST:
   case ASC_OP_SUB_RELU_CAST: {
     bool add = o->code == ASC_OP_ADD_RELU_CAST;
-    if (o->sdt == ASC_SIM_I16) {
+    if (o->sdt == ASC_SIM_I16) { /* the int16 sum saturates (appendix: MAX + MAX is MAX, MIN - MAX is MIN) */
       int64_t x = asc_sim_loadi(o->sdt, a), y = asc_sim_loadi(o->sdt, b);
-      int64_t v = asc_sim_wrap(add ? x + y : x - y, ASC_SIM_I16);
+      int64_t v = asc_sim_int_sat(add ? x + y : x - y, ASC_SIM_I16);
       asc_sim_storei(o->ddt, d, v < 0 ? 0 : v > 127 ? 127 : v);
       return 0;
     }
@@ -136,9 +137,8 @@ static int lane(sim_core *c, const sim_inst *in, const cvop *o, uint8_t *d, cons
     double v = asc_sim_round_fp(add ? x + y : x - y, o->sdt, SIM_RM_RINT);
     if (!(v > 0) && !isnan(v))
       v = 0;
-    if (o->ddt == ASC_SIM_F16) {
-      v = asc_sim_round_fp(v, ASC_SIM_F16, SIM_RM_RINT);
-      asc_sim_storef(o->ddt, d, v > 65504.0 ? 65504.0 : v);
+    if (o->ddt == ASC_SIM_F16) { /* appendix, float -> half: NaN becomes +0, inf stays inf (INF/NAN mode) */
+      asc_sim_storef(o->ddt, d, isnan(v) ? 0.0 : asc_sim_round_fp(v, ASC_SIM_F16, SIM_RM_RINT));
     } else {
       asc_sim_storei(o->ddt, d, asc_sim_fp_to_int(v, o->ddt, SIM_RM_RINT));
     }

@@ -18,9 +18,25 @@ static double fadd(double a, double b) { return a + b; }
 static double fsub(double a, double b) { return a - b; }
 static double fmul(double a, double b) { return a * b; }
 static double fdiv(double a, double b) { return a / b; }
-static double fmax2(double a, double b) { return a > b || isnan(a) ? a : b; }
-static double fmin2(double a, double b) { return a < b || isnan(a) ? a : b; }
-static double fleaky(double a, double s) { return a >= 0 ? a : a * s; }
+/* max / min: a NaN operand gives NaN; -0 orders below +0 (the boundary-value appendix: Max(+0, -0)
+ * = +0, Min(+0, -0) = -0, whichever operand holds which). */
+static double fmax2(double a, double b) {
+  if (isnan(a) || isnan(b))
+    return isnan(a) ? a : b;
+  if (a == b)
+    return signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+static double fmin2(double a, double b) {
+  if (isnan(a) || isnan(b))
+    return isnan(a) ? a : b;
+  if (a == b)
+    return signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+/* LeakyRelu scales by the sign bit: -0 gives -0 * s (the boundary-value appendix: LeakyRelu(-0, MIN) = +0,
+ * LeakyRelu(-0, NaN) = NaN); +0 and positives pass. */
+static double fleaky(double a, double s) { return signbit(a) ? a * s : a; }
 static double fexp(double a, double b) { (void)b; return exp(a); }
 static double fln(double a, double b) { (void)b; return log(a); }
 static double fsqrt(double a, double b) { (void)b; return sqrt(a); }
@@ -38,9 +54,13 @@ static int64_t irelu(int64_t a, int64_t b) { (void)b; return a > 0 ? a : 0; }
 
 static double faddrelu(double a, double b) { return frelu(a + b, 0); }
 static double fsubrelu(double a, double b) { return frelu(a - b, 0); }
-static double ffma(double a, double b, double d) { return a * d + b; }         /* src0 * dst + src1 */
-static double ffmarelu(double a, double b, double d) { return frelu(a * d + b, 0); }
-static double fmuladd(double a, double b, double d) { return a * b + d; }      /* src0 * src1 + dst */
+/* The product of the multiply-adds is rounded to the element type first, then added (the
+ * boundary-value appendix shows it as its own stage: MAX * MAX is inf before the add, so
+ * adding -inf gives NaN). */
+static double fprod(double a, double b, int dt) { return asc_sim_round_fp(a * b, dt, SIM_RM_RINT); }
+static double ffma(double a, double b, double d, int dt) { return fprod(a, d, dt) + b; } /* src0 * dst + src1 */
+static double ffmarelu(double a, double b, double d, int dt) { return frelu(fprod(a, d, dt) + b, 0); }
+static double fmuladd(double a, double b, double d, int dt) { return fprod(a, b, dt) + d; } /* src0 * src1 + dst */
 
 static int64_t iaddrelu(int64_t a, int64_t b) { return irelu(iadd(a, b), 0); }
 static int64_t isubrelu(int64_t a, int64_t b) { return irelu(isub(a, b), 0); }
@@ -142,12 +162,14 @@ sim_num asc_sim_vscalar(sim_core *c, const sim_inst *in, int i, int dt) {
   return s;
 }
 
+double asc_sim_axpy_prod(double k, double s, int dt) { return fprod(k, s, dt); }
+
 /* dst := f(a, b) for one element; b == NULL takes the scalar. */
 void asc_sim_velem(const sim_vop *op, int dt, uint8_t *d, const uint8_t *a, const uint8_t *b, sim_num s) {
   if (op->kind == SIM_V_MOVE)
     memmove(d, a, (size_t)asc_sim_dtype_size(dt));
   else if (op->f3)
-    asc_sim_storef(dt, d, op->f3(asc_sim_loadf(dt, a), asc_sim_loadf(dt, b), asc_sim_loadf(dt, d)));
+    asc_sim_storef(dt, d, op->f3(asc_sim_loadf(dt, a), asc_sim_loadf(dt, b), asc_sim_loadf(dt, d), dt));
   else if (asc_sim_dt_float(dt))
     asc_sim_storef(dt, d, op->f(asc_sim_loadf(dt, a), b ? asc_sim_loadf(dt, b) : s.f));
   else

@@ -17,13 +17,14 @@ enum { SIM_VF_COUNT, SIM_VF_MASK, SIM_VF_BITS };
 
 /* One vector op: f for float elements (in double, rounded once by the store), i for
  * integer ones (wrapped by the store; NULL: floats only).  b is src1, the scalar, or 0.
- * f3, when set, replaces f and also takes dst's old value d (fused_mul_add, mul_add_dst). */
+ * f3, when set, replaces f and also takes dst's old value d and the element type dt
+ * (fused_mul_add, mul_add_dst: their product is rounded to dt before the add). */
 typedef struct sim_vop {
   double (*f)(double a, double b);
   int64_t (*i)(int64_t a, int64_t b);
   int kind;
   int form;
-  double (*f3)(double a, double b, double d);
+  double (*f3)(double a, double b, double d, int dt);
 } sim_vop;
 
 /* 0, or -1 after an error when op has no element function for dt. */
@@ -37,6 +38,12 @@ void asc_sim_velem(const sim_vop *op, int dt, uint8_t *d, const uint8_t *a, cons
  * 32-byte aligned; NULL after an error. */
 uint8_t *asc_sim_vptr(sim_core *c, const sim_inst *in, int i, int64_t off, int64_t nbytes, const char *what);
 sim_num asc_sim_vscalar(sim_core *c, const sim_inst *in, int i, int dt);
+/* axpy's scalar times src, rounded to dst's type dt before it is added to dst (the boundary-value
+ * appendix: the product is a stage of its own). */
+double asc_sim_axpy_prod(double k, double s, int dt);
+/* A max (max) / min reduction's next best: v beats best if it is larger / smaller, or a NaN (the first NaN
+ * wins and stays: the boundary-value appendix) (vreduce.c). */
+bool asc_sim_red_better(bool max, double v, double best);
 int asc_sim_vcost(sim_core *c, const sim_inst *in, int64_t repeats);
 /* vlevel0.c: a level-0 instruction's lanes.  asc_sim_l0_begin loads the mask (operand mi,
  * unless is_set_mask = false) and returns the repeats to run: `repeat`, or in counter mode

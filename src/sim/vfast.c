@@ -60,14 +60,27 @@ static inline uint16_t f2h(float f) {
 }
 
 /* ---- the element operations, one switch per loop (hoisted by the compiler) ---- */
+/* max / min as vector.c's fmax2 / fmin2: NaN wins, -0 orders below +0. */
+static inline float fmaxf2(float a, float b) {
+  if (isnan(a) || isnan(b))
+    return isnan(a) ? a : b;
+  return a == b ? (signbit(a) ? b : a) : a > b ? a : b;
+}
+
+static inline float fminf2(float a, float b) {
+  if (isnan(a) || isnan(b))
+    return isnan(a) ? a : b;
+  return a == b ? (signbit(a) ? a : b) : a < b ? a : b;
+}
+
 static inline float fop(int code, float a, float b) {
   switch (code) {
   case ASC_OP_ADD: case ASC_OP_ADDS: return a + b;
   case ASC_OP_SUB: return a - b;
   case ASC_OP_MUL: case ASC_OP_MULS: return a * b;
   case ASC_OP_DIV: return a / b;
-  case ASC_OP_MAX: case ASC_OP_MAXS: return a > b || isnan(a) ? a : b;
-  case ASC_OP_MIN: case ASC_OP_MINS: return a < b || isnan(a) ? a : b;
+  case ASC_OP_MAX: case ASC_OP_MAXS: return fmaxf2(a, b);
+  case ASC_OP_MIN: case ASC_OP_MINS: return fminf2(a, b);
   default: return isnan(a) || a > 0 ? a : 0.0f; /* RELU */
   }
 }

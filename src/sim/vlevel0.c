@@ -175,7 +175,7 @@ static int castaxpy(sim_core *c, const sim_inst *in) {
         return -1;
       double v;
       if (axpy)
-        asc_sim_storef(ddt, d, asc_sim_loadf(ddt, d) + k * asc_sim_loadf(sdt, s));
+        asc_sim_storef(ddt, d, asc_sim_loadf(ddt, d) + asc_sim_axpy_prod(k, asc_sim_loadf(sdt, s), ddt));
       else if (sdt == ASC_SIM_I32 && ddt == ASC_SIM_F16) { /* through DEQSCALE (vdeq.c) */
         if (asc_sim_cast_deq16(c, in, asc_sim_loadi(sdt, s), &v))
           return -1;
@@ -220,7 +220,7 @@ static int reducel0(sim_core *c, const sim_inst *in) {
         return -1;
       }
       double x = v[r * lanes + k] = asc_sim_loadf(dt, s);
-      if (best < 0 || (max ? x > bv : x < bv))
+      if (best < 0 || asc_sim_red_better(max, x, bv))
         best = off / esz, bv = x;
     }
   double res = sum ? asc_sim_treesum(v, reps * lanes, dt, lanes, false) : bv;

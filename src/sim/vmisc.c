@@ -18,11 +18,13 @@ static int64_t countof(sim_core *c, const sim_inst *in, int i) {
 
 /* ---- cast ---- */
 /* One element.  NONE: exact where the conversion is exact, else RINT.  A float cast to
- * its own type rounds to an integral value; float -> int saturates, NaN -> 0. */
+ * its own type rounds to an integral value; float -> int saturates, NaN -> 0; int -> int
+ * saturates too (the precision-conversion rules: an overflow saturates; the boundary-value
+ * appendix: int32 -> int16 of INT32_MAX is INT16_MAX). */
 void asc_sim_castone(int sdt, int ddt, int rm, const uint8_t *s, uint8_t *d) {
   int m = rm == SIM_RM_NONE ? SIM_RM_RINT : rm;
   if (!asc_sim_dt_float(sdt) && !asc_sim_dt_float(ddt)) {
-    asc_sim_storei(ddt, d, asc_sim_loadi(sdt, s)); /* wraps (int32 -> int16 behaviour unconfirmed) */
+    asc_sim_storei(ddt, d, asc_sim_int_sat(asc_sim_loadi(sdt, s), ddt));
     return;
   }
   double v = asc_sim_loadf(sdt, s);
@@ -30,8 +32,11 @@ void asc_sim_castone(int sdt, int ddt, int rm, const uint8_t *s, uint8_t *d) {
     asc_sim_storei(ddt, d, asc_sim_fp_to_int(v, ddt, m));
     return;
   }
-  if (sdt == ddt && rm != SIM_RM_NONE)
+  if (sdt == ddt && rm != SIM_RM_NONE) {
     v = asc_sim_round_int(v, m);
+    if (v == 0) /* float -> float gives +0 for -0 (the boundary-value appendix, Cast) */
+      v = 0.0;
+  }
   asc_sim_storef(ddt, d, asc_sim_round_fp(v, ddt, m));
 }
 
@@ -82,7 +87,7 @@ static int axpy(sim_core *c, const sim_inst *in) {
   if (!s)
     return -1;
   for (int64_t i = 0; i < n; i++)
-    asc_sim_storef(ddt, d + i * ds, asc_sim_loadf(ddt, d + i * ds) + k * asc_sim_loadf(sdt, s + i * ss));
+    asc_sim_storef(ddt, d + i * ds, asc_sim_loadf(ddt, d + i * ds) + asc_sim_axpy_prod(k, asc_sim_loadf(sdt, s + i * ss), ddt));
   return asc_sim_vcost(c, in, nw / 256 + (nw % 256 != 0));
 }
 
@@ -224,7 +229,7 @@ static int reduce(sim_core *c, const sim_inst *in) {
   int64_t best = 0;
   for (int64_t i = 0; i < n; i++) {
     v[i] = asc_sim_loadf(dt, s + i * esz);
-    if ((code == ASC_OP_REDUCE_MAX && v[i] > v[best]) || (code == ASC_OP_REDUCE_MIN && v[i] < v[best]))
+    if (code != ASC_OP_REDUCE_SUM && asc_sim_red_better(code == ASC_OP_REDUCE_MAX, v[i], v[best]))
       best = i;
   }
   double r = code == ASC_OP_REDUCE_SUM ? asc_sim_treesum(v, n, dt, 256 / esz, false) : n ? v[best] : 0.0;

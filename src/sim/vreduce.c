@@ -13,11 +13,12 @@
  *  pair_reduce_sum           lanes 2j and 2j+1 summed: lanes/2 results per repeat,
  *                            dst_rep_stride in units of 128 bytes.
  *
- * Sums are pairwise trees (lanes switched off add 0), every partial sum rounded to T; in
- * whole, repeat and block sums a half partial sum of finite values that overflows is kept
- * at +-65504 (their pyasc pages; pair_reduce_sum's page says nothing, it gives inf); a
- * block with no lane on gets 0 from a sum, and max/min leave its dst element as it was
- * (unconfirmed on hardware).  A pair with no lane on leaves dst.  Cost: whole reductions
+ * Max and min propagate a NaN (the first one; the boundary-value appendix: any NaN among the
+ * values gives NaN).  Sums are pairwise trees (lanes switched off add 0), every partial sum
+ * rounded to T; in whole, repeat and block sums a half partial sum of finite values that
+ * overflows is kept at +-65504 (their pyasc pages; pair_reduce_sum's page says nothing, it
+ * gives inf).  A block or pair with no lane on leaves its dst element as it was (Ascend C
+ * ReduceDataBlock and ReducePairElem, Atlas A2: no value is written).  Cost: whole reductions
  * take 3 passes per repeat, block and pair reductions 2 (hardware.md §13.1: reductions
  * cost 2-5 adds). */
 #include <math.h>
@@ -35,7 +36,13 @@ static int redcheck(sim_core *c, const sim_inst *in, int dt) {
 
 enum { RSUM, RMAX, RMIN };
 
-static bool better(int kind, double v, double best) { return kind == RMAX ? v > best : v < best; }
+bool asc_sim_red_better(bool max, double v, double best) {
+  if (isnan(best))
+    return false;
+  return isnan(v) || (max ? v > best : v < best);
+}
+
+static bool better(int kind, double v, double best) { return asc_sim_red_better(kind == RMAX, v, best); }
 
 /* Lane values of repeat r (lanes off: 0 and on[k] = false); -1 after an error. */
 static int loadrep(sim_core *c, const sim_inst *in, int dt, int64_t r, int64_t blk, int64_t rep, double *v,
@@ -176,7 +183,7 @@ static int blockreduce(sim_core *c, const sim_inst *in) {
             best = k;
         }
       int64_t off = r * drep * unit + (int64_t)g * esz;
-      if (kind == RSUM && (non || !pair)) {
+      if (kind == RSUM && non) {
         if (putval(c, in, dt, off, asc_sim_treesum(gv, group, dt, group, !pair)))
           return -1;
       } else if (kind != RSUM && best >= 0 && putval(c, in, dt, off, gv[best])) {

@@ -110,10 +110,9 @@ def test_block_reduce(dtype, kind, case):
         for b in range(8):
             sl = slice(b * per, (b + 1) * per)
             vals = v[r, sl][on[sl]].astype(np.float64)
-            if kind == "sum":
-                want[r * drep * 8 + b] = vals.sum()
-            elif len(vals):
-                want[r * drep * 8 + b] = vals.max() if kind == "max" else vals.min()
+            if not len(vals):  # Ascend C ReduceDataBlock (A2): a block with no lane on is not written
+                continue
+            want[r * drep * 8 + b] = vals.sum() if kind == "sum" else vals.max() if kind == "max" else vals.min()
     np.testing.assert_array_equal(got, want)
 
 

@@ -917,7 +917,8 @@ def _attr_params(info):
 # (the reductions, sort) or repeat (block_reduce_*); its docs mix them (`asc.axpy(..., repeat_time=4,
 # ...)`).  Any of the spellings binds to the function's own parameter.
 # Likewise the repeat parameters' struct: repeat_params, or params (`asc.cast(..., params=p)` in its docs).
-_KW_GROUPS = (("repeat_times", "repeat_time", "repeat"), ("repeat_params", "params"))
+_KW_GROUPS = (("repeat_times", "repeat_time", "repeat"), ("repeat_params", "params"),
+              ("load_data_params", "load_data_param"))
 
 
 def _alias(k, names, kw):
