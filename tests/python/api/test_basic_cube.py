@@ -236,8 +236,6 @@ def test_hf32_trans_mode_false_is_nearest_even():
 
 
 @api("set_hf32_trans_mode")
-@pytest.mark.xfail(reason="issue 29 defect 3 (set_hf32_trans_mode(True) rounds toward zero), fixed on branch confcore",
-                   strict=False)
 def test_hf32_trans_mode_true_is_toward_zero():
     """The page: True rounds FP32 to HF32 toward zero (1 + 2**-11 -> 1)."""
     same(hf32_case(True, True), hf32(HF32_IN, True))

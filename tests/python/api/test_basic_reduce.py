@@ -88,8 +88,6 @@ test_block_reduce_positional_order = api("block_reduce_max")(test_block_reduce_p
 SAT_EXAMPLE = [60000.0, 60000.0, -30000.0, 100.0]
 
 
-@pytest.mark.xfail(reason="issue 29 defect 2 (half pair sums saturate at 65504), fixed on branch confcore",
-                   strict=False)
 @pytest.mark.parametrize("name", [param("block_reduce_sum"), param("whole_reduce_sum"),
                                   param("repeat_reduce_sum")])
 def test_half_pair_sum_saturates(name):

@@ -109,8 +109,6 @@ def test_bit_functions_compile_time(v):
     assert run(lambda _: asc.scalar_get_sff_value(v, 0), np.int64(0)) == sff(v, 0)
 
 
-@pytest.mark.xfail(reason="issue 29 defect 6 (a runtime uint64 value_in is refused), fixed on branch confcore",
-                   strict=False)
 @api("scalar_count_leading_zero", "scalar_get_count_of_value", "scalar_get_sff_value")
 @pytest.mark.parametrize("v", [0xFFFF, (1 << 64) - 1, 1 << 63], ids=hex)
 def test_bit_functions_runtime_uint64(v):

@@ -599,11 +599,7 @@ def reduce_run(row):
 def reduce_params():
     out = []
     for r in REDUCE:
-        marks = [api(r[2])]
-        if (r[0], r[1]) in PAGE_WINS:
-            marks.append(pytest.mark.xfail(reason="issue 29 defect 2 (half block / whole sums saturate at +-65504 "
-                                                  "per their pyasc pages), fixed on branch confcore", strict=False))
-        out.append(pytest.param(r, id=f"{row_id(r)}-{r[3]}", marks=marks))
+        out.append(pytest.param(r, id=f"{row_id(r)}-{r[3]}", marks=[api(r[2])]))
     return out
 
 
