@@ -750,14 +750,15 @@ static int bad_dtype(X *x, const char *what) {
   return -1;
 }
 
-/* Taylor level L of asc.adv.exp: e^trunc(x) * sum_{k<=L} f^k / k! (f = x - trunc(x)). */
+/* Taylor level L of asc.adv.exp: e^floor(x) * sum_{k<=L} f^k / k! (f = x - floor(x), in [0, 1)), the split
+ * Ascend C's Exp page states (the integer part "通过floor(x)获取"). */
 static int taylor_level(X *x) {
   const asc_attr *a = asc_op_attr(x->op, "taylor_level");
   return a ? (int)a->i : 0;
 }
 static void f_exp_taylor(X *x, int *out) { /* 1 i, 2 f, 3 p */
   int L = taylor_level(x);
-  CAST(x, S(1), S(0), R_TRUNC, NULL);
+  CAST(x, S(1), S(0), R_FLOOR, NULL);
   V2(x, ASC_OP_SUB, S(2), S(0), S(1));
   V1(x, ASC_OP_EXP, S(1), S(1));
   DUP(x, S(3), 1.0, NULL);
