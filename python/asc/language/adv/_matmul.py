@@ -57,6 +57,14 @@ class Matmul:
         self.a_type, self.b_type, self.c_type, self.bias_type = a, b, c, bias
         self.config = matmul_config
         self.tiling = None
+        if isinstance(matmul_config, MatmulApiStaticTiling):
+            # Matmul<..., staticTiling>: the config is the tiling's; a fully constant tiling (base and
+            # single-core shape fixed) is the tiling until init / register_matmul gives one (Ascend C's
+            # GetMatmulApiTiling page: REGIST_MATMUL_OBJ may then pass a null tiling)
+            self.config = matmul_config.cfg
+            if all(getattr(matmul_config, f) > 0 for f in ("single_core_m", "single_core_n", "single_core_k",
+                                                            "base_m", "base_n", "base_k")):
+                self.tiling = matmul_config
         self.a = self.b = self.bias = None
         self.trans_a, self.trans_b = bool(a.is_trans), bool(b.is_trans)
         self.tail = None   # (tm, tn, tk) values
@@ -688,11 +696,34 @@ class MatmulApiStaticTiling:
         return "MatmulApiStaticTiling(" + ", ".join(f"{n}={getattr(self, n)}" for n in _native.static_tiling_fields()) + ")"
 
 
-def get_matmul_api_tiling(mm_cfg, a_type, b_type, c_type, bias_type=None, l1_size=None):
-    """The compile-time tiling of mm_cfg for these MatmulTypes (libasc: src/host/static_tiling.c).
-    l1_size: the L1 bytes the Matmul may use (None: the platform's)."""
+def _static_tiling_args(args, kw):
+    """(a_type, b_type, c_type, bias_type, l1_size) of get_matmul_api_tiling's two forms: the page's
+    (mm_cfg, l1_size, a_type, b_type, c_type, bias_type=None) and pyasc's (mm_cfg, a_type, b_type, c_type,
+    bias_type=None, l1_size=None); the page's form is told by a second positional that is no MatmulType."""
+    names = ["a_type", "b_type", "c_type", "bias_type", "l1_size"]
+    if args and not isinstance(args[0], MatmulType):
+        names = ["l1_size"] + names[:4]
+    if len(args) > len(names):
+        raise TypeError(f"get_matmul_api_tiling() takes at most 6 arguments ({len(args) + 1} given)")
+    vals = dict(zip(names, args))
+    for k, v in kw.items():
+        if k not in names or k in vals:
+            raise TypeError(f"get_matmul_api_tiling(): unexpected or repeated argument '{k}'")
+        vals[k] = v
+    missing = [n for n in ("a_type", "b_type", "c_type") if n not in vals]
+    if missing:
+        raise TypeError(f"get_matmul_api_tiling(): missing {', '.join(missing)}")
+    return vals["a_type"], vals["b_type"], vals["c_type"], vals.get("bias_type"), vals.get("l1_size")
+
+
+def get_matmul_api_tiling(mm_cfg, *args, **kwargs):
+    """get_matmul_api_tiling(mm_cfg, l1_size, a_type, b_type, c_type, bias_type=None) (the page's
+    signature; pyasc's (mm_cfg, a_type, b_type, c_type, bias_type=None, l1_size=None) too): the
+    compile-time tiling of mm_cfg for these MatmulTypes (libasc: src/host/static_tiling.c).  l1_size: the
+    L1 bytes the Matmul may use (None: the platform's)."""
     from ...lib.host import _native
     from ...lib import runtime
+    a_type, b_type, c_type, bias_type, l1_size = _static_tiling_args(args, kwargs)
     if not isinstance(mm_cfg, MatmulConfig):
         raise TypeError(f"get_matmul_api_tiling(): mm_cfg must be a MatmulConfig, got {type(mm_cfg).__name__}")
     bias_type = c_type if bias_type is None else bias_type
