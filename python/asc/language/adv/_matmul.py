@@ -623,7 +623,7 @@ class MatmulQuantParams:
 
 
 class MatmulBatchParams:
-    def __init__(self, is_b_batch=False, batch_mode=1, is_bias_batch=False):
+    def __init__(self, is_b_batch=False, batch_mode=1, is_bias_batch=True):  # get_mm_config's page: True default
         self.is_b_batch, self.batch_mode, self.is_bias_batch = is_b_batch, batch_mode, is_bias_batch
 
 
