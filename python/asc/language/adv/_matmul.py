@@ -271,8 +271,16 @@ class Matmul:
         av = self.a.value if self.a_scalar is None else self._placeholder(self.a_type)
         bv = self.b.value if self.b_scalar is None else self._placeholder(self.b_type)
         gms = [t for t in (self.a, self.b, c) if isinstance(t, _c.GlobalTensor) and t.value is not None]
+        opts = getattr(b, "options", None) or {}
+        kt = opts.get("kernel_type")
+        kt = getattr(kt, "value", kt)
+        mix = not opts.get("matmul_cube_only") and kt in (None, -1, 7)
         if self.workspace is not None:
             ws = self.workspace
+            if mix and getattr(self, "_msg_workspace", None) is not None:
+                # the vector cores' calls stay in register_matmul's workspace (the AIC reads them from that
+                # kernel argument); set_workspace's buffer is the results' (set_workspace's page)
+                ws = self._msg_workspace
         elif gms and self.a_scalar is None:
             ws = gms[0].get_phy_addr()  # a cube-only Matmul without messages: any GM address will do
         else:
@@ -286,10 +294,6 @@ class Matmul:
             qv = _sparse_operand(self, name)
         ops = [c.value if c is not None else av, av, bv, self.bias.value if self.bias is not None else av,
                ws.value, qv] + s + ([tile] if tile is not None else [])
-        opts = getattr(b, "options", None) or {}
-        kt = opts.get("kernel_type")
-        kt = getattr(kt, "value", kt)
-        mix = not opts.get("matmul_cube_only") and kt in (None, -1, 7)
         if not opts.get("matmul_cube_only") and kt not in (None, -1, 1, 7):
             raise NotImplementedError(f"asc.adv.Matmul with kernel_type {kt}: openasc runs Matmul in AIC_ONLY (1) "
                                       "and MIX_AIC_1_2 (7) kernels")
