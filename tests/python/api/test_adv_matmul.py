@@ -929,3 +929,33 @@ def test_set_sparse_index(m, n, k):
     t = tiling(m, n, k, din=np.int8, tb=True, extra=sparse)
     c = launch(sparse_body(), a, dense, np.full((m, n), -1, np.int32), index, t)
     np.testing.assert_array_equal(c, ref(a, b))
+
+
+def org_kc_body(kc):
+    @asc.jit
+    def body(ag: asc.GlobalTensor, bg: asc.GlobalTensor, cg: asc.GlobalTensor, biasg: asc.GlobalTensor,
+             t: asc.adv.TCubeTiling, ws: asc.GlobalAddress):
+        pipe = asc.TPipe()
+        mm = asc.adv.Matmul(*mm_types(ag, bg, cg, biasg))
+        asc.adv.register_matmul(pipe, ws, mm, t)
+        mm.set_org_shape(32, 32, 32, 32, kc)
+        mm.set_tensor_a(ag)
+        mm.set_tensor_b(bg)
+        mm.iterate_all(cg)
+        mm.end()
+    return body
+
+
+@api(M_ + "set_org_shape")
+def test_set_org_shape_org_kc():
+    """The 5-value form: org_kc 0 (the default: B's N) and equal to N compute as the 4-value form; a C
+    row length of its own (the page: 'when B's N and C's N differ') is not implemented in openasc: a
+    NotImplementedError naming it, never a silently ignored argument."""
+    m = n = k = 32
+    a, b, _, ga, gb = operands(m, n, k, seed=21)
+    t = tiling(m, n, k)
+    for kc in (0, 32):
+        c = launch(org_kc_body(kc), ga, gb, f32((m, n)), np.zeros(n, np.float32), t)
+        np.testing.assert_array_equal(c, ref(a, b))
+    with pytest.raises(NotImplementedError, match="set_org_shape\\(org_kc=...\\).*not implemented yet"):
+        launch(org_kc_body(48), ga, gb, f32((m, 48)), np.zeros(n, np.float32), t)

@@ -200,7 +200,14 @@ class Matmul:
         self.tail = tuple(_i32(x) for x in (single_m, single_n, single_k))
 
     def set_org_shape(self, org_m, org_n, org_ka, org_kb=None, org_kc=None):
+        """orgM, orgN, orgKa (orgKb, orgKc).  org_kc, C's N when it differs from B's (the page), is taken when
+        it is 0 or N; a C row length of its own is not implemented yet (a NotImplementedError, not ignored)."""
         builder("Matmul.set_org_shape")
+        if org_kc is not None and not (isinstance(org_kc, int) and (org_kc == 0 or org_kc is org_n or
+                                                                     (isinstance(org_n, int) and org_kc == org_n))):
+            if not (isinstance(org_kc, PlainValue) and org_kc is org_n):
+                raise NotImplementedError("asc.adv.Matmul.set_org_shape(org_kc=...): an output C whose N differs "
+                                          "from B's is not implemented yet in openasc (org_kc may be 0 or org_n)")
         self.org = tuple(_i32(x) for x in (org_m, org_n, org_ka, org_ka if org_kb is None else org_kb))
 
     def set_workspace(self, addr, size=None):
@@ -431,6 +438,8 @@ class Matmul:
 
 
 Matmul.iterate_batch._asc_status = _batch.PARTLY
+Matmul.set_org_shape._asc_status = ("partly implemented: org_kc (C's N) other than 0 or org_n raises "
+                                    "NotImplementedError")
 Matmul.set_sparse_index._asc_status = ("partly implemented: cube-only (AIC_ONLY) kernels, int8 A (M x K) and "
                                        "the dense B (N x K/2), iterate_all / iterate + get_tensor_c; a bias, MIX "
                                        "kernels and the batch forms raise NotImplementedError")
