@@ -959,3 +959,38 @@ def test_set_org_shape_org_kc():
         np.testing.assert_array_equal(c, ref(a, b))
     with pytest.raises(NotImplementedError, match="set_org_shape\\(org_kc=...\\).*not implemented yet"):
         launch(org_kc_body(48), ga, gb, f32((m, 48)), np.zeros(n, np.float32), t)
+
+
+def co1_body():
+    @asc.jit
+    def body(ag: asc.GlobalTensor, bg: asc.GlobalTensor, cg: asc.GlobalTensor, biasg: asc.GlobalTensor,
+             t: asc.adv.TCubeTiling, ws: asc.GlobalAddress):
+        pipe = asc.TPipe()
+        qc = asc.TQue(asc.TPosition.CO1, 1)
+        pipe.init_buffer(que=qc, num=1, len=t.base_m * t.base_n * 4)
+        mm = asc.adv.Matmul(asc.adv.MatmulType(GM, ND, ag.dtype), asc.adv.MatmulType(GM, ND, bg.dtype),
+                            asc.adv.MatmulType(asc.TPosition.CO1, asc.CubeFormat.NZ, asc.float32))
+        asc.adv.register_matmul(pipe, ws, mm, t)
+        mm.set_tensor_a(ag)
+        mm.set_tensor_b(bg)
+        co1 = qc.alloc_tensor(asc.float32)
+        rows = t.single_core_m // t.base_m
+        with mm.iterate(local_c_matrix=co1) as count:
+            m0 = count % rows * t.base_m
+            n0 = count // rows * t.base_n
+            # the tile in the kernel's CO1 (Nz, baseM x baseN, column fractals baseM rows apart) to C
+            asc.fixpipe(cg[m0 * t.n + n0:], co1, asc.FixpipeParamsV220(t.base_n, t.base_m, t.base_m, t.n))
+        qc.free_tensor(co1)
+        mm.end()
+    return body
+
+
+@api(M_ + "iterate")
+def test_iterate_local_c_matrix():
+    """local_c_matrix: the kernel's CO1 tensor receives each tile (the page's constraint: C's MatmulType
+    TPosition.CO1, CubeFormat.NZ, float); the kernel's fixpipe writes it to GM."""
+    m, n, k = 64, 96, 32
+    a, b, _, ga, gb = operands(m, n, k, seed=22)
+    t = tiling(m, n, k, fix=(32, 32, -1))
+    c = launch(co1_body(), ga, gb, f32((m, n)), np.zeros(n, np.float32), t)
+    np.testing.assert_array_equal(c, ref(a, b))
