@@ -589,6 +589,8 @@ def batch_body(form, batch_a, batch_b):
         mm.set_bias(biasg)
         if form == "counts":
             mm.iterate_batch(tensor=cg, batch_a=batch_a, batch_b=batch_b, en_sequential_write=False)
+        elif form == "atomic":
+            mm.iterate_batch(cg, batch_a, batch_b, False, en_atomic=1)
         elif form == "set_batch_num":  # the cube-only form: counts from set_batch_num
             mm.set_batch_num(batch_a, batch_b)
             mm.iterate_batch(tensor=cg, en_partial_sum=False, en_atomic=0, en_sequential_write=False)
@@ -606,11 +608,12 @@ def run_batch(form, batch_a, batch_b, mix=False):
     a = rng.integers(-4, 5, (batch_a, m, k)).astype(np.float16)
     b = rng.integers(-4, 5, (batch_b, k, n)).astype(np.float16)
     bias = rng.integers(-9, 10, (nb, n)).astype(np.float32)
+    c0 = rng.integers(-20, 20, (nb, m, n)).astype(np.float32)
     t = batch_tiling(m, n, k, nb, bias=True)
-    c = launch(batch_body(form, batch_a, batch_b), a, b, f32((nb, m, n)), bias, t, mix=mix)
+    c = launch(batch_body(form, batch_a, batch_b), a, b, c0.copy(), bias, t, mix=mix)
     # broadcast: one A serves nb / batch_a consecutive batches, B likewise (the batch counts are multiples)
     want = np.stack([ref(a[j // (nb // batch_a)], b[j // (nb // batch_b)], bias[j]) for j in range(nb)])
-    np.testing.assert_array_equal(c, want)
+    np.testing.assert_array_equal(c, want + (c0 if form == "atomic" else 0))
 
 
 @api(M_ + "iterate_batch")
@@ -620,6 +623,13 @@ def test_iterate_batch(batch_a, batch_b, mix):
     with set_batch_info_for_normal): batch_a x / batch_b x (m x k) (k x n) products, a bias row per batch
     (the default is_bias_batch); batch counts in a multiple relation broadcast the smaller."""
     run_batch("counts", batch_a, batch_b, mix)
+
+
+@api(M_ + "iterate_batch")
+def test_iterate_batch_en_atomic():
+    """Non-default en_atomic=1: every batch's C added onto what GM holds.  (Cube-only: in a MIX kernel each
+    of the two vector cores making the call would add its own product.)"""
+    run_batch("atomic", 2, 2)
 
 
 @api(M_ + "set_batch_num", M_ + "iterate_batch")
