@@ -636,7 +636,10 @@ class MatmulQuantParams:
 
 
 class MatmulBatchParams:
-    def __init__(self, is_b_batch=False, batch_mode=1, is_bias_batch=True):  # get_mm_config's page: True default
+    def __init__(self, is_b_batch=False, batch_mode=1, is_bias_batch=True, *, is_n_batch=None):
+        # is_bias_batch defaults to True (get_mm_config's page); is_n_batch: the page's name of is_b_batch
+        if is_n_batch is not None:
+            is_b_batch = is_n_batch
         self.is_b_batch, self.batch_mode, self.is_bias_batch = is_b_batch, batch_mode, is_bias_batch
 
 
@@ -644,9 +647,11 @@ class MatmulFuncParams:
     def __init__(self, intrinsics_limit=False, en_vec_nd2_nz=False, enable_double_cache=False, enable_l1_cache=False,
                  do_mte2_pre_load=0, iterate_order=0, schedule_type=0, enable_reuse=True, enable_ub_reuse=False,
                  is_partial_output=False, is_a2_b2_shared=False, is_enable_channel_split=False,
-                 enable_kdim_reorder_load=False):
+                 enable_kdim_reorder_load=False, *, do_mte2_preload=None):
+        if do_mte2_preload is not None:  # get_mm_config's page spells it do_mte2_preload
+            do_mte2_pre_load = do_mte2_preload
         for k, v in dict(locals()).items():
-            if k != "self":
+            if k not in ("self", "do_mte2_preload"):
                 setattr(self, k, v)
 
 

@@ -232,9 +232,19 @@ class MatmulApiTilingBase:
         return self._call("asc_mm_set_sparse", bool(is_sparce_in))
 
     def set_matmul_config_params(self, mm_config_type=1, enable_l1_cache_ub=False, schedule_type=0, traverse=0,
-                                 en_vec_nd2nz=False):
+                                 en_vec_nd2nz=False, *, config_params=None, **page_names):
         """(mm_config_type=1, enable_l1_cache_ub=False, schedule_type=INNER_PRODUCT, traverse=NOSET,
-        en_vec_nd2nz=False) or (MatmulConfigParams); returns None as CANN's does."""
+        en_vec_nd2nz=False) or (MatmulConfigParams); the page's keyword names (mm_config_type_in, ...,
+        config_params) as well; returns None as CANN's does."""
+        given = {"mm_config_type": mm_config_type, "enable_l1_cache_ub": enable_l1_cache_ub,
+                 "schedule_type": schedule_type, "traverse": traverse, "en_vec_nd2nz": en_vec_nd2nz}
+        for k, v in page_names.items():
+            if not k.endswith("_in") or k[:-3] not in given:
+                raise TypeError(f"set_matmul_config_params() got an unexpected keyword argument '{k}'")
+            given[k[:-3]] = v
+        mm_config_type, enable_l1_cache_ub, schedule_type, traverse, en_vec_nd2nz = given.values()
+        if config_params is not None:
+            mm_config_type = config_params
         if isinstance(mm_config_type, MatmulConfigParams):
             p = mm_config_type
             mm_config_type, enable_l1_cache_ub, schedule_type, traverse, en_vec_nd2nz = (
