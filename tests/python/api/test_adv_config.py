@@ -187,6 +187,9 @@ def test_get_mm_config_defaults_and_modes():
     assert asc.adv.get_mm_config(asc.adv.MatmulBatchParams(True)).is_bias_batch is True
     assert asc.adv.get_mm_config(asc.adv.MatmulBatchParams(True, BM.BATCH_LARGE_THAN_L1, False)).is_bias_batch \
         is False
+    # the page's parameter names: is_n_batch (MatmulBatchParams), do_mte2_preload (MatmulFuncParams)
+    fields(asc.adv.get_mm_config(asc.adv.MatmulBatchParams(is_n_batch=True),
+                                 asc.adv.MatmulFuncParams(do_mte2_preload=1)), is_n_batch=True, do_mte2_preload=1)
     mdl = page_mm_config(asc.MatmulConfigMode.CONFIG_MDL)
     fields(mdl, do_multi_data_load=True, basic_m=64, single_core_k=128)
     f = asc.adv.get_mm_config(asc.adv.MatmulQuantParams(True, True), asc.adv.MatmulBatchParams(True, BM.SINGLE_LARGE_THAN_L1),

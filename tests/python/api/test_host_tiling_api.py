@@ -312,6 +312,15 @@ def test_set_matmul_config_params():
     t.set_matmul_config_params(host.MatmulConfigParams(1, False, host.ScheduleType.INNER_PRODUCT,
                                                        host.MatrixTraverse.FIRSTM, False))
     check(get(t), 1024, 1024, 1024)
+    # the page's parameter names
+    t.set_matmul_config_params(mm_config_type_in=0, enable_l1_cache_ub_in=False,
+                               schedule_type_in=host.ScheduleType.INNER_PRODUCT,
+                               traverse_in=host.MatrixTraverse.FIRSTN, en_vec_nd2nz_in=False)
+    check(get(t), 1024, 1024, 1024)
+    t.set_matmul_config_params(config_params=host.MatmulConfigParams(0))
+    check(get(t), 1024, 1024, 1024)
+    with pytest.raises(TypeError):
+        t.set_matmul_config_params(no_such_in=1)
 
 
 # ---- batch layouts ----
