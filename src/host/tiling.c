@@ -393,6 +393,12 @@ static int64_t split_axis(int64_t total, int64_t parts, int64_t align) {
 
 static int in_range(int64_t v, int32_t mx, int32_t mn) { return (mx <= 0 || v <= mx) && (mn <= 0 || v >= mn); }
 
+/* set_fix_split's limits (its page): baseM <= singleM rounded up to 16, baseN <= singleN rounded up to
+ * C0 (32 bytes of the input type); 0 when the fixed base fits the single-core shape sm x sn. */
+static int fix_exceeds(const asc_mm_tiling *t, const plan *p, int64_t sm, int64_t sn) {
+  return (t->fix[0] > 0 && t->fix[0] > round_up(sm, CUBE_BLOCK)) || (t->fix[1] > 0 && t->fix[1] > round_up(sn, p->k0));
+}
+
 static int multi_core_split(asc_mm_tiling *t, plan *p) {
   if (t->kind != ASC_MM_MULTI) {
     p->sm = p->m, p->sn = p->n, p->sk = p->k, p->md = p->nd = p->kd = 1;
@@ -415,7 +421,7 @@ static int multi_core_split(asc_mm_tiling *t, plan *p) {
           skip |= d[i] != parts[i] && t->single[i] <= 0; /* that count is reached by another (md, nd, kd) */
           skip |= !in_range(s[i], t->srange_max[i], t->srange_min[i]);
         }
-        if (skip || d[0] * d[1] * d[2] > dim)
+        if (skip || d[0] * d[1] * d[2] > dim || fix_exceeds(t, p, s[0], s[1]))
           continue;
         /* cube cycles (fractal units) + L1 fill bytes / 32 + partial-sum writes when K is split */
         double cost = (double)ceil_div(s[0], 16) * ceil_div(s[1], 16) * ceil_div(s[2], p->k0) +
@@ -431,8 +437,8 @@ static int multi_core_split(asc_mm_tiling *t, plan *p) {
       fail(t, "single-core shape %dx%dx%d needs more than the %lld cores of set_dim", t->single[0], t->single[1],
            t->single[2], (long long)dim);
     else
-      fail(t, "no multi-core split of %lldx%lldx%lld over %lld cores meets set_single_range", (long long)p->m,
-           (long long)p->n, (long long)p->k, (long long)dim);
+      fail(t, "no multi-core split of %lldx%lldx%lld over %lld cores meets set_single_range and set_fix_split",
+           (long long)p->m, (long long)p->n, (long long)p->k, (long long)dim);
     return -1;
   }
   return 0;
@@ -441,6 +447,12 @@ static int multi_core_split(asc_mm_tiling *t, plan *p) {
 /* Base tiles: the cheapest (baseM, baseN, baseK) that fits L0A/L0B/L0C/BT. */
 static int base_tiles(asc_mm_tiling *t, plan *p) {
   const asc_host_platform *h = &t->plat;
+  if (fix_exceeds(t, p, p->sm, p->sn)) {
+    fail(t, "set_fix_split %d,%d: baseM must be at most singleM rounded up to 16 (%lld) and baseN at most "
+            "singleN rounded up to C0 (%lld)", t->fix[0], t->fix[1], (long long)round_up(p->sm, CUBE_BLOCK),
+         (long long)round_up(p->sn, p->k0));
+    return -1;
+  }
   /* the loops stop where one 16-wide fractal row/column of the other axis no longer fits L0C */
   int64_t lim = min64(t->l0c / (CUBE_BLOCK * 4), MMAD_MAX) / CUBE_BLOCK * CUBE_BLOCK;
   int64_t pm = min64(round_up(p->sm, CUBE_BLOCK), lim), pn = min64(round_up(p->sn, CUBE_BLOCK), lim);

@@ -763,14 +763,15 @@ static int bad_dtype(X *x, const char *what) {
   return -1;
 }
 
-/* Taylor level L of asc.adv.exp: e^trunc(x) * sum_{k<=L} f^k / k! (f = x - trunc(x)). */
+/* Taylor level L of asc.adv.exp: e^floor(x) * sum_{k<=L} f^k / k! (f = x - floor(x), in [0, 1)), the split
+ * Ascend C's Exp page states (the integer part "通过floor(x)获取"). */
 static int taylor_level(X *x) {
   const asc_attr *a = asc_op_attr(x->op, "taylor_level");
   return a ? (int)a->i : 0;
 }
 static void f_exp_taylor(X *x, int *out) { /* 1 i, 2 f, 3 p */
   int L = taylor_level(x);
-  CAST(x, S(1), S(0), R_TRUNC, NULL);
+  CAST(x, S(1), S(0), R_FLOOR, NULL);
   V2(x, ASC_OP_SUB, S(2), S(0), S(1));
   V1(x, ASC_OP_EXP, S(1), S(1));
   DUP(x, S(3), 1.0, NULL);
@@ -829,6 +830,86 @@ static int expand_ew(X *x, const ewspec *sp) {
     vop(x, ASC_OP_MULS, (asc_value *[]){d, x->s[out], cf(x, x->f32, 1.0)}, 3, len);
   for_end(x, &L);
   return 0;
+}
+
+/* An int32 vector op with an int32 scalar k on the current count. */
+static void VSI(X *x, asc_opcode c, asc_value *d, asc_value *a, int64_t k) {
+  vop(x, c, (asc_value *[]){d, a, ci(x, k)}, 3, NULL);
+}
+
+/* power of int32 tensors (Ascend C's Power lists int32_t for Atlas A2/A3): square-and-multiply over the
+ * 31 bits of |y| in int32 arithmetic (products wrap as the vector unit's int32 multiply does), without
+ * selects: bit = e - 2 (e >> 1), factor = 1 + bit (b - 1).  A negative y gives 1 / x^|y| truncated
+ * toward zero: x^|y| when |x| == 1, else 0 (x == 0 included); the result starts as that factor
+ * k = 1 - [y < 0] [|x| != 1].  Slots (int32, C elements each): 0 y then e, 1 x, 2 r, 3 b, 4 h, 5 t. */
+static int expand_power_i32(X *x) {
+  asc_op *op = x->op;
+  asc_value *dst = op->operands[0], *px = op->operands[1], *py = op->operands[2], *n = op->operands[3];
+  enum { NS = 6 };
+  int64_t have, per = NS * 4;
+  asc_value *tmp = tmpbuf(x, 4, SCRATCH_BYTES / per / LANES * LANES * per, &have);
+  asc_value *C = chunk(x, tmp, have, per, LANES, op->noperands > 4);
+  asc_value *ti = recast(x, tmp, x->i32);
+  vop(x, ASC_OP_DUPLICATE, (asc_value *[]){ti, ci(x, 0)}, 2, ar(x, ASC_OP_MULI, C, ci(x, NS)));
+  loop L;
+  asc_value *off = for_begin(x, ci(x, 0), n, C, &L);
+  asc_value *len = ar(x, ASC_OP_MINSI, C, ar(x, ASC_OP_SUBI, n, off));
+  x->n = ar(x, ASC_OP_MULI, ar(x, ASC_OP_DIVSI, ar(x, ASC_OP_ADDI, len, ci(x, LANES - 1)), ci(x, LANES)),
+            ci(x, LANES));
+  asc_value *s[NS];
+  for (int i = 0; i < NS; i++)
+    s[i] = view(x, ti, ar(x, ASC_OP_MULI, C, ci(x, i)));
+  vop(x, ASC_OP_ADDS, (asc_value *[]){s[0], view(x, py, off), ci(x, 0)}, 3, len);
+  vop(x, ASC_OP_ADDS, (asc_value *[]){s[1], view(x, px, off), ci(x, 0)}, 3, len);
+  VSI(x, ASC_OP_MAXS, s[4], s[0], -1); /* [y >= 0] */
+  VSI(x, ASC_OP_ADDS, s[4], s[4], 1);
+  VSI(x, ASC_OP_MINS, s[4], s[4], 1);
+  VSI(x, ASC_OP_MULS, s[5], s[1], -1); /* [|x| != 1] = min(|x| - 1, 1)^2 */
+  V2(x, ASC_OP_MAX, s[5], s[1], s[5]);
+  VSI(x, ASC_OP_ADDS, s[5], s[5], -1);
+  VSI(x, ASC_OP_MINS, s[5], s[5], 1);
+  V2(x, ASC_OP_MUL, s[5], s[5], s[5]);
+  VSI(x, ASC_OP_ADDS, s[4], s[4], -1); /* r := k = 1 - [y < 0] [|x| != 1] */
+  V2(x, ASC_OP_MUL, s[4], s[4], s[5]);
+  VSI(x, ASC_OP_ADDS, s[2], s[4], 1);
+  VSI(x, ASC_OP_MINS, s[4], s[0], 0); /* e := |y| = max(y, 0) - min(y, 0) */
+  VSI(x, ASC_OP_MAXS, s[0], s[0], 0);
+  V2(x, ASC_OP_SUB, s[0], s[0], s[4]);
+  VSI(x, ASC_OP_ADDS, s[3], s[1], 0);
+  loop B;
+  for_begin(x, ci(x, 0), ci(x, 31), ci(x, 1), &B);
+  VSI(x, ASC_OP_SHIFT_RIGHT, s[4], s[0], 1);
+  VSI(x, ASC_OP_MULS, s[5], s[4], 2);
+  V2(x, ASC_OP_SUB, s[5], s[0], s[5]); /* the low bit of e */
+  VSI(x, ASC_OP_ADDS, s[0], s[4], 0);
+  VSI(x, ASC_OP_ADDS, s[4], s[3], -1);
+  V2(x, ASC_OP_MUL, s[4], s[4], s[5]);
+  VSI(x, ASC_OP_ADDS, s[4], s[4], 1);
+  V2(x, ASC_OP_MUL, s[2], s[2], s[4]);
+  V2(x, ASC_OP_MUL, s[3], s[3], s[3]);
+  for_end(x, &B);
+  vop(x, ASC_OP_ADDS, (asc_value *[]){view(x, dst, off), s[2], ci(x, 0)}, 3, len);
+  for_end(x, &L);
+  return 0;
+}
+
+static bool is_i32(const asc_type *t) { return t->kind == ASC_TY_INT && t->width == 32 && !t->is_unsigned; }
+
+/* power: int32 tensors by square-and-multiply, half and float as an elementwise function (EW). */
+static int expand_power(X *x) {
+  asc_value **o = x->op->operands;
+  if (is_i32(elem(o[0])) || is_i32(elem(o[1])) || is_i32(elem(o[2]))) {
+    if (!is_i32(elem(o[0])) || !is_i32(elem(o[1])) || !is_i32(elem(o[2])))
+      return bad_dtype(x, "an int32 power needs dst, src0 and src1 all int32");
+    return expand_power_i32(x);
+  }
+  for (int i = 0; i < 3; i++)
+    if (!is_f16(elem(o[i])) && !is_f32(elem(o[i])))
+      return bad_dtype(x, "supports half, float and int32 tensors only");
+  for (int i = 0; i < NC(EW); i++)
+    if (EW[i].code == ASC_OP_ADV_POWER)
+      return expand_ew(x, &EW[i]);
+  return 1;
 }
 
 /* xor of int16: (a | b) & ~(a & b); tmp holds one chunk of n elements. */
@@ -1298,6 +1379,7 @@ static const struct {
     {ASC_OP_ADV_SOFTMAX, expand_softmax}, {ASC_OP_ADV_RMSNORM, expand_rmsnorm}, {ASC_OP_ADV_QUANT, expand_quant},
     {ASC_OP_ADV_XOR, expand_xor},         {ASC_OP_ADV_AXPY, expand_axpy},       {ASC_OP_ADV_CONCAT, expand_concat},
     {ASC_OP_ADV_EXTRACT, expand_extract}, {ASC_OP_ADV_SOFTMAX_FLASH_V2, expand_softmax_flash_v2},
+    {ASC_OP_ADV_POWER, expand_power},
 };
 
 /* Expands x->op: 0 done, -1 error, 1 not a library call. */

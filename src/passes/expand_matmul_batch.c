@@ -8,7 +8,7 @@
  *     for j in [0, nb), nb = max(batchA, batchB):
  *       A_j = A + (l*batchA + j / (nb / batchA)) * strideA      (broadcast: a batch of A serves
  *       B_j = B + (l*batchB + j / (nb / batchB)) * strideB       nb / batchA consecutive C batches)
- *       C_j = C + (l*nb + j) * strideC, bias_j = bias + (l*nb + j) * N
+ *       C_j = C + (l*nb + j) * strideC, bias_j = bias + (l*nb + j) * N  (bias with bias_batch 0)
  *       C_j[tm x tn] := A_j * B_j (+ bias_j)          row strides per layout (below)
  *
  * Per operand, the stored row-major matrix (A: M x K, K x M transposed; B: K x N, N x K transposed;
@@ -134,12 +134,14 @@ static int expand_one(asc_module *m, asc_op *op) {
   ops[OP_B] = (bloc ? ltsub : gtsub)(&g, o[OP_B], mul(&g, ib, sb));
   ops[OP_C] = cloc ? ltsub(&g, o[OP_C], mul(&g, ic, mul(&g, s[S_TM], s[S_TN])))
                    : gtsub(&g, o[OP_C], mul(&g, ic, sc));
-  if (attr_int(op, "bias") && o[OP_BIAS]->type->kind == ASC_TY_LTENSOR) {
+  /* MatmulConfig.isBiasBatch false (attribute bias_batch 0): one bias row serves every batch */
+  bool bias_batch = !asc_op_attr(op, "bias_batch") || attr_int(op, "bias_batch");
+  if (attr_int(op, "bias") && bias_batch && o[OP_BIAS]->type->kind == ASC_TY_LTENSOR) {
     /* a local bias: the batches' rows one after another, tn elements each (in L1 rounded up to 16,
      * the 64-byte blocks the L1 -> BT copy moves) */
     bool l1 = asc_hw_type_mem(o[OP_BIAS]->type) == ASC_HW_MEM_L1;
     ops[OP_BIAS] = ltsub(&g, o[OP_BIAS], mul(&g, ic, l1 ? up(&g, s[S_TN], 16) : s[S_TN]));
-  } else if (attr_int(op, "bias")) {
+  } else if (attr_int(op, "bias") && bias_batch) {
     ops[OP_BIAS] = gtsub(&g, o[OP_BIAS], mul(&g, ic, s[S_ORGN]));
   }
   ops[nt + S_ORGN] = cloc && !tb ? ldb : ldc; /* a local C takes no row stride from it */
@@ -151,9 +153,9 @@ static int expand_one(asc_module *m, asc_op *op) {
     ops[nt + S_ORGKB] = ldb;
   asc_op *mm = emit(&g, ASC_OP_MATMUL_ITERATE_ALL, ops, nbase, NULL);
   free(ops);
-  /* iterate_all's attributes: all of the batch op's but the layouts */
+  /* iterate_all's attributes: all of the batch op's but the layouts and bias_batch */
   for (int i = 0; i < op->nattrs; i++)
-    if (strncmp(op->attrs[i].name, "layout_", 7))
+    if (strncmp(op->attrs[i].name, "layout_", 7) && strcmp(op->attrs[i].name, "bias_batch"))
       asc_op_set_attr(m, mm, op->attrs[i].name, op->attrs[i].value);
   endblock(&g, &js);
   endblock(&g, &ls);

@@ -57,6 +57,14 @@ class Matmul:
         self.a_type, self.b_type, self.c_type, self.bias_type = a, b, c, bias
         self.config = matmul_config
         self.tiling = None
+        if isinstance(matmul_config, MatmulApiStaticTiling):
+            # Matmul<..., staticTiling>: the config is the tiling's; a fully constant tiling (base and
+            # single-core shape fixed) is the tiling until init / register_matmul gives one (Ascend C's
+            # GetMatmulApiTiling page: REGIST_MATMUL_OBJ may then pass a null tiling)
+            self.config = matmul_config.cfg
+            if all(getattr(matmul_config, f) > 0 for f in ("single_core_m", "single_core_n", "single_core_k",
+                                                            "base_m", "base_n", "base_k")):
+                self.tiling = matmul_config
         self.a = self.b = self.bias = None
         self.trans_a, self.trans_b = bool(a.is_trans), bool(b.is_trans)
         self.tail = None   # (tm, tn, tk) values
@@ -192,7 +200,14 @@ class Matmul:
         self.tail = tuple(_i32(x) for x in (single_m, single_n, single_k))
 
     def set_org_shape(self, org_m, org_n, org_ka, org_kb=None, org_kc=None):
+        """orgM, orgN, orgKa (orgKb, orgKc).  org_kc, C's N when it differs from B's (the page), is taken when
+        it is 0 or N; a C row length of its own is not implemented yet (a NotImplementedError, not ignored)."""
         builder("Matmul.set_org_shape")
+        if org_kc is not None and not (isinstance(org_kc, int) and (org_kc == 0 or org_kc is org_n or
+                                                                     (isinstance(org_n, int) and org_kc == org_n))):
+            if not (isinstance(org_kc, PlainValue) and org_kc is org_n):
+                raise NotImplementedError("asc.adv.Matmul.set_org_shape(org_kc=...): an output C whose N differs "
+                                          "from B's is not implemented yet in openasc (org_kc may be 0 or org_n)")
         self.org = tuple(_i32(x) for x in (org_m, org_n, org_ka, org_ka if org_kb is None else org_kb))
 
     def set_workspace(self, addr, size=None):
@@ -263,8 +278,16 @@ class Matmul:
         av = self.a.value if self.a_scalar is None else self._placeholder(self.a_type)
         bv = self.b.value if self.b_scalar is None else self._placeholder(self.b_type)
         gms = [t for t in (self.a, self.b, c) if isinstance(t, _c.GlobalTensor) and t.value is not None]
+        opts = getattr(b, "options", None) or {}
+        kt = opts.get("kernel_type")
+        kt = getattr(kt, "value", kt)
+        mix = not opts.get("matmul_cube_only") and kt in (None, -1, 7)
         if self.workspace is not None:
             ws = self.workspace
+            if mix and getattr(self, "_msg_workspace", None) is not None:
+                # the vector cores' calls stay in register_matmul's workspace (the AIC reads them from that
+                # kernel argument); set_workspace's buffer is the results' (set_workspace's page)
+                ws = self._msg_workspace
         elif gms and self.a_scalar is None:
             ws = gms[0].get_phy_addr()  # a cube-only Matmul without messages: any GM address will do
         else:
@@ -278,10 +301,6 @@ class Matmul:
             qv = _sparse_operand(self, name)
         ops = [c.value if c is not None else av, av, bv, self.bias.value if self.bias is not None else av,
                ws.value, qv] + s + ([tile] if tile is not None else [])
-        opts = getattr(b, "options", None) or {}
-        kt = opts.get("kernel_type")
-        kt = getattr(kt, "value", kt)
-        mix = not opts.get("matmul_cube_only") and kt in (None, -1, 7)
         if not opts.get("matmul_cube_only") and kt not in (None, -1, 1, 7):
             raise NotImplementedError(f"asc.adv.Matmul with kernel_type {kt}: openasc runs Matmul in AIC_ONLY (1) "
                                       "and MIX_AIC_1_2 (7) kernels")
@@ -419,6 +438,8 @@ class Matmul:
 
 
 Matmul.iterate_batch._asc_status = _batch.PARTLY
+Matmul.set_org_shape._asc_status = ("partly implemented: org_kc (C's N) other than 0 or org_n raises "
+                                    "NotImplementedError")
 Matmul.set_sparse_index._asc_status = ("partly implemented: cube-only (AIC_ONLY) kernels, int8 A (M x K) and "
                                        "the dense B (N x K/2), iterate_all / iterate + get_tensor_c; a bias, MIX "
                                        "kernels and the batch forms raise NotImplementedError")
@@ -615,7 +636,10 @@ class MatmulQuantParams:
 
 
 class MatmulBatchParams:
-    def __init__(self, is_b_batch=False, batch_mode=1, is_bias_batch=False):
+    def __init__(self, is_b_batch=False, batch_mode=1, is_bias_batch=True, *, is_n_batch=None):
+        # is_bias_batch defaults to True (get_mm_config's page); is_n_batch: the page's name of is_b_batch
+        if is_n_batch is not None:
+            is_b_batch = is_n_batch
         self.is_b_batch, self.batch_mode, self.is_bias_batch = is_b_batch, batch_mode, is_bias_batch
 
 
@@ -623,9 +647,11 @@ class MatmulFuncParams:
     def __init__(self, intrinsics_limit=False, en_vec_nd2_nz=False, enable_double_cache=False, enable_l1_cache=False,
                  do_mte2_pre_load=0, iterate_order=0, schedule_type=0, enable_reuse=True, enable_ub_reuse=False,
                  is_partial_output=False, is_a2_b2_shared=False, is_enable_channel_split=False,
-                 enable_kdim_reorder_load=False):
+                 enable_kdim_reorder_load=False, *, do_mte2_preload=None):
+        if do_mte2_preload is not None:  # get_mm_config's page spells it do_mte2_preload
+            do_mte2_pre_load = do_mte2_preload
         for k, v in dict(locals()).items():
-            if k != "self":
+            if k not in ("self", "do_mte2_preload"):
                 setattr(self, k, v)
 
 
@@ -688,11 +714,34 @@ class MatmulApiStaticTiling:
         return "MatmulApiStaticTiling(" + ", ".join(f"{n}={getattr(self, n)}" for n in _native.static_tiling_fields()) + ")"
 
 
-def get_matmul_api_tiling(mm_cfg, a_type, b_type, c_type, bias_type=None, l1_size=None):
-    """The compile-time tiling of mm_cfg for these MatmulTypes (libasc: src/host/static_tiling.c).
-    l1_size: the L1 bytes the Matmul may use (None: the platform's)."""
+def _static_tiling_args(args, kw):
+    """(a_type, b_type, c_type, bias_type, l1_size) of get_matmul_api_tiling's two forms: the page's
+    (mm_cfg, l1_size, a_type, b_type, c_type, bias_type=None) and pyasc's (mm_cfg, a_type, b_type, c_type,
+    bias_type=None, l1_size=None); the page's form is told by a second positional that is no MatmulType."""
+    names = ["a_type", "b_type", "c_type", "bias_type", "l1_size"]
+    if args and not isinstance(args[0], MatmulType):
+        names = ["l1_size"] + names[:4]
+    if len(args) > len(names):
+        raise TypeError(f"get_matmul_api_tiling() takes at most 6 arguments ({len(args) + 1} given)")
+    vals = dict(zip(names, args))
+    for k, v in kw.items():
+        if k not in names or k in vals:
+            raise TypeError(f"get_matmul_api_tiling(): unexpected or repeated argument '{k}'")
+        vals[k] = v
+    missing = [n for n in ("a_type", "b_type", "c_type") if n not in vals]
+    if missing:
+        raise TypeError(f"get_matmul_api_tiling(): missing {', '.join(missing)}")
+    return vals["a_type"], vals["b_type"], vals["c_type"], vals.get("bias_type"), vals.get("l1_size")
+
+
+def get_matmul_api_tiling(mm_cfg, *args, **kwargs):
+    """get_matmul_api_tiling(mm_cfg, l1_size, a_type, b_type, c_type, bias_type=None) (the page's
+    signature; pyasc's (mm_cfg, a_type, b_type, c_type, bias_type=None, l1_size=None) too): the
+    compile-time tiling of mm_cfg for these MatmulTypes (libasc: src/host/static_tiling.c).  l1_size: the
+    L1 bytes the Matmul may use (None: the platform's)."""
     from ...lib.host import _native
     from ...lib import runtime
+    a_type, b_type, c_type, bias_type, l1_size = _static_tiling_args(args, kwargs)
     if not isinstance(mm_cfg, MatmulConfig):
         raise TypeError(f"get_matmul_api_tiling(): mm_cfg must be a MatmulConfig, got {type(mm_cfg).__name__}")
     bias_type = c_type if bias_type is None else bias_type

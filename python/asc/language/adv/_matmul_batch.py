@@ -73,6 +73,8 @@ def _emit(mm, fn, c, batch_a, batch_b, loop, strides, atomic=0):
     ops += [_i32(getattr(t, f)) for f in _LAYOUT_FIELDS]
     lay = lambda ty: f"{int(getattr(ty.layout, 'value', ty.layout) or 0)} : i64"  # noqa: E731
     attrs.update(layout_a=lay(mm.a_type), layout_b=lay(mm.b_type), layout_c=lay(mm.c_type))
+    if mm.config is not None and not getattr(mm.config, "is_bias_batch", True):
+        attrs["bias_batch"] = "0 : i64"  # MatmulConfig.is_bias_batch False: one bias row for every batch
     b.op("asc.matmul_iterate_batch", ops, [], attrs)
 
 

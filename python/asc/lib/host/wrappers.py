@@ -172,9 +172,15 @@ class MatmulApiTilingBase:
     def set_shape(self, m, n, k):
         return self._ints("asc_mm_set_shape", "mnk", (m, n, k))
 
-    def set_org_shape(self, org_m_in, org_n_in, org_k_in, org_kb_in=None):
+    def set_org_shape(self, org_m_in, org_n_in, org_k_in=None, org_kb_in=None, *, org_ka_in=None):
+        """(org_m_in, org_n_in, org_k_in) or (org_m_in, org_n_in, org_ka_in, org_kb_in): the page's two
+        forms, by position or by its keyword names."""
+        if (org_k_in is None) == (org_ka_in is None):
+            raise TypeError("set_org_shape() takes (org_m_in, org_n_in, org_k_in) or (org_m_in, org_n_in, org_ka_in, "
+                            "org_kb_in)")
+        ka = org_k_in if org_ka_in is None else org_ka_in
         return self._ints("asc_mm_set_org_shape", ("org_m", "org_n", "org_ka", "org_kb"),
-                          (org_m_in, org_n_in, org_k_in, -1 if org_kb_in is None else org_kb_in))
+                          (org_m_in, org_n_in, ka, -1 if org_kb_in is None else org_kb_in))
 
     def set_batch_num(self, batch):
         return self._ints("asc_mm_set_batch_num", ("batch",), (batch,))
@@ -222,13 +228,23 @@ class MatmulApiTilingBase:
     def set_dequant_type(self, dequant_type):
         return self._call("asc_mm_set_dequant_type", _enum(dequant_type, DequantType, "dequant_type"))  # noqa: F821
 
-    def set_sparse(self, is_sparse_in=False):
-        return self._call("asc_mm_set_sparse", bool(is_sparse_in))
+    def set_sparse(self, is_sparce_in=False):  # the page's (and pyasc's) spelling of the keyword
+        return self._call("asc_mm_set_sparse", bool(is_sparce_in))
 
     def set_matmul_config_params(self, mm_config_type=1, enable_l1_cache_ub=False, schedule_type=0, traverse=0,
-                                 en_vec_nd2nz=False):
+                                 en_vec_nd2nz=False, *, config_params=None, **page_names):
         """(mm_config_type=1, enable_l1_cache_ub=False, schedule_type=INNER_PRODUCT, traverse=NOSET,
-        en_vec_nd2nz=False) or (MatmulConfigParams); returns None as CANN's does."""
+        en_vec_nd2nz=False) or (MatmulConfigParams); the page's keyword names (mm_config_type_in, ...,
+        config_params) as well; returns None as CANN's does."""
+        given = {"mm_config_type": mm_config_type, "enable_l1_cache_ub": enable_l1_cache_ub,
+                 "schedule_type": schedule_type, "traverse": traverse, "en_vec_nd2nz": en_vec_nd2nz}
+        for k, v in page_names.items():
+            if not k.endswith("_in") or k[:-3] not in given:
+                raise TypeError(f"set_matmul_config_params() got an unexpected keyword argument '{k}'")
+            given[k[:-3]] = v
+        mm_config_type, enable_l1_cache_ub, schedule_type, traverse, en_vec_nd2nz = given.values()
+        if config_params is not None:
+            mm_config_type = config_params
         if isinstance(mm_config_type, MatmulConfigParams):
             p = mm_config_type
             mm_config_type, enable_l1_cache_ub, schedule_type, traverse, en_vec_nd2nz = (
