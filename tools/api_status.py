@@ -6,13 +6,12 @@ unavailable functions mark theirs (`_asc_status`: not available on the A2/A3 pla
 or not implemented yet); everything else works, and is listed as *implemented* only when a test under
 tests/python/api names it with `@pytest.mark.api("<the entry's page name>")` (a method's page
 `asc.language.fwk.TQue.enque`, a constructor's `asc.language.fwk.TBuf.__init__`), else as *implemented,
-no doc-derived test yet*.  The markers are read from the test files' source (ast), not by running them.
+no doc-derived test yet*.  The markers are read by pytest's collection of the tests, not by running them.
 
   PYTHONPATH=python ASC_LIBRARY=build/lib/libasc.so /usr/bin/python3 tools/api_status.py > docs/api-status.md
 
 tests/python/test_api_status.py checks the committed page is current (`make docs` rewrites it) and that
 every marker names an entry."""
-import ast
 import importlib
 import inspect
 import os
@@ -24,26 +23,40 @@ API_TESTS = os.path.join(ROOT, "tests", "python", "api")
 UNTESTED = "implemented, no doc-derived test yet"
 
 
-def _mark_names(dec):
-    """The entry names of a `@pytest.mark.api("...", ...)` decorator, else None."""
-    if isinstance(dec, ast.Call) and isinstance(dec.func, ast.Attribute) and dec.func.attr == "api":
-        return [a.value for a in dec.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-    return None
+class _Collector:
+    """A pytest plugin that keeps every collected item's api marker names (parametrized marks and
+    markers built by helpers included, as pytest itself resolves them)."""
+
+    def __init__(self):
+        self.out = {}
+
+    def pytest_collection_modifyitems(self, items):
+        for item in items:
+            test = (os.path.basename(str(item.fspath)), item.originalname or item.name)
+            for mark in item.iter_markers("api"):
+                for name in mark.args:
+                    tests = self.out.setdefault(name, [])
+                    if test not in tests:
+                        tests.append(test)
 
 
 def api_markers(folder=API_TESTS):
-    """{entry page name: [(test file, test function), ...]} from the api markers of folder's test_*.py files."""
-    out = {}
-    for f in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
-        if not (f.startswith("test_") and f.endswith(".py")):
-            continue
-        tree = ast.parse(open(os.path.join(folder, f), encoding="utf-8").read(), f)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
-                for dec in node.decorator_list:
-                    for name in _mark_names(dec) or ():
-                        out.setdefault(name, []).append((f, node.name))
-    return out
+    """{entry page name: [(test file, test function), ...]} from the api markers of folder's tests,
+    read by pytest's own collection (nothing runs)."""
+    if not os.path.isdir(folder):
+        return {}
+    import pytest
+    c = _Collector()
+    with open(os.devnull, "w") as null:
+        old = sys.stdout
+        sys.stdout = null
+        try:
+            rc = pytest.main(["--collect-only", "-q", "-p", "no:cacheprovider", folder], plugins=[c])
+        finally:
+            sys.stdout = old
+    if rc != 0:
+        sys.exit(f"api_status.py: collecting {folder} failed (pytest exit {rc})")
+    return {k: sorted(v) for k, v in c.out.items()}
 
 
 def entry_of(name):

@@ -39,7 +39,8 @@ def test_basic_core_fwk_have_nothing_not_implemented():
 def test_implemented_only_with_a_doc_derived_test():
     page = generated()
     for section, (name, kind, status, tests) in rows(page):
-        assert (status == "implemented") == bool(tests), (section, name, status, tests)
+        if status in ("implemented", api_status.UNTESTED):  # a test may also prove an entry is unavailable
+            assert (status == "implemented") == bool(tests), (section, name, status, tests)
     assert "implemented, no doc-derived test yet" in page   # other engineers' pages still to come
 
 

@@ -1,5 +1,7 @@
 """asc.language.basic (pyasc's path): the instructions.  Each submodule names its functions;
 they are defined in asc.language.core (generated from the op registry, or not implemented yet)."""
+import sys as _sys
+
 from . import (  # noqa: F401
     block_sync, cache, common, data_copy, determine_compute_sync, dump_tensor, fixpipe, list_tensor, mm,
     proposal, scalar, set_atomic, sys_var, vec_binary, vec_binary_scalar, vec_brcb, vec_cmpsel, vec_duplicate,
@@ -33,8 +35,10 @@ from .vec_transpose import *  # noqa: F401,F403
 from .vec_unary import *  # noqa: F401,F403
 from .vec_vconv import *  # noqa: F401,F403
 
-__all__ = sorted(n for m in (block_sync, cache, common, data_copy, determine_compute_sync, dump_tensor, fixpipe,
-                             list_tensor, mm, proposal, scalar, set_atomic, sys_var, vec_binary, vec_binary_scalar,
-                             vec_brcb, vec_cmpsel, vec_duplicate, vec_gather, vec_gather_mask, vec_reduce, vec_scatter,
-                             vec_ternary_scalar, vec_transpose, vec_unary, vec_vconv)
-                 for n in vars(m) if not n.startswith("_"))
+# The submodules by name: the star imports above rebind `data_copy`, `dump_tensor` and `fixpipe`
+# to the functions of the same names.
+_SUBMODULES = ("block_sync", "cache", "common", "data_copy", "determine_compute_sync", "dump_tensor", "fixpipe",
+               "list_tensor", "mm", "proposal", "scalar", "set_atomic", "sys_var", "vec_binary",
+               "vec_binary_scalar", "vec_brcb", "vec_cmpsel", "vec_duplicate", "vec_gather", "vec_gather_mask",
+               "vec_reduce", "vec_scatter", "vec_ternary_scalar", "vec_transpose", "vec_unary", "vec_vconv")
+__all__ = sorted(n for m in _SUBMODULES for n in vars(_sys.modules[f"{__name__}.{m}"]) if not n.startswith("_"))
