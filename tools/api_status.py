@@ -21,6 +21,14 @@ MODULES = ["asc.language.basic", "asc.language.core", "asc.language.adv", "asc.l
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 API_TESTS = os.path.join(ROOT, "tests", "python", "api")
 UNTESTED = "implemented, no doc-derived test yet"
+NOPAGE = "implemented (no page of its own in pyasc's API reference)"
+PAGES_FILE = os.path.join(API_TESTS, "pages.txt")
+
+
+def pages():
+    """The page names of pyasc's API reference (tests/python/api/pages.txt)."""
+    with open(PAGES_FILE, encoding="utf-8") as f:
+        return [ln.strip() for ln in f if ln.strip() and not ln.startswith("#")]
 
 
 class _Collector:
@@ -131,13 +139,16 @@ def tested_rows():
         if m is not None:
             marks.setdefault(_key(m, row), []).extend(tests)
             inherit.setdefault(m, set()).add(row)
+    paged = {_key(*entry_of(p)) for p in pages() if entry_of(p)[0] is not None}
     for m, t in rows():
         names = {n for n, _, _ in t}
         t = sorted(t + [r for row in inherit.get(m, ()) if row not in names for r in [inherited(m, row)] if r])
         out = []
         for n, kind, s in t:
             tests = marks.get(_key(m, n), [])
-            out.append((n, kind, UNTESTED if s == "implemented" and not tests else s, tests))
+            if s == "implemented" and not tests:
+                s = UNTESTED if _key(m, n) in paged else NOPAGE
+            out.append((n, kind, s, tests))
         yield m, out
 
 
@@ -170,6 +181,8 @@ def main():
       "page).  *implemented*: it works as pyasc documents it, and the tests listed prove it;\n"
       "*implemented, no doc-derived test yet*: it works (semantics in libasc, tests elsewhere in tests/python),\n"
       "but no test derived from its page exists yet, so this page does not claim it conforms;\n"
+      "*implemented (no page of its own ...)*: pyasc's API reference has no page for it (a parameter struct,\n"
+      "an enum, a base class); it is proven through the pages that use it and the tests in tests/python;\n"
       "*not available on ...*: the Atlas A2/A3 hardware lacks it, so the call traces (as in pyasc, whose\n"
       "toolchain refuses it later) and running it is a `KernelError` at its line saying why;\n"
       "*not implemented yet*: calling it raises `NotImplementedError` naming it; *partly implemented*: the\n"
