@@ -1,0 +1,175 @@
+"""Issue 30: reliability on the cube, MIX, Matmul, adv and profiling surface.  Each test is one of the
+probe's findings: a hostile input gets a clear located error or the right answer, never a silent one."""
+import importlib.util
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import numpy as np
+import pytest
+
+import asc
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def run_script(code, timeout=120, env=None):
+    full = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
+    full.update(env or {})
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
+                          timeout=timeout, env=full)
+
+
+# ---- item 6: every string that reaches the IR text is escaped ------------------------------------------
+KERNEL_SRC = '''
+import asc
+
+
+@asc.jit
+def plus_one(out: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out)
+    g.set_value(0, n + 1)
+
+
+@asc.jit
+def bad(out: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out)
+    g.set_value(0, n @ n)  # BAD
+'''
+
+
+def load_module(path, name):
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("dirname", ['quo"te', 'back\\slash', 'new\nline', 'inj") foo("x', 'uni\u00e9'])
+def test_hostile_file_names_compile_and_locate_errors(tmp_path, dirname):
+    d = tmp_path / dirname
+    d.mkdir()
+    path = d / "k.py"
+    path.write_text(KERNEL_SRC)
+    mod = load_module(str(path), "hostile_" + str(abs(hash(dirname))))
+    out = np.zeros(8, np.int32)
+    mod.plus_one[1](out, 41)
+    assert out[0] == 42
+    with pytest.raises(asc.CompilationError) as e:
+        mod.bad[1](np.zeros(8, np.int32), 3)
+    text = str(e.value)
+    assert "operator @ is not supported" in text, text
+    assert str(path) in text, text  # the user's own path, unescaped, in the message
+
+
+@pytest.mark.parametrize("name", ['k"q', 'k", x = 1, y = "', "k\\n"])
+def test_hostile_kernel_names(name):
+    def k(out: asc.GlobalAddress, n: int):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out)
+        g.set_value(0, helper(n))
+
+    def helper(n: int):
+        return n * 2
+
+    helper.__name__ = name + "_h"
+    k.__name__ = name
+    helper = asc.jit(helper)
+    kj = asc.jit(k)
+    out = np.zeros(8, np.int32)
+    kj[1](out, 21)
+    assert out[0] == 42
+
+
+# ---- item 1: every TCubeTiling field is checked at the iterate* line -----------------------------------
+@asc.jit(matmul_cube_only=True)
+def mm_one(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling):
+    ag = asc.GlobalTensor()
+    bg = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg.set_global_buffer(b)
+    cg.set_global_buffer(c)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ag.dtype),
+                        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bg.dtype),
+                        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, cg.dtype))
+    asc.adv.register_matmul(pipe, a, mm, tiling)
+    mm.set_tensor_a(ag)
+    mm.set_tensor_b(bg)
+    mm.iterate_all(cg)  # ITERATE
+    mm.end()
+
+
+def host_tiling(m, n, k):
+    import asc.lib.host as host
+    mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    mt.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_dim(1)
+    mt.set_org_shape(m, n, k)
+    mt.set_shape(m, n, k)
+    mt.enable_bias(False)
+    mt.set_buffer_space(-1, -1, -1)
+    t = asc.adv.TCubeTiling()
+    assert mt.get_tiling(t) != -1
+    return t
+
+
+def mm_operands(m=64, n=64, k=64):
+    rng = np.random.default_rng(1)
+    a = rng.integers(-4, 5, (m, k)).astype(np.float16)
+    b = rng.integers(-4, 5, (k, n)).astype(np.float16)
+    return a, b, np.full((m, n), -1, np.float32)
+
+
+def test_good_tiling_computes():
+    a, b, c = mm_operands()
+    mm_one[1](a, b, c, host_tiling(64, 64, 64))
+    np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
+
+
+BAD_TILINGS = [  # (field values, the reason's words)
+    ({"base_m": -16}, "base_m must be at least 1"),
+    ({"base_n": -16}, "base_n must be at least 1"),
+    ({"base_k": -16}, "base_k must be at least 1"),
+    ({"single_core_m": -64}, "single_core_m (or set_tail's m) must not be negative"),
+    ({"single_core_n": -64}, "single_core_n (or set_tail's n) must not be negative"),
+    ({"single_core_k": -64}, "single_core_k (or set_tail's k) must not be negative"),
+    ({"m": -64}, "m (or set_org_shape's) must be at least 1"),
+    ({"single_core_m": 128}, "single_core_m must not exceed m"),
+    ({"single_core_k": 128}, "single_core_k must not exceed k_a"),
+    ({"base_m": 17}, "base_m and base_n must be multiples of 16"),
+    ({"base_n": 40}, "base_m and base_n must be multiples of 16"),
+    ({"base_k": 8}, "base_k must be a multiple of 16"),
+    ({"base_m": 256, "base_k": 256}, "base_m x base_k of A does not fit"),
+    ({"base_n": 256, "base_k": 256}, "base_k x base_n of B does not fit"),
+    ({"base_m": 256, "base_n": 256}, "base_m x base_n of C does not fit L0C"),
+    ({"base_m": 2 ** 30, "base_k": 2 ** 30}, "base_m x base_k of A does not fit"),
+]
+
+
+@pytest.mark.parametrize("fields,why", BAD_TILINGS, ids=[str(f) for f, _ in BAD_TILINGS])
+def test_bad_tiling_is_an_error_at_the_iterate_line(fields, why):
+    a, b, c = mm_operands()
+    t = host_tiling(64, 64, 64)
+    for f, v in fields.items():
+        setattr(t, f, v)
+    with pytest.raises(asc.KernelError) as e:
+        mm_one[1](a, b, c, t)
+    text = str(e.value)
+    assert why in text, text
+    assert "# ITERATE" in text or ":%d:" % line_of(mm_one, "# ITERATE") in text, text
+
+
+def line_of(fn, marker):
+    import inspect
+    lines, start = inspect.getsourcelines(getattr(fn, "fn", fn))
+    return start + next(i for i, ln in enumerate(lines) if marker in ln)
