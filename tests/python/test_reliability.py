@@ -173,3 +173,81 @@ def line_of(fn, marker):
     import inspect
     lines, start = inspect.getsourcelines(getattr(fn, "fn", fn))
     return start + next(i for i, ln in enumerate(lines) if marker in ln)
+
+
+# ---- item 2: a LocalTensor slice t[a:b] is b - a elements everywhere -----------------------------------
+VECCALC = asc.TPosition.VECCALC
+
+
+@asc.jit
+def slice_size(out: asc.GlobalAddress):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out)
+    t = asc.LocalTensor(asc.float32, VECCALC, 0, 256)
+    g.set_value(0, t[8:16].get_size())
+    g.set_value(1, t[8:].get_size())
+    g.set_value(2, t[0:256].get_size())
+
+
+def test_slice_get_size_honours_stop():
+    out = np.zeros(8, np.int32)
+    slice_size[1](out)
+    assert list(out[:3]) == [8, 248, 256]
+
+
+def test_write_past_a_slice_stop_is_out_of_bounds():
+    @asc.jit
+    def k():
+        t = asc.LocalTensor(asc.float32, VECCALC, 0, 256)
+        asc.duplicate(t[0:8], 1.0, 64)  # PAST
+    with pytest.raises(asc.KernelError, match=r"write of bytes \[0, 256\) is outside the local tensor of 32 bytes"):
+        k[1]()
+
+
+def test_slice_stop_outside_the_tensor_is_an_error():
+    @asc.jit
+    def k(out: asc.GlobalAddress):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out)
+        t = asc.LocalTensor(asc.float32, VECCALC, 0, 256)
+        g.set_value(0, t[16:300].get_size())
+    with pytest.raises(asc.KernelError, match="stop 300 is past the end of the tensor"):
+        k[1](np.zeros(8, np.int32))
+
+
+def test_undersized_softmax_sum_slice_is_refused():
+    @asc.jit
+    def k():
+        x = asc.LocalTensor(asc.float32, VECCALC, 0, 256)
+        s = asc.LocalTensor(asc.float32, VECCALC, 1024, 256)
+        asc.duplicate(x, 1.0, 256)
+        asc.adv.softmax(x, s[0:8], s[64:128], x, asc.adv.SoftmaxTiling(src_m=8, src_k=32))
+    with pytest.raises(asc.KernelError) as e:  # sum needs 8 rows x 32 bytes; s[0:8] is 32 bytes
+        k[1]()
+    assert "sum holds 32 bytes; the call needs at least 256 bytes" in str(e.value), str(e.value)
+
+
+@pytest.mark.parametrize("gamma_stop", [16])
+def test_undersized_rmsnorm_gamma_slice_is_refused(gamma_stop):
+    @asc.jit
+    def k():
+        x = asc.LocalTensor(asc.float32, VECCALC, 0, 256)
+        y = asc.LocalTensor(asc.float32, VECCALC, 1024, 256)
+        asc.duplicate(x, 1.0, 256)
+        asc.adv.rmsnorm(y, x, x[0:gamma_stop], 1e-5, asc.adv.RmsNormTiling(b_length=1, s_length=4, h_length=64))
+    with pytest.raises(asc.KernelError) as e:
+        k[1]()
+    assert "gamma holds 64 bytes; the call needs at least 256 bytes" in str(e.value), str(e.value)
+
+
+def test_adjacent_slices_are_not_a_static_race():
+    # the halves of one UB tensor, written by two pipes with no sync between: disjoint, so verify-sync
+    # must not report them (before, t[0:64] was taken to run to the end of the tensor)
+    @asc.jit(auto_sync=False, verify_sync=True)
+    def k(x: asc.GlobalAddress):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(x)
+        t = asc.LocalTensor(asc.float32, VECCALC, 0, 128)
+        asc.data_copy(t[64:128], g, 64)
+        asc.duplicate(t[0:64], 1.0, 64)
+    k[1](np.zeros(128, np.float32))
