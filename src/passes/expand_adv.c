@@ -1403,7 +1403,28 @@ static const struct {
 };
 
 /* Expands x->op: 0 done, -1 error, 1 not a library call. */
+/* One rule for every library call's element count, the basic vector ops' (src/sim/vmisc.c): a
+ * negative count is an error at the call, never a call that silently does nothing. */
+static int check_count(X *x) {
+  int i = asc_op_operand_index(x->op->code, "count"); /* the registry's operand (ops.def) */
+  int64_t n;
+  if (i < 0 || i >= x->op->noperands)
+    return 0;
+  if (asc_pass_const_int(x->op->operands[i], &n)) {
+    if (n >= 0)
+      return 0;
+    asc_error(x->ctx, asc_op_diag_loc(x->op), "%s: negative count %lld", asc_op_name(x->op), (long long)n);
+    return -1;
+  }
+  asc_op *c = mk(x, ASC_OP_ADV_CHECK_COUNT, (asc_value *[]){x->op->operands[i]}, 1, NULL);
+  const char *callee = asc_op_name(x->op);
+  asc_op_set_attr(x->m, c, "callee", asc_attr_str(x->m, callee, strlen(callee)));
+  return 0;
+}
+
 static int expand_one(X *x) {
+  if (check_count(x))
+    return -1;
   for (int i = 0; i < NC(CALLS); i++)
     if (CALLS[i].code == x->op->code)
       return CALLS[i].expand(x);

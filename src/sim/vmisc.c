@@ -261,7 +261,18 @@ static int advchecktmp(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
+static int advcheckcount(sim_core *c, const sim_inst *in) {
+  int64_t n = sim_in(c, in, 0)->i;
+  const asc_attr *a = asc_op_attr(in->op, "callee");
+  if (n < 0)
+    return asc_sim_err(c, in->op, "%.*s: negative count %lld", a ? (int)a->slen : 7, a ? a->s : "asc.adv",
+                       (long long)n);
+  asc_sim_scalar(c, c->L->cost->scalar_op);
+  return 0;
+}
+
 void asc_sim_reg_vmisc(sim_exec_fn *t) {
+  t[ASC_OP_ADV_CHECK_COUNT] = advcheckcount;
   t[ASC_OP_ADV_CHECK_TMP] = advchecktmp;
   t[ASC_OP_CAST] = cast;
   t[ASC_OP_AXPY] = axpy;

@@ -251,3 +251,46 @@ def test_adjacent_slices_are_not_a_static_race():
         asc.data_copy(t[64:128], g, 64)
         asc.duplicate(t[0:64], 1.0, 64)
     k[1](np.zeros(128, np.float32))
+
+
+# ---- item 3: a negative count is an error for every library call, as for asc.muls ----------------------
+def _adv_exp(x, y, n):
+    asc.adv.exp(y, x, n)
+
+
+def _adv_quant(x, y, n):
+    asc.adv.quant(y.reinterpret_cast(asc.int8), x, 2.0, 0.0, n)
+
+
+def _adv_axpy(x, y, n):
+    asc.adv.axpy(y, x, 2.0, n)
+
+
+def _adv_sin(x, y, n):
+    asc.adv.sin(y, x, n)
+
+
+def _muls(x, y, n):
+    asc.muls(y, x, 2.0, n)
+
+
+@pytest.mark.parametrize("call", [_adv_exp, _adv_quant, _adv_axpy, _adv_sin, _muls], ids=lambda f: f.__name__)
+def test_negative_count_is_an_error(call):
+    @asc.jit
+    def k(n: int):
+        x = asc.LocalTensor(asc.float32, VECCALC, 0, 256)
+        y = asc.LocalTensor(asc.float32, VECCALC, 1024, 256)
+        asc.duplicate(x, 1.0, 256)
+        asc.duplicate(y, 0.0, 256)
+        call(x, y, n)
+    with pytest.raises(asc.KernelError, match="negative count -5"):
+        k[1](-5)
+
+
+def test_constant_negative_count_is_a_compile_error():
+    @asc.jit
+    def k():
+        x = asc.LocalTensor(asc.float32, VECCALC, 0, 256)
+        asc.adv.exp(x, x, -5)  # NEG
+    with pytest.raises(asc.CompilationError, match="asc.adv.exp: negative count -5"):
+        k[1]()
