@@ -915,6 +915,27 @@ static void fixstore(sim_core *c, bool atomic, int dd, int de, uint8_t *o, doubl
     asc_sim_atomic_store(c, o, tmp, de);
 }
 
+/* Row r of an ND fixpipe with no quantisation or atomic store: n f32 (or s32) elements from
+ * the column fractals blk to d, as the element-by-element path stores them: an f32 goes
+ * through a double unchanged but for a signalling NaN, which comes out quiet; relu makes a
+ * value below zero +0. */
+static void fixrow_same(bool f32, bool relu, const uint8_t *const *blk, int64_t r, int64_t n, uint8_t *d) {
+  for (int64_t c0 = 0; c0 < n; c0 += 16) {
+    const uint8_t *s = blk[c0 / 16] + r * 64;
+    int w = n - c0 < 16 ? (int)(n - c0) : 16;
+    uint32_t u[16];
+    memcpy(u, s, (size_t)w * 4);
+    for (int i = 0; i < w; i++) {
+      uint32_t x = u[i];
+      bool nan = f32 && (x & 0x7fffffffu) > 0x7f800000u;
+      bool neg = f32 ? !nan && (x >> 31) && (x & 0x7fffffffu) : (int32_t)x < 0;
+      x = nan ? x | 0x00400000u : x;
+      u[i] = relu && neg ? 0 : x;
+    }
+    memcpy(d + c0 * 4, u, (size_t)w * 4);
+  }
+}
+
 static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
   const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
   int sd = edt(in, 1), dd = edt(in, 0), de = esz(in, 0);
@@ -967,6 +988,12 @@ static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
                                               "write"))) {
         rc = -1;
         break;
+      }
+      if (d && !scaled && !atom && q == 0) { /* no conversion: one pass over the row */
+        fixrow_same(sd == ASC_SIM_F32, g->relu, blk, r, g->n, d);
+        asc_sim_mem_commit(c);
+        moved += g->n * de;
+        continue;
       }
       for (int64_t col = 0; col < g->n; col++) {
         const uint8_t *s = blk[col / 16] + (r * 16 + col % 16) * 4;
