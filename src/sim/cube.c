@@ -252,9 +252,12 @@ static int nz2nd(sim_core *c, const sim_inst *in) {
 
 /* ---- load_data 2D: 512-byte fractals, optionally transposed (16-bit types) ---------------- */
 static void transpose16(uint8_t *d, const uint8_t *s) {
+  uint16_t a[256], t[256]; /* through aligned locals: one 512-byte copy each way, not 256 2-byte ones */
+  memcpy(a, s, sizeof a);
   for (int i = 0; i < 16; i++)
     for (int j = 0; j < 16; j++)
-      memcpy(d + (i * 16 + j) * 2, s + (j * 16 + i) * 2, 2);
+      t[i * 16 + j] = a[j * 16 + i];
+  memcpy(d, t, sizeof t);
 }
 
 static int fractals(sim_core *c, const sim_inst *in, int64_t start, int64_t reps, int64_t sstride, int64_t dgap,
