@@ -109,6 +109,7 @@ typedef struct sim_costs {
   int launch;         /* kernel launch overhead, cycles */
   int cube_macs;      /* fp16 MACs per cycle of the cube unit */
   int xcore_flag;     /* cycles from a cross-core set to the waiting core seeing it */
+  int counter_mhz;    /* GetSystemCycle's counter (hw.def system_counter_mhz) */
 } sim_costs;
 
 typedef struct sim_launch {
@@ -413,7 +414,7 @@ void asc_sim_timing_free(sim_core *c);
 int64_t asc_sim_core_time(const sim_core *c);
 /* The cost model: a vector instruction of `repeats` repeats of `beats` cycles each, and
  * a GM<->UB (or UB->UB on V) transfer of `bytes`. */
-int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int beats);
+int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int64_t bank_cycles);
 int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes);
 /* Trace record of the scalar unit's cycles [s0, sclk) on in (when tracing). */
 void asc_sim_trace_scalar(sim_core *c, const sim_inst *in, int64_t s0);

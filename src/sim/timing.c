@@ -284,12 +284,12 @@ void asc_sim_trace_scalar(sim_core *c, const sim_inst *in, int64_t s0) {
     trec(c, in, ASC_PIPEID_PIPE_S, SIM_Q_EXEC, s0, c->sclk, 0, 0);
 }
 
-/* hardware.md §13.4: issue overhead + repeats x beats; the pipe takes the next vector
- * instruction once this one's repeats are through. */
-int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int beats) {
+/* hardware.md §13.4: issue overhead + the repeats' bank cycles (vector.c: one per repeat without
+ * bank conflicts); the pipe takes the next vector instruction once this one's repeats are through. */
+int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int64_t bank_cycles) {
   const sim_costs *k = c->L->cost;
   /* the op's cost class (ops.def) sets the cycles per repeat (hw.def HW_VCLASS) */
-  int64_t occ = repeats * asc_hw_vclass_factor(asc_opinfo_of(in->op->code)->cost) * beats * k->vec_repeat;
+  int64_t occ = bank_cycles * asc_hw_vclass_factor(asc_opinfo_of(in->op->code)->cost) * k->vec_repeat;
   sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occ + 1, k->vec_issue + occ, in, 0, repeats};
   if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
     return asc_sim_issue(c, in, occ + 1, e.latency);
