@@ -238,7 +238,7 @@ typedef struct blockres {
   int rc;
   asc_ctx *diag; /* its diagnostics: asc_diag on the shared context is not thread-safe */
   int64_t cycles, overlap, metrics;
-  int64_t busy[ASC_SIM_NPIPES], blocked[ASC_SIM_NPIPES];
+  int64_t busy[ASC_SIM_NPIPES], busy_sum[ASC_SIM_NPIPES], blocked[ASC_SIM_NPIPES];
   sim_trec *trace;
   int ntrace;
   sim_icost *icost; /* per instruction (profile.c) */
@@ -401,6 +401,7 @@ static void runcore(sim_core *c, blockres *r, scratch *s) {
   r->metrics = c->mprof_cycles;
   for (int p = 0; p < ASC_SIM_NPIPES; p++) {
     r->busy[p] = c->pipes[p].busy;
+    r->busy_sum[p] = c->pipes[p].busy_sum;
     r->blocked[p] = c->pipes[p].blocked;
   }
   r->blocked[ASC_PIPEID_PIPE_S] += c->sblocked;
@@ -458,6 +459,7 @@ static int place(runner *R, int b, const blockres *r) {
   cr->metrics_cycles += r->metrics;
   for (int p = 0; p < ASC_SIM_NPIPES; p++) {
     cr->busy[p] += r->busy[p];
+    cr->busy_sum[p] += r->busy_sum[p];
     cr->blocked[p] += r->blocked[p];
   }
   if (cr->cycles > rep->cycles)
@@ -702,6 +704,7 @@ static void commit_block(grunner *G, int b, blockres *r) {
     cr->metrics_cycles += r->metrics;
     for (int p = 0; p < ASC_SIM_NPIPES; p++) {
       cr->busy[p] += r->busy[p];
+      cr->busy_sum[p] += r->busy_sum[p];
       cr->blocked[p] += r->blocked[p];
     }
     if (R->all)

@@ -213,6 +213,7 @@ typedef struct sim_pipeq {
   int64_t ready;    /* next instruction may start */
   int64_t drain;    /* every started instruction has finished */
   int64_t busy, busy_end;
+  int64_t busy_sum;   /* instruction durations summed (msprof's pipe time) */
   int64_t busy_start; /* start of the busy interval ending at busy_end */
   int64_t blocked;    /* cycles the head waited for a flag */
 } sim_pipeq;

@@ -113,6 +113,7 @@ static int pickpipe(const sim_core *c, int64_t *tout) {
  * current interval can overlap it: that gives the MTE2-and-V overlap incrementally. */
 static void addbusy(sim_core *c, int p, int64_t start, int64_t end) {
   sim_pipeq *q = &c->pipes[p];
+  q->busy_sum += end - start;
   if (end <= q->busy_end)
     return;
   int64_t from = max64(start, q->busy_end);
@@ -226,6 +227,7 @@ static int deadlock(sim_core *c, const sim_inst *in, const char *who) {
 void asc_sim_scalar(sim_core *c, int64_t cycles) {
   c->sclk += cycles;
   c->pipes[ASC_PIPEID_PIPE_S].busy += cycles;
+  c->pipes[ASC_PIPEID_PIPE_S].busy_sum += cycles;
 }
 
 /* asc_sim_options.jitter_seed: splitmix64 over per-core state, seeded from the seed and
