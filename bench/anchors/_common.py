@@ -25,9 +25,10 @@ class Timer:
         self.s = time.perf_counter() - self.t0
 
 
-def pipe_us(report, pipe, how="sum", core=None):
-    """A pipe's busy us as msprof reports it: the sum of its instruction durations ("sum"), or the union
-    of their intervals ("busy"); averaged over the cores that ran a block unless core is given."""
+def pipe_us(report, pipe, how="busy", core=None):
+    """A pipe's busy us: the union of its instruction intervals ("busy", what msprof's pipe time matches in
+    the model: docs/timing.md) or the sum of their durations ("sum"); averaged over the cores that ran a
+    block unless core is given."""
     key = "busy_sum" if how == "sum" else "busy"
     cores = [c for c in report["cores"] if c.get("blocks", 1)]
     if core is not None:

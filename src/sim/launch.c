@@ -376,11 +376,12 @@ static void corefree(sim_core *c) {
 
 /* GM bytes per cycle of block b: blocks run in waves of ncores, and the cores of a wave
  * split the chip's bandwidth evenly (hardware.md §13.4). */
-static double gmrate(const sim_launch *L, int b, int ncores) {
+static double gmrate(const sim_launch *L, int b, int ncores, bool write) {
   int wave = b / ncores, active = L->blocks - wave * ncores;
   if (active > ncores)
     active = ncores;
-  double share = L->cost->gm_chip_bytes_per_cycle / active, one = L->cost->gm_core_bytes_per_cycle;
+  double chip = L->cost->gm_chip_bytes_per_cycle * (write ? L->cost->gm_write_pct / 100.0 : 1.0);
+  double share = chip / active, one = L->cost->gm_core_bytes_per_cycle;
   return share < one ? share : one;
 }
 
@@ -427,7 +428,8 @@ static void runblock(const sim_launch *L, int block, int ncores, blockres *r, sc
   c.ctx = r->diag = asc_ctx_new();
   r->diag->quiet = true;
   c.out = &r->out;
-  c.gm_rate = gmrate(L, block, ncores);
+  c.gm_rate = gmrate(L, block, ncores, false);
+  c.gm_wrate = gmrate(L, block, ncores, true);
   runcore(&c, r, s);
   s->dlo = c.ub_lo; /* what this block may have written */
   s->dhi = c.ub_hi;
@@ -660,7 +662,8 @@ static void rungroup(grunner *G, int g, blockres *res) {
     gc[i].c.ctx = res[i].diag = asc_ctx_new();
     res[i].diag->quiet = true;
     gc[i].c.out = &res[i].out;
-    gc[i].c.gm_rate = gmrate(L, gc[i].c.block, G->slots);
+    gc[i].c.gm_rate = gmrate(L, gc[i].c.block, G->slots, false);
+    gc[i].c.gm_wrate = gmrate(L, gc[i].c.block, G->slots, true);
     cores[i] = &gc[i].c;
     L->xinfo[first + i].group = g;
     L->xinfo[first + i].gidx = i;

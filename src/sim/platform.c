@@ -33,7 +33,8 @@ static const sim_costs costs[] = {
    .ubcopy_latency = ASC_HWC_ubcopy_latency, .ub_bytes_per_cycle = ASC_HWC_ub_bytes_per_cycle, .flag = ASC_HWC_flag,  \
    .queue_depth = ASC_HWC_queue_depth, .gm_core_bytes_per_cycle = gc, .gm_chip_bytes_per_cycle = gch,          \
    .vec_issue = vi, .launch = ASC_HWC_launch, .cube_macs = cm, .xcore_flag = ASC_HWC_xcore_flag,                  \
-   .counter_mhz = ASC_HWC_system_counter_mhz},
+   .counter_mhz = ASC_HWC_system_counter_mhz, .mte_instr = ASC_HWC_mte_instr,                             \
+   .gm_write_pct = ASC_HWC_gm_write_pct},
 #include "hw/hw.def"
 };
 

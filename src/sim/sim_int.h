@@ -110,6 +110,8 @@ typedef struct sim_costs {
   int cube_macs;      /* fp16 MACs per cycle of the cube unit */
   int xcore_flag;     /* cycles from a cross-core set to the waiting core seeing it */
   int counter_mhz;    /* GetSystemCycle's counter (hw.def system_counter_mhz) */
+  int mte_instr;      /* port cycles of every GM transfer instruction (hw.def mte_instr) */
+  int gm_write_pct;   /* the chip's GM write bandwidth, % of its read bandwidth (hw.def gm_write_pct) */
 } sim_costs;
 
 typedef struct sim_launch {
@@ -306,7 +308,8 @@ struct sim_core {
   struct sim_san *san;   /* NULL when sanitizing is off */
   asc_sim_record *recs;  /* this block's findings */
   int nrecs, reccap;
-  double gm_rate;     /* bytes per cycle of this block's GM port (its wave's share) */
+  double gm_rate;     /* GM read bytes per cycle of this block's GM port (its wave's share) */
+  double gm_wrate;    /* the same for GM writes */
   int64_t gm_free;    /* the GM port is free from this cycle on */
   int64_t overlap;    /* cycles MTE2 and V were both busy */
   int64_t sblocked;   /* scalar cycles waiting for flags */

@@ -310,7 +310,10 @@ int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes) {
     sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occ, k->ubcopy_latency + occ, in, 0, bytes};
     return enqueue(c, in->pipe, e);
   }
-  int64_t port = (int64_t)((double)bytes / c->gm_rate + 0.999999) + 1;
+  /* the port: a fixed cost per instruction (anchor M1: 128-byte copies) + the bytes at the read or write
+   * share of the chip's bandwidth */
+  double rate = in->pipe == ASC_PIPEID_PIPE_MTE2 ? c->gm_rate : c->gm_wrate;
+  int64_t port = (int64_t)((double)bytes / rate + 0.999999) + k->mte_instr;
   int64_t lat = in->pipe == ASC_PIPEID_PIPE_MTE2 ? k->mte2_latency : k->mte3_latency;
   sim_qent e = {SIM_Q_EXEC, 0, 0, 0, port, lat + port, in, port, bytes};
   return enqueue(c, in->pipe, e);

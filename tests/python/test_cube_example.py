@@ -129,7 +129,7 @@ def test_profile_directory_of_the_matmul_example(tmp_path):
     for r, core in zip(pu, cores):
         assert int(r["aic_total_cycles"]) == core["cycles"]
         for col, pipe in cols.items():
-            assert float(r[f"aic_{col}_time(us)"]) == pytest.approx(core["busy_sum"].get(pipe, 0) / mhz, abs=1e-3)
+            assert float(r[f"aic_{col}_time(us)"]) == pytest.approx(core["busy"].get(pipe, 0) / mhz, abs=1e-3)
     assert float(pu[0]["aic_cube_time(us)"]) > 0 and float(pu[0]["aic_mte1_time(us)"]) > 0
     per_core = collections.Counter()
     for r in rows("code_exe.csv"):
