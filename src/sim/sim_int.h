@@ -111,6 +111,7 @@ typedef struct sim_costs {
   int xcore_flag;     /* cycles from a cross-core set to the waiting core seeing it */
   int counter_mhz;    /* GetSystemCycle's counter (hw.def system_counter_mhz) */
   int mte_instr;      /* port cycles of every GM transfer instruction (hw.def mte_instr) */
+  int gm_burst_min;   /* the GM port's cycles per burst at least (hw.def gm_burst_min) */
   int gm_write_pct;   /* the chip's GM write bandwidth, % of its read bandwidth (hw.def gm_write_pct) */
 } sim_costs;
 
@@ -418,6 +419,7 @@ void asc_sim_timing_free(sim_core *c);
 int64_t asc_sim_core_time(const sim_core *c);
 /* The cost model: a vector instruction of `repeats` repeats of `beats` cycles each, and
  * a GM<->UB (or UB->UB on V) transfer of `bytes`. */
+int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int64_t segs);
 int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int64_t bank_cycles);
 int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes);
 /* Trace record of the scalar unit's cycles [s0, sclk) on in (when tracing). */

@@ -301,7 +301,12 @@ int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int64_t 
 /* GM transfers: a fixed latency plus the bytes at the core's GM port rate, which a wave
  * of cores shares (sim_core.gm_rate); MTE2 and MTE3 queue for the same port.  UB->UB
  * copies on V use the UB rate. */
-int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes) {
+int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes) { return asc_sim_issue_copy_segs(c, in, bytes, 1); }
+
+/* ... of `segs` contiguous GM segments (rows, blocks): the port starts one GM burst every
+ * gm_burst_min cycles at most (anchor M2 [64,64]: 128-byte rows), so many short rows cost more than their
+ * bytes. */
+int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int64_t segs) {
   const sim_costs *k = c->L->cost;
   if (in->pipe != ASC_PIPEID_PIPE_MTE2 && in->pipe != ASC_PIPEID_PIPE_MTE3) {
     int64_t occ = (bytes + k->ub_bytes_per_cycle - 1) / k->ub_bytes_per_cycle + 1;
@@ -313,7 +318,10 @@ int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes) {
   /* the port: a fixed cost per instruction (anchor M1: 128-byte copies) + the bytes at the read or write
    * share of the chip's bandwidth */
   double rate = in->pipe == ASC_PIPEID_PIPE_MTE2 ? c->gm_rate : c->gm_wrate;
-  int64_t port = (int64_t)((double)bytes / rate + 0.999999) + k->mte_instr;
+  int64_t data = (int64_t)((double)bytes / rate + 0.999999);
+  if (data < segs * k->gm_burst_min)
+    data = segs * k->gm_burst_min;
+  int64_t port = data + k->mte_instr;
   int64_t lat = in->pipe == ASC_PIPEID_PIPE_MTE2 ? k->mte2_latency : k->mte3_latency;
   sim_qent e = {SIM_Q_EXEC, 0, 0, 0, port, lat + port, in, port, bytes};
   return enqueue(c, in->pipe, e);
