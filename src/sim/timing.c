@@ -287,12 +287,13 @@ void asc_sim_trace_scalar(sim_core *c, const sim_inst *in, int64_t s0) {
 }
 
 /* hardware.md §13.4: issue overhead + the repeats' bank cycles (vector.c: one per repeat without
- * bank conflicts); the pipe takes the next vector instruction once this one's repeats are through. */
+ * bank conflicts).  The vector unit takes one instruction at a time: anchor V1 (1000 back-to-back Adds of
+ * 64 repeats, no barrier between them) takes vec_issue + 64 cycles per Add, not 64. */
 int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int64_t bank_cycles) {
   const sim_costs *k = c->L->cost;
   /* the op's cost class (ops.def) sets the cycles per repeat (hw.def HW_VCLASS) */
   int64_t occ = bank_cycles * asc_hw_vclass_factor(asc_opinfo_of(in->op->code)->cost) * k->vec_repeat;
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occ + 1, k->vec_issue + occ, in, 0, repeats};
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, k->vec_issue + occ, k->vec_issue + occ, in, 0, repeats};
   if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
     return asc_sim_issue(c, in, occ + 1, e.latency);
   return enqueue(c, in->pipe, e);
