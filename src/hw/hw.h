@@ -29,6 +29,12 @@ typedef enum asc_hw_mem {
 
 enum { ASC_HW_NOPIPE = -1 };
 
+/* The architecture's timing constants (hw.def HW_COST rows), each an integer in its row's unit. */
+enum asc_hw_cost_const {
+#define HW_COST(name, value, unit, source) ASC_HWC_##name = (value),
+#include "hw/hw.def"
+};
+
 const char *asc_hw_core_name(int core);            /* "AIV", "AIC"; NULL */
 /* Pipes (PIPEID values). */
 bool asc_hw_pipe_exists(int pipe);                 /* one of the 7 pipes of arch 2201 */
