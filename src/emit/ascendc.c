@@ -169,6 +169,8 @@ static void put_type(asc_strbuf *sb, const asc_type *t, int elem) {
   }
 }
 
+static void put_cstring(asc_strbuf *sb, const char *s, size_t n);
+
 /* ---- locations ------------------------------------------------------------------------------ */
 
 static void put_line(Emitter *e, const asc_op *op) {
@@ -184,7 +186,7 @@ static void put_line(Emitter *e, const asc_op *op) {
     asc_sb_printf(e->out, "// %s:%d\n", l.file, l.line);
   } else {
     asc_sb_printf(e->out, "#line %d ", l.line);
-    asc_print_string(l.file, strlen(l.file), e->out);
+    put_cstring(e->out, l.file, strlen(l.file));
     asc_sb_putc(e->out, '\n');
   }
 }
@@ -219,12 +221,31 @@ static int operand_span(const asc_op *op, const char *name, size_t len, int *fir
   return 0;
 }
 
+/* A C++ string literal (octal escapes: a hex escape would swallow a following hex digit). */
+static void put_cstring(asc_strbuf *sb, const char *s, size_t n) {
+  asc_sb_putc(sb, '"');
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '"' || c == '\\')
+      asc_sb_printf(sb, "\\%c", c);
+    else if (c == '\n')
+      asc_sb_puts(sb, "\\n");
+    else if (c == '\t')
+      asc_sb_puts(sb, "\\t");
+    else if (c < 0x20 || c >= 0x7f)
+      asc_sb_printf(sb, "\\%03o", c);
+    else
+      asc_sb_putc(sb, (char)c);
+  }
+  asc_sb_putc(sb, '"');
+}
+
 static void put_attr(Emitter *e, asc_strbuf *sb, const asc_attr *a) {
   switch (a->kind) {
   case ASC_ATTR_INT: asc_sb_printf(sb, "%lld", (long long)a->i); break;
   case ASC_ATTR_BOOL: asc_sb_puts(sb, a->i ? "true" : "false"); break;
   case ASC_ATTR_FLOAT: asc_sb_printf(sb, "%.9g", a->f); break;
-  case ASC_ATTR_STR: asc_print_string(a->s, a->slen, sb); break;
+  case ASC_ATTR_STR: put_cstring(sb, a->s, a->slen); break;
   case ASC_ATTR_TYPE: put_type(sb, a->type, 0); break;
   case ASC_ATTR_ENUM: {
     const char *m = asc_enum_name(a->enum_kind, a->i);
