@@ -83,8 +83,8 @@ static void kernf(const geo *g, int64_t mb, int r0, int64_t jb) {
   __m256 acc[MR][2];
   for (int r = 0; r < MR; r++)
     for (int h = 0; h < 2; h++) {
-      const float *ci = (const float *)(const void *)(j->cin + ((jb * j->M1 + mb) * 256 + (r0 + r) * 16 + h * 8) * 4);
-      acc[r][h] = j->init == 1 ? _mm256_loadu_ps(ci)
+      int64_t co = ((jb * j->M1 + mb) * 256 + (r0 + r) * 16 + h * 8) * 4;
+      acc[r][h] = j->init == 1 ? _mm256_loadu_ps((const float *)(const void *)(j->cin + co))
                   : j->init == 2 ? _mm256_loadu_ps((const float *)(const void *)(j->bias + (jb * 16 + h * 8) * 4))
                                  : _mm256_setzero_ps();
     }
@@ -117,8 +117,8 @@ static void kerni(const geo *g, int64_t mb, int r0, int64_t jb) {
   __m256i acc[MR][2];
   for (int r = 0; r < MR; r++)
     for (int h = 0; h < 2; h++) {
-      const void *ci = j->cin + ((jb * j->M1 + mb) * 256 + (r0 + r) * 16 + h * 8) * 4;
-      acc[r][h] = j->init == 1 ? _mm256_loadu_si256(ci)
+      int64_t co = ((jb * j->M1 + mb) * 256 + (r0 + r) * 16 + h * 8) * 4;
+      acc[r][h] = j->init == 1 ? _mm256_loadu_si256((const void *)(j->cin + co))
                   : j->init == 2 ? _mm256_loadu_si256((const void *)(j->bias + (jb * 16 + h * 8) * 4))
                                  : _mm256_setzero_si256();
     }

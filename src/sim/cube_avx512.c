@@ -157,8 +157,8 @@ static inline __attribute__((always_inline)) void kernf(const geo *g, int64_t mb
   __m512 acc[MR][3];
   for (int t = 0; t < nb; t++)
     for (int r = 0; r < MR; r++) {
-      const float *ci = (const float *)(const void *)(j->cin + (((jb + t) * j->M1 + mb) * 256 + (r0 + r) * 16) * 4);
-      acc[r][t] = j->init == 1 ? _mm512_loadu_ps(ci)
+      int64_t co = (((jb + t) * j->M1 + mb) * 256 + (r0 + r) * 16) * 4;
+      acc[r][t] = j->init == 1 ? _mm512_loadu_ps((const float *)(const void *)(j->cin + co))
                   : j->init == 2 ? _mm512_loadu_ps((const float *)(const void *)(j->bias + (jb + t) * 64))
                                  : _mm512_setzero_ps();
     }
@@ -197,8 +197,8 @@ static inline __attribute__((always_inline)) void kerni(const geo *g, int64_t mb
   __m512i acc[MR][3];
   for (int t = 0; t < nb; t++)
     for (int r = 0; r < MR; r++) {
-      const void *ci = j->cin + (((jb + t) * j->M1 + mb) * 256 + (r0 + r) * 16) * 4;
-      acc[r][t] = j->init == 1 ? _mm512_loadu_si512(ci)
+      int64_t co = (((jb + t) * j->M1 + mb) * 256 + (r0 + r) * 16) * 4;
+      acc[r][t] = j->init == 1 ? _mm512_loadu_si512((const void *)(j->cin + co))
                   : j->init == 2 ? _mm512_loadu_si512((const void *)(j->bias + (jb + t) * 64))
                                  : _mm512_setzero_si512();
     }
