@@ -172,6 +172,25 @@ static const struct {
 };
 _Static_assert(ASC_OP_COUNT <= 65535, "formbase holds opcodes in 16 bits");
 
+/* ---- pyasc functions' struct-dispatched forms (ops.def API_FORM rows) ---- */
+static const struct {
+  const char *fn;
+  asc_opcode op;
+} apiforms[] = {
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc)
+#define API_FORM(fn, op) {fn, ASC_OP_##op},
+#include "ops/ops.def"
+#undef API_FORM
+#undef OP
+};
+
+asc_opcode asc_op_api_form(int i, const char **fn) {
+  if (i < 0 || (size_t)i >= sizeof apiforms / sizeof apiforms[0])
+    return ASC_OP_COUNT;
+  *fn = apiforms[i].fn;
+  return apiforms[i].op;
+}
+
 asc_opcode asc_op_form(asc_opcode code, asc_form_kind kind) {
   for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
     if (forms[i].base == code && forms[i].kind == kind)
