@@ -925,7 +925,7 @@ static void walk_op(walker *w, asc_op *op, state *st) {
 }
 
 static void walk_block(walker *w, asc_block *b, state *st) {
-  for (asc_op *op = b->first; op; op = op->next)
+  for (asc_op *op = b->first; op && !asc_pass_interrupted(w->m); op = op->next) /* Ctrl-C: the pass fails */
     walk_op(w, op, st);
 }
 

@@ -106,14 +106,15 @@ static void readfd(asc_sim_cancel *c) {
         atomic_store(&c->flag, 1);
 }
 
-bool asc_sim_cancelled(const sim_launch *L) {
-  asc_sim_cancel *c = (asc_sim_cancel *)L->cancel;
+int asc_sim_cancel_poll(asc_sim_cancel *c) {
   if (!c)
-    return false;
+    return 0;
   if (c->fd >= 0 && atomic_fetch_add_explicit(&c->polls, 1, memory_order_relaxed) % 16 == 0)
     readfd(c);
   return atomic_load_explicit(&c->flag, memory_order_relaxed);
 }
+
+bool asc_sim_cancelled(const sim_launch *L) { return asc_sim_cancel_poll((asc_sim_cancel *)L->cancel) != 0; }
 
 bool asc_sim_halted(const sim_launch *L) {
   return (L->halt && atomic_load_explicit(L->halt, memory_order_relaxed)) || asc_sim_cancelled(L);

@@ -294,3 +294,39 @@ def test_constant_negative_count_is_a_compile_error():
         asc.adv.exp(x, x, -5)  # NEG
     with pytest.raises(asc.CompilationError, match="asc.adv.exp: negative count -5"):
         k[1]()
+
+
+# ---- item 5: Ctrl-C during a compile stops it ---------------------------------------------------------
+INTERRUPT_CHILD = '''
+import sys, time
+from asc import _lib
+text = open(sys.argv[1]).read()
+pipeline = ",".join(["canonicalize", "cse"] * 300000)  # many seconds of passes, no Python in between
+print("start", flush=True)
+t0 = time.time()
+try:
+    m = _lib.Module("k", text, {}, pipeline)
+    print("compiled", m.m is not None, flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+'''
+
+
+def test_ctrl_c_stops_a_compile(tmp_path):
+    script = tmp_path / "child.py"
+    script.write_text(INTERRUPT_CHILD)
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
+    p = subprocess.Popen([sys.executable, str(script), os.path.join(ROOT, "examples", "ir", "add_framework.mlir")],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert p.stdout.readline().strip() == "start"
+        time.sleep(0.5)
+        t0 = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+        latency = time.monotonic() - t0
+    finally:
+        p.kill()
+    assert "interrupted" in out and "compiled" not in out, (out, err)
+    assert "Exception ignored" not in err, err
+    assert latency < 3, latency
