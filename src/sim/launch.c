@@ -153,16 +153,26 @@ char *asc_sim_report_text(const asc_sim_report *r) {
                 r->ncores, r->ncores == 1 ? "" : "s");
   asc_sb_printf(&sb, "total: %lld cycles = %.3f us (launch %lld)\n", (long long)r->cycles, r->us,
                 (long long)r->launch_cycles);
+  int cube[ASC_SIM_NPIPES], ncube = 0; /* an AIC's pipes (hw.def): it has no vector pipes to report */
+  for (int p = 0; p < ASC_SIM_NPIPES; p++)
+    if (asc_hw_pipe_exists(p) && asc_hw_core_has_pipe(ASC_HW_AIC, p))
+      cube[ncube++] = p;
   for (int i = 0; i < r->ncores; i++) {
     const asc_sim_core_report *c = &r->cores[i];
-    asc_sb_printf(&sb, "core %d%s: %d block%s, %lld cycles; busy", i, c->kind == ASC_HW_AIC ? " (AIC)" : "",
-                  c->blocks, c->blocks == 1 ? "" : "s", (long long)c->cycles);
-    for (size_t p = 0; p < sizeof pipes / sizeof pipes[0]; p++)
-      asc_sb_printf(&sb, " %s %lld", asc_sim_pipe_name(pipes[p]), (long long)c->busy[pipes[p]]);
+    bool aic = c->kind == ASC_HW_AIC;
+    const int *ps = aic ? cube : pipes;
+    size_t np = aic ? (size_t)ncube : sizeof pipes / sizeof pipes[0];
+    asc_sb_printf(&sb, "core %d%s: %d block%s, %lld cycles; busy", i, aic ? " (AIC)" : "", c->blocks,
+                  c->blocks == 1 ? "" : "s", (long long)c->cycles);
+    for (size_t p = 0; p < np; p++)
+      asc_sb_printf(&sb, " %s %lld", asc_sim_pipe_name(ps[p]), (long long)c->busy[ps[p]]);
     asc_sb_puts(&sb, "; blocked");
-    for (size_t p = 0; p < sizeof pipes / sizeof pipes[0]; p++)
-      asc_sb_printf(&sb, " %s %lld", asc_sim_pipe_name(pipes[p]), (long long)c->blocked[pipes[p]]);
-    asc_sb_printf(&sb, "; MTE2+V overlap %lld\n", (long long)c->overlap_mte2_v);
+    for (size_t p = 0; p < np; p++)
+      asc_sb_printf(&sb, " %s %lld", asc_sim_pipe_name(ps[p]), (long long)c->blocked[ps[p]]);
+    if (aic)
+      asc_sb_putc(&sb, '\n');
+    else
+      asc_sb_printf(&sb, "; MTE2+V overlap %lld\n", (long long)c->overlap_mte2_v);
   }
   for (int i = 0; i < r->nlines && i < 3; i++) /* docs/profile.md: attributed cycles */
     asc_sb_printf(&sb, "%s %s:%d: %lld cycles (%.1f%%), %lld calls\n", i ? "      " : "top lines:",

@@ -330,3 +330,48 @@ def test_ctrl_c_stops_a_compile(tmp_path):
     assert "interrupted" in out and "compiled" not in out, (out, err)
     assert "Exception ignored" not in err, err
     assert latency < 3, latency
+
+
+# ---- item 12: the small ones ------------------------------------------------------------------------------
+def test_set_fix_split_checks_the_documented_alignment():
+    import asc.lib.host as host
+    mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    assert mt.set_fix_split(17, 33, 7) == -1  # baseM, baseN multiples of 16; baseK of 32 bytes
+    assert mt.set_fix_split(16, 32, 7) == -1
+    assert mt.set_fix_split(32, 48, -1) == 0
+    mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    mt.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_dim(1)
+    mt.set_shape(64, 64, 64)
+    mt.set_org_shape(64, 64, 64)
+    assert mt.set_fix_split(32, 32, 8) == 0  # a multiple of 8 (float's 32 bytes), not of half's 16
+    assert mt.get_tiling(asc.adv.TCubeTiling()) == -1
+
+
+def ulps(got, ref):
+    """|got - ref| in units of the float32 spacing at ref (ref in float64)."""
+    sp = np.spacing(np.abs(ref.astype(np.float32))).astype(np.float64)
+    return float(np.max(np.abs(got.astype(np.float64) - ref) / sp))
+
+
+def test_softmax_and_rmsnorm_float_bounds_stated_in_docs():
+    sys.path.insert(0, os.path.dirname(__file__))
+    import test_adv as T
+    worst_s = worst_r = 0.0
+    for seed in range(3):
+        m, k = 8, 192
+        x = np.random.default_rng(seed).uniform(-10, 10, (m, k)).astype(np.float32)
+        z, s, mx = np.zeros_like(x), np.zeros(m * 8, np.float32), np.zeros(m * 8, np.float32)
+        T.k_softmax[1](x, z, s, mx, m, k, False)
+        e = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True))
+        worst_s = max(worst_s, ulps(z, e / e.sum(axis=1, keepdims=True)))
+        b, sl, h = 2, 4, 256
+        x = np.random.default_rng(seed).uniform(-10, 10, (b * sl, h)).astype(np.float32)
+        g = np.random.default_rng(seed + 1).uniform(-2, 2, h).astype(np.float32)
+        z = np.zeros_like(x)
+        T.k_rmsnorm[1](x, g, z, b, sl, h, 1e-5)
+        xf = x.astype(np.float64)
+        worst_r = max(worst_r, ulps(z, xf / np.sqrt((xf * xf).mean(axis=1, keepdims=True) + 1e-5) * g))
+    assert worst_s <= 64, worst_s  # docs/adv.md, "Accuracy"
+    assert worst_r <= 4, worst_r
