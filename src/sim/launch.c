@@ -480,6 +480,9 @@ static int place(runner *R, int b, const blockres *r) {
 static void commit(runner *R) {
   const sim_launch *L = R->L;
   for (blockres *r; !R->stop && (r = &R->ring[R->done % R->window])->ready; R->done++) {
+    bool cause = r->diag->nerrors == 0; /* a failed block: what it let through first */
+    if (!cause)
+      asc_sim_oob_replay_cause(L, r->oobw, r->noobw, &R->seen, R->rep, &cause);
     for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
       asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
     asc_sim_oob_replay(L, r->oobw, r->noobw, &R->seen, R->rep); /* of op sites no earlier block warned about */
@@ -693,6 +696,19 @@ static void commit_block(grunner *G, int b, blockres *r) {
     if (G->slotend[i] < G->slotend[k])
       k = i;
   int64_t tb = 0;
+  /* A failed block (a deadlock, an error on one core): what its cores let through comes first,
+   * the vector cores' before the AIC's (they write the calls the AIC serves), and the first of
+   * it is the launch's error. */
+  bool cause = true;
+  for (int m = 0; m < G->per; m++)
+    cause &= r[m].diag->nerrors == 0;
+  for (int pass = 0; pass < 2 && !cause; pass++)
+    for (int m = 0; m < G->per; m++) {
+      int cb, kind, sub;
+      asc_sim_inst_core(L, b * G->per + m, &cb, &kind, &sub);
+      if ((kind == ASC_HW_AIC) == (pass == 1))
+        asc_sim_oob_replay_cause(L, r[m].oobw, r[m].noobw, &R->seen, rep, &cause);
+    }
   for (int m = 0; m < G->per; m++, r++) {
     int inst = b * G->per + m, ck = k * G->per + m;
     for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)

@@ -375,3 +375,21 @@ def test_softmax_and_rmsnorm_float_bounds_stated_in_docs():
         worst_r = max(worst_r, ulps(z, xf / np.sqrt((xf * xf).mean(axis=1, keepdims=True) + 1e-5) * g))
     assert worst_s <= 64, worst_s  # docs/adv.md, "Accuracy"
     assert worst_r <= 4, worst_r
+
+
+# ---- item 8: the first error is the cause -----------------------------------------------------------------
+def test_mix_matmul_small_workspace_reports_the_write_past_it_first(monkeypatch):
+    monkeypatch.delenv("ASC_STRICT", raising=False)  # lenient GM: the write past ws goes through, then deadlock
+    sys.path.insert(0, os.path.dirname(__file__))
+    import test_matmul_quant as Q
+    m, n, k, cores = 64, 96, 64, 2
+    rng = np.random.default_rng(5)
+    a = rng.integers(-5, 6, (m, k)).astype(np.int8)
+    b = rng.integers(-5, 6, (k, n)).astype(np.int8)
+    t = Q.make_tiling(m, n, k, np.int8, np.float16, cores)
+    words = np.array([Q.f32bits(s) for s in (rng.random(n).astype(np.float32) - 0.5) * 10], np.uint64)
+    with pytest.raises(asc.KernelError) as e:
+        Q.mix_quant_kernel[t.used_core_num](a, b, np.zeros((m, n), np.float16), words, t, np.zeros(1024, np.uint8))
+    head, _, rest = str(e.value).partition("more finding")
+    assert "out-of-bounds write of GM array 'ws'" in head and "likely cause" in head, head
+    assert "deadlock" not in head and "deadlock" in rest, str(e.value)[:2000]
