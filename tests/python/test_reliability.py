@@ -393,3 +393,26 @@ def test_mix_matmul_small_workspace_reports_the_write_past_it_first(monkeypatch)
     head, _, rest = str(e.value).partition("more finding")
     assert "out-of-bounds write of GM array 'ws'" in head and "likely cause" in head, head
     assert "deadlock" not in head and "deadlock" in rest, str(e.value)[:2000]
+
+
+# ---- item 10: load_data's write extent is its fractals, not the rest of the tensor -----------------------
+def test_row_by_row_load_data_is_no_static_race():
+    sys.path.insert(0, os.path.join(ROOT, "examples", "05_matmul_cube"))
+    import warnings
+
+    import matmul_cube as mc
+    a, b = mc.inputs(256, 512, 256)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        c = mc.run(a, b, 8, mc.matmul_cube_kernel, auto_sync=False, always_compile=True)
+    np.testing.assert_array_equal(c, mc.reference(a, b))
+    races = [str(x.message) for x in w if "S001" in str(x.message)]
+    assert not [r for r in races if "load_data" in r.split("race:")[1].split("(")[0]], races[:3]
+
+
+# ---- item 4: straight-line cube code compiles in near-linear time ------------------------------------
+def test_thousand_straight_line_mmads_compile_quickly():
+    sys.path.insert(0, os.path.join(ROOT, "bench"))
+    import compile_mmads as cm
+    for auto in (True, False):  # auto-sync; verify-sync alone (before: minutes for 1,000)
+        assert cm.seconds(1000, auto) < 20
