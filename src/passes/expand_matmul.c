@@ -69,6 +69,12 @@ static asc_value *mkstruct(gen *g, int id, asc_value *const *f, int n) {
   return res(emit(g, ASC_OP_STRUCT, f, n, asc_type_struct(g->ctx, id)));
 }
 
+/* Library work the scalar unit does here (hw.def HW_LIBWORK, docs/timing.md "Cube, Matmul and MIX"). */
+static void libwork(gen *g, int id) {
+  asc_op *op = emit(g, ASC_OP_MATMUL_LIBWORK, NULL, 0, NULL);
+  asc_op_set_attr(g->m, op, "work", asc_attr_int(g->m, asc_type_int(g->ctx, 64, false), id));
+}
+
 static void flag(gen *g, int event) {
   asc_value *id = NULL;
   const evtab *ev = g->aux;
@@ -229,6 +235,7 @@ static void copy_k_bands(gen *g, asc_value *l1, asc_value *gm, asc_value *off, a
 /* Tile t of C into L0C. */
 static void tile(gen *g, mm *x, asc_value *t) {
   asc_value *m0, *n0, *mc, *nc;
+  libwork(g, ASC_HW_LIBWORK_MM_TILE); /* the library's per-tile bookkeeping */
   tilepos(g, x, t, &m0, &n0, &mc, &nc);
   asc_value *m16 = up(g, mc, 16), *m1 = cdiv(g, mc, 16), *n1 = cdiv(g, nc, 16), *n16 = up(g, nc, 16);
   asc_value *a = x->va, *b = x->vb;
@@ -1158,6 +1165,7 @@ static void halfl0c(gen *g, mm *x, asc_value *c1all, int sub, asc_value *psum) {
  * has en_atomic (the server then reads the message's W_ATOMIC); eager: some call has en_partial_sum
  * (each AIV then keeps its tile in its own 64 KiB of L0C across calls, psum read from W_PSUM). */
 static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics, bool eager) {
+  libwork(g, ASC_HW_LIBWORK_MM_INIT);
   alloc(g, x);
   asc_value *c1all = x->c1;
   asc_value *blk = aividx(g); /* on the AIC: the block */
@@ -1179,6 +1187,7 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics, b
     asc_value *v = add(g, mulk(g, blk, NAIV), kint(g, sub));
     asc_value *msg = msgof(g, ws, v);
     asc_value *kind = trunc32(g, getword(g, msg, W_KIND));
+    libwork(g, ASC_HW_LIBWORK_MM_MSG); /* the message framework's handling of this AIV's call */
     for (int k = K_ITERATE_ALL; k <= K_LAST; k++) {
       if (k == K_END || !(kinds & 1u << k))
         continue; /* only the kinds of call this kernel makes */
@@ -1439,6 +1448,9 @@ static int expand_func(asc_module *m, asc_op *f) {
       for (size_t j = 0; j < v.n; j++)
         sparse |= attrflag(v.items[j], "sparse");
       pipe_buffers(m, f, op, &ev, own_l0c(&v), sparse);
+      gen g = {m, m->ctx, asc_op_diag_loc(op), body->first, NULL, asc_type_int(m->ctx, 32, false),
+               asc_type_index(m->ctx), NULL};
+      libwork(&g, ASC_HW_LIBWORK_MM_INIT); /* the Matmul's initialisation, when the kernel starts */
       break;
     }
   }

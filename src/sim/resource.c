@@ -774,6 +774,13 @@ static int mmmisuse(sim_core *c, const sim_inst *in) {
   return asc_sim_err(c, in->op, "%.*s", (int)r->slen, r->s);
 }
 
+/* Library work the expansion placed here (hw.def HW_LIBWORK): scalar cycles. */
+static int mmlibwork(sim_core *c, const sim_inst *in) {
+  const asc_attr *w = asc_op_attr(in->op, "work");
+  asc_sim_scalar(c, asc_hw_libwork_cycles(w ? (int)w->i : -1));
+  return 0;
+}
+
 static int mmfromhandle(sim_core *c, const sim_inst *in) {
   int64_t h = sim_in(c, in, 0)->i, mem = (h >> MM_OFFBITS) - 1;
   if (h < 0 || mem < 0 || mem >= c->L->ngm)
@@ -1019,4 +1026,5 @@ void asc_sim_reg_resource(sim_exec_fn *t) {
   t[ASC_OP_MATMUL_GT_HANDLE] = mmhandle;
   t[ASC_OP_MATMUL_GT_FROM_HANDLE] = mmfromhandle;
   t[ASC_OP_MATMUL_MISUSE] = mmmisuse;
+  t[ASC_OP_MATMUL_LIBWORK] = mmlibwork;
 }
