@@ -347,9 +347,10 @@ class Module:
         p = L.asc_pipeline_select_emit(self.m)
         passes = C.string_at(p).decode()
         L.asc_free(p)
+        cancel = _main_cancel(L) if threading.current_thread() is threading.main_thread() else None
         po = _buf(L, "asc_pass_options")
-        L.asc_bind_pass_options(po, 0)
-        if L.asc_run_passes(self.m, passes.encode(), po) != 0:
+        L.asc_bind_pass_options(po, 0, cancel.p if cancel else None)
+        if _quietly(L, self.ctx, self.diags, lambda: L.asc_run_passes(self.m, passes.encode(), po), cancel) != 0:
             return None
         p = L.asc_module_emit_ascendc(self.m, int(line_mode))
         if not p:
