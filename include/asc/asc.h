@@ -61,6 +61,7 @@ typedef struct asc_pass_options {
   const char *print_after;/* dump after this pass only (NULL: none) */
   FILE *dump;             /* where dumps go (NULL: stderr) */
   int sync_log;           /* auto-sync passes: a note per inserted sync saying why */
+  void *cancel;           /* an asc_sim_cancel * (Ctrl-C): the passes stop when it is raised; NULL: none */
 } asc_pass_options;
 
 void asc_pass_options_init(asc_pass_options *o);
@@ -163,7 +164,7 @@ size_t asc_bind_sizeof(const char *what);
 double asc_bind_platform(const char *platform, const char *field);
 /* asc_pipeline_select with the options as ints (insert_sync, auto_sync: ASC_INSERT_SYNC_*, ASC_AUTO_SYNC_*). */
 char *asc_bind_pipeline(const asc_module *m, int run_passes, int insert_sync, int auto_sync);
-void asc_bind_pass_options(void *opts, int sync_log); /* defaults, plus sync_log */
+void asc_bind_pass_options(void *opts, int sync_log, void *cancel); /* defaults, plus sync_log and the cancel flag */
 
 /* A launch for bindings in one call each way: the options a binding sets as one struct, the
  * report's numbers and arrays as one struct (fixed layouts of 64-bit fields; a binding checks

@@ -106,10 +106,11 @@ size_t asc_bind_sizeof(const char *what) {
   return 0;
 }
 
-void asc_bind_pass_options(void *opts, int sync_log) {
+void asc_bind_pass_options(void *opts, int sync_log, void *cancel) {
   asc_pass_options *o = opts;
   asc_pass_options_init(o);
   o->sync_log = sync_log;
+  o->cancel = cancel;
 }
 
 char *asc_bind_pipeline(const asc_module *m, int run_passes, int insert_sync, int auto_sync) {

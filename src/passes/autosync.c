@@ -665,6 +665,34 @@ static void record(walker *w, const sync_access *acc) {
   w->hist[w->nhist++] = *acc;
 }
 
+/* Retire the history entries the n just recorded (those of one op) make redundant, so that
+ * straight-line code keeps a short history and a long kernel walks in near-linear time.  An
+ * earlier entry a is dead when a new entry c on the same pipe covers its bytes (c a write if a
+ * is), both in the function's own block (no loop walks them again, no if arm rewinds the
+ * history past them): any later b that conflicts with a conflicts with c, and what orders b
+ * after c orders it after a (a pipe's elements are known as a prefix of the walk), so the
+ * search that would have found a finds c first and inserts the same sync; a check walk reports
+ * the nearer conflict (c, b) only. */
+static void retire(walker *w, const asc_op *op, size_t n) {
+  const asc_op *parent = asc_op_parent_op(op);
+  if (!parent || parent->code != ASC_OP_FUNC || w->nhist < n)
+    return;
+  size_t keep = 0, old = w->nhist - n;
+  for (size_t i = 0; i < old; i++) {
+    const sync_access *a = &w->hist[i];
+    bool dead = false;
+    const asc_op *ap = asc_op_parent_op(a->op);
+    for (size_t j = old; j < w->nhist && !dead && ap == parent; j++) {
+      const sync_access *c = &w->hist[j];
+      dead = c->pipe == a->pipe && (c->write || !a->write) && sync_view_covers(&c->v, &a->v);
+    }
+    if (!dead)
+      w->hist[keep++] = *a;
+  }
+  memmove(w->hist + keep, w->hist + old, n * sizeof *w->hist);
+  w->nhist = keep + n;
+}
+
 static void walk_access_op(walker *w, asc_op *op, state *st) {
   sync_access acc[MAXACC];
   int n = sync_op_accesses(&w->env, op, acc, MAXACC), pipe = sync_op_pipe(op);
@@ -682,6 +710,7 @@ static void walk_access_op(walker *w, asc_op *op, state *st) {
     memcpy(acc[i].snap, st->k[pipe].t, sizeof acc[i].snap);
     record(w, &acc[i]);
   }
+  retire(w, op, (size_t)n);
   st->last[pipe] = w->idx;
 }
 
@@ -925,7 +954,7 @@ static void walk_op(walker *w, asc_op *op, state *st) {
 }
 
 static void walk_block(walker *w, asc_block *b, state *st) {
-  for (asc_op *op = b->first; op; op = op->next)
+  for (asc_op *op = b->first; op && !asc_pass_interrupted(w->m); op = op->next) /* Ctrl-C: the pass fails */
     walk_op(w, op, st);
 }
 

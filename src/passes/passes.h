@@ -9,6 +9,10 @@
  * asc_diag on m->ctx. */
 typedef int (*asc_pass_fn)(asc_module *m);
 
+/* A compile's Ctrl-C (asc_pass_options.cancel): true once it is raised.  Checked between passes and,
+ * in the passes whose time grows with the kernel (auto-sync, verify-sync), between ops, so an
+ * interrupt stops a compile about as promptly as a launch.  The pass then reports nothing more. */
+bool asc_pass_interrupted(const asc_module *m);
 int asc_pass_inline(asc_module *m);
 int asc_pass_canonicalize(asc_module *m);
 int asc_pass_cse(asc_module *m);

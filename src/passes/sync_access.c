@@ -83,6 +83,18 @@ static bool lin_eq(const sync_lin *a, const sync_lin *b) {
   return lin_addmul(&d, b, -1) && d.n == 0 && d.c == 0;
 }
 
+bool sync_view_covers(const sync_view *c, const sync_view *a) {
+  if (c->root != a->root || c->any || a->any || c->iv || a->iv || c->rot_iv || a->rot_iv)
+    return false;
+  if (lin_eq(&c->lo, &a->lo) && (c->open || (!a->open && lin_eq(&c->len, &a->len))))
+    return true; /* the same start, c as long (symbolic sizes too) */
+  if (!lin_is_const(&c->lo) || !lin_is_const(&a->lo) || a->lo.c < c->lo.c)
+    return false;
+  if (c->open)
+    return true;
+  return !a->open && lin_is_const(&c->len) && lin_is_const(&a->len) && a->lo.c + a->len.c <= c->lo.c + c->len.c;
+}
+
 /* ---- index expressions ---- */
 
 asc_op *sync_iv_loop(const asc_value *iv) {
@@ -300,6 +312,35 @@ static sync_view resolve(sync_env *env, const asc_value *v) {
 
 /* The bytes operand i of op touches; n is the element count that bounds every tensor operand
  * of op (the registry's `count` operand). */
+/* Field f of a struct operand built by asc.struct from constants; false if not known. */
+static bool const_field(const asc_value *s, int f, int64_t *out) {
+  const asc_op *d = s->def;
+  return d && d->code == ASC_OP_STRUCT && f < d->noperands && asc_pass_const_int(d->operands[f], out);
+}
+
+/* load_data_2d moves repeat_times 512-byte fractals: source fractal start_index + r x src_stride,
+ * destination fractal r x (1 + dst_gap) (src/sim/cube.c).  With constant parameters the view
+ * is those bytes, not the rest of the tensor: filling L0A one fractal row at a time is no race. */
+static sync_view load2d_view(sync_view view, const asc_op *op, int i) {
+  enum { FRACTAL = 512 };
+  int64_t start, reps, ss, gap;
+  const asc_value *p = op->operands[2];
+  if (view.any || !const_field(p, ASC_SFI(LoadData2DParams, start_index), &start) ||
+      !const_field(p, ASC_SFI(LoadData2DParams, repeat_times), &reps) ||
+      !const_field(p, ASC_SFI(LoadData2DParams, src_stride), &ss) ||
+      !const_field(p, ASC_SFI(LoadData2DParams, dst_gap), &gap) || start < 0 || reps < 0 || ss < 0 || gap < 0)
+    return view;
+  sync_lin lo = lin_const(i == 1 ? start * FRACTAL : 0);
+  int64_t len = reps ? ((reps - 1) * (i == 1 ? ss : 1 + gap) + 1) * FRACTAL : 0;
+  if (!lin_addmul(&view.lo, &lo, 1))
+    return whole(view.root);
+  if (!view.open && lin_is_const(&view.len) && view.len.c < lo.c + len)
+    return view; /* past the tensor: the simulator reports it; keep the tensor's own extent */
+  view.len = lin_const(len);
+  view.open = false;
+  return view;
+}
+
 static sync_view operand_view(sync_env *env, const asc_op *op, int i) {
   int c = asc_op_count_operand(op->code);
   const asc_value *v = op->operands[i], *n = c >= 0 && c < op->noperands ? op->operands[c] : NULL;
@@ -312,6 +353,8 @@ static sync_view operand_view(sync_env *env, const asc_op *op, int i) {
       view.len = lin_const(elem_bytes(v->type)), view.open = false;
     return view;
   }
+  if (op->code == ASC_OP_LOAD_DATA_2D && i < 2)
+    return load2d_view(view, op, i);
   if (n && !view.any && fixed(n, &view.len, elem_bytes(v->type)))
     view.open = false;
   return view;

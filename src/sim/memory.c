@@ -186,6 +186,15 @@ void asc_sim_oobw_free(sim_oobw *w, int n) {
 }
 
 void asc_sim_oob_replay(const sim_launch *L, const sim_oobw *w, int n, sim_oobseen *seen, asc_sim_report *rep) {
+  bool none = true;
+  asc_sim_oob_replay_cause(L, w, n, seen, rep, &none);
+}
+
+/* A block that failed after letting an access through (out of bounds, uninitialised, a race with
+ * race_warn): that access most likely caused the failure (a deadlock after a message written past
+ * the workspace, ...), so it is reported first, as an error, and the failure follows it. */
+void asc_sim_oob_replay_cause(const sim_launch *L, const sim_oobw *w, int n, sim_oobseen *seen, asc_sim_report *rep,
+                              bool *cause) {
   for (int i = 0; i < n; i++) {
     int k = 0;
     while (k < seen->n && seen->ops[k] != w[i].op)
@@ -199,6 +208,12 @@ void asc_sim_oob_replay(const sim_launch *L, const sim_oobw *w, int n, sim_oobse
         asc_die("out of memory");
     }
     seen->ops[seen->n++] = w[i].op;
+    if (!*cause) {
+      *cause = true;
+      asc_diag(L->ctx, asc_op_diag_loc(w[i].op), ASC_SEV_ERROR, "%s; the block then failed: this is the likely cause "
+               "(the failure follows)", w[i].msg);
+      continue;
+    }
     asc_diag(L->ctx, asc_op_diag_loc(w[i].op), ASC_SEV_WARNING, "%s", w[i].msg);
     if (!rep)
       continue;

@@ -380,6 +380,10 @@ typedef struct sim_oobseen {
 } sim_oobseen;
 /* Give a block's out-of-bounds warnings of op sites not in seen, on L's context and in rep. */
 void asc_sim_oob_replay(const sim_launch *L, const sim_oobw *w, int n, sim_oobseen *seen, asc_sim_report *rep);
+/* A failed block's let-through findings, replayed before its errors: the first becomes the
+ * launch's error (*cause set once it is made), the rest stay warnings. */
+void asc_sim_oob_replay_cause(const sim_launch *L, const sim_oobw *w, int n, sim_oobseen *seen, asc_sim_report *rep,
+                              bool *cause);
 void asc_sim_oobw_free(sim_oobw *w, int n);
 /* strict_gm off: a KernelWarning for what an NPU runs through (out-of-bounds, uninitialised reads). */
 void asc_sim_lenient_warn(sim_core *c, const asc_op *op, const char *fmt, ...) ASC_PRINTF(3, 4);
