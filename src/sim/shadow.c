@@ -37,7 +37,8 @@ static bool isfull(const sim_shadow *s, int64_t k) { return s->full[k >> 6] >> (
 /* Chunk k's summary bit, if all its words are set now (word i was just marked: unless
  * it is full, the chunk is not, and small writes skip the chunk scan). */
 static void sumchunk(sim_shadow *s, int64_t k, int64_t i) {
-  if (s->w[i] == ~0ull && !isfull(s, k) && allset(s->w, k * CHUNK, (k + 1) * CHUNK))
+  const uint64_t *c = s->w + k * CHUNK; /* its two end words first: a chunk partly used stops there */
+  if (s->w[i] == ~0ull && c[0] == ~0ull && c[CHUNK - 1] == ~0ull && !isfull(s, k) && allset(c, 0, CHUNK))
     s->full[k >> 6] |= 1ull << (k & 63);
 }
 
