@@ -19,7 +19,8 @@ class Options(C.Structure):
 
 class CoreReport(C.Structure):
     _fields_ = [("cycles", C.c_int64), ("busy", C.c_int64 * NPIPES), ("blocks", C.c_int),
-                ("blocked", C.c_int64 * NPIPES), ("overlap_mte2_v", C.c_int64)]
+                ("blocked", C.c_int64 * NPIPES), ("overlap_mte2_v", C.c_int64), ("kind", C.c_int),
+                ("metrics_cycles", C.c_int64), ("busy_sum", C.c_int64 * NPIPES)]
 
 
 class Report(C.Structure):
@@ -132,7 +133,7 @@ class Sim:
         cores = [r.cores[i] for i in range(r.ncores)]
         res = {"rc": rc, "cycles": r.cycles, "us": r.us, "errors": r.nerrors, "warnings": r.nwarnings,
                "records": r.nrecords, "ncores": r.ncores,
-               "busy": [list(c.busy) for c in cores], "blocked": [list(c.blocked) for c in cores],
+               "busy": [list(c.busy) for c in cores], "busy_sum": [list(c.busy_sum) for c in cores], "blocked": [list(c.blocked) for c in cores],
                "overlap": [c.overlap_mte2_v for c in cores]}
         L.asc_sim_report_free(C.byref(r))
         L.asc_sim_args_free(C.byref(a))

@@ -43,7 +43,8 @@ class _Opts(C.Structure):
 
 class _CoreReport(C.Structure):
     _fields_ = [("cycles", C.c_int64), ("busy", C.c_int64 * 11), ("blocks", C.c_int), ("blocked", C.c_int64 * 11),
-                ("overlap_mte2_v", C.c_int64), ("kind", C.c_int), ("metrics_cycles", C.c_int64)]
+                ("overlap_mte2_v", C.c_int64), ("kind", C.c_int), ("metrics_cycles", C.c_int64),
+                ("busy_sum", C.c_int64 * 11)]
 
 
 class _LineCost(C.Structure):
@@ -107,6 +108,8 @@ _SIGS = {
     "asc_bind_compile": (C.c_void_p, [C.c_void_p, C.c_char_p, C.c_int]),
     "asc_bind_run": (C.c_int, [C.c_void_p, C.c_void_p, C.c_void_p, C.c_void_p, C.c_void_p]),
     "asc_sim_program_free": (None, [C.c_void_p]),
+    "asc_pipeline_select_emit": (C.c_void_p, [C.c_void_p]),
+    "asc_module_emit_ascendc": (C.c_void_p, [C.c_void_p, C.c_int]),
 }
 
 _lib = None
@@ -313,6 +316,26 @@ class Module:
                 self.programs[key] = p
         return p
 
+    def ascendc(self, line_mode=1):
+        """The module as Ascend C (src/emit/ascendc.c): the emit pipeline runs first (build the Module with
+        pipeline None).  line_mode: 0 none, 1 #line directives, 2 comments.  None after an error (on diags)."""
+        L = lib()
+        if not self.m:
+            return None
+        p = L.asc_pipeline_select_emit(self.m)
+        passes = C.string_at(p).decode()
+        L.asc_free(p)
+        po = _buf(L, "asc_pass_options")
+        L.asc_bind_pass_options(po, 0)
+        if L.asc_run_passes(self.m, passes.encode(), po) != 0:
+            return None
+        p = L.asc_module_emit_ascendc(self.m, int(line_mode))
+        if not p:
+            return None
+        s = C.string_at(p).decode()
+        L.asc_free(p)
+        return s
+
     def text(self):
         L = lib()
         p = L.asc_module_print(self.m)
@@ -398,6 +421,7 @@ class Report(dict):
             cores.append({"cycles": c.cycles, "blocks": c.blocks, "kind": _core_kind(L, c.kind),
                           "metrics_cycles": c.metrics_cycles,
                           "busy": {n: c.busy[p] for p, n in _pipes(L)},
+                          "busy_sum": {n: c.busy_sum[p] for p, n in _pipes(L)},
                           "blocked": {n: c.blocked[p] for p, n in _pipes(L)}})
         dict.__setitem__(self, "cores", cores)
         lines = []

@@ -209,7 +209,7 @@ static int nd2nz(sim_core *c, const sim_inst *in) {
       moved += dv * e;
     }
   }
-  return xfer(c, in, ASC_HW_MEM_GM, ASC_HW_MEM_L1, moved);
+  return asc_sim_issue_copy_segs(c, in, moved, nd * nv); /* MTE2: the GM port, one burst per row */
 }
 
 /* ---- data_copy UB -> GM with Nz -> ND (Nz2NdParamsFull) ---------------------------------------
