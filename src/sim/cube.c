@@ -922,20 +922,30 @@ static void fixstore(sim_core *c, bool atomic, int dd, int de, uint8_t *o, doubl
  * the column fractals blk to d, as the element-by-element path stores them: an f32 goes
  * through a double unchanged but for a signalling NaN, which comes out quiet; relu makes a
  * value below zero +0. */
+static inline void fix16(bool f32, bool relu, uint32_t *u) {
+  for (int i = 0; i < 16; i++) {
+    uint32_t x = u[i];
+    bool nan = f32 && (x & 0x7fffffffu) > 0x7f800000u;
+    bool neg = f32 ? !nan && (x >> 31) && (x & 0x7fffffffu) : (int32_t)x < 0;
+    x = nan ? x | 0x00400000u : x;
+    u[i] = relu && neg ? 0 : x;
+  }
+}
+
 static void fixrow_same(bool f32, bool relu, const uint8_t *const *blk, int64_t r, int64_t n, uint8_t *d) {
-  for (int64_t c0 = 0; c0 < n; c0 += 16) {
-    const uint8_t *s = blk[c0 / 16] + r * 64;
-    int w = n - c0 < 16 ? (int)(n - c0) : 16;
-    uint32_t u[16];
-    memcpy(u, s, (size_t)w * 4);
-    for (int i = 0; i < w; i++) {
-      uint32_t x = u[i];
-      bool nan = f32 && (x & 0x7fffffffu) > 0x7f800000u;
-      bool neg = f32 ? !nan && (x >> 31) && (x & 0x7fffffffu) : (int32_t)x < 0;
-      x = nan ? x | 0x00400000u : x;
-      u[i] = relu && neg ? 0 : x;
-    }
-    memcpy(d + c0 * 4, u, (size_t)w * 4);
+  uint32_t u[16];
+  int64_t c0 = 0;
+  for (; c0 + 16 <= n; c0 += 16) { /* whole column fractals: fixed-size copies the compiler inlines */
+    memcpy(u, blk[c0 / 16] + r * 64, sizeof u);
+    fix16(f32, relu, u);
+    memcpy(d + c0 * 4, u, sizeof u);
+  }
+  if (c0 < n) {
+    size_t w = (size_t)(n - c0) * 4;
+    memset(u, 0, sizeof u);
+    memcpy(u, blk[c0 / 16] + r * 64, w);
+    fix16(f32, relu, u);
+    memcpy(d + c0 * 4, u, w);
   }
 }
 
