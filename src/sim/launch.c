@@ -317,6 +317,8 @@ static void coreinit(sim_core *c, const sim_launch *L, int inst, scratch *s) {
   asc_sim_inst_core(L, inst, &c->block, &c->kind, &c->sub);
   c->pipemask = pipemask(c->kind);
   c->atomic_dt = -1;
+  if (L->naic && L->naiv && c->kind == ASC_HW_AIV) /* a MIX launch starts its AIVs late (hw.def MIX_START) */
+    c->sclk = asc_hw_libwork_cycles(ASC_HW_LIBWORK_MIX_START);
   c->ub_bytes = c->kind == ASC_HW_AIV ? L->plat->ub_bytes : 0; /* UB is the AIV's (hw.def) */
   c->slots = memset(s->slots, 0, sizeof *s->slots * ((size_t)L->nslots + 1));
   c->ub = s->ub; /* every block sees the same UB: zeros */
