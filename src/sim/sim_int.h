@@ -56,6 +56,22 @@ enum { SIM_MAXLOOPS = 32, SIM_POLL = 4096 };
 
 /* ---- the lowered program ------------------------------------------------------------------ */
 typedef struct sim_core sim_core;
+
+/* l2.c: the core's part of the L2 cache */
+typedef struct sim_l2node {
+  uint64_t key;      /* GM array << 48 ^ 16 KiB granule */
+  uint64_t line[2];  /* the granule's lines present */
+  int64_t prev, next; /* LRU list (free list: next) */
+} sim_l2node;
+typedef struct sim_l2 {
+  int64_t lines;     /* capacity in lines (0: no L2) */
+  int64_t held;      /* lines present */
+  int64_t *slot;     /* hash table: node index or -1 */
+  int64_t nslots, live;
+  sim_l2node *node;  /* node pool */
+  int64_t nnode, cap, free, head, tail;
+  int64_t hit_bytes; /* read bytes that hit since the last copy was issued */
+} sim_l2;
 typedef struct sim_inst sim_inst;
 typedef struct sim_block sim_block;
 
@@ -111,6 +127,8 @@ typedef struct sim_costs {
   int xcore_flag;     /* cycles from a cross-core set to the waiting core seeing it */
   int counter_mhz;    /* GetSystemCycle's counter (hw.def system_counter_mhz) */
   int mte_instr;      /* port cycles of every GM transfer instruction (hw.def mte_instr) */
+  double l2_bytes_per_cycle; /* the chip's L2 read rate (hw.def l2_read_gbps at the clock) */
+  int64_t l2_lines;   /* the chip's L2 in lines (hw.def l2_mib, l2_line_bytes) */
   int gm_burst_min;   /* the GM port's cycles per burst at least (hw.def gm_burst_min) */
   int gm_write_pct;   /* the chip's GM write bandwidth, % of its read bandwidth (hw.def gm_write_pct) */
 } sim_costs;
@@ -311,6 +329,8 @@ struct sim_core {
   int nrecs, reccap;
   double gm_rate;     /* GM read bytes per cycle of this block's GM port (its wave's share) */
   double gm_wrate;    /* the same for GM writes */
+  double l2_rate;     /* L2 read bytes per cycle of this block (its wave's share) */
+  sim_l2 l2;          /* its part of the L2 cache */
   int64_t gm_free;    /* the GM port is free from this cycle on */
   int64_t overlap;    /* cycles MTE2 and V were both busy */
   int64_t sblocked;   /* scalar cycles waiting for flags */
@@ -427,6 +447,9 @@ void asc_sim_timing_free(sim_core *c);
 int64_t asc_sim_core_time(const sim_core *c);
 /* The cost model: a vector instruction of `repeats` repeats of `beats` cycles each, and
  * a GM<->UB (or UB->UB on V) transfer of `bytes`. */
+void asc_sim_l2_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write);
+int64_t asc_sim_l2_take_hits(sim_core *c);
+void asc_sim_l2_free(sim_core *c);
 int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int64_t segs);
 int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int64_t bank_cycles);
 int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes);
