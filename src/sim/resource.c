@@ -632,6 +632,19 @@ static int ltsubview(sim_core *c, const sim_inst *in) {
   *r = *t;
   r->off += off;
   r->len -= off;
+  if (in->nin > 2) { /* lt[start:stop]: the view ends at stop, which must lie in the tensor */
+    int64_t start = sim_in(c, in, 1)->i, stop = sim_in(c, in, 2)->i, n;
+    if (stop < start)
+      return asc_sim_err(c, in->op, "asc.lt_subview: stop %lld is before start %lld", (long long)stop,
+                         (long long)start);
+    if (asc_sim_mul(c, in->op, "view length times element size", stop - start, asc_type_bytes(sim_intype(in, 0)->elem),
+                    &n))
+      return -1;
+    if (t->len >= 0 && n > r->len)
+      return asc_sim_err(c, in->op, "asc.lt_subview: stop %lld is past the end of the tensor (%lld elements)",
+                         (long long)stop, (long long)(t->len / asc_type_bytes(sim_intype(in, 0)->elem)));
+    r->len = n;
+  }
   scost(c);
   return 0;
 }

@@ -359,6 +359,10 @@ double asc_sim_f16_value(uint16_t bits);
  * error naming op, `what` and the bounds (r's extent, then its memory's). */
 uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t off, int64_t nbytes,
                      const char *what);
+/* asc_sim_mem(c, op, r, off, nbytes, ...) would hand out a pointer with no finding, warning or
+ * exception check: a local memory, the range inside r's tensor and its memory.  Copies use it to
+ * take a strided range in one piece where the per-piece calls could only succeed. */
+bool asc_sim_mem_plain(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes);
 /* After writing through a pointer asc_sim_mem returned: the in-array part of a write that
  * went partly beyond its GM array reaches the array (strict_gm off). */
 void asc_sim_mem_commit(sim_core *c);

@@ -9,14 +9,15 @@ import warnings
 from typing import Optional
 
 from .. import _lib
-from .._core import DTYPES, Builder, CompilationError, Handle, KernelError, PlainValue, dtype_of, py_dtype, to_value
+from .._core import (DTYPES, Builder, CompilationError, Handle, KernelError, PlainValue, dtype_of, ir_string,
+                     py_dtype, to_value)
 from .._codegen import FunctionTracer, SourceInfo, _rebuild, _value_type, closure_values, dep_repr
 from ..language.core import ConstExpr, GlobalAddress, _is_host_tiling
 from ..language.core.struct import Struct
 from ..language.core.utils import global_builder
 from . import cache as disk_cache
 from . import config
-from .compiler import CompiledKernel, CompileOptions, Compiler, TracedModule  # noqa: F401
+from .compiler import CompiledKernel, CompileOptions, Compiler, TracedModule, translate  # noqa: F401
 from .launcher import LaunchOptions, Launcher
 
 # Counters for tests and bench/bench_jit.py: traces run, memory / disk cache hits, disk stores.
@@ -318,7 +319,7 @@ class JITFunction:
         b.op("func.return", [v.value for v in vals])
         region = b.close_block()
         ftype = "(" + ", ".join(t for _, t, _ in params) + ") -> (" + ", ".join(v.value.type for v in vals) + ")"
-        attrs = f'{{function_type = {ftype}, sym_name = "{sym}"{visibility}}}'
+        attrs = f'{{function_type = {ftype}, sym_name = {ir_string(sym)}{visibility}}}'
         b.funcs.append(f'"func.func"() ({region}) {attrs} : () -> (){b.loctext()}')
         b.blocks, b._args, b.loc = saved
         return vals, isinstance(ret, tuple), shape
@@ -361,7 +362,7 @@ class JITFunction:
             b.specs[key] = (sym, *self._trace_body(b, names, tracer.deps, False, sym, params,
                                                     ', sym_visibility = "private"'))
         sym, protos, is_tuple, shape = b.specs[key]
-        res = iter(b.op("func.call", operands, [p.value.type for p in protos], {"callee": f"@{sym}"}))
+        res = iter(b.op("func.call", operands, [p.value.type for p in protos], {"callee": "@" + ir_string(sym)}))
         protos = iter(protos)
         out = []
         for sh in shape:
@@ -420,7 +421,9 @@ class JITFunction:
         Launcher(options).run(kernel, self.__name__, runtime_args, stacklevel=5, marshalled=marshalled)
 
     def _disk_key(self, mem_key):
-        return disk_cache.make_key([self.fn.__module__, self.fn.__qualname__, self.fingerprint(), list(mem_key)])
+        # __name__ too: it is the kernel's symbol in the IR, and a renamed function keeps its __qualname__
+        return disk_cache.make_key([self.fn.__module__, self.fn.__qualname__, self.__name__, self.fingerprint(),
+                                    list(mem_key)])
 
     def _known_source(self, f):
         """Whether a disk-cache entry may name file f as a source of IR locations: the kernel's
@@ -463,6 +466,24 @@ class JITFunction:
                                          [(m, n, fp) for (m, n), (fp, _) in deps.items()]):
             stats["disk_stores"] += 1
         return mod, [(g, n, fp) for (_, n), (fp, g) in deps.items()]
+
+    def ascendc(self, *args, line_mode=1, **kwargs):
+        """The Ascend C source of this kernel specialised for args, as a launch would trace it
+        (docs/emit.md; PYASC_DUMP_PATH keeps the same text as ascendc.cpp).  line_mode: 0 none,
+        1 #line directives, 2 comments."""
+        opts = self.options
+        if kwargs:
+            extra = {k: kwargs.pop(k) for k in list(kwargs) if k not in self.signature.parameters}
+            if extra:
+                opts = dict(self.options, **extra)
+                _check_options(opts)
+        const, runtime = self._split(self._bind(args, kwargs))
+        kinds = {}
+        for n, v in runtime.items():
+            kind, d, _ = _arg_kind(n, v)
+            kinds[n] = (kind, d)
+        text, files, _ = self._trace(const, kinds, opts)
+        return translate(TracedModule(text, files), self.__name__, line_mode)
 
     def _launch(self, core_num, stream, args, kwargs):
         opts, opts_key = self.options, self._opts_key
