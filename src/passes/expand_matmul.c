@@ -105,6 +105,8 @@ static void op3(gen *g, asc_opcode code, asc_value *a, asc_value *b, asc_value *
 typedef struct mm {
   asc_op *op;
   asc_value *s[NS_MAX];
+  bool tileloop;         /* in iterate_all's tile loop: the next tile's MTE2 / MTE1 need not wait for this
+                          * tile's fixpipe (only its mmad, FIX -> M); FIX -> MTE2 once after the loop */
   bool ta, tb, bias;
   bool ascalar, bscalar; /* A / B is the scalar S_ASCALAR / S_BSCALAR (set_tensor_a/b(scalar)) */
   int quant, next;       /* Q_*, N_* */
@@ -479,8 +481,27 @@ static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
     emit(g, ASC_OP_FIXPIPE, ops, 4, NULL);
   }
   atomic_end(g, x, dst);
-  flag(g, ASC_EVENT_FIX_MTE2);
-  flag(g, ASC_EVENT_FIX_M); /* implied by FIX -> MTE2 -> MTE1 -> M; stated for verify-sync */
+  if (!x->tileloop || vq) /* vq: the next tile's quant words overwrite the ones this fixpipe reads */
+    flag(g, ASC_EVENT_FIX_MTE2);
+  flag(g, ASC_EVENT_FIX_M); /* the next tile's mmad writes L0C once the fixpipe has read it */
+}
+
+/* iterate_all's loop over n tiles (from g's insertion point): tile, fixpipe into c (at_tile: at the
+ * tile's place; seq: tile after tile from c's start).  The next tile's copies and loads overlap this
+ * tile's fixpipe, as the library's do (docs/timing.md, "Cube, Matmul and MIX"). */
+static void alltiles(gen *g, mm *x, asc_value *c, bool seq) {
+  loopctx tl;
+  asc_value *n = mul(g, bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]), bin(g, ASC_OP_CEILDIVSI, x->s[S_TN], x->s[S_BN]));
+  asc_value *t = forloop(g, n, &tl);
+  x->tileloop = true;
+  tile(g, x, t);
+  if (seq)
+    fixout(g, x, t, gtsub(g, c, mul(g, t, mul(g, x->s[S_BM], x->s[S_BN]))), false);
+  else
+    fixout(g, x, t, c, true);
+  x->tileloop = false;
+  endblock(g, &tl);
+  flag(g, ASC_EVENT_FIX_MTE2); /* C is complete in GM before any later copy in */
 }
 
 static int emit_getc(gen *g, mm *x, asc_value *t) {
@@ -954,13 +975,10 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
   strides(&g, &x);
   int rc = 0;
   if (op->code == ASC_OP_MATMUL_ITERATE_ALL) {
-    loopctx tl;
-    asc_value *n = mul(&g, bin(&g, ASC_OP_CEILDIVSI, x.s[S_TM], x.s[S_BM]),
-                       bin(&g, ASC_OP_CEILDIVSI, x.s[S_TN], x.s[S_BN]));
-    asc_value *t = forloop(&g, n, &tl);
-    tile(&g, &x, t);
-    rc = emit_getc(&g, &x, t);
-    endblock(&g, &tl);
+    if (x.vc->type->kind != ASC_TY_GTENSOR)
+      rc = emit_getc(&g, &x, NULL); /* the error */
+    else
+      alltiles(&g, &x, x.vc, x.seq);
   } else if (op->code == ASC_OP_MATMUL_ITERATE) {
     if (x.next) {
       ctr_reset(&g, op->operands[OP_WS]); /* a bare iterate(): get_tensor_c takes the tiles from 0 */
@@ -1215,16 +1233,7 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics, b
         /* K_ALL_LOCAL: C (tm x tn, the message's orgN is tn) into the AIV's workspace slot;
          * K_ALL_SEQ: tile after tile from C's start (baseM x baseN each) */
         asc_value *c = k == K_ALL_LOCAL ? wsview(g, ws, cty, slotoff(g, v)) : x->vc;
-        loopctx tl;
-        asc_value *n = mul(g, bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]),
-                           bin(g, ASC_OP_CEILDIVSI, x->s[S_TN], x->s[S_BN]));
-        asc_value *t = forloop(g, n, &tl);
-        tile(g, x, t);
-        if (k == K_ALL_SEQ)
-          fixout(g, x, t, gtsub(g, c, mul(g, t, mul(g, x->s[S_BM], x->s[S_BN]))), false);
-        else
-          fixout(g, x, t, c, true);
-        endblock(g, &tl);
+        alltiles(g, x, c, k == K_ALL_SEQ);
       } else if (k == K_ITERATE) {
         tile(g, x, x->s[S_TILE]);
         fixout(g, x, x->s[S_TILE], wsview(g, ws, cty, slotoff(g, v)), false);

@@ -110,14 +110,15 @@ static int field(sim_core *c, const sim_inst *in, const double *p, asc_sfield f,
 /* Timing of a cube-side transfer of `bytes` from memory s to d on the instruction's pipe: the
  * hw.def HW_RATE of the path; GM sources and destinations go through the GM port model. */
 static int xfer(sim_core *c, const sim_inst *in, int s, int d, int64_t bytes) {
-  int lat = 0;
-  double rate = asc_hw_copy_rate(s, d, &lat);
+  int dt = 0;
+  double rate = asc_hw_copy_rate(s, d, &dt);
   if (in->pipe == ASC_PIPEID_PIPE_MTE2 || in->pipe == ASC_PIPEID_PIPE_MTE3 || rate <= 0)
     return asc_sim_issue_copy(c, in, bytes);
-  if (d == ASC_HW_MEM_GM && c->gm_rate < rate)
-    rate = c->gm_rate;
-  int64_t occ = (int64_t)((double)bytes / rate + 0.999999) + 1;
-  return asc_sim_issue(c, in, occ, lat + occ);
+  if (d == ASC_HW_MEM_GM && c->gm_wrate < rate) /* the fixpipe writes GM at the core's write share */
+    rate = c->gm_wrate;
+  /* the cube appendix's cycles = bytes / bandwidth + dT: the pipe is busy all of it */
+  int64_t occ = (int64_t)((double)bytes / rate + 0.999999) + dt;
+  return asc_sim_issue(c, in, occ, occ);
 }
 
 /* ---- data_copy GM -> L1 with ND -> Nz (Nd2NzParams) ---------------------------------------- */
@@ -733,8 +734,8 @@ static int mmadsparse(sim_core *c, const sim_inst *in) {
     }
   /* the cube does the dense half of K: int8 over k/2/32 */
   int64_t cyc = M1 * N1 * KD1;
-  cyc = cyc * 4096 / (c->L->cost->cube_macs > 0 ? c->L->cost->cube_macs : 4096);
-  return asc_sim_issue(c, in, cyc, cyc + 16);
+  cyc = cyc * 4096 / (c->L->cost->cube_macs > 0 ? c->L->cost->cube_macs : 4096) + ASC_HWC_mmad_head;
+  return asc_sim_issue(c, in, cyc, cyc);
 }
 
 /* ---- init_const_value: repeat_times x (block_num 32-byte blocks := value, dst_gap blocks skipped) ---- */
@@ -885,9 +886,10 @@ static int mmad(sim_core *c, const sim_inst *in) {
   /* hardware.md §13.1: ceil(m/16) ceil(n/16) ceil(k/16) cycles for 16-bit inputs, f32 at a
    * quarter of that, int8 over k/32; scaled by the platform's MACs per cycle (hw.def). */
   int64_t kk16 = isint ? (k + 31) / 32 : (k + 15) / 16;
-  int64_t cyc = M1 * N1 * kk16 * (ad == ASC_SIM_F32 ? 4 : 1);
-  cyc = cyc * 4096 / (c->L->cost->cube_macs > 0 ? c->L->cost->cube_macs : 4096);
-  return asc_sim_issue(c, in, cyc, cyc + 16);
+  /* f32: 16 x 16 x 4 per cycle, with HF32 16 x 16 x 8 (the cube appendix, arch 2201) */
+  int64_t cyc = M1 * N1 * kk16 * (ad == ASC_SIM_F32 ? (ks->hf32 ? 2 : 4) : 1);
+  cyc = cyc * 4096 / (c->L->cost->cube_macs > 0 ? c->L->cost->cube_macs : 4096) + ASC_HWC_mmad_head;
+  return asc_sim_issue(c, in, cyc, cyc);
 }
 
 /* ---- fixpipe / data_copy L0C -> GM or L1 ------------------------------------------------------ */
