@@ -239,14 +239,37 @@ int64_t GetTaskRatio();
 int64_t GetSystemCycle();
 bool IsAIC();
 bool IsAIV();
+#define ASCEND_IS_AIC (::AscendC::IsAIC())
+#define ASCEND_IS_AIV (::AscendC::IsAIV())
 template <typename... Args> void printf(const char* fmt, Args... args);
 void Trap();
+
+template <typename T, typename U, RoundMode round> U ScalarCast(T value);
+int64_t ScalarGetSFFValue(uint64_t value, int32_t countValue);
+int64_t ScalarGetCountOfValue(uint64_t value, int32_t countValue);
+int64_t ScalarCountLeadingZero(uint64_t value);
+int64_t CountBitsCntSameAsSignBit(int64_t value);
+int64_t GetProgramCounter();
+int32_t GetArchVersion();
+void InitSocState();
+void MetricsProfStart();
+void MetricsProfStop();
+void PrintTimeStamp(uint32_t descId);
+template <typename T> void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize);
+template <typename T> void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize);
 
 /* ---- synchronisation --------------------------------------------------------------------------- */
 template <HardEvent event> void SetFlag(int32_t eventID);
 template <HardEvent event> void WaitFlag(int32_t eventID);
 template <pipe_t pipe> void PipeBarrier();
 template <bool isAIVOnly = true> void SyncAll();
+template <uint8_t modeId, pipe_t pipe> void CrossCoreSetFlag(uint16_t flagId);
+template <uint8_t modeId, pipe_t pipe> void CrossCoreWaitFlag(uint16_t flagId);
+template <typename T> void SetAtomicAdd();
+template <typename T> void SetAtomicMax();
+template <typename T> void SetAtomicMin();
+template <typename T> void SetAtomicType();
+void SetAtomicNone();
 
 /* ---- data movement ----------------------------------------------------------------------------- */
 template <typename T> void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count);
@@ -349,6 +372,35 @@ void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const 
 template <typename T, typename U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             const LocalTensor<T>& src1, SELMODE mode, uint32_t count);
+template <typename T, typename U, typename S>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const S& src1,
+            SELMODE mode, uint32_t count);
+
+/* Reductions per repeat: (dst, src, mask, repeat, dstRepStride, srcBlkStride, srcRepStride[, order]) and the
+ * block / pair forms (dst, src, repeat, mask, dstRepStride, srcBlkStride, srcRepStride). */
+#define OPENASC_REPEAT_REDUCE(Name, ...)                                                                         \
+  template <typename T, bool isSetMask = true>                                                                   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask, const int32_t repeatTimes,    \
+            const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride __VA_ARGS__);        \
+  template <typename T, bool isSetMask = true>                                                                   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], const int32_t repeatTimes, \
+            const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride __VA_ARGS__);
+OPENASC_REPEAT_REDUCE(WholeReduceSum)
+OPENASC_REPEAT_REDUCE(WholeReduceMax, , ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX)
+OPENASC_REPEAT_REDUCE(WholeReduceMin, , ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX)
+#undef OPENASC_REPEAT_REDUCE
+#define OPENASC_BLOCK_REDUCE(Name)                                                                               \
+  template <typename T, bool isSetMask = true>                                                                   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTimes, const int32_t mask,    \
+            const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride);                 \
+  template <typename T, bool isSetMask = true>                                                                   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTimes, const uint64_t mask[], \
+            const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride);
+OPENASC_BLOCK_REDUCE(BlockReduceSum)
+OPENASC_BLOCK_REDUCE(BlockReduceMax)
+OPENASC_BLOCK_REDUCE(BlockReduceMin)
+OPENASC_BLOCK_REDUCE(PairReduceSum)
+#undef OPENASC_BLOCK_REDUCE
 
 #define OPENASC_REDUCE(Name)                                                                                     \
   template <typename T>                                                                                          \
@@ -418,6 +470,16 @@ void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t co
 template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
 void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer,
          const uint32_t count);
+
+#define OPENASC_ADV_BINARY(Name)                                                                                 \
+  template <typename T, bool isReuseSource = false>                                                              \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint32_t count); \
+  template <typename T, bool isReuseSource = false>                                                              \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,                     \
+            const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t count);
+OPENASC_ADV_BINARY(Power)
+OPENASC_ADV_BINARY(Xor)
+#undef OPENASC_ADV_BINARY
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, typename S>
 void SoftMax(const LocalTensor<T>& dst, const LocalTensor<S>& sum, const LocalTensor<S>& max, const LocalTensor<T>& src,

@@ -272,6 +272,26 @@ static const asc_attr *attr_n(const asc_op *op, const char *s, size_t n) {
   return asc_op_attr(op, nm);
 }
 
+static int expand(Emitter *e, const asc_op *op, const char *s, size_t n, asc_strbuf *sb, asc_strbuf *pre);
+
+/* The words of a {a, b} mask, each converted to uint64_t (the IR's i64 would narrow in braces). */
+static int expand_mask_words(Emitter *e, const asc_op *op, const char *s, size_t n, asc_strbuf *sb, asc_strbuf *pre) {
+  size_t start = 0;
+  for (size_t i = 0; i <= n; i++) {
+    if (i < n && s[i] != ',')
+      continue;
+    while (start < i && s[start] == ' ')
+      start++;
+    asc_sb_puts(sb, start ? ", static_cast<uint64_t>(" : "static_cast<uint64_t>(");
+    int r = expand(e, op, s + start, i - start, sb, pre);
+    if (r)
+      return r;
+    asc_sb_putc(sb, ')');
+    start = i + 1;
+  }
+  return 0;
+}
+
 /* Expand one template item into sb.  0 ok, 1 the item names something absent (drop it), -1 error. */
 static int expand(Emitter *e, const asc_op *op, const char *s, size_t n, asc_strbuf *sb, asc_strbuf *pre) {
   for (size_t i = 0; i < n;) {
@@ -334,7 +354,7 @@ static int expand(Emitter *e, const asc_op *op, const char *s, size_t n, asc_str
         close++;
       asc_strbuf inner;
       asc_sb_init(&inner);
-      int r = expand(e, op, s + i + 1, close - i - 1, &inner, pre);
+      int r = expand_mask_words(e, op, s + i + 1, close - i - 1, &inner, pre);
       if (r == 0) {
         asc_sb_printf(pre, "uint64_t m%d[2] = {", e->ntemps);
         asc_sb_put(pre, inner.data, inner.len);

@@ -8,151 +8,151 @@
 // CHECK-NEXT:   AscendC::Add(v0, v1, v2, v3);
 // CHECK-NEXT:   AscendC::Add(v0, v1, v2, v5, v6, v7);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m0[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m0[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::Add(v0, v1, v2, m0, v6, v7);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::Sub(v0, v1, v2, v3);
 // CHECK-NEXT:   AscendC::Sub(v0, v1, v2, v5, v6, v7);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m1[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m1[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::Sub(v0, v1, v2, m1, v6, v7);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::Mul(v0, v1, v2, v3);
 // CHECK-NEXT:   AscendC::Mul(v0, v1, v2, v5, v6, v7);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m2[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m2[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::Mul(v0, v1, v2, m2, v6, v7);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::Div(v0, v1, v2, v3);
 // CHECK-NEXT:   AscendC::Div(v0, v1, v2, v5, v6, v7);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m3[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m3[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::Div(v0, v1, v2, m3, v6, v7);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::Max(v0, v1, v2, v3);
 // CHECK-NEXT:   AscendC::Max(v0, v1, v2, v5, v6, v7);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m4[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m4[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::Max(v0, v1, v2, m4, v6, v7);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::Min(v0, v1, v2, v3);
 // CHECK-NEXT:   AscendC::Min(v0, v1, v2, v5, v6, v7);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m5[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m5[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::Min(v0, v1, v2, m5, v6, v7);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::AddRelu(v0, v1, v2, v3);
 // CHECK-NEXT:   AscendC::AddRelu(v0, v1, v2, v5, v6, v7);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m6[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m6[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::AddRelu(v0, v1, v2, m6, v6, v7);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::SubRelu(v0, v1, v2, v3);
 // CHECK-NEXT:   AscendC::SubRelu(v0, v1, v2, v5, v6, v7);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m7[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m7[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::SubRelu(v0, v1, v2, m7, v6, v7);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::FusedMulAdd(v0, v1, v2, v3);
 // CHECK-NEXT:   AscendC::FusedMulAdd(v0, v1, v2, v5, v6, v7);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m8[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m8[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::FusedMulAdd(v0, v1, v2, m8, v6, v7);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::FusedMulAddRelu(v0, v1, v2, v3);
 // CHECK-NEXT:   AscendC::FusedMulAddRelu(v0, v1, v2, v5, v6, v7);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m9[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m9[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::FusedMulAddRelu(v0, v1, v2, m9, v6, v7);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::MulAddDst(v0, v1, v2, v3);
 // CHECK-NEXT:   AscendC::MulAddDst(v0, v1, v2, v5, v6, v7);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m10[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m10[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::MulAddDst(v0, v1, v2, m10, v6, v7);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::Exp(v0, v1, v3);
 // CHECK-NEXT:   AscendC::Exp(v0, v1, v5, v6, v8);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m11[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m11[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::Exp(v0, v1, m11, v6, v8);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::Ln(v0, v1, v3);
 // CHECK-NEXT:   AscendC::Ln(v0, v1, v5, v6, v8);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m12[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m12[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::Ln(v0, v1, m12, v6, v8);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::Sqrt(v0, v1, v3);
 // CHECK-NEXT:   AscendC::Sqrt(v0, v1, v5, v6, v8);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m13[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m13[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::Sqrt(v0, v1, m13, v6, v8);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::Rsqrt(v0, v1, v3);
 // CHECK-NEXT:   AscendC::Rsqrt(v0, v1, v5, v6, v8);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m14[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m14[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::Rsqrt(v0, v1, m14, v6, v8);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::Reciprocal(v0, v1, v3);
 // CHECK-NEXT:   AscendC::Reciprocal(v0, v1, v5, v6, v8);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m15[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m15[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::Reciprocal(v0, v1, m15, v6, v8);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::Abs(v0, v1, v3);
 // CHECK-NEXT:   AscendC::Abs(v0, v1, v5, v6, v8);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m16[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m16[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::Abs(v0, v1, m16, v6, v8);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::Relu(v0, v1, v3);
 // CHECK-NEXT:   AscendC::Relu(v0, v1, v5, v6, v8);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m17[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m17[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::Relu(v0, v1, m17, v6, v8);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::Adds(v0, v1, v4, v3);
 // CHECK-NEXT:   AscendC::Adds(v0, v1, v4, v5, v6, v8);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m18[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m18[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::Adds(v0, v1, v4, m18, v6, v8);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::Muls(v0, v1, v4, v3);
 // CHECK-NEXT:   AscendC::Muls(v0, v1, v4, v5, v6, v8);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m19[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m19[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::Muls(v0, v1, v4, m19, v6, v8);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::Maxs(v0, v1, v4, v3);
 // CHECK-NEXT:   AscendC::Maxs(v0, v1, v4, v5, v6, v8);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m20[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m20[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::Maxs(v0, v1, v4, m20, v6, v8);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::Mins(v0, v1, v4, v3);
 // CHECK-NEXT:   AscendC::Mins(v0, v1, v4, v5, v6, v8);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m21[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m21[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::Mins(v0, v1, v4, m21, v6, v8);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::LeakyRelu(v0, v1, v4, v3);
 // CHECK-NEXT:   AscendC::LeakyRelu(v0, v1, v4, v5, v6, v8);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m22[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m22[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::LeakyRelu(v0, v1, v4, m22, v6, v8);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::And(v12, v13, v14, v3);
 // CHECK-NEXT:   AscendC::And(v12, v13, v14, v5, v6, v7);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m23[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m23[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::And(v12, v13, v14, m23, v6, v7);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::Or(v12, v13, v14, v3);
 // CHECK-NEXT:   AscendC::Or(v12, v13, v14, v5, v6, v7);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m24[2] = {v11, v5};
+// CHECK-NEXT:     uint64_t m24[2] = {static_cast<uint64_t>(v11), static_cast<uint64_t>(v5)};
 // CHECK-NEXT:     AscendC::Or(v12, v13, v14, m24, v6, v7);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::Not(v12, v13, v3);
