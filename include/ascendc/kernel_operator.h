@@ -26,6 +26,8 @@
 #endif
 #define __global__
 #define __aicore__
+/* A kernel's GM argument as the samples declare it. */
+#define GM_ADDR __gm__ uint8_t*
 
 /* pyasc installs the FFTS base address a kernel receives as its last argument. */
 void set_ffts_base_addr(uint64_t addr);
@@ -202,9 +204,12 @@ struct MmadParams {
              bool enWinogradB, uint8_t unitFlag, bool cmatrixSource, bool cmatrixInitVal, bool kDirectionAlign);
 };
 struct FixpipeConfig {
-  FixpipeConfig();
-  explicit FixpipeConfig(int32_t format);
+  constexpr FixpipeConfig() : format(0) {}
+  constexpr explicit FixpipeConfig(int32_t f) : format(f) {}
+  int32_t format; /* 0 row major (NZ to ND), 1 NZ */
 };
+inline constexpr FixpipeConfig CFG_ROW_MAJOR{0};
+inline constexpr FixpipeConfig CFG_NZ{1};
 struct FixpipeParamsV220 {
   FixpipeParamsV220();
   FixpipeParamsV220(uint16_t nSize, uint16_t mSize, uint16_t srcStride, uint32_t dstStride, int32_t quantPre,
@@ -427,6 +432,9 @@ void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor
 template <typename T, typename U, typename S, typename B>
 void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const LocalTensor<B>& bias,
           const MmadParams& params);
+/* The documented form takes the layout as a template argument; openasc's emitter passes it as an argument. */
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params);
 template <typename T, typename U>
 void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params,
              const FixpipeConfig& config);
