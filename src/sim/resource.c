@@ -632,6 +632,19 @@ static int ltsubview(sim_core *c, const sim_inst *in) {
   *r = *t;
   r->off += off;
   r->len -= off;
+  if (in->nin > 2) { /* lt[start:stop]: the view ends at stop, which must lie in the tensor */
+    int64_t start = sim_in(c, in, 1)->i, stop = sim_in(c, in, 2)->i, n;
+    if (stop < start)
+      return asc_sim_err(c, in->op, "asc.lt_subview: stop %lld is before start %lld", (long long)stop,
+                         (long long)start);
+    if (asc_sim_mul(c, in->op, "view length times element size", stop - start, asc_type_bytes(sim_intype(in, 0)->elem),
+                    &n))
+      return -1;
+    if (t->len >= 0 && n > r->len)
+      return asc_sim_err(c, in->op, "asc.lt_subview: stop %lld is past the end of the tensor (%lld elements)",
+                         (long long)stop, (long long)(t->len / asc_type_bytes(sim_intype(in, 0)->elem)));
+    r->len = n;
+  }
   scost(c);
   return 0;
 }
@@ -759,6 +772,13 @@ static int mmhandle(sim_core *c, const sim_inst *in) {
 static int mmmisuse(sim_core *c, const sim_inst *in) {
   const asc_attr *r = asc_op_attr(in->op, "reason");
   return asc_sim_err(c, in->op, "%.*s", (int)r->slen, r->s);
+}
+
+/* Library work the expansion placed here (hw.def HW_LIBWORK): scalar cycles. */
+static int mmlibwork(sim_core *c, const sim_inst *in) {
+  const asc_attr *w = asc_op_attr(in->op, "work");
+  asc_sim_scalar(c, asc_hw_libwork_cycles(w ? (int)w->i : -1));
+  return 0;
 }
 
 static int mmfromhandle(sim_core *c, const sim_inst *in) {
@@ -1006,4 +1026,5 @@ void asc_sim_reg_resource(sim_exec_fn *t) {
   t[ASC_OP_MATMUL_GT_HANDLE] = mmhandle;
   t[ASC_OP_MATMUL_GT_FROM_HANDLE] = mmfromhandle;
   t[ASC_OP_MATMUL_MISUSE] = mmmisuse;
+  t[ASC_OP_MATMUL_LIBWORK] = mmlibwork;
 }
