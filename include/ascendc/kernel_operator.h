@@ -90,6 +90,7 @@ public:
   void SetUserTag(int32_t tag);
   template <typename U> LocalTensor<U> ReinterpretCast() const;
   template <typename U> void SetAddrWithOffset(LocalTensor<U>& src, uint32_t offset);
+  void Print(uint32_t len) const;
 };
 
 template <typename T> class GlobalTensor {
@@ -424,7 +425,21 @@ void ResetMask();
 void SetMaskCount();
 void SetMaskNorm();
 
+struct BrcbRepeatParams;
+template <typename T> void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint8_t repeatTimes,
+                                const BrcbRepeatParams& params);
+template <typename T> void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src);
+template <typename T> uint32_t GetSortLen(const uint32_t elemCount);
+template <typename T> uint32_t GetSortOffset(const uint32_t elemCount);
+template <typename T> void SetPadValue(T padValue);
+template <MemDsbT mode> void DataSyncBarrier();
+void ICachePreLoad(const int64_t preFetchLen);
+int64_t GetICachePreloadStatus();
+
 /* ---- cube --------------------------------------------------------------------------------------- */
+void SetLoadDataBoundary(uint32_t boundaryValue);
+void SetHF32Mode(bool hf32Mode);
+void SetHF32TransMode(bool hf32TransMode);
 template <typename T> void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& params);
 template <typename T> void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const LoadData2DParams& params);
 template <typename T, typename U, typename S>

@@ -164,7 +164,15 @@ static void put_type(asc_strbuf *sb, const asc_type *t, int elem) {
     return;
   case ASC_TY_TBUF: asc_sb_printf(sb, "AscendC::TBuf<AscendC::TPosition::%s>", pos_name(t->pos)); return;
   case ASC_TY_PIPE: asc_sb_puts(sb, "AscendC::TPipe"); return;
-  case ASC_TY_STRUCT: asc_sb_puts(sb, struct_spelling[t->struct_id]); return;
+  case ASC_TY_STRUCT: { /* a templated struct's argument is known only where emit_struct builds it */
+    const char *sp = struct_spelling[t->struct_id], *tp = strstr(sp, "<%@>");
+    if (tp) {
+      asc_sb_put(sb, sp, (size_t)(tp - sp));
+      asc_sb_puts(sb, tp + 4);
+    } else
+      asc_sb_puts(sb, sp);
+    return;
+  }
   default: put_scalar_type(sb, t); return;
   }
 }
