@@ -110,3 +110,14 @@ def test_op_without_ascendc_form_is_a_compilation_error():
     with pytest.raises(asc.CompilationError if hasattr(asc, "CompilationError") else Exception) as e:
         translate(TracedModule(text, []), "k")
     assert "k.py:7:3: error: 'asc.matmul_misuse' has no Ascend C form" in str(e.value)
+
+
+def test_emit_dir_keeps_every_kernel(tmp_path, monkeypatch):
+    monkeypatch.setenv("ASC_EMIT_DIR", str(tmp_path))
+    x = np.arange(256, dtype=np.int16)
+    z = np.zeros(256, dtype=np.int16)
+    vcopy[1, rt.current_stream()](x, z)
+    np.testing.assert_array_equal(z, x)
+    kept = sorted(p.name for p in tmp_path.iterdir())
+    assert kept == ["vcopy.0.cpp"], kept
+    assert "__gm__ int16_t* v0" in (tmp_path / "vcopy.0.cpp").read_text()
