@@ -61,7 +61,7 @@ def vcopy(x: asc.GlobalAddress, z: asc.GlobalAddress):
     xg.set_global_buffer(x, 256)
     zg.set_global_buffer(z, 256)
     pipe = asc.TPipe()
-    q = asc.TQue(asc.TPosition.VECIN, 1)
+    q = asc.TQueBind(asc.TPosition.VECIN, asc.TPosition.VECOUT, 1)  # MTE2 in, MTE3 out
     pipe.init_buffer(q, 1, 512)
     a = q.alloc_tensor(x.dtype)
     asc.data_copy(a, xg, 256)
@@ -120,4 +120,6 @@ def test_emit_dir_keeps_every_kernel(tmp_path, monkeypatch):
     np.testing.assert_array_equal(z, x)
     kept = sorted(p.name for p in tmp_path.iterdir())
     assert kept == ["vcopy.0.cpp"], kept
-    assert "__gm__ int16_t* v0" in (tmp_path / "vcopy.0.cpp").read_text()
+    text = (tmp_path / "vcopy.0.cpp").read_text()
+    assert "__gm__ int16_t* v0" in text
+    assert "AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1>" in text
