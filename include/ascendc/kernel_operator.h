@@ -358,7 +358,11 @@ OPENASC_SCALAR(ShiftLeft)
 OPENASC_SCALAR(ShiftRight)
 #undef OPENASC_SCALAR
 
-template <typename T, typename U> void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalar, const int32_t& count);
+template <typename T, typename U, typename S>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const S& scalar, const int32_t& count);
+template <typename T, typename U, bool isSetMask = true, typename S>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const S& scalar, uint64_t mask, const uint8_t repeatTimes,
+          const UnaryRepeatParams& params);
 template <typename T, typename U> void Duplicate(const LocalTensor<T>& dst, const U& scalar, const int32_t& count);
 template <typename T, bool isSetMask = true, typename U>
 void Duplicate(const LocalTensor<T>& dst, const U& scalar, uint64_t mask, const uint8_t repeatTimes,
@@ -369,10 +373,55 @@ void Cast(const LocalTensor<T1>& dst, const LocalTensor<T2>& src, const RoundMod
 template <typename T1, typename T2, bool isSetMask = true>
 void Cast(const LocalTensor<T1>& dst, const LocalTensor<T2>& src, const RoundMode& round, uint64_t mask,
           const uint8_t repeatTimes, const UnaryRepeatParams& params);
+template <typename T1, typename T2, bool isSetMask = true>
+void Cast(const LocalTensor<T1>& dst, const LocalTensor<T2>& src, const RoundMode& round, const uint64_t mask[],
+          const uint8_t repeatTimes, const UnaryRepeatParams& params);
+/* (dst, src0, src1) of one type into dst of another: the fused cast ops. */
+#define OPENASC_CAST_BINARY(Name)                                                                                \
+  template <typename T, typename U>                                                                              \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, const uint32_t count); \
+  template <typename T, typename U, bool isSetMask = true>                                                       \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, const uint64_t mask, \
+            const uint8_t repeatTimes, const BinaryRepeatParams& params);                                        \
+  template <typename T, typename U, bool isSetMask = true>                                                       \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,                    \
+            const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& params);
+OPENASC_CAST_BINARY(MulCast)
+OPENASC_CAST_BINARY(AddReluCast)
+OPENASC_CAST_BINARY(SubReluCast)
+OPENASC_CAST_BINARY(AddDeqRelu)
+#undef OPENASC_CAST_BINARY
+template <typename T> void SetDeqScale(T scale);
+template <typename T> void Sort32(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const int32_t repeatTimes,
+                                  const LocalTensor<uint32_t>& src1);
 
 template <typename T, typename U>
 void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode,
              uint32_t count);
+template <typename T, typename U, bool isSetMask = true>
+void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode,
+             const uint64_t mask, const uint8_t repeatTimes, const BinaryRepeatParams& params);
+template <typename T, typename U, bool isSetMask = true>
+void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode,
+             const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& params);
+template <typename T, bool isSetMask = true>
+void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode, const uint64_t mask,
+             const BinaryRepeatParams& params);
+template <typename T, typename U, typename S, bool isSetMask = true>
+void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S& scalar, CMPMODE mode,
+                   const uint64_t mask, const uint8_t repeatTimes, const UnaryRepeatParams& params);
+template <typename T, typename U, typename S, bool isSetMask = true>
+void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S& scalar, CMPMODE mode,
+                   const uint64_t mask[], const uint8_t repeatTimes, const UnaryRepeatParams& params);
+template <typename T> void SetCmpMask(const LocalTensor<T>& src);
+template <typename T> void GetCmpMask(const LocalTensor<T>& dst);
+/* The selected source: a tensor or a scalar (S). */
+template <typename T, typename U, typename S, bool isSetMask = true>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const S& src1,
+            SELMODE mode, const uint64_t mask, const uint8_t repeatTimes, const BinaryRepeatParams& params);
+template <typename T, typename U, typename S, bool isSetMask = true>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const S& src1,
+            SELMODE mode, const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& params);
 template <typename T, typename U, typename S>
 void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S& scalar, CMPMODE mode, uint32_t count);
 template <typename T, typename U>
@@ -406,6 +455,10 @@ OPENASC_BLOCK_REDUCE(BlockReduceSum)
 OPENASC_BLOCK_REDUCE(BlockReduceMax)
 OPENASC_BLOCK_REDUCE(BlockReduceMin)
 OPENASC_BLOCK_REDUCE(PairReduceSum)
+template <typename T, bool isSetMask = true>
+void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTimes, const int32_t mask,
+                     const int32_t dstBlkStride, const int32_t srcBlkStride, const int32_t dstRepStride,
+                     const int32_t srcRepStride);
 #undef OPENASC_BLOCK_REDUCE
 
 #define OPENASC_REDUCE(Name)                                                                                     \
