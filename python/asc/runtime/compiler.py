@@ -121,6 +121,22 @@ def translate(traced, func_name, line_mode=1):
     return text
 
 
+def _keep_ascendc(traced, func_name):
+    """ASC_EMIT_DIR (openasc): the Ascend C of every kernel compiled, as <kernel>.<n>.cpp in that directory
+    (PYASC_DUMP_PATH keeps only the last); a kernel with no Ascend C form leaves <kernel>.<n>.err."""
+    d = os.environ.get("ASC_EMIT_DIR")
+    if not d:
+        return
+    os.makedirs(d, exist_ok=True)
+    n = len(os.listdir(d))
+    try:
+        text, ext = translate(traced, func_name), "cpp"
+    except CompilationError as e:
+        text, ext = str(e) + "\n", "err"
+    with open(os.path.join(d, f"{func_name}.{n}.{ext}"), "w") as fh:
+        fh.write(text)
+
+
 class Compiler:
     @staticmethod
     def run_translation(traced, func_name="kernel", line_mode=1):
@@ -157,6 +173,7 @@ class Compiler:
             _modules.put(key, mod)
         if not mod.m or mod.diags.errors:
             raise CompilationError("".join(mod.diags.errors).rstrip() or "IR verification failed")
+        _keep_ascendc(traced, func_name)
         if os.environ.get("PYASC_DUMP_PATH"):
             _dump("ascir.mlir", mod.text())
             try:
