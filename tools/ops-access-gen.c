@@ -19,7 +19,7 @@ typedef struct row {
 } row;
 
 static const row rows[] = {
-#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) \
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, exec, doc) \
   {#id, name, opnds, rd, wr},
 #include "ops/ops.def"
 #undef OP

@@ -72,7 +72,7 @@ static int outval(sim_core *c, const sim_inst *in, const char *name, double v, i
   return 0;
 }
 
-static int setaipp(sim_core *c, const sim_inst *in) {
+int asc_exec_setaipp(sim_core *c, const sim_inst *in) {
   scost(c);
   const asc_attr *fa = asc_op_attr(in->op, "format"), *ta = asc_op_attr(in->op, "dtype");
   int fmt = fa ? (int)fa->i : -1, dt = ta && ta->type ? asc_sim_dtype_of(ta->type) : -1;
@@ -218,7 +218,7 @@ static int64_t padmap(int64_t i, int64_t n, int64_t m) {
   }
 }
 
-static int loadimage(sim_core *c, const sim_inst *in) {
+int asc_exec_loadimage(sim_core *c, const sim_inst *in) {
   const sim_aipp *a = c->aipp;
   if (asc_sim_want_mem(c, in, 0, MB(L1), "dst", "L1 (A1/B1)"))
     return -1;
@@ -288,7 +288,7 @@ static int loadimage(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- get_arch_version ---------------------------------------------------------------------- */
-static int archversion(sim_core *c, const sim_inst *in) {
+int asc_exec_archversion(sim_core *c, const sim_inst *in) {
   sim_out(c, in, 0)->i = asc_hw_core_version();
   scost(c);
   return 0;
@@ -297,7 +297,7 @@ static int archversion(sim_core *c, const sim_inst *in) {
 /* ---- pop_stack_buffer: the rest of a UB position past the TPipe's buffers (Ascend C PopStackBuffer) ---- */
 enum { KFC_MSG_BYTES = 64 }; /* arch 2201 keeps the last 64 bytes of UB for Matmul (KFC) messages */
 
-static int popstack(sim_core *c, const sim_inst *in) {
+int asc_exec_popstack(sim_core *c, const sim_inst *in) {
   scost(c);
   const asc_attr *pa = asc_op_attr(in->op, "pos");
   int pos = pa ? (int)pa->i : -1;
@@ -377,7 +377,7 @@ static int tindex(sim_core *c, const sim_inst *in, const tlist *t, int64_t *ix) 
   return 0;
 }
 
-static int ltcheck(sim_core *c, const sim_inst *in) {
+int asc_exec_ltcheck(sim_core *c, const sim_inst *in) {
   tlist t;
   if (decode(c, in, &t))
     return -1;
@@ -389,7 +389,7 @@ static int ltcheck(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int ltsize(sim_core *c, const sim_inst *in) {
+int asc_exec_listsize(sim_core *c, const sim_inst *in) {
   tlist t;
   if (decode(c, in, &t))
     return -1;
@@ -397,7 +397,7 @@ static int ltsize(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int ltdim(sim_core *c, const sim_inst *in) {
+int asc_exec_ltdim(sim_core *c, const sim_inst *in) {
   tlist t;
   if (decode(c, in, &t))
     return -1;
@@ -405,7 +405,7 @@ static int ltdim(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int ltshape(sim_core *c, const sim_inst *in) {
+int asc_exec_ltshape(sim_core *c, const sim_inst *in) {
   tlist t;
   int64_t ix, k = sim_in(c, in, 2)->i;
   uint64_t w;
@@ -420,7 +420,7 @@ static int ltshape(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int ltnumel(sim_core *c, const sim_inst *in) {
+int asc_exec_ltnumel(sim_core *c, const sim_inst *in) {
   tlist t;
   int64_t ix, n = 1;
   uint64_t w;
@@ -439,7 +439,7 @@ static int ltnumel(sim_core *c, const sim_inst *in) {
 
 enum { GM_OFFBITS = 40 }; /* openasc's GM address of a kernel array: (array + 1) << 40 | byte offset */
 
-static int ltptr(sim_core *c, const sim_inst *in) {
+int asc_exec_ltptr(sim_core *c, const sim_inst *in) {
   tlist t;
   int64_t ix;
   uint64_t w;
@@ -457,31 +457,17 @@ static int ltptr(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int descempty(sim_core *c, const sim_inst *in) {
+int asc_exec_descempty(sim_core *c, const sim_inst *in) {
   const asc_attr *a = asc_op_attr(in->op, "what");
   return asc_sim_err(c, in->op, "TensorDesc.%s: the TensorDesc describes no tensor: fill it with "
                      "ListTensorDesc.get_desc first", a && a->s ? a->s : "?");
 }
 
 /* ---- data_copy_pad UB -> L1 (TSCM) with Nd2NzParams ---------------------------------------- */
-static int padnd2nz(sim_core *c, const sim_inst *in) {
+int asc_exec_padnd2nz(sim_core *c, const sim_inst *in) {
   return asc_sim_err(c, in->op, "asc.data_copy_pad with Nd2NzParams (VECIN/VECOUT -> TSCM) is not available on %s: "
                      "no core of arch 2201 holds both UB and L1 (Ascend C emulates it through the Matmul server's GM "
                      "workspace, REGISTER_MATMUL_OBJ); copy UB -> GM with data_copy_pad, then GM -> L1 with "
                      "data_copy and Nd2NzParams", c->L->plat->name);
 }
 
-void asc_sim_reg_aipp(sim_exec_fn *t) {
-  t[ASC_OP_SET_AIPP_FUNCTIONS] = setaipp;
-  t[ASC_OP_LOAD_IMAGE_TO_LOCAL] = loadimage;
-  t[ASC_OP_GET_ARCH_VERSION] = archversion;
-  t[ASC_OP_DATA_COPY_PAD_ND2NZ] = padnd2nz;
-  t[ASC_OP_POP_STACK_BUFFER] = popstack;
-  t[ASC_OP_LIST_TENSOR_CHECK] = ltcheck;
-  t[ASC_OP_LIST_TENSOR_SIZE] = ltsize;
-  t[ASC_OP_LIST_TENSOR_DIM] = ltdim;
-  t[ASC_OP_LIST_TENSOR_SHAPE] = ltshape;
-  t[ASC_OP_LIST_TENSOR_NUMEL] = ltnumel;
-  t[ASC_OP_LIST_TENSOR_PTR] = ltptr;
-  t[ASC_OP_TENSOR_DESC_EMPTY] = descempty;
-}

@@ -103,7 +103,7 @@ static void toresults(sim_core *c, const sim_inst *in, const int *src, int n) {
 }
 
 /* scf.for lb, ub, step, inits...: body args are (iv, carried...). */
-static int forop(sim_core *c, const sim_inst *in) {
+int asc_exec_forop(sim_core *c, const sim_inst *in) {
   int64_t lb = sim_in(c, in, 0)->i, ub = sim_in(c, in, 1)->i, step = sim_in(c, in, 2)->i;
   const sim_block *body = &in->regions[0];
   int ncar = in->nin - 3, ny;
@@ -130,7 +130,7 @@ static int forop(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int ifop(sim_core *c, const sim_inst *in) {
+int asc_exec_ifop(sim_core *c, const sim_inst *in) {
   const sim_block *b = &in->regions[sim_in(c, in, 0)->i ? 0 : 1];
   int ny;
   asc_sim_scalar(c, c->L->cost->scalar_op);
@@ -142,7 +142,7 @@ static int ifop(sim_core *c, const sim_inst *in) {
 }
 
 /* scf.while inits: before(args) ends in scf.condition(c, vals); after(vals) yields args. */
-static int whileop(sim_core *c, const sim_inst *in) {
+int asc_exec_whileop(sim_core *c, const sim_inst *in) {
   const sim_block *before = &in->regions[0], *after = &in->regions[1];
   int n;
   asc_sim_copy_slots(c, before->args, in->in, in->nin < before->nargs ? in->nin : before->nargs);
@@ -167,8 +167,3 @@ static int whileop(sim_core *c, const sim_inst *in) {
   }
 }
 
-void asc_sim_reg_control(sim_exec_fn *t) {
-  t[ASC_OP_FOR] = forop;
-  t[ASC_OP_IF] = ifop;
-  t[ASC_OP_WHILE] = whileop;
-}

@@ -121,7 +121,7 @@ static int xfer(sim_core *c, const sim_inst *in, int s, int d, int64_t bytes) {
 }
 
 /* ---- data_copy GM -> L1 with ND -> Nz (Nd2NzParams) ---------------------------------------- */
-static int nd2nz(sim_core *c, const sim_inst *in) {
+int asc_exec_nd2nz(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 2)->fld;
   int64_t nd, nv, dv, sms, sdv, c0s, ns, dms;
   if (wantmem(c, in, 0, MB(L1), "dst", "L1 (A1/B1/C1)") || wantmem(c, in, 1, MB(GM), "src", "GM") ||
@@ -169,7 +169,7 @@ static int nd2nz(sim_core *c, const sim_inst *in) {
  * Column blocks of 16 elements: element (r, c) of matrix t at src element
  * t * src_nd_matrix_stride * 256 + (c / 16) * src_n_stride * 16 + r * 16 + c % 16; it goes to dst
  * element t * dst_nd_matrix_stride + r * dst_d_stride + c. */
-static int nz2nd(sim_core *c, const sim_inst *in) {
+int asc_exec_nz2nd(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 2)->fld;
   int64_t nd, nv, dv, sms, sns, dds, dms;
   if (wantmem(c, in, 0, MB(GM), "dst", "GM") || wantmem(c, in, 1, MB(UB), "src", "UB") ||
@@ -241,7 +241,7 @@ static int loadcheck(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int load2d(sim_core *c, const sim_inst *in) {
+int asc_exec_load2d(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 2)->fld;
   int64_t start, reps, ss, sid, gap, tr, mode;
   if (loadcheck(c, in) || field(c, in, f, ASC_SF_LoadData2DParams_start_index, 0, 65535, &start) ||
@@ -261,7 +261,7 @@ static int trfield(sim_core *c, const sim_inst *in, const double *p, bool v2, co
   return asc_sim_field(c, in->op, name, p[asc_sfields[v2 ? v2f : v1f].index], 0, hi, r);
 }
 
-static int loadtr(sim_core *c, const sim_inst *in) {
+int asc_exec_loadtr(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 2)->fld;
   bool v2 = in->op->code == ASC_OP_LOAD_DATA_TRANSPOSE_V2;
   int64_t start, reps, ss, gap, fgap, sfgap = 0, mode;
@@ -329,8 +329,8 @@ static int loadtr(sim_core *c, const sim_inst *in) {
   return xfer(c, in, ASC_HW_MEM_L1, memof(c, in, 0), reps * 1024);
 }
 
-static int load2dv2(sim_core *c, const sim_inst *in) { return notavail(c, in, "load_data with LoadData2DParamsV2"); }
-static int load3dv1(sim_core *c, const sim_inst *in) { return notavail(c, in, "load_data with LoadData3DParamsV1"); }
+int asc_exec_load2dv2(sim_core *c, const sim_inst *in) { return notavail(c, in, "load_data with LoadData2DParamsV2"); }
+int asc_exec_load3dv1(sim_core *c, const sim_inst *in) { return notavail(c, in, "load_data with LoadData3DParamsV1"); }
 
 /* ---- load_data img2col (LoadData3DParamsV2 / V2Pro), L1 (NC1HWC0) -> L0A / L0B -----------------
  * Sources: asc-devkit's LoadData_3D.md and its pseudocode examples/.../load_data_l12l0/scripts/
@@ -487,7 +487,7 @@ static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
   return xfer(c, in, ASC_HW_MEM_L1, dm, g->mext * g->kext * e);
 }
 
-static int load3d(sim_core *c, const sim_inst *in) {
+int asc_exec_load3d(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 2)->fld;
   sim_cube *cb = cubeof(c);
   img2col g = {0};
@@ -566,7 +566,7 @@ static int load3d(sim_core *c, const sim_inst *in) {
  * byte b) from the index tensor, fractal f's at byte 128 f; the indices stay with the L0B bytes.
  * mmad_with_sparse: C[m x n] (+)= A[m x k] (L0A, Zz) * B (L0B: the dense K/2 x n, Zn), where the
  * dense element d of group g = d / 2 in column j multiplies A's column 4g + (d % 2) + index. */
-static int loadsparse(sim_core *c, const sim_inst *in) {
+int asc_exec_loadsparse(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 3)->fld;
   int64_t start, reps, ss, sid, gap, tr, mode;
   if (wantmem(c, in, 0, MB(L0B), "dst", "L0B (B2)") || wantmem(c, in, 1, MB(L1), "src", "L1 (B1)") ||
@@ -635,7 +635,7 @@ static int mmadparams(sim_core *c, const sim_inst *in, const double *f, mmadp *p
          field(c, in, f, ASC_SF_MmadParams_k_direction_align, 0, 1, &p->kalign);
 }
 
-static int mmadsparse(sim_core *c, const sim_inst *in) {
+int asc_exec_mmadsparse(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 3)->fld;
   mmadp mp;
   if (mmadops(c, in) || mmadparams(c, in, f, &mp))
@@ -688,7 +688,7 @@ static int mmadsparse(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- init_const_value: repeat_times x (block_num 32-byte blocks := value, dst_gap blocks skipped) ---- */
-static int initconst(sim_core *c, const sim_inst *in) {
+int asc_exec_initconst(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 1)->fld;
   int64_t reps, blocks, gap;
   if (wantmem(c, in, 0, MB(L1) | MB(L0A) | MB(L0B), "dst", "L1 (A1/B1), L0A (A2) or L0B (B2)") ||
@@ -724,20 +724,20 @@ void asc_sim_cube_soc_reset(sim_core *c) {
     c->cube->boundary = 0, c->cube->padv = 0;
 }
 
-static int setboundary(sim_core *c, const sim_inst *in) {
+int asc_exec_setboundary(sim_core *c, const sim_inst *in) {
   cubeof(c)->boundary = sim_in(c, in, 0)->i;
   scost(c);
   return 0;
 }
 
-static int setpadv(sim_core *c, const sim_inst *in) {
+int asc_exec_setpadv(sim_core *c, const sim_inst *in) {
   const sim_val *v = sim_in(c, in, 0);
   cubeof(c)->padv = asc_type_is_float(sim_intype(in, 0)) ? v->f : (double)v->i;
   scost(c);
   return 0;
 }
 
-static int setrepeat(sim_core *c, const sim_inst *in) {
+int asc_exec_setrepeat(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 0)->fld;
   sim_cube *k = cubeof(c);
   if (field(c, in, f, ASC_SF_LoadDataRepeatParam_repeat_time, 0, 255, &k->rep[0]) ||
@@ -748,13 +748,13 @@ static int setrepeat(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int setquant(sim_core *c, const sim_inst *in) {
+int asc_exec_setquant(sim_core *c, const sim_inst *in) {
   cubeof(c)->quant = (uint64_t)sim_in(c, in, 0)->i;
   scost(c);
   return 0;
 }
 
-static int sethf32(sim_core *c, const sim_inst *in) {
+int asc_exec_sethf32(sim_core *c, const sim_inst *in) {
   if (in->op->code == ASC_OP_SET_HF32_MODE)
     cubeof(c)->hf32 = sim_in(c, in, 0)->i != 0;
   else
@@ -766,7 +766,7 @@ static int sethf32(sim_core *c, const sim_inst *in) {
 /* ---- mmad ------------------------------------------------------------------------------------- */
 /* C (m x n, L0C Nz) := init + A (m x k, L0A Zz; ND when m = 1) * B (k x n, L0B Zn).
  * Padded rows and columns of the fractals are computed too (and written), padded k is not. */
-static int mmad(sim_core *c, const sim_inst *in) {
+int asc_exec_mmad(sim_core *c, const sim_inst *in) {
   bool hasbias = in->op->code == ASC_OP_MMAD_BIAS;
   const double *f = sim_in(c, in, hasbias ? 4 : 3)->fld;
   mmadp mp;
@@ -950,7 +950,7 @@ static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
   return xfer(c, in, ASC_HW_MEM_L0C, memof(c, in, 0), moved);
 }
 
-static int fixpipe(sim_core *c, const sim_inst *in) {
+int asc_exec_fixpipe(sim_core *c, const sim_inst *in) {
   bool ws = in->op->code == ASC_OP_FIXPIPE_WS;
   const double *f = sim_in(c, in, ws ? 3 : 2)->fld, *cfg = sim_in(c, in, ws ? 4 : 3)->fld;
   fixgeom g = {0};
@@ -988,7 +988,7 @@ static int fixpipe(sim_core *c, const sim_inst *in) {
   return fixcore(c, in, &g);
 }
 
-static int copyco12(sim_core *c, const sim_inst *in) {
+int asc_exec_copyco12(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 2)->fld;
   fixgeom g = {0};
   int64_t relu, split, nz;
@@ -1013,31 +1013,6 @@ static int copyco12(sim_core *c, const sim_inst *in) {
   return fixcore(c, in, &g);
 }
 
-void asc_sim_reg_cube(sim_exec_fn *t) {
-  t[ASC_OP_DATA_COPY_ND2NZ] = nd2nz;
-  t[ASC_OP_DATA_COPY_CO12DST] = copyco12;
-  t[ASC_OP_DATA_COPY_NZ2ND] = nz2nd;
-  t[ASC_OP_LOAD_DATA_2D] = load2d;
-  t[ASC_OP_LOAD_DATA_2D_V2] = load2dv2;
-  t[ASC_OP_LOAD_DATA_3D_V1] = load3dv1;
-  t[ASC_OP_LOAD_DATA_3D_V2] = load3d;
-  t[ASC_OP_LOAD_DATA_3D_V2PRO] = load3d;
-  t[ASC_OP_LOAD_DATA_TRANSPOSE] = loadtr;
-  t[ASC_OP_LOAD_DATA_TRANSPOSE_V2] = loadtr;
-  t[ASC_OP_LOAD_DATA_SPARSE] = loadsparse;
-  t[ASC_OP_MMAD] = mmad;
-  t[ASC_OP_MMAD_BIAS] = mmad;
-  t[ASC_OP_MMAD_SPARSE] = mmadsparse;
-  t[ASC_OP_FIXPIPE] = fixpipe;
-  t[ASC_OP_FIXPIPE_WS] = fixpipe;
-  t[ASC_OP_INIT_CONST_VALUE] = initconst;
-  t[ASC_OP_SET_LOAD_DATA_BOUNDARY] = setboundary;
-  t[ASC_OP_SET_LOAD_DATA_PADDING_VALUE] = setpadv;
-  t[ASC_OP_SET_LOAD_DATA_REPEAT] = setrepeat;
-  t[ASC_OP_SET_FIX_PIPE_PRE_QUANT_FLAG] = setquant;
-  t[ASC_OP_SET_HF32_MODE] = sethf32;
-  t[ASC_OP_SET_HF32_TRANS_MODE] = sethf32;
-}
 
 int asc_sim_want_mem(sim_core *c, const sim_inst *in, int i, unsigned mask, const char *arg, const char *want) {
   return wantmem(c, in, i, mask, arg, want);

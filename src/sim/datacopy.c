@@ -92,7 +92,7 @@ static int move(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff, int
 }
 
 /* data_copy(dst, src, count): count*sizeof(T) bytes, rounded down to 32 B like the NPU. */
-static int datacopy(sim_core *c, const sim_inst *in) {
+int asc_exec_datacopy(sim_core *c, const sim_inst *in) {
   int64_t n = sim_in(c, in, 2)->i, bytes;
   if (n < 0)
     return asc_sim_err(c, in->op, "asc.data_copy: negative count %lld", (long long)n);
@@ -116,7 +116,7 @@ static int datacopy(sim_core *c, const sim_inst *in) {
 
 /* DataCopyParams: block_count blocks of block_len 32-byte units; the strides are the gaps
  * between blocks, in 32-byte units, on each side. */
-static int datacopyparams(sim_core *c, const sim_inst *in) {
+int asc_exec_datacopyparams(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 2)->fld;
   int64_t cnt, len, ss, ds; /* hardware.md §12.1: uint16 fields, block_count <= 4095 */
   if (asc_sim_sfield(c, in->op, f, ASC_SF_DataCopyParams_block_count, 0, 4095, &cnt) ||
@@ -189,7 +189,7 @@ static int padblock(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff,
 
 /* data_copy_pad(dst, src, DataCopyExtParams[, DataCopyPadExtParams]): block_len in bytes;
  * GM->UB: src_stride bytes (GM), dst_stride 32-byte blocks (UB); UB->GM the reverse. */
-static int datacopypad(sim_core *c, const sim_inst *in) {
+int asc_exec_datacopypad(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, 2)->fld;
   const double *pad = in->nin > 3 ? sim_in(c, in, 3)->fld : asc_struct_defaults(ASC_STRUCT_DATA_COPY_PAD_EXT);
   int64_t cnt, len, ss, ds, lpad, rpad;
@@ -226,7 +226,7 @@ static int datacopypad(sim_core *c, const sim_inst *in) {
 
 /* data_copy_enhanced(dst, src, DataCopyParams, DataCopyEnhancedParams): the enhanced fields belong to
  * the L0C (CO1) paths; a GM / UB copy takes their defaults and is then data_copy_params. */
-static int datacopyenhanced(sim_core *c, const sim_inst *in) {
+int asc_exec_datacopyenhanced(sim_core *c, const sim_inst *in) {
   const double *e = sim_in(c, in, 3)->fld;
   int f0 = asc_struct_first_field(ASC_STRUCT_DATA_COPY_ENHANCED), n = asc_struct_nfields(ASC_STRUCT_DATA_COPY_ENHANCED);
   for (int i = 0; i < n; i++) {
@@ -235,7 +235,7 @@ static int datacopyenhanced(sim_core *c, const sim_inst *in) {
       return asc_sim_err(c, in->op, "asc.data_copy: %s = %g applies to the L0C (CO1) copy paths only; a GM / UB copy "
                          "takes its default 0", fi->label, e[fi->index]);
   }
-  return datacopyparams(c, in);
+  return asc_exec_datacopyparams(c, in);
 }
 
 /* The selected indices of one dimension of a SliceInfo (start, end, stride, burst_len, shape):
@@ -299,7 +299,7 @@ done:
 }
 
 /* data_copy_slice(dst, src, dim, dst slices, src slices) */
-static int datacopyslice(sim_core *c, const sim_inst *in) {
+int asc_exec_datacopyslice(sim_core *c, const sim_inst *in) {
   int64_t dim = sim_in(c, in, 2)->i;
   if (dim < 1 || dim > 8 || in->nin != 3 + 10 * dim)
     return asc_sim_err(c, in->op, "asc.data_copy: dim_value %lld needs that many SliceInfo per side (1..8)",
@@ -328,7 +328,7 @@ static int datacopyslice(sim_core *c, const sim_inst *in) {
   return rc ? -1 : copycost(c, in, (nd > 0 ? nd : 0) * esz);
 }
 
-static int setpadvalue(sim_core *c, const sim_inst *in) {
+int asc_exec_setpadvalue(sim_core *c, const sim_inst *in) {
   const sim_val *v = sim_in(c, in, 0);
   c->padval = asc_type_is_float(sim_intype(in, 0)) ? v->f : (double)v->i;
   c->padval_set = true;
@@ -336,12 +336,3 @@ static int setpadvalue(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-void asc_sim_reg_datacopy(sim_exec_fn *t) {
-  t[ASC_OP_DATA_COPY] = datacopy;
-  t[ASC_OP_DATA_COPY_PARAMS] = datacopyparams;
-  t[ASC_OP_DATA_COPY_PAD] = datacopypad;
-  t[ASC_OP_DATA_COPY_PAD_V1] = datacopypad;
-  t[ASC_OP_DATA_COPY_ENHANCED] = datacopyenhanced;
-  t[ASC_OP_DATA_COPY_SLICE] = datacopyslice;
-  t[ASC_OP_SET_PAD_VALUE] = setpadvalue;
-}

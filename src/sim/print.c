@@ -54,7 +54,7 @@ static void putf(sim_core *c, const char *fmt, ...) {
 
 static bool isfloat(const sim_inst *in, int i) { return asc_type_is_float(sim_intype(in, i)); }
 
-static int printfop(sim_core *c, const sim_inst *in) {
+int asc_exec_printfop(sim_core *c, const sim_inst *in) {
   const asc_attr *a = asc_op_attr(in->op, "fmt");
   const char *f = a && a->s ? a->s : "";
   size_t n = a ? a->slen : 0;
@@ -155,13 +155,13 @@ static void nest(sim_core *c, int dt, const uint8_t *p, int64_t n, const int64_t
 
 static int dumpat(sim_core *c, const sim_inst *in, int64_t desc, int64_t eoff, int64_t n, int nd);
 
-static int dumptensor(sim_core *c, const sim_inst *in) {
+int asc_exec_dumptensor(sim_core *c, const sim_inst *in) {
   return dumpat(c, in, sim_in(c, in, 1)->i, 0, sim_in(c, in, 2)->i, in->nin - 3);
 }
 
 /* dump_acc_chk_point(t, index, count_off, dump_size): dump_tensor from element count_off on; a dump of
  * more than 30 KB prints nothing (API DumpAccChkPoint.md), with a warning. */
-static int dumpaccchk(sim_core *c, const sim_inst *in) {
+int asc_exec_dumpaccchk(sim_core *c, const sim_inst *in) {
   int dt = asc_sim_elem_dtype(sim_intype(in, 0));
   int64_t off = sim_in(c, in, 2)->i, n = sim_in(c, in, 3)->i;
   if (dt < 0 || off < 0 || n < 0)
@@ -230,7 +230,7 @@ static int dumpat(sim_core *c, const sim_inst *in, int64_t desc, int64_t eoff, i
 }
 
 /* LocalTensor.print(len): a line per 32-byte block, '%04lld: ' and the values (%g for floats). */
-static int ltprint(sim_core *c, const sim_inst *in) {
+int asc_exec_ltprint(sim_core *c, const sim_inst *in) {
   if (asc_sim_issue_barrier(c, in, ASC_PIPEID_PIPE_ALL))
     return -1;
   int dt = asc_sim_elem_dtype(sim_intype(in, 0));
@@ -255,7 +255,7 @@ static int ltprint(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int printtimestamp(sim_core *c, const sim_inst *in) {
+int asc_exec_printtimestamp(sim_core *c, const sim_inst *in) {
   putf(c, "descId is %lld, timeStamp is %lld, pc is %d\n", (long long)sim_in(c, in, 0)->i, (long long)c->sclk,
        in->id);
   asc_sim_scalar(c, c->L->cost->scalar_op);
@@ -265,7 +265,7 @@ static int printtimestamp(sim_core *c, const sim_inst *in) {
 /* LocalTensor.to_file(name) (API ToFile: "CPU debugging only; the LocalTensor's data is dumped to a file in
  * the working directory"): after every pipe drains, a snapshot of the tensor's bytes; the file is written
  * when the block commits (in block order, so with several blocks the last block's snapshot remains). */
-static int ltofile(sim_core *c, const sim_inst *in) {
+int asc_exec_ltofile(sim_core *c, const sim_inst *in) {
   if (asc_sim_issue_barrier(c, in, ASC_PIPEID_PIPE_ALL))
     return -1;
   const asc_attr *a = asc_op_attr(in->op, "file");
@@ -337,7 +337,7 @@ void asc_sim_print_commit(const sim_launch *L, sim_blockout *out, asc_sim_report
   p[rep->nprint] = 0;
 }
 
-static int mprofstart(sim_core *c, const sim_inst *in) {
+int asc_exec_mprofstart(sim_core *c, const sim_inst *in) {
   if (c->mprof_on)
     return asc_sim_err(c, in->op, "asc.metrics_prof_start: a metrics region is already running (no metrics_prof_stop)");
   c->mprof_on = true;
@@ -346,7 +346,7 @@ static int mprofstart(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int mprofstop(sim_core *c, const sim_inst *in) {
+int asc_exec_mprofstop(sim_core *c, const sim_inst *in) {
   if (!c->mprof_on)
     return asc_sim_err(c, in->op, "asc.metrics_prof_stop: no metrics_prof_start before it");
   c->mprof_on = false;
@@ -358,7 +358,7 @@ static int mprofstop(sim_core *c, const sim_inst *in) {
 /* ---- check_local_memory_ia: 4 exception registers over UB ranges (API CheckLocalMemoryIA.md) ---- */
 enum { IA_SR = 1, IA_SW = 2, IA_VR = 4, IA_VW = 8, IA_MR = 16, IA_MW = 32 };
 
-static int checkia(sim_core *c, const sim_inst *in) {
+int asc_exec_checkia(sim_core *c, const sim_inst *in) {
   int64_t k = sim_in(c, in, 0)->i, s = sim_in(c, in, 1)->i, e = sim_in(c, in, 2)->i;
   if (k < 0 || k > 3)
     return asc_sim_err(c, in->op, "asc.check_local_memory_ia: enable_bit %lld is not 0..3", (long long)k);
@@ -393,14 +393,3 @@ int asc_sim_ia_check(sim_core *c, const asc_op *op, int64_t lo, int64_t hi, bool
   return 0;
 }
 
-void asc_sim_reg_print(sim_exec_fn *t) {
-  t[ASC_OP_CHECK_LOCAL_MEMORY_IA] = checkia;
-  t[ASC_OP_METRICS_PROF_START] = mprofstart;
-  t[ASC_OP_METRICS_PROF_STOP] = mprofstop;
-  t[ASC_OP_PRINTF] = printfop;
-  t[ASC_OP_DUMP_TENSOR] = dumptensor;
-  t[ASC_OP_LT_PRINT] = ltprint;
-  t[ASC_OP_DUMP_ACC_CHK_POINT] = dumpaccchk;
-  t[ASC_OP_PRINT_TIME_STAMP] = printtimestamp;
-  t[ASC_OP_LT_TO_FILE] = ltofile;
-}

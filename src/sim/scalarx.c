@@ -23,7 +23,7 @@ static int bitarg(sim_core *c, const sim_inst *in) {
   return (int)b;
 }
 
-static int sffvalue(sim_core *c, const sim_inst *in) {
+int asc_exec_sffvalue(sim_core *c, const sim_inst *in) {
   uint64_t v = (uint64_t)sim_in(c, in, 0)->i;
   int b = bitarg(c, in);
   if (b < 0)
@@ -39,7 +39,7 @@ static int sffvalue(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int countofvalue(sim_core *c, const sim_inst *in) {
+int asc_exec_countofvalue(sim_core *c, const sim_inst *in) {
   uint64_t v = (uint64_t)sim_in(c, in, 0)->i;
   int b = bitarg(c, in);
   if (b < 0)
@@ -49,7 +49,7 @@ static int countofvalue(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int clz(sim_core *c, const sim_inst *in) {
+int asc_exec_clz(sim_core *c, const sim_inst *in) {
   uint64_t v = (uint64_t)sim_in(c, in, 0)->i;
   int n = 0;
   while (n < 64 && !((v >> (63 - n)) & 1))
@@ -59,7 +59,7 @@ static int clz(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int samesign(sim_core *c, const sim_inst *in) {
+int asc_exec_samesign(sim_core *c, const sim_inst *in) {
   uint64_t v = (uint64_t)sim_in(c, in, 0)->i, s = v >> 63;
   int n = 0;
   while (n < 63 && ((v >> (62 - n)) & 1) == s)
@@ -69,7 +69,7 @@ static int samesign(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int scalarcast(sim_core *c, const sim_inst *in) {
+int asc_exec_scalarcast(sim_core *c, const sim_inst *in) {
   int dt = asc_sim_dtype_of(sim_outtype(in, 0));
   const asc_attr *a = asc_op_attr(in->op, "round");
   int rm = a ? (int)a->i : SIM_RM_NONE;
@@ -92,25 +92,25 @@ static int scalarcast(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int systemcycle(sim_core *c, const sim_inst *in) {
+int asc_exec_systemcycle(sim_core *c, const sim_inst *in) {
   sim_out(c, in, 0)->i = c->sclk;
   scost(c);
   return 0;
 }
 
-static int trap(sim_core *c, const sim_inst *in) {
+int asc_exec_trap(sim_core *c, const sim_inst *in) {
   return asc_sim_err(c, in->op, "trap: the kernel called asc.trap() (block %d)", c->block);
 }
 
 /* pyasc traces such a call for any platform; the toolchain refuses it for a platform without it. */
-static int unavailable(sim_core *c, const sim_inst *in) {
+int asc_exec_unavailable(sim_core *c, const sim_inst *in) {
   const asc_attr *f = asc_op_attr(in->op, "callee"), *r = asc_op_attr(in->op, "reason");
   return asc_sim_err(c, in->op, "asc.%.*s is not available on %s: %.*s", (int)f->slen, f->s, c->L->plat->name,
                      (int)r->slen, r->s);
 }
 
 /* ---- system functions ---- */
-static int programcounter(sim_core *c, const sim_inst *in) {
+int asc_exec_programcounter(sim_core *c, const sim_inst *in) {
   sim_out(c, in, 0)->i = in->id;
   scost(c);
   return 0;
@@ -119,7 +119,7 @@ static int programcounter(sim_core *c, const sim_inst *in) {
 /* init_soc_state: the A2's reset of the state earlier code may leave (the page: the atomic and
  * mask modes; Ascend C InitSocState for arch 2201: set_atomic_none, set_mask_norm, all lanes on the
  * vector side, load3d boundary and padding 0 on the cube side). */
-static int initsoc(sim_core *c, const sim_inst *in) {
+int asc_exec_initsoc(sim_core *c, const sim_inst *in) {
   (void)in;
   c->atomic_dt = -1;
   c->counter = false;
@@ -131,13 +131,13 @@ static int initsoc(sim_core *c, const sim_inst *in) {
 
 /* data_sync_barrier, the cache operations: scalar time, no effect on results (the simulator
  * has no caches: GM is always coherent). */
-static int costonly(sim_core *c, const sim_inst *in) {
+int asc_exec_costonly(sim_core *c, const sim_inst *in) {
   (void)in;
   scost(c);
   return 0;
 }
 
-static int dcci(sim_core *c, const sim_inst *in) {
+int asc_exec_dcci(sim_core *c, const sim_inst *in) {
   if (sim_in(c, in, 0)->mem == SIM_MEM_NONE)
     return asc_sim_err(c, in->op, "asc.data_cache_clean_and_invalid: the global tensor is bound to no memory "
                        "(set_global_buffer missing)");
@@ -145,7 +145,7 @@ static int dcci(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int icachestatus(sim_core *c, const sim_inst *in) {
+int asc_exec_icachestatus(sim_core *c, const sim_inst *in) {
   sim_out(c, in, 0)->i = 0;
   scost(c);
   return 0;
@@ -157,13 +157,13 @@ static void unbound(sim_val *r) {
   r->len = -1;
 }
 
-static int getsysws(sim_core *c, const sim_inst *in) {
+int asc_exec_getsysws(sim_core *c, const sim_inst *in) {
   *sim_out(c, in, 0) = c->sys_workspace;
   scost(c);
   return 0;
 }
 
-static int setsysws(sim_core *c, const sim_inst *in) {
+int asc_exec_setsysws(sim_core *c, const sim_inst *in) {
   c->sys_workspace = *sim_in(c, in, 0);
   scost(c);
   return 0;
@@ -177,7 +177,7 @@ static int hcclindex(sim_core *c, const sim_inst *in, int *idx) {
   return 0;
 }
 
-static int gethccl(sim_core *c, const sim_inst *in) {
+int asc_exec_gethccl(sim_core *c, const sim_inst *in) {
   int idx;
   if (hcclindex(c, in, &idx))
     return -1;
@@ -186,7 +186,7 @@ static int gethccl(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int sethccl(sim_core *c, const sim_inst *in) {
+int asc_exec_sethccl(sim_core *c, const sim_inst *in) {
   int idx;
   if (hcclindex(c, in, &idx))
     return -1;
@@ -195,14 +195,14 @@ static int sethccl(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int mmlayout(sim_core *c, const sim_inst *in) {
+int asc_exec_mmlayout(sim_core *c, const sim_inst *in) {
   c->mm_layout = sim_in(c, in, 0)->i != 0;
   scost(c);
   return 0;
 }
 
 /* ---- asc.array indexed at run time: the scalar unit's stack arrays ---- */
-static int sarrnew(sim_core *c, const sim_inst *in) {
+int asc_exec_sarrnew(sim_core *c, const sim_inst *in) {
   int64_t len = asc_op_attr(in->op, "length")->i;
   if (len < 1 || len > (1 << 20))
     return asc_sim_err(c, in->op, "asc.scalar_array: length %lld (1 .. 1048576)", (long long)len);
@@ -235,7 +235,7 @@ static sim_val *sarrelem(sim_core *c, const sim_inst *in) {
   return &c->sarr[h].v[i];
 }
 
-static int sarrget(sim_core *c, const sim_inst *in) {
+int asc_exec_sarrget(sim_core *c, const sim_inst *in) {
   sim_val *e = sarrelem(c, in);
   if (!e)
     return -1;
@@ -243,7 +243,7 @@ static int sarrget(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int sarrset(sim_core *c, const sim_inst *in) {
+int asc_exec_sarrset(sim_core *c, const sim_inst *in) {
   sim_val *e = sarrelem(c, in);
   if (!e)
     return -1;
@@ -257,28 +257,3 @@ void asc_sim_sys_init(sim_core *c) {
   unbound(&c->hccl_ctx[1]);
 }
 
-void asc_sim_reg_scalarx(sim_exec_fn *t) {
-  t[ASC_OP_GET_PROGRAM_COUNTER] = programcounter;
-  t[ASC_OP_INIT_SOC_STATE] = initsoc;
-  t[ASC_OP_DATA_SYNC_BARRIER] = costonly;
-  t[ASC_OP_DATA_CACHE_CLEAN_AND_INVALID] = dcci;
-  t[ASC_OP_DATA_CACHE_PRELOAD] = dcci;
-  t[ASC_OP_ICACHE_PRELOAD] = costonly;
-  t[ASC_OP_GET_ICACHE_PRELOAD_STATUS] = icachestatus;
-  t[ASC_OP_GET_SYS_WORKSPACE] = getsysws;
-  t[ASC_OP_SET_SYS_WORKSPACE] = setsysws;
-  t[ASC_OP_GET_HCCL_CONTEXT] = gethccl;
-  t[ASC_OP_SET_HCCL_CONTEXT] = sethccl;
-  t[ASC_OP_SET_MM_LAYOUT_TRANSFORM] = mmlayout;
-  t[ASC_OP_SCALAR_CAST] = scalarcast;
-  t[ASC_OP_SCALAR_GET_SFF_VALUE] = sffvalue;
-  t[ASC_OP_SCALAR_GET_COUNT_OF_VALUE] = countofvalue;
-  t[ASC_OP_SCALAR_COUNT_LEADING_ZERO] = clz;
-  t[ASC_OP_COUNT_BITS_CNT_SAME_AS_SIGN_BIT] = samesign;
-  t[ASC_OP_GET_SYSTEM_CYCLE] = systemcycle;
-  t[ASC_OP_TRAP] = trap;
-  t[ASC_OP_SCALAR_ARRAY] = sarrnew;
-  t[ASC_OP_SCALAR_ARRAY_GET] = sarrget;
-  t[ASC_OP_SCALAR_ARRAY_SET] = sarrset;
-  t[ASC_OP_UNAVAILABLE] = unavailable;
-}

@@ -29,7 +29,7 @@
 
 static int dtof(const sim_inst *in, int i) { return asc_sim_elem_dtype(sim_intype(in, i)); }
 
-static int transpose(sim_core *c, const sim_inst *in) {
+int asc_exec_transpose(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if (dt < 0 || asc_sim_dtype_size(dt) != 2)
     return asc_sim_err(c, in->op, "asc.transpose: the 16 x 16 form takes 2-byte elements");
@@ -49,7 +49,7 @@ static int transpose(sim_core *c, const sim_inst *in) {
  * (and counts as written): (c + 2) blocks of 16 x 32 bytes for NCHW2NHWC, (2c + 1) for NHWC2NCHW. */
 enum { TT_NONE = 0, TT_ND2ND_B16 = 10, TT_NCHW2NHWC = 11, TT_NHWC2NCHW = 12 };
 
-static int transposeext(sim_core *c, const sim_inst *in) {
+int asc_exec_transposeext(sim_core *c, const sim_inst *in) {
   const double *p = sim_in(c, in, 3)->fld;
   int64_t n = (int64_t)SFLD(p, TransposeParamsExt, n_size), ch = (int64_t)SFLD(p, TransposeParamsExt, c_size);
   int64_t h = (int64_t)SFLD(p, TransposeParamsExt, h_size), w = (int64_t)SFLD(p, TransposeParamsExt, w_size);
@@ -57,7 +57,7 @@ static int transposeext(sim_core *c, const sim_inst *in) {
   if (dt < 0)
     return -1;
   if (type == TT_ND2ND_B16)
-    return transpose(c, in);
+    return asc_exec_transpose(c, in);
   if (type == TT_NONE)
     return asc_sim_vcost(c, in, 0); /* TRANSPOSE_TYPE_NONE: the issue only */
   if (type != TT_NCHW2NHWC && type != TT_NHWC2NCHW)
@@ -94,7 +94,7 @@ static int transposeext(sim_core *c, const sim_inst *in) {
 
 /* trans_data_to_5hd(dst0..15, src0..15, TransDataTo5HDParams), 2-byte elements: each repeat reads a
  * 32-byte block from each source and writes the 16 x 16 transpose, one block per destination. */
-static int trans5hd(sim_core *c, const sim_inst *in) {
+int asc_exec_trans5hd(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if (dt < 0 || asc_sim_dtype_size(dt) != 2)
     return asc_sim_err(c, in->op, "asc.trans_data_to_5hd: only 2-byte elements are modelled yet");
@@ -129,7 +129,7 @@ static int trans5hd(sim_core *c, const sim_inst *in) {
  * has 2 reserved bytes after it, written as 0 by the model. */
 static bool before(double a, double b) { return !isnan(a) && (isnan(b) || a > b); }
 
-static int sort32(sim_core *c, const sim_inst *in) {
+int asc_exec_sort32(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0), it = dtof(in, 3);
   if ((dt != ASC_SIM_F16 && dt != ASC_SIM_F32) || dtof(in, 1) != dt)
     return asc_sim_err(c, in->op, "asc.sort32: dst and src0 must both be half or both float");
@@ -172,7 +172,7 @@ static int64_t repeatof(sim_core *c, const sim_inst *in, int i) {
 }
 
 /* brcb(dst, src, repeat, BrcbRepeatParams) */
-static int brcb(sim_core *c, const sim_inst *in) {
+int asc_exec_brcb(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   int64_t repeat = repeatof(c, in, 2);
   if (dt < 0 || repeat < 0)
@@ -213,7 +213,7 @@ static int checkoffs(sim_core *c, const sim_inst *in, int offi) {
 }
 
 /* gather(dst, src, src_base, n, src_offset) */
-static int gather(sim_core *c, const sim_inst *in) {
+int asc_exec_gather(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if (dt < 0 || checkoffs(c, in, 4))
     return -1;
@@ -234,7 +234,7 @@ static int gather(sim_core *c, const sim_inst *in) {
 }
 
 /* gather.mask|bitmask(dst, src, src_offset, src_base, mask.., repeat, dst_rep_stride) */
-static int gatherl0(sim_core *c, const sim_inst *in) {
+int asc_exec_gatherl0(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if (dt < 0 || checkoffs(c, in, 2))
     return -1;
@@ -259,7 +259,7 @@ static int gatherl0(sim_core *c, const sim_inst *in) {
 }
 
 /* gatherb(dst, src, offset, repeat, GatherRepeatParams) */
-static int gatherb(sim_core *c, const sim_inst *in) {
+int asc_exec_gatherb(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   int64_t repeat = repeatof(c, in, 3);
   if (dt < 0 || repeat < 0 || checkoffs(c, in, 2))
@@ -300,7 +300,7 @@ static bool builtin(int p, int k) {
  * Normal mode: every lane of each of repeat_times repeats; reduce (counter) mode: the first
  * `mask` lanes of each repeat.  Kept elements are packed into dst from element 0.  The
  * instruction leaves normal mode and the full mask behind (the Ascend C API does). */
-static int gathermask(sim_core *c, const sim_inst *in) {
+int asc_exec_gathermask(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if (dt < 0)
     return -1;
@@ -354,23 +354,9 @@ static int gathermask(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, repeat); /* class GATHER */
 }
 
-static int gatherkept(sim_core *c, const sim_inst *in) {
+int asc_exec_gatherkept(sim_core *c, const sim_inst *in) {
   sim_out(c, in, 0)->i = c->gather_kept;
   asc_sim_scalar(c, c->L->cost->scalar_op);
   return 0;
 }
 
-void asc_sim_reg_vlayout(sim_exec_fn *t) {
-  t[ASC_OP_GATHER_MASK] = gathermask;
-  t[ASC_OP_GATHER_MASK_PATTERN] = gathermask;
-  t[ASC_OP_GET_GATHER_MASK_REMAIN_COUNT] = gatherkept;
-  t[ASC_OP_TRANSPOSE] = transpose;
-  t[ASC_OP_TRANSPOSE_EXT] = transposeext;
-  t[ASC_OP_BRCB] = brcb;
-  t[ASC_OP_SORT32] = sort32;
-  t[ASC_OP_TRANS_DATA_TO_5HD] = trans5hd;
-  t[ASC_OP_GATHER] = gather;
-  t[ASC_OP_GATHER_L0] = gatherl0;
-  t[ASC_OP_GATHER_L0_BITS] = gatherl0;
-  t[ASC_OP_GATHERB] = gatherb;
-}

@@ -39,7 +39,7 @@ static uint8_t *ptr8(sim_core *c, const sim_inst *in, int i, int64_t off, int64_
 }
 
 /* mrg_sort(dst, len0..len3, valid_bit, repeat, src1..src4) */
-static int mrgsort(sim_core *c, const sim_inst *in) {
+int asc_exec_mrgsort(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0), nsrc = in->nin - 7;
   if (dt != ASC_SIM_F16 && dt != ASC_SIM_F32)
     return asc_sim_err(c, in->op, "asc.mrg_sort: element type must be half or float");
@@ -120,7 +120,7 @@ static int mrgsort(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, (8 * total * repeat + 255) / 256); /* class SORT */
 }
 
-static int getmrgsortresult(sim_core *c, const sim_inst *in) {
+int asc_exec_getmrgsortresult(sim_core *c, const sim_inst *in) {
   for (int i = 0; i < 4; i++)
     sim_out(c, in, i)->i = (int64_t)((c->vms4_sr >> (16 * i)) & 0xFFFF);
   asc_sim_scalar(c, c->L->cost->scalar_op);
@@ -128,7 +128,7 @@ static int getmrgsortresult(sim_core *c, const sim_inst *in) {
 }
 
 /* get_sort_len / get_sort_offset: n records of 8 bytes in elements of dtype. */
-static int sortlen(sim_core *c, const sim_inst *in) {
+int asc_exec_sortlen(sim_core *c, const sim_inst *in) {
   const asc_attr *a = asc_op_attr(in->op, "dtype");
   int dt = a && a->type ? asc_sim_dtype_of(a->type) : -1;
   if (dt != ASC_SIM_F16 && dt != ASC_SIM_F32)
@@ -154,7 +154,7 @@ static int reccmp(const void *pa, const void *pb) {
 }
 
 /* sort(dst, concat, index, tmp, repeat) */
-static int sortop(sim_core *c, const sim_inst *in) {
+int asc_exec_sortop(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if ((dt != ASC_SIM_F16 && dt != ASC_SIM_F32) || dtof(in, 1) != dt)
     return asc_sim_err(c, in->op, "asc.sort: dst and concat must both be half or both float");
@@ -195,10 +195,3 @@ static int sortop(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, full ? 2 * reps : reps); /* class SORT; full: a second (merge) pass */
 }
 
-void asc_sim_reg_vsort(sim_exec_fn *t) {
-  t[ASC_OP_MRG_SORT] = mrgsort;
-  t[ASC_OP_GET_MRG_SORT_RESULT] = getmrgsortresult;
-  t[ASC_OP_GET_SORT_LEN] = sortlen;
-  t[ASC_OP_GET_SORT_OFFSET] = sortlen;
-  t[ASC_OP_SORT] = sortop;
-}
