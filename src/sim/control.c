@@ -104,7 +104,7 @@ static void toresults(sim_core *c, const sim_inst *in, const int *src, int n) {
 
 /* scf.for lb, ub, step, inits...: body args are (iv, carried...). */
 int asc_exec_forop(sim_core *c, const sim_inst *in) {
-  int64_t lb = sim_in(c, in, 0)->i, ub = sim_in(c, in, 1)->i, step = sim_in(c, in, 2)->i;
+  int64_t lb = sim_in(c, in, ASC_OPND_FOR_lower_bound)->i, ub = sim_in(c, in, ASC_OPND_FOR_upper_bound)->i, step = sim_in(c, in, ASC_OPND_FOR_step)->i;
   const sim_block *body = &in->regions[0];
   int ncar = in->nin - 3, ny;
   if (step <= 0)
@@ -115,7 +115,7 @@ int asc_exec_forop(sim_core *c, const sim_inst *in) {
   loopenter(c, in);
   for (int64_t iv = lb; iv < ub; iv += step) {
     sim_val *ivs = &c->slots[body->args[0]];
-    ivs->i = asc_sim_wrap(iv, asc_sim_dtype_of(in->op->operands[0]->type));
+    ivs->i = asc_sim_wrap(iv, asc_sim_dtype_of(in->op->operands[ASC_OPND_FOR_lower_bound]->type));
     asc_sim_scalar(c, c->L->cost->scalar_op);
     loopiter(c);
     if (asc_sim_run_block(c, body))
@@ -131,7 +131,7 @@ int asc_exec_forop(sim_core *c, const sim_inst *in) {
 }
 
 int asc_exec_ifop(sim_core *c, const sim_inst *in) {
-  const sim_block *b = &in->regions[sim_in(c, in, 0)->i ? 0 : 1];
+  const sim_block *b = &in->regions[sim_in(c, in, ASC_OPND_IF_cond)->i ? 0 : 1];
   int ny;
   asc_sim_scalar(c, c->L->cost->scalar_op);
   if (asc_sim_run_block(c, b))

@@ -141,7 +141,7 @@ static sim_queue *queueof(sim_core *c, const sim_inst *in, int i) {
 
 int asc_exec_initbuffer(sim_core *c, const sim_inst *in) {
   sim_queue *q = queueof(c, in, 1);
-  int64_t num = sim_in(c, in, 2)->i, len = sim_in(c, in, 3)->i, addr;
+  int64_t num = sim_in(c, in, ASC_OPND_INIT_BUFFER_num)->i, len = sim_in(c, in, ASC_OPND_INIT_BUFFER_len)->i, addr;
   if (!q || q->nbuf >= 0)
     return asc_sim_err(c, in->op, "asc.init_buffer: the queue already has its buffers");
   if (num < 1 || len < 1)
@@ -231,7 +231,7 @@ static sim_qbuf *bufof(sim_core *c, const sim_inst *in, sim_queue *q, const sim_
 
 int asc_exec_enque(sim_core *c, const sim_inst *in) {
   sim_queue *q = queueof(c, in, 0);
-  sim_qbuf *b = bufof(c, in, q, sim_in(c, in, 1));
+  sim_qbuf *b = bufof(c, in, q, sim_in(c, in, ASC_OPND_ENQUE_tensor));
   if (!b)
     return -1;
   if (b->state != SIM_QB_OCCUPIED && b->state != SIM_QB_DEQUE)
@@ -277,7 +277,7 @@ int asc_exec_deque(sim_core *c, const sim_inst *in) {
 
 int asc_exec_freeq(sim_core *c, const sim_inst *in) {
   sim_queue *q = queueof(c, in, 0);
-  sim_qbuf *b = bufof(c, in, q, sim_in(c, in, 1));
+  sim_qbuf *b = bufof(c, in, q, sim_in(c, in, ASC_OPND_FREE_TENSOR_tensor));
   if (!b)
     return -1;
   if (b->state == SIM_QB_FREE)
@@ -383,7 +383,7 @@ int asc_exec_allocevent(sim_core *c, const sim_inst *in) {
 
 int asc_exec_releaseevent(sim_core *c, const sim_inst *in) {
   int evt = evtattr(in);
-  int64_t id = sim_in(c, in, 1)->i;
+  int64_t id = sim_in(c, in, ASC_OPND_TPIPE_RELEASE_EVENT_ID_event_id)->i;
   if (pipeof(c, in))
     return -1;
   if (id < 0 || id >= SIM_NIDS || !(c->idmask[evt] & (1u << id)))
@@ -489,7 +489,7 @@ static sim_tbuf *tbufof(sim_core *c, const sim_inst *in, int i) {
 
 int asc_exec_inittbuf(sim_core *c, const sim_inst *in) {
   sim_tbuf *t = tbufof(c, in, 1);
-  int64_t len = sim_in(c, in, 2)->i;
+  int64_t len = sim_in(c, in, ASC_OPND_INIT_TBUF_len)->i;
   if (!t || t->len >= 0)
     return asc_sim_err(c, in->op, "asc.init_tbuf: the TBuf already has its buffer");
   if (len < 1)
@@ -543,13 +543,13 @@ int asc_exec_globaltensor(sim_core *c, const sim_inst *in) {
 }
 
 int asc_exec_setglobalbuffer(sim_core *c, const sim_inst *in) {
-  sim_val *gt = sim_in(c, in, 0);
-  const sim_val *p = sim_in(c, in, 1);
+  sim_val *gt = sim_in(c, in, ASC_OPND_SET_GLOBAL_BUFFER_tensor);
+  const sim_val *p = sim_in(c, in, ASC_OPND_SET_GLOBAL_BUFFER_buffer);
   gt->mem = p->mem;
   gt->off = p->off;
   gt->len = -1;
   if (in->nin > 2) { /* the size bounds accesses (a warning past it, as past an array) */
-    int64_t n = sim_in(c, in, 2)->i;
+    int64_t n = sim_in(c, in, ASC_OPND_SET_GLOBAL_BUFFER_buffer_size)->i;
     if (n < 0)
       return asc_sim_err(c, in->op, "asc.set_global_buffer: buffer size %lld is negative", (long long)n);
     gt->len = n * esz_in(in, 0);
@@ -563,7 +563,7 @@ int asc_exec_gmoffset(sim_core *c, const sim_inst *in) {
   sim_val *r = sim_out(c, in, 0);
   int esz = asc_type_bytes(sim_intype(in, 0)->elem);
   int64_t delta, off, len = p->len;
-  if (asc_sim_mul(c, in->op, "offset times element size", sim_in(c, in, 1)->i, esz, &delta) ||
+  if (asc_sim_mul(c, in->op, "offset times element size", sim_in(c, in, ASC_OPND_GM_OFFSET_offset)->i, esz, &delta) ||
       asc_sim_add(c, in->op, "pointer byte offset plus offset", p->off, delta, &off) ||
       (len >= 0 && __builtin_sub_overflow(len, delta, &len) &&
        asc_sim_err(c, in->op, "%s: length %lld minus offset %lld bytes overflows", asc_op_name(in->op),
@@ -573,7 +573,7 @@ int asc_exec_gmoffset(sim_core *c, const sim_inst *in) {
   r->off = off;
   r->len = len;
   if (in->nin > 2) { /* gt[start:stop] */
-    int64_t start = sim_in(c, in, 1)->i, stop = sim_in(c, in, 2)->i, n;
+    int64_t start = sim_in(c, in, ASC_OPND_GM_OFFSET_offset)->i, stop = sim_in(c, in, 2)->i, n;
     if (stop < start)
       return asc_sim_err(c, in->op, "asc.gt_subview: stop %lld is before start %lld", (long long)stop,
                          (long long)start);
@@ -590,7 +590,7 @@ int asc_exec_gmoffset(sim_core *c, const sim_inst *in) {
 int asc_exec_localtensor(sim_core *c, const sim_inst *in) {
   const asc_attr *pa = asc_op_attr(in->op, "pos");
   int pos = pa ? (int)pa->i : -1;
-  int64_t addr = sim_in(c, in, 0)->i, n = sim_in(c, in, 1)->i;
+  int64_t addr = sim_in(c, in, ASC_OPND_LOCAL_TENSOR_addr)->i, n = sim_in(c, in, ASC_OPND_LOCAL_TENSOR_size)->i;
   int esz = asc_type_bytes(sim_outtype(in, 0)->elem);
   if (!posok(c, pos))
     return badpos(c, in, pos);
@@ -620,9 +620,9 @@ int asc_exec_localtensor(sim_core *c, const sim_inst *in) {
 }
 
 int asc_exec_ltsubview(sim_core *c, const sim_inst *in) {
-  const sim_val *t = sim_in(c, in, 0);
+  const sim_val *t = sim_in(c, in, ASC_OPND_LT_SUBVIEW_tensor);
   int64_t off;
-  if (asc_sim_mul(c, in->op, "offset times element size", sim_in(c, in, 1)->i,
+  if (asc_sim_mul(c, in->op, "offset times element size", sim_in(c, in, ASC_OPND_LT_SUBVIEW_offset)->i,
                   asc_type_bytes(sim_intype(in, 0)->elem), &off))
     return -1;
   if (off < 0 || (t->len >= 0 && off > t->len))
@@ -638,20 +638,20 @@ int asc_exec_ltsubview(sim_core *c, const sim_inst *in) {
 
 /* ---- tensor accessors ---- */
 int asc_exec_ltphy(sim_core *c, const sim_inst *in) {
-  sim_out(c, in, 0)->i = sim_in(c, in, 0)->off + sim_in(c, in, 1)->i * esz_in(in, 0);
+  sim_out(c, in, 0)->i = sim_in(c, in, ASC_OPND_LT_GET_PHY_ADDR_tensor)->off + sim_in(c, in, ASC_OPND_LT_GET_PHY_ADDR_offset)->i * esz_in(in, 0);
   scost(c);
   return 0;
 }
 
 int asc_exec_ltsize(sim_core *c, const sim_inst *in) {
-  const sim_val *t = sim_in(c, in, 0);
+  const sim_val *t = sim_in(c, in, ASC_OPND_LT_GET_SIZE_tensor);
   sim_out(c, in, 0)->i = t->len < 0 ? 0 : t->len / esz_in(in, 0);
   scost(c);
   return 0;
 }
 
 int asc_exec_ltlength(sim_core *c, const sim_inst *in) {
-  const sim_val *t = sim_in(c, in, 0);
+  const sim_val *t = sim_in(c, in, ASC_OPND_LT_GET_LENGTH_tensor);
   sim_out(c, in, 0)->i = t->len < 0 ? 0 : t->len;
   scost(c);
   return 0;
@@ -660,7 +660,7 @@ int asc_exec_ltlength(sim_core *c, const sim_inst *in) {
 /* set_size (elements) / set_buffer_len (bytes): the extent later ops are checked against. */
 int asc_exec_ltsetlen(sim_core *c, const sim_inst *in) {
   int64_t n = sim_in(c, in, 1)->i, bytes = in->op->code == ASC_OP_LT_SET_SIZE ? n * esz_in(in, 0) : n;
-  sim_val *t = sim_in(c, in, 0);
+  sim_val *t = sim_in(c, in, ASC_OPND_LT_SET_SIZE_tensor);
   int m = sim_hwmem(t->mem);
   int64_t cap = m > 0 ? c->lmb[m] : 0;
   if (n < 0 || t->off + bytes > cap)
@@ -674,7 +674,7 @@ int asc_exec_ltsetlen(sim_core *c, const sim_inst *in) {
 }
 
 int asc_exec_ltgettag(sim_core *c, const sim_inst *in) {
-  sim_out(c, in, 0)->i = sim_in(c, in, 0)->utag;
+  sim_out(c, in, 0)->i = sim_in(c, in, ASC_OPND_LT_GET_USER_TAG_tensor)->utag;
   scost(c);
   return 0;
 }
@@ -682,9 +682,9 @@ int asc_exec_ltgettag(sim_core *c, const sim_inst *in) {
 /* A queue tensor's tag is its buffer's (Ascend C keeps it in the buffer handle), so it survives
  * enque / deque: the buffer keeps it while the tensor is current. */
 int asc_exec_ltsettag(sim_core *c, const sim_inst *in) {
-  sim_val *t = sim_in(c, in, 0);
+  sim_val *t = sim_in(c, in, ASC_OPND_LT_SET_USER_TAG_tensor);
   int64_t bi = (t->tag & 0xffff) - 1;
-  t->utag = sim_in(c, in, 1)->i;
+  t->utag = sim_in(c, in, ASC_OPND_LT_SET_USER_TAG_tag)->i;
   if (t->tag && bi >= 0 && bi < c->nbufs && c->bufs[bi].gen == (int)(t->tag >> 16))
     c->bufs[bi].utag = t->utag;
   scost(c);
@@ -692,17 +692,17 @@ int asc_exec_ltsettag(sim_core *c, const sim_inst *in) {
 }
 
 int asc_exec_ltreinterpret(sim_core *c, const sim_inst *in) {
-  *sim_out(c, in, 0) = *sim_in(c, in, 0);
+  *sim_out(c, in, 0) = *sim_in(c, in, ASC_OPND_LT_REINTERPRET_CAST_tensor);
   return 0;
 }
 
 int asc_exec_ltsetaddr(sim_core *c, const sim_inst *in) {
-  const sim_val *src = sim_in(c, in, 1);
-  int64_t off = sim_in(c, in, 2)->i * esz_in(in, 1);
+  const sim_val *src = sim_in(c, in, ASC_OPND_LT_SET_ADDR_WITH_OFFSET_src);
+  int64_t off = sim_in(c, in, ASC_OPND_LT_SET_ADDR_WITH_OFFSET_offset)->i * esz_in(in, 1);
   if (off < 0 || (src->len >= 0 && off > src->len))
     return asc_sim_err(c, in->op, "asc.lt_set_addr_with_offset: byte offset %lld is outside the source tensor "
                        "of %lld bytes", (long long)off, (long long)src->len);
-  sim_val *t = sim_in(c, in, 0);
+  sim_val *t = sim_in(c, in, ASC_OPND_LT_SET_ADDR_WITH_OFFSET_tensor);
   int64_t utag = t->utag;
   *t = *src;
   t->utag = utag;
@@ -713,7 +713,7 @@ int asc_exec_ltsetaddr(sim_core *c, const sim_inst *in) {
 }
 
 int asc_exec_gtsize(sim_core *c, const sim_inst *in) {
-  const sim_val *t = sim_in(c, in, 0);
+  const sim_val *t = sim_in(c, in, ASC_OPND_GT_GET_SIZE_tensor);
   sim_out(c, in, 0)->i = t->len < 0 ? 0 : t->len / esz_in(in, 0);
   scost(c);
   return 0;
@@ -731,8 +731,8 @@ int asc_exec_gtl2hint(sim_core *c, const sim_inst *in) {
 
 int asc_exec_gtphy(sim_core *c, const sim_inst *in) {
   sim_val *r = sim_out(c, in, 0);
-  *r = *sim_in(c, in, 0);
-  int64_t off = sim_in(c, in, 1)->i * esz_in(in, 0);
+  *r = *sim_in(c, in, ASC_OPND_GT_GET_PHY_ADDR_tensor);
+  int64_t off = sim_in(c, in, ASC_OPND_GT_GET_PHY_ADDR_offset)->i * esz_in(in, 0);
   r->off += off;
   if (r->len >= 0)
     r->len -= off;
@@ -745,7 +745,7 @@ int asc_exec_gtphy(sim_core *c, const sim_inst *in) {
 enum { MM_OFFBITS = 40 };
 
 int asc_exec_mmhandle(sim_core *c, const sim_inst *in) {
-  const sim_val *t = sim_in(c, in, 0);
+  const sim_val *t = sim_in(c, in, ASC_OPND_MATMUL_GT_HANDLE_tensor);
   if (t->mem < 0 || t->off < 0 || t->off >= (int64_t)1 << MM_OFFBITS)
     return asc_sim_err(c, in->op, "%s: the tensor is not in a kernel GM array", asc_op_name(in->op));
   sim_out(c, in, 0)->i = (int64_t)(t->mem + 1) << MM_OFFBITS | t->off;
@@ -762,7 +762,7 @@ int asc_exec_mmmisuse(sim_core *c, const sim_inst *in) {
 }
 
 int asc_exec_mmfromhandle(sim_core *c, const sim_inst *in) {
-  int64_t h = sim_in(c, in, 0)->i, mem = (h >> MM_OFFBITS) - 1;
+  int64_t h = sim_in(c, in, ASC_OPND_MATMUL_GT_FROM_HANDLE_handle)->i, mem = (h >> MM_OFFBITS) - 1;
   if (h < 0 || mem < 0 || mem >= c->L->ngm)
     return asc_sim_err(c, in->op, "%s: word %lld names no kernel GM array (a corrupted Matmul message)",
                        asc_op_name(in->op), (long long)h);
@@ -770,7 +770,7 @@ int asc_exec_mmfromhandle(sim_core *c, const sim_inst *in) {
   memset(r, 0, sizeof *r);
   r->mem = (int)mem;
   r->off = h & (((int64_t)1 << MM_OFFBITS) - 1);
-  r->len = sim_in(c, in, 1)->i;
+  r->len = sim_in(c, in, ASC_OPND_MATMUL_GT_FROM_HANDLE_offset)->i;
   scost(c);
   return 0;
 }
@@ -808,7 +808,7 @@ int asc_exec_lmanew(sim_core *c, const sim_inst *in) {
 }
 
 static int64_t *lmaof(sim_core *c, const sim_inst *in) {
-  int64_t h = sim_in(c, in, 0)->i;
+  int64_t h = sim_in(c, in, ASC_OPND_LMA_GET_CUR_ADDR_allocator)->i;
   if (h < 0 || h >= c->nlma)
     return asc_sim_err(c, in->op, "%s: not a LocalMemAllocator", asc_op_name(in->op)), NULL;
   return &c->lma[h];
@@ -824,7 +824,7 @@ int asc_exec_lmacur(sim_core *c, const sim_inst *in) {
 }
 
 int asc_exec_lmaalloc(sim_core *c, const sim_inst *in) {
-  int64_t *a = lmaof(c, in), n = sim_in(c, in, 1)->i, bytes;
+  int64_t *a = lmaof(c, in), n = sim_in(c, in, ASC_OPND_LMA_ALLOC_tile_size)->i, bytes;
   int pos = (int)asc_op_attr(in->op, "pos")->i;
   int esz = asc_type_bytes(sim_outtype(in, 0)->elem);
   if (!a)
@@ -873,7 +873,7 @@ static int64_t round32(sim_core *c, const sim_inst *in, int64_t len) {
 
 int asc_exec_poolinitbuffer(sim_core *c, const sim_inst *in) {
   sim_queue *q = queueof(c, in, 1);
-  int64_t num = sim_in(c, in, 2)->i, len = round32(c, in, sim_in(c, in, 3)->i), total, addr;
+  int64_t num = sim_in(c, in, ASC_OPND_TBUFPOOL_INIT_BUFFER_num)->i, len = round32(c, in, sim_in(c, in, ASC_OPND_TBUFPOOL_INIT_BUFFER_len)->i), total, addr;
   if (len < 0)
     return -1;
   if (!q || q->nbuf >= 0)
@@ -896,7 +896,7 @@ int asc_exec_poolinitbuffer(sim_core *c, const sim_inst *in) {
 
 int asc_exec_poolinittbuf(sim_core *c, const sim_inst *in) {
   sim_tbuf *t = tbufof(c, in, 1);
-  int64_t len = round32(c, in, sim_in(c, in, 2)->i);
+  int64_t len = round32(c, in, sim_in(c, in, ASC_OPND_TBUFPOOL_INIT_TBUF_len)->i);
   if (len < 0)
     return -1;
   if (!t || t->len >= 0)
@@ -911,7 +911,7 @@ int asc_exec_poolinittbuf(sim_core *c, const sim_inst *in) {
 
 int asc_exec_poolshare(sim_core *c, const sim_inst *in) {
   sim_tbuf *p = tbufof(c, in, 0), *s = tbufof(c, in, 1);
-  int64_t len = round32(c, in, sim_in(c, in, 2)->i);
+  int64_t len = round32(c, in, sim_in(c, in, ASC_OPND_TBUFPOOL_SHARE_len)->i);
   if (len < 0)
     return -1;
   if (!p || p->len >= 0)

@@ -76,7 +76,7 @@ static bool isdiv(asc_opcode c) {
 }
 
 int asc_exec_ibin(sim_core *c, const sim_inst *in) {
-  int64_t a = sim_in(c, in, 0)->i, b = sim_in(c, in, 1)->i;
+  int64_t a = sim_in(c, in, ASC_OPND_ADDI_lhs)->i, b = sim_in(c, in, ASC_OPND_ADDI_rhs)->i;
   int dt = rdt(in);
   if (isdiv(in->op->code) && uval(b, dt) == 0)
     return asc_sim_err(c, in->op, "%s: integer division by zero", asc_op_name(in->op));
@@ -101,14 +101,14 @@ static const fbinfn fbins[ASC_OP_COUNT] = {
 };
 
 int asc_exec_fbin(sim_core *c, const sim_inst *in) {
-  double r = fbins[in->op->code](sim_in(c, in, 0)->f, sim_in(c, in, 1)->f);
+  double r = fbins[in->op->code](sim_in(c, in, ASC_OPND_ADDF_lhs)->f, sim_in(c, in, ASC_OPND_ADDF_rhs)->f);
   sim_out(c, in, 0)->f = fround(r, rdt(in));
   scost(c);
   return 0;
 }
 
 int asc_exec_negf(sim_core *c, const sim_inst *in) {
-  sim_out(c, in, 0)->f = -sim_in(c, in, 0)->f;
+  sim_out(c, in, 0)->f = -sim_in(c, in, ASC_OPND_NEGF_in)->f;
   scost(c);
   return 0;
 }
@@ -134,7 +134,7 @@ static bool icmp(int pred, int64_t a, int64_t b, int dt) {
 
 int asc_exec_cmpi(sim_core *c, const sim_inst *in) {
   const asc_attr *p = asc_op_attr(in->op, "predicate");
-  sim_out(c, in, 0)->i = icmp(p ? (int)p->i : 0, sim_in(c, in, 0)->i, sim_in(c, in, 1)->i, idt(in, 0));
+  sim_out(c, in, 0)->i = icmp(p ? (int)p->i : 0, sim_in(c, in, ASC_OPND_CMPI_lhs)->i, sim_in(c, in, ASC_OPND_CMPI_rhs)->i, idt(in, 0));
   scost(c);
   return 0;
 }
@@ -152,26 +152,26 @@ static bool fcmp(int pred, double a, double b) {
 
 int asc_exec_cmpf(sim_core *c, const sim_inst *in) {
   const asc_attr *p = asc_op_attr(in->op, "predicate");
-  sim_out(c, in, 0)->i = fcmp(p ? (int)p->i : 0, sim_in(c, in, 0)->f, sim_in(c, in, 1)->f);
+  sim_out(c, in, 0)->i = fcmp(p ? (int)p->i : 0, sim_in(c, in, ASC_OPND_CMPF_lhs)->f, sim_in(c, in, ASC_OPND_CMPF_rhs)->f);
   scost(c);
   return 0;
 }
 
 int asc_exec_selectop(sim_core *c, const sim_inst *in) {
-  *sim_out(c, in, 0) = *sim_in(c, in, sim_in(c, in, 0)->i ? 1 : 2);
+  *sim_out(c, in, 0) = *sim_in(c, in, sim_in(c, in, ASC_OPND_SELECT_cond)->i ? 1 : 2);
   scost(c);
   return 0;
 }
 
 /* ---- conversions ---- */
 int asc_exec_sitofp(sim_core *c, const sim_inst *in) {
-  sim_out(c, in, 0)->f = fround((double)sext(sim_in(c, in, 0)->i, width(idt(in, 0))), rdt(in));
+  sim_out(c, in, 0)->f = fround((double)sext(sim_in(c, in, ASC_OPND_SITOFP_in)->i, width(idt(in, 0))), rdt(in));
   scost(c);
   return 0;
 }
 
 int asc_exec_uitofp(sim_core *c, const sim_inst *in) {
-  sim_out(c, in, 0)->f = fround((double)uval(sim_in(c, in, 0)->i, idt(in, 0)), rdt(in));
+  sim_out(c, in, 0)->f = fround((double)uval(sim_in(c, in, ASC_OPND_UITOFP_in)->i, idt(in, 0)), rdt(in));
   scost(c);
   return 0;
 }
@@ -181,7 +181,7 @@ int asc_exec_fptoi(sim_core *c, const sim_inst *in) {
   int dt = rdt(in);
   if (in->op->code == ASC_OP_FPTOUI && asc_sim_dt_signed(dt))
     dt = dt == ASC_SIM_I8 ? ASC_SIM_U8 : dt == ASC_SIM_I16 ? ASC_SIM_U16 : dt == ASC_SIM_I32 ? ASC_SIM_U32 : ASC_SIM_U64;
-  sim_out(c, in, 0)->i = asc_sim_wrap(asc_sim_fp_to_int(sim_in(c, in, 0)->f, dt, SIM_RM_TRUNC), rdt(in));
+  sim_out(c, in, 0)->i = asc_sim_wrap(asc_sim_fp_to_int(sim_in(c, in, ASC_OPND_FPTOSI_in)->f, dt, SIM_RM_TRUNC), rdt(in));
   scost(c);
   return 0;
 }
@@ -197,7 +197,7 @@ int asc_exec_intcast(sim_core *c, const sim_inst *in) {
 }
 
 int asc_exec_fpcast(sim_core *c, const sim_inst *in) {
-  sim_out(c, in, 0)->f = fround(sim_in(c, in, 0)->f, rdt(in));
+  sim_out(c, in, 0)->f = fround(sim_in(c, in, ASC_OPND_EXTF_in)->f, rdt(in));
   scost(c);
   return 0;
 }
@@ -207,9 +207,9 @@ int asc_exec_bitcast(sim_core *c, const sim_inst *in) {
   uint8_t buf[8] = {0};
   int sdt = idt(in, 0), ddt = rdt(in);
   if (asc_sim_dt_float(sdt))
-    asc_sim_storef(sdt, buf, sim_in(c, in, 0)->f);
+    asc_sim_storef(sdt, buf, sim_in(c, in, ASC_OPND_BITCAST_in)->f);
   else
-    asc_sim_storei(sdt, buf, sim_in(c, in, 0)->i);
+    asc_sim_storei(sdt, buf, sim_in(c, in, ASC_OPND_BITCAST_in)->i);
   sim_val *r = sim_out(c, in, 0);
   if (asc_sim_dt_float(ddt))
     r->f = asc_sim_loadf(ddt, buf);
@@ -237,9 +237,9 @@ int asc_exec_constant(sim_core *c, const sim_inst *in) {
 int asc_exec_getvalue(sim_core *c, const sim_inst *in) {
   int dt = asc_sim_elem_dtype(sim_intype(in, 0)), sz = asc_sim_dtype_size(dt);
   int64_t off;
-  if (asc_sim_mul(c, in->op, "index times element size", sim_in(c, in, 1)->i, sz, &off))
+  if (asc_sim_mul(c, in->op, "index times element size", sim_in(c, in, ASC_OPND_GET_VALUE_index)->i, sz, &off))
     return -1;
-  const uint8_t *p = asc_sim_mem(c, in->op, sim_in(c, in, 0), off, sz, "read");
+  const uint8_t *p = asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_GET_VALUE_tensor), off, sz, "read");
   if (!p)
     return -1;
   sim_val *r = sim_out(c, in, 0);
@@ -254,12 +254,12 @@ int asc_exec_getvalue(sim_core *c, const sim_inst *in) {
 int asc_exec_setvalue(sim_core *c, const sim_inst *in) {
   int dt = asc_sim_elem_dtype(sim_intype(in, 0)), sz = asc_sim_dtype_size(dt);
   int64_t off;
-  if (asc_sim_mul(c, in->op, "index times element size", sim_in(c, in, 1)->i, sz, &off))
+  if (asc_sim_mul(c, in->op, "index times element size", sim_in(c, in, ASC_OPND_SET_VALUE_index)->i, sz, &off))
     return -1;
-  uint8_t *p = asc_sim_mem(c, in->op, sim_in(c, in, 0), off, sz, "write");
+  uint8_t *p = asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_SET_VALUE_tensor), off, sz, "write");
   if (!p)
     return -1;
-  const sim_val *v = sim_in(c, in, 2);
+  const sim_val *v = sim_in(c, in, ASC_OPND_SET_VALUE_value);
   if (asc_sim_dt_float(dt))
     asc_sim_storef(dt, p, asc_sim_dt_float(idt(in, 2)) ? v->f : (double)v->i);
   else

@@ -17,14 +17,14 @@ static int bitcount(uint64_t v) {
 }
 
 static int bitarg(sim_core *c, const sim_inst *in) {
-  int64_t b = sim_in(c, in, 1)->i;
+  int64_t b = sim_in(c, in, ASC_OPND_SCALAR_GET_SFF_VALUE_count_value)->i;
   if (b != 0 && b != 1)
     return asc_sim_err(c, in->op, "%s: count_value must be 0 or 1, got %lld", asc_op_name(in->op), (long long)b);
   return (int)b;
 }
 
 int asc_exec_sffvalue(sim_core *c, const sim_inst *in) {
-  uint64_t v = (uint64_t)sim_in(c, in, 0)->i;
+  uint64_t v = (uint64_t)sim_in(c, in, ASC_OPND_SCALAR_GET_SFF_VALUE_value)->i;
   int b = bitarg(c, in);
   if (b < 0)
     return -1;
@@ -40,7 +40,7 @@ int asc_exec_sffvalue(sim_core *c, const sim_inst *in) {
 }
 
 int asc_exec_countofvalue(sim_core *c, const sim_inst *in) {
-  uint64_t v = (uint64_t)sim_in(c, in, 0)->i;
+  uint64_t v = (uint64_t)sim_in(c, in, ASC_OPND_SCALAR_GET_COUNT_OF_VALUE_value)->i;
   int b = bitarg(c, in);
   if (b < 0)
     return -1;
@@ -50,7 +50,7 @@ int asc_exec_countofvalue(sim_core *c, const sim_inst *in) {
 }
 
 int asc_exec_clz(sim_core *c, const sim_inst *in) {
-  uint64_t v = (uint64_t)sim_in(c, in, 0)->i;
+  uint64_t v = (uint64_t)sim_in(c, in, ASC_OPND_SCALAR_COUNT_LEADING_ZERO_value)->i;
   int n = 0;
   while (n < 64 && !((v >> (63 - n)) & 1))
     n++;
@@ -60,7 +60,7 @@ int asc_exec_clz(sim_core *c, const sim_inst *in) {
 }
 
 int asc_exec_samesign(sim_core *c, const sim_inst *in) {
-  uint64_t v = (uint64_t)sim_in(c, in, 0)->i, s = v >> 63;
+  uint64_t v = (uint64_t)sim_in(c, in, ASC_OPND_COUNT_BITS_CNT_SAME_AS_SIGN_BIT_value)->i, s = v >> 63;
   int n = 0;
   while (n < 63 && ((v >> (62 - n)) & 1) == s)
     n++;
@@ -73,7 +73,7 @@ int asc_exec_scalarcast(sim_core *c, const sim_inst *in) {
   int dt = asc_sim_dtype_of(sim_outtype(in, 0));
   const asc_attr *a = asc_op_attr(in->op, "round");
   int rm = a ? (int)a->i : SIM_RM_NONE;
-  double v = sim_in(c, in, 0)->f;
+  double v = sim_in(c, in, ASC_OPND_SCALAR_CAST_float32)->f;
   bool ok = (dt == ASC_SIM_F16 && (rm == SIM_RM_ODD || rm == SIM_RM_NONE)) ||
             (dt == ASC_SIM_I32 && (rm == SIM_RM_NONE || rm == SIM_RM_RINT || rm == SIM_RM_FLOOR ||
                                    rm == SIM_RM_CEIL || rm == SIM_RM_ROUND));
@@ -164,7 +164,7 @@ int asc_exec_getsysws(sim_core *c, const sim_inst *in) {
 }
 
 int asc_exec_setsysws(sim_core *c, const sim_inst *in) {
-  c->sys_workspace = *sim_in(c, in, 0);
+  c->sys_workspace = *sim_in(c, in, ASC_OPND_SET_SYS_WORKSPACE_workspace);
   scost(c);
   return 0;
 }
@@ -190,13 +190,13 @@ int asc_exec_sethccl(sim_core *c, const sim_inst *in) {
   int idx;
   if (hcclindex(c, in, &idx))
     return -1;
-  c->hccl_ctx[idx] = *sim_in(c, in, 0);
+  c->hccl_ctx[idx] = *sim_in(c, in, ASC_OPND_SET_HCCL_CONTEXT_context);
   scost(c);
   return 0;
 }
 
 int asc_exec_mmlayout(sim_core *c, const sim_inst *in) {
-  c->mm_layout = sim_in(c, in, 0)->i != 0;
+  c->mm_layout = sim_in(c, in, ASC_OPND_SET_MM_LAYOUT_TRANSFORM_int1)->i != 0;
   scost(c);
   return 0;
 }
@@ -223,7 +223,7 @@ int asc_exec_sarrnew(sim_core *c, const sim_inst *in) {
 
 /* The element an asc.scalar_array.get / set names, or NULL after an error at its line. */
 static sim_val *sarrelem(sim_core *c, const sim_inst *in) {
-  int64_t h = sim_in(c, in, 0)->i, i = sim_in(c, in, 1)->i;
+  int64_t h = sim_in(c, in, ASC_OPND_SCALAR_ARRAY_GET_array)->i, i = sim_in(c, in, ASC_OPND_SCALAR_ARRAY_GET_index)->i;
   if (h < 0 || h >= c->nsarr)
     return asc_sim_err(c, in->op, "%s: not an asc.array", asc_op_name(in->op)), NULL;
   if (i < 0 || i >= c->sarr[h].len)
@@ -247,7 +247,7 @@ int asc_exec_sarrset(sim_core *c, const sim_inst *in) {
   sim_val *e = sarrelem(c, in);
   if (!e)
     return -1;
-  *e = *sim_in(c, in, 2);
+  *e = *sim_in(c, in, ASC_OPND_SCALAR_ARRAY_SET_value);
   return 0;
 }
 

@@ -24,6 +24,7 @@
 #include "asc/sim.h"
 #include "hw/hw.h"
 #include "ir/ir.h"
+#include "ops_access.h" /* generated (build/gen): ASC_OPND_<op>_<operand>, operand indices by name */
 
 /* ---- values ---------------------------------------------------------------------------- */
 /* Memory ids: >= 0 a GM array index; a core's own memories are minus their hw.def memory

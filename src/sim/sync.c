@@ -49,7 +49,7 @@ static int opevent(const sim_inst *in) {
 /* set_flag(E, id): SetFlag<V_V> is PipeBarrier<PIPE_V> (no flag). */
 int asc_exec_setflag(sim_core *c, const sim_inst *in) {
   int evt = opevent(in);
-  int64_t id = sim_in(c, in, 0)->i;
+  int64_t id = sim_in(c, in, ASC_OPND_SET_FLAG_event_id)->i;
   if (asc_sim_check_event(c, in, evt, id))
     return -1;
   if (evt == ASC_EVENT_V_V)
@@ -60,7 +60,7 @@ int asc_exec_setflag(sim_core *c, const sim_inst *in) {
 /* wait_flag(E, id): WaitFlag<V_V> is a no-op. */
 int asc_exec_waitflag(sim_core *c, const sim_inst *in) {
   int evt = opevent(in);
-  int64_t id = sim_in(c, in, 0)->i;
+  int64_t id = sim_in(c, in, ASC_OPND_WAIT_FLAG_event_id)->i;
   if (asc_sim_check_event(c, in, evt, id))
     return -1;
   if (evt == ASC_EVENT_V_V)

@@ -51,7 +51,7 @@ int asc_exec_addrs(sim_core *c, const sim_inst *in) {
   uint64_t a[32];
   for (int i = 0; i < 32; i++)
     a[i] = (uint64_t)sim_in(c, in, i)->i;
-  return run5hd(c, in, a, sim_in(c, in, 32)->fld);
+  return run5hd(c, in, a, sim_in(c, in, ASC_OPND_TRANS_DATA_TO_5HD_ADDR_params)->fld);
 }
 
 int asc_exec_addrtensor(sim_core *c, const sim_inst *in) {
@@ -62,6 +62,6 @@ int asc_exec_addrtensor(sim_core *c, const sim_inst *in) {
       return -1;
     memcpy(a + 16 * t, p, 128);
   }
-  return run5hd(c, in, a, sim_in(c, in, 2)->fld);
+  return run5hd(c, in, a, sim_in(c, in, ASC_OPND_TRANS_DATA_TO_5HD_ADDR_TENSOR_params)->fld);
 }
 

@@ -71,7 +71,7 @@ int asc_exec_comparecount(sim_core *c, const sim_inst *in) {
   if (cmpcheck(c, in, dt, mode))
     return -1;
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
-  int64_t n = sim_in(c, in, 3)->i;
+  int64_t n = sim_in(c, in, ASC_OPND_COMPARE_count)->i;
   if (n < 0)
     return asc_sim_err(c, in->op, "%s: negative count %lld", asc_op_name(in->op), (long long)n);
   if (n % lanes)
@@ -234,7 +234,7 @@ int asc_exec_selectcount(sim_core *c, const sim_inst *in) {
   if (selcheck(c, in, dt, mode, scalar))
     return -1;
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
-  int64_t n = sim_in(c, in, 4)->i;
+  int64_t n = sim_in(c, in, ASC_OPND_VSELECT_count)->i;
   if (n < 0)
     return asc_sim_err(c, in->op, "%s: negative count %lld", asc_op_name(in->op), (long long)n);
   sim_num s = scalar ? asc_sim_vscalar(c, in, 3, dt) : (sim_num){0, 0};
@@ -290,12 +290,12 @@ int asc_exec_selectreg(sim_core *c, const sim_inst *in) {
   sim_val sel = {0}; /* mode 2: the sel_mask at the UB byte address in CMPMASK[31:0] */
   sel.mem = SIM_MEM_UB, sel.off = (int64_t)(uint32_t)c->cmpmask[0], sel.len = -1;
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
-  const double *p = sim_in(c, in, 4)->fld;
+  const double *p = sim_in(c, in, ASC_OPND_VSELECT_REG_repeat_params)->fld;
   if (BR(p, dst_blk_stride) == 0)
     return asc_sim_err(c, in->op, "asc.select: dst block stride 0 is undefined on the hardware");
   int64_t sblk[3] = {0, (int64_t)BR(p, src0_blk_stride), (int64_t)BR(p, src1_blk_stride)};
   int64_t srep[3] = {0, (int64_t)BR(p, src0_rep_stride), (int64_t)BR(p, src1_rep_stride)};
-  int64_t reps = c->counter ? (int64_t)((c->mask[0] + (uint64_t)lanes - 1) / (uint64_t)lanes) : sim_in(c, in, 3)->i;
+  int64_t reps = c->counter ? (int64_t)((c->mask[0] + (uint64_t)lanes - 1) / (uint64_t)lanes) : sim_in(c, in, ASC_OPND_VSELECT_REG_repeat_times)->i;
   if (reps < 0 || reps > 255)
     return asc_sim_err(c, in->op, "asc.select: repeat %lld is outside 0..255", (long long)reps);
   for (int64_t r = 0; r < reps; r++)

@@ -271,7 +271,7 @@ int asc_exec_cvrun(sim_core *c, const sim_inst *in) {
 
 /* ---- DEQSCALE ---- */
 int asc_exec_setdeq(sim_core *c, const sim_inst *in) {
-  const sim_val *v = sim_in(c, in, 0);
+  const sim_val *v = sim_in(c, in, ASC_OPND_SET_DEQ_SCALE_float16);
   if (sim_intype(in, 0)->width != 16 || sim_intype(in, 0)->is_bf16)
     return asc_sim_err(c, in->op, "asc.set_deq_scale: the one-argument form takes a half scale");
   c->deqscale = asc_sim_f16_bits(v->f);
@@ -294,7 +294,7 @@ static double numf(sim_core *c, const sim_inst *in, int i) {
 }
 
 int asc_exec_setdeqquant(sim_core *c, const sim_inst *in) {
-  c->deqscale = quantbits(numf(c, in, 0), sim_in(c, in, 1)->i, sim_in(c, in, 2)->i != 0);
+  c->deqscale = quantbits(numf(c, in, 0), sim_in(c, in, ASC_OPND_SET_DEQ_SCALE_QUANT_offset)->i, sim_in(c, in, ASC_OPND_SET_DEQ_SCALE_QUANT_int1)->i != 0);
   c->deq_mode = DEQ_QUANT;
   asc_sim_scalar(c, c->L->cost->scalar_op);
   return 0;
@@ -305,7 +305,7 @@ int asc_exec_setdeqvdeq(sim_core *c, const sim_inst *in) {
   if (in->nin != 49)
     return asc_sim_err(c, in->op, "asc.set_deq_scale.vdeq: takes the table and 16 scales, offsets and signs (48 "
                        "values), got %d values", in->nin - 1);
-  const sim_val *t = sim_in(c, in, 0);
+  const sim_val *t = sim_in(c, in, ASC_OPND_SET_DEQ_SCALE_VDEQ_dst);
   if (t->mem != SIM_MEM_UB || t->off % 32)
     return asc_sim_err(c, in->op, "asc.set_deq_scale.vdeq: vdeq must be a 32-byte aligned tensor in UB");
   uint8_t *p = asc_sim_mem(c, in->op, t, 0, 128, "write");
@@ -331,14 +331,14 @@ int asc_exec_selregscalar(sim_core *c, const sim_inst *in) {
     return asc_sim_err(c, in->op, "asc.select: element type %s is not supported (f16, f32)",
                        dt < 0 ? "?" : asc_sim_dtype_name(dt));
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
-  const double *p = sim_in(c, in, 4)->fld;
+  const double *p = sim_in(c, in, ASC_OPND_VSELECT_REG_SCALAR_repeat_params)->fld;
   int64_t db, sb, dr, sr;
   if (asc_sim_field(c, in->op, "dst block stride", SFLD(p, BinaryRepeatParams, dst_blk_stride), 1, 65535, &db) ||
       asc_sim_field(c, in->op, "src0 block stride", SFLD(p, BinaryRepeatParams, src0_blk_stride), 0, 65535, &sb) ||
       asc_sim_field(c, in->op, "dst repeat stride", SFLD(p, BinaryRepeatParams, dst_rep_stride), 0, 255, &dr) ||
       asc_sim_field(c, in->op, "src0 repeat stride", SFLD(p, BinaryRepeatParams, src0_rep_stride), 0, 255, &sr))
     return -1;
-  int64_t reps = c->counter ? (int64_t)((c->mask[0] + (uint64_t)lanes - 1) / (uint64_t)lanes) : sim_in(c, in, 3)->i;
+  int64_t reps = c->counter ? (int64_t)((c->mask[0] + (uint64_t)lanes - 1) / (uint64_t)lanes) : sim_in(c, in, ASC_OPND_VSELECT_REG_SCALAR_repeat_times)->i;
   if (reps < 0 || reps > 255)
     return asc_sim_err(c, in->op, "asc.select: repeat %lld is outside 0..255", (long long)reps);
   uint8_t sc[8];

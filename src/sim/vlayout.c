@@ -50,7 +50,7 @@ int asc_exec_transpose(sim_core *c, const sim_inst *in) {
 enum { TT_NONE = 0, TT_ND2ND_B16 = 10, TT_NCHW2NHWC = 11, TT_NHWC2NCHW = 12 };
 
 int asc_exec_transposeext(sim_core *c, const sim_inst *in) {
-  const double *p = sim_in(c, in, 3)->fld;
+  const double *p = sim_in(c, in, ASC_OPND_TRANSPOSE_EXT_transpose_params)->fld;
   int64_t n = (int64_t)SFLD(p, TransposeParamsExt, n_size), ch = (int64_t)SFLD(p, TransposeParamsExt, c_size);
   int64_t h = (int64_t)SFLD(p, TransposeParamsExt, h_size), w = (int64_t)SFLD(p, TransposeParamsExt, w_size);
   int type = (int)SFLD(p, TransposeParamsExt, transpose_type), dt = dtof(in, 0);
@@ -98,7 +98,7 @@ int asc_exec_trans5hd(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if (dt < 0 || asc_sim_dtype_size(dt) != 2)
     return asc_sim_err(c, in->op, "asc.trans_data_to_5hd: only 2-byte elements are modelled yet");
-  const double *p = sim_in(c, in, 32)->fld;
+  const double *p = sim_in(c, in, ASC_OPND_TRANS_DATA_TO_5HD_params)->fld;
   int64_t repeat = (int64_t)SFLD(p, TransDataTo5HDParams, repeat_times), drep = (int64_t)SFLD(p, TransDataTo5HDParams, dst_rep_stride);
   int64_t srep = (int64_t)SFLD(p, TransDataTo5HDParams, src_rep_stride);
   if (repeat < 0 || repeat > 255)
@@ -135,7 +135,7 @@ int asc_exec_sort32(sim_core *c, const sim_inst *in) {
     return asc_sim_err(c, in->op, "asc.sort32: dst and src0 must both be half or both float");
   if (it != ASC_SIM_U32)
     return asc_sim_err(c, in->op, "asc.sort32: src1 (the indices) must be uint32");
-  int64_t repeat = sim_in(c, in, 2)->i;
+  int64_t repeat = sim_in(c, in, ASC_OPND_SORT32_repeat_time)->i;
   if (repeat < 0 || repeat > 255)
     return asc_sim_err(c, in->op, "asc.sort32: repeat %lld is outside 0..255", (long long)repeat);
   int esz = asc_sim_dtype_size(dt);
@@ -178,7 +178,7 @@ int asc_exec_brcb(sim_core *c, const sim_inst *in) {
   if (dt < 0 || repeat < 0)
     return -1;
   int esz = asc_sim_dtype_size(dt);
-  const double *p = sim_in(c, in, 3)->fld;
+  const double *p = sim_in(c, in, ASC_OPND_BRCB_repeat_params)->fld;
   double b = SFLD(p, BrcbRepeatParams, dst_blk_stride);
   int64_t blk = b == 0 ? 1 : (int64_t)b, rep = (int64_t)SFLD(p, BrcbRepeatParams, dst_rep_stride);
   for (int64_t r = 0; r < repeat; r++)
@@ -218,7 +218,7 @@ int asc_exec_gather(sim_core *c, const sim_inst *in) {
   if (dt < 0 || checkoffs(c, in, 4))
     return -1;
   int esz = asc_sim_dtype_size(dt);
-  int64_t base = (int64_t)(uint32_t)sim_in(c, in, 2)->i, n = sim_in(c, in, 3)->i;
+  int64_t base = (int64_t)(uint32_t)sim_in(c, in, ASC_OPND_GATHER_src_offset)->i, n = sim_in(c, in, ASC_OPND_GATHER_src_base_addr)->i;
   if (n < 0)
     return asc_sim_err(c, in->op, "asc.gather: negative count %lld", (long long)n);
   for (int64_t i = 0; i < n; i++) {
@@ -240,7 +240,7 @@ int asc_exec_gatherl0(sim_core *c, const sim_inst *in) {
     return -1;
   bool bits = in->op->code == ASC_OP_GATHER_L0_BITS;
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz, ri = bits ? 6 : 5;
-  int64_t base = (int64_t)(uint32_t)sim_in(c, in, 3)->i, drep = sim_in(c, in, ri + 1)->i;
+  int64_t base = (int64_t)(uint32_t)sim_in(c, in, ASC_OPND_GATHER_L0_src_base_addr)->i, drep = sim_in(c, in, ri + 1)->i;
   int64_t reps = asc_sim_l0_begin(c, in, 4, bits, lanes, sim_in(c, in, ri)->i);
   if (reps < 0)
     return -1;
@@ -264,7 +264,7 @@ int asc_exec_gatherb(sim_core *c, const sim_inst *in) {
   int64_t repeat = repeatof(c, in, 3);
   if (dt < 0 || repeat < 0 || checkoffs(c, in, 2))
     return -1;
-  const double *p = sim_in(c, in, 4)->fld;
+  const double *p = sim_in(c, in, ASC_OPND_GATHERB_repeat_params)->fld;
   double b = SFLD(p, GatherRepeatParams, dst_blk_stride);
   int64_t blk = b == 0 ? 1 : (int64_t)b, rep = (int64_t)SFLD(p, GatherRepeatParams, dst_rep_stride);
   for (int64_t r = 0; r < repeat; r++)
@@ -312,13 +312,13 @@ int asc_exec_gathermask(sim_core *c, const sim_inst *in) {
       return asc_sim_err(c, in->op, "asc.gather_mask: the pattern tensor must be uint%d for %s elements", 8 * esz,
                          asc_sim_dtype_name(dt));
   } else {
-    pat = (int)sim_in(c, in, 2)->i;
+    pat = (int)sim_in(c, in, ASC_OPND_GATHER_MASK_src1_pattern)->i;
     if (pat < 1 || pat > 7)
       return asc_sim_err(c, in->op, "asc.gather_mask: built-in pattern %d is outside 1..7", pat);
   }
-  bool reduce = sim_in(c, in, 3)->i != 0;
-  int64_t mask = sim_in(c, in, 4)->i;
-  const double *p = sim_in(c, in, 5)->fld;
+  bool reduce = sim_in(c, in, ASC_OPND_GATHER_MASK_reduce_mode)->i != 0;
+  int64_t mask = sim_in(c, in, ASC_OPND_GATHER_MASK_mask)->i;
+  const double *p = sim_in(c, in, ASC_OPND_GATHER_MASK_params)->fld;
   int64_t sblk = (int64_t)SFLD(p, GatherMaskParams, src0_block_stride);
   int64_t repeat = (int64_t)SFLD(p, GatherMaskParams, repeat_times);
   int64_t srep = (int64_t)SFLD(p, GatherMaskParams, src0_repeat_stride);

@@ -248,7 +248,7 @@ static bool counter_attr(const sim_inst *in) {
 
 /* set_vector_mask(len): NORMAL: the first len lanes of a repeat of T; COUNTER: the count. */
 int asc_exec_setvectormask(sim_core *c, const sim_inst *in) {
-  int64_t n = sim_in(c, in, 0)->i;
+  int64_t n = sim_in(c, in, ASC_OPND_SET_VECTOR_MASK_mask)->i;
   if (counter_attr(in))
     c->mask[1] = 0, c->mask[0] = (uint64_t)n;
   else
@@ -258,8 +258,8 @@ int asc_exec_setvectormask(sim_core *c, const sim_inst *in) {
 }
 
 int asc_exec_setvectormaskbits(sim_core *c, const sim_inst *in) {
-  c->mask[1] = (uint64_t)sim_in(c, in, 0)->i;
-  c->mask[0] = (uint64_t)sim_in(c, in, 1)->i;
+  c->mask[1] = (uint64_t)sim_in(c, in, ASC_OPND_SET_VECTOR_MASK_BITS_mask_hi)->i;
+  c->mask[0] = (uint64_t)sim_in(c, in, ASC_OPND_SET_VECTOR_MASK_BITS_mask_lo)->i;
   asc_sim_scalar(c, c->L->cost->scalar_op);
   return 0;
 }

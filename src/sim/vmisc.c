@@ -209,7 +209,7 @@ int asc_exec_reduce(sim_core *c, const sim_inst *in) {
   const uint8_t *s = asc_sim_vptr(c, in, 1, 0, bytes, "read");
   if (!s)
     return -1;
-  const sim_val *tv = sim_in(c, in, 2);
+  const sim_val *tv = sim_in(c, in, ASC_OPND_REDUCE_SUM_shared_tmp_buffer);
   int64_t need = tmpneed(code, n, esz) * esz; /* n * esz fits, so this does */
   if (tv->len >= 0 && tv->len < need) {
     sim_finding f = {ASC_SIM_CHK_OOB, ASC_SEV_ERROR, 0, in->op, NULL, in->pipe, -1, tv->mem, tv->off,
@@ -243,8 +243,8 @@ int asc_exec_reduce(sim_core *c, const sim_inst *in) {
 /* asc.adv.check_tmp(tmp, need): an asc.adv call's tmp buffer must hold `need` bytes; with `scratch`, the
  * library scratch at the top of UB must lie above the TPipe's buffers (expand-adv). */
 int asc_exec_advchecktmp(sim_core *c, const sim_inst *in) {
-  const sim_val *t = sim_in(c, in, 0);
-  int64_t need = sim_in(c, in, 1)->i;
+  const sim_val *t = sim_in(c, in, ASC_OPND_ADV_CHECK_TMP_tmp);
+  int64_t need = sim_in(c, in, ASC_OPND_ADV_CHECK_TMP_size)->i;
   const asc_attr *a = asc_op_attr(in->op, "callee");
   if (asc_op_attr(in->op, "scratch") && t->off < c->mtop[ASC_HW_MEM_UB]) /* the library scratch at the top of UB */
     return asc_sim_err(c, in->op, "%s: the library scratch, UB bytes [%lld, %lld), overlaps the TPipe's buffers "

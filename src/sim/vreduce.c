@@ -165,7 +165,7 @@ int asc_exec_blockreduce(sim_core *c, const sim_inst *in) {
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
   int group = pair ? 2 : 32 / esz, ngroups = lanes / group;
   int64_t unit = pair ? 128 : 8 * esz; /* bytes per repeat's results */
-  int64_t reps = asc_sim_l0_begin(c, in, 3, bits, lanes, sim_in(c, in, 2)->i);
+  int64_t reps = asc_sim_l0_begin(c, in, 3, bits, lanes, sim_in(c, in, ASC_OPND_BLOCK_REDUCE_SUM_MASK_repeat_time)->i);
   if (reps < 0)
     return -1;
   double v[128];

@@ -446,7 +446,7 @@ static void members(const sim_core *c, int kind, bool sameblock, bool *out) {
 }
 
 static int64_t flagid(sim_core *c, const sim_inst *in, int64_t *id) {
-  *id = sim_in(c, in, 0)->i;
+  *id = sim_in(c, in, ASC_OPND_CROSS_CORE_SET_FLAG_flag_id)->i;
   if (*id < 0 || *id >= XFLAGS)
     return asc_sim_found_at(c, ASC_SIM_CHK_EVENT, ASC_SEV_ERROR, in, "%s: flag id %lld is out of range 0..15",
                             asc_op_name(in->op), (long long)*id);
@@ -626,40 +626,40 @@ static int wsindex(const sim_core *c) {
 }
 
 int asc_exec_ibset(sim_core *c, const sim_inst *in) {
-  int64_t blk = sim_in(c, in, 2)->i, ev = sim_in(c, in, 3)->i;
+  int64_t blk = sim_in(c, in, ASC_OPND_IB_SET_block_idx)->i, ev = sim_in(c, in, ASC_OPND_IB_SET_event_id)->i;
   if (blk < 0 || blk >= cores_of_launch(c) || ev < 0)
     return asc_sim_err(c, in->op, "asc.ib_set: block_idx %lld / event_id %lld out of range (%d cores)",
                        (long long)blk, (long long)ev, cores_of_launch(c));
-  return wspublish(c, in, sim_in(c, in, 0), 8 * (ev * cores_of_launch(c) + blk), 1);
+  return wspublish(c, in, sim_in(c, in, ASC_OPND_IB_SET_gm_workspace), 8 * (ev * cores_of_launch(c) + blk), 1);
 }
 
 int asc_exec_ibwait(sim_core *c, const sim_inst *in) {
-  int64_t blk = sim_in(c, in, 2)->i, ev = sim_in(c, in, 3)->i;
+  int64_t blk = sim_in(c, in, ASC_OPND_IB_WAIT_block_idx)->i, ev = sim_in(c, in, ASC_OPND_IB_WAIT_event_id)->i;
   if (blk < 0 || blk >= cores_of_launch(c) || ev < 0)
     return asc_sim_err(c, in->op, "asc.ib_wait: block_idx %lld / event_id %lld out of range (%d cores)",
                        (long long)blk, (long long)ev, cores_of_launch(c));
-  return wswait(c, in, sim_in(c, in, 0), 8 * (ev * cores_of_launch(c) + blk), 0, true);
+  return wswait(c, in, sim_in(c, in, ASC_OPND_IB_WAIT_gm_workspace), 8 * (ev * cores_of_launch(c) + blk), 0, true);
 }
 
 int asc_exec_notifynext(sim_core *c, const sim_inst *in) {
-  return wspublish(c, in, sim_in(c, in, 0), 8 * wsindex(c), 1);
+  return wspublish(c, in, sim_in(c, in, ASC_OPND_NOTIFY_NEXT_BLOCK_gm_workspace), 8 * wsindex(c), 1);
 }
 
 int asc_exec_waitpre(sim_core *c, const sim_inst *in) {
   int k = wsindex(c);
-  return k == 0 ? 0 : wswait(c, in, sim_in(c, in, 0), 8 * (k - 1), 0, false);
+  return k == 0 ? 0 : wswait(c, in, sim_in(c, in, ASC_OPND_WAIT_PRE_BLOCK_gm_workspace), 8 * (k - 1), 0, false);
 }
 
 /* sync_all(gm, ub, used_cores): each core bumps its own slot to its round, then waits until
  * every used core's slot has reached that round. */
 int asc_exec_syncallsoft(sim_core *c, const sim_inst *in) {
-  int64_t used = sim_in(c, in, 2)->i, all = cores_of_launch(c);
+  int64_t used = sim_in(c, in, ASC_OPND_SYNC_ALL_SOFT_used_cores)->i, all = cores_of_launch(c);
   if (used <= 0)
     used = all;
   if (used > all)
     return asc_sim_err(c, in->op, "asc.sync_all: used_cores %lld is more than the launch's %lld cores",
                        (long long)used, (long long)all);
-  const sim_val *ws = sim_in(c, in, 0);
+  const sim_val *ws = sim_in(c, in, ASC_OPND_SYNC_ALL_SOFT_gm_workspace);
   int me = wsindex(c);
   int32_t *p = wsword(c, in, ws, 8 * me), round;
   if (!p)

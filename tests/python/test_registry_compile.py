@@ -77,8 +77,9 @@ def test_ops_def_rows_names_old_access_bits():
 
 def lower_with(tmp, opsdef):
     """Compiles the simulator's dispatch table (src/sim/lower.c) against a copy of ops.def."""
-    (tmp / "ops").mkdir(exist_ok=True)
-    (tmp / "ops" / "ops.def").write_text(opsdef)
+    r = gen(tmp, opsdef)  # writes tmp/ops/ops.def; lower.c also includes the generated operand indices
+    assert r.returncode == 0, r.stderr
+    (tmp / "ops_access.h").write_text(r.stdout)
     return subprocess.run([CC, "-std=c11", "-Wall", "-Werror", "-fsyntax-only", f"-I{tmp}", f"-I{ROOT / 'src'}",
                            f"-I{ROOT / 'include'}", str(ROOT / "src" / "sim" / "lower.c")], capture_output=True, text=True)
 
