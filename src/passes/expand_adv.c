@@ -176,7 +176,7 @@ static int64_t static_bytes(const asc_value *t) {
   const asc_op *def = t->def;
   if (!def)
     return -1;
-  if (def->code == ASC_OP_LOCAL_TENSOR && asc_pass_const_int(def->operands[1], &d))
+  if (def->code == ASC_OP_LOCAL_TENSOR && asc_pass_const_int(def->operands[ASC_OPND_LOCAL_TENSOR_size], &d))
     return d * es;
   if (def->code == ASC_OP_LOCAL_TENSOR_AUTO && def->noperands > 0) {
     for (int i = 0; i < def->noperands; i++) {
@@ -787,7 +787,8 @@ static void f_exp_taylor(X *x, int *out) { /* 1 i, 2 f, 3 p */
 /* The chunk loop shared by the elementwise functions.  in[0..nin): sources; dst; n: count. */
 static int expand_ew(X *x, const ewspec *sp) {
   asc_op *op = x->op;
-  asc_value *dst = op->operands[0], *in[2] = {op->operands[1], sp->nin > 1 ? op->operands[2] : NULL};
+  asc_value *dst = op->operands[ASC_OPND_ADV_POWER_dst],
+      *in[2] = {op->operands[ASC_OPND_ADV_POWER_src0], sp->nin > 1 ? op->operands[ASC_OPND_ADV_POWER_src1] : NULL};
   asc_value *n = op->operands[sp->nin + 1 + sp->nscal];
   int ti = sp->nin + 2 + sp->nscal, ns = sp->nslots;
   x->sarg = sp->nscal ? op->operands[sp->nin + 1] : NULL;
@@ -844,7 +845,8 @@ static void VSI(X *x, asc_opcode c, asc_value *d, asc_value *a, int64_t k) {
  * k = 1 - [y < 0] [|x| != 1].  Slots (int32, C elements each): 0 y then e, 1 x, 2 r, 3 b, 4 h, 5 t. */
 static int expand_power_i32(X *x) {
   asc_op *op = x->op;
-  asc_value *dst = op->operands[0], *px = op->operands[1], *py = op->operands[2], *n = op->operands[3];
+  asc_value *dst = op->operands[ASC_OPND_ADV_POWER_dst], *px = op->operands[ASC_OPND_ADV_POWER_src0],
+      *py = op->operands[ASC_OPND_ADV_POWER_src1], *n = op->operands[ASC_OPND_ADV_POWER_count];
   enum { NS = 6 };
   int64_t have, per = NS * 4;
   asc_value *tmp = tmpbuf(x, 4, SCRATCH_BYTES / per / LANES * LANES * per, &have);
@@ -915,7 +917,8 @@ static int expand_power(X *x) {
 /* xor of int16: (a | b) & ~(a & b); tmp holds one chunk of n elements. */
 static int expand_xor(X *x) {
   asc_op *op = x->op;
-  asc_value *dst = op->operands[0], *a = op->operands[1], *b = op->operands[2], *n = op->operands[3];
+  asc_value *dst = op->operands[ASC_OPND_ADV_XOR_dst], *a = op->operands[ASC_OPND_ADV_XOR_src0],
+      *b = op->operands[ASC_OPND_ADV_XOR_src1], *n = op->operands[ASC_OPND_ADV_XOR_count];
   const asc_type *t = elem(dst);
   if (t->kind != ASC_TY_INT || t->width != 16)
     return bad_dtype(x, "supports int16 and uint16 tensors only");
@@ -938,7 +941,8 @@ static int expand_xor(X *x) {
 /* axpy: dst += s * src by a muls into tmp and an add (half src into float dst: cast first). */
 static int expand_axpy(X *x) {
   asc_op *op = x->op;
-  asc_value *dst = op->operands[0], *src = op->operands[1], *s = op->operands[2], *n = op->operands[3];
+  asc_value *dst = op->operands[ASC_OPND_ADV_AXPY_dst], *src = op->operands[ASC_OPND_ADV_AXPY_src],
+      *s = op->operands[ASC_OPND_ADV_AXPY_scalar], *n = op->operands[ASC_OPND_ADV_AXPY_count];
   const asc_type *td = elem(dst), *ts = elem(src);
   if (!(is_f16(td) || is_f32(td)) || !(is_f16(ts) || is_f32(ts)) || (is_f32(ts) && is_f16(td)))
     return bad_dtype(x, "supports half/half, float/float and half src into float dst");
@@ -968,7 +972,8 @@ static int expand_axpy(X *x) {
  * rounded to an integral float, then cast through half to int8 (all exact). */
 static int expand_quant(X *x) {
   asc_op *op = x->op;
-  asc_value *dst = op->operands[0], *src = op->operands[1], *n = op->operands[4];
+  asc_value *dst = op->operands[ASC_OPND_ADV_QUANT_dst], *src = op->operands[ASC_OPND_ADV_QUANT_src],
+      *n = op->operands[ASC_OPND_ADV_QUANT_count];
   const asc_type *ts = elem(src), *td = elem(dst);
   if (!is_f16(ts) && !is_f32(ts))
     return bad_dtype(x, "supports half and float sources only");
@@ -978,7 +983,7 @@ static int expand_quant(X *x) {
   int64_t have, per = es + 2, lanes = 256 / es; /* a chunk in the source type and one in half */
   asc_value *tmp = tmpbuf(x, 5, SCRATCH_BYTES, &have);
   asc_value *C = chunk(x, tmp, have, per, lanes, op->noperands > 5);
-  asc_value *scale = op->operands[2], *offset = op->operands[3];
+  asc_value *scale = op->operands[ASC_OPND_ADV_QUANT_scale], *offset = op->operands[ASC_OPND_ADV_QUANT_offset];
   if (scale->type != ts)
     scale = cast_scalar(x, scale->type->width > ts->width ? ASC_OP_TRUNCF : ASC_OP_EXTF, scale, ts);
   if (offset->type != ts)
@@ -1137,12 +1142,13 @@ static int softmax_shape(X *x, asc_value *tiling, asc_value *src, int64_t *m, in
 /* softmax over rows of k: computed in f32 (a half source is cast into the tmp buffer). */
 static int expand_softmax(X *x) {
   asc_op *op = x->op;
-  asc_value *dst = op->operands[0], *sum = op->operands[1], *max = op->operands[2], *src = op->operands[3];
+  asc_value *dst = op->operands[ASC_OPND_ADV_SOFTMAX_dst], *sum = op->operands[ASC_OPND_ADV_SOFTMAX_sum],
+      *max = op->operands[ASC_OPND_ADV_SOFTMAX_max], *src = op->operands[ASC_OPND_ADV_SOFTMAX_src];
   const asc_type *t = elem(src), *tr = elem(sum);
   if ((!is_f16(t) && !is_f32(t)) || (!is_f16(tr) && !is_f32(tr)) || elem(max) != tr || elem(dst) != t)
     return bad_dtype(x, "dst/src must be half or float, sum/max half or float");
   int64_t m, k;
-  int sh = softmax_shape(x, op->operands[4], src, &m, &k);
+  int sh = softmax_shape(x, op->operands[ASC_OPND_ADV_SOFTMAX_tiling], src, &m, &k);
   if (sh)
     return sh < 0 ? -1 : 0;
   int64_t rblk = BLK / asc_type_bytes(tr);
@@ -1189,8 +1195,13 @@ static int expand_softmax(X *x) {
  * anything is written (max and in_max, exp_sum and in_exp_sum may be one tensor). */
 static int expand_softmax_flash_v2(X *x) {
   asc_op *op = x->op;
-  asc_value *dst = op->operands[0], *esum = op->operands[1], *max = op->operands[2], *src = op->operands[3];
-  asc_value *emax = op->operands[4], *insum = op->operands[5], *inmax = op->operands[6];
+  asc_value *dst = op->operands[ASC_OPND_ADV_SOFTMAX_FLASH_V2_dst];
+  asc_value *esum = op->operands[ASC_OPND_ADV_SOFTMAX_FLASH_V2_exp_sum];
+  asc_value *max = op->operands[ASC_OPND_ADV_SOFTMAX_FLASH_V2_max];
+  asc_value *src = op->operands[ASC_OPND_ADV_SOFTMAX_FLASH_V2_src];
+  asc_value *emax = op->operands[ASC_OPND_ADV_SOFTMAX_FLASH_V2_exp_max];
+  asc_value *insum = op->operands[ASC_OPND_ADV_SOFTMAX_FLASH_V2_in_exp_sum];
+  asc_value *inmax = op->operands[ASC_OPND_ADV_SOFTMAX_FLASH_V2_in_max];
   const asc_type *t = elem(src), *tr = elem(esum);
   if ((!is_f16(t) && !is_f32(t)) || (!is_f16(tr) && !is_f32(tr)) || elem(max) != tr || elem(insum) != tr ||
       elem(inmax) != tr || elem(dst) != t || elem(emax) != t)
@@ -1198,7 +1209,7 @@ static int expand_softmax_flash_v2(X *x) {
   const asc_attr *ua = asc_op_attr(op, "update");
   bool update = ua && ua->i;
   int64_t m, k;
-  int sh = softmax_shape(x, op->operands[7], src, &m, &k);
+  int sh = softmax_shape(x, op->operands[ASC_OPND_ADV_SOFTMAX_FLASH_V2_tiling], src, &m, &k);
   if (sh)
     return sh < 0 ? -1 : 0;
   int64_t rblk = BLK / asc_type_bytes(tr), eblk = BLK / asc_type_bytes(t);
@@ -1259,12 +1270,13 @@ static int expand_rmsnorm(X *x) {
   static const int fields[] = {ASC_SFI(RmsNormTiling, b_length), ASC_SFI(RmsNormTiling, s_length),
                                ASC_SFI(RmsNormTiling, h_length)};
   asc_op *op = x->op;
-  asc_value *dst = op->operands[0], *src = op->operands[1], *gamma = op->operands[2], *eps = op->operands[3];
+  asc_value *dst = op->operands[ASC_OPND_ADV_RMSNORM_dst], *src = op->operands[ASC_OPND_ADV_RMSNORM_src],
+      *gamma = op->operands[ASC_OPND_ADV_RMSNORM_gamma], *eps = op->operands[ASC_OPND_ADV_RMSNORM_epsilon];
   const asc_type *t = elem(src);
   if ((!is_f16(t) && !is_f32(t)) || elem(dst) != t || elem(gamma) != t)
     return bad_dtype(x, "dst, src and gamma must all be half or all be float");
   int64_t m, h;
-  if (row_shape(x, op->operands[4], fields, 3, src, &m, &h))
+  if (row_shape(x, op->operands[ASC_OPND_ADV_RMSNORM_tiling], fields, 3, src, &m, &h))
     return -1;
   if (m == 0 || h == 0)
     return 0;
@@ -1331,12 +1343,13 @@ static int bad_repeat(X *x, asc_value *r) {
  * buffer is not needed on A2/A3). */
 static int expand_concat(X *x) {
   asc_op *op = x->op;
-  if (!is_f16(elem(op->operands[0])) && !is_f32(elem(op->operands[0])))
+  if (!is_f16(elem(op->operands[ASC_OPND_ADV_CONCAT_dst])) && !is_f32(elem(op->operands[ASC_OPND_ADV_CONCAT_dst])))
     return bad_dtype(x, "supports half and float tensors only");
-  if (bad_repeat(x, op->operands[3]))
+  if (bad_repeat(x, op->operands[ASC_OPND_ADV_CONCAT_repeat_times]))
     return -1;
-  asc_value *n = ar(x, ASC_OP_MULI, rep_i32(x, op->operands[3]), ci(x, 16));
-  mk(x, ASC_OP_DATA_COPY, (asc_value *[]){op->operands[0], op->operands[1], n}, 3, NULL);
+  asc_value *n = ar(x, ASC_OP_MULI, rep_i32(x, op->operands[ASC_OPND_ADV_CONCAT_repeat_times]), ci(x, 16));
+  mk(x, ASC_OP_DATA_COPY,
+     (asc_value *[]){op->operands[ASC_OPND_ADV_CONCAT_dst], op->operands[ASC_OPND_ADV_CONCAT_src], n}, 3, NULL);
   return 0;
 }
 
@@ -1345,16 +1358,18 @@ static int expand_concat(X *x) {
  * (odd 4-byte lanes). */
 static int expand_extract(X *x) {
   asc_op *op = x->op;
-  asc_value *val = op->operands[0], *idx = op->operands[1], *src = op->operands[2];
+  asc_value *val = op->operands[ASC_OPND_ADV_EXTRACT_dst_value], *idx = op->operands[ASC_OPND_ADV_EXTRACT_dst_index],
+      *src = op->operands[ASC_OPND_ADV_EXTRACT_sorted];
   const asc_type *t = elem(val), *u32 = asc_type_int(x->ctx, 32, true), *ti = elem(idx);
   if (!is_f16(t) && !is_f32(t))
     return bad_dtype(x, "supports half and float tensors only");
   if (ti->kind != ASC_TY_INT || ti->width != 32)
     return bad_dtype(x, "the index tensor must be uint32");
-  if (bad_repeat(x, op->operands[3]))
+  if (bad_repeat(x, op->operands[ASC_OPND_ADV_EXTRACT_repeat_times]))
     return -1;
+  asc_value *reps = op->operands[ASC_OPND_ADV_EXTRACT_repeat_times];
   asc_value *gmf[] = {[ASC_SFI(GatherMaskParams, src0_block_stride)] = ci(x, 1),
-                      [ASC_SFI(GatherMaskParams, repeat_times)] = rep_i32(x, op->operands[3]),
+                      [ASC_SFI(GatherMaskParams, repeat_times)] = rep_i32(x, reps),
                       [ASC_SFI(GatherMaskParams, src0_repeat_stride)] = ci(x, 8),
                       [ASC_SFI(GatherMaskParams, src1_repeat_stride)] = ci(x, 0)};
   asc_value *params = &mk(x, ASC_OP_STRUCT, gmf, 4, asc_type_struct(x->ctx, ASC_STRUCT_GATHER_MASK))->results[0];

@@ -65,8 +65,8 @@ static asc_op *slot_loop(const asc_op *op) {
     int64_t lb, step;
     if (!up || up->code == ASC_OP_FUNC)
       return NULL;
-    if (up->code == ASC_OP_FOR && asc_pass_const_int(up->operands[0], &lb) && lb >= 0 &&
-        asc_pass_const_int(up->operands[2], &step) && step > 0)
+    if (up->code == ASC_OP_FOR && asc_pass_const_int(up->operands[ASC_OPND_FOR_lower_bound], &lb) && lb >= 0 &&
+        asc_pass_const_int(up->operands[ASC_OPND_FOR_step], &step) && step > 0)
       return up;
   }
   return NULL;
@@ -212,8 +212,8 @@ static bool within(const asc_op *op, const asc_block *b) {
  * AIVs' - when they all lie there; otherwise the function body. */
 static asc_block *aiv_body(asc_block *body, const asc_pass_vec *autos) {
   for (asc_op *o = body->first; o; o = o->next) {
-    if (o->code != ASC_OP_IF || o->noperands < 1 || !o->operands[0]->def ||
-        o->operands[0]->def->code != ASC_OP_ASCEND_IS_AIC || o->nregions < 2 || !o->regions[1].block)
+    if (o->code != ASC_OP_IF || o->noperands < 1 || !o->operands[ASC_OPND_IF_cond]->def ||
+        o->operands[ASC_OPND_IF_cond]->def->code != ASC_OP_ASCEND_IS_AIC || o->nregions < 2 || !o->regions[1].block)
       continue;
     for (size_t i = 0; i < autos->n; i++)
       if (!within(autos->items[i], o->regions[1].block))

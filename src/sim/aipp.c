@@ -381,7 +381,8 @@ int asc_exec_ltcheck(sim_core *c, const sim_inst *in) {
   tlist t;
   if (decode(c, in, &t))
     return -1;
-  int64_t len = sim_in(c, in, ASC_OPND_LIST_TENSOR_CHECK_length)->i, n = sim_in(c, in, ASC_OPND_LIST_TENSOR_CHECK_shape_size)->i;
+  int64_t len = sim_in(c, in, ASC_OPND_LIST_TENSOR_CHECK_length)->i,
+      n = sim_in(c, in, ASC_OPND_LIST_TENSOR_CHECK_shape_size)->i;
   if (len != 0xffffffff && n != 0xffffffff && (n != t.count || len != t.ptroff + t.count * 8))
     return asc_sim_err(c, in->op, "asc.list_tensor_check: the list holds %lld pointers in %lld bytes, but length is "
                        "%lld and shape_size %lld", (long long)t.count, (long long)(t.ptroff + t.count * 8),
@@ -443,7 +444,8 @@ int asc_exec_ltptr(sim_core *c, const sim_inst *in) {
   tlist t;
   int64_t ix;
   uint64_t w;
-  if (decode(c, in, &t) || tindex(c, in, &t, &ix) || word(c, in, sim_in(c, in, ASC_OPND_LIST_TENSOR_PTR_list), t.ptroff / 8 + ix, &w))
+  if (decode(c, in, &t) || tindex(c, in, &t, &ix) ||
+      word(c, in, sim_in(c, in, ASC_OPND_LIST_TENSOR_PTR_list), t.ptroff / 8 + ix, &w))
     return -1;
   int64_t mem = (int64_t)(w >> GM_OFFBITS) - 1;
   if (mem < 0 || mem >= c->L->ngm)

@@ -104,7 +104,8 @@ static void toresults(sim_core *c, const sim_inst *in, const int *src, int n) {
 
 /* scf.for lb, ub, step, inits...: body args are (iv, carried...). */
 int asc_exec_forop(sim_core *c, const sim_inst *in) {
-  int64_t lb = sim_in(c, in, ASC_OPND_FOR_lower_bound)->i, ub = sim_in(c, in, ASC_OPND_FOR_upper_bound)->i, step = sim_in(c, in, ASC_OPND_FOR_step)->i;
+  int64_t lb = sim_in(c, in, ASC_OPND_FOR_lower_bound)->i, ub = sim_in(c, in, ASC_OPND_FOR_upper_bound)->i,
+      step = sim_in(c, in, ASC_OPND_FOR_step)->i;
   const sim_block *body = &in->regions[0];
   int ncar = in->nin - 3, ny;
   if (step <= 0)

@@ -302,7 +302,8 @@ int asc_exec_loadtr(sim_core *c, const sim_inst *in) {
     return asc_sim_err(c, in->op, "%s: the transposing load takes 8-, 16- or 32-bit elements, not %d-byte ones",
                        asc_op_name(in->op), esz(in, 0));
   bool b32 = esz(in, 0) == 4;
-  const sim_val *dst = sim_in(c, in, ASC_OPND_LOAD_DATA_TRANSPOSE_dst), *src = sim_in(c, in, ASC_OPND_LOAD_DATA_TRANSPOSE_src);
+  const sim_val *dst = sim_in(c, in, ASC_OPND_LOAD_DATA_TRANSPOSE_dst),
+      *src = sim_in(c, in, ASC_OPND_LOAD_DATA_TRANSPOSE_src);
   for (int64_t r = 0; r < reps; r++) {
     c->padread = true;
     const uint8_t *sq = asc_sim_mem(c, in->op, src, (start + r * ss) * 1024, 1024, "read");
@@ -585,7 +586,8 @@ int asc_exec_loadsparse(sim_core *c, const sim_inst *in) {
   if (edt(in, 0) != ASC_SIM_I8 || edt(in, 1) != ASC_SIM_I8 || esz(in, 2) != 1)
     return asc_sim_err(c, in->op, "asc.load_data_with_sparse: dst and src are int8, idx uint8");
   sim_cube *k = cubeof(c);
-  const sim_val *dst = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_dst), *src = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_src), *idx = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_idx);
+  const sim_val *dst = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_dst),
+      *src = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_src), *idx = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_idx);
   for (int64_t r = 0; r < reps; r++) {
     int64_t sf = start + r * ss, doff = r * (1 + gap) * 512;
     c->padread = true;
@@ -709,7 +711,8 @@ int asc_exec_initconst(sim_core *c, const sim_inst *in) {
   }
   for (int64_t r = 0; r < reps; r++) {
     int64_t off = r * (blocks + gap) * bsz;
-    uint8_t *d = blocks ? asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_INIT_CONST_VALUE_dst), off, blocks * bsz, "write") : NULL;
+    uint8_t *d = blocks
+        ? asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_INIT_CONST_VALUE_dst), off, blocks * bsz, "write") : NULL;
     if (blocks && !d)
       return -1;
     for (int64_t b = 0; b < blocks * bsz / 32; b++)
@@ -806,18 +809,21 @@ int asc_exec_mmad(sim_core *c, const sim_inst *in) {
     return asc_sim_err(c, in->op, "asc.mmad: cmatrix_source takes the C matrix's start from the bias table: pass "
                        "the bias tensor (mmad(dst, fm, filter, bias, params))");
   c->padread = true; /* padded rows / columns of the fractals are computed and ignored */
-  const uint8_t *A = asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_MMAD_src0), 0, gemv ? K1 * 32 : M1 * K1 * 512, "read");
+  const uint8_t *A = asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_MMAD_src0), 0, gemv ? K1 * 32 : M1 * K1 * 512,
+                                 "read");
   const uint8_t *B = A ? asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_MMAD_src1), 0, K1 * N1 * 512, "read") : NULL;
   c->padread = false;
   /* The rows that carry data (A: m rows, B: n columns, a fractal's first rows of 32 B each) must
    * have been written: an mmad of L0A / L0B no load_data filled is an uninitialised read. */
   for (int64_t fr = 0; A && B && c->L->sanitize && !gemv && fr < M1; fr++)
     for (int64_t fc = 0; fc < K1; fc++)
-      asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_MMAD_src0), (fr * K1 + fc) * 512, (m - fr * 16 < 16 ? m - fr * 16 : 16) * 32,
+      asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_MMAD_src0), (fr * K1 + fc) * 512,
+                  (m - fr * 16 < 16 ? m - fr * 16 : 16) * 32,
                   "read");
   for (int64_t fr = 0; A && B && c->L->sanitize && fr < K1; fr++)
     for (int64_t fc = 0; fc < N1; fc++)
-      asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_MMAD_src1), (fr * N1 + fc) * 512, (n - fc * 16 < 16 ? n - fc * 16 : 16) * 32,
+      asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_MMAD_src1), (fr * N1 + fc) * 512,
+                  (n - fc * 16 < 16 ? n - fc * 16 : 16) * 32,
                   "read");
   const uint8_t *bias = B && init == 2 ? asc_sim_mem(c, in->op, sim_in(c, in, 3), 0, NP * 4, "read") : NULL;
   const uint8_t *Cin = B && init == 1 ? asc_sim_mem(c, in->op, C, 0, M1 * N1 * 1024, "read") : NULL;
@@ -869,7 +875,8 @@ static void fixstore(sim_core *c, bool atomic, int dd, int de, uint8_t *o, doubl
 }
 
 static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
-  const sim_val *dst = sim_in(c, in, ASC_OPND_DATA_COPY_CO12DST_dst), *src = sim_in(c, in, ASC_OPND_DATA_COPY_CO12DST_src);
+  const sim_val *dst = sim_in(c, in, ASC_OPND_DATA_COPY_CO12DST_dst),
+      *src = sim_in(c, in, ASC_OPND_DATA_COPY_CO12DST_src);
   int sd = edt(in, 1), dd = edt(in, 0), de = esz(in, 0);
   static const char *const qn[] = {"NoQuant", "F322F16", "F322BF16", "DEQF16", "VDEQF16", "QF322B8_PRE",
                                    "VQF322B8_PRE", "REQ8", "VREQ8"};

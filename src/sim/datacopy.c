@@ -107,7 +107,8 @@ int asc_exec_datacopy(sim_core *c, const sim_inst *in) {
     }
     bytes &= ~31ll;
   }
-  if (checkalign(c, in, sim_in(c, in, ASC_OPND_DATA_COPY_dst), 0, "destination") || checkalign(c, in, sim_in(c, in, ASC_OPND_DATA_COPY_src), 0, "source"))
+  if (checkalign(c, in, sim_in(c, in, ASC_OPND_DATA_COPY_dst), 0, "destination") ||
+      checkalign(c, in, sim_in(c, in, ASC_OPND_DATA_COPY_src), 0, "source"))
     return -1;
   if (move(c, in, 0, 0, bytes))
     return -1;
@@ -125,7 +126,8 @@ int asc_exec_datacopyparams(sim_core *c, const sim_inst *in) {
       asc_sim_sfield(c, in->op, f, ASC_SF_DataCopyParams_dst_stride, 0, 65535, &ds))
     return -1;
   len *= 32, ss *= 32, ds *= 32; /* 32-byte units: at most 2^21 bytes, no overflow below */
-  if (checkalign(c, in, sim_in(c, in, ASC_OPND_DATA_COPY_PARAMS_dst), 0, "destination") || checkalign(c, in, sim_in(c, in, ASC_OPND_DATA_COPY_PARAMS_src), 0, "source"))
+  if (checkalign(c, in, sim_in(c, in, ASC_OPND_DATA_COPY_PARAMS_dst), 0, "destination") ||
+      checkalign(c, in, sim_in(c, in, ASC_OPND_DATA_COPY_PARAMS_src), 0, "source"))
     return -1;
   for (int64_t b = 0; b < cnt; b++)
     if (move(c, in, b * (len + ds), b * (len + ss), len))
@@ -191,7 +193,8 @@ static int padblock(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff,
  * GM->UB: src_stride bytes (GM), dst_stride 32-byte blocks (UB); UB->GM the reverse. */
 int asc_exec_datacopypad(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, ASC_OPND_DATA_COPY_PAD_data_copy_params)->fld;
-  const double *pad = in->nin > 3 ? sim_in(c, in, ASC_OPND_DATA_COPY_PAD_pad_params)->fld : asc_struct_defaults(ASC_STRUCT_DATA_COPY_PAD_EXT);
+  const double *pad = in->nin > 3 ? sim_in(c, in, ASC_OPND_DATA_COPY_PAD_pad_params)->fld
+      : asc_struct_defaults(ASC_STRUCT_DATA_COPY_PAD_EXT);
   int64_t cnt, len, ss, ds, lpad, rpad;
   int esz = esize(in);
   /* hardware.md §12.1: block_count <= 4095, block_len <= 2097151 bytes, uint32 strides,
@@ -306,7 +309,8 @@ int asc_exec_datacopyslice(sim_core *c, const sim_inst *in) {
                        (long long)dim);
   if (in->pipe == ASC_PIPEID_PIPE_V)
     return asc_sim_err(c, in->op, "asc.data_copy: the slice form copies GM -> UB or UB -> GM");
-  if (checkalign(c, in, sim_in(c, in, ASC_OPND_DATA_COPY_SLICE_dst), 0, "destination") || checkalign(c, in, sim_in(c, in, ASC_OPND_DATA_COPY_SLICE_src), 0, "source"))
+  if (checkalign(c, in, sim_in(c, in, ASC_OPND_DATA_COPY_SLICE_dst), 0, "destination") ||
+      checkalign(c, in, sim_in(c, in, ASC_OPND_DATA_COPY_SLICE_src), 0, "source"))
     return -1;
   int64_t *dv = NULL, *sv = NULL;
   int64_t nd = slicelist(c, in, "dst", (int)dim, 3, &dv);

@@ -156,14 +156,16 @@ static void nest(sim_core *c, int dt, const uint8_t *p, int64_t n, const int64_t
 static int dumpat(sim_core *c, const sim_inst *in, int64_t desc, int64_t eoff, int64_t n, int nd);
 
 int asc_exec_dumptensor(sim_core *c, const sim_inst *in) {
-  return dumpat(c, in, sim_in(c, in, ASC_OPND_DUMP_TENSOR_desc)->i, 0, sim_in(c, in, ASC_OPND_DUMP_TENSOR_dump_size)->i, in->nin - 3);
+  return dumpat(c, in, sim_in(c, in, ASC_OPND_DUMP_TENSOR_desc)->i, 0, sim_in(c, in, ASC_OPND_DUMP_TENSOR_dump_size)->i,
+                in->nin - 3);
 }
 
 /* dump_acc_chk_point(t, index, count_off, dump_size): dump_tensor from element count_off on; a dump of
  * more than 30 KB prints nothing (API DumpAccChkPoint.md), with a warning. */
 int asc_exec_dumpaccchk(sim_core *c, const sim_inst *in) {
   int dt = asc_sim_elem_dtype(sim_intype(in, 0));
-  int64_t off = sim_in(c, in, ASC_OPND_DUMP_ACC_CHK_POINT_count_off)->i, n = sim_in(c, in, ASC_OPND_DUMP_ACC_CHK_POINT_dump_size)->i;
+  int64_t off = sim_in(c, in, ASC_OPND_DUMP_ACC_CHK_POINT_count_off)->i,
+      n = sim_in(c, in, ASC_OPND_DUMP_ACC_CHK_POINT_dump_size)->i;
   if (dt < 0 || off < 0 || n < 0)
     return asc_sim_err(c, in->op, "asc.dump_acc_chk_point: count_off %lld and dump_size %lld must not be negative",
                        (long long)off, (long long)n);
@@ -256,7 +258,8 @@ int asc_exec_ltprint(sim_core *c, const sim_inst *in) {
 }
 
 int asc_exec_printtimestamp(sim_core *c, const sim_inst *in) {
-  putf(c, "descId is %lld, timeStamp is %lld, pc is %d\n", (long long)sim_in(c, in, ASC_OPND_PRINT_TIME_STAMP_desc_id)->i, (long long)c->sclk,
+  putf(c, "descId is %lld, timeStamp is %lld, pc is %d\n",
+       (long long)sim_in(c, in, ASC_OPND_PRINT_TIME_STAMP_desc_id)->i, (long long)c->sclk,
        in->id);
   asc_sim_scalar(c, c->L->cost->scalar_op);
   return 0;
@@ -359,7 +362,9 @@ int asc_exec_mprofstop(sim_core *c, const sim_inst *in) {
 enum { IA_SR = 1, IA_SW = 2, IA_VR = 4, IA_VW = 8, IA_MR = 16, IA_MW = 32 };
 
 int asc_exec_checkia(sim_core *c, const sim_inst *in) {
-  int64_t k = sim_in(c, in, ASC_OPND_CHECK_LOCAL_MEMORY_IA_check_addr)->i, s = sim_in(c, in, ASC_OPND_CHECK_LOCAL_MEMORY_IA_check_upper_addr)->i, e = sim_in(c, in, ASC_OPND_CHECK_LOCAL_MEMORY_IA_check_idx)->i;
+  int64_t k = sim_in(c, in, ASC_OPND_CHECK_LOCAL_MEMORY_IA_check_addr)->i,
+      s = sim_in(c, in, ASC_OPND_CHECK_LOCAL_MEMORY_IA_check_upper_addr)->i,
+          e = sim_in(c, in, ASC_OPND_CHECK_LOCAL_MEMORY_IA_check_idx)->i;
   if (k < 0 || k > 3)
     return asc_sim_err(c, in->op, "asc.check_local_memory_ia: enable_bit %lld is not 0..3", (long long)k);
   if (s < 0 || s > 65535 || e < 0 || e > 65535)

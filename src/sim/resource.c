@@ -638,7 +638,8 @@ int asc_exec_ltsubview(sim_core *c, const sim_inst *in) {
 
 /* ---- tensor accessors ---- */
 int asc_exec_ltphy(sim_core *c, const sim_inst *in) {
-  sim_out(c, in, 0)->i = sim_in(c, in, ASC_OPND_LT_GET_PHY_ADDR_tensor)->off + sim_in(c, in, ASC_OPND_LT_GET_PHY_ADDR_offset)->i * esz_in(in, 0);
+  sim_out(c, in, 0)->i = sim_in(c, in, ASC_OPND_LT_GET_PHY_ADDR_tensor)->off + sim_in(c, in,
+      ASC_OPND_LT_GET_PHY_ADDR_offset)->i * esz_in(in, 0);
   scost(c);
   return 0;
 }
@@ -873,7 +874,8 @@ static int64_t round32(sim_core *c, const sim_inst *in, int64_t len) {
 
 int asc_exec_poolinitbuffer(sim_core *c, const sim_inst *in) {
   sim_queue *q = queueof(c, in, 1);
-  int64_t num = sim_in(c, in, ASC_OPND_TBUFPOOL_INIT_BUFFER_num)->i, len = round32(c, in, sim_in(c, in, ASC_OPND_TBUFPOOL_INIT_BUFFER_len)->i), total, addr;
+  int64_t num = sim_in(c, in, ASC_OPND_TBUFPOOL_INIT_BUFFER_num)->i,
+      len = round32(c, in, sim_in(c, in, ASC_OPND_TBUFPOOL_INIT_BUFFER_len)->i), total, addr;
   if (len < 0)
     return -1;
   if (!q || q->nbuf >= 0)

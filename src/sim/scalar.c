@@ -134,7 +134,8 @@ static bool icmp(int pred, int64_t a, int64_t b, int dt) {
 
 int asc_exec_cmpi(sim_core *c, const sim_inst *in) {
   const asc_attr *p = asc_op_attr(in->op, "predicate");
-  sim_out(c, in, 0)->i = icmp(p ? (int)p->i : 0, sim_in(c, in, ASC_OPND_CMPI_lhs)->i, sim_in(c, in, ASC_OPND_CMPI_rhs)->i, idt(in, 0));
+  sim_out(c, in, 0)->i = icmp(p ? (int)p->i : 0, sim_in(c, in, ASC_OPND_CMPI_lhs)->i,
+                              sim_in(c, in, ASC_OPND_CMPI_rhs)->i, idt(in, 0));
   scost(c);
   return 0;
 }
@@ -152,7 +153,8 @@ static bool fcmp(int pred, double a, double b) {
 
 int asc_exec_cmpf(sim_core *c, const sim_inst *in) {
   const asc_attr *p = asc_op_attr(in->op, "predicate");
-  sim_out(c, in, 0)->i = fcmp(p ? (int)p->i : 0, sim_in(c, in, ASC_OPND_CMPF_lhs)->f, sim_in(c, in, ASC_OPND_CMPF_rhs)->f);
+  sim_out(c, in, 0)->i = fcmp(p ? (int)p->i : 0, sim_in(c, in, ASC_OPND_CMPF_lhs)->f,
+                              sim_in(c, in, ASC_OPND_CMPF_rhs)->f);
   scost(c);
   return 0;
 }
@@ -181,7 +183,8 @@ int asc_exec_fptoi(sim_core *c, const sim_inst *in) {
   int dt = rdt(in);
   if (in->op->code == ASC_OP_FPTOUI && asc_sim_dt_signed(dt))
     dt = dt == ASC_SIM_I8 ? ASC_SIM_U8 : dt == ASC_SIM_I16 ? ASC_SIM_U16 : dt == ASC_SIM_I32 ? ASC_SIM_U32 : ASC_SIM_U64;
-  sim_out(c, in, 0)->i = asc_sim_wrap(asc_sim_fp_to_int(sim_in(c, in, ASC_OPND_FPTOSI_in)->f, dt, SIM_RM_TRUNC), rdt(in));
+  sim_out(c, in, 0)->i = asc_sim_wrap(asc_sim_fp_to_int(sim_in(c, in, ASC_OPND_FPTOSI_in)->f, dt, SIM_RM_TRUNC),
+                                      rdt(in));
   scost(c);
   return 0;
 }

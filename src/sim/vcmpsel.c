@@ -295,7 +295,8 @@ int asc_exec_selectreg(sim_core *c, const sim_inst *in) {
     return asc_sim_err(c, in->op, "asc.select: dst block stride 0 is undefined on the hardware");
   int64_t sblk[3] = {0, (int64_t)BR(p, src0_blk_stride), (int64_t)BR(p, src1_blk_stride)};
   int64_t srep[3] = {0, (int64_t)BR(p, src0_rep_stride), (int64_t)BR(p, src1_rep_stride)};
-  int64_t reps = c->counter ? (int64_t)((c->mask[0] + (uint64_t)lanes - 1) / (uint64_t)lanes) : sim_in(c, in, ASC_OPND_VSELECT_REG_repeat_times)->i;
+  int64_t reps = c->counter ? (int64_t)((c->mask[0] + (uint64_t)lanes - 1) / (uint64_t)lanes)
+      : sim_in(c, in, ASC_OPND_VSELECT_REG_repeat_times)->i;
   if (reps < 0 || reps > 255)
     return asc_sim_err(c, in->op, "asc.select: repeat %lld is outside 0..255", (long long)reps);
   for (int64_t r = 0; r < reps; r++)

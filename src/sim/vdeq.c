@@ -294,7 +294,8 @@ static double numf(sim_core *c, const sim_inst *in, int i) {
 }
 
 int asc_exec_setdeqquant(sim_core *c, const sim_inst *in) {
-  c->deqscale = quantbits(numf(c, in, 0), sim_in(c, in, ASC_OPND_SET_DEQ_SCALE_QUANT_offset)->i, sim_in(c, in, ASC_OPND_SET_DEQ_SCALE_QUANT_int1)->i != 0);
+  c->deqscale = quantbits(numf(c, in, 0), sim_in(c, in, ASC_OPND_SET_DEQ_SCALE_QUANT_offset)->i,
+                          sim_in(c, in, ASC_OPND_SET_DEQ_SCALE_QUANT_int1)->i != 0);
   c->deq_mode = DEQ_QUANT;
   asc_sim_scalar(c, c->L->cost->scalar_op);
   return 0;
@@ -338,7 +339,8 @@ int asc_exec_selregscalar(sim_core *c, const sim_inst *in) {
       asc_sim_field(c, in->op, "dst repeat stride", SFLD(p, BinaryRepeatParams, dst_rep_stride), 0, 255, &dr) ||
       asc_sim_field(c, in->op, "src0 repeat stride", SFLD(p, BinaryRepeatParams, src0_rep_stride), 0, 255, &sr))
     return -1;
-  int64_t reps = c->counter ? (int64_t)((c->mask[0] + (uint64_t)lanes - 1) / (uint64_t)lanes) : sim_in(c, in, ASC_OPND_VSELECT_REG_SCALAR_repeat_times)->i;
+  int64_t reps = c->counter ? (int64_t)((c->mask[0] + (uint64_t)lanes - 1) / (uint64_t)lanes)
+      : sim_in(c, in, ASC_OPND_VSELECT_REG_SCALAR_repeat_times)->i;
   if (reps < 0 || reps > 255)
     return asc_sim_err(c, in->op, "asc.select: repeat %lld is outside 0..255", (long long)reps);
   uint8_t sc[8];

@@ -218,7 +218,8 @@ int asc_exec_gather(sim_core *c, const sim_inst *in) {
   if (dt < 0 || checkoffs(c, in, 4))
     return -1;
   int esz = asc_sim_dtype_size(dt);
-  int64_t base = (int64_t)(uint32_t)sim_in(c, in, ASC_OPND_GATHER_src_offset)->i, n = sim_in(c, in, ASC_OPND_GATHER_src_base_addr)->i;
+  int64_t base = (int64_t)(uint32_t)sim_in(c, in, ASC_OPND_GATHER_src_offset)->i,
+      n = sim_in(c, in, ASC_OPND_GATHER_src_base_addr)->i;
   if (n < 0)
     return asc_sim_err(c, in->op, "asc.gather: negative count %lld", (long long)n);
   for (int64_t i = 0; i < n; i++) {

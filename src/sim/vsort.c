@@ -45,7 +45,8 @@ int asc_exec_mrgsort(sim_core *c, const sim_inst *in) {
     return asc_sim_err(c, in->op, "asc.mrg_sort: element type must be half or float");
   if (nsrc < 2 || nsrc > 4)
     return asc_sim_err(c, in->op, "asc.mrg_sort: takes 2 to 4 source lists, got %d", nsrc);
-  int64_t len[4], valid = sim_in(c, in, ASC_OPND_MRG_SORT_valid_bit)->i, repeat = sim_in(c, in, ASC_OPND_MRG_SORT_repeat_times)->i;
+  int64_t len[4], valid = sim_in(c, in, ASC_OPND_MRG_SORT_valid_bit)->i,
+      repeat = sim_in(c, in, ASC_OPND_MRG_SORT_repeat_times)->i;
   for (int i = 0; i < 4; i++) {
     len[i] = sim_in(c, in, ASC_OPND_MRG_SORT_element_count0 + i)->i;
     if (len[i] < 0 || len[i] > 4095)
@@ -133,7 +134,9 @@ int asc_exec_sortlen(sim_core *c, const sim_inst *in) {
   int dt = a && a->type ? asc_sim_dtype_of(a->type) : -1;
   if (dt != ASC_SIM_F16 && dt != ASC_SIM_F32)
     return asc_sim_err(c, in->op, "%s: dtype must be half or float", asc_op_name(in->op));
-  sim_out(c, in, 0)->i = asc_sim_wrap(sim_in(c, in, ASC_OPND_GET_SORT_LEN_element_count)->i * (8 / asc_sim_dtype_size(dt)), ASC_SIM_I32);
+  sim_out(c, in,
+          0)->i = asc_sim_wrap(sim_in(c, in, ASC_OPND_GET_SORT_LEN_element_count)->i * (8 / asc_sim_dtype_size(dt)),
+                               ASC_SIM_I32);
   asc_sim_scalar(c, c->L->cost->scalar_op);
   return 0;
 }
