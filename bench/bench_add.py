@@ -68,7 +68,7 @@ def main():
         r = res[san]
         print(f"simulator sanitize={san}  {best[san]:8.2f} ms   ratio {best[san] / best['np']:5.2f}x numpy   "
               f"{'exact' if ok[san] else 'MISMATCH'}; simulated {r['us']:.1f} us, {r['records']} findings")
-    sim.L.asc_module_free(m)
+    sim.free_module(m)
     sim.close()
 
 

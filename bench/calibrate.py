@@ -56,7 +56,7 @@ def main():
         r = sim.launch(m, [("x", x, dt), ("y", y, dt), ("z", z, dt), ("n", n, "i32"), ("tile", tile, "i32")],
                        blocks, threads=args.threads, sanitize=False)
         wall = time.perf_counter() - t0
-        sim.L.asc_module_free(m)
+        sim.free_module(m)
         if r["rc"]:
             print(name, "FAILED:", sim.diagnostics())
             continue

@@ -19,7 +19,8 @@ class Options(C.Structure):
 
 class CoreReport(C.Structure):
     _fields_ = [("cycles", C.c_int64), ("busy", C.c_int64 * NPIPES), ("blocks", C.c_int),
-                ("blocked", C.c_int64 * NPIPES), ("overlap_mte2_v", C.c_int64)]
+                ("blocked", C.c_int64 * NPIPES), ("overlap_mte2_v", C.c_int64), ("kind", C.c_int),
+                ("metrics_cycles", C.c_int64), ("busy_sum", C.c_int64 * NPIPES)]
 
 
 class Report(C.Structure):
@@ -57,12 +58,37 @@ class Sim:
         L.asc_sim_args_add_int.argtypes = [C.POINTER(Args), C.c_int, C.c_int64, C.c_char_p]
         L.asc_sim_options_init.argtypes = [C.POINTER(Options)]
         L.asc_sim_launch.argtypes = [C.c_void_p, C.c_char_p, C.POINTER(Args), C.POINTER(Options), C.POINTER(Report)]
+        L.asc_sim_compile.argtypes = [C.c_void_p, C.c_char_p, C.POINTER(Options)]
+        L.asc_sim_compile.restype = C.c_void_p
+        L.asc_sim_run.argtypes = [C.c_void_p, C.POINTER(Args), C.POINTER(Options), C.POINTER(Report)]
+        L.asc_sim_program_free.argtypes = [C.c_void_p]
+        self.programs = {}  # (module, kernel) -> its compiled program (asc_sim_compile)
         L.asc_sim_report_free.argtypes = [C.POINTER(Report)]
         self.ctx = L.asc_ctx_new()
         L.asc_ctx_set_quiet(self.ctx, 1)
 
     def close(self):
+        for p in self.programs.values():
+            self.L.asc_sim_program_free(p)
+        self.programs.clear()
         self.L.asc_ctx_free(self.ctx)
+
+    def free_module(self, module):
+        """Free module (from parse) and the programs compiled from it."""
+        for key in [k for k in self.programs if k[0] == module]:
+            self.L.asc_sim_program_free(self.programs.pop(key))
+        self.L.asc_module_free(module)
+
+    def program(self, module, kernel, opts):
+        """module's kernel compiled once (verified and lowered), as the Python front end keeps it;
+        None after a compile error (the diagnostics are on the context)."""
+        key = (module, kernel)
+        if key not in self.programs:
+            p = self.L.asc_sim_compile(module, kernel.encode() if kernel else None, C.byref(opts))
+            if not p:
+                return None
+            self.programs[key] = p
+        return self.programs[key]
 
     def diagnostics(self):
         p = self.L.asc_ctx_diagnostics(self.ctx)
@@ -100,11 +126,14 @@ class Sim:
         if platform:
             o.platform = platform.encode()
         r = Report()
-        rc = L.asc_sim_launch(module, kernel.encode() if kernel else None, C.byref(a), C.byref(o), C.byref(r))
+        # compiled on the first launch, then only bound and run (asc_sim_run), as a kernel of the
+        # Python front end is; asc_sim_launch would verify and lower it again every time
+        p = self.program(module, kernel, o)
+        rc = L.asc_sim_run(p, C.byref(a), C.byref(o), C.byref(r)) if p else 1
         cores = [r.cores[i] for i in range(r.ncores)]
         res = {"rc": rc, "cycles": r.cycles, "us": r.us, "errors": r.nerrors, "warnings": r.nwarnings,
                "records": r.nrecords, "ncores": r.ncores,
-               "busy": [list(c.busy) for c in cores], "blocked": [list(c.blocked) for c in cores],
+               "busy": [list(c.busy) for c in cores], "busy_sum": [list(c.busy_sum) for c in cores], "blocked": [list(c.blocked) for c in cores],
                "overlap": [c.overlap_mte2_v for c in cores]}
         L.asc_sim_report_free(C.byref(r))
         L.asc_sim_args_free(C.byref(a))

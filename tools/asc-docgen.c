@@ -293,6 +293,10 @@ static void hardware_section(FILE *f) {
         "| class | factor | source |\n|---|---|---|\n", f);
 #define HW_VCLASS(cls, factor, doc) fprintf(f, "| `%s` | %d | %s |\n", #cls, factor, doc);
 #include "hw/hw.def"
+  fputs("\n### Timing constants\n\nThe architecture's timing constants (docs/timing.md states the model).\n\n"
+        "| constant | value | unit | source |\n|---|---|---|---|\n", f);
+#define HW_COST(name, value, unit, source) fprintf(f, "| `%s` | %d | %s | %s |\n", #name, value, unit, source);
+#include "hw/hw.def"
 }
 
 static void header(FILE *f) {

@@ -160,6 +160,8 @@ typedef struct asc_sim_core_report {
   int64_t overlap_mte2_v;          /* cycles during which MTE2 and V were both busy */
   int kind;                        /* 0 AIV, 1 AIC */
   int64_t metrics_cycles;          /* scalar cycles between metrics_prof_start and metrics_prof_stop */
+  int64_t busy_sum[ASC_SIM_NPIPES]; /* each pipe's instruction durations summed, as msprof's PipeUtilization
+                                     * sums them (overlapping instructions count twice; busy counts once) */
 } asc_sim_core_report;
 
 /* ---- sanitizer findings (hardware.md §14, msSanitizer-class) ---- */

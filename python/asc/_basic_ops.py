@@ -749,18 +749,7 @@ __all__ += ["bilinear_interpolation"]
 
 
 # ---- device printing (semantics and format: src/sim/print.c, api.md §13) ---------------------------------
-def _ir_string(s):
-    """s as an IR string literal (docs/ir.md: \\" \\\\ \\n \\t and \\XX escapes)."""
-    out = []
-    for ch in s.encode("utf-8"):
-        c = chr(ch)
-        if c in '"\\':
-            out.append("\\" + c)
-        elif 32 <= ch < 127:
-            out.append(c)
-        else:
-            out.append(f"\\{ch:02X}")
-    return '"' + "".join(out) + '"'
+from ._core import ir_string as _ir_string  # noqa: E402  (kept under its old name for the callers)
 
 
 def _conversions(fmt):

@@ -137,6 +137,22 @@ class Value:
         self.name, self.type = name, type_
 
 
+def ir_string(s):
+    """s as an IR string literal (docs/ir.md: \\" \\\\ \\n \\t and \\XX escapes): every string that
+    reaches the IR text (file names, symbol names, formats) goes through here, so no name can end
+    the literal early or inject text."""
+    out = []
+    for ch in str(s).encode("utf-8", "surrogateescape"):
+        c = chr(ch)
+        if c in '"\\':
+            out.append("\\" + c)
+        elif 32 <= ch < 127:
+            out.append(c)
+        else:
+            out.append(f"\\{ch:02X}")
+    return '"' + "".join(out) + '"'
+
+
 def _attr_text(attrs):
     return "{" + ", ".join(f"{k} = {v}" for k, v in attrs.items()) + "}" if attrs else ""
 
@@ -189,7 +205,7 @@ class Builder:
         if self.strip_loc or not self.loc:
             return ""
         f, l, c = self.loc
-        return f' loc("{f}":{l}:{c})'
+        return f' loc({ir_string(f)}:{l}:{c})'
 
     def emit(self, line):
         self.blocks[-1].append(line)

@@ -76,6 +76,13 @@ static const struct {
 #include "hw/hw.def"
 };
 
+static const int libwork[] = {
+#define HW_LIBWORK(id, cycles, source) cycles,
+#include "hw/hw.def"
+};
+
+int asc_hw_libwork_cycles(int id) { return id >= 0 && id < ASC_HW_NLIBWORK ? libwork[id] : 0; }
+
 bool asc_hw_pipe_in_order(int pipe) {
 #define HW_INORDER(p) if (pipe == HWP_##p) return true;
 #include "hw/hw.def"

@@ -29,6 +29,12 @@ typedef enum asc_hw_mem {
 
 enum { ASC_HW_NOPIPE = -1 };
 
+/* The architecture's timing constants (hw.def HW_COST rows), each an integer in its row's unit. */
+enum asc_hw_cost_const {
+#define HW_COST(name, value, unit, source) ASC_HWC_##name = (value),
+#include "hw/hw.def"
+};
+
 const char *asc_hw_core_name(int core);            /* "AIV", "AIC"; NULL */
 /* Pipes (PIPEID values). */
 bool asc_hw_pipe_exists(int pipe);                 /* one of the 7 pipes of arch 2201 */
@@ -59,6 +65,13 @@ unsigned asc_hw_pos_cores(int pos);                /* core kinds that can hold i
 int asc_hw_copy_pipe(int src_mem, int dst_mem);    /* pipe of the path, ASC_HW_NOPIPE if none */
 /* Bytes per cycle of a cube-side path (HW_RATE), 0 if the table has none; *latency its fixed cycles. */
 double asc_hw_copy_rate(int src_mem, int dst_mem, int *latency);
+/* Library work (HW_LIBWORK rows): the ids and their scalar cycles (0 for an unknown id). */
+enum asc_hw_libwork {
+#define HW_LIBWORK(id, cycles, source) ASC_HW_LIBWORK_##id,
+#include "hw/hw.def"
+  ASC_HW_NLIBWORK
+};
+int asc_hw_libwork_cycles(int id);
 /* Whether pipe's instructions access memory in program order (HW_INORDER: the cube, PIPE_M). */
 bool asc_hw_pipe_in_order(int pipe);
 /* The memory an IR value of type t lives in: GM pointers and global tensors GM, local

@@ -178,6 +178,11 @@ static int64_t static_bytes(const asc_value *t) {
     return -1;
   if (def->code == ASC_OP_LOCAL_TENSOR && asc_pass_const_int(def->operands[ASC_OPND_LOCAL_TENSOR_size], &d))
     return d * es;
+  int64_t start;
+  if (def->code == ASC_OP_LT_SUBVIEW && def->noperands > 2 &&
+      asc_pass_const_int(def->operands[ASC_OPND_LT_SUBVIEW_offset], &start) &&
+      asc_pass_const_int(def->operands[2], &d) && d >= start) /* t[start:stop]: what the simulator gives it */
+    return (d - start) * es;
   if (def->code == ASC_OP_LOCAL_TENSOR_AUTO && def->noperands > 0) {
     for (int i = 0; i < def->noperands; i++) {
       if (!asc_pass_const_int(def->operands[i], &d))
@@ -200,6 +205,15 @@ static int need_tmp(X *x, asc_value *tmp, int64_t have, int64_t need, bool user)
   if (!user)
     asc_op_set_attr(x->m, c, "scratch", asc_attr_unit(x->m));
   return 0;
+}
+
+/* When the kernel runs, the call's operand v (named name) must hold `bytes` bytes: a tensor or a slice
+ * t[a:b] too small for the shape is an error naming it, before anything is written past it. */
+static void need_operand(X *x, asc_value *v, int64_t bytes, const char *name) {
+  asc_op *c = mk(x, ASC_OP_ADV_CHECK_TMP, (asc_value *[]){v, ci(x, bytes)}, 2, NULL);
+  const char *callee = asc_op_name(x->op);
+  asc_op_set_attr(x->m, c, "callee", asc_attr_str(x->m, callee, strlen(callee)));
+  asc_op_set_attr(x->m, c, "operand", asc_attr_str(x->m, name, strlen(name)));
 }
 
 /* Chunk elements C for a tmp of `have` bytes (-1: run time) at `per` bytes per element: a multiple of
@@ -1155,6 +1169,10 @@ static int expand_softmax(X *x) {
   const asc_attr *rs = asc_op_attr(op, "reduce_shape");
   if (rs && rs->kind == ASC_ATTR_ARRAY && rs->nelems > 0 && rs->elems[rs->nelems - 1]->i > 0)
     rblk = rs->elems[rs->nelems - 1]->i;
+  need_operand(x, src, m * k * asc_type_bytes(t), "src");
+  need_operand(x, dst, m * k * asc_type_bytes(t), "dst");
+  need_operand(x, sum, m * rblk * asc_type_bytes(tr), "sum");
+  need_operand(x, max, m * rblk * asc_type_bytes(tr), "max");
   int64_t work = reduce_work(k, 64, 8), kk = is_f16(t) ? up(k, 8) : 0;
   int64_t need = (8 + 64 + work + kk) * 4, have; /* reduce result, broadcast block(s), work, f32 row */
   asc_value *tmp = tmpbuf(x, 5, need, &have);
@@ -1285,6 +1303,9 @@ static int expand_rmsnorm(X *x) {
               "(pad the last dimension)", asc_op_name(op), (long long)h);
     return -1;
   }
+  need_operand(x, src, m * h * asc_type_bytes(t), "src");
+  need_operand(x, dst, m * h * asc_type_bytes(t), "dst");
+  need_operand(x, gamma, h * asc_type_bytes(t), "gamma");
   int64_t H = up(h, 64), work = up((h + 63) / 64, 8);
   int64_t need = (8 + work + 2 * H + (is_f16(t) ? H : 0)) * 4, have;
   asc_value *tmp = tmpbuf(x, 5, need, &have);
@@ -1398,7 +1419,28 @@ static const struct {
 };
 
 /* Expands x->op: 0 done, -1 error, 1 not a library call. */
+/* One rule for every library call's element count, the basic vector ops' (src/sim/vmisc.c): a
+ * negative count is an error at the call, never a call that silently does nothing. */
+static int check_count(X *x) {
+  int i = asc_op_operand_index(x->op->code, "count"); /* the registry's operand (ops.def) */
+  int64_t n;
+  if (i < 0 || i >= x->op->noperands)
+    return 0;
+  if (asc_pass_const_int(x->op->operands[i], &n)) {
+    if (n >= 0)
+      return 0;
+    asc_error(x->ctx, asc_op_diag_loc(x->op), "%s: negative count %lld", asc_op_name(x->op), (long long)n);
+    return -1;
+  }
+  asc_op *c = mk(x, ASC_OP_ADV_CHECK_COUNT, (asc_value *[]){x->op->operands[i]}, 1, NULL);
+  const char *callee = asc_op_name(x->op);
+  asc_op_set_attr(x->m, c, "callee", asc_attr_str(x->m, callee, strlen(callee)));
+  return 0;
+}
+
 static int expand_one(X *x) {
+  if (check_count(x))
+    return -1;
   for (int i = 0; i < NC(CALLS); i++)
     if (CALLS[i].code == x->op->code)
       return CALLS[i].expand(x);

@@ -24,6 +24,7 @@
  * Memory: the Matmul owns the AIC memories from address 0 (L1: A 64 KiB, B 64 KiB, bias
  * 1 KiB, quant words 8 KiB; L0A, L0B, L0C, BT from 0); in a cube-only kernel they are TBufs of
  * the kernel's TPipe (pipe_buffers). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +67,12 @@ typedef irsave loopctx;
 
 static asc_value *mkstruct(gen *g, int id, asc_value *const *f, int n) {
   return res(emit(g, ASC_OP_STRUCT, f, n, asc_type_struct(g->ctx, id)));
+}
+
+/* Library work the scalar unit does here (hw.def HW_LIBWORK, docs/timing.md "Cube, Matmul and MIX"). */
+static void libwork(gen *g, int id) {
+  asc_op *op = emit(g, ASC_OP_MATMUL_LIBWORK, NULL, 0, NULL);
+  asc_op_set_attr(g->m, op, "work", asc_attr_int(g->m, asc_type_int(g->ctx, 64, false), id));
 }
 
 static void flag(gen *g, int event) {
@@ -228,6 +235,7 @@ static void copy_k_bands(gen *g, asc_value *l1, asc_value *gm, asc_value *off, a
 /* Tile t of C into L0C. */
 static void tile(gen *g, mm *x, asc_value *t) {
   asc_value *m0, *n0, *mc, *nc;
+  libwork(g, ASC_HW_LIBWORK_MM_TILE); /* the library's per-tile bookkeeping */
   tilepos(g, x, t, &m0, &n0, &mc, &nc);
   asc_value *m16 = up(g, mc, 16), *m1 = cdiv(g, mc, 16), *n1 = cdiv(g, nc, 16), *n16 = up(g, nc, 16);
   asc_value *a = x->va, *b = x->vb;
@@ -784,6 +792,97 @@ static int prepare(gen *g, mm *x, asc_op *op) {
   return (x->qpre = quantmode(g, x)) < 0 ? -1 : 0;
 }
 
+/* ---- the tiling, checked where a call computes (docs/adv.md, "TCubeTiling") ----
+ * The tiling is usually a kernel argument, so each rule is a runtime test before the call's cube
+ * work: a failing rule stops the core with its reason at the iterate / iterate_all / get_tensor_c
+ * line (asc.matmul_misuse).  The rules run in order, so a later one may assume the earlier ones
+ * (the capacity products are taken in i64 on values already known to be positive). */
+static void misuse_if(gen *g, asc_value *cond, const char *why) {
+  loopctx il;
+  ifthen(g, cond, &il);
+  asc_op *e = emit(g, ASC_OP_MATMUL_MISUSE, NULL, 0, NULL);
+  asc_op_set_attr(g->m, e, "reason", asc_attr_str(g->m, why, strlen(why)));
+  endblock(g, &il);
+}
+
+static asc_value *k64(gen *g, int64_t v);
+static asc_value *ext64(gen *g, asc_value *v);
+
+static asc_value *bin64(gen *g, asc_opcode code, asc_value *a, asc_value *b) {
+  asc_value *ops[] = {a, b};
+  return res(emit(g, code, ops, 2, a->type));
+}
+
+/* v (i32, positive) rounded up to a multiple of k, in i64 */
+static asc_value *up64(gen *g, asc_value *v, int64_t k) {
+  asc_value *kk = k64(g, k);
+  return bin64(g, ASC_OP_MULI, bin64(g, ASC_OP_CEILDIVSI, ext64(g, v), kk), kk);
+}
+
+static void check_tiling(gen *g, mm *x) {
+  enum { KB = 1024, SLT = 2, SGT = 4 };
+  static const struct { int s; const char *why; } positive[] = {
+      {S_BM, "the tiling's base_m must be at least 1"},
+      {S_BN, "the tiling's base_n must be at least 1"},
+      {S_BK, "the tiling's base_k must be at least 1"},
+      {S_ORGM, "the tiling's m (or set_org_shape's) must be at least 1"},
+      {S_ORGN, "the tiling's n (or set_org_shape's) must be at least 1"},
+      {S_ORGKA, "the tiling's k_a (or set_org_shape's) must be at least 1"},
+      {S_ORGKB, "the tiling's k_b (or set_org_shape's) must be at least 1"},
+  };
+  char why[200];
+  const char *fn = x->op->code == ASC_OP_MATMUL_ITERATE       ? "asc.adv.Matmul.iterate"
+                   : x->op->code == ASC_OP_MATMUL_ITERATE_ALL ? "asc.adv.Matmul.iterate_all"
+                                                              : "asc.adv.Matmul.get_tensor_c";
+  for (size_t i = 0; i < sizeof positive / sizeof positive[0]; i++) {
+    snprintf(why, sizeof why, "%s: %s", fn, positive[i].why);
+    misuse_if(g, cmp(g, SLT, x->s[positive[i].s], kint(g, 1)), why);
+  }
+  /* a core's share may be empty (set_tail(0, ...): a vector core with no rows), never negative */
+  static const struct { int s; const char *why; } share[] = {
+      {S_TM, "single_core_m (or set_tail's m) must not be negative"},
+      {S_TN, "single_core_n (or set_tail's n) must not be negative"},
+      {S_TK, "single_core_k (or set_tail's k) must not be negative"},
+  };
+  for (size_t i = 0; i < sizeof share / sizeof share[0]; i++) {
+    snprintf(why, sizeof why, "%s: %s", fn, share[i].why);
+    misuse_if(g, cmp(g, SLT, x->s[share[i].s], kint(g, 0)), why);
+  }
+  static const struct { int s, org; const char *why; } within[] = {
+      {S_TM, S_ORGM, "single_core_m must not exceed m"},
+      {S_TN, S_ORGN, "single_core_n must not exceed n"},
+      {S_TK, S_ORGKA, "single_core_k must not exceed k_a"},
+      {S_TK, S_ORGKB, "single_core_k must not exceed k_b"},
+  };
+  for (size_t i = 0; i < sizeof within / sizeof within[0]; i++) {
+    snprintf(why, sizeof why, "%s: %s", fn, within[i].why);
+    misuse_if(g, cmp(g, SGT, x->s[within[i].s], x->s[within[i].org]), why);
+  }
+  /* alignment (the cube's fractals): baseM and baseN whole 16-row blocks, baseK whole 32-byte blocks */
+  snprintf(why, sizeof why, "%s: the tiling's base_m and base_n must be multiples of 16", fn);
+  asc_value *z = kint(g, 0);
+  asc_value *mis = bin(g, ASC_OP_ORI, bin(g, ASC_OP_REMSI, x->s[S_BM], kint(g, 16)),
+                       bin(g, ASC_OP_REMSI, x->s[S_BN], kint(g, 16)));
+  misuse_if(g, cmp(g, 1, mis, z), why);
+  snprintf(why, sizeof why, "%s: the tiling's base_k must be a multiple of %d (32 bytes of A's type)", fn, x->c0);
+  misuse_if(g, cmp(g, 1, bin(g, ASC_OP_REMSI, x->s[S_BK], kint(g, x->c0)), z), why);
+  /* capacities: A's and B's base tiles in their 64 KiB of L1 and in L0A / L0B, C's in L0C, the bias row */
+  asc_value *bm = up64(g, x->s[S_BM], 16), *bn = up64(g, x->s[S_BN], 16), *bk = up64(g, x->s[S_BK], x->c0);
+  asc_value *esz = k64(g, x->esz);
+  snprintf(why, sizeof why, "%s: base_m x base_k of A does not fit its 64 KiB of L1 / L0A", fn);
+  misuse_if(g, cmp(g, SGT, bin64(g, ASC_OP_MULI, bin64(g, ASC_OP_MULI, bm, bk), esz), k64(g, 64 * KB)), why);
+  snprintf(why, sizeof why, "%s: base_k x base_n of B does not fit its 64 KiB of L1 / L0B", fn);
+  misuse_if(g, cmp(g, SGT, bin64(g, ASC_OP_MULI, bin64(g, ASC_OP_MULI, bn, bk), esz), k64(g, 64 * KB)), why);
+  if (!x->co1) {
+    snprintf(why, sizeof why, "%s: base_m x base_n of C does not fit L0C (128 KiB of 4-byte accumulators)", fn);
+    misuse_if(g, cmp(g, SGT, bin64(g, ASC_OP_MULI, bin64(g, ASC_OP_MULI, bm, bn), k64(g, 4)), k64(g, 128 * KB)), why);
+  }
+  if (x->bias) {
+    snprintf(why, sizeof why, "%s: with a bias, base_n must be at most 256 (the 1 KiB bias table)", fn);
+    misuse_if(g, cmp(g, SGT, x->s[S_BN], kint(g, 256)), why);
+  }
+}
+
 static asc_value *msgof(gen *g, asc_value *ws, asc_value *v);
 static void setword(gen *g, asc_value *msg, int i, asc_value *v64);
 static asc_value *getword(gen *g, asc_value *msg, int i);
@@ -850,6 +949,7 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
   mm x;
   if (prepare(&g, &x, op))
     return -1;
+  check_tiling(&g, &x);
   alloc(&g, &x);
   strides(&g, &x);
   int rc = 0;
@@ -1065,6 +1165,7 @@ static void halfl0c(gen *g, mm *x, asc_value *c1all, int sub, asc_value *psum) {
  * has en_atomic (the server then reads the message's W_ATOMIC); eager: some call has en_partial_sum
  * (each AIV then keeps its tile in its own 64 KiB of L0C across calls, psum read from W_PSUM). */
 static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics, bool eager) {
+  libwork(g, ASC_HW_LIBWORK_MM_INIT);
   alloc(g, x);
   asc_value *c1all = x->c1;
   asc_value *blk = aividx(g); /* on the AIC: the block */
@@ -1086,6 +1187,7 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics, b
     asc_value *v = add(g, mulk(g, blk, NAIV), kint(g, sub));
     asc_value *msg = msgof(g, ws, v);
     asc_value *kind = trunc32(g, getword(g, msg, W_KIND));
+    libwork(g, ASC_HW_LIBWORK_MM_MSG); /* the message framework's handling of this AIV's call */
     for (int k = K_ITERATE_ALL; k <= K_LAST; k++) {
       if (k == K_END || !(kinds & 1u << k))
         continue; /* only the kinds of call this kernel makes */
@@ -1238,7 +1340,9 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
     asc_op *op = ops->items[i];
     gen a = {m, m->ctx, asc_op_diag_loc(op), op, NULL, g.i32, g.idx, NULL};
     mm x;
-    if (prepare(&a, &x, op) || aivcall(&a, &x, ws, eager))
+    if (prepare(&a, &x, op))
+      rc = -1;
+    else if (check_tiling(&a, &x), aivcall(&a, &x, ws, eager))
       rc = -1;
     if (x.op) /* else aivcall replaced it (get_tensor_c's result) */
       asc_op_unlink(op);
@@ -1344,6 +1448,9 @@ static int expand_func(asc_module *m, asc_op *f) {
       for (size_t j = 0; j < v.n; j++)
         sparse |= attrflag(v.items[j], "sparse");
       pipe_buffers(m, f, op, &ev, own_l0c(&v), sparse);
+      gen g = {m, m->ctx, asc_op_diag_loc(op), body->first, NULL, asc_type_int(m->ctx, 32, false),
+               asc_type_index(m->ctx), NULL};
+      libwork(&g, ASC_HW_LIBWORK_MM_INIT); /* the Matmul's initialisation, when the kernel starts */
       break;
     }
   }

@@ -247,6 +247,21 @@ static sync_view span(const void *root, const asc_value *lo, const asc_value *n,
   return range(root, a, fixed(n, &b, elem_bytes(t)) ? &b : NULL);
 }
 
+static bool same_motion(const sync_view *a, const sync_view *b);
+
+/* A subview t[start:stop] (an op with a stop operand) ends at stop: the view's length is stop - start
+ * when the two differ by a fixed amount (t[i * 16:(i + 1) * 16] too), the same extent the simulator
+ * gives it; otherwise it stays as the start made it. */
+static sync_view bound(sync_view base, const asc_op *d, const asc_type *t) {
+  sync_view a, b;
+  if (d->noperands < 3 || base.any || !affine(d->operands[1], &a) || !affine(d->operands[2], &b) ||
+      !same_motion(&a, &b) || !lin_addmul(&b.lo, &a.lo, -1) || !lin_is_const(&b.lo) || b.lo.c < 0)
+    return base;
+  base.len = lin_const(b.lo.c * elem_bytes(t));
+  base.open = false;
+  return base;
+}
+
 static sync_view resolve(sync_env *env, const asc_value *v) {
   const asc_op *d = v->def;
   if (!d) /* a kernel argument: its own array, from its start */
@@ -257,6 +272,8 @@ static sync_view resolve(sync_env *env, const asc_value *v) {
                 d->operands[ASC_OPND_LOCAL_TENSOR_size], v->type);
   case ASC_OP_LT_SUBVIEW:
   case ASC_OP_GT_SUBVIEW:
+    return bound(advance(resolve(env, d->operands[ASC_OPND_GT_SUBVIEW_tensor]), d->operands[ASC_OPND_GT_SUBVIEW_offset],
+                         v->type), d, v->type);
   case ASC_OP_GM_OFFSET:
   case ASC_OP_GT_GET_PHY_ADDR:
     return advance(resolve(env, d->operands[0]), d->operands[ASC_OPND_GM_OFFSET_offset], v->type);

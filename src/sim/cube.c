@@ -121,6 +121,45 @@ static int xfer(sim_core *c, const sim_inst *in, int s, int d, int64_t bytes) {
 }
 
 /* ---- data_copy GM -> L1 with ND -> Nz (Nd2NzParams) ---------------------------------------- */
+/* Matrix t of an nd2nz whose Nz rows are adjacent (dst_nz_n_stride 1) and whose every column
+ * block lies inside its L1 tensor: each column block is taken from asc_sim_mem as one range
+ * (the union of its rows' 32-byte blocks), then the rows are copied a 32-byte block at a time.
+ * The bytes, the accesses the sanitizers see and the findings are those of the block-by-block
+ * copy, without its per-block calls.  p: n_value, d_value, src_nd_matrix_stride, src_d_value,
+ * dst_nz_c0_stride, dst_nz_n_stride, dst_nz_matrix_stride.  1: done; 0: not this case; -1: error. */
+enum { ND2NZ_MAXBLK = 64 };
+static int nd2nz_columns(sim_core *c, const sim_inst *in, const sim_val *dst, const sim_val *src, int64_t t,
+                         const int64_t *p) {
+  int64_t nv = p[0], dv = p[1], sms = p[2], sdv = p[3], c0s = p[4], ns = p[5], dms = p[6];
+  int e = esz(in, 0), c0 = 32 / e;
+  int64_t nblk = (dv + c0 - 1) / c0;
+  if (ns != 1 || nv <= 0 || dv <= 0 || nblk > ND2NZ_MAXBLK)
+    return 0;
+  for (int64_t b = 0; b < nblk; b++)
+    if (!asc_sim_mem_plain(c, dst, (t * dms + b * c0s * c0) * e, nv * 32))
+      return 0;
+  uint8_t *col[ND2NZ_MAXBLK];
+  for (int64_t r = 0; r < nv; r++) {
+    const uint8_t *s = asc_sim_mem(c, in->op, src, (t * sms + r * sdv) * e, dv * e, "read");
+    if (!s)
+      return -1;
+    if (r == 0) /* the destination after the first source row, as the block-by-block copy has it */
+      for (int64_t b = 0; b < nblk; b++)
+        if (!(col[b] = asc_sim_mem(c, in->op, dst, (t * dms + b * c0s * c0) * e, nv * 32, "write")))
+          return -1;
+    int64_t full = dv / c0;
+    for (int64_t b = 0; b < full; b++)
+      memcpy(col[b] + r * 32, s + b * 32, 32);
+    if (full < nblk) { /* the last block's tail past d_value: zeros */
+      uint8_t *d = col[full] + r * 32;
+      int64_t n = (dv - full * c0) * e;
+      memcpy(d, s + full * 32, (size_t)n);
+      memset(d + n, 0, (size_t)(32 - n));
+    }
+  }
+  return 1;
+}
+
 int asc_exec_nd2nz(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, ASC_OPND_DATA_COPY_ND2NZ_params)->fld;
   int64_t nd, nv, dv, sms, sdv, c0s, ns, dms;
@@ -144,7 +183,14 @@ int asc_exec_nd2nz(sim_core *c, const sim_inst *in) {
                        "than L1 holds (%lld bytes)", (long long)nd, (long long)nv, (long long)nblk,
                        (long long)c->lmb[ASC_HW_MEM_L1]);
   const sim_val *dst = sim_in(c, in, ASC_OPND_DATA_COPY_ND2NZ_dst), *src = sim_in(c, in, ASC_OPND_DATA_COPY_ND2NZ_src);
-  for (int64_t t = 0; t < nd; t++)
+  for (int64_t t = 0; t < nd; t++) {
+    int done = nd2nz_columns(c, in, dst, src, t, (int64_t[]){nv, dv, sms, sdv, c0s, ns, dms});
+    if (done < 0)
+      return -1;
+    if (done > 0) {
+      moved += nv * dv * e;
+      continue;
+    }
     for (int64_t r = 0; r < nv; r++) {
       /* one source row: d_value elements, read once */
       int64_t soff = (t * sms + r * sdv) * e;
@@ -162,7 +208,8 @@ int asc_exec_nd2nz(sim_core *c, const sim_inst *in) {
       }
       moved += dv * e;
     }
-  return xfer(c, in, ASC_HW_MEM_GM, ASC_HW_MEM_L1, moved);
+  }
+  return asc_sim_issue_copy_segs(c, in, moved, nd * nv); /* MTE2: the GM port, one burst per row */
 }
 
 /* ---- data_copy UB -> GM with Nz -> ND (Nz2NdParamsFull) ---------------------------------------
@@ -205,9 +252,12 @@ int asc_exec_nz2nd(sim_core *c, const sim_inst *in) {
 
 /* ---- load_data 2D: 512-byte fractals, optionally transposed (16-bit types) ---------------- */
 static void transpose16(uint8_t *d, const uint8_t *s) {
+  uint16_t a[256], t[256]; /* through aligned locals: one 512-byte copy each way, not 256 2-byte ones */
+  memcpy(a, s, sizeof a);
   for (int i = 0; i < 16; i++)
     for (int j = 0; j < 16; j++)
-      memcpy(d + (i * 16 + j) * 2, s + (j * 16 + i) * 2, 2);
+      t[i * 16 + j] = a[j * 16 + i];
+  memcpy(d, t, sizeof t);
 }
 
 static int fractals(sim_core *c, const sim_inst *in, int64_t start, int64_t reps, int64_t sstride, int64_t dgap,
@@ -874,6 +924,27 @@ static void fixstore(sim_core *c, bool atomic, int dd, int de, uint8_t *o, doubl
     asc_sim_atomic_store(c, o, tmp, de);
 }
 
+/* Row r of an ND fixpipe with no quantisation or atomic store: n f32 (or s32) elements from
+ * the column fractals blk to d, as the element-by-element path stores them: an f32 goes
+ * through a double unchanged but for a signalling NaN, which comes out quiet; relu makes a
+ * value below zero +0. */
+static void fixrow_same(bool f32, bool relu, const uint8_t *const *blk, int64_t r, int64_t n, uint8_t *d) {
+  for (int64_t c0 = 0; c0 < n; c0 += 16) {
+    const uint8_t *s = blk[c0 / 16] + r * 64;
+    int w = n - c0 < 16 ? (int)(n - c0) : 16;
+    uint32_t u[16];
+    memcpy(u, s, (size_t)w * 4);
+    for (int i = 0; i < w; i++) {
+      uint32_t x = u[i];
+      bool nan = f32 && (x & 0x7fffffffu) > 0x7f800000u;
+      bool neg = f32 ? !nan && (x >> 31) && (x & 0x7fffffffu) : (int32_t)x < 0;
+      x = nan ? x | 0x00400000u : x;
+      u[i] = relu && neg ? 0 : x;
+    }
+    memcpy(d + c0 * 4, u, (size_t)w * 4);
+  }
+}
+
 static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
   const sim_val *dst = sim_in(c, in, ASC_OPND_DATA_COPY_CO12DST_dst),
       *src = sim_in(c, in, ASC_OPND_DATA_COPY_CO12DST_src);
@@ -927,6 +998,12 @@ static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
                                               "write"))) {
         rc = -1;
         break;
+      }
+      if (d && !scaled && !atom && q == 0) { /* no conversion: one pass over the row */
+        fixrow_same(sd == ASC_SIM_F32, g->relu, blk, r, g->n, d);
+        asc_sim_mem_commit(c);
+        moved += g->n * de;
+        continue;
       }
       for (int64_t col = 0; col < g->n; col++) {
         const uint8_t *s = blk[col / 16] + (r * 16 + col % 16) * 4;

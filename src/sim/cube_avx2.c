@@ -81,10 +81,12 @@ static void packb(const geo *g) {
 static void kernf(const geo *g, int64_t mb, int r0, int64_t jb) {
   const asc_mmad_job *j = g->j;
   __m256 acc[MR][2];
+#pragma GCC unroll 4
   for (int r = 0; r < MR; r++)
+#pragma GCC unroll 2
     for (int h = 0; h < 2; h++) {
-      const float *ci = (const float *)(const void *)(j->cin + ((jb * j->M1 + mb) * 256 + (r0 + r) * 16 + h * 8) * 4);
-      acc[r][h] = j->init == 1 ? _mm256_loadu_ps(ci)
+      int64_t co = ((jb * j->M1 + mb) * 256 + (r0 + r) * 16 + h * 8) * 4;
+      acc[r][h] = j->init == 1 ? _mm256_loadu_ps((const float *)(const void *)(j->cin + co))
                   : j->init == 2 ? _mm256_loadu_ps((const float *)(const void *)(j->bias + (jb * 16 + h * 8) * 4))
                                  : _mm256_setzero_ps();
     }
@@ -95,6 +97,7 @@ static void kernf(const geo *g, int64_t mb, int r0, int64_t jb) {
     int qn = j->k - kb * k0 < k0 ? (int)(j->k - kb * k0) : k0;
     for (int q = 0; q < qn; q++) {
       __m256 b0 = _mm256_loadu_ps(b + q * 16), b1 = _mm256_loadu_ps(b + q * 16 + 8);
+#pragma GCC unroll 4
       for (int r = 0; r < MR; r++) {
         __m256 av = _mm256_broadcast_ss(a + r * k0 + q);
         __m256 p0 = _mm256_mul_ps(av, b0), p1 = _mm256_mul_ps(av, b1);
@@ -104,7 +107,9 @@ static void kernf(const geo *g, int64_t mb, int r0, int64_t jb) {
     }
   }
   __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fc00000));
+#pragma GCC unroll 4
   for (int r = 0; r < MR; r++)
+#pragma GCC unroll 2
     for (int h = 0; h < 2; h++) {
       float *co = (float *)(void *)(j->C + ((jb * j->M1 + mb) * 256 + (r0 + r) * 16 + h * 8) * 4);
       __m256 nan = _mm256_cmp_ps(acc[r][h], acc[r][h], _CMP_UNORD_Q);
@@ -115,10 +120,12 @@ static void kernf(const geo *g, int64_t mb, int r0, int64_t jb) {
 static void kerni(const geo *g, int64_t mb, int r0, int64_t jb) {
   const asc_mmad_job *j = g->j;
   __m256i acc[MR][2];
+#pragma GCC unroll 4
   for (int r = 0; r < MR; r++)
+#pragma GCC unroll 2
     for (int h = 0; h < 2; h++) {
-      const void *ci = j->cin + ((jb * j->M1 + mb) * 256 + (r0 + r) * 16 + h * 8) * 4;
-      acc[r][h] = j->init == 1 ? _mm256_loadu_si256(ci)
+      int64_t co = ((jb * j->M1 + mb) * 256 + (r0 + r) * 16 + h * 8) * 4;
+      acc[r][h] = j->init == 1 ? _mm256_loadu_si256((const void *)(j->cin + co))
                   : j->init == 2 ? _mm256_loadu_si256((const void *)(j->bias + (jb * 16 + h * 8) * 4))
                                  : _mm256_setzero_si256();
     }
@@ -128,6 +135,7 @@ static void kerni(const geo *g, int64_t mb, int r0, int64_t jb) {
     int qn = (int)((j->k - kb * 32 < 32 ? j->k - kb * 32 : 32) + 1) / 2;
     for (int q = 0; q < qn; q++) {
       __m256i b0 = _mm256_loadu_si256((const void *)(b + q * 16)), b1 = _mm256_loadu_si256((const void *)(b + q * 16 + 8));
+#pragma GCC unroll 4
       for (int r = 0; r < MR; r++) {
         __m256i av = _mm256_set1_epi32(a[r * 16 + q]);
         acc[r][0] = _mm256_add_epi32(acc[r][0], _mm256_madd_epi16(av, b0));
@@ -135,7 +143,9 @@ static void kerni(const geo *g, int64_t mb, int r0, int64_t jb) {
       }
     }
   }
+#pragma GCC unroll 4
   for (int r = 0; r < MR; r++)
+#pragma GCC unroll 2
     for (int h = 0; h < 2; h++)
       _mm256_storeu_si256((void *)(j->C + ((jb * j->M1 + mb) * 256 + (r0 + r) * 16 + h * 8) * 4), acc[r][h]);
 }

@@ -155,10 +155,12 @@ static void packb(const geo *g) {
 static inline __attribute__((always_inline)) void kernf(const geo *g, int64_t mb, int r0, int64_t jb, int nb) {
   const asc_mmad_job *j = g->j;
   __m512 acc[MR][3];
+#pragma GCC unroll 3
   for (int t = 0; t < nb; t++)
+#pragma GCC unroll 8
     for (int r = 0; r < MR; r++) {
-      const float *ci = (const float *)(const void *)(j->cin + (((jb + t) * j->M1 + mb) * 256 + (r0 + r) * 16) * 4);
-      acc[r][t] = j->init == 1 ? _mm512_loadu_ps(ci)
+      int64_t co = (((jb + t) * j->M1 + mb) * 256 + (r0 + r) * 16) * 4;
+      acc[r][t] = j->init == 1 ? _mm512_loadu_ps((const float *)(const void *)(j->cin + co))
                   : j->init == 2 ? _mm512_loadu_ps((const float *)(const void *)(j->bias + (jb + t) * 64))
                                  : _mm512_setzero_ps();
     }
@@ -169,11 +171,13 @@ static inline __attribute__((always_inline)) void kernf(const geo *g, int64_t mb
     int qn = j->k - kb * k0 < k0 ? (int)(j->k - kb * k0) : k0;
     for (int q = 0; q < qn; q++) {
       __m512 bv[3];
+#pragma GCC unroll 3
       for (int t = 0; t < nb; t++)
         bv[t] = _mm512_loadu_ps(b + (t * g->kp + q) * 16);
 #pragma GCC unroll 8
       for (int r = 0; r < MR; r++) {
         __m512 av = _mm512_set1_ps(a[r * k0 + q]);
+#pragma GCC unroll 3
         for (int t = 0; t < nb; t++) {
           __m512 p = _mm512_mul_ps(av, bv[t]);
           acc[r][t] = _mm512_add_ps(acc[r][t], p);
@@ -182,7 +186,9 @@ static inline __attribute__((always_inline)) void kernf(const geo *g, int64_t mb
     }
   }
   __m512 qnan = _mm512_castsi512_ps(_mm512_set1_epi32(0x7fc00000));
+#pragma GCC unroll 3
   for (int t = 0; t < nb; t++)
+#pragma GCC unroll 8
     for (int r = 0; r < MR; r++) {
       float *co = (float *)(void *)(j->C + (((jb + t) * j->M1 + mb) * 256 + (r0 + r) * 16) * 4);
       __mmask16 nan = _mm512_cmp_ps_mask(acc[r][t], acc[r][t], _CMP_UNORD_Q);
@@ -195,10 +201,12 @@ static inline __attribute__((always_inline)) void kernf(const geo *g, int64_t mb
 static inline __attribute__((always_inline)) void kerni(const geo *g, int64_t mb, int r0, int64_t jb, int nb) {
   const asc_mmad_job *j = g->j;
   __m512i acc[MR][3];
+#pragma GCC unroll 3
   for (int t = 0; t < nb; t++)
+#pragma GCC unroll 8
     for (int r = 0; r < MR; r++) {
-      const void *ci = j->cin + (((jb + t) * j->M1 + mb) * 256 + (r0 + r) * 16) * 4;
-      acc[r][t] = j->init == 1 ? _mm512_loadu_si512(ci)
+      int64_t co = (((jb + t) * j->M1 + mb) * 256 + (r0 + r) * 16) * 4;
+      acc[r][t] = j->init == 1 ? _mm512_loadu_si512((const void *)(j->cin + co))
                   : j->init == 2 ? _mm512_loadu_si512((const void *)(j->bias + (jb + t) * 64))
                                  : _mm512_setzero_si512();
     }
@@ -208,17 +216,21 @@ static inline __attribute__((always_inline)) void kerni(const geo *g, int64_t mb
     int qn = (int)((j->k - kb * 32 < 32 ? j->k - kb * 32 : 32) + 1) / 2;
     for (int q = 0; q < qn; q++) {
       __m512i bv[3];
+#pragma GCC unroll 3
       for (int t = 0; t < nb; t++)
         bv[t] = _mm512_loadu_si512((const void *)(b + (t * g->kp + q) * 16));
 #pragma GCC unroll 8
       for (int r = 0; r < MR; r++) {
         __m512i av = _mm512_set1_epi32(a[r * 16 + q]);
+#pragma GCC unroll 3
         for (int t = 0; t < nb; t++)
           acc[r][t] = _mm512_add_epi32(acc[r][t], _mm512_madd_epi16(av, bv[t]));
       }
     }
   }
+#pragma GCC unroll 3
   for (int t = 0; t < nb; t++)
+#pragma GCC unroll 8
     for (int r = 0; r < MR; r++)
       _mm512_storeu_si512((void *)(j->C + (((jb + t) * j->M1 + mb) * 256 + (r0 + r) * 16) * 4), acc[r][t]);
 }

@@ -19,6 +19,10 @@ static int edtype(const sim_inst *in) { return asc_sim_elem_dtype(sim_intype(in,
 
 /* Timing of one transfer of `bytes` (the cost model is in timing.c). */
 static int copycost(sim_core *c, const sim_inst *in, int64_t bytes) { return asc_sim_issue_copy(c, in, bytes); }
+/* ... of cnt blocks (GM rows) of a DataCopyParams / DataCopyExtParams copy */
+static int copycost_rows(sim_core *c, const sim_inst *in, int64_t bytes, int64_t cnt) {
+  return asc_sim_issue_copy_segs(c, in, bytes, cnt);
+}
 
 /* UB addresses of DataCopy must be 32-byte aligned, GM ones element aligned (§4). */
 static int checkalign(sim_core *c, const sim_inst *in, const sim_val *r, int64_t off, const char *side) {
@@ -132,7 +136,7 @@ int asc_exec_datacopyparams(sim_core *c, const sim_inst *in) {
   for (int64_t b = 0; b < cnt; b++)
     if (move(c, in, b * (len + ds), b * (len + ss), len))
       return -1;
-  return copycost(c, in, cnt * len);
+  return copycost_rows(c, in, cnt * len, cnt);
 }
 
 /* Fill n elements at p with the padding value. */
@@ -224,7 +228,7 @@ int asc_exec_datacopypad(sim_core *c, const sim_inst *in) {
     if (rc)
       return -1;
   }
-  return copycost(c, in, cnt * len);
+  return copycost_rows(c, in, cnt * len, cnt);
 }
 
 /* data_copy_enhanced(dst, src, DataCopyParams, DataCopyEnhancedParams): the enhanced fields belong to

@@ -238,7 +238,7 @@ typedef struct blockres {
   int rc;
   asc_ctx *diag; /* its diagnostics: asc_diag on the shared context is not thread-safe */
   int64_t cycles, overlap, metrics;
-  int64_t busy[ASC_SIM_NPIPES], blocked[ASC_SIM_NPIPES];
+  int64_t busy[ASC_SIM_NPIPES], busy_sum[ASC_SIM_NPIPES], blocked[ASC_SIM_NPIPES];
   sim_trec *trace;
   int ntrace;
   sim_icost *icost; /* per instruction (profile.c) */
@@ -317,6 +317,8 @@ static void coreinit(sim_core *c, const sim_launch *L, int inst, scratch *s) {
   asc_sim_inst_core(L, inst, &c->block, &c->kind, &c->sub);
   c->pipemask = pipemask(c->kind);
   c->atomic_dt = -1;
+  if (L->naic && L->naiv && c->kind == ASC_HW_AIV) /* a MIX launch starts its AIVs late (hw.def MIX_START) */
+    c->sclk = asc_hw_libwork_cycles(ASC_HW_LIBWORK_MIX_START);
   c->ub_bytes = c->kind == ASC_HW_AIV ? L->plat->ub_bytes : 0; /* UB is the AIV's (hw.def) */
   c->slots = memset(s->slots, 0, sizeof *s->slots * ((size_t)L->nslots + 1));
   c->ub = s->ub; /* every block sees the same UB: zeros */
@@ -376,11 +378,12 @@ static void corefree(sim_core *c) {
 
 /* GM bytes per cycle of block b: blocks run in waves of ncores, and the cores of a wave
  * split the chip's bandwidth evenly (hardware.md §13.4). */
-static double gmrate(const sim_launch *L, int b, int ncores) {
+static double gmrate(const sim_launch *L, int b, int ncores, bool write) {
   int wave = b / ncores, active = L->blocks - wave * ncores;
   if (active > ncores)
     active = ncores;
-  double share = L->cost->gm_chip_bytes_per_cycle / active, one = L->cost->gm_core_bytes_per_cycle;
+  double chip = L->cost->gm_chip_bytes_per_cycle * (write ? L->cost->gm_write_pct / 100.0 : 1.0);
+  double share = chip / active, one = L->cost->gm_core_bytes_per_cycle;
   return share < one ? share : one;
 }
 
@@ -401,6 +404,7 @@ static void runcore(sim_core *c, blockres *r, scratch *s) {
   r->metrics = c->mprof_cycles;
   for (int p = 0; p < ASC_SIM_NPIPES; p++) {
     r->busy[p] = c->pipes[p].busy;
+    r->busy_sum[p] = c->pipes[p].busy_sum;
     r->blocked[p] = c->pipes[p].blocked;
   }
   r->blocked[ASC_PIPEID_PIPE_S] += c->sblocked;
@@ -426,7 +430,8 @@ static void runblock(const sim_launch *L, int block, int ncores, blockres *r, sc
   c.ctx = r->diag = asc_ctx_new();
   r->diag->quiet = true;
   c.out = &r->out;
-  c.gm_rate = gmrate(L, block, ncores);
+  c.gm_rate = gmrate(L, block, ncores, false);
+  c.gm_wrate = gmrate(L, block, ncores, true);
   runcore(&c, r, s);
   s->dlo = c.ub_lo; /* what this block may have written */
   s->dhi = c.ub_hi;
@@ -458,6 +463,7 @@ static int place(runner *R, int b, const blockres *r) {
   cr->metrics_cycles += r->metrics;
   for (int p = 0; p < ASC_SIM_NPIPES; p++) {
     cr->busy[p] += r->busy[p];
+    cr->busy_sum[p] += r->busy_sum[p];
     cr->blocked[p] += r->blocked[p];
   }
   if (cr->cycles > rep->cycles)
@@ -658,7 +664,8 @@ static void rungroup(grunner *G, int g, blockres *res) {
     gc[i].c.ctx = res[i].diag = asc_ctx_new();
     res[i].diag->quiet = true;
     gc[i].c.out = &res[i].out;
-    gc[i].c.gm_rate = gmrate(L, gc[i].c.block, G->slots);
+    gc[i].c.gm_rate = gmrate(L, gc[i].c.block, G->slots, false);
+    gc[i].c.gm_wrate = gmrate(L, gc[i].c.block, G->slots, true);
     cores[i] = &gc[i].c;
     L->xinfo[first + i].group = g;
     L->xinfo[first + i].gidx = i;
@@ -702,6 +709,7 @@ static void commit_block(grunner *G, int b, blockres *r) {
     cr->metrics_cycles += r->metrics;
     for (int p = 0; p < ASC_SIM_NPIPES; p++) {
       cr->busy[p] += r->busy[p];
+      cr->busy_sum[p] += r->busy_sum[p];
       cr->blocked[p] += r->blocked[p];
     }
     if (R->all)

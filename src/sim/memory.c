@@ -210,6 +210,18 @@ void asc_sim_oob_replay(const sim_launch *L, const sim_oobw *w, int n, sim_oobse
   }
 }
 
+bool asc_sim_mem_plain(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes) {
+  int64_t size, end, lo, hi;
+  if (r->mem >= 0 || r->mem == SIM_MEM_NONE || sim_hwmem(r->mem) < 0 || (!c->lm[-r->mem] && r->mem != SIM_MEM_UB) ||
+      c->ia_on || nbytes <= 0 || off < 0)
+    return false;
+  (void)membase(c, r->mem, &size);
+  if (__builtin_add_overflow(off, nbytes, &end) || __builtin_add_overflow(r->off, off, &lo) ||
+      __builtin_add_overflow(lo, nbytes, &hi))
+    return false;
+  return lo >= 0 && hi <= size && (r->len < 0 || end <= r->len) && !(c->L->sanitize && stale(c, r));
+}
+
 uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t off, int64_t nbytes,
                      const char *what) {
   const char *opname = asc_op_name(op);

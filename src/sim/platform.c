@@ -28,10 +28,13 @@ enum { NPLATFORMS = sizeof platforms / sizeof platforms[0] };
  *  - launch: the fixed cost test_vadd leaves after its 8 dependent tiles. */
 static const sim_costs costs[] = {
 #define HW_PLATFORM(name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc)                                   \
-  {.scalar_op = 1, .issue = 2, .get_value = 8, .set_value = 8, .vec_repeat = vr, .mte2_latency = 136,       \
-   .mte3_latency = 100, .ubcopy_latency = 20, .ub_bytes_per_cycle = 128, .flag = 2, .queue_depth = 32,     \
-   .gm_core_bytes_per_cycle = gc, .gm_chip_bytes_per_cycle = gch, .vec_issue = vi, .launch = 5050,          \
-   .cube_macs = cm, .xcore_flag = 40},
+  {.scalar_op = ASC_HWC_scalar_op, .issue = ASC_HWC_issue, .get_value = ASC_HWC_get_value, .set_value = ASC_HWC_set_value,  \
+   .vec_repeat = vr, .mte2_latency = ASC_HWC_mte2_latency, .mte3_latency = ASC_HWC_mte3_latency,                 \
+   .ubcopy_latency = ASC_HWC_ubcopy_latency, .ub_bytes_per_cycle = ASC_HWC_ub_bytes_per_cycle, .flag = ASC_HWC_flag,  \
+   .queue_depth = ASC_HWC_queue_depth, .gm_core_bytes_per_cycle = gc, .gm_chip_bytes_per_cycle = gch,          \
+   .vec_issue = vi, .launch = ASC_HWC_launch, .cube_macs = cm, .xcore_flag = ASC_HWC_xcore_flag,                  \
+   .counter_mhz = ASC_HWC_system_counter_mhz, .mte_instr = ASC_HWC_mte_instr,                             \
+   .gm_write_pct = ASC_HWC_gm_write_pct, .gm_burst_min = ASC_HWC_gm_burst_min},
 #include "hw/hw.def"
 };
 

@@ -367,7 +367,9 @@ int asc_exec_pipeinit(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-int asc_exec_pipereset(sim_core *c, const sim_inst *in) { return asc_exec_pipedown(c, in) ? -1 : asc_exec_pipeinit(c, in); }
+int asc_exec_pipereset(sim_core *c, const sim_inst *in) {
+  return asc_exec_pipedown(c, in) ? -1 : asc_exec_pipeinit(c, in);
+}
 
 static int evtattr(const sim_inst *in) { return (int)asc_op_attr(in->op, "event")->i; }
 
@@ -632,6 +634,19 @@ int asc_exec_ltsubview(sim_core *c, const sim_inst *in) {
   *r = *t;
   r->off += off;
   r->len -= off;
+  if (in->nin > 2) { /* lt[start:stop]: the view ends at stop, which must lie in the tensor */
+    int64_t start = sim_in(c, in, ASC_OPND_LT_SUBVIEW_offset)->i, stop = sim_in(c, in, ASC_OPND_LT_SUBVIEW_stop)->i, n;
+    if (stop < start)
+      return asc_sim_err(c, in->op, "asc.lt_subview: stop %lld is before start %lld", (long long)stop,
+                         (long long)start);
+    if (asc_sim_mul(c, in->op, "view length times element size", stop - start, asc_type_bytes(sim_intype(in, 0)->elem),
+                    &n))
+      return -1;
+    if (t->len >= 0 && n > r->len)
+      return asc_sim_err(c, in->op, "asc.lt_subview: stop %lld is past the end of the tensor (%lld elements)",
+                         (long long)stop, (long long)(t->len / asc_type_bytes(sim_intype(in, 0)->elem)));
+    r->len = n;
+  }
   scost(c);
   return 0;
 }
@@ -760,6 +775,13 @@ int asc_exec_mmhandle(sim_core *c, const sim_inst *in) {
 int asc_exec_mmmisuse(sim_core *c, const sim_inst *in) {
   const asc_attr *r = asc_op_attr(in->op, "reason");
   return asc_sim_err(c, in->op, "%.*s", (int)r->slen, r->s);
+}
+
+/* Library work the expansion placed here (hw.def HW_LIBWORK): scalar cycles. */
+int asc_exec_mmlibwork(sim_core *c, const sim_inst *in) {
+  const asc_attr *w = asc_op_attr(in->op, "work");
+  asc_sim_scalar(c, asc_hw_libwork_cycles(w ? (int)w->i : -1));
+  return 0;
 }
 
 int asc_exec_mmfromhandle(sim_core *c, const sim_inst *in) {

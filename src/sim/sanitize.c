@@ -292,8 +292,12 @@ static void gmcheck(sim_launch *L, asc_sim_record **recs, int *n, int *cap) {
   for (int g = 0; g < L->ngm; g++) {
     int cnt = L->san->ngmw[g];
     gmw *v = L->san->gmw[g], a, b;
-    if (cnt)
-      qsort(v, (size_t)cnt, sizeof *v, cmpgmw);
+    int rd = 0;
+    while (rd < cnt && !v[rd].write)
+      rd++;
+    if (rd == cnt) /* only reads (an input array): no pair of them conflicts */
+      continue;
+    qsort(v, (size_t)cnt, sizeof *v, cmpgmw);
     if (findpair(L, v, cnt, true, &a, &b)) {
       int64_t lo = b.lo, hi = a.hi < b.hi ? a.hi : b.hi;
       int ba, bb, k, s;

@@ -93,7 +93,8 @@ int asc_exec_scalarcast(sim_core *c, const sim_inst *in) {
 }
 
 int asc_exec_systemcycle(sim_core *c, const sim_inst *in) {
-  sim_out(c, in, 0)->i = c->sclk;
+  /* the system counter runs at its own clock (hw.def system_counter_mhz), not the core's */
+  sim_out(c, in, 0)->i = (int64_t)((double)c->sclk * c->L->cost->counter_mhz / c->L->plat->mhz);
   scost(c);
   return 0;
 }

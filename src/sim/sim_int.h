@@ -110,6 +110,10 @@ typedef struct sim_costs {
   int launch;         /* kernel launch overhead, cycles */
   int cube_macs;      /* fp16 MACs per cycle of the cube unit */
   int xcore_flag;     /* cycles from a cross-core set to the waiting core seeing it */
+  int counter_mhz;    /* GetSystemCycle's counter (hw.def system_counter_mhz) */
+  int mte_instr;      /* port cycles of every GM transfer instruction (hw.def mte_instr) */
+  int gm_burst_min;   /* the GM port's cycles per burst at least (hw.def gm_burst_min) */
+  int gm_write_pct;   /* the chip's GM write bandwidth, % of its read bandwidth (hw.def gm_write_pct) */
 } sim_costs;
 
 typedef struct sim_launch {
@@ -213,6 +217,7 @@ typedef struct sim_pipeq {
   int64_t ready;    /* next instruction may start */
   int64_t drain;    /* every started instruction has finished */
   int64_t busy, busy_end;
+  int64_t busy_sum;   /* instruction durations summed (msprof's pipe time) */
   int64_t busy_start; /* start of the busy interval ending at busy_end */
   int64_t blocked;    /* cycles the head waited for a flag */
 } sim_pipeq;
@@ -305,7 +310,8 @@ struct sim_core {
   struct sim_san *san;   /* NULL when sanitizing is off */
   asc_sim_record *recs;  /* this block's findings */
   int nrecs, reccap;
-  double gm_rate;     /* bytes per cycle of this block's GM port (its wave's share) */
+  double gm_rate;     /* GM read bytes per cycle of this block's GM port (its wave's share) */
+  double gm_wrate;    /* the same for GM writes */
   int64_t gm_free;    /* the GM port is free from this cycle on */
   int64_t overlap;    /* cycles MTE2 and V were both busy */
   int64_t sblocked;   /* scalar cycles waiting for flags */
@@ -354,6 +360,10 @@ double asc_sim_f16_value(uint16_t bits);
  * error naming op, `what` and the bounds (r's extent, then its memory's). */
 uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t off, int64_t nbytes,
                      const char *what);
+/* asc_sim_mem(c, op, r, off, nbytes, ...) would hand out a pointer with no finding, warning or
+ * exception check: a local memory, the range inside r's tensor and its memory.  Copies use it to
+ * take a strided range in one piece where the per-piece calls could only succeed. */
+bool asc_sim_mem_plain(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes);
 /* After writing through a pointer asc_sim_mem returned: the in-array part of a write that
  * went partly beyond its GM array reaches the array (strict_gm off). */
 void asc_sim_mem_commit(sim_core *c);
@@ -414,7 +424,8 @@ void asc_sim_timing_free(sim_core *c);
 int64_t asc_sim_core_time(const sim_core *c);
 /* The cost model: a vector instruction of `repeats` repeats of `beats` cycles each, and
  * a GM<->UB (or UB->UB on V) transfer of `bytes`. */
-int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int beats);
+int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int64_t segs);
+int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int64_t bank_cycles);
 int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes);
 /* Trace record of the scalar unit's cycles [s0, sclk) on in (when tracing). */
 void asc_sim_trace_scalar(sim_core *c, const sim_inst *in, int64_t s0);

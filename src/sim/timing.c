@@ -113,6 +113,7 @@ static int pickpipe(const sim_core *c, int64_t *tout) {
  * current interval can overlap it: that gives the MTE2-and-V overlap incrementally. */
 static void addbusy(sim_core *c, int p, int64_t start, int64_t end) {
   sim_pipeq *q = &c->pipes[p];
+  q->busy_sum += end - start;
   if (end <= q->busy_end)
     return;
   int64_t from = max64(start, q->busy_end);
@@ -226,6 +227,7 @@ static int deadlock(sim_core *c, const sim_inst *in, const char *who) {
 void asc_sim_scalar(sim_core *c, int64_t cycles) {
   c->sclk += cycles;
   c->pipes[ASC_PIPEID_PIPE_S].busy += cycles;
+  c->pipes[ASC_PIPEID_PIPE_S].busy_sum += cycles;
 }
 
 /* asc_sim_options.jitter_seed: splitmix64 over per-core state, seeded from the seed and
@@ -284,13 +286,14 @@ void asc_sim_trace_scalar(sim_core *c, const sim_inst *in, int64_t s0) {
     trec(c, in, ASC_PIPEID_PIPE_S, SIM_Q_EXEC, s0, c->sclk, 0, 0);
 }
 
-/* hardware.md §13.4: issue overhead + repeats x beats; the pipe takes the next vector
- * instruction once this one's repeats are through. */
-int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int beats) {
+/* hardware.md §13.4: issue overhead + the repeats' bank cycles (vector.c: one per repeat without
+ * bank conflicts).  The vector unit takes one instruction at a time: anchor V1 (1000 back-to-back Adds of
+ * 64 repeats, no barrier between them) takes vec_issue + 64 cycles per Add, not 64. */
+int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int64_t bank_cycles) {
   const sim_costs *k = c->L->cost;
   /* the op's cost class (ops.def) sets the cycles per repeat (hw.def HW_VCLASS) */
-  int64_t occ = repeats * asc_hw_vclass_factor(asc_opinfo_of(in->op->code)->cost) * beats * k->vec_repeat;
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occ + 1, k->vec_issue + occ, in, 0, repeats};
+  int64_t occ = bank_cycles * asc_hw_vclass_factor(asc_opinfo_of(in->op->code)->cost) * k->vec_repeat;
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, k->vec_issue + occ, k->vec_issue + occ, in, 0, repeats};
   if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
     return asc_sim_issue(c, in, occ + 1, e.latency);
   return enqueue(c, in->pipe, e);
@@ -299,7 +302,12 @@ int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int beat
 /* GM transfers: a fixed latency plus the bytes at the core's GM port rate, which a wave
  * of cores shares (sim_core.gm_rate); MTE2 and MTE3 queue for the same port.  UB->UB
  * copies on V use the UB rate. */
-int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes) {
+int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes) { return asc_sim_issue_copy_segs(c, in, bytes, 1); }
+
+/* ... of `segs` contiguous GM segments (rows, blocks): the port starts one GM burst every
+ * gm_burst_min cycles at most (anchor M2 [64,64]: 128-byte rows), so many short rows cost more than their
+ * bytes. */
+int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int64_t segs) {
   const sim_costs *k = c->L->cost;
   if (in->pipe != ASC_PIPEID_PIPE_MTE2 && in->pipe != ASC_PIPEID_PIPE_MTE3) {
     int64_t occ = (bytes + k->ub_bytes_per_cycle - 1) / k->ub_bytes_per_cycle + 1;
@@ -308,7 +316,13 @@ int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes) {
     sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occ, k->ubcopy_latency + occ, in, 0, bytes};
     return enqueue(c, in->pipe, e);
   }
-  int64_t port = (int64_t)((double)bytes / c->gm_rate + 0.999999) + 1;
+  /* the port: a fixed cost per instruction (anchor M1: 128-byte copies) + the bytes at the read or write
+   * share of the chip's bandwidth */
+  double rate = in->pipe == ASC_PIPEID_PIPE_MTE2 ? c->gm_rate : c->gm_wrate;
+  int64_t data = (int64_t)((double)bytes / rate + 0.999999);
+  if (data < segs * k->gm_burst_min)
+    data = segs * k->gm_burst_min;
+  int64_t port = data + k->mte_instr;
   int64_t lat = in->pipe == ASC_PIPEID_PIPE_MTE2 ? k->mte2_latency : k->mte3_latency;
   sim_qent e = {SIM_Q_EXEC, 0, 0, 0, port, lat + port, in, port, bytes};
   return enqueue(c, in->pipe, e);

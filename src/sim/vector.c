@@ -116,24 +116,94 @@ const sim_vop *asc_sim_vop(int code) {
 }
 
 /* ---- shared helpers ---- */
-/* Cycles per repeat from UB bank groups (hardware.md §2.1): a repeat reads 256 bytes of
- * each source, 8 consecutive 32-byte groups of 16; sources that meet in a group are read
- * one after the other.  (Writes were not seen to add beats in ADDPERF; docs/timing.md.) */
-static int vbeats(sim_core *c, const sim_inst *in) {
-  int cnt[16] = {0}, beats = 1;
-  for (int i = 1; i < in->nin; i++) {
-    const sim_val *v = sim_in(c, in, i);
-    if (sim_intype(in, i)->kind != ASC_TY_LTENSOR || v->mem != SIM_MEM_UB)
-      continue;
-    for (int k = 0, g = (int)((v->off >> 5) & 15); k < 8; k++)
-      if (++cnt[(g + k) & 15] > beats)
-        beats = cnt[(g + k) & 15];
+/* UB bank conflicts (device kit bank_conflict_ub README; hw.def ub_* rows).  UB is 16 bank groups of
+ * 3 banks; a 32-byte data block lives in group (address bits 8:5) and bank (bits 17:16) of it.  In one
+ * repeat each source reads its blocks (8, or 1 with block stride 0); a bank group serves one read per
+ * cycle, and a bank one read or one write.  The hardware writes a repeat's result one repeat later, so
+ * the write of repeat r-1 meets the reads of repeat r.  A repeat takes as many cycles as the busiest
+ * group (reads) or bank (reads + the delayed write) needs.  Returns the cycles of repeats [0, reps). */
+enum { BG = ASC_HWC_ub_bank_groups, NBANK = ASC_HWC_ub_bank_groups * 4 };
+
+typedef struct vbank_op {
+  int64_t off, blk, rep; /* UB byte offset of repeat 0; strides in data blocks */
+  bool ub;               /* in UB (anything else reads or writes no bank) */
+} vbank_op;
+
+static void vblocks(const vbank_op *o, int64_t r, int *grp, int *bank, int cnt) {
+  int nblk = o->blk ? 8 : 1;
+  for (int k = 0; k < nblk; k++) {
+    int64_t a = o->off + (r * o->rep + k * o->blk) * ASC_HWC_ub_block_bytes;
+    int g = (int)((a / ASC_HWC_ub_block_bytes) % BG);
+    if (grp)
+      grp[g] += cnt;
+    bank[g + BG * (int)((a >> ASC_HWC_ub_bank_id_shift) & 3)] += cnt;
   }
-  return beats;
+}
+
+static int64_t vrepeat_cycles(const vbank_op *ops, int nsrc, int64_t r) {
+  int grp[BG] = {0}, bank[NBANK] = {0}, most = 1;
+  for (int i = 1; i <= nsrc; i++)
+    vblocks(&ops[i], r, grp, bank, 1);
+  for (int g = 0; g < BG; g++)
+    most = grp[g] > most ? grp[g] : most;
+  if (r > 0 && ops[0].ub) { /* the delayed write, only where it meets a read */
+    int wb[NBANK] = {0};
+    vblocks(&ops[0], r - 1, NULL, wb, 1);
+    for (int b = 0; b < NBANK; b++)
+      if (wb[b] && bank[b] && bank[b] + wb[b] > most)
+        most = bank[b] + wb[b];
+  }
+  return most;
+}
+
+static int64_t vbank_cycles(const vbank_op *ops, int nsrc, int64_t reps) {
+  bool contiguous = true;
+  for (int i = 0; i <= nsrc; i++)
+    contiguous = contiguous && ops[i].blk == 1 && ops[i].rep == 8;
+  if (!contiguous || reps <= 3) {
+    int64_t t = 0;
+    for (int64_t r = 0; r < reps; r++)
+      t += vrepeat_cycles(ops, nsrc, r);
+    return t;
+  }
+  /* contiguous operands: the groups repeat every 2 repeats (8 of 16 per repeat), so repeats 1 and 2
+   * stand for the odd and even ones (bank ids as at the start: the count form's fast path) */
+  int64_t odd = vrepeat_cycles(ops, nsrc, 1), even = vrepeat_cycles(ops, nsrc, 2);
+  return vrepeat_cycles(ops, nsrc, 0) + (reps / 2) * odd + ((reps - 1) / 2) * even;
+}
+
+/* Operand i's bank view: its UB offset and the given strides (NULL: contiguous, the count form). */
+static int vbank_ops(sim_core *c, const sim_inst *in, const int64_t *blk, const int64_t *rep, int n,
+                     vbank_op *ops) {
+  int k = 0;
+  for (int i = 0; i < in->nin && k < n; i++) {
+    const sim_val *v = sim_in(c, in, i);
+    if (sim_intype(in, i)->kind != ASC_TY_LTENSOR)
+      continue;
+    vbank_op o = {v->off, blk ? blk[k] : 1, rep ? rep[k] : 8, v->mem == SIM_MEM_UB};
+    if (k == 0 || o.ub) /* dst always first; sources only in UB */
+      ops[k++] = o;
+  }
+  return k - 1; /* the sources after dst */
+}
+
+static int64_t vbank_total(sim_core *c, const sim_inst *in, int64_t repeats, const int64_t *blk,
+                           const int64_t *rep, int n) {
+  vbank_op ops[4];
+  int nsrc = vbank_ops(c, in, blk, rep, n < 4 ? n : 4, ops);
+  if (nsrc < 1)
+    return repeats;
+  return vbank_cycles(ops, nsrc, repeats);
 }
 
 int asc_sim_vcost(sim_core *c, const sim_inst *in, int64_t repeats) {
-  return asc_sim_issue_vec(c, in, repeats, vbeats(c, in));
+  return asc_sim_issue_vec(c, in, repeats, vbank_total(c, in, repeats, NULL, NULL, 4));
+}
+
+/* A level-0 instruction with its strides (dst, src0[, src1]), in data blocks. */
+int asc_sim_vcost_strided(sim_core *c, const sim_inst *in, int64_t repeats, const int64_t *blk,
+                          const int64_t *rep, int n) {
+  return asc_sim_issue_vec(c, in, repeats, vbank_total(c, in, repeats, blk, rep, n));
 }
 
 uint8_t *asc_sim_vptr(sim_core *c, const sim_inst *in, int i, int64_t off, int64_t nbytes, const char *what) {

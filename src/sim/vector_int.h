@@ -45,6 +45,10 @@ double asc_sim_axpy_prod(double k, double s, int dt);
  * wins and stays: the boundary-value appendix) (vreduce.c). */
 bool asc_sim_red_better(bool max, double v, double best);
 int asc_sim_vcost(sim_core *c, const sim_inst *in, int64_t repeats);
+/* The same for a level-0 instruction: the UB bank conflicts of its n operands (dst first) with their
+ * block and repeat strides (in 32-byte blocks). */
+int asc_sim_vcost_strided(sim_core *c, const sim_inst *in, int64_t repeats, const int64_t *blk,
+                          const int64_t *rep, int n);
 /* vlevel0.c: a level-0 instruction's lanes.  asc_sim_l0_begin loads the mask (operand mi,
  * unless is_set_mask = false) and returns the repeats to run: `repeat`, or in counter mode
  * ceil(N / lanes) for the N = mask.lo elements; -1 after an error.  asc_sim_l0_on: lane k

@@ -135,7 +135,7 @@ int asc_exec_vlevel0(sim_core *c, const sim_inst *in) {
         return -1;
       asc_sim_velem(op, dt, d, a, b, s);
     }
-  return asc_sim_vcost(c, in, reps);
+  return asc_sim_vcost_strided(c, in, reps, blk, rep, op->kind == SIM_V_BIN ? 3 : 2);
 }
 
 /* ---- cast, axpy and the whole-tensor reductions ---- */

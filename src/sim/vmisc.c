@@ -250,10 +250,23 @@ int asc_exec_advchecktmp(sim_core *c, const sim_inst *in) {
     return asc_sim_err(c, in->op, "%s: the library scratch, UB bytes [%lld, %lld), overlaps the TPipe's buffers "
                        "(they end at byte %lld): pass a temp_buffer", a ? a->s : "asc.adv", (long long)t->off,
                        (long long)(t->off + t->len), (long long)c->mtop[ASC_HW_MEM_UB]);
-  if (t->len < need)
+  const asc_attr *opnd = asc_op_attr(in->op, "operand");
+  if (opnd && t->len >= 0 && t->len < need) /* a tensor of unknown extent (len < 0) is checked where it is used */
+    return asc_sim_err(c, in->op, "%s: %.*s holds %lld bytes; the call needs at least %lld bytes", a ? a->s : "asc.adv",
+                       (int)opnd->slen, opnd->s, (long long)t->len, (long long)need);
+  if (!opnd && t->len < need)
     return asc_sim_err(c, in->op, "%s: the temp buffer holds %lld bytes; it needs at least %lld bytes",
                        a ? a->s : "asc.adv", (long long)t->len, (long long)need);
   asc_sim_scalar(c, c->L->cost->scalar_op);
   return 0;
 }
 
+int asc_exec_advcheckcount(sim_core *c, const sim_inst *in) {
+  int64_t n = sim_in(c, in, ASC_OPND_ADV_CHECK_COUNT_n)->i;
+  const asc_attr *a = asc_op_attr(in->op, "callee");
+  if (n < 0)
+    return asc_sim_err(c, in->op, "%.*s: negative count %lld", a ? (int)a->slen : 7, a ? a->s : "asc.adv",
+                       (long long)n);
+  asc_sim_scalar(c, c->L->cost->scalar_op);
+  return 0;
+}

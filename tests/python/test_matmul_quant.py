@@ -49,6 +49,8 @@ def place(tiling: asc.adv.TCubeTiling):
     tail_n = tiling.n - col
     if tail_n >= tiling.single_core_n:
         tail_n = tiling.single_core_n
+    if tail_n < 0:  # a MIX vector core past the last column block: an empty share (a negative one is an error)
+        tail_n = 0
     return mi * tiling.k_a * tiling.single_core_m, col, mi * tiling.n * tiling.single_core_m + col, col, tail_m, tail_n
 
 

@@ -56,6 +56,9 @@ def check_dir(d, rep, blocks):
         for col, pipe in PIPES.items():
             assert float(r[f"aiv_{col}_time(us)"]) == pytest.approx(c["busy"][pipe] / mhz, abs=1e-3)
             assert float(r[f"aiv_{col}_ratio"]) == pytest.approx(c["busy"][pipe] / c["cycles"], abs=1e-3)
+            # next to them, the instruction durations summed (issue 27)
+            assert float(r[f"aiv_{col}_sum_time(us)"]) == pytest.approx(c["busy_sum"][pipe] / mhz, abs=1e-3)
+            assert c["busy_sum"][pipe] >= c["busy"][pipe]  # a sum of intervals covers at least their union
         assert "aic_cube_time(us)" not in r  # no cube work: no aic columns
     # per line and per instruction: each core's cycles are all attributed, exactly
     code, instr = rows(d, "code_exe.csv"), rows(d, "instr_exe.csv")

@@ -75,7 +75,9 @@ def run_mix(blocks=4, n=64, with_flag=True, **kw):
 
 
 def test_mix_producer_consumer_matches_numpy():
-    x, ws, z = run_mix()
+    # n: the AIC's producer loop outlasts the AIVs' late start in a MIX launch (hw.def MIX_START), so
+    # the AIVs do wait for its flag
+    x, ws, z = run_mix(n=1024)
     rep = rt.last_report()
     clean(rep)
     np.testing.assert_array_equal(ws, 2 * x + 1)

@@ -6,7 +6,8 @@
 
 #include "test_sim_util.h"
 
-/* The AIC writes ws[b] = 7 * (b + 1) for its block b, sets flag 3 (mode 2); each AIV
+/* The AIC writes ws[b] = 7 * (b + 1) for its block b (1000 times: longer than the AIVs' later start in a
+ * MIX launch, hw.def MIX_START, so they do wait), sets flag 3 (mode 2); each AIV
  * (index 2 b + s) waits, then copies ws[b] into out[2 b + s].  $SET: the set (or nothing). */
 static const char mix[] =
   "\"builtin.module\"() ({\n"
@@ -24,7 +25,14 @@ static const char mix[] =
   "    \"scf.if\"(%aic) ({\n"
   "      %b1 = \"arith.addi\"(%b, %c1) : (i32, i32) -> i32\n"
   "      %v = \"arith.muli\"(%b1, %c7) : (i32, i32) -> i32\n"
-  "      \"asc.set_value\"(%wg, %b, %v) : (!asc.global_tensor<i32>, i32, i32) -> () loc(\"k.py\":12:8)\n"
+  "      %i0 = \"arith.constant\"() {value = 0 : index} : () -> index\n"
+  "      %in = \"arith.constant\"() {value = 1000 : index} : () -> index\n"
+  "      %i1 = \"arith.constant\"() {value = 1 : index} : () -> index\n"
+  "      \"scf.for\"(%i0, %in, %i1) ({\n"
+  "      ^bb0(%i: index):\n"
+  "        \"asc.set_value\"(%wg, %b, %v) : (!asc.global_tensor<i32>, i32, i32) -> () loc(\"k.py\":12:8)\n"
+  "        \"scf.yield\"() : () -> ()\n"
+  "      }) : (index, index, index) -> ()\n"
   "      $SET\n"
   "      \"scf.yield\"() : () -> ()\n"
   "    }, {\n"

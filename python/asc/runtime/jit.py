@@ -9,7 +9,8 @@ import warnings
 from typing import Optional
 
 from .. import _lib
-from .._core import DTYPES, Builder, CompilationError, Handle, KernelError, PlainValue, dtype_of, py_dtype, to_value
+from .._core import (DTYPES, Builder, CompilationError, Handle, KernelError, PlainValue, dtype_of, ir_string,
+                     py_dtype, to_value)
 from .._codegen import FunctionTracer, SourceInfo, _rebuild, _value_type, closure_values, dep_repr
 from ..language.core import ConstExpr, GlobalAddress, _is_host_tiling
 from ..language.core.struct import Struct
@@ -318,7 +319,7 @@ class JITFunction:
         b.op("func.return", [v.value for v in vals])
         region = b.close_block()
         ftype = "(" + ", ".join(t for _, t, _ in params) + ") -> (" + ", ".join(v.value.type for v in vals) + ")"
-        attrs = f'{{function_type = {ftype}, sym_name = "{sym}"{visibility}}}'
+        attrs = f'{{function_type = {ftype}, sym_name = {ir_string(sym)}{visibility}}}'
         b.funcs.append(f'"func.func"() ({region}) {attrs} : () -> (){b.loctext()}')
         b.blocks, b._args, b.loc = saved
         return vals, isinstance(ret, tuple), shape
@@ -361,7 +362,7 @@ class JITFunction:
             b.specs[key] = (sym, *self._trace_body(b, names, tracer.deps, False, sym, params,
                                                     ', sym_visibility = "private"'))
         sym, protos, is_tuple, shape = b.specs[key]
-        res = iter(b.op("func.call", operands, [p.value.type for p in protos], {"callee": f"@{sym}"}))
+        res = iter(b.op("func.call", operands, [p.value.type for p in protos], {"callee": "@" + ir_string(sym)}))
         protos = iter(protos)
         out = []
         for sh in shape:
@@ -420,7 +421,9 @@ class JITFunction:
         Launcher(options).run(kernel, self.__name__, runtime_args, stacklevel=5, marshalled=marshalled)
 
     def _disk_key(self, mem_key):
-        return disk_cache.make_key([self.fn.__module__, self.fn.__qualname__, self.fingerprint(), list(mem_key)])
+        # __name__ too: it is the kernel's symbol in the IR, and a renamed function keeps its __qualname__
+        return disk_cache.make_key([self.fn.__module__, self.fn.__qualname__, self.__name__, self.fingerprint(),
+                                    list(mem_key)])
 
     def _known_source(self, f):
         """Whether a disk-cache entry may name file f as a source of IR locations: the kernel's

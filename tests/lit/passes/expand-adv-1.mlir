@@ -1,9 +1,11 @@
 // RUN: asc-opt --pass-pipeline=expand-adv,canonicalize %s | FileCheck %s
 // expand-adv-1: asc.adv.floor (no tmp buffer) becomes a chunk loop over the library scratch at the top
 // of UB: the slots zeroed once, then per chunk a cast of the half input into the f32 slot, the
-// CAST_FLOOR cast, and a CAST_RINT cast back into dst.  The library call is gone.
+// CAST_FLOOR cast, and a CAST_RINT cast back into dst.  The library call is gone; its runtime count is checked first
+// (a negative count is an error, as for the basic vector ops).
 
-// CHECK-NOT: asc.adv.floor
+// CHECK-NOT: "asc.adv.floor"(
+// CHECK: "asc.adv.check_count"(%arg0) {callee = "asc.adv.floor"}
 // CHECK: "asc.local_tensor"{{.*}}pos = #asc.pos<VECCALC>
 // CHECK: "asc.duplicate"
 // CHECK: "scf.for"

@@ -1,6 +1,6 @@
 // cube_no_wait_mte1_mte2: the clean cube_mm with one seeded bug: the MTE1 -> MTE2 wait at the top of the K loop is removed: MTE2 refills L1 while MTE1 may still read it.
 // ERRORS: 1
-// EXPECT: cube_mm.py:24:9: error: race (WAR) on L1 bytes [512, 992): asc.data_copy_nd2nz at cube_mm.py:24:9 (PIPE_MTE2) writes what asc.load_data_2d at cube_mm.py:30:9 (PIPE_MTE1) reads, with no synchronization between them; add set_flag(MTE1_MTE2) after cube_mm.py:30 and wait_flag(MTE1_MTE2) before cube_mm.py:24 (the earlier access is ordered before PIPE_M, e.g. by MTE1_M, but not before PIPE_MTE2: an event orders its two pipes only) (block 0 AIC)
+// EXPECT: cube_mm.py:24:9: error: race (WAR) on L1 bytes [1536, 2048): asc.data_copy_nd2nz at cube_mm.py:24:9 (PIPE_MTE2) writes what asc.load_data_2d at cube_mm.py:30:9 (PIPE_MTE1) reads, with no synchronization between them; add set_flag(MTE1_MTE2) after cube_mm.py:30 and wait_flag(MTE1_MTE2) before cube_mm.py:24 (the earlier access is ordered before PIPE_M, e.g. by MTE1_M, but not before PIPE_MTE2: an event orders its two pipes only) (block 0 AIC)
 // RUN: a=a.npy:f16:2048 bt=bt.npy:f16:2048 c=c.npy:f32:1024
 "builtin.module"() ({
 "func.func"() ({

@@ -189,7 +189,10 @@ class LocalTensor(Handle):
         off = s.start if isinstance(s, slice) else s
         b = builder("LocalTensor.__getitem__")
         _need(self, LocalTensor, "LocalTensor.__getitem__", "self")
-        return self._rebind(b.op("asc.lt_subview", [self.value, _i32(0 if off is None else off)], [self.value.type])[0])
+        ops = [self.value, _i32(0 if off is None else off)]
+        if isinstance(s, slice) and s.stop is not None:  # t[a:b] is b - a elements: get_size and every check see it
+            ops.append(_i32(s.stop))
+        return self._rebind(b.op("asc.lt_subview", ops, [self.value.type])[0])
 
     __call__ = __getitem__
 

@@ -1,0 +1,296 @@
+"""Issue 30: reliability on the cube, MIX, Matmul, adv and profiling surface.  Each test is one of the
+probe's findings: a hostile input gets a clear located error or the right answer, never a silent one."""
+import importlib.util
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import numpy as np
+import pytest
+
+import asc
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def run_script(code, timeout=120, env=None):
+    full = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
+    full.update(env or {})
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
+                          timeout=timeout, env=full)
+
+
+# ---- item 6: every string that reaches the IR text is escaped ------------------------------------------
+KERNEL_SRC = '''
+import asc
+
+
+@asc.jit
+def plus_one(out: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out)
+    g.set_value(0, n + 1)
+
+
+@asc.jit
+def bad(out: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out)
+    g.set_value(0, n @ n)  # BAD
+'''
+
+
+def load_module(path, name):
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("dirname", ['quo"te', 'back\\slash', 'new\nline', 'inj") foo("x', 'uni\u00e9'])
+def test_hostile_file_names_compile_and_locate_errors(tmp_path, dirname):
+    d = tmp_path / dirname
+    d.mkdir()
+    path = d / "k.py"
+    path.write_text(KERNEL_SRC)
+    mod = load_module(str(path), "hostile_" + str(abs(hash(dirname))))
+    out = np.zeros(8, np.int32)
+    mod.plus_one[1](out, 41)
+    assert out[0] == 42
+    with pytest.raises(asc.CompilationError) as e:
+        mod.bad[1](np.zeros(8, np.int32), 3)
+    text = str(e.value)
+    assert "operator @ is not supported" in text, text
+    assert str(path) in text, text  # the user's own path, unescaped, in the message
+
+
+@pytest.mark.parametrize("name", ['k"q', 'k", x = 1, y = "', "k\\n"])
+def test_hostile_kernel_names(name):
+    def k(out: asc.GlobalAddress, n: int):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out)
+        g.set_value(0, helper(n))
+
+    def helper(n: int):
+        return n * 2
+
+    helper.__name__ = name + "_h"
+    k.__name__ = name
+    helper = asc.jit(helper)
+    kj = asc.jit(k)
+    out = np.zeros(8, np.int32)
+    kj[1](out, 21)
+    assert out[0] == 42
+
+
+# ---- item 1: every TCubeTiling field is checked at the iterate* line -----------------------------------
+@asc.jit(matmul_cube_only=True)
+def mm_one(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling):
+    ag = asc.GlobalTensor()
+    bg = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg.set_global_buffer(b)
+    cg.set_global_buffer(c)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ag.dtype),
+                        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bg.dtype),
+                        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, cg.dtype))
+    asc.adv.register_matmul(pipe, a, mm, tiling)
+    mm.set_tensor_a(ag)
+    mm.set_tensor_b(bg)
+    mm.iterate_all(cg)  # ITERATE
+    mm.end()
+
+
+def host_tiling(m, n, k):
+    import asc.lib.host as host
+    mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    mt.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_dim(1)
+    mt.set_org_shape(m, n, k)
+    mt.set_shape(m, n, k)
+    mt.enable_bias(False)
+    mt.set_buffer_space(-1, -1, -1)
+    t = asc.adv.TCubeTiling()
+    assert mt.get_tiling(t) != -1
+    return t
+
+
+def mm_operands(m=64, n=64, k=64):
+    rng = np.random.default_rng(1)
+    a = rng.integers(-4, 5, (m, k)).astype(np.float16)
+    b = rng.integers(-4, 5, (k, n)).astype(np.float16)
+    return a, b, np.full((m, n), -1, np.float32)
+
+
+def test_good_tiling_computes():
+    a, b, c = mm_operands()
+    mm_one[1](a, b, c, host_tiling(64, 64, 64))
+    np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
+
+
+BAD_TILINGS = [  # (field values, the reason's words)
+    ({"base_m": -16}, "base_m must be at least 1"),
+    ({"base_n": -16}, "base_n must be at least 1"),
+    ({"base_k": -16}, "base_k must be at least 1"),
+    ({"single_core_m": -64}, "single_core_m (or set_tail's m) must not be negative"),
+    ({"single_core_n": -64}, "single_core_n (or set_tail's n) must not be negative"),
+    ({"single_core_k": -64}, "single_core_k (or set_tail's k) must not be negative"),
+    ({"m": -64}, "m (or set_org_shape's) must be at least 1"),
+    ({"single_core_m": 128}, "single_core_m must not exceed m"),
+    ({"single_core_k": 128}, "single_core_k must not exceed k_a"),
+    ({"base_m": 17}, "base_m and base_n must be multiples of 16"),
+    ({"base_n": 40}, "base_m and base_n must be multiples of 16"),
+    ({"base_k": 8}, "base_k must be a multiple of 16"),
+    ({"base_m": 256, "base_k": 256}, "base_m x base_k of A does not fit"),
+    ({"base_n": 256, "base_k": 256}, "base_k x base_n of B does not fit"),
+    ({"base_m": 256, "base_n": 256}, "base_m x base_n of C does not fit L0C"),
+    ({"base_m": 2 ** 30, "base_k": 2 ** 30}, "base_m x base_k of A does not fit"),
+]
+
+
+@pytest.mark.parametrize("fields,why", BAD_TILINGS, ids=[str(f) for f, _ in BAD_TILINGS])
+def test_bad_tiling_is_an_error_at_the_iterate_line(fields, why):
+    a, b, c = mm_operands()
+    t = host_tiling(64, 64, 64)
+    for f, v in fields.items():
+        setattr(t, f, v)
+    with pytest.raises(asc.KernelError) as e:
+        mm_one[1](a, b, c, t)
+    text = str(e.value)
+    assert why in text, text
+    assert "# ITERATE" in text or ":%d:" % line_of(mm_one, "# ITERATE") in text, text
+
+
+def line_of(fn, marker):
+    import inspect
+    lines, start = inspect.getsourcelines(getattr(fn, "fn", fn))
+    return start + next(i for i, ln in enumerate(lines) if marker in ln)
+
+
+# ---- item 2: a LocalTensor slice t[a:b] is b - a elements everywhere -----------------------------------
+VECCALC = asc.TPosition.VECCALC
+
+
+@asc.jit
+def slice_size(out: asc.GlobalAddress):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out)
+    t = asc.LocalTensor(asc.float32, VECCALC, 0, 256)
+    g.set_value(0, t[8:16].get_size())
+    g.set_value(1, t[8:].get_size())
+    g.set_value(2, t[0:256].get_size())
+
+
+def test_slice_get_size_honours_stop():
+    out = np.zeros(8, np.int32)
+    slice_size[1](out)
+    assert list(out[:3]) == [8, 248, 256]
+
+
+def test_write_past_a_slice_stop_is_out_of_bounds():
+    @asc.jit
+    def k():
+        t = asc.LocalTensor(asc.float32, VECCALC, 0, 256)
+        asc.duplicate(t[0:8], 1.0, 64)  # PAST
+    with pytest.raises(asc.KernelError, match=r"write of bytes \[0, 256\) is outside the local tensor of 32 bytes"):
+        k[1]()
+
+
+def test_slice_stop_outside_the_tensor_is_an_error():
+    @asc.jit
+    def k(out: asc.GlobalAddress):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out)
+        t = asc.LocalTensor(asc.float32, VECCALC, 0, 256)
+        g.set_value(0, t[16:300].get_size())
+    with pytest.raises(asc.KernelError, match="stop 300 is past the end of the tensor"):
+        k[1](np.zeros(8, np.int32))
+
+
+def test_undersized_softmax_sum_slice_is_refused():
+    @asc.jit
+    def k():
+        x = asc.LocalTensor(asc.float32, VECCALC, 0, 256)
+        s = asc.LocalTensor(asc.float32, VECCALC, 1024, 256)
+        asc.duplicate(x, 1.0, 256)
+        asc.adv.softmax(x, s[0:8], s[64:128], x, asc.adv.SoftmaxTiling(src_m=8, src_k=32))
+    with pytest.raises(asc.KernelError) as e:  # sum needs 8 rows x 32 bytes; s[0:8] is 32 bytes
+        k[1]()
+    assert "sum holds 32 bytes; the call needs at least 256 bytes" in str(e.value), str(e.value)
+
+
+@pytest.mark.parametrize("gamma_stop", [16])
+def test_undersized_rmsnorm_gamma_slice_is_refused(gamma_stop):
+    @asc.jit
+    def k():
+        x = asc.LocalTensor(asc.float32, VECCALC, 0, 256)
+        y = asc.LocalTensor(asc.float32, VECCALC, 1024, 256)
+        asc.duplicate(x, 1.0, 256)
+        asc.adv.rmsnorm(y, x, x[0:gamma_stop], 1e-5, asc.adv.RmsNormTiling(b_length=1, s_length=4, h_length=64))
+    with pytest.raises(asc.KernelError) as e:
+        k[1]()
+    assert "gamma holds 64 bytes; the call needs at least 256 bytes" in str(e.value), str(e.value)
+
+
+def test_adjacent_slices_are_not_a_static_race():
+    # the halves of one UB tensor, written by two pipes with no sync between: disjoint, so verify-sync
+    # must not report them (before, t[0:64] was taken to run to the end of the tensor)
+    @asc.jit(auto_sync=False, verify_sync=True)
+    def k(x: asc.GlobalAddress):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(x)
+        t = asc.LocalTensor(asc.float32, VECCALC, 0, 128)
+        asc.data_copy(t[64:128], g, 64)
+        asc.duplicate(t[0:64], 1.0, 64)
+    k[1](np.zeros(128, np.float32))
+
+
+# ---- item 3: a negative count is an error for every library call, as for asc.muls ----------------------
+def _adv_exp(x, y, n):
+    asc.adv.exp(y, x, n)
+
+
+def _adv_quant(x, y, n):
+    asc.adv.quant(y.reinterpret_cast(asc.int8), x, 2.0, 0.0, n)
+
+
+def _adv_axpy(x, y, n):
+    asc.adv.axpy(y, x, 2.0, n)
+
+
+def _adv_sin(x, y, n):
+    asc.adv.sin(y, x, n)
+
+
+def _muls(x, y, n):
+    asc.muls(y, x, 2.0, n)
+
+
+@pytest.mark.parametrize("call", [_adv_exp, _adv_quant, _adv_axpy, _adv_sin, _muls], ids=lambda f: f.__name__)
+def test_negative_count_is_an_error(call):
+    @asc.jit
+    def k(n: int):
+        x = asc.LocalTensor(asc.float32, VECCALC, 0, 256)
+        y = asc.LocalTensor(asc.float32, VECCALC, 1024, 256)
+        asc.duplicate(x, 1.0, 256)
+        asc.duplicate(y, 0.0, 256)
+        call(x, y, n)
+    with pytest.raises(asc.KernelError, match="negative count -5"):
+        k[1](-5)
+
+
+def test_constant_negative_count_is_a_compile_error():
+    @asc.jit
+    def k():
+        x = asc.LocalTensor(asc.float32, VECCALC, 0, 256)
+        asc.adv.exp(x, x, -5)  # NEG
+    with pytest.raises(asc.CompilationError, match="asc.adv.exp: negative count -5"):
+        k[1]()
