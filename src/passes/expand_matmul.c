@@ -183,7 +183,10 @@ static void sparse_b_l1(gen *g, mm *x, asc_value *n0, asc_value *nc, asc_value *
   asc_value *zero = asc_b_i32(g, 0), *one = asc_b_i32(g, 1), *half = asc_b_bin(g, ASC_OP_DIVSI, kc, asc_b_i32(g, 2));
   asc_value *orgkd = asc_b_bin(g, ASC_OP_DIVSI, x->s[S_ORGKB], asc_b_i32(g, 2));
   asc_value *boff = asc_b_add(g, asc_b_mul(g, n0, orgkd), asc_b_bin(g, ASC_OP_DIVSI, k0, asc_b_i32(g, 2)));
-  asc_value *f[] = {one, nc, half, zero, orgkd, n16, one, zero};
+  asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = nc,
+                    [ASC_SFI(Nd2NzParams, d_value)] = half, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
+                    [ASC_SFI(Nd2NzParams, src_d_value)] = orgkd, [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = n16,
+                    [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one, [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
   op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, asc_b_gtsub(g, x->vb, boff), asc_b_struct(g, ASC_STRUCT_ND2NZ, f, 8));
   loopctx il;
   asc_value *kb = asc_b_for(g, asc_b_cdiv(g, half, 32), &il);
@@ -199,7 +202,10 @@ static void sparse_b_l0(gen *g, mm *x, asc_value *kc, asc_value *n1) {
   asc_value *zero = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
   loopctx jl;
   asc_value *j = asc_b_for(g, asc_b_cdiv(g, asc_b_bin(g, ASC_OP_DIVSI, kc, asc_b_i32(g, 2)), 32), &jl);
-  asc_value *f[] = {asc_b_mul(g, j, n1), n1, one, zero, zero, zero, zero};
+  asc_value *f[] = {[ASC_SFI(LoadData2DParams, start_index)] = asc_b_mul(g, j, n1),
+                    [ASC_SFI(LoadData2DParams, repeat_times)] = n1, [ASC_SFI(LoadData2DParams, src_stride)] = one,
+                    [ASC_SFI(LoadData2DParams, sid)] = zero, [ASC_SFI(LoadData2DParams, dst_gap)] = zero,
+                    [ASC_SFI(LoadData2DParams, if_transpose)] = zero, [ASC_SFI(LoadData2DParams, addr_mode)] = zero};
   asc_value *ops[] = {asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, j, n1), 512)), x->b1, x->idx1,
                       asc_b_struct(g, ASC_STRUCT_LOAD2D, f, 7)};
   asc_b_op(g, ASC_OP_LOAD_DATA_SPARSE, ops, 4, NULL);
@@ -210,7 +216,9 @@ static void sparse_b_l0(gen *g, mm *x, asc_value *kc, asc_value *n1) {
 static void fill(gen *g, asc_value *l1, asc_value *blocks, asc_value *s) {
   asc_value *z = asc_b_i32(g, 0);
   asc_value *v = asc_b_res(asc_b_op(g, ASC_OP_SITOFP, &s, 1, asc_type_float(g->ctx, 32, false)));
-  asc_value *f[] = {asc_b_i32(g, 1), blocks, z, v};
+  asc_value *f[] = {[ASC_SFI(InitConstValueParams, repeat_times)] = asc_b_i32(g, 1),
+                    [ASC_SFI(InitConstValueParams, block_num)] = blocks, [ASC_SFI(InitConstValueParams, dst_gap)] = z,
+                    [ASC_SFI(InitConstValueParams, init_value)] = v};
   asc_value *ops[] = {l1, asc_b_struct(g, ASC_STRUCT_INIT_CONST, f, 4)};
   asc_b_op(g, ASC_OP_INIT_CONST_VALUE, ops, 2, NULL);
 }
@@ -224,7 +232,11 @@ static void copy_k_bands(gen *g, asc_value *l1, asc_value *gm, asc_value *off, a
   asc_value *zero = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
   asc_value *r = asc_b_for(g, bands, &bl);
   asc_value *rows = asc_b_bin(g, ASC_OP_MINSI, asc_b_i32(g, 16), asc_b_bin(g, ASC_OP_SUBI, kc, asc_b_mulk(g, r, 16)));
-  asc_value *f[] = {one, rows, cols, zero, org, asc_b_i32(g, 16), one, zero};
+  asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = rows,
+                    [ASC_SFI(Nd2NzParams, d_value)] = cols, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
+                    [ASC_SFI(Nd2NzParams, src_d_value)] = org,
+                    [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = asc_b_i32(g, 16),
+                    [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one, [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
   op3(g, ASC_OP_DATA_COPY_ND2NZ, asc_b_ltsub(g, l1, asc_b_mulk(g, asc_b_mul(g, r, nblk), 256)),
       asc_b_gtsub(g, gm, asc_b_add(g, off, asc_b_mul(g, asc_b_mulk(g, r, 16), org))),
           asc_b_struct(g, ASC_STRUCT_ND2NZ, f, 8));
@@ -255,11 +267,20 @@ static void tile(gen *g, mm *x, asc_value *t) {
   asc_value *aoff, *boff;
   if (!x->ta) {
     aoff = asc_b_add(g, asc_b_mul(g, m0, x->lda), k0);
-    asc_value *f[] = {one, mc, kc, zero, x->lda, m16, one, zero};
+    asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = mc,
+                      [ASC_SFI(Nd2NzParams, d_value)] = kc, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
+                      [ASC_SFI(Nd2NzParams, src_d_value)] = x->lda, [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = m16,
+                      [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one,
+                      [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
     memcpy(nda, f, sizeof f);
   } else {
     aoff = asc_b_add(g, asc_b_mul(g, k0, x->lda), m0);
-    asc_value *f[] = {one, kc, mc, zero, x->lda, x->esz == 1 ? asc_b_up(g, kc, 32) : k16, one, zero};
+    asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = kc,
+                      [ASC_SFI(Nd2NzParams, d_value)] = mc, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
+                      [ASC_SFI(Nd2NzParams, src_d_value)] = x->lda,
+                      [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = x->esz == 1 ? asc_b_up(g, kc, 32) : k16,
+                      [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one,
+                      [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
     memcpy(nda, f, sizeof f);
   }
   /* int8 B K x N: the transposing load takes 32 x 32 squares, two 16 x 32 fractals stacked, so
@@ -267,11 +288,20 @@ static void tile(gen *g, mm *x, asc_value *t) {
   bool b8t = x->esz == 1 && !x->tb;
   if (!x->tb) {
     boff = asc_b_add(g, asc_b_mul(g, k0, x->ldb), n0);
-    asc_value *f[] = {one, kc, nc, zero, x->ldb, b8t ? asc_b_up(g, kc, 32) : k16, one, zero};
+    asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = kc,
+                      [ASC_SFI(Nd2NzParams, d_value)] = nc, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
+                      [ASC_SFI(Nd2NzParams, src_d_value)] = x->ldb,
+                      [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = b8t ? asc_b_up(g, kc, 32) : k16,
+                      [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one,
+                      [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
     memcpy(ndb, f, sizeof f);
   } else {
     boff = asc_b_add(g, asc_b_mul(g, n0, x->ldb), k0);
-    asc_value *f[] = {one, nc, kc, zero, x->ldb, n16, one, zero};
+    asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = nc,
+                      [ASC_SFI(Nd2NzParams, d_value)] = kc, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
+                      [ASC_SFI(Nd2NzParams, src_d_value)] = x->ldb, [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = n16,
+                      [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one,
+                      [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
     memcpy(ndb, f, sizeof f);
   }
   /* f32 A K x M (transposed): L1 in 16-row bands of K as for f32 B K x N below */
@@ -313,7 +343,11 @@ static void tile(gen *g, mm *x, asc_value *t) {
   if (x->bias && x->biasloc != LOC_L1) {
     asc_b_if(g, bfirst, &il);
     /* one row of nc elements, ND -> "Nz" with a C0 stride of one row: contiguous in L1 */
-    asc_value *f[] = {one, one, nc, zero, nc, one, one, zero};
+    asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = one,
+                      [ASC_SFI(Nd2NzParams, d_value)] = nc, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
+                      [ASC_SFI(Nd2NzParams, src_d_value)] = nc, [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = one,
+                      [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one,
+                      [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
     op3(g, ASC_OP_DATA_COPY_ND2NZ, x->bias1, asc_b_gtsub(g, x->vbias, n0),
         asc_b_struct(g, ASC_STRUCT_ND2NZ, f, 8));
     asc_b_end(g, &il);
@@ -325,14 +359,24 @@ static void tile(gen *g, mm *x, asc_value *t) {
      * square's second fractal spills into block q + 1's first, which the next load rewrites */
     asc_value *q = asc_b_for(g, m1, &il);
     asc_value *dst = asc_b_ltsub(g, x->a2, asc_b_mulk(g, asc_b_mul(g, q, k1), 16 * x->c0));
-    asc_value *f[] = {q, ka16, m1, one, zero, zero};
+    asc_value *f[] = {[ASC_SFI(LoadData2dTransposeParams, start_index)] = q,
+                      [ASC_SFI(LoadData2dTransposeParams, repeat_times)] = ka16,
+                      [ASC_SFI(LoadData2dTransposeParams, src_stride)] = m1,
+                      [ASC_SFI(LoadData2dTransposeParams, dst_gap)] = one,
+                      [ASC_SFI(LoadData2dTransposeParams, dst_frac_gap)] = zero,
+                      [ASC_SFI(LoadData2dTransposeParams, addr_mode)] = zero};
     op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->a1, asc_b_struct(g, ASC_STRUCT_LOAD2D_T, f, 6));
     asc_b_end(g, &il);
   } else if (x->esz == 1 && x->ta) {
     /* int8 A K x M: square (m block q of 32, k block r) -> L0A fractals (2q, r), (2q + 1, r) */
     asc_value *q = asc_b_for(g, asc_b_cdiv(g, mc, 32), &il);
     asc_value *dst = asc_b_ltsub(g, x->a2, asc_b_mulk(g, asc_b_mul(g, asc_b_mulk(g, q, 2), k1), 16 * x->c0));
-    asc_value *f[] = {asc_b_mul(g, q, k1), k1, one, zero, asc_b_bin(g, ASC_OP_SUBI, k1, one), zero};
+    asc_value *f[] = {[ASC_SFI(LoadData2dTransposeParams, start_index)] = asc_b_mul(g, q, k1),
+                      [ASC_SFI(LoadData2dTransposeParams, repeat_times)] = k1,
+                      [ASC_SFI(LoadData2dTransposeParams, src_stride)] = one,
+                      [ASC_SFI(LoadData2dTransposeParams, dst_gap)] = zero,
+                      [ASC_SFI(LoadData2dTransposeParams, dst_frac_gap)] = asc_b_bin(g, ASC_OP_SUBI, k1, one),
+                      [ASC_SFI(LoadData2dTransposeParams, addr_mode)] = zero};
     op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->a1, asc_b_struct(g, ASC_STRUCT_LOAD2D_T, f, 6));
     asc_b_end(g, &il);
   } else {
@@ -346,10 +390,19 @@ static void tile(gen *g, mm *x, asc_value *t) {
     asc_value *dst = asc_b_ltsub(g, x->a2, asc_b_mulk(g, asc_b_mul(g, i, k1), 16 * x->c0));
     asc_value *f[7];
     if (!x->ta) {
-      asc_value *v[] = {asc_b_add(g, abase, i), k1, al1 ? ah16 : m1, zero, zero, zero, zero};
+      asc_value *v[] = {[ASC_SFI(LoadData2DParams, start_index)] = asc_b_add(g, abase, i),
+                        [ASC_SFI(LoadData2DParams, repeat_times)] = k1,
+                        [ASC_SFI(LoadData2DParams, src_stride)] = al1 ? ah16 : m1,
+                        [ASC_SFI(LoadData2DParams, sid)] = zero, [ASC_SFI(LoadData2DParams, dst_gap)] = zero,
+                        [ASC_SFI(LoadData2DParams, if_transpose)] = zero,
+                        [ASC_SFI(LoadData2DParams, addr_mode)] = zero};
       memcpy(f, v, sizeof v);
     } else {
-      asc_value *v[] = {asc_b_add(g, abase, asc_b_mul(g, i, al1 ? ah16 : k1)), k1, one, zero, zero, one, zero};
+      asc_value *v[] = {[ASC_SFI(LoadData2DParams, start_index)] =
+                            asc_b_add(g, abase, asc_b_mul(g, i, al1 ? ah16 : k1)),
+                        [ASC_SFI(LoadData2DParams, repeat_times)] = k1, [ASC_SFI(LoadData2DParams, src_stride)] = one,
+                        [ASC_SFI(LoadData2DParams, sid)] = zero, [ASC_SFI(LoadData2DParams, dst_gap)] = zero,
+                        [ASC_SFI(LoadData2DParams, if_transpose)] = one, [ASC_SFI(LoadData2DParams, addr_mode)] = zero};
       memcpy(f, v, sizeof v);
     }
     op3(g, ASC_OP_LOAD_DATA_2D, dst, al1 ? x->va : x->a1, asc_b_struct(g, ASC_STRUCT_LOAD2D, f, 7));
@@ -362,7 +415,12 @@ static void tile(gen *g, mm *x, asc_value *t) {
     /* square (band r, n block q) -> L0B fractals (k block 2r, q) and (2r + 1, q): n1 apart */
     asc_value *r = asc_b_for(g, kb16, &jl);
     asc_value *dst = asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, r, n1), 2 * 16 * x->c0));
-    asc_value *f[] = {asc_b_mul(g, r, n1), n1, one, zero, asc_b_bin(g, ASC_OP_SUBI, n1, one), zero};
+    asc_value *f[] = {[ASC_SFI(LoadData2dTransposeParams, start_index)] = asc_b_mul(g, r, n1),
+                      [ASC_SFI(LoadData2dTransposeParams, repeat_times)] = n1,
+                      [ASC_SFI(LoadData2dTransposeParams, src_stride)] = one,
+                      [ASC_SFI(LoadData2dTransposeParams, dst_gap)] = zero,
+                      [ASC_SFI(LoadData2dTransposeParams, dst_frac_gap)] = asc_b_bin(g, ASC_OP_SUBI, n1, one),
+                      [ASC_SFI(LoadData2dTransposeParams, addr_mode)] = zero};
     op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->b1, asc_b_struct(g, ASC_STRUCT_LOAD2D_T, f, 6));
     asc_b_end(g, &jl);
   } else if (b8t) {
@@ -370,7 +428,12 @@ static void tile(gen *g, mm *x, asc_value *t) {
      * the last square's second fractal spills into row j + 1, which the next load rewrites */
     asc_value *j = asc_b_for(g, k1, &jl);
     asc_value *dst = asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, j, n1), 16 * x->c0));
-    asc_value *f[] = {j, asc_b_cdiv(g, nc, 32), k1, one, zero, zero};
+    asc_value *f[] = {[ASC_SFI(LoadData2dTransposeParams, start_index)] = j,
+                      [ASC_SFI(LoadData2dTransposeParams, repeat_times)] = asc_b_cdiv(g, nc, 32),
+                      [ASC_SFI(LoadData2dTransposeParams, src_stride)] = k1,
+                      [ASC_SFI(LoadData2dTransposeParams, dst_gap)] = one,
+                      [ASC_SFI(LoadData2dTransposeParams, dst_frac_gap)] = zero,
+                      [ASC_SFI(LoadData2dTransposeParams, addr_mode)] = zero};
     op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->b1, asc_b_struct(g, ASC_STRUCT_LOAD2D_T, f, 6));
     asc_b_end(g, &jl);
   } else {
@@ -382,10 +445,19 @@ static void tile(gen *g, mm *x, asc_value *t) {
     asc_value *dst = asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, j, n1), 16 * x->c0));
     asc_value *f[7];
     if (!x->tb) {
-      asc_value *v[] = {asc_b_add(g, bbase, j), n1, bl1 ? bh16 : asc_b_cdiv(g, k16, 16), zero, zero, one, zero};
+      asc_value *v[] = {[ASC_SFI(LoadData2DParams, start_index)] = asc_b_add(g, bbase, j),
+                        [ASC_SFI(LoadData2DParams, repeat_times)] = n1,
+                        [ASC_SFI(LoadData2DParams, src_stride)] = bl1 ? bh16 : asc_b_cdiv(g, k16, 16),
+                        [ASC_SFI(LoadData2DParams, sid)] = zero, [ASC_SFI(LoadData2DParams, dst_gap)] = zero,
+                        [ASC_SFI(LoadData2DParams, if_transpose)] = one, [ASC_SFI(LoadData2DParams, addr_mode)] = zero};
       memcpy(f, v, sizeof v);
     } else {
-      asc_value *v[] = {asc_b_add(g, bbase, asc_b_mul(g, j, bl1 ? bh16 : n1)), n1, one, zero, zero, zero, zero};
+      asc_value *v[] = {[ASC_SFI(LoadData2DParams, start_index)] =
+                            asc_b_add(g, bbase, asc_b_mul(g, j, bl1 ? bh16 : n1)),
+                        [ASC_SFI(LoadData2DParams, repeat_times)] = n1, [ASC_SFI(LoadData2DParams, src_stride)] = one,
+                        [ASC_SFI(LoadData2DParams, sid)] = zero, [ASC_SFI(LoadData2DParams, dst_gap)] = zero,
+                        [ASC_SFI(LoadData2DParams, if_transpose)] = zero,
+                        [ASC_SFI(LoadData2DParams, addr_mode)] = zero};
       memcpy(f, v, sizeof v);
     }
     op3(g, ASC_OP_LOAD_DATA_2D, dst, bl1 ? x->vb : x->b1, asc_b_struct(g, ASC_STRUCT_LOAD2D, f, 7));
@@ -400,12 +472,17 @@ static void tile(gen *g, mm *x, asc_value *t) {
   flag(g, ASC_EVENT_MTE1_M);
   /* M: C (+)= A * B */
   asc_value *init = asc_b_sel(g, first, one, zero);
-  asc_value *mp[] = {mc, nc, kc, zero, zero, zero, zero, zero, zero, zero, init, zero};
+  asc_value *mp[] = {[ASC_SFI(MmadParams, m)] = mc, [ASC_SFI(MmadParams, n)] = nc, [ASC_SFI(MmadParams, k)] = kc,
+                     [ASC_SFI(MmadParams, is_bias)] = zero, [ASC_SFI(MmadParams, fm_offset)] = zero,
+                     [ASC_SFI(MmadParams, en_ssparse)] = zero, [ASC_SFI(MmadParams, en_winograd_a)] = zero,
+                     [ASC_SFI(MmadParams, en_winograd_b)] = zero, [ASC_SFI(MmadParams, unit_flag)] = zero,
+                     [ASC_SFI(MmadParams, cmatrix_source)] = zero, [ASC_SFI(MmadParams, cmatrix_init_val)] = init,
+                     [ASC_SFI(MmadParams, k_direction_align)] = zero};
   if (x->bias) {
     asc_op *f = asc_b_if(g, bfirst, &il);
     asc_value *mpb[12];
     memcpy(mpb, mp, sizeof mp);
-    mpb[3] = one;
+    mpb[ASC_SFI(MmadParams, is_bias)] = one;
     asc_value *ops[] = {x->c1, x->a2, x->b2, x->bt, asc_b_struct(g, ASC_STRUCT_MMAD, mpb, 12)};
     asc_b_op(g, ASC_OP_MMAD_BIAS, ops, 5, NULL);
     asc_b_else(g, f);
@@ -458,7 +535,10 @@ static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
   asc_value *zero = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
   bool vq = x->qpre == 4 || x->qpre == 6 || x->qpre == 8; /* per-channel: the words of columns n0.. */
   if (vq) {
-    asc_value *f[] = {one, asc_b_mulk(g, nc, 8), zero, zero, zero};
+    asc_value *f[] = {[ASC_SFI(DataCopyExtParams, block_count)] = one,
+                      [ASC_SFI(DataCopyExtParams, block_len)] = asc_b_mulk(g, nc, 8),
+                      [ASC_SFI(DataCopyExtParams, src_stride)] = zero, [ASC_SFI(DataCopyExtParams, dst_stride)] = zero,
+                      [ASC_SFI(DataCopyExtParams, rsv)] = zero};
     op3(g, ASC_OP_DATA_COPY_PAD, x->qv1, asc_b_gtsub(g, x->vqv, n0), asc_b_struct(g, ASC_STRUCT_DATA_COPY_EXT, f, 5));
     flag(g, ASC_EVENT_MTE2_FIX);
   }
@@ -467,10 +547,16 @@ static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
   asc_value *stride = at_tile ? x->s[S_ORGN] : x->s[S_BN];
   /* quant_pre converts L0C's f32 / s32 to C's type; deq_scalar: the quant scalar's low 32 bits (an
    * f32 scale, the only bits the modes use) */
-  asc_value *fp[] = {nc, mc, asc_b_up(g, mc, 16), stride, asc_b_i32(g, x->qpre), x->quant == Q_SCALAR ? x->s[S_QUANT]
-                     : zero,
-                     one, zero, zero, zero, zero, zero};
-  asc_value *cfg[] = {one};
+  asc_value *fp[] = {[ASC_SFI(FixpipeParamsV220, n_size)] = nc, [ASC_SFI(FixpipeParamsV220, m_size)] = mc,
+                     [ASC_SFI(FixpipeParamsV220, src_stride)] = asc_b_up(g, mc, 16),
+                     [ASC_SFI(FixpipeParamsV220, dst_stride)] = stride,
+                     [ASC_SFI(FixpipeParamsV220, quant_pre)] = asc_b_i32(g, x->qpre),
+                     [ASC_SFI(FixpipeParamsV220, deq_scalar)] = x->quant == Q_SCALAR ? x->s[S_QUANT] : zero,
+                     [ASC_SFI(FixpipeParamsV220, nd_num)] = one, [ASC_SFI(FixpipeParamsV220, src_nd_stride)] = zero,
+                     [ASC_SFI(FixpipeParamsV220, dst_nd_stride)] = zero, [ASC_SFI(FixpipeParamsV220, relu_en)] = zero,
+                     [ASC_SFI(FixpipeParamsV220, unit_flag)] = zero,
+                     [ASC_SFI(FixpipeParamsV220, is_channel_split)] = zero};
+  asc_value *cfg[] = {[ASC_SFI(FixpipeConfig, layout)] = one};
   asc_value *ops[] = {dst, x->c1, asc_b_struct(g, ASC_STRUCT_FIXPIPE_V220, fp, 12),
                       asc_b_struct(g, ASC_STRUCT_FIXPIPE_CFG, cfg, 1)};
   atomic_begin(g, x, dst);
@@ -645,8 +731,10 @@ static void nzcopy(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *r0, a
   asc_value *r16 = asc_b_up(g, rc, 16);
   asc_value *off = asc_b_mulk(g, asc_b_add(g, asc_b_mul(g, asc_b_bin(g, ASC_OP_DIVSI, c0, asc_b_i32(g, x->c0)), h), r0),
                               x->c0);
-  asc_value *f[] = {asc_b_cdiv(g, cc, x->c0), r16, asc_b_bin(g, ASC_OP_SUBI, h, r16),
-                    asc_b_bin(g, ASC_OP_SUBI, asc_b_up(g, rc, align), r16)};
+  asc_value *f[] = {[ASC_SFI(DataCopyParams, block_count)] = asc_b_cdiv(g, cc, x->c0),
+                    [ASC_SFI(DataCopyParams, block_len)] = r16,
+                    [ASC_SFI(DataCopyParams, src_stride)] = asc_b_bin(g, ASC_OP_SUBI, h, r16),
+                    [ASC_SFI(DataCopyParams, dst_stride)] = asc_b_bin(g, ASC_OP_SUBI, asc_b_up(g, rc, align), r16)};
   op3(g, ASC_OP_DATA_COPY_PARAMS, l1, asc_b_gtsub(g, gm, off), asc_b_struct(g, ASC_STRUCT_DATA_COPY, f, 4));
 }
 
@@ -659,8 +747,10 @@ static void nzbands(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *k0, 
   asc_value *r = asc_b_for(g, asc_b_cdiv(g, kc, 16), &bl);
   asc_value *col = asc_b_mul(g, asc_b_bin(g, ASC_OP_DIVSI, c0, asc_b_i32(g, x->c0)), h);
   asc_value *off = asc_b_mulk(g, asc_b_add(g, col, asc_b_add(g, k0, asc_b_mulk(g, r, 16))), x->c0);
-  asc_value *f[] = {asc_b_cdiv(g, cc, x->c0), asc_b_i32(g, 16), asc_b_bin(g, ASC_OP_SUBI, h, asc_b_i32(g, 16)),
-                    asc_b_i32(g, 0)};
+  asc_value *f[] = {[ASC_SFI(DataCopyParams, block_count)] = asc_b_cdiv(g, cc, x->c0),
+                    [ASC_SFI(DataCopyParams, block_len)] = asc_b_i32(g, 16),
+                    [ASC_SFI(DataCopyParams, src_stride)] = asc_b_bin(g, ASC_OP_SUBI, h, asc_b_i32(g, 16)),
+                    [ASC_SFI(DataCopyParams, dst_stride)] = asc_b_i32(g, 0)};
   op3(g, ASC_OP_DATA_COPY_PARAMS, asc_b_ltsub(g, l1, asc_b_mulk(g, asc_b_mul(g, r, nblk), 256)),
       asc_b_gtsub(g, gm, off),
       asc_b_struct(g, ASC_STRUCT_DATA_COPY, f, 4));
