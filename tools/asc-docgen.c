@@ -2,7 +2,7 @@
  *
  *   asc-docgen [output.md]        (stdout when no file is given)
  *
- * Reads only src/ops/ops.def, enums.def and structs.def (X-macros), so the reference is
+ * Reads only src/ops/ops.def, enums.def, structs.def and src/emit/ascendc.def (X-macros), so the reference is
  * generated from the same lines the parser, verifier and simulator are built from.
  * The build runs it into build/docs/ops.md; `make docs` copies that into docs/ops.md.
  */
@@ -28,6 +28,16 @@ static const DocOp ops[] = {
 #undef OP
 };
 _Static_assert(sizeof ops / sizeof ops[0] == ASC_OP_COUNT, "docgen sees every op of ops.def");
+
+/* The Ascend C spelling of each op (src/emit/ascendc.def; docs/emit.md). */
+typedef struct DocEmit {
+  const char *kind, *name, *targs;
+} DocEmit;
+static const DocEmit emits[ASC_OP_COUNT] = {
+#define ASCENDC(id, kind, name, targs, args) [ASC_OP_##id] = {#kind, name, targs},
+#include "emit/ascendc.def"
+#undef ASCENDC
+};
 
 typedef struct DocEnum {
   const char *kind, *mnemonic;
@@ -170,6 +180,30 @@ static void flags_cell(FILE *f, const DocOp *op) {
     fputs("-", f);
 }
 
+/* `AscendC::Add<...>()`, `.EnQue()` (a member of operand 0), a declaration, an expression, or why none. */
+static void emit_cell(FILE *f, const DocEmit *e) {
+  if (!e->kind) {
+    fputs("(no row)", f);
+  } else if (!strcmp(e->kind, "NONE")) {
+    fputs("none: ", f);
+    cell(f, e->name);
+  } else if (!strcmp(e->kind, "CUSTOM")) {
+    fputs("(emitter: ", f);
+    cell(f, e->name);
+    fputc(')', f);
+  } else {
+    fputc('`', f);
+    if (!strcmp(e->kind, "MEMBER"))
+      fputc('.', f);
+    cell(f, e->name);
+    if (!strcmp(e->kind, "FREE") || !strcmp(e->kind, "MEMBER"))
+      fputs(*e->targs ? "<...>()" : "()", f);
+    else if (!strcmp(e->kind, "CTOR"))
+      fputs(" v", f);
+    fputc('`', f);
+  }
+}
+
 static void op_row(FILE *f, const DocOp *op) {
   fprintf(f, "| `%s`", op->name);
   int nf = 0;
@@ -193,6 +227,8 @@ static void op_row(FILE *f, const DocOp *op) {
   fputs(" | ", f);
   cell(f, *op->dtypes ? op->dtypes : "any");
   fputs(" | ", f);
+  emit_cell(f, &emits[op - ops]);
+  fputs(" | ", f);
   cell(f, op->doc);
   fputs(" |\n", f);
 }
@@ -205,8 +241,8 @@ static void family_section(FILE *f, size_t fam) {
     return;
   fprintf(f, "\n## %s (`%s`, %d ops)\n\n%s\n\n", families[fam].title, families[fam].token, n,
           families[fam].blurb);
-  fputs("| op | pipe | cost | operands | results | reads | writes | flags | attrs | dtypes | semantics |\n"
-        "|---|---|---|---|---|---|---|---|---|---|---|\n",
+  fputs("| op | pipe | cost | operands | results | reads | writes | flags | attrs | dtypes | Ascend C | semantics |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|\n",
         f);
   for (size_t i = 0; i < COUNT(ops); i++)
     if (!strcmp(ops[i].family, families[fam].token))

@@ -29,6 +29,9 @@ typedef struct Options {
   int verify_diags;       /* --verify-diagnostics */
   int kernel_pipeline;    /* --kernel-pipeline: libasc's named-pipeline table picks the passes */
   asc_pipeline_opts kp;   /* its options (--insert-sync=, --auto-sync=, ...) */
+  int emit;               /* --emit-ascendc: print Ascend C instead of IR */
+  int emit_pipeline;      /* --emit-pipeline: first run the passes emitting needs */
+  int emit_line;          /* --emit-line=directive|comment|none */
 } Options;
 
 /* One piece of the input: the whole file, or a chunk between `// -----` lines. */
@@ -79,6 +82,11 @@ static void help(void) {
          "                            kernel has LocalTensorAuto, auto-sync, verify-sync);\n"
          "                            --insert-sync=auto|on|off|pyasc, --auto-sync=on|off|\n"
          "                            full|replace, --no-passes, --no-verify-sync choose\n"
+         "  --emit-ascendc            print the module as Ascend C (docs/emit.md) instead of IR\n"
+         "  --emit-pipeline           first run the passes before emitting (inline,\n"
+         "                            canonicalize, cse; pyasc's insert-sync for LocalTensorAuto)\n"
+         "  --emit-line=<mode>        the Python line in the C++: directive (#line, default),\n"
+         "                            comment or none\n"
          "  --print-ir-after-all      print the IR after every pass (to stderr)\n"
          "  --print-after=<pass>      print the IR after <pass> (to stderr)\n"
          "  --sync-log                auto-sync passes: a note per inserted sync saying why\n"
@@ -179,7 +187,20 @@ static int parse_flag(Options *o, int argc, char **argv, int *i) {
     o->print_after = v;
   } else if ((v = flag_value(f, "pass-pipeline")))
     return add_pipeline(o, v);
-  else if (!strcmp(f, "kernel-pipeline"))
+  else if (!strcmp(f, "emit-ascendc"))
+    o->emit = 1;
+  else if (!strcmp(f, "emit-pipeline"))
+    o->emit_pipeline = 1;
+  else if ((v = flag_value(f, "emit-line"))) {
+    if (!strcmp(v, "directive"))
+      o->emit_line = ASC_EMIT_LINE_DIRECTIVE;
+    else if (!strcmp(v, "comment"))
+      o->emit_line = ASC_EMIT_LINE_COMMENT;
+    else if (!strcmp(v, "none"))
+      o->emit_line = ASC_EMIT_LINE_NONE;
+    else
+      return bad_usage("bad value in '%s' (directive, comment or none)", argv[*i]);
+  } else if (!strcmp(f, "kernel-pipeline"))
     o->kernel_pipeline = 1;
   else if (asc_pipeline_parse_flag(&o->kp, f) > 0)
     o->kernel_pipeline = 1;
@@ -300,7 +321,7 @@ static int process(asc_ctx *ctx, const Options *o, const char *name, const Chunk
   if (!m)
     return 1;
   int failed = asc_verify(m) != 0;
-  if (!failed && (o->pipeline.len || o->kernel_pipeline)) {
+  if (!failed && (o->pipeline.len || o->kernel_pipeline || o->emit_pipeline)) {
     asc_pass_options po;
     asc_pass_options_init(&po);
     po.verify_each = !o->no_verify;
@@ -311,8 +332,19 @@ static int process(asc_ctx *ctx, const Options *o, const char *name, const Chunk
       failed = asc_run_kernel_pipeline(m, &o->kp, &po) != 0;
     if (!failed && o->pipeline.len)
       failed = asc_run_passes(m, o->pipeline.data, &po) != 0;
+    if (!failed && o->emit_pipeline) {
+      char *p = asc_pipeline_select_emit(m);
+      failed = asc_run_passes(m, p, &po) != 0;
+      asc_free(p);
+    }
   }
-  if (!failed)
+  if (!failed && o->emit) {
+    char *text = asc_module_emit_ascendc(m, o->emit_line);
+    failed = text == NULL;
+    if (text)
+      asc_sb_puts(out, text);
+    asc_free(text);
+  } else if (!failed)
     asc_print_module(m, out);
   asc_module_free(m);
   return failed;
@@ -508,6 +540,7 @@ int main(int argc, char **argv) {
   Options o = {0};
   asc_sb_init(&o.pipeline);
   asc_pipeline_opts_init(&o.kp);
+  o.emit_line = ASC_EMIT_LINE_DIRECTIVE;
   int r = parse_args(&o, argc, argv);
   if (r) {
     asc_sb_free(&o.pipeline);

@@ -96,6 +96,21 @@ int asc_pipeline_parse_flag(asc_pipeline_opts *o, const char *flag);
 int asc_run_kernel_pipeline(asc_module *m, const asc_pipeline_opts *o, const asc_pass_options *po);
 
 
+/* ---- Ascend C (src/emit/ascendc.c, docs/emit.md) ----
+ * The module as one Ascend C translation unit (malloc'd, asc_free), or NULL with located errors on
+ * the context (an op with no Ascend C form).  Run the "emit" pipeline first
+ * (asc_pipeline_select_emit): Matmul and asc.adv calls stay library calls. */
+enum { ASC_EMIT_LINE_NONE = 0, ASC_EMIT_LINE_DIRECTIVE = 1, ASC_EMIT_LINE_COMMENT = 2 };
+char *asc_module_emit_ascendc(asc_module *m, int line_mode);
+/* The passes before emitting m (inline, canonicalize, cse; pyasc's insert-sync when m has
+ * LocalTensorAuto), malloc'd (asc_free). */
+char *asc_pipeline_select_emit(const asc_module *m);
+/* How many ops (and enum kinds, structs) lack an Ascend C row; their names, space-separated, in buf. */
+int asc_emit_row_check(char *buf, size_t size);
+/* The row of op i of the registry: kind ("free", "member", "ctor", "expr", "custom", "none"), name,
+ * template-argument and argument templates; -1 out of range. */
+int asc_emit_row_info(int op, const char **kind, const char **name, const char **targs, const char **args);
+
 /* ---- op registry (src/ops/ops.def, enums.def, structs.def) for bindings ---- */
 typedef struct asc_reg_opinfo {
   const char *name, *family;      /* "asc.add", "vector" */

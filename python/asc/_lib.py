@@ -108,6 +108,8 @@ _SIGS = {
     "asc_bind_compile": (C.c_void_p, [C.c_void_p, C.c_char_p, C.c_int]),
     "asc_bind_run": (C.c_int, [C.c_void_p, C.c_void_p, C.c_void_p, C.c_void_p, C.c_void_p]),
     "asc_sim_program_free": (None, [C.c_void_p]),
+    "asc_pipeline_select_emit": (C.c_void_p, [C.c_void_p]),
+    "asc_module_emit_ascendc": (C.c_void_p, [C.c_void_p, C.c_int]),
 }
 
 _lib = None
@@ -313,6 +315,26 @@ class Module:
             if p:
                 self.programs[key] = p
         return p
+
+    def ascendc(self, line_mode=1):
+        """The module as Ascend C (src/emit/ascendc.c): the emit pipeline runs first (build the Module with
+        pipeline None).  line_mode: 0 none, 1 #line directives, 2 comments.  None after an error (on diags)."""
+        L = lib()
+        if not self.m:
+            return None
+        p = L.asc_pipeline_select_emit(self.m)
+        passes = C.string_at(p).decode()
+        L.asc_free(p)
+        po = _buf(L, "asc_pass_options")
+        L.asc_bind_pass_options(po, 0)
+        if L.asc_run_passes(self.m, passes.encode(), po) != 0:
+            return None
+        p = L.asc_module_emit_ascendc(self.m, int(line_mode))
+        if not p:
+            return None
+        s = C.string_at(p).decode()
+        L.asc_free(p)
+        return s
 
     def text(self):
         L = lib()

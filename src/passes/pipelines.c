@@ -27,6 +27,8 @@ static const struct {
   {"auto-sync-full", "auto-sync-full", "auto_sync=\"full\": every missing sync"},
   {"auto-sync-replace", "strip-user-sync,auto-sync-full", "auto_sync=\"replace\": user syncs replaced"},
   {"verify", "verify-sync", "static sync checks (warnings), on every kernel"},
+  {"emit", "inline,canonicalize,cse",
+   "before emitting Ascend C (docs/emit.md): no Matmul or asc.adv expansion, the vendor compiler syncs"},
 };
 
 enum { NSTAGES = sizeof stages / sizeof stages[0] };
@@ -99,6 +101,18 @@ char *asc_pipeline_select(const asc_module *m, const asc_pipeline_opts *o) {
     add(&sb, "auto-sync-replace");
   if (o->verify_sync)
     add(&sb, "verify");
+  return sb.data;
+}
+
+char *asc_pipeline_select_emit(const asc_module *m) {
+  int found = 0;
+  if (m && m->op)
+    asc_walk(m->op, has_auto, &found);
+  asc_strbuf sb;
+  asc_sb_init(&sb);
+  add(&sb, "emit");
+  if (found)
+    add(&sb, "pyasc-insert-sync");
   return sb.data;
 }
 

@@ -71,7 +71,31 @@ def _dump(name, text):
         fh.write(text)
 
 
+def translate(traced, func_name, line_mode=1):
+    """Ascend C source of a traced kernel (pyasc's translation.ir_to_ascendc; docs/emit.md): the traced
+    IR through the emit pipeline (no Matmul or asc.adv expansion), then src/emit/ascendc.c.
+    line_mode: 0 none, 1 #line directives (default), 2 comments.  CompilationError if an op has no
+    Ascend C form."""
+    sources = {}
+    for f in traced.files:
+        try:
+            with open(f) as fh:
+                sources[f] = fh.read()
+        except OSError:
+            pass
+    mod = _lib.Module(func_name, traced.text, sources, None)
+    text = mod.ascendc(line_mode) if mod.m else None
+    if text is None:
+        raise CompilationError("".join(mod.diags.errors).rstrip() or "Ascend C emission failed")
+    return text
+
+
 class Compiler:
+    @staticmethod
+    def run_translation(traced, func_name="kernel", line_mode=1):
+        """pyasc's Compiler.run_translation: the Ascend C source of a traced module."""
+        return translate(traced, func_name, line_mode)
+
     def __init__(self, options=None):
         if isinstance(options, CompileOptions):
             options = dataclasses.asdict(options)
@@ -96,6 +120,11 @@ class Compiler:
             raise CompilationError("".join(mod.diags.errors).rstrip() or "IR verification failed")
         if os.environ.get("PYASC_DUMP_PATH"):
             _dump("ascir.mlir", mod.text())
+            try:
+                _dump("ascendc.cpp", translate(traced, func_name))
+            except CompilationError as e:  # the kernel still runs; the dump says why it has no C++
+                _dump("ascendc.cpp", "// no Ascend C for this kernel:\n" +
+                      "".join("// " + line + "\n" for line in str(e).splitlines()))
         if log:
             with open(log, "w") as fh:
                 fh.write("".join(mod.diags.notes))

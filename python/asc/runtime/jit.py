@@ -17,7 +17,7 @@ from ..language.core.struct import Struct
 from ..language.core.utils import global_builder
 from . import cache as disk_cache
 from . import config
-from .compiler import CompiledKernel, CompileOptions, Compiler, TracedModule  # noqa: F401
+from .compiler import CompiledKernel, CompileOptions, Compiler, TracedModule, translate  # noqa: F401
 from .launcher import LaunchOptions, Launcher
 
 # Counters for tests and bench/bench_jit.py: traces run, memory / disk cache hits, disk stores.
@@ -466,6 +466,24 @@ class JITFunction:
                                          [(m, n, fp) for (m, n), (fp, _) in deps.items()]):
             stats["disk_stores"] += 1
         return mod, [(g, n, fp) for (_, n), (fp, g) in deps.items()]
+
+    def ascendc(self, *args, line_mode=1, **kwargs):
+        """The Ascend C source of this kernel specialised for args, as a launch would trace it
+        (docs/emit.md; PYASC_DUMP_PATH keeps the same text as ascendc.cpp).  line_mode: 0 none,
+        1 #line directives, 2 comments."""
+        opts = self.options
+        if kwargs:
+            extra = {k: kwargs.pop(k) for k in list(kwargs) if k not in self.signature.parameters}
+            if extra:
+                opts = dict(self.options, **extra)
+                _check_options(opts)
+        const, runtime = self._split(self._bind(args, kwargs))
+        kinds = {}
+        for n, v in runtime.items():
+            kind, d, _ = _arg_kind(n, v)
+            kinds[n] = (kind, d)
+        text, files, _ = self._trace(const, kinds, opts)
+        return translate(TracedModule(text, files), self.__name__, line_mode)
 
     def _launch(self, core_num, stream, args, kwargs):
         opts, opts_key = self.options, self._opts_key

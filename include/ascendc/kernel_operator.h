@@ -1,0 +1,439 @@
+/* kernel_operator.h - openasc's Ascend C header (declarations mode).  C++17.
+ *
+ * Written from the public Ascend C API documentation (the programming guide's class and function
+ * descriptions), not from vendor code.  It declares the part of the API that openasc's emitter
+ * (docs/emit.md) writes and that the hand-written samples use, with the documented parameter
+ * types, so that `g++/clang++ -std=c++17 -Wall -Werror -fsyntax-only -I include/ascendc` checks
+ * the syntax and the types of a kernel:
+ *   - tensors are typed (LocalTensor<half> does not bind where LocalTensor<float> is expected);
+ *   - template arguments are the documented ones (SetFlag<HardEvent>, PipeBarrier<pipe_t>,
+ *     TQue<TPosition, depth>, ...), enums are scoped;
+ *   - with clang, __gm__ is an address space: a local pointer passed where a GM pointer is expected
+ *     is an error, and GM and local pointers do not mix.
+ * Nothing here is defined: the header is for syntax and type checks only.  (A running mode that
+ * traces the calls into openasc IR is future work: docs/emit.md.)
+ */
+#ifndef OPENASC_KERNEL_OPERATOR_H
+#define OPENASC_KERNEL_OPERATOR_H
+
+#include <cstdint>
+#include <type_traits>
+
+#if defined(__clang__)
+#define __gm__ __attribute__((address_space(1)))
+#else
+#define __gm__
+#endif
+#define __global__
+#define __aicore__
+
+/* pyasc installs the FFTS base address a kernel receives as its last argument. */
+void set_ffts_base_addr(uint64_t addr);
+
+/* 16-bit floats: storage types that convert to and from float (arithmetic happens in float). */
+struct half {
+  half() = default;
+  half(float v);
+  operator float() const;
+  uint16_t bits;
+};
+struct bfloat16_t {
+  bfloat16_t() = default;
+  bfloat16_t(float v);
+  operator float() const;
+  uint16_t bits;
+};
+
+/* The pipes (a global enum in Ascend C: PipeBarrier<PIPE_V>). */
+enum pipe_t { PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_MTE4, PIPE_MTE5, PIPE_V2, PIPE_FIX };
+
+namespace AscendC {
+
+enum class TPosition { GM, A1, A2, B1, B2, C1, C2, CO1, CO2, VECIN, VECOUT, VECCALC, LCM = VECCALC, SPM, SHM, TSCM, MAX };
+enum class HardEvent {
+  MTE2_MTE1, MTE1_MTE2, MTE1_M, M_MTE1, MTE2_V, V_MTE2, MTE3_V, V_MTE3, M_V, V_M, V_V, MTE3_MTE1, MTE1_MTE3,
+  MTE1_V, MTE2_M, M_MTE2, V_MTE1, M_FIX, FIX_M, MTE3_MTE2, MTE2_MTE3, S_V, V_S, S_MTE2, MTE2_S, S_MTE3, MTE3_S,
+  MTE2_FIX, FIX_MTE2, FIX_S, M_S, FIX_MTE3, MTE1_FIX, FIX_MTE1, FIX_FIX, MAX
+};
+enum class RoundMode { CAST_NONE, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD };
+enum class CMPMODE { LT, GT, EQ, LE, GE, NE };
+enum class SELMODE { VSEL_CMPMASK_SPR, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE };
+enum class ReduceOrder { ORDER_VALUE_INDEX, ORDER_INDEX_VALUE, ORDER_ONLY_VALUE, ORDER_ONLY_INDEX };
+enum class MaskMode { NORMAL, COUNTER };
+enum class CacheMode { CACHE_MODE_DISABLE, CACHE_MODE_NORMAL, CACHE_MODE_LAST, CACHE_MODE_PERSISTENT };
+enum class CacheRwMode { READ, WRITE, RW };
+enum class MemDsbT { ALL, DDR, UB, SEQ };
+enum class CacheLine { SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE };
+enum class DcciDst { CACHELINE_ALL, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
+enum class AtomicDtype { ATOMIC_NONE, ATOMIC_F32, ATOMIC_F16, ATOMIC_S16, ATOMIC_S32, ATOMIC_S8, ATOMIC_BF16 };
+enum class AtomicOp { ATOMIC_SUM, ATOMIC_MAX, ATOMIC_MIN };
+enum class AippInputFormat { YUV420SP_U8, XRGB8888_U8, RGB888_U8, YUV400_U8 };
+
+/* ---- tensors ------------------------------------------------------------------------------- */
+template <typename T> class LocalTensor {
+public:
+  using PrimType = T;
+  LocalTensor();
+  LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize);
+  LocalTensor operator[](uint32_t offset) const;
+  T GetValue(uint32_t index) const;
+  void SetValue(uint32_t index, T value) const;
+  uint32_t GetSize() const;
+  void SetSize(uint32_t size);
+  uint32_t GetLength() const;
+  void SetBufferLen(uint32_t len);
+  uint64_t GetPhyAddr() const;
+  uint64_t GetPhyAddr(uint32_t offset) const;
+  int32_t GetUserTag() const;
+  void SetUserTag(int32_t tag);
+  template <typename U> LocalTensor<U> ReinterpretCast() const;
+  template <typename U> void SetAddrWithOffset(LocalTensor<U>& src, uint32_t offset);
+};
+
+template <typename T> class GlobalTensor {
+public:
+  using PrimType = T;
+  GlobalTensor();
+  void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize);
+  void SetGlobalBuffer(__gm__ T* buffer);
+  GlobalTensor operator[](uint64_t offset) const;
+  T GetValue(uint64_t index) const;
+  void SetValue(uint64_t index, T value);
+  uint64_t GetSize() const;
+  __gm__ T* GetPhyAddr() const;
+  __gm__ T* GetPhyAddr(uint64_t offset) const;
+  template <CacheRwMode rw = CacheRwMode::RW> void SetL2CacheHint(CacheMode mode);
+};
+
+/* ---- TPipe, TQue, TQueBind, TBuf ----------------------------------------------------------------- */
+template <TPosition src, TPosition dst, int32_t depth> class TQueBind {
+public:
+  TQueBind();
+  template <typename T> LocalTensor<T> AllocTensor();
+  template <typename T> void FreeTensor(LocalTensor<T>& tensor);
+  template <typename T> bool EnQue(const LocalTensor<T>& tensor);
+  template <typename T> LocalTensor<T> DeQue();
+  bool VacantInQue();
+  bool HasTensorInQue();
+  int32_t GetTensorCountInQue();
+  bool HasIdleBuffer();
+  void FreeAllEvent();
+};
+template <TPosition pos, int32_t depth> class TQue : public TQueBind<pos, pos, depth> {
+public:
+  TQue();
+};
+
+template <TPosition pos = TPosition::VECCALC> class TBuf {
+public:
+  TBuf();
+  template <typename T> LocalTensor<T> Get();
+  template <typename T> LocalTensor<T> Get(uint32_t len);
+  template <typename T> LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset);
+};
+
+class TPipe {
+public:
+  TPipe();
+  ~TPipe();
+  template <TPosition src, TPosition dst, int32_t depth> bool InitBuffer(TQueBind<src, dst, depth>& que, uint8_t num, uint32_t len);
+  template <TPosition pos> bool InitBuffer(TBuf<pos>& buf, uint32_t len);
+  void Init();
+  void Destroy();
+  void Reset();
+  template <HardEvent evt> int8_t AllocEventID();
+  template <HardEvent evt> void ReleaseEventID(int8_t id);
+  template <HardEvent evt> int8_t FetchEventID();
+  uint64_t GetBaseAddr(int8_t logicPos);
+};
+
+/* ---- parameter structs (their fields in the documented order) -------------------------------- */
+struct BinaryRepeatParams {
+  BinaryRepeatParams();
+  BinaryRepeatParams(uint8_t dstBlkStride, uint8_t src0BlkStride, uint8_t src1BlkStride, uint8_t dstRepStride,
+                     uint8_t src0RepStride, uint8_t src1RepStride);
+};
+struct UnaryRepeatParams {
+  UnaryRepeatParams();
+  UnaryRepeatParams(uint16_t dstBlkStride, uint16_t srcBlkStride, uint8_t dstRepStride, uint8_t srcRepStride);
+};
+struct DataCopyParams {
+  DataCopyParams();
+  DataCopyParams(uint16_t blockCount, uint16_t blockLen, uint16_t srcStride, uint16_t dstStride);
+};
+struct DataCopyExtParams {
+  DataCopyExtParams();
+  DataCopyExtParams(uint16_t blockCount, uint32_t blockLen, uint32_t srcStride, uint32_t dstStride, uint32_t rsv);
+};
+struct DataCopyPadParams {
+  DataCopyPadParams();
+  DataCopyPadParams(bool isPad, uint8_t leftPadding, uint8_t rightPadding, uint64_t paddingValue);
+};
+template <typename T> struct DataCopyPadExtParams {
+  DataCopyPadExtParams();
+  DataCopyPadExtParams(bool isPad, uint8_t leftPadding, uint8_t rightPadding, T paddingValue);
+};
+struct CopyRepeatParams {
+  CopyRepeatParams();
+  CopyRepeatParams(uint16_t dstStride, uint16_t srcStride, uint16_t dstRepeatSize, uint16_t srcRepeatSize);
+};
+struct BrcbRepeatParams {
+  BrcbRepeatParams();
+  BrcbRepeatParams(uint16_t dstBlkStride, uint16_t dstRepStride);
+};
+struct Nd2NzParams {
+  Nd2NzParams();
+  Nd2NzParams(uint16_t ndNum, uint16_t nValue, uint16_t dValue, uint16_t srcNdMatrixStride, uint16_t srcDValue,
+              uint16_t dstNzC0Stride, uint16_t dstNzNStride, uint16_t dstNzMatrixStride);
+};
+struct Nz2NdParamsFull {
+  Nz2NdParamsFull();
+  Nz2NdParamsFull(uint16_t ndNum, uint16_t nValue, uint16_t dValue, uint16_t srcNdMatrixStride, uint16_t srcNStride,
+                  uint16_t dstDStride, uint16_t dstNdMatrixStride);
+};
+struct LoadData2DParams {
+  LoadData2DParams();
+  LoadData2DParams(uint16_t startIndex, uint8_t repeatTimes, uint16_t srcStride, uint8_t sid, uint16_t dstGap,
+                   bool ifTranspose, uint8_t addrMode);
+};
+struct MmadParams {
+  MmadParams();
+  MmadParams(uint16_t m, uint16_t n, uint16_t k, bool isBias, int32_t fmOffset, bool enSsparse, bool enWinogradA,
+             bool enWinogradB, uint8_t unitFlag, bool cmatrixSource, bool cmatrixInitVal, bool kDirectionAlign);
+};
+struct FixpipeConfig {
+  FixpipeConfig();
+  explicit FixpipeConfig(int32_t format);
+};
+struct FixpipeParamsV220 {
+  FixpipeParamsV220();
+  FixpipeParamsV220(uint16_t nSize, uint16_t mSize, uint16_t srcStride, uint32_t dstStride, int32_t quantPre,
+                    uint64_t deqScalar, uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride, bool reluEn,
+                    uint8_t unitFlag, bool isChannelSplit);
+};
+
+} // namespace AscendC
+
+/* The tiling structs the host fills (global in Ascend C). */
+struct SoftMaxTiling {
+  SoftMaxTiling();
+  SoftMaxTiling(uint32_t srcM, uint32_t srcK, uint32_t srcSize, uint32_t outMaxM, uint32_t outMaxK, uint32_t outMaxSize,
+                uint32_t splitM, uint32_t splitK, uint32_t splitSize, uint32_t reduceM, uint32_t reduceK,
+                uint32_t reduceSize, uint32_t rangeM, uint32_t tailM, uint32_t tailSplitSize, uint32_t tailReduceSize);
+};
+struct RmsNormTiling {
+  RmsNormTiling();
+  RmsNormTiling(uint32_t bLength, uint32_t sLength, uint32_t hLength, uint32_t originalHLength,
+                float reciprocalOfHLength, uint32_t mainBshLength, uint32_t mainBsLength, uint32_t mainBsLengthAlign,
+                uint32_t loopRound, uint32_t inputTailPos, uint32_t tailBshLength, uint32_t tailBsLength);
+};
+
+namespace AscendC {
+
+/* ---- system ---------------------------------------------------------------------------------- */
+int64_t GetBlockIdx();
+int64_t GetBlockNum();
+int64_t GetSubBlockIdx();
+int64_t GetSubBlockNum();
+int64_t GetTaskRatio();
+int64_t GetSystemCycle();
+bool IsAIC();
+bool IsAIV();
+template <typename... Args> void printf(const char* fmt, Args... args);
+void Trap();
+
+/* ---- synchronisation --------------------------------------------------------------------------- */
+template <HardEvent event> void SetFlag(int32_t eventID);
+template <HardEvent event> void WaitFlag(int32_t eventID);
+template <pipe_t pipe> void PipeBarrier();
+template <bool isAIVOnly = true> void SyncAll();
+
+/* ---- data movement ----------------------------------------------------------------------------- */
+template <typename T> void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count);
+template <typename T> void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count);
+template <typename T> void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count);
+template <typename T> void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& params);
+template <typename T> void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params);
+template <typename T> void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params);
+template <typename T> void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& params);
+template <typename T> void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Nd2NzParams& params);
+template <typename T> void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Nz2NdParamsFull& params);
+template <typename T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& params,
+                 const DataCopyPadExtParams<T>& padParams);
+template <typename T> void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& params);
+template <typename T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& params,
+                 const DataCopyPadParams& padParams);
+template <typename T> void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params);
+
+/* ---- vector: count form (dst, src..., count) and mask/repeat forms --------------------------------- */
+#define OPENASC_BINARY(Name)                                                                                      \
+  template <typename T> void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+                                  const int32_t& count);                                                         \
+  template <typename T, bool isSetMask = true>                                                                   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask,       \
+            const uint8_t repeatTimes, const BinaryRepeatParams& params);                                        \
+  template <typename T, bool isSetMask = true>                                                                   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], \
+            const uint8_t repeatTimes, const BinaryRepeatParams& params);
+OPENASC_BINARY(Add)
+OPENASC_BINARY(Sub)
+OPENASC_BINARY(Mul)
+OPENASC_BINARY(Div)
+OPENASC_BINARY(Max)
+OPENASC_BINARY(Min)
+OPENASC_BINARY(And)
+OPENASC_BINARY(Or)
+OPENASC_BINARY(AddRelu)
+OPENASC_BINARY(SubRelu)
+OPENASC_BINARY(FusedMulAdd)
+OPENASC_BINARY(FusedMulAddRelu)
+OPENASC_BINARY(MulAddDst)
+#undef OPENASC_BINARY
+
+#define OPENASC_UNARY(Name)                                                                                      \
+  template <typename T> void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count);   \
+  template <typename T, bool isSetMask = true>                                                                   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTimes,        \
+            const UnaryRepeatParams& params);                                                                    \
+  template <typename T, bool isSetMask = true>                                                                   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], const uint8_t repeatTimes, \
+            const UnaryRepeatParams& params);
+OPENASC_UNARY(Exp)
+OPENASC_UNARY(Ln)
+OPENASC_UNARY(Abs)
+OPENASC_UNARY(Reciprocal)
+OPENASC_UNARY(Sqrt)
+OPENASC_UNARY(Rsqrt)
+OPENASC_UNARY(Relu)
+OPENASC_UNARY(Not)
+#undef OPENASC_UNARY
+
+/* A scalar operand: the value converts to the tensor's element type. */
+#define OPENASC_SCALAR(Name)                                                                                     \
+  template <typename T, typename U>                                                                              \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalar, const int32_t& count);          \
+  template <typename T, bool isSetMask = true, typename U>                                                       \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalar, uint64_t mask,                  \
+            const uint8_t repeatTimes, const UnaryRepeatParams& params);                                         \
+  template <typename T, bool isSetMask = true, typename U>                                                       \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalar, const uint64_t mask[],          \
+            const uint8_t repeatTimes, const UnaryRepeatParams& params);
+OPENASC_SCALAR(Adds)
+OPENASC_SCALAR(Muls)
+OPENASC_SCALAR(Maxs)
+OPENASC_SCALAR(Mins)
+OPENASC_SCALAR(LeakyRelu)
+OPENASC_SCALAR(ShiftLeft)
+OPENASC_SCALAR(ShiftRight)
+#undef OPENASC_SCALAR
+
+template <typename T, typename U> void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalar, const int32_t& count);
+template <typename T, typename U> void Duplicate(const LocalTensor<T>& dst, const U& scalar, const int32_t& count);
+template <typename T, bool isSetMask = true, typename U>
+void Duplicate(const LocalTensor<T>& dst, const U& scalar, uint64_t mask, const uint8_t repeatTimes,
+               const uint16_t dstBlockStride, const uint8_t dstRepeatStride);
+
+template <typename T1, typename T2>
+void Cast(const LocalTensor<T1>& dst, const LocalTensor<T2>& src, const RoundMode& round, const uint32_t count);
+template <typename T1, typename T2, bool isSetMask = true>
+void Cast(const LocalTensor<T1>& dst, const LocalTensor<T2>& src, const RoundMode& round, uint64_t mask,
+          const uint8_t repeatTimes, const UnaryRepeatParams& params);
+
+template <typename T, typename U>
+void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode,
+             uint32_t count);
+template <typename T, typename U, typename S>
+void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S& scalar, CMPMODE mode, uint32_t count);
+template <typename T, typename U>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+            const LocalTensor<T>& src1, SELMODE mode, uint32_t count);
+
+#define OPENASC_REDUCE(Name)                                                                                     \
+  template <typename T>                                                                                          \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& tmp, const int32_t count); \
+  template <typename T>                                                                                          \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& tmp, const int32_t count,  \
+            bool calIndex);
+OPENASC_REDUCE(ReduceSum)
+OPENASC_REDUCE(ReduceMax)
+OPENASC_REDUCE(ReduceMin)
+#undef OPENASC_REDUCE
+
+template <typename T, MaskMode mode = MaskMode::NORMAL> void SetVectorMask(const uint64_t len);
+template <typename T, MaskMode mode = MaskMode::NORMAL> void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow);
+void ResetMask();
+void SetMaskCount();
+void SetMaskNorm();
+
+/* ---- cube --------------------------------------------------------------------------------------- */
+template <typename T> void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& params);
+template <typename T> void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const LoadData2DParams& params);
+template <typename T, typename U, typename S>
+void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const MmadParams& params);
+template <typename T, typename U, typename S, typename B>
+void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const LocalTensor<B>& bias,
+          const MmadParams& params);
+template <typename T, typename U>
+void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params,
+             const FixpipeConfig& config);
+template <typename T, typename U>
+void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params,
+             const FixpipeConfig& config);
+
+/* ---- the advanced API's vector functions (dst, src, [shared tmp], count) --------------------------- */
+#define OPENASC_ADV_UNARY(Name)                                                                                  \
+  template <typename T, bool isReuseSource = false>                                                              \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count);                         \
+  template <typename T, bool isReuseSource = false>                                                              \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer,     \
+            const uint32_t count);
+OPENASC_ADV_UNARY(Acos)
+OPENASC_ADV_UNARY(Acosh)
+OPENASC_ADV_UNARY(Asin)
+OPENASC_ADV_UNARY(Asinh)
+OPENASC_ADV_UNARY(Atan)
+OPENASC_ADV_UNARY(Atanh)
+OPENASC_ADV_UNARY(Ceil)
+OPENASC_ADV_UNARY(Cos)
+OPENASC_ADV_UNARY(Cosh)
+OPENASC_ADV_UNARY(Digamma)
+OPENASC_ADV_UNARY(Erf)
+OPENASC_ADV_UNARY(Erfc)
+OPENASC_ADV_UNARY(Floor)
+OPENASC_ADV_UNARY(Frac)
+OPENASC_ADV_UNARY(Lgamma)
+OPENASC_ADV_UNARY(Log)
+OPENASC_ADV_UNARY(Round)
+OPENASC_ADV_UNARY(Sign)
+OPENASC_ADV_UNARY(Sin)
+OPENASC_ADV_UNARY(Sinh)
+OPENASC_ADV_UNARY(Tan)
+OPENASC_ADV_UNARY(Tanh)
+OPENASC_ADV_UNARY(Trunc)
+#undef OPENASC_ADV_UNARY
+template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
+void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count);
+template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
+void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer,
+         const uint32_t count);
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, typename S>
+void SoftMax(const LocalTensor<T>& dst, const LocalTensor<S>& sum, const LocalTensor<S>& max, const LocalTensor<T>& src,
+             const SoftMaxTiling& tiling);
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, typename S>
+void SoftMax(const LocalTensor<T>& dst, const LocalTensor<S>& sum, const LocalTensor<S>& max, const LocalTensor<T>& src,
+             const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling);
+template <typename T, bool isBasicBlock = false, typename E>
+void RmsNorm(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& gamma, const E& epsilon,
+             const RmsNormTiling& tiling);
+template <typename T, bool isBasicBlock = false, typename E>
+void RmsNorm(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& gamma,
+             const LocalTensor<uint8_t>& sharedTmpBuffer, const E& epsilon, const RmsNormTiling& tiling);
+
+template <typename To, typename From> To BitCast(const From& v);
+
+} // namespace AscendC
+
+#endif
