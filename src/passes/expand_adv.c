@@ -160,7 +160,8 @@ static int64_t static_bytes(const asc_value *t) {
   int64_t start;
   if (def->code == ASC_OP_LT_SUBVIEW && def->noperands > 2 &&
       asc_pass_const_int(def->operands[ASC_OPND_LT_SUBVIEW_offset], &start) &&
-      asc_pass_const_int(def->operands[2], &d) && d >= start) /* t[start:stop]: what the simulator gives it */
+      asc_pass_const_int(def->operands[ASC_OPND_LT_SUBVIEW_stop], &d) &&
+      d >= start) /* t[start:stop]: what the simulator gives it */
     return (d - start) * es;
   if (def->code == ASC_OP_LOCAL_TENSOR_AUTO && def->noperands > 0) {
     for (int i = 0; i < def->noperands; i++) {

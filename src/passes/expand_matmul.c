@@ -1022,10 +1022,11 @@ static int offset_c(gen *g, asc_op *op) {
   mm x;
   memset(&x, 0, sizeof x);
   for (int i = 0; i <= S_TILE; i++)
-    x.s[i] = op->operands[1 + i];
+    x.s[i] = op->operands[ASC_OPND_MATMUL_OFFSET_C_scalars + i];
   asc_value *t = x.s[S_TILE];
   if (attrint(op, "next"))
-    t = asc_b_bin(g, ASC_OP_MAXSI, ctr_take(g, op->operands[0], N_LAST), asc_b_i32(g, 0));
+    t = asc_b_bin(g, ASC_OP_MAXSI, ctr_take(g, op->operands[ASC_OPND_MATMUL_OFFSET_C_workspace], N_LAST),
+                  asc_b_i32(g, 0));
   asc_value *m0, *n0, *mc, *nc;
   tilepos(g, &x, t, &m0, &n0, &mc, &nc);
   asc_value *r[] = {asc_b_add(g, asc_b_mul(g, m0, x.s[S_ORGN]), n0), m0, n0, mc, nc};

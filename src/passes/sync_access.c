@@ -141,7 +141,8 @@ static bool affine(const asc_value *v, sync_view *out) {
     if (affine(d->operands[ASC_OPND_ADDI_lhs], &x) && x.iv && lin_is_const(&x.coef) && lin_is_const(&x.lo) &&
         x.coef.c > 0 &&
         x.lo.c >= 0 && asc_pass_const_int(d->operands[ASC_OPND_ADDI_rhs], &c) && c >= 2 && c <= SYNC_NIDS &&
-        asc_pass_const_int(sync_iv_loop(x.iv)->operands[0], &lb) && lb >= 0) { /* no negative remainders */
+        asc_pass_const_int(sync_iv_loop(x.iv)->operands[ASC_OPND_FOR_lower_bound], &lb) &&
+        lb >= 0) { /* no negative remainders */
       out->rot_iv = x.iv, out->rot_k = c, out->rot_cx = x.coef.c, out->rot_c = x.lo.c % c;
       out->rot_stride = lin_const(1);
       return true;
@@ -254,7 +255,8 @@ static bool same_motion(const sync_view *a, const sync_view *b);
  * gives it; otherwise it stays as the start made it. */
 static sync_view bound(sync_view base, const asc_op *d, const asc_type *t) {
   sync_view a, b;
-  if (d->noperands < 3 || base.any || !affine(d->operands[1], &a) || !affine(d->operands[2], &b) ||
+  if (d->noperands < 3 || base.any || !affine(d->operands[ASC_OPND_LT_SUBVIEW_offset], &a) ||
+      !affine(d->operands[ASC_OPND_LT_SUBVIEW_stop], &b) ||
       !same_motion(&a, &b) || !lin_addmul(&b.lo, &a.lo, -1) || !lin_is_const(&b.lo) || b.lo.c < 0)
     return base;
   base.len = lin_const(b.lo.c * elem_bytes(t));
@@ -288,8 +290,9 @@ static sync_view resolve(sync_env *env, const asc_value *v) {
   }
   case ASC_OP_TBUF_GET:
   case ASC_OP_TBUF_GET_WITH_OFFSET: /* (tbuf, size elements[, byte offset]) */
-    return span(d->operands[ASC_OPND_TBUF_GET_buf], d->code == ASC_OP_TBUF_GET ? NULL : d->operands[2], d->operands[1],
-                v->type);
+    return span(d->operands[ASC_OPND_TBUF_GET_buf],
+                d->code == ASC_OP_TBUF_GET ? NULL : d->operands[ASC_OPND_TBUF_GET_WITH_OFFSET_buf_offset],
+                d->operands[ASC_OPND_TBUF_GET_len], v->type);
   case ASC_OP_TBUF_GET_ALL: /* the whole buffer, to its end (its length is known only when it runs) */
     return range(d->operands[ASC_OPND_TBUF_GET_ALL_buf], lin_const(0), NULL);
   case ASC_OP_GLOBAL_TENSOR: {

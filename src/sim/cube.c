@@ -809,9 +809,9 @@ int asc_exec_setquant(sim_core *c, const sim_inst *in) {
 
 int asc_exec_sethf32(sim_core *c, const sim_inst *in) {
   if (in->op->code == ASC_OP_SET_HF32_MODE)
-    cubeof(c)->hf32 = sim_in(c, in, 0)->i != 0;
+    cubeof(c)->hf32 = sim_in(c, in, ASC_OPND_SET_HF32_MODE_hf32_mode)->i != 0;
   else
-    cubeof(c)->hf32_trans = sim_in(c, in, 0)->i != 0;
+    cubeof(c)->hf32_trans = sim_in(c, in, ASC_OPND_SET_HF32_TRANS_MODE_trans_mode)->i != 0;
   scost(c);
   return 0;
 }
@@ -875,7 +875,8 @@ int asc_exec_mmad(sim_core *c, const sim_inst *in) {
       asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_MMAD_src1), (fr * N1 + fc) * 512,
                   (n - fc * 16 < 16 ? n - fc * 16 : 16) * 32,
                   "read");
-  const uint8_t *bias = B && init == 2 ? asc_sim_mem(c, in->op, sim_in(c, in, 3), 0, NP * 4, "read") : NULL;
+  const uint8_t *bias =
+      B && init == 2 ? asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_MMAD_BIAS_src2), 0, NP * 4, "read") : NULL;
   const uint8_t *Cin = B && init == 1 ? asc_sim_mem(c, in->op, C, 0, M1 * N1 * 1024, "read") : NULL;
   if (!B || (init == 2 && !bias) || (init == 1 && !Cin))
     return -1;
@@ -1066,7 +1067,7 @@ int asc_exec_fixpipe(sim_core *c, const sim_inst *in) {
   g.scalar = (uint64_t)(int64_t)SFLD(f, FixpipeParamsV220, deq_scalar);
   if (ws) {
     int64_t need = g.n * 8;
-    if (need && !(g.ws = asc_sim_mem(c, in->op, sim_in(c, in, 2), 0, need, "read")))
+    if (need && !(g.ws = asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_FIXPIPE_WS_cbuf_workspace), 0, need, "read")))
       return -1;
   }
   return fixcore(c, in, &g);

@@ -511,10 +511,10 @@ int asc_exec_inittbuf(sim_core *c, const sim_inst *in) {
 int asc_exec_tbufget(sim_core *c, const sim_inst *in) {
   sim_tbuf *t = tbufof(c, in, 0);
   int esz = asc_type_bytes(sim_outtype(in, 0)->elem);
-  int64_t n, off = in->nin > 2 ? sim_in(c, in, 2)->i : 0;
+  int64_t n, off = in->nin > 2 ? sim_in(c, in, ASC_OPND_TBUF_GET_WITH_OFFSET_buf_offset)->i : 0;
   if (!t || t->len < 0)
     return asc_sim_err(c, in->op, "%s: the TBuf has no buffer (init_tbuf missing)", asc_op_name(in->op));
-  n = in->nin > 1 ? sim_in(c, in, 1)->i : t->len / (esz > 0 ? esz : 1);
+  n = in->nin > 1 ? sim_in(c, in, ASC_OPND_TBUF_GET_len)->i : t->len / (esz > 0 ? esz : 1);
   if (off % 32 != 0 || off < 0)
     return asc_sim_err(c, in->op, "%s: buf_offset must be align to 32B. (got %lld)", asc_op_name(in->op),
                        (long long)off);
@@ -575,7 +575,7 @@ int asc_exec_gmoffset(sim_core *c, const sim_inst *in) {
   r->off = off;
   r->len = len;
   if (in->nin > 2) { /* gt[start:stop] */
-    int64_t start = sim_in(c, in, ASC_OPND_GM_OFFSET_offset)->i, stop = sim_in(c, in, 2)->i, n;
+    int64_t start = sim_in(c, in, ASC_OPND_GT_SUBVIEW_offset)->i, stop = sim_in(c, in, ASC_OPND_GT_SUBVIEW_size)->i, n;
     if (stop < start)
       return asc_sim_err(c, in->op, "asc.gt_subview: stop %lld is before start %lld", (long long)stop,
                          (long long)start);
@@ -675,7 +675,8 @@ int asc_exec_ltlength(sim_core *c, const sim_inst *in) {
 
 /* set_size (elements) / set_buffer_len (bytes): the extent later ops are checked against. */
 int asc_exec_ltsetlen(sim_core *c, const sim_inst *in) {
-  int64_t n = sim_in(c, in, 1)->i, bytes = in->op->code == ASC_OP_LT_SET_SIZE ? n * esz_in(in, 0) : n;
+  int64_t n = sim_in(c, in, ASC_OPND_LT_SET_SIZE_size)->i;
+  int64_t bytes = in->op->code == ASC_OP_LT_SET_SIZE ? n * esz_in(in, 0) : n;
   sim_val *t = sim_in(c, in, ASC_OPND_LT_SET_SIZE_tensor);
   int m = sim_hwmem(t->mem);
   int64_t cap = m > 0 ? c->lmb[m] : 0;
