@@ -32,14 +32,14 @@ def kernel_type(options):
 
 def strict_gm(options):
     """Out-of-bounds accesses are errors: jit option strict_gm=True or ASC_STRICT=1."""
-    env = os.environ.get("ASC_STRICT", "")
+    env = _lib.env("ASC_STRICT", "")
     return bool(options.get("strict_gm")) or env not in ("", "0")
 
 
 def race_warn(options):
     """Races are KernelWarnings and the run finishes, as on an NPU (whose outcome then depends on
     timing): jit option race_warn=True or ASC_RACE_WARN=1.  Default: a race is a KernelError."""
-    env = os.environ.get("ASC_RACE_WARN", "")
+    env = _lib.env("ASC_RACE_WARN", "")
     return bool(options.get("race_warn")) or env not in ("", "0")
 
 
@@ -50,7 +50,7 @@ def profile_lines(options, pdir):
     opt = options.get("profile_lines")
     if opt is not None:
         return bool(opt)
-    return pdir is not None or os.environ.get("ASC_PROFILE_LINES", "") not in ("", "0")
+    return pdir is not None or _lib.env("ASC_PROFILE_LINES", "") not in ("", "0")
 
 
 def profile_dir(option, kernel):
@@ -58,7 +58,7 @@ def profile_dir(option, kernel):
     fresh $ASC_PROFILE_DIR/<kernel>_<n> (asc-prof sets it), else None."""
     if option:
         return os.fspath(option)
-    root = os.environ.get("ASC_PROFILE_DIR")
+    root = _lib.env("ASC_PROFILE_DIR")
     if not root:
         return None
     n = 1
@@ -72,7 +72,7 @@ def max_instructions(options):
     library's default)."""
     mi = options.get("max_instructions")
     if mi is None:
-        env = os.environ.get("ASC_MAX_INSTRUCTIONS")
+        env = _lib.env("ASC_MAX_INSTRUCTIONS")
         if env:
             try:
                 mi = int(env)
@@ -128,7 +128,7 @@ class Launcher:
 
     def run(self, kernel, function_name, user_args, stacklevel=5, marshalled=None):
         """marshalled: the simulator arguments, when the caller has them already (asc.jit)."""
-        if os.environ.get("DRY_RUN"):
+        if _lib.env("DRY_RUN"):
             return None
         if self.options.core_num <= 0:
             raise ValueError("Core number should be large than 0")
