@@ -158,8 +158,8 @@ int asc_struct_nfields(int id);
 int asc_struct_field(int id, int i, char *buf, size_t bufsize, int64_t *dflt);
 
 /* Launch structs of sim.h for bindings that cannot see C struct layouts (ctypes): sizeof of
- * "asc_sim_options", "asc_sim_args", "asc_sim_report", "asc_pass_options" and of the structs below
- * (0 if unknown); a platform's sizes and core counts by field name (-1 if unknown). */
+ * "asc_sim_options", "asc_sim_args", "asc_sim_arg" (a binding may fill the args array itself),
+ * "asc_sim_report", "asc_pass_options" and of the structs below (0 if unknown); a platform's sizes and core counts by field name (-1 if unknown). */
 size_t asc_bind_sizeof(const char *what);
 double asc_bind_platform(const char *platform, const char *field);
 /* asc_pipeline_select with the options as ints (insert_sync, auto_sync: ASC_INSERT_SYNC_*, ASC_AUTO_SYNC_*). */

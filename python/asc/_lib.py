@@ -60,7 +60,18 @@ class _Result(C.Structure):
                 ("kwarnings", C.POINTER(C.c_char_p)), ("print", C.c_char_p)]
 
 
-_MIRRORS = {"asc_bind_opts": _Opts, "asc_bind_result": _Result, "asc_sim_core_report": _CoreReport,
+class _SimArg(C.Structure):  # sim.h asc_sim_arg: a launch fills the array itself, no C call per argument
+    _fields_ = [("kind", C.c_int), ("dtype", C.c_int), ("ptr", C.c_void_p), ("bytes", C.c_size_t), ("i", C.c_int64),
+                ("f", C.c_double), ("name", C.c_char_p), ("readonly", C.c_int)]
+
+
+class _SimArgs(C.Structure):  # sim.h asc_sim_args
+    _fields_ = [("v", C.POINTER(_SimArg)), ("n", C.c_int), ("cap", C.c_int)]
+
+
+_ARG_GM, _ARG_INT, _ARG_FLOAT = 0, 1, 2  # sim.h asc_sim_arg_kind
+
+_MIRRORS = {"asc_sim_arg": _SimArg, "asc_sim_args": _SimArgs, "asc_bind_opts": _Opts, "asc_bind_result": _Result, "asc_sim_core_report": _CoreReport,
             "asc_sim_line_cost": _LineCost}
 
 # (function, restype, argtypes): the part of asc.h / sim.h Python uses.
@@ -652,22 +663,19 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, 
     (asc_bind_opts) and gets the report's numbers as one struct (asc_bind_result).  On the main
     thread Ctrl-C interrupts the launch (KeyboardInterrupt, _run_interruptibly)."""
     L = lib()
-    a, r, res = _buf(L, "asc_sim_args"), _buf(L, "asc_sim_report"), _Result()
-    kname, names = kernel.encode(), []  # args may keep pointers to the names as well
-    L.asc_sim_args_init(a)
-    for arg in args:
+    r, res = _buf(L, "asc_sim_report"), _Result()
+    # the argument array lives (with the name bytes it points to) until the launch returns
+    v = (_SimArg * max(len(args), 1))()
+    for arg, sa in zip(args, v):
         kind, name = arg[0], arg[-1]
-        if isinstance(name, str):
-            name = name.encode()
-        names.append(name)
-        if kind == "gm":
-            L.asc_sim_args_add_gm(a, arg[1], arg[2], arg[3], name)
-        elif kind == "gm_ro":  # a write is an error at the op, nothing is written
-            L.asc_sim_args_add_gm_readonly(a, arg[1], arg[2], arg[3], name)
+        sa.name = name.encode() if isinstance(name, str) else name
+        if kind == "gm" or kind == "gm_ro":  # gm_ro: a write is an error at the op, nothing is written
+            sa.kind, sa.ptr, sa.bytes, sa.dtype, sa.readonly = _ARG_GM, arg[1], arg[2], arg[3], kind == "gm_ro"
         elif kind == "int":
-            L.asc_sim_args_add_int(a, arg[1], arg[2], name)
+            sa.kind, sa.dtype, sa.i = _ARG_INT, arg[1], arg[2]
         else:
-            L.asc_sim_args_add_float(a, arg[1], arg[2], name)
+            sa.kind, sa.dtype, sa.f = _ARG_FLOAT, arg[1], arg[2]
+    a = _SimArgs(v, len(args), len(args))
     cancel = _main_cancel(L) if threading.current_thread() is threading.main_thread() else None
     # the struct points at platform and profile: they live over the launch (locals)
     o = _Opts(platform.encode(), blocks, sanitize, int(strict_gm), int(bool(race_warn)), kernel_type, threads,
@@ -678,7 +686,7 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, 
         global last_launch_seconds
         t0 = time.perf_counter()
         p = module.program(kernel, kernel_type)
-        rc = L.asc_bind_run(p, a, C.byref(o), r, C.byref(res)) if p else 1
+        rc = L.asc_bind_run(p, C.byref(a), C.byref(o), r, C.byref(res)) if p else 1
         last_launch_seconds = time.perf_counter() - t0
         return rc
 
@@ -701,8 +709,6 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, 
             L.asc_ctx_clear_diagnostics(module.ctx)
         errors, warns = list(module.diags.errors), list(module.diags.warnings)
         ordered = list(module.diags.ordered)
-    L.asc_sim_args_free(a)
-    del names
     ran = res.platform is not None  # the kernel compiled and the launch was set up
     out = res.print  # printf / dump_tensor output (api.md §13), unless ASCENDC_DUMP=0
     if out and env("ASCENDC_DUMP", "1") != "0":

@@ -91,6 +91,8 @@ size_t asc_bind_sizeof(const char *what) {
     return sizeof(asc_sim_options);
   if (!strcmp(what, "asc_sim_args"))
     return sizeof(asc_sim_args);
+  if (!strcmp(what, "asc_sim_arg"))
+    return sizeof(asc_sim_arg);
   if (!strcmp(what, "asc_sim_report"))
     return sizeof(asc_sim_report);
   if (!strcmp(what, "asc_pass_options"))
