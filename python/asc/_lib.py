@@ -377,6 +377,7 @@ class Module:
                 L.asc_module_free(self.m)
                 self.m = None
         self.lock = threading.Lock()
+        self.launch_quiet = False  # the handler is off and the context quiet, as a launch sets them
         self.programs = {}  # (kernel, kernel type): the lowered program (asc_sim_compile), made on first launch
 
     def program(self, kernel, kernel_type):
@@ -402,6 +403,7 @@ class Module:
         cancel = _main_cancel(L) if threading.current_thread() is threading.main_thread() else None
         po = _buf(L, "asc_pass_options")
         L.asc_bind_pass_options(po, 0, cancel.p if cancel else None)
+        self.launch_quiet = False  # _quietly restores the handler
         if _quietly(L, self.ctx, self.diags, lambda: L.asc_run_passes(self.m, passes.encode(), po), cancel) != 0:
             return None
         p = L.asc_module_emit_ascendc(self.m, int(line_mode))
@@ -694,19 +696,23 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, 
         # The launch's diagnostics are kept on the context and read after it: no Python
         # callback runs while the simulator does (a signal handler's exception raised in a
         # ctypes callback would be swallowed).
+        # The context stays quiet between launches (Module.launch_quiet): a launch leaves it with
+        # no diagnostics, so the next one neither clears nor switches the handler again.
         module.diags.clear()
-        L.asc_ctx_clear_diagnostics(module.ctx)
-        L.asc_ctx_set_diag_handler(module.ctx, _NO_DIAG, None)
-        L.asc_ctx_set_quiet(module.ctx, 1)
+        if not module.launch_quiet:
+            L.asc_ctx_clear_diagnostics(module.ctx)
+            L.asc_ctx_set_diag_handler(module.ctx, _NO_DIAG, None)
+            L.asc_ctx_set_quiet(module.ctx, 1)
+            module.launch_quiet = True
         try:
             rc = _run_interruptibly(L, call, cancel) if cancel else call()
         finally:
-            L.asc_ctx_set_diag_handler(module.ctx, module.diags.cb, None)
             sev, i = C.c_int(), 0
             while (text := L.asc_ctx_diag_at(module.ctx, i, C.byref(sev))) is not None:
                 module.diags._on(None, sev.value, text)
                 i += 1
-            L.asc_ctx_clear_diagnostics(module.ctx)
+            if i:
+                L.asc_ctx_clear_diagnostics(module.ctx)
         errors, warns = list(module.diags.errors), list(module.diags.warnings)
         ordered = list(module.diags.ordered)
     ran = res.platform is not None  # the kernel compiled and the launch was set up
