@@ -103,12 +103,13 @@ def _gm_info(n, x):
     as np.memmap and np.matrix included) or a torch CPU tensor, else None."""
     np = sys.modules.get("numpy")
     if np is not None and isinstance(x, np.ndarray):
-        if not x.flags.c_contiguous:
+        flags = x.flags
+        if not flags.c_contiguous:
             raise ValueError(f"argument '{n}': numpy array arguments must be C-contiguous (use np.ascontiguousarray)")
         if not x.dtype.isnative:
             raise ValueError(f"argument '{n}': the array's byte order is not the machine's ({x.dtype.str}); "
                              f"convert it with x.astype(x.dtype.newbyteorder('='))")
-        return _arg_dt(n, x.dtype), x.ctypes.data, x.nbytes, not x.flags.writeable
+        return _arg_dt(n, x.dtype), x.ctypes.data, x.nbytes, not flags.writeable
     if type(x).__module__.startswith("torch") and hasattr(x, "data_ptr"):
         if x.device.type != "cpu":
             raise ValueError(f"argument '{n}': torch tensors must be on the CPU for the Model backend, got {x.device}")
@@ -134,6 +135,10 @@ _I8, _I32, _F32 = DTYPES["int8"], DTYPES["int32"], DTYPES["float32"]
 def _marshal(n, x):
     """(kind, DataType, launch argument for _lib.launch) of runtime argument n = x:
     kind 'gm' | 'int' | 'float'; ints must fit their parameter type (api.md §3)."""
+    np = sys.modules.get("numpy")
+    if np is not None and type(x) is np.ndarray:  # the common case first: a plain numpy array
+        d, ptr, nbytes, readonly = _gm_info(n, x)
+        return "gm", d, ("gm_ro" if readonly else "gm", ptr, nbytes, _sim_dt(d), n)
     if isinstance(x, bool):
         return "int", _I8, _int_arg(n, x, _I8)
     if isinstance(x, int):
@@ -141,7 +146,6 @@ def _marshal(n, x):
     if isinstance(x, float):
         return "float", _F32, ("float", _sim_dt(_F32), x, n)
     if hasattr(x, "dtype"):
-        np = sys.modules.get("numpy")
         if np is not None and isinstance(x, np.generic):  # numpy scalar
             if x.dtype.kind == "b":  # np.bool_ is a Python bool's value
                 return "int", _I8, _int_arg(n, bool(x), _I8)
