@@ -32,8 +32,8 @@ def compilers():
     return out
 
 
-# asc-opt and the compilers are native programs: an ASan runtime preloaded for the Python interpreter (the
-# sanitizer tree's ctest environment) must not reach them
+# The sanitizer build's test environment preloads the ASan runtime for Python (which loads libasc);
+# asc-opt carries its own runtime and the compilers none: they run without it.
 NATIVE_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
 
 
