@@ -40,7 +40,7 @@ enum {
 };
 
 typedef enum asc_opcode {
-#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) ASC_OP_##id,
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, exec, doc) ASC_OP_##id,
 #include "ops/ops.def"
 #undef OP
   ASC_OP_COUNT

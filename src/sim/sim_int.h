@@ -24,6 +24,7 @@
 #include "asc/sim.h"
 #include "hw/hw.h"
 #include "ir/ir.h"
+#include "ops_access.h" /* generated (build/gen): ASC_OPND_<op>_<operand>, operand indices by name */
 
 /* ---- values ---------------------------------------------------------------------------- */
 /* Memory ids: >= 0 a GM array index; a core's own memories are minus their hw.def memory
@@ -545,10 +546,7 @@ void asc_sim_shadow_mark(sim_shadow *s, int64_t lo, int64_t hi);
 int64_t asc_sim_shadow_find(const sim_shadow *s, int64_t lo, int64_t hi, int64_t *end);
 
 /* ---- xcore.c: core groups, cross-core synchronization, atomics ---------------------------- */
-void asc_sim_reg_xcore(sim_exec_fn *t);
-void asc_sim_reg_cube(sim_exec_fn *t); /* cube.c: load_data, mmad, fixpipe */
 void asc_sim_cube_free(struct sim_cube *k); /* a core's cube registers and scratch (NULL: none) */
-void asc_sim_reg_aipp(sim_exec_fn *t); /* aipp.c: AIPP, get_arch_version, data_copy_pad UB -> L1 */
 /* cube.c's operand checks: operand i lies in one of the hw.def memories of mask (want names them);
  * its start plus off bytes is align-byte aligned.  0, or -1 after the error. */
 int asc_sim_want_mem(sim_core *c, const sim_inst *in, int i, unsigned mask, const char *arg, const char *want);
@@ -596,14 +594,13 @@ void asc_sim_copy_slots(sim_core *c, const int *dst, const int *src, int n);
 int asc_sim_tpipe_destroy(sim_core *c, const sim_inst *in);
 void asc_sim_sys_init(sim_core *c); /* system registers of a fresh core (scalarx.c) */
 
-/* ---- semantics tables: each family file fills its entries ----------------------------------- */
-void asc_sim_reg_control(sim_exec_fn *t);
-void asc_sim_reg_scalar(sim_exec_fn *t);
-void asc_sim_reg_scalarx(sim_exec_fn *t);
-void asc_sim_reg_resource(sim_exec_fn *t);
-void asc_sim_reg_datacopy(sim_exec_fn *t);
-void asc_sim_reg_vector(sim_exec_fn *t);
-void asc_sim_reg_sync(sim_exec_fn *t);
+/* ---- semantics: one function per ops.def exec column entry ---------------------------------- */
+/* Each family file defines the asc_exec_<exec> functions its ops.def rows name (EXPANDED and
+ * STRUCTURAL rows name none); lower.c builds the dispatch table from the same column. */
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, exec, doc) \
+  int asc_exec_##exec(sim_core *c, const sim_inst *in);
+#include "ops/ops.def"
+#undef OP
 
 /* ---- lower.c ------------------------------------------------------------------------------ */
 /* Build L's program from func; -1 after reporting an unsupported or malformed op. */
