@@ -75,7 +75,8 @@ static void libwork(gen *g, int id) {
   asc_op_set_attr(g->m, op, "work", asc_attr_int(g->m, asc_type_int(g->ctx, 64, false), id));
 }
 
-static void flag(gen *g, int event) {
+/* A set_flag / wait_flag pair; unit: a UnitFlag hand-over of L0C (M_FIX / FIX_M, docs/timing.md). */
+static void flag_unit(gen *g, int event, bool unit) {
   asc_value *id = NULL;
   const evtab *ev = g->aux;
   for (int i = 0; ev && i < ev->n; i++)
@@ -85,9 +86,13 @@ static void flag(gen *g, int event) {
     id = kint(g, 0);
   asc_op *s = emit(g, ASC_OP_SET_FLAG, &id, 1, NULL);
   asc_op_set_attr(g->m, s, "event", asc_attr_enum(g->m, ASC_ENUM_EVENT, event));
+  if (unit)
+    asc_op_set_attr(g->m, s, "unit", asc_attr_int(g->m, asc_type_int(g->ctx, 64, false), 1));
   asc_op *w = emit(g, ASC_OP_WAIT_FLAG, &id, 1, NULL);
   asc_op_set_attr(g->m, w, "event", asc_attr_enum(g->m, ASC_ENUM_EVENT, event));
 }
+
+static void flag(gen *g, int event) { flag_unit(g, event, false); }
 
 static asc_value *ltensor(gen *g, const asc_type *elem, int pos, int64_t byte_addr, int64_t bytes) {
   asc_value *ops[] = {kint(g, byte_addr), kint(g, bytes / asc_type_bytes(elem))};
@@ -398,6 +403,7 @@ static void tile(gen *g, mm *x, asc_value *t) {
     op3(g, ASC_OP_DATA_COPY, x->bt, x->biasloc == LOC_L1 ? ltsub(g, x->vbias, n0) : x->bias1, n16);
     endblock(g, &il);
   }
+  flag(g, ASC_EVENT_MTE1_MTE2); /* the next slice's copies overwrite L1 once these loads have read it */
   flag(g, ASC_EVENT_MTE1_M);
   /* M: C (+)= A * B */
   asc_value *init = sel(g, first, one, zero);
@@ -417,7 +423,7 @@ static void tile(gen *g, mm *x, asc_value *t) {
     asc_value *ops[] = {x->c1, x->a2, x->b2, mkstruct(g, ASC_STRUCT_MMAD, mp, 12)};
     emit(g, x->sparse ? ASC_OP_MMAD_SPARSE : ASC_OP_MMAD, ops, 4, NULL);
   }
-  flag(g, ASC_EVENT_M_MTE2);
+  flag(g, ASC_EVENT_M_MTE1); /* the next slice's loads overwrite L0A / L0B / BT once the mmad has read them */
   endblock(g, &kl);
 }
 
@@ -463,7 +469,7 @@ static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
     op3(g, ASC_OP_DATA_COPY_PAD, x->qv1, gtsub(g, x->vqv, n0), mkstruct(g, ASC_STRUCT_DATA_COPY_EXT, f, 5));
     flag(g, ASC_EVENT_MTE2_FIX);
   }
-  flag(g, ASC_EVENT_M_FIX);
+  flag_unit(g, ASC_EVENT_M_FIX, x->tileloop); /* the library's UnitFlag: the fixpipe streams from the mmad */
   asc_value *dst = at_tile ? gtsub(g, c, add(g, mul(g, m0, x->s[S_ORGN]), n0)) : c;
   asc_value *stride = at_tile ? x->s[S_ORGN] : x->s[S_BN];
   /* quant_pre converts L0C's f32 / s32 to C's type; deq_scalar: the quant scalar's low 32 bits (an
@@ -483,7 +489,7 @@ static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
   atomic_end(g, x, dst);
   if (!x->tileloop || vq) /* vq: the next tile's quant words overwrite the ones this fixpipe reads */
     flag(g, ASC_EVENT_FIX_MTE2);
-  flag(g, ASC_EVENT_FIX_M); /* the next tile's mmad writes L0C once the fixpipe has read it */
+  flag_unit(g, ASC_EVENT_FIX_M, x->tileloop); /* the next tile's mmad writes L0C behind the fixpipe's reads */
 }
 
 /* iterate_all's loop over n tiles (from g's insertion point): tile, fixpipe into c (at_tile: at the
@@ -1398,8 +1404,8 @@ static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *e
     asc_value *ops[] = {&tp->results[0], tb, kint(&g, bytes)};
     emit(&g, ASC_OP_INIT_TBUF, ops, 3, NULL);
   }
-  static const int events[] = {ASC_EVENT_MTE2_MTE1, ASC_EVENT_MTE1_M, ASC_EVENT_M_MTE2, ASC_EVENT_M_FIX,
-                               ASC_EVENT_FIX_MTE2, ASC_EVENT_FIX_M, ASC_EVENT_MTE2_FIX};
+  static const int events[] = {ASC_EVENT_MTE2_MTE1, ASC_EVENT_MTE1_MTE2, ASC_EVENT_MTE1_M, ASC_EVENT_M_MTE1,
+                               ASC_EVENT_M_FIX, ASC_EVENT_FIX_MTE2, ASC_EVENT_FIX_M, ASC_EVENT_MTE2_FIX};
   for (size_t i = 0; i < sizeof events / sizeof events[0] && ev->n < NEV; i++) {
     asc_value *p = &tp->results[0];
     asc_op *a = emit(&g, ASC_OP_TPIPE_ALLOC_EVENT_ID, &p, 1, g.i32);
