@@ -16,10 +16,11 @@
  * L1 tile (init_const_value); get_tensor_c outside `with iterate()` takes its tile from a counter
  * in the workspace (ctr_*).
  *
- * Ordering (docs/hardware.md, "asc.adv.Matmul"): one buffer per memory, and each stage waits
- * for the previous one with a set_flag / wait_flag pair (MTE2 -> MTE1 -> M -> MTE2 of the next
- * slice; M -> FIX -> MTE2 around the fixpipe).  Correct for any tiling; it does not overlap the
- * stages as the double-buffered header library does, so it is slower than the hardware.
+ * Ordering (docs/hardware.md, "asc.adv.Matmul"): one buffer per memory, each stage waiting with a
+ * set_flag / wait_flag pair for what it overwrites or reads (MTE2 -> MTE1 -> M per slice; the next
+ * slice's copies after these loads, MTE1 -> MTE2, its loads after this mmad, M -> MTE1; M -> FIX ->
+ * M around the fixpipe, UnitFlag hand-overs in iterate_all's tile loop, FIX -> MTE2 after it).
+ * Correct for any tiling; no double buffers, so it is slower than the header library.
  *
  * Memory: the Matmul owns the AIC memories from address 0 (L1: A 64 KiB, B 64 KiB, bias
  * 1 KiB, quant words 8 KiB; L0A, L0B, L0C, BT from 0); in a cube-only kernel they are TBufs of
