@@ -61,6 +61,7 @@ typedef struct asc_pass_options {
   const char *print_after;/* dump after this pass only (NULL: none) */
   FILE *dump;             /* where dumps go (NULL: stderr) */
   int sync_log;           /* auto-sync passes: a note per inserted sync saying why */
+  void *cancel;           /* an asc_sim_cancel * (Ctrl-C): the passes stop when it is raised; NULL: none */
 } asc_pass_options;
 
 void asc_pass_options_init(asc_pass_options *o);
@@ -128,6 +129,9 @@ int asc_reg_op_find(const char *name);           /* asc_reg_op_count() if unknow
 /* The op that is op i's level-0 form of kind k (0: lane-count mask, 1: bit mask; ops.def FORM rows), or
  * asc_reg_op_count() if it has none. */
 int asc_reg_op_form(int i, int kind);
+/* ops.def's API_FORM row i: the op pyasc's function *fn emits for a parameter struct of the op's struct
+ * operand type; asc_reg_op_count() past the last row. */
+int asc_reg_api_form(int i, const char **fn);
 /* Cycles per repeat of a vector cost class, as a multiple of the platform's vec_repeat (src/hw/hw.def
  * HW_VCLASS), by class name ("reduce"); -1 if the class is unknown or not a vector class. */
 int asc_reg_vclass_factor(const char *cost);
@@ -141,6 +145,8 @@ int asc_reg_struct_count(void);
  * arch 2201); the name of core kind k ("AIV", "AIC"; NULL past the end). */
 int asc_reg_hw_mem(int i, const char **name, int64_t *value);
 unsigned asc_reg_hw_pipe_cores(int pipe);
+/* The memory of TPosition pos as pyasc's Hardware value (hw.def HW_POS, HW_MEM); -1 unknown. */
+int asc_reg_hw_pos_mem(int pos);
 const char *asc_reg_hw_core_name(int core);
 /* The TPosition of the tensor TQueBind<src, dst>'s alloc_tensor (at_dst 0) or deque (1) gives: that
  * end, or the buffers' position when the end is GM or another memory (dst -1: a TQue<src>). */
@@ -158,7 +164,7 @@ size_t asc_bind_sizeof(const char *what);
 double asc_bind_platform(const char *platform, const char *field);
 /* asc_pipeline_select with the options as ints (insert_sync, auto_sync: ASC_INSERT_SYNC_*, ASC_AUTO_SYNC_*). */
 char *asc_bind_pipeline(const asc_module *m, int run_passes, int insert_sync, int auto_sync);
-void asc_bind_pass_options(void *opts, int sync_log); /* defaults, plus sync_log */
+void asc_bind_pass_options(void *opts, int sync_log, void *cancel); /* defaults, plus sync_log and the cancel flag */
 
 /* A launch for bindings in one call each way: the options a binding sets as one struct, the
  * report's numbers and arrays as one struct (fixed layouts of 64-bit fields; a binding checks

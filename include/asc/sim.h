@@ -97,6 +97,9 @@ void asc_sim_cancel_request(asc_sim_cancel *c);
 void asc_sim_cancel_reset(asc_sim_cancel *c);
 int asc_sim_cancel_requested(const asc_sim_cancel *c);
 void asc_sim_cancel_watch_fd(asc_sim_cancel *c, int fd, int signo);
+/* The flag, reading the watched fd first (on every 16th poll): what a long loop outside a
+ * launch (the passes of a compile) asks. */
+int asc_sim_cancel_poll(asc_sim_cancel *c);
 
 /* The watchdog's default (asc_sim_options.max_instructions): far above what a real kernel
  * executes per block (about 7 s of a scalar loop on the simulator). */

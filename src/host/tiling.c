@@ -193,6 +193,13 @@ int32_t asc_mm_set_buffer_space(asc_mm_tiling *t, int32_t l1, int32_t l0c, int32
 int32_t asc_mm_set_fix_split(asc_mm_tiling *t, int32_t base_m, int32_t base_n, int32_t base_k) {
   if (!t || !ok_dim(base_m) || !ok_dim(base_n) || !ok_dim(base_k))
     return -1;
+  /* the documented alignment (the cube's fractals): baseM, baseN whole 16-row blocks; baseK whole
+   * 32-byte blocks of A's type, at least 8 elements (float), checked against A's type in get_tiling */
+  if ((base_m > 0 && base_m % CUBE_BLOCK) || (base_n > 0 && base_n % CUBE_BLOCK) || (base_k > 0 && base_k % 8)) {
+    fail(t, "set_fix_split(%d, %d, %d): baseM and baseN must be multiples of 16 and baseK of 32 bytes of A's type",
+         base_m, base_n, base_k);
+    return -1;
+  }
   t->fix[0] = base_m, t->fix[1] = base_n, t->fix[2] = base_k;
   for (int i = 0; i < 3; i++)
     if (t->fix[i] > 0)
@@ -361,6 +368,10 @@ static int check_types(asc_mm_tiling *t, plan *p) {
   }
   p->sa = dtype_bytes(a), p->sb = dtype_bytes(b), p->sbias = dtype_bytes(bias);
   p->k0 = 32 / p->sa;
+  if (t->fix[2] > 0 && t->fix[2] % p->k0) {
+    fail(t, "set_fix_split's baseK %d is not a multiple of %d (32 bytes of A's type)", t->fix[2], p->k0);
+    return -1;
+  }
   return 0;
 }
 

@@ -234,6 +234,7 @@ struct asc_module {
   asc_arena arena;
   asc_op *op; /* the builtin.module op */
   int sync_log; /* auto-sync notes each sync it inserts (asc_pass_options.sync_log) */
+  void *cancel; /* asc_pass_options.cancel while passes run (asc_pass_interrupted polls it) */
 };
 
 /* Builder.  All memory comes from m->arena. */

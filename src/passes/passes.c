@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asc/sim.h"
 #include "passes/passes.h"
 #include "passes/sync_internal.h"
 #include "passes/verify_sync.h"
@@ -132,6 +133,8 @@ static void dump(const asc_module *m, const char *name, const asc_pass_options *
   fflush(f);
 }
 
+bool asc_pass_interrupted(const asc_module *m) { return m->cancel && asc_sim_cancel_poll(m->cancel); }
+
 /* Run one pass, then dump and verify as the options ask; 0 on success.  The dump
  * comes before the verifier so that IR the verifier rejects can be seen. */
 static int runone(asc_module *m, const pass_entry *p, const asc_pass_options *opts) {
@@ -168,8 +171,20 @@ int asc_run_passes(asc_module *m, const char *pipeline, const asc_pass_options *
     asc_error(m->ctx, ASC_LOC_UNKNOWN, "verification of the input failed (before pass '%s')", passes[0]->name);
     rc = 1;
   }
-  for (int i = 0; i < n && !rc; i++)
+  m->cancel = opts->cancel;
+  for (int i = 0; i < n && !rc; i++) {
+    if (asc_pass_interrupted(m)) {
+      asc_error(m->ctx, ASC_LOC_UNKNOWN, "compile interrupted (cancel requested) before pass '%s'", passes[i]->name);
+      rc = 1;
+      break;
+    }
     rc = runone(m, passes[i], opts);
+    if (rc == 0 && asc_pass_interrupted(m)) { /* a pass that stopped early leaves half-done IR */
+      asc_error(m->ctx, ASC_LOC_UNKNOWN, "compile interrupted (cancel requested) in pass '%s'", passes[i]->name);
+      rc = 1;
+    }
+  }
+  m->cancel = NULL;
   free(passes);
   return rc;
 }

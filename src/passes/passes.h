@@ -4,11 +4,16 @@
 #define ASC_PASSES_H
 
 #include "ir/ir.h"
+#include "ops_access.h" /* generated (build/gen): ASC_OPND_<op>_<operand>, operand indices by name */
 
 /* A pass transforms m in place.  It returns 0, or nonzero after reporting why through
  * asc_diag on m->ctx. */
 typedef int (*asc_pass_fn)(asc_module *m);
 
+/* A compile's Ctrl-C (asc_pass_options.cancel): true once it is raised.  Checked between passes and,
+ * in the passes whose time grows with the kernel (auto-sync, verify-sync), between ops, so an
+ * interrupt stops a compile about as promptly as a launch.  The pass then reports nothing more. */
+bool asc_pass_interrupted(const asc_module *m);
 int asc_pass_inline(asc_module *m);
 int asc_pass_canonicalize(asc_module *m);
 int asc_pass_cse(asc_module *m);

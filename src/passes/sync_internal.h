@@ -71,6 +71,9 @@ int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step);
 bool sync_first_iteration(const sync_view *v, sync_view *out);
 /* v in the iteration where its IV is iv; false if v does not move with an IV. */
 bool sync_view_at(const sync_view *v, int64_t iv, sync_view *out);
+/* c certainly touches every byte a does: both fixed (no IV, no rotation, a known offset) in one
+ * buffer, a's bytes inside c's. */
+bool sync_view_covers(const sync_view *c, const sync_view *a);
 /* a and b certainly share a byte (same iteration; rotating views: same slot). */
 bool sync_must_overlap(const sync_view *a, const sync_view *b, int rel);
 /* "UB bytes [0, 2048)": where an access lands, for messages. */

@@ -117,13 +117,13 @@ static bool may_order(const sync_cases *c, bool apart, const asc_op *a, const as
     return true;
   for (int i = 0; i < 2; i++)
     for (const asc_op *x = asc_op_parent_op(i ? b : a); x; x = asc_op_parent_op(x)) {
-      const asc_op *cmp = x->code == ASC_OP_IF ? x->operands[0]->def : NULL;
+      const asc_op *cmp = x->code == ASC_OP_IF ? x->operands[ASC_OPND_IF_cond]->def : NULL;
       const asc_value *v0 = x->code == ASC_OP_FOR ? sync_trip_bound(x, &lb) : NULL, *v1 = NULL;
       n = x->code == ASC_OP_FOR ? asc_pass_trip_count(x) : -1;
       if (apart && n >= 1 && n <= SYNC_UNROLL)
         return true;
       if (cmp && cmp->code == ASC_OP_CMPI)
-        v0 = sync_strip_cast(cmp->operands[0]), v1 = sync_strip_cast(cmp->operands[1]);
+        v0 = sync_strip_cast(cmp->operands[ASC_OPND_CMPI_lhs]), v1 = sync_strip_cast(cmp->operands[ASC_OPND_CMPI_rhs]);
       for (int j = 0; !apart && j < c->n; j++)
         if (c->v[j].x == v0 || c->v[j].x == v1)
           return true;
@@ -165,6 +165,29 @@ static bool all_ordered(walker *ins, asc_op *func, bool trial) {
   return ok;
 }
 
+/* Is inserted barrier bar certainly needed, without a walk?  It sits in the function's own block
+ * (every run reaches it) between two ops of its pipe that certainly share a byte one of them
+ * writes: nothing between them orders them, so the trial walk would find that conflict unordered
+ * and put the barrier back.  Answering here keeps straight-line code (a barrier per pair of
+ * mmads) from costing a whole walk per barrier. */
+static bool surely_needed(walker *w, asc_op *bar) {
+  const asc_op *parent = asc_op_parent_op(bar);
+  if (bar->code != ASC_OP_PIPE_BARRIER || !parent || parent->code != ASC_OP_FUNC)
+    return false;
+  int p = (int)asc_op_attr(bar, "pipe")->i;
+  asc_op *a = bar->prev, *b = bar->next;
+  if (p == ASC_PIPEID_PIPE_S || p == ASC_PIPEID_PIPE_ALL || !a || !b || sync_op_pipe(a) != p || sync_op_pipe(b) != p)
+    return false;
+  sync_access x[MAXACC], y[MAXACC];
+  int nx = sync_op_accesses(&w->env, a, x, MAXACC), ny = sync_op_accesses(&w->env, b, y, MAXACC);
+  for (int i = 0; i < nx; i++)
+    for (int j = 0; j < ny; j++)
+      if ((x[i].write || y[j].write) && !x[i].v.iv && !x[i].v.rot_iv && !y[j].v.iv && !y[j].v.rot_iv &&
+          sync_must_overlap(&x[i].v, &y[j].v, SYNC_SAME_ITER))
+        return true;
+  return false;
+}
+
 /* Take group g (an edge with its priming sets and draining waits, or one inserted barrier)
  * out for good if every conflict stays ordered without it; else put each op back before the
  * op that followed it (there is one: a block ends in its terminator). */
@@ -173,6 +196,8 @@ static bool try_drop(walker *w, asc_op *func, int g) {
   const sync_edge *e = g < w->nedges ? &w->edges[g] : NULL;
   asc_op *op[MAXOPS] = {e ? e->set : w->bars.items[g - w->nedges], e ? e->wait : NULL}, *next[MAXOPS];
   int n = 0;
+  if (!e && surely_needed(w, op[0]))
+    return false;
   for (int j = 0; e && j < e->k && j < SYNC_NIDS; j++)
     op[2 + 2 * j] = e->prime[j], op[3 + 2 * j] = e->drain[j];
   for (int i = 0; i < MAXOPS; i++)

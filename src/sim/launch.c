@@ -106,14 +106,15 @@ static void readfd(asc_sim_cancel *c) {
         atomic_store(&c->flag, 1);
 }
 
-bool asc_sim_cancelled(const sim_launch *L) {
-  asc_sim_cancel *c = (asc_sim_cancel *)L->cancel;
+int asc_sim_cancel_poll(asc_sim_cancel *c) {
   if (!c)
-    return false;
+    return 0;
   if (c->fd >= 0 && atomic_fetch_add_explicit(&c->polls, 1, memory_order_relaxed) % 16 == 0)
     readfd(c);
   return atomic_load_explicit(&c->flag, memory_order_relaxed);
 }
+
+bool asc_sim_cancelled(const sim_launch *L) { return asc_sim_cancel_poll((asc_sim_cancel *)L->cancel) != 0; }
 
 bool asc_sim_halted(const sim_launch *L) {
   return (L->halt && atomic_load_explicit(L->halt, memory_order_relaxed)) || asc_sim_cancelled(L);
@@ -152,16 +153,26 @@ char *asc_sim_report_text(const asc_sim_report *r) {
                 r->ncores, r->ncores == 1 ? "" : "s");
   asc_sb_printf(&sb, "total: %lld cycles = %.3f us (launch %lld)\n", (long long)r->cycles, r->us,
                 (long long)r->launch_cycles);
+  int cube[ASC_SIM_NPIPES], ncube = 0; /* an AIC's pipes (hw.def): it has no vector pipes to report */
+  for (int p = 0; p < ASC_SIM_NPIPES; p++)
+    if (asc_hw_pipe_exists(p) && asc_hw_core_has_pipe(ASC_HW_AIC, p))
+      cube[ncube++] = p;
   for (int i = 0; i < r->ncores; i++) {
     const asc_sim_core_report *c = &r->cores[i];
-    asc_sb_printf(&sb, "core %d%s: %d block%s, %lld cycles; busy", i, c->kind == ASC_HW_AIC ? " (AIC)" : "",
-                  c->blocks, c->blocks == 1 ? "" : "s", (long long)c->cycles);
-    for (size_t p = 0; p < sizeof pipes / sizeof pipes[0]; p++)
-      asc_sb_printf(&sb, " %s %lld", asc_sim_pipe_name(pipes[p]), (long long)c->busy[pipes[p]]);
+    bool aic = c->kind == ASC_HW_AIC;
+    const int *ps = aic ? cube : pipes;
+    size_t np = aic ? (size_t)ncube : sizeof pipes / sizeof pipes[0];
+    asc_sb_printf(&sb, "core %d%s: %d block%s, %lld cycles; busy", i, aic ? " (AIC)" : "", c->blocks,
+                  c->blocks == 1 ? "" : "s", (long long)c->cycles);
+    for (size_t p = 0; p < np; p++)
+      asc_sb_printf(&sb, " %s %lld", asc_sim_pipe_name(ps[p]), (long long)c->busy[ps[p]]);
     asc_sb_puts(&sb, "; blocked");
-    for (size_t p = 0; p < sizeof pipes / sizeof pipes[0]; p++)
-      asc_sb_printf(&sb, " %s %lld", asc_sim_pipe_name(pipes[p]), (long long)c->blocked[pipes[p]]);
-    asc_sb_printf(&sb, "; MTE2+V overlap %lld\n", (long long)c->overlap_mte2_v);
+    for (size_t p = 0; p < np; p++)
+      asc_sb_printf(&sb, " %s %lld", asc_sim_pipe_name(ps[p]), (long long)c->blocked[ps[p]]);
+    if (aic)
+      asc_sb_putc(&sb, '\n');
+    else
+      asc_sb_printf(&sb, "; MTE2+V overlap %lld\n", (long long)c->overlap_mte2_v);
   }
   for (int i = 0; i < r->nlines && i < 3; i++) /* docs/profile.md: attributed cycles */
     asc_sb_printf(&sb, "%s %s:%d: %lld cycles (%.1f%%), %lld calls\n", i ? "      " : "top lines:",
@@ -378,10 +389,22 @@ static void corefree(sim_core *c) {
 
 /* GM bytes per cycle of block b: blocks run in waves of ncores, and the cores of a wave
  * split the chip's bandwidth evenly (hardware.md §13.4). */
-static double gmrate(const sim_launch *L, int b, int ncores, bool write) {
+static int wavesize(const sim_launch *L, int b, int ncores) {
   int wave = b / ncores, active = L->blocks - wave * ncores;
-  if (active > ncores)
-    active = ncores;
+  return active > ncores ? ncores : active;
+}
+
+/* Block b's part of the L2: its lines and read rate (the chip's split evenly over the wave, the
+ * rate capped by the core's port). */
+static void l2share(const sim_launch *L, sim_core *c, int b, int ncores) {
+  int active = wavesize(L, b, ncores);
+  c->l2.lines = L->cost->l2_lines / active;
+  double share = L->cost->l2_bytes_per_cycle / active, one = L->cost->gm_core_bytes_per_cycle;
+  c->l2_rate = share < one ? share : one;
+}
+
+static double gmrate(const sim_launch *L, int b, int ncores, bool write) {
+  int active = wavesize(L, b, ncores);
   double chip = L->cost->gm_chip_bytes_per_cycle * (write ? L->cost->gm_write_pct / 100.0 : 1.0);
   double share = chip / active, one = L->cost->gm_core_bytes_per_cycle;
   return share < one ? share : one;
@@ -432,6 +455,7 @@ static void runblock(const sim_launch *L, int block, int ncores, blockres *r, sc
   c.out = &r->out;
   c.gm_rate = gmrate(L, block, ncores, false);
   c.gm_wrate = gmrate(L, block, ncores, true);
+  l2share(L, &c, block, ncores);
   runcore(&c, r, s);
   s->dlo = c.ub_lo; /* what this block may have written */
   s->dhi = c.ub_hi;
@@ -475,6 +499,9 @@ static int place(runner *R, int b, const blockres *r) {
 static void commit(runner *R) {
   const sim_launch *L = R->L;
   for (blockres *r; !R->stop && (r = &R->ring[R->done % R->window])->ready; R->done++) {
+    bool cause = r->diag->nerrors == 0; /* a failed block: what it let through first */
+    if (!cause)
+      asc_sim_oob_replay_cause(L, r->oobw, r->noobw, &R->seen, R->rep, &cause);
     for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
       asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
     asc_sim_oob_replay(L, r->oobw, r->noobw, &R->seen, R->rep); /* of op sites no earlier block warned about */
@@ -666,6 +693,7 @@ static void rungroup(grunner *G, int g, blockres *res) {
     gc[i].c.out = &res[i].out;
     gc[i].c.gm_rate = gmrate(L, gc[i].c.block, G->slots, false);
     gc[i].c.gm_wrate = gmrate(L, gc[i].c.block, G->slots, true);
+    l2share(L, &gc[i].c, gc[i].c.block, G->slots);
     cores[i] = &gc[i].c;
     L->xinfo[first + i].group = g;
     L->xinfo[first + i].gidx = i;
@@ -689,6 +717,19 @@ static void commit_block(grunner *G, int b, blockres *r) {
     if (G->slotend[i] < G->slotend[k])
       k = i;
   int64_t tb = 0;
+  /* A failed block (a deadlock, an error on one core): what its cores let through comes first,
+   * the vector cores' before the AIC's (they write the calls the AIC serves), and the first of
+   * it is the launch's error. */
+  bool cause = true;
+  for (int m = 0; m < G->per; m++)
+    cause &= r[m].diag->nerrors == 0;
+  for (int pass = 0; pass < 2 && !cause; pass++)
+    for (int m = 0; m < G->per; m++) {
+      int cb, kind, sub;
+      asc_sim_inst_core(L, b * G->per + m, &cb, &kind, &sub);
+      if ((kind == ASC_HW_AIC) == (pass == 1))
+        asc_sim_oob_replay_cause(L, r[m].oobw, r[m].noobw, &R->seen, rep, &cause);
+    }
   for (int m = 0; m < G->per; m++, r++) {
     int inst = b * G->per + m, ck = k * G->per + m;
     for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)

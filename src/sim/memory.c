@@ -186,6 +186,15 @@ void asc_sim_oobw_free(sim_oobw *w, int n) {
 }
 
 void asc_sim_oob_replay(const sim_launch *L, const sim_oobw *w, int n, sim_oobseen *seen, asc_sim_report *rep) {
+  bool none = true;
+  asc_sim_oob_replay_cause(L, w, n, seen, rep, &none);
+}
+
+/* A block that failed after letting an access through (out of bounds, uninitialised, a race with
+ * race_warn): that access most likely caused the failure (a deadlock after a message written past
+ * the workspace, ...), so it is reported first, as an error, and the failure follows it. */
+void asc_sim_oob_replay_cause(const sim_launch *L, const sim_oobw *w, int n, sim_oobseen *seen, asc_sim_report *rep,
+                              bool *cause) {
   for (int i = 0; i < n; i++) {
     int k = 0;
     while (k < seen->n && seen->ops[k] != w[i].op)
@@ -199,6 +208,12 @@ void asc_sim_oob_replay(const sim_launch *L, const sim_oobw *w, int n, sim_oobse
         asc_die("out of memory");
     }
     seen->ops[seen->n++] = w[i].op;
+    if (!*cause) {
+      *cause = true;
+      asc_diag(L->ctx, asc_op_diag_loc(w[i].op), ASC_SEV_ERROR, "%s; the block then failed: this is the likely cause "
+               "(the failure follows)", w[i].msg);
+      continue;
+    }
     asc_diag(L->ctx, asc_op_diag_loc(w[i].op), ASC_SEV_WARNING, "%s", w[i].msg);
     if (!rep)
       continue;
@@ -280,6 +295,8 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
   }
   if (c->ia_on && !isgm && nbytes > 0 && asc_sim_ia_check(c, op, lo, hi, what[0] == 'w'))
     return NULL;
+  if (isgm && nbytes > 0) /* timing: GM goes through the core's part of the L2 (l2.c) */
+    asc_sim_l2_access(c, r->mem, lo, nbytes, what[0] == 'w');
   if (c->L->sanitize && nbytes > 0) {
     if (stale(c, r)) {
       sim_finding f = {ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, 0, op, NULL, asc_sim_cur_pipe(c, op), -1,

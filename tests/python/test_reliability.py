@@ -294,3 +294,125 @@ def test_constant_negative_count_is_a_compile_error():
         asc.adv.exp(x, x, -5)  # NEG
     with pytest.raises(asc.CompilationError, match="asc.adv.exp: negative count -5"):
         k[1]()
+
+
+# ---- item 5: Ctrl-C during a compile stops it ---------------------------------------------------------
+INTERRUPT_CHILD = '''
+import sys, time
+from asc import _lib
+text = open(sys.argv[1]).read()
+pipeline = ",".join(["canonicalize", "cse"] * 300000)  # many seconds of passes, no Python in between
+print("start", flush=True)
+t0 = time.time()
+try:
+    m = _lib.Module("k", text, {}, pipeline)
+    print("compiled", m.m is not None, flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+'''
+
+
+def test_ctrl_c_stops_a_compile(tmp_path):
+    script = tmp_path / "child.py"
+    script.write_text(INTERRUPT_CHILD)
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
+    p = subprocess.Popen([sys.executable, str(script), os.path.join(ROOT, "examples", "ir", "add_framework.mlir")],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert p.stdout.readline().strip() == "start"
+        time.sleep(0.5)
+        t0 = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+        latency = time.monotonic() - t0
+    finally:
+        p.kill()
+    assert "interrupted" in out and "compiled" not in out, (out, err)
+    assert "Exception ignored" not in err, err
+    assert latency < 3, latency
+
+
+# ---- item 12: the small ones ------------------------------------------------------------------------------
+def test_set_fix_split_checks_the_documented_alignment():
+    import asc.lib.host as host
+    mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    assert mt.set_fix_split(17, 33, 7) == -1  # baseM, baseN multiples of 16; baseK of 32 bytes
+    assert mt.set_fix_split(16, 32, 7) == -1
+    assert mt.set_fix_split(32, 48, -1) == 0
+    mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    mt.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_dim(1)
+    mt.set_shape(64, 64, 64)
+    mt.set_org_shape(64, 64, 64)
+    assert mt.set_fix_split(32, 32, 8) == 0  # a multiple of 8 (float's 32 bytes), not of half's 16
+    assert mt.get_tiling(asc.adv.TCubeTiling()) == -1
+
+
+def ulps(got, ref):
+    """|got - ref| in units of the float32 spacing at ref (ref in float64)."""
+    sp = np.spacing(np.abs(ref.astype(np.float32))).astype(np.float64)
+    return float(np.max(np.abs(got.astype(np.float64) - ref) / sp))
+
+
+def test_softmax_and_rmsnorm_float_bounds_stated_in_docs():
+    sys.path.insert(0, os.path.dirname(__file__))
+    import test_adv as T
+    worst_s = worst_r = 0.0
+    for seed in range(3):
+        m, k = 8, 192
+        x = np.random.default_rng(seed).uniform(-10, 10, (m, k)).astype(np.float32)
+        z, s, mx = np.zeros_like(x), np.zeros(m * 8, np.float32), np.zeros(m * 8, np.float32)
+        T.k_softmax[1](x, z, s, mx, m, k, False)
+        e = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True))
+        worst_s = max(worst_s, ulps(z, e / e.sum(axis=1, keepdims=True)))
+        b, sl, h = 2, 4, 256
+        x = np.random.default_rng(seed).uniform(-10, 10, (b * sl, h)).astype(np.float32)
+        g = np.random.default_rng(seed + 1).uniform(-2, 2, h).astype(np.float32)
+        z = np.zeros_like(x)
+        T.k_rmsnorm[1](x, g, z, b, sl, h, 1e-5)
+        xf = x.astype(np.float64)
+        worst_r = max(worst_r, ulps(z, xf / np.sqrt((xf * xf).mean(axis=1, keepdims=True) + 1e-5) * g))
+    assert worst_s <= 64, worst_s  # docs/adv.md, "Accuracy"
+    assert worst_r <= 4, worst_r
+
+
+# ---- item 8: the first error is the cause -----------------------------------------------------------------
+def test_mix_matmul_small_workspace_reports_the_write_past_it_first(monkeypatch):
+    monkeypatch.delenv("ASC_STRICT", raising=False)  # lenient GM: the write past ws goes through, then deadlock
+    sys.path.insert(0, os.path.dirname(__file__))
+    import test_matmul_quant as Q
+    m, n, k, cores = 64, 96, 64, 2
+    rng = np.random.default_rng(5)
+    a = rng.integers(-5, 6, (m, k)).astype(np.int8)
+    b = rng.integers(-5, 6, (k, n)).astype(np.int8)
+    t = Q.make_tiling(m, n, k, np.int8, np.float16, cores)
+    words = np.array([Q.f32bits(s) for s in (rng.random(n).astype(np.float32) - 0.5) * 10], np.uint64)
+    with pytest.raises(asc.KernelError) as e:
+        Q.mix_quant_kernel[t.used_core_num](a, b, np.zeros((m, n), np.float16), words, t, np.zeros(1024, np.uint8))
+    head, _, rest = str(e.value).partition("more finding")
+    assert "out-of-bounds write of GM array 'ws'" in head and "likely cause" in head, head
+    assert "deadlock" not in head and "deadlock" in rest, str(e.value)[:2000]
+
+
+# ---- item 10: load_data's write extent is its fractals, not the rest of the tensor -----------------------
+def test_row_by_row_load_data_is_no_static_race():
+    sys.path.insert(0, os.path.join(ROOT, "examples", "05_matmul_cube"))
+    import warnings
+
+    import matmul_cube as mc
+    a, b = mc.inputs(256, 512, 256)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        c = mc.run(a, b, 8, mc.matmul_cube_kernel, auto_sync=False, always_compile=True)
+    np.testing.assert_array_equal(c, mc.reference(a, b))
+    races = [str(x.message) for x in w if "S001" in str(x.message)]
+    assert not [r for r in races if "load_data" in r.split("race:")[1].split("(")[0]], races[:3]
+
+
+# ---- item 4: straight-line cube code compiles in near-linear time ------------------------------------
+def test_thousand_straight_line_mmads_compile_quickly():
+    sys.path.insert(0, os.path.join(ROOT, "bench"))
+    import compile_mmads as cm
+    for auto in (True, False):  # auto-sync; verify-sync alone (before: minutes for 1,000)
+        assert cm.seconds(1000, auto) < 20
