@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """bench_jit.py - @asc.jit front-end cost for examples/02_add_framework (issue #4 acceptance:
-"cold compile and warm per-launch dispatch overhead for add_framework; targets <= 50 ms cold
-and <= 200 us warm").
+"cold compile and warm per-launch dispatch overhead for add_framework", tightened by issue #32:
+targets <= 10 ms cold and <= 50 us warm).
 
   PYTHONPATH=python /usr/bin/python3 bench/bench_jit.py [--procs 5] [--launches 300] [--profile]
 
@@ -28,7 +28,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "02_add_framework", "add_framework.py")
-COLD_TARGET_MS, WARM_TARGET_US = 50.0, 200.0
+COLD_TARGET_MS, WARM_TARGET_US = 10.0, 50.0
 
 CHILD = r"""
 import importlib.util, json, os, sys, time
