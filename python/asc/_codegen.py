@@ -229,6 +229,39 @@ def _located(cls):
     return k
 
 
+_FILE_DEFS = {}  # file -> (its linecache lines, {(first line, name): (first, last line)}): parsed once per text
+
+
+def _source_lines(fn):
+    """inspect.getsourcelines(fn) from the file's syntax tree: the lines from the function's first
+    decorator to its last statement.  The tree of a file is parsed once; inspect's block finder
+    tokenizes the file per function (and compiles tokenize's patterns first), which was a third
+    of a cold compile.  Anything not found this way is left to inspect."""
+    fn = inspect.unwrap(fn)  # as inspect does
+    code = fn.__code__
+    f = inspect.getsourcefile(fn)
+    if f:
+        linecache.checkcache(f)  # an edited file is read again (as inspect does)
+    lines = linecache.getlines(f, fn.__globals__) if f else None
+    if lines:
+        hit = _FILE_DEFS.get(f)
+        if hit is None or hit[0] is not lines:
+            try:
+                tree = ast.parse("".join(lines))
+            except (SyntaxError, ValueError):
+                tree = None
+            defs = {}
+            for n in (ast.walk(tree) if tree is not None else ()):
+                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.end_lineno is not None:
+                    first = min([n.lineno] + [d.lineno for d in n.decorator_list])
+                    defs.setdefault((first, n.name), (first, n.end_lineno))
+            hit = _FILE_DEFS[f] = (lines, defs)
+        span = hit[1].get((code.co_firstlineno, code.co_name))
+        if span is not None:
+            return lines[span[0] - 1:span[1]], span[0]
+    return inspect.getsourcelines(fn)
+
+
 class SourceInfo:
     @staticmethod
     def check_available(fn):
@@ -243,7 +276,7 @@ class SourceInfo:
         self.check_available(fn)
         try:
             self.file = os.path.abspath(inspect.getsourcefile(fn))
-            lines, start = inspect.getsourcelines(fn)
+            lines, start = _source_lines(fn)
         except (OSError, TypeError) as e:
             raise CompilationError(f"the source of '{fn.__qualname__}' cannot be read "
                                    f"({fn.__code__.co_filename}: {e}): @asc.jit traces a function from its "
