@@ -557,6 +557,10 @@ int asc_sim_check_event(sim_core *c, const sim_inst *in, int evt, int64_t id);
 int asc_sim_run_block(sim_core *c, const sim_block *b);
 /* The watchdog and the cancel flag, every SIM_POLL steps: -1 after reporting the stop. */
 int asc_sim_poll(sim_core *c);
+/* The watchdog's unit of work (max_instructions): one instruction, SIM_WORK_BYTES bytes an op
+ * touches, or SIM_WORK_MACS multiply-adds of an mmad, each about as long on the host, so a runaway
+ * cube or copy loop stops about as soon as a runaway scalar loop (seconds, not minutes). */
+enum { SIM_WORK_BYTES = 64, SIM_WORK_MACS = 64 };
 static inline int asc_sim_tick(sim_core *c, int64_t n) {
   c->steps += n;
   return c->steps >= c->poll_at ? asc_sim_poll(c) : 0;

@@ -416,3 +416,33 @@ def test_thousand_straight_line_mmads_compile_quickly():
     import compile_mmads as cm
     for auto in (True, False):  # auto-sync; verify-sync alone (before: minutes for 1,000)
         assert cm.seconds(1000, auto) < 20
+
+
+# ---- item 7: the watchdog counts work, so a runaway cube loop stops within seconds ---------------------
+RUNAWAY_CHILD = '''
+import sys, time, warnings
+sys.path.insert(0, sys.argv[1])
+import asc
+import test_reliability as R
+warnings.simplefilter("ignore")
+a, b, c = R.mm_operands()
+t = R.host_tiling(64, 64, 64)
+t.m = t.single_core_m = 2 ** 31 - 1  # a runaway M loop over 64 x 64 arrays (lenient GM: it reads zeros)
+try:
+    R.mm_one[1](a, b, c, t)
+    print("finished")
+except asc.KernelError as e:
+    print("stopped", "watchdog" in str(e))
+'''
+
+
+def test_runaway_matmul_stops_within_seconds(tmp_path):
+    script = tmp_path / "runaway.py"
+    script.write_text(RUNAWAY_CHILD)
+    env = {k: v for k, v in os.environ.items() if k != "ASC_STRICT"}
+    env["PYTHONPATH"] = os.path.join(ROOT, "python")
+    t0 = time.monotonic()
+    r = subprocess.run([sys.executable, str(script), os.path.dirname(os.path.abspath(__file__))], capture_output=True,
+                       text=True, env=env, timeout=180)  # before: about 10 minutes
+    assert "stopped True" in r.stdout, (r.stdout, r.stderr[-2000:])
+    assert time.monotonic() - t0 < 180
