@@ -510,6 +510,10 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in);
 void asc_sim_san_set(sim_core *c, int evt, int id);
 void asc_sim_san_wait(sim_core *c, int evt, int id);
 void asc_sim_san_barrier(sim_core *c, int pipe); /* PIPE_ALL joins every pipe */
+/* A cross-core flag set on pipe p leaves once p's earlier instructions are done, not the other
+ * pipes': the first GM write of another pipe (not S) that nothing orders before it, or NULL
+ * (*wpipe: its pipe). */
+const sim_inst *asc_sim_san_xset_unordered(sim_core *c, int p, int *wpipe);
 /* shadow.c: which UB bytes were ever written (byte granularity, word-wide range ops, a
  * summary bit per fully written 4 KB chunk).  One allocation: free() releases it. */
 typedef struct sim_shadow {
