@@ -36,9 +36,9 @@ def error(r):
 
 
 def table(rows):
-    print(f"{'anchor':28} {'metric':7} {'published us':>13} {'ours us':>11} {'error':>8} {'wall s':>7}")
+    print(f"{'anchor':40} {'metric':7} {'published us':>13} {'ours us':>11} {'error':>8} {'wall s':>7}")
     for r in rows:
-        print(f"{r['anchor']:28} {r['metric']:7} {r['published_us']:13.2f} {r['ours_us']:11.2f} "
+        print(f"{r['anchor']:40} {r['metric']:7} {r['published_us']:13.2f} {r['ours_us']:11.2f} "
               f"{error(r):+7.1f}% {r['wall_s']:7.1f}")
 
 

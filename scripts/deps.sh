@@ -9,7 +9,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  cmake gcc clang make
+  cmake gcc g++ clang make   # g++ and clang++: the emitted Ascend C syntax checks (tests/emit_syntax.py)
   llvm-14-tools        # FileCheck, not, lit.py (/usr/lib/llvm-14/build/utils/lit/lit.py)
   mlir-14-tools        # mlir-opt-14 (the compatibility check)
   libclang-rt-14-dev   # libFuzzer and the sanitizer runtimes for clang

@@ -22,7 +22,7 @@ typedef struct DocOp {
 } DocOp;
 
 static const DocOp ops[] = {
-#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) \
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, exec, doc) \
   {name, #fam, #pipe, #cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc},
 #include "ops/ops.def"
 #undef OP
@@ -157,7 +157,7 @@ typedef struct DocForm {
 } DocForm;
 
 static const DocForm forms[] = {
-#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc)
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, exec, doc)
 #define FORM(base, kind, form) {ASC_OP_##base, ASC_OP_##form, #kind},
 #include "ops/ops.def"
 #undef FORM

@@ -34,6 +34,7 @@ NAME = re.compile(r"^[a-z_][a-z0-9_]*=")
 FAMILY_COST = {"FUNC": "NONE", "SCF": "NONE", "RESOURCE": "NONE", "ARITH": "SCALAR", "SCALAR": "SCALAR",
                "COPY": "COPY", "VECTOR": "ELEMENTWISE", "SYNC": "SYNC", "XCORE": "SYNC", "CUBE": "CUBE"}
 NARGS_OLD, NARGS = 13, 14  # OP(...) before issue 14 / with the cost column after `pipe`
+NARGS_EXEC = 15  # with the exec column before `doc` (issue 28)
 
 
 def arg_spans(text, start):
@@ -123,9 +124,9 @@ def rewrite(text, table, warn):
     out, pos = [], 0
     for name, spans, start, end in rows(text):
         args = [text[a:b] for a, b in spans]
-        if len(args) not in (NARGS_OLD, NARGS):
-            raise SystemExit(f"ops.def: {name}: {len(args)} arguments, expected {NARGS_OLD} or {NARGS}")
-        oi = 5 if len(args) == NARGS else 4
+        if len(args) not in (NARGS_OLD, NARGS, NARGS_EXEC):
+            raise SystemExit(f"ops.def: {name}: {len(args)} arguments, expected {NARGS_OLD} to {NARGS_EXEC}")
+        oi = 4 if len(args) == NARGS_OLD else 5
         sig = cstring(args[oi])
         toks = sig.split(",") if sig else []
         tnames, tcost = table.get(name, (None, ""))
@@ -168,7 +169,7 @@ def dump(text, path):
     lines = ["# op\toperand names (ops.def order; - for none)\tcost class -- tools/ops_def_rows.py reads this"]
     for name, spans, _, _ in rows(text):
         args = [text[a:b] for a, b in spans]
-        if len(args) != NARGS:
+        if len(args) not in (NARGS, NARGS_EXEC):
             raise SystemExit(f"ops.def: {name} has no cost column yet: run tools/ops_def_rows.py first")
         sig = cstring(args[5])
         names = [t.split("=", 1)[0] for t in sig.split(",")] if sig else []

@@ -129,6 +129,9 @@ int asc_reg_op_find(const char *name);           /* asc_reg_op_count() if unknow
 /* The op that is op i's level-0 form of kind k (0: lane-count mask, 1: bit mask; ops.def FORM rows), or
  * asc_reg_op_count() if it has none. */
 int asc_reg_op_form(int i, int kind);
+/* ops.def's API_FORM row i: the op pyasc's function *fn emits for a parameter struct of the op's struct
+ * operand type; asc_reg_op_count() past the last row. */
+int asc_reg_api_form(int i, const char **fn);
 /* Cycles per repeat of a vector cost class, as a multiple of the platform's vec_repeat (src/hw/hw.def
  * HW_VCLASS), by class name ("reduce"); -1 if the class is unknown or not a vector class. */
 int asc_reg_vclass_factor(const char *cost);
@@ -142,6 +145,8 @@ int asc_reg_struct_count(void);
  * arch 2201); the name of core kind k ("AIV", "AIC"; NULL past the end). */
 int asc_reg_hw_mem(int i, const char **name, int64_t *value);
 unsigned asc_reg_hw_pipe_cores(int pipe);
+/* The memory of TPosition pos as pyasc's Hardware value (hw.def HW_POS, HW_MEM); -1 unknown. */
+int asc_reg_hw_pos_mem(int pos);
 const char *asc_reg_hw_core_name(int core);
 /* The TPosition of the tensor TQueBind<src, dst>'s alloc_tensor (at_dst 0) or deque (1) gives: that
  * end, or the buffers' position when the end is GM or another memory (dst -1: a TQue<src>). */

@@ -26,6 +26,8 @@
 #endif
 #define __global__
 #define __aicore__
+/* A kernel's GM argument as the samples declare it. */
+#define GM_ADDR __gm__ uint8_t*
 
 /* pyasc installs the FFTS base address a kernel receives as its last argument. */
 void set_ffts_base_addr(uint64_t addr);
@@ -88,6 +90,7 @@ public:
   void SetUserTag(int32_t tag);
   template <typename U> LocalTensor<U> ReinterpretCast() const;
   template <typename U> void SetAddrWithOffset(LocalTensor<U>& src, uint32_t offset);
+  void Print(uint32_t len) const;
 };
 
 template <typename T> class GlobalTensor {
@@ -202,9 +205,12 @@ struct MmadParams {
              bool enWinogradB, uint8_t unitFlag, bool cmatrixSource, bool cmatrixInitVal, bool kDirectionAlign);
 };
 struct FixpipeConfig {
-  FixpipeConfig();
-  explicit FixpipeConfig(int32_t format);
+  constexpr FixpipeConfig() : format(0) {}
+  constexpr explicit FixpipeConfig(int32_t f) : format(f) {}
+  int32_t format; /* 0 row major (NZ to ND), 1 NZ */
 };
+inline constexpr FixpipeConfig CFG_ROW_MAJOR{0};
+inline constexpr FixpipeConfig CFG_NZ{1};
 struct FixpipeParamsV220 {
   FixpipeParamsV220();
   FixpipeParamsV220(uint16_t nSize, uint16_t mSize, uint16_t srcStride, uint32_t dstStride, int32_t quantPre,
@@ -239,14 +245,37 @@ int64_t GetTaskRatio();
 int64_t GetSystemCycle();
 bool IsAIC();
 bool IsAIV();
+#define ASCEND_IS_AIC (::AscendC::IsAIC())
+#define ASCEND_IS_AIV (::AscendC::IsAIV())
 template <typename... Args> void printf(const char* fmt, Args... args);
 void Trap();
+
+template <typename T, typename U, RoundMode round> U ScalarCast(T value);
+int64_t ScalarGetSFFValue(uint64_t value, int32_t countValue);
+int64_t ScalarGetCountOfValue(uint64_t value, int32_t countValue);
+int64_t ScalarCountLeadingZero(uint64_t value);
+int64_t CountBitsCntSameAsSignBit(int64_t value);
+int64_t GetProgramCounter();
+int32_t GetArchVersion();
+void InitSocState();
+void MetricsProfStart();
+void MetricsProfStop();
+void PrintTimeStamp(uint32_t descId);
+template <typename T> void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize);
+template <typename T> void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize);
 
 /* ---- synchronisation --------------------------------------------------------------------------- */
 template <HardEvent event> void SetFlag(int32_t eventID);
 template <HardEvent event> void WaitFlag(int32_t eventID);
 template <pipe_t pipe> void PipeBarrier();
 template <bool isAIVOnly = true> void SyncAll();
+template <uint8_t modeId, pipe_t pipe> void CrossCoreSetFlag(uint16_t flagId);
+template <uint8_t modeId, pipe_t pipe> void CrossCoreWaitFlag(uint16_t flagId);
+template <typename T> void SetAtomicAdd();
+template <typename T> void SetAtomicMax();
+template <typename T> void SetAtomicMin();
+template <typename T> void SetAtomicType();
+void SetAtomicNone();
 
 /* ---- data movement ----------------------------------------------------------------------------- */
 template <typename T> void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count);
@@ -329,7 +358,11 @@ OPENASC_SCALAR(ShiftLeft)
 OPENASC_SCALAR(ShiftRight)
 #undef OPENASC_SCALAR
 
-template <typename T, typename U> void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalar, const int32_t& count);
+template <typename T, typename U, typename S>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const S& scalar, const int32_t& count);
+template <typename T, typename U, bool isSetMask = true, typename S>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const S& scalar, uint64_t mask, const uint8_t repeatTimes,
+          const UnaryRepeatParams& params);
 template <typename T, typename U> void Duplicate(const LocalTensor<T>& dst, const U& scalar, const int32_t& count);
 template <typename T, bool isSetMask = true, typename U>
 void Duplicate(const LocalTensor<T>& dst, const U& scalar, uint64_t mask, const uint8_t repeatTimes,
@@ -340,15 +373,93 @@ void Cast(const LocalTensor<T1>& dst, const LocalTensor<T2>& src, const RoundMod
 template <typename T1, typename T2, bool isSetMask = true>
 void Cast(const LocalTensor<T1>& dst, const LocalTensor<T2>& src, const RoundMode& round, uint64_t mask,
           const uint8_t repeatTimes, const UnaryRepeatParams& params);
+template <typename T1, typename T2, bool isSetMask = true>
+void Cast(const LocalTensor<T1>& dst, const LocalTensor<T2>& src, const RoundMode& round, const uint64_t mask[],
+          const uint8_t repeatTimes, const UnaryRepeatParams& params);
+/* (dst, src0, src1) of one type into dst of another: the fused cast ops. */
+#define OPENASC_CAST_BINARY(Name)                                                                                \
+  template <typename T, typename U>                                                                              \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, const uint32_t count); \
+  template <typename T, typename U, bool isSetMask = true>                                                       \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, const uint64_t mask, \
+            const uint8_t repeatTimes, const BinaryRepeatParams& params);                                        \
+  template <typename T, typename U, bool isSetMask = true>                                                       \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,                    \
+            const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& params);
+OPENASC_CAST_BINARY(MulCast)
+OPENASC_CAST_BINARY(AddReluCast)
+OPENASC_CAST_BINARY(SubReluCast)
+OPENASC_CAST_BINARY(AddDeqRelu)
+#undef OPENASC_CAST_BINARY
+template <typename T> void SetDeqScale(T scale);
+template <typename T> void Sort32(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const int32_t repeatTimes,
+                                  const LocalTensor<uint32_t>& src1);
 
 template <typename T, typename U>
 void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode,
              uint32_t count);
+template <typename T, typename U, bool isSetMask = true>
+void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode,
+             const uint64_t mask, const uint8_t repeatTimes, const BinaryRepeatParams& params);
+template <typename T, typename U, bool isSetMask = true>
+void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode,
+             const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& params);
+template <typename T, bool isSetMask = true>
+void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode, const uint64_t mask,
+             const BinaryRepeatParams& params);
+template <typename T, typename U, typename S, bool isSetMask = true>
+void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S& scalar, CMPMODE mode,
+                   const uint64_t mask, const uint8_t repeatTimes, const UnaryRepeatParams& params);
+template <typename T, typename U, typename S, bool isSetMask = true>
+void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S& scalar, CMPMODE mode,
+                   const uint64_t mask[], const uint8_t repeatTimes, const UnaryRepeatParams& params);
+template <typename T> void SetCmpMask(const LocalTensor<T>& src);
+template <typename T> void GetCmpMask(const LocalTensor<T>& dst);
+/* The selected source: a tensor or a scalar (S). */
+template <typename T, typename U, typename S, bool isSetMask = true>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const S& src1,
+            SELMODE mode, const uint64_t mask, const uint8_t repeatTimes, const BinaryRepeatParams& params);
+template <typename T, typename U, typename S, bool isSetMask = true>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const S& src1,
+            SELMODE mode, const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& params);
 template <typename T, typename U, typename S>
 void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S& scalar, CMPMODE mode, uint32_t count);
 template <typename T, typename U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             const LocalTensor<T>& src1, SELMODE mode, uint32_t count);
+template <typename T, typename U, typename S>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const S& src1,
+            SELMODE mode, uint32_t count);
+
+/* Reductions per repeat: (dst, src, mask, repeat, dstRepStride, srcBlkStride, srcRepStride[, order]) and the
+ * block / pair forms (dst, src, repeat, mask, dstRepStride, srcBlkStride, srcRepStride). */
+#define OPENASC_REPEAT_REDUCE(Name, ...)                                                                         \
+  template <typename T, bool isSetMask = true>                                                                   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask, const int32_t repeatTimes,    \
+            const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride __VA_ARGS__);        \
+  template <typename T, bool isSetMask = true>                                                                   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], const int32_t repeatTimes, \
+            const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride __VA_ARGS__);
+OPENASC_REPEAT_REDUCE(WholeReduceSum)
+OPENASC_REPEAT_REDUCE(WholeReduceMax, , ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX)
+OPENASC_REPEAT_REDUCE(WholeReduceMin, , ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX)
+#undef OPENASC_REPEAT_REDUCE
+#define OPENASC_BLOCK_REDUCE(Name)                                                                               \
+  template <typename T, bool isSetMask = true>                                                                   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTimes, const int32_t mask,    \
+            const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride);                 \
+  template <typename T, bool isSetMask = true>                                                                   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTimes, const uint64_t mask[], \
+            const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride);
+OPENASC_BLOCK_REDUCE(BlockReduceSum)
+OPENASC_BLOCK_REDUCE(BlockReduceMax)
+OPENASC_BLOCK_REDUCE(BlockReduceMin)
+OPENASC_BLOCK_REDUCE(PairReduceSum)
+template <typename T, bool isSetMask = true>
+void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTimes, const int32_t mask,
+                     const int32_t dstBlkStride, const int32_t srcBlkStride, const int32_t dstRepStride,
+                     const int32_t srcRepStride);
+#undef OPENASC_BLOCK_REDUCE
 
 #define OPENASC_REDUCE(Name)                                                                                     \
   template <typename T>                                                                                          \
@@ -367,7 +478,21 @@ void ResetMask();
 void SetMaskCount();
 void SetMaskNorm();
 
+struct BrcbRepeatParams;
+template <typename T> void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint8_t repeatTimes,
+                                const BrcbRepeatParams& params);
+template <typename T> void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src);
+template <typename T> uint32_t GetSortLen(const uint32_t elemCount);
+template <typename T> uint32_t GetSortOffset(const uint32_t elemCount);
+template <typename T> void SetPadValue(T padValue);
+template <MemDsbT mode> void DataSyncBarrier();
+void ICachePreLoad(const int64_t preFetchLen);
+int64_t GetICachePreloadStatus();
+
 /* ---- cube --------------------------------------------------------------------------------------- */
+void SetLoadDataBoundary(uint32_t boundaryValue);
+void SetHF32Mode(bool hf32Mode);
+void SetHF32TransMode(bool hf32TransMode);
 template <typename T> void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& params);
 template <typename T> void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const LoadData2DParams& params);
 template <typename T, typename U, typename S>
@@ -375,6 +500,9 @@ void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor
 template <typename T, typename U, typename S, typename B>
 void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const LocalTensor<B>& bias,
           const MmadParams& params);
+/* The documented form takes the layout as a template argument; openasc's emitter passes it as an argument. */
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params);
 template <typename T, typename U>
 void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params,
              const FixpipeConfig& config);
@@ -418,6 +546,16 @@ void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t co
 template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
 void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer,
          const uint32_t count);
+
+#define OPENASC_ADV_BINARY(Name)                                                                                 \
+  template <typename T, bool isReuseSource = false>                                                              \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint32_t count); \
+  template <typename T, bool isReuseSource = false>                                                              \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,                     \
+            const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t count);
+OPENASC_ADV_BINARY(Power)
+OPENASC_ADV_BINARY(Xor)
+#undef OPENASC_ADV_BINARY
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, typename S>
 void SoftMax(const LocalTensor<T>& dst, const LocalTensor<S>& sum, const LocalTensor<S>& max, const LocalTensor<T>& src,

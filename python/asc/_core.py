@@ -321,8 +321,18 @@ _INT_OPS = {"add": "arith.addi", "sub": "arith.subi", "mul": "arith.muli", "true
             "and": "arith.andi", "or": "arith.ori", "xor": "arith.xori"}
 _FLOAT_OPS = {"add": "arith.addf", "sub": "arith.subf", "mul": "arith.mulf", "truediv": "arith.divf",
               "floordiv": "arith.divf"}
-_ICMP = {"eq": 0, "ne": 1, "lt": 2, "le": 3, "gt": 4, "ge": 5}
-_FCMP = {"eq": 1, "gt": 2, "ge": 3, "lt": 4, "le": 5, "ne": 6}
+# Python's comparisons as arith.cmpi / arith.cmpf predicate names (signed; ordered); their numbers
+# are the registry's (src/ops/enums.def, kinds cmpi and cmpf)
+_CMP_PREDICATES = {"eq": ("eq", "oeq"), "ne": ("ne", "one"), "lt": ("slt", "olt"), "le": ("sle", "ole"),
+                   "gt": ("sgt", "ogt"), "ge": ("sge", "oge")}
+_PREDICATE_VALUES = {}
+
+
+def _predicate(kind, name):
+    if not _PREDICATE_VALUES:
+        from . import _lib
+        _PREDICATE_VALUES.update(_lib.registry_enums())
+    return _PREDICATE_VALUES[kind][name]
 
 
 def int_range(dtype):
@@ -406,9 +416,11 @@ class PlainValue:
         b = builder(op)
         o = to_value(other, self.dtype)
         if self.dtype.is_float():
-            r = b.op("arith.cmpf", [self.value, o], ["i1"], {"predicate": f"{_FCMP[op]} : i64"})
+            pred = _predicate("cmpf", _CMP_PREDICATES[op][1])
+            r = b.op("arith.cmpf", [self.value, o], ["i1"], {"predicate": f"{pred} : i64"})
         else:
-            r = b.op("arith.cmpi", [self.value, o], ["i1"], {"predicate": f"{_ICMP[op]} : i64"})
+            pred = _predicate("cmpi", _CMP_PREDICATES[op][0])
+            r = b.op("arith.cmpi", [self.value, o], ["i1"], {"predicate": f"{pred} : i64"})
         return PlainValue(r[0], DTYPES["int1"])
 
     def truth(self):
@@ -474,7 +486,7 @@ def _mkc(op):
 for _op in _INT_OPS:
     setattr(PlainValue, f"__{_op}__", _mk(_op))
     setattr(PlainValue, f"__r{_op}__", _mk(_op, True))
-for _op in _ICMP:
+for _op in _CMP_PREDICATES:
     setattr(PlainValue, f"__{_op}__", _mkc(_op))
 
 

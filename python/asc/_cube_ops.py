@@ -3,6 +3,7 @@ each call checks its arguments and emits one IR op of src/ops/ops.def; the seman
 (Zz / Zn / Nz), timing and checks are in libasc (src/sim/cube.c)."""
 import inspect
 
+from . import _lib
 from ._core import DTYPES, builder, to_value
 from .language import core as _c
 
@@ -30,26 +31,19 @@ def _s(x, names, fn, arg):
     return x.value
 
 
-_LOAD_FORMS = {"LoadData2DParams": "asc.load_data_2d", "LoadData2DParamsV2": "asc.load_data_2d_v2",
-               "LoadData3DParamsV1": "asc.load_data_3d_v1", "LoadData3DParamsV2": "asc.load_data_3d_v2",
-               "LoadData3DParamsV2Pro": "asc.load_data_3d_v2pro"}
-
-
 def load_data(dst, src, params):
     """L1 (or GM) -> L0A/L0B fractals (LoadData2DParams), or img2col (LoadData3DParams*)."""
     b = builder("load_data")
-    _s(params, _LOAD_FORMS, "load_data", "params")
-    b.op(_LOAD_FORMS[type(params).__name__], [_lt(dst, "load_data", "dst"), _t(src, "load_data", "src"), params.value])
-
-
-_TRANSPOSE_FORMS = {"LoadData2dTransposeParams": "asc.load_data_with_transpose",
-                    "LoadData2dTransposeParamsV2": "asc.load_data_with_transpose_v2"}
+    forms = _lib.api_struct_forms("load_data")
+    _s(params, forms, "load_data", "params")
+    b.op(forms[type(params).__name__], [_lt(dst, "load_data", "dst"), _t(src, "load_data", "src"), params.value])
 
 
 def load_data_with_transpose(dst, src, params):
     b = builder("load_data_with_transpose")
-    _s(params, _TRANSPOSE_FORMS, "load_data_with_transpose", "params")
-    b.op(_TRANSPOSE_FORMS[type(params).__name__],
+    forms = _lib.api_struct_forms("load_data_with_transpose")
+    _s(params, forms, "load_data_with_transpose", "params")
+    b.op(forms[type(params).__name__],
          [_lt(dst, "load_data_with_transpose", "dst"), _lt(src, "load_data_with_transpose", "src"), params.value])
 
 

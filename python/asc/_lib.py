@@ -1,5 +1,6 @@
 """ctypes binding to libasc: module parse, passes, simulator launch and the op registry."""
 import ctypes as C
+import functools
 import os
 import sys
 import re
@@ -76,6 +77,7 @@ _SIGS = {
     "asc_free": (None, [C.c_void_p]),
     "asc_run_passes": (C.c_int, [C.c_void_p, C.c_char_p, C.c_void_p]),
     "asc_reg_op_count": (C.c_int, []), "asc_reg_op_form": (C.c_int, [C.c_int, C.c_int]),
+    "asc_reg_api_form": (C.c_int, [C.c_int, C.POINTER(C.c_char_p)]),
     "asc_reg_vclass_factor": (C.c_int, [C.c_char_p]), "asc_reg_op_info": (C.c_int, [C.c_int, C.POINTER(_OpInfo)]),
     "asc_reg_enum_count": (C.c_int, []), "asc_reg_enum_kind": (C.c_char_p, [C.c_int]),
     "asc_reg_enum_member": (C.c_int, [C.c_int, C.c_int, C.POINTER(C.c_char_p), C.POINTER(C.c_int64)]),
@@ -95,6 +97,7 @@ _SIGS = {
     "asc_bind_sizeof": (C.c_size_t, [C.c_char_p]),
     "asc_reg_hw_core_name": (C.c_char_p, [C.c_int]),
     "asc_reg_hw_pipe_cores": (C.c_uint, [C.c_int]),
+    "asc_reg_hw_pos_mem": (C.c_int, [C.c_int]),
     "asc_reg_hw_queue_tensor_pos": (C.c_int, [C.c_int, C.c_int, C.c_int]),
     "asc_sim_cancel_new": (C.c_void_p, []), "asc_sim_cancel_free": (None, [C.c_void_p]),
     "asc_sim_cancel_request": (None, [C.c_void_p]), "asc_sim_cancel_reset": (None, [C.c_void_p]),
@@ -164,6 +167,7 @@ def _s(b):
     return b.decode() if b is not None else None
 
 
+@functools.cache
 def registry_ops():
     """{op name: dict(operands, names, results, attrs, dtypes, doc, family, cost, forms)} from ops.def.
     `operands` is the constraint of each operand ("lt@t,lt@t,i32"), `names` their names (ops.def writes
@@ -187,6 +191,21 @@ def registry_ops():
             if f < n:
                 out[names[i]]["forms"][kind] = names[f]
                 out[names[f]]["form_of"] = names[i]
+    return out
+
+
+@functools.cache
+def api_struct_forms(fn):
+    """{parameter struct name: op name} of pyasc function `fn`: the op it emits for each type of its
+    parameter-struct argument (ops.def API_FORM rows; the struct is the type of the op's struct operand)."""
+    L, out, name, info = lib(), {}, C.c_char_p(), _OpInfo()
+    i = 0
+    while (op := L.asc_reg_api_form(i, C.byref(name))) < L.asc_reg_op_count():
+        i += 1
+        if _s(name.value) == fn:
+            L.asc_reg_op_info(op, C.byref(info))
+            operands = [t.split("=", 1)[-1] for t in _s(info.operands).split(",")]
+            out[next(t[len("struct:"):] for t in operands if t.startswith("struct:"))] = _s(info.name)
     return out
 
 
@@ -221,6 +240,11 @@ def registry_hw_memories():
         out[_s(name.value)] = val.value
         j += 1
     return out
+
+
+def pos_memory(pos):
+    """The memory of TPosition pos, as pyasc's Hardware value (hw.def HW_POS rows); -1 unknown."""
+    return lib().asc_reg_hw_pos_mem(int(pos))
 
 
 def queue_tensor_pos(src, dst, at_dst):

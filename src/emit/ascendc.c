@@ -93,6 +93,7 @@ typedef struct Emitter {
   asc_ctx *ctx;
   asc_strbuf *out;
   asc_ptrmap names; /* value -> number + 1 */
+  asc_ptrmap used;  /* ops of the current function whose results something reads */
   int next;         /* next value number */
   int ntemps;       /* mask temporaries */
   int indent;
@@ -164,7 +165,15 @@ static void put_type(asc_strbuf *sb, const asc_type *t, int elem) {
     return;
   case ASC_TY_TBUF: asc_sb_printf(sb, "AscendC::TBuf<AscendC::TPosition::%s>", pos_name(t->pos)); return;
   case ASC_TY_PIPE: asc_sb_puts(sb, "AscendC::TPipe"); return;
-  case ASC_TY_STRUCT: asc_sb_puts(sb, struct_spelling[t->struct_id]); return;
+  case ASC_TY_STRUCT: { /* a templated struct's argument is known only where emit_struct builds it */
+    const char *sp = struct_spelling[t->struct_id], *tp = strstr(sp, "<%@>");
+    if (tp) {
+      asc_sb_put(sb, sp, (size_t)(tp - sp));
+      asc_sb_puts(sb, tp + 4);
+    } else
+      asc_sb_puts(sb, sp);
+    return;
+  }
   default: put_scalar_type(sb, t); return;
   }
 }
@@ -272,6 +281,26 @@ static const asc_attr *attr_n(const asc_op *op, const char *s, size_t n) {
   return asc_op_attr(op, nm);
 }
 
+static int expand(Emitter *e, const asc_op *op, const char *s, size_t n, asc_strbuf *sb, asc_strbuf *pre);
+
+/* The words of a {a, b} mask, each converted to uint64_t (the IR's i64 would narrow in braces). */
+static int expand_mask_words(Emitter *e, const asc_op *op, const char *s, size_t n, asc_strbuf *sb, asc_strbuf *pre) {
+  size_t start = 0;
+  for (size_t i = 0; i <= n; i++) {
+    if (i < n && s[i] != ',')
+      continue;
+    while (start < i && s[start] == ' ')
+      start++;
+    asc_sb_puts(sb, start ? ", static_cast<uint64_t>(" : "static_cast<uint64_t>(");
+    int r = expand(e, op, s + start, i - start, sb, pre);
+    if (r)
+      return r;
+    asc_sb_putc(sb, ')');
+    start = i + 1;
+  }
+  return 0;
+}
+
 /* Expand one template item into sb.  0 ok, 1 the item names something absent (drop it), -1 error. */
 static int expand(Emitter *e, const asc_op *op, const char *s, size_t n, asc_strbuf *sb, asc_strbuf *pre) {
   for (size_t i = 0; i < n;) {
@@ -334,7 +363,7 @@ static int expand(Emitter *e, const asc_op *op, const char *s, size_t n, asc_str
         close++;
       asc_strbuf inner;
       asc_sb_init(&inner);
-      int r = expand(e, op, s + i + 1, close - i - 1, &inner, pre);
+      int r = expand_mask_words(e, op, s + i + 1, close - i - 1, &inner, pre);
       if (r == 0) {
         asc_sb_printf(pre, "uint64_t m%d[2] = {", e->ntemps);
         asc_sb_put(pre, inner.data, inner.len);
@@ -403,10 +432,10 @@ static void all_operands(Emitter *e, const asc_op *op, int from, asc_strbuf *sb)
 }
 
 /* `T vN = ` for an op whose result is used, else nothing. */
-static int result_used(const asc_op *op);
+static int result_used(const Emitter *e, const asc_op *op);
 
 static void put_decl_prefix(Emitter *e, const asc_op *op, asc_strbuf *sb) {
-  if (op->nresults == 1 && result_used(op)) {
+  if (op->nresults == 1 && result_used(e, op)) {
     put_type(sb, op->results[0].type, 0);
     asc_sb_putc(sb, ' ');
     put_name(e, sb, &op->results[0]);
@@ -461,7 +490,7 @@ static int emit_by_row(Emitter *e, const asc_op *op) {
     asc_sb_putc(&sb, ';');
     break;
   case K_EXPR:
-    if (op->nresults == 1 && !result_used(op))
+    if (op->nresults == 1 && !result_used(e, op))
       break; /* pure expressions nobody reads */
     put_decl_prefix(e, op, &sb);
     rc = expand(e, op, r->name, strlen(r->name), &sb, &pre);
@@ -503,27 +532,16 @@ static int emit_by_row(Emitter *e, const asc_op *op) {
 
 /* ---- uses ----------------------------------------------------------------------------------- */
 
-typedef struct UseScan {
-  const asc_op *def;
-  int found;
-} UseScan;
-
-static void scan_use(asc_op *op, void *user) {
-  UseScan *u = user;
-  for (int i = 0; i < op->noperands && !u->found; i++)
-    if (op->operands[i]->def == u->def)
-      u->found = 1;
+static void mark_uses(asc_op *op, void *user) {
+  for (int i = 0; i < op->noperands; i++)
+    if (op->operands[i]->def)
+      asc_ptrmap_put(user, op->operands[i]->def, 1);
 }
 
-/* Whether any result of op is an operand somewhere in its function.  (Emitting is not hot: a
- * scan per op keeps the emitter free of a use table.) */
-static int result_used(const asc_op *op) {
-  asc_op *scope = (asc_op *)op;
-  while (scope->parent && asc_op_parent_op(scope) && asc_op_parent_op(scope)->code != ASC_OP_MODULE)
-    scope = asc_op_parent_op(scope);
-  UseScan u = {op, 0};
-  asc_walk(scope, scan_use, &u);
-  return u.found;
+/* Whether any result of op is an operand somewhere in its function (the set emit_func fills). */
+static int result_used(const Emitter *e, const asc_op *op) {
+  uintptr_t v;
+  return asc_ptrmap_get(&e->used, op, &v);
 }
 
 /* ---- structure ------------------------------------------------------------------------------ */
@@ -551,7 +569,7 @@ static int emit_constant(Emitter *e, const asc_op *op) {
   const asc_attr *a = asc_op_attr(op, "value");
   if (!a)
     return fail(e, op, "'%s' without a value%s", asc_op_name(op), "");
-  if (!result_used(op))
+  if (!result_used(e, op))
     return 0;
   const asc_type *t = op->results[0].type;
   put_line(e, op);
@@ -585,7 +603,7 @@ static int emit_constant(Emitter *e, const asc_op *op) {
 static int emit_cmp(Emitter *e, const asc_op *op) {
   const asc_attr *a = asc_op_attr(op, "predicate");
   int p = a ? (int)a->i : -1;
-  if (!result_used(op))
+  if (!result_used(e, op))
     return 0;
   asc_strbuf l, r, sb;
   asc_sb_init(&l);
@@ -854,6 +872,8 @@ static int emit_func(Emitter *e, const asc_op *f) {
   if (!fty || fty->nouts > 1)
     return fail(e, f, "function '%s': %s", asc_func_name(f), fty ? "several results: not implemented yet" : "no type");
   e->next = 0;
+  asc_ptrmap_free(&e->used);
+  asc_walk((asc_op *)f, mark_uses, &e->used);
   e->file = NULL;
   e->line = 0;
   put_line(e, f);
@@ -901,6 +921,7 @@ char *asc_module_emit_ascendc(asc_module *m, int line_mode) {
       e.errors++;
   }
   asc_ptrmap_free(&e.names);
+  asc_ptrmap_free(&e.used);
   if (e.errors) {
     asc_sb_free(&out);
     return NULL;

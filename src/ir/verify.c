@@ -22,6 +22,7 @@
 
 #include "hw/hw.h"
 #include "ir/ir.h"
+#include "ops_access.h" /* generated: ASC_OPND_<op>_<operand> */
 
 
 enum { NSLOT = 3 }; /* type strings one message may need */
@@ -529,7 +530,7 @@ static void checkpredicate(verifier *vr, const asc_op *op, int max) {
 
 /* ext*: the result is strictly wider; trunc*: strictly narrower. */
 static void checkwidth(verifier *vr, const asc_op *op, bool wider) {
-  const asc_type *from = op->operands[0]->type, *to = op->results[0].type;
+  const asc_type *from = op->operands[ASC_OPND_EXTF_in]->type, *to = op->results[0].type;
   if (wider ? to->width > from->width : to->width < from->width)
     return;
   fail(vr, op, "result type '%s' must be %s than operand type '%s'", ty(vr, 0, to),
@@ -539,7 +540,7 @@ static void checkwidth(verifier *vr, const asc_op *op, bool wider) {
 /* index_cast: exactly one side is index (the other is a signless integer, checked
  * with the signature); bitcast: no index, same width. */
 static void checkcast(verifier *vr, const asc_op *op) {
-  const asc_type *from = op->operands[0]->type, *to = op->results[0].type;
+  const asc_type *from = op->operands[ASC_OPND_INDEX_CAST_int32]->type, *to = op->results[0].type;
   bool fi = from->kind == ASC_TY_INDEX, ti = to->kind == ASC_TY_INDEX;
   bool ok = op->code == ASC_OP_INDEX_CAST ? fi != ti : !fi && !ti && from->width == to->width;
   if (!ok)

@@ -15,7 +15,7 @@ static int sameword(const char *name, const char *s, size_t n) {
 /* reads / writes: ops.def names the operands; the build resolves the names to bit sets (ASC_ACC_*,
  * tools/ops-access-gen). */
 const asc_opinfo asc_opinfos[ASC_OP_COUNT] = {
-#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc)                        \
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, exec, doc)                        \
   {name,  ASC_FAM_##fam, ASC_PR_##pipe, ASC_COST_##cost, opnds, res, ASC_ACC_RD_##id, ASC_ACC_WR_##id, nreg, flags, \
    attrs, dtypes, doc},
 #include "ops/ops.def"
@@ -137,7 +137,7 @@ int asc_op_operand_index(asc_opcode code, const char *name) {
 
 /* ops.def's `count` operands, found by the build (tools/ops-access-gen: ASC_ACC_CNT_*). */
 static const signed char countoperands[ASC_OP_COUNT] = {
-#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) ASC_ACC_CNT_##id,
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, exec, doc) ASC_ACC_CNT_##id,
 #include "ops/ops.def"
 #undef OP
 };
@@ -151,7 +151,7 @@ typedef struct formlink {
 } formlink;
 
 static const formlink forms[] = {
-#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc)
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, exec, doc)
 #define FORM(base, kind, form) {ASC_OP_##base, ASC_OP_##form, ASC_FORM_##kind},
 #include "ops/ops.def"
 #undef FORM
@@ -164,13 +164,32 @@ static const struct {
   unsigned char isform, kind;
   unsigned short base;
 } formbase[ASC_OP_COUNT] = {
-#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc)
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, exec, doc)
 #define FORM(base, kind, form) [ASC_OP_##form] = {1, ASC_FORM_##kind, ASC_OP_##base},
 #include "ops/ops.def"
 #undef FORM
 #undef OP
 };
 _Static_assert(ASC_OP_COUNT <= 65535, "formbase holds opcodes in 16 bits");
+
+/* ---- pyasc functions' struct-dispatched forms (ops.def API_FORM rows) ---- */
+static const struct {
+  const char *fn;
+  asc_opcode op;
+} apiforms[] = {
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, exec, doc)
+#define API_FORM(fn, op) {fn, ASC_OP_##op},
+#include "ops/ops.def"
+#undef API_FORM
+#undef OP
+};
+
+asc_opcode asc_op_api_form(int i, const char **fn) {
+  if (i < 0 || (size_t)i >= sizeof apiforms / sizeof apiforms[0])
+    return ASC_OP_COUNT;
+  *fn = apiforms[i].fn;
+  return apiforms[i].op;
+}
 
 asc_opcode asc_op_form(asc_opcode code, asc_form_kind kind) {
   for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)

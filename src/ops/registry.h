@@ -40,7 +40,7 @@ enum {
 };
 
 typedef enum asc_opcode {
-#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, doc) ASC_OP_##id,
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, exec, doc) ASC_OP_##id,
 #include "ops/ops.def"
 #undef OP
   ASC_OP_COUNT
@@ -82,6 +82,8 @@ int asc_sig_count(const char *sig);
 /* The fewest values a signature needs: its constraints that are neither optional (?) nor variadic (*). */
 int asc_sig_min(const char *sig);
 int asc_sig_constraint(const char *sig, int i, const char **start, size_t *len);
+/* API_FORM row i of ops.def: its op, and pyasc's function in *fn; ASC_OP_COUNT past the last row. */
+asc_opcode asc_op_api_form(int i, const char **fn);
 /* The op that is the `kind` form of count-form op code (ops.def FORM rows), or ASC_OP_COUNT. */
 asc_opcode asc_op_form(asc_opcode code, asc_form_kind kind);
 /* The count-form op whose form code is (and which kind, in *kind), or ASC_OP_COUNT. */

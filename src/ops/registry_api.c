@@ -37,6 +37,14 @@ int asc_reg_op_form(int i, int kind) {
   return (int)asc_op_form((asc_opcode)i, (asc_form_kind)kind);
 }
 
+int asc_reg_api_form(int i, const char **fn) {
+  const char *name = NULL;
+  int op = (int)asc_op_api_form(i, &name);
+  if (fn)
+    *fn = name;
+  return op;
+}
+
 int asc_reg_enum_count(void) { return ASC_ENUM_COUNT; }
 
 const char *asc_reg_enum_kind(int kind) { return kind >= 0 && kind < ASC_ENUM_COUNT ? asc_enum_kind_name(kind) : NULL; }
@@ -52,6 +60,11 @@ int asc_reg_hw_mem(int i, const char **name, int64_t *value) {
   *name = asc_hw_mem_name(i);
   *value = asc_hw_mem_hardware(i);
   return 0;
+}
+
+int asc_reg_hw_pos_mem(int pos) {
+  int mem = asc_hw_pos_mem(pos);
+  return mem < 0 ? -1 : (int)asc_hw_mem_hardware(mem);
 }
 
 int asc_reg_vclass_factor(const char *cost) {

@@ -89,8 +89,8 @@ static void barrier(state *st, int pipe) {
 static void user_flag(state *st, const asc_op *op, int64_t ev) {
   const void *key = NULL;
   int64_t cid;
-  if (!asc_pass_const_int(op->operands[0], &cid))
-    key = op->operands[0], cid = 0;
+  if (!asc_pass_const_int(op->operands[ASC_OPND_SET_FLAG_event_id], &cid))
+    key = op->operands[ASC_OPND_SET_FLAG_event_id], cid = 0;
   if (op->code == ASC_OP_SET_FLAG) {
     if (st->npend < MAXPEND)
       st->pend[st->npend++] = (pend){ev, key, cid, sync_set_token(st, asc_hw_event_src(ev))};
@@ -209,11 +209,11 @@ static qstate *queue_of(walker *w, state *st, const asc_value *q) {
 }
 
 static void walk_queue_op(walker *w, asc_op *op, state *st) {
-  const asc_value *q = op->operands[0];
+  const asc_value *q = op->operands[ASC_OPND_ENQUE_que];
   qstate *s = queue_of(w, st, q);
   int prod = asc_hw_queue_producer(q->type->pos, q->type->pos2);
   int cons = asc_hw_queue_consumer(q->type->pos, q->type->pos2);
-  int64_t slot = op->noperands > 1 ? asc_pass_map_get(&w->env.qslot, op->operands[1]) : 0;
+  int64_t slot = op->noperands > 1 ? asc_pass_map_get(&w->env.qslot, op->operands[ASC_OPND_ENQUE_tensor]) : 0;
   token t;
   if (!s)
     return;
@@ -336,7 +336,7 @@ static asc_op *slot_op(walker *w, asc_op *loop, int64_t k) {
   for (int i = 0; i < w->nedges; i++) {
     asc_op *r = w->edges[i].slot;
     int64_t rk;
-    if (r && r->parent == b && asc_pass_const_int(r->operands[1], &rk) && rk == k)
+    if (r && r->parent == b && asc_pass_const_int(r->operands[ASC_OPND_REMUI_rhs], &rk) && rk == k)
       return r;
   }
   asc_value *iv = b->args[0], *kv, *x = iv;
@@ -451,7 +451,7 @@ static int overlap(const walker *w, const sync_access *acc, const sync_access *b
     rel = SYNC_LATER_ITER;
   else if (l && l->hi == 0 && sync_first_iteration(&b->v, &first))
     return sync_overlap(&a->v, &first, SYNC_SAME_ITER, 0);
-  if (loop && !asc_pass_const_int(loop->operands[2], &step))
+  if (loop && !asc_pass_const_int(loop->operands[ASC_OPND_FOR_step], &step))
     step = 0;
   return sync_overlap(&a->v, &b->v, rel, step);
 }
@@ -761,10 +761,10 @@ static void not_run_view(const walker *w, const asc_op *op, int first_edge, stat
 /* Walk arm r of op under its condition; false if the condition rules it out. */
 static bool walk_arm(walker *w, asc_op *op, int r, state *st) {
   bool pushed;
-  if (!sync_assume(w, op->operands[0], r == 0, &pushed))
+  if (!sync_assume(w, op->operands[ASC_OPND_IF_cond], r == 0, &pushed))
     return false;
   if (w->dom && w->dom->enter_arm)
-    w->dom->enter_arm(st->dom, op->operands[0], r);
+    w->dom->enter_arm(st->dom, op->operands[ASC_OPND_IF_cond], r);
   if (op->nregions > r && op->regions[r].block)
     walk_block(w, op->regions[r].block, st);
   w->nfacts -= pushed;
@@ -793,7 +793,7 @@ static void walk_if(walker *w, asc_op *op, state *st) {
   if (!then_runs)
     sync_state_assign(st, other);
   else if (else_runs)
-    sync_state_meet(st, other, op->operands[0]);
+    sync_state_meet(st, other, op->operands[ASC_OPND_IF_cond]);
   free(saved);
   sync_state_free(other);
 }
@@ -964,9 +964,10 @@ static void prescan(asc_op *op, void *user) {
   sync_env *env = user;
   int64_t n;
   if (op->code == ASC_OP_SET_GLOBAL_BUFFER)
-    asc_pass_map_set(&env->gt_ptr, op->operands[0], (int64_t)(intptr_t)op->operands[1]);
-  if (op->code == ASC_OP_INIT_BUFFER && asc_pass_const_int(op->operands[2], &n))
-    asc_pass_map_set(&env->qdepth, op->operands[1], n);
+    asc_pass_map_set(&env->gt_ptr, op->operands[ASC_OPND_SET_GLOBAL_BUFFER_tensor],
+                     (int64_t)(intptr_t)op->operands[ASC_OPND_SET_GLOBAL_BUFFER_buffer]);
+  if (op->code == ASC_OP_INIT_BUFFER && asc_pass_const_int(op->operands[ASC_OPND_INIT_BUFFER_num], &n))
+    asc_pass_map_set(&env->qdepth, op->operands[ASC_OPND_INIT_BUFFER_que], n);
 }
 
 void sync_walk_func(walker *w, asc_op *func, state *st) {

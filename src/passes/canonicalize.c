@@ -41,7 +41,7 @@ static bool inlineregion(canon *c, asc_op *op, asc_region *r) {
 /* scf.if on a constant: the taken region replaces it. */
 static bool foldif(canon *c, asc_op *op) {
   int64_t cond;
-  if (op->nregions != 2 || op->noperands != 1 || !asc_pass_const_int(op->operands[0], &cond))
+  if (op->nregions != 2 || op->noperands != 1 || !asc_pass_const_int(op->operands[ASC_OPND_IF_cond], &cond))
     return false;
   return inlineregion(c, op, &op->regions[cond ? 0 : 1]);
 }
@@ -53,10 +53,10 @@ static bool inlinefor(canon *c, asc_op *op) {
   if (!b || b->nargs != op->noperands - 2)
     return false;
   for (int i = 0; i < b->nargs; i++)
-    if (b->args[i]->type != (i ? op->operands[i + 2] : op->operands[0])->type)
+    if (b->args[i]->type != (i ? op->operands[i + 2] : op->operands[ASC_OPND_FOR_lower_bound])->type)
       return false;
   for (int i = 0; i < b->nargs; i++)
-    asc_replace_uses(op, b->args[i], i ? op->operands[i + 2] : op->operands[0]);
+    asc_replace_uses(op, b->args[i], i ? op->operands[i + 2] : op->operands[ASC_OPND_FOR_lower_bound]);
   return inlineregion(c, op, &op->regions[0]);
 }
 
@@ -66,13 +66,14 @@ static bool foldfor(canon *c, asc_op *op) {
   int ninits = op->noperands - 3;
   if (op->nregions != 1 || ninits < 0 || ninits != op->nresults)
     return false;
-  if (!asc_pass_const_int(op->operands[0], &lb) || !asc_pass_const_int(op->operands[1], &ub))
+  if (!asc_pass_const_int(op->operands[ASC_OPND_FOR_lower_bound], &lb) ||
+      !asc_pass_const_int(op->operands[ASC_OPND_FOR_upper_bound], &ub))
     return false;
   if (lb >= ub) {
     asc_pass_replace_op(c->scope, op, op->operands + 3);
     return true;
   }
-  if (!asc_pass_const_int(op->operands[2], &step) || step <= 0)
+  if (!asc_pass_const_int(op->operands[ASC_OPND_FOR_step], &step) || step <= 0)
     return false;
   if ((uint64_t)ub - (uint64_t)lb > (uint64_t)step) /* ub - lb > 0 fits in uint64 */
     return false;

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "hw/hw.h"
+#include "ir/build.h"
 #include "passes/passes.h"
 
 /* ---- coefficients (bench/adv_fit.py) ---- */
@@ -30,8 +31,8 @@ enum { LANES = 64, MAXSLOTS = 16, SCRATCH_BYTES = 8 * 1024, BLK = 32 };
 typedef struct X {
   asc_module *m;
   asc_ctx *ctx;
-  asc_op *op; /* the library call */
-  asc_op *at; /* new ops go before this one */
+  asc_op *op;    /* the library call */
+  asc_builder b; /* new ops go before b.pos, at the call's location */
   const asc_type *f32, *f16, *i32, *idx, *u8;
   /* elementwise state */
   asc_value *s[MAXSLOTS]; /* f32 slot views of the chunk */
@@ -39,47 +40,25 @@ typedef struct X {
   asc_value *n;           /* count of the vector ops inside the chunk loop (i32) */
 } X;
 
-/* ---- building blocks ---- */
-static asc_op *mk(X *x, asc_opcode code, asc_value **ops, int n, const asc_type *rt) {
-  asc_op *o = asc_op_create(x->m, code, ops, n, rt ? &rt : NULL, rt ? 1 : 0, x->op->loc);
-  asc_op_insert_before(x->at, o);
-  return o;
-}
-
-static asc_value *ci(X *x, int64_t v) {
-  asc_op *c = mk(x, ASC_OP_CONSTANT, NULL, 0, x->i32);
-  asc_op_set_attr(x->m, c, "value", asc_attr_int(x->m, x->i32, v));
-  return &c->results[0];
-}
-
-static asc_value *cf(X *x, const asc_type *t, double v) {
-  asc_op *c = mk(x, ASC_OP_CONSTANT, NULL, 0, t);
-  asc_op_set_attr(x->m, c, "value", asc_attr_float(x->m, t, v));
-  return &c->results[0];
-}
-
-static asc_value *ar(X *x, asc_opcode code, asc_value *a, asc_value *b) {
-  return &mk(x, code, (asc_value *[]){a, b}, 2, a->type)->results[0];
-}
-
+/* ---- building blocks (the rest: ir/build.h, through x->b) ---- */
 static asc_value *cast_scalar(X *x, asc_opcode code, asc_value *a, const asc_type *t) {
-  return a->type == t ? a : &mk(x, code, &a, 1, t)->results[0];
+  return a->type == t ? a : &asc_b_op(&x->b, code, &a, 1, t)->results[0];
 }
 
-static asc_value *toidx(X *x, asc_value *v) { return &mk(x, ASC_OP_INDEX_CAST, &v, 1, x->idx)->results[0]; }
+static asc_value *toidx(X *x, asc_value *v) { return &asc_b_op(&x->b, ASC_OP_INDEX_CAST, &v, 1, x->idx)->results[0]; }
 
 static const asc_type *lt_of(X *x, const asc_type *elem, const asc_value *like) {
   return asc_type_ltensor(x->ctx, elem, NULL, 0, like->type->pos);
 }
 
 static asc_value *view(X *x, asc_value *t, asc_value *off) {
-  return &mk(x, ASC_OP_LT_SUBVIEW, (asc_value *[]){t, off}, 2, lt_of(x, t->type->elem, t))->results[0];
+  return &asc_b_op(&x->b, ASC_OP_LT_SUBVIEW, (asc_value *[]){t, off}, 2, lt_of(x, t->type->elem, t))->results[0];
 }
 
 static asc_value *recast(X *x, asc_value *t, const asc_type *elem) {
   if (t->type->elem == elem)
     return t;
-  return &mk(x, ASC_OP_LT_REINTERPRET_CAST, &t, 1, lt_of(x, elem, t))->results[0];
+  return &asc_b_op(&x->b, ASC_OP_LT_REINTERPRET_CAST, &t, 1, lt_of(x, elem, t))->results[0];
 }
 
 static const asc_type *elem(const asc_value *t) { return t->type->elem; }
@@ -93,10 +72,10 @@ static asc_op *vop(X *x, asc_opcode code, asc_value **ops, int nops, asc_value *
   for (int i = 0; i < nops; i++)
     all[i] = ops[i];
   all[nops] = n ? n : x->n;
-  return mk(x, code, all, nops + 1, NULL);
+  return asc_b_op(&x->b, code, all, nops + 1, NULL);
 }
 
-static asc_value *scal(X *x, asc_value *t, double k) { return cf(x, elem(t), k); }
+static asc_value *scal(X *x, asc_value *t, double k) { return asc_b_float(&x->b, elem(t), k); }
 
 static void V1(X *x, asc_opcode c, asc_value *d, asc_value *a) { vop(x, c, (asc_value *[]){d, a}, 2, NULL); }
 static void V2(X *x, asc_opcode c, asc_value *d, asc_value *a, asc_value *b) {
@@ -151,16 +130,16 @@ typedef struct loop {
 
 /* for iv in [lb, ub) step: returns iv as i32; ops go into the body until for_end. */
 static asc_value *for_begin(X *x, asc_value *lb, asc_value *ub, asc_value *step, loop *L) {
-  asc_op *f = mk(x, ASC_OP_FOR, (asc_value *[]){toidx(x, lb), toidx(x, ub), toidx(x, step)}, 3, NULL);
+  asc_op *f = asc_b_op(&x->b, ASC_OP_FOR, (asc_value *[]){toidx(x, lb), toidx(x, ub), toidx(x, step)}, 3, NULL);
   asc_block *b = asc_region_ensure_block(x->m, &f->regions[0]);
   asc_value *iv = asc_block_add_arg(x->m, b, x->idx);
   asc_op *y = asc_op_create(x->m, ASC_OP_YIELD, NULL, 0, NULL, 0, x->op->loc);
   asc_block_append(b, y);
-  L->saved = x->at;
-  x->at = y;
-  return &mk(x, ASC_OP_INDEX_CAST, &iv, 1, x->i32)->results[0];
+  L->saved = x->b.pos;
+  x->b.pos = y;
+  return &asc_b_op(&x->b, ASC_OP_INDEX_CAST, &iv, 1, x->i32)->results[0];
 }
-static void for_end(X *x, const loop *L) { x->at = L->saved; }
+static void for_end(X *x, const loop *L) { x->b.pos = L->saved; }
 
 /* ---- temporary space ---- */
 /* Bytes a tensor value covers, if known at compile time; else -1. */
@@ -176,11 +155,13 @@ static int64_t static_bytes(const asc_value *t) {
   const asc_op *def = t->def;
   if (!def)
     return -1;
-  if (def->code == ASC_OP_LOCAL_TENSOR && asc_pass_const_int(def->operands[1], &d))
+  if (def->code == ASC_OP_LOCAL_TENSOR && asc_pass_const_int(def->operands[ASC_OPND_LOCAL_TENSOR_size], &d))
     return d * es;
   int64_t start;
-  if (def->code == ASC_OP_LT_SUBVIEW && def->noperands > 2 && asc_pass_const_int(def->operands[1], &start) &&
-      asc_pass_const_int(def->operands[2], &d) && d >= start) /* t[start:stop]: what the simulator gives it */
+  if (def->code == ASC_OP_LT_SUBVIEW && def->noperands > 2 &&
+      asc_pass_const_int(def->operands[ASC_OPND_LT_SUBVIEW_offset], &start) &&
+      asc_pass_const_int(def->operands[ASC_OPND_LT_SUBVIEW_stop], &d) &&
+      d >= start) /* t[start:stop]: what the simulator gives it */
     return (d - start) * es;
   if (def->code == ASC_OP_LOCAL_TENSOR_AUTO && def->noperands > 0) {
     for (int i = 0; i < def->noperands; i++) {
@@ -198,7 +179,7 @@ static int64_t static_bytes(const asc_value *t) {
  * small buffers they never run, so a shortfall is not a compile-time error.) */
 static int need_tmp(X *x, asc_value *tmp, int64_t have, int64_t need, bool user) {
   (void)have;
-  asc_op *c = mk(x, ASC_OP_ADV_CHECK_TMP, (asc_value *[]){tmp, ci(x, need)}, 2, NULL);
+  asc_op *c = asc_b_op(&x->b, ASC_OP_ADV_CHECK_TMP, (asc_value *[]){tmp, asc_b_i32(&x->b, need)}, 2, NULL);
   const char *name = asc_op_name(x->op);
   asc_op_set_attr(x->m, c, "callee", asc_attr_str(x->m, name, strlen(name)));
   if (!user)
@@ -209,7 +190,7 @@ static int need_tmp(X *x, asc_value *tmp, int64_t have, int64_t need, bool user)
 /* When the kernel runs, the call's operand v (named name) must hold `bytes` bytes: a tensor or a slice
  * t[a:b] too small for the shape is an error naming it, before anything is written past it. */
 static void need_operand(X *x, asc_value *v, int64_t bytes, const char *name) {
-  asc_op *c = mk(x, ASC_OP_ADV_CHECK_TMP, (asc_value *[]){v, ci(x, bytes)}, 2, NULL);
+  asc_op *c = asc_b_op(&x->b, ASC_OP_ADV_CHECK_TMP, (asc_value *[]){v, asc_b_i32(&x->b, bytes)}, 2, NULL);
   const char *callee = asc_op_name(x->op);
   asc_op_set_attr(x->m, c, "callee", asc_attr_str(x->m, callee, strlen(callee)));
   asc_op_set_attr(x->m, c, "operand", asc_attr_str(x->m, name, strlen(name)));
@@ -221,11 +202,14 @@ static asc_value *chunk(X *x, asc_value *tmp, int64_t have, int64_t per, int64_t
   need_tmp(x, tmp, have, per * gran, user);
   if (have >= 0) {
     int64_t c = have / per / gran * gran;
-    return ci(x, c < gran ? gran : c > 4096 ? 4096 : c);
+    return asc_b_i32(&x->b, c < gran ? gran : c > 4096 ? 4096 : c);
   }
-  asc_value *b = ar(x, ASC_OP_MULI, &mk(x, ASC_OP_LT_GET_SIZE, &tmp, 1, x->i32)->results[0], ci(x, esize(tmp)));
-  asc_value *c = ar(x, ASC_OP_MULI, ar(x, ASC_OP_DIVSI, b, ci(x, per * gran)), ci(x, gran));
-  return ar(x, ASC_OP_MINSI, ar(x, ASC_OP_MAXSI, c, ci(x, gran)), ci(x, 4096));
+  asc_value *b = asc_b_arith(&x->b, ASC_OP_MULI, &asc_b_op(&x->b, ASC_OP_LT_GET_SIZE, &tmp, 1, x->i32)->results[0],
+                             asc_b_i32(&x->b, esize(tmp)));
+  asc_value *c = asc_b_arith(&x->b, ASC_OP_MULI, asc_b_arith(&x->b, ASC_OP_DIVSI, b, asc_b_i32(&x->b, per * gran)),
+                             asc_b_i32(&x->b, gran));
+  return asc_b_arith(&x->b, ASC_OP_MINSI, asc_b_arith(&x->b, ASC_OP_MAXSI, c, asc_b_i32(&x->b, gran)),
+                     asc_b_i32(&x->b, 4096));
 }
 
 /* The op's tmp operand (operand index ti, if present), else the library scratch of `bytes`
@@ -238,7 +222,8 @@ static asc_value *tmpbuf(X *x, int ti, int64_t bytes, int64_t *have) {
   int64_t ub = asc_hw_mem_bytes(ASC_HW_MEM_UB);
   bytes = (bytes + BLK - 1) / BLK * BLK;
   *have = bytes;
-  asc_op *t = mk(x, ASC_OP_LOCAL_TENSOR, (asc_value *[]){ci(x, ub - bytes), ci(x, bytes)}, 2,
+  asc_op *t = asc_b_op(&x->b, ASC_OP_LOCAL_TENSOR,
+                       (asc_value *[]){asc_b_i32(&x->b, ub - bytes), asc_b_i32(&x->b, bytes)}, 2,
                  asc_type_ltensor(x->ctx, x->u8, NULL, 0, 11 /* VECCALC */));
   asc_op_set_attr(x->m, t, "pos", asc_attr_enum(x->m, ASC_ENUM_POS, 11));
   return &t->results[0];
@@ -749,7 +734,7 @@ static void f_exp(X *x, int *out) {
 }
 /* swiglu: a * b / (1 + e^(-beta b)) (0 a, 1 b, 2 t); beta a runtime f32 scalar */
 static void f_swiglu(X *x, int *out) {
-  asc_value *nb = ar(x, ASC_OP_MULF, x->sarg, cf(x, x->f32, -1.0));
+  asc_value *nb = asc_b_arith(&x->b, ASC_OP_MULF, x->sarg, asc_b_float(&x->b, x->f32, -1.0));
   vop(x, ASC_OP_MULS, (asc_value *[]){S(2), S(1), nb}, 3, NULL);
   V1(x, ASC_OP_EXP, S(2), S(2));
   VS(x, ASC_OP_ADDS, S(2), S(2), 1.0);
@@ -800,7 +785,8 @@ static void f_exp_taylor(X *x, int *out) { /* 1 i, 2 f, 3 p */
 /* The chunk loop shared by the elementwise functions.  in[0..nin): sources; dst; n: count. */
 static int expand_ew(X *x, const ewspec *sp) {
   asc_op *op = x->op;
-  asc_value *dst = op->operands[0], *in[2] = {op->operands[1], sp->nin > 1 ? op->operands[2] : NULL};
+  asc_value *dst = op->operands[ASC_OPND_ADV_POWER_dst],
+      *in[2] = {op->operands[ASC_OPND_ADV_POWER_src0], sp->nin > 1 ? op->operands[ASC_OPND_ADV_POWER_src1] : NULL};
   asc_value *n = op->operands[sp->nin + 1 + sp->nscal];
   int ti = sp->nin + 2 + sp->nscal, ns = sp->nslots;
   x->sarg = sp->nscal ? op->operands[sp->nin + 1] : NULL;
@@ -819,20 +805,23 @@ static int expand_ew(X *x, const ewspec *sp) {
   asc_value *tmp = tmpbuf(x, ti, cmax * per, &have);
   asc_value *C = chunk(x, tmp, have, per, LANES, ti < op->noperands);
   asc_value *tf = recast(x, tmp, x->f32);
-  DUP(x, tf, 0.0, ar(x, ASC_OP_MULI, C, ci(x, ns))); /* every slot initialised once */
+  DUP(x, tf, 0.0, asc_b_arith(&x->b, ASC_OP_MULI, C, asc_b_i32(&x->b, ns))); /* every slot initialised once */
   loop L;
-  asc_value *off = for_begin(x, ci(x, 0), n, C, &L);
-  asc_value *len = ar(x, ASC_OP_MINSI, C, ar(x, ASC_OP_SUBI, n, off));
-  x->n = ar(x, ASC_OP_MULI, ar(x, ASC_OP_DIVSI, ar(x, ASC_OP_ADDI, len, ci(x, LANES - 1)), ci(x, LANES)),
-            ci(x, LANES));
+  asc_value *off = for_begin(x, asc_b_i32(&x->b, 0), n, C, &L);
+  asc_value *len = asc_b_arith(&x->b, ASC_OP_MINSI, C, asc_b_arith(&x->b, ASC_OP_SUBI, n, off));
+  x->n = asc_b_arith(&x->b, ASC_OP_MULI,
+                     asc_b_arith(&x->b, ASC_OP_DIVSI,
+                                 asc_b_arith(&x->b, ASC_OP_ADDI, len, asc_b_i32(&x->b, LANES - 1)),
+                                 asc_b_i32(&x->b, LANES)),
+                     asc_b_i32(&x->b, LANES));
   for (int i = 0; i < ns; i++)
-    x->s[i] = view(x, tf, ar(x, ASC_OP_MULI, C, ci(x, i)));
+    x->s[i] = view(x, tf, asc_b_arith(&x->b, ASC_OP_MULI, C, asc_b_i32(&x->b, i)));
   for (int i = 0; i < sp->nin; i++) {
     asc_value *src = view(x, in[i], off);
     if (is_f16(elem(src)))
       CAST(x, x->s[i], src, R_NONE, len);
     else
-      vop(x, ASC_OP_MULS, (asc_value *[]){x->s[i], src, cf(x, x->f32, 1.0)}, 3, len);
+      vop(x, ASC_OP_MULS, (asc_value *[]){x->s[i], src, asc_b_float(&x->b, x->f32, 1.0)}, 3, len);
   }
   int out = 0;
   fn(x, &out);
@@ -840,14 +829,14 @@ static int expand_ew(X *x, const ewspec *sp) {
   if (is_f16(elem(d)))
     CAST(x, d, x->s[out], R_RINT, len);
   else
-    vop(x, ASC_OP_MULS, (asc_value *[]){d, x->s[out], cf(x, x->f32, 1.0)}, 3, len);
+    vop(x, ASC_OP_MULS, (asc_value *[]){d, x->s[out], asc_b_float(&x->b, x->f32, 1.0)}, 3, len);
   for_end(x, &L);
   return 0;
 }
 
 /* An int32 vector op with an int32 scalar k on the current count. */
 static void VSI(X *x, asc_opcode c, asc_value *d, asc_value *a, int64_t k) {
-  vop(x, c, (asc_value *[]){d, a, ci(x, k)}, 3, NULL);
+  vop(x, c, (asc_value *[]){d, a, asc_b_i32(&x->b, k)}, 3, NULL);
 }
 
 /* power of int32 tensors (Ascend C's Power lists int32_t for Atlas A2/A3): square-and-multiply over the
@@ -857,23 +846,28 @@ static void VSI(X *x, asc_opcode c, asc_value *d, asc_value *a, int64_t k) {
  * k = 1 - [y < 0] [|x| != 1].  Slots (int32, C elements each): 0 y then e, 1 x, 2 r, 3 b, 4 h, 5 t. */
 static int expand_power_i32(X *x) {
   asc_op *op = x->op;
-  asc_value *dst = op->operands[0], *px = op->operands[1], *py = op->operands[2], *n = op->operands[3];
+  asc_value *dst = op->operands[ASC_OPND_ADV_POWER_dst], *px = op->operands[ASC_OPND_ADV_POWER_src0],
+      *py = op->operands[ASC_OPND_ADV_POWER_src1], *n = op->operands[ASC_OPND_ADV_POWER_count];
   enum { NS = 6 };
   int64_t have, per = NS * 4;
   asc_value *tmp = tmpbuf(x, 4, SCRATCH_BYTES / per / LANES * LANES * per, &have);
   asc_value *C = chunk(x, tmp, have, per, LANES, op->noperands > 4);
   asc_value *ti = recast(x, tmp, x->i32);
-  vop(x, ASC_OP_DUPLICATE, (asc_value *[]){ti, ci(x, 0)}, 2, ar(x, ASC_OP_MULI, C, ci(x, NS)));
+  vop(x, ASC_OP_DUPLICATE, (asc_value *[]){ti, asc_b_i32(&x->b, 0)}, 2,
+      asc_b_arith(&x->b, ASC_OP_MULI, C, asc_b_i32(&x->b, NS)));
   loop L;
-  asc_value *off = for_begin(x, ci(x, 0), n, C, &L);
-  asc_value *len = ar(x, ASC_OP_MINSI, C, ar(x, ASC_OP_SUBI, n, off));
-  x->n = ar(x, ASC_OP_MULI, ar(x, ASC_OP_DIVSI, ar(x, ASC_OP_ADDI, len, ci(x, LANES - 1)), ci(x, LANES)),
-            ci(x, LANES));
+  asc_value *off = for_begin(x, asc_b_i32(&x->b, 0), n, C, &L);
+  asc_value *len = asc_b_arith(&x->b, ASC_OP_MINSI, C, asc_b_arith(&x->b, ASC_OP_SUBI, n, off));
+  x->n = asc_b_arith(&x->b, ASC_OP_MULI,
+                     asc_b_arith(&x->b, ASC_OP_DIVSI,
+                                 asc_b_arith(&x->b, ASC_OP_ADDI, len, asc_b_i32(&x->b, LANES - 1)),
+                                 asc_b_i32(&x->b, LANES)),
+                     asc_b_i32(&x->b, LANES));
   asc_value *s[NS];
   for (int i = 0; i < NS; i++)
-    s[i] = view(x, ti, ar(x, ASC_OP_MULI, C, ci(x, i)));
-  vop(x, ASC_OP_ADDS, (asc_value *[]){s[0], view(x, py, off), ci(x, 0)}, 3, len);
-  vop(x, ASC_OP_ADDS, (asc_value *[]){s[1], view(x, px, off), ci(x, 0)}, 3, len);
+    s[i] = view(x, ti, asc_b_arith(&x->b, ASC_OP_MULI, C, asc_b_i32(&x->b, i)));
+  vop(x, ASC_OP_ADDS, (asc_value *[]){s[0], view(x, py, off), asc_b_i32(&x->b, 0)}, 3, len);
+  vop(x, ASC_OP_ADDS, (asc_value *[]){s[1], view(x, px, off), asc_b_i32(&x->b, 0)}, 3, len);
   VSI(x, ASC_OP_MAXS, s[4], s[0], -1); /* [y >= 0] */
   VSI(x, ASC_OP_ADDS, s[4], s[4], 1);
   VSI(x, ASC_OP_MINS, s[4], s[4], 1);
@@ -890,7 +884,7 @@ static int expand_power_i32(X *x) {
   V2(x, ASC_OP_SUB, s[0], s[0], s[4]);
   VSI(x, ASC_OP_ADDS, s[3], s[1], 0);
   loop B;
-  for_begin(x, ci(x, 0), ci(x, 31), ci(x, 1), &B);
+  for_begin(x, asc_b_i32(&x->b, 0), asc_b_i32(&x->b, 31), asc_b_i32(&x->b, 1), &B);
   VSI(x, ASC_OP_SHIFT_RIGHT, s[4], s[0], 1);
   VSI(x, ASC_OP_MULS, s[5], s[4], 2);
   V2(x, ASC_OP_SUB, s[5], s[0], s[5]); /* the low bit of e */
@@ -901,7 +895,7 @@ static int expand_power_i32(X *x) {
   V2(x, ASC_OP_MUL, s[2], s[2], s[4]);
   V2(x, ASC_OP_MUL, s[3], s[3], s[3]);
   for_end(x, &B);
-  vop(x, ASC_OP_ADDS, (asc_value *[]){view(x, dst, off), s[2], ci(x, 0)}, 3, len);
+  vop(x, ASC_OP_ADDS, (asc_value *[]){view(x, dst, off), s[2], asc_b_i32(&x->b, 0)}, 3, len);
   for_end(x, &L);
   return 0;
 }
@@ -928,7 +922,8 @@ static int expand_power(X *x) {
 /* xor of int16: (a | b) & ~(a & b); tmp holds one chunk of n elements. */
 static int expand_xor(X *x) {
   asc_op *op = x->op;
-  asc_value *dst = op->operands[0], *a = op->operands[1], *b = op->operands[2], *n = op->operands[3];
+  asc_value *dst = op->operands[ASC_OPND_ADV_XOR_dst], *a = op->operands[ASC_OPND_ADV_XOR_src0],
+      *b = op->operands[ASC_OPND_ADV_XOR_src1], *n = op->operands[ASC_OPND_ADV_XOR_count];
   const asc_type *t = elem(dst);
   if (t->kind != ASC_TY_INT || t->width != 16)
     return bad_dtype(x, "supports int16 and uint16 tensors only");
@@ -937,8 +932,8 @@ static int expand_xor(X *x) {
   asc_value *C = chunk(x, tmp, have, 2, 128, op->noperands > 4);
   asc_value *tt = recast(x, tmp, t);
   loop L;
-  asc_value *off = for_begin(x, ci(x, 0), n, C, &L);
-  x->n = ar(x, ASC_OP_MINSI, C, ar(x, ASC_OP_SUBI, n, off));
+  asc_value *off = for_begin(x, asc_b_i32(&x->b, 0), n, C, &L);
+  x->n = asc_b_arith(&x->b, ASC_OP_MINSI, C, asc_b_arith(&x->b, ASC_OP_SUBI, n, off));
   asc_value *va = view(x, a, off), *vb = view(x, b, off), *vd = view(x, dst, off);
   V2(x, ASC_OP_BITWISE_AND, tt, va, vb);
   V1(x, ASC_OP_BITWISE_NOT, tt, tt);
@@ -951,7 +946,8 @@ static int expand_xor(X *x) {
 /* axpy: dst += s * src by a muls into tmp and an add (half src into float dst: cast first). */
 static int expand_axpy(X *x) {
   asc_op *op = x->op;
-  asc_value *dst = op->operands[0], *src = op->operands[1], *s = op->operands[2], *n = op->operands[3];
+  asc_value *dst = op->operands[ASC_OPND_ADV_AXPY_dst], *src = op->operands[ASC_OPND_ADV_AXPY_src],
+      *s = op->operands[ASC_OPND_ADV_AXPY_scalar], *n = op->operands[ASC_OPND_ADV_AXPY_count];
   const asc_type *td = elem(dst), *ts = elem(src);
   if (!(is_f16(td) || is_f32(td)) || !(is_f16(ts) || is_f32(ts)) || (is_f32(ts) && is_f16(td)))
     return bad_dtype(x, "supports half/half, float/float and half src into float dst");
@@ -961,10 +957,10 @@ static int expand_axpy(X *x) {
   asc_value *tt = recast(x, tmp, td);
   asc_value *sv = s->type == td ? s
                   : asc_type_is_float(s->type) ? cast_scalar(x, s->type->width < td->width ? ASC_OP_EXTF : ASC_OP_TRUNCF, s, td)
-                                               : &mk(x, ASC_OP_SITOFP, &s, 1, td)->results[0];
+                                               : &asc_b_op(&x->b, ASC_OP_SITOFP, &s, 1, td)->results[0];
   loop L;
-  asc_value *off = for_begin(x, ci(x, 0), n, C, &L);
-  x->n = ar(x, ASC_OP_MINSI, C, ar(x, ASC_OP_SUBI, n, off));
+  asc_value *off = for_begin(x, asc_b_i32(&x->b, 0), n, C, &L);
+  x->n = asc_b_arith(&x->b, ASC_OP_MINSI, C, asc_b_arith(&x->b, ASC_OP_SUBI, n, off));
   asc_value *vs = view(x, src, off), *vd = view(x, dst, off);
   if (ts != td) {
     CAST(x, tt, vs, R_NONE, NULL);
@@ -981,7 +977,8 @@ static int expand_axpy(X *x) {
  * rounded to an integral float, then cast through half to int8 (all exact). */
 static int expand_quant(X *x) {
   asc_op *op = x->op;
-  asc_value *dst = op->operands[0], *src = op->operands[1], *n = op->operands[4];
+  asc_value *dst = op->operands[ASC_OPND_ADV_QUANT_dst], *src = op->operands[ASC_OPND_ADV_QUANT_src],
+      *n = op->operands[ASC_OPND_ADV_QUANT_count];
   const asc_type *ts = elem(src), *td = elem(dst);
   if (!is_f16(ts) && !is_f32(ts))
     return bad_dtype(x, "supports half and float sources only");
@@ -991,16 +988,18 @@ static int expand_quant(X *x) {
   int64_t have, per = es + 2, lanes = 256 / es; /* a chunk in the source type and one in half */
   asc_value *tmp = tmpbuf(x, 5, SCRATCH_BYTES, &have);
   asc_value *C = chunk(x, tmp, have, per, lanes, op->noperands > 5);
-  asc_value *scale = op->operands[2], *offset = op->operands[3];
+  asc_value *scale = op->operands[ASC_OPND_ADV_QUANT_scale], *offset = op->operands[ASC_OPND_ADV_QUANT_offset];
   if (scale->type != ts)
     scale = cast_scalar(x, scale->type->width > ts->width ? ASC_OP_TRUNCF : ASC_OP_EXTF, scale, ts);
   if (offset->type != ts)
     offset = cast_scalar(x, offset->type->width > ts->width ? ASC_OP_TRUNCF : ASC_OP_EXTF, offset, ts);
   asc_value *a = recast(x, tmp, ts);
-  asc_value *h = view(x, recast(x, tmp, x->f16), ar(x, ASC_OP_DIVSI, ar(x, ASC_OP_MULI, C, ci(x, es)), ci(x, 2)));
+  asc_value *h = view(x, recast(x, tmp, x->f16),
+                      asc_b_arith(&x->b, ASC_OP_DIVSI, asc_b_arith(&x->b, ASC_OP_MULI, C, asc_b_i32(&x->b, es)),
+                                  asc_b_i32(&x->b, 2)));
   loop L;
-  asc_value *off = for_begin(x, ci(x, 0), n, C, &L);
-  x->n = ar(x, ASC_OP_MINSI, C, ar(x, ASC_OP_SUBI, n, off));
+  asc_value *off = for_begin(x, asc_b_i32(&x->b, 0), n, C, &L);
+  x->n = asc_b_arith(&x->b, ASC_OP_MINSI, C, asc_b_arith(&x->b, ASC_OP_SUBI, n, off));
   asc_value *vs = view(x, src, off), *vd = view(x, dst, off);
   vop(x, ASC_OP_MULS, (asc_value *[]){a, vs, scale}, 3, NULL);
   vop(x, ASC_OP_ADDS, (asc_value *[]){a, a, offset}, 3, NULL);
@@ -1081,55 +1080,53 @@ static int64_t reduce_work(int64_t k, int64_t per, int64_t blk) {
 }
 
 static asc_value *getv(X *x, asc_value *t, asc_value *i) {
-  return &mk(x, ASC_OP_GET_VALUE, (asc_value *[]){t, i}, 2, elem(t))->results[0];
+  return &asc_b_op(&x->b, ASC_OP_GET_VALUE, (asc_value *[]){t, i}, 2, elem(t))->results[0];
 }
 
 /* The brcb parameters (one source element to a 32-byte block) and the binary parameters that apply a
  * row statistic as a block-stride-0 second source (BinaryRepeatParams src1 strides 0), as Ascend C's
  * softmax does: all vector, no scalar reads of the statistic. */
 static void row_params(X *x, asc_value **brcbp, asc_value **binp) {
-  asc_value *brcbf[] = {[ASC_SFI(BrcbRepeatParams, dst_blk_stride)] = ci(x, 1),
-                        [ASC_SFI(BrcbRepeatParams, dst_rep_stride)] = ci(x, 8)};
-  *brcbp = &mk(x, ASC_OP_STRUCT, brcbf, 2, asc_type_struct(x->ctx, ASC_STRUCT_BRCB_REPEAT))->results[0];
+  asc_value *brcbf[] = {[ASC_SFI(BrcbRepeatParams, dst_blk_stride)] = asc_b_i32(&x->b, 1),
+                        [ASC_SFI(BrcbRepeatParams, dst_rep_stride)] = asc_b_i32(&x->b, 8)};
+  *brcbp = asc_b_struct(&x->b, ASC_STRUCT_BRCB_REPEAT, brcbf, 2);
 #define BRF(f) ASC_SFI(BinaryRepeatParams, f)
-  asc_value *binf[] = {[BRF(dst_blk_stride)] = ci(x, 1), [BRF(src0_blk_stride)] = ci(x, 1),
-                       [BRF(src1_blk_stride)] = ci(x, 0), [BRF(dst_rep_stride)] = ci(x, 8),
-                       [BRF(src0_rep_stride)] = ci(x, 8), [BRF(src1_rep_stride)] = ci(x, 0)};
+  asc_value *binf[] = {[BRF(dst_blk_stride)] = asc_b_i32(&x->b, 1), [BRF(src0_blk_stride)] = asc_b_i32(&x->b, 1),
+                       [BRF(src1_blk_stride)] = asc_b_i32(&x->b, 0), [BRF(dst_rep_stride)] = asc_b_i32(&x->b, 8),
+                       [BRF(src0_rep_stride)] = asc_b_i32(&x->b, 8), [BRF(src1_rep_stride)] = asc_b_i32(&x->b, 0)};
 #undef BRF
-  *binp = &mk(x, ASC_OP_STRUCT, binf, 6, asc_type_struct(x->ctx, ASC_STRUCT_BINARY_REPEAT))->results[0];
+  *binp = asc_b_struct(&x->b, ASC_STRUCT_BINARY_REPEAT, binf, 6);
 }
 
-static asc_value *c64(X *x, int64_t v) {
-  const asc_type *i64 = asc_type_int(x->ctx, 64, false);
-  asc_op *o = mk(x, ASC_OP_CONSTANT, NULL, 0, i64);
-  asc_op_set_attr(x->m, o, "value", asc_attr_int(x->m, i64, v));
-  return &o->results[0];
-}
+static asc_value *c64(X *x, int64_t v) { return asc_b_int(&x->b, asc_type_int(x->ctx, 64, false), v); }
 
 /* out[j] := a[j] (code: SUB_MASK / DIV_MASK) bc[0], j < k: 64-lane repeats, then the tail. */
 static void row_apply(X *x, asc_opcode code, asc_value *out, asc_value *a, asc_value *bc, int64_t k, asc_value *binp) {
   int64_t full = k / 64, tail = k % 64;
   if (full)
-    mk(x, code, (asc_value *[]){out, a, bc, c64(x, 64), ci(x, full), binp}, 6, NULL);
+    asc_b_op(&x->b, code, (asc_value *[]){out, a, bc, c64(x, 64), asc_b_i32(&x->b, full), binp}, 6, NULL);
   if (tail)
-    mk(x, code, (asc_value *[]){view(x, out, ci(x, full * 64)), view(x, a, ci(x, full * 64)), bc, c64(x, tail),
-                                ci(x, 1), binp}, 6, NULL);
+    asc_b_op(&x->b, code,
+             (asc_value *[]){view(x, out, asc_b_i32(&x->b, full * 64)), view(x, a, asc_b_i32(&x->b, full * 64)), bc,
+                             c64(x, tail),
+                                asc_b_i32(&x->b, 1), binp}, 6, NULL);
 }
 
 /* bc[0..16) := the f32 row statistic red[0] reduced by code (REDUCE_MAX / REDUCE_SUM) over w[0..k) */
 static void row_stat(X *x, asc_opcode code, asc_value *red, asc_value *bc, asc_value *w, asc_value *wk, asc_value *K,
                      asc_value *brcbp) {
   vop(x, code, (asc_value *[]){red, w, wk}, 3, K);
-  mk(x, ASC_OP_BRCB, (asc_value *[]){bc, red, ci(x, 1), brcbp}, 4, NULL);
-  vop(x, ASC_OP_MULS, (asc_value *[]){view(x, bc, ci(x, 8)), bc, cf(x, x->f32, 1.0)}, 3, ci(x, 8));
+  asc_b_op(&x->b, ASC_OP_BRCB, (asc_value *[]){bc, red, asc_b_i32(&x->b, 1), brcbp}, 4, NULL);
+  vop(x, ASC_OP_MULS, (asc_value *[]){view(x, bc, asc_b_i32(&x->b, 8)), bc, asc_b_float(&x->b, x->f32, 1.0)}, 3,
+      asc_b_i32(&x->b, 8));
 }
 
 /* n elements between an f32 buffer and a half / float one (a copy or a cast). */
 static void move_f32(X *x, asc_value *d, asc_value *s, int64_t n) {
   if (is_f32(elem(d)) && is_f32(elem(s)))
-    vop(x, ASC_OP_MULS, (asc_value *[]){d, s, cf(x, x->f32, 1.0)}, 3, ci(x, n));
+    vop(x, ASC_OP_MULS, (asc_value *[]){d, s, asc_b_float(&x->b, x->f32, 1.0)}, 3, asc_b_i32(&x->b, n));
   else
-    CAST(x, d, s, is_f32(elem(d)) ? R_NONE : R_RINT, ci(x, n));
+    CAST(x, d, s, is_f32(elem(d)) ? R_NONE : R_RINT, asc_b_i32(&x->b, n));
 }
 
 /* [m, k] of a row-wise softmax call, checked; 1: nothing to compute, -1: error. */
@@ -1150,12 +1147,13 @@ static int softmax_shape(X *x, asc_value *tiling, asc_value *src, int64_t *m, in
 /* softmax over rows of k: computed in f32 (a half source is cast into the tmp buffer). */
 static int expand_softmax(X *x) {
   asc_op *op = x->op;
-  asc_value *dst = op->operands[0], *sum = op->operands[1], *max = op->operands[2], *src = op->operands[3];
+  asc_value *dst = op->operands[ASC_OPND_ADV_SOFTMAX_dst], *sum = op->operands[ASC_OPND_ADV_SOFTMAX_sum],
+      *max = op->operands[ASC_OPND_ADV_SOFTMAX_max], *src = op->operands[ASC_OPND_ADV_SOFTMAX_src];
   const asc_type *t = elem(src), *tr = elem(sum);
   if ((!is_f16(t) && !is_f32(t)) || (!is_f16(tr) && !is_f32(tr)) || elem(max) != tr || elem(dst) != t)
     return bad_dtype(x, "dst/src must be half or float, sum/max half or float");
   int64_t m, k;
-  int sh = softmax_shape(x, op->operands[4], src, &m, &k);
+  int sh = softmax_shape(x, op->operands[ASC_OPND_ADV_SOFTMAX_tiling], src, &m, &k);
   if (sh)
     return sh < 0 ? -1 : 0;
   int64_t rblk = BLK / asc_type_bytes(tr);
@@ -1171,14 +1169,15 @@ static int expand_softmax(X *x) {
   asc_value *tmp = tmpbuf(x, 5, need, &have);
   need_tmp(x, tmp, have, need, op->noperands > 5);
   asc_value *tf = recast(x, tmp, x->f32);
-  asc_value *red = tf, *bc = view(x, tf, ci(x, 8)), *wk = view(x, tf, ci(x, 72));
-  asc_value *row = kk ? view(x, tf, ci(x, 72 + work)) : NULL;
-  asc_value *K = ci(x, k), *brcbp, *binp;
+  asc_value *red = tf, *bc = view(x, tf, asc_b_i32(&x->b, 8)), *wk = view(x, tf, asc_b_i32(&x->b, 72));
+  asc_value *row = kk ? view(x, tf, asc_b_i32(&x->b, 72 + work)) : NULL;
+  asc_value *K = asc_b_i32(&x->b, k), *brcbp, *binp;
   row_params(x, &brcbp, &binp);
-  DUP(x, red, 0.0, ci(x, 8)); /* brcb reads 8 elements */
+  DUP(x, red, 0.0, asc_b_i32(&x->b, 8)); /* brcb reads 8 elements */
   loop L;
-  asc_value *r = for_begin(x, ci(x, 0), ci(x, m), ci(x, 1), &L);
-  asc_value *o = ar(x, ASC_OP_MULI, r, K), *ro = ar(x, ASC_OP_MULI, r, ci(x, rblk));
+  asc_value *r = for_begin(x, asc_b_i32(&x->b, 0), asc_b_i32(&x->b, m), asc_b_i32(&x->b, 1), &L);
+  asc_value *o = asc_b_arith(&x->b, ASC_OP_MULI, r, K),
+      *ro = asc_b_arith(&x->b, ASC_OP_MULI, r, asc_b_i32(&x->b, rblk));
   asc_value *s = view(x, src, o), *d = view(x, dst, o);
   asc_value *w = s;
   if (row) {
@@ -1206,8 +1205,13 @@ static int expand_softmax(X *x) {
  * anything is written (max and in_max, exp_sum and in_exp_sum may be one tensor). */
 static int expand_softmax_flash_v2(X *x) {
   asc_op *op = x->op;
-  asc_value *dst = op->operands[0], *esum = op->operands[1], *max = op->operands[2], *src = op->operands[3];
-  asc_value *emax = op->operands[4], *insum = op->operands[5], *inmax = op->operands[6];
+  asc_value *dst = op->operands[ASC_OPND_ADV_SOFTMAX_FLASH_V2_dst];
+  asc_value *esum = op->operands[ASC_OPND_ADV_SOFTMAX_FLASH_V2_exp_sum];
+  asc_value *max = op->operands[ASC_OPND_ADV_SOFTMAX_FLASH_V2_max];
+  asc_value *src = op->operands[ASC_OPND_ADV_SOFTMAX_FLASH_V2_src];
+  asc_value *emax = op->operands[ASC_OPND_ADV_SOFTMAX_FLASH_V2_exp_max];
+  asc_value *insum = op->operands[ASC_OPND_ADV_SOFTMAX_FLASH_V2_in_exp_sum];
+  asc_value *inmax = op->operands[ASC_OPND_ADV_SOFTMAX_FLASH_V2_in_max];
   const asc_type *t = elem(src), *tr = elem(esum);
   if ((!is_f16(t) && !is_f32(t)) || (!is_f16(tr) && !is_f32(tr)) || elem(max) != tr || elem(insum) != tr ||
       elem(inmax) != tr || elem(dst) != t || elem(emax) != t)
@@ -1215,7 +1219,7 @@ static int expand_softmax_flash_v2(X *x) {
   const asc_attr *ua = asc_op_attr(op, "update");
   bool update = ua && ua->i;
   int64_t m, k;
-  int sh = softmax_shape(x, op->operands[7], src, &m, &k);
+  int sh = softmax_shape(x, op->operands[ASC_OPND_ADV_SOFTMAX_FLASH_V2_tiling], src, &m, &k);
   if (sh)
     return sh < 0 ? -1 : 0;
   int64_t rblk = BLK / asc_type_bytes(tr), eblk = BLK / asc_type_bytes(t);
@@ -1225,22 +1229,27 @@ static int expand_softmax_flash_v2(X *x) {
   asc_value *tmp = tmpbuf(x, 8, need, &have);
   need_tmp(x, tmp, have, need, op->noperands > 8);
   asc_value *tf = recast(x, tmp, x->f32);
-  asc_value *red = tf, *bc = view(x, tf, ci(x, 8)), *bs = view(x, tf, ci(x, 72)), *im = view(x, tf, ci(x, 136));
-  asc_value *is = view(x, tf, ci(x, 152)), *em = view(x, tf, ci(x, 168)), *wk = view(x, tf, ci(x, 184));
-  asc_value *row = kk ? view(x, tf, ci(x, 184 + work)) : NULL;
-  asc_value *K = ci(x, k), *N16 = ci(x, 16), *brcbp, *binp;
+  asc_value *red = tf, *bc = view(x, tf, asc_b_i32(&x->b, 8)), *bs = view(x, tf, asc_b_i32(&x->b, 72)),
+      *im = view(x, tf, asc_b_i32(&x->b, 136));
+  asc_value *is = view(x, tf, asc_b_i32(&x->b, 152)), *em = view(x, tf, asc_b_i32(&x->b, 168)),
+      *wk = view(x, tf, asc_b_i32(&x->b, 184));
+  asc_value *row = kk ? view(x, tf, asc_b_i32(&x->b, 184 + work)) : NULL;
+  asc_value *K = asc_b_i32(&x->b, k), *N16 = asc_b_i32(&x->b, 16), *brcbp, *binp;
   row_params(x, &brcbp, &binp);
-  DUP(x, red, 0.0, ci(x, 8)); /* brcb reads 8 elements */
+  DUP(x, red, 0.0, asc_b_i32(&x->b, 8)); /* brcb reads 8 elements */
   loop L;
-  asc_value *r = for_begin(x, ci(x, 0), ci(x, m), ci(x, 1), &L);
-  asc_value *o = ar(x, ASC_OP_MULI, r, K), *ro = ar(x, ASC_OP_MULI, r, ci(x, rblk));
+  asc_value *r = for_begin(x, asc_b_i32(&x->b, 0), asc_b_i32(&x->b, m), asc_b_i32(&x->b, 1), &L);
+  asc_value *o = asc_b_arith(&x->b, ASC_OP_MULI, r, K),
+      *ro = asc_b_arith(&x->b, ASC_OP_MULI, r, asc_b_i32(&x->b, rblk));
   asc_value *s = view(x, src, o), *d = view(x, dst, o);
   if (update) { /* the incoming statistics as 16 f32 each */
     move_f32(x, im, view(x, inmax, ro), rblk);
     move_f32(x, is, view(x, insum, ro), rblk);
     if (rblk == 8) {
-      vop(x, ASC_OP_MULS, (asc_value *[]){view(x, im, ci(x, 8)), im, cf(x, x->f32, 1.0)}, 3, ci(x, 8));
-      vop(x, ASC_OP_MULS, (asc_value *[]){view(x, is, ci(x, 8)), is, cf(x, x->f32, 1.0)}, 3, ci(x, 8));
+      vop(x, ASC_OP_MULS, (asc_value *[]){view(x, im, asc_b_i32(&x->b, 8)), im, asc_b_float(&x->b, x->f32, 1.0)}, 3,
+          asc_b_i32(&x->b, 8));
+      vop(x, ASC_OP_MULS, (asc_value *[]){view(x, is, asc_b_i32(&x->b, 8)), is, asc_b_float(&x->b, x->f32, 1.0)}, 3,
+          asc_b_i32(&x->b, 8));
     }
   }
   asc_value *w = s;
@@ -1262,7 +1271,7 @@ static int expand_softmax_flash_v2(X *x) {
   if (update) {
     vop(x, ASC_OP_MUL, (asc_value *[]){is, is, em}, 3, N16);
     vop(x, ASC_OP_ADD, (asc_value *[]){bs, bs, is}, 3, N16);
-    move_f32(x, view(x, emax, ar(x, ASC_OP_MULI, r, ci(x, eblk))), em, eblk);
+    move_f32(x, view(x, emax, asc_b_arith(&x->b, ASC_OP_MULI, r, asc_b_i32(&x->b, eblk))), em, eblk);
   }
   move_f32(x, view(x, esum, ro), bs, rblk);
   if (row)
@@ -1276,12 +1285,13 @@ static int expand_rmsnorm(X *x) {
   static const int fields[] = {ASC_SFI(RmsNormTiling, b_length), ASC_SFI(RmsNormTiling, s_length),
                                ASC_SFI(RmsNormTiling, h_length)};
   asc_op *op = x->op;
-  asc_value *dst = op->operands[0], *src = op->operands[1], *gamma = op->operands[2], *eps = op->operands[3];
+  asc_value *dst = op->operands[ASC_OPND_ADV_RMSNORM_dst], *src = op->operands[ASC_OPND_ADV_RMSNORM_src],
+      *gamma = op->operands[ASC_OPND_ADV_RMSNORM_gamma], *eps = op->operands[ASC_OPND_ADV_RMSNORM_epsilon];
   const asc_type *t = elem(src);
   if ((!is_f16(t) && !is_f32(t)) || elem(dst) != t || elem(gamma) != t)
     return bad_dtype(x, "dst, src and gamma must all be half or all be float");
   int64_t m, h;
-  if (row_shape(x, op->operands[4], fields, 3, src, &m, &h))
+  if (row_shape(x, op->operands[ASC_OPND_ADV_RMSNORM_tiling], fields, 3, src, &m, &h))
     return -1;
   if (m == 0 || h == 0)
     return 0;
@@ -1298,16 +1308,17 @@ static int expand_rmsnorm(X *x) {
   asc_value *tmp = tmpbuf(x, 5, need, &have);
   need_tmp(x, tmp, have, need, op->noperands > 5);
   asc_value *tf = recast(x, tmp, x->f32);
-  asc_value *red = tf, *wk = view(x, tf, ci(x, 8)), *sq = view(x, tf, ci(x, 8 + work));
-  asc_value *row = view(x, tf, ci(x, 8 + work + H)), *g = is_f16(t) ? view(x, tf, ci(x, 8 + work + 2 * H)) : gamma;
-  asc_value *Hc = ci(x, h), *one = ci(x, 1);
+  asc_value *red = tf, *wk = view(x, tf, asc_b_i32(&x->b, 8)), *sq = view(x, tf, asc_b_i32(&x->b, 8 + work));
+  asc_value *row = view(x, tf, asc_b_i32(&x->b, 8 + work + H)), *g = is_f16(t)
+      ? view(x, tf, asc_b_i32(&x->b, 8 + work + 2 * H)) : gamma;
+  asc_value *Hc = asc_b_i32(&x->b, h), *one = asc_b_i32(&x->b, 1);
   if (is_f16(t))
     CAST(x, g, gamma, R_NONE, Hc);
   asc_value *e = asc_type_is_float(eps->type) ? cast_scalar(x, ASC_OP_EXTF, eps, x->f32)
-                                              : &mk(x, ASC_OP_SITOFP, &eps, 1, x->f32)->results[0];
+                                              : &asc_b_op(&x->b, ASC_OP_SITOFP, &eps, 1, x->f32)->results[0];
   loop L;
-  asc_value *r = for_begin(x, ci(x, 0), ci(x, m), ci(x, 1), &L);
-  asc_value *o = ar(x, ASC_OP_MULI, r, Hc);
+  asc_value *r = for_begin(x, asc_b_i32(&x->b, 0), asc_b_i32(&x->b, m), asc_b_i32(&x->b, 1), &L);
+  asc_value *o = asc_b_arith(&x->b, ASC_OP_MULI, r, Hc);
   asc_value *s = view(x, src, o), *d = view(x, dst, o), *w = s;
   if (is_f16(t)) {
     CAST(x, row, s, R_NONE, Hc);
@@ -1315,11 +1326,11 @@ static int expand_rmsnorm(X *x) {
   }
   vop(x, ASC_OP_MUL, (asc_value *[]){sq, w, w}, 3, Hc);
   vop(x, ASC_OP_REDUCE_SUM, (asc_value *[]){red, sq, wk}, 3, Hc);
-  vop(x, ASC_OP_MULS, (asc_value *[]){red, red, cf(x, x->f32, 1.0 / (double)h)}, 3, one);
+  vop(x, ASC_OP_MULS, (asc_value *[]){red, red, asc_b_float(&x->b, x->f32, 1.0 / (double)h)}, 3, one);
   vop(x, ASC_OP_ADDS, (asc_value *[]){red, red, e}, 3, one);
   vop(x, ASC_OP_SQRT, (asc_value *[]){red, red}, 2, one);
-  asc_value *rms = getv(x, red, ci(x, 0));
-  asc_value *inv = ar(x, ASC_OP_DIVF, cf(x, x->f32, 1.0), rms);
+  asc_value *rms = getv(x, red, asc_b_i32(&x->b, 0));
+  asc_value *inv = asc_b_arith(&x->b, ASC_OP_DIVF, asc_b_float(&x->b, x->f32, 1.0), rms);
   vop(x, ASC_OP_MULS, (asc_value *[]){row, w, inv}, 3, Hc);
   if (is_f16(t)) {
     vop(x, ASC_OP_MUL, (asc_value *[]){row, row, g}, 3, Hc);
@@ -1334,7 +1345,7 @@ static int expand_rmsnorm(X *x) {
 /* ---- sort utilities (A2/A3: asc.sort takes the scores as they are; records are 8 bytes, score at
  * byte 0, uint32 index at byte 4) ---- */
 static asc_value *rep_i32(X *x, asc_value *r) {
-  return r->type == x->idx ? &mk(x, ASC_OP_INDEX_CAST, &r, 1, x->i32)->results[0] : r;
+  return r->type == x->idx ? &asc_b_op(&x->b, ASC_OP_INDEX_CAST, &r, 1, x->i32)->results[0] : r;
 }
 
 /* repeat_time is in [0, 255] (a compile-time constant is checked here; a run-time one by the
@@ -1351,12 +1362,14 @@ static int bad_repeat(X *x, asc_value *r) {
  * buffer is not needed on A2/A3). */
 static int expand_concat(X *x) {
   asc_op *op = x->op;
-  if (!is_f16(elem(op->operands[0])) && !is_f32(elem(op->operands[0])))
+  if (!is_f16(elem(op->operands[ASC_OPND_ADV_CONCAT_dst])) && !is_f32(elem(op->operands[ASC_OPND_ADV_CONCAT_dst])))
     return bad_dtype(x, "supports half and float tensors only");
-  if (bad_repeat(x, op->operands[3]))
+  if (bad_repeat(x, op->operands[ASC_OPND_ADV_CONCAT_repeat_times]))
     return -1;
-  asc_value *n = ar(x, ASC_OP_MULI, rep_i32(x, op->operands[3]), ci(x, 16));
-  mk(x, ASC_OP_DATA_COPY, (asc_value *[]){op->operands[0], op->operands[1], n}, 3, NULL);
+  asc_value *n = asc_b_arith(&x->b, ASC_OP_MULI, rep_i32(x, op->operands[ASC_OPND_ADV_CONCAT_repeat_times]),
+                             asc_b_i32(&x->b, 16));
+  asc_b_op(&x->b, ASC_OP_DATA_COPY,
+     (asc_value *[]){op->operands[ASC_OPND_ADV_CONCAT_dst], op->operands[ASC_OPND_ADV_CONCAT_src], n}, 3, NULL);
   return 0;
 }
 
@@ -1365,28 +1378,27 @@ static int expand_concat(X *x) {
  * (odd 4-byte lanes). */
 static int expand_extract(X *x) {
   asc_op *op = x->op;
-  asc_value *val = op->operands[0], *idx = op->operands[1], *src = op->operands[2];
+  asc_value *val = op->operands[ASC_OPND_ADV_EXTRACT_dst_value], *idx = op->operands[ASC_OPND_ADV_EXTRACT_dst_index],
+      *src = op->operands[ASC_OPND_ADV_EXTRACT_sorted];
   const asc_type *t = elem(val), *u32 = asc_type_int(x->ctx, 32, true), *ti = elem(idx);
   if (!is_f16(t) && !is_f32(t))
     return bad_dtype(x, "supports half and float tensors only");
   if (ti->kind != ASC_TY_INT || ti->width != 32)
     return bad_dtype(x, "the index tensor must be uint32");
-  if (bad_repeat(x, op->operands[3]))
+  if (bad_repeat(x, op->operands[ASC_OPND_ADV_EXTRACT_repeat_times]))
     return -1;
-  asc_value *gmf[] = {[ASC_SFI(GatherMaskParams, src0_block_stride)] = ci(x, 1),
-                      [ASC_SFI(GatherMaskParams, repeat_times)] = rep_i32(x, op->operands[3]),
-                      [ASC_SFI(GatherMaskParams, src0_repeat_stride)] = ci(x, 8),
-                      [ASC_SFI(GatherMaskParams, src1_repeat_stride)] = ci(x, 0)};
-  asc_value *params = &mk(x, ASC_OP_STRUCT, gmf, 4, asc_type_struct(x->ctx, ASC_STRUCT_GATHER_MASK))->results[0];
+  asc_value *reps = op->operands[ASC_OPND_ADV_EXTRACT_repeat_times];
+  asc_value *gmf[] = {[ASC_SFI(GatherMaskParams, src0_block_stride)] = asc_b_i32(&x->b, 1),
+                      [ASC_SFI(GatherMaskParams, repeat_times)] = rep_i32(x, reps),
+                      [ASC_SFI(GatherMaskParams, src0_repeat_stride)] = asc_b_i32(&x->b, 8),
+                      [ASC_SFI(GatherMaskParams, src1_repeat_stride)] = asc_b_i32(&x->b, 0)};
+  asc_value *params = asc_b_struct(&x->b, ASC_STRUCT_GATHER_MASK, gmf, 4);
   const asc_type *i1 = asc_type_int(x->ctx, 1, false), *i64 = asc_type_int(x->ctx, 64, false);
-  asc_op *f = mk(x, ASC_OP_CONSTANT, NULL, 0, i1);
-  asc_op_set_attr(x->m, f, "value", asc_attr_int(x->m, i1, 0));
-  asc_op *z = mk(x, ASC_OP_CONSTANT, NULL, 0, i64);
-  asc_op_set_attr(x->m, z, "value", asc_attr_int(x->m, i64, 0));
-  mk(x, ASC_OP_GATHER_MASK_PATTERN,
-     (asc_value *[]){val, src, ci(x, is_f32(t) ? 1 : 3), &f->results[0], &z->results[0], params}, 6, i64);
-  mk(x, ASC_OP_GATHER_MASK_PATTERN,
-     (asc_value *[]){recast(x, idx, u32), recast(x, src, u32), ci(x, 2), &f->results[0], &z->results[0], params}, 6,
+  asc_value *f = asc_b_int(&x->b, i1, 0), *z = asc_b_int(&x->b, i64, 0);
+  asc_b_op(&x->b, ASC_OP_GATHER_MASK_PATTERN,
+     (asc_value *[]){val, src, asc_b_i32(&x->b, is_f32(t) ? 1 : 3), f, z, params}, 6, i64);
+  asc_b_op(&x->b, ASC_OP_GATHER_MASK_PATTERN,
+     (asc_value *[]){recast(x, idx, u32), recast(x, src, u32), asc_b_i32(&x->b, 2), f, z, params}, 6,
      i64);
   return 0;
 }
@@ -1416,7 +1428,7 @@ static int check_count(X *x) {
     asc_error(x->ctx, asc_op_diag_loc(x->op), "%s: negative count %lld", asc_op_name(x->op), (long long)n);
     return -1;
   }
-  asc_op *c = mk(x, ASC_OP_ADV_CHECK_COUNT, (asc_value *[]){x->op->operands[i]}, 1, NULL);
+  asc_op *c = asc_b_op(&x->b, ASC_OP_ADV_CHECK_COUNT, (asc_value *[]){x->op->operands[i]}, 1, NULL);
   const char *callee = asc_op_name(x->op);
   asc_op_set_attr(x->m, c, "callee", asc_attr_str(x->m, callee, strlen(callee)));
   return 0;
@@ -1455,7 +1467,7 @@ int asc_pass_expand_adv(asc_module *m) {
   int rc = 0;
   for (size_t i = 0; i < v.n; i++) {
     asc_op *op = v.items[i];
-    X x = {.m = m, .ctx = m->ctx, .op = op, .at = op};
+    X x = {.m = m, .ctx = m->ctx, .op = op, .b = asc_builder_at(m, op->loc, op, NULL)};
     x.f32 = asc_type_float(m->ctx, 32, false);
     x.f16 = asc_type_float(m->ctx, 16, false);
     x.i32 = asc_type_int(m->ctx, 32, false);

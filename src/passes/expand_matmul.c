@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "hw/hw.h"
-#include "passes/irgen.h"
+#include "ir/build.h"
 #include "passes/passes.h"
 
 /* The i32 scalars after the tensors (ops.def, "asc.adv.Matmul"): the tiling's, then the
@@ -62,16 +62,12 @@ typedef struct evtab {
 } evtab;
 
 /* aux: the evtab of the kernel's event ids (NULL: id 0) */
-typedef irgen gen;
-typedef irsave loopctx;
-
-static asc_value *mkstruct(gen *g, int id, asc_value *const *f, int n) {
-  return res(emit(g, ASC_OP_STRUCT, f, n, asc_type_struct(g->ctx, id)));
-}
+typedef asc_builder gen;
+typedef asc_builder_save loopctx;
 
 /* Library work the scalar unit does here (hw.def HW_LIBWORK, docs/timing.md "Cube, Matmul and MIX"). */
 static void libwork(gen *g, int id) {
-  asc_op *op = emit(g, ASC_OP_MATMUL_LIBWORK, NULL, 0, NULL);
+  asc_op *op = asc_b_op(g, ASC_OP_MATMUL_LIBWORK, NULL, 0, NULL);
   asc_op_set_attr(g->m, op, "work", asc_attr_int(g->m, asc_type_int(g->ctx, 64, false), id));
 }
 
@@ -82,29 +78,31 @@ static void flag(gen *g, int event) {
     if (ev->event[i] == event)
       id = ev->id[i];
   if (!id)
-    id = kint(g, 0);
-  asc_op *s = emit(g, ASC_OP_SET_FLAG, &id, 1, NULL);
+    id = asc_b_i32(g, 0);
+  asc_op *s = asc_b_op(g, ASC_OP_SET_FLAG, &id, 1, NULL);
   asc_op_set_attr(g->m, s, "event", asc_attr_enum(g->m, ASC_ENUM_EVENT, event));
-  asc_op *w = emit(g, ASC_OP_WAIT_FLAG, &id, 1, NULL);
+  asc_op *w = asc_b_op(g, ASC_OP_WAIT_FLAG, &id, 1, NULL);
   asc_op_set_attr(g->m, w, "event", asc_attr_enum(g->m, ASC_ENUM_EVENT, event));
 }
 
 static asc_value *ltensor(gen *g, const asc_type *elem, int pos, int64_t byte_addr, int64_t bytes) {
-  asc_value *ops[] = {kint(g, byte_addr), kint(g, bytes / asc_type_bytes(elem))};
-  asc_op *op = emit(g, ASC_OP_LOCAL_TENSOR, ops, 2, asc_type_ltensor(g->ctx, elem, NULL, 0, pos));
+  asc_value *ops[] = {asc_b_i32(g, byte_addr), asc_b_i32(g, bytes / asc_type_bytes(elem))};
+  asc_op *op = asc_b_op(g, ASC_OP_LOCAL_TENSOR, ops, 2, asc_type_ltensor(g->ctx, elem, NULL, 0, pos));
   asc_op_set_attr(g->m, op, "pos", asc_attr_enum(g->m, ASC_ENUM_POS, pos));
-  return res(op);
+  return asc_b_res(op);
 }
 
 static void op3(gen *g, asc_opcode code, asc_value *a, asc_value *b, asc_value *c) {
   asc_value *ops[] = {a, b, c};
-  emit(g, code, ops, 3, NULL);
+  asc_b_op(g, code, ops, 3, NULL);
 }
 
 /* The matmul op being expanded, its operands and what they imply. */
 typedef struct mm {
   asc_op *op;
   asc_value *s[NS_MAX];
+  bool tileloop;         /* in iterate_all's tile loop: the next tile's MTE2 / MTE1 need not wait for this
+                          * tile's fixpipe (only its mmad, FIX -> M); FIX -> MTE2 once after the loop */
   bool ta, tb, bias;
   bool ascalar, bscalar; /* A / B is the scalar S_ASCALAR / S_BSCALAR (set_tensor_a/b(scalar)) */
   int quant, next;       /* Q_*, N_* */
@@ -142,15 +140,15 @@ static asc_value *l1frac(gen *g, mm *x, asc_value *r0, asc_value *c0, asc_value 
 
 /* (mi, ni) of tile t in the tiling's iterate order (0: M first). */
 static void tilepos(gen *g, mm *x, asc_value *t, asc_value **m0, asc_value **n0, asc_value **mc, asc_value **nc) {
-  asc_value *mt = bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]);
-  asc_value *nt = bin(g, ASC_OP_CEILDIVSI, x->s[S_TN], x->s[S_BN]);
-  asc_value *mfirst = cmp(g, 0, x->s[S_ORDER], kint(g, 0));
-  asc_value *mi = sel(g, mfirst, bin(g, ASC_OP_REMSI, t, mt), bin(g, ASC_OP_DIVSI, t, nt));
-  asc_value *ni = sel(g, mfirst, bin(g, ASC_OP_DIVSI, t, mt), bin(g, ASC_OP_REMSI, t, nt));
-  *m0 = mul(g, mi, x->s[S_BM]);
-  *n0 = mul(g, ni, x->s[S_BN]);
-  *mc = bin(g, ASC_OP_MINSI, x->s[S_BM], bin(g, ASC_OP_SUBI, x->s[S_TM], *m0));
-  *nc = bin(g, ASC_OP_MINSI, x->s[S_BN], bin(g, ASC_OP_SUBI, x->s[S_TN], *n0));
+  asc_value *mt = asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]);
+  asc_value *nt = asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TN], x->s[S_BN]);
+  asc_value *mfirst = asc_b_cmp(g, 0, x->s[S_ORDER], asc_b_i32(g, 0));
+  asc_value *mi = asc_b_sel(g, mfirst, asc_b_bin(g, ASC_OP_REMSI, t, mt), asc_b_bin(g, ASC_OP_DIVSI, t, nt));
+  asc_value *ni = asc_b_sel(g, mfirst, asc_b_bin(g, ASC_OP_DIVSI, t, mt), asc_b_bin(g, ASC_OP_REMSI, t, nt));
+  *m0 = asc_b_mul(g, mi, x->s[S_BM]);
+  *n0 = asc_b_mul(g, ni, x->s[S_BN]);
+  *mc = asc_b_bin(g, ASC_OP_MINSI, x->s[S_BM], asc_b_bin(g, ASC_OP_SUBI, x->s[S_TM], *m0));
+  *nc = asc_b_bin(g, ASC_OP_MINSI, x->s[S_BN], asc_b_bin(g, ASC_OP_SUBI, x->s[S_TN], *n0));
 }
 
 static void alloc(gen *g, mm *x) {
@@ -164,9 +162,9 @@ static void alloc(gen *g, mm *x) {
     x->bias1 = ltensor(g, x->eacc, ASC_POS_C1, 128 * KB, KB);
     x->bt = ltensor(g, x->eacc, ASC_POS_C2, 0, KB);
     /* zeros past the bias row: the L1 -> BT copy moves whole 64-byte blocks */
-    asc_value *z = kint(g, 0), *f[] = {kint(g, 1), kint(g, KB / 32), z, z};
-    asc_value *ops[] = {x->bias1, mkstruct(g, ASC_STRUCT_INIT_CONST, f, 4)};
-    emit(g, ASC_OP_INIT_CONST_VALUE, ops, 2, NULL);
+    asc_value *z = asc_b_i32(g, 0), *f[] = {asc_b_i32(g, 1), asc_b_i32(g, KB / 32), z, z};
+    asc_value *ops[] = {x->bias1, asc_b_struct(g, ASC_STRUCT_INIT_CONST, f, 4)};
+    asc_b_op(g, ASC_OP_INIT_CONST_VALUE, ops, 2, NULL);
   }
   if (x->quant == Q_VECTOR) /* the tile's quant words (u64), for fixpipe's cbuf_workspace */
     x->qv1 = ltensor(g, x->vqv->type->elem, ASC_POS_C1, QV_L1, QV_BYTES);
@@ -184,37 +182,47 @@ static void alloc(gen *g, mm *x) {
  * mmad_with_sparse picks A's columns by the indices. */
 static void sparse_b_l1(gen *g, mm *x, asc_value *n0, asc_value *nc, asc_value *k0, asc_value *kc,
                         asc_value *n16, asc_value *n1) {
-  asc_value *zero = kint(g, 0), *one = kint(g, 1), *half = bin(g, ASC_OP_DIVSI, kc, kint(g, 2));
-  asc_value *orgkd = bin(g, ASC_OP_DIVSI, x->s[S_ORGKB], kint(g, 2));
-  asc_value *boff = add(g, mul(g, n0, orgkd), bin(g, ASC_OP_DIVSI, k0, kint(g, 2)));
-  asc_value *f[] = {one, nc, half, zero, orgkd, n16, one, zero};
-  op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, gtsub(g, x->vb, boff), mkstruct(g, ASC_STRUCT_ND2NZ, f, 8));
+  asc_value *zero = asc_b_i32(g, 0), *one = asc_b_i32(g, 1), *half = asc_b_bin(g, ASC_OP_DIVSI, kc, asc_b_i32(g, 2));
+  asc_value *orgkd = asc_b_bin(g, ASC_OP_DIVSI, x->s[S_ORGKB], asc_b_i32(g, 2));
+  asc_value *boff = asc_b_add(g, asc_b_mul(g, n0, orgkd), asc_b_bin(g, ASC_OP_DIVSI, k0, asc_b_i32(g, 2)));
+  asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = nc,
+                    [ASC_SFI(Nd2NzParams, d_value)] = half, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
+                    [ASC_SFI(Nd2NzParams, src_d_value)] = orgkd, [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = n16,
+                    [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one, [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
+  op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, asc_b_gtsub(g, x->vb, boff), asc_b_struct(g, ASC_STRUCT_ND2NZ, f, 8));
   loopctx il;
-  asc_value *kb = forloop(g, cdiv(g, half, 32), &il);
-  asc_value *col = add(g, bin(g, ASC_OP_DIVSI, k0, kint(g, 64)), kb); /* the index's column block */
-  asc_value *ioff = add(g, mul(g, col, mulk(g, up(g, x->s[S_ORGN], 16), 8)), mulk(g, n0, 8));
-  op3(g, ASC_OP_DATA_COPY, ltsub(g, x->idx1, mulk(g, mul(g, kb, n1), 128)), gtsub(g, x->vqv, ioff), mulk(g, n16, 8));
-  endblock(g, &il);
+  asc_value *kb = asc_b_for(g, asc_b_cdiv(g, half, 32), &il);
+  asc_value *col = asc_b_add(g, asc_b_bin(g, ASC_OP_DIVSI, k0, asc_b_i32(g, 64)), kb); /* the index's column block */
+  asc_value *ioff = asc_b_add(g, asc_b_mul(g, col, asc_b_mulk(g, asc_b_up(g, x->s[S_ORGN], 16), 8)),
+                              asc_b_mulk(g, n0, 8));
+  op3(g, ASC_OP_DATA_COPY, asc_b_ltsub(g, x->idx1, asc_b_mulk(g, asc_b_mul(g, kb, n1), 128)),
+      asc_b_gtsub(g, x->vqv, ioff), asc_b_mulk(g, n16, 8));
+  asc_b_end(g, &il);
 }
 
 static void sparse_b_l0(gen *g, mm *x, asc_value *kc, asc_value *n1) {
-  asc_value *zero = kint(g, 0), *one = kint(g, 1);
+  asc_value *zero = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
   loopctx jl;
-  asc_value *j = forloop(g, cdiv(g, bin(g, ASC_OP_DIVSI, kc, kint(g, 2)), 32), &jl);
-  asc_value *f[] = {mul(g, j, n1), n1, one, zero, zero, zero, zero};
-  asc_value *ops[] = {ltsub(g, x->b2, mulk(g, mul(g, j, n1), 512)), x->b1, x->idx1,
-                      mkstruct(g, ASC_STRUCT_LOAD2D, f, 7)};
-  emit(g, ASC_OP_LOAD_DATA_SPARSE, ops, 4, NULL);
-  endblock(g, &jl);
+  asc_value *j = asc_b_for(g, asc_b_cdiv(g, asc_b_bin(g, ASC_OP_DIVSI, kc, asc_b_i32(g, 2)), 32), &jl);
+  asc_value *f[] = {[ASC_SFI(LoadData2DParams, start_index)] = asc_b_mul(g, j, n1),
+                    [ASC_SFI(LoadData2DParams, repeat_times)] = n1, [ASC_SFI(LoadData2DParams, src_stride)] = one,
+                    [ASC_SFI(LoadData2DParams, sid)] = zero, [ASC_SFI(LoadData2DParams, dst_gap)] = zero,
+                    [ASC_SFI(LoadData2DParams, if_transpose)] = zero, [ASC_SFI(LoadData2DParams, addr_mode)] = zero};
+  asc_value *ops[] = {asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, j, n1), 512)), x->b1, x->idx1,
+                      asc_b_struct(g, ASC_STRUCT_LOAD2D, f, 7)};
+  asc_b_op(g, ASC_OP_LOAD_DATA_SPARSE, ops, 4, NULL);
+  asc_b_end(g, &jl);
 }
 
 /* L1 bytes [from, from + 32 * blocks) := the scalar s (i32) in A/B's type (set_tensor_a/b(scalar)). */
 static void fill(gen *g, asc_value *l1, asc_value *blocks, asc_value *s) {
-  asc_value *z = kint(g, 0);
-  asc_value *v = res(emit(g, ASC_OP_SITOFP, &s, 1, asc_type_float(g->ctx, 32, false)));
-  asc_value *f[] = {kint(g, 1), blocks, z, v};
-  asc_value *ops[] = {l1, mkstruct(g, ASC_STRUCT_INIT_CONST, f, 4)};
-  emit(g, ASC_OP_INIT_CONST_VALUE, ops, 2, NULL);
+  asc_value *z = asc_b_i32(g, 0);
+  asc_value *v = asc_b_res(asc_b_op(g, ASC_OP_SITOFP, &s, 1, asc_type_float(g->ctx, 32, false)));
+  asc_value *f[] = {[ASC_SFI(InitConstValueParams, repeat_times)] = asc_b_i32(g, 1),
+                    [ASC_SFI(InitConstValueParams, block_num)] = blocks, [ASC_SFI(InitConstValueParams, dst_gap)] = z,
+                    [ASC_SFI(InitConstValueParams, init_value)] = v};
+  asc_value *ops[] = {l1, asc_b_struct(g, ASC_STRUCT_INIT_CONST, f, 4)};
+  asc_b_op(g, ASC_OP_INIT_CONST_VALUE, ops, 2, NULL);
 }
 
 /* GM (K x cols from off, rows org elements apart) -> L1 as Nz, one 16-row band of K at a time:
@@ -223,13 +231,18 @@ static void fill(gen *g, asc_value *l1, asc_value *blocks, asc_value *s) {
 static void copy_k_bands(gen *g, asc_value *l1, asc_value *gm, asc_value *off, asc_value *bands, asc_value *kc,
                          asc_value *cols, asc_value *nblk, asc_value *org) {
   loopctx bl;
-  asc_value *zero = kint(g, 0), *one = kint(g, 1);
-  asc_value *r = forloop(g, bands, &bl);
-  asc_value *rows = bin(g, ASC_OP_MINSI, kint(g, 16), bin(g, ASC_OP_SUBI, kc, mulk(g, r, 16)));
-  asc_value *f[] = {one, rows, cols, zero, org, kint(g, 16), one, zero};
-  op3(g, ASC_OP_DATA_COPY_ND2NZ, ltsub(g, l1, mulk(g, mul(g, r, nblk), 256)),
-      gtsub(g, gm, add(g, off, mul(g, mulk(g, r, 16), org))), mkstruct(g, ASC_STRUCT_ND2NZ, f, 8));
-  endblock(g, &bl);
+  asc_value *zero = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
+  asc_value *r = asc_b_for(g, bands, &bl);
+  asc_value *rows = asc_b_bin(g, ASC_OP_MINSI, asc_b_i32(g, 16), asc_b_bin(g, ASC_OP_SUBI, kc, asc_b_mulk(g, r, 16)));
+  asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = rows,
+                    [ASC_SFI(Nd2NzParams, d_value)] = cols, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
+                    [ASC_SFI(Nd2NzParams, src_d_value)] = org,
+                    [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = asc_b_i32(g, 16),
+                    [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one, [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
+  op3(g, ASC_OP_DATA_COPY_ND2NZ, asc_b_ltsub(g, l1, asc_b_mulk(g, asc_b_mul(g, r, nblk), 256)),
+      asc_b_gtsub(g, gm, asc_b_add(g, off, asc_b_mul(g, asc_b_mulk(g, r, 16), org))),
+          asc_b_struct(g, ASC_STRUCT_ND2NZ, f, 8));
+  asc_b_end(g, &bl);
 }
 
 /* Tile t of C into L0C. */
@@ -237,47 +250,67 @@ static void tile(gen *g, mm *x, asc_value *t) {
   asc_value *m0, *n0, *mc, *nc;
   libwork(g, ASC_HW_LIBWORK_MM_TILE); /* the library's per-tile bookkeeping */
   tilepos(g, x, t, &m0, &n0, &mc, &nc);
-  asc_value *m16 = up(g, mc, 16), *m1 = cdiv(g, mc, 16), *n1 = cdiv(g, nc, 16), *n16 = up(g, nc, 16);
+  asc_value *m16 = asc_b_up(g, mc, 16), *m1 = asc_b_cdiv(g, mc, 16), *n1 = asc_b_cdiv(g, nc, 16),
+      *n16 = asc_b_up(g, nc, 16);
   asc_value *a = x->va, *b = x->vb;
   loopctx kl, il, jl;
-  asc_value *ki = forloop(g, bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]), &kl);
-  asc_value *k0 = mul(g, ki, x->s[S_BK]);
-  asc_value *kc = bin(g, ASC_OP_MINSI, x->s[S_BK], bin(g, ASC_OP_SUBI, x->s[S_TK], k0));
-  asc_value *k1 = cdiv(g, kc, x->c0), *k16 = up(g, kc, 16);
+  asc_value *ki = asc_b_for(g, asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]), &kl);
+  asc_value *k0 = asc_b_mul(g, ki, x->s[S_BK]);
+  asc_value *kc = asc_b_bin(g, ASC_OP_MINSI, x->s[S_BK], asc_b_bin(g, ASC_OP_SUBI, x->s[S_TK], k0));
+  asc_value *k1 = asc_b_cdiv(g, kc, x->c0), *k16 = asc_b_up(g, kc, 16);
   /* with en_partial_sum no slice is first (ki is never -1): L0C is not reset, nor the bias added */
-  asc_value *first = x->wpsum ? cmp(g, 0, add(g, ki, x->wpsum), kint(g, 0)) : cmp(g, 0, ki, kint(g, x->psum ? -1 : 0));
-  asc_value *zero = kint(g, 0), *one = kint(g, 1);
+  asc_value *first = x->wpsum ? asc_b_cmp(g, 0, asc_b_add(g, ki, x->wpsum), asc_b_i32(g, 0))
+      : asc_b_cmp(g, 0, ki, asc_b_i32(g, x->psum ? -1 : 0));
+  asc_value *zero = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
   /* the bias enters on the first slice when set_bias gave one and the tiling's isBias is set */
-  asc_value *bfirst = x->bias ? sel(g, first, cmp(g, 1, x->s[S_ISBIAS], zero), first) : NULL;
+  asc_value *bfirst = x->bias ? asc_b_sel(g, first, asc_b_cmp(g, 1, x->s[S_ISBIAS], zero), first) : NULL;
   /* MTE2: GM -> L1, ND -> Nz */
   asc_value *nda[8], *ndb[8];
   asc_value *aoff, *boff;
   if (!x->ta) {
-    aoff = add(g, mul(g, m0, x->lda), k0);
-    asc_value *f[] = {one, mc, kc, zero, x->lda, m16, one, zero};
+    aoff = asc_b_add(g, asc_b_mul(g, m0, x->lda), k0);
+    asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = mc,
+                      [ASC_SFI(Nd2NzParams, d_value)] = kc, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
+                      [ASC_SFI(Nd2NzParams, src_d_value)] = x->lda, [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = m16,
+                      [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one,
+                      [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
     memcpy(nda, f, sizeof f);
   } else {
-    aoff = add(g, mul(g, k0, x->lda), m0);
-    asc_value *f[] = {one, kc, mc, zero, x->lda, x->esz == 1 ? up(g, kc, 32) : k16, one, zero};
+    aoff = asc_b_add(g, asc_b_mul(g, k0, x->lda), m0);
+    asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = kc,
+                      [ASC_SFI(Nd2NzParams, d_value)] = mc, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
+                      [ASC_SFI(Nd2NzParams, src_d_value)] = x->lda,
+                      [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = x->esz == 1 ? asc_b_up(g, kc, 32) : k16,
+                      [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one,
+                      [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
     memcpy(nda, f, sizeof f);
   }
   /* int8 B K x N: the transposing load takes 32 x 32 squares, two 16 x 32 fractals stacked, so
    * B's column blocks in L1 are K rounded up to 32 rows apart */
   bool b8t = x->esz == 1 && !x->tb;
   if (!x->tb) {
-    boff = add(g, mul(g, k0, x->ldb), n0);
-    asc_value *f[] = {one, kc, nc, zero, x->ldb, b8t ? up(g, kc, 32) : k16, one, zero};
+    boff = asc_b_add(g, asc_b_mul(g, k0, x->ldb), n0);
+    asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = kc,
+                      [ASC_SFI(Nd2NzParams, d_value)] = nc, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
+                      [ASC_SFI(Nd2NzParams, src_d_value)] = x->ldb,
+                      [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = b8t ? asc_b_up(g, kc, 32) : k16,
+                      [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one,
+                      [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
     memcpy(ndb, f, sizeof f);
   } else {
-    boff = add(g, mul(g, n0, x->ldb), k0);
-    asc_value *f[] = {one, nc, kc, zero, x->ldb, n16, one, zero};
+    boff = asc_b_add(g, asc_b_mul(g, n0, x->ldb), k0);
+    asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = nc,
+                      [ASC_SFI(Nd2NzParams, d_value)] = kc, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
+                      [ASC_SFI(Nd2NzParams, src_d_value)] = x->ldb, [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = n16,
+                      [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one,
+                      [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
     memcpy(ndb, f, sizeof f);
   }
   /* f32 A K x M (transposed): L1 in 16-row bands of K as for f32 B K x N below */
   bool a32t = x->esz == 4 && x->ta;
-  asc_value *ka16 = a32t ? cdiv(g, kc, 16) : NULL;
+  asc_value *ka16 = a32t ? asc_b_cdiv(g, kc, 16) : NULL;
   if (x->ascalar) { /* the A tile's Nz bytes (m16 rows x k1 column blocks of 32 bytes) := the scalar */
-    fill(g, x->a1, mul(g, m16, k1), x->s[S_ASCALAR]);
+    fill(g, x->a1, asc_b_mul(g, m16, k1), x->s[S_ASCALAR]);
   } else if (x->aloc == LOC_L1) {
     /* in place: the MTE1 loads below read the whole matrix's fractals */
   } else if (x->anz && a32t) {
@@ -288,16 +321,16 @@ static void tile(gen *g, mm *x, asc_value *t) {
   } else if (a32t) {
     copy_k_bands(g, x->a1, a, aoff, ka16, kc, mc, m1, x->lda);
   } else {
-    op3(g, ASC_OP_DATA_COPY_ND2NZ, x->a1, gtsub(g, a, aoff), mkstruct(g, ASC_STRUCT_ND2NZ, nda, 8));
+    op3(g, ASC_OP_DATA_COPY_ND2NZ, x->a1, asc_b_gtsub(g, a, aoff), asc_b_struct(g, ASC_STRUCT_ND2NZ, nda, 8));
   }
   /* f32 B K x N: into L1 in 16-row bands of K for the transposing load (squares along N
    * consecutive, bands n1 squares apart) */
   bool b32t = x->esz == 4 && !x->tb;
-  asc_value *kb16 = b32t ? cdiv(g, kc, 16) : NULL;
+  asc_value *kb16 = b32t ? asc_b_cdiv(g, kc, 16) : NULL;
   if (x->sparse) {
     sparse_b_l1(g, x, n0, nc, k0, kc, n16, n1);
   } else if (x->bscalar) { /* B as N x K (tb): n16 rows x k1 column blocks := the scalar */
-    fill(g, x->b1, mul(g, n16, k1), x->s[S_BSCALAR]);
+    fill(g, x->b1, asc_b_mul(g, n16, k1), x->s[S_BSCALAR]);
   } else if (x->bloc == LOC_L1) {
     /* in place, as A */
   } else if (x->bnz && b32t) {
@@ -307,116 +340,163 @@ static void tile(gen *g, mm *x, asc_value *t) {
   } else if (b32t) {
     copy_k_bands(g, x->b1, b, boff, kb16, kc, nc, n1, x->ldb);
   } else {
-    op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, gtsub(g, b, boff), mkstruct(g, ASC_STRUCT_ND2NZ, ndb, 8));
+    op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, asc_b_gtsub(g, b, boff), asc_b_struct(g, ASC_STRUCT_ND2NZ, ndb, 8));
   }
   if (x->bias && x->biasloc != LOC_L1) {
-    ifthen(g, bfirst, &il);
+    asc_b_if(g, bfirst, &il);
     /* one row of nc elements, ND -> "Nz" with a C0 stride of one row: contiguous in L1 */
-    asc_value *f[] = {one, one, nc, zero, nc, one, one, zero};
-    op3(g, ASC_OP_DATA_COPY_ND2NZ, x->bias1, gtsub(g, x->vbias, n0),
-        mkstruct(g, ASC_STRUCT_ND2NZ, f, 8));
-    endblock(g, &il);
+    asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = one,
+                      [ASC_SFI(Nd2NzParams, d_value)] = nc, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
+                      [ASC_SFI(Nd2NzParams, src_d_value)] = nc, [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = one,
+                      [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one,
+                      [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
+    op3(g, ASC_OP_DATA_COPY_ND2NZ, x->bias1, asc_b_gtsub(g, x->vbias, n0),
+        asc_b_struct(g, ASC_STRUCT_ND2NZ, f, 8));
+    asc_b_end(g, &il);
   }
   flag(g, ASC_EVENT_MTE2_MTE1);
   /* MTE1: L1 -> L0A rows of fractals (Zz), L0B (Zn) */
   if (a32t) {
     /* square (band r, m block q) -> L0A fractals (q, 2r) and (q, 2r + 1); with k1 odd the last
      * square's second fractal spills into block q + 1's first, which the next load rewrites */
-    asc_value *q = forloop(g, m1, &il);
-    asc_value *dst = ltsub(g, x->a2, mulk(g, mul(g, q, k1), 16 * x->c0));
-    asc_value *f[] = {q, ka16, m1, one, zero, zero};
-    op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->a1, mkstruct(g, ASC_STRUCT_LOAD2D_T, f, 6));
-    endblock(g, &il);
+    asc_value *q = asc_b_for(g, m1, &il);
+    asc_value *dst = asc_b_ltsub(g, x->a2, asc_b_mulk(g, asc_b_mul(g, q, k1), 16 * x->c0));
+    asc_value *f[] = {[ASC_SFI(LoadData2dTransposeParams, start_index)] = q,
+                      [ASC_SFI(LoadData2dTransposeParams, repeat_times)] = ka16,
+                      [ASC_SFI(LoadData2dTransposeParams, src_stride)] = m1,
+                      [ASC_SFI(LoadData2dTransposeParams, dst_gap)] = one,
+                      [ASC_SFI(LoadData2dTransposeParams, dst_frac_gap)] = zero,
+                      [ASC_SFI(LoadData2dTransposeParams, addr_mode)] = zero};
+    op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->a1, asc_b_struct(g, ASC_STRUCT_LOAD2D_T, f, 6));
+    asc_b_end(g, &il);
   } else if (x->esz == 1 && x->ta) {
     /* int8 A K x M: square (m block q of 32, k block r) -> L0A fractals (2q, r), (2q + 1, r) */
-    asc_value *q = forloop(g, cdiv(g, mc, 32), &il);
-    asc_value *dst = ltsub(g, x->a2, mulk(g, mul(g, mulk(g, q, 2), k1), 16 * x->c0));
-    asc_value *f[] = {mul(g, q, k1), k1, one, zero, bin(g, ASC_OP_SUBI, k1, one), zero};
-    op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->a1, mkstruct(g, ASC_STRUCT_LOAD2D_T, f, 6));
-    endblock(g, &il);
+    asc_value *q = asc_b_for(g, asc_b_cdiv(g, mc, 32), &il);
+    asc_value *dst = asc_b_ltsub(g, x->a2, asc_b_mulk(g, asc_b_mul(g, asc_b_mulk(g, q, 2), k1), 16 * x->c0));
+    asc_value *f[] = {[ASC_SFI(LoadData2dTransposeParams, start_index)] = asc_b_mul(g, q, k1),
+                      [ASC_SFI(LoadData2dTransposeParams, repeat_times)] = k1,
+                      [ASC_SFI(LoadData2dTransposeParams, src_stride)] = one,
+                      [ASC_SFI(LoadData2dTransposeParams, dst_gap)] = zero,
+                      [ASC_SFI(LoadData2dTransposeParams, dst_frac_gap)] = asc_b_bin(g, ASC_OP_SUBI, k1, one),
+                      [ASC_SFI(LoadData2dTransposeParams, addr_mode)] = zero};
+    op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->a1, asc_b_struct(g, ASC_STRUCT_LOAD2D_T, f, 6));
+    asc_b_end(g, &il);
   } else {
   /* A in L1 in place: fractal (row block r, column block c) of the whole Nz matrix is fractal
    * c * h16 + r (h16 = its height / 16), so the tile's start at (m0, k0) or (k0, m0) */
   bool al1 = x->aloc == LOC_L1;
-  asc_value *ah16 = al1 ? cdiv(g, x->lda, 16) : NULL;
+  asc_value *ah16 = al1 ? asc_b_cdiv(g, x->lda, 16) : NULL;
   asc_value *abase = !al1 ? zero : x->ta ? l1frac(g, x, k0, m0, ah16) : l1frac(g, x, m0, k0, ah16);
-  asc_value *i = forloop(g, m1, &il);
+  asc_value *i = asc_b_for(g, m1, &il);
   {
-    asc_value *dst = ltsub(g, x->a2, mulk(g, mul(g, i, k1), 16 * x->c0));
+    asc_value *dst = asc_b_ltsub(g, x->a2, asc_b_mulk(g, asc_b_mul(g, i, k1), 16 * x->c0));
     asc_value *f[7];
     if (!x->ta) {
-      asc_value *v[] = {add(g, abase, i), k1, al1 ? ah16 : m1, zero, zero, zero, zero};
+      asc_value *v[] = {[ASC_SFI(LoadData2DParams, start_index)] = asc_b_add(g, abase, i),
+                        [ASC_SFI(LoadData2DParams, repeat_times)] = k1,
+                        [ASC_SFI(LoadData2DParams, src_stride)] = al1 ? ah16 : m1,
+                        [ASC_SFI(LoadData2DParams, sid)] = zero, [ASC_SFI(LoadData2DParams, dst_gap)] = zero,
+                        [ASC_SFI(LoadData2DParams, if_transpose)] = zero,
+                        [ASC_SFI(LoadData2DParams, addr_mode)] = zero};
       memcpy(f, v, sizeof v);
     } else {
-      asc_value *v[] = {add(g, abase, mul(g, i, al1 ? ah16 : k1)), k1, one, zero, zero, one, zero};
+      asc_value *v[] = {[ASC_SFI(LoadData2DParams, start_index)] =
+                            asc_b_add(g, abase, asc_b_mul(g, i, al1 ? ah16 : k1)),
+                        [ASC_SFI(LoadData2DParams, repeat_times)] = k1, [ASC_SFI(LoadData2DParams, src_stride)] = one,
+                        [ASC_SFI(LoadData2DParams, sid)] = zero, [ASC_SFI(LoadData2DParams, dst_gap)] = zero,
+                        [ASC_SFI(LoadData2DParams, if_transpose)] = one, [ASC_SFI(LoadData2DParams, addr_mode)] = zero};
       memcpy(f, v, sizeof v);
     }
-    op3(g, ASC_OP_LOAD_DATA_2D, dst, al1 ? x->va : x->a1, mkstruct(g, ASC_STRUCT_LOAD2D, f, 7));
+    op3(g, ASC_OP_LOAD_DATA_2D, dst, al1 ? x->va : x->a1, asc_b_struct(g, ASC_STRUCT_LOAD2D, f, 7));
   }
-  endblock(g, &il);
+  asc_b_end(g, &il);
   }
   if (x->sparse) {
     sparse_b_l0(g, x, kc, n1);
   } else if (b32t) {
     /* square (band r, n block q) -> L0B fractals (k block 2r, q) and (2r + 1, q): n1 apart */
-    asc_value *r = forloop(g, kb16, &jl);
-    asc_value *dst = ltsub(g, x->b2, mulk(g, mul(g, r, n1), 2 * 16 * x->c0));
-    asc_value *f[] = {mul(g, r, n1), n1, one, zero, bin(g, ASC_OP_SUBI, n1, one), zero};
-    op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->b1, mkstruct(g, ASC_STRUCT_LOAD2D_T, f, 6));
-    endblock(g, &jl);
+    asc_value *r = asc_b_for(g, kb16, &jl);
+    asc_value *dst = asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, r, n1), 2 * 16 * x->c0));
+    asc_value *f[] = {[ASC_SFI(LoadData2dTransposeParams, start_index)] = asc_b_mul(g, r, n1),
+                      [ASC_SFI(LoadData2dTransposeParams, repeat_times)] = n1,
+                      [ASC_SFI(LoadData2dTransposeParams, src_stride)] = one,
+                      [ASC_SFI(LoadData2dTransposeParams, dst_gap)] = zero,
+                      [ASC_SFI(LoadData2dTransposeParams, dst_frac_gap)] = asc_b_bin(g, ASC_OP_SUBI, n1, one),
+                      [ASC_SFI(LoadData2dTransposeParams, addr_mode)] = zero};
+    op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->b1, asc_b_struct(g, ASC_STRUCT_LOAD2D_T, f, 6));
+    asc_b_end(g, &jl);
   } else if (b8t) {
     /* square (n block q of 32, k block j) -> L0B fractals (j, 2q) and (j, 2q + 1); with n1 odd
      * the last square's second fractal spills into row j + 1, which the next load rewrites */
-    asc_value *j = forloop(g, k1, &jl);
-    asc_value *dst = ltsub(g, x->b2, mulk(g, mul(g, j, n1), 16 * x->c0));
-    asc_value *f[] = {j, cdiv(g, nc, 32), k1, one, zero, zero};
-    op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->b1, mkstruct(g, ASC_STRUCT_LOAD2D_T, f, 6));
-    endblock(g, &jl);
+    asc_value *j = asc_b_for(g, k1, &jl);
+    asc_value *dst = asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, j, n1), 16 * x->c0));
+    asc_value *f[] = {[ASC_SFI(LoadData2dTransposeParams, start_index)] = j,
+                      [ASC_SFI(LoadData2dTransposeParams, repeat_times)] = asc_b_cdiv(g, nc, 32),
+                      [ASC_SFI(LoadData2dTransposeParams, src_stride)] = k1,
+                      [ASC_SFI(LoadData2dTransposeParams, dst_gap)] = one,
+                      [ASC_SFI(LoadData2dTransposeParams, dst_frac_gap)] = zero,
+                      [ASC_SFI(LoadData2dTransposeParams, addr_mode)] = zero};
+    op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->b1, asc_b_struct(g, ASC_STRUCT_LOAD2D_T, f, 6));
+    asc_b_end(g, &jl);
   } else {
   bool bl1 = x->bloc == LOC_L1; /* in place, as A */
-  asc_value *bh16 = bl1 ? cdiv(g, x->ldb, 16) : NULL;
+  asc_value *bh16 = bl1 ? asc_b_cdiv(g, x->ldb, 16) : NULL;
   asc_value *bbase = !bl1 ? zero : x->tb ? l1frac(g, x, n0, k0, bh16) : l1frac(g, x, k0, n0, bh16);
-  asc_value *j = forloop(g, k1, &jl);
+  asc_value *j = asc_b_for(g, k1, &jl);
   {
-    asc_value *dst = ltsub(g, x->b2, mulk(g, mul(g, j, n1), 16 * x->c0));
+    asc_value *dst = asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, j, n1), 16 * x->c0));
     asc_value *f[7];
     if (!x->tb) {
-      asc_value *v[] = {add(g, bbase, j), n1, bl1 ? bh16 : cdiv(g, k16, 16), zero, zero, one, zero};
+      asc_value *v[] = {[ASC_SFI(LoadData2DParams, start_index)] = asc_b_add(g, bbase, j),
+                        [ASC_SFI(LoadData2DParams, repeat_times)] = n1,
+                        [ASC_SFI(LoadData2DParams, src_stride)] = bl1 ? bh16 : asc_b_cdiv(g, k16, 16),
+                        [ASC_SFI(LoadData2DParams, sid)] = zero, [ASC_SFI(LoadData2DParams, dst_gap)] = zero,
+                        [ASC_SFI(LoadData2DParams, if_transpose)] = one, [ASC_SFI(LoadData2DParams, addr_mode)] = zero};
       memcpy(f, v, sizeof v);
     } else {
-      asc_value *v[] = {add(g, bbase, mul(g, j, bl1 ? bh16 : n1)), n1, one, zero, zero, zero, zero};
+      asc_value *v[] = {[ASC_SFI(LoadData2DParams, start_index)] =
+                            asc_b_add(g, bbase, asc_b_mul(g, j, bl1 ? bh16 : n1)),
+                        [ASC_SFI(LoadData2DParams, repeat_times)] = n1, [ASC_SFI(LoadData2DParams, src_stride)] = one,
+                        [ASC_SFI(LoadData2DParams, sid)] = zero, [ASC_SFI(LoadData2DParams, dst_gap)] = zero,
+                        [ASC_SFI(LoadData2DParams, if_transpose)] = zero,
+                        [ASC_SFI(LoadData2DParams, addr_mode)] = zero};
       memcpy(f, v, sizeof v);
     }
-    op3(g, ASC_OP_LOAD_DATA_2D, dst, bl1 ? x->vb : x->b1, mkstruct(g, ASC_STRUCT_LOAD2D, f, 7));
+    op3(g, ASC_OP_LOAD_DATA_2D, dst, bl1 ? x->vb : x->b1, asc_b_struct(g, ASC_STRUCT_LOAD2D, f, 7));
   }
-  endblock(g, &jl);
+  asc_b_end(g, &jl);
   }
   if (x->bias) {
-    ifthen(g, bfirst, &il);
-    op3(g, ASC_OP_DATA_COPY, x->bt, x->biasloc == LOC_L1 ? ltsub(g, x->vbias, n0) : x->bias1, n16);
-    endblock(g, &il);
+    asc_b_if(g, bfirst, &il);
+    op3(g, ASC_OP_DATA_COPY, x->bt, x->biasloc == LOC_L1 ? asc_b_ltsub(g, x->vbias, n0) : x->bias1, n16);
+    asc_b_end(g, &il);
   }
   flag(g, ASC_EVENT_MTE1_M);
   /* M: C (+)= A * B */
-  asc_value *init = sel(g, first, one, zero);
-  asc_value *mp[] = {mc, nc, kc, zero, zero, zero, zero, zero, zero, zero, init, zero};
+  asc_value *init = asc_b_sel(g, first, one, zero);
+  asc_value *mp[] = {[ASC_SFI(MmadParams, m)] = mc, [ASC_SFI(MmadParams, n)] = nc, [ASC_SFI(MmadParams, k)] = kc,
+                     [ASC_SFI(MmadParams, is_bias)] = zero, [ASC_SFI(MmadParams, fm_offset)] = zero,
+                     [ASC_SFI(MmadParams, en_ssparse)] = zero, [ASC_SFI(MmadParams, en_winograd_a)] = zero,
+                     [ASC_SFI(MmadParams, en_winograd_b)] = zero, [ASC_SFI(MmadParams, unit_flag)] = zero,
+                     [ASC_SFI(MmadParams, cmatrix_source)] = zero, [ASC_SFI(MmadParams, cmatrix_init_val)] = init,
+                     [ASC_SFI(MmadParams, k_direction_align)] = zero};
   if (x->bias) {
-    asc_op *f = ifthen(g, bfirst, &il);
+    asc_op *f = asc_b_if(g, bfirst, &il);
     asc_value *mpb[12];
     memcpy(mpb, mp, sizeof mp);
-    mpb[3] = one;
-    asc_value *ops[] = {x->c1, x->a2, x->b2, x->bt, mkstruct(g, ASC_STRUCT_MMAD, mpb, 12)};
-    emit(g, ASC_OP_MMAD_BIAS, ops, 5, NULL);
-    ifelse(g, f);
-    asc_value *ops2[] = {x->c1, x->a2, x->b2, mkstruct(g, ASC_STRUCT_MMAD, mp, 12)};
-    emit(g, ASC_OP_MMAD, ops2, 4, NULL);
-    endblock(g, &il);
+    mpb[ASC_SFI(MmadParams, is_bias)] = one;
+    asc_value *ops[] = {x->c1, x->a2, x->b2, x->bt, asc_b_struct(g, ASC_STRUCT_MMAD, mpb, 12)};
+    asc_b_op(g, ASC_OP_MMAD_BIAS, ops, 5, NULL);
+    asc_b_else(g, f);
+    asc_value *ops2[] = {x->c1, x->a2, x->b2, asc_b_struct(g, ASC_STRUCT_MMAD, mp, 12)};
+    asc_b_op(g, ASC_OP_MMAD, ops2, 4, NULL);
+    asc_b_end(g, &il);
   } else {
-    asc_value *ops[] = {x->c1, x->a2, x->b2, mkstruct(g, ASC_STRUCT_MMAD, mp, 12)};
-    emit(g, x->sparse ? ASC_OP_MMAD_SPARSE : ASC_OP_MMAD, ops, 4, NULL);
+    asc_value *ops[] = {x->c1, x->a2, x->b2, asc_b_struct(g, ASC_STRUCT_MMAD, mp, 12)};
+    asc_b_op(g, x->sparse ? ASC_OP_MMAD_SPARSE : ASC_OP_MMAD, ops, 4, NULL);
   }
   flag(g, ASC_EVENT_M_MTE2);
-  endblock(g, &kl);
+  asc_b_end(g, &kl);
 }
 
 /* en_atomic k (1 add, 2 max, 3 min): set_atomic_* of C's type before the fixpipe's store, as Ascend C's
@@ -424,7 +504,7 @@ static void tile(gen *g, mm *x, asc_value *t) {
 static void atomic_set(gen *g, int k, const asc_type *elem) {
   static const asc_opcode code[] = {ASC_OP_SET_ATOMIC_NONE, ASC_OP_SET_ATOMIC_ADD, ASC_OP_SET_ATOMIC_MAX,
                                     ASC_OP_SET_ATOMIC_MIN};
-  asc_op *op = emit(g, code[k], NULL, 0, NULL);
+  asc_op *op = asc_b_op(g, code[k], NULL, 0, NULL);
   if (k)
     asc_op_set_attr(g->m, op, "dtype", asc_attr_type(g->m, elem));
 }
@@ -435,9 +515,9 @@ static void atomic_begin(gen *g, mm *x, asc_value *dst) {
   if (x->watomic) { /* the AIC server: the kind the message carries */
     for (int k = 1; k <= 3; k++) {
       loopctx il;
-      ifthen(g, cmp(g, 0, x->watomic, kint(g, k)), &il);
+      asc_b_if(g, asc_b_cmp(g, 0, x->watomic, asc_b_i32(g, k)), &il);
       atomic_set(g, k, dst->type->elem);
-      endblock(g, &il);
+      asc_b_end(g, &il);
     }
   } else if (x->atomic) {
     atomic_set(g, x->atomic, dst->type->elem);
@@ -454,33 +534,63 @@ static void atomic_end(gen *g, mm *x, asc_value *dst) {
 static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
   asc_value *m0, *n0, *mc, *nc;
   tilepos(g, x, t, &m0, &n0, &mc, &nc);
-  asc_value *zero = kint(g, 0), *one = kint(g, 1);
+  asc_value *zero = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
   bool vq = x->qpre == 4 || x->qpre == 6 || x->qpre == 8; /* per-channel: the words of columns n0.. */
   if (vq) {
-    asc_value *f[] = {one, mulk(g, nc, 8), zero, zero, zero};
-    op3(g, ASC_OP_DATA_COPY_PAD, x->qv1, gtsub(g, x->vqv, n0), mkstruct(g, ASC_STRUCT_DATA_COPY_EXT, f, 5));
+    asc_value *f[] = {[ASC_SFI(DataCopyExtParams, block_count)] = one,
+                      [ASC_SFI(DataCopyExtParams, block_len)] = asc_b_mulk(g, nc, 8),
+                      [ASC_SFI(DataCopyExtParams, src_stride)] = zero, [ASC_SFI(DataCopyExtParams, dst_stride)] = zero,
+                      [ASC_SFI(DataCopyExtParams, rsv)] = zero};
+    op3(g, ASC_OP_DATA_COPY_PAD, x->qv1, asc_b_gtsub(g, x->vqv, n0), asc_b_struct(g, ASC_STRUCT_DATA_COPY_EXT, f, 5));
     flag(g, ASC_EVENT_MTE2_FIX);
   }
   flag(g, ASC_EVENT_M_FIX);
-  asc_value *dst = at_tile ? gtsub(g, c, add(g, mul(g, m0, x->s[S_ORGN]), n0)) : c;
+  asc_value *dst = at_tile ? asc_b_gtsub(g, c, asc_b_add(g, asc_b_mul(g, m0, x->s[S_ORGN]), n0)) : c;
   asc_value *stride = at_tile ? x->s[S_ORGN] : x->s[S_BN];
   /* quant_pre converts L0C's f32 / s32 to C's type; deq_scalar: the quant scalar's low 32 bits (an
    * f32 scale, the only bits the modes use) */
-  asc_value *fp[] = {nc, mc, up(g, mc, 16), stride, kint(g, x->qpre), x->quant == Q_SCALAR ? x->s[S_QUANT] : zero,
-                     one, zero, zero, zero, zero, zero};
-  asc_value *cfg[] = {one};
-  asc_value *ops[] = {dst, x->c1, mkstruct(g, ASC_STRUCT_FIXPIPE_V220, fp, 12),
-                      mkstruct(g, ASC_STRUCT_FIXPIPE_CFG, cfg, 1)};
+  asc_value *fp[] = {[ASC_SFI(FixpipeParamsV220, n_size)] = nc, [ASC_SFI(FixpipeParamsV220, m_size)] = mc,
+                     [ASC_SFI(FixpipeParamsV220, src_stride)] = asc_b_up(g, mc, 16),
+                     [ASC_SFI(FixpipeParamsV220, dst_stride)] = stride,
+                     [ASC_SFI(FixpipeParamsV220, quant_pre)] = asc_b_i32(g, x->qpre),
+                     [ASC_SFI(FixpipeParamsV220, deq_scalar)] = x->quant == Q_SCALAR ? x->s[S_QUANT] : zero,
+                     [ASC_SFI(FixpipeParamsV220, nd_num)] = one, [ASC_SFI(FixpipeParamsV220, src_nd_stride)] = zero,
+                     [ASC_SFI(FixpipeParamsV220, dst_nd_stride)] = zero, [ASC_SFI(FixpipeParamsV220, relu_en)] = zero,
+                     [ASC_SFI(FixpipeParamsV220, unit_flag)] = zero,
+                     [ASC_SFI(FixpipeParamsV220, is_channel_split)] = zero};
+  asc_value *cfg[] = {[ASC_SFI(FixpipeConfig, layout)] = one};
+  asc_value *ops[] = {dst, x->c1, asc_b_struct(g, ASC_STRUCT_FIXPIPE_V220, fp, 12),
+                      asc_b_struct(g, ASC_STRUCT_FIXPIPE_CFG, cfg, 1)};
   atomic_begin(g, x, dst);
   if (vq) {
     asc_value *opw[] = {dst, x->c1, x->qv1, ops[2], ops[3]};
-    emit(g, ASC_OP_FIXPIPE_WS, opw, 5, NULL);
+    asc_b_op(g, ASC_OP_FIXPIPE_WS, opw, 5, NULL);
   } else {
-    emit(g, ASC_OP_FIXPIPE, ops, 4, NULL);
+    asc_b_op(g, ASC_OP_FIXPIPE, ops, 4, NULL);
   }
   atomic_end(g, x, dst);
-  flag(g, ASC_EVENT_FIX_MTE2);
-  flag(g, ASC_EVENT_FIX_M); /* implied by FIX -> MTE2 -> MTE1 -> M; stated for verify-sync */
+  if (!x->tileloop || vq) /* vq: the next tile's quant words overwrite the ones this fixpipe reads */
+    flag(g, ASC_EVENT_FIX_MTE2);
+  flag(g, ASC_EVENT_FIX_M); /* the next tile's mmad writes L0C once the fixpipe has read it */
+}
+
+/* iterate_all's loop over n tiles (from g's insertion point): tile, fixpipe into c (at_tile: at the
+ * tile's place; seq: tile after tile from c's start).  The next tile's copies and loads overlap this
+ * tile's fixpipe, as the library's do (docs/timing.md, "Cube, Matmul and MIX"). */
+static void alltiles(gen *g, mm *x, asc_value *c, bool seq) {
+  loopctx tl;
+  asc_value *n = asc_b_mul(g, asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]),
+                           asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TN], x->s[S_BN]));
+  asc_value *t = asc_b_for(g, n, &tl);
+  x->tileloop = true;
+  tile(g, x, t);
+  if (seq)
+    fixout(g, x, t, asc_b_gtsub(g, c, asc_b_mul(g, t, asc_b_mul(g, x->s[S_BM], x->s[S_BN]))), false);
+  else
+    fixout(g, x, t, c, true);
+  x->tileloop = false;
+  asc_b_end(g, &tl);
+  flag(g, ASC_EVENT_FIX_MTE2); /* C is complete in GM before any later copy in */
 }
 
 static int emit_getc(gen *g, mm *x, asc_value *t) {
@@ -491,7 +601,7 @@ static int emit_getc(gen *g, mm *x, asc_value *t) {
     return -1;
   }
   if (x->seq && x->op->code == ASC_OP_MATMUL_ITERATE_ALL) /* tile after tile: t x baseM x baseN on */
-    fixout(g, x, t, gtsub(g, x->vc, mul(g, t, mul(g, x->s[S_BM], x->s[S_BN]))), false);
+    fixout(g, x, t, asc_b_gtsub(g, x->vc, asc_b_mul(g, t, asc_b_mul(g, x->s[S_BM], x->s[S_BN]))), false);
   else
     fixout(g, x, t, x->vc, !x->seq);
   return 0;
@@ -624,14 +734,15 @@ static void strides(gen *g, mm *x) {
   asc_value *acols = x->ta ? (la ? s[S_TM] : s[S_ORGM]) : (la ? s[S_TK] : s[S_ORGKA]);
   asc_value *brows = x->tb ? (lb ? s[S_TN] : s[S_ORGN]) : (lb ? s[S_TK] : s[S_ORGKB]);
   asc_value *bcols = x->tb ? (lb ? s[S_TK] : s[S_ORGKB]) : (lb ? s[S_TN] : s[S_ORGN]);
-  x->lda = x->anz ? up(g, arows, 16) : acols;
-  x->ldb = x->bnz ? up(g, brows, 16) : bcols;
+  x->lda = x->anz ? asc_b_up(g, arows, 16) : acols;
+  x->ldb = x->bnz ? asc_b_up(g, brows, 16) : bcols;
 }
 
 /* The fractal index of element (r0, c0) (r0 a multiple of 16, c0 of C0) in an Nz matrix h16
  * fractals high. */
 static asc_value *l1frac(gen *g, mm *x, asc_value *r0, asc_value *c0, asc_value *h16) {
-  return add(g, mul(g, bin(g, ASC_OP_DIVSI, c0, kint(g, x->c0)), h16), bin(g, ASC_OP_DIVSI, r0, kint(g, 16)));
+  return asc_b_add(g, asc_b_mul(g, asc_b_bin(g, ASC_OP_DIVSI, c0, asc_b_i32(g, x->c0)), h16),
+                   asc_b_bin(g, ASC_OP_DIVSI, r0, asc_b_i32(g, 16)));
 }
 
 /* GM (Nz, h rows high) -> L1: the rc x cc block at (r0, c0) as an Nz tile up(rc, align) high (16;
@@ -639,10 +750,14 @@ static asc_value *l1frac(gen *g, mm *x, asc_value *r0, asc_value *c0, asc_value 
  * each) per column block of C0. */
 static void nzcopy(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *r0, asc_value *c0, asc_value *rc,
                    asc_value *cc, asc_value *h, int align) {
-  asc_value *r16 = up(g, rc, 16);
-  asc_value *off = mulk(g, add(g, mul(g, bin(g, ASC_OP_DIVSI, c0, kint(g, x->c0)), h), r0), x->c0);
-  asc_value *f[] = {cdiv(g, cc, x->c0), r16, bin(g, ASC_OP_SUBI, h, r16), bin(g, ASC_OP_SUBI, up(g, rc, align), r16)};
-  op3(g, ASC_OP_DATA_COPY_PARAMS, l1, gtsub(g, gm, off), mkstruct(g, ASC_STRUCT_DATA_COPY, f, 4));
+  asc_value *r16 = asc_b_up(g, rc, 16);
+  asc_value *off = asc_b_mulk(g, asc_b_add(g, asc_b_mul(g, asc_b_bin(g, ASC_OP_DIVSI, c0, asc_b_i32(g, x->c0)), h), r0),
+                              x->c0);
+  asc_value *f[] = {[ASC_SFI(DataCopyParams, block_count)] = asc_b_cdiv(g, cc, x->c0),
+                    [ASC_SFI(DataCopyParams, block_len)] = r16,
+                    [ASC_SFI(DataCopyParams, src_stride)] = asc_b_bin(g, ASC_OP_SUBI, h, r16),
+                    [ASC_SFI(DataCopyParams, dst_stride)] = asc_b_bin(g, ASC_OP_SUBI, asc_b_up(g, rc, align), r16)};
+  op3(g, ASC_OP_DATA_COPY_PARAMS, l1, asc_b_gtsub(g, gm, off), asc_b_struct(g, ASC_STRUCT_DATA_COPY, f, 4));
 }
 
 /* GM (Nz, h rows high, K-major: f32 A K x M or B K x N) -> L1 in 16-row bands of K, the f32
@@ -651,13 +766,17 @@ static void nzcopy(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *r0, a
 static void nzbands(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *k0, asc_value *c0, asc_value *kc,
                     asc_value *cc, asc_value *nblk, asc_value *h) {
   loopctx bl;
-  asc_value *r = forloop(g, cdiv(g, kc, 16), &bl);
-  asc_value *col = mul(g, bin(g, ASC_OP_DIVSI, c0, kint(g, x->c0)), h);
-  asc_value *off = mulk(g, add(g, col, add(g, k0, mulk(g, r, 16))), x->c0);
-  asc_value *f[] = {cdiv(g, cc, x->c0), kint(g, 16), bin(g, ASC_OP_SUBI, h, kint(g, 16)), kint(g, 0)};
-  op3(g, ASC_OP_DATA_COPY_PARAMS, ltsub(g, l1, mulk(g, mul(g, r, nblk), 256)), gtsub(g, gm, off),
-      mkstruct(g, ASC_STRUCT_DATA_COPY, f, 4));
-  endblock(g, &bl);
+  asc_value *r = asc_b_for(g, asc_b_cdiv(g, kc, 16), &bl);
+  asc_value *col = asc_b_mul(g, asc_b_bin(g, ASC_OP_DIVSI, c0, asc_b_i32(g, x->c0)), h);
+  asc_value *off = asc_b_mulk(g, asc_b_add(g, col, asc_b_add(g, k0, asc_b_mulk(g, r, 16))), x->c0);
+  asc_value *f[] = {[ASC_SFI(DataCopyParams, block_count)] = asc_b_cdiv(g, cc, x->c0),
+                    [ASC_SFI(DataCopyParams, block_len)] = asc_b_i32(g, 16),
+                    [ASC_SFI(DataCopyParams, src_stride)] = asc_b_bin(g, ASC_OP_SUBI, h, asc_b_i32(g, 16)),
+                    [ASC_SFI(DataCopyParams, dst_stride)] = asc_b_i32(g, 0)};
+  op3(g, ASC_OP_DATA_COPY_PARAMS, asc_b_ltsub(g, l1, asc_b_mulk(g, asc_b_mul(g, r, nblk), 256)),
+      asc_b_gtsub(g, gm, off),
+      asc_b_struct(g, ASC_STRUCT_DATA_COPY, f, 4));
+  asc_b_end(g, &bl);
 }
 
 /* The elements of a local operand as stored (ND rows x ld; Nz ld x cols rounded up to C0). */
@@ -666,7 +785,7 @@ static asc_value *stored(gen *g, mm *x, bool isb) {
   asc_value *ld = isb ? x->ldb : x->lda;
   asc_value *rows = isb ? (t ? x->s[S_TN] : x->s[S_TK]) : (t ? x->s[S_TK] : x->s[S_TM]);
   asc_value *cols = isb ? (t ? x->s[S_TK] : x->s[S_TN]) : (t ? x->s[S_TM] : x->s[S_TK]);
-  return nz ? mul(g, ld, up(g, cols, x->c0)) : mul(g, rows, ld);
+  return nz ? asc_b_mul(g, ld, asc_b_up(g, cols, x->c0)) : asc_b_mul(g, rows, ld);
 }
 
 static asc_value *wsview(gen *g, asc_value *ws, const asc_type *elem, asc_value *off);
@@ -705,11 +824,11 @@ enum { MIRROR0 = 64 * 1024, MIRROR_BLOCK = 256 * 1024, MIRROR_BYTES = 192 * 1024
 
 static asc_value *mirror(gen *g, asc_value *ws, asc_value *lt, asc_value *n, asc_value **at) {
   const asc_type *elem = lt->type->elem;
-  asc_value *bytes = mulk(g, n, asc_type_bytes(elem));
+  asc_value *bytes = asc_b_mulk(g, n, asc_type_bytes(elem));
   asc_value *gm = wsview(g, ws, elem, *at);
-  asc_value *z = kint(g, 0), *f[] = {kint(g, 1), bytes, z, z, z};
-  op3(g, ASC_OP_DATA_COPY_PAD, gm, lt, mkstruct(g, ASC_STRUCT_DATA_COPY_EXT, f, 5));
-  *at = add(g, *at, up(g, bytes, 32));
+  asc_value *z = asc_b_i32(g, 0), *f[] = {asc_b_i32(g, 1), bytes, z, z, z};
+  op3(g, ASC_OP_DATA_COPY_PAD, gm, lt, asc_b_struct(g, ASC_STRUCT_DATA_COPY_EXT, f, 5));
+  *at = asc_b_add(g, *at, asc_b_up(g, bytes, 32));
   return gm;
 }
 
@@ -718,8 +837,9 @@ static void to_mirror(gen *g, mm *x, asc_value *ws, asc_value *aiv) {
     return;
   flag(g, ASC_EVENT_MTE2_MTE3); /* the operands' loads and vector work are done */
   flag(g, ASC_EVENT_V_MTE3);
-  asc_value *blocks = res(emit(g, ASC_OP_GET_BLOCK_NUM, NULL, 0, g->i32));
-  asc_value *at = add(g, add(g, kint(g, MIRROR0), mulk(g, blocks, MIRROR_BLOCK)), mulk(g, aiv, MIRROR_BYTES));
+  asc_value *blocks = asc_b_res(asc_b_op(g, ASC_OP_GET_BLOCK_NUM, NULL, 0, g->i32));
+  asc_value *at = asc_b_add(g, asc_b_add(g, asc_b_i32(g, MIRROR0), asc_b_mulk(g, blocks, MIRROR_BLOCK)),
+                            asc_b_mulk(g, aiv, MIRROR_BYTES));
   if (x->aloc == LOC_UB)
     x->va = mirror(g, ws, x->va, stored(g, x, false), &at), x->aloc = LOC_GM;
   if (x->bloc == LOC_UB)
@@ -799,10 +919,10 @@ static int prepare(gen *g, mm *x, asc_op *op) {
  * (the capacity products are taken in i64 on values already known to be positive). */
 static void misuse_if(gen *g, asc_value *cond, const char *why) {
   loopctx il;
-  ifthen(g, cond, &il);
-  asc_op *e = emit(g, ASC_OP_MATMUL_MISUSE, NULL, 0, NULL);
+  asc_b_if(g, cond, &il);
+  asc_op *e = asc_b_op(g, ASC_OP_MATMUL_MISUSE, NULL, 0, NULL);
   asc_op_set_attr(g->m, e, "reason", asc_attr_str(g->m, why, strlen(why)));
-  endblock(g, &il);
+  asc_b_end(g, &il);
 }
 
 static asc_value *k64(gen *g, int64_t v);
@@ -810,7 +930,7 @@ static asc_value *ext64(gen *g, asc_value *v);
 
 static asc_value *bin64(gen *g, asc_opcode code, asc_value *a, asc_value *b) {
   asc_value *ops[] = {a, b};
-  return res(emit(g, code, ops, 2, a->type));
+  return asc_b_res(asc_b_op(g, code, ops, 2, a->type));
 }
 
 /* v (i32, positive) rounded up to a multiple of k, in i64 */
@@ -836,7 +956,7 @@ static void check_tiling(gen *g, mm *x) {
                                                               : "asc.adv.Matmul.get_tensor_c";
   for (size_t i = 0; i < sizeof positive / sizeof positive[0]; i++) {
     snprintf(why, sizeof why, "%s: %s", fn, positive[i].why);
-    misuse_if(g, cmp(g, SLT, x->s[positive[i].s], kint(g, 1)), why);
+    misuse_if(g, asc_b_cmp(g, SLT, x->s[positive[i].s], asc_b_i32(g, 1)), why);
   }
   /* a core's share may be empty (set_tail(0, ...): a vector core with no rows), never negative */
   static const struct { int s; const char *why; } share[] = {
@@ -846,7 +966,7 @@ static void check_tiling(gen *g, mm *x) {
   };
   for (size_t i = 0; i < sizeof share / sizeof share[0]; i++) {
     snprintf(why, sizeof why, "%s: %s", fn, share[i].why);
-    misuse_if(g, cmp(g, SLT, x->s[share[i].s], kint(g, 0)), why);
+    misuse_if(g, asc_b_cmp(g, SLT, x->s[share[i].s], asc_b_i32(g, 0)), why);
   }
   static const struct { int s, org; const char *why; } within[] = {
       {S_TM, S_ORGM, "single_core_m must not exceed m"},
@@ -856,30 +976,31 @@ static void check_tiling(gen *g, mm *x) {
   };
   for (size_t i = 0; i < sizeof within / sizeof within[0]; i++) {
     snprintf(why, sizeof why, "%s: %s", fn, within[i].why);
-    misuse_if(g, cmp(g, SGT, x->s[within[i].s], x->s[within[i].org]), why);
+    misuse_if(g, asc_b_cmp(g, SGT, x->s[within[i].s], x->s[within[i].org]), why);
   }
   /* alignment (the cube's fractals): baseM and baseN whole 16-row blocks, baseK whole 32-byte blocks */
   snprintf(why, sizeof why, "%s: the tiling's base_m and base_n must be multiples of 16", fn);
-  asc_value *z = kint(g, 0);
-  asc_value *mis = bin(g, ASC_OP_ORI, bin(g, ASC_OP_REMSI, x->s[S_BM], kint(g, 16)),
-                       bin(g, ASC_OP_REMSI, x->s[S_BN], kint(g, 16)));
-  misuse_if(g, cmp(g, 1, mis, z), why);
+  asc_value *z = asc_b_i32(g, 0);
+  asc_value *mis = asc_b_bin(g, ASC_OP_ORI, asc_b_bin(g, ASC_OP_REMSI, x->s[S_BM], asc_b_i32(g, 16)),
+                       asc_b_bin(g, ASC_OP_REMSI, x->s[S_BN], asc_b_i32(g, 16)));
+  misuse_if(g, asc_b_cmp(g, 1, mis, z), why);
   snprintf(why, sizeof why, "%s: the tiling's base_k must be a multiple of %d (32 bytes of A's type)", fn, x->c0);
-  misuse_if(g, cmp(g, 1, bin(g, ASC_OP_REMSI, x->s[S_BK], kint(g, x->c0)), z), why);
+  misuse_if(g, asc_b_cmp(g, 1, asc_b_bin(g, ASC_OP_REMSI, x->s[S_BK], asc_b_i32(g, x->c0)), z), why);
   /* capacities: A's and B's base tiles in their 64 KiB of L1 and in L0A / L0B, C's in L0C, the bias row */
   asc_value *bm = up64(g, x->s[S_BM], 16), *bn = up64(g, x->s[S_BN], 16), *bk = up64(g, x->s[S_BK], x->c0);
   asc_value *esz = k64(g, x->esz);
   snprintf(why, sizeof why, "%s: base_m x base_k of A does not fit its 64 KiB of L1 / L0A", fn);
-  misuse_if(g, cmp(g, SGT, bin64(g, ASC_OP_MULI, bin64(g, ASC_OP_MULI, bm, bk), esz), k64(g, 64 * KB)), why);
+  misuse_if(g, asc_b_cmp(g, SGT, bin64(g, ASC_OP_MULI, bin64(g, ASC_OP_MULI, bm, bk), esz), k64(g, 64 * KB)), why);
   snprintf(why, sizeof why, "%s: base_k x base_n of B does not fit its 64 KiB of L1 / L0B", fn);
-  misuse_if(g, cmp(g, SGT, bin64(g, ASC_OP_MULI, bin64(g, ASC_OP_MULI, bn, bk), esz), k64(g, 64 * KB)), why);
+  misuse_if(g, asc_b_cmp(g, SGT, bin64(g, ASC_OP_MULI, bin64(g, ASC_OP_MULI, bn, bk), esz), k64(g, 64 * KB)), why);
   if (!x->co1) {
     snprintf(why, sizeof why, "%s: base_m x base_n of C does not fit L0C (128 KiB of 4-byte accumulators)", fn);
-    misuse_if(g, cmp(g, SGT, bin64(g, ASC_OP_MULI, bin64(g, ASC_OP_MULI, bm, bn), k64(g, 4)), k64(g, 128 * KB)), why);
+    misuse_if(g, asc_b_cmp(g, SGT, bin64(g, ASC_OP_MULI, bin64(g, ASC_OP_MULI, bm, bn), k64(g, 4)), k64(g, 128 * KB)),
+              why);
   }
   if (x->bias) {
     snprintf(why, sizeof why, "%s: with a bias, base_n must be at most 256 (the 1 KiB bias table)", fn);
-    misuse_if(g, cmp(g, SGT, x->s[S_BN], kint(g, 256)), why);
+    misuse_if(g, asc_b_cmp(g, SGT, x->s[S_BN], asc_b_i32(g, 256)), why);
   }
 }
 
@@ -894,7 +1015,9 @@ static asc_value *trunc32(gen *g, asc_value *v);
  * core's 512-byte message slot of the workspace (get_block_idx() x 512; a MIX AIV's own slot). */
 enum { W_NEXT = 63 };
 
-static void ctr_reset(gen *g, asc_value *ws) { setword(g, msgof(g, ws, aividx(g)), W_NEXT, ext64(g, kint(g, 0))); }
+static void ctr_reset(gen *g, asc_value *ws) {
+  setword(g, msgof(g, ws, aividx(g)), W_NEXT, ext64(g, asc_b_i32(g, 0)));
+}
 
 /* The tile a next-form call takes: the counter (N_NEXT, then counter + 1) or counter - 1 (N_LAST). */
 static asc_value *wsview(gen *g, asc_value *ws, const asc_type *elem, asc_value *off);
@@ -904,8 +1027,8 @@ static asc_value *ctr_take(gen *g, asc_value *ws, int next) {
   asc_value *msg = msgof(g, ws, aividx(g));
   asc_value *t = trunc32(g, getword(g, msg, W_NEXT));
   if (next == N_LAST)
-    return bin(g, ASC_OP_SUBI, t, kint(g, 1));
-  setword(g, msg, W_NEXT, ext64(g, add(g, t, kint(g, 1))));
+    return asc_b_bin(g, ASC_OP_SUBI, t, asc_b_i32(g, 1));
+  setword(g, msg, W_NEXT, ext64(g, asc_b_add(g, t, asc_b_i32(g, 1))));
   return t;
 }
 
@@ -921,13 +1044,14 @@ static int offset_c(gen *g, asc_op *op) {
   mm x;
   memset(&x, 0, sizeof x);
   for (int i = 0; i <= S_TILE; i++)
-    x.s[i] = op->operands[1 + i];
+    x.s[i] = op->operands[ASC_OPND_MATMUL_OFFSET_C_scalars + i];
   asc_value *t = x.s[S_TILE];
   if (attrint(op, "next"))
-    t = bin(g, ASC_OP_MAXSI, ctr_take(g, op->operands[0], N_LAST), kint(g, 0));
+    t = asc_b_bin(g, ASC_OP_MAXSI, ctr_take(g, op->operands[ASC_OPND_MATMUL_OFFSET_C_workspace], N_LAST),
+                  asc_b_i32(g, 0));
   asc_value *m0, *n0, *mc, *nc;
   tilepos(g, &x, t, &m0, &n0, &mc, &nc);
-  asc_value *r[] = {add(g, mul(g, m0, x.s[S_ORGN]), n0), m0, n0, mc, nc};
+  asc_value *r[] = {asc_b_add(g, asc_b_mul(g, m0, x.s[S_ORGN]), n0), m0, n0, mc, nc};
   asc_pass_replace_op(asc_pass_scope(op), op, r);
   return 0;
 }
@@ -940,7 +1064,8 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
       return -1;
     }
     asc_value *const *s = op->operands; /* tile_count takes the scalars only */
-    asc_value *n = mul(&g, bin(&g, ASC_OP_CEILDIVSI, s[S_TM], s[S_BM]), bin(&g, ASC_OP_CEILDIVSI, s[S_TN], s[S_BN]));
+    asc_value *n = asc_b_mul(&g, asc_b_bin(&g, ASC_OP_CEILDIVSI, s[S_TM], s[S_BM]),
+                             asc_b_bin(&g, ASC_OP_CEILDIVSI, s[S_TN], s[S_BN]));
     asc_pass_replace_op(asc_pass_scope(op), op, &n);
     return 0;
   }
@@ -954,13 +1079,10 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
   strides(&g, &x);
   int rc = 0;
   if (op->code == ASC_OP_MATMUL_ITERATE_ALL) {
-    loopctx tl;
-    asc_value *n = mul(&g, bin(&g, ASC_OP_CEILDIVSI, x.s[S_TM], x.s[S_BM]),
-                       bin(&g, ASC_OP_CEILDIVSI, x.s[S_TN], x.s[S_BN]));
-    asc_value *t = forloop(&g, n, &tl);
-    tile(&g, &x, t);
-    rc = emit_getc(&g, &x, t);
-    endblock(&g, &tl);
+    if (x.vc->type->kind != ASC_TY_GTENSOR)
+      rc = emit_getc(&g, &x, NULL); /* the error */
+    else
+      alltiles(&g, &x, x.vc, x.seq);
   } else if (op->code == ASC_OP_MATMUL_ITERATE) {
     if (x.next) {
       ctr_reset(&g, op->operands[OP_WS]); /* a bare iterate(): get_tensor_c takes the tiles from 0 */
@@ -1011,18 +1133,13 @@ enum { K_ITERATE_ALL = 1, K_ITERATE = 2, K_END = 3, K_TILE_GM = 4, K_ALL_LOCAL =
        W_ATOMIC, W_PSUM,
        MSG_BYTES = 512, SLOT0 = 64 * 1024, SLOT_BYTES = 128 * 1024, NAIV = 2, F_REQ = 9, F_DONE = 10 };
 
-static asc_value *k64(gen *g, int64_t v) {
-  const asc_type *t = asc_type_int(g->ctx, 64, false);
-  asc_op *op = emit(g, ASC_OP_CONSTANT, NULL, 0, t);
-  asc_op_set_attr(g->m, op, "value", asc_attr_int(g->m, t, v));
-  return res(op);
-}
+static asc_value *k64(gen *g, int64_t v) { return asc_b_int(g, asc_type_int(g->ctx, 64, false), v); }
 
 static asc_value *ext64(gen *g, asc_value *v) {
-  return res(emit(g, ASC_OP_EXTSI, &v, 1, asc_type_int(g->ctx, 64, false)));
+  return asc_b_res(asc_b_op(g, ASC_OP_EXTSI, &v, 1, asc_type_int(g->ctx, 64, false)));
 }
 
-static asc_value *trunc32(gen *g, asc_value *v) { return res(emit(g, ASC_OP_TRUNCI, &v, 1, g->i32)); }
+static asc_value *trunc32(gen *g, asc_value *v) { return asc_b_res(asc_b_op(g, ASC_OP_TRUNCI, &v, 1, g->i32)); }
 
 /* (handle, len) of a GM tensor. */
 static void handle(gen *g, asc_value *gt, asc_value **h, asc_value **len) {
@@ -1038,44 +1155,45 @@ static void handle(gen *g, asc_value *gt, asc_value **h, asc_value **len) {
 
 static asc_value *fromhandle(gen *g, asc_value *h, asc_value *len, const asc_type *elem) {
   asc_value *ops[] = {h, len};
-  return res(emit(g, ASC_OP_MATMUL_GT_FROM_HANDLE, ops, 2, asc_type_gtensor(g->ctx, elem)));
+  return asc_b_res(asc_b_op(g, ASC_OP_MATMUL_GT_FROM_HANDLE, ops, 2, asc_type_gtensor(g->ctx, elem)));
 }
 
 /* The workspace (a gm pointer) as a GM tensor of elem from byte offset off (i32). */
 static asc_value *wsview(gen *g, asc_value *ws, const asc_type *elem, asc_value *off) {
-  asc_value *gt = res(emit(g, ASC_OP_GLOBAL_TENSOR, NULL, 0, asc_type_gtensor(g->ctx, ws->type->elem)));
+  asc_value *gt = asc_b_res(asc_b_op(g, ASC_OP_GLOBAL_TENSOR, NULL, 0, asc_type_gtensor(g->ctx, ws->type->elem)));
   asc_value *ops[] = {gt, ws};
-  emit(g, ASC_OP_SET_GLOBAL_BUFFER, ops, 2, NULL);
+  asc_b_op(g, ASC_OP_SET_GLOBAL_BUFFER, ops, 2, NULL);
   asc_value *h, *len;
   handle(g, gt, &h, &len);
   asc_value *o[] = {h, ext64(g, off)};
-  return fromhandle(g, res(emit(g, ASC_OP_ADDI, o, 2, h->type)), len, elem);
+  return fromhandle(g, asc_b_res(asc_b_op(g, ASC_OP_ADDI, o, 2, h->type)), len, elem);
 }
 
 static void xflag(gen *g, bool set, int id, int pipe) {
-  asc_value *v = kint(g, id);
-  asc_op *op = emit(g, set ? ASC_OP_CROSS_CORE_SET_FLAG : ASC_OP_CROSS_CORE_WAIT_FLAG, &v, 1, NULL);
+  asc_value *v = asc_b_i32(g, id);
+  asc_op *op = asc_b_op(g, set ? ASC_OP_CROSS_CORE_SET_FLAG : ASC_OP_CROSS_CORE_WAIT_FLAG, &v, 1, NULL);
   asc_op_set_attr(g->m, op, "mode", asc_attr_int(g->m, asc_type_int(g->ctx, 64, false), 2));
   asc_op_set_attr(g->m, op, "pipe", asc_attr_enum(g->m, ASC_ENUM_PIPEID, pipe));
 }
 
 static void setword(gen *g, asc_value *msg, int i, asc_value *v64) {
-  asc_value *ops[] = {msg, kint(g, i), v64};
-  emit(g, ASC_OP_SET_VALUE, ops, 3, NULL);
+  asc_value *ops[] = {msg, asc_b_i32(g, i), v64};
+  asc_b_op(g, ASC_OP_SET_VALUE, ops, 3, NULL);
 }
 
 static asc_value *getword(gen *g, asc_value *msg, int i) {
-  asc_value *ops[] = {msg, kint(g, i)};
-  return res(emit(g, ASC_OP_GET_VALUE, ops, 2, asc_type_int(g->ctx, 64, false)));
+  asc_value *ops[] = {msg, asc_b_i32(g, i)};
+  return asc_b_res(asc_b_op(g, ASC_OP_GET_VALUE, ops, 2, asc_type_int(g->ctx, 64, false)));
 }
 
-static asc_value *aividx(gen *g) { return res(emit(g, ASC_OP_GET_BLOCK_IDX, NULL, 0, g->i32)); }
+static asc_value *aividx(gen *g) { return asc_b_res(asc_b_op(g, ASC_OP_GET_BLOCK_IDX, NULL, 0, g->i32)); }
 
 static asc_value *msgof(gen *g, asc_value *ws, asc_value *v) {
-  return wsview(g, ws, asc_type_int(g->ctx, 64, false), mulk(g, v, MSG_BYTES));
+  return wsview(g, ws, asc_type_int(g->ctx, 64, false), asc_b_mulk(g, v, MSG_BYTES));
 }
 
-static asc_value *slotoff(gen *g, asc_value *v) { return add(g, kint(g, SLOT0), mulk(g, v, SLOT_BYTES)); }
+static asc_value *slotoff(gen *g,
+                          asc_value *v) { return asc_b_add(g, asc_b_i32(g, SLOT0), asc_b_mulk(g, v, SLOT_BYTES)); }
 
 /* The AIV side of one call.  iterate sends nothing: get_tensor_c asks for the tile, into the
  * workspace for a local tensor (then copied in), or straight to C in GM.  In a kernel with partial
@@ -1105,7 +1223,7 @@ static int aivcall(gen *g, mm *x, asc_value *ws, bool eager) {
   setword(g, msg, W_KIND, k64(g, kind));
   /* tensors the call does not use (a scalar A/B, no bias, no quant vector, a local C) go as the
    * workspace: the AIC never reads them, and a handle needs a bound tensor */
-  asc_value *wsgt = wsview(g, ws, x->ein, kint(g, 0));
+  asc_value *wsgt = wsview(g, ws, x->ein, asc_b_i32(g, 0));
   bool noc = local || op->code == ASC_OP_MATMUL_ITERATE; /* iterate's C operand is A's placeholder */
   asc_value *t[] = {noc ? wsgt : x->vc, x->ascalar ? wsgt : x->va, x->bscalar ? wsgt : x->vb,
                     x->bias ? x->vbias : wsgt, x->quant == Q_VECTOR ? x->vqv : wsgt};
@@ -1116,7 +1234,7 @@ static int aivcall(gen *g, mm *x, asc_value *ws, bool eager) {
     setword(g, msg, W_C + 2 * i + 1, len);
   }
   for (int i = 0; i < NS_MAX; i++) {
-    asc_value *sv = x->s[i] ? x->s[i] : kint(g, 0);
+    asc_value *sv = x->s[i] ? x->s[i] : asc_b_i32(g, 0);
     if (i == S_ORGN && kind == K_ALL_LOCAL)
       sv = x->s[S_TN]; /* C in the vector core: tm x tn, row-major */
     setword(g, msg, W_S + i, ext64(g, sv));
@@ -1137,8 +1255,8 @@ static int aivcall(gen *g, mm *x, asc_value *ws, bool eager) {
     asc_value *slot = wsview(g, ws, x->ec, slotoff(g, v));
     flag(g, ASC_EVENT_MTE3_MTE2); /* earlier stores and vector work on the tensor are done */
     flag(g, ASC_EVENT_V_MTE2);
-    asc_value *n = kind == K_ITERATE || kind == K_FIX_LOCAL ? mul(g, x->s[S_BM], x->s[S_BN])
-                                                            : mul(g, x->s[S_TM], x->s[S_TN]);
+    asc_value *n = kind == K_ITERATE || kind == K_FIX_LOCAL ? asc_b_mul(g, x->s[S_BM], x->s[S_BN])
+                                                            : asc_b_mul(g, x->s[S_TM], x->s[S_TN]);
     op3(g, ASC_OP_DATA_COPY, x->vc, slot, n);
     flag(g, ASC_EVENT_MTE2_V);
   }
@@ -1151,13 +1269,13 @@ static int aivcall(gen *g, mm *x, asc_value *ws, bool eager) {
 static void halfl0c(gen *g, mm *x, asc_value *c1all, int sub, asc_value *psum) {
   enum { HALF = 16384 };
   loopctx il;
-  ifthen(g, cmp(g, 4, mul(g, x->s[S_BM], x->s[S_BN]), kint(g, HALF)), &il);
+  asc_b_if(g, asc_b_cmp(g, 4, asc_b_mul(g, x->s[S_BM], x->s[S_BN]), asc_b_i32(g, HALF)), &il);
   static const char why[] = "asc.adv.Matmul: with en_partial_sum in a MIX kernel each vector core keeps its tile "
                             "in half of L0C: baseM x baseN must be at most 16384";
-  asc_op *e = emit(g, ASC_OP_MATMUL_MISUSE, NULL, 0, NULL);
+  asc_op *e = asc_b_op(g, ASC_OP_MATMUL_MISUSE, NULL, 0, NULL);
   asc_op_set_attr(g->m, e, "reason", asc_attr_str(g->m, why, sizeof why - 1));
-  endblock(g, &il);
-  x->c1 = ltsub(g, c1all, kint(g, (int64_t)sub * HALF));
+  asc_b_end(g, &il);
+  x->c1 = asc_b_ltsub(g, c1all, asc_b_i32(g, (int64_t)sub * HALF));
   x->wpsum = psum;
 }
 
@@ -1169,22 +1287,22 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics, b
   alloc(g, x);
   asc_value *c1all = x->c1;
   asc_value *blk = aividx(g); /* on the AIC: the block */
-  asc_value *one = kint(g, 1);
-  asc_op *w = emit(g, ASC_OP_WHILE, &one, 1, g->i32);
+  asc_value *one = asc_b_i32(g, 1);
+  asc_op *w = asc_b_op(g, ASC_OP_WHILE, &one, 1, g->i32);
   asc_block *before = asc_region_ensure_block(g->m, &w->regions[0]);
   asc_value *r0 = asc_block_add_arg(g->m, before, g->i32);
   loopctx save = {g->pos, g->block};
   g->pos = NULL, g->block = before;
-  asc_value *cops[] = {cmp(g, 1, r0, kint(g, 0)), r0};
-  emit(g, ASC_OP_CONDITION, cops, 2, NULL);
+  asc_value *cops[] = {asc_b_cmp(g, 1, r0, asc_b_i32(g, 0)), r0};
+  asc_b_op(g, ASC_OP_CONDITION, cops, 2, NULL);
   asc_block *after = asc_region_ensure_block(g->m, &w->regions[1]);
   asc_block_add_arg(g->m, after, g->i32);
   g->block = after;
   xflag(g, false, F_REQ, ASC_PIPEID_PIPE_MTE2);
-  asc_value *ends = kint(g, 0);
+  asc_value *ends = asc_b_i32(g, 0);
   const asc_type *cty = x->ec ? x->ec : x->eacc, *bty = x->vbias->type->elem, *qty = x->vqv->type->elem;
   for (int sub = 0; sub < NAIV; sub++) {
-    asc_value *v = add(g, mulk(g, blk, NAIV), kint(g, sub));
+    asc_value *v = asc_b_add(g, asc_b_mulk(g, blk, NAIV), asc_b_i32(g, sub));
     asc_value *msg = msgof(g, ws, v);
     asc_value *kind = trunc32(g, getword(g, msg, W_KIND));
     libwork(g, ASC_HW_LIBWORK_MM_MSG); /* the message framework's handling of this AIV's call */
@@ -1192,7 +1310,7 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics, b
       if (k == K_END || !(kinds & 1u << k))
         continue; /* only the kinds of call this kernel makes */
       loopctx il;
-      ifthen(g, cmp(g, 0, kind, kint(g, k)), &il);
+      asc_b_if(g, asc_b_cmp(g, 0, kind, asc_b_i32(g, k)), &il);
       x->vc = fromhandle(g, getword(g, msg, W_C), getword(g, msg, W_C + 1), cty);
       x->va = fromhandle(g, getword(g, msg, W_A), getword(g, msg, W_A + 1), x->ein);
       x->vb = fromhandle(g, getword(g, msg, W_B), getword(g, msg, W_B + 1), x->ein);
@@ -1215,16 +1333,7 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics, b
         /* K_ALL_LOCAL: C (tm x tn, the message's orgN is tn) into the AIV's workspace slot;
          * K_ALL_SEQ: tile after tile from C's start (baseM x baseN each) */
         asc_value *c = k == K_ALL_LOCAL ? wsview(g, ws, cty, slotoff(g, v)) : x->vc;
-        loopctx tl;
-        asc_value *n = mul(g, bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]),
-                           bin(g, ASC_OP_CEILDIVSI, x->s[S_TN], x->s[S_BN]));
-        asc_value *t = forloop(g, n, &tl);
-        tile(g, x, t);
-        if (k == K_ALL_SEQ)
-          fixout(g, x, t, gtsub(g, c, mul(g, t, mul(g, x->s[S_BM], x->s[S_BN]))), false);
-        else
-          fixout(g, x, t, c, true);
-        endblock(g, &tl);
+        alltiles(g, x, c, k == K_ALL_SEQ);
       } else if (k == K_ITERATE) {
         tile(g, x, x->s[S_TILE]);
         fixout(g, x, x->s[S_TILE], wsview(g, ws, cty, slotoff(g, v)), false);
@@ -1232,19 +1341,19 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics, b
         tile(g, x, x->s[S_TILE]);
         fixout(g, x, x->s[S_TILE], x->vc, k == K_TILE_GM);
       }
-      endblock(g, &il);
+      asc_b_end(g, &il);
     }
-    ends = add(g, ends, sel(g, cmp(g, 0, kind, kint(g, K_END)), one, kint(g, 0)));
+    ends = asc_b_add(g, ends, asc_b_sel(g, asc_b_cmp(g, 0, kind, asc_b_i32(g, K_END)), one, asc_b_i32(g, 0)));
   }
-  asc_op *pb = emit(g, ASC_OP_PIPE_BARRIER, NULL, 0, NULL);
+  asc_op *pb = asc_b_op(g, ASC_OP_PIPE_BARRIER, NULL, 0, NULL);
   asc_op_set_attr(g->m, pb, "pipe", asc_attr_enum(g->m, ASC_ENUM_PIPEID, ASC_PIPEID_PIPE_ALL));
-  asc_value *go = cmp(g, 0, ends, kint(g, 0));
+  asc_value *go = asc_b_cmp(g, 0, ends, asc_b_i32(g, 0));
   loopctx il;
-  ifthen(g, go, &il);
+  asc_b_if(g, go, &il);
   xflag(g, true, F_DONE, ASC_PIPEID_PIPE_FIX);
-  endblock(g, &il);
-  asc_value *nr = sel(g, go, one, kint(g, 0));
-  emit(g, ASC_OP_YIELD, &nr, 1, NULL);
+  asc_b_end(g, &il);
+  asc_value *nr = asc_b_sel(g, go, one, asc_b_i32(g, 0));
+  asc_b_op(g, ASC_OP_YIELD, &nr, 1, NULL);
   g->pos = save.pos, g->block = save.block;
 }
 
@@ -1298,8 +1407,8 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
   /* if ascend_is_aic() { server } else { body; END } */
   asc_op *term = asc_block_terminator(body);
   g.pos = body->first;
-  asc_value *isaic = res(emit(&g, ASC_OP_ASCEND_IS_AIC, NULL, 0, asc_type_int(m->ctx, 1, false)));
-  asc_op *iff = emit(&g, ASC_OP_IF, &isaic, 1, NULL);
+  asc_value *isaic = asc_b_res(asc_b_op(&g, ASC_OP_ASCEND_IS_AIC, NULL, 0, asc_type_int(m->ctx, 1, false)));
+  asc_op *iff = asc_b_op(&g, ASC_OP_IF, &isaic, 1, NULL);
   asc_block *thenb = asc_region_ensure_block(m, &iff->regions[0]);
   asc_block *elseb = asc_region_ensure_block(m, &iff->regions[1]);
   for (asc_op *op = iff->next, *nx; op && op != term; op = nx) {
@@ -1333,7 +1442,7 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
   }
   g.pos = NULL, g.block = thenb;
   server(&g, &tmpl, ws, kinds, atomics, eager);
-  emit(&g, ASC_OP_YIELD, NULL, 0, NULL);
+  asc_b_op(&g, ASC_OP_YIELD, NULL, 0, NULL);
   /* the AIVs */
   int rc = 0;
   for (size_t i = 0; i < ops->n; i++) {
@@ -1352,7 +1461,7 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
   asc_value *v = aividx(&g);
   setword(&g, msgof(&g, ws, v), W_KIND, k64(&g, K_END));
   xflag(&g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
-  emit(&g, ASC_OP_YIELD, NULL, 0, NULL);
+  asc_b_op(&g, ASC_OP_YIELD, NULL, 0, NULL);
   return rc;
 }
 
@@ -1384,19 +1493,19 @@ static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *e
   for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) {
     if (bufs[i].pos == ASC_POS_CO1 && !own_l0c)
       continue; /* every tile goes to the kernel's CO1 tensor (iterate(local_c_matrix=)) */
-    asc_value *tb = res(emit(&g, ASC_OP_TBUF, NULL, 0, asc_type_tbuf(m->ctx, bufs[i].pos)));
+    asc_value *tb = asc_b_res(asc_b_op(&g, ASC_OP_TBUF, NULL, 0, asc_type_tbuf(m->ctx, bufs[i].pos)));
     int bytes = bufs[i].pos == ASC_POS_A1 && sparse ? IDX_L1 + IDX_BYTES : bufs[i].bytes; /* + the index */
-    asc_value *ops[] = {&tp->results[0], tb, kint(&g, bytes)};
-    emit(&g, ASC_OP_INIT_TBUF, ops, 3, NULL);
+    asc_value *ops[] = {&tp->results[0], tb, asc_b_i32(&g, bytes)};
+    asc_b_op(&g, ASC_OP_INIT_TBUF, ops, 3, NULL);
   }
   static const int events[] = {ASC_EVENT_MTE2_MTE1, ASC_EVENT_MTE1_M, ASC_EVENT_M_MTE2, ASC_EVENT_M_FIX,
                                ASC_EVENT_FIX_MTE2, ASC_EVENT_FIX_M, ASC_EVENT_MTE2_FIX};
   for (size_t i = 0; i < sizeof events / sizeof events[0] && ev->n < NEV; i++) {
     asc_value *p = &tp->results[0];
-    asc_op *a = emit(&g, ASC_OP_TPIPE_ALLOC_EVENT_ID, &p, 1, g.i32);
+    asc_op *a = asc_b_op(&g, ASC_OP_TPIPE_ALLOC_EVENT_ID, &p, 1, g.i32);
     asc_op_set_attr(m, a, "event", asc_attr_enum(m, ASC_ENUM_EVENT, events[i]));
     ev->event[ev->n] = events[i];
-    ev->id[ev->n++] = res(a);
+    ev->id[ev->n++] = asc_b_res(a);
   }
 }
 

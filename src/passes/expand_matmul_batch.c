@@ -32,7 +32,7 @@
 #include <string.h>
 
 #include "hw/hw.h"
-#include "passes/irgen.h"
+#include "ir/build.h"
 #include "passes/passes.h"
 
 /* operands: those of asc.matmul_iterate_all (its tensors - C, A, B, bias, workspace, ... - then its
@@ -43,14 +43,14 @@ enum { S_TM, S_TN, S_TK, S_ORGM, S_ORGN, S_ORGKA, S_ORGKB, NS_MIN };
 enum { X_BA, X_BB, X_LOOP, X_MSA, X_MSB, X_MSC, X_LA, X_LB = X_LA + 5, X_LC = X_LB + 5, NX = X_LC + 5 };
 enum { L_NONE, L_NORMAL, L_BSNGD, L_SBNGD, L_BNGS1S2 };
 
-typedef irgen g_t;
-typedef irsave saved;
+typedef asc_builder g_t;
+typedef asc_builder_save saved;
 
 /* The batch stride of a local matrix stored rows x cols (nz: Nz; c0 elements per 32 bytes), or ms
  * when nonzero. */
 static asc_value *local_stride(g_t *g, asc_value *rows, asc_value *cols, bool nz, int c0, asc_value *ms) {
-  asc_value *n = nz ? mul(g, up(g, rows, 16), up(g, cols, c0)) : mul(g, rows, cols);
-  return sel(g, cmp(g, 1, ms, kint(g, 0)), ms, n);
+  asc_value *n = nz ? asc_b_mul(g, asc_b_up(g, rows, 16), asc_b_up(g, cols, c0)) : asc_b_mul(g, rows, cols);
+  return asc_b_sel(g, asc_b_cmp(g, 1, ms, asc_b_i32(g, 0)), ms, n);
 }
 
 static int64_t attr_int(const asc_op *op, const char *name) {
@@ -62,27 +62,27 @@ static int64_t attr_int(const asc_op *op, const char *name) {
  * matrix in the original shape, ms the matrixStride (A/B; NULL for C). */
 static void strides(g_t *g, int layout, asc_value *const *l, asc_value *rows, asc_value *cols, asc_value *ms,
                     asc_value **bstride, asc_value **ld) {
-  asc_value *ngd = mul(g, mul(g, l[2], l[3]), l[4]);
+  asc_value *ngd = asc_b_mul(g, asc_b_mul(g, l[2], l[3]), l[4]);
   switch (layout) {
   case L_BSNGD:
     *bstride = l[4], *ld = ngd;
     break;
   case L_SBNGD:
-    *bstride = l[4], *ld = mul(g, l[0], ngd);
+    *bstride = l[4], *ld = asc_b_mul(g, l[0], ngd);
     break;
   case L_BNGS1S2:
-    *bstride = mul(g, l[1], l[4]), *ld = l[4];
+    *bstride = asc_b_mul(g, l[1], l[4]), *ld = l[4];
     break;
   default:
-    *bstride = mul(g, rows, cols), *ld = cols;
+    *bstride = asc_b_mul(g, rows, cols), *ld = cols;
     break;
   }
   if (ms) /* a nonzero matrixStride replaces the batch stride */
-    *bstride = sel(g, cmp(g, 1, ms, kint(g, 0)), ms, *bstride);
+    *bstride = asc_b_sel(g, asc_b_cmp(g, 1, ms, asc_b_i32(g, 0)), ms, *bstride);
 }
 
 static int expand_one(asc_module *m, asc_op *op) {
-  g_t g = irgen_at(m, asc_op_diag_loc(op), op, NULL);
+  g_t g = asc_builder_at(m, asc_op_diag_loc(op), op, NULL);
   int nt = 0; /* the leading tensor operands */
   while (nt < op->noperands && op->operands[nt]->type != g.i32)
     nt++;
@@ -101,9 +101,9 @@ static int expand_one(asc_module *m, asc_op *op) {
   strides(&g, lb, x + X_LB, tb ? s[S_ORGN] : s[S_ORGKB], tb ? s[S_ORGKB] : s[S_ORGN], x[X_MSB], &sb, &ldb);
   strides(&g, lc, x + X_LC, s[S_ORGM], s[S_ORGN], NULL, &sc, &ldc);
   asc_value *ba = x[X_BA], *bb = x[X_BB];
-  asc_value *nb = bin(&g, ASC_OP_MAXSI, ba, bb);
-  asc_value *ra = bin(&g, ASC_OP_DIVSI, nb, bin(&g, ASC_OP_MAXSI, ba, kint(&g, 1)));
-  asc_value *rb = bin(&g, ASC_OP_DIVSI, nb, bin(&g, ASC_OP_MAXSI, bb, kint(&g, 1)));
+  asc_value *nb = asc_b_bin(&g, ASC_OP_MAXSI, ba, bb);
+  asc_value *ra = asc_b_bin(&g, ASC_OP_DIVSI, nb, asc_b_bin(&g, ASC_OP_MAXSI, ba, asc_b_i32(&g, 1)));
+  asc_value *rb = asc_b_bin(&g, ASC_OP_DIVSI, nb, asc_b_bin(&g, ASC_OP_MAXSI, bb, asc_b_i32(&g, 1)));
   saved ls, js, is;
   /* B K x N and C share the single matmul's orgN: a layout that gives them different row
    * strides is stopped at the call's line */
@@ -115,34 +115,34 @@ static int expand_one(asc_module *m, asc_op *op) {
   if (bloc) /* tk x tn (tn x tk) */
     sb = local_stride(&g, tb ? s[S_TN] : s[S_TK], tb ? s[S_TK] : s[S_TN], attr_int(op, "b_nz"), c0, x[X_MSB]);
   if (!tb && !cloc && !bloc) {
-    ifthen(&g, cmp(&g, 1, ldb, ldc), &is);
-    emit(&g, ASC_OP_TRAP, NULL, 0, NULL);
-    endblock(&g, &is);
+    asc_b_if(&g, asc_b_cmp(&g, 1, ldb, ldc), &is);
+    asc_b_op(&g, ASC_OP_TRAP, NULL, 0, NULL);
+    asc_b_end(&g, &is);
   }
-  asc_value *l = forloop(&g, x[X_LOOP], &ls);
-  asc_value *j = forloop(&g, nb, &js);
-  asc_value *ia = add(&g, mul(&g, l, ba), bin(&g, ASC_OP_DIVSI, j, ra));
-  asc_value *ib = add(&g, mul(&g, l, bb), bin(&g, ASC_OP_DIVSI, j, rb));
-  asc_value *ic = add(&g, mul(&g, l, nb), j);
+  asc_value *l = asc_b_for(&g, x[X_LOOP], &ls);
+  asc_value *j = asc_b_for(&g, nb, &js);
+  asc_value *ia = asc_b_add(&g, asc_b_mul(&g, l, ba), asc_b_bin(&g, ASC_OP_DIVSI, j, ra));
+  asc_value *ib = asc_b_add(&g, asc_b_mul(&g, l, bb), asc_b_bin(&g, ASC_OP_DIVSI, j, rb));
+  asc_value *ic = asc_b_add(&g, asc_b_mul(&g, l, nb), j);
   asc_value **ops = malloc(sizeof *ops * (size_t)nbase);
   if (!ops) {
     asc_error(m->ctx, g.loc, "%s: out of memory", asc_op_name(op));
     return -1;
   }
   memcpy(ops, o, sizeof *ops * (size_t)nbase);
-  ops[OP_A] = (aloc ? ltsub : gtsub)(&g, o[OP_A], mul(&g, ia, sa));
-  ops[OP_B] = (bloc ? ltsub : gtsub)(&g, o[OP_B], mul(&g, ib, sb));
-  ops[OP_C] = cloc ? ltsub(&g, o[OP_C], mul(&g, ic, mul(&g, s[S_TM], s[S_TN])))
-                   : gtsub(&g, o[OP_C], mul(&g, ic, sc));
+  ops[OP_A] = (aloc ? asc_b_ltsub : asc_b_gtsub)(&g, o[OP_A], asc_b_mul(&g, ia, sa));
+  ops[OP_B] = (bloc ? asc_b_ltsub : asc_b_gtsub)(&g, o[OP_B], asc_b_mul(&g, ib, sb));
+  ops[OP_C] = cloc ? asc_b_ltsub(&g, o[OP_C], asc_b_mul(&g, ic, asc_b_mul(&g, s[S_TM], s[S_TN])))
+                   : asc_b_gtsub(&g, o[OP_C], asc_b_mul(&g, ic, sc));
   /* MatmulConfig.isBiasBatch false (attribute bias_batch 0): one bias row serves every batch */
   bool bias_batch = !asc_op_attr(op, "bias_batch") || attr_int(op, "bias_batch");
   if (attr_int(op, "bias") && bias_batch && o[OP_BIAS]->type->kind == ASC_TY_LTENSOR) {
     /* a local bias: the batches' rows one after another, tn elements each (in L1 rounded up to 16,
      * the 64-byte blocks the L1 -> BT copy moves) */
     bool l1 = asc_hw_type_mem(o[OP_BIAS]->type) == ASC_HW_MEM_L1;
-    ops[OP_BIAS] = ltsub(&g, o[OP_BIAS], mul(&g, ic, l1 ? up(&g, s[S_TN], 16) : s[S_TN]));
+    ops[OP_BIAS] = asc_b_ltsub(&g, o[OP_BIAS], asc_b_mul(&g, ic, l1 ? asc_b_up(&g, s[S_TN], 16) : s[S_TN]));
   } else if (attr_int(op, "bias") && bias_batch) {
-    ops[OP_BIAS] = gtsub(&g, o[OP_BIAS], mul(&g, ic, s[S_ORGN]));
+    ops[OP_BIAS] = asc_b_gtsub(&g, o[OP_BIAS], asc_b_mul(&g, ic, s[S_ORGN]));
   }
   ops[nt + S_ORGN] = cloc && !tb ? ldb : ldc; /* a local C takes no row stride from it */
   if (ta)
@@ -151,14 +151,14 @@ static int expand_one(asc_module *m, asc_op *op) {
     ops[nt + S_ORGKA] = lda;
   if (tb)
     ops[nt + S_ORGKB] = ldb;
-  asc_op *mm = emit(&g, ASC_OP_MATMUL_ITERATE_ALL, ops, nbase, NULL);
+  asc_op *mm = asc_b_op(&g, ASC_OP_MATMUL_ITERATE_ALL, ops, nbase, NULL);
   free(ops);
   /* iterate_all's attributes: all of the batch op's but the layouts and bias_batch */
   for (int i = 0; i < op->nattrs; i++)
     if (strncmp(op->attrs[i].name, "layout_", 7) && strcmp(op->attrs[i].name, "bias_batch"))
       asc_op_set_attr(m, mm, op->attrs[i].name, op->attrs[i].value);
-  endblock(&g, &js);
-  endblock(&g, &ls);
+  asc_b_end(&g, &js);
+  asc_b_end(&g, &ls);
   asc_op_unlink(op);
   return 0;
 }

@@ -296,7 +296,7 @@ static asc_value *floattofloat(asc_module *m, asc_op *op, double x) {
 
 /* Bits of the same width read as another type: int <-> f32/f64, int <-> int. */
 static asc_value *foldbitcast(asc_module *m, asc_op *op, const cval *c) {
-  const asc_type *st = op->operands[0]->type, *dt = op->results[0].type;
+  const asc_type *st = op->operands[ASC_OPND_BITCAST_in]->type, *dt = op->results[0].type;
   int sw = iwidth(st), dw = iwidth(dt);
   float f;
   double d;
@@ -349,7 +349,7 @@ static asc_value *foldunary(asc_module *m, asc_op *op, const cval *c) {
 
 static asc_value *foldcompare(asc_module *m, asc_op *op, const cval *c) {
   const asc_attr *p = asc_op_attr(op, "predicate");
-  const asc_type *t = op->operands[0]->type;
+  const asc_type *t = op->operands[ASC_OPND_CMPI_lhs]->type;
   uint64_t r;
   if (!p || p->kind != ASC_ATTR_INT || iwidth(op->results[0].type) != 1)
     return NULL;
@@ -369,7 +369,7 @@ static asc_value *foldconst(asc_module *m, asc_op *op, const cval *c) {
     return foldunary(m, op, c);
   if (op->code == ASC_OP_CMPI || op->code == ASC_OP_CMPF)
     return foldcompare(m, op, c);
-  if (op->operands[0]->type != rt || op->operands[1]->type != rt)
+  if (op->operands[ASC_OPND_CMPI_lhs]->type != rt || op->operands[ASC_OPND_CMPI_rhs]->type != rt)
     return NULL;
   if (iwidth(rt) && foldibin(op->code, iwidth(rt), c[0].u, c[1].u, &u))
     return mkint(m, op, rt, u);
@@ -387,7 +387,7 @@ static bool iscommutative(asc_opcode code) {
 
 /* x op x.  Divisions are left alone: x / x is 1 only if x != 0. */
 static asc_value *sameoperands(asc_module *m, asc_op *op) {
-  asc_value *x = op->operands[0];
+  asc_value *x = op->operands[ASC_OPND_SUBI_lhs];
   const asc_attr *p = asc_op_attr(op, "predicate");
   switch (op->code) {
   case ASC_OP_ANDI:
@@ -407,7 +407,7 @@ static asc_value *sameoperands(asc_module *m, asc_op *op) {
 /* x op c for a constant c.  The signed divisions need c == 1 read signed (in i1 the
  * bit 1 is -1). */
 static asc_value *rightconst(asc_module *m, asc_op *op, int w, uint64_t c) {
-  asc_value *x = op->operands[0];
+  asc_value *x = op->operands[ASC_OPND_ADDI_lhs];
   asc_opcode k = op->code;
   bool signed_one = sext(c, w) == 1;
   if (c == 0 && (k == ASC_OP_ADDI || k == ASC_OP_SUBI || k == ASC_OP_ORI || k == ASC_OP_XORI ||
@@ -430,10 +430,10 @@ static asc_value *identity(asc_module *m, asc_op *op) {
   asc_value *x, *y;
   cval c;
   int w;
-  if (op->noperands != 2 || op->operands[0]->type != op->operands[1]->type)
+  if (op->noperands != 2 || op->operands[ASC_OPND_CMPI_lhs]->type != op->operands[ASC_OPND_CMPI_rhs]->type)
     return NULL;
-  x = op->operands[0];
-  y = op->operands[1];
+  x = op->operands[ASC_OPND_CMPI_lhs];
+  y = op->operands[ASC_OPND_CMPI_rhs];
   w = iwidth(x->type);
   if (!w)
     return NULL;
@@ -453,9 +453,9 @@ static asc_value *foldselect(asc_op *op) {
   int64_t c;
   if (op->noperands != 3)
     return NULL;
-  if (op->operands[1] == op->operands[2])
-    return op->operands[1];
-  if (asc_pass_const_int(op->operands[0], &c))
+  if (op->operands[ASC_OPND_SELECT_true_value] == op->operands[ASC_OPND_SELECT_false_value])
+    return op->operands[ASC_OPND_SELECT_true_value];
+  if (asc_pass_const_int(op->operands[ASC_OPND_SELECT_cond], &c))
     return op->operands[c ? 1 : 2];
   return NULL;
 }

@@ -4,6 +4,7 @@
 #define ASC_PASSES_H
 
 #include "ir/ir.h"
+#include "ops_access.h" /* generated (build/gen): ASC_OPND_<op>_<operand>, operand indices by name */
 
 /* A pass transforms m in place.  It returns 0, or nonzero after reporting why through
  * asc_diag on m->ctx. */

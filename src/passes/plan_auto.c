@@ -11,6 +11,7 @@
  * runtime dims (defined at the kernel's top level) comes after them with one slot. */
 #include <stdlib.h>
 
+#include "ir/build.h"
 #include "passes/passes.h"
 
 /* UB bytes the planner may use: Ascend910B's 192 KiB minus 8 KiB the runtime keeps. */
@@ -26,29 +27,25 @@ typedef struct plan {
 
 static int64_t align_up(int64_t n) { return (n + BLOCK - 1) / BLOCK * BLOCK; }
 
+/* New ops go before `before`, at its location (ir/build.h). */
+static asc_builder at_op(asc_module *m, asc_op *before) { return asc_builder_at(m, before->loc, before, NULL); }
+
 static asc_value *const_i32(asc_module *m, asc_op *before, int64_t v) {
-  const asc_type *i32 = asc_type_int(m->ctx, 32, false);
-  asc_op *c = asc_op_create(m, ASC_OP_CONSTANT, NULL, 0, &i32, 1, before->loc);
-  asc_op_set_attr(m, c, "value", asc_attr_int(m, i32, v));
-  asc_op_insert_before(before, c);
-  return &c->results[0];
+  asc_builder b = at_op(m, before);
+  return asc_b_i32(&b, v);
 }
 
-static asc_value *arith(asc_module *m, asc_op *before, asc_opcode code, asc_value *a, asc_value *b) {
-  asc_op *op = asc_op_create(m, code, (asc_value *[]){a, b}, 2, &a->type, 1, before->loc);
-  asc_op_insert_before(before, op);
-  return &op->results[0];
+static asc_value *arith(asc_module *m, asc_op *before, asc_opcode code, asc_value *x, asc_value *y) {
+  asc_builder b = at_op(m, before);
+  return asc_b_arith(&b, code, x, y);
 }
 
 static asc_value *to_i32(asc_module *m, asc_op *before, asc_value *v) {
-  const asc_type *i32 = asc_type_int(m->ctx, 32, false);
-  asc_opcode code = v->type->kind != ASC_TY_INT ? ASC_OP_INDEX_CAST : v->type->width > 32 ? ASC_OP_TRUNCI : ASC_OP_EXTSI;
-  asc_op *c;
-  if (v->type == i32)
+  asc_builder b = at_op(m, before);
+  if (v->type == b.i32)
     return v;
-  c = asc_op_create(m, code, &v, 1, &i32, 1, before->loc);
-  asc_op_insert_before(before, c);
-  return &c->results[0];
+  asc_opcode code = v->type->kind != ASC_TY_INT ? ASC_OP_INDEX_CAST : v->type->width > 32 ? ASC_OP_TRUNCI : ASC_OP_EXTSI;
+  return asc_b_convert(&b, code, v, b.i32);
 }
 
 /* The op's ancestor that sits directly in the function body. */
@@ -65,8 +62,8 @@ static asc_op *slot_loop(const asc_op *op) {
     int64_t lb, step;
     if (!up || up->code == ASC_OP_FUNC)
       return NULL;
-    if (up->code == ASC_OP_FOR && asc_pass_const_int(up->operands[0], &lb) && lb >= 0 &&
-        asc_pass_const_int(up->operands[2], &step) && step > 0)
+    if (up->code == ASC_OP_FOR && asc_pass_const_int(up->operands[ASC_OPND_FOR_lower_bound], &lb) && lb >= 0 &&
+        asc_pass_const_int(up->operands[ASC_OPND_FOR_step], &step) && step > 0)
       return up;
   }
   return NULL;
@@ -212,8 +209,8 @@ static bool within(const asc_op *op, const asc_block *b) {
  * AIVs' - when they all lie there; otherwise the function body. */
 static asc_block *aiv_body(asc_block *body, const asc_pass_vec *autos) {
   for (asc_op *o = body->first; o; o = o->next) {
-    if (o->code != ASC_OP_IF || o->noperands < 1 || !o->operands[0]->def ||
-        o->operands[0]->def->code != ASC_OP_ASCEND_IS_AIC || o->nregions < 2 || !o->regions[1].block)
+    if (o->code != ASC_OP_IF || o->noperands < 1 || !o->operands[ASC_OPND_IF_cond]->def ||
+        o->operands[ASC_OPND_IF_cond]->def->code != ASC_OP_ASCEND_IS_AIC || o->nregions < 2 || !o->regions[1].block)
       continue;
     for (size_t i = 0; i < autos->n; i++)
       if (!within(autos->items[i], o->regions[1].block))

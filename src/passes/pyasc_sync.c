@@ -149,15 +149,15 @@ static int strip_func(asc_module *m, asc_op *f) {
     asc_op *op = ops.items[i];
     if (op->code != ASC_OP_ALLOC_TENSOR)
       continue;
-    asc_pass_map_add(&nalloc, op->operands[0], 1);
-    if (!asc_pass_map_get(&alloc, op->operands[0]))
-      asc_pass_map_set(&alloc, op->operands[0], (int64_t)(intptr_t)op);
+    asc_pass_map_add(&nalloc, op->operands[ASC_OPND_ALLOC_TENSOR_que], 1);
+    if (!asc_pass_map_get(&alloc, op->operands[ASC_OPND_ALLOC_TENSOR_que]))
+      asc_pass_map_set(&alloc, op->operands[ASC_OPND_ALLOC_TENSOR_que], (int64_t)(intptr_t)op);
   }
   for (size_t i = 0; i < ops.n; i++) {
     asc_op *op = ops.items[i];
     if (op->code != ASC_OP_DEQUE)
       continue;
-    int64_t n = asc_pass_map_get(&nalloc, op->operands[0]);
+    int64_t n = asc_pass_map_get(&nalloc, op->operands[ASC_OPND_DEQUE_que]);
     if (n == 0) {
       asc_error(m->ctx, asc_op_diag_loc(op), "strip-user-sync: asc.deque doesn't have corresponding "
                 "alloc_tensor op");
@@ -168,7 +168,7 @@ static int strip_func(asc_module *m, asc_op *f) {
                 "known at run time, so the deque cannot be replaced by an alloc", (long long)n);
       rc = 1;
     } else {
-      asc_op *a = (asc_op *)(intptr_t)asc_pass_map_get(&alloc, op->operands[0]);
+      asc_op *a = (asc_op *)(intptr_t)asc_pass_map_get(&alloc, op->operands[ASC_OPND_DEQUE_que]);
       if (!dominates(a, op)) {
         asc_error(m->ctx, asc_op_diag_loc(op), "strip-user-sync: the alloc_tensor of this asc.deque's "
                   "queue does not come before it");
@@ -180,7 +180,7 @@ static int strip_func(asc_module *m, asc_op *f) {
     for (size_t i = 0; i < ops.n; i++) {
       asc_op *op = ops.items[i];
       if (op->code == ASC_OP_DEQUE) {
-        asc_op *a = (asc_op *)(intptr_t)asc_pass_map_get(&alloc, op->operands[0]);
+        asc_op *a = (asc_op *)(intptr_t)asc_pass_map_get(&alloc, op->operands[ASC_OPND_DEQUE_que]);
         asc_pass_replace_op(f, op, (asc_value *[]){&a->results[0]});
       } else if (op->code == ASC_OP_ENQUE || op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG ||
                  op->code == ASC_OP_PIPE_BARRIER) {
@@ -222,7 +222,7 @@ static void enqueue_tensors(asc_module *m, asc_pass_vec *ops, asc_pass_map *mine
       continue;
     asc_op *ins;
     if (dst->def && (dst->def->code == ASC_OP_ALLOC_TENSOR || dst->def->code == ASC_OP_DEQUE)) {
-      asc_value *e[2] = {dst->def->operands[0], dst};
+      asc_value *e[2] = {dst->def->operands[ASC_OPND_ALLOC_TENSOR_que], dst};
       if (asc_pass_map_get(&user, e[0]))
         continue;
       ins = asc_op_create(m, ASC_OP_ENQUE, e, 2, NULL, 0, op->loc);
@@ -240,7 +240,7 @@ static void enqueue_tensors(asc_module *m, asc_pass_vec *ops, asc_pass_map *mine
  * enque's block), which those users then read; the enque moves out of its region if it
  * does not come before the deque. */
 static int dequeue_one(asc_module *m, asc_op *f, asc_op *enq, asc_pass_map *mine) {
-  asc_value *t = enq->operands[1];
+  asc_value *t = enq->operands[ASC_OPND_ENQUE_tensor];
   asc_pass_vec all = {0}, users = {0};
   asc_op *first = NULL;
   asc_pass_collect(f, &all);
@@ -261,7 +261,7 @@ static int dequeue_one(asc_module *m, asc_op *f, asc_op *enq, asc_pass_map *mine
   if (lifted)
     first = lifted;
   const asc_type *tt = t->type;
-  asc_op *deq = asc_op_create(m, ASC_OP_DEQUE, &enq->operands[0], 1, &tt, 1, enq->loc);
+  asc_op *deq = asc_op_create(m, ASC_OP_DEQUE, &enq->operands[ASC_OPND_ENQUE_que], 1, &tt, 1, enq->loc);
   deq->pos = enq->pos;
   asc_op_insert_before(first, deq);
   if (!dominates(enq, deq)) {

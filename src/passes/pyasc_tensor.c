@@ -44,7 +44,8 @@ static asc_value *const_before(asc_module *m, asc_op *pos, const asc_type *t, in
 static int copy_dir(const asc_op *op) {
   if (asc_opinfo_of(op->code)->family != ASC_FAM_COPY || op->noperands < 2)
     return 0;
-  asc_type_kind d = op->operands[0]->type->kind, s = op->operands[1]->type->kind;
+  asc_type_kind d = op->operands[ASC_OPND_DATA_COPY_dst]->type->kind,
+      s = op->operands[ASC_OPND_DATA_COPY_src]->type->kind;
   if (d == ASC_TY_LTENSOR && s == ASC_TY_GTENSOR)
     return 1;
   if (d == ASC_TY_GTENSOR && s == ASC_TY_LTENSOR)
@@ -97,7 +98,7 @@ static int region_results(asc_module *m, asc_op *r, asc_pass_vec *ops) {
       continue;
     for (size_t k = 0; k < ops->n; k++) {
       asc_op *u = ops->items[k];
-      if (copy_dir(u) != 2 || u->operands[1] != res)
+      if (copy_dir(u) != 2 || u->operands[ASC_OPND_DATA_COPY_src] != res)
         continue;
       int64_t n = static_elems(res->type);
       if (n < 0) {
@@ -131,7 +132,7 @@ static void split_inout(asc_module *m, asc_op *a, asc_pass_vec *ops) {
   }
   for (size_t k = 0; k < ops->n; k++) {
     asc_op *u = ops->items[k];
-    if (copy_dir(u) != 2 || u->operands[1] != &a->results[0])
+    if (copy_dir(u) != 2 || u->operands[ASC_OPND_DATA_COPY_src] != &a->results[0])
       continue;
     if (!out) {
       out = new_auto(m, a->results[0].type, true, a);
@@ -154,8 +155,8 @@ static int input_output_func(asc_module *m, asc_op *f) {
     for (size_t k = 0; k < ops.n; k++) {
       asc_op *u = ops.items[k];
       int dir = copy_dir(u);
-      in |= dir == 1 && u->operands[0] == &a->results[0];
-      out |= dir == 2 && u->operands[1] == &a->results[0];
+      in |= dir == 1 && u->operands[ASC_OPND_DATA_COPY_dst] == &a->results[0];
+      out |= dir == 2 && u->operands[ASC_OPND_DATA_COPY_src] == &a->results[0];
     }
     set_flag_attr(m, a, "input", in);
     set_flag_attr(m, a, "output", out);
@@ -249,7 +250,7 @@ static int sizes(asc_module *m, asc_op *a, asc_op *entry, asc_value **bytes, asc
               "shape nor dims");
     return 1;
   }
-  const asc_type *it = a->operands[0]->type;
+  const asc_type *it = a->operands[ASC_OPND_LOCAL_TENSOR_AUTO_shape]->type;
   for (int i = 1; i < a->noperands; i++)
     if (a->operands[i]->type != it) {
       asc_error(m->ctx, asc_op_diag_loc(a), "materialize-tensor: the dims of local_tensor_auto must "
@@ -257,7 +258,7 @@ static int sizes(asc_module *m, asc_op *a, asc_op *entry, asc_value **bytes, asc
       return 1;
     }
   /* bytes := sizeof(T) * d0 * d1 ... (pyasc's order); elems := d0 * d1 ... */
-  asc_value *b = const_before(m, a, it, eb), *e = a->operands[0];
+  asc_value *b = const_before(m, a, it, eb), *e = a->operands[ASC_OPND_LOCAL_TENSOR_AUTO_shape];
   for (int i = 0; i < a->noperands; i++) {
     asc_value *ops[2] = {b, a->operands[i]};
     asc_op *mul = mkop(m, ASC_OP_MULI, ops, 2, it, a);

@@ -138,21 +138,23 @@ static bool affine(const asc_value *v, sync_view *out) {
   }
   switch (d ? d->code : ASC_OP_FUNC) { /* no op: a block argument, invariant or not */
   case ASC_OP_INDEX_CAST: case ASC_OP_EXTSI: case ASC_OP_EXTUI: case ASC_OP_TRUNCI:
-    return affine(d->operands[0], out);
+    return affine(d->operands[ASC_OPND_ADDI_lhs], out);
   case ASC_OP_ADDI: case ASC_OP_SUBI:
-    if (affine(d->operands[0], out) && affine(d->operands[1], &y) &&
+    if (affine(d->operands[ASC_OPND_ADDI_lhs], out) && affine(d->operands[ASC_OPND_ADDI_rhs], &y) &&
         off_add(out, &y, d->code == ASC_OP_ADDI ? 1 : -1))
       return true;
     break;
   case ASC_OP_MULI:
-    if (affine(d->operands[0], &x) && affine(d->operands[1], &y) &&
+    if (affine(d->operands[ASC_OPND_ADDI_lhs], &x) && affine(d->operands[ASC_OPND_ADDI_rhs], &y) &&
         (off_mul(out, &x, &y) || off_mul(out, &y, &x)))
       return true;
     break;
   case ASC_OP_REMUI: case ASC_OP_REMSI: /* (cx * iv + c) mod k: a buffer slot chosen by the iteration */
-    if (affine(d->operands[0], &x) && x.iv && lin_is_const(&x.coef) && lin_is_const(&x.lo) && x.coef.c > 0 &&
-        x.lo.c >= 0 && asc_pass_const_int(d->operands[1], &c) && c >= 2 && c <= SYNC_NIDS &&
-        asc_pass_const_int(sync_iv_loop(x.iv)->operands[0], &lb) && lb >= 0) { /* no negative remainders */
+    if (affine(d->operands[ASC_OPND_ADDI_lhs], &x) && x.iv && lin_is_const(&x.coef) && lin_is_const(&x.lo) &&
+        x.coef.c > 0 &&
+        x.lo.c >= 0 && asc_pass_const_int(d->operands[ASC_OPND_ADDI_rhs], &c) && c >= 2 && c <= SYNC_NIDS &&
+        asc_pass_const_int(sync_iv_loop(x.iv)->operands[ASC_OPND_FOR_lower_bound], &lb) &&
+        lb >= 0) { /* no negative remainders */
       out->rot_iv = x.iv, out->rot_k = c, out->rot_cx = x.coef.c, out->rot_c = x.lo.c % c;
       out->rot_stride = lin_const(1);
       return true;
@@ -185,12 +187,12 @@ static bool fixed(const asc_value *v, sync_lin *out, int64_t scale) {
 static bool ceil_div(const asc_value *v, sync_lin *x, int64_t *m) {
   const asc_op *div = v->def, *add;
   int64_t c;
-  if (!div || div->code != ASC_OP_DIVSI || !asc_pass_const_int(div->operands[1], m) || *m <= 0)
+  if (!div || div->code != ASC_OP_DIVSI || !asc_pass_const_int(div->operands[ASC_OPND_DIVSI_rhs], m) || *m <= 0)
     return false;
-  add = div->operands[0]->def;
-  if (!add || add->code != ASC_OP_ADDI || !asc_pass_const_int(add->operands[1], &c) || c != *m - 1)
+  add = div->operands[ASC_OPND_DIVSI_lhs]->def;
+  if (!add || add->code != ASC_OP_ADDI || !asc_pass_const_int(add->operands[ASC_OPND_ADDI_rhs], &c) || c != *m - 1)
     return false;
-  return fixed(add->operands[0], x, 1);
+  return fixed(add->operands[ASC_OPND_ADDI_lhs], x, 1);
 }
 
 /* Provably x >= 0: atoms are non-negative, and k * v for a ceil_div atom v with m | k is
@@ -265,7 +267,8 @@ static bool same_motion(const sync_view *a, const sync_view *b);
  * gives it; otherwise it stays as the start made it. */
 static sync_view bound(sync_view base, const asc_op *d, const asc_type *t) {
   sync_view a, b;
-  if (d->noperands < 3 || base.any || !affine(d->operands[1], &a) || !affine(d->operands[2], &b) ||
+  if (d->noperands < 3 || base.any || !affine(d->operands[ASC_OPND_LT_SUBVIEW_offset], &a) ||
+      !affine(d->operands[ASC_OPND_LT_SUBVIEW_stop], &b) ||
       !same_motion(&a, &b) || !lin_addmul(&b.lo, &a.lo, -1) || !lin_is_const(&b.lo) || b.lo.c < 0)
     return base;
   base.len = lin_const(b.lo.c * elem_bytes(t));
@@ -279,26 +282,31 @@ static sync_view resolve(sync_env *env, const asc_value *v) {
     return range(v, lin_const(0), NULL);
   switch (d->code) {
   case ASC_OP_LOCAL_TENSOR:
-    return span(memkey((int)asc_op_attr(d, "pos")->i), d->operands[0], d->operands[1], v->type);
+    return span(memkey((int)asc_op_attr(d, "pos")->i), d->operands[ASC_OPND_LOCAL_TENSOR_addr],
+                d->operands[ASC_OPND_LOCAL_TENSOR_size], v->type);
   case ASC_OP_LT_SUBVIEW:
   case ASC_OP_GT_SUBVIEW:
-    return bound(advance(resolve(env, d->operands[0]), d->operands[1], v->type), d, v->type);
+    return bound(advance(resolve(env, d->operands[ASC_OPND_GT_SUBVIEW_tensor]), d->operands[ASC_OPND_GT_SUBVIEW_offset],
+                         v->type), d, v->type);
   case ASC_OP_GM_OFFSET:
   case ASC_OP_GT_GET_PHY_ADDR:
-    return advance(resolve(env, d->operands[0]), d->operands[1], v->type);
+    return advance(resolve(env, d->operands[0]), d->operands[ASC_OPND_GM_OFFSET_offset], v->type);
   case ASC_OP_LT_REINTERPRET_CAST: /* the same bytes */
-    return resolve(env, d->operands[0]);
+    return resolve(env, d->operands[ASC_OPND_LT_REINTERPRET_CAST_tensor]);
   case ASC_OP_ALLOC_TENSOR:
   case ASC_OP_DEQUE: {
     int64_t slot = asc_pass_map_get(&env->qslot, v);
     sync_lin len = lin_const(SLOT_BYTES);
-    return slot > 0 ? range(d->operands[0], lin_const((slot - 1) * SLOT_BYTES), &len) : whole(d->operands[0]);
+    return slot > 0 ? range(d->operands[ASC_OPND_ALLOC_TENSOR_que], lin_const((slot - 1) * SLOT_BYTES), &len)
+        : whole(d->operands[ASC_OPND_ALLOC_TENSOR_que]);
   }
   case ASC_OP_TBUF_GET:
   case ASC_OP_TBUF_GET_WITH_OFFSET: /* (tbuf, size elements[, byte offset]) */
-    return span(d->operands[0], d->code == ASC_OP_TBUF_GET ? NULL : d->operands[2], d->operands[1], v->type);
+    return span(d->operands[ASC_OPND_TBUF_GET_buf],
+                d->code == ASC_OP_TBUF_GET ? NULL : d->operands[ASC_OPND_TBUF_GET_WITH_OFFSET_buf_offset],
+                d->operands[ASC_OPND_TBUF_GET_len], v->type);
   case ASC_OP_TBUF_GET_ALL: /* the whole buffer, to its end (its length is known only when it runs) */
-    return range(d->operands[0], lin_const(0), NULL);
+    return range(d->operands[ASC_OPND_TBUF_GET_ALL_buf], lin_const(0), NULL);
   case ASC_OP_GLOBAL_TENSOR: {
     const asc_value *p = (const asc_value *)(intptr_t)asc_pass_map_get(&env->gt_ptr, v);
     return p ? resolve(env, p) : whole(v);
@@ -348,7 +356,7 @@ static sync_view operand_view(sync_env *env, const asc_op *op, int i) {
   /* get_value / set_value (tensor, index[, value]) touch one element; other scalar-family ops that
      read a tensor (printing, dumps) are taken to touch all of it. */
   if (op->code == ASC_OP_GET_VALUE || op->code == ASC_OP_SET_VALUE) {
-    view = advance(view, op->operands[1], v->type);
+    view = advance(view, op->operands[ASC_OPND_GET_VALUE_index], v->type);
     if (!view.any)
       view.len = lin_const(elem_bytes(v->type)), view.open = false;
     return view;
@@ -387,7 +395,7 @@ bool sync_first_iteration(const sync_view *v, sync_view *out) {
   const asc_value *iv = v->rot_iv ? v->rot_iv : v->iv;
   const asc_op *loop = iv ? sync_iv_loop(iv) : NULL;
   int64_t lb;
-  return loop && asc_pass_const_int(loop->operands[0], &lb) && sync_view_at(v, lb, out);
+  return loop && asc_pass_const_int(loop->operands[ASC_OPND_FOR_lower_bound], &lb) && sync_view_at(v, lb, out);
 }
 
 static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
@@ -434,7 +442,8 @@ static bool positions(const sync_view *v, int skip, sync_view *base, sync_lin *d
   *base = *v, *d = v->rot_iv ? v->rot_stride : v->coef, *t0 = 0, *t1 = v->rot_iv ? v->rot_k - 1 : 0;
   if (!v->iv || (lin_is_const(d) && d->c == 0))
     return true;
-  if (!loop || !asc_pass_const_int(loop->operands[2], &step) || step <= 0 || !sync_first_iteration(v, base))
+  if (!loop || !asc_pass_const_int(loop->operands[ASC_OPND_FOR_step], &step) || step <= 0 ||
+      !sync_first_iteration(v, base))
     return false;
   lin_scale(d, step);
   *t0 = skip > 0, *t1 = n < 0 ? INT64_MAX : n - 1 - (skip < 0);

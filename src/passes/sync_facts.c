@@ -8,14 +8,15 @@
 /* A value as the facts know it: index casts of an integer are the integer. */
 const asc_value *sync_strip_cast(const asc_value *v) {
   while (v->def && v->def->code == ASC_OP_INDEX_CAST)
-    v = v->def->operands[0];
+    v = v->def->operands[ASC_OPND_INDEX_CAST_int32];
   return v;
 }
 
 /* The index values loop's iterations take, clipped into [*lo, *hi]; false if none can. */
 bool sync_index_values(const asc_op *loop, int64_t *lo, int64_t *hi) {
   int64_t lb, step, n = asc_pass_trip_count(loop);
-  if (!asc_pass_const_int(loop->operands[0], &lb) || !asc_pass_const_int(loop->operands[2], &step) || step <= 0)
+  if (!asc_pass_const_int(loop->operands[ASC_OPND_FOR_lower_bound], &lb) ||
+      !asc_pass_const_int(loop->operands[ASC_OPND_FOR_step], &step) || step <= 0)
     return *lo <= *hi;
   if (*lo < lb)
     *lo = lb;
@@ -39,7 +40,7 @@ void sync_trip_range(const walker *w, const asc_op *loop, int64_t *tmin, int64_t
   int64_t n = asc_pass_trip_count(loop), lb, step, ulo, uhi;
   const asc_value *x = sync_trip_bound(loop, &lb);
   *tmin = n >= 0 ? n : 0, *tmax = n >= 0 ? n : INT64_MAX;
-  if (!x || !asc_pass_const_int(loop->operands[2], &step))
+  if (!x || !asc_pass_const_int(loop->operands[ASC_OPND_FOR_step], &step))
     return;
   sync_fact_range(w, x, &ulo, &uhi);
   if (ulo > lb && ulo != INT64_MAX)
@@ -84,7 +85,8 @@ bool sync_cmp_const(const asc_op *d, const asc_value **x, int64_t *pred, int64_t
   if (!d || d->code != ASC_OP_CMPI)
     return false;
   *pred = asc_op_attr(d, "predicate")->i;
-  xi = asc_pass_const_int(d->operands[1], c) ? 0 : asc_pass_const_int(d->operands[0], c) ? 1 : -1;
+  xi = asc_pass_const_int(d->operands[ASC_OPND_CMPI_rhs], c) ? 0 : asc_pass_const_int(d->operands[ASC_OPND_CMPI_lhs], c)
+      ? 1 : -1;
   if (xi < 0 || *pred > 5)
     return false;
   if (xi == 1)
@@ -117,10 +119,11 @@ bool sync_assume(walker *w, const asc_value *cond, bool truth, bool *pushed) {
  * exceeds the start. */
 const asc_value *sync_trip_bound(const asc_op *loop, int64_t *lb) {
   int64_t step;
-  if (loop->code != ASC_OP_FOR || asc_pass_trip_count(loop) >= 0 || !asc_pass_const_int(loop->operands[0], lb) ||
-      !asc_pass_const_int(loop->operands[2], &step) || step <= 0 || *lb == INT64_MAX)
+  if (loop->code != ASC_OP_FOR || asc_pass_trip_count(loop) >= 0 ||
+      !asc_pass_const_int(loop->operands[ASC_OPND_FOR_lower_bound], lb) ||
+      !asc_pass_const_int(loop->operands[ASC_OPND_FOR_step], &step) || step <= 0 || *lb == INT64_MAX)
     return NULL;
-  return sync_strip_cast(loop->operands[1]);
+  return sync_strip_cast(loop->operands[ASC_OPND_FOR_upper_bound]);
 }
 
 /* ---- cases: the check walk once per range of the values branches and trip counts test ---- */
@@ -165,7 +168,7 @@ static void collect_cuts(asc_op *op, void *user) {
   int64_t k, pred, lb, step;
   if (sync_cmp_const(op, &x, &pred, &k) && sync_loop_free(x))
     cuts_of_cmp(c, x, pred, k);
-  else if (op->code == ASC_OP_FOR && asc_pass_const_int(op->operands[2], &step) && step > 0) {
+  else if (op->code == ASC_OP_FOR && asc_pass_const_int(op->operands[ASC_OPND_FOR_step], &step) && step > 0) {
     x = sync_trip_bound(op, &lb);
     if (x && sync_loop_free(x) && lb < INT64_MAX - 2 * step) /* no trip, one, more */
       add_cut(c, x, lb + 1), add_cut(c, x, lb + step + 1);
@@ -175,7 +178,8 @@ static void collect_cuts(asc_op *op, void *user) {
 /* The index value of iteration t of loop (constant start and step); false if unknown. */
 bool sync_index_at(const asc_op *loop, int64_t t, int64_t *v) {
   int64_t lb, step;
-  if (!asc_pass_const_int(loop->operands[0], &lb) || !asc_pass_const_int(loop->operands[2], &step))
+  if (!asc_pass_const_int(loop->operands[ASC_OPND_FOR_lower_bound], &lb) ||
+      !asc_pass_const_int(loop->operands[ASC_OPND_FOR_step], &step))
     return false;
   *v = lb + t * step;
   return true;

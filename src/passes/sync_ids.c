@@ -36,7 +36,8 @@ static uint8_t user_ids(const asc_value *id) {
   const asc_op *d = id->def;
   if (asc_pass_const_int(id, &k))
     return k >= 0 && k < SYNC_NIDS ? (uint8_t)(1u << k) : 0;
-  if (d && (d->code == ASC_OP_REMUI || d->code == ASC_OP_REMSI) && asc_pass_const_int(d->operands[1], &k) &&
+  if (d && (d->code == ASC_OP_REMUI || d->code == ASC_OP_REMSI) &&
+      asc_pass_const_int(d->operands[ASC_OPND_REMSI_rhs], &k) &&
       k > 0 && k <= SYNC_NIDS)
     return (uint8_t)((1u << k) - 1); /* buf_id = i % k */
   return 0xff;
@@ -49,11 +50,11 @@ static void scan(asc_op *op, void *user) {
   if (op->code == ASC_OP_TQUE || op->code == ASC_OP_TPIPE)
     for (int e = 0; e < NEVENTS; e++)
       c->reserved[e] |= 0x80; /* id 7 belongs to TPipe's automatic sync (hardware.md §7) */
-  if ((op->code != ASC_OP_SET_FLAG && op->code != ASC_OP_WAIT_FLAG) || !op->operands[0])
+  if ((op->code != ASC_OP_SET_FLAG && op->code != ASC_OP_WAIT_FLAG) || !op->operands[ASC_OPND_SET_FLAG_event_id])
     return; /* inserted flags: no id until sync_give_ids */
   ev = asc_op_attr(op, "event")->i;
   if (ev >= 0 && ev < NEVENTS)
-    c->reserved[ev] |= user_ids(op->operands[0]);
+    c->reserved[ev] |= user_ids(op->operands[ASC_OPND_SET_FLAG_event_id]);
 }
 
 static int64_t pos_of(const idctx *c, const asc_op *op) { return asc_pass_map_get(&c->pos, op); }
@@ -166,7 +167,7 @@ static bool rotations(const idctx *c, bool rotate) {
       for (int i = 0; !slot && l && l->code == ASC_OP_FOR && i < c->nedges; i++)
         slot = c->edges[i].slot && c->edges[i].slot->parent == l->regions[0].block ? c->edges[i].slot : NULL;
     }
-    if (!slot || !me->set->parent || !clashing(c, e, e) || !asc_pass_const_int(slot->operands[1], &k))
+    if (!slot || !me->set->parent || !clashing(c, e, e) || !asc_pass_const_int(slot->operands[ASC_OPND_REMUI_rhs], &k))
       continue;
     if (closed_by_rotation(c, me, slot, k))
       me->k = (int)k, me->slot = slot;
@@ -274,8 +275,8 @@ bool sync_ids_fit(asc_op *func, sync_edge *edges, int nedges, const sync_clash *
 static asc_value *rotating_id(asc_module *m, const sync_edge *e, asc_value *base) {
   asc_value *ops[2] = {&e->slot->results[0], base};
   asc_op *add;
-  for (asc_op *o = e->slot->next; o && o->code == ASC_OP_ADDI && o->operands[0] == ops[0]; o = o->next)
-    if (o->operands[1] == base)
+  for (asc_op *o = e->slot->next; o && o->code == ASC_OP_ADDI && o->operands[ASC_OPND_ADDI_lhs] == ops[0]; o = o->next)
+    if (o->operands[ASC_OPND_ADDI_rhs] == base)
       return &o->results[0]; /* shared by the edges rotating from the same base */
   add = asc_op_create(m, ASC_OP_ADDI, ops, 2, &e->slot->results[0].type, 1, e->slot->loc);
   asc_op_insert_after(e->slot, add);
@@ -307,7 +308,7 @@ void sync_give_ids(asc_module *m, asc_op *func, sync_edge *edges, int nedges) {
    * walk made for it alone: the walk made them, this takes them away */
   asc_walk(func, note_uses, &uses);
   for (int i = 0; i < nedges; i++) {
-    asc_op *slot = edges[i].k > 1 ? edges[i].slot : NULL, *cast = slot ? slot->operands[0]->def : NULL;
+    asc_op *slot = edges[i].k > 1 ? edges[i].slot : NULL, *cast = slot ? slot->operands[ASC_OPND_REMUI_lhs]->def : NULL;
     if (!slot || !slot->parent || asc_pass_map_get(&uses, &slot->results[0]))
       continue;
     asc_op_unlink(slot);

@@ -117,13 +117,13 @@ static bool may_order(const sync_cases *c, bool apart, const asc_op *a, const as
     return true;
   for (int i = 0; i < 2; i++)
     for (const asc_op *x = asc_op_parent_op(i ? b : a); x; x = asc_op_parent_op(x)) {
-      const asc_op *cmp = x->code == ASC_OP_IF ? x->operands[0]->def : NULL;
+      const asc_op *cmp = x->code == ASC_OP_IF ? x->operands[ASC_OPND_IF_cond]->def : NULL;
       const asc_value *v0 = x->code == ASC_OP_FOR ? sync_trip_bound(x, &lb) : NULL, *v1 = NULL;
       n = x->code == ASC_OP_FOR ? asc_pass_trip_count(x) : -1;
       if (apart && n >= 1 && n <= SYNC_UNROLL)
         return true;
       if (cmp && cmp->code == ASC_OP_CMPI)
-        v0 = sync_strip_cast(cmp->operands[0]), v1 = sync_strip_cast(cmp->operands[1]);
+        v0 = sync_strip_cast(cmp->operands[ASC_OPND_CMPI_lhs]), v1 = sync_strip_cast(cmp->operands[ASC_OPND_CMPI_rhs]);
       for (int j = 0; !apart && j < c->n; j++)
         if (c->v[j].x == v0 || c->v[j].x == v1)
           return true;

@@ -141,8 +141,10 @@ bool asc_pass_before_in_block(const asc_op *a, const asc_op *b) {
 
 int64_t asc_pass_trip_count(const asc_op *loop) {
   int64_t lb, ub, step;
-  if (loop->code != ASC_OP_FOR || loop->noperands < 3 || !asc_pass_const_int(loop->operands[0], &lb) ||
-      !asc_pass_const_int(loop->operands[1], &ub) || !asc_pass_const_int(loop->operands[2], &step) || step <= 0)
+  if (loop->code != ASC_OP_FOR || loop->noperands < 3 ||
+      !asc_pass_const_int(loop->operands[ASC_OPND_FOR_lower_bound], &lb) ||
+      !asc_pass_const_int(loop->operands[ASC_OPND_FOR_upper_bound], &ub) ||
+          !asc_pass_const_int(loop->operands[ASC_OPND_FOR_step], &step) || step <= 0)
     return -1;
   return ub > lb ? (ub - lb + step - 1) / step : 0;
 }

@@ -40,8 +40,8 @@ void vs_flag_op(vs_ctx *c, vs_state *s, asc_op *op) {
   /* V_V and FIX_FIX are barriers in disguise: no flag is involved (hardware.md §6). */
   if (f.event < 0 || f.event >= 64 || f.event == ASC_EVENT_V_V || f.event == ASC_EVENT_FIX_FIX)
     return;
-  if (!vs_eval(c, op->operands[0], &f.cid))
-    f.key = op->operands[0], f.cid = 0;
+  if (!vs_eval(c, op->operands[ASC_OPND_SET_FLAG_event_id], &f.cid))
+    f.key = op->operands[ASC_OPND_SET_FLAG_event_id], f.cid = 0;
   /* Could the op touch a pending flag of the event with another id?  Two constants never alias
    * (no key); a runtime id and any other id (another key) might: stop tracking the event. */
   for (i = 0; i < s->ncnt; i++)

@@ -55,11 +55,11 @@ static bool eval(const vs_ctx *c, const asc_value *v, int64_t *out, int depth) {
     sync_fact_range(c->w, v, &a, &b);
     return a == b && (*out = a, small(a));
   }
-  if (!d || depth > 16 || d->noperands < 1 || !eval(c, d->operands[0], &a, depth + 1))
+  if (!d || depth > 16 || d->noperands < 1 || !eval(c, d->operands[ASC_OPND_ADDI_lhs], &a, depth + 1))
     return false;
   if (d->code == ASC_OP_INDEX_CAST || d->code == ASC_OP_EXTSI || (d->code == ASC_OP_EXTUI && a >= 0))
     return *out = a, true;
-  if (d->noperands != 2 || !eval(c, d->operands[1], &b, depth + 1))
+  if (d->noperands != 2 || !eval(c, d->operands[ASC_OPND_ADDI_rhs], &b, depth + 1))
     return false;
   switch (d->code) {
   case ASC_OP_ADDI: *out = a + b; break;
@@ -223,7 +223,7 @@ static const char *const lacks[ASC_HW_NCORES] = {
  * (TPipe::Init holds them). */
 static void check_id(vs_ctx *c, const asc_op *op, int64_t ev) {
   int64_t id;
-  if (!vs_eval(c, op->operands[0], &id)) /* a constant, or computed from constants */
+  if (!vs_eval(c, op->operands[ASC_OPND_SET_FLAG_event_id], &id)) /* a constant, or computed from constants */
     return;
   if (id < 0 || id > 7)
     vs_warn(c, op, VS_S006_RANGE, "S006 bad id: event id %lld is out of range: each event has ids 0-7",
@@ -290,7 +290,7 @@ static void scan_op(asc_op *op, void *user) {
   if (op->code == ASC_OP_ASCEND_IS_AIC)
     c->seen = ASC_HW_MASK(ASC_HW_AIV) | ASC_HW_MASK(ASC_HW_AIC);
   if ((op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG) && vs_sync_op_ok(op))
-    mark_each(c, op->operands[0], 0);
+    mark_each(c, op->operands[ASC_OPND_SET_FLAG_event_id], 0);
   if (asc_opinfo_of(op->code)->family == ASC_FAM_SYNC)
     return; /* the events used are what is being checked, not evidence of the core */
   see(c, asc_hw_pipe_cores(asc_hw_op_pipe(op)));

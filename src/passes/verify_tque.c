@@ -71,7 +71,7 @@ void vs_tque_meet(vs_state *s, const vs_state *o) {
 
 static const asc_value *strip_views(const asc_value *v) {
   while (v->def && v->def->code == ASC_OP_LT_SUBVIEW)
-    v = v->def->operands[0];
+    v = v->def->operands[ASC_OPND_LT_SUBVIEW_tensor];
   return v;
 }
 
@@ -124,7 +124,7 @@ static void redefine(vs_state *s, const asc_op *op) {
 /* Pop q's first entry and bind the deque result to its tensor; none (on some path): DeQue
  * finds nothing to pop. */
 static void do_deque(vs_ctx *c, vs_state *s, asc_op *op) {
-  const asc_value *q = op->operands[0];
+  const asc_value *q = op->operands[ASC_OPND_DEQUE_que];
   vs_ent e = {NULL, NULL, NULL, {VS_RES_NONE, NULL, NULL}, true};
   const vs_ent *f = entry(s->ent, s->nent, q, NULL, 0);
   if (f)
@@ -136,13 +136,15 @@ static void do_deque(vs_ctx *c, vs_state *s, asc_op *op) {
 }
 
 static void do_free(vs_ctx *c, vs_state *s, asc_op *op) {
-  vs_tensor t = resolve(c, s, op->operands[1]);
+  vs_tensor t = resolve(c, s, op->operands[ASC_OPND_FREE_TENSOR_tensor]);
   int i = t.res == VS_RES_ALLOC ? vs_find(s, VS_ALLOC, t.alloc, 0) : -1;
   if (t.res == VS_RES_UNKNOWN)
-    vs_inc(s, VS_FUZZY_QUEUE, op->operands[0], 0, op, 1)->lo = 0; /* [0, 1]: never tagged by an if */
+    /* [0, 1]: never tagged by an if */
+    vs_inc(s, VS_FUZZY_QUEUE, op->operands[ASC_OPND_FREE_TENSOR_que], 0, op, 1)->lo = 0;
   if (i >= 0)
     vs_dec(s, i);
-  else if ((t.res == VS_RES_DECL || (t.res == VS_RES_ALLOC && !is_fuzzy(s, t.alloc->operands[0]))) &&
+  else if ((t.res == VS_RES_DECL ||
+            (t.res == VS_RES_ALLOC && !is_fuzzy(s, t.alloc->operands[ASC_OPND_ALLOC_TENSOR_que]))) &&
            vs_warn(c, op, t.res == VS_RES_DECL ? VS_S010_FREE_NOALLOC : VS_S010_FREE_TWICE,
                    t.res == VS_RES_DECL ? TQ "FreeTensor: there is no corresponding call to AllocTensor"
                                         : TQ "FreeTensor: tensor memory was freed before its last use"))
@@ -155,7 +157,9 @@ void vs_tque_op(vs_ctx *c, vs_state *s, asc_op *op) {
   switch (op->code) {
   case ASC_OP_ALLOC_TENSOR: vs_inc(s, VS_ALLOC, op, 0, op, VS_MAXCOUNT); break;
   case ASC_OP_ENQUE:
-    push(s, (vs_ent){op->operands[0], op, strip_views(op->operands[1]), resolve(c, s, op->operands[1]),
+    push(s,
+         (vs_ent){op->operands[ASC_OPND_ENQUE_que], op, strip_views(op->operands[ASC_OPND_ENQUE_tensor]),
+                  resolve(c, s, op->operands[ASC_OPND_ENQUE_tensor]),
                      false});
     break;
   case ASC_OP_DEQUE: do_deque(c, s, op); break;

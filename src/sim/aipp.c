@@ -72,7 +72,7 @@ static int outval(sim_core *c, const sim_inst *in, const char *name, double v, i
   return 0;
 }
 
-static int setaipp(sim_core *c, const sim_inst *in) {
+int asc_exec_setaipp(sim_core *c, const sim_inst *in) {
   scost(c);
   const asc_attr *fa = asc_op_attr(in->op, "format"), *ta = asc_op_attr(in->op, "dtype");
   int fmt = fa ? (int)fa->i : -1, dt = ta && ta->type ? asc_sim_dtype_of(ta->type) : -1;
@@ -88,10 +88,10 @@ static int setaipp(sim_core *c, const sim_inst *in) {
   if (fmt != FMT_YUV420SP && two)
     return asc_sim_err(c, in->op, "asc.set_aipp_functions: %s takes one source (src1 is the UV plane of "
                        "YUV420SP_U8)", fmtname(fmt));
-  const double *f = sim_in(c, in, 1)->fld;
-  sim_aipp a = {.src0 = *sim_in(c, in, 0), .format = fmt, .dt = dt, .has_src1 = two};
+  const double *f = sim_in(c, in, ASC_OPND_SET_AIPP_FUNCTIONS_config)->fld;
+  sim_aipp a = {.src0 = *sim_in(c, in, ASC_OPND_SET_AIPP_FUNCTIONS_src0), .format = fmt, .dt = dt, .has_src1 = two};
   if (two)
-    a.src1 = *sim_in(c, in, 2);
+    a.src1 = *sim_in(c, in, ASC_OPND_SET_AIPP_FUNCTIONS_src1);
   static const char *const chn[] = {"ch0", "ch1", "ch2"};
   if (asc_sim_sfield(c, in->op, f, AF(padding_mode), 0, 3, &a.pad_mode) ||
       asc_sim_sfield(c, in->op, f, AF(is_swap_rb), 0, 1, &a.swap_rb) ||
@@ -218,7 +218,7 @@ static int64_t padmap(int64_t i, int64_t n, int64_t m) {
   }
 }
 
-static int loadimage(sim_core *c, const sim_inst *in) {
+int asc_exec_loadimage(sim_core *c, const sim_inst *in) {
   const sim_aipp *a = c->aipp;
   if (asc_sim_want_mem(c, in, 0, MB(L1), "dst", "L1 (A1/B1)"))
     return -1;
@@ -229,7 +229,7 @@ static int loadimage(sim_core *c, const sim_inst *in) {
   if (dt != a->dt)
     return asc_sim_err(c, in->op, "asc.load_image_to_local: dst holds %s, but set_aipp_functions' AippParams "
                        "output %s", asc_sim_dtype_name(dt), asc_sim_dtype_name(a->dt));
-  const double *f = sim_in(c, in, 1)->fld;
+  const double *f = sim_in(c, in, ASC_OPND_LOAD_IMAGE_TO_LOCAL_load_data_params)->fld;
   int64_t hs, vs, hp, vp, sw, tp, bp, lp, rp;
   if (asc_sim_sfield(c, in->op, f, ASC_SF_LoadImageToLocalParams_horiz_size, 2, 4095, &hs) ||
       asc_sim_sfield(c, in->op, f, ASC_SF_LoadImageToLocalParams_vert_size, 2, 4095, &vs) ||
@@ -261,7 +261,7 @@ static int loadimage(sim_core *c, const sim_inst *in) {
                        (long long)rows, (long long)hs);
   int e = asc_sim_dtype_size(dt);
   int64_t ch = a->cpad_mode == 0 ? 32 / e : 4, H = tp + rows + bp, W = lp + hs + rp, bytes = H * W * ch * e;
-  uint8_t *d = asc_sim_mem(c, in->op, sim_in(c, in, 0), 0, bytes, "write");
+  uint8_t *d = asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_LOAD_IMAGE_TO_LOCAL_dst), 0, bytes, "write");
   if (!d)
     return -1;
   for (int64_t r = 0; r < H; r++)
@@ -288,7 +288,7 @@ static int loadimage(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- get_arch_version ---------------------------------------------------------------------- */
-static int archversion(sim_core *c, const sim_inst *in) {
+int asc_exec_archversion(sim_core *c, const sim_inst *in) {
   sim_out(c, in, 0)->i = asc_hw_core_version();
   scost(c);
   return 0;
@@ -297,7 +297,7 @@ static int archversion(sim_core *c, const sim_inst *in) {
 /* ---- pop_stack_buffer: the rest of a UB position past the TPipe's buffers (Ascend C PopStackBuffer) ---- */
 enum { KFC_MSG_BYTES = 64 }; /* arch 2201 keeps the last 64 bytes of UB for Matmul (KFC) messages */
 
-static int popstack(sim_core *c, const sim_inst *in) {
+int asc_exec_popstack(sim_core *c, const sim_inst *in) {
   scost(c);
   const asc_attr *pa = asc_op_attr(in->op, "pos");
   int pos = pa ? (int)pa->i : -1;
@@ -370,18 +370,19 @@ static int decode(sim_core *c, const sim_inst *in, tlist *t) {
 }
 
 static int tindex(sim_core *c, const sim_inst *in, const tlist *t, int64_t *ix) {
-  *ix = sim_in(c, in, 1)->i;
+  *ix = sim_in(c, in, ASC_OPND_LIST_TENSOR_SHAPE_index)->i;
   if (*ix < 0 || *ix >= t->count)
     return asc_sim_err(c, in->op, "%s: index %lld is outside the list's %lld tensors", asc_op_name(in->op),
                        (long long)*ix, (long long)t->count);
   return 0;
 }
 
-static int ltcheck(sim_core *c, const sim_inst *in) {
+int asc_exec_ltcheck(sim_core *c, const sim_inst *in) {
   tlist t;
   if (decode(c, in, &t))
     return -1;
-  int64_t len = sim_in(c, in, 1)->i, n = sim_in(c, in, 2)->i;
+  int64_t len = sim_in(c, in, ASC_OPND_LIST_TENSOR_CHECK_length)->i,
+      n = sim_in(c, in, ASC_OPND_LIST_TENSOR_CHECK_shape_size)->i;
   if (len != 0xffffffff && n != 0xffffffff && (n != t.count || len != t.ptroff + t.count * 8))
     return asc_sim_err(c, in->op, "asc.list_tensor_check: the list holds %lld pointers in %lld bytes, but length is "
                        "%lld and shape_size %lld", (long long)t.count, (long long)(t.ptroff + t.count * 8),
@@ -389,7 +390,7 @@ static int ltcheck(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int ltsize(sim_core *c, const sim_inst *in) {
+int asc_exec_listsize(sim_core *c, const sim_inst *in) {
   tlist t;
   if (decode(c, in, &t))
     return -1;
@@ -397,7 +398,7 @@ static int ltsize(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int ltdim(sim_core *c, const sim_inst *in) {
+int asc_exec_ltdim(sim_core *c, const sim_inst *in) {
   tlist t;
   if (decode(c, in, &t))
     return -1;
@@ -405,29 +406,29 @@ static int ltdim(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int ltshape(sim_core *c, const sim_inst *in) {
+int asc_exec_ltshape(sim_core *c, const sim_inst *in) {
   tlist t;
-  int64_t ix, k = sim_in(c, in, 2)->i;
+  int64_t ix, k = sim_in(c, in, ASC_OPND_LIST_TENSOR_SHAPE_dim)->i;
   uint64_t w;
   if (decode(c, in, &t) || tindex(c, in, &t, &ix))
     return -1;
   if (k < 0 || k >= t.dim)
     return asc_sim_err(c, in->op, "asc.list_tensor_shape: offset %lld is outside the tensors' %lld dimensions",
                        (long long)k, (long long)t.dim);
-  if (word(c, in, sim_in(c, in, 0), 1 + ix * t.desc + 1 + k, &w))
+  if (word(c, in, sim_in(c, in, ASC_OPND_LIST_TENSOR_SHAPE_list), 1 + ix * t.desc + 1 + k, &w))
     return -1;
   sim_out(c, in, 0)->i = (int64_t)w;
   return 0;
 }
 
-static int ltnumel(sim_core *c, const sim_inst *in) {
+int asc_exec_ltnumel(sim_core *c, const sim_inst *in) {
   tlist t;
   int64_t ix, n = 1;
   uint64_t w;
   if (decode(c, in, &t) || tindex(c, in, &t, &ix))
     return -1;
   for (int64_t k = 0; k < t.dim; k++) {
-    if (word(c, in, sim_in(c, in, 0), 1 + ix * t.desc + 1 + k, &w))
+    if (word(c, in, sim_in(c, in, ASC_OPND_LIST_TENSOR_NUMEL_list), 1 + ix * t.desc + 1 + k, &w))
       return -1;
     if (w > INT32_MAX || asc_sim_mul(c, in->op, "the tensor's element count", n, (int64_t)w, &n) || n > INT32_MAX)
       return asc_sim_err(c, in->op, "asc.list_tensor_numel: shape[%lld] = %llu of tensor %lld is too large",
@@ -439,11 +440,12 @@ static int ltnumel(sim_core *c, const sim_inst *in) {
 
 enum { GM_OFFBITS = 40 }; /* openasc's GM address of a kernel array: (array + 1) << 40 | byte offset */
 
-static int ltptr(sim_core *c, const sim_inst *in) {
+int asc_exec_ltptr(sim_core *c, const sim_inst *in) {
   tlist t;
   int64_t ix;
   uint64_t w;
-  if (decode(c, in, &t) || tindex(c, in, &t, &ix) || word(c, in, sim_in(c, in, 0), t.ptroff / 8 + ix, &w))
+  if (decode(c, in, &t) || tindex(c, in, &t, &ix) ||
+      word(c, in, sim_in(c, in, ASC_OPND_LIST_TENSOR_PTR_list), t.ptroff / 8 + ix, &w))
     return -1;
   int64_t mem = (int64_t)(w >> GM_OFFBITS) - 1;
   if (mem < 0 || mem >= c->L->ngm)
@@ -457,31 +459,17 @@ static int ltptr(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int descempty(sim_core *c, const sim_inst *in) {
+int asc_exec_descempty(sim_core *c, const sim_inst *in) {
   const asc_attr *a = asc_op_attr(in->op, "what");
   return asc_sim_err(c, in->op, "TensorDesc.%s: the TensorDesc describes no tensor: fill it with "
                      "ListTensorDesc.get_desc first", a && a->s ? a->s : "?");
 }
 
 /* ---- data_copy_pad UB -> L1 (TSCM) with Nd2NzParams ---------------------------------------- */
-static int padnd2nz(sim_core *c, const sim_inst *in) {
+int asc_exec_padnd2nz(sim_core *c, const sim_inst *in) {
   return asc_sim_err(c, in->op, "asc.data_copy_pad with Nd2NzParams (VECIN/VECOUT -> TSCM) is not available on %s: "
                      "no core of arch 2201 holds both UB and L1 (Ascend C emulates it through the Matmul server's GM "
                      "workspace, REGISTER_MATMUL_OBJ); copy UB -> GM with data_copy_pad, then GM -> L1 with "
                      "data_copy and Nd2NzParams", c->L->plat->name);
 }
 
-void asc_sim_reg_aipp(sim_exec_fn *t) {
-  t[ASC_OP_SET_AIPP_FUNCTIONS] = setaipp;
-  t[ASC_OP_LOAD_IMAGE_TO_LOCAL] = loadimage;
-  t[ASC_OP_GET_ARCH_VERSION] = archversion;
-  t[ASC_OP_DATA_COPY_PAD_ND2NZ] = padnd2nz;
-  t[ASC_OP_POP_STACK_BUFFER] = popstack;
-  t[ASC_OP_LIST_TENSOR_CHECK] = ltcheck;
-  t[ASC_OP_LIST_TENSOR_SIZE] = ltsize;
-  t[ASC_OP_LIST_TENSOR_DIM] = ltdim;
-  t[ASC_OP_LIST_TENSOR_SHAPE] = ltshape;
-  t[ASC_OP_LIST_TENSOR_NUMEL] = ltnumel;
-  t[ASC_OP_LIST_TENSOR_PTR] = ltptr;
-  t[ASC_OP_TENSOR_DESC_EMPTY] = descempty;
-}

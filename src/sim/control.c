@@ -105,8 +105,9 @@ static void toresults(sim_core *c, const sim_inst *in, const int *src, int n) {
 }
 
 /* scf.for lb, ub, step, inits...: body args are (iv, carried...). */
-static int forop(sim_core *c, const sim_inst *in) {
-  int64_t lb = sim_in(c, in, 0)->i, ub = sim_in(c, in, 1)->i, step = sim_in(c, in, 2)->i;
+int asc_exec_forop(sim_core *c, const sim_inst *in) {
+  int64_t lb = sim_in(c, in, ASC_OPND_FOR_lower_bound)->i, ub = sim_in(c, in, ASC_OPND_FOR_upper_bound)->i,
+      step = sim_in(c, in, ASC_OPND_FOR_step)->i;
   const sim_block *body = &in->regions[0];
   int ncar = in->nin - 3, ny;
   if (step <= 0)
@@ -117,7 +118,7 @@ static int forop(sim_core *c, const sim_inst *in) {
   loopenter(c, in);
   for (int64_t iv = lb; iv < ub; iv += step) {
     sim_val *ivs = &c->slots[body->args[0]];
-    ivs->i = asc_sim_wrap(iv, asc_sim_dtype_of(in->op->operands[0]->type));
+    ivs->i = asc_sim_wrap(iv, asc_sim_dtype_of(in->op->operands[ASC_OPND_FOR_lower_bound]->type));
     asc_sim_scalar(c, c->L->cost->scalar_op);
     loopiter(c);
     if (asc_sim_run_block(c, body))
@@ -132,8 +133,8 @@ static int forop(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int ifop(sim_core *c, const sim_inst *in) {
-  const sim_block *b = &in->regions[sim_in(c, in, 0)->i ? 0 : 1];
+int asc_exec_ifop(sim_core *c, const sim_inst *in) {
+  const sim_block *b = &in->regions[sim_in(c, in, ASC_OPND_IF_cond)->i ? 0 : 1];
   int ny;
   asc_sim_scalar(c, c->L->cost->scalar_op);
   if (asc_sim_run_block(c, b))
@@ -144,7 +145,7 @@ static int ifop(sim_core *c, const sim_inst *in) {
 }
 
 /* scf.while inits: before(args) ends in scf.condition(c, vals); after(vals) yields args. */
-static int whileop(sim_core *c, const sim_inst *in) {
+int asc_exec_whileop(sim_core *c, const sim_inst *in) {
   const sim_block *before = &in->regions[0], *after = &in->regions[1];
   int n;
   asc_sim_copy_slots(c, before->args, in->in, in->nin < before->nargs ? in->nin : before->nargs);
@@ -169,8 +170,3 @@ static int whileop(sim_core *c, const sim_inst *in) {
   }
 }
 
-void asc_sim_reg_control(sim_exec_fn *t) {
-  t[ASC_OP_FOR] = forop;
-  t[ASC_OP_IF] = ifop;
-  t[ASC_OP_WHILE] = whileop;
-}

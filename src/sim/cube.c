@@ -110,14 +110,15 @@ static int field(sim_core *c, const sim_inst *in, const double *p, asc_sfield f,
 /* Timing of a cube-side transfer of `bytes` from memory s to d on the instruction's pipe: the
  * hw.def HW_RATE of the path; GM sources and destinations go through the GM port model. */
 static int xfer(sim_core *c, const sim_inst *in, int s, int d, int64_t bytes) {
-  int lat = 0;
-  double rate = asc_hw_copy_rate(s, d, &lat);
+  int dt = 0;
+  double rate = asc_hw_copy_rate(s, d, &dt);
   if (in->pipe == ASC_PIPEID_PIPE_MTE2 || in->pipe == ASC_PIPEID_PIPE_MTE3 || rate <= 0)
     return asc_sim_issue_copy(c, in, bytes);
-  if (d == ASC_HW_MEM_GM && c->gm_rate < rate)
-    rate = c->gm_rate;
-  int64_t occ = (int64_t)((double)bytes / rate + 0.999999) + 1;
-  return asc_sim_issue(c, in, occ, lat + occ);
+  if (d == ASC_HW_MEM_GM && c->gm_wrate < rate) /* the fixpipe writes GM at the core's write share */
+    rate = c->gm_wrate;
+  /* the cube appendix's cycles = bytes / bandwidth + dT: the pipe is busy all of it */
+  int64_t occ = (int64_t)((double)bytes / rate + 0.999999) + dt;
+  return asc_sim_issue(c, in, occ, occ);
 }
 
 /* ---- data_copy GM -> L1 with ND -> Nz (Nd2NzParams) ---------------------------------------- */
@@ -160,8 +161,8 @@ static int nd2nz_columns(sim_core *c, const sim_inst *in, const sim_val *dst, co
   return 1;
 }
 
-static int nd2nz(sim_core *c, const sim_inst *in) {
-  const double *f = sim_in(c, in, 2)->fld;
+int asc_exec_nd2nz(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, ASC_OPND_DATA_COPY_ND2NZ_params)->fld;
   int64_t nd, nv, dv, sms, sdv, c0s, ns, dms;
   if (wantmem(c, in, 0, MB(L1), "dst", "L1 (A1/B1/C1)") || wantmem(c, in, 1, MB(GM), "src", "GM") ||
       field(c, in, f, ASC_SF_Nd2NzParams_nd_num, 0, 4095, &nd) ||
@@ -182,7 +183,7 @@ static int nd2nz(sim_core *c, const sim_inst *in) {
     return asc_sim_err(c, in->op, "asc.data_copy_nd2nz: %lld matrices x %lld rows x %lld blocks of 32 bytes are more "
                        "than L1 holds (%lld bytes)", (long long)nd, (long long)nv, (long long)nblk,
                        (long long)c->lmb[ASC_HW_MEM_L1]);
-  const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
+  const sim_val *dst = sim_in(c, in, ASC_OPND_DATA_COPY_ND2NZ_dst), *src = sim_in(c, in, ASC_OPND_DATA_COPY_ND2NZ_src);
   for (int64_t t = 0; t < nd; t++) {
     int done = nd2nz_columns(c, in, dst, src, t, (int64_t[]){nv, dv, sms, sdv, c0s, ns, dms});
     if (done < 0)
@@ -216,8 +217,8 @@ static int nd2nz(sim_core *c, const sim_inst *in) {
  * Column blocks of 16 elements: element (r, c) of matrix t at src element
  * t * src_nd_matrix_stride * 256 + (c / 16) * src_n_stride * 16 + r * 16 + c % 16; it goes to dst
  * element t * dst_nd_matrix_stride + r * dst_d_stride + c. */
-static int nz2nd(sim_core *c, const sim_inst *in) {
-  const double *f = sim_in(c, in, 2)->fld;
+int asc_exec_nz2nd(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, ASC_OPND_DATA_COPY_NZ2ND_params)->fld;
   int64_t nd, nv, dv, sms, sns, dds, dms;
   if (wantmem(c, in, 0, MB(GM), "dst", "GM") || wantmem(c, in, 1, MB(UB), "src", "UB") ||
       field(c, in, f, ASC_SF_Nz2NdParamsFull_nd_num, 0, 4095, &nd) ||
@@ -236,7 +237,7 @@ static int nz2nd(sim_core *c, const sim_inst *in) {
     return asc_sim_err(c, in->op, "asc.data_copy_nz2nd: %lld matrices of %lld x %lld elements are more than UB holds",
                        (long long)nd, (long long)nv, (long long)dv);
   int e = esz(in, 0);
-  const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
+  const sim_val *dst = sim_in(c, in, ASC_OPND_DATA_COPY_NZ2ND_dst), *src = sim_in(c, in, ASC_OPND_DATA_COPY_NZ2ND_src);
   for (int64_t t = 0; t < nd; t++)
     for (int64_t r = 0; r < nv; r++)
       for (int64_t cb = 0; cb < dv / 16; cb++) { /* source first: a GM write past the array is committed last */
@@ -262,7 +263,7 @@ static void transpose16(uint8_t *d, const uint8_t *s) {
 
 static int fractals(sim_core *c, const sim_inst *in, int64_t start, int64_t reps, int64_t sstride, int64_t dgap,
                     bool tr) {
-  const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
+  const sim_val *dst = sim_in(c, in, ASC_OPND_LOAD_DATA_2D_dst), *src = sim_in(c, in, ASC_OPND_LOAD_DATA_2D_src);
   if (tr && esz(in, 0) != 2)
     return asc_sim_err(c, in->op, "%s: the transposing load is for 16-bit types (f16, bf16, i16), not %d-byte "
                        "elements", asc_op_name(in->op), esz(in, 0));
@@ -291,8 +292,8 @@ static int loadcheck(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int load2d(sim_core *c, const sim_inst *in) {
-  const double *f = sim_in(c, in, 2)->fld;
+int asc_exec_load2d(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, ASC_OPND_LOAD_DATA_2D_params)->fld;
   int64_t start, reps, ss, sid, gap, tr, mode;
   if (loadcheck(c, in) || field(c, in, f, ASC_SF_LoadData2DParams_start_index, 0, 65535, &start) ||
       field(c, in, f, ASC_SF_LoadData2DParams_repeat_times, 0, 255, &reps) ||
@@ -311,8 +312,8 @@ static int trfield(sim_core *c, const sim_inst *in, const double *p, bool v2, co
   return asc_sim_field(c, in->op, name, p[asc_sfields[v2 ? v2f : v1f].index], 0, hi, r);
 }
 
-static int loadtr(sim_core *c, const sim_inst *in) {
-  const double *f = sim_in(c, in, 2)->fld;
+int asc_exec_loadtr(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, ASC_OPND_LOAD_DATA_TRANSPOSE_params)->fld;
   bool v2 = in->op->code == ASC_OP_LOAD_DATA_TRANSPOSE_V2;
   int64_t start, reps, ss, gap, fgap, sfgap = 0, mode;
   if (wantmem(c, in, 0, MB(L0A) | MB(L0B), "dst", "L0A (A2) or L0B (B2)") ||
@@ -352,7 +353,8 @@ static int loadtr(sim_core *c, const sim_inst *in) {
     return asc_sim_err(c, in->op, "%s: the transposing load takes 8-, 16- or 32-bit elements, not %d-byte ones",
                        asc_op_name(in->op), esz(in, 0));
   bool b32 = esz(in, 0) == 4;
-  const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
+  const sim_val *dst = sim_in(c, in, ASC_OPND_LOAD_DATA_TRANSPOSE_dst),
+      *src = sim_in(c, in, ASC_OPND_LOAD_DATA_TRANSPOSE_src);
   for (int64_t r = 0; r < reps; r++) {
     c->padread = true;
     const uint8_t *sq = asc_sim_mem(c, in->op, src, (start + r * ss) * 1024, 1024, "read");
@@ -379,8 +381,8 @@ static int loadtr(sim_core *c, const sim_inst *in) {
   return xfer(c, in, ASC_HW_MEM_L1, memof(c, in, 0), reps * 1024);
 }
 
-static int load2dv2(sim_core *c, const sim_inst *in) { return notavail(c, in, "load_data with LoadData2DParamsV2"); }
-static int load3dv1(sim_core *c, const sim_inst *in) { return notavail(c, in, "load_data with LoadData3DParamsV1"); }
+int asc_exec_load2dv2(sim_core *c, const sim_inst *in) { return notavail(c, in, "load_data with LoadData2DParamsV2"); }
+int asc_exec_load3dv1(sim_core *c, const sim_inst *in) { return notavail(c, in, "load_data with LoadData3DParamsV1"); }
 
 /* ---- load_data img2col (LoadData3DParamsV2 / V2Pro), L1 (NC1HWC0) -> L0A / L0B -----------------
  * Sources: asc-devkit's LoadData_3D.md and its pseudocode examples/.../load_data_l12l0/scripts/
@@ -459,7 +461,7 @@ static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
     return asc_sim_err(c, in->op, "%s: a %lld x %lld block is %lld fractals, more than %s holds", on,
                        (long long)g->mext, (long long)g->kext, (long long)nfr, asc_hw_mem_name(dm));
   int64_t bnd = cb->boundary;
-  const sim_val *src = sim_in(c, in, 1), *dst = sim_in(c, in, 0);
+  const sim_val *src = sim_in(c, in, ASC_OPND_LOAD_DATA_3D_V2_src), *dst = sim_in(c, in, ASC_OPND_LOAD_DATA_3D_V2_dst);
   sim_val ring;
   if (bnd) {
     if (bnd < 1024 || src->off >= bnd)
@@ -537,8 +539,8 @@ static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
   return xfer(c, in, ASC_HW_MEM_L1, dm, g->mext * g->kext * e);
 }
 
-static int load3d(sim_core *c, const sim_inst *in) {
-  const double *f = sim_in(c, in, 2)->fld;
+int asc_exec_load3d(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, ASC_OPND_LOAD_DATA_3D_V2_params)->fld;
   sim_cube *cb = cubeof(c);
   img2col g = {0};
   int64_t tr, fsw, fsh, fmc;
@@ -616,8 +618,8 @@ static int load3d(sim_core *c, const sim_inst *in) {
  * byte b) from the index tensor, fractal f's at byte 128 f; the indices stay with the L0B bytes.
  * mmad_with_sparse: C[m x n] (+)= A[m x k] (L0A, Zz) * B (L0B: the dense K/2 x n, Zn), where the
  * dense element d of group g = d / 2 in column j multiplies A's column 4g + (d % 2) + index. */
-static int loadsparse(sim_core *c, const sim_inst *in) {
-  const double *f = sim_in(c, in, 3)->fld;
+int asc_exec_loadsparse(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_load_data_params)->fld;
   int64_t start, reps, ss, sid, gap, tr, mode;
   if (wantmem(c, in, 0, MB(L0B), "dst", "L0B (B2)") || wantmem(c, in, 1, MB(L1), "src", "L1 (B1)") ||
       wantmem(c, in, 2, MB(L1), "idx", "L1 (B1)") || wantalign(c, in, 0, 0, 512, "dst") ||
@@ -635,7 +637,8 @@ static int loadsparse(sim_core *c, const sim_inst *in) {
   if (edt(in, 0) != ASC_SIM_I8 || edt(in, 1) != ASC_SIM_I8 || esz(in, 2) != 1)
     return asc_sim_err(c, in->op, "asc.load_data_with_sparse: dst and src are int8, idx uint8");
   sim_cube *k = cubeof(c);
-  const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1), *idx = sim_in(c, in, 2);
+  const sim_val *dst = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_dst),
+      *src = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_src), *idx = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_idx);
   for (int64_t r = 0; r < reps; r++) {
     int64_t sf = start + r * ss, doff = r * (1 + gap) * 512;
     c->padread = true;
@@ -685,8 +688,8 @@ static int mmadparams(sim_core *c, const sim_inst *in, const double *f, mmadp *p
          field(c, in, f, ASC_SF_MmadParams_k_direction_align, 0, 1, &p->kalign);
 }
 
-static int mmadsparse(sim_core *c, const sim_inst *in) {
-  const double *f = sim_in(c, in, 3)->fld;
+int asc_exec_mmadsparse(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, ASC_OPND_MMAD_SPARSE_mmad_params)->fld;
   mmadp mp;
   if (mmadops(c, in) || mmadparams(c, in, f, &mp))
     return -1;
@@ -704,10 +707,10 @@ static int mmadsparse(sim_core *c, const sim_inst *in) {
     return asc_sim_err(c, in->op, "asc.mmad_with_sparse: k = %lld is not a multiple of 4 (groups of 4 of the "
                        "original B)", (long long)k);
   int64_t kd = k / 2, M1 = (m + 15) / 16, N1 = (n + 15) / 16, K1 = (k + 31) / 32, KD1 = (kd + 31) / 32;
-  const sim_val *C = sim_in(c, in, 0), *Bv = sim_in(c, in, 2);
+  const sim_val *C = sim_in(c, in, ASC_OPND_MMAD_SPARSE_dst), *Bv = sim_in(c, in, ASC_OPND_MMAD_SPARSE_filter);
   bool init = mp.isbias || !mp.cinit; /* accumulate onto L0C */
   c->padread = true;
-  const uint8_t *A = asc_sim_mem(c, in->op, sim_in(c, in, 1), 0, M1 * K1 * 512, "read");
+  const uint8_t *A = asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_MMAD_SPARSE_fm), 0, M1 * K1 * 512, "read");
   const uint8_t *B = A ? asc_sim_mem(c, in->op, Bv, 0, KD1 * N1 * 512, "read") : NULL;
   c->padread = false;
   const uint8_t *Cin = B && init ? asc_sim_mem(c, in->op, C, 0, M1 * N1 * 1024, "read") : NULL;
@@ -733,13 +736,13 @@ static int mmadsparse(sim_core *c, const sim_inst *in) {
     }
   /* the cube does the dense half of K: int8 over k/2/32 */
   int64_t cyc = M1 * N1 * KD1;
-  cyc = cyc * 4096 / (c->L->cost->cube_macs > 0 ? c->L->cost->cube_macs : 4096);
-  return asc_sim_issue(c, in, cyc, cyc + 16);
+  cyc = cyc * 4096 / (c->L->cost->cube_macs > 0 ? c->L->cost->cube_macs : 4096) + ASC_HWC_mmad_head;
+  return asc_sim_issue(c, in, cyc, cyc);
 }
 
 /* ---- init_const_value: repeat_times x (block_num 32-byte blocks := value, dst_gap blocks skipped) ---- */
-static int initconst(sim_core *c, const sim_inst *in) {
-  const double *f = sim_in(c, in, 1)->fld;
+int asc_exec_initconst(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, ASC_OPND_INIT_CONST_VALUE_init_const_value_params)->fld;
   int64_t reps, blocks, gap;
   if (wantmem(c, in, 0, MB(L1) | MB(L0A) | MB(L0B), "dst", "L1 (A1/B1), L0A (A2) or L0B (B2)") ||
       wantalign(c, in, 0, 0, l0align(memof(c, in, 0)), "destination") ||
@@ -759,7 +762,8 @@ static int initconst(sim_core *c, const sim_inst *in) {
   }
   for (int64_t r = 0; r < reps; r++) {
     int64_t off = r * (blocks + gap) * bsz;
-    uint8_t *d = blocks ? asc_sim_mem(c, in->op, sim_in(c, in, 0), off, blocks * bsz, "write") : NULL;
+    uint8_t *d = blocks
+        ? asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_INIT_CONST_VALUE_dst), off, blocks * bsz, "write") : NULL;
     if (blocks && !d)
       return -1;
     for (int64_t b = 0; b < blocks * bsz / 32; b++)
@@ -774,21 +778,21 @@ void asc_sim_cube_soc_reset(sim_core *c) {
     c->cube->boundary = 0, c->cube->padv = 0;
 }
 
-static int setboundary(sim_core *c, const sim_inst *in) {
-  cubeof(c)->boundary = sim_in(c, in, 0)->i;
+int asc_exec_setboundary(sim_core *c, const sim_inst *in) {
+  cubeof(c)->boundary = sim_in(c, in, ASC_OPND_SET_LOAD_DATA_BOUNDARY_boundary)->i;
   scost(c);
   return 0;
 }
 
-static int setpadv(sim_core *c, const sim_inst *in) {
-  const sim_val *v = sim_in(c, in, 0);
+int asc_exec_setpadv(sim_core *c, const sim_inst *in) {
+  const sim_val *v = sim_in(c, in, ASC_OPND_SET_LOAD_DATA_PADDING_VALUE_padding_value);
   cubeof(c)->padv = asc_type_is_float(sim_intype(in, 0)) ? v->f : (double)v->i;
   scost(c);
   return 0;
 }
 
-static int setrepeat(sim_core *c, const sim_inst *in) {
-  const double *f = sim_in(c, in, 0)->fld;
+int asc_exec_setrepeat(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, ASC_OPND_SET_LOAD_DATA_REPEAT_param)->fld;
   sim_cube *k = cubeof(c);
   if (field(c, in, f, ASC_SF_LoadDataRepeatParam_repeat_time, 0, 255, &k->rep[0]) ||
       field(c, in, f, ASC_SF_LoadDataRepeatParam_repeat_stride, 0, 65535, &k->rep[1]) ||
@@ -798,17 +802,17 @@ static int setrepeat(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int setquant(sim_core *c, const sim_inst *in) {
-  cubeof(c)->quant = (uint64_t)sim_in(c, in, 0)->i;
+int asc_exec_setquant(sim_core *c, const sim_inst *in) {
+  cubeof(c)->quant = (uint64_t)sim_in(c, in, ASC_OPND_SET_FIX_PIPE_PRE_QUANT_FLAG_config)->i;
   scost(c);
   return 0;
 }
 
-static int sethf32(sim_core *c, const sim_inst *in) {
+int asc_exec_sethf32(sim_core *c, const sim_inst *in) {
   if (in->op->code == ASC_OP_SET_HF32_MODE)
-    cubeof(c)->hf32 = sim_in(c, in, 0)->i != 0;
+    cubeof(c)->hf32 = sim_in(c, in, ASC_OPND_SET_HF32_MODE_hf32_mode)->i != 0;
   else
-    cubeof(c)->hf32_trans = sim_in(c, in, 0)->i != 0;
+    cubeof(c)->hf32_trans = sim_in(c, in, ASC_OPND_SET_HF32_TRANS_MODE_trans_mode)->i != 0;
   scost(c);
   return 0;
 }
@@ -816,7 +820,7 @@ static int sethf32(sim_core *c, const sim_inst *in) {
 /* ---- mmad ------------------------------------------------------------------------------------- */
 /* C (m x n, L0C Nz) := init + A (m x k, L0A Zz; ND when m = 1) * B (k x n, L0B Zn).
  * Padded rows and columns of the fractals are computed too (and written), padded k is not. */
-static int mmad(sim_core *c, const sim_inst *in) {
+int asc_exec_mmad(sim_core *c, const sim_inst *in) {
   bool hasbias = in->op->code == ASC_OP_MMAD_BIAS;
   const double *f = sim_in(c, in, hasbias ? 4 : 3)->fld;
   mmadp mp;
@@ -849,7 +853,7 @@ static int mmad(sim_core *c, const sim_inst *in) {
   int64_t K1 = mp.kalign && ad == ASC_SIM_F32 ? (k + 15) / 16 * 2 : (k + k0 - 1) / k0;
   int64_t NP = N1 * 16;
   bool gemv = m == 1;
-  const sim_val *C = sim_in(c, in, 0);
+  const sim_val *C = sim_in(c, in, ASC_OPND_MMAD_dst);
   /* the C matrix's start: 0 (cmatrix_init_val, unless the deprecated is_bias asks to accumulate),
    * the bias table (a bias operand, or cmatrix_source), or L0C itself */
   int init = (mp.isbias || !mp.cinit) ? (mp.csrc || hasbias ? 2 : 1) : hasbias ? 2 : 0; /* 0 zero, 1 L0C, 2 bias */
@@ -857,20 +861,24 @@ static int mmad(sim_core *c, const sim_inst *in) {
     return asc_sim_err(c, in->op, "asc.mmad: cmatrix_source takes the C matrix's start from the bias table: pass "
                        "the bias tensor (mmad(dst, fm, filter, bias, params))");
   c->padread = true; /* padded rows / columns of the fractals are computed and ignored */
-  const uint8_t *A = asc_sim_mem(c, in->op, sim_in(c, in, 1), 0, gemv ? K1 * 32 : M1 * K1 * 512, "read");
-  const uint8_t *B = A ? asc_sim_mem(c, in->op, sim_in(c, in, 2), 0, K1 * N1 * 512, "read") : NULL;
+  const uint8_t *A = asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_MMAD_src0), 0, gemv ? K1 * 32 : M1 * K1 * 512,
+                                 "read");
+  const uint8_t *B = A ? asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_MMAD_src1), 0, K1 * N1 * 512, "read") : NULL;
   c->padread = false;
   /* The rows that carry data (A: m rows, B: n columns, a fractal's first rows of 32 B each) must
    * have been written: an mmad of L0A / L0B no load_data filled is an uninitialised read. */
   for (int64_t fr = 0; A && B && c->L->sanitize && !gemv && fr < M1; fr++)
     for (int64_t fc = 0; fc < K1; fc++)
-      asc_sim_mem(c, in->op, sim_in(c, in, 1), (fr * K1 + fc) * 512, (m - fr * 16 < 16 ? m - fr * 16 : 16) * 32,
+      asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_MMAD_src0), (fr * K1 + fc) * 512,
+                  (m - fr * 16 < 16 ? m - fr * 16 : 16) * 32,
                   "read");
   for (int64_t fr = 0; A && B && c->L->sanitize && fr < K1; fr++)
     for (int64_t fc = 0; fc < N1; fc++)
-      asc_sim_mem(c, in->op, sim_in(c, in, 2), (fr * N1 + fc) * 512, (n - fc * 16 < 16 ? n - fc * 16 : 16) * 32,
+      asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_MMAD_src1), (fr * N1 + fc) * 512,
+                  (n - fc * 16 < 16 ? n - fc * 16 : 16) * 32,
                   "read");
-  const uint8_t *bias = B && init == 2 ? asc_sim_mem(c, in->op, sim_in(c, in, 3), 0, NP * 4, "read") : NULL;
+  const uint8_t *bias =
+      B && init == 2 ? asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_MMAD_BIAS_src2), 0, NP * 4, "read") : NULL;
   const uint8_t *Cin = B && init == 1 ? asc_sim_mem(c, in->op, C, 0, M1 * N1 * 1024, "read") : NULL;
   if (!B || (init == 2 && !bias) || (init == 1 && !Cin))
     return -1;
@@ -886,9 +894,10 @@ static int mmad(sim_core *c, const sim_inst *in) {
   /* hardware.md §13.1: ceil(m/16) ceil(n/16) ceil(k/16) cycles for 16-bit inputs, f32 at a
    * quarter of that, int8 over k/32; scaled by the platform's MACs per cycle (hw.def). */
   int64_t kk16 = isint ? (k + 31) / 32 : (k + 15) / 16;
-  int64_t cyc = M1 * N1 * kk16 * (ad == ASC_SIM_F32 ? 4 : 1);
-  cyc = cyc * 4096 / (c->L->cost->cube_macs > 0 ? c->L->cost->cube_macs : 4096);
-  return asc_sim_issue(c, in, cyc, cyc + 16);
+  /* f32: 16 x 16 x 4 per cycle, with HF32 16 x 16 x 8 (the cube appendix, arch 2201) */
+  int64_t cyc = M1 * N1 * kk16 * (ad == ASC_SIM_F32 ? (ks->hf32 ? 2 : 4) : 1);
+  cyc = cyc * 4096 / (c->L->cost->cube_macs > 0 ? c->L->cost->cube_macs : 4096) + ASC_HWC_mmad_head;
+  return asc_sim_issue(c, in, cyc, cyc);
 }
 
 /* ---- fixpipe / data_copy L0C -> GM or L1 ------------------------------------------------------ */
@@ -923,25 +932,36 @@ static void fixstore(sim_core *c, bool atomic, int dd, int de, uint8_t *o, doubl
  * the column fractals blk to d, as the element-by-element path stores them: an f32 goes
  * through a double unchanged but for a signalling NaN, which comes out quiet; relu makes a
  * value below zero +0. */
+static inline void fix16(bool f32, bool relu, uint32_t *u) {
+  for (int i = 0; i < 16; i++) {
+    uint32_t x = u[i];
+    bool nan = f32 && (x & 0x7fffffffu) > 0x7f800000u;
+    bool neg = f32 ? !nan && (x >> 31) && (x & 0x7fffffffu) : (int32_t)x < 0;
+    x = nan ? x | 0x00400000u : x;
+    u[i] = relu && neg ? 0 : x;
+  }
+}
+
 static void fixrow_same(bool f32, bool relu, const uint8_t *const *blk, int64_t r, int64_t n, uint8_t *d) {
-  for (int64_t c0 = 0; c0 < n; c0 += 16) {
-    const uint8_t *s = blk[c0 / 16] + r * 64;
-    int w = n - c0 < 16 ? (int)(n - c0) : 16;
-    uint32_t u[16];
-    memcpy(u, s, (size_t)w * 4);
-    for (int i = 0; i < w; i++) {
-      uint32_t x = u[i];
-      bool nan = f32 && (x & 0x7fffffffu) > 0x7f800000u;
-      bool neg = f32 ? !nan && (x >> 31) && (x & 0x7fffffffu) : (int32_t)x < 0;
-      x = nan ? x | 0x00400000u : x;
-      u[i] = relu && neg ? 0 : x;
-    }
-    memcpy(d + c0 * 4, u, (size_t)w * 4);
+  uint32_t u[16];
+  int64_t c0 = 0;
+  for (; c0 + 16 <= n; c0 += 16) { /* whole column fractals: fixed-size copies the compiler inlines */
+    memcpy(u, blk[c0 / 16] + r * 64, sizeof u);
+    fix16(f32, relu, u);
+    memcpy(d + c0 * 4, u, sizeof u);
+  }
+  if (c0 < n) {
+    size_t w = (size_t)(n - c0) * 4;
+    memset(u, 0, sizeof u);
+    memcpy(u, blk[c0 / 16] + r * 64, w);
+    fix16(f32, relu, u);
+    memcpy(d + c0 * 4, u, w);
   }
 }
 
 static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
-  const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
+  const sim_val *dst = sim_in(c, in, ASC_OPND_DATA_COPY_CO12DST_dst),
+      *src = sim_in(c, in, ASC_OPND_DATA_COPY_CO12DST_src);
   int sd = edt(in, 1), dd = edt(in, 0), de = esz(in, 0);
   static const char *const qn[] = {"NoQuant", "F322F16", "F322BF16", "DEQF16", "VDEQF16", "QF322B8_PRE",
                                    "VQF322B8_PRE", "REQ8", "VREQ8"};
@@ -1028,7 +1048,7 @@ static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
   return xfer(c, in, ASC_HW_MEM_L0C, memof(c, in, 0), moved);
 }
 
-static int fixpipe(sim_core *c, const sim_inst *in) {
+int asc_exec_fixpipe(sim_core *c, const sim_inst *in) {
   bool ws = in->op->code == ASC_OP_FIXPIPE_WS;
   const double *f = sim_in(c, in, ws ? 3 : 2)->fld, *cfg = sim_in(c, in, ws ? 4 : 3)->fld;
   fixgeom g = {0};
@@ -1060,14 +1080,14 @@ static int fixpipe(sim_core *c, const sim_inst *in) {
   g.scalar = (uint64_t)(int64_t)SFLD(f, FixpipeParamsV220, deq_scalar);
   if (ws) {
     int64_t need = g.n * 8;
-    if (need && !(g.ws = asc_sim_mem(c, in->op, sim_in(c, in, 2), 0, need, "read")))
+    if (need && !(g.ws = asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_FIXPIPE_WS_cbuf_workspace), 0, need, "read")))
       return -1;
   }
   return fixcore(c, in, &g);
 }
 
-static int copyco12(sim_core *c, const sim_inst *in) {
-  const double *f = sim_in(c, in, 2)->fld;
+int asc_exec_copyco12(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, ASC_OPND_DATA_COPY_CO12DST_params)->fld;
   fixgeom g = {0};
   int64_t relu, split, nz;
   if (wantmem(c, in, 0, MB(GM) | MB(L1), "dst", "GM or L1 (A1/B1)") || wantmem(c, in, 1, MB(L0C), "src", "L0C (CO1)") ||
@@ -1091,31 +1111,6 @@ static int copyco12(sim_core *c, const sim_inst *in) {
   return fixcore(c, in, &g);
 }
 
-void asc_sim_reg_cube(sim_exec_fn *t) {
-  t[ASC_OP_DATA_COPY_ND2NZ] = nd2nz;
-  t[ASC_OP_DATA_COPY_CO12DST] = copyco12;
-  t[ASC_OP_DATA_COPY_NZ2ND] = nz2nd;
-  t[ASC_OP_LOAD_DATA_2D] = load2d;
-  t[ASC_OP_LOAD_DATA_2D_V2] = load2dv2;
-  t[ASC_OP_LOAD_DATA_3D_V1] = load3dv1;
-  t[ASC_OP_LOAD_DATA_3D_V2] = load3d;
-  t[ASC_OP_LOAD_DATA_3D_V2PRO] = load3d;
-  t[ASC_OP_LOAD_DATA_TRANSPOSE] = loadtr;
-  t[ASC_OP_LOAD_DATA_TRANSPOSE_V2] = loadtr;
-  t[ASC_OP_LOAD_DATA_SPARSE] = loadsparse;
-  t[ASC_OP_MMAD] = mmad;
-  t[ASC_OP_MMAD_BIAS] = mmad;
-  t[ASC_OP_MMAD_SPARSE] = mmadsparse;
-  t[ASC_OP_FIXPIPE] = fixpipe;
-  t[ASC_OP_FIXPIPE_WS] = fixpipe;
-  t[ASC_OP_INIT_CONST_VALUE] = initconst;
-  t[ASC_OP_SET_LOAD_DATA_BOUNDARY] = setboundary;
-  t[ASC_OP_SET_LOAD_DATA_PADDING_VALUE] = setpadv;
-  t[ASC_OP_SET_LOAD_DATA_REPEAT] = setrepeat;
-  t[ASC_OP_SET_FIX_PIPE_PRE_QUANT_FLAG] = setquant;
-  t[ASC_OP_SET_HF32_MODE] = sethf32;
-  t[ASC_OP_SET_HF32_TRANS_MODE] = sethf32;
-}
 
 int asc_sim_want_mem(sim_core *c, const sim_inst *in, int i, unsigned mask, const char *arg, const char *want) {
   return wantmem(c, in, i, mask, arg, want);

@@ -72,7 +72,7 @@ static void copyout(uint8_t *d, const uint8_t *s, size_t n) {
 
 /* Copy n bytes from src+soff to dst+doff, both checked. */
 static int move(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff, int64_t n) {
-  const sim_val *dst = sim_in(c, in, 0), *src = sim_in(c, in, 1);
+  const sim_val *dst = sim_in(c, in, ASC_OPND_DATA_COPY_dst), *src = sim_in(c, in, ASC_OPND_DATA_COPY_src);
   /* GM -> UB: the UB side first, so n is bounded by UB before a GM access that goes past its
    * array (lenient GM) gets scratch memory of n bytes */
   bool ubfirst = src->mem >= 0 && dst->mem < 0;
@@ -96,8 +96,8 @@ static int move(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff, int
 }
 
 /* data_copy(dst, src, count): count*sizeof(T) bytes, rounded down to 32 B like the NPU. */
-static int datacopy(sim_core *c, const sim_inst *in) {
-  int64_t n = sim_in(c, in, 2)->i, bytes;
+int asc_exec_datacopy(sim_core *c, const sim_inst *in) {
+  int64_t n = sim_in(c, in, ASC_OPND_DATA_COPY_count)->i, bytes;
   if (n < 0)
     return asc_sim_err(c, in->op, "asc.data_copy: negative count %lld", (long long)n);
   if (asc_sim_mul(c, in->op, "count times element size", n, esize(in), &bytes))
@@ -111,7 +111,8 @@ static int datacopy(sim_core *c, const sim_inst *in) {
     }
     bytes &= ~31ll;
   }
-  if (checkalign(c, in, sim_in(c, in, 0), 0, "destination") || checkalign(c, in, sim_in(c, in, 1), 0, "source"))
+  if (checkalign(c, in, sim_in(c, in, ASC_OPND_DATA_COPY_dst), 0, "destination") ||
+      checkalign(c, in, sim_in(c, in, ASC_OPND_DATA_COPY_src), 0, "source"))
     return -1;
   if (move(c, in, 0, 0, bytes))
     return -1;
@@ -120,8 +121,8 @@ static int datacopy(sim_core *c, const sim_inst *in) {
 
 /* DataCopyParams: block_count blocks of block_len 32-byte units; the strides are the gaps
  * between blocks, in 32-byte units, on each side. */
-static int datacopyparams(sim_core *c, const sim_inst *in) {
-  const double *f = sim_in(c, in, 2)->fld;
+int asc_exec_datacopyparams(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, ASC_OPND_DATA_COPY_PARAMS_params)->fld;
   int64_t cnt, len, ss, ds; /* hardware.md §12.1: uint16 fields, block_count <= 4095 */
   if (asc_sim_sfield(c, in->op, f, ASC_SF_DataCopyParams_block_count, 0, 4095, &cnt) ||
       asc_sim_sfield(c, in->op, f, ASC_SF_DataCopyParams_block_len, 0, 65535, &len) ||
@@ -129,7 +130,8 @@ static int datacopyparams(sim_core *c, const sim_inst *in) {
       asc_sim_sfield(c, in->op, f, ASC_SF_DataCopyParams_dst_stride, 0, 65535, &ds))
     return -1;
   len *= 32, ss *= 32, ds *= 32; /* 32-byte units: at most 2^21 bytes, no overflow below */
-  if (checkalign(c, in, sim_in(c, in, 0), 0, "destination") || checkalign(c, in, sim_in(c, in, 1), 0, "source"))
+  if (checkalign(c, in, sim_in(c, in, ASC_OPND_DATA_COPY_PARAMS_dst), 0, "destination") ||
+      checkalign(c, in, sim_in(c, in, ASC_OPND_DATA_COPY_PARAMS_src), 0, "source"))
     return -1;
   for (int64_t b = 0; b < cnt; b++)
     if (move(c, in, b * (len + ds), b * (len + ss), len))
@@ -171,7 +173,7 @@ static int padblock(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff,
   double padv = SFLD(pad, DataCopyPadExtParams, padding_value);
   if (move(c, in, doff + left, soff, len))
     return -1;
-  uint8_t *d = asc_sim_mem(c, in->op, sim_in(c, in, 0), doff, ublk, "write");
+  uint8_t *d = asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_DATA_COPY_PAD_dst), doff, ublk, "write");
   if (!d)
     return -1;
   int64_t tail = ublk - left - len;
@@ -193,9 +195,10 @@ static int padblock(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff,
 
 /* data_copy_pad(dst, src, DataCopyExtParams[, DataCopyPadExtParams]): block_len in bytes;
  * GM->UB: src_stride bytes (GM), dst_stride 32-byte blocks (UB); UB->GM the reverse. */
-static int datacopypad(sim_core *c, const sim_inst *in) {
-  const double *f = sim_in(c, in, 2)->fld;
-  const double *pad = in->nin > 3 ? sim_in(c, in, 3)->fld : asc_struct_defaults(ASC_STRUCT_DATA_COPY_PAD_EXT);
+int asc_exec_datacopypad(sim_core *c, const sim_inst *in) {
+  const double *f = sim_in(c, in, ASC_OPND_DATA_COPY_PAD_data_copy_params)->fld;
+  const double *pad = in->nin > 3 ? sim_in(c, in, ASC_OPND_DATA_COPY_PAD_pad_params)->fld
+      : asc_struct_defaults(ASC_STRUCT_DATA_COPY_PAD_EXT);
   int64_t cnt, len, ss, ds, lpad, rpad;
   int esz = esize(in);
   /* hardware.md §12.1: block_count <= 4095, block_len <= 2097151 bytes, uint32 strides,
@@ -230,8 +233,8 @@ static int datacopypad(sim_core *c, const sim_inst *in) {
 
 /* data_copy_enhanced(dst, src, DataCopyParams, DataCopyEnhancedParams): the enhanced fields belong to
  * the L0C (CO1) paths; a GM / UB copy takes their defaults and is then data_copy_params. */
-static int datacopyenhanced(sim_core *c, const sim_inst *in) {
-  const double *e = sim_in(c, in, 3)->fld;
+int asc_exec_datacopyenhanced(sim_core *c, const sim_inst *in) {
+  const double *e = sim_in(c, in, ASC_OPND_DATA_COPY_ENHANCED_enh)->fld;
   int f0 = asc_struct_first_field(ASC_STRUCT_DATA_COPY_ENHANCED), n = asc_struct_nfields(ASC_STRUCT_DATA_COPY_ENHANCED);
   for (int i = 0; i < n; i++) {
     const asc_sfieldinfo *fi = &asc_sfields[f0 + i];
@@ -239,7 +242,7 @@ static int datacopyenhanced(sim_core *c, const sim_inst *in) {
       return asc_sim_err(c, in->op, "asc.data_copy: %s = %g applies to the L0C (CO1) copy paths only; a GM / UB copy "
                          "takes its default 0", fi->label, e[fi->index]);
   }
-  return datacopyparams(c, in);
+  return asc_exec_datacopyparams(c, in);
 }
 
 /* The selected indices of one dimension of a SliceInfo (start, end, stride, burst_len, shape):
@@ -303,14 +306,15 @@ done:
 }
 
 /* data_copy_slice(dst, src, dim, dst slices, src slices) */
-static int datacopyslice(sim_core *c, const sim_inst *in) {
-  int64_t dim = sim_in(c, in, 2)->i;
+int asc_exec_datacopyslice(sim_core *c, const sim_inst *in) {
+  int64_t dim = sim_in(c, in, ASC_OPND_DATA_COPY_SLICE_ndim)->i;
   if (dim < 1 || dim > 8 || in->nin != 3 + 10 * dim)
     return asc_sim_err(c, in->op, "asc.data_copy: dim_value %lld needs that many SliceInfo per side (1..8)",
                        (long long)dim);
   if (in->pipe == ASC_PIPEID_PIPE_V)
     return asc_sim_err(c, in->op, "asc.data_copy: the slice form copies GM -> UB or UB -> GM");
-  if (checkalign(c, in, sim_in(c, in, 0), 0, "destination") || checkalign(c, in, sim_in(c, in, 1), 0, "source"))
+  if (checkalign(c, in, sim_in(c, in, ASC_OPND_DATA_COPY_SLICE_dst), 0, "destination") ||
+      checkalign(c, in, sim_in(c, in, ASC_OPND_DATA_COPY_SLICE_src), 0, "source"))
     return -1;
   int64_t *dv = NULL, *sv = NULL;
   int64_t nd = slicelist(c, in, "dst", (int)dim, 3, &dv);
@@ -332,20 +336,11 @@ static int datacopyslice(sim_core *c, const sim_inst *in) {
   return rc ? -1 : copycost(c, in, (nd > 0 ? nd : 0) * esz);
 }
 
-static int setpadvalue(sim_core *c, const sim_inst *in) {
-  const sim_val *v = sim_in(c, in, 0);
+int asc_exec_setpadvalue(sim_core *c, const sim_inst *in) {
+  const sim_val *v = sim_in(c, in, ASC_OPND_SET_PAD_VALUE_pad_value);
   c->padval = asc_type_is_float(sim_intype(in, 0)) ? v->f : (double)v->i;
   c->padval_set = true;
   asc_sim_scalar(c, c->L->cost->scalar_op);
   return 0;
 }
 
-void asc_sim_reg_datacopy(sim_exec_fn *t) {
-  t[ASC_OP_DATA_COPY] = datacopy;
-  t[ASC_OP_DATA_COPY_PARAMS] = datacopyparams;
-  t[ASC_OP_DATA_COPY_PAD] = datacopypad;
-  t[ASC_OP_DATA_COPY_PAD_V1] = datacopypad;
-  t[ASC_OP_DATA_COPY_ENHANCED] = datacopyenhanced;
-  t[ASC_OP_DATA_COPY_SLICE] = datacopyslice;
-  t[ASC_OP_SET_PAD_VALUE] = setpadvalue;
-}

@@ -389,10 +389,22 @@ static void corefree(sim_core *c) {
 
 /* GM bytes per cycle of block b: blocks run in waves of ncores, and the cores of a wave
  * split the chip's bandwidth evenly (hardware.md §13.4). */
-static double gmrate(const sim_launch *L, int b, int ncores, bool write) {
+static int wavesize(const sim_launch *L, int b, int ncores) {
   int wave = b / ncores, active = L->blocks - wave * ncores;
-  if (active > ncores)
-    active = ncores;
+  return active > ncores ? ncores : active;
+}
+
+/* Block b's part of the L2: its lines and read rate (the chip's split evenly over the wave, the
+ * rate capped by the core's port). */
+static void l2share(const sim_launch *L, sim_core *c, int b, int ncores) {
+  int active = wavesize(L, b, ncores);
+  c->l2.lines = L->cost->l2_lines / active;
+  double share = L->cost->l2_bytes_per_cycle / active, one = L->cost->gm_core_bytes_per_cycle;
+  c->l2_rate = share < one ? share : one;
+}
+
+static double gmrate(const sim_launch *L, int b, int ncores, bool write) {
+  int active = wavesize(L, b, ncores);
   double chip = L->cost->gm_chip_bytes_per_cycle * (write ? L->cost->gm_write_pct / 100.0 : 1.0);
   double share = chip / active, one = L->cost->gm_core_bytes_per_cycle;
   return share < one ? share : one;
@@ -443,6 +455,7 @@ static void runblock(const sim_launch *L, int block, int ncores, blockres *r, sc
   c.out = &r->out;
   c.gm_rate = gmrate(L, block, ncores, false);
   c.gm_wrate = gmrate(L, block, ncores, true);
+  l2share(L, &c, block, ncores);
   runcore(&c, r, s);
   s->dlo = c.ub_lo; /* what this block may have written */
   s->dhi = c.ub_hi;
@@ -680,6 +693,7 @@ static void rungroup(grunner *G, int g, blockres *res) {
     gc[i].c.out = &res[i].out;
     gc[i].c.gm_rate = gmrate(L, gc[i].c.block, G->slots, false);
     gc[i].c.gm_wrate = gmrate(L, gc[i].c.block, G->slots, true);
+    l2share(L, &gc[i].c, gc[i].c.block, G->slots);
     cores[i] = &gc[i].c;
     L->xinfo[first + i].group = g;
     L->xinfo[first + i].gidx = i;

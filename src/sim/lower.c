@@ -12,7 +12,6 @@
 /* value -> slot, open addressing on the pointer */
 typedef struct lowerer {
   sim_launch *L;
-  sim_exec_fn table[ASC_OP_COUNT];
   const asc_value **keys;
   int *vals;
   size_t cap, n;
@@ -69,6 +68,22 @@ static int mapget(const lowerer *lw, const asc_value *v) {
   return -1;
 }
 
+/* The dispatch table, generated from ops.def's exec column at compile time: EXPANDED rows (a
+ * pass must remove the op) and STRUCTURAL ones (module, func, terminators: their parent reads
+ * them) run no function.  A row whose exec column is empty fails the build here. */
+#define asc_exec_EXPANDED NULL
+#define asc_exec_STRUCTURAL NULL
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, exec, doc) \
+  _Static_assert(sizeof #exec > 1, "ops.def: " name " has no exec column (a function, EXPANDED or STRUCTURAL)");
+#include "ops/ops.def"
+#undef OP
+static const sim_exec_fn exec_table[ASC_OP_COUNT] = {
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, exec, doc) \
+  [ASC_OP_##id] = asc_exec_##exec,
+#include "ops/ops.def"
+#undef OP
+};
+
 static int newslot(lowerer *lw, const asc_value *v) {
   int s = lw->L->nslots++;
   mapput(lw, v, s);
@@ -85,7 +100,7 @@ static int lowerblock(lowerer *lw, const asc_block *b, sim_block *out);
 static int lowerop(lowerer *lw, const asc_op *op, sim_inst *in, bool term) {
   sim_launch *L = lw->L;
   in->op = op;
-  in->fn = lw->table[op->code];
+  in->fn = exec_table[op->code];
   if (!in->fn && !term) {
     bool isterm = asc_opinfo_of(op->code)->flags & ASC_F_TERM;
     asc_error(L->ctx, asc_op_diag_loc(op), "%s %s", asc_op_name(op),
@@ -153,16 +168,6 @@ static int lowerblock(lowerer *lw, const asc_block *b, sim_block *out) {
 
 int asc_sim_lower(sim_launch *L, const asc_op *func) {
   lowerer lw = {.L = L};
-  asc_sim_reg_control(lw.table);
-  asc_sim_reg_scalar(lw.table);
-  asc_sim_reg_scalarx(lw.table);
-  asc_sim_reg_resource(lw.table);
-  asc_sim_reg_datacopy(lw.table);
-  asc_sim_reg_vector(lw.table);
-  asc_sim_reg_sync(lw.table);
-  asc_sim_reg_xcore(lw.table);
-  asc_sim_reg_cube(lw.table);
-  asc_sim_reg_aipp(lw.table);
   int rc = -1;
   if (func->nregions < 1 || !func->regions[0].block)
     asc_error(L->ctx, asc_op_diag_loc(func), "kernel '%s' has no body", asc_func_name(func));

@@ -296,6 +296,8 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
   }
   if (c->ia_on && !isgm && nbytes > 0 && asc_sim_ia_check(c, op, lo, hi, what[0] == 'w'))
     return NULL;
+  if (isgm && nbytes > 0) /* timing: GM goes through the core's part of the L2 (l2.c) */
+    asc_sim_l2_access(c, r->mem, lo, nbytes, what[0] == 'w');
   if (c->L->sanitize && nbytes > 0) {
     if (stale(c, r)) {
       sim_finding f = {ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, 0, op, NULL, asc_sim_cur_pipe(c, op), -1,

@@ -19,13 +19,8 @@ static const asc_sim_platform platforms[] = {
 
 enum { NPLATFORMS = sizeof platforms / sizeof platforms[0] };
 
-/* Calibrated against hardware.md §13.2 (ADDPERF anchor A, cases 1-4) and §13.3 (pyasc
- * test_vadd); bench/calibrate.py prints the fit and docs/timing.md derives each number:
- *  - vector (hw.def vec_issue, vec_repeat): 22 cycles per instruction + 1 cycle per repeat
- *    and beat (ADDPERF cases 2/3: 86 cycles for 32 conflicted repeats, 278 for 128);
- *  - GM (hw.def gm_core, gm_chip): one port per core shared by MTE2 and MTE3, 56 B/cycle
- *    alone, and the chip's 892 B/cycle (1.65 TB/s at 1.85 GHz) split evenly over a wave;
- *  - launch: the fixed cost test_vadd leaves after its 8 dependent tiles. */
+/* Every figure is a hw.def row (HW_PLATFORM per platform, HW_COST for the architecture); docs/timing.md
+ * gives each one's source (a document, or the one anchor of bench/anchors.py it is derived from). */
 static const sim_costs costs[] = {
 #define HW_PLATFORM(name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc)                                   \
   {.scalar_op = ASC_HWC_scalar_op, .issue = ASC_HWC_issue, .get_value = ASC_HWC_get_value, .set_value = ASC_HWC_set_value,  \
@@ -34,7 +29,9 @@ static const sim_costs costs[] = {
    .queue_depth = ASC_HWC_queue_depth, .gm_core_bytes_per_cycle = gc, .gm_chip_bytes_per_cycle = gch,          \
    .vec_issue = vi, .launch = ASC_HWC_launch, .cube_macs = cm, .xcore_flag = ASC_HWC_xcore_flag,                  \
    .counter_mhz = ASC_HWC_system_counter_mhz, .mte_instr = ASC_HWC_mte_instr,                             \
-   .gm_write_pct = ASC_HWC_gm_write_pct, .gm_burst_min = ASC_HWC_gm_burst_min},
+   .gm_write_pct = ASC_HWC_gm_write_pct, .gm_burst_min = ASC_HWC_gm_burst_min,                            \
+   .l2_bytes_per_cycle = ASC_HWC_l2_read_gbps * 1000.0 / (mhz),                                         \
+   .l2_lines = (int64_t)ASC_HWC_l2_mib * 1024 * 1024 / ASC_HWC_l2_line_bytes},
 #include "hw/hw.def"
 };
 

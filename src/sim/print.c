@@ -54,7 +54,7 @@ static void putf(sim_core *c, const char *fmt, ...) {
 
 static bool isfloat(const sim_inst *in, int i) { return asc_type_is_float(sim_intype(in, i)); }
 
-static int printfop(sim_core *c, const sim_inst *in) {
+int asc_exec_printfop(sim_core *c, const sim_inst *in) {
   const asc_attr *a = asc_op_attr(in->op, "fmt");
   const char *f = a && a->s ? a->s : "";
   size_t n = a ? a->slen : 0;
@@ -155,20 +155,22 @@ static void nest(sim_core *c, int dt, const uint8_t *p, int64_t n, const int64_t
 
 static int dumpat(sim_core *c, const sim_inst *in, int64_t desc, int64_t eoff, int64_t n, int nd);
 
-static int dumptensor(sim_core *c, const sim_inst *in) {
-  return dumpat(c, in, sim_in(c, in, 1)->i, 0, sim_in(c, in, 2)->i, in->nin - 3);
+int asc_exec_dumptensor(sim_core *c, const sim_inst *in) {
+  return dumpat(c, in, sim_in(c, in, ASC_OPND_DUMP_TENSOR_desc)->i, 0, sim_in(c, in, ASC_OPND_DUMP_TENSOR_dump_size)->i,
+                in->nin - 3);
 }
 
 /* dump_acc_chk_point(t, index, count_off, dump_size): dump_tensor from element count_off on; a dump of
  * more than 30 KB prints nothing (API DumpAccChkPoint.md), with a warning. */
-static int dumpaccchk(sim_core *c, const sim_inst *in) {
+int asc_exec_dumpaccchk(sim_core *c, const sim_inst *in) {
   int dt = asc_sim_elem_dtype(sim_intype(in, 0));
-  int64_t off = sim_in(c, in, 2)->i, n = sim_in(c, in, 3)->i;
+  int64_t off = sim_in(c, in, ASC_OPND_DUMP_ACC_CHK_POINT_count_off)->i,
+      n = sim_in(c, in, ASC_OPND_DUMP_ACC_CHK_POINT_dump_size)->i;
   if (dt < 0 || off < 0 || n < 0)
     return asc_sim_err(c, in->op, "asc.dump_acc_chk_point: count_off %lld and dump_size %lld must not be negative",
                        (long long)off, (long long)n);
   int esz = asc_sim_dtype_size(dt);
-  const sim_val *t = sim_in(c, in, 0);
+  const sim_val *t = sim_in(c, in, ASC_OPND_DUMP_ACC_CHK_POINT_tensor);
   if (t->mem == SIM_MEM_UB && (t->off + off * esz) % 32)
     return asc_sim_err(c, in->op, "asc.dump_acc_chk_point: UB byte %lld (count_off %lld) is not 32-byte aligned",
                        (long long)(t->off + off * esz), (long long)off);
@@ -177,13 +179,13 @@ static int dumpaccchk(sim_core *c, const sim_inst *in) {
                       "printed", (long long)(n * esz));
     return asc_sim_issue_barrier(c, in, ASC_PIPEID_PIPE_ALL);
   }
-  return dumpat(c, in, sim_in(c, in, 1)->i, off, n, 0);
+  return dumpat(c, in, sim_in(c, in, ASC_OPND_DUMP_ACC_CHK_POINT_index)->i, off, n, 0);
 }
 
 static int dumpat(sim_core *c, const sim_inst *in, int64_t desc, int64_t eoff, int64_t n, int nd) {
   if (asc_sim_issue_barrier(c, in, ASC_PIPEID_PIPE_ALL)) /* the device dump waits for the data */
     return -1;
-  const sim_val *t = sim_in(c, in, 0);
+  const sim_val *t = sim_in(c, in, ASC_OPND_DUMP_TENSOR_tensor);
   int dt = asc_sim_elem_dtype(sim_intype(in, 0));
   if (dt < 0)
     return asc_sim_err(c, in->op, "asc.dump_tensor: the tensor's element type cannot be printed");
@@ -230,15 +232,15 @@ static int dumpat(sim_core *c, const sim_inst *in, int64_t desc, int64_t eoff, i
 }
 
 /* LocalTensor.print(len): a line per 32-byte block, '%04lld: ' and the values (%g for floats). */
-static int ltprint(sim_core *c, const sim_inst *in) {
+int asc_exec_ltprint(sim_core *c, const sim_inst *in) {
   if (asc_sim_issue_barrier(c, in, ASC_PIPEID_PIPE_ALL))
     return -1;
   int dt = asc_sim_elem_dtype(sim_intype(in, 0));
-  int64_t n = sim_in(c, in, 1)->i;
+  int64_t n = sim_in(c, in, ASC_OPND_LT_PRINT_count)->i;
   if (dt < 0 || n < 0)
     return asc_sim_err(c, in->op, "LocalTensor.print: %lld elements", (long long)n);
   int esz = asc_sim_dtype_size(dt), per = 32 / esz;
-  const uint8_t *p = n ? asc_sim_mem(c, in->op, sim_in(c, in, 0), 0, n * esz, "read") : NULL;
+  const uint8_t *p = n ? asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_LT_PRINT_tensor), 0, n * esz, "read") : NULL;
   if (n && !p)
     return -1;
   for (int64_t i = 0; i < n; i++) {
@@ -255,8 +257,9 @@ static int ltprint(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int printtimestamp(sim_core *c, const sim_inst *in) {
-  putf(c, "descId is %lld, timeStamp is %lld, pc is %d\n", (long long)sim_in(c, in, 0)->i, (long long)c->sclk,
+int asc_exec_printtimestamp(sim_core *c, const sim_inst *in) {
+  putf(c, "descId is %lld, timeStamp is %lld, pc is %d\n",
+       (long long)sim_in(c, in, ASC_OPND_PRINT_TIME_STAMP_desc_id)->i, (long long)c->sclk,
        in->id);
   asc_sim_scalar(c, c->L->cost->scalar_op);
   return 0;
@@ -265,13 +268,13 @@ static int printtimestamp(sim_core *c, const sim_inst *in) {
 /* LocalTensor.to_file(name) (API ToFile: "CPU debugging only; the LocalTensor's data is dumped to a file in
  * the working directory"): after every pipe drains, a snapshot of the tensor's bytes; the file is written
  * when the block commits (in block order, so with several blocks the last block's snapshot remains). */
-static int ltofile(sim_core *c, const sim_inst *in) {
+int asc_exec_ltofile(sim_core *c, const sim_inst *in) {
   if (asc_sim_issue_barrier(c, in, ASC_PIPEID_PIPE_ALL))
     return -1;
   const asc_attr *a = asc_op_attr(in->op, "file");
   if (!a || !a->s || !a->slen || memchr(a->s, 0, a->slen))
     return asc_sim_err(c, in->op, "LocalTensor.to_file: the file name is empty or contains a NUL byte");
-  const sim_val *t = sim_in(c, in, 0);
+  const sim_val *t = sim_in(c, in, ASC_OPND_LT_TO_FILE_tensor);
   int64_t n = t->len > 0 ? t->len : 0;
   const uint8_t *p = n ? asc_sim_mem(c, in->op, t, 0, n, "read") : NULL;
   if (n && !p)
@@ -337,7 +340,7 @@ void asc_sim_print_commit(const sim_launch *L, sim_blockout *out, asc_sim_report
   p[rep->nprint] = 0;
 }
 
-static int mprofstart(sim_core *c, const sim_inst *in) {
+int asc_exec_mprofstart(sim_core *c, const sim_inst *in) {
   if (c->mprof_on)
     return asc_sim_err(c, in->op, "asc.metrics_prof_start: a metrics region is already running (no metrics_prof_stop)");
   c->mprof_on = true;
@@ -346,7 +349,7 @@ static int mprofstart(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int mprofstop(sim_core *c, const sim_inst *in) {
+int asc_exec_mprofstop(sim_core *c, const sim_inst *in) {
   if (!c->mprof_on)
     return asc_sim_err(c, in->op, "asc.metrics_prof_stop: no metrics_prof_start before it");
   c->mprof_on = false;
@@ -358,8 +361,10 @@ static int mprofstop(sim_core *c, const sim_inst *in) {
 /* ---- check_local_memory_ia: 4 exception registers over UB ranges (API CheckLocalMemoryIA.md) ---- */
 enum { IA_SR = 1, IA_SW = 2, IA_VR = 4, IA_VW = 8, IA_MR = 16, IA_MW = 32 };
 
-static int checkia(sim_core *c, const sim_inst *in) {
-  int64_t k = sim_in(c, in, 0)->i, s = sim_in(c, in, 1)->i, e = sim_in(c, in, 2)->i;
+int asc_exec_checkia(sim_core *c, const sim_inst *in) {
+  int64_t k = sim_in(c, in, ASC_OPND_CHECK_LOCAL_MEMORY_IA_check_addr)->i,
+      s = sim_in(c, in, ASC_OPND_CHECK_LOCAL_MEMORY_IA_check_upper_addr)->i,
+          e = sim_in(c, in, ASC_OPND_CHECK_LOCAL_MEMORY_IA_check_idx)->i;
   if (k < 0 || k > 3)
     return asc_sim_err(c, in->op, "asc.check_local_memory_ia: enable_bit %lld is not 0..3", (long long)k);
   if (s < 0 || s > 65535 || e < 0 || e > 65535)
@@ -367,9 +372,9 @@ static int checkia(sim_core *c, const sim_inst *in) {
                        "be in 0..65535", (long long)s, (long long)e);
   uint8_t kinds = 0;
   for (int i = 0; i < 6; i++)
-    if (sim_in(c, in, 3 + i)->i)
+    if (sim_in(c, in, ASC_OPND_CHECK_LOCAL_MEMORY_IA_is_enable_ovf + i)->i)
       kinds |= (uint8_t)(1u << i);
-  bool on = sim_in(c, in, 9)->i != 0;
+  bool on = sim_in(c, in, ASC_OPND_CHECK_LOCAL_MEMORY_IA_is_enable_bt)->i != 0;
   c->ia[k].lo = (s + 1) * 32; /* (start, end] in 32-byte blocks */
   c->ia[k].hi = (e + 1) * 32;
   c->ia[k].kinds = kinds;
@@ -393,14 +398,3 @@ int asc_sim_ia_check(sim_core *c, const asc_op *op, int64_t lo, int64_t hi, bool
   return 0;
 }
 
-void asc_sim_reg_print(sim_exec_fn *t) {
-  t[ASC_OP_CHECK_LOCAL_MEMORY_IA] = checkia;
-  t[ASC_OP_METRICS_PROF_START] = mprofstart;
-  t[ASC_OP_METRICS_PROF_STOP] = mprofstop;
-  t[ASC_OP_PRINTF] = printfop;
-  t[ASC_OP_DUMP_TENSOR] = dumptensor;
-  t[ASC_OP_LT_PRINT] = ltprint;
-  t[ASC_OP_DUMP_ACC_CHK_POINT] = dumpaccchk;
-  t[ASC_OP_PRINT_TIME_STAMP] = printtimestamp;
-  t[ASC_OP_LT_TO_FILE] = ltofile;
-}

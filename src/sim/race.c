@@ -450,10 +450,14 @@ static int race(sim_core *c, const sim_inst *in, int pa, const san_pend *p, cons
  * (sonly != NULL), a record every pipe but S is ordered after moves to sonly unless S is
  * ordered after it too; in sonly (floor NULL) a record lives until S is. */
 static void scan(sim_san *s, san_acclist *l, san_acclist *sonly, int pa, int64_t e, const int64_t *clk,
-                 const int64_t *floor, const san_pend *p, san_acc *worst) {
+                 const int64_t *floor, const san_pend *p, san_acc *worst, bool full) {
   bool judge = !tany(&s->taint[pa]);
   for (int i = 0; l && i < l->n;) {
     san_acc *r = &l->v[i];
+    if (!full && !(r->lo < p->hi && p->lo < r->hi)) { /* no overlap: only retirement, which prune does */
+      i++;
+      continue;
+    }
     bool same = r->pipe == pa && r->epoch == e, ord = clk[r->pipe] >= r->epoch;
     bool olap = r->lo < p->hi && p->lo < r->hi;
     if (olap && !same && !ord && (p->write || r->write) && judge && (!worst->in || r->seq > worst->seq))
@@ -470,12 +474,15 @@ static void scan(sim_san *s, san_acclist *l, san_acclist *sonly, int pa, int64_t
   }
 }
 
-/* Drop the records of read list l nothing can race with any more (no access: nothing found);
- * the next prune when the list has doubled. */
+/* Drop the records of list l nothing can race with any more (no access: nothing found); the
+ * next prune when the list has doubled.  An access's check looks only at the records it
+ * overlaps (a record it does not overlap cannot race with it, and one that could retire cannot
+ * race with anything later: every pipe is ordered after it), so retiring the rest waits for
+ * this pass, as it did for the read lists, which accesses never scan. */
 static void prune(sim_san *s, san_acclist *l, san_acclist *sonly) {
   san_pend none = {0, INT64_MIN, INT64_MIN, false, false, -1};
   san_acc worst = {0};
-  scan(s, l, sonly, S, 0, s->vc[S], s->floor, &none, &worst);
+  scan(s, l, sonly, S, 0, s->vc[S], s->floor, &none, &worst, true);
   l->prune = l->n * 2 > 64 ? l->n * 2 : 64;
   if (l->prune > SAN_MAXREC)
     l->prune = SAN_MAXREC;
@@ -490,11 +497,11 @@ static int check(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64
   san_acc worst = {0}; /* the latest conflicting access: the nearest missing edge (in = NULL: none) */
   if (i < 0 || i >= s->nmems)
     return 0;
-  scan(s, &s->mems[i], &s->sonly[i], pa, e, clk, floor, p, &worst);
+  scan(s, &s->mems[i], &s->sonly[i], pa, e, clk, floor, p, &worst, false);
   if (p->write) /* reads race with writes only */
-    scan(s, &s->rmems[i], &s->sonly[i], pa, e, clk, floor, p, &worst);
+    scan(s, &s->rmems[i], &s->sonly[i], pa, e, clk, floor, p, &worst, false);
   if (pa == S)
-    scan(s, &s->sonly[i], NULL, pa, e, clk, NULL, p, &worst);
+    scan(s, &s->sonly[i], NULL, pa, e, clk, NULL, p, &worst, true);
   return !worst.in ? 0 : quiet ? -1 : race(c, in, pa, p, &worst);
 }
 
@@ -539,11 +546,10 @@ static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san
   san_acclist *l = memlist(s, p->mem);
   if (!(pa != S || p->write) || !l) /* a scalar read completes before the next issue */
     return;
-  if (!p->write) {
+  if (!p->write)
     l = &s->rmems[memidx(p->mem)];
-    if (l->n >= l->prune) /* reads do not scan the read records: retire them now and then */
-      prune(s, l, &s->sonly[memidx(p->mem)]);
-  }
+  if (l->n >= (l->prune ? l->prune : 64)) /* checks retire only what they overlap: the rest now and then */
+    prune(s, l, &s->sonly[memidx(p->mem)]);
   addrec(l, (san_acc){p->lo, p->hi, e, ++s->seq, in, (int8_t)pa, p->write});
 }
 

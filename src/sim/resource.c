@@ -65,7 +65,7 @@ static int setview(sim_core *c, const sim_inst *in, int mem, int64_t addr, int64
 /* ---- TPipe ---- */
 /* One TPipe at a time: a new one after the previous one's destroy() (pyasc's TPipe page:
  * "destroy the previous TPipe first"); destroy already freed its memory and event ids. */
-static int tpipe(sim_core *c, const sim_inst *in) {
+int asc_exec_tpipe(sim_core *c, const sim_inst *in) {
   if (c->has_tpipe && !c->tpipe_down)
     return asc_sim_err(c, in->op, "TPipe instance is already created, use get_tpipe_ptr() to obtain it (or "
                        "destroy() it before creating another)");
@@ -112,7 +112,7 @@ static void queueevents(sim_queue *q, int src, int dst) {
   q->bwd = (int)asc_hw_queue_bwd(src, dst);
 }
 
-static int tque(sim_core *c, const sim_inst *in) {
+int asc_exec_tque(sim_core *c, const sim_inst *in) {
   const asc_type *t = sim_outtype(in, 0);
   int bufpos = asc_hw_queue_pos(t->pos, t->pos2); /* a TQueBind's other end may be GM */
   if (!posok(c, bufpos))
@@ -139,9 +139,9 @@ static sim_queue *queueof(sim_core *c, const sim_inst *in, int i) {
   return h >= 0 && h < c->nqueues ? &c->queues[h] : NULL;
 }
 
-static int initbuffer(sim_core *c, const sim_inst *in) {
+int asc_exec_initbuffer(sim_core *c, const sim_inst *in) {
   sim_queue *q = queueof(c, in, 1);
-  int64_t num = sim_in(c, in, 2)->i, len = sim_in(c, in, 3)->i, addr;
+  int64_t num = sim_in(c, in, ASC_OPND_INIT_BUFFER_num)->i, len = sim_in(c, in, ASC_OPND_INIT_BUFFER_len)->i, addr;
   if (!q || q->nbuf >= 0)
     return asc_sim_err(c, in->op, "asc.init_buffer: the queue already has its buffers");
   if (num < 1 || len < 1)
@@ -190,7 +190,7 @@ static int allocid(sim_core *c, const sim_inst *in, int evt) {
 
 static void releaseid(sim_core *c, int evt, int id) { c->idmask[evt] &= (uint8_t)~(1u << id); }
 
-static int allocq(sim_core *c, const sim_inst *in) {
+int asc_exec_allocq(sim_core *c, const sim_inst *in) {
   sim_queue *q = queueof(c, in, 0);
   if (!q || q->nbuf < 0)
     return asc_sim_found_at(c, ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, in,
@@ -229,9 +229,9 @@ static sim_qbuf *bufof(sim_core *c, const sim_inst *in, sim_queue *q, const sim_
   return NULL;
 }
 
-static int enque(sim_core *c, const sim_inst *in) {
+int asc_exec_enque(sim_core *c, const sim_inst *in) {
   sim_queue *q = queueof(c, in, 0);
-  sim_qbuf *b = bufof(c, in, q, sim_in(c, in, 1));
+  sim_qbuf *b = bufof(c, in, q, sim_in(c, in, ASC_OPND_ENQUE_tensor));
   if (!b)
     return -1;
   if (b->state != SIM_QB_OCCUPIED && b->state != SIM_QB_DEQUE)
@@ -255,7 +255,7 @@ static int enque(sim_core *c, const sim_inst *in) {
   return asc_sim_issue_set(c, in, q->fwd, id);
 }
 
-static int deque(sim_core *c, const sim_inst *in) {
+int asc_exec_deque(sim_core *c, const sim_inst *in) {
   sim_queue *q = queueof(c, in, 0);
   if (!q || q->used == 0)
     return asc_sim_found_at(c, ASC_SIM_CHK_QUEUE_MISUSE, ASC_SEV_ERROR, in,
@@ -275,9 +275,9 @@ static int deque(sim_core *c, const sim_inst *in) {
   return settag(c, in, b);
 }
 
-static int freeq(sim_core *c, const sim_inst *in) {
+int asc_exec_freeq(sim_core *c, const sim_inst *in) {
   sim_queue *q = queueof(c, in, 0);
-  sim_qbuf *b = bufof(c, in, q, sim_in(c, in, 1));
+  sim_qbuf *b = bufof(c, in, q, sim_in(c, in, ASC_OPND_FREE_TENSOR_tensor));
   if (!b)
     return -1;
   if (b->state == SIM_QB_FREE)
@@ -333,7 +333,7 @@ static int pipeof(sim_core *c, const sim_inst *in) {
  * point into UB a later init_buffer hands out again); pending frees are waited, every pipe
  * drains, and the TPipe forgets its buffers and event ids.  Tensors handed out before are
  * stale from here on (their buffers' generations move on). */
-static int pipedown(sim_core *c, const sim_inst *in) {
+int asc_exec_pipedown(sim_core *c, const sim_inst *in) {
   if (pipeof(c, in))
     return -1;
   for (int k = 0; k < c->nbufs; k++)
@@ -360,18 +360,20 @@ static int pipedown(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int pipeinit(sim_core *c, const sim_inst *in) {
+int asc_exec_pipeinit(sim_core *c, const sim_inst *in) {
   if (pipeof(c, in))
     return -1;
   c->tpipe_down = false;
   return 0;
 }
 
-static int pipereset(sim_core *c, const sim_inst *in) { return pipedown(c, in) ? -1 : pipeinit(c, in); }
+int asc_exec_pipereset(sim_core *c, const sim_inst *in) {
+  return asc_exec_pipedown(c, in) ? -1 : asc_exec_pipeinit(c, in);
+}
 
 static int evtattr(const sim_inst *in) { return (int)asc_op_attr(in->op, "event")->i; }
 
-static int allocevent(sim_core *c, const sim_inst *in) {
+int asc_exec_allocevent(sim_core *c, const sim_inst *in) {
   if (pipeof(c, in))
     return -1;
   int id = allocid(c, in, evtattr(in));
@@ -381,9 +383,9 @@ static int allocevent(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int releaseevent(sim_core *c, const sim_inst *in) {
+int asc_exec_releaseevent(sim_core *c, const sim_inst *in) {
   int evt = evtattr(in);
-  int64_t id = sim_in(c, in, 1)->i;
+  int64_t id = sim_in(c, in, ASC_OPND_TPIPE_RELEASE_EVENT_ID_event_id)->i;
   if (pipeof(c, in))
     return -1;
   if (id < 0 || id >= SIM_NIDS || !(c->idmask[evt] & (1u << id)))
@@ -394,7 +396,7 @@ static int releaseevent(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int fetchevent(sim_core *c, const sim_inst *in) {
+int asc_exec_fetchevent(sim_core *c, const sim_inst *in) {
   int evt = evtattr(in);
   if (pipeof(c, in))
     return -1;
@@ -407,7 +409,7 @@ static int fetchevent(sim_core *c, const sim_inst *in) {
                           "asc.tpipe_fetch_event_id: all 8 event ids of %s are in use", asc_sim_evt_name(evt));
 }
 
-static int baseaddr(sim_core *c, const sim_inst *in) {
+int asc_exec_baseaddr(sim_core *c, const sim_inst *in) {
   int pos = (int)asc_op_attr(in->op, "pos")->i;
   if (pipeof(c, in))
     return -1;
@@ -427,12 +429,12 @@ static sim_queue *queryq(sim_core *c, const sim_inst *in) {
   return q;
 }
 
-static int freeallevent(sim_core *c, const sim_inst *in) {
+int asc_exec_freeallevent(sim_core *c, const sim_inst *in) {
   sim_queue *q = queryq(c, in);
   return q ? waitfrees(c, in, q) : -1;
 }
 
-static int tensorcount(sim_core *c, const sim_inst *in) {
+int asc_exec_tensorcount(sim_core *c, const sim_inst *in) {
   sim_queue *q = queryq(c, in);
   if (q)
     sim_out(c, in, 0)->i = q->used;
@@ -440,7 +442,7 @@ static int tensorcount(sim_core *c, const sim_inst *in) {
 }
 
 /* No buffers yet (init_buffer missing) means no idle one, as alloc_tensor would fail. */
-static int hasidle(sim_core *c, const sim_inst *in) {
+int asc_exec_hasidle(sim_core *c, const sim_inst *in) {
   sim_queue *q = queryq(c, in);
   if (!q)
     return -1;
@@ -451,14 +453,14 @@ static int hasidle(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int hastensor(sim_core *c, const sim_inst *in) {
+int asc_exec_hastensor(sim_core *c, const sim_inst *in) {
   sim_queue *q = queryq(c, in);
   if (q)
     sim_out(c, in, 0)->i = q->used > 0;
   return q ? 0 : -1;
 }
 
-static int vacant(sim_core *c, const sim_inst *in) {
+int asc_exec_vacant(sim_core *c, const sim_inst *in) {
   sim_queue *q = queryq(c, in);
   if (q)
     sim_out(c, in, 0)->i = q->used < q->depth;
@@ -466,7 +468,7 @@ static int vacant(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- TBuf ---- */
-static int tbuf(sim_core *c, const sim_inst *in) {
+int asc_exec_tbuf(sim_core *c, const sim_inst *in) {
   int pos = sim_outtype(in, 0)->pos;
   if (!posok(c, pos))
     return badpos(c, in, pos);
@@ -487,9 +489,9 @@ static sim_tbuf *tbufof(sim_core *c, const sim_inst *in, int i) {
   return h >= 0 && h < c->ntbufs ? &c->tbufs[h] : NULL;
 }
 
-static int inittbuf(sim_core *c, const sim_inst *in) {
+int asc_exec_inittbuf(sim_core *c, const sim_inst *in) {
   sim_tbuf *t = tbufof(c, in, 1);
-  int64_t len = sim_in(c, in, 2)->i;
+  int64_t len = sim_in(c, in, ASC_OPND_INIT_TBUF_len)->i;
   if (!t || t->len >= 0)
     return asc_sim_err(c, in->op, "asc.init_tbuf: the TBuf already has its buffer");
   if (len < 1)
@@ -506,13 +508,13 @@ static int inittbuf(sim_core *c, const sim_inst *in) {
 
 /* tbuf_get(len), tbuf_get_with_offset(size, byte offset) and tbuf_get_all (the whole buffer,
  * its length known only now): views of the TBuf's buffer. */
-static int tbufget(sim_core *c, const sim_inst *in) {
+int asc_exec_tbufget(sim_core *c, const sim_inst *in) {
   sim_tbuf *t = tbufof(c, in, 0);
   int esz = asc_type_bytes(sim_outtype(in, 0)->elem);
-  int64_t n, off = in->nin > 2 ? sim_in(c, in, 2)->i : 0;
+  int64_t n, off = in->nin > 2 ? sim_in(c, in, ASC_OPND_TBUF_GET_WITH_OFFSET_buf_offset)->i : 0;
   if (!t || t->len < 0)
     return asc_sim_err(c, in->op, "%s: the TBuf has no buffer (init_tbuf missing)", asc_op_name(in->op));
-  n = in->nin > 1 ? sim_in(c, in, 1)->i : t->len / (esz > 0 ? esz : 1);
+  n = in->nin > 1 ? sim_in(c, in, ASC_OPND_TBUF_GET_len)->i : t->len / (esz > 0 ? esz : 1);
   if (off % 32 != 0 || off < 0)
     return asc_sim_err(c, in->op, "%s: buf_offset must be align to 32B. (got %lld)", asc_op_name(in->op),
                        (long long)off);
@@ -533,7 +535,7 @@ static int tbufget(sim_core *c, const sim_inst *in) {
 static int64_t esz_in(const sim_inst *in, int i) { return asc_type_bytes(sim_intype(in, i)->elem); }
 
 /* ---- global tensors and GM pointers (unbounded views; the array bounds every access) ---- */
-static int globaltensor(sim_core *c, const sim_inst *in) {
+int asc_exec_globaltensor(sim_core *c, const sim_inst *in) {
   sim_val *r = sim_out(c, in, 0);
   r->mem = SIM_MEM_NONE;
   r->off = 0;
@@ -542,14 +544,14 @@ static int globaltensor(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int setglobalbuffer(sim_core *c, const sim_inst *in) {
-  sim_val *gt = sim_in(c, in, 0);
-  const sim_val *p = sim_in(c, in, 1);
+int asc_exec_setglobalbuffer(sim_core *c, const sim_inst *in) {
+  sim_val *gt = sim_in(c, in, ASC_OPND_SET_GLOBAL_BUFFER_tensor);
+  const sim_val *p = sim_in(c, in, ASC_OPND_SET_GLOBAL_BUFFER_buffer);
   gt->mem = p->mem;
   gt->off = p->off;
   gt->len = -1;
   if (in->nin > 2) { /* the size bounds accesses (a warning past it, as past an array) */
-    int64_t n = sim_in(c, in, 2)->i;
+    int64_t n = sim_in(c, in, ASC_OPND_SET_GLOBAL_BUFFER_buffer_size)->i;
     if (n < 0)
       return asc_sim_err(c, in->op, "asc.set_global_buffer: buffer size %lld is negative", (long long)n);
     gt->len = n * esz_in(in, 0);
@@ -558,12 +560,12 @@ static int setglobalbuffer(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int gmoffset(sim_core *c, const sim_inst *in) {
+int asc_exec_gmoffset(sim_core *c, const sim_inst *in) {
   const sim_val *p = sim_in(c, in, 0);
   sim_val *r = sim_out(c, in, 0);
   int esz = asc_type_bytes(sim_intype(in, 0)->elem);
   int64_t delta, off, len = p->len;
-  if (asc_sim_mul(c, in->op, "offset times element size", sim_in(c, in, 1)->i, esz, &delta) ||
+  if (asc_sim_mul(c, in->op, "offset times element size", sim_in(c, in, ASC_OPND_GM_OFFSET_offset)->i, esz, &delta) ||
       asc_sim_add(c, in->op, "pointer byte offset plus offset", p->off, delta, &off) ||
       (len >= 0 && __builtin_sub_overflow(len, delta, &len) &&
        asc_sim_err(c, in->op, "%s: length %lld minus offset %lld bytes overflows", asc_op_name(in->op),
@@ -573,7 +575,7 @@ static int gmoffset(sim_core *c, const sim_inst *in) {
   r->off = off;
   r->len = len;
   if (in->nin > 2) { /* gt[start:stop] */
-    int64_t start = sim_in(c, in, 1)->i, stop = sim_in(c, in, 2)->i, n;
+    int64_t start = sim_in(c, in, ASC_OPND_GT_SUBVIEW_offset)->i, stop = sim_in(c, in, ASC_OPND_GT_SUBVIEW_size)->i, n;
     if (stop < start)
       return asc_sim_err(c, in->op, "asc.gt_subview: stop %lld is before start %lld", (long long)stop,
                          (long long)start);
@@ -587,10 +589,10 @@ static int gmoffset(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- local tensors ---- */
-static int localtensor(sim_core *c, const sim_inst *in) {
+int asc_exec_localtensor(sim_core *c, const sim_inst *in) {
   const asc_attr *pa = asc_op_attr(in->op, "pos");
   int pos = pa ? (int)pa->i : -1;
-  int64_t addr = sim_in(c, in, 0)->i, n = sim_in(c, in, 1)->i;
+  int64_t addr = sim_in(c, in, ASC_OPND_LOCAL_TENSOR_addr)->i, n = sim_in(c, in, ASC_OPND_LOCAL_TENSOR_size)->i;
   int esz = asc_type_bytes(sim_outtype(in, 0)->elem);
   if (!posok(c, pos))
     return badpos(c, in, pos);
@@ -619,10 +621,10 @@ static int localtensor(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int ltsubview(sim_core *c, const sim_inst *in) {
-  const sim_val *t = sim_in(c, in, 0);
+int asc_exec_ltsubview(sim_core *c, const sim_inst *in) {
+  const sim_val *t = sim_in(c, in, ASC_OPND_LT_SUBVIEW_tensor);
   int64_t off;
-  if (asc_sim_mul(c, in->op, "offset times element size", sim_in(c, in, 1)->i,
+  if (asc_sim_mul(c, in->op, "offset times element size", sim_in(c, in, ASC_OPND_LT_SUBVIEW_offset)->i,
                   asc_type_bytes(sim_intype(in, 0)->elem), &off))
     return -1;
   if (off < 0 || (t->len >= 0 && off > t->len))
@@ -633,7 +635,7 @@ static int ltsubview(sim_core *c, const sim_inst *in) {
   r->off += off;
   r->len -= off;
   if (in->nin > 2) { /* lt[start:stop]: the view ends at stop, which must lie in the tensor */
-    int64_t start = sim_in(c, in, 1)->i, stop = sim_in(c, in, 2)->i, n;
+    int64_t start = sim_in(c, in, ASC_OPND_LT_SUBVIEW_offset)->i, stop = sim_in(c, in, ASC_OPND_LT_SUBVIEW_stop)->i, n;
     if (stop < start)
       return asc_sim_err(c, in->op, "asc.lt_subview: stop %lld is before start %lld", (long long)stop,
                          (long long)start);
@@ -650,30 +652,32 @@ static int ltsubview(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- tensor accessors ---- */
-static int ltphy(sim_core *c, const sim_inst *in) {
-  sim_out(c, in, 0)->i = sim_in(c, in, 0)->off + sim_in(c, in, 1)->i * esz_in(in, 0);
+int asc_exec_ltphy(sim_core *c, const sim_inst *in) {
+  sim_out(c, in, 0)->i = sim_in(c, in, ASC_OPND_LT_GET_PHY_ADDR_tensor)->off + sim_in(c, in,
+      ASC_OPND_LT_GET_PHY_ADDR_offset)->i * esz_in(in, 0);
   scost(c);
   return 0;
 }
 
-static int ltsize(sim_core *c, const sim_inst *in) {
-  const sim_val *t = sim_in(c, in, 0);
+int asc_exec_ltsize(sim_core *c, const sim_inst *in) {
+  const sim_val *t = sim_in(c, in, ASC_OPND_LT_GET_SIZE_tensor);
   sim_out(c, in, 0)->i = t->len < 0 ? 0 : t->len / esz_in(in, 0);
   scost(c);
   return 0;
 }
 
-static int ltlength(sim_core *c, const sim_inst *in) {
-  const sim_val *t = sim_in(c, in, 0);
+int asc_exec_ltlength(sim_core *c, const sim_inst *in) {
+  const sim_val *t = sim_in(c, in, ASC_OPND_LT_GET_LENGTH_tensor);
   sim_out(c, in, 0)->i = t->len < 0 ? 0 : t->len;
   scost(c);
   return 0;
 }
 
 /* set_size (elements) / set_buffer_len (bytes): the extent later ops are checked against. */
-static int ltsetlen(sim_core *c, const sim_inst *in) {
-  int64_t n = sim_in(c, in, 1)->i, bytes = in->op->code == ASC_OP_LT_SET_SIZE ? n * esz_in(in, 0) : n;
-  sim_val *t = sim_in(c, in, 0);
+int asc_exec_ltsetlen(sim_core *c, const sim_inst *in) {
+  int64_t n = sim_in(c, in, ASC_OPND_LT_SET_SIZE_size)->i;
+  int64_t bytes = in->op->code == ASC_OP_LT_SET_SIZE ? n * esz_in(in, 0) : n;
+  sim_val *t = sim_in(c, in, ASC_OPND_LT_SET_SIZE_tensor);
   int m = sim_hwmem(t->mem);
   int64_t cap = m > 0 ? c->lmb[m] : 0;
   if (n < 0 || t->off + bytes > cap)
@@ -686,36 +690,36 @@ static int ltsetlen(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int ltgettag(sim_core *c, const sim_inst *in) {
-  sim_out(c, in, 0)->i = sim_in(c, in, 0)->utag;
+int asc_exec_ltgettag(sim_core *c, const sim_inst *in) {
+  sim_out(c, in, 0)->i = sim_in(c, in, ASC_OPND_LT_GET_USER_TAG_tensor)->utag;
   scost(c);
   return 0;
 }
 
 /* A queue tensor's tag is its buffer's (Ascend C keeps it in the buffer handle), so it survives
  * enque / deque: the buffer keeps it while the tensor is current. */
-static int ltsettag(sim_core *c, const sim_inst *in) {
-  sim_val *t = sim_in(c, in, 0);
+int asc_exec_ltsettag(sim_core *c, const sim_inst *in) {
+  sim_val *t = sim_in(c, in, ASC_OPND_LT_SET_USER_TAG_tensor);
   int64_t bi = (t->tag & 0xffff) - 1;
-  t->utag = sim_in(c, in, 1)->i;
+  t->utag = sim_in(c, in, ASC_OPND_LT_SET_USER_TAG_tag)->i;
   if (t->tag && bi >= 0 && bi < c->nbufs && c->bufs[bi].gen == (int)(t->tag >> 16))
     c->bufs[bi].utag = t->utag;
   scost(c);
   return 0;
 }
 
-static int ltreinterpret(sim_core *c, const sim_inst *in) {
-  *sim_out(c, in, 0) = *sim_in(c, in, 0);
+int asc_exec_ltreinterpret(sim_core *c, const sim_inst *in) {
+  *sim_out(c, in, 0) = *sim_in(c, in, ASC_OPND_LT_REINTERPRET_CAST_tensor);
   return 0;
 }
 
-static int ltsetaddr(sim_core *c, const sim_inst *in) {
-  const sim_val *src = sim_in(c, in, 1);
-  int64_t off = sim_in(c, in, 2)->i * esz_in(in, 1);
+int asc_exec_ltsetaddr(sim_core *c, const sim_inst *in) {
+  const sim_val *src = sim_in(c, in, ASC_OPND_LT_SET_ADDR_WITH_OFFSET_src);
+  int64_t off = sim_in(c, in, ASC_OPND_LT_SET_ADDR_WITH_OFFSET_offset)->i * esz_in(in, 1);
   if (off < 0 || (src->len >= 0 && off > src->len))
     return asc_sim_err(c, in->op, "asc.lt_set_addr_with_offset: byte offset %lld is outside the source tensor "
                        "of %lld bytes", (long long)off, (long long)src->len);
-  sim_val *t = sim_in(c, in, 0);
+  sim_val *t = sim_in(c, in, ASC_OPND_LT_SET_ADDR_WITH_OFFSET_tensor);
   int64_t utag = t->utag;
   *t = *src;
   t->utag = utag;
@@ -725,15 +729,15 @@ static int ltsetaddr(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int gtsize(sim_core *c, const sim_inst *in) {
-  const sim_val *t = sim_in(c, in, 0);
+int asc_exec_gtsize(sim_core *c, const sim_inst *in) {
+  const sim_val *t = sim_in(c, in, ASC_OPND_GT_GET_SIZE_tensor);
   sim_out(c, in, 0)->i = t->len < 0 ? 0 : t->len / esz_in(in, 0);
   scost(c);
   return 0;
 }
 
 /* The simulator has no L2: the hint is checked and kept nowhere. */
-static int gtl2hint(sim_core *c, const sim_inst *in) {
+int asc_exec_gtl2hint(sim_core *c, const sim_inst *in) {
   int64_t mode = asc_op_attr(in->op, "mode")->i, rw = asc_op_attr(in->op, "rw")->i;
   if (mode < 0 || mode > 3 || rw < 1 || rw > 3)
     return asc_sim_err(c, in->op, "asc.gt_set_l2_cache_hint: mode %lld / rw_mode %lld is no CacheMode / CacheRwMode",
@@ -742,10 +746,10 @@ static int gtl2hint(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int gtphy(sim_core *c, const sim_inst *in) {
+int asc_exec_gtphy(sim_core *c, const sim_inst *in) {
   sim_val *r = sim_out(c, in, 0);
-  *r = *sim_in(c, in, 0);
-  int64_t off = sim_in(c, in, 1)->i * esz_in(in, 0);
+  *r = *sim_in(c, in, ASC_OPND_GT_GET_PHY_ADDR_tensor);
+  int64_t off = sim_in(c, in, ASC_OPND_GT_GET_PHY_ADDR_offset)->i * esz_in(in, 0);
   r->off += off;
   if (r->len >= 0)
     r->len -= off;
@@ -757,8 +761,8 @@ static int gtphy(sim_core *c, const sim_inst *in) {
  * handle is (array + 1) << 40 | byte offset; a word that names no kernel array is an error. */
 enum { MM_OFFBITS = 40 };
 
-static int mmhandle(sim_core *c, const sim_inst *in) {
-  const sim_val *t = sim_in(c, in, 0);
+int asc_exec_mmhandle(sim_core *c, const sim_inst *in) {
+  const sim_val *t = sim_in(c, in, ASC_OPND_MATMUL_GT_HANDLE_tensor);
   if (t->mem < 0 || t->off < 0 || t->off >= (int64_t)1 << MM_OFFBITS)
     return asc_sim_err(c, in->op, "%s: the tensor is not in a kernel GM array", asc_op_name(in->op));
   sim_out(c, in, 0)->i = (int64_t)(t->mem + 1) << MM_OFFBITS | t->off;
@@ -769,20 +773,20 @@ static int mmhandle(sim_core *c, const sim_inst *in) {
 
 /* A Matmul call that has nothing to compute (no tiling, no A or B): pyasc compiles it; running it is an
  * error at its line. */
-static int mmmisuse(sim_core *c, const sim_inst *in) {
+int asc_exec_mmmisuse(sim_core *c, const sim_inst *in) {
   const asc_attr *r = asc_op_attr(in->op, "reason");
   return asc_sim_err(c, in->op, "%.*s", (int)r->slen, r->s);
 }
 
 /* Library work the expansion placed here (hw.def HW_LIBWORK): scalar cycles. */
-static int mmlibwork(sim_core *c, const sim_inst *in) {
+int asc_exec_mmlibwork(sim_core *c, const sim_inst *in) {
   const asc_attr *w = asc_op_attr(in->op, "work");
   asc_sim_scalar(c, asc_hw_libwork_cycles(w ? (int)w->i : -1));
   return 0;
 }
 
-static int mmfromhandle(sim_core *c, const sim_inst *in) {
-  int64_t h = sim_in(c, in, 0)->i, mem = (h >> MM_OFFBITS) - 1;
+int asc_exec_mmfromhandle(sim_core *c, const sim_inst *in) {
+  int64_t h = sim_in(c, in, ASC_OPND_MATMUL_GT_FROM_HANDLE_handle)->i, mem = (h >> MM_OFFBITS) - 1;
   if (h < 0 || mem < 0 || mem >= c->L->ngm)
     return asc_sim_err(c, in->op, "%s: word %lld names no kernel GM array (a corrupted Matmul message)",
                        asc_op_name(in->op), (long long)h);
@@ -790,14 +794,14 @@ static int mmfromhandle(sim_core *c, const sim_inst *in) {
   memset(r, 0, sizeof *r);
   r->mem = (int)mem;
   r->off = h & (((int64_t)1 << MM_OFFBITS) - 1);
-  r->len = sim_in(c, in, 1)->i;
+  r->len = sim_in(c, in, ASC_OPND_MATMUL_GT_FROM_HANDLE_offset)->i;
   scost(c);
   return 0;
 }
 
 /* asc.struct: fields in declaration order; missing trailing ones take pyasc's defaults (read at
  * lowering: sim_inst.fdefault).  As many fields as the struct has: structs.def sets no cap. */
-static int structop(sim_core *c, const sim_inst *in) {
+int asc_exec_structop(sim_core *c, const sim_inst *in) {
   int nf = in->nfields > in->nin ? in->nfields : in->nin;
   sim_val *r = sim_out(c, in, 0);
   if (!c->sfld && !(c->sfld = calloc((size_t)c->L->nslots + 1, sizeof *c->sfld)))
@@ -817,7 +821,7 @@ static int structop(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- LocalMemAllocator: a bump allocator over UB (no TPipe) ---- */
-static int lmanew(sim_core *c, const sim_inst *in) {
+int asc_exec_lmanew(sim_core *c, const sim_inst *in) {
   if (c->nlma == (int)(sizeof c->lma / sizeof c->lma[0]))
     return asc_sim_err(c, in->op, "asc.local_mem_allocator: more than %d allocators on one core",
                        (int)(sizeof c->lma / sizeof c->lma[0]));
@@ -828,13 +832,13 @@ static int lmanew(sim_core *c, const sim_inst *in) {
 }
 
 static int64_t *lmaof(sim_core *c, const sim_inst *in) {
-  int64_t h = sim_in(c, in, 0)->i;
+  int64_t h = sim_in(c, in, ASC_OPND_LMA_GET_CUR_ADDR_allocator)->i;
   if (h < 0 || h >= c->nlma)
     return asc_sim_err(c, in->op, "%s: not a LocalMemAllocator", asc_op_name(in->op)), NULL;
   return &c->lma[h];
 }
 
-static int lmacur(sim_core *c, const sim_inst *in) {
+int asc_exec_lmacur(sim_core *c, const sim_inst *in) {
   int64_t *a = lmaof(c, in);
   if (!a)
     return -1;
@@ -843,8 +847,8 @@ static int lmacur(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int lmaalloc(sim_core *c, const sim_inst *in) {
-  int64_t *a = lmaof(c, in), n = sim_in(c, in, 1)->i, bytes;
+int asc_exec_lmaalloc(sim_core *c, const sim_inst *in) {
+  int64_t *a = lmaof(c, in), n = sim_in(c, in, ASC_OPND_LMA_ALLOC_tile_size)->i, bytes;
   int pos = (int)asc_op_attr(in->op, "pos")->i;
   int esz = asc_type_bytes(sim_outtype(in, 0)->elem);
   if (!a)
@@ -891,9 +895,10 @@ static int64_t round32(sim_core *c, const sim_inst *in, int64_t len) {
   return len / 32 * 32;
 }
 
-static int poolinitbuffer(sim_core *c, const sim_inst *in) {
+int asc_exec_poolinitbuffer(sim_core *c, const sim_inst *in) {
   sim_queue *q = queueof(c, in, 1);
-  int64_t num = sim_in(c, in, 2)->i, len = round32(c, in, sim_in(c, in, 3)->i), total, addr;
+  int64_t num = sim_in(c, in, ASC_OPND_TBUFPOOL_INIT_BUFFER_num)->i,
+      len = round32(c, in, sim_in(c, in, ASC_OPND_TBUFPOOL_INIT_BUFFER_len)->i), total, addr;
   if (len < 0)
     return -1;
   if (!q || q->nbuf >= 0)
@@ -914,9 +919,9 @@ static int poolinitbuffer(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int poolinittbuf(sim_core *c, const sim_inst *in) {
+int asc_exec_poolinittbuf(sim_core *c, const sim_inst *in) {
   sim_tbuf *t = tbufof(c, in, 1);
-  int64_t len = round32(c, in, sim_in(c, in, 2)->i);
+  int64_t len = round32(c, in, sim_in(c, in, ASC_OPND_TBUFPOOL_INIT_TBUF_len)->i);
   if (len < 0)
     return -1;
   if (!t || t->len >= 0)
@@ -929,9 +934,9 @@ static int poolinittbuf(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int poolshare(sim_core *c, const sim_inst *in) {
+int asc_exec_poolshare(sim_core *c, const sim_inst *in) {
   sim_tbuf *p = tbufof(c, in, 0), *s = tbufof(c, in, 1);
-  int64_t len = round32(c, in, sim_in(c, in, 2)->i);
+  int64_t len = round32(c, in, sim_in(c, in, ASC_OPND_TBUFPOOL_SHARE_len)->i);
   if (len < 0)
     return -1;
   if (!p || p->len >= 0)
@@ -950,7 +955,7 @@ static int poolshare(sim_core *c, const sim_inst *in) {
  * (Ascend C waits each buffer's freeBufEvt), so whatever reuses the memory next (a pool that
  * shares it, or this one again) is ordered after the pipes that last read it; then the pool
  * can be carved again from its start. */
-static int poolreset(sim_core *c, const sim_inst *in) {
+int asc_exec_poolreset(sim_core *c, const sim_inst *in) {
   sim_tbuf *p = tbufof(c, in, 0);
   if (!p || p->len < 0)
     return asc_sim_err(c, in->op, "asc.tbufpool_reset: the TBufPool has no memory");
@@ -972,59 +977,3 @@ static int poolreset(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-void asc_sim_reg_resource(sim_exec_fn *t) {
-  t[ASC_OP_LMA_NEW] = lmanew;
-  t[ASC_OP_LMA_GET_CUR_ADDR] = lmacur;
-  t[ASC_OP_LMA_ALLOC] = lmaalloc;
-  t[ASC_OP_TBUFPOOL_INIT_BUFFER] = poolinitbuffer;
-  t[ASC_OP_TBUFPOOL_INIT_TBUF] = poolinittbuf;
-  t[ASC_OP_TBUFPOOL_SHARE] = poolshare;
-  t[ASC_OP_TBUFPOOL_RESET] = poolreset;
-  t[ASC_OP_TPIPE] = tpipe;
-  t[ASC_OP_TQUE] = tque;
-  t[ASC_OP_TBUF] = tbuf;
-  t[ASC_OP_INIT_BUFFER] = initbuffer;
-  t[ASC_OP_INIT_TBUF] = inittbuf;
-  t[ASC_OP_ALLOC_TENSOR] = allocq;
-  t[ASC_OP_ENQUE] = enque;
-  t[ASC_OP_DEQUE] = deque;
-  t[ASC_OP_FREE_TENSOR] = freeq;
-  t[ASC_OP_FREE_ALL_EVENT] = freeallevent;
-  t[ASC_OP_GET_TENSOR_COUNT_IN_QUE] = tensorcount;
-  t[ASC_OP_HAS_IDLE_BUFFER] = hasidle;
-  t[ASC_OP_HAS_TENSOR_IN_QUE] = hastensor;
-  t[ASC_OP_VACANT_IN_QUE] = vacant;
-  t[ASC_OP_TPIPE_INIT] = pipeinit;
-  t[ASC_OP_TPIPE_DESTROY] = pipedown;
-  t[ASC_OP_TPIPE_RESET] = pipereset;
-  t[ASC_OP_TPIPE_ALLOC_EVENT_ID] = allocevent;
-  t[ASC_OP_TPIPE_RELEASE_EVENT_ID] = releaseevent;
-  t[ASC_OP_TPIPE_FETCH_EVENT_ID] = fetchevent;
-  t[ASC_OP_TPIPE_GET_BASE_ADDR] = baseaddr;
-  t[ASC_OP_TBUF_GET] = tbufget;
-  t[ASC_OP_TBUF_GET_WITH_OFFSET] = tbufget;
-  t[ASC_OP_TBUF_GET_ALL] = tbufget;
-  t[ASC_OP_GLOBAL_TENSOR] = globaltensor;
-  t[ASC_OP_SET_GLOBAL_BUFFER] = setglobalbuffer;
-  t[ASC_OP_GM_OFFSET] = gmoffset;
-  t[ASC_OP_GT_SUBVIEW] = gmoffset;
-  t[ASC_OP_LOCAL_TENSOR] = localtensor;
-  t[ASC_OP_LT_SUBVIEW] = ltsubview;
-  t[ASC_OP_STRUCT] = structop;
-  t[ASC_OP_LT_GET_PHY_ADDR] = ltphy;
-  t[ASC_OP_LT_GET_SIZE] = ltsize;
-  t[ASC_OP_LT_GET_LENGTH] = ltlength;
-  t[ASC_OP_LT_SET_SIZE] = ltsetlen;
-  t[ASC_OP_LT_SET_BUFFER_LEN] = ltsetlen;
-  t[ASC_OP_LT_GET_USER_TAG] = ltgettag;
-  t[ASC_OP_LT_SET_USER_TAG] = ltsettag;
-  t[ASC_OP_LT_REINTERPRET_CAST] = ltreinterpret;
-  t[ASC_OP_LT_SET_ADDR_WITH_OFFSET] = ltsetaddr;
-  t[ASC_OP_GT_GET_SIZE] = gtsize;
-  t[ASC_OP_GT_GET_PHY_ADDR] = gtphy;
-  t[ASC_OP_GT_SET_L2_CACHE_HINT] = gtl2hint;
-  t[ASC_OP_MATMUL_GT_HANDLE] = mmhandle;
-  t[ASC_OP_MATMUL_GT_FROM_HANDLE] = mmfromhandle;
-  t[ASC_OP_MATMUL_MISUSE] = mmmisuse;
-  t[ASC_OP_MATMUL_LIBWORK] = mmlibwork;
-}

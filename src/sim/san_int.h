@@ -49,7 +49,7 @@ typedef struct san_acc {
 typedef struct san_acclist {
   san_acc *v;
   int n, cap;
-  int prune; /* read lists: prune retired records when n reaches this (race.c record) */
+  int prune; /* prune retired records when n reaches this (0: 64; race.c record) */
 } san_acclist;
 
 /* The hull of the pending accesses of one kind (memory, read / write, padding read): a new

@@ -75,8 +75,8 @@ static bool isdiv(asc_opcode c) {
          c == ASC_OP_REMUI;
 }
 
-static int ibin(sim_core *c, const sim_inst *in) {
-  int64_t a = sim_in(c, in, 0)->i, b = sim_in(c, in, 1)->i;
+int asc_exec_ibin(sim_core *c, const sim_inst *in) {
+  int64_t a = sim_in(c, in, ASC_OPND_ADDI_lhs)->i, b = sim_in(c, in, ASC_OPND_ADDI_rhs)->i;
   int dt = rdt(in);
   if (isdiv(in->op->code) && uval(b, dt) == 0)
     return asc_sim_err(c, in->op, "%s: integer division by zero", asc_op_name(in->op));
@@ -100,15 +100,15 @@ static const fbinfn fbins[ASC_OP_COUNT] = {
   [ASC_OP_DIVF] = fdiv, [ASC_OP_MAXF] = fmaxv, [ASC_OP_MINF] = fminv,
 };
 
-static int fbin(sim_core *c, const sim_inst *in) {
-  double r = fbins[in->op->code](sim_in(c, in, 0)->f, sim_in(c, in, 1)->f);
+int asc_exec_fbin(sim_core *c, const sim_inst *in) {
+  double r = fbins[in->op->code](sim_in(c, in, ASC_OPND_ADDF_lhs)->f, sim_in(c, in, ASC_OPND_ADDF_rhs)->f);
   sim_out(c, in, 0)->f = fround(r, rdt(in));
   scost(c);
   return 0;
 }
 
-static int negf(sim_core *c, const sim_inst *in) {
-  sim_out(c, in, 0)->f = -sim_in(c, in, 0)->f;
+int asc_exec_negf(sim_core *c, const sim_inst *in) {
+  sim_out(c, in, 0)->f = -sim_in(c, in, ASC_OPND_NEGF_in)->f;
   scost(c);
   return 0;
 }
@@ -132,9 +132,10 @@ static bool icmp(int pred, int64_t a, int64_t b, int dt) {
   }
 }
 
-static int cmpi(sim_core *c, const sim_inst *in) {
+int asc_exec_cmpi(sim_core *c, const sim_inst *in) {
   const asc_attr *p = asc_op_attr(in->op, "predicate");
-  sim_out(c, in, 0)->i = icmp(p ? (int)p->i : 0, sim_in(c, in, 0)->i, sim_in(c, in, 1)->i, idt(in, 0));
+  sim_out(c, in, 0)->i = icmp(p ? (int)p->i : 0, sim_in(c, in, ASC_OPND_CMPI_lhs)->i,
+                              sim_in(c, in, ASC_OPND_CMPI_rhs)->i, idt(in, 0));
   scost(c);
   return 0;
 }
@@ -150,44 +151,46 @@ static bool fcmp(int pred, double a, double b) {
   return (rels[pred & 15] & r) != 0;
 }
 
-static int cmpf(sim_core *c, const sim_inst *in) {
+int asc_exec_cmpf(sim_core *c, const sim_inst *in) {
   const asc_attr *p = asc_op_attr(in->op, "predicate");
-  sim_out(c, in, 0)->i = fcmp(p ? (int)p->i : 0, sim_in(c, in, 0)->f, sim_in(c, in, 1)->f);
+  sim_out(c, in, 0)->i = fcmp(p ? (int)p->i : 0, sim_in(c, in, ASC_OPND_CMPF_lhs)->f,
+                              sim_in(c, in, ASC_OPND_CMPF_rhs)->f);
   scost(c);
   return 0;
 }
 
-static int selectop(sim_core *c, const sim_inst *in) {
-  *sim_out(c, in, 0) = *sim_in(c, in, sim_in(c, in, 0)->i ? 1 : 2);
+int asc_exec_selectop(sim_core *c, const sim_inst *in) {
+  *sim_out(c, in, 0) = *sim_in(c, in, sim_in(c, in, ASC_OPND_SELECT_cond)->i ? 1 : 2);
   scost(c);
   return 0;
 }
 
 /* ---- conversions ---- */
-static int sitofp(sim_core *c, const sim_inst *in) {
-  sim_out(c, in, 0)->f = fround((double)sext(sim_in(c, in, 0)->i, width(idt(in, 0))), rdt(in));
+int asc_exec_sitofp(sim_core *c, const sim_inst *in) {
+  sim_out(c, in, 0)->f = fround((double)sext(sim_in(c, in, ASC_OPND_SITOFP_in)->i, width(idt(in, 0))), rdt(in));
   scost(c);
   return 0;
 }
 
-static int uitofp(sim_core *c, const sim_inst *in) {
-  sim_out(c, in, 0)->f = fround((double)uval(sim_in(c, in, 0)->i, idt(in, 0)), rdt(in));
+int asc_exec_uitofp(sim_core *c, const sim_inst *in) {
+  sim_out(c, in, 0)->f = fround((double)uval(sim_in(c, in, ASC_OPND_UITOFP_in)->i, idt(in, 0)), rdt(in));
   scost(c);
   return 0;
 }
 
 /* Out-of-range values saturate (C leaves them undefined). */
-static int fptoi(sim_core *c, const sim_inst *in) {
+int asc_exec_fptoi(sim_core *c, const sim_inst *in) {
   int dt = rdt(in);
   if (in->op->code == ASC_OP_FPTOUI && asc_sim_dt_signed(dt))
     dt = dt == ASC_SIM_I8 ? ASC_SIM_U8 : dt == ASC_SIM_I16 ? ASC_SIM_U16 : dt == ASC_SIM_I32 ? ASC_SIM_U32 : ASC_SIM_U64;
-  sim_out(c, in, 0)->i = asc_sim_wrap(asc_sim_fp_to_int(sim_in(c, in, 0)->f, dt, SIM_RM_TRUNC), rdt(in));
+  sim_out(c, in, 0)->i = asc_sim_wrap(asc_sim_fp_to_int(sim_in(c, in, ASC_OPND_FPTOSI_in)->f, dt, SIM_RM_TRUNC),
+                                      rdt(in));
   scost(c);
   return 0;
 }
 
 /* extsi, extui, trunci, index_cast: re-extend from the source width, cut to the result's. */
-static int intcast(sim_core *c, const sim_inst *in) {
+int asc_exec_intcast(sim_core *c, const sim_inst *in) {
   int64_t v = sim_in(c, in, 0)->i;
   int sdt = idt(in, 0);
   v = in->op->code == ASC_OP_EXTUI ? (int64_t)uval(v, sdt) : sext(v, width(sdt));
@@ -196,20 +199,20 @@ static int intcast(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int fpcast(sim_core *c, const sim_inst *in) {
-  sim_out(c, in, 0)->f = fround(sim_in(c, in, 0)->f, rdt(in));
+int asc_exec_fpcast(sim_core *c, const sim_inst *in) {
+  sim_out(c, in, 0)->f = fround(sim_in(c, in, ASC_OPND_EXTF_in)->f, rdt(in));
   scost(c);
   return 0;
 }
 
 /* Same bits, other type: go through memory in the element encoding. */
-static int bitcast(sim_core *c, const sim_inst *in) {
+int asc_exec_bitcast(sim_core *c, const sim_inst *in) {
   uint8_t buf[8] = {0};
   int sdt = idt(in, 0), ddt = rdt(in);
   if (asc_sim_dt_float(sdt))
-    asc_sim_storef(sdt, buf, sim_in(c, in, 0)->f);
+    asc_sim_storef(sdt, buf, sim_in(c, in, ASC_OPND_BITCAST_in)->f);
   else
-    asc_sim_storei(sdt, buf, sim_in(c, in, 0)->i);
+    asc_sim_storei(sdt, buf, sim_in(c, in, ASC_OPND_BITCAST_in)->i);
   sim_val *r = sim_out(c, in, 0);
   if (asc_sim_dt_float(ddt))
     r->f = asc_sim_loadf(ddt, buf);
@@ -219,7 +222,7 @@ static int bitcast(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int constant(sim_core *c, const sim_inst *in) {
+int asc_exec_constant(sim_core *c, const sim_inst *in) {
   const asc_attr *a = asc_op_attr(in->op, "value");
   sim_val *r = sim_out(c, in, 0);
   int dt = rdt(in);
@@ -234,12 +237,12 @@ static int constant(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- element access and block ids ---- */
-static int getvalue(sim_core *c, const sim_inst *in) {
+int asc_exec_getvalue(sim_core *c, const sim_inst *in) {
   int dt = asc_sim_elem_dtype(sim_intype(in, 0)), sz = asc_sim_dtype_size(dt);
   int64_t off;
-  if (asc_sim_mul(c, in->op, "index times element size", sim_in(c, in, 1)->i, sz, &off))
+  if (asc_sim_mul(c, in->op, "index times element size", sim_in(c, in, ASC_OPND_GET_VALUE_index)->i, sz, &off))
     return -1;
-  const uint8_t *p = asc_sim_mem(c, in->op, sim_in(c, in, 0), off, sz, "read");
+  const uint8_t *p = asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_GET_VALUE_tensor), off, sz, "read");
   if (!p)
     return -1;
   sim_val *r = sim_out(c, in, 0);
@@ -251,15 +254,15 @@ static int getvalue(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int setvalue(sim_core *c, const sim_inst *in) {
+int asc_exec_setvalue(sim_core *c, const sim_inst *in) {
   int dt = asc_sim_elem_dtype(sim_intype(in, 0)), sz = asc_sim_dtype_size(dt);
   int64_t off;
-  if (asc_sim_mul(c, in->op, "index times element size", sim_in(c, in, 1)->i, sz, &off))
+  if (asc_sim_mul(c, in->op, "index times element size", sim_in(c, in, ASC_OPND_SET_VALUE_index)->i, sz, &off))
     return -1;
-  uint8_t *p = asc_sim_mem(c, in->op, sim_in(c, in, 0), off, sz, "write");
+  uint8_t *p = asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_SET_VALUE_tensor), off, sz, "write");
   if (!p)
     return -1;
-  const sim_val *v = sim_in(c, in, 2);
+  const sim_val *v = sim_in(c, in, ASC_OPND_SET_VALUE_value);
   if (asc_sim_dt_float(dt))
     asc_sim_storef(dt, p, asc_sim_dt_float(idt(in, 2)) ? v->f : (double)v->i);
   else
@@ -271,43 +274,15 @@ static int setvalue(sim_core *c, const sim_inst *in) {
 
 /* On an AIV of a MIX kernel the index counts AIVs: block * AIVs per block + sub-block
  * (hardware.md §1.1). */
-static int blockidx(sim_core *c, const sim_inst *in) {
+int asc_exec_blockidx(sim_core *c, const sim_inst *in) {
   sim_out(c, in, 0)->i = c->kind == ASC_HW_AIV && c->L->naic ? c->block * c->L->naiv + c->sub : c->block;
   scost(c);
   return 0;
 }
 
-static int blocknum(sim_core *c, const sim_inst *in) {
+int asc_exec_blocknum(sim_core *c, const sim_inst *in) {
   sim_out(c, in, 0)->i = c->L->blocks;
   scost(c);
   return 0;
 }
 
-void asc_sim_reg_scalar(sim_exec_fn *t) {
-  for (int op = 0; op < ASC_OP_COUNT; op++) {
-    if (ibins[op])
-      t[op] = ibin;
-    if (fbins[op])
-      t[op] = fbin;
-  }
-  t[ASC_OP_NEGF] = negf;
-  t[ASC_OP_CMPI] = cmpi;
-  t[ASC_OP_CMPF] = cmpf;
-  t[ASC_OP_SELECT] = selectop;
-  t[ASC_OP_SITOFP] = sitofp;
-  t[ASC_OP_UITOFP] = uitofp;
-  t[ASC_OP_FPTOSI] = fptoi;
-  t[ASC_OP_FPTOUI] = fptoi;
-  t[ASC_OP_EXTSI] = intcast;
-  t[ASC_OP_EXTUI] = intcast;
-  t[ASC_OP_TRUNCI] = intcast;
-  t[ASC_OP_INDEX_CAST] = intcast;
-  t[ASC_OP_EXTF] = fpcast;
-  t[ASC_OP_TRUNCF] = fpcast;
-  t[ASC_OP_BITCAST] = bitcast;
-  t[ASC_OP_CONSTANT] = constant;
-  t[ASC_OP_GET_VALUE] = getvalue;
-  t[ASC_OP_SET_VALUE] = setvalue;
-  t[ASC_OP_GET_BLOCK_IDX] = blockidx;
-  t[ASC_OP_GET_BLOCK_NUM] = blocknum;
-}

@@ -17,14 +17,14 @@ static int bitcount(uint64_t v) {
 }
 
 static int bitarg(sim_core *c, const sim_inst *in) {
-  int64_t b = sim_in(c, in, 1)->i;
+  int64_t b = sim_in(c, in, ASC_OPND_SCALAR_GET_SFF_VALUE_count_value)->i;
   if (b != 0 && b != 1)
     return asc_sim_err(c, in->op, "%s: count_value must be 0 or 1, got %lld", asc_op_name(in->op), (long long)b);
   return (int)b;
 }
 
-static int sffvalue(sim_core *c, const sim_inst *in) {
-  uint64_t v = (uint64_t)sim_in(c, in, 0)->i;
+int asc_exec_sffvalue(sim_core *c, const sim_inst *in) {
+  uint64_t v = (uint64_t)sim_in(c, in, ASC_OPND_SCALAR_GET_SFF_VALUE_value)->i;
   int b = bitarg(c, in);
   if (b < 0)
     return -1;
@@ -39,8 +39,8 @@ static int sffvalue(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int countofvalue(sim_core *c, const sim_inst *in) {
-  uint64_t v = (uint64_t)sim_in(c, in, 0)->i;
+int asc_exec_countofvalue(sim_core *c, const sim_inst *in) {
+  uint64_t v = (uint64_t)sim_in(c, in, ASC_OPND_SCALAR_GET_COUNT_OF_VALUE_value)->i;
   int b = bitarg(c, in);
   if (b < 0)
     return -1;
@@ -49,8 +49,8 @@ static int countofvalue(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int clz(sim_core *c, const sim_inst *in) {
-  uint64_t v = (uint64_t)sim_in(c, in, 0)->i;
+int asc_exec_clz(sim_core *c, const sim_inst *in) {
+  uint64_t v = (uint64_t)sim_in(c, in, ASC_OPND_SCALAR_COUNT_LEADING_ZERO_value)->i;
   int n = 0;
   while (n < 64 && !((v >> (63 - n)) & 1))
     n++;
@@ -59,8 +59,8 @@ static int clz(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int samesign(sim_core *c, const sim_inst *in) {
-  uint64_t v = (uint64_t)sim_in(c, in, 0)->i, s = v >> 63;
+int asc_exec_samesign(sim_core *c, const sim_inst *in) {
+  uint64_t v = (uint64_t)sim_in(c, in, ASC_OPND_COUNT_BITS_CNT_SAME_AS_SIGN_BIT_value)->i, s = v >> 63;
   int n = 0;
   while (n < 63 && ((v >> (62 - n)) & 1) == s)
     n++;
@@ -69,11 +69,11 @@ static int samesign(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int scalarcast(sim_core *c, const sim_inst *in) {
+int asc_exec_scalarcast(sim_core *c, const sim_inst *in) {
   int dt = asc_sim_dtype_of(sim_outtype(in, 0));
   const asc_attr *a = asc_op_attr(in->op, "round");
   int rm = a ? (int)a->i : SIM_RM_NONE;
-  double v = sim_in(c, in, 0)->f;
+  double v = sim_in(c, in, ASC_OPND_SCALAR_CAST_float32)->f;
   bool ok = (dt == ASC_SIM_F16 && (rm == SIM_RM_ODD || rm == SIM_RM_NONE)) ||
             (dt == ASC_SIM_I32 && (rm == SIM_RM_NONE || rm == SIM_RM_RINT || rm == SIM_RM_FLOOR ||
                                    rm == SIM_RM_CEIL || rm == SIM_RM_ROUND));
@@ -92,26 +92,26 @@ static int scalarcast(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int systemcycle(sim_core *c, const sim_inst *in) {
+int asc_exec_systemcycle(sim_core *c, const sim_inst *in) {
   /* the system counter runs at its own clock (hw.def system_counter_mhz), not the core's */
   sim_out(c, in, 0)->i = (int64_t)((double)c->sclk * c->L->cost->counter_mhz / c->L->plat->mhz);
   scost(c);
   return 0;
 }
 
-static int trap(sim_core *c, const sim_inst *in) {
+int asc_exec_trap(sim_core *c, const sim_inst *in) {
   return asc_sim_err(c, in->op, "trap: the kernel called asc.trap() (block %d)", c->block);
 }
 
 /* pyasc traces such a call for any platform; the toolchain refuses it for a platform without it. */
-static int unavailable(sim_core *c, const sim_inst *in) {
+int asc_exec_unavailable(sim_core *c, const sim_inst *in) {
   const asc_attr *f = asc_op_attr(in->op, "callee"), *r = asc_op_attr(in->op, "reason");
   return asc_sim_err(c, in->op, "asc.%.*s is not available on %s: %.*s", (int)f->slen, f->s, c->L->plat->name,
                      (int)r->slen, r->s);
 }
 
 /* ---- system functions ---- */
-static int programcounter(sim_core *c, const sim_inst *in) {
+int asc_exec_programcounter(sim_core *c, const sim_inst *in) {
   sim_out(c, in, 0)->i = in->id;
   scost(c);
   return 0;
@@ -120,7 +120,7 @@ static int programcounter(sim_core *c, const sim_inst *in) {
 /* init_soc_state: the A2's reset of the state earlier code may leave (the page: the atomic and
  * mask modes; Ascend C InitSocState for arch 2201: set_atomic_none, set_mask_norm, all lanes on the
  * vector side, load3d boundary and padding 0 on the cube side). */
-static int initsoc(sim_core *c, const sim_inst *in) {
+int asc_exec_initsoc(sim_core *c, const sim_inst *in) {
   (void)in;
   c->atomic_dt = -1;
   c->counter = false;
@@ -132,13 +132,13 @@ static int initsoc(sim_core *c, const sim_inst *in) {
 
 /* data_sync_barrier, the cache operations: scalar time, no effect on results (the simulator
  * has no caches: GM is always coherent). */
-static int costonly(sim_core *c, const sim_inst *in) {
+int asc_exec_costonly(sim_core *c, const sim_inst *in) {
   (void)in;
   scost(c);
   return 0;
 }
 
-static int dcci(sim_core *c, const sim_inst *in) {
+int asc_exec_dcci(sim_core *c, const sim_inst *in) {
   if (sim_in(c, in, 0)->mem == SIM_MEM_NONE)
     return asc_sim_err(c, in->op, "asc.data_cache_clean_and_invalid: the global tensor is bound to no memory "
                        "(set_global_buffer missing)");
@@ -146,7 +146,7 @@ static int dcci(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int icachestatus(sim_core *c, const sim_inst *in) {
+int asc_exec_icachestatus(sim_core *c, const sim_inst *in) {
   sim_out(c, in, 0)->i = 0;
   scost(c);
   return 0;
@@ -158,14 +158,14 @@ static void unbound(sim_val *r) {
   r->len = -1;
 }
 
-static int getsysws(sim_core *c, const sim_inst *in) {
+int asc_exec_getsysws(sim_core *c, const sim_inst *in) {
   *sim_out(c, in, 0) = c->sys_workspace;
   scost(c);
   return 0;
 }
 
-static int setsysws(sim_core *c, const sim_inst *in) {
-  c->sys_workspace = *sim_in(c, in, 0);
+int asc_exec_setsysws(sim_core *c, const sim_inst *in) {
+  c->sys_workspace = *sim_in(c, in, ASC_OPND_SET_SYS_WORKSPACE_workspace);
   scost(c);
   return 0;
 }
@@ -178,7 +178,7 @@ static int hcclindex(sim_core *c, const sim_inst *in, int *idx) {
   return 0;
 }
 
-static int gethccl(sim_core *c, const sim_inst *in) {
+int asc_exec_gethccl(sim_core *c, const sim_inst *in) {
   int idx;
   if (hcclindex(c, in, &idx))
     return -1;
@@ -187,23 +187,23 @@ static int gethccl(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int sethccl(sim_core *c, const sim_inst *in) {
+int asc_exec_sethccl(sim_core *c, const sim_inst *in) {
   int idx;
   if (hcclindex(c, in, &idx))
     return -1;
-  c->hccl_ctx[idx] = *sim_in(c, in, 0);
+  c->hccl_ctx[idx] = *sim_in(c, in, ASC_OPND_SET_HCCL_CONTEXT_context);
   scost(c);
   return 0;
 }
 
-static int mmlayout(sim_core *c, const sim_inst *in) {
-  c->mm_layout = sim_in(c, in, 0)->i != 0;
+int asc_exec_mmlayout(sim_core *c, const sim_inst *in) {
+  c->mm_layout = sim_in(c, in, ASC_OPND_SET_MM_LAYOUT_TRANSFORM_int1)->i != 0;
   scost(c);
   return 0;
 }
 
 /* ---- asc.array indexed at run time: the scalar unit's stack arrays ---- */
-static int sarrnew(sim_core *c, const sim_inst *in) {
+int asc_exec_sarrnew(sim_core *c, const sim_inst *in) {
   int64_t len = asc_op_attr(in->op, "length")->i;
   if (len < 1 || len > (1 << 20))
     return asc_sim_err(c, in->op, "asc.scalar_array: length %lld (1 .. 1048576)", (long long)len);
@@ -224,7 +224,7 @@ static int sarrnew(sim_core *c, const sim_inst *in) {
 
 /* The element an asc.scalar_array.get / set names, or NULL after an error at its line. */
 static sim_val *sarrelem(sim_core *c, const sim_inst *in) {
-  int64_t h = sim_in(c, in, 0)->i, i = sim_in(c, in, 1)->i;
+  int64_t h = sim_in(c, in, ASC_OPND_SCALAR_ARRAY_GET_array)->i, i = sim_in(c, in, ASC_OPND_SCALAR_ARRAY_GET_index)->i;
   if (h < 0 || h >= c->nsarr)
     return asc_sim_err(c, in->op, "%s: not an asc.array", asc_op_name(in->op)), NULL;
   if (i < 0 || i >= c->sarr[h].len)
@@ -236,7 +236,7 @@ static sim_val *sarrelem(sim_core *c, const sim_inst *in) {
   return &c->sarr[h].v[i];
 }
 
-static int sarrget(sim_core *c, const sim_inst *in) {
+int asc_exec_sarrget(sim_core *c, const sim_inst *in) {
   sim_val *e = sarrelem(c, in);
   if (!e)
     return -1;
@@ -244,11 +244,11 @@ static int sarrget(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int sarrset(sim_core *c, const sim_inst *in) {
+int asc_exec_sarrset(sim_core *c, const sim_inst *in) {
   sim_val *e = sarrelem(c, in);
   if (!e)
     return -1;
-  *e = *sim_in(c, in, 2);
+  *e = *sim_in(c, in, ASC_OPND_SCALAR_ARRAY_SET_value);
   return 0;
 }
 
@@ -258,28 +258,3 @@ void asc_sim_sys_init(sim_core *c) {
   unbound(&c->hccl_ctx[1]);
 }
 
-void asc_sim_reg_scalarx(sim_exec_fn *t) {
-  t[ASC_OP_GET_PROGRAM_COUNTER] = programcounter;
-  t[ASC_OP_INIT_SOC_STATE] = initsoc;
-  t[ASC_OP_DATA_SYNC_BARRIER] = costonly;
-  t[ASC_OP_DATA_CACHE_CLEAN_AND_INVALID] = dcci;
-  t[ASC_OP_DATA_CACHE_PRELOAD] = dcci;
-  t[ASC_OP_ICACHE_PRELOAD] = costonly;
-  t[ASC_OP_GET_ICACHE_PRELOAD_STATUS] = icachestatus;
-  t[ASC_OP_GET_SYS_WORKSPACE] = getsysws;
-  t[ASC_OP_SET_SYS_WORKSPACE] = setsysws;
-  t[ASC_OP_GET_HCCL_CONTEXT] = gethccl;
-  t[ASC_OP_SET_HCCL_CONTEXT] = sethccl;
-  t[ASC_OP_SET_MM_LAYOUT_TRANSFORM] = mmlayout;
-  t[ASC_OP_SCALAR_CAST] = scalarcast;
-  t[ASC_OP_SCALAR_GET_SFF_VALUE] = sffvalue;
-  t[ASC_OP_SCALAR_GET_COUNT_OF_VALUE] = countofvalue;
-  t[ASC_OP_SCALAR_COUNT_LEADING_ZERO] = clz;
-  t[ASC_OP_COUNT_BITS_CNT_SAME_AS_SIGN_BIT] = samesign;
-  t[ASC_OP_GET_SYSTEM_CYCLE] = systemcycle;
-  t[ASC_OP_TRAP] = trap;
-  t[ASC_OP_SCALAR_ARRAY] = sarrnew;
-  t[ASC_OP_SCALAR_ARRAY_GET] = sarrget;
-  t[ASC_OP_SCALAR_ARRAY_SET] = sarrset;
-  t[ASC_OP_UNAVAILABLE] = unavailable;
-}

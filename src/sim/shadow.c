@@ -37,7 +37,8 @@ static bool isfull(const sim_shadow *s, int64_t k) { return s->full[k >> 6] >> (
 /* Chunk k's summary bit, if all its words are set now (word i was just marked: unless
  * it is full, the chunk is not, and small writes skip the chunk scan). */
 static void sumchunk(sim_shadow *s, int64_t k, int64_t i) {
-  if (s->w[i] == ~0ull && !isfull(s, k) && allset(s->w, k * CHUNK, (k + 1) * CHUNK))
+  const uint64_t *c = s->w + k * CHUNK; /* its two end words first: a chunk partly used stops there */
+  if (s->w[i] == ~0ull && c[0] == ~0ull && c[CHUNK - 1] == ~0ull && !isfull(s, k) && allset(c, 0, CHUNK))
     s->full[k >> 6] |= 1ull << (k & 63);
 }
 
@@ -54,10 +55,15 @@ void asc_sim_shadow_mark(sim_shadow *s, int64_t lo, int64_t hi) {
     return;
   }
   w[i] |= bits((int)(lo & 63), 64);
-  if (j > i + 1)
-    memset(w + i + 1, 0xff, sizeof *w * (size_t)(j - i - 1));
   w[j] |= bits(0, (int)(hi - (j << 6)));
   int64_t ci = i / CHUNK, cj = j / CHUNK;
+  /* the words strictly between i and j: a chunk already full (a buffer rewritten, as every tile
+   * of a pipelined kernel rewrites its buffers) needs no stores */
+  for (int64_t k = ci; k <= cj && j > i + 1; k++) {
+    int64_t a = k * CHUNK > i + 1 ? k * CHUNK : i + 1, b = (k + 1) * CHUNK < j ? (k + 1) * CHUNK : j;
+    if (a < b && !isfull(s, k))
+      memset(w + a, 0xff, sizeof *w * (size_t)(b - a));
+  }
   for (int64_t k = ci + 1; k < cj; k++)
     s->full[k >> 6] |= 1ull << (k & 63);
   sumchunk(s, ci, i);

@@ -24,6 +24,7 @@
 #include "asc/sim.h"
 #include "hw/hw.h"
 #include "ir/ir.h"
+#include "ops_access.h" /* generated (build/gen): ASC_OPND_<op>_<operand>, operand indices by name */
 
 /* ---- values ---------------------------------------------------------------------------- */
 /* Memory ids: >= 0 a GM array index; a core's own memories are minus their hw.def memory
@@ -56,6 +57,22 @@ enum { SIM_MAXLOOPS = 32, SIM_POLL = 4096 };
 
 /* ---- the lowered program ------------------------------------------------------------------ */
 typedef struct sim_core sim_core;
+
+/* l2.c: the core's part of the L2 cache */
+typedef struct sim_l2node {
+  uint64_t key;      /* GM array << 48 ^ 16 KiB granule */
+  uint64_t line[2];  /* the granule's lines present */
+  int64_t prev, next; /* LRU list (free list: next) */
+} sim_l2node;
+typedef struct sim_l2 {
+  int64_t lines;     /* capacity in lines (0: no L2) */
+  int64_t held;      /* lines present */
+  int64_t *slot;     /* hash table: node index or -1 */
+  int64_t nslots, live;
+  sim_l2node *node;  /* node pool */
+  int64_t nnode, cap, free, head, tail;
+  int64_t hit_bytes; /* read bytes that hit since the last copy was issued */
+} sim_l2;
 typedef struct sim_inst sim_inst;
 typedef struct sim_block sim_block;
 
@@ -111,6 +128,8 @@ typedef struct sim_costs {
   int xcore_flag;     /* cycles from a cross-core set to the waiting core seeing it */
   int counter_mhz;    /* GetSystemCycle's counter (hw.def system_counter_mhz) */
   int mte_instr;      /* port cycles of every GM transfer instruction (hw.def mte_instr) */
+  double l2_bytes_per_cycle; /* the chip's L2 read rate (hw.def l2_read_gbps at the clock) */
+  int64_t l2_lines;   /* the chip's L2 in lines (hw.def l2_mib, l2_line_bytes) */
   int gm_burst_min;   /* the GM port's cycles per burst at least (hw.def gm_burst_min) */
   int gm_write_pct;   /* the chip's GM write bandwidth, % of its read bandwidth (hw.def gm_write_pct) */
 } sim_costs;
@@ -311,6 +330,8 @@ struct sim_core {
   int nrecs, reccap;
   double gm_rate;     /* GM read bytes per cycle of this block's GM port (its wave's share) */
   double gm_wrate;    /* the same for GM writes */
+  double l2_rate;     /* L2 read bytes per cycle of this block (its wave's share) */
+  sim_l2 l2;          /* its part of the L2 cache */
   int64_t gm_free;    /* the GM port is free from this cycle on */
   int64_t overlap;    /* cycles MTE2 and V were both busy */
   int64_t sblocked;   /* scalar cycles waiting for flags */
@@ -427,6 +448,9 @@ void asc_sim_timing_free(sim_core *c);
 int64_t asc_sim_core_time(const sim_core *c);
 /* The cost model: a vector instruction of `repeats` repeats of `beats` cycles each, and
  * a GM<->UB (or UB->UB on V) transfer of `bytes`. */
+void asc_sim_l2_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write);
+int64_t asc_sim_l2_take_hits(sim_core *c);
+void asc_sim_l2_free(sim_core *c);
 int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int64_t segs);
 int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int64_t bank_cycles);
 int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes);
@@ -526,10 +550,7 @@ void asc_sim_shadow_mark(sim_shadow *s, int64_t lo, int64_t hi);
 int64_t asc_sim_shadow_find(const sim_shadow *s, int64_t lo, int64_t hi, int64_t *end);
 
 /* ---- xcore.c: core groups, cross-core synchronization, atomics ---------------------------- */
-void asc_sim_reg_xcore(sim_exec_fn *t);
-void asc_sim_reg_cube(sim_exec_fn *t); /* cube.c: load_data, mmad, fixpipe */
 void asc_sim_cube_free(struct sim_cube *k); /* a core's cube registers and scratch (NULL: none) */
-void asc_sim_reg_aipp(sim_exec_fn *t); /* aipp.c: AIPP, get_arch_version, data_copy_pad UB -> L1 */
 /* cube.c's operand checks: operand i lies in one of the hw.def memories of mask (want names them);
  * its start plus off bytes is align-byte aligned.  0, or -1 after the error. */
 int asc_sim_want_mem(sim_core *c, const sim_inst *in, int i, unsigned mask, const char *arg, const char *want);
@@ -581,14 +602,13 @@ void asc_sim_copy_slots(sim_core *c, const int *dst, const int *src, int n);
 int asc_sim_tpipe_destroy(sim_core *c, const sim_inst *in);
 void asc_sim_sys_init(sim_core *c); /* system registers of a fresh core (scalarx.c) */
 
-/* ---- semantics tables: each family file fills its entries ----------------------------------- */
-void asc_sim_reg_control(sim_exec_fn *t);
-void asc_sim_reg_scalar(sim_exec_fn *t);
-void asc_sim_reg_scalarx(sim_exec_fn *t);
-void asc_sim_reg_resource(sim_exec_fn *t);
-void asc_sim_reg_datacopy(sim_exec_fn *t);
-void asc_sim_reg_vector(sim_exec_fn *t);
-void asc_sim_reg_sync(sim_exec_fn *t);
+/* ---- semantics: one function per ops.def exec column entry ---------------------------------- */
+/* Each family file defines the asc_exec_<exec> functions its ops.def rows name (EXPANDED and
+ * STRUCTURAL rows name none); lower.c builds the dispatch table from the same column. */
+#define OP(id, name, fam, pipe, cost, opnds, res, rd, wr, nreg, flags, attrs, dtypes, exec, doc) \
+  int asc_exec_##exec(sim_core *c, const sim_inst *in);
+#include "ops/ops.def"
+#undef OP
 
 /* ---- lower.c ------------------------------------------------------------------------------ */
 /* Build L's program from func; -1 after reporting an unsupported or malformed op. */

@@ -47,9 +47,9 @@ static int opevent(const sim_inst *in) {
 }
 
 /* set_flag(E, id): SetFlag<V_V> is PipeBarrier<PIPE_V> (no flag). */
-static int setflag(sim_core *c, const sim_inst *in) {
+int asc_exec_setflag(sim_core *c, const sim_inst *in) {
   int evt = opevent(in);
-  int64_t id = sim_in(c, in, 0)->i;
+  int64_t id = sim_in(c, in, ASC_OPND_SET_FLAG_event_id)->i;
   if (asc_sim_check_event(c, in, evt, id))
     return -1;
   if (evt == ASC_EVENT_V_V)
@@ -58,9 +58,9 @@ static int setflag(sim_core *c, const sim_inst *in) {
 }
 
 /* wait_flag(E, id): WaitFlag<V_V> is a no-op. */
-static int waitflag(sim_core *c, const sim_inst *in) {
+int asc_exec_waitflag(sim_core *c, const sim_inst *in) {
   int evt = opevent(in);
-  int64_t id = sim_in(c, in, 0)->i;
+  int64_t id = sim_in(c, in, ASC_OPND_WAIT_FLAG_event_id)->i;
   if (asc_sim_check_event(c, in, evt, id))
     return -1;
   if (evt == ASC_EVENT_V_V)
@@ -68,7 +68,7 @@ static int waitflag(sim_core *c, const sim_inst *in) {
   return asc_sim_issue_wait(c, in, evt, (int)id);
 }
 
-static int pipebarrier(sim_core *c, const sim_inst *in) {
+int asc_exec_pipebarrier(sim_core *c, const sim_inst *in) {
   const asc_attr *a = asc_op_attr(in->op, "pipe");
   int pipe = a ? (int)a->i : -1;
   if (pipe == ASC_PIPEID_PIPE_S)
@@ -79,8 +79,3 @@ static int pipebarrier(sim_core *c, const sim_inst *in) {
   return asc_sim_issue_barrier(c, in, pipe);
 }
 
-void asc_sim_reg_sync(sim_exec_fn *t) {
-  t[ASC_OP_SET_FLAG] = setflag;
-  t[ASC_OP_WAIT_FLAG] = waitflag;
-  t[ASC_OP_PIPE_BARRIER] = pipebarrier;
-}

@@ -48,6 +48,7 @@ static void pop(sim_pipeq *q) {
 
 void asc_sim_timing_free(sim_core *c) {
   asc_sim_san_core_end(c); /* the block's findings go to the launch */
+  asc_sim_l2_free(c);
   for (int p = 0; p < ASC_SIM_NPIPES; p++)
     free(c->pipes[p].q);
   free(c->trace);
@@ -274,6 +275,7 @@ static int enqueue(sim_core *c, int p, sim_qent e) {
 
 int asc_sim_issue(sim_core *c, const sim_inst *in, int64_t occupy, int64_t latency) {
   if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S) {
+    asc_sim_l2_take_hits(c); /* a scalar GM access: its hits are no copy's */
     asc_sim_scalar(c, occupy);
     return 0;
   }
@@ -319,7 +321,10 @@ int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int6
   /* the port: a fixed cost per instruction (anchor M1: 128-byte copies) + the bytes at the read or write
    * share of the chip's bandwidth */
   double rate = in->pipe == ASC_PIPEID_PIPE_MTE2 ? c->gm_rate : c->gm_wrate;
-  int64_t data = (int64_t)((double)bytes / rate + 0.999999);
+  int64_t hit = asc_sim_l2_take_hits(c); /* l2.c: read bytes found in L2 move at the L2 rate */
+  if (hit > bytes)
+    hit = bytes;
+  int64_t data = (int64_t)((double)(bytes - hit) / rate + (double)hit / c->l2_rate + 0.999999);
   if (data < segs * k->gm_burst_min)
     data = segs * k->gm_burst_min;
   int64_t port = data + k->mte_instr;

@@ -47,14 +47,14 @@ static int run5hd(sim_core *c, const sim_inst *in, const uint64_t addr[32], cons
   return asc_sim_vcost(c, in, repeat); /* class LAYOUT */
 }
 
-static int addrs(sim_core *c, const sim_inst *in) {
+int asc_exec_addrs(sim_core *c, const sim_inst *in) {
   uint64_t a[32];
   for (int i = 0; i < 32; i++)
     a[i] = (uint64_t)sim_in(c, in, i)->i;
-  return run5hd(c, in, a, sim_in(c, in, 32)->fld);
+  return run5hd(c, in, a, sim_in(c, in, ASC_OPND_TRANS_DATA_TO_5HD_ADDR_params)->fld);
 }
 
-static int addrtensor(sim_core *c, const sim_inst *in) {
+int asc_exec_addrtensor(sim_core *c, const sim_inst *in) {
   uint64_t a[32];
   for (int t = 0; t < 2; t++) {
     const uint8_t *p = asc_sim_vptr(c, in, t, 0, 128, "read");
@@ -62,10 +62,6 @@ static int addrtensor(sim_core *c, const sim_inst *in) {
       return -1;
     memcpy(a + 16 * t, p, 128);
   }
-  return run5hd(c, in, a, sim_in(c, in, 2)->fld);
+  return run5hd(c, in, a, sim_in(c, in, ASC_OPND_TRANS_DATA_TO_5HD_ADDR_TENSOR_params)->fld);
 }
 
-void asc_sim_reg_v5hd(sim_exec_fn *t) {
-  t[ASC_OP_TRANS_DATA_TO_5HD_ADDR] = addrs;
-  t[ASC_OP_TRANS_DATA_TO_5HD_ADDR_TENSOR] = addrtensor;
-}

@@ -15,7 +15,7 @@
 
 #include "sim/vector_int.h"
 
-static int bilin(sim_core *c, const sim_inst *in) {
+int asc_exec_bilin(sim_core *c, const sim_inst *in) {
   bool bits = in->op->code == ASC_OP_BILINEAR_INTERPOLATION_BITMASK;
   int a = bits ? 6 : 5; /* h_repeat */
   int dt = asc_sim_elem_dtype(sim_intype(in, 0));
@@ -79,7 +79,3 @@ static int bilin(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, 4 * iters + vrep * hrep);
 }
 
-void asc_sim_reg_vbilin(sim_exec_fn *t) {
-  t[ASC_OP_BILINEAR_INTERPOLATION_MASK] = bilin;
-  t[ASC_OP_BILINEAR_INTERPOLATION_BITMASK] = bilin;
-}

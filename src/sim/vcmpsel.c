@@ -65,13 +65,13 @@ static int cmpone(sim_core *c, const sim_inst *in, int dt, int mode, int64_t o0,
 }
 
 /* compare(dst, src0, src1, n) and compare_scalar(dst, src0, s, n). */
-static int comparecount(sim_core *c, const sim_inst *in) {
+int asc_exec_comparecount(sim_core *c, const sim_inst *in) {
   bool scalar = in->op->code == ASC_OP_COMPARE_SCALAR;
   int dt = dtof(in, 1), mode = cmpmode(in);
   if (cmpcheck(c, in, dt, mode))
     return -1;
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
-  int64_t n = sim_in(c, in, 3)->i;
+  int64_t n = sim_in(c, in, ASC_OPND_COMPARE_count)->i;
   if (n < 0)
     return asc_sim_err(c, in->op, "%s: negative count %lld", asc_op_name(in->op), (long long)n);
   if (n % lanes)
@@ -95,7 +95,7 @@ static int comparecount(sim_core *c, const sim_inst *in) {
 
 /* compare.mask|bitmask(dst, src0, src1, mask.., repeat, BinaryRepeatParams) and
  * compare_scalar.mask|bitmask(dst, src0, s, mask.., repeat, UnaryRepeatParams). */
-static int comparel0(sim_core *c, const sim_inst *in) {
+int asc_exec_comparel0(sim_core *c, const sim_inst *in) {
   bool bits, scalar = sim_formof(in, &bits) == ASC_OP_COMPARE_SCALAR;
   int dt = dtof(in, 1), mode = cmpmode(in);
   if (cmpcheck(c, in, dt, mode))
@@ -124,7 +124,7 @@ static int comparel0(sim_core *c, const sim_inst *in) {
 }
 
 /* compare.reg_mask|reg_bitmask(src0, src1, mask.., BinaryRepeatParams): one repeat into CMPMASK. */
-static int comparereg(sim_core *c, const sim_inst *in) {
+int asc_exec_comparereg(sim_core *c, const sim_inst *in) {
   bool bits = in->op->code == ASC_OP_COMPARE_REG_BITMASK;
   int dt = dtof(in, 0), mode = cmpmode(in);
   if (cmpcheck(c, in, dt, mode))
@@ -148,7 +148,7 @@ static int comparereg(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, 1);
 }
 
-static int getcmpmask(sim_core *c, const sim_inst *in) {
+int asc_exec_getcmpmask(sim_core *c, const sim_inst *in) {
   uint8_t *d = asc_sim_vptr(c, in, 0, 0, 16, "write");
   if (!d)
     return -1;
@@ -157,7 +157,7 @@ static int getcmpmask(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, 1);
 }
 
-static int setcmpmask(sim_core *c, const sim_inst *in) {
+int asc_exec_setcmpmask(sim_core *c, const sim_inst *in) {
   const uint8_t *s = asc_sim_vptr(c, in, 0, 0, 16, "read");
   if (!s)
     return -1;
@@ -228,13 +228,13 @@ static int selbitat(sim_core *c, const sim_inst *in, int mode, int64_t r, int k,
 }
 
 /* select(dst, sel_mask, src0, src1, n) / select_scalar(dst, sel_mask, src0, s, n). */
-static int selectcount(sim_core *c, const sim_inst *in) {
+int asc_exec_selectcount(sim_core *c, const sim_inst *in) {
   bool scalar = in->op->code == ASC_OP_VSELECT_SCALAR;
   int dt = dtof(in, 0), mode = selmode(in);
   if (selcheck(c, in, dt, mode, scalar))
     return -1;
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
-  int64_t n = sim_in(c, in, 4)->i;
+  int64_t n = sim_in(c, in, ASC_OPND_VSELECT_count)->i;
   if (n < 0)
     return asc_sim_err(c, in->op, "%s: negative count %lld", asc_op_name(in->op), (long long)n);
   sim_num s = scalar ? asc_sim_vscalar(c, in, 3, dt) : (sim_num){0, 0};
@@ -249,7 +249,7 @@ static int selectcount(sim_core *c, const sim_inst *in) {
 }
 
 /* select[_scalar].mask|bitmask(dst, sel_mask, src0, src1 | s, mask.., repeat, BinaryRepeatParams) */
-static int selectl0(sim_core *c, const sim_inst *in) {
+int asc_exec_selectl0(sim_core *c, const sim_inst *in) {
   bool bits, scalar = sim_formof(in, &bits) == ASC_OP_VSELECT_SCALAR;
   int dt = dtof(in, 0), mode = selmode(in);
   if (selcheck(c, in, dt, mode, scalar))
@@ -280,7 +280,7 @@ static int selectl0(sim_core *c, const sim_inst *in) {
 /* select.reg(dst, src0, src1, repeat, BinaryRepeatParams): the mask register and CMPMASK as earlier
  * instructions left them (set_vector_mask, compare to CMPMASK, set_cmp_mask).  SELMODE 0: bit k of
  * CMPMASK; SELMODE 2: CMPMASK[31:0] is the UB byte address of the sel_mask, consumed progressively. */
-static int selectreg(sim_core *c, const sim_inst *in) {
+int asc_exec_selectreg(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0), mode = selmode(in);
   if (dt != ASC_SIM_F16 && dt != ASC_SIM_F32)
     return asc_sim_err(c, in->op, "asc.select: element type %s is not supported (f16, f32)",
@@ -290,12 +290,13 @@ static int selectreg(sim_core *c, const sim_inst *in) {
   sim_val sel = {0}; /* mode 2: the sel_mask at the UB byte address in CMPMASK[31:0] */
   sel.mem = SIM_MEM_UB, sel.off = (int64_t)(uint32_t)c->cmpmask[0], sel.len = -1;
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
-  const double *p = sim_in(c, in, 4)->fld;
+  const double *p = sim_in(c, in, ASC_OPND_VSELECT_REG_repeat_params)->fld;
   if (BR(p, dst_blk_stride) == 0)
     return asc_sim_err(c, in->op, "asc.select: dst block stride 0 is undefined on the hardware");
   int64_t sblk[3] = {0, (int64_t)BR(p, src0_blk_stride), (int64_t)BR(p, src1_blk_stride)};
   int64_t srep[3] = {0, (int64_t)BR(p, src0_rep_stride), (int64_t)BR(p, src1_rep_stride)};
-  int64_t reps = c->counter ? (int64_t)((c->mask[0] + (uint64_t)lanes - 1) / (uint64_t)lanes) : sim_in(c, in, 3)->i;
+  int64_t reps = c->counter ? (int64_t)((c->mask[0] + (uint64_t)lanes - 1) / (uint64_t)lanes)
+      : sim_in(c, in, ASC_OPND_VSELECT_REG_repeat_times)->i;
   if (reps < 0 || reps > 255)
     return asc_sim_err(c, in->op, "asc.select: repeat %lld is outside 0..255", (long long)reps);
   for (int64_t r = 0; r < reps; r++)
@@ -323,22 +324,3 @@ static int selectreg(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, reps);
 }
 
-void asc_sim_reg_vcmpsel(sim_exec_fn *t) {
-  t[ASC_OP_VSELECT_REG] = selectreg;
-  t[ASC_OP_COMPARE] = comparecount;
-  t[ASC_OP_COMPARE_SCALAR] = comparecount;
-  t[ASC_OP_COMPARE_MASK] = comparel0;
-  t[ASC_OP_COMPARE_BITMASK] = comparel0;
-  t[ASC_OP_COMPARE_SCALAR_MASK] = comparel0;
-  t[ASC_OP_COMPARE_SCALAR_BITMASK] = comparel0;
-  t[ASC_OP_COMPARE_REG_MASK] = comparereg;
-  t[ASC_OP_COMPARE_REG_BITMASK] = comparereg;
-  t[ASC_OP_GET_CMP_MASK] = getcmpmask;
-  t[ASC_OP_SET_CMP_MASK] = setcmpmask;
-  t[ASC_OP_VSELECT] = selectcount;
-  t[ASC_OP_VSELECT_SCALAR] = selectcount;
-  t[ASC_OP_VSELECT_MASK] = selectl0;
-  t[ASC_OP_VSELECT_BITMASK] = selectl0;
-  t[ASC_OP_VSELECT_SCALAR_MASK] = selectl0;
-  t[ASC_OP_VSELECT_SCALAR_BITMASK] = selectl0;
-}

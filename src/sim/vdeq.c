@@ -190,7 +190,7 @@ static const cvform CVFORMS[] = {CV_FORMS(MUL_CAST), CV_FORMS(ADD_RELU_CAST), CV
                                  CV_FORMS(ADD_DEQ_RELU), CV_FORMS(CAST_DEQ)};
 #undef CV_FORMS
 
-/* cvrun runs exactly the opcodes of CVFORMS (asc_sim_reg_vdeq registers them). */
+/* cvrun runs exactly the opcodes of CVFORMS (their ops.def rows name it in the exec column). */
 static const cvform *cvform_of(int code) {
   for (size_t i = 0; i < sizeof CVFORMS / sizeof CVFORMS[0]; i++)
     if (CVFORMS[i].code == code)
@@ -198,7 +198,7 @@ static const cvform *cvform_of(int code) {
   return &CVFORMS[sizeof CVFORMS / sizeof CVFORMS[0] - 3]; /* unreachable */
 }
 
-static int cvrun(sim_core *c, const sim_inst *in) {
+int asc_exec_cvrun(sim_core *c, const sim_inst *in) {
   cvop o;
   memset(&o, 0, sizeof o);
   int code = in->op->code;
@@ -270,8 +270,8 @@ static int cvrun(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- DEQSCALE ---- */
-static int setdeq(sim_core *c, const sim_inst *in) {
-  const sim_val *v = sim_in(c, in, 0);
+int asc_exec_setdeq(sim_core *c, const sim_inst *in) {
+  const sim_val *v = sim_in(c, in, ASC_OPND_SET_DEQ_SCALE_float16);
   if (sim_intype(in, 0)->width != 16 || sim_intype(in, 0)->is_bf16)
     return asc_sim_err(c, in->op, "asc.set_deq_scale: the one-argument form takes a half scale");
   c->deqscale = asc_sim_f16_bits(v->f);
@@ -293,19 +293,20 @@ static double numf(sim_core *c, const sim_inst *in, int i) {
   return asc_type_is_float(sim_intype(in, i)) ? v->f : (double)v->i;
 }
 
-static int setdeqquant(sim_core *c, const sim_inst *in) {
-  c->deqscale = quantbits(numf(c, in, 0), sim_in(c, in, 1)->i, sim_in(c, in, 2)->i != 0);
+int asc_exec_setdeqquant(sim_core *c, const sim_inst *in) {
+  c->deqscale = quantbits(numf(c, in, 0), sim_in(c, in, ASC_OPND_SET_DEQ_SCALE_QUANT_offset)->i,
+                          sim_in(c, in, ASC_OPND_SET_DEQ_SCALE_QUANT_int1)->i != 0);
   c->deq_mode = DEQ_QUANT;
   asc_sim_scalar(c, c->L->cost->scalar_op);
   return 0;
 }
 
 /* set_deq_scale.vdeq(vdeq, scale0..15, offset0..15, sign0..15) */
-static int setdeqvdeq(sim_core *c, const sim_inst *in) {
+int asc_exec_setdeqvdeq(sim_core *c, const sim_inst *in) {
   if (in->nin != 49)
     return asc_sim_err(c, in->op, "asc.set_deq_scale.vdeq: takes the table and 16 scales, offsets and signs (48 "
                        "values), got %d values", in->nin - 1);
-  const sim_val *t = sim_in(c, in, 0);
+  const sim_val *t = sim_in(c, in, ASC_OPND_SET_DEQ_SCALE_VDEQ_dst);
   if (t->mem != SIM_MEM_UB || t->off % 32)
     return asc_sim_err(c, in->op, "asc.set_deq_scale.vdeq: vdeq must be a 32-byte aligned tensor in UB");
   uint8_t *p = asc_sim_mem(c, in->op, t, 0, 128, "write");
@@ -325,20 +326,21 @@ static int setdeqvdeq(sim_core *c, const sim_inst *in) {
 
 /* ---- select.reg_scalar(dst, sel_mask, src0, repeat, BinaryRepeatParams): SELMODE 1 with the mask
  * register as it is; the scalar is CMPMASK's low sizeof(T) bytes (set_cmp_mask). */
-static int selregscalar(sim_core *c, const sim_inst *in) {
+int asc_exec_selregscalar(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if (dt != ASC_SIM_F16 && dt != ASC_SIM_F32)
     return asc_sim_err(c, in->op, "asc.select: element type %s is not supported (f16, f32)",
                        dt < 0 ? "?" : asc_sim_dtype_name(dt));
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
-  const double *p = sim_in(c, in, 4)->fld;
+  const double *p = sim_in(c, in, ASC_OPND_VSELECT_REG_SCALAR_repeat_params)->fld;
   int64_t db, sb, dr, sr;
   if (asc_sim_field(c, in->op, "dst block stride", SFLD(p, BinaryRepeatParams, dst_blk_stride), 1, 65535, &db) ||
       asc_sim_field(c, in->op, "src0 block stride", SFLD(p, BinaryRepeatParams, src0_blk_stride), 0, 65535, &sb) ||
       asc_sim_field(c, in->op, "dst repeat stride", SFLD(p, BinaryRepeatParams, dst_rep_stride), 0, 255, &dr) ||
       asc_sim_field(c, in->op, "src0 repeat stride", SFLD(p, BinaryRepeatParams, src0_rep_stride), 0, 255, &sr))
     return -1;
-  int64_t reps = c->counter ? (int64_t)((c->mask[0] + (uint64_t)lanes - 1) / (uint64_t)lanes) : sim_in(c, in, 3)->i;
+  int64_t reps = c->counter ? (int64_t)((c->mask[0] + (uint64_t)lanes - 1) / (uint64_t)lanes)
+      : sim_in(c, in, ASC_OPND_VSELECT_REG_SCALAR_repeat_times)->i;
   if (reps < 0 || reps > 255)
     return asc_sim_err(c, in->op, "asc.select: repeat %lld is outside 0..255", (long long)reps);
   uint8_t sc[8];
@@ -365,11 +367,3 @@ static int selregscalar(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, reps);
 }
 
-void asc_sim_reg_vdeq(sim_exec_fn *t) {
-  for (size_t i = 0; i < sizeof CVFORMS / sizeof CVFORMS[0]; i++)
-    t[CVFORMS[i].code] = cvrun;
-  t[ASC_OP_SET_DEQ_SCALE] = setdeq;
-  t[ASC_OP_SET_DEQ_SCALE_QUANT] = setdeqquant;
-  t[ASC_OP_SET_DEQ_SCALE_VDEQ] = setdeqvdeq;
-  t[ASC_OP_VSELECT_REG_SCALAR] = selregscalar;
-}

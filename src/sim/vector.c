@@ -4,7 +4,7 @@
  * Each op supplies only element functions (one for floats, computed in double and rounded
  * once to the element type; one for integers, wrapped to the width).  Two family helpers
  * do everything else once: vcount here (dst[i] = f(src0[i], src1[i] or s), i < n) and
- * asc_sim_vlevel0 in vlevel0.c (repeats of 256 bytes, lanes from the mask register, block
+ * asc_exec_vlevel0 in vlevel0.c (repeats of 256 bytes, lanes from the mask register, block
  * and repeat strides, counter mode; lanes switched off keep dst).  Cast, axpy, duplicate
  * and the reductions are in vmisc.c and vreduce.c, compare and select in vcmpsel.c.
  */
@@ -254,7 +254,7 @@ int asc_sim_vcheckdt(sim_core *c, const sim_inst *in, const sim_vop *op, int dt)
 }
 
 /* ---- count form: (dst, src0, src1 | s | -, n) ---- */
-static int vcount(sim_core *c, const sim_inst *in) {
+int asc_exec_vcount(sim_core *c, const sim_inst *in) {
   const sim_vop *op = &vops[in->op->code];
   int dt = asc_sim_elem_dtype(sim_intype(in, 0)), nargs = op->kind == SIM_V_UNARY ? 2 : 3;
   if (asc_sim_vcheckdt(c, in, op, dt))
@@ -280,18 +280,3 @@ static int vcount(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, bytes / 256 + (bytes % 256 != 0));
 }
 
-void asc_sim_reg_vector(sim_exec_fn *t) {
-  for (int op = 0; op < ASC_OP_COUNT; op++)
-    if (asc_sim_vop(op))
-      t[op] = vops[op].form == SIM_VF_COUNT ? vcount : asc_sim_vlevel0;
-  asc_sim_reg_vmisc(t);
-  asc_sim_reg_vmaskstate(t);
-  asc_sim_reg_vcmpsel(t);
-  asc_sim_reg_vreduce(t);
-  asc_sim_reg_vlayout(t);
-  asc_sim_reg_vdeq(t);
-  asc_sim_reg_vsort(t);
-  asc_sim_reg_vbilin(t);
-  asc_sim_reg_v5hd(t);
-  asc_sim_reg_print(t);
-}

@@ -63,21 +63,11 @@ void asc_sim_castone(int sdt, int ddt, int rm, const uint8_t *s, uint8_t *d);
  * rounded to dt (vmisc.c; v is overwritten). */
 double asc_sim_treesum(double *v, int64_t n, int dt, int lanes, bool sat);
 /* The level-0 elementwise engine (vlevel0.c) and the other new families. */
-int asc_sim_vlevel0(sim_core *c, const sim_inst *in);
-void asc_sim_reg_vmaskstate(sim_exec_fn *t);
-void asc_sim_reg_vcmpsel(sim_exec_fn *t);
-void asc_sim_reg_vreduce(sim_exec_fn *t);
-void asc_sim_reg_vlayout(sim_exec_fn *t);
+int asc_exec_vlevel0(sim_core *c, const sim_inst *in);
 int64_t asc_sim_laneoff(int64_t r, int k, int esz, int64_t blk, int64_t rep);
 /* *blk, *rep := the n block and n repeat strides (dst, src0[, src1]) of operand opnd, a Binary-, Unary- or
  * CopyRepeatParams struct, read by field name and range-checked; -1 after an error. */
 int asc_sim_strides(sim_core *c, const sim_inst *in, int opnd, int n, int64_t *blk, int64_t *rep);
-void asc_sim_reg_vmisc(sim_exec_fn *t);
-void asc_sim_reg_vdeq(sim_exec_fn *t);
-void asc_sim_reg_vsort(sim_exec_fn *t);
-void asc_sim_reg_vbilin(sim_exec_fn *t);
-void asc_sim_reg_v5hd(sim_exec_fn *t);
-void asc_sim_reg_print(sim_exec_fn *t); /* print.c */
 /* vdeq.c: *out := deq(x), int32 -> half with DEQSCALE's half scale (cast int32 -> half); -1 after an
  * error when set_deq_scale(half) did not set it. */
 int asc_sim_cast_deq16(sim_core *c, const sim_inst *in, int64_t x, double *out);

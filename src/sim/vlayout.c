@@ -29,7 +29,7 @@
 
 static int dtof(const sim_inst *in, int i) { return asc_sim_elem_dtype(sim_intype(in, i)); }
 
-static int transpose(sim_core *c, const sim_inst *in) {
+int asc_exec_transpose(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if (dt < 0 || asc_sim_dtype_size(dt) != 2)
     return asc_sim_err(c, in->op, "asc.transpose: the 16 x 16 form takes 2-byte elements");
@@ -49,15 +49,15 @@ static int transpose(sim_core *c, const sim_inst *in) {
  * (and counts as written): (c + 2) blocks of 16 x 32 bytes for NCHW2NHWC, (2c + 1) for NHWC2NCHW. */
 enum { TT_NONE = 0, TT_ND2ND_B16 = 10, TT_NCHW2NHWC = 11, TT_NHWC2NCHW = 12 };
 
-static int transposeext(sim_core *c, const sim_inst *in) {
-  const double *p = sim_in(c, in, 3)->fld;
+int asc_exec_transposeext(sim_core *c, const sim_inst *in) {
+  const double *p = sim_in(c, in, ASC_OPND_TRANSPOSE_EXT_transpose_params)->fld;
   int64_t n = (int64_t)SFLD(p, TransposeParamsExt, n_size), ch = (int64_t)SFLD(p, TransposeParamsExt, c_size);
   int64_t h = (int64_t)SFLD(p, TransposeParamsExt, h_size), w = (int64_t)SFLD(p, TransposeParamsExt, w_size);
   int type = (int)SFLD(p, TransposeParamsExt, transpose_type), dt = dtof(in, 0);
   if (dt < 0)
     return -1;
   if (type == TT_ND2ND_B16)
-    return transpose(c, in);
+    return asc_exec_transpose(c, in);
   if (type == TT_NONE)
     return asc_sim_vcost(c, in, 0); /* TRANSPOSE_TYPE_NONE: the issue only */
   if (type != TT_NCHW2NHWC && type != TT_NHWC2NCHW)
@@ -94,11 +94,11 @@ static int transposeext(sim_core *c, const sim_inst *in) {
 
 /* trans_data_to_5hd(dst0..15, src0..15, TransDataTo5HDParams), 2-byte elements: each repeat reads a
  * 32-byte block from each source and writes the 16 x 16 transpose, one block per destination. */
-static int trans5hd(sim_core *c, const sim_inst *in) {
+int asc_exec_trans5hd(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if (dt < 0 || asc_sim_dtype_size(dt) != 2)
     return asc_sim_err(c, in->op, "asc.trans_data_to_5hd: only 2-byte elements are modelled yet");
-  const double *p = sim_in(c, in, 32)->fld;
+  const double *p = sim_in(c, in, ASC_OPND_TRANS_DATA_TO_5HD_params)->fld;
   int64_t repeat = (int64_t)SFLD(p, TransDataTo5HDParams, repeat_times), drep = (int64_t)SFLD(p, TransDataTo5HDParams, dst_rep_stride);
   int64_t srep = (int64_t)SFLD(p, TransDataTo5HDParams, src_rep_stride);
   if (repeat < 0 || repeat > 255)
@@ -129,13 +129,13 @@ static int trans5hd(sim_core *c, const sim_inst *in) {
  * has 2 reserved bytes after it, written as 0 by the model. */
 static bool before(double a, double b) { return !isnan(a) && (isnan(b) || a > b); }
 
-static int sort32(sim_core *c, const sim_inst *in) {
+int asc_exec_sort32(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0), it = dtof(in, 3);
   if ((dt != ASC_SIM_F16 && dt != ASC_SIM_F32) || dtof(in, 1) != dt)
     return asc_sim_err(c, in->op, "asc.sort32: dst and src0 must both be half or both float");
   if (it != ASC_SIM_U32)
     return asc_sim_err(c, in->op, "asc.sort32: src1 (the indices) must be uint32");
-  int64_t repeat = sim_in(c, in, 2)->i;
+  int64_t repeat = sim_in(c, in, ASC_OPND_SORT32_repeat_time)->i;
   if (repeat < 0 || repeat > 255)
     return asc_sim_err(c, in->op, "asc.sort32: repeat %lld is outside 0..255", (long long)repeat);
   int esz = asc_sim_dtype_size(dt);
@@ -172,13 +172,13 @@ static int64_t repeatof(sim_core *c, const sim_inst *in, int i) {
 }
 
 /* brcb(dst, src, repeat, BrcbRepeatParams) */
-static int brcb(sim_core *c, const sim_inst *in) {
+int asc_exec_brcb(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   int64_t repeat = repeatof(c, in, 2);
   if (dt < 0 || repeat < 0)
     return -1;
   int esz = asc_sim_dtype_size(dt);
-  const double *p = sim_in(c, in, 3)->fld;
+  const double *p = sim_in(c, in, ASC_OPND_BRCB_repeat_params)->fld;
   double b = SFLD(p, BrcbRepeatParams, dst_blk_stride);
   int64_t blk = b == 0 ? 1 : (int64_t)b, rep = (int64_t)SFLD(p, BrcbRepeatParams, dst_rep_stride);
   for (int64_t r = 0; r < repeat; r++)
@@ -213,12 +213,13 @@ static int checkoffs(sim_core *c, const sim_inst *in, int offi) {
 }
 
 /* gather(dst, src, src_base, n, src_offset) */
-static int gather(sim_core *c, const sim_inst *in) {
+int asc_exec_gather(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if (dt < 0 || checkoffs(c, in, 4))
     return -1;
   int esz = asc_sim_dtype_size(dt);
-  int64_t base = (int64_t)(uint32_t)sim_in(c, in, 2)->i, n = sim_in(c, in, 3)->i;
+  int64_t base = (int64_t)(uint32_t)sim_in(c, in, ASC_OPND_GATHER_src_offset)->i,
+      n = sim_in(c, in, ASC_OPND_GATHER_src_base_addr)->i;
   if (n < 0)
     return asc_sim_err(c, in->op, "asc.gather: negative count %lld", (long long)n);
   for (int64_t i = 0; i < n; i++) {
@@ -234,13 +235,13 @@ static int gather(sim_core *c, const sim_inst *in) {
 }
 
 /* gather.mask|bitmask(dst, src, src_offset, src_base, mask.., repeat, dst_rep_stride) */
-static int gatherl0(sim_core *c, const sim_inst *in) {
+int asc_exec_gatherl0(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if (dt < 0 || checkoffs(c, in, 2))
     return -1;
   bool bits = in->op->code == ASC_OP_GATHER_L0_BITS;
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz, ri = bits ? 6 : 5;
-  int64_t base = (int64_t)(uint32_t)sim_in(c, in, 3)->i, drep = sim_in(c, in, ri + 1)->i;
+  int64_t base = (int64_t)(uint32_t)sim_in(c, in, ASC_OPND_GATHER_L0_src_base_addr)->i, drep = sim_in(c, in, ri + 1)->i;
   int64_t reps = asc_sim_l0_begin(c, in, 4, bits, lanes, sim_in(c, in, ri)->i);
   if (reps < 0)
     return -1;
@@ -259,12 +260,12 @@ static int gatherl0(sim_core *c, const sim_inst *in) {
 }
 
 /* gatherb(dst, src, offset, repeat, GatherRepeatParams) */
-static int gatherb(sim_core *c, const sim_inst *in) {
+int asc_exec_gatherb(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   int64_t repeat = repeatof(c, in, 3);
   if (dt < 0 || repeat < 0 || checkoffs(c, in, 2))
     return -1;
-  const double *p = sim_in(c, in, 4)->fld;
+  const double *p = sim_in(c, in, ASC_OPND_GATHERB_repeat_params)->fld;
   double b = SFLD(p, GatherRepeatParams, dst_blk_stride);
   int64_t blk = b == 0 ? 1 : (int64_t)b, rep = (int64_t)SFLD(p, GatherRepeatParams, dst_rep_stride);
   for (int64_t r = 0; r < repeat; r++)
@@ -300,7 +301,7 @@ static bool builtin(int p, int k) {
  * Normal mode: every lane of each of repeat_times repeats; reduce (counter) mode: the first
  * `mask` lanes of each repeat.  Kept elements are packed into dst from element 0.  The
  * instruction leaves normal mode and the full mask behind (the Ascend C API does). */
-static int gathermask(sim_core *c, const sim_inst *in) {
+int asc_exec_gathermask(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if (dt < 0)
     return -1;
@@ -312,13 +313,13 @@ static int gathermask(sim_core *c, const sim_inst *in) {
       return asc_sim_err(c, in->op, "asc.gather_mask: the pattern tensor must be uint%d for %s elements", 8 * esz,
                          asc_sim_dtype_name(dt));
   } else {
-    pat = (int)sim_in(c, in, 2)->i;
+    pat = (int)sim_in(c, in, ASC_OPND_GATHER_MASK_src1_pattern)->i;
     if (pat < 1 || pat > 7)
       return asc_sim_err(c, in->op, "asc.gather_mask: built-in pattern %d is outside 1..7", pat);
   }
-  bool reduce = sim_in(c, in, 3)->i != 0;
-  int64_t mask = sim_in(c, in, 4)->i;
-  const double *p = sim_in(c, in, 5)->fld;
+  bool reduce = sim_in(c, in, ASC_OPND_GATHER_MASK_reduce_mode)->i != 0;
+  int64_t mask = sim_in(c, in, ASC_OPND_GATHER_MASK_mask)->i;
+  const double *p = sim_in(c, in, ASC_OPND_GATHER_MASK_params)->fld;
   int64_t sblk = (int64_t)SFLD(p, GatherMaskParams, src0_block_stride);
   int64_t repeat = (int64_t)SFLD(p, GatherMaskParams, repeat_times);
   int64_t srep = (int64_t)SFLD(p, GatherMaskParams, src0_repeat_stride);
@@ -354,23 +355,9 @@ static int gathermask(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, repeat); /* class GATHER */
 }
 
-static int gatherkept(sim_core *c, const sim_inst *in) {
+int asc_exec_gatherkept(sim_core *c, const sim_inst *in) {
   sim_out(c, in, 0)->i = c->gather_kept;
   asc_sim_scalar(c, c->L->cost->scalar_op);
   return 0;
 }
 
-void asc_sim_reg_vlayout(sim_exec_fn *t) {
-  t[ASC_OP_GATHER_MASK] = gathermask;
-  t[ASC_OP_GATHER_MASK_PATTERN] = gathermask;
-  t[ASC_OP_GET_GATHER_MASK_REMAIN_COUNT] = gatherkept;
-  t[ASC_OP_TRANSPOSE] = transpose;
-  t[ASC_OP_TRANSPOSE_EXT] = transposeext;
-  t[ASC_OP_BRCB] = brcb;
-  t[ASC_OP_SORT32] = sort32;
-  t[ASC_OP_TRANS_DATA_TO_5HD] = trans5hd;
-  t[ASC_OP_GATHER] = gather;
-  t[ASC_OP_GATHER_L0] = gatherl0;
-  t[ASC_OP_GATHER_L0_BITS] = gatherl0;
-  t[ASC_OP_GATHERB] = gatherb;
-}

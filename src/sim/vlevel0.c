@@ -103,7 +103,7 @@ int asc_sim_strides(sim_core *c, const sim_inst *in, int opnd, int n, int64_t *b
 /* (dst, src0, src1 | src | src, s;  mask | hi, lo;  repeat;  Binary- | Unary- | CopyRepeatParams).
  * Strides: BinaryRepeatParams (dst, src0, src1 block; dst, src0, src1 repeat),
  * UnaryRepeatParams and CopyRepeatParams (dst, src block; dst, src repeat). */
-int asc_sim_vlevel0(sim_core *c, const sim_inst *in) {
+int asc_exec_vlevel0(sim_core *c, const sim_inst *in) {
   const sim_vop *op = asc_sim_vop(in->op->code);
   int dt = asc_sim_elem_dtype(sim_intype(in, 0));
   if (asc_sim_vcheckdt(c, in, op, dt))
@@ -144,7 +144,7 @@ static int dtof(const sim_inst *in, int i) { return asc_sim_elem_dtype(sim_intyp
 /* cast.mask|bitmask(dst, src, mask.., repeat, UnaryRepeatParams) and
  * axpy.mask|bitmask(dst, src, s, mask.., repeat, UnaryRepeatParams): lanes = 256 bytes of the
  * wider type; each operand is addressed in its own element size. */
-static int castaxpy(sim_core *c, const sim_inst *in) {
+int asc_exec_castaxpy(sim_core *c, const sim_inst *in) {
   int ddt = dtof(in, 0), sdt = dtof(in, 1);
   bool bits, axpy = sim_formof(in, &bits) == ASC_OP_AXPY;
   if (ddt < 0 || sdt < 0)
@@ -190,7 +190,7 @@ static int castaxpy(sim_core *c, const sim_inst *in) {
  * over the lanes on of every repeat (src block stride 1), formed like the count form: each
  * repeat a pairwise tree, then the repeat results (lanes off add 0); the index is the
  * element offset in src of the first max / min. */
-static int reducel0(sim_core *c, const sim_inst *in) {
+int asc_exec_reducel0(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   bool bits;
   asc_opcode base = sim_formof(in, &bits);
@@ -247,8 +247,8 @@ static bool counter_attr(const sim_inst *in) {
 }
 
 /* set_vector_mask(len): NORMAL: the first len lanes of a repeat of T; COUNTER: the count. */
-static int setvectormask(sim_core *c, const sim_inst *in) {
-  int64_t n = sim_in(c, in, 0)->i;
+int asc_exec_setvectormask(sim_core *c, const sim_inst *in) {
+  int64_t n = sim_in(c, in, ASC_OPND_SET_VECTOR_MASK_mask)->i;
   if (counter_attr(in))
     c->mask[1] = 0, c->mask[0] = (uint64_t)n;
   else
@@ -257,48 +257,31 @@ static int setvectormask(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int setvectormaskbits(sim_core *c, const sim_inst *in) {
-  c->mask[1] = (uint64_t)sim_in(c, in, 0)->i;
-  c->mask[0] = (uint64_t)sim_in(c, in, 1)->i;
+int asc_exec_setvectormaskbits(sim_core *c, const sim_inst *in) {
+  c->mask[1] = (uint64_t)sim_in(c, in, ASC_OPND_SET_VECTOR_MASK_BITS_mask_hi)->i;
+  c->mask[0] = (uint64_t)sim_in(c, in, ASC_OPND_SET_VECTOR_MASK_BITS_mask_lo)->i;
   asc_sim_scalar(c, c->L->cost->scalar_op);
   return 0;
 }
 
-static int resetmask(sim_core *c, const sim_inst *in) {
+int asc_exec_resetmask(sim_core *c, const sim_inst *in) {
   (void)in;
   c->mask[0] = c->mask[1] = ~0ull;
   asc_sim_scalar(c, c->L->cost->scalar_op);
   return 0;
 }
 
-static int setmaskcount(sim_core *c, const sim_inst *in) {
+int asc_exec_setmaskcount(sim_core *c, const sim_inst *in) {
   (void)in;
   c->counter = true;
   asc_sim_scalar(c, c->L->cost->scalar_op);
   return 0;
 }
 
-static int setmasknorm(sim_core *c, const sim_inst *in) {
+int asc_exec_setmasknorm(sim_core *c, const sim_inst *in) {
   (void)in;
   c->counter = false;
   asc_sim_scalar(c, c->L->cost->scalar_op);
   return 0;
 }
 
-void asc_sim_reg_vmaskstate(sim_exec_fn *t) {
-  t[ASC_OP_CAST_MASK] = castaxpy;
-  t[ASC_OP_CAST_BITMASK] = castaxpy;
-  t[ASC_OP_AXPY_MASK] = castaxpy;
-  t[ASC_OP_AXPY_BITMASK] = castaxpy;
-  t[ASC_OP_REDUCE_SUM_MASK] = reducel0;
-  t[ASC_OP_REDUCE_SUM_BITMASK] = reducel0;
-  t[ASC_OP_REDUCE_MAX_MASK] = reducel0;
-  t[ASC_OP_REDUCE_MAX_BITMASK] = reducel0;
-  t[ASC_OP_REDUCE_MIN_MASK] = reducel0;
-  t[ASC_OP_REDUCE_MIN_BITMASK] = reducel0;
-  t[ASC_OP_SET_VECTOR_MASK] = setvectormask;
-  t[ASC_OP_SET_VECTOR_MASK_BITS] = setvectormaskbits;
-  t[ASC_OP_RESET_MASK] = resetmask;
-  t[ASC_OP_SET_MASK_COUNT] = setmaskcount;
-  t[ASC_OP_SET_MASK_NORM] = setmasknorm;
-}

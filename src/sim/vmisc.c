@@ -40,7 +40,7 @@ void asc_sim_castone(int sdt, int ddt, int rm, const uint8_t *s, uint8_t *d) {
   asc_sim_storef(ddt, d, asc_sim_round_fp(v, ddt, m));
 }
 
-static int cast(sim_core *c, const sim_inst *in) {
+int asc_exec_cast(sim_core *c, const sim_inst *in) {
   int sdt = dtof(in, 1), ddt = dtof(in, 0);
   const asc_attr *a = asc_op_attr(in->op, "round");
   int rm = a ? (int)a->i : SIM_RM_NONE;
@@ -70,7 +70,7 @@ static int cast(sim_core *c, const sim_inst *in) {
 
 /* ---- axpy: dst[i] += (Ts)s * src[i]; half src may accumulate into float dst.  One
  * rounding per element (whether the hardware rounds the product first is unconfirmed). */
-static int axpy(sim_core *c, const sim_inst *in) {
+int asc_exec_axpy(sim_core *c, const sim_inst *in) {
   int ddt = dtof(in, 0), sdt = dtof(in, 1);
   int64_t n = countof(c, in, 3);
   if (n < 0 || sdt < 0 || ddt < 0)
@@ -99,7 +99,7 @@ static void putscalar(int dt, uint8_t *d, sim_num s) {
     asc_sim_storei(dt, d, s.i);
 }
 
-static int duplicate(sim_core *c, const sim_inst *in) {
+int asc_exec_duplicate(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   int64_t n = countof(c, in, 2);
   if (n < 0 || dt < 0)
@@ -119,7 +119,7 @@ static int duplicate(sim_core *c, const sim_inst *in) {
 }
 
 /* duplicate.mask|bitmask(dst, s, mask | hi, lo, repeat, dst_blk_stride, dst_rep_stride) */
-static int duplicatemask(sim_core *c, const sim_inst *in) {
+int asc_exec_duplicatemask(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if (dt < 0)
     return -1;
@@ -196,7 +196,7 @@ static int64_t tmpneed(int code, int64_t n, int esz) {
  * first max/min (its integer bits in an element of T) when cal_index.  tmp must hold what
  * the hardware's reduction stores there (tmpneed); that range is recorded as written, so
  * the race detector sees the scratch traffic. */
-static int reduce(sim_core *c, const sim_inst *in) {
+int asc_exec_reduce(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0), code = in->op->code;
   int64_t n = countof(c, in, 3), bytes;
   if (n < 0 || dt < 0)
@@ -209,7 +209,7 @@ static int reduce(sim_core *c, const sim_inst *in) {
   const uint8_t *s = asc_sim_vptr(c, in, 1, 0, bytes, "read");
   if (!s)
     return -1;
-  const sim_val *tv = sim_in(c, in, 2);
+  const sim_val *tv = sim_in(c, in, ASC_OPND_REDUCE_SUM_shared_tmp_buffer);
   int64_t need = tmpneed(code, n, esz) * esz; /* n * esz fits, so this does */
   if (tv->len >= 0 && tv->len < need) {
     sim_finding f = {ASC_SIM_CHK_OOB, ASC_SEV_ERROR, 0, in->op, NULL, in->pipe, -1, tv->mem, tv->off,
@@ -242,9 +242,9 @@ static int reduce(sim_core *c, const sim_inst *in) {
 
 /* asc.adv.check_tmp(tmp, need): an asc.adv call's tmp buffer must hold `need` bytes; with `scratch`, the
  * library scratch at the top of UB must lie above the TPipe's buffers (expand-adv). */
-static int advchecktmp(sim_core *c, const sim_inst *in) {
-  const sim_val *t = sim_in(c, in, 0);
-  int64_t need = sim_in(c, in, 1)->i;
+int asc_exec_advchecktmp(sim_core *c, const sim_inst *in) {
+  const sim_val *t = sim_in(c, in, ASC_OPND_ADV_CHECK_TMP_tmp);
+  int64_t need = sim_in(c, in, ASC_OPND_ADV_CHECK_TMP_size)->i;
   const asc_attr *a = asc_op_attr(in->op, "callee");
   if (asc_op_attr(in->op, "scratch") && t->off < c->mtop[ASC_HW_MEM_UB]) /* the library scratch at the top of UB */
     return asc_sim_err(c, in->op, "%s: the library scratch, UB bytes [%lld, %lld), overlaps the TPipe's buffers "
@@ -261,25 +261,12 @@ static int advchecktmp(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int advcheckcount(sim_core *c, const sim_inst *in) {
-  int64_t n = sim_in(c, in, 0)->i;
+int asc_exec_advcheckcount(sim_core *c, const sim_inst *in) {
+  int64_t n = sim_in(c, in, ASC_OPND_ADV_CHECK_COUNT_n)->i;
   const asc_attr *a = asc_op_attr(in->op, "callee");
   if (n < 0)
     return asc_sim_err(c, in->op, "%.*s: negative count %lld", a ? (int)a->slen : 7, a ? a->s : "asc.adv",
                        (long long)n);
   asc_sim_scalar(c, c->L->cost->scalar_op);
   return 0;
-}
-
-void asc_sim_reg_vmisc(sim_exec_fn *t) {
-  t[ASC_OP_ADV_CHECK_COUNT] = advcheckcount;
-  t[ASC_OP_ADV_CHECK_TMP] = advchecktmp;
-  t[ASC_OP_CAST] = cast;
-  t[ASC_OP_AXPY] = axpy;
-  t[ASC_OP_DUPLICATE] = duplicate;
-  t[ASC_OP_DUPLICATE_MASK] = duplicatemask;
-  t[ASC_OP_DUPLICATE_BITMASK] = duplicatemask;
-  t[ASC_OP_REDUCE_SUM] = reduce;
-  t[ASC_OP_REDUCE_MAX] = reduce;
-  t[ASC_OP_REDUCE_MIN] = reduce;
 }

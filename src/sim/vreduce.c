@@ -115,7 +115,7 @@ static wholeform wholeform_of(int code) {
 
 /* whole_reduce_*.mask|bitmask(dst, src, mask.., repeat, dst_rep, src_blk, src_rep) and
  * repeat_reduce_sum.mask(dst, src, repeat, mask, dst_blk, src_blk, dst_rep, src_rep). */
-static int wholereduce(sim_core *c, const sim_inst *in) {
+int asc_exec_wholereduce(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if (redcheck(c, in, dt))
     return -1;
@@ -150,7 +150,7 @@ static int wholereduce(sim_core *c, const sim_inst *in) {
 
 /* block_reduce_*.mask|bitmask and pair_reduce_sum.mask|bitmask
  * (dst, src, repeat, mask.., dst_rep, src_blk, src_rep). */
-static int blockreduce(sim_core *c, const sim_inst *in) {
+int asc_exec_blockreduce(sim_core *c, const sim_inst *in) {
   int code = in->op->code, dt = dtof(in, 0);
   if (redcheck(c, in, dt))
     return -1;
@@ -165,7 +165,7 @@ static int blockreduce(sim_core *c, const sim_inst *in) {
   int esz = asc_sim_dtype_size(dt), lanes = 256 / esz;
   int group = pair ? 2 : 32 / esz, ngroups = lanes / group;
   int64_t unit = pair ? 128 : 8 * esz; /* bytes per repeat's results */
-  int64_t reps = asc_sim_l0_begin(c, in, 3, bits, lanes, sim_in(c, in, 2)->i);
+  int64_t reps = asc_sim_l0_begin(c, in, 3, bits, lanes, sim_in(c, in, ASC_OPND_BLOCK_REDUCE_SUM_MASK_repeat_time)->i);
   if (reps < 0)
     return -1;
   double v[128];
@@ -194,17 +194,3 @@ static int blockreduce(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, reps); /* class REDUCE_BLOCK */
 }
 
-void asc_sim_reg_vreduce(sim_exec_fn *t) {
-  static const int whole[] = {ASC_OP_WHOLE_REDUCE_SUM_MASK, ASC_OP_WHOLE_REDUCE_SUM_BITMASK,
-                              ASC_OP_WHOLE_REDUCE_MAX_MASK, ASC_OP_WHOLE_REDUCE_MAX_BITMASK,
-                              ASC_OP_WHOLE_REDUCE_MIN_MASK, ASC_OP_WHOLE_REDUCE_MIN_BITMASK,
-                              ASC_OP_REPEAT_REDUCE_SUM_MASK};
-  static const int block[] = {ASC_OP_BLOCK_REDUCE_SUM_MASK, ASC_OP_BLOCK_REDUCE_SUM_BITMASK,
-                              ASC_OP_BLOCK_REDUCE_MAX_MASK, ASC_OP_BLOCK_REDUCE_MAX_BITMASK,
-                              ASC_OP_BLOCK_REDUCE_MIN_MASK, ASC_OP_BLOCK_REDUCE_MIN_BITMASK,
-                              ASC_OP_PAIR_REDUCE_SUM_MASK,  ASC_OP_PAIR_REDUCE_SUM_BITMASK};
-  for (size_t i = 0; i < sizeof whole / sizeof *whole; i++)
-    t[whole[i]] = wholereduce;
-  for (size_t i = 0; i < sizeof block / sizeof *block; i++)
-    t[block[i]] = blockreduce;
-}

@@ -39,15 +39,16 @@ static uint8_t *ptr8(sim_core *c, const sim_inst *in, int i, int64_t off, int64_
 }
 
 /* mrg_sort(dst, len0..len3, valid_bit, repeat, src1..src4) */
-static int mrgsort(sim_core *c, const sim_inst *in) {
+int asc_exec_mrgsort(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0), nsrc = in->nin - 7;
   if (dt != ASC_SIM_F16 && dt != ASC_SIM_F32)
     return asc_sim_err(c, in->op, "asc.mrg_sort: element type must be half or float");
   if (nsrc < 2 || nsrc > 4)
     return asc_sim_err(c, in->op, "asc.mrg_sort: takes 2 to 4 source lists, got %d", nsrc);
-  int64_t len[4], valid = sim_in(c, in, 5)->i, repeat = sim_in(c, in, 6)->i;
+  int64_t len[4], valid = sim_in(c, in, ASC_OPND_MRG_SORT_valid_bit)->i,
+      repeat = sim_in(c, in, ASC_OPND_MRG_SORT_repeat_times)->i;
   for (int i = 0; i < 4; i++) {
-    len[i] = sim_in(c, in, 1 + i)->i;
+    len[i] = sim_in(c, in, ASC_OPND_MRG_SORT_element_count0 + i)->i;
     if (len[i] < 0 || len[i] > 4095)
       return asc_sim_err(c, in->op, "asc.mrg_sort: element length %d is %lld, outside 0..4095", i, (long long)len[i]);
   }
@@ -61,19 +62,19 @@ static int mrgsort(sim_core *c, const sim_inst *in) {
   if (repeat < 0 || repeat > 255)
     return asc_sim_err(c, in->op, "asc.mrg_sort: repeat %lld is outside 0..255", (long long)repeat);
   if (repeat > 1) {
-    int64_t a0 = sim_in(c, in, 7)->off;
+    int64_t a0 = sim_in(c, in, ASC_OPND_MRG_SORT_src)->off;
     bool contiguous = nl == 4 && nsrc == 4 && !exhausted;
     for (int i = 1; contiguous && i < 4; i++)
-      contiguous = len[i] == len[0] && sim_in(c, in, 7 + i)->off == a0 + 8 * len[0] * i &&
-                   sim_in(c, in, 7 + i)->mem == sim_in(c, in, 7)->mem;
+      contiguous = len[i] == len[0] && sim_in(c, in, ASC_OPND_MRG_SORT_src + i)->off == a0 + 8 * len[0] * i &&
+                   sim_in(c, in, ASC_OPND_MRG_SORT_src + i)->mem == sim_in(c, in, ASC_OPND_MRG_SORT_src)->mem;
     if (!contiguous)
       return asc_sim_err(c, in->op, "asc.mrg_sort: repeat %lld > 1 needs 4 contiguous lists of one length, "
                          "valid_bit 15 and no exhausted suspension", (long long)repeat);
   }
   int esz = asc_sim_dtype_size(dt);
-  if (sim_in(c, in, 0)->off % 32)
+  if (sim_in(c, in, ASC_OPND_MRG_SORT_dst)->off % 32)
     return asc_sim_err(c, in->op, "asc.mrg_sort: dst starts at UB byte %lld, not 32-byte aligned",
-                       (long long)sim_in(c, in, 0)->off);
+                       (long long)sim_in(c, in, ASC_OPND_MRG_SORT_dst)->off);
   int64_t total = len[0] + len[1] + (nl > 2 ? len[2] : 0) + (nl > 3 ? len[3] : 0), taken[4] = {0, 0, 0, 0};
   for (int64_t r = 0; r < repeat; r++) {
     const uint8_t *s[4] = {NULL, NULL, NULL, NULL};
@@ -120,7 +121,7 @@ static int mrgsort(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, (8 * total * repeat + 255) / 256); /* class SORT */
 }
 
-static int getmrgsortresult(sim_core *c, const sim_inst *in) {
+int asc_exec_getmrgsortresult(sim_core *c, const sim_inst *in) {
   for (int i = 0; i < 4; i++)
     sim_out(c, in, i)->i = (int64_t)((c->vms4_sr >> (16 * i)) & 0xFFFF);
   asc_sim_scalar(c, c->L->cost->scalar_op);
@@ -128,12 +129,14 @@ static int getmrgsortresult(sim_core *c, const sim_inst *in) {
 }
 
 /* get_sort_len / get_sort_offset: n records of 8 bytes in elements of dtype. */
-static int sortlen(sim_core *c, const sim_inst *in) {
+int asc_exec_sortlen(sim_core *c, const sim_inst *in) {
   const asc_attr *a = asc_op_attr(in->op, "dtype");
   int dt = a && a->type ? asc_sim_dtype_of(a->type) : -1;
   if (dt != ASC_SIM_F16 && dt != ASC_SIM_F32)
     return asc_sim_err(c, in->op, "%s: dtype must be half or float", asc_op_name(in->op));
-  sim_out(c, in, 0)->i = asc_sim_wrap(sim_in(c, in, 0)->i * (8 / asc_sim_dtype_size(dt)), ASC_SIM_I32);
+  sim_out(c, in,
+          0)->i = asc_sim_wrap(sim_in(c, in, ASC_OPND_GET_SORT_LEN_element_count)->i * (8 / asc_sim_dtype_size(dt)),
+                               ASC_SIM_I32);
   asc_sim_scalar(c, c->L->cost->scalar_op);
   return 0;
 }
@@ -154,13 +157,13 @@ static int reccmp(const void *pa, const void *pb) {
 }
 
 /* sort(dst, concat, index, tmp, repeat) */
-static int sortop(sim_core *c, const sim_inst *in) {
+int asc_exec_sortop(sim_core *c, const sim_inst *in) {
   int dt = dtof(in, 0);
   if ((dt != ASC_SIM_F16 && dt != ASC_SIM_F32) || dtof(in, 1) != dt)
     return asc_sim_err(c, in->op, "asc.sort: dst and concat must both be half or both float");
   if (dtof(in, 2) != ASC_SIM_U32)
     return asc_sim_err(c, in->op, "asc.sort: index must be uint32");
-  int64_t repeat = sim_in(c, in, 4)->i;
+  int64_t repeat = sim_in(c, in, ASC_OPND_SORT_repeat_times)->i;
   if (repeat < 0 || repeat > 255)
     return asc_sim_err(c, in->op, "asc.sort: repeat %lld is outside 0..255", (long long)repeat);
   bool full = asc_op_attr(in->op, "full") && asc_op_attr(in->op, "full")->i;
@@ -195,10 +198,3 @@ static int sortop(sim_core *c, const sim_inst *in) {
   return asc_sim_vcost(c, in, full ? 2 * reps : reps); /* class SORT; full: a second (merge) pass */
 }
 
-void asc_sim_reg_vsort(sim_exec_fn *t) {
-  t[ASC_OP_MRG_SORT] = mrgsort;
-  t[ASC_OP_GET_MRG_SORT_RESULT] = getmrgsortresult;
-  t[ASC_OP_GET_SORT_LEN] = sortlen;
-  t[ASC_OP_GET_SORT_OFFSET] = sortlen;
-  t[ASC_OP_SORT] = sortop;
-}

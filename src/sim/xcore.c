@@ -195,31 +195,31 @@ void asc_sim_core_label(const sim_core *c, char *buf, size_t n) {
 /* ---- block ids per core kind ---- */
 static void scost(sim_core *c) { asc_sim_scalar(c, c->L->cost->scalar_op); }
 
-static int isaic(sim_core *c, const sim_inst *in) {
+int asc_exec_isaic(sim_core *c, const sim_inst *in) {
   sim_out(c, in, 0)->i = c->kind == ASC_HW_AIC;
   scost(c);
   return 0;
 }
 
-static int isaiv(sim_core *c, const sim_inst *in) {
+int asc_exec_isaiv(sim_core *c, const sim_inst *in) {
   sim_out(c, in, 0)->i = c->kind == ASC_HW_AIV;
   scost(c);
   return 0;
 }
 
-static int subidx(sim_core *c, const sim_inst *in) {
+int asc_exec_subidx(sim_core *c, const sim_inst *in) {
   sim_out(c, in, 0)->i = c->kind == ASC_HW_AIV ? c->sub : 0;
   scost(c);
   return 0;
 }
 
-static int subnum(sim_core *c, const sim_inst *in) {
+int asc_exec_subnum(sim_core *c, const sim_inst *in) {
   sim_out(c, in, 0)->i = c->kind == ASC_HW_AIV && c->L->naiv > 0 ? c->L->naiv : 1;
   scost(c);
   return 0;
 }
 
-static int taskratio(sim_core *c, const sim_inst *in) {
+int asc_exec_taskratio(sim_core *c, const sim_inst *in) {
   sim_out(c, in, 0)->i = c->kind == ASC_HW_AIV && c->L->naic ? c->L->naiv : 1;
   scost(c);
   return 0;
@@ -446,7 +446,7 @@ static void members(const sim_core *c, int kind, bool sameblock, bool *out) {
 }
 
 static int64_t flagid(sim_core *c, const sim_inst *in, int64_t *id) {
-  *id = sim_in(c, in, 0)->i;
+  *id = sim_in(c, in, ASC_OPND_CROSS_CORE_SET_FLAG_flag_id)->i;
   if (*id < 0 || *id >= XFLAGS)
     return asc_sim_found_at(c, ASC_SIM_CHK_EVENT, ASC_SEV_ERROR, in, "%s: flag id %lld is out of range 0..15",
                             asc_op_name(in->op), (long long)*id);
@@ -470,7 +470,7 @@ static int modecheck(sim_core *c, const sim_inst *in, int64_t mode) {
   return 0;
 }
 
-static int xset(sim_core *c, const sim_inst *in) {
+int asc_exec_xset(sim_core *c, const sim_inst *in) {
   int64_t id, mode = asc_op_attr(in->op, "mode")->i;
   int pipe = in->pipe;
   if (flagid(c, in, &id) || modecheck(c, in, mode))
@@ -523,7 +523,7 @@ static int xset(sim_core *c, const sim_inst *in) {
   return rc;
 }
 
-static int xwait(sim_core *c, const sim_inst *in) {
+int asc_exec_xwait(sim_core *c, const sim_inst *in) {
   int64_t id, mode = asc_op_attr(in->op, "mode")->i;
   if (flagid(c, in, &id) || modecheck(c, in, mode))
     return -1;
@@ -532,7 +532,7 @@ static int xwait(sim_core *c, const sim_inst *in) {
 
 /* sync_all(): every AIV (every core when aiv_only is false) drains its pipes and waits
  * for the others. */
-static int syncall(sim_core *c, const sim_inst *in) {
+int asc_exec_syncall(sim_core *c, const sim_inst *in) {
   const asc_attr *a = asc_op_attr(in->op, "aiv_only");
   bool aivonly = !a || a->i;
   if (aivonly && c->kind != ASC_HW_AIV)
@@ -634,41 +634,41 @@ static int wsindex(const sim_core *c) {
   return c->kind == ASC_HW_AIV && c->L->naic ? c->block * c->L->naiv + c->sub : c->block;
 }
 
-static int ibset(sim_core *c, const sim_inst *in) {
-  int64_t blk = sim_in(c, in, 2)->i, ev = sim_in(c, in, 3)->i;
+int asc_exec_ibset(sim_core *c, const sim_inst *in) {
+  int64_t blk = sim_in(c, in, ASC_OPND_IB_SET_block_idx)->i, ev = sim_in(c, in, ASC_OPND_IB_SET_event_id)->i;
   if (blk < 0 || blk >= cores_of_launch(c) || ev < 0)
     return asc_sim_err(c, in->op, "asc.ib_set: block_idx %lld / event_id %lld out of range (%d cores)",
                        (long long)blk, (long long)ev, cores_of_launch(c));
-  return wspublish(c, in, sim_in(c, in, 0), 8 * (ev * cores_of_launch(c) + blk), 1);
+  return wspublish(c, in, sim_in(c, in, ASC_OPND_IB_SET_gm_workspace), 8 * (ev * cores_of_launch(c) + blk), 1);
 }
 
-static int ibwait(sim_core *c, const sim_inst *in) {
-  int64_t blk = sim_in(c, in, 2)->i, ev = sim_in(c, in, 3)->i;
+int asc_exec_ibwait(sim_core *c, const sim_inst *in) {
+  int64_t blk = sim_in(c, in, ASC_OPND_IB_WAIT_block_idx)->i, ev = sim_in(c, in, ASC_OPND_IB_WAIT_event_id)->i;
   if (blk < 0 || blk >= cores_of_launch(c) || ev < 0)
     return asc_sim_err(c, in->op, "asc.ib_wait: block_idx %lld / event_id %lld out of range (%d cores)",
                        (long long)blk, (long long)ev, cores_of_launch(c));
-  return wswait(c, in, sim_in(c, in, 0), 8 * (ev * cores_of_launch(c) + blk), 0, true);
+  return wswait(c, in, sim_in(c, in, ASC_OPND_IB_WAIT_gm_workspace), 8 * (ev * cores_of_launch(c) + blk), 0, true);
 }
 
-static int notifynext(sim_core *c, const sim_inst *in) {
-  return wspublish(c, in, sim_in(c, in, 0), 8 * wsindex(c), 1);
+int asc_exec_notifynext(sim_core *c, const sim_inst *in) {
+  return wspublish(c, in, sim_in(c, in, ASC_OPND_NOTIFY_NEXT_BLOCK_gm_workspace), 8 * wsindex(c), 1);
 }
 
-static int waitpre(sim_core *c, const sim_inst *in) {
+int asc_exec_waitpre(sim_core *c, const sim_inst *in) {
   int k = wsindex(c);
-  return k == 0 ? 0 : wswait(c, in, sim_in(c, in, 0), 8 * (k - 1), 0, false);
+  return k == 0 ? 0 : wswait(c, in, sim_in(c, in, ASC_OPND_WAIT_PRE_BLOCK_gm_workspace), 8 * (k - 1), 0, false);
 }
 
 /* sync_all(gm, ub, used_cores): each core bumps its own slot to its round, then waits until
  * every used core's slot has reached that round. */
-static int syncallsoft(sim_core *c, const sim_inst *in) {
-  int64_t used = sim_in(c, in, 2)->i, all = cores_of_launch(c);
+int asc_exec_syncallsoft(sim_core *c, const sim_inst *in) {
+  int64_t used = sim_in(c, in, ASC_OPND_SYNC_ALL_SOFT_used_cores)->i, all = cores_of_launch(c);
   if (used <= 0)
     used = all;
   if (used > all)
     return asc_sim_err(c, in->op, "asc.sync_all: used_cores %lld is more than the launch's %lld cores",
                        (long long)used, (long long)all);
-  const sim_val *ws = sim_in(c, in, 0);
+  const sim_val *ws = sim_in(c, in, ASC_OPND_SYNC_ALL_SOFT_gm_workspace);
   int me = wsindex(c);
   int32_t *p = wsword(c, in, ws, 8 * me), round;
   if (!p)
@@ -693,7 +693,7 @@ static int dtype_attr(sim_core *c, const sim_inst *in) {
   return dt;
 }
 
-static int atomicset(sim_core *c, const sim_inst *in) {
+int asc_exec_atomicset(sim_core *c, const sim_inst *in) {
   int dt = dtype_attr(c, in);
   if (dt < 0)
     return -1;
@@ -703,7 +703,7 @@ static int atomicset(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int atomictype(sim_core *c, const sim_inst *in) {
+int asc_exec_atomictype(sim_core *c, const sim_inst *in) {
   int dt = dtype_attr(c, in);
   if (dt < 0)
     return -1;
@@ -713,7 +713,7 @@ static int atomictype(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int atomicnone(sim_core *c, const sim_inst *in) {
+int asc_exec_atomicnone(sim_core *c, const sim_inst *in) {
   (void)in;
   c->atomic_dt = -1;
   scost(c);
@@ -723,7 +723,7 @@ static int atomicnone(sim_core *c, const sim_inst *in) {
 /* AtomicDtype (pyasc) <-> our dtypes. */
 static const int atomic_dtypes[] = {-1, ASC_SIM_F32, ASC_SIM_F16, ASC_SIM_I16, ASC_SIM_I32, ASC_SIM_I8, ASC_SIM_BF16};
 
-static int storeconfig(sim_core *c, const sim_inst *in) {
+int asc_exec_storeconfig(sim_core *c, const sim_inst *in) {
   int64_t t = asc_op_attr(in->op, "atomic_type")->i, op = asc_op_attr(in->op, "atomic_op")->i;
   if (t < 0 || t > 6 || op < 0 || op > 2)
     return asc_sim_err(c, in->op, "asc.set_store_atomic_config: AtomicDtype %lld / AtomicOp %lld out of range",
@@ -734,7 +734,7 @@ static int storeconfig(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-static int getconfig(sim_core *c, const sim_inst *in) {
+int asc_exec_getconfig(sim_core *c, const sim_inst *in) {
   int t = 0;
   for (int k = 1; k < 7; k++)
     if (atomic_dtypes[k] == c->atomic_dt)
@@ -877,25 +877,3 @@ bool asc_sim_xordered(const sim_launch *L, int ia, int64_t ea, int ib, int64_t e
   return b->hist[eb][a->gidx] > ea;
 }
 
-void asc_sim_reg_xcore(sim_exec_fn *t) {
-  t[ASC_OP_ASCEND_IS_AIC] = isaic;
-  t[ASC_OP_ASCEND_IS_AIV] = isaiv;
-  t[ASC_OP_GET_SUB_BLOCK_IDX] = subidx;
-  t[ASC_OP_GET_SUB_BLOCK_NUM] = subnum;
-  t[ASC_OP_GET_TASK_RATIO] = taskratio;
-  t[ASC_OP_CROSS_CORE_SET_FLAG] = xset;
-  t[ASC_OP_CROSS_CORE_WAIT_FLAG] = xwait;
-  t[ASC_OP_SYNC_ALL] = syncall;
-  t[ASC_OP_SYNC_ALL_SOFT] = syncallsoft;
-  t[ASC_OP_IB_SET] = ibset;
-  t[ASC_OP_IB_WAIT] = ibwait;
-  t[ASC_OP_NOTIFY_NEXT_BLOCK] = notifynext;
-  t[ASC_OP_WAIT_PRE_BLOCK] = waitpre;
-  t[ASC_OP_SET_ATOMIC_ADD] = atomicset;
-  t[ASC_OP_SET_ATOMIC_MAX] = atomicset;
-  t[ASC_OP_SET_ATOMIC_MIN] = atomicset;
-  t[ASC_OP_SET_ATOMIC_TYPE] = atomictype;
-  t[ASC_OP_SET_ATOMIC_NONE] = atomicnone;
-  t[ASC_OP_SET_STORE_ATOMIC_CONFIG] = storeconfig;
-  t[ASC_OP_GET_STORE_ATOMIC_CONFIG] = getconfig;
-}

@@ -207,6 +207,34 @@ def test_always_compile_bypasses_both_caches_and_stores_nothing(cache_dir, modul
     assert traces() == n + 4 and len(entries(cache_dir)) == 1
 
 
+def test_always_compile_reuses_the_module_of_an_identical_trace(cache_dir, modules, monkeypatch):
+    """always_compile retraces every call; libasc's parse and passes run again only when the trace
+    (or the pipeline choice, or a source file) differs.  A change of a global the kernel reads
+    changes the trace, so it is compiled and seen."""
+    from asc.runtime import compiler
+    monkeypatch.setattr(compiler, "_modules", compiler._ModuleMemo())
+    built = []
+    real = _lib.Module
+
+    def spy(*a, **kw):
+        built.append(a[1])
+        return real(*a, **kw)
+
+    monkeypatch.setattr(_lib, "Module", spy)
+    modules("cmod", CALLEE.format(factor=10))
+    kmod = modules("kmod", KERNEL)
+    out = np.zeros(4, np.int32)
+    n = traces()
+    kmod.k[1](out, always_compile=True)
+    kmod.k[1](out, always_compile=True)
+    assert out[0] == 30 and traces() == n + 2 and len(built) == 1
+    kmod.SCALE = 4  # a different trace: compiled again
+    kmod.k[1](out, always_compile=True)
+    assert out[0] == 40 and len(built) == 2 and built[0] != built[1]
+    kmod.k[1](out, insert_sync=True, always_compile=True)  # another pipeline choice: compiled again
+    assert out[0] == 40 and len(built) == 3
+
+
 def read_entry(path):
     """(seal line or None, JSON body text) of a cache entry, sealed or plain JSON."""
     text = path.read_text()

@@ -61,7 +61,7 @@ def vcopy(x: asc.GlobalAddress, z: asc.GlobalAddress):
     xg.set_global_buffer(x, 256)
     zg.set_global_buffer(z, 256)
     pipe = asc.TPipe()
-    q = asc.TQue(asc.TPosition.VECIN, 1)
+    q = asc.TQueBind(asc.TPosition.VECIN, asc.TPosition.VECOUT, 1)  # MTE2 in, MTE3 out
     pipe.init_buffer(q, 1, 512)
     a = q.alloc_tensor(x.dtype)
     asc.data_copy(a, xg, 256)
@@ -110,3 +110,16 @@ def test_op_without_ascendc_form_is_a_compilation_error():
     with pytest.raises(asc.CompilationError if hasattr(asc, "CompilationError") else Exception) as e:
         translate(TracedModule(text, []), "k")
     assert "k.py:7:3: error: 'asc.matmul_misuse' has no Ascend C form" in str(e.value)
+
+
+def test_emit_dir_keeps_every_kernel(tmp_path, monkeypatch):
+    monkeypatch.setenv("ASC_EMIT_DIR", str(tmp_path))
+    x = np.arange(256, dtype=np.int16)
+    z = np.zeros(256, dtype=np.int16)
+    vcopy[1, rt.current_stream()](x, z)
+    np.testing.assert_array_equal(z, x)
+    kept = sorted(p.name for p in tmp_path.iterdir())
+    assert kept == ["vcopy.0.cpp"], kept
+    text = (tmp_path / "vcopy.0.cpp").read_text()
+    assert "__gm__ int16_t* v0" in text
+    assert "AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1>" in text

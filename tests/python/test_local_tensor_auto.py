@@ -145,6 +145,7 @@ def test_insert_sync_rule_picks_the_pipeline(monkeypatch, which, insert_sync, ex
     pyasc's order instead.  Neither erases user sync (no strip-user-sync).  libasc's pipeline
     table (src/passes/pipelines.c) makes the choice; Module.pipeline is what it chose."""
     from asc import _lib
+    from asc.runtime import compiler
     from test_examples import load
     seen = []
     real = _lib.Module
@@ -155,6 +156,8 @@ def test_insert_sync_rule_picks_the_pipeline(monkeypatch, which, insert_sync, ex
         return m
 
     monkeypatch.setattr(_lib, "Module", spy)
+    # an identical earlier trace would be served from the compiler's module memo: start empty
+    monkeypatch.setattr(compiler, "_modules", compiler._ModuleMemo())
     x = np.ones(8 * 2048, np.float16)
     z = np.zeros_like(x)
     if which == "auto":

@@ -73,3 +73,25 @@ def test_ops_def_rows_names_old_access_bits():
     assert '"", "src0 src1", "dst", 0, 0,' in new
     assert '"", "src", "dst", 0, 0,' in new
     assert ops_def_rows.rewrite(new, {}, lambda w: None) == new  # idempotent
+
+
+def lower_with(tmp, opsdef):
+    """Compiles the simulator's dispatch table (src/sim/lower.c) against a copy of ops.def."""
+    r = gen(tmp, opsdef)  # writes tmp/ops/ops.def; lower.c also includes the generated operand indices
+    assert r.returncode == 0, r.stderr
+    (tmp / "ops_access.h").write_text(r.stdout)
+    return subprocess.run([CC, "-std=c11", "-Wall", "-Werror", "-fsyntax-only", f"-I{tmp}", f"-I{ROOT / 'src'}",
+                           f"-I{ROOT / 'include'}", str(ROOT / "src" / "sim" / "lower.c")], capture_output=True, text=True)
+
+
+def test_exec_column_builds_the_dispatch_table(tmp_path):
+    """ops.def's exec column names each op's simulator function (or EXPANDED / STRUCTURAL); a row
+    whose column is empty fails the build, naming the op."""
+    text = (ROOT / "src" / "ops" / "ops.def").read_text()
+    ok = lower_with(tmp_path, text)
+    assert ok.returncode == 0, ok.stderr
+    row = text.index('OP(ADDI, "arith.addi"')
+    bad = text[:row] + text[row:].replace('"", "", ibin, "r := a + b', '"", "", , "r := a + b', 1)
+    assert bad != text
+    r = lower_with(tmp_path, bad)
+    assert r.returncode != 0 and "arith.addi has no exec column" in r.stderr

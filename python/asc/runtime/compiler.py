@@ -4,8 +4,10 @@ Compiler(options).run(traced, name) parses the traced IR into libasc, runs the p
 libasc chooses for the kernel and the options (the named-pipeline table in src/passes, see
 docs/python.md), and returns a CompiledKernel: the module the simulator runs.  Nothing here
 transforms IR; compile diagnostics come back as CompilationError / warnings."""
+import collections
 import dataclasses
 import os
+import threading
 import warnings
 from enum import Enum
 from typing import Optional
@@ -71,6 +73,35 @@ def _dump(name, text):
         fh.write(text)
 
 
+class _ModuleMemo:
+    """The last few compiled modules by their exact input: the traced IR text, the kernel name,
+    the pipeline choice and the source files (which diagnostics quote).  libasc's parse and passes are a pure function of that input, so an
+    identical trace (always_compile retraces on every call; a kernel with several
+    specialisations or an evicted cache entry retraces too) gets the module already built, and
+    with it the program it already lowered, instead of parsing, passing and lowering the same
+    text again.  Only modules whose compile said nothing are kept: a warning or note is shown
+    by every compile that makes it."""
+
+    def __init__(self, size=16):
+        self.size, self.d, self.lock = size, collections.OrderedDict(), threading.Lock()
+
+    def get(self, key):
+        with self.lock:
+            mod = self.d.get(key)
+            if mod is not None:
+                self.d.move_to_end(key)
+            return mod
+
+    def put(self, key, mod):
+        with self.lock:
+            self.d[key] = mod
+            while len(self.d) > self.size:
+                self.d.popitem(last=False)
+
+
+_modules = _ModuleMemo()
+
+
 def translate(traced, func_name, line_mode=1):
     """Ascend C source of a traced kernel (pyasc's translation.ir_to_ascendc; docs/emit.md): the traced
     IR through the emit pipeline (no Matmul or asc.adv expansion), then src/emit/ascendc.c.
@@ -88,6 +119,22 @@ def translate(traced, func_name, line_mode=1):
     if text is None:
         raise CompilationError("".join(mod.diags.errors).rstrip() or "Ascend C emission failed")
     return text
+
+
+def _keep_ascendc(traced, func_name):
+    """ASC_EMIT_DIR (openasc): the Ascend C of every kernel compiled, as <kernel>.<n>.cpp in that directory
+    (PYASC_DUMP_PATH keeps only the last); a kernel with no Ascend C form leaves <kernel>.<n>.err."""
+    d = os.environ.get("ASC_EMIT_DIR")
+    if not d:
+        return
+    os.makedirs(d, exist_ok=True)
+    n = len(os.listdir(d))
+    try:
+        text, ext = translate(traced, func_name), "cpp"
+    except CompilationError as e:
+        text, ext = str(e) + "\n", "err"
+    with open(os.path.join(d, f"{func_name}.{n}.{ext}"), "w") as fh:
+        fh.write(text)
 
 
 class Compiler:
@@ -113,11 +160,20 @@ class Compiler:
                 pass
         _dump("codegen.mlir", traced.text)
         log = opts.get("auto_sync_log")
-        mod = _lib.Module(func_name, traced.text, sources, _lib.PipelineChoice(
-            run_passes=opts.get("run_passes", True), insert_sync=opts.get("insert_sync"),
-            auto_sync=opts.get("auto_sync", True)), sync_log=bool(log))
+        choice = _lib.PipelineChoice(run_passes=opts.get("run_passes", True), insert_sync=opts.get("insert_sync"),
+                                     auto_sync=opts.get("auto_sync", True))
+        key = (func_name, traced.text, choice.args, tuple(sorted(sources.items())))
+        mod = None if log else _modules.get(key)
+        if mod is not None:  # compiled before without a diagnostic (its diags now hold launches')
+            if os.environ.get("PYASC_DUMP_PATH"):
+                _dump("ascir.mlir", mod.text())
+            return CompiledKernel(mod, func_name, dict(opts), mod.pipeline)
+        mod = _lib.Module(func_name, traced.text, sources, choice, sync_log=bool(log))
+        if mod.m and not log and not (mod.diags.errors or mod.diags.warnings or mod.diags.notes):
+            _modules.put(key, mod)
         if not mod.m or mod.diags.errors:
             raise CompilationError("".join(mod.diags.errors).rstrip() or "IR verification failed")
+        _keep_ascendc(traced, func_name)
         if os.environ.get("PYASC_DUMP_PATH"):
             _dump("ascir.mlir", mod.text())
             try:

@@ -34,7 +34,7 @@
 // CHECK-NEXT:   AscendC::Mul(v12, v11, v13, v15, v8, v18);
 // CHECK-NEXT:   AscendC::Mul<half, false>(v12, v11, v13, v15, v8, v18);
 // CHECK-NEXT:   {
-// CHECK-NEXT:     uint64_t m0[2] = {v15, v15};
+// CHECK-NEXT:     uint64_t m0[2] = {static_cast<uint64_t>(v15), static_cast<uint64_t>(v15)};
 // CHECK-NEXT:     AscendC::Sub(v12, v11, v13, m0, v8, v18);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(v16);

@@ -6,6 +6,7 @@ expand-matmul pass turns into cube instructions (src/passes/expand_matmul.c).  T
 asc.adv.* op (src/ops/ops.def) that libasc's expand-adv pass turns into basic vector instructions
 (src/passes/expand_adv.c; docs/adv.md), so are the sort utilities concat and extract.  The names
 listed in _NOT_YET raise NotImplementedError naming themselves."""
+from ... import _lib
 from ..._core import PlainValue, builder, not_yet_names, to_value
 from ..core import STRUCTS, LocalTensor, _need, float32, int32, _kernel_tiling
 from ._matmul import (  # noqa: F401
@@ -21,9 +22,12 @@ _MATMUL = ("Matmul MatmulApiStaticTiling get_matmul_api_tiling MatmulType regist
            "MatmulFuncParams MatmulQuantParams MatmulShapeParams").split()
 not_yet_names(globals(), "asc.adv", " ".join(_NOT_YET))
 
-_MATH1 = ("acos acosh asin asinh atan atanh ceil cos cosh digamma erf erfc floor frac lgamma log round sign sin "
-          "sinh tan tanh trunc").split()
-__all__ = _NOT_YET + _MATMUL + _MATH1 + ["TCubeTiling", "SoftmaxTiling", "RmsNormTiling", "QuantConfig", "softmax", "rmsnorm",
+# The library's unary elementwise functions (acos ... trunc): the asc.adv ops of signature
+# (dst, src, count, shared_tmp_buffer) whose one option is reuse_source (src/ops/ops.def)
+_UNARY_MATH = [n[len("asc.adv."):] for n, d in _lib.registry_ops().items()
+          if n.startswith("asc.adv.") and d["names"] == ("dst", "src", "count", "shared_tmp_buffer")
+          and d["attrs"] == "reuse_source?:bool"]
+__all__ = _NOT_YET + _MATMUL + _UNARY_MATH + ["TCubeTiling", "SoftmaxTiling", "RmsNormTiling", "QuantConfig", "softmax", "rmsnorm",
                                "quant", "exp", "power", "xor", "axpy", "concat", "extract",
                                # pyasc's newer development tree (docs/conformance.md, "Newer pyasc API")
                                "swiglu", "softmax_flash_v2", "SoftmaxConfig", "SoftMaxShapeInfo"]
@@ -92,7 +96,7 @@ def _make_math(name):
     return f
 
 
-for _n in _MATH1:
+for _n in _UNARY_MATH:
     globals()[_n] = _make_math(_n)
 
 

@@ -5,9 +5,10 @@ the tiling (MTE2 / MTE1 / M / FIX) before the other passes run, so timing, trace
 and auto-sync see them.  See docs/hardware.md, "asc.adv.Matmul"."""
 from dataclasses import dataclass
 
+from ... import _lib
 from ..._core import DTYPES, PlainValue, builder, to_value
 from .. import core as _c
-from ..core.enums import CubeFormat, LayoutMode, TPosition
+from ..core.enums import CubeFormat, Hardware, LayoutMode, TPosition
 from . import _matmul_batch as _batch
 from . import _matmul_offset as _offset
 from ._matmul_misuse import NO_TILING, misuse
@@ -491,9 +492,6 @@ def _mode_attrs(atomic, psum):
     return attrs
 
 
-# the TPositions of a LocalTensor operand, by memory (src/hw/hw.def HW_POS)
-_UB_POS = (TPosition.VECIN, TPosition.VECOUT, TPosition.VECCALC)
-_L1_POS = (TPosition.A1, TPosition.B1, TPosition.C1)
 
 
 def _is_nz(mt):
@@ -514,13 +512,14 @@ def _check_position(mt, tensor, fn, what):
     if pos == TPosition.GM:
         return TypeError, (f"Matmul.{fn}(): {what} is a LocalTensor but its MatmulType has position GM: declare "
                            "MatmulType(TPosition.VECIN/VECOUT/VECCALC (UB) or A1/B1/C1 (L1), ...)")
-    if pos not in _UB_POS + _L1_POS:
+    mem = _lib.pos_memory(pos)  # pyasc's Hardware value (src/hw/hw.def HW_POS)
+    if mem not in (Hardware.UB, Hardware.L1):
         return ValueError, (f"Matmul.{fn}(): {what} in {pos.name}: a Matmul operand in local memory is in UB "
                             "(VECIN, VECOUT, VECCALC) or L1 (A1, B1, C1)")
     tpos = getattr(tensor, "pos", None)
-    if tpos is not None and (TPosition(int(tpos)) in _UB_POS) != (pos in _UB_POS):
+    if tpos is not None and _lib.pos_memory(tpos) != mem:
         return TypeError, (f"Matmul.{fn}(): {what} is a LocalTensor in {TPosition(int(tpos)).name} but its "
-                           f"MatmulType has position {pos.name} ({'UB' if pos in _UB_POS else 'L1'})")
+                           f"MatmulType has position {pos.name} ({Hardware(mem).name})")
     return None
 
 

@@ -1,5 +1,5 @@
 """asc.language.adv.math (pyasc's path); defined in asc.language.adv."""
-from . import (  # noqa: F401
-    acos, acosh, asin, asinh, atan, atanh, axpy, ceil, cos, cosh, digamma, erf, erfc, exp, floor, frac, lgamma,
-    log, power, round, sign, sin, sinh, tan, tanh, trunc, xor,
-)
+from .. import adv as _adv
+from . import _UNARY_MATH, axpy, exp, power, xor  # noqa: F401
+
+globals().update({_n: getattr(_adv, _n) for _n in _UNARY_MATH})

@@ -737,10 +737,6 @@ def _tensor(x, fn, arg):
     return x.value
 
 
-_COPY_FORMS = {"Nd2NzParams": "asc.data_copy_nd2nz", "DataCopyCO12DstParams": "asc.data_copy_co12dst",
-               "Nz2NdParamsFull": "asc.data_copy_nz2nd"}
-
-
 class SliceInfo:
     """SliceInfo(start_index=0, end_index=31, stride=0, burst_len=32, shape_value=0): one dimension of a
     data_copy slice (pyasc's defaults: end_index ONE_BLK_SIZE - 1, burst_len ONE_BLK_SIZE)."""
@@ -778,11 +774,10 @@ def data_copy(dst, src, count=None, repeat_params=None, *rest, **kw):
         b.op("asc.data_copy_enhanced", [_tensor(dst, "data_copy", "dst"), _tensor(src, "data_copy", "src"),
                                         params.value, enh.value])
         return
-    if isinstance(params, STRUCTS["DataCopyParams"]):
-        b.op("asc.data_copy_params", [_tensor(dst, "data_copy", "dst"), _tensor(src, "data_copy", "src"), params.value])
-    elif type(params).__name__ in _COPY_FORMS:  # the cube unit's forms (ND -> Nz into L1, L0C out)
-        b.op(_COPY_FORMS[type(params).__name__],
-             [_tensor(dst, "data_copy", "dst"), _tensor(src, "data_copy", "src"), params.value])
+    forms = _lib.api_struct_forms("data_copy")  # DataCopyParams, and the cube unit's ND -> Nz, L0C out
+    if isinstance(params, ParamStruct) and type(params).__name__ in forms:
+        b.op(forms[type(params).__name__], [_tensor(dst, "data_copy", "dst"), _tensor(src, "data_copy", "src"),
+                                            params.value])
     elif isinstance(params, ParamStruct):
         raise NotImplementedError(f"data_copy with {type(params).__name__} is not supported yet")
     else:

@@ -1,4 +1,4 @@
-"""pyasc's enums (api.md §7).  The four the IR uses come from the C registry (enums.def),
+"""pyasc's enums (api.md §7).  The ones the IR uses come from the C registry (enums.def),
 Hardware from the hardware table (src/hw/hw.def)."""
 from enum import IntEnum
 
@@ -10,14 +10,14 @@ TPosition = IntEnum("TPosition", {**_REG["pos"], "MAX": 12})
 HardEvent = IntEnum("HardEvent", _REG["event"])
 PipeID = IntEnum("PipeID", _REG["pipe"])
 RoundMode = IntEnum("RoundMode", _REG["round"])
+CMPMODE = IntEnum("CMPMODE", _REG["cmpmode"])
+SelMode = IntEnum("SelMode", _REG["selmode"])
+MaskMode = IntEnum("MaskMode", _REG["maskmode"])
+ReduceOrder = IntEnum("ReduceOrder", _REG["order"])
 _HW = _lib.registry_hw_memories()
 Hardware = IntEnum("Hardware", {**_HW, "MAX": max(_HW.values()) + 1})  # the hardware table (src/hw/hw.def)
 
 _STATIC = {
-    "CMPMODE": "LT GT EQ LE GE NE",
-    "SelMode": "VSEL_CMPMASK_SPR VSEL_TENSOR_SCALAR_MODE VSEL_TENSOR_TENSOR_MODE",
-    "MaskMode": "NORMAL COUNTER",
-    "ReduceOrder": "ORDER_VALUE_INDEX ORDER_INDEX_VALUE ORDER_ONLY_VALUE ORDER_ONLY_INDEX",
     "CubeFormat": "ND NZ",
     "DataFormat": "ND NZ NCHW NC1HWC0 NHWC",
     "CO2Layout": "NZ ROW_MAJOR COLUMN_MAJOR",
@@ -55,5 +55,5 @@ AippInputFormat = IntEnum("AippInputFormat", {"YUV420SP_U8": 0, "XRGB8888_U8": 1
 CacheMode = IntEnum("CacheMode", {"CACHE_MODE_NORMAL": 0, "CACHE_MODE_DISABLE": 1, "CACHE_MODE_LAST": 2,
                                   "CACHE_MODE_PERSISTENT": 4})
 
-__all__ = ["TPosition", "HardEvent", "PipeID", "RoundMode", "Hardware", "IterateMode", "MatmulConfigMode", "CacheRwMode",
+__all__ = ["TPosition", "HardEvent", "PipeID", "RoundMode", "CMPMODE", "SelMode", "MaskMode", "ReduceOrder", "Hardware", "IterateMode", "MatmulConfigMode", "CacheRwMode",
            "CacheMode", "AippInputFormat"] + list(_STATIC)

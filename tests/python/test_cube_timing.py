@@ -1,0 +1,114 @@
+"""The cube's timing against the device kit's cube appendix (docs/zh/api/附录/Cube指令理论性能汇总.md,
+arch 2201): an mmad takes ceil(m/16) ceil(n/16) ceil(k/k0) fractal steps at 16 x 16 x 16 f16 MACs per
+cycle (f32 16 x 16 x 4, HF32 16 x 16 x 8) plus its head cycles; a load_data takes bytes / bandwidth
+(L1 -> L0A 256, L1 -> L0B 128 B/cycle) plus its fixed cycles.  The fixed cycles are hw.def's
+(mmad_head from anchor C1; MTE1's from C1): read from the docs' table here, not from today's output.
+Also asc.adv.Matmul's library work: a cube-only Matmul's scalar unit spends at least the
+initialisation and per-tile cycles of hw.def's HW_LIBWORK rows."""
+import re
+
+import numpy as np
+import pytest
+
+import asc
+import asc.lib.runtime as rt
+import asc.runtime.config as config
+
+config.set_platform(config.Backend.Model, config.Platform("Ascend910B1"))
+P = asc.TPosition
+E = asc.HardEvent
+
+
+def hwdef():
+    """The hw.def rows the test needs: {name: value} for HW_COST, (rate, dT) for HW_RATE, HW_LIBWORK."""
+    import os
+    text = open(os.path.join(os.path.dirname(__file__), "..", "..", "src", "hw", "hw.def")).read()
+    cost = {m[0]: int(m[1]) for m in re.findall(r"^HW_COST\((\w+), (\d+),", text, re.M)}
+    rate = {(m[0], m[1]): (int(m[2]), int(m[3])) for m in re.findall(r"^HW_RATE\((\w+),\s*(\w+),\s*(\d+),\s*(\d+)\)",
+                                                                       text, re.M)}
+    lib = {m[0]: int(m[1]) for m in re.findall(r"^HW_LIBWORK\((\w+), (\d+),", text, re.M)}
+    return cost, rate, lib
+
+
+@asc.jit(matmul_cube_only=True)
+def one_mmad(a: asc.GlobalAddress, M: asc.ConstExpr[int], N: asc.ConstExpr[int], K: asc.ConstExpr[int],
+             f32: asc.ConstExpr[bool], hf32: asc.ConstExpr[bool]):
+    dt = asc.float32 if f32 else asc.float16
+    a2 = asc.LocalTensor(dt, P.A2, 0, M * K)
+    b2 = asc.LocalTensor(dt, P.B2, 0, K * N)
+    c1 = asc.LocalTensor(asc.float32, P.CO1, 0, M * N)
+    asc.init_const_value(a2, asc.InitConstValueParams(1, M * K * (4 if f32 else 2) // 512, 0, 0))
+    asc.init_const_value(b2, asc.InitConstValueParams(1, K * N * (4 if f32 else 2) // 512, 0, 0))
+    if hf32:
+        asc.set_hf32_mode(True)
+    asc.set_flag(E.MTE2_M, 0)
+    asc.wait_flag(E.MTE2_M, 0)
+    asc.mmad(c1, a2, b2, asc.MmadParams(M, N, K))
+
+
+@pytest.mark.parametrize("m,n,k,f32,hf32,macs_k", [(128, 256, 64, False, False, 16), (64, 64, 64, True, False, 4),
+                                                    (64, 64, 64, True, True, 8), (16, 16, 16, False, False, 16)])
+def test_mmad_cycles_are_the_appendix_formula(m, n, k, f32, hf32, macs_k):
+    cost, _, _ = hwdef()
+    one_mmad[1](np.zeros(16, np.float32), m, n, k, f32, hf32)
+    busy = rt.last_report()["cores"][0]["busy"]["PIPE_M"]
+    assert busy == (m // 16) * (n // 16) * (k // macs_k) + cost["mmad_head"]
+
+
+@asc.jit(matmul_cube_only=True)
+def one_load(a: asc.GlobalAddress, to_b: asc.ConstExpr[bool], fractals: asc.ConstExpr[int]):
+    a1 = asc.LocalTensor(asc.float16, P.A1, 0, 256 * fractals)
+    asc.init_const_value(a1, asc.InitConstValueParams(1, 16 * fractals, 0, 0))
+    asc.set_flag(E.MTE2_MTE1, 0)
+    asc.wait_flag(E.MTE2_MTE1, 0)
+    if to_b:
+        b2 = asc.LocalTensor(asc.float16, P.B2, 0, 256 * fractals)
+        asc.load_data(b2, a1, asc.LoadData2DParams(0, fractals, 1, 0, 0, False, 0))
+    else:
+        a2 = asc.LocalTensor(asc.float16, P.A2, 0, 256 * fractals)
+        asc.load_data(a2, a1, asc.LoadData2DParams(0, fractals, 1, 0, 0, False, 0))
+
+
+@pytest.mark.parametrize("to_b,bandwidth", [(False, 256), (True, 128)])
+def test_load_data_takes_bytes_over_the_appendix_bandwidth(to_b, bandwidth):
+    _, rate, _ = hwdef()
+    dt = rate[("L1", "L0B" if to_b else "L0A")][1]
+    one_load[1](np.zeros(16, np.float32), to_b, 32)  # 32 fractals of 512 bytes
+    busy = rt.last_report()["cores"][0]["busy"]["PIPE_MTE1"]
+    assert busy == 32 * 512 // bandwidth + dt
+
+
+def test_matmul_scalar_unit_spends_the_library_work():
+    import asc.lib.host as host
+    _, _, lib = hwdef()
+
+    @asc.jit(matmul_cube_only=True)
+    def mm_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, t: asc.adv.TCubeTiling,
+                  ws: asc.GlobalAddress):
+        ag = asc.GlobalTensor()
+        bg = asc.GlobalTensor()
+        cg = asc.GlobalTensor()
+        ag.set_global_buffer(a)
+        bg.set_global_buffer(b)
+        cg.set_global_buffer(c)
+        pipe = asc.TPipe()
+        mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ag.dtype),
+                            b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bg.dtype),
+                            c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, cg.dtype))
+        asc.adv.register_matmul(pipe, ws, mm, t)
+        mm.set_tensor_a(ag)
+        mm.set_tensor_b(bg)
+        mm.iterate_all(cg)
+        mm.end()
+
+    t = asc.adv.TCubeTiling(used_core_num=1, m=64, n=128, k_a=32, k_b=32, single_core_m=64, single_core_n=128,
+                            single_core_k=32, base_m=64, base_n=64, base_k=32, depth_a1=1, depth_b1=1, step_m=1,
+                            step_n=1)
+    a = np.ones((64, 32), np.float16)
+    b = np.ones((32, 128), np.float16)
+    c = np.zeros((64, 128), np.float32)
+    mm_kernel[1](a, b, c, t, np.zeros(1 << 20, np.uint8))
+    np.testing.assert_array_equal(c, np.full((64, 128), 32, np.float32))
+    scalar = rt.last_report()["cores"][0]["busy"]["PIPE_S"]
+    assert scalar >= lib["MM_INIT"] + 2 * lib["MM_TILE"]  # two 64 x 64 tiles
+    assert scalar < lib["MM_INIT"] + 2 * lib["MM_TILE"] + 2000  # and the instructions' own issue cycles

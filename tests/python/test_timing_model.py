@@ -1,0 +1,97 @@
+"""Issue 27: the timing mechanisms, checked against the documents they come from (docs/timing.md).
+
+* UB bank conflicts: the Ascend C device kit's bank_conflict_ub README states the UB structure (16 bank
+  groups of 3 banks; group = address bits 8:5, bank = bits 17:16), that two reads meeting in a group take
+  turns, that a read and a write meeting in a bank take turns, and that the hardware writes a repeat's
+  result one repeat later.  From that alone: which of its eight scenarios conflict, and by how many repeats.
+* get_system_cycle counts a 50 MHz system counter on A2/A3 (Ascend C GetSystemCycle page), not core cycles.
+* L2: data read again while it is in the core's part of the L2 costs less than the first read; a sweep
+  larger than that part gains nothing."""
+import numpy as np
+
+import asc
+import asc.lib.runtime as rt
+
+N = 4096  # float: 64 repeats of 256 bytes
+
+
+@asc.jit(auto_sync=False, sanitize=False)
+def add_at(x: asc.GlobalAddress, z: asc.GlobalAddress, ticks: asc.GlobalAddress, ax: asc.ConstExpr[int],
+           ay: asc.ConstExpr[int], az: asc.ConstExpr[int], s0blk: asc.ConstExpr[int], s0rep: asc.ConstExpr[int]):
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    tg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    tg.set_global_buffer(ticks)
+    xl = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, ax, N)
+    yl = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, ay, N)
+    zl = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, az, N)
+    asc.data_copy(xl, xg, N)
+    asc.data_copy(yl, xg, N)
+    asc.set_flag(asc.HardEvent.MTE2_V)
+    asc.wait_flag(asc.HardEvent.MTE2_V)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    t0 = asc.get_system_cycle()
+    asc.add(zl, xl, yl, 64, N // 64, asc.BinaryRepeatParams(1, s0blk, 1, 8, s0rep, 8))
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    t1 = asc.get_system_cycle()
+    tg.set_value(0, t1 - t0)
+    asc.set_flag(asc.HardEvent.V_MTE3)
+    asc.wait_flag(asc.HardEvent.V_MTE3)
+    asc.data_copy(zg, zl, N)
+
+
+def vec_cycles(ax, ay, az, s0blk=1, s0rep=8):
+    t = np.zeros(2, np.int64)
+    add_at[1](np.ones(N, np.float32), np.zeros(N, np.float32), t, ax, ay, az, s0blk, s0rep)
+    rep = rt.last_report()
+    return rep["cores"][0]["busy"]["PIPE_V"], int(t[0]), rep["mhz"]
+
+
+def test_bank_conflicts_follow_the_device_kits_bank_model():
+    base, _, _ = vec_cycles(0x0, 0x10100, 0x20000)  # scenario 1: groups 0-7 / 8-15, three banks
+    # no conflict: dst in src0's bank but written a repeat later (4), dst = src1 (6), src0 one block
+    # alternating with src1's half (8)
+    assert vec_cycles(0x0, 0x10100, 0x4000)[0] == base
+    assert vec_cycles(0x0, 0x10100, 0x10100)[0] == base
+    assert vec_cycles(0x0, 0x10100, 0x10100, 0, 8)[0] == base
+    # read-read: both sources in groups 0-7 every repeat (same bank: 2, same group: 3): one more cycle
+    # per repeat
+    assert vec_cycles(0x0, 0x4000, 0x10000)[0] == base + 64
+    assert vec_cycles(0x0, 0x10000, 0x14100)[0] == base + 64
+    # read-write: dst one group on (5) meets src0 in one bank of every repeat
+    assert vec_cycles(0x0, 0x10100, 0x4020)[0] == base + 63  # repeat 0 has no earlier write
+    # src0 walks the groups one block per repeat (7): it meets src1's 8 groups in half the repeats
+    assert vec_cycles(0x0, 0x10100, 0x10100, 0, 1)[0] == base + 32
+
+
+def test_system_counter_runs_at_50_mhz():
+    cyc, ticks, mhz = vec_cycles(0x0, 0x4000, 0x10000)
+    assert abs(ticks - cyc * 50 / mhz) <= 2  # the Add and the barriers around it, in 50 MHz ticks
+    assert ticks < cyc / 10
+
+
+@asc.jit(auto_sync=False, sanitize=False)
+def read_twice(x: asc.GlobalAddress, n: asc.ConstExpr[int], passes: asc.ConstExpr[int]):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    ub = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 8192)
+    for _ in range(passes):
+        for i in range(n // 8192):
+            asc.data_copy(ub, xg[i * 8192:], 8192)
+            asc.pipe_barrier(asc.PipeID.PIPE_MTE2)
+
+
+def mte2(n, passes):
+    read_twice[48](np.zeros(n * 48, np.float32), n, passes)  # every core reads the same n floats
+    return rt.last_report()["cores"][0]["busy"]["PIPE_MTE2"]
+
+
+def test_l2_makes_a_second_read_cheaper_only_when_the_data_fits():
+    small = 8192 * 16  # 512 KB: inside a core's part of 192 MB (4 MB with 48 cores)
+    once, twice = mte2(small, 1), mte2(small, 2)
+    assert once < twice < 1.6 * once  # the second pass hits
+    big = 8192 * 256  # 8 MB: more than the part; an LRU sweep evicts every line before its reuse
+    once, twice = mte2(big, 1), mte2(big, 2)
+    assert twice >= 1.95 * once
