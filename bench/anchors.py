@@ -60,13 +60,22 @@ def main():
     args = ap.parse_args()
     only = args.only.split(",") if args.only else None
     rows = []
+    failed = []
     for m in modules(only):
-        got = m.rows()
+        try:
+            got = m.rows()
+        except (Exception, SystemExit) as e:  # one anchor's failure must not hide the others' rows
+            print(f"{m.__name__}: FAILED: {e}", file=sys.stderr)
+            failed.append(m.__name__)
+            continue
         table(got)
         sys.stdout.flush()
         rows += got
     print()
     summary(rows)
+    if failed:
+        print("failed: " + ", ".join(failed))
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ BUGS = [
     ("signed predicates shifted (slt printed as <=)", C, '{"==", "!=", "<", "<=", ">", ">=", "<", "<=", ">", ">="}',
      '{"==", "!=", "<=", "<", ">", ">=", "<", "<=", ">", ">="}'),
     ("unsigned compare without the cast", C, '"static_cast<uint%d_t>(%s) %s static_cast<uint%d_t>(%s)", w, l.data, iops[p], w, r.data',
-     '"%s %s %s", l.data, iops[p], r.data'),
+     '"%s %s %s", l.data, iops[p], ((void)w, r.data)'),
     ("float constant as a double literal", C, "  if (t->width != 64)\n    asc_sb_putc(sb, 'f');", ""),
     ("trailing ffts_addr dropped", C, 'asc_sb_printf(e->out, "%s__gm__ uint64_t* ffts_addr", b && b->nargs ? ", " : "");', ""),
     ("__gm__ dropped from pointers", C, 'case ASC_TY_GM: asc_sb_puts(sb, "__gm__ ");', "case ASC_TY_GM:"),

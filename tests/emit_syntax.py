@@ -32,8 +32,14 @@ def compilers():
     return out
 
 
+# The sanitizer build's test environment preloads the ASan runtime for Python (which loads libasc);
+# asc-opt carries its own runtime and the compilers none: they run without it.
+NATIVE_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+
+
 def emit_ir(asc_opt, path):
-    r = subprocess.run([asc_opt, "--emit-pipeline", "--emit-ascendc", path], capture_output=True, text=True)
+    r = subprocess.run([asc_opt, "--emit-pipeline", "--emit-ascendc", path], capture_output=True, text=True,
+                       env=NATIVE_ENV)
     return (r.stdout, None) if r.returncode == 0 else (None, r.stderr)
 
 
@@ -81,7 +87,7 @@ def main():
                 fh.write(text)
             for cxx in cxxs:
                 r = subprocess.run([cxx, "-std=c++17", "-Wall", "-Werror", "-fsyntax-only", "-I", inc, cpp],
-                                   capture_output=True, text=True)
+                                   capture_output=True, text=True, env=NATIVE_ENV)
                 if r.returncode != 0:
                     failures.append(f"{rel}: {cxx}:\n{r.stderr[:3000]}")
     for f in failures:

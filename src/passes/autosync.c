@@ -676,7 +676,7 @@ static void record(walker *w, const sync_access *acc) {
 static void retire(walker *w, const asc_op *op, size_t n) {
   const asc_op *parent = asc_op_parent_op(op);
   if (!n || !parent || parent->code != ASC_OP_FUNC || w->nhist < n)
-    return; /* (n == 0: the history may still be NULL) */
+    return; /* n == 0: nothing new covers anything (and hist may be NULL) */
   size_t keep = 0, old = w->nhist - n;
   for (size_t i = 0; i < old; i++) {
     const sync_access *a = &w->hist[i];

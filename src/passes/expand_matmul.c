@@ -16,10 +16,11 @@
  * L1 tile (init_const_value); get_tensor_c outside `with iterate()` takes its tile from a counter
  * in the workspace (ctr_*).
  *
- * Ordering (docs/hardware.md, "asc.adv.Matmul"): one buffer per memory, and each stage waits
- * for the previous one with a set_flag / wait_flag pair (MTE2 -> MTE1 -> M -> MTE2 of the next
- * slice; M -> FIX -> MTE2 around the fixpipe).  Correct for any tiling; it does not overlap the
- * stages as the double-buffered header library does, so it is slower than the hardware.
+ * Ordering (docs/hardware.md, "asc.adv.Matmul"): one buffer per memory, each stage waiting with a
+ * set_flag / wait_flag pair for what it overwrites or reads (MTE2 -> MTE1 -> M per slice; the next
+ * slice's copies after these loads, MTE1 -> MTE2, its loads after this mmad, M -> MTE1; M -> FIX ->
+ * M around the fixpipe, UnitFlag hand-overs in iterate_all's tile loop, FIX -> MTE2 after it).
+ * Correct for any tiling; no double buffers, so it is slower than the header library.
  *
  * Memory: the Matmul owns the AIC memories from address 0 (L1: A 64 KiB, B 64 KiB, bias
  * 1 KiB, quant words 8 KiB; L0A, L0B, L0C, BT from 0); in a cube-only kernel they are TBufs of
@@ -71,7 +72,8 @@ static void libwork(gen *g, int id) {
   asc_op_set_attr(g->m, op, "work", asc_attr_int(g->m, asc_type_int(g->ctx, 64, false), id));
 }
 
-static void flag(gen *g, int event) {
+/* A set_flag / wait_flag pair; unit: a UnitFlag hand-over of L0C (M_FIX / FIX_M, docs/timing.md). */
+static void flag_unit(gen *g, int event, bool unit) {
   asc_value *id = NULL;
   const evtab *ev = g->aux;
   for (int i = 0; ev && i < ev->n; i++)
@@ -81,9 +83,13 @@ static void flag(gen *g, int event) {
     id = asc_b_i32(g, 0);
   asc_op *s = asc_b_op(g, ASC_OP_SET_FLAG, &id, 1, NULL);
   asc_op_set_attr(g->m, s, "event", asc_attr_enum(g->m, ASC_ENUM_EVENT, event));
+  if (unit)
+    asc_op_set_attr(g->m, s, "unit", asc_attr_int(g->m, asc_type_int(g->ctx, 64, false), 1));
   asc_op *w = asc_b_op(g, ASC_OP_WAIT_FLAG, &id, 1, NULL);
   asc_op_set_attr(g->m, w, "event", asc_attr_enum(g->m, ASC_ENUM_EVENT, event));
 }
+
+static void flag(gen *g, int event) { flag_unit(g, event, false); }
 
 static asc_value *ltensor(gen *g, const asc_type *elem, int pos, int64_t byte_addr, int64_t bytes) {
   asc_value *ops[] = {asc_b_i32(g, byte_addr), asc_b_i32(g, bytes / asc_type_bytes(elem))};
@@ -471,6 +477,7 @@ static void tile(gen *g, mm *x, asc_value *t) {
     op3(g, ASC_OP_DATA_COPY, x->bt, x->biasloc == LOC_L1 ? asc_b_ltsub(g, x->vbias, n0) : x->bias1, n16);
     asc_b_end(g, &il);
   }
+  flag(g, ASC_EVENT_MTE1_MTE2); /* the next slice's copies overwrite L1 once these loads have read it */
   flag(g, ASC_EVENT_MTE1_M);
   /* M: C (+)= A * B */
   asc_value *init = asc_b_sel(g, first, one, zero);
@@ -495,7 +502,7 @@ static void tile(gen *g, mm *x, asc_value *t) {
     asc_value *ops[] = {x->c1, x->a2, x->b2, asc_b_struct(g, ASC_STRUCT_MMAD, mp, 12)};
     asc_b_op(g, x->sparse ? ASC_OP_MMAD_SPARSE : ASC_OP_MMAD, ops, 4, NULL);
   }
-  flag(g, ASC_EVENT_M_MTE2);
+  flag(g, ASC_EVENT_M_MTE1); /* the next slice's loads overwrite L0A / L0B / BT once the mmad has read them */
   asc_b_end(g, &kl);
 }
 
@@ -544,7 +551,7 @@ static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
     op3(g, ASC_OP_DATA_COPY_PAD, x->qv1, asc_b_gtsub(g, x->vqv, n0), asc_b_struct(g, ASC_STRUCT_DATA_COPY_EXT, f, 5));
     flag(g, ASC_EVENT_MTE2_FIX);
   }
-  flag(g, ASC_EVENT_M_FIX);
+  flag_unit(g, ASC_EVENT_M_FIX, x->tileloop); /* the library's UnitFlag: the fixpipe streams from the mmad */
   asc_value *dst = at_tile ? asc_b_gtsub(g, c, asc_b_add(g, asc_b_mul(g, m0, x->s[S_ORGN]), n0)) : c;
   asc_value *stride = at_tile ? x->s[S_ORGN] : x->s[S_BN];
   /* quant_pre converts L0C's f32 / s32 to C's type; deq_scalar: the quant scalar's low 32 bits (an
@@ -571,7 +578,7 @@ static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
   atomic_end(g, x, dst);
   if (!x->tileloop || vq) /* vq: the next tile's quant words overwrite the ones this fixpipe reads */
     flag(g, ASC_EVENT_FIX_MTE2);
-  flag(g, ASC_EVENT_FIX_M); /* the next tile's mmad writes L0C once the fixpipe has read it */
+  flag_unit(g, ASC_EVENT_FIX_M, x->tileloop); /* the next tile's mmad writes L0C behind the fixpipe's reads */
 }
 
 /* iterate_all's loop over n tiles (from g's insertion point): tile, fixpipe into c (at_tile: at the
@@ -1498,8 +1505,8 @@ static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *e
     asc_value *ops[] = {&tp->results[0], tb, asc_b_i32(&g, bytes)};
     asc_b_op(&g, ASC_OP_INIT_TBUF, ops, 3, NULL);
   }
-  static const int events[] = {ASC_EVENT_MTE2_MTE1, ASC_EVENT_MTE1_M, ASC_EVENT_M_MTE2, ASC_EVENT_M_FIX,
-                               ASC_EVENT_FIX_MTE2, ASC_EVENT_FIX_M, ASC_EVENT_MTE2_FIX};
+  static const int events[] = {ASC_EVENT_MTE2_MTE1, ASC_EVENT_MTE1_MTE2, ASC_EVENT_MTE1_M, ASC_EVENT_M_MTE1,
+                               ASC_EVENT_M_FIX, ASC_EVENT_FIX_MTE2, ASC_EVENT_FIX_M, ASC_EVENT_MTE2_FIX};
   for (size_t i = 0; i < sizeof events / sizeof events[0] && ev->n < NEV; i++) {
     asc_value *p = &tp->results[0];
     asc_op *a = asc_b_op(&g, ASC_OP_TPIPE_ALLOC_EVENT_ID, &p, 1, g.i32);

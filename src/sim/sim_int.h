@@ -227,6 +227,8 @@ typedef struct sim_qent {
   const sim_inst *in; /* for locations and once-only warnings */
   int64_t gm;     /* cycles on the core's GM port (MTE transfers), 0 if none */
   int64_t amount; /* bytes or repeats, for the trace */
+  bool stream;    /* SET: a UnitFlag hand-over (set_flag unit = 1): fires one unit after the pipe's last
+                   * instruction starts; the waiter's next instruction ends one unit after it at the earliest */
 } sim_qent;
 
 typedef struct sim_pipeq {
@@ -238,6 +240,8 @@ typedef struct sim_pipeq {
   int64_t busy_sum;   /* instruction durations summed (msprof's pipe time) */
   int64_t busy_start; /* start of the busy interval ending at busy_end */
   int64_t blocked;    /* cycles the head waited for a flag */
+  int64_t last_start, last_end; /* the last instruction started (UnitFlag hand-overs) */
+  int64_t floor;      /* the next instruction ends no earlier (a UnitFlag hand-over it waited for) */
 } sim_pipeq;
 
 typedef struct sim_flag {
@@ -245,6 +249,7 @@ typedef struct sim_flag {
   int64_t time;
   int64_t flow; /* trace flow id of the set_flag that set it */
   const sim_inst *by; /* that set_flag (unpaired-set reports) */
+  int64_t floor;      /* UnitFlag: the producer's end + one unit (0: an ordinary flag) */
 } sim_flag;
 
 /* One trace record (style.md: core, pipe, op, line, start and end cycle). */

@@ -80,6 +80,9 @@ static int64_t headtime(const sim_core *c, int p) {
     return f->set ? max64(t, f->time) : NEVER;
   }
   case SIM_Q_SET:
+    if (e->stream) /* UnitFlag: the first unit of the last instruction is through */
+      return max64(e->issue, q->last_start + ASC_HWC_unit_chunk);
+    return max64(t, q->drain);
   case SIM_Q_XSET:
   case SIM_Q_BARRIER: return max64(t, q->drain);
   default: return t;
@@ -157,6 +160,13 @@ static void process(sim_core *c, int p, int64_t t) {
   int64_t fc = c->L->cost->flag;
   switch (e.kind) {
   case SIM_Q_EXEC:
+    if (q->floor > t + e.latency) { /* streaming from a UnitFlag producer: not done before it */
+      e.occupy += q->floor - t - e.latency;
+      e.latency = q->floor - t;
+    }
+    q->floor = 0;
+    q->last_start = t;
+    q->last_end = t + e.latency;
     if (e.gm)
       c->gm_free = t + e.gm;
     q->ready = t + e.occupy;
@@ -166,6 +176,7 @@ static void process(sim_core *c, int p, int64_t t) {
     break;
   case SIM_Q_SET: /* does not hold back the pipe */
     setflag(c, e.in, e.evt, e.id, t);
+    c->flags[e.evt][e.id].floor = e.stream ? q->last_end + ASC_HWC_unit_chunk : 0;
     trec(c, e.in, p, SIM_Q_SET, t, t + 1, 0, c->flags[e.evt][e.id].flow);
     break;
   case SIM_Q_XSET: /* a cross-core signal: leaves once the pipe's earlier work is done */
@@ -176,6 +187,7 @@ static void process(sim_core *c, int p, int64_t t) {
   case SIM_Q_WAIT:
     q->blocked += t - max64(e.issue, q->ready);
     c->flags[e.evt][e.id].set = false;
+    q->floor = max64(q->floor, c->flags[e.evt][e.id].floor);
     trec(c, e.in, p, SIM_Q_WAIT, max64(e.issue, q->ready), t + fc, 0, c->flags[e.evt][e.id].flow);
     q->ready = t + fc;
     break;
@@ -279,7 +291,7 @@ int asc_sim_issue(sim_core *c, const sim_inst *in, int64_t occupy, int64_t laten
     asc_sim_scalar(c, occupy);
     return 0;
   }
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occupy, latency, in, 0, 0};
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occupy, latency, in, 0, 0, false};
   return enqueue(c, in->pipe, e);
 }
 
@@ -295,7 +307,7 @@ int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int64_t 
   const sim_costs *k = c->L->cost;
   /* the op's cost class (ops.def) sets the cycles per repeat (hw.def HW_VCLASS) */
   int64_t occ = bank_cycles * asc_hw_vclass_factor(asc_opinfo_of(in->op->code)->cost) * k->vec_repeat;
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, k->vec_issue + occ, k->vec_issue + occ, in, 0, repeats};
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, k->vec_issue + occ, k->vec_issue + occ, in, 0, repeats, false};
   if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
     return asc_sim_issue(c, in, occ + 1, e.latency);
   return enqueue(c, in->pipe, e);
@@ -315,7 +327,7 @@ int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int6
     int64_t occ = (bytes + k->ub_bytes_per_cycle - 1) / k->ub_bytes_per_cycle + 1;
     if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
       return asc_sim_issue(c, in, occ, k->ubcopy_latency + occ);
-    sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occ, k->ubcopy_latency + occ, in, 0, bytes};
+    sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occ, k->ubcopy_latency + occ, in, 0, bytes, false};
     return enqueue(c, in->pipe, e);
   }
   /* the port: a fixed cost per instruction (anchor M1: 128-byte copies) + the bytes at the read or write
@@ -329,7 +341,7 @@ int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int6
     data = segs * k->gm_burst_min;
   int64_t port = data + k->mte_instr;
   int64_t lat = in->pipe == ASC_PIPEID_PIPE_MTE2 ? k->mte2_latency : k->mte3_latency;
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, port, lat + port, in, port, bytes};
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, port, lat + port, in, port, bytes, false};
   return enqueue(c, in->pipe, e);
 }
 
@@ -340,16 +352,21 @@ int asc_sim_issue_set(sim_core *c, const sim_inst *in, int evt, int id) {
   if (p == ASC_PIPEID_PIPE_S) { /* earlier scalar work is done by now */
     advance(c); /* waits that consume the flag before sclk happen first */
     setflag(c, in, evt, id, c->sclk);
+    c->flags[evt][id].floor = 0;
     trec(c, in, ASC_PIPEID_PIPE_S, SIM_Q_SET, c->sclk, c->sclk + 1, 0, c->flags[evt][id].flow);
     asc_sim_scalar(c, c->L->cost->flag);
     return 0;
   }
-  sim_qent e = {SIM_Q_SET, evt, id, 0, 0, 0, in, 0, 0};
+  sim_qent e = {SIM_Q_SET, evt, id, 0, 0, 0, in, 0, 0, false};
+  if (evt == ASC_EVENT_M_FIX || evt == ASC_EVENT_FIX_M) { /* L0C between the cube and the fixpipe */
+    const asc_attr *u = asc_op_attr(in->op, "unit");
+    e.stream = u && u->i;
+  }
   return enqueue(c, p, e);
 }
 
 int asc_sim_issue_xset(sim_core *c, const sim_inst *in, int pipe, int64_t *t) {
-  sim_qent e = {SIM_Q_XSET, 0, 0, 0, 0, 0, in, 0, 0};
+  sim_qent e = {SIM_Q_XSET, 0, 0, 0, 0, 0, in, 0, 0, false};
   int64_t want = ++c->xset_issued;
   if (enqueue(c, pipe, e))
     return -1;
@@ -365,7 +382,7 @@ int asc_sim_issue_wait(sim_core *c, const sim_inst *in, int evt, int id) {
   if (c->L->sanitize)
     asc_sim_san_wait(c, evt, id);
   if (p != ASC_PIPEID_PIPE_S) {
-    sim_qent e = {SIM_Q_WAIT, evt, id, 0, 0, 0, in, 0, 0};
+    sim_qent e = {SIM_Q_WAIT, evt, id, 0, 0, 0, in, 0, 0, false};
     return enqueue(c, p, e);
   }
   sim_flag *f = &c->flags[evt][id];
@@ -392,7 +409,7 @@ int asc_sim_issue_barrier(sim_core *c, const sim_inst *in, int pipe) {
     asc_sim_san_barrier(c, pipe);
   if (pipe == ASC_PIPEID_PIPE_ALL)
     return asc_sim_drain(c, in);
-  sim_qent e = {SIM_Q_BARRIER, 0, 0, 0, 0, 0, in, 0, 0};
+  sim_qent e = {SIM_Q_BARRIER, 0, 0, 0, 0, 0, in, 0, 0, false};
   return enqueue(c, pipe, e);
 }
 

@@ -112,3 +112,52 @@ def test_matmul_scalar_unit_spends_the_library_work():
     scalar = rt.last_report()["cores"][0]["busy"]["PIPE_S"]
     assert scalar >= lib["MM_INIT"] + 2 * lib["MM_TILE"]  # two 64 x 64 tiles
     assert scalar < lib["MM_INIT"] + 2 * lib["MM_TILE"] + 2000  # and the instructions' own issue cycles
+
+
+def test_matmul_tile_loop_streams_l0c_between_mmad_and_fixpipe(tmp_path):
+    """UnitFlag (docs/timing.md, "Cube, Matmul and MIX"): in iterate_all's tile loop the next tile's mmad
+    starts while this tile's fixpipe still reads L0C, and the fixpipe streaming from an mmad does not end
+    before it.  Read from the trace of a cube-only Matmul of four tiles with a long fixpipe (f32 C)."""
+    import json
+
+    @asc.jit(matmul_cube_only=True)
+    def mm4(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, t: asc.adv.TCubeTiling,
+            ws: asc.GlobalAddress):
+        ag = asc.GlobalTensor()
+        bg = asc.GlobalTensor()
+        cg = asc.GlobalTensor()
+        ag.set_global_buffer(a)
+        bg.set_global_buffer(b)
+        cg.set_global_buffer(c)
+        pipe = asc.TPipe()
+        mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ag.dtype),
+                            b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bg.dtype),
+                            c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, cg.dtype))
+        asc.adv.register_matmul(pipe, ws, mm, t)
+        mm.set_tensor_a(ag)
+        mm.set_tensor_b(bg)
+        mm.iterate_all(cg)
+        mm.end()
+
+    t = asc.adv.TCubeTiling(used_core_num=1, m=128, n=1024, k_a=32, k_b=32, single_core_m=128, single_core_n=1024,
+                            single_core_k=32, base_m=128, base_n=256, base_k=32, depth_a1=1, depth_b1=1, step_m=1,
+                            step_n=1)
+    a = np.ones((128, 32), np.float16)
+    b = np.ones((32, 1024), np.float16)
+    c = np.zeros((128, 1024), np.float32)
+    mm4[1](a, b, c, t, np.zeros(1 << 20, np.uint8), profile=str(tmp_path))
+    np.testing.assert_array_equal(c, np.full((128, 1024), 32, np.float32))
+    tr = json.load(open(tmp_path / "trace.json"))
+    ev = tr["traceEvents"] if isinstance(tr, dict) else tr
+    rows = {(e["pid"], e["tid"]): e["args"]["name"] for e in ev if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    spans = {"asc.mmad": [], "asc.fixpipe": []}
+    for e in ev:  # the CUBE and FIXP rows (the SCALAR row has the issue slices of the same ops)
+        if e.get("ph") == "X" and rows.get((e["pid"], e["tid"])) in ("CUBE", "FIXP") and \
+                e.get("args", {}).get("op") in spans:
+            spans[e["args"]["op"]].append((e["ts"], e["ts"] + e["dur"]))
+    mm, fx = sorted(spans["asc.mmad"]), sorted(spans["asc.fixpipe"])
+    assert len(mm) == 4 and len(fx) == 4
+    for i in range(3):
+        assert mm[i + 1][0] < fx[i][1], f"tile {i + 1}'s mmad waited for tile {i}'s whole fixpipe"
+    for i in range(4):
+        assert fx[i][1] >= mm[i][1], f"tile {i}'s fixpipe ended before its mmad"

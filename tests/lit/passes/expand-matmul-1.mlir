@@ -1,7 +1,8 @@
 // RUN: asc-opt --split-input-file --expand-matmul %s | FileCheck %s
 // expand-matmul: an asc.adv.Matmul iterate_all becomes the cube instructions of its tiling
 // (docs/hardware.md, "asc.adv.Matmul"): MTE2 ND -> Nz copies, MTE1 loads, mmad, fixpipe, with
-// the flags between the stages; no matmul op is left.
+// the flags between the stages (in iterate_all's tile loop the mmad / fixpipe hand-over is a UnitFlag
+// one, and the copies wait for the fixpipe only after the loop); no matmul op is left.
 
 // CHECK-LABEL: "func.func"
 // CHECK-NOT: asc.matmul_iterate_all
@@ -12,12 +13,14 @@
 // CHECK: "asc.set_flag"{{.*}}MTE2_MTE1
 // CHECK: "asc.load_data_2d"
 // CHECK: "asc.load_data_2d"
-// CHECK: "asc.set_flag"{{.*}}MTE1_M
+// CHECK: "asc.set_flag"{{.*}}MTE1_MTE2>
+// CHECK: "asc.set_flag"{{.*}}MTE1_M>
 // CHECK: "asc.mmad"
-// CHECK: "asc.set_flag"{{.*}}M_MTE2
-// CHECK: "asc.set_flag"{{.*}}M_FIX
+// CHECK: "asc.set_flag"{{.*}}M_MTE1>
+// CHECK: "asc.set_flag"{{.*}}M_FIX>, unit = 1
 // CHECK: "asc.fixpipe"
-// CHECK: "asc.set_flag"{{.*}}FIX_MTE2
+// CHECK: "asc.set_flag"{{.*}}FIX_M>, unit = 1
+// CHECK: "asc.set_flag"{{.*}}FIX_MTE2>
 // CHECK-NOT: asc.matmul_iterate_all
 "builtin.module"() ({
 "func.func"() ({
