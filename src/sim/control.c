@@ -23,10 +23,12 @@ int asc_sim_poll(sim_core *c) {
         best = i;
     if (best < 0)
       return asc_sim_found_at(c, ASC_SIM_CHK_WATCHDOG, ASC_SEV_ERROR, c->cur ? c->cur : L->end,
-                              "watchdog: the block executed more than %lld instructions (max_instructions)",
+                              "watchdog: the block executed more than %lld instructions or their worth of "
+                              "data movement and cube work (max_instructions)",
                               (long long)L->max_insts);
     return asc_sim_found_at(c, ASC_SIM_CHK_WATCHDOG, ASC_SEV_ERROR, c->loops[best].in,
-                            "watchdog: the block executed more than %lld instructions (max_instructions) and "
+                            "watchdog: the block executed more than %lld instructions or their worth of data "
+                            "movement and cube work (max_instructions) and "
                             "this loop is still running after %lld iterations: does it ever end? (raise "
                             "max_instructions if the kernel really needs more)", (long long)L->max_insts,
                             (long long)c->loops[best].iters);

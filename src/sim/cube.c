@@ -849,6 +849,7 @@ int asc_exec_mmad(sim_core *c, const sim_inst *in) {
   }
   int e = esz(in, 1), k0 = 32 / e;
   int64_t M1 = (m + 15) / 16, N1 = (n + 15) / 16;
+  c->steps += m * n * k / SIM_WORK_MACS; /* the watchdog counts work, not only instructions */
   int64_t K1 = mp.kalign && ad == ASC_SIM_F32 ? (k + 15) / 16 * 2 : (k + k0 - 1) / k0;
   int64_t NP = N1 * 16;
   bool gemv = m == 1;

@@ -259,6 +259,7 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
     return NULL;
   }
   bool inmem = lo >= 0 && hi <= size;
+  c->steps += nbytes / SIM_WORK_BYTES; /* the watchdog counts the bytes an op moves as work */
   /* What an NPU lets through: GM beyond its array, UB past the tensor but inside UB. */
   bool lenient = !c->L->strict_gm && (isgm || inmem);
   if (nbytes > 0 && r->len >= 0 && (off < 0 || end > r->len)) {

@@ -236,6 +236,27 @@ void asc_sim_san_wait(sim_core *c, int evt, int id) {
   }
 }
 
+static san_acclist *memlist(sim_san *s, int mem);
+
+const sim_inst *asc_sim_san_xset_unordered(sim_core *c, int p, int *wpipe) {
+  sim_san *s = san(c);
+  if (!s || p < 0 || p >= SAN_NP)
+    return NULL;
+  int64_t clk[SAN_NP];
+  doneclock(s, p, clk);
+  for (int g = 0; g < c->L->ngm; g++) {
+    const san_acclist *l = memlist(s, g);
+    for (int i = 0; l && i < l->n; i++) {
+      const san_acc *a = &l->v[i];
+      if (a->write && a->pipe != p && a->pipe != S && clk[a->pipe] < a->epoch) {
+        *wpipe = a->pipe;
+        return a->in;
+      }
+    }
+  }
+  return NULL;
+}
+
 void asc_sim_san_barrier(sim_core *c, int pipe) {
   sim_san *s = san(c);
   if (!s)

@@ -539,6 +539,10 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in);
 void asc_sim_san_set(sim_core *c, int evt, int id);
 void asc_sim_san_wait(sim_core *c, int evt, int id);
 void asc_sim_san_barrier(sim_core *c, int pipe); /* PIPE_ALL joins every pipe */
+/* A cross-core flag set on pipe p leaves once p's earlier instructions are done, not the other
+ * pipes': the first GM write of another pipe (not S) that nothing orders before it, or NULL
+ * (*wpipe: its pipe). */
+const sim_inst *asc_sim_san_xset_unordered(sim_core *c, int p, int *wpipe);
 /* shadow.c: which UB bytes were ever written (byte granularity, word-wide range ops, a
  * summary bit per fully written 4 KB chunk).  One allocation: free() releases it. */
 typedef struct sim_shadow {
@@ -583,6 +587,10 @@ int asc_sim_check_event(sim_core *c, const sim_inst *in, int evt, int64_t id);
 int asc_sim_run_block(sim_core *c, const sim_block *b);
 /* The watchdog and the cancel flag, every SIM_POLL steps: -1 after reporting the stop. */
 int asc_sim_poll(sim_core *c);
+/* The watchdog's unit of work (max_instructions): one instruction, SIM_WORK_BYTES bytes an op
+ * touches, or SIM_WORK_MACS multiply-adds of an mmad, each about as long on the host, so a runaway
+ * cube or copy loop stops about as soon as a runaway scalar loop (seconds, not minutes). */
+enum { SIM_WORK_BYTES = 64, SIM_WORK_MACS = 64 };
 static inline int asc_sim_tick(sim_core *c, int64_t n) {
   c->steps += n;
   return c->steps >= c->poll_at ? asc_sim_poll(c) : 0;

@@ -416,3 +416,66 @@ def test_thousand_straight_line_mmads_compile_quickly():
     import compile_mmads as cm
     for auto in (True, False):  # auto-sync; verify-sync alone (before: minutes for 1,000)
         assert cm.seconds(1000, auto) < 20
+
+
+# ---- item 7: the watchdog counts work, so a runaway cube loop stops within seconds ---------------------
+RUNAWAY_CHILD = '''
+import sys, time, warnings
+sys.path.insert(0, sys.argv[1])
+import asc
+import test_reliability as R
+warnings.simplefilter("ignore")
+a, b, c = R.mm_operands()
+t = R.host_tiling(64, 64, 64)
+t.m = t.single_core_m = 2 ** 31 - 1  # a runaway M loop over 64 x 64 arrays (lenient GM: it reads zeros)
+try:
+    R.mm_one[1](a, b, c, t)
+    print("finished")
+except asc.KernelError as e:
+    print("stopped", "watchdog" in str(e))
+'''
+
+
+def test_runaway_matmul_stops_within_seconds(tmp_path):
+    script = tmp_path / "runaway.py"
+    script.write_text(RUNAWAY_CHILD)
+    env = {k: v for k, v in os.environ.items() if k != "ASC_STRICT"}
+    env["PYTHONPATH"] = os.path.join(ROOT, "python")
+    t0 = time.monotonic()
+    r = subprocess.run([sys.executable, str(script), os.path.dirname(os.path.abspath(__file__))], capture_output=True,
+                       text=True, env=env, timeout=180)  # before: about 10 minutes
+    assert "stopped True" in r.stdout, (r.stdout, r.stderr[-2000:])
+    assert time.monotonic() - t0 < 180
+
+
+# ---- item 11: a cross-core flag set on a pipe that does not come after the GM write -----------------------
+@asc.jit
+def mix_wrong_pipe(ws: asc.GlobalAddress, out: asc.GlobalAddress, right: asc.ConstExpr[bool]):
+    wg = asc.GlobalTensor()
+    og = asc.GlobalTensor()
+    wg.set_global_buffer(ws)
+    og.set_global_buffer(out)
+    if asc.ascend_is_aic():
+        asc.cross_core_wait_flag(3, 2, asc.PipeID.PIPE_S)
+        og.set_value(0, wg.get_value(0))
+    else:
+        t = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, 64)
+        asc.duplicate(t, 7.0, 64)
+        asc.set_flag(asc.HardEvent.V_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+        asc.data_copy(wg[asc.get_block_idx() * 64:], t, 64)  # MTE3 writes GM
+        if right:
+            asc.cross_core_set_flag(3, 2, asc.PipeID.PIPE_MTE3)
+        else:
+            asc.cross_core_set_flag(3, 2, asc.PipeID.PIPE_MTE2)  # WRONG: may leave before the copy lands
+
+
+def test_cross_core_flag_on_the_writers_pipe_is_clean():
+    ws, out = np.zeros(128, np.float32), np.zeros(8, np.float32)
+    mix_wrong_pipe[1](ws, out, True)
+    assert out[0] == 7.0
+
+
+def test_cross_core_flag_on_another_pipe_than_the_gm_write_is_reported():
+    with pytest.raises(asc.KernelError, match="cross_core_set_flag on PIPE_MTE2: the asc.data_copy at line"):
+        mix_wrong_pipe[1](np.zeros(128, np.float32), np.zeros(8, np.float32), False)

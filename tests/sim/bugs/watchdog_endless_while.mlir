@@ -1,6 +1,6 @@
 // watchdog_endless_while: a while loop whose counter never grows (i = i * 1); the watchdog stops the block at the loop after --max-instructions (2 blocks: each reports it, the launch stops at block 0).
 // ERRORS: 1
-// EXPECT: spin.py:5:5: error: watchdog: the block executed more than 100000 instructions (max_instructions) and this loop is still running after 25000 iterations
+// EXPECT: spin.py:5:5: error: watchdog: the block executed more than 100000 instructions or their worth of data movement and cube work (max_instructions) and this loop is still running after 25000 iterations
 // RUN: --blocks 2 --max-instructions 100000 x=x.npy:f32:8 n=i32:1
 "builtin.module"() ({
   "func.func"() ({
