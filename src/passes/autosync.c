@@ -689,7 +689,8 @@ static void retire(walker *w, const asc_op *op, size_t n) {
     if (!dead)
       w->hist[keep++] = *a;
   }
-  memmove(w->hist + keep, w->hist + old, n * sizeof *w->hist);
+  if (w->nhist) /* hist is NULL before the first access: no pointer arithmetic on it */
+    memmove(w->hist + keep, w->hist + old, n * sizeof *w->hist);
   w->nhist = keep + n;
 }
 

@@ -4,6 +4,7 @@
 
 #include "hw/hw.h"
 #include "ir/ir.h"
+#include "ops_access.h" /* generated: ASC_OPND_<op>_<operand> */
 #include "ops/registry.h"
 #include "test.h"
 
@@ -138,6 +139,19 @@ TEST(registry_operand_names) {
   CHECK(n == 4 && !memcmp(c, "lt@t", 4));
   CHECK_INT(asc_sig_min("a=i32,b=?i32,c=*any"), 1);
   CHECK_INT(asc_sig_min("i32,?i32"), 1); /* unnamed (a row the script has not seen) */
+}
+
+/* The generated operand indices (issue 28: ASC_OPND_<op>_<operand>, build/gen/ops_access.h) are the
+ * positions of pyasc's parameters: Add(dst, src0, src1, count); for(lower_bound, upper_bound, step,
+ * init_args...); WholeReduceSum(dst, src, mask, repeat_time, ...). */
+TEST(registry_operand_constants) {
+  CHECK_INT(ASC_OPND_ADD_dst, 0);
+  CHECK_INT(ASC_OPND_ADD_src1, 2);
+  CHECK_INT(ASC_OPND_ADD_count, 3);
+  CHECK_INT(ASC_OPND_FOR_step, 2);
+  CHECK_INT(ASC_OPND_FOR_init_args, 3); /* a variadic operand: its first value */
+  CHECK_INT(ASC_OPND_WHOLE_REDUCE_SUM_MASK_repeat_time, 3);
+  CHECK_INT(ASC_OPND_ADD_MASK_repeat_params, asc_op_operand_index(ASC_OP_ADD_MASK, "repeat_params"));
 }
 
 /* Cost classes and forms: classes from ops.def, figures from hw.def (hardware.md §13.1: WholeReduce
