@@ -32,7 +32,7 @@ def rows():
         with Timer() as w:
             r = sim.launch(m, [("x", x, dt), ("y", y, dt), ("z", z, dt), ("n", n, "i32"), ("tile", tile, "i32")],
                            blocks, sanitize=False)
-        sim.L.asc_module_free(m)
+        sim.free_module(m)  # drops the program compiled from m: a later parse may reuse its address
         if r["rc"]:
             raise RuntimeError(f"{name}: {sim.diagnostics()}")
         label = name.split(" ", 1)[0] + " ADDPERF " + name.split(" ", 1)[1]
