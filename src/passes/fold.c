@@ -16,6 +16,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ops/elem.h"
 #include "passes/passes.h"
 
 /* A constant operand. */
@@ -201,15 +202,12 @@ static bool foldcmpf(int64_t pred, double a, double b, uint64_t *r) {
   return true;
 }
 
-/* maxf/minf pick one operand, so they are exact at any precision.  As MLIR's
- * maximumf/minimumf: NaN propagates (hence no fold) and -0 < +0. */
+/* maxf/minf pick one operand, so they are exact at any precision (src/ops/elem.h); a NaN
+ * operand propagates, which is left to run time (no fold). */
 static bool foldminmaxf(bool max, double a, double b, double *r) {
   if (isnan(a) || isnan(b))
     return false;
-  if (a == b) /* equal, or zeros of either sign */
-    *r = (signbit(a) != 0) == max ? b : a;
-  else
-    *r = (a > b) == max ? a : b;
+  *r = max ? asc_elem_maxf(a, b) : asc_elem_minf(a, b);
   return true;
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sim/sim_int.h"
+#include "ops/elem.h"
 
 static int rdt(const sim_inst *in) { return asc_sim_dtype_of(sim_outtype(in, 0)); }
 static int idt(const sim_inst *in, int i) { return asc_sim_dtype_of(sim_intype(in, i)); }
@@ -92,12 +93,10 @@ static double fadd(double a, double b) { return a + b; }
 static double fsub(double a, double b) { return a - b; }
 static double fmul(double a, double b) { return a * b; }
 static double fdiv(double a, double b) { return a / b; }
-static double fmaxv(double a, double b) { return isnan(a) || isnan(b) ? NAN : a > b ? a : b; }
-static double fminv(double a, double b) { return isnan(a) || isnan(b) ? NAN : a < b ? a : b; }
 
 static const fbinfn fbins[ASC_OP_COUNT] = {
   [ASC_OP_ADDF] = fadd, [ASC_OP_SUBF] = fsub, [ASC_OP_MULF] = fmul,
-  [ASC_OP_DIVF] = fdiv, [ASC_OP_MAXF] = fmaxv, [ASC_OP_MINF] = fminv,
+  [ASC_OP_DIVF] = fdiv, [ASC_OP_MAXF] = asc_elem_maxf, [ASC_OP_MINF] = asc_elem_minf,
 };
 
 int asc_exec_fbin(sim_core *c, const sim_inst *in) {
