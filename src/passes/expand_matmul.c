@@ -24,47 +24,17 @@
  *
  * Memory: the Matmul owns the AIC memories from address 0 (L1: A 64 KiB, B 64 KiB, bias
  * 1 KiB, quant words 8 KiB; L0A, L0B, L0C, BT from 0); in a cube-only kernel they are TBufs of
- * the kernel's TPipe (pipe_buffers). */
+ * the kernel's TPipe (pipe_buffers).
+ *
+ * The operand layout and the expansion's state (mm) are in expand_matmul.h; the tiling's runtime
+ * checks in expand_matmul_tiling.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hw/hw.h"
-#include "ir/build.h"
+#include "passes/expand_matmul.h"
 #include "passes/passes.h"
-
-/* The i32 scalars after the tensors (ops.def, "asc.adv.Matmul"): the tiling's, then the
- * quant scalar's low 32 bits (set_quant_scalar), the scalar A and B (set_tensor_a/b(scalar)),
- * then the tile (iterate / get_tensor_c). */
-enum { S_TM, S_TN, S_TK, S_ORGM, S_ORGN, S_ORGKA, S_ORGKB, S_BM, S_BN, S_BK, S_ORDER, S_ISBIAS, S_QUANT,
-       S_ASCALAR, S_BSCALAR, S_TILE, NS_MAX };
-/* The tensor operands: C, A, B, bias, the workspace, the quant vector (set_quant_vector; A when
- * unused), then the scalars from OP_S0. */
-enum { OP_C, OP_A, OP_B, OP_BIAS, OP_WS, OP_QV, OP_S0 };
-/* attribute quant: how C is quantised in the FIX pipe */
-enum { Q_NONE, Q_SCALAR, Q_VECTOR };
-/* attribute next (iterate, get_tensor_c): 0 the tile operand; 1 get_tensor_c: the next tile of the
- * Matmul's counter (get_tensor_c outside `with iterate()`), iterate: reset the counter; 2 the tile
- * the last next-form call took (get_tensor_c(c, optional_tensor=...)) */
-enum { N_TILE, N_NEXT, N_LAST };
-/* L1 of the Matmul: A [0, 64 KiB), B [64, 128 KiB), bias [128, 129 KiB), the quant words of a tile
- * [129, 137 KiB) (baseN <= 1024) */
-enum { QV_L1 = 129 * 1024, QV_BYTES = 8 * 1024 };
-/* a sparse B's index tile in L1 (MatmulWithSparse): after the quant words, a quarter of B's 64 KiB */
-enum { IDX_L1 = QV_L1 + QV_BYTES, IDX_BYTES = 16 * 1024 };
-
-/* The event ids of the Matmul's set_flag / wait_flag pairs: from the kernel's TPipe in a cube-only
- * kernel (pipe_buffers), so they are not the ids of the kernel's own queues; else id 0. */
-enum { NEV = 8 };
-typedef struct evtab {
-  int event[NEV];
-  asc_value *id[NEV];
-  int n;
-} evtab;
-
-/* aux: the evtab of the kernel's event ids (NULL: id 0) */
-typedef asc_builder gen;
-typedef asc_builder_save loopctx;
 
 /* Library work the scalar unit does here (hw.def HW_LIBWORK, docs/timing.md "Cube, Matmul and MIX"). */
 static void libwork(gen *g, int id) {
@@ -103,39 +73,7 @@ static void op3(gen *g, asc_opcode code, asc_value *a, asc_value *b, asc_value *
   asc_b_op(g, code, ops, 3, NULL);
 }
 
-/* The matmul op being expanded, its operands and what they imply. */
-typedef struct mm {
-  asc_op *op;
-  asc_value *s[NS_MAX];
-  bool tileloop;         /* in iterate_all's tile loop: the next tile's MTE2 / MTE1 need not wait for this
-                          * tile's fixpipe (only its mmad, FIX -> M); FIX -> MTE2 once after the loop */
-  bool ta, tb, bias;
-  bool ascalar, bscalar; /* A / B is the scalar S_ASCALAR / S_BSCALAR (set_tensor_a/b(scalar)) */
-  int quant, next;       /* Q_*, N_* */
-  bool seq;              /* get_tensor_c(en_sequential_write=True): the tile at C's start, row stride baseN;
-                          * iterate_all: tile t at t x baseM x baseN, row stride baseN */
-  int atomic;            /* en_atomic: 0 none, 1 add, 2 max, 3 min (the fixpipe's GM store of C) */
-  asc_value *watomic;    /* the AIC server: en_atomic from the message (i32), else NULL */
-  bool psum;             /* iterate(en_partial_sum=True): the first K slice accumulates onto L0C */
-  asc_value *wpsum;      /* the AIC server of a kernel with partial sums: psum from the message (i32 0/1) */
-  bool sparse;           /* set_sparse_index: B is the 4:2 dense N x K/2 (int8), OP_QV its index (Nz) */
-  asc_value *idx1;       /* sparse: the index tile in L1 */
-  bool mix;              /* the AIVs call, the AIC serves (expand_mix) */
-  int aloc, bloc, biasloc; /* where A, B, the bias are: LOC_* (a LocalTensor: its position's memory) */
-  bool anz, bnz;         /* A / B stored as Nz fractals (MatmulType format NZ) */
-  asc_value *lda, *ldb;  /* A's / B's row stride as stored (ND), or its height rounded up to 16 (Nz) */
-  asc_value *co1;        /* iterate(local_c_matrix=): the kernel's own CO1 tensor the tiles go to */
-  const asc_type *ein, *eacc;
-  const asc_type *ec; /* C's element type (NULL: the op writes no C) */
-  int qpre;           /* the fixpipe's QuantModes value for eacc -> ec */
-  int esz, c0;
-  /* the AIC tensors */
-  asc_value *a1, *b1, *bias1, *a2, *b2, *c1, *bt, *qv1;
-  asc_value *va, *vb, *vbias, *vc, *vqv; /* the GM tensors (the op's, or a message's on the AIC) */
-} mm;
 
-/* Where an operand is: GM, the vector core's UB, the cube core's L1. */
-enum { LOC_GM, LOC_UB, LOC_L1 };
 
 static bool nzcopy_ok(const mm *x, bool isb);
 static void nzcopy(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *r0, asc_value *c0, asc_value *rc,
@@ -919,104 +857,10 @@ static int prepare(gen *g, mm *x, asc_op *op) {
   return (x->qpre = quantmode(g, x)) < 0 ? -1 : 0;
 }
 
-/* ---- the tiling, checked where a call computes (docs/adv.md, "TCubeTiling") ----
- * The tiling is usually a kernel argument, so each rule is a runtime test before the call's cube
- * work: a failing rule stops the core with its reason at the iterate / iterate_all / get_tensor_c
- * line (asc.matmul_misuse).  The rules run in order, so a later one may assume the earlier ones
- * (the capacity products are taken in i64 on values already known to be positive). */
-static void misuse_if(gen *g, asc_value *cond, const char *why) {
-  loopctx il;
-  asc_b_if(g, cond, &il);
-  asc_op *e = asc_b_op(g, ASC_OP_MATMUL_MISUSE, NULL, 0, NULL);
-  asc_op_set_attr(g->m, e, "reason", asc_attr_str(g->m, why, strlen(why)));
-  asc_b_end(g, &il);
-}
-
-static asc_value *k64(gen *g, int64_t v);
-static asc_value *ext64(gen *g, asc_value *v);
-
-static asc_value *bin64(gen *g, asc_opcode code, asc_value *a, asc_value *b) {
-  asc_value *ops[] = {a, b};
-  return asc_b_res(asc_b_op(g, code, ops, 2, a->type));
-}
-
-/* v (i32, positive) rounded up to a multiple of k, in i64 */
-static asc_value *up64(gen *g, asc_value *v, int64_t k) {
-  asc_value *kk = k64(g, k);
-  return bin64(g, ASC_OP_MULI, bin64(g, ASC_OP_CEILDIVSI, ext64(g, v), kk), kk);
-}
-
-static void check_tiling(gen *g, mm *x) {
-  enum { KB = 1024, SLT = 2, SGT = 4 };
-  static const struct { int s; const char *why; } positive[] = {
-      {S_BM, "the tiling's base_m must be at least 1"},
-      {S_BN, "the tiling's base_n must be at least 1"},
-      {S_BK, "the tiling's base_k must be at least 1"},
-      {S_ORGM, "the tiling's m (or set_org_shape's) must be at least 1"},
-      {S_ORGN, "the tiling's n (or set_org_shape's) must be at least 1"},
-      {S_ORGKA, "the tiling's k_a (or set_org_shape's) must be at least 1"},
-      {S_ORGKB, "the tiling's k_b (or set_org_shape's) must be at least 1"},
-  };
-  char why[200];
-  const char *fn = x->op->code == ASC_OP_MATMUL_ITERATE       ? "asc.adv.Matmul.iterate"
-                   : x->op->code == ASC_OP_MATMUL_ITERATE_ALL ? "asc.adv.Matmul.iterate_all"
-                                                              : "asc.adv.Matmul.get_tensor_c";
-  for (size_t i = 0; i < sizeof positive / sizeof positive[0]; i++) {
-    snprintf(why, sizeof why, "%s: %s", fn, positive[i].why);
-    misuse_if(g, asc_b_cmp(g, SLT, x->s[positive[i].s], asc_b_i32(g, 1)), why);
-  }
-  /* a core's share may be empty (set_tail(0, ...): a vector core with no rows), never negative */
-  static const struct { int s; const char *why; } share[] = {
-      {S_TM, "single_core_m (or set_tail's m) must not be negative"},
-      {S_TN, "single_core_n (or set_tail's n) must not be negative"},
-      {S_TK, "single_core_k (or set_tail's k) must not be negative"},
-  };
-  for (size_t i = 0; i < sizeof share / sizeof share[0]; i++) {
-    snprintf(why, sizeof why, "%s: %s", fn, share[i].why);
-    misuse_if(g, asc_b_cmp(g, SLT, x->s[share[i].s], asc_b_i32(g, 0)), why);
-  }
-  static const struct { int s, org; const char *why; } within[] = {
-      {S_TM, S_ORGM, "single_core_m must not exceed m"},
-      {S_TN, S_ORGN, "single_core_n must not exceed n"},
-      {S_TK, S_ORGKA, "single_core_k must not exceed k_a"},
-      {S_TK, S_ORGKB, "single_core_k must not exceed k_b"},
-  };
-  for (size_t i = 0; i < sizeof within / sizeof within[0]; i++) {
-    snprintf(why, sizeof why, "%s: %s", fn, within[i].why);
-    misuse_if(g, asc_b_cmp(g, SGT, x->s[within[i].s], x->s[within[i].org]), why);
-  }
-  /* alignment (the cube's fractals): baseM and baseN whole 16-row blocks, baseK whole 32-byte blocks */
-  snprintf(why, sizeof why, "%s: the tiling's base_m and base_n must be multiples of 16", fn);
-  asc_value *z = asc_b_i32(g, 0);
-  asc_value *mis = asc_b_bin(g, ASC_OP_ORI, asc_b_bin(g, ASC_OP_REMSI, x->s[S_BM], asc_b_i32(g, 16)),
-                       asc_b_bin(g, ASC_OP_REMSI, x->s[S_BN], asc_b_i32(g, 16)));
-  misuse_if(g, asc_b_cmp(g, 1, mis, z), why);
-  snprintf(why, sizeof why, "%s: the tiling's base_k must be a multiple of %d (32 bytes of A's type)", fn, x->c0);
-  misuse_if(g, asc_b_cmp(g, 1, asc_b_bin(g, ASC_OP_REMSI, x->s[S_BK], asc_b_i32(g, x->c0)), z), why);
-  /* capacities: A's and B's base tiles in their 64 KiB of L1 and in L0A / L0B, C's in L0C, the bias row */
-  asc_value *bm = up64(g, x->s[S_BM], 16), *bn = up64(g, x->s[S_BN], 16), *bk = up64(g, x->s[S_BK], x->c0);
-  asc_value *esz = k64(g, x->esz);
-  snprintf(why, sizeof why, "%s: base_m x base_k of A does not fit its 64 KiB of L1 / L0A", fn);
-  misuse_if(g, asc_b_cmp(g, SGT, bin64(g, ASC_OP_MULI, bin64(g, ASC_OP_MULI, bm, bk), esz), k64(g, 64 * KB)), why);
-  snprintf(why, sizeof why, "%s: base_k x base_n of B does not fit its 64 KiB of L1 / L0B", fn);
-  misuse_if(g, asc_b_cmp(g, SGT, bin64(g, ASC_OP_MULI, bin64(g, ASC_OP_MULI, bn, bk), esz), k64(g, 64 * KB)), why);
-  if (!x->co1) {
-    snprintf(why, sizeof why, "%s: base_m x base_n of C does not fit L0C (128 KiB of 4-byte accumulators)", fn);
-    misuse_if(g, asc_b_cmp(g, SGT, bin64(g, ASC_OP_MULI, bin64(g, ASC_OP_MULI, bm, bn), k64(g, 4)), k64(g, 128 * KB)),
-              why);
-  }
-  if (x->bias) {
-    snprintf(why, sizeof why, "%s: with a bias, base_n must be at most 256 (the 1 KiB bias table)", fn);
-    misuse_if(g, asc_b_cmp(g, SGT, x->s[S_BN], asc_b_i32(g, 256)), why);
-  }
-}
-
 static asc_value *msgof(gen *g, asc_value *ws, asc_value *v);
 static void setword(gen *g, asc_value *msg, int i, asc_value *v64);
 static asc_value *getword(gen *g, asc_value *msg, int i);
 static asc_value *aividx(gen *g);
-static asc_value *ext64(gen *g, asc_value *v);
-static asc_value *trunc32(gen *g, asc_value *v);
 
 /* The Matmul's tile counter of this core (the next form of get_tensor_c): the last word of the
  * core's 512-byte message slot of the workspace (get_block_idx() x 512; a MIX AIV's own slot). */
@@ -1027,7 +871,6 @@ static void ctr_reset(gen *g, asc_value *ws) {
 }
 
 /* The tile a next-form call takes: the counter (N_NEXT, then counter + 1) or counter - 1 (N_LAST). */
-static asc_value *wsview(gen *g, asc_value *ws, const asc_type *elem, asc_value *off);
 static asc_value *slotoff(gen *g, asc_value *v);
 
 static asc_value *ctr_take(gen *g, asc_value *ws, int next) {
@@ -1081,7 +924,7 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
   mm x;
   if (prepare(&g, &x, op))
     return -1;
-  check_tiling(&g, &x);
+  asc_mm_check_tiling(&g, &x);
   alloc(&g, &x);
   strides(&g, &x);
   int rc = 0;
@@ -1140,13 +983,6 @@ enum { K_ITERATE_ALL = 1, K_ITERATE = 2, K_END = 3, K_TILE_GM = 4, K_ALL_LOCAL =
        W_ATOMIC, W_PSUM,
        MSG_BYTES = 512, SLOT0 = 64 * 1024, SLOT_BYTES = 128 * 1024, NAIV = 2, F_REQ = 9, F_DONE = 10 };
 
-static asc_value *k64(gen *g, int64_t v) { return asc_b_int(g, asc_type_int(g->ctx, 64, false), v); }
-
-static asc_value *ext64(gen *g, asc_value *v) {
-  return asc_b_res(asc_b_op(g, ASC_OP_EXTSI, &v, 1, asc_type_int(g->ctx, 64, false)));
-}
-
-static asc_value *trunc32(gen *g, asc_value *v) { return asc_b_res(asc_b_op(g, ASC_OP_TRUNCI, &v, 1, g->i32)); }
 
 /* (handle, len) of a GM tensor. */
 static void handle(gen *g, asc_value *gt, asc_value **h, asc_value **len) {
@@ -1458,7 +1294,7 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
     mm x;
     if (prepare(&a, &x, op))
       rc = -1;
-    else if (check_tiling(&a, &x), aivcall(&a, &x, ws, eager))
+    else if (asc_mm_check_tiling(&a, &x), aivcall(&a, &x, ws, eager))
       rc = -1;
     if (x.op) /* else aivcall replaced it (get_tensor_c's result) */
       asc_op_unlink(op);

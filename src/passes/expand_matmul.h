@@ -1,0 +1,90 @@
+/* expand_matmul.h - what the files of the expand-matmul pass share: the operand layout of the
+ * asc.matmul_* ops, the expansion's state for one op (mm) and small i64 helpers.  Private to
+ * src/passes/expand_matmul*.c. */
+#ifndef ASC_PASSES_EXPAND_MATMUL_H
+#define ASC_PASSES_EXPAND_MATMUL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ir/build.h"
+
+/* The i32 scalars after the tensors (ops.def, "asc.adv.Matmul"): the tiling's, then the
+ * quant scalar's low 32 bits (set_quant_scalar), the scalar A and B (set_tensor_a/b(scalar)),
+ * then the tile (iterate / get_tensor_c). */
+enum { S_TM, S_TN, S_TK, S_ORGM, S_ORGN, S_ORGKA, S_ORGKB, S_BM, S_BN, S_BK, S_ORDER, S_ISBIAS, S_QUANT,
+       S_ASCALAR, S_BSCALAR, S_TILE, NS_MAX };
+/* The tensor operands: C, A, B, bias, the workspace, the quant vector (set_quant_vector; A when
+ * unused), then the scalars from OP_S0. */
+enum { OP_C, OP_A, OP_B, OP_BIAS, OP_WS, OP_QV, OP_S0 };
+/* attribute quant: how C is quantised in the FIX pipe */
+enum { Q_NONE, Q_SCALAR, Q_VECTOR };
+/* attribute next (iterate, get_tensor_c): 0 the tile operand; 1 get_tensor_c: the next tile of the
+ * Matmul's counter (get_tensor_c outside `with iterate()`), iterate: reset the counter; 2 the tile
+ * the last next-form call took (get_tensor_c(c, optional_tensor=...)) */
+enum { N_TILE, N_NEXT, N_LAST };
+/* L1 of the Matmul: A [0, 64 KiB), B [64, 128 KiB), bias [128, 129 KiB), the quant words of a tile
+ * [129, 137 KiB) (baseN <= 1024) */
+enum { QV_L1 = 129 * 1024, QV_BYTES = 8 * 1024 };
+/* a sparse B's index tile in L1 (MatmulWithSparse): after the quant words, a quarter of B's 64 KiB */
+enum { IDX_L1 = QV_L1 + QV_BYTES, IDX_BYTES = 16 * 1024 };
+
+/* The event ids of the Matmul's set_flag / wait_flag pairs: from the kernel's TPipe in a cube-only
+ * kernel (pipe_buffers), so they are not the ids of the kernel's own queues; else id 0. */
+enum { NEV = 8 };
+typedef struct evtab {
+  int event[NEV];
+  asc_value *id[NEV];
+  int n;
+} evtab;
+
+/* aux: the evtab of the kernel's event ids (NULL: id 0) */
+typedef asc_builder gen;
+typedef asc_builder_save loopctx;
+
+/* The matmul op being expanded, its operands and what they imply. */
+typedef struct mm {
+  asc_op *op;
+  asc_value *s[NS_MAX];
+  bool tileloop;         /* in iterate_all's tile loop: the next tile's MTE2 / MTE1 need not wait for this
+                          * tile's fixpipe (only its mmad, FIX -> M); FIX -> MTE2 once after the loop */
+  bool ta, tb, bias;
+  bool ascalar, bscalar; /* A / B is the scalar S_ASCALAR / S_BSCALAR (set_tensor_a/b(scalar)) */
+  int quant, next;       /* Q_*, N_* */
+  bool seq;              /* get_tensor_c(en_sequential_write=True): the tile at C's start, row stride baseN;
+                          * iterate_all: tile t at t x baseM x baseN, row stride baseN */
+  int atomic;            /* en_atomic: 0 none, 1 add, 2 max, 3 min (the fixpipe's GM store of C) */
+  asc_value *watomic;    /* the AIC server: en_atomic from the message (i32), else NULL */
+  bool psum;             /* iterate(en_partial_sum=True): the first K slice accumulates onto L0C */
+  asc_value *wpsum;      /* the AIC server of a kernel with partial sums: psum from the message (i32 0/1) */
+  bool sparse;           /* set_sparse_index: B is the 4:2 dense N x K/2 (int8), OP_QV its index (Nz) */
+  asc_value *idx1;       /* sparse: the index tile in L1 */
+  bool mix;              /* the AIVs call, the AIC serves (expand_mix) */
+  int aloc, bloc, biasloc; /* where A, B, the bias are: LOC_* (a LocalTensor: its position's memory) */
+  bool anz, bnz;         /* A / B stored as Nz fractals (MatmulType format NZ) */
+  asc_value *lda, *ldb;  /* A's / B's row stride as stored (ND), or its height rounded up to 16 (Nz) */
+  asc_value *co1;        /* iterate(local_c_matrix=): the kernel's own CO1 tensor the tiles go to */
+  const asc_type *ein, *eacc;
+  const asc_type *ec; /* C's element type (NULL: the op writes no C) */
+  int qpre;           /* the fixpipe's QuantModes value for eacc -> ec */
+  int esz, c0;
+  /* the AIC tensors */
+  asc_value *a1, *b1, *bias1, *a2, *b2, *c1, *bt, *qv1;
+  asc_value *va, *vb, *vbias, *vc, *vqv; /* the GM tensors (the op's, or a message's on the AIC) */
+} mm;
+
+/* Where an operand is: GM, the vector core's UB, the cube core's L1. */
+enum { LOC_GM, LOC_UB, LOC_L1 };
+
+static inline asc_value *k64(gen *g, int64_t v) { return asc_b_int(g, asc_type_int(g->ctx, 64, false), v); }
+
+static inline asc_value *ext64(gen *g, asc_value *v) {
+  return asc_b_res(asc_b_op(g, ASC_OP_EXTSI, &v, 1, asc_type_int(g->ctx, 64, false)));
+}
+
+static inline asc_value *trunc32(gen *g, asc_value *v) { return asc_b_res(asc_b_op(g, ASC_OP_TRUNCI, &v, 1, g->i32)); }
+
+/* The tiling's rules as runtime tests before x's cube work (expand_matmul_tiling.c). */
+void asc_mm_check_tiling(gen *g, mm *x);
+
+#endif
