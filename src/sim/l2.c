@@ -7,6 +7,7 @@
  * granules (a bit per line: a few lookups per copy) evicted least recently used first.  GM reads and writes allocate lines; a read of a line that is present is a hit.  The copy that
  * caused the accesses (timing.c) moves hit bytes at the L2 read rate and the rest at the GM rate. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "sim/sim_int.h"
 
@@ -139,10 +140,28 @@ static int64_t touch(sim_l2 *l2, uint64_t key, int l0, int l1) {
   return hit;
 }
 
+/* The access on the block's timing tape, merged with the previous one when it continues it. */
+static void tape_access(sim_tape *t, int mem, int64_t lo, int64_t n, bool write) {
+  sim_tl2 *p = t->nl2 > t->l2pend ? &t->l2[t->nl2 - 1] : NULL;
+  if (p && p->mem == mem && p->write == write && p->lo + p->n == lo) {
+    p->n += n;
+    return;
+  }
+  if (t->nl2 == t->capl2) {
+    t->capl2 = t->capl2 ? 2 * t->capl2 : 256;
+    t->l2 = realloc(t->l2, sizeof *t->l2 * (size_t)t->capl2);
+    if (!t->l2)
+      asc_die("out of memory");
+  }
+  t->l2[t->nl2++] = (sim_tl2){lo, n, mem, write};
+}
+
 void asc_sim_l2_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write) {
   sim_l2 *l2 = &c->l2;
   if (n <= 0 || l2->lines <= 0)
     return;
+  if (c->tape)
+    tape_access(c->tape, mem, lo, n, write);
   if (!l2->nslots) {
     l2->head = l2->tail = l2->free = -1;
     grow_slots(l2);
@@ -166,9 +185,158 @@ int64_t asc_sim_l2_take_hits(sim_core *c) {
   return h;
 }
 
-void asc_sim_l2_free(sim_core *c) {
-  free(c->l2.slot);
-  free(c->l2.node);
-  c->l2.slot = NULL;
-  c->l2.node = NULL;
+static void l2free(sim_l2 *l2) {
+  free(l2->slot);
+  free(l2->node);
+  l2->slot = NULL;
+  l2->node = NULL;
+}
+
+void asc_sim_l2_free(sim_core *c) { l2free(&c->l2); }
+
+/* ---- the L2 shared by the cores of a wave (docs/timing.md, "L2 shared between cores") ----
+ * The wave's copies are replayed in the order they ran (their start in the first timing, then block,
+ * then issue order) through one L2 of the chip's capacity.  A line read while absent starts a fill;
+ * the other cores that read it before that copy ended wait on the same fill instead of starting their
+ * own, and the fill's HBM bytes are split evenly between the cores that waited on it (each pays 1/k of a
+ * miss, the rest at the L2 rate).  A line present otherwise is a hit.  Two sweeps over the same order:
+ * the first counts each fill's cores, the second charges them. */
+typedef struct fill {
+  int64_t end; /* the filling copy's end (first timing) */
+  int32_t k;   /* cores waiting on it */
+  int32_t owner;
+} fill;
+typedef struct shared {
+  sim_l2 l2;
+  int32_t *grp; /* per line of each granule node: its fill (-1: written, a hit for all) */
+  int64_t gcap;
+  fill *f;
+  int64_t nf, fcap;
+  bool charge; /* the second sweep */
+} shared;
+typedef struct wev { int64_t start; int t; int64_t k; } wev;
+
+static int evcmp(const void *a, const void *b) {
+  const wev *x = a, *y = b;
+  if (x->start != y->start)
+    return x->start < y->start ? -1 : 1;
+  if (x->t != y->t)
+    return x->t < y->t ? -1 : 1;
+  return x->k < y->k ? -1 : x->k > y->k;
+}
+
+/* Granule key's node (most recently used now), with its per-line fill array. */
+static int64_t sh_node(shared *S, uint64_t key) {
+  sim_l2 *l2 = &S->l2;
+  if (2 * (l2->live + 1) > l2->nslots)
+    grow_slots(l2);
+  int64_t *s = slot_of(l2, key), n = *s;
+  if (n < 0) {
+    n = *s = new_node(l2, key);
+    l2->live++;
+  } else
+    unlink_node(l2, n);
+  push_front(l2, n);
+  if (l2->cap > S->gcap) {
+    S->grp = realloc(S->grp, sizeof *S->grp * (size_t)l2->cap * GLINES);
+    if (!S->grp)
+      asc_die("out of memory");
+    S->gcap = l2->cap;
+  }
+  return n;
+}
+
+/* One line of a copy by core t at time start: the miss share it pays (0 for a hit). */
+static double sh_line(shared *S, int64_t n, int l, int t, const sim_tcopy *c, bool write) {
+  sim_l2node *g = &S->l2.node[n];
+  uint64_t bit = 1ull << (l & 63), *w = &g->line[l >> 6];
+  int32_t *grp = &S->grp[n * GLINES + l];
+  if (write) {
+    if (!(*w & bit))
+      S->l2.held++;
+    *w |= bit;
+    *grp = -1;
+    return 0;
+  }
+  if (*w & bit) {
+    if (*grp < 0)
+      return 0;
+    fill *f = &S->f[*grp];
+    if (f->owner == t || c->start >= f->end)
+      return 0; /* a hit */
+    if (!S->charge)
+      f->k++;
+    return 1.0 / f->k;
+  }
+  *w |= bit;
+  S->l2.held++;
+  if (!S->charge) {
+    if (S->nf == S->fcap) {
+      S->fcap = S->fcap ? 2 * S->fcap : 1024;
+      S->f = realloc(S->f, sizeof *S->f * (size_t)S->fcap);
+      if (!S->f)
+        asc_die("out of memory");
+    }
+    S->f[S->nf] = (fill){c->end, 1, t};
+  }
+  *grp = (int32_t)S->nf++;
+  return 1.0 / S->f[*grp].k;
+}
+
+/* Copy k of tape t: its miss share in lines. */
+static double sh_copy(shared *S, const sim_tape *tp, int t, const sim_tcopy *c) {
+  const int64_t line = ASC_HWC_l2_line_bytes, gbytes = line * GLINES;
+  double miss = 0;
+  for (int64_t r = c->r0; r < c->r1; r++) {
+    const sim_tl2 *a = &tp->l2[r];
+    for (int64_t g = a->lo / gbytes; g * gbytes < a->lo + a->n; g++) {
+      int64_t lo = g * gbytes > a->lo ? g * gbytes : a->lo;
+      int64_t hi = (g + 1) * gbytes < a->lo + a->n ? (g + 1) * gbytes : a->lo + a->n;
+      int64_t n = sh_node(S, (uint64_t)a->mem << 48 ^ (uint64_t)g);
+      for (int l = (int)((lo - g * gbytes) / line), l1 = (int)((hi - 1 - g * gbytes) / line) + 1; l < l1; l++)
+        miss += sh_line(S, n, l, t, c, a->write);
+    }
+  }
+  evict(&S->l2);
+  return miss;
+}
+
+static void sh_sweep(shared *S, const sim_costs *k, sim_tape *const *t, const wev *ev, int64_t nev) {
+  l2free(&S->l2);
+  memset(&S->l2, 0, sizeof S->l2);
+  S->l2.lines = k->l2_lines;
+  S->l2.head = S->l2.tail = S->l2.free = -1;
+  grow_slots(&S->l2);
+  S->nf = 0;
+  for (int64_t i = 0; i < nev; i++) {
+    sim_tcopy *c = &t[ev[i].t]->copy[ev[i].k];
+    double miss = sh_copy(S, t[ev[i].t], ev[i].t, c);
+    if (S->charge && c->pipe == ASC_PIPEID_PIPE_MTE2) {
+      int64_t missb = (int64_t)(miss * (double)ASC_HWC_l2_line_bytes + 0.5);
+      c->hit = missb >= c->bytes ? 0 : c->bytes - missb;
+    }
+  }
+}
+
+void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n) {
+  int64_t nev = 0;
+  for (int i = 0; i < n; i++)
+    nev += t[i]->ncopy;
+  wev *ev = malloc(sizeof *ev * (size_t)(nev ? nev : 1));
+  if (!ev)
+    asc_die("out of memory");
+  nev = 0;
+  for (int i = 0; i < n; i++)
+    for (int64_t j = 0; j < t[i]->ncopy; j++)
+      ev[nev++] = (wev){t[i]->copy[j].start, i, j};
+  qsort(ev, (size_t)nev, sizeof *ev, evcmp);
+  shared S;
+  memset(&S, 0, sizeof S);
+  sh_sweep(&S, k, t, ev, nev);
+  S.charge = true;
+  sh_sweep(&S, k, t, ev, nev);
+  l2free(&S.l2);
+  free(S.grp);
+  free(S.f);
+  free(ev);
 }
