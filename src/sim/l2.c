@@ -141,9 +141,9 @@ static int64_t touch(sim_l2 *l2, uint64_t key, int l0, int l1) {
 }
 
 /* The access on the block's timing tape, merged with the previous one when it continues it. */
-static void tape_access(sim_tape *t, int mem, int64_t lo, int64_t n, bool write) {
+static void tape_access(sim_tape *t, int mem, int64_t lo, int64_t n, bool write, bool bypass) {
   sim_tl2 *p = t->nl2 > t->l2pend ? &t->l2[t->nl2 - 1] : NULL;
-  if (p && p->mem == mem && p->write == write && p->lo + p->n == lo) {
+  if (p && p->mem == mem && p->write == write && p->bypass == bypass && p->lo + p->n == lo) {
     p->n += n;
     return;
   }
@@ -153,15 +153,37 @@ static void tape_access(sim_tape *t, int mem, int64_t lo, int64_t n, bool write)
     if (!t->l2)
       asc_die("out of memory");
   }
-  t->l2[t->nl2++] = (sim_tl2){lo, n, mem, write};
+  t->l2[t->nl2++] = (sim_tl2){lo, n, mem, write, bypass};
+}
+
+/* The kernel's CACHE_MODE_DISABLE ranges, as many as off[] holds (later hints replace earlier ones). */
+void asc_sim_l2_hint(sim_core *c, int mem, int64_t lo, int64_t n, bool off) {
+  sim_l2 *l2 = &c->l2;
+  int k = 0;
+  for (int i = 0; i < l2->noff; i++) /* drop the ranges the new hint covers */
+    if (!(l2->off[i].mem == mem && l2->off[i].lo >= lo && l2->off[i].hi <= lo + n))
+      l2->off[k++] = l2->off[i];
+  l2->noff = k;
+  if (off && l2->noff < (int)(sizeof l2->off / sizeof l2->off[0]))
+    l2->off[l2->noff++] = (struct sim_l2off){mem, lo, lo + n};
+}
+
+static bool bypassed(const sim_l2 *l2, int mem, int64_t lo, int64_t n) {
+  for (int i = 0; i < l2->noff; i++)
+    if (l2->off[i].mem == mem && lo >= l2->off[i].lo && lo + n <= l2->off[i].hi)
+      return true;
+  return false;
 }
 
 void asc_sim_l2_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write) {
   sim_l2 *l2 = &c->l2;
   if (n <= 0 || l2->lines <= 0)
     return;
+  bool bypass = l2->noff && bypassed(l2, mem, lo, n);
   if (c->tape)
-    tape_access(c->tape, mem, lo, n, write);
+    tape_access(c->tape, mem, lo, n, write, bypass);
+  if (bypass) /* straight to HBM: no hit, nothing allocated */
+    return;
   if (!l2->nslots) {
     l2->head = l2->tail = l2->free = -1;
     grow_slots(l2);
@@ -289,6 +311,11 @@ static double sh_copy(shared *S, const sim_tape *tp, int t, const sim_tcopy *c) 
   double miss = 0;
   for (int64_t r = c->r0; r < c->r1; r++) {
     const sim_tl2 *a = &tp->l2[r];
+    if (a->bypass) { /* CACHE_MODE_DISABLE: every line from HBM, none kept */
+      if (!a->write)
+        miss += (double)((a->lo + a->n - 1) / line - a->lo / line + 1);
+      continue;
+    }
     for (int64_t g = a->lo / gbytes; g * gbytes < a->lo + a->n; g++) {
       int64_t lo = g * gbytes > a->lo ? g * gbytes : a->lo;
       int64_t hi = (g + 1) * gbytes < a->lo + a->n ? (g + 1) * gbytes : a->lo + a->n;

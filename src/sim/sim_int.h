@@ -72,6 +72,8 @@ typedef struct sim_l2 {
   sim_l2node *node;  /* node pool */
   int64_t nnode, cap, free, head, tail;
   int64_t hit_bytes; /* read bytes that hit since the last copy was issued */
+  struct sim_l2off { int mem; int64_t lo, hi; } off[8]; /* GM ranges that bypass it (CACHE_MODE_DISABLE) */
+  int noff;
 } sim_l2;
 typedef struct sim_inst sim_inst;
 typedef struct sim_block sim_block;
@@ -249,7 +251,7 @@ typedef struct sim_tcopy { /* a GM copy (MTE2 / MTE3) */
   int64_t r0, r1;           /* its GM accesses: tape l2[r0 .. r1) */
   int pipe;
 } sim_tcopy;
-typedef struct sim_tl2 { int64_t lo, n; int mem; bool write; } sim_tl2;
+typedef struct sim_tl2 { int64_t lo, n; int mem; bool write, bypass; } sim_tl2;
 typedef struct sim_tape {
   sim_top *op;
   int64_t nop, capop;
@@ -488,6 +490,8 @@ int64_t asc_sim_core_time(const sim_core *c);
 /* The cost model: a vector instruction of `repeats` repeats of `beats` cycles each, and
  * a GM<->UB (or UB->UB on V) transfer of `bytes`. */
 void asc_sim_l2_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write);
+/* set_l2_cache_hint: GM bytes [lo, lo + n) of mem bypass the L2 (off) or use it again. */
+void asc_sim_l2_hint(sim_core *c, int mem, int64_t lo, int64_t n, bool off);
 int64_t asc_sim_l2_take_hits(sim_core *c);
 void asc_sim_l2_free(sim_core *c);
 /* The wave's copies through one L2 shared by its cores, in the order they first ran: sets every
