@@ -189,6 +189,24 @@ static void copy_k_bands(gen *g, asc_value *l1, asc_value *gm, asc_value *off, a
   asc_b_end(g, &bl);
 }
 
+/* iterate_all's tile t needs A's L1 tile copied unless the tile before it (t - 1, the same loop) had the
+ * same rows and K is one slice: the library keeps A's L1 tile (depthA1) across the tiles of its rows.
+ * NULL: always copied (a tile of iterate, whose caller may use L1 between tiles). */
+static asc_value *a_needed(gen *g, mm *x, asc_value *t) {
+  if (!x->tileloop)
+    return NULL;
+  asc_value *mt = asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]);
+  asc_value *nt = asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TN], x->s[S_BN]);
+  asc_value *mfirst = asc_b_cmp(g, 0, x->s[S_ORDER], asc_b_i32(g, 0));
+  asc_value *p = asc_b_bin(g, ASC_OP_SUBI, t, asc_b_i32(g, 1));
+  asc_value *mi = asc_b_sel(g, mfirst, asc_b_bin(g, ASC_OP_REMSI, t, mt), asc_b_bin(g, ASC_OP_DIVSI, t, nt));
+  asc_value *mp = asc_b_sel(g, mfirst, asc_b_bin(g, ASC_OP_REMSI, p, mt), asc_b_bin(g, ASC_OP_DIVSI, p, nt));
+  asc_value *first = asc_b_cmp(g, 0, t, asc_b_i32(g, 0));
+  asc_value *slices = asc_b_cmp(g, 4, asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]), asc_b_i32(g, 1));
+  asc_value *moved = asc_b_cmp(g, 1, mi, mp);
+  return asc_b_sel(g, first, first, asc_b_sel(g, slices, slices, moved)); /* first || slices > 1 || moved */
+}
+
 /* Tile t of C into L0C. */
 static void tile(gen *g, mm *x, asc_value *t) {
   asc_value *m0, *n0, *mc, *nc;
@@ -253,6 +271,10 @@ static void tile(gen *g, mm *x, asc_value *t) {
   /* f32 A K x M (transposed): L1 in 16-row bands of K as for f32 B K x N below */
   bool a32t = x->esz == 4 && x->ta;
   asc_value *ka16 = a32t ? asc_b_cdiv(g, kc, 16) : NULL;
+  loopctx al = {0};
+  asc_value *anew = x->ascalar || x->aloc == LOC_L1 ? NULL : a_needed(g, x, t);
+  if (anew)
+    asc_b_if(g, anew, &al);
   if (x->ascalar) { /* the A tile's Nz bytes (m16 rows x k1 column blocks of 32 bytes) := the scalar */
     fill(g, x->a1, asc_b_mul(g, m16, k1), x->s[S_ASCALAR]);
   } else if (x->aloc == LOC_L1) {
@@ -267,6 +289,8 @@ static void tile(gen *g, mm *x, asc_value *t) {
   } else {
     op3(g, ASC_OP_DATA_COPY_ND2NZ, x->a1, asc_b_gtsub(g, a, aoff), asc_b_struct(g, ASC_STRUCT_ND2NZ, nda, 8));
   }
+  if (anew)
+    asc_b_end(g, &al);
   /* f32 B K x N: into L1 in 16-row bands of K for the transposing load (squares along N
    * consecutive, bands n1 squares apart) */
   bool b32t = x->esz == 4 && !x->tb;
