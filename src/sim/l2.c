@@ -218,19 +218,22 @@ void asc_sim_l2_free(sim_core *c) { l2free(&c->l2); }
 
 /* ---- the L2 shared by the cores of a wave (docs/timing.md, "L2 shared between cores") ----
  * The wave's copies are replayed in the order they ran (their start in the first timing, then block,
- * then issue order) through one L2 of the chip's capacity.  A line read while absent starts a fill;
- * the other cores that read it before that copy ended wait on the same fill instead of starting their
- * own, and the fill's HBM bytes are split evenly between the cores that waited on it (each pays 1/k of a
- * miss, the rest at the L2 rate).  A line present otherwise is a hit.  Two sweeps over the same order:
- * the first counts each fill's cores, the second charges them. */
+ * then issue order) through one L2 of the chip's capacity.  The lines of a granule that one copy finds
+ * absent start a fill, which lasts until that copy ended; the other cores that read those lines before
+ * then wait on the same fill instead of starting their own, and the fill's HBM bytes are split evenly
+ * between the cores that waited on it (each pays 1/k of a miss, the rest at the L2 rate).  A line present
+ * otherwise is a hit.  Two sweeps over the same order: the first finds each fill's cores, the second
+ * charges them.  Lines written, or whose fill ended before the copy now replayed started (the copies come
+ * in time order, so for every later copy too), are "done": hits for every core, checked a word at a time. */
 typedef struct fill {
-  int64_t end; /* the filling copy's end (first timing) */
-  int32_t k;   /* cores waiting on it */
+  int64_t end;    /* the filling copy's end (first timing) */
+  uint64_t cores; /* the cores waiting on it (core index mod 64) */
   int32_t owner;
 } fill;
 typedef struct shared {
   sim_l2 l2;
-  int32_t *grp; /* per line of each granule node: its fill (-1: written, a hit for all) */
+  int32_t *grp;      /* per line of each granule node: its fill */
+  uint64_t (*done)[2]; /* per granule node: its done lines */
   int64_t gcap;
   fill *f;
   int64_t nf, fcap;
@@ -247,13 +250,14 @@ static int evcmp(const void *a, const void *b) {
   return x->k < y->k ? -1 : x->k > y->k;
 }
 
-/* Granule key's node (most recently used now), with its per-line fill array. */
+/* Granule key's node (most recently used now), with its per-line fills and done lines. */
 static int64_t sh_node(shared *S, uint64_t key) {
   sim_l2 *l2 = &S->l2;
   if (2 * (l2->live + 1) > l2->nslots)
     grow_slots(l2);
   int64_t *s = slot_of(l2, key), n = *s;
-  if (n < 0) {
+  bool fresh = n < 0;
+  if (fresh) {
     n = *s = new_node(l2, key);
     l2->live++;
   } else
@@ -261,51 +265,62 @@ static int64_t sh_node(shared *S, uint64_t key) {
   push_front(l2, n);
   if (l2->cap > S->gcap) {
     S->grp = realloc(S->grp, sizeof *S->grp * (size_t)l2->cap * GLINES);
-    if (!S->grp)
+    S->done = realloc(S->done, sizeof *S->done * (size_t)l2->cap);
+    if (!S->grp || !S->done)
       asc_die("out of memory");
     S->gcap = l2->cap;
   }
+  if (fresh)
+    S->done[n][0] = S->done[n][1] = 0;
   return n;
 }
 
-/* One line of a copy by core t at time start: the miss share it pays (0 for a hit). */
-static double sh_line(shared *S, int64_t n, int l, int t, const sim_tcopy *c, bool write) {
+static double share_of(const fill *f) { return 1.0 / (double)__builtin_popcountll(f->cores); }
+
+/* Lines m of word w of granule node n, read (or written) by core t's copy c: the miss share it pays. */
+static double sh_word(shared *S, int64_t n, int w, uint64_t m, int t, const sim_tcopy *c, bool write) {
   sim_l2node *g = &S->l2.node[n];
-  uint64_t bit = 1ull << (l & 63), *w = &g->line[l >> 6];
-  int32_t *grp = &S->grp[n * GLINES + l];
+  uint64_t *done = &S->done[n][w], absent = m & ~g->line[w];
+  S->l2.held += __builtin_popcountll(absent);
+  g->line[w] |= m;
   if (write) {
-    if (!(*w & bit))
-      S->l2.held++;
-    *w |= bit;
-    *grp = -1;
+    *done |= m;
     return 0;
   }
-  if (*w & bit) {
-    if (*grp < 0)
-      return 0;
-    fill *f = &S->f[*grp];
-    if (f->owner == t || c->start >= f->end)
-      return 0; /* a hit */
-    if (!S->charge)
-      f->k++;
-    return 1.0 / f->k;
-  }
-  *w |= bit;
-  S->l2.held++;
-  if (!S->charge) {
-    if (S->nf == S->fcap) {
-      S->fcap = S->fcap ? 2 * S->fcap : 1024;
-      S->f = realloc(S->f, sizeof *S->f * (size_t)S->fcap);
-      if (!S->f)
-        asc_die("out of memory");
+  double miss = 0;
+  if (absent) { /* a new fill of these lines */
+    if (!S->charge) {
+      if (S->nf == S->fcap) {
+        S->fcap = S->fcap ? 2 * S->fcap : 1024;
+        S->f = realloc(S->f, sizeof *S->f * (size_t)S->fcap);
+        if (!S->f)
+          asc_die("out of memory");
+      }
+      S->f[S->nf] = (fill){c->end, 1ull << (t & 63), t};
     }
-    S->f[S->nf] = (fill){c->end, 1, t};
+    for (uint64_t b = absent; b; b &= b - 1)
+      S->grp[n * GLINES + w * 64 + __builtin_ctzll(b)] = (int32_t)S->nf;
+    *done &= ~absent;
+    if (S->charge)
+      miss += (double)__builtin_popcountll(absent) * share_of(&S->f[S->nf]);
+    S->nf++;
   }
-  *grp = (int32_t)S->nf++;
-  return 1.0 / S->f[*grp].k;
+  for (uint64_t b = m & ~absent & ~*done; b; b &= b - 1) { /* present, someone's fill */
+    int l = __builtin_ctzll(b);
+    fill *f = &S->f[S->grp[n * GLINES + w * 64 + l]];
+    if (c->start >= f->end)
+      *done |= 1ull << l; /* through for every later copy too */
+    else if (f->owner != t) { /* waits on another core's fill */
+      if (!S->charge)
+        f->cores |= 1ull << (t & 63);
+      else
+        miss += share_of(f);
+    }
+  }
+  return miss;
 }
 
-/* Copy k of tape t: its miss share in lines. */
+/* Copy c of core t (tape tp): its miss share in lines. */
 static double sh_copy(shared *S, const sim_tape *tp, int t, const sim_tcopy *c) {
   const int64_t line = ASC_HWC_l2_line_bytes, gbytes = line * GLINES;
   double miss = 0;
@@ -319,9 +334,13 @@ static double sh_copy(shared *S, const sim_tape *tp, int t, const sim_tcopy *c) 
     for (int64_t g = a->lo / gbytes; g * gbytes < a->lo + a->n; g++) {
       int64_t lo = g * gbytes > a->lo ? g * gbytes : a->lo;
       int64_t hi = (g + 1) * gbytes < a->lo + a->n ? (g + 1) * gbytes : a->lo + a->n;
+      int l0 = (int)((lo - g * gbytes) / line), l1 = (int)((hi - 1 - g * gbytes) / line) + 1;
       int64_t n = sh_node(S, (uint64_t)a->mem << 48 ^ (uint64_t)g);
-      for (int l = (int)((lo - g * gbytes) / line), l1 = (int)((hi - 1 - g * gbytes) / line) + 1; l < l1; l++)
-        miss += sh_line(S, n, l, t, c, a->write);
+      uint64_t m0 = l0 < 64 ? bits(l0, l1 < 64 ? l1 : 64) : 0, m1 = l1 > 64 ? bits(l0 > 64 ? l0 - 64 : 0, l1 - 64) : 0;
+      if (m0)
+        miss += sh_word(S, n, 0, m0, t, c, a->write);
+      if (m1)
+        miss += sh_word(S, n, 1, m1, t, c, a->write);
     }
   }
   evict(&S->l2);
@@ -364,6 +383,7 @@ void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n) {
   sh_sweep(&S, k, t, ev, nev);
   l2free(&S.l2);
   free(S.grp);
+  free(S.done);
   free(S.f);
   free(ev);
 }
