@@ -1,11 +1,14 @@
-/* l2.c - the L2 cache as one core sees it (docs/timing.md, "L2").
+/* l2.c - the L2 cache (docs/timing.md, "L2 cache" and "L2 shared between cores").
  *
- * The chip's L2 (hw.def l2_mib) is shared by the cores of a wave; each core is given an equal part
- * of it and sees only its own GM traffic (blocks run on separate host threads, so a core cannot
- * see another's lines: data shared between cores is not modelled as shared).  The part holds
- * l2_line_bytes lines (the unit of msprof's L2 hit counters) up to its capacity, tracked in 16 KiB
- * granules (a bit per line: a few lookups per copy) evicted least recently used first.  GM reads and writes allocate lines; a read of a line that is present is a hit.  The copy that
- * caused the accesses (timing.c) moves hit bytes at the L2 read rate and the rest at the GM rate. */
+ * The chip's L2 (hw.def l2_mib) is shared by the cores of a wave.  While a block runs (on its own host
+ * thread) it sees an equal part of it and only its own GM traffic: that gives the first timing, and the
+ * only one of launches whose cores wait on each other.  The part holds l2_line_bytes lines (the unit of
+ * msprof's L2 hit counters) up to its capacity, tracked in 16 KiB granules (a bit per line: a few lookups
+ * per copy) evicted least recently used first.  GM reads and writes allocate lines; a read of a line that
+ * is present is a hit.  The copy that caused the accesses (timing.c) moves hit bytes at the L2 read rate
+ * and the rest at the GM rate.  Every access is also kept on the block's timing tape; once the wave has
+ * run, asc_sim_l2_shared (below) replays the wave's copies through one L2 and the blocks are timed again
+ * (launch.c). */
 #include <stdlib.h>
 #include <string.h>
 
