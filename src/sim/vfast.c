@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ops/elem.h"
 #include "sim/vector_int.h"
 
 /* ---- half <-> float, exact ---- */
@@ -59,42 +60,21 @@ static inline uint16_t f2h(float f) {
   return (uint16_t)(o | (sign >> 16));
 }
 
-/* ---- the element operations, one switch per loop (hoisted by the compiler) ---- */
-/* max / min as vector.c's fmax2 / fmin2: NaN wins, -0 orders below +0. */
-static inline float fmaxf2(float a, float b) {
-  if (isnan(a) || isnan(b))
-    return isnan(a) ? a : b;
-  return a == b ? (signbit(a) ? b : a) : a > b ? a : b;
-}
-
-static inline float fminf2(float a, float b) {
-  if (isnan(a) || isnan(b))
-    return isnan(a) ? a : b;
-  return a == b ? (signbit(a) ? a : b) : a < b ? a : b;
-}
-
+/* ---- the element operations, one switch per loop (hoisted by the compiler) ----
+ * + - * / in float (exact: see above); the others are src/ops/elem.h's rules, which pick an
+ * operand or zero, so computing them in double and narrowing to float is exact. */
 static inline float fop(int code, float a, float b) {
   switch (code) {
   case ASC_OP_ADD: case ASC_OP_ADDS: return a + b;
   case ASC_OP_SUB: return a - b;
   case ASC_OP_MUL: case ASC_OP_MULS: return a * b;
   case ASC_OP_DIV: return a / b;
-  case ASC_OP_MAX: case ASC_OP_MAXS: return fmaxf2(a, b);
-  case ASC_OP_MIN: case ASC_OP_MINS: return fminf2(a, b);
-  default: return isnan(a) || a > 0 ? a : 0.0f; /* RELU */
+  default: return (float)asc_elem_f(code, a, b); /* max, min, relu */
   }
 }
 
-static inline int32_t iop(int code, int32_t a, int32_t b) {
-  switch (code) {
-  case ASC_OP_ADD: case ASC_OP_ADDS: return (int32_t)((uint32_t)a + (uint32_t)b);
-  case ASC_OP_SUB: return (int32_t)((uint32_t)a - (uint32_t)b);
-  case ASC_OP_MUL: case ASC_OP_MULS: return (int32_t)((uint32_t)a * (uint32_t)b);
-  case ASC_OP_MAX: case ASC_OP_MAXS: return a > b ? a : b;
-  case ASC_OP_MIN: case ASC_OP_MINS: return a < b ? a : b;
-  default: return a > 0 ? a : 0; /* RELU */
-  }
-}
+/* i32: elem.h's rule on the 64-bit values, cut to 32 bits as asc_sim_wrap does. */
+static inline int32_t iop(int code, int32_t a, int32_t b) { return (int32_t)(uint32_t)asc_elem_i(code, a, b); }
 
 static bool fastop(int code) {
   switch (code) {
