@@ -583,6 +583,19 @@ static void checkcopypath(verifier *vr, const asc_op *op) {
 }
 
 /* asc.struct: one operand per field of the result's struct, in declaration order. */
+/* A constant field of asc.struct against the hardware's range of the field (field_ranges.def; the
+ * simulator checks a runtime value against the same row). */
+static void checkfield(verifier *vr, const asc_op *op, int f, const asc_value *v) {
+  int64_t lo, hi;
+  const asc_attr *a = v->def && v->def->code == ASC_OP_CONSTANT ? asc_op_attr(v->def, "value") : NULL;
+  if (!a || (a->kind != ASC_ATTR_INT && a->kind != ASC_ATTR_FLOAT) || !asc_sfield_range(f, &lo, &hi))
+    return;
+  double x = a->kind == ASC_ATTR_INT ? (double)a->i : a->f;
+  if (!(x >= (double)lo && x <= (double)hi) || x != (double)(int64_t)x)
+    fail(vr, op, "%s %g is not an integer in %lld..%lld (the hardware field's range)", asc_sfields[f].label, x,
+         (long long)lo, (long long)hi);
+}
+
 static void checkstruct(verifier *vr, const asc_op *op) {
   int id = op->results[0].type->struct_id;
   if (id < 0 || id >= ASC_STRUCT_COUNT) {
@@ -590,9 +603,13 @@ static void checkstruct(verifier *vr, const asc_op *op) {
     return;
   }
   int n = asc_struct_nfields(id);
-  if (op->noperands != n)
+  if (op->noperands != n) {
     fail(vr, op, "expects %d operands (the fields of %s) but got %d", n, asc_struct_name(id),
          op->noperands);
+    return;
+  }
+  for (int i = 0; i < n; i++)
+    checkfield(vr, op, asc_struct_first_field(id) + i, op->operands[i]);
 }
 
 /* A position a queue or TBuf may bind: any TPosition but GM (GM is no on-chip buffer). */

@@ -350,6 +350,25 @@ int asc_struct_lookup(const char *s, size_t n) {
   return -1;
 }
 
+/* The hardware ranges of the fields (field_ranges.def); has = 0: none. */
+typedef struct sfrange {
+  bool has;
+  int64_t lo, hi;
+} sfrange;
+
+static const sfrange sfranges[ASC_SF_COUNT] = {
+#define RANGE(st, name, lo, hi) [ASC_SF_##st##_##name] = {true, lo, hi},
+#include "ops/field_ranges.def"
+#undef RANGE
+};
+
+bool asc_sfield_range(asc_sfield f, int64_t *lo, int64_t *hi) {
+  if ((int)f < 0 || f >= ASC_SF_COUNT || !sfranges[f].has)
+    return false;
+  *lo = sfranges[f].lo, *hi = sfranges[f].hi;
+  return true;
+}
+
 int asc_struct_first_field(int id) { return id >= 0 && id < ASC_STRUCT_COUNT ? structs[id].first : -1; }
 
 const double *asc_struct_defaults(int id) {

@@ -3,6 +3,7 @@
 #ifndef ASC_OPS_REGISTRY_H
 #define ASC_OPS_REGISTRY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -157,6 +158,9 @@ int asc_struct_nfields(int id);
 /* Name of field i written into buf (NUL-terminated), its default in *dflt; 0 ok. */
 int asc_struct_field(int id, int i, char *buf, size_t bufsize, int64_t *dflt);
 int asc_struct_field_index(int id, const char *name); /* -1 if unknown */
+/* The range of field f's values (src/ops/field_ranges.def): true and *lo..*hi, or false when the
+ * table gives it none. */
+bool asc_sfield_range(asc_sfield f, int64_t *lo, int64_t *hi);
 /* The asc_sfield of field 0 of struct id (its fields follow in order), or -1 if id is no struct. */
 int asc_struct_first_field(int id);
 /* The defaults of struct id's fields in declaration order, as doubles (a struct's storage holds its

@@ -55,6 +55,13 @@ int asc_sim_sfield(sim_core *c, const asc_op *op, const double *p, asc_sfield f,
   return asc_sim_field(c, op, fi->label, p[fi->index], lo, hi, r);
 }
 
+int asc_sim_sfield_ranged(sim_core *c, const asc_op *op, const double *p, asc_sfield f, int64_t *r) {
+  int64_t lo, hi;
+  if (!asc_sfield_range(f, &lo, &hi))
+    return asc_sim_err(c, op, "%s: %s has no range in src/ops/field_ranges.def", asc_op_name(op), asc_sfields[f].label);
+  return asc_sim_sfield(c, op, p, f, lo, hi, r);
+}
+
 /* Warnings that would repeat every loop iteration are given once per instruction. */
 void asc_sim_warn_once(sim_core *c, const sim_inst *in, const char *fmt, ...) {
   if (c->warned[in->id])

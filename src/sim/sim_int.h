@@ -428,6 +428,8 @@ int asc_sim_field(sim_core *c, const asc_op *op, const char *field, double v, in
  * (sim_val.fld): its index and its label "Struct.field" come from the field table. */
 int asc_sim_sfield(sim_core *c, const asc_op *op, const double *p, asc_sfield f, int64_t lo, int64_t hi,
                    int64_t *r);
+/* The same with the field's range from src/ops/field_ranges.def (the verifier's too). */
+int asc_sim_sfield_ranged(sim_core *c, const asc_op *op, const double *p, asc_sfield f, int64_t *r);
 /* Field f of struct S read from its storage p by name: SFLD(p, DataCopyParams, block_len).  The index
  * is a constant from structs.def; a field the struct lacks does not compile. */
 #define SFLD(p, S, f) ((p)[ASC_SFI(S, f)])

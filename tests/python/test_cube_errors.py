@@ -197,3 +197,29 @@ def test_nd2nz_with_zero_strides_is_bounded():
     msg = str(ei.value)
     assert "4095 matrices x 16384 rows x 1 blocks of 32 bytes are more than L1 holds (524288 bytes)" in msg, msg
     assert f"test_cube_errors.py:{line('# RUNAWAY')}:" in msg
+
+
+@asc.jit
+def field_kernel(a: asc.GlobalAddress, nd: int, n_value: asc.ConstExpr[int]):
+    ag = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    a1 = asc.LocalTensor(asc.float16, P.A1, 0, 256)
+    asc.data_copy(a1, ag, asc.Nd2NzParams(nd, n_value, 16, 0, 0, 0, 0, 0))  # BAD_FIELD
+
+
+def test_field_ranges_one_table_for_verifier_and_simulator():
+    """Nd2NzParams' ranges (the device kit's DataCopy ND2NZ page: nValue 0..16384, ndNum 0..4095) are
+    rows of src/ops/field_ranges.def: a constant outside one is the verifier's error at the line that
+    built the struct; a runtime value outside one is the simulator's, from the same row."""
+    a = np.zeros(256, np.float16)
+    field_kernel[1](a, 1, 16)  # in range: runs
+    with pytest.raises(asc.CompilationError) as ei:
+        field_kernel[1](a, 1, 16385)
+    msg = str(ei.value)
+    assert "Nd2NzParams.n_value 16385 is not an integer in 0..16384" in msg, msg
+    assert f"test_cube_errors.py:{line('# BAD_FIELD')}:" in msg, msg
+    with pytest.raises(asc.KernelError) as ei:
+        field_kernel[1](a, 4096, 16)
+    msg = str(ei.value)
+    assert "Nd2NzParams.nd_num 4096 is not an integer in 0..4095" in msg, msg
+    assert f"test_cube_errors.py:{line('# BAD_FIELD')}:" in msg, msg
