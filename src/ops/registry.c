@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "asc/asc.h"
+#include "hw/hw.h"
 #include "ops/registry.h"
 #include "ops_access.h" /* generated: build/gen */
 
@@ -367,6 +368,51 @@ bool asc_sfield_range(asc_sfield f, int64_t *lo, int64_t *hi) {
     return false;
   *lo = sfranges[f].lo, *hi = sfranges[f].hi;
   return true;
+}
+
+/* The memories an operand may be in (operand_mems.def). */
+typedef struct opndmem {
+  asc_opcode op;
+  int opnd;
+  unsigned mems;
+} opndmem;
+
+static const opndmem opndmems[] = {
+#define ASC_MB(m) (1u << ASC_HW_MEM_##m)
+#define MEM(op, name, mems) {ASC_OP_##op, ASC_OPND_##op##_##name, mems},
+#include "ops/operand_mems.def"
+#undef MEM
+#undef ASC_MB
+};
+
+unsigned asc_op_operand_mems(asc_opcode op, int i) {
+  for (size_t k = 0; k < sizeof opndmems / sizeof *opndmems; k++)
+    if (opndmems[k].op == op && opndmems[k].opnd == i)
+      return opndmems[k].mems;
+  return 0;
+}
+
+void asc_mems_text(unsigned mems, char *buf, size_t size) {
+  int n = 0, left = __builtin_popcount(mems);
+  buf[0] = 0;
+  for (int m = 0; m < ASC_HW_NMEMS && n >= 0 && (size_t)n < size; m++) {
+    if (!(mems >> m & 1))
+      continue;
+    left--;
+    n += snprintf(buf + n, size - (size_t)n, "%s%s", asc_hw_mem_name(m), "");
+    const char *sep = " (";
+    for (int64_t p = 0; p <= ASC_POS_VECCALC && (size_t)n < size; p++) {
+      const char *pn = asc_enum_name(ASC_ENUM_POS, p);
+      if (pn && asc_hw_pos_mem((int)p) == m && strcmp(pn, asc_hw_mem_name(m)) != 0) {
+        n += snprintf(buf + n, size - (size_t)n, "%s%s", sep, pn);
+        sep = "/";
+      }
+    }
+    if ((size_t)n < size && sep[0] == '/')
+      n += snprintf(buf + n, size - (size_t)n, ")");
+    if ((size_t)n < size && left)
+      n += snprintf(buf + n, size - (size_t)n, "%s", left == 1 ? " or " : ", ");
+  }
 }
 
 int asc_struct_first_field(int id) { return id >= 0 && id < ASC_STRUCT_COUNT ? structs[id].first : -1; }

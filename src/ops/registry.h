@@ -158,6 +158,10 @@ int asc_struct_nfields(int id);
 /* Name of field i written into buf (NUL-terminated), its default in *dflt; 0 ok. */
 int asc_struct_field(int id, int i, char *buf, size_t bufsize, int64_t *dflt);
 int asc_struct_field_index(int id, const char *name); /* -1 if unknown */
+/* The memories (hw.def ids, bit m = memory m) operand i of op may be in (src/ops/operand_mems.def);
+ * 0: the table does not limit it.  asc_mems_text: such a set as "L0A (A2), L0B (B2) or L1 (A1/B1/C1)". */
+unsigned asc_op_operand_mems(asc_opcode op, int i);
+void asc_mems_text(unsigned mems, char *buf, size_t size);
 /* The range of field f's values (src/ops/field_ranges.def): true and *lo..*hi, or false when the
  * table gives it none. */
 bool asc_sfield_range(asc_sfield f, int64_t *lo, int64_t *hi);

@@ -81,6 +81,20 @@ static int wantmem(sim_core *c, const sim_inst *in, int i, unsigned mask, const 
                        want);
 }
 
+/* Operand i against its row of src/ops/operand_mems.def (the verifier checks the same row where the
+ * operand's type has a position). */
+static int opndmem(sim_core *c, const sim_inst *in, int i) {
+  unsigned mask = asc_op_operand_mems(in->op->code, i);
+  const sim_val *r = sim_in(c, in, i);
+  int m = sim_hwmem(r->mem);
+  if (!mask || (r->mem != SIM_MEM_NONE && m >= 0 && (mask >> m & 1)))
+    return 0;
+  char arg[64], want[160];
+  asc_op_operand_name(in->op->code, i, arg, sizeof arg);
+  asc_mems_text(mask, want, sizeof want);
+  return wantmem(c, in, i, mask, arg, want);
+}
+
 /* Operand i's start (plus off bytes) must be align-byte aligned (hardware.md §4). */
 static int wantalign(sim_core *c, const sim_inst *in, int i, int64_t off, int align, const char *arg) {
   const sim_val *r = sim_in(c, in, i);
@@ -166,7 +180,7 @@ static int nd2nz_columns(sim_core *c, const sim_inst *in, const sim_val *dst, co
 int asc_exec_nd2nz(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, ASC_OPND_DATA_COPY_ND2NZ_params)->fld;
   int64_t nd, nv, dv, sms, sdv, c0s, ns, dms;
-  if (wantmem(c, in, 0, MB(L1), "dst", "L1 (A1/B1/C1)") || wantmem(c, in, 1, MB(GM), "src", "GM") ||
+  if (opndmem(c, in, 0) || opndmem(c, in, 1) ||
       field(c, in, f, ASC_SF_Nd2NzParams_nd_num, &nd) ||
       field(c, in, f, ASC_SF_Nd2NzParams_n_value, &nv) ||
       field(c, in, f, ASC_SF_Nd2NzParams_d_value, &dv) ||
@@ -222,7 +236,7 @@ int asc_exec_nd2nz(sim_core *c, const sim_inst *in) {
 int asc_exec_nz2nd(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, ASC_OPND_DATA_COPY_NZ2ND_params)->fld;
   int64_t nd, nv, dv, sms, sns, dds, dms;
-  if (wantmem(c, in, 0, MB(GM), "dst", "GM") || wantmem(c, in, 1, MB(UB), "src", "UB") ||
+  if (opndmem(c, in, 0) || opndmem(c, in, 1) ||
       field(c, in, f, ASC_SF_Nz2NdParamsFull_nd_num, &nd) ||
       field(c, in, f, ASC_SF_Nz2NdParamsFull_n_value, &nv) ||
       field(c, in, f, ASC_SF_Nz2NdParamsFull_d_value, &dv) ||
@@ -286,9 +300,8 @@ static int fractals(sim_core *c, const sim_inst *in, int64_t start, int64_t reps
 
 static int loadcheck(sim_core *c, const sim_inst *in) {
   int dm = memof(c, in, 0);
-  if (wantmem(c, in, 0, MB(L0A) | MB(L0B) | MB(L1), "dst", "L0A (A2), L0B (B2) or L1 (A1/B1)") ||
-      wantmem(c, in, 1, dm == ASC_HW_MEM_L1 ? MB(GM) : MB(L1) | MB(GM), "src",
-              dm == ASC_HW_MEM_L1 ? "GM" : "L1 (A1/B1) or GM") ||
+  if (opndmem(c, in, 0) || opndmem(c, in, 1) ||
+      (dm == ASC_HW_MEM_L1 && wantmem(c, in, 1, MB(GM), "src", "GM")) || /* into L1 only from GM */
       wantalign(c, in, 0, 0, l0align(dm), "destination") || wantalign(c, in, 1, 0, l0align(memof(c, in, 1)), "source"))
     return -1;
   return 0;
@@ -318,8 +331,7 @@ int asc_exec_loadtr(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, ASC_OPND_LOAD_DATA_TRANSPOSE_params)->fld;
   bool v2 = in->op->code == ASC_OP_LOAD_DATA_TRANSPOSE_V2;
   int64_t start, reps, ss, gap, fgap, sfgap = 0, mode;
-  if (wantmem(c, in, 0, MB(L0A) | MB(L0B), "dst", "L0A (A2) or L0B (B2)") ||
-      wantmem(c, in, 1, MB(L1), "src", "L1 (A1/B1)") ||
+  if (opndmem(c, in, 0) || opndmem(c, in, 1) ||
       wantalign(c, in, 0, 0, l0align(memof(c, in, 0)), "destination") ||
       trfield(c, in, f, v2, "start_index", ASC_SF_LoadData2dTransposeParams_start_index,
               ASC_SF_LoadData2dTransposeParamsV2_start_index, 65535, &start) ||
@@ -623,8 +635,7 @@ int asc_exec_load3d(sim_core *c, const sim_inst *in) {
 int asc_exec_loadsparse(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_load_data_params)->fld;
   int64_t start, reps, ss, sid, gap, tr, mode;
-  if (wantmem(c, in, 0, MB(L0B), "dst", "L0B (B2)") || wantmem(c, in, 1, MB(L1), "src", "L1 (B1)") ||
-      wantmem(c, in, 2, MB(L1), "idx", "L1 (B1)") || wantalign(c, in, 0, 0, 512, "dst") ||
+  if (opndmem(c, in, 0) || opndmem(c, in, 1) || opndmem(c, in, 2) || wantalign(c, in, 0, 0, 512, "dst") ||
       wantalign(c, in, 1, 0, 32, "src") || wantalign(c, in, 2, 0, 32, "idx") ||
       field(c, in, f, ASC_SF_LoadData2DParams_start_index, &start) ||
       field(c, in, f, ASC_SF_LoadData2DParams_repeat_times, &reps) ||
@@ -665,8 +676,7 @@ int asc_exec_loadsparse(sim_core *c, const sim_inst *in) {
 
 /* Mmad's and MmadWithSparse's dst, fm and filter: in L0C, L0A and L0B, aligned. */
 static int mmadops(sim_core *c, const sim_inst *in) {
-  return wantmem(c, in, 0, MB(L0C), "dst", "L0C (CO1)") || wantmem(c, in, 1, MB(L0A), "fm", "L0A (A2)") ||
-         wantmem(c, in, 2, MB(L0B), "filter", "L0B (B2)") || wantalign(c, in, 0, 0, MMAD_DST_ALIGN, "dst") ||
+  return opndmem(c, in, 0) || opndmem(c, in, 1) || opndmem(c, in, 2) || wantalign(c, in, 0, 0, MMAD_DST_ALIGN, "dst") ||
          wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_L0A), "fm") ||
          wantalign(c, in, 2, 0, l0align(ASC_HW_MEM_L0B), "filter");
 }
@@ -746,7 +756,7 @@ int asc_exec_mmadsparse(sim_core *c, const sim_inst *in) {
 int asc_exec_initconst(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, ASC_OPND_INIT_CONST_VALUE_init_const_value_params)->fld;
   int64_t reps, blocks, gap;
-  if (wantmem(c, in, 0, MB(L1) | MB(L0A) | MB(L0B), "dst", "L1 (A1/B1), L0A (A2) or L0B (B2)") ||
+  if (opndmem(c, in, 0) ||
       wantalign(c, in, 0, 0, l0align(memof(c, in, 0)), "destination") ||
       field(c, in, f, ASC_SF_InitConstValueParams_repeat_times, &reps) ||
       field(c, in, f, ASC_SF_InitConstValueParams_block_num, &blocks) ||
@@ -827,7 +837,7 @@ int asc_exec_mmad(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, hasbias ? 4 : 3)->fld;
   mmadp mp;
   if (mmadops(c, in) ||
-      (hasbias && (wantmem(c, in, 3, MB(BIAS), "bias", "the bias table (C2)") ||
+      (hasbias && (opndmem(c, in, 3) ||
                    wantalign(c, in, 3, 0, l0align(ASC_HW_MEM_BIAS), "bias"))) ||
       mmadparams(c, in, f, &mp))
     return -1;
@@ -1055,8 +1065,7 @@ int asc_exec_fixpipe(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, ws ? 3 : 2)->fld, *cfg = sim_in(c, in, ws ? 4 : 3)->fld;
   fixgeom g = {0};
   int64_t relu, unit, split, layout;
-  if (wantmem(c, in, 0, MB(GM) | MB(L1), "dst", "GM or L1 (A1/B1)") || wantmem(c, in, 1, MB(L0C), "src", "L0C (CO1)") ||
-      (ws && wantmem(c, in, 2, MB(L1), "cbuf_workspace", "L1")) ||
+  if (opndmem(c, in, 0) || opndmem(c, in, 1) || (ws && opndmem(c, in, 2)) ||
       field(c, in, f, ASC_SF_FixpipeParamsV220_n_size, &g.n) ||
       field(c, in, f, ASC_SF_FixpipeParamsV220_m_size, &g.m) ||
       field(c, in, f, ASC_SF_FixpipeParamsV220_src_stride, &g.sstride) ||
@@ -1092,7 +1101,7 @@ int asc_exec_copyco12(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, ASC_OPND_DATA_COPY_CO12DST_params)->fld;
   fixgeom g = {0};
   int64_t relu, split, nz;
-  if (wantmem(c, in, 0, MB(GM) | MB(L1), "dst", "GM or L1 (A1/B1)") || wantmem(c, in, 1, MB(L0C), "src", "L0C (CO1)") ||
+  if (opndmem(c, in, 0) || opndmem(c, in, 1) ||
       field(c, in, f, ASC_SF_DataCopyCO12DstParams_n_size, &g.n) ||
       field(c, in, f, ASC_SF_DataCopyCO12DstParams_m_size, &g.m) ||
       field(c, in, f, ASC_SF_DataCopyCO12DstParams_dst_stride, &g.dstride) ||

@@ -51,8 +51,18 @@ def bug_kernel(c: asc.GlobalAddress, bug: asc.ConstExpr[int]):
         asc.fixpipe(cg, c1, asc.FixpipeParamsV220(16, 16, 16, 16))  # FIXPIPE
 
 
+def test_wrong_memory_is_a_verifier_error():
+    """mmad's src0 must be in L0A (src/ops/operand_mems.def; the device kit's Mmad page: A from L0A);
+    a tensor whose TPosition (A1) is in L1 is the verifier's error at the kernel line."""
+    c = np.zeros((16, 16), np.float32)
+    with pytest.raises(asc.CompilationError) as ei:
+        bug_kernel[1](c, 1)
+    msg = str(ei.value)
+    assert "'asc.mmad' op operand 'src0' is in L1, but must be in L0A (A2)" in msg, msg
+    assert f"test_cube_errors.py:{line('# WRONG_MEM')}:" in msg, msg
+
+
 @pytest.mark.parametrize("bug,marker,text", [
-    (1, "# WRONG_MEM", "asc.mmad: fm is in L1, but must be in L0A (A2)"),
     (2, "# SPARSE", "asc.mmad_with_sparse: s8 x s8 -> s32 only"),
     (5, "# MISALIGNED", "asc.load_data_2d: destination address 32 in L0A is not 512-byte aligned"),
     (6, "# FIXPIPE", "read of uninitialized L0C bytes [0, 1024) by asc.fixpipe"),
@@ -80,8 +90,10 @@ def test_clean_variant_is_exact():
 def vecin_kernel(c: asc.GlobalAddress):
     x = asc.LocalTensor(asc.float16, P.VECIN, 0, 256)  # VECIN_ON_AIC
     a2 = asc.LocalTensor(asc.float16, P.A2, 0, 256)
+    b2 = asc.LocalTensor(asc.float16, P.B2, 0, 256)
     c1 = asc.LocalTensor(asc.float32, P.CO1, 0, 256)
-    asc.mmad(c1, a2, x, asc.MmadParams(16, 16, 16))
+    asc.mmad(c1, a2, b2, asc.MmadParams(16, 16, 16))  # a cube kernel
+    asc.duplicate(x, 1.0, 256)
 
 
 def test_vector_position_in_a_cube_kernel():
