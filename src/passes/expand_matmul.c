@@ -106,9 +106,10 @@ static void alloc(gen *g, mm *x) {
     x->bias1 = ltensor(g, x->eacc, ASC_POS_C1, 128 * KB, KB);
     x->bt = ltensor(g, x->eacc, ASC_POS_C2, 0, KB);
     /* zeros past the bias row: the L1 -> BT copy moves whole 64-byte blocks */
-    asc_value *z = asc_b_i32(g, 0), *f[] = {asc_b_i32(g, 1), asc_b_i32(g, KB / 32), z, z};
-    asc_value *ops[] = {x->bias1, asc_b_struct(g, ASC_STRUCT_INIT_CONST, f, 4)};
-    asc_b_op(g, ASC_OP_INIT_CONST_VALUE, ops, 2, NULL);
+    asc_value *z = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
+    asc_InitConstValueParams_fields f = {.repeat_times = one, .block_num = asc_b_i32(g, KB / 32), .dst_gap = z,
+                                         .init_value = z};
+    asc_build_init_const_value(g, x->bias1, asc_build_InitConstValueParams(g, f));
   }
   if (x->quant == Q_VECTOR) /* the tile's quant words (u64), for fixpipe's cbuf_workspace */
     x->qv1 = ltensor(g, x->vqv->type->elem, ASC_POS_C1, QV_L1, QV_BYTES);
@@ -129,17 +130,16 @@ static void sparse_b_l1(gen *g, mm *x, asc_value *n0, asc_value *nc, asc_value *
   asc_value *zero = asc_b_i32(g, 0), *one = asc_b_i32(g, 1), *half = asc_b_bin(g, ASC_OP_DIVSI, kc, asc_b_i32(g, 2));
   asc_value *orgkd = asc_b_bin(g, ASC_OP_DIVSI, x->s[S_ORGKB], asc_b_i32(g, 2));
   asc_value *boff = asc_b_add(g, asc_b_mul(g, n0, orgkd), asc_b_bin(g, ASC_OP_DIVSI, k0, asc_b_i32(g, 2)));
-  asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = nc,
-                    [ASC_SFI(Nd2NzParams, d_value)] = half, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
-                    [ASC_SFI(Nd2NzParams, src_d_value)] = orgkd, [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = n16,
-                    [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one, [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
-  op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, asc_b_gtsub(g, x->vb, boff), asc_b_struct(g, ASC_STRUCT_ND2NZ, f, 8));
+  asc_Nd2NzParams_fields f = {.nd_num = one, .n_value = nc, .d_value = half, .src_nd_matrix_stride = zero,
+                              .src_d_value = orgkd, .dst_nz_c0_stride = n16, .dst_nz_n_stride = one,
+                              .dst_nz_matrix_stride = zero};
+  asc_build_data_copy_nd2nz(g, x->b1, asc_b_gtsub(g, x->vb, boff), asc_build_Nd2NzParams(g, f));
   loopctx il;
   asc_value *kb = asc_b_for(g, asc_b_cdiv(g, half, 32), &il);
   asc_value *col = asc_b_add(g, asc_b_bin(g, ASC_OP_DIVSI, k0, asc_b_i32(g, 64)), kb); /* the index's column block */
   asc_value *ioff = asc_b_add(g, asc_b_mul(g, col, asc_b_mulk(g, asc_b_up(g, x->s[S_ORGN], 16), 8)),
                               asc_b_mulk(g, n0, 8));
-  op3(g, ASC_OP_DATA_COPY, asc_b_ltsub(g, x->idx1, asc_b_mulk(g, asc_b_mul(g, kb, n1), 128)),
+  asc_build_data_copy(g, asc_b_ltsub(g, x->idx1, asc_b_mulk(g, asc_b_mul(g, kb, n1), 128)),
       asc_b_gtsub(g, x->vqv, ioff), asc_b_mulk(g, n16, 8));
   asc_b_end(g, &il);
 }
@@ -148,13 +148,10 @@ static void sparse_b_l0(gen *g, mm *x, asc_value *kc, asc_value *n1) {
   asc_value *zero = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
   loopctx jl;
   asc_value *j = asc_b_for(g, asc_b_cdiv(g, asc_b_bin(g, ASC_OP_DIVSI, kc, asc_b_i32(g, 2)), 32), &jl);
-  asc_value *f[] = {[ASC_SFI(LoadData2DParams, start_index)] = asc_b_mul(g, j, n1),
-                    [ASC_SFI(LoadData2DParams, repeat_times)] = n1, [ASC_SFI(LoadData2DParams, src_stride)] = one,
-                    [ASC_SFI(LoadData2DParams, sid)] = zero, [ASC_SFI(LoadData2DParams, dst_gap)] = zero,
-                    [ASC_SFI(LoadData2DParams, if_transpose)] = zero, [ASC_SFI(LoadData2DParams, addr_mode)] = zero};
-  asc_value *ops[] = {asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, j, n1), 512)), x->b1, x->idx1,
-                      asc_b_struct(g, ASC_STRUCT_LOAD2D, f, 7)};
-  asc_b_op(g, ASC_OP_LOAD_DATA_SPARSE, ops, 4, NULL);
+  asc_LoadData2DParams_fields f = {.start_index = asc_b_mul(g, j, n1), .repeat_times = n1, .src_stride = one,
+                                   .sid = zero, .dst_gap = zero, .if_transpose = zero, .addr_mode = zero};
+  asc_value *dst = asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, j, n1), 512));
+  asc_build_load_data_sparse(g, dst, x->b1, x->idx1, asc_build_LoadData2DParams(g, f));
   asc_b_end(g, &jl);
 }
 
@@ -162,11 +159,9 @@ static void sparse_b_l0(gen *g, mm *x, asc_value *kc, asc_value *n1) {
 static void fill(gen *g, asc_value *l1, asc_value *blocks, asc_value *s) {
   asc_value *z = asc_b_i32(g, 0);
   asc_value *v = asc_b_res(asc_b_op(g, ASC_OP_SITOFP, &s, 1, asc_type_float(g->ctx, 32, false)));
-  asc_value *f[] = {[ASC_SFI(InitConstValueParams, repeat_times)] = asc_b_i32(g, 1),
-                    [ASC_SFI(InitConstValueParams, block_num)] = blocks, [ASC_SFI(InitConstValueParams, dst_gap)] = z,
-                    [ASC_SFI(InitConstValueParams, init_value)] = v};
-  asc_value *ops[] = {l1, asc_b_struct(g, ASC_STRUCT_INIT_CONST, f, 4)};
-  asc_b_op(g, ASC_OP_INIT_CONST_VALUE, ops, 2, NULL);
+  asc_InitConstValueParams_fields f = {.repeat_times = asc_b_i32(g, 1), .block_num = blocks, .dst_gap = z,
+                                       .init_value = v};
+  asc_build_init_const_value(g, l1, asc_build_InitConstValueParams(g, f));
 }
 
 /* GM (K x cols from off, rows org elements apart) -> L1 as Nz, one 16-row band of K at a time:
@@ -178,14 +173,12 @@ static void copy_k_bands(gen *g, asc_value *l1, asc_value *gm, asc_value *off, a
   asc_value *zero = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
   asc_value *r = asc_b_for(g, bands, &bl);
   asc_value *rows = asc_b_bin(g, ASC_OP_MINSI, asc_b_i32(g, 16), asc_b_bin(g, ASC_OP_SUBI, kc, asc_b_mulk(g, r, 16)));
-  asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = rows,
-                    [ASC_SFI(Nd2NzParams, d_value)] = cols, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
-                    [ASC_SFI(Nd2NzParams, src_d_value)] = org,
-                    [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = asc_b_i32(g, 16),
-                    [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one, [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
-  op3(g, ASC_OP_DATA_COPY_ND2NZ, asc_b_ltsub(g, l1, asc_b_mulk(g, asc_b_mul(g, r, nblk), 256)),
+  asc_Nd2NzParams_fields f = {.nd_num = one, .n_value = rows, .d_value = cols, .src_nd_matrix_stride = zero,
+                              .src_d_value = org, .dst_nz_c0_stride = asc_b_i32(g, 16), .dst_nz_n_stride = one,
+                              .dst_nz_matrix_stride = zero};
+  asc_build_data_copy_nd2nz(g, asc_b_ltsub(g, l1, asc_b_mulk(g, asc_b_mul(g, r, nblk), 256)),
       asc_b_gtsub(g, gm, asc_b_add(g, off, asc_b_mul(g, asc_b_mulk(g, r, 16), org))),
-          asc_b_struct(g, ASC_STRUCT_ND2NZ, f, 8));
+          asc_build_Nd2NzParams(g, f));
   asc_b_end(g, &bl);
 }
 
@@ -202,38 +195,27 @@ typedef struct slice {
 } slice;
 
 /* Nd2NzParams of one ND matrix, n rows of d elements srcd apart, into Nz with the C0 stride c0s. */
-static void nd2nz(const slice *s, asc_value *f[8], asc_value *n, asc_value *d, asc_value *srcd, asc_value *c0s) {
-  asc_value *v[] = {[ASC_SFI(Nd2NzParams, nd_num)] = s->one, [ASC_SFI(Nd2NzParams, n_value)] = n,
-                    [ASC_SFI(Nd2NzParams, d_value)] = d, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = s->zero,
-                    [ASC_SFI(Nd2NzParams, src_d_value)] = srcd, [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = c0s,
-                    [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = s->one,
-                    [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = s->zero};
-  _Static_assert(sizeof v / sizeof *v == 8, "Nd2NzParams has 8 fields");
-  memcpy(f, v, sizeof v);
+static asc_Nd2NzParams_fields nd2nz(const slice *s, asc_value *n, asc_value *d, asc_value *srcd, asc_value *c0s) {
+  return (asc_Nd2NzParams_fields){.nd_num = s->one, .n_value = n, .d_value = d, .src_nd_matrix_stride = s->zero,
+                                  .src_d_value = srcd, .dst_nz_c0_stride = c0s, .dst_nz_n_stride = s->one,
+                                  .dst_nz_matrix_stride = s->zero};
 }
 
 /* LoadData2DParams of a load of rep fractals from start, src_stride apart (no gaps). */
-static void ld2d(const slice *s, asc_value *f[7], asc_value *start, asc_value *rep, asc_value *stride, bool transpose) {
-  asc_value *v[] = {[ASC_SFI(LoadData2DParams, start_index)] = start, [ASC_SFI(LoadData2DParams, repeat_times)] = rep,
-                    [ASC_SFI(LoadData2DParams, src_stride)] = stride, [ASC_SFI(LoadData2DParams, sid)] = s->zero,
-                    [ASC_SFI(LoadData2DParams, dst_gap)] = s->zero,
-                    [ASC_SFI(LoadData2DParams, if_transpose)] = transpose ? s->one : s->zero,
-                    [ASC_SFI(LoadData2DParams, addr_mode)] = s->zero};
-  _Static_assert(sizeof v / sizeof *v == 7, "LoadData2DParams has 7 fields");
-  memcpy(f, v, sizeof v);
+static asc_LoadData2DParams_fields ld2d(const slice *s, asc_value *start, asc_value *rep, asc_value *stride,
+                                        bool transpose) {
+  return (asc_LoadData2DParams_fields){.start_index = start, .repeat_times = rep, .src_stride = stride,
+                                       .sid = s->zero, .dst_gap = s->zero,
+                                       .if_transpose = transpose ? s->one : s->zero, .addr_mode = s->zero};
 }
 
 /* The transposing load of rep squares from start, src_stride apart, into dst: the L0 fractals
  * dst_gap apart, each square's two frac_gap apart. */
 static void ld2dt(gen *g, const slice *s, asc_value *dst, asc_value *src, asc_value *start, asc_value *rep,
                   asc_value *stride, asc_value *dst_gap, asc_value *frac_gap) {
-  asc_value *f[] = {[ASC_SFI(LoadData2dTransposeParams, start_index)] = start,
-                    [ASC_SFI(LoadData2dTransposeParams, repeat_times)] = rep,
-                    [ASC_SFI(LoadData2dTransposeParams, src_stride)] = stride,
-                    [ASC_SFI(LoadData2dTransposeParams, dst_gap)] = dst_gap,
-                    [ASC_SFI(LoadData2dTransposeParams, dst_frac_gap)] = frac_gap,
-                    [ASC_SFI(LoadData2dTransposeParams, addr_mode)] = s->zero};
-  op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, src, asc_b_struct(g, ASC_STRUCT_LOAD2D_T, f, 6));
+  asc_LoadData2dTransposeParams_fields f = {.start_index = start, .repeat_times = rep, .src_stride = stride,
+                                            .dst_gap = dst_gap, .dst_frac_gap = frac_gap, .addr_mode = s->zero};
+  asc_build_load_data_transpose(g, dst, src, asc_build_LoadData2dTransposeParams(g, f));
 }
 
 /* Slice ki of K: its extent, and whether it starts C. */
@@ -252,32 +234,32 @@ static void slice_at(gen *g, mm *x, slice *s, asc_value *ki) {
 }
 
 /* A's slice as an ND -> Nz copy: its parameters into f, its offset in A returned. */
-static asc_value *a_nd(gen *g, mm *x, const slice *s, asc_value *f[8]) {
+static asc_value *a_nd(gen *g, mm *x, const slice *s, asc_Nd2NzParams_fields *f) {
   if (!x->ta) {
     asc_value *off = asc_b_add(g, asc_b_mul(g, s->m0, x->lda), s->k0);
-    nd2nz(s, f, s->mc, s->kc, x->lda, s->m16);
+    *f = nd2nz(s, s->mc, s->kc, x->lda, s->m16);
     return off;
   }
   asc_value *off = asc_b_add(g, asc_b_mul(g, s->k0, x->lda), s->m0);
-  nd2nz(s, f, s->kc, s->mc, x->lda, x->esz == 1 ? asc_b_up(g, s->kc, 32) : s->k16);
+  *f = nd2nz(s, s->kc, s->mc, x->lda, x->esz == 1 ? asc_b_up(g, s->kc, 32) : s->k16);
   return off;
 }
 
 /* B's slice as an ND -> Nz copy, as A's.  int8 B K x N: the transposing load takes 32 x 32
  * squares, two 16 x 32 fractals stacked, so B's column blocks in L1 are K rounded up to 32 rows apart. */
-static asc_value *b_nd(gen *g, mm *x, const slice *s, asc_value *f[8]) {
+static asc_value *b_nd(gen *g, mm *x, const slice *s, asc_Nd2NzParams_fields *f) {
   if (!x->tb) {
     asc_value *off = asc_b_add(g, asc_b_mul(g, s->k0, x->ldb), s->n0);
-    nd2nz(s, f, s->kc, s->nc, x->ldb, s->b8t ? asc_b_up(g, s->kc, 32) : s->k16);
+    *f = nd2nz(s, s->kc, s->nc, x->ldb, s->b8t ? asc_b_up(g, s->kc, 32) : s->k16);
     return off;
   }
   asc_value *off = asc_b_add(g, asc_b_mul(g, s->n0, x->ldb), s->k0);
-  nd2nz(s, f, s->nc, s->kc, x->ldb, s->n16);
+  *f = nd2nz(s, s->nc, s->kc, x->ldb, s->n16);
   return off;
 }
 
 /* MTE2: A's slice GM -> L1 as Nz (nd: a_nd's copy), or the scalar A. */
-static void a_to_l1(gen *g, mm *x, const slice *s, asc_value *off, asc_value *const nd[8]) {
+static void a_to_l1(gen *g, mm *x, const slice *s, asc_value *off, const asc_Nd2NzParams_fields *nd) {
   if (x->ascalar) { /* the A tile's Nz bytes (m16 rows x k1 column blocks of 32 bytes) := the scalar */
     fill(g, x->a1, asc_b_mul(g, s->m16, s->k1), x->s[S_ASCALAR]);
   } else if (x->aloc == LOC_L1) {
@@ -290,13 +272,13 @@ static void a_to_l1(gen *g, mm *x, const slice *s, asc_value *off, asc_value *co
   } else if (s->a32t) { /* f32 A K x M: L1 in 16-row bands of K as for f32 B K x N */
     copy_k_bands(g, x->a1, x->va, off, s->ka16, s->kc, s->mc, s->m1, x->lda);
   } else {
-    op3(g, ASC_OP_DATA_COPY_ND2NZ, x->a1, asc_b_gtsub(g, x->va, off), asc_b_struct(g, ASC_STRUCT_ND2NZ, nd, 8));
+    asc_build_data_copy_nd2nz(g, x->a1, asc_b_gtsub(g, x->va, off), asc_build_Nd2NzParams(g, *nd));
   }
 }
 
 /* MTE2: B's slice GM -> L1, as A's.  f32 B K x N goes in 16-row bands of K for the transposing
  * load (squares along N consecutive, bands n1 squares apart). */
-static void b_to_l1(gen *g, mm *x, const slice *s, asc_value *off, asc_value *const nd[8]) {
+static void b_to_l1(gen *g, mm *x, const slice *s, asc_value *off, const asc_Nd2NzParams_fields *nd) {
   if (x->sparse) {
     sparse_b_l1(g, x, s->n0, s->nc, s->k0, s->kc, s->n16, s->n1);
   } else if (x->bscalar) { /* B as N x K (tb): n16 rows x k1 column blocks := the scalar */
@@ -311,7 +293,7 @@ static void b_to_l1(gen *g, mm *x, const slice *s, asc_value *off, asc_value *co
   } else if (s->b32t) {
     copy_k_bands(g, x->b1, x->vb, off, s->kb16, s->kc, s->nc, s->n1, x->ldb);
   } else {
-    op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, asc_b_gtsub(g, x->vb, off), asc_b_struct(g, ASC_STRUCT_ND2NZ, nd, 8));
+    asc_build_data_copy_nd2nz(g, x->b1, asc_b_gtsub(g, x->vb, off), asc_build_Nd2NzParams(g, *nd));
   }
 }
 
@@ -322,9 +304,8 @@ static void bias_to_l1(gen *g, mm *x, const slice *s) {
     return;
   loopctx il;
   asc_b_if(g, s->bfirst, &il);
-  asc_value *f[8];
-  nd2nz(s, f, s->one, s->nc, s->nc, s->one);
-  op3(g, ASC_OP_DATA_COPY_ND2NZ, x->bias1, asc_b_gtsub(g, x->vbias, s->n0), asc_b_struct(g, ASC_STRUCT_ND2NZ, f, 8));
+  asc_build_data_copy_nd2nz(g, x->bias1, asc_b_gtsub(g, x->vbias, s->n0),
+                            asc_build_Nd2NzParams(g, nd2nz(s, s->one, s->nc, s->nc, s->one)));
   asc_b_end(g, &il);
 }
 
@@ -358,12 +339,9 @@ static void a_l0_2d(gen *g, mm *x, const slice *s) {
   loopctx il;
   asc_value *i = asc_b_for(g, s->m1, &il);
   asc_value *dst = asc_b_ltsub(g, x->a2, asc_b_mulk(g, asc_b_mul(g, i, s->k1), 16 * x->c0));
-  asc_value *f[7];
-  if (!x->ta)
-    ld2d(s, f, asc_b_add(g, abase, i), s->k1, al1 ? ah16 : s->m1, false);
-  else
-    ld2d(s, f, asc_b_add(g, abase, asc_b_mul(g, i, al1 ? ah16 : s->k1)), s->k1, s->one, true);
-  op3(g, ASC_OP_LOAD_DATA_2D, dst, al1 ? x->va : x->a1, asc_b_struct(g, ASC_STRUCT_LOAD2D, f, 7));
+  asc_LoadData2DParams_fields f = !x->ta ? ld2d(s, asc_b_add(g, abase, i), s->k1, al1 ? ah16 : s->m1, false)
+      : ld2d(s, asc_b_add(g, abase, asc_b_mul(g, i, al1 ? ah16 : s->k1)), s->k1, s->one, true);
+  asc_build_load_data_2d(g, dst, al1 ? x->va : x->a1, asc_build_LoadData2DParams(g, f));
   asc_b_end(g, &il);
 }
 
@@ -395,14 +373,14 @@ static void b_l0_2d(gen *g, mm *x, const slice *s) {
   loopctx jl;
   asc_value *j = asc_b_for(g, s->k1, &jl);
   asc_value *dst = asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, j, s->n1), 16 * x->c0));
-  asc_value *f[7];
+  asc_LoadData2DParams_fields f;
   if (!x->tb) {
     asc_value *start = asc_b_add(g, bbase, j);
-    ld2d(s, f, start, s->n1, bl1 ? bh16 : asc_b_cdiv(g, s->k16, 16), true);
+    f = ld2d(s, start, s->n1, bl1 ? bh16 : asc_b_cdiv(g, s->k16, 16), true);
   } else {
-    ld2d(s, f, asc_b_add(g, bbase, asc_b_mul(g, j, bl1 ? bh16 : s->n1)), s->n1, s->one, false);
+    f = ld2d(s, asc_b_add(g, bbase, asc_b_mul(g, j, bl1 ? bh16 : s->n1)), s->n1, s->one, false);
   }
-  op3(g, ASC_OP_LOAD_DATA_2D, dst, bl1 ? x->vb : x->b1, asc_b_struct(g, ASC_STRUCT_LOAD2D, f, 7));
+  asc_build_load_data_2d(g, dst, bl1 ? x->vb : x->b1, asc_build_LoadData2DParams(g, f));
   asc_b_end(g, &jl);
 }
 
@@ -412,7 +390,7 @@ static void bias_to_bt(gen *g, mm *x, const slice *s) {
     return;
   loopctx il;
   asc_b_if(g, s->bfirst, &il);
-  op3(g, ASC_OP_DATA_COPY, x->bt, x->biasloc == LOC_L1 ? asc_b_ltsub(g, x->vbias, s->n0) : x->bias1, s->n16);
+  asc_build_data_copy(g, x->bt, x->biasloc == LOC_L1 ? asc_b_ltsub(g, x->vbias, s->n0) : x->bias1, s->n16);
   asc_b_end(g, &il);
 }
 
@@ -420,27 +398,20 @@ static void bias_to_bt(gen *g, mm *x, const slice *s) {
 static void mmad(gen *g, mm *x, const slice *s) {
   asc_value *zero = s->zero, *one = s->one;
   asc_value *init = asc_b_sel(g, s->first, one, zero);
-  asc_value *mp[] = {[ASC_SFI(MmadParams, m)] = s->mc, [ASC_SFI(MmadParams, n)] = s->nc,
-                     [ASC_SFI(MmadParams, k)] = s->kc, [ASC_SFI(MmadParams, is_bias)] = zero,
-                     [ASC_SFI(MmadParams, fm_offset)] = zero, [ASC_SFI(MmadParams, en_ssparse)] = zero,
-                     [ASC_SFI(MmadParams, en_winograd_a)] = zero, [ASC_SFI(MmadParams, en_winograd_b)] = zero,
-                     [ASC_SFI(MmadParams, unit_flag)] = zero, [ASC_SFI(MmadParams, cmatrix_source)] = zero,
-                     [ASC_SFI(MmadParams, cmatrix_init_val)] = init, [ASC_SFI(MmadParams, k_direction_align)] = zero};
+  asc_MmadParams_fields mp = {.m = s->mc, .n = s->nc, .k = s->kc, .is_bias = zero, .fm_offset = zero,
+                              .en_ssparse = zero, .en_winograd_a = zero, .en_winograd_b = zero, .unit_flag = zero,
+                              .cmatrix_source = zero, .cmatrix_init_val = init, .k_direction_align = zero};
   if (!x->bias) {
-    asc_value *ops[] = {x->c1, x->a2, x->b2, asc_b_struct(g, ASC_STRUCT_MMAD, mp, 12)};
-    asc_b_op(g, x->sparse ? ASC_OP_MMAD_SPARSE : ASC_OP_MMAD, ops, 4, NULL);
+    (x->sparse ? asc_build_mmad_sparse : asc_build_mmad)(g, x->c1, x->a2, x->b2, asc_build_MmadParams(g, mp));
     return;
   }
   loopctx il;
   asc_op *f = asc_b_if(g, s->bfirst, &il);
-  asc_value *mpb[12];
-  memcpy(mpb, mp, sizeof mp);
-  mpb[ASC_SFI(MmadParams, is_bias)] = one;
-  asc_value *ops[] = {x->c1, x->a2, x->b2, x->bt, asc_b_struct(g, ASC_STRUCT_MMAD, mpb, 12)};
-  asc_b_op(g, ASC_OP_MMAD_BIAS, ops, 5, NULL);
+  asc_MmadParams_fields mpb = mp;
+  mpb.is_bias = one;
+  asc_build_mmad_bias(g, x->c1, x->a2, x->b2, x->bt, asc_build_MmadParams(g, mpb));
   asc_b_else(g, f);
-  asc_value *ops2[] = {x->c1, x->a2, x->b2, asc_b_struct(g, ASC_STRUCT_MMAD, mp, 12)};
-  asc_b_op(g, ASC_OP_MMAD, ops2, 4, NULL);
+  asc_build_mmad(g, x->c1, x->a2, x->b2, asc_build_MmadParams(g, mp));
   asc_b_end(g, &il);
 }
 
@@ -459,13 +430,13 @@ static void tile(gen *g, mm *x, asc_value *t) {
   s.b32t = x->esz == 4 && !x->tb;
   loopctx kl;
   slice_at(g, x, &s, asc_b_for(g, asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]), &kl));
-  asc_value *nda[8], *ndb[8];
-  asc_value *aoff = a_nd(g, x, &s, nda);
-  asc_value *boff = b_nd(g, x, &s, ndb);
+  asc_Nd2NzParams_fields nda, ndb;
+  asc_value *aoff = a_nd(g, x, &s, &nda);
+  asc_value *boff = b_nd(g, x, &s, &ndb);
   s.ka16 = s.a32t ? asc_b_cdiv(g, s.kc, 16) : NULL;
-  a_to_l1(g, x, &s, aoff, nda);
+  a_to_l1(g, x, &s, aoff, &nda);
   s.kb16 = s.b32t ? asc_b_cdiv(g, s.kc, 16) : NULL;
-  b_to_l1(g, x, &s, boff, ndb);
+  b_to_l1(g, x, &s, boff, &ndb);
   bias_to_l1(g, x, &s);
   flag(g, ASC_EVENT_MTE2_MTE1);
   if (s.a32t)
@@ -528,11 +499,9 @@ static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
   asc_value *zero = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
   bool vq = x->qpre == 4 || x->qpre == 6 || x->qpre == 8; /* per-channel: the words of columns n0.. */
   if (vq) {
-    asc_value *f[] = {[ASC_SFI(DataCopyExtParams, block_count)] = one,
-                      [ASC_SFI(DataCopyExtParams, block_len)] = asc_b_mulk(g, nc, 8),
-                      [ASC_SFI(DataCopyExtParams, src_stride)] = zero, [ASC_SFI(DataCopyExtParams, dst_stride)] = zero,
-                      [ASC_SFI(DataCopyExtParams, rsv)] = zero};
-    op3(g, ASC_OP_DATA_COPY_PAD, x->qv1, asc_b_gtsub(g, x->vqv, n0), asc_b_struct(g, ASC_STRUCT_DATA_COPY_EXT, f, 5));
+    asc_DataCopyExtParams_fields f = {.block_count = one, .block_len = asc_b_mulk(g, nc, 8), .src_stride = zero,
+                                      .dst_stride = zero, .rsv = zero};
+    op3(g, ASC_OP_DATA_COPY_PAD, x->qv1, asc_b_gtsub(g, x->vqv, n0), asc_build_DataCopyExtParams(g, f));
     flag(g, ASC_EVENT_MTE2_FIX);
   }
   flag_unit(g, ASC_EVENT_M_FIX, x->tileloop); /* the library's UnitFlag: the fixpipe streams from the mmad */
@@ -540,25 +509,18 @@ static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
   asc_value *stride = at_tile ? x->s[S_ORGN] : x->s[S_BN];
   /* quant_pre converts L0C's f32 / s32 to C's type; deq_scalar: the quant scalar's low 32 bits (an
    * f32 scale, the only bits the modes use) */
-  asc_value *fp[] = {[ASC_SFI(FixpipeParamsV220, n_size)] = nc, [ASC_SFI(FixpipeParamsV220, m_size)] = mc,
-                     [ASC_SFI(FixpipeParamsV220, src_stride)] = asc_b_up(g, mc, 16),
-                     [ASC_SFI(FixpipeParamsV220, dst_stride)] = stride,
-                     [ASC_SFI(FixpipeParamsV220, quant_pre)] = asc_b_i32(g, x->qpre),
-                     [ASC_SFI(FixpipeParamsV220, deq_scalar)] = x->quant == Q_SCALAR ? x->s[S_QUANT] : zero,
-                     [ASC_SFI(FixpipeParamsV220, nd_num)] = one, [ASC_SFI(FixpipeParamsV220, src_nd_stride)] = zero,
-                     [ASC_SFI(FixpipeParamsV220, dst_nd_stride)] = zero, [ASC_SFI(FixpipeParamsV220, relu_en)] = zero,
-                     [ASC_SFI(FixpipeParamsV220, unit_flag)] = zero,
-                     [ASC_SFI(FixpipeParamsV220, is_channel_split)] = zero};
-  asc_value *cfg[] = {[ASC_SFI(FixpipeConfig, layout)] = one};
-  asc_value *ops[] = {dst, x->c1, asc_b_struct(g, ASC_STRUCT_FIXPIPE_V220, fp, 12),
-                      asc_b_struct(g, ASC_STRUCT_FIXPIPE_CFG, cfg, 1)};
+  asc_FixpipeParamsV220_fields fp = {.n_size = nc, .m_size = mc, .src_stride = asc_b_up(g, mc, 16),
+                                     .dst_stride = stride, .quant_pre = asc_b_i32(g, x->qpre),
+                                     .deq_scalar = x->quant == Q_SCALAR ? x->s[S_QUANT] : zero, .nd_num = one,
+                                     .src_nd_stride = zero, .dst_nd_stride = zero, .relu_en = zero, .unit_flag = zero,
+                                     .is_channel_split = zero};
+  asc_value *params = asc_build_FixpipeParamsV220(g, fp);
+  asc_value *config = asc_build_FixpipeConfig(g, (asc_FixpipeConfig_fields){.layout = one});
   atomic_begin(g, x, dst);
-  if (vq) {
-    asc_value *opw[] = {dst, x->c1, x->qv1, ops[2], ops[3]};
-    asc_b_op(g, ASC_OP_FIXPIPE_WS, opw, 5, NULL);
-  } else {
-    asc_b_op(g, ASC_OP_FIXPIPE, ops, 4, NULL);
-  }
+  if (vq)
+    asc_build_fixpipe_ws(g, dst, x->c1, x->qv1, params, config);
+  else
+    asc_build_fixpipe(g, dst, x->c1, params, config);
   atomic_end(g, x, dst);
   if (!x->tileloop || vq) /* vq: the next tile's quant words overwrite the ones this fixpipe reads */
     flag(g, ASC_EVENT_FIX_MTE2);
@@ -744,11 +706,10 @@ static void nzcopy(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *r0, a
   asc_value *r16 = asc_b_up(g, rc, 16);
   asc_value *off = asc_b_mulk(g, asc_b_add(g, asc_b_mul(g, asc_b_bin(g, ASC_OP_DIVSI, c0, asc_b_i32(g, x->c0)), h), r0),
                               x->c0);
-  asc_value *f[] = {[ASC_SFI(DataCopyParams, block_count)] = asc_b_cdiv(g, cc, x->c0),
-                    [ASC_SFI(DataCopyParams, block_len)] = r16,
-                    [ASC_SFI(DataCopyParams, src_stride)] = asc_b_bin(g, ASC_OP_SUBI, h, r16),
-                    [ASC_SFI(DataCopyParams, dst_stride)] = asc_b_bin(g, ASC_OP_SUBI, asc_b_up(g, rc, align), r16)};
-  op3(g, ASC_OP_DATA_COPY_PARAMS, l1, asc_b_gtsub(g, gm, off), asc_b_struct(g, ASC_STRUCT_DATA_COPY, f, 4));
+  asc_DataCopyParams_fields f = {.block_count = asc_b_cdiv(g, cc, x->c0), .block_len = r16,
+                                 .src_stride = asc_b_bin(g, ASC_OP_SUBI, h, r16),
+                                 .dst_stride = asc_b_bin(g, ASC_OP_SUBI, asc_b_up(g, rc, align), r16)};
+  asc_build_data_copy_params(g, l1, asc_b_gtsub(g, gm, off), asc_build_DataCopyParams(g, f));
 }
 
 /* GM (Nz, h rows high, K-major: f32 A K x M or B K x N) -> L1 in 16-row bands of K, the f32
@@ -760,13 +721,12 @@ static void nzbands(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *k0, 
   asc_value *r = asc_b_for(g, asc_b_cdiv(g, kc, 16), &bl);
   asc_value *col = asc_b_mul(g, asc_b_bin(g, ASC_OP_DIVSI, c0, asc_b_i32(g, x->c0)), h);
   asc_value *off = asc_b_mulk(g, asc_b_add(g, col, asc_b_add(g, k0, asc_b_mulk(g, r, 16))), x->c0);
-  asc_value *f[] = {[ASC_SFI(DataCopyParams, block_count)] = asc_b_cdiv(g, cc, x->c0),
-                    [ASC_SFI(DataCopyParams, block_len)] = asc_b_i32(g, 16),
-                    [ASC_SFI(DataCopyParams, src_stride)] = asc_b_bin(g, ASC_OP_SUBI, h, asc_b_i32(g, 16)),
-                    [ASC_SFI(DataCopyParams, dst_stride)] = asc_b_i32(g, 0)};
-  op3(g, ASC_OP_DATA_COPY_PARAMS, asc_b_ltsub(g, l1, asc_b_mulk(g, asc_b_mul(g, r, nblk), 256)),
+  asc_DataCopyParams_fields f = {.block_count = asc_b_cdiv(g, cc, x->c0), .block_len = asc_b_i32(g, 16),
+                                 .src_stride = asc_b_bin(g, ASC_OP_SUBI, h, asc_b_i32(g, 16)),
+                                 .dst_stride = asc_b_i32(g, 0)};
+  asc_build_data_copy_params(g, asc_b_ltsub(g, l1, asc_b_mulk(g, asc_b_mul(g, r, nblk), 256)),
       asc_b_gtsub(g, gm, off),
-      asc_b_struct(g, ASC_STRUCT_DATA_COPY, f, 4));
+      asc_build_DataCopyParams(g, f));
   asc_b_end(g, &bl);
 }
 
@@ -817,8 +777,9 @@ static asc_value *mirror(gen *g, asc_value *ws, asc_value *lt, asc_value *n, asc
   const asc_type *elem = lt->type->elem;
   asc_value *bytes = asc_b_mulk(g, n, asc_type_bytes(elem));
   asc_value *gm = wsview(g, ws, elem, *at);
-  asc_value *z = asc_b_i32(g, 0), *f[] = {asc_b_i32(g, 1), bytes, z, z, z};
-  op3(g, ASC_OP_DATA_COPY_PAD, gm, lt, asc_b_struct(g, ASC_STRUCT_DATA_COPY_EXT, f, 5));
+  asc_value *z = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
+  asc_DataCopyExtParams_fields f = {.block_count = one, .block_len = bytes, .src_stride = z, .dst_stride = z, .rsv = z};
+  op3(g, ASC_OP_DATA_COPY_PAD, gm, lt, asc_build_DataCopyExtParams(g, f));
   *at = asc_b_add(g, *at, asc_b_up(g, bytes, 32));
   return gm;
 }
@@ -1146,7 +1107,7 @@ static int aivcall(gen *g, mm *x, asc_value *ws, bool eager) {
     flag(g, ASC_EVENT_V_MTE2);
     asc_value *n = kind == K_ITERATE || kind == K_FIX_LOCAL ? asc_b_mul(g, x->s[S_BM], x->s[S_BN])
                                                             : asc_b_mul(g, x->s[S_TM], x->s[S_TN]);
-    op3(g, ASC_OP_DATA_COPY, x->vc, slot, n);
+    asc_build_data_copy(g, x->vc, slot, n);
     flag(g, ASC_EVENT_MTE2_V);
   }
   return 0;
