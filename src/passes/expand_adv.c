@@ -1087,15 +1087,12 @@ static asc_value *getv(X *x, asc_value *t, asc_value *i) {
  * row statistic as a block-stride-0 second source (BinaryRepeatParams src1 strides 0), as Ascend C's
  * softmax does: all vector, no scalar reads of the statistic. */
 static void row_params(X *x, asc_value **brcbp, asc_value **binp) {
-  asc_value *brcbf[] = {[ASC_SFI(BrcbRepeatParams, dst_blk_stride)] = asc_b_i32(&x->b, 1),
-                        [ASC_SFI(BrcbRepeatParams, dst_rep_stride)] = asc_b_i32(&x->b, 8)};
-  *brcbp = asc_b_struct(&x->b, ASC_STRUCT_BRCB_REPEAT, brcbf, 2);
-#define BRF(f) ASC_SFI(BinaryRepeatParams, f)
-  asc_value *binf[] = {[BRF(dst_blk_stride)] = asc_b_i32(&x->b, 1), [BRF(src0_blk_stride)] = asc_b_i32(&x->b, 1),
-                       [BRF(src1_blk_stride)] = asc_b_i32(&x->b, 0), [BRF(dst_rep_stride)] = asc_b_i32(&x->b, 8),
-                       [BRF(src0_rep_stride)] = asc_b_i32(&x->b, 8), [BRF(src1_rep_stride)] = asc_b_i32(&x->b, 0)};
-#undef BRF
-  *binp = asc_b_struct(&x->b, ASC_STRUCT_BINARY_REPEAT, binf, 6);
+  asc_BrcbRepeatParams_fields brcbf = {.dst_blk_stride = asc_b_i32(&x->b, 1), .dst_rep_stride = asc_b_i32(&x->b, 8)};
+  *brcbp = asc_build_BrcbRepeatParams(&x->b, brcbf);
+  asc_BinaryRepeatParams_fields binf = {.dst_blk_stride = asc_b_i32(&x->b, 1), .src0_blk_stride = asc_b_i32(&x->b, 1),
+                                        .src1_blk_stride = asc_b_i32(&x->b, 0), .dst_rep_stride = asc_b_i32(&x->b, 8),
+                                        .src0_rep_stride = asc_b_i32(&x->b, 8), .src1_rep_stride = asc_b_i32(&x->b, 0)};
+  *binp = asc_build_BinaryRepeatParams(&x->b, binf);
 }
 
 static asc_value *c64(X *x, int64_t v) { return asc_b_int(&x->b, asc_type_int(x->ctx, 64, false), v); }
@@ -1388,11 +1385,10 @@ static int expand_extract(X *x) {
   if (bad_repeat(x, op->operands[ASC_OPND_ADV_EXTRACT_repeat_times]))
     return -1;
   asc_value *reps = op->operands[ASC_OPND_ADV_EXTRACT_repeat_times];
-  asc_value *gmf[] = {[ASC_SFI(GatherMaskParams, src0_block_stride)] = asc_b_i32(&x->b, 1),
-                      [ASC_SFI(GatherMaskParams, repeat_times)] = rep_i32(x, reps),
-                      [ASC_SFI(GatherMaskParams, src0_repeat_stride)] = asc_b_i32(&x->b, 8),
-                      [ASC_SFI(GatherMaskParams, src1_repeat_stride)] = asc_b_i32(&x->b, 0)};
-  asc_value *params = asc_b_struct(&x->b, ASC_STRUCT_GATHER_MASK, gmf, 4);
+  asc_GatherMaskParams_fields gmf = {.src0_block_stride = asc_b_i32(&x->b, 1), .repeat_times = rep_i32(x, reps),
+                                     .src0_repeat_stride = asc_b_i32(&x->b, 8),
+                                     .src1_repeat_stride = asc_b_i32(&x->b, 0)};
+  asc_value *params = asc_build_GatherMaskParams(&x->b, gmf);
   const asc_type *i1 = asc_type_int(x->ctx, 1, false), *i64 = asc_type_int(x->ctx, 64, false);
   asc_value *f = asc_b_int(&x->b, i1, 0), *z = asc_b_int(&x->b, i64, 0);
   asc_b_op(&x->b, ASC_OP_GATHER_MASK_PATTERN,
