@@ -351,6 +351,24 @@ int asc_struct_lookup(const char *s, size_t n) {
   return -1;
 }
 
+bool asc_op_dtype_ok(asc_opcode code, const char *dtype) {
+  const char *list = asc_opinfos[code].dtypes;
+  size_t n = strlen(dtype);
+  if (!list || !*list)
+    return true;
+  for (const char *s = list; *s;) {
+    while (*s == ' ')
+      s++;
+    const char *e = s;
+    while (*e && *e != ' ')
+      e++;
+    if ((size_t)(e - s) == n && n && memcmp(s, dtype, n) == 0)
+      return true;
+    s = e;
+  }
+  return false;
+}
+
 /* The hardware ranges of the fields (field_ranges.def); has = 0: none. */
 typedef struct sfrange {
   bool has;
@@ -399,9 +417,9 @@ void asc_mems_text(unsigned mems, char *buf, size_t size) {
     if (!(mems >> m & 1))
       continue;
     left--;
-    n += snprintf(buf + n, size - (size_t)n, "%s%s", asc_hw_mem_name(m), "");
-    const char *sep = " (";
-    for (int64_t p = 0; p <= ASC_POS_VECCALC && (size_t)n < size; p++) {
+    n += snprintf(buf + n, size - (size_t)n, "%s", asc_hw_mem_name(m));
+    const char *sep = " ("; /* the on-chip memories' TPositions (GM's are GM and CO2, the output) */
+    for (int64_t p = 0; m != ASC_HW_MEM_GM && p <= ASC_POS_VECCALC && (size_t)n < size; p++) {
       const char *pn = asc_enum_name(ASC_ENUM_POS, p);
       if (pn && asc_hw_pos_mem((int)p) == m && strcmp(pn, asc_hw_mem_name(m)) != 0) {
         n += snprintf(buf + n, size - (size_t)n, "%s%s", sep, pn);

@@ -158,6 +158,9 @@ int asc_struct_nfields(int id);
 /* Name of field i written into buf (NUL-terminated), its default in *dflt; 0 ok. */
 int asc_struct_field(int id, int i, char *buf, size_t bufsize, int64_t *dflt);
 int asc_struct_field_index(int id, const char *name); /* -1 if unknown */
+/* Whether the dtypes column of op's row admits the element type named dtype ("f16"; an empty column
+ * admits any): the verifier's rule for tensor operands, and the vector executors'. */
+bool asc_op_dtype_ok(asc_opcode code, const char *dtype);
 /* The memories (hw.def ids, bit m = memory m) operand i of op may be in (src/ops/operand_mems.def);
  * 0: the table does not limit it.  asc_mems_text: such a set as "L0A (A2), L0B (B2) or L1 (A1/B1/C1)". */
 unsigned asc_op_operand_mems(asc_opcode op, int i);

@@ -233,8 +233,11 @@ void asc_sim_velem(const sim_vop *op, int dt, uint8_t *d, const uint8_t *a, cons
     asc_sim_storei(dt, d, op->i(asc_sim_loadi(dt, a), b ? asc_sim_loadi(dt, b) : s.i));
 }
 
+/* The element type against the op's dtypes column (ops.def, as the verifier checks it) and the
+ * element functions the table has for it. */
 int asc_sim_vcheckdt(sim_core *c, const sim_inst *in, const sim_vop *op, int dt) {
-  if (dt < 0 || (!asc_sim_dt_float(dt) && !op->i) || (asc_sim_dt_float(dt) && !op->f && !op->f3))
+  if (dt < 0 || !asc_op_dtype_ok(in->op->code, asc_sim_dtype_name(dt)) || (!asc_sim_dt_float(dt) && !op->i) ||
+      (asc_sim_dt_float(dt) && !op->f && !op->f3))
     return asc_sim_err(c, in->op, "%s: element type %s is not supported", asc_op_name(in->op),
                        dt < 0 ? "?" : asc_sim_dtype_name(dt));
   return 0;
