@@ -306,14 +306,14 @@ static void hardware_section(FILE *f) {
 #include "hw/hw.def"
   fputs("\n### HardEvents\n\n| event | source pipe | destination pipe | AIV slot | AIC slot |\n"
         "|---|---|---|---|---|\n", f);
-#define HW_EVENT(event, src, dst, aiv, aic)                                                                \
+#define HW_EVENT(event, value, src, dst, aiv, aic)                                                              \
   fprintf(f, "| `" #event "` | `PIPE_" #src "` | `PIPE_" #dst "` | %s%.0d | %s%.0d |\n",                     \
           (aiv) < 0 ? "-" : (aiv) == 0 ? "0" : "", (aiv) > 0 ? (aiv) : 0, (aic) < 0 ? "-" : (aic) == 0 ? "0" : "", \
           (aic) > 0 ? (aic) : 0);
 #include "hw/hw.def"
   fputs("\n### TPositions\n\n| position | memory | queue producer | queue consumer |\n"
         "|---|---|---|---|\n", f);
-#define HW_POS(pos, mem, w, r) fprintf(f, "| `%s` | %s | %s | %s |\n", #pos, #mem, #w, #r);
+#define HW_POS(pos, value, mem, w, r) fprintf(f, "| `%s` | %s | %s | %s |\n", #pos, #mem, #w, #r);
 #include "hw/hw.def"
   fputs("\n### Copy paths\n\n| from | to | pipe |\n|---|---|---|\n", f);
 #define HW_COPY(s, d, pipe) fprintf(f, "| %s | %s | %s |\n", #s, #d, #pipe);

@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "hw/hw.h"
-#include "ops/registry.h"
 
 /* The `cores` column of hw.def. */
 enum { AIV = ASC_HW_MASK(ASC_HW_AIV), AIC = ASC_HW_MASK(ASC_HW_AIC) };
@@ -13,6 +12,14 @@ enum {
 #define HW_PIPE(pipe, cores, row, col, doc) HWP_##pipe = ASC_PIPEID_PIPE_##pipe,
 #include "hw/hw.def"
   HWP_NONE = ASC_HW_NOPIPE
+};
+
+static const struct {
+  int pipe;
+  const char *name;
+} pipe_names[] = {
+#define HW_PIPEID(name, value) {ASC_PIPEID_PIPE_##name, "PIPE_" #name},
+#include "hw/hw.def"
 };
 
 static const char *const core_names[] = {
@@ -46,7 +53,7 @@ typedef struct evrow {
   int src, dst, slot[ASC_HW_NCORES];
 } evrow;
 static const evrow events[] = {
-#define HW_EVENT(event, s, d, aiv, aic) {ASC_EVENT_##event, HWP_##s, HWP_##d, {[ASC_HW_AIV] = aiv, [ASC_HW_AIC] = aic}},
+#define HW_EVENT(event, value, s, d, aiv, aic) {ASC_EVENT_##event, HWP_##s, HWP_##d, {[ASC_HW_AIV] = aiv, [ASC_HW_AIC] = aic}},
 #include "hw/hw.def"
 };
 enum { NEVROWS = sizeof events / sizeof events[0] };
@@ -55,7 +62,7 @@ typedef struct posrow {
   int pos, mem, writer, reader;
 } posrow;
 static const posrow positions[] = {
-#define HW_POS(pos, mem, w, r) {ASC_POS_##pos, ASC_HW_MEM_##mem, HWP_##w, HWP_##r},
+#define HW_POS(pos, value, mem, w, r) {ASC_POS_##pos, ASC_HW_MEM_##mem, HWP_##w, HWP_##r},
 #include "hw/hw.def"
 };
 enum { NPOSROWS = sizeof positions / sizeof positions[0] };
@@ -106,6 +113,13 @@ static const asc_hw_platform platforms[] = {
 
 const char *asc_hw_core_name(int core) { return core >= 0 && core < ASC_HW_NCORES ? core_names[core] : NULL; }
 
+const char *asc_hw_pipe_name(int pipe) {
+  for (size_t i = 0; i < sizeof pipe_names / sizeof pipe_names[0]; i++)
+    if (pipe_names[i].pipe == pipe)
+      return pipe_names[i].name;
+  return NULL;
+}
+
 unsigned asc_hw_pipe_cores(int pipe) {
   for (int i = 0; i < NPIPEROWS; i++)
     if (pipes[i].pipe == pipe)
@@ -143,7 +157,7 @@ char *asc_hw_core_pipes(int core, char *buf, size_t n) {
     if (asc_hw_core_has_pipe(core, pipes[i].pipe)) {
       size_t l = strlen(buf);
       snprintf(buf + l, n > l ? n - l : 0, "%s%s", k == 0 ? "" : k == total - 1 ? " and " : ", ",
-               asc_enum_name(ASC_ENUM_PIPEID, pipes[i].pipe));
+               asc_hw_pipe_name(pipes[i].pipe));
       k++;
     }
   return buf;
@@ -226,45 +240,6 @@ int asc_hw_copy_pipe(int src, int dst) {
   return ASC_HW_NOPIPE;
 }
 
-int asc_hw_type_mem(const asc_type *t) {
-  switch (t->kind) {
-  case ASC_TY_GM:
-  case ASC_TY_GTENSOR: return ASC_HW_MEM_GM;
-  case ASC_TY_QUEUE: return asc_hw_pos_mem(asc_hw_queue_pos(t->pos, t->pos2));
-  case ASC_TY_LTENSOR:
-  case ASC_TY_TBUF: return t->pos < 0 ? ASC_HW_MEM_UB : asc_hw_pos_mem(t->pos);
-  default: return -1;
-  }
-}
-
-int asc_hw_op_pipe(const asc_op *op) {
-  const asc_attr *a;
-  switch (asc_opinfo_of(op->code)->pipe) {
-  case ASC_PR_NONE: return ASC_HW_NOPIPE;
-  case ASC_PR_S: return ASC_PIPEID_PIPE_S;
-  case ASC_PR_V: return ASC_PIPEID_PIPE_V;
-  case ASC_PR_MTE1: return ASC_PIPEID_PIPE_MTE1;
-  case ASC_PR_MTE2: return ASC_PIPEID_PIPE_MTE2;
-  case ASC_PR_MTE3: return ASC_PIPEID_PIPE_MTE3;
-  case ASC_PR_M: return ASC_PIPEID_PIPE_M;
-  case ASC_PR_FIX: return ASC_PIPEID_PIPE_FIX;
-  case ASC_PR_COPY: /* dst is operand 0, src operand 1 (ops.def) */
-    if (op->noperands < 2)
-      return ASC_HW_NOPIPE;
-    return asc_hw_copy_pipe(asc_hw_type_mem(op->operands[1]->type), asc_hw_type_mem(op->operands[0]->type));
-  case ASC_PR_EVT_SRC:
-  case ASC_PR_EVT_DST:
-    a = asc_op_attr(op, "event");
-    if (!a)
-      return ASC_HW_NOPIPE;
-    return asc_opinfo_of(op->code)->pipe == ASC_PR_EVT_SRC ? asc_hw_event_src(a->i) : asc_hw_event_dst(a->i);
-  case ASC_PR_ATTR:
-    a = asc_op_attr(op, "pipe");
-    return a ? (int)a->i : ASC_HW_NOPIPE;
-  }
-  return ASC_HW_NOPIPE;
-}
-
 /* The position of a TQueBind<src, dst>'s buffers on arch 2201 (Ascend C's GetBufferPos,
  * kernel_event.h): src when dst is GM or CO2, else dst.  TQueBind<VECOUT, GM> is TQue<VECOUT>,
  * TQueBind<GM, VECIN> TQue<VECIN>, TQueBind<A1, A2> TQue<A2>, TQueBind<CO1, CO2> TQue<CO1>
@@ -303,18 +278,6 @@ int64_t asc_hw_queue_bwd(int src, int dst) {
   int p = asc_hw_queue_producer(src, dst), c = asc_hw_queue_consumer(src, dst);
   return p == c ? -1 : asc_hw_event_of(c, p);
 }
-
-/* By class id; 0 (no HW_VCLASS row) reads as 1. */
-static const int vclass_factor[ASC_COST_COUNT] = {
-#define HW_VCLASS(cls, factor, doc) [ASC_COST_##cls] = factor,
-#include "hw/hw.def"
-};
-
-int asc_hw_vclass_factor(int cls) {
-  return cls >= 0 && cls < ASC_COST_COUNT && vclass_factor[cls] > 0 ? vclass_factor[cls] : 1;
-}
-
-bool asc_hw_vclass_known(int cls) { return cls >= 0 && cls < ASC_COST_COUNT && vclass_factor[cls] > 0; }
 
 int asc_hw_platform_count(void) { return (int)(sizeof platforms / sizeof platforms[0]); }
 const asc_hw_platform *asc_hw_platform_at(int i) {

@@ -9,8 +9,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ir/ir.h"
-#include "ops/registry.h"
+/* The bottom layer: nothing here knows the IR or the op registry (src/ops/hw_ir.h maps IR types
+ * and ops onto these facts). */
+
+/* PIPEID, HardEvent and TPosition members with pyasc's values (the IR's enums.def takes them from
+ * hw.def). */
+enum {
+#define HW_PIPEID(name, value) ASC_PIPEID_PIPE_##name = (value),
+#define HW_EVENT(event, value, src, dst, aiv, aic) ASC_EVENT_##event = (value),
+#define HW_POS(pos, value, mem, writer, reader) ASC_POS_##pos = (value),
+#include "hw/hw.def"
+};
 
 typedef enum asc_hw_core {
 #define HW_CORE(id, name, doc) ASC_HW_##id,
@@ -36,6 +45,7 @@ enum asc_hw_cost_const {
 };
 
 const char *asc_hw_core_name(int core);            /* "AIV", "AIC"; NULL */
+const char *asc_hw_pipe_name(int pipe);            /* "PIPE_V" (any PIPEID member); NULL */
 /* Pipes (PIPEID values). */
 bool asc_hw_pipe_exists(int pipe);                 /* one of the 7 pipes of arch 2201 */
 unsigned asc_hw_pipe_cores(int pipe);              /* mask of core kinds that have it; 0 */
@@ -74,11 +84,6 @@ enum asc_hw_libwork {
 int asc_hw_libwork_cycles(int id);
 /* Whether pipe's instructions access memory in program order (HW_INORDER: the cube, PIPE_M). */
 bool asc_hw_pipe_in_order(int pipe);
-/* The memory an IR value of type t lives in: GM pointers and global tensors GM, local
- * tensors / queues / TBufs their position's memory (a local tensor with no position: UB). */
-int asc_hw_type_mem(const asc_type *t);
-/* The pipe op is issued to (ops.def pipe rule), ASC_HW_NOPIPE if none. */
-int asc_hw_op_pipe(const asc_op *op);
 /* Queue events: forward (producer -> consumer) and backward of TQueBind<src, dst>. */
 int64_t asc_hw_queue_fwd(int src_pos, int dst_pos);
 int64_t asc_hw_queue_bwd(int src_pos, int dst_pos);
@@ -102,12 +107,6 @@ typedef struct asc_hw_platform {
   int cube_macs;
   const char *source;
 } asc_hw_platform;
-
-/* Cycles per repeat of vector cost class cls (asc_cost_class) in units of vec_repeat (HW_VCLASS);
- * 1 for a class hw.def gives no figure (the non-vector classes). */
-int asc_hw_vclass_factor(int cls);
-/* Whether hw.def has an HW_VCLASS row for class cls. */
-bool asc_hw_vclass_known(int cls);
 
 int asc_hw_platform_count(void);
 const asc_hw_platform *asc_hw_platform_at(int i);

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/hw.h"
+#include "ops/hw_ir.h"
 #include "ir/ir.h"
 #include "ops_access.h" /* generated: ASC_OPND_<op>_<operand> */
 

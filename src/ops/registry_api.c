@@ -52,7 +52,7 @@ const char *asc_reg_enum_kind(int kind) { return kind >= 0 && kind < ASC_ENUM_CO
 int asc_reg_struct_count(void) { return ASC_STRUCT_COUNT; }
 
 /* ---- the hardware table (src/hw/hw.def) ---- */
-#include "hw/hw.h"
+#include "ops/hw_ir.h"
 
 int asc_reg_hw_mem(int i, const char **name, int64_t *value) {
   if (i < 0 || i >= ASC_HW_NMEMS || !name || !value)

@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/hw.h"
+#include "ops/hw_ir.h"
 #include "passes/expand_matmul.h"
 #include "passes/matmul_workspace.h"
 #include "passes/passes.h"

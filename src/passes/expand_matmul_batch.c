@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/hw.h"
+#include "ops/hw_ir.h"
 #include "ir/build.h"
 #include "passes/matmul_workspace.h"
 #include "passes/passes.h"

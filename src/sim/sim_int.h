@@ -22,7 +22,7 @@
 #include <stdint.h>
 
 #include "asc/sim.h"
-#include "hw/hw.h"
+#include "ops/hw_ir.h"
 #include "ir/ir.h"
 #include "ops_access.h" /* generated (build/gen): ASC_OPND_<op>_<operand>, operand indices by name */
 

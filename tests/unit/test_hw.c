@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "hw/hw.h"
+#include "ops/registry.h"
 #include "test.h"
 
 enum { S = ASC_PIPEID_PIPE_S, V = ASC_PIPEID_PIPE_V, M = ASC_PIPEID_PIPE_M, MTE1 = ASC_PIPEID_PIPE_MTE1,

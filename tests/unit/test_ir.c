@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/hw.h"
+#include "ops/hw_ir.h"
 #include "ir/ir.h"
 #include "ops_access.h" /* generated: ASC_OPND_<op>_<operand> */
 #include "ops/registry.h"
