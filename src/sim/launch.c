@@ -594,7 +594,8 @@ static int costs(const sim_launch *L, const asc_sim_options *o, const runner *R,
     rep->core_cycles += rep->cores[k].cycles;
   if (!o->profile_dir)
     return 0;
-  sim_prof p = {L, o->profile_dir, asc_func_name(L->func), R->tb, R->done, (const sim_icost *const *)R->pc, rep};
+  sim_prof p = {L->ctx, L->plat, L->cost->launch, L->blocks, L->naic, L->naiv, L->ninsts, o->profile_dir,
+                asc_func_name(L->func), R->tb, R->done, (const sim_icost *const *)R->pc, rep};
   return asc_sim_profile_write(&p);
 }
 
