@@ -106,8 +106,15 @@ double asc_hw_copy_rate(int src, int dst, int *latency) {
   return 0;
 }
 
-static const asc_hw_platform platforms[] = {
-#define HW_PLATFORM(name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc) {name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc},
+enum {
+#define HW_MEM(id, hw, cores, kib, align, doc) KIB_##id = kib,
+#include "hw/hw.def"
+};
+
+static const asc_platform platforms[] = {
+#define HW_PLATFORM(name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc)                                   \
+  {name, aic, aiv, mhz, est, KIB_UB * 1024, KIB_L1 * 1024, KIB_L0A * 1024, KIB_L0B * 1024, KIB_L0C * 1024,  \
+   KIB_BIAS * 1024, gc, gch, vi, vr, cm, doc},
 #include "hw/hw.def"
 };
 
@@ -279,9 +286,19 @@ int64_t asc_hw_queue_bwd(int src, int dst) {
   return p == c ? -1 : asc_hw_event_of(c, p);
 }
 
-int asc_hw_platform_count(void) { return (int)(sizeof platforms / sizeof platforms[0]); }
-const asc_hw_platform *asc_hw_platform_at(int i) {
-  return i >= 0 && i < asc_hw_platform_count() ? &platforms[i] : NULL;
+int asc_platform_count(void) { return (int)(sizeof platforms / sizeof platforms[0]); }
+
+const asc_platform *asc_platform_at(int i) { return i >= 0 && i < asc_platform_count() ? &platforms[i] : NULL; }
+
+const asc_platform *asc_platform_find(const char *name) {
+  if (!name)
+    return &platforms[0];
+  for (int i = 0; i < asc_platform_count(); i++)
+    if (!strcmp(platforms[i].name, name))
+      return &platforms[i];
+  if (!strcmp(name, "Ascend910B4_1")) /* the enum member's name of "Ascend910B4-1" */
+    return asc_platform_find("Ascend910B4-1");
+  return NULL;
 }
 
 /* GetArchVersion's value (HW_ARCH). */

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "asc/platform.h" /* the platforms: asc_platform_at / find, implemented in hw.c */
+
 /* The bottom layer: nothing here knows the IR or the op registry (src/ops/hw_ir.h maps IR types
  * and ops onto these facts). */
 
@@ -96,19 +98,6 @@ int asc_hw_queue_tensor_pos(int src_pos, int dst_pos, bool at_dst);
 int asc_hw_queue_producer(int src_pos, int dst_pos);
 int asc_hw_queue_consumer(int src_pos, int dst_pos);
 
-/* Platforms (hardware.md §1) and their per-platform costs. */
-typedef struct asc_hw_platform {
-  const char *name;
-  int aic, aiv;
-  double mhz;
-  int estimate;
-  double gm_core_bytes_per_cycle, gm_chip_bytes_per_cycle;
-  int vec_issue, vec_repeat;
-  int cube_macs;
-  const char *source;
-} asc_hw_platform;
 
-int asc_hw_platform_count(void);
-const asc_hw_platform *asc_hw_platform_at(int i);
 
 #endif

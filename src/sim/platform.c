@@ -1,23 +1,10 @@
-/* platform.c - the pyasc platforms and the cost model, both built from the hardware table
- * (src/hw/hw.def HW_PLATFORM and HW_MEM rows; hardware.md §1, §2, §13.4).  Where cores or
- * clock are not public the row uses the §1 default 24 AIC / 48 AIV / 1800 MHz and is marked
- * estimate; the launch warns once. */
+/* platform.c - the cost model of each pyasc platform (the platforms themselves: asc/platform.h,
+ * src/hw), built from the hardware table (src/hw/hw.def HW_PLATFORM and HW_COST rows; hardware.md
+ * §1, §13.4).  Where cores or clock are not public the row uses the §1 default 24 AIC / 48 AIV /
+ * 1800 MHz and is marked estimate; the launch warns once. */
 #include <string.h>
 
 #include "sim/sim_int.h"
-
-enum {
-#define HW_MEM(id, hw, cores, kib, align, doc) KIB_##id = kib,
-#include "hw/hw.def"
-};
-
-static const asc_sim_platform platforms[] = {
-#define HW_PLATFORM(name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc) \
-  {name, aic, aiv, mhz, est, KIB_UB * 1024, KIB_L1 * 1024, KIB_L0A * 1024, KIB_L0B * 1024, KIB_L0C * 1024},
-#include "hw/hw.def"
-};
-
-enum { NPLATFORMS = sizeof platforms / sizeof platforms[0] };
 
 /* Every figure is a hw.def row (HW_PLATFORM per platform, HW_COST for the architecture); docs/timing.md
  * gives each one's source (a document, or the one anchor of bench/anchors.py it is derived from). */
@@ -35,26 +22,11 @@ static const sim_costs costs[] = {
 #include "hw/hw.def"
 };
 
-_Static_assert(sizeof costs / sizeof costs[0] == NPLATFORMS, "one cost row per platform");
 
-int asc_sim_platform_count(void) { return NPLATFORMS; }
-
-const asc_sim_platform *asc_sim_platform_at(int i) {
-  return i >= 0 && i < NPLATFORMS ? &platforms[i] : NULL;
-}
-
-/* Accepts the value string and the enum member name (Ascend910B4_1). */
-const asc_sim_platform *asc_sim_platform_find(const char *name) {
-  if (!name)
-    return &platforms[0];
-  for (int i = 0; i < NPLATFORMS; i++)
-    if (!strcmp(platforms[i].name, name))
-      return &platforms[i];
-  if (!strcmp(name, "Ascend910B4_1"))
-    return asc_sim_platform_find("Ascend910B4-1");
-  return NULL;
-}
-
-const sim_costs *asc_sim_costs_of(const asc_sim_platform *p) {
-  return p >= platforms && p < platforms + NPLATFORMS ? &costs[p - platforms] : &costs[0];
+/* costs[i] is the cost row of asc_platform_at(i): both are the HW_PLATFORM rows in order. */
+const sim_costs *asc_sim_costs_of(const asc_platform *p) {
+  for (int i = 0; i < asc_platform_count(); i++)
+    if (asc_platform_at(i) == p)
+      return &costs[i];
+  return &costs[0];
 }

@@ -137,7 +137,7 @@ typedef struct sim_costs {
 
 typedef struct sim_launch {
   asc_ctx *ctx;
-  const asc_sim_platform *plat;
+  const asc_platform *plat;
   const sim_costs *cost;
   int blocks;
   sim_gm *gm;
@@ -586,7 +586,7 @@ void asc_sim_sys_init(sim_core *c); /* system registers of a fresh core (scalarx
 int asc_sim_lower(sim_launch *L, const asc_op *func);
 
 /* ---- platform.c ------------------------------------------------------------------------- */
-const sim_costs *asc_sim_costs_of(const asc_sim_platform *p); /* its hw.def row */
+const sim_costs *asc_sim_costs_of(const asc_platform *p); /* its hw.def row */
 
 /* Shorthands for op functions. */
 static inline sim_val *sim_in(sim_core *c, const sim_inst *in, int i) { return &c->slots[in->in[i]]; }

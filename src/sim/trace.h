@@ -51,7 +51,7 @@ typedef struct sim_icost {
 /* A launch as the profile reads it. */
 typedef struct sim_prof {
   asc_ctx *ctx;
-  const asc_sim_platform *plat;
+  const asc_platform *plat;
   int64_t launch_cycles; /* the launch's own cost, added to the report's cycles */
   int blocks, naic, naiv, ninsts;
   const char *dir, *kernel;

@@ -107,8 +107,8 @@ TEST(copy_paths) {
 }
 
 TEST(platforms) {
-  CHECK_INT(asc_hw_platform_count(), 12);
-  const asc_hw_platform *b1 = asc_hw_platform_at(0), *b4 = asc_hw_platform_at(4);
+  CHECK_INT(asc_platform_count(), 12);
+  const asc_platform *b1 = asc_platform_at(0), *b4 = asc_platform_at(4);
   REQUIRE(b1 && b4);
   CHECK_STR(b1->name, "Ascend910B1");
   CHECK_INT(b1->aic, 24);
@@ -119,7 +119,7 @@ TEST(platforms) {
   CHECK_INT((int)b4->mhz, 1500);
   CHECK_INT(b1->vec_issue, 24); /* from anchor V1.1, the device kit bank_conflict_ub baseline (docs/timing.md) */
   CHECK_INT(b1->cube_macs, 4096);
-  CHECK(asc_hw_platform_at(12) == NULL);
+  CHECK(asc_platform_at(12) == NULL);
 }
 
 /* issue 17 part 5: GetArchVersion's value on arch 2201 (Ascend C's page: 220, printed with %x). */
