@@ -3,13 +3,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "asc/platform.h" /* the platforms, implemented here */
 #include "hw/hw.h"
 
 /* The `cores` column of hw.def. */
 enum { AIV = ASC_HW_MASK(ASC_HW_AIV), AIC = ASC_HW_MASK(ASC_HW_AIC) };
 
 enum {
-#define HW_PIPE(pipe, cores, row, col, doc) HWP_##pipe = ASC_PIPEID_PIPE_##pipe,
+#define HW_PIPE(arch, pipe, cores, row, col, doc) HW_IN_ARCH(arch, HWP_##pipe = ASC_PIPEID_PIPE_##pipe,)
 #include "hw/hw.def"
   HWP_NONE = ASC_HW_NOPIPE
 };
@@ -32,7 +33,7 @@ static const struct {
   unsigned cores;
   const char *row, *col;
 } pipes[] = {
-#define HW_PIPE(pipe, cores, row, col, doc) {ASC_PIPEID_PIPE_##pipe, cores, row, col},
+#define HW_PIPE(arch, pipe, cores, row, col, doc) HW_IN_ARCH(arch, {ASC_PIPEID_PIPE_##pipe, cores, row, col},)
 #include "hw/hw.def"
 };
 enum { NPIPEROWS = sizeof pipes / sizeof pipes[0] };
@@ -44,7 +45,7 @@ static const struct {
   int64_t bytes;
   int align;
 } mems[] = {
-#define HW_MEM(id, hw, cores, kib, align, doc) {#id, hw, cores, (int64_t)(kib) * 1024, align},
+#define HW_MEM(arch, id, hw, cores, kib, align, doc) HW_IN_ARCH(arch, {#id, hw, cores, (int64_t)(kib) * 1024, align},)
 #include "hw/hw.def"
 };
 
@@ -53,7 +54,8 @@ typedef struct evrow {
   int src, dst, slot[ASC_HW_NCORES];
 } evrow;
 static const evrow events[] = {
-#define HW_EVENT(event, value, s, d, aiv, aic) {ASC_EVENT_##event, HWP_##s, HWP_##d, {[ASC_HW_AIV] = aiv, [ASC_HW_AIC] = aic}},
+#define HW_EVENT(arch, event, value, s, d, aiv, aic) HW_IN_ARCH(arch, \
+  {ASC_EVENT_##event, HWP_##s, HWP_##d, {[ASC_HW_AIV] = aiv, [ASC_HW_AIC] = aic}},)
 #include "hw/hw.def"
 };
 enum { NEVROWS = sizeof events / sizeof events[0] };
@@ -62,7 +64,7 @@ typedef struct posrow {
   int pos, mem, writer, reader;
 } posrow;
 static const posrow positions[] = {
-#define HW_POS(pos, value, mem, w, r) {ASC_POS_##pos, ASC_HW_MEM_##mem, HWP_##w, HWP_##r},
+#define HW_POS(arch, pos, value, mem, w, r) HW_IN_ARCH(arch, {ASC_POS_##pos, ASC_HW_MEM_##mem, HWP_##w, HWP_##r},)
 #include "hw/hw.def"
 };
 enum { NPOSROWS = sizeof positions / sizeof positions[0] };
@@ -70,7 +72,7 @@ enum { NPOSROWS = sizeof positions / sizeof positions[0] };
 static const struct {
   int src, dst, pipe;
 } copies[] = {
-#define HW_COPY(s, d, pipe) {ASC_HW_MEM_##s, ASC_HW_MEM_##d, HWP_##pipe},
+#define HW_COPY(arch, s, d, pipe) HW_IN_ARCH(arch, {ASC_HW_MEM_##s, ASC_HW_MEM_##d, HWP_##pipe},)
 #include "hw/hw.def"
 };
 
@@ -79,19 +81,19 @@ static const struct {
   double rate;
   int latency;
 } rates[] = {
-#define HW_RATE(s, d, r, l) {ASC_HW_MEM_##s, ASC_HW_MEM_##d, r, l},
+#define HW_RATE(arch, s, d, r, l) HW_IN_ARCH(arch, {ASC_HW_MEM_##s, ASC_HW_MEM_##d, r, l},)
 #include "hw/hw.def"
 };
 
 static const int libwork[] = {
-#define HW_LIBWORK(id, cycles, source) cycles,
+#define HW_LIBWORK(arch, id, cycles, source) HW_IN_ARCH(arch, cycles,)
 #include "hw/hw.def"
 };
 
 int asc_hw_libwork_cycles(int id) { return id >= 0 && id < ASC_HW_NLIBWORK ? libwork[id] : 0; }
 
 bool asc_hw_pipe_in_order(int pipe) {
-#define HW_INORDER(p) if (pipe == HWP_##p) return true;
+#define HW_INORDER(arch, p) HW_IN_ARCH(arch, if (pipe == HWP_##p) return true;)
 #include "hw/hw.def"
   return false;
 }
@@ -107,14 +109,14 @@ double asc_hw_copy_rate(int src, int dst, int *latency) {
 }
 
 enum {
-#define HW_MEM(id, hw, cores, kib, align, doc) KIB_##id = kib,
+#define HW_MEM(arch, id, hw, cores, kib, align, doc) HW_IN_ARCH(arch, KIB_##id = kib,)
 #include "hw/hw.def"
 };
 
 static const asc_platform platforms[] = {
-#define HW_PLATFORM(name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc)                                   \
-  {name, aic, aiv, mhz, est, KIB_UB * 1024, KIB_L1 * 1024, KIB_L0A * 1024, KIB_L0B * 1024, KIB_L0C * 1024,  \
-   KIB_BIAS * 1024, gc, gch, vi, vr, cm, doc},
+#define HW_PLATFORM(arch, name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc) HW_IN_ARCH(arch, \
+  {name, aic, aiv, mhz, est, KIB_UB * 1024, KIB_L1 * 1024, KIB_L0A * 1024, KIB_L0B * 1024, \
+  KIB_L0C * 1024, KIB_BIAS * 1024, gc, gch, vi, vr, cm, doc},)
 #include "hw/hw.def"
 };
 
@@ -304,7 +306,7 @@ const asc_platform *asc_platform_find(const char *name) {
 /* GetArchVersion's value (HW_ARCH). */
 int asc_hw_core_version(void) {
   static const int v[] = {
-#define HW_ARCH(npu_arch, core_version, doc) core_version,
+#define HW_ARCH(npu_arch, core_version, doc) HW_IN_ARCH(npu_arch, core_version,)
 #include "hw/hw.def"
   };
   return v[0];

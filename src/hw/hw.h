@@ -9,17 +9,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "asc/platform.h" /* the platforms: asc_platform_at / find, implemented in hw.c */
-
 /* The bottom layer: nothing here knows the IR or the op registry (src/ops/hw_ir.h maps IR types
  * and ops onto these facts). */
+
+/* The architecture the simulator models (hw.def HW_ARCH).  The rows of every per-architecture kind
+ * of hw.def start with their architecture, and HW_IN_ARCH(arch, x...) keeps x only for this one:
+ * a second architecture is rows of hw.def and one HW_IN_ARCH_<arch> line here, not forks of the
+ * code (choosing it per platform at run time would make the lookups take the platform's arch). */
+#define ASC_HW_ARCH 2201
+#define HW_IN_ARCH(arch, ...) HW_IN_ARCH_(arch, __VA_ARGS__)
+#define HW_IN_ARCH_(arch, ...) HW_IN_ARCH_##arch(__VA_ARGS__)
+#define HW_IN_ARCH_2201(...) __VA_ARGS__
 
 /* PIPEID, HardEvent and TPosition members with pyasc's values (the IR's enums.def takes them from
  * hw.def). */
 enum {
 #define HW_PIPEID(name, value) ASC_PIPEID_PIPE_##name = (value),
-#define HW_EVENT(event, value, src, dst, aiv, aic) ASC_EVENT_##event = (value),
-#define HW_POS(pos, value, mem, writer, reader) ASC_POS_##pos = (value),
+#define HW_EVENT(arch, event, value, src, dst, aiv, aic) HW_IN_ARCH(arch, ASC_EVENT_##event = (value),)
+#define HW_POS(arch, pos, value, mem, writer, reader) HW_IN_ARCH(arch, ASC_POS_##pos = (value),)
 #include "hw/hw.def"
 };
 
@@ -33,7 +40,7 @@ typedef enum asc_hw_core {
 #define ASC_HW_MASK(core) (1u << (core))
 
 typedef enum asc_hw_mem {
-#define HW_MEM(id, hw, cores, kib, align, doc) ASC_HW_MEM_##id,
+#define HW_MEM(arch, id, hw, cores, kib, align, doc) HW_IN_ARCH(arch, ASC_HW_MEM_##id,)
 #include "hw/hw.def"
   ASC_HW_NMEMS
 } asc_hw_mem;
@@ -42,7 +49,7 @@ enum { ASC_HW_NOPIPE = -1 };
 
 /* The architecture's timing constants (hw.def HW_COST rows), each an integer in its row's unit. */
 enum asc_hw_cost_const {
-#define HW_COST(name, value, unit, source) ASC_HWC_##name = (value),
+#define HW_COST(arch, name, value, unit, source) HW_IN_ARCH(arch, ASC_HWC_##name = (value),)
 #include "hw/hw.def"
 };
 
@@ -79,7 +86,7 @@ int asc_hw_copy_pipe(int src_mem, int dst_mem);    /* pipe of the path, ASC_HW_N
 double asc_hw_copy_rate(int src_mem, int dst_mem, int *latency);
 /* Library work (HW_LIBWORK rows): the ids and their scalar cycles (0 for an unknown id). */
 enum asc_hw_libwork {
-#define HW_LIBWORK(id, cycles, source) ASC_HW_LIBWORK_##id,
+#define HW_LIBWORK(arch, id, cycles, source) HW_IN_ARCH(arch, ASC_HW_LIBWORK_##id,)
 #include "hw/hw.def"
   ASC_HW_NLIBWORK
 };

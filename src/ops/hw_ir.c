@@ -42,7 +42,7 @@ int asc_hw_op_pipe(const asc_op *op) {
 
 /* By class id; 0 (no HW_VCLASS row) reads as 1. */
 static const int vclass_factor[ASC_COST_COUNT] = {
-#define HW_VCLASS(cls, factor, doc) [ASC_COST_##cls] = factor,
+#define HW_VCLASS(arch, cls, factor, doc) HW_IN_ARCH(arch, [ASC_COST_##cls] = factor,)
 #include "hw/hw.def"
 };
 

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "asc/platform.h"
 #include "hw/hw.h"
 #include "ops/registry.h"
 #include "test.h"
@@ -104,6 +105,21 @@ TEST(copy_paths) {
   CHECK_INT(asc_hw_copy_pipe(ASC_HW_MEM_GM, ASC_HW_MEM_GM), ASC_HW_NOPIPE);
   CHECK_INT(asc_hw_copy_pipe(ASC_HW_MEM_L0C, ASC_HW_MEM_UB), ASC_HW_NOPIPE); /* no L0C->UB on 2201 */
   CHECK_INT(asc_hw_copy_pipe(ASC_HW_MEM_UB, ASC_HW_MEM_L0A), ASC_HW_NOPIPE);
+}
+
+/* The machine table is keyed by architecture: the code keeps the rows of ASC_HW_ARCH (2201) and a
+ * row of another architecture (here a made-up 3510 row) compiles away. */
+#define HW_IN_ARCH_3510(...)
+TEST(rows_keyed_by_architecture) {
+  CHECK_INT(ASC_HW_ARCH, 2201);
+  int kept = 0 HW_IN_ARCH(2201, + 1) HW_IN_ARCH(3510, + 100);
+  CHECK_INT(kept, 1);
+  int mems = 0, platforms = 0;
+#define HW_MEM(arch, id, hw, cores, kib, align, doc) HW_IN_ARCH(arch, mems++;)
+#define HW_PLATFORM(arch, name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc) HW_IN_ARCH(arch, platforms++;)
+#include "hw/hw.def"
+  CHECK_INT(mems, ASC_HW_NMEMS);
+  CHECK_INT(platforms, asc_platform_count());
 }
 
 TEST(platforms) {
