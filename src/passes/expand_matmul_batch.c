@@ -31,8 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ops/hw_ir.h"
 #include "ir/build.h"
+#include "ops/hw_ir.h"
 #include "passes/matmul_workspace.h"
 #include "passes/passes.h"
 
@@ -168,7 +168,8 @@ static int expand_one(asc_module *m, asc_op *op) {
 static void expand_region(asc_module *m, asc_op *f, asc_op *op) {
   g_t g = asc_builder_at(m, asc_op_diag_loc(op), op, NULL);
   asc_value *blk = asc_b_res(asc_b_op(&g, ASC_OP_GET_BLOCK_IDX, NULL, 0, g.i32));
-  asc_value *at = asc_b_add(&g, asc_mmws_tiles_end(&g), asc_b_mul(&g, blk, op->operands[ASC_OPND_MATMUL_NBATCH_REGION_region]));
+  asc_value *region = op->operands[ASC_OPND_MATMUL_NBATCH_REGION_region];
+  asc_value *at = asc_b_add(&g, asc_mmws_tiles_end(&g), asc_b_mul(&g, blk, region));
   asc_replace_uses(f, &op->results[0], at);
   asc_op_unlink(op);
 }

@@ -22,8 +22,8 @@
 #include <stdint.h>
 
 #include "asc/sim.h"
-#include "ops/hw_ir.h"
 #include "ir/ir.h"
+#include "ops/hw_ir.h"
 #include "sim/trace.h"
 #include "ops_access.h" /* generated (build/gen): ASC_OPND_<op>_<operand>, operand indices by name */
 
