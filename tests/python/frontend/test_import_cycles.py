@@ -6,7 +6,7 @@ works."""
 import ast
 import os
 
-ROOT = os.path.join(os.path.dirname(__file__), "..", "..", "python", "asc")
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..", "..", "python", "asc")
 
 
 def _modules(root):
