@@ -9,7 +9,7 @@ Checks: golden   lit tests/lit/emit (full-line FileCheck goldens, #line, located
         syntax   tests/emit_syntax.py: examples, tutorials, corpus and goldens through g++ and clang++
                  -fsyntax-only against include/ascendc/kernel_operator.h
         unit     unit/emit (every op has a row)
-        pytest   tests/python/test_emit.py (kernel.ascendc, dumps, bf16, #line); with --python only, which
+        pytest   tests/python/frontend/test_emit.py (kernel.ascendc, dumps, bf16, #line); with --python only, which
                  also puts the Python examples into the syntax check
 """
 import argparse
@@ -82,7 +82,7 @@ def checks(tree, python):
     out["unit"] = run([os.path.join(b, "tests", "unit", "unit_emit")], tree)[0]
     if python:
         out["pytest"] = run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                             os.path.join(tree, "tests", "python", "test_emit.py")], tree, env)[0]
+                             os.path.join(tree, "tests", "python", "frontend", "test_emit.py")], tree, env)[0]
     return out
 
 
@@ -91,7 +91,7 @@ def main():
     ap.add_argument("--only", type=int, help="seed bug N only (1-based)")
     ap.add_argument("--keep", help="work in this directory (kept)")
     ap.add_argument("--python", action="store_true",
-                    help="also the Python examples in the syntax check and tests/python/test_emit.py (slow)")
+                    help="also the Python examples in the syntax check and tests/python/frontend/test_emit.py (slow)")
     a = ap.parse_args()
     tree = a.keep or tempfile.mkdtemp(prefix="openasc-seeded-")
     os.makedirs(tree, exist_ok=True)

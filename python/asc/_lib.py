@@ -115,7 +115,7 @@ _SIGS = {
     "asc_sim_cancel_watch_fd": (None, [C.c_void_p, C.c_int, C.c_int]),
     "asc_bind_pass_options": (None, [C.c_void_p, C.c_int, C.c_void_p]),
     "asc_sim_pipe_name": (C.c_char_p, [C.c_int]),
-    "asc_sim_platform_find": (C.c_void_p, [C.c_char_p]),
+    "asc_platform_find": (C.c_void_p, [C.c_char_p]),
     "asc_bind_platform": (C.c_double, [C.c_char_p, C.c_char_p]),
     "asc_bind_pipeline": (C.c_void_p, [C.c_void_p, C.c_int, C.c_int, C.c_int]),
     "asc_pipeline_passes": (C.c_char_p, [C.c_char_p]),
@@ -446,7 +446,7 @@ def sim_dtype(name):
 
 
 def platform_known(name):
-    return bool(lib().asc_sim_platform_find(name.encode()))
+    return bool(lib().asc_platform_find(name.encode()))
 
 
 def platform_fact(name, field):

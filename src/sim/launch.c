@@ -594,7 +594,8 @@ static int costs(const sim_launch *L, const asc_sim_options *o, const runner *R,
     rep->core_cycles += rep->cores[k].cycles;
   if (!o->profile_dir)
     return 0;
-  sim_prof p = {L, o->profile_dir, asc_func_name(L->func), R->tb, R->done, (const sim_icost *const *)R->pc, rep};
+  sim_prof p = {L->ctx, L->plat, L->cost->launch, L->blocks, L->naic, L->naiv, L->ninsts, o->profile_dir,
+                asc_func_name(L->func), R->tb, R->done, (const sim_icost *const *)R->pc, rep};
   return asc_sim_profile_write(&p);
 }
 
@@ -910,10 +911,10 @@ static const asc_op *findkernel(asc_module *m, const char *kernel) {
   return only;
 }
 
-static const asc_sim_platform *pickplatform(asc_ctx *ctx, const char *name) {
-  const asc_sim_platform *p = asc_sim_platform_find(name);
+static const asc_platform *pickplatform(asc_ctx *ctx, const char *name) {
+  const asc_platform *p = asc_platform_find(name);
   if (!p)
-    asc_error(ctx, ASC_LOC_UNKNOWN, "unknown platform '%s' (see asc_sim_platform_at for the list)", name);
+    asc_error(ctx, ASC_LOC_UNKNOWN, "unknown platform '%s' (see asc_platform_at for the list)", name);
   else if (p->estimate)
     asc_diag(ctx, ASC_LOC_UNKNOWN, ASC_SEV_WARNING, "platform %s: cores or clock are not public; assuming "
              "%d AIC / %d AIV at %.0f MHz", p->name, p->aic, p->aiv, p->mhz);
@@ -1003,7 +1004,7 @@ static int run(asc_sim_program *p, const asc_sim_args *args, const asc_sim_optio
   L.cancel = o->cancel;
   int rc = 0;
   if (checked) {
-    L.plat = asc_sim_platform_find(o->platform);
+    L.plat = asc_platform_find(o->platform);
     L.cost = asc_sim_costs_of(L.plat);
   } else {
     rc = runcheck(&L, o);
