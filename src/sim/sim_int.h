@@ -170,6 +170,8 @@ typedef struct sim_launch {
   int64_t max_insts; /* watchdog: asc_sim_options.max_instructions (<= 0: none) */
   const asc_sim_cancel *cancel; /* asc_sim_options.cancel, or NULL */
   const _Atomic bool *halt; /* set once a block failed: blocks still running are not needed */
+  int live_fd;              /* asc_sim_options.live_fd */
+  _Atomic bool *lived;      /* the first let-through finding went to live_fd (memory.c) */
 } sim_launch;
 
 /* What one block (core instance) leaves for the launch: its findings and the GM bytes it read and wrote. */

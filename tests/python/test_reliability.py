@@ -436,16 +436,37 @@ except asc.KernelError as e:
 '''
 
 
-def test_runaway_matmul_stops_within_seconds(tmp_path):
+def test_runaway_matmul_stops_within_seconds_and_warns_as_it_happens(tmp_path):
+    """The watchdog stops the runaway M loop in seconds (before: about 10 minutes), and the first out-of-bounds
+    read it lets through is on stderr while the launch runs (before: only in the report at its end)."""
+    import threading
     script = tmp_path / "runaway.py"
     script.write_text(RUNAWAY_CHILD)
     env = {k: v for k, v in os.environ.items() if k != "ASC_STRICT"}
     env["PYTHONPATH"] = os.path.join(ROOT, "python")
     t0 = time.monotonic()
-    r = subprocess.run([sys.executable, str(script), os.path.dirname(os.path.abspath(__file__))], capture_output=True,
-                       text=True, env=env, timeout=180)  # before: about 10 minutes
-    assert "stopped True" in r.stdout, (r.stdout, r.stderr[-2000:])
-    assert time.monotonic() - t0 < 180
+    p = subprocess.Popen([sys.executable, str(script), os.path.dirname(os.path.abspath(__file__))],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    live = []
+
+    def read_stderr():
+        for line in p.stderr:
+            live.append((time.monotonic(), line))
+
+    reader = threading.Thread(target=read_stderr, daemon=True)
+    reader.start()
+    try:
+        out = p.stdout.read()  # the child prints once the launch has returned
+        t_end = time.monotonic()
+        p.wait(timeout=180)
+    finally:
+        p.kill()
+    reader.join(timeout=10)
+    assert "stopped True" in out, (out, "".join(x for _, x in live)[-2000:])
+    assert t_end - t0 < 180
+    first = next((t for t, x in live if "out-of-bounds" in x and "while the launch runs" in x), None)
+    assert first is not None, "".join(x for _, x in live)[-2000:]
+    assert t_end - first > 0.5, (t_end - first)  # well before the launch returned
 
 
 # ---- item 11: a cross-core flag orders only the work of the pipe it is set on ----------------------------
