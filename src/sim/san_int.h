@@ -125,11 +125,10 @@ struct sim_san {
 /* A GM byte range some core read or wrote (the cross-core checks after the run). */
 typedef struct san_gmw { /* a san_wrange of core instance inst (the block in AIV_ONLY launches) */
   int64_t lo, hi, epoch;
-  int inst;
   const asc_op *op;
   const asc_op *xflag; /* san_wrange.xflag */
-  int pipe;
-  int8_t write, atomic;
+  int inst;
+  int8_t pipe, write, atomic; /* 48 bytes: one per committed block's access run, kept to the launch's end */
 } san_gmw;
 
 /* The findings and GM accesses of every core committed so far (launch.c commits blocks in

@@ -210,7 +210,7 @@ void asc_sim_san_commit_block(const sim_launch *L, int b, sim_blockout *out) {
         if (!S->gmw[g])
           asc_die("out of memory");
       }
-      S->gmw[g][S->ngmw[g]++] = (san_gmw){w->lo, w->hi, w->epoch, b, w->op, w->xflag, w->pipe, w->write, w->atomic};
+      S->gmw[g][S->ngmw[g]++] = (san_gmw){w->lo, w->hi, w->epoch, w->op, w->xflag, b, (int8_t)w->pipe, w->write, w->atomic};
     }
   freewl(out->gmw, S->ngm);
   memset(out, 0, sizeof *out);
