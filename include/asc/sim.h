@@ -137,6 +137,10 @@ typedef struct asc_sim_options {
   int race_warn;          /* 1: a race is a warning (asc_sim_report.kwarnings, once per op site) and the
                              run goes on, as on an NPU, where its outcome depends on timing; 0 (default):
                              an error */
+  int live_fd;            /* >= 0: the launch's first finding let through (an out-of-bounds access of a
+                             lenient launch, an uninitialised read or a race_warn race) is also written
+                             to this file descriptor as it happens, formatted as a diagnostic, once per
+                             launch (the report has it again at the end); -1 (default): not */
 } asc_sim_options;
 
 void asc_sim_options_init(asc_sim_options *o);

@@ -169,6 +169,7 @@ int asc_bind_run(void *program, const void *args, const asc_bind_opts *b, void *
     o.max_instructions = b->max_instructions;
   o.profile_dir = b->profile_dir && *b->profile_dir ? b->profile_dir : NULL;
   o.cancel = b->cancel;
+  o.live_fd = (int)b->live_fd;
   asc_sim_report *r = rep;
   int rc = asc_sim_run(program, args, &o, r);
   *out = (asc_bind_result){r->cycles, r->launch_cycles, r->us, r->mhz, r->platform, r->nerrors, r->nwarnings,

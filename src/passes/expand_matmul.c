@@ -1023,6 +1023,15 @@ static void xflag(gen *g, bool set, int id, int pipe) {
   asc_op_set_attr(g->m, op, "pipe", asc_attr_enum(g->m, ASC_ENUM_PIPEID, pipe));
 }
 
+/* The message's scalar stores reach GM (and so the AIC) at a write-back of the data cache (Ascend C
+ * SetValue's page): DataCacheCleanAndInvalid<ENTIRE_DATA_CACHE, CACHELINE_OUT>. */
+static void writeback(gen *g, asc_value *msg) {
+  asc_op *op = asc_b_op(g, ASC_OP_DATA_CACHE_CLEAN_AND_INVALID, &msg, 1, NULL);
+  const asc_type *i64 = asc_type_int(g->ctx, 64, false);
+  asc_op_set_attr(g->m, op, "line", asc_attr_int(g->m, i64, 1));
+  asc_op_set_attr(g->m, op, "dst", asc_attr_int(g->m, i64, 2));
+}
+
 static void setword(gen *g, asc_value *msg, int i, asc_value *v64) {
   asc_value *ops[] = {msg, asc_b_i32(g, i), v64};
   asc_b_op(g, ASC_OP_SET_VALUE, ops, 3, NULL);
@@ -1091,6 +1100,7 @@ static int aivcall(gen *g, mm *x, asc_value *ws, bool eager) {
   setword(g, msg, W_PSUM, k64(g, x->psum));
   setword(g, msg, W_LDA, ext64(g, x->lda));
   setword(g, msg, W_LDB, ext64(g, x->ldb));
+  writeback(g, msg);
   xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
   xflag(g, false, F_DONE, ASC_PIPEID_PIPE_MTE2);
   if (ret) {
@@ -1289,7 +1299,9 @@ static int mix_aivs(gen *g, asc_block *elseb, asc_op *first, asc_value *ws, asc_
   g->block = elseb;
   g->loc = asc_op_diag_loc(first);
   asc_value *v = aividx(g);
-  setword(g, msgof(g, ws, v), W_KIND, k64(g, K_END));
+  asc_value *msg = msgof(g, ws, v);
+  setword(g, msg, W_KIND, k64(g, K_END));
+  writeback(g, msg);
   xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
   asc_b_op(g, ASC_OP_YIELD, NULL, 0, NULL);
   return rc;

@@ -3,9 +3,11 @@
  * memory it lies in (the core's UB, or the caller's array), so a bad kernel gets an
  * error at its source line and never touches host memory it does not own. */
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sim/sim_int.h"
 
@@ -123,6 +125,28 @@ static uint8_t *oob(sim_core *c, const asc_op *op, const sim_val *r, int64_t lo,
 /* ---- what the NPU lets through (strict_gm off): out-of-bounds and uninitialised reads ----
  * A warning once per op site and block (the launch keeps the first block's, see
  * asc_sim_oob_replay); the text names the op, the access, the buffer and the byte range. */
+/* The launch's first finding let through, written to live_fd as it happens: in a long launch
+ * (a runaway loop the watchdog stops minutes later) the cause shows while it runs, not only in
+ * the report at the end. */
+static void live(sim_core *c, const asc_op *op, const char *msg) {
+  const sim_launch *L = c->L;
+  if (L->live_fd < 0 || !L->lived || atomic_exchange(L->lived, true))
+    return;
+  asc_strbuf sb;
+  asc_sb_init(&sb);
+  asc_sb_printf(&sb, "%s [while the launch runs: it goes on, and its report gives this again]", msg);
+  char *text = asc_diag_text(c->ctx, asc_op_diag_loc(op), ASC_SEV_WARNING, sb.data);
+  size_t n = strlen(text);
+  for (size_t k = 0; k < n;) {
+    ssize_t w = write(L->live_fd, text + k, n - k);
+    if (w <= 0)
+      break;
+    k += (size_t)w;
+  }
+  free(text);
+  asc_sb_free(&sb);
+}
+
 void asc_sim_lenient_warn(sim_core *c, const asc_op *op, const char *fmt, ...) {
   for (int i = 0; i < c->noobw; i++)
     if (c->oobw[i].op == op)
@@ -144,6 +168,7 @@ void asc_sim_lenient_warn(sim_core *c, const asc_op *op, const char *fmt, ...) {
     asc_sim_core_label(c, lab, sizeof lab);
     asc_sb_printf(&sb, " (%s)", lab);
   }
+  live(c, op, sb.data);
   c->oobw[c->noobw++] = (sim_oobw){op, sb.data};
 }
 

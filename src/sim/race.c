@@ -237,24 +237,41 @@ void asc_sim_san_wait(sim_core *c, int evt, int id) {
 }
 
 static san_acclist *memlist(sim_san *s, int mem);
+static int memidx(int mem);
 
-const sim_inst *asc_sim_san_xset_unordered(sim_core *c, int p, int *wpipe) {
+/* Copy into the next cross-core epoch each GM write of list l the set on pipe p does not wait
+ * for: another pipe's that p is not ordered after, or a scalar write neither p's clock nor a
+ * data_cache_clean_and_invalid covers. */
+static void xlate(sim_core *c, const san_acclist *l, int g, int p, const int64_t *clk, const asc_op *set) {
+  sim_san *s = c->san;
+  for (int i = 0; i < l->n; i++) {
+    const san_acc *a = &l->v[i];
+    int64_t done = a->pipe == S ? max64(clk[S], s->sclean) : clk[a->pipe];
+    if (a->write && a->pipe != p && done < a->epoch)
+      asc_sim_san_wadd(&s->gmw[g], (san_wrange){a->lo, a->hi, a->in->op, a->pipe, c->xepoch + 1, set, a->write,
+                                                a->atomic});
+  }
+}
+
+void asc_sim_san_xset(sim_core *c, const sim_inst *set, int p) {
   sim_san *s = san(c);
-  if (!s || p < 0 || p >= SAN_NP)
-    return NULL;
+  if (!s || p < 0 || p >= SAN_NP || !s->gmw)
+    return;
   int64_t clk[SAN_NP];
   doneclock(s, p, clk);
   for (int g = 0; g < c->L->ngm; g++) {
-    const san_acclist *l = memlist(s, g);
-    for (int i = 0; l && i < l->n; i++) {
-      const san_acc *a = &l->v[i];
-      if (a->write && a->pipe != p && a->pipe != S && clk[a->pipe] < a->epoch) {
-        *wpipe = a->pipe;
-        return a->in;
-      }
+    int i = memidx(g);
+    if (i < s->nmems) {
+      xlate(c, &s->mems[i], g, p, clk, set->op); /* the writes (reads, in rmems, are not judged yet) */
+      xlate(c, &s->sonly[i], g, p, clk, set->op);
     }
   }
-  return NULL;
+}
+
+void asc_sim_san_dcci(sim_core *c) {
+  sim_san *s = san(c);
+  if (s)
+    s->sclean = s->cnt[S];
 }
 
 void asc_sim_san_barrier(sim_core *c, int pipe) {
@@ -537,12 +554,11 @@ static int uninit(sim_core *c, const sim_inst *in, int pa, const san_pend *p) {
 static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san_pend *p) {
   sim_san *s = c->san;
   sim_shadow *sh = p->write ? shadowof(c, p->mem) : NULL;
+  bool atomic = p->write && c->atomic_dt >= 0 && (pa == ASC_PIPEID_PIPE_MTE3 || pa == ASC_PIPEID_PIPE_FIX);
   if (sh)
     asc_sim_shadow_mark(sh, p->lo, p->hi);
   if (p->mem >= 0)
-    asc_sim_san_wadd(&s->gmw[p->mem], (san_wrange){p->lo, p->hi, in->op, pa, c->xepoch, p->write,
-                                                   p->write && c->atomic_dt >= 0 &&
-                                                       (pa == ASC_PIPEID_PIPE_MTE3 || pa == ASC_PIPEID_PIPE_FIX)});
+    asc_sim_san_wadd(&s->gmw[p->mem], (san_wrange){p->lo, p->hi, in->op, pa, c->xepoch, NULL, p->write, atomic});
   san_acclist *l = memlist(s, p->mem);
   if (!(pa != S || p->write) || !l) /* a scalar read completes before the next issue */
     return;
@@ -550,7 +566,7 @@ static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san
     l = &s->rmems[memidx(p->mem)];
   if (l->n >= (l->prune ? l->prune : 64)) /* checks retire only what they overlap: the rest now and then */
     prune(s, l, &s->sonly[memidx(p->mem)]);
-  addrec(l, (san_acc){p->lo, p->hi, e, ++s->seq, in, (int8_t)pa, p->write});
+  addrec(l, (san_acc){p->lo, p->hi, e, ++s->seq, in, (int8_t)pa, p->write, atomic});
 }
 
 int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
@@ -597,7 +613,8 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
 void asc_sim_san_wadd(san_wlist *l, san_wrange r) {
   if (l->n) {
     san_wrange *t = &l->v[l->n - 1];
-    if (r.lo <= t->hi && t->lo <= r.hi && t->epoch == r.epoch && t->write == r.write && t->atomic == r.atomic) {
+    if (r.lo <= t->hi && t->lo <= r.hi && t->epoch == r.epoch && t->write == r.write && t->atomic == r.atomic &&
+        t->xflag == r.xflag) {
       t->lo = t->lo < r.lo ? t->lo : r.lo;
       t->hi = max64(t->hi, r.hi);
       return;

@@ -29,6 +29,9 @@ typedef struct san_wrange {
   const asc_op *op;
   int pipe;
   int64_t epoch;      /* sim_core.xepoch */
+  /* a copy of the access a cross-core flag set on another pipe did not wait for (NULL: the
+   * access itself): it counts in the epoch after that flag's (asc_sim_san_xset) */
+  const asc_op *xflag;
   int8_t write, atomic;
 } san_wrange;
 
@@ -43,7 +46,7 @@ typedef struct san_acc {
   int64_t lo, hi, epoch;
   int64_t seq; /* order of recording (reports name the latest conflicting access) */
   const sim_inst *in;
-  int8_t pipe, write;
+  int8_t pipe, write, atomic;
 } san_acc;
 
 typedef struct san_acclist {
@@ -83,6 +86,9 @@ struct sim_san {
    * later issues by themselves, only once a flag round trip back to it (a wait on S whose
    * set carried them) or PIPE_ALL says so (sync.md B.4). */
   int64_t sknown;
+  /* The scalar unit's writes a data_cache_clean_and_invalid wrote back to GM (SetValue's page:
+   * a scalar store reaches GM only then): other cores see them after a cross-core flag. */
+  int64_t sclean;
   san_evt *ev[SIM_NEVENTS]; /* per event, allocated when first set (a kernel uses a few) */
   uint8_t fset[SIM_NEVENTS][SIM_NIDS];      /* a set is pending (in program order) */
   int8_t fwait[SIM_NEVENTS][SIM_NIDS];      /* pipe + 1 of a wait issued before its set */
@@ -119,10 +125,10 @@ struct sim_san {
 /* A GM byte range some core read or wrote (the cross-core checks after the run). */
 typedef struct san_gmw { /* a san_wrange of core instance inst (the block in AIV_ONLY launches) */
   int64_t lo, hi, epoch;
-  int inst;
   const asc_op *op;
-  int pipe;
-  int8_t write, atomic;
+  const asc_op *xflag; /* san_wrange.xflag */
+  int inst;
+  int8_t pipe, write, atomic; /* 48 bytes: one per committed block's access run, kept to the launch's end */
 } san_gmw;
 
 /* The findings and GM accesses of every core committed so far (launch.c commits blocks in

@@ -171,6 +171,8 @@ typedef struct sim_launch {
   int64_t max_insts; /* watchdog: asc_sim_options.max_instructions (<= 0: none) */
   const asc_sim_cancel *cancel; /* asc_sim_options.cancel, or NULL */
   const _Atomic bool *halt; /* set once a block failed: blocks still running are not needed */
+  int live_fd;              /* asc_sim_options.live_fd */
+  _Atomic bool *lived;      /* the first let-through finding went to live_fd (memory.c) */
 } sim_launch;
 
 /* What one block (core instance) leaves for the launch: its findings and the GM bytes it read and wrote. */
@@ -508,9 +510,12 @@ void asc_sim_san_set(sim_core *c, int evt, int id);
 void asc_sim_san_wait(sim_core *c, int evt, int id);
 void asc_sim_san_barrier(sim_core *c, int pipe); /* PIPE_ALL joins every pipe */
 /* A cross-core flag set on pipe p leaves once p's earlier instructions are done, not the other
- * pipes': the first GM write of another pipe (not S) that nothing orders before it, or NULL
- * (*wpipe: its pipe). */
-const sim_inst *asc_sim_san_xset_unordered(sim_core *c, int p, int *wpipe);
+ * pipes' (and a scalar store reaches GM at a data_cache_clean_and_invalid): the GM writes of
+ * this core the flag does not wait for count in the next cross-core epoch, so the other core's
+ * access after its wait races with them.  Called before the set's epoch ends.  (A read the flag
+ * does not wait for, then the other core's write, is not judged yet.) */
+void asc_sim_san_xset(sim_core *c, const sim_inst *set, int p);
+void asc_sim_san_dcci(sim_core *c); /* the scalar unit's writes so far reached GM */
 /* shadow.c: which UB bytes were ever written (byte granularity, word-wide range ops, a
  * summary bit per fully written 4 KB chunk).  One allocation: free() releases it. */
 typedef struct sim_shadow {
