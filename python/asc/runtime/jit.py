@@ -1,6 +1,5 @@
 """@asc.jit: options, tracing a kernel into a module, the compile cache and launch."""
 import dataclasses
-import hashlib
 import inspect
 import json
 import os
@@ -9,6 +8,7 @@ import warnings
 from typing import Optional
 
 from .. import _lib
+from .._digest import sha256
 from .._core import (DTYPES, Builder, CompilationError, Handle, KernelError, PlainValue, dtype_of, ir_string,
                      py_dtype, to_value)
 from .._codegen import FunctionTracer, SourceInfo, _rebuild, _value_type, closure_values, dep_repr
@@ -226,10 +226,10 @@ class JITFunction:
         if self._fp is None:
             src = self.src
             blob = json.dumps([self.fn.__module__, self.fn.__qualname__, src.file, src.line_off, src.text])
-            self._fp = hashlib.sha256(blob.encode()).hexdigest()[:32]
+            self._fp = sha256(blob.encode()).hexdigest()[:32]
         if not self.fn.__closure__:
             return self._fp
-        return self._fp + ":" + hashlib.sha256(self._closure_key().encode()).hexdigest()[:16]
+        return self._fp + ":" + sha256(self._closure_key().encode()).hexdigest()[:16]
 
     def _closure_key(self):
         if not self.fn.__closure__:
