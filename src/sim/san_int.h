@@ -49,6 +49,8 @@ typedef struct san_acc {
 typedef struct san_acclist {
   san_acc *v;
   int n, cap;
+  int64_t hlo, hhi; /* the records' bytes lie in [hlo, hhi) (a hull, possibly wider): an access outside it
+                       overlaps none of them, so checking it skips the list (streaming GM writes) */
   int prune; /* prune retired records when n reaches this (0: 64; race.c record) */
 } san_acclist;
 
@@ -92,6 +94,7 @@ struct sim_san {
    * deadlock, reported by the timing model, not a race). */
   san_taint taint[SAN_NP];
   bool used[SAN_NP];
+  uint32_t colmask; /* bit q: pipe q issued an instruction (cnt[q] > 0); every clock's entry q is 0 otherwise */
   int64_t floor[SAN_NP]; /* floor[p]: the instructions of p every pipe is ordered after */
   bool fstale;           /* a clock changed since floor was computed */
   int64_t seq;
