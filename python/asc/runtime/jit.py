@@ -1,11 +1,11 @@
 """@asc.jit: options, tracing a kernel into a module, the compile cache and launch."""
+from __future__ import annotations  # the annotations stay strings: `import asc` need not import typing
 import dataclasses
 import inspect
 import json
 import os
 import sys
 import warnings
-from typing import Optional
 
 from .. import _lib
 from .._digest import sha256
