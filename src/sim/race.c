@@ -621,6 +621,45 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- GM writes of this block, merged while they grow contiguously ---- */
+static bool wsame(const san_wrange *a, const san_wrange *b) {
+  return a->lo == b->lo && a->hi == b->hi && a->op == b->op && a->pipe == b->pipe && a->epoch == b->epoch &&
+         a->write == b->write && a->atomic == b->atomic;
+}
+
+static uint64_t whash(const san_wrange *r) {
+  uint64_t h = (uint64_t)r->lo * 0x9E3779B97F4A7C15ull ^ (uint64_t)r->hi * 0xC2B2AE3D27D4EB4Full ^
+               (uint64_t)(uintptr_t)r->op * 0x165667B19E3779F9ull ^ (uint64_t)r->epoch * 0x27D4EB2F165667C5ull ^
+               (uint64_t)(r->pipe * 4 + r->write * 2 + r->atomic);
+  return h ^ h >> 29;
+}
+
+/* Add v[i] to l's set unless an equal range is there already; whether it was. */
+static bool wseen(san_wlist *l, int i) {
+  if (2 * (l->nset + 1) > l->setcap) { /* grow to keep the load under half */
+    int cap = l->setcap ? 2 * l->setcap : 256, *set = malloc(sizeof *set * (size_t)cap);
+    if (!set)
+      asc_die("out of memory");
+    memset(set, 0xff, sizeof *set * (size_t)cap);
+    for (int k = 0; k < l->setcap; k++)
+      if (l->set[k] >= 0) {
+        size_t j = whash(&l->v[l->set[k]]) & (size_t)(cap - 1);
+        while (set[j] >= 0)
+          j = (j + 1) & (size_t)(cap - 1);
+        set[j] = l->set[k];
+      }
+    free(l->set);
+    l->set = set;
+    l->setcap = cap;
+  }
+  size_t j = whash(&l->v[i]) & (size_t)(l->setcap - 1);
+  for (; l->set[j] >= 0; j = (j + 1) & (size_t)(l->setcap - 1))
+    if (wsame(&l->v[l->set[j]], &l->v[i]))
+      return true;
+  l->set[j] = i;
+  l->nset++;
+  return false;
+}
+
 void asc_sim_san_wadd(san_wlist *l, san_wrange r) {
   if (l->n) {
     san_wrange *t = &l->v[l->n - 1];
@@ -629,6 +668,10 @@ void asc_sim_san_wadd(san_wlist *l, san_wrange r) {
       t->hi = max64(t->hi, r.hi);
       return;
     }
+    /* the last range is final now; a copy of an earlier one adds nothing to the cross-core check (its pairs
+     * are the same) */
+    if (wseen(l, l->n - 1))
+      l->n--;
   }
   if (l->n == l->cap) {
     l->cap = l->cap ? 2 * l->cap : 8;

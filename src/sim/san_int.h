@@ -35,6 +35,10 @@ typedef struct san_wrange {
 typedef struct san_wlist {
   san_wrange *v;
   int n, cap;
+  int *set;  /* open-addressing set of the indices of the final ranges (all but the last, which may still
+                grow): a range equal to one already there is dropped (a kernel reads the same rows for
+                every tile; the cross-core check needs each distinct range once) */
+  int setcap, nset;
 } san_wlist;
 
 /* One access still able to race: instruction `in` on `pipe`, its epoch (the pipe's
