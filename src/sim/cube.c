@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "sim/cube_kernels.h"
+#include "sim/half.h"
 #include "sim/sim_int.h"
 
 /* The cube's registers (set_load_data_*, set_fix_pipe_pre_quant_flag, set_hf32_*). */
@@ -959,6 +960,19 @@ static void fixrow_same(bool f32, bool relu, const uint8_t *const *blk, int64_t 
   }
 }
 
+/* Row r of an ND fixpipe F322F16 (no atomic store): as the element-by-element path, which rounds the f32
+ * (exact in a double) to f16 to nearest even, a NaN to 0x7e00; relu makes a value below zero +0. */
+static void fixrow_f16(bool relu, const uint8_t *const *blk, int64_t r, int64_t n, uint8_t *d) {
+  for (int64_t col = 0; col < n; col++) {
+    float f;
+    memcpy(&f, blk[col / 16] + (r * 16 + col % 16) * 4, 4);
+    if (relu && f < 0)
+      f = 0;
+    uint16_t h = asc_sim_f2h(f);
+    memcpy(d + col * 2, &h, 2);
+  }
+}
+
 static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
   const sim_val *dst = sim_in(c, in, ASC_OPND_DATA_COPY_CO12DST_dst),
       *src = sim_in(c, in, ASC_OPND_DATA_COPY_CO12DST_src);
@@ -1015,6 +1029,12 @@ static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
       }
       if (d && !scaled && !atom && q == 0) { /* no conversion: one pass over the row */
         fixrow_same(sd == ASC_SIM_F32, g->relu, blk, r, g->n, d);
+        asc_sim_mem_commit(c);
+        moved += g->n * de;
+        continue;
+      }
+      if (d && !atom && q == 1 && dd == ASC_SIM_F16) { /* F322F16 (the f16 matmuls' output): no double rounding */
+        fixrow_f16(g->relu, blk, r, g->n, d);
         asc_sim_mem_commit(c);
         moved += g->n * de;
         continue;
