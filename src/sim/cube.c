@@ -480,6 +480,9 @@ static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
     else
       asc_sim_storei(dt, padblk + i * e, asc_sim_fp_to_int(g->padv, dt, SIM_RM_TRUNC));
   }
+  /* the whole feature map and the whole destination block in bounds: no piece can fail (asc_sim_mem_piece) */
+  bool srcplain = asc_sim_mem_plain(c, src, 0, g->ch / c0 * g->l1h * g->l1w * 32),
+       dstplain = asc_sim_mem_plain(c, dst, 0, nfr * 512);
   /* gather X's block (m-major, kext wide), 32 B of channels at a time */
   int64_t kb1 = (g->kext + c0 - 1) / c0;
   uint8_t *x = malloc((size_t)(g->mext * kb1 * 32));
@@ -496,8 +499,9 @@ static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
         continue;
       }
       int64_t off = ((c1 * g->l1h + h) * g->l1w + w) * 32;
-      const uint8_t *s = bnd ? asc_sim_mem(c, in->op, &ring, (src->off + off) % bnd, 32, "read")
-                             : asc_sim_mem(c, in->op, src, off, 32, "read");
+      const uint8_t *s = bnd       ? asc_sim_mem(c, in->op, &ring, (src->off + off) % bnd, 32, "read")
+                         : srcplain ? asc_sim_mem_piece(c, src, off, 32, false)
+                                    : asc_sim_mem(c, in->op, src, off, 32, "read");
       if (!s) {
         free(x);
         return -1;
@@ -511,7 +515,8 @@ static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
     for (int64_t m = 0; m < g->mext && !rc; m++)
       for (int64_t kb = 0; kb < kb1; kb++) {
         int64_t n = g->kext - kb * c0 < c0 ? g->kext - kb * c0 : c0;
-        uint8_t *d = asc_sim_mem(c, in->op, dst, (((m / 16) * kb1 + kb) * 16 + m % 16) * 32, n * e, "write");
+        int64_t o = (((m / 16) * kb1 + kb) * 16 + m % 16) * 32;
+        uint8_t *d = dstplain ? asc_sim_mem_piece(c, dst, o, n * e, true) : asc_sim_mem(c, in->op, dst, o, n * e, "write");
         if (!d) {
           rc = -1;
           break;
@@ -525,7 +530,8 @@ static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
         int64_t n = g->mext - mb * c0 < c0 ? g->mext - mb * c0 : c0;
         /* L0A: Zz of (k x m), fractal (k / 16) * MB1 + mb, row k % 16; L0B: Zn, fractal mb * N1 + k / 16 */
         int64_t fr = l0b ? mb * n1 + k / 16 : (k / 16) * mb1 + mb;
-        uint8_t *d = asc_sim_mem(c, in->op, dst, (fr * 16 + k % 16) * 32, n * e, "write");
+        int64_t o = (fr * 16 + k % 16) * 32;
+        uint8_t *d = dstplain ? asc_sim_mem_piece(c, dst, o, n * e, true) : asc_sim_mem(c, in->op, dst, o, n * e, "write");
         if (!d) {
           rc = -1;
           break;
