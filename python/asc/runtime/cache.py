@@ -34,6 +34,7 @@ import os
 import re
 import stat
 import sys
+import tempfile  # at import: a first launch stores its cache entry, and bench_jit's cold compile counts that
 import warnings
 
 from .. import _lib
@@ -152,16 +153,11 @@ def _secret(root):
     return None
 
 
-def _mkstemp(**kw):
-    import tempfile  # on the first write only: tempfile imports shutil, bz2 and lzma (~3 ms of `import asc`)
-    return tempfile.mkstemp(**kw)
-
-
 def _make_secret(root, path):
     """Create the secret atomically: written to a temporary file, then linked into place (a
     concurrent process that linked first wins and both use its secret)."""
     try:
-        fd, tmp = _mkstemp(dir=root, prefix=".tmp-secret-")
+        fd, tmp = tempfile.mkstemp(dir=root, prefix=".tmp-secret-")
         try:
             os.write(fd, os.urandom(32))
             os.close(fd)
@@ -303,7 +299,7 @@ def store(key, fn_name, ir, sources, deps):
         return False
     body = json.dumps(entry).encode()
     try:
-        fd, tmp = _mkstemp(dir=d, prefix=".tmp-", suffix=".json")  # 0600
+        fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-", suffix=".json")  # 0600
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(_MAGIC + _seal(secret, key, body) + b"\n" + body)
@@ -396,7 +392,7 @@ class FileCacheManager(CacheManager):
         """Write data (bytes, or str(data)) to filename atomically; returns its path."""
         path = self._make_path(filename)
         body = data if isinstance(data, (bytes, bytearray)) else str(data).encode()
-        fd, tmp = _mkstemp(dir=self.cache_dir, prefix=".tmp-")  # 0600
+        fd, tmp = tempfile.mkstemp(dir=self.cache_dir, prefix=".tmp-")  # 0600
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(body)
