@@ -269,6 +269,21 @@ bool asc_sim_mem_plain(sim_core *c, const sim_val *r, int64_t off, int64_t nbyte
   return lo >= 0 && hi <= size && (r->len < 0 || end <= r->len) && !(c->L->sanitize && stale(c, r));
 }
 
+uint8_t *asc_sim_mem_piece(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes, bool write) {
+  int64_t size, lo = r->off + off;
+  uint8_t *base = membase(c, r->mem, &size);
+  c->steps += nbytes / SIM_WORK_BYTES;
+  if (nbytes <= 0)
+    return base;
+  if (c->L->sanitize)
+    asc_sim_san_access(c, r->mem, lo, nbytes, write);
+  if (r->mem == SIM_MEM_UB) {
+    c->ub_lo = lo < c->ub_lo ? lo : c->ub_lo;
+    c->ub_hi = lo + nbytes > c->ub_hi ? lo + nbytes : c->ub_hi;
+  }
+  return base + lo;
+}
+
 uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t off, int64_t nbytes,
                      const char *what) {
   const char *opname = asc_op_name(op);

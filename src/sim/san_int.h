@@ -38,6 +38,10 @@ typedef struct san_wrange {
 typedef struct san_wlist {
   san_wrange *v;
   int n, cap;
+  int *set;  /* open-addressing set of the indices of the final ranges (all but the last, which may still
+                grow): a range equal to one already there is dropped (a kernel reads the same rows for
+                every tile; the cross-core check needs each distinct range once) */
+  int setcap, nset;
 } san_wlist;
 
 /* One access still able to race: instruction `in` on `pipe`, its epoch (the pipe's
@@ -52,6 +56,8 @@ typedef struct san_acc {
 typedef struct san_acclist {
   san_acc *v;
   int n, cap;
+  int64_t hlo, hhi; /* the records' bytes lie in [hlo, hhi) (a hull, possibly wider): an access outside it
+                       overlaps none of them, so checking it skips the list (streaming GM writes) */
   int prune; /* prune retired records when n reaches this (0: 64; race.c record) */
 } san_acclist;
 
@@ -98,6 +104,7 @@ struct sim_san {
    * deadlock, reported by the timing model, not a race). */
   san_taint taint[SAN_NP];
   bool used[SAN_NP];
+  uint32_t colmask; /* bit q: pipe q issued an instruction (cnt[q] > 0); every clock's entry q is 0 otherwise */
   int64_t floor[SAN_NP]; /* floor[p]: the instructions of p every pipe is ordered after */
   bool fstale;           /* a clock changed since floor was computed */
   int64_t seq;

@@ -153,8 +153,10 @@ void asc_sim_san_core_begin(sim_core *c) {
 }
 
 static void freewl(san_wlist *w, int n) {
-  for (int i = 0; w && i < n; i++)
+  for (int i = 0; w && i < n; i++) {
     free(w[i].v);
+    free(w[i].set);
+  }
   free(w);
 }
 

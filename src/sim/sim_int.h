@@ -384,6 +384,10 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
  * exception check: a local memory, the range inside r's tensor and its memory.  Copies use it to
  * take a strided range in one piece where the per-piece calls could only succeed. */
 bool asc_sim_mem_plain(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes);
+/* asc_sim_mem(c, op, r, off, nbytes, write ? "write" : "read") for a piece of a range asc_sim_mem_plain
+ * accepted: the same effects (watchdog work, sanitizer access, UB hull) without the checks that could
+ * only pass.  Loops that touch a range 32 bytes at a time (img2col) call it per piece. */
+uint8_t *asc_sim_mem_piece(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes, bool write);
 /* After writing through a pointer asc_sim_mem returned: the in-array part of a write that
  * went partly beyond its GM array reaches the array (strict_gm off). */
 void asc_sim_mem_commit(sim_core *c);

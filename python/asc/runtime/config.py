@@ -1,6 +1,5 @@
 """asc.runtime.config: backend and platform selection (api.md §4)."""
 import os
-import shutil
 from enum import Enum
 
 from .. import _lib
@@ -53,6 +52,7 @@ _state = {"backend": Backend.Model, "platform": Platform.Ascend910B1, "device": 
 
 
 def _cann_available():
+    import shutil  # tempfile (cache.py) has imported it by now
     return bool(os.environ.get("ASCEND_HOME_PATH")) and shutil.which("npu-smi") is not None
 
 

@@ -1,14 +1,14 @@
 """@asc.jit: options, tracing a kernel into a module, the compile cache and launch."""
+from __future__ import annotations  # the annotations stay strings: `import asc` need not import typing
 import dataclasses
-import hashlib
 import inspect
 import json
 import os
 import sys
 import warnings
-from typing import Optional
 
 from .. import _lib
+from .._digest import sha256
 from .._core import Builder, CompilationError, Handle, KernelError, PlainValue, ir_string, py_dtype, to_value
 from .._codegen import FunctionTracer, SourceInfo, _rebuild, _value_type, closure_values, dep_repr
 from ..language.core import ConstExpr, GlobalAddress, _is_host_tiling
@@ -131,10 +131,10 @@ class JITFunction:
         if self._fp is None:
             src = self.src
             blob = json.dumps([self.fn.__module__, self.fn.__qualname__, src.file, src.line_off, src.text])
-            self._fp = hashlib.sha256(blob.encode()).hexdigest()[:32]
+            self._fp = sha256(blob.encode()).hexdigest()[:32]
         if not self.fn.__closure__:
             return self._fp
-        return self._fp + ":" + hashlib.sha256(self._closure_key().encode()).hexdigest()[:16]
+        return self._fp + ":" + sha256(self._closure_key().encode()).hexdigest()[:16]
 
     def _closure_key(self):
         if not self.fn.__closure__:

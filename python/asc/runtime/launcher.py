@@ -5,10 +5,10 @@ launches and skip the simulation).  run() turns the user's arguments into simula
 arguments, calls libasc's simulator and turns its report into Python: errors raise
 KernelError; out-of-bounds accesses the NPU would let through (GM beyond an array, UB past a
 tensor) are asc.KernelWarning, other findings RuntimeWarning."""
+from __future__ import annotations  # the annotations stay strings: `import asc` need not import typing
 import dataclasses
 import os
 import warnings
-from typing import Optional
 
 from .. import _lib
 from .._core import Finding, KernelError, KernelWarning
