@@ -10,11 +10,16 @@
  *     TQue<TPosition, depth>, ...), enums are scoped;
  *   - with clang, __gm__ is an address space: a local pointer passed where a GM pointer is expected
  *     is an error, and GM and local pointers do not mix.
- * Nothing here is defined: the header is for syntax and type checks only.  (A running mode that
- * traces the calls into openasc IR is future work: docs/emit.md.)
+ * Nothing here is defined: the header is for syntax and type checks only.  Compiled with -DASC_RUN it
+ * is the running mode instead (kernel_operator_run.h): the calls trace themselves into openasc IR that
+ * the simulator runs (docs/emit.md).
  */
 #ifndef OPENASC_KERNEL_OPERATOR_H
 #define OPENASC_KERNEL_OPERATOR_H
+
+#ifdef ASC_RUN
+#include "kernel_operator_run.h"
+#else
 
 #include <cstdint>
 #include <type_traits>
@@ -574,4 +579,5 @@ template <typename To, typename From> To BitCast(const From& v);
 
 } // namespace AscendC
 
+#endif /* ASC_RUN */
 #endif

@@ -100,6 +100,7 @@ typedef struct Emitter {
   int line_mode;    /* ASC_EMIT_LINE_* */
   const char *file; /* the location the last #line named */
   int line;
+  size_t mark;      /* where the output stood after that #line (directive mode) */
   int errors;
 } Emitter;
 
@@ -182,11 +183,21 @@ static void put_cstring(asc_strbuf *sb, const char *s, size_t n);
 
 /* ---- locations ------------------------------------------------------------------------------ */
 
+/* The line a C++ compiler gives the next output line: the last #line's, plus the lines written since.
+ * __builtin_LINE() of a call (the header's running mode) is this line, so a statement gets a directive
+ * whenever the line it would be given is not its op's. */
+static int presumed_line(const Emitter *e) {
+  int n = e->line;
+  for (size_t i = e->mark; i < e->out->len; i++)
+    n += e->out->data[i] == '\n';
+  return n;
+}
+
 static void put_line(Emitter *e, const asc_op *op) {
   asc_loc l = op->loc;
   if (e->line_mode == ASC_EMIT_LINE_NONE || !l.file || l.line <= 0)
     return;
-  if (e->file == l.file && e->line == l.line)
+  if (e->file == l.file && (e->line_mode == ASC_EMIT_LINE_COMMENT ? e->line : presumed_line(e)) == l.line)
     return;
   e->file = l.file;
   e->line = l.line;
@@ -197,6 +208,7 @@ static void put_line(Emitter *e, const asc_op *op) {
     asc_sb_printf(e->out, "#line %d ", l.line);
     put_cstring(e->out, l.file, strlen(l.file));
     asc_sb_putc(e->out, '\n');
+    e->mark = e->out->len;
   }
 }
 
