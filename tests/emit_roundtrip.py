@@ -39,7 +39,8 @@ COL = re.compile(r"^(.*?:\d+):\d+:")
 
 
 def op_streams(profile_dir):
-    """{core: [(op, pipe, file:line, amount), ...]} of the non-scalar instructions of trace.json."""
+    """{(core, pipe): [(op, file:line, amount), ...]} of the non-scalar instructions of trace.json (per pipe: the
+    order in which different pipes' instructions are recorded follows the timing, which scalar code changes)."""
     with open(os.path.join(profile_dir, "trace.json")) as fh:
         events = json.load(fh)["traceEvents"]
     out = {}
@@ -47,7 +48,7 @@ def op_streams(profile_dir):
         if e.get("ph") != "X" or e.get("tid") == 0:  # PIPE_S: scalars
             continue
         a = e.get("args", {})
-        out.setdefault(e["pid"], []).append((e["name"], e["tid"], a.get("loc"), a.get("repeats", a.get("bytes"))))
+        out.setdefault((e["pid"], e["tid"]), []).append((e["name"], a.get("loc"), a.get("repeats", a.get("bytes"))))
     return out
 
 
@@ -97,6 +98,7 @@ class RoundTrip:
             tag = f"{function_name}.{rt.n}"
             p1 = os.path.join(rt.tmp, tag + ".py")
             rc1, rep1 = rt.L.launch(kernel.module, function_name, largs, profile=p1, **common)
+            config._set_last_report(rep1)
             after1 = [C.string_at(x[1], x[2]) for x in gms]
             msg = rt.cxx_path(tag, kernel, function_name, largs, gms, before, common, rc1, rep1, after1, p1)
             rt.results.append((tag, msg is None, msg or "identical"))
@@ -151,7 +153,12 @@ class RoundTrip:
         k.asc_run_free(C.c_void_p(p))
         with open(os.path.join(self.tmp, tag + ".traced.mlir"), "w") as fh:
             fh.write(ir)
-        mod = self.L.Module(name, ir, {}, kernel.module.pipeline)
+        # the simulator's pipeline as the compiler chooses it for this module (the C++ has the syncs the emit
+        # pipeline placed; insert-sync and auto-sync decide from the traced ops, as bisheng from the C++)
+        o = kernel.options
+        mod = self.L.Module(name, ir, {}, self.L.PipelineChoice(run_passes=o.get("run_passes", True),
+                                                                insert_sync=o.get("insert_sync"),
+                                                                auto_sync=o.get("auto_sync", True)))
         if not mod.m:
             return "traced IR rejected:\n" + "".join(mod.diags.errors)[-3000:]
         targs = [("gm", C.cast(bufs[i], C.c_void_p).value, x[2], x[3], x[4]) for i, x in enumerate(gms)]
@@ -175,7 +182,7 @@ class RoundTrip:
                 a, b = s1.get(core, []), s2.get(core, [])
                 if a != b:
                     j = next((j for j in range(min(len(a), len(b))) if a[j] != b[j]), min(len(a), len(b)))
-                    bad.append(f"core {core}: op streams differ at instruction {j} of {len(a)}/{len(b)}: "
+                    bad.append(f"core {core[0]} pipe {core[1]}: op streams differ at instruction {j} of {len(a)}/{len(b)}: "
                                f"{a[j] if j < len(a) else None} vs {b[j] if j < len(b) else None}")
                     break
         else:
@@ -191,6 +198,19 @@ def main():
     ap.add_argument("--keep", help="keep the C++, the .so, the traced IR and the profiles here")
     ap.add_argument("examples", nargs="+")
     a = ap.parse_args()
+    if len(a.examples) > 1:  # one process per example: a crash is that example's failure
+        bad = 0
+        for ex in a.examples:
+            cmd = [sys.executable, __file__, "--lib", a.lib, "--root", a.root, "--cxx", a.cxx, ex]
+            if a.keep:
+                cmd += ["--keep", os.path.join(a.keep, os.path.basename(ex)[:-3])]
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            sys.stdout.write("".join(ln + "\n" for ln in r.stdout.splitlines() if ln.startswith(("PASS", "FAIL"))))
+            if r.returncode and "FAIL" not in r.stdout:
+                print(f"FAIL {ex}: exit {r.returncode}\n{r.stderr[-2000:]}")
+            bad += r.returncode != 0
+        print(f"{len(a.examples) - bad}/{len(a.examples)} examples round-trip identically")
+        return 1 if bad else 0
     os.environ["ASC_LIBRARY"] = os.path.abspath(a.lib)
     sys.path.insert(0, os.path.join(a.root, "python"))
     from asc import _lib
@@ -203,8 +223,9 @@ def main():
     failed = 0
     for ex in a.examples:
         before = len(rt.results)
-        argv = sys.argv
+        argv, path = sys.argv, list(sys.path)
         sys.argv = [ex]
+        sys.path.insert(0, os.path.dirname(os.path.abspath(ex)))  # as `python3 ex` has it
         try:
             import contextlib
             import io
@@ -216,7 +237,7 @@ def main():
         except Exception as e:  # the example's own failure
             rt.results.append((ex, False, f"{type(e).__name__}: {e}"))
         finally:
-            sys.argv = argv
+            sys.argv, sys.path[:] = argv, path
         if len(rt.results) == before:
             rt.results.append((ex, False, "no launch"))
         for tag, ok, msg in rt.results[before:]:
@@ -224,7 +245,7 @@ def main():
             failed += not ok
     if not a.keep:
         shutil.rmtree(tmp, ignore_errors=True)
-    print(f"{len(rt.results) - failed}/{len(rt.results)} launches round-trip identically")
+    print(f"{len(rt.results) - failed}/{len(rt.results)} launches of {a.examples[0]} round-trip identically")
     return 1 if failed else 0
 
 

@@ -127,6 +127,8 @@ struct Tracer {
   std::vector<std::pair<int, std::string>> blocks; /* finished blocks: index, ops */
   const char *lastfile = "?";      /* the location of the last op, for operator[]'s subviews */
   int lastline = 0;
+  const char *funcfile = "?";      /* the kernel's own location (set_ffts_base_addr stands at it) */
+  int funcline = 0;
   std::string error;               /* the first error; the trace stops growing after it */
 };
 inline Tracer *&tracer() {
@@ -159,7 +161,7 @@ inline std::string quote(const char *s) {
 inline std::string locstr(const Loc &l) { return " loc(" + quote(l.file) + ":" + std::to_string(l.line) + ":0)"; }
 
 /* Append `%r = "name"(operands) {attrs} : (types) -> rtype loc(...)`; returns %r (empty rtype: none). */
-inline Val op(const char *name, std::initializer_list<Val> operands, const std::string &attrs, const std::string &rtype,
+inline Val op(const char *name, const std::vector<Val> &operands, const std::string &attrs, const std::string &rtype,
               const Loc &l) {
   Tracer &t = T();
   Val r;
@@ -272,8 +274,12 @@ template <typename E> Val gmptr(const void *p, const Loc &l) {
 
 } // namespace ascrun
 
-/* pyasc's FFTS base address: nothing to install on the simulator. */
-inline void set_ffts_base_addr(uint64_t) {}
+/* pyasc's FFTS base address: nothing to install on the simulator.  The emitter puts the call at the
+ * kernel's #line: the trace's own ops (the block dispatch, the return) take that location. */
+inline void set_ffts_base_addr(uint64_t, ascrun::Loc l = ascrun::Loc()) {
+  ascrun::T().funcfile = l.file;
+  ascrun::T().funcline = l.line;
+}
 
 namespace AscendC {
 using ascrun::Loc;
@@ -480,9 +486,114 @@ void Cast(const LocalTensor<T1> &dst, const LocalTensor<T2> &src, const RoundMod
             const uint32_t count, Loc l = Loc()) {                                                               \
     ascrun::op(opname, {dst.v, src.v, ascrun::cint(count, "i32", l), sharedTmpBuffer.v}, "", "", l);              \
   }
+OPENASC_RUN_ADV_UNARY(Acos, "asc.adv.acos")
+OPENASC_RUN_ADV_UNARY(Acosh, "asc.adv.acosh")
+OPENASC_RUN_ADV_UNARY(Asin, "asc.adv.asin")
+OPENASC_RUN_ADV_UNARY(Asinh, "asc.adv.asinh")
+OPENASC_RUN_ADV_UNARY(Atan, "asc.adv.atan")
+OPENASC_RUN_ADV_UNARY(Atanh, "asc.adv.atanh")
+OPENASC_RUN_ADV_UNARY(Ceil, "asc.adv.ceil")
+OPENASC_RUN_ADV_UNARY(Cos, "asc.adv.cos")
+OPENASC_RUN_ADV_UNARY(Cosh, "asc.adv.cosh")
+OPENASC_RUN_ADV_UNARY(Digamma, "asc.adv.digamma")
+OPENASC_RUN_ADV_UNARY(Erf, "asc.adv.erf")
+OPENASC_RUN_ADV_UNARY(Erfc, "asc.adv.erfc")
+OPENASC_RUN_ADV_UNARY(Floor, "asc.adv.floor")
+OPENASC_RUN_ADV_UNARY(Frac, "asc.adv.frac")
+OPENASC_RUN_ADV_UNARY(Lgamma, "asc.adv.lgamma")
+OPENASC_RUN_ADV_UNARY(Log, "asc.adv.log")
+OPENASC_RUN_ADV_UNARY(Round, "asc.adv.round")
+OPENASC_RUN_ADV_UNARY(Sign, "asc.adv.sign")
+OPENASC_RUN_ADV_UNARY(Sin, "asc.adv.sin")
+OPENASC_RUN_ADV_UNARY(Sinh, "asc.adv.sinh")
+OPENASC_RUN_ADV_UNARY(Tan, "asc.adv.tan")
 OPENASC_RUN_ADV_UNARY(Tanh, "asc.adv.tanh")
+OPENASC_RUN_ADV_UNARY(Trunc, "asc.adv.trunc")
 #undef OPENASC_RUN_ADV_UNARY
 
+} // namespace AscendC
+
+
+/* ---- parameter structs: their fields in the documented order, as asc.struct of i32 fields (the IR's
+ * spelling, src/ops/structs.def) built where a call uses them ----------------------------------------- */
+namespace ascrun {
+struct Params {
+  const char *irname;
+  std::vector<int64_t> f;
+  Params(const char *n, std::vector<int64_t> v) : irname(n), f(std::move(v)) {}
+  Val val(const Loc &l) const {
+    std::vector<Val> ops;
+    for (int64_t x : f)
+      ops.push_back(cint(x, "i32", l));
+    return op("asc.struct", ops, "", std::string("!asc.struct<") + irname + ">", l);
+  }
+};
+} // namespace ascrun
+#define OPENASC_RUN_STRUCT(Name, IrName, ...)                                                                   \
+  struct Name : ascrun::Params {                                                                                 \
+    template <typename... A> Name(A... a) : ascrun::Params(IrName, {(int64_t)a...}) {                             \
+      static_assert(sizeof...(A) == 0 || sizeof...(A) == (__VA_ARGS__),                                         \
+                    "kernel_operator.h (ASC_RUN): " #Name " takes all its fields");                              \
+      if (sizeof...(A) == 0)                                                                                     \
+        ascrun::fail(ascrun::Loc(), #Name "(): the default fields are not traced yet");                         \
+    }                                                                                                            \
+  };
+namespace AscendC {
+OPENASC_RUN_STRUCT(BinaryRepeatParams, "BinaryRepeatParams", 6)
+OPENASC_RUN_STRUCT(UnaryRepeatParams, "UnaryRepeatParams", 4)
+OPENASC_RUN_STRUCT(DataCopyParams, "DataCopyParams", 4)
+OPENASC_RUN_STRUCT(Nd2NzParams, "Nd2NzParams", 8)
+OPENASC_RUN_STRUCT(LoadData2DParams, "LoadData2DParams", 7)
+OPENASC_RUN_STRUCT(MmadParams, "MmadParams", 12)
+OPENASC_RUN_STRUCT(FixpipeParamsV220, "FixpipeParamsV220", 12)
+OPENASC_RUN_STRUCT(FixpipeConfig, "FixpipeConfig", 1)
+} // namespace AscendC
+OPENASC_RUN_STRUCT(SoftMaxTiling, "SoftmaxTiling", 16)
+OPENASC_RUN_STRUCT(RmsNormTiling, "RmsNormTiling", 12)
+#undef OPENASC_RUN_STRUCT
+
+namespace AscendC {
+/* ---- data movement and cube with parameter structs --------------------------------------------- */
+template <typename T> void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src, const Nd2NzParams &params, Loc l = Loc()) {
+  ascrun::op("asc.data_copy_nd2nz", {dst.v, src.v, params.val(l)}, "", "", l);
+}
+template <typename T> void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LoadData2DParams &params, Loc l = Loc()) {
+  ascrun::op("asc.load_data_2d", {dst.v, src.v, params.val(l)}, "", "", l);
+}
+template <typename T, typename U, typename S>
+void Mmad(const LocalTensor<T> &dst, const LocalTensor<U> &fm, const LocalTensor<S> &filter, const MmadParams &params, Loc l = Loc()) {
+  ascrun::op("asc.mmad", {dst.v, fm.v, filter.v, params.val(l)}, "", "", l);
+}
+template <typename T, typename U>
+void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src, const FixpipeParamsV220 &params,
+             const FixpipeConfig &config, Loc l = Loc()) {
+  ascrun::op("asc.fixpipe", {dst.v, src.v, params.val(l), config.val(l)}, "", "", l);
+}
+
+/* ---- reductions with a work tensor ---------------------------------------------------------------- */
+#define OPENASC_RUN_REDUCE(Name, opname)                                                                         \
+  template <typename T>                                                                                          \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LocalTensor<T> &tmp, const int32_t count,  \
+            Loc l = Loc()) {                                                                                     \
+    ascrun::op(opname, {dst.v, src.v, tmp.v, ascrun::cint(count, "i32", l)}, "", "", l);                         \
+  }
+OPENASC_RUN_REDUCE(ReduceSum, "asc.reduce_sum")
+OPENASC_RUN_REDUCE(ReduceMax, "asc.reduce_max")
+OPENASC_RUN_REDUCE(ReduceMin, "asc.reduce_min")
+#undef OPENASC_RUN_REDUCE
+
+/* ---- the advanced API: the tmp buffer is the last operand of asc.adv.* -------------------------------- */
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, typename S>
+void SoftMax(const LocalTensor<T> &dst, const LocalTensor<S> &sum, const LocalTensor<S> &max, const LocalTensor<T> &src,
+             const LocalTensor<uint8_t> &sharedTmpBuffer, const SoftMaxTiling &tiling, Loc l = Loc()) {
+  ascrun::op("asc.adv.softmax", {dst.v, sum.v, max.v, src.v, tiling.val(l), sharedTmpBuffer.v}, "", "", l);
+}
+template <typename T, bool isBasicBlock = false, typename E>
+void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LocalTensor<T> &gamma,
+             const LocalTensor<uint8_t> &sharedTmpBuffer, const E &epsilon, const RmsNormTiling &tiling, Loc l = Loc()) {
+  ascrun::op("asc.adv.rmsnorm", {dst.v, src.v, gamma.v, ascrun::scalar<T>(epsilon, l), tiling.val(l), sharedTmpBuffer.v},
+             "", "", l);
+}
 } // namespace AscendC
 
 /* ---- the host's side: C functions a launcher (tests/emit_roundtrip.py through ctypes, a C++ main)
@@ -526,17 +637,19 @@ OPENASC_RUN_API char *asc_run_ir(void) {
     args += (k ? ", " : "") + std::string("%arg") + std::to_string(k) + ": " + ty;
     types += (k ? ", " : "") + ty;
   }
+  std::string fl = ascrun::locstr(ascrun::Loc(t.funcfile, t.funcline));
   std::string s = "\"builtin.module\"() ({\n  \"func.func\"() ({\n  ^bb0(" + args + "):\n";
-  s += "    %blk = \"asc.get_block_idx\"() : () -> i32\n";
+  s += "    %blk = \"asc.get_block_idx\"() : () -> i32" + fl + "\n";
   for (size_t b = 0; b < t.blocks.size(); b++) {
     std::string c = "%blkc" + std::to_string(b), p = "%blkp" + std::to_string(b);
-    s += "    " + c + " = \"arith.constant\"() {value = " + std::to_string(t.blocks[b].first) + " : i32} : () -> i32\n";
-    s += "    " + p + " = \"arith.cmpi\"(%blk, " + c + ") {predicate = 0 : i64} : (i32, i32) -> i1\n";
-    s += "    \"scf.if\"(" + p + ") ({\n" + t.blocks[b].second + "    \"scf.yield\"() : () -> ()\n    }, {\n";
-    s += "    \"scf.yield\"() : () -> ()\n    }) : (i1) -> ()\n";
+    s += "    " + c + " = \"arith.constant\"() {value = " + std::to_string(t.blocks[b].first) + " : i32} : () -> i32" +
+         fl + "\n";
+    s += "    " + p + " = \"arith.cmpi\"(%blk, " + c + ") {predicate = 0 : i64} : (i32, i32) -> i1" + fl + "\n";
+    s += "    \"scf.if\"(" + p + ") ({\n" + t.blocks[b].second + "    \"scf.yield\"() : () -> ()" + fl + "\n    }, {\n";
+    s += "    \"scf.yield\"() : () -> ()" + fl + "\n    }) : (i1) -> ()" + fl + "\n";
   }
-  s += "    \"func.return\"() : () -> ()\n  }) {function_type = (" + types + ") -> (), sym_name = " +
-       ascrun::quote(t.kernel.c_str()) + "} : () -> ()\n}) : () -> ()\n";
+  s += "    \"func.return\"() : () -> ()" + fl + "\n  }) {function_type = (" + types + ") -> (), sym_name = " +
+       ascrun::quote(t.kernel.c_str()) + "} : () -> ()" + fl + "\n}) : () -> ()\n";
   char *out = (char *)std::malloc(s.size() + 1);
   if (out)
     std::memcpy(out, s.c_str(), s.size() + 1);

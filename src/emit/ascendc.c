@@ -909,8 +909,10 @@ static int emit_func(Emitter *e, const asc_op *f) {
     asc_sb_printf(e->out, "%s__gm__ uint64_t* ffts_addr", b && b->nargs ? ", " : "");
   asc_sb_puts(e->out, ") {\n");
   e->indent = 1;
-  if (kernel)
+  if (kernel) { /* at the kernel's line: the header's running mode takes the kernel's location from it */
+    put_line(e, f);
     asc_sb_puts(e->out, "  set_ffts_base_addr(*ffts_addr);\n");
+  }
   int rc = emit_block(e, b);
   e->indent = 0;
   asc_sb_puts(e->out, "}\n");

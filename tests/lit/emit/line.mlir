@@ -6,6 +6,7 @@
 
 // DIR: #line 3 "kern.py"
 // DIR-NEXT: extern "C" __global__ __aicore__ void k(__gm__ uint64_t* ffts_addr) {
+// DIR-NEXT: #line 3 "kern.py"
 // DIR-NEXT:   set_ffts_base_addr(*ffts_addr);
 // DIR-NEXT: #line 4 "kern.py"
 // DIR-NEXT:   AscendC::PipeBarrier<PIPE_V>();
