@@ -3,7 +3,9 @@
 Python -> IR -> Ascend C -> g++ -> openasc's kernel_operator.h (running mode) -> IR -> simulator must give
 byte-identical GM contents, identical per-core op streams and identical sanitizer findings.
 
-    emit_roundtrip.py --lib build/lib/libasc.so --root . [--cxx g++] [--keep DIR] example.py...
+    emit_roundtrip.py --lib build/lib/libasc.so --root . [--cxx g++] [--keep DIR] [example.py...]
+
+Without examples it runs the kernels of ROUND_TRIP (the ctest emit-roundtrip).
 
 Each example runs in this process as its own main would (its inputs, its launch); every launch it makes
 is intercepted (asc.runtime.launcher.Launcher.run):
@@ -36,6 +38,12 @@ IR_ELEM = {"u8": "ui8", "u16": "ui16", "u32": "ui32", "u64": "ui64", "bool": "i1
 CTYPE = {"i8": C.c_int8, "i16": C.c_int16, "i32": C.c_int32, "i64": C.c_int64, "u8": C.c_uint8, "u16": C.c_uint16,
          "u32": C.c_uint32, "u64": C.c_uint64, "bool": C.c_bool, "f32": C.c_float, "f64": C.c_double}
 COL = re.compile(r"^(.*?:\d+):\d+:")
+# The examples whose launches round-trip byte-identically today (docs/emit.md says why the others do not).
+ROUND_TRIP = ["examples/01_add/add.py", "examples/01_add/add_double_buffer.py",
+              "examples/02_add_framework/add_framework.py", "examples/03_leaky_relu/leaky_relu.py",
+              "examples/05_matmul_cube/matmul_cube.py"]
+# The sanitizer build preloads the ASan runtime for Python (which loads libasc); the compiler runs without it.
+NATIVE_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
 
 
 def op_streams(profile_dir):
@@ -119,7 +127,7 @@ class RoundTrip:
             fh.write(src)
         inc = os.path.join(self.a.root, "include", "ascendc")
         r = subprocess.run([self.a.cxx, "-std=c++17", "-Wall", "-Werror", "-O1", "-shared", "-fPIC", "-DASC_RUN",
-                            "-I", inc, cpp, "-o", so], capture_output=True, text=True)
+                            "-I", inc, cpp, "-o", so], capture_output=True, text=True, env=NATIVE_ENV)
         if r.returncode:
             return "does not build:\n" + r.stderr[-3000:]
         k = C.CDLL(so)
@@ -196,8 +204,10 @@ def main():
     ap.add_argument("--root", required=True)
     ap.add_argument("--cxx", default="g++")
     ap.add_argument("--keep", help="keep the C++, the .so, the traced IR and the profiles here")
-    ap.add_argument("examples", nargs="+")
+    ap.add_argument("examples", nargs="*")
     a = ap.parse_args()
+    if not a.examples:
+        a.examples = [os.path.join(a.root, ex) for ex in ROUND_TRIP]
     if len(a.examples) > 1:  # one process per example: a crash is that example's failure
         bad = 0
         for ex in a.examples:
