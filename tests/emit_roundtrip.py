@@ -7,6 +7,10 @@ byte-identical GM contents, identical per-core op streams and identical sanitize
 
 Without examples it runs the kernels of ROUND_TRIP (the ctest emit-roundtrip).
 
+An IR file (a tutorial of examples/ir, a clean corpus kernel of tests/sim/clean) is launched with random inputs
+of the sizes its launch line names (`// RUN: --blocks N a=a.npy:f32:64 n=i32:8`, or the tutorial's asc-run usage)
+and its Ascend C is asc-opt --emit-pipeline --emit-ascendc's; the rest is as for a Python example.
+
 Each example runs in this process as its own main would (its inputs, its launch); every launch it makes
 is intercepted (asc.runtime.launcher.Launcher.run):
   1. the launch runs as usual, with a profile directory for its trace.json (the Python path);
@@ -41,7 +45,11 @@ COL = re.compile(r"^(.*?:\d+):\d+:")
 # The examples whose launches round-trip byte-identically today (docs/emit.md says why the others do not).
 ROUND_TRIP = ["examples/01_add/add.py", "examples/01_add/add_double_buffer.py",
               "examples/02_add_framework/add_framework.py", "examples/03_leaky_relu/leaky_relu.py",
-              "examples/05_matmul_cube/matmul_cube.py"]
+              "examples/05_matmul_cube/matmul_cube.py",
+              "examples/ir/tutorial01_add.mlir", "examples/ir/add_framework_bn1.mlir", "examples/ir/add_framework_bn2.mlir",
+              "tests/sim/clean/add_framework.mlir", "tests/sim/clean/cube_mm.mlir",
+              "tests/sim/clean/scalar_write_round_trip.mlir", "tests/sim/clean/tutorial01_add.mlir",
+              "tests/sim/clean/tutorial01_add_barrier.mlir"]
 # The sanitizer build preloads the ASan runtime for Python (which loads libasc); the compiler runs without it.
 NATIVE_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
 
@@ -56,7 +64,9 @@ def op_streams(profile_dir):
         if e.get("ph") != "X" or e.get("tid") == 0:  # PIPE_S: scalars
             continue
         a = e.get("args", {})
-        out.setdefault((e["pid"], e["tid"]), []).append((e["name"], a.get("loc"), a.get("repeats", a.get("bytes"))))
+        # the kernel's end has no C++ statement: the trace gives it the kernel's line, IR files their return's
+        loc = None if e["name"] == "func.return" else a.get("loc")
+        out.setdefault((e["pid"], e["tid"]), []).append((e["name"], loc, a.get("repeats", a.get("bytes"))))
     return out
 
 
@@ -77,6 +87,35 @@ class RoundTrip:
         h.asc_sim_dtype_name.restype, h.asc_sim_dtype_name.argtypes = C.c_char_p, [C.c_int]
         h.asc_sim_dtype_size.restype, h.asc_sim_dtype_size.argtypes = C.c_int, [C.c_int]
         return h.asc_sim_dtype_name, h.asc_sim_dtype_size
+
+    FLUSH = C.CFUNCTYPE(C.c_int, C.c_void_p, C.c_char_p, C.c_void_p, C.c_size_t)
+
+    def flush_fn(self, kernel, name, gms, before, common):
+        """The header's flush (GetValue): the partial module on a copy of the GM arguments as they were before
+        the launch plus a scratch argument, one block, the sanitizers off; the scratch's bytes into out."""
+        def flush(_user, ir, out, nbytes):
+            mod = self.traced_module(kernel, name, ir.decode())
+            if not mod.m:
+                return 1
+            bufs = [C.create_string_buffer(b, len(b)) for b in before]
+            scratch = C.create_string_buffer(nbytes)
+            dt = self.L.sim_dtype({1: "i8", 2: "f16", 4: "f32", 8: "i64"}[nbytes])
+            args = [("gm", C.cast(b, C.c_void_p).value, x[2], x[3], x[4]) for b, x in zip(bufs, gms)]
+            args.append(("gm", C.cast(scratch, C.c_void_p).value, nbytes, dt, "scratch"))
+            opts = dict(common, blocks=1, sanitize=0, race_warn=True)
+            self.L.launch(mod, name, args, **opts)
+            C.memmove(out, scratch, nbytes)
+            return 0
+        self._flush = self.FLUSH(flush)  # alive while the kernel runs
+        return self._flush
+
+    def traced_module(self, kernel, name, ir):
+        """The simulator's pipeline as the compiler chooses it for this module (the C++ has the syncs the emit
+        pipeline placed; insert-sync and auto-sync decide from the traced ops, as bisheng from the C++)."""
+        o = kernel.options
+        return self.L.Module(name, ir, {}, self.L.PipelineChoice(run_passes=o.get("run_passes", True),
+                                                                 insert_sync=o.get("insert_sync"),
+                                                                 auto_sync=o.get("auto_sync", True)))
 
     def compile_hook(self, orig):
         from asc.runtime import compiler
@@ -146,6 +185,8 @@ class RoundTrip:
                 gi += 1
             else:
                 cargs.append(CTYPE[dtname(x[1]).decode()](x[2]))
+        flush = self.flush_fn(kernel, name, gms, before, common)
+        k.asc_run_set_flush(flush, None)
         ffts = C.c_uint64(0)
         cargs.append(C.byref(ffts))
         fn = getattr(k, name)
@@ -161,12 +202,7 @@ class RoundTrip:
         k.asc_run_free(C.c_void_p(p))
         with open(os.path.join(self.tmp, tag + ".traced.mlir"), "w") as fh:
             fh.write(ir)
-        # the simulator's pipeline as the compiler chooses it for this module (the C++ has the syncs the emit
-        # pipeline placed; insert-sync and auto-sync decide from the traced ops, as bisheng from the C++)
-        o = kernel.options
-        mod = self.L.Module(name, ir, {}, self.L.PipelineChoice(run_passes=o.get("run_passes", True),
-                                                                insert_sync=o.get("insert_sync"),
-                                                                auto_sync=o.get("auto_sync", True)))
+        mod = self.traced_module(kernel, name, ir)
         if not mod.m:
             return "traced IR rejected:\n" + "".join(mod.diags.errors)[-3000:]
         targs = [("gm", C.cast(bufs[i], C.c_void_p).value, x[2], x[3], x[4]) for i, x in enumerate(gms)]
@@ -198,6 +234,78 @@ class RoundTrip:
         return "; ".join(bad) if bad else None
 
 
+SPEC_ARG = re.compile(r"(\w+)=(\w+\.npy(?::\w+:\d+)?|\w+:-?\d+)")
+NP_DT = {"f16": "float16", "f32": "float32", "i32": "int32", "i16": "int16", "i8": "int8", "u8": "uint8"}
+
+
+def ir_launch_spec(text):
+    """(blocks, [(name, kind, dtype, count or value)]) of an IR file's launch line: the corpus's
+    `// RUN: --blocks N a=a.npy:f32:64 n=i32:8` or a tutorial's `asc-run FILE --blocks N ...` usage (an array
+    without dtype and count has the dtype of the parameter and the count of another array of that dtype)."""
+    head = "\n".join(ln[2:] for ln in text.splitlines() if ln.startswith("//")).replace("\\\n", " ")
+    m = re.search(r"(?:RUN:|asc-run \S+)((?:\s+(?:--blocks\s+\d+|\w+=\S+))+)", head)
+    if not m:
+        return None
+    b = re.search(r"--blocks\s+(\d+)", m.group(1))
+    args = []
+    for name, v in SPEC_ARG.findall(m.group(1)):
+        if ".npy" in v:
+            parts = v.split(":")
+            args.append((name, "gm", parts[1] if len(parts) > 1 else None, int(parts[2]) if len(parts) > 2 else None))
+        else:
+            dt, val = v.split(":")
+            args.append((name, "int", dt, int(val)))
+    return (int(b.group(1)) if b else 1), args
+
+
+class IrKernel:
+    """What the launch hook needs of a compiled kernel, for an IR file."""
+    def __init__(self, module, options):
+        self.module, self.options = module, options
+
+
+def run_ir(rt, path):
+    """The round trip of an IR file (a tutorial or a clean corpus kernel): IR -> simulator against IR -> Ascend C
+    -> g++ -> header -> IR -> simulator, with random inputs of the sizes its launch line gives."""
+    import numpy as np
+    from asc.runtime import config
+    text = open(path).read()
+    spec = ir_launch_spec(text)
+    if spec is None:
+        rt.results.append((path, False, "no launch line"))
+        return
+    blocks, sargs = spec
+    name = re.search(r'sym_name = "(\w+)"', text).group(1)
+    sig = re.search(r"\^bb0\(([^)]*)\)", text).group(1)
+    ptypes = re.findall(r"gm_ptr<(\w+)>", sig)
+    counts = {dt: n for _, k, dt, n in sargs if k == "gm" and dt and n}
+    rng = np.random.default_rng(0)
+    arrays, largs, gi = [], [], 0
+    for n, kind, dt, v in sargs:
+        if kind == "gm":
+            dt = dt or ptypes[gi]
+            cnt = v or counts[dt]
+            a = (rng.uniform(-1, 1, cnt) if dt[0] == "f" else rng.integers(-8, 8, cnt)).astype(NP_DT[dt])
+            arrays.append(a)
+            largs.append(("gm", a.ctypes.data, a.nbytes, rt.L.sim_dtype(dt), n))
+            gi += 1
+        else:
+            largs.append(("int", rt.L.sim_dtype(dt), v, n))
+    mod = rt.L.Module(name, text, {}, rt.L.PipelineChoice())
+    src = rt.L.Module(name, text, {}, None).ascendc(1)
+    rt.sources[name] = src if src is not None else Exception("no Ascend C")
+    gms = [x for x in largs if x[0] == "gm"]
+    before = [C.string_at(x[1], x[2]) for x in gms]
+    common = dict(platform=config.current_platform().value, blocks=blocks, sanitize=1, strict_gm=True,
+                  kernel_type=-1, race_warn=False)
+    tag = os.path.basename(path)[:-5]
+    p1 = os.path.join(rt.tmp, tag + ".ir")
+    rc1, rep1 = rt.L.launch(mod, name, largs, profile=p1, **common)
+    after1 = [C.string_at(x[1], x[2]) for x in gms]
+    msg = rt.cxx_path(tag, IrKernel(mod, {}), name, largs, gms, before, common, rc1, rep1, after1, p1)
+    rt.results.append((tag, msg is None, msg or "identical"))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--lib", required=True)
@@ -213,7 +321,7 @@ def main():
         for ex in a.examples:
             cmd = [sys.executable, __file__, "--lib", a.lib, "--root", a.root, "--cxx", a.cxx, ex]
             if a.keep:
-                cmd += ["--keep", os.path.join(a.keep, os.path.basename(ex)[:-3])]
+                cmd += ["--keep", os.path.join(a.keep, os.path.basename(ex).rsplit(".", 1)[0])]
             r = subprocess.run(cmd, capture_output=True, text=True)
             sys.stdout.write("".join(ln + "\n" for ln in r.stdout.splitlines() if ln.startswith(("PASS", "FAIL"))))
             if r.returncode and "FAIL" not in r.stdout:
@@ -240,7 +348,10 @@ def main():
             import contextlib
             import io
             with contextlib.redirect_stdout(io.StringIO()):
-                runpy.run_path(ex, run_name="__main__")
+                if ex.endswith(".mlir"):
+                    run_ir(rt, ex)
+                else:
+                    runpy.run_path(ex, run_name="__main__")
         except SystemExit as e:
             if e.code:
                 rt.results.append((ex, False, f"exited {e.code}"))

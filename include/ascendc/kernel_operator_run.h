@@ -130,12 +130,17 @@ struct Tracer {
   const char *funcfile = "?";      /* the kernel's own location (set_ffts_base_addr stands at it) */
   int funcline = 0;
   std::string error;               /* the first error; the trace stops growing after it */
+  /* runs a partial module and copies its scratch GM argument into out: 0 ok (asc_run_set_flush) */
+  int (*flush)(void *user, const char *ir, void *out, size_t bytes) = nullptr;
+  void *flush_user = nullptr;
 };
 inline Tracer *&tracer() {
   static Tracer *t = nullptr;
   return t;
 }
-inline Tracer &T() {
+inline Tracer &T_();
+inline Tracer &T() { return T_(); }
+inline Tracer &T_() {
   Tracer *t = tracer();
   if (!t) {
     std::fprintf(stderr, "kernel_operator.h (ASC_RUN): an Ascend C call outside a traced launch (asc_run_begin)\n");
@@ -309,6 +314,10 @@ public:
     Loc l(ascrun::T().lastfile, ascrun::T().lastline);
     return LocalTensor(ascrun::op("asc.lt_subview", {v, ascrun::cint(offset, "i32", l)}, "", v.type, l), pos);
   }
+  T GetValue(uint32_t index, Loc l = Loc()) const;
+  void SetValue(uint32_t index, T value, Loc l = Loc()) const {
+    ascrun::op("asc.set_value", {v, ascrun::cint(index, "i32", l), ascrun::scalar<T>(value, l)}, "", "", l);
+  }
   template <typename U> LocalTensor<U> ReinterpretCast(Loc l = Loc()) const {
     return LocalTensor<U>(ascrun::op("asc.lt_reinterpret_cast", {v}, "", LocalTensor<U>::type(pos), l), pos);
   }
@@ -328,6 +337,10 @@ public:
   void SetGlobalBuffer(__gm__ T *buffer, Loc l = Loc()) {
     Val p = ascrun::gmptr<T>(buffer, l);
     ascrun::op("asc.set_global_buffer", {v, p}, "", "", l);
+  }
+  T GetValue(uint64_t index, Loc l = Loc()) const;
+  void SetValue(uint64_t index, T value, Loc l = Loc()) {
+    ascrun::op("asc.set_value", {v, ascrun::cint((int64_t)index, "i32", l), ascrun::scalar<T>(value, l)}, "", "", l);
   }
   GlobalTensor operator[](uint64_t offset) const {
     Loc l(ascrun::T().lastfile, ascrun::T().lastline);
@@ -596,6 +609,69 @@ void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LocalTe
 }
 } // namespace AscendC
 
+
+namespace ascrun {
+/* The module of a launch: the kernel over the GM arguments (and `scratch`, a last GM argument of that
+ * element type, if not empty), block i's ops under `scf.if get_block_idx() == i`. */
+inline std::string module_text(const std::vector<std::pair<int, std::string>> &blocks, const std::string &scratch) {
+  Tracer &t = T();
+  std::string args, types;
+  size_t n = t.gm.size() + (scratch.empty() ? 0 : 1);
+  for (size_t k = 0; k < n; k++) {
+    std::string ty = "!asc.gm_ptr<" + (k < t.gm.size() ? t.gm[k].elem : scratch) + ">";
+    args += (k ? ", " : "") + std::string("%arg") + std::to_string(k) + ": " + ty;
+    types += (k ? ", " : "") + ty;
+  }
+  std::string fl = locstr(Loc(t.funcfile, t.funcline));
+  std::string s = "\"builtin.module\"() ({\n  \"func.func\"() ({\n  ^bb0(" + args + "):\n";
+  s += "    %blk = \"asc.get_block_idx\"() : () -> i32" + fl + "\n";
+  for (size_t b = 0; b < blocks.size(); b++) {
+    std::string c = "%blkc" + std::to_string(b), p = "%blkp" + std::to_string(b);
+    s += "    " + c + " = \"arith.constant\"() {value = " + std::to_string(blocks[b].first) + " : i32} : () -> i32" +
+         fl + "\n";
+    s += "    " + p + " = \"arith.cmpi\"(%blk, " + c + ") {predicate = 0 : i64} : (i32, i32) -> i1" + fl + "\n";
+    s += "    \"scf.if\"(" + p + ") ({\n" + blocks[b].second + "    \"scf.yield\"() : () -> ()" + fl + "\n    }, {\n";
+    s += "    \"scf.yield\"() : () -> ()" + fl + "\n    }) : (i1) -> ()" + fl + "\n";
+  }
+  s += "    \"func.return\"() : () -> ()" + fl + "\n  }) {function_type = (" + types + ") -> (), sym_name = " +
+       quote(t.kernel.c_str()) + "} : () -> ()" + fl + "\n}) : () -> ()\n";
+  return s;
+}
+
+/* The value of `v` (a scalar the trace computed so far): the running block's trace up to here, plus a
+ * store of v into a scratch GM argument, run by the host's flush function (asc_run_set_flush) as block 0
+ * of a one-block launch on a copy of the GM arguments. */
+template <typename T> T flush(const Val &v, const Loc &l) {
+  Tracer &t = T_();
+  T out{};
+  if (!t.flush) {
+    fail(l, "GetValue: the host set no flush function (asc_run_set_flush)");
+    return out;
+  }
+  std::string saved = t.body;
+  Val g = op("asc.global_tensor", {}, "", std::string("!asc.global_tensor<") + irtype<T>() + ">", l);
+  op("asc.set_global_buffer", {g, {"%arg" + std::to_string(t.gm.size()), std::string("!asc.gm_ptr<") + irtype<T>() + ">"}},
+     "", "", l);
+  op("asc.set_value", {g, cint(0, "i32", l), v}, "", "", l);
+  std::string text = module_text({{0, t.body}}, irtype<T>());
+  t.body = saved;
+  if (t.flush(t.flush_user, text.c_str(), &out, sizeof(T)) != 0)
+    fail(l, "GetValue: the flush run failed");
+  return out;
+}
+} // namespace ascrun
+
+namespace AscendC {
+/* A scalar read of data on the device: the op in the trace, the value from a flush. */
+template <typename T> T LocalTensor<T>::GetValue(uint32_t index, Loc l) const {
+  return ascrun::flush<T>(ascrun::op("asc.get_value", {v, ascrun::cint(index, "i32", l)}, "", ascrun::irtype<T>(), l), l);
+}
+template <typename T> T GlobalTensor<T>::GetValue(uint64_t index, Loc l) const {
+  return ascrun::flush<T>(ascrun::op("asc.get_value", {v, ascrun::cint((int64_t)index, "i32", l)}, "", ascrun::irtype<T>(), l),
+                          l);
+}
+} // namespace AscendC
+
 /* ---- the host's side: C functions a launcher (tests/emit_roundtrip.py through ctypes, a C++ main)
  * calls around the kernel --------------------------------------------------------------------------- */
 #define OPENASC_RUN_API extern "C" __attribute__((used, visibility("default"))) inline
@@ -631,29 +707,16 @@ OPENASC_RUN_API char *asc_run_ir(void) {
     t.blocks.push_back({t.block, t.body});
   t.body.clear();
   t.in_block = false;
-  std::string args, types;
-  for (size_t k = 0; k < t.gm.size(); k++) {
-    std::string ty = "!asc.gm_ptr<" + t.gm[k].elem + ">";
-    args += (k ? ", " : "") + std::string("%arg") + std::to_string(k) + ": " + ty;
-    types += (k ? ", " : "") + ty;
-  }
-  std::string fl = ascrun::locstr(ascrun::Loc(t.funcfile, t.funcline));
-  std::string s = "\"builtin.module\"() ({\n  \"func.func\"() ({\n  ^bb0(" + args + "):\n";
-  s += "    %blk = \"asc.get_block_idx\"() : () -> i32" + fl + "\n";
-  for (size_t b = 0; b < t.blocks.size(); b++) {
-    std::string c = "%blkc" + std::to_string(b), p = "%blkp" + std::to_string(b);
-    s += "    " + c + " = \"arith.constant\"() {value = " + std::to_string(t.blocks[b].first) + " : i32} : () -> i32" +
-         fl + "\n";
-    s += "    " + p + " = \"arith.cmpi\"(%blk, " + c + ") {predicate = 0 : i64} : (i32, i32) -> i1" + fl + "\n";
-    s += "    \"scf.if\"(" + p + ") ({\n" + t.blocks[b].second + "    \"scf.yield\"() : () -> ()" + fl + "\n    }, {\n";
-    s += "    \"scf.yield\"() : () -> ()" + fl + "\n    }) : (i1) -> ()" + fl + "\n";
-  }
-  s += "    \"func.return\"() : () -> ()" + fl + "\n  }) {function_type = (" + types + ") -> (), sym_name = " +
-       ascrun::quote(t.kernel.c_str()) + "} : () -> ()" + fl + "\n}) : () -> ()\n";
+  std::string s = ascrun::module_text(t.blocks, "");
   char *out = (char *)std::malloc(s.size() + 1);
   if (out)
     std::memcpy(out, s.c_str(), s.size() + 1);
   return out;
+}
+/* The function GetValue runs the trace so far with (ascrun::flush). */
+OPENASC_RUN_API void asc_run_set_flush(int (*fn)(void *, const char *, void *, size_t), void *user) {
+  ascrun::T().flush = fn;
+  ascrun::T().flush_user = user;
 }
 OPENASC_RUN_API const char *asc_run_error(void) { return ascrun::T().error.c_str(); }
 OPENASC_RUN_API void asc_run_free(char *p) { std::free(p); }
