@@ -181,6 +181,10 @@ template <typename T> struct DataCopyPadExtParams {
   DataCopyPadExtParams();
   DataCopyPadExtParams(bool isPad, uint8_t leftPadding, uint8_t rightPadding, T paddingValue);
 };
+struct GatherMaskParams {
+  GatherMaskParams();
+  GatherMaskParams(uint8_t src0BlockStride, uint16_t repeatTimes, uint16_t src0RepeatStride, uint8_t src1RepeatStride);
+};
 struct CopyRepeatParams {
   CopyRepeatParams();
   CopyRepeatParams(uint16_t dstStride, uint16_t srcStride, uint16_t dstRepeatSize, uint16_t srcRepeatSize);
@@ -418,6 +422,14 @@ void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const 
 template <typename T, typename U, typename S, bool isSetMask = true>
 void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S& scalar, CMPMODE mode,
                    const uint64_t mask[], const uint8_t repeatTimes, const UnaryRepeatParams& params);
+/* The kept element count comes back through rsvdCnt (an out-parameter, not a return value). */
+template <typename T, typename U>
+void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern,
+                const bool reduceMode, const uint32_t mask, const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt);
+template <typename T>
+void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern, const bool reduceMode,
+                const uint32_t mask, const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt);
+int64_t GetGatherMaskRemainCount();
 template <typename T> void SetCmpMask(const LocalTensor<T>& src);
 template <typename T> void GetCmpMask(const LocalTensor<T>& dst);
 /* The selected source: a tensor or a scalar (S). */

@@ -457,14 +457,23 @@ static void put_decl_prefix(Emitter *e, const asc_op *op, asc_strbuf *sb) {
 
 static int emit_by_row(Emitter *e, const asc_op *op) {
   const op_row *r = &rows[op->code];
-  asc_strbuf pre, sb;
+  asc_strbuf pre, sb, decl;
   asc_sb_init(&pre);
   asc_sb_init(&sb);
+  asc_sb_init(&decl);
   int rc = 0;
   switch (r->kind) {
   case K_FREE:
   case K_MEMBER: {
-    put_decl_prefix(e, op, &sb);
+    /* `$@` among the arguments: Ascend C returns the result through an out-parameter (GatherMask's
+     * rsvdCnt, a uint64_t&), declared before the call with the unsigned type of the result's width */
+    if (strstr(r->args, "$@") && op->nresults == 1) {
+      asc_sb_printf(&decl, "uint%d_t ", asc_type_bytes(op->results[0].type) * 8);
+      put_name(e, &decl, &op->results[0]);
+      asc_sb_puts(&decl, " = 0;");
+    } else {
+      put_decl_prefix(e, op, &sb);
+    }
     if (r->kind == K_MEMBER) {
       if (op->noperands < 1) {
         rc = fail(e, op, "'%s' has no object to call %s on (src/emit/ascendc.def)", asc_op_name(op), r->name);
@@ -517,6 +526,11 @@ static int emit_by_row(Emitter *e, const asc_op *op) {
     rc = fail(e, op, "bad Ascend C template for '%s' in %s", asc_op_name(op), "src/emit/ascendc.def");
   if (rc == 0 && sb.len) {
     put_line(e, op);
+    if (decl.len) {
+      ind(e);
+      asc_sb_put(e->out, decl.data, decl.len);
+      asc_sb_putc(e->out, '\n');
+    }
     if (pre.len) {
       ind(e);
       asc_sb_puts(e->out, "{\n");
@@ -538,6 +552,7 @@ static int emit_by_row(Emitter *e, const asc_op *op) {
     }
   }
   asc_sb_free(&pre);
+  asc_sb_free(&decl);
   asc_sb_free(&sb);
   return rc ? -1 : 0;
 }
