@@ -49,7 +49,7 @@ ROUND_TRIP = ["examples/01_add/add.py", "examples/01_add/add_double_buffer.py",
               "examples/ir/tutorial01_add.mlir", "examples/ir/add_framework_bn1.mlir", "examples/ir/add_framework_bn2.mlir",
               "tests/sim/clean/add_framework.mlir", "tests/sim/clean/cube_mm.mlir",
               "tests/sim/clean/scalar_write_round_trip.mlir", "tests/sim/clean/tutorial01_add.mlir",
-              "tests/sim/clean/tutorial01_add_barrier.mlir"]
+              "tests/sim/clean/tutorial01_add_barrier.mlir", "tests/ascendc/add_tque.cpp"]
 # The sanitizer build preloads the ASan runtime for Python (which loads libasc); the compiler runs without it.
 NATIVE_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
 
@@ -258,6 +258,66 @@ def ir_launch_spec(text):
     return (int(b.group(1)) if b else 1), args
 
 
+# Hand-written Ascend C (tests/ascendc/) run through the header's running mode: kernel, blocks, GM arguments
+# (name, dtype, count) and the expected outputs from the inputs, computed by numpy.
+HAND_WRITTEN = {
+    "tests/ascendc/add_tque.cpp": ("add_custom", 8, [("x", "f16", 16384), ("y", "f16", 16384), ("z", "f16", 16384)],
+                                   lambda a: {"z": a["x"] + a["y"]}),
+}
+
+
+def run_cpp(rt, path):
+    """A hand-written kernel: built with -DASC_RUN, traced once per block on random inputs, launched on the
+    simulator; its outputs must equal numpy's byte for byte and the launch must report nothing."""
+    import numpy as np
+    from asc.runtime import config
+    key = next((k for k in HAND_WRITTEN if os.path.abspath(os.path.join(rt.a.root, k)) == os.path.abspath(path)), None)
+    if key is None:
+        rt.results.append((path, False, "not in HAND_WRITTEN"))
+        return
+    name, blocks, spec, expect = HAND_WRITTEN[key]
+    rng = np.random.default_rng(0)
+    arrays = {n: (rng.uniform(-1, 1, c) if dt[0] == "f" else rng.integers(-8, 8, c)).astype(NP_DT[dt])
+              for n, dt, c in spec}
+    want = expect(arrays)
+    so = os.path.join(rt.tmp, name + ".so")
+    r = subprocess.run([rt.a.cxx, "-std=c++17", "-Wall", "-Werror", "-O1", "-shared", "-fPIC", "-DASC_RUN", "-I",
+                        os.path.join(rt.a.root, "include", "ascendc"), path, "-o", so], capture_output=True,
+                       text=True, env=NATIVE_ENV)
+    if r.returncode:
+        rt.results.append((name, False, "does not build:\n" + r.stderr[-3000:]))
+        return
+    k = C.CDLL(so)
+    k.asc_run_ir.restype = C.c_void_p
+    k.asc_run_error.restype = C.c_char_p
+    k.asc_run_begin(name.encode())
+    for n, dt, c in spec:
+        a = arrays[n]
+        k.asc_run_gm(C.c_void_p(a.ctypes.data), C.c_size_t(a.nbytes), IR_ELEM.get(dt, dt).encode(),
+                     C.c_size_t(a.itemsize))
+    fn = getattr(k, name)
+    fn.restype = None
+    for b in range(blocks):
+        k.asc_run_block(b, blocks)
+        fn(*[C.c_void_p(arrays[n].ctypes.data) for n, _, _ in spec])
+    p = k.asc_run_ir()
+    if not p:
+        rt.results.append((name, False, "trace failed: " + k.asc_run_error().decode()))
+        return
+    ir = C.string_at(p).decode()
+    k.asc_run_free(C.c_void_p(p))
+    mod = rt.L.Module(name, ir, {}, rt.L.PipelineChoice())
+    if not mod.m:
+        rt.results.append((name, False, "traced IR rejected:\n" + "".join(mod.diags.errors)[-3000:]))
+        return
+    largs = [("gm", arrays[n].ctypes.data, arrays[n].nbytes, rt.L.sim_dtype(dt), n) for n, dt, _ in spec]
+    rc, rep = rt.L.launch(mod, name, largs, platform=config.current_platform().value, blocks=blocks)
+    bad = [f"launch rc {rc}"] if rc else []
+    bad += [f"finding: {t.strip()}" for _, t in rep["diagnostics"]]
+    bad += [f"{n} differs from numpy" for n, v in want.items() if arrays[n].tobytes() != v.tobytes()]
+    rt.results.append((name, not bad, "; ".join(bad) or "equal to numpy, no findings"))
+
+
 class IrKernel:
     """What the launch hook needs of a compiled kernel, for an IR file."""
     def __init__(self, module, options):
@@ -350,6 +410,8 @@ def main():
             with contextlib.redirect_stdout(io.StringIO()):
                 if ex.endswith(".mlir"):
                     run_ir(rt, ex)
+                elif ex.endswith(".cpp"):
+                    run_cpp(rt, ex)
                 else:
                     runpy.run_path(ex, run_name="__main__")
         except SystemExit as e:
