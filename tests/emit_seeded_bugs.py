@@ -9,8 +9,11 @@ Checks: golden   lit tests/lit/emit (full-line FileCheck goldens, #line, located
         syntax   tests/emit_syntax.py: examples, tutorials, corpus and goldens through g++ and clang++
                  -fsyntax-only against include/ascendc/kernel_operator.h
         unit     unit/emit (every op has a row)
-        pytest   tests/python/test_emit.py (kernel.ascendc, dumps, bf16, #line); with --python only, which
+        pytest   tests/python/frontend/test_emit.py (kernel.ascendc, dumps, bf16, #line); with --python only, which
                  also puts the Python examples into the syntax check
+        roundtrip tests/emit_roundtrip.py over ROUND_TRIP_SUBSET (outputs, op streams and findings of the
+                 emitted C++ run through the header's running mode); with --roundtrip only
+--checks golden,roundtrip runs only the checks named.
 """
 import argparse
 import os
@@ -69,21 +72,31 @@ def run(cmd, cwd, env=None, timeout=1200):
     return r.returncode == 0, r.stdout + r.stderr
 
 
-def checks(tree, python):
+ROUND_TRIP_SUBSET = ["examples/01_add/add.py", "examples/02_add_framework/add_framework.py",
+                     "examples/03_leaky_relu/leaky_relu.py", "examples/ir/tutorial01_add.mlir",
+                     "tests/sim/clean/cube_mm.mlir"]
+
+
+def checks(tree, python, roundtrip=False, only=None):
     b = os.path.join(tree, "build")
     lib = os.path.join(b, "lib", "libasc.so")
     env = dict(os.environ, PYTHONPATH=os.path.join(tree, "python"), ASC_LIBRARY=lib, ASC_STRICT="1")
-    out = {}
-    out["golden"] = run([sys.executable, "/usr/lib/llvm-14/build/utils/lit/lit.py", "-q",
-                         os.path.join(b, "tests", "lit"), "--filter", "emit/"], tree)[0]
-    out["syntax"] = run([sys.executable, os.path.join(tree, "tests", "emit_syntax.py"), "--asc-opt",
-                         os.path.join(b, "bin", "asc-opt"), "--lib", lib, "--root", tree]
-                        + ([] if python else ["--no-python"]), tree, env)[0]
-    out["unit"] = run([os.path.join(b, "tests", "unit", "unit_emit")], tree)[0]
+    cmds = {
+        "golden": lambda: run([sys.executable, "/usr/lib/llvm-14/build/utils/lit/lit.py", "-q",
+                               os.path.join(b, "tests", "lit"), "--filter", "emit/"], tree)[0],
+        "syntax": lambda: run([sys.executable, os.path.join(tree, "tests", "emit_syntax.py"), "--asc-opt",
+                               os.path.join(b, "bin", "asc-opt"), "--lib", lib, "--root", tree]
+                              + ([] if python else ["--no-python"]), tree, env)[0],
+        "unit": lambda: run([os.path.join(b, "tests", "unit", "unit_emit")], tree)[0],
+    }
     if python:
-        out["pytest"] = run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                             os.path.join(tree, "tests", "python", "test_emit.py")], tree, env)[0]
-    return out
+        cmds["pytest"] = lambda: run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                                      os.path.join(tree, "tests", "python", "frontend", "test_emit.py")], tree, env)[0]
+    if roundtrip:
+        cmds["roundtrip"] = lambda: run([sys.executable, os.path.join(tree, "tests", "emit_roundtrip.py"), "--lib", lib,
+                                         "--root", tree] + [os.path.join(tree, k) for k in ROUND_TRIP_SUBSET],
+                                        tree, env)[0]
+    return {k: f() for k, f in cmds.items() if not only or k in only}
 
 
 def main():
@@ -91,8 +104,11 @@ def main():
     ap.add_argument("--only", type=int, help="seed bug N only (1-based)")
     ap.add_argument("--keep", help="work in this directory (kept)")
     ap.add_argument("--python", action="store_true",
-                    help="also the Python examples in the syntax check and tests/python/test_emit.py (slow)")
+                    help="also the Python examples in the syntax check and tests/python/frontend/test_emit.py (slow)")
+    ap.add_argument("--roundtrip", action="store_true", help="also the round trip of ROUND_TRIP_SUBSET (slow)")
+    ap.add_argument("--checks", help="comma-separated: run only these checks")
     a = ap.parse_args()
+    only = set(a.checks.split(",")) if a.checks else None
     tree = a.keep or tempfile.mkdtemp(prefix="openasc-seeded-")
     os.makedirs(tree, exist_ok=True)
     if not os.path.exists(os.path.join(tree, "CMakeLists.txt")):
@@ -107,7 +123,7 @@ def main():
     if not ok:
         print(log[-3000:])
         return 1
-    base = checks(tree, a.python)
+    base = checks(tree, a.python, a.roundtrip, only)
     if not all(base.values()):
         print("the unseeded tree fails:", base)
         return 1
@@ -127,7 +143,7 @@ def main():
             open(p, "w").write(text.replace(o, n))
         else:
             built, log = run(["make", "build"], tree)
-            res = checks(tree, a.python) if built else dict.fromkeys(base, False)
+            res = checks(tree, a.python, a.roundtrip, only) if built else dict.fromkeys(base, False)
             cells = ["caught" if not v else "-" for v in res.values()]
             if not built:
                 cells = ["build fails"] * len(base)

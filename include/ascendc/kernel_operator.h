@@ -10,11 +10,16 @@
  *     TQue<TPosition, depth>, ...), enums are scoped;
  *   - with clang, __gm__ is an address space: a local pointer passed where a GM pointer is expected
  *     is an error, and GM and local pointers do not mix.
- * Nothing here is defined: the header is for syntax and type checks only.  (A running mode that
- * traces the calls into openasc IR is future work: docs/emit.md.)
+ * Nothing here is defined: the header is for syntax and type checks only.  Compiled with -DASC_RUN it
+ * is the running mode instead (kernel_operator_run.h): the calls trace themselves into openasc IR that
+ * the simulator runs (docs/emit.md).
  */
 #ifndef OPENASC_KERNEL_OPERATOR_H
 #define OPENASC_KERNEL_OPERATOR_H
+
+#ifdef ASC_RUN
+#include "kernel_operator_run.h"
+#else
 
 #include <cstdint>
 #include <type_traits>
@@ -175,6 +180,10 @@ struct DataCopyPadParams {
 template <typename T> struct DataCopyPadExtParams {
   DataCopyPadExtParams();
   DataCopyPadExtParams(bool isPad, uint8_t leftPadding, uint8_t rightPadding, T paddingValue);
+};
+struct GatherMaskParams {
+  GatherMaskParams();
+  GatherMaskParams(uint8_t src0BlockStride, uint16_t repeatTimes, uint16_t src0RepeatStride, uint8_t src1RepeatStride);
 };
 struct CopyRepeatParams {
   CopyRepeatParams();
@@ -413,6 +422,14 @@ void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const 
 template <typename T, typename U, typename S, bool isSetMask = true>
 void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S& scalar, CMPMODE mode,
                    const uint64_t mask[], const uint8_t repeatTimes, const UnaryRepeatParams& params);
+/* The kept element count comes back through rsvdCnt (an out-parameter, not a return value). */
+template <typename T, typename U>
+void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern,
+                const bool reduceMode, const uint32_t mask, const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt);
+template <typename T>
+void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern, const bool reduceMode,
+                const uint32_t mask, const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt);
+int64_t GetGatherMaskRemainCount();
 template <typename T> void SetCmpMask(const LocalTensor<T>& src);
 template <typename T> void GetCmpMask(const LocalTensor<T>& dst);
 /* The selected source: a tensor or a scalar (S). */
@@ -574,4 +591,5 @@ template <typename To, typename From> To BitCast(const From& v);
 
 } // namespace AscendC
 
+#endif /* ASC_RUN */
 #endif

@@ -100,6 +100,7 @@ typedef struct Emitter {
   int line_mode;    /* ASC_EMIT_LINE_* */
   const char *file; /* the location the last #line named */
   int line;
+  size_t mark;      /* where the output stood after that #line (directive mode) */
   int errors;
 } Emitter;
 
@@ -182,11 +183,21 @@ static void put_cstring(asc_strbuf *sb, const char *s, size_t n);
 
 /* ---- locations ------------------------------------------------------------------------------ */
 
+/* The line a C++ compiler gives the next output line: the last #line's, plus the lines written since.
+ * __builtin_LINE() of a call (the header's running mode) is this line, so a statement gets a directive
+ * whenever the line it would be given is not its op's. */
+static int presumed_line(const Emitter *e) {
+  int n = e->line;
+  for (size_t i = e->mark; i < e->out->len; i++)
+    n += e->out->data[i] == '\n';
+  return n;
+}
+
 static void put_line(Emitter *e, const asc_op *op) {
   asc_loc l = op->loc;
   if (e->line_mode == ASC_EMIT_LINE_NONE || !l.file || l.line <= 0)
     return;
-  if (e->file == l.file && e->line == l.line)
+  if (e->file == l.file && (e->line_mode == ASC_EMIT_LINE_COMMENT ? e->line : presumed_line(e)) == l.line)
     return;
   e->file = l.file;
   e->line = l.line;
@@ -197,6 +208,7 @@ static void put_line(Emitter *e, const asc_op *op) {
     asc_sb_printf(e->out, "#line %d ", l.line);
     put_cstring(e->out, l.file, strlen(l.file));
     asc_sb_putc(e->out, '\n');
+    e->mark = e->out->len;
   }
 }
 
@@ -445,14 +457,23 @@ static void put_decl_prefix(Emitter *e, const asc_op *op, asc_strbuf *sb) {
 
 static int emit_by_row(Emitter *e, const asc_op *op) {
   const op_row *r = &rows[op->code];
-  asc_strbuf pre, sb;
+  asc_strbuf pre, sb, decl;
   asc_sb_init(&pre);
   asc_sb_init(&sb);
+  asc_sb_init(&decl);
   int rc = 0;
   switch (r->kind) {
   case K_FREE:
   case K_MEMBER: {
-    put_decl_prefix(e, op, &sb);
+    /* `$@` among the arguments: Ascend C returns the result through an out-parameter (GatherMask's
+     * rsvdCnt, a uint64_t&), declared before the call with the unsigned type of the result's width */
+    if (strstr(r->args, "$@") && op->nresults == 1) {
+      asc_sb_printf(&decl, "uint%d_t ", asc_type_bytes(op->results[0].type) * 8);
+      put_name(e, &decl, &op->results[0]);
+      asc_sb_puts(&decl, " = 0;");
+    } else {
+      put_decl_prefix(e, op, &sb);
+    }
     if (r->kind == K_MEMBER) {
       if (op->noperands < 1) {
         rc = fail(e, op, "'%s' has no object to call %s on (src/emit/ascendc.def)", asc_op_name(op), r->name);
@@ -505,6 +526,11 @@ static int emit_by_row(Emitter *e, const asc_op *op) {
     rc = fail(e, op, "bad Ascend C template for '%s' in %s", asc_op_name(op), "src/emit/ascendc.def");
   if (rc == 0 && sb.len) {
     put_line(e, op);
+    if (decl.len) {
+      ind(e);
+      asc_sb_put(e->out, decl.data, decl.len);
+      asc_sb_putc(e->out, '\n');
+    }
     if (pre.len) {
       ind(e);
       asc_sb_puts(e->out, "{\n");
@@ -526,6 +552,7 @@ static int emit_by_row(Emitter *e, const asc_op *op) {
     }
   }
   asc_sb_free(&pre);
+  asc_sb_free(&decl);
   asc_sb_free(&sb);
   return rc ? -1 : 0;
 }
@@ -897,8 +924,10 @@ static int emit_func(Emitter *e, const asc_op *f) {
     asc_sb_printf(e->out, "%s__gm__ uint64_t* ffts_addr", b && b->nargs ? ", " : "");
   asc_sb_puts(e->out, ") {\n");
   e->indent = 1;
-  if (kernel)
+  if (kernel) { /* at the kernel's line: the header's running mode takes the kernel's location from it */
+    put_line(e, f);
     asc_sb_puts(e->out, "  set_ffts_base_addr(*ffts_addr);\n");
+  }
   int rc = emit_block(e, b);
   e->indent = 0;
   asc_sb_puts(e->out, "}\n");

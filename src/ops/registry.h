@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hw/hw.h"
+
 #define ARG(i) (1u << (i))
 
 typedef enum asc_family {
@@ -105,12 +107,14 @@ typedef enum asc_enum_kind {
   ASC_ENUM_COUNT
 } asc_enum_kind;
 
-enum {
+enum { /* the machine table's kinds (ENUM_HW_VAL) have their constants in hw/hw.h */
 #define ENUM_KIND(id, mn)
 #define ENUM_VAL(kind, name, value) ASC_##kind##_##name = value,
+#define ENUM_HW_VAL(kind, name, value)
 #include "ops/enums.def"
 #undef ENUM_KIND
 #undef ENUM_VAL
+#undef ENUM_HW_VAL
 };
 
 const char *asc_enum_kind_name(int kind);                   /* "event" */

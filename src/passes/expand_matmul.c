@@ -32,8 +32,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/hw.h"
+#include "ops/hw_ir.h"
 #include "passes/expand_matmul.h"
+#include "passes/matmul_workspace.h"
 #include "passes/passes.h"
 
 /* Library work the scalar unit does here (hw.def HW_LIBWORK, docs/timing.md "Cube, Matmul and MIX"). */
@@ -769,10 +770,8 @@ static int user_co1(gen *g, mm *x) {
 }
 
 /* MIX, on the AIV: the UB operands of this call into the AIV's mirror of UB in the workspace
- * (MIRROR0 + blocks x 256 KiB + AIV index x 192 KiB: after the message and tile slots; A, B, the
- * bias one after the other, 32-byte aligned), which then stand for them in the message. */
-enum { MIRROR0 = 64 * 1024, MIRROR_BLOCK = 256 * 1024, MIRROR_BYTES = 192 * 1024 };
-
+ * (matmul_workspace.h: past the message and tile slots; A, B, the bias one after the other, 32-byte
+ * aligned), which then stand for them in the message. */
 static asc_value *mirror(gen *g, asc_value *ws, asc_value *lt, asc_value *n, asc_value **at) {
   const asc_type *elem = lt->type->elem;
   asc_value *bytes = asc_b_mulk(g, n, asc_type_bytes(elem));
@@ -789,9 +788,7 @@ static void to_mirror(gen *g, mm *x, asc_value *ws, asc_value *aiv) {
     return;
   flag(g, ASC_EVENT_MTE2_MTE3); /* the operands' loads and vector work are done */
   flag(g, ASC_EVENT_V_MTE3);
-  asc_value *blocks = asc_b_res(asc_b_op(g, ASC_OP_GET_BLOCK_NUM, NULL, 0, g->i32));
-  asc_value *at = asc_b_add(g, asc_b_add(g, asc_b_i32(g, MIRROR0), asc_b_mulk(g, blocks, MIRROR_BLOCK)),
-                            asc_b_mulk(g, aiv, MIRROR_BYTES));
+  asc_value *at = asc_b_add(g, asc_mmws_tiles_end(g), asc_b_mulk(g, aiv, ASC_MMWS_MIRROR_BYTES));
   if (x->aloc == LOC_UB)
     x->va = mirror(g, ws, x->va, stored(g, x, false), &at), x->aloc = LOC_GM;
   if (x->bloc == LOC_UB)
@@ -972,13 +969,13 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
 }
 
 /* ---- MIX kernels: the AIVs call, the AIC executes (KFC) ----------------------------------
- * Each AIV writes its call into its slot of the workspace (512 bytes at AIV index * 512: kind,
+ * Each AIV writes its call into its slot of the workspace (matmul_workspace.h; kind,
  * the GM tensors as handle pairs, the scalars), then cross_core_set_flag(REQ) and
  * cross_core_wait_flag(DONE) (mode 2).  The kernel body runs on the AIVs only; the AIC runs a
  * server: wait REQ (both AIVs), execute each AIV's call in sub-block order, pipe_barrier, set
  * DONE; it stops when the AIVs send END (appended to the kernel).  In `with iterate()` the AIV
  * asks for its tile at get_tensor_c: to C in GM directly, or for a local tensor through the
- * workspace at 64 KiB + AIV index * 128 KiB (baseM x baseN row-major), which get_tensor_c then
+ * workspace's tile slot (baseM x baseN row-major, matmul_workspace.h), which get_tensor_c then
  * copies into the tensor.  The two
  * AIVs of a block must call Matmul in step (same calls, same order), as the mode-2 flags
  * pair them; a kernel whose AIVs diverge deadlocks (reported).  A kernel with en_partial_sum is
@@ -988,7 +985,7 @@ enum { K_ITERATE_ALL = 1, K_ITERATE = 2, K_END = 3, K_TILE_GM = 4, K_ALL_LOCAL =
        K_ALL_SEQ = 7, K_COMPUTE = 8, K_FIX_GM = 9, K_FIX_SEQ = 10, K_FIX_LOCAL = 11, K_LAST = K_FIX_LOCAL,
        W_KIND = 0, W_C = 1, W_A = 3, W_B = 5, W_BIAS = 7, W_QV = 9, W_S = 11, W_LDA = W_S + NS_MAX, W_LDB,
        W_ATOMIC, W_PSUM,
-       MSG_BYTES = 512, SLOT0 = 64 * 1024, SLOT_BYTES = 128 * 1024, NAIV = 2, F_REQ = 9, F_DONE = 10 };
+       F_REQ = 9, F_DONE = 10 };
 
 
 /* (handle, len) of a GM tensor. */
@@ -1026,6 +1023,15 @@ static void xflag(gen *g, bool set, int id, int pipe) {
   asc_op_set_attr(g->m, op, "pipe", asc_attr_enum(g->m, ASC_ENUM_PIPEID, pipe));
 }
 
+/* The message's scalar stores reach GM (and so the AIC) at a write-back of the data cache (Ascend C
+ * SetValue's page): DataCacheCleanAndInvalid<ENTIRE_DATA_CACHE, CACHELINE_OUT>. */
+static void writeback(gen *g, asc_value *msg) {
+  asc_op *op = asc_b_op(g, ASC_OP_DATA_CACHE_CLEAN_AND_INVALID, &msg, 1, NULL);
+  const asc_type *i64 = asc_type_int(g->ctx, 64, false);
+  asc_op_set_attr(g->m, op, "line", asc_attr_int(g->m, i64, 1));
+  asc_op_set_attr(g->m, op, "dst", asc_attr_int(g->m, i64, 2));
+}
+
 static void setword(gen *g, asc_value *msg, int i, asc_value *v64) {
   asc_value *ops[] = {msg, asc_b_i32(g, i), v64};
   asc_b_op(g, ASC_OP_SET_VALUE, ops, 3, NULL);
@@ -1039,11 +1045,12 @@ static asc_value *getword(gen *g, asc_value *msg, int i) {
 static asc_value *aividx(gen *g) { return asc_b_res(asc_b_op(g, ASC_OP_GET_BLOCK_IDX, NULL, 0, g->i32)); }
 
 static asc_value *msgof(gen *g, asc_value *ws, asc_value *v) {
-  return wsview(g, ws, asc_type_int(g->ctx, 64, false), asc_b_mulk(g, v, MSG_BYTES));
+  return wsview(g, ws, asc_type_int(g->ctx, 64, false), asc_b_mulk(g, v, ASC_MMWS_MSG_BYTES));
 }
 
-static asc_value *slotoff(gen *g,
-                          asc_value *v) { return asc_b_add(g, asc_b_i32(g, SLOT0), asc_b_mulk(g, v, SLOT_BYTES)); }
+static asc_value *slotoff(gen *g, asc_value *v) {
+  return asc_b_add(g, asc_b_i32(g, ASC_MMWS_TILE0), asc_b_mulk(g, v, ASC_MMWS_TILE_BYTES));
+}
 
 /* The AIV side of one call.  iterate sends nothing: get_tensor_c asks for the tile, into the
  * workspace for a local tensor (then copied in), or straight to C in GM.  In a kernel with partial
@@ -1093,6 +1100,7 @@ static int aivcall(gen *g, mm *x, asc_value *ws, bool eager) {
   setword(g, msg, W_PSUM, k64(g, x->psum));
   setword(g, msg, W_LDA, ext64(g, x->lda));
   setword(g, msg, W_LDB, ext64(g, x->ldb));
+  writeback(g, msg);
   xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
   xflag(g, false, F_DONE, ASC_PIPEID_PIPE_MTE2);
   if (ret) {
@@ -1151,8 +1159,8 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics, b
   xflag(g, false, F_REQ, ASC_PIPEID_PIPE_MTE2);
   asc_value *ends = asc_b_i32(g, 0);
   const asc_type *cty = x->ec ? x->ec : x->eacc, *bty = x->vbias->type->elem, *qty = x->vqv->type->elem;
-  for (int sub = 0; sub < NAIV; sub++) {
-    asc_value *v = asc_b_add(g, asc_b_mulk(g, blk, NAIV), asc_b_i32(g, sub));
+  for (int sub = 0; sub < ASC_MMWS_NAIV; sub++) {
+    asc_value *v = asc_b_add(g, asc_b_mulk(g, blk, ASC_MMWS_NAIV), asc_b_i32(g, sub));
     asc_value *msg = msgof(g, ws, v);
     asc_value *kind = trunc32(g, getword(g, msg, W_KIND));
     libwork(g, ASC_HW_LIBWORK_MM_MSG); /* the message framework's handling of this AIV's call */
@@ -1291,7 +1299,9 @@ static int mix_aivs(gen *g, asc_block *elseb, asc_op *first, asc_value *ws, asc_
   g->block = elseb;
   g->loc = asc_op_diag_loc(first);
   asc_value *v = aividx(g);
-  setword(g, msgof(g, ws, v), W_KIND, k64(g, K_END));
+  asc_value *msg = msgof(g, ws, v);
+  setword(g, msg, W_KIND, k64(g, K_END));
+  writeback(g, msg);
   xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
   asc_b_op(g, ASC_OP_YIELD, NULL, 0, NULL);
   return rc;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "sim/cube_kernels.h"
+#include "sim/half.h"
 #include "sim/sim_int.h"
 
 /* The cube's registers (set_load_data_*, set_fix_pipe_pre_quant_flag, set_hf32_*). */
@@ -493,6 +494,9 @@ static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
     else
       asc_sim_storei(dt, padblk + i * e, asc_sim_fp_to_int(g->padv, dt, SIM_RM_TRUNC));
   }
+  /* the whole feature map and the whole destination block in bounds: no piece can fail (asc_sim_mem_piece) */
+  bool srcplain = asc_sim_mem_plain(c, src, 0, g->ch / c0 * g->l1h * g->l1w * 32),
+       dstplain = asc_sim_mem_plain(c, dst, 0, nfr * 512);
   /* gather X's block (m-major, kext wide), 32 B of channels at a time */
   int64_t kb1 = (g->kext + c0 - 1) / c0;
   uint8_t *x = malloc((size_t)(g->mext * kb1 * 32));
@@ -509,8 +513,9 @@ static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
         continue;
       }
       int64_t off = ((c1 * g->l1h + h) * g->l1w + w) * 32;
-      const uint8_t *s = bnd ? asc_sim_mem(c, in->op, &ring, (src->off + off) % bnd, 32, "read")
-                             : asc_sim_mem(c, in->op, src, off, 32, "read");
+      const uint8_t *s = bnd       ? asc_sim_mem(c, in->op, &ring, (src->off + off) % bnd, 32, "read")
+                         : srcplain ? asc_sim_mem_piece(c, src, off, 32, false)
+                                    : asc_sim_mem(c, in->op, src, off, 32, "read");
       if (!s) {
         free(x);
         return -1;
@@ -524,7 +529,8 @@ static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
     for (int64_t m = 0; m < g->mext && !rc; m++)
       for (int64_t kb = 0; kb < kb1; kb++) {
         int64_t n = g->kext - kb * c0 < c0 ? g->kext - kb * c0 : c0;
-        uint8_t *d = asc_sim_mem(c, in->op, dst, (((m / 16) * kb1 + kb) * 16 + m % 16) * 32, n * e, "write");
+        int64_t o = (((m / 16) * kb1 + kb) * 16 + m % 16) * 32;
+        uint8_t *d = dstplain ? asc_sim_mem_piece(c, dst, o, n * e, true) : asc_sim_mem(c, in->op, dst, o, n * e, "write");
         if (!d) {
           rc = -1;
           break;
@@ -538,7 +544,8 @@ static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
         int64_t n = g->mext - mb * c0 < c0 ? g->mext - mb * c0 : c0;
         /* L0A: Zz of (k x m), fractal (k / 16) * MB1 + mb, row k % 16; L0B: Zn, fractal mb * N1 + k / 16 */
         int64_t fr = l0b ? mb * n1 + k / 16 : (k / 16) * mb1 + mb;
-        uint8_t *d = asc_sim_mem(c, in->op, dst, (fr * 16 + k % 16) * 32, n * e, "write");
+        int64_t o = (fr * 16 + k % 16) * 32;
+        uint8_t *d = dstplain ? asc_sim_mem_piece(c, dst, o, n * e, true) : asc_sim_mem(c, in->op, dst, o, n * e, "write");
         if (!d) {
           rc = -1;
           break;
@@ -971,6 +978,19 @@ static void fixrow_same(bool f32, bool relu, const uint8_t *const *blk, int64_t 
   }
 }
 
+/* Row r of an ND fixpipe F322F16 (no atomic store): as the element-by-element path, which rounds the f32
+ * (exact in a double) to f16 to nearest even, a NaN to 0x7e00; relu makes a value below zero +0. */
+static void fixrow_f16(bool relu, const uint8_t *const *blk, int64_t r, int64_t n, uint8_t *d) {
+  for (int64_t col = 0; col < n; col++) {
+    float f;
+    memcpy(&f, blk[col / 16] + (r * 16 + col % 16) * 4, 4);
+    if (relu && f < 0)
+      f = 0;
+    uint16_t h = asc_sim_f2h(f);
+    memcpy(d + col * 2, &h, 2);
+  }
+}
+
 static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
   const sim_val *dst = sim_in(c, in, ASC_OPND_DATA_COPY_CO12DST_dst),
       *src = sim_in(c, in, ASC_OPND_DATA_COPY_CO12DST_src);
@@ -1027,6 +1047,12 @@ static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
       }
       if (d && !scaled && !atom && q == 0) { /* no conversion: one pass over the row */
         fixrow_same(sd == ASC_SIM_F32, g->relu, blk, r, g->n, d);
+        asc_sim_mem_commit(c);
+        moved += g->n * de;
+        continue;
+      }
+      if (d && !atom && q == 1 && dd == ASC_SIM_F16) { /* F322F16 (the f16 matmuls' output): no double rounding */
+        fixrow_f16(g->relu, blk, r, g->n, d);
         asc_sim_mem_commit(c);
         moved += g->n * de;
         continue;

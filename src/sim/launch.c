@@ -66,6 +66,7 @@ void asc_sim_options_init(asc_sim_options *o) {
   o->kernel_type = -1;
   o->strict_gm = 1;
   o->max_instructions = ASC_SIM_DEFAULT_MAX_INSTRUCTIONS;
+  o->live_fd = -1;
 }
 
 /* ---- cancelling ---- */
@@ -273,6 +274,7 @@ typedef struct runner {
   bool stop;     /* a committed block failed, or the launch was cancelled */
   bool failed;   /* a committed block failed */
   _Atomic bool halt; /* failed, for the running blocks (sim_launch.halt) */
+  _Atomic bool lived; /* sim_launch.lived */
   blockres *ring; /* block b's result in ring[b % window] */
   int window;
   sim_tblock *tb; /* trace or profile: every committed block's records and placement */
@@ -594,7 +596,8 @@ static int costs(const sim_launch *L, const asc_sim_options *o, const runner *R,
     rep->core_cycles += rep->cores[k].cycles;
   if (!o->profile_dir)
     return 0;
-  sim_prof p = {L, o->profile_dir, asc_func_name(L->func), R->tb, R->done, (const sim_icost *const *)R->pc, rep};
+  sim_prof p = {L->ctx, L->plat, L->cost->launch, L->blocks, L->naic, L->naiv, L->ninsts, o->profile_dir,
+                asc_func_name(L->func), R->tb, R->done, (const sim_icost *const *)R->pc, rep};
   return asc_sim_profile_write(&p);
 }
 
@@ -618,9 +621,12 @@ static int runall(sim_launch *L, const asc_sim_options *o, asc_sim_report *rep) 
   pthread_mutex_init(&R.mu, NULL);
   pthread_cond_init(&R.cv, NULL);
   atomic_init(&R.halt, false);
+  atomic_init(&R.lived, false);
   L->halt = &R.halt;
+  L->lived = &R.lived;
   runthreads(worker, &R, threads);
   L->halt = NULL;
+  L->lived = NULL;
   pthread_mutex_destroy(&R.mu);
   pthread_cond_destroy(&R.cv);
   int rc = R.failed || R.done < L->blocks ? -1 : 0;
@@ -860,7 +866,10 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
   }
   pthread_mutex_init(&G.mu, NULL);
   pthread_cond_init(&G.cv, NULL);
+  atomic_init(&R.lived, false);
+  L->lived = &R.lived;
   runthreads(gworker, &G, threads);
+  L->lived = NULL;
   pthread_mutex_destroy(&G.mu);
   pthread_cond_destroy(&G.cv);
   int rc = R.failed || R.done < L->ninst ? -1 : 0;
@@ -910,10 +919,10 @@ static const asc_op *findkernel(asc_module *m, const char *kernel) {
   return only;
 }
 
-static const asc_sim_platform *pickplatform(asc_ctx *ctx, const char *name) {
-  const asc_sim_platform *p = asc_sim_platform_find(name);
+static const asc_platform *pickplatform(asc_ctx *ctx, const char *name) {
+  const asc_platform *p = asc_platform_find(name);
   if (!p)
-    asc_error(ctx, ASC_LOC_UNKNOWN, "unknown platform '%s' (see asc_sim_platform_at for the list)", name);
+    asc_error(ctx, ASC_LOC_UNKNOWN, "unknown platform '%s' (see asc_platform_at for the list)", name);
   else if (p->estimate)
     asc_diag(ctx, ASC_LOC_UNKNOWN, ASC_SEV_WARNING, "platform %s: cores or clock are not public; assuming "
              "%d AIC / %d AIV at %.0f MHz", p->name, p->aic, p->aiv, p->mhz);
@@ -1001,9 +1010,10 @@ static int run(asc_sim_program *p, const asc_sim_args *args, const asc_sim_optio
   L.jitter = o->jitter_seed;
   L.max_insts = o->max_instructions;
   L.cancel = o->cancel;
+  L.live_fd = o->live_fd;
   int rc = 0;
   if (checked) {
-    L.plat = asc_sim_platform_find(o->platform);
+    L.plat = asc_platform_find(o->platform);
     L.cost = asc_sim_costs_of(L.plat);
   } else {
     rc = runcheck(&L, o);

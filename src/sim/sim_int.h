@@ -22,8 +22,9 @@
 #include <stdint.h>
 
 #include "asc/sim.h"
-#include "hw/hw.h"
 #include "ir/ir.h"
+#include "ops/hw_ir.h"
+#include "sim/trace.h"
 #include "ops_access.h" /* generated (build/gen): ASC_OPND_<op>_<operand>, operand indices by name */
 
 /* ---- values ---------------------------------------------------------------------------- */
@@ -136,7 +137,7 @@ typedef struct sim_costs {
 
 typedef struct sim_launch {
   asc_ctx *ctx;
-  const asc_sim_platform *plat;
+  const asc_platform *plat;
   const sim_costs *cost;
   int blocks;
   sim_gm *gm;
@@ -170,6 +171,8 @@ typedef struct sim_launch {
   int64_t max_insts; /* watchdog: asc_sim_options.max_instructions (<= 0: none) */
   const asc_sim_cancel *cancel; /* asc_sim_options.cancel, or NULL */
   const _Atomic bool *halt; /* set once a block failed: blocks still running are not needed */
+  int live_fd;              /* asc_sim_options.live_fd */
+  _Atomic bool *lived;      /* the first let-through finding went to live_fd (memory.c) */
 } sim_launch;
 
 /* What one block (core instance) leaves for the launch: its findings and the GM bytes it read and wrote. */
@@ -219,7 +222,6 @@ typedef struct sim_tbuf {
 } sim_tbuf;
 
 /* Timing: one in-order queue per pipe. */
-enum { SIM_Q_EXEC, SIM_Q_SET, SIM_Q_WAIT, SIM_Q_BARRIER, SIM_Q_XSET };
 
 typedef struct sim_qent {
   int kind, evt, id;
@@ -252,13 +254,6 @@ typedef struct sim_flag {
   int64_t floor;      /* UnitFlag: the producer's end + one unit (0: an ordinary flag) */
 } sim_flag;
 
-/* One trace record (style.md: core, pipe, op, line, start and end cycle). */
-typedef struct sim_trec {
-  const sim_inst *in;
-  int pipe, kind; /* PIPEID; SIM_Q_EXEC / SET / WAIT */
-  int64_t start, end, amount;
-  int64_t flow; /* SET: the flow it starts; WAIT: the flow it ends; 0 none */
-} sim_trec;
 
 typedef struct sim_group sim_group;
 
@@ -389,6 +384,10 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
  * exception check: a local memory, the range inside r's tensor and its memory.  Copies use it to
  * take a strided range in one piece where the per-piece calls could only succeed. */
 bool asc_sim_mem_plain(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes);
+/* asc_sim_mem(c, op, r, off, nbytes, write ? "write" : "read") for a piece of a range asc_sim_mem_plain
+ * accepted: the same effects (watchdog work, sanitizer access, UB hull) without the checks that could
+ * only pass.  Loops that touch a range 32 bytes at a time (img2col) call it per piece. */
+uint8_t *asc_sim_mem_piece(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes, bool write);
 /* After writing through a pointer asc_sim_mem returned: the in-array part of a write that
  * went partly beyond its GM array reaches the array (strict_gm off). */
 void asc_sim_mem_commit(sim_core *c);
@@ -464,24 +463,7 @@ int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes);
 /* Trace record of the scalar unit's cycles [s0, sclk) on in (when tracing). */
 void asc_sim_trace_scalar(sim_core *c, const sim_inst *in, int64_t s0);
 
-/* ---- emit/trace.c ------------------------------------------------------------------------ */
-typedef struct sim_tblock { /* one block's records, placed on its core */
-  const sim_trec *recs;
-  int nrecs, core;
-  int64_t start; /* cycle the block started on its core */
-  int kind;      /* ASC_HW_AIV or ASC_HW_AIC: the kind of that core */
-} sim_tblock;
-/* Chrome trace-event JSON of every block; 0, or -1 after an error on ctx. */
-int asc_sim_trace_write(asc_ctx *ctx, const char *path, const sim_tblock *b, int nblocks, double mhz);
-
-/* ---- profile.c (sim) and emit/profile.c: per-instruction costs, the profile directory ---------- */
-/* What one instruction cost: records issued (calls), cycles attributed to it (every cycle of
- * a block belongs to exactly one instruction, docs/profile.md), cycles its records lasted
- * (busy), bytes or repeats moved. */
-typedef struct sim_icost {
-  const sim_inst *in;
-  int64_t calls, cycles, busy, amount;
-} sim_icost;
+/* ---- profile.c: per-instruction costs (the records and costs themselves: sim/trace.h) ---------- */
 /* The costs of the instructions with records in r[0..n) over a block of `cycles` cycles:
  * a malloc'd array sorted by instruction id (*nout entries; ids < ninsts; `end` takes the
  * cycles when there are no records). */
@@ -490,16 +472,6 @@ sim_icost *asc_sim_attrib(const sim_trec *r, int n, int64_t cycles, const sim_in
 void asc_sim_icost_add(sim_icost *dst, const sim_icost *src, int n);
 /* rep->lines from the dense per-instruction costs of the whole launch. */
 void asc_sim_report_lines(asc_sim_report *rep, const sim_icost *all, int ninsts);
-typedef struct sim_prof {
-  const sim_launch *L;
-  const char *dir, *kernel;
-  const sim_tblock *tb; /* every block's records, placed */
-  int nblocks;
-  const sim_icost *const *core; /* per core: dense per-instruction costs */
-  const asc_sim_report *rep;    /* filled, launch cycles included */
-} sim_prof;
-/* Write the profile directory; 0, or -1 after an error on L->ctx. */
-int asc_sim_profile_write(const sim_prof *p);
 
 /* ---- sanitize.c, race.c, shadow.c: the sanitizers (hardware.md §14) -------------------------- */
 /* A finding: printed through asc_diag at op a's location and kept as a report record. */
@@ -542,9 +514,12 @@ void asc_sim_san_set(sim_core *c, int evt, int id);
 void asc_sim_san_wait(sim_core *c, int evt, int id);
 void asc_sim_san_barrier(sim_core *c, int pipe); /* PIPE_ALL joins every pipe */
 /* A cross-core flag set on pipe p leaves once p's earlier instructions are done, not the other
- * pipes': the first GM write of another pipe (not S) that nothing orders before it, or NULL
- * (*wpipe: its pipe). */
-const sim_inst *asc_sim_san_xset_unordered(sim_core *c, int p, int *wpipe);
+ * pipes' (and a scalar store reaches GM at a data_cache_clean_and_invalid): the GM writes of
+ * this core the flag does not wait for count in the next cross-core epoch, so the other core's
+ * access after its wait races with them.  Called before the set's epoch ends.  (A read the flag
+ * does not wait for, then the other core's write, is not judged yet.) */
+void asc_sim_san_xset(sim_core *c, const sim_inst *set, int p);
+void asc_sim_san_dcci(sim_core *c); /* the scalar unit's writes so far reached GM */
 /* shadow.c: which UB bytes were ever written (byte granularity, word-wide range ops, a
  * summary bit per fully written 4 KB chunk).  One allocation: free() releases it. */
 typedef struct sim_shadow {
@@ -622,7 +597,7 @@ void asc_sim_sys_init(sim_core *c); /* system registers of a fresh core (scalarx
 int asc_sim_lower(sim_launch *L, const asc_op *func);
 
 /* ---- platform.c ------------------------------------------------------------------------- */
-const sim_costs *asc_sim_costs_of(const asc_sim_platform *p); /* its hw.def row */
+const sim_costs *asc_sim_costs_of(const asc_platform *p); /* its hw.def row */
 
 /* Shorthands for op functions. */
 static inline sim_val *sim_in(sim_core *c, const sim_inst *in, int i) { return &c->slots[in->in[i]]; }

@@ -1,0 +1,724 @@
+/* kernel_operator_run.h - the running mode of openasc's kernel_operator.h (-DASC_RUN).  C++17.
+ *
+ * Written from the public Ascend C API documentation, not from vendor code.  The kernel runs natively
+ * on the host, once per block: its C++ control flow and scalar arithmetic execute as written, and every
+ * Ascend C call appends the openasc IR op it stands for (docs/ops.md, the same op the emitter printed
+ * it from) to the trace of the block.  Scalars reach the IR as constants, GM pointers as
+ * asc.gm_offset of the kernel argument they point into.  The blocks' traces become one IR kernel
+ * (block i's trace under `scf.if get_block_idx == i`) that the caller parses, runs through the
+ * simulator's pipeline and launches with the same GM buffers (tests/emit_roundtrip.py; docs/emit.md).
+ * Locations come from __builtin_FILE()/__builtin_LINE() at the call: with the emitter's #line
+ * directives they are the Python lines of the kernel.
+ *
+ * The host drives it through the C functions at the end (asc_run_*); exactly one translation unit of
+ * a program includes this header in running mode.  An API the running mode does not trace yet does
+ * not compile (it is not declared here), or raises "not implemented yet" naming the function.
+ */
+#ifndef OPENASC_KERNEL_OPERATOR_RUN_H
+#define OPENASC_KERNEL_OPERATOR_RUN_H
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <initializer_list>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#define __gm__
+#define __global__
+#define __aicore__
+#define GM_ADDR __gm__ uint8_t*
+
+/* ---- 16-bit floats: IEEE binary16 and bfloat16 storage, round to nearest even from float ---------- */
+namespace ascrun {
+inline uint32_t f2u(float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; }
+inline float u2f(uint32_t u) { float f; std::memcpy(&f, &u, 4); return f; }
+inline uint16_t f32_to_f16(float f) {
+  uint32_t x = f2u(f), sign = (x >> 16) & 0x8000u;
+  uint32_t ax = x & 0x7fffffffu;
+  if (ax >= 0x7f800000u) /* inf, nan */
+    return (uint16_t)(sign | 0x7c00u | (ax > 0x7f800000u ? 0x200u : 0));
+  if (ax >= 0x477ff000u) /* rounds to >= 65520: inf */
+    return (uint16_t)(sign | 0x7c00u);
+  if (ax < 0x38800000u) { /* subnormal half: scale by 2^24 and round */
+    float v = u2f(ax) * 16777216.0f;
+    return (uint16_t)(sign | (uint32_t)std::nearbyint(v));
+  }
+  uint32_t mant = ax & 0x7fffffu, exp = (ax >> 23) - 112;
+  uint32_t h = (exp << 10) | (mant >> 13), rest = mant & 0x1fffu;
+  if (rest > 0x1000u || (rest == 0x1000u && (h & 1u)))
+    h++;
+  return (uint16_t)(sign | h);
+}
+inline float f16_to_f32(uint16_t h) {
+  uint32_t sign = (uint32_t)(h & 0x8000u) << 16, exp = (h >> 10) & 0x1fu, mant = h & 0x3ffu;
+  if (exp == 0)
+    return u2f(sign) + (sign ? -1.0f : 1.0f) * (float)mant / 16777216.0f;
+  if (exp == 31)
+    return u2f(sign | 0x7f800000u | (mant << 13));
+  return u2f(sign | ((exp + 112) << 23) | (mant << 13));
+}
+inline uint16_t f32_to_bf16(float f) {
+  uint32_t x = f2u(f);
+  if ((x & 0x7fffffffu) > 0x7f800000u)
+    return (uint16_t)((x >> 16) | 0x40u);
+  return (uint16_t)((x + 0x7fffu + ((x >> 16) & 1u)) >> 16);
+}
+} // namespace ascrun
+
+struct half {
+  half() = default;
+  half(float v) : bits(ascrun::f32_to_f16(v)) {}
+  operator float() const { return ascrun::f16_to_f32(bits); }
+  uint16_t bits;
+};
+struct bfloat16_t {
+  bfloat16_t() = default;
+  bfloat16_t(float v) : bits(ascrun::f32_to_bf16(v)) {}
+  operator float() const { return ascrun::u2f((uint32_t)bits << 16); }
+  uint16_t bits;
+};
+
+enum pipe_t { PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_MTE4, PIPE_MTE5, PIPE_V2, PIPE_FIX };
+
+namespace AscendC {
+enum class TPosition { GM, A1, A2, B1, B2, C1, C2, CO1, CO2, VECIN, VECOUT, VECCALC, LCM = VECCALC, SPM, SHM, TSCM, MAX };
+enum class HardEvent {
+  MTE2_MTE1, MTE1_MTE2, MTE1_M, M_MTE1, MTE2_V, V_MTE2, MTE3_V, V_MTE3, M_V, V_M, V_V, MTE3_MTE1, MTE1_MTE3,
+  MTE1_V, MTE2_M, M_MTE2, V_MTE1, M_FIX, FIX_M, MTE3_MTE2, MTE2_MTE3, S_V, V_S, S_MTE2, MTE2_S, S_MTE3, MTE3_S,
+  MTE2_FIX, FIX_MTE2, FIX_S, M_S, FIX_MTE3, MTE1_FIX, FIX_MTE1, FIX_FIX, MAX
+};
+enum class RoundMode { CAST_NONE, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD };
+} // namespace AscendC
+
+/* ---- the trace ----------------------------------------------------------------------------------- */
+namespace ascrun {
+
+/* Where a call stands in the kernel's source (the Python line, through the emitter's #line). */
+struct Loc {
+  const char *file;
+  int line;
+  Loc(const char *f = __builtin_FILE(), int l = __builtin_LINE()) : file(f), line(l) {}
+};
+
+/* An SSA value of the trace and its IR type. */
+struct Val {
+  std::string name, type;
+};
+
+struct GmArg {
+  uintptr_t lo, hi;
+  std::string elem;
+  size_t esize;
+};
+
+/* The state of one traced launch: the host creates it (asc_run_begin) and the kernel's calls append
+ * to it; the only mutable global of the running mode is the pointer to it (tracer()). */
+struct Tracer {
+  std::string kernel;
+  std::vector<GmArg> gm;
+  int block = 0, nblocks = 1;
+  long next = 0;
+  std::string body;                /* the running block's ops */
+  bool in_block = false;
+  std::vector<std::pair<int, std::string>> blocks; /* finished blocks: index, ops */
+  const char *lastfile = "?";      /* the location of the last op, for operator[]'s subviews */
+  int lastline = 0;
+  const char *funcfile = "?";      /* the kernel's own location (set_ffts_base_addr stands at it) */
+  int funcline = 0;
+  std::string error;               /* the first error; the trace stops growing after it */
+  /* runs a partial module and copies its scratch GM argument into out: 0 ok (asc_run_set_flush) */
+  int (*flush)(void *user, const char *ir, void *out, size_t bytes) = nullptr;
+  void *flush_user = nullptr;
+};
+inline Tracer *&tracer() {
+  static Tracer *t = nullptr;
+  return t;
+}
+inline Tracer &T_();
+inline Tracer &T() { return T_(); }
+inline Tracer &T_() {
+  Tracer *t = tracer();
+  if (!t) {
+    std::fprintf(stderr, "kernel_operator.h (ASC_RUN): an Ascend C call outside a traced launch (asc_run_begin)\n");
+    std::abort();
+  }
+  return *t;
+}
+inline void fail(const Loc &l, const std::string &msg) {
+  Tracer &t = T();
+  if (t.error.empty())
+    t.error = std::string(l.file ? l.file : "?") + ":" + std::to_string(l.line) + ": error: " + msg;
+}
+
+inline std::string quote(const char *s) {
+  std::string o = "\"";
+  for (; s && *s; s++) {
+    if (*s == '"' || *s == '\\')
+      o += '\\';
+    o += *s;
+  }
+  return o + "\"";
+}
+inline std::string locstr(const Loc &l) { return " loc(" + quote(l.file) + ":" + std::to_string(l.line) + ":0)"; }
+
+/* Append `%r = "name"(operands) {attrs} : (types) -> rtype loc(...)`; returns %r (empty rtype: none). */
+inline Val op(const char *name, const std::vector<Val> &operands, const std::string &attrs, const std::string &rtype,
+              const Loc &l) {
+  Tracer &t = T();
+  Val r;
+  std::string s = "    ";
+  if (!rtype.empty()) {
+    r.name = "%t" + std::to_string(t.next++);
+    r.type = rtype;
+    s += r.name + " = ";
+  }
+  s += std::string("\"") + name + "\"(";
+  std::string types;
+  bool first = true;
+  for (const Val &v : operands) {
+    s += (first ? "" : ", ") + v.name;
+    types += (first ? "" : ", ") + v.type;
+    first = false;
+  }
+  s += ")";
+  if (!attrs.empty())
+    s += " {" + attrs + "}";
+  s += " : (" + types + ") -> " + (rtype.empty() ? "()" : rtype) + locstr(l) + "\n";
+  t.body += s;
+  t.lastfile = l.file ? l.file : "?";
+  t.lastline = l.line;
+  return r;
+}
+
+/* The IR type of a C++ scalar type. */
+template <typename T> const char *irtype() {
+  if constexpr (std::is_same_v<T, half>)
+    return "f16";
+  else if constexpr (std::is_same_v<T, bfloat16_t>)
+    return "bf16";
+  else if constexpr (std::is_same_v<T, float>)
+    return "f32";
+  else if constexpr (std::is_same_v<T, double>)
+    return "f64";
+  else if constexpr (std::is_same_v<T, bool>)
+    return "i1";
+  else if constexpr (std::is_integral_v<T> && std::is_signed_v<T>)
+    return sizeof(T) == 1 ? "i8" : sizeof(T) == 2 ? "i16" : sizeof(T) == 4 ? "i32" : "i64";
+  else if constexpr (std::is_integral_v<T>)
+    return sizeof(T) == 1 ? "ui8" : sizeof(T) == 2 ? "ui16" : sizeof(T) == 4 ? "ui32" : "ui64";
+  else
+    static_assert(sizeof(T) == 0, "kernel_operator.h (ASC_RUN): no IR type for this C++ type");
+}
+
+/* An integer constant of IR type ty (the operand types the ops take: i32 counts, i64 masks). */
+inline Val cint(int64_t v, const char *ty, const Loc &l) {
+  return op("arith.constant", {}, "value = " + std::to_string(v) + " : " + ty, ty, l);
+}
+/* A float constant of IR type ty, printed so that it reads back as the same value. */
+inline Val cfloat(double v, const char *ty, const Loc &l) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17e", v);
+  return op("arith.constant", {}, std::string("value = ") + buf + " : " + ty, ty, l);
+}
+/* A scalar operand of element type E (a Muls scalar, a Duplicate value). */
+template <typename E, typename U> Val scalar(const U &v, const Loc &l) {
+  if constexpr (std::is_floating_point_v<E> || std::is_same_v<E, half> || std::is_same_v<E, bfloat16_t>)
+    return cfloat((double)(float)E(v), irtype<E>(), l);
+  else
+    return cint((int64_t)v, irtype<E>(), l);
+}
+
+inline const char *posname(AscendC::TPosition p) {
+  static const char *const names[] = {"GM", "A1", "A2", "B1", "B2", "C1", "C2", "CO1", "CO2", "VECIN", "VECOUT",
+                                      "VECCALC", "SPM", "SHM", "TSCM", "MAX"};
+  return names[(int)p];
+}
+inline const char *eventname(AscendC::HardEvent e) {
+  static const char *const names[] = {
+      "MTE2_MTE1", "MTE1_MTE2", "MTE1_M", "M_MTE1", "MTE2_V", "V_MTE2", "MTE3_V", "V_MTE3", "M_V",
+      "V_M", "V_V", "MTE3_MTE1", "MTE1_MTE3", "MTE1_V", "MTE2_M", "M_MTE2", "V_MTE1", "M_FIX",
+      "FIX_M", "MTE3_MTE2", "MTE2_MTE3", "S_V", "V_S", "S_MTE2", "MTE2_S", "S_MTE3", "MTE3_S",
+      "MTE2_FIX", "FIX_MTE2", "FIX_S", "M_S", "FIX_MTE3", "MTE1_FIX", "FIX_MTE1", "FIX_FIX", "MAX"};
+  return names[(int)e];
+}
+inline const char *pipename(pipe_t p) {
+  static const char *const names[] = {"PIPE_S",    "PIPE_V",    "PIPE_M",    "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3",
+                                      "PIPE_ALL",  "PIPE_MTE4", "PIPE_MTE5", "PIPE_V2",   "PIPE_FIX"};
+  return names[(int)p];
+}
+inline const char *roundname(AscendC::RoundMode r) {
+  static const char *const names[] = {"CAST_NONE",  "CAST_RINT",  "CAST_FLOOR", "CAST_CEIL",
+                                      "CAST_ROUND", "CAST_TRUNC", "CAST_ODD"};
+  return names[(int)r];
+}
+
+/* The GM argument a host pointer points into: %argK offset by whole elements of E. */
+template <typename E> Val gmptr(const void *p, const Loc &l) {
+  Tracer &t = T();
+  uintptr_t a = (uintptr_t)p;
+  for (size_t k = 0; k < t.gm.size(); k++) {
+    const GmArg &g = t.gm[k];
+    if (a < g.lo || a > g.hi)
+      continue;
+    if (g.elem != irtype<E>()) {
+      fail(l, "a GM pointer of " + std::string(irtype<E>()) + " into argument " + std::to_string(k) + " of " + g.elem +
+                  ": GM pointer casts are not traced yet");
+      return {"%arg" + std::to_string(k), "!asc.gm_ptr<" + g.elem + ">"};
+    }
+    Val base{"%arg" + std::to_string(k), "!asc.gm_ptr<" + g.elem + ">"};
+    Val off = cint((int64_t)((a - g.lo) / sizeof(E)), "i32", l);
+    return op("asc.gm_offset", {base, off}, "", base.type, l);
+  }
+  fail(l, "a GM pointer that points into no GM argument of the launch");
+  return {"%arg0", "!asc.gm_ptr<i8>"};
+}
+
+} // namespace ascrun
+
+/* pyasc's FFTS base address: nothing to install on the simulator.  The emitter puts the call at the
+ * kernel's #line: the trace's own ops (the block dispatch, the return) take that location. */
+inline void set_ffts_base_addr(uint64_t, ascrun::Loc l = ascrun::Loc()) {
+  ascrun::T().funcfile = l.file;
+  ascrun::T().funcline = l.line;
+}
+
+namespace AscendC {
+using ascrun::Loc;
+using ascrun::Val;
+
+/* ---- system ---------------------------------------------------------------------------------- */
+inline int64_t GetBlockIdx() { return ascrun::T().block; }
+inline int64_t GetBlockNum() { return ascrun::T().nblocks; }
+
+/* ---- tensors ------------------------------------------------------------------------------- */
+template <typename T> class LocalTensor {
+public:
+  using PrimType = T;
+  Val v;
+  TPosition pos = TPosition::VECCALC;
+  LocalTensor() = default;
+  LocalTensor(Val val, TPosition p) : v(std::move(val)), pos(p) {}
+  LocalTensor(TPosition p, uint32_t addr, uint32_t tileSize, Loc l = Loc()) : pos(p) {
+    v = ascrun::op("asc.local_tensor", {ascrun::cint(addr, "i32", l), ascrun::cint(tileSize, "i32", l)},
+                   std::string("pos = #asc.pos<") + ascrun::posname(p) + ">", type(p), l);
+  }
+  static std::string type(TPosition p) {
+    return std::string("!asc.local_tensor<") + ascrun::irtype<T>() + ", " + ascrun::posname(p) + ">";
+  }
+  /* operator[] takes no location: the subview carries the line of the last traced call. */
+  LocalTensor operator[](uint32_t offset) const {
+    Loc l(ascrun::T().lastfile, ascrun::T().lastline);
+    return LocalTensor(ascrun::op("asc.lt_subview", {v, ascrun::cint(offset, "i32", l)}, "", v.type, l), pos);
+  }
+  T GetValue(uint32_t index, Loc l = Loc()) const;
+  void SetValue(uint32_t index, T value, Loc l = Loc()) const {
+    ascrun::op("asc.set_value", {v, ascrun::cint(index, "i32", l), ascrun::scalar<T>(value, l)}, "", "", l);
+  }
+  template <typename U> LocalTensor<U> ReinterpretCast(Loc l = Loc()) const {
+    return LocalTensor<U>(ascrun::op("asc.lt_reinterpret_cast", {v}, "", LocalTensor<U>::type(pos), l), pos);
+  }
+};
+
+template <typename T> class GlobalTensor {
+public:
+  using PrimType = T;
+  Val v;
+  GlobalTensor(Loc l = Loc()) { v = ascrun::op("asc.global_tensor", {}, "", type(), l); }
+  explicit GlobalTensor(Val val) : v(std::move(val)) {}
+  static std::string type() { return std::string("!asc.global_tensor<") + ascrun::irtype<T>() + ">"; }
+  void SetGlobalBuffer(__gm__ T *buffer, uint64_t bufferSize, Loc l = Loc()) {
+    Val p = ascrun::gmptr<T>(buffer, l);
+    ascrun::op("asc.set_global_buffer", {v, p, ascrun::cint((int64_t)bufferSize, "i32", l)}, "", "", l);
+  }
+  void SetGlobalBuffer(__gm__ T *buffer, Loc l = Loc()) {
+    Val p = ascrun::gmptr<T>(buffer, l);
+    ascrun::op("asc.set_global_buffer", {v, p}, "", "", l);
+  }
+  T GetValue(uint64_t index, Loc l = Loc()) const;
+  void SetValue(uint64_t index, T value, Loc l = Loc()) {
+    ascrun::op("asc.set_value", {v, ascrun::cint((int64_t)index, "i32", l), ascrun::scalar<T>(value, l)}, "", "", l);
+  }
+  GlobalTensor operator[](uint64_t offset) const {
+    Loc l(ascrun::T().lastfile, ascrun::T().lastline);
+    return GlobalTensor(ascrun::op("asc.gt_subview", {v, ascrun::cint((int64_t)offset, "i32", l)}, "", v.type, l));
+  }
+};
+
+} // namespace AscendC
+
+namespace AscendC {
+
+/* ---- TPipe, TQue, TQueBind, TBuf ----------------------------------------------------------------- */
+template <TPosition src, TPosition dst, int32_t depth> class TQueBind {
+public:
+  Val v;
+  TQueBind(Loc l = Loc()) {
+    v = ascrun::op("asc.tque", {}, "", type(), l);
+  }
+  static std::string type() {
+    if (src == dst)
+      return std::string("!asc.queue<") + ascrun::posname(src) + ", " + std::to_string(depth) + ">";
+    return std::string("!asc.queue<") + ascrun::posname(src) + ", " + ascrun::posname(dst) + ", " +
+           std::to_string(depth) + ">";
+  }
+  static constexpr TPosition tensorpos() { return src == TPosition::GM ? dst : src; }
+  template <typename T> LocalTensor<T> AllocTensor(Loc l = Loc()) {
+    return LocalTensor<T>(ascrun::op("asc.alloc_tensor", {v}, "", LocalTensor<T>::type(tensorpos()), l), tensorpos());
+  }
+  template <typename T> void FreeTensor(LocalTensor<T> &tensor, Loc l = Loc()) {
+    ascrun::op("asc.free_tensor", {v, tensor.v}, "", "", l);
+  }
+  template <typename T> bool EnQue(const LocalTensor<T> &tensor, Loc l = Loc()) {
+    ascrun::op("asc.enque", {v, tensor.v}, "", "", l);
+    return true;
+  }
+  template <typename T> LocalTensor<T> DeQue(Loc l = Loc()) {
+    return LocalTensor<T>(ascrun::op("asc.deque", {v}, "", LocalTensor<T>::type(tensorpos()), l), tensorpos());
+  }
+};
+template <TPosition pos, int32_t depth> class TQue : public TQueBind<pos, pos, depth> {
+public:
+  TQue(Loc l = Loc()) : TQueBind<pos, pos, depth>(l) {}
+};
+
+template <TPosition pos = TPosition::VECCALC> class TBuf {
+public:
+  Val v;
+  TBuf(Loc l = Loc()) {
+    v = ascrun::op("asc.tbuf", {}, "", std::string("!asc.tbuf<") + ascrun::posname(pos) + ">", l);
+  }
+  template <typename T> LocalTensor<T> Get(uint32_t len, Loc l = Loc()) {
+    return LocalTensor<T>(ascrun::op("asc.tbuf_get", {v, ascrun::cint(len, "i32", l)}, "", LocalTensor<T>::type(pos), l),
+                          pos);
+  }
+};
+
+class TPipe {
+public:
+  Val v;
+  TPipe(Loc l = Loc()) {
+    v = ascrun::op("asc.tpipe", {}, "", "!asc.pipe", l);
+  }
+  template <TPosition src, TPosition dst, int32_t depth>
+  bool InitBuffer(TQueBind<src, dst, depth> &que, uint8_t num, uint32_t len, Loc l = Loc()) {
+    ascrun::op("asc.init_buffer", {v, que.v, ascrun::cint(num, "i32", l), ascrun::cint(len, "i32", l)}, "", "", l);
+    return true;
+  }
+  template <TPosition pos> bool InitBuffer(TBuf<pos> &buf, uint32_t len, Loc l = Loc()) {
+    ascrun::op("asc.init_tbuf", {v, buf.v, ascrun::cint(len, "i32", l)}, "", "", l);
+    return true;
+  }
+};
+
+/* ---- synchronisation --------------------------------------------------------------------------- */
+template <HardEvent event> void SetFlag(int32_t eventID, Loc l = Loc()) {
+  ascrun::op("asc.set_flag", {ascrun::cint(eventID, "i32", l)},
+             std::string("event = #asc.event<") + ascrun::eventname(event) + ">", "", l);
+}
+template <HardEvent event> void WaitFlag(int32_t eventID, Loc l = Loc()) {
+  ascrun::op("asc.wait_flag", {ascrun::cint(eventID, "i32", l)},
+             std::string("event = #asc.event<") + ascrun::eventname(event) + ">", "", l);
+}
+template <pipe_t pipe> void PipeBarrier(Loc l = Loc()) {
+  ascrun::op("asc.pipe_barrier", {}, std::string("pipe = #asc.pipe<") + ascrun::pipename(pipe) + ">", "", l);
+}
+
+/* ---- data movement ----------------------------------------------------------------------------- */
+template <typename T> void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src, const uint32_t count, Loc l = Loc()) {
+  ascrun::op("asc.data_copy", {dst.v, src.v, ascrun::cint(count, "i32", l)}, "", "", l);
+}
+template <typename T> void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src, const uint32_t count, Loc l = Loc()) {
+  ascrun::op("asc.data_copy", {dst.v, src.v, ascrun::cint(count, "i32", l)}, "", "", l);
+}
+template <typename T> void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src, const uint32_t count, Loc l = Loc()) {
+  ascrun::op("asc.data_copy", {dst.v, src.v, ascrun::cint(count, "i32", l)}, "", "", l);
+}
+
+/* ---- vector: count forms ------------------------------------------------------------------------ */
+#define OPENASC_RUN_BINARY(Name, opname)                                                                         \
+  template <typename T>                                                                                          \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src0, const LocalTensor<T> &src1, const int32_t &count, \
+            Loc l = Loc()) {                                                                                     \
+    ascrun::op(opname, {dst.v, src0.v, src1.v, ascrun::cint(count, "i32", l)}, "", "", l);                       \
+  }
+OPENASC_RUN_BINARY(Add, "asc.add")
+OPENASC_RUN_BINARY(Sub, "asc.sub")
+OPENASC_RUN_BINARY(Mul, "asc.mul")
+OPENASC_RUN_BINARY(Div, "asc.div")
+OPENASC_RUN_BINARY(Max, "asc.max")
+OPENASC_RUN_BINARY(Min, "asc.min")
+#undef OPENASC_RUN_BINARY
+
+#define OPENASC_RUN_UNARY(Name, opname)                                                                          \
+  template <typename T>                                                                                          \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src, const int32_t &count, Loc l = Loc()) {          \
+    ascrun::op(opname, {dst.v, src.v, ascrun::cint(count, "i32", l)}, "", "", l);                                \
+  }
+OPENASC_RUN_UNARY(Exp, "asc.exp")
+OPENASC_RUN_UNARY(Ln, "asc.ln")
+OPENASC_RUN_UNARY(Abs, "asc.abs")
+OPENASC_RUN_UNARY(Reciprocal, "asc.reciprocal")
+OPENASC_RUN_UNARY(Sqrt, "asc.sqrt")
+OPENASC_RUN_UNARY(Rsqrt, "asc.rsqrt")
+OPENASC_RUN_UNARY(Relu, "asc.relu")
+#undef OPENASC_RUN_UNARY
+
+#define OPENASC_RUN_SCALAR(Name, opname)                                                                         \
+  template <typename T, typename U>                                                                              \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src, const U &scalar, const int32_t &count,          \
+            Loc l = Loc()) {                                                                                     \
+    ascrun::op(opname, {dst.v, src.v, ascrun::scalar<T>(scalar, l), ascrun::cint(count, "i32", l)}, "", "", l);   \
+  }
+OPENASC_RUN_SCALAR(Adds, "asc.adds")
+OPENASC_RUN_SCALAR(Muls, "asc.muls")
+OPENASC_RUN_SCALAR(Maxs, "asc.maxs")
+OPENASC_RUN_SCALAR(Mins, "asc.mins")
+OPENASC_RUN_SCALAR(LeakyRelu, "asc.leaky_relu")
+#undef OPENASC_RUN_SCALAR
+
+template <typename T, typename U> void Duplicate(const LocalTensor<T> &dst, const U &scalar, const int32_t &count, Loc l = Loc()) {
+  ascrun::op("asc.duplicate", {dst.v, ascrun::scalar<T>(scalar, l), ascrun::cint(count, "i32", l)}, "", "", l);
+}
+
+template <typename T1, typename T2>
+void Cast(const LocalTensor<T1> &dst, const LocalTensor<T2> &src, const RoundMode &round, const uint32_t count,
+          Loc l = Loc()) {
+  ascrun::op("asc.cast", {dst.v, src.v, ascrun::cint(count, "i32", l)},
+             std::string("round = #asc.round<") + ascrun::roundname(round) + ">", "", l);
+}
+
+/* ---- the advanced API's vector functions (dst, src, sharedTmpBuffer, count): asc.adv.* takes the
+ * buffer last ---------------------------------------------------------------------------------------- */
+#define OPENASC_RUN_ADV_UNARY(Name, opname)                                                                      \
+  template <typename T, bool isReuseSource = false>                                                              \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LocalTensor<uint8_t> &sharedTmpBuffer,     \
+            const uint32_t count, Loc l = Loc()) {                                                               \
+    ascrun::op(opname, {dst.v, src.v, ascrun::cint(count, "i32", l), sharedTmpBuffer.v}, "", "", l);              \
+  }
+OPENASC_RUN_ADV_UNARY(Acos, "asc.adv.acos")
+OPENASC_RUN_ADV_UNARY(Acosh, "asc.adv.acosh")
+OPENASC_RUN_ADV_UNARY(Asin, "asc.adv.asin")
+OPENASC_RUN_ADV_UNARY(Asinh, "asc.adv.asinh")
+OPENASC_RUN_ADV_UNARY(Atan, "asc.adv.atan")
+OPENASC_RUN_ADV_UNARY(Atanh, "asc.adv.atanh")
+OPENASC_RUN_ADV_UNARY(Ceil, "asc.adv.ceil")
+OPENASC_RUN_ADV_UNARY(Cos, "asc.adv.cos")
+OPENASC_RUN_ADV_UNARY(Cosh, "asc.adv.cosh")
+OPENASC_RUN_ADV_UNARY(Digamma, "asc.adv.digamma")
+OPENASC_RUN_ADV_UNARY(Erf, "asc.adv.erf")
+OPENASC_RUN_ADV_UNARY(Erfc, "asc.adv.erfc")
+OPENASC_RUN_ADV_UNARY(Floor, "asc.adv.floor")
+OPENASC_RUN_ADV_UNARY(Frac, "asc.adv.frac")
+OPENASC_RUN_ADV_UNARY(Lgamma, "asc.adv.lgamma")
+OPENASC_RUN_ADV_UNARY(Log, "asc.adv.log")
+OPENASC_RUN_ADV_UNARY(Round, "asc.adv.round")
+OPENASC_RUN_ADV_UNARY(Sign, "asc.adv.sign")
+OPENASC_RUN_ADV_UNARY(Sin, "asc.adv.sin")
+OPENASC_RUN_ADV_UNARY(Sinh, "asc.adv.sinh")
+OPENASC_RUN_ADV_UNARY(Tan, "asc.adv.tan")
+OPENASC_RUN_ADV_UNARY(Tanh, "asc.adv.tanh")
+OPENASC_RUN_ADV_UNARY(Trunc, "asc.adv.trunc")
+#undef OPENASC_RUN_ADV_UNARY
+
+} // namespace AscendC
+
+
+/* ---- parameter structs: their fields in the documented order, as asc.struct of i32 fields (the IR's
+ * spelling, src/ops/structs.def) built where a call uses them ----------------------------------------- */
+namespace ascrun {
+struct Params {
+  const char *irname;
+  std::vector<int64_t> f;
+  Params(const char *n, std::vector<int64_t> v) : irname(n), f(std::move(v)) {}
+  Val val(const Loc &l) const {
+    std::vector<Val> ops;
+    for (int64_t x : f)
+      ops.push_back(cint(x, "i32", l));
+    return op("asc.struct", ops, "", std::string("!asc.struct<") + irname + ">", l);
+  }
+};
+} // namespace ascrun
+#define OPENASC_RUN_STRUCT(Name, IrName, ...)                                                                   \
+  struct Name : ascrun::Params {                                                                                 \
+    template <typename... A> Name(A... a) : ascrun::Params(IrName, {(int64_t)a...}) {                             \
+      static_assert(sizeof...(A) == 0 || sizeof...(A) == (__VA_ARGS__),                                         \
+                    "kernel_operator.h (ASC_RUN): " #Name " takes all its fields");                              \
+      if (sizeof...(A) == 0)                                                                                     \
+        ascrun::fail(ascrun::Loc(), #Name "(): the default fields are not traced yet");                         \
+    }                                                                                                            \
+  };
+namespace AscendC {
+OPENASC_RUN_STRUCT(BinaryRepeatParams, "BinaryRepeatParams", 6)
+OPENASC_RUN_STRUCT(UnaryRepeatParams, "UnaryRepeatParams", 4)
+OPENASC_RUN_STRUCT(DataCopyParams, "DataCopyParams", 4)
+OPENASC_RUN_STRUCT(Nd2NzParams, "Nd2NzParams", 8)
+OPENASC_RUN_STRUCT(LoadData2DParams, "LoadData2DParams", 7)
+OPENASC_RUN_STRUCT(MmadParams, "MmadParams", 12)
+OPENASC_RUN_STRUCT(FixpipeParamsV220, "FixpipeParamsV220", 12)
+OPENASC_RUN_STRUCT(FixpipeConfig, "FixpipeConfig", 1)
+} // namespace AscendC
+OPENASC_RUN_STRUCT(SoftMaxTiling, "SoftmaxTiling", 16)
+OPENASC_RUN_STRUCT(RmsNormTiling, "RmsNormTiling", 12)
+#undef OPENASC_RUN_STRUCT
+
+namespace AscendC {
+/* ---- data movement and cube with parameter structs --------------------------------------------- */
+template <typename T> void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src, const Nd2NzParams &params, Loc l = Loc()) {
+  ascrun::op("asc.data_copy_nd2nz", {dst.v, src.v, params.val(l)}, "", "", l);
+}
+template <typename T> void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LoadData2DParams &params, Loc l = Loc()) {
+  ascrun::op("asc.load_data_2d", {dst.v, src.v, params.val(l)}, "", "", l);
+}
+template <typename T, typename U, typename S>
+void Mmad(const LocalTensor<T> &dst, const LocalTensor<U> &fm, const LocalTensor<S> &filter, const MmadParams &params, Loc l = Loc()) {
+  ascrun::op("asc.mmad", {dst.v, fm.v, filter.v, params.val(l)}, "", "", l);
+}
+template <typename T, typename U>
+void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src, const FixpipeParamsV220 &params,
+             const FixpipeConfig &config, Loc l = Loc()) {
+  ascrun::op("asc.fixpipe", {dst.v, src.v, params.val(l), config.val(l)}, "", "", l);
+}
+
+/* ---- reductions with a work tensor ---------------------------------------------------------------- */
+#define OPENASC_RUN_REDUCE(Name, opname)                                                                         \
+  template <typename T>                                                                                          \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LocalTensor<T> &tmp, const int32_t count,  \
+            Loc l = Loc()) {                                                                                     \
+    ascrun::op(opname, {dst.v, src.v, tmp.v, ascrun::cint(count, "i32", l)}, "", "", l);                         \
+  }
+OPENASC_RUN_REDUCE(ReduceSum, "asc.reduce_sum")
+OPENASC_RUN_REDUCE(ReduceMax, "asc.reduce_max")
+OPENASC_RUN_REDUCE(ReduceMin, "asc.reduce_min")
+#undef OPENASC_RUN_REDUCE
+
+/* ---- the advanced API: the tmp buffer is the last operand of asc.adv.* -------------------------------- */
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, typename S>
+void SoftMax(const LocalTensor<T> &dst, const LocalTensor<S> &sum, const LocalTensor<S> &max, const LocalTensor<T> &src,
+             const LocalTensor<uint8_t> &sharedTmpBuffer, const SoftMaxTiling &tiling, Loc l = Loc()) {
+  ascrun::op("asc.adv.softmax", {dst.v, sum.v, max.v, src.v, tiling.val(l), sharedTmpBuffer.v}, "", "", l);
+}
+template <typename T, bool isBasicBlock = false, typename E>
+void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LocalTensor<T> &gamma,
+             const LocalTensor<uint8_t> &sharedTmpBuffer, const E &epsilon, const RmsNormTiling &tiling, Loc l = Loc()) {
+  ascrun::op("asc.adv.rmsnorm", {dst.v, src.v, gamma.v, ascrun::scalar<T>(epsilon, l), tiling.val(l), sharedTmpBuffer.v},
+             "", "", l);
+}
+} // namespace AscendC
+
+
+namespace ascrun {
+/* The module of a launch: the kernel over the GM arguments (and `scratch`, a last GM argument of that
+ * element type, if not empty), block i's ops under `scf.if get_block_idx() == i`. */
+inline std::string module_text(const std::vector<std::pair<int, std::string>> &blocks, const std::string &scratch) {
+  Tracer &t = T();
+  std::string args, types;
+  size_t n = t.gm.size() + (scratch.empty() ? 0 : 1);
+  for (size_t k = 0; k < n; k++) {
+    std::string ty = "!asc.gm_ptr<" + (k < t.gm.size() ? t.gm[k].elem : scratch) + ">";
+    args += (k ? ", " : "") + std::string("%arg") + std::to_string(k) + ": " + ty;
+    types += (k ? ", " : "") + ty;
+  }
+  std::string fl = locstr(Loc(t.funcfile, t.funcline));
+  std::string s = "\"builtin.module\"() ({\n  \"func.func\"() ({\n  ^bb0(" + args + "):\n";
+  s += "    %blk = \"asc.get_block_idx\"() : () -> i32" + fl + "\n";
+  for (size_t b = 0; b < blocks.size(); b++) {
+    std::string c = "%blkc" + std::to_string(b), p = "%blkp" + std::to_string(b);
+    s += "    " + c + " = \"arith.constant\"() {value = " + std::to_string(blocks[b].first) + " : i32} : () -> i32" +
+         fl + "\n";
+    s += "    " + p + " = \"arith.cmpi\"(%blk, " + c + ") {predicate = 0 : i64} : (i32, i32) -> i1" + fl + "\n";
+    s += "    \"scf.if\"(" + p + ") ({\n" + blocks[b].second + "    \"scf.yield\"() : () -> ()" + fl + "\n    }, {\n";
+    s += "    \"scf.yield\"() : () -> ()" + fl + "\n    }) : (i1) -> ()" + fl + "\n";
+  }
+  s += "    \"func.return\"() : () -> ()" + fl + "\n  }) {function_type = (" + types + ") -> (), sym_name = " +
+       quote(t.kernel.c_str()) + "} : () -> ()" + fl + "\n}) : () -> ()\n";
+  return s;
+}
+
+/* The value of `v` (a scalar the trace computed so far): the running block's trace up to here, plus a
+ * store of v into a scratch GM argument, run by the host's flush function (asc_run_set_flush) as block 0
+ * of a one-block launch on a copy of the GM arguments. */
+template <typename T> T flush(const Val &v, const Loc &l) {
+  Tracer &t = T_();
+  T out{};
+  if (!t.flush) {
+    fail(l, "GetValue: the host set no flush function (asc_run_set_flush)");
+    return out;
+  }
+  std::string saved = t.body;
+  Val g = op("asc.global_tensor", {}, "", std::string("!asc.global_tensor<") + irtype<T>() + ">", l);
+  op("asc.set_global_buffer", {g, {"%arg" + std::to_string(t.gm.size()), std::string("!asc.gm_ptr<") + irtype<T>() + ">"}},
+     "", "", l);
+  op("asc.set_value", {g, cint(0, "i32", l), v}, "", "", l);
+  std::string text = module_text({{0, t.body}}, irtype<T>());
+  t.body = saved;
+  if (t.flush(t.flush_user, text.c_str(), &out, sizeof(T)) != 0)
+    fail(l, "GetValue: the flush run failed");
+  return out;
+}
+} // namespace ascrun
+
+namespace AscendC {
+/* A scalar read of data on the device: the op in the trace, the value from a flush. */
+template <typename T> T LocalTensor<T>::GetValue(uint32_t index, Loc l) const {
+  return ascrun::flush<T>(ascrun::op("asc.get_value", {v, ascrun::cint(index, "i32", l)}, "", ascrun::irtype<T>(), l), l);
+}
+template <typename T> T GlobalTensor<T>::GetValue(uint64_t index, Loc l) const {
+  return ascrun::flush<T>(ascrun::op("asc.get_value", {v, ascrun::cint((int64_t)index, "i32", l)}, "", ascrun::irtype<T>(), l),
+                          l);
+}
+} // namespace AscendC
+
+/* ---- the host's side: C functions a launcher (tests/emit_roundtrip.py through ctypes, a C++ main)
+ * calls around the kernel --------------------------------------------------------------------------- */
+#define OPENASC_RUN_API extern "C" __attribute__((used, visibility("default"))) inline
+
+/* Start tracing a launch of `kernel`. */
+OPENASC_RUN_API void asc_run_begin(const char *kernel) {
+  delete ascrun::tracer();
+  ascrun::tracer() = new ascrun::Tracer();
+  ascrun::tracer()->kernel = kernel ? kernel : "kernel";
+}
+/* The next GM argument of the kernel: the host array the kernel receives a pointer into, of element
+ * type `elem` (IR spelling: "f16", "i32", ...). */
+OPENASC_RUN_API void asc_run_gm(const void *ptr, size_t bytes, const char *elem, size_t esize) {
+  ascrun::T().gm.push_back({(uintptr_t)ptr, (uintptr_t)ptr + bytes, elem, esize});
+}
+/* The host is about to run block `idx` of `nblocks`: the calls from here on are its trace. */
+OPENASC_RUN_API void asc_run_block(int idx, int nblocks) {
+  ascrun::Tracer &t = ascrun::T();
+  if (t.in_block)
+    t.blocks.push_back({t.block, t.body});
+  t.body.clear();
+  t.in_block = true;
+  t.block = idx;
+  t.nblocks = nblocks;
+}
+/* The traced kernel as IR text (malloc'd: asc_run_free), or NULL with the first error in
+ * asc_run_error().  Ends the launch's trace. */
+OPENASC_RUN_API char *asc_run_ir(void) {
+  ascrun::Tracer &t = ascrun::T();
+  if (!t.error.empty())
+    return nullptr;
+  if (t.in_block)
+    t.blocks.push_back({t.block, t.body});
+  t.body.clear();
+  t.in_block = false;
+  std::string s = ascrun::module_text(t.blocks, "");
+  char *out = (char *)std::malloc(s.size() + 1);
+  if (out)
+    std::memcpy(out, s.c_str(), s.size() + 1);
+  return out;
+}
+/* The function GetValue runs the trace so far with (ascrun::flush). */
+OPENASC_RUN_API void asc_run_set_flush(int (*fn)(void *, const char *, void *, size_t), void *user) {
+  ascrun::T().flush = fn;
+  ascrun::T().flush_user = user;
+}
+OPENASC_RUN_API const char *asc_run_error(void) { return ascrun::T().error.c_str(); }
+OPENASC_RUN_API void asc_run_free(char *p) { std::free(p); }
+
+#endif

@@ -1,0 +1,436 @@
+#!/usr/bin/env python3
+"""The round trip of docs/emit.md: for each Python kernel, Python -> IR -> simulator and
+Python -> IR -> Ascend C -> g++ -> openasc's kernel_operator.h (running mode) -> IR -> simulator must give
+byte-identical GM contents, identical per-core op streams and identical sanitizer findings.
+
+    emit_roundtrip.py --lib build/lib/libasc.so --root . [--cxx g++] [--keep DIR] [example.py...]
+
+Without examples it runs the kernels of ROUND_TRIP (the ctest emit-roundtrip).
+
+An IR file (a tutorial of examples/ir, a clean corpus kernel of tests/sim/clean) is launched with random inputs
+of the sizes its launch line names (`// RUN: --blocks N a=a.npy:f32:64 n=i32:8`, or the tutorial's asc-run usage)
+and its Ascend C is asc-opt --emit-pipeline --emit-ascendc's; the rest is as for a Python example.
+
+Each example runs in this process as its own main would (its inputs, its launch); every launch it makes
+is intercepted (asc.runtime.launcher.Launcher.run):
+  1. the launch runs as usual, with a profile directory for its trace.json (the Python path);
+  2. the kernel's Ascend C (asc.runtime.compiler.translate of the traced IR the launch compiled) is built
+     with `g++ -DASC_RUN -shared` against include/ascendc/kernel_operator.h;
+  3. a copy of the launch's GM arguments as they were before it is handed to the built kernel, which is
+     called once per block (asc_run_block) with those pointers and the scalar arguments, tracing its calls;
+  4. the traced IR goes through the pipeline the Python kernel went through and is launched on the same
+     platform and block count, with the same sanitizer options, on the copy;
+  5. compared: every GM argument byte for byte; per core, the instructions each pipe other than the
+     scalar pipe issued, in order, with their source line and amount (trace.json: op, core, pipe,
+     file:line, repeats or bytes); the launch's diagnostics with their file and line (columns differ:
+     the C++ call's column, not the Python one).
+Scalar instructions differ by design: the C++ computed the scalars natively, the trace holds constants.
+Exits 1 if a kernel differs or fails to build or trace."""
+import argparse
+import ctypes as C
+import json
+import os
+import re
+import runpy
+import shutil
+import subprocess
+import sys
+import tempfile
+
+# IR spelling of the simulator's dtype names (asc_sim_dtype_name)
+IR_ELEM = {"u8": "ui8", "u16": "ui16", "u32": "ui32", "u64": "ui64", "bool": "i1"}
+CTYPE = {"i8": C.c_int8, "i16": C.c_int16, "i32": C.c_int32, "i64": C.c_int64, "u8": C.c_uint8, "u16": C.c_uint16,
+         "u32": C.c_uint32, "u64": C.c_uint64, "bool": C.c_bool, "f32": C.c_float, "f64": C.c_double}
+COL = re.compile(r"^(.*?:\d+):\d+:")
+# The examples whose launches round-trip byte-identically today (docs/emit.md says why the others do not).
+ROUND_TRIP = ["examples/01_add/add.py", "examples/01_add/add_double_buffer.py",
+              "examples/02_add_framework/add_framework.py", "examples/03_leaky_relu/leaky_relu.py",
+              "examples/05_matmul_cube/matmul_cube.py",
+              "examples/ir/tutorial01_add.mlir", "examples/ir/add_framework_bn1.mlir", "examples/ir/add_framework_bn2.mlir",
+              "tests/sim/clean/add_framework.mlir", "tests/sim/clean/cube_mm.mlir",
+              "tests/sim/clean/scalar_write_round_trip.mlir", "tests/sim/clean/tutorial01_add.mlir",
+              "tests/sim/clean/tutorial01_add_barrier.mlir", "tests/ascendc/add_tque.cpp"]
+# The sanitizer build preloads the ASan runtime for Python (which loads libasc); the compiler runs without it.
+NATIVE_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+
+
+def op_streams(profile_dir):
+    """{(core, pipe): [(op, file:line, amount), ...]} of the non-scalar instructions of trace.json (per pipe: the
+    order in which different pipes' instructions are recorded follows the timing, which scalar code changes)."""
+    with open(os.path.join(profile_dir, "trace.json")) as fh:
+        events = json.load(fh)["traceEvents"]
+    out = {}
+    for e in events:
+        if e.get("ph") != "X" or e.get("tid") == 0:  # PIPE_S: scalars
+            continue
+        a = e.get("args", {})
+        # the kernel's end has no C++ statement: the trace gives it the kernel's line, IR files their return's
+        loc = None if e["name"] == "func.return" else a.get("loc")
+        out.setdefault((e["pid"], e["tid"]), []).append((e["name"], loc, a.get("repeats", a.get("bytes"))))
+    return out
+
+
+def findings(rep):
+    return [(sev, COL.sub(r"\1:", text.strip())) for sev, text in rep["diagnostics"]]
+
+
+class RoundTrip:
+    def __init__(self, args, lib_mod, tmp):
+        self.a, self.L, self.tmp = args, lib_mod, tmp
+        self.sources = {}  # kernel name -> Ascend C of its last compile
+        self.results = []  # (kernel, ok, message)
+        self.n = 0
+
+    def dtype_fns(self):
+        """sim.h's dtype name and size (a handle of our own: asc._lib declares only what it uses)."""
+        h = C.CDLL(os.environ["ASC_LIBRARY"])
+        h.asc_sim_dtype_name.restype, h.asc_sim_dtype_name.argtypes = C.c_char_p, [C.c_int]
+        h.asc_sim_dtype_size.restype, h.asc_sim_dtype_size.argtypes = C.c_int, [C.c_int]
+        return h.asc_sim_dtype_name, h.asc_sim_dtype_size
+
+    FLUSH = C.CFUNCTYPE(C.c_int, C.c_void_p, C.c_char_p, C.c_void_p, C.c_size_t)
+
+    def flush_fn(self, kernel, name, gms, before, common):
+        """The header's flush (GetValue): the partial module on a copy of the GM arguments as they were before
+        the launch plus a scratch argument, one block, the sanitizers off; the scratch's bytes into out."""
+        def flush(_user, ir, out, nbytes):
+            mod = self.traced_module(kernel, name, ir.decode())
+            if not mod.m:
+                return 1
+            bufs = [C.create_string_buffer(b, len(b)) for b in before]
+            scratch = C.create_string_buffer(nbytes)
+            dt = self.L.sim_dtype({1: "i8", 2: "f16", 4: "f32", 8: "i64"}[nbytes])
+            args = [("gm", C.cast(b, C.c_void_p).value, x[2], x[3], x[4]) for b, x in zip(bufs, gms)]
+            args.append(("gm", C.cast(scratch, C.c_void_p).value, nbytes, dt, "scratch"))
+            opts = dict(common, blocks=1, sanitize=0, race_warn=True)
+            self.L.launch(mod, name, args, **opts)
+            C.memmove(out, scratch, nbytes)
+            return 0
+        self._flush = self.FLUSH(flush)  # alive while the kernel runs
+        return self._flush
+
+    def traced_module(self, kernel, name, ir):
+        """The simulator's pipeline as the compiler chooses it for this module (the C++ has the syncs the emit
+        pipeline placed; insert-sync and auto-sync decide from the traced ops, as bisheng from the C++)."""
+        o = kernel.options
+        return self.L.Module(name, ir, {}, self.L.PipelineChoice(run_passes=o.get("run_passes", True),
+                                                                 insert_sync=o.get("insert_sync"),
+                                                                 auto_sync=o.get("auto_sync", True)))
+
+    def compile_hook(self, orig):
+        from asc.runtime import compiler
+
+        def run(comp, traced, func_name, stacklevel=5):
+            ck = orig(comp, traced, func_name, stacklevel)
+            try:
+                self.sources[func_name] = compiler.translate(traced, func_name)
+            except compiler.CompilationError as e:
+                self.sources[func_name] = e
+            return ck
+        return run
+
+    def launch_hook(self, orig):
+        from asc.runtime import config, launcher
+        rt = self
+
+        def run(lself, kernel, function_name, user_args, stacklevel=5, marshalled=None):
+            largs = marshalled if marshalled is not None else launcher.marshal_args(kernel, user_args)
+            gms = [x for x in largs if x[0] in ("gm", "gm_ro")]
+            before = [C.string_at(x[1], x[2]) for x in gms]
+            opts = kernel.options
+            common = dict(platform=config.current_platform().value, blocks=lself.options.core_num,
+                          sanitize=int(opts.get("sanitize", True)), strict_gm=launcher.strict_gm(opts),
+                          kernel_type=launcher.kernel_type(opts), race_warn=launcher.race_warn(opts))
+            rt.n += 1
+            tag = f"{function_name}.{rt.n}"
+            p1 = os.path.join(rt.tmp, tag + ".py")
+            rc1, rep1 = rt.L.launch(kernel.module, function_name, largs, profile=p1, **common)
+            config._set_last_report(rep1)
+            after1 = [C.string_at(x[1], x[2]) for x in gms]
+            msg = rt.cxx_path(tag, kernel, function_name, largs, gms, before, common, rc1, rep1, after1, p1)
+            rt.results.append((tag, msg is None, msg or "identical"))
+            print(f"{tag}: {msg or 'identical'}", flush=True)
+            # the example goes on with the Python path's outcome
+            if rc1 != 0 or rep1["errors"]:
+                raise launcher.kernel_error(function_name, rep1["diagnostics"], False, rep1["kernel_warnings"])
+            return None
+        return run
+
+    def cxx_path(self, tag, kernel, name, largs, gms, before, common, rc1, rep1, after1, p1):
+        src = self.sources.get(name)
+        if src is None or isinstance(src, Exception):
+            return f"no Ascend C: {src}"
+        cpp = os.path.join(self.tmp, tag + ".cpp")
+        so = os.path.join(self.tmp, tag + ".so")
+        with open(cpp, "w") as fh:
+            fh.write(src)
+        inc = os.path.join(self.a.root, "include", "ascendc")
+        r = subprocess.run([self.a.cxx, "-std=c++17", "-Wall", "-Werror", "-O1", "-shared", "-fPIC", "-DASC_RUN",
+                            "-I", inc, cpp, "-o", so], capture_output=True, text=True, env=NATIVE_ENV)
+        if r.returncode:
+            return "does not build:\n" + r.stderr[-3000:]
+        k = C.CDLL(so)
+        k.asc_run_ir.restype = C.c_void_p
+        k.asc_run_error.restype = C.c_char_p
+        bufs = [C.create_string_buffer(b, len(b)) for b in before]
+        dtname, dtsize = self.dtype_fns()
+        k.asc_run_begin(name.encode())
+        cargs, gi = [], 0
+        for x in largs:
+            if x[0] in ("gm", "gm_ro"):
+                d = dtname(x[3]).decode()
+                k.asc_run_gm(C.cast(bufs[gi], C.c_void_p), C.c_size_t(x[2]), IR_ELEM.get(d, d).encode(),
+                             C.c_size_t(dtsize(x[3])))
+                cargs.append(C.cast(bufs[gi], C.c_void_p))
+                gi += 1
+            else:
+                cargs.append(CTYPE[dtname(x[1]).decode()](x[2]))
+        flush = self.flush_fn(kernel, name, gms, before, common)
+        k.asc_run_set_flush(flush, None)
+        ffts = C.c_uint64(0)
+        cargs.append(C.byref(ffts))
+        fn = getattr(k, name)
+        fn.restype = None
+        blocks = common["blocks"]
+        for b in range(blocks):
+            k.asc_run_block(b, blocks)
+            fn(*cargs)
+        p = k.asc_run_ir()
+        if not p:
+            return "trace failed: " + k.asc_run_error().decode()
+        ir = C.string_at(p).decode()
+        k.asc_run_free(C.c_void_p(p))
+        with open(os.path.join(self.tmp, tag + ".traced.mlir"), "w") as fh:
+            fh.write(ir)
+        mod = self.traced_module(kernel, name, ir)
+        if not mod.m:
+            return "traced IR rejected:\n" + "".join(mod.diags.errors)[-3000:]
+        targs = [("gm", C.cast(bufs[i], C.c_void_p).value, x[2], x[3], x[4]) for i, x in enumerate(gms)]
+        p2 = os.path.join(self.tmp, tag + ".cxx")
+        rc2, rep2 = self.L.launch(mod, name, targs, profile=p2, **common)
+        after2 = [b.raw for b in bufs]
+        bad = []
+        if rc1 != rc2:
+            bad.append(f"launch rc {rc1} vs {rc2}")
+        for i, (u, v) in enumerate(zip(after1, after2)):
+            if u != v:
+                first = next(j for j in range(len(u)) if u[j] != v[j])
+                bad.append(f"GM argument {i} ({gms[i][-1]}) differs from byte {first}")
+        f1, f2 = findings(rep1), findings(rep2)
+        if f1 != f2:
+            bad.append("findings differ:\n  python: " + "\n  python: ".join(map(str, f1)) +
+                       "\n  c++:    " + "\n  c++:    ".join(map(str, f2)))
+        if os.path.exists(os.path.join(p1, "trace.json")) and os.path.exists(os.path.join(p2, "trace.json")):
+            s1, s2 = op_streams(p1), op_streams(p2)
+            for core in sorted(set(s1) | set(s2)):
+                a, b = s1.get(core, []), s2.get(core, [])
+                if a != b:
+                    j = next((j for j in range(min(len(a), len(b))) if a[j] != b[j]), min(len(a), len(b)))
+                    bad.append(f"core {core[0]} pipe {core[1]}: op streams differ at instruction {j} of {len(a)}/{len(b)}: "
+                               f"{a[j] if j < len(a) else None} vs {b[j] if j < len(b) else None}")
+                    break
+        else:
+            bad.append("no trace.json")
+        return "; ".join(bad) if bad else None
+
+
+SPEC_ARG = re.compile(r"(\w+)=(\w+\.npy(?::\w+:\d+)?|\w+:-?\d+)")
+NP_DT = {"f16": "float16", "f32": "float32", "i32": "int32", "i16": "int16", "i8": "int8", "u8": "uint8"}
+
+
+def ir_launch_spec(text):
+    """(blocks, [(name, kind, dtype, count or value)]) of an IR file's launch line: the corpus's
+    `// RUN: --blocks N a=a.npy:f32:64 n=i32:8` or a tutorial's `asc-run FILE --blocks N ...` usage (an array
+    without dtype and count has the dtype of the parameter and the count of another array of that dtype)."""
+    head = "\n".join(ln[2:] for ln in text.splitlines() if ln.startswith("//")).replace("\\\n", " ")
+    m = re.search(r"(?:RUN:|asc-run \S+)((?:\s+(?:--blocks\s+\d+|\w+=\S+))+)", head)
+    if not m:
+        return None
+    b = re.search(r"--blocks\s+(\d+)", m.group(1))
+    args = []
+    for name, v in SPEC_ARG.findall(m.group(1)):
+        if ".npy" in v:
+            parts = v.split(":")
+            args.append((name, "gm", parts[1] if len(parts) > 1 else None, int(parts[2]) if len(parts) > 2 else None))
+        else:
+            dt, val = v.split(":")
+            args.append((name, "int", dt, int(val)))
+    return (int(b.group(1)) if b else 1), args
+
+
+# Hand-written Ascend C (tests/ascendc/) run through the header's running mode: kernel, blocks, GM arguments
+# (name, dtype, count) and the expected outputs from the inputs, computed by numpy.
+HAND_WRITTEN = {
+    "tests/ascendc/add_tque.cpp": ("add_custom", 8, [("x", "f16", 16384), ("y", "f16", 16384), ("z", "f16", 16384)],
+                                   lambda a: {"z": a["x"] + a["y"]}),
+}
+
+
+def run_cpp(rt, path):
+    """A hand-written kernel: built with -DASC_RUN, traced once per block on random inputs, launched on the
+    simulator; its outputs must equal numpy's byte for byte and the launch must report nothing."""
+    import numpy as np
+    from asc.runtime import config
+    key = next((k for k in HAND_WRITTEN if os.path.abspath(os.path.join(rt.a.root, k)) == os.path.abspath(path)), None)
+    if key is None:
+        rt.results.append((path, False, "not in HAND_WRITTEN"))
+        return
+    name, blocks, spec, expect = HAND_WRITTEN[key]
+    rng = np.random.default_rng(0)
+    arrays = {n: (rng.uniform(-1, 1, c) if dt[0] == "f" else rng.integers(-8, 8, c)).astype(NP_DT[dt])
+              for n, dt, c in spec}
+    want = expect(arrays)
+    so = os.path.join(rt.tmp, name + ".so")
+    r = subprocess.run([rt.a.cxx, "-std=c++17", "-Wall", "-Werror", "-O1", "-shared", "-fPIC", "-DASC_RUN", "-I",
+                        os.path.join(rt.a.root, "include", "ascendc"), path, "-o", so], capture_output=True,
+                       text=True, env=NATIVE_ENV)
+    if r.returncode:
+        rt.results.append((name, False, "does not build:\n" + r.stderr[-3000:]))
+        return
+    k = C.CDLL(so)
+    k.asc_run_ir.restype = C.c_void_p
+    k.asc_run_error.restype = C.c_char_p
+    k.asc_run_begin(name.encode())
+    for n, dt, c in spec:
+        a = arrays[n]
+        k.asc_run_gm(C.c_void_p(a.ctypes.data), C.c_size_t(a.nbytes), IR_ELEM.get(dt, dt).encode(),
+                     C.c_size_t(a.itemsize))
+    fn = getattr(k, name)
+    fn.restype = None
+    for b in range(blocks):
+        k.asc_run_block(b, blocks)
+        fn(*[C.c_void_p(arrays[n].ctypes.data) for n, _, _ in spec])
+    p = k.asc_run_ir()
+    if not p:
+        rt.results.append((name, False, "trace failed: " + k.asc_run_error().decode()))
+        return
+    ir = C.string_at(p).decode()
+    k.asc_run_free(C.c_void_p(p))
+    mod = rt.L.Module(name, ir, {}, rt.L.PipelineChoice())
+    if not mod.m:
+        rt.results.append((name, False, "traced IR rejected:\n" + "".join(mod.diags.errors)[-3000:]))
+        return
+    largs = [("gm", arrays[n].ctypes.data, arrays[n].nbytes, rt.L.sim_dtype(dt), n) for n, dt, _ in spec]
+    rc, rep = rt.L.launch(mod, name, largs, platform=config.current_platform().value, blocks=blocks)
+    bad = [f"launch rc {rc}"] if rc else []
+    bad += [f"finding: {t.strip()}" for _, t in rep["diagnostics"]]
+    bad += [f"{n} differs from numpy" for n, v in want.items() if arrays[n].tobytes() != v.tobytes()]
+    rt.results.append((name, not bad, "; ".join(bad) or "equal to numpy, no findings"))
+
+
+class IrKernel:
+    """What the launch hook needs of a compiled kernel, for an IR file."""
+    def __init__(self, module, options):
+        self.module, self.options = module, options
+
+
+def run_ir(rt, path):
+    """The round trip of an IR file (a tutorial or a clean corpus kernel): IR -> simulator against IR -> Ascend C
+    -> g++ -> header -> IR -> simulator, with random inputs of the sizes its launch line gives."""
+    import numpy as np
+    from asc.runtime import config
+    text = open(path).read()
+    spec = ir_launch_spec(text)
+    if spec is None:
+        rt.results.append((path, False, "no launch line"))
+        return
+    blocks, sargs = spec
+    name = re.search(r'sym_name = "(\w+)"', text).group(1)
+    sig = re.search(r"\^bb0\(([^)]*)\)", text).group(1)
+    ptypes = re.findall(r"gm_ptr<(\w+)>", sig)
+    counts = {dt: n for _, k, dt, n in sargs if k == "gm" and dt and n}
+    rng = np.random.default_rng(0)
+    arrays, largs, gi = [], [], 0
+    for n, kind, dt, v in sargs:
+        if kind == "gm":
+            dt = dt or ptypes[gi]
+            cnt = v or counts[dt]
+            a = (rng.uniform(-1, 1, cnt) if dt[0] == "f" else rng.integers(-8, 8, cnt)).astype(NP_DT[dt])
+            arrays.append(a)
+            largs.append(("gm", a.ctypes.data, a.nbytes, rt.L.sim_dtype(dt), n))
+            gi += 1
+        else:
+            largs.append(("int", rt.L.sim_dtype(dt), v, n))
+    mod = rt.L.Module(name, text, {}, rt.L.PipelineChoice())
+    src = rt.L.Module(name, text, {}, None).ascendc(1)
+    rt.sources[name] = src if src is not None else Exception("no Ascend C")
+    gms = [x for x in largs if x[0] == "gm"]
+    before = [C.string_at(x[1], x[2]) for x in gms]
+    common = dict(platform=config.current_platform().value, blocks=blocks, sanitize=1, strict_gm=True,
+                  kernel_type=-1, race_warn=False)
+    tag = os.path.basename(path)[:-5]
+    p1 = os.path.join(rt.tmp, tag + ".ir")
+    rc1, rep1 = rt.L.launch(mod, name, largs, profile=p1, **common)
+    after1 = [C.string_at(x[1], x[2]) for x in gms]
+    msg = rt.cxx_path(tag, IrKernel(mod, {}), name, largs, gms, before, common, rc1, rep1, after1, p1)
+    rt.results.append((tag, msg is None, msg or "identical"))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--lib", required=True)
+    ap.add_argument("--root", required=True)
+    ap.add_argument("--cxx", default="g++")
+    ap.add_argument("--keep", help="keep the C++, the .so, the traced IR and the profiles here")
+    ap.add_argument("examples", nargs="*")
+    a = ap.parse_args()
+    if not a.examples:
+        a.examples = [os.path.join(a.root, ex) for ex in ROUND_TRIP]
+    if len(a.examples) > 1:  # one process per example: a crash is that example's failure
+        bad = 0
+        for ex in a.examples:
+            cmd = [sys.executable, __file__, "--lib", a.lib, "--root", a.root, "--cxx", a.cxx, ex]
+            if a.keep:
+                cmd += ["--keep", os.path.join(a.keep, os.path.basename(ex).rsplit(".", 1)[0])]
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            sys.stdout.write("".join(ln + "\n" for ln in r.stdout.splitlines() if ln.startswith(("PASS", "FAIL"))))
+            if r.returncode and "FAIL" not in r.stdout:
+                print(f"FAIL {ex}: exit {r.returncode}\n{r.stderr[-2000:]}")
+            bad += r.returncode != 0
+        print(f"{len(a.examples) - bad}/{len(a.examples)} examples round-trip identically")
+        return 1 if bad else 0
+    os.environ["ASC_LIBRARY"] = os.path.abspath(a.lib)
+    sys.path.insert(0, os.path.join(a.root, "python"))
+    from asc import _lib
+    from asc.runtime import compiler, launcher
+    tmp = a.keep or tempfile.mkdtemp(prefix="emit-roundtrip-")
+    os.makedirs(tmp, exist_ok=True)
+    rt = RoundTrip(a, _lib, tmp)
+    compiler.Compiler.run = rt.compile_hook(compiler.Compiler.run)
+    launcher.Launcher.run = rt.launch_hook(launcher.Launcher.run)
+    failed = 0
+    for ex in a.examples:
+        before = len(rt.results)
+        argv, path = sys.argv, list(sys.path)
+        sys.argv = [ex]
+        sys.path.insert(0, os.path.dirname(os.path.abspath(ex)))  # as `python3 ex` has it
+        try:
+            import contextlib
+            import io
+            with contextlib.redirect_stdout(io.StringIO()):
+                if ex.endswith(".mlir"):
+                    run_ir(rt, ex)
+                elif ex.endswith(".cpp"):
+                    run_cpp(rt, ex)
+                else:
+                    runpy.run_path(ex, run_name="__main__")
+        except SystemExit as e:
+            if e.code:
+                rt.results.append((ex, False, f"exited {e.code}"))
+        except Exception as e:  # the example's own failure
+            rt.results.append((ex, False, f"{type(e).__name__}: {e}"))
+        finally:
+            sys.argv, sys.path[:] = argv, path
+        if len(rt.results) == before:
+            rt.results.append((ex, False, "no launch"))
+        for tag, ok, msg in rt.results[before:]:
+            print(f"{'PASS' if ok else 'FAIL'} {os.path.relpath(ex, a.root)} {tag}: {msg}", flush=True)
+            failed += not ok
+    if not a.keep:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"{len(rt.results) - failed}/{len(rt.results)} launches of {a.examples[0]} round-trip identically")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
