@@ -647,6 +647,13 @@ void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src, const Fixpip
              const FixpipeConfig &config, Loc l = Loc()) {
   ascrun::op("asc.fixpipe", {dst.v, src.v, params.val(l), config.val(l)}, "", "", l);
 }
+/* The documented form: the layout as a template argument. */
+inline const FixpipeConfig CFG_ROW_MAJOR{0};
+inline const FixpipeConfig CFG_NZ{1};
+template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
+void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src, const FixpipeParamsV220 &params, Loc l = Loc()) {
+  ascrun::op("asc.fixpipe", {dst.v, src.v, params.val(l), config.val(l)}, "", "", l);
+}
 
 /* ---- reductions with a work tensor ---------------------------------------------------------------- */
 #define OPENASC_RUN_REDUCE(Name, opname)                                                                         \
