@@ -2,7 +2,7 @@
 
     PYTHONPATH=python /usr/bin/python3 bench/launch_memory.py BLOCKS [nosan]
 
-One launch per process (peak RSS only grows): tests/python/test_xcore.py's mix_pc kernel (one AIC
+One launch per process (peak RSS only grows): tests/python/sync/test_xcore.py's mix_pc kernel (one AIC
 and two AIVs per block, n = 16 elements each), sanitizers on unless `nosan`.  Prints the peak RSS
 and the wall time."""
 import os
@@ -11,7 +11,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path[:0] = [os.path.join(ROOT, "python"), os.path.join(ROOT, "tests", "python")]
+sys.path[:0] = [os.path.join(ROOT, "python"), os.path.join(ROOT, "tests", "python", "sync")]
 
 
 def main():

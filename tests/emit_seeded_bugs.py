@@ -9,7 +9,7 @@ Checks: golden   lit tests/lit/emit (full-line FileCheck goldens, #line, located
         syntax   tests/emit_syntax.py: examples, tutorials, corpus and goldens through g++ and clang++
                  -fsyntax-only against include/ascendc/kernel_operator.h
         unit     unit/emit (every op has a row)
-        pytest   tests/python/test_emit.py (kernel.ascendc, dumps, bf16, #line); with --python only, which
+        pytest   tests/python/frontend/test_emit.py (kernel.ascendc, dumps, bf16, #line); with --python only, which
                  also puts the Python examples into the syntax check
         roundtrip tests/emit_roundtrip.py over ROUND_TRIP_SUBSET (outputs, op streams and findings of the
                  emitted C++ run through the header's running mode); with --roundtrip only
@@ -91,7 +91,7 @@ def checks(tree, python, roundtrip=False, only=None):
     }
     if python:
         cmds["pytest"] = lambda: run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                                      os.path.join(tree, "tests", "python", "test_emit.py")], tree, env)[0]
+                                      os.path.join(tree, "tests", "python", "frontend", "test_emit.py")], tree, env)[0]
     if roundtrip:
         cmds["roundtrip"] = lambda: run([sys.executable, os.path.join(tree, "tests", "emit_roundtrip.py"), "--lib", lib,
                                          "--root", tree] + [os.path.join(tree, k) for k in ROUND_TRIP_SUBSET],
@@ -104,7 +104,7 @@ def main():
     ap.add_argument("--only", type=int, help="seed bug N only (1-based)")
     ap.add_argument("--keep", help="work in this directory (kept)")
     ap.add_argument("--python", action="store_true",
-                    help="also the Python examples in the syntax check and tests/python/test_emit.py (slow)")
+                    help="also the Python examples in the syntax check and tests/python/frontend/test_emit.py (slow)")
     ap.add_argument("--roundtrip", action="store_true", help="also the round trip of ROUND_TRIP_SUBSET (slow)")
     ap.add_argument("--checks", help="comma-separated: run only these checks")
     a = ap.parse_args()

@@ -10,7 +10,7 @@ no doc-derived test yet*.  The markers are read by pytest's collection of the te
 
   PYTHONPATH=python ASC_LIBRARY=build/lib/libasc.so /usr/bin/python3 tools/api_status.py > docs/api-status.md
 
-tests/python/test_api_status.py checks the committed page is current (`make docs` rewrites it) and that
+tests/python/registry/test_api_status.py checks the committed page is current (`make docs` rewrites it) and that
 every marker names an entry."""
 import importlib
 import inspect

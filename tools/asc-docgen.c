@@ -297,41 +297,45 @@ static void hardware_section(FILE *f) {
 #define HW_CORE(id, name, doc) fprintf(f, "| %s | %s |\n", name, doc);
 #include "hw/hw.def"
   fputs("\n### Pipes\n\n| pipe | cores | trace row | runs |\n|---|---|---|---|\n", f);
-#define HW_PIPE(pipe, cores, row, col, doc) fprintf(f, "| `PIPE_" #pipe "` | %s | %s | %s |\n", cores_text(cores), row, doc);
+#define HW_PIPE(arch, pipe, cores, row, col, doc) HW_IN_ARCH(arch, \
+  fprintf(f, "| `PIPE_" #pipe "` | %s | %s | %s |\n", cores_text(cores), row, doc);)
 #include "hw/hw.def"
   fputs("\n### Memories\n\n| memory | Hardware enum | cores | KiB | alignment (B) | notes |\n"
         "|---|---|---|---|---|---|\n", f);
-#define HW_MEM(id, hw, cores, kib, align, doc)                                                             \
-  fprintf(f, "| %s | %d | %s | %s%.0d | %d | %s |\n", #id, hw, cores_text(cores), (kib) ? "" : "-", kib, align, doc);
+#define HW_MEM(arch, id, hw, cores, kib, align, doc) HW_IN_ARCH(arch, \
+  fprintf(f, "| %s | %d | %s | %s%.0d | %d | %s |\n", #id, hw, cores_text(cores), (kib) ? "" : "-", \
+  kib, align, doc);)
 #include "hw/hw.def"
   fputs("\n### HardEvents\n\n| event | source pipe | destination pipe | AIV slot | AIC slot |\n"
         "|---|---|---|---|---|\n", f);
-#define HW_EVENT(event, src, dst, aiv, aic)                                                                \
-  fprintf(f, "| `" #event "` | `PIPE_" #src "` | `PIPE_" #dst "` | %s%.0d | %s%.0d |\n",                     \
-          (aiv) < 0 ? "-" : (aiv) == 0 ? "0" : "", (aiv) > 0 ? (aiv) : 0, (aic) < 0 ? "-" : (aic) == 0 ? "0" : "", \
-          (aic) > 0 ? (aic) : 0);
+#define HW_EVENT(arch, event, value, src, dst, aiv, aic) HW_IN_ARCH(arch, \
+  fprintf(f, "| `" #event "` | `PIPE_" #src "` | `PIPE_" #dst "` | %s%.0d | %s%.0d |\n", \
+  (aiv) < 0 ? "-" : (aiv) == 0 ? "0" : "", (aiv) > 0 ? (aiv) : 0, \
+  (aic) < 0 ? "-" : (aic) == 0 ? "0" : "", (aic) > 0 ? (aic) : 0);)
 #include "hw/hw.def"
   fputs("\n### TPositions\n\n| position | memory | queue producer | queue consumer |\n"
         "|---|---|---|---|\n", f);
-#define HW_POS(pos, mem, w, r) fprintf(f, "| `%s` | %s | %s | %s |\n", #pos, #mem, #w, #r);
+#define HW_POS(arch, pos, value, mem, w, r) HW_IN_ARCH(arch, \
+  fprintf(f, "| `%s` | %s | %s | %s |\n", #pos, #mem, #w, #r);)
 #include "hw/hw.def"
   fputs("\n### Copy paths\n\n| from | to | pipe |\n|---|---|---|\n", f);
-#define HW_COPY(s, d, pipe) fprintf(f, "| %s | %s | %s |\n", #s, #d, #pipe);
+#define HW_COPY(arch, s, d, pipe) HW_IN_ARCH(arch, fprintf(f, "| %s | %s | %s |\n", #s, #d, #pipe);)
 #include "hw/hw.def"
   fputs("\n### Platforms and costs\n\n| platform | AIC | AIV | MHz | GM B/cycle (core / chip) | "
         "vector cycles (instruction / repeat) | cube MACs/cycle | source |\n|---|---|---|---|---|---|---|---|\n", f);
-#define HW_PLATFORM(name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc)                                   \
-  fprintf(f, "| %s | %d | %d | %d%s | %.0f / %.0f | %d / %d | %d | %s |\n", name, aic, aiv, mhz, (est) ? " (est.)" : "", \
-          gc, gch, vi, vr, cm, doc);
+#define HW_PLATFORM(arch, name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc) HW_IN_ARCH(arch, \
+  fprintf(f, "| %s | %d | %d | %d%s | %.0f / %.0f | %d / %d | %d | %s |\n", name, aic, aiv, mhz, \
+  (est) ? " (est.)" : "", gc, gch, vi, vr, cm, doc);)
 #include "hw/hw.def"
   fputs("\n### Vector cost classes\n\nA PIPE_V instruction occupies its pipe repeats x factor x beats x the "
         "platform's vector cycles per repeat; an op's class is its `cost` column.\n\n"
         "| class | factor | source |\n|---|---|---|\n", f);
-#define HW_VCLASS(cls, factor, doc) fprintf(f, "| `%s` | %d | %s |\n", #cls, factor, doc);
+#define HW_VCLASS(arch, cls, factor, doc) HW_IN_ARCH(arch, fprintf(f, "| `%s` | %d | %s |\n", #cls, factor, doc);)
 #include "hw/hw.def"
   fputs("\n### Timing constants\n\nThe architecture's timing constants (docs/timing.md states the model).\n\n"
         "| constant | value | unit | source |\n|---|---|---|---|\n", f);
-#define HW_COST(name, value, unit, source) fprintf(f, "| `%s` | %d | %s | %s |\n", #name, value, unit, source);
+#define HW_COST(arch, name, value, unit, source) HW_IN_ARCH(arch, \
+  fprintf(f, "| `%s` | %d | %s | %s |\n", #name, value, unit, source);)
 #include "hw/hw.def"
 }
 

@@ -433,7 +433,8 @@ int main(int argc, char **argv) {
   cli c;
   memset(&c, 0, sizeof c);
   asc_sim_options_init(&c.opts);
-  c.opts.lines = 1; /* the report names the top lines */
+  c.opts.lines = 1;   /* the report names the top lines */
+  c.opts.live_fd = 2; /* a long run shows its first let-through finding as it happens (stderr) */
   asc_pipeline_opts_init(&c.kp);
   asc_sim_args_init(&c.args);
   c.arrays = calloc((size_t)argc + 1, sizeof *c.arrays);

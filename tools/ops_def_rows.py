@@ -1,27 +1,22 @@
 #!/usr/bin/env python3
-"""Names the operands of src/ops/ops.def and gives every row its cost class (issue 14).
+"""Checks that every row of src/ops/ops.def names its operands and has a cost column, and rewrites a row
+merged in an older form (issue 14).
 
     tools/ops_def_rows.py              rewrite src/ops/ops.def in place
     tools/ops_def_rows.py --check      exit 1 (and change nothing) if a rewrite would change the file or
                                        an operand has only its positional default name (ctest ops-def-rows)
-    tools/ops_def_rows.py --dump       rewrite tools/ops_names.tsv from the rows of ops.def
 
 Idempotent, and meant to be re-run after merging a branch that added or changed rows:
 
-- an operand constraint that already has a name (`dst=lt@t`) is kept as it is, except the positional
-  default `argN` of an earlier run, which the table may now name (and which is listed again if not);
-- an unnamed one takes its name from tools/ops_names.tsv when the table has a name list for the op
-  with as many names as the row has operands; otherwise it gets the positional default `argN`
-  (N = its index) and the op is listed on stderr - name it in ops.def (or in the table and re-run);
-- a row with no cost column (13 arguments: the format before issue 14) gets one after `pipe`: the
-  table's class for the op, else the family's default (VECTOR: ELEMENTWISE, listed on stderr);
+- an operand constraint that already has a name (`dst=lt@t`) is kept as it is; an unnamed one gets the
+  positional default `argN` (N = its index) and the op is listed on stderr - name it in ops.def;
+- a row with no cost column (13 arguments: the format before issue 14) gets one after `pipe`: its
+  family's default (VECTOR: ELEMENTWISE, listed on stderr);
 - a reads / writes column still in the bit-set form (`ARG(1) | ARG(2)`, `0`, `0xFFFFu`) is rewritten
   as the names of those operands (`"src0 src1"`); a bit past the operands belongs to a variadic last
   operand, whose name covers every value it takes.
 
-tools/ops_names.tsv: one op a line, tab-separated: op name, its operand names (space-separated, `-` for
-none), its cost class.  ops.def is the truth once a row is named; the table only fills rows that lack
-names or a class (run --dump after editing ops.def by hand to keep it complete).
+ops.def is the one table of operand names.
 """
 import os
 import re
@@ -29,7 +24,6 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEF = os.path.join(ROOT, "src", "ops", "ops.def")
-TABLE = os.path.join(ROOT, "tools", "ops_names.tsv")
 NAME = re.compile(r"^[a-z_][a-z0-9_]*=")
 FAMILY_COST = {"FUNC": "NONE", "SCF": "NONE", "RESOURCE": "NONE", "ARITH": "SCALAR", "SCALAR": "SCALAR",
                "COPY": "COPY", "VECTOR": "ELEMENTWISE", "SYNC": "SYNC", "XCORE": "SYNC", "CUBE": "CUBE"}
@@ -79,20 +73,6 @@ def rows(text):
         yield cstring(text[spans[1][0]:spans[1][1]]), spans, m.start(), end
 
 
-def read_table(path):
-    table = {}
-    if not os.path.exists(path):
-        return table
-    with open(path) as f:
-        for line in f:
-            if not line.strip() or line.startswith("#"):
-                continue
-            cols = line.rstrip("\n").split("\t")
-            names = [] if cols[1] == "-" else cols[1].split()
-            table[cols[0]] = (names, cols[2] if len(cols) > 2 else "")
-    return table
-
-
 def access_names(name, col, toks):
     """A reads / writes column as a string literal of operand names (kept if it is one already)."""
     v = col.strip()
@@ -120,7 +100,7 @@ def access_names(name, col, toks):
     return f'{lead}"{" ".join(out)}"'
 
 
-def rewrite(text, table, warn):
+def rewrite(text, warn):
     out, pos = [], 0
     for name, spans, start, end in rows(text):
         args = [text[a:b] for a, b in spans]
@@ -129,19 +109,13 @@ def rewrite(text, table, warn):
         oi = 4 if len(args) == NARGS_OLD else 5
         sig = cstring(args[oi])
         toks = sig.split(",") if sig else []
-        tnames, tcost = table.get(name, (None, ""))
-        usable = tnames is not None and len(tnames) == len(toks)
         new, defaulted = [], []
         for i, t in enumerate(toks):
             if NAME.match(t) and not re.match(rf"arg{i}=", t):
                 new.append(t)
-            elif NAME.match(t) and usable:  # a positional default an earlier run gave: the table may name it now
-                new.append(f"{tnames[i]}={t.split('=', 1)[1]}")
             elif NAME.match(t):
                 new.append(t)
                 defaulted.append(i)
-            elif usable:
-                new.append(f"{tnames[i]}={t}")
             else:
                 new.append(f"arg{i}={t}")
                 defaulted.append(i)
@@ -154,9 +128,8 @@ def rewrite(text, table, warn):
             args[col] = access_names(name, args[col], new)
         if len(args) == NARGS_OLD:
             fam = args[2].strip()
-            cost = tcost or FAMILY_COST.get(fam, "NONE")
-            if not tcost:
-                warn(f"{name}: no cost class in the table: {cost} (the default of family {fam})")
+            cost = FAMILY_COST.get(fam, "NONE")
+            warn(f"{name}: no cost class: {cost} (the default of family {fam})")
             args.insert(4, " " + cost)
         out.append(text[pos:spans[0][0]])
         out.append(",".join(args))
@@ -165,29 +138,11 @@ def rewrite(text, table, warn):
     return "".join(out)
 
 
-def dump(text, path):
-    lines = ["# op\toperand names (ops.def order; - for none)\tcost class -- tools/ops_def_rows.py reads this"]
-    for name, spans, _, _ in rows(text):
-        args = [text[a:b] for a, b in spans]
-        if len(args) not in (NARGS, NARGS_EXEC):
-            raise SystemExit(f"ops.def: {name} has no cost column yet: run tools/ops_def_rows.py first")
-        sig = cstring(args[5])
-        names = [t.split("=", 1)[0] for t in sig.split(",")] if sig else []
-        if any(not NAME.match(t) for t in (sig.split(",") if sig else [])):
-            raise SystemExit(f"ops.def: {name} has unnamed operands: run tools/ops_def_rows.py first")
-        lines.append(f"{name}\t{' '.join(names) or '-'}\t{args[4].strip()}")
-    with open(path, "w") as f:
-        f.write("\n".join(lines) + "\n")
-
-
 def main(argv):
     with open(DEF) as f:
         text = f.read()
-    if "--dump" in argv:
-        dump(text, TABLE)
-        return 0
     warnings = []
-    new = rewrite(text, read_table(TABLE), warnings.append)
+    new = rewrite(text, warnings.append)
     for w in warnings:
         print("ops_def_rows:", w, file=sys.stderr)
     if "--check" in argv:

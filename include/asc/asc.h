@@ -182,6 +182,7 @@ typedef struct asc_bind_opts {
   int64_t max_instructions; /* < 0: the default, 0: none */
   const char *profile_dir;  /* NULL or "": none */
   void *cancel;             /* an asc_sim_cancel *, or NULL */
+  int64_t live_fd;          /* asc_sim_options.live_fd: -1 none */
 } asc_bind_opts;
 
 typedef struct asc_bind_result {

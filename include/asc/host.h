@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "asc/platform.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -50,14 +52,7 @@ const char *asc_host_enum_name(int kind); /* "TPosition", "CubeFormat", ...; NUL
 /* j-th member of enum kind (aliases included, in declaration order): 0 ok, -1 past the end. */
 int asc_host_enum_member(int kind, int j, const char **name, int64_t *value);
 
-/* ---- platform facts (PlatformAscendC) ---- */
-typedef struct asc_host_platform {
-  const char *name;       /* "Ascend910B1" */
-  int aic, aiv;           /* cube and vector cores */
-  int64_t ub, l1, l0a, l0b, l0c, bt; /* bytes per core */
-} asc_host_platform;
-/* The facts of a platform by pyasc name (NULL: the default platform); -1 if unknown. */
-int asc_host_platform_get(const char *name, asc_host_platform *out);
+/* ---- platform facts (PlatformAscendC): asc/platform.h (asc_platform_find) ---- */
 
 /* ---- matmul tiling ---- */
 typedef enum { ASC_MM_SINGLE = 0, ASC_MM_MULTI = 1, ASC_MM_BATCH = 2 } asc_mm_kind;

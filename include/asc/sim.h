@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "asc/asc.h"
+#include "asc/platform.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -71,17 +72,7 @@ void asc_sim_args_add_int(asc_sim_args *a, asc_sim_dtype dt, int64_t v, const ch
 void asc_sim_args_add_float(asc_sim_args *a, asc_sim_dtype dt, double v, const char *name);
 
 /* ---- platforms (hardware.md §1) ---- */
-typedef struct asc_sim_platform {
-  const char *name; /* pyasc Platform value, e.g. "Ascend910B1" */
-  int aic, aiv;     /* cube and vector cores */
-  double mhz;       /* AI Core clock */
-  int estimate;     /* 1: core counts or clock are not public; defaults assumed */
-  int ub_bytes, l1_bytes, l0a_bytes, l0b_bytes, l0c_bytes;
-} asc_sim_platform;
-
-int asc_sim_platform_count(void);
-const asc_sim_platform *asc_sim_platform_at(int i);
-const asc_sim_platform *asc_sim_platform_find(const char *name); /* NULL if unknown */
+/* The platforms: asc/platform.h (asc_platform_at, asc_platform_find). */
 
 /* ---- cancelling a launch ----
  * A flag another thread (or a signal handler: asc_sim_cancel_request is async-signal-safe)
@@ -146,6 +137,10 @@ typedef struct asc_sim_options {
   int race_warn;          /* 1: a race is a warning (asc_sim_report.kwarnings, once per op site) and the
                              run goes on, as on an NPU, where its outcome depends on timing; 0 (default):
                              an error */
+  int live_fd;            /* >= 0: the launch's first finding let through (an out-of-bounds access of a
+                             lenient launch, an uninitialised read or a race_warn race) is also written
+                             to this file descriptor as it happens, formatted as a diagnostic, once per
+                             launch (the report has it again at the end); -1 (default): not */
 } asc_sim_options;
 
 void asc_sim_options_init(asc_sim_options *o);

@@ -2,7 +2,7 @@
 get_arch_version, pop_stack_buffer and TensorShape.  Thin: each call checks its arguments and emits one
 IR op of src/ops/ops.def; what the ops do is in libasc (src/sim/aipp.c, docs/python.md "AIPP")."""
 from ._core import DTYPES, PlainValue, builder, dtype_of
-from .language import core as _c
+from .language.core import _base as _c
 from .language.core.enums import AippInputFormat, TPosition
 
 _I32 = DTYPES["int32"]

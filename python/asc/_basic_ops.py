@@ -5,7 +5,7 @@ src/ops/ops.def; the semantics are in libasc (src/sim/vlevel0.c, vcmpsel.c, vred
 import re
 
 from ._core import DTYPES, PlainValue, builder, check_const, dtype_of, to_value
-from .language import core as _c
+from .language.core import _base as _c
 from .language.enums import CMPMODE, MaskMode, ReduceOrder, SelMode
 
 _I32, _I64 = DTYPES["int32"], DTYPES["int64"]

@@ -3,7 +3,6 @@ Only syntax, scoping and marshalling live here; every op's meaning is in libasc.
 import ast
 import builtins
 import enum
-import hashlib
 import inspect
 import itertools
 import linecache
@@ -13,6 +12,7 @@ import sys
 import textwrap
 
 from ._core import DTYPES, CompilationError, Handle, PlainValue, builder, py_dtype, to_value
+from ._digest import sha256
 from .language import core as lang
 
 BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -76,7 +76,7 @@ def dep_repr(v, depth=0, _stack=None):
     np = sys.modules.get("numpy")
     if np is not None and isinstance(v, np.ndarray):  # repr elides large arrays
         name = "ndarray" if t is np.ndarray else f"{t.__module__}.{t.__qualname__}"
-        return f"<{name} {v.dtype} {v.shape} {hashlib.sha256(v.tobytes()).hexdigest()[:32]}>"
+        return f"<{name} {v.dtype} {v.shape} {sha256(v.tobytes()).hexdigest()[:32]}>"
     if inspect.ismodule(v) or isinstance(v, enum.Enum):
         return repr(v)
     if (inspect.isfunction(v) or inspect.isclass(v)) and _lib_owned(v.__module__):
@@ -183,7 +183,7 @@ _CODE_FP = {}  # code object -> fingerprint (code objects are immutable)
 def code_fingerprint(co):
     fp = _CODE_FP.get(co)
     if fp is None:
-        h = hashlib.sha256(co.co_code)
+        h = sha256(co.co_code)
         for c in co.co_consts:
             h.update((code_fingerprint(c) if inspect.iscode(c) else repr(c)).encode())
         h.update(repr((co.co_names, co.co_varnames, co.co_freevars)).encode())

@@ -5,7 +5,7 @@ import inspect
 
 from . import _lib
 from ._core import DTYPES, builder, to_value
-from .language import core as _c
+from .language.core import _base as _c
 
 _I32, _I64 = DTYPES["int32"], DTYPES["int64"]
 

@@ -39,7 +39,8 @@ _NO_DIAG = C.cast(None, _DIAG)  # a NULL handler
 class _Opts(C.Structure):
     _fields_ = [("platform", C.c_char_p), ("blocks", C.c_int64), ("sanitize", C.c_int64), ("strict_gm", C.c_int64),
                 ("race_warn", C.c_int64), ("kernel_type", C.c_int64), ("threads", C.c_int64), ("lines", C.c_int64),
-                ("max_instructions", C.c_int64), ("profile_dir", C.c_char_p), ("cancel", C.c_void_p)]
+                ("max_instructions", C.c_int64), ("profile_dir", C.c_char_p), ("cancel", C.c_void_p),
+                ("live_fd", C.c_int64)]
 
 
 class _CoreReport(C.Structure):
@@ -115,7 +116,7 @@ _SIGS = {
     "asc_sim_cancel_watch_fd": (None, [C.c_void_p, C.c_int, C.c_int]),
     "asc_bind_pass_options": (None, [C.c_void_p, C.c_int, C.c_void_p]),
     "asc_sim_pipe_name": (C.c_char_p, [C.c_int]),
-    "asc_sim_platform_find": (C.c_void_p, [C.c_char_p]),
+    "asc_platform_find": (C.c_void_p, [C.c_char_p]),
     "asc_bind_platform": (C.c_double, [C.c_char_p, C.c_char_p]),
     "asc_bind_pipeline": (C.c_void_p, [C.c_void_p, C.c_int, C.c_int, C.c_int]),
     "asc_pipeline_passes": (C.c_char_p, [C.c_char_p]),
@@ -446,7 +447,7 @@ def sim_dtype(name):
 
 
 def platform_known(name):
-    return bool(lib().asc_sim_platform_find(name.encode()))
+    return bool(lib().asc_platform_find(name.encode()))
 
 
 def platform_fact(name, field):
@@ -652,6 +653,18 @@ def _run_on_thread(L, call, cancel):
     return box[0]
 
 
+def _live_fd():
+    """Where the simulator writes a launch's first let-through finding as it happens (asc_sim_options.live_fd):
+    this process's stderr, unless ASC_LIVE_WARNINGS=0 or stderr has no file descriptor."""
+    if env("ASC_LIVE_WARNINGS", "1") == "0":
+        return -1
+    try:
+        sys.stderr.flush()
+        return sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):
+        return -1
+
+
 def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, kernel_type=-1, threads=0,
            max_instructions=None, profile=None, lines=False, race_warn=False):
     """Run kernel on the simulator.  args: list of ('gm' | 'gm_ro', ptr, nbytes, dtype, name) |
@@ -682,7 +695,7 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, 
     # the struct points at platform and profile: they live over the launch (locals)
     o = _Opts(platform.encode(), blocks, sanitize, int(strict_gm), int(bool(race_warn)), kernel_type, threads,
               int(bool(lines)), -1 if max_instructions is None else max_instructions, os.fsencode(profile) if profile else None,
-              cancel.p if cancel else None)
+              cancel.p if cancel else None, _live_fd())
 
     def call():
         global last_launch_seconds

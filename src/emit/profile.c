@@ -16,7 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sim/sim_int.h"
+#include "hw/hw.h"
+#include "sim/trace.h"
 
 extern const char asc_timeline_html[]; /* generated from src/emit/timeline.html */
 
@@ -29,6 +30,12 @@ enum { NROWS = sizeof PIPES / sizeof PIPES[0] };
 
 /* Whether the pipe is only on the cube core (its columns are aic_*). */
 static bool aiconly(int pipe) { return !asc_hw_core_has_pipe(ASC_HW_AIV, pipe); }
+
+/* The pipe an instruction's records are on (the scalar unit's own work: PIPE_S). */
+static int pipe_of(const sim_inst *in) {
+  int pipe = asc_sim_inst_pipe(in);
+  return pipe < 0 ? ASC_PIPEID_PIPE_S : pipe;
+}
 
 static const char *rowof(int pipe) {
   for (int i = 0; i < NROWS; i++)
@@ -75,13 +82,13 @@ static int openf(out *o, const char *name) {
   free(o->path);
   o->path = sb.data;
   if (!(o->f = fopen(o->path, "w")))
-    asc_error(o->p->L->ctx, ASC_LOC_UNKNOWN, "profile: cannot write '%s': %s", o->path, strerror(errno));
+    asc_error(o->p->ctx, ASC_LOC_UNKNOWN, "profile: cannot write '%s': %s", o->path, strerror(errno));
   return o->f ? 0 : -1;
 }
 
 static int closef(out *o) {
   if (fclose(o->f)) {
-    asc_error(o->p->L->ctx, ASC_LOC_UNKNOWN, "profile: cannot write '%s'", o->path);
+    asc_error(o->p->ctx, ASC_LOC_UNKNOWN, "profile: cannot write '%s'", o->path);
     return -1;
   }
   return 0;
@@ -116,8 +123,8 @@ static void jstr(FILE *f, const char *s, size_t n) {
   fputc('"', f);
 }
 
-static double mhz(const sim_prof *p) { return p->L->plat->mhz; }
-static int64_t total(const sim_prof *p) { return p->rep->cycles + p->L->cost->launch; }
+static double mhz(const sim_prof *p) { return p->plat->mhz; }
+static int64_t total(const sim_prof *p) { return p->rep->cycles + p->launch_cycles; }
 
 static bool pipeused(const sim_prof *p, int pipe) {
   for (int k = 0; k < p->rep->ncores; k++)
@@ -137,8 +144,8 @@ static int opbasic(out *o) {
   fputc(',', o->f);
   csvstr(o->f, p->kernel, SIZE_MAX);
   fprintf(o->f, ",%s,%.3f,%lld,%d,0,0,%ld,%.0f,%.0f,%s,%d\n", aic ? "MIX_AIC" : "AI_VECTOR_CORE",
-          (double)total(p) / mhz(p), (long long)total(p), p->L->blocks, (long)getpid(), mhz(p), mhz(p),
-          p->L->plat->name, p->rep->ncores);
+          (double)total(p) / mhz(p), (long long)total(p), p->blocks, (long)getpid(), mhz(p), mhz(p),
+          p->plat->name, p->rep->ncores);
   return closef(o);
 }
 
@@ -152,7 +159,7 @@ static int pipeutil(out *o) {
   const sim_prof *p = o->p;
   if (openf(o, "PipeUtilization.csv"))
     return -1;
-  bool cubeonly = p->L->naic && !p->L->naiv, aicols = cubeonly;
+  bool cubeonly = p->naic && !p->naiv, aicols = cubeonly;
   const char *kp = cubeonly ? "aic" : "aiv";
   for (int i = 0; i < NROWS; i++)
     aicols |= aiconly(PIPES[i]) && pipeused(p, PIPES[i]);
@@ -196,7 +203,7 @@ static int bylinepos(const void *a, const void *b) {
 
 /* The lines of core k's instructions (or of every core, k < 0), sorted by file and line. */
 static lcost *linecosts(const sim_prof *p, int k, int *nout) {
-  int ni = p->L->ninsts, n = 0;
+  int ni = p->ninsts, n = 0;
   lcost *v = calloc((size_t)ni + 1, sizeof *v);
   if (!v)
     asc_die("out of memory");
@@ -205,7 +212,7 @@ static lcost *linecosts(const sim_prof *p, int k, int *nout) {
       const sim_icost *c = &p->core[kk][i];
       if (!c->in || (!c->calls && !c->cycles))
         continue;
-      asc_loc loc = asc_op_diag_loc(c->in->op);
+      asc_loc loc = asc_op_diag_loc(asc_sim_inst_op(c->in));
       int j = 0;
       while (j < n && !(v[j].file == loc.file && v[j].line == loc.line))
         j++;
@@ -230,7 +237,7 @@ static int codeexe(out *o) {
     int64_t cc = p->rep->cores[k].cycles;
     for (int j = 0; j < n; j++) {
       size_t len = 0;
-      const char *src = v[j].file ? asc_source_line(p->L->ctx, v[j].file, v[j].line, &len) : NULL;
+      const char *src = v[j].file ? asc_source_line(p->ctx, v[j].file, v[j].line, &len) : NULL;
       fprintf(o->f, "%d,", k);
       csvstr(o->f, v[j].file ? v[j].file : "?", SIZE_MAX);
       fprintf(o->f, ",%d,", v[j].line);
@@ -249,14 +256,14 @@ static int instrexe(out *o) {
     return -1;
   fputs("core,instr_id,op,pipe,file,line,calls,cycles,us,busy_cycles,bytes,repeats\n", o->f);
   for (int k = 0; k < p->rep->ncores; k++)
-    for (int i = 0; i < p->L->ninsts; i++) {
+    for (int i = 0; i < p->ninsts; i++) {
       const sim_icost *c = &p->core[k][i];
       if (!c->in || (!c->calls && !c->cycles))
         continue;
-      asc_loc loc = asc_op_diag_loc(c->in->op);
-      int pipe = c->in->pipe < 0 ? ASC_PIPEID_PIPE_S : c->in->pipe;
+      asc_loc loc = asc_op_diag_loc(asc_sim_inst_op(c->in));
+      int pipe = pipe_of(c->in);
       bool mte = pipe == ASC_PIPEID_PIPE_MTE2 || pipe == ASC_PIPEID_PIPE_MTE3 || pipe == ASC_PIPEID_PIPE_MTE1;
-      fprintf(o->f, "%d,%d,%s,%s,", k, i, asc_op_name(c->in->op), rowof(pipe));
+      fprintf(o->f, "%d,%d,%s,%s,", k, i, asc_op_name(asc_sim_inst_op(c->in)), rowof(pipe));
       csvstr(o->f, loc.file ? loc.file : "?", SIZE_MAX);
       fprintf(o->f, ",%d,%lld,%lld,%.4f,%lld,%lld,%lld\n", loc.line, (long long)c->calls, (long long)c->cycles,
               (double)c->cycles / mhz(p), (long long)c->busy, mte ? (long long)c->amount : 0LL,
@@ -276,12 +283,11 @@ static int fileidx(const char **files, int *nfiles, const char *f) {
 
 /* The page's data: one JSON object, written in place of the template's data mark. */
 static void pagedata(const sim_prof *p, FILE *f) {
-  const sim_launch *L = p->L;
   const asc_sim_report *rep = p->rep;
   fputs("{\"kernel\":", f);
   jstr(f, p->kernel, SIZE_MAX);
-  fprintf(f, ",\"platform\":\"%s\",\"mhz\":%.1f,\"cycles\":%lld,\"launch\":%lld,\"blocks\":%d", L->plat->name,
-          mhz(p), (long long)total(p), (long long)L->cost->launch, L->blocks);
+  fprintf(f, ",\"platform\":\"%s\",\"mhz\":%.1f,\"cycles\":%lld,\"launch\":%lld,\"blocks\":%d", p->plat->name,
+          mhz(p), (long long)total(p), (long long)p->launch_cycles, p->blocks);
   /* rows: msprof's pipes that ran on some core (VECTOR, SCALAR, MTE2, MTE3 always) */
   fputs(",\"pipes\":[", f);
   bool first = true;
@@ -308,12 +314,12 @@ static void pagedata(const sim_prof *p, FILE *f) {
   }
   /* instructions: [op, pipe row, file index, line, 1 if it has regions (scf.for: its scalar
    * record spans its body's)] by instruction id */
-  const char **files = calloc((size_t)L->ninsts + 2, sizeof *files);
+  const char **files = calloc((size_t)p->ninsts + 2, sizeof *files);
   if (!files)
     asc_die("out of memory");
   int nfiles = 0;
   fputs("],\"insts\":[", f);
-  for (int i = 0; i < L->ninsts; i++) {
+  for (int i = 0; i < p->ninsts; i++) {
     const sim_inst *in = NULL;
     for (int k = 0; k < rep->ncores && !in; k++)
       in = p->core[k][i].in;
@@ -321,10 +327,10 @@ static void pagedata(const sim_prof *p, FILE *f) {
       fprintf(f, "%snull", i ? "," : "");
       continue;
     }
-    asc_loc loc = asc_op_diag_loc(in->op);
-    int pipe = in->pipe < 0 ? ASC_PIPEID_PIPE_S : in->pipe;
-    fprintf(f, "%s[\"%s\",\"%s\",%d,%d,%d]", i ? "," : "", asc_op_name(in->op), rowof(pipe),
-            loc.file ? fileidx(files, &nfiles, loc.file) : -1, loc.line, in->nregions > 0);
+    asc_loc loc = asc_op_diag_loc(asc_sim_inst_op(in));
+    int pipe = pipe_of(in);
+    fprintf(f, "%s[\"%s\",\"%s\",%d,%d,%d]", i ? "," : "", asc_op_name(asc_sim_inst_op(in)), rowof(pipe),
+            loc.file ? fileidx(files, &nfiles, loc.file) : -1, loc.line, asc_sim_inst_has_regions(in));
   }
   /* records: [core, pipe row index, start, end, inst, kind(0 exec,1 set,2 wait), amount, block] */
   fputs("],\"ev\":[", f);
@@ -337,7 +343,7 @@ static void pagedata(const sim_prof *p, FILE *f) {
       if (e->pipe == ASC_PIPEID_PIPE_S && e->kind == SIM_Q_EXEC && e->end - e->start <= 0)
         continue;
       fprintf(f, "%s%d,%d,%lld,%lld,%d,%d,%lld,%d", first ? "" : ",", t->core, e->pipe,
-              (long long)(t->start + e->start), (long long)(t->start + e->end), e->in->id,
+              (long long)(t->start + e->start), (long long)(t->start + e->end), asc_sim_inst_id(e->in),
               e->kind == SIM_Q_SET ? 1 : e->kind == SIM_Q_EXEC ? 0 : 2, (long long)e->amount, b);
       first = false;
     }
@@ -386,7 +392,7 @@ static void pagedata(const sim_prof *p, FILE *f) {
     fprintf(f, ",\"first\":%d,\"lines\":[", lo);
     for (int l = lo; l <= hi; l++) {
       size_t len = 0;
-      const char *s = asc_source_line(L->ctx, files[i], l, &len);
+      const char *s = asc_source_line(p->ctx, files[i], l, &len);
       fputs(l > lo ? "," : "", f);
       jstr(f, s ? s : "", s ? len : 0);
     }
@@ -411,7 +417,7 @@ static int timeline(out *o) {
   const char *t = asc_timeline_html, *at = strstr(t, mark);
   if (!at) { /* the build embeds the template; a template without the mark is a build bug */
     fclose(o->f);
-    asc_error(o->p->L->ctx, ASC_LOC_UNKNOWN, "profile: the embedded timeline template has no data mark");
+    asc_error(o->p->ctx, ASC_LOC_UNKNOWN, "profile: the embedded timeline template has no data mark");
     return -1;
   }
   fwrite(t, 1, (size_t)(at - t), o->f);
@@ -422,7 +428,7 @@ static int timeline(out *o) {
 
 int asc_sim_profile_write(const sim_prof *p) {
   if (mkdirs(p->dir)) {
-    asc_error(p->L->ctx, ASC_LOC_UNKNOWN, "profile: cannot create the directory '%s'", p->dir);
+    asc_error(p->ctx, ASC_LOC_UNKNOWN, "profile: cannot create the directory '%s'", p->dir);
     return -1;
   }
   out o = {p, NULL, NULL};
@@ -439,7 +445,7 @@ int asc_sim_profile_write(const sim_prof *p) {
     asc_sb_init(&sb);
     asc_sb_printf(&sb, "%s/trace.json", p->dir);
     o.path = sb.data;
-    rc = asc_sim_trace_write(p->L->ctx, o.path, p->tb, p->nblocks, mhz(p));
+    rc = asc_sim_trace_write(p->ctx, o.path, p->tb, p->nblocks, mhz(p));
   }
   if (!rc)
     rc = timeline(&o);

@@ -5,7 +5,8 @@
  * platform clock.  Records arrive per block in issue order; the output is deterministic. */
 #include <stdio.h>
 
-#include "sim/sim_int.h"
+#include "hw/hw.h"
+#include "sim/trace.h"
 
 static const char *rowname(int pipe) { return asc_hw_pipe_row(pipe); } /* hw.def */
 
@@ -36,11 +37,11 @@ static void metadata(FILE *f, const sim_tblock *b, int n, bool *first) {
 }
 
 static void event(FILE *f, const sim_tblock *b, int block, const sim_trec *r, double mhz) {
-  asc_loc loc = asc_op_diag_loc(r->in->op);
+  asc_loc loc = asc_op_diag_loc(asc_sim_inst_op(r->in));
   double ts = (double)(b->start + r->start) / mhz, dur = (double)(r->end - r->start) / mhz;
   fprintf(f, ",\n{\"name\":\"%s\",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d,\"ts\":%.4f,\"dur\":%.4f,"
-          "\"args\":{\"op\":\"%s\",\"loc\":\"", asc_op_name(r->in->op), r->kind == SIM_Q_EXEC ? "inst" : "sync",
-          b->core, r->pipe, ts, dur, asc_op_name(r->in->op));
+          "\"args\":{\"op\":\"%s\",\"loc\":\"", asc_op_name(asc_sim_inst_op(r->in)), r->kind == SIM_Q_EXEC ? "inst" : "sync",
+          b->core, r->pipe, ts, dur, asc_op_name(asc_sim_inst_op(r->in)));
   putstr(f, loc.file ? loc.file : "?");
   fprintf(f, ":%d\",\"block\":%d", loc.line, block);
   if (r->kind == SIM_Q_EXEC && r->pipe != ASC_PIPEID_PIPE_S)

@@ -102,22 +102,3 @@ int asc_host_enum_member(int kind, int j, const char **name, int64_t *value) {
   return 0;
 }
 
-/* ---- platform facts ---- */
-/* Core counts and buffer sizes come from the platform table, which src/hw/hw.def builds; the
- * BiasTable size is its HW_MEM row (1 KiB on arch 2201). */
-
-int asc_host_platform_get(const char *name, asc_host_platform *out) {
-  const asc_sim_platform *p = asc_sim_platform_find(name);
-  if (!p || !out)
-    return -1;
-  out->name = p->name;
-  out->aic = p->aic;
-  out->aiv = p->aiv;
-  out->ub = p->ub_bytes;
-  out->l1 = p->l1_bytes;
-  out->l0a = p->l0a_bytes;
-  out->l0b = p->l0b_bytes;
-  out->l0c = p->l0c_bytes;
-  out->bt = asc_hw_mem_bytes(ASC_HW_MEM_BIAS);
-  return 0;
-}

@@ -65,17 +65,17 @@ int asc_mm_static_tiling(const int32_t types[4][4], const int32_t cfg[8], int32_
   const int32_t *a = types[0], *b = types[1], *c = types[2], *bias = types[3];
   int32_t sm = cfg[0], sn = cfg[1], sk = cfg[2], bm = cfg[3], bn = cfg[4], bk = cfg[5];
   int setbias = cfg[6] != 0, qvec = cfg[7] != 0;
-  asc_host_platform p;
-  if (asc_host_platform_get(platform, &p))
+  const asc_platform *p = asc_platform_find(platform);
+  if (!p)
     return fail(err, errlen, "unknown platform");
   if (l1_size < 0)
-    l1_size = (int32_t)p.l1;
+    l1_size = (int32_t)p->l1_bytes;
   if (a[BYTES] <= 0 || b[BYTES] <= 0 || c[BYTES] <= 0 || bias[BYTES] <= 0)
     return fail(err, errlen, "the MatmulTypes need element types");
   for (int i = 0; i < F_COUNT; i++)
     out[i] = -1;
   /* L0A / L0B double buffering: a base block of 32-byte rows that fits half of the buffer */
-  int32_t dbl0a = bm * 32 > p.l0a / 2 ? 1 : 2, dbl0b = bn * 32 > p.l0b / 2 ? 1 : 2;
+  int32_t dbl0a = bm * 32 > p->l0a_bytes / 2 ? 1 : 2, dbl0b = bn * 32 > p->l0b_bytes / 2 ? 1 : 2;
   if (sm == 0 || sn == 0 || sk == 0) { /* partly constant: the basic block only */
     if (bm && bn && bk) {
       out[F_BM] = bm, out[F_BN] = bn, out[F_BK] = bk;

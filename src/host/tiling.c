@@ -34,7 +34,7 @@ typedef struct {
 
 struct asc_mm_tiling {
   int kind;
-  asc_host_platform plat;
+  asc_platform plat;
   mm_type ty[4];
   int bias;
   int32_t shape[3];     /* set_shape m, n, k; -1 unset */
@@ -82,10 +82,12 @@ asc_mm_tiling *asc_mm_new(int kind, const char *platform) {
   asc_mm_tiling *t = calloc(1, sizeof *t);
   if (!t)
     return NULL;
-  if (asc_host_platform_get(platform, &t->plat) != 0) {
+  const asc_platform *plat = asc_platform_find(platform);
+  if (!plat) {
     free(t);
     return NULL;
   }
+  t->plat = *plat;
   t->kind = kind;
   for (int i = 0; i < 4; i++)
     t->ty[i] = (mm_type){POS_GM, 0, DT_FLOAT, 0}; /* CANN's MatTilingType defaults */
@@ -94,7 +96,7 @@ asc_mm_tiling *asc_mm_new(int kind, const char *platform) {
     t->single[i] = t->srange_max[i] = t->srange_min[i] = t->align[i] = -1;
     t->base[i] = 0;
   }
-  t->l1 = t->plat.l1, t->l0c = t->plat.l0c, t->ub = t->plat.ub, t->bt = t->plat.bt;
+  t->l1 = t->plat.l1_bytes, t->l0c = t->plat.l0c_bytes, t->ub = t->plat.ub_bytes, t->bt = t->plat.bt_bytes;
   t->traverse = 1; /* FIRSTM */
   t->db[0] = t->db[1] = 1;
   t->cfg_type = 1;
@@ -180,7 +182,7 @@ int32_t asc_mm_set_buffer_space(asc_mm_tiling *t, int32_t l1, int32_t l0c, int32
   if (!t)
     return -1;
   int32_t v[4] = {l1, l0c, ub, bt};
-  int64_t hw[4] = {t->plat.l1, t->plat.l0c, t->plat.ub, t->plat.bt};
+  int64_t hw[4] = {t->plat.l1_bytes, t->plat.l0c_bytes, t->plat.ub_bytes, t->plat.bt_bytes};
   for (int i = 0; i < 4; i++)
     if (v[i] != -1 && (v[i] <= 0 || v[i] > hw[i]))
       return -1; /* more than the core has */
@@ -457,7 +459,7 @@ static int multi_core_split(asc_mm_tiling *t, plan *p) {
 
 /* Base tiles: the cheapest (baseM, baseN, baseK) that fits L0A/L0B/L0C/BT. */
 static int base_tiles(asc_mm_tiling *t, plan *p) {
-  const asc_host_platform *h = &t->plat;
+  const asc_platform *h = &t->plat;
   if (fix_exceeds(t, p, p->sm, p->sn)) {
     fail(t, "set_fix_split %d,%d: baseM must be at most singleM rounded up to 16 (%lld) and baseN at most "
             "singleN rounded up to C0 (%lld)", t->fix[0], t->fix[1], (long long)round_up(p->sm, CUBE_BLOCK),
@@ -495,7 +497,7 @@ static int base_tiles(asc_mm_tiling *t, plan *p) {
           continue;
         }
         /* the largest baseK the L0A/L0B halves hold, and the automatic choice under it */
-        int64_t kfit = min64(h->l0a / (m_pad * p->sa * dbab), h->l0b / (n_pad * p->sb * dbab));
+        int64_t kfit = min64(h->l0a_bytes / (m_pad * p->sa * dbab), h->l0b_bytes / (n_pad * p->sb * dbab));
         kfit = min64(kfit / p->k0 * p->k0, MMAD_MAX / p->k0 * p->k0);
         int64_t k = t->fix[2] > 0 ? t->fix[2] : min64(kfit, pk);
         if (t->range_max[2] > 0 && t->fix[2] <= 0)
@@ -524,7 +526,7 @@ static int base_tiles(asc_mm_tiling *t, plan *p) {
   if (best < 0) {
     fail(t, "no base tile of the %lldx%lldx%lld single-core shape fits L0A=%lld L0B=%lld L0C=%lld B "
             "(set_fix_split %d,%d,%d; set_split_range max %d,%d,%d min %d,%d,%d)",
-         (long long)p->sm, (long long)p->sn, (long long)p->sk, (long long)h->l0a, (long long)h->l0b,
+         (long long)p->sm, (long long)p->sn, (long long)p->sk, (long long)h->l0a_bytes, (long long)h->l0b_bytes,
          (long long)t->l0c, t->fix[0], t->fix[1], t->fix[2], t->range_max[0], t->range_max[1], t->range_max[2],
          t->range_min[0], t->range_min[1], t->range_min[2]);
     return -1;

@@ -3,16 +3,24 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "asc/platform.h" /* the platforms, implemented here */
 #include "hw/hw.h"
-#include "ops/registry.h"
 
 /* The `cores` column of hw.def. */
 enum { AIV = ASC_HW_MASK(ASC_HW_AIV), AIC = ASC_HW_MASK(ASC_HW_AIC) };
 
 enum {
-#define HW_PIPE(pipe, cores, row, col, doc) HWP_##pipe = ASC_PIPEID_PIPE_##pipe,
+#define HW_PIPE(arch, pipe, cores, row, col, doc) HW_IN_ARCH(arch, HWP_##pipe = ASC_PIPEID_PIPE_##pipe,)
 #include "hw/hw.def"
   HWP_NONE = ASC_HW_NOPIPE
+};
+
+static const struct {
+  int pipe;
+  const char *name;
+} pipe_names[] = {
+#define HW_PIPEID(name, value) {ASC_PIPEID_PIPE_##name, "PIPE_" #name},
+#include "hw/hw.def"
 };
 
 static const char *const core_names[] = {
@@ -25,7 +33,7 @@ static const struct {
   unsigned cores;
   const char *row, *col;
 } pipes[] = {
-#define HW_PIPE(pipe, cores, row, col, doc) {ASC_PIPEID_PIPE_##pipe, cores, row, col},
+#define HW_PIPE(arch, pipe, cores, row, col, doc) HW_IN_ARCH(arch, {ASC_PIPEID_PIPE_##pipe, cores, row, col},)
 #include "hw/hw.def"
 };
 enum { NPIPEROWS = sizeof pipes / sizeof pipes[0] };
@@ -37,7 +45,7 @@ static const struct {
   int64_t bytes;
   int align;
 } mems[] = {
-#define HW_MEM(id, hw, cores, kib, align, doc) {#id, hw, cores, (int64_t)(kib) * 1024, align},
+#define HW_MEM(arch, id, hw, cores, kib, align, doc) HW_IN_ARCH(arch, {#id, hw, cores, (int64_t)(kib) * 1024, align},)
 #include "hw/hw.def"
 };
 
@@ -46,7 +54,8 @@ typedef struct evrow {
   int src, dst, slot[ASC_HW_NCORES];
 } evrow;
 static const evrow events[] = {
-#define HW_EVENT(event, s, d, aiv, aic) {ASC_EVENT_##event, HWP_##s, HWP_##d, {[ASC_HW_AIV] = aiv, [ASC_HW_AIC] = aic}},
+#define HW_EVENT(arch, event, value, s, d, aiv, aic) HW_IN_ARCH(arch, \
+  {ASC_EVENT_##event, HWP_##s, HWP_##d, {[ASC_HW_AIV] = aiv, [ASC_HW_AIC] = aic}},)
 #include "hw/hw.def"
 };
 enum { NEVROWS = sizeof events / sizeof events[0] };
@@ -55,7 +64,7 @@ typedef struct posrow {
   int pos, mem, writer, reader;
 } posrow;
 static const posrow positions[] = {
-#define HW_POS(pos, mem, w, r) {ASC_POS_##pos, ASC_HW_MEM_##mem, HWP_##w, HWP_##r},
+#define HW_POS(arch, pos, value, mem, w, r) HW_IN_ARCH(arch, {ASC_POS_##pos, ASC_HW_MEM_##mem, HWP_##w, HWP_##r},)
 #include "hw/hw.def"
 };
 enum { NPOSROWS = sizeof positions / sizeof positions[0] };
@@ -63,7 +72,7 @@ enum { NPOSROWS = sizeof positions / sizeof positions[0] };
 static const struct {
   int src, dst, pipe;
 } copies[] = {
-#define HW_COPY(s, d, pipe) {ASC_HW_MEM_##s, ASC_HW_MEM_##d, HWP_##pipe},
+#define HW_COPY(arch, s, d, pipe) HW_IN_ARCH(arch, {ASC_HW_MEM_##s, ASC_HW_MEM_##d, HWP_##pipe},)
 #include "hw/hw.def"
 };
 
@@ -72,19 +81,19 @@ static const struct {
   double rate;
   int latency;
 } rates[] = {
-#define HW_RATE(s, d, r, l) {ASC_HW_MEM_##s, ASC_HW_MEM_##d, r, l},
+#define HW_RATE(arch, s, d, r, l) HW_IN_ARCH(arch, {ASC_HW_MEM_##s, ASC_HW_MEM_##d, r, l},)
 #include "hw/hw.def"
 };
 
 static const int libwork[] = {
-#define HW_LIBWORK(id, cycles, source) cycles,
+#define HW_LIBWORK(arch, id, cycles, source) HW_IN_ARCH(arch, cycles,)
 #include "hw/hw.def"
 };
 
 int asc_hw_libwork_cycles(int id) { return id >= 0 && id < ASC_HW_NLIBWORK ? libwork[id] : 0; }
 
 bool asc_hw_pipe_in_order(int pipe) {
-#define HW_INORDER(p) if (pipe == HWP_##p) return true;
+#define HW_INORDER(arch, p) HW_IN_ARCH(arch, if (pipe == HWP_##p) return true;)
 #include "hw/hw.def"
   return false;
 }
@@ -99,12 +108,26 @@ double asc_hw_copy_rate(int src, int dst, int *latency) {
   return 0;
 }
 
-static const asc_hw_platform platforms[] = {
-#define HW_PLATFORM(name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc) {name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc},
+enum {
+#define HW_MEM(arch, id, hw, cores, kib, align, doc) HW_IN_ARCH(arch, KIB_##id = kib,)
+#include "hw/hw.def"
+};
+
+static const asc_platform platforms[] = {
+#define HW_PLATFORM(arch, name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc) HW_IN_ARCH(arch, \
+  {name, aic, aiv, mhz, est, KIB_UB * 1024, KIB_L1 * 1024, KIB_L0A * 1024, KIB_L0B * 1024, \
+  KIB_L0C * 1024, KIB_BIAS * 1024, gc, gch, vi, vr, cm, doc},)
 #include "hw/hw.def"
 };
 
 const char *asc_hw_core_name(int core) { return core >= 0 && core < ASC_HW_NCORES ? core_names[core] : NULL; }
+
+const char *asc_hw_pipe_name(int pipe) {
+  for (size_t i = 0; i < sizeof pipe_names / sizeof pipe_names[0]; i++)
+    if (pipe_names[i].pipe == pipe)
+      return pipe_names[i].name;
+  return NULL;
+}
 
 unsigned asc_hw_pipe_cores(int pipe) {
   for (int i = 0; i < NPIPEROWS; i++)
@@ -143,7 +166,7 @@ char *asc_hw_core_pipes(int core, char *buf, size_t n) {
     if (asc_hw_core_has_pipe(core, pipes[i].pipe)) {
       size_t l = strlen(buf);
       snprintf(buf + l, n > l ? n - l : 0, "%s%s", k == 0 ? "" : k == total - 1 ? " and " : ", ",
-               asc_enum_name(ASC_ENUM_PIPEID, pipes[i].pipe));
+               asc_hw_pipe_name(pipes[i].pipe));
       k++;
     }
   return buf;
@@ -226,45 +249,6 @@ int asc_hw_copy_pipe(int src, int dst) {
   return ASC_HW_NOPIPE;
 }
 
-int asc_hw_type_mem(const asc_type *t) {
-  switch (t->kind) {
-  case ASC_TY_GM:
-  case ASC_TY_GTENSOR: return ASC_HW_MEM_GM;
-  case ASC_TY_QUEUE: return asc_hw_pos_mem(asc_hw_queue_pos(t->pos, t->pos2));
-  case ASC_TY_LTENSOR:
-  case ASC_TY_TBUF: return t->pos < 0 ? ASC_HW_MEM_UB : asc_hw_pos_mem(t->pos);
-  default: return -1;
-  }
-}
-
-int asc_hw_op_pipe(const asc_op *op) {
-  const asc_attr *a;
-  switch (asc_opinfo_of(op->code)->pipe) {
-  case ASC_PR_NONE: return ASC_HW_NOPIPE;
-  case ASC_PR_S: return ASC_PIPEID_PIPE_S;
-  case ASC_PR_V: return ASC_PIPEID_PIPE_V;
-  case ASC_PR_MTE1: return ASC_PIPEID_PIPE_MTE1;
-  case ASC_PR_MTE2: return ASC_PIPEID_PIPE_MTE2;
-  case ASC_PR_MTE3: return ASC_PIPEID_PIPE_MTE3;
-  case ASC_PR_M: return ASC_PIPEID_PIPE_M;
-  case ASC_PR_FIX: return ASC_PIPEID_PIPE_FIX;
-  case ASC_PR_COPY: /* dst is operand 0, src operand 1 (ops.def) */
-    if (op->noperands < 2)
-      return ASC_HW_NOPIPE;
-    return asc_hw_copy_pipe(asc_hw_type_mem(op->operands[1]->type), asc_hw_type_mem(op->operands[0]->type));
-  case ASC_PR_EVT_SRC:
-  case ASC_PR_EVT_DST:
-    a = asc_op_attr(op, "event");
-    if (!a)
-      return ASC_HW_NOPIPE;
-    return asc_opinfo_of(op->code)->pipe == ASC_PR_EVT_SRC ? asc_hw_event_src(a->i) : asc_hw_event_dst(a->i);
-  case ASC_PR_ATTR:
-    a = asc_op_attr(op, "pipe");
-    return a ? (int)a->i : ASC_HW_NOPIPE;
-  }
-  return ASC_HW_NOPIPE;
-}
-
 /* The position of a TQueBind<src, dst>'s buffers on arch 2201 (Ascend C's GetBufferPos,
  * kernel_event.h): src when dst is GM or CO2, else dst.  TQueBind<VECOUT, GM> is TQue<VECOUT>,
  * TQueBind<GM, VECIN> TQue<VECIN>, TQueBind<A1, A2> TQue<A2>, TQueBind<CO1, CO2> TQue<CO1>
@@ -304,27 +288,25 @@ int64_t asc_hw_queue_bwd(int src, int dst) {
   return p == c ? -1 : asc_hw_event_of(c, p);
 }
 
-/* By class id; 0 (no HW_VCLASS row) reads as 1. */
-static const int vclass_factor[ASC_COST_COUNT] = {
-#define HW_VCLASS(cls, factor, doc) [ASC_COST_##cls] = factor,
-#include "hw/hw.def"
-};
+int asc_platform_count(void) { return (int)(sizeof platforms / sizeof platforms[0]); }
 
-int asc_hw_vclass_factor(int cls) {
-  return cls >= 0 && cls < ASC_COST_COUNT && vclass_factor[cls] > 0 ? vclass_factor[cls] : 1;
-}
+const asc_platform *asc_platform_at(int i) { return i >= 0 && i < asc_platform_count() ? &platforms[i] : NULL; }
 
-bool asc_hw_vclass_known(int cls) { return cls >= 0 && cls < ASC_COST_COUNT && vclass_factor[cls] > 0; }
-
-int asc_hw_platform_count(void) { return (int)(sizeof platforms / sizeof platforms[0]); }
-const asc_hw_platform *asc_hw_platform_at(int i) {
-  return i >= 0 && i < asc_hw_platform_count() ? &platforms[i] : NULL;
+const asc_platform *asc_platform_find(const char *name) {
+  if (!name)
+    return &platforms[0];
+  for (int i = 0; i < asc_platform_count(); i++)
+    if (!strcmp(platforms[i].name, name))
+      return &platforms[i];
+  if (!strcmp(name, "Ascend910B4_1")) /* the enum member's name of "Ascend910B4-1" */
+    return asc_platform_find("Ascend910B4-1");
+  return NULL;
 }
 
 /* GetArchVersion's value (HW_ARCH). */
 int asc_hw_core_version(void) {
   static const int v[] = {
-#define HW_ARCH(npu_arch, core_version, doc) core_version,
+#define HW_ARCH(npu_arch, core_version, doc) HW_IN_ARCH(npu_arch, core_version,)
 #include "hw/hw.def"
   };
   return v[0];

@@ -9,8 +9,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ir/ir.h"
-#include "ops/registry.h"
+/* The bottom layer: nothing here knows the IR or the op registry (src/ops/hw_ir.h maps IR types
+ * and ops onto these facts). */
+
+/* The architecture the simulator models (hw.def HW_ARCH).  The rows of every per-architecture kind
+ * of hw.def start with their architecture, and HW_IN_ARCH(arch, x...) keeps x only for this one:
+ * a second architecture is rows of hw.def and one HW_IN_ARCH_<arch> line here, not forks of the
+ * code (choosing it per platform at run time would make the lookups take the platform's arch). */
+#define ASC_HW_ARCH 2201
+#define HW_IN_ARCH(arch, ...) HW_IN_ARCH_(arch, __VA_ARGS__)
+#define HW_IN_ARCH_(arch, ...) HW_IN_ARCH_##arch(__VA_ARGS__)
+#define HW_IN_ARCH_2201(...) __VA_ARGS__
+
+/* PIPEID, HardEvent and TPosition members with pyasc's values (the IR's enums.def takes them from
+ * hw.def). */
+enum {
+#define HW_PIPEID(name, value) ASC_PIPEID_PIPE_##name = (value),
+#define HW_EVENT(arch, event, value, src, dst, aiv, aic) HW_IN_ARCH(arch, ASC_EVENT_##event = (value),)
+#define HW_POS(arch, pos, value, mem, writer, reader) HW_IN_ARCH(arch, ASC_POS_##pos = (value),)
+#include "hw/hw.def"
+};
 
 typedef enum asc_hw_core {
 #define HW_CORE(id, name, doc) ASC_HW_##id,
@@ -22,7 +40,7 @@ typedef enum asc_hw_core {
 #define ASC_HW_MASK(core) (1u << (core))
 
 typedef enum asc_hw_mem {
-#define HW_MEM(id, hw, cores, kib, align, doc) ASC_HW_MEM_##id,
+#define HW_MEM(arch, id, hw, cores, kib, align, doc) HW_IN_ARCH(arch, ASC_HW_MEM_##id,)
 #include "hw/hw.def"
   ASC_HW_NMEMS
 } asc_hw_mem;
@@ -31,11 +49,12 @@ enum { ASC_HW_NOPIPE = -1 };
 
 /* The architecture's timing constants (hw.def HW_COST rows), each an integer in its row's unit. */
 enum asc_hw_cost_const {
-#define HW_COST(name, value, unit, source) ASC_HWC_##name = (value),
+#define HW_COST(arch, name, value, unit, source) HW_IN_ARCH(arch, ASC_HWC_##name = (value),)
 #include "hw/hw.def"
 };
 
 const char *asc_hw_core_name(int core);            /* "AIV", "AIC"; NULL */
+const char *asc_hw_pipe_name(int pipe);            /* "PIPE_V" (any PIPEID member); NULL */
 /* Pipes (PIPEID values). */
 bool asc_hw_pipe_exists(int pipe);                 /* one of the 7 pipes of arch 2201 */
 unsigned asc_hw_pipe_cores(int pipe);              /* mask of core kinds that have it; 0 */
@@ -67,18 +86,13 @@ int asc_hw_copy_pipe(int src_mem, int dst_mem);    /* pipe of the path, ASC_HW_N
 double asc_hw_copy_rate(int src_mem, int dst_mem, int *latency);
 /* Library work (HW_LIBWORK rows): the ids and their scalar cycles (0 for an unknown id). */
 enum asc_hw_libwork {
-#define HW_LIBWORK(id, cycles, source) ASC_HW_LIBWORK_##id,
+#define HW_LIBWORK(arch, id, cycles, source) HW_IN_ARCH(arch, ASC_HW_LIBWORK_##id,)
 #include "hw/hw.def"
   ASC_HW_NLIBWORK
 };
 int asc_hw_libwork_cycles(int id);
 /* Whether pipe's instructions access memory in program order (HW_INORDER: the cube, PIPE_M). */
 bool asc_hw_pipe_in_order(int pipe);
-/* The memory an IR value of type t lives in: GM pointers and global tensors GM, local
- * tensors / queues / TBufs their position's memory (a local tensor with no position: UB). */
-int asc_hw_type_mem(const asc_type *t);
-/* The pipe op is issued to (ops.def pipe rule), ASC_HW_NOPIPE if none. */
-int asc_hw_op_pipe(const asc_op *op);
 /* Queue events: forward (producer -> consumer) and backward of TQueBind<src, dst>. */
 int64_t asc_hw_queue_fwd(int src_pos, int dst_pos);
 int64_t asc_hw_queue_bwd(int src_pos, int dst_pos);
@@ -91,25 +105,6 @@ int asc_hw_queue_tensor_pos(int src_pos, int dst_pos, bool at_dst);
 int asc_hw_queue_producer(int src_pos, int dst_pos);
 int asc_hw_queue_consumer(int src_pos, int dst_pos);
 
-/* Platforms (hardware.md §1) and their per-platform costs. */
-typedef struct asc_hw_platform {
-  const char *name;
-  int aic, aiv;
-  double mhz;
-  int estimate;
-  double gm_core_bytes_per_cycle, gm_chip_bytes_per_cycle;
-  int vec_issue, vec_repeat;
-  int cube_macs;
-  const char *source;
-} asc_hw_platform;
 
-/* Cycles per repeat of vector cost class cls (asc_cost_class) in units of vec_repeat (HW_VCLASS);
- * 1 for a class hw.def gives no figure (the non-vector classes). */
-int asc_hw_vclass_factor(int cls);
-/* Whether hw.def has an HW_VCLASS row for class cls. */
-bool asc_hw_vclass_known(int cls);
-
-int asc_hw_platform_count(void);
-const asc_hw_platform *asc_hw_platform_at(int i);
 
 #endif

@@ -149,4 +149,8 @@ static inline asc_value *asc_b_struct(asc_builder *b, int id, asc_value *const *
   return asc_b_res(asc_b_op(b, ASC_OP_STRUCT, fields, n, asc_type_struct(b->ctx, id)));
 }
 
+/* Generated from ops.def and structs.def: asc_build_<op>(b, operands by name[, result type]) and
+ * asc_build_<Struct>(b, (asc_<Struct>_fields){.field = v, ...}). */
+#include "ops_build.h"
+
 #endif

@@ -33,7 +33,7 @@ static void putcaret(asc_ctx *ctx, asc_loc loc, asc_strbuf *sb) {
   asc_sb_puts(sb, "^\n");
 }
 
-static char *formattext(asc_ctx *ctx, asc_loc loc, asc_severity sev, const char *msg) {
+char *asc_diag_text(asc_ctx *ctx, asc_loc loc, asc_severity sev, const char *msg) {
   asc_strbuf sb;
   asc_sb_init(&sb);
   if (loc.file)
@@ -54,7 +54,7 @@ void asc_vdiag(asc_ctx *ctx, asc_loc loc, asc_severity sev, const char *fmt, va_
   d->sev = sev;
   d->loc = loc;
   d->msg = msg.data ? msg.data : calloc(1, 1);
-  d->text = formattext(ctx, loc, sev, d->msg);
+  d->text = asc_diag_text(ctx, loc, sev, d->msg);
   if (ctx->diags_tail)
     ctx->diags_tail->next = d;
   else

@@ -89,6 +89,9 @@ const char *asc_intern(asc_ctx *ctx, const char *s, size_t n);
 /* One function formats every diagnostic.  Appends a record to ctx->diags, calls the
  * handler (or prints to stderr), counts errors and warnings. */
 void asc_diag(asc_ctx *ctx, asc_loc loc, asc_severity sev, const char *fmt, ...) ASC_PRINTF(4, 5);
+/* A diagnostic's text as asc_diag formats it (location, severity, message, source line, caret),
+ * not recorded: for a channel that shows a finding before the diagnostics are read (malloc'd). */
+char *asc_diag_text(asc_ctx *ctx, asc_loc loc, asc_severity sev, const char *msg);
 void asc_vdiag(asc_ctx *ctx, asc_loc loc, asc_severity sev, const char *fmt, va_list ap);
 #define asc_error(ctx, loc, ...) asc_diag((ctx), (loc), ASC_SEV_ERROR, __VA_ARGS__)
 /* The source line `line` of `file` (registered, else read from disk once); NULL if

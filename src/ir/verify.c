@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/hw.h"
 #include "ir/ir.h"
+#include "ops/hw_ir.h"
 #include "ops_access.h" /* generated: ASC_OPND_<op>_<operand> */
 
 
@@ -582,6 +582,34 @@ static void checkcopypath(verifier *vr, const asc_op *op) {
     fail(vr, op, "there is no %s -> %s copy path on arch 2201", asc_hw_mem_name(src), asc_hw_mem_name(dst));
 }
 
+/* The memories of the tensor operands whose row of src/ops/operand_mems.def limits them, as far as
+ * the types tell (a TPosition, a GM type); the simulator checks the same rows at run time. */
+static void checkmems(verifier *vr, const asc_op *op) {
+  for (int i = 0; i < op->noperands; i++) {
+    unsigned mask = asc_op_operand_mems(op->code, i);
+    int m = mask ? asc_hw_type_mem(op->operands[i]->type) : -1;
+    if (m < 0 || (mask >> m & 1))
+      continue;
+    char name[64], want[160];
+    asc_op_operand_name(op->code, i, name, sizeof name);
+    asc_mems_text(mask, want, sizeof want);
+    fail(vr, op, "operand '%s' is in %s, but must be in %s", name, asc_hw_mem_name(m), want);
+  }
+}
+
+/* A constant field of asc.struct against the hardware's range of the field (field_ranges.def; the
+ * simulator checks a runtime value against the same row). */
+static void checkfield(verifier *vr, const asc_op *op, int f, const asc_value *v) {
+  int64_t lo, hi;
+  const asc_attr *a = v->def && v->def->code == ASC_OP_CONSTANT ? asc_op_attr(v->def, "value") : NULL;
+  if (!a || (a->kind != ASC_ATTR_INT && a->kind != ASC_ATTR_FLOAT) || !asc_sfield_range(f, &lo, &hi))
+    return;
+  double x = a->kind == ASC_ATTR_INT ? (double)a->i : a->f;
+  if (!(x >= (double)lo && x <= (double)hi) || x != (double)(int64_t)x)
+    fail(vr, op, "%s %g is not an integer in %lld..%lld (the hardware field's range)", asc_sfields[f].label, x,
+         (long long)lo, (long long)hi);
+}
+
 /* asc.struct: one operand per field of the result's struct, in declaration order. */
 static void checkstruct(verifier *vr, const asc_op *op) {
   int id = op->results[0].type->struct_id;
@@ -590,9 +618,13 @@ static void checkstruct(verifier *vr, const asc_op *op) {
     return;
   }
   int n = asc_struct_nfields(id);
-  if (op->noperands != n)
+  if (op->noperands != n) {
     fail(vr, op, "expects %d operands (the fields of %s) but got %d", n, asc_struct_name(id),
          op->noperands);
+    return;
+  }
+  for (int i = 0; i < n; i++)
+    checkfield(vr, op, asc_struct_first_field(id) + i, op->operands[i]);
 }
 
 /* A position a queue or TBuf may bind: any TPosition but GM (GM is no on-chip buffer). */
@@ -629,6 +661,7 @@ static void checktque(verifier *vr, const asc_op *op) {
 /* The per-op structural rules.  Requires: the generic checks of op passed. */
 static void checkop(verifier *vr, const asc_op *op, const asc_op *parent) {
   checkcopypath(vr, op);
+  checkmems(vr, op);
   switch (op->code) {
   case ASC_OP_MODULE: checkmodule(vr, op); break;
   case ASC_OP_FUNC: checkfunc(vr, op); break;

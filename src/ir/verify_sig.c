@@ -382,22 +382,6 @@ static void checkattrs(sigck *c) {
 
 /* ---- element types and signless integers ------------------------------------------------ */
 
-/* Is the word w one of the space-separated words of list? */
-static bool inlist(const char *list, const char *w) {
-  size_t n = strlen(w);
-  for (const char *s = list; *s;) {
-    while (*s == ' ')
-      s++;
-    const char *e = s;
-    while (*e && *e != ' ')
-      e++;
-    if ((size_t)(e - s) == n && n && memcmp(s, w, n) == 0)
-      return true;
-    s = e;
-  }
-  return false;
-}
-
 /* The dtypes column restricts the element type of every tensor operand.  One report
  * per op: the operands usually share the type, and repeating it is noise. */
 static void checkdtypes(sigck *c) {
@@ -409,7 +393,7 @@ static void checkdtypes(sigck *c) {
     if (!asc_type_is_tensor(t) || !t->elem)
       continue;
     const char *name = ty(c, 0, t->elem);
-    if (!inlist(dtypes, name)) {
+    if (!asc_op_dtype_ok(c->op->code, name)) {
       fail(c, "element type '%s' is not supported (supported: %s)", name, dtypes);
       return;
     }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "asc/asc.h"
+#include "hw/hw.h"
 #include "ops/registry.h"
 #include "ops_access.h" /* generated: build/gen */
 
@@ -348,6 +349,88 @@ int asc_struct_lookup(const char *s, size_t n) {
     if (sameword(structs[i].name, s, n))
       return i;
   return -1;
+}
+
+bool asc_op_dtype_ok(asc_opcode code, const char *dtype) {
+  const char *list = asc_opinfos[code].dtypes;
+  size_t n = strlen(dtype);
+  if (!list || !*list)
+    return true;
+  for (const char *s = list; *s;) {
+    while (*s == ' ')
+      s++;
+    const char *e = s;
+    while (*e && *e != ' ')
+      e++;
+    if ((size_t)(e - s) == n && n && memcmp(s, dtype, n) == 0)
+      return true;
+    s = e;
+  }
+  return false;
+}
+
+/* The hardware ranges of the fields (field_ranges.def); has = 0: none. */
+typedef struct sfrange {
+  bool has;
+  int64_t lo, hi;
+} sfrange;
+
+static const sfrange sfranges[ASC_SF_COUNT] = {
+#define RANGE(st, name, lo, hi) [ASC_SF_##st##_##name] = {true, lo, hi},
+#include "ops/field_ranges.def"
+#undef RANGE
+};
+
+bool asc_sfield_range(asc_sfield f, int64_t *lo, int64_t *hi) {
+  if ((int)f < 0 || f >= ASC_SF_COUNT || !sfranges[f].has)
+    return false;
+  *lo = sfranges[f].lo, *hi = sfranges[f].hi;
+  return true;
+}
+
+/* The memories an operand may be in (operand_mems.def). */
+typedef struct opndmem {
+  asc_opcode op;
+  int opnd;
+  unsigned mems;
+} opndmem;
+
+static const opndmem opndmems[] = {
+#define ASC_MB(m) (1u << ASC_HW_MEM_##m)
+#define MEM(op, name, mems) {ASC_OP_##op, ASC_OPND_##op##_##name, mems},
+#include "ops/operand_mems.def"
+#undef MEM
+#undef ASC_MB
+};
+
+unsigned asc_op_operand_mems(asc_opcode op, int i) {
+  for (size_t k = 0; k < sizeof opndmems / sizeof *opndmems; k++)
+    if (opndmems[k].op == op && opndmems[k].opnd == i)
+      return opndmems[k].mems;
+  return 0;
+}
+
+void asc_mems_text(unsigned mems, char *buf, size_t size) {
+  int n = 0, left = __builtin_popcount(mems);
+  buf[0] = 0;
+  for (int m = 0; m < ASC_HW_NMEMS && n >= 0 && (size_t)n < size; m++) {
+    if (!(mems >> m & 1))
+      continue;
+    left--;
+    n += snprintf(buf + n, size - (size_t)n, "%s", asc_hw_mem_name(m));
+    const char *sep = " ("; /* the on-chip memories' TPositions (GM's are GM and CO2, the output) */
+    for (int64_t p = 0; m != ASC_HW_MEM_GM && p <= ASC_POS_VECCALC && (size_t)n < size; p++) {
+      const char *pn = asc_enum_name(ASC_ENUM_POS, p);
+      if (pn && asc_hw_pos_mem((int)p) == m && strcmp(pn, asc_hw_mem_name(m)) != 0) {
+        n += snprintf(buf + n, size - (size_t)n, "%s%s", sep, pn);
+        sep = "/";
+      }
+    }
+    if ((size_t)n < size && sep[0] == '/')
+      n += snprintf(buf + n, size - (size_t)n, ")");
+    if ((size_t)n < size && left)
+      n += snprintf(buf + n, size - (size_t)n, "%s", left == 1 ? " or " : ", ");
+  }
 }
 
 int asc_struct_first_field(int id) { return id >= 0 && id < ASC_STRUCT_COUNT ? structs[id].first : -1; }

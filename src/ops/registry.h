@@ -3,8 +3,11 @@
 #ifndef ASC_OPS_REGISTRY_H
 #define ASC_OPS_REGISTRY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "hw/hw.h"
 
 #define ARG(i) (1u << (i))
 
@@ -104,12 +107,14 @@ typedef enum asc_enum_kind {
   ASC_ENUM_COUNT
 } asc_enum_kind;
 
-enum {
+enum { /* the machine table's kinds (ENUM_HW_VAL) have their constants in hw/hw.h */
 #define ENUM_KIND(id, mn)
 #define ENUM_VAL(kind, name, value) ASC_##kind##_##name = value,
+#define ENUM_HW_VAL(kind, name, value)
 #include "ops/enums.def"
 #undef ENUM_KIND
 #undef ENUM_VAL
+#undef ENUM_HW_VAL
 };
 
 const char *asc_enum_kind_name(int kind);                   /* "event" */
@@ -157,6 +162,16 @@ int asc_struct_nfields(int id);
 /* Name of field i written into buf (NUL-terminated), its default in *dflt; 0 ok. */
 int asc_struct_field(int id, int i, char *buf, size_t bufsize, int64_t *dflt);
 int asc_struct_field_index(int id, const char *name); /* -1 if unknown */
+/* Whether the dtypes column of op's row admits the element type named dtype ("f16"; an empty column
+ * admits any): the verifier's rule for tensor operands, and the vector executors'. */
+bool asc_op_dtype_ok(asc_opcode code, const char *dtype);
+/* The memories (hw.def ids, bit m = memory m) operand i of op may be in (src/ops/operand_mems.def);
+ * 0: the table does not limit it.  asc_mems_text: such a set as "L0A (A2), L0B (B2) or L1 (A1/B1/C1)". */
+unsigned asc_op_operand_mems(asc_opcode op, int i);
+void asc_mems_text(unsigned mems, char *buf, size_t size);
+/* The range of field f's values (src/ops/field_ranges.def): true and *lo..*hi, or false when the
+ * table gives it none. */
+bool asc_sfield_range(asc_sfield f, int64_t *lo, int64_t *hi);
 /* The asc_sfield of field 0 of struct id (its fields follow in order), or -1 if id is no struct. */
 int asc_struct_first_field(int id);
 /* The defaults of struct id's fields in declaration order, as doubles (a struct's storage holds its

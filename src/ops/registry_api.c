@@ -52,7 +52,7 @@ const char *asc_reg_enum_kind(int kind) { return kind >= 0 && kind < ASC_ENUM_CO
 int asc_reg_struct_count(void) { return ASC_STRUCT_COUNT; }
 
 /* ---- the hardware table (src/hw/hw.def) ---- */
-#include "hw/hw.h"
+#include "ops/hw_ir.h"
 
 int asc_reg_hw_mem(int i, const char **name, int64_t *value) {
   if (i < 0 || i >= ASC_HW_NMEMS || !name || !value)
@@ -124,20 +124,20 @@ char *asc_bind_pipeline(const asc_module *m, int run_passes, int insert_sync, in
   return asc_pipeline_select(m, &o);
 }
 
-/* A platform's sizes and core counts by field name (bindings never mirror asc_sim_platform);
+/* A platform's sizes and core counts by field name (bindings never mirror asc_platform);
  * -1 for an unknown platform or field. */
 double asc_bind_platform(const char *platform, const char *field) {
-  const asc_sim_platform *p = asc_sim_platform_find(platform);
+  const asc_platform *p = asc_platform_find(platform);
   if (!p || !field)
     return -1;
   static const struct {
     const char *name;
     size_t off;
-  } ints[] = {{"aic", offsetof(asc_sim_platform, aic)},           {"aiv", offsetof(asc_sim_platform, aiv)},
-              {"ub_bytes", offsetof(asc_sim_platform, ub_bytes)}, {"l1_bytes", offsetof(asc_sim_platform, l1_bytes)},
-              {"l0a_bytes", offsetof(asc_sim_platform, l0a_bytes)},
-              {"l0b_bytes", offsetof(asc_sim_platform, l0b_bytes)},
-              {"l0c_bytes", offsetof(asc_sim_platform, l0c_bytes)}};
+  } ints[] = {{"aic", offsetof(asc_platform, aic)},           {"aiv", offsetof(asc_platform, aiv)},
+              {"ub_bytes", offsetof(asc_platform, ub_bytes)}, {"l1_bytes", offsetof(asc_platform, l1_bytes)},
+              {"l0a_bytes", offsetof(asc_platform, l0a_bytes)},
+              {"l0b_bytes", offsetof(asc_platform, l0b_bytes)},
+              {"l0c_bytes", offsetof(asc_platform, l0c_bytes)}};
   for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
     if (!strcmp(field, ints[i].name))
       return *(const int *)(const void *)((const char *)p + ints[i].off);
@@ -169,6 +169,7 @@ int asc_bind_run(void *program, const void *args, const asc_bind_opts *b, void *
     o.max_instructions = b->max_instructions;
   o.profile_dir = b->profile_dir && *b->profile_dir ? b->profile_dir : NULL;
   o.cancel = b->cancel;
+  o.live_fd = (int)b->live_fd;
   asc_sim_report *r = rep;
   int rc = asc_sim_run(program, args, &o, r);
   *out = (asc_bind_result){r->cycles, r->launch_cycles, r->us, r->mhz, r->platform, r->nerrors, r->nwarnings,

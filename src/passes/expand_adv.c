@@ -36,6 +36,8 @@ typedef struct X {
   const asc_type *f32, *f16, *i32, *idx, *u8;
   /* elementwise state */
   asc_value *s[MAXSLOTS]; /* f32 slot views of the chunk */
+  int nused;              /* slot allocator: 1 + the highest slot the recipe has used */
+  int badslot;            /* a slot past MAXSLOTS the recipe asked for (-1: none) */
   asc_value *sarg;        /* the call's scalar operand (swiglu's beta), as f32 */
   asc_value *n;           /* count of the vector ops inside the chunk loop (i32) */
 } X;
@@ -234,13 +236,24 @@ typedef void (*ew_fn)(X *x, int *out);
 
 typedef struct ewspec {
   asc_opcode code;
-  int nin, nslots;
+  int nin;
   ew_fn fn;
   int nscal; /* scalar operands after the sources (before the count) */
 } ewspec;
 
-/* slots: s[0] (and s[1]) hold the inputs as f32; fn leaves the result in slot *out */
-#define S(i) (x->s[i])
+/* slots: s[0] (and s[1]) hold the inputs as f32; fn leaves the result in slot *out.  A recipe names
+ * its temporaries by number; the allocator (slot, measure_slots) gives each a chunk-sized f32 view and
+ * counts them by running the recipe once into a detached block, so no row counts them by hand. */
+static asc_value *slot(X *x, int i) {
+  if (i < 0 || i >= MAXSLOTS) {
+    x->badslot = i;
+    return x->s[0];
+  }
+  if (i + 1 > x->nused)
+    x->nused = i + 1;
+  return x->s[i];
+}
+#define S(i) (slot(x, (i)))
 
 static void copysign_to(X *x, int r, int sgn, int tmp, int mask) {
   CMPS(x, S(mask), S(sgn), 0.0, LT);
@@ -744,16 +757,16 @@ static void f_swiglu(X *x, int *out) {
 }
 
 static const ewspec EW[] = {
-  {ASC_OP_ADV_FLOOR, 1, 1, f_floor, 0},   {ASC_OP_ADV_CEIL, 1, 1, f_ceil, 0},   {ASC_OP_ADV_TRUNC, 1, 1, f_trunc, 0},
-  {ASC_OP_ADV_ROUND, 1, 1, f_rint, 0},    {ASC_OP_ADV_FRAC, 1, 2, f_frac, 0},   {ASC_OP_ADV_SIGN, 1, 3, f_sign, 0},
-  {ASC_OP_ADV_LOG, 1, 2, f_log, 0},       {ASC_OP_ADV_TANH, 1, 6, f_tanh, 0},   {ASC_OP_ADV_ERF, 1, 13, f_erf, 0},
-  {ASC_OP_ADV_ERFC, 1, 13, f_erfc, 0},    {ASC_OP_ADV_ATAN, 1, 10, f_atan, 0},  {ASC_OP_ADV_ASIN, 1, 8, f_asin, 0},
-  {ASC_OP_ADV_ACOS, 1, 8, f_acos, 0},     {ASC_OP_ADV_SIN, 1, 10, f_sin, 0},    {ASC_OP_ADV_COS, 1, 10, f_cos, 0},
-  {ASC_OP_ADV_TAN, 1, 10, f_tan, 0},      {ASC_OP_ADV_SINH, 1, 8, f_sinh, 0},   {ASC_OP_ADV_COSH, 1, 5, f_cosh, 0},
-  {ASC_OP_ADV_ASINH, 1, 8, f_asinh, 0},   {ASC_OP_ADV_ACOSH, 1, 8, f_acosh, 0}, {ASC_OP_ADV_ATANH, 1, 8, f_atanh, 0},
-  {ASC_OP_ADV_LGAMMA, 1, 12, f_lgamma, 0}, {ASC_OP_ADV_DIGAMMA, 1, 12, f_digamma, 0},
-  {ASC_OP_ADV_POWER, 2, 7, f_power, 0},   {ASC_OP_ADV_EXP, 1, 2, f_exp, 0},
-  {ASC_OP_ADV_SWIGLU, 2, 3, f_swiglu, 1},
+  {ASC_OP_ADV_FLOOR, 1, f_floor, 0},   {ASC_OP_ADV_CEIL, 1, f_ceil, 0},   {ASC_OP_ADV_TRUNC, 1, f_trunc, 0},
+  {ASC_OP_ADV_ROUND, 1, f_rint, 0},    {ASC_OP_ADV_FRAC, 1, f_frac, 0},   {ASC_OP_ADV_SIGN, 1, f_sign, 0},
+  {ASC_OP_ADV_LOG, 1, f_log, 0},       {ASC_OP_ADV_TANH, 1, f_tanh, 0},   {ASC_OP_ADV_ERF, 1, f_erf, 0},
+  {ASC_OP_ADV_ERFC, 1, f_erfc, 0},    {ASC_OP_ADV_ATAN, 1, f_atan, 0},  {ASC_OP_ADV_ASIN, 1, f_asin, 0},
+  {ASC_OP_ADV_ACOS, 1, f_acos, 0},     {ASC_OP_ADV_SIN, 1, f_sin, 0},    {ASC_OP_ADV_COS, 1, f_cos, 0},
+  {ASC_OP_ADV_TAN, 1, f_tan, 0},      {ASC_OP_ADV_SINH, 1, f_sinh, 0},   {ASC_OP_ADV_COSH, 1, f_cosh, 0},
+  {ASC_OP_ADV_ASINH, 1, f_asinh, 0},   {ASC_OP_ADV_ACOSH, 1, f_acosh, 0}, {ASC_OP_ADV_ATANH, 1, f_atanh, 0},
+  {ASC_OP_ADV_LGAMMA, 1, f_lgamma, 0}, {ASC_OP_ADV_DIGAMMA, 1, f_digamma, 0},
+  {ASC_OP_ADV_POWER, 2, f_power, 0},   {ASC_OP_ADV_EXP, 1, f_exp, 0},
+  {ASC_OP_ADV_SWIGLU, 2, f_swiglu, 1},
 };
 
 static int bad_dtype(X *x, const char *what) {
@@ -782,17 +795,47 @@ static void f_exp_taylor(X *x, int *out) { /* 1 i, 2 f, 3 p */
   *out = 3;
 }
 
+/* The number of slots recipe fn uses (at least the nin inputs): fn runs once into a detached block,
+ * every slot a placeholder f32 tensor, and the allocator notes the highest one.  A slot past MAXSLOTS
+ * is an error at the call, not a crash. */
+static int measure_slots(X *x, ew_fn fn, int nin, int *ns) {
+  asc_builder save = x->b;
+  asc_value *n = x->n, *sarg = x->sarg;
+  asc_op *host = asc_op_create(x->m, ASC_OP_MODULE, NULL, 0, NULL, 0, x->b.loc); /* never linked in */
+  x->b.pos = NULL, x->b.block = asc_region_ensure_block(x->m, &host->regions[0]);
+  asc_value *ph = asc_b_res(asc_b_op(&x->b, ASC_OP_LOCAL_TENSOR,
+                                     (asc_value *[]){asc_b_i32(&x->b, 0), asc_b_i32(&x->b, LANES)}, 2,
+                                     asc_type_ltensor(x->ctx, x->f32, NULL, 0, ASC_POS_VECCALC)));
+  for (int i = 0; i < MAXSLOTS; i++)
+    x->s[i] = ph;
+  x->n = asc_b_i32(&x->b, LANES);
+  x->nused = nin, x->badslot = -1;
+  int out = 0;
+  fn(x, &out);
+  slot(x, out);
+  x->b = save, x->n = n, x->sarg = sarg;
+  if (x->badslot >= 0) {
+    asc_error(x->ctx, asc_op_diag_loc(x->op), "%s: its expansion asks for temporary slot %d, past the %d the "
+              "allocator has (src/passes/expand_adv.c MAXSLOTS)", asc_op_name(x->op), x->badslot, MAXSLOTS);
+    return -1;
+  }
+  *ns = x->nused;
+  return 0;
+}
+
 /* The chunk loop shared by the elementwise functions.  in[0..nin): sources; dst; n: count. */
 static int expand_ew(X *x, const ewspec *sp) {
   asc_op *op = x->op;
   asc_value *dst = op->operands[ASC_OPND_ADV_POWER_dst],
       *in[2] = {op->operands[ASC_OPND_ADV_POWER_src0], sp->nin > 1 ? op->operands[ASC_OPND_ADV_POWER_src1] : NULL};
   asc_value *n = op->operands[sp->nin + 1 + sp->nscal];
-  int ti = sp->nin + 2 + sp->nscal, ns = sp->nslots;
+  int ti = sp->nin + 2 + sp->nscal, ns;
   x->sarg = sp->nscal ? op->operands[sp->nin + 1] : NULL;
   ew_fn fn = sp->fn;
   if (sp->code == ASC_OP_ADV_EXP && taylor_level(x) > 0)
-    fn = f_exp_taylor, ns = 4;
+    fn = f_exp_taylor;
+  if (measure_slots(x, fn, sp->nin, &ns))
+    return -1;
   for (int i = 0; i <= sp->nin; i++) {
     const asc_type *t = elem(i ? in[i - 1] : dst);
     if (!is_f16(t) && !is_f32(t))
@@ -1087,15 +1130,12 @@ static asc_value *getv(X *x, asc_value *t, asc_value *i) {
  * row statistic as a block-stride-0 second source (BinaryRepeatParams src1 strides 0), as Ascend C's
  * softmax does: all vector, no scalar reads of the statistic. */
 static void row_params(X *x, asc_value **brcbp, asc_value **binp) {
-  asc_value *brcbf[] = {[ASC_SFI(BrcbRepeatParams, dst_blk_stride)] = asc_b_i32(&x->b, 1),
-                        [ASC_SFI(BrcbRepeatParams, dst_rep_stride)] = asc_b_i32(&x->b, 8)};
-  *brcbp = asc_b_struct(&x->b, ASC_STRUCT_BRCB_REPEAT, brcbf, 2);
-#define BRF(f) ASC_SFI(BinaryRepeatParams, f)
-  asc_value *binf[] = {[BRF(dst_blk_stride)] = asc_b_i32(&x->b, 1), [BRF(src0_blk_stride)] = asc_b_i32(&x->b, 1),
-                       [BRF(src1_blk_stride)] = asc_b_i32(&x->b, 0), [BRF(dst_rep_stride)] = asc_b_i32(&x->b, 8),
-                       [BRF(src0_rep_stride)] = asc_b_i32(&x->b, 8), [BRF(src1_rep_stride)] = asc_b_i32(&x->b, 0)};
-#undef BRF
-  *binp = asc_b_struct(&x->b, ASC_STRUCT_BINARY_REPEAT, binf, 6);
+  asc_BrcbRepeatParams_fields brcbf = {.dst_blk_stride = asc_b_i32(&x->b, 1), .dst_rep_stride = asc_b_i32(&x->b, 8)};
+  *brcbp = asc_build_BrcbRepeatParams(&x->b, brcbf);
+  asc_BinaryRepeatParams_fields binf = {.dst_blk_stride = asc_b_i32(&x->b, 1), .src0_blk_stride = asc_b_i32(&x->b, 1),
+                                        .src1_blk_stride = asc_b_i32(&x->b, 0), .dst_rep_stride = asc_b_i32(&x->b, 8),
+                                        .src0_rep_stride = asc_b_i32(&x->b, 8), .src1_rep_stride = asc_b_i32(&x->b, 0)};
+  *binp = asc_build_BinaryRepeatParams(&x->b, binf);
 }
 
 static asc_value *c64(X *x, int64_t v) { return asc_b_int(&x->b, asc_type_int(x->ctx, 64, false), v); }
@@ -1388,11 +1428,10 @@ static int expand_extract(X *x) {
   if (bad_repeat(x, op->operands[ASC_OPND_ADV_EXTRACT_repeat_times]))
     return -1;
   asc_value *reps = op->operands[ASC_OPND_ADV_EXTRACT_repeat_times];
-  asc_value *gmf[] = {[ASC_SFI(GatherMaskParams, src0_block_stride)] = asc_b_i32(&x->b, 1),
-                      [ASC_SFI(GatherMaskParams, repeat_times)] = rep_i32(x, reps),
-                      [ASC_SFI(GatherMaskParams, src0_repeat_stride)] = asc_b_i32(&x->b, 8),
-                      [ASC_SFI(GatherMaskParams, src1_repeat_stride)] = asc_b_i32(&x->b, 0)};
-  asc_value *params = asc_b_struct(&x->b, ASC_STRUCT_GATHER_MASK, gmf, 4);
+  asc_GatherMaskParams_fields gmf = {.src0_block_stride = asc_b_i32(&x->b, 1), .repeat_times = rep_i32(x, reps),
+                                     .src0_repeat_stride = asc_b_i32(&x->b, 8),
+                                     .src1_repeat_stride = asc_b_i32(&x->b, 0)};
+  asc_value *params = asc_build_GatherMaskParams(&x->b, gmf);
   const asc_type *i1 = asc_type_int(x->ctx, 1, false), *i64 = asc_type_int(x->ctx, 64, false);
   asc_value *f = asc_b_int(&x->b, i1, 0), *z = asc_b_int(&x->b, i64, 0);
   asc_b_op(&x->b, ASC_OP_GATHER_MASK_PATTERN,

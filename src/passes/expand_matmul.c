@@ -32,8 +32,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/hw.h"
+#include "ops/hw_ir.h"
 #include "passes/expand_matmul.h"
+#include "passes/matmul_workspace.h"
 #include "passes/passes.h"
 
 /* Library work the scalar unit does here (hw.def HW_LIBWORK, docs/timing.md "Cube, Matmul and MIX"). */
@@ -106,9 +107,10 @@ static void alloc(gen *g, mm *x) {
     x->bias1 = ltensor(g, x->eacc, ASC_POS_C1, 128 * KB, KB);
     x->bt = ltensor(g, x->eacc, ASC_POS_C2, 0, KB);
     /* zeros past the bias row: the L1 -> BT copy moves whole 64-byte blocks */
-    asc_value *z = asc_b_i32(g, 0), *f[] = {asc_b_i32(g, 1), asc_b_i32(g, KB / 32), z, z};
-    asc_value *ops[] = {x->bias1, asc_b_struct(g, ASC_STRUCT_INIT_CONST, f, 4)};
-    asc_b_op(g, ASC_OP_INIT_CONST_VALUE, ops, 2, NULL);
+    asc_value *z = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
+    asc_InitConstValueParams_fields f = {.repeat_times = one, .block_num = asc_b_i32(g, KB / 32), .dst_gap = z,
+                                         .init_value = z};
+    asc_build_init_const_value(g, x->bias1, asc_build_InitConstValueParams(g, f));
   }
   if (x->quant == Q_VECTOR) /* the tile's quant words (u64), for fixpipe's cbuf_workspace */
     x->qv1 = ltensor(g, x->vqv->type->elem, ASC_POS_C1, QV_L1, QV_BYTES);
@@ -129,17 +131,16 @@ static void sparse_b_l1(gen *g, mm *x, asc_value *n0, asc_value *nc, asc_value *
   asc_value *zero = asc_b_i32(g, 0), *one = asc_b_i32(g, 1), *half = asc_b_bin(g, ASC_OP_DIVSI, kc, asc_b_i32(g, 2));
   asc_value *orgkd = asc_b_bin(g, ASC_OP_DIVSI, x->s[S_ORGKB], asc_b_i32(g, 2));
   asc_value *boff = asc_b_add(g, asc_b_mul(g, n0, orgkd), asc_b_bin(g, ASC_OP_DIVSI, k0, asc_b_i32(g, 2)));
-  asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = nc,
-                    [ASC_SFI(Nd2NzParams, d_value)] = half, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
-                    [ASC_SFI(Nd2NzParams, src_d_value)] = orgkd, [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = n16,
-                    [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one, [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
-  op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, asc_b_gtsub(g, x->vb, boff), asc_b_struct(g, ASC_STRUCT_ND2NZ, f, 8));
+  asc_Nd2NzParams_fields f = {.nd_num = one, .n_value = nc, .d_value = half, .src_nd_matrix_stride = zero,
+                              .src_d_value = orgkd, .dst_nz_c0_stride = n16, .dst_nz_n_stride = one,
+                              .dst_nz_matrix_stride = zero};
+  asc_build_data_copy_nd2nz(g, x->b1, asc_b_gtsub(g, x->vb, boff), asc_build_Nd2NzParams(g, f));
   loopctx il;
   asc_value *kb = asc_b_for(g, asc_b_cdiv(g, half, 32), &il);
   asc_value *col = asc_b_add(g, asc_b_bin(g, ASC_OP_DIVSI, k0, asc_b_i32(g, 64)), kb); /* the index's column block */
   asc_value *ioff = asc_b_add(g, asc_b_mul(g, col, asc_b_mulk(g, asc_b_up(g, x->s[S_ORGN], 16), 8)),
                               asc_b_mulk(g, n0, 8));
-  op3(g, ASC_OP_DATA_COPY, asc_b_ltsub(g, x->idx1, asc_b_mulk(g, asc_b_mul(g, kb, n1), 128)),
+  asc_build_data_copy(g, asc_b_ltsub(g, x->idx1, asc_b_mulk(g, asc_b_mul(g, kb, n1), 128)),
       asc_b_gtsub(g, x->vqv, ioff), asc_b_mulk(g, n16, 8));
   asc_b_end(g, &il);
 }
@@ -148,13 +149,10 @@ static void sparse_b_l0(gen *g, mm *x, asc_value *kc, asc_value *n1) {
   asc_value *zero = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
   loopctx jl;
   asc_value *j = asc_b_for(g, asc_b_cdiv(g, asc_b_bin(g, ASC_OP_DIVSI, kc, asc_b_i32(g, 2)), 32), &jl);
-  asc_value *f[] = {[ASC_SFI(LoadData2DParams, start_index)] = asc_b_mul(g, j, n1),
-                    [ASC_SFI(LoadData2DParams, repeat_times)] = n1, [ASC_SFI(LoadData2DParams, src_stride)] = one,
-                    [ASC_SFI(LoadData2DParams, sid)] = zero, [ASC_SFI(LoadData2DParams, dst_gap)] = zero,
-                    [ASC_SFI(LoadData2DParams, if_transpose)] = zero, [ASC_SFI(LoadData2DParams, addr_mode)] = zero};
-  asc_value *ops[] = {asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, j, n1), 512)), x->b1, x->idx1,
-                      asc_b_struct(g, ASC_STRUCT_LOAD2D, f, 7)};
-  asc_b_op(g, ASC_OP_LOAD_DATA_SPARSE, ops, 4, NULL);
+  asc_LoadData2DParams_fields f = {.start_index = asc_b_mul(g, j, n1), .repeat_times = n1, .src_stride = one,
+                                   .sid = zero, .dst_gap = zero, .if_transpose = zero, .addr_mode = zero};
+  asc_value *dst = asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, j, n1), 512));
+  asc_build_load_data_sparse(g, dst, x->b1, x->idx1, asc_build_LoadData2DParams(g, f));
   asc_b_end(g, &jl);
 }
 
@@ -162,11 +160,9 @@ static void sparse_b_l0(gen *g, mm *x, asc_value *kc, asc_value *n1) {
 static void fill(gen *g, asc_value *l1, asc_value *blocks, asc_value *s) {
   asc_value *z = asc_b_i32(g, 0);
   asc_value *v = asc_b_res(asc_b_op(g, ASC_OP_SITOFP, &s, 1, asc_type_float(g->ctx, 32, false)));
-  asc_value *f[] = {[ASC_SFI(InitConstValueParams, repeat_times)] = asc_b_i32(g, 1),
-                    [ASC_SFI(InitConstValueParams, block_num)] = blocks, [ASC_SFI(InitConstValueParams, dst_gap)] = z,
-                    [ASC_SFI(InitConstValueParams, init_value)] = v};
-  asc_value *ops[] = {l1, asc_b_struct(g, ASC_STRUCT_INIT_CONST, f, 4)};
-  asc_b_op(g, ASC_OP_INIT_CONST_VALUE, ops, 2, NULL);
+  asc_InitConstValueParams_fields f = {.repeat_times = asc_b_i32(g, 1), .block_num = blocks, .dst_gap = z,
+                                       .init_value = v};
+  asc_build_init_const_value(g, l1, asc_build_InitConstValueParams(g, f));
 }
 
 /* GM (K x cols from off, rows org elements apart) -> L1 as Nz, one 16-row band of K at a time:
@@ -178,268 +174,314 @@ static void copy_k_bands(gen *g, asc_value *l1, asc_value *gm, asc_value *off, a
   asc_value *zero = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
   asc_value *r = asc_b_for(g, bands, &bl);
   asc_value *rows = asc_b_bin(g, ASC_OP_MINSI, asc_b_i32(g, 16), asc_b_bin(g, ASC_OP_SUBI, kc, asc_b_mulk(g, r, 16)));
-  asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = rows,
-                    [ASC_SFI(Nd2NzParams, d_value)] = cols, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
-                    [ASC_SFI(Nd2NzParams, src_d_value)] = org,
-                    [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = asc_b_i32(g, 16),
-                    [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one, [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
-  op3(g, ASC_OP_DATA_COPY_ND2NZ, asc_b_ltsub(g, l1, asc_b_mulk(g, asc_b_mul(g, r, nblk), 256)),
+  asc_Nd2NzParams_fields f = {.nd_num = one, .n_value = rows, .d_value = cols, .src_nd_matrix_stride = zero,
+                              .src_d_value = org, .dst_nz_c0_stride = asc_b_i32(g, 16), .dst_nz_n_stride = one,
+                              .dst_nz_matrix_stride = zero};
+  asc_build_data_copy_nd2nz(g, asc_b_ltsub(g, l1, asc_b_mulk(g, asc_b_mul(g, r, nblk), 256)),
       asc_b_gtsub(g, gm, asc_b_add(g, off, asc_b_mul(g, asc_b_mulk(g, r, 16), org))),
-          asc_b_struct(g, ASC_STRUCT_ND2NZ, f, 8));
+          asc_build_Nd2NzParams(g, f));
   asc_b_end(g, &bl);
 }
 
-/* Tile t of C into L0C. */
-static void tile(gen *g, mm *x, asc_value *t) {
-  asc_value *m0, *n0, *mc, *nc;
-  libwork(g, ASC_HW_LIBWORK_MM_TILE); /* the library's per-tile bookkeeping */
-  tilepos(g, x, t, &m0, &n0, &mc, &nc);
-  asc_value *m16 = asc_b_up(g, mc, 16), *m1 = asc_b_cdiv(g, mc, 16), *n1 = asc_b_cdiv(g, nc, 16),
-      *n16 = asc_b_up(g, nc, 16);
-  asc_value *a = x->va, *b = x->vb;
-  loopctx kl, il, jl;
-  asc_value *ki = asc_b_for(g, asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]), &kl);
-  asc_value *k0 = asc_b_mul(g, ki, x->s[S_BK]);
-  asc_value *kc = asc_b_bin(g, ASC_OP_MINSI, x->s[S_BK], asc_b_bin(g, ASC_OP_SUBI, x->s[S_TK], k0));
-  asc_value *k1 = asc_b_cdiv(g, kc, x->c0), *k16 = asc_b_up(g, kc, 16);
+/* One K slice of one tile of C: its extents and what each stage of it reads. */
+typedef struct slice {
+  asc_value *m0, *n0, *mc, *nc;     /* the tile's origin and extent in C */
+  asc_value *m16, *m1, *n1, *n16;   /* ... rounded up to 16 rows / in blocks of 16 */
+  asc_value *k0, *kc, *k1, *k16;    /* the slice of K; k1 in column blocks of C0 */
+  asc_value *ka16, *kb16;           /* f32 A K x M / f32 B K x N: the slice's 16-row bands of K */
+  asc_value *first;                 /* i1: the slice starts C (from zero or from the bias) */
+  asc_value *bfirst;                /* i1: the bias enters on this slice (NULL: no bias) */
+  asc_value *zero, *one;
+  bool a32t, b8t, b32t;             /* f32 A K x M, int8 B K x N, f32 B K x N: the transposing loads' layouts */
+} slice;
+
+/* Nd2NzParams of one ND matrix, n rows of d elements srcd apart, into Nz with the C0 stride c0s. */
+static asc_Nd2NzParams_fields nd2nz(const slice *s, asc_value *n, asc_value *d, asc_value *srcd, asc_value *c0s) {
+  return (asc_Nd2NzParams_fields){.nd_num = s->one, .n_value = n, .d_value = d, .src_nd_matrix_stride = s->zero,
+                                  .src_d_value = srcd, .dst_nz_c0_stride = c0s, .dst_nz_n_stride = s->one,
+                                  .dst_nz_matrix_stride = s->zero};
+}
+
+/* LoadData2DParams of a load of rep fractals from start, src_stride apart (no gaps). */
+static asc_LoadData2DParams_fields ld2d(const slice *s, asc_value *start, asc_value *rep, asc_value *stride,
+                                        bool transpose) {
+  return (asc_LoadData2DParams_fields){.start_index = start, .repeat_times = rep, .src_stride = stride,
+                                       .sid = s->zero, .dst_gap = s->zero,
+                                       .if_transpose = transpose ? s->one : s->zero, .addr_mode = s->zero};
+}
+
+/* The transposing load of rep squares from start, src_stride apart, into dst: the L0 fractals
+ * dst_gap apart, each square's two frac_gap apart. */
+static void ld2dt(gen *g, const slice *s, asc_value *dst, asc_value *src, asc_value *start, asc_value *rep,
+                  asc_value *stride, asc_value *dst_gap, asc_value *frac_gap) {
+  asc_LoadData2dTransposeParams_fields f = {.start_index = start, .repeat_times = rep, .src_stride = stride,
+                                            .dst_gap = dst_gap, .dst_frac_gap = frac_gap, .addr_mode = s->zero};
+  asc_build_load_data_transpose(g, dst, src, asc_build_LoadData2dTransposeParams(g, f));
+}
+
+/* Slice ki of K: its extent, and whether it starts C. */
+static void slice_at(gen *g, mm *x, slice *s, asc_value *ki) {
+  s->k0 = asc_b_mul(g, ki, x->s[S_BK]);
+  s->kc = asc_b_bin(g, ASC_OP_MINSI, x->s[S_BK], asc_b_bin(g, ASC_OP_SUBI, x->s[S_TK], s->k0));
+  s->k1 = asc_b_cdiv(g, s->kc, x->c0);
+  s->k16 = asc_b_up(g, s->kc, 16);
   /* with en_partial_sum no slice is first (ki is never -1): L0C is not reset, nor the bias added */
-  asc_value *first = x->wpsum ? asc_b_cmp(g, 0, asc_b_add(g, ki, x->wpsum), asc_b_i32(g, 0))
-      : asc_b_cmp(g, 0, ki, asc_b_i32(g, x->psum ? -1 : 0));
-  asc_value *zero = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
+  s->first = x->wpsum ? asc_b_cmp(g, 0, asc_b_add(g, ki, x->wpsum), asc_b_i32(g, 0))
+                      : asc_b_cmp(g, 0, ki, asc_b_i32(g, x->psum ? -1 : 0));
+  s->zero = asc_b_i32(g, 0);
+  s->one = asc_b_i32(g, 1);
   /* the bias enters on the first slice when set_bias gave one and the tiling's isBias is set */
-  asc_value *bfirst = x->bias ? asc_b_sel(g, first, asc_b_cmp(g, 1, x->s[S_ISBIAS], zero), first) : NULL;
-  /* MTE2: GM -> L1, ND -> Nz */
-  asc_value *nda[8], *ndb[8];
-  asc_value *aoff, *boff;
+  s->bfirst = x->bias ? asc_b_sel(g, s->first, asc_b_cmp(g, 1, x->s[S_ISBIAS], s->zero), s->first) : NULL;
+}
+
+/* A's slice as an ND -> Nz copy: its parameters into f, its offset in A returned. */
+static asc_value *a_nd(gen *g, mm *x, const slice *s, asc_Nd2NzParams_fields *f) {
   if (!x->ta) {
-    aoff = asc_b_add(g, asc_b_mul(g, m0, x->lda), k0);
-    asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = mc,
-                      [ASC_SFI(Nd2NzParams, d_value)] = kc, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
-                      [ASC_SFI(Nd2NzParams, src_d_value)] = x->lda, [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = m16,
-                      [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one,
-                      [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
-    memcpy(nda, f, sizeof f);
-  } else {
-    aoff = asc_b_add(g, asc_b_mul(g, k0, x->lda), m0);
-    asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = kc,
-                      [ASC_SFI(Nd2NzParams, d_value)] = mc, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
-                      [ASC_SFI(Nd2NzParams, src_d_value)] = x->lda,
-                      [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = x->esz == 1 ? asc_b_up(g, kc, 32) : k16,
-                      [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one,
-                      [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
-    memcpy(nda, f, sizeof f);
+    asc_value *off = asc_b_add(g, asc_b_mul(g, s->m0, x->lda), s->k0);
+    *f = nd2nz(s, s->mc, s->kc, x->lda, s->m16);
+    return off;
   }
-  /* int8 B K x N: the transposing load takes 32 x 32 squares, two 16 x 32 fractals stacked, so
-   * B's column blocks in L1 are K rounded up to 32 rows apart */
-  bool b8t = x->esz == 1 && !x->tb;
+  asc_value *off = asc_b_add(g, asc_b_mul(g, s->k0, x->lda), s->m0);
+  *f = nd2nz(s, s->kc, s->mc, x->lda, x->esz == 1 ? asc_b_up(g, s->kc, 32) : s->k16);
+  return off;
+}
+
+/* B's slice as an ND -> Nz copy, as A's.  int8 B K x N: the transposing load takes 32 x 32
+ * squares, two 16 x 32 fractals stacked, so B's column blocks in L1 are K rounded up to 32 rows apart. */
+static asc_value *b_nd(gen *g, mm *x, const slice *s, asc_Nd2NzParams_fields *f) {
   if (!x->tb) {
-    boff = asc_b_add(g, asc_b_mul(g, k0, x->ldb), n0);
-    asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = kc,
-                      [ASC_SFI(Nd2NzParams, d_value)] = nc, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
-                      [ASC_SFI(Nd2NzParams, src_d_value)] = x->ldb,
-                      [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = b8t ? asc_b_up(g, kc, 32) : k16,
-                      [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one,
-                      [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
-    memcpy(ndb, f, sizeof f);
-  } else {
-    boff = asc_b_add(g, asc_b_mul(g, n0, x->ldb), k0);
-    asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = nc,
-                      [ASC_SFI(Nd2NzParams, d_value)] = kc, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
-                      [ASC_SFI(Nd2NzParams, src_d_value)] = x->ldb, [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = n16,
-                      [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one,
-                      [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
-    memcpy(ndb, f, sizeof f);
+    asc_value *off = asc_b_add(g, asc_b_mul(g, s->k0, x->ldb), s->n0);
+    *f = nd2nz(s, s->kc, s->nc, x->ldb, s->b8t ? asc_b_up(g, s->kc, 32) : s->k16);
+    return off;
   }
-  /* f32 A K x M (transposed): L1 in 16-row bands of K as for f32 B K x N below */
-  bool a32t = x->esz == 4 && x->ta;
-  asc_value *ka16 = a32t ? asc_b_cdiv(g, kc, 16) : NULL;
+  asc_value *off = asc_b_add(g, asc_b_mul(g, s->n0, x->ldb), s->k0);
+  *f = nd2nz(s, s->nc, s->kc, x->ldb, s->n16);
+  return off;
+}
+
+/* MTE2: A's slice GM -> L1 as Nz (nd: a_nd's copy), or the scalar A. */
+static void a_to_l1(gen *g, mm *x, const slice *s, asc_value *off, const asc_Nd2NzParams_fields *nd) {
   if (x->ascalar) { /* the A tile's Nz bytes (m16 rows x k1 column blocks of 32 bytes) := the scalar */
-    fill(g, x->a1, asc_b_mul(g, m16, k1), x->s[S_ASCALAR]);
+    fill(g, x->a1, asc_b_mul(g, s->m16, s->k1), x->s[S_ASCALAR]);
   } else if (x->aloc == LOC_L1) {
     /* in place: the MTE1 loads below read the whole matrix's fractals */
-  } else if (x->anz && a32t) {
-    nzbands(g, x, x->a1, a, k0, m0, kc, mc, m1, x->lda);
+  } else if (x->anz && s->a32t) {
+    nzbands(g, x, x->a1, x->va, s->k0, s->m0, s->kc, s->mc, s->m1, x->lda);
   } else if (x->anz) {
-    nzcopy(g, x, x->a1, a, x->ta ? k0 : m0, x->ta ? m0 : k0, x->ta ? kc : mc, x->ta ? mc : kc, x->lda,
-           x->ta && x->esz == 1 ? 32 : 16);
-  } else if (a32t) {
-    copy_k_bands(g, x->a1, a, aoff, ka16, kc, mc, m1, x->lda);
+    nzcopy(g, x, x->a1, x->va, x->ta ? s->k0 : s->m0, x->ta ? s->m0 : s->k0, x->ta ? s->kc : s->mc,
+           x->ta ? s->mc : s->kc, x->lda, x->ta && x->esz == 1 ? 32 : 16);
+  } else if (s->a32t) { /* f32 A K x M: L1 in 16-row bands of K as for f32 B K x N */
+    copy_k_bands(g, x->a1, x->va, off, s->ka16, s->kc, s->mc, s->m1, x->lda);
   } else {
-    op3(g, ASC_OP_DATA_COPY_ND2NZ, x->a1, asc_b_gtsub(g, a, aoff), asc_b_struct(g, ASC_STRUCT_ND2NZ, nda, 8));
+    asc_build_data_copy_nd2nz(g, x->a1, asc_b_gtsub(g, x->va, off), asc_build_Nd2NzParams(g, *nd));
   }
-  /* f32 B K x N: into L1 in 16-row bands of K for the transposing load (squares along N
-   * consecutive, bands n1 squares apart) */
-  bool b32t = x->esz == 4 && !x->tb;
-  asc_value *kb16 = b32t ? asc_b_cdiv(g, kc, 16) : NULL;
+}
+
+/* MTE2: B's slice GM -> L1, as A's.  f32 B K x N goes in 16-row bands of K for the transposing
+ * load (squares along N consecutive, bands n1 squares apart). */
+static void b_to_l1(gen *g, mm *x, const slice *s, asc_value *off, const asc_Nd2NzParams_fields *nd) {
   if (x->sparse) {
-    sparse_b_l1(g, x, n0, nc, k0, kc, n16, n1);
+    sparse_b_l1(g, x, s->n0, s->nc, s->k0, s->kc, s->n16, s->n1);
   } else if (x->bscalar) { /* B as N x K (tb): n16 rows x k1 column blocks := the scalar */
-    fill(g, x->b1, asc_b_mul(g, n16, k1), x->s[S_BSCALAR]);
+    fill(g, x->b1, asc_b_mul(g, s->n16, s->k1), x->s[S_BSCALAR]);
   } else if (x->bloc == LOC_L1) {
     /* in place, as A */
-  } else if (x->bnz && b32t) {
-    nzbands(g, x, x->b1, b, k0, n0, kc, nc, n1, x->ldb);
+  } else if (x->bnz && s->b32t) {
+    nzbands(g, x, x->b1, x->vb, s->k0, s->n0, s->kc, s->nc, s->n1, x->ldb);
   } else if (x->bnz) {
-    nzcopy(g, x, x->b1, b, x->tb ? n0 : k0, x->tb ? k0 : n0, x->tb ? nc : kc, x->tb ? kc : nc, x->ldb, b8t ? 32 : 16);
-  } else if (b32t) {
-    copy_k_bands(g, x->b1, b, boff, kb16, kc, nc, n1, x->ldb);
+    nzcopy(g, x, x->b1, x->vb, x->tb ? s->n0 : s->k0, x->tb ? s->k0 : s->n0, x->tb ? s->nc : s->kc,
+           x->tb ? s->kc : s->nc, x->ldb, s->b8t ? 32 : 16);
+  } else if (s->b32t) {
+    copy_k_bands(g, x->b1, x->vb, off, s->kb16, s->kc, s->nc, s->n1, x->ldb);
   } else {
-    op3(g, ASC_OP_DATA_COPY_ND2NZ, x->b1, asc_b_gtsub(g, b, boff), asc_b_struct(g, ASC_STRUCT_ND2NZ, ndb, 8));
+    asc_build_data_copy_nd2nz(g, x->b1, asc_b_gtsub(g, x->vb, off), asc_build_Nd2NzParams(g, *nd));
   }
-  if (x->bias && x->biasloc != LOC_L1) {
-    asc_b_if(g, bfirst, &il);
-    /* one row of nc elements, ND -> "Nz" with a C0 stride of one row: contiguous in L1 */
-    asc_value *f[] = {[ASC_SFI(Nd2NzParams, nd_num)] = one, [ASC_SFI(Nd2NzParams, n_value)] = one,
-                      [ASC_SFI(Nd2NzParams, d_value)] = nc, [ASC_SFI(Nd2NzParams, src_nd_matrix_stride)] = zero,
-                      [ASC_SFI(Nd2NzParams, src_d_value)] = nc, [ASC_SFI(Nd2NzParams, dst_nz_c0_stride)] = one,
-                      [ASC_SFI(Nd2NzParams, dst_nz_n_stride)] = one,
-                      [ASC_SFI(Nd2NzParams, dst_nz_matrix_stride)] = zero};
-    op3(g, ASC_OP_DATA_COPY_ND2NZ, x->bias1, asc_b_gtsub(g, x->vbias, n0),
-        asc_b_struct(g, ASC_STRUCT_ND2NZ, f, 8));
-    asc_b_end(g, &il);
-  }
-  flag(g, ASC_EVENT_MTE2_MTE1);
-  /* MTE1: L1 -> L0A rows of fractals (Zz), L0B (Zn) */
-  if (a32t) {
-    /* square (band r, m block q) -> L0A fractals (q, 2r) and (q, 2r + 1); with k1 odd the last
-     * square's second fractal spills into block q + 1's first, which the next load rewrites */
-    asc_value *q = asc_b_for(g, m1, &il);
-    asc_value *dst = asc_b_ltsub(g, x->a2, asc_b_mulk(g, asc_b_mul(g, q, k1), 16 * x->c0));
-    asc_value *f[] = {[ASC_SFI(LoadData2dTransposeParams, start_index)] = q,
-                      [ASC_SFI(LoadData2dTransposeParams, repeat_times)] = ka16,
-                      [ASC_SFI(LoadData2dTransposeParams, src_stride)] = m1,
-                      [ASC_SFI(LoadData2dTransposeParams, dst_gap)] = one,
-                      [ASC_SFI(LoadData2dTransposeParams, dst_frac_gap)] = zero,
-                      [ASC_SFI(LoadData2dTransposeParams, addr_mode)] = zero};
-    op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->a1, asc_b_struct(g, ASC_STRUCT_LOAD2D_T, f, 6));
-    asc_b_end(g, &il);
-  } else if (x->esz == 1 && x->ta) {
-    /* int8 A K x M: square (m block q of 32, k block r) -> L0A fractals (2q, r), (2q + 1, r) */
-    asc_value *q = asc_b_for(g, asc_b_cdiv(g, mc, 32), &il);
-    asc_value *dst = asc_b_ltsub(g, x->a2, asc_b_mulk(g, asc_b_mul(g, asc_b_mulk(g, q, 2), k1), 16 * x->c0));
-    asc_value *f[] = {[ASC_SFI(LoadData2dTransposeParams, start_index)] = asc_b_mul(g, q, k1),
-                      [ASC_SFI(LoadData2dTransposeParams, repeat_times)] = k1,
-                      [ASC_SFI(LoadData2dTransposeParams, src_stride)] = one,
-                      [ASC_SFI(LoadData2dTransposeParams, dst_gap)] = zero,
-                      [ASC_SFI(LoadData2dTransposeParams, dst_frac_gap)] = asc_b_bin(g, ASC_OP_SUBI, k1, one),
-                      [ASC_SFI(LoadData2dTransposeParams, addr_mode)] = zero};
-    op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->a1, asc_b_struct(g, ASC_STRUCT_LOAD2D_T, f, 6));
-    asc_b_end(g, &il);
-  } else {
-  /* A in L1 in place: fractal (row block r, column block c) of the whole Nz matrix is fractal
-   * c * h16 + r (h16 = its height / 16), so the tile's start at (m0, k0) or (k0, m0) */
+}
+
+/* MTE2 on the bias's slice: its row of nc elements GM -> L1 (ND -> "Nz" with a C0 stride of one
+ * row: contiguous). */
+static void bias_to_l1(gen *g, mm *x, const slice *s) {
+  if (!x->bias || x->biasloc == LOC_L1)
+    return;
+  loopctx il;
+  asc_b_if(g, s->bfirst, &il);
+  asc_build_data_copy_nd2nz(g, x->bias1, asc_b_gtsub(g, x->vbias, s->n0),
+                            asc_build_Nd2NzParams(g, nd2nz(s, s->one, s->nc, s->nc, s->one)));
+  asc_b_end(g, &il);
+}
+
+/* MTE1, f32 A K x M: square (band r, m block q) -> L0A fractals (q, 2r) and (q, 2r + 1); with k1
+ * odd the last square's second fractal spills into block q + 1's first, which the next load rewrites. */
+static void a_l0_t32(gen *g, mm *x, const slice *s) {
+  loopctx il;
+  asc_value *q = asc_b_for(g, s->m1, &il);
+  asc_value *dst = asc_b_ltsub(g, x->a2, asc_b_mulk(g, asc_b_mul(g, q, s->k1), 16 * x->c0));
+  ld2dt(g, s, dst, x->a1, q, s->ka16, s->m1, s->one, s->zero);
+  asc_b_end(g, &il);
+}
+
+/* MTE1, int8 A K x M: square (m block q of 32, k block r) -> L0A fractals (2q, r), (2q + 1, r). */
+static void a_l0_t8(gen *g, mm *x, const slice *s) {
+  loopctx il;
+  asc_value *q = asc_b_for(g, asc_b_cdiv(g, s->mc, 32), &il);
+  asc_value *dst = asc_b_ltsub(g, x->a2, asc_b_mulk(g, asc_b_mul(g, asc_b_mulk(g, q, 2), s->k1), 16 * x->c0));
+  asc_value *start = asc_b_mul(g, q, s->k1);
+  ld2dt(g, s, dst, x->a1, start, s->k1, s->one, s->zero, asc_b_bin(g, ASC_OP_SUBI, s->k1, s->one));
+  asc_b_end(g, &il);
+}
+
+/* MTE1: A's rows of fractals L1 -> L0A (Zz).  A in L1 in place: fractal (row block r, column
+ * block c) of the whole Nz matrix is fractal c * h16 + r (h16 = its height / 16), so the tile
+ * starts at (m0, k0) or (k0, m0). */
+static void a_l0_2d(gen *g, mm *x, const slice *s) {
   bool al1 = x->aloc == LOC_L1;
   asc_value *ah16 = al1 ? asc_b_cdiv(g, x->lda, 16) : NULL;
-  asc_value *abase = !al1 ? zero : x->ta ? l1frac(g, x, k0, m0, ah16) : l1frac(g, x, m0, k0, ah16);
-  asc_value *i = asc_b_for(g, m1, &il);
-  {
-    asc_value *dst = asc_b_ltsub(g, x->a2, asc_b_mulk(g, asc_b_mul(g, i, k1), 16 * x->c0));
-    asc_value *f[7];
-    if (!x->ta) {
-      asc_value *v[] = {[ASC_SFI(LoadData2DParams, start_index)] = asc_b_add(g, abase, i),
-                        [ASC_SFI(LoadData2DParams, repeat_times)] = k1,
-                        [ASC_SFI(LoadData2DParams, src_stride)] = al1 ? ah16 : m1,
-                        [ASC_SFI(LoadData2DParams, sid)] = zero, [ASC_SFI(LoadData2DParams, dst_gap)] = zero,
-                        [ASC_SFI(LoadData2DParams, if_transpose)] = zero,
-                        [ASC_SFI(LoadData2DParams, addr_mode)] = zero};
-      memcpy(f, v, sizeof v);
-    } else {
-      asc_value *v[] = {[ASC_SFI(LoadData2DParams, start_index)] =
-                            asc_b_add(g, abase, asc_b_mul(g, i, al1 ? ah16 : k1)),
-                        [ASC_SFI(LoadData2DParams, repeat_times)] = k1, [ASC_SFI(LoadData2DParams, src_stride)] = one,
-                        [ASC_SFI(LoadData2DParams, sid)] = zero, [ASC_SFI(LoadData2DParams, dst_gap)] = zero,
-                        [ASC_SFI(LoadData2DParams, if_transpose)] = one, [ASC_SFI(LoadData2DParams, addr_mode)] = zero};
-      memcpy(f, v, sizeof v);
-    }
-    op3(g, ASC_OP_LOAD_DATA_2D, dst, al1 ? x->va : x->a1, asc_b_struct(g, ASC_STRUCT_LOAD2D, f, 7));
-  }
+  asc_value *abase = !al1 ? s->zero : x->ta ? l1frac(g, x, s->k0, s->m0, ah16) : l1frac(g, x, s->m0, s->k0, ah16);
+  loopctx il;
+  asc_value *i = asc_b_for(g, s->m1, &il);
+  asc_value *dst = asc_b_ltsub(g, x->a2, asc_b_mulk(g, asc_b_mul(g, i, s->k1), 16 * x->c0));
+  asc_LoadData2DParams_fields f = !x->ta ? ld2d(s, asc_b_add(g, abase, i), s->k1, al1 ? ah16 : s->m1, false)
+      : ld2d(s, asc_b_add(g, abase, asc_b_mul(g, i, al1 ? ah16 : s->k1)), s->k1, s->one, true);
+  asc_build_load_data_2d(g, dst, al1 ? x->va : x->a1, asc_build_LoadData2DParams(g, f));
   asc_b_end(g, &il);
-  }
-  if (x->sparse) {
-    sparse_b_l0(g, x, kc, n1);
-  } else if (b32t) {
-    /* square (band r, n block q) -> L0B fractals (k block 2r, q) and (2r + 1, q): n1 apart */
-    asc_value *r = asc_b_for(g, kb16, &jl);
-    asc_value *dst = asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, r, n1), 2 * 16 * x->c0));
-    asc_value *f[] = {[ASC_SFI(LoadData2dTransposeParams, start_index)] = asc_b_mul(g, r, n1),
-                      [ASC_SFI(LoadData2dTransposeParams, repeat_times)] = n1,
-                      [ASC_SFI(LoadData2dTransposeParams, src_stride)] = one,
-                      [ASC_SFI(LoadData2dTransposeParams, dst_gap)] = zero,
-                      [ASC_SFI(LoadData2dTransposeParams, dst_frac_gap)] = asc_b_bin(g, ASC_OP_SUBI, n1, one),
-                      [ASC_SFI(LoadData2dTransposeParams, addr_mode)] = zero};
-    op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->b1, asc_b_struct(g, ASC_STRUCT_LOAD2D_T, f, 6));
-    asc_b_end(g, &jl);
-  } else if (b8t) {
-    /* square (n block q of 32, k block j) -> L0B fractals (j, 2q) and (j, 2q + 1); with n1 odd
-     * the last square's second fractal spills into row j + 1, which the next load rewrites */
-    asc_value *j = asc_b_for(g, k1, &jl);
-    asc_value *dst = asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, j, n1), 16 * x->c0));
-    asc_value *f[] = {[ASC_SFI(LoadData2dTransposeParams, start_index)] = j,
-                      [ASC_SFI(LoadData2dTransposeParams, repeat_times)] = asc_b_cdiv(g, nc, 32),
-                      [ASC_SFI(LoadData2dTransposeParams, src_stride)] = k1,
-                      [ASC_SFI(LoadData2dTransposeParams, dst_gap)] = one,
-                      [ASC_SFI(LoadData2dTransposeParams, dst_frac_gap)] = zero,
-                      [ASC_SFI(LoadData2dTransposeParams, addr_mode)] = zero};
-    op3(g, ASC_OP_LOAD_DATA_TRANSPOSE, dst, x->b1, asc_b_struct(g, ASC_STRUCT_LOAD2D_T, f, 6));
-    asc_b_end(g, &jl);
-  } else {
-  bool bl1 = x->bloc == LOC_L1; /* in place, as A */
-  asc_value *bh16 = bl1 ? asc_b_cdiv(g, x->ldb, 16) : NULL;
-  asc_value *bbase = !bl1 ? zero : x->tb ? l1frac(g, x, n0, k0, bh16) : l1frac(g, x, k0, n0, bh16);
-  asc_value *j = asc_b_for(g, k1, &jl);
-  {
-    asc_value *dst = asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, j, n1), 16 * x->c0));
-    asc_value *f[7];
-    if (!x->tb) {
-      asc_value *v[] = {[ASC_SFI(LoadData2DParams, start_index)] = asc_b_add(g, bbase, j),
-                        [ASC_SFI(LoadData2DParams, repeat_times)] = n1,
-                        [ASC_SFI(LoadData2DParams, src_stride)] = bl1 ? bh16 : asc_b_cdiv(g, k16, 16),
-                        [ASC_SFI(LoadData2DParams, sid)] = zero, [ASC_SFI(LoadData2DParams, dst_gap)] = zero,
-                        [ASC_SFI(LoadData2DParams, if_transpose)] = one, [ASC_SFI(LoadData2DParams, addr_mode)] = zero};
-      memcpy(f, v, sizeof v);
-    } else {
-      asc_value *v[] = {[ASC_SFI(LoadData2DParams, start_index)] =
-                            asc_b_add(g, bbase, asc_b_mul(g, j, bl1 ? bh16 : n1)),
-                        [ASC_SFI(LoadData2DParams, repeat_times)] = n1, [ASC_SFI(LoadData2DParams, src_stride)] = one,
-                        [ASC_SFI(LoadData2DParams, sid)] = zero, [ASC_SFI(LoadData2DParams, dst_gap)] = zero,
-                        [ASC_SFI(LoadData2DParams, if_transpose)] = zero,
-                        [ASC_SFI(LoadData2DParams, addr_mode)] = zero};
-      memcpy(f, v, sizeof v);
-    }
-    op3(g, ASC_OP_LOAD_DATA_2D, dst, bl1 ? x->vb : x->b1, asc_b_struct(g, ASC_STRUCT_LOAD2D, f, 7));
-  }
+}
+
+/* MTE1, f32 B K x N: square (band r, n block q) -> L0B fractals (k block 2r, q) and (2r + 1, q): n1 apart. */
+static void b_l0_t32(gen *g, mm *x, const slice *s) {
+  loopctx jl;
+  asc_value *r = asc_b_for(g, s->kb16, &jl);
+  asc_value *dst = asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, r, s->n1), 2 * 16 * x->c0));
+  asc_value *start = asc_b_mul(g, r, s->n1);
+  ld2dt(g, s, dst, x->b1, start, s->n1, s->one, s->zero, asc_b_bin(g, ASC_OP_SUBI, s->n1, s->one));
   asc_b_end(g, &jl);
+}
+
+/* MTE1, int8 B K x N: square (n block q of 32, k block j) -> L0B fractals (j, 2q) and (j, 2q + 1);
+ * with n1 odd the last square's second fractal spills into row j + 1, which the next load rewrites. */
+static void b_l0_t8(gen *g, mm *x, const slice *s) {
+  loopctx jl;
+  asc_value *j = asc_b_for(g, s->k1, &jl);
+  asc_value *dst = asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, j, s->n1), 16 * x->c0));
+  ld2dt(g, s, dst, x->b1, j, asc_b_cdiv(g, s->nc, 32), s->k1, s->one, s->zero);
+  asc_b_end(g, &jl);
+}
+
+/* MTE1: B's fractals L1 -> L0B (Zn), in place from L1 as A. */
+static void b_l0_2d(gen *g, mm *x, const slice *s) {
+  bool bl1 = x->bloc == LOC_L1;
+  asc_value *bh16 = bl1 ? asc_b_cdiv(g, x->ldb, 16) : NULL;
+  asc_value *bbase = !bl1 ? s->zero : x->tb ? l1frac(g, x, s->n0, s->k0, bh16) : l1frac(g, x, s->k0, s->n0, bh16);
+  loopctx jl;
+  asc_value *j = asc_b_for(g, s->k1, &jl);
+  asc_value *dst = asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, j, s->n1), 16 * x->c0));
+  asc_LoadData2DParams_fields f;
+  if (!x->tb) {
+    asc_value *start = asc_b_add(g, bbase, j);
+    f = ld2d(s, start, s->n1, bl1 ? bh16 : asc_b_cdiv(g, s->k16, 16), true);
+  } else {
+    f = ld2d(s, asc_b_add(g, bbase, asc_b_mul(g, j, bl1 ? bh16 : s->n1)), s->n1, s->one, false);
   }
-  if (x->bias) {
-    asc_b_if(g, bfirst, &il);
-    op3(g, ASC_OP_DATA_COPY, x->bt, x->biasloc == LOC_L1 ? asc_b_ltsub(g, x->vbias, n0) : x->bias1, n16);
-    asc_b_end(g, &il);
+  asc_build_load_data_2d(g, dst, bl1 ? x->vb : x->b1, asc_build_LoadData2DParams(g, f));
+  asc_b_end(g, &jl);
+}
+
+/* MTE1 on the slice's first: the bias L1 -> BT. */
+static void bias_to_bt(gen *g, mm *x, const slice *s) {
+  if (!x->bias)
+    return;
+  loopctx il;
+  asc_b_if(g, s->bfirst, &il);
+  asc_build_data_copy(g, x->bt, x->biasloc == LOC_L1 ? asc_b_ltsub(g, x->vbias, s->n0) : x->bias1, s->n16);
+  asc_b_end(g, &il);
+}
+
+/* M: C (+)= A * B; the first slice starts C from zero, or from the bias. */
+static void mmad(gen *g, mm *x, const slice *s) {
+  asc_value *zero = s->zero, *one = s->one;
+  asc_value *init = asc_b_sel(g, s->first, one, zero);
+  asc_MmadParams_fields mp = {.m = s->mc, .n = s->nc, .k = s->kc, .is_bias = zero, .fm_offset = zero,
+                              .en_ssparse = zero, .en_winograd_a = zero, .en_winograd_b = zero, .unit_flag = zero,
+                              .cmatrix_source = zero, .cmatrix_init_val = init, .k_direction_align = zero};
+  if (!x->bias) {
+    (x->sparse ? asc_build_mmad_sparse : asc_build_mmad)(g, x->c1, x->a2, x->b2, asc_build_MmadParams(g, mp));
+    return;
   }
+  loopctx il;
+  asc_op *f = asc_b_if(g, s->bfirst, &il);
+  asc_MmadParams_fields mpb = mp;
+  mpb.is_bias = one;
+  asc_build_mmad_bias(g, x->c1, x->a2, x->b2, x->bt, asc_build_MmadParams(g, mpb));
+  asc_b_else(g, f);
+  asc_build_mmad(g, x->c1, x->a2, x->b2, asc_build_MmadParams(g, mp));
+  asc_b_end(g, &il);
+}
+
+/* iterate_all's tile t needs A's L1 tile copied unless the tile before it (t - 1, the same loop) had the
+ * same rows and K is one slice: the library keeps A's L1 tile (depthA1) across the tiles of its rows.
+ * NULL: always copied (a tile of iterate, whose caller may use L1 between tiles; a scalar or L1 A). */
+static asc_value *a_needed(gen *g, mm *x, asc_value *t) {
+  if (!x->tileloop || x->ascalar || x->aloc == LOC_L1)
+    return NULL;
+  asc_value *mt = asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]);
+  asc_value *nt = asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TN], x->s[S_BN]);
+  asc_value *mfirst = asc_b_cmp(g, 0, x->s[S_ORDER], asc_b_i32(g, 0));
+  asc_value *p = asc_b_bin(g, ASC_OP_SUBI, t, asc_b_i32(g, 1));
+  asc_value *mi = asc_b_sel(g, mfirst, asc_b_bin(g, ASC_OP_REMSI, t, mt), asc_b_bin(g, ASC_OP_DIVSI, t, nt));
+  asc_value *mp = asc_b_sel(g, mfirst, asc_b_bin(g, ASC_OP_REMSI, p, mt), asc_b_bin(g, ASC_OP_DIVSI, p, nt));
+  asc_value *first = asc_b_cmp(g, 0, t, asc_b_i32(g, 0));
+  asc_value *slices = asc_b_cmp(g, 4, asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]), asc_b_i32(g, 1));
+  asc_value *moved = asc_b_cmp(g, 1, mi, mp);
+  return asc_b_sel(g, first, first, asc_b_sel(g, slices, slices, moved)); /* first || slices > 1 || moved */
+}
+
+/* Tile t of C into L0C, K slice after K slice: MTE2 to L1, MTE1 to L0, M, each stage waiting for
+ * what it overwrites or reads. */
+static void tile(gen *g, mm *x, asc_value *t) {
+  slice s;
+  libwork(g, ASC_HW_LIBWORK_MM_TILE); /* the library's per-tile bookkeeping */
+  tilepos(g, x, t, &s.m0, &s.n0, &s.mc, &s.nc);
+  s.m16 = asc_b_up(g, s.mc, 16);
+  s.m1 = asc_b_cdiv(g, s.mc, 16);
+  s.n1 = asc_b_cdiv(g, s.nc, 16);
+  s.n16 = asc_b_up(g, s.nc, 16);
+  s.a32t = x->esz == 4 && x->ta;
+  s.b8t = x->esz == 1 && !x->tb;
+  s.b32t = x->esz == 4 && !x->tb;
+  loopctx kl;
+  slice_at(g, x, &s, asc_b_for(g, asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]), &kl));
+  asc_Nd2NzParams_fields nda, ndb;
+  asc_value *aoff = a_nd(g, x, &s, &nda);
+  asc_value *boff = b_nd(g, x, &s, &ndb);
+  s.ka16 = s.a32t ? asc_b_cdiv(g, s.kc, 16) : NULL;
+  asc_value *anew = a_needed(g, x, t);
+  loopctx al = {0};
+  if (anew)
+    asc_b_if(g, anew, &al);
+  a_to_l1(g, x, &s, aoff, &nda);
+  if (anew)
+    asc_b_end(g, &al);
+  s.kb16 = s.b32t ? asc_b_cdiv(g, s.kc, 16) : NULL;
+  b_to_l1(g, x, &s, boff, &ndb);
+  bias_to_l1(g, x, &s);
+  flag(g, ASC_EVENT_MTE2_MTE1);
+  if (s.a32t)
+    a_l0_t32(g, x, &s);
+  else if (x->esz == 1 && x->ta)
+    a_l0_t8(g, x, &s);
+  else
+    a_l0_2d(g, x, &s);
+  if (x->sparse)
+    sparse_b_l0(g, x, s.kc, s.n1);
+  else if (s.b32t)
+    b_l0_t32(g, x, &s);
+  else if (s.b8t)
+    b_l0_t8(g, x, &s);
+  else
+    b_l0_2d(g, x, &s);
+  bias_to_bt(g, x, &s);
   flag(g, ASC_EVENT_MTE1_MTE2); /* the next slice's copies overwrite L1 once these loads have read it */
   flag(g, ASC_EVENT_MTE1_M);
-  /* M: C (+)= A * B */
-  asc_value *init = asc_b_sel(g, first, one, zero);
-  asc_value *mp[] = {[ASC_SFI(MmadParams, m)] = mc, [ASC_SFI(MmadParams, n)] = nc, [ASC_SFI(MmadParams, k)] = kc,
-                     [ASC_SFI(MmadParams, is_bias)] = zero, [ASC_SFI(MmadParams, fm_offset)] = zero,
-                     [ASC_SFI(MmadParams, en_ssparse)] = zero, [ASC_SFI(MmadParams, en_winograd_a)] = zero,
-                     [ASC_SFI(MmadParams, en_winograd_b)] = zero, [ASC_SFI(MmadParams, unit_flag)] = zero,
-                     [ASC_SFI(MmadParams, cmatrix_source)] = zero, [ASC_SFI(MmadParams, cmatrix_init_val)] = init,
-                     [ASC_SFI(MmadParams, k_direction_align)] = zero};
-  if (x->bias) {
-    asc_op *f = asc_b_if(g, bfirst, &il);
-    asc_value *mpb[12];
-    memcpy(mpb, mp, sizeof mp);
-    mpb[ASC_SFI(MmadParams, is_bias)] = one;
-    asc_value *ops[] = {x->c1, x->a2, x->b2, x->bt, asc_b_struct(g, ASC_STRUCT_MMAD, mpb, 12)};
-    asc_b_op(g, ASC_OP_MMAD_BIAS, ops, 5, NULL);
-    asc_b_else(g, f);
-    asc_value *ops2[] = {x->c1, x->a2, x->b2, asc_b_struct(g, ASC_STRUCT_MMAD, mp, 12)};
-    asc_b_op(g, ASC_OP_MMAD, ops2, 4, NULL);
-    asc_b_end(g, &il);
-  } else {
-    asc_value *ops[] = {x->c1, x->a2, x->b2, asc_b_struct(g, ASC_STRUCT_MMAD, mp, 12)};
-    asc_b_op(g, x->sparse ? ASC_OP_MMAD_SPARSE : ASC_OP_MMAD, ops, 4, NULL);
-  }
+  mmad(g, x, &s);
   flag(g, ASC_EVENT_M_MTE1); /* the next slice's loads overwrite L0A / L0B / BT once the mmad has read them */
   asc_b_end(g, &kl);
 }
@@ -482,11 +524,9 @@ static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
   asc_value *zero = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
   bool vq = x->qpre == 4 || x->qpre == 6 || x->qpre == 8; /* per-channel: the words of columns n0.. */
   if (vq) {
-    asc_value *f[] = {[ASC_SFI(DataCopyExtParams, block_count)] = one,
-                      [ASC_SFI(DataCopyExtParams, block_len)] = asc_b_mulk(g, nc, 8),
-                      [ASC_SFI(DataCopyExtParams, src_stride)] = zero, [ASC_SFI(DataCopyExtParams, dst_stride)] = zero,
-                      [ASC_SFI(DataCopyExtParams, rsv)] = zero};
-    op3(g, ASC_OP_DATA_COPY_PAD, x->qv1, asc_b_gtsub(g, x->vqv, n0), asc_b_struct(g, ASC_STRUCT_DATA_COPY_EXT, f, 5));
+    asc_DataCopyExtParams_fields f = {.block_count = one, .block_len = asc_b_mulk(g, nc, 8), .src_stride = zero,
+                                      .dst_stride = zero, .rsv = zero};
+    op3(g, ASC_OP_DATA_COPY_PAD, x->qv1, asc_b_gtsub(g, x->vqv, n0), asc_build_DataCopyExtParams(g, f));
     flag(g, ASC_EVENT_MTE2_FIX);
   }
   flag_unit(g, ASC_EVENT_M_FIX, x->tileloop); /* the library's UnitFlag: the fixpipe streams from the mmad */
@@ -494,25 +534,18 @@ static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
   asc_value *stride = at_tile ? x->s[S_ORGN] : x->s[S_BN];
   /* quant_pre converts L0C's f32 / s32 to C's type; deq_scalar: the quant scalar's low 32 bits (an
    * f32 scale, the only bits the modes use) */
-  asc_value *fp[] = {[ASC_SFI(FixpipeParamsV220, n_size)] = nc, [ASC_SFI(FixpipeParamsV220, m_size)] = mc,
-                     [ASC_SFI(FixpipeParamsV220, src_stride)] = asc_b_up(g, mc, 16),
-                     [ASC_SFI(FixpipeParamsV220, dst_stride)] = stride,
-                     [ASC_SFI(FixpipeParamsV220, quant_pre)] = asc_b_i32(g, x->qpre),
-                     [ASC_SFI(FixpipeParamsV220, deq_scalar)] = x->quant == Q_SCALAR ? x->s[S_QUANT] : zero,
-                     [ASC_SFI(FixpipeParamsV220, nd_num)] = one, [ASC_SFI(FixpipeParamsV220, src_nd_stride)] = zero,
-                     [ASC_SFI(FixpipeParamsV220, dst_nd_stride)] = zero, [ASC_SFI(FixpipeParamsV220, relu_en)] = zero,
-                     [ASC_SFI(FixpipeParamsV220, unit_flag)] = zero,
-                     [ASC_SFI(FixpipeParamsV220, is_channel_split)] = zero};
-  asc_value *cfg[] = {[ASC_SFI(FixpipeConfig, layout)] = one};
-  asc_value *ops[] = {dst, x->c1, asc_b_struct(g, ASC_STRUCT_FIXPIPE_V220, fp, 12),
-                      asc_b_struct(g, ASC_STRUCT_FIXPIPE_CFG, cfg, 1)};
+  asc_FixpipeParamsV220_fields fp = {.n_size = nc, .m_size = mc, .src_stride = asc_b_up(g, mc, 16),
+                                     .dst_stride = stride, .quant_pre = asc_b_i32(g, x->qpre),
+                                     .deq_scalar = x->quant == Q_SCALAR ? x->s[S_QUANT] : zero, .nd_num = one,
+                                     .src_nd_stride = zero, .dst_nd_stride = zero, .relu_en = zero, .unit_flag = zero,
+                                     .is_channel_split = zero};
+  asc_value *params = asc_build_FixpipeParamsV220(g, fp);
+  asc_value *config = asc_build_FixpipeConfig(g, (asc_FixpipeConfig_fields){.layout = one});
   atomic_begin(g, x, dst);
-  if (vq) {
-    asc_value *opw[] = {dst, x->c1, x->qv1, ops[2], ops[3]};
-    asc_b_op(g, ASC_OP_FIXPIPE_WS, opw, 5, NULL);
-  } else {
-    asc_b_op(g, ASC_OP_FIXPIPE, ops, 4, NULL);
-  }
+  if (vq)
+    asc_build_fixpipe_ws(g, dst, x->c1, x->qv1, params, config);
+  else
+    asc_build_fixpipe(g, dst, x->c1, params, config);
   atomic_end(g, x, dst);
   if (!x->tileloop || vq) /* vq: the next tile's quant words overwrite the ones this fixpipe reads */
     flag(g, ASC_EVENT_FIX_MTE2);
@@ -698,11 +731,10 @@ static void nzcopy(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *r0, a
   asc_value *r16 = asc_b_up(g, rc, 16);
   asc_value *off = asc_b_mulk(g, asc_b_add(g, asc_b_mul(g, asc_b_bin(g, ASC_OP_DIVSI, c0, asc_b_i32(g, x->c0)), h), r0),
                               x->c0);
-  asc_value *f[] = {[ASC_SFI(DataCopyParams, block_count)] = asc_b_cdiv(g, cc, x->c0),
-                    [ASC_SFI(DataCopyParams, block_len)] = r16,
-                    [ASC_SFI(DataCopyParams, src_stride)] = asc_b_bin(g, ASC_OP_SUBI, h, r16),
-                    [ASC_SFI(DataCopyParams, dst_stride)] = asc_b_bin(g, ASC_OP_SUBI, asc_b_up(g, rc, align), r16)};
-  op3(g, ASC_OP_DATA_COPY_PARAMS, l1, asc_b_gtsub(g, gm, off), asc_b_struct(g, ASC_STRUCT_DATA_COPY, f, 4));
+  asc_DataCopyParams_fields f = {.block_count = asc_b_cdiv(g, cc, x->c0), .block_len = r16,
+                                 .src_stride = asc_b_bin(g, ASC_OP_SUBI, h, r16),
+                                 .dst_stride = asc_b_bin(g, ASC_OP_SUBI, asc_b_up(g, rc, align), r16)};
+  asc_build_data_copy_params(g, l1, asc_b_gtsub(g, gm, off), asc_build_DataCopyParams(g, f));
 }
 
 /* GM (Nz, h rows high, K-major: f32 A K x M or B K x N) -> L1 in 16-row bands of K, the f32
@@ -714,13 +746,12 @@ static void nzbands(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *k0, 
   asc_value *r = asc_b_for(g, asc_b_cdiv(g, kc, 16), &bl);
   asc_value *col = asc_b_mul(g, asc_b_bin(g, ASC_OP_DIVSI, c0, asc_b_i32(g, x->c0)), h);
   asc_value *off = asc_b_mulk(g, asc_b_add(g, col, asc_b_add(g, k0, asc_b_mulk(g, r, 16))), x->c0);
-  asc_value *f[] = {[ASC_SFI(DataCopyParams, block_count)] = asc_b_cdiv(g, cc, x->c0),
-                    [ASC_SFI(DataCopyParams, block_len)] = asc_b_i32(g, 16),
-                    [ASC_SFI(DataCopyParams, src_stride)] = asc_b_bin(g, ASC_OP_SUBI, h, asc_b_i32(g, 16)),
-                    [ASC_SFI(DataCopyParams, dst_stride)] = asc_b_i32(g, 0)};
-  op3(g, ASC_OP_DATA_COPY_PARAMS, asc_b_ltsub(g, l1, asc_b_mulk(g, asc_b_mul(g, r, nblk), 256)),
+  asc_DataCopyParams_fields f = {.block_count = asc_b_cdiv(g, cc, x->c0), .block_len = asc_b_i32(g, 16),
+                                 .src_stride = asc_b_bin(g, ASC_OP_SUBI, h, asc_b_i32(g, 16)),
+                                 .dst_stride = asc_b_i32(g, 0)};
+  asc_build_data_copy_params(g, asc_b_ltsub(g, l1, asc_b_mulk(g, asc_b_mul(g, r, nblk), 256)),
       asc_b_gtsub(g, gm, off),
-      asc_b_struct(g, ASC_STRUCT_DATA_COPY, f, 4));
+      asc_build_DataCopyParams(g, f));
   asc_b_end(g, &bl);
 }
 
@@ -763,16 +794,15 @@ static int user_co1(gen *g, mm *x) {
 }
 
 /* MIX, on the AIV: the UB operands of this call into the AIV's mirror of UB in the workspace
- * (MIRROR0 + blocks x 256 KiB + AIV index x 192 KiB: after the message and tile slots; A, B, the
- * bias one after the other, 32-byte aligned), which then stand for them in the message. */
-enum { MIRROR0 = 64 * 1024, MIRROR_BLOCK = 256 * 1024, MIRROR_BYTES = 192 * 1024 };
-
+ * (matmul_workspace.h: past the message and tile slots; A, B, the bias one after the other, 32-byte
+ * aligned), which then stand for them in the message. */
 static asc_value *mirror(gen *g, asc_value *ws, asc_value *lt, asc_value *n, asc_value **at) {
   const asc_type *elem = lt->type->elem;
   asc_value *bytes = asc_b_mulk(g, n, asc_type_bytes(elem));
   asc_value *gm = wsview(g, ws, elem, *at);
-  asc_value *z = asc_b_i32(g, 0), *f[] = {asc_b_i32(g, 1), bytes, z, z, z};
-  op3(g, ASC_OP_DATA_COPY_PAD, gm, lt, asc_b_struct(g, ASC_STRUCT_DATA_COPY_EXT, f, 5));
+  asc_value *z = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
+  asc_DataCopyExtParams_fields f = {.block_count = one, .block_len = bytes, .src_stride = z, .dst_stride = z, .rsv = z};
+  op3(g, ASC_OP_DATA_COPY_PAD, gm, lt, asc_build_DataCopyExtParams(g, f));
   *at = asc_b_add(g, *at, asc_b_up(g, bytes, 32));
   return gm;
 }
@@ -782,9 +812,7 @@ static void to_mirror(gen *g, mm *x, asc_value *ws, asc_value *aiv) {
     return;
   flag(g, ASC_EVENT_MTE2_MTE3); /* the operands' loads and vector work are done */
   flag(g, ASC_EVENT_V_MTE3);
-  asc_value *blocks = asc_b_res(asc_b_op(g, ASC_OP_GET_BLOCK_NUM, NULL, 0, g->i32));
-  asc_value *at = asc_b_add(g, asc_b_add(g, asc_b_i32(g, MIRROR0), asc_b_mulk(g, blocks, MIRROR_BLOCK)),
-                            asc_b_mulk(g, aiv, MIRROR_BYTES));
+  asc_value *at = asc_b_add(g, asc_mmws_tiles_end(g), asc_b_mulk(g, aiv, ASC_MMWS_MIRROR_BYTES));
   if (x->aloc == LOC_UB)
     x->va = mirror(g, ws, x->va, stored(g, x, false), &at), x->aloc = LOC_GM;
   if (x->bloc == LOC_UB)
@@ -965,13 +993,13 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
 }
 
 /* ---- MIX kernels: the AIVs call, the AIC executes (KFC) ----------------------------------
- * Each AIV writes its call into its slot of the workspace (512 bytes at AIV index * 512: kind,
+ * Each AIV writes its call into its slot of the workspace (matmul_workspace.h; kind,
  * the GM tensors as handle pairs, the scalars), then cross_core_set_flag(REQ) and
  * cross_core_wait_flag(DONE) (mode 2).  The kernel body runs on the AIVs only; the AIC runs a
  * server: wait REQ (both AIVs), execute each AIV's call in sub-block order, pipe_barrier, set
  * DONE; it stops when the AIVs send END (appended to the kernel).  In `with iterate()` the AIV
  * asks for its tile at get_tensor_c: to C in GM directly, or for a local tensor through the
- * workspace at 64 KiB + AIV index * 128 KiB (baseM x baseN row-major), which get_tensor_c then
+ * workspace's tile slot (baseM x baseN row-major, matmul_workspace.h), which get_tensor_c then
  * copies into the tensor.  The two
  * AIVs of a block must call Matmul in step (same calls, same order), as the mode-2 flags
  * pair them; a kernel whose AIVs diverge deadlocks (reported).  A kernel with en_partial_sum is
@@ -981,7 +1009,7 @@ enum { K_ITERATE_ALL = 1, K_ITERATE = 2, K_END = 3, K_TILE_GM = 4, K_ALL_LOCAL =
        K_ALL_SEQ = 7, K_COMPUTE = 8, K_FIX_GM = 9, K_FIX_SEQ = 10, K_FIX_LOCAL = 11, K_LAST = K_FIX_LOCAL,
        W_KIND = 0, W_C = 1, W_A = 3, W_B = 5, W_BIAS = 7, W_QV = 9, W_S = 11, W_LDA = W_S + NS_MAX, W_LDB,
        W_ATOMIC, W_PSUM,
-       MSG_BYTES = 512, SLOT0 = 64 * 1024, SLOT_BYTES = 128 * 1024, NAIV = 2, F_REQ = 9, F_DONE = 10 };
+       F_REQ = 9, F_DONE = 10 };
 
 
 /* (handle, len) of a GM tensor. */
@@ -1019,6 +1047,15 @@ static void xflag(gen *g, bool set, int id, int pipe) {
   asc_op_set_attr(g->m, op, "pipe", asc_attr_enum(g->m, ASC_ENUM_PIPEID, pipe));
 }
 
+/* The message's scalar stores reach GM (and so the AIC) at a write-back of the data cache (Ascend C
+ * SetValue's page): DataCacheCleanAndInvalid<ENTIRE_DATA_CACHE, CACHELINE_OUT>. */
+static void writeback(gen *g, asc_value *msg) {
+  asc_op *op = asc_b_op(g, ASC_OP_DATA_CACHE_CLEAN_AND_INVALID, &msg, 1, NULL);
+  const asc_type *i64 = asc_type_int(g->ctx, 64, false);
+  asc_op_set_attr(g->m, op, "line", asc_attr_int(g->m, i64, 1));
+  asc_op_set_attr(g->m, op, "dst", asc_attr_int(g->m, i64, 2));
+}
+
 static void setword(gen *g, asc_value *msg, int i, asc_value *v64) {
   asc_value *ops[] = {msg, asc_b_i32(g, i), v64};
   asc_b_op(g, ASC_OP_SET_VALUE, ops, 3, NULL);
@@ -1032,11 +1069,12 @@ static asc_value *getword(gen *g, asc_value *msg, int i) {
 static asc_value *aividx(gen *g) { return asc_b_res(asc_b_op(g, ASC_OP_GET_BLOCK_IDX, NULL, 0, g->i32)); }
 
 static asc_value *msgof(gen *g, asc_value *ws, asc_value *v) {
-  return wsview(g, ws, asc_type_int(g->ctx, 64, false), asc_b_mulk(g, v, MSG_BYTES));
+  return wsview(g, ws, asc_type_int(g->ctx, 64, false), asc_b_mulk(g, v, ASC_MMWS_MSG_BYTES));
 }
 
-static asc_value *slotoff(gen *g,
-                          asc_value *v) { return asc_b_add(g, asc_b_i32(g, SLOT0), asc_b_mulk(g, v, SLOT_BYTES)); }
+static asc_value *slotoff(gen *g, asc_value *v) {
+  return asc_b_add(g, asc_b_i32(g, ASC_MMWS_TILE0), asc_b_mulk(g, v, ASC_MMWS_TILE_BYTES));
+}
 
 /* The AIV side of one call.  iterate sends nothing: get_tensor_c asks for the tile, into the
  * workspace for a local tensor (then copied in), or straight to C in GM.  In a kernel with partial
@@ -1086,6 +1124,7 @@ static int aivcall(gen *g, mm *x, asc_value *ws, bool eager) {
   setword(g, msg, W_PSUM, k64(g, x->psum));
   setword(g, msg, W_LDA, ext64(g, x->lda));
   setword(g, msg, W_LDB, ext64(g, x->ldb));
+  writeback(g, msg);
   xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
   xflag(g, false, F_DONE, ASC_PIPEID_PIPE_MTE2);
   if (ret) {
@@ -1100,7 +1139,7 @@ static int aivcall(gen *g, mm *x, asc_value *ws, bool eager) {
     flag(g, ASC_EVENT_V_MTE2);
     asc_value *n = kind == K_ITERATE || kind == K_FIX_LOCAL ? asc_b_mul(g, x->s[S_BM], x->s[S_BN])
                                                             : asc_b_mul(g, x->s[S_TM], x->s[S_TN]);
-    op3(g, ASC_OP_DATA_COPY, x->vc, slot, n);
+    asc_build_data_copy(g, x->vc, slot, n);
     flag(g, ASC_EVENT_MTE2_V);
   }
   return 0;
@@ -1144,8 +1183,8 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics, b
   xflag(g, false, F_REQ, ASC_PIPEID_PIPE_MTE2);
   asc_value *ends = asc_b_i32(g, 0);
   const asc_type *cty = x->ec ? x->ec : x->eacc, *bty = x->vbias->type->elem, *qty = x->vqv->type->elem;
-  for (int sub = 0; sub < NAIV; sub++) {
-    asc_value *v = asc_b_add(g, asc_b_mulk(g, blk, NAIV), asc_b_i32(g, sub));
+  for (int sub = 0; sub < ASC_MMWS_NAIV; sub++) {
+    asc_value *v = asc_b_add(g, asc_b_mulk(g, blk, ASC_MMWS_NAIV), asc_b_i32(g, sub));
     asc_value *msg = msgof(g, ws, v);
     asc_value *kind = trunc32(g, getword(g, msg, W_KIND));
     libwork(g, ASC_HW_LIBWORK_MM_MSG); /* the message framework's handling of this AIV's call */
@@ -1207,27 +1246,19 @@ static bool scalaronly(const asc_op *op) {
   return op->code == ASC_OP_MATMUL_TILE_COUNT || op->code == ASC_OP_MATMUL_OFFSET_C;
 }
 
-/* Expand the MIX calls of kernel function f: the body goes to the AIVs, the AIC serves. */
-static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
+/* The Matmul template of a MIX kernel (the AIC serves every call with one): the first call's, C's
+ * type from the first call that writes C.  Every call must agree with it. */
+static int mix_template(gen *g, mm *tmpl, asc_pass_vec *ops) {
   asc_op *first = ops->items[0];
-  asc_value *ws = first->operands[OP_WS];
-  gen g = {m, m->ctx, asc_op_diag_loc(first), NULL, NULL, asc_type_int(m->ctx, 32, false), asc_type_index(m->ctx), NULL};
-  asc_block *body = f->regions[0].block;
-  if (ws->def || ws->block != body) {
-    asc_error(g.ctx, g.loc, "%s: in a MIX kernel the workspace given to register_matmul must be a kernel argument "
-              "(the AIC reads the vector cores' calls from it)", asc_op_name(first));
+  if (prepare(g, tmpl, first))
     return -1;
-  }
-  mm tmpl;
-  if (prepare(&g, &tmpl, first))
-    return -1;
-  for (size_t i = 0; i < ops->n; i++) { /* the template's C type: the first call that writes C */
+  for (size_t i = 0; i < ops->n; i++) {
     asc_op *op = ops->items[i];
     if (op->code != ASC_OP_MATMUL_ITERATE) {
       mm x;
-      if (prepare(&g, &x, op))
+      if (prepare(g, &x, op))
         return -1;
-      tmpl.ec = x.ec, tmpl.qpre = x.qpre;
+      tmpl->ec = x.ec, tmpl->qpre = x.qpre;
       break;
     }
   }
@@ -1237,35 +1268,24 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
         op->operands[OP_BIAS]->type != first->operands[OP_BIAS]->type ||
         op->operands[OP_QV]->type != first->operands[OP_QV]->type ||
         attrflag(op, "trans_a") != attrflag(first, "trans_a") || attrflag(op, "trans_b") != attrflag(first, "trans_b") ||
-        attrflag(op, "bias") != tmpl.bias || attrflag(op, "a_scalar") != tmpl.ascalar ||
-        attrflag(op, "b_scalar") != tmpl.bscalar || attrint(op, "quant") != tmpl.quant ||
-        attrflag(op, "a_nz") != tmpl.anz || attrflag(op, "b_nz") != tmpl.bnz ||
+        attrflag(op, "bias") != tmpl->bias || attrflag(op, "a_scalar") != tmpl->ascalar ||
+        attrflag(op, "b_scalar") != tmpl->bscalar || attrint(op, "quant") != tmpl->quant ||
+        attrflag(op, "a_nz") != tmpl->anz || attrflag(op, "b_nz") != tmpl->bnz ||
         (op->code != ASC_OP_MATMUL_ITERATE &&
-         (op->nresults ? op->results[0].type->elem : op->operands[OP_C]->type->elem) != tmpl.ec)) {
-      asc_error(g.ctx, asc_op_diag_loc(op), "%s: a MIX kernel's Matmul calls must share A/B/bias/C types, transposes, "
+         (op->nresults ? op->results[0].type->elem : op->operands[OP_C]->type->elem) != tmpl->ec)) {
+      asc_error(g->ctx, asc_op_diag_loc(op), "%s: a MIX kernel's Matmul calls must share A/B/bias/C types, transposes, "
                 "scalar A/B, bias and quantisation (one Matmul object per kernel is supported)", asc_op_name(op));
       return -1;
     }
   }
-  /* if ascend_is_aic() { server } else { body; END } */
-  asc_op *term = asc_block_terminator(body);
-  g.pos = body->first;
-  asc_value *isaic = asc_b_res(asc_b_op(&g, ASC_OP_ASCEND_IS_AIC, NULL, 0, asc_type_int(m->ctx, 1, false)));
-  asc_op *iff = asc_b_op(&g, ASC_OP_IF, &isaic, 1, NULL);
-  asc_block *thenb = asc_region_ensure_block(m, &iff->regions[0]);
-  asc_block *elseb = asc_region_ensure_block(m, &iff->regions[1]);
-  for (asc_op *op = iff->next, *nx; op && op != term; op = nx) {
-    nx = op->next;
-    asc_op_unlink(op);
-    asc_block_append(elseb, op);
-  }
+  return 0;
+}
+
+/* The kinds of call (K_*) the AIVs of a MIX kernel make, as a bit set; eager: a call takes partial sums. */
+static unsigned mix_kinds(const asc_pass_vec *ops, bool eager) {
   unsigned kinds = 0;
-  bool atomics = false, eager = false;
-  for (size_t i = 0; i < ops->n; i++)
-    eager |= attrflag(ops->items[i], "psum");
   for (size_t i = 0; i < ops->n; i++) {
     const asc_op *op = ops->items[i];
-    atomics |= attrint(op, "atomic") != 0;
     if (eager && op->code == ASC_OP_MATMUL_ITERATE && !attrint(op, "next"))
       kinds |= 1u << K_COMPUTE;
     if (eager && op->code == ASC_OP_MATMUL_GET_TENSOR_C && !attrint(op, "next")) {
@@ -1283,14 +1303,15 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
                       : attrflag(op, "seq")                            ? K_TILE_GM_SEQ
                                                                        : K_TILE_GM);
   }
-  g.pos = NULL, g.block = thenb;
-  server(&g, &tmpl, ws, kinds, atomics, eager);
-  asc_b_op(&g, ASC_OP_YIELD, NULL, 0, NULL);
-  /* the AIVs */
+  return kinds;
+}
+
+/* The AIVs' side of a MIX kernel, in elseb: each call sends its message; then END. */
+static int mix_aivs(gen *g, asc_block *elseb, asc_op *first, asc_value *ws, asc_pass_vec *ops, bool eager) {
   int rc = 0;
   for (size_t i = 0; i < ops->n; i++) {
     asc_op *op = ops->items[i];
-    gen a = {m, m->ctx, asc_op_diag_loc(op), op, NULL, g.i32, g.idx, NULL};
+    gen a = {g->m, g->ctx, asc_op_diag_loc(op), op, NULL, g->i32, g->idx, NULL};
     mm x;
     if (prepare(&a, &x, op))
       rc = -1;
@@ -1299,13 +1320,52 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
     if (x.op) /* else aivcall replaced it (get_tensor_c's result) */
       asc_op_unlink(op);
   }
-  g.block = elseb;
-  g.loc = asc_op_diag_loc(first);
-  asc_value *v = aividx(&g);
-  setword(&g, msgof(&g, ws, v), W_KIND, k64(&g, K_END));
-  xflag(&g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
-  asc_b_op(&g, ASC_OP_YIELD, NULL, 0, NULL);
+  g->block = elseb;
+  g->loc = asc_op_diag_loc(first);
+  asc_value *v = aividx(g);
+  asc_value *msg = msgof(g, ws, v);
+  setword(g, msg, W_KIND, k64(g, K_END));
+  writeback(g, msg);
+  xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
+  asc_b_op(g, ASC_OP_YIELD, NULL, 0, NULL);
   return rc;
+}
+
+/* Expand the MIX calls of kernel function f: the body goes to the AIVs, the AIC serves. */
+static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
+  asc_op *first = ops->items[0];
+  asc_value *ws = first->operands[OP_WS];
+  gen g = {m, m->ctx, asc_op_diag_loc(first), NULL, NULL, asc_type_int(m->ctx, 32, false), asc_type_index(m->ctx), NULL};
+  asc_block *body = f->regions[0].block;
+  if (ws->def || ws->block != body) {
+    asc_error(g.ctx, g.loc, "%s: in a MIX kernel the workspace given to register_matmul must be a kernel argument "
+              "(the AIC reads the vector cores' calls from it)", asc_op_name(first));
+    return -1;
+  }
+  mm tmpl;
+  if (mix_template(&g, &tmpl, ops))
+    return -1;
+  /* if ascend_is_aic() { server } else { body; END } */
+  asc_op *term = asc_block_terminator(body);
+  g.pos = body->first;
+  asc_value *isaic = asc_b_res(asc_b_op(&g, ASC_OP_ASCEND_IS_AIC, NULL, 0, asc_type_int(m->ctx, 1, false)));
+  asc_op *iff = asc_b_op(&g, ASC_OP_IF, &isaic, 1, NULL);
+  asc_block *thenb = asc_region_ensure_block(m, &iff->regions[0]);
+  asc_block *elseb = asc_region_ensure_block(m, &iff->regions[1]);
+  for (asc_op *op = iff->next, *nx; op && op != term; op = nx) {
+    nx = op->next;
+    asc_op_unlink(op);
+    asc_block_append(elseb, op);
+  }
+  bool atomics = false, eager = false;
+  for (size_t i = 0; i < ops->n; i++) {
+    eager |= attrflag(ops->items[i], "psum");
+    atomics |= attrint(ops->items[i], "atomic") != 0;
+  }
+  g.pos = NULL, g.block = thenb;
+  server(&g, &tmpl, ws, mix_kinds(ops, eager), atomics, eager);
+  asc_b_op(&g, ASC_OP_YIELD, NULL, 0, NULL);
+  return mix_aivs(&g, elseb, first, ws, ops, eager);
 }
 
 static void find_tpipe(asc_op *op, void *user) {

@@ -31,8 +31,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/hw.h"
 #include "ir/build.h"
+#include "ops/hw_ir.h"
+#include "passes/matmul_workspace.h"
 #include "passes/passes.h"
 
 /* operands: those of asc.matmul_iterate_all (its tensors - C, A, B, bias, workspace, ... - then its
@@ -163,8 +164,77 @@ static int expand_one(asc_module *m, asc_op *op) {
   return 0;
 }
 
+/* asc.matmul_nbatch_region: past the tile slots, this core's region (matmul_workspace.h). */
+static void expand_region(asc_module *m, asc_op *f, asc_op *op) {
+  g_t g = asc_builder_at(m, asc_op_diag_loc(op), op, NULL);
+  asc_value *blk = asc_b_res(asc_b_op(&g, ASC_OP_GET_BLOCK_IDX, NULL, 0, g.i32));
+  asc_value *region = op->operands[ASC_OPND_MATMUL_NBATCH_REGION_region];
+  asc_value *at = asc_b_add(&g, asc_mmws_tiles_end(&g), asc_b_mul(&g, blk, region));
+  asc_replace_uses(f, &op->results[0], at);
+  asc_op_unlink(op);
+}
+
+/* The op whose region holds op's block (NULL at a function's body). */
+static const asc_op *enclosing(const asc_op *op) {
+  return op->parent && op->parent->parent ? op->parent->parent->parent : NULL;
+}
+
+/* Whether def comes before op in a block enclosing op (so its results are in scope there). */
+static bool dominates(const asc_op *def, const asc_op *op) {
+  for (const asc_op *a = op; a; a = enclosing(a)) {
+    if (a->parent != def->parent)
+      continue;
+    for (const asc_op *p = a->prev; p; p = p->prev)
+      if (p == def)
+        return true;
+    return false;
+  }
+  return false;
+}
+
+static void find_tpipe(asc_op *op, void *user) {
+  asc_op **p = user;
+  if (op->code == ASC_OP_TPIPE && !*p)
+    *p = op;
+}
+
+/* A set_flag / wait_flag pair of event; its id from the kernel's TPipe when one is in scope (a free
+ * id, so not one the kernel's queues hold), else 0. */
+static void flag_pair(g_t *g, asc_value *pipe, int event) {
+  asc_value *id;
+  if (pipe) {
+    asc_op *a = asc_b_op(g, ASC_OP_TPIPE_FETCH_EVENT_ID, &pipe, 1, g->i32);
+    asc_op_set_attr(g->m, a, "event", asc_attr_enum(g->m, ASC_ENUM_EVENT, event));
+    id = asc_b_res(a);
+  } else {
+    id = asc_b_i32(g, 0);
+  }
+  asc_op *s = asc_b_op(g, ASC_OP_SET_FLAG, &id, 1, NULL);
+  asc_op_set_attr(g->m, s, "event", asc_attr_enum(g->m, ASC_ENUM_EVENT, event));
+  asc_op *w = asc_b_op(g, ASC_OP_WAIT_FLAG, &id, 1, NULL);
+  asc_op_set_attr(g->m, w, "event", asc_attr_enum(g->m, ASC_ENUM_EVENT, event));
+}
+
+/* asc.matmul_batch_copy_c (get_batch_tensor_c into a LocalTensor): the copy after the earlier
+ * stores and vector work on dst, then vector work waits for it (Ascend C's page: the caller's
+ * tensor is ready to use when the call returns). */
+static void expand_copy(asc_module *m, asc_op *f, asc_op *op) {
+  g_t g = asc_builder_at(m, asc_op_diag_loc(op), op, NULL);
+  asc_op *tp = NULL;
+  asc_walk(f, find_tpipe, &tp);
+  asc_value *pipe = tp && dominates(tp, op) ? &tp->results[0] : NULL;
+  flag_pair(&g, pipe, ASC_EVENT_MTE3_MTE2);
+  flag_pair(&g, pipe, ASC_EVENT_V_MTE2);
+  asc_value *ops[] = {op->operands[ASC_OPND_MATMUL_BATCH_COPY_C_dst], op->operands[ASC_OPND_MATMUL_BATCH_COPY_C_src],
+                      op->operands[ASC_OPND_MATMUL_BATCH_COPY_C_count]};
+  asc_b_op(&g, ASC_OP_DATA_COPY, ops, 3, NULL);
+  flag_pair(&g, pipe, ASC_EVENT_MTE2_V);
+  asc_op_unlink(op);
+}
+
 static void collect(asc_op *op, void *user) {
-  if (op->code == ASC_OP_MATMUL_ITERATE_BATCH)
+  if (op->code == ASC_OP_MATMUL_ITERATE_BATCH || op->code == ASC_OP_MATMUL_NBATCH_REGION ||
+      op->code == ASC_OP_MATMUL_BATCH_COPY_C)
     asc_pass_vec_push(user, op);
 }
 
@@ -172,8 +242,15 @@ static int expand_func(asc_module *m, asc_op *f) {
   asc_pass_vec v = {0};
   asc_walk(f, collect, &v);
   int rc = 0;
-  for (size_t i = 0; i < v.n; i++)
-    rc |= expand_one(m, v.items[i]);
+  for (size_t i = 0; i < v.n; i++) {
+    asc_op *op = v.items[i];
+    if (op->code == ASC_OP_MATMUL_NBATCH_REGION)
+      expand_region(m, f, op);
+    else if (op->code == ASC_OP_MATMUL_BATCH_COPY_C)
+      expand_copy(m, f, op);
+    else
+      rc |= expand_one(m, op);
+  }
   asc_pass_vec_free(&v);
   return rc;
 }

@@ -106,15 +106,9 @@ static asc_value *mkfloat(asc_module *m, asc_op *at, const asc_type *t, double f
 /* ---- integer arithmetic ---- */
 
 static bool foldbits(asc_opcode code, int w, uint64_t a, uint64_t b, uint64_t *r) {
-  switch (code) {
-  case ASC_OP_ADDI: *r = a + b; return true;
-  case ASC_OP_SUBI: *r = a - b; return true;
-  case ASC_OP_MULI: *r = a * b; return true;
-  case ASC_OP_ANDI: *r = a & b; return true;
-  case ASC_OP_ORI: *r = a | b; return true;
-  case ASC_OP_XORI: *r = a ^ b; return true;
-  case ASC_OP_MAXSI: *r = sext(a, w) >= sext(b, w) ? a : b; return true;
-  case ASC_OP_MINSI: *r = sext(a, w) <= sext(b, w) ? a : b; return true;
+  switch (code) { /* src/ops/elem.h's rules, on the values sign-extended from the width */
+  case ASC_OP_ADDI: case ASC_OP_SUBI: case ASC_OP_MULI: case ASC_OP_ANDI: case ASC_OP_ORI: case ASC_OP_XORI:
+  case ASC_OP_MAXSI: case ASC_OP_MINSI: *r = (uint64_t)asc_elem_i(code, sext(a, w), sext(b, w)); return true;
   default: return false;
   }
 }
@@ -204,10 +198,10 @@ static bool foldcmpf(int64_t pred, double a, double b, uint64_t *r) {
 
 /* maxf/minf pick one operand, so they are exact at any precision (src/ops/elem.h); a NaN
  * operand propagates, which is left to run time (no fold). */
-static bool foldminmaxf(bool max, double a, double b, double *r) {
+static bool foldminmaxf(asc_opcode code, double a, double b, double *r) {
   if (isnan(a) || isnan(b))
     return false;
-  *r = max ? asc_elem_maxf(a, b) : asc_elem_minf(a, b);
+  *r = asc_elem_f(code, a, b);
   return true;
 }
 
@@ -240,15 +234,12 @@ static bool roundfloat(const asc_type *t, double x, double *r) {
   return roundto(x, 11, -14, 65504.0, r);
 }
 
-/* a op b for addf/subf/mulf/divf/maxf/minf on the float type t. */
+/* a op b for addf/subf/mulf/divf/maxf/minf on the float type t: src/ops/elem.h's rule, rounded once. */
 static bool foldfbin(asc_opcode code, const asc_type *t, double a, double b, double *r) {
   switch (code) {
-  case ASC_OP_ADDF: return roundfloat(t, a + b, r);
-  case ASC_OP_SUBF: return roundfloat(t, a - b, r);
-  case ASC_OP_MULF: return roundfloat(t, a * b, r);
-  case ASC_OP_DIVF: return b != 0 && roundfloat(t, a / b, r); /* x / 0 is never finite */
-  case ASC_OP_MAXF: return foldminmaxf(true, a, b, r);
-  case ASC_OP_MINF: return foldminmaxf(false, a, b, r);
+  case ASC_OP_ADDF: case ASC_OP_SUBF: case ASC_OP_MULF: return roundfloat(t, asc_elem_f(code, a, b), r);
+  case ASC_OP_DIVF: return b != 0 && roundfloat(t, asc_elem_f(code, a, b), r); /* x / 0 is never finite */
+  case ASC_OP_MAXF: case ASC_OP_MINF: return foldminmaxf(code, a, b, r);
   default: return false;
   }
 }

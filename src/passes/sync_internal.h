@@ -4,7 +4,7 @@
 #ifndef ASC_SYNC_INTERNAL_H
 #define ASC_SYNC_INTERNAL_H
 
-#include "hw/hw.h"
+#include "ops/hw_ir.h"
 #include "passes/passes.h"
 
 /* Pipes are numbered as the PIPEID enum (PIPE_S = 0 ... PIPE_FIX = 10). */

@@ -60,9 +60,11 @@ static bool walk(walker *ins, asc_op *func, const sync_cases *cases, int k, bool
   sync_state_free(st);
   ok = !w.failed;
   f->clash = append(f->clash, &f->nclash, w.clash, w.nclash, sizeof *w.clash);
+  int live = 0; /* the live ones, appended at once: one realloc per walk, not per race (quadratic copying) */
   for (int i = 0; i < w.nraces; i++)
     if (w.races[i].live)
-      f->races = append(f->races, &f->nraces, &w.races[i], 1, sizeof *w.races);
+      w.races[live++] = w.races[i];
+  f->races = append(f->races, &f->nraces, w.races, live, sizeof *w.races);
   f->fail[0] = w.fail[0], f->fail[1] = w.fail[1];
   sync_walker_free(&w, false);
   return ok;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "sim/cube_kernels.h"
+#include "sim/half.h"
 #include "sim/sim_int.h"
 
 /* The cube's registers (set_load_data_*, set_fix_pipe_pre_quant_flag, set_hf32_*). */
@@ -81,6 +82,20 @@ static int wantmem(sim_core *c, const sim_inst *in, int i, unsigned mask, const 
                        want);
 }
 
+/* Operand i against its row of src/ops/operand_mems.def (the verifier checks the same row where the
+ * operand's type has a position). */
+static int opndmem(sim_core *c, const sim_inst *in, int i) {
+  unsigned mask = asc_op_operand_mems(in->op->code, i);
+  const sim_val *r = sim_in(c, in, i);
+  int m = sim_hwmem(r->mem);
+  if (!mask || (r->mem != SIM_MEM_NONE && m >= 0 && (mask >> m & 1)))
+    return 0;
+  char arg[64], want[160];
+  asc_op_operand_name(in->op->code, i, arg, sizeof arg);
+  asc_mems_text(mask, want, sizeof want);
+  return wantmem(c, in, i, mask, arg, want);
+}
+
 /* Operand i's start (plus off bytes) must be align-byte aligned (hardware.md §4). */
 static int wantalign(sim_core *c, const sim_inst *in, int i, int64_t off, int align, const char *arg) {
   const sim_val *r = sim_in(c, in, i);
@@ -103,8 +118,10 @@ static int notavail(sim_core *c, const sim_inst *in, const char *what) {
                      c->L->plat->name);
 }
 
-static int field(sim_core *c, const sim_inst *in, const double *p, asc_sfield f, int64_t lo, int64_t hi, int64_t *r) {
-  return asc_sim_sfield(c, in->op, p, f, lo, hi, r);
+/* Field f of the struct storage p, range-checked against src/ops/field_ranges.def (the verifier
+ * checks a constant field against the same row). */
+static int field(sim_core *c, const sim_inst *in, const double *p, asc_sfield f, int64_t *r) {
+  return asc_sim_sfield_ranged(c, in->op, p, f, r);
 }
 
 /* Timing of a cube-side transfer of `bytes` from memory s to d on the instruction's pipe: the
@@ -164,15 +181,15 @@ static int nd2nz_columns(sim_core *c, const sim_inst *in, const sim_val *dst, co
 int asc_exec_nd2nz(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, ASC_OPND_DATA_COPY_ND2NZ_params)->fld;
   int64_t nd, nv, dv, sms, sdv, c0s, ns, dms;
-  if (wantmem(c, in, 0, MB(L1), "dst", "L1 (A1/B1/C1)") || wantmem(c, in, 1, MB(GM), "src", "GM") ||
-      field(c, in, f, ASC_SF_Nd2NzParams_nd_num, 0, 4095, &nd) ||
-      field(c, in, f, ASC_SF_Nd2NzParams_n_value, 0, 16384, &nv) ||
-      field(c, in, f, ASC_SF_Nd2NzParams_d_value, 0, 65535, &dv) ||
-      field(c, in, f, ASC_SF_Nd2NzParams_src_nd_matrix_stride, 0, 65535, &sms) ||
-      field(c, in, f, ASC_SF_Nd2NzParams_src_d_value, 0, 65535, &sdv) ||
-      field(c, in, f, ASC_SF_Nd2NzParams_dst_nz_c0_stride, 0, 16384, &c0s) ||
-      field(c, in, f, ASC_SF_Nd2NzParams_dst_nz_n_stride, 0, 16384, &ns) ||
-      field(c, in, f, ASC_SF_Nd2NzParams_dst_nz_matrix_stride, 0, 65535, &dms) ||
+  if (opndmem(c, in, 0) || opndmem(c, in, 1) ||
+      field(c, in, f, ASC_SF_Nd2NzParams_nd_num, &nd) ||
+      field(c, in, f, ASC_SF_Nd2NzParams_n_value, &nv) ||
+      field(c, in, f, ASC_SF_Nd2NzParams_d_value, &dv) ||
+      field(c, in, f, ASC_SF_Nd2NzParams_src_nd_matrix_stride, &sms) ||
+      field(c, in, f, ASC_SF_Nd2NzParams_src_d_value, &sdv) ||
+      field(c, in, f, ASC_SF_Nd2NzParams_dst_nz_c0_stride, &c0s) ||
+      field(c, in, f, ASC_SF_Nd2NzParams_dst_nz_n_stride, &ns) ||
+      field(c, in, f, ASC_SF_Nd2NzParams_dst_nz_matrix_stride, &dms) ||
       wantalign(c, in, 0, 0, l0align(ASC_HW_MEM_L1), "destination"))
     return -1;
   int e = esz(in, 0), c0 = 32 / e;
@@ -220,14 +237,14 @@ int asc_exec_nd2nz(sim_core *c, const sim_inst *in) {
 int asc_exec_nz2nd(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, ASC_OPND_DATA_COPY_NZ2ND_params)->fld;
   int64_t nd, nv, dv, sms, sns, dds, dms;
-  if (wantmem(c, in, 0, MB(GM), "dst", "GM") || wantmem(c, in, 1, MB(UB), "src", "UB") ||
-      field(c, in, f, ASC_SF_Nz2NdParamsFull_nd_num, 0, 4095, &nd) ||
-      field(c, in, f, ASC_SF_Nz2NdParamsFull_n_value, 1, 8192, &nv) ||
-      field(c, in, f, ASC_SF_Nz2NdParamsFull_d_value, 1, 8192, &dv) ||
-      field(c, in, f, ASC_SF_Nz2NdParamsFull_src_nd_matrix_stride, 1, 512, &sms) ||
-      field(c, in, f, ASC_SF_Nz2NdParamsFull_src_n_stride, 0, 4096, &sns) ||
-      field(c, in, f, ASC_SF_Nz2NdParamsFull_dst_d_stride, 1, 65535, &dds) ||
-      field(c, in, f, ASC_SF_Nz2NdParamsFull_dst_nd_matrix_stride, 1, 65535, &dms) ||
+  if (opndmem(c, in, 0) || opndmem(c, in, 1) ||
+      field(c, in, f, ASC_SF_Nz2NdParamsFull_nd_num, &nd) ||
+      field(c, in, f, ASC_SF_Nz2NdParamsFull_n_value, &nv) ||
+      field(c, in, f, ASC_SF_Nz2NdParamsFull_d_value, &dv) ||
+      field(c, in, f, ASC_SF_Nz2NdParamsFull_src_nd_matrix_stride, &sms) ||
+      field(c, in, f, ASC_SF_Nz2NdParamsFull_src_n_stride, &sns) ||
+      field(c, in, f, ASC_SF_Nz2NdParamsFull_dst_d_stride, &dds) ||
+      field(c, in, f, ASC_SF_Nz2NdParamsFull_dst_nd_matrix_stride, &dms) ||
       wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_UB), "source"))
     return -1;
   if (dv % 16)
@@ -284,9 +301,8 @@ static int fractals(sim_core *c, const sim_inst *in, int64_t start, int64_t reps
 
 static int loadcheck(sim_core *c, const sim_inst *in) {
   int dm = memof(c, in, 0);
-  if (wantmem(c, in, 0, MB(L0A) | MB(L0B) | MB(L1), "dst", "L0A (A2), L0B (B2) or L1 (A1/B1)") ||
-      wantmem(c, in, 1, dm == ASC_HW_MEM_L1 ? MB(GM) : MB(L1) | MB(GM), "src",
-              dm == ASC_HW_MEM_L1 ? "GM" : "L1 (A1/B1) or GM") ||
+  if (opndmem(c, in, 0) || opndmem(c, in, 1) ||
+      (dm == ASC_HW_MEM_L1 && wantmem(c, in, 1, MB(GM), "src", "GM")) || /* into L1 only from GM */
       wantalign(c, in, 0, 0, l0align(dm), "destination") || wantalign(c, in, 1, 0, l0align(memof(c, in, 1)), "source"))
     return -1;
   return 0;
@@ -295,13 +311,13 @@ static int loadcheck(sim_core *c, const sim_inst *in) {
 int asc_exec_load2d(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, ASC_OPND_LOAD_DATA_2D_params)->fld;
   int64_t start, reps, ss, sid, gap, tr, mode;
-  if (loadcheck(c, in) || field(c, in, f, ASC_SF_LoadData2DParams_start_index, 0, 65535, &start) ||
-      field(c, in, f, ASC_SF_LoadData2DParams_repeat_times, 0, 255, &reps) ||
-      field(c, in, f, ASC_SF_LoadData2DParams_src_stride, 0, 65535, &ss) ||
-      field(c, in, f, ASC_SF_LoadData2DParams_sid, 0, 255, &sid) ||
-      field(c, in, f, ASC_SF_LoadData2DParams_dst_gap, 0, 65535, &gap) ||
-      field(c, in, f, ASC_SF_LoadData2DParams_if_transpose, 0, 1, &tr) ||
-      field(c, in, f, ASC_SF_LoadData2DParams_addr_mode, 0, 1, &mode))
+  if (loadcheck(c, in) || field(c, in, f, ASC_SF_LoadData2DParams_start_index, &start) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_repeat_times, &reps) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_src_stride, &ss) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_sid, &sid) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_dst_gap, &gap) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_if_transpose, &tr) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_addr_mode, &mode))
     return -1;
   return fractals(c, in, start, reps, ss, gap, tr);
 }
@@ -316,8 +332,7 @@ int asc_exec_loadtr(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, ASC_OPND_LOAD_DATA_TRANSPOSE_params)->fld;
   bool v2 = in->op->code == ASC_OP_LOAD_DATA_TRANSPOSE_V2;
   int64_t start, reps, ss, gap, fgap, sfgap = 0, mode;
-  if (wantmem(c, in, 0, MB(L0A) | MB(L0B), "dst", "L0A (A2) or L0B (B2)") ||
-      wantmem(c, in, 1, MB(L1), "src", "L1 (A1/B1)") ||
+  if (opndmem(c, in, 0) || opndmem(c, in, 1) ||
       wantalign(c, in, 0, 0, l0align(memof(c, in, 0)), "destination") ||
       trfield(c, in, f, v2, "start_index", ASC_SF_LoadData2dTransposeParams_start_index,
               ASC_SF_LoadData2dTransposeParamsV2_start_index, 65535, &start) ||
@@ -479,6 +494,9 @@ static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
     else
       asc_sim_storei(dt, padblk + i * e, asc_sim_fp_to_int(g->padv, dt, SIM_RM_TRUNC));
   }
+  /* the whole feature map and the whole destination block in bounds: no piece can fail (asc_sim_mem_piece) */
+  bool srcplain = asc_sim_mem_plain(c, src, 0, g->ch / c0 * g->l1h * g->l1w * 32),
+       dstplain = asc_sim_mem_plain(c, dst, 0, nfr * 512);
   /* gather X's block (m-major, kext wide), 32 B of channels at a time */
   int64_t kb1 = (g->kext + c0 - 1) / c0;
   uint8_t *x = malloc((size_t)(g->mext * kb1 * 32));
@@ -495,8 +513,9 @@ static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
         continue;
       }
       int64_t off = ((c1 * g->l1h + h) * g->l1w + w) * 32;
-      const uint8_t *s = bnd ? asc_sim_mem(c, in->op, &ring, (src->off + off) % bnd, 32, "read")
-                             : asc_sim_mem(c, in->op, src, off, 32, "read");
+      const uint8_t *s = bnd       ? asc_sim_mem(c, in->op, &ring, (src->off + off) % bnd, 32, "read")
+                         : srcplain ? asc_sim_mem_piece(c, src, off, 32, false)
+                                    : asc_sim_mem(c, in->op, src, off, 32, "read");
       if (!s) {
         free(x);
         return -1;
@@ -510,7 +529,8 @@ static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
     for (int64_t m = 0; m < g->mext && !rc; m++)
       for (int64_t kb = 0; kb < kb1; kb++) {
         int64_t n = g->kext - kb * c0 < c0 ? g->kext - kb * c0 : c0;
-        uint8_t *d = asc_sim_mem(c, in->op, dst, (((m / 16) * kb1 + kb) * 16 + m % 16) * 32, n * e, "write");
+        int64_t o = (((m / 16) * kb1 + kb) * 16 + m % 16) * 32;
+        uint8_t *d = dstplain ? asc_sim_mem_piece(c, dst, o, n * e, true) : asc_sim_mem(c, in->op, dst, o, n * e, "write");
         if (!d) {
           rc = -1;
           break;
@@ -524,7 +544,8 @@ static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
         int64_t n = g->mext - mb * c0 < c0 ? g->mext - mb * c0 : c0;
         /* L0A: Zz of (k x m), fractal (k / 16) * MB1 + mb, row k % 16; L0B: Zn, fractal mb * N1 + k / 16 */
         int64_t fr = l0b ? mb * n1 + k / 16 : (k / 16) * mb1 + mb;
-        uint8_t *d = asc_sim_mem(c, in->op, dst, (fr * 16 + k % 16) * 32, n * e, "write");
+        int64_t o = (fr * 16 + k % 16) * 32;
+        uint8_t *d = dstplain ? asc_sim_mem_piece(c, dst, o, n * e, true) : asc_sim_mem(c, in->op, dst, o, n * e, "write");
         if (!d) {
           rc = -1;
           break;
@@ -555,21 +576,21 @@ int asc_exec_load3d(sim_core *c, const sim_inst *in) {
     for (int i = 0; i < 6; i++)
       if (asc_sim_field(c, in->op, nm[i], f[asc_sfields[fmf[i]].index], 0, i < 4 ? 255 : 32767, &fm[i]))
         return -1;
-    if (field(c, in, f, ASC_SF_LoadData3DParamsV2_channel_size, 0, 65535, &g.ch) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2_k_extension, 0, 65535, &g.kext) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2_m_extension, 0, 65535, &g.mext) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2_k_start_pt, 0, 65535, &g.kst) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2_m_start_pt, 0, 32767, &g.mst) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2_stride_w, 0, 63, &g.sw) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2_stride_h, 0, 63, &g.sh) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2_filter_w, 0, 255, &g.fw) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2_filter_h, 0, 255, &g.fh) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2_dilation_filter_w, 0, 255, &g.dw) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2_dilation_filter_h, 0, 255, &g.dh) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2_en_transpose, 0, 1, &tr) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2_filter_size_w, 0, 1, &fsw) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2_filter_size_h, 0, 1, &fsh) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2_f_matrix_ctrl, 0, 1, &fmc))
+    if (field(c, in, f, ASC_SF_LoadData3DParamsV2_channel_size, &g.ch) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_k_extension, &g.kext) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_m_extension, &g.mext) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_k_start_pt, &g.kst) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_m_start_pt, &g.mst) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_stride_w, &g.sw) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_stride_h, &g.sh) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_filter_w, &g.fw) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_filter_h, &g.fh) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_dilation_filter_w, &g.dw) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_dilation_filter_h, &g.dh) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_en_transpose, &tr) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_filter_size_w, &fsw) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_filter_size_h, &fsh) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2_f_matrix_ctrl, &fmc))
       return -1;
     /* pyasc's load_data sets FMATRIX and the pad value from the struct first (Ascend C's default
      * IsResetLoad3dConfig {true, true}); a later V2Pro load reads them */
@@ -578,14 +599,14 @@ int asc_exec_load3d(sim_core *c, const sim_inst *in) {
     cb->padv = SFLD(f, LoadData3DParamsV2, pad_value);
   } else {
     int64_t ext, flt, smallk;
-    if (field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_channel_size, 0, 65535, &g.ch) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_en_transpose, 0, 1, &tr) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_en_small_k, 0, 1, &smallk) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_filter_size_w, 0, 1, &fsw) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_filter_size_h, 0, 1, &fsh) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_f_matrix_ctrl, 0, 1, &fmc) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_ext_config, 0, 9007199254740992LL, &ext) ||
-        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_filter_config, 0, 281474976710655LL, &flt))
+    if (field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_channel_size, &g.ch) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_en_transpose, &tr) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_en_small_k, &smallk) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_filter_size_w, &fsw) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_filter_size_h, &fsh) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_f_matrix_ctrl, &fmc) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_ext_config, &ext) ||
+        field(c, in, f, ASC_SF_LoadData3DParamsV2Pro_filter_config, &flt))
       return -1;
     if (smallk)
       return notavail(c, in, "LoadData3DParamsV2Pro.en_small_k");
@@ -621,16 +642,15 @@ int asc_exec_load3d(sim_core *c, const sim_inst *in) {
 int asc_exec_loadsparse(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_load_data_params)->fld;
   int64_t start, reps, ss, sid, gap, tr, mode;
-  if (wantmem(c, in, 0, MB(L0B), "dst", "L0B (B2)") || wantmem(c, in, 1, MB(L1), "src", "L1 (B1)") ||
-      wantmem(c, in, 2, MB(L1), "idx", "L1 (B1)") || wantalign(c, in, 0, 0, 512, "dst") ||
+  if (opndmem(c, in, 0) || opndmem(c, in, 1) || opndmem(c, in, 2) || wantalign(c, in, 0, 0, 512, "dst") ||
       wantalign(c, in, 1, 0, 32, "src") || wantalign(c, in, 2, 0, 32, "idx") ||
-      field(c, in, f, ASC_SF_LoadData2DParams_start_index, 0, 65535, &start) ||
-      field(c, in, f, ASC_SF_LoadData2DParams_repeat_times, 0, 255, &reps) ||
-      field(c, in, f, ASC_SF_LoadData2DParams_src_stride, 0, 65535, &ss) ||
-      field(c, in, f, ASC_SF_LoadData2DParams_sid, 0, 255, &sid) ||
-      field(c, in, f, ASC_SF_LoadData2DParams_dst_gap, 0, 65535, &gap) ||
-      field(c, in, f, ASC_SF_LoadData2DParams_if_transpose, 0, 1, &tr) ||
-      field(c, in, f, ASC_SF_LoadData2DParams_addr_mode, 0, 1, &mode))
+      field(c, in, f, ASC_SF_LoadData2DParams_start_index, &start) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_repeat_times, &reps) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_src_stride, &ss) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_sid, &sid) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_dst_gap, &gap) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_if_transpose, &tr) ||
+      field(c, in, f, ASC_SF_LoadData2DParams_addr_mode, &mode))
     return -1;
   if (tr)
     return asc_sim_err(c, in->op, "asc.load_data_with_sparse: no transpose (LoadDataWithSparse has none)");
@@ -663,8 +683,7 @@ int asc_exec_loadsparse(sim_core *c, const sim_inst *in) {
 
 /* Mmad's and MmadWithSparse's dst, fm and filter: in L0C, L0A and L0B, aligned. */
 static int mmadops(sim_core *c, const sim_inst *in) {
-  return wantmem(c, in, 0, MB(L0C), "dst", "L0C (CO1)") || wantmem(c, in, 1, MB(L0A), "fm", "L0A (A2)") ||
-         wantmem(c, in, 2, MB(L0B), "filter", "L0B (B2)") || wantalign(c, in, 0, 0, MMAD_DST_ALIGN, "dst") ||
+  return opndmem(c, in, 0) || opndmem(c, in, 1) || opndmem(c, in, 2) || wantalign(c, in, 0, 0, MMAD_DST_ALIGN, "dst") ||
          wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_L0A), "fm") ||
          wantalign(c, in, 2, 0, l0align(ASC_HW_MEM_L0B), "filter");
 }
@@ -675,17 +694,17 @@ typedef struct mmadp {
 } mmadp;
 
 static int mmadparams(sim_core *c, const sim_inst *in, const double *f, mmadp *p) {
-  return field(c, in, f, ASC_SF_MmadParams_m, 0, 4095, &p->m) || field(c, in, f, ASC_SF_MmadParams_n, 0, 4095, &p->n) ||
-         field(c, in, f, ASC_SF_MmadParams_k, 0, 4095, &p->k) ||
-         field(c, in, f, ASC_SF_MmadParams_is_bias, 0, 1, &p->isbias) ||
-         field(c, in, f, ASC_SF_MmadParams_fm_offset, -2147483648LL, 2147483647LL, &p->fmoff) ||
-         field(c, in, f, ASC_SF_MmadParams_en_ssparse, 0, 1, &p->sparse) ||
-         field(c, in, f, ASC_SF_MmadParams_en_winograd_a, 0, 1, &p->wa) ||
-         field(c, in, f, ASC_SF_MmadParams_en_winograd_b, 0, 1, &p->wb) ||
-         field(c, in, f, ASC_SF_MmadParams_unit_flag, 0, 3, &p->unit) ||
-         field(c, in, f, ASC_SF_MmadParams_cmatrix_source, 0, 1, &p->csrc) ||
-         field(c, in, f, ASC_SF_MmadParams_cmatrix_init_val, 0, 1, &p->cinit) ||
-         field(c, in, f, ASC_SF_MmadParams_k_direction_align, 0, 1, &p->kalign);
+  return field(c, in, f, ASC_SF_MmadParams_m, &p->m) || field(c, in, f, ASC_SF_MmadParams_n, &p->n) ||
+         field(c, in, f, ASC_SF_MmadParams_k, &p->k) ||
+         field(c, in, f, ASC_SF_MmadParams_is_bias, &p->isbias) ||
+         field(c, in, f, ASC_SF_MmadParams_fm_offset, &p->fmoff) ||
+         field(c, in, f, ASC_SF_MmadParams_en_ssparse, &p->sparse) ||
+         field(c, in, f, ASC_SF_MmadParams_en_winograd_a, &p->wa) ||
+         field(c, in, f, ASC_SF_MmadParams_en_winograd_b, &p->wb) ||
+         field(c, in, f, ASC_SF_MmadParams_unit_flag, &p->unit) ||
+         field(c, in, f, ASC_SF_MmadParams_cmatrix_source, &p->csrc) ||
+         field(c, in, f, ASC_SF_MmadParams_cmatrix_init_val, &p->cinit) ||
+         field(c, in, f, ASC_SF_MmadParams_k_direction_align, &p->kalign);
 }
 
 int asc_exec_mmadsparse(sim_core *c, const sim_inst *in) {
@@ -744,11 +763,11 @@ int asc_exec_mmadsparse(sim_core *c, const sim_inst *in) {
 int asc_exec_initconst(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, ASC_OPND_INIT_CONST_VALUE_init_const_value_params)->fld;
   int64_t reps, blocks, gap;
-  if (wantmem(c, in, 0, MB(L1) | MB(L0A) | MB(L0B), "dst", "L1 (A1/B1), L0A (A2) or L0B (B2)") ||
+  if (opndmem(c, in, 0) ||
       wantalign(c, in, 0, 0, l0align(memof(c, in, 0)), "destination") ||
-      field(c, in, f, ASC_SF_InitConstValueParams_repeat_times, 0, 255, &reps) ||
-      field(c, in, f, ASC_SF_InitConstValueParams_block_num, 0, 32767, &blocks) ||
-      field(c, in, f, ASC_SF_InitConstValueParams_dst_gap, 0, 32767, &gap))
+      field(c, in, f, ASC_SF_InitConstValueParams_repeat_times, &reps) ||
+      field(c, in, f, ASC_SF_InitConstValueParams_block_num, &blocks) ||
+      field(c, in, f, ASC_SF_InitConstValueParams_dst_gap, &gap))
     return -1;
   /* a block (and a dst_gap unit) is 32 bytes in L1 and one 512-byte fractal in L0A / L0B (the page) */
   int64_t bsz = memof(c, in, 0) == ASC_HW_MEM_L1 ? 32 : 512;
@@ -794,9 +813,9 @@ int asc_exec_setpadv(sim_core *c, const sim_inst *in) {
 int asc_exec_setrepeat(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, ASC_OPND_SET_LOAD_DATA_REPEAT_param)->fld;
   sim_cube *k = cubeof(c);
-  if (field(c, in, f, ASC_SF_LoadDataRepeatParam_repeat_time, 0, 255, &k->rep[0]) ||
-      field(c, in, f, ASC_SF_LoadDataRepeatParam_repeat_stride, 0, 65535, &k->rep[1]) ||
-      field(c, in, f, ASC_SF_LoadDataRepeatParam_repeat_mode, 0, 1, &k->rep[2]))
+  if (field(c, in, f, ASC_SF_LoadDataRepeatParam_repeat_time, &k->rep[0]) ||
+      field(c, in, f, ASC_SF_LoadDataRepeatParam_repeat_stride, &k->rep[1]) ||
+      field(c, in, f, ASC_SF_LoadDataRepeatParam_repeat_mode, &k->rep[2]))
     return -1;
   scost(c);
   return 0;
@@ -825,7 +844,7 @@ int asc_exec_mmad(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, hasbias ? 4 : 3)->fld;
   mmadp mp;
   if (mmadops(c, in) ||
-      (hasbias && (wantmem(c, in, 3, MB(BIAS), "bias", "the bias table (C2)") ||
+      (hasbias && (opndmem(c, in, 3) ||
                    wantalign(c, in, 3, 0, l0align(ASC_HW_MEM_BIAS), "bias"))) ||
       mmadparams(c, in, f, &mp))
     return -1;
@@ -959,6 +978,19 @@ static void fixrow_same(bool f32, bool relu, const uint8_t *const *blk, int64_t 
   }
 }
 
+/* Row r of an ND fixpipe F322F16 (no atomic store): as the element-by-element path, which rounds the f32
+ * (exact in a double) to f16 to nearest even, a NaN to 0x7e00; relu makes a value below zero +0. */
+static void fixrow_f16(bool relu, const uint8_t *const *blk, int64_t r, int64_t n, uint8_t *d) {
+  for (int64_t col = 0; col < n; col++) {
+    float f;
+    memcpy(&f, blk[col / 16] + (r * 16 + col % 16) * 4, 4);
+    if (relu && f < 0)
+      f = 0;
+    uint16_t h = asc_sim_f2h(f);
+    memcpy(d + col * 2, &h, 2);
+  }
+}
+
 static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
   const sim_val *dst = sim_in(c, in, ASC_OPND_DATA_COPY_CO12DST_dst),
       *src = sim_in(c, in, ASC_OPND_DATA_COPY_CO12DST_src);
@@ -1019,6 +1051,12 @@ static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
         moved += g->n * de;
         continue;
       }
+      if (d && !atom && q == 1 && dd == ASC_SIM_F16) { /* F322F16 (the f16 matmuls' output): no double rounding */
+        fixrow_f16(g->relu, blk, r, g->n, d);
+        asc_sim_mem_commit(c);
+        moved += g->n * de;
+        continue;
+      }
       for (int64_t col = 0; col < g->n; col++) {
         const uint8_t *s = blk[col / 16] + (r * 16 + col % 16) * 4;
         double v = sd == ASC_SIM_F32 ? asc_sim_loadf(ASC_SIM_F32, s) : (double)asc_sim_loadi(ASC_SIM_I32, s);
@@ -1053,20 +1091,19 @@ int asc_exec_fixpipe(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, ws ? 3 : 2)->fld, *cfg = sim_in(c, in, ws ? 4 : 3)->fld;
   fixgeom g = {0};
   int64_t relu, unit, split, layout;
-  if (wantmem(c, in, 0, MB(GM) | MB(L1), "dst", "GM or L1 (A1/B1)") || wantmem(c, in, 1, MB(L0C), "src", "L0C (CO1)") ||
-      (ws && wantmem(c, in, 2, MB(L1), "cbuf_workspace", "L1")) ||
-      field(c, in, f, ASC_SF_FixpipeParamsV220_n_size, 0, 65535, &g.n) ||
-      field(c, in, f, ASC_SF_FixpipeParamsV220_m_size, 0, 65535, &g.m) ||
-      field(c, in, f, ASC_SF_FixpipeParamsV220_src_stride, 0, 65535, &g.sstride) ||
-      field(c, in, f, ASC_SF_FixpipeParamsV220_dst_stride, 0, 4294967295LL, &g.dstride) ||
-      field(c, in, f, ASC_SF_FixpipeParamsV220_quant_pre, 0, 8, &g.quant) ||
-      field(c, in, f, ASC_SF_FixpipeParamsV220_nd_num, 0, 65535, &g.ndnum) ||
-      field(c, in, f, ASC_SF_FixpipeParamsV220_src_nd_stride, 0, 65535, &g.sndstride) ||
-      field(c, in, f, ASC_SF_FixpipeParamsV220_dst_nd_stride, 0, 4294967295LL, &g.dndstride) ||
-      field(c, in, f, ASC_SF_FixpipeParamsV220_relu_en, 0, 1, &relu) ||
-      field(c, in, f, ASC_SF_FixpipeParamsV220_unit_flag, 0, 3, &unit) ||
-      field(c, in, f, ASC_SF_FixpipeParamsV220_is_channel_split, 0, 1, &split) ||
-      field(c, in, cfg, ASC_SF_FixpipeConfig_layout, 0, 2, &layout) ||
+  if (opndmem(c, in, 0) || opndmem(c, in, 1) || (ws && opndmem(c, in, 2)) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_n_size, &g.n) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_m_size, &g.m) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_src_stride, &g.sstride) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_dst_stride, &g.dstride) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_quant_pre, &g.quant) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_nd_num, &g.ndnum) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_src_nd_stride, &g.sndstride) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_dst_nd_stride, &g.dndstride) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_relu_en, &relu) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_unit_flag, &unit) ||
+      field(c, in, f, ASC_SF_FixpipeParamsV220_is_channel_split, &split) ||
+      field(c, in, cfg, ASC_SF_FixpipeConfig_layout, &layout) ||
       wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_L0C), "src"))
     return -1;
   if (layout == 2)
@@ -1090,15 +1127,15 @@ int asc_exec_copyco12(sim_core *c, const sim_inst *in) {
   const double *f = sim_in(c, in, ASC_OPND_DATA_COPY_CO12DST_params)->fld;
   fixgeom g = {0};
   int64_t relu, split, nz;
-  if (wantmem(c, in, 0, MB(GM) | MB(L1), "dst", "GM or L1 (A1/B1)") || wantmem(c, in, 1, MB(L0C), "src", "L0C (CO1)") ||
-      field(c, in, f, ASC_SF_DataCopyCO12DstParams_n_size, 0, 65535, &g.n) ||
-      field(c, in, f, ASC_SF_DataCopyCO12DstParams_m_size, 0, 65535, &g.m) ||
-      field(c, in, f, ASC_SF_DataCopyCO12DstParams_dst_stride, 0, 4294967295LL, &g.dstride) ||
-      field(c, in, f, ASC_SF_DataCopyCO12DstParams_src_stride, 0, 65535, &g.sstride) ||
-      field(c, in, f, ASC_SF_DataCopyCO12DstParams_quant_pre, 0, 8, &g.quant) ||
-      field(c, in, f, ASC_SF_DataCopyCO12DstParams_relu_pre, 0, 1, &relu) ||
-      field(c, in, f, ASC_SF_DataCopyCO12DstParams_channel_split, 0, 1, &split) ||
-      field(c, in, f, ASC_SF_DataCopyCO12DstParams_nz2nd_en, 0, 1, &nz) ||
+  if (opndmem(c, in, 0) || opndmem(c, in, 1) ||
+      field(c, in, f, ASC_SF_DataCopyCO12DstParams_n_size, &g.n) ||
+      field(c, in, f, ASC_SF_DataCopyCO12DstParams_m_size, &g.m) ||
+      field(c, in, f, ASC_SF_DataCopyCO12DstParams_dst_stride, &g.dstride) ||
+      field(c, in, f, ASC_SF_DataCopyCO12DstParams_src_stride, &g.sstride) ||
+      field(c, in, f, ASC_SF_DataCopyCO12DstParams_quant_pre, &g.quant) ||
+      field(c, in, f, ASC_SF_DataCopyCO12DstParams_relu_pre, &relu) ||
+      field(c, in, f, ASC_SF_DataCopyCO12DstParams_channel_split, &split) ||
+      field(c, in, f, ASC_SF_DataCopyCO12DstParams_nz2nd_en, &nz) ||
       wantalign(c, in, 1, 0, l0align(ASC_HW_MEM_L0C), "src"))
     return -1;
   if (g.quant == 4 || g.quant == 6 || g.quant == 8)

@@ -3,9 +3,11 @@
  * memory it lies in (the core's UB, or the caller's array), so a bad kernel gets an
  * error at its source line and never touches host memory it does not own. */
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sim/sim_int.h"
 
@@ -53,6 +55,13 @@ int asc_sim_sfield(sim_core *c, const asc_op *op, const double *p, asc_sfield f,
                    int64_t *r) {
   const asc_sfieldinfo *fi = &asc_sfields[f];
   return asc_sim_field(c, op, fi->label, p[fi->index], lo, hi, r);
+}
+
+int asc_sim_sfield_ranged(sim_core *c, const asc_op *op, const double *p, asc_sfield f, int64_t *r) {
+  int64_t lo, hi;
+  if (!asc_sfield_range(f, &lo, &hi))
+    return asc_sim_err(c, op, "%s: %s has no range in src/ops/field_ranges.def", asc_op_name(op), asc_sfields[f].label);
+  return asc_sim_sfield(c, op, p, f, lo, hi, r);
 }
 
 /* Warnings that would repeat every loop iteration are given once per instruction. */
@@ -116,6 +125,28 @@ static uint8_t *oob(sim_core *c, const asc_op *op, const sim_val *r, int64_t lo,
 /* ---- what the NPU lets through (strict_gm off): out-of-bounds and uninitialised reads ----
  * A warning once per op site and block (the launch keeps the first block's, see
  * asc_sim_oob_replay); the text names the op, the access, the buffer and the byte range. */
+/* The launch's first finding let through, written to live_fd as it happens: in a long launch
+ * (a runaway loop the watchdog stops minutes later) the cause shows while it runs, not only in
+ * the report at the end. */
+static void live(sim_core *c, const asc_op *op, const char *msg) {
+  const sim_launch *L = c->L;
+  if (L->live_fd < 0 || !L->lived || atomic_exchange(L->lived, true))
+    return;
+  asc_strbuf sb;
+  asc_sb_init(&sb);
+  asc_sb_printf(&sb, "%s [while the launch runs: it goes on, and its report gives this again]", msg);
+  char *text = asc_diag_text(c->ctx, asc_op_diag_loc(op), ASC_SEV_WARNING, sb.data);
+  size_t n = strlen(text);
+  for (size_t k = 0; k < n;) {
+    ssize_t w = write(L->live_fd, text + k, n - k);
+    if (w <= 0)
+      break;
+    k += (size_t)w;
+  }
+  free(text);
+  asc_sb_free(&sb);
+}
+
 void asc_sim_lenient_warn(sim_core *c, const asc_op *op, const char *fmt, ...) {
   for (int i = 0; i < c->noobw; i++)
     if (c->oobw[i].op == op)
@@ -137,6 +168,7 @@ void asc_sim_lenient_warn(sim_core *c, const asc_op *op, const char *fmt, ...) {
     asc_sim_core_label(c, lab, sizeof lab);
     asc_sb_printf(&sb, " (%s)", lab);
   }
+  live(c, op, sb.data);
   c->oobw[c->noobw++] = (sim_oobw){op, sb.data};
 }
 
@@ -235,6 +267,21 @@ bool asc_sim_mem_plain(sim_core *c, const sim_val *r, int64_t off, int64_t nbyte
       __builtin_add_overflow(lo, nbytes, &hi))
     return false;
   return lo >= 0 && hi <= size && (r->len < 0 || end <= r->len) && !(c->L->sanitize && stale(c, r));
+}
+
+uint8_t *asc_sim_mem_piece(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes, bool write) {
+  int64_t size, lo = r->off + off;
+  uint8_t *base = membase(c, r->mem, &size);
+  c->steps += nbytes / SIM_WORK_BYTES;
+  if (nbytes <= 0)
+    return base;
+  if (c->L->sanitize)
+    asc_sim_san_access(c, r->mem, lo, nbytes, write);
+  if (r->mem == SIM_MEM_UB) {
+    c->ub_lo = lo < c->ub_lo ? lo : c->ub_lo;
+    c->ub_hi = lo + nbytes > c->ub_hi ? lo + nbytes : c->ub_hi;
+  }
+  return base + lo;
 }
 
 uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t off, int64_t nbytes,

@@ -217,3 +217,8 @@ void asc_sim_report_lines(asc_sim_report *rep, const sim_icost *all, int ninsts)
   rep->lines = v;
   rep->nlines = n;
 }
+
+const asc_op *asc_sim_inst_op(const sim_inst *in) { return in->op; }
+int asc_sim_inst_id(const sim_inst *in) { return in->id; }
+int asc_sim_inst_pipe(const sim_inst *in) { return in->pipe; }
+bool asc_sim_inst_has_regions(const sim_inst *in) { return in->nregions > 0; }

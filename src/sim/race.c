@@ -33,27 +33,32 @@ enum { S = ASC_PIPEID_PIPE_S };
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
-/* dst := max(dst, src); whether dst changed. */
-static bool join(int64_t *dst, const int64_t *src) {
+/* dst := max(dst, src); whether dst changed.  Only the columns of pipes that issued an
+ * instruction can be non-zero (sim_san.colmask), so only those are visited. */
+static bool join(const sim_san *s, int64_t *dst, const int64_t *src) {
   bool ch = false;
-  for (int q = 0; q < SAN_NP; q++)
+  for (uint32_t m = s->colmask; m; m &= m - 1) {
+    int q = __builtin_ctz(m);
     if (src[q] > dst[q]) {
       dst[q] = src[q];
       ch = true;
     }
+  }
   return ch;
 }
 
 /* dst := max(dst, src) on every pipe but the scalar unit, whose writes are not ordered
  * before later issues (sync.md B.4): of those, only sknown (known complete); whether dst
  * changed. */
-static bool join_noS(int64_t *dst, const int64_t *src, int64_t sknown) {
+static bool join_noS(const sim_san *s, int64_t *dst, const int64_t *src, int64_t sknown) {
   bool ch = false;
-  for (int q = 0; q < SAN_NP; q++)
-    if (q != S && src[q] > dst[q]) {
+  for (uint32_t m = s->colmask & ~(1u << S); m; m &= m - 1) {
+    int q = __builtin_ctz(m);
+    if (src[q] > dst[q]) {
       dst[q] = src[q];
       ch = true;
     }
+  }
   if (sknown > dst[S]) {
     dst[S] = sknown;
     ch = true;
@@ -184,7 +189,7 @@ static void tclear(sim_san *s, int evt, int id) {
 /* The clock a set_flag or barrier on p publishes: p's view plus all of p's instructions. */
 static void doneclock(const sim_san *s, int p, int64_t *out) {
   memcpy(out, s->vc[p], sizeof s->vc[p]);
-  join_noS(out, s->vc[S], s->sknown);
+  join_noS(s, out, s->vc[S], s->sknown);
   out[p] = max64(out[p], s->cnt[p]);
 }
 
@@ -200,7 +205,7 @@ void asc_sim_san_set(sim_core *c, int evt, int id) {
   doneclock(s, p, clk);
   if (s->fwait[evt][id]) { /* the wait was issued first: its pipe learns now */
     int q = s->fwait[evt][id] - 1;
-    join(s->vc[q], clk);
+    join(s, s->vc[q], clk);
     if (q == S)
       s->sknown = max64(s->sknown, clk[S]);
     tor(&s->taint[q], &s->taint[p]);
@@ -224,7 +229,7 @@ void asc_sim_san_wait(sim_core *c, int evt, int id) {
     return;
   s->fstale = true;
   if (s->fset[evt][id]) {
-    join(s->vc[q], s->ev[evt]->clk[id]);
+    join(s, s->vc[q], s->ev[evt]->clk[id]);
     if (q == S)
       s->sknown = max64(s->sknown, s->ev[evt]->clk[id][S]);
     tor(&s->taint[q], &s->ev[evt]->taint[id]);
@@ -237,24 +242,41 @@ void asc_sim_san_wait(sim_core *c, int evt, int id) {
 }
 
 static san_acclist *memlist(sim_san *s, int mem);
+static int memidx(int mem);
 
-const sim_inst *asc_sim_san_xset_unordered(sim_core *c, int p, int *wpipe) {
+/* Copy into the next cross-core epoch each GM write of list l the set on pipe p does not wait
+ * for: another pipe's that p is not ordered after, or a scalar write neither p's clock nor a
+ * data_cache_clean_and_invalid covers. */
+static void xlate(sim_core *c, const san_acclist *l, int g, int p, const int64_t *clk, const asc_op *set) {
+  sim_san *s = c->san;
+  for (int i = 0; i < l->n; i++) {
+    const san_acc *a = &l->v[i];
+    int64_t done = a->pipe == S ? max64(clk[S], s->sclean) : clk[a->pipe];
+    if (a->write && a->pipe != p && done < a->epoch)
+      asc_sim_san_wadd(&s->gmw[g], (san_wrange){a->lo, a->hi, a->in->op, a->pipe, c->xepoch + 1, set, a->write,
+                                                a->atomic});
+  }
+}
+
+void asc_sim_san_xset(sim_core *c, const sim_inst *set, int p) {
   sim_san *s = san(c);
-  if (!s || p < 0 || p >= SAN_NP)
-    return NULL;
+  if (!s || p < 0 || p >= SAN_NP || !s->gmw)
+    return;
   int64_t clk[SAN_NP];
   doneclock(s, p, clk);
   for (int g = 0; g < c->L->ngm; g++) {
-    const san_acclist *l = memlist(s, g);
-    for (int i = 0; l && i < l->n; i++) {
-      const san_acc *a = &l->v[i];
-      if (a->write && a->pipe != p && a->pipe != S && clk[a->pipe] < a->epoch) {
-        *wpipe = a->pipe;
-        return a->in;
-      }
+    int i = memidx(g);
+    if (i < s->nmems) {
+      xlate(c, &s->mems[i], g, p, clk, set->op); /* the writes (reads, in rmems, are not judged yet) */
+      xlate(c, &s->sonly[i], g, p, clk, set->op);
     }
   }
-  return NULL;
+}
+
+void asc_sim_san_dcci(sim_core *c) {
+  sim_san *s = san(c);
+  if (s)
+    s->sclean = s->cnt[S];
 }
 
 void asc_sim_san_barrier(sim_core *c, int pipe) {
@@ -263,7 +285,7 @@ void asc_sim_san_barrier(sim_core *c, int pipe) {
     return;
   s->fstale = true;
   if (pipe != ASC_PIPEID_PIPE_ALL && pipe >= 0 && pipe < SAN_NP) {
-    join_noS(s->vc[pipe], s->vc[S], s->sknown);
+    join_noS(s, s->vc[pipe], s->vc[S], s->sknown);
     s->vc[pipe][pipe] = s->cnt[pipe];
     return;
   }
@@ -271,7 +293,7 @@ void asc_sim_san_barrier(sim_core *c, int pipe) {
   san_taint t = {{0}};
   for (int p = 0; p < SAN_NP; p++) {
     doneclock(s, p, clk);
-    join(all, clk);
+    join(s, all, clk);
     tor(&t, &s->taint[p]);
   }
   for (int p = 0; p < SAN_NP; p++) {
@@ -296,12 +318,13 @@ static san_acclist *memlist(sim_san *s, int mem) {
  * instruction, so retiring a record is one comparison). */
 static void floorclock(const sim_san *s, int64_t *floor) {
   int live[SAN_NP], n = 0;
-  for (int q = 0; q < SAN_NP; q++)
-    if (q != S && ((s->corepipes >> q & 1) || s->used[q]))
-      live[n++] = q;
-  for (int p = 0; p < SAN_NP; p++) { /* records exist only for pipes used so far */
-    floor[p] = s->used[p] ? INT64_MAX : 0;
-    for (int i = 0; i < n && s->used[p]; i++) {
+  for (uint32_t m = (s->corepipes | s->colmask) & ~(1u << S); m; m &= m - 1) /* colmask: the used pipes */
+    live[n++] = __builtin_ctz(m);
+  memset(floor, 0, sizeof *floor * SAN_NP); /* records exist only for pipes used so far */
+  for (uint32_t m = s->colmask; m; m &= m - 1) {
+    int p = __builtin_ctz(m);
+    floor[p] = INT64_MAX;
+    for (int i = 0; i < n; i++) {
       int64_t k = p == S ? s->vc[live[i]][S] : max64(s->vc[live[i]][p], s->vc[S][p]);
       floor[p] = k < floor[p] ? k : floor[p];
     }
@@ -324,7 +347,23 @@ static void trim(san_acclist *l) {
   l->n = k;
 }
 
+/* l's hull recomputed from its records (after records were dropped). */
+static void hull(san_acclist *l) {
+  l->hlo = INT64_MAX;
+  l->hhi = INT64_MIN;
+  for (int i = 0; i < l->n; i++) {
+    l->hlo = l->v[i].lo < l->hlo ? l->v[i].lo : l->hlo;
+    l->hhi = max64(l->hhi, l->v[i].hi);
+  }
+}
+
 static void addrec(san_acclist *l, san_acc a) {
+  if (!l->n) {
+    l->hlo = a.lo;
+    l->hhi = a.hi;
+  }
+  l->hlo = a.lo < l->hlo ? a.lo : l->hlo;
+  l->hhi = max64(l->hhi, a.hi);
   if (l->n) { /* the same instruction continuing its range */
     san_acc *t = &l->v[l->n - 1];
     if (t->in == a.in && t->epoch == a.epoch && t->pipe == a.pipe && t->write == a.write && a.lo <= t->hi &&
@@ -450,8 +489,9 @@ static int race(sim_core *c, const sim_inst *in, int pa, const san_pend *p, cons
  * (sonly != NULL), a record every pipe but S is ordered after moves to sonly unless S is
  * ordered after it too; in sonly (floor NULL) a record lives until S is. */
 static void scan(sim_san *s, san_acclist *l, san_acclist *sonly, int pa, int64_t e, const int64_t *clk,
-                 const int64_t *floor, const san_pend *p, san_acc *worst, bool full) {
-  bool judge = !tany(&s->taint[pa]);
+                 const int64_t *floor, const san_pend *p, san_acc *worst, bool full, bool judge) {
+  if (!l || (!full && !(l->hlo < p->hi && p->lo < l->hhi))) /* overlaps no record */
+    return;
   for (int i = 0; l && i < l->n;) {
     san_acc *r = &l->v[i];
     if (!full && !(r->lo < p->hi && p->lo < r->hi)) { /* no overlap: only retirement, which prune does */
@@ -482,7 +522,8 @@ static void scan(sim_san *s, san_acclist *l, san_acclist *sonly, int pa, int64_t
 static void prune(sim_san *s, san_acclist *l, san_acclist *sonly) {
   san_pend none = {0, INT64_MIN, INT64_MIN, false, false, -1};
   san_acc worst = {0};
-  scan(s, l, sonly, S, 0, s->vc[S], s->floor, &none, &worst, true);
+  scan(s, l, sonly, S, 0, s->vc[S], s->floor, &none, &worst, true, false);
+  hull(l);
   l->prune = l->n * 2 > 64 ? l->n * 2 : 64;
   if (l->prune > SAN_MAXREC)
     l->prune = SAN_MAXREC;
@@ -491,17 +532,17 @@ static void prune(sim_san *s, san_acclist *l, san_acclist *sonly) {
 /* Compare access p of in with the live records of its memory (a scalar access also with
  * the records only the scalar unit can still race with). */
 static int check(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64_t *clk, const int64_t *floor,
-                 const san_pend *p, bool quiet) {
+                 const san_pend *p, bool quiet, bool judge) {
   sim_san *s = c->san;
   int i = memidx(p->mem);
   san_acc worst = {0}; /* the latest conflicting access: the nearest missing edge (in = NULL: none) */
   if (i < 0 || i >= s->nmems)
     return 0;
-  scan(s, &s->mems[i], &s->sonly[i], pa, e, clk, floor, p, &worst, false);
+  scan(s, &s->mems[i], &s->sonly[i], pa, e, clk, floor, p, &worst, false, judge);
   if (p->write) /* reads race with writes only */
-    scan(s, &s->rmems[i], &s->sonly[i], pa, e, clk, floor, p, &worst, false);
+    scan(s, &s->rmems[i], &s->sonly[i], pa, e, clk, floor, p, &worst, false, judge);
   if (pa == S)
-    scan(s, &s->sonly[i], NULL, pa, e, clk, NULL, p, &worst, true);
+    scan(s, &s->sonly[i], NULL, pa, e, clk, NULL, p, &worst, true, judge);
   return !worst.in ? 0 : quiet ? -1 : race(c, in, pa, p, &worst);
 }
 
@@ -537,12 +578,11 @@ static int uninit(sim_core *c, const sim_inst *in, int pa, const san_pend *p) {
 static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san_pend *p) {
   sim_san *s = c->san;
   sim_shadow *sh = p->write ? shadowof(c, p->mem) : NULL;
+  bool atomic = p->write && c->atomic_dt >= 0 && (pa == ASC_PIPEID_PIPE_MTE3 || pa == ASC_PIPEID_PIPE_FIX);
   if (sh)
     asc_sim_shadow_mark(sh, p->lo, p->hi);
   if (p->mem >= 0)
-    asc_sim_san_wadd(&s->gmw[p->mem], (san_wrange){p->lo, p->hi, in->op, pa, c->xepoch, p->write,
-                                                   p->write && c->atomic_dt >= 0 &&
-                                                       (pa == ASC_PIPEID_PIPE_MTE3 || pa == ASC_PIPEID_PIPE_FIX)});
+    asc_sim_san_wadd(&s->gmw[p->mem], (san_wrange){p->lo, p->hi, in->op, pa, c->xepoch, NULL, p->write, atomic});
   san_acclist *l = memlist(s, p->mem);
   if (!(pa != S || p->write) || !l) /* a scalar read completes before the next issue */
     return;
@@ -550,7 +590,7 @@ static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san
     l = &s->rmems[memidx(p->mem)];
   if (l->n >= (l->prune ? l->prune : 64)) /* checks retire only what they overlap: the rest now and then */
     prune(s, l, &s->sonly[memidx(p->mem)]);
-  addrec(l, (san_acc){p->lo, p->hi, e, ++s->seq, in, (int8_t)pa, p->write});
+  addrec(l, (san_acc){p->lo, p->hi, e, ++s->seq, in, (int8_t)pa, p->write, atomic});
 }
 
 int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
@@ -560,13 +600,14 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
   s->pin = NULL;
   int pa = in->pipe < 0 || in->pipe >= SAN_NP ? S : in->pipe;
   int64_t e = ++s->cnt[pa];
+  s->colmask |= 1u << pa; /* before any join: pa's column is about to become non-zero */
   if (pa == S)
     s->vc[S][S] = e;
   else if (asc_hw_pipe_in_order(pa) && s->vc[pa][pa] < e - 1) { /* ordered after its own earlier work */
     s->vc[pa][pa] = e - 1;
     s->fstale = true;
   }
-  s->fstale |= pa == S || join_noS(s->vc[pa], s->vc[S], s->sknown) || !s->used[pa];
+  s->fstale |= pa == S || join_noS(s, s->vc[pa], s->vc[S], s->sknown) || !s->used[pa];
   tor(&s->taint[pa], &s->taint[S]);
   s->used[pa] = true;
   /* Findings do not stop the block (its effects are already applied, in program order):
@@ -583,9 +624,11 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
     s->fstale = false;
   }
   const int64_t *floor = s->floor;
+  bool judge = !tany(&s->taint[pa]); /* a pipe stalled on a flag never set is not judged (a deadlock) */
   for (int w = 0; w < 2; w++) /* reads first: a RAW names the dependence the op has */
     for (int i = 0; i < s->npend; i++)
-      if (s->pend[i].write == w && check(c, in, pa, e, s->vc[pa], floor, &s->pend[i], s->raced && !c->L->race_warn))
+      if (s->pend[i].write == w &&
+          check(c, in, pa, e, s->vc[pa], floor, &s->pend[i], s->raced && !c->L->race_warn, judge))
         s->raced = true;
   for (int i = 0; i < s->npend; i++)
     record(c, in, pa, e, &s->pend[i]);
@@ -594,14 +637,58 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- GM writes of this block, merged while they grow contiguously ---- */
+static bool wsame(const san_wrange *a, const san_wrange *b) {
+  return a->lo == b->lo && a->hi == b->hi && a->op == b->op && a->pipe == b->pipe && a->epoch == b->epoch &&
+         a->write == b->write && a->atomic == b->atomic;
+}
+
+static uint64_t whash(const san_wrange *r) {
+  uint64_t h = (uint64_t)r->lo * 0x9E3779B97F4A7C15ull ^ (uint64_t)r->hi * 0xC2B2AE3D27D4EB4Full ^
+               (uint64_t)(uintptr_t)r->op * 0x165667B19E3779F9ull ^ (uint64_t)r->epoch * 0x27D4EB2F165667C5ull ^
+               (uint64_t)(r->pipe * 4 + r->write * 2 + r->atomic);
+  return h ^ h >> 29;
+}
+
+/* Add v[i] to l's set unless an equal range is there already; whether it was. */
+static bool wseen(san_wlist *l, int i) {
+  if (2 * (l->nset + 1) > l->setcap) { /* grow to keep the load under half */
+    int cap = l->setcap ? 2 * l->setcap : 256, *set = malloc(sizeof *set * (size_t)cap);
+    if (!set)
+      asc_die("out of memory");
+    memset(set, 0xff, sizeof *set * (size_t)cap);
+    for (int k = 0; k < l->setcap; k++)
+      if (l->set[k] >= 0) {
+        size_t j = whash(&l->v[l->set[k]]) & (size_t)(cap - 1);
+        while (set[j] >= 0)
+          j = (j + 1) & (size_t)(cap - 1);
+        set[j] = l->set[k];
+      }
+    free(l->set);
+    l->set = set;
+    l->setcap = cap;
+  }
+  size_t j = whash(&l->v[i]) & (size_t)(l->setcap - 1);
+  for (; l->set[j] >= 0; j = (j + 1) & (size_t)(l->setcap - 1))
+    if (wsame(&l->v[l->set[j]], &l->v[i]))
+      return true;
+  l->set[j] = i;
+  l->nset++;
+  return false;
+}
+
 void asc_sim_san_wadd(san_wlist *l, san_wrange r) {
   if (l->n) {
     san_wrange *t = &l->v[l->n - 1];
-    if (r.lo <= t->hi && t->lo <= r.hi && t->epoch == r.epoch && t->write == r.write && t->atomic == r.atomic) {
+    if (r.lo <= t->hi && t->lo <= r.hi && t->epoch == r.epoch && t->write == r.write && t->atomic == r.atomic &&
+        t->xflag == r.xflag) {
       t->lo = t->lo < r.lo ? t->lo : r.lo;
       t->hi = max64(t->hi, r.hi);
       return;
     }
+    /* the last range is final now; a copy of an earlier one adds nothing to the cross-core check (its pairs
+     * are the same) */
+    if (wseen(l, l->n - 1))
+      l->n--;
   }
   if (l->n == l->cap) {
     l->cap = l->cap ? 2 * l->cap : 8;

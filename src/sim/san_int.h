@@ -29,12 +29,19 @@ typedef struct san_wrange {
   const asc_op *op;
   int pipe;
   int64_t epoch;      /* sim_core.xepoch */
+  /* a copy of the access a cross-core flag set on another pipe did not wait for (NULL: the
+   * access itself): it counts in the epoch after that flag's (asc_sim_san_xset) */
+  const asc_op *xflag;
   int8_t write, atomic;
 } san_wrange;
 
 typedef struct san_wlist {
   san_wrange *v;
   int n, cap;
+  int *set;  /* open-addressing set of the indices of the final ranges (all but the last, which may still
+                grow): a range equal to one already there is dropped (a kernel reads the same rows for
+                every tile; the cross-core check needs each distinct range once) */
+  int setcap, nset;
 } san_wlist;
 
 /* One access still able to race: instruction `in` on `pipe`, its epoch (the pipe's
@@ -43,12 +50,14 @@ typedef struct san_acc {
   int64_t lo, hi, epoch;
   int64_t seq; /* order of recording (reports name the latest conflicting access) */
   const sim_inst *in;
-  int8_t pipe, write;
+  int8_t pipe, write, atomic;
 } san_acc;
 
 typedef struct san_acclist {
   san_acc *v;
   int n, cap;
+  int64_t hlo, hhi; /* the records' bytes lie in [hlo, hhi) (a hull, possibly wider): an access outside it
+                       overlaps none of them, so checking it skips the list (streaming GM writes) */
   int prune; /* prune retired records when n reaches this (0: 64; race.c record) */
 } san_acclist;
 
@@ -83,6 +92,9 @@ struct sim_san {
    * later issues by themselves, only once a flag round trip back to it (a wait on S whose
    * set carried them) or PIPE_ALL says so (sync.md B.4). */
   int64_t sknown;
+  /* The scalar unit's writes a data_cache_clean_and_invalid wrote back to GM (SetValue's page:
+   * a scalar store reaches GM only then): other cores see them after a cross-core flag. */
+  int64_t sclean;
   san_evt *ev[SIM_NEVENTS]; /* per event, allocated when first set (a kernel uses a few) */
   uint8_t fset[SIM_NEVENTS][SIM_NIDS];      /* a set is pending (in program order) */
   int8_t fwait[SIM_NEVENTS][SIM_NIDS];      /* pipe + 1 of a wait issued before its set */
@@ -92,6 +104,7 @@ struct sim_san {
    * deadlock, reported by the timing model, not a race). */
   san_taint taint[SAN_NP];
   bool used[SAN_NP];
+  uint32_t colmask; /* bit q: pipe q issued an instruction (cnt[q] > 0); every clock's entry q is 0 otherwise */
   int64_t floor[SAN_NP]; /* floor[p]: the instructions of p every pipe is ordered after */
   bool fstale;           /* a clock changed since floor was computed */
   int64_t seq;
@@ -119,10 +132,10 @@ struct sim_san {
 /* A GM byte range some core read or wrote (the cross-core checks after the run). */
 typedef struct san_gmw { /* a san_wrange of core instance inst (the block in AIV_ONLY launches) */
   int64_t lo, hi, epoch;
-  int inst;
   const asc_op *op;
-  int pipe;
-  int8_t write, atomic;
+  const asc_op *xflag; /* san_wrange.xflag */
+  int inst;
+  int8_t pipe, write, atomic; /* 48 bytes: one per committed block's access run, kept to the launch's end */
 } san_gmw;
 
 /* The findings and GM accesses of every core committed so far (launch.c commits blocks in

@@ -153,8 +153,10 @@ void asc_sim_san_core_begin(sim_core *c) {
 }
 
 static void freewl(san_wlist *w, int n) {
-  for (int i = 0; w && i < n; i++)
+  for (int i = 0; w && i < n; i++) {
     free(w[i].v);
+    free(w[i].set);
+  }
   free(w);
 }
 
@@ -210,7 +212,7 @@ void asc_sim_san_commit_block(const sim_launch *L, int b, sim_blockout *out) {
         if (!S->gmw[g])
           asc_die("out of memory");
       }
-      S->gmw[g][S->ngmw[g]++] = (san_gmw){w->lo, w->hi, w->epoch, b, w->op, w->pipe, w->write, w->atomic};
+      S->gmw[g][S->ngmw[g]++] = (san_gmw){w->lo, w->hi, w->epoch, w->op, w->xflag, b, (int8_t)w->pipe, w->write, w->atomic};
     }
   freewl(out->gmw, S->ngm);
   memset(out, 0, sizeof *out);
@@ -288,6 +290,24 @@ static void instname(const sim_launch *L, int inst, char *buf, size_t n) {
     snprintf(buf, n, "block %d AIV%d", block, sub);
 }
 
+/* Why a flag between the two did not order them: it was set on a pipe that does not wait for
+ * the access (a's copy in the epoch after the flag, race.c asc_sim_san_xset). */
+static void latehint(asc_strbuf *sb, const gmw *a) {
+  if (!a)
+    return;
+  const asc_attr *pa = asc_op_attr(a->xflag, "pipe");
+  const char *fp = pa ? asc_sim_pipe_name((int)pa->i) : NULL, *ap = asc_sim_pipe_name(a->pipe);
+  asc_loc l = asc_op_diag_loc(a->xflag);
+  asc_sb_printf(sb, "; the cross_core_set_flag at %s:%d is on %s, which does not wait for ", l.file ? l.file : "?",
+                l.line, fp ? fp : "?");
+  if (a->pipe == ASC_PIPEID_PIPE_S)
+    asc_sb_puts(sb, "a scalar store: it reaches GM only at a data_cache_clean_and_invalid of the tensor (Ascend C "
+                "SetValue), call it before the flag");
+  else
+    asc_sb_printf(sb, "%s's work: set the flag on %s, or order the access before it (set_flag/wait_flag to %s, "
+                  "pipe_barrier(PIPE_ALL))", ap ? ap : "?", ap ? ap : "?", fp ? fp : "?");
+}
+
 static void gmcheck(sim_launch *L, asc_sim_record **recs, int *n, int *cap) {
   for (int g = 0; g < L->ngm; g++) {
     int cnt = L->san->ngmw[g];
@@ -330,6 +350,7 @@ static void gmcheck(sim_launch *L, asc_sim_record **recs, int *n, int *cap) {
                     L->gm[g].name, (long long)lo, (long long)hi, nw, lw.file ? lw.file : "?", lw.line, lw.col,
                     asc_sim_pipe_name(w.pipe) ? asc_sim_pipe_name(w.pipe) : "?", nr, lr.file ? lr.file : "?",
                     lr.line, lr.col, asc_sim_pipe_name(r.pipe) ? asc_sim_pipe_name(r.pipe) : "?");
+      latehint(&sb, w.xflag ? &w : r.xflag ? &r : NULL);
       asc_diag(L->ctx, lr, ASC_SEV_ERROR, "%s", sb.data);
       asc_sim_record rec = mkrecord(L, -1, &f, sb.data);
       push(recs, n, cap, rec);

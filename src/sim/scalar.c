@@ -30,21 +30,14 @@ static int64_t sext(int64_t v, int w) {
 
 static double fround(double x, int dt) { return dt == ASC_SIM_F64 ? x : asc_sim_round_fp(x, dt, SIM_RM_RINT); }
 
-/* ---- integer binary ops: one element function each ---- */
+/* ---- integer binary ops: add, sub, mul, max, min, and, or, xor are src/ops/elem.h's rules; the
+ * divisions and shifts, whose edge cases are the scalar unit's own, are here ---- */
 typedef int64_t (*ibinfn)(int64_t a, int64_t b, int dt);
 
-static int64_t iadd(int64_t a, int64_t b, int dt) { (void)dt; return (int64_t)((uint64_t)a + (uint64_t)b); }
-static int64_t isub(int64_t a, int64_t b, int dt) { (void)dt; return (int64_t)((uint64_t)a - (uint64_t)b); }
-static int64_t imul(int64_t a, int64_t b, int dt) { (void)dt; return (int64_t)((uint64_t)a * (uint64_t)b); }
 static int64_t idivs(int64_t a, int64_t b, int dt) { (void)dt; return b == -1 ? (int64_t)(0 - (uint64_t)a) : a / b; }
 static int64_t idivu(int64_t a, int64_t b, int dt) { return (int64_t)(uval(a, dt) / uval(b, dt)); }
 static int64_t irems(int64_t a, int64_t b, int dt) { (void)dt; return b == -1 ? 0 : a % b; }
 static int64_t iremu(int64_t a, int64_t b, int dt) { return (int64_t)(uval(a, dt) % uval(b, dt)); }
-static int64_t imax(int64_t a, int64_t b, int dt) { (void)dt; return a > b ? a : b; }
-static int64_t imin(int64_t a, int64_t b, int dt) { (void)dt; return a < b ? a : b; }
-static int64_t iand(int64_t a, int64_t b, int dt) { (void)dt; return a & b; }
-static int64_t ior(int64_t a, int64_t b, int dt) { (void)dt; return a | b; }
-static int64_t ixor(int64_t a, int64_t b, int dt) { (void)dt; return a ^ b; }
 
 static int64_t iceildiv(int64_t a, int64_t b, int dt) {
   int64_t q = idivs(a, b, dt);
@@ -64,11 +57,8 @@ static int64_t ishru(int64_t a, int64_t b, int dt) {
 }
 
 static const ibinfn ibins[ASC_OP_COUNT] = {
-  [ASC_OP_ADDI] = iadd, [ASC_OP_SUBI] = isub, [ASC_OP_MULI] = imul, [ASC_OP_DIVSI] = idivs,
-  [ASC_OP_DIVUI] = idivu, [ASC_OP_CEILDIVSI] = iceildiv, [ASC_OP_REMSI] = irems,
-  [ASC_OP_REMUI] = iremu, [ASC_OP_MAXSI] = imax, [ASC_OP_MINSI] = imin, [ASC_OP_SHLI] = ishl,
-  [ASC_OP_SHRSI] = ishrs, [ASC_OP_SHRUI] = ishru, [ASC_OP_ANDI] = iand, [ASC_OP_ORI] = ior,
-  [ASC_OP_XORI] = ixor,
+  [ASC_OP_DIVSI] = idivs, [ASC_OP_DIVUI] = idivu, [ASC_OP_CEILDIVSI] = iceildiv, [ASC_OP_REMSI] = irems,
+  [ASC_OP_REMUI] = iremu, [ASC_OP_SHLI] = ishl, [ASC_OP_SHRSI] = ishrs, [ASC_OP_SHRUI] = ishru,
 };
 
 static bool isdiv(asc_opcode c) {
@@ -81,26 +71,15 @@ int asc_exec_ibin(sim_core *c, const sim_inst *in) {
   int dt = rdt(in);
   if (isdiv(in->op->code) && uval(b, dt) == 0)
     return asc_sim_err(c, in->op, "%s: integer division by zero", asc_op_name(in->op));
-  sim_out(c, in, 0)->i = asc_sim_wrap(ibins[in->op->code](a, b, dt), dt);
+  ibinfn f = ibins[in->op->code];
+  sim_out(c, in, 0)->i = asc_sim_wrap(f ? f(a, b, dt) : asc_elem_i(in->op->code, a, b), dt);
   scost(c);
   return 0;
 }
 
-/* ---- float binary ops ---- */
-typedef double (*fbinfn)(double a, double b);
-
-static double fadd(double a, double b) { return a + b; }
-static double fsub(double a, double b) { return a - b; }
-static double fmul(double a, double b) { return a * b; }
-static double fdiv(double a, double b) { return a / b; }
-
-static const fbinfn fbins[ASC_OP_COUNT] = {
-  [ASC_OP_ADDF] = fadd, [ASC_OP_SUBF] = fsub, [ASC_OP_MULF] = fmul,
-  [ASC_OP_DIVF] = fdiv, [ASC_OP_MAXF] = asc_elem_maxf, [ASC_OP_MINF] = asc_elem_minf,
-};
-
+/* ---- float binary ops: src/ops/elem.h's rules ---- */
 int asc_exec_fbin(sim_core *c, const sim_inst *in) {
-  double r = fbins[in->op->code](sim_in(c, in, ASC_OPND_ADDF_lhs)->f, sim_in(c, in, ASC_OPND_ADDF_rhs)->f);
+  double r = asc_elem_f(in->op->code, sim_in(c, in, ASC_OPND_ADDF_lhs)->f, sim_in(c, in, ASC_OPND_ADDF_rhs)->f);
   sim_out(c, in, 0)->f = fround(r, rdt(in));
   scost(c);
   return 0;

@@ -142,6 +142,7 @@ int asc_exec_dcci(sim_core *c, const sim_inst *in) {
   if (sim_in(c, in, 0)->mem == SIM_MEM_NONE)
     return asc_sim_err(c, in->op, "asc.data_cache_clean_and_invalid: the global tensor is bound to no memory "
                        "(set_global_buffer missing)");
+  asc_sim_san_dcci(c);
   scost(c);
   return 0;
 }

@@ -22,8 +22,9 @@
 #include <stdint.h>
 
 #include "asc/sim.h"
-#include "hw/hw.h"
 #include "ir/ir.h"
+#include "ops/hw_ir.h"
+#include "sim/trace.h"
 #include "ops_access.h" /* generated (build/gen): ASC_OPND_<op>_<operand>, operand indices by name */
 
 /* ---- values ---------------------------------------------------------------------------- */
@@ -72,6 +73,8 @@ typedef struct sim_l2 {
   sim_l2node *node;  /* node pool */
   int64_t nnode, cap, free, head, tail;
   int64_t hit_bytes; /* read bytes that hit since the last copy was issued */
+  struct sim_l2off { int mem; int64_t lo, hi; } off[8]; /* GM ranges that bypass it (CACHE_MODE_DISABLE) */
+  int noff;
 } sim_l2;
 typedef struct sim_inst sim_inst;
 typedef struct sim_block sim_block;
@@ -136,7 +139,7 @@ typedef struct sim_costs {
 
 typedef struct sim_launch {
   asc_ctx *ctx;
-  const asc_sim_platform *plat;
+  const asc_platform *plat;
   const sim_costs *cost;
   int blocks;
   sim_gm *gm;
@@ -167,9 +170,13 @@ typedef struct sim_launch {
   bool keep_trace; /* hand the records to the trace / profile writers */
   const asc_op *func; /* the kernel */
   uint64_t jitter; /* asc_sim_options.jitter_seed: random pipe timing (timing.c); 0 off */
+  int retime;      /* > 0: blocks keep a timing tape and each wave of `retime` cores is timed again
+                      with one shared L2 (launch.c, docs/timing.md); 0: each core's own part of it */
   int64_t max_insts; /* watchdog: asc_sim_options.max_instructions (<= 0: none) */
   const asc_sim_cancel *cancel; /* asc_sim_options.cancel, or NULL */
   const _Atomic bool *halt; /* set once a block failed: blocks still running are not needed */
+  int live_fd;              /* asc_sim_options.live_fd */
+  _Atomic bool *lived;      /* the first let-through finding went to live_fd (memory.c) */
 } sim_launch;
 
 /* What one block (core instance) leaves for the launch: its findings and the GM bytes it read and wrote. */
@@ -219,7 +226,6 @@ typedef struct sim_tbuf {
 } sim_tbuf;
 
 /* Timing: one in-order queue per pipe. */
-enum { SIM_Q_EXEC, SIM_Q_SET, SIM_Q_WAIT, SIM_Q_BARRIER, SIM_Q_XSET };
 
 typedef struct sim_qent {
   int kind, evt, id;
@@ -229,7 +235,38 @@ typedef struct sim_qent {
   int64_t amount; /* bytes or repeats, for the trace */
   bool stream;    /* SET: a UnitFlag hand-over (set_flag unit = 1): fires one unit after the pipe's last
                    * instruction starts; the waiter's next instruction ends one unit after it at the earliest */
+  int64_t copy;   /* a GM copy on the timing tape: its index + 1 (0: none) */
 } sim_qent;
+
+/* timing.c: a block's timing tape, what its scalar unit asked of the timing model in order, so
+ * that the block can be timed again once the wave's shared L2 is known (l2.c, launch.c;
+ * docs/timing.md, "L2 shared between cores"). */
+typedef struct sim_top {
+  int kind, pipe, evt, id; /* SIM_T_* */
+  const sim_inst *in;
+  int64_t n;  /* SIM_T_SCALAR: cycles */
+  sim_qent e; /* SIM_T_ENQ */
+} sim_top;
+typedef struct sim_tcopy { /* a GM copy (MTE2 / MTE3) */
+  int64_t bytes, segs, hit; /* hit: its read bytes found in L2 (set by asc_sim_l2_shared) */
+  int64_t start, end;       /* when it ran the first time */
+  int64_t r0, r1;           /* its GM accesses: tape l2[r0 .. r1) */
+  int pipe;
+} sim_tcopy;
+typedef struct sim_tl2 { int64_t lo, n; int mem; bool write, bypass; } sim_tl2;
+typedef struct sim_tape {
+  sim_top *op;
+  int64_t nop, capop;
+  sim_tcopy *copy;
+  int64_t ncopy, capcopy;
+  sim_tl2 *l2;
+  int64_t nl2, capl2, l2pend; /* l2[l2pend ..): accesses of the copy being issued */
+  int64_t sclk0;               /* the scalar clock at the start */
+  int kind, block;
+  double gm_rate, gm_wrate, l2_rate;
+  bool bad; /* it waited on another core: it cannot be timed again alone */
+} sim_tape;
+enum { SIM_T_SCALAR, SIM_T_ENQ, SIM_T_SETS, SIM_T_WAITS, SIM_T_DRAIN, SIM_T_MARK, SIM_T_TRACES };
 
 typedef struct sim_pipeq {
   sim_qent *q; /* ring buffer */
@@ -252,13 +289,6 @@ typedef struct sim_flag {
   int64_t floor;      /* UnitFlag: the producer's end + one unit (0: an ordinary flag) */
 } sim_flag;
 
-/* One trace record (style.md: core, pipe, op, line, start and end cycle). */
-typedef struct sim_trec {
-  const sim_inst *in;
-  int pipe, kind; /* PIPEID; SIM_Q_EXEC / SET / WAIT */
-  int64_t start, end, amount;
-  int64_t flow; /* SET: the flow it starts; WAIT: the flow it ends; 0 none */
-} sim_trec;
 
 typedef struct sim_group sim_group;
 
@@ -343,6 +373,7 @@ struct sim_core {
   int64_t nflow;
   uint64_t jrng;      /* jitter generator state (timing.c), seeded on first use */
   sim_trec *trace;    /* NULL unless tracing */
+  sim_tape *tape;     /* NULL unless the launch times its waves again with a shared L2 (launch.c) */
   int ntrace, tcap_trace;
   sim_blockout *out;  /* where the block's findings go when it ends (launch.c) */
   /* watchdog and cancellation (control.c) */
@@ -389,6 +420,10 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
  * exception check: a local memory, the range inside r's tensor and its memory.  Copies use it to
  * take a strided range in one piece where the per-piece calls could only succeed. */
 bool asc_sim_mem_plain(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes);
+/* asc_sim_mem(c, op, r, off, nbytes, write ? "write" : "read") for a piece of a range asc_sim_mem_plain
+ * accepted: the same effects (watchdog work, sanitizer access, UB hull) without the checks that could
+ * only pass.  Loops that touch a range 32 bytes at a time (img2col) call it per piece. */
+uint8_t *asc_sim_mem_piece(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes, bool write);
 /* After writing through a pointer asc_sim_mem returned: the in-array part of a write that
  * went partly beyond its GM array reaches the array (strict_gm off). */
 void asc_sim_mem_commit(sim_core *c);
@@ -428,6 +463,8 @@ int asc_sim_field(sim_core *c, const asc_op *op, const char *field, double v, in
  * (sim_val.fld): its index and its label "Struct.field" come from the field table. */
 int asc_sim_sfield(sim_core *c, const asc_op *op, const double *p, asc_sfield f, int64_t lo, int64_t hi,
                    int64_t *r);
+/* The same with the field's range from src/ops/field_ranges.def (the verifier's too). */
+int asc_sim_sfield_ranged(sim_core *c, const asc_op *op, const double *p, asc_sfield f, int64_t *r);
 /* Field f of struct S read from its storage p by name: SFLD(p, DataCopyParams, block_len).  The index
  * is a constant from structs.def; a field the struct lacks does not compile. */
 #define SFLD(p, S, f) ((p)[ASC_SFI(S, f)])
@@ -454,32 +491,26 @@ int64_t asc_sim_core_time(const sim_core *c);
 /* The cost model: a vector instruction of `repeats` repeats of `beats` cycles each, and
  * a GM<->UB (or UB->UB on V) transfer of `bytes`. */
 void asc_sim_l2_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write);
+/* set_l2_cache_hint: GM bytes [lo, lo + n) of mem bypass the L2 (off) or use it again. */
+void asc_sim_l2_hint(sim_core *c, int mem, int64_t lo, int64_t n, bool off);
 int64_t asc_sim_l2_take_hits(sim_core *c);
 void asc_sim_l2_free(sim_core *c);
+/* The wave's copies through one L2 shared by its cores, in the order they first ran: sets every
+ * copy's hit bytes (docs/timing.md, "L2 shared between cores"). */
+void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n);
+/* Time the block of tape t again on c (zeroed but for L, ctx, kind, block, pipemask, rates,
+ * warned); -1 after a deadlock. */
+int asc_sim_tape_replay(sim_core *c, const sim_tape *t);
+void asc_sim_tape_free(sim_tape *t);
+/* The scalar clock at the start of an op (a mark on the tape when tracing). */
+int64_t asc_sim_tmark(sim_core *c);
 int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int64_t segs);
 int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int64_t bank_cycles);
 int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes);
 /* Trace record of the scalar unit's cycles [s0, sclk) on in (when tracing). */
 void asc_sim_trace_scalar(sim_core *c, const sim_inst *in, int64_t s0);
 
-/* ---- emit/trace.c ------------------------------------------------------------------------ */
-typedef struct sim_tblock { /* one block's records, placed on its core */
-  const sim_trec *recs;
-  int nrecs, core;
-  int64_t start; /* cycle the block started on its core */
-  int kind;      /* ASC_HW_AIV or ASC_HW_AIC: the kind of that core */
-} sim_tblock;
-/* Chrome trace-event JSON of every block; 0, or -1 after an error on ctx. */
-int asc_sim_trace_write(asc_ctx *ctx, const char *path, const sim_tblock *b, int nblocks, double mhz);
-
-/* ---- profile.c (sim) and emit/profile.c: per-instruction costs, the profile directory ---------- */
-/* What one instruction cost: records issued (calls), cycles attributed to it (every cycle of
- * a block belongs to exactly one instruction, docs/profile.md), cycles its records lasted
- * (busy), bytes or repeats moved. */
-typedef struct sim_icost {
-  const sim_inst *in;
-  int64_t calls, cycles, busy, amount;
-} sim_icost;
+/* ---- profile.c: per-instruction costs (the records and costs themselves: sim/trace.h) ---------- */
 /* The costs of the instructions with records in r[0..n) over a block of `cycles` cycles:
  * a malloc'd array sorted by instruction id (*nout entries; ids < ninsts; `end` takes the
  * cycles when there are no records). */
@@ -488,16 +519,6 @@ sim_icost *asc_sim_attrib(const sim_trec *r, int n, int64_t cycles, const sim_in
 void asc_sim_icost_add(sim_icost *dst, const sim_icost *src, int n);
 /* rep->lines from the dense per-instruction costs of the whole launch. */
 void asc_sim_report_lines(asc_sim_report *rep, const sim_icost *all, int ninsts);
-typedef struct sim_prof {
-  const sim_launch *L;
-  const char *dir, *kernel;
-  const sim_tblock *tb; /* every block's records, placed */
-  int nblocks;
-  const sim_icost *const *core; /* per core: dense per-instruction costs */
-  const asc_sim_report *rep;    /* filled, launch cycles included */
-} sim_prof;
-/* Write the profile directory; 0, or -1 after an error on L->ctx. */
-int asc_sim_profile_write(const sim_prof *p);
 
 /* ---- sanitize.c, race.c, shadow.c: the sanitizers (hardware.md §14) -------------------------- */
 /* A finding: printed through asc_diag at op a's location and kept as a report record. */
@@ -540,9 +561,12 @@ void asc_sim_san_set(sim_core *c, int evt, int id);
 void asc_sim_san_wait(sim_core *c, int evt, int id);
 void asc_sim_san_barrier(sim_core *c, int pipe); /* PIPE_ALL joins every pipe */
 /* A cross-core flag set on pipe p leaves once p's earlier instructions are done, not the other
- * pipes': the first GM write of another pipe (not S) that nothing orders before it, or NULL
- * (*wpipe: its pipe). */
-const sim_inst *asc_sim_san_xset_unordered(sim_core *c, int p, int *wpipe);
+ * pipes' (and a scalar store reaches GM at a data_cache_clean_and_invalid): the GM writes of
+ * this core the flag does not wait for count in the next cross-core epoch, so the other core's
+ * access after its wait races with them.  Called before the set's epoch ends.  (A read the flag
+ * does not wait for, then the other core's write, is not judged yet.) */
+void asc_sim_san_xset(sim_core *c, const sim_inst *set, int p);
+void asc_sim_san_dcci(sim_core *c); /* the scalar unit's writes so far reached GM */
 /* shadow.c: which UB bytes were ever written (byte granularity, word-wide range ops, a
  * summary bit per fully written 4 KB chunk).  One allocation: free() releases it. */
 typedef struct sim_shadow {
@@ -620,7 +644,7 @@ void asc_sim_sys_init(sim_core *c); /* system registers of a fresh core (scalarx
 int asc_sim_lower(sim_launch *L, const asc_op *func);
 
 /* ---- platform.c ------------------------------------------------------------------------- */
-const sim_costs *asc_sim_costs_of(const asc_sim_platform *p); /* its hw.def row */
+const sim_costs *asc_sim_costs_of(const asc_platform *p); /* its hw.def row */
 
 /* Shorthands for op functions. */
 static inline sim_val *sim_in(sim_core *c, const sim_inst *in, int i) { return &c->slots[in->in[i]]; }

@@ -11,29 +11,16 @@
 #include <math.h>
 #include <string.h>
 
+#include "ops/elem.h"
 #include "sim/vector_int.h"
 
-/* ---- element functions ---- */
-static double fadd(double a, double b) { return a + b; }
-static double fsub(double a, double b) { return a - b; }
-static double fmul(double a, double b) { return a * b; }
-static double fdiv(double a, double b) { return a / b; }
-/* max / min: a NaN operand gives NaN; -0 orders below +0 (the boundary-value appendix: Max(+0, -0)
- * = +0, Min(+0, -0) = -0, whichever operand holds which). */
-static double fmax2(double a, double b) {
-  if (isnan(a) || isnan(b))
-    return isnan(a) ? a : b;
-  if (a == b)
-    return signbit(a) ? b : a;
-  return a > b ? a : b;
-}
-static double fmin2(double a, double b) {
-  if (isnan(a) || isnan(b))
-    return isnan(a) ? a : b;
-  if (a == b)
-    return signbit(a) ? a : b;
-  return a < b ? a : b;
-}
+/* ---- element functions: the rules are src/ops/elem.h's, here as the table's pointers ---- */
+static double fadd(double a, double b) { return asc_elem_f(ASC_OP_ADD, a, b); }
+static double fsub(double a, double b) { return asc_elem_f(ASC_OP_SUB, a, b); }
+static double fmul(double a, double b) { return asc_elem_f(ASC_OP_MUL, a, b); }
+static double fdiv(double a, double b) { return asc_elem_f(ASC_OP_DIV, a, b); }
+static double fmax2(double a, double b) { return asc_elem_maxf(a, b); }
+static double fmin2(double a, double b) { return asc_elem_minf(a, b); }
 /* LeakyRelu scales by the sign bit: -0 gives -0 * s (the boundary-value appendix: LeakyRelu(-0, MIN) = +0,
  * LeakyRelu(-0, NaN) = NaN); +0 and positives pass. */
 static double fleaky(double a, double s) { return signbit(a) ? a * s : a; }
@@ -43,30 +30,30 @@ static double fsqrt(double a, double b) { (void)b; return sqrt(a); }
 static double frsqrt(double a, double b) { (void)b; return 1.0 / sqrt(a); }
 static double frecip(double a, double b) { (void)b; return 1.0 / a; }
 static double fabs1(double a, double b) { (void)b; return fabs(a); }
-static double frelu(double a, double b) { (void)b; return isnan(a) || a > 0 ? a : 0.0; }
+static double frelu(double a, double b) { (void)b; return asc_elem_relu(a); }
 
-static int64_t iadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
-static int64_t isub(int64_t a, int64_t b) { return (int64_t)((uint64_t)a - (uint64_t)b); }
-static int64_t imul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
-static int64_t imax2(int64_t a, int64_t b) { return a > b ? a : b; }
-static int64_t imin2(int64_t a, int64_t b) { return a < b ? a : b; }
-static int64_t irelu(int64_t a, int64_t b) { (void)b; return a > 0 ? a : 0; }
+static int64_t iadd(int64_t a, int64_t b) { return asc_elem_i(ASC_OP_ADD, a, b); }
+static int64_t isub(int64_t a, int64_t b) { return asc_elem_i(ASC_OP_SUB, a, b); }
+static int64_t imul(int64_t a, int64_t b) { return asc_elem_i(ASC_OP_MUL, a, b); }
+static int64_t imax2(int64_t a, int64_t b) { return asc_elem_i(ASC_OP_MAX, a, b); }
+static int64_t imin2(int64_t a, int64_t b) { return asc_elem_i(ASC_OP_MIN, a, b); }
+static int64_t irelu(int64_t a, int64_t b) { return asc_elem_i(ASC_OP_RELU, a, b); }
 
-static double faddrelu(double a, double b) { return frelu(a + b, 0); }
-static double fsubrelu(double a, double b) { return frelu(a - b, 0); }
+static double faddrelu(double a, double b) { return asc_elem_f(ASC_OP_ADD_RELU, a, b); }
+static double fsubrelu(double a, double b) { return asc_elem_f(ASC_OP_SUB_RELU, a, b); }
 /* The product of the multiply-adds is rounded to the element type first, then added (the
  * boundary-value appendix shows it as its own stage: MAX * MAX is inf before the add, so
  * adding -inf gives NaN). */
 static double fprod(double a, double b, int dt) { return asc_sim_round_fp(a * b, dt, SIM_RM_RINT); }
 static double ffma(double a, double b, double d, int dt) { return fprod(a, d, dt) + b; } /* src0 * dst + src1 */
-static double ffmarelu(double a, double b, double d, int dt) { return frelu(fprod(a, d, dt) + b, 0); }
+static double ffmarelu(double a, double b, double d, int dt) { return asc_elem_relu(fprod(a, d, dt) + b); }
 static double fmuladd(double a, double b, double d, int dt) { return fprod(a, b, dt) + d; } /* src0 * src1 + dst */
 
-static int64_t iaddrelu(int64_t a, int64_t b) { return irelu(iadd(a, b), 0); }
-static int64_t isubrelu(int64_t a, int64_t b) { return irelu(isub(a, b), 0); }
-static int64_t iand(int64_t a, int64_t b) { return a & b; }
-static int64_t ior(int64_t a, int64_t b) { return a | b; }
-static int64_t inot(int64_t a, int64_t b) { (void)b; return ~a; }
+static int64_t iaddrelu(int64_t a, int64_t b) { return asc_elem_i(ASC_OP_ADD_RELU, a, b); }
+static int64_t isubrelu(int64_t a, int64_t b) { return asc_elem_i(ASC_OP_SUB_RELU, a, b); }
+static int64_t iand(int64_t a, int64_t b) { return asc_elem_i(ASC_OP_BITWISE_AND, a, b); }
+static int64_t ior(int64_t a, int64_t b) { return asc_elem_i(ASC_OP_BITWISE_OR, a, b); }
+static int64_t inot(int64_t a, int64_t b) { return asc_elem_i(ASC_OP_BITWISE_NOT, a, b); }
 /* Shifts by the scalar s (0..16 for 16-bit, 0..32 for 32-bit elements); the store wraps to
  * the width.  Right shifts are arithmetic for signed types, logical for unsigned ones (an
  * unsigned element loads as a non-negative value). */
@@ -246,8 +233,11 @@ void asc_sim_velem(const sim_vop *op, int dt, uint8_t *d, const uint8_t *a, cons
     asc_sim_storei(dt, d, op->i(asc_sim_loadi(dt, a), b ? asc_sim_loadi(dt, b) : s.i));
 }
 
+/* The element type against the op's dtypes column (ops.def, as the verifier checks it) and the
+ * element functions the table has for it. */
 int asc_sim_vcheckdt(sim_core *c, const sim_inst *in, const sim_vop *op, int dt) {
-  if (dt < 0 || (!asc_sim_dt_float(dt) && !op->i) || (asc_sim_dt_float(dt) && !op->f && !op->f3))
+  if (dt < 0 || !asc_op_dtype_ok(in->op->code, asc_sim_dtype_name(dt)) || (!asc_sim_dt_float(dt) && !op->i) ||
+      (asc_sim_dt_float(dt) && !op->f && !op->f3))
     return asc_sim_err(c, in->op, "%s: element type %s is not supported", asc_op_name(in->op),
                        dt < 0 ? "?" : asc_sim_dtype_name(dt));
   return 0;

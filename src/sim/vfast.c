@@ -10,91 +10,25 @@
 #include <math.h>
 #include <string.h>
 
+#include "ops/elem.h"
+#include "sim/half.h"
 #include "sim/vector_int.h"
 
-/* ---- half <-> float, exact ---- */
-static inline float h2f(uint16_t h) {
-  uint32_t s = (uint32_t)(h & 0x8000) << 16, e = (h >> 10) & 31, m = h & 1023, u;
-  if (e == 31)
-    u = s | 0x7f800000u | (m << 13);
-  else if (e)
-    u = s | ((e + 112) << 23) | (m << 13);
-  else if (!m)
-    u = s;
-  else { /* subnormal: m * 2^-24 is exact in float */
-    float f = (float)m * 0x1p-24f;
-    memcpy(&u, &f, 4);
-    u |= s;
-  }
-  float f;
-  memcpy(&f, &u, 4);
-  return f;
-}
-
-/* Round to nearest even; NaN -> 0x7e00 like asc_sim_f16_bits. */
-static inline uint16_t f2h(float f) {
-  uint32_t x;
-  memcpy(&x, &f, 4);
-  uint32_t sign = x & 0x80000000u;
-  x ^= sign;
-  uint16_t o;
-  if (x > 0x7f800000u)
-    return 0x7e00;
-  if (x >= 0x47800000u) { /* >= 2^16: infinity */
-    o = 0x7c00;
-  } else if (x < 0x38800000u) { /* below 2^-14: the FPU rounds the subnormal for us */
-    const uint32_t magic_u = ((127 - 15) + (23 - 10) + 1) << 23;
-    float t, magic;
-    memcpy(&t, &x, 4);
-    memcpy(&magic, &magic_u, 4);
-    t += magic;
-    uint32_t u;
-    memcpy(&u, &t, 4);
-    o = (uint16_t)(u - magic_u);
-  } else {
-    uint32_t odd = (x >> 13) & 1;
-    x += ((uint32_t)(15 - 127) << 23) + 0xfff + odd;
-    o = (uint16_t)(x >> 13); /* a carry out of the mantissa rounds up to infinity */
-  }
-  return (uint16_t)(o | (sign >> 16));
-}
-
-/* ---- the element operations, one switch per loop (hoisted by the compiler) ---- */
-/* max / min as vector.c's fmax2 / fmin2: NaN wins, -0 orders below +0. */
-static inline float fmaxf2(float a, float b) {
-  if (isnan(a) || isnan(b))
-    return isnan(a) ? a : b;
-  return a == b ? (signbit(a) ? b : a) : a > b ? a : b;
-}
-
-static inline float fminf2(float a, float b) {
-  if (isnan(a) || isnan(b))
-    return isnan(a) ? a : b;
-  return a == b ? (signbit(a) ? a : b) : a < b ? a : b;
-}
-
+/* ---- the element operations, one switch per loop (hoisted by the compiler) ----
+ * + - * / in float (exact: see above); the others are src/ops/elem.h's rules, which pick an
+ * operand or zero, so computing them in double and narrowing to float is exact. */
 static inline float fop(int code, float a, float b) {
   switch (code) {
   case ASC_OP_ADD: case ASC_OP_ADDS: return a + b;
   case ASC_OP_SUB: return a - b;
   case ASC_OP_MUL: case ASC_OP_MULS: return a * b;
   case ASC_OP_DIV: return a / b;
-  case ASC_OP_MAX: case ASC_OP_MAXS: return fmaxf2(a, b);
-  case ASC_OP_MIN: case ASC_OP_MINS: return fminf2(a, b);
-  default: return isnan(a) || a > 0 ? a : 0.0f; /* RELU */
+  default: return (float)asc_elem_f(code, a, b); /* max, min, relu */
   }
 }
 
-static inline int32_t iop(int code, int32_t a, int32_t b) {
-  switch (code) {
-  case ASC_OP_ADD: case ASC_OP_ADDS: return (int32_t)((uint32_t)a + (uint32_t)b);
-  case ASC_OP_SUB: return (int32_t)((uint32_t)a - (uint32_t)b);
-  case ASC_OP_MUL: case ASC_OP_MULS: return (int32_t)((uint32_t)a * (uint32_t)b);
-  case ASC_OP_MAX: case ASC_OP_MAXS: return a > b ? a : b;
-  case ASC_OP_MIN: case ASC_OP_MINS: return a < b ? a : b;
-  default: return a > 0 ? a : 0; /* RELU */
-  }
-}
+/* i32: elem.h's rule on the 64-bit values, cut to 32 bits as asc_sim_wrap does. */
+static inline int32_t iop(int code, int32_t a, int32_t b) { return (int32_t)(uint32_t)asc_elem_i(code, a, b); }
 
 static bool fastop(int code) {
   switch (code) {
@@ -208,9 +142,9 @@ static void runf16(int code, uint8_t *d, const uint8_t *a, const uint8_t *b, flo
     float vb = sc;
     if (b) {
       memcpy(&hb, b + 2 * i, 2);
-      vb = h2f(hb);
+      vb = asc_sim_h2f(hb);
     }
-    hr = f2h(fop(code, h2f(ha), vb));
+    hr = asc_sim_f2h(fop(code, asc_sim_h2f(ha), vb));
     memcpy(d + 2 * i, &hr, 2);
   }
 }

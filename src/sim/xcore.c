@@ -479,15 +479,7 @@ int asc_exec_xset(sim_core *c, const sim_inst *in) {
     return asc_sim_err(c, in->op, "asc.cross_core_set_flag: pipe %s cannot signal on an %s core (one of its pipes "
                        "but PIPE_S)", asc_sim_pipe_name(pipe) ? asc_sim_pipe_name(pipe) : "?",
                        asc_hw_core_name(c->kind));
-  int wp;
-  const sim_inst *w = asc_sim_san_xset_unordered(c, pipe, &wp);
-  if (w) {
-    asc_loc l = asc_op_diag_loc(w->op);
-    return asc_sim_err(c, in->op, "asc.cross_core_set_flag on %s: the %s at line %d (%s) writes GM and nothing orders "
-                       "it before this flag, so another core can read GM before the write lands; set the flag on %s "
-                       "(or order the write first: set_flag/wait_flag, pipe_barrier(PIPE_ALL))",
-                       asc_sim_pipe_name(pipe), asc_op_name(w->op), l.line, asc_sim_pipe_name(wp), asc_sim_pipe_name(wp));
-  }
+  asc_sim_san_xset(c, in, pipe);
   int64_t t;
   if (asc_sim_issue_xset(c, in, pipe, &t))
     return -1;

@@ -6,6 +6,13 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "python"))
+# The tests live in area folders (vec/, cube/, adv/, sync/, ...; docs/python.md "Where the tests
+# are"); the shared kernels here and the test modules other tests import are found from any of them.
+_HERE = os.path.dirname(os.path.abspath(__file__))
+for _d in sorted(os.listdir(_HERE)):
+    if os.path.isdir(os.path.join(_HERE, _d)) and not _d.startswith(("_", ".")) and _d != "api":
+        sys.path.insert(0, os.path.join(_HERE, _d))
+sys.path.insert(0, _HERE)
 
 # The disk compile cache of every test (and of the scripts the tests run) lives in a private
 # directory, never in the user's ~/.cache/openasc.

@@ -79,15 +79,17 @@ TEST(host_enums_have_canns_values) {
 }
 
 TEST(platform_facts) {
-  asc_host_platform p;
-  REQUIRE(asc_host_platform_get("Ascend910B1", &p) == 0);
-  CHECK_INT(p.aic, 24);
-  CHECK_INT(p.aiv, 48);
-  CHECK_INT(p.l0a, L0A);
-  CHECK_INT(p.l0c, L0C);
-  CHECK_INT(p.l1, L1);
-  CHECK_INT(p.bt, BT);
-  CHECK_INT(asc_host_platform_get("Ascend310P1", &p), -1);
+  const asc_platform *p = asc_platform_find("Ascend910B1");
+  REQUIRE(p != NULL);
+  CHECK_INT(p->aic, 24);
+  CHECK_INT(p->aiv, 48);
+  CHECK_INT(p->l0a_bytes, L0A);
+  CHECK_INT(p->l0c_bytes, L0C);
+  CHECK_INT(p->l1_bytes, L1);
+  CHECK_INT(p->bt_bytes, BT);
+  CHECK(asc_platform_find(NULL) == asc_platform_at(0)); /* the default platform */
+  CHECK(asc_platform_find("Ascend910B4_1") == asc_platform_find("Ascend910B4-1"));
+  CHECK(asc_platform_find("Ascend310P1") == NULL);
   CHECK(asc_mm_new(ASC_MM_SINGLE, "NoSuchChip") == NULL);
   CHECK(asc_mm_new(7, NULL) == NULL);
 }

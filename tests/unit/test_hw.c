@@ -3,7 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "asc/platform.h"
 #include "hw/hw.h"
+#include "ops/registry.h"
 #include "test.h"
 
 enum { S = ASC_PIPEID_PIPE_S, V = ASC_PIPEID_PIPE_V, M = ASC_PIPEID_PIPE_M, MTE1 = ASC_PIPEID_PIPE_MTE1,
@@ -105,9 +107,24 @@ TEST(copy_paths) {
   CHECK_INT(asc_hw_copy_pipe(ASC_HW_MEM_UB, ASC_HW_MEM_L0A), ASC_HW_NOPIPE);
 }
 
+/* The machine table is keyed by architecture: the code keeps the rows of ASC_HW_ARCH (2201) and a
+ * row of another architecture (here a made-up 3510 row) compiles away. */
+#define HW_IN_ARCH_3510(...)
+TEST(rows_keyed_by_architecture) {
+  CHECK_INT(ASC_HW_ARCH, 2201);
+  int kept = 0 HW_IN_ARCH(2201, + 1) HW_IN_ARCH(3510, + 100);
+  CHECK_INT(kept, 1);
+  int mems = 0, platforms = 0;
+#define HW_MEM(arch, id, hw, cores, kib, align, doc) HW_IN_ARCH(arch, mems++;)
+#define HW_PLATFORM(arch, name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc) HW_IN_ARCH(arch, platforms++;)
+#include "hw/hw.def"
+  CHECK_INT(mems, ASC_HW_NMEMS);
+  CHECK_INT(platforms, asc_platform_count());
+}
+
 TEST(platforms) {
-  CHECK_INT(asc_hw_platform_count(), 12);
-  const asc_hw_platform *b1 = asc_hw_platform_at(0), *b4 = asc_hw_platform_at(4);
+  CHECK_INT(asc_platform_count(), 12);
+  const asc_platform *b1 = asc_platform_at(0), *b4 = asc_platform_at(4);
   REQUIRE(b1 && b4);
   CHECK_STR(b1->name, "Ascend910B1");
   CHECK_INT(b1->aic, 24);
@@ -118,7 +135,7 @@ TEST(platforms) {
   CHECK_INT((int)b4->mhz, 1500);
   CHECK_INT(b1->vec_issue, 24); /* from anchor V1.1, the device kit bank_conflict_ub baseline (docs/timing.md) */
   CHECK_INT(b1->cube_macs, 4096);
-  CHECK(asc_hw_platform_at(12) == NULL);
+  CHECK(asc_platform_at(12) == NULL);
 }
 
 /* issue 17 part 5: GetArchVersion's value on arch 2201 (Ascend C's page: 220, printed with %x). */

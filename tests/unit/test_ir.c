@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hw/hw.h"
 #include "ir/ir.h"
+#include "ops/hw_ir.h"
 #include "ops_access.h" /* generated: ASC_OPND_<op>_<operand> */
 #include "ops/registry.h"
 #include "test.h"

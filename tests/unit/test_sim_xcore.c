@@ -47,7 +47,9 @@ static const char mix[] =
   "  }) {sym_name = \"k\", function_type = (!asc.gm_ptr<i32>, !asc.gm_ptr<i32>) -> ()} : () -> ()\n"
   "}) : () -> ()\n";
 
-#define SET "\"asc.cross_core_set_flag\"(%f) {mode = 2 : i32, pipe = #asc.pipe<PIPE_MTE3>} : (i32) -> () loc(\"k.py\":13:8)"
+/* the scalar stores reach GM at the write-back (Ascend C SetValue's page), then the flag */
+#define SET "\"asc.data_cache_clean_and_invalid\"(%wg) {line = 1 : i64} : (!asc.global_tensor<i32>) -> ()\n" \
+            "      \"asc.cross_core_set_flag\"(%f) {mode = 2 : i32, pipe = #asc.pipe<PIPE_MTE3>} : (i32) -> () loc(\"k.py\":13:8)"
 
 static void run(simrun *r, const char *set, int blocks, int threads, int32_t *ws, int32_t *out) {
   const char *kv[] = {"$SET", set, NULL};

@@ -29,17 +29,16 @@ deleted and rebuilt.
 Writes go to a temporary file in the same directory and are renamed into place (atomic on
 POSIX); any OSError makes the cache a no-op rather than an error.
 """
-import hashlib
-import hmac
 import json
 import os
 import re
 import stat
 import sys
-import tempfile
+import tempfile  # at import: a first launch stores its cache entry, and bench_jit's cold compile counts that
 import warnings
 
 from .. import _lib
+from .._digest import compare_digest, hmac_sha256, sha256
 
 FORMAT = 2
 MAX_ENTRY_BYTES = 256 << 20
@@ -65,7 +64,7 @@ def frontend_fingerprint():
     global _frontend_fp
     if _frontend_fp is None:
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        h = hashlib.sha256()
+        h = sha256()
         for d, dirs, files in os.walk(root):
             dirs[:] = sorted(x for x in dirs if x != "__pycache__")
             for f in sorted(files):
@@ -81,11 +80,11 @@ def make_key(parts):
     """sha256 (hex) of a JSON-able description of the specialisation."""
     blob = json.dumps([FORMAT, _lib.library_fingerprint(), frontend_fingerprint(), sys.version_info[:2], parts],
                       sort_keys=True, default=repr)
-    return hashlib.sha256(blob.encode()).hexdigest()
+    return sha256(blob.encode()).hexdigest()
 
 
 def _deps_key(deps):
-    return hashlib.sha256(json.dumps(deps, sort_keys=True).encode()).hexdigest()[:32]
+    return sha256(json.dumps(deps, sort_keys=True).encode()).hexdigest()[:32]
 
 
 def _warn_once(path, reason):
@@ -172,7 +171,7 @@ def _make_secret(root, path):
 
 
 def _seal(secret, key, body):
-    return hmac.new(secret, key.encode() + b"\0" + body, hashlib.sha256).hexdigest().encode()
+    return hmac_sha256(secret, key.encode() + b"\0" + body)
 
 
 def _key_dir(root, key, create):
@@ -259,7 +258,7 @@ def lookup(key, current, known_source=lambda f: True):
         e = None
         if why is None:
             head, _, body = data.partition(b"\n")
-            if not head.startswith(_MAGIC) or not hmac.compare_digest(head[len(_MAGIC):], _seal(secret, key, body)):
+            if not head.startswith(_MAGIC) or not compare_digest(head[len(_MAGIC):], _seal(secret, key, body)):
                 why = "its seal does not match its contents (edited, truncated or not written for this key)"
             else:
                 try:
@@ -412,14 +411,14 @@ def get_cache_manager(key):
 
 def pyasc_key():
     """What every compiled kernel depends on: the front-end's sources and the library."""
-    return f"openasc_{FORMAT}_{frontend_fingerprint()}_{hashlib.sha256(repr(_lib.library_fingerprint()).encode()).hexdigest()}"
+    return f"openasc_{FORMAT}_{frontend_fingerprint()}_{sha256(repr(_lib.library_fingerprint()).encode()).hexdigest()}"
 
 
 def get_file_cache_key(fn_cache_key, cache_factors):
     """sha256 (hex) of the front-end/library key, the function's key and the cache factors."""
-    return hashlib.sha256(f"{pyasc_key()}__{fn_cache_key}__{cache_factors}".encode()).hexdigest()
+    return sha256(f"{pyasc_key()}__{fn_cache_key}__{cache_factors}".encode()).hexdigest()
 
 
 def get_mem_cache_key(cache_factors):
     """sha256 (hex) of the cache factors."""
-    return hashlib.sha256(str(cache_factors).encode()).hexdigest()
+    return sha256(str(cache_factors).encode()).hexdigest()

@@ -4,13 +4,13 @@ Compiler(options).run(traced, name) parses the traced IR into libasc, runs the p
 libasc chooses for the kernel and the options (the named-pipeline table in src/passes, see
 docs/python.md), and returns a CompiledKernel: the module the simulator runs.  Nothing here
 transforms IR; compile diagnostics come back as CompilationError / warnings."""
+from __future__ import annotations  # the annotations stay strings: `import asc` need not import typing
 import collections
 import dataclasses
 import os
 import threading
 import warnings
 from enum import Enum
-from typing import Optional
 
 from .. import _lib
 from .._core import CompilationError

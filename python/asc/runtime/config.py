@@ -1,6 +1,5 @@
 """asc.runtime.config: backend and platform selection (api.md §4)."""
 import os
-import shutil
 from enum import Enum
 
 from .. import _lib
@@ -53,6 +52,7 @@ _state = {"backend": Backend.Model, "platform": Platform.Ascend910B1, "device": 
 
 
 def _cann_available():
+    import shutil  # tempfile (cache.py) has imported it by now
     return bool(os.environ.get("ASCEND_HOME_PATH")) and shutil.which("npu-smi") is not None
 
 
@@ -70,6 +70,7 @@ def modelled_platform(p):
 def set_platform(backend, soc_version=None, device_id=None, check=True):
     """Select the backend and SoC (pyasc's flow, through asc.lib.runtime as `rt`).  Model: the
     SoC defaults to Ascend910B1; NPU needs CANN and a device, which openasc does not drive."""
+    from ..lib import runtime as rt
     backend = Backend(backend)
     if soc_version is not None:
         soc_version = modelled_platform(soc_version)
@@ -102,4 +103,9 @@ def last_report():
     return _state["report"]
 
 
-from ..lib import runtime as rt  # noqa: E402 - pyasc's config.rt (asc.lib.runtime uses this module)
+def __getattr__(name):
+    """pyasc's config.rt: asc.lib.runtime, imported on first use (it imports this module)."""
+    if name == "rt":
+        from ..lib import runtime
+        return runtime
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

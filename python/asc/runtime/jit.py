@@ -1,16 +1,15 @@
 """@asc.jit: options, tracing a kernel into a module, the compile cache and launch."""
+from __future__ import annotations  # the annotations stay strings: `import asc` need not import typing
 import dataclasses
-import hashlib
 import inspect
 import json
 import os
 import sys
 import warnings
-from typing import Optional
 
 from .. import _lib
-from .._core import (DTYPES, Builder, CompilationError, Handle, KernelError, PlainValue, dtype_of, ir_string,
-                     py_dtype, to_value)
+from .._digest import sha256
+from .._core import Builder, CompilationError, Handle, KernelError, PlainValue, ir_string, py_dtype, to_value
 from .._codegen import FunctionTracer, SourceInfo, _rebuild, _value_type, closure_values, dep_repr
 from ..language.core import ConstExpr, GlobalAddress, _is_host_tiling
 from ..language.core.struct import Struct
@@ -19,6 +18,7 @@ from . import cache as disk_cache
 from . import config
 from .compiler import CompiledKernel, CompileOptions, Compiler, TracedModule, translate  # noqa: F401
 from .launcher import LaunchOptions, Launcher
+from .marshal import MockTensor, MockValue, _arg_kind  # noqa: F401  (MockTensor, MockValue: pyasc's path)
 
 # Counters for tests and bench/bench_jit.py: traces run, memory / disk cache hits, disk stores.
 stats = {"traces": 0, "memory_hits": 0, "disk_hits": 0, "disk_stores": 0}
@@ -71,101 +71,6 @@ def _check_options(opts):
 
 def _is_constexpr(ann):
     return inspect.isclass(ann) and issubclass(ann, ConstExpr)
-
-
-_DT = {}  # numpy / torch dtype object -> DataType
-_SIM_DT = {}  # DataType name -> simulator dtype id
-
-
-def _dt(obj):
-    d = _DT.get(obj)
-    if d is None:
-        d = _DT[obj] = dtype_of(getattr(obj, "name", None) if type(obj).__module__.startswith("numpy") else str(obj))
-    return d
-
-
-def _sim_dt(d):
-    v = _SIM_DT.get(d.name)
-    if v is None:
-        v = _SIM_DT[d.name] = _lib.sim_dtype(d.name)
-    return v
-
-
-def _arg_dt(n, obj):
-    try:
-        return _dt(obj)
-    except ValueError as e:
-        raise ValueError(f"argument '{n}': {e}") from None
-
-
-def _gm_info(n, x):
-    """(dtype, pointer, nbytes, read-only) of argument n if it is a numpy array (subclasses such
-    as np.memmap and np.matrix included) or a torch CPU tensor, else None."""
-    np = sys.modules.get("numpy")
-    if np is not None and isinstance(x, np.ndarray):
-        flags = x.flags
-        if not flags.c_contiguous:
-            raise ValueError(f"argument '{n}': numpy array arguments must be C-contiguous (use np.ascontiguousarray)")
-        if not x.dtype.isnative:
-            raise ValueError(f"argument '{n}': the array's byte order is not the machine's ({x.dtype.str}); "
-                             f"convert it with x.astype(x.dtype.newbyteorder('='))")
-        return _arg_dt(n, x.dtype), x.ctypes.data, x.nbytes, not flags.writeable
-    if type(x).__module__.startswith("torch") and hasattr(x, "data_ptr"):
-        if x.device.type != "cpu":
-            raise ValueError(f"argument '{n}': torch tensors must be on the CPU for the Model backend, got {x.device}")
-        if str(x.layout) != "torch.strided":
-            raise ValueError(f"argument '{n}': torch tensor arguments must be dense (strided), got {x.layout}")
-        if not x.is_contiguous():
-            raise ValueError(f"argument '{n}': torch tensor arguments must be contiguous (use .contiguous())")
-        return _arg_dt(n, x.dtype), x.data_ptr(), x.numel() * x.element_size(), False
-    return None
-
-
-def _int_arg(n, v, d):
-    iv, bits = int(v), 8 * d.size
-    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if d.kind == "i" else (0, (1 << bits) - 1)
-    if not lo <= iv <= hi:
-        raise OverflowError(f"argument '{n}' = {iv} does not fit {d.name}")
-    return ("int", _sim_dt(d), iv, n)
-
-
-_I8, _I32, _F32 = DTYPES["int8"], DTYPES["int32"], DTYPES["float32"]
-
-
-def _marshal(n, x):
-    """(kind, DataType, launch argument for _lib.launch) of runtime argument n = x:
-    kind 'gm' | 'int' | 'float'; ints must fit their parameter type (api.md §3)."""
-    np = sys.modules.get("numpy")
-    if np is not None and type(x) is np.ndarray:  # the common case first: a plain numpy array
-        d, ptr, nbytes, readonly = _gm_info(n, x)
-        return "gm", d, ("gm_ro" if readonly else "gm", ptr, nbytes, _sim_dt(d), n)
-    if isinstance(x, bool):
-        return "int", _I8, _int_arg(n, x, _I8)
-    if isinstance(x, int):
-        return "int", _I32, _int_arg(n, x, _I32)
-    if isinstance(x, float):
-        return "float", _F32, ("float", _sim_dt(_F32), x, n)
-    if hasattr(x, "dtype"):
-        if np is not None and isinstance(x, np.generic):  # numpy scalar
-            if x.dtype.kind == "b":  # np.bool_ is a Python bool's value
-                return "int", _I8, _int_arg(n, bool(x), _I8)
-            d = _arg_dt(n, x.dtype)
-            if d.is_float():
-                return "float", d, ("float", _sim_dt(d), float(x), n)
-            return "int", d, _int_arg(n, x, d)
-        if type(x).__module__.startswith("torch") and hasattr(x, "dim") and x.dim() == 0:
-            # a 0-dim torch tensor is a scalar of its dtype (pyasc's newer tree), as a numpy scalar is
-            if str(x.dtype) == "torch.bool":
-                return "int", _I8, _int_arg(n, bool(x.item()), _I8)
-            d = _arg_dt(n, x.dtype)
-            if x.dtype.is_floating_point:
-                return "float", d, ("float", _sim_dt(d), float(x.item()), n)
-            return "int", d, _int_arg(n, int(x.item()), d)
-        info = _gm_info(n, x)
-        if info:
-            d, ptr, nbytes, readonly = info
-            return "gm", d, ("gm_ro" if readonly else "gm", ptr, nbytes, _sim_dt(d), n)
-    raise TypeError(f"Argument type in JIT function is not supported: {type(x).__name__}")
 
 
 class _Launcher:
@@ -226,10 +131,10 @@ class JITFunction:
         if self._fp is None:
             src = self.src
             blob = json.dumps([self.fn.__module__, self.fn.__qualname__, src.file, src.line_off, src.text])
-            self._fp = hashlib.sha256(blob.encode()).hexdigest()[:32]
+            self._fp = sha256(blob.encode()).hexdigest()[:32]
         if not self.fn.__closure__:
             return self._fp
-        return self._fp + ":" + hashlib.sha256(self._closure_key().encode()).hexdigest()[:16]
+        return self._fp + ":" + sha256(self._closure_key().encode()).hexdigest()[:16]
 
     def _closure_key(self):
         if not self.fn.__closure__:
@@ -538,33 +443,6 @@ class JITFunction:
         if not always:
             self.cache[key] = (mod, deps)
         return mod
-
-
-class MockTensor:
-    """Stands for a GM array of dtype when a kernel is only traced and compiled (pyasc's test
-    helper): kernel[n](MockTensor(asc.float16)) with Launcher.run patched."""
-
-    def __init__(self, dtype):
-        self.dtype = dtype_of(dtype)
-
-
-class MockValue:
-    """Stands for a scalar argument of dtype (see MockTensor)."""
-
-    def __init__(self, dtype):
-        self.dtype = dtype_of(dtype)
-
-
-def _arg_kind(n, x):
-    """(kind, DataType or Struct class, simulator argument or None) of runtime argument n = x: what
-    the kernel is specialised on, and (for plain arguments) what the launcher passes."""
-    if isinstance(x, Struct):
-        return "struct", type(x), None
-    if isinstance(x, MockTensor):
-        return "gm", x.dtype, None
-    if isinstance(x, MockValue):
-        return ("float" if x.dtype.is_float() else "int"), x.dtype, None
-    return _marshal(n, x)
 
 
 def _struct_key(cls):

@@ -5,14 +5,15 @@ launches and skip the simulation).  run() turns the user's arguments into simula
 arguments, calls libasc's simulator and turns its report into Python: errors raise
 KernelError; out-of-bounds accesses the NPU would let through (GM beyond an array, UB past a
 tensor) are asc.KernelWarning, other findings RuntimeWarning."""
+from __future__ import annotations  # the annotations stay strings: `import asc` need not import typing
 import dataclasses
 import os
 import warnings
-from typing import Optional
 
 from .. import _lib
 from .._core import Finding, KernelError, KernelWarning
 from . import config
+from .marshal import marshal_args  # noqa: F401  (its callers' path)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -97,25 +98,6 @@ def kernel_error(name, diags, warnings_are_errors, kernel_warnings):
     if rest:
         msg += f"\n\n{len(rest)} more finding{'s' if len(rest) > 1 else ''} of this launch:\n" + "\n".join(rest)
     return KernelError(msg, found)
-
-
-def marshal_args(kernel, user_args):
-    """The simulator's argument list for the user's runtime arguments (Struct arguments give
-    one scalar per leaf field, read from their ctypes struct)."""
-    from ..language.core.struct import Struct
-    from .jit import MockTensor, MockValue, _int_arg, _marshal, _sim_dt
-    out = []
-    for n, x in zip(kernel.arg_names, user_args):
-        if isinstance(x, Struct):
-            for (path, d), v in zip(x.leaves(), x.leaf_values()):
-                name = f"{n}.{path}"
-                out.append(("float", _sim_dt(d), float(v), name) if d.is_float() else _int_arg(name, v, d))
-        elif isinstance(x, (MockTensor, MockValue)):
-            raise TypeError(f"argument '{n}' is a {type(x).__name__}: it can be traced and compiled, not run "
-                            "(patch asc.runtime.launcher.Launcher.run to skip the launch)")
-        else:
-            out.append(_marshal(n, x)[2])
-    return out
 
 
 class Launcher:

@@ -3,60 +3,60 @@
 // Ascend C API documentation writes them (a member call on the object; template arguments for events,
 // pipes, modes and types).  Results are typed locals.
 
-// CHECK: extern "C" __global__ __aicore__ void k(AscendC::TQue<AscendC::TPosition::VECIN, 2> v0, AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1> v1, AscendC::TBuf<AscendC::TPosition::VECCALC> v2, AscendC::TPipe v3, AscendC::LocalTensor<float> v4, AscendC::GlobalTensor<float> v5, int32_t v6, __gm__ float* v7, bool v8, int64_t v9, float v10, AscendC::MmadParams v11, AscendC::LoadData2DParams v12, __gm__ uint64_t* ffts_addr) {
+// CHECK: extern "C" __global__ __aicore__ void k(AscendC::TQue<AscendC::TPosition::VECIN, 2> v0, AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1> v1, AscendC::TBuf<AscendC::TPosition::VECCALC> v2, AscendC::TPipe v3, AscendC::LocalTensor<float> v4, AscendC::GlobalTensor<float> v5, int32_t v6, __gm__ float* v7, bool v8, int64_t v9, float v10, AscendC::MmadParams v11, AscendC::LoadData2DParams v12, AscendC::LocalTensor<float> v13, AscendC::LocalTensor<float> v14, AscendC::LocalTensor<float> v15, AscendC::LocalTensor<float> v16, __gm__ uint64_t* ffts_addr) {
 // CHECK-NEXT:   set_ffts_base_addr(*ffts_addr);
-// CHECK-NEXT:   AscendC::LocalTensor<float> v13 = v0.AllocTensor<float>();
+// CHECK-NEXT:   AscendC::LocalTensor<float> v17 = v0.AllocTensor<float>();
 // CHECK-NEXT:   v0.EnQue(v4);
-// CHECK-NEXT:   AscendC::LocalTensor<float> v14 = v0.DeQue<float>();
+// CHECK-NEXT:   AscendC::LocalTensor<float> v18 = v0.DeQue<float>();
 // CHECK-NEXT:   v0.FreeTensor(v4);
-// CHECK-NEXT:   AscendC::LocalTensor<float> v15 = v1.AllocTensor<float>();
-// CHECK-NEXT:   AscendC::LocalTensor<float> v16 = v2.GetWithOffset<float>(v6, v6);
-// CHECK-NEXT:   AscendC::LocalTensor<float> v17 = v2.Get<float>();
-// CHECK-NEXT:   int32_t v18 = v4.GetSize();
-// CHECK-NEXT:   int32_t v19 = v4.GetLength();
+// CHECK-NEXT:   AscendC::LocalTensor<float> v19 = v1.AllocTensor<float>();
+// CHECK-NEXT:   AscendC::LocalTensor<float> v20 = v2.GetWithOffset<float>(v6, v6);
+// CHECK-NEXT:   AscendC::LocalTensor<float> v21 = v2.Get<float>();
+// CHECK-NEXT:   int32_t v22 = v4.GetSize();
+// CHECK-NEXT:   int32_t v23 = v4.GetLength();
 // CHECK-NEXT:   v4.SetSize(v6);
 // CHECK-NEXT:   v4.SetBufferLen(v6);
-// CHECK-NEXT:   int32_t v20 = v4.GetUserTag();
+// CHECK-NEXT:   int32_t v24 = v4.GetUserTag();
 // CHECK-NEXT:   v4.SetUserTag(v6);
-// CHECK-NEXT:   int64_t v21 = v4.GetPhyAddr(v6);
-// CHECK-NEXT:   AscendC::LocalTensor<int32_t> v22 = v4.ReinterpretCast<int32_t>();
-// CHECK-NEXT:   int64_t v23 = v5.GetSize();
-// CHECK-NEXT:   __gm__ float* v24 = v5.GetPhyAddr(v6);
+// CHECK-NEXT:   int64_t v25 = v4.GetPhyAddr(v6);
+// CHECK-NEXT:   AscendC::LocalTensor<int32_t> v26 = v4.ReinterpretCast<int32_t>();
+// CHECK-NEXT:   int64_t v27 = v5.GetSize();
+// CHECK-NEXT:   __gm__ float* v28 = v5.GetPhyAddr(v6);
 // CHECK-NEXT:   v5.SetL2CacheHint<static_cast<AscendC::CacheRwMode>(2)>(static_cast<AscendC::CacheMode>(1));
-// CHECK-NEXT:   bool v25 = v0.HasIdleBuffer();
-// CHECK-NEXT:   bool v26 = v0.VacantInQue();
-// CHECK-NEXT:   bool v27 = v0.HasTensorInQue();
-// CHECK-NEXT:   int32_t v28 = v0.GetTensorCountInQue();
+// CHECK-NEXT:   bool v29 = v0.HasIdleBuffer();
+// CHECK-NEXT:   bool v30 = v0.VacantInQue();
+// CHECK-NEXT:   bool v31 = v0.HasTensorInQue();
+// CHECK-NEXT:   int32_t v32 = v0.GetTensorCountInQue();
 // CHECK-NEXT:   v0.FreeAllEvent();
 // CHECK-NEXT:   v3.Destroy();
 // CHECK-NEXT:   v3.Init();
 // CHECK-NEXT:   v3.Reset();
-// CHECK-NEXT:   int32_t v29 = v3.AllocEventID<AscendC::HardEvent::V_MTE3>();
-// CHECK-NEXT:   int32_t v30 = v3.FetchEventID<AscendC::HardEvent::MTE2_V>();
+// CHECK-NEXT:   int32_t v33 = v3.AllocEventID<AscendC::HardEvent::V_MTE3>();
+// CHECK-NEXT:   int32_t v34 = v3.FetchEventID<AscendC::HardEvent::MTE2_V>();
 // CHECK-NEXT:   v3.ReleaseEventID<AscendC::HardEvent::V_MTE3>(v6);
-// CHECK-NEXT:   AscendC::LocalTensor<half> v31(AscendC::TPosition::VECCALC, v6, v6);
-// CHECK-NEXT:   int32_t v32 = AscendC::GetBlockNum();
-// CHECK-NEXT:   int64_t v33 = AscendC::GetSubBlockIdx();
-// CHECK-NEXT:   int64_t v34 = AscendC::GetSubBlockNum();
-// CHECK-NEXT:   int64_t v35 = AscendC::GetSystemCycle();
-// CHECK-NEXT:   bool v36 = ASCEND_IS_AIC;
-// CHECK-NEXT:   bool v37 = ASCEND_IS_AIV;
-// CHECK-NEXT:   int32_t v38 = AscendC::ScalarCast<float, int32_t, AscendC::RoundMode::CAST_RINT>(v10);
+// CHECK-NEXT:   AscendC::LocalTensor<half> v35(AscendC::TPosition::VECCALC, v6, v6);
+// CHECK-NEXT:   int32_t v36 = AscendC::GetBlockNum();
+// CHECK-NEXT:   int64_t v37 = AscendC::GetSubBlockIdx();
+// CHECK-NEXT:   int64_t v38 = AscendC::GetSubBlockNum();
+// CHECK-NEXT:   int64_t v39 = AscendC::GetSystemCycle();
+// CHECK-NEXT:   bool v40 = ASCEND_IS_AIC;
+// CHECK-NEXT:   bool v41 = ASCEND_IS_AIV;
+// CHECK-NEXT:   int32_t v42 = AscendC::ScalarCast<float, int32_t, AscendC::RoundMode::CAST_RINT>(v10);
 // CHECK-NEXT:   AscendC::CrossCoreSetFlag<0, PIPE_MTE3>(v6);
 // CHECK-NEXT:   AscendC::CrossCoreWaitFlag<0, PIPE_V>(v6);
 // CHECK-NEXT:   AscendC::SyncAll();
 // CHECK-NEXT:   AscendC::SyncAll<false>();
 // CHECK-NEXT:   AscendC::SetAtomicAdd<float>();
 // CHECK-NEXT:   AscendC::SetAtomicNone();
-// CHECK-NEXT:   AscendC::Mmad(v4, v4, v4, v11);
-// CHECK-NEXT:   AscendC::LoadData(v4, v4, v12);
+// CHECK-NEXT:   AscendC::Mmad(v13, v14, v15, v11);
+// CHECK-NEXT:   AscendC::LoadData(v14, v16, v12);
 // CHECK-NEXT:   AscendC::Trap();
-// CHECK-NEXT:   AscendC::printf("x", v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32, v33, v34, v35, v36, v37, v38);
+// CHECK-NEXT:   AscendC::printf("x", v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32, v33, v34, v35, v36, v37, v38, v39, v40, v41, v42);
 // CHECK-NEXT: }
 
 "builtin.module"() ({
   "func.func"() ({
-  ^bb0(%q: !asc.queue<VECIN, 2>, %qb: !asc.queue<VECIN, VECOUT, 1>, %tb: !asc.tbuf<VECCALC>, %p: !asc.pipe, %lt: !asc.local_tensor<f32, VECIN>, %gt: !asc.global_tensor<f32>, %n: i32, %ptr: !asc.gm_ptr<f32>, %b: i1, %l: i64, %fl: f32, %mp: !asc.struct<MmadParams>, %ld: !asc.struct<LoadData2DParams>):
+  ^bb0(%q: !asc.queue<VECIN, 2>, %qb: !asc.queue<VECIN, VECOUT, 1>, %tb: !asc.tbuf<VECCALC>, %p: !asc.pipe, %lt: !asc.local_tensor<f32, VECIN>, %gt: !asc.global_tensor<f32>, %n: i32, %ptr: !asc.gm_ptr<f32>, %b: i1, %l: i64, %fl: f32, %mp: !asc.struct<MmadParams>, %ld: !asc.struct<LoadData2DParams>, %c1: !asc.local_tensor<f32, CO1>, %a2: !asc.local_tensor<f32, A2>, %b2: !asc.local_tensor<f32, B2>, %l1: !asc.local_tensor<f32, A1>):
     %r0 = "asc.alloc_tensor"(%q) : (!asc.queue<VECIN, 2>) -> (!asc.local_tensor<f32, VECIN>)
     "asc.enque"(%q, %lt) : (!asc.queue<VECIN, 2>, !asc.local_tensor<f32, VECIN>) -> ()
     %r2 = "asc.deque"(%q) : (!asc.queue<VECIN, 2>) -> (!asc.local_tensor<f32, VECIN>)
@@ -100,10 +100,10 @@
     "asc.sync_all"() {aiv_only = false} : () -> ()
     "asc.set_atomic_add"() {dtype = f32} : () -> ()
     "asc.set_atomic_none"() : () -> ()
-    "asc.mmad"(%lt, %lt, %lt, %mp) : (!asc.local_tensor<f32, VECIN>, !asc.local_tensor<f32, VECIN>, !asc.local_tensor<f32, VECIN>, !asc.struct<MmadParams>) -> ()
-    "asc.load_data_2d"(%lt, %lt, %ld) : (!asc.local_tensor<f32, VECIN>, !asc.local_tensor<f32, VECIN>, !asc.struct<LoadData2DParams>) -> ()
+    "asc.mmad"(%c1, %a2, %b2, %mp) : (!asc.local_tensor<f32, CO1>, !asc.local_tensor<f32, A2>, !asc.local_tensor<f32, B2>, !asc.struct<MmadParams>) -> ()
+    "asc.load_data_2d"(%a2, %l1, %ld) : (!asc.local_tensor<f32, A2>, !asc.local_tensor<f32, A1>, !asc.struct<LoadData2DParams>) -> ()
     "asc.trap"() : () -> ()
     "asc.printf"(%r0, %r2, %r4, %r5, %r6, %r7, %r8, %r11, %r13, %r14, %r15, %r16, %r18, %r19, %r20, %r21, %r26, %r27, %r29, %r30, %r31, %r32, %r33, %r34, %r35, %r36) {fmt = "x"} : (!asc.local_tensor<f32, VECIN>, !asc.local_tensor<f32, VECIN>, !asc.local_tensor<f32, VECIN>, !asc.local_tensor<f32, VECCALC>, !asc.local_tensor<f32, VECCALC>, i32, i32, i32, i64, !asc.local_tensor<i32, VECIN>, i64, !asc.gm_ptr<f32>, i1, i1, i1, i32, i32, i32, !asc.local_tensor<f16, VECCALC>, i32, i64, i64, i64, i1, i1, i32) -> ()
     "func.return"() : () -> ()
-  }) {function_type = (!asc.queue<VECIN, 2>, !asc.queue<VECIN, VECOUT, 1>, !asc.tbuf<VECCALC>, !asc.pipe, !asc.local_tensor<f32, VECIN>, !asc.global_tensor<f32>, i32, !asc.gm_ptr<f32>, i1, i64, f32, !asc.struct<MmadParams>, !asc.struct<LoadData2DParams>) -> (), sym_name = "k"} : () -> ()
+  }) {function_type = (!asc.queue<VECIN, 2>, !asc.queue<VECIN, VECOUT, 1>, !asc.tbuf<VECCALC>, !asc.pipe, !asc.local_tensor<f32, VECIN>, !asc.global_tensor<f32>, i32, !asc.gm_ptr<f32>, i1, i64, f32, !asc.struct<MmadParams>, !asc.struct<LoadData2DParams>, !asc.local_tensor<f32, CO1>, !asc.local_tensor<f32, A2>, !asc.local_tensor<f32, B2>, !asc.local_tensor<f32, A1>) -> (), sym_name = "k"} : () -> ()
 }) : () -> ()

@@ -54,6 +54,24 @@
 
 // -----
 
+// A constant field outside the hardware field's range (src/ops/field_ranges.def; MmadParams.m is
+// 12 bits: 0..4095, the device kit's Mmad page): the struct's own location; a fractional value too.
+"builtin.module"() ({
+  "func.func"() ({
+    %z = "arith.constant"() {value = 0 : i32} : () -> i32
+    %big = "arith.constant"() {value = 4096 : i32} : () -> i32
+    %ok = "arith.constant"() {value = 4095 : i32} : () -> i32
+    %half = "arith.constant"() {value = 1.5 : f32} : () -> f32
+    // expected-error @+1 {{'asc.struct' op MmadParams.m 4096 is not an integer in 0..4095 (the hardware field's range)}}
+    %p = "asc.struct"(%big, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z) : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !asc.struct<MmadParams>
+    // expected-error @+1 {{'asc.struct' op MmadParams.k 1.5 is not an integer in 0..4095 (the hardware field's range)}}
+    %q = "asc.struct"(%ok, %z, %half, %z, %z, %z, %z, %z, %z, %z, %z, %z) : (i32, i32, f32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !asc.struct<MmadParams>
+    "func.return"() : () -> ()
+  }) {sym_name = "res_range", function_type = () -> ()} : () -> ()
+}) : () -> ()
+
+// -----
+
 "builtin.module"() ({
   "func.func"() ({
     %c = "arith.constant"() {value = 0 : i32} : () -> i32

@@ -132,7 +132,8 @@ def xcore_kernel(out: asc.GlobalAddress, mode: asc.ConstExpr[int], with_flag: as
     if asc.ascend_is_aiv():
         me = asc.get_block_idx()
         og.set_value(me, me * 10 + 1)
-        if with_flag:
+        if with_flag:  # a scalar store reaches GM at the write-back (Ascend C SetValue's page)
+            asc.data_cache_clean_and_invalid(asc.CacheLine.ENTIRE_DATA_CACHE, dst=og)
             asc.cross_core_set_flag(flag_id=0, mode_id=mode, pipe=asc.PipeID.PIPE_MTE3)
             asc.cross_core_wait_flag(flag_id=0, mode_id=mode, pipe=asc.PipeID.PIPE_S)
         og.set_value(32 + me, og.get_value(me ^ 1))
@@ -163,6 +164,7 @@ def mode2_kernel(x: asc.GlobalAddress, ws: asc.GlobalAddress, out: asc.GlobalAdd
     if asc.ascend_is_aic():
         for i in asc.range(8):
             wg.set_value(i, gm(x).get_value(i) * 2 + 1)
+        asc.data_cache_clean_and_invalid(asc.CacheLine.ENTIRE_DATA_CACHE, dst=wg)  # SetValue's page
         asc.cross_core_set_flag(3, 2, asc.PipeID.PIPE_MTE3)  # Ascend C: not PIPE_S / PIPE_ALL
     else:
         asc.cross_core_wait_flag(3, 2, asc.PipeID.PIPE_S)

@@ -168,14 +168,14 @@ def iterate_n_batch(mm, batch_loop, batch_a, batch_b, en_sequential_write, matri
     ws.set_global_buffer(base)
     cdt = mm.c_type.dtype if hasattr(mm.c_type.dtype, "ir") else DTYPES["float32"]
     if user is None:
-        # register_matmul's workspace: past the Matmul's own area (MIX messages and tiles, 64 KiB +
-        # 256 KiB per block), one region of batch_loop x max(batch_a, batch_b) C matrices per core
-        from ..core import get_block_idx, get_block_num
+        # register_matmul's workspace: one region of batch_loop x max(batch_a, batch_b) C matrices per
+        # core, placed by C (asc.matmul_nbatch_region, src/passes/matmul_workspace.h)
         mn = _org_mn(mm)
         nb = max(batch_a, batch_b) if isinstance(batch_a, int) and isinstance(batch_b, int) else \
             _pv(batch_a) + _pv(batch_b)  # an upper bound of max(batch_a, batch_b)
         region = _pv(batch_loop) * nb * mn * 4
-        ws = ws[_pv(65536) + _pv(262144) * get_block_num() + get_block_idx() * region]
+        at = builder("Matmul.iterate_n_batch").op("asc.matmul_nbatch_region", [region.value], ["i32"])[0]
+        ws = ws[PlainValue(at, _I32)]
     c = _retyped(ws, cdt)
     mm._nbatch = {"c": c, "count": 0}
     _emit(mm, "Matmul.iterate_n_batch", c, batch_a, batch_b, batch_loop,
@@ -209,13 +209,9 @@ def get_batch_tensor_c(mm, *args, **kw):
         return piece
     if not isinstance(local, _c.LocalTensor):
         raise TypeError(f"Matmul.get_batch_tensor_c(): tensor must be a LocalTensor, got {type(local).__name__}")
-    from ..core import HardEvent, data_copy, set_flag, wait_flag
-    for ev in (HardEvent.MTE3_MTE2, HardEvent.V_MTE2):  # earlier stores and vector work on the tensor are done
-        set_flag(ev, 0)
-        wait_flag(ev, 0)
-    data_copy(local, piece, _pv(nb) * mn)
-    set_flag(HardEvent.MTE2_V, 0)
-    wait_flag(HardEvent.MTE2_V, 0)
+    # the copy and its synchronisation: src/passes/expand_matmul_batch.c
+    builder("Matmul.get_batch_tensor_c").op("asc.matmul_batch_copy_c", [local.value, piece.value,
+                                                                        (_pv(nb) * mn).value])
     return None
 
 

@@ -1,4 +1,4 @@
 """asc.language.adv.quantization (pyasc's path); defined in asc.language.adv."""
-from . import (  # noqa: F401
+from ._base import (  # noqa: F401
     quant,
 )

@@ -22,4 +22,4 @@ def _make_tcube():
 
 TCubeTiling = _make_tcube()
 
-from . import MatmulApiStaticTiling, RmsNormTiling, SoftmaxTiling  # noqa: E402,F401
+from ._base import MatmulApiStaticTiling, RmsNormTiling, SoftmaxTiling  # noqa: E402,F401

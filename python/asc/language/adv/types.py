@@ -1,5 +1,5 @@
 """asc.language.adv.types (pyasc's path); defined in asc.language.adv."""
-from . import (  # noqa: F401
+from ._base import (  # noqa: F401
     MatmulBatchParams, MatmulConfig, MatmulFuncParams, MatmulQuantParams, MatmulShapeParams, QuantConfig,
     SoftmaxConfig, SoftMaxShapeInfo,
 )

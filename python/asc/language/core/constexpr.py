@@ -1,10 +1,15 @@
 """asc.language.core.constexpr (pyasc's path)."""
-from typing import TypeVar, Union
-
 from . import ConstExpr  # noqa: F401
 
-Numeric = Union[bool, int, float]
-T_co = TypeVar("T_co", covariant=True)
+
+def __getattr__(name):
+    """pyasc's typing aliases, made on first use: typing costs `import asc` ~4 ms."""
+    from typing import TypeVar, Union
+    aliases = {"Numeric": lambda: Union[bool, int, float], "T_co": lambda: TypeVar("T_co", covariant=True)}
+    if name not in aliases:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    v = globals()[name] = aliases[name]()
+    return v
 
 
 def require_constexpr(value, name="value"):

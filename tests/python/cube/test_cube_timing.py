@@ -20,13 +20,14 @@ E = asc.HardEvent
 
 
 def hwdef():
-    """The hw.def rows the test needs: {name: value} for HW_COST, (rate, dT) for HW_RATE, HW_LIBWORK."""
+    """The hw.def rows of arch 2201 the test needs: {name: value} for HW_COST, (rate, dT) for HW_RATE,
+    HW_LIBWORK."""
     import os
-    text = open(os.path.join(os.path.dirname(__file__), "..", "..", "src", "hw", "hw.def")).read()
-    cost = {m[0]: int(m[1]) for m in re.findall(r"^HW_COST\((\w+), (\d+),", text, re.M)}
-    rate = {(m[0], m[1]): (int(m[2]), int(m[3])) for m in re.findall(r"^HW_RATE\((\w+),\s*(\w+),\s*(\d+),\s*(\d+)\)",
-                                                                       text, re.M)}
-    lib = {m[0]: int(m[1]) for m in re.findall(r"^HW_LIBWORK\((\w+), (\d+),", text, re.M)}
+    text = open(os.path.join(os.path.dirname(__file__), "..", "..", "..", "src", "hw", "hw.def")).read()
+    cost = {m[0]: int(m[1]) for m in re.findall(r"^HW_COST\(2201, (\w+), (\d+),", text, re.M)}
+    rate = {(m[0], m[1]): (int(m[2]), int(m[3]))
+            for m in re.findall(r"^HW_RATE\(2201,\s*(\w+),\s*(\w+),\s*(\d+),\s*(\d+)\)", text, re.M)}
+    lib = {m[0]: int(m[1]) for m in re.findall(r"^HW_LIBWORK\(2201, (\w+), (\d+),", text, re.M)}
     return cost, rate, lib
 
 

@@ -17,7 +17,7 @@ import pytest
 import asc
 
 HERE = __file__
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 
 def line_of(fn, marker):

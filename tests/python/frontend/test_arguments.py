@@ -11,7 +11,7 @@ import pytest
 import asc
 from kernels import binary_kernel, padded
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 
 @asc.jit

@@ -45,7 +45,8 @@ def mix_pc(x: asc.GlobalAddress, ws: asc.GlobalAddress, z: asc.GlobalAddress, n:
         base = asc.get_block_idx() * n
         for i in asc.range(n):
             wg.set_value(base + i, xg.get_value(base + i) * 2.0 + 1.0)  # PRODUCER
-        if with_flag:
+        if with_flag:  # scalar stores reach GM at the write-back (Ascend C SetValue's page), then the flag
+            asc.data_cache_clean_and_invalid(asc.CacheLine.ENTIRE_DATA_CACHE, dst=wg)
             asc.cross_core_set_flag(FLAG, 2, asc.PipeID.PIPE_MTE3)
     else:
         half = n // 2
@@ -343,6 +344,7 @@ def mode01_kernel(out: asc.GlobalAddress, mode: asc.ConstExpr[int]):
     if asc.ascend_is_aiv():
         me = asc.get_block_idx()
         og.set_value(me, me * 10 + 1)
+        asc.data_cache_clean_and_invalid(asc.CacheLine.ENTIRE_DATA_CACHE, dst=og)
         asc.cross_core_set_flag(1, mode, asc.PipeID.PIPE_MTE3)
         asc.cross_core_wait_flag(1, mode, asc.PipeID.PIPE_S)
         og.set_value(32 + me, og.get_value(me ^ 1))

@@ -51,8 +51,18 @@ def bug_kernel(c: asc.GlobalAddress, bug: asc.ConstExpr[int]):
         asc.fixpipe(cg, c1, asc.FixpipeParamsV220(16, 16, 16, 16))  # FIXPIPE
 
 
+def test_wrong_memory_is_a_verifier_error():
+    """mmad's src0 must be in L0A (src/ops/operand_mems.def; the device kit's Mmad page: A from L0A);
+    a tensor whose TPosition (A1) is in L1 is the verifier's error at the kernel line."""
+    c = np.zeros((16, 16), np.float32)
+    with pytest.raises(asc.CompilationError) as ei:
+        bug_kernel[1](c, 1)
+    msg = str(ei.value)
+    assert "'asc.mmad' op operand 'src0' is in L1, but must be in L0A (A2)" in msg, msg
+    assert f"test_cube_errors.py:{line('# WRONG_MEM')}:" in msg, msg
+
+
 @pytest.mark.parametrize("bug,marker,text", [
-    (1, "# WRONG_MEM", "asc.mmad: fm is in L1, but must be in L0A (A2)"),
     (2, "# SPARSE", "asc.mmad_with_sparse: s8 x s8 -> s32 only"),
     (5, "# MISALIGNED", "asc.load_data_2d: destination address 32 in L0A is not 512-byte aligned"),
     (6, "# FIXPIPE", "read of uninitialized L0C bytes [0, 1024) by asc.fixpipe"),
@@ -80,8 +90,10 @@ def test_clean_variant_is_exact():
 def vecin_kernel(c: asc.GlobalAddress):
     x = asc.LocalTensor(asc.float16, P.VECIN, 0, 256)  # VECIN_ON_AIC
     a2 = asc.LocalTensor(asc.float16, P.A2, 0, 256)
+    b2 = asc.LocalTensor(asc.float16, P.B2, 0, 256)
     c1 = asc.LocalTensor(asc.float32, P.CO1, 0, 256)
-    asc.mmad(c1, a2, x, asc.MmadParams(16, 16, 16))
+    asc.mmad(c1, a2, b2, asc.MmadParams(16, 16, 16))  # a cube kernel
+    asc.duplicate(x, 1.0, 256)
 
 
 def test_vector_position_in_a_cube_kernel():
@@ -197,3 +209,29 @@ def test_nd2nz_with_zero_strides_is_bounded():
     msg = str(ei.value)
     assert "4095 matrices x 16384 rows x 1 blocks of 32 bytes are more than L1 holds (524288 bytes)" in msg, msg
     assert f"test_cube_errors.py:{line('# RUNAWAY')}:" in msg
+
+
+@asc.jit
+def field_kernel(a: asc.GlobalAddress, nd: int, n_value: asc.ConstExpr[int]):
+    ag = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    a1 = asc.LocalTensor(asc.float16, P.A1, 0, 256)
+    asc.data_copy(a1, ag, asc.Nd2NzParams(nd, n_value, 16, 0, 0, 0, 0, 0))  # BAD_FIELD
+
+
+def test_field_ranges_one_table_for_verifier_and_simulator():
+    """Nd2NzParams' ranges (the device kit's DataCopy ND2NZ page: nValue 0..16384, ndNum 0..4095) are
+    rows of src/ops/field_ranges.def: a constant outside one is the verifier's error at the line that
+    built the struct; a runtime value outside one is the simulator's, from the same row."""
+    a = np.zeros(256, np.float16)
+    field_kernel[1](a, 1, 16)  # in range: runs
+    with pytest.raises(asc.CompilationError) as ei:
+        field_kernel[1](a, 1, 16385)
+    msg = str(ei.value)
+    assert "Nd2NzParams.n_value 16385 is not an integer in 0..16384" in msg, msg
+    assert f"test_cube_errors.py:{line('# BAD_FIELD')}:" in msg, msg
+    with pytest.raises(asc.KernelError) as ei:
+        field_kernel[1](a, 4096, 16)
+    msg = str(ei.value)
+    assert "Nd2NzParams.nd_num 4096 is not an integer in 0..4095" in msg, msg
+    assert f"test_cube_errors.py:{line('# BAD_FIELD')}:" in msg, msg

@@ -6,7 +6,7 @@ checks that no read by a literal position is left in src/sim: in every function,
 import pathlib
 import re
 
-SIM = pathlib.Path(__file__).resolve().parents[2] / "src" / "sim"
+SIM = pathlib.Path(__file__).resolve().parents[3] / "src" / "sim"
 DECL = re.compile(r"const double \*\s*(\w+)")
 FUNC = re.compile(r"\n[a-z][^\n;]*\([^;{]*\)\s*\{\n(.*?)\n\}\n", re.S)
 

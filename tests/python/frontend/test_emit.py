@@ -14,7 +14,7 @@ import pytest
 import asc
 import asc.lib.runtime as rt
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 
 @asc.jit

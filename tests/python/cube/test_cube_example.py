@@ -12,7 +12,7 @@ import pytest
 import asc
 import asc.lib.runtime as rt
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 sys.path.insert(0, os.path.join(ROOT, "examples", "05_matmul_cube"))
 import matmul_cube as ex  # noqa: E402
 

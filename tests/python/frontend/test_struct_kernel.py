@@ -422,7 +422,7 @@ def test_disk_cache_hits_for_a_kernel_using_a_struct_class(tmp_path):
     import sys
     import textwrap
 
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     script = tmp_path / "proc.py"
 
     def run(default):

@@ -13,7 +13,7 @@ import asc.lib.host
 import asc.lib.runtime as rt
 import asc.runtime.config as config
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 
 def test_option_dataclasses_match_pyasc():

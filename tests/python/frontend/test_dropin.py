@@ -17,7 +17,7 @@ import asc
 import asc.lib.runtime as rt
 from asc.runtime import config
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 # pyasc's public modules and, per module, names a pyasc program or test imports from it.
 UPSTREAM_PATHS = {

@@ -16,7 +16,7 @@ from asc import _lib
 from asc.runtime import cache as disk_cache
 from asc.runtime import jit as jitmod
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 
 @pytest.fixture
