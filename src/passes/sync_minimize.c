@@ -64,7 +64,8 @@ static bool walk(walker *ins, asc_op *func, const sync_cases *cases, int k, bool
   for (int i = 0; i < w.nraces; i++)
     if (w.races[i].live)
       w.races[live++] = w.races[i];
-  f->races = append(f->races, &f->nraces, w.races, live, sizeof *w.races);
+  if (live) /* none: no allocation (callers keep races only when there are some) */
+    f->races = append(f->races, &f->nraces, w.races, live, sizeof *w.races);
   f->fail[0] = w.fail[0], f->fail[1] = w.fail[1];
   sync_walker_free(&w, false);
   return ok;
