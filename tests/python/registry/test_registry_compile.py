@@ -37,8 +37,9 @@ def gen(tmp, opsdef):
     (tmp / "ops").mkdir(exist_ok=True)
     (tmp / "ops" / "ops.def").write_text(opsdef)
     exe = tmp / "gen"
-    r = subprocess.run([CC, "-std=c11", f"-I{tmp}", "-o", str(exe), str(ROOT / "tools" / "ops-access-gen.c")],
-                       capture_output=True, text=True)
+    # the copy of ops.def first; the generator's other tables (structs.def) from the tree
+    r = subprocess.run([CC, "-std=c11", f"-I{tmp}", f"-I{ROOT / 'src'}", "-o", str(exe),
+                        str(ROOT / "tools" / "ops-access-gen.c")], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     return subprocess.run([str(exe)], capture_output=True, text=True)
 
