@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""l2_share.py - what a shared L2 would change for anchor C1 (docs/timing.md, "L2 shared between cores").
+"""l2_share.py - a lockstep estimate of what a shared L2 changes for anchor C1, made before the model had one
+(docs/timing.md, "L2 shared between cores", has the model's own figures).
 
 Replays C1's GM reads (bench/anchors/c1.py: 24 AIC split 4 x 6, 128 x 256 tiles, A packets of 128 rows
 x 1 KiB, B packets of 256 rows x 512 B, two B packets per A packet) through least-recently-used caches

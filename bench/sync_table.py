@@ -30,7 +30,8 @@ sys.path[:0] = [os.path.join(ROOT, "python"), os.path.join(ROOT, "examples", "01
 
 import asc.runtime.config as config  # noqa: E402
 from asc import _lib  # noqa: E402
-from asc.runtime.jit import AUTO_TENSOR_PIPELINE, INSERT_SYNC_PIPELINE, _marshal  # noqa: E402
+from asc.runtime.jit import AUTO_TENSOR_PIPELINE, INSERT_SYNC_PIPELINE  # noqa: E402
+from asc.runtime.marshal import _marshal  # noqa: E402
 
 POLICIES = [("written", ""), ("pyasc", "hoist-que-bind,insert-sync,unify-pipe,canonicalize"),
             ("auto", "auto-sync"), ("full", "auto-sync-full")]

@@ -10,7 +10,8 @@ For each .mlir file found (recursively) under the arguments:
   * when its RUN lines use --split-input-file, each piece between `// -----` lines is
     checked on its own, as a module;
   * `asc-opt` must accept each module, unless the file is a negative test (a RUN line
-    starts with `not`, or it has expected-error comments): a module of a negative file
+    starts with `not`, it has expected-error comments, or a sim corpus file expects a
+    verifier error): a module of a negative file
     that asc-opt rejects is skipped;
   * default mode: `asc-opt FILE | asc-opt -` must print byte-identical text;
   * --mlir-compat: `mlir-opt-14 --allow-unregistered-dialect` must accept the text
@@ -46,6 +47,10 @@ def mlir_files(paths):
                     yield os.path.join(root, f)
 
 
+# a seeded-bug corpus file (tests/sim) whose expected report is the verifier's ("'asc.mmad' op ...")
+VERIFIER_EXPECT = re.compile(r"^// EXPECT: .*error: '[\w.]+' op ", re.M)
+
+
 def classify(text):
     """'skip' (with a reason), 'negative' or 'positive'."""
     if NO_ROUNDTRIP in text:
@@ -54,7 +59,7 @@ def classify(text):
     if "--verify-diagnostics" in runs:
         return "skip", "--verify-diagnostics"
     split = "--split-input-file" in runs
-    if re.search(r"(^|\|)\s*not\s", runs) or "expected-error" in text:
+    if re.search(r"(^|\|)\s*not\s", runs) or "expected-error" in text or VERIFIER_EXPECT.search(text):
         return "negative", split
     return "positive", split
 

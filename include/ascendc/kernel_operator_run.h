@@ -92,6 +92,7 @@ enum class HardEvent {
   MTE2_FIX, FIX_MTE2, FIX_S, M_S, FIX_MTE3, MTE1_FIX, FIX_MTE1, FIX_FIX, MAX
 };
 enum class RoundMode { CAST_NONE, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD };
+enum class MaskMode { NORMAL, COUNTER };
 } // namespace AscendC
 
 /* ---- the trace ----------------------------------------------------------------------------------- */
@@ -256,6 +257,10 @@ inline const char *roundname(AscendC::RoundMode r) {
   return names[(int)r];
 }
 
+/* The attribute of an explicit `isSetMask = false` (the IR leaves the default, true, out). */
+inline std::string setmask_attr(bool is_set_mask) { return is_set_mask ? "" : "is_set_mask = false"; }
+inline Val i64(uint64_t v, const Loc &l) { return cint((int64_t)v, "i64", l); }
+
 /* The GM argument a host pointer points into: %argK offset by whole elements of E. */
 template <typename E> Val gmptr(const void *p, const Loc &l) {
   Tracer &t = T();
@@ -350,6 +355,44 @@ public:
 
 } // namespace AscendC
 
+/* ---- parameter structs: their fields in the documented order, as asc.struct of i32 fields (the IR's
+ * spelling, src/ops/structs.def) built where a call uses them ----------------------------------------- */
+namespace ascrun {
+struct Params {
+  const char *irname;
+  std::vector<int64_t> f;
+  Params(const char *n, std::vector<int64_t> v) : irname(n), f(std::move(v)) {}
+  Val val(const Loc &l) const {
+    std::vector<Val> ops;
+    for (int64_t x : f)
+      ops.push_back(cint(x, "i32", l));
+    return op("asc.struct", ops, "", std::string("!asc.struct<") + irname + ">", l);
+  }
+};
+} // namespace ascrun
+#define OPENASC_RUN_STRUCT(Name, IrName, ...)                                                                   \
+  struct Name : ascrun::Params {                                                                                 \
+    template <typename... A> Name(A... a) : ascrun::Params(IrName, {(int64_t)a...}) {                             \
+      static_assert(sizeof...(A) == 0 || sizeof...(A) == (__VA_ARGS__),                                         \
+                    "kernel_operator.h (ASC_RUN): " #Name " takes all its fields");                              \
+      if (sizeof...(A) == 0)                                                                                     \
+        ascrun::fail(ascrun::Loc(), #Name "(): the default fields are not traced yet");                         \
+    }                                                                                                            \
+  };
+namespace AscendC {
+OPENASC_RUN_STRUCT(BinaryRepeatParams, "BinaryRepeatParams", 6)
+OPENASC_RUN_STRUCT(UnaryRepeatParams, "UnaryRepeatParams", 4)
+OPENASC_RUN_STRUCT(DataCopyParams, "DataCopyParams", 4)
+OPENASC_RUN_STRUCT(Nd2NzParams, "Nd2NzParams", 8)
+OPENASC_RUN_STRUCT(LoadData2DParams, "LoadData2DParams", 7)
+OPENASC_RUN_STRUCT(MmadParams, "MmadParams", 12)
+OPENASC_RUN_STRUCT(FixpipeParamsV220, "FixpipeParamsV220", 12)
+OPENASC_RUN_STRUCT(FixpipeConfig, "FixpipeConfig", 1)
+} // namespace AscendC
+OPENASC_RUN_STRUCT(SoftMaxTiling, "SoftmaxTiling", 16)
+OPENASC_RUN_STRUCT(RmsNormTiling, "RmsNormTiling", 12)
+#undef OPENASC_RUN_STRUCT
+
 namespace AscendC {
 
 /* ---- TPipe, TQue, TQueBind, TBuf ----------------------------------------------------------------- */
@@ -390,6 +433,9 @@ public:
   Val v;
   TBuf(Loc l = Loc()) {
     v = ascrun::op("asc.tbuf", {}, "", std::string("!asc.tbuf<") + ascrun::posname(pos) + ">", l);
+  }
+  template <typename T> LocalTensor<T> Get(Loc l = Loc()) {
+    return LocalTensor<T>(ascrun::op("asc.tbuf_get_all", {v}, "", LocalTensor<T>::type(pos), l), pos);
   }
   template <typename T> LocalTensor<T> Get(uint32_t len, Loc l = Loc()) {
     return LocalTensor<T>(ascrun::op("asc.tbuf_get", {v, ascrun::cint(len, "i32", l)}, "", LocalTensor<T>::type(pos), l),
@@ -444,6 +490,19 @@ template <typename T> void DataCopy(const LocalTensor<T> &dst, const LocalTensor
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src0, const LocalTensor<T> &src1, const int32_t &count, \
             Loc l = Loc()) {                                                                                     \
     ascrun::op(opname, {dst.v, src0.v, src1.v, ascrun::cint(count, "i32", l)}, "", "", l);                       \
+  }                                                                                                              \
+  template <typename T, bool isSetMask = true>                                                                   \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src0, const LocalTensor<T> &src1, uint64_t mask,       \
+            const uint8_t repeatTimes, const BinaryRepeatParams &params, Loc l = Loc()) {                         \
+    ascrun::op(opname ".mask", {dst.v, src0.v, src1.v, ascrun::i64(mask, l), ascrun::cint(repeatTimes, "i32", l),   \
+                                params.val(l)}, ascrun::setmask_attr(isSetMask), "", l);                         \
+  }                                                                                                              \
+  template <typename T, bool isSetMask = true>                                                                   \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src0, const LocalTensor<T> &src1, const uint64_t mask[], \
+            const uint8_t repeatTimes, const BinaryRepeatParams &params, Loc l = Loc()) {                         \
+    ascrun::op(opname ".bitmask", {dst.v, src0.v, src1.v, ascrun::i64(mask[1], l), ascrun::i64(mask[0], l),        \
+                                   ascrun::cint(repeatTimes, "i32", l), params.val(l)},                          \
+               ascrun::setmask_attr(isSetMask), "", l);                                                         \
   }
 OPENASC_RUN_BINARY(Add, "asc.add")
 OPENASC_RUN_BINARY(Sub, "asc.sub")
@@ -457,6 +516,19 @@ OPENASC_RUN_BINARY(Min, "asc.min")
   template <typename T>                                                                                          \
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src, const int32_t &count, Loc l = Loc()) {          \
     ascrun::op(opname, {dst.v, src.v, ascrun::cint(count, "i32", l)}, "", "", l);                                \
+  }                                                                                                              \
+  template <typename T, bool isSetMask = true>                                                                   \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src, uint64_t mask, const uint8_t repeatTimes,        \
+            const UnaryRepeatParams &params, Loc l = Loc()) {                                                    \
+    ascrun::op(opname ".mask", {dst.v, src.v, ascrun::i64(mask, l), ascrun::cint(repeatTimes, "i32", l), params.val(l)}, \
+               ascrun::setmask_attr(isSetMask), "", l);                                                         \
+  }                                                                                                              \
+  template <typename T, bool isSetMask = true>                                                                   \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src, const uint64_t mask[], const uint8_t repeatTimes, \
+            const UnaryRepeatParams &params, Loc l = Loc()) {                                                    \
+    ascrun::op(opname ".bitmask", {dst.v, src.v, ascrun::i64(mask[1], l), ascrun::i64(mask[0], l),                \
+                                   ascrun::cint(repeatTimes, "i32", l), params.val(l)},                          \
+               ascrun::setmask_attr(isSetMask), "", l);                                                         \
   }
 OPENASC_RUN_UNARY(Exp, "asc.exp")
 OPENASC_RUN_UNARY(Ln, "asc.ln")
@@ -472,6 +544,20 @@ OPENASC_RUN_UNARY(Relu, "asc.relu")
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src, const U &scalar, const int32_t &count,          \
             Loc l = Loc()) {                                                                                     \
     ascrun::op(opname, {dst.v, src.v, ascrun::scalar<T>(scalar, l), ascrun::cint(count, "i32", l)}, "", "", l);   \
+  }                                                                                                              \
+  template <typename T, bool isSetMask = true, typename U>                                                       \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src, const U &scalar, uint64_t mask,                  \
+            const uint8_t repeatTimes, const UnaryRepeatParams &params, Loc l = Loc()) {                         \
+    ascrun::op(opname ".mask", {dst.v, src.v, ascrun::scalar<T>(scalar, l), ascrun::i64(mask, l),                 \
+                                ascrun::cint(repeatTimes, "i32", l), params.val(l)},                             \
+               ascrun::setmask_attr(isSetMask), "", l);                                                         \
+  }                                                                                                              \
+  template <typename T, bool isSetMask = true, typename U>                                                       \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src, const U &scalar, const uint64_t mask[],          \
+            const uint8_t repeatTimes, const UnaryRepeatParams &params, Loc l = Loc()) {                         \
+    ascrun::op(opname ".bitmask", {dst.v, src.v, ascrun::scalar<T>(scalar, l), ascrun::i64(mask[1], l),           \
+                                   ascrun::i64(mask[0], l), ascrun::cint(repeatTimes, "i32", l), params.val(l)}, \
+               ascrun::setmask_attr(isSetMask), "", l);                                                         \
   }
 OPENASC_RUN_SCALAR(Adds, "asc.adds")
 OPENASC_RUN_SCALAR(Muls, "asc.muls")
@@ -479,6 +565,22 @@ OPENASC_RUN_SCALAR(Maxs, "asc.maxs")
 OPENASC_RUN_SCALAR(Mins, "asc.mins")
 OPENASC_RUN_SCALAR(LeakyRelu, "asc.leaky_relu")
 #undef OPENASC_RUN_SCALAR
+
+/* ---- the mask registers ---- */
+template <typename T, MaskMode mode = MaskMode::NORMAL> void SetVectorMask(const uint64_t len, Loc l = Loc()) {
+  ascrun::op("asc.set_vector_mask", {ascrun::i64(len, l)},
+             std::string("dtype = ") + ascrun::irtype<T>() + ", mode = #asc.maskmode<" +
+                 (mode == MaskMode::NORMAL ? "NORMAL" : "COUNTER") + ">", "", l);
+}
+template <typename T, MaskMode mode = MaskMode::NORMAL>
+void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow, Loc l = Loc()) {
+  ascrun::op("asc.set_vector_mask.bits", {ascrun::i64(maskHigh, l), ascrun::i64(maskLow, l)},
+             std::string("dtype = ") + ascrun::irtype<T>() + ", mode = #asc.maskmode<" +
+                 (mode == MaskMode::NORMAL ? "NORMAL" : "COUNTER") + ">", "", l);
+}
+inline void ResetMask(Loc l = Loc()) { ascrun::op("asc.reset_mask", {}, "", "", l); }
+inline void SetMaskCount(Loc l = Loc()) { ascrun::op("asc.set_mask_count", {}, "", "", l); }
+inline void SetMaskNorm(Loc l = Loc()) { ascrun::op("asc.set_mask_norm", {}, "", "", l); }
 
 template <typename T, typename U> void Duplicate(const LocalTensor<T> &dst, const U &scalar, const int32_t &count, Loc l = Loc()) {
   ascrun::op("asc.duplicate", {dst.v, ascrun::scalar<T>(scalar, l), ascrun::cint(count, "i32", l)}, "", "", l);
@@ -527,43 +629,6 @@ OPENASC_RUN_ADV_UNARY(Trunc, "asc.adv.trunc")
 } // namespace AscendC
 
 
-/* ---- parameter structs: their fields in the documented order, as asc.struct of i32 fields (the IR's
- * spelling, src/ops/structs.def) built where a call uses them ----------------------------------------- */
-namespace ascrun {
-struct Params {
-  const char *irname;
-  std::vector<int64_t> f;
-  Params(const char *n, std::vector<int64_t> v) : irname(n), f(std::move(v)) {}
-  Val val(const Loc &l) const {
-    std::vector<Val> ops;
-    for (int64_t x : f)
-      ops.push_back(cint(x, "i32", l));
-    return op("asc.struct", ops, "", std::string("!asc.struct<") + irname + ">", l);
-  }
-};
-} // namespace ascrun
-#define OPENASC_RUN_STRUCT(Name, IrName, ...)                                                                   \
-  struct Name : ascrun::Params {                                                                                 \
-    template <typename... A> Name(A... a) : ascrun::Params(IrName, {(int64_t)a...}) {                             \
-      static_assert(sizeof...(A) == 0 || sizeof...(A) == (__VA_ARGS__),                                         \
-                    "kernel_operator.h (ASC_RUN): " #Name " takes all its fields");                              \
-      if (sizeof...(A) == 0)                                                                                     \
-        ascrun::fail(ascrun::Loc(), #Name "(): the default fields are not traced yet");                         \
-    }                                                                                                            \
-  };
-namespace AscendC {
-OPENASC_RUN_STRUCT(BinaryRepeatParams, "BinaryRepeatParams", 6)
-OPENASC_RUN_STRUCT(UnaryRepeatParams, "UnaryRepeatParams", 4)
-OPENASC_RUN_STRUCT(DataCopyParams, "DataCopyParams", 4)
-OPENASC_RUN_STRUCT(Nd2NzParams, "Nd2NzParams", 8)
-OPENASC_RUN_STRUCT(LoadData2DParams, "LoadData2DParams", 7)
-OPENASC_RUN_STRUCT(MmadParams, "MmadParams", 12)
-OPENASC_RUN_STRUCT(FixpipeParamsV220, "FixpipeParamsV220", 12)
-OPENASC_RUN_STRUCT(FixpipeConfig, "FixpipeConfig", 1)
-} // namespace AscendC
-OPENASC_RUN_STRUCT(SoftMaxTiling, "SoftmaxTiling", 16)
-OPENASC_RUN_STRUCT(RmsNormTiling, "RmsNormTiling", 12)
-#undef OPENASC_RUN_STRUCT
 
 namespace AscendC {
 /* ---- data movement and cube with parameter structs --------------------------------------------- */
@@ -580,6 +645,13 @@ void Mmad(const LocalTensor<T> &dst, const LocalTensor<U> &fm, const LocalTensor
 template <typename T, typename U>
 void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src, const FixpipeParamsV220 &params,
              const FixpipeConfig &config, Loc l = Loc()) {
+  ascrun::op("asc.fixpipe", {dst.v, src.v, params.val(l), config.val(l)}, "", "", l);
+}
+/* The documented form: the layout as a template argument. */
+inline const FixpipeConfig CFG_ROW_MAJOR{0};
+inline const FixpipeConfig CFG_NZ{1};
+template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
+void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src, const FixpipeParamsV220 &params, Loc l = Loc()) {
   ascrun::op("asc.fixpipe", {dst.v, src.v, params.val(l), config.val(l)}, "", "", l);
 }
 

@@ -416,6 +416,24 @@ static void mmad(gen *g, mm *x, const slice *s) {
   asc_b_end(g, &il);
 }
 
+/* iterate_all's tile t needs A's L1 tile copied unless the tile before it (t - 1, the same loop) had the
+ * same rows and K is one slice: the library keeps A's L1 tile (depthA1) across the tiles of its rows.
+ * NULL: always copied (a tile of iterate, whose caller may use L1 between tiles; a scalar or L1 A). */
+static asc_value *a_needed(gen *g, mm *x, asc_value *t) {
+  if (!x->tileloop || x->ascalar || x->aloc == LOC_L1)
+    return NULL;
+  asc_value *mt = asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]);
+  asc_value *nt = asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TN], x->s[S_BN]);
+  asc_value *mfirst = asc_b_cmp(g, 0, x->s[S_ORDER], asc_b_i32(g, 0));
+  asc_value *p = asc_b_bin(g, ASC_OP_SUBI, t, asc_b_i32(g, 1));
+  asc_value *mi = asc_b_sel(g, mfirst, asc_b_bin(g, ASC_OP_REMSI, t, mt), asc_b_bin(g, ASC_OP_DIVSI, t, nt));
+  asc_value *mp = asc_b_sel(g, mfirst, asc_b_bin(g, ASC_OP_REMSI, p, mt), asc_b_bin(g, ASC_OP_DIVSI, p, nt));
+  asc_value *first = asc_b_cmp(g, 0, t, asc_b_i32(g, 0));
+  asc_value *slices = asc_b_cmp(g, 4, asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]), asc_b_i32(g, 1));
+  asc_value *moved = asc_b_cmp(g, 1, mi, mp);
+  return asc_b_sel(g, first, first, asc_b_sel(g, slices, slices, moved)); /* first || slices > 1 || moved */
+}
+
 /* Tile t of C into L0C, K slice after K slice: MTE2 to L1, MTE1 to L0, M, each stage waiting for
  * what it overwrites or reads. */
 static void tile(gen *g, mm *x, asc_value *t) {
@@ -435,7 +453,13 @@ static void tile(gen *g, mm *x, asc_value *t) {
   asc_value *aoff = a_nd(g, x, &s, &nda);
   asc_value *boff = b_nd(g, x, &s, &ndb);
   s.ka16 = s.a32t ? asc_b_cdiv(g, s.kc, 16) : NULL;
+  asc_value *anew = a_needed(g, x, t);
+  loopctx al = {0};
+  if (anew)
+    asc_b_if(g, anew, &al);
   a_to_l1(g, x, &s, aoff, &nda);
+  if (anew)
+    asc_b_end(g, &al);
   s.kb16 = s.b32t ? asc_b_cdiv(g, s.kc, 16) : NULL;
   b_to_l1(g, x, &s, boff, &ndb);
   bias_to_l1(g, x, &s);

@@ -64,7 +64,7 @@ int asc_sim_run_block(sim_core *c, const sim_block *b) {
   for (int i = 0; i < b->ninsts; i++) {
     const sim_inst *in = &b->insts[i];
     c->cur = in;
-    int64_t s0 = c->sclk;
+    int64_t s0 = c->L->tracing ? asc_sim_tmark(c) : c->sclk;
     if (in->fn(c, in))
       return -1;
     if (c->L->tracing) /* the scalar unit's time on this op, for the SCALAR row */

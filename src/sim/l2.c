@@ -1,12 +1,16 @@
-/* l2.c - the L2 cache as one core sees it (docs/timing.md, "L2").
+/* l2.c - the L2 cache (docs/timing.md, "L2 cache" and "L2 shared between cores").
  *
- * The chip's L2 (hw.def l2_mib) is shared by the cores of a wave; each core is given an equal part
- * of it and sees only its own GM traffic (blocks run on separate host threads, so a core cannot
- * see another's lines: data shared between cores is not modelled as shared).  The part holds
- * l2_line_bytes lines (the unit of msprof's L2 hit counters) up to its capacity, tracked in 16 KiB
- * granules (a bit per line: a few lookups per copy) evicted least recently used first.  GM reads and writes allocate lines; a read of a line that is present is a hit.  The copy that
- * caused the accesses (timing.c) moves hit bytes at the L2 read rate and the rest at the GM rate. */
+ * The chip's L2 (hw.def l2_mib) is shared by the cores of a wave.  While a block runs (on its own host
+ * thread) it sees an equal part of it and only its own GM traffic: that gives the first timing, and the
+ * only one of launches whose cores wait on each other.  The part holds l2_line_bytes lines (the unit of
+ * msprof's L2 hit counters) up to its capacity, tracked in 16 KiB granules (a bit per line: a few lookups
+ * per copy) evicted least recently used first.  GM reads and writes allocate lines; a read of a line that
+ * is present is a hit.  The copy that caused the accesses (timing.c) moves hit bytes at the L2 read rate
+ * and the rest at the GM rate.  Every access is also kept on the block's timing tape; once the wave has
+ * run, asc_sim_l2_shared (below) replays the wave's copies through one L2 and the blocks are timed again
+ * (launch.c). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "sim/sim_int.h"
 
@@ -139,9 +143,49 @@ static int64_t touch(sim_l2 *l2, uint64_t key, int l0, int l1) {
   return hit;
 }
 
+/* The access on the block's timing tape, merged with the previous one when it continues it. */
+static void tape_access(sim_tape *t, int mem, int64_t lo, int64_t n, bool write, bool bypass) {
+  sim_tl2 *p = t->nl2 > t->l2pend ? &t->l2[t->nl2 - 1] : NULL;
+  if (p && p->mem == mem && p->write == write && p->bypass == bypass && p->lo + p->n == lo) {
+    p->n += n;
+    return;
+  }
+  if (t->nl2 == t->capl2) {
+    t->capl2 = t->capl2 ? 2 * t->capl2 : 256;
+    t->l2 = realloc(t->l2, sizeof *t->l2 * (size_t)t->capl2);
+    if (!t->l2)
+      asc_die("out of memory");
+  }
+  t->l2[t->nl2++] = (sim_tl2){lo, n, mem, write, bypass};
+}
+
+/* The kernel's CACHE_MODE_DISABLE ranges, as many as off[] holds (later hints replace earlier ones). */
+void asc_sim_l2_hint(sim_core *c, int mem, int64_t lo, int64_t n, bool off) {
+  sim_l2 *l2 = &c->l2;
+  int k = 0;
+  for (int i = 0; i < l2->noff; i++) /* drop the ranges the new hint covers */
+    if (!(l2->off[i].mem == mem && l2->off[i].lo >= lo && l2->off[i].hi <= lo + n))
+      l2->off[k++] = l2->off[i];
+  l2->noff = k;
+  if (off && l2->noff < (int)(sizeof l2->off / sizeof l2->off[0]))
+    l2->off[l2->noff++] = (struct sim_l2off){mem, lo, lo + n};
+}
+
+static bool bypassed(const sim_l2 *l2, int mem, int64_t lo, int64_t n) {
+  for (int i = 0; i < l2->noff; i++)
+    if (l2->off[i].mem == mem && lo >= l2->off[i].lo && lo + n <= l2->off[i].hi)
+      return true;
+  return false;
+}
+
 void asc_sim_l2_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write) {
   sim_l2 *l2 = &c->l2;
   if (n <= 0 || l2->lines <= 0)
+    return;
+  bool bypass = l2->noff && bypassed(l2, mem, lo, n);
+  if (c->tape)
+    tape_access(c->tape, mem, lo, n, write, bypass);
+  if (bypass) /* straight to HBM: no hit, nothing allocated */
     return;
   if (!l2->nslots) {
     l2->head = l2->tail = l2->free = -1;
@@ -166,9 +210,183 @@ int64_t asc_sim_l2_take_hits(sim_core *c) {
   return h;
 }
 
-void asc_sim_l2_free(sim_core *c) {
-  free(c->l2.slot);
-  free(c->l2.node);
-  c->l2.slot = NULL;
-  c->l2.node = NULL;
+static void l2free(sim_l2 *l2) {
+  free(l2->slot);
+  free(l2->node);
+  l2->slot = NULL;
+  l2->node = NULL;
+}
+
+void asc_sim_l2_free(sim_core *c) { l2free(&c->l2); }
+
+/* ---- the L2 shared by the cores of a wave (docs/timing.md, "L2 shared between cores") ----
+ * The wave's copies are replayed in the order they ran (their start in the first timing, then block,
+ * then issue order) through one L2 of the chip's capacity.  The lines of a granule that one copy finds
+ * absent start a fill, which lasts until that copy ended; the other cores that read those lines before
+ * then wait on the same fill instead of starting their own, and the fill's HBM bytes are split evenly
+ * between the cores that waited on it (each pays 1/k of a miss, the rest at the L2 rate).  A line present
+ * otherwise is a hit.  Two sweeps over the same order: the first finds each fill's cores, the second
+ * charges them.  Lines written, or whose fill ended before the copy now replayed started (the copies come
+ * in time order, so for every later copy too), are "done": hits for every core, checked a word at a time. */
+typedef struct fill {
+  int64_t end;    /* the filling copy's end (first timing) */
+  uint64_t cores; /* the cores waiting on it (core index mod 64) */
+  int32_t owner;
+} fill;
+typedef struct shared {
+  sim_l2 l2;
+  int32_t *grp;      /* per line of each granule node: its fill */
+  uint64_t (*done)[2]; /* per granule node: its done lines */
+  int64_t gcap;
+  fill *f;
+  int64_t nf, fcap;
+  bool charge; /* the second sweep */
+} shared;
+typedef struct wev { int64_t start; int t; int64_t k; } wev;
+
+static int evcmp(const void *a, const void *b) {
+  const wev *x = a, *y = b;
+  if (x->start != y->start)
+    return x->start < y->start ? -1 : 1;
+  if (x->t != y->t)
+    return x->t < y->t ? -1 : 1;
+  return x->k < y->k ? -1 : x->k > y->k;
+}
+
+/* Granule key's node (most recently used now), with its per-line fills and done lines. */
+static int64_t sh_node(shared *S, uint64_t key) {
+  sim_l2 *l2 = &S->l2;
+  if (2 * (l2->live + 1) > l2->nslots)
+    grow_slots(l2);
+  int64_t *s = slot_of(l2, key), n = *s;
+  bool fresh = n < 0;
+  if (fresh) {
+    n = *s = new_node(l2, key);
+    l2->live++;
+  } else
+    unlink_node(l2, n);
+  push_front(l2, n);
+  if (l2->cap > S->gcap) {
+    S->grp = realloc(S->grp, sizeof *S->grp * (size_t)l2->cap * GLINES);
+    S->done = realloc(S->done, sizeof *S->done * (size_t)l2->cap);
+    if (!S->grp || !S->done)
+      asc_die("out of memory");
+    S->gcap = l2->cap;
+  }
+  if (fresh)
+    S->done[n][0] = S->done[n][1] = 0;
+  return n;
+}
+
+static double share_of(const fill *f) { return 1.0 / (double)__builtin_popcountll(f->cores); }
+
+/* Lines m of word w of granule node n, read (or written) by core t's copy c: the miss share it pays. */
+static double sh_word(shared *S, int64_t n, int w, uint64_t m, int t, const sim_tcopy *c, bool write) {
+  sim_l2node *g = &S->l2.node[n];
+  uint64_t *done = &S->done[n][w], absent = m & ~g->line[w];
+  S->l2.held += __builtin_popcountll(absent);
+  g->line[w] |= m;
+  if (write) {
+    *done |= m;
+    return 0;
+  }
+  double miss = 0;
+  if (absent) { /* a new fill of these lines */
+    if (!S->charge) {
+      if (S->nf == S->fcap) {
+        S->fcap = S->fcap ? 2 * S->fcap : 1024;
+        S->f = realloc(S->f, sizeof *S->f * (size_t)S->fcap);
+        if (!S->f)
+          asc_die("out of memory");
+      }
+      S->f[S->nf] = (fill){c->end, 1ull << (t & 63), t};
+    }
+    for (uint64_t b = absent; b; b &= b - 1)
+      S->grp[n * GLINES + w * 64 + __builtin_ctzll(b)] = (int32_t)S->nf;
+    *done &= ~absent;
+    if (S->charge)
+      miss += (double)__builtin_popcountll(absent) * share_of(&S->f[S->nf]);
+    S->nf++;
+  }
+  for (uint64_t b = m & ~absent & ~*done; b; b &= b - 1) { /* present, someone's fill */
+    int l = __builtin_ctzll(b);
+    fill *f = &S->f[S->grp[n * GLINES + w * 64 + l]];
+    if (c->start >= f->end)
+      *done |= 1ull << l; /* through for every later copy too */
+    else if (f->owner != t) { /* waits on another core's fill */
+      if (!S->charge)
+        f->cores |= 1ull << (t & 63);
+      else
+        miss += share_of(f);
+    }
+  }
+  return miss;
+}
+
+/* Copy c of core t (tape tp): its miss share in lines. */
+static double sh_copy(shared *S, const sim_tape *tp, int t, const sim_tcopy *c) {
+  const int64_t line = ASC_HWC_l2_line_bytes, gbytes = line * GLINES;
+  double miss = 0;
+  for (int64_t r = c->r0; r < c->r1; r++) {
+    const sim_tl2 *a = &tp->l2[r];
+    if (a->bypass) { /* CACHE_MODE_DISABLE: every line from HBM, none kept */
+      if (!a->write)
+        miss += (double)((a->lo + a->n - 1) / line - a->lo / line + 1);
+      continue;
+    }
+    for (int64_t g = a->lo / gbytes; g * gbytes < a->lo + a->n; g++) {
+      int64_t lo = g * gbytes > a->lo ? g * gbytes : a->lo;
+      int64_t hi = (g + 1) * gbytes < a->lo + a->n ? (g + 1) * gbytes : a->lo + a->n;
+      int l0 = (int)((lo - g * gbytes) / line), l1 = (int)((hi - 1 - g * gbytes) / line) + 1;
+      int64_t n = sh_node(S, (uint64_t)a->mem << 48 ^ (uint64_t)g);
+      uint64_t m0 = l0 < 64 ? bits(l0, l1 < 64 ? l1 : 64) : 0, m1 = l1 > 64 ? bits(l0 > 64 ? l0 - 64 : 0, l1 - 64) : 0;
+      if (m0)
+        miss += sh_word(S, n, 0, m0, t, c, a->write);
+      if (m1)
+        miss += sh_word(S, n, 1, m1, t, c, a->write);
+    }
+  }
+  evict(&S->l2);
+  return miss;
+}
+
+static void sh_sweep(shared *S, const sim_costs *k, sim_tape *const *t, const wev *ev, int64_t nev) {
+  l2free(&S->l2);
+  memset(&S->l2, 0, sizeof S->l2);
+  S->l2.lines = k->l2_lines;
+  S->l2.head = S->l2.tail = S->l2.free = -1;
+  grow_slots(&S->l2);
+  S->nf = 0;
+  for (int64_t i = 0; i < nev; i++) {
+    sim_tcopy *c = &t[ev[i].t]->copy[ev[i].k];
+    double miss = sh_copy(S, t[ev[i].t], ev[i].t, c);
+    if (S->charge && c->pipe == ASC_PIPEID_PIPE_MTE2) {
+      int64_t missb = (int64_t)(miss * (double)ASC_HWC_l2_line_bytes + 0.5);
+      c->hit = missb >= c->bytes ? 0 : c->bytes - missb;
+    }
+  }
+}
+
+void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n) {
+  int64_t nev = 0;
+  for (int i = 0; i < n; i++)
+    nev += t[i]->ncopy;
+  wev *ev = malloc(sizeof *ev * (size_t)(nev ? nev : 1));
+  if (!ev)
+    asc_die("out of memory");
+  nev = 0;
+  for (int i = 0; i < n; i++)
+    for (int64_t j = 0; j < t[i]->ncopy; j++)
+      ev[nev++] = (wev){t[i]->copy[j].start, i, j};
+  qsort(ev, (size_t)nev, sizeof *ev, evcmp);
+  shared S;
+  memset(&S, 0, sizeof S);
+  sh_sweep(&S, k, t, ev, nev);
+  S.charge = true;
+  sh_sweep(&S, k, t, ev, nev);
+  l2free(&S.l2);
+  free(S.grp);
+  free(S.done);
+  free(S.f);
+  free(ev);
 }

@@ -259,6 +259,7 @@ typedef struct blockres {
   bool ready; /* finished, waiting for its turn to be committed */
   sim_oobw *oobw; /* out-of-bounds warnings let through (memory.c), replayed once per op site */
   int noobw;
+  sim_tape *tape; /* sim_launch.retime: its timing tape, until its wave is timed again */
 } blockres;
 
 enum { WINDOW = 64 }; /* blocks in flight per host thread */
@@ -396,13 +397,12 @@ static int wavesize(const sim_launch *L, int b, int ncores) {
   return active > ncores ? ncores : active;
 }
 
-/* Block b's part of the L2: its lines and read rate (the chip's split evenly over the wave, the
- * rate capped by the core's port). */
+/* Block b's part of the L2: its lines and read rate, the chip's split evenly over the wave (not capped
+ * by gm_core, a one-core HBM figure: anchor C1 reads L2 at 82 B/cycle a core). */
 static void l2share(const sim_launch *L, sim_core *c, int b, int ncores) {
   int active = wavesize(L, b, ncores);
   c->l2.lines = L->cost->l2_lines / active;
-  double share = L->cost->l2_bytes_per_cycle / active, one = L->cost->gm_core_bytes_per_cycle;
-  c->l2_rate = share < one ? share : one;
+  c->l2_rate = L->cost->l2_bytes_per_cycle / active;
 }
 
 static double gmrate(const sim_launch *L, int b, int ncores, bool write) {
@@ -416,6 +416,12 @@ static double gmrate(const sim_launch *L, int b, int ncores, bool write) {
  * (its trace buffer is reused when the records are not kept). */
 static void runcore(sim_core *c, blockres *r, scratch *s) {
   const sim_launch *L = c->L;
+  if (L->retime) {
+    if (!(c->tape = calloc(1, sizeof *c->tape)))
+      asc_die("out of memory");
+    *c->tape = (sim_tape){.sclk0 = c->sclk, .kind = c->kind, .block = c->block, .gm_rate = c->gm_rate,
+                          .gm_wrate = c->gm_wrate, .l2_rate = c->l2_rate};
+  }
   int rc = asc_sim_run_block(c, &c->L->entry);
   if (!rc)
     rc = asc_sim_tpipe_destroy(c, c->L->end);
@@ -443,6 +449,8 @@ static void runcore(sim_core *c, blockres *r, scratch *s) {
     s->tcap = c->tcap_trace;
   }
   c->trace = NULL;
+  r->tape = c->tape;
+  c->tape = NULL;
   r->oobw = c->oobw;
   r->noobw = c->noobw;
   c->oobw = NULL;
@@ -465,12 +473,81 @@ static void runblock(const sim_launch *L, int block, int ncores, blockres *r, sc
 }
 
 static void resfree(const sim_launch *L, blockres *r) {
+  asc_sim_tape_free(r->tape);
   asc_ctx_free(r->diag);
   free(r->trace);
   free(r->icost);
   asc_sim_oobw_free(r->oobw, r->noobw);
   asc_sim_blockout_free(L, &r->out);
   memset(r, 0, sizeof *r);
+}
+
+/* Time block r again from its tape (its wave's shared L2 has set each copy's hits); keeps the first
+ * timing if the replay fails. */
+static void retime(const sim_launch *L, blockres *r) {
+  const sim_tape *t = r->tape;
+  sim_core *c = calloc(1, sizeof *c);
+  uint8_t *warned = calloc((size_t)L->ninsts + 1, 1);
+  if (!c || !warned)
+    asc_die("out of memory");
+  c->L = L;
+  c->ctx = asc_ctx_new();
+  c->ctx->quiet = true;
+  c->kind = t->kind;
+  c->block = t->block;
+  c->pipemask = pipemask(t->kind);
+  c->warned = warned;
+  c->gm_rate = t->gm_rate;
+  c->gm_wrate = t->gm_wrate;
+  c->l2_rate = t->l2_rate;
+  if (!asc_sim_tape_replay(c, t)) {
+    r->cycles = asc_sim_core_time(c);
+    r->overlap = c->overlap;
+    for (int p = 0; p < ASC_SIM_NPIPES; p++) {
+      r->busy[p] = c->pipes[p].busy;
+      r->busy_sum[p] = c->pipes[p].busy_sum;
+      r->blocked[p] = c->pipes[p].blocked;
+    }
+    r->blocked[ASC_PIPEID_PIPE_S] += c->sblocked;
+    if (L->tracing) {
+      free(r->icost);
+      r->icost = asc_sim_attrib(c->trace, c->ntrace, r->cycles, L->end, L->ninsts, &r->nicost);
+      free(r->trace);
+      r->trace = L->keep_trace ? c->trace : NULL;
+      r->ntrace = L->keep_trace ? c->ntrace : 0;
+      if (L->keep_trace)
+        c->trace = NULL;
+    }
+  }
+  for (int p = 0; p < ASC_SIM_NPIPES; p++)
+    free(c->pipes[p].q);
+  free(c->trace);
+  asc_ctx_free(c->ctx);
+  free(warned);
+  free(c);
+}
+
+/* The wave of blocks r[0 .. n) (all run, none failed): its copies through one shared L2, then each
+ * block timed again.  Sequential and in block order, so the times do not depend on the host threads. */
+static void retime_wave(const sim_launch *L, blockres **r, int n) {
+  sim_tape **t = calloc((size_t)n, sizeof *t);
+  if (!t)
+    asc_die("out of memory");
+  bool ok = true;
+  for (int i = 0; i < n; i++) {
+    t[i] = r[i]->tape;
+    ok &= r[i]->rc == 0 && t[i] && !t[i]->bad;
+  }
+  if (ok) {
+    asc_sim_l2_shared(L->cost, t, n);
+    for (int i = 0; i < n; i++)
+      retime(L, r[i]);
+  }
+  for (int i = 0; i < n; i++) {
+    asc_sim_tape_free(r[i]->tape);
+    r[i]->tape = NULL;
+  }
+  free(t);
 }
 
 /* Block b starts on the core that frees up first (hardware.md §1.1). */
@@ -497,10 +574,28 @@ static int place(runner *R, int b, const blockres *r) {
   return k;
 }
 
+/* sim_launch.retime: the wave that starts at block R->done has run; it is timed again. */
+static bool wave_ready(runner *R) {
+  const sim_launch *L = R->L;
+  int n = L->blocks - R->done < L->retime ? L->blocks - R->done : L->retime;
+  blockres **w = calloc((size_t)n, sizeof *w);
+  if (!w)
+    asc_die("out of memory");
+  bool all = true;
+  for (int i = 0; i < n && all; i++)
+    all = (w[i] = &R->ring[(R->done + i) % R->window])->ready;
+  if (all)
+    retime_wave(L, w, n);
+  free(w);
+  return all;
+}
+
 /* Commit the finished blocks that are next in order (R->mu held). */
 static void commit(runner *R) {
   const sim_launch *L = R->L;
   for (blockres *r; !R->stop && (r = &R->ring[R->done % R->window])->ready; R->done++) {
+    if (L->retime && R->done % L->retime == 0 && !wave_ready(R)) /* its wave first, then in order */
+      break;
     bool cause = r->diag->nerrors == 0; /* a failed block: what it let through first */
     if (!cause)
       asc_sim_oob_replay_cause(L, r->oobw, r->noobw, &R->seen, R->rep, &cause);
@@ -606,6 +701,7 @@ static int runall(sim_launch *L, const asc_sim_options *o, asc_sim_report *rep) 
   rep->ncores = ncores;
   rep->cores = calloc((size_t)ncores, sizeof *rep->cores);
   runner R = {.L = L, .rep = rep, .ncores = ncores, .window = WINDOW * threads};
+  L->retime = !L->jitter && ncores > 1 ? ncores : 0; /* one shared L2 per wave */
   R.ring = calloc((size_t)R.window, sizeof *R.ring);
   if (L->keep_trace && !(R.tb = calloc((size_t)L->blocks, sizeof *R.tb)))
     asc_die("out of memory");
@@ -773,10 +869,31 @@ static void commit_block(grunner *G, int b, blockres *r) {
     rep->cycles = G->slotend[k];
 }
 
+/* sim_launch.retime (groups of one core): the wave that starts at group G->done has run; it is timed
+ * again. */
+static bool gwave_ready(grunner *G) {
+  const sim_launch *L = G->L;
+  int n = G->ngroups - G->done < L->retime ? G->ngroups - G->done : L->retime;
+  blockres **w = calloc((size_t)n, sizeof *w);
+  if (!w)
+    asc_die("out of memory");
+  bool all = true;
+  for (int i = 0; i < n && all; i++) {
+    all = G->ready[(G->done + i) % G->window];
+    w[i] = &G->ring[(size_t)((G->done + i) % G->window) * (size_t)G->gsize];
+  }
+  if (all)
+    retime_wave(L, w, n);
+  free(w);
+  return all;
+}
+
 /* Commits the run groups that are next in order (G->mu held); nothing after a failing block. */
 static void gcommit(grunner *G) {
   int bpg = G->gsize / G->per; /* blocks per group */
   for (int s; !G->stop && G->ready[s = G->done % G->window]; G->done++) {
+    if (G->L->retime && G->done % G->L->retime == 0 && !gwave_ready(G)) /* its wave first */
+      break;
     blockres *res = &G->ring[(size_t)s * (size_t)G->gsize];
     for (int i = 0; i < bpg && !G->R->failed; i++)
       commit_block(G, G->done * bpg + i, &res[i * G->per]);
@@ -842,6 +959,8 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
   rep->ncores = nslots * per;
   rep->cores = calloc((size_t)rep->ncores, sizeof *rep->cores);
   runner R = {.L = L, .rep = rep, .ncores = rep->ncores};
+  /* one shared L2 per wave of blocks of one core each (a MIX block's cores wait on each other) */
+  L->retime = !L->jitter && per == 1 && !L->cosim_all && nslots > 1 ? nslots : 0;
   grunner G = {.L = L, .R = &R, .ngroups = ngroups, .gsize = L->cosim_all ? L->ninst : per, .per = per,
                .slots = slots, .nslots = nslots, .window = WINDOW * threads < ngroups ? WINDOW * threads : ngroups};
   G.ring = calloc((size_t)G.window * (size_t)G.gsize, sizeof *G.ring);

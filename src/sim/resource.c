@@ -736,12 +736,16 @@ int asc_exec_gtsize(sim_core *c, const sim_inst *in) {
   return 0;
 }
 
-/* The simulator has no L2: the hint is checked and kept nowhere. */
+/* The hint is the timing model's (l2.c): CACHE_MODE_DISABLE (1) makes the tensor's GM bytes bypass the
+ * L2 on this core from now on; another mode gives them back to it. */
 int asc_exec_gtl2hint(sim_core *c, const sim_inst *in) {
   int64_t mode = asc_op_attr(in->op, "mode")->i, rw = asc_op_attr(in->op, "rw")->i;
-  if (mode < 0 || mode > 3 || rw < 1 || rw > 3)
+  if (mode < 0 || mode > 4 || mode == 3 || rw < 1 || rw > 3) /* pyasc's CacheMode: 0 normal, 1 disable, 2 last,
+                                                             4 persistent (not on A2: as normal) */
     return asc_sim_err(c, in->op, "asc.gt_set_l2_cache_hint: mode %lld / rw_mode %lld is no CacheMode / CacheRwMode",
                        (long long)mode, (long long)rw);
+  const sim_val *t = sim_in(c, in, ASC_OPND_GT_SET_L2_CACHE_HINT_tensor);
+  asc_sim_l2_hint(c, t->mem, t->off, t->len < 0 ? INT64_MAX - t->off : t->len, mode == 1);
   scost(c);
   return 0;
 }

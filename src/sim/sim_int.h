@@ -73,6 +73,8 @@ typedef struct sim_l2 {
   sim_l2node *node;  /* node pool */
   int64_t nnode, cap, free, head, tail;
   int64_t hit_bytes; /* read bytes that hit since the last copy was issued */
+  struct sim_l2off { int mem; int64_t lo, hi; } off[8]; /* GM ranges that bypass it (CACHE_MODE_DISABLE) */
+  int noff;
 } sim_l2;
 typedef struct sim_inst sim_inst;
 typedef struct sim_block sim_block;
@@ -168,6 +170,8 @@ typedef struct sim_launch {
   bool keep_trace; /* hand the records to the trace / profile writers */
   const asc_op *func; /* the kernel */
   uint64_t jitter; /* asc_sim_options.jitter_seed: random pipe timing (timing.c); 0 off */
+  int retime;      /* > 0: blocks keep a timing tape and each wave of `retime` cores is timed again
+                      with one shared L2 (launch.c, docs/timing.md); 0: each core's own part of it */
   int64_t max_insts; /* watchdog: asc_sim_options.max_instructions (<= 0: none) */
   const asc_sim_cancel *cancel; /* asc_sim_options.cancel, or NULL */
   const _Atomic bool *halt; /* set once a block failed: blocks still running are not needed */
@@ -231,7 +235,38 @@ typedef struct sim_qent {
   int64_t amount; /* bytes or repeats, for the trace */
   bool stream;    /* SET: a UnitFlag hand-over (set_flag unit = 1): fires one unit after the pipe's last
                    * instruction starts; the waiter's next instruction ends one unit after it at the earliest */
+  int64_t copy;   /* a GM copy on the timing tape: its index + 1 (0: none) */
 } sim_qent;
+
+/* timing.c: a block's timing tape, what its scalar unit asked of the timing model in order, so
+ * that the block can be timed again once the wave's shared L2 is known (l2.c, launch.c;
+ * docs/timing.md, "L2 shared between cores"). */
+typedef struct sim_top {
+  int kind, pipe, evt, id; /* SIM_T_* */
+  const sim_inst *in;
+  int64_t n;  /* SIM_T_SCALAR: cycles */
+  sim_qent e; /* SIM_T_ENQ */
+} sim_top;
+typedef struct sim_tcopy { /* a GM copy (MTE2 / MTE3) */
+  int64_t bytes, segs, hit; /* hit: its read bytes found in L2 (set by asc_sim_l2_shared) */
+  int64_t start, end;       /* when it ran the first time */
+  int64_t r0, r1;           /* its GM accesses: tape l2[r0 .. r1) */
+  int pipe;
+} sim_tcopy;
+typedef struct sim_tl2 { int64_t lo, n; int mem; bool write, bypass; } sim_tl2;
+typedef struct sim_tape {
+  sim_top *op;
+  int64_t nop, capop;
+  sim_tcopy *copy;
+  int64_t ncopy, capcopy;
+  sim_tl2 *l2;
+  int64_t nl2, capl2, l2pend; /* l2[l2pend ..): accesses of the copy being issued */
+  int64_t sclk0;               /* the scalar clock at the start */
+  int kind, block;
+  double gm_rate, gm_wrate, l2_rate;
+  bool bad; /* it waited on another core: it cannot be timed again alone */
+} sim_tape;
+enum { SIM_T_SCALAR, SIM_T_ENQ, SIM_T_SETS, SIM_T_WAITS, SIM_T_DRAIN, SIM_T_MARK, SIM_T_TRACES };
 
 typedef struct sim_pipeq {
   sim_qent *q; /* ring buffer */
@@ -338,6 +373,7 @@ struct sim_core {
   int64_t nflow;
   uint64_t jrng;      /* jitter generator state (timing.c), seeded on first use */
   sim_trec *trace;    /* NULL unless tracing */
+  sim_tape *tape;     /* NULL unless the launch times its waves again with a shared L2 (launch.c) */
   int ntrace, tcap_trace;
   sim_blockout *out;  /* where the block's findings go when it ends (launch.c) */
   /* watchdog and cancellation (control.c) */
@@ -455,8 +491,19 @@ int64_t asc_sim_core_time(const sim_core *c);
 /* The cost model: a vector instruction of `repeats` repeats of `beats` cycles each, and
  * a GM<->UB (or UB->UB on V) transfer of `bytes`. */
 void asc_sim_l2_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write);
+/* set_l2_cache_hint: GM bytes [lo, lo + n) of mem bypass the L2 (off) or use it again. */
+void asc_sim_l2_hint(sim_core *c, int mem, int64_t lo, int64_t n, bool off);
 int64_t asc_sim_l2_take_hits(sim_core *c);
 void asc_sim_l2_free(sim_core *c);
+/* The wave's copies through one L2 shared by its cores, in the order they first ran: sets every
+ * copy's hit bytes (docs/timing.md, "L2 shared between cores"). */
+void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n);
+/* Time the block of tape t again on c (zeroed but for L, ctx, kind, block, pipemask, rates,
+ * warned); -1 after a deadlock. */
+int asc_sim_tape_replay(sim_core *c, const sim_tape *t);
+void asc_sim_tape_free(sim_tape *t);
+/* The scalar clock at the start of an op (a mark on the tape when tracing). */
+int64_t asc_sim_tmark(sim_core *c);
 int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int64_t segs);
 int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int64_t bank_cycles);
 int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes);

@@ -13,6 +13,7 @@
  * the diagnostics that depend on flag order (double-set, unpaired set, deadlock).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "sim/sim_int.h"
 
@@ -21,6 +22,8 @@
 _Static_assert(ASC_SIM_NPIPES <= 32, "sim_core.qmask has a bit per pipe");
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static int wait_on_s(sim_core *c, const sim_inst *in, int evt, int id);
+static int drain_(sim_core *c, const sim_inst *in);
 
 static sim_qent *head(sim_pipeq *q) { return &q->q[q->head]; }
 
@@ -44,6 +47,35 @@ static void push(sim_pipeq *q, sim_qent e) {
 static void pop(sim_pipeq *q) {
   q->head = (q->head + 1) & (q->cap - 1);
   q->n--;
+}
+
+/* ---- the timing tape (sim_tape): appended to while the block runs, replayed per wave ---- */
+static void *grow(void *p, int64_t *cap, size_t size) {
+  *cap = *cap ? 2 * *cap : 256;
+  p = realloc(p, size * (size_t)*cap);
+  if (!p)
+    asc_die("out of memory");
+  return p;
+}
+
+static sim_top *tput(sim_core *c, int kind, const sim_inst *in) {
+  sim_tape *t = c->tape;
+  if (t->nop == t->capop)
+    t->op = grow(t->op, &t->capop, sizeof *t->op);
+  sim_top *o = &t->op[t->nop++];
+  memset(o, 0, sizeof *o);
+  o->kind = kind;
+  o->in = in;
+  return o;
+}
+
+void asc_sim_tape_free(sim_tape *t) {
+  if (!t)
+    return;
+  free(t->op);
+  free(t->copy);
+  free(t->l2);
+  free(t);
 }
 
 void asc_sim_timing_free(sim_core *c) {
@@ -169,6 +201,10 @@ static void process(sim_core *c, int p, int64_t t) {
     q->last_end = t + e.latency;
     if (e.gm)
       c->gm_free = t + e.gm;
+    if (e.copy && c->tape) {
+      c->tape->copy[e.copy - 1].start = t;
+      c->tape->copy[e.copy - 1].end = t + e.latency;
+    }
     q->ready = t + e.occupy;
     q->drain = max64(q->drain, t + e.latency);
     addbusy(c, p, t, t + e.latency);
@@ -237,10 +273,21 @@ static int deadlock(sim_core *c, const sim_inst *in, const char *who) {
   return -1;
 }
 
-void asc_sim_scalar(sim_core *c, int64_t cycles) {
+static void scalar_(sim_core *c, int64_t cycles) {
   c->sclk += cycles;
   c->pipes[ASC_PIPEID_PIPE_S].busy += cycles;
   c->pipes[ASC_PIPEID_PIPE_S].busy_sum += cycles;
+}
+
+void asc_sim_scalar(sim_core *c, int64_t cycles) {
+  if (c->tape) {
+    sim_tape *t = c->tape;
+    if (t->nop && t->op[t->nop - 1].kind == SIM_T_SCALAR)
+      t->op[t->nop - 1].n += cycles;
+    else
+      tput(c, SIM_T_SCALAR, NULL)->n = cycles;
+  }
+  scalar_(c, cycles);
 }
 
 /* asc_sim_options.jitter_seed: splitmix64 over per-core state, seeded from the seed and
@@ -269,6 +316,11 @@ static int enqueue(sim_core *c, int p, sim_qent e) {
   if (!(c->pipemask >> p & 1)) /* hw.def: e.g. PIPE_V on an AIC */
     return asc_sim_err(c, e.in->op, "%s runs on %s, which an %s core does not have", asc_op_name(e.in->op),
                        asc_sim_pipe_name(p) ? asc_sim_pipe_name(p) : "?", asc_hw_core_name(c->kind));
+  if (c->tape) {
+    sim_top *o = tput(c, SIM_T_ENQ, e.in);
+    o->pipe = p;
+    o->e = e;
+  }
   if (c->L->jitter)
     jitter(c, &e);
   int64_t t = c->sclk;
@@ -280,7 +332,7 @@ static int enqueue(sim_core *c, int p, sim_qent e) {
   e.issue = c->sclk;
   push(q, e);
   c->qmask |= 1u << p;
-  asc_sim_scalar(c, c->L->cost->issue);
+  scalar_(c, c->L->cost->issue);
   advance(c);
   return 0;
 }
@@ -288,14 +340,24 @@ static int enqueue(sim_core *c, int p, sim_qent e) {
 int asc_sim_issue(sim_core *c, const sim_inst *in, int64_t occupy, int64_t latency) {
   if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S) {
     asc_sim_l2_take_hits(c); /* a scalar GM access: its hits are no copy's */
+    if (c->tape)
+      c->tape->l2pend = c->tape->nl2;
     asc_sim_scalar(c, occupy);
     return 0;
   }
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occupy, latency, in, 0, 0, false};
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occupy, latency, in, 0, 0, false, 0};
   return enqueue(c, in->pipe, e);
 }
 
+int64_t asc_sim_tmark(sim_core *c) {
+  if (c->tape && c->L->tracing)
+    tput(c, SIM_T_MARK, NULL);
+  return c->sclk;
+}
+
 void asc_sim_trace_scalar(sim_core *c, const sim_inst *in, int64_t s0) {
+  if (c->tape)
+    tput(c, SIM_T_TRACES, in);
   if (c->sclk > s0)
     trec(c, in, ASC_PIPEID_PIPE_S, SIM_Q_EXEC, s0, c->sclk, 0, 0);
 }
@@ -307,7 +369,7 @@ int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int64_t 
   const sim_costs *k = c->L->cost;
   /* the op's cost class (ops.def) sets the cycles per repeat (hw.def HW_VCLASS) */
   int64_t occ = bank_cycles * asc_hw_vclass_factor(asc_opinfo_of(in->op->code)->cost) * k->vec_repeat;
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, k->vec_issue + occ, k->vec_issue + occ, in, 0, repeats, false};
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, k->vec_issue + occ, k->vec_issue + occ, in, 0, repeats, false, 0};
   if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
     return asc_sim_issue(c, in, occ + 1, e.latency);
   return enqueue(c, in->pipe, e);
@@ -321,43 +383,68 @@ int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes) { return 
 /* ... of `segs` contiguous GM segments (rows, blocks): the port starts one GM burst every
  * gm_burst_min cycles at most (anchor M2 [64,64]: 128-byte rows), so many short rows cost more than their
  * bytes. */
-int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int64_t segs) {
+/* The port time of a GM copy: a fixed cost per instruction (anchor M1: 128-byte copies) + the bytes at
+ * the read or write share of the chip's bandwidth, the read bytes found in L2 (hit) at the L2 rate. */
+static void gmcopy(const sim_core *c, sim_qent *e, int pipe, int64_t bytes, int64_t segs, int64_t hit) {
   const sim_costs *k = c->L->cost;
-  if (in->pipe != ASC_PIPEID_PIPE_MTE2 && in->pipe != ASC_PIPEID_PIPE_MTE3) {
-    int64_t occ = (bytes + k->ub_bytes_per_cycle - 1) / k->ub_bytes_per_cycle + 1;
-    if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
-      return asc_sim_issue(c, in, occ, k->ubcopy_latency + occ);
-    sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occ, k->ubcopy_latency + occ, in, 0, bytes, false};
-    return enqueue(c, in->pipe, e);
-  }
-  /* the port: a fixed cost per instruction (anchor M1: 128-byte copies) + the bytes at the read or write
-   * share of the chip's bandwidth */
-  double rate = in->pipe == ASC_PIPEID_PIPE_MTE2 ? c->gm_rate : c->gm_wrate;
-  int64_t hit = asc_sim_l2_take_hits(c); /* l2.c: read bytes found in L2 move at the L2 rate */
+  double rate = pipe == ASC_PIPEID_PIPE_MTE2 ? c->gm_rate : c->gm_wrate;
   if (hit > bytes)
     hit = bytes;
   int64_t data = (int64_t)((double)(bytes - hit) / rate + (double)hit / c->l2_rate + 0.999999);
   if (data < segs * k->gm_burst_min)
     data = segs * k->gm_burst_min;
   int64_t port = data + k->mte_instr;
-  int64_t lat = in->pipe == ASC_PIPEID_PIPE_MTE2 ? k->mte2_latency : k->mte3_latency;
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, port, lat + port, in, port, bytes, false};
+  int64_t lat = pipe == ASC_PIPEID_PIPE_MTE2 ? k->mte2_latency : k->mte3_latency;
+  e->occupy = e->gm = port;
+  e->latency = lat + port;
+}
+
+int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int64_t segs) {
+  const sim_costs *k = c->L->cost;
+  if (in->pipe != ASC_PIPEID_PIPE_MTE2 && in->pipe != ASC_PIPEID_PIPE_MTE3) {
+    int64_t occ = (bytes + k->ub_bytes_per_cycle - 1) / k->ub_bytes_per_cycle + 1;
+    if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
+      return asc_sim_issue(c, in, occ, k->ubcopy_latency + occ);
+    sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occ, k->ubcopy_latency + occ, in, 0, bytes, false, 0};
+    return enqueue(c, in->pipe, e);
+  }
+  int64_t hit = asc_sim_l2_take_hits(c); /* l2.c: read bytes found in L2 move at the L2 rate */
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, 0, 0, in, 0, bytes, false, 0};
+  gmcopy(c, &e, in->pipe, bytes, segs, hit);
+  if (c->tape) { /* the copy and its GM accesses, for the wave's shared L2 */
+    sim_tape *t = c->tape;
+    if (t->ncopy == t->capcopy)
+      t->copy = grow(t->copy, &t->capcopy, sizeof *t->copy);
+    t->copy[t->ncopy++] = (sim_tcopy){bytes, segs, hit, 0, 0, t->l2pend, t->nl2, in->pipe};
+    t->l2pend = t->nl2;
+    e.copy = t->ncopy;
+  }
   return enqueue(c, in->pipe, e);
+}
+
+/* set_flag from the scalar unit: earlier scalar work is done by now */
+static void set_on_s(sim_core *c, const sim_inst *in, int evt, int id) {
+  advance(c); /* waits that consume the flag before sclk happen first */
+  setflag(c, in, evt, id, c->sclk);
+  c->flags[evt][id].floor = 0;
+  trec(c, in, ASC_PIPEID_PIPE_S, SIM_Q_SET, c->sclk, c->sclk + 1, 0, c->flags[evt][id].flow);
+  scalar_(c, c->L->cost->flag);
 }
 
 int asc_sim_issue_set(sim_core *c, const sim_inst *in, int evt, int id) {
   int p = c->L->evt_src[evt];
   if (c->L->sanitize)
     asc_sim_san_set(c, evt, id);
-  if (p == ASC_PIPEID_PIPE_S) { /* earlier scalar work is done by now */
-    advance(c); /* waits that consume the flag before sclk happen first */
-    setflag(c, in, evt, id, c->sclk);
-    c->flags[evt][id].floor = 0;
-    trec(c, in, ASC_PIPEID_PIPE_S, SIM_Q_SET, c->sclk, c->sclk + 1, 0, c->flags[evt][id].flow);
-    asc_sim_scalar(c, c->L->cost->flag);
+  if (p == ASC_PIPEID_PIPE_S) {
+    if (c->tape) {
+      sim_top *o = tput(c, SIM_T_SETS, in);
+      o->evt = evt;
+      o->id = id;
+    }
+    set_on_s(c, in, evt, id);
     return 0;
   }
-  sim_qent e = {SIM_Q_SET, evt, id, 0, 0, 0, in, 0, 0, false};
+  sim_qent e = {SIM_Q_SET, evt, id, 0, 0, 0, in, 0, 0, false, 0};
   if (evt == ASC_EVENT_M_FIX || evt == ASC_EVENT_FIX_M) { /* L0C between the cube and the fixpipe */
     const asc_attr *u = asc_op_attr(in->op, "unit");
     e.stream = u && u->i;
@@ -366,8 +453,10 @@ int asc_sim_issue_set(sim_core *c, const sim_inst *in, int evt, int id) {
 }
 
 int asc_sim_issue_xset(sim_core *c, const sim_inst *in, int pipe, int64_t *t) {
-  sim_qent e = {SIM_Q_XSET, 0, 0, 0, 0, 0, in, 0, 0, false};
+  sim_qent e = {SIM_Q_XSET, 0, 0, 0, 0, 0, in, 0, 0, false, 0};
   int64_t want = ++c->xset_issued;
+  if (c->tape) /* another core waits on it: this block cannot be timed again alone */
+    c->tape->bad = true;
   if (enqueue(c, pipe, e))
     return -1;
   while (c->xset_done < want)
@@ -382,9 +471,19 @@ int asc_sim_issue_wait(sim_core *c, const sim_inst *in, int evt, int id) {
   if (c->L->sanitize)
     asc_sim_san_wait(c, evt, id);
   if (p != ASC_PIPEID_PIPE_S) {
-    sim_qent e = {SIM_Q_WAIT, evt, id, 0, 0, 0, in, 0, 0, false};
+    sim_qent e = {SIM_Q_WAIT, evt, id, 0, 0, 0, in, 0, 0, false, 0};
     return enqueue(c, p, e);
   }
+  if (c->tape) {
+    sim_top *o = tput(c, SIM_T_WAITS, in);
+    o->evt = evt;
+    o->id = id;
+  }
+  return wait_on_s(c, in, evt, id);
+}
+
+/* wait_flag on the scalar unit: it drives the pipes until the flag is set */
+static int wait_on_s(sim_core *c, const sim_inst *in, int evt, int id) {
   sim_flag *f = &c->flags[evt][id];
   while (!f->set)
     if (!step(c, NEVER, NULL)) {
@@ -400,7 +499,7 @@ int asc_sim_issue_wait(sim_core *c, const sim_inst *in, int evt, int id) {
   c->sblocked += c->sclk - t0;
   trec(c, in, ASC_PIPEID_PIPE_S, SIM_Q_WAIT, t0, c->sclk + c->L->cost->flag, 0, f->flow);
   f->set = false;
-  asc_sim_scalar(c, c->L->cost->flag);
+  scalar_(c, c->L->cost->flag);
   return 0;
 }
 
@@ -409,11 +508,17 @@ int asc_sim_issue_barrier(sim_core *c, const sim_inst *in, int pipe) {
     asc_sim_san_barrier(c, pipe);
   if (pipe == ASC_PIPEID_PIPE_ALL)
     return asc_sim_drain(c, in);
-  sim_qent e = {SIM_Q_BARRIER, 0, 0, 0, 0, 0, in, 0, 0, false};
+  sim_qent e = {SIM_Q_BARRIER, 0, 0, 0, 0, 0, in, 0, 0, false, 0};
   return enqueue(c, pipe, e);
 }
 
 int asc_sim_drain(sim_core *c, const sim_inst *in) {
+  if (c->tape)
+    tput(c, SIM_T_DRAIN, in);
+  return drain_(c, in);
+}
+
+static int drain_(sim_core *c, const sim_inst *in) {
   for (int p = 0; p < ASC_SIM_NPIPES; p++)
     while (c->pipes[p].n)
       if (!step(c, NEVER, NULL))
@@ -442,4 +547,47 @@ int64_t asc_sim_core_time(const sim_core *c) {
   for (int p = 0; p < ASC_SIM_NPIPES; p++)
     t = max64(t, max64(c->pipes[p].drain, c->pipes[p].ready));
   return t;
+}
+
+/* Time tape t's block again: the same requests in the same order, each GM copy at the port time of
+ * its hit bytes as the wave's shared L2 gave them (asc_sim_l2_shared). */
+int asc_sim_tape_replay(sim_core *c, const sim_tape *t) {
+  int64_t mark[SIM_MAXLOOPS * 4 + 8];
+  int nmark = 0;
+  c->sclk = t->sclk0;
+  for (int64_t i = 0; i < t->nop; i++) {
+    const sim_top *o = &t->op[i];
+    switch (o->kind) {
+    case SIM_T_SCALAR: scalar_(c, o->n); break;
+    case SIM_T_ENQ: {
+      sim_qent e = o->e;
+      if (e.copy) {
+        const sim_tcopy *k = &t->copy[e.copy - 1];
+        gmcopy(c, &e, o->pipe, k->bytes, k->segs, k->hit);
+      }
+      if (enqueue(c, o->pipe, e))
+        return -1;
+      break;
+    }
+    case SIM_T_SETS: set_on_s(c, o->in, o->evt, o->id); break;
+    case SIM_T_WAITS:
+      if (wait_on_s(c, o->in, o->evt, o->id))
+        return -1;
+      break;
+    case SIM_T_DRAIN:
+      if (drain_(c, o->in))
+        return -1;
+      break;
+    case SIM_T_MARK:
+      if (nmark < (int)(sizeof mark / sizeof mark[0]))
+        mark[nmark] = c->sclk;
+      nmark++;
+      break;
+    default: /* SIM_T_TRACES */
+      if (nmark > 0 && --nmark < (int)(sizeof mark / sizeof mark[0]) && c->sclk > mark[nmark])
+        trec(c, o->in, ASC_PIPEID_PIPE_S, SIM_Q_EXEC, mark[nmark], c->sclk, 0, 0);
+      break;
+    }
+  }
+  return 0;
 }

@@ -36,6 +36,8 @@ def test_field_by_name_compiles_and_unknown_field_does_not(tmp_path):
 def gen(tmp, opsdef):
     (tmp / "ops").mkdir(exist_ok=True)
     (tmp / "ops" / "ops.def").write_text(opsdef)
+    # the struct builders (--builders) come from the real structs.def
+    (tmp / "ops" / "structs.def").write_text((ROOT / "src" / "ops" / "structs.def").read_text())
     exe = tmp / "gen"
     # the copy of ops.def first; the generator's other tables (structs.def) from the tree
     r = subprocess.run([CC, "-std=c11", f"-I{tmp}", f"-I{ROOT / 'src'}", "-o", str(exe),
