@@ -1,5 +1,4 @@
 // cube_wrong_position: the clean cube_mm with one seeded bug: mmad takes the L1 tensor (A1) as its A operand instead of the L0A one (A2); the verifier reports it (src/ops/operand_mems.def).
-// ASC-NO-ROUNDTRIP: a verifier negative (the operand memory rows of src/ops/operand_mems.def), not a module asc-opt accepts
 // ERRORS: 1
 // EXPECT: cube_mm.py:37:9: error: 'asc.mmad' op operand 'src0' is in L1, but must be in L0A (A2)
 // RUN: a=a.npy:f16:2048 bt=bt.npy:f16:2048 c=c.npy:f32:1024
