@@ -350,12 +350,24 @@ static double sh_copy(shared *S, const sim_tape *tp, int t, const sim_tcopy *c) 
   return miss;
 }
 
+/* An empty L2 of the chip's capacity.  The second sweep keeps the first's node pool and slot table
+ * (emptied): freshly allocated, their pages would be faulted in again, the replay's main cost. */
+static void sh_empty(shared *S, const sim_costs *k) {
+  sim_l2 *l2 = &S->l2;
+  if (!l2->slot) {
+    memset(l2, 0, sizeof *l2);
+    grow_slots(l2);
+  } else
+    for (int64_t i = 0; i < l2->nslots; i++)
+      l2->slot[i] = -1;
+  l2->lines = k->l2_lines;
+  l2->held = l2->live = l2->nnode = l2->hit_bytes = 0;
+  l2->noff = 0;
+  l2->head = l2->tail = l2->free = -1;
+}
+
 static void sh_sweep(shared *S, const sim_costs *k, sim_tape *const *t, const wev *ev, int64_t nev) {
-  l2free(&S->l2);
-  memset(&S->l2, 0, sizeof S->l2);
-  S->l2.lines = k->l2_lines;
-  S->l2.head = S->l2.tail = S->l2.free = -1;
-  grow_slots(&S->l2);
+  sh_empty(S, k);
   S->nf = 0;
   for (int64_t i = 0; i < nev; i++) {
     sim_tcopy *c = &t[ev[i].t]->copy[ev[i].k];
