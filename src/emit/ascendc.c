@@ -340,8 +340,18 @@ static int expand(Emitter *e, const asc_op *op, const char *s, size_t n, asc_str
       const asc_attr *a = attr_n(op, s + i + 1, l);
       if (!a)
         return 1;
-      put_attr(e, sb, a);
       i += 1 + l;
+      if (i < n && s[i] == ':') { /* #x:kind: an int attribute named as a member of enum kind */
+        size_t kl = ident_len(s + i + 1);
+        int kind = asc_enum_kind_lookup(s + i + 1, kl);
+        const char *m = kind >= 0 && a->kind == ASC_ATTR_INT ? asc_enum_name(kind, a->i) : NULL;
+        if (!m || !enum_prefix[kind])
+          return -1;
+        asc_sb_printf(sb, "%s%s", enum_prefix[kind], m);
+        i += 1 + kl;
+        continue;
+      }
+      put_attr(e, sb, a);
     } else if ((c == '%' || c == '^') && i + 1 < n && (s[i + 1] == '@' || s[i + 1] == '#')) {
       int is_attr = s[i + 1] == '#';
       size_t l = ident_len(s + i + 2);
