@@ -417,11 +417,11 @@ void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalT
 template <typename T, bool isSetMask = true>
 void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode, const uint64_t mask,
              const BinaryRepeatParams& params);
-template <typename T, typename U, typename S, bool isSetMask = true>
-void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S& scalar, CMPMODE mode,
+template <typename T, typename U, bool isSetMask = true>
+void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE mode,
                    const uint64_t mask, const uint8_t repeatTimes, const UnaryRepeatParams& params);
-template <typename T, typename U, typename S, bool isSetMask = true>
-void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S& scalar, CMPMODE mode,
+template <typename T, typename U, bool isSetMask = true>
+void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE mode,
                    const uint64_t mask[], const uint8_t repeatTimes, const UnaryRepeatParams& params);
 /* The kept element count comes back through rsvdCnt (an out-parameter, not a return value). */
 template <typename T, typename U>
@@ -433,12 +433,20 @@ void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uin
 int64_t GetGatherMaskRemainCount();
 template <typename T> void SetCmpMask(const LocalTensor<T>& src);
 template <typename T> void GetCmpMask(const LocalTensor<T>& dst);
-/* The selected source: a tensor or a scalar (S). */
-template <typename T, typename U, typename S, bool isSetMask = true>
-void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const S& src1,
+/* The selected source: a tensor (modes 0 and 2) or a scalar (mode 1). */
+template <typename T, typename U, bool isSetMask = true>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+            const LocalTensor<T>& src1, SELMODE mode, const uint64_t mask, const uint8_t repeatTimes,
+            const BinaryRepeatParams& params);
+template <typename T, typename U, bool isSetMask = true>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+            const LocalTensor<T>& src1, SELMODE mode, const uint64_t mask[], const uint8_t repeatTimes,
+            const BinaryRepeatParams& params);
+template <typename T, typename U, bool isSetMask = true>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T src1,
             SELMODE mode, const uint64_t mask, const uint8_t repeatTimes, const BinaryRepeatParams& params);
-template <typename T, typename U, typename S, bool isSetMask = true>
-void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const S& src1,
+template <typename T, typename U, bool isSetMask = true>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T src1,
             SELMODE mode, const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& params);
 template <typename T, typename U, typename S>
 void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S& scalar, CMPMODE mode, uint32_t count);
@@ -587,6 +595,220 @@ void RmsNorm(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTe
 template <typename T, bool isBasicBlock = false, typename E>
 void RmsNorm(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& gamma,
              const LocalTensor<uint8_t>& sharedTmpBuffer, const E& epsilon, const RmsNormTiling& tiling);
+
+/* ---- more of the basic API (the pages of the device kit's docs/zh/api/SIMD-API/基础API; pyasc's generated pages) -- */
+template <typename T, bool isSetMask = true>
+void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask, const uint8_t repeatTime,
+          const CopyRepeatParams& repeatParams);
+template <typename T, bool isSetMask = true>
+void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], const uint8_t repeatTime,
+          const CopyRepeatParams& repeatParams);
+template <typename T>
+void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
+            const uint32_t srcBaseAddr, const uint32_t count);
+/* The page's mask forms take only T; pyasc's gather page adds isSetMask, which the emitter passes. */
+template <typename T, bool isSetMask = true>
+void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
+            const uint32_t srcBaseAddr, const uint64_t mask, const uint8_t repeatTime, const uint16_t dstRepStride);
+template <typename T, bool isSetMask = true>
+void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
+            const uint32_t srcBaseAddr, const uint64_t mask[], const uint8_t repeatTime, const uint16_t dstRepStride);
+struct GatherRepeatParams {
+  GatherRepeatParams();
+  GatherRepeatParams(uint16_t dstBlkStride, uint16_t dstRepStride);
+};
+template <typename T>
+void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<uint32_t>& offset,
+             const uint8_t repeatTime, const GatherRepeatParams& repeatParams);
+template <typename T, bool isSetMask = true>
+void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode, const uint64_t mask[],
+             const BinaryRepeatParams& params);
+/* Select without a mode: mode 1 with the mask register and CMPMASK (SetCmpMask); with the mode as a template
+ * argument: tensors src0 / src1 by the mask register */
+template <typename T, typename U>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+            uint8_t repeatTime, const BinaryRepeatParams& repeatParams);
+template <typename T, SELMODE selMode>
+void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint8_t repeatTime,
+            const BinaryRepeatParams& repeatParams);
+#define OPENASC_REDUCE_MASK(Name, ...)                                                                           \
+  template <typename T>                                                                                          \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,           \
+            const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride __VA_ARGS__);                \
+  template <typename T>                                                                                          \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,           \
+            const uint64_t mask[], const int32_t repeatTime, const int32_t srcRepStride __VA_ARGS__);
+OPENASC_REDUCE_MASK(ReduceSum)
+OPENASC_REDUCE_MASK(ReduceMax, , bool calIndex = 0)
+OPENASC_REDUCE_MASK(ReduceMin, , bool calIndex = 0)
+#undef OPENASC_REDUCE_MASK
+template <typename T, typename U, bool isSetMask = true, typename S>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const S& scalar, const uint64_t mask[],
+          const uint8_t repeatTimes, const UnaryRepeatParams& params);
+/* the advanced API's Axpy (a scratch buffer) */
+template <typename T, typename U, bool isReuseSource = false>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U scalarValue,
+          const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount);
+template <typename T, bool isSetMask = true, typename U>
+void Duplicate(const LocalTensor<T>& dst, const U& scalar, uint64_t mask[], const uint8_t repeatTimes,
+               const uint16_t dstBlockStride, const uint8_t dstRepeatStride);
+template <typename T, typename U, bool isVecDeq = true, bool halfBlock = true>
+void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint32_t count);
+template <typename T, typename U, bool isSetMask = true, bool isVecDeq = true, bool halfBlock = true>
+void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask, uint8_t repeatTime,
+             const UnaryRepeatParams& repeatParams);
+template <typename T, typename U, bool isSetMask = true, bool isVecDeq = true, bool halfBlock = true>
+void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[], uint8_t repeatTime,
+             const UnaryRepeatParams& repeatParams);
+void SetDeqScale(float scale, int16_t offset, bool signMode);
+template <typename T, bool isFullSort>
+void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& concat, const LocalTensor<uint32_t>& index, LocalTensor<T>& tmp,
+          const int32_t repeatTime);
+template <typename T>
+void BilinearInterpolation(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<uint32_t>& src0Offset,
+                           const LocalTensor<T>& src1, uint64_t mask[], uint8_t hRepeat, bool repeatMode,
+                           uint16_t dstBlkStride, uint16_t vROffset, uint8_t vRepeat,
+                           const LocalTensor<uint8_t>& sharedTmpBuffer);
+template <typename T>
+void BilinearInterpolation(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<uint32_t>& src0Offset,
+                           const LocalTensor<T>& src1, uint64_t mask, uint8_t hRepeat, bool repeatMode,
+                           uint16_t dstBlkStride, uint16_t vROffset, uint8_t vRepeat,
+                           const LocalTensor<uint8_t>& sharedTmpBuffer);
+struct TransposeParamsExt {
+  TransposeParamsExt();
+  TransposeParamsExt(uint16_t nSize, uint16_t cSize, uint16_t hSize, uint16_t wSize, int32_t transposeType);
+};
+template <typename T>
+void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer,
+               const TransposeParamsExt& transposeParams);
+struct TransDataTo5HDParams {
+  TransDataTo5HDParams();
+  TransDataTo5HDParams(bool dstHighHalf, bool srcHighHalf, uint8_t repeatTimes, uint16_t dstRepStride,
+                       uint16_t srcRepStride);
+};
+template <typename T>
+void TransDataTo5HD(const LocalTensor<uint64_t>& dst, const LocalTensor<uint64_t>& src,
+                    const TransDataTo5HDParams& nchwconvParams);
+
+/* ---- system, synchronisation across cores ------------------------------------------------------- */
+template <bool isAIVOnly = true>
+void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, const int32_t usedCores = 0);
+template <bool isAIVOnly = true>
+void IBSet(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx,
+           int32_t eventID);
+template <bool isAIVOnly = true>
+void IBWait(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx,
+            int32_t eventID);
+void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace);
+void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace);
+template <AtomicDtype type, AtomicOp op> void SetStoreAtomicConfig();
+__gm__ uint8_t* GetSysWorkSpacePtr();
+void SetSysWorkspace(GM_ADDR workspace);
+template <uint32_t index> __gm__ uint8_t* GetHcclContext();
+template <uint32_t index> void SetHcclContext(__gm__ uint8_t* context);
+template <typename T> void DataCachePreload(const GlobalTensor<uint64_t>& src, const T cacheOffset);
+template <typename T, CacheLine entireType, DcciDst dcciDst> void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst);
+template <typename T, CacheLine entireType, DcciDst dcciDst> void DataCacheCleanAndInvalid(const LocalTensor<T>& dst);
+template <typename T, CacheLine entireType> void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst);
+template <typename T>
+void DumpAccChkPoint(const LocalTensor<T>& tensor, uint32_t index, uint32_t countOff, uint32_t dumpSize);
+template <typename T>
+void DumpAccChkPoint(const GlobalTensor<T>& tensor, uint32_t index, uint32_t countOff, uint32_t dumpSize);
+
+/* ---- cube: the other transfers, sparse and settings ---------------------------------------------- */
+struct LoadData2dTransposeParams {
+  LoadData2dTransposeParams();
+  LoadData2dTransposeParams(uint16_t startIndex, uint8_t repeatTimes, uint16_t srcStride, uint16_t dstGap,
+                            uint16_t dstFracGap, uint8_t addrMode);
+};
+struct LoadData2dTransposeParamsV2 {
+  LoadData2dTransposeParamsV2();
+  LoadData2dTransposeParamsV2(uint16_t startIndex, uint8_t repeatTimes, uint16_t srcStride, uint16_t dstGap,
+                              uint16_t dstFracGap, uint16_t srcFracGap, uint8_t addrMode);
+};
+template <typename T>
+void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2dTransposeParams& params);
+template <typename T>
+void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2dTransposeParamsV2& params);
+struct LoadDataRepeatParam {
+  LoadDataRepeatParam();
+  LoadDataRepeatParam(uint8_t repeatTime, uint16_t repeatStride, uint8_t repeatMode);
+};
+void SetLoadDataRepeat(const LoadDataRepeatParam& repeatParams);
+template <typename T> void SetLoadDataPaddingValue(const T padValue);
+void SetFixpipePreQuantFlag(uint64_t config);
+void SetMMLayoutTransform(bool mmLayoutMode);
+template <typename T, typename U>
+void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<U>& idx,
+                        const LoadData2DParams& loadDataParam);
+template <typename T, typename U>
+void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<U>& filter,
+                    const MmadParams& mmadParams);
+struct DataCopyCO12DstParams {
+  DataCopyCO12DstParams();
+  DataCopyCO12DstParams(uint16_t nSize, uint16_t mSize, uint32_t dstStride, uint16_t srcStride, uint8_t quantPre,
+                        uint8_t reluPre, bool channelSplit, bool nz2ndEn);
+};
+template <typename T, typename U>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& intriParams);
+template <typename T, typename U>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& intriParams);
+template <typename T, typename U = uint64_t>
+void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
+             const FixpipeParamsV220& intriParams, const FixpipeConfig& config);
+
+template <typename T> struct InitConstValueParams {
+  InitConstValueParams();
+  InitConstValueParams(uint16_t repeatTimes, uint16_t blockNum, uint16_t dstGap, T initValue);
+};
+template <typename T> void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<T>& initConstValueParams);
+struct LoadImageToLocalParams {
+  LoadImageToLocalParams();
+  LoadImageToLocalParams(uint16_t horizSize, uint16_t vertSize, uint16_t horizStartPos, uint16_t vertStartPos,
+                         uint16_t srcHorizSize, uint8_t topPadSize, uint8_t botPadSize, uint16_t leftPadSize,
+                         uint16_t rightPadSize, uint8_t sid);
+};
+template <typename T> void LoadImageToLocal(const LocalTensor<T>& dst, const LoadImageToLocalParams& loadDataParams);
+/* UB -> L1 with ND -> Nz (DataCopyPad's page) */
+template <typename T>
+void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& dataCopyParams,
+                 const Nd2NzParams& nd2nzParams);
+template <typename T>
+void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& dataCopyParams,
+                 const Nd2NzParams& nd2nzParams);
+template <typename T, bool isReuseSource = false>
+void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor,
+                 const LocalTensor<uint8_t>& sharedTmpBuffer, const float scale, const float offset,
+                 const uint32_t calCount);
+template <typename T, bool isReuseSource = false>
+void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor, const float scale,
+                 const float offset, const uint32_t calCount);
+
+/* ListTensorDesc (its page: a list of tensors in GM, each described by a TensorDesc) */
+template <typename T> class TensorDesc {
+public:
+  TensorDesc();
+  uint64_t GetDim();
+  uint64_t GetIndex();
+  uint64_t GetShape(uint32_t offset);
+  __gm__ T* GetDataPtr();
+};
+class ListTensorDesc {
+public:
+  ListTensorDesc();
+  ListTensorDesc(__gm__ void* data, uint32_t length = 0xffffffff, uint32_t shapeSize = 0xffffffff);
+  void Init(__gm__ void* data, uint32_t length = 0xffffffff, uint32_t shapeSize = 0xffffffff);
+  template <class T> void GetDesc(TensorDesc<T>& desc, uint32_t index);
+  /* the page's return type is T*; a pointer into GM here */
+  template <class T> __gm__ T* GetDataPtr(uint32_t index);
+  uint32_t GetSize();
+};
+
+template <typename T>
+void Concat(LocalTensor<T>& concat, const LocalTensor<T>& src, const LocalTensor<T>& tmp, const int32_t repeatTime);
+template <typename T>
+void Extract(const LocalTensor<T>& dstValue, const LocalTensor<uint32_t>& dstIndex, const LocalTensor<T>& sorted,
+             const int32_t repeatTime);
 
 template <typename To, typename From> To BitCast(const From& v);
 

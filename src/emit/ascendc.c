@@ -569,10 +569,22 @@ static int emit_by_row(Emitter *e, const asc_op *op) {
 
 /* ---- uses ----------------------------------------------------------------------------------- */
 
+/* A pure value the emitter leaves out when nobody reads it (an EXPR row, a literal, a comparison). */
+static int droppable(const asc_op *op) {
+  return op->nresults == 1 &&
+         (rows[op->code].kind == K_EXPR || op->code == ASC_OP_CONSTANT || op->code == ASC_OP_CMPI || op->code == ASC_OP_CMPF);
+}
+
+/* The operands of an op that is emitted are used; an op left out uses nothing (so its operands are left
+ * out in turn: mark_uses runs until nothing changes). */
 static void mark_uses(asc_op *op, void *user) {
+  asc_ptrmap *used = user;
+  uintptr_t v;
+  if (droppable(op) && !asc_ptrmap_get(used, op, &v))
+    return;
   for (int i = 0; i < op->noperands; i++)
-    if (op->operands[i]->def)
-      asc_ptrmap_put(user, op->operands[i]->def, 1);
+    if (op->operands[i]->def && !asc_ptrmap_get(used, op->operands[i]->def, &v))
+      asc_ptrmap_put(used, op->operands[i]->def, 1);
 }
 
 /* Whether any result of op is an operand somewhere in its function (the set emit_func fills). */
@@ -910,7 +922,10 @@ static int emit_func(Emitter *e, const asc_op *f) {
     return fail(e, f, "function '%s': %s", asc_func_name(f), fty ? "several results: not implemented yet" : "no type");
   e->next = 0;
   asc_ptrmap_free(&e->used);
-  asc_walk((asc_op *)f, mark_uses, &e->used);
+  for (size_t n = (size_t)-1; n != e->used.n;) {
+    n = e->used.n;
+    asc_walk((asc_op *)f, mark_uses, &e->used);
+  }
   e->file = NULL;
   e->line = 0;
   put_line(e, f);
