@@ -231,6 +231,13 @@ struct FixpipeParamsV220 {
 } // namespace AscendC
 
 /* The tiling structs the host fills (global in Ascend C). */
+struct TCubeTiling {
+  int32_t usedCoreNum, M, N, Ka, Kb, singleCoreM, singleCoreN, singleCoreK, baseM, baseN, baseK, depthA1, depthB1,
+      stepM, stepN, isBias, transLength, iterateOrder, shareMode, shareL1Size, shareL0CSize, shareUbSize, batchM,
+      batchN, singleBatchM, singleBatchN, stepKa, stepKb, depthAL1CacheUB, depthBL1CacheUB, dbL0A, dbL0B, dbL0C;
+};
+/* REGIST_MATMUL_OBJ(&pipe, workspace, mm, &tiling[, mm2, &tiling2 ...]): a macro in Ascend C */
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...) ::AscendC::OpenascRegistMatmulObj(tpipe, workspace, __VA_ARGS__)
 struct SoftMaxTiling {
   SoftMaxTiling();
   SoftMaxTiling(uint32_t srcM, uint32_t srcK, uint32_t srcSize, uint32_t outMaxM, uint32_t outMaxK, uint32_t outMaxSize,
@@ -809,6 +816,52 @@ void Concat(LocalTensor<T>& concat, const LocalTensor<T>& src, const LocalTensor
 template <typename T>
 void Extract(const LocalTensor<T>& dstValue, const LocalTensor<uint32_t>& dstIndex, const LocalTensor<T>& sorted,
              const int32_t repeatTime);
+
+/* ---- the Matmul object (the advanced API's Matmul pages) ------------------------------------------- */
+enum class CubeFormat { ND, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
+enum class LayoutMode { NONE, NORMAL, BSNGD, SBNGD, BNGS1S2 };
+template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false, LayoutMode LAYOUT = LayoutMode::NONE,
+          bool IBSHARE = false>
+struct MatmulType {
+  using T = TYPE;
+};
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE> class Matmul {
+  using SrcAT = typename A_TYPE::T;
+  using SrcBT = typename B_TYPE::T;
+  using DstT = typename C_TYPE::T;
+  using BiasT = typename BIAS_TYPE::T;
+
+public:
+  Matmul();
+  void SetTensorA(const GlobalTensor<SrcAT>& gm, bool isTransposeA = false);
+  void SetTensorA(const LocalTensor<SrcAT>& leftMatrix, bool isTransposeA = false);
+  void SetTensorA(SrcAT aScalar);
+  void SetTensorB(const GlobalTensor<SrcBT>& gm, bool isTransposeB = false);
+  void SetTensorB(const LocalTensor<SrcBT>& rightMatrix, bool isTransposeB = false);
+  void SetTensorB(SrcBT bScalar);
+  void SetBias(const GlobalTensor<BiasT>& biasGlobal);
+  void SetBias(const LocalTensor<BiasT>& inputBias);
+  void DisableBias();
+  void SetOrgShape(int orgM, int orgN, int orgK);
+  void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0);
+  void SetSingleShape(int singleM, int singleN, int singleK);
+  void SetTail(int tailM = -1, int tailN = -1, int tailK = -1);
+  void SetQuantScalar(const uint64_t quantScalar);
+  void SetQuantVector(const GlobalTensor<uint64_t>& quantTensor);
+  template <bool sync = true> bool Iterate(bool enPartialSum = false);
+  template <bool sync = true>
+  void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                  bool waitIterateAll = false, bool fakeMsg = false);
+  template <bool sync = true> void IterateAll(const LocalTensor<DstT>& ubCmatrix, uint8_t enAtomic = 0);
+  template <bool sync = true>
+  void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false);
+  template <bool sync = true>
+  void GetTensorC(const LocalTensor<DstT>& co2Local, uint8_t enAtomic = 0, bool enSequentialWrite = false);
+  void End();
+};
+/* The host's tiling of a Matmul (TCubeTiling: global in Ascend C) is declared below the namespace. */
+TPipe* GetTPipePtr();
+template <class... Objs> void OpenascRegistMatmulObj(TPipe* tpipe, __gm__ uint8_t* workspace, Objs&&... objs);
 
 template <typename To, typename From> To BitCast(const From& v);
 

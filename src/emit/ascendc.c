@@ -102,6 +102,7 @@ typedef struct Emitter {
   int line;
   size_t mark;      /* where the output stood after that #line (directive mode) */
   int errors;
+  const asc_op *mm; /* the op the function's Matmul object takes its types from (NULL: none) */
 } Emitter;
 
 static void ind(Emitter *e) {
@@ -577,13 +578,15 @@ static int droppable(const asc_op *op) {
 
 /* The operands of an op that is emitted are used; an op left out uses nothing (so its operands are left
  * out in turn: mark_uses runs until nothing changes). */
+static int matmul_prints(const asc_op *op, int i);
+
 static void mark_uses(asc_op *op, void *user) {
   asc_ptrmap *used = user;
   uintptr_t v;
   if (droppable(op) && !asc_ptrmap_get(used, op, &v))
     return;
   for (int i = 0; i < op->noperands; i++)
-    if (op->operands[i]->def && !asc_ptrmap_get(used, op->operands[i]->def, &v))
+    if (op->operands[i]->def && !asc_ptrmap_get(used, op->operands[i]->def, &v) && matmul_prints(op, i))
       asc_ptrmap_put(used, op->operands[i]->def, 1);
 }
 
@@ -873,6 +876,219 @@ static int emit_call(Emitter *e, const asc_op *op) {
   return op->nresults > 1 ? fail(e, op, "'%s' with %s results: not implemented yet", asc_op_name(op), "several") : 0;
 }
 
+
+/* ---- asc.adv.Matmul as the library's object (docs/emit.md, "Matmul") ---------------------------- */
+
+/* The IR keeps no Matmul object: every call carries the object's state as operands (c, a, b, bias,
+ * workspace, quant vector, then the tiling scalars; src/ops/ops.def).  The kernel gets one object,
+ * `mm`, typed from its first call with A, B and C; each call sets it up again from its operands. */
+enum { MM_C, MM_A, MM_B, MM_BIAS, MM_WS, MM_QV, MM_S };
+enum { S_TM, S_TN, S_TK, S_ORGM, S_ORGN, S_ORGKA, S_ORGKB, S_BM, S_BN, S_BK, S_ORDER, S_ISBIAS, S_QUANT, S_NSCALARS = 15 };
+
+static int is_matmul_call(const asc_op *op) {
+  return op->code == ASC_OP_MATMUL_ITERATE_ALL || op->code == ASC_OP_MATMUL_ITERATE ||
+         op->code == ASC_OP_MATMUL_GET_TENSOR_C;
+}
+
+static int attr_int(const asc_op *op, const char *name) {
+  const asc_attr *a = asc_op_attr(op, name);
+  return a ? (int)a->i : 0;
+}
+
+static void find_matmul(asc_op *op, void *user) {
+  const asc_op **mm = user;
+  if (!*mm && is_matmul_call(op) && op->noperands > MM_S && op->operands[MM_C] != op->operands[MM_A])
+    *mm = op;
+}
+
+/* MatmulType<position, format, element type, transposed> of operand i */
+static void put_matmul_type(Emitter *e, const asc_op *op, int i, const char *nz_attr, const char *trans_attr) {
+  const asc_type *t = op->operands[i]->type;
+  int pos = t->kind == ASC_TY_LTENSOR ? (t->pos >= 0 ? t->pos : ASC_POS_VECCALC) : ASC_POS_GM;
+  asc_sb_printf(e->out, "AscendC::MatmulType<AscendC::TPosition::%s, AscendC::CubeFormat::%s, ", pos_name(pos),
+                nz_attr && attr_int(op, nz_attr) ? "NZ" : "ND");
+  put_type(e->out, t, 1);
+  asc_sb_puts(e->out, trans_attr && attr_int(op, trans_attr) ? ", true>" : ">");
+}
+
+static void declare_matmul(Emitter *e) {
+  const asc_op *op = e->mm;
+  ind(e);
+  asc_sb_puts(e->out, "AscendC::Matmul<");
+  put_matmul_type(e, op, MM_A, "a_nz", "trans_a");
+  asc_sb_puts(e->out, ", ");
+  put_matmul_type(e, op, MM_B, "b_nz", "trans_b");
+  asc_sb_puts(e->out, ", ");
+  put_matmul_type(e, op, MM_C, NULL, NULL);
+  if (attr_int(op, "bias")) {
+    asc_sb_puts(e->out, ", ");
+    put_matmul_type(e, op, MM_BIAS, NULL, NULL);
+  }
+  asc_sb_puts(e->out, "> mm;\n");
+}
+
+static void put_scalar(Emitter *e, const asc_op *op, int s) {
+  put_name(e, e->out, op->operands[MM_S + s]);
+}
+
+/* The tiling of the call, REGIST_MATMUL_OBJ, and the shapes (Matmul's SetOrgShape / SetTail pages). */
+static void emit_matmul_setup(Emitter *e, const asc_op *op, int scalars) {
+  static const char *const fields[] = {"singleCoreM", "singleCoreN", "singleCoreK", "M", "N", "Ka", "Kb",
+                                       "baseM", "baseN", "baseK", "iterateOrder", "isBias"};
+  int t = e->ntemps++;
+  ind(e);
+  asc_sb_printf(e->out, "TCubeTiling t%d;\n", t);
+  for (int i = 0; i < (int)(sizeof fields / sizeof *fields); i++) {
+    ind(e);
+    asc_sb_printf(e->out, "t%d.%s = ", t, fields[i]);
+    put_name(e, e->out, op->operands[scalars + i]);
+    asc_sb_puts(e->out, ";\n");
+  }
+  ind(e);
+  asc_sb_puts(e->out, "REGIST_MATMUL_OBJ(AscendC::GetTPipePtr(), ");
+  if (op->code == ASC_OP_MATMUL_TILE_COUNT)
+    asc_sb_puts(e->out, "AscendC::GetSysWorkSpacePtr()");
+  else
+    put_name(e, e->out, op->operands[MM_WS]);
+  asc_sb_printf(e->out, ", mm, &t%d);\n", t);
+}
+
+static void emit_matmul_operands(Emitter *e, const asc_op *op) {
+  static const char *const ab[] = {"SetTensorA", "SetTensorB"};
+  for (int k = 0; k < 2; k++) {
+    ind(e);
+    asc_sb_printf(e->out, "mm.%s(", ab[k]);
+    if (attr_int(op, k ? "b_scalar" : "a_scalar")) {
+      put_scalar(e, op, S_QUANT + 1 + k);
+      asc_sb_puts(e->out, ");\n");
+      continue;
+    }
+    put_name(e, e->out, op->operands[k ? MM_B : MM_A]);
+    asc_sb_printf(e->out, ", %s);\n", attr_int(op, k ? "trans_b" : "trans_a") ? "true" : "false");
+  }
+  if (attr_int(op, "bias")) {
+    ind(e);
+    asc_sb_puts(e->out, "mm.SetBias(");
+    put_name(e, e->out, op->operands[MM_BIAS]);
+    asc_sb_puts(e->out, ");\n");
+  }
+  if (attr_int(op, "quant") == 1 || attr_int(op, "quant") == 2) {
+    ind(e);
+    asc_sb_puts(e->out, attr_int(op, "quant") == 1 ? "mm.SetQuantScalar(static_cast<uint64_t>(static_cast<uint32_t>("
+                                                    : "mm.SetQuantVector((");
+    if (attr_int(op, "quant") == 1)
+      put_scalar(e, op, S_QUANT);
+    else
+      put_name(e, e->out, op->operands[MM_QV]);
+    asc_sb_puts(e->out, attr_int(op, "quant") == 1 ? ")));\n" : "));\n");
+  }
+}
+
+/* C: (c, enAtomic, enSequentialWrite) */
+static void put_matmul_c(Emitter *e, const asc_op *op) {
+  put_name(e, e->out, op->operands[MM_C]);
+  asc_sb_printf(e->out, ", %d", attr_int(op, "atomic"));
+  /* IterateAll into a LocalTensor takes no enSequentialWrite (its page) */
+  if (op->code != ASC_OP_MATMUL_ITERATE_ALL || op->operands[MM_C]->type->kind != ASC_TY_LTENSOR)
+    asc_sb_puts(e->out, attr_int(op, "seq") ? ", true" : ", false");
+}
+
+/* Whether the Matmul emission prints operand i of op (any other op: every operand). */
+static int matmul_prints(const asc_op *op, int i) {
+  if (op->code == ASC_OP_MATMUL_TILE_COUNT)
+    return i < S_ISBIAS + 1;
+  if (!is_matmul_call(op) || op->noperands < MM_S + S_NSCALARS)
+    return 1;
+  int quant = attr_int(op, "quant");
+  if (i == MM_BIAS)
+    return attr_int(op, "bias");
+  if (i == MM_QV)
+    return quant == 2;
+  if (i < MM_S)
+    return 1;
+  if (i - MM_S <= S_ISBIAS)
+    return 1;
+  if (i - MM_S == S_QUANT)
+    return quant == 1;
+  if (i - MM_S == S_QUANT + 1 || i - MM_S == S_QUANT + 2)
+    return attr_int(op, i - MM_S == S_QUANT + 1 ? "a_scalar" : "b_scalar");
+  return op->code == ASC_OP_MATMUL_ITERATE && !attr_int(op, "next"); /* the tile */
+}
+
+static int emit_matmul(Emitter *e, const asc_op *op) {
+  if (!e->mm)
+    return fail(e, op, "'%s' has no Ascend C form: %s", asc_op_name(op), "no Matmul call of the kernel has A, B and C");
+  if ((op->code != ASC_OP_MATMUL_TILE_COUNT && op->noperands < MM_S + S_NSCALARS) || attr_int(op, "psum") ||
+      attr_int(op, "sparse") || op->nresults > (op->code == ASC_OP_MATMUL_TILE_COUNT))
+    return fail(e, op, "'%s' has no Ascend C form: %s", asc_op_name(op),
+                "not implemented yet (a partial sum, a sparse B or a C returned in the workspace)");
+  put_line(e, op);
+  int next = attr_int(op, "next");
+  switch (op->code) {
+  case ASC_OP_MATMUL_TILE_COUNT: { /* before `with iterate()`: the object set up, the tile count computed */
+    if (op->noperands < S_BN + 1)
+      return fail(e, op, "'%s' with %s", asc_op_name(op), "too few scalars");
+    emit_matmul_setup(e, op, 0);
+    ind(e);
+    asc_sb_puts(e->out, "const int32_t ");
+    put_name(e, e->out, &op->results[0]);
+    asc_sb_puts(e->out, " = ((");
+    put_name(e, e->out, op->operands[S_TM]);
+    asc_sb_puts(e->out, " + ");
+    put_name(e, e->out, op->operands[S_BM]);
+    asc_sb_puts(e->out, " - 1) / ");
+    put_name(e, e->out, op->operands[S_BM]);
+    asc_sb_puts(e->out, ") * ((");
+    put_name(e, e->out, op->operands[S_TN]);
+    asc_sb_puts(e->out, " + ");
+    put_name(e, e->out, op->operands[S_BN]);
+    asc_sb_puts(e->out, " - 1) / ");
+    put_name(e, e->out, op->operands[S_BN]);
+    asc_sb_puts(e->out, ");\n");
+    return 0;
+  }
+  case ASC_OP_MATMUL_ITERATE_ALL:
+    emit_matmul_setup(e, op, MM_S);
+    emit_matmul_operands(e, op);
+    ind(e);
+    asc_sb_puts(e->out, "mm.IterateAll(");
+    put_matmul_c(e, op);
+    asc_sb_puts(e->out, ");\n");
+    ind(e);
+    asc_sb_puts(e->out, "mm.End();\n");
+    return 0;
+  case ASC_OP_MATMUL_ITERATE:
+    if (next) { /* a bare iterate(): the get_tensor_c calls after it take the tiles in turn */
+      emit_matmul_setup(e, op, MM_S);
+      emit_matmul_operands(e, op);
+      return 0;
+    }
+    /* in `with iterate() as count`: A and B given at the first tile, then the next tile */
+    ind(e);
+    asc_sb_puts(e->out, "if (");
+    put_name(e, e->out, op->operands[op->noperands - 1]);
+    asc_sb_puts(e->out, " == 0) {\n");
+    e->indent++;
+    emit_matmul_operands(e, op);
+    e->indent--;
+    ind(e);
+    asc_sb_puts(e->out, "}\n");
+    ind(e);
+    asc_sb_puts(e->out, "mm.Iterate();\n");
+    return 0;
+  default: /* get_tensor_c: next 1 computes the next tile first */
+    if (next == 1) {
+      ind(e);
+      asc_sb_puts(e->out, "mm.Iterate();\n");
+    }
+    ind(e);
+    asc_sb_puts(e->out, "mm.GetTensorC(");
+    put_matmul_c(e, op);
+    asc_sb_puts(e->out, ");\n");
+    return 0;
+  }
+}
+
 static int emit_op(Emitter *e, const asc_op *op) {
   switch (op->code) {
   case ASC_OP_CONSTANT: return emit_constant(e, op);
@@ -883,6 +1099,10 @@ static int emit_op(Emitter *e, const asc_op *op) {
   case ASC_OP_IF: return emit_if(e, op);
   case ASC_OP_WHILE: return emit_while(e, op);
   case ASC_OP_CALL: return emit_call(e, op);
+  case ASC_OP_MATMUL_ITERATE_ALL:
+  case ASC_OP_MATMUL_ITERATE:
+  case ASC_OP_MATMUL_GET_TENSOR_C:
+  case ASC_OP_MATMUL_TILE_COUNT: return emit_matmul(e, op);
   case ASC_OP_YIELD:
   case ASC_OP_CONDITION: return 0; /* their parents assign the values */
   case ASC_OP_RETURN:
@@ -953,6 +1173,10 @@ static int emit_func(Emitter *e, const asc_op *f) {
     put_line(e, f);
     asc_sb_puts(e->out, "  set_ffts_base_addr(*ffts_addr);\n");
   }
+  e->mm = NULL;
+  asc_walk((asc_op *)f, find_matmul, &e->mm);
+  if (e->mm)
+    declare_matmul(e);
   int rc = emit_block(e, b);
   e->indent = 0;
   asc_sb_puts(e->out, "}\n");
