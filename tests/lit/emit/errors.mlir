@@ -27,7 +27,7 @@
     "asc.lt_to_file"(%lt) {file = "x.bin"} : (!asc.local_tensor<f32, VECCALC>) -> ()
     // expected-error@+1 {{'asc.adv.check_tmp' has no Ascend C form: not implemented yet: the scratch check of an asc.adv call}}
     "asc.adv.check_tmp"(%lt, %n) {callee = "f"} : (!asc.local_tensor<f32, VECCALC>, i32) -> ()
-    // expected-error@+1 {{'asc.matmul_tile_count' has no Ascend C form: not implemented yet: Matmul object emission}}
+    // expected-error@+1 {{'asc.matmul_tile_count' has no Ascend C form: no Matmul call of the kernel has A, B and C}}
     %tc = "asc.matmul_tile_count"(%n, %n) : (i32, i32) -> i32
     "func.return"() : () -> ()
   }) {function_type = () -> (), sym_name = "k"} : () -> ()
