@@ -37,6 +37,33 @@ NO_FORM = {
     "a TensorDesc that ListTensorDesc.get_desc has not filled": "TensorDesc never filled (the test checks pyasc's trace)",
 }
 
+# Kernels known to fail today, (test file, kernel) -> why (docs/emit.md, "Not there yet"); the list may only shrink
+KNOWN = {
+    ("test_common_api.py", "kernel_aipp_single_src"): "AippParams emitted flattened (Ascend C nests its parts)",
+    ("test_common_api.py", "kernel_aipp_dual_src"): "AippParams emitted flattened (Ascend C nests its parts)",
+    ("test_aipp.py", "aipp_config_kernel"): "AippParams emitted flattened (Ascend C nests its parts)",
+    ("test_common_api.py", "kernel_set_deq_scale"): "SetDeqScale's VdeqInfo emitted as separate values",
+    ("test_common_api.py", "kernel_get_mrg_sort_result"): "an op with several results (GetMrgSortResult)",
+    ("test_common_api.py", "mrg_sort_kernel"): "MrgSort's source list and arrays emitted as separate values",
+    ("test_common_api.py", "trans_data_to_5hd_kernel"): "TransDataTo5HD's tensor lists emitted as separate values",
+    ("test_trans_5hd_tensor_list.py", "trans_5hd_tensor_list_kernel"): "TransDataTo5HD's tensor lists emitted as "
+                                                                       "separate values",
+    ("test_common_api.py", "kernel_get_store_atomic_config"): "an op with several results (GetStoreAtomicConfig)",
+    ("test_common_api.py", "kernel_check_local_memory_ia"): "CheckLocalMemoryIAParam emitted as separate values",
+    ("test_local_mem_allocator.py", "*"): "LocalMemAllocator not emitted yet",
+    ("test_tbuf_pool.py", "*"): "TBufPool calls on a TBuf (the IR's pool is a tbuf)",
+    ("test_tpipe.py", "kernel_init_buf_pool"): "TBufPool calls on a TBuf (the IR's pool is a tbuf)",
+    ("test_matmul.py", "kernel_iterate_batch"): "Matmul batch forms not emitted yet",
+    ("test_matmul.py", "kernel_iterate_n_batch"): "Matmul batch forms not emitted yet",
+    ("test_matmul_iterate_batch.py", "matmul_kernel"): "Matmul batch forms not emitted yet",
+}
+
+
+def known(loc, kernel):
+    f = os.path.basename(loc.split(":")[0])
+    return KNOWN.get((f, kernel)) or KNOWN.get((f, "*"))
+
+
 # (suite, directory under the extracted tree, command run there); {py} is the Python interpreter
 SUITES = {
     "unit": ("python/test/unit", "{py} -m pytest -q -p no:cacheprovider --skip-filecheck "
@@ -122,7 +149,9 @@ def main():
             if f.endswith(".err"):
                 why = next((v for k, v in NO_FORM.items() if k in text), None)
                 cells = ["no Ascend C form: " + (why or text.splitlines()[0].split("error: ", 1)[-1])] * len(cxxs)
-                if not why:
+                if not why and known(loc, kernel):
+                    cells = [f"known: {known(loc, kernel)}"] * len(cxxs)
+                elif not why:
                     failures.append(f"{suite} {kernel} ({loc}): no Ascend C form:\n{text[:1500]}")
             else:
                 key = hashlib.sha1(text.encode()).hexdigest()
@@ -134,7 +163,9 @@ def main():
                                            capture_output=True, text=True, env=NATIVE_ENV)
                         err = next((ln for ln in r.stderr.splitlines() if "error" in ln), r.stderr[:200])
                         compiled[key].append("ok" if r.returncode == 0 else "fails: " + err.split("error: ", 1)[-1])
-                        if r.returncode:
+                        if r.returncode and known(loc, kernel):
+                            compiled[key][-1] = f"known: {known(loc, kernel)}"
+                        elif r.returncode:
                             failures.append(f"{suite} {kernel} ({loc}): {cxx}:\n{r.stderr[:2000]}")
                 cells = compiled[key]
             rows.append((suite, kernel, loc, cells))
