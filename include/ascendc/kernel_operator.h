@@ -863,6 +863,18 @@ public:
 TPipe* GetTPipePtr();
 template <class... Objs> void OpenascRegistMatmulObj(TPipe* tpipe, __gm__ uint8_t* workspace, Objs&&... objs);
 
+/* LocalMemAllocator (its pages): tensors handed out from the start of a buffer upward */
+enum class Hardware { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
+template <Hardware hard = Hardware::UB> class LocalMemAllocator {
+public:
+  LocalMemAllocator();
+  uint32_t GetCurAddr() const;
+  template <class DataType, uint32_t tileSize> LocalTensor<DataType> Alloc();
+  template <TPosition pos, class DataType, uint32_t tileSize> LocalTensor<DataType> Alloc();
+  template <class DataType> LocalTensor<DataType> Alloc(uint32_t tileSize);
+  template <TPosition pos, class DataType> LocalTensor<DataType> Alloc(uint32_t tileSize);
+};
+
 template <typename To, typename From> To BitCast(const From& v);
 
 } // namespace AscendC

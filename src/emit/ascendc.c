@@ -103,6 +103,7 @@ typedef struct Emitter {
   size_t mark;      /* where the output stood after that #line (directive mode) */
   int errors;
   const asc_op *mm; /* the op the function's Matmul object takes its types from (NULL: none) */
+  const asc_op *func; /* the function being emitted */
 } Emitter;
 
 static void ind(Emitter *e) {
@@ -508,7 +509,10 @@ static int emit_by_row(Emitter *e, const asc_op *op) {
     break;
   }
   case K_CTOR:
-    put_type(&sb, op->results[0].type, 0);
+    if (op->results[0].type->kind == ASC_TY_INT) /* a handle in the IR: the row names the object's type */
+      asc_sb_puts(&sb, r->name);
+    else
+      put_type(&sb, op->results[0].type, 0);
     asc_sb_putc(&sb, ' ');
     put_name(e, &sb, &op->results[0]);
     if (r->args[0] || op->noperands) {
@@ -1089,6 +1093,42 @@ static int emit_matmul(Emitter *e, const asc_op *op) {
   }
 }
 
+/* ---- asc.array ------------------------------------------------------------------------------- */
+
+typedef struct array_use {
+  const asc_value *array;
+  const asc_type *elem;
+} array_use;
+
+static void find_array_elem(asc_op *op, void *user) {
+  array_use *u = user;
+  if (u->elem || op->noperands < 1 || op->operands[0] != u->array)
+    return;
+  if (op->code == ASC_OP_SCALAR_ARRAY_GET && op->nresults == 1)
+    u->elem = op->results[0].type;
+  else if (op->code == ASC_OP_SCALAR_ARRAY_SET && op->noperands == 3)
+    u->elem = op->operands[2]->type;
+}
+
+/* `T vN[length] = {};` with T the type its gets and sets use (an array nobody reads or writes: int32_t) */
+static int emit_scalar_array(Emitter *e, const asc_op *op) {
+  const asc_attr *len = asc_op_attr(op, "length");
+  if (!len || len->i <= 0)
+    return fail(e, op, "'%s' without a positive length%s", asc_op_name(op), "");
+  array_use u = {&op->results[0], NULL};
+  asc_walk((asc_op *)e->func, find_array_elem, &u);
+  put_line(e, op);
+  ind(e);
+  if (u.elem)
+    put_type(e->out, u.elem, 0);
+  else
+    asc_sb_puts(e->out, "int32_t");
+  asc_sb_putc(e->out, ' ');
+  put_name(e, e->out, &op->results[0]);
+  asc_sb_printf(e->out, "[%lld] = {};\n", (long long)len->i);
+  return 0;
+}
+
 static int emit_op(Emitter *e, const asc_op *op) {
   switch (op->code) {
   case ASC_OP_CONSTANT: return emit_constant(e, op);
@@ -1099,6 +1139,7 @@ static int emit_op(Emitter *e, const asc_op *op) {
   case ASC_OP_IF: return emit_if(e, op);
   case ASC_OP_WHILE: return emit_while(e, op);
   case ASC_OP_CALL: return emit_call(e, op);
+  case ASC_OP_SCALAR_ARRAY: return emit_scalar_array(e, op);
   case ASC_OP_MATMUL_ITERATE_ALL:
   case ASC_OP_MATMUL_ITERATE:
   case ASC_OP_MATMUL_GET_TENSOR_C:
@@ -1174,6 +1215,7 @@ static int emit_func(Emitter *e, const asc_op *f) {
     asc_sb_puts(e->out, "  set_ffts_base_addr(*ffts_addr);\n");
   }
   e->mm = NULL;
+  e->func = f;
   asc_walk((asc_op *)f, find_matmul, &e->mm);
   if (e->mm)
     declare_matmul(e);
