@@ -875,6 +875,10 @@ public:
   template <TPosition pos, class DataType> LocalTensor<DataType> Alloc(uint32_t tileSize);
 };
 
+/* results through references (their pages) */
+void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSortList2, uint16_t& mrgSortList3, uint16_t& mrgSortList4);
+void GetStoreAtomicConfig(uint16_t& atomicType, uint16_t& atomicOp);
+
 template <typename To, typename From> To BitCast(const From& v);
 
 } // namespace AscendC

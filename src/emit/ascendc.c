@@ -319,11 +319,16 @@ static int expand_mask_words(Emitter *e, const asc_op *op, const char *s, size_t
 static int expand(Emitter *e, const asc_op *op, const char *s, size_t n, asc_strbuf *sb, asc_strbuf *pre) {
   for (size_t i = 0; i < n;) {
     char c = s[i];
-    if (c == '$' && i + 1 < n && s[i + 1] == '@') {
-      if (op->nresults < 1)
-        return -1;
-      put_name(e, sb, &op->results[0]);
+    if (c == '$' && i + 1 < n && s[i + 1] == '@') { /* $@, $@N, $@N:type (the type is the declaration's) */
+      int k = 0;
       i += 2;
+      if (i < n && s[i] >= '0' && s[i] <= '9')
+        k = s[i++] - '0';
+      if (k >= op->nresults)
+        return -1;
+      put_name(e, sb, &op->results[k]);
+      if (i < n && s[i] == ':')
+        i += 1 + ident_len(s + i + 1);
     } else if (c == '$') {
       size_t l = ident_len(s + i + 1);
       int first, count;
@@ -467,6 +472,33 @@ static void put_decl_prefix(Emitter *e, const asc_op *op, asc_strbuf *sb) {
   }
 }
 
+/* The results a row passes as out-parameters ($@N[:type] among its arguments), declared `= 0` before the
+ * call: with the row's type, else the unsigned type of the result's width. */
+static void out_params(Emitter *e, const asc_op *op, const char *args, asc_strbuf *decl) {
+  for (int k = 0; k < op->nresults; k++) {
+    const char *ty = NULL;
+    size_t tl = 0;
+    for (const char *p = strstr(args, "$@"); p; p = strstr(p + 2, "$@")) {
+      int idx = p[2] >= '0' && p[2] <= '9' ? p[2] - '0' : 0;
+      const char *after = p + 2 + (p[2] >= '0' && p[2] <= '9');
+      if (idx != k)
+        continue;
+      if (*after == ':')
+        ty = after + 1, tl = ident_len(after + 1);
+      break;
+    }
+    if (decl->len)
+      asc_sb_putc(decl, ' ');
+    if (ty)
+      asc_sb_put(decl, ty, tl);
+    else
+      asc_sb_printf(decl, "uint%d_t", asc_type_bytes(op->results[k].type) * 8);
+    asc_sb_putc(decl, ' ');
+    put_name(e, decl, &op->results[k]);
+    asc_sb_puts(decl, " = 0;");
+  }
+}
+
 static int emit_by_row(Emitter *e, const asc_op *op) {
   const op_row *r = &rows[op->code];
   asc_strbuf pre, sb, decl;
@@ -479,10 +511,8 @@ static int emit_by_row(Emitter *e, const asc_op *op) {
   case K_MEMBER: {
     /* `$@` among the arguments: Ascend C returns the result through an out-parameter (GatherMask's
      * rsvdCnt, a uint64_t&), declared before the call with the unsigned type of the result's width */
-    if (strstr(r->args, "$@") && op->nresults == 1) {
-      asc_sb_printf(&decl, "uint%d_t ", asc_type_bytes(op->results[0].type) * 8);
-      put_name(e, &decl, &op->results[0]);
-      asc_sb_puts(&decl, " = 0;");
+    if (strstr(r->args, "$@") && op->nresults >= 1) {
+      out_params(e, op, r->args, &decl);
     } else {
       put_decl_prefix(e, op, &sb);
     }
@@ -1155,7 +1185,6 @@ static int emit_op(Emitter *e, const asc_op *op) {
       asc_sb_puts(e->out, ";\n");
     }
     return 0;
-  case ASC_OP_GET_STORE_ATOMIC_CONFIG:
   case ASC_OP_MODULE:
   case ASC_OP_FUNC: return fail(e, op, "'%s' here: not implemented yet%s", asc_op_name(op), "");
   default: return emit_by_row(e, op);
