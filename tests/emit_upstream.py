@@ -39,9 +39,6 @@ NO_FORM = {
 
 # Kernels known to fail today, (test file, kernel) -> why (docs/emit.md, "Not there yet"); the list may only shrink
 KNOWN = {
-    ("test_common_api.py", "kernel_aipp_single_src"): "AippParams emitted flattened (Ascend C nests its parts)",
-    ("test_common_api.py", "kernel_aipp_dual_src"): "AippParams emitted flattened (Ascend C nests its parts)",
-    ("test_aipp.py", "aipp_config_kernel"): "AippParams emitted flattened (Ascend C nests its parts)",
     ("test_common_api.py", "kernel_set_deq_scale"): "SetDeqScale's VdeqInfo emitted as separate values",
     ("test_common_api.py", "mrg_sort_kernel"): "MrgSort's source list and arrays emitted as separate values",
     ("test_common_api.py", "trans_data_to_5hd_kernel"): "TransDataTo5HD's tensor lists emitted as separate values",

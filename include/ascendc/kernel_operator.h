@@ -75,7 +75,7 @@ enum class CacheLine { SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE };
 enum class DcciDst { CACHELINE_ALL, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
 enum class AtomicDtype { ATOMIC_NONE, ATOMIC_F32, ATOMIC_F16, ATOMIC_S16, ATOMIC_S32, ATOMIC_S8, ATOMIC_BF16 };
 enum class AtomicOp { ATOMIC_SUM, ATOMIC_MAX, ATOMIC_MIN };
-enum class AippInputFormat { YUV420SP_U8, XRGB8888_U8, RGB888_U8, YUV400_U8 };
+enum class AippInputFormat : uint8_t { YUV420SP_U8 = 0, XRGB8888_U8 = 1, RGB888_U8 = 4, YUV400_U8 = 9 };
 
 /* ---- tensors ------------------------------------------------------------------------------- */
 template <typename T> class LocalTensor {
@@ -878,6 +878,46 @@ public:
 /* results through references (their pages) */
 void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSortList2, uint16_t& mrgSortList3, uint16_t& mrgSortList4);
 void GetStoreAtomicConfig(uint16_t& atomicType, uint16_t& atomicOp);
+
+/* AIPP (SetAippFunctions' page: AippParams nests its parts; aggregates) */
+template <typename T> struct AippPaddingParams {
+  uint32_t paddingMode;
+  T paddingValueCh0, paddingValueCh1, paddingValueCh2, paddingValueCh3;
+};
+struct AippSwapParams {
+  bool isSwapRB, isSwapUV, isSwapAX;
+};
+struct AippSingleLineParams {
+  bool isSingleLineCopy;
+};
+struct AippDataTypeConvParams {
+  uint8_t dtcMeanCh0, dtcMeanCh1, dtcMeanCh2;
+  half dtcMinCh0, dtcMinCh1, dtcMinCh2, dtcVarCh0, dtcVarCh1, dtcVarCh2;
+  uint32_t dtcRoundMode;
+};
+template <typename T> struct AippChannelPaddingParams {
+  uint32_t cPaddingMode;
+  T cPaddingValue;
+};
+struct AippColorSpaceConvParams {
+  bool isEnableCsc;
+  int16_t cscMatrixR0C0, cscMatrixR0C1, cscMatrixR0C2, cscMatrixR1C0, cscMatrixR1C1, cscMatrixR1C2, cscMatrixR2C0,
+      cscMatrixR2C1, cscMatrixR2C2;
+  uint8_t cscBiasIn0, cscBiasIn1, cscBiasIn2, cscBiasOut0, cscBiasOut1, cscBiasOut2;
+};
+template <typename T> struct AippParams {
+  AippPaddingParams<T> paddingParams;
+  AippSwapParams swapParams;
+  AippSingleLineParams singleLineParams;
+  AippDataTypeConvParams dtcParams;
+  AippChannelPaddingParams<T> cPaddingParams;
+  AippColorSpaceConvParams cscParams;
+};
+template <typename T, typename U>
+void SetAippFunctions(const GlobalTensor<T>& src0, AippInputFormat format, AippParams<U> config);
+template <typename T, typename U>
+void SetAippFunctions(const GlobalTensor<T>& src0, const GlobalTensor<T>& src1, AippInputFormat format,
+                      AippParams<U> config);
 
 template <typename To, typename From> To BitCast(const From& v);
 

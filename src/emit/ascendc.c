@@ -54,6 +54,14 @@ static const char *const struct_spelling[ASC_STRUCT_COUNT] = {
 #undef ASCENDC
 };
 
+static const char *const struct_members[ASC_STRUCT_COUNT] = {
+#define ASCENDC(id, kind, name, targs, args)
+#define ASCENDC_STRUCT_MEMBERS(id, members) [ASC_STRUCT_##id] = members,
+#include "emit/ascendc.def"
+#undef ASCENDC_STRUCT_MEMBERS
+#undef ASCENDC
+};
+
 static const char *const kind_names[] = {"missing", "free", "member", "ctor", "expr", "custom", "none"};
 
 int asc_emit_row_check(char *buf, size_t size) {
@@ -741,9 +749,11 @@ static int emit_struct(Emitter *e, const asc_op *op) {
     asc_sb_put(e->out, sp, (size_t)(tp - sp));
     const asc_type *et = NULL;
     for (const asc_op *u = op->next; u && !et; u = u->next)
-      for (int i = 0; i < u->noperands; i++)
-        if (u->operands[i] == &op->results[0] && u->noperands > 0 && u->operands[0]->type->elem)
-          et = u->operands[0]->type->elem;
+      for (int i = 0; i < u->noperands && !et; i++)
+        if (u->operands[i] == &op->results[0]) {
+          const asc_attr *dt = asc_op_attr(u, "dtype"); /* the output type a user names (SetAippFunctions) */
+          et = dt && dt->kind == ASC_ATTR_TYPE ? dt->type : u->noperands > 0 ? u->operands[0]->type->elem : NULL;
+        }
     if (et)
       put_scalar_type(e->out, et);
     else
@@ -753,12 +763,26 @@ static int emit_struct(Emitter *e, const asc_op *op) {
     asc_sb_puts(e->out, sp);
   asc_sb_putc(e->out, ' ');
   put_name(e, e->out, &op->results[0]);
-  if (op->noperands) {
+  const char *mem = struct_members[t->struct_id];
+  if (op->noperands && !mem) {
     asc_sb_putc(e->out, '(');
     all_operands(e, op, 0, e->out);
     asc_sb_putc(e->out, ')');
   }
   asc_sb_puts(e->out, ";\n");
+  for (int i = 0; mem && *mem && i < op->noperands; i++) { /* an aggregate: member by member */
+    while (*mem == ' ' || *mem == ',')
+      mem++;
+    size_t n = strcspn(mem, ",");
+    ind(e);
+    put_name(e, e->out, &op->results[0]);
+    asc_sb_putc(e->out, '.');
+    asc_sb_put(e->out, mem, n);
+    asc_sb_puts(e->out, " = ");
+    put_name(e, e->out, op->operands[i]);
+    asc_sb_puts(e->out, ";\n");
+    mem += n;
+  }
   return 0;
 }
 
