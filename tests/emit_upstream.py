@@ -45,8 +45,6 @@ KNOWN = {
     ("test_trans_5hd_tensor_list.py", "trans_5hd_tensor_list_kernel"): "TransDataTo5HD's tensor lists emitted as "
                                                                        "separate values",
     ("test_common_api.py", "kernel_check_local_memory_ia"): "CheckLocalMemoryIAParam emitted as separate values",
-    ("test_tbuf_pool.py", "*"): "TBufPool calls on a TBuf (the IR's pool is a tbuf)",
-    ("test_tpipe.py", "kernel_init_buf_pool"): "TBufPool calls on a TBuf (the IR's pool is a tbuf)",
     ("test_matmul.py", "kernel_iterate_batch"): "Matmul batch forms not emitted yet",
     ("test_matmul.py", "kernel_iterate_n_batch"): "Matmul batch forms not emitted yet",
     ("test_matmul_iterate_batch.py", "matmul_kernel"): "Matmul batch forms not emitted yet",

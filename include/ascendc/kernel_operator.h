@@ -154,6 +154,19 @@ public:
   template <HardEvent evt> void ReleaseEventID(int8_t id);
   template <HardEvent evt> int8_t FetchEventID();
   uint64_t GetBaseAddr(int8_t logicPos);
+  template <class T> bool InitBufPool(T& bufPool, uint32_t len);
+  template <class T, class U> bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf);
+};
+
+/* TBufPool (its pages): a region of the TPipe's memory carved for queues, TBufs and nested pools */
+template <TPosition pos, uint32_t bufIDSize = 4> class TBufPool {
+public:
+  TBufPool();
+  template <TPosition src, TPosition dst, int32_t depth> bool InitBuffer(TQueBind<src, dst, depth>& que, uint8_t num, uint32_t len);
+  template <TPosition p> bool InitBuffer(TBuf<p>& buf, uint32_t len);
+  template <class T> bool InitBufPool(T& bufPool, uint32_t len);
+  template <class T, class U> bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf);
+  void Reset();
 };
 
 /* ---- parameter structs (their fields in the documented order) -------------------------------- */

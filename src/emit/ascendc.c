@@ -112,6 +112,7 @@ typedef struct Emitter {
   int errors;
   const asc_op *mm; /* the op the function's Matmul object takes its types from (NULL: none) */
   const asc_op *func; /* the function being emitted */
+  asc_ptrmap pools;   /* the asc.tbuf values used as a TBufPool */
 } Emitter;
 
 static void ind(Emitter *e) {
@@ -1183,6 +1184,52 @@ static int emit_scalar_array(Emitter *e, const asc_op *op) {
   return 0;
 }
 
+/* ---- TBufPool: an asc.tbuf the pool ops use (the IR types a pool as a tbuf) ------------------- */
+
+static void find_pools(asc_op *op, void *user) {
+  switch (op->code) {
+  case ASC_OP_TBUFPOOL_SHARE: asc_ptrmap_put(user, op->operands[1], 1); /* fall through */
+  case ASC_OP_TBUFPOOL_INIT_BUFFER:
+  case ASC_OP_TBUFPOOL_INIT_TBUF:
+  case ASC_OP_TBUFPOOL_RESET: asc_ptrmap_put(user, op->operands[0], 1); break;
+  default: break;
+  }
+}
+
+static int is_pool(const Emitter *e, const asc_value *v) {
+  uintptr_t x;
+  return asc_ptrmap_get(&e->pools, v, &x);
+}
+
+/* `TBufPool<pos> v;`, and InitBufPool for a pool where the IR's init op has InitBuffer (its pages: TPipe /
+ * TBufPool::InitBufPool(pool, len[, shareBuf])) */
+static int emit_pool_op(Emitter *e, const asc_op *op) {
+  put_line(e, op);
+  ind(e);
+  if (op->code == ASC_OP_TBUF) {
+    asc_sb_printf(e->out, "AscendC::TBufPool<AscendC::TPosition::%s> ", pos_name(op->results[0].type->pos));
+    put_name(e, e->out, &op->results[0]);
+    asc_sb_puts(e->out, ";\n");
+    return 0;
+  }
+  if (op->code == ASC_OP_TBUFPOOL_SHARE) /* the IR keeps no parent: the TPipe's */
+    asc_sb_puts(e->out, "AscendC::GetTPipePtr()->InitBufPool(");
+  else {
+    put_name(e, e->out, op->operands[0]);
+    asc_sb_puts(e->out, ".InitBufPool(");
+  }
+  int first = op->code == ASC_OP_TBUFPOOL_SHARE ? 0 : 1;
+  put_name(e, e->out, op->operands[first]);
+  asc_sb_puts(e->out, ", ");
+  put_name(e, e->out, op->operands[op->noperands - 1]);
+  if (op->code == ASC_OP_TBUFPOOL_SHARE) {
+    asc_sb_puts(e->out, ", ");
+    put_name(e, e->out, op->operands[1]);
+  }
+  asc_sb_puts(e->out, ");\n");
+  return 0;
+}
+
 static int emit_op(Emitter *e, const asc_op *op) {
   switch (op->code) {
   case ASC_OP_CONSTANT: return emit_constant(e, op);
@@ -1194,6 +1241,10 @@ static int emit_op(Emitter *e, const asc_op *op) {
   case ASC_OP_WHILE: return emit_while(e, op);
   case ASC_OP_CALL: return emit_call(e, op);
   case ASC_OP_SCALAR_ARRAY: return emit_scalar_array(e, op);
+  case ASC_OP_TBUF: return is_pool(e, &op->results[0]) ? emit_pool_op(e, op) : emit_by_row(e, op);
+  case ASC_OP_INIT_TBUF:
+  case ASC_OP_TBUFPOOL_INIT_TBUF: return is_pool(e, op->operands[1]) ? emit_pool_op(e, op) : emit_by_row(e, op);
+  case ASC_OP_TBUFPOOL_SHARE: return emit_pool_op(e, op);
   case ASC_OP_MATMUL_ITERATE_ALL:
   case ASC_OP_MATMUL_ITERATE:
   case ASC_OP_MATMUL_GET_TENSOR_C:
@@ -1269,6 +1320,8 @@ static int emit_func(Emitter *e, const asc_op *f) {
   }
   e->mm = NULL;
   e->func = f;
+  asc_ptrmap_free(&e->pools);
+  asc_walk((asc_op *)f, find_pools, &e->pools);
   asc_walk((asc_op *)f, find_matmul, &e->mm);
   if (e->mm)
     declare_matmul(e);
@@ -1295,6 +1348,7 @@ char *asc_module_emit_ascendc(asc_module *m, int line_mode) {
   }
   asc_ptrmap_free(&e.names);
   asc_ptrmap_free(&e.used);
+  asc_ptrmap_free(&e.pools);
   if (e.errors) {
     asc_sb_free(&out);
     return NULL;
