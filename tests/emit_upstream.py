@@ -40,7 +40,6 @@ NO_FORM = {
 # Kernels known to fail today, (test file, kernel) -> why (docs/emit.md, "Not there yet"); the list may only shrink
 KNOWN = {
     ("test_common_api.py", "kernel_set_deq_scale"): "SetDeqScale's VdeqInfo emitted as separate values",
-    ("test_common_api.py", "mrg_sort_kernel"): "MrgSort's source list and arrays emitted as separate values",
     ("test_common_api.py", "trans_data_to_5hd_kernel"): "TransDataTo5HD's tensor lists emitted as separate values",
     ("test_trans_5hd_tensor_list.py", "trans_5hd_tensor_list_kernel"): "TransDataTo5HD's tensor lists emitted as "
                                                                        "separate values",

@@ -932,6 +932,15 @@ template <typename T, typename U>
 void SetAippFunctions(const GlobalTensor<T>& src0, const GlobalTensor<T>& src1, AippInputFormat format,
                       AippParams<U> config);
 
+template <typename T> struct MrgSortSrcList {
+  MrgSortSrcList();
+  MrgSortSrcList(const LocalTensor<T>& src1In, const LocalTensor<T>& src2In, const LocalTensor<T>& src3In,
+                 const LocalTensor<T>& src4In);
+};
+template <typename T>
+void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, const uint16_t elementCountList[],
+             uint32_t sortedNum[], uint16_t validBit, uint16_t repeatTime, bool isExhaustedSuspension = false);
+
 template <typename To, typename From> To BitCast(const From& v);
 
 } // namespace AscendC

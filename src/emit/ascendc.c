@@ -1230,6 +1230,52 @@ static int emit_pool_op(Emitter *e, const asc_op *op) {
   return 0;
 }
 
+/* ---- MrgSort (its page: MrgSort(dst, MrgSortSrcList<T>, elementCountList[], sortedNum[], validBit,
+ * repeatTime, isExhaustedSuspension)): the IR passes the counts and the sources as operands ---------- */
+static int emit_mrg_sort(Emitter *e, const asc_op *op) {
+  enum { DST, LEN0, VALID = 5, REPEAT, SRC };
+  if (op->noperands <= SRC)
+    return fail(e, op, "'%s' with %s", asc_op_name(op), "no source");
+  int t = e->ntemps++;
+  put_line(e, op);
+  ind(e);
+  asc_sb_puts(e->out, "{\n");
+  e->indent++;
+  ind(e);
+  asc_sb_puts(e->out, "AscendC::MrgSortSrcList<");
+  put_type(e->out, op->operands[DST]->type, 1);
+  asc_sb_printf(e->out, "> l%d(", t);
+  for (int k = 0; k < 4; k++) { /* absent sources: the first (validBit leaves them out) */
+    if (k)
+      asc_sb_puts(e->out, ", ");
+    put_name(e, e->out, op->operands[SRC + k < op->noperands ? SRC + k : SRC]);
+  }
+  asc_sb_puts(e->out, ");\n");
+  ind(e);
+  asc_sb_printf(e->out, "uint16_t c%d[4] = {", t);
+  for (int k = 0; k < 4; k++) {
+    asc_sb_puts(e->out, k ? ", static_cast<uint16_t>(" : "static_cast<uint16_t>(");
+    put_name(e, e->out, op->operands[LEN0 + k]);
+    asc_sb_putc(e->out, ')');
+  }
+  asc_sb_puts(e->out, "};\n");
+  ind(e);
+  asc_sb_printf(e->out, "uint32_t s%d[4] = {};\n", t);
+  ind(e);
+  asc_sb_puts(e->out, "AscendC::MrgSort(");
+  put_name(e, e->out, op->operands[DST]);
+  asc_sb_printf(e->out, ", l%d, c%d, s%d, ", t, t, t);
+  put_name(e, e->out, op->operands[VALID]);
+  asc_sb_puts(e->out, ", ");
+  put_name(e, e->out, op->operands[REPEAT]);
+  const asc_attr *x = asc_op_attr(op, "exhausted");
+  asc_sb_printf(e->out, ", %s);\n", x && x->i ? "true" : "false");
+  e->indent--;
+  ind(e);
+  asc_sb_puts(e->out, "}\n");
+  return 0;
+}
+
 static int emit_op(Emitter *e, const asc_op *op) {
   switch (op->code) {
   case ASC_OP_CONSTANT: return emit_constant(e, op);
@@ -1245,6 +1291,7 @@ static int emit_op(Emitter *e, const asc_op *op) {
   case ASC_OP_INIT_TBUF:
   case ASC_OP_TBUFPOOL_INIT_TBUF: return is_pool(e, op->operands[1]) ? emit_pool_op(e, op) : emit_by_row(e, op);
   case ASC_OP_TBUFPOOL_SHARE: return emit_pool_op(e, op);
+  case ASC_OP_MRG_SORT: return emit_mrg_sort(e, op);
   case ASC_OP_MATMUL_ITERATE_ALL:
   case ASC_OP_MATMUL_ITERATE:
   case ASC_OP_MATMUL_GET_TENSOR_C:
