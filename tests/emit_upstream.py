@@ -40,13 +40,9 @@ NO_FORM = {
 # Kernels known to fail today, (test file, kernel) -> why (docs/emit.md, "Not there yet"); the list may only shrink
 KNOWN = {
     ("test_common_api.py", "kernel_set_deq_scale"): "SetDeqScale's VdeqInfo emitted as separate values",
-    ("test_common_api.py", "trans_data_to_5hd_kernel"): "TransDataTo5HD's tensor lists emitted as separate values",
-    ("test_trans_5hd_tensor_list.py", "trans_5hd_tensor_list_kernel"): "TransDataTo5HD's tensor lists emitted as "
-                                                                       "separate values",
     ("test_common_api.py", "kernel_check_local_memory_ia"): "CheckLocalMemoryIAParam emitted as separate values",
-    ("test_matmul.py", "kernel_iterate_batch"): "Matmul batch forms not emitted yet",
-    ("test_matmul.py", "kernel_iterate_n_batch"): "Matmul batch forms not emitted yet",
-    ("test_matmul_iterate_batch.py", "matmul_kernel"): "Matmul batch forms not emitted yet",
+    ("test_matmul.py", "kernel_iterate_n_batch"): "Matmul iterate_n_batch (its workspace regions and MIX message "
+                                                  "handles) not emitted yet",
 }
 
 

@@ -709,6 +709,11 @@ struct TransDataTo5HDParams {
 template <typename T>
 void TransDataTo5HD(const LocalTensor<uint64_t>& dst, const LocalTensor<uint64_t>& src,
                     const TransDataTo5HDParams& nchwconvParams);
+template <typename T>
+void TransDataTo5HD(uint64_t dstList[16], uint64_t srcList[16], const TransDataTo5HDParams& nchwconvParams);
+template <typename T>
+void TransDataTo5HD(const LocalTensor<T> (&dstList)[16], const LocalTensor<T> (&srcList)[16],
+                    const TransDataTo5HDParams& nchwconvParams);
 
 /* ---- system, synchronisation across cores ------------------------------------------------------- */
 template <bool isAIVOnly = true>
@@ -870,6 +875,14 @@ public:
   void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false);
   template <bool sync = true>
   void GetTensorC(const LocalTensor<DstT>& co2Local, uint8_t enAtomic = 0, bool enSequentialWrite = false);
+  template <bool sync = true, bool waitIterateBatch = false>
+  void IterateBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                    const bool enPartialSum = false, const uint8_t enAtomic = 0);
+  template <bool sync = true>
+  void IterateBatch(const LocalTensor<DstT>& ubCmatrix, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                    const bool enPartialSum = false, const uint8_t enAtomic = 0);
   void End();
 };
 /* The host's tiling of a Matmul (TCubeTiling: global in Ascend C) is declared below the namespace. */

@@ -946,8 +946,11 @@ enum { S_TM, S_TN, S_TK, S_ORGM, S_ORGN, S_ORGKA, S_ORGKB, S_BM, S_BN, S_BK, S_O
 
 static int is_matmul_call(const asc_op *op) {
   return op->code == ASC_OP_MATMUL_ITERATE_ALL || op->code == ASC_OP_MATMUL_ITERATE ||
-         op->code == ASC_OP_MATMUL_GET_TENSOR_C;
+         op->code == ASC_OP_MATMUL_GET_TENSOR_C || op->code == ASC_OP_MATMUL_ITERATE_BATCH;
 }
+
+/* iterate_batch's operands past the scalars: batchA, batchB, batchLoop, matrixStrideA/B/C, the layouts */
+enum { B_A = MM_S + S_NSCALARS, B_B, B_LOOP, B_SA, B_SB, B_SC };
 
 static int attr_int(const asc_op *op, const char *name) {
   const asc_attr *a = asc_op_attr(op, name);
@@ -957,6 +960,14 @@ static int attr_int(const asc_op *op, const char *name) {
 static void find_matmul(asc_op *op, void *user) {
   const asc_op **mm = user;
   if (!*mm && is_matmul_call(op) && op->noperands > MM_S && op->operands[MM_C] != op->operands[MM_A])
+    *mm = op;
+}
+
+/* A kernel whose Matmul calls never name C (iterate() alone): the object is typed from the first call, its C
+ * MatmulType A's (nothing reads C) */
+static void find_matmul_any(asc_op *op, void *user) {
+  const asc_op **mm = user;
+  if (!*mm && is_matmul_call(op) && op->noperands > MM_S)
     *mm = op;
 }
 
@@ -1067,6 +1078,8 @@ static int matmul_prints(const asc_op *op, int i) {
     return 1;
   if (i - MM_S <= S_ISBIAS)
     return 1;
+  if (op->code == ASC_OP_MATMUL_ITERATE_BATCH) /* batchA, batchB and the strides; not the loop or the layouts */
+    return i == B_A || i == B_B || (i >= B_SA && i <= B_SC);
   if (i - MM_S == S_QUANT)
     return quant == 1;
   if (i - MM_S == S_QUANT + 1 || i - MM_S == S_QUANT + 2)
@@ -1106,6 +1119,26 @@ static int emit_matmul(Emitter *e, const asc_op *op) {
     asc_sb_puts(e->out, ");\n");
     return 0;
   }
+  case ASC_OP_MATMUL_ITERATE_BATCH: /* IterateBatch(c, batchA, batchB, enSequentialWrite, strides, psum, atomic) */
+    if (op->noperands <= B_SC)
+      return fail(e, op, "'%s' with %s", asc_op_name(op), "too few operands");
+    emit_matmul_setup(e, op, MM_S);
+    emit_matmul_operands(e, op);
+    ind(e);
+    asc_sb_puts(e->out, "mm.IterateBatch(");
+    put_name(e, e->out, op->operands[MM_C]);
+    for (int k = B_A; k <= B_SC; k++) {
+      if (k == B_LOOP) {
+        asc_sb_puts(e->out, ", false"); /* enSequentialWrite: the batch op has none */
+        continue;
+      }
+      asc_sb_puts(e->out, ", ");
+      put_name(e, e->out, op->operands[k]);
+    }
+    asc_sb_printf(e->out, ", false, %d);\n", attr_int(op, "atomic"));
+    ind(e);
+    asc_sb_puts(e->out, "mm.End();\n");
+    return 0;
   case ASC_OP_MATMUL_ITERATE_ALL:
     emit_matmul_setup(e, op, MM_S);
     emit_matmul_operands(e, op);
@@ -1276,6 +1309,55 @@ static int emit_mrg_sort(Emitter *e, const asc_op *op) {
   return 0;
 }
 
+/* ---- TransDataTo5HD's list forms (its page: LocalTensor<T> (&dstList)[16] / uint64_t dstList[16], the same
+ * for src, then the params): the IR passes the 16 + 16 entries as operands --------------------------- */
+static void put_list(Emitter *e, const asc_op *op, int first, int addr, const char *name, int t) {
+  ind(e);
+  if (addr)
+    asc_sb_puts(e->out, "uint64_t");
+  else {
+    asc_sb_puts(e->out, "AscendC::LocalTensor<");
+    put_type(e->out, op->operands[0]->type, 1);
+    asc_sb_putc(e->out, '>');
+  }
+  asc_sb_printf(e->out, " %s%d[16] = {", name, t);
+  for (int k = 0; k < 16; k++) {
+    asc_sb_puts(e->out, k ? ", " : "");
+    if (addr)
+      asc_sb_puts(e->out, "static_cast<uint64_t>(");
+    put_name(e, e->out, op->operands[first + k]);
+    if (addr)
+      asc_sb_putc(e->out, ')');
+  }
+  asc_sb_puts(e->out, "};\n");
+}
+
+static int emit_trans_5hd_lists(Emitter *e, const asc_op *op) {
+  int addr = op->code == ASC_OP_TRANS_DATA_TO_5HD_ADDR, t = e->ntemps++;
+  const asc_attr *dt = asc_op_attr(op, "dtype");
+  if (op->noperands != 33 || (addr && (!dt || dt->kind != ASC_ATTR_TYPE)))
+    return fail(e, op, "'%s' with %s", asc_op_name(op), "other than 16 + 16 entries and the params");
+  put_line(e, op);
+  ind(e);
+  asc_sb_puts(e->out, "{\n");
+  e->indent++;
+  put_list(e, op, 0, addr, "d", t);
+  put_list(e, op, 16, addr, "s", t);
+  ind(e);
+  asc_sb_puts(e->out, "AscendC::TransDataTo5HD<");
+  if (addr)
+    put_type(e->out, dt->type, 0);
+  else
+    put_type(e->out, op->operands[0]->type, 1);
+  asc_sb_printf(e->out, ">(d%d, s%d, ", t, t);
+  put_name(e, e->out, op->operands[32]);
+  asc_sb_puts(e->out, ");\n");
+  e->indent--;
+  ind(e);
+  asc_sb_puts(e->out, "}\n");
+  return 0;
+}
+
 static int emit_op(Emitter *e, const asc_op *op) {
   switch (op->code) {
   case ASC_OP_CONSTANT: return emit_constant(e, op);
@@ -1292,10 +1374,13 @@ static int emit_op(Emitter *e, const asc_op *op) {
   case ASC_OP_TBUFPOOL_INIT_TBUF: return is_pool(e, op->operands[1]) ? emit_pool_op(e, op) : emit_by_row(e, op);
   case ASC_OP_TBUFPOOL_SHARE: return emit_pool_op(e, op);
   case ASC_OP_MRG_SORT: return emit_mrg_sort(e, op);
+  case ASC_OP_TRANS_DATA_TO_5HD:
+  case ASC_OP_TRANS_DATA_TO_5HD_ADDR: return emit_trans_5hd_lists(e, op);
   case ASC_OP_MATMUL_ITERATE_ALL:
   case ASC_OP_MATMUL_ITERATE:
   case ASC_OP_MATMUL_GET_TENSOR_C:
-  case ASC_OP_MATMUL_TILE_COUNT: return emit_matmul(e, op);
+  case ASC_OP_MATMUL_TILE_COUNT:
+  case ASC_OP_MATMUL_ITERATE_BATCH: return emit_matmul(e, op);
   case ASC_OP_YIELD:
   case ASC_OP_CONDITION: return 0; /* their parents assign the values */
   case ASC_OP_RETURN:
@@ -1370,6 +1455,8 @@ static int emit_func(Emitter *e, const asc_op *f) {
   asc_ptrmap_free(&e->pools);
   asc_walk((asc_op *)f, find_pools, &e->pools);
   asc_walk((asc_op *)f, find_matmul, &e->mm);
+  if (!e->mm)
+    asc_walk((asc_op *)f, find_matmul_any, &e->mm);
   if (e->mm)
     declare_matmul(e);
   int rc = emit_block(e, b);

@@ -14,28 +14,31 @@
 // CHECK-NEXT:   t0.N = v5;
 // CHECK-NEXT:   t0.Ka = v6;
 // CHECK-NEXT:   t0.Kb = v6;
-// CHECK-NEXT:   t0.baseM = v8;
-// CHECK-NEXT:   t0.baseN = v8;
-// CHECK-NEXT:   t0.baseK = v8;
+// CHECK-NEXT:   t0.baseM = v9;
+// CHECK-NEXT:   t0.baseN = v9;
+// CHECK-NEXT:   t0.baseK = v9;
 // CHECK-NEXT:   t0.iterateOrder = v7;
 // CHECK-NEXT:   t0.isBias = v7;
 // CHECK-NEXT:   REGIST_MATMUL_OBJ(AscendC::GetTPipePtr(), v3, mm, &t0);
-// CHECK-NEXT:   mm.SetTensorA(v9, false);
-// CHECK-NEXT:   mm.SetTensorB(v10, true);
-// CHECK-NEXT:   mm.IterateAll(v11, 0, false);
+// CHECK-NEXT:   mm.SetTensorA(v10, false);
+// CHECK-NEXT:   mm.SetTensorB(v11, true);
+// CHECK-NEXT:   mm.IterateAll(v12, 0, false);
 // CHECK-NEXT:   mm.End();
 // `with iterate() as count`: the tile count (ceil(tm / baseM) * ceil(tn / baseN)), then per tile
 // CHECK:        REGIST_MATMUL_OBJ(AscendC::GetTPipePtr(), AscendC::GetSysWorkSpacePtr(), mm, &t1);
-// CHECK-NEXT:   const int32_t v12 = ((v4 + v8 - 1) / v8) * ((v5 + v8 - 1) / v8);
-// CHECK:        for (int64_t v16 = v13; v16 < v15; v16 += v14) {
-// CHECK-NEXT:     int32_t v17 = static_cast<int32_t>(v16);
-// CHECK-NEXT:     if (v17 == 0) {
-// CHECK-NEXT:       mm.SetTensorA(v9, false);
-// CHECK-NEXT:       mm.SetTensorB(v10, false);
+// CHECK-NEXT:   const int32_t v13 = ((v4 + v9 - 1) / v9) * ((v5 + v9 - 1) / v9);
+// CHECK:        for (int64_t v17 = v14; v17 < v16; v17 += v15) {
+// CHECK-NEXT:     int32_t v18 = static_cast<int32_t>(v17);
+// CHECK-NEXT:     if (v18 == 0) {
+// CHECK-NEXT:       mm.SetTensorA(v10, false);
+// CHECK-NEXT:       mm.SetTensorB(v11, false);
 // CHECK-NEXT:     }
 // CHECK-NEXT:     mm.Iterate();
-// CHECK-NEXT:     mm.GetTensorC(v11, 1, false);
+// CHECK-NEXT:     mm.GetTensorC(v12, 1, false);
 // CHECK-NEXT:   }
+// iterate_batch: IterateBatch(gm, batchA, batchB, enSequentialWrite, matrixStrideA/B/C, enPartialSum, enAtomic)
+// CHECK:        mm.IterateBatch(v12, v8, v8, false, v7, v7, v7, false, 0);
+// CHECK-NEXT:   mm.End();
 
 "builtin.module"() ({
   "func.func"() ({
@@ -61,6 +64,7 @@
       "asc.matmul_get_tensor_c"(%gc, %ga, %gb, %ga, %ws, %ga, %m, %n, %k, %m, %n, %k, %k, %base, %base, %base, %z, %z, %z, %z, %z, %t) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 0 : i64, next = 0 : i64, atomic = 1 : i64} : (!asc.global_tensor<f32>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.gm_ptr<ui8>, !asc.global_tensor<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       "scf.yield"() : () -> ()
     }) : (index, index, index) -> ()
+    "asc.matmul_iterate_batch"(%gc, %ga, %gb, %ga, %ws, %ga, %m, %n, %k, %m, %n, %k, %k, %base, %base, %base, %z, %z, %z, %z, %z, %one, %one, %one, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z, %z) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 0 : i64, layout_a = 0 : i64, layout_b = 0 : i64, layout_c = 0 : i64} : (!asc.global_tensor<f32>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.gm_ptr<ui8>, !asc.global_tensor<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
     "func.return"() : () -> ()
   }) {function_type = (!asc.gm_ptr<f16>, !asc.gm_ptr<f16>, !asc.gm_ptr<f32>, !asc.gm_ptr<ui8>, i32, i32, i32) -> (), sym_name = "mm_kernel"} : () -> ()
 }) : () -> ()
