@@ -681,6 +681,11 @@ template <typename T, typename U, bool isSetMask = true, bool isVecDeq = true, b
 void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[], uint8_t repeatTime,
              const UnaryRepeatParams& repeatParams);
 void SetDeqScale(float scale, int16_t offset, bool signMode);
+struct VdeqInfo {
+  VdeqInfo();
+  VdeqInfo(const float vdeqScaleIn[16], const int16_t vdeqOffsetIn[16], const bool vdeqSignModeIn[16]);
+};
+template <typename T> void SetDeqScale(const LocalTensor<T>& vdeq, const VdeqInfo& vdeqInfo);
 template <typename T, bool isFullSort>
 void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& concat, const LocalTensor<uint32_t>& index, LocalTensor<T>& tmp,
           const int32_t repeatTime);

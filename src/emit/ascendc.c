@@ -1358,6 +1358,39 @@ static int emit_trans_5hd_lists(Emitter *e, const asc_op *op) {
   return 0;
 }
 
+/* ---- SetDeqScale(vdeq, VdeqInfo) (its page: VdeqInfo(vdeqScale[16], vdeqOffset[16], vdeqSignMode[16])): the
+ * IR passes the 16 scales, offsets and sign modes as operands ------------------------------------------ */
+static int emit_set_deq_vdeq(Emitter *e, const asc_op *op) {
+  static const char *const arr[] = {"float", "int16_t", "bool"};
+  if (op->noperands != 1 + 48)
+    return fail(e, op, "'%s' with %s", asc_op_name(op), "other than 16 scales, offsets and sign modes");
+  int t = e->ntemps++;
+  put_line(e, op);
+  ind(e);
+  asc_sb_puts(e->out, "{\n");
+  e->indent++;
+  for (int a = 0; a < 3; a++) {
+    ind(e);
+    asc_sb_printf(e->out, "%s q%d_%d[16] = {", arr[a], t, a);
+    for (int k = 0; k < 16; k++) {
+      asc_sb_printf(e->out, "%sstatic_cast<%s>(", k ? ", " : "", arr[a]);
+      put_name(e, e->out, op->operands[1 + 16 * a + k]);
+      asc_sb_putc(e->out, ')');
+    }
+    asc_sb_puts(e->out, "};\n");
+  }
+  ind(e);
+  asc_sb_printf(e->out, "AscendC::VdeqInfo q%d(q%d_0, q%d_1, q%d_2);\n", t, t, t, t);
+  ind(e);
+  asc_sb_puts(e->out, "AscendC::SetDeqScale(");
+  put_name(e, e->out, op->operands[0]);
+  asc_sb_printf(e->out, ", q%d);\n", t);
+  e->indent--;
+  ind(e);
+  asc_sb_puts(e->out, "}\n");
+  return 0;
+}
+
 static int emit_op(Emitter *e, const asc_op *op) {
   switch (op->code) {
   case ASC_OP_CONSTANT: return emit_constant(e, op);
@@ -1374,6 +1407,7 @@ static int emit_op(Emitter *e, const asc_op *op) {
   case ASC_OP_TBUFPOOL_INIT_TBUF: return is_pool(e, op->operands[1]) ? emit_pool_op(e, op) : emit_by_row(e, op);
   case ASC_OP_TBUFPOOL_SHARE: return emit_pool_op(e, op);
   case ASC_OP_MRG_SORT: return emit_mrg_sort(e, op);
+  case ASC_OP_SET_DEQ_SCALE_VDEQ: return emit_set_deq_vdeq(e, op);
   case ASC_OP_TRANS_DATA_TO_5HD:
   case ASC_OP_TRANS_DATA_TO_5HD_ADDR: return emit_trans_5hd_lists(e, op);
   case ASC_OP_MATMUL_ITERATE_ALL:
