@@ -59,13 +59,14 @@ def main():
     ap.add_argument("--lib", required=True)
     ap.add_argument("--root", required=True)
     ap.add_argument("--no-python", action="store_true", help="IR kernels only")
+    ap.add_argument("--table", help="write the per-kernel table (markdown) here")
     a = ap.parse_args()
     inc = os.path.join(a.root, "include", "ascendc")
     cxxs = compilers()
     if not cxxs:
         print("no C++ compiler found")
         return 1
-    failures, n = [], 0
+    failures, n, rows = [], 0, []
     with tempfile.TemporaryDirectory(prefix="openasc-emit-") as tmp:
         sources = [("ir", p) for d in IR_DIRS for p in sorted(glob.glob(os.path.join(a.root, d, "*.mlir")))
                    if os.path.basename(p) not in NOT_EMITTABLE]
@@ -80,18 +81,27 @@ def main():
             rel = os.path.relpath(path, a.root)
             if text is None:
                 failures.append(f"{rel}: emitting failed:\n{err}")
+                rows.append((rel, ["emitting failed"] * len(cxxs)))
                 continue
             n += 1
             cpp = os.path.join(tmp, rel.replace("/", "_") + ".cpp")
             with open(cpp, "w") as fh:
                 fh.write(text)
+            cells = []
             for cxx in cxxs:
                 r = subprocess.run([cxx, "-std=c++17", "-Wall", "-Werror", "-fsyntax-only", "-I", inc, cpp],
                                    capture_output=True, text=True, env=NATIVE_ENV)
+                cells.append("ok" if r.returncode == 0 else "fails")
                 if r.returncode != 0:
                     failures.append(f"{rel}: {cxx}:\n{r.stderr[:3000]}")
+            rows.append((rel, cells))
     for f in failures:
         print(f)
+    if a.table:
+        with open(a.table, "w") as fh:
+            fh.write("| kernel | " + " | ".join(cxxs) + " |\n|---|" + "---|" * len(cxxs) + "\n")
+            for rel, cells in rows:
+                fh.write(f"| `{rel}` | " + " | ".join(cells) + " |\n")
     print(f"{n} kernels emitted or written by hand, {len(cxxs)} compilers ({' '.join(cxxs)}): {len(failures)} failures")
     return 1 if failures else 0
 
