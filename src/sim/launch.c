@@ -541,7 +541,8 @@ static void retime_wave(const sim_launch *L, blockres **r, int n) {
   if (ok) {
     asc_sim_l2_shared(L->cost, t, n);
     for (int i = 0; i < n; i++)
-      retime(L, r[i]);
+      if (t[i]->moved)
+        retime(L, r[i]);
   }
   for (int i = 0; i < n; i++) {
     asc_sim_tape_free(r[i]->tape);

@@ -31,6 +31,19 @@
 /* Memory ids: >= 0 a GM array index; a core's own memories are minus their hw.def memory
  * (SIM_MEM_UB = -ASC_HW_MEM_UB, L1 -2, L0A -3, L0B -4, L0C -5, BIAS -6, FIXBUF -7). */
 enum { SIM_MEM_NONE = -100, SIM_MEM_UB = -1 };
+/* Bits set in x.  The build targets the baseline x86-64 (no POPCNT instruction), where
+ * __builtin_popcountll is a call into libgcc; this is a dozen inline instructions, and the
+ * instruction itself when the compiler may use it. */
+static inline int asc_pop64(uint64_t x) {
+#if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
+  return __builtin_popcountll(x);
+#else
+  x -= (x >> 1) & 0x5555555555555555ull;
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
 static inline int sim_memid(int hwmem) { return -hwmem; }      /* a core memory's id (not GM) */
 static inline int sim_hwmem(int mem) { return mem >= 0 ? 0 : mem > -ASC_HW_NMEMS ? -mem : -1; } /* hw.def memory */
 
@@ -265,6 +278,8 @@ typedef struct sim_tape {
   int kind, block;
   double gm_rate, gm_wrate, l2_rate;
   bool bad; /* it waited on another core: it cannot be timed again alone */
+  bool moved; /* the wave's shared L2 changed a copy's hit bytes: its timing changes (else the replay
+                 would give the first timing again: the tape is every input of it) */
 } sim_tape;
 enum { SIM_T_SCALAR, SIM_T_ENQ, SIM_T_SETS, SIM_T_WAITS, SIM_T_DRAIN, SIM_T_MARK, SIM_T_TRACES };
 
