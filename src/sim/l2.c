@@ -285,24 +285,27 @@ static wev *merge_runs(wev *ev, wev *tmp, int64_t *runs, int nrun) {
 }
 
 /* The wave's copies in the order they first ran: start cycle, then block, then issue order.  A block's
- * copies are mostly in start order already; the blocks' runs are merged. */
+ * copies on one pipe are in start order already (the pipe's queue is in order): those runs are merged. */
 static wev *sort_copies(sim_tape *const *t, int n, wev *ev, wev *tmp) {
-  int64_t *runs = malloc(sizeof *runs * (size_t)(n + 1)), nev = 0;
+  int64_t *runs = malloc(sizeof *runs * (size_t)(2 * n + 1)), nev = 0;
+  int nrun = 0;
   if (!runs)
     asc_die("out of memory");
-  for (int i = 0; i < n; i++) {
-    runs[i] = nev;
-    bool sorted = true;
-    for (int64_t j = 0; j < t[i]->ncopy; j++) {
-      ev[nev] = (wev){t[i]->copy[j].start, i, j};
-      sorted &= j == 0 || ev[nev - 1].start <= ev[nev].start;
-      nev++;
+  for (int i = 0; i < n; i++)
+    for (int mte2 = 1; mte2 >= 0; mte2--) { /* MTE2's copies, then the others' (MTE3) */
+      int64_t r0 = runs[nrun++] = nev;
+      bool sorted = true;
+      for (int64_t j = 0; j < t[i]->ncopy; j++)
+        if ((t[i]->copy[j].pipe == ASC_PIPEID_PIPE_MTE2) == mte2) {
+          ev[nev] = (wev){t[i]->copy[j].start, i, j};
+          sorted &= nev == r0 || ev[nev - 1].start <= ev[nev].start;
+          nev++;
+        }
+      if (!sorted)
+        qsort(&ev[r0], (size_t)(nev - r0), sizeof *ev, evcmp);
     }
-    if (!sorted)
-      qsort(&ev[runs[i]], (size_t)(nev - runs[i]), sizeof *ev, evcmp);
-  }
-  runs[n] = nev;
-  wev *out = merge_runs(ev, tmp, runs, n);
+  runs[nrun] = nev;
+  wev *out = merge_runs(ev, tmp, runs, nrun);
   free(runs);
   return out;
 }
@@ -474,24 +477,58 @@ static void sh_sweep(shared *S, const sim_costs *k, sim_tape *const *t, const we
   }
 }
 
-void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n) {
+/* The replay's arrays, kept from one wave (and launch) to the next: allocated afresh, their pages would
+ * be faulted in again every time. */
+struct sim_l2replay {
+  shared S;
+  wev *ev, *tmp;
+  int64_t evcap;
+};
+
+sim_l2replay *asc_sim_l2_replay_new(void) {
+  sim_l2replay *R = calloc(1, sizeof *R);
+  if (!R)
+    asc_die("out of memory");
+  return R;
+}
+
+void asc_sim_l2_replay_free(sim_l2replay *R) {
+  if (!R)
+    return;
+  l2free(&R->S.l2);
+  free(R->S.done);
+  free(R->S.wf);
+  free(R->S.lg);
+  free(R->S.f);
+  free(R->ev);
+  free(R->tmp);
+  free(R);
+}
+
+int64_t asc_sim_l2_replay_bytes(const sim_l2replay *R) {
+  const shared *S = &R->S;
+  return S->l2.nslots * (int64_t)sizeof *S->l2.slot + S->l2.cap * (int64_t)sizeof *S->l2.node +
+         S->gcap * (int64_t)(sizeof *S->done + sizeof *S->wf) + S->lgcap * 64 * (int64_t)sizeof *S->lg +
+         S->fcap * (int64_t)sizeof *S->f + 2 * R->evcap * (int64_t)sizeof *R->ev;
+}
+
+void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n, sim_l2replay *R) {
   int64_t nev = 0;
   for (int i = 0; i < n; i++)
     nev += t[i]->ncopy;
-  wev *ev = malloc(sizeof *ev * (size_t)(nev ? nev : 1)), *tmp = malloc(sizeof *ev * (size_t)(nev ? nev : 1));
-  if (!ev || !tmp)
-    asc_die("out of memory");
-  const wev *order = sort_copies(t, n, ev, tmp);
-  shared S;
-  memset(&S, 0, sizeof S);
-  sh_sweep(&S, k, t, order, nev);
-  S.charge = true;
-  sh_sweep(&S, k, t, order, nev);
-  l2free(&S.l2);
-  free(S.done);
-  free(S.wf);
-  free(S.lg);
-  free(S.f);
-  free(ev);
-  free(tmp);
+  if (nev > R->evcap) {
+    free(R->ev);
+    free(R->tmp);
+    R->evcap = nev;
+    R->ev = malloc(sizeof *R->ev * (size_t)nev);
+    R->tmp = malloc(sizeof *R->tmp * (size_t)nev);
+    if (!R->ev || !R->tmp)
+      asc_die("out of memory");
+  }
+  const wev *order = nev ? sort_copies(t, n, R->ev, R->tmp) : NULL;
+  shared *S = &R->S;
+  S->charge = false;
+  sh_sweep(S, k, t, order, nev);
+  S->charge = true;
+  sh_sweep(S, k, t, order, nev);
 }
