@@ -593,6 +593,51 @@ static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san
   addrec(l, (san_acc){p->lo, p->hi, e, ++s->seq, in, (int8_t)pa, p->write, atomic});
 }
 
+/* The instruction's pieces merged where they touch, per memory and kind (reads, writes), into
+ * s->merged, ordered by (write, mem, lo); how many. */
+static int mergepieces(sim_san *s) {
+  san_pend *m = s->merged;
+  int n = 0;
+  for (int i = 0; i < s->npend; i++) { /* insertion sort: an instruction has few pieces */
+    san_pend p = s->pend[i];
+    int j = n++;
+    for (; j > 0; j--) {
+      const san_pend *q = &m[j - 1];
+      if (q->write < p.write || (q->write == p.write && (q->mem < p.mem || (q->mem == p.mem && q->lo <= p.lo))))
+        break;
+      m[j] = *q;
+    }
+    m[j] = p;
+  }
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    if (k && m[k - 1].write == m[i].write && m[k - 1].mem == m[i].mem && m[i].lo <= m[k - 1].hi) {
+      m[k - 1].hi = max64(m[k - 1].hi, m[i].hi);
+      continue;
+    }
+    m[k++] = m[i];
+  }
+  return k;
+}
+
+/* Whether the instruction's merged pieces (mergepieces) conflict with any record, checked
+ * quietly.  Their scans drop what the pieces' own scans would not: records the whole merged
+ * range covers.  Such a record is ordered before this instruction, so it is no piece's
+ * conflict, and whatever later access races with it races with a piece of this instruction
+ * too, whose record is newer: a record only ever named as the latest conflict is never one
+ * of them.  A copy covering a buffer in 32-byte pieces thus retires the buffer's old records
+ * at once, instead of every piece scanning all of them. */
+static bool merged_conflict(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64_t *floor, int n,
+                            bool judge) {
+  sim_san *s = c->san;
+  bool hit = false;
+  for (int w = 0; w < 2; w++)
+    for (int i = 0; i < n; i++)
+      if (s->merged[i].write == w && check(c, in, pa, e, s->vc[pa], floor, &s->merged[i], true, judge))
+        hit = true;
+  return hit;
+}
+
 int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
   sim_san *s = c->san;
   if (!s || s->pin != in || !s->npend)
@@ -625,7 +670,11 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
   }
   const int64_t *floor = s->floor;
   bool judge = !tany(&s->taint[pa]); /* a pipe stalled on a flag never set is not judged (a deadlock) */
-  for (int w = 0; w < 2; w++) /* reads first: a RAW names the dependence the op has */
+  /* the pieces merged first; only a conflict needs the pieces one by one, whose first
+   * conflict is the report */
+  int nm = s->npend > 1 ? mergepieces(s) : s->npend;
+  bool pieces = nm == s->npend || merged_conflict(c, in, pa, e, floor, nm, judge);
+  for (int w = 0; w < 2 && pieces; w++) /* reads first: a RAW names the dependence the op has */
     for (int i = 0; i < s->npend; i++)
       if (s->pend[i].write == w &&
           check(c, in, pa, e, s->vc[pa], floor, &s->pend[i], s->raced && !c->L->race_warn, judge))

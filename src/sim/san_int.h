@@ -118,6 +118,7 @@ struct sim_san {
   int nmems;
   san_pend pend[SAN_MAXPEND];
   int npend;
+  san_pend merged[SAN_MAXPEND]; /* pend's pieces merged per memory and kind where they touch (race.c) */
   san_hull hull[SAN_NHULL]; /* of pend's kinds (nhull > SAN_NHULL: too many kinds, search always) */
   int nhull;
   const sim_inst *pin; /* the instruction pend belongs to */
