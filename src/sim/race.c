@@ -698,8 +698,13 @@ static uint64_t whash(const san_wrange *r) {
   return h ^ h >> 29;
 }
 
-/* Add v[i] to l's set unless an equal range is there already; whether it was. */
+/* Add v[i] to l's set unless an equal range is there already; whether it was.  The entry after
+ * the last one found is tried first: the next tile repeats the ranges in the same order. */
 static bool wseen(san_wlist *l, int i) {
+  if (l->hint < i && wsame(&l->v[l->hint], &l->v[i])) { /* v[hint] is in the set: every entry before i is */
+    l->hint++;
+    return true;
+  }
   if (2 * (l->nset + 1) > l->setcap) { /* grow to keep the load under half */
     int cap = l->setcap ? 2 * l->setcap : 256, *set = malloc(sizeof *set * (size_t)cap);
     if (!set)
@@ -718,8 +723,10 @@ static bool wseen(san_wlist *l, int i) {
   }
   size_t j = whash(&l->v[i]) & (size_t)(l->setcap - 1);
   for (; l->set[j] >= 0; j = (j + 1) & (size_t)(l->setcap - 1))
-    if (wsame(&l->v[l->set[j]], &l->v[i]))
+    if (wsame(&l->v[l->set[j]], &l->v[i])) {
+      l->hint = l->set[j] + 1;
       return true;
+    }
   l->set[j] = i;
   l->nset++;
   return false;
