@@ -974,6 +974,11 @@ static void fixstore(sim_core *c, bool atomic, int dd, int de, uint8_t *o, doubl
  * through a double unchanged but for a signalling NaN, which comes out quiet; relu makes a
  * value below zero +0. */
 static inline void fix16(bool f32, bool relu, uint32_t *u) {
+  if (f32 && !relu) { /* the common case, branch-free so that the compiler vectorises it */
+    for (int i = 0; i < 16; i++)
+      u[i] |= (uint32_t)((u[i] & 0x7fffffffu) > 0x7f800000u) << 22;
+    return;
+  }
   for (int i = 0; i < 16; i++) {
     uint32_t x = u[i];
     bool nan = f32 && (x & 0x7fffffffu) > 0x7f800000u;
