@@ -49,7 +49,8 @@ ROUND_TRIP = ["examples/01_add/add.py", "examples/01_add/add_double_buffer.py",
               "examples/ir/tutorial01_add.mlir", "examples/ir/add_framework_bn1.mlir", "examples/ir/add_framework_bn2.mlir",
               "tests/sim/clean/add_framework.mlir", "tests/sim/clean/cube_mm.mlir",
               "tests/sim/clean/scalar_write_round_trip.mlir", "tests/sim/clean/tutorial01_add.mlir",
-              "tests/sim/clean/tutorial01_add_barrier.mlir", "tests/ascendc/add_tque.cpp"]
+              "tests/sim/clean/tutorial01_add_barrier.mlir", "tests/ascendc/add_tque.cpp",
+              "tests/ascendc/vector_mask.cpp", "tests/ascendc/matmul_basic.cpp"]
 # The sanitizer build preloads the ASan runtime for Python (which loads libasc); the compiler runs without it.
 NATIVE_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
 
@@ -260,11 +261,31 @@ def ir_launch_spec(text):
 
 # Hand-written Ascend C (tests/ascendc/) run through the header's running mode: kernel, blocks, GM arguments
 # (name, dtype, count) and the expected outputs from the inputs, computed by numpy.
+def vector_mask_numpy(a):
+    """vector_mask.cpp step by step: b = x + x (64 lanes x 8 repeats); c = 0, then b * x on the first 32
+    lanes of each 64 (bit mask); c *= -0.5; b = |c|; counter mode: c = b + 1 on the first 200 elements."""
+    import numpy as np
+    x = a["x"]
+    b = x + x
+    c = np.zeros_like(x)
+    lanes = np.arange(x.size) % 64 < 32
+    c[lanes] = (b * x)[lanes]
+    c = c * np.float32(-0.5)
+    b = np.abs(c)
+    c[:200] = b[:200] + np.float32(1)
+    return {"z": c}
+
+
 HAND_WRITTEN = {
     "tests/ascendc/add_tque.cpp": ("add_custom", 8, [("x", "f16", 16384), ("y", "f16", 16384), ("z", "f16", 16384)],
                                    lambda a: {"z": a["x"] + a["y"]}),
+    "tests/ascendc/vector_mask.cpp": ("vec_mask", 1, [("x", "f32", 512), ("z", "f32", 512)], vector_mask_numpy),
+    "tests/ascendc/matmul_basic.cpp": ("matmul_basic", 1, [("a", "f16", 1024), ("b", "f16", 1024), ("c", "f32", 1024)],
+                                       lambda a: {"c": a["a"].reshape(32, 32).astype("float32")
+                                                  @ a["b"].reshape(32, 32).astype("float32")}),
 }
-SMALL_INTS = set()  # kernels whose float inputs are small integers (sums exact in any order)
+# kernels whose float inputs are small integers (products and sums exact in any order)
+SMALL_INTS = {"tests/ascendc/vector_mask.cpp", "tests/ascendc/matmul_basic.cpp"}
 
 
 def run_cpp(rt, path):
@@ -315,7 +336,8 @@ def run_cpp(rt, path):
     rc, rep = rt.L.launch(mod, name, largs, platform=config.current_platform().value, blocks=blocks)
     bad = [f"launch rc {rc}"] if rc else []
     bad += [f"finding: {t.strip()}" for _, t in rep["diagnostics"]]
-    bad += [f"{n} differs from numpy" for n, v in want.items() if arrays[n].tobytes() != v.tobytes()]
+    bad += [f"{n} differs from numpy" + (f" (first at {np.flatnonzero(arrays[n].ravel() != v.ravel())[:3]})" if arrays[n].size == v.size else "")
+            for n, v in want.items() if arrays[n].tobytes() != v.astype(arrays[n].dtype).tobytes()]
     rt.results.append((name, not bad, "; ".join(bad) or "equal to numpy, no findings"))
 
 

@@ -648,8 +648,9 @@ void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src, const Fixpip
   ascrun::op("asc.fixpipe", {dst.v, src.v, params.val(l), config.val(l)}, "", "", l);
 }
 /* The documented form: the layout as a template argument. */
-inline const FixpipeConfig CFG_ROW_MAJOR{0};
-inline const FixpipeConfig CFG_NZ{1};
+inline const FixpipeConfig CFG_NZ{0};
+inline const FixpipeConfig CFG_ROW_MAJOR{1};
+inline const FixpipeConfig CFG_COLUMN_MAJOR{2};
 template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
 void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src, const FixpipeParamsV220 &params, Loc l = Loc()) {
   ascrun::op("asc.fixpipe", {dst.v, src.v, params.val(l), config.val(l)}, "", "", l);
