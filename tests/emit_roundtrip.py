@@ -43,7 +43,8 @@ CTYPE = {"i8": C.c_int8, "i16": C.c_int16, "i32": C.c_int32, "i64": C.c_int64, "
          "u32": C.c_uint32, "u64": C.c_uint64, "bool": C.c_bool, "f32": C.c_float, "f64": C.c_double}
 COL = re.compile(r"^(.*?:\d+):\d+:")
 # The examples whose launches round-trip byte-identically today (docs/emit.md says why the others do not).
-ROUND_TRIP = ["examples/01_add/add.py", "examples/01_add/add_double_buffer.py",
+ROUND_TRIP = ["examples/01_add/add.py", "examples/01_add/add_double_buffer.py", "examples/01_add/add_autosync.py",
+              "examples/04_local_tensor_auto/add_auto.py",
               "examples/02_add_framework/add_framework.py", "examples/03_leaky_relu/leaky_relu.py",
               "examples/05_matmul_cube/matmul_cube.py",
               "examples/ir/tutorial01_add.mlir", "examples/ir/add_framework_bn1.mlir", "examples/ir/add_framework_bn2.mlir",
@@ -55,14 +56,21 @@ ROUND_TRIP = ["examples/01_add/add.py", "examples/01_add/add_double_buffer.py",
 NATIVE_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
 
 
+# Scalar-pipe instructions that only compute a value: the C++ computes it natively (the trace holds the
+# constant or pointer), and the traced module's cse merges the unrolled iterations' equal views and structs.
+VALUE_ONLY = ("arith.", "scf.", "asc.lt_subview", "asc.gt_subview", "asc.lt_reinterpret_cast", "asc.get_block_idx",
+              "asc.get_block_num", "asc.gm_offset", "asc.struct")
+
+
 def op_streams(profile_dir):
-    """{(core, pipe): [(op, file:line, amount), ...]} of the non-scalar instructions of trace.json (per pipe: the
-    order in which different pipes' instructions are recorded follows the timing, which scalar code changes)."""
+    """{(core, pipe): [(op, file:line, amount), ...]} of the instructions of trace.json, per pipe (the order
+    in which different pipes' instructions are recorded follows the timing, which scalar code changes); on
+    the scalar pipe without the instructions that only compute a value (VALUE_ONLY)."""
     with open(os.path.join(profile_dir, "trace.json")) as fh:
         events = json.load(fh)["traceEvents"]
     out = {}
     for e in events:
-        if e.get("ph") != "X" or e.get("tid") == 0:  # PIPE_S: scalars
+        if e.get("ph") != "X" or (e.get("tid") == 0 and e["name"].startswith(VALUE_ONLY)):
             continue
         a = e.get("args", {})
         # the kernel's end has no C++ statement: the trace gives it the kernel's line, IR files their return's
@@ -73,6 +81,14 @@ def op_streams(profile_dir):
 
 def findings(rep):
     return [(sev, COL.sub(r"\1:", text.strip())) for sev, text in rep["diagnostics"]]
+
+
+def emit_choice(lib_mod, opts):
+    """The sync stages of the kernel's options (a PipelineChoice for translate): the Ascend C the round trip
+    builds states every sync the Python launch's pipeline placed on the structured IR (loops as loops), so
+    its trace (loops unrolled) runs without insert-sync and auto-sync (traced_module)."""
+    return lib_mod.PipelineChoice(run_passes=opts.get("run_passes", True), insert_sync=opts.get("insert_sync"),
+                                  auto_sync=opts.get("auto_sync", True))
 
 
 class RoundTrip:
@@ -111,12 +127,11 @@ class RoundTrip:
         return self._flush
 
     def traced_module(self, kernel, name, ir):
-        """The simulator's pipeline as the compiler chooses it for this module (the C++ has the syncs the emit
-        pipeline placed; insert-sync and auto-sync decide from the traced ops, as bisheng from the C++)."""
+        """The simulator's pipeline for the traced module without its sync stages: the C++ states the syncs
+        the kernel's sync stages placed on the structured IR (emit_choice), as the Python launch ran them."""
         o = kernel.options
         return self.L.Module(name, ir, {}, self.L.PipelineChoice(run_passes=o.get("run_passes", True),
-                                                                 insert_sync=o.get("insert_sync"),
-                                                                 auto_sync=o.get("auto_sync", True)))
+                                                                 insert_sync=False, auto_sync=False))
 
     def compile_hook(self, orig):
         from asc.runtime import compiler
@@ -124,7 +139,7 @@ class RoundTrip:
         def run(comp, traced, func_name, stacklevel=5):
             ck = orig(comp, traced, func_name, stacklevel)
             try:
-                self.sources[func_name] = compiler.translate(traced, func_name)
+                self.sources[func_name] = compiler.translate(traced, func_name, syncs=emit_choice(self.L, comp.options))
             except compiler.CompilationError as e:
                 self.sources[func_name] = e
             return ck
@@ -375,7 +390,7 @@ def run_ir(rt, path):
         else:
             largs.append(("int", rt.L.sim_dtype(dt), v, n))
     mod = rt.L.Module(name, text, {}, rt.L.PipelineChoice())
-    src = rt.L.Module(name, text, {}, None).ascendc(1)
+    src = rt.L.Module(name, text, {}, None).ascendc(1, rt.L.PipelineChoice())
     rt.sources[name] = src if src is not None else Exception("no Ascend C")
     gms = [x for x in largs if x[0] == "gm"]
     before = [C.string_at(x[1], x[2]) for x in gms]

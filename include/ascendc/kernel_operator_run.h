@@ -685,7 +685,9 @@ void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LocalTe
 
 namespace ascrun {
 /* The module of a launch: the kernel over the GM arguments (and `scratch`, a last GM argument of that
- * element type, if not empty), block i's ops under `scf.if get_block_idx() == i`. */
+ * element type, if not empty), block i's ops under `get_block_idx() == i` in a chain of scf.if whose else
+ * arm holds the next block's: an analysis of block i's ops (auto-sync, verify-sync) sees no other block's
+ * before them, as it would in the kernel's own code. */
 inline std::string module_text(const std::vector<std::pair<int, std::string>> &blocks, const std::string &scratch) {
   Tracer &t = T();
   std::string args, types;
@@ -703,9 +705,14 @@ inline std::string module_text(const std::vector<std::pair<int, std::string>> &b
     s += "    " + c + " = \"arith.constant\"() {value = " + std::to_string(blocks[b].first) + " : i32} : () -> i32" +
          fl + "\n";
     s += "    " + p + " = \"arith.cmpi\"(%blk, " + c + ") {predicate = 0 : i64} : (i32, i32) -> i1" + fl + "\n";
-    s += "    \"scf.if\"(" + p + ") ({\n" + blocks[b].second + "    \"scf.yield\"() : () -> ()" + fl + "\n    }, {\n";
-    s += "    \"scf.yield\"() : () -> ()" + fl + "\n    }) : (i1) -> ()" + fl + "\n";
   }
+  std::string chain;
+  for (size_t b = blocks.size(); b-- > 0;) {
+    std::string yield = "    \"scf.yield\"() : () -> ()" + fl + "\n";
+    chain = "    \"scf.if\"(%blkp" + std::to_string(b) + ") ({\n" + blocks[b].second + yield + "    }, {\n" + chain + yield +
+            "    }) : (i1) -> ()" + fl + "\n";
+  }
+  s += chain;
   s += "    \"func.return\"() : () -> ()" + fl + "\n  }) {function_type = (" + types + ") -> (), sym_name = " +
        quote(t.kernel.c_str()) + "} : () -> ()" + fl + "\n}) : () -> ()\n";
   return s;
