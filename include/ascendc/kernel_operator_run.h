@@ -269,7 +269,11 @@ template <typename E> Val gmptr(const void *p, const Loc &l) {
     const GmArg &g = t.gm[k];
     if (a < g.lo || a > g.hi)
       continue;
-    if (g.elem != irtype<E>()) {
+    if (g.elem.empty()) { /* a GM_ADDR the host registered untyped: its first typed use types it */
+      t.gm[k].elem = irtype<E>();
+      t.gm[k].esize = sizeof(E);
+    }
+    if (t.gm[k].elem != irtype<E>()) {
       fail(l, "a GM pointer of " + std::string(irtype<E>()) + " into argument " + std::to_string(k) + " of " + g.elem +
                   ": GM pointer casts are not traced yet");
       return {"%arg" + std::to_string(k), "!asc.gm_ptr<" + g.elem + ">"};
@@ -693,7 +697,8 @@ inline std::string module_text(const std::vector<std::pair<int, std::string>> &b
   std::string args, types;
   size_t n = t.gm.size() + (scratch.empty() ? 0 : 1);
   for (size_t k = 0; k < n; k++) {
-    std::string ty = "!asc.gm_ptr<" + (k < t.gm.size() ? t.gm[k].elem : scratch) + ">";
+    std::string elem = k < t.gm.size() ? t.gm[k].elem : scratch;
+    std::string ty = "!asc.gm_ptr<" + (elem.empty() ? std::string("ui8") : elem) + ">"; /* never typed: bytes */
     args += (k ? ", " : "") + std::string("%arg") + std::to_string(k) + ": " + ty;
     types += (k ? ", " : "") + ty;
   }
@@ -763,7 +768,8 @@ OPENASC_RUN_API void asc_run_begin(const char *kernel) {
   ascrun::tracer()->kernel = kernel ? kernel : "kernel";
 }
 /* The next GM argument of the kernel: the host array the kernel receives a pointer into, of element
- * type `elem` (IR spelling: "f16", "i32", ...). */
+ * type `elem` (IR spelling: "f16", "i32", ...; "" and esize 0: the type of the kernel's first typed
+ * use of it, as a GM_ADDR cast to `__gm__ half*`: asc_run_gm_elem). */
 OPENASC_RUN_API void asc_run_gm(const void *ptr, size_t bytes, const char *elem, size_t esize) {
   ascrun::T().gm.push_back({(uintptr_t)ptr, (uintptr_t)ptr + bytes, elem, esize});
 }
@@ -799,6 +805,14 @@ OPENASC_RUN_API void asc_run_set_flush(int (*fn)(void *, const char *, void *, s
   ascrun::T().flush_user = user;
 }
 OPENASC_RUN_API const char *asc_run_error(void) { return ascrun::T().error.c_str(); }
+/* The element type (IR spelling) GM argument k has in the trace ("ui8" if the kernel never typed it);
+ * NULL out of range. */
+OPENASC_RUN_API const char *asc_run_gm_elem(int k) {
+  ascrun::Tracer &t = ascrun::T();
+  if (k < 0 || (size_t)k >= t.gm.size())
+    return nullptr;
+  return t.gm[k].elem.empty() ? "ui8" : t.gm[k].elem.c_str();
+}
 OPENASC_RUN_API void asc_run_free(char *p) { std::free(p); }
 
 #endif
