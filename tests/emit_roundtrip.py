@@ -60,7 +60,7 @@ NATIVE_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
 # Scalar-pipe instructions that only compute a value: the C++ computes it natively (the trace holds the
 # constant or pointer), and the traced module's cse merges the unrolled iterations' equal views and structs.
 VALUE_ONLY = ("arith.", "scf.", "asc.lt_subview", "asc.gt_subview", "asc.lt_reinterpret_cast", "asc.get_block_idx",
-              "asc.get_block_num", "asc.gm_offset", "asc.struct")
+              "asc.get_block_num", "asc.gm_offset", "asc.struct", "asc.lt_get_size")
 
 
 def op_streams(profile_dir):
@@ -80,29 +80,44 @@ def op_streams(profile_dir):
     return out
 
 
+CARET = re.compile(r"\n *\^ *$")
+
+
 def findings(rep):
-    return [(sev, COL.sub(r"\1:", text.strip())) for sev, text in rep["diagnostics"]]
+    """The launch's diagnostics without their column (the C++ call's, not the Python one: #line carries no
+    column), that is without the column of the location and the caret line under the source."""
+    return [(sev, CARET.sub("", COL.sub(r"\1:", text.strip()))) for sev, text in rep["diagnostics"]]
 
 
 def has_library_calls(ir):
     return '"asc.adv.' in ir
 
 
-def emit_choice(lib_mod, opts, ir):
-    """The sync stages of the kernel's options (a PipelineChoice for translate): the Ascend C the round trip
+def sync_split(lib_mod, opts, ir):
+    """(the sync stages for the Ascend C, the auto-sync policy for its trace).  The Ascend C the round trip
     builds states every sync the Python launch's pipeline placed on the structured IR (loops as loops), so
     its trace (loops unrolled) runs without insert-sync and auto-sync (traced_module).  Not auto-sync for a
     kernel with library calls (asc.adv): the Python launch's auto-sync ran over their expansion, whose body
-    the C++ does not have; the trace's auto-sync places those (and loop-carried ones differ: see docs/emit.md)."""
-    auto = opts.get("auto_sync", True)
-    return lib_mod.PipelineChoice(run_passes=opts.get("run_passes", True), insert_sync=opts.get("insert_sync"),
-                                  auto_sync=False if has_library_calls(ir) and auto is True else auto)
+    the C++ does not have; the trace's auto-sync places those (with the policy the kernel's pipeline used:
+    every sync for planned LocalTensorAuto tensors), and where it decides otherwise over the unrolled loops
+    the op streams differ (docs/emit.md)."""
+    auto, ins = opts.get("auto_sync", True), opts.get("insert_sync")
+    if not has_library_calls(ir) or auto is False:
+        trace = False
+    elif auto is True and (ins is True or (ins is None and '"asc.local_tensor_auto"' in ir)):
+        trace = "full"
+    else:
+        trace = auto
+    emitted = lib_mod.PipelineChoice(run_passes=opts.get("run_passes", True), insert_sync=ins,
+                                     auto_sync=False if trace else auto)
+    return emitted, trace
 
 
 class RoundTrip:
     def __init__(self, args, lib_mod, tmp):
         self.a, self.L, self.tmp = args, lib_mod, tmp
         self.sources = {}  # kernel name -> Ascend C of its last compile
+        self.trace_sync = {}  # kernel name -> the auto-sync its trace runs (sync_split)
         self.results = []  # (kernel, ok, message)
         self.n = 0
 
@@ -138,10 +153,9 @@ class RoundTrip:
         """The simulator's pipeline for the traced module without its sync stages: the C++ states the syncs
         the kernel's sync stages placed on the structured IR (emit_choice), as the Python launch ran them."""
         o = kernel.options
-        auto = o.get("auto_sync", True)
-        lib_syncs = auto if has_library_calls(ir) and auto is True else False  # emit_choice left them to us
         return self.L.Module(name, ir, {}, self.L.PipelineChoice(run_passes=o.get("run_passes", True),
-                                                                 insert_sync=False, auto_sync=lib_syncs))
+                                                                 insert_sync=False,
+                                                                 auto_sync=self.trace_sync.get(name, False)))
 
     def compile_hook(self, orig):
         from asc.runtime import compiler
@@ -149,8 +163,8 @@ class RoundTrip:
         def run(comp, traced, func_name, stacklevel=5):
             ck = orig(comp, traced, func_name, stacklevel)
             try:
-                self.sources[func_name] = compiler.translate(traced, func_name,
-                                                               syncs=emit_choice(self.L, comp.options, traced.text))
+                emitted, self.trace_sync[func_name] = sync_split(self.L, comp.options, traced.text)
+                self.sources[func_name] = compiler.translate(traced, func_name, syncs=emitted)
             except compiler.CompilationError as e:
                 self.sources[func_name] = e
             return ck
@@ -518,14 +532,59 @@ def run_ir(rt, path):
     rt.results.append((tag, msg is None, msg or "identical"))
 
 
+# Upstream pyasc's kernels that run on openasc today (docs/conformance.md), by path in its repository.
+UPSTREAM = ["python/tutorials/01_add/add.py", "python/tutorials/02_add_framework/add_framework.py",
+            "python/tutorials/03_matmul_mix/matmul_mix.py", "python/tutorials/04_matmul_cube_only/matmul_cube_only.py",
+            "python/tutorials/05_matmul_leakyrelu/matmul_leakyrelu.py",
+            "python/test/kernels/test_vadd.py", "python/test/kernels/test_matmul.py",
+            "python/test/kernels/test_bilinear_interpolation.py",
+            "python/test/kernels/insert_sync/test_vadd.py", "python/test/kernels/insert_sync/test_vadd_scalar.py",
+            "python/test/kernels/insert_sync/test_softmax.py", "python/test/kernels/insert_sync/test_matmul.py",
+            "python/test/kernels/insert_sync/test_quant.py", "python/test/kernels/insert_sync/test_quant_dynamic.py"]
+
+
+def run_upstream(a):
+    """Extract upstream's python/tutorials and python/test/kernels into a scratch directory and round-trip
+    each file of UPSTREAM from its own directory (one process each, as for the examples); exit 0 with a
+    message if the repository is absent."""
+    if not os.path.isdir(a.upstream):
+        print(f"SKIP upstream round trip: no repository at {a.upstream}")
+        return 0
+    tmp = tempfile.mkdtemp(prefix="emit-roundtrip-upstream-")
+    try:
+        arc = subprocess.run(["git", "-C", a.upstream, "archive", "HEAD", "python/tutorials", "python/test/kernels"],
+                             capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=arc, check=True)
+        bad = 0
+        for rel in UPSTREAM:
+            path = os.path.join(tmp, rel)
+            cmd = [sys.executable, os.path.abspath(__file__), "--lib", os.path.abspath(a.lib), "--root",
+                   os.path.abspath(a.root), "--cxx", a.cxx, path]
+            r = subprocess.run(cmd, capture_output=True, text=True, cwd=os.path.dirname(path))
+            lines = [ln.replace(tmp + "/", "upstream:") for ln in r.stdout.splitlines()
+                     if ln.startswith(("PASS", "FAIL", "  python:", "  c++:"))]
+            print("\n".join(lines) if lines else f"FAIL upstream:{rel}: exit {r.returncode}\n{r.stderr[-2000:]}",
+                  flush=True)
+            bad += r.returncode != 0
+        print(f"{len(UPSTREAM) - bad}/{len(UPSTREAM)} upstream files round-trip identically")
+        return 1 if bad else 0
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--lib", required=True)
     ap.add_argument("--root", required=True)
     ap.add_argument("--cxx", default="g++")
     ap.add_argument("--keep", help="keep the C++, the .so, the traced IR and the profiles here")
+    ap.add_argument("--upstream", metavar="REPO",
+                    help="the round trip of upstream pyasc's tutorials and kernel tests, read from this git "
+                         "repository (hicann/pyasc, bare or not) at run time; nothing of it is kept")
     ap.add_argument("examples", nargs="*")
     a = ap.parse_args()
+    if a.upstream:
+        return run_upstream(a)
     if not a.examples:
         a.examples = [os.path.join(a.root, ex) for ex in ROUND_TRIP]
     if len(a.examples) > 1:  # one process per example: a crash is that example's failure
@@ -568,6 +627,11 @@ def main():
                     run_race(rt, ex[:-5])
                 elif ex.endswith(".cpp"):
                     run_cpp(rt, ex)
+                elif os.path.basename(ex).startswith("test_"):  # a pytest file (upstream's kernel tests)
+                    import pytest
+                    code = pytest.main([ex, "-q", "-p", "no:cacheprovider", "--import-mode=importlib"])
+                    if code not in (0, 5):
+                        rt.results.append((ex, False, f"pytest exited {int(code)}"))
                 else:
                     runpy.run_path(ex, run_name="__main__")
         except SystemExit as e:
@@ -580,7 +644,8 @@ def main():
         if len(rt.results) == before:
             rt.results.append((ex, False, "no launch"))
         for tag, ok, msg in rt.results[before:]:
-            print(f"{'PASS' if ok else 'FAIL'} {os.path.relpath(ex, a.root)} {tag}: {msg}", flush=True)
+            rel = os.path.relpath(ex, a.root)
+            print(f"{'PASS' if ok else 'FAIL'} {ex if rel.startswith('..') else rel} {tag}: {msg}", flush=True)
             failed += not ok
     if not a.keep:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -570,6 +570,28 @@ OPENASC_RUN_SCALAR(Mins, "asc.mins")
 OPENASC_RUN_SCALAR(LeakyRelu, "asc.leaky_relu")
 #undef OPENASC_RUN_SCALAR
 
+/* ---- BilinearInterpolation (mask and bit-mask forms) ---- */
+template <typename T, typename O>
+void BilinearInterpolation(const LocalTensor<T> &dst, const LocalTensor<T> &src0, const LocalTensor<O> &src0Offset,
+                           const LocalTensor<T> &src1, uint64_t mask, uint8_t hRepeat, bool repeatMode,
+                           uint16_t dstBlkStride, uint16_t vROffset, uint8_t vRepeat,
+                           const LocalTensor<uint8_t> &sharedTmpBuffer, Loc l = Loc()) {
+  ascrun::op("asc.bilinear_interpolation.mask",
+             {dst.v, src0.v, src0Offset.v, src1.v, ascrun::i64(mask, l), ascrun::cint(hRepeat, "i32", l),
+              ascrun::cint(repeatMode, "i1", l), ascrun::cint(dstBlkStride, "i32", l), ascrun::cint(vROffset, "i32", l),
+              ascrun::cint(vRepeat, "i32", l), sharedTmpBuffer.v}, "", "", l);
+}
+template <typename T, typename O>
+void BilinearInterpolation(const LocalTensor<T> &dst, const LocalTensor<T> &src0, const LocalTensor<O> &src0Offset,
+                           const LocalTensor<T> &src1, const uint64_t mask[], uint8_t hRepeat, bool repeatMode,
+                           uint16_t dstBlkStride, uint16_t vROffset, uint8_t vRepeat,
+                           const LocalTensor<uint8_t> &sharedTmpBuffer, Loc l = Loc()) {
+  ascrun::op("asc.bilinear_interpolation.bitmask",
+             {dst.v, src0.v, src0Offset.v, src1.v, ascrun::i64(mask[1], l), ascrun::i64(mask[0], l),
+              ascrun::cint(hRepeat, "i32", l), ascrun::cint(repeatMode, "i1", l), ascrun::cint(dstBlkStride, "i32", l),
+              ascrun::cint(vROffset, "i32", l), ascrun::cint(vRepeat, "i32", l), sharedTmpBuffer.v}, "", "", l);
+}
+
 /* ---- the mask registers ---- */
 template <typename T, MaskMode mode = MaskMode::NORMAL> void SetVectorMask(const uint64_t len, Loc l = Loc()) {
   ascrun::op("asc.set_vector_mask", {ascrun::i64(len, l)},
@@ -677,6 +699,24 @@ template <typename T, bool isReuseSource = false, bool isBasicBlock = false, typ
 void SoftMax(const LocalTensor<T> &dst, const LocalTensor<S> &sum, const LocalTensor<S> &max, const LocalTensor<T> &src,
              const LocalTensor<uint8_t> &sharedTmpBuffer, const SoftMaxTiling &tiling, Loc l = Loc()) {
   ascrun::op("asc.adv.softmax", {dst.v, sum.v, max.v, src.v, tiling.val(l), sharedTmpBuffer.v}, "", "", l);
+}
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, typename S>
+void SoftMax(const LocalTensor<T> &dst, const LocalTensor<S> &sum, const LocalTensor<S> &max, const LocalTensor<T> &src,
+             const SoftMaxTiling &tiling, Loc l = Loc()) {
+  ascrun::op("asc.adv.softmax", {dst.v, sum.v, max.v, src.v, tiling.val(l)}, "", "", l);
+}
+/* AscendQuant: scale and offset in the source's element type (the IR's), the tmp buffer last there. */
+template <typename T, bool isReuseSource = false, typename D, typename F>
+void AscendQuant(const LocalTensor<D> &dst, const LocalTensor<T> &src, const LocalTensor<uint8_t> &sharedTmpBuffer,
+                 const F &scale, const F &offset, const uint32_t count, Loc l = Loc()) {
+  ascrun::op("asc.adv.quant", {dst.v, src.v, ascrun::scalar<T>(scale, l), ascrun::scalar<T>(offset, l),
+                               ascrun::cint(count, "i32", l), sharedTmpBuffer.v}, "", "", l);
+}
+template <typename T, bool isReuseSource = false, typename D, typename F>
+void AscendQuant(const LocalTensor<D> &dst, const LocalTensor<T> &src, const F &scale, const F &offset,
+                 const uint32_t count, Loc l = Loc()) {
+  ascrun::op("asc.adv.quant", {dst.v, src.v, ascrun::scalar<T>(scale, l), ascrun::scalar<T>(offset, l),
+                               ascrun::cint(count, "i32", l)}, "", "", l);
 }
 template <typename T, bool isBasicBlock = false, typename E>
 void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LocalTensor<T> &gamma,
