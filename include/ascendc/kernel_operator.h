@@ -230,10 +230,11 @@ struct MmadParams {
 struct FixpipeConfig {
   constexpr FixpipeConfig() : format(0) {}
   constexpr explicit FixpipeConfig(int32_t f) : format(f) {}
-  int32_t format; /* 0 row major (NZ to ND), 1 NZ */
+  int32_t format; /* CO2Layout: 0 NZ, 1 row major (NZ to ND), 2 column major */
 };
-inline constexpr FixpipeConfig CFG_ROW_MAJOR{0};
-inline constexpr FixpipeConfig CFG_NZ{1};
+inline constexpr FixpipeConfig CFG_NZ{0};
+inline constexpr FixpipeConfig CFG_ROW_MAJOR{1};
+inline constexpr FixpipeConfig CFG_COLUMN_MAJOR{2};
 struct FixpipeParamsV220 {
   FixpipeParamsV220();
   FixpipeParamsV220(uint16_t nSize, uint16_t mSize, uint16_t srcStride, uint32_t dstStride, int32_t quantPre,
