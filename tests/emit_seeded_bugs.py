@@ -40,10 +40,10 @@ BUGS = [
      '"$tensor[$offset + 1]", "", "")\nASCENDC(LOCAL_TENSOR'),
     ("bf16 printed as half", C, '(t->is_bf16 ? "bfloat16_t" : "half")', '"half"'),
     ("struct fields out of order (first two swapped)", C,
-     "    all_operands(e, op, 0, e->out);\n    asc_sb_putc(e->out, ')');\n  }\n  asc_sb_puts(e->out, \";\\n\");\n  return 0;",
+     "    all_operands(e, op, 0, e->out);\n    asc_sb_putc(e->out, ')');\n  }\n  asc_sb_puts(e->out, \";\\n\");\n  for (int i = 0; mem",
      "    if (op->noperands > 1) { put_name(e, e->out, op->operands[1]); asc_sb_puts(e->out, \", \");"
      " put_name(e, e->out, op->operands[0]); if (op->noperands > 2) asc_sb_puts(e->out, \", \"); all_operands(e, op, 2, e->out); }"
-     " else all_operands(e, op, 0, e->out);\n    asc_sb_putc(e->out, ')');\n  }\n  asc_sb_puts(e->out, \";\\n\");\n  return 0;"),
+     " else all_operands(e, op, 0, e->out);\n    asc_sb_putc(e->out, ')');\n  }\n  asc_sb_puts(e->out, \";\\n\");\n  for (int i = 0; mem"),
     ("loop bound inclusive (<=)", C, '"for (int64_t %s = %s; %s < %s; %s += %s) {\\n"', '"for (int64_t %s = %s; %s <= %s; %s += %s) {\\n"'),
     ("while condition not negated", C, 'asc_sb_puts(e->out, "if (!");', 'asc_sb_puts(e->out, "if (");'),
     ("signed predicates shifted (slt printed as <=)", C, '{"==", "!=", "<", "<=", ">", ">=", "<", "<=", ">", ">="}',
