@@ -463,6 +463,13 @@ static void sh_empty(shared *S, const sim_costs *k) {
   l2->head = l2->tail = l2->free = -1;
 }
 
+/* Every figure the replay gives a copy goes through here: a tape none of whose figures moved is not
+ * timed again (launch.c retime_wave: its first timing stands). */
+static void tape_set(sim_tape *t, int64_t *field, int64_t v) {
+  t->moved |= *field != v;
+  *field = v;
+}
+
 static void sh_sweep(shared *S, const sim_costs *k, sim_tape *const *t, const wev *ev, int64_t nev) {
   sh_empty(S, k);
   S->nf = 0;
@@ -470,9 +477,8 @@ static void sh_sweep(shared *S, const sim_costs *k, sim_tape *const *t, const we
     sim_tcopy *c = &t[ev[i].t]->copy[ev[i].k];
     double miss = sh_copy(S, t[ev[i].t], ev[i].t, c);
     if (S->charge && c->pipe == ASC_PIPEID_PIPE_MTE2) {
-      int64_t missb = (int64_t)(miss * (double)ASC_HWC_l2_line_bytes + 0.5), hit = missb >= c->bytes ? 0 : c->bytes - missb;
-      t[ev[i].t]->moved |= hit != c->hit;
-      c->hit = hit;
+      int64_t missb = (int64_t)(miss * (double)ASC_HWC_l2_line_bytes + 0.5);
+      tape_set(t[ev[i].t], &c->hit, missb >= c->bytes ? 0 : c->bytes - missb);
     }
   }
 }

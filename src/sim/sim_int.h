@@ -279,8 +279,9 @@ typedef struct sim_tape {
   int kind, block;
   double gm_rate, gm_wrate, l2_rate;
   bool bad; /* it waited on another core: it cannot be timed again alone */
-  bool moved; /* the wave's shared L2 changed a copy's hit bytes: its timing changes (else the replay
-                 would give the first timing again: the tape is every input of it) */
+  bool moved; /* the wave's shared L2 changed one of its copies' figures (hit bytes; l2.c tape_set): it
+                 is timed again (else the replay would give the first timing again: the tape is every
+                 input of it) */
 } sim_tape;
 enum { SIM_T_SCALAR, SIM_T_ENQ, SIM_T_SETS, SIM_T_WAITS, SIM_T_DRAIN, SIM_T_MARK, SIM_T_TRACES };
 
