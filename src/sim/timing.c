@@ -130,6 +130,10 @@ static int kindrank(int kind) { return kind == SIM_Q_WAIT ? 0 : kind == SIM_Q_SE
  * pipe starts an instruction, the GM port frees, a flag is set or cleared, or it is new: those mark the
  * pipes concerned stale (sim_core.htstale), and only they are computed again. */
 static int pickpipe(sim_core *c, int64_t *tout) {
+  if (c->pickok && !c->htstale) { /* nothing moved since (a pipe's start or new head marks it stale) */
+    *tout = c->pickt;
+    return c->pick;
+  }
   for (uint32_t m = c->htstale & c->qmask; m; m &= m - 1)
     c->ht[__builtin_ctz(m)] = headtime(c, __builtin_ctz(m));
   c->htstale = 0;
@@ -146,6 +150,9 @@ static int pickpipe(sim_core *c, int64_t *tout) {
       bt = t;
     }
   }
+  c->pick = best;
+  c->pickt = bt;
+  c->pickok = true;
   *tout = bt;
   return best;
 }
