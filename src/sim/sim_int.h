@@ -236,6 +236,8 @@ typedef struct sim_qent {
   bool stream;    /* SET: a UnitFlag hand-over (set_flag unit = 1): fires one unit after the pipe's last
                    * instruction starts; the waiter's next instruction ends one unit after it at the earliest */
   int64_t copy;   /* a GM copy on the timing tape: its index + 1 (0: none) */
+  int64_t chan;   /* cycles on the core's own read or write channel (an AIV's GM copies), 0 if none */
+  int64_t tail;   /* the end of latency that is not pipe-busy: a posted write's acknowledgement (MTE3) */
 } sim_qent;
 
 /* timing.c: a block's timing tape, what its scalar unit asked of the timing model in order, so
@@ -367,7 +369,8 @@ struct sim_core {
   double gm_wrate;    /* the same for GM writes */
   double l2_rate;     /* L2 read bytes per cycle of this block (its wave's share) */
   sim_l2 l2;          /* its part of the L2 cache */
-  int64_t gm_free;    /* the GM port is free from this cycle on */
+  int64_t gm_free;    /* the core's share of the chip's GM bandwidth is free from this cycle on */
+  int64_t chan_free[2]; /* the core's own GM read / write channel is free from this cycle on (AIV) */
   int64_t overlap;    /* cycles MTE2 and V were both busy */
   int64_t sblocked;   /* scalar cycles waiting for flags */
   int64_t nflow;
