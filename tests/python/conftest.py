@@ -21,4 +21,8 @@ os.environ["PYASC_CACHE_DIR"] = _CACHE
 # openasc's own suite runs strict: an out-of-bounds access is a KernelError, not a KernelWarning
 # (tests of the lenient default clear it with monkeypatch).
 os.environ.setdefault("ASC_STRICT", "1")
+# Tests run scripts from other directories: a relative ASC_LIBRARY (as a user may give it) must
+# name the same library there.
+if os.environ.get("ASC_LIBRARY"):
+    os.environ["ASC_LIBRARY"] = os.path.abspath(os.environ["ASC_LIBRARY"])
 atexit.register(shutil.rmtree, _CACHE, True)
