@@ -344,7 +344,8 @@ static int enqueue(sim_core *c, int p, sim_qent e) {
 
 int asc_sim_issue(sim_core *c, const sim_inst *in, int64_t occupy, int64_t latency) {
   if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S) {
-    asc_sim_l2_take_hits(c); /* a scalar GM access: its hits are no copy's */
+    asc_sim_l2_take_hits(c); /* a scalar GM access: its hits (and write-backs) are no copy's */
+    asc_sim_l2_take_wb(c);
     if (c->tape)
       c->tape->l2pend = c->tape->nl2;
     asc_sim_scalar(c, occupy);
@@ -395,22 +396,28 @@ int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes) { return 
  * Reads are done when their data is in (latency is pipe-busy); writes are posted: the pipe is free at
  * the end of the port time, the acknowledgement that set_flag and barriers wait for comes
  * mte3_latency later (ADDPERF A1-A3: ~27 B/cycle of MTE3 busy per core, 1 or 48 cores alike). */
-static void gmcopy(const sim_core *c, sim_qent *e, int pipe, int64_t bytes, int64_t segs, int64_t hit) {
+static void gmcopy(const sim_core *c, sim_qent *e, int pipe, int64_t bytes, int64_t segs, int64_t hit, int64_t wb) {
   const sim_costs *k = c->L->cost;
   bool rd = pipe == ASC_PIPEID_PIPE_MTE2;
-  double rate = rd ? c->gm_rate : c->gm_wrate;
   if (hit > bytes)
     hit = bytes;
-  int64_t share = (int64_t)((double)(bytes - hit) / rate + (double)hit / c->l2_rate + 0.999999);
+  int64_t l2b = rd ? hit : bytes; /* writes land in the L2 (write-back); HBM sees them when evicted */
+  double hbm = (double)(bytes - l2b); /* read misses: the core's AIV channel holds these to gm_core */
+  int64_t share = (int64_t)(hbm / c->gm_rate + (double)l2b / c->l2_rate + 0.999999);
   if (share < segs * k->gm_burst_min)
     share = segs * k->gm_burst_min;
+  /* the dirty lines its accesses evict go to HBM at the core's write share: a read waits for them
+   * (its lines take their place), a posted write does not, but the core's share is spent either way */
+  int64_t evict = (int64_t)((double)wb / c->gm_wrate + 0.999999);
+  if (rd)
+    share += evict;
   int64_t chan = share;
-  if (c->kind == ASC_HW_AIV) { /* gm_core is a one-core HBM figure: L2 hits move at the L2 share */
-    int64_t own = (int64_t)((double)(bytes - hit) / k->gm_core_bytes_per_cycle + (double)hit / c->l2_rate + 0.999999);
-    if (chan < own)
-      chan = own;
+  if (c->kind == ASC_HW_AIV) { /* gm_core is a one-core HBM figure: L2 read hits move at the L2 share */
+    double own = rd ? hbm / k->gm_core_bytes_per_cycle + (double)hit / c->l2_rate : (double)bytes / ASC_HWC_gm_core_write;
+    if (chan < (int64_t)(own + 0.999999))
+      chan = (int64_t)(own + 0.999999);
   }
-  e->gm = share + k->mte_instr;
+  e->gm = share + (rd ? 0 : evict) + k->mte_instr;
   e->occupy = e->chan = chan + k->mte_instr;
   e->tail = rd ? 0 : k->mte3_latency;
   e->latency = (rd ? k->mte2_latency : k->mte3_latency) + e->chan;
@@ -426,13 +433,14 @@ int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int6
     return enqueue(c, in->pipe, e);
   }
   int64_t hit = asc_sim_l2_take_hits(c); /* l2.c: read bytes found in L2 move at the L2 rate */
+  int64_t wb = asc_sim_l2_take_wb(c);    /* dirty lines its accesses pushed out to HBM */
   sim_qent e = {SIM_Q_EXEC, 0, 0, 0, 0, 0, in, 0, bytes, false, 0, 0, 0};
-  gmcopy(c, &e, in->pipe, bytes, segs, hit);
+  gmcopy(c, &e, in->pipe, bytes, segs, hit, wb);
   if (c->tape) { /* the copy and its GM accesses, for the wave's shared L2 */
     sim_tape *t = c->tape;
     if (t->ncopy == t->capcopy)
       t->copy = grow(t->copy, &t->capcopy, sizeof *t->copy);
-    t->copy[t->ncopy++] = (sim_tcopy){bytes, segs, hit, 0, 0, t->l2pend, t->nl2, in->pipe};
+    t->copy[t->ncopy++] = (sim_tcopy){bytes, segs, hit, 0, 0, t->l2pend, t->nl2, in->pipe, wb};
     t->l2pend = t->nl2;
     e.copy = t->ncopy;
   }
@@ -580,7 +588,7 @@ int asc_sim_tape_replay(sim_core *c, const sim_tape *t) {
       sim_qent e = o->e;
       if (e.copy) {
         const sim_tcopy *k = &t->copy[e.copy - 1];
-        gmcopy(c, &e, o->pipe, k->bytes, k->segs, k->hit);
+        gmcopy(c, &e, o->pipe, k->bytes, k->segs, k->hit, k->wb);
       }
       if (enqueue(c, o->pipe, e))
         return -1;
