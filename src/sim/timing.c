@@ -337,7 +337,7 @@ static int enqueue(sim_core *c, int p, sim_qent e) {
   e.issue = c->sclk;
   push(q, e);
   c->qmask |= 1u << p;
-  scalar_(c, c->L->cost->issue);
+  scalar_(c, e.kind == SIM_Q_EXEC ? c->L->cost->issue : ASC_HWC_flag_issue); /* a flag op is one word */
   advance(c);
   return 0;
 }
