@@ -150,7 +150,14 @@ static int xfer(sim_core *c, const sim_inst *in, int s, int d, int64_t bytes) {
  * The bytes, the accesses the sanitizers see and the findings are those of the block-by-block
  * copy, without its per-block calls.  p: n_value, d_value, src_nd_matrix_stride, src_d_value,
  * dst_nz_c0_stride, dst_nz_n_stride, dst_nz_matrix_stride.  1: done; 0: not this case; -1: error. */
-enum { ND2NZ_MAXBLK = 64 };
+enum { ND2NZ_MAXBLK = 64, ND2NZ_AHEAD = 2 };
+
+/* A hint to the host CPU's cache: the n bytes at address a will be read soon (no access is made;
+ * an address outside any array is harmless). */
+static void prefetch_bytes(uintptr_t a, int64_t n) {
+  for (int64_t i = 0; i < n; i += 64)
+    __builtin_prefetch((const void *)(a + (uintptr_t)i));
+}
 static int nd2nz_columns(sim_core *c, const sim_inst *in, const sim_val *dst, const sim_val *src, int64_t t,
                          const int64_t *p) {
   int64_t nv = p[0], dv = p[1], sms = p[2], sdv = p[3], c0s = p[4], ns = p[5], dms = p[6];
@@ -166,6 +173,8 @@ static int nd2nz_columns(sim_core *c, const sim_inst *in, const sim_val *dst, co
     const uint8_t *s = asc_sim_mem(c, in->op, src, (t * sms + r * sdv) * e, dv * e, "read");
     if (!s)
       return -1;
+    if (r + ND2NZ_AHEAD < nv) /* GM rows lie a stride apart: fetch a later one while this one is copied */
+      prefetch_bytes((uintptr_t)s + (uintptr_t)(ND2NZ_AHEAD * sdv * e), dv * e);
     if (r == 0) /* the destination after the first source row, as the block-by-block copy has it */
       for (int64_t b = 0; b < nblk; b++)
         if (!(col[b] = asc_sim_mem(c, in->op, dst, (t * dms + b * c0s * c0) * e, nv * 32, "write")))
@@ -844,6 +853,25 @@ int asc_exec_sethf32(sim_core *c, const sim_inst *in) {
 /* ---- mmad ------------------------------------------------------------------------------------- */
 /* C (m x n, L0C Nz) := init + A (m x k, L0A Zz; ND when m = 1) * B (k x n, L0B Zn).
  * Padded rows and columns of the fractals are computed too (and written), padded k is not. */
+/* The rows of mmad operand v's R1 x C1 fractals that carry data (of `used` rows, or of `used`
+ * columns when byc: a fractal's first rows of 32 B each), read for the uninitialised-read check.
+ * All rows used and the block plain (asc_sim_mem_plain): the fractals are one range, read at
+ * once; the pieces one by one would merge into that same range, with the same watchdog work
+ * (512-byte pieces). */
+_Static_assert(512 % SIM_WORK_BYTES == 0, "a fractal's watchdog work must not depend on how it is read");
+static void datarows(sim_core *c, const sim_inst *in, const sim_val *v, int64_t R1, int64_t C1, int64_t used,
+                     bool byc) {
+  if (used % 16 == 0 && asc_sim_mem_plain(c, v, 0, R1 * C1 * 512)) {
+    asc_sim_mem(c, in->op, v, 0, R1 * C1 * 512, "read");
+    return;
+  }
+  for (int64_t fr = 0; fr < R1; fr++)
+    for (int64_t fc = 0; fc < C1; fc++) {
+      int64_t u = byc ? used - fc * 16 : used - fr * 16;
+      asc_sim_mem(c, in->op, v, (fr * C1 + fc) * 512, (u < 16 ? u : 16) * 32, "read");
+    }
+}
+
 int asc_exec_mmad(sim_core *c, const sim_inst *in) {
   bool hasbias = in->op->code == ASC_OP_MMAD_BIAS;
   const double *f = sim_in(c, in, hasbias ? 4 : 3)->fld;
@@ -891,16 +919,10 @@ int asc_exec_mmad(sim_core *c, const sim_inst *in) {
   c->padread = false;
   /* The rows that carry data (A: m rows, B: n columns, a fractal's first rows of 32 B each) must
    * have been written: an mmad of L0A / L0B no load_data filled is an uninitialised read. */
-  for (int64_t fr = 0; A && B && c->L->sanitize && !gemv && fr < M1; fr++)
-    for (int64_t fc = 0; fc < K1; fc++)
-      asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_MMAD_src0), (fr * K1 + fc) * 512,
-                  (m - fr * 16 < 16 ? m - fr * 16 : 16) * 32,
-                  "read");
-  for (int64_t fr = 0; A && B && c->L->sanitize && fr < K1; fr++)
-    for (int64_t fc = 0; fc < N1; fc++)
-      asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_MMAD_src1), (fr * N1 + fc) * 512,
-                  (n - fc * 16 < 16 ? n - fc * 16 : 16) * 32,
-                  "read");
+  if (A && B && c->L->sanitize && !gemv)
+    datarows(c, in, sim_in(c, in, ASC_OPND_MMAD_src0), M1, K1, m, false);
+  if (A && B && c->L->sanitize)
+    datarows(c, in, sim_in(c, in, ASC_OPND_MMAD_src1), K1, N1, n, true);
   const uint8_t *bias =
       B && init == 2 ? asc_sim_mem(c, in->op, sim_in(c, in, ASC_OPND_MMAD_BIAS_src2), 0, NP * 4, "read") : NULL;
   const uint8_t *Cin = B && init == 1 ? asc_sim_mem(c, in->op, C, 0, M1 * N1 * 1024, "read") : NULL;
@@ -957,6 +979,11 @@ static void fixstore(sim_core *c, bool atomic, int dd, int de, uint8_t *o, doubl
  * through a double unchanged but for a signalling NaN, which comes out quiet; relu makes a
  * value below zero +0. */
 static inline void fix16(bool f32, bool relu, uint32_t *u) {
+  if (f32 && !relu) { /* the common case, branch-free so that the compiler vectorises it */
+    for (int i = 0; i < 16; i++)
+      u[i] |= (uint32_t)((u[i] & 0x7fffffffu) > 0x7f800000u) << 22;
+    return;
+  }
   for (int i = 0; i < 16; i++) {
     uint32_t x = u[i];
     bool nan = f32 && (x & 0x7fffffffu) > 0x7f800000u;

@@ -593,6 +593,51 @@ static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san
   addrec(l, (san_acc){p->lo, p->hi, e, ++s->seq, in, (int8_t)pa, p->write, atomic});
 }
 
+/* The instruction's pieces merged where they touch, per memory and kind (reads, writes), into
+ * s->merged, ordered by (write, mem, lo); how many. */
+static int mergepieces(sim_san *s) {
+  san_pend *m = s->merged;
+  int n = 0;
+  for (int i = 0; i < s->npend; i++) { /* insertion sort: an instruction has few pieces */
+    san_pend p = s->pend[i];
+    int j = n++;
+    for (; j > 0; j--) {
+      const san_pend *q = &m[j - 1];
+      if (q->write < p.write || (q->write == p.write && (q->mem < p.mem || (q->mem == p.mem && q->lo <= p.lo))))
+        break;
+      m[j] = *q;
+    }
+    m[j] = p;
+  }
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    if (k && m[k - 1].write == m[i].write && m[k - 1].mem == m[i].mem && m[i].lo <= m[k - 1].hi) {
+      m[k - 1].hi = max64(m[k - 1].hi, m[i].hi);
+      continue;
+    }
+    m[k++] = m[i];
+  }
+  return k;
+}
+
+/* Whether the instruction's merged pieces (mergepieces) conflict with any record, checked
+ * quietly.  Their scans drop what the pieces' own scans would not: records the whole merged
+ * range covers.  Such a record is ordered before this instruction, so it is no piece's
+ * conflict, and whatever later access races with it races with a piece of this instruction
+ * too, whose record is newer: a record only ever named as the latest conflict is never one
+ * of them.  A copy covering a buffer in 32-byte pieces thus retires the buffer's old records
+ * at once, instead of every piece scanning all of them. */
+static bool merged_conflict(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64_t *floor, int n,
+                            bool judge) {
+  sim_san *s = c->san;
+  bool hit = false;
+  for (int w = 0; w < 2; w++)
+    for (int i = 0; i < n; i++)
+      if (s->merged[i].write == w && check(c, in, pa, e, s->vc[pa], floor, &s->merged[i], true, judge))
+        hit = true;
+  return hit;
+}
+
 int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
   sim_san *s = c->san;
   if (!s || s->pin != in || !s->npend)
@@ -625,7 +670,11 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
   }
   const int64_t *floor = s->floor;
   bool judge = !tany(&s->taint[pa]); /* a pipe stalled on a flag never set is not judged (a deadlock) */
-  for (int w = 0; w < 2; w++) /* reads first: a RAW names the dependence the op has */
+  /* the pieces merged first; only a conflict needs the pieces one by one, whose first
+   * conflict is the report */
+  int nm = s->npend > 1 ? mergepieces(s) : s->npend;
+  bool pieces = nm == s->npend || merged_conflict(c, in, pa, e, floor, nm, judge);
+  for (int w = 0; w < 2 && pieces; w++) /* reads first: a RAW names the dependence the op has */
     for (int i = 0; i < s->npend; i++)
       if (s->pend[i].write == w &&
           check(c, in, pa, e, s->vc[pa], floor, &s->pend[i], s->raced && !c->L->race_warn, judge))
@@ -649,8 +698,13 @@ static uint64_t whash(const san_wrange *r) {
   return h ^ h >> 29;
 }
 
-/* Add v[i] to l's set unless an equal range is there already; whether it was. */
+/* Add v[i] to l's set unless an equal range is there already; whether it was.  The entry after
+ * the last one found is tried first: the next tile repeats the ranges in the same order. */
 static bool wseen(san_wlist *l, int i) {
+  if (l->hint < i && wsame(&l->v[l->hint], &l->v[i])) { /* v[hint] is in the set: every entry before i is */
+    l->hint++;
+    return true;
+  }
   if (2 * (l->nset + 1) > l->setcap) { /* grow to keep the load under half */
     int cap = l->setcap ? 2 * l->setcap : 256, *set = malloc(sizeof *set * (size_t)cap);
     if (!set)
@@ -669,8 +723,10 @@ static bool wseen(san_wlist *l, int i) {
   }
   size_t j = whash(&l->v[i]) & (size_t)(l->setcap - 1);
   for (; l->set[j] >= 0; j = (j + 1) & (size_t)(l->setcap - 1))
-    if (wsame(&l->v[l->set[j]], &l->v[i]))
+    if (wsame(&l->v[l->set[j]], &l->v[i])) {
+      l->hint = l->set[j] + 1;
       return true;
+    }
   l->set[j] = i;
   l->nset++;
   return false;

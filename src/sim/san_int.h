@@ -42,6 +42,7 @@ typedef struct san_wlist {
                 grow): a range equal to one already there is dropped (a kernel reads the same rows for
                 every tile; the cross-core check needs each distinct range once) */
   int setcap, nset;
+  int hint; /* the entry after the one the last repeated range equalled: a tile's ranges repeat in order */
 } san_wlist;
 
 /* One access still able to race: instruction `in` on `pipe`, its epoch (the pipe's
@@ -118,6 +119,7 @@ struct sim_san {
   int nmems;
   san_pend pend[SAN_MAXPEND];
   int npend;
+  san_pend merged[SAN_MAXPEND]; /* pend's pieces merged per memory and kind where they touch (race.c) */
   san_hull hull[SAN_NHULL]; /* of pend's kinds (nhull > SAN_NHULL: too many kinds, search always) */
   int nhull;
   const sim_inst *pin; /* the instruction pend belongs to */
