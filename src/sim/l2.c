@@ -496,9 +496,7 @@ static void sh_sweep(shared *S, const sim_costs *k, sim_tape *const *t, const we
     S->l2.wb_lines = 0;
     double miss = sh_copy(S, t[ev[i].t], ev[i].t, c);
     if (S->charge) { /* the dirty lines its accesses evicted: a block whose write-backs moved is timed again */
-      int64_t wb = S->l2.wb_lines * ASC_HWC_l2_line_bytes;
-      t[ev[i].t]->moved |= wb != c->wb;
-      c->wb = wb;
+      tape_set(t[ev[i].t], &c->wb, S->l2.wb_lines * ASC_HWC_l2_line_bytes);
     }
     if (S->charge && c->pipe == ASC_PIPEID_PIPE_MTE2) {
       int64_t missb = (int64_t)(miss * (double)ASC_HWC_l2_line_bytes + 0.5);
