@@ -4,6 +4,7 @@ Python -> IR -> Ascend C -> g++ -> openasc's kernel_operator.h (running mode) ->
 byte-identical GM contents, identical per-core op streams and identical sanitizer findings.
 
     emit_roundtrip.py --lib build/lib/libasc.so --root . [--cxx g++] [--keep DIR] [example.py...]
+    emit_roundtrip.py --lib build/lib/libasc.so --root . --upstream /path/to/pyasc [path/in/pyasc.py...]
 
 Without examples it runs the kernels of ROUND_TRIP (the ctest emit-roundtrip).
 
@@ -14,17 +15,21 @@ and its Ascend C is asc-opt --emit-pipeline --emit-ascendc's; the rest is as for
 Each example runs in this process as its own main would (its inputs, its launch); every launch it makes
 is intercepted (asc.runtime.launcher.Launcher.run):
   1. the launch runs as usual, with a profile directory for its trace.json (the Python path);
-  2. the kernel's Ascend C (asc.runtime.compiler.translate of the traced IR the launch compiled) is built
-     with `g++ -DASC_RUN -shared` against include/ascendc/kernel_operator.h;
+  2. the kernel's Ascend C (asc.runtime.compiler.translate of the traced IR the launch compiled, with the
+     kernel's sync stages: sync_split) is built with `g++ -DASC_RUN -shared` against
+     include/ascendc/kernel_operator.h;
   3. a copy of the launch's GM arguments as they were before it is handed to the built kernel, which is
      called once per block (asc_run_block) with those pointers and the scalar arguments, tracing its calls;
-  4. the traced IR goes through the pipeline the Python kernel went through and is launched on the same
-     platform and block count, with the same sanitizer options, on the copy;
-  5. compared: every GM argument byte for byte; per core, the instructions each pipe other than the
-     scalar pipe issued, in order, with their source line and amount (trace.json: op, core, pipe,
-     file:line, repeats or bytes); the launch's diagnostics with their file and line (columns differ:
-     the C++ call's column, not the Python one).
-Scalar instructions differ by design: the C++ computed the scalars natively, the trace holds constants.
+  4. the traced IR goes through the simulator's pipeline without the sync stages the C++ already states and
+     is launched on the same platform and block count, with the same sanitizer options, on the copy;
+  5. compared: every GM argument byte for byte; the return code; per core and pipe, the instructions issued
+     in order with their source line and amount (trace.json: op, core, pipe, file:line, repeats or bytes;
+     on the scalar pipe without the instructions that only compute a value, VALUE_ONLY); the launch's
+     diagnostics, whole but for the column (the C++ call's, not the Python one) and the caret line.
+Hand-written kernels (tests/ascendc/*.cpp) are traced on random inputs and compared with numpy and their
+Python twins (tests/ascendc/twins.py); `file.cpp:race` deletes a sync from one and expects the race at its
+C++ line; tests/ascendc/host/*.cpp are host mains built with their kernel and include/ascendc/acl_shim.h.
+--upstream REPO round-trips upstream pyasc's tutorials and kernel tests (UPSTREAM), read from REPO.
 Exits 1 if a kernel differs or fails to build or trace."""
 import argparse
 import ctypes as C
@@ -43,25 +48,35 @@ CTYPE = {"i8": C.c_int8, "i16": C.c_int16, "i32": C.c_int32, "i64": C.c_int64, "
          "u32": C.c_uint32, "u64": C.c_uint64, "bool": C.c_bool, "f32": C.c_float, "f64": C.c_double}
 COL = re.compile(r"^(.*?:\d+):\d+:")
 # The examples whose launches round-trip byte-identically today (docs/emit.md says why the others do not).
-ROUND_TRIP = ["examples/01_add/add.py", "examples/01_add/add_double_buffer.py",
+ROUND_TRIP = ["examples/01_add/add.py", "examples/01_add/add_double_buffer.py", "examples/01_add/add_autosync.py",
+              "examples/04_local_tensor_auto/add_auto.py",
               "examples/02_add_framework/add_framework.py", "examples/03_leaky_relu/leaky_relu.py",
-              "examples/05_matmul_cube/matmul_cube.py",
+              "examples/05_matmul_cube/matmul_cube.py", "examples/07_softmax/softmax.py", "examples/08_rmsnorm/rmsnorm.py",
               "examples/ir/tutorial01_add.mlir", "examples/ir/add_framework_bn1.mlir", "examples/ir/add_framework_bn2.mlir",
               "tests/sim/clean/add_framework.mlir", "tests/sim/clean/cube_mm.mlir",
               "tests/sim/clean/scalar_write_round_trip.mlir", "tests/sim/clean/tutorial01_add.mlir",
-              "tests/sim/clean/tutorial01_add_barrier.mlir", "tests/ascendc/add_tque.cpp"]
+              "tests/sim/clean/tutorial01_add_barrier.mlir", "tests/ascendc/add_tque.cpp",
+              "tests/ascendc/vector_mask.cpp", "tests/ascendc/matmul_basic.cpp", "tests/ascendc/vector_mask.cpp:race",
+              "tests/ascendc/host/add_tque_main.cpp"]
 # The sanitizer build preloads the ASan runtime for Python (which loads libasc); the compiler runs without it.
 NATIVE_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
 
 
+# Scalar-pipe instructions that only compute a value: the C++ computes it natively (the trace holds the
+# constant or pointer), and the traced module's cse merges the unrolled iterations' equal views and structs.
+VALUE_ONLY = ("arith.", "scf.", "asc.lt_subview", "asc.gt_subview", "asc.lt_reinterpret_cast", "asc.get_block_idx",
+              "asc.get_block_num", "asc.gm_offset", "asc.struct", "asc.lt_get_size")
+
+
 def op_streams(profile_dir):
-    """{(core, pipe): [(op, file:line, amount), ...]} of the non-scalar instructions of trace.json (per pipe: the
-    order in which different pipes' instructions are recorded follows the timing, which scalar code changes)."""
+    """{(core, pipe): [(op, file:line, amount), ...]} of the instructions of trace.json, per pipe (the order
+    in which different pipes' instructions are recorded follows the timing, which scalar code changes); on
+    the scalar pipe without the instructions that only compute a value (VALUE_ONLY)."""
     with open(os.path.join(profile_dir, "trace.json")) as fh:
         events = json.load(fh)["traceEvents"]
     out = {}
     for e in events:
-        if e.get("ph") != "X" or e.get("tid") == 0:  # PIPE_S: scalars
+        if e.get("ph") != "X" or (e.get("tid") == 0 and e["name"].startswith(VALUE_ONLY)):
             continue
         a = e.get("args", {})
         # the kernel's end has no C++ statement: the trace gives it the kernel's line, IR files their return's
@@ -70,14 +85,44 @@ def op_streams(profile_dir):
     return out
 
 
+CARET = re.compile(r"\n *\^ *$")
+
+
 def findings(rep):
-    return [(sev, COL.sub(r"\1:", text.strip())) for sev, text in rep["diagnostics"]]
+    """The launch's diagnostics without their column (the C++ call's, not the Python one: #line carries no
+    column), that is without the column of the location and the caret line under the source."""
+    return [(sev, CARET.sub("", COL.sub(r"\1:", text.strip()))) for sev, text in rep["diagnostics"]]
+
+
+def has_library_calls(ir):
+    return '"asc.adv.' in ir
+
+
+def sync_split(lib_mod, opts, ir):
+    """(the sync stages for the Ascend C, the auto-sync policy for its trace).  The Ascend C the round trip
+    builds states every sync the Python launch's pipeline placed on the structured IR (loops as loops), so
+    its trace (loops unrolled) runs without insert-sync and auto-sync (traced_module).  Not auto-sync for a
+    kernel with library calls (asc.adv): the Python launch's auto-sync ran over their expansion, whose body
+    the C++ does not have; the trace's auto-sync places those (with the policy the kernel's pipeline used:
+    every sync for planned LocalTensorAuto tensors), and where it decides otherwise over the unrolled loops
+    the op streams differ (docs/emit.md)."""
+    auto, ins = opts.get("auto_sync", True), opts.get("insert_sync")
+    if not has_library_calls(ir) or auto is False:
+        trace = False
+    elif auto is True and (ins is True or (ins is None and '"asc.local_tensor_auto"' in ir)):
+        trace = "full"
+    else:
+        trace = auto
+    emitted = lib_mod.PipelineChoice(run_passes=opts.get("run_passes", True), insert_sync=ins,
+                                     auto_sync=False if trace else auto)
+    return emitted, trace
 
 
 class RoundTrip:
     def __init__(self, args, lib_mod, tmp):
         self.a, self.L, self.tmp = args, lib_mod, tmp
         self.sources = {}  # kernel name -> Ascend C of its last compile
+        self.trace_sync = {}  # kernel name -> the auto-sync its trace runs (sync_split)
         self.results = []  # (kernel, ok, message)
         self.n = 0
 
@@ -110,12 +155,12 @@ class RoundTrip:
         return self._flush
 
     def traced_module(self, kernel, name, ir):
-        """The simulator's pipeline as the compiler chooses it for this module (the C++ has the syncs the emit
-        pipeline placed; insert-sync and auto-sync decide from the traced ops, as bisheng from the C++)."""
+        """The simulator's pipeline for the traced module without its sync stages: the C++ states the syncs
+        the kernel's sync stages placed on the structured IR (emit_choice), as the Python launch ran them."""
         o = kernel.options
         return self.L.Module(name, ir, {}, self.L.PipelineChoice(run_passes=o.get("run_passes", True),
-                                                                 insert_sync=o.get("insert_sync"),
-                                                                 auto_sync=o.get("auto_sync", True)))
+                                                                 insert_sync=False,
+                                                                 auto_sync=self.trace_sync.get(name, False)))
 
     def compile_hook(self, orig):
         from asc.runtime import compiler
@@ -123,7 +168,8 @@ class RoundTrip:
         def run(comp, traced, func_name, stacklevel=5):
             ck = orig(comp, traced, func_name, stacklevel)
             try:
-                self.sources[func_name] = compiler.translate(traced, func_name)
+                emitted, self.trace_sync[func_name] = sync_split(self.L, comp.options, traced.text)
+                self.sources[func_name] = compiler.translate(traced, func_name, syncs=emitted)
             except compiler.CompilationError as e:
                 self.sources[func_name] = e
             return ck
@@ -260,34 +306,62 @@ def ir_launch_spec(text):
 
 # Hand-written Ascend C (tests/ascendc/) run through the header's running mode: kernel, blocks, GM arguments
 # (name, dtype, count) and the expected outputs from the inputs, computed by numpy.
+def vector_mask_numpy(a):
+    """vector_mask.cpp step by step: b = x + x (64 lanes x 8 repeats); c = 0, then b * x on the first 32
+    lanes of each 64 (bit mask); c *= -0.5; b = |c|; counter mode: c = b + 1 on the first 200 elements."""
+    import numpy as np
+    x = a["x"]
+    b = x + x
+    c = np.zeros_like(x)
+    lanes = np.arange(x.size) % 64 < 32
+    c[lanes] = (b * x)[lanes]
+    c = c * np.float32(-0.5)
+    b = np.abs(c)
+    c[:200] = b[:200] + np.float32(1)
+    return {"z": c}
+
+
 HAND_WRITTEN = {
     "tests/ascendc/add_tque.cpp": ("add_custom", 8, [("x", "f16", 16384), ("y", "f16", 16384), ("z", "f16", 16384)],
                                    lambda a: {"z": a["x"] + a["y"]}),
+    "tests/ascendc/vector_mask.cpp": ("vec_mask", 1, [("x", "f32", 512), ("z", "f32", 512)], vector_mask_numpy),
+    "tests/ascendc/matmul_basic.cpp": ("matmul_basic", 1, [("a", "f16", 1024), ("b", "f16", 1024), ("c", "f32", 1024)],
+                                       lambda a: {"c": a["a"].reshape(32, 32).astype("float32")
+                                                  @ a["b"].reshape(32, 32).astype("float32")}),
 }
-SMALL_INTS = set()  # kernels whose float inputs are small integers (sums exact in any order)
+# kernels whose float inputs are small integers (products and sums exact in any order)
+SMALL_INTS = {"tests/ascendc/vector_mask.cpp", "tests/ascendc/matmul_basic.cpp"}
 
 
-def run_cpp(rt, path):
-    """A hand-written kernel: built with -DASC_RUN, traced once per block on random inputs, launched on the
-    simulator; its outputs must equal numpy's byte for byte and the launch must report nothing."""
-    import numpy as np
+def hand_key(rt, path):
+    return next((k for k in HAND_WRITTEN if os.path.abspath(os.path.join(rt.a.root, k)) == os.path.abspath(path)), None)
+
+
+def run_twin(key, blocks, arrays):
+    """The outputs of key's Python twin (tests/ascendc/twins.py) on copies of arrays."""
+    import asc.lib.runtime as rtm
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "ascendc"))
+    import twins
+    copies = {n: a.copy() for n, a in arrays.items()}
+    twins.TWINS[key][blocks, rtm.current_stream()](*copies.values())
+    return copies
+
+
+def trace_cpp(rt, path, name, blocks, spec, arrays, drop=None):
+    """Build the kernel (without the lines containing `drop`), trace it on arrays, launch the trace;
+    (message or None, rc, report)."""
     from asc.runtime import config
-    key = next((k for k in HAND_WRITTEN if os.path.abspath(os.path.join(rt.a.root, k)) == os.path.abspath(path)), None)
-    if key is None:
-        rt.results.append((path, False, "not in HAND_WRITTEN"))
-        return
-    name, blocks, spec, expect = HAND_WRITTEN[key]
-    rng = np.random.default_rng(0)
-    arrays = {n: (rng.uniform(-1, 1, c) if dt[0] == "f" and key not in SMALL_INTS else rng.integers(-4, 5, c))
-              .astype(NP_DT[dt]) for n, dt, c in spec}
-    want = expect(arrays)
+    src = path
+    if drop:
+        src = os.path.join(rt.tmp, os.path.basename(path))  # same name: findings name the file
+        with open(path) as fh, open(src, "w") as out:
+            out.write("".join(ln if drop not in ln else "\n" for ln in fh))
     so = os.path.join(rt.tmp, name + ".so")
     r = subprocess.run([rt.a.cxx, "-std=c++17", "-Wall", "-Werror", "-O1", "-shared", "-fPIC", "-DASC_RUN", "-I",
-                        os.path.join(rt.a.root, "include", "ascendc"), path, "-o", so], capture_output=True,
+                        os.path.join(rt.a.root, "include", "ascendc"), src, "-o", so], capture_output=True,
                        text=True, env=NATIVE_ENV)
     if r.returncode:
-        rt.results.append((name, False, "does not build:\n" + r.stderr[-3000:]))
-        return
+        return "does not build:\n" + r.stderr[-3000:], None, None
     k = C.CDLL(so)
     k.asc_run_ir.restype = C.c_void_p
     k.asc_run_error.restype = C.c_char_p
@@ -303,20 +377,116 @@ def run_cpp(rt, path):
         fn(*[C.c_void_p(arrays[n].ctypes.data) for n, _, _ in spec])
     p = k.asc_run_ir()
     if not p:
-        rt.results.append((name, False, "trace failed: " + k.asc_run_error().decode()))
-        return
+        return "trace failed: " + k.asc_run_error().decode(), None, None
     ir = C.string_at(p).decode()
     k.asc_run_free(C.c_void_p(p))
     mod = rt.L.Module(name, ir, {}, rt.L.PipelineChoice())
     if not mod.m:
-        rt.results.append((name, False, "traced IR rejected:\n" + "".join(mod.diags.errors)[-3000:]))
-        return
+        return "traced IR rejected:\n" + "".join(mod.diags.errors)[-3000:], None, None
     largs = [("gm", arrays[n].ctypes.data, arrays[n].nbytes, rt.L.sim_dtype(dt), n) for n, dt, _ in spec]
     rc, rep = rt.L.launch(mod, name, largs, platform=config.current_platform().value, blocks=blocks)
+    return None, rc, rep
+
+
+def hand_inputs(key, spec):
+    import numpy as np
+    rng = np.random.default_rng(0)
+    return {n: (rng.uniform(-1, 1, c) if dt[0] == "f" and key not in SMALL_INTS else rng.integers(-4, 5, c))
+            .astype(NP_DT[dt]) for n, dt, c in spec}
+
+
+def compare_outputs(arrays, want, label):
+    import numpy as np
+    return [f"{n} differs from {label}" + (f" (first at {np.flatnonzero(arrays[n].ravel() != v.ravel())[:3]})"
+                                           if arrays[n].size == v.size else "")
+            for n, v in want.items() if arrays[n].tobytes() != v.astype(arrays[n].dtype).tobytes()]
+
+
+def run_cpp(rt, path):
+    """A hand-written kernel: built with -DASC_RUN, traced once per block on random inputs, launched on the
+    simulator; its outputs must equal numpy's and its Python twin's (tests/ascendc/twins.py) byte for byte and
+    the launch must report nothing."""
+    key = hand_key(rt, path)
+    if key is None:
+        rt.results.append((path, False, "not in HAND_WRITTEN"))
+        return
+    name, blocks, spec, expect = HAND_WRITTEN[key]
+    arrays = hand_inputs(key, spec)
+    want = expect(arrays)
+    twin = run_twin(key, blocks, arrays)
+    msg, rc, rep = trace_cpp(rt, path, name, blocks, spec, arrays)
+    if msg:
+        rt.results.append((name, False, msg))
+        return
     bad = [f"launch rc {rc}"] if rc else []
     bad += [f"finding: {t.strip()}" for _, t in rep["diagnostics"]]
-    bad += [f"{n} differs from numpy" for n, v in want.items() if arrays[n].tobytes() != v.tobytes()]
-    rt.results.append((name, not bad, "; ".join(bad) or "equal to numpy, no findings"))
+    bad += compare_outputs(arrays, want, "numpy")
+    bad += compare_outputs(arrays, {n: twin[n] for n in want}, "the Python twin")
+    rt.results.append((name, not bad, "; ".join(bad) or "equal to numpy and to the Python twin, no findings"))
+
+
+# A race seeded into a hand-written kernel (the lines containing `drop` deleted) must be reported at the
+# C++ line of the access that races: kernel file, text to drop, the line's text and the finding's kind.
+SEEDED_RACES = {
+    "tests/ascendc/vector_mask.cpp": ("WaitFlag<AscendC::HardEvent::V_MTE3>", "AscendC::DataCopy(zGm, c, 512);", "race"),
+}
+
+
+def run_race(rt, path):
+    key = hand_key(rt, path)
+    name, blocks, spec, _ = HAND_WRITTEN[key]
+    drop, at, kind = SEEDED_RACES[key]
+    with open(path) as fh:
+        line = next(i for i, ln in enumerate(fh, 1) if at in ln)
+    want = f"{os.path.basename(path)}:{line}:"
+    msg, rc, rep = trace_cpp(rt, path, name, blocks, spec, hand_inputs(key, spec), drop=drop)
+    if msg:
+        rt.results.append((name + " (seeded race)", False, msg))
+        return
+    hits = [t for _, t in rep["diagnostics"] if want in t and kind in t]
+    rt.results.append((name + " (seeded race)", bool(hits), f"reported at {want} {hits[0].splitlines()[0]!r}" if hits
+                       else f"no {kind} at {want}: " + " | ".join(t.splitlines()[0] for _, t in rep["diagnostics"])))
+
+
+# Hand-written kernels with a host main in the samples' style (tests/ascendc/host/), launched through
+# include/ascendc/acl_shim.h: main, kernel, the GM arrays the main writes to argv[1] (name, dtype, count).
+HOST_MAINS = {
+    "tests/ascendc/host/add_tque_main.cpp": ("tests/ascendc/add_tque.cpp",
+                                             [("x", "f16", 16384), ("y", "f16", 16384), ("z", "f16", 16384)]),
+}
+
+
+def run_host(rt, path):
+    """A kernel and its host main built into one program with g++ against the header and libasc, run: it must
+    exit 0 (its own check), and its outputs must equal the Python twin's on the inputs it used."""
+    import numpy as np
+    rel = next(k for k in HOST_MAINS if os.path.abspath(os.path.join(rt.a.root, k)) == os.path.abspath(path))
+    kernel, spec = HOST_MAINS[rel]
+    name, blocks = HAND_WRITTEN[kernel][:2]
+    exe = os.path.join(rt.tmp, name + ".host")
+    lib = os.path.dirname(os.path.abspath(rt.a.lib))
+    r = subprocess.run([rt.a.cxx, "-std=c++17", "-Wall", "-Werror", "-O1", "-DASC_RUN", "-I",
+                        os.path.join(rt.a.root, "include", "ascendc"), "-I", os.path.join(rt.a.root, "include"),
+                        os.path.join(rt.a.root, kernel), path, "-L", lib, "-lasc", "-Wl,-rpath," + lib, "-o", exe],
+                       capture_output=True, text=True, env=NATIVE_ENV)
+    if r.returncode:
+        rt.results.append((name + " (host)", False, "does not build:\n" + r.stderr[-3000:]))
+        return
+    out = os.path.join(rt.tmp, name + ".bin")
+    r = subprocess.run([exe, out], capture_output=True, text=True, env=NATIVE_ENV)
+    if r.returncode:
+        rt.results.append((name + " (host)", False, f"exit {r.returncode}: {r.stdout}{r.stderr[-2000:]}"))
+        return
+    raw = np.fromfile(out, dtype=np.uint8)
+    arrays, off = {}, 0
+    for n, dt, c in spec:
+        nb = c * np.dtype(NP_DT[dt]).itemsize
+        arrays[n] = raw[off:off + nb].view(NP_DT[dt]).copy()
+        off += nb
+    inputs = {n: (a if n != spec[-1][0] else np.zeros_like(a)) for n, a in arrays.items()}
+    twin = run_twin(kernel, blocks, inputs)
+    bad = compare_outputs({spec[-1][0]: arrays[spec[-1][0]]}, {spec[-1][0]: twin[spec[-1][0]]}, "the Python twin")
+    rt.results.append((name + " (host)", not bad, "; ".join(bad) or r.stdout.strip() + "; equal to the Python twin"))
 
 
 class IrKernel:
@@ -353,7 +523,7 @@ def run_ir(rt, path):
         else:
             largs.append(("int", rt.L.sim_dtype(dt), v, n))
     mod = rt.L.Module(name, text, {}, rt.L.PipelineChoice())
-    src = rt.L.Module(name, text, {}, None).ascendc(1)
+    src = rt.L.Module(name, text, {}, None).ascendc(1, rt.L.PipelineChoice())
     rt.sources[name] = src if src is not None else Exception("no Ascend C")
     gms = [x for x in largs if x[0] == "gm"]
     before = [C.string_at(x[1], x[2]) for x in gms]
@@ -367,14 +537,55 @@ def run_ir(rt, path):
     rt.results.append((tag, msg is None, msg or "identical"))
 
 
+# Upstream pyasc's kernels (by path in its repository) that round-trip identically today; docs/emit.md's table
+# says what the other tutorials and kernel tests that run on openasc (docs/conformance.md) lack.
+UPSTREAM = ["python/tutorials/01_add/add.py", "python/tutorials/02_add_framework/add_framework.py",
+            "python/test/kernels/test_vadd.py", "python/test/kernels/test_bilinear_interpolation.py",
+            "python/test/kernels/insert_sync/test_vadd.py", "python/test/kernels/insert_sync/test_vadd_scalar.py"]
+
+
+def run_upstream(a):
+    """Extract upstream's python/tutorials and python/test/kernels into a scratch directory and round-trip
+    each file of UPSTREAM from its own directory (one process each, as for the examples); exit 0 with a
+    message if the repository is absent."""
+    if not os.path.isdir(a.upstream):
+        print(f"SKIP upstream round trip: no repository at {a.upstream}")
+        return 0
+    tmp = tempfile.mkdtemp(prefix="emit-roundtrip-upstream-")
+    try:
+        arc = subprocess.run(["git", "-C", a.upstream, "archive", "HEAD", "python/tutorials", "python/test/kernels"],
+                             capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=arc, check=True)
+        bad = 0
+        for rel in a.examples or UPSTREAM:
+            path = os.path.join(tmp, rel)
+            cmd = [sys.executable, os.path.abspath(__file__), "--lib", os.path.abspath(a.lib), "--root",
+                   os.path.abspath(a.root), "--cxx", a.cxx, path]
+            r = subprocess.run(cmd, capture_output=True, text=True, cwd=os.path.dirname(path))
+            lines = [ln.replace(tmp + "/", "upstream:") for ln in r.stdout.splitlines()
+                     if ln.startswith(("PASS", "FAIL", "  python:", "  c++:"))]
+            print("\n".join(lines) if lines else f"FAIL upstream:{rel}: exit {r.returncode}\n{r.stderr[-2000:]}",
+                  flush=True)
+            bad += r.returncode != 0
+        print(f"{len(a.examples or UPSTREAM) - bad}/{len(a.examples or UPSTREAM)} upstream files round-trip identically")
+        return 1 if bad else 0
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--lib", required=True)
     ap.add_argument("--root", required=True)
     ap.add_argument("--cxx", default="g++")
     ap.add_argument("--keep", help="keep the C++, the .so, the traced IR and the profiles here")
-    ap.add_argument("examples", nargs="*")
+    ap.add_argument("--upstream", metavar="REPO",
+                    help="the round trip of upstream pyasc's tutorials and kernel tests, read from this git "
+                         "repository (hicann/pyasc, bare or not) at run time; nothing of it is kept")
+    ap.add_argument("examples", nargs="*", help="with --upstream: paths in the upstream repository")
     a = ap.parse_args()
+    if a.upstream:
+        return run_upstream(a)
     if not a.examples:
         a.examples = [os.path.join(a.root, ex) for ex in ROUND_TRIP]
     if len(a.examples) > 1:  # one process per example: a crash is that example's failure
@@ -411,8 +622,17 @@ def main():
             with contextlib.redirect_stdout(io.StringIO()):
                 if ex.endswith(".mlir"):
                     run_ir(rt, ex)
+                elif ex.endswith(".cpp") and "/host/" in ex:
+                    run_host(rt, ex)
+                elif ex.endswith(".cpp:race"):
+                    run_race(rt, ex[:-5])
                 elif ex.endswith(".cpp"):
                     run_cpp(rt, ex)
+                elif os.path.basename(ex).startswith("test_"):  # a pytest file (upstream's kernel tests)
+                    import pytest
+                    code = pytest.main([ex, "-q", "-p", "no:cacheprovider", "--import-mode=importlib"])
+                    if code not in (0, 5):
+                        rt.results.append((ex, False, f"pytest exited {int(code)}"))
                 else:
                     runpy.run_path(ex, run_name="__main__")
         except SystemExit as e:
@@ -425,7 +645,8 @@ def main():
         if len(rt.results) == before:
             rt.results.append((ex, False, "no launch"))
         for tag, ok, msg in rt.results[before:]:
-            print(f"{'PASS' if ok else 'FAIL'} {os.path.relpath(ex, a.root)} {tag}: {msg}", flush=True)
+            rel = os.path.relpath(ex, a.root)
+            print(f"{'PASS' if ok else 'FAIL'} {ex if rel.startswith('..') else rel} {tag}: {msg}", flush=True)
             failed += not ok
     if not a.keep:
         shutil.rmtree(tmp, ignore_errors=True)

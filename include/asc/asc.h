@@ -106,6 +106,10 @@ char *asc_module_emit_ascendc(asc_module *m, int line_mode);
 /* The passes before emitting m (inline, canonicalize, cse; pyasc's insert-sync when m has
  * LocalTensorAuto), malloc'd (asc_free). */
 char *asc_pipeline_select_emit(const asc_module *m);
+/* The emit pipeline followed by the sync stages the simulator's pipeline would run for o (planned
+ * LocalTensorAuto tensors or pyasc's insert-sync, auto-sync of o's policy), malloc'd: the Ascend C
+ * then states every sync the simulator adds, so its trace needs no auto-sync (docs/emit.md). */
+char *asc_pipeline_select_emit_synced(const asc_module *m, const asc_pipeline_opts *o);
 /* How many ops (and enum kinds, structs) lack an Ascend C row; their names, space-separated, in buf. */
 int asc_emit_row_check(char *buf, size_t size);
 /* The row of op i of the registry: kind ("free", "member", "ctor", "expr", "custom", "none"), name,
@@ -164,6 +168,8 @@ size_t asc_bind_sizeof(const char *what);
 double asc_bind_platform(const char *platform, const char *field);
 /* asc_pipeline_select with the options as ints (insert_sync, auto_sync: ASC_INSERT_SYNC_*, ASC_AUTO_SYNC_*). */
 char *asc_bind_pipeline(const asc_module *m, int run_passes, int insert_sync, int auto_sync);
+/* asc_pipeline_select_emit_synced with the options as ints. */
+char *asc_bind_pipeline_emit_synced(const asc_module *m, int run_passes, int insert_sync, int auto_sync);
 void asc_bind_pass_options(void *opts, int sync_log, void *cancel); /* defaults, plus sync_log and the cancel flag */
 
 /* A launch for bindings in one call each way: the options a binding sets as one struct, the

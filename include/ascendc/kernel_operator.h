@@ -67,14 +67,15 @@ enum class CMPMODE { LT, GT, EQ, LE, GE, NE };
 enum class SELMODE { VSEL_CMPMASK_SPR, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE };
 enum class ReduceOrder { ORDER_VALUE_INDEX, ORDER_INDEX_VALUE, ORDER_ONLY_VALUE, ORDER_ONLY_INDEX };
 enum class MaskMode { NORMAL, COUNTER };
-enum class CacheMode { CACHE_MODE_DISABLE, CACHE_MODE_NORMAL, CACHE_MODE_LAST, CACHE_MODE_PERSISTENT };
-enum class CacheRwMode { READ, WRITE, RW };
+/* SetL2CacheHint's page: DISABLE 0, NORMAL 1, PERSISTENT 4 (pyasc numbers NORMAL 0, DISABLE 1); READ 1, WRITE 2, RW 3 */
+enum class CacheMode : uint8_t { CACHE_MODE_DISABLE = 0, CACHE_MODE_NORMAL = 1, CACHE_MODE_LAST = 2, CACHE_MODE_PERSISTENT = 4 };
+enum class CacheRwMode { READ = 1, WRITE = 2, RW = 3 };
 enum class MemDsbT { ALL, DDR, UB, SEQ };
 enum class CacheLine { SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE };
 enum class DcciDst { CACHELINE_ALL, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
 enum class AtomicDtype { ATOMIC_NONE, ATOMIC_F32, ATOMIC_F16, ATOMIC_S16, ATOMIC_S32, ATOMIC_S8, ATOMIC_BF16 };
 enum class AtomicOp { ATOMIC_SUM, ATOMIC_MAX, ATOMIC_MIN };
-enum class AippInputFormat { YUV420SP_U8, XRGB8888_U8, RGB888_U8, YUV400_U8 };
+enum class AippInputFormat : uint8_t { YUV420SP_U8 = 0, XRGB8888_U8 = 1, RGB888_U8 = 4, YUV400_U8 = 9 };
 
 /* ---- tensors ------------------------------------------------------------------------------- */
 template <typename T> class LocalTensor {
@@ -216,10 +217,11 @@ struct MmadParams {
 struct FixpipeConfig {
   constexpr FixpipeConfig() : format(0) {}
   constexpr explicit FixpipeConfig(int32_t f) : format(f) {}
-  int32_t format; /* 0 row major (NZ to ND), 1 NZ */
+  int32_t format; /* CO2Layout: 0 NZ, 1 row major (NZ to ND), 2 column major */
 };
-inline constexpr FixpipeConfig CFG_ROW_MAJOR{0};
-inline constexpr FixpipeConfig CFG_NZ{1};
+inline constexpr FixpipeConfig CFG_NZ{0};
+inline constexpr FixpipeConfig CFG_ROW_MAJOR{1};
+inline constexpr FixpipeConfig CFG_COLUMN_MAJOR{2};
 struct FixpipeParamsV220 {
   FixpipeParamsV220();
   FixpipeParamsV220(uint16_t nSize, uint16_t mSize, uint16_t srcStride, uint32_t dstStride, int32_t quantPre,
@@ -230,6 +232,13 @@ struct FixpipeParamsV220 {
 } // namespace AscendC
 
 /* The tiling structs the host fills (global in Ascend C). */
+struct TCubeTiling {
+  int32_t usedCoreNum, M, N, Ka, Kb, singleCoreM, singleCoreN, singleCoreK, baseM, baseN, baseK, depthA1, depthB1,
+      stepM, stepN, isBias, transLength, iterateOrder, shareMode, shareL1Size, shareL0CSize, shareUbSize, batchM,
+      batchN, singleBatchM, singleBatchN, stepKa, stepKb, depthAL1CacheUB, depthBL1CacheUB, dbL0A, dbL0B, dbL0C;
+};
+/* REGIST_MATMUL_OBJ(&pipe, workspace, mm, &tiling[, mm2, &tiling2 ...]): a macro in Ascend C */
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...) ::AscendC::OpenascRegistMatmulObj(tpipe, workspace, __VA_ARGS__)
 struct SoftMaxTiling {
   SoftMaxTiling();
   SoftMaxTiling(uint32_t srcM, uint32_t srcK, uint32_t srcSize, uint32_t outMaxM, uint32_t outMaxK, uint32_t outMaxSize,
@@ -416,11 +425,11 @@ void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalT
 template <typename T, bool isSetMask = true>
 void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode, const uint64_t mask,
              const BinaryRepeatParams& params);
-template <typename T, typename U, typename S, bool isSetMask = true>
-void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S& scalar, CMPMODE mode,
+template <typename T, typename U, bool isSetMask = true>
+void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE mode,
                    const uint64_t mask, const uint8_t repeatTimes, const UnaryRepeatParams& params);
-template <typename T, typename U, typename S, bool isSetMask = true>
-void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S& scalar, CMPMODE mode,
+template <typename T, typename U, bool isSetMask = true>
+void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE mode,
                    const uint64_t mask[], const uint8_t repeatTimes, const UnaryRepeatParams& params);
 /* The kept element count comes back through rsvdCnt (an out-parameter, not a return value). */
 template <typename T, typename U>
@@ -432,12 +441,20 @@ void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uin
 int64_t GetGatherMaskRemainCount();
 template <typename T> void SetCmpMask(const LocalTensor<T>& src);
 template <typename T> void GetCmpMask(const LocalTensor<T>& dst);
-/* The selected source: a tensor or a scalar (S). */
-template <typename T, typename U, typename S, bool isSetMask = true>
-void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const S& src1,
+/* The selected source: a tensor (modes 0 and 2) or a scalar (mode 1). */
+template <typename T, typename U, bool isSetMask = true>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+            const LocalTensor<T>& src1, SELMODE mode, const uint64_t mask, const uint8_t repeatTimes,
+            const BinaryRepeatParams& params);
+template <typename T, typename U, bool isSetMask = true>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+            const LocalTensor<T>& src1, SELMODE mode, const uint64_t mask[], const uint8_t repeatTimes,
+            const BinaryRepeatParams& params);
+template <typename T, typename U, bool isSetMask = true>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T src1,
             SELMODE mode, const uint64_t mask, const uint8_t repeatTimes, const BinaryRepeatParams& params);
-template <typename T, typename U, typename S, bool isSetMask = true>
-void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const S& src1,
+template <typename T, typename U, bool isSetMask = true>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T src1,
             SELMODE mode, const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& params);
 template <typename T, typename U, typename S>
 void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const S& scalar, CMPMODE mode, uint32_t count);
@@ -586,6 +603,322 @@ void RmsNorm(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTe
 template <typename T, bool isBasicBlock = false, typename E>
 void RmsNorm(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& gamma,
              const LocalTensor<uint8_t>& sharedTmpBuffer, const E& epsilon, const RmsNormTiling& tiling);
+
+/* ---- more of the basic API (the pages of the device kit's docs/zh/api/SIMD-API/基础API; pyasc's generated pages) -- */
+template <typename T, bool isSetMask = true>
+void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask, const uint8_t repeatTime,
+          const CopyRepeatParams& repeatParams);
+template <typename T, bool isSetMask = true>
+void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], const uint8_t repeatTime,
+          const CopyRepeatParams& repeatParams);
+template <typename T>
+void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
+            const uint32_t srcBaseAddr, const uint32_t count);
+/* The page's mask forms take only T; pyasc's gather page adds isSetMask, which the emitter passes. */
+template <typename T, bool isSetMask = true>
+void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
+            const uint32_t srcBaseAddr, const uint64_t mask, const uint8_t repeatTime, const uint16_t dstRepStride);
+template <typename T, bool isSetMask = true>
+void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
+            const uint32_t srcBaseAddr, const uint64_t mask[], const uint8_t repeatTime, const uint16_t dstRepStride);
+struct GatherRepeatParams {
+  GatherRepeatParams();
+  GatherRepeatParams(uint16_t dstBlkStride, uint16_t dstRepStride);
+};
+template <typename T>
+void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<uint32_t>& offset,
+             const uint8_t repeatTime, const GatherRepeatParams& repeatParams);
+template <typename T, bool isSetMask = true>
+void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode, const uint64_t mask[],
+             const BinaryRepeatParams& params);
+/* Select without a mode: mode 1 with the mask register and CMPMASK (SetCmpMask); with the mode as a template
+ * argument: tensors src0 / src1 by the mask register */
+template <typename T, typename U>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+            uint8_t repeatTime, const BinaryRepeatParams& repeatParams);
+template <typename T, SELMODE selMode>
+void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint8_t repeatTime,
+            const BinaryRepeatParams& repeatParams);
+#define OPENASC_REDUCE_MASK(Name, ...)                                                                           \
+  template <typename T>                                                                                          \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,           \
+            const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride __VA_ARGS__);                \
+  template <typename T>                                                                                          \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,           \
+            const uint64_t mask[], const int32_t repeatTime, const int32_t srcRepStride __VA_ARGS__);
+OPENASC_REDUCE_MASK(ReduceSum)
+OPENASC_REDUCE_MASK(ReduceMax, , bool calIndex = 0)
+OPENASC_REDUCE_MASK(ReduceMin, , bool calIndex = 0)
+#undef OPENASC_REDUCE_MASK
+template <typename T, typename U, bool isSetMask = true, typename S>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const S& scalar, const uint64_t mask[],
+          const uint8_t repeatTimes, const UnaryRepeatParams& params);
+/* the advanced API's Axpy (a scratch buffer) */
+template <typename T, typename U, bool isReuseSource = false>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U scalarValue,
+          const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount);
+template <typename T, bool isSetMask = true, typename U>
+void Duplicate(const LocalTensor<T>& dst, const U& scalar, uint64_t mask[], const uint8_t repeatTimes,
+               const uint16_t dstBlockStride, const uint8_t dstRepeatStride);
+template <typename T, typename U, bool isVecDeq = true, bool halfBlock = true>
+void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint32_t count);
+template <typename T, typename U, bool isSetMask = true, bool isVecDeq = true, bool halfBlock = true>
+void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask, uint8_t repeatTime,
+             const UnaryRepeatParams& repeatParams);
+template <typename T, typename U, bool isSetMask = true, bool isVecDeq = true, bool halfBlock = true>
+void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[], uint8_t repeatTime,
+             const UnaryRepeatParams& repeatParams);
+void SetDeqScale(float scale, int16_t offset, bool signMode);
+template <typename T, bool isFullSort>
+void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& concat, const LocalTensor<uint32_t>& index, LocalTensor<T>& tmp,
+          const int32_t repeatTime);
+template <typename T>
+void BilinearInterpolation(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<uint32_t>& src0Offset,
+                           const LocalTensor<T>& src1, uint64_t mask[], uint8_t hRepeat, bool repeatMode,
+                           uint16_t dstBlkStride, uint16_t vROffset, uint8_t vRepeat,
+                           const LocalTensor<uint8_t>& sharedTmpBuffer);
+template <typename T>
+void BilinearInterpolation(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<uint32_t>& src0Offset,
+                           const LocalTensor<T>& src1, uint64_t mask, uint8_t hRepeat, bool repeatMode,
+                           uint16_t dstBlkStride, uint16_t vROffset, uint8_t vRepeat,
+                           const LocalTensor<uint8_t>& sharedTmpBuffer);
+struct TransposeParamsExt {
+  TransposeParamsExt();
+  TransposeParamsExt(uint16_t nSize, uint16_t cSize, uint16_t hSize, uint16_t wSize, int32_t transposeType);
+};
+template <typename T>
+void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer,
+               const TransposeParamsExt& transposeParams);
+struct TransDataTo5HDParams {
+  TransDataTo5HDParams();
+  TransDataTo5HDParams(bool dstHighHalf, bool srcHighHalf, uint8_t repeatTimes, uint16_t dstRepStride,
+                       uint16_t srcRepStride);
+};
+template <typename T>
+void TransDataTo5HD(const LocalTensor<uint64_t>& dst, const LocalTensor<uint64_t>& src,
+                    const TransDataTo5HDParams& nchwconvParams);
+
+/* ---- system, synchronisation across cores ------------------------------------------------------- */
+template <bool isAIVOnly = true>
+void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, const int32_t usedCores = 0);
+template <bool isAIVOnly = true>
+void IBSet(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx,
+           int32_t eventID);
+template <bool isAIVOnly = true>
+void IBWait(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx,
+            int32_t eventID);
+void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace);
+void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace);
+template <AtomicDtype type, AtomicOp op> void SetStoreAtomicConfig();
+__gm__ uint8_t* GetSysWorkSpacePtr();
+void SetSysWorkspace(GM_ADDR workspace);
+template <uint32_t index> __gm__ uint8_t* GetHcclContext();
+template <uint32_t index> void SetHcclContext(__gm__ uint8_t* context);
+template <typename T> void DataCachePreload(const GlobalTensor<uint64_t>& src, const T cacheOffset);
+template <typename T, CacheLine entireType, DcciDst dcciDst> void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst);
+template <typename T, CacheLine entireType, DcciDst dcciDst> void DataCacheCleanAndInvalid(const LocalTensor<T>& dst);
+template <typename T, CacheLine entireType> void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst);
+template <typename T>
+void DumpAccChkPoint(const LocalTensor<T>& tensor, uint32_t index, uint32_t countOff, uint32_t dumpSize);
+template <typename T>
+void DumpAccChkPoint(const GlobalTensor<T>& tensor, uint32_t index, uint32_t countOff, uint32_t dumpSize);
+
+/* ---- cube: the other transfers, sparse and settings ---------------------------------------------- */
+struct LoadData2dTransposeParams {
+  LoadData2dTransposeParams();
+  LoadData2dTransposeParams(uint16_t startIndex, uint8_t repeatTimes, uint16_t srcStride, uint16_t dstGap,
+                            uint16_t dstFracGap, uint8_t addrMode);
+};
+struct LoadData2dTransposeParamsV2 {
+  LoadData2dTransposeParamsV2();
+  LoadData2dTransposeParamsV2(uint16_t startIndex, uint8_t repeatTimes, uint16_t srcStride, uint16_t dstGap,
+                              uint16_t dstFracGap, uint16_t srcFracGap, uint8_t addrMode);
+};
+template <typename T>
+void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2dTransposeParams& params);
+template <typename T>
+void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2dTransposeParamsV2& params);
+struct LoadDataRepeatParam {
+  LoadDataRepeatParam();
+  LoadDataRepeatParam(uint8_t repeatTime, uint16_t repeatStride, uint8_t repeatMode);
+};
+void SetLoadDataRepeat(const LoadDataRepeatParam& repeatParams);
+template <typename T> void SetLoadDataPaddingValue(const T padValue);
+void SetFixpipePreQuantFlag(uint64_t config);
+void SetMMLayoutTransform(bool mmLayoutMode);
+template <typename T, typename U>
+void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<U>& idx,
+                        const LoadData2DParams& loadDataParam);
+template <typename T, typename U>
+void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<U>& filter,
+                    const MmadParams& mmadParams);
+struct DataCopyCO12DstParams {
+  DataCopyCO12DstParams();
+  DataCopyCO12DstParams(uint16_t nSize, uint16_t mSize, uint32_t dstStride, uint16_t srcStride, uint8_t quantPre,
+                        uint8_t reluPre, bool channelSplit, bool nz2ndEn);
+};
+template <typename T, typename U>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& intriParams);
+template <typename T, typename U>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& intriParams);
+template <typename T, typename U = uint64_t>
+void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
+             const FixpipeParamsV220& intriParams, const FixpipeConfig& config);
+
+template <typename T> struct InitConstValueParams {
+  InitConstValueParams();
+  InitConstValueParams(uint16_t repeatTimes, uint16_t blockNum, uint16_t dstGap, T initValue);
+};
+template <typename T> void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<T>& initConstValueParams);
+struct LoadImageToLocalParams {
+  LoadImageToLocalParams();
+  LoadImageToLocalParams(uint16_t horizSize, uint16_t vertSize, uint16_t horizStartPos, uint16_t vertStartPos,
+                         uint16_t srcHorizSize, uint8_t topPadSize, uint8_t botPadSize, uint16_t leftPadSize,
+                         uint16_t rightPadSize, uint8_t sid);
+};
+template <typename T> void LoadImageToLocal(const LocalTensor<T>& dst, const LoadImageToLocalParams& loadDataParams);
+/* UB -> L1 with ND -> Nz (DataCopyPad's page) */
+template <typename T>
+void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& dataCopyParams,
+                 const Nd2NzParams& nd2nzParams);
+template <typename T>
+void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& dataCopyParams,
+                 const Nd2NzParams& nd2nzParams);
+template <typename T, bool isReuseSource = false>
+void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor,
+                 const LocalTensor<uint8_t>& sharedTmpBuffer, const float scale, const float offset,
+                 const uint32_t calCount);
+template <typename T, bool isReuseSource = false>
+void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor, const float scale,
+                 const float offset, const uint32_t calCount);
+
+/* ListTensorDesc (its page: a list of tensors in GM, each described by a TensorDesc) */
+template <typename T> class TensorDesc {
+public:
+  TensorDesc();
+  uint64_t GetDim();
+  uint64_t GetIndex();
+  uint64_t GetShape(uint32_t offset);
+  __gm__ T* GetDataPtr();
+};
+class ListTensorDesc {
+public:
+  ListTensorDesc();
+  ListTensorDesc(__gm__ void* data, uint32_t length = 0xffffffff, uint32_t shapeSize = 0xffffffff);
+  void Init(__gm__ void* data, uint32_t length = 0xffffffff, uint32_t shapeSize = 0xffffffff);
+  template <class T> void GetDesc(TensorDesc<T>& desc, uint32_t index);
+  /* the page's return type is T*; a pointer into GM here */
+  template <class T> __gm__ T* GetDataPtr(uint32_t index);
+  uint32_t GetSize();
+};
+
+template <typename T>
+void Concat(LocalTensor<T>& concat, const LocalTensor<T>& src, const LocalTensor<T>& tmp, const int32_t repeatTime);
+template <typename T>
+void Extract(const LocalTensor<T>& dstValue, const LocalTensor<uint32_t>& dstIndex, const LocalTensor<T>& sorted,
+             const int32_t repeatTime);
+
+/* ---- the Matmul object (the advanced API's Matmul pages) ------------------------------------------- */
+enum class CubeFormat { ND, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
+enum class LayoutMode { NONE, NORMAL, BSNGD, SBNGD, BNGS1S2 };
+template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false, LayoutMode LAYOUT = LayoutMode::NONE,
+          bool IBSHARE = false>
+struct MatmulType {
+  using T = TYPE;
+};
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE> class Matmul {
+  using SrcAT = typename A_TYPE::T;
+  using SrcBT = typename B_TYPE::T;
+  using DstT = typename C_TYPE::T;
+  using BiasT = typename BIAS_TYPE::T;
+
+public:
+  Matmul();
+  void SetTensorA(const GlobalTensor<SrcAT>& gm, bool isTransposeA = false);
+  void SetTensorA(const LocalTensor<SrcAT>& leftMatrix, bool isTransposeA = false);
+  void SetTensorA(SrcAT aScalar);
+  void SetTensorB(const GlobalTensor<SrcBT>& gm, bool isTransposeB = false);
+  void SetTensorB(const LocalTensor<SrcBT>& rightMatrix, bool isTransposeB = false);
+  void SetTensorB(SrcBT bScalar);
+  void SetBias(const GlobalTensor<BiasT>& biasGlobal);
+  void SetBias(const LocalTensor<BiasT>& inputBias);
+  void DisableBias();
+  void SetOrgShape(int orgM, int orgN, int orgK);
+  void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0);
+  void SetSingleShape(int singleM, int singleN, int singleK);
+  void SetTail(int tailM = -1, int tailN = -1, int tailK = -1);
+  void SetQuantScalar(const uint64_t quantScalar);
+  void SetQuantVector(const GlobalTensor<uint64_t>& quantTensor);
+  template <bool sync = true> bool Iterate(bool enPartialSum = false);
+  template <bool sync = true>
+  void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                  bool waitIterateAll = false, bool fakeMsg = false);
+  template <bool sync = true> void IterateAll(const LocalTensor<DstT>& ubCmatrix, uint8_t enAtomic = 0);
+  template <bool sync = true>
+  void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false);
+  template <bool sync = true>
+  void GetTensorC(const LocalTensor<DstT>& co2Local, uint8_t enAtomic = 0, bool enSequentialWrite = false);
+  void End();
+};
+/* The host's tiling of a Matmul (TCubeTiling: global in Ascend C) is declared below the namespace. */
+TPipe* GetTPipePtr();
+template <class... Objs> void OpenascRegistMatmulObj(TPipe* tpipe, __gm__ uint8_t* workspace, Objs&&... objs);
+
+/* LocalMemAllocator (its pages): tensors handed out from the start of a buffer upward */
+enum class Hardware { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
+template <Hardware hard = Hardware::UB> class LocalMemAllocator {
+public:
+  LocalMemAllocator();
+  uint32_t GetCurAddr() const;
+  template <class DataType, uint32_t tileSize> LocalTensor<DataType> Alloc();
+  template <TPosition pos, class DataType, uint32_t tileSize> LocalTensor<DataType> Alloc();
+  template <class DataType> LocalTensor<DataType> Alloc(uint32_t tileSize);
+  template <TPosition pos, class DataType> LocalTensor<DataType> Alloc(uint32_t tileSize);
+};
+
+/* results through references (their pages) */
+void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSortList2, uint16_t& mrgSortList3, uint16_t& mrgSortList4);
+void GetStoreAtomicConfig(uint16_t& atomicType, uint16_t& atomicOp);
+
+/* AIPP (SetAippFunctions' page: AippParams nests its parts; aggregates) */
+template <typename T> struct AippPaddingParams {
+  uint32_t paddingMode;
+  T paddingValueCh0, paddingValueCh1, paddingValueCh2, paddingValueCh3;
+};
+struct AippSwapParams {
+  bool isSwapRB, isSwapUV, isSwapAX;
+};
+struct AippSingleLineParams {
+  bool isSingleLineCopy;
+};
+struct AippDataTypeConvParams {
+  uint8_t dtcMeanCh0, dtcMeanCh1, dtcMeanCh2;
+  half dtcMinCh0, dtcMinCh1, dtcMinCh2, dtcVarCh0, dtcVarCh1, dtcVarCh2;
+  uint32_t dtcRoundMode;
+};
+template <typename T> struct AippChannelPaddingParams {
+  uint32_t cPaddingMode;
+  T cPaddingValue;
+};
+struct AippColorSpaceConvParams {
+  bool isEnableCsc;
+  int16_t cscMatrixR0C0, cscMatrixR0C1, cscMatrixR0C2, cscMatrixR1C0, cscMatrixR1C1, cscMatrixR1C2, cscMatrixR2C0,
+      cscMatrixR2C1, cscMatrixR2C2;
+  uint8_t cscBiasIn0, cscBiasIn1, cscBiasIn2, cscBiasOut0, cscBiasOut1, cscBiasOut2;
+};
+template <typename T> struct AippParams {
+  AippPaddingParams<T> paddingParams;
+  AippSwapParams swapParams;
+  AippSingleLineParams singleLineParams;
+  AippDataTypeConvParams dtcParams;
+  AippChannelPaddingParams<T> cPaddingParams;
+  AippColorSpaceConvParams cscParams;
+};
+template <typename T, typename U>
+void SetAippFunctions(const GlobalTensor<T>& src0, AippInputFormat format, AippParams<U> config);
+template <typename T, typename U>
+void SetAippFunctions(const GlobalTensor<T>& src0, const GlobalTensor<T>& src1, AippInputFormat format,
+                      AippParams<U> config);
 
 template <typename To, typename From> To BitCast(const From& v);
 

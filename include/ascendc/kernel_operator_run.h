@@ -269,7 +269,11 @@ template <typename E> Val gmptr(const void *p, const Loc &l) {
     const GmArg &g = t.gm[k];
     if (a < g.lo || a > g.hi)
       continue;
-    if (g.elem != irtype<E>()) {
+    if (g.elem.empty()) { /* a GM_ADDR the host registered untyped: its first typed use types it */
+      t.gm[k].elem = irtype<E>();
+      t.gm[k].esize = sizeof(E);
+    }
+    if (t.gm[k].elem != irtype<E>()) {
       fail(l, "a GM pointer of " + std::string(irtype<E>()) + " into argument " + std::to_string(k) + " of " + g.elem +
                   ": GM pointer casts are not traced yet");
       return {"%arg" + std::to_string(k), "!asc.gm_ptr<" + g.elem + ">"};
@@ -566,6 +570,28 @@ OPENASC_RUN_SCALAR(Mins, "asc.mins")
 OPENASC_RUN_SCALAR(LeakyRelu, "asc.leaky_relu")
 #undef OPENASC_RUN_SCALAR
 
+/* ---- BilinearInterpolation (mask and bit-mask forms) ---- */
+template <typename T, typename O>
+void BilinearInterpolation(const LocalTensor<T> &dst, const LocalTensor<T> &src0, const LocalTensor<O> &src0Offset,
+                           const LocalTensor<T> &src1, uint64_t mask, uint8_t hRepeat, bool repeatMode,
+                           uint16_t dstBlkStride, uint16_t vROffset, uint8_t vRepeat,
+                           const LocalTensor<uint8_t> &sharedTmpBuffer, Loc l = Loc()) {
+  ascrun::op("asc.bilinear_interpolation.mask",
+             {dst.v, src0.v, src0Offset.v, src1.v, ascrun::i64(mask, l), ascrun::cint(hRepeat, "i32", l),
+              ascrun::cint(repeatMode, "i1", l), ascrun::cint(dstBlkStride, "i32", l), ascrun::cint(vROffset, "i32", l),
+              ascrun::cint(vRepeat, "i32", l), sharedTmpBuffer.v}, "", "", l);
+}
+template <typename T, typename O>
+void BilinearInterpolation(const LocalTensor<T> &dst, const LocalTensor<T> &src0, const LocalTensor<O> &src0Offset,
+                           const LocalTensor<T> &src1, const uint64_t mask[], uint8_t hRepeat, bool repeatMode,
+                           uint16_t dstBlkStride, uint16_t vROffset, uint8_t vRepeat,
+                           const LocalTensor<uint8_t> &sharedTmpBuffer, Loc l = Loc()) {
+  ascrun::op("asc.bilinear_interpolation.bitmask",
+             {dst.v, src0.v, src0Offset.v, src1.v, ascrun::i64(mask[1], l), ascrun::i64(mask[0], l),
+              ascrun::cint(hRepeat, "i32", l), ascrun::cint(repeatMode, "i1", l), ascrun::cint(dstBlkStride, "i32", l),
+              ascrun::cint(vROffset, "i32", l), ascrun::cint(vRepeat, "i32", l), sharedTmpBuffer.v}, "", "", l);
+}
+
 /* ---- the mask registers ---- */
 template <typename T, MaskMode mode = MaskMode::NORMAL> void SetVectorMask(const uint64_t len, Loc l = Loc()) {
   ascrun::op("asc.set_vector_mask", {ascrun::i64(len, l)},
@@ -648,8 +674,9 @@ void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src, const Fixpip
   ascrun::op("asc.fixpipe", {dst.v, src.v, params.val(l), config.val(l)}, "", "", l);
 }
 /* The documented form: the layout as a template argument. */
-inline const FixpipeConfig CFG_ROW_MAJOR{0};
-inline const FixpipeConfig CFG_NZ{1};
+inline const FixpipeConfig CFG_NZ{0};
+inline const FixpipeConfig CFG_ROW_MAJOR{1};
+inline const FixpipeConfig CFG_COLUMN_MAJOR{2};
 template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
 void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src, const FixpipeParamsV220 &params, Loc l = Loc()) {
   ascrun::op("asc.fixpipe", {dst.v, src.v, params.val(l), config.val(l)}, "", "", l);
@@ -673,6 +700,24 @@ void SoftMax(const LocalTensor<T> &dst, const LocalTensor<S> &sum, const LocalTe
              const LocalTensor<uint8_t> &sharedTmpBuffer, const SoftMaxTiling &tiling, Loc l = Loc()) {
   ascrun::op("asc.adv.softmax", {dst.v, sum.v, max.v, src.v, tiling.val(l), sharedTmpBuffer.v}, "", "", l);
 }
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, typename S>
+void SoftMax(const LocalTensor<T> &dst, const LocalTensor<S> &sum, const LocalTensor<S> &max, const LocalTensor<T> &src,
+             const SoftMaxTiling &tiling, Loc l = Loc()) {
+  ascrun::op("asc.adv.softmax", {dst.v, sum.v, max.v, src.v, tiling.val(l)}, "", "", l);
+}
+/* AscendQuant: scale and offset in the source's element type (the IR's), the tmp buffer last there. */
+template <typename T, bool isReuseSource = false, typename D, typename F>
+void AscendQuant(const LocalTensor<D> &dst, const LocalTensor<T> &src, const LocalTensor<uint8_t> &sharedTmpBuffer,
+                 const F &scale, const F &offset, const uint32_t count, Loc l = Loc()) {
+  ascrun::op("asc.adv.quant", {dst.v, src.v, ascrun::scalar<T>(scale, l), ascrun::scalar<T>(offset, l),
+                               ascrun::cint(count, "i32", l), sharedTmpBuffer.v}, "", "", l);
+}
+template <typename T, bool isReuseSource = false, typename D, typename F>
+void AscendQuant(const LocalTensor<D> &dst, const LocalTensor<T> &src, const F &scale, const F &offset,
+                 const uint32_t count, Loc l = Loc()) {
+  ascrun::op("asc.adv.quant", {dst.v, src.v, ascrun::scalar<T>(scale, l), ascrun::scalar<T>(offset, l),
+                               ascrun::cint(count, "i32", l)}, "", "", l);
+}
 template <typename T, bool isBasicBlock = false, typename E>
 void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LocalTensor<T> &gamma,
              const LocalTensor<uint8_t> &sharedTmpBuffer, const E &epsilon, const RmsNormTiling &tiling, Loc l = Loc()) {
@@ -684,13 +729,16 @@ void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LocalTe
 
 namespace ascrun {
 /* The module of a launch: the kernel over the GM arguments (and `scratch`, a last GM argument of that
- * element type, if not empty), block i's ops under `scf.if get_block_idx() == i`. */
+ * element type, if not empty), block i's ops under `get_block_idx() == i` in a chain of scf.if whose else
+ * arm holds the next block's: an analysis of block i's ops (auto-sync, verify-sync) sees no other block's
+ * before them, as it would in the kernel's own code. */
 inline std::string module_text(const std::vector<std::pair<int, std::string>> &blocks, const std::string &scratch) {
   Tracer &t = T();
   std::string args, types;
   size_t n = t.gm.size() + (scratch.empty() ? 0 : 1);
   for (size_t k = 0; k < n; k++) {
-    std::string ty = "!asc.gm_ptr<" + (k < t.gm.size() ? t.gm[k].elem : scratch) + ">";
+    std::string elem = k < t.gm.size() ? t.gm[k].elem : scratch;
+    std::string ty = "!asc.gm_ptr<" + (elem.empty() ? std::string("ui8") : elem) + ">"; /* never typed: bytes */
     args += (k ? ", " : "") + std::string("%arg") + std::to_string(k) + ": " + ty;
     types += (k ? ", " : "") + ty;
   }
@@ -702,9 +750,14 @@ inline std::string module_text(const std::vector<std::pair<int, std::string>> &b
     s += "    " + c + " = \"arith.constant\"() {value = " + std::to_string(blocks[b].first) + " : i32} : () -> i32" +
          fl + "\n";
     s += "    " + p + " = \"arith.cmpi\"(%blk, " + c + ") {predicate = 0 : i64} : (i32, i32) -> i1" + fl + "\n";
-    s += "    \"scf.if\"(" + p + ") ({\n" + blocks[b].second + "    \"scf.yield\"() : () -> ()" + fl + "\n    }, {\n";
-    s += "    \"scf.yield\"() : () -> ()" + fl + "\n    }) : (i1) -> ()" + fl + "\n";
   }
+  std::string chain;
+  for (size_t b = blocks.size(); b-- > 0;) {
+    std::string yield = "    \"scf.yield\"() : () -> ()" + fl + "\n";
+    chain = "    \"scf.if\"(%blkp" + std::to_string(b) + ") ({\n" + blocks[b].second + yield + "    }, {\n" + chain + yield +
+            "    }) : (i1) -> ()" + fl + "\n";
+  }
+  s += chain;
   s += "    \"func.return\"() : () -> ()" + fl + "\n  }) {function_type = (" + types + ") -> (), sym_name = " +
        quote(t.kernel.c_str()) + "} : () -> ()" + fl + "\n}) : () -> ()\n";
   return s;
@@ -755,7 +808,8 @@ OPENASC_RUN_API void asc_run_begin(const char *kernel) {
   ascrun::tracer()->kernel = kernel ? kernel : "kernel";
 }
 /* The next GM argument of the kernel: the host array the kernel receives a pointer into, of element
- * type `elem` (IR spelling: "f16", "i32", ...). */
+ * type `elem` (IR spelling: "f16", "i32", ...; "" and esize 0: the type of the kernel's first typed
+ * use of it, as a GM_ADDR cast to `__gm__ half*`: asc_run_gm_elem). */
 OPENASC_RUN_API void asc_run_gm(const void *ptr, size_t bytes, const char *elem, size_t esize) {
   ascrun::T().gm.push_back({(uintptr_t)ptr, (uintptr_t)ptr + bytes, elem, esize});
 }
@@ -791,6 +845,14 @@ OPENASC_RUN_API void asc_run_set_flush(int (*fn)(void *, const char *, void *, s
   ascrun::T().flush_user = user;
 }
 OPENASC_RUN_API const char *asc_run_error(void) { return ascrun::T().error.c_str(); }
+/* The element type (IR spelling) GM argument k has in the trace ("ui8" if the kernel never typed it);
+ * NULL out of range. */
+OPENASC_RUN_API const char *asc_run_gm_elem(int k) {
+  ascrun::Tracer &t = ascrun::T();
+  if (k < 0 || (size_t)k >= t.gm.size())
+    return nullptr;
+  return t.gm[k].elem.empty() ? "ui8" : t.gm[k].elem.c_str();
+}
 OPENASC_RUN_API void asc_run_free(char *p) { std::free(p); }
 
 #endif

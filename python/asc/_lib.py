@@ -124,6 +124,7 @@ _SIGS = {
     "asc_bind_run": (C.c_int, [C.c_void_p, C.c_void_p, C.c_void_p, C.c_void_p, C.c_void_p]),
     "asc_sim_program_free": (None, [C.c_void_p]),
     "asc_pipeline_select_emit": (C.c_void_p, [C.c_void_p]),
+    "asc_bind_pipeline_emit_synced": (C.c_void_p, [C.c_void_p, C.c_int, C.c_int, C.c_int]),
     "asc_module_emit_ascendc": (C.c_void_p, [C.c_void_p, C.c_int]),
 }
 
@@ -392,13 +393,15 @@ class Module:
                 self.programs[key] = p
         return p
 
-    def ascendc(self, line_mode=1):
+    def ascendc(self, line_mode=1, syncs=None):
         """The module as Ascend C (src/emit/ascendc.c): the emit pipeline runs first (build the Module with
-        pipeline None).  line_mode: 0 none, 1 #line directives, 2 comments.  None after an error (on diags)."""
+        pipeline None).  line_mode: 0 none, 1 #line directives, 2 comments.  syncs: a PipelineChoice whose
+        sync stages (insert-sync, auto-sync) run after the emit pipeline, so that the C++ states the syncs
+        the simulator's pipeline adds for those options.  None after an error (on diags)."""
         L = lib()
         if not self.m:
             return None
-        p = L.asc_pipeline_select_emit(self.m)
+        p = L.asc_bind_pipeline_emit_synced(self.m, *syncs.args) if syncs else L.asc_pipeline_select_emit(self.m)
         passes = C.string_at(p).decode()
         L.asc_free(p)
         cancel = _main_cancel(L) if threading.current_thread() is threading.main_thread() else None

@@ -54,6 +54,14 @@ static const char *const struct_spelling[ASC_STRUCT_COUNT] = {
 #undef ASCENDC
 };
 
+static const char *const struct_members[ASC_STRUCT_COUNT] = {
+#define ASCENDC(id, kind, name, targs, args)
+#define ASCENDC_STRUCT_MEMBERS(id, members) [ASC_STRUCT_##id] = members,
+#include "emit/ascendc.def"
+#undef ASCENDC_STRUCT_MEMBERS
+#undef ASCENDC
+};
+
 static const char *const kind_names[] = {"missing", "free", "member", "ctor", "expr", "custom", "none"};
 
 int asc_emit_row_check(char *buf, size_t size) {
@@ -102,6 +110,8 @@ typedef struct Emitter {
   int line;
   size_t mark;      /* where the output stood after that #line (directive mode) */
   int errors;
+  const asc_op *mm; /* the op the function's Matmul object takes its types from (NULL: none) */
+  const asc_op *func; /* the function being emitted */
 } Emitter;
 
 static void ind(Emitter *e) {
@@ -317,11 +327,16 @@ static int expand_mask_words(Emitter *e, const asc_op *op, const char *s, size_t
 static int expand(Emitter *e, const asc_op *op, const char *s, size_t n, asc_strbuf *sb, asc_strbuf *pre) {
   for (size_t i = 0; i < n;) {
     char c = s[i];
-    if (c == '$' && i + 1 < n && s[i + 1] == '@') {
-      if (op->nresults < 1)
-        return -1;
-      put_name(e, sb, &op->results[0]);
+    if (c == '$' && i + 1 < n && s[i + 1] == '@') { /* $@, $@N, $@N:type (the type is the declaration's) */
+      int k = 0;
       i += 2;
+      if (i < n && s[i] >= '0' && s[i] <= '9')
+        k = s[i++] - '0';
+      if (k >= op->nresults)
+        return -1;
+      put_name(e, sb, &op->results[k]);
+      if (i < n && s[i] == ':')
+        i += 1 + ident_len(s + i + 1);
     } else if (c == '$') {
       size_t l = ident_len(s + i + 1);
       int first, count;
@@ -340,8 +355,18 @@ static int expand(Emitter *e, const asc_op *op, const char *s, size_t n, asc_str
       const asc_attr *a = attr_n(op, s + i + 1, l);
       if (!a)
         return 1;
-      put_attr(e, sb, a);
       i += 1 + l;
+      if (i < n && s[i] == ':') { /* #x:kind: an int attribute named as a member of enum kind */
+        size_t kl = ident_len(s + i + 1);
+        int kind = asc_enum_kind_lookup(s + i + 1, kl);
+        const char *m = kind >= 0 && a->kind == ASC_ATTR_INT ? asc_enum_name(kind, a->i) : NULL;
+        if (!m || !enum_prefix[kind])
+          return -1;
+        asc_sb_printf(sb, "%s%s", enum_prefix[kind], m);
+        i += 1 + kl;
+        continue;
+      }
+      put_attr(e, sb, a);
     } else if ((c == '%' || c == '^') && i + 1 < n && (s[i + 1] == '@' || s[i + 1] == '#')) {
       int is_attr = s[i + 1] == '#';
       size_t l = ident_len(s + i + 2);
@@ -455,6 +480,33 @@ static void put_decl_prefix(Emitter *e, const asc_op *op, asc_strbuf *sb) {
   }
 }
 
+/* The results a row passes as out-parameters ($@N[:type] among its arguments), declared `= 0` before the
+ * call: with the row's type, else the unsigned type of the result's width. */
+static void out_params(Emitter *e, const asc_op *op, const char *args, asc_strbuf *decl) {
+  for (int k = 0; k < op->nresults; k++) {
+    const char *ty = NULL;
+    size_t tl = 0;
+    for (const char *p = strstr(args, "$@"); p; p = strstr(p + 2, "$@")) {
+      int idx = p[2] >= '0' && p[2] <= '9' ? p[2] - '0' : 0;
+      const char *after = p + 2 + (p[2] >= '0' && p[2] <= '9');
+      if (idx != k)
+        continue;
+      if (*after == ':')
+        ty = after + 1, tl = ident_len(after + 1);
+      break;
+    }
+    if (decl->len)
+      asc_sb_putc(decl, ' ');
+    if (ty)
+      asc_sb_put(decl, ty, tl);
+    else
+      asc_sb_printf(decl, "uint%d_t", asc_type_bytes(op->results[k].type) * 8);
+    asc_sb_putc(decl, ' ');
+    put_name(e, decl, &op->results[k]);
+    asc_sb_puts(decl, " = 0;");
+  }
+}
+
 static int emit_by_row(Emitter *e, const asc_op *op) {
   const op_row *r = &rows[op->code];
   asc_strbuf pre, sb, decl;
@@ -467,10 +519,8 @@ static int emit_by_row(Emitter *e, const asc_op *op) {
   case K_MEMBER: {
     /* `$@` among the arguments: Ascend C returns the result through an out-parameter (GatherMask's
      * rsvdCnt, a uint64_t&), declared before the call with the unsigned type of the result's width */
-    if (strstr(r->args, "$@") && op->nresults == 1) {
-      asc_sb_printf(&decl, "uint%d_t ", asc_type_bytes(op->results[0].type) * 8);
-      put_name(e, &decl, &op->results[0]);
-      asc_sb_puts(&decl, " = 0;");
+    if (strstr(r->args, "$@") && op->nresults >= 1) {
+      out_params(e, op, r->args, &decl);
     } else {
       put_decl_prefix(e, op, &sb);
     }
@@ -497,7 +547,10 @@ static int emit_by_row(Emitter *e, const asc_op *op) {
     break;
   }
   case K_CTOR:
-    put_type(&sb, op->results[0].type, 0);
+    if (op->results[0].type->kind == ASC_TY_INT) /* a handle in the IR: the row names the object's type */
+      asc_sb_puts(&sb, r->name);
+    else
+      put_type(&sb, op->results[0].type, 0);
     asc_sb_putc(&sb, ' ');
     put_name(e, &sb, &op->results[0]);
     if (r->args[0] || op->noperands) {
@@ -559,10 +612,24 @@ static int emit_by_row(Emitter *e, const asc_op *op) {
 
 /* ---- uses ----------------------------------------------------------------------------------- */
 
+/* A pure value the emitter leaves out when nobody reads it (an EXPR row, a literal, a comparison). */
+static int droppable(const asc_op *op) {
+  return op->nresults == 1 &&
+         (rows[op->code].kind == K_EXPR || op->code == ASC_OP_CONSTANT || op->code == ASC_OP_CMPI || op->code == ASC_OP_CMPF);
+}
+
+/* The operands of an op that is emitted are used; an op left out uses nothing (so its operands are left
+ * out in turn: mark_uses runs until nothing changes). */
+static int matmul_prints(const asc_op *op, int i);
+
 static void mark_uses(asc_op *op, void *user) {
+  asc_ptrmap *used = user;
+  uintptr_t v;
+  if (droppable(op) && !asc_ptrmap_get(used, op, &v))
+    return;
   for (int i = 0; i < op->noperands; i++)
-    if (op->operands[i]->def)
-      asc_ptrmap_put(user, op->operands[i]->def, 1);
+    if (op->operands[i]->def && !asc_ptrmap_get(used, op->operands[i]->def, &v) && matmul_prints(op, i))
+      asc_ptrmap_put(used, op->operands[i]->def, 1);
 }
 
 /* Whether any result of op is an operand somewhere in its function (the set emit_func fills). */
@@ -682,9 +749,11 @@ static int emit_struct(Emitter *e, const asc_op *op) {
     asc_sb_put(e->out, sp, (size_t)(tp - sp));
     const asc_type *et = NULL;
     for (const asc_op *u = op->next; u && !et; u = u->next)
-      for (int i = 0; i < u->noperands; i++)
-        if (u->operands[i] == &op->results[0] && u->noperands > 0 && u->operands[0]->type->elem)
-          et = u->operands[0]->type->elem;
+      for (int i = 0; i < u->noperands && !et; i++)
+        if (u->operands[i] == &op->results[0]) {
+          const asc_attr *dt = asc_op_attr(u, "dtype"); /* the output type a user names (SetAippFunctions) */
+          et = dt && dt->kind == ASC_ATTR_TYPE ? dt->type : u->noperands > 0 ? u->operands[0]->type->elem : NULL;
+        }
     if (et)
       put_scalar_type(e->out, et);
     else
@@ -694,12 +763,26 @@ static int emit_struct(Emitter *e, const asc_op *op) {
     asc_sb_puts(e->out, sp);
   asc_sb_putc(e->out, ' ');
   put_name(e, e->out, &op->results[0]);
-  if (op->noperands) {
+  const char *mem = struct_members[t->struct_id];
+  if (op->noperands && !mem) {
     asc_sb_putc(e->out, '(');
     all_operands(e, op, 0, e->out);
     asc_sb_putc(e->out, ')');
   }
   asc_sb_puts(e->out, ";\n");
+  for (int i = 0; mem && *mem && i < op->noperands; i++) { /* an aggregate: member by member */
+    while (*mem == ' ' || *mem == ',')
+      mem++;
+    size_t n = strcspn(mem, ",");
+    ind(e);
+    put_name(e, e->out, &op->results[0]);
+    asc_sb_putc(e->out, '.');
+    asc_sb_put(e->out, mem, n);
+    asc_sb_puts(e->out, " = ");
+    put_name(e, e->out, op->operands[i]);
+    asc_sb_puts(e->out, ";\n");
+    mem += n;
+  }
   return 0;
 }
 
@@ -851,6 +934,255 @@ static int emit_call(Emitter *e, const asc_op *op) {
   return op->nresults > 1 ? fail(e, op, "'%s' with %s results: not implemented yet", asc_op_name(op), "several") : 0;
 }
 
+
+/* ---- asc.adv.Matmul as the library's object (docs/emit.md, "Matmul") ---------------------------- */
+
+/* The IR keeps no Matmul object: every call carries the object's state as operands (c, a, b, bias,
+ * workspace, quant vector, then the tiling scalars; src/ops/ops.def).  The kernel gets one object,
+ * `mm`, typed from its first call with A, B and C; each call sets it up again from its operands. */
+enum { MM_C, MM_A, MM_B, MM_BIAS, MM_WS, MM_QV, MM_S };
+enum { S_TM, S_TN, S_TK, S_ORGM, S_ORGN, S_ORGKA, S_ORGKB, S_BM, S_BN, S_BK, S_ORDER, S_ISBIAS, S_QUANT, S_NSCALARS = 15 };
+
+static int is_matmul_call(const asc_op *op) {
+  return op->code == ASC_OP_MATMUL_ITERATE_ALL || op->code == ASC_OP_MATMUL_ITERATE ||
+         op->code == ASC_OP_MATMUL_GET_TENSOR_C;
+}
+
+static int attr_int(const asc_op *op, const char *name) {
+  const asc_attr *a = asc_op_attr(op, name);
+  return a ? (int)a->i : 0;
+}
+
+static void find_matmul(asc_op *op, void *user) {
+  const asc_op **mm = user;
+  if (!*mm && is_matmul_call(op) && op->noperands > MM_S && op->operands[MM_C] != op->operands[MM_A])
+    *mm = op;
+}
+
+/* MatmulType<position, format, element type, transposed> of operand i */
+static void put_matmul_type(Emitter *e, const asc_op *op, int i, const char *nz_attr, const char *trans_attr) {
+  const asc_type *t = op->operands[i]->type;
+  int pos = t->kind == ASC_TY_LTENSOR ? (t->pos >= 0 ? t->pos : ASC_POS_VECCALC) : ASC_POS_GM;
+  asc_sb_printf(e->out, "AscendC::MatmulType<AscendC::TPosition::%s, AscendC::CubeFormat::%s, ", pos_name(pos),
+                nz_attr && attr_int(op, nz_attr) ? "NZ" : "ND");
+  put_type(e->out, t, 1);
+  asc_sb_puts(e->out, trans_attr && attr_int(op, trans_attr) ? ", true>" : ">");
+}
+
+static void declare_matmul(Emitter *e) {
+  const asc_op *op = e->mm;
+  ind(e);
+  asc_sb_puts(e->out, "AscendC::Matmul<");
+  put_matmul_type(e, op, MM_A, "a_nz", "trans_a");
+  asc_sb_puts(e->out, ", ");
+  put_matmul_type(e, op, MM_B, "b_nz", "trans_b");
+  asc_sb_puts(e->out, ", ");
+  put_matmul_type(e, op, MM_C, NULL, NULL);
+  if (attr_int(op, "bias")) {
+    asc_sb_puts(e->out, ", ");
+    put_matmul_type(e, op, MM_BIAS, NULL, NULL);
+  }
+  asc_sb_puts(e->out, "> mm;\n");
+}
+
+static void put_scalar(Emitter *e, const asc_op *op, int s) {
+  put_name(e, e->out, op->operands[MM_S + s]);
+}
+
+/* The tiling of the call, REGIST_MATMUL_OBJ, and the shapes (Matmul's SetOrgShape / SetTail pages). */
+static void emit_matmul_setup(Emitter *e, const asc_op *op, int scalars) {
+  static const char *const fields[] = {"singleCoreM", "singleCoreN", "singleCoreK", "M", "N", "Ka", "Kb",
+                                       "baseM", "baseN", "baseK", "iterateOrder", "isBias"};
+  int t = e->ntemps++;
+  ind(e);
+  asc_sb_printf(e->out, "TCubeTiling t%d;\n", t);
+  for (int i = 0; i < (int)(sizeof fields / sizeof *fields); i++) {
+    ind(e);
+    asc_sb_printf(e->out, "t%d.%s = ", t, fields[i]);
+    put_name(e, e->out, op->operands[scalars + i]);
+    asc_sb_puts(e->out, ";\n");
+  }
+  ind(e);
+  asc_sb_puts(e->out, "REGIST_MATMUL_OBJ(AscendC::GetTPipePtr(), ");
+  if (op->code == ASC_OP_MATMUL_TILE_COUNT)
+    asc_sb_puts(e->out, "AscendC::GetSysWorkSpacePtr()");
+  else
+    put_name(e, e->out, op->operands[MM_WS]);
+  asc_sb_printf(e->out, ", mm, &t%d);\n", t);
+}
+
+static void emit_matmul_operands(Emitter *e, const asc_op *op) {
+  static const char *const ab[] = {"SetTensorA", "SetTensorB"};
+  for (int k = 0; k < 2; k++) {
+    ind(e);
+    asc_sb_printf(e->out, "mm.%s(", ab[k]);
+    if (attr_int(op, k ? "b_scalar" : "a_scalar")) {
+      put_scalar(e, op, S_QUANT + 1 + k);
+      asc_sb_puts(e->out, ");\n");
+      continue;
+    }
+    put_name(e, e->out, op->operands[k ? MM_B : MM_A]);
+    asc_sb_printf(e->out, ", %s);\n", attr_int(op, k ? "trans_b" : "trans_a") ? "true" : "false");
+  }
+  if (attr_int(op, "bias")) {
+    ind(e);
+    asc_sb_puts(e->out, "mm.SetBias(");
+    put_name(e, e->out, op->operands[MM_BIAS]);
+    asc_sb_puts(e->out, ");\n");
+  }
+  if (attr_int(op, "quant") == 1 || attr_int(op, "quant") == 2) {
+    ind(e);
+    asc_sb_puts(e->out, attr_int(op, "quant") == 1 ? "mm.SetQuantScalar(static_cast<uint64_t>(static_cast<uint32_t>("
+                                                    : "mm.SetQuantVector((");
+    if (attr_int(op, "quant") == 1)
+      put_scalar(e, op, S_QUANT);
+    else
+      put_name(e, e->out, op->operands[MM_QV]);
+    asc_sb_puts(e->out, attr_int(op, "quant") == 1 ? ")));\n" : "));\n");
+  }
+}
+
+/* C: (c, enAtomic, enSequentialWrite) */
+static void put_matmul_c(Emitter *e, const asc_op *op) {
+  put_name(e, e->out, op->operands[MM_C]);
+  asc_sb_printf(e->out, ", %d", attr_int(op, "atomic"));
+  /* IterateAll into a LocalTensor takes no enSequentialWrite (its page) */
+  if (op->code != ASC_OP_MATMUL_ITERATE_ALL || op->operands[MM_C]->type->kind != ASC_TY_LTENSOR)
+    asc_sb_puts(e->out, attr_int(op, "seq") ? ", true" : ", false");
+}
+
+/* Whether the Matmul emission prints operand i of op (any other op: every operand). */
+static int matmul_prints(const asc_op *op, int i) {
+  if (op->code == ASC_OP_MATMUL_TILE_COUNT)
+    return i < S_ISBIAS + 1;
+  if (!is_matmul_call(op) || op->noperands < MM_S + S_NSCALARS)
+    return 1;
+  int quant = attr_int(op, "quant");
+  if (i == MM_BIAS)
+    return attr_int(op, "bias");
+  if (i == MM_QV)
+    return quant == 2;
+  if (i < MM_S)
+    return 1;
+  if (i - MM_S <= S_ISBIAS)
+    return 1;
+  if (i - MM_S == S_QUANT)
+    return quant == 1;
+  if (i - MM_S == S_QUANT + 1 || i - MM_S == S_QUANT + 2)
+    return attr_int(op, i - MM_S == S_QUANT + 1 ? "a_scalar" : "b_scalar");
+  return op->code == ASC_OP_MATMUL_ITERATE && !attr_int(op, "next"); /* the tile */
+}
+
+static int emit_matmul(Emitter *e, const asc_op *op) {
+  if (!e->mm)
+    return fail(e, op, "'%s' has no Ascend C form: %s", asc_op_name(op), "no Matmul call of the kernel has A, B and C");
+  if ((op->code != ASC_OP_MATMUL_TILE_COUNT && op->noperands < MM_S + S_NSCALARS) || attr_int(op, "psum") ||
+      attr_int(op, "sparse") || op->nresults > (op->code == ASC_OP_MATMUL_TILE_COUNT))
+    return fail(e, op, "'%s' has no Ascend C form: %s", asc_op_name(op),
+                "not implemented yet (a partial sum, a sparse B or a C returned in the workspace)");
+  put_line(e, op);
+  int next = attr_int(op, "next");
+  switch (op->code) {
+  case ASC_OP_MATMUL_TILE_COUNT: { /* before `with iterate()`: the object set up, the tile count computed */
+    if (op->noperands < S_BN + 1)
+      return fail(e, op, "'%s' with %s", asc_op_name(op), "too few scalars");
+    emit_matmul_setup(e, op, 0);
+    ind(e);
+    asc_sb_puts(e->out, "const int32_t ");
+    put_name(e, e->out, &op->results[0]);
+    asc_sb_puts(e->out, " = ((");
+    put_name(e, e->out, op->operands[S_TM]);
+    asc_sb_puts(e->out, " + ");
+    put_name(e, e->out, op->operands[S_BM]);
+    asc_sb_puts(e->out, " - 1) / ");
+    put_name(e, e->out, op->operands[S_BM]);
+    asc_sb_puts(e->out, ") * ((");
+    put_name(e, e->out, op->operands[S_TN]);
+    asc_sb_puts(e->out, " + ");
+    put_name(e, e->out, op->operands[S_BN]);
+    asc_sb_puts(e->out, " - 1) / ");
+    put_name(e, e->out, op->operands[S_BN]);
+    asc_sb_puts(e->out, ");\n");
+    return 0;
+  }
+  case ASC_OP_MATMUL_ITERATE_ALL:
+    emit_matmul_setup(e, op, MM_S);
+    emit_matmul_operands(e, op);
+    ind(e);
+    asc_sb_puts(e->out, "mm.IterateAll(");
+    put_matmul_c(e, op);
+    asc_sb_puts(e->out, ");\n");
+    ind(e);
+    asc_sb_puts(e->out, "mm.End();\n");
+    return 0;
+  case ASC_OP_MATMUL_ITERATE:
+    if (next) { /* a bare iterate(): the get_tensor_c calls after it take the tiles in turn */
+      emit_matmul_setup(e, op, MM_S);
+      emit_matmul_operands(e, op);
+      return 0;
+    }
+    /* in `with iterate() as count`: A and B given at the first tile, then the next tile */
+    ind(e);
+    asc_sb_puts(e->out, "if (");
+    put_name(e, e->out, op->operands[op->noperands - 1]);
+    asc_sb_puts(e->out, " == 0) {\n");
+    e->indent++;
+    emit_matmul_operands(e, op);
+    e->indent--;
+    ind(e);
+    asc_sb_puts(e->out, "}\n");
+    ind(e);
+    asc_sb_puts(e->out, "mm.Iterate();\n");
+    return 0;
+  default: /* get_tensor_c: next 1 computes the next tile first */
+    if (next == 1) {
+      ind(e);
+      asc_sb_puts(e->out, "mm.Iterate();\n");
+    }
+    ind(e);
+    asc_sb_puts(e->out, "mm.GetTensorC(");
+    put_matmul_c(e, op);
+    asc_sb_puts(e->out, ");\n");
+    return 0;
+  }
+}
+
+/* ---- asc.array ------------------------------------------------------------------------------- */
+
+typedef struct array_use {
+  const asc_value *array;
+  const asc_type *elem;
+} array_use;
+
+static void find_array_elem(asc_op *op, void *user) {
+  array_use *u = user;
+  if (u->elem || op->noperands < 1 || op->operands[0] != u->array)
+    return;
+  if (op->code == ASC_OP_SCALAR_ARRAY_GET && op->nresults == 1)
+    u->elem = op->results[0].type;
+  else if (op->code == ASC_OP_SCALAR_ARRAY_SET && op->noperands == 3)
+    u->elem = op->operands[2]->type;
+}
+
+/* `T vN[length] = {};` with T the type its gets and sets use (an array nobody reads or writes: int32_t) */
+static int emit_scalar_array(Emitter *e, const asc_op *op) {
+  const asc_attr *len = asc_op_attr(op, "length");
+  if (!len || len->i <= 0)
+    return fail(e, op, "'%s' without a positive length%s", asc_op_name(op), "");
+  array_use u = {&op->results[0], NULL};
+  asc_walk((asc_op *)e->func, find_array_elem, &u);
+  put_line(e, op);
+  ind(e);
+  if (u.elem)
+    put_type(e->out, u.elem, 0);
+  else
+    asc_sb_puts(e->out, "int32_t");
+  asc_sb_putc(e->out, ' ');
+  put_name(e, e->out, &op->results[0]);
+  asc_sb_printf(e->out, "[%lld] = {};\n", (long long)len->i);
+  return 0;
+}
+
 static int emit_op(Emitter *e, const asc_op *op) {
   switch (op->code) {
   case ASC_OP_CONSTANT: return emit_constant(e, op);
@@ -861,6 +1193,11 @@ static int emit_op(Emitter *e, const asc_op *op) {
   case ASC_OP_IF: return emit_if(e, op);
   case ASC_OP_WHILE: return emit_while(e, op);
   case ASC_OP_CALL: return emit_call(e, op);
+  case ASC_OP_SCALAR_ARRAY: return emit_scalar_array(e, op);
+  case ASC_OP_MATMUL_ITERATE_ALL:
+  case ASC_OP_MATMUL_ITERATE:
+  case ASC_OP_MATMUL_GET_TENSOR_C:
+  case ASC_OP_MATMUL_TILE_COUNT: return emit_matmul(e, op);
   case ASC_OP_YIELD:
   case ASC_OP_CONDITION: return 0; /* their parents assign the values */
   case ASC_OP_RETURN:
@@ -872,7 +1209,6 @@ static int emit_op(Emitter *e, const asc_op *op) {
       asc_sb_puts(e->out, ";\n");
     }
     return 0;
-  case ASC_OP_GET_STORE_ATOMIC_CONFIG:
   case ASC_OP_MODULE:
   case ASC_OP_FUNC: return fail(e, op, "'%s' here: not implemented yet%s", asc_op_name(op), "");
   default: return emit_by_row(e, op);
@@ -900,7 +1236,10 @@ static int emit_func(Emitter *e, const asc_op *f) {
     return fail(e, f, "function '%s': %s", asc_func_name(f), fty ? "several results: not implemented yet" : "no type");
   e->next = 0;
   asc_ptrmap_free(&e->used);
-  asc_walk((asc_op *)f, mark_uses, &e->used);
+  for (size_t n = (size_t)-1; n != e->used.n;) {
+    n = e->used.n;
+    asc_walk((asc_op *)f, mark_uses, &e->used);
+  }
   e->file = NULL;
   e->line = 0;
   put_line(e, f);
@@ -928,6 +1267,11 @@ static int emit_func(Emitter *e, const asc_op *f) {
     put_line(e, f);
     asc_sb_puts(e->out, "  set_ffts_base_addr(*ffts_addr);\n");
   }
+  e->mm = NULL;
+  e->func = f;
+  asc_walk((asc_op *)f, find_matmul, &e->mm);
+  if (e->mm)
+    declare_matmul(e);
   int rc = emit_block(e, b);
   e->indent = 0;
   asc_sb_puts(e->out, "}\n");

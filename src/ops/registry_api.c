@@ -124,6 +124,15 @@ char *asc_bind_pipeline(const asc_module *m, int run_passes, int insert_sync, in
   return asc_pipeline_select(m, &o);
 }
 
+char *asc_bind_pipeline_emit_synced(const asc_module *m, int run_passes, int insert_sync, int auto_sync) {
+  asc_pipeline_opts o;
+  asc_pipeline_opts_init(&o);
+  o.run_passes = run_passes;
+  o.insert_sync = insert_sync;
+  o.auto_sync = auto_sync;
+  return asc_pipeline_select_emit_synced(m, &o);
+}
+
 /* A platform's sizes and core counts by field name (bindings never mirror asc_platform);
  * -1 for an unknown platform or field. */
 double asc_bind_platform(const char *platform, const char *field) {

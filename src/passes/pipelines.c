@@ -70,12 +70,9 @@ static void add(asc_strbuf *sb, const char *stage) {
   asc_sb_printf(sb, "%s%s", sb->len ? "," : "", asc_pipeline_passes(stage));
 }
 
-char *asc_pipeline_select(const asc_module *m, const asc_pipeline_opts *o) {
-  asc_pipeline_opts d;
-  if (!o) {
-    asc_pipeline_opts_init(&d);
-    o = &d;
-  }
+/* The sync stages of m under o, after the base stage: the tensor planning or pyasc's insert-sync
+ * and the auto-sync policy (shared by the simulator's pipeline and the synced emit pipeline). */
+static void add_sync_stages(asc_strbuf *sb, const asc_module *m, const asc_pipeline_opts *o) {
   int ins = o->insert_sync, as = o->auto_sync;
   if (ins == ASC_INSERT_SYNC_AUTO) {
     int found = 0;
@@ -83,24 +80,46 @@ char *asc_pipeline_select(const asc_module *m, const asc_pipeline_opts *o) {
       asc_walk(m->op, has_auto, &found);
     ins = found ? ASC_INSERT_SYNC_ON : ASC_INSERT_SYNC_OFF;
   }
-  asc_strbuf sb;
-  asc_sb_init(&sb);
-  add(&sb, o->run_passes ? "base" : "base-nopasses");
   if (o->run_passes && ins == ASC_INSERT_SYNC_PYASC) {
-    add(&sb, "pyasc-insert-sync"); /* user syncs are never erased */
+    add(sb, "pyasc-insert-sync"); /* user syncs are never erased */
   } else if (o->run_passes && ins == ASC_INSERT_SYNC_ON) {
-    add(&sb, "auto-tensors");
+    add(sb, "auto-tensors");
     if (as == ASC_AUTO_SYNC_ON)
       as = ASC_AUTO_SYNC_FULL; /* planned tensors need every sync */
   }
   if (as == ASC_AUTO_SYNC_ON)
-    add(&sb, "auto-sync");
+    add(sb, "auto-sync");
   else if (as == ASC_AUTO_SYNC_FULL)
-    add(&sb, "auto-sync-full");
+    add(sb, "auto-sync-full");
   else if (as == ASC_AUTO_SYNC_REPLACE)
-    add(&sb, "auto-sync-replace");
+    add(sb, "auto-sync-replace");
+}
+
+char *asc_pipeline_select(const asc_module *m, const asc_pipeline_opts *o) {
+  asc_pipeline_opts d;
+  if (!o) {
+    asc_pipeline_opts_init(&d);
+    o = &d;
+  }
+  asc_strbuf sb;
+  asc_sb_init(&sb);
+  add(&sb, o->run_passes ? "base" : "base-nopasses");
+  add_sync_stages(&sb, m, o);
   if (o->verify_sync)
     add(&sb, "verify");
+  return sb.data;
+}
+
+char *asc_pipeline_select_emit_synced(const asc_module *m, const asc_pipeline_opts *o) {
+  asc_pipeline_opts d;
+  if (!o) {
+    asc_pipeline_opts_init(&d);
+    o = &d;
+  }
+  asc_strbuf sb;
+  asc_sb_init(&sb);
+  add(&sb, "emit");
+  add_sync_stages(&sb, m, o);
   return sb.data;
 }
 

@@ -28,7 +28,7 @@ static uint64_t bits(int lo, int hi) { /* bits [lo, hi) of a 64-bit word, 0 <= l
   return up & ~((1ull << lo) - 1);
 }
 
-static int nlines(const sim_l2node *g) { return __builtin_popcountll(g->line[0]) + __builtin_popcountll(g->line[1]); }
+static int nlines(const sim_l2node *g) { return asc_pop64(g->line[0]) + asc_pop64(g->line[1]); }
 
 /* ---- the granule table: open addressing, backward-shift deletion ---- */
 static int64_t *slot_of(sim_l2 *l2, uint64_t key) {
@@ -135,7 +135,7 @@ static int64_t touch(sim_l2 *l2, uint64_t key, int l0, int l1) {
   push_front(l2, n);
   sim_l2node *g = &l2->node[n];
   uint64_t m0 = l0 < 64 ? bits(l0, l1 < 64 ? l1 : 64) : 0, m1 = l1 > 64 ? bits(l0 > 64 ? l0 - 64 : 0, l1 - 64) : 0;
-  int64_t hit = __builtin_popcountll(g->line[0] & m0) + __builtin_popcountll(g->line[1] & m1);
+  int64_t hit = asc_pop64(g->line[0] & m0) + asc_pop64(g->line[1] & m1);
   int before = nlines(g);
   g->line[0] |= m0;
   g->line[1] |= m1;
@@ -233,27 +233,84 @@ typedef struct fill {
   uint64_t cores; /* the cores waiting on it (core index mod 64) */
   int32_t owner;
 } fill;
+/* The fill of a word's live lines (present, not done): one for the whole word (`wf`) while they all
+ * came in with the same fill (a copy covering whole words: no per-line work), else a row of per-line
+ * fills (`lrow`, allocated when the word first mixes fills). */
 typedef struct shared {
   sim_l2 l2;
-  int32_t *grp;      /* per line of each granule node: its fill */
   uint64_t (*done)[2]; /* per granule node: its done lines */
+  int32_t (*wf)[2];    /* per granule node and word: the fill of its live lines, or -1 - its row in lg */
   int64_t gcap;
+  int32_t *lg;         /* rows of GLINES / 2 per-line fills */
+  int64_t nlg, lgcap;
   fill *f;
   int64_t nf, fcap;
   bool charge; /* the second sweep */
 } shared;
 typedef struct wev { int64_t start; int t; int64_t k; } wev;
 
-static int evcmp(const void *a, const void *b) {
-  const wev *x = a, *y = b;
+static bool evless(const wev *x, const wev *y) {
   if (x->start != y->start)
-    return x->start < y->start ? -1 : 1;
-  if (x->t != y->t)
-    return x->t < y->t ? -1 : 1;
-  return x->k < y->k ? -1 : x->k > y->k;
+    return x->start < y->start;
+  return x->t != y->t ? x->t < y->t : x->k < y->k;
 }
 
-/* Granule key's node (most recently used now), with its per-line fills and done lines. */
+static int evcmp(const void *a, const void *b) {
+  const wev *x = a, *y = b;
+  return evless(x, y) ? -1 : evless(y, x);
+}
+
+/* ev[0 .. nev) holds nrun sorted runs (run i: [runs[i], runs[i + 1])): merged pairwise into one sorted
+ * array, ev's or tmp's (returned).  runs is overwritten. */
+static wev *merge_runs(wev *ev, wev *tmp, int64_t *runs, int nrun) {
+  while (nrun > 1) {
+    int m = 0;
+    for (int i = 0; i < nrun; i += 2) {
+      int64_t lo = runs[i], mid = runs[i + 1], hi = i + 1 < nrun ? runs[i + 2] : mid, a = lo, b = mid, o = lo;
+      while (a < mid && b < hi)
+        tmp[o++] = evless(&ev[b], &ev[a]) ? ev[b++] : ev[a++];
+      while (a < mid)
+        tmp[o++] = ev[a++];
+      while (b < hi)
+        tmp[o++] = ev[b++];
+      runs[m++] = lo;
+    }
+    runs[m] = runs[nrun];
+    nrun = m;
+    wev *x = ev;
+    ev = tmp;
+    tmp = x;
+  }
+  return ev;
+}
+
+/* The wave's copies in the order they first ran: start cycle, then block, then issue order.  A block's
+ * copies on one pipe are in start order already (the pipe's queue is in order): those runs are merged. */
+static wev *sort_copies(sim_tape *const *t, int n, wev *ev, wev *tmp) {
+  int64_t *runs = malloc(sizeof *runs * (size_t)(2 * n + 1)), nev = 0;
+  int nrun = 0;
+  if (!runs)
+    asc_die("out of memory");
+  for (int i = 0; i < n; i++)
+    for (int mte2 = 1; mte2 >= 0; mte2--) { /* MTE2's copies, then the others' (MTE3) */
+      int64_t r0 = runs[nrun++] = nev;
+      bool sorted = true;
+      for (int64_t j = 0; j < t[i]->ncopy; j++)
+        if ((t[i]->copy[j].pipe == ASC_PIPEID_PIPE_MTE2) == mte2) {
+          ev[nev] = (wev){t[i]->copy[j].start, i, j};
+          sorted &= nev == r0 || ev[nev - 1].start <= ev[nev].start;
+          nev++;
+        }
+      if (!sorted)
+        qsort(&ev[r0], (size_t)(nev - r0), sizeof *ev, evcmp);
+    }
+  runs[nrun] = nev;
+  wev *out = merge_runs(ev, tmp, runs, nrun);
+  free(runs);
+  return out;
+}
+
+/* Granule key's node (most recently used now), with its fills and done lines. */
 static int64_t sh_node(shared *S, uint64_t key) {
   sim_l2 *l2 = &S->l2;
   if (2 * (l2->live + 1) > l2->nslots)
@@ -267,24 +324,58 @@ static int64_t sh_node(shared *S, uint64_t key) {
     unlink_node(l2, n);
   push_front(l2, n);
   if (l2->cap > S->gcap) {
-    S->grp = realloc(S->grp, sizeof *S->grp * (size_t)l2->cap * GLINES);
     S->done = realloc(S->done, sizeof *S->done * (size_t)l2->cap);
-    if (!S->grp || !S->done)
+    S->wf = realloc(S->wf, sizeof *S->wf * (size_t)l2->cap);
+    if (!S->done || !S->wf)
       asc_die("out of memory");
     S->gcap = l2->cap;
   }
-  if (fresh)
+  if (fresh) {
     S->done[n][0] = S->done[n][1] = 0;
+    S->wf[n][0] = S->wf[n][1] = 0;
+  }
   return n;
 }
 
-static double share_of(const fill *f) { return 1.0 / (double)__builtin_popcountll(f->cores); }
+static double share_of(const fill *f) { return 1.0 / (double)asc_pop64(f->cores); }
+
+/* Word w of node n mixes fills: its own row of per-line fills, filled with the word's fill. */
+static int32_t *sh_row(shared *S, int64_t n, int w) {
+  int32_t *wf = &S->wf[n][w];
+  if (*wf < 0)
+    return &S->lg[(int64_t)(-1 - *wf) * 64];
+  if (S->nlg == S->lgcap) {
+    S->lgcap = S->lgcap ? 2 * S->lgcap : 64;
+    S->lg = realloc(S->lg, sizeof *S->lg * 64 * (size_t)S->lgcap);
+    if (!S->lg)
+      asc_die("out of memory");
+  }
+  int32_t *row = &S->lg[S->nlg * 64];
+  for (int l = 0; l < 64; l++)
+    row[l] = *wf;
+  *wf = (int32_t)(-1 - S->nlg++);
+  return row;
+}
+
+/* Lines b of word w (node n), present and under fill f, read by core t's copy c: done once f ended,
+ * else a wait on f when it is another core's; adds the miss share of the waits. */
+static void sh_wait(shared *S, uint64_t *done, uint64_t b, fill *f, int t, const sim_tcopy *c, double *miss) {
+  if (c->start >= f->end)
+    *done |= b; /* through for every later copy too */
+  else if (f->owner != t) { /* waits on another core's fill */
+    if (!S->charge)
+      f->cores |= 1ull << (t & 63);
+    else
+      for (int k = asc_pop64(b); k > 0; k--) /* one line at a time: the same sum as line by line */
+        *miss += share_of(f);
+  }
+}
 
 /* Lines m of word w of granule node n, read (or written) by core t's copy c: the miss share it pays. */
 static double sh_word(shared *S, int64_t n, int w, uint64_t m, int t, const sim_tcopy *c, bool write) {
   sim_l2node *g = &S->l2.node[n];
-  uint64_t *done = &S->done[n][w], absent = m & ~g->line[w];
-  S->l2.held += __builtin_popcountll(absent);
+  uint64_t *done = &S->done[n][w], absent = m & ~g->line[w], live = g->line[w] & ~*done;
+  S->l2.held += asc_pop64(absent);
   g->line[w] |= m;
   if (write) {
     *done |= m;
@@ -301,24 +392,29 @@ static double sh_word(shared *S, int64_t n, int w, uint64_t m, int t, const sim_
       }
       S->f[S->nf] = (fill){c->end, 1ull << (t & 63), t};
     }
-    for (uint64_t b = absent; b; b &= b - 1)
-      S->grp[n * GLINES + w * 64 + __builtin_ctzll(b)] = (int32_t)S->nf;
+    if (!live) /* the word's only live lines now */
+      S->wf[n][w] = (int32_t)S->nf;
+    else {
+      int32_t *row = sh_row(S, n, w);
+      for (uint64_t b = absent; b; b &= b - 1)
+        row[__builtin_ctzll(b)] = (int32_t)S->nf;
+    }
     *done &= ~absent;
     if (S->charge)
-      miss += (double)__builtin_popcountll(absent) * share_of(&S->f[S->nf]);
+      miss += (double)asc_pop64(absent) * share_of(&S->f[S->nf]);
     S->nf++;
   }
-  for (uint64_t b = m & ~absent & ~*done; b; b &= b - 1) { /* present, someone's fill */
+  uint64_t b = m & ~absent & ~*done; /* present, someone's fill */
+  if (!b)
+    return miss;
+  if (S->wf[n][w] >= 0) {
+    sh_wait(S, done, b, &S->f[S->wf[n][w]], t, c, &miss);
+    return miss;
+  }
+  const int32_t *row = &S->lg[(int64_t)(-1 - S->wf[n][w]) * 64];
+  for (; b; b &= b - 1) {
     int l = __builtin_ctzll(b);
-    fill *f = &S->f[S->grp[n * GLINES + w * 64 + l]];
-    if (c->start >= f->end)
-      *done |= 1ull << l; /* through for every later copy too */
-    else if (f->owner != t) { /* waits on another core's fill */
-      if (!S->charge)
-        f->cores |= 1ull << (t & 63);
-      else
-        miss += share_of(f);
-    }
+    sh_wait(S, done, b & -b, &S->f[row[l]], t, c, &miss);
   }
   return miss;
 }
@@ -360,6 +456,7 @@ static void sh_empty(shared *S, const sim_costs *k) {
   } else
     for (int64_t i = 0; i < l2->nslots; i++)
       l2->slot[i] = -1;
+  S->nlg = 0;
   l2->lines = k->l2_lines;
   l2->held = l2->live = l2->nnode = l2->hit_bytes = 0;
   l2->noff = 0;
@@ -373,32 +470,65 @@ static void sh_sweep(shared *S, const sim_costs *k, sim_tape *const *t, const we
     sim_tcopy *c = &t[ev[i].t]->copy[ev[i].k];
     double miss = sh_copy(S, t[ev[i].t], ev[i].t, c);
     if (S->charge && c->pipe == ASC_PIPEID_PIPE_MTE2) {
-      int64_t missb = (int64_t)(miss * (double)ASC_HWC_l2_line_bytes + 0.5);
-      c->hit = missb >= c->bytes ? 0 : c->bytes - missb;
+      int64_t missb = (int64_t)(miss * (double)ASC_HWC_l2_line_bytes + 0.5), hit = missb >= c->bytes ? 0 : c->bytes - missb;
+      t[ev[i].t]->moved |= hit != c->hit;
+      c->hit = hit;
     }
   }
 }
 
-void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n) {
+/* The replay's arrays, kept from one wave (and launch) to the next: allocated afresh, their pages would
+ * be faulted in again every time. */
+struct sim_l2replay {
+  shared S;
+  wev *ev, *tmp;
+  int64_t evcap;
+};
+
+sim_l2replay *asc_sim_l2_replay_new(void) {
+  sim_l2replay *R = calloc(1, sizeof *R);
+  if (!R)
+    asc_die("out of memory");
+  return R;
+}
+
+void asc_sim_l2_replay_free(sim_l2replay *R) {
+  if (!R)
+    return;
+  l2free(&R->S.l2);
+  free(R->S.done);
+  free(R->S.wf);
+  free(R->S.lg);
+  free(R->S.f);
+  free(R->ev);
+  free(R->tmp);
+  free(R);
+}
+
+int64_t asc_sim_l2_replay_bytes(const sim_l2replay *R) {
+  const shared *S = &R->S;
+  return S->l2.nslots * (int64_t)sizeof *S->l2.slot + S->l2.cap * (int64_t)sizeof *S->l2.node +
+         S->gcap * (int64_t)(sizeof *S->done + sizeof *S->wf) + S->lgcap * 64 * (int64_t)sizeof *S->lg +
+         S->fcap * (int64_t)sizeof *S->f + 2 * R->evcap * (int64_t)sizeof *R->ev;
+}
+
+void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n, sim_l2replay *R) {
   int64_t nev = 0;
   for (int i = 0; i < n; i++)
     nev += t[i]->ncopy;
-  wev *ev = malloc(sizeof *ev * (size_t)(nev ? nev : 1));
-  if (!ev)
-    asc_die("out of memory");
-  nev = 0;
-  for (int i = 0; i < n; i++)
-    for (int64_t j = 0; j < t[i]->ncopy; j++)
-      ev[nev++] = (wev){t[i]->copy[j].start, i, j};
-  qsort(ev, (size_t)nev, sizeof *ev, evcmp);
-  shared S;
-  memset(&S, 0, sizeof S);
-  sh_sweep(&S, k, t, ev, nev);
-  S.charge = true;
-  sh_sweep(&S, k, t, ev, nev);
-  l2free(&S.l2);
-  free(S.grp);
-  free(S.done);
-  free(S.f);
-  free(ev);
+  if (nev > R->evcap) {
+    free(R->ev);
+    free(R->tmp);
+    R->evcap = nev;
+    R->ev = malloc(sizeof *R->ev * (size_t)nev);
+    R->tmp = malloc(sizeof *R->tmp * (size_t)nev);
+    if (!R->ev || !R->tmp)
+      asc_die("out of memory");
+  }
+  const wev *order = nev ? sort_copies(t, n, R->ev, R->tmp) : NULL;
+  shared *S = &R->S;
+  S->charge = false;
+  sh_sweep(S, k, t, order, nev);
+  S->charge = true;
+  sh_sweep(S, k, t, order, nev);
 }

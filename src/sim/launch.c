@@ -294,6 +294,7 @@ typedef struct scratch {
   int64_t dlo, dhi; /* UB bytes that may be non-zero */
   sim_trec *trace;  /* the trace records' buffer, when the blocks' records are not kept */
   int tcap;
+  int64_t tape_op, tape_copy, tape_l2; /* the last block's tape lengths: the next one's first capacity */
 } scratch;
 
 static void scratchinit(scratch *s, const sim_launch *L) {
@@ -306,6 +307,7 @@ static void scratchinit(scratch *s, const sim_launch *L) {
   s->dhi = L->plat->ub_bytes;
   s->trace = NULL;
   s->tcap = 0;
+  s->tape_op = s->tape_copy = s->tape_l2 = 0;
 }
 
 static void scratchfree(scratch *s) {
@@ -412,15 +414,136 @@ static double gmrate(const sim_launch *L, int b, int ncores, bool write) {
   return share < one ? share : one;
 }
 
+/* Timing tapes kept by the program between launches (a launch's tapes would otherwise be new memory,
+ * page-faulted in again each time), up to TAPEPOOL_BYTES of them. */
+enum { TAPEPOOL_BYTES = 64 << 20 };
+typedef struct sim_tapepool {
+  pthread_mutex_t mu;
+  sim_tape **t;
+  int n, cap;
+  int64_t bytes;
+  sim_l2replay *replay; /* the shared-L2 replay's arrays (l2.c), when no launch is using them */
+} sim_tapepool;
+
+static int64_t tape_bytes(const sim_tape *t) {
+  return t->capop * (int64_t)sizeof *t->op + t->capcopy * (int64_t)sizeof *t->copy + t->capl2 * (int64_t)sizeof *t->l2;
+}
+
+/* An empty tape: a spare one of the program's with its arrays, else a new one. */
+static sim_tape *tape_take(const sim_launch *L) {
+  sim_tape *t = NULL;
+  if (L->tapes) {
+    pthread_mutex_lock(&L->tapes->mu);
+    if (L->tapes->n) {
+      t = L->tapes->t[--L->tapes->n];
+      L->tapes->bytes -= tape_bytes(t);
+    }
+    pthread_mutex_unlock(&L->tapes->mu);
+  }
+  if (!t && !(t = calloc(1, sizeof *t)))
+    asc_die("out of memory");
+  return t;
+}
+
+static void tape_give(const sim_launch *L, sim_tape *t) {
+  if (!t)
+    return;
+  sim_tapepool *P = L->tapes;
+  bool kept = false;
+  if (P) {
+    pthread_mutex_lock(&P->mu);
+    if (P->bytes + tape_bytes(t) <= TAPEPOOL_BYTES) {
+      if (P->n == P->cap) {
+        P->cap = P->cap ? 2 * P->cap : 64;
+        if (!(P->t = realloc(P->t, sizeof *P->t * (size_t)P->cap)))
+          asc_die("out of memory");
+      }
+      P->t[P->n++] = t;
+      P->bytes += tape_bytes(t);
+      kept = true;
+    }
+    pthread_mutex_unlock(&P->mu);
+  }
+  if (!kept)
+    asc_sim_tape_free(t);
+}
+
+/* The replay's arrays: the program's spare ones, else new ones; given back after the wave (kept up to
+ * TAPEPOOL_BYTES too). */
+static sim_l2replay *replay_take(const sim_launch *L) {
+  sim_l2replay *R = NULL;
+  if (L->tapes) {
+    pthread_mutex_lock(&L->tapes->mu);
+    R = L->tapes->replay;
+    L->tapes->replay = NULL;
+    pthread_mutex_unlock(&L->tapes->mu);
+  }
+  return R ? R : asc_sim_l2_replay_new();
+}
+
+static void replay_give(const sim_launch *L, sim_l2replay *R) {
+  if (L->tapes && asc_sim_l2_replay_bytes(R) <= TAPEPOOL_BYTES) {
+    pthread_mutex_lock(&L->tapes->mu);
+    sim_l2replay *old = L->tapes->replay;
+    L->tapes->replay = R;
+    pthread_mutex_unlock(&L->tapes->mu);
+    R = old;
+  }
+  asc_sim_l2_replay_free(R);
+}
+
+static sim_tapepool *tapepool_new(void) {
+  sim_tapepool *P = calloc(1, sizeof *P);
+  if (!P)
+    asc_die("out of memory");
+  pthread_mutex_init(&P->mu, NULL);
+  return P;
+}
+
+static void tapepool_free(sim_tapepool *P) {
+  if (!P)
+    return;
+  for (int i = 0; i < P->n; i++)
+    asc_sim_tape_free(P->t[i]);
+  asc_sim_l2_replay_free(P->replay);
+  free(P->t);
+  pthread_mutex_destroy(&P->mu);
+  free(P);
+}
+
+/* Blocks of a launch mostly keep tapes of the same length: the new one starts at the last one's
+ * (growing it by doubling would copy it a dozen times). */
+static void tape_reserve(sim_tape *t, const scratch *s) {
+  if (t->capop < s->tape_op) {
+    free(t->op);
+    if (!(t->op = malloc(sizeof *t->op * (size_t)s->tape_op)))
+      asc_die("out of memory");
+    t->capop = s->tape_op;
+  }
+  if (t->capcopy < s->tape_copy) {
+    free(t->copy);
+    if (!(t->copy = malloc(sizeof *t->copy * (size_t)s->tape_copy)))
+      asc_die("out of memory");
+    t->capcopy = s->tape_copy;
+  }
+  if (t->capl2 < s->tape_l2) {
+    free(t->l2);
+    if (!(t->l2 = malloc(sizeof *t->l2 * (size_t)s->tape_l2)))
+      asc_die("out of memory");
+    t->capl2 = s->tape_l2;
+  }
+}
+
 /* Run core c (set up by coreinit) to the end of the kernel into r; s: the core's scratch
  * (its trace buffer is reused when the records are not kept). */
 static void runcore(sim_core *c, blockres *r, scratch *s) {
   const sim_launch *L = c->L;
   if (L->retime) {
-    if (!(c->tape = calloc(1, sizeof *c->tape)))
-      asc_die("out of memory");
-    *c->tape = (sim_tape){.sclk0 = c->sclk, .kind = c->kind, .block = c->block, .gm_rate = c->gm_rate,
-                          .gm_wrate = c->gm_wrate, .l2_rate = c->l2_rate};
+    sim_tape *t = c->tape = tape_take(L);
+    *t = (sim_tape){.op = t->op, .capop = t->capop, .copy = t->copy, .capcopy = t->capcopy, .l2 = t->l2,
+                    .capl2 = t->capl2, .sclk0 = c->sclk, .kind = c->kind, .block = c->block,
+                    .gm_rate = c->gm_rate, .gm_wrate = c->gm_wrate, .l2_rate = c->l2_rate};
+    tape_reserve(t, s);
   }
   int rc = asc_sim_run_block(c, &c->L->entry);
   if (!rc)
@@ -449,6 +572,11 @@ static void runcore(sim_core *c, blockres *r, scratch *s) {
     s->tcap = c->tcap_trace;
   }
   c->trace = NULL;
+  if (c->tape) {
+    s->tape_op = c->tape->nop;
+    s->tape_copy = c->tape->ncopy;
+    s->tape_l2 = c->tape->nl2;
+  }
   r->tape = c->tape;
   c->tape = NULL;
   r->oobw = c->oobw;
@@ -539,12 +667,15 @@ static void retime_wave(const sim_launch *L, blockres **r, int n) {
     ok &= r[i]->rc == 0 && t[i] && !t[i]->bad;
   }
   if (ok) {
-    asc_sim_l2_shared(L->cost, t, n);
+    sim_l2replay *R = replay_take(L);
+    asc_sim_l2_shared(L->cost, t, n, R);
+    replay_give(L, R);
     for (int i = 0; i < n; i++)
-      retime(L, r[i]);
+      if (t[i]->moved)
+        retime(L, r[i]);
   }
   for (int i = 0; i < n; i++) {
-    asc_sim_tape_free(r[i]->tape);
+    tape_give(L, r[i]->tape);
     r[i]->tape = NULL;
   }
   free(t);
@@ -1083,7 +1214,8 @@ static int compile(sim_launch *L, asc_module *m, const char *kernel, const asc_s
 }
 
 struct asc_sim_program {
-  sim_launch L; /* the program fields (arena, slots, instructions, events, kernel type); a run copies it */
+  sim_launch L; /* the program fields (arena, slots, instructions, events, kernel type, spare tapes); a
+                   run copies it */
   asc_module *m;
   int kernel_type; /* the one it was classified with */
 };
@@ -1097,6 +1229,7 @@ asc_sim_program *asc_sim_compile(asc_module *m, const char *kernel, const asc_si
   p->m = m;
   p->L.ctx = m->ctx;
   p->kernel_type = (opts ? opts : &dflt)->kernel_type;
+  p->L.tapes = tapepool_new();
   if (compile(&p->L, m, kernel, opts ? opts : &dflt)) {
     asc_sim_program_free(p);
     return NULL;
@@ -1108,6 +1241,7 @@ void asc_sim_program_free(asc_sim_program *p) {
   if (!p)
     return;
   asc_arena_free_all(&p->L.arena);
+  tapepool_free(p->L.tapes);
   free(p);
 }
 

@@ -31,6 +31,19 @@
 /* Memory ids: >= 0 a GM array index; a core's own memories are minus their hw.def memory
  * (SIM_MEM_UB = -ASC_HW_MEM_UB, L1 -2, L0A -3, L0B -4, L0C -5, BIAS -6, FIXBUF -7). */
 enum { SIM_MEM_NONE = -100, SIM_MEM_UB = -1 };
+/* Bits set in x.  The build targets the baseline x86-64 (no POPCNT instruction), where
+ * __builtin_popcountll is a call into libgcc; this is a dozen inline instructions, and the
+ * instruction itself when the compiler may use it. */
+static inline int asc_pop64(uint64_t x) {
+#if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
+  return __builtin_popcountll(x);
+#else
+  x -= (x >> 1) & 0x5555555555555555ull;
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
 static inline int sim_memid(int hwmem) { return -hwmem; }      /* a core memory's id (not GM) */
 static inline int sim_hwmem(int mem) { return mem >= 0 ? 0 : mem > -ASC_HW_NMEMS ? -mem : -1; } /* hw.def memory */
 
@@ -170,6 +183,7 @@ typedef struct sim_launch {
   bool keep_trace; /* hand the records to the trace / profile writers */
   const asc_op *func; /* the kernel */
   uint64_t jitter; /* asc_sim_options.jitter_seed: random pipe timing (timing.c); 0 off */
+  struct sim_tapepool *tapes; /* the program's spare timing tapes (launch.c), or NULL */
   int retime;      /* > 0: blocks keep a timing tape and each wave of `retime` cores is timed again
                       with one shared L2 (launch.c, docs/timing.md); 0: each core's own part of it */
   int64_t max_insts; /* watchdog: asc_sim_options.max_instructions (<= 0: none) */
@@ -265,6 +279,8 @@ typedef struct sim_tape {
   int kind, block;
   double gm_rate, gm_wrate, l2_rate;
   bool bad; /* it waited on another core: it cannot be timed again alone */
+  bool moved; /* the wave's shared L2 changed a copy's hit bytes: its timing changes (else the replay
+                 would give the first timing again: the tape is every input of it) */
 } sim_tape;
 enum { SIM_T_SCALAR, SIM_T_ENQ, SIM_T_SETS, SIM_T_WAITS, SIM_T_DRAIN, SIM_T_MARK, SIM_T_TRACES };
 
@@ -357,6 +373,8 @@ struct sim_core {
   int64_t sclk; /* the scalar unit's clock */
   sim_pipeq pipes[ASC_SIM_NPIPES];
   uint32_t qmask; /* bit p: pipes[p] holds instructions (timing.c scans only these) */
+  uint32_t htstale; /* bit p: pipes[p]'s head time (ht) must be computed again (timing.c) */
+  int64_t ht[ASC_SIM_NPIPES]; /* the earliest start of each non-empty pipe's head, as last computed */
   sim_flag flags[SIM_NEVENTS][SIM_NIDS];
   /* sanitizers (sanitize.c, race.c, shadow.c) */
   const sim_inst *cur;   /* the instruction the scalar unit is executing */
@@ -497,7 +515,11 @@ int64_t asc_sim_l2_take_hits(sim_core *c);
 void asc_sim_l2_free(sim_core *c);
 /* The wave's copies through one L2 shared by its cores, in the order they first ran: sets every
  * copy's hit bytes (docs/timing.md, "L2 shared between cores"). */
-void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n);
+typedef struct sim_l2replay sim_l2replay; /* the arrays of asc_sim_l2_shared, reused */
+sim_l2replay *asc_sim_l2_replay_new(void);
+void asc_sim_l2_replay_free(sim_l2replay *R);
+int64_t asc_sim_l2_replay_bytes(const sim_l2replay *R);
+void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n, sim_l2replay *R);
 /* Time the block of tape t again on c (zeroed but for L, ctx, kind, block, pipemask, rates,
  * warned); -1 after a deadlock. */
 int asc_sim_tape_replay(sim_core *c, const sim_tape *t);

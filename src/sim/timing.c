@@ -63,9 +63,10 @@ static sim_top *tput(sim_core *c, int kind, const sim_inst *in) {
   if (t->nop == t->capop)
     t->op = grow(t->op, &t->capop, sizeof *t->op);
   sim_top *o = &t->op[t->nop++];
-  memset(o, 0, sizeof *o);
-  o->kind = kind;
+  o->kind = kind; /* the fields a kind does not use are never read (asc_sim_tape_replay): not cleared */
   o->in = in;
+  o->pipe = o->evt = o->id = 0;
+  o->n = 0;
   return o;
 }
 
@@ -125,23 +126,35 @@ static int64_t headtime(const sim_core *c, int p) {
  * cycle are not taken for a double set; then lower pipe id (determinism). */
 static int kindrank(int kind) { return kind == SIM_Q_WAIT ? 0 : kind == SIM_Q_SET ? 2 : 1; }
 
-static int pickpipe(const sim_core *c, int64_t *tout) {
+/* The next event: the non-empty pipe whose head starts first.  A head's start changes only when its
+ * pipe starts an instruction, the GM port frees, a flag is set or cleared, or it is new: those mark the
+ * pipes concerned stale (sim_core.htstale), and only they are computed again. */
+static int pickpipe(sim_core *c, int64_t *tout) {
+  for (uint32_t m = c->htstale & c->qmask; m; m &= m - 1)
+    c->ht[__builtin_ctz(m)] = headtime(c, __builtin_ctz(m));
+  c->htstale = 0;
   int best = -1;
   int64_t bt = NEVER;
   for (uint32_t m = c->qmask; m; m &= m - 1) { /* non-empty pipes, in increasing order */
     int p = __builtin_ctz(m);
-    int64_t t = headtime(c, p);
+    int64_t t = c->ht[p];
     if (t == NEVER)
       continue;
     if (best < 0 || t < bt ||
-        (t == bt && kindrank(head((sim_pipeq *)&c->pipes[p])->kind) <
-                        kindrank(head((sim_pipeq *)&c->pipes[best])->kind))) {
+        (t == bt && kindrank(head(&c->pipes[p])->kind) < kindrank(head(&c->pipes[best])->kind))) {
       best = p;
       bt = t;
     }
   }
   *tout = bt;
   return best;
+}
+
+/* Pipes whose head waits on a flag: a flag set or cleared may move them. */
+static void flag_changed(sim_core *c) {
+  for (uint32_t m = c->qmask; m; m &= m - 1)
+    if (head(&c->pipes[__builtin_ctz(m)])->kind == SIM_Q_WAIT)
+      c->htstale |= 1u << __builtin_ctz(m);
 }
 
 /* Extend pipe p's busy union by [start, end).  Starts arrive in time order, so only the
@@ -178,6 +191,7 @@ static void setflag(sim_core *c, const sim_inst *in, int evt, int id, int64_t t)
   }
   f->set = true;
   f->time = t;
+  flag_changed(c);
   f->by = in;
   f->flow = ++c->nflow;
 }
@@ -189,6 +203,7 @@ static void process(sim_core *c, int p, int64_t t) {
   pop(q);
   if (!q->n)
     c->qmask &= ~(1u << p);
+  c->htstale |= 1u << p;
   int64_t fc = c->L->cost->flag;
   switch (e.kind) {
   case SIM_Q_EXEC:
@@ -199,8 +214,12 @@ static void process(sim_core *c, int p, int64_t t) {
     q->floor = 0;
     q->last_start = t;
     q->last_end = t + e.latency;
-    if (e.gm)
+    if (e.gm) {
       c->gm_free = t + e.gm;
+      for (uint32_t m = c->qmask; m; m &= m - 1) /* the heads that wait for the port */
+        if (head(&c->pipes[__builtin_ctz(m)])->gm)
+          c->htstale |= 1u << __builtin_ctz(m);
+    }
     if (e.copy && c->tape) {
       c->tape->copy[e.copy - 1].start = t;
       c->tape->copy[e.copy - 1].end = t + e.latency;
@@ -223,6 +242,7 @@ static void process(sim_core *c, int p, int64_t t) {
   case SIM_Q_WAIT:
     q->blocked += t - max64(e.issue, q->ready);
     c->flags[e.evt][e.id].set = false;
+    flag_changed(c);
     q->floor = max64(q->floor, c->flags[e.evt][e.id].floor);
     trec(c, e.in, p, SIM_Q_WAIT, max64(e.issue, q->ready), t + fc, 0, c->flags[e.evt][e.id].flow);
     q->ready = t + fc;
@@ -330,6 +350,8 @@ static int enqueue(sim_core *c, int p, sim_qent e) {
   }
   c->sclk = max64(c->sclk, t);
   e.issue = c->sclk;
+  if (!q->n)
+    c->htstale |= 1u << p; /* a new head */
   push(q, e);
   c->qmask |= 1u << p;
   scalar_(c, c->L->cost->issue);
@@ -499,6 +521,7 @@ static int wait_on_s(sim_core *c, const sim_inst *in, int evt, int id) {
   c->sblocked += c->sclk - t0;
   trec(c, in, ASC_PIPEID_PIPE_S, SIM_Q_WAIT, t0, c->sclk + c->L->cost->flag, 0, f->flow);
   f->set = false;
+  flag_changed(c);
   scalar_(c, c->L->cost->flag);
   return 0;
 }

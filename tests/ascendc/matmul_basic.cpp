@@ -35,10 +35,16 @@ extern "C" __global__ __aicore__ void matmul_basic(GM_ADDR a, GM_ADDR b, GM_ADDR
   b1 = qB1.DeQue<half>();
   AscendC::LocalTensor<half> a2 = qA2.AllocTensor<half>();
   AscendC::LocalTensor<half> b2 = qB2.AllocTensor<half>();
-  AscendC::LoadData2DParams la(0, M * K * sizeof(half) / 512, 1, 0, 0, false, 0);
-  AscendC::LoadData(a2, a1, la);
-  AscendC::LoadData2DParams lb(0, K * N * sizeof(half) / 512, 1, 0, 0, true, 0);
-  AscendC::LoadData(b2, b1, lb);
+  // L1 holds A and B as column blocks of 16 x 16 fractals (nZ); L0A wants A as row blocks (one LoadData
+  // per 16 rows of A: its K / 16 fractals, M / 16 apart in L1), L0B B transposed (one per 16 rows of B)
+  for (int i = 0; i < M / 16; i++) {
+    AscendC::LoadData2DParams la(i, K / 16, M / 16, 0, 0, false, 0);
+    AscendC::LoadData(a2[i * 16 * K], a1, la);
+  }
+  for (int j = 0; j < K / 16; j++) {
+    AscendC::LoadData2DParams lb(j, N / 16, K / 16, 0, 0, true, 0);
+    AscendC::LoadData(b2[j * 16 * N], b1, lb);
+  }
   qA1.FreeTensor(a1);
   qB1.FreeTensor(b1);
   qA2.EnQue(a2);

@@ -102,11 +102,12 @@ class _ModuleMemo:
 _modules = _ModuleMemo()
 
 
-def translate(traced, func_name, line_mode=1):
+def translate(traced, func_name, line_mode=1, syncs=None):
     """Ascend C source of a traced kernel (pyasc's translation.ir_to_ascendc; docs/emit.md): the traced
     IR through the emit pipeline (no Matmul or asc.adv expansion), then src/emit/ascendc.c.
-    line_mode: 0 none, 1 #line directives (default), 2 comments.  CompilationError if an op has no
-    Ascend C form."""
+    line_mode: 0 none, 1 #line directives (default), 2 comments.  syncs (openasc): a
+    _lib.PipelineChoice of the kernel's options; the syncs the simulator's pipeline adds for them are
+    then in the C++ too.  CompilationError if an op has no Ascend C form."""
     sources = {}
     for f in traced.files:
         try:
@@ -115,7 +116,7 @@ def translate(traced, func_name, line_mode=1):
         except OSError:
             pass
     mod = _lib.Module(func_name, traced.text, sources, None)
-    text = mod.ascendc(line_mode) if mod.m else None
+    text = mod.ascendc(line_mode, syncs) if mod.m else None
     if text is None:
         raise CompilationError("".join(mod.diags.errors).rstrip() or "Ascend C emission failed")
     return text

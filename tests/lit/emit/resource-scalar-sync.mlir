@@ -22,7 +22,8 @@
 // CHECK-NEXT:   AscendC::LocalTensor<int32_t> v26 = v4.ReinterpretCast<int32_t>();
 // CHECK-NEXT:   int64_t v27 = v5.GetSize();
 // CHECK-NEXT:   __gm__ float* v28 = v5.GetPhyAddr(v6);
-// CHECK-NEXT:   v5.SetL2CacheHint<static_cast<AscendC::CacheRwMode>(2)>(static_cast<AscendC::CacheMode>(1));
+// pyasc numbers CACHE_MODE_DISABLE 1, Ascend C 0 (SetL2CacheHint page): the names are printed, not the numbers
+// CHECK-NEXT:   v5.SetL2CacheHint<AscendC::CacheRwMode::WRITE>(AscendC::CacheMode::CACHE_MODE_DISABLE);
 // CHECK-NEXT:   bool v29 = v0.HasIdleBuffer();
 // CHECK-NEXT:   bool v30 = v0.VacantInQue();
 // CHECK-NEXT:   bool v31 = v0.HasTensorInQue();

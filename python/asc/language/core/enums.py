@@ -50,10 +50,9 @@ IterateMode = IntEnum("IterateMode", {"ITERATE_MODE_NORMAL": 1, "ITERATE_MODE_AL
                                       "ITERATE_MODE_N_BATCH": 8, "ITERATE_MODE_DEFAULT": 0xFF})
 MatmulConfigMode = IntEnum("MatmulConfigMode", {"CONFIG_NORM": 1, "CONFIG_MDL": 2, "CONFIG_SPECIALMDL": 3,
                                                 "CONFIG_IBSHARE": 4})
-CacheRwMode = IntEnum("CacheRwMode", {"READ": 1, "WRITE": 2, "RW": 3})
+CacheRwMode = IntEnum("CacheRwMode", _REG["cacherw"])
 AippInputFormat = IntEnum("AippInputFormat", {"YUV420SP_U8": 0, "XRGB8888_U8": 1, "RGB888_U8": 4, "YUV400_U8": 9})
-CacheMode = IntEnum("CacheMode", {"CACHE_MODE_NORMAL": 0, "CACHE_MODE_DISABLE": 1, "CACHE_MODE_LAST": 2,
-                                  "CACHE_MODE_PERSISTENT": 4})
+CacheMode = IntEnum("CacheMode", _REG["cachemode"])
 
 __all__ = ["TPosition", "HardEvent", "PipeID", "RoundMode", "CMPMODE", "SelMode", "MaskMode", "ReduceOrder", "Hardware", "IterateMode", "MatmulConfigMode", "CacheRwMode",
            "CacheMode", "AippInputFormat"] + list(_STATIC)
