@@ -53,6 +53,7 @@ ROUND_TRIP = ["examples/01_add/add.py", "examples/01_add/add_double_buffer.py", 
               "examples/02_add_framework/add_framework.py", "examples/03_leaky_relu/leaky_relu.py",
               "examples/05_matmul_cube/matmul_cube.py", "examples/07_softmax/softmax.py", "examples/08_rmsnorm/rmsnorm.py",
               "examples/ir/tutorial01_add.mlir", "examples/ir/add_framework_bn1.mlir", "examples/ir/add_framework_bn2.mlir",
+              "examples/ir/anchor_add.mlir", "examples/ir/anchor_add_db.mlir",
               "tests/sim/clean/add_framework.mlir", "tests/sim/clean/cube_mm.mlir",
               "tests/sim/clean/scalar_write_round_trip.mlir", "tests/sim/clean/tutorial01_add.mlir",
               "tests/sim/clean/tutorial01_add_barrier.mlir", "tests/ascendc/add_tque.cpp",
@@ -284,6 +285,11 @@ SPEC_ARG = re.compile(r"(\w+)=(\w+\.npy(?::\w+:\d+)?|\w+:-?\d+)")
 NP_DT = {"f16": "float16", "f32": "float32", "i32": "int32", "i16": "int16", "i8": "int8", "u8": "uint8"}
 
 
+# Launch lines for IR files that name none (the anchors: bench/calibrate.py's interface and tile, fewer elements)
+IR_LAUNCH = {f"examples/ir/{k}.mlir": "// RUN: --blocks 4 x=x.npy:f16:65536 y=y.npy:f16:65536 z=z.npy:f16:65536 "
+             "n=i32:65536 tile=i32:4096" for k in ("anchor_add", "anchor_add_db")}
+
+
 def ir_launch_spec(text):
     """(blocks, [(name, kind, dtype, count or value)]) of an IR file's launch line: the corpus's
     `// RUN: --blocks N a=a.npy:f32:64 n=i32:8` or a tutorial's `asc-run FILE --blocks N ...` usage (an array
@@ -501,7 +507,9 @@ def run_ir(rt, path):
     import numpy as np
     from asc.runtime import config
     text = open(path).read()
-    spec = ir_launch_spec(text)
+    over = next((v for k, v in IR_LAUNCH.items() if os.path.abspath(os.path.join(rt.a.root, k)) == os.path.abspath(path)),
+                None)
+    spec = ir_launch_spec(over or text)
     if spec is None:
         rt.results.append((path, False, "no launch line"))
         return
@@ -561,7 +569,10 @@ def run_upstream(a):
             path = os.path.join(tmp, rel)
             cmd = [sys.executable, os.path.abspath(__file__), "--lib", os.path.abspath(a.lib), "--root",
                    os.path.abspath(a.root), "--cxx", a.cxx, path]
-            r = subprocess.run(cmd, capture_output=True, text=True, cwd=os.path.dirname(path))
+            # as docs/conformance.md runs upstream's suites: openasc's lenient default, not the test suite's
+            # ASC_STRICT (test_bilinear_interpolation writes past its tensor, which the hardware lets through)
+            env = {k: v for k, v in os.environ.items() if k != "ASC_STRICT"}
+            r = subprocess.run(cmd, capture_output=True, text=True, cwd=os.path.dirname(path), env=env)
             lines = [ln.replace(tmp + "/", "upstream:") for ln in r.stdout.splitlines()
                      if ln.startswith(("PASS", "FAIL", "  python:", "  c++:"))]
             print("\n".join(lines) if lines else f"FAIL upstream:{rel}: exit {r.returncode}\n{r.stderr[-2000:]}",

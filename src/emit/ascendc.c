@@ -595,6 +595,7 @@ static int emit_by_row(Emitter *e, const asc_op *op) {
         p = nl + 1;
       }
     }
+    put_line(e, op); /* again: the declaration and the mask temporary moved the call's presumed line */
     ind(e);
     asc_sb_put(e->out, sb.data, sb.len);
     asc_sb_putc(e->out, '\n');

@@ -104,7 +104,7 @@ static int64_t new_node(sim_l2 *l2, uint64_t key) {
     }
     n = l2->nnode++;
   }
-  l2->node[n] = (sim_l2node){key, {0, 0}, -1, -1};
+  l2->node[n] = (sim_l2node){key, {0, 0}, {0, 0}, -1, -1};
   return n;
 }
 
@@ -115,6 +115,7 @@ static void evict(sim_l2 *l2) {
     unlink_node(l2, n);
     unslot(l2, slot_of(l2, l2->node[n].key));
     l2->held -= nlines(&l2->node[n]);
+    l2->wb_lines += __builtin_popcountll(l2->node[n].dirty[0]) + __builtin_popcountll(l2->node[n].dirty[1]);
     l2->node[n].next = l2->free;
     l2->free = n;
     l2->live--;
@@ -123,7 +124,7 @@ static void evict(sim_l2 *l2) {
 
 /* Lines [l0, l1) of granule key: returns how many were present (hits); all are present after, the
  * granule most recently used. */
-static int64_t touch(sim_l2 *l2, uint64_t key, int l0, int l1) {
+static int64_t touch(sim_l2 *l2, uint64_t key, int l0, int l1, bool write) {
   if (2 * (l2->live + 1) > l2->nslots)
     grow_slots(l2);
   int64_t *s = slot_of(l2, key), n = *s;
@@ -139,6 +140,10 @@ static int64_t touch(sim_l2 *l2, uint64_t key, int l0, int l1) {
   int before = nlines(g);
   g->line[0] |= m0;
   g->line[1] |= m1;
+  if (write) {
+    g->dirty[0] |= m0;
+    g->dirty[1] |= m1;
+  }
   l2->held += nlines(g) - before;
   return hit;
 }
@@ -185,18 +190,21 @@ void asc_sim_l2_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write) 
   bool bypass = l2->noff && bypassed(l2, mem, lo, n);
   if (c->tape)
     tape_access(c->tape, mem, lo, n, write, bypass);
-  if (bypass) /* straight to HBM: no hit, nothing allocated */
+  const int64_t line = ASC_HWC_l2_line_bytes, gbytes = line * GLINES;
+  if (bypass) { /* straight to HBM: no hit, nothing allocated */
+    if (write)
+      l2->wb_lines += (lo + n - 1) / line - lo / line + 1;
     return;
+  }
   if (!l2->nslots) {
     l2->head = l2->tail = l2->free = -1;
     grow_slots(l2);
   }
-  const int64_t line = ASC_HWC_l2_line_bytes, gbytes = line * GLINES;
   int64_t hit = 0;
   for (int64_t g = lo / gbytes; g * gbytes < lo + n; g++) {
     int64_t a = g * gbytes > lo ? g * gbytes : lo, b = (g + 1) * gbytes < lo + n ? (g + 1) * gbytes : lo + n;
     int l0 = (int)((a - g * gbytes) / line), l1 = (int)((b - 1 - g * gbytes) / line) + 1;
-    hit += touch(l2, (uint64_t)mem << 48 ^ (uint64_t)g, l0, l1);
+    hit += touch(l2, (uint64_t)mem << 48 ^ (uint64_t)g, l0, l1, write);
   }
   evict(l2);
   if (!write)
@@ -208,6 +216,12 @@ int64_t asc_sim_l2_take_hits(sim_core *c) {
   int64_t h = c->l2.hit_bytes;
   c->l2.hit_bytes = 0;
   return h;
+}
+
+int64_t asc_sim_l2_take_wb(sim_core *c) {
+  int64_t w = c->l2.wb_lines * ASC_HWC_l2_line_bytes;
+  c->l2.wb_lines = 0;
+  return w;
 }
 
 static void l2free(sim_l2 *l2) {
@@ -379,6 +393,7 @@ static double sh_word(shared *S, int64_t n, int w, uint64_t m, int t, const sim_
   g->line[w] |= m;
   if (write) {
     *done |= m;
+    g->dirty[w] |= m;
     return 0;
   }
   double miss = 0;
@@ -425,9 +440,12 @@ static double sh_copy(shared *S, const sim_tape *tp, int t, const sim_tcopy *c) 
   double miss = 0;
   for (int64_t r = c->r0; r < c->r1; r++) {
     const sim_tl2 *a = &tp->l2[r];
-    if (a->bypass) { /* CACHE_MODE_DISABLE: every line from HBM, none kept */
-      if (!a->write)
-        miss += (double)((a->lo + a->n - 1) / line - a->lo / line + 1);
+    if (a->bypass) { /* CACHE_MODE_DISABLE: every line from or to HBM, none kept */
+      int64_t nl = (a->lo + a->n - 1) / line - a->lo / line + 1;
+      if (a->write)
+        S->l2.wb_lines += nl;
+      else
+        miss += (double)nl;
       continue;
     }
     for (int64_t g = a->lo / gbytes; g * gbytes < a->lo + a->n; g++) {
@@ -458,9 +476,16 @@ static void sh_empty(shared *S, const sim_costs *k) {
       l2->slot[i] = -1;
   S->nlg = 0;
   l2->lines = k->l2_lines;
-  l2->held = l2->live = l2->nnode = l2->hit_bytes = 0;
+  l2->held = l2->live = l2->nnode = l2->hit_bytes = l2->wb_lines = 0;
   l2->noff = 0;
   l2->head = l2->tail = l2->free = -1;
+}
+
+/* Every figure the replay gives a copy goes through here: a tape none of whose figures moved is not
+ * timed again (launch.c retime_wave: its first timing stands). */
+static void tape_set(sim_tape *t, int64_t *field, int64_t v) {
+  t->moved |= *field != v;
+  *field = v;
 }
 
 static void sh_sweep(shared *S, const sim_costs *k, sim_tape *const *t, const wev *ev, int64_t nev) {
@@ -468,11 +493,14 @@ static void sh_sweep(shared *S, const sim_costs *k, sim_tape *const *t, const we
   S->nf = 0;
   for (int64_t i = 0; i < nev; i++) {
     sim_tcopy *c = &t[ev[i].t]->copy[ev[i].k];
+    S->l2.wb_lines = 0;
     double miss = sh_copy(S, t[ev[i].t], ev[i].t, c);
+    if (S->charge) { /* the dirty lines its accesses evicted: a block whose write-backs moved is timed again */
+      tape_set(t[ev[i].t], &c->wb, S->l2.wb_lines * ASC_HWC_l2_line_bytes);
+    }
     if (S->charge && c->pipe == ASC_PIPEID_PIPE_MTE2) {
-      int64_t missb = (int64_t)(miss * (double)ASC_HWC_l2_line_bytes + 0.5), hit = missb >= c->bytes ? 0 : c->bytes - missb;
-      t[ev[i].t]->moved |= hit != c->hit;
-      c->hit = hit;
+      int64_t missb = (int64_t)(miss * (double)ASC_HWC_l2_line_bytes + 0.5);
+      tape_set(t[ev[i].t], &c->hit, missb >= c->bytes ? 0 : c->bytes - missb);
     }
   }
 }

@@ -407,11 +407,13 @@ static void l2share(const sim_launch *L, sim_core *c, int b, int ncores) {
   c->l2_rate = L->cost->l2_bytes_per_cycle / active;
 }
 
-static double gmrate(const sim_launch *L, int b, int ncores, bool write) {
-  int active = wavesize(L, b, ncores);
+/* Core c's share of the chip's GM bandwidth.  An AIV's own port limit (gm_core, full duplex) is
+ * timing.c's; an AIC's HBM bytes move at aic_gm_core at most (hw.def: no anchor bounds it lower). */
+static double gmrate(const sim_launch *L, const sim_core *c, int ncores, bool write) {
+  int active = wavesize(L, c->block, ncores);
   double chip = L->cost->gm_chip_bytes_per_cycle * (write ? L->cost->gm_write_pct / 100.0 : 1.0);
-  double share = chip / active, one = L->cost->gm_core_bytes_per_cycle;
-  return share < one ? share : one;
+  double share = chip / active;
+  return c->kind == ASC_HW_AIC && share > ASC_HWC_aic_gm_core ? ASC_HWC_aic_gm_core : share;
 }
 
 /* Timing tapes kept by the program between launches (a launch's tapes would otherwise be new memory,
@@ -591,8 +593,8 @@ static void runblock(const sim_launch *L, int block, int ncores, blockres *r, sc
   c.ctx = r->diag = asc_ctx_new();
   r->diag->quiet = true;
   c.out = &r->out;
-  c.gm_rate = gmrate(L, block, ncores, false);
-  c.gm_wrate = gmrate(L, block, ncores, true);
+  c.gm_rate = gmrate(L, &c, ncores, false);
+  c.gm_wrate = gmrate(L, &c, ncores, true);
   l2share(L, &c, block, ncores);
   runcore(&c, r, s);
   s->dlo = c.ub_lo; /* what this block may have written */
@@ -924,8 +926,8 @@ static void rungroup(grunner *G, int g, blockres *res) {
     gc[i].c.ctx = res[i].diag = asc_ctx_new();
     res[i].diag->quiet = true;
     gc[i].c.out = &res[i].out;
-    gc[i].c.gm_rate = gmrate(L, gc[i].c.block, G->slots, false);
-    gc[i].c.gm_wrate = gmrate(L, gc[i].c.block, G->slots, true);
+    gc[i].c.gm_rate = gmrate(L, &gc[i].c, G->slots, false);
+    gc[i].c.gm_wrate = gmrate(L, &gc[i].c, G->slots, true);
     l2share(L, &gc[i].c, gc[i].c.block, G->slots);
     cores[i] = &gc[i].c;
     L->xinfo[first + i].group = g;

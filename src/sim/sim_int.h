@@ -76,6 +76,7 @@ typedef struct sim_core sim_core;
 typedef struct sim_l2node {
   uint64_t key;      /* GM array << 48 ^ 16 KiB granule */
   uint64_t line[2];  /* the granule's lines present */
+  uint64_t dirty[2]; /* ... of them written and not yet in HBM (the L2 is write-back) */
   int64_t prev, next; /* LRU list (free list: next) */
 } sim_l2node;
 typedef struct sim_l2 {
@@ -86,6 +87,7 @@ typedef struct sim_l2 {
   sim_l2node *node;  /* node pool */
   int64_t nnode, cap, free, head, tail;
   int64_t hit_bytes; /* read bytes that hit since the last copy was issued */
+  int64_t wb_lines;  /* dirty lines evicted to HBM (or written past the L2) since then */
   struct sim_l2off { int mem; int64_t lo, hi; } off[8]; /* GM ranges that bypass it (CACHE_MODE_DISABLE) */
   int noff;
 } sim_l2;
@@ -250,6 +252,8 @@ typedef struct sim_qent {
   bool stream;    /* SET: a UnitFlag hand-over (set_flag unit = 1): fires one unit after the pipe's last
                    * instruction starts; the waiter's next instruction ends one unit after it at the earliest */
   int64_t copy;   /* a GM copy on the timing tape: its index + 1 (0: none) */
+  int64_t chan;   /* cycles on the core's own read or write channel (an AIV's GM copies), 0 if none */
+  int64_t tail;   /* the end of latency that is not pipe-busy: a posted write's acknowledgement (MTE3) */
 } sim_qent;
 
 /* timing.c: a block's timing tape, what its scalar unit asked of the timing model in order, so
@@ -266,6 +270,7 @@ typedef struct sim_tcopy { /* a GM copy (MTE2 / MTE3) */
   int64_t start, end;       /* when it ran the first time */
   int64_t r0, r1;           /* its GM accesses: tape l2[r0 .. r1) */
   int pipe;
+  int64_t wb;               /* bytes its accesses wrote back to HBM (dirty lines evicted) */
 } sim_tcopy;
 typedef struct sim_tl2 { int64_t lo, n; int mem; bool write, bypass; } sim_tl2;
 typedef struct sim_tape {
@@ -279,8 +284,9 @@ typedef struct sim_tape {
   int kind, block;
   double gm_rate, gm_wrate, l2_rate;
   bool bad; /* it waited on another core: it cannot be timed again alone */
-  bool moved; /* the wave's shared L2 changed a copy's hit bytes: its timing changes (else the replay
-                 would give the first timing again: the tape is every input of it) */
+  bool moved; /* the wave's shared L2 changed one of its copies' figures (hit bytes; l2.c tape_set): it
+                 is timed again (else the replay would give the first timing again: the tape is every
+                 input of it) */
 } sim_tape;
 enum { SIM_T_SCALAR, SIM_T_ENQ, SIM_T_SETS, SIM_T_WAITS, SIM_T_DRAIN, SIM_T_MARK, SIM_T_TRACES };
 
@@ -375,6 +381,7 @@ struct sim_core {
   uint32_t qmask; /* bit p: pipes[p] holds instructions (timing.c scans only these) */
   uint32_t htstale; /* bit p: pipes[p]'s head time (ht) must be computed again (timing.c) */
   int64_t ht[ASC_SIM_NPIPES]; /* the earliest start of each non-empty pipe's head, as last computed */
+  int pick; int64_t pickt; bool pickok; /* pickpipe's last answer, good while no head is stale */
   sim_flag flags[SIM_NEVENTS][SIM_NIDS];
   /* sanitizers (sanitize.c, race.c, shadow.c) */
   const sim_inst *cur;   /* the instruction the scalar unit is executing */
@@ -385,7 +392,8 @@ struct sim_core {
   double gm_wrate;    /* the same for GM writes */
   double l2_rate;     /* L2 read bytes per cycle of this block (its wave's share) */
   sim_l2 l2;          /* its part of the L2 cache */
-  int64_t gm_free;    /* the GM port is free from this cycle on */
+  int64_t gm_free;    /* the core's share of the chip's GM bandwidth is free from this cycle on */
+  int64_t chan_free[2]; /* the core's own GM read / write channel is free from this cycle on (AIV) */
   int64_t overlap;    /* cycles MTE2 and V were both busy */
   int64_t sblocked;   /* scalar cycles waiting for flags */
   int64_t nflow;
@@ -512,6 +520,8 @@ void asc_sim_l2_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write);
 /* set_l2_cache_hint: GM bytes [lo, lo + n) of mem bypass the L2 (off) or use it again. */
 void asc_sim_l2_hint(sim_core *c, int mem, int64_t lo, int64_t n, bool off);
 int64_t asc_sim_l2_take_hits(sim_core *c);
+/* The bytes written back to HBM by the accesses since the last copy was issued, reset. */
+int64_t asc_sim_l2_take_wb(sim_core *c);
 void asc_sim_l2_free(sim_core *c);
 /* The wave's copies through one L2 shared by its cores, in the order they first ran: sets every
  * copy's hit bytes (docs/timing.md, "L2 shared between cores"). */

@@ -107,7 +107,8 @@ static int64_t headtime(const sim_core *c, int p) {
   const sim_qent *e = &q->q[q->head];
   int64_t t = max64(e->issue, q->ready);
   switch (e->kind) {
-  case SIM_Q_EXEC: return e->gm ? max64(t, c->gm_free) : t; /* MTE2 and MTE3 share the port */
+  case SIM_Q_EXEC: /* MTE2 and MTE3 share the core's part of the chip's bandwidth, each has its channel */
+    return e->gm ? max64(t, max64(c->gm_free, c->chan_free[p == ASC_PIPEID_PIPE_MTE3])) : t;
   case SIM_Q_WAIT: {
     const sim_flag *f = &c->flags[e->evt][e->id];
     return f->set ? max64(t, f->time) : NEVER;
@@ -130,6 +131,10 @@ static int kindrank(int kind) { return kind == SIM_Q_WAIT ? 0 : kind == SIM_Q_SE
  * pipe starts an instruction, the GM port frees, a flag is set or cleared, or it is new: those mark the
  * pipes concerned stale (sim_core.htstale), and only they are computed again. */
 static int pickpipe(sim_core *c, int64_t *tout) {
+  if (c->pickok && !c->htstale) { /* nothing moved since (a pipe's start or new head marks it stale) */
+    *tout = c->pickt;
+    return c->pick;
+  }
   for (uint32_t m = c->htstale & c->qmask; m; m &= m - 1)
     c->ht[__builtin_ctz(m)] = headtime(c, __builtin_ctz(m));
   c->htstale = 0;
@@ -146,6 +151,9 @@ static int pickpipe(sim_core *c, int64_t *tout) {
       bt = t;
     }
   }
+  c->pick = best;
+  c->pickt = bt;
+  c->pickok = true;
   *tout = bt;
   return best;
 }
@@ -206,7 +214,8 @@ static void process(sim_core *c, int p, int64_t t) {
   c->htstale |= 1u << p;
   int64_t fc = c->L->cost->flag;
   switch (e.kind) {
-  case SIM_Q_EXEC:
+  case SIM_Q_EXEC: {
+    int dir = p == ASC_PIPEID_PIPE_MTE3;
     if (q->floor > t + e.latency) { /* streaming from a UnitFlag producer: not done before it */
       e.occupy += q->floor - t - e.latency;
       e.latency = q->floor - t;
@@ -216,6 +225,7 @@ static void process(sim_core *c, int p, int64_t t) {
     q->last_end = t + e.latency;
     if (e.gm) {
       c->gm_free = t + e.gm;
+      c->chan_free[dir] = t + e.chan;
       for (uint32_t m = c->qmask; m; m &= m - 1) /* the heads that wait for the port */
         if (head(&c->pipes[__builtin_ctz(m)])->gm)
           c->htstale |= 1u << __builtin_ctz(m);
@@ -226,9 +236,10 @@ static void process(sim_core *c, int p, int64_t t) {
     }
     q->ready = t + e.occupy;
     q->drain = max64(q->drain, t + e.latency);
-    addbusy(c, p, t, t + e.latency);
-    trec(c, e.in, p, SIM_Q_EXEC, t, t + e.latency, e.amount, 0);
+    addbusy(c, p, t, t + e.latency - e.tail);
+    trec(c, e.in, p, SIM_Q_EXEC, t, t + e.latency - e.tail, e.amount, 0);
     break;
+  }
   case SIM_Q_SET: /* does not hold back the pipe */
     setflag(c, e.in, e.evt, e.id, t);
     c->flags[e.evt][e.id].floor = e.stream ? q->last_end + ASC_HWC_unit_chunk : 0;
@@ -354,20 +365,21 @@ static int enqueue(sim_core *c, int p, sim_qent e) {
     c->htstale |= 1u << p; /* a new head */
   push(q, e);
   c->qmask |= 1u << p;
-  scalar_(c, c->L->cost->issue);
+  scalar_(c, e.kind == SIM_Q_EXEC ? c->L->cost->issue : ASC_HWC_flag_issue); /* a flag op is one word */
   advance(c);
   return 0;
 }
 
 int asc_sim_issue(sim_core *c, const sim_inst *in, int64_t occupy, int64_t latency) {
   if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S) {
-    asc_sim_l2_take_hits(c); /* a scalar GM access: its hits are no copy's */
+    asc_sim_l2_take_hits(c); /* a scalar GM access: its hits (and write-backs) are no copy's */
+    asc_sim_l2_take_wb(c);
     if (c->tape)
       c->tape->l2pend = c->tape->nl2;
     asc_sim_scalar(c, occupy);
     return 0;
   }
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occupy, latency, in, 0, 0, false, 0};
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occupy, latency, in, 0, 0, false, 0, 0, 0};
   return enqueue(c, in->pipe, e);
 }
 
@@ -391,34 +403,52 @@ int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int64_t 
   const sim_costs *k = c->L->cost;
   /* the op's cost class (ops.def) sets the cycles per repeat (hw.def HW_VCLASS) */
   int64_t occ = bank_cycles * asc_hw_vclass_factor(asc_opinfo_of(in->op->code)->cost) * k->vec_repeat;
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, k->vec_issue + occ, k->vec_issue + occ, in, 0, repeats, false, 0};
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, k->vec_issue + occ, k->vec_issue + occ, in, 0, repeats, false, 0, 0, 0};
   if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
     return asc_sim_issue(c, in, occ + 1, e.latency);
   return enqueue(c, in->pipe, e);
 }
 
-/* GM transfers: a fixed latency plus the bytes at the core's GM port rate, which a wave
- * of cores shares (sim_core.gm_rate); MTE2 and MTE3 queue for the same port.  UB->UB
- * copies on V use the UB rate. */
+/* GM transfers: a fixed cost per instruction plus the bytes at the core's rate (gmcopy).  MTE2 and MTE3
+ * queue for the core's share of the chip's bandwidth (sim_core.gm_rate, gm_wrate), and on an AIV each
+ * for its own channel of the core's port.  UB->UB copies on V use the UB rate. */
 int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes) { return asc_sim_issue_copy_segs(c, in, bytes, 1); }
 
-/* ... of `segs` contiguous GM segments (rows, blocks): the port starts one GM burst every
- * gm_burst_min cycles at most (anchor M2 [64,64]: 128-byte rows), so many short rows cost more than their
- * bytes. */
-/* The port time of a GM copy: a fixed cost per instruction (anchor M1: 128-byte copies) + the bytes at
- * the read or write share of the chip's bandwidth, the read bytes found in L2 (hit) at the L2 rate. */
-static void gmcopy(const sim_core *c, sim_qent *e, int pipe, int64_t bytes, int64_t segs, int64_t hit) {
+/* The port time of a GM copy of `segs` contiguous GM segments (rows, blocks): a fixed cost per
+ * instruction (anchor M1: 128-byte copies) + the bytes at the read or write share of the chip's
+ * bandwidth, the read bytes found in L2 (hit) at the L2 rate; the port starts one GM burst every
+ * gm_burst_min cycles at most (anchor M2 [64,64]: 128-byte rows).  An AIV's port is full duplex, each
+ * direction at gm_core at most for HBM bytes (ADDPERF A1: one core's copy-out runs under the next
+ * tile's copy-in; L2 hits are not held to it, their latency is shorter):
+ * the copy holds its direction's channel that long and the chip share only for its share time.
+ * Reads are done when their data is in (latency is pipe-busy); writes are posted: the pipe is free at
+ * the end of the port time, the acknowledgement that set_flag and barriers wait for comes
+ * mte3_latency later (ADDPERF A1-A3: ~27 B/cycle of MTE3 busy per core, 1 or 48 cores alike). */
+static void gmcopy(const sim_core *c, sim_qent *e, int pipe, int64_t bytes, int64_t segs, int64_t hit, int64_t wb) {
   const sim_costs *k = c->L->cost;
-  double rate = pipe == ASC_PIPEID_PIPE_MTE2 ? c->gm_rate : c->gm_wrate;
+  bool rd = pipe == ASC_PIPEID_PIPE_MTE2;
   if (hit > bytes)
     hit = bytes;
-  int64_t data = (int64_t)((double)(bytes - hit) / rate + (double)hit / c->l2_rate + 0.999999);
-  if (data < segs * k->gm_burst_min)
-    data = segs * k->gm_burst_min;
-  int64_t port = data + k->mte_instr;
-  int64_t lat = pipe == ASC_PIPEID_PIPE_MTE2 ? k->mte2_latency : k->mte3_latency;
-  e->occupy = e->gm = port;
-  e->latency = lat + port;
+  int64_t l2b = rd ? hit : bytes; /* writes land in the L2 (write-back); HBM sees them when evicted */
+  double hbm = (double)(bytes - l2b); /* read misses: the core's AIV channel holds these to gm_core */
+  int64_t share = (int64_t)(hbm / c->gm_rate + (double)l2b / c->l2_rate + 0.999999);
+  if (share < segs * k->gm_burst_min)
+    share = segs * k->gm_burst_min;
+  /* the dirty lines its accesses evict go to HBM at the core's write share: a read waits for them
+   * (its lines take their place), a posted write does not, but the core's share is spent either way */
+  int64_t evict = (int64_t)((double)wb / c->gm_wrate + 0.999999);
+  if (rd)
+    share += evict;
+  int64_t chan = share;
+  if (c->kind == ASC_HW_AIV) { /* gm_core is a one-core HBM figure: L2 read hits move at the L2 share */
+    double own = rd ? hbm / k->gm_core_bytes_per_cycle + (double)hit / c->l2_rate : (double)bytes / ASC_HWC_gm_core_write;
+    if (chan < (int64_t)(own + 0.999999))
+      chan = (int64_t)(own + 0.999999);
+  }
+  e->gm = share + (rd ? 0 : evict) + k->mte_instr;
+  e->occupy = e->chan = chan + k->mte_instr;
+  e->tail = rd ? 0 : k->mte3_latency;
+  e->latency = (rd ? k->mte2_latency : k->mte3_latency) + e->chan;
 }
 
 int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int64_t segs) {
@@ -427,17 +457,18 @@ int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int6
     int64_t occ = (bytes + k->ub_bytes_per_cycle - 1) / k->ub_bytes_per_cycle + 1;
     if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
       return asc_sim_issue(c, in, occ, k->ubcopy_latency + occ);
-    sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occ, k->ubcopy_latency + occ, in, 0, bytes, false, 0};
+    sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occ, k->ubcopy_latency + occ, in, 0, bytes, false, 0, 0, 0};
     return enqueue(c, in->pipe, e);
   }
   int64_t hit = asc_sim_l2_take_hits(c); /* l2.c: read bytes found in L2 move at the L2 rate */
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, 0, 0, in, 0, bytes, false, 0};
-  gmcopy(c, &e, in->pipe, bytes, segs, hit);
+  int64_t wb = asc_sim_l2_take_wb(c);    /* dirty lines its accesses pushed out to HBM */
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, 0, 0, in, 0, bytes, false, 0, 0, 0};
+  gmcopy(c, &e, in->pipe, bytes, segs, hit, wb);
   if (c->tape) { /* the copy and its GM accesses, for the wave's shared L2 */
     sim_tape *t = c->tape;
     if (t->ncopy == t->capcopy)
       t->copy = grow(t->copy, &t->capcopy, sizeof *t->copy);
-    t->copy[t->ncopy++] = (sim_tcopy){bytes, segs, hit, 0, 0, t->l2pend, t->nl2, in->pipe};
+    t->copy[t->ncopy++] = (sim_tcopy){bytes, segs, hit, 0, 0, t->l2pend, t->nl2, in->pipe, wb};
     t->l2pend = t->nl2;
     e.copy = t->ncopy;
   }
@@ -466,7 +497,7 @@ int asc_sim_issue_set(sim_core *c, const sim_inst *in, int evt, int id) {
     set_on_s(c, in, evt, id);
     return 0;
   }
-  sim_qent e = {SIM_Q_SET, evt, id, 0, 0, 0, in, 0, 0, false, 0};
+  sim_qent e = {SIM_Q_SET, evt, id, 0, 0, 0, in, 0, 0, false, 0, 0, 0};
   if (evt == ASC_EVENT_M_FIX || evt == ASC_EVENT_FIX_M) { /* L0C between the cube and the fixpipe */
     const asc_attr *u = asc_op_attr(in->op, "unit");
     e.stream = u && u->i;
@@ -475,7 +506,7 @@ int asc_sim_issue_set(sim_core *c, const sim_inst *in, int evt, int id) {
 }
 
 int asc_sim_issue_xset(sim_core *c, const sim_inst *in, int pipe, int64_t *t) {
-  sim_qent e = {SIM_Q_XSET, 0, 0, 0, 0, 0, in, 0, 0, false, 0};
+  sim_qent e = {SIM_Q_XSET, 0, 0, 0, 0, 0, in, 0, 0, false, 0, 0, 0};
   int64_t want = ++c->xset_issued;
   if (c->tape) /* another core waits on it: this block cannot be timed again alone */
     c->tape->bad = true;
@@ -493,7 +524,7 @@ int asc_sim_issue_wait(sim_core *c, const sim_inst *in, int evt, int id) {
   if (c->L->sanitize)
     asc_sim_san_wait(c, evt, id);
   if (p != ASC_PIPEID_PIPE_S) {
-    sim_qent e = {SIM_Q_WAIT, evt, id, 0, 0, 0, in, 0, 0, false, 0};
+    sim_qent e = {SIM_Q_WAIT, evt, id, 0, 0, 0, in, 0, 0, false, 0, 0, 0};
     return enqueue(c, p, e);
   }
   if (c->tape) {
@@ -531,7 +562,7 @@ int asc_sim_issue_barrier(sim_core *c, const sim_inst *in, int pipe) {
     asc_sim_san_barrier(c, pipe);
   if (pipe == ASC_PIPEID_PIPE_ALL)
     return asc_sim_drain(c, in);
-  sim_qent e = {SIM_Q_BARRIER, 0, 0, 0, 0, 0, in, 0, 0, false, 0};
+  sim_qent e = {SIM_Q_BARRIER, 0, 0, 0, 0, 0, in, 0, 0, false, 0, 0, 0};
   return enqueue(c, pipe, e);
 }
 
@@ -586,7 +617,7 @@ int asc_sim_tape_replay(sim_core *c, const sim_tape *t) {
       sim_qent e = o->e;
       if (e.copy) {
         const sim_tcopy *k = &t->copy[e.copy - 1];
-        gmcopy(c, &e, o->pipe, k->bytes, k->segs, k->hit);
+        gmcopy(c, &e, o->pipe, k->bytes, k->segs, k->hit, k->wb);
       }
       if (enqueue(c, o->pipe, e))
         return -1;
