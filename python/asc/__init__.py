@@ -10,7 +10,7 @@ from .runtime.compiler import CompileOptions  # noqa: F401
 from .runtime.launcher import LaunchOptions  # noqa: F401
 from .runtime.jit import CodegenOptions, JITFunction, jit  # noqa: F401
 from .language import adv, basic, core, fwk  # noqa: F401
-from . import codegen, lib, runtime  # noqa: F401
+from . import lib, runtime  # noqa: F401  (asc.codegen, the tracer's pyasc paths: imported on first use)
 
 __version__ = "0.1.0"
 AscCompilationError = CompilationError
@@ -31,4 +31,7 @@ def __getattr__(name):
     `from asc import *` does not shadow Python's float.)"""
     if name == "float":
         return float32
+    if name == "codegen":  # the tracer (ast, inspect): not part of `import asc`'s cost
+        import importlib
+        return importlib.import_module(".codegen", __name__)
     raise AttributeError(f"module 'asc' has no attribute '{name}'")

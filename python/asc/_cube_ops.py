@@ -1,7 +1,6 @@
 """The cube unit's basic API (issue 15): load_data, mmad, fixpipe and their registers.  Thin:
 each call checks its arguments and emits one IR op of src/ops/ops.def; the semantics, layouts
 (Zz / Zn / Nz), timing and checks are in libasc (src/sim/cube.c)."""
-import inspect
 
 from . import _lib
 from ._core import DTYPES, builder, to_value
@@ -58,8 +57,12 @@ def load_data_with_sparse(dst, src, idx, *args, **kw):
                                        _s(v["load_data_params"], ("LoadData2DParams",), fn, "load_data_params")])
 
 
-load_data_with_sparse.__signature__ = inspect.Signature(  # pyasc's parameter names, for introspection
-    [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in ("dst", "src", "idx", "load_data_params")])
+def _sparse_signature(dst, src, idx, load_data_params):
+    """pyasc's parameter names, for introspection: inspect.signature follows __wrapped__ (without
+    importing inspect into `import asc`)."""
+
+
+load_data_with_sparse.__wrapped__ = _sparse_signature
 
 
 def mmad(dst, fm, filter, *args, **kw):  # noqa: A002 - pyasc's name

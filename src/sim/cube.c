@@ -514,12 +514,19 @@ static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
   /* gather X's block (m-major, kext wide), 32 B of channels at a time */
   int64_t kb1 = (g->kext + c0 - 1) / c0;
   uint8_t *x = malloc((size_t)(g->mext * kb1 * 32));
-  if (!x)
+  int64_t *kt = malloc(sizeof *kt * (size_t)(3 * kb1)); /* per 32-byte block of k: channel block, kh, kw */
+  if (!x || !kt)
     asc_die("out of memory");
+  for (int64_t kb = 0; kb < kb1; kb++) { /* once, not per row: three divisions each */
+    int64_t kk = g->kst / c0 + kb;
+    kt[3 * kb] = kk / (g->fh * g->fw);
+    kt[3 * kb + 1] = kk / g->fw % g->fh;
+    kt[3 * kb + 2] = kk % g->fw;
+  }
   for (int64_t m = 0; m < g->mext; m++) {
     int64_t p = g->mst + m, oh = p / wo, ow = p % wo;
     for (int64_t kb = 0; kb < kb1; kb++) {
-      int64_t kk = g->kst / c0 + kb, c1 = kk / (g->fh * g->fw), kh = kk / g->fw % g->fh, kw = kk % g->fw;
+      int64_t c1 = kt[3 * kb], kh = kt[3 * kb + 1], kw = kt[3 * kb + 2];
       int64_t h = oh * g->sh - g->pad[2] + kh * g->dh, w = ow * g->sw - g->pad[0] + kw * g->dw;
       uint8_t *d = x + (m * kb1 + kb) * 32;
       if (h < 0 || h >= g->l1h || w < 0 || w >= g->l1w) {
@@ -532,6 +539,7 @@ static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
                                     : asc_sim_mem(c, in->op, src, off, 32, "read");
       if (!s) {
         free(x);
+        free(kt);
         return -1;
       }
       memcpy(d, s, 32);
@@ -569,6 +577,7 @@ static int img2colrun(sim_core *c, const sim_inst *in, img2col *g) {
       }
   }
   free(x);
+  free(kt);
   if (rc)
     return -1;
   return xfer(c, in, ASC_HW_MEM_L1, dm, g->mext * g->kext * e);

@@ -1,16 +1,15 @@
 """@asc.jit: options, tracing a kernel into a module, the compile cache and launch."""
 from __future__ import annotations  # the annotations stay strings: `import asc` need not import typing
 import dataclasses
-import inspect
 import json
 import os
 import sys
+import types
 import warnings
 
 from .. import _lib
 from .._digest import sha256
 from .._core import Builder, CompilationError, Handle, KernelError, PlainValue, ir_string, py_dtype, to_value
-from .._codegen import FunctionTracer, SourceInfo, _rebuild, _value_type, closure_values, dep_repr
 from ..language.core import ConstExpr, GlobalAddress, _is_host_tiling
 from ..language.core.struct import Struct
 from ..language.core.utils import global_builder
@@ -69,8 +68,21 @@ def _check_options(opts):
         raise RuntimeError(f"auto_sync must be True, False, \"full\" or \"replace\", not {opts['auto_sync']!r}")
 
 
+# asc._codegen's names, bound by the first @asc.jit (_load_codegen): the tracer imports ast and inspect,
+# a third of `import asc`, which a script that only imports asc need not pay
+FunctionTracer = SourceInfo = _rebuild = _value_type = closure_values = dep_repr = None
+
+
+def _load_codegen():
+    global FunctionTracer, SourceInfo, _rebuild, _value_type, closure_values, dep_repr
+    if dep_repr is None:
+        from .. import _codegen as cg
+        FunctionTracer, SourceInfo, _rebuild, _value_type = cg.FunctionTracer, cg.SourceInfo, cg._rebuild, cg._value_type
+        closure_values, dep_repr = cg.closure_values, cg.dep_repr
+
+
 def _is_constexpr(ann):
-    return inspect.isclass(ann) and issubclass(ann, ConstExpr)
+    return isinstance(ann, type) and issubclass(ann, ConstExpr)
 
 
 class _Launcher:
@@ -84,12 +96,13 @@ class _Launcher:
 def _check_kernel(fn):
     """@asc.jit traces a plain Python function from its source file: refuse anything else here,
     with a clear error, rather than with an internal one at the first launch."""
-    if inspect.ismethod(fn):
+    _load_codegen()
+    if isinstance(fn, types.MethodType):
         code = fn.__func__.__code__
         raise TypeError(f"asc.jit: '{fn.__qualname__}' ({code.co_filename}:{code.co_firstlineno}) is a bound method; "
                         "a kernel is a plain function: decorate a module-level function and pass what it needs from "
                         "the object as arguments (ConstExpr for compile-time values)")
-    if not inspect.isfunction(fn):
+    if not isinstance(fn, types.FunctionType):
         what = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or repr(fn)
         raise TypeError(f"asc.jit applies to Python functions, not {type(fn).__name__} '{what}'")
     SourceInfo.check_available(fn)
@@ -102,6 +115,7 @@ class JITFunction:
         self.fn, self.options = fn, dict(options)
         self.__name__ = fn.__name__
         self.__doc__ = fn.__doc__
+        import inspect  # after _check_kernel: _codegen imported it
         self.signature = inspect.signature(fn)
         clash = [p for p in self.signature.parameters if p in OPTION_NAMES]
         if clash:
@@ -182,7 +196,7 @@ class JITFunction:
                     ann = ConstExpr if "ConstExpr" in ann else None
             if _is_constexpr(ann):
                 t = ann.type
-                info[name] = (True, t if t is not None and inspect.isclass(t) else None)
+                info[name] = (True, t if t is not None and isinstance(t, type) else None)
             else:
                 info[name] = (False, None)
         return info
