@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "ops/matmul_operands.h"
 
 typedef enum row_kind { K_MISSING, K_FREE, K_MEMBER, K_CTOR, K_EXPR, K_CUSTOM, K_NONE } row_kind;
 
@@ -942,8 +943,6 @@ static int emit_call(Emitter *e, const asc_op *op) {
 /* The IR keeps no Matmul object: every call carries the object's state as operands (c, a, b, bias,
  * workspace, quant vector, then the tiling scalars; src/ops/ops.def).  The kernel gets one object,
  * `mm`, typed from its first call with A, B and C; each call sets it up again from its operands. */
-enum { MM_C, MM_A, MM_B, MM_BIAS, MM_WS, MM_QV, MM_S };
-enum { S_TM, S_TN, S_TK, S_ORGM, S_ORGN, S_ORGKA, S_ORGKB, S_BM, S_BN, S_BK, S_ORDER, S_ISBIAS, S_QUANT, S_NSCALARS = 15 };
 
 static int is_matmul_call(const asc_op *op) {
   return op->code == ASC_OP_MATMUL_ITERATE_ALL || op->code == ASC_OP_MATMUL_ITERATE ||
@@ -951,7 +950,7 @@ static int is_matmul_call(const asc_op *op) {
 }
 
 /* iterate_batch's operands past the scalars: batchA, batchB, batchLoop, matrixStrideA/B/C, the layouts */
-enum { B_A = MM_S + S_NSCALARS, B_B, B_LOOP, B_SA, B_SB, B_SC };
+enum { B_A = OP_S0 + S_TILE, B_B, B_LOOP, B_SA, B_SB, B_SC };
 
 static int attr_int(const asc_op *op, const char *name) {
   const asc_attr *a = asc_op_attr(op, name);
@@ -960,7 +959,7 @@ static int attr_int(const asc_op *op, const char *name) {
 
 static void find_matmul(asc_op *op, void *user) {
   const asc_op **mm = user;
-  if (!*mm && is_matmul_call(op) && op->noperands > MM_S && op->operands[MM_C] != op->operands[MM_A])
+  if (!*mm && is_matmul_call(op) && op->noperands > OP_S0 && op->operands[OP_C] != op->operands[OP_A])
     *mm = op;
 }
 
@@ -968,7 +967,7 @@ static void find_matmul(asc_op *op, void *user) {
  * MatmulType A's (nothing reads C) */
 static void find_matmul_any(asc_op *op, void *user) {
   const asc_op **mm = user;
-  if (!*mm && is_matmul_call(op) && op->noperands > MM_S)
+  if (!*mm && is_matmul_call(op) && op->noperands > OP_S0)
     *mm = op;
 }
 
@@ -986,26 +985,29 @@ static void declare_matmul(Emitter *e) {
   const asc_op *op = e->mm;
   ind(e);
   asc_sb_puts(e->out, "AscendC::Matmul<");
-  put_matmul_type(e, op, MM_A, "a_nz", "trans_a");
+  put_matmul_type(e, op, OP_A, "a_nz", "trans_a");
   asc_sb_puts(e->out, ", ");
-  put_matmul_type(e, op, MM_B, "b_nz", "trans_b");
+  put_matmul_type(e, op, OP_B, "b_nz", "trans_b");
   asc_sb_puts(e->out, ", ");
-  put_matmul_type(e, op, MM_C, NULL, NULL);
+  put_matmul_type(e, op, OP_C, NULL, NULL);
   if (attr_int(op, "bias")) {
     asc_sb_puts(e->out, ", ");
-    put_matmul_type(e, op, MM_BIAS, NULL, NULL);
+    put_matmul_type(e, op, OP_BIAS, NULL, NULL);
   }
   asc_sb_puts(e->out, "> mm;\n");
 }
 
 static void put_scalar(Emitter *e, const asc_op *op, int s) {
-  put_name(e, e->out, op->operands[MM_S + s]);
+  put_name(e, e->out, op->operands[OP_S0 + s]);
 }
 
 /* The tiling of the call, REGIST_MATMUL_OBJ, and the shapes (Matmul's SetOrgShape / SetTail pages). */
 static void emit_matmul_setup(Emitter *e, const asc_op *op, int scalars) {
-  static const char *const fields[] = {"singleCoreM", "singleCoreN", "singleCoreK", "M", "N", "Ka", "Kb",
-                                       "baseM", "baseN", "baseK", "iterateOrder", "isBias"};
+  static const char *const fields[] = {
+#define ASC_MATMUL_FIELD(id, field) #field,
+      ASC_MATMUL_TILING(ASC_MATMUL_FIELD)
+#undef ASC_MATMUL_FIELD
+  };
   int t = e->ntemps++;
   ind(e);
   asc_sb_printf(e->out, "TCubeTiling t%d;\n", t);
@@ -1020,7 +1022,7 @@ static void emit_matmul_setup(Emitter *e, const asc_op *op, int scalars) {
   if (op->code == ASC_OP_MATMUL_TILE_COUNT)
     asc_sb_puts(e->out, "AscendC::GetSysWorkSpacePtr()");
   else
-    put_name(e, e->out, op->operands[MM_WS]);
+    put_name(e, e->out, op->operands[OP_WS]);
   asc_sb_printf(e->out, ", mm, &t%d);\n", t);
 }
 
@@ -1034,13 +1036,13 @@ static void emit_matmul_operands(Emitter *e, const asc_op *op) {
       asc_sb_puts(e->out, ");\n");
       continue;
     }
-    put_name(e, e->out, op->operands[k ? MM_B : MM_A]);
+    put_name(e, e->out, op->operands[k ? OP_B : OP_A]);
     asc_sb_printf(e->out, ", %s);\n", attr_int(op, k ? "trans_b" : "trans_a") ? "true" : "false");
   }
   if (attr_int(op, "bias")) {
     ind(e);
     asc_sb_puts(e->out, "mm.SetBias(");
-    put_name(e, e->out, op->operands[MM_BIAS]);
+    put_name(e, e->out, op->operands[OP_BIAS]);
     asc_sb_puts(e->out, ");\n");
   }
   if (attr_int(op, "quant") == 1 || attr_int(op, "quant") == 2) {
@@ -1050,17 +1052,17 @@ static void emit_matmul_operands(Emitter *e, const asc_op *op) {
     if (attr_int(op, "quant") == 1)
       put_scalar(e, op, S_QUANT);
     else
-      put_name(e, e->out, op->operands[MM_QV]);
+      put_name(e, e->out, op->operands[OP_QV]);
     asc_sb_puts(e->out, attr_int(op, "quant") == 1 ? ")));\n" : "));\n");
   }
 }
 
 /* C: (c, enAtomic, enSequentialWrite) */
 static void put_matmul_c(Emitter *e, const asc_op *op) {
-  put_name(e, e->out, op->operands[MM_C]);
+  put_name(e, e->out, op->operands[OP_C]);
   asc_sb_printf(e->out, ", %d", attr_int(op, "atomic"));
   /* IterateAll into a LocalTensor takes no enSequentialWrite (its page) */
-  if (op->code != ASC_OP_MATMUL_ITERATE_ALL || op->operands[MM_C]->type->kind != ASC_TY_LTENSOR)
+  if (op->code != ASC_OP_MATMUL_ITERATE_ALL || op->operands[OP_C]->type->kind != ASC_TY_LTENSOR)
     asc_sb_puts(e->out, attr_int(op, "seq") ? ", true" : ", false");
 }
 
@@ -1068,30 +1070,30 @@ static void put_matmul_c(Emitter *e, const asc_op *op) {
 static int matmul_prints(const asc_op *op, int i) {
   if (op->code == ASC_OP_MATMUL_TILE_COUNT)
     return i < S_ISBIAS + 1;
-  if (!is_matmul_call(op) || op->noperands < MM_S + S_NSCALARS)
+  if (!is_matmul_call(op) || op->noperands < OP_S0 + S_TILE)
     return 1;
   int quant = attr_int(op, "quant");
-  if (i == MM_BIAS)
+  if (i == OP_BIAS)
     return attr_int(op, "bias");
-  if (i == MM_QV)
+  if (i == OP_QV)
     return quant == 2;
-  if (i < MM_S)
+  if (i < OP_S0)
     return 1;
-  if (i - MM_S <= S_ISBIAS)
+  if (i - OP_S0 <= S_ISBIAS)
     return 1;
   if (op->code == ASC_OP_MATMUL_ITERATE_BATCH) /* batchA, batchB and the strides; not the loop or the layouts */
     return i == B_A || i == B_B || (i >= B_SA && i <= B_SC);
-  if (i - MM_S == S_QUANT)
+  if (i - OP_S0 == S_QUANT)
     return quant == 1;
-  if (i - MM_S == S_QUANT + 1 || i - MM_S == S_QUANT + 2)
-    return attr_int(op, i - MM_S == S_QUANT + 1 ? "a_scalar" : "b_scalar");
+  if (i - OP_S0 == S_QUANT + 1 || i - OP_S0 == S_QUANT + 2)
+    return attr_int(op, i - OP_S0 == S_QUANT + 1 ? "a_scalar" : "b_scalar");
   return op->code == ASC_OP_MATMUL_ITERATE && !attr_int(op, "next"); /* the tile */
 }
 
 static int emit_matmul(Emitter *e, const asc_op *op) {
   if (!e->mm)
     return fail(e, op, "'%s' has no Ascend C form: %s", asc_op_name(op), "no Matmul call of the kernel has A, B and C");
-  if ((op->code != ASC_OP_MATMUL_TILE_COUNT && op->noperands < MM_S + S_NSCALARS) || attr_int(op, "psum") ||
+  if ((op->code != ASC_OP_MATMUL_TILE_COUNT && op->noperands < OP_S0 + S_TILE) || attr_int(op, "psum") ||
       attr_int(op, "sparse") || op->nresults > (op->code == ASC_OP_MATMUL_TILE_COUNT))
     return fail(e, op, "'%s' has no Ascend C form: %s", asc_op_name(op),
                 "not implemented yet (a partial sum, a sparse B or a C returned in the workspace)");
@@ -1123,11 +1125,11 @@ static int emit_matmul(Emitter *e, const asc_op *op) {
   case ASC_OP_MATMUL_ITERATE_BATCH: /* IterateBatch(c, batchA, batchB, enSequentialWrite, strides, psum, atomic) */
     if (op->noperands <= B_SC)
       return fail(e, op, "'%s' with %s", asc_op_name(op), "too few operands");
-    emit_matmul_setup(e, op, MM_S);
+    emit_matmul_setup(e, op, OP_S0);
     emit_matmul_operands(e, op);
     ind(e);
     asc_sb_puts(e->out, "mm.IterateBatch(");
-    put_name(e, e->out, op->operands[MM_C]);
+    put_name(e, e->out, op->operands[OP_C]);
     for (int k = B_A; k <= B_SC; k++) {
       if (k == B_LOOP) {
         asc_sb_puts(e->out, ", false"); /* enSequentialWrite: the batch op has none */
@@ -1141,7 +1143,7 @@ static int emit_matmul(Emitter *e, const asc_op *op) {
     asc_sb_puts(e->out, "mm.End();\n");
     return 0;
   case ASC_OP_MATMUL_ITERATE_ALL:
-    emit_matmul_setup(e, op, MM_S);
+    emit_matmul_setup(e, op, OP_S0);
     emit_matmul_operands(e, op);
     ind(e);
     asc_sb_puts(e->out, "mm.IterateAll(");
@@ -1152,7 +1154,7 @@ static int emit_matmul(Emitter *e, const asc_op *op) {
     return 0;
   case ASC_OP_MATMUL_ITERATE:
     if (next) { /* a bare iterate(): the get_tensor_c calls after it take the tiles in turn */
-      emit_matmul_setup(e, op, MM_S);
+      emit_matmul_setup(e, op, OP_S0);
       emit_matmul_operands(e, op);
       return 0;
     }

@@ -8,15 +8,8 @@
 #include <stdint.h>
 
 #include "ir/build.h"
+#include "ops/matmul_operands.h"
 
-/* The i32 scalars after the tensors (ops.def, "asc.adv.Matmul"): the tiling's, then the
- * quant scalar's low 32 bits (set_quant_scalar), the scalar A and B (set_tensor_a/b(scalar)),
- * then the tile (iterate / get_tensor_c). */
-enum { S_TM, S_TN, S_TK, S_ORGM, S_ORGN, S_ORGKA, S_ORGKB, S_BM, S_BN, S_BK, S_ORDER, S_ISBIAS, S_QUANT,
-       S_ASCALAR, S_BSCALAR, S_TILE, NS_MAX };
-/* The tensor operands: C, A, B, bias, the workspace, the quant vector (set_quant_vector; A when
- * unused), then the scalars from OP_S0. */
-enum { OP_C, OP_A, OP_B, OP_BIAS, OP_WS, OP_QV, OP_S0 };
 /* attribute quant: how C is quantised in the FIX pipe */
 enum { Q_NONE, Q_SCALAR, Q_VECTOR };
 /* attribute next (iterate, get_tensor_c): 0 the tile operand; 1 get_tensor_c: the next tile of the
