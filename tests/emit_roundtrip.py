@@ -471,7 +471,10 @@ def run_host(rt, path):
     name, blocks = HAND_WRITTEN[kernel][:2]
     exe = os.path.join(rt.tmp, name + ".host")
     lib = os.path.dirname(os.path.abspath(rt.a.lib))
-    r = subprocess.run([rt.a.cxx, "-std=c++17", "-Wall", "-Werror", "-O1", "-DASC_RUN", "-I",
+    # the sanitizer tree's libasc needs the sanitizer runtimes linked into the program (the Python
+    # checks preload them instead: LD_PRELOAD names libasan there)
+    san = ["-fsanitize=address,undefined"] if "asan" in os.environ.get("LD_PRELOAD", "") else []
+    r = subprocess.run([rt.a.cxx, *san, "-std=c++17", "-Wall", "-Werror", "-O1", "-DASC_RUN", "-I",
                         os.path.join(rt.a.root, "include", "ascendc"), "-I", os.path.join(rt.a.root, "include"),
                         os.path.join(rt.a.root, kernel), path, "-L", lib, "-lasc", "-Wl,-rpath," + lib, "-o", exe],
                        capture_output=True, text=True, env=NATIVE_ENV)
