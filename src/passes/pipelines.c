@@ -95,7 +95,9 @@ static void add_sync_stages(asc_strbuf *sb, const asc_module *m, const asc_pipel
     add(sb, "auto-sync-replace");
 }
 
-char *asc_pipeline_select(const asc_module *m, const asc_pipeline_opts *o) {
+/* The stages a launch (first = NULL: base, then verify when asked) or the emitter (first = "emit")
+ * runs, the module's sync stages between. */
+static char *select_stages(const asc_module *m, const asc_pipeline_opts *o, const char *first) {
   asc_pipeline_opts d;
   if (!o) {
     asc_pipeline_opts_init(&d);
@@ -103,24 +105,17 @@ char *asc_pipeline_select(const asc_module *m, const asc_pipeline_opts *o) {
   }
   asc_strbuf sb;
   asc_sb_init(&sb);
-  add(&sb, o->run_passes ? "base" : "base-nopasses");
+  add(&sb, first ? first : o->run_passes ? "base" : "base-nopasses");
   add_sync_stages(&sb, m, o);
-  if (o->verify_sync)
+  if (!first && o->verify_sync)
     add(&sb, "verify");
   return sb.data;
 }
 
+char *asc_pipeline_select(const asc_module *m, const asc_pipeline_opts *o) { return select_stages(m, o, NULL); }
+
 char *asc_pipeline_select_emit_synced(const asc_module *m, const asc_pipeline_opts *o) {
-  asc_pipeline_opts d;
-  if (!o) {
-    asc_pipeline_opts_init(&d);
-    o = &d;
-  }
-  asc_strbuf sb;
-  asc_sb_init(&sb);
-  add(&sb, "emit");
-  add_sync_stages(&sb, m, o);
-  return sb.data;
+  return select_stages(m, o, "emit");
 }
 
 char *asc_pipeline_select_emit(const asc_module *m) {
