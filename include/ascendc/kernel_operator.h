@@ -280,6 +280,22 @@ bool IsAIV();
 #define ASCEND_IS_AIV (::AscendC::IsAIV())
 template <typename... Args> void printf(const char* fmt, Args... args);
 void Trap();
+/* CheckLocalMemoryIA's page: UB blocks (startAddr, endAddr] of 32 bytes checked through exception register enableBit
+ * (0..3); members default to 0 / false */
+struct CheckLocalMemoryIAParam {
+  uint8_t enableBit = 0;
+  uint32_t startAddr = 0;
+  uint32_t endAddr = 0;
+  bool isScalarRead = false;
+  bool isScalarWrite = false;
+  bool isVectorRead = false;
+  bool isVectorWrite = false;
+  bool isMteRead = false;
+  bool isMteWrite = false;
+  bool isEnable = false;
+  uint32_t reserved = 0;
+};
+void CheckLocalMemoryIA(const CheckLocalMemoryIAParam& checkParams);
 
 template <typename T, typename U, RoundMode round> U ScalarCast(T value);
 int64_t ScalarGetSFFValue(uint64_t value, int32_t countValue);

@@ -306,6 +306,52 @@ static int expand_mask_words(Emitter *e, const asc_op *op, const char *s, size_t
   return 0;
 }
 
+/* `Type pN;` and `pN.m = item;` per member into pre, pN into sb: a parameter struct whose fields the IR
+ * passes one by one (CheckLocalMemoryIA's CheckLocalMemoryIAParam).  Assigned, not braced: an IR value
+ * narrower or wider than the member compiles either way, and an aggregate and a class with a constructor
+ * alike take it.  A member whose item is absent keeps its default. */
+static int expand_members(Emitter *e, const asc_op *op, const char *s, size_t n, asc_strbuf *sb, asc_strbuf *pre) {
+  const char *colon = s;
+  while (colon < s + n && (*colon != ':' || colon[1] == ':' || (colon > s && colon[-1] == ':')))
+    colon++; /* the first ':' not of a `::` */
+  if (colon >= s + n)
+    return -1;
+  int t = e->ntemps++;
+  asc_strbuf body;
+  asc_sb_put(pre, s, (size_t)(colon - s));
+  asc_sb_printf(pre, " p%d;\n", t);
+  int rc = 0;
+  for (const char *p = colon + 1, *end = s + n; p < end && rc >= 0;) {
+    while (p < end && (*p == ' ' || *p == ','))
+      p++;
+    const char *eq = p;
+    while (eq < end && *eq != '=' && *eq != ',')
+      eq++;
+    const char *stop = eq;
+    while (stop < end && *stop != ',')
+      stop++;
+    if (eq >= stop || *eq != '=') {
+      rc = -1;
+      break;
+    }
+    asc_sb_init(&body);
+    rc = expand(e, op, eq + 1, (size_t)(stop - eq - 1), &body, pre);
+    if (rc == 0) {
+      asc_sb_printf(pre, "p%d.", t);
+      asc_sb_put(pre, p, (size_t)(eq - p));
+      asc_sb_puts(pre, " = ");
+      asc_sb_put(pre, body.data, body.len);
+      asc_sb_puts(pre, ";\n");
+    }
+    asc_sb_free(&body);
+    p = stop;
+  }
+  if (rc < 0)
+    return -1;
+  asc_sb_printf(sb, "p%d", t);
+  return 0;
+}
+
 /* Expand one template item into sb.  0 ok, 1 the item names something absent (drop it), -1 error. */
 static int expand(Emitter *e, const asc_op *op, const char *s, size_t n, asc_strbuf *sb, asc_strbuf *pre) {
   for (size_t i = 0; i < n;) {
@@ -376,6 +422,14 @@ static int expand(Emitter *e, const asc_op *op, const char *s, size_t n, asc_str
       else
         asc_em_put_type(sb, t, 1);
       i += 2 + l;
+    } else if (c == '[' && i == 0) { /* an item [Type: m=item, ...]: a Type temporary assigned member by member */
+      size_t close = i;
+      while (close < n && s[close] != ']')
+        close++;
+      int r = expand_members(e, op, s + i + 1, close - i - 1, sb, pre);
+      if (r)
+        return r;
+      i = close + 1;
     } else if (c == '{') {
       /* a uint64_t[2] temporary declared before the statement */
       size_t close = i;
@@ -402,7 +456,7 @@ static int expand(Emitter *e, const asc_op *op, const char *s, size_t n, asc_str
   return 0;
 }
 
-/* Expand a comma-separated template (commas inside (), <>, {} belong to their item). */
+/* Expand a comma-separated template (commas inside (), <>, {}, [] belong to their item). */
 static int expand_list(Emitter *e, const asc_op *op, const char *tmpl, asc_strbuf *sb, asc_strbuf *pre) {
   const char *p = tmpl;
   int first = 1;
@@ -412,7 +466,7 @@ static int expand_list(Emitter *e, const asc_op *op, const char *tmpl, asc_strbu
     const char *start = p;
     int depth = 0;
     while (*p && !(depth == 0 && *p == ',')) {
-      depth += (*p == '(' || *p == '<' || *p == '{') - (*p == ')' || *p == '>' || *p == '}');
+      depth += (*p == '(' || *p == '<' || *p == '{' || *p == '[') - (*p == ')' || *p == '>' || *p == '}' || *p == ']');
       p++;
     }
     asc_strbuf item;
