@@ -39,8 +39,6 @@ NO_FORM = {
 
 # Kernels known to fail today, (test file, kernel) -> why (docs/emit.md, "Not there yet"); the list may only shrink
 KNOWN = {
-    ("test_matmul.py", "kernel_iterate_n_batch"): "Matmul iterate_n_batch (its workspace regions and MIX message "
-                                                  "handles) not emitted yet",
 }
 
 

@@ -905,6 +905,12 @@ public:
   void IterateBatch(const LocalTensor<DstT>& ubCmatrix, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
                     const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
                     const bool enPartialSum = false, const uint8_t enAtomic = 0);
+  /* IterateNBatch's page: batchLoop IterateBatch calls, C into the workspace SetWorkspace names */
+  template <bool sync = true, bool waitIterateBatch = false>
+  void IterateNBatch(const uint32_t batchLoop, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                     const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0);
+  template <class T> void SetWorkspace(GlobalTensor<T>& addr);
+  template <class T> void SetWorkspace(__gm__ const T* addr, int size);
   void End();
 };
 /* The host's tiling of a Matmul (TCubeTiling: global in Ascend C) is declared below the namespace. */

@@ -652,8 +652,8 @@ static int emit_by_row(Emitter *e, const asc_op *op) {
 
 /* A pure value the emitter leaves out when nobody reads it (an EXPR row, a literal, a comparison). */
 static int droppable(const asc_op *op) {
-  return op->nresults == 1 &&
-         (rows[op->code].kind == K_EXPR || op->code == ASC_OP_CONSTANT || op->code == ASC_OP_CMPI || op->code == ASC_OP_CMPF);
+  return asc_em_matmul_internal(op) || (op->nresults == 1 &&
+         (rows[op->code].kind == K_EXPR || op->code == ASC_OP_CONSTANT || op->code == ASC_OP_CMPI || op->code == ASC_OP_CMPF));
 }
 
 /* The operands of an op that is emitted are used; an op left out uses nothing (so its operands are left
@@ -1009,7 +1009,7 @@ static int emit_op(Emitter *e, const asc_op *op) {
     return 0;
   case ASC_OP_MODULE:
   case ASC_OP_FUNC: return asc_em_fail(e, op, "'%s' here: not implemented yet%s", asc_op_name(op), "");
-  default: return emit_by_row(e, op);
+  default: return asc_em_matmul_internal(op) && !result_used(e, op) ? 0 : emit_by_row(e, op);
   }
 }
 

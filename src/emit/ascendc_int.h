@@ -40,6 +40,7 @@ void asc_em_find_matmul(Emitter *e, const asc_op *f);
 void asc_em_declare_matmul(Emitter *e);
 int asc_em_matmul(Emitter *e, const asc_op *op);
 int asc_em_matmul_prints(const asc_op *op, int i);
+int asc_em_matmul_internal(const asc_op *op);
 
 /* ascendc_lists.c */
 void asc_em_find_pools(Emitter *e, const asc_op *f);

@@ -132,6 +132,27 @@ static void put_matmul_c(Emitter *e, const asc_op *op) {
     asc_sb_puts(e->out, attr_int(op, "seq") ? ", true" : ", false");
 }
 
+/* iterate_n_batch: its C is the workspace (register_matmul's, at this core's asc.matmul_nbatch_region, or
+ * set_workspace's) retyped through a handle; Ascend C writes C to the workspace SetWorkspace names
+ * (IterateNBatch's page).  That workspace, or NULL for an iterate_batch. */
+static const asc_value *nbatch_workspace(const asc_op *op) {
+  const asc_op *d = op->code == ASC_OP_MATMUL_ITERATE_BATCH ? op->operands[OP_C]->def : NULL;
+  const asc_op *h = d && d->code == ASC_OP_MATMUL_GT_FROM_HANDLE ? d->operands[0]->def : NULL;
+  if (!h || h->code != ASC_OP_MATMUL_GT_HANDLE)
+    return NULL;
+  const asc_op *v = h->operands[0]->def;
+  if (v && v->code == ASC_OP_GT_SUBVIEW && v->operands[1]->def && v->operands[1]->def->code == ASC_OP_MATMUL_NBATCH_REGION)
+    return v->operands[0];
+  return h->operands[0];
+}
+
+/* The workspace plumbing the object does itself (iterate_n_batch's region and retyped C): left out when
+ * nothing printed reads it */
+int asc_em_matmul_internal(const asc_op *op) {
+  return op->code == ASC_OP_MATMUL_NBATCH_REGION || op->code == ASC_OP_MATMUL_GT_HANDLE ||
+         op->code == ASC_OP_MATMUL_GT_FROM_HANDLE;
+}
+
 /* Whether the Matmul emission prints operand i of op (any other op: every operand). */
 int asc_em_matmul_prints(const asc_op *op, int i) {
   if (op->code == ASC_OP_MATMUL_TILE_COUNT)
@@ -143,10 +164,14 @@ int asc_em_matmul_prints(const asc_op *op, int i) {
     return attr_int(op, "bias");
   if (i == OP_QV)
     return quant == 2;
+  if (i == OP_C)
+    return !nbatch_workspace(op);
   if (i < OP_S0)
     return 1;
   if (i - OP_S0 <= S_ISBIAS)
     return 1;
+  if (op->code == ASC_OP_MATMUL_ITERATE_BATCH && nbatch_workspace(op)) /* the loop, not C */
+    return i == B_LOOP || i == B_A || i == B_B || (i >= B_SA && i <= B_SC);
   if (op->code == ASC_OP_MATMUL_ITERATE_BATCH) /* batchA, batchB and the strides; not the loop or the layouts */
     return i == B_A || i == B_B || (i >= B_SA && i <= B_SC);
   if (i - OP_S0 == S_QUANT)
@@ -154,6 +179,28 @@ int asc_em_matmul_prints(const asc_op *op, int i) {
   if (i - OP_S0 == S_QUANT + 1 || i - OP_S0 == S_QUANT + 2)
     return attr_int(op, i - OP_S0 == S_QUANT + 1 ? "a_scalar" : "b_scalar");
   return op->code == ASC_OP_MATMUL_ITERATE && !attr_int(op, "next"); /* the tile */
+}
+
+/* SetWorkspace(ws); IterateNBatch(batchLoop, batchA, batchB, enSequentialWrite, strides) (their pages) */
+static int emit_iterate_n_batch(Emitter *e, const asc_op *op) {
+  asc_em_ind(e);
+  asc_sb_puts(e->out, "mm.SetWorkspace(");
+  asc_em_put_name(e, e->out, nbatch_workspace(op));
+  asc_sb_puts(e->out, ");\n");
+  asc_em_ind(e);
+  asc_sb_puts(e->out, "mm.IterateNBatch(");
+  static const int order[] = {B_LOOP, B_A, B_B, -1, B_SA, B_SB, B_SC};
+  for (int k = 0; k < (int)(sizeof order / sizeof *order); k++) {
+    asc_sb_puts(e->out, k ? ", " : "");
+    if (order[k] < 0)
+      asc_sb_puts(e->out, "false"); /* enSequentialWrite: the batch op has none */
+    else
+      asc_em_put_name(e, e->out, op->operands[order[k]]);
+  }
+  asc_sb_puts(e->out, ");\n");
+  asc_em_ind(e);
+  asc_sb_puts(e->out, "mm.End();\n");
+  return 0;
 }
 
 int asc_em_matmul(Emitter *e, const asc_op *op) {
@@ -193,6 +240,8 @@ int asc_em_matmul(Emitter *e, const asc_op *op) {
       return asc_em_fail(e, op, "'%s' with %s", asc_op_name(op), "too few operands");
     emit_matmul_setup(e, op, OP_S0);
     emit_matmul_operands(e, op);
+    if (nbatch_workspace(op))
+      return emit_iterate_n_batch(e, op);
     asc_em_ind(e);
     asc_sb_puts(e->out, "mm.IterateBatch(");
     asc_em_put_name(e, e->out, op->operands[OP_C]);
