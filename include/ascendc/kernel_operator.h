@@ -77,6 +77,23 @@ enum class AtomicDtype { ATOMIC_NONE, ATOMIC_F32, ATOMIC_F16, ATOMIC_S16, ATOMIC
 enum class AtomicOp { ATOMIC_SUM, ATOMIC_MAX, ATOMIC_MIN };
 enum class AippInputFormat : uint8_t { YUV420SP_U8 = 0, XRGB8888_U8 = 1, RGB888_U8 = 4, YUV400_U8 = 9 };
 
+/* ShapeInfo's page: a tensor's shape (up to K_MAX_DIM dimensions), its original shape and data format */
+enum class DataFormat : uint8_t { ND = 0, NZ, NCHW, NC1HWC0, NHWC };
+constexpr int32_t K_MAX_DIM = 8;
+struct ShapeInfo {
+  ShapeInfo();
+  ShapeInfo(const uint8_t inputShapeDim, const uint32_t inputShape[], const uint8_t inputOriginalShapeDim,
+            const uint32_t inputOriginalShape[], const DataFormat inputFormat);
+  ShapeInfo(const uint8_t inputShapeDim, const uint32_t inputShape[], const DataFormat inputFormat);
+  ShapeInfo(const uint8_t inputShapeDim, const uint32_t inputShape[]);
+  uint8_t shapeDim;
+  uint8_t originalShapeDim;
+  uint32_t shape[K_MAX_DIM];
+  uint32_t originalShape[K_MAX_DIM];
+  DataFormat dataFormat;
+};
+int GetShapeSize(const ShapeInfo& shapeInfo);
+
 /* ---- tensors ------------------------------------------------------------------------------- */
 template <typename T> class LocalTensor {
 public:
@@ -97,6 +114,8 @@ public:
   template <typename U> LocalTensor<U> ReinterpretCast() const;
   template <typename U> void SetAddrWithOffset(LocalTensor<U>& src, uint32_t offset);
   void Print(uint32_t len) const;
+  void SetShapeInfo(const ShapeInfo& shapeInfo);
+  ShapeInfo GetShapeInfo() const;
 };
 
 template <typename T> class GlobalTensor {
@@ -109,6 +128,8 @@ public:
   T GetValue(uint64_t index) const;
   void SetValue(uint64_t index, T value);
   uint64_t GetSize() const;
+  void SetShapeInfo(const ShapeInfo& shapeInfo);
+  ShapeInfo GetShapeInfo() const;
   __gm__ T* GetPhyAddr() const;
   __gm__ T* GetPhyAddr(uint64_t offset) const;
   template <CacheRwMode rw = CacheRwMode::RW> void SetL2CacheHint(CacheMode mode);

@@ -303,12 +303,62 @@ using ascrun::Val;
 inline int64_t GetBlockIdx() { return ascrun::T().block; }
 inline int64_t GetBlockNum() { return ascrun::T().nblocks; }
 
+/* ShapeInfo's page: the shape (and original shape, format) SetShapeInfo gives a tensor; the library calls
+ * that take their shape from it (SoftMax, RmsNorm) put it into the trace as the Python kernel's set_shape_info
+ * does: the `shape` attributes of their asc.adv ops */
+enum class DataFormat : uint8_t { ND = 0, NZ, NCHW, NC1HWC0, NHWC };
+constexpr int32_t K_MAX_DIM = 8;
+struct ShapeInfo {
+  uint8_t shapeDim = 0;
+  uint8_t originalShapeDim = 0;
+  uint32_t shape[K_MAX_DIM] = {};
+  uint32_t originalShape[K_MAX_DIM] = {};
+  DataFormat dataFormat = DataFormat::ND;
+  ShapeInfo() = default;
+  ShapeInfo(const uint8_t inputShapeDim, const uint32_t inputShape[], const uint8_t inputOriginalShapeDim,
+            const uint32_t inputOriginalShape[], const DataFormat inputFormat)
+      : shapeDim(inputShapeDim < K_MAX_DIM ? inputShapeDim : K_MAX_DIM),
+        originalShapeDim(inputOriginalShapeDim < K_MAX_DIM ? inputOriginalShapeDim : K_MAX_DIM), dataFormat(inputFormat) {
+    if (inputShapeDim > K_MAX_DIM || inputOriginalShapeDim > K_MAX_DIM)
+      ascrun::fail(ascrun::Loc(), "ShapeInfo(): more than K_MAX_DIM (8) dimensions");
+    for (int i = 0; i < shapeDim; i++)
+      shape[i] = inputShape[i];
+    for (int i = 0; i < originalShapeDim; i++)
+      originalShape[i] = inputOriginalShape[i];
+  }
+  ShapeInfo(const uint8_t inputShapeDim, const uint32_t inputShape[], const DataFormat inputFormat)
+      : ShapeInfo(inputShapeDim, inputShape, inputShapeDim, inputShape, inputFormat) {}
+  ShapeInfo(const uint8_t inputShapeDim, const uint32_t inputShape[])
+      : ShapeInfo(inputShapeDim, inputShape, DataFormat::ND) {}
+};
+inline int GetShapeSize(const ShapeInfo &shapeInfo) {
+  int n = 1;
+  for (int i = 0; i < shapeInfo.shapeDim; i++)
+    n *= (int)shapeInfo.shape[i];
+  return n;
+}
+/* `name = [d0 : i32, ...]` (the IR's spelling, python/asc/language/adv/_base.py), "" for no shape */
+inline std::string shape_attr(const char *name, const ShapeInfo &s) {
+  if (s.shapeDim == 0)
+    return "";
+  std::string a = std::string(name) + " = [";
+  for (int i = 0; i < s.shapeDim; i++)
+    a += (i ? ", " : "") + std::to_string(s.shape[i]) + " : i32";
+  return a + "]";
+}
+inline std::string join_attrs(const std::string &a, const std::string &b) {
+  return a.empty() ? b : b.empty() ? a : a + ", " + b;
+}
+
 /* ---- tensors ------------------------------------------------------------------------------- */
 template <typename T> class LocalTensor {
 public:
   using PrimType = T;
   Val v;
   TPosition pos = TPosition::VECCALC;
+  ShapeInfo shapeInfo; /* SetShapeInfo's (a subview or a cast starts without one) */
+  void SetShapeInfo(const ShapeInfo &s) { shapeInfo = s; }
+  ShapeInfo GetShapeInfo() const { return shapeInfo; }
   LocalTensor() = default;
   LocalTensor(Val val, TPosition p) : v(std::move(val)), pos(p) {}
   LocalTensor(TPosition p, uint32_t addr, uint32_t tileSize, Loc l = Loc()) : pos(p) {
@@ -337,7 +387,10 @@ public:
   using PrimType = T;
   Val v;
   GlobalTensor(Loc l = Loc()) { v = ascrun::op("asc.global_tensor", {}, "", type(), l); }
+  ShapeInfo shapeInfo;
   explicit GlobalTensor(Val val) : v(std::move(val)) {}
+  void SetShapeInfo(const ShapeInfo &s) { shapeInfo = s; }
+  ShapeInfo GetShapeInfo() const { return shapeInfo; }
   static std::string type() { return std::string("!asc.global_tensor<") + ascrun::irtype<T>() + ">"; }
   void SetGlobalBuffer(__gm__ T *buffer, uint64_t bufferSize, Loc l = Loc()) {
     Val p = ascrun::gmptr<T>(buffer, l);
@@ -698,12 +751,14 @@ OPENASC_RUN_REDUCE(ReduceMin, "asc.reduce_min")
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, typename S>
 void SoftMax(const LocalTensor<T> &dst, const LocalTensor<S> &sum, const LocalTensor<S> &max, const LocalTensor<T> &src,
              const LocalTensor<uint8_t> &sharedTmpBuffer, const SoftMaxTiling &tiling, Loc l = Loc()) {
-  ascrun::op("asc.adv.softmax", {dst.v, sum.v, max.v, src.v, tiling.val(l), sharedTmpBuffer.v}, "", "", l);
+  ascrun::op("asc.adv.softmax", {dst.v, sum.v, max.v, src.v, tiling.val(l), sharedTmpBuffer.v},
+             join_attrs(shape_attr("shape", src.shapeInfo), shape_attr("reduce_shape", sum.shapeInfo)), "", l);
 }
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, typename S>
 void SoftMax(const LocalTensor<T> &dst, const LocalTensor<S> &sum, const LocalTensor<S> &max, const LocalTensor<T> &src,
              const SoftMaxTiling &tiling, Loc l = Loc()) {
-  ascrun::op("asc.adv.softmax", {dst.v, sum.v, max.v, src.v, tiling.val(l)}, "", "", l);
+  ascrun::op("asc.adv.softmax", {dst.v, sum.v, max.v, src.v, tiling.val(l)},
+             join_attrs(shape_attr("shape", src.shapeInfo), shape_attr("reduce_shape", sum.shapeInfo)), "", l);
 }
 /* AscendQuant: scale and offset in the source's element type (the IR's), the tmp buffer last there. */
 template <typename T, bool isReuseSource = false, typename D, typename F>
@@ -722,7 +777,7 @@ template <typename T, bool isBasicBlock = false, typename E>
 void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LocalTensor<T> &gamma,
              const LocalTensor<uint8_t> &sharedTmpBuffer, const E &epsilon, const RmsNormTiling &tiling, Loc l = Loc()) {
   ascrun::op("asc.adv.rmsnorm", {dst.v, src.v, gamma.v, ascrun::scalar<T>(epsilon, l), tiling.val(l), sharedTmpBuffer.v},
-             "", "", l);
+             shape_attr("shape", src.shapeInfo), "", l);
 }
 } // namespace AscendC
 

@@ -306,6 +306,38 @@ static int expand_mask_words(Emitter *e, const asc_op *op, const char *s, size_t
   return 0;
 }
 
+/* `uint32_t sN[k] = {dims}; t.SetShapeInfo(AscendC::ShapeInfo(k, sN));` into pre for a shape attribute the
+ * IR keeps where Python's set_shape_info gave the tensor one (SetShapeInfo's and ShapeInfo's pages); nothing
+ * when the attribute is absent or the same statement is already there (src and dst the same tensor).
+ * -1: not an array of ints. */
+static int put_shape_info(Emitter *e, const asc_value *t, const asc_attr *a, asc_strbuf *pre) {
+  if (!a)
+    return 0;
+  if (a->kind != ASC_ATTR_ARRAY || a->nelems < 1 || a->nelems > 8)
+    return -1;
+  asc_strbuf dims, name;
+  asc_sb_init(&dims);
+  asc_sb_init(&name);
+  for (int k = 0; k < a->nelems; k++) {
+    if (a->elems[k]->kind != ASC_ATTR_INT || a->elems[k]->i < 0) {
+      asc_sb_free(&dims);
+      return -1;
+    }
+    asc_sb_printf(&dims, "%s%lld", k ? ", " : "", (long long)a->elems[k]->i);
+  }
+  asc_em_put_name(e, &name, t);
+  char key[64];
+  snprintf(key, sizeof key, "%.40s.SetShapeInfo(", name.data);
+  if (!pre->data || !strstr(pre->data, key)) { /* the dims of the same attribute: the same statement */
+    int n = e->ntemps++;
+    asc_sb_printf(pre, "uint32_t s%d[%d] = {%s};\n%sAscendC::ShapeInfo(%d, s%d));\n", n, a->nelems, dims.data, key,
+                  a->nelems, n);
+  }
+  asc_sb_free(&dims);
+  asc_sb_free(&name);
+  return 0;
+}
+
 /* `Type pN;` and `pN.m = item;` per member into pre, pN into sb: a parameter struct whose fields the IR
  * passes one by one (CheckLocalMemoryIA's CheckLocalMemoryIAParam).  Assigned, not braced: an IR value
  * narrower or wider than the member compiles either way, and an aggregate and a class with a constructor
@@ -379,6 +411,12 @@ static int expand(Emitter *e, const asc_op *op, const char *s, size_t n, asc_str
         asc_em_put_name(e, sb, op->operands[first + k]);
       }
       i += 1 + l;
+      if (i + 1 < n && s[i] == '|' && s[i + 1] == '#') { /* $x|#a: x's ShapeInfo from attribute a */
+        size_t al = ident_len(s + i + 2);
+        if (put_shape_info(e, op->operands[first], attr_n(op, s + i + 2, al), pre))
+          return -1;
+        i += 2 + al;
+      }
     } else if (c == '#') {
       size_t l = ident_len(s + i + 1);
       const asc_attr *a = attr_n(op, s + i + 1, l);
