@@ -1,5 +1,5 @@
 /* matmul_operands.h - the operand layout of the asc.matmul_* ops (ops.def, "asc.adv.Matmul"), shared
- * by their expansion (src/passes/expand_matmul*.c) and the Ascend C emitter (src/emit/ascendc.c),
+ * by their expansion (src/passes/expand_matmul*.c) and the Ascend C emitter (src/emit/ascendc_matmul.c),
  * which prints the tiling scalars as the TCubeTiling fields named here. */
 #ifndef ASC_OPS_MATMUL_OPERANDS_H
 #define ASC_OPS_MATMUL_OPERANDS_H
