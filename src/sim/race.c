@@ -648,10 +648,18 @@ static bool merged_conflict(sim_core *c, const sim_inst *in, int pa, int64_t e, 
   return hit;
 }
 
+static void commit(sim_core *c, const sim_inst *in);
+
+/* Most instructions touch no memory: their commit returns before commit's frame is set up. */
 int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
   sim_san *s = c->san;
-  if (!s || s->pin != in || !s->npend)
-    return 0;
+  if (s && s->pin == in && s->npend)
+    commit(c, in);
+  return 0;
+}
+
+__attribute__((noinline)) static void commit(sim_core *c, const sim_inst *in) {
+  sim_san *s = c->san;
   s->pin = NULL;
   int pa = in->pipe < 0 || in->pipe >= SAN_NP ? S : in->pipe;
   int64_t e = ++s->cnt[pa];
@@ -692,7 +700,6 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
   for (int i = 0; i < s->npend; i++)
     record(c, in, pa, e, &s->pend[i]);
   s->npend = 0;
-  return 0;
 }
 
 /* ---- GM writes of this block, merged while they grow contiguously ---- */
