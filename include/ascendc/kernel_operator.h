@@ -273,17 +273,39 @@ struct TCubeTiling {
 };
 /* REGIST_MATMUL_OBJ(&pipe, workspace, mm, &tiling[, mm2, &tiling2 ...]): a macro in Ascend C */
 #define REGIST_MATMUL_OBJ(tpipe, workspace, ...) ::AscendC::OpenascRegistMatmulObj(tpipe, workspace, __VA_ARGS__)
+/* SoftMax-Tiling's and RmsNorm-Tiling's pages: aggregates whose fields default to 0 (the host's tiling functions
+ * fill them) */
 struct SoftMaxTiling {
-  SoftMaxTiling();
-  SoftMaxTiling(uint32_t srcM, uint32_t srcK, uint32_t srcSize, uint32_t outMaxM, uint32_t outMaxK, uint32_t outMaxSize,
-                uint32_t splitM, uint32_t splitK, uint32_t splitSize, uint32_t reduceM, uint32_t reduceK,
-                uint32_t reduceSize, uint32_t rangeM, uint32_t tailM, uint32_t tailSplitSize, uint32_t tailReduceSize);
+  uint32_t srcM = 0;
+  uint32_t srcK = 0;
+  uint32_t srcSize = 0;
+  uint32_t outMaxM = 0;
+  uint32_t outMaxK = 0;
+  uint32_t outMaxSize = 0;
+  uint32_t splitM = 0;
+  uint32_t splitK = 0;
+  uint32_t splitSize = 0;
+  uint32_t reduceM = 0;
+  uint32_t reduceK = 0;
+  uint32_t reduceSize = 0;
+  uint32_t rangeM = 0;
+  uint32_t tailM = 0;
+  uint32_t tailSplitSize = 0;
+  uint32_t tailReduceSize = 0;
 };
 struct RmsNormTiling {
-  RmsNormTiling();
-  RmsNormTiling(uint32_t bLength, uint32_t sLength, uint32_t hLength, uint32_t originalHLength,
-                float reciprocalOfHLength, uint32_t mainBshLength, uint32_t mainBsLength, uint32_t mainBsLengthAlign,
-                uint32_t loopRound, uint32_t inputTailPos, uint32_t tailBshLength, uint32_t tailBsLength);
+  uint32_t bLength = 0;
+  uint32_t sLength = 0;
+  uint32_t hLength = 0;
+  uint32_t originalHLength = 0;
+  float reciprocalOfHLength = 0;
+  uint32_t mainBshLength = 0;
+  uint32_t mainBsLength = 0;
+  uint32_t mainBsLengthAlign = 0;
+  uint32_t loopRound = 0;
+  uint32_t inputTailPos = 0;
+  uint32_t tailBshLength = 0;
+  uint32_t tailBsLength = 0;
 };
 
 namespace AscendC {
