@@ -1,10 +1,12 @@
 """`import asc` stays cheap (issue 32: <= 60 ms): OpenSSL's hashlib / hmac (asc._digest has SHA-256 and
-HMAC-SHA256 built in) and typing (only pyasc's typing aliases need it) are not imported."""
+HMAC-SHA256 built in), typing (only pyasc's typing aliases need it), dataclasses and inspect (the option
+classes are asc._record.Record), tempfile (the disk cache makes its own temporary files) and linecache
+(only an error quotes a source line) are not imported."""
 import os
 import subprocess
 import sys
 
-LAZY = ("hashlib", "hmac", "_hashlib", "typing")
+LAZY = ("hashlib", "hmac", "_hashlib", "typing", "dataclasses", "inspect", "tempfile", "linecache")
 
 
 def test_import_asc_leaves_the_lazy_modules_out():
@@ -22,3 +24,20 @@ def test_the_lazy_aliases_still_resolve():
     assert ce.Numeric == typing.Union[bool, int, float]
     assert iv.RuntimeInt == iv.RuntimeNumeric
     assert isinstance(ce.T_co, typing.TypeVar)
+
+
+def test_the_option_records_are_dataclasses_on_use():
+    """dataclasses' functions take the option records as the dataclasses they stand for."""
+    import dataclasses
+
+    import asc
+    o = asc.LaunchOptions(4)
+    assert dataclasses.is_dataclass(o) and dataclasses.asdict(o) == {"core_num": 4, "stream": None}
+    assert dataclasses.replace(o, stream=7) == asc.LaunchOptions(4, 7) != o
+    try:
+        o.core_num = 5
+    except dataclasses.FrozenInstanceError:
+        pass
+    else:
+        raise AssertionError("a frozen record took an assignment")
+    assert repr(asc.LaunchOptions(core_num=2)) == "LaunchOptions(core_num=2, stream=None)"
