@@ -4,6 +4,18 @@ The definitions live in asc.language.core (package __init__); the submodules nam
 pyasc's import paths.  asc/__init__.py flattens the public names into `asc`."""
 from .core import *  # noqa: F401,F403
 from .core.enums import *  # noqa: F401,F403
-from . import adv, basic, core, fwk  # noqa: F401,E402
+from . import core  # noqa: F401,E402
+
+_ON_USE = ("adv", "basic", "fwk")
+
+
+def __getattr__(name):
+    """.adv, .basic and .fwk load on first use (attribute or import): a kernel needs asc.language.core only
+    (.basic and .fwk name its definitions at pyasc's paths; .adv is the advanced API, its Matmul and
+    tiling), so they are not part of `import asc`."""
+    if name in _ON_USE:
+        import importlib
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["adv", "basic", "core", "fwk"]
