@@ -5,7 +5,7 @@ import sys as _sys
 
 from ._core import CompilationError, DataType, KernelError, KernelWarning, PlainValue  # noqa: F401
 from .language import core as _core_api
-from .language.core.enums import *  # noqa: F401,F403
+from .language.core import enums as _enums
 from .runtime.compiler import CompileOptions  # noqa: F401
 from .runtime.launcher import LaunchOptions  # noqa: F401
 from .runtime.jit import CodegenOptions, JITFunction, jit  # noqa: F401
@@ -38,7 +38,18 @@ def __getattr__(name):
     elif name in ("adv", "basic", "fwk"):
         from . import language
         value = getattr(language, name)
+    elif name in _enums.ON_USE:  # the enums made on first use (asc.language.core.enums)
+        value = getattr(_enums, name)
     else:
         raise AttributeError(f"module 'asc' has no attribute '{name}'")
     globals()[name] = value
     return value
+
+
+def __dir__():
+    return sorted(set(globals()) | {"lib", "adv", "basic", "fwk"} | _enums.ON_USE)
+
+
+# `from asc import *` gives what it gave when everything was imported at once: the public names, the
+# enums made on first use and the subpackages (then imported)
+__all__ = sorted({n for n in globals() if not n.startswith("_")} | {"adv", "basic", "fwk", "lib"} | _enums.ON_USE)
