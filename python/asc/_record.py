@@ -1,9 +1,9 @@
 """Record: a class written like a dataclass (annotated fields, defaults) that behaves like one
 (keyword or positional construction, repr, eq, hash and immutability when frozen) and that
 dataclasses.fields / asdict / replace / is_dataclass accept, without importing dataclasses at
-`import asc`: the module brings inspect, and each @dataclass compiles its methods (~1 ms a class),
-together a tenth of `import asc`.  __dataclass_fields__ is made on first use, by dataclasses
-itself, from the same fields.
+`import asc`: the module brings inspect, and each @dataclass compiles its methods with exec, which
+for the eight option classes was about a tenth of `import asc`.  __dataclass_fields__ is made on first
+use, by dataclasses itself, from the same fields.
 
     class LaunchOptions(Record, frozen=True):
         core_num: int = 0
