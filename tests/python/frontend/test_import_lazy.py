@@ -1,7 +1,8 @@
 """`import asc` stays cheap (issue 32: <= 60 ms): OpenSSL's hashlib / hmac (asc._digest has SHA-256 and
 HMAC-SHA256 built in), typing (only pyasc's typing aliases need it), dataclasses and inspect (the option
 classes are asc._record.Record), tempfile (the disk cache makes its own temporary files) and linecache
-(only an error quotes a source line) are not imported."""
+(only an error quotes a source line) are not imported; nor are the subpackages and enums a kernel
+launch does not need (docs/python.md, "Front-end cost")."""
 import os
 import subprocess
 import sys
@@ -41,3 +42,23 @@ def test_the_option_records_are_dataclasses_on_use():
     else:
         raise AssertionError("a frozen record took an assignment")
     assert repr(asc.LaunchOptions(core_num=2)) == "LaunchOptions(core_num=2, stream=None)"
+
+
+def test_import_asc_leaves_the_subpackages_and_static_enums_for_first_use():
+    """asc.language.adv / basic / fwk, asc.lib and the enums no basic op takes are not loaded by `import asc`;
+    each resolves on first use to the same object from every path."""
+    code = ("import sys, asc\n"
+            "from asc.language.core import enums\n"
+            "mods = ('asc.language.adv', 'asc.language.basic', 'asc.language.fwk', 'asc.lib', 'asc.codegen')\n"
+            "print(' '.join(m for m in mods if m in sys.modules), '|',"
+            " ' '.join(n for n in sorted(enums.ON_USE) if n in vars(enums)))")
+    out = subprocess.run([sys.executable, "-c", code], env=dict(os.environ), capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.split() == ["|"], f"`import asc` loaded {out.stdout.strip()}"
+    import asc
+    import asc.adv
+    import asc.language.adv
+    import asc.language.basic.vec_binary as vb
+    assert asc.adv is asc.language.adv and asc.basic.vec_binary is vb and asc.lib.runtime.get_soc_version()
+    assert asc.CubeFormat is asc.language.CubeFormat is asc.language.core.CubeFormat
+    assert asc.CubeFormat.NZ == 1 and "TransposeType" in dir(asc) and "TransposeType" in asc.__all__
