@@ -6,7 +6,7 @@ else ``$PYASC_HOME/.pyasc/cache`` (pyasc's), else ``${XDG_CACHE_HOME:-~/.cache}/
 ``key`` is the sha256 of everything known before tracing: the kernel's module, name, file, first
 line and source text, its ConstExpr values, argument kinds and dtypes, closure values, the
 compile options, the library (ASC_VERSION + libasc.so path, size, mtime, inode), the
-front-end (sha256 of python/asc/**/*.py) and this file's FORMAT.  What the trace reads is only
+front-end (path, size and mtime of each python/asc/**/*.py) and this file's FORMAT.  What the trace reads is only
 known after it: each entry records ``(module, name, fingerprint)`` of every module global the
 kernel and its jit callees read (jit callees by source fingerprint, plain functions by code
 fingerprint and the globals they name, classes and plain objects by their attributes, other
