@@ -126,7 +126,11 @@ static int field(sim_core *c, const sim_inst *in, const double *p, asc_sfield f,
 
 /* Timing of a cube-side transfer of `bytes` from memory s to d on the instruction's pipe: the
  * hw.def HW_RATE of the path; GM sources and destinations go through the GM port model. */
-static int xfer(sim_core *c, const sim_inst *in, int s, int d, int64_t bytes) {
+static int xfer_unit(sim_core *c, const sim_inst *in, int s, int d, int64_t bytes, int unit);
+static int xfer(sim_core *c, const sim_inst *in, int s, int d, int64_t bytes) { return xfer_unit(c, in, s, d, bytes, 0); }
+
+/* unit: SIM_UF_FIX for a fixpipe with unit_flag 2 or 3 (timing.c asc_sim_issue_unit), else 0 */
+static int xfer_unit(sim_core *c, const sim_inst *in, int s, int d, int64_t bytes, int unit) {
   int dt = 0;
   double rate = asc_hw_copy_rate(s, d, &dt);
   if (in->pipe == ASC_PIPEID_PIPE_MTE2 || in->pipe == ASC_PIPEID_PIPE_MTE3 || rate <= 0)
@@ -140,7 +144,7 @@ static int xfer(sim_core *c, const sim_inst *in, int s, int d, int64_t bytes) {
   }
   /* the cube appendix's cycles = bytes / bandwidth + dT: the pipe is busy all of it */
   int64_t occ = (int64_t)((double)bytes / rate + wb + 0.999999) + dt;
-  return asc_sim_issue(c, in, occ, occ);
+  return asc_sim_issue_unit(c, in, occ, occ, unit);
 }
 
 /* ---- data_copy GM -> L1 with ND -> Nz (Nd2NzParams) ---------------------------------------- */
@@ -895,6 +899,9 @@ int asc_exec_mmad(sim_core *c, const sim_inst *in) {
     return notavail(c, in, mp.sparse ? "MmadParams.en_ssparse" : "Winograd (MmadParams.en_winograd_a/b)");
   if (mp.unit == 1)
     return asc_sim_err(c, in->op, "asc.mmad: MmadParams.unit_flag 1 is reserved (0 off, 2 or 3)");
+  int urole = mp.unit >= 2 ? SIM_UF_MMAD : 0;
+  if (urole)
+    asc_sim_unit_sync(c, urole); /* L0C comes back from a UnitFlag fixpipe unit by unit */
   int cd = edt(in, 0), ad = edt(in, 1), bd = edt(in, 2);
   bool isint = ad == ASC_SIM_I8;
   if (ad != bd || !((cd == ASC_SIM_F32 && (ad == ASC_SIM_F16 || ad == ASC_SIM_BF16 || ad == ASC_SIM_F32)) ||
@@ -952,7 +959,7 @@ int asc_exec_mmad(sim_core *c, const sim_inst *in) {
   /* f32: 16 x 16 x 4 per cycle, with HF32 16 x 16 x 8 (the cube appendix, arch 2201) */
   int64_t cyc = M1 * N1 * kk16 * (ad == ASC_SIM_F32 ? (ks->hf32 ? 2 : 4) : 1);
   cyc = cyc * 4096 / (c->L->cost->cube_macs > 0 ? c->L->cost->cube_macs : 4096) + ASC_HWC_mmad_head;
-  return asc_sim_issue(c, in, cyc, cyc);
+  return asc_sim_issue_unit(c, in, cyc, cyc, urole);
 }
 
 /* ---- fixpipe / data_copy L0C -> GM or L1 ------------------------------------------------------ */
@@ -962,6 +969,7 @@ typedef struct fixgeom {
   bool split;    /* Nz f32 destination: 16 x 8 fractals (channel split) instead of 16 x 16 */
   uint64_t scalar; /* scalar quant word (f32 scale in bits 0-31) */
   const uint8_t *ws; /* per-channel quant words (u64), or NULL */
+  int unit;          /* SIM_UF_FIX: unit_flag 2 or 3 (UnitFlag with the mmad), else 0 */
 } fixgeom;
 
 static float scaleof(uint64_t w) {
@@ -1124,7 +1132,7 @@ static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
   free(blk);
   if (rc)
     return -1;
-  return xfer(c, in, ASC_HW_MEM_L0C, memof(c, in, 0), moved);
+  return xfer_unit(c, in, ASC_HW_MEM_L0C, memof(c, in, 0), moved, g->unit);
 }
 
 int asc_exec_fixpipe(sim_core *c, const sim_inst *in) {
@@ -1155,6 +1163,9 @@ int asc_exec_fixpipe(sim_core *c, const sim_inst *in) {
   g.relu = relu != 0;
   g.nz = layout == 0;
   g.split = split != 0;
+  g.unit = unit >= 2 ? SIM_UF_FIX : 0;
+  if (g.unit)
+    asc_sim_unit_sync(c, g.unit); /* it reads L0C as a UnitFlag mmad writes it */
   g.scalar = (uint64_t)(int64_t)SFLD(f, FixpipeParamsV220, deq_scalar);
   if (ws) {
     int64_t need = g.n * 8;

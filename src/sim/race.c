@@ -241,6 +241,19 @@ void asc_sim_san_wait(sim_core *c, int evt, int id) {
   }
 }
 
+/* A flag set on pipe `from` and waited on pipe `to` at the same point of the program (UnitFlag's
+ * hand-over of L0C between the cube and the fixpipe, which has no set_flag / wait_flag). */
+void asc_sim_san_handover(sim_core *c, int from, int to) {
+  sim_san *s = san(c);
+  if (!s || from < 0 || to < 0 || from >= SAN_NP || to >= SAN_NP)
+    return;
+  s->fstale = true;
+  int64_t clk[SAN_NP];
+  doneclock(s, from, clk);
+  join(s, s->vc[to], clk);
+  tor(&s->taint[to], &s->taint[from]);
+}
+
 static san_acclist *memlist(sim_san *s, int mem);
 static int memidx(int mem);
 

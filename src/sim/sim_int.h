@@ -254,7 +254,10 @@ typedef struct sim_qent {
   int64_t copy;   /* a GM copy on the timing tape: its index + 1 (0: none) */
   int64_t chan;   /* cycles on the core's own read or write channel (an AIV's GM copies), 0 if none */
   int64_t tail;   /* the end of latency that is not pipe-busy: a posted write's acknowledgement (MTE3) */
+  int unit;       /* UnitFlag (mmad / fixpipe unit_flag 2 or 3): SIM_UF_MMAD or SIM_UF_FIX; 0 none */
+  int64_t udep;   /* the other side's UnitFlag instruction it hands L0C over with (1-based), 0 none */
 } sim_qent;
+enum { SIM_UF_MMAD = 1, SIM_UF_FIX = 2 };
 
 /* timing.c: a block's timing tape, what its scalar unit asked of the timing model in order, so
  * that the block can be timed again once the wave's shared L2 is known (l2.c, launch.c;
@@ -332,6 +335,8 @@ struct sim_core {
   int atomic_dt;  /* asc_sim_dtype of atomic GM stores, -1: none */
   int atomic_op;  /* 0 sum, 1 max, 2 min */
   int64_t xset_issued, xset_done, xset_time; /* cross-core signals on the pipes (timing.c) */
+  int64_t uf_issued[2], uf_started[2]; /* UnitFlag mmads [0] and fixpipes [1] issued, started (timing.c) */
+  int64_t uf_start[2], uf_end[2];      /* the last started one's start and end */
   sim_val *slots;
   uint8_t *ub;
   int64_t ub_bytes;
@@ -502,6 +507,11 @@ void asc_sim_warn_once(sim_core *c, const sim_inst *in, const char *fmt, ...) AS
 /* Issue in to pipe: it occupies the pipe `occupy` cycles and finishes `latency` cycles
  * after it starts.  PIPE_S instructions run on the scalar unit at once. */
 int asc_sim_issue(sim_core *c, const sim_inst *in, int64_t occupy, int64_t latency);
+/* An mmad (SIM_UF_MMAD) or fixpipe (SIM_UF_FIX) with unit_flag 2 or 3: L0C passes between them unit by
+ * unit with no flag (docs/timing.md, "UnitFlag"); role 0 is asc_sim_issue. */
+int asc_sim_issue_unit(sim_core *c, const sim_inst *in, int64_t occupy, int64_t latency, int role);
+/* Before a UnitFlag instruction's accesses: the race detector's order of the hand-over. */
+void asc_sim_unit_sync(sim_core *c, int role);
 int asc_sim_issue_set(sim_core *c, const sim_inst *in, int evt, int id);
 int asc_sim_issue_wait(sim_core *c, const sim_inst *in, int evt, int id);
 int asc_sim_issue_barrier(sim_core *c, const sim_inst *in, int pipe);
@@ -592,6 +602,7 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in);
 void asc_sim_san_set(sim_core *c, int evt, int id);
 void asc_sim_san_wait(sim_core *c, int evt, int id);
 void asc_sim_san_barrier(sim_core *c, int pipe); /* PIPE_ALL joins every pipe */
+void asc_sim_san_handover(sim_core *c, int from, int to); /* a flag set on `from` and waited on `to` at once */
 /* A cross-core flag set on pipe p leaves once p's earlier instructions are done, not the other
  * pipes' (and a scalar store reaches GM at a data_cache_clean_and_invalid): the GM writes of
  * this core the flag does not wait for count in the next cross-core epoch, so the other core's
