@@ -310,9 +310,14 @@ static int deadlock(sim_core *c, const sim_inst *in, const char *who) {
       continue;
     const sim_qent *e = head(q);
     asc_loc loc = asc_op_diag_loc(e->in->op);
-    asc_sb_printf(&sb, "; %s is blocked at %s waiting for flag %s id %d (%s:%d)", asc_sim_pipe_name(p),
-                  asc_op_name(e->in->op), asc_sim_evt_name(e->evt), e->id, loc.file ? loc.file : "?",
-                  loc.line);
+    if (e->kind == SIM_Q_EXEC) /* only a UnitFlag instruction waits without a flag */
+      asc_sb_printf(&sb, "; %s is blocked at %s waiting for the %s it hands L0C over with (UnitFlag) (%s:%d)",
+                    asc_sim_pipe_name(p), asc_op_name(e->in->op), e->unit == SIM_UF_MMAD ? "fixpipe" : "mmad",
+                    loc.file ? loc.file : "?", loc.line);
+    else
+      asc_sb_printf(&sb, "; %s is blocked at %s waiting for flag %s id %d (%s:%d)", asc_sim_pipe_name(p),
+                    asc_op_name(e->in->op), asc_sim_evt_name(e->evt), e->id, loc.file ? loc.file : "?",
+                    loc.line);
     if (!f.b) { /* the record's second site: the first blocked instruction */
       f.b = e->in->op;
       f.pb = p;

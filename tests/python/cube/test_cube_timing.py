@@ -229,3 +229,31 @@ def test_unit_flag_mmad_waits_for_the_fixpipe_to_read_l0c():
     busy = rt.last_report()["cores"][0]["busy"]
     assert fix > mm
     assert busy["PIPE_M"] >= fix + cost["unit_chunk"]
+
+
+@asc.jit(matmul_cube_only=True, auto_sync=False)
+def unit_flag_deadlock(c: asc.GlobalAddress):
+    a2 = asc.LocalTensor(asc.float16, P.A2, 0, 128 * 64)
+    b2 = asc.LocalTensor(asc.float16, P.B2, 0, 64 * 256)
+    c1 = asc.LocalTensor(asc.float32, P.CO1, 0, 128 * 256)
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    asc.init_const_value(a2, asc.InitConstValueParams(1, 32, 0, 1.0))
+    asc.init_const_value(b2, asc.InitConstValueParams(1, 64, 0, 1.0))
+    asc.set_flag(E.MTE2_M, 0)
+    asc.wait_flag(E.MTE2_M, 0)
+    p = asc.MmadParams(128, 256, 64)
+    p.unit_flag = 3
+    fp = asc.FixpipeParamsV220(16, 16, 128, 256, 0)
+    fp.unit_flag = 3
+    asc.wait_flag(E.FIX_M, 0)  # set only after the fixpipe, which streams from this mmad: never
+    asc.mmad(c1, a2, b2, p)
+    asc.fixpipe(c_gm, c1, fp)
+    asc.set_flag(E.FIX_M, 0)
+
+
+def test_unit_flag_deadlock_names_the_partner():
+    """A UnitFlag fixpipe waits for its mmad without a flag: a deadlock through it says so."""
+    with pytest.raises(Exception, match=r"PIPE_FIX is blocked at asc.fixpipe waiting for the mmad it hands L0C over "
+                                        r"with \(UnitFlag\)"):
+        unit_flag_deadlock[1](np.zeros((16, 256), np.float32))
