@@ -257,3 +257,14 @@ def test_unit_flag_deadlock_names_the_partner():
     with pytest.raises(Exception, match=r"PIPE_FIX is blocked at asc.fixpipe waiting for the mmad it hands L0C over "
                                         r"with \(UnitFlag\)"):
         unit_flag_deadlock[1](np.zeros((16, 256), np.float32))
+
+
+def test_verify_sync_takes_unit_flag_as_order():
+    """verify-sync (S001) takes the UnitFlag hand-over as the flag pair it replaces: the mmad -> fixpipe
+    read (RAW) and the next mmad's overwrite (WAR) of L0C are ordered; the same kernel without UnitFlag or
+    flags would be two races."""
+    import warnings
+    with warnings.catch_warnings(record=True) as got:
+        warnings.simplefilter("always")
+        mmad_then_fixpipe[1](np.zeros((32, 256), np.float32), True, 16, 16, always_compile=True)
+    assert not [w for w in got if "S001" in str(w.message)]
