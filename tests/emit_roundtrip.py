@@ -66,7 +66,8 @@ NATIVE_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
 # Scalar-pipe instructions that only compute a value: the C++ computes it natively (the trace holds the
 # constant or pointer), and the traced module's cse merges the unrolled iterations' equal views and structs.
 VALUE_ONLY = ("arith.", "scf.", "asc.lt_subview", "asc.gt_subview", "asc.lt_reinterpret_cast", "asc.get_block_idx",
-              "asc.get_block_num", "asc.gm_offset", "asc.struct", "asc.lt_get_size")
+              "asc.get_block_num", "asc.gm_offset", "asc.struct", "asc.lt_get_size", "asc.ascend_is_aic",
+              "asc.ascend_is_aiv", "asc.local_tensor")
 
 
 def op_streams(profile_dir):
@@ -96,7 +97,9 @@ def findings(rep):
 
 
 def has_library_calls(ir):
-    return '"asc.adv.' in ir
+    """asc.adv.* and the Matmul object's asc.matmul_* calls: the simulator's pipeline expands them before its
+    sync stages, the emit pipeline does not."""
+    return '"asc.adv.' in ir or '"asc.matmul_' in ir
 
 
 def sync_split(lib_mod, opts, ir):
