@@ -241,10 +241,11 @@ class RoundTrip:
         cargs.append(C.byref(ffts))
         fn = getattr(k, name)
         fn.restype = None
-        blocks = common["blocks"]
-        for b in range(blocks):
+        blocks, b = common["blocks"], 0
+        while b < blocks * k.asc_run_ratio():  # a MIX kernel's body: once per vector core (docs/emit.md)
             k.asc_run_block(b, blocks)
             fn(*cargs)
+            b += 1
         p = k.asc_run_ir()
         if not p:
             return "trace failed: " + k.asc_run_error().decode()
