@@ -666,6 +666,16 @@ namespace AscendC {
 template <typename T> void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src, const Nd2NzParams &params, Loc l = Loc()) {
   ascrun::op("asc.data_copy_nd2nz", {dst.v, src.v, params.val(l)}, "", "", l);
 }
+/* DataCopy with DataCopyParams (blocks of 32 bytes, strides in blocks): GM <-> UB and UB -> UB */
+template <typename T> void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src, const DataCopyParams &params, Loc l = Loc()) {
+  ascrun::op("asc.data_copy_params", {dst.v, src.v, params.val(l)}, "", "", l);
+}
+template <typename T> void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src, const DataCopyParams &params, Loc l = Loc()) {
+  ascrun::op("asc.data_copy_params", {dst.v, src.v, params.val(l)}, "", "", l);
+}
+template <typename T> void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src, const DataCopyParams &params, Loc l = Loc()) {
+  ascrun::op("asc.data_copy_params", {dst.v, src.v, params.val(l)}, "", "", l);
+}
 template <typename T> void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LoadData2DParams &params, Loc l = Loc()) {
   ascrun::op("asc.load_data_2d", {dst.v, src.v, params.val(l)}, "", "", l);
 }
