@@ -88,12 +88,14 @@ def op_streams(profile_dir):
 
 
 CARET = re.compile(r"\n *\^ *$")
+# a location inside a finding's text ("block 0 at f.py:61:9"): its column too
+LOCCOL = re.compile(r"(\.(?:py|mlir|cpp):\d+):\d+")
 
 
 def findings(rep):
     """The launch's diagnostics without their column (the C++ call's, not the Python one: #line carries no
     column), that is without the column of the location and the caret line under the source."""
-    return [(sev, CARET.sub("", COL.sub(r"\1:", text.strip()))) for sev, text in rep["diagnostics"]]
+    return [(sev, LOCCOL.sub(r"\1", CARET.sub("", COL.sub(r"\1:", text.strip())))) for sev, text in rep["diagnostics"]]
 
 
 def has_library_calls(ir):
