@@ -47,9 +47,10 @@ inline void note_matmul_kernel() {
 inline Val gmarg(const void *p, const Loc &l) {
   Tracer &t = T();
   for (size_t k = 0; k < t.gm.size(); k++)
-    if ((uintptr_t)p == t.gm[k].lo && (t.gm[k].elem.empty() || t.gm[k].elem == "ui8")) {
-      t.gm[k].elem = "ui8", t.gm[k].esize = 1;
-      return {"%arg" + std::to_string(k), "!asc.gm_ptr<ui8>"};
+    if ((uintptr_t)p == t.gm[k].lo) { /* the argument as the kernel has it (a GM_ADDR cast of a typed one) */
+      if (t.gm[k].elem.empty())
+        t.gm[k].elem = "ui8", t.gm[k].esize = 1;
+      return {"%arg" + std::to_string(k), "!asc.gm_ptr<" + t.gm[k].elem + ">"};
     }
   return gmptr<uint8_t>(p, l);
 }

@@ -89,8 +89,13 @@ static void emit_matmul_setup(Emitter *e, const asc_op *op, int scalars) {
     return;
   }
   asc_sb_puts(e->out, "REGIST_MATMUL_OBJ(AscendC::GetTPipePtr(), ");
+  /* the workspace is a GM_ADDR (REGIST_MATMUL_OBJ's page); pyasc takes any GM address */
+  const asc_type *ws = op->operands[OP_WS]->type;
+  int bytes = ws->kind == ASC_TY_GM && ws->elem && ws->elem->kind == ASC_TY_INT && ws->elem->width == 8 &&
+              ws->elem->is_unsigned;
+  asc_sb_puts(e->out, bytes ? "" : "reinterpret_cast<GM_ADDR>(");
   asc_em_put_name(e, e->out, op->operands[OP_WS]);
-  asc_sb_printf(e->out, ", mm, &t%d);\n", t);
+  asc_sb_printf(e->out, "%s, mm, &t%d);\n", bytes ? "" : ")", t);
 }
 
 static void emit_matmul_operands(Emitter *e, const asc_op *op) {
