@@ -127,8 +127,10 @@ def sync_split(lib_mod, opts, ir):
 class RoundTrip:
     def __init__(self, args, lib_mod, tmp):
         self.a, self.L, self.tmp = args, lib_mod, tmp
-        self.sources = {}  # kernel name -> Ascend C of its last compile
-        self.trace_sync = {}  # kernel name -> the auto-sync its trace runs (sync_split)
+        # compiled module (an IR file's: kernel name) -> its Ascend C, and the auto-sync its trace runs (sync_split):
+        # a launch may reuse an earlier compile of the kernel (the jit cache), not its last
+        self.sources = {}
+        self.trace_sync = {}
         self.results = []  # (kernel, ok, message)
         self.n = 0
 
@@ -166,7 +168,7 @@ class RoundTrip:
         o = kernel.options
         return self.L.Module(name, ir, {}, self.L.PipelineChoice(run_passes=o.get("run_passes", True),
                                                                  insert_sync=False,
-                                                                 auto_sync=self.trace_sync.get(name, False)))
+                                                                 auto_sync=self.trace_sync.get(kernel.module, False)))
 
     def compile_hook(self, orig):
         from asc.runtime import compiler
@@ -174,10 +176,10 @@ class RoundTrip:
         def run(comp, traced, func_name, stacklevel=5):
             ck = orig(comp, traced, func_name, stacklevel)
             try:
-                emitted, self.trace_sync[func_name] = sync_split(self.L, comp.options, traced.text)
-                self.sources[func_name] = compiler.translate(traced, func_name, syncs=emitted)
+                emitted, self.trace_sync[ck.module] = sync_split(self.L, comp.options, traced.text)
+                self.sources[ck.module] = compiler.translate(traced, func_name, syncs=emitted)
             except compiler.CompilationError as e:
-                self.sources[func_name] = e
+                self.sources[ck.module] = e
             return ck
         return run
 
@@ -209,7 +211,7 @@ class RoundTrip:
         return run
 
     def cxx_path(self, tag, kernel, name, largs, gms, before, common, rc1, rep1, after1, p1):
-        src = self.sources.get(name)
+        src = self.sources.get(kernel.module)
         if src is None or isinstance(src, Exception):
             return f"no Ascend C: {src}"
         cpp = os.path.join(self.tmp, tag + ".cpp")
@@ -541,7 +543,7 @@ def run_ir(rt, path):
             largs.append(("int", rt.L.sim_dtype(dt), v, n))
     mod = rt.L.Module(name, text, {}, rt.L.PipelineChoice())
     src = rt.L.Module(name, text, {}, None).ascendc(1, rt.L.PipelineChoice())
-    rt.sources[name] = src if src is not None else Exception("no Ascend C")
+    rt.sources[mod] = src if src is not None else Exception("no Ascend C")
     gms = [x for x in largs if x[0] == "gm"]
     before = [C.string_at(x[1], x[2]) for x in gms]
     common = dict(platform=config.current_platform().value, blocks=blocks, sanitize=1, strict_gm=True,
@@ -558,7 +560,9 @@ def run_ir(rt, path):
 # says what the other tutorials and kernel tests that run on openasc (docs/conformance.md) lack.
 UPSTREAM = ["python/tutorials/01_add/add.py", "python/tutorials/02_add_framework/add_framework.py",
             "python/test/kernels/test_vadd.py", "python/test/kernels/test_bilinear_interpolation.py",
-            "python/test/kernels/insert_sync/test_vadd.py", "python/test/kernels/insert_sync/test_vadd_scalar.py"]
+            "python/test/kernels/insert_sync/test_vadd.py", "python/test/kernels/insert_sync/test_vadd_scalar.py",
+            "python/tutorials/03_matmul_mix/matmul_mix.py", "python/tutorials/04_matmul_cube_only/matmul_cube_only.py",
+            "python/tutorials/05_matmul_leakyrelu/matmul_leakyrelu.py", "python/test/kernels/test_matmul.py"]
 
 
 def run_upstream(a):
