@@ -173,7 +173,7 @@ int asc_em_matmul(Emitter *e, const asc_op *op) {
   int next = attr_int(op, "next");
   switch (op->code) {
   case ASC_OP_MATMUL_TILE_COUNT: { /* before `with iterate()`: the object set up, the tile count computed */
-    if (op->noperands < S_BN + 1)
+    if (op->noperands < NS_TILING)
       return asc_em_fail(e, op, "'%s' with %s", asc_op_name(op), "too few scalars");
     emit_matmul_setup(e, op, 0);
     asc_em_ind(e);
