@@ -389,9 +389,11 @@ def trace_cpp(rt, path, name, blocks, spec, arrays, drop=None):
                      C.c_size_t(a.itemsize))
     fn = getattr(k, name)
     fn.restype = None
-    for b in range(blocks):
+    b = 0
+    while b < blocks * k.asc_run_ratio():  # a MIX kernel's body: once per vector core
         k.asc_run_block(b, blocks)
         fn(*[C.c_void_p(arrays[n].ctypes.data) for n, _, _ in spec])
+        b += 1
     p = k.asc_run_ir()
     if not p:
         return "trace failed: " + k.asc_run_error().decode(), None, None
