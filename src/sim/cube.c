@@ -135,15 +135,17 @@ static int xfer_unit(sim_core *c, const sim_inst *in, int s, int d, int64_t byte
   double rate = asc_hw_copy_rate(s, d, &dt);
   if (in->pipe == ASC_PIPEID_PIPE_MTE2 || in->pipe == ASC_PIPEID_PIPE_MTE3 || rate <= 0)
     return asc_sim_issue_copy(c, in, bytes);
-  double wb = 0; /* the fixpipe writes GM into the L2 (write-back) at the core's L2 share and AIC port at
-                  * most; the dirty lines its writes evict go to HBM at the core's write share */
+  int64_t wb = 0; /* the fixpipe writes GM into the L2 (write-back) at the core's L2 share and AIC port at
+                   * most; the dirty lines its writes evict go to HBM at the core's write share */
   if (d == ASC_HW_MEM_GM) {
     double in_l2 = c->l2_rate < ASC_HWC_aic_gm_core ? c->l2_rate : ASC_HWC_aic_gm_core;
     rate = rate < in_l2 ? rate : in_l2;
-    wb = (double)asc_sim_l2_take_wb(c) / c->gm_wrate;
+    wb = asc_sim_l2_take_wb(c);
   }
   /* the cube appendix's cycles = bytes / bandwidth + dT: the pipe is busy all of it */
-  int64_t occ = (int64_t)((double)bytes / rate + wb + 0.999999) + dt;
+  int64_t occ = (int64_t)((double)bytes / rate + (double)wb / c->gm_wrate + 0.999999) + dt;
+  if (d == ASC_HW_MEM_GM)
+    return asc_sim_issue_gm_write(c, in, occ, bytes, wb, unit);
   return asc_sim_issue_unit(c, in, occ, occ, unit);
 }
 

@@ -275,6 +275,11 @@ typedef struct sim_tcopy { /* a GM copy (MTE2 / MTE3) */
   int pipe;
   int64_t wb;               /* bytes its accesses wrote back to HBM (dirty lines evicted) */
 } sim_tcopy;
+/* A copy whose time the replay computes again from its hit and write-back bytes (MTE2 / MTE3; a
+ * fixpipe's GM writes keep their first timing) */
+static inline bool asc_sim_tcopy_retimed(const sim_tcopy *k) {
+  return k->pipe == ASC_PIPEID_PIPE_MTE2 || k->pipe == ASC_PIPEID_PIPE_MTE3;
+}
 typedef struct sim_tl2 { int64_t lo, n; int mem; bool write, bypass; } sim_tl2;
 typedef struct sim_tape {
   sim_top *op;
@@ -510,6 +515,9 @@ int asc_sim_issue(sim_core *c, const sim_inst *in, int64_t occupy, int64_t laten
 /* An mmad (SIM_UF_MMAD) or fixpipe (SIM_UF_FIX) with unit_flag 2 or 3: L0C passes between them unit by
  * unit with no flag (docs/timing.md, "UnitFlag"); role 0 is asc_sim_issue. */
 int asc_sim_issue_unit(sim_core *c, const sim_inst *in, int64_t occupy, int64_t latency, int role);
+/* A cube-side instruction that wrote `bytes` of GM (the fixpipe; wb: the write-back bytes in occupy): its
+ * accesses are a copy of the timing tape of their own (docs/timing.md, "L2 shared between cores"). */
+int asc_sim_issue_gm_write(sim_core *c, const sim_inst *in, int64_t occupy, int64_t bytes, int64_t wb, int role);
 /* Before a UnitFlag instruction's accesses: the race detector's order of the hand-over. */
 void asc_sim_unit_sync(sim_core *c, int role);
 int asc_sim_issue_set(sim_core *c, const sim_inst *in, int evt, int id);

@@ -424,6 +424,23 @@ int asc_sim_issue_unit(sim_core *c, const sim_inst *in, int64_t occupy, int64_t 
   return enqueue(c, in->pipe, e);
 }
 
+/* An instruction of a cube-side pipe that wrote GM (the fixpipe): its GM accesses are a copy of the tape of
+ * their own (pipe FIX), so the wave's shared L2 replays them when it ran and charges the dirty lines they
+ * evict to it, not to the next MTE copy.  Its time stays the first timing's, write-backs included
+ * (occupy: asc_sim_l2_take_wb was taken into it). */
+int asc_sim_issue_gm_write(sim_core *c, const sim_inst *in, int64_t occupy, int64_t bytes, int64_t wb, int role) {
+  if (!c->tape || in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
+    return asc_sim_issue_unit(c, in, occupy, occupy, role);
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occupy, occupy, in, 0, 0, false, 0, 0, 0, role, 0};
+  sim_tape *t = c->tape;
+  if (t->ncopy == t->capcopy)
+    t->copy = grow(t->copy, &t->capcopy, sizeof *t->copy);
+  t->copy[t->ncopy++] = (sim_tcopy){bytes, 1, 0, 0, 0, t->l2pend, t->nl2, in->pipe, wb};
+  t->l2pend = t->nl2;
+  e.copy = t->ncopy;
+  return enqueue(c, in->pipe, e);
+}
+
 void asc_sim_unit_sync(sim_core *c, int role) {
   if (!c->L->sanitize || !c->uf_issued[role == SIM_UF_MMAD])
     return;
@@ -665,10 +682,9 @@ int asc_sim_tape_replay(sim_core *c, const sim_tape *t) {
     case SIM_T_SCALAR: scalar_(c, o->n); break;
     case SIM_T_ENQ: {
       sim_qent e = o->e;
-      if (e.copy) {
-        const sim_tcopy *k = &t->copy[e.copy - 1];
+      const sim_tcopy *k = e.copy ? &t->copy[e.copy - 1] : NULL;
+      if (k && asc_sim_tcopy_retimed(k))
         gmcopy(c, &e, o->pipe, k->bytes, k->segs, k->hit, k->wb);
-      }
       if (enqueue(c, o->pipe, e))
         return -1;
       break;
