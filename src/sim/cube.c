@@ -28,40 +28,39 @@ typedef struct sim_cube {
   bool fmset;
   uint64_t quant;
   bool hf32, hf32_trans;
-  uint8_t *scratch; /* mmad's packed operands (cube_kernels.h), grown on demand */
-  size_t scap;
   /* load_data_with_sparse: the 2-bit index of each int8 of L0B (by byte address), which
-   * mmad_with_sparse reads with the dense B */
+   * mmad_with_sparse reads with the dense B; NULL (all 0) until the first such load */
   int64_t l0b_bytes;
-  uint8_t sidx[];
+  uint8_t *sidx;
 } sim_cube;
 
 static sim_cube *cubeof(sim_core *c) {
   if (!c->cube) {
-    int64_t l0b = c->lmb[ASC_HW_MEM_L0B] > 0 ? c->lmb[ASC_HW_MEM_L0B] : 0;
-    if (!(c->cube = calloc(1, sizeof *c->cube + (size_t)l0b)))
+    if (!(c->cube = calloc(1, sizeof *c->cube)))
       asc_die("out of memory");
     c->cube->rep[0] = 1; /* never set: one iteration (asc_load3d_v2_config.md: default 0x10000) */
-    c->cube->l0b_bytes = l0b;
+    c->cube->l0b_bytes = c->lmb[ASC_HW_MEM_L0B] > 0 ? c->lmb[ASC_HW_MEM_L0B] : 0;
   }
   return c->cube;
 }
 
 void asc_sim_cube_free(sim_cube *k) {
   if (k)
-    free(k->scratch);
+    free(k->sidx);
   free(k);
 }
 
-/* At least n bytes of scratch for mmad, 64-byte aligned (kept for the core's later mmads). */
-static void *cubescratch(sim_cube *k, size_t n) {
-  if (n > k->scap) {
-    free(k->scratch);
-    k->scap = n + n / 2;
-    if (!(k->scratch = aligned_alloc(64, (k->scap + 63) & ~(size_t)63)))
+/* At least n bytes of scratch for mmad, 64-byte aligned: the core's sim_scratch keeps it for later
+ * mmads and blocks. */
+static void *cubescratch(sim_core *c, size_t n) {
+  sim_scratch *s = c->scr;
+  if (n > s->mmcap) {
+    free(s->mm);
+    s->mmcap = n + n / 2;
+    if (!(s->mm = aligned_alloc(64, (s->mmcap + 63) & ~(size_t)63)))
       asc_die("out of memory");
   }
-  return k->scratch;
+  return s->mm;
 }
 
 static void scost(sim_core *c) { asc_sim_scalar(c, c->L->cost->scalar_op); }
@@ -680,6 +679,8 @@ int asc_exec_loadsparse(sim_core *c, const sim_inst *in) {
   if (edt(in, 0) != ASC_SIM_I8 || edt(in, 1) != ASC_SIM_I8 || esz(in, 2) != 1)
     return asc_sim_err(c, in->op, "asc.load_data_with_sparse: dst and src are int8, idx uint8");
   sim_cube *k = cubeof(c);
+  if (!k->sidx && !(k->sidx = calloc((size_t)k->l0b_bytes + 1, 1)))
+    asc_die("out of memory");
   const sim_val *dst = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_dst),
       *src = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_src), *idx = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_idx);
   for (int64_t r = 0; r < reps; r++) {
@@ -769,7 +770,7 @@ int asc_exec_mmadsparse(sim_core *c, const sim_inst *in) {
       for (int64_t d = 0; d < kd; d++) {
         int64_t bo = ((d / 32) * N1 + j / 16) * 512 + (j % 16) * 32 + d % 32;
         int64_t at = Bv->off + bo;
-        int x = at < ks->l0b_bytes ? ks->sidx[at] : 0;
+        int x = at < ks->l0b_bytes && ks->sidx ? ks->sidx[at] : 0;
         int64_t kk = (d / 2) * 4 + (d % 2) + x; /* the original column of A */
         int8_t av = (int8_t)A[((i / 16) * K1 + kk / 32) * 512 + (i % 16) * 32 + kk % 32];
         acc += (uint32_t)((int32_t)av * (int32_t)(int8_t)B[bo]); /* int32 sums wrap */
@@ -944,7 +945,7 @@ int asc_exec_mmad(sim_core *c, const sim_inst *in) {
   sim_cube *ks = cubeof(c);
   asc_mmad_job job = {ad, M1, N1, K1, k, gemv, ad == ASC_SIM_F32 && ks->hf32, ks->hf32_trans, init,
                       A, B, Cin, bias, Cp, NULL};
-  job.scratch = cubescratch(ks, asc_cube_scratch_bytes(&job));
+  job.scratch = cubescratch(c, asc_cube_scratch_bytes(&job));
   asc_cube_mmad(&job);
   /* hardware.md §13.1: ceil(m/16) ceil(n/16) ceil(k/16) cycles for 16-bit inputs, f32 at a
    * quarter of that, int8 over k/32; scaled by the platform's MACs per cycle (hw.def). */
