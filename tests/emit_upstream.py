@@ -167,6 +167,9 @@ def main():
                 fh.write(f"| {suite} | `{kernel}` | {loc} | " + " | ".join(c.replace("|", "\\|") for c in cells)
                          + " |\n")
     shutil.rmtree(tmp, ignore_errors=True)
+    if not rows:  # a broken tree or a failed import emits nothing: that is a failure, never a pass
+        print("no upstream kernel was emitted")
+        return 1
     return 1 if failures else 0
 
 

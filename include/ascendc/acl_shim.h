@@ -201,6 +201,7 @@ template <typename... P> struct Launcher {
       asc_run_block((int)b, (int)blockDim);
       kernel((P)args...);
     }
+    asc_run_set_flush(nullptr, nullptr); /* fc dies with this call: no GetValue may reach it after */
     char *ir = asc_run_ir();
     if (!ir) {
       std::fprintf(stderr, "%s\n", asc_run_error());

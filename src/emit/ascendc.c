@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit/ascendc_int.h"
 #include "ir/ir.h"
-#include "ops/matmul_operands.h"
 
 typedef enum row_kind { K_MISSING, K_FREE, K_MEMBER, K_CTOR, K_EXPR, K_CUSTOM, K_NONE } row_kind;
 
@@ -96,27 +96,8 @@ int asc_emit_row_info(int op, const char **kind, const char **name, const char *
   return 0;
 }
 
-/* ---- the emitter's state -------------------------------------------------------------------- */
 
-typedef struct Emitter {
-  asc_ctx *ctx;
-  asc_strbuf *out;
-  asc_ptrmap names; /* value -> number + 1 */
-  asc_ptrmap used;  /* ops of the current function whose results something reads */
-  int next;         /* next value number */
-  int ntemps;       /* mask temporaries */
-  int indent;
-  int line_mode;    /* ASC_EMIT_LINE_* */
-  const char *file; /* the location the last #line named */
-  int line;
-  size_t mark;      /* where the output stood after that #line (directive mode) */
-  int errors;
-  const asc_op *mm; /* the op the function's Matmul object takes its types from (NULL: none) */
-  const asc_op *func; /* the function being emitted */
-  asc_ptrmap pools;   /* the asc.tbuf values used as a TBufPool */
-} Emitter;
-
-static void ind(Emitter *e) {
+void asc_em_ind(Emitter *e) {
   for (int i = 0; i < e->indent; i++)
     asc_sb_puts(e->out, "  ");
 }
@@ -131,7 +112,7 @@ static const char *cname_of(Emitter *e, const asc_value *v, char *buf, size_t n)
   return buf;
 }
 
-static void put_name(Emitter *e, asc_strbuf *sb, const asc_value *v) {
+void asc_em_put_name(Emitter *e, asc_strbuf *sb, const asc_value *v) {
   char b[32];
   asc_sb_puts(sb, cname_of(e, v, b, sizeof b));
 }
@@ -154,13 +135,13 @@ static void put_scalar_type(asc_strbuf *sb, const asc_type *t) {
   }
 }
 
-static const char *pos_name(int pos) {
+const char *asc_em_pos_name(int pos) {
   const char *s = asc_enum_name(ASC_ENUM_POS, pos);
   return s ? s : "VECCALC";
 }
 
 /* The C++ type of t; the element type of a pointer or tensor when elem is set. */
-static void put_type(asc_strbuf *sb, const asc_type *t, int elem) {
+void asc_em_put_type(asc_strbuf *sb, const asc_type *t, int elem) {
   if (elem && t->elem) {
     put_scalar_type(sb, t->elem);
     return;
@@ -171,12 +152,12 @@ static void put_type(asc_strbuf *sb, const asc_type *t, int elem) {
   case ASC_TY_LTENSOR: asc_sb_puts(sb, "AscendC::LocalTensor<"); put_scalar_type(sb, t->elem); asc_sb_puts(sb, ">"); return;
   case ASC_TY_QUEUE:
     if (t->pos2 >= 0 && t->pos2 != t->pos)
-      asc_sb_printf(sb, "AscendC::TQueBind<AscendC::TPosition::%s, AscendC::TPosition::%s, %d>", pos_name(t->pos),
-                    pos_name(t->pos2), t->depth);
+      asc_sb_printf(sb, "AscendC::TQueBind<AscendC::TPosition::%s, AscendC::TPosition::%s, %d>", asc_em_pos_name(t->pos),
+                    asc_em_pos_name(t->pos2), t->depth);
     else
-      asc_sb_printf(sb, "AscendC::TQue<AscendC::TPosition::%s, %d>", pos_name(t->pos), t->depth);
+      asc_sb_printf(sb, "AscendC::TQue<AscendC::TPosition::%s, %d>", asc_em_pos_name(t->pos), t->depth);
     return;
-  case ASC_TY_TBUF: asc_sb_printf(sb, "AscendC::TBuf<AscendC::TPosition::%s>", pos_name(t->pos)); return;
+  case ASC_TY_TBUF: asc_sb_printf(sb, "AscendC::TBuf<AscendC::TPosition::%s>", asc_em_pos_name(t->pos)); return;
   case ASC_TY_PIPE: asc_sb_puts(sb, "AscendC::TPipe"); return;
   case ASC_TY_STRUCT: { /* a templated struct's argument is known only where emit_struct builds it */
     const char *sp = struct_spelling[t->struct_id], *tp = strstr(sp, "<%@>");
@@ -205,7 +186,7 @@ static int presumed_line(const Emitter *e) {
   return n;
 }
 
-static void put_line(Emitter *e, const asc_op *op) {
+void asc_em_put_line(Emitter *e, const asc_op *op) {
   asc_loc l = op->loc;
   if (e->line_mode == ASC_EMIT_LINE_NONE || !l.file || l.line <= 0)
     return;
@@ -214,7 +195,7 @@ static void put_line(Emitter *e, const asc_op *op) {
   e->file = l.file;
   e->line = l.line;
   if (e->line_mode == ASC_EMIT_LINE_COMMENT) {
-    ind(e);
+    asc_em_ind(e);
     asc_sb_printf(e->out, "// %s:%d\n", l.file, l.line);
   } else {
     asc_sb_printf(e->out, "#line %d ", l.line);
@@ -224,7 +205,7 @@ static void put_line(Emitter *e, const asc_op *op) {
   }
 }
 
-static int fail(Emitter *e, const asc_op *op, const char *fmt, const char *a, const char *b) {
+int asc_em_fail(Emitter *e, const asc_op *op, const char *fmt, const char *a, const char *b) {
   asc_error(e->ctx, asc_op_diag_loc(op), fmt, a, b);
   e->errors++;
   return -1;
@@ -279,7 +260,7 @@ static void put_attr(Emitter *e, asc_strbuf *sb, const asc_attr *a) {
   case ASC_ATTR_BOOL: asc_sb_puts(sb, a->i ? "true" : "false"); break;
   case ASC_ATTR_FLOAT: asc_sb_printf(sb, "%.9g", a->f); break;
   case ASC_ATTR_STR: put_cstring(sb, a->s, a->slen); break;
-  case ASC_ATTR_TYPE: put_type(sb, a->type, 0); break;
+  case ASC_ATTR_TYPE: asc_em_put_type(sb, a->type, 0); break;
   case ASC_ATTR_ENUM: {
     const char *m = asc_enum_name(a->enum_kind, a->i);
     asc_sb_printf(sb, "%s%s", enum_prefix[a->enum_kind] ? enum_prefix[a->enum_kind] : "", m ? m : "?");
@@ -336,7 +317,7 @@ static int expand(Emitter *e, const asc_op *op, const char *s, size_t n, asc_str
         k = s[i++] - '0';
       if (k >= op->nresults)
         return -1;
-      put_name(e, sb, &op->results[k]);
+      asc_em_put_name(e, sb, &op->results[k]);
       if (i < n && s[i] == ':')
         i += 1 + ident_len(s + i + 1);
     } else if (c == '$') {
@@ -349,7 +330,7 @@ static int expand(Emitter *e, const asc_op *op, const char *s, size_t n, asc_str
       for (int k = 0; k < count; k++) {
         if (k)
           asc_sb_puts(sb, ", ");
-        put_name(e, sb, op->operands[first + k]);
+        asc_em_put_name(e, sb, op->operands[first + k]);
       }
       i += 1 + l;
     } else if (c == '#') {
@@ -393,7 +374,7 @@ static int expand(Emitter *e, const asc_op *op, const char *s, size_t n, asc_str
       if (c == '^')
         asc_sb_printf(sb, "uint%d_t", asc_type_bytes(t) * 8);
       else
-        put_type(sb, t, 1);
+        asc_em_put_type(sb, t, 1);
       i += 2 + l;
     } else if (c == '{') {
       /* a uint64_t[2] temporary declared before the statement */
@@ -466,7 +447,7 @@ static void all_operands(Emitter *e, const asc_op *op, int from, asc_strbuf *sb)
   for (int i = from; i < op->noperands; i++) {
     if (i > from)
       asc_sb_puts(sb, ", ");
-    put_name(e, sb, op->operands[i]);
+    asc_em_put_name(e, sb, op->operands[i]);
   }
 }
 
@@ -475,9 +456,9 @@ static int result_used(const Emitter *e, const asc_op *op);
 
 static void put_decl_prefix(Emitter *e, const asc_op *op, asc_strbuf *sb) {
   if (op->nresults == 1 && result_used(e, op)) {
-    put_type(sb, op->results[0].type, 0);
+    asc_em_put_type(sb, op->results[0].type, 0);
     asc_sb_putc(sb, ' ');
-    put_name(e, sb, &op->results[0]);
+    asc_em_put_name(e, sb, &op->results[0]);
     asc_sb_puts(sb, " = ");
   }
 }
@@ -504,7 +485,7 @@ static void out_params(Emitter *e, const asc_op *op, const char *args, asc_strbu
     else
       asc_sb_printf(decl, "uint%d_t", asc_type_bytes(op->results[k].type) * 8);
     asc_sb_putc(decl, ' ');
-    put_name(e, decl, &op->results[k]);
+    asc_em_put_name(e, decl, &op->results[k]);
     asc_sb_puts(decl, " = 0;");
   }
 }
@@ -528,10 +509,10 @@ static int emit_by_row(Emitter *e, const asc_op *op) {
     }
     if (r->kind == K_MEMBER) {
       if (op->noperands < 1) {
-        rc = fail(e, op, "'%s' has no object to call %s on (src/emit/ascendc.def)", asc_op_name(op), r->name);
+        rc = asc_em_fail(e, op, "'%s' has no object to call %s on (src/emit/ascendc.def)", asc_op_name(op), r->name);
         break;
       }
-      put_name(e, &sb, op->operands[0]);
+      asc_em_put_name(e, &sb, op->operands[0]);
       asc_sb_putc(&sb, '.');
     }
     asc_sb_puts(&sb, r->name);
@@ -552,9 +533,9 @@ static int emit_by_row(Emitter *e, const asc_op *op) {
     if (op->results[0].type->kind == ASC_TY_INT) /* a handle in the IR: the row names the object's type */
       asc_sb_puts(&sb, r->name);
     else
-      put_type(&sb, op->results[0].type, 0);
+      asc_em_put_type(&sb, op->results[0].type, 0);
     asc_sb_putc(&sb, ' ');
-    put_name(e, &sb, &op->results[0]);
+    asc_em_put_name(e, &sb, &op->results[0]);
     if (r->args[0] || op->noperands) {
       asc_sb_putc(&sb, '(');
       if (r->args[0])
@@ -572,38 +553,38 @@ static int emit_by_row(Emitter *e, const asc_op *op) {
     rc = expand(e, op, r->name, strlen(r->name), &sb, &pre);
     asc_sb_putc(&sb, ';');
     break;
-  case K_NONE: rc = fail(e, op, "'%s' has no Ascend C form: %s", asc_op_name(op), r->name); break;
+  case K_NONE: rc = asc_em_fail(e, op, "'%s' has no Ascend C form: %s", asc_op_name(op), r->name); break;
   default:
-    rc = fail(e, op, "'%s' has no Ascend C spelling (no row in %s)", asc_op_name(op), "src/emit/ascendc.def");
+    rc = asc_em_fail(e, op, "'%s' has no Ascend C spelling (no row in %s)", asc_op_name(op), "src/emit/ascendc.def");
     break;
   }
   if (rc > 0 || (rc < 0 && r->kind != K_NONE && r->kind != K_MISSING && !e->errors))
-    rc = fail(e, op, "bad Ascend C template for '%s' in %s", asc_op_name(op), "src/emit/ascendc.def");
+    rc = asc_em_fail(e, op, "bad Ascend C template for '%s' in %s", asc_op_name(op), "src/emit/ascendc.def");
   if (rc == 0 && sb.len) {
-    put_line(e, op);
+    asc_em_put_line(e, op);
     if (decl.len) {
-      ind(e);
+      asc_em_ind(e);
       asc_sb_put(e->out, decl.data, decl.len);
       asc_sb_putc(e->out, '\n');
     }
     if (pre.len) {
-      ind(e);
+      asc_em_ind(e);
       asc_sb_puts(e->out, "{\n");
       e->indent++;
       for (char *p = pre.data; *p;) {
         char *nl = strchr(p, '\n');
-        ind(e);
+        asc_em_ind(e);
         asc_sb_put(e->out, p, (size_t)(nl - p + 1));
         p = nl + 1;
       }
     }
-    put_line(e, op); /* again: the declaration and the mask temporary moved the call's presumed line */
-    ind(e);
+    asc_em_put_line(e, op); /* again: the declaration and the mask temporary moved the call's presumed line */
+    asc_em_ind(e);
     asc_sb_put(e->out, sb.data, sb.len);
     asc_sb_putc(e->out, '\n');
     if (pre.len) {
       e->indent--;
-      ind(e);
+      asc_em_ind(e);
       asc_sb_puts(e->out, "}\n");
     }
   }
@@ -623,7 +604,6 @@ static int droppable(const asc_op *op) {
 
 /* The operands of an op that is emitted are used; an op left out uses nothing (so its operands are left
  * out in turn: mark_uses runs until nothing changes). */
-static int matmul_prints(const asc_op *op, int i);
 
 static void mark_uses(asc_op *op, void *user) {
   asc_ptrmap *used = user;
@@ -631,7 +611,7 @@ static void mark_uses(asc_op *op, void *user) {
   if (droppable(op) && !asc_ptrmap_get(used, op, &v))
     return;
   for (int i = 0; i < op->noperands; i++)
-    if (op->operands[i]->def && !asc_ptrmap_get(used, op->operands[i]->def, &v) && matmul_prints(op, i))
+    if (op->operands[i]->def && !asc_ptrmap_get(used, op->operands[i]->def, &v) && asc_em_matmul_prints(op, i))
       asc_ptrmap_put(used, op->operands[i]->def, 1);
 }
 
@@ -665,20 +645,20 @@ static void put_float(asc_strbuf *sb, double f, const asc_type *t) {
 static int emit_constant(Emitter *e, const asc_op *op) {
   const asc_attr *a = asc_op_attr(op, "value");
   if (!a)
-    return fail(e, op, "'%s' without a value%s", asc_op_name(op), "");
+    return asc_em_fail(e, op, "'%s' without a value%s", asc_op_name(op), "");
   if (!result_used(e, op))
     return 0;
   const asc_type *t = op->results[0].type;
-  put_line(e, op);
-  ind(e);
+  asc_em_put_line(e, op);
+  asc_em_ind(e);
   asc_sb_puts(e->out, "const ");
-  put_type(e->out, t, 0);
+  asc_em_put_type(e->out, t, 0);
   asc_sb_putc(e->out, ' ');
-  put_name(e, e->out, &op->results[0]);
+  asc_em_put_name(e, e->out, &op->results[0]);
   asc_sb_puts(e->out, " = ");
   int half = t->kind == ASC_TY_FLOAT && t->width == 16;
   if (half) {
-    put_type(e->out, t, 0);
+    asc_em_put_type(e->out, t, 0);
     asc_sb_putc(e->out, '(');
   }
   if (a->kind == ASC_ATTR_FLOAT)
@@ -706,8 +686,8 @@ static int emit_cmp(Emitter *e, const asc_op *op) {
   asc_sb_init(&l);
   asc_sb_init(&r);
   asc_sb_init(&sb);
-  put_name(e, &l, op->operands[0]);
-  put_name(e, &r, op->operands[1]);
+  asc_em_put_name(e, &l, op->operands[0]);
+  asc_em_put_name(e, &r, op->operands[1]);
   static const char *const iops[] = {"==", "!=", "<", "<=", ">", ">=", "<", "<=", ">", ">="};
   int rc = 0;
   if (op->code == ASC_OP_CMPI && p >= 0 && p <= 9) {
@@ -728,12 +708,12 @@ static int emit_cmp(Emitter *e, const asc_op *op) {
     else
       asc_sb_printf(&sb, f[p], L, R, L, R);
   } else
-    rc = fail(e, op, "'%s' with an unknown predicate%s", asc_op_name(op), "");
+    rc = asc_em_fail(e, op, "'%s' with an unknown predicate%s", asc_op_name(op), "");
   if (!rc) {
-    put_line(e, op);
-    ind(e);
+    asc_em_put_line(e, op);
+    asc_em_ind(e);
     asc_sb_puts(e->out, "bool ");
-    put_name(e, e->out, &op->results[0]);
+    asc_em_put_name(e, e->out, &op->results[0]);
     asc_sb_printf(e->out, " = %s;\n", sb.data);
   }
   asc_sb_free(&l);
@@ -745,8 +725,8 @@ static int emit_cmp(Emitter *e, const asc_op *op) {
 static int emit_struct(Emitter *e, const asc_op *op) {
   const asc_type *t = op->results[0].type;
   const char *sp = struct_spelling[t->struct_id];
-  put_line(e, op);
-  ind(e);
+  asc_em_put_line(e, op);
+  asc_em_ind(e);
   const char *tp = strstr(sp, "%@");
   if (tp) { /* a templated struct takes the element type of its first user's operand 0 */
     asc_sb_put(e->out, sp, (size_t)(tp - sp));
@@ -765,7 +745,7 @@ static int emit_struct(Emitter *e, const asc_op *op) {
   } else
     asc_sb_puts(e->out, sp);
   asc_sb_putc(e->out, ' ');
-  put_name(e, e->out, &op->results[0]);
+  asc_em_put_name(e, e->out, &op->results[0]);
   const char *mem = struct_members[t->struct_id];
   if (op->noperands && !mem) {
     asc_sb_putc(e->out, '(');
@@ -777,12 +757,12 @@ static int emit_struct(Emitter *e, const asc_op *op) {
     while (*mem == ' ' || *mem == ',')
       mem++;
     size_t n = strcspn(mem, ",");
-    ind(e);
-    put_name(e, e->out, &op->results[0]);
+    asc_em_ind(e);
+    asc_em_put_name(e, e->out, &op->results[0]);
     asc_sb_putc(e->out, '.');
     asc_sb_put(e->out, mem, n);
     asc_sb_puts(e->out, " = ");
-    put_name(e, e->out, op->operands[i]);
+    asc_em_put_name(e, e->out, op->operands[i]);
     asc_sb_puts(e->out, ";\n");
     mem += n;
   }
@@ -790,20 +770,20 @@ static int emit_struct(Emitter *e, const asc_op *op) {
 }
 
 static void declare(Emitter *e, const asc_value *v) {
-  ind(e);
-  put_type(e->out, v->type, 0);
+  asc_em_ind(e);
+  asc_em_put_type(e->out, v->type, 0);
   asc_sb_putc(e->out, ' ');
-  put_name(e, e->out, v);
+  asc_em_put_name(e, e->out, v);
   asc_sb_puts(e->out, ";\n");
 }
 
 static void assign(Emitter *e, const asc_value *to, const asc_value *from) {
   if (to == from)
     return;
-  ind(e);
-  put_name(e, e->out, to);
+  asc_em_ind(e);
+  asc_em_put_name(e, e->out, to);
   asc_sb_puts(e->out, " = ");
-  put_name(e, e->out, from);
+  asc_em_put_name(e, e->out, from);
   asc_sb_puts(e->out, ";\n");
 }
 
@@ -825,12 +805,12 @@ static int emit_body(Emitter *e, const asc_block *b) {
 
 static int emit_for(Emitter *e, const asc_op *op) {
   const asc_block *b = op->regions[0].block;
-  put_line(e, op);
+  asc_em_put_line(e, op);
   for (int i = 0; i < op->nresults; i++) { /* carried values */
     declare(e, &op->results[i]);
     assign(e, &op->results[i], op->operands[3 + i]);
   }
-  ind(e);
+  asc_em_ind(e);
   char iv[32], lb[32], ub[32], st[32];
   cname_of(e, b->args[0], iv, sizeof iv);
   cname_of(e, op->operands[0], lb, sizeof lb);
@@ -847,18 +827,18 @@ static int emit_for(Emitter *e, const asc_op *op) {
   e->indent++;
   assign_yield(e, b, op->results, op->nresults, 0);
   e->indent--;
-  ind(e);
+  asc_em_ind(e);
   asc_sb_puts(e->out, "}\n");
   return rc;
 }
 
 static int emit_if(Emitter *e, const asc_op *op) {
-  put_line(e, op);
+  asc_em_put_line(e, op);
   for (int i = 0; i < op->nresults; i++)
     declare(e, &op->results[i]);
-  ind(e);
+  asc_em_ind(e);
   asc_sb_puts(e->out, "if (");
-  put_name(e, e->out, op->operands[0]);
+  asc_em_put_name(e, e->out, op->operands[0]);
   asc_sb_puts(e->out, ") {\n");
   int rc = 0;
   for (int r = 0; r < 2 && r < op->nregions; r++) {
@@ -866,7 +846,7 @@ static int emit_if(Emitter *e, const asc_op *op) {
     if (r == 1) {
       if (!b || !b->first || (!b->first->next && op->nresults == 0))
         break; /* an empty else */
-      ind(e);
+      asc_em_ind(e);
       asc_sb_puts(e->out, "} else {\n");
     }
     if (b) {
@@ -876,14 +856,14 @@ static int emit_if(Emitter *e, const asc_op *op) {
       e->indent--;
     }
   }
-  ind(e);
+  asc_em_ind(e);
   asc_sb_puts(e->out, "}\n");
   return rc;
 }
 
 static int emit_while(Emitter *e, const asc_op *op) {
   const asc_block *before = op->regions[0].block, *after = op->regions[1].block;
-  put_line(e, op);
+  asc_em_put_line(e, op);
   /* the before region's arguments hold the loop state; the results are what scf.condition passes */
   for (int i = 0; i < before->nargs; i++) {
     declare(e, before->args[i]);
@@ -892,16 +872,16 @@ static int emit_while(Emitter *e, const asc_op *op) {
   }
   for (int i = 0; i < op->nresults; i++)
     declare(e, &op->results[i]);
-  ind(e);
+  asc_em_ind(e);
   asc_sb_puts(e->out, "while (true) {\n");
   int rc = emit_body(e, before);
   asc_op *cond = asc_block_terminator(before);
   e->indent++;
   if (cond) {
     assign_yield(e, before, op->results, op->nresults, 1);
-    ind(e);
+    asc_em_ind(e);
     asc_sb_puts(e->out, "if (!");
-    put_name(e, e->out, cond->operands[0]);
+    asc_em_put_name(e, e->out, cond->operands[0]);
     asc_sb_puts(e->out, ") break;\n");
   }
   if (after) {
@@ -921,478 +901,22 @@ static int emit_while(Emitter *e, const asc_op *op) {
       assign(e, to[i], y->operands[i]);
     e->indent--;
   }
-  ind(e);
+  asc_em_ind(e);
   asc_sb_puts(e->out, "}\n");
   return rc;
 }
 
 static int emit_call(Emitter *e, const asc_op *op) {
   const asc_attr *c = asc_op_attr(op, "callee");
-  put_line(e, op);
-  ind(e);
+  asc_em_put_line(e, op);
+  asc_em_ind(e);
   put_decl_prefix(e, op, e->out);
   asc_sb_printf(e->out, "%s(", c && c->s ? c->s : "?");
   all_operands(e, op, 0, e->out);
   asc_sb_puts(e->out, ");\n");
-  return op->nresults > 1 ? fail(e, op, "'%s' with %s results: not implemented yet", asc_op_name(op), "several") : 0;
+  return op->nresults > 1 ? asc_em_fail(e, op, "'%s' with %s results: not implemented yet", asc_op_name(op), "several") : 0;
 }
 
-
-/* ---- asc.adv.Matmul as the library's object (docs/emit.md, "Matmul") ---------------------------- */
-
-/* The IR keeps no Matmul object: every call carries the object's state as operands (c, a, b, bias,
- * workspace, quant vector, then the tiling scalars; src/ops/ops.def).  The kernel gets one object,
- * `mm`, typed from its first call with A, B and C; each call sets it up again from its operands. */
-
-static int is_matmul_call(const asc_op *op) {
-  return op->code == ASC_OP_MATMUL_ITERATE_ALL || op->code == ASC_OP_MATMUL_ITERATE ||
-         op->code == ASC_OP_MATMUL_GET_TENSOR_C || op->code == ASC_OP_MATMUL_ITERATE_BATCH;
-}
-
-/* iterate_batch's operands past the scalars: batchA, batchB, batchLoop, matrixStrideA/B/C, the layouts */
-enum { B_A = OP_S0 + S_TILE, B_B, B_LOOP, B_SA, B_SB, B_SC };
-
-static int attr_int(const asc_op *op, const char *name) {
-  const asc_attr *a = asc_op_attr(op, name);
-  return a ? (int)a->i : 0;
-}
-
-static void find_matmul(asc_op *op, void *user) {
-  const asc_op **mm = user;
-  if (!*mm && is_matmul_call(op) && op->noperands > OP_S0 && op->operands[OP_C] != op->operands[OP_A])
-    *mm = op;
-}
-
-/* A kernel whose Matmul calls never name C (iterate() alone): the object is typed from the first call, its C
- * MatmulType A's (nothing reads C) */
-static void find_matmul_any(asc_op *op, void *user) {
-  const asc_op **mm = user;
-  if (!*mm && is_matmul_call(op) && op->noperands > OP_S0)
-    *mm = op;
-}
-
-/* MatmulType<position, format, element type, transposed> of operand i */
-static void put_matmul_type(Emitter *e, const asc_op *op, int i, const char *nz_attr, const char *trans_attr) {
-  const asc_type *t = op->operands[i]->type;
-  int pos = t->kind == ASC_TY_LTENSOR ? (t->pos >= 0 ? t->pos : ASC_POS_VECCALC) : ASC_POS_GM;
-  asc_sb_printf(e->out, "AscendC::MatmulType<AscendC::TPosition::%s, AscendC::CubeFormat::%s, ", pos_name(pos),
-                nz_attr && attr_int(op, nz_attr) ? "NZ" : "ND");
-  put_type(e->out, t, 1);
-  asc_sb_puts(e->out, trans_attr && attr_int(op, trans_attr) ? ", true>" : ">");
-}
-
-static void declare_matmul(Emitter *e) {
-  const asc_op *op = e->mm;
-  ind(e);
-  asc_sb_puts(e->out, "AscendC::Matmul<");
-  put_matmul_type(e, op, OP_A, "a_nz", "trans_a");
-  asc_sb_puts(e->out, ", ");
-  put_matmul_type(e, op, OP_B, "b_nz", "trans_b");
-  asc_sb_puts(e->out, ", ");
-  put_matmul_type(e, op, OP_C, NULL, NULL);
-  if (attr_int(op, "bias")) {
-    asc_sb_puts(e->out, ", ");
-    put_matmul_type(e, op, OP_BIAS, NULL, NULL);
-  }
-  asc_sb_puts(e->out, "> mm;\n");
-}
-
-static void put_scalar(Emitter *e, const asc_op *op, int s) {
-  put_name(e, e->out, op->operands[OP_S0 + s]);
-}
-
-/* The tiling of the call, REGIST_MATMUL_OBJ, and the shapes (Matmul's SetOrgShape / SetTail pages). */
-static void emit_matmul_setup(Emitter *e, const asc_op *op, int scalars) {
-  static const char *const fields[] = {
-#define ASC_MATMUL_FIELD(id, field) #field,
-      ASC_MATMUL_TILING(ASC_MATMUL_FIELD)
-#undef ASC_MATMUL_FIELD
-  };
-  int t = e->ntemps++;
-  ind(e);
-  asc_sb_printf(e->out, "TCubeTiling t%d;\n", t);
-  for (int i = 0; i < (int)(sizeof fields / sizeof *fields); i++) {
-    ind(e);
-    asc_sb_printf(e->out, "t%d.%s = ", t, fields[i]);
-    put_name(e, e->out, op->operands[scalars + i]);
-    asc_sb_puts(e->out, ";\n");
-  }
-  ind(e);
-  asc_sb_puts(e->out, "REGIST_MATMUL_OBJ(AscendC::GetTPipePtr(), ");
-  if (op->code == ASC_OP_MATMUL_TILE_COUNT)
-    asc_sb_puts(e->out, "AscendC::GetSysWorkSpacePtr()");
-  else
-    put_name(e, e->out, op->operands[OP_WS]);
-  asc_sb_printf(e->out, ", mm, &t%d);\n", t);
-}
-
-static void emit_matmul_operands(Emitter *e, const asc_op *op) {
-  static const char *const ab[] = {"SetTensorA", "SetTensorB"};
-  for (int k = 0; k < 2; k++) {
-    ind(e);
-    asc_sb_printf(e->out, "mm.%s(", ab[k]);
-    if (attr_int(op, k ? "b_scalar" : "a_scalar")) {
-      put_scalar(e, op, S_QUANT + 1 + k);
-      asc_sb_puts(e->out, ");\n");
-      continue;
-    }
-    put_name(e, e->out, op->operands[k ? OP_B : OP_A]);
-    asc_sb_printf(e->out, ", %s);\n", attr_int(op, k ? "trans_b" : "trans_a") ? "true" : "false");
-  }
-  if (attr_int(op, "bias")) {
-    ind(e);
-    asc_sb_puts(e->out, "mm.SetBias(");
-    put_name(e, e->out, op->operands[OP_BIAS]);
-    asc_sb_puts(e->out, ");\n");
-  }
-  if (attr_int(op, "quant") == 1 || attr_int(op, "quant") == 2) {
-    ind(e);
-    asc_sb_puts(e->out, attr_int(op, "quant") == 1 ? "mm.SetQuantScalar(static_cast<uint64_t>(static_cast<uint32_t>("
-                                                    : "mm.SetQuantVector((");
-    if (attr_int(op, "quant") == 1)
-      put_scalar(e, op, S_QUANT);
-    else
-      put_name(e, e->out, op->operands[OP_QV]);
-    asc_sb_puts(e->out, attr_int(op, "quant") == 1 ? ")));\n" : "));\n");
-  }
-}
-
-/* C: (c, enAtomic, enSequentialWrite) */
-static void put_matmul_c(Emitter *e, const asc_op *op) {
-  put_name(e, e->out, op->operands[OP_C]);
-  asc_sb_printf(e->out, ", %d", attr_int(op, "atomic"));
-  /* IterateAll into a LocalTensor takes no enSequentialWrite (its page) */
-  if (op->code != ASC_OP_MATMUL_ITERATE_ALL || op->operands[OP_C]->type->kind != ASC_TY_LTENSOR)
-    asc_sb_puts(e->out, attr_int(op, "seq") ? ", true" : ", false");
-}
-
-/* Whether the Matmul emission prints operand i of op (any other op: every operand). */
-static int matmul_prints(const asc_op *op, int i) {
-  if (op->code == ASC_OP_MATMUL_TILE_COUNT)
-    return i < S_ISBIAS + 1;
-  if (!is_matmul_call(op) || op->noperands < OP_S0 + S_TILE)
-    return 1;
-  int quant = attr_int(op, "quant");
-  if (i == OP_BIAS)
-    return attr_int(op, "bias");
-  if (i == OP_QV)
-    return quant == 2;
-  if (i < OP_S0)
-    return 1;
-  if (i - OP_S0 <= S_ISBIAS)
-    return 1;
-  if (op->code == ASC_OP_MATMUL_ITERATE_BATCH) /* batchA, batchB and the strides; not the loop or the layouts */
-    return i == B_A || i == B_B || (i >= B_SA && i <= B_SC);
-  if (i - OP_S0 == S_QUANT)
-    return quant == 1;
-  if (i - OP_S0 == S_QUANT + 1 || i - OP_S0 == S_QUANT + 2)
-    return attr_int(op, i - OP_S0 == S_QUANT + 1 ? "a_scalar" : "b_scalar");
-  return op->code == ASC_OP_MATMUL_ITERATE && !attr_int(op, "next"); /* the tile */
-}
-
-static int emit_matmul(Emitter *e, const asc_op *op) {
-  if (!e->mm)
-    return fail(e, op, "'%s' has no Ascend C form: %s", asc_op_name(op), "no Matmul call of the kernel has A, B and C");
-  if ((op->code != ASC_OP_MATMUL_TILE_COUNT && op->noperands < OP_S0 + S_TILE) || attr_int(op, "psum") ||
-      attr_int(op, "sparse") || op->nresults > (op->code == ASC_OP_MATMUL_TILE_COUNT))
-    return fail(e, op, "'%s' has no Ascend C form: %s", asc_op_name(op),
-                "not implemented yet (a partial sum, a sparse B or a C returned in the workspace)");
-  put_line(e, op);
-  int next = attr_int(op, "next");
-  switch (op->code) {
-  case ASC_OP_MATMUL_TILE_COUNT: { /* before `with iterate()`: the object set up, the tile count computed */
-    if (op->noperands < S_BN + 1)
-      return fail(e, op, "'%s' with %s", asc_op_name(op), "too few scalars");
-    emit_matmul_setup(e, op, 0);
-    ind(e);
-    asc_sb_puts(e->out, "const int32_t ");
-    put_name(e, e->out, &op->results[0]);
-    asc_sb_puts(e->out, " = ((");
-    put_name(e, e->out, op->operands[S_TM]);
-    asc_sb_puts(e->out, " + ");
-    put_name(e, e->out, op->operands[S_BM]);
-    asc_sb_puts(e->out, " - 1) / ");
-    put_name(e, e->out, op->operands[S_BM]);
-    asc_sb_puts(e->out, ") * ((");
-    put_name(e, e->out, op->operands[S_TN]);
-    asc_sb_puts(e->out, " + ");
-    put_name(e, e->out, op->operands[S_BN]);
-    asc_sb_puts(e->out, " - 1) / ");
-    put_name(e, e->out, op->operands[S_BN]);
-    asc_sb_puts(e->out, ");\n");
-    return 0;
-  }
-  case ASC_OP_MATMUL_ITERATE_BATCH: /* IterateBatch(c, batchA, batchB, enSequentialWrite, strides, psum, atomic) */
-    if (op->noperands <= B_SC)
-      return fail(e, op, "'%s' with %s", asc_op_name(op), "too few operands");
-    emit_matmul_setup(e, op, OP_S0);
-    emit_matmul_operands(e, op);
-    ind(e);
-    asc_sb_puts(e->out, "mm.IterateBatch(");
-    put_name(e, e->out, op->operands[OP_C]);
-    for (int k = B_A; k <= B_SC; k++) {
-      if (k == B_LOOP) {
-        asc_sb_puts(e->out, ", false"); /* enSequentialWrite: the batch op has none */
-        continue;
-      }
-      asc_sb_puts(e->out, ", ");
-      put_name(e, e->out, op->operands[k]);
-    }
-    asc_sb_printf(e->out, ", false, %d);\n", attr_int(op, "atomic"));
-    ind(e);
-    asc_sb_puts(e->out, "mm.End();\n");
-    return 0;
-  case ASC_OP_MATMUL_ITERATE_ALL:
-    emit_matmul_setup(e, op, OP_S0);
-    emit_matmul_operands(e, op);
-    ind(e);
-    asc_sb_puts(e->out, "mm.IterateAll(");
-    put_matmul_c(e, op);
-    asc_sb_puts(e->out, ");\n");
-    ind(e);
-    asc_sb_puts(e->out, "mm.End();\n");
-    return 0;
-  case ASC_OP_MATMUL_ITERATE:
-    if (next) { /* a bare iterate(): the get_tensor_c calls after it take the tiles in turn */
-      emit_matmul_setup(e, op, OP_S0);
-      emit_matmul_operands(e, op);
-      return 0;
-    }
-    /* in `with iterate() as count`: A and B given at the first tile, then the next tile */
-    ind(e);
-    asc_sb_puts(e->out, "if (");
-    put_name(e, e->out, op->operands[op->noperands - 1]);
-    asc_sb_puts(e->out, " == 0) {\n");
-    e->indent++;
-    emit_matmul_operands(e, op);
-    e->indent--;
-    ind(e);
-    asc_sb_puts(e->out, "}\n");
-    ind(e);
-    asc_sb_puts(e->out, "mm.Iterate();\n");
-    return 0;
-  default: /* get_tensor_c: next 1 computes the next tile first */
-    if (next == 1) {
-      ind(e);
-      asc_sb_puts(e->out, "mm.Iterate();\n");
-    }
-    ind(e);
-    asc_sb_puts(e->out, "mm.GetTensorC(");
-    put_matmul_c(e, op);
-    asc_sb_puts(e->out, ");\n");
-    return 0;
-  }
-}
-
-/* ---- asc.array ------------------------------------------------------------------------------- */
-
-typedef struct array_use {
-  const asc_value *array;
-  const asc_type *elem;
-} array_use;
-
-static void find_array_elem(asc_op *op, void *user) {
-  array_use *u = user;
-  if (u->elem || op->noperands < 1 || op->operands[0] != u->array)
-    return;
-  if (op->code == ASC_OP_SCALAR_ARRAY_GET && op->nresults == 1)
-    u->elem = op->results[0].type;
-  else if (op->code == ASC_OP_SCALAR_ARRAY_SET && op->noperands == 3)
-    u->elem = op->operands[2]->type;
-}
-
-/* `T vN[length] = {};` with T the type its gets and sets use (an array nobody reads or writes: int32_t) */
-static int emit_scalar_array(Emitter *e, const asc_op *op) {
-  const asc_attr *len = asc_op_attr(op, "length");
-  if (!len || len->i <= 0)
-    return fail(e, op, "'%s' without a positive length%s", asc_op_name(op), "");
-  array_use u = {&op->results[0], NULL};
-  asc_walk((asc_op *)e->func, find_array_elem, &u);
-  put_line(e, op);
-  ind(e);
-  if (u.elem)
-    put_type(e->out, u.elem, 0);
-  else
-    asc_sb_puts(e->out, "int32_t");
-  asc_sb_putc(e->out, ' ');
-  put_name(e, e->out, &op->results[0]);
-  asc_sb_printf(e->out, "[%lld] = {};\n", (long long)len->i);
-  return 0;
-}
-
-/* ---- TBufPool: an asc.tbuf the pool ops use (the IR types a pool as a tbuf) ------------------- */
-
-static void find_pools(asc_op *op, void *user) {
-  switch (op->code) {
-  case ASC_OP_TBUFPOOL_SHARE: asc_ptrmap_put(user, op->operands[1], 1); /* fall through */
-  case ASC_OP_TBUFPOOL_INIT_BUFFER:
-  case ASC_OP_TBUFPOOL_INIT_TBUF:
-  case ASC_OP_TBUFPOOL_RESET: asc_ptrmap_put(user, op->operands[0], 1); break;
-  default: break;
-  }
-}
-
-static int is_pool(const Emitter *e, const asc_value *v) {
-  uintptr_t x;
-  return asc_ptrmap_get(&e->pools, v, &x);
-}
-
-/* `TBufPool<pos> v;`, and InitBufPool for a pool where the IR's init op has InitBuffer (its pages: TPipe /
- * TBufPool::InitBufPool(pool, len[, shareBuf])) */
-static int emit_pool_op(Emitter *e, const asc_op *op) {
-  put_line(e, op);
-  ind(e);
-  if (op->code == ASC_OP_TBUF) {
-    asc_sb_printf(e->out, "AscendC::TBufPool<AscendC::TPosition::%s> ", pos_name(op->results[0].type->pos));
-    put_name(e, e->out, &op->results[0]);
-    asc_sb_puts(e->out, ";\n");
-    return 0;
-  }
-  if (op->code == ASC_OP_TBUFPOOL_SHARE) /* the IR keeps no parent: the TPipe's */
-    asc_sb_puts(e->out, "AscendC::GetTPipePtr()->InitBufPool(");
-  else {
-    put_name(e, e->out, op->operands[0]);
-    asc_sb_puts(e->out, ".InitBufPool(");
-  }
-  int first = op->code == ASC_OP_TBUFPOOL_SHARE ? 0 : 1;
-  put_name(e, e->out, op->operands[first]);
-  asc_sb_puts(e->out, ", ");
-  put_name(e, e->out, op->operands[op->noperands - 1]);
-  if (op->code == ASC_OP_TBUFPOOL_SHARE) {
-    asc_sb_puts(e->out, ", ");
-    put_name(e, e->out, op->operands[1]);
-  }
-  asc_sb_puts(e->out, ");\n");
-  return 0;
-}
-
-/* ---- MrgSort (its page: MrgSort(dst, MrgSortSrcList<T>, elementCountList[], sortedNum[], validBit,
- * repeatTime, isExhaustedSuspension)): the IR passes the counts and the sources as operands ---------- */
-static int emit_mrg_sort(Emitter *e, const asc_op *op) {
-  enum { DST, LEN0, VALID = 5, REPEAT, SRC };
-  if (op->noperands <= SRC)
-    return fail(e, op, "'%s' with %s", asc_op_name(op), "no source");
-  int t = e->ntemps++;
-  put_line(e, op);
-  ind(e);
-  asc_sb_puts(e->out, "{\n");
-  e->indent++;
-  ind(e);
-  asc_sb_puts(e->out, "AscendC::MrgSortSrcList<");
-  put_type(e->out, op->operands[DST]->type, 1);
-  asc_sb_printf(e->out, "> l%d(", t);
-  for (int k = 0; k < 4; k++) { /* absent sources: the first (validBit leaves them out) */
-    if (k)
-      asc_sb_puts(e->out, ", ");
-    put_name(e, e->out, op->operands[SRC + k < op->noperands ? SRC + k : SRC]);
-  }
-  asc_sb_puts(e->out, ");\n");
-  ind(e);
-  asc_sb_printf(e->out, "uint16_t c%d[4] = {", t);
-  for (int k = 0; k < 4; k++) {
-    asc_sb_puts(e->out, k ? ", static_cast<uint16_t>(" : "static_cast<uint16_t>(");
-    put_name(e, e->out, op->operands[LEN0 + k]);
-    asc_sb_putc(e->out, ')');
-  }
-  asc_sb_puts(e->out, "};\n");
-  ind(e);
-  asc_sb_printf(e->out, "uint32_t s%d[4] = {};\n", t);
-  ind(e);
-  asc_sb_puts(e->out, "AscendC::MrgSort(");
-  put_name(e, e->out, op->operands[DST]);
-  asc_sb_printf(e->out, ", l%d, c%d, s%d, ", t, t, t);
-  put_name(e, e->out, op->operands[VALID]);
-  asc_sb_puts(e->out, ", ");
-  put_name(e, e->out, op->operands[REPEAT]);
-  const asc_attr *x = asc_op_attr(op, "exhausted");
-  asc_sb_printf(e->out, ", %s);\n", x && x->i ? "true" : "false");
-  e->indent--;
-  ind(e);
-  asc_sb_puts(e->out, "}\n");
-  return 0;
-}
-
-/* ---- TransDataTo5HD's list forms (its page: LocalTensor<T> (&dstList)[16] / uint64_t dstList[16], the same
- * for src, then the params): the IR passes the 16 + 16 entries as operands --------------------------- */
-static void put_list(Emitter *e, const asc_op *op, int first, int addr, const char *name, int t) {
-  ind(e);
-  if (addr)
-    asc_sb_puts(e->out, "uint64_t");
-  else {
-    asc_sb_puts(e->out, "AscendC::LocalTensor<");
-    put_type(e->out, op->operands[0]->type, 1);
-    asc_sb_putc(e->out, '>');
-  }
-  asc_sb_printf(e->out, " %s%d[16] = {", name, t);
-  for (int k = 0; k < 16; k++) {
-    asc_sb_puts(e->out, k ? ", " : "");
-    if (addr)
-      asc_sb_puts(e->out, "static_cast<uint64_t>(");
-    put_name(e, e->out, op->operands[first + k]);
-    if (addr)
-      asc_sb_putc(e->out, ')');
-  }
-  asc_sb_puts(e->out, "};\n");
-}
-
-static int emit_trans_5hd_lists(Emitter *e, const asc_op *op) {
-  int addr = op->code == ASC_OP_TRANS_DATA_TO_5HD_ADDR, t = e->ntemps++;
-  const asc_attr *dt = asc_op_attr(op, "dtype");
-  if (op->noperands != 33 || (addr && (!dt || dt->kind != ASC_ATTR_TYPE)))
-    return fail(e, op, "'%s' with %s", asc_op_name(op), "other than 16 + 16 entries and the params");
-  put_line(e, op);
-  ind(e);
-  asc_sb_puts(e->out, "{\n");
-  e->indent++;
-  put_list(e, op, 0, addr, "d", t);
-  put_list(e, op, 16, addr, "s", t);
-  ind(e);
-  asc_sb_puts(e->out, "AscendC::TransDataTo5HD<");
-  if (addr)
-    put_type(e->out, dt->type, 0);
-  else
-    put_type(e->out, op->operands[0]->type, 1);
-  asc_sb_printf(e->out, ">(d%d, s%d, ", t, t);
-  put_name(e, e->out, op->operands[32]);
-  asc_sb_puts(e->out, ");\n");
-  e->indent--;
-  ind(e);
-  asc_sb_puts(e->out, "}\n");
-  return 0;
-}
-
-/* ---- SetDeqScale(vdeq, VdeqInfo) (its page: VdeqInfo(vdeqScale[16], vdeqOffset[16], vdeqSignMode[16])): the
- * IR passes the 16 scales, offsets and sign modes as operands ------------------------------------------ */
-static int emit_set_deq_vdeq(Emitter *e, const asc_op *op) {
-  static const char *const arr[] = {"float", "int16_t", "bool"};
-  if (op->noperands != 1 + 48)
-    return fail(e, op, "'%s' with %s", asc_op_name(op), "other than 16 scales, offsets and sign modes");
-  int t = e->ntemps++;
-  put_line(e, op);
-  ind(e);
-  asc_sb_puts(e->out, "{\n");
-  e->indent++;
-  for (int a = 0; a < 3; a++) {
-    ind(e);
-    asc_sb_printf(e->out, "%s q%d_%d[16] = {", arr[a], t, a);
-    for (int k = 0; k < 16; k++) {
-      asc_sb_printf(e->out, "%sstatic_cast<%s>(", k ? ", " : "", arr[a]);
-      put_name(e, e->out, op->operands[1 + 16 * a + k]);
-      asc_sb_putc(e->out, ')');
-    }
-    asc_sb_puts(e->out, "};\n");
-  }
-  ind(e);
-  asc_sb_printf(e->out, "AscendC::VdeqInfo q%d(q%d_0, q%d_1, q%d_2);\n", t, t, t, t);
-  ind(e);
-  asc_sb_puts(e->out, "AscendC::SetDeqScale(");
-  put_name(e, e->out, op->operands[0]);
-  asc_sb_printf(e->out, ", q%d);\n", t);
-  e->indent--;
-  ind(e);
-  asc_sb_puts(e->out, "}\n");
-  return 0;
-}
 
 static int emit_op(Emitter *e, const asc_op *op) {
   switch (op->code) {
@@ -1404,33 +928,33 @@ static int emit_op(Emitter *e, const asc_op *op) {
   case ASC_OP_IF: return emit_if(e, op);
   case ASC_OP_WHILE: return emit_while(e, op);
   case ASC_OP_CALL: return emit_call(e, op);
-  case ASC_OP_SCALAR_ARRAY: return emit_scalar_array(e, op);
-  case ASC_OP_TBUF: return is_pool(e, &op->results[0]) ? emit_pool_op(e, op) : emit_by_row(e, op);
+  case ASC_OP_SCALAR_ARRAY: return asc_em_scalar_array(e, op);
+  case ASC_OP_TBUF: return asc_em_is_pool(e, &op->results[0]) ? asc_em_pool_op(e, op) : emit_by_row(e, op);
   case ASC_OP_INIT_TBUF:
-  case ASC_OP_TBUFPOOL_INIT_TBUF: return is_pool(e, op->operands[1]) ? emit_pool_op(e, op) : emit_by_row(e, op);
-  case ASC_OP_TBUFPOOL_SHARE: return emit_pool_op(e, op);
-  case ASC_OP_MRG_SORT: return emit_mrg_sort(e, op);
-  case ASC_OP_SET_DEQ_SCALE_VDEQ: return emit_set_deq_vdeq(e, op);
+  case ASC_OP_TBUFPOOL_INIT_TBUF: return asc_em_is_pool(e, op->operands[1]) ? asc_em_pool_op(e, op) : emit_by_row(e, op);
+  case ASC_OP_TBUFPOOL_SHARE: return asc_em_pool_op(e, op);
+  case ASC_OP_MRG_SORT: return asc_em_mrg_sort(e, op);
+  case ASC_OP_SET_DEQ_SCALE_VDEQ: return asc_em_set_deq_vdeq(e, op);
   case ASC_OP_TRANS_DATA_TO_5HD:
-  case ASC_OP_TRANS_DATA_TO_5HD_ADDR: return emit_trans_5hd_lists(e, op);
+  case ASC_OP_TRANS_DATA_TO_5HD_ADDR: return asc_em_trans_5hd_lists(e, op);
   case ASC_OP_MATMUL_ITERATE_ALL:
   case ASC_OP_MATMUL_ITERATE:
   case ASC_OP_MATMUL_GET_TENSOR_C:
   case ASC_OP_MATMUL_TILE_COUNT:
-  case ASC_OP_MATMUL_ITERATE_BATCH: return emit_matmul(e, op);
+  case ASC_OP_MATMUL_ITERATE_BATCH: return asc_em_matmul(e, op);
   case ASC_OP_YIELD:
   case ASC_OP_CONDITION: return 0; /* their parents assign the values */
   case ASC_OP_RETURN:
     if (op->noperands) {
-      put_line(e, op);
-      ind(e);
+      asc_em_put_line(e, op);
+      asc_em_ind(e);
       asc_sb_puts(e->out, "return ");
-      put_name(e, e->out, op->operands[0]);
+      asc_em_put_name(e, e->out, op->operands[0]);
       asc_sb_puts(e->out, ";\n");
     }
     return 0;
   case ASC_OP_MODULE:
-  case ASC_OP_FUNC: return fail(e, op, "'%s' here: not implemented yet%s", asc_op_name(op), "");
+  case ASC_OP_FUNC: return asc_em_fail(e, op, "'%s' here: not implemented yet%s", asc_op_name(op), "");
   default: return emit_by_row(e, op);
   }
 }
@@ -1453,7 +977,7 @@ static int emit_func(Emitter *e, const asc_op *f) {
   int kernel = is_kernel(f);
   const asc_type *fty = ft ? ft->type : NULL;
   if (!fty || fty->nouts > 1)
-    return fail(e, f, "function '%s': %s", asc_func_name(f), fty ? "several results: not implemented yet" : "no type");
+    return asc_em_fail(e, f, "function '%s': %s", asc_func_name(f), fty ? "several results: not implemented yet" : "no type");
   e->next = 0;
   asc_ptrmap_free(&e->used);
   for (size_t n = (size_t)-1; n != e->used.n;) {
@@ -1462,11 +986,11 @@ static int emit_func(Emitter *e, const asc_op *f) {
   }
   e->file = NULL;
   e->line = 0;
-  put_line(e, f);
+  asc_em_put_line(e, f);
   asc_sb_puts(e->out, kernel ? "extern \"C\" __global__ __aicore__ void " : "__aicore__ inline ");
   if (!kernel) {
     if (fty->nouts)
-      put_type(e->out, fty->outs[0], 0);
+      asc_em_put_type(e->out, fty->outs[0], 0);
     else
       asc_sb_puts(e->out, "void");
     asc_sb_putc(e->out, ' ');
@@ -1475,27 +999,23 @@ static int emit_func(Emitter *e, const asc_op *f) {
   for (int i = 0; b && i < b->nargs; i++) {
     if (i)
       asc_sb_puts(e->out, ", ");
-    put_type(e->out, b->args[i]->type, 0);
+    asc_em_put_type(e->out, b->args[i]->type, 0);
     asc_sb_putc(e->out, ' ');
-    put_name(e, e->out, b->args[i]);
+    asc_em_put_name(e, e->out, b->args[i]);
   }
   if (kernel) /* pyasc appends the FFTS base address to every kernel and installs it first */
     asc_sb_printf(e->out, "%s__gm__ uint64_t* ffts_addr", b && b->nargs ? ", " : "");
   asc_sb_puts(e->out, ") {\n");
   e->indent = 1;
   if (kernel) { /* at the kernel's line: the header's running mode takes the kernel's location from it */
-    put_line(e, f);
+    asc_em_put_line(e, f);
     asc_sb_puts(e->out, "  set_ffts_base_addr(*ffts_addr);\n");
   }
-  e->mm = NULL;
   e->func = f;
-  asc_ptrmap_free(&e->pools);
-  asc_walk((asc_op *)f, find_pools, &e->pools);
-  asc_walk((asc_op *)f, find_matmul, &e->mm);
-  if (!e->mm)
-    asc_walk((asc_op *)f, find_matmul_any, &e->mm);
+  asc_em_find_pools(e, f);
+  asc_em_find_matmul(e, f);
   if (e->mm)
-    declare_matmul(e);
+    asc_em_declare_matmul(e);
   int rc = emit_block(e, b);
   e->indent = 0;
   asc_sb_puts(e->out, "}\n");
@@ -1513,7 +1033,7 @@ char *asc_module_emit_ascendc(asc_module *m, int line_mode) {
   for (const asc_op *f = asc_module_body(m)->first; f; f = f->next) {
     asc_sb_putc(&out, '\n');
     if (f->code != ASC_OP_FUNC)
-      fail(&e, f, "'%s' at module level: %s", asc_op_name(f), "only functions have an Ascend C form");
+      asc_em_fail(&e, f, "'%s' at module level: %s", asc_op_name(f), "only functions have an Ascend C form");
     else if (emit_func(&e, f))
       e.errors++;
   }

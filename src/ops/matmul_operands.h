@@ -1,5 +1,5 @@
 /* matmul_operands.h - the operand layout of the asc.matmul_* ops (ops.def, "asc.adv.Matmul"), shared
- * by their expansion (src/passes/expand_matmul*.c) and the Ascend C emitter (src/emit/ascendc.c),
+ * by their expansion (src/passes/expand_matmul*.c) and the Ascend C emitter (src/emit/ascendc_matmul.c),
  * which prints the tiling scalars as the TCubeTiling fields named here. */
 #ifndef ASC_OPS_MATMUL_OPERANDS_H
 #define ASC_OPS_MATMUL_OPERANDS_H
@@ -19,6 +19,7 @@ enum {
 #undef ASC_MATMUL_SCALAR
   S_QUANT, S_ASCALAR, S_BSCALAR, S_TILE, NS_MAX
 };
+enum { NS_TILING = S_QUANT }; /* the tiling's scalars: what asc.matmul_tile_count takes */
 /* The tensor operands: C, A, B, bias, the workspace, the quant vector (set_quant_vector; A when
  * unused), then the scalars from OP_S0. */
 enum { OP_C, OP_A, OP_B, OP_BIAS, OP_WS, OP_QV, OP_S0 };

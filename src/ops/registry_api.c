@@ -115,21 +115,22 @@ void asc_bind_pass_options(void *opts, int sync_log, void *cancel) {
   o->cancel = cancel;
 }
 
-char *asc_bind_pipeline(const asc_module *m, int run_passes, int insert_sync, int auto_sync) {
+static asc_pipeline_opts pipeline_opts(int run_passes, int insert_sync, int auto_sync) {
   asc_pipeline_opts o;
   asc_pipeline_opts_init(&o);
   o.run_passes = run_passes;
   o.insert_sync = insert_sync;
   o.auto_sync = auto_sync;
+  return o;
+}
+
+char *asc_bind_pipeline(const asc_module *m, int run_passes, int insert_sync, int auto_sync) {
+  asc_pipeline_opts o = pipeline_opts(run_passes, insert_sync, auto_sync);
   return asc_pipeline_select(m, &o);
 }
 
 char *asc_bind_pipeline_emit_synced(const asc_module *m, int run_passes, int insert_sync, int auto_sync) {
-  asc_pipeline_opts o;
-  asc_pipeline_opts_init(&o);
-  o.run_passes = run_passes;
-  o.insert_sync = insert_sync;
-  o.auto_sync = auto_sync;
+  asc_pipeline_opts o = pipeline_opts(run_passes, insert_sync, auto_sync);
   return asc_pipeline_select_emit_synced(m, &o);
 }
 

@@ -937,7 +937,7 @@ static int offset_c(gen *g, asc_op *op) {
 static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
   gen g = {m, m->ctx, asc_op_diag_loc(op), op, NULL, asc_type_int(m->ctx, 32, false), asc_type_index(m->ctx), ev};
   if (op->code == ASC_OP_MATMUL_TILE_COUNT) {
-    if (op->noperands < S_ORDER) {
+    if (op->noperands < NS_TILING) {
       asc_error(g.ctx, g.loc, "%s takes the tiling scalars", asc_op_name(op));
       return -1;
     }

@@ -115,7 +115,7 @@ static void evict(sim_l2 *l2) {
     unlink_node(l2, n);
     unslot(l2, slot_of(l2, l2->node[n].key));
     l2->held -= nlines(&l2->node[n]);
-    l2->wb_lines += __builtin_popcountll(l2->node[n].dirty[0]) + __builtin_popcountll(l2->node[n].dirty[1]);
+    l2->wb_lines += asc_pop64(l2->node[n].dirty[0]) + asc_pop64(l2->node[n].dirty[1]);
     l2->node[n].next = l2->free;
     l2->free = n;
     l2->live--;

@@ -1,0 +1,260 @@
+/* ascendc_matmul.c - asc.adv.Matmul as the Ascend C library's Matmul object (docs/emit.md, "Matmul"). */
+
+#include <stdio.h>
+#include <string.h>
+
+#include "emit/ascendc_int.h"
+#include "ops/matmul_operands.h"
+
+/* The IR keeps no Matmul object: every call carries the object's state as operands (c, a, b, bias,
+ * workspace, quant vector, then the tiling scalars; src/ops/ops.def).  The kernel gets one object,
+ * `mm`, typed from its first call with A, B and C; each call sets it up again from its operands. */
+
+static int is_matmul_call(const asc_op *op) {
+  return op->code == ASC_OP_MATMUL_ITERATE_ALL || op->code == ASC_OP_MATMUL_ITERATE ||
+         op->code == ASC_OP_MATMUL_GET_TENSOR_C || op->code == ASC_OP_MATMUL_ITERATE_BATCH;
+}
+
+/* iterate_batch's operands past the scalars: batchA, batchB, batchLoop, matrixStrideA/B/C, the layouts */
+enum { B_A = OP_S0 + S_TILE, B_B, B_LOOP, B_SA, B_SB, B_SC };
+
+static int attr_int(const asc_op *op, const char *name) {
+  const asc_attr *a = asc_op_attr(op, name);
+  return a ? (int)a->i : 0;
+}
+
+static void find_matmul(asc_op *op, void *user) {
+  const asc_op **mm = user;
+  if (!*mm && is_matmul_call(op) && op->noperands > OP_S0 && op->operands[OP_C] != op->operands[OP_A])
+    *mm = op;
+}
+
+/* A kernel whose Matmul calls never name C (iterate() alone): the object is typed from the first call, its C
+ * MatmulType A's (nothing reads C) */
+static void find_matmul_any(asc_op *op, void *user) {
+  const asc_op **mm = user;
+  if (!*mm && is_matmul_call(op) && op->noperands > OP_S0)
+    *mm = op;
+}
+
+/* MatmulType<position, format, element type, transposed> of operand i */
+static void put_matmul_type(Emitter *e, const asc_op *op, int i, const char *nz_attr, const char *trans_attr) {
+  const asc_type *t = op->operands[i]->type;
+  int pos = t->kind == ASC_TY_LTENSOR ? (t->pos >= 0 ? t->pos : ASC_POS_VECCALC) : ASC_POS_GM;
+  asc_sb_printf(e->out, "AscendC::MatmulType<AscendC::TPosition::%s, AscendC::CubeFormat::%s, ", asc_em_pos_name(pos),
+                nz_attr && attr_int(op, nz_attr) ? "NZ" : "ND");
+  asc_em_put_type(e->out, t, 1);
+  asc_sb_puts(e->out, trans_attr && attr_int(op, trans_attr) ? ", true>" : ">");
+}
+
+void asc_em_declare_matmul(Emitter *e) {
+  const asc_op *op = e->mm;
+  asc_em_ind(e);
+  asc_sb_puts(e->out, "AscendC::Matmul<");
+  put_matmul_type(e, op, OP_A, "a_nz", "trans_a");
+  asc_sb_puts(e->out, ", ");
+  put_matmul_type(e, op, OP_B, "b_nz", "trans_b");
+  asc_sb_puts(e->out, ", ");
+  put_matmul_type(e, op, OP_C, NULL, NULL);
+  if (attr_int(op, "bias")) {
+    asc_sb_puts(e->out, ", ");
+    put_matmul_type(e, op, OP_BIAS, NULL, NULL);
+  }
+  asc_sb_puts(e->out, "> mm;\n");
+}
+
+static void put_scalar(Emitter *e, const asc_op *op, int s) {
+  asc_em_put_name(e, e->out, op->operands[OP_S0 + s]);
+}
+
+/* The tiling of the call, REGIST_MATMUL_OBJ, and the shapes (Matmul's SetOrgShape / SetTail pages). */
+static void emit_matmul_setup(Emitter *e, const asc_op *op, int scalars) {
+  static const char *const fields[] = {
+#define ASC_MATMUL_FIELD(id, field) #field,
+      ASC_MATMUL_TILING(ASC_MATMUL_FIELD)
+#undef ASC_MATMUL_FIELD
+  };
+  int t = e->ntemps++;
+  asc_em_ind(e);
+  asc_sb_printf(e->out, "TCubeTiling t%d;\n", t);
+  for (int i = 0; i < (int)(sizeof fields / sizeof *fields); i++) {
+    asc_em_ind(e);
+    asc_sb_printf(e->out, "t%d.%s = ", t, fields[i]);
+    asc_em_put_name(e, e->out, op->operands[scalars + i]);
+    asc_sb_puts(e->out, ";\n");
+  }
+  asc_em_ind(e);
+  asc_sb_puts(e->out, "REGIST_MATMUL_OBJ(AscendC::GetTPipePtr(), ");
+  if (op->code == ASC_OP_MATMUL_TILE_COUNT)
+    asc_sb_puts(e->out, "AscendC::GetSysWorkSpacePtr()");
+  else
+    asc_em_put_name(e, e->out, op->operands[OP_WS]);
+  asc_sb_printf(e->out, ", mm, &t%d);\n", t);
+}
+
+static void emit_matmul_operands(Emitter *e, const asc_op *op) {
+  static const char *const ab[] = {"SetTensorA", "SetTensorB"};
+  for (int k = 0; k < 2; k++) {
+    asc_em_ind(e);
+    asc_sb_printf(e->out, "mm.%s(", ab[k]);
+    if (attr_int(op, k ? "b_scalar" : "a_scalar")) {
+      put_scalar(e, op, S_QUANT + 1 + k);
+      asc_sb_puts(e->out, ");\n");
+      continue;
+    }
+    asc_em_put_name(e, e->out, op->operands[k ? OP_B : OP_A]);
+    asc_sb_printf(e->out, ", %s);\n", attr_int(op, k ? "trans_b" : "trans_a") ? "true" : "false");
+  }
+  if (attr_int(op, "bias")) {
+    asc_em_ind(e);
+    asc_sb_puts(e->out, "mm.SetBias(");
+    asc_em_put_name(e, e->out, op->operands[OP_BIAS]);
+    asc_sb_puts(e->out, ");\n");
+  }
+  if (attr_int(op, "quant") == 1 || attr_int(op, "quant") == 2) {
+    asc_em_ind(e);
+    asc_sb_puts(e->out, attr_int(op, "quant") == 1 ? "mm.SetQuantScalar(static_cast<uint64_t>(static_cast<uint32_t>("
+                                                    : "mm.SetQuantVector((");
+    if (attr_int(op, "quant") == 1)
+      put_scalar(e, op, S_QUANT);
+    else
+      asc_em_put_name(e, e->out, op->operands[OP_QV]);
+    asc_sb_puts(e->out, attr_int(op, "quant") == 1 ? ")));\n" : "));\n");
+  }
+}
+
+/* C: (c, enAtomic, enSequentialWrite) */
+static void put_matmul_c(Emitter *e, const asc_op *op) {
+  asc_em_put_name(e, e->out, op->operands[OP_C]);
+  asc_sb_printf(e->out, ", %d", attr_int(op, "atomic"));
+  /* IterateAll into a LocalTensor takes no enSequentialWrite (its page) */
+  if (op->code != ASC_OP_MATMUL_ITERATE_ALL || op->operands[OP_C]->type->kind != ASC_TY_LTENSOR)
+    asc_sb_puts(e->out, attr_int(op, "seq") ? ", true" : ", false");
+}
+
+/* Whether the Matmul emission prints operand i of op (any other op: every operand). */
+int asc_em_matmul_prints(const asc_op *op, int i) {
+  if (op->code == ASC_OP_MATMUL_TILE_COUNT)
+    return i < S_ISBIAS + 1;
+  if (!is_matmul_call(op) || op->noperands < OP_S0 + S_TILE)
+    return 1;
+  int quant = attr_int(op, "quant");
+  if (i == OP_BIAS)
+    return attr_int(op, "bias");
+  if (i == OP_QV)
+    return quant == 2;
+  if (i < OP_S0)
+    return 1;
+  if (i - OP_S0 <= S_ISBIAS)
+    return 1;
+  if (op->code == ASC_OP_MATMUL_ITERATE_BATCH) /* batchA, batchB and the strides; not the loop or the layouts */
+    return i == B_A || i == B_B || (i >= B_SA && i <= B_SC);
+  if (i - OP_S0 == S_QUANT)
+    return quant == 1;
+  if (i - OP_S0 == S_QUANT + 1 || i - OP_S0 == S_QUANT + 2)
+    return attr_int(op, i - OP_S0 == S_QUANT + 1 ? "a_scalar" : "b_scalar");
+  return op->code == ASC_OP_MATMUL_ITERATE && !attr_int(op, "next"); /* the tile */
+}
+
+int asc_em_matmul(Emitter *e, const asc_op *op) {
+  if (!e->mm)
+    return asc_em_fail(e, op, "'%s' has no Ascend C form: %s", asc_op_name(op), "no Matmul call of the kernel has A, B and C");
+  if ((op->code != ASC_OP_MATMUL_TILE_COUNT && op->noperands < OP_S0 + S_TILE) || attr_int(op, "psum") ||
+      attr_int(op, "sparse") || op->nresults > (op->code == ASC_OP_MATMUL_TILE_COUNT))
+    return asc_em_fail(e, op, "'%s' has no Ascend C form: %s", asc_op_name(op),
+                "not implemented yet (a partial sum, a sparse B or a C returned in the workspace)");
+  asc_em_put_line(e, op);
+  int next = attr_int(op, "next");
+  switch (op->code) {
+  case ASC_OP_MATMUL_TILE_COUNT: { /* before `with iterate()`: the object set up, the tile count computed */
+    if (op->noperands < NS_TILING)
+      return asc_em_fail(e, op, "'%s' with %s", asc_op_name(op), "too few scalars");
+    emit_matmul_setup(e, op, 0);
+    asc_em_ind(e);
+    asc_sb_puts(e->out, "const int32_t ");
+    asc_em_put_name(e, e->out, &op->results[0]);
+    asc_sb_puts(e->out, " = ((");
+    asc_em_put_name(e, e->out, op->operands[S_TM]);
+    asc_sb_puts(e->out, " + ");
+    asc_em_put_name(e, e->out, op->operands[S_BM]);
+    asc_sb_puts(e->out, " - 1) / ");
+    asc_em_put_name(e, e->out, op->operands[S_BM]);
+    asc_sb_puts(e->out, ") * ((");
+    asc_em_put_name(e, e->out, op->operands[S_TN]);
+    asc_sb_puts(e->out, " + ");
+    asc_em_put_name(e, e->out, op->operands[S_BN]);
+    asc_sb_puts(e->out, " - 1) / ");
+    asc_em_put_name(e, e->out, op->operands[S_BN]);
+    asc_sb_puts(e->out, ");\n");
+    return 0;
+  }
+  case ASC_OP_MATMUL_ITERATE_BATCH: /* IterateBatch(c, batchA, batchB, enSequentialWrite, strides, psum, atomic) */
+    if (op->noperands <= B_SC)
+      return asc_em_fail(e, op, "'%s' with %s", asc_op_name(op), "too few operands");
+    emit_matmul_setup(e, op, OP_S0);
+    emit_matmul_operands(e, op);
+    asc_em_ind(e);
+    asc_sb_puts(e->out, "mm.IterateBatch(");
+    asc_em_put_name(e, e->out, op->operands[OP_C]);
+    for (int k = B_A; k <= B_SC; k++) {
+      if (k == B_LOOP) {
+        asc_sb_puts(e->out, ", false"); /* enSequentialWrite: the batch op has none */
+        continue;
+      }
+      asc_sb_puts(e->out, ", ");
+      asc_em_put_name(e, e->out, op->operands[k]);
+    }
+    asc_sb_printf(e->out, ", false, %d);\n", attr_int(op, "atomic"));
+    asc_em_ind(e);
+    asc_sb_puts(e->out, "mm.End();\n");
+    return 0;
+  case ASC_OP_MATMUL_ITERATE_ALL:
+    emit_matmul_setup(e, op, OP_S0);
+    emit_matmul_operands(e, op);
+    asc_em_ind(e);
+    asc_sb_puts(e->out, "mm.IterateAll(");
+    put_matmul_c(e, op);
+    asc_sb_puts(e->out, ");\n");
+    asc_em_ind(e);
+    asc_sb_puts(e->out, "mm.End();\n");
+    return 0;
+  case ASC_OP_MATMUL_ITERATE:
+    if (next) { /* a bare iterate(): the get_tensor_c calls after it take the tiles in turn */
+      emit_matmul_setup(e, op, OP_S0);
+      emit_matmul_operands(e, op);
+      return 0;
+    }
+    /* in `with iterate() as count`: A and B given at the first tile, then the next tile */
+    asc_em_ind(e);
+    asc_sb_puts(e->out, "if (");
+    asc_em_put_name(e, e->out, op->operands[op->noperands - 1]);
+    asc_sb_puts(e->out, " == 0) {\n");
+    e->indent++;
+    emit_matmul_operands(e, op);
+    e->indent--;
+    asc_em_ind(e);
+    asc_sb_puts(e->out, "}\n");
+    asc_em_ind(e);
+    asc_sb_puts(e->out, "mm.Iterate();\n");
+    return 0;
+  default: /* get_tensor_c: next 1 computes the next tile first */
+    if (next == 1) {
+      asc_em_ind(e);
+      asc_sb_puts(e->out, "mm.Iterate();\n");
+    }
+    asc_em_ind(e);
+    asc_sb_puts(e->out, "mm.GetTensorC(");
+    put_matmul_c(e, op);
+    asc_sb_puts(e->out, ");\n");
+    return 0;
+  }
+}
+
+/* the op the function's Matmul object takes its types from: the first call naming C, else the first call */
+void asc_em_find_matmul(Emitter *e, const asc_op *f) {
+  e->mm = NULL;
+  asc_walk((asc_op *)f, find_matmul, &e->mm);
+  if (!e->mm)
+    asc_walk((asc_op *)f, find_matmul_any, &e->mm);
+}
+
