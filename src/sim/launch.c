@@ -744,24 +744,19 @@ static int nthreads(const asc_sim_options *o, int blocks) {
   return n < blocks ? (int)n : blocks;
 }
 
-/* Run every block on `threads` host threads (the caller's thread is one of them).  The
- * threads it starts block every signal: a handler of the embedding program (Python's
- * Ctrl-C) runs on its own threads, never in the middle of a block. */
-static void runthreads(void *(*fn)(void *), void *arg, int threads) {
-  pthread_t *t = calloc((size_t)threads, sizeof *t);
+/* Run every block on `threads` host threads (the caller's thread is one of them; the others
+ * are the program's parked ones, hostpool.c, which block every signal). */
+static void runthreads(const sim_launch *L, void *(*fn)(void *), void *arg, int threads) {
+  sim_hostthread **t = calloc((size_t)threads, sizeof *t);
   if (!t)
     asc_die("out of memory");
   int started = 0;
-  sigset_t all, old;
-  sigfillset(&all);
-  pthread_sigmask(SIG_BLOCK, &all, &old);
   for (int i = 1; i < threads; i++, started++)
-    if (pthread_create(&t[i], NULL, fn, arg))
+    if (!(t[i] = asc_sim_host_start(L->hosts, fn, arg)))
       break;
-  pthread_sigmask(SIG_SETMASK, &old, NULL);
   fn(arg);
   for (int i = 1; i <= started; i++)
-    pthread_join(t[i], NULL);
+    asc_sim_host_join(L->hosts, t[i]);
   free(t);
 }
 
@@ -801,7 +796,7 @@ static int runall(sim_launch *L, const asc_sim_options *o, asc_sim_report *rep) 
   atomic_init(&R.lived, false);
   L->halt = &R.halt;
   L->lived = &R.lived;
-  runthreads(worker, &R, threads);
+  runthreads(L, worker, &R, threads);
   L->halt = NULL;
   L->lived = NULL;
   pthread_mutex_destroy(&R.mu);
@@ -1068,7 +1063,7 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
   pthread_cond_init(&G.cv, NULL);
   atomic_init(&R.lived, false);
   L->lived = &R.lived;
-  runthreads(gworker, &G, threads);
+  runthreads(L, gworker, &G, threads);
   L->lived = NULL;
   pthread_mutex_destroy(&G.mu);
   pthread_cond_destroy(&G.cv);
@@ -1181,6 +1176,7 @@ asc_sim_program *asc_sim_compile(asc_module *m, const char *kernel, const asc_si
   p->kernel_type = (opts ? opts : &dflt)->kernel_type;
   p->L.tapes = tapepool_new();
   p->L.scratches = asc_sim_scratchpool_new();
+  p->L.hosts = asc_sim_hostpool_new();
   if (compile(&p->L, m, kernel, opts ? opts : &dflt)) {
     asc_sim_program_free(p);
     return NULL;
@@ -1194,6 +1190,7 @@ void asc_sim_program_free(asc_sim_program *p) {
   asc_arena_free_all(&p->L.arena);
   tapepool_free(p->L.tapes);
   asc_sim_scratchpool_free(p->L.scratches);
+  asc_sim_hostpool_free(p->L.hosts);
   free(p);
 }
 

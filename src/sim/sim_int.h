@@ -187,6 +187,7 @@ typedef struct sim_launch {
   uint64_t jitter; /* asc_sim_options.jitter_seed: random pipe timing (timing.c); 0 off */
   struct sim_tapepool *tapes; /* the program's spare timing tapes (launch.c), or NULL */
   struct sim_scratchpool *scratches; /* the program's spare per-core arrays (coremem.c), or NULL */
+  struct sim_hostpool *hosts;        /* the program's parked host threads (hostpool.c), or NULL */
   int retime;      /* > 0: blocks keep a timing tape and each wave of `retime` cores is timed again
                       with one shared L2 (launch.c, docs/timing.md); 0: each core's own part of it */
   int64_t max_insts; /* watchdog: asc_sim_options.max_instructions (<= 0: none) */
@@ -640,6 +641,16 @@ void asc_sim_scratch_give(const sim_launch *L, sim_scratch *s);
 void asc_sim_scratch_bind(sim_scratch *s, sim_core *c);
 /* After c's block: which bytes of s's memories it may have changed. */
 void asc_sim_scratch_keep(sim_scratch *s, const sim_core *c);
+
+/* ---- host threads kept between launches (hostpool.c); P NULL: a thread of its own ---- */
+typedef struct sim_hostpool sim_hostpool;
+typedef struct sim_hostthread sim_hostthread;
+sim_hostpool *asc_sim_hostpool_new(void);
+void asc_sim_hostpool_free(sim_hostpool *P); /* every thread of it back (joined) first */
+/* fn(arg) on a pool thread (signals blocked); NULL if no thread could be started. */
+sim_hostthread *asc_sim_host_start(sim_hostpool *P, void *(*fn)(void *), void *arg);
+/* Wait for fn to return; the thread goes back to P. */
+void asc_sim_host_join(sim_hostpool *P, sim_hostthread *h);
 /* cube.c's operand checks: operand i lies in one of the hw.def memories of mask (want names them);
  * its start plus off bytes is align-byte aligned.  0, or -1 after the error. */
 int asc_sim_want_mem(sim_core *c, const sim_inst *in, int i, unsigned mask, const char *arg, const char *want);

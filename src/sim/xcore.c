@@ -815,15 +815,14 @@ void asc_sim_run_group(const sim_launch *L, int n, sim_core **cores, void (*run)
     cores[i]->gidx = i;
   }
   coreargs *args = xalloc(sizeof *args * (size_t)n);
-  pthread_t *th = xalloc(sizeof *th * (size_t)n);
-  bool *started = xalloc((size_t)n);
+  sim_hostthread **th = xalloc(sizeof *th * (size_t)n); /* the program's parked threads (hostpool.c) */
   for (int i = 0; i < n; i++) {
     args[i] = (coreargs){cores[i], run, user};
     if (i > 0)
-      started[i] = pthread_create(&th[i], NULL, corethread, &args[i]) == 0;
+      th[i] = asc_sim_host_start(L->hosts, corethread, &args[i]);
   }
   for (int i = 1; i < n; i++)
-    if (!started[i]) { /* no thread: it cannot run; count it done */
+    if (!th[i]) { /* no thread: it cannot run; count it done */
       pthread_mutex_lock(&G.mu);
       G.state[i] = GS_DONE;
       pthread_mutex_unlock(&G.mu);
@@ -831,8 +830,8 @@ void asc_sim_run_group(const sim_launch *L, int n, sim_core **cores, void (*run)
     }
   corethread(&args[0]);
   for (int i = 1; i < n; i++)
-    if (started[i])
-      pthread_join(th[i], NULL);
+    if (th[i])
+      asc_sim_host_join(L->hosts, th[i]);
   for (int i = 0; i < n; i++)
     cores[i]->G = NULL;
   for (int i = 0; i < n * XNF; i++)
@@ -857,7 +856,6 @@ void asc_sim_run_group(const sim_launch *L, int n, sim_core **cores, void (*run)
   free(G.cnt);
   free(args);
   free(th);
-  free(started);
 }
 
 bool asc_sim_xordered(const sim_launch *L, int ia, int64_t ea, int ib, int64_t eb) {
