@@ -15,6 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "sim/cube_kernels.h"
 #include "sim/half.h"
 #include "sim/sim_int.h"
@@ -282,6 +286,43 @@ int asc_exec_nz2nd(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- load_data 2D: 512-byte fractals, optionally transposed (16-bit types) ---------------- */
+#if defined(__SSE2__)
+/* The 8 x 8 16-bit matrix r (r[i] = row i) transposed in place: pairs, then quads, then halves
+ * interleaved. */
+static void tr8(__m128i r[8]) {
+  __m128i t[8], u[8];
+  for (int i = 0; i < 4; i++) {
+    t[2 * i] = _mm_unpacklo_epi16(r[2 * i], r[2 * i + 1]);
+    t[2 * i + 1] = _mm_unpackhi_epi16(r[2 * i], r[2 * i + 1]);
+  }
+  for (int h = 0; h < 2; h++) { /* u[4h + q]: columns 2q, 2q + 1 of rows 4h .. 4h + 3 */
+    u[4 * h + 0] = _mm_unpacklo_epi32(t[4 * h], t[4 * h + 2]);
+    u[4 * h + 1] = _mm_unpackhi_epi32(t[4 * h], t[4 * h + 2]);
+    u[4 * h + 2] = _mm_unpacklo_epi32(t[4 * h + 1], t[4 * h + 3]);
+    u[4 * h + 3] = _mm_unpackhi_epi32(t[4 * h + 1], t[4 * h + 3]);
+  }
+  for (int q = 0; q < 4; q++) {
+    r[2 * q] = _mm_unpacklo_epi64(u[q], u[4 + q]);
+    r[2 * q + 1] = _mm_unpackhi_epi64(u[q], u[4 + q]);
+  }
+}
+
+/* The 16 x 16 16-bit fractal at s transposed into d (d may be s): as four 8 x 8 blocks, block
+ * (i, j) to (j, i); everything is read before anything is written. */
+static void transpose16(uint8_t *d, const uint8_t *s) {
+  __m128i b[2][2][8];
+  for (int bi = 0; bi < 2; bi++)
+    for (int bj = 0; bj < 2; bj++) {
+      for (int i = 0; i < 8; i++)
+        b[bi][bj][i] = _mm_loadu_si128((const __m128i *)(const void *)(s + ((bi * 8 + i) * 16 + bj * 8) * 2));
+      tr8(b[bi][bj]);
+    }
+  for (int bi = 0; bi < 2; bi++)
+    for (int bj = 0; bj < 2; bj++)
+      for (int j = 0; j < 8; j++)
+        _mm_storeu_si128((__m128i *)(void *)(d + ((bj * 8 + j) * 16 + bi * 8) * 2), b[bi][bj][j]);
+}
+#else
 static void transpose16(uint8_t *d, const uint8_t *s) {
   uint16_t a[256], t[256]; /* through aligned locals: one 512-byte copy each way, not 256 2-byte ones */
   memcpy(a, s, sizeof a);
@@ -290,6 +331,7 @@ static void transpose16(uint8_t *d, const uint8_t *s) {
       t[i * 16 + j] = a[j * 16 + i];
   memcpy(d, t, sizeof t);
 }
+#endif
 
 static int fractals(sim_core *c, const sim_inst *in, int64_t start, int64_t reps, int64_t sstride, int64_t dgap,
                     bool tr) {
