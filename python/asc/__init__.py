@@ -5,16 +5,15 @@ import sys as _sys
 
 from ._core import CompilationError, DataType, KernelError, KernelWarning, PlainValue  # noqa: F401
 from .language import core as _core_api
-from .language.core.enums import *  # noqa: F401,F403
+from .language.core import enums as _enums
 from .runtime.compiler import CompileOptions  # noqa: F401
 from .runtime.launcher import LaunchOptions  # noqa: F401
 from .runtime.jit import CodegenOptions, JITFunction, jit  # noqa: F401
-from .language import adv, basic, core, fwk  # noqa: F401
-from . import lib, runtime  # noqa: F401  (asc.codegen, the tracer's pyasc paths: imported on first use)
+from .language import core  # noqa: F401
+from . import runtime  # noqa: F401  (asc.adv, .basic, .fwk, .lib and .codegen: imported on first use, __getattr__)
 
 __version__ = "0.1.0"
 AscCompilationError = CompilationError
-_sys.modules.setdefault(__name__ + ".adv", adv)  # old path: `import asc.adv`
 
 # The language API: every public name of asc.language.core.
 _API = {n: v for n, v in vars(_core_api).items() if not n.startswith("_") and n not in
@@ -26,12 +25,31 @@ globals().update(_API)
 
 
 def __getattr__(name):
-    """`asc.float`: pyasc's API pages write it for float32 (TPipe, LocalTensor and Matmul examples) though pyasc
-    itself names it float_; the alias lets those examples run as written.  (A module __getattr__, so that
-    `from asc import *` does not shadow Python's float.)"""
+    """Names bound on first use.  `asc.float`: pyasc's API pages write it for float32 (TPipe, LocalTensor and
+    Matmul examples) though pyasc itself names it float_; the alias lets those examples run as written (a
+    module __getattr__, so that `from asc import *` does not shadow Python's float).  The subpackages a
+    kernel launch does not need load here, not at `import asc` (issue 32): asc.codegen (the tracer's
+    pyasc paths), asc.lib (runtime and host wrappers), asc.adv / basic / fwk (asc.language's)."""
     if name == "float":
         return float32
-    if name == "codegen":  # the tracer (ast, inspect): not part of `import asc`'s cost
+    if name in ("codegen", "lib"):
         import importlib
-        return importlib.import_module(".codegen", __name__)
-    raise AttributeError(f"module 'asc' has no attribute '{name}'")
+        value = importlib.import_module(f".{name}", __name__)
+    elif name in ("adv", "basic", "fwk"):
+        from . import language
+        value = getattr(language, name)
+    elif name in _enums.ON_USE:  # the enums made on first use (asc.language.core.enums)
+        value = getattr(_enums, name)
+    else:
+        raise AttributeError(f"module 'asc' has no attribute '{name}'")
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | {"lib", "adv", "basic", "fwk"} | _enums.ON_USE)
+
+
+# `from asc import *` gives what it gave when everything was imported at once: the public names, the
+# enums made on first use and the subpackages (then imported)
+__all__ = sorted({n for n in globals() if not n.startswith("_")} | {"adv", "basic", "fwk", "lib"} | _enums.ON_USE)

@@ -6,7 +6,7 @@ import re
 
 from ._core import DTYPES, PlainValue, builder, check_const, dtype_of, to_value
 from .language.core import _base as _c
-from .language.enums import CMPMODE, MaskMode, ReduceOrder, SelMode
+from .language.core.enums import CMPMODE, MaskMode, ReduceOrder, SelMode
 
 _I32, _I64 = DTYPES["int32"], DTYPES["int64"]
 
@@ -331,7 +331,7 @@ def scalar_cast(value_in, dtype, round_mode):
     """scalar_cast(value: float, dtype (float16 | int32), round_mode) -> the value rounded to dtype."""
     fn = "scalar_cast"
     b = builder(fn)
-    from .language.enums import RoundMode
+    from .language.core.enums import RoundMode
     dt = dtype_of(dtype)
     if dt.ir not in ("f16", "i32"):
         raise TypeError(f"{fn}(): unsupported target dtype {dt.name} (float16 or int32)")
@@ -386,7 +386,7 @@ def gather_mask(dst, src0, src1_pattern, reduce_mode, mask, params, gather_mask_
     [, gather_mask_mode]) -> the number of elements kept (int64)."""
     fn = "gather_mask"
     b = builder(fn)
-    from .language.enums import GatherMaskMode
+    from .language.core.enums import GatherMaskMode
     _enum("gathermaskmode", GatherMaskMode, gather_mask_mode, fn, "gather_mask_mode")
     ops = [_lt(dst, fn, "dst"), _lt(src0, fn, "src0")]
     if isinstance(src1_pattern, _c.LocalTensor):

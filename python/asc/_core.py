@@ -1,5 +1,4 @@
 """Tracing core: dtypes, the IR text builder, runtime scalars (PlainValue) and errors."""
-import linecache
 import os
 import threading
 import warnings
@@ -247,6 +246,7 @@ class Builder:
                "every iteration; use asc.range for a runtime loop")
         if not self.loc:
             raise CompilationError(msg)
+        import linecache  # on error only: it brings tokenize, not part of `import asc`
         f, l, c = self.loc
         raise CompilationError(msg, f, l, c, linecache.getline(f, l))
 

@@ -381,6 +381,7 @@ class Module:
         self.lock = threading.Lock()
         self.launch_quiet = False  # the handler is off and the context quiet, as a launch sets them
         self.programs = {}  # (kernel, kernel type): the lowered program (asc_sim_compile), made on first launch
+        self.opts = {}  # the launch options structs by their values (launch_opts)
 
     def program(self, kernel, kernel_type):
         """The kernel's simulator program: verified and lowered once, then only bound per launch
@@ -392,6 +393,18 @@ class Module:
             if p:
                 self.programs[key] = p
         return p
+
+    def launch_opts(self, platform, *values):
+        """The asc_bind_opts struct of a launch with these values: made once per distinct set (a kernel is
+        launched the same way again and again; the struct costs ~1.5 us to build) and only read by libasc.
+        It holds the bytes its char pointers point to."""
+        key = (platform, *values)
+        o = self.opts.get(key)
+        if o is None:
+            if len(self.opts) >= 16:
+                self.opts.clear()
+            o = self.opts[key] = _Opts(platform.encode(), *values)
+        return o
 
     def ascendc(self, line_mode=1, syncs=None):
         """The module as Ascend C (src/emit/ascendc.c): the emit pipeline runs first (build the Module with
@@ -464,10 +477,11 @@ _PIPES = []
 
 
 def _buf(L, what):
-    n = _SIZES.get(what)
-    if n is None:
-        n = _SIZES[what] = L.asc_bind_sizeof(what.encode())
-    return C.create_string_buffer(n)
+    """A zeroed buffer the size of libasc's struct `what` (its array type made once)."""
+    t = _SIZES.get(what)
+    if t is None:
+        t = _SIZES[what] = C.c_char * L.asc_bind_sizeof(what.encode())
+    return t()
 
 
 def _pipes(L):
@@ -695,10 +709,9 @@ def launch(module, kernel, args, platform, blocks, sanitize=-1, strict_gm=True, 
             sa.kind, sa.dtype, sa.f = _ARG_FLOAT, arg[1], arg[2]
     a = _SimArgs(v, len(args), len(args))
     cancel = _main_cancel(L) if threading.current_thread() is threading.main_thread() else None
-    # the struct points at platform and profile: they live over the launch (locals)
-    o = _Opts(platform.encode(), blocks, sanitize, int(strict_gm), int(bool(race_warn)), kernel_type, threads,
-              int(bool(lines)), -1 if max_instructions is None else max_instructions, os.fsencode(profile) if profile else None,
-              cancel.p if cancel else None, _live_fd())
+    o = module.launch_opts(platform, blocks, sanitize, int(strict_gm), int(bool(race_warn)), kernel_type, threads,
+                           int(bool(lines)), -1 if max_instructions is None else max_instructions,
+                           os.fsencode(profile) if profile else None, cancel.p if cancel else None, _live_fd())
 
     def call():
         global last_launch_seconds

@@ -620,6 +620,16 @@ static int mergepieces(sim_san *s) {
   return k;
 }
 
+/* Whether two of the instruction's pieces share a memory and kind (read / write): only then can
+ * mergepieces merge any (a copy's 32-byte pieces do at once; an add's three operands never). */
+static bool samekind(const sim_san *s) {
+  for (int i = 1; i < s->npend; i++)
+    for (int j = 0; j < i; j++)
+      if (s->pend[i].mem == s->pend[j].mem && s->pend[i].write == s->pend[j].write)
+        return true;
+  return false;
+}
+
 /* Whether the instruction's merged pieces (mergepieces) conflict with any record, checked
  * quietly.  Their scans drop what the pieces' own scans would not: records the whole merged
  * range covers.  Such a record is ordered before this instruction, so it is no piece's
@@ -638,10 +648,18 @@ static bool merged_conflict(sim_core *c, const sim_inst *in, int pa, int64_t e, 
   return hit;
 }
 
+static void commit(sim_core *c, const sim_inst *in);
+
+/* Most instructions touch no memory: their commit returns before commit's frame is set up. */
 int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
   sim_san *s = c->san;
-  if (!s || s->pin != in || !s->npend)
-    return 0;
+  if (s && s->pin == in && s->npend)
+    commit(c, in);
+  return 0;
+}
+
+__attribute__((noinline)) static void commit(sim_core *c, const sim_inst *in) {
+  sim_san *s = c->san;
   s->pin = NULL;
   int pa = in->pipe < 0 || in->pipe >= SAN_NP ? S : in->pipe;
   int64_t e = ++s->cnt[pa];
@@ -672,7 +690,7 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
   bool judge = !tany(&s->taint[pa]); /* a pipe stalled on a flag never set is not judged (a deadlock) */
   /* the pieces merged first; only a conflict needs the pieces one by one, whose first
    * conflict is the report */
-  int nm = s->npend > 1 ? mergepieces(s) : s->npend;
+  int nm = s->npend > 1 && samekind(s) ? mergepieces(s) : s->npend;
   bool pieces = nm == s->npend || merged_conflict(c, in, pa, e, floor, nm, judge);
   for (int w = 0; w < 2 && pieces; w++) /* reads first: a RAW names the dependence the op has */
     for (int i = 0; i < s->npend; i++)
@@ -682,7 +700,6 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in) {
   for (int i = 0; i < s->npend; i++)
     record(c, in, pa, e, &s->pend[i]);
   s->npend = 0;
-  return 0;
 }
 
 /* ---- GM writes of this block, merged while they grow contiguously ---- */

@@ -116,29 +116,35 @@ typedef struct vbank_op {
   bool ub;               /* in UB (anything else reads or writes no bank) */
 } vbank_op;
 
-static void vblocks(const vbank_op *o, int64_t r, int *grp, int *bank, int cnt) {
-  int nblk = o->blk ? 8 : 1;
-  for (int k = 0; k < nblk; k++) {
-    int64_t a = o->off + (r * o->rep + k * o->blk) * ASC_HWC_ub_block_bytes;
-    int g = (int)((a / ASC_HWC_ub_block_bytes) % BG);
-    if (grp)
-      grp[g] += cnt;
-    bank[g + BG * (int)((a >> ASC_HWC_ub_bank_id_shift) & 3)] += cnt;
-  }
+/* The bank (group + BG * id) of data block k of repeat r of operand o.  UB offsets and strides
+ * are never negative (vbank_ops), so the division and modulo are shifts and masks. */
+static int vbank_of(const vbank_op *o, int64_t r, int k) {
+  uint64_t a = (uint64_t)(o->off + (r * o->rep + k * o->blk) * ASC_HWC_ub_block_bytes);
+  _Static_assert(ASC_HWC_ub_block_bytes == 32 && BG == 16, "vbank_of's shift and mask");
+  return (int)((a >> 5) & (BG - 1)) + BG * (int)((a >> ASC_HWC_ub_bank_id_shift) & 3);
 }
 
+/* The cycles of repeat r: the busiest group's reads, or a bank's reads plus the delayed write
+ * where the write meets a read (at least 1).  The maxima are kept as the counts grow and the
+ * write visits only its own banks (a repeat touches at most 8 blocks per operand), not all 64. */
 static int64_t vrepeat_cycles(const vbank_op *ops, int nsrc, int64_t r) {
   int grp[BG] = {0}, bank[NBANK] = {0}, most = 1;
   for (int i = 1; i <= nsrc; i++)
-    vblocks(&ops[i], r, grp, bank, 1);
-  for (int g = 0; g < BG; g++)
-    most = grp[g] > most ? grp[g] : most;
+    for (int k = 0, nblk = ops[i].blk ? 8 : 1; k < nblk; k++) {
+      int b = vbank_of(&ops[i], r, k), g = b & (BG - 1);
+      bank[b]++;
+      most = ++grp[g] > most ? grp[g] : most;
+    }
   if (r > 0 && ops[0].ub) { /* the delayed write, only where it meets a read */
-    int wb[NBANK] = {0};
-    vblocks(&ops[0], r - 1, NULL, wb, 1);
-    for (int b = 0; b < NBANK; b++)
-      if (wb[b] && bank[b] && bank[b] + wb[b] > most)
-        most = bank[b] + wb[b];
+    int wb[NBANK] = {0}, hit[8], nhit = 0;
+    for (int k = 0, nblk = ops[0].blk ? 8 : 1; k < nblk; k++) {
+      int b = vbank_of(&ops[0], r - 1, k);
+      if (!wb[b]++)
+        hit[nhit++] = b;
+    }
+    for (int j = 0; j < nhit; j++)
+      if (bank[hit[j]] && bank[hit[j]] + wb[hit[j]] > most)
+        most = bank[hit[j]] + wb[hit[j]];
   }
   return most;
 }

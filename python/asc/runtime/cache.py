@@ -6,7 +6,7 @@ else ``$PYASC_HOME/.pyasc/cache`` (pyasc's), else ``${XDG_CACHE_HOME:-~/.cache}/
 ``key`` is the sha256 of everything known before tracing: the kernel's module, name, file, first
 line and source text, its ConstExpr values, argument kinds and dtypes, closure values, the
 compile options, the library (ASC_VERSION + libasc.so path, size, mtime, inode), the
-front-end (sha256 of python/asc/**/*.py) and this file's FORMAT.  What the trace reads is only
+front-end (path, size and mtime of each python/asc/**/*.py) and this file's FORMAT.  What the trace reads is only
 known after it: each entry records ``(module, name, fingerprint)`` of every module global the
 kernel and its jit callees read (jit callees by source fingerprint, plain functions by code
 fingerprint and the globals they name, classes and plain objects by their attributes, other
@@ -34,7 +34,6 @@ import os
 import re
 import stat
 import sys
-import tempfile  # at import: a first launch stores its cache entry, and bench_jit's cold compile counts that
 import warnings
 
 from .. import _lib
@@ -159,7 +158,7 @@ def _make_secret(root, path):
     """Create the secret atomically: written to a temporary file, then linked into place (a
     concurrent process that linked first wins and both use its secret)."""
     try:
-        fd, tmp = tempfile.mkstemp(dir=root, prefix=".tmp-secret-")
+        fd, tmp = _mkstemp(root, ".tmp-secret-")
         try:
             os.write(fd, os.urandom(32))
             os.close(fd)
@@ -301,7 +300,7 @@ def store(key, fn_name, ir, sources, deps):
         return False
     body = json.dumps(entry).encode()
     try:
-        fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-", suffix=".json")  # 0600
+        fd, tmp = _mkstemp(d, ".tmp-", ".json")  # 0600
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(_MAGIC + _seal(secret, key, body) + b"\n" + body)
@@ -312,6 +311,19 @@ def store(key, fn_name, ir, sources, deps):
     except OSError:
         return False
     return True
+
+
+def _mkstemp(d, prefix, suffix=""):
+    """(fd, path) of a new private (0600) file in d, as tempfile.mkstemp makes it: tempfile is not
+    imported (it brings shutil, random, bz2 and lzma: ~10 ms of `import asc` or of a first launch)."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        path = os.path.join(d, prefix + os.urandom(8).hex() + suffix)
+        try:
+            return os.open(path, flags, 0o600), path
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary file name in {d}")
 
 
 def discard(path):
@@ -394,7 +406,7 @@ class FileCacheManager(CacheManager):
         """Write data (bytes, or str(data)) to filename atomically; returns its path."""
         path = self._make_path(filename)
         body = data if isinstance(data, (bytes, bytearray)) else str(data).encode()
-        fd, tmp = tempfile.mkstemp(dir=self.cache_dir, prefix=".tmp-")  # 0600
+        fd, tmp = _mkstemp(self.cache_dir, ".tmp-")  # 0600
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(body)

@@ -6,7 +6,6 @@ docs/python.md), and returns a CompiledKernel: the module the simulator runs.  N
 transforms IR; compile diagnostics come back as CompilationError / warnings."""
 from __future__ import annotations  # the annotations stay strings: `import asc` need not import typing
 import collections
-import dataclasses
 import os
 import threading
 import warnings
@@ -14,11 +13,11 @@ from enum import Enum
 
 from .. import _lib
 from .._core import CompilationError
+from .._record import Record
 from .config import KernelType  # noqa: F401 - pyasc's CompileOptions.kernel_type
 
 
-@dataclasses.dataclass(frozen=True)
-class CompileOptions:
+class CompileOptions(Record, frozen=True):
     debug: bool = False
     strip_loc: bool = False
     verify_sync: bool = False
@@ -39,23 +38,20 @@ class CompilePlatform(Enum):
     Ascend910_93 = "Ascend910_93"
 
 
-@dataclasses.dataclass(frozen=True)
-class CompilationTarget:
+class CompilationTarget(Record, frozen=True):
     """pyasc's bisheng target; openasc compiles for its simulator, whose platform is chosen at launch."""
     common_arch: Optional[str] = None
     vec_arch: Optional[str] = None
     cube_arch: Optional[str] = None
 
 
-@dataclasses.dataclass
-class TracedModule:
+class TracedModule(Record):
     """What the front-end hands the compiler: the IR text and the source files it points at."""
     text: str
     files: list
 
 
-@dataclasses.dataclass
-class CompiledKernel:
+class CompiledKernel(Record):
     """A compiled kernel: the libasc module (passes run) and the options it was compiled with."""
     module: object
     name: str
@@ -146,7 +142,7 @@ class Compiler:
 
     def __init__(self, options=None):
         if isinstance(options, CompileOptions):
-            options = dataclasses.asdict(options)
+            options = {n: getattr(options, n) for n, _ in options._fields}
         self.options = dict(options or {})
 
     def run(self, traced, func_name, stacklevel=5):

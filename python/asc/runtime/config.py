@@ -52,7 +52,7 @@ _state = {"backend": Backend.Model, "platform": Platform.Ascend910B1, "device": 
 
 
 def _cann_available():
-    import shutil  # tempfile (cache.py) has imported it by now
+    import shutil  # only for the NPU backend: not part of `import asc`
     return bool(os.environ.get("ASCEND_HOME_PATH")) and shutil.which("npu-smi") is not None
 
 

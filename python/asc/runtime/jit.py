@@ -1,6 +1,5 @@
 """@asc.jit: options, tracing a kernel into a module, the compile cache and launch."""
 from __future__ import annotations  # the annotations stay strings: `import asc` need not import typing
-import dataclasses
 import json
 import os
 import sys
@@ -9,6 +8,7 @@ import warnings
 
 from .. import _lib
 from .._digest import sha256
+from .._record import Record
 from .._core import Builder, CompilationError, Handle, KernelError, PlainValue, ir_string, py_dtype, to_value
 from ..language.core import ConstExpr, GlobalAddress, _is_host_tiling
 from ..language.core.struct import Struct
@@ -24,14 +24,12 @@ stats = {"traces": 0, "memory_hits": 0, "disk_hits": 0, "disk_stores": 0}
 _MISSING = object()
 
 
-@dataclasses.dataclass(frozen=True)
-class CodegenOptions:
+class CodegenOptions(Record, frozen=True):
     capture_exceptions: bool = True
     ir_multithreading: bool = True
 
 
-@dataclasses.dataclass(frozen=True)
-class ExtensionOptions:  # openasc-only
+class ExtensionOptions(Record, frozen=True):  # openasc-only
     assume_noalias: bool = True  # the only value: the sync passes assume written GM arguments overlap no other
     strict_gm: bool = False  # True (or ASC_STRICT=1): out-of-bounds accesses are errors, not KernelWarning
     race_warn: bool = False  # True (or ASC_RACE_WARN=1): races are KernelWarnings and the run finishes
@@ -43,7 +41,7 @@ class ExtensionOptions:  # openasc-only
 
 
 _OPTION_CLASSES = (CodegenOptions, CompileOptions, LaunchOptions, ExtensionOptions)
-OPTION_NAMES = {f.name for c in _OPTION_CLASSES for f in dataclasses.fields(c)}
+OPTION_NAMES = {n for c in _OPTION_CLASSES for n, _ in c._fields}
 # Two stages of libasc's named-pipeline table (src/passes/pipelines.c, which chooses every
 # kernel's passes), for bench/sync_table.py.
 AUTO_TENSOR_PIPELINE = _lib.pipeline_stage("auto-tensors")
@@ -431,7 +429,8 @@ class JITFunction:
             largs.append(arg)
         kernel = self._module(const, kinds, opts, opts_key)
         if kernel is not None and any(opts.get(k) != kernel.options.get(k) for k in _LAUNCH_ONLY):  # not in the key
-            kernel = dataclasses.replace(kernel, options=dict(kernel.options, **{k: opts.get(k) for k in _LAUNCH_ONLY}))
+            options = dict(kernel.options, **{k: opts.get(k) for k in _LAUNCH_ONLY})
+            kernel = CompiledKernel(kernel.module, kernel.name, options, kernel.pipeline)
         self._run_launcher(kernel, LaunchOptions(core_num, stream), tuple(runtime.values()),
                            None if None in largs else largs)
         return None

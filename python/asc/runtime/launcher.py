@@ -6,18 +6,17 @@ arguments, calls libasc's simulator and turns its report into Python: errors rai
 KernelError; out-of-bounds accesses the NPU would let through (GM beyond an array, UB past a
 tensor) are asc.KernelWarning, other findings RuntimeWarning."""
 from __future__ import annotations  # the annotations stay strings: `import asc` need not import typing
-import dataclasses
 import os
 import warnings
 
 from .. import _lib
 from .._core import Finding, KernelError, KernelWarning
+from .._record import Record
 from . import config
 from .marshal import marshal_args  # noqa: F401  (its callers' path)
 
 
-@dataclasses.dataclass(frozen=True)
-class LaunchOptions:
+class LaunchOptions(Record, frozen=True):
     core_num: int = 0
     stream: Optional[object] = None
 

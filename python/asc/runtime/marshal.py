@@ -1,6 +1,7 @@
 """The marshalling of a kernel's runtime arguments, in one place: what each Python argument (numpy
 array, torch tensor, int, float, numpy / torch scalar, Struct, MockTensor / MockValue) is to the
 kernel's specialisation (asc.jit) and to the simulator's launch (the launcher)."""
+import ctypes
 import sys
 
 from .. import _lib
@@ -32,6 +33,18 @@ def _arg_dt(n, obj):
         raise ValueError(f"argument '{n}': {e}") from None
 
 
+def _data_address(x, writable):
+    """The address of numpy array x's data: through a ctypes view of its buffer when it is writable and not
+    empty (~0.4 us), else numpy's x.ctypes.data (~1.7 us: it builds a helper object; a launch reads one
+    address per array argument)."""
+    if writable and x.nbytes:
+        try:
+            return ctypes.addressof(ctypes.c_char.from_buffer(x))
+        except (TypeError, ValueError, BufferError):  # a dtype numpy does not export as a buffer
+            pass
+    return x.ctypes.data
+
+
 def _gm_info(n, x):
     """(dtype, pointer, nbytes, read-only) of argument n if it is a numpy array (subclasses such
     as np.memmap and np.matrix included) or a torch CPU tensor, else None."""
@@ -43,7 +56,8 @@ def _gm_info(n, x):
         if not x.dtype.isnative:
             raise ValueError(f"argument '{n}': the array's byte order is not the machine's ({x.dtype.str}); "
                              f"convert it with x.astype(x.dtype.newbyteorder('='))")
-        return _arg_dt(n, x.dtype), x.ctypes.data, x.nbytes, not flags.writeable
+        writable = flags.writeable
+        return _arg_dt(n, x.dtype), _data_address(x, writable), x.nbytes, not writable
     if type(x).__module__.startswith("torch") and hasattr(x, "data_ptr"):
         if x.device.type != "cpu":
             raise ValueError(f"argument '{n}': torch tensors must be on the CPU for the Model backend, got {x.device}")

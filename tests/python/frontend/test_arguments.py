@@ -28,6 +28,27 @@ def line_of(kernel, text):
     return lines.index(next(ln for ln in lines if text in ln and ln.strip().startswith(text.strip()))) + 1
 
 
+# ---- the data address a launch passes ----------------------------------------------------------------
+def test_array_addresses_are_numpys():
+    """A launch reads an array's address through a ctypes view of its buffer when it can (issue 32); numpy's
+    x.ctypes.data is the reference, for views at an offset, read-only, warn-on-write (np.broadcast_arrays)
+    and empty arrays, and the kernel reads the view's elements, not its base's."""
+    import warnings
+
+    from asc.runtime.marshal import _data_address
+    a = np.arange(64, dtype=np.float32)
+    ro = a.copy()
+    ro.flags.writeable = False
+    with warnings.catch_warnings():  # numpy warns when a broadcast array's writeable flag is read
+        warnings.simplefilter("ignore")
+        bc = np.broadcast_arrays(a[:8], np.zeros((1, 8), np.float32))[0]  # (1, 8), contiguous, warn-on-write
+        for x in (a, a[5:], a.reshape(8, 8)[3], ro, bc, np.zeros(0, np.float16), np.zeros((), np.int32)):
+            assert _data_address(x, x.flags.writeable) == x.ctypes.data
+    out = np.zeros(4, np.float32)
+    copy0[1](out, a[10:])  # out[0] = x[1]
+    assert out[0] == 11.0
+
+
 # ---- read-only arrays ----------------------------------------------------------------------------------
 def test_read_only_inputs_run_without_a_copy():
     n = 64

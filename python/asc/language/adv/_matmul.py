@@ -3,10 +3,9 @@ values) and each computing call emits one op of src/ops/ops.def ("asc.adv.Matmul
 that state as operands; src/passes/expand_matmul.c turns the ops into the cube instructions of
 the tiling (MTE2 / MTE1 / M / FIX) before the other passes run, so timing, trace, sanitizers
 and auto-sync see them.  See docs/hardware.md, "asc.adv.Matmul"."""
-from dataclasses import dataclass
-
 from ... import _lib
 from ..._core import DTYPES, PlainValue, builder, to_value
+from ..._record import Record
 from .. import core as _c
 from ..core.enums import CubeFormat, Hardware, LayoutMode, TPosition
 from . import _matmul_batch as _batch
@@ -20,8 +19,7 @@ _I32 = DTYPES["int32"]
 _ATTRS = ("trans_a", "trans_b", "bias")
 
 
-@dataclass(frozen=True)
-class MatmulType:
+class MatmulType(Record, frozen=True):
     """The position, format, element type, transposition and layout of one Matmul operand."""
     position: TPosition
     format: CubeFormat

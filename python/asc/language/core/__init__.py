@@ -35,5 +35,22 @@ def _load_submodules():
 
 
 _load_submodules()
+
+
+def __getattr__(name):
+    """The enums made on first use (enums.ON_USE) are this package's names too."""
+    if name in enums.ON_USE:
+        value = globals()[name] = getattr(enums, name)
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | enums.ON_USE)
+
+
 from .dtype import KnownTypes, bit, bool_, double, float_, int1, int_, void  # noqa: E402,F401
 from .struct import Field, Struct, StructField  # noqa: E402,F401
+
+# `from asc.language.core import *`: its public names with the enums made on first use
+__all__ = sorted({n for n in globals() if not n.startswith("_")} | enums.ON_USE)

@@ -4,9 +4,10 @@ import builtins
 
 from ... import _lib
 from ..._core import Builder as _Builder, DTYPES, DataType, Handle, PlainValue, builder, dtype_of, not_yet_names, to_value
-from .enums import *  # noqa: F401,F403 - pyasc's asc.language.core exports the enums
+from . import enums as _enums
 from .enums import CacheMode, CacheRwMode, HardEvent, PipeID, RoundMode, TPosition
 
+globals().update({_n: getattr(_enums, _n) for _n in _enums.EAGER})  # asc.language.core exports the enums
 I1, I32, I64 = DTYPES["int1"], DTYPES["int32"], DTYPES["int64"]
 _REGISTRY = _lib.registry_ops()
 

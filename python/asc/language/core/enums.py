@@ -1,5 +1,8 @@
 """pyasc's enums (api.md §7).  The ones the IR uses come from the C registry (enums.def),
-Hardware from the hardware table (src/hw/hw.def)."""
+Hardware from the hardware table (src/hw/hw.def).  The others (_STATIC, _NUMBERED: the matmul, host and
+layout enums no basic op takes) are made on first use (module __getattr__): an IntEnum costs ~0.1 ms to
+create and a kernel uses few of them, so they are not part of `import asc` (issue 32).  The packages
+that export the enums (asc, asc.language, asc.language.core) forward those names here (ON_USE)."""
 from enum import IntEnum
 
 from ... import _lib
@@ -44,15 +47,31 @@ _STATIC = {
     "AtomicOp": "ATOMIC_SUM",
     "SoftmaxMode": "SOFTMAX_NORMAL SOFTMAX_OUTPUT_WITHOUT_BRC",  # pyasc's newer tree (asc.adv.SoftmaxConfig)
 }
-for _name, _members in _STATIC.items():
-    globals()[_name] = IntEnum(_name, {m: i for i, m in enumerate(_members.split())})
-IterateMode = IntEnum("IterateMode", {"ITERATE_MODE_NORMAL": 1, "ITERATE_MODE_ALL": 2, "ITERATE_MODE_BATCH": 4,
-                                      "ITERATE_MODE_N_BATCH": 8, "ITERATE_MODE_DEFAULT": 0xFF})
-MatmulConfigMode = IntEnum("MatmulConfigMode", {"CONFIG_NORM": 1, "CONFIG_MDL": 2, "CONFIG_SPECIALMDL": 3,
-                                                "CONFIG_IBSHARE": 4})
+_NUMBERED = {"IterateMode": {"ITERATE_MODE_NORMAL": 1, "ITERATE_MODE_ALL": 2, "ITERATE_MODE_BATCH": 4,
+                             "ITERATE_MODE_N_BATCH": 8, "ITERATE_MODE_DEFAULT": 0xFF},
+             "MatmulConfigMode": {"CONFIG_NORM": 1, "CONFIG_MDL": 2, "CONFIG_SPECIALMDL": 3, "CONFIG_IBSHARE": 4}}
+ON_USE = frozenset(_STATIC) | frozenset(_NUMBERED)
+
+
+def __getattr__(name):
+    if name in _STATIC:
+        e = IntEnum(name, {m: i for i, m in enumerate(_STATIC[name].split())})
+    elif name in _NUMBERED:
+        e = IntEnum(name, _NUMBERED[name])
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = e
+    return e
+
+
+def __dir__():
+    return sorted(set(globals()) | ON_USE)
+
+
 CacheRwMode = IntEnum("CacheRwMode", _REG["cacherw"])
 AippInputFormat = IntEnum("AippInputFormat", {"YUV420SP_U8": 0, "XRGB8888_U8": 1, "RGB888_U8": 4, "YUV400_U8": 9})
 CacheMode = IntEnum("CacheMode", _REG["cachemode"])
 
 __all__ = ["TPosition", "HardEvent", "PipeID", "RoundMode", "CMPMODE", "SelMode", "MaskMode", "ReduceOrder", "Hardware", "IterateMode", "MatmulConfigMode", "CacheRwMode",
            "CacheMode", "AippInputFormat"] + list(_STATIC)
+EAGER = [n for n in __all__ if n not in ON_USE]  # made at import: what the packages import by name

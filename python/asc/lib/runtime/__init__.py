@@ -2,7 +2,6 @@
 Everything is synchronous on the Model backend, so streams are opaque handles."""
 import ctypes
 import enum
-import linecache
 import os
 
 from ..._core import not_yet_names
@@ -154,6 +153,7 @@ def report_text(rep=None):
     for i, c in enumerate(rep["cores"]):
         lines.append(f"  {i:>4}  {c['blocks']:>6}  {c['cycles']:>8}  " +
                      "  ".join(f"{c['busy'].get(p, 0):>10}" for p in used))
+    import linecache  # only here, for the source lines: not part of `import asc`
     total = rep.get("core_cycles") or 0
     for k, ln in enumerate(rep.get("lines", [])[:3]):  # cycles attributed to lines (docs/profile.md)
         share = 100.0 * ln["cycles"] / total if total else 0.0
