@@ -15,6 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "sim/cube_kernels.h"
 #include "sim/half.h"
 #include "sim/sim_int.h"
@@ -28,40 +32,39 @@ typedef struct sim_cube {
   bool fmset;
   uint64_t quant;
   bool hf32, hf32_trans;
-  uint8_t *scratch; /* mmad's packed operands (cube_kernels.h), grown on demand */
-  size_t scap;
   /* load_data_with_sparse: the 2-bit index of each int8 of L0B (by byte address), which
-   * mmad_with_sparse reads with the dense B */
+   * mmad_with_sparse reads with the dense B; NULL (all 0) until the first such load */
   int64_t l0b_bytes;
-  uint8_t sidx[];
+  uint8_t *sidx;
 } sim_cube;
 
 static sim_cube *cubeof(sim_core *c) {
   if (!c->cube) {
-    int64_t l0b = c->lmb[ASC_HW_MEM_L0B] > 0 ? c->lmb[ASC_HW_MEM_L0B] : 0;
-    if (!(c->cube = calloc(1, sizeof *c->cube + (size_t)l0b)))
+    if (!(c->cube = calloc(1, sizeof *c->cube)))
       asc_die("out of memory");
     c->cube->rep[0] = 1; /* never set: one iteration (asc_load3d_v2_config.md: default 0x10000) */
-    c->cube->l0b_bytes = l0b;
+    c->cube->l0b_bytes = c->lmb[ASC_HW_MEM_L0B] > 0 ? c->lmb[ASC_HW_MEM_L0B] : 0;
   }
   return c->cube;
 }
 
 void asc_sim_cube_free(sim_cube *k) {
   if (k)
-    free(k->scratch);
+    free(k->sidx);
   free(k);
 }
 
-/* At least n bytes of scratch for mmad, 64-byte aligned (kept for the core's later mmads). */
-static void *cubescratch(sim_cube *k, size_t n) {
-  if (n > k->scap) {
-    free(k->scratch);
-    k->scap = n + n / 2;
-    if (!(k->scratch = aligned_alloc(64, (k->scap + 63) & ~(size_t)63)))
+/* At least n bytes of scratch for mmad, 64-byte aligned: the core's sim_scratch keeps it for later
+ * mmads and blocks. */
+static void *cubescratch(sim_core *c, size_t n) {
+  sim_scratch *s = c->scr;
+  if (n > s->mmcap) {
+    free(s->mm);
+    s->mmcap = n + n / 2;
+    if (!(s->mm = aligned_alloc(64, (s->mmcap + 63) & ~(size_t)63)))
       asc_die("out of memory");
   }
-  return k->scratch;
+  return s->mm;
 }
 
 static void scost(sim_core *c) { asc_sim_scalar(c, c->L->cost->scalar_op); }
@@ -289,6 +292,43 @@ int asc_exec_nz2nd(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- load_data 2D: 512-byte fractals, optionally transposed (16-bit types) ---------------- */
+#if defined(__SSE2__)
+/* The 8 x 8 16-bit matrix r (r[i] = row i) transposed in place: pairs, then quads, then halves
+ * interleaved. */
+static void tr8(__m128i r[8]) {
+  __m128i t[8], u[8];
+  for (int i = 0; i < 4; i++) {
+    t[2 * i] = _mm_unpacklo_epi16(r[2 * i], r[2 * i + 1]);
+    t[2 * i + 1] = _mm_unpackhi_epi16(r[2 * i], r[2 * i + 1]);
+  }
+  for (int h = 0; h < 2; h++) { /* u[4h + q]: columns 2q, 2q + 1 of rows 4h .. 4h + 3 */
+    u[4 * h + 0] = _mm_unpacklo_epi32(t[4 * h], t[4 * h + 2]);
+    u[4 * h + 1] = _mm_unpackhi_epi32(t[4 * h], t[4 * h + 2]);
+    u[4 * h + 2] = _mm_unpacklo_epi32(t[4 * h + 1], t[4 * h + 3]);
+    u[4 * h + 3] = _mm_unpackhi_epi32(t[4 * h + 1], t[4 * h + 3]);
+  }
+  for (int q = 0; q < 4; q++) {
+    r[2 * q] = _mm_unpacklo_epi64(u[q], u[4 + q]);
+    r[2 * q + 1] = _mm_unpackhi_epi64(u[q], u[4 + q]);
+  }
+}
+
+/* The 16 x 16 16-bit fractal at s transposed into d (d may be s): as four 8 x 8 blocks, block
+ * (i, j) to (j, i); everything is read before anything is written. */
+static void transpose16(uint8_t *d, const uint8_t *s) {
+  __m128i b[2][2][8];
+  for (int bi = 0; bi < 2; bi++)
+    for (int bj = 0; bj < 2; bj++) {
+      for (int i = 0; i < 8; i++)
+        b[bi][bj][i] = _mm_loadu_si128((const __m128i *)(const void *)(s + ((bi * 8 + i) * 16 + bj * 8) * 2));
+      tr8(b[bi][bj]);
+    }
+  for (int bi = 0; bi < 2; bi++)
+    for (int bj = 0; bj < 2; bj++)
+      for (int j = 0; j < 8; j++)
+        _mm_storeu_si128((__m128i *)(void *)(d + ((bj * 8 + j) * 16 + bi * 8) * 2), b[bi][bj][j]);
+}
+#else
 static void transpose16(uint8_t *d, const uint8_t *s) {
   uint16_t a[256], t[256]; /* through aligned locals: one 512-byte copy each way, not 256 2-byte ones */
   memcpy(a, s, sizeof a);
@@ -297,6 +337,7 @@ static void transpose16(uint8_t *d, const uint8_t *s) {
       t[i * 16 + j] = a[j * 16 + i];
   memcpy(d, t, sizeof t);
 }
+#endif
 
 static int fractals(sim_core *c, const sim_inst *in, int64_t start, int64_t reps, int64_t sstride, int64_t dgap,
                     bool tr) {
@@ -686,6 +727,8 @@ int asc_exec_loadsparse(sim_core *c, const sim_inst *in) {
   if (edt(in, 0) != ASC_SIM_I8 || edt(in, 1) != ASC_SIM_I8 || esz(in, 2) != 1)
     return asc_sim_err(c, in->op, "asc.load_data_with_sparse: dst and src are int8, idx uint8");
   sim_cube *k = cubeof(c);
+  if (!k->sidx && !(k->sidx = calloc((size_t)k->l0b_bytes + 1, 1)))
+    asc_die("out of memory");
   const sim_val *dst = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_dst),
       *src = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_src), *idx = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_idx);
   for (int64_t r = 0; r < reps; r++) {
@@ -775,7 +818,7 @@ int asc_exec_mmadsparse(sim_core *c, const sim_inst *in) {
       for (int64_t d = 0; d < kd; d++) {
         int64_t bo = ((d / 32) * N1 + j / 16) * 512 + (j % 16) * 32 + d % 32;
         int64_t at = Bv->off + bo;
-        int x = at < ks->l0b_bytes ? ks->sidx[at] : 0;
+        int x = at < ks->l0b_bytes && ks->sidx ? ks->sidx[at] : 0;
         int64_t kk = (d / 2) * 4 + (d % 2) + x; /* the original column of A */
         int8_t av = (int8_t)A[((i / 16) * K1 + kk / 32) * 512 + (i % 16) * 32 + kk % 32];
         acc += (uint32_t)((int32_t)av * (int32_t)(int8_t)B[bo]); /* int32 sums wrap */
@@ -953,7 +996,7 @@ int asc_exec_mmad(sim_core *c, const sim_inst *in) {
   sim_cube *ks = cubeof(c);
   asc_mmad_job job = {ad, M1, N1, K1, k, gemv, ad == ASC_SIM_F32 && ks->hf32, ks->hf32_trans, init,
                       A, B, Cin, bias, Cp, NULL};
-  job.scratch = cubescratch(ks, asc_cube_scratch_bytes(&job));
+  job.scratch = cubescratch(c, asc_cube_scratch_bytes(&job));
   asc_cube_mmad(&job);
   /* hardware.md §13.1: ceil(m/16) ceil(n/16) ceil(k/16) cycles for 16-bit inputs, f32 at a
    * quarter of that, int8 over k/32; scaled by the platform's MACs per cycle (hw.def). */
