@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """bench_tutorial_matmul.py - wall time of pyasc's tutorial 03 (matmul_mix: asc.adv.Matmul in a
-MIX kernel, 512 x 512 x 1024 f16 -> f32 on 12 AIC+2AIV groups of Ascend910B1) next to torch.matmul
+MIX kernel, 512 x 512 x 1024 f16 -> f32 on 24 AIC+2AIV groups of Ascend910B1) next to torch.matmul
 of the same shapes in the same process (issue 16's figure).
 
 The tutorial is upstream pyasc's file, not part of this repository: pass its path (from a fetched

@@ -58,7 +58,10 @@ ROUND_TRIP = ["examples/01_add/add.py", "examples/01_add/add_double_buffer.py", 
               "tests/sim/clean/scalar_write_round_trip.mlir", "tests/sim/clean/tutorial01_add.mlir",
               "tests/sim/clean/tutorial01_add_barrier.mlir", "tests/ascendc/add_tque.cpp",
               "tests/ascendc/vector_mask.cpp", "tests/ascendc/matmul_basic.cpp", "tests/ascendc/vector_mask.cpp:race",
-              "tests/ascendc/host/add_tque_main.cpp"]
+              "tests/ascendc/host/add_tque_main.cpp",
+              # the Matmul object: cube-only (one tile), MIX iterate_all into GM, MIX `with iterate()` into UB
+              "tests/python/adv/test_matmul_adv.py::test_one_tile", "tests/python/adv/test_matmul_adv.py::test_mix_iterate_all",
+              "tests/python/adv/test_matmul_adv.py::test_mix_iterate_to_ub"]
 # The sanitizer build preloads the ASan runtime for Python (which loads libasc); the compiler runs without it.
 NATIVE_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
 
@@ -66,7 +69,8 @@ NATIVE_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
 # Scalar-pipe instructions that only compute a value: the C++ computes it natively (the trace holds the
 # constant or pointer), and the traced module's cse merges the unrolled iterations' equal views and structs.
 VALUE_ONLY = ("arith.", "scf.", "asc.lt_subview", "asc.gt_subview", "asc.lt_reinterpret_cast", "asc.get_block_idx",
-              "asc.get_block_num", "asc.gm_offset", "asc.struct", "asc.lt_get_size")
+              "asc.get_block_num", "asc.gm_offset", "asc.struct", "asc.lt_get_size", "asc.ascend_is_aic",
+              "asc.ascend_is_aiv", "asc.local_tensor")
 
 
 def op_streams(profile_dir):
@@ -87,16 +91,20 @@ def op_streams(profile_dir):
 
 
 CARET = re.compile(r"\n *\^ *$")
+# a location inside a finding's text ("block 0 at f.py:61:9"): its column too
+LOCCOL = re.compile(r"(\.(?:py|mlir|cpp):\d+):\d+")
 
 
 def findings(rep):
     """The launch's diagnostics without their column (the C++ call's, not the Python one: #line carries no
     column), that is without the column of the location and the caret line under the source."""
-    return [(sev, CARET.sub("", COL.sub(r"\1:", text.strip()))) for sev, text in rep["diagnostics"]]
+    return [(sev, LOCCOL.sub(r"\1", CARET.sub("", COL.sub(r"\1:", text.strip())))) for sev, text in rep["diagnostics"]]
 
 
 def has_library_calls(ir):
-    return '"asc.adv.' in ir
+    """asc.adv.* and the Matmul object's asc.matmul_* calls: the simulator's pipeline expands them before its
+    sync stages, the emit pipeline does not."""
+    return '"asc.adv.' in ir or '"asc.matmul_' in ir
 
 
 def sync_split(lib_mod, opts, ir):
@@ -122,8 +130,10 @@ def sync_split(lib_mod, opts, ir):
 class RoundTrip:
     def __init__(self, args, lib_mod, tmp):
         self.a, self.L, self.tmp = args, lib_mod, tmp
-        self.sources = {}  # kernel name -> Ascend C of its last compile
-        self.trace_sync = {}  # kernel name -> the auto-sync its trace runs (sync_split)
+        # compiled module (an IR file's: kernel name) -> its Ascend C, and the auto-sync its trace runs (sync_split):
+        # a launch may reuse an earlier compile of the kernel (the jit cache), not its last
+        self.sources = {}
+        self.trace_sync = {}
         self.results = []  # (kernel, ok, message)
         self.n = 0
 
@@ -161,7 +171,7 @@ class RoundTrip:
         o = kernel.options
         return self.L.Module(name, ir, {}, self.L.PipelineChoice(run_passes=o.get("run_passes", True),
                                                                  insert_sync=False,
-                                                                 auto_sync=self.trace_sync.get(name, False)))
+                                                                 auto_sync=self.trace_sync.get(kernel.module, False)))
 
     def compile_hook(self, orig):
         from asc.runtime import compiler
@@ -169,10 +179,10 @@ class RoundTrip:
         def run(comp, traced, func_name, stacklevel=5):
             ck = orig(comp, traced, func_name, stacklevel)
             try:
-                emitted, self.trace_sync[func_name] = sync_split(self.L, comp.options, traced.text)
-                self.sources[func_name] = compiler.translate(traced, func_name, syncs=emitted)
+                emitted, self.trace_sync[ck.module] = sync_split(self.L, comp.options, traced.text)
+                self.sources[ck.module] = compiler.translate(traced, func_name, syncs=emitted)
             except compiler.CompilationError as e:
-                self.sources[func_name] = e
+                self.sources[ck.module] = e
             return ck
         return run
 
@@ -204,7 +214,7 @@ class RoundTrip:
         return run
 
     def cxx_path(self, tag, kernel, name, largs, gms, before, common, rc1, rep1, after1, p1):
-        src = self.sources.get(name)
+        src = self.sources.get(kernel.module)
         if src is None or isinstance(src, Exception):
             return f"no Ascend C: {src}"
         cpp = os.path.join(self.tmp, tag + ".cpp")
@@ -238,10 +248,11 @@ class RoundTrip:
         cargs.append(C.byref(ffts))
         fn = getattr(k, name)
         fn.restype = None
-        blocks = common["blocks"]
-        for b in range(blocks):
+        blocks, b = common["blocks"], 0
+        while b < blocks * k.asc_run_ratio():  # a MIX kernel's body: once per vector core (docs/emit.md)
             k.asc_run_block(b, blocks)
             fn(*cargs)
+            b += 1
         p = k.asc_run_ir()
         if not p:
             return "trace failed: " + k.asc_run_error().decode()
@@ -378,9 +389,11 @@ def trace_cpp(rt, path, name, blocks, spec, arrays, drop=None):
                      C.c_size_t(a.itemsize))
     fn = getattr(k, name)
     fn.restype = None
-    for b in range(blocks):
+    b = 0
+    while b < blocks * k.asc_run_ratio():  # a MIX kernel's body: once per vector core
         k.asc_run_block(b, blocks)
         fn(*[C.c_void_p(arrays[n].ctypes.data) for n, _, _ in spec])
+        b += 1
     p = k.asc_run_ir()
     if not p:
         return "trace failed: " + k.asc_run_error().decode(), None, None
@@ -535,7 +548,7 @@ def run_ir(rt, path):
             largs.append(("int", rt.L.sim_dtype(dt), v, n))
     mod = rt.L.Module(name, text, {}, rt.L.PipelineChoice())
     src = rt.L.Module(name, text, {}, None).ascendc(1, rt.L.PipelineChoice())
-    rt.sources[name] = src if src is not None else Exception("no Ascend C")
+    rt.sources[mod] = src if src is not None else Exception("no Ascend C")
     gms = [x for x in largs if x[0] == "gm"]
     before = [C.string_at(x[1], x[2]) for x in gms]
     common = dict(platform=config.current_platform().value, blocks=blocks, sanitize=1, strict_gm=True,
@@ -552,7 +565,9 @@ def run_ir(rt, path):
 # says what the other tutorials and kernel tests that run on openasc (docs/conformance.md) lack.
 UPSTREAM = ["python/tutorials/01_add/add.py", "python/tutorials/02_add_framework/add_framework.py",
             "python/test/kernels/test_vadd.py", "python/test/kernels/test_bilinear_interpolation.py",
-            "python/test/kernels/insert_sync/test_vadd.py", "python/test/kernels/insert_sync/test_vadd_scalar.py"]
+            "python/test/kernels/insert_sync/test_vadd.py", "python/test/kernels/insert_sync/test_vadd_scalar.py",
+            "python/tutorials/03_matmul_mix/matmul_mix.py", "python/tutorials/04_matmul_cube_only/matmul_cube_only.py",
+            "python/tutorials/05_matmul_leakyrelu/matmul_leakyrelu.py", "python/test/kernels/test_matmul.py"]
 
 
 def run_upstream(a):
@@ -642,7 +657,7 @@ def main():
                     run_race(rt, ex[:-5])
                 elif ex.endswith(".cpp"):
                     run_cpp(rt, ex)
-                elif os.path.basename(ex).startswith("test_"):  # a pytest file (upstream's kernel tests)
+                elif os.path.basename(ex).startswith("test_"):  # a pytest file or test (file.py::test_name)
                     import pytest
                     code = pytest.main([ex, "-q", "-p", "no:cacheprovider", "--import-mode=importlib"])
                     if code not in (0, 5):

@@ -11,8 +11,8 @@ Task Duration 4121.16 us; mean per core mac 3081.664, mte1 2538.348, mte2 3552.2
 scalar 337.343 us.
 
 Written here in pyasc from the README's description (nothing of the device kit is copied).  The
-mmad -> fixpipe hand-over is a flag pair here (the original uses UnitFlag, which the simulator does
-not model: it overlaps one 128 x 256 tile's ~1k-cycle fixpipe with the tile's 65k cycles of mmad).
+mmad -> fixpipe hand-over is UnitFlag, as in the original (mmad unit_flag 2, 3 on a tile's last
+slice; fixpipe unit_flag 3; no flag between them: docs/timing.md, "UnitFlag").
 
   /usr/bin/python3 bench/anchors/c1.py            # full size (minutes: 550 G MACs are computed)
   /usr/bin/python3 bench/anchors/c1.py --small    # the same kernel on 512 x 2816 x 1024 (singleCore 128 x 512), checked
@@ -62,7 +62,6 @@ def kernel():
             asc.set_flag(E.MTE1_MTE2, i)
         for s in range(2):
             asc.set_flag(E.M_MTE1, s)
-        asc.set_flag(E.FIX_M, 0)
         for t in range(0, (SCM // BM) * tiles_n):
             m0 = mi * SCM + (t // tiles_n) * BM
             n0 = ni * SCN + (t % tiles_n) * BN
@@ -73,7 +72,6 @@ def kernel():
             asc.wait_flag(E.MTE1_MTE2, 2)
             asc.data_copy(b1, b_gm[n0 * K:], asc.Nd2NzParams(1, BN, BK * SKB, 0, K, BN, 1, 0))
             asc.set_flag(E.MTE2_MTE1, 2)
-            asc.wait_flag(E.FIX_M, 0)  # the previous tile's fixpipe has read L0C
             for kc in range(na):  # one A packet: SKA slices, two B packets
                 ai = kc % 2
                 for ka in asc.static_range(SKA):
@@ -105,6 +103,12 @@ def kernel():
                         p.cmatrix_init_val = kc == 0
                     else:
                         p.cmatrix_init_val = False
+                    # UnitFlag: L0C goes to the fixpipe unit by unit (3 on the tile's last slice); the
+                    # first mmad of a tile writes a unit once the previous tile's fixpipe has read it
+                    p.unit_flag = 2
+                    if ka == SKA - 1:
+                        if kc == na - 1:
+                            p.unit_flag = 3
                     asc.mmad(c1, a2[l0], b2[l0], p)
                     asc.set_flag(E.M_MTE1, l0)
                     # the next packets, B before A: after the first slice the pong halves, after a
@@ -133,16 +137,14 @@ def kernel():
                             asc.data_copy(a1[ai * ACH:], a_gm[m0 * K + nxa * BK * SKA:],
                                           asc.Nd2NzParams(1, BM, BK * SKA, 0, K, BM, 1, 0))
                             asc.set_flag(E.MTE2_MTE1, ai)
-            # FIX: L0C f32 -> C f16 rows m0.., columns n0.. (ND)
-            asc.set_flag(E.M_FIX, 0)
-            asc.wait_flag(E.M_FIX, 0)
-            asc.fixpipe(c_gm[m0 * N + n0:], c1, asc.FixpipeParamsV220(BN, BM, BM, N, 1))
-            asc.set_flag(E.FIX_M, 0)
+            # FIX: L0C f32 -> C f16 rows m0.., columns n0.. (ND), streaming from the mmads (UnitFlag 3)
+            fp = asc.FixpipeParamsV220(BN, BM, BM, N, 1)
+            fp.unit_flag = 3
+            asc.fixpipe(c_gm[m0 * N + n0:], c1, fp)
         for i in range(4):
             asc.wait_flag(E.MTE1_MTE2, i)
         for s in range(2):
             asc.wait_flag(E.M_MTE1, s)
-        asc.wait_flag(E.FIX_M, 0)
 
     return c1_kernel
 

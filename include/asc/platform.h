@@ -10,7 +10,7 @@ typedef struct asc_platform {
   double mhz;       /* AI Core clock */
   int estimate;     /* 1: core counts or clock are not public; defaults assumed */
   int ub_bytes, l1_bytes, l0a_bytes, l0b_bytes, l0c_bytes, bt_bytes; /* memories of one core */
-  double gm_core_bytes_per_cycle, gm_chip_bytes_per_cycle;           /* GM: one core, the chip */
+  double gm_core_bytes_per_cycle, gm_chip_bytes_per_cycle;           /* GM: an AIV's read channel, the chip */
   int vec_issue, vec_repeat; /* vector cycles per instruction and per repeat */
   int cube_macs;             /* fp16 MACs per cycle */
   const char *source;        /* where the figures come from, how sure they are */

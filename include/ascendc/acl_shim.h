@@ -38,6 +38,7 @@ void asc_run_set_flush(int (*fn)(void *, const char *, void *, size_t), void *us
 const char *asc_run_error(void);
 const char *asc_run_gm_elem(int k);
 void asc_run_free(char *p);
+int asc_run_ratio(void);
 }
 
 /* ---- AscendCL, as much as a sample's main uses ---- */
@@ -197,7 +198,8 @@ template <typename... P> struct Launcher {
     for (const Gm &g : fc.gms)
       fc.before.emplace_back((unsigned char *)g.ptr, (unsigned char *)g.ptr + g.bytes);
     asc_run_set_flush(flush, &fc);
-    for (uint32_t b = 0; b < blockDim; b++) {
+    /* a MIX kernel's body runs on each vector core: asc_run_ratio() bodies per block */
+    for (uint32_t b = 0; b < blockDim * (uint32_t)asc_run_ratio(); b++) {
       asc_run_block((int)b, (int)blockDim);
       kernel((P)args...);
     }

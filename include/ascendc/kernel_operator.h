@@ -916,6 +916,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE> cl
 
 public:
   Matmul();
+  void Init(const TCubeTiling* cubeTiling, TPipe* tpipe = nullptr);
   void SetTensorA(const GlobalTensor<SrcAT>& gm, bool isTransposeA = false);
   void SetTensorA(const LocalTensor<SrcAT>& leftMatrix, bool isTransposeA = false);
   void SetTensorA(SrcAT aScalar);

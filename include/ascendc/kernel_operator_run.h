@@ -134,6 +134,10 @@ struct Tracer {
   /* runs a partial module and copies its scratch GM argument into out: 0 ok (asc_run_set_flush) */
   int (*flush)(void *user, const char *ir, void *out, size_t bytes) = nullptr;
   void *flush_user = nullptr;
+  /* the Matmul object's (kernel_operator_matmul_run.h): the core kind the body runs on (-1 unknown, 0 AIV,
+   * 1 AIC), the bodies per block, the last TPipe made, SetSysWorkspace's pointer */
+  int corekind = -1, ratio = 1;
+  void *pipe = nullptr, *sysws = nullptr;
 };
 inline Tracer *&tracer() {
   static Tracer *t = nullptr;
@@ -543,6 +547,7 @@ public:
   Val v;
   TPipe(Loc l = Loc()) {
     v = ascrun::op("asc.tpipe", {}, "", "!asc.pipe", l);
+    ascrun::T().pipe = this;
   }
   template <TPosition src, TPosition dst, int32_t depth>
   bool InitBuffer(TQueBind<src, dst, depth> &que, uint8_t num, uint32_t len, Loc l = Loc()) {
@@ -752,6 +757,16 @@ namespace AscendC {
 template <typename T> void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src, const Nd2NzParams &params, Loc l = Loc()) {
   ascrun::op("asc.data_copy_nd2nz", {dst.v, src.v, params.val(l)}, "", "", l);
 }
+/* DataCopy with DataCopyParams (blocks of 32 bytes, strides in blocks): GM <-> UB and UB -> UB */
+template <typename T> void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src, const DataCopyParams &params, Loc l = Loc()) {
+  ascrun::op("asc.data_copy_params", {dst.v, src.v, params.val(l)}, "", "", l);
+}
+template <typename T> void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src, const DataCopyParams &params, Loc l = Loc()) {
+  ascrun::op("asc.data_copy_params", {dst.v, src.v, params.val(l)}, "", "", l);
+}
+template <typename T> void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src, const DataCopyParams &params, Loc l = Loc()) {
+  ascrun::op("asc.data_copy_params", {dst.v, src.v, params.val(l)}, "", "", l);
+}
 template <typename T> void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LoadData2DParams &params, Loc l = Loc()) {
   ascrun::op("asc.load_data_2d", {dst.v, src.v, params.val(l)}, "", "", l);
 }
@@ -947,5 +962,7 @@ OPENASC_RUN_API const char *asc_run_gm_elem(int k) {
   return t.gm[k].elem.empty() ? "ui8" : t.gm[k].elem.c_str();
 }
 OPENASC_RUN_API void asc_run_free(char *p) { std::free(p); }
+
+#include "kernel_operator_matmul_run.h"
 
 #endif

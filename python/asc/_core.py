@@ -136,10 +136,24 @@ class Value:
         self.name, self.type = name, type_
 
 
+_ir_strings = {}  # str -> its literal: a trace quotes the same file name at every op
+
+
 def ir_string(s):
     """s as an IR string literal (docs/ir.md: \\" \\\\ \\n \\t and \\XX escapes): every string that
     reaches the IR text (file names, symbol names, formats) goes through here, so no name can end
     the literal early or inject text."""
+    if type(s) is str:
+        lit = _ir_strings.get(s)
+        if lit is None:
+            if len(_ir_strings) >= 4096:
+                _ir_strings.clear()
+            lit = _ir_strings[s] = _ir_literal(s)
+        return lit
+    return _ir_literal(s)
+
+
+def _ir_literal(s):
     out = []
     for ch in str(s).encode("utf-8", "surrogateescape"):
         c = chr(ch)

@@ -23,6 +23,7 @@ typedef struct Emitter {
   size_t mark;      /* where the output stood after that #line (directive mode) */
   int errors;
   const asc_op *mm; /* the op the function's Matmul object takes its types from (NULL: none) */
+  int mm_async;     /* the function's get_tensor_c take the next tile (Iterate<false> / GetTensorC<false>) */
   const asc_op *func; /* the function being emitted */
   asc_ptrmap pools;   /* the asc.tbuf values used as a TBufPool */
 } Emitter;
@@ -41,6 +42,7 @@ void asc_em_declare_matmul(Emitter *e);
 int asc_em_matmul(Emitter *e, const asc_op *op);
 int asc_em_matmul_prints(const asc_op *op, int i);
 int asc_em_matmul_internal(const asc_op *op);
+int asc_em_matmul_cube_only(const asc_module *m);
 
 /* ascendc_lists.c */
 void asc_em_find_pools(Emitter *e, const asc_op *f);

@@ -84,12 +84,18 @@ static void emit_matmul_setup(Emitter *e, const asc_op *op, int scalars) {
     asc_sb_puts(e->out, ";\n");
   }
   asc_em_ind(e);
+  if (op->code == ASC_OP_MATMUL_TILE_COUNT) { /* scalars only: the tiling, no workspace (Init's page) */
+    asc_sb_printf(e->out, "mm.Init(&t%d);\n", t);
+    return;
+  }
   asc_sb_puts(e->out, "REGIST_MATMUL_OBJ(AscendC::GetTPipePtr(), ");
-  if (op->code == ASC_OP_MATMUL_TILE_COUNT)
-    asc_sb_puts(e->out, "AscendC::GetSysWorkSpacePtr()");
-  else
-    asc_em_put_name(e, e->out, op->operands[OP_WS]);
-  asc_sb_printf(e->out, ", mm, &t%d);\n", t);
+  /* the workspace is a GM_ADDR (REGIST_MATMUL_OBJ's page); pyasc takes any GM address */
+  const asc_type *ws = op->operands[OP_WS]->type;
+  int bytes = ws->kind == ASC_TY_GM && ws->elem && ws->elem->kind == ASC_TY_INT && ws->elem->width == 8 &&
+              ws->elem->is_unsigned;
+  asc_sb_puts(e->out, bytes ? "" : "reinterpret_cast<GM_ADDR>(");
+  asc_em_put_name(e, e->out, op->operands[OP_WS]);
+  asc_sb_printf(e->out, "%s, mm, &t%d);\n", bytes ? "" : ")", t);
 }
 
 static void emit_matmul_operands(Emitter *e, const asc_op *op) {
@@ -240,6 +246,7 @@ int asc_em_matmul(Emitter *e, const asc_op *op) {
       return asc_em_fail(e, op, "'%s' with %s", asc_op_name(op), "too few operands");
     emit_matmul_setup(e, op, OP_S0);
     emit_matmul_operands(e, op);
+    asc_em_put_line(e, op); /* again: the set-up moved the call's presumed line */
     if (nbatch_workspace(op))
       return emit_iterate_n_batch(e, op);
     asc_em_ind(e);
@@ -260,6 +267,7 @@ int asc_em_matmul(Emitter *e, const asc_op *op) {
   case ASC_OP_MATMUL_ITERATE_ALL:
     emit_matmul_setup(e, op, OP_S0);
     emit_matmul_operands(e, op);
+    asc_em_put_line(e, op);
     asc_em_ind(e);
     asc_sb_puts(e->out, "mm.IterateAll(");
     put_matmul_c(e, op);
@@ -268,9 +276,15 @@ int asc_em_matmul(Emitter *e, const asc_op *op) {
     asc_sb_puts(e->out, "mm.End();\n");
     return 0;
   case ASC_OP_MATMUL_ITERATE:
-    if (next) { /* a bare iterate(): the get_tensor_c calls after it take the tiles in turn */
+    if (next) { /* a bare iterate(): the get_tensor_c calls after it take the tiles in turn (Iterate's
+                 * asynchronous form; without such calls it starts nothing) */
       emit_matmul_setup(e, op, OP_S0);
       emit_matmul_operands(e, op);
+      if (e->mm_async) {
+        asc_em_put_line(e, op);
+        asc_em_ind(e);
+        asc_sb_puts(e->out, "mm.Iterate<false>();\n");
+      }
       return 0;
     }
     /* in `with iterate() as count`: A and B given at the first tile, then the next tile */
@@ -283,16 +297,13 @@ int asc_em_matmul(Emitter *e, const asc_op *op) {
     e->indent--;
     asc_em_ind(e);
     asc_sb_puts(e->out, "}\n");
+    asc_em_put_line(e, op);
     asc_em_ind(e);
     asc_sb_puts(e->out, "mm.Iterate();\n");
     return 0;
-  default: /* get_tensor_c: next 1 computes the next tile first */
-    if (next == 1) {
-      asc_em_ind(e);
-      asc_sb_puts(e->out, "mm.Iterate();\n");
-    }
+  default: /* get_tensor_c: next 1 computes the next tile of the asynchronous iteration (GetTensorC<false>) */
     asc_em_ind(e);
-    asc_sb_puts(e->out, "mm.GetTensorC(");
+    asc_sb_puts(e->out, next == 1 ? "mm.GetTensorC<false>(" : "mm.GetTensorC(");
     put_matmul_c(e, op);
     asc_sb_puts(e->out, ");\n");
     return 0;
@@ -300,8 +311,29 @@ int asc_em_matmul(Emitter *e, const asc_op *op) {
 }
 
 /* the op the function's Matmul object takes its types from: the first call naming C, else the first call */
+static void find_async(asc_op *op, void *user) {
+  int *async = user;
+  *async |= op->code == ASC_OP_MATMUL_GET_TENSOR_C && attr_int(op, "next") == 1;
+}
+
+/* Whether a Matmul call of module m is cube-only (mix 0): the translation unit then defines ASCENDC_CUBE_ONLY
+ * before the header, as pyasc's emitter and the Matmul usage page do. */
+static void find_cube_only(asc_op *op, void *user) {
+  int *cube = user;
+  *cube |= is_matmul_call(op) && !attr_int(op, "mix");
+}
+
+int asc_em_matmul_cube_only(const asc_module *m) {
+  int cube = 0;
+  for (const asc_op *f = asc_module_body((asc_module *)m)->first; f; f = f->next)
+    asc_walk((asc_op *)f, find_cube_only, &cube);
+  return cube;
+}
+
 void asc_em_find_matmul(Emitter *e, const asc_op *f) {
   e->mm = NULL;
+  e->mm_async = 0;
+  asc_walk((asc_op *)f, find_async, &e->mm_async);
   asc_walk((asc_op *)f, find_matmul, &e->mm);
   if (!e->mm)
     asc_walk((asc_op *)f, find_matmul_any, &e->mm);

@@ -909,7 +909,43 @@ static bool shape_ok(const asc_op *op) {
   return asc_ir_verify_op_sig(NULL, op) == 0;
 }
 
+/* v is 2 or 3 on every path: a constant, or an scf.if's result whose every yield is (MmadParams and
+ * FixpipeParamsV220 unit_flag set per iteration, as the device kit's basic-API matmul does). */
+static bool unit_on(const asc_value *v, int depth) {
+  int64_t x;
+  if (asc_pass_const_int(v, &x))
+    return x >= 2;
+  const asc_op *d = v->def;
+  if (!d || d->code != ASC_OP_IF || depth > 4)
+    return false;
+  for (int r = 0; r < d->nregions; r++) {
+    const asc_block *b = d->regions[r].block;
+    const asc_op *y = b ? b->last : NULL;
+    if (!y || y->code != ASC_OP_YIELD || v->index >= y->noperands || !unit_on(y->operands[v->index], depth + 1))
+      return false;
+  }
+  return d->nregions == 2;
+}
+
+/* The UnitFlag role of op (docs/timing.md "UnitFlag in a kernel"): an mmad or fixpipe whose unit_flag
+ * is 2 or 3 takes L0C from the other side without a flag; 0 for anything else. */
+static int unit_role(const asc_op *op, int *from) {
+  int i = op->code == ASC_OP_MMAD ? ASC_OPND_MMAD_params : op->code == ASC_OP_MMAD_BIAS ? ASC_OPND_MMAD_BIAS_params
+        : op->code == ASC_OP_FIXPIPE ? ASC_OPND_FIXPIPE_params : op->code == ASC_OP_FIXPIPE_WS ? ASC_OPND_FIXPIPE_WS_params
+        : -1;
+  int f = op->code == ASC_OP_MMAD || op->code == ASC_OP_MMAD_BIAS ? ASC_SFI(MmadParams, unit_flag)
+                                                                  : ASC_SFI(FixpipeParamsV220, unit_flag);
+  if (i < 0 || i >= op->noperands)
+    return 0;
+  const asc_op *d = op->operands[i]->def;
+  if (!d || d->code != ASC_OP_STRUCT || f >= d->noperands || !unit_on(d->operands[f], 0))
+    return 0;
+  *from = op->code == ASC_OP_FIXPIPE || op->code == ASC_OP_FIXPIPE_WS ? ASC_PIPEID_PIPE_M : ASC_PIPEID_PIPE_FIX;
+  return 1;
+}
+
 static void walk_op(walker *w, asc_op *op, state *st) {
+  int from;
   if (w->dom && !shape_ok(op))
     return; /* a module the verifier never checked (verify-sync through the C API) */
   if (w->dom)
@@ -950,6 +986,10 @@ static void walk_op(walker *w, asc_op *op, state *st) {
     asc_pass_map_set(&w->post, op, ++w->nposts);
     return;
   default:
+    if (unit_role(op, &from)) { /* a flag set on the other side and waited here (UnitFlag) */
+      token t = sync_set_token(st, from);
+      learn(st, sync_op_pipe(op), &t);
+    }
     walk_access_op(w, op, st);
   }
 }

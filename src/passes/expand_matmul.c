@@ -1368,21 +1368,12 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
   return mix_aivs(&g, elseb, first, ws, ops, eager);
 }
 
-static void find_tpipe(asc_op *op, void *user) {
-  asc_op **p = user;
-  if (op->code == ASC_OP_TPIPE && !*p)
-    *p = op;
-}
-
 /* A cube-only kernel's Matmul memories come from its TPipe, as Ascend C's Matmul takes its buffers
  * from the TPipe given to REGIST_MATMUL_OBJ: TBufs initialised right after the TPipe is created,
  * so they are the first buffers of each memory (the fixed addresses alloc() uses: 0 of L1, L0A,
  * L0B, L0C, BT) and the kernel's own buffers follow them instead of overlapping. */
-static void pipe_buffers(asc_module *m, asc_op *f, const asc_op *first, evtab *ev, bool own_l0c, bool sparse) {
-  asc_op *tp = NULL;
-  asc_walk(f, find_tpipe, &tp);
-  if (!tp)
-    return;
+static void pipe_buffers(asc_module *m, asc_op *tp, const asc_op *first, evtab *ev, bool own_l0c, bool sparse) {
+  ev->n = 0;
   gen g = {m, m->ctx, asc_op_diag_loc(first), tp->next, NULL, asc_type_int(m->ctx, 32, false),
            asc_type_index(m->ctx), NULL};
   if (!tp->next) {
@@ -1430,6 +1421,16 @@ static void collect(asc_op *op, void *user) {
     asc_pass_vec_push(user, op);
 }
 
+/* The TPipes and the Matmul calls of a function in walk order: a cube-only call takes the buffers and event
+ * ids of the TPipe made last before it (one per kernel in Python; one per block's body in the trace of the
+ * header's running mode, docs/emit.md, whose bodies each make their own) */
+static void collect_pipes(asc_op *op, void *user) {
+  if (op->code == ASC_OP_TPIPE)
+    asc_pass_vec_push(user, op);
+  else
+    collect(op, user);
+}
+
 static int expand_func(asc_module *m, asc_op *f) {
   asc_pass_vec v = {0}, mix = {0};
   asc_walk(f, collect, &v);
@@ -1453,21 +1454,28 @@ static int expand_func(asc_module *m, asc_op *f) {
     nextform |= (op->code == ASC_OP_MATMUL_GET_TENSOR_C || op->code == ASC_OP_MATMUL_OFFSET_C) && attrint(op, "next");
   }
   evtab ev = {{0}, {0}, 0};
-  for (size_t i = 0; i < v.n; i++) { /* cube-only: the Matmul's buffers and event ids from the TPipe */
-    asc_op *op = v.items[i];
-    if (!ismix(op) && !scalaronly(op)) {
-      bool sparse = false;
-      for (size_t j = 0; j < v.n; j++)
-        sparse |= attrflag(v.items[j], "sparse");
-      pipe_buffers(m, f, op, &ev, own_l0c(&v), sparse);
-      gen g = {m, m->ctx, asc_op_diag_loc(op), body->first, NULL, asc_type_int(m->ctx, 32, false),
-               asc_type_index(m->ctx), NULL};
-      libwork(&g, ASC_HW_LIBWORK_MM_INIT); /* the Matmul's initialisation, when the kernel starts */
-      break;
-    }
-  }
+  asc_op *cube = NULL; /* the first cube-only call */
+  bool sparse = false;
   for (size_t i = 0; i < v.n; i++) {
     asc_op *op = v.items[i];
+    sparse |= attrflag(op, "sparse");
+    if (!cube && !ismix(op) && !scalaronly(op))
+      cube = op;
+  }
+  if (cube) {
+    gen g = {m, m->ctx, asc_op_diag_loc(cube), body->first, NULL, asc_type_int(m->ctx, 32, false),
+             asc_type_index(m->ctx), NULL};
+    libwork(&g, ASC_HW_LIBWORK_MM_INIT); /* the Matmul's initialisation, when the kernel starts */
+  }
+  asc_pass_vec order = {0};
+  asc_walk(f, collect_pipes, &order);
+  for (size_t i = 0; i < order.n; i++) {
+    asc_op *op = order.items[i];
+    if (op->code == ASC_OP_TPIPE) { /* cube-only: the Matmul's buffers and event ids from the TPipe */
+      if (cube)
+        pipe_buffers(m, op, cube, &ev, own_l0c(&v), sparse);
+      continue;
+    }
     if (op->code == ASC_OP_MATMUL_ITERATE && attrint(op, "next") && !nextform) {
       asc_op_unlink(op); /* iterate() resets a counter no get_tensor_c reads */
       continue;
@@ -1479,6 +1487,7 @@ static int expand_func(asc_module *m, asc_op *f) {
   }
   if (mix.n && !rc)
     rc |= expand_mix(m, f, &mix);
+  asc_pass_vec_free(&order);
   asc_pass_vec_free(&v);
   asc_pass_vec_free(&mix);
   return rc;

@@ -15,6 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "sim/cube_kernels.h"
 #include "sim/half.h"
 #include "sim/sim_int.h"
@@ -28,40 +32,39 @@ typedef struct sim_cube {
   bool fmset;
   uint64_t quant;
   bool hf32, hf32_trans;
-  uint8_t *scratch; /* mmad's packed operands (cube_kernels.h), grown on demand */
-  size_t scap;
   /* load_data_with_sparse: the 2-bit index of each int8 of L0B (by byte address), which
-   * mmad_with_sparse reads with the dense B */
+   * mmad_with_sparse reads with the dense B; NULL (all 0) until the first such load */
   int64_t l0b_bytes;
-  uint8_t sidx[];
+  uint8_t *sidx;
 } sim_cube;
 
 static sim_cube *cubeof(sim_core *c) {
   if (!c->cube) {
-    int64_t l0b = c->lmb[ASC_HW_MEM_L0B] > 0 ? c->lmb[ASC_HW_MEM_L0B] : 0;
-    if (!(c->cube = calloc(1, sizeof *c->cube + (size_t)l0b)))
+    if (!(c->cube = calloc(1, sizeof *c->cube)))
       asc_die("out of memory");
     c->cube->rep[0] = 1; /* never set: one iteration (asc_load3d_v2_config.md: default 0x10000) */
-    c->cube->l0b_bytes = l0b;
+    c->cube->l0b_bytes = c->lmb[ASC_HW_MEM_L0B] > 0 ? c->lmb[ASC_HW_MEM_L0B] : 0;
   }
   return c->cube;
 }
 
 void asc_sim_cube_free(sim_cube *k) {
   if (k)
-    free(k->scratch);
+    free(k->sidx);
   free(k);
 }
 
-/* At least n bytes of scratch for mmad, 64-byte aligned (kept for the core's later mmads). */
-static void *cubescratch(sim_cube *k, size_t n) {
-  if (n > k->scap) {
-    free(k->scratch);
-    k->scap = n + n / 2;
-    if (!(k->scratch = aligned_alloc(64, (k->scap + 63) & ~(size_t)63)))
+/* At least n bytes of scratch for mmad, 64-byte aligned: the core's sim_scratch keeps it for later
+ * mmads and blocks. */
+static void *cubescratch(sim_core *c, size_t n) {
+  sim_scratch *s = c->scr;
+  if (n > s->mmcap) {
+    free(s->mm);
+    s->mmcap = n + n / 2;
+    if (!(s->mm = aligned_alloc(64, (s->mmcap + 63) & ~(size_t)63)))
       asc_die("out of memory");
   }
-  return k->scratch;
+  return s->mm;
 }
 
 static void scost(sim_core *c) { asc_sim_scalar(c, c->L->cost->scalar_op); }
@@ -126,21 +129,27 @@ static int field(sim_core *c, const sim_inst *in, const double *p, asc_sfield f,
 
 /* Timing of a cube-side transfer of `bytes` from memory s to d on the instruction's pipe: the
  * hw.def HW_RATE of the path; GM sources and destinations go through the GM port model. */
-static int xfer(sim_core *c, const sim_inst *in, int s, int d, int64_t bytes) {
+static int xfer_unit(sim_core *c, const sim_inst *in, int s, int d, int64_t bytes, int unit);
+static int xfer(sim_core *c, const sim_inst *in, int s, int d, int64_t bytes) { return xfer_unit(c, in, s, d, bytes, 0); }
+
+/* unit: SIM_UF_FIX for a fixpipe with unit_flag 2 or 3 (timing.c asc_sim_issue_unit), else 0 */
+static int xfer_unit(sim_core *c, const sim_inst *in, int s, int d, int64_t bytes, int unit) {
   int dt = 0;
   double rate = asc_hw_copy_rate(s, d, &dt);
   if (in->pipe == ASC_PIPEID_PIPE_MTE2 || in->pipe == ASC_PIPEID_PIPE_MTE3 || rate <= 0)
     return asc_sim_issue_copy(c, in, bytes);
-  double wb = 0; /* the fixpipe writes GM into the L2 (write-back) at the core's L2 share and AIC port at
-                  * most; the dirty lines its writes evict go to HBM at the core's write share */
+  int64_t wb = 0; /* the fixpipe writes GM into the L2 (write-back) at the core's L2 share and AIC port at
+                   * most; the dirty lines its writes evict go to HBM at the core's write share */
   if (d == ASC_HW_MEM_GM) {
     double in_l2 = c->l2_rate < ASC_HWC_aic_gm_core ? c->l2_rate : ASC_HWC_aic_gm_core;
     rate = rate < in_l2 ? rate : in_l2;
-    wb = (double)asc_sim_l2_take_wb(c) / c->gm_wrate;
+    wb = asc_sim_l2_take_wb(c);
   }
   /* the cube appendix's cycles = bytes / bandwidth + dT: the pipe is busy all of it */
-  int64_t occ = (int64_t)((double)bytes / rate + wb + 0.999999) + dt;
-  return asc_sim_issue(c, in, occ, occ);
+  int64_t occ = (int64_t)((double)bytes / rate + (double)wb / c->gm_wrate + 0.999999) + dt;
+  if (d == ASC_HW_MEM_GM)
+    return asc_sim_issue_gm_write(c, in, occ, bytes, wb, unit);
+  return asc_sim_issue_unit(c, in, occ, occ, unit);
 }
 
 /* ---- data_copy GM -> L1 with ND -> Nz (Nd2NzParams) ---------------------------------------- */
@@ -283,6 +292,43 @@ int asc_exec_nz2nd(sim_core *c, const sim_inst *in) {
 }
 
 /* ---- load_data 2D: 512-byte fractals, optionally transposed (16-bit types) ---------------- */
+#if defined(__SSE2__)
+/* The 8 x 8 16-bit matrix r (r[i] = row i) transposed in place: pairs, then quads, then halves
+ * interleaved. */
+static void tr8(__m128i r[8]) {
+  __m128i t[8], u[8];
+  for (int i = 0; i < 4; i++) {
+    t[2 * i] = _mm_unpacklo_epi16(r[2 * i], r[2 * i + 1]);
+    t[2 * i + 1] = _mm_unpackhi_epi16(r[2 * i], r[2 * i + 1]);
+  }
+  for (int h = 0; h < 2; h++) { /* u[4h + q]: columns 2q, 2q + 1 of rows 4h .. 4h + 3 */
+    u[4 * h + 0] = _mm_unpacklo_epi32(t[4 * h], t[4 * h + 2]);
+    u[4 * h + 1] = _mm_unpackhi_epi32(t[4 * h], t[4 * h + 2]);
+    u[4 * h + 2] = _mm_unpacklo_epi32(t[4 * h + 1], t[4 * h + 3]);
+    u[4 * h + 3] = _mm_unpackhi_epi32(t[4 * h + 1], t[4 * h + 3]);
+  }
+  for (int q = 0; q < 4; q++) {
+    r[2 * q] = _mm_unpacklo_epi64(u[q], u[4 + q]);
+    r[2 * q + 1] = _mm_unpackhi_epi64(u[q], u[4 + q]);
+  }
+}
+
+/* The 16 x 16 16-bit fractal at s transposed into d (d may be s): as four 8 x 8 blocks, block
+ * (i, j) to (j, i); everything is read before anything is written. */
+static void transpose16(uint8_t *d, const uint8_t *s) {
+  __m128i b[2][2][8];
+  for (int bi = 0; bi < 2; bi++)
+    for (int bj = 0; bj < 2; bj++) {
+      for (int i = 0; i < 8; i++)
+        b[bi][bj][i] = _mm_loadu_si128((const __m128i *)(const void *)(s + ((bi * 8 + i) * 16 + bj * 8) * 2));
+      tr8(b[bi][bj]);
+    }
+  for (int bi = 0; bi < 2; bi++)
+    for (int bj = 0; bj < 2; bj++)
+      for (int j = 0; j < 8; j++)
+        _mm_storeu_si128((__m128i *)(void *)(d + ((bj * 8 + j) * 16 + bi * 8) * 2), b[bi][bj][j]);
+}
+#else
 static void transpose16(uint8_t *d, const uint8_t *s) {
   uint16_t a[256], t[256]; /* through aligned locals: one 512-byte copy each way, not 256 2-byte ones */
   memcpy(a, s, sizeof a);
@@ -291,6 +337,7 @@ static void transpose16(uint8_t *d, const uint8_t *s) {
       t[i * 16 + j] = a[j * 16 + i];
   memcpy(d, t, sizeof t);
 }
+#endif
 
 static int fractals(sim_core *c, const sim_inst *in, int64_t start, int64_t reps, int64_t sstride, int64_t dgap,
                     bool tr) {
@@ -680,6 +727,8 @@ int asc_exec_loadsparse(sim_core *c, const sim_inst *in) {
   if (edt(in, 0) != ASC_SIM_I8 || edt(in, 1) != ASC_SIM_I8 || esz(in, 2) != 1)
     return asc_sim_err(c, in->op, "asc.load_data_with_sparse: dst and src are int8, idx uint8");
   sim_cube *k = cubeof(c);
+  if (!k->sidx && !(k->sidx = calloc((size_t)k->l0b_bytes + 1, 1)))
+    asc_die("out of memory");
   const sim_val *dst = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_dst),
       *src = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_src), *idx = sim_in(c, in, ASC_OPND_LOAD_DATA_SPARSE_idx);
   for (int64_t r = 0; r < reps; r++) {
@@ -769,7 +818,7 @@ int asc_exec_mmadsparse(sim_core *c, const sim_inst *in) {
       for (int64_t d = 0; d < kd; d++) {
         int64_t bo = ((d / 32) * N1 + j / 16) * 512 + (j % 16) * 32 + d % 32;
         int64_t at = Bv->off + bo;
-        int x = at < ks->l0b_bytes ? ks->sidx[at] : 0;
+        int x = at < ks->l0b_bytes && ks->sidx ? ks->sidx[at] : 0;
         int64_t kk = (d / 2) * 4 + (d % 2) + x; /* the original column of A */
         int8_t av = (int8_t)A[((i / 16) * K1 + kk / 32) * 512 + (i % 16) * 32 + kk % 32];
         acc += (uint32_t)((int32_t)av * (int32_t)(int8_t)B[bo]); /* int32 sums wrap */
@@ -895,6 +944,9 @@ int asc_exec_mmad(sim_core *c, const sim_inst *in) {
     return notavail(c, in, mp.sparse ? "MmadParams.en_ssparse" : "Winograd (MmadParams.en_winograd_a/b)");
   if (mp.unit == 1)
     return asc_sim_err(c, in->op, "asc.mmad: MmadParams.unit_flag 1 is reserved (0 off, 2 or 3)");
+  int urole = mp.unit >= 2 ? SIM_UF_MMAD : 0;
+  if (urole)
+    asc_sim_unit_sync(c, urole); /* L0C comes back from a UnitFlag fixpipe unit by unit */
   int cd = edt(in, 0), ad = edt(in, 1), bd = edt(in, 2);
   bool isint = ad == ASC_SIM_I8;
   if (ad != bd || !((cd == ASC_SIM_F32 && (ad == ASC_SIM_F16 || ad == ASC_SIM_BF16 || ad == ASC_SIM_F32)) ||
@@ -944,7 +996,7 @@ int asc_exec_mmad(sim_core *c, const sim_inst *in) {
   sim_cube *ks = cubeof(c);
   asc_mmad_job job = {ad, M1, N1, K1, k, gemv, ad == ASC_SIM_F32 && ks->hf32, ks->hf32_trans, init,
                       A, B, Cin, bias, Cp, NULL};
-  job.scratch = cubescratch(ks, asc_cube_scratch_bytes(&job));
+  job.scratch = cubescratch(c, asc_cube_scratch_bytes(&job));
   asc_cube_mmad(&job);
   /* hardware.md §13.1: ceil(m/16) ceil(n/16) ceil(k/16) cycles for 16-bit inputs, f32 at a
    * quarter of that, int8 over k/32; scaled by the platform's MACs per cycle (hw.def). */
@@ -952,7 +1004,7 @@ int asc_exec_mmad(sim_core *c, const sim_inst *in) {
   /* f32: 16 x 16 x 4 per cycle, with HF32 16 x 16 x 8 (the cube appendix, arch 2201) */
   int64_t cyc = M1 * N1 * kk16 * (ad == ASC_SIM_F32 ? (ks->hf32 ? 2 : 4) : 1);
   cyc = cyc * 4096 / (c->L->cost->cube_macs > 0 ? c->L->cost->cube_macs : 4096) + ASC_HWC_mmad_head;
-  return asc_sim_issue(c, in, cyc, cyc);
+  return asc_sim_issue_unit(c, in, cyc, cyc, urole);
 }
 
 /* ---- fixpipe / data_copy L0C -> GM or L1 ------------------------------------------------------ */
@@ -962,6 +1014,7 @@ typedef struct fixgeom {
   bool split;    /* Nz f32 destination: 16 x 8 fractals (channel split) instead of 16 x 16 */
   uint64_t scalar; /* scalar quant word (f32 scale in bits 0-31) */
   const uint8_t *ws; /* per-channel quant words (u64), or NULL */
+  int unit;          /* SIM_UF_FIX: unit_flag 2 or 3 (UnitFlag with the mmad), else 0 */
 } fixgeom;
 
 static float scaleof(uint64_t w) {
@@ -1124,7 +1177,7 @@ static int fixcore(sim_core *c, const sim_inst *in, const fixgeom *g) {
   free(blk);
   if (rc)
     return -1;
-  return xfer(c, in, ASC_HW_MEM_L0C, memof(c, in, 0), moved);
+  return xfer_unit(c, in, ASC_HW_MEM_L0C, memof(c, in, 0), moved, g->unit);
 }
 
 int asc_exec_fixpipe(sim_core *c, const sim_inst *in) {
@@ -1155,6 +1208,9 @@ int asc_exec_fixpipe(sim_core *c, const sim_inst *in) {
   g.relu = relu != 0;
   g.nz = layout == 0;
   g.split = split != 0;
+  g.unit = unit >= 2 ? SIM_UF_FIX : 0;
+  if (g.unit)
+    asc_sim_unit_sync(c, g.unit); /* it reads L0C as a UnitFlag mmad writes it */
   g.scalar = (uint64_t)(int64_t)SFLD(f, FixpipeParamsV220, deq_scalar);
   if (ws) {
     int64_t need = g.n * 8;

@@ -495,7 +495,8 @@ static void sh_sweep(shared *S, const sim_costs *k, sim_tape *const *t, const we
     sim_tcopy *c = &t[ev[i].t]->copy[ev[i].k];
     S->l2.wb_lines = 0;
     double miss = sh_copy(S, t[ev[i].t], ev[i].t, c);
-    if (S->charge) { /* the dirty lines its accesses evicted: a block whose write-backs moved is timed again */
+    if (S->charge && asc_sim_tcopy_retimed(c)) { /* the dirty lines its accesses evicted: a block whose
+                                                   * write-backs moved is timed again */
       tape_set(t[ev[i].t], &c->wb, S->l2.wb_lines * ASC_HWC_l2_line_bytes);
     }
     if (S->charge && c->pipe == ASC_PIPEID_PIPE_MTE2) {

@@ -284,38 +284,10 @@ typedef struct runner {
   sim_oobseen seen; /* op sites whose out-of-bounds warning was given */
 } runner;
 
-/* The big per-core arrays, allocated once per host thread and cleared for every block:
- * a fresh 192 KiB UB per block would be an mmap and ~50 page faults each time.  Of UB only
- * the bytes the previous block could have changed ([dlo, dhi), the hull of its accesses)
- * are cleared again: a kernel using half of UB does not pay for zeroing all of it. */
-typedef struct scratch {
-  sim_val *slots;
-  uint8_t *ub, *warned;
-  int64_t dlo, dhi; /* UB bytes that may be non-zero */
-  sim_trec *trace;  /* the trace records' buffer, when the blocks' records are not kept */
-  int tcap;
-  int64_t tape_op, tape_copy, tape_l2; /* the last block's tape lengths: the next one's first capacity */
-} scratch;
-
-static void scratchinit(scratch *s, const sim_launch *L) {
-  s->slots = malloc(sizeof *s->slots * ((size_t)L->nslots + 1));
-  s->ub = malloc((size_t)L->plat->ub_bytes);
-  s->warned = malloc((size_t)L->ninsts + 1);
-  if (!s->slots || !s->ub || !s->warned)
-    asc_die("out of memory");
-  s->dlo = 0;
-  s->dhi = L->plat->ub_bytes;
-  s->trace = NULL;
-  s->tcap = 0;
-  s->tape_op = s->tape_copy = s->tape_l2 = 0;
-}
-
-static void scratchfree(scratch *s) {
-  free(s->slots);
-  free(s->ub);
-  free(s->warned);
-  free(s->trace);
-}
+/* A block's big per-core arrays (slots, warning bits, local memories) come from a sim_scratch
+ * (coremem.c): kept by the program between blocks and launches, cleared where the last block
+ * may have written. */
+typedef sim_scratch scratch;
 
 static uint32_t pipemask(int kind) {
   uint32_t m = 0;
@@ -335,32 +307,12 @@ static void coreinit(sim_core *c, const sim_launch *L, int inst, scratch *s) {
   c->atomic_dt = -1;
   if (L->naic && L->naiv && c->kind == ASC_HW_AIV) /* a MIX launch starts its AIVs late (hw.def MIX_START) */
     c->sclk = asc_hw_libwork_cycles(ASC_HW_LIBWORK_MIX_START);
-  c->ub_bytes = c->kind == ASC_HW_AIV ? L->plat->ub_bytes : 0; /* UB is the AIV's (hw.def) */
-  c->slots = memset(s->slots, 0, sizeof *s->slots * ((size_t)L->nslots + 1));
-  c->ub = s->ub; /* every block sees the same UB: zeros */
-  if (s->dhi > s->dlo)
-    memset(s->ub + s->dlo, 0, (size_t)(s->dhi - s->dlo));
-  c->ub_lo = c->ub_bytes;
-  c->ub_hi = 0;
-  c->lm[ASC_HW_MEM_UB] = c->ub;
-  c->lmb[ASC_HW_MEM_UB] = c->ub_bytes;
-  for (int m = ASC_HW_MEM_UB + 1; m < ASC_HW_NMEMS && c->kind == ASC_HW_AIC; m++) {
-    /* the AIC's own memories (hw.def HW_MEM): fresh zero pages per core */
-    if (!(asc_hw_mem_cores(m) & ASC_HW_MASK(ASC_HW_AIC)))
-      continue;
-    c->lmb[m] = asc_hw_mem_bytes(m);
-    if (!(c->lm[m] = calloc((size_t)c->lmb[m], 1)))
-      asc_die("out of memory");
-  }
-  c->warned = memset(s->warned, 0, (size_t)L->ninsts + 1);
+  asc_sim_scratch_bind(s, c); /* slots, memories (all zero), trace buffer */
   asc_sim_sys_init(c);
   c->mask[0] = c->mask[1] = ~0ull;
   c->counter = false;
   c->cmpmask[0] = c->cmpmask[1] = 0;
   c->gather_kept = 0;
-  c->trace = s->trace; /* reused: no realloc and page faults per block */
-  c->tcap_trace = s->tcap;
-  s->trace = NULL;
   for (int i = 0; i < L->entry.nargs; i++)
     c->slots[L->entry.args[i]] = L->args[i];
 }
@@ -383,8 +335,6 @@ static void corefree(sim_core *c) {
   for (int i = 0; i < c->nsarr; i++)
     free(c->sarr[i].v);
   free(c->sarr);
-  for (int m = ASC_HW_MEM_UB + 1; m < ASC_HW_NMEMS; m++)
-    free(c->lm[m]);
   for (int i = 0; c->sfld && i <= L->nslots; i++)
     free(c->sfld[i]);
   free(c->sfld);
@@ -579,6 +529,7 @@ static void runcore(sim_core *c, blockres *r, scratch *s) {
     s->tape_copy = c->tape->ncopy;
     s->tape_l2 = c->tape->nl2;
   }
+  asc_sim_scratch_keep(s, c); /* what this block may have written */
   r->tape = c->tape;
   c->tape = NULL;
   r->oobw = c->oobw;
@@ -597,8 +548,6 @@ static void runblock(const sim_launch *L, int block, int ncores, blockres *r, sc
   c.gm_wrate = gmrate(L, &c, ncores, true);
   l2share(L, &c, block, ncores);
   runcore(&c, r, s);
-  s->dlo = c.ub_lo; /* what this block may have written */
-  s->dhi = c.ub_hi;
   corefree(&c);
 }
 
@@ -755,8 +704,7 @@ static void commit(runner *R) {
 static void *worker(void *arg) {
   runner *R = arg;
   const sim_launch *L = R->L;
-  scratch s;
-  scratchinit(&s, L);
+  scratch *s = asc_sim_scratch_take(L);
   pthread_mutex_lock(&R->mu);
   for (;;) {
     while (!R->stop && R->next < L->blocks && R->next >= R->done + R->window)
@@ -769,7 +717,7 @@ static void *worker(void *arg) {
     pthread_mutex_unlock(&R->mu);
     blockres r;
     memset(&r, 0, sizeof r);
-    runblock(L, b, R->ncores, &r, &s);
+    runblock(L, b, R->ncores, &r, s);
     pthread_mutex_lock(&R->mu);
     if (R->stop) { /* a block before it failed: the result is not used */
       resfree(L, &r);
@@ -781,7 +729,7 @@ static void *worker(void *arg) {
   }
   pthread_cond_broadcast(&R->cv);
   pthread_mutex_unlock(&R->mu);
-  scratchfree(&s);
+  asc_sim_scratch_give(L, s);
   return NULL;
 }
 
@@ -796,24 +744,19 @@ static int nthreads(const asc_sim_options *o, int blocks) {
   return n < blocks ? (int)n : blocks;
 }
 
-/* Run every block on `threads` host threads (the caller's thread is one of them).  The
- * threads it starts block every signal: a handler of the embedding program (Python's
- * Ctrl-C) runs on its own threads, never in the middle of a block. */
-static void runthreads(void *(*fn)(void *), void *arg, int threads) {
-  pthread_t *t = calloc((size_t)threads, sizeof *t);
+/* Run every block on `threads` host threads (the caller's thread is one of them; the others
+ * are the program's parked ones, hostpool.c, which block every signal). */
+static void runthreads(const sim_launch *L, void *(*fn)(void *), void *arg, int threads) {
+  sim_hostthread **t = calloc((size_t)threads, sizeof *t);
   if (!t)
     asc_die("out of memory");
   int started = 0;
-  sigset_t all, old;
-  sigfillset(&all);
-  pthread_sigmask(SIG_BLOCK, &all, &old);
   for (int i = 1; i < threads; i++, started++)
-    if (pthread_create(&t[i], NULL, fn, arg))
+    if (!(t[i] = asc_sim_host_start(L->hosts, fn, arg)))
       break;
-  pthread_sigmask(SIG_SETMASK, &old, NULL);
   fn(arg);
   for (int i = 1; i <= started; i++)
-    pthread_join(t[i], NULL);
+    asc_sim_host_join(L->hosts, t[i]);
   free(t);
 }
 
@@ -853,7 +796,7 @@ static int runall(sim_launch *L, const asc_sim_options *o, asc_sim_report *rep) 
   atomic_init(&R.lived, false);
   L->halt = &R.halt;
   L->lived = &R.lived;
-  runthreads(worker, &R, threads);
+  runthreads(L, worker, &R, threads);
   L->halt = NULL;
   L->lived = NULL;
   pthread_mutex_destroy(&R.mu);
@@ -901,14 +844,14 @@ typedef struct grunner {
 
 typedef struct gcore {
   sim_core c;
-  scratch s;
+  scratch *s;
   blockres *res;
 } gcore;
 
 static void rungcore(sim_core *c, void *user) {
   (void)user;
   gcore *g = (gcore *)c; /* c is the first member of its gcore */
-  runcore(c, g->res, &g->s);
+  runcore(c, g->res, g->s);
 }
 
 /* Runs group g's cores into res[0 .. gsize). */
@@ -920,8 +863,8 @@ static void rungroup(grunner *G, int g, blockres *res) {
   if (!gc || !cores)
     asc_die("out of memory");
   for (int i = 0; i < n; i++) {
-    scratchinit(&gc[i].s, L);
-    coreinit(&gc[i].c, L, first + i, &gc[i].s);
+    gc[i].s = asc_sim_scratch_take(L);
+    coreinit(&gc[i].c, L, first + i, gc[i].s);
     gc[i].res = &res[i];
     gc[i].c.ctx = res[i].diag = asc_ctx_new();
     res[i].diag->quiet = true;
@@ -936,7 +879,7 @@ static void rungroup(grunner *G, int g, blockres *res) {
   asc_sim_run_group(L, n, cores, rungcore, G);
   for (int i = 0; i < n; i++) {
     corefree(&gc[i].c);
-    scratchfree(&gc[i].s);
+    asc_sim_scratch_give(L, gc[i].s);
   }
   free(gc);
   free(cores);
@@ -1120,7 +1063,7 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
   pthread_cond_init(&G.cv, NULL);
   atomic_init(&R.lived, false);
   L->lived = &R.lived;
-  runthreads(gworker, &G, threads);
+  runthreads(L, gworker, &G, threads);
   L->lived = NULL;
   pthread_mutex_destroy(&G.mu);
   pthread_cond_destroy(&G.cv);
@@ -1232,6 +1175,8 @@ asc_sim_program *asc_sim_compile(asc_module *m, const char *kernel, const asc_si
   p->L.ctx = m->ctx;
   p->kernel_type = (opts ? opts : &dflt)->kernel_type;
   p->L.tapes = tapepool_new();
+  p->L.scratches = asc_sim_scratchpool_new();
+  p->L.hosts = asc_sim_hostpool_new();
   if (compile(&p->L, m, kernel, opts ? opts : &dflt)) {
     asc_sim_program_free(p);
     return NULL;
@@ -1244,6 +1189,8 @@ void asc_sim_program_free(asc_sim_program *p) {
     return;
   asc_arena_free_all(&p->L.arena);
   tapepool_free(p->L.tapes);
+  asc_sim_scratchpool_free(p->L.scratches);
+  asc_sim_hostpool_free(p->L.hosts);
   free(p);
 }
 

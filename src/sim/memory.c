@@ -257,6 +257,15 @@ void asc_sim_oob_replay_cause(const sim_launch *L, const sim_oobw *w, int n, sim
   }
 }
 
+/* Bytes [lo, hi) of local memory mem were handed out: the block may change them (GM: nothing). */
+static void dirty(sim_core *c, int mem, int64_t lo, int64_t hi) {
+  if (mem >= 0)
+    return;
+  int m = -mem;
+  c->mlo[m] = lo < c->mlo[m] ? lo : c->mlo[m];
+  c->mhi[m] = hi > c->mhi[m] ? hi : c->mhi[m];
+}
+
 bool asc_sim_mem_plain(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes) {
   int64_t size, end, lo, hi;
   if (r->mem >= 0 || r->mem == SIM_MEM_NONE || sim_hwmem(r->mem) < 0 || (!c->lm[-r->mem] && r->mem != SIM_MEM_UB) ||
@@ -277,10 +286,7 @@ uint8_t *asc_sim_mem_piece(sim_core *c, const sim_val *r, int64_t off, int64_t n
     return base;
   if (c->L->sanitize)
     asc_sim_san_access(c, r->mem, lo, nbytes, write);
-  if (r->mem == SIM_MEM_UB) {
-    c->ub_lo = lo < c->ub_lo ? lo : c->ub_lo;
-    c->ub_hi = lo + nbytes > c->ub_hi ? lo + nbytes : c->ub_hi;
-  }
+  dirty(c, r->mem, lo, lo + nbytes);
   return base + lo;
 }
 
@@ -364,9 +370,7 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
     if (slo < shi)
       asc_sim_san_access(c, r->mem, slo, shi - slo, what[0] == 'w');
   }
-  if (r->mem == SIM_MEM_UB && nbytes > 0) {
-    c->ub_lo = lo < c->ub_lo ? lo : c->ub_lo;
-    c->ub_hi = hi > c->ub_hi ? hi : c->ub_hi;
-  }
+  if (nbytes > 0)
+    dirty(c, r->mem, lo, hi);
   return nbytes > 0 ? base + lo : base;
 }

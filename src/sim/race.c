@@ -206,8 +206,10 @@ void asc_sim_san_set(sim_core *c, int evt, int id) {
   if (s->fwait[evt][id]) { /* the wait was issued first: its pipe learns now */
     int q = s->fwait[evt][id] - 1;
     join(s, s->vc[q], clk);
-    if (q == S)
+    if (q == S) {
       s->sknown = max64(s->sknown, clk[S]);
+      s->sver++;
+    }
     tor(&s->taint[q], &s->taint[p]);
     s->fwait[evt][id] = 0;
     tclear(s, evt, id);
@@ -230,8 +232,10 @@ void asc_sim_san_wait(sim_core *c, int evt, int id) {
   s->fstale = true;
   if (s->fset[evt][id]) {
     join(s, s->vc[q], s->ev[evt]->clk[id]);
-    if (q == S)
+    if (q == S) {
       s->sknown = max64(s->sknown, s->ev[evt]->clk[id][S]);
+      s->sver++;
+    }
     tor(&s->taint[q], &s->ev[evt]->taint[id]);
     s->fset[evt][id] = 0;
   } else if (!s->fwait[evt][id]) {
@@ -239,6 +243,19 @@ void asc_sim_san_wait(sim_core *c, int evt, int id) {
     s->fwait[evt][id] = (int8_t)(q + 1);
     s->taint[q].w[b >> 6] |= 1ull << (b & 63);
   }
+}
+
+/* A flag set on pipe `from` and waited on pipe `to` at the same point of the program (UnitFlag's
+ * hand-over of L0C between the cube and the fixpipe, which has no set_flag / wait_flag). */
+void asc_sim_san_handover(sim_core *c, int from, int to) {
+  sim_san *s = san(c);
+  if (!s || from < 0 || to < 0 || from >= SAN_NP || to >= SAN_NP)
+    return;
+  s->fstale = true;
+  int64_t clk[SAN_NP];
+  doneclock(s, from, clk);
+  join(s, s->vc[to], clk);
+  tor(&s->taint[to], &s->taint[from]);
 }
 
 static san_acclist *memlist(sim_san *s, int mem);
@@ -284,6 +301,7 @@ void asc_sim_san_barrier(sim_core *c, int pipe) {
   if (!s)
     return;
   s->fstale = true;
+  s->sver++;
   if (pipe != ASC_PIPEID_PIPE_ALL && pipe >= 0 && pipe < SAN_NP) {
     join_noS(s, s->vc[pipe], s->vc[S], s->sknown);
     s->vc[pipe][pipe] = s->cnt[pipe];
@@ -315,7 +333,7 @@ static san_acclist *memlist(sim_san *s, int mem) {
  * ordered after r: nothing can race with it any more.  The scalar unit's own later accesses
  * are not waited for, or records would live forever in kernels whose scalar unit never waits. */
 /* floor[P]: the instructions of P that every pipe is ordered after (computed once per
- * instruction, so retiring a record is one comparison). */
+ * change of the clocks, so retiring a record is one comparison). */
 static void floorclock(const sim_san *s, int64_t *floor) {
   int live[SAN_NP], n = 0;
   for (uint32_t m = (s->corepipes | s->colmask) & ~(1u << S); m; m &= m - 1) /* colmask: the used pipes */
@@ -329,6 +347,16 @@ static void floorclock(const sim_san *s, int64_t *floor) {
       floor[p] = k < floor[p] ? k : floor[p];
     }
   }
+}
+
+/* The floor, computed again only when a clock changed since (and only when a record needs it:
+ * most instructions retire nothing but what they cover). */
+static const int64_t *floorof(sim_san *s) {
+  if (s->fstale) {
+    floorclock(s, s->floor);
+    s->fstale = false;
+  }
+  return s->floor;
 }
 
 /* Safety valve for kernels whose pipes never learn of each other (no flag round trip, no
@@ -487,25 +515,30 @@ static int race(sim_core *c, const sim_inst *in, int pa, const san_pend *p, cons
 /* Scan list l for access p of in (pipe pa, epoch e, clock clk): keep in *worst the latest
  * conflicting record, drop the ones nothing can race with any more.  For the main list
  * (sonly != NULL), a record every pipe but S is ordered after moves to sonly unless S is
- * ordered after it too; in sonly (floor NULL) a record lives until S is. */
+ * ordered after it too; in sonly (sonly NULL) a record lives until S is. */
 static void scan(sim_san *s, san_acclist *l, san_acclist *sonly, int pa, int64_t e, const int64_t *clk,
-                 const int64_t *floor, const san_pend *p, san_acc *worst, bool full, bool judge) {
+                 const san_pend *p, san_acc *worst, bool full, bool judge) {
   if (!l || (!full && !(l->hlo < p->hi && p->lo < l->hhi))) /* overlaps no record */
     return;
-  for (int i = 0; l && i < l->n;) {
-    san_acc *r = &l->v[i];
-    if (!full && !(r->lo < p->hi && p->lo < r->hi)) { /* no overlap: only retirement, which prune does */
-      i++;
-      continue;
+  for (int i = 0; i < l->n;) {
+    if (!full) { /* records it does not overlap: only retirement, which prune does (a tight loop: most are) */
+      const san_acc *v = l->v;
+      int n = l->n;
+      int64_t plo = p->lo, phi = p->hi;
+      while (i < n && !(v[i].lo < phi && plo < v[i].hi))
+        i++;
+      if (i == n)
+        break;
     }
+    san_acc *r = &l->v[i];
     bool same = r->pipe == pa && r->epoch == e, ord = clk[r->pipe] >= r->epoch;
     bool olap = r->lo < p->hi && p->lo < r->hi;
     if (olap && !same && !ord && (p->write || r->write) && judge && (!worst->in || r->seq > worst->seq))
       *worst = *r;
     bool covered = olap && ord && p->lo <= r->lo && r->hi <= p->hi && (p->write || !r->write);
-    bool retired = floor ? floor[r->pipe] >= r->epoch : s->vc[S][r->pipe] >= r->epoch;
-    if (covered || retired) {
-      if (!covered && floor && r->pipe != S && s->vc[S][r->pipe] < r->epoch)
+    /* the floor only when the record is not covered (most overlapping records are) */
+    if (covered || (sonly ? floorof(s)[r->pipe] : s->vc[S][r->pipe]) >= r->epoch) {
+      if (!covered && sonly && r->pipe != S && s->vc[S][r->pipe] < r->epoch)
         addrec(sonly, *r);
       l->v[i] = l->v[--l->n];
       continue;
@@ -522,7 +555,7 @@ static void scan(sim_san *s, san_acclist *l, san_acclist *sonly, int pa, int64_t
 static void prune(sim_san *s, san_acclist *l, san_acclist *sonly) {
   san_pend none = {0, INT64_MIN, INT64_MIN, false, false, -1};
   san_acc worst = {0};
-  scan(s, l, sonly, S, 0, s->vc[S], s->floor, &none, &worst, true, false);
+  scan(s, l, sonly, S, 0, s->vc[S], &none, &worst, true, false);
   hull(l);
   l->prune = l->n * 2 > 64 ? l->n * 2 : 64;
   if (l->prune > SAN_MAXREC)
@@ -531,18 +564,18 @@ static void prune(sim_san *s, san_acclist *l, san_acclist *sonly) {
 
 /* Compare access p of in with the live records of its memory (a scalar access also with
  * the records only the scalar unit can still race with). */
-static int check(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64_t *clk, const int64_t *floor,
-                 const san_pend *p, bool quiet, bool judge) {
+static int check(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64_t *clk, const san_pend *p,
+                 bool quiet, bool judge) {
   sim_san *s = c->san;
   int i = memidx(p->mem);
   san_acc worst = {0}; /* the latest conflicting access: the nearest missing edge (in = NULL: none) */
   if (i < 0 || i >= s->nmems)
     return 0;
-  scan(s, &s->mems[i], &s->sonly[i], pa, e, clk, floor, p, &worst, false, judge);
+  scan(s, &s->mems[i], &s->sonly[i], pa, e, clk, p, &worst, false, judge);
   if (p->write) /* reads race with writes only */
-    scan(s, &s->rmems[i], &s->sonly[i], pa, e, clk, floor, p, &worst, false, judge);
+    scan(s, &s->rmems[i], &s->sonly[i], pa, e, clk, p, &worst, false, judge);
   if (pa == S)
-    scan(s, &s->sonly[i], NULL, pa, e, clk, NULL, p, &worst, true, judge);
+    scan(s, &s->sonly[i], NULL, pa, e, clk, p, &worst, true, judge);
   return !worst.in ? 0 : quiet ? -1 : race(c, in, pa, p, &worst);
 }
 
@@ -637,13 +670,12 @@ static bool samekind(const sim_san *s) {
  * too, whose record is newer: a record only ever named as the latest conflict is never one
  * of them.  A copy covering a buffer in 32-byte pieces thus retires the buffer's old records
  * at once, instead of every piece scanning all of them. */
-static bool merged_conflict(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64_t *floor, int n,
-                            bool judge) {
+static bool merged_conflict(sim_core *c, const sim_inst *in, int pa, int64_t e, int n, bool judge) {
   sim_san *s = c->san;
   bool hit = false;
   for (int w = 0; w < 2; w++)
     for (int i = 0; i < n; i++)
-      if (s->merged[i].write == w && check(c, in, pa, e, s->vc[pa], floor, &s->merged[i], true, judge))
+      if (s->merged[i].write == w && check(c, in, pa, e, s->vc[pa], &s->merged[i], true, judge))
         hit = true;
   return hit;
 }
@@ -670,7 +702,11 @@ __attribute__((noinline)) static void commit(sim_core *c, const sim_inst *in) {
     s->vc[pa][pa] = e - 1;
     s->fstale = true;
   }
-  s->fstale |= pa == S || join_noS(s, s->vc[pa], s->vc[S], s->sknown) || !s->used[pa];
+  if (s->jver[pa] != s->sver) { /* vc[pa] holds vc[S] as it was at the last join unless that changed since */
+    s->fstale |= join_noS(s, s->vc[pa], s->vc[S], s->sknown);
+    s->jver[pa] = s->sver;
+  }
+  s->fstale |= pa == S || !s->used[pa];
   tor(&s->taint[pa], &s->taint[S]);
   s->used[pa] = true;
   /* Findings do not stop the block (its effects are already applied, in program order):
@@ -682,20 +718,15 @@ __attribute__((noinline)) static void commit(sim_core *c, const sim_inst *in) {
     if (!s->pend[i].write && !s->pend[i].pad && s->pend[i].mem < 0 && !(*rep & SAN_REP_UNINIT) &&
         uninit(c, in, pa, &s->pend[i]))
       *rep |= SAN_REP_UNINIT;
-  if (s->fstale) {
-    floorclock(s, s->floor);
-    s->fstale = false;
-  }
-  const int64_t *floor = s->floor;
   bool judge = !tany(&s->taint[pa]); /* a pipe stalled on a flag never set is not judged (a deadlock) */
   /* the pieces merged first; only a conflict needs the pieces one by one, whose first
    * conflict is the report */
   int nm = s->npend > 1 && samekind(s) ? mergepieces(s) : s->npend;
-  bool pieces = nm == s->npend || merged_conflict(c, in, pa, e, floor, nm, judge);
+  bool pieces = nm == s->npend || merged_conflict(c, in, pa, e, nm, judge);
   for (int w = 0; w < 2 && pieces; w++) /* reads first: a RAW names the dependence the op has */
     for (int i = 0; i < s->npend; i++)
       if (s->pend[i].write == w &&
-          check(c, in, pa, e, s->vc[pa], floor, &s->pend[i], s->raced && !c->L->race_warn, judge))
+          check(c, in, pa, e, s->vc[pa], &s->pend[i], s->raced && !c->L->race_warn, judge))
         s->raced = true;
   for (int i = 0; i < s->npend; i++)
     record(c, in, pa, e, &s->pend[i]);

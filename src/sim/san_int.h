@@ -107,6 +107,9 @@ struct sim_san {
   bool used[SAN_NP];
   uint32_t colmask; /* bit q: pipe q issued an instruction (cnt[q] > 0); every clock's entry q is 0 otherwise */
   int64_t floor[SAN_NP]; /* floor[p]: the instructions of p every pipe is ordered after */
+  /* sver counts the changes of vc[S] (but its S entry) and sknown; jver[p] is its value when vc[p] last joined
+   * them (an issue's join is a no-op while they stay the same: clocks only grow) */
+  uint32_t sver, jver[SAN_NP];
   bool fstale;           /* a clock changed since floor was computed */
   int64_t seq;
   /* [m] the core's memory of hw.def id m (UB 1, L1 2, ...), [ASC_HW_NMEMS + g] GM array g: the

@@ -146,6 +146,7 @@ void asc_sim_san_core_begin(sim_core *c) {
   if (c->ub_bytes)
     s->lw[ASC_HW_MEM_UB] = asc_sim_shadow_new(c->ub_bytes);
   s->fstale = true;
+  s->sver = 1; /* no pipe has joined vc[S] yet (jver 0) */
   for (int p = 0; p < SAN_NP; p++)
     if (asc_hw_core_has_pipe(c->kind, p))
       s->corepipes |= 1u << p;

@@ -186,6 +186,8 @@ typedef struct sim_launch {
   const asc_op *func; /* the kernel */
   uint64_t jitter; /* asc_sim_options.jitter_seed: random pipe timing (timing.c); 0 off */
   struct sim_tapepool *tapes; /* the program's spare timing tapes (launch.c), or NULL */
+  struct sim_scratchpool *scratches; /* the program's spare per-core arrays (coremem.c), or NULL */
+  struct sim_hostpool *hosts;        /* the program's parked host threads (hostpool.c), or NULL */
   int retime;      /* > 0: blocks keep a timing tape and each wave of `retime` cores is timed again
                       with one shared L2 (launch.c, docs/timing.md); 0: each core's own part of it */
   int64_t max_insts; /* watchdog: asc_sim_options.max_instructions (<= 0: none) */
@@ -254,7 +256,10 @@ typedef struct sim_qent {
   int64_t copy;   /* a GM copy on the timing tape: its index + 1 (0: none) */
   int64_t chan;   /* cycles on the core's own read or write channel (an AIV's GM copies), 0 if none */
   int64_t tail;   /* the end of latency that is not pipe-busy: a posted write's acknowledgement (MTE3) */
+  int unit;       /* UnitFlag (mmad / fixpipe unit_flag 2 or 3): SIM_UF_MMAD or SIM_UF_FIX; 0 none */
+  int64_t udep;   /* the other side's UnitFlag instruction it hands L0C over with (1-based), 0 none */
 } sim_qent;
+enum { SIM_UF_MMAD = 1, SIM_UF_FIX = 2 };
 
 /* timing.c: a block's timing tape, what its scalar unit asked of the timing model in order, so
  * that the block can be timed again once the wave's shared L2 is known (l2.c, launch.c;
@@ -272,6 +277,11 @@ typedef struct sim_tcopy { /* a GM copy (MTE2 / MTE3) */
   int pipe;
   int64_t wb;               /* bytes its accesses wrote back to HBM (dirty lines evicted) */
 } sim_tcopy;
+/* A copy whose time the replay computes again from its hit and write-back bytes (MTE2 / MTE3; a
+ * fixpipe's GM writes keep their first timing) */
+static inline bool asc_sim_tcopy_retimed(const sim_tcopy *k) {
+  return k->pipe == ASC_PIPEID_PIPE_MTE2 || k->pipe == ASC_PIPEID_PIPE_MTE3;
+}
 typedef struct sim_tl2 { int64_t lo, n; int mem; bool write, bypass; } sim_tl2;
 typedef struct sim_tape {
   sim_top *op;
@@ -332,6 +342,8 @@ struct sim_core {
   int atomic_dt;  /* asc_sim_dtype of atomic GM stores, -1: none */
   int atomic_op;  /* 0 sum, 1 max, 2 min */
   int64_t xset_issued, xset_done, xset_time; /* cross-core signals on the pipes (timing.c) */
+  int64_t uf_issued[2], uf_started[2]; /* UnitFlag mmads [0] and fixpipes [1] issued, started (timing.c) */
+  int64_t uf_start[2], uf_end[2];      /* the last started one's start and end */
   sim_val *slots;
   uint8_t *ub;
   int64_t ub_bytes;
@@ -340,10 +352,12 @@ struct sim_core {
   int64_t mtop[ASC_HW_NMEMS];   /* TPipe bump pointer per memory (mtop[UB] is ub_top) */
   double **sfld;                /* per slot: the fields of the struct an asc.struct built there */
   struct sim_cube *cube;        /* cube unit registers (cube.c), NULL until used */
+  struct sim_scratch *scr;      /* where its per-core arrays come from (coremem.c) */
   struct sim_aipp *aipp;        /* AIPP registers (aipp.c), NULL until set_aipp_functions */
   bool padread;                 /* the reads being made may cover fractal padding: not "uninitialised" */
-  int64_t ub_lo, ub_hi; /* hull of the UB bytes asc_sim_mem handed out (the bytes the
-                           block may have changed: launch.c clears only these for the next) */
+  int64_t mlo[ASC_HW_NMEMS], mhi[ASC_HW_NMEMS]; /* per memory (UB and the AIC's): hull of the bytes
+                           asc_sim_mem handed out, which the block may have changed (launch.c
+                           clears only these before the memory's next block) */
   uint8_t *warned; /* per instruction: a once-only warning was given */
   uint64_t mask[2]; /* vector mask register: lo lanes 0-63, hi 64-127 */
   bool counter;     /* mask mode: counter (set_mask_count) or normal */
@@ -502,6 +516,14 @@ void asc_sim_warn_once(sim_core *c, const sim_inst *in, const char *fmt, ...) AS
 /* Issue in to pipe: it occupies the pipe `occupy` cycles and finishes `latency` cycles
  * after it starts.  PIPE_S instructions run on the scalar unit at once. */
 int asc_sim_issue(sim_core *c, const sim_inst *in, int64_t occupy, int64_t latency);
+/* An mmad (SIM_UF_MMAD) or fixpipe (SIM_UF_FIX) with unit_flag 2 or 3: L0C passes between them unit by
+ * unit with no flag (docs/timing.md, "UnitFlag"); role 0 is asc_sim_issue. */
+int asc_sim_issue_unit(sim_core *c, const sim_inst *in, int64_t occupy, int64_t latency, int role);
+/* A cube-side instruction that wrote `bytes` of GM (the fixpipe; wb: the write-back bytes in occupy): its
+ * accesses are a copy of the timing tape of their own (docs/timing.md, "L2 shared between cores"). */
+int asc_sim_issue_gm_write(sim_core *c, const sim_inst *in, int64_t occupy, int64_t bytes, int64_t wb, int role);
+/* Before a UnitFlag instruction's accesses: the race detector's order of the hand-over. */
+void asc_sim_unit_sync(sim_core *c, int role);
 int asc_sim_issue_set(sim_core *c, const sim_inst *in, int evt, int id);
 int asc_sim_issue_wait(sim_core *c, const sim_inst *in, int evt, int id);
 int asc_sim_issue_barrier(sim_core *c, const sim_inst *in, int pipe);
@@ -592,6 +614,7 @@ int asc_sim_san_commit(sim_core *c, const sim_inst *in);
 void asc_sim_san_set(sim_core *c, int evt, int id);
 void asc_sim_san_wait(sim_core *c, int evt, int id);
 void asc_sim_san_barrier(sim_core *c, int pipe); /* PIPE_ALL joins every pipe */
+void asc_sim_san_handover(sim_core *c, int from, int to); /* a flag set on `from` and waited on `to` at once */
 /* A cross-core flag set on pipe p leaves once p's earlier instructions are done, not the other
  * pipes' (and a scalar store reaches GM at a data_cache_clean_and_invalid): the GM writes of
  * this core the flag does not wait for count in the next cross-core epoch, so the other core's
@@ -612,6 +635,41 @@ int64_t asc_sim_shadow_find(const sim_shadow *s, int64_t lo, int64_t hi, int64_t
 
 /* ---- xcore.c: core groups, cross-core synchronization, atomics ---------------------------- */
 void asc_sim_cube_free(struct sim_cube *k); /* a core's cube registers and scratch (NULL: none) */
+
+/* ---- a block's per-core arrays, kept between blocks and launches (coremem.c) ---- */
+typedef struct sim_scratch { /* (sim_core.scr) */
+  int nslots, ninsts;     /* what it was made for (the program's) */
+  int64_t ub_bytes;       /* the platform's UB */
+  sim_val *slots;
+  uint8_t *warned;
+  uint8_t *lm[ASC_HW_NMEMS]; /* local memories by hw.def id (UB, the AIC's), NULL until a core needs one */
+  int64_t lmb[ASC_HW_NMEMS];
+  int64_t lo[ASC_HW_NMEMS], hi[ASC_HW_NMEMS]; /* bytes of lm[m] that may be non-zero */
+  sim_trec *trace;        /* the trace records' buffer, when the blocks' records are not kept */
+  int tcap;
+  int64_t tape_op, tape_copy, tape_l2; /* the last block's tape lengths: the next one's first capacity */
+  uint8_t *mm;            /* mmad's packed operands (cube.c, cube_kernels.h), 64-byte aligned */
+  size_t mmcap;
+} sim_scratch;
+typedef struct sim_scratchpool sim_scratchpool;
+sim_scratchpool *asc_sim_scratchpool_new(void);
+void asc_sim_scratchpool_free(sim_scratchpool *P);
+sim_scratch *asc_sim_scratch_take(const sim_launch *L);
+void asc_sim_scratch_give(const sim_launch *L, sim_scratch *s);
+/* Core c (kind and L set) gets s's slots, warning bits, trace buffer and its memories, all zero. */
+void asc_sim_scratch_bind(sim_scratch *s, sim_core *c);
+/* After c's block: which bytes of s's memories it may have changed. */
+void asc_sim_scratch_keep(sim_scratch *s, const sim_core *c);
+
+/* ---- host threads kept between launches (hostpool.c); P NULL: a thread of its own ---- */
+typedef struct sim_hostpool sim_hostpool;
+typedef struct sim_hostthread sim_hostthread;
+sim_hostpool *asc_sim_hostpool_new(void);
+void asc_sim_hostpool_free(sim_hostpool *P); /* every thread of it back (joined) first */
+/* fn(arg) on a pool thread (signals blocked); NULL if no thread could be started. */
+sim_hostthread *asc_sim_host_start(sim_hostpool *P, void *(*fn)(void *), void *arg);
+/* Wait for fn to return; the thread goes back to P. */
+void asc_sim_host_join(sim_hostpool *P, sim_hostthread *h);
 /* cube.c's operand checks: operand i lies in one of the hw.def memories of mask (want names them);
  * its start plus off bytes is align-byte aligned.  0, or -1 after the error. */
 int asc_sim_want_mem(sim_core *c, const sim_inst *in, int i, unsigned mask, const char *arg, const char *want);

@@ -108,6 +108,14 @@ static int64_t headtime(const sim_core *c, int p) {
   int64_t t = max64(e->issue, q->ready);
   switch (e->kind) {
   case SIM_Q_EXEC: /* MTE2 and MTE3 share the core's part of the chip's bandwidth, each has its channel */
+    if (e->udep) { /* UnitFlag: the other side's instruction must have started (its times are known) */
+      int o = e->unit == SIM_UF_MMAD; /* the fixpipes' index if this is an mmad */
+      if (c->uf_started[o] < e->udep)
+        return NEVER;
+      /* an mmad writes a unit once the fixpipe has read it; a fixpipe is under way (busy) from
+       * its start but is processed once its mmad's times are known */
+      t = max64(t, c->uf_start[o] + (e->unit == SIM_UF_MMAD ? ASC_HWC_unit_chunk : 0));
+    }
     return e->gm ? max64(t, max64(c->gm_free, c->chan_free[p == ASC_PIPEID_PIPE_MTE3])) : t;
   case SIM_Q_WAIT: {
     const sim_flag *f = &c->flags[e->evt][e->id];
@@ -216,11 +224,23 @@ static void process(sim_core *c, int p, int64_t t) {
   switch (e.kind) {
   case SIM_Q_EXEC: {
     int dir = p == ASC_PIPEID_PIPE_MTE3;
+    int64_t b0 = t; /* where its busy interval starts */
+    if (e.udep) /* UnitFlag: not done before one unit after the other side's end */
+      q->floor = max64(q->floor, c->uf_end[e.unit == SIM_UF_MMAD] + ASC_HWC_unit_chunk);
+    if (e.unit == SIM_UF_FIX) /* the fixpipe starts at once and streams the units as the mmad makes them */
+      b0 = max64(e.issue, q->ready);
     if (q->floor > t + e.latency) { /* streaming from a UnitFlag producer: not done before it */
       e.occupy += q->floor - t - e.latency;
       e.latency = q->floor - t;
     }
     q->floor = 0;
+    if (e.unit) {
+      int u = e.unit - 1;
+      c->uf_started[u]++;
+      c->uf_start[u] = t;
+      c->uf_end[u] = t + e.latency;
+      c->htstale |= c->qmask; /* the other side's head may wait for this one */
+    }
     q->last_start = t;
     q->last_end = t + e.latency;
     if (e.gm) {
@@ -236,8 +256,8 @@ static void process(sim_core *c, int p, int64_t t) {
     }
     q->ready = t + e.occupy;
     q->drain = max64(q->drain, t + e.latency);
-    addbusy(c, p, t, t + e.latency - e.tail);
-    trec(c, e.in, p, SIM_Q_EXEC, t, t + e.latency - e.tail, e.amount, 0);
+    addbusy(c, p, b0, t + e.latency - e.tail);
+    trec(c, e.in, p, SIM_Q_EXEC, b0, t + e.latency - e.tail, e.amount, 0);
     break;
   }
   case SIM_Q_SET: /* does not hold back the pipe */
@@ -290,9 +310,14 @@ static int deadlock(sim_core *c, const sim_inst *in, const char *who) {
       continue;
     const sim_qent *e = head(q);
     asc_loc loc = asc_op_diag_loc(e->in->op);
-    asc_sb_printf(&sb, "; %s is blocked at %s waiting for flag %s id %d (%s:%d)", asc_sim_pipe_name(p),
-                  asc_op_name(e->in->op), asc_sim_evt_name(e->evt), e->id, loc.file ? loc.file : "?",
-                  loc.line);
+    if (e->kind == SIM_Q_EXEC) /* only a UnitFlag instruction waits without a flag */
+      asc_sb_printf(&sb, "; %s is blocked at %s waiting for the %s it hands L0C over with (UnitFlag) (%s:%d)",
+                    asc_sim_pipe_name(p), asc_op_name(e->in->op), e->unit == SIM_UF_MMAD ? "fixpipe" : "mmad",
+                    loc.file ? loc.file : "?", loc.line);
+    else
+      asc_sb_printf(&sb, "; %s is blocked at %s waiting for flag %s id %d (%s:%d)", asc_sim_pipe_name(p),
+                    asc_op_name(e->in->op), asc_sim_evt_name(e->evt), e->id, loc.file ? loc.file : "?",
+                    loc.line);
     if (!f.b) { /* the record's second site: the first blocked instruction */
       f.b = e->in->op;
       f.pb = p;
@@ -352,6 +377,10 @@ static int enqueue(sim_core *c, int p, sim_qent e) {
     o->pipe = p;
     o->e = e;
   }
+  if (e.unit) { /* UnitFlag: it hands L0C over with the other side's last one issued */
+    e.udep = c->uf_issued[e.unit == SIM_UF_MMAD];
+    c->uf_issued[e.unit - 1]++;
+  }
   if (c->L->jitter)
     jitter(c, &e);
   int64_t t = c->sclk;
@@ -379,8 +408,46 @@ int asc_sim_issue(sim_core *c, const sim_inst *in, int64_t occupy, int64_t laten
     asc_sim_scalar(c, occupy);
     return 0;
   }
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occupy, latency, in, 0, 0, false, 0, 0, 0};
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occupy, latency, in, 0, 0, false, 0, 0, 0, 0, 0};
   return enqueue(c, in->pipe, e);
+}
+
+/* UnitFlag (the mmad's and the fixpipe's unit_flag 2 or 3, Mmad / Fixpipe pages): L0C passes between the
+ * cube and the fixpipe in units with no set_flag / wait_flag.  The fixpipe is under way from its start (its
+ * pipe free, no flag to wait for) and ends one unit after the mmad it streams from (the last UnitFlag mmad
+ * issued before it); an mmad after a UnitFlag fixpipe writes a unit once the fixpipe has read it and ends
+ * one unit after the fixpipe does (as set_flag unit = 1's hand-over). */
+int asc_sim_issue_unit(sim_core *c, const sim_inst *in, int64_t occupy, int64_t latency, int role) {
+  if (!role || in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
+    return asc_sim_issue(c, in, occupy, latency);
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occupy, latency, in, 0, 0, false, 0, 0, 0, role, 0};
+  return enqueue(c, in->pipe, e);
+}
+
+/* An instruction of a cube-side pipe that wrote GM (the fixpipe): its GM accesses are a copy of the tape of
+ * their own (pipe FIX), so the wave's shared L2 replays them when it ran and charges the dirty lines they
+ * evict to it, not to the next MTE copy.  Its time stays the first timing's, write-backs included
+ * (occupy: asc_sim_l2_take_wb was taken into it). */
+int asc_sim_issue_gm_write(sim_core *c, const sim_inst *in, int64_t occupy, int64_t bytes, int64_t wb, int role) {
+  if (!c->tape || in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
+    return asc_sim_issue_unit(c, in, occupy, occupy, role);
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occupy, occupy, in, 0, 0, false, 0, 0, 0, role, 0};
+  sim_tape *t = c->tape;
+  if (t->ncopy == t->capcopy)
+    t->copy = grow(t->copy, &t->capcopy, sizeof *t->copy);
+  t->copy[t->ncopy++] = (sim_tcopy){bytes, 1, 0, 0, 0, t->l2pend, t->nl2, in->pipe, wb};
+  t->l2pend = t->nl2;
+  e.copy = t->ncopy;
+  return enqueue(c, in->pipe, e);
+}
+
+void asc_sim_unit_sync(sim_core *c, int role) {
+  if (!c->L->sanitize || !c->uf_issued[role == SIM_UF_MMAD])
+    return;
+  if (role == SIM_UF_FIX)
+    asc_sim_san_handover(c, ASC_PIPEID_PIPE_M, ASC_PIPEID_PIPE_FIX);
+  else
+    asc_sim_san_handover(c, ASC_PIPEID_PIPE_FIX, ASC_PIPEID_PIPE_M);
 }
 
 int64_t asc_sim_tmark(sim_core *c) {
@@ -403,7 +470,7 @@ int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int64_t 
   const sim_costs *k = c->L->cost;
   /* the op's cost class (ops.def) sets the cycles per repeat (hw.def HW_VCLASS) */
   int64_t occ = bank_cycles * asc_hw_vclass_factor(asc_opinfo_of(in->op->code)->cost) * k->vec_repeat;
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, k->vec_issue + occ, k->vec_issue + occ, in, 0, repeats, false, 0, 0, 0};
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, k->vec_issue + occ, k->vec_issue + occ, in, 0, repeats, false, 0, 0, 0, 0, 0};
   if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
     return asc_sim_issue(c, in, occ + 1, e.latency);
   return enqueue(c, in->pipe, e);
@@ -457,12 +524,12 @@ int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int6
     int64_t occ = (bytes + k->ub_bytes_per_cycle - 1) / k->ub_bytes_per_cycle + 1;
     if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
       return asc_sim_issue(c, in, occ, k->ubcopy_latency + occ);
-    sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occ, k->ubcopy_latency + occ, in, 0, bytes, false, 0, 0, 0};
+    sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occ, k->ubcopy_latency + occ, in, 0, bytes, false, 0, 0, 0, 0, 0};
     return enqueue(c, in->pipe, e);
   }
   int64_t hit = asc_sim_l2_take_hits(c); /* l2.c: read bytes found in L2 move at the L2 rate */
   int64_t wb = asc_sim_l2_take_wb(c);    /* dirty lines its accesses pushed out to HBM */
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, 0, 0, in, 0, bytes, false, 0, 0, 0};
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, 0, 0, in, 0, bytes, false, 0, 0, 0, 0, 0};
   gmcopy(c, &e, in->pipe, bytes, segs, hit, wb);
   if (c->tape) { /* the copy and its GM accesses, for the wave's shared L2 */
     sim_tape *t = c->tape;
@@ -497,7 +564,7 @@ int asc_sim_issue_set(sim_core *c, const sim_inst *in, int evt, int id) {
     set_on_s(c, in, evt, id);
     return 0;
   }
-  sim_qent e = {SIM_Q_SET, evt, id, 0, 0, 0, in, 0, 0, false, 0, 0, 0};
+  sim_qent e = {SIM_Q_SET, evt, id, 0, 0, 0, in, 0, 0, false, 0, 0, 0, 0, 0};
   if (evt == ASC_EVENT_M_FIX || evt == ASC_EVENT_FIX_M) { /* L0C between the cube and the fixpipe */
     const asc_attr *u = asc_op_attr(in->op, "unit");
     e.stream = u && u->i;
@@ -506,7 +573,7 @@ int asc_sim_issue_set(sim_core *c, const sim_inst *in, int evt, int id) {
 }
 
 int asc_sim_issue_xset(sim_core *c, const sim_inst *in, int pipe, int64_t *t) {
-  sim_qent e = {SIM_Q_XSET, 0, 0, 0, 0, 0, in, 0, 0, false, 0, 0, 0};
+  sim_qent e = {SIM_Q_XSET, 0, 0, 0, 0, 0, in, 0, 0, false, 0, 0, 0, 0, 0};
   int64_t want = ++c->xset_issued;
   if (c->tape) /* another core waits on it: this block cannot be timed again alone */
     c->tape->bad = true;
@@ -524,7 +591,7 @@ int asc_sim_issue_wait(sim_core *c, const sim_inst *in, int evt, int id) {
   if (c->L->sanitize)
     asc_sim_san_wait(c, evt, id);
   if (p != ASC_PIPEID_PIPE_S) {
-    sim_qent e = {SIM_Q_WAIT, evt, id, 0, 0, 0, in, 0, 0, false, 0, 0, 0};
+    sim_qent e = {SIM_Q_WAIT, evt, id, 0, 0, 0, in, 0, 0, false, 0, 0, 0, 0, 0};
     return enqueue(c, p, e);
   }
   if (c->tape) {
@@ -562,7 +629,7 @@ int asc_sim_issue_barrier(sim_core *c, const sim_inst *in, int pipe) {
     asc_sim_san_barrier(c, pipe);
   if (pipe == ASC_PIPEID_PIPE_ALL)
     return asc_sim_drain(c, in);
-  sim_qent e = {SIM_Q_BARRIER, 0, 0, 0, 0, 0, in, 0, 0, false, 0, 0, 0};
+  sim_qent e = {SIM_Q_BARRIER, 0, 0, 0, 0, 0, in, 0, 0, false, 0, 0, 0, 0, 0};
   return enqueue(c, pipe, e);
 }
 
@@ -615,10 +682,9 @@ int asc_sim_tape_replay(sim_core *c, const sim_tape *t) {
     case SIM_T_SCALAR: scalar_(c, o->n); break;
     case SIM_T_ENQ: {
       sim_qent e = o->e;
-      if (e.copy) {
-        const sim_tcopy *k = &t->copy[e.copy - 1];
+      const sim_tcopy *k = e.copy ? &t->copy[e.copy - 1] : NULL;
+      if (k && asc_sim_tcopy_retimed(k))
         gmcopy(c, &e, o->pipe, k->bytes, k->segs, k->hit, k->wb);
-      }
       if (enqueue(c, o->pipe, e))
         return -1;
       break;

@@ -67,7 +67,7 @@ struct sim_group {
   int n;
   sim_core **cores;
   pthread_mutex_t mu;
-  pthread_cond_t cv;
+  pthread_cond_t *cv; /* per core: its turn came (or the group is dead); a hand-over wakes one thread */
   int turn;
   int *state;
   int64_t *bgen;
@@ -237,7 +237,7 @@ static bool pass(sim_group *G, int from) {
     int i = (from + k) % G->n;
     if (eligible(G, i)) {
       G->turn = i;
-      pthread_cond_broadcast(&G->cv);
+      pthread_cond_signal(&G->cv[i]);
       return true;
     }
   }
@@ -285,12 +285,13 @@ static int block(sim_core *c) {
   if (!pass(G, c->gidx)) { /* report while every core still stands where it is blocked */
     G->dead = true;
     deadlockreport(c);
-    pthread_cond_broadcast(&G->cv);
+    for (int i = 0; i < G->n; i++)
+      pthread_cond_signal(&G->cv[i]);
     pthread_mutex_unlock(&G->mu);
     return -1;
   }
   while (G->turn != c->gidx && !G->dead)
-    pthread_cond_wait(&G->cv, &G->mu);
+    pthread_cond_wait(&G->cv[c->gidx], &G->mu);
   bool dead = G->dead;
   if (!dead)
     G->state[c->gidx] = GS_READY;
@@ -766,7 +767,7 @@ static void *corethread(void *arg) {
   sim_group *G = c->G;
   pthread_mutex_lock(&G->mu);
   while (G->turn != c->gidx && !G->dead)
-    pthread_cond_wait(&G->cv, &G->mu);
+    pthread_cond_wait(&G->cv[c->gidx], &G->mu);
   bool dead = G->dead;
   pthread_mutex_unlock(&G->mu);
   if (!dead)
@@ -787,7 +788,7 @@ static void *corethread(void *arg) {
           break;
         }
       G->gen++; /* ... so let it look once more */
-      pthread_cond_broadcast(&G->cv);
+      pthread_cond_signal(&G->cv[G->turn]);
     }
   }
   pthread_mutex_unlock(&G->mu);
@@ -809,21 +810,22 @@ void asc_sim_run_group(const sim_launch *L, int n, sim_core **cores, void (*run)
   G.bgen = xalloc(sizeof *G.bgen * (size_t)n);
   G.cnt = xalloc(sizeof *G.cnt * (size_t)n * XNF);
   pthread_mutex_init(&G.mu, NULL);
-  pthread_cond_init(&G.cv, NULL);
+  G.cv = xalloc(sizeof *G.cv * (size_t)n);
+  for (int i = 0; i < n; i++)
+    pthread_cond_init(&G.cv[i], NULL);
   for (int i = 0; i < n; i++) {
     cores[i]->G = &G;
     cores[i]->gidx = i;
   }
   coreargs *args = xalloc(sizeof *args * (size_t)n);
-  pthread_t *th = xalloc(sizeof *th * (size_t)n);
-  bool *started = xalloc((size_t)n);
+  sim_hostthread **th = xalloc(sizeof *th * (size_t)n); /* the program's parked threads (hostpool.c) */
   for (int i = 0; i < n; i++) {
     args[i] = (coreargs){cores[i], run, user};
     if (i > 0)
-      started[i] = pthread_create(&th[i], NULL, corethread, &args[i]) == 0;
+      th[i] = asc_sim_host_start(L->hosts, corethread, &args[i]);
   }
   for (int i = 1; i < n; i++)
-    if (!started[i]) { /* no thread: it cannot run; count it done */
+    if (!th[i]) { /* no thread: it cannot run; count it done */
       pthread_mutex_lock(&G.mu);
       G.state[i] = GS_DONE;
       pthread_mutex_unlock(&G.mu);
@@ -831,8 +833,8 @@ void asc_sim_run_group(const sim_launch *L, int n, sim_core **cores, void (*run)
     }
   corethread(&args[0]);
   for (int i = 1; i < n; i++)
-    if (started[i])
-      pthread_join(th[i], NULL);
+    if (th[i])
+      asc_sim_host_join(L->hosts, th[i]);
   for (int i = 0; i < n; i++)
     cores[i]->G = NULL;
   for (int i = 0; i < n * XNF; i++)
@@ -851,13 +853,14 @@ void asc_sim_run_group(const sim_launch *L, int n, sim_core **cores, void (*run)
     free(s);
   }
   pthread_mutex_destroy(&G.mu);
-  pthread_cond_destroy(&G.cv);
+  for (int i = 0; i < n; i++)
+    pthread_cond_destroy(&G.cv[i]);
+  free(G.cv);
   free(G.state);
   free(G.bgen);
   free(G.cnt);
   free(args);
   free(th);
-  free(started);
 }
 
 bool asc_sim_xordered(const sim_launch *L, int ia, int64_t ea, int ib, int64_t eb) {

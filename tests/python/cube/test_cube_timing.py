@@ -162,3 +162,109 @@ def test_matmul_tile_loop_streams_l0c_between_mmad_and_fixpipe(tmp_path):
         assert mm[i + 1][0] < fx[i][1], f"tile {i + 1}'s mmad waited for tile {i}'s whole fixpipe"
     for i in range(4):
         assert fx[i][1] >= mm[i][1], f"tile {i}'s fixpipe ended before its mmad"
+
+
+@asc.jit(matmul_cube_only=True)
+def mmad_then_fixpipe(c: asc.GlobalAddress, unit: asc.ConstExpr[bool], fm: asc.ConstExpr[int],
+                      fn: asc.ConstExpr[int]):
+    """A 128 x 256 x 64 f16 mmad of ones, its first fm rows x fn columns out through the fixpipe, twice
+    (the second mmad overwrites L0C the first fixpipe reads).  unit: UnitFlag (mmad unit_flag 3, fixpipe
+    unit_flag 3, no flag between them, as the device kit's basic-API matmul does); else flag pairs."""
+    a2 = asc.LocalTensor(asc.float16, P.A2, 0, 128 * 64)
+    b2 = asc.LocalTensor(asc.float16, P.B2, 0, 64 * 256)
+    c1 = asc.LocalTensor(asc.float32, P.CO1, 0, 128 * 256)
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    asc.init_const_value(a2, asc.InitConstValueParams(1, 128 * 64 * 2 // 512, 0, 1.0))
+    asc.init_const_value(b2, asc.InitConstValueParams(1, 64 * 256 * 2 // 512, 0, 1.0))
+    asc.set_flag(E.MTE2_M, 0)
+    asc.wait_flag(E.MTE2_M, 0)
+    for t in asc.static_range(2):
+        p = asc.MmadParams(128, 256, 64)
+        fp = asc.FixpipeParamsV220(fn, fm, 128, 256, 0)
+        if unit:
+            p.unit_flag = 3
+            fp.unit_flag = 3
+        elif t == 1:
+            asc.wait_flag(E.FIX_M, 0)
+        asc.mmad(c1, a2, b2, p)
+        if not unit:
+            asc.set_flag(E.M_FIX, 0)
+            asc.wait_flag(E.M_FIX, 0)
+        asc.fixpipe(c_gm[t * fm * 256:], c1, fp)
+        if not unit and t == 0:
+            asc.set_flag(E.FIX_M, 0)
+
+
+def test_unit_flag_fixpipe_streams_from_the_mmad():
+    """Mmad / Fixpipe pages (unitFlag): with UnitFlag the fixpipe needs no wait_flag, so it starts when
+    issued, right behind the mmad, and reads L0C unit by unit as the mmad writes it: it is under way for
+    the whole mmad (522 cycles by the appendix formula) and ends one unit after it; with a flag pair it
+    starts after the mmad and takes only its own time (16 x 16 f32 = 1 KiB).  The race detector takes
+    the hand-over as synchronisation (no finding under ASC_STRICT), and the results are the same."""
+    cost, _, _ = hwdef()
+    mm = 8 * 16 * 4 + cost["mmad_head"]
+    out = {}
+    for unit in (False, True):
+        c = np.zeros((2 * 16, 256), np.float32)
+        mmad_then_fixpipe[1](c, unit, 16, 16)
+        np.testing.assert_array_equal(c[:, :16], np.full((32, 16), 64.0, np.float32))  # K ones
+        out[unit] = rt.last_report()["cores"][0]["busy"]
+    assert out[False]["PIPE_FIX"] < mm // 2  # two fixpipes of their own ~50 cycles each
+    assert out[True]["PIPE_FIX"] >= 2 * (mm + cost["unit_chunk"]) - 64  # each covers its mmad (issue gap)
+    assert out[True]["PIPE_M"] == out[False]["PIPE_M"] == 2 * mm  # the fixpipes are shorter than an mmad
+
+
+def test_unit_flag_mmad_waits_for_the_fixpipe_to_read_l0c():
+    """The second mmad overwrites L0C: with UnitFlag it writes a unit once the first fixpipe has read it, so
+    with a fixpipe longer than the mmad (the whole 128 x 256 f32 = 128 KiB to GM, at the AIC's GM rate
+    aic_gm_core) the second mmad ends one unit after that fixpipe: the cube is busy from the first mmad's
+    start to then, and after that for no more than the second mmad's own cycles."""
+    cost, _, _ = hwdef()
+    mm = 8 * 16 * 4 + cost["mmad_head"]
+    fix = 128 * 256 * 4 // cost["aic_gm_core"]  # at least: its bytes at the AIC's GM rate
+    c = np.zeros((2 * 128, 256), np.float32)
+    mmad_then_fixpipe[1](c, True, 128, 256)
+    np.testing.assert_array_equal(c, np.full((256, 256), 64.0, np.float32))
+    busy = rt.last_report()["cores"][0]["busy"]
+    assert fix > mm
+    assert busy["PIPE_M"] >= fix + cost["unit_chunk"]
+
+
+@asc.jit(matmul_cube_only=True, auto_sync=False)
+def unit_flag_deadlock(c: asc.GlobalAddress):
+    a2 = asc.LocalTensor(asc.float16, P.A2, 0, 128 * 64)
+    b2 = asc.LocalTensor(asc.float16, P.B2, 0, 64 * 256)
+    c1 = asc.LocalTensor(asc.float32, P.CO1, 0, 128 * 256)
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    asc.init_const_value(a2, asc.InitConstValueParams(1, 32, 0, 1.0))
+    asc.init_const_value(b2, asc.InitConstValueParams(1, 64, 0, 1.0))
+    asc.set_flag(E.MTE2_M, 0)
+    asc.wait_flag(E.MTE2_M, 0)
+    p = asc.MmadParams(128, 256, 64)
+    p.unit_flag = 3
+    fp = asc.FixpipeParamsV220(16, 16, 128, 256, 0)
+    fp.unit_flag = 3
+    asc.wait_flag(E.FIX_M, 0)  # set only after the fixpipe, which streams from this mmad: never
+    asc.mmad(c1, a2, b2, p)
+    asc.fixpipe(c_gm, c1, fp)
+    asc.set_flag(E.FIX_M, 0)
+
+
+def test_unit_flag_deadlock_names_the_partner():
+    """A UnitFlag fixpipe waits for its mmad without a flag: a deadlock through it says so."""
+    with pytest.raises(Exception, match=r"PIPE_FIX is blocked at asc.fixpipe waiting for the mmad it hands L0C over "
+                                        r"with \(UnitFlag\)"):
+        unit_flag_deadlock[1](np.zeros((16, 256), np.float32))
+
+
+def test_verify_sync_takes_unit_flag_as_order():
+    """verify-sync (S001) takes the UnitFlag hand-over as the flag pair it replaces: the mmad -> fixpipe
+    read (RAW) and the next mmad's overwrite (WAR) of L0C are ordered; the same kernel without UnitFlag or
+    flags would be two races."""
+    import warnings
+    with warnings.catch_warnings(record=True) as got:
+        warnings.simplefilter("always")
+        mmad_then_fixpipe[1](np.zeros((32, 256), np.float32), True, 16, 16, always_compile=True)
+    assert not [w for w in got if "S001" in str(w.message)]

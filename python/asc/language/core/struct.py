@@ -190,16 +190,26 @@ class Struct:
     @classmethod
     def leaves(cls, prefix=""):
         """[(path, DataType)] of the scalar fields, depth first in declaration order."""
-        out = []
-        for k, f in cls.struct_fields.items():
-            if isinstance(f, StructField):
-                out += f.struct_cls.leaves(prefix + k + ".")
-            else:
-                out.append((prefix + k, f.dtype))
-        return out
+        # made once per class (a launch of a kernel taking a tiling struct asks for them dozens of
+        # times); made again if struct_fields was replaced or grew
+        c = cls.__dict__.get("_leaves_made")
+        if c is None or c[0] is not cls.struct_fields or c[1] != len(cls.struct_fields):
+            out = []
+            for k, f in cls.struct_fields.items():
+                if isinstance(f, StructField):
+                    out += f.struct_cls.leaves(k + ".")
+                else:
+                    out.append((k, f.dtype))
+            c = (cls.struct_fields, len(cls.struct_fields), out)
+            type.__setattr__(cls, "_leaves_made", c)
+        return [(prefix + p, d) for p, d in c[2]] if prefix else list(c[2])
 
     def leaf_values(self):
         """The values of leaves(), read from the ctypes struct (or, in a kernel, the traced values)."""
+        if "_vals" in self.__dict__:
+            out = []
+            self._kernel_leaf_values(out)
+            return out
         out = []
         for path, _ in self.leaves():
             v = self
@@ -207,6 +217,28 @@ class Struct:
                 v = getattr(v, part)
             out.append(v)
         return out
+
+    def _kernel_leaf_values(self, out):
+        """leaf_values of a kernel struct into out: its _vals read directly (what getattr gives a
+        field of a kernel struct) except where plain attribute lookup would find something else."""
+        cls, vals, d = type(self), self._vals, self.__dict__
+        c = cls.__dict__.get("_fields_read")
+        if c is None or c[0] is not cls.struct_fields or c[1] != len(cls.struct_fields):
+            c = (cls.struct_fields, len(cls.struct_fields),
+                 [(k, f, not k.startswith("_") and not hasattr(cls, k)) for k, f in cls.struct_fields.items()])
+            type.__setattr__(cls, "_fields_read", c)
+        for k, f, direct in c[2]:
+            v = vals[k] if direct and k not in d else getattr(self, k)
+            if not isinstance(f, StructField):
+                out.append(v)
+            elif "_vals" in getattr(v, "__dict__", ()):
+                v._kernel_leaf_values(out)
+            else:
+                for p, _ in f.struct_cls.leaves():
+                    x = v
+                    for part in p.split("."):
+                        x = getattr(x, part)
+                    out.append(x)
 
     # ---- a kernel struct's leaves (the tracer carries them through runtime if/for/while) ----
     def _set(self, path, value):

@@ -1,0 +1,139 @@
+/* coremem.c - the big per-core arrays of a block (its slots, once-only warning bits and local
+ * memories: UB, and an AIC's L1, L0A/B/C, bias table and fixpipe buffers), kept between blocks
+ * and between launches of a program.
+ *
+ * Every block starts with its memories all zero.  Fresh memory for each block would be an mmap
+ * and a page fault per 4 KiB touched (an AIC has 776 KiB; a MIX launch of 24 groups faulted in
+ * ~32 MiB per launch), so a block runs on a scratch set taken from the program's pool, and of
+ * each memory only the bytes the previous block could have changed are cleared: the hull of the
+ * ranges asc_sim_mem handed out (sim_core.mlo / mhi), the only way a kernel reaches them.  A
+ * kernel using half of UB does not pay for zeroing all of it. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim_int.h"
+
+/* The spares a program keeps: enough for two host threads of 1 AIC + 2 AIV groups several times
+ * over; a launch needing more allocates (and frees) the rest. */
+enum { SPARES = 16 };
+
+struct sim_scratchpool {
+  pthread_mutex_t mu;
+  sim_scratch *s[SPARES];
+  int n;
+};
+
+sim_scratchpool *asc_sim_scratchpool_new(void) {
+  sim_scratchpool *P = calloc(1, sizeof *P);
+  if (!P)
+    asc_die("out of memory");
+  pthread_mutex_init(&P->mu, NULL);
+  return P;
+}
+
+static void scratchfree(sim_scratch *s) {
+  if (!s)
+    return;
+  free(s->slots);
+  free(s->warned);
+  free(s->trace);
+  free(s->mm);
+  for (int m = 0; m < ASC_HW_NMEMS; m++)
+    free(s->lm[m]);
+  free(s);
+}
+
+void asc_sim_scratchpool_free(sim_scratchpool *P) {
+  if (!P)
+    return;
+  for (int i = 0; i < P->n; i++)
+    scratchfree(P->s[i]);
+  pthread_mutex_destroy(&P->mu);
+  free(P);
+}
+
+/* A scratch set for L's blocks: a spare of the program's made for the same sizes, else a new one
+ * (memories allocated as blocks need them). */
+sim_scratch *asc_sim_scratch_take(const sim_launch *L) {
+  sim_scratchpool *P = L->scratches;
+  sim_scratch *s = NULL;
+  if (P) {
+    pthread_mutex_lock(&P->mu);
+    for (int i = P->n - 1; i >= 0 && !s; i--)
+      if (P->s[i]->nslots == L->nslots && P->s[i]->ninsts == L->ninsts && P->s[i]->ub_bytes == L->plat->ub_bytes) {
+        s = P->s[i];
+        P->s[i] = P->s[--P->n];
+      }
+    pthread_mutex_unlock(&P->mu);
+  }
+  if (s)
+    return s;
+  if (!(s = calloc(1, sizeof *s)))
+    asc_die("out of memory");
+  s->nslots = L->nslots;
+  s->ninsts = L->ninsts;
+  s->ub_bytes = L->plat->ub_bytes;
+  s->slots = malloc(sizeof *s->slots * ((size_t)L->nslots + 1));
+  s->warned = malloc((size_t)L->ninsts + 1);
+  if (!s->slots || !s->warned)
+    asc_die("out of memory");
+  return s;
+}
+
+void asc_sim_scratch_give(const sim_launch *L, sim_scratch *s) {
+  sim_scratchpool *P = L->scratches;
+  if (P && s) {
+    pthread_mutex_lock(&P->mu);
+    if (P->n < SPARES) {
+      P->s[P->n++] = s;
+      s = NULL;
+    }
+    pthread_mutex_unlock(&P->mu);
+  }
+  scratchfree(s);
+}
+
+/* Memory m of s, all zero, for a core with `bytes` of it. */
+static uint8_t *zeroed(sim_scratch *s, int m, int64_t bytes) {
+  if (!s->lm[m]) { /* calloc: pages the kernel never touches are never faulted in */
+    if (!(s->lm[m] = calloc((size_t)bytes, 1)))
+      asc_die("out of memory");
+    s->lmb[m] = bytes;
+  } else if (s->hi[m] > s->lo[m]) {
+    memset(s->lm[m] + s->lo[m], 0, (size_t)(s->hi[m] - s->lo[m]));
+  }
+  s->lo[m] = s->hi[m] = 0;
+  return s->lm[m];
+}
+
+void asc_sim_scratch_bind(sim_scratch *s, sim_core *c) {
+  const sim_launch *L = c->L;
+  c->scr = s;
+  c->slots = memset(s->slots, 0, sizeof *s->slots * ((size_t)L->nslots + 1));
+  c->warned = memset(s->warned, 0, (size_t)L->ninsts + 1);
+  c->ub_bytes = c->kind == ASC_HW_AIV ? L->plat->ub_bytes : 0; /* UB is the AIV's (hw.def) */
+  c->ub = c->lm[ASC_HW_MEM_UB] = zeroed(s, ASC_HW_MEM_UB, s->ub_bytes); /* an AIC's has no bytes */
+  c->lmb[ASC_HW_MEM_UB] = c->ub_bytes;
+  for (int m = ASC_HW_MEM_UB + 1; m < ASC_HW_NMEMS && c->kind == ASC_HW_AIC; m++)
+    if (asc_hw_mem_cores(m) & ASC_HW_MASK(ASC_HW_AIC)) { /* the AIC's own memories (hw.def HW_MEM) */
+      c->lmb[m] = asc_hw_mem_bytes(m);
+      c->lm[m] = zeroed(s, m, c->lmb[m]);
+    }
+  for (int m = 0; m < ASC_HW_NMEMS; m++) {
+    c->mlo[m] = c->lmb[m];
+    c->mhi[m] = 0;
+  }
+  c->trace = s->trace; /* reused: no realloc and page faults per block (runcore gives it back) */
+  c->tcap_trace = s->trace ? s->tcap : 0;
+  s->trace = NULL;
+  s->tcap = 0;
+}
+
+void asc_sim_scratch_keep(sim_scratch *s, const sim_core *c) {
+  for (int m = 0; m < ASC_HW_NMEMS; m++)
+    if (c->lm[m] == s->lm[m] && c->mhi[m] > c->mlo[m]) {
+      s->lo[m] = c->mlo[m];
+      s->hi[m] = c->mhi[m];
+    }
+}
