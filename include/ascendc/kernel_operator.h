@@ -24,6 +24,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "kernel_operator_tiling.h"
+
 #if defined(__clang__)
 #define __gm__ __attribute__((address_space(1)))
 #else
@@ -273,39 +275,12 @@ struct TCubeTiling {
 };
 /* REGIST_MATMUL_OBJ(&pipe, workspace, mm, &tiling[, mm2, &tiling2 ...]): a macro in Ascend C */
 #define REGIST_MATMUL_OBJ(tpipe, workspace, ...) ::AscendC::OpenascRegistMatmulObj(tpipe, workspace, __VA_ARGS__)
-/* SoftMax-Tiling's and RmsNorm-Tiling's pages: aggregates whose fields default to 0 (the host's tiling functions
- * fill them) */
+/* SoftMax-Tiling's and RmsNorm-Tiling's pages (kernel_operator_tiling.h) */
 struct SoftMaxTiling {
-  uint32_t srcM = 0;
-  uint32_t srcK = 0;
-  uint32_t srcSize = 0;
-  uint32_t outMaxM = 0;
-  uint32_t outMaxK = 0;
-  uint32_t outMaxSize = 0;
-  uint32_t splitM = 0;
-  uint32_t splitK = 0;
-  uint32_t splitSize = 0;
-  uint32_t reduceM = 0;
-  uint32_t reduceK = 0;
-  uint32_t reduceSize = 0;
-  uint32_t rangeM = 0;
-  uint32_t tailM = 0;
-  uint32_t tailSplitSize = 0;
-  uint32_t tailReduceSize = 0;
+  OPENASC_SOFTMAX_TILING_FIELDS(OPENASC_TILING_FIELD)
 };
 struct RmsNormTiling {
-  uint32_t bLength = 0;
-  uint32_t sLength = 0;
-  uint32_t hLength = 0;
-  uint32_t originalHLength = 0;
-  float reciprocalOfHLength = 0;
-  uint32_t mainBshLength = 0;
-  uint32_t mainBsLength = 0;
-  uint32_t mainBsLengthAlign = 0;
-  uint32_t loopRound = 0;
-  uint32_t inputTailPos = 0;
-  uint32_t tailBshLength = 0;
-  uint32_t tailBsLength = 0;
+  OPENASC_RMSNORM_TILING_FIELDS(OPENASC_TILING_FIELD)
 };
 
 namespace AscendC {

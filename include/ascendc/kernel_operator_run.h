@@ -22,6 +22,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+
+#include "kernel_operator_tiling.h"
 #include <initializer_list>
 #include <string>
 #include <type_traits>
@@ -452,44 +454,20 @@ OPENASC_RUN_STRUCT(FixpipeConfig, "FixpipeConfig", 1)
 } // namespace AscendC
 #undef OPENASC_RUN_STRUCT
 /* the tiling aggregates (their pages: fields defaulting to 0, set one by one), traced where a call uses them */
+#define OPENASC_TILING_VALUE(T, f) (int64_t)f,
 struct SoftMaxTiling {
-  uint32_t srcM = 0;
-  uint32_t srcK = 0;
-  uint32_t srcSize = 0;
-  uint32_t outMaxM = 0;
-  uint32_t outMaxK = 0;
-  uint32_t outMaxSize = 0;
-  uint32_t splitM = 0;
-  uint32_t splitK = 0;
-  uint32_t splitSize = 0;
-  uint32_t reduceM = 0;
-  uint32_t reduceK = 0;
-  uint32_t reduceSize = 0;
-  uint32_t rangeM = 0;
-  uint32_t tailM = 0;
-  uint32_t tailSplitSize = 0;
-  uint32_t tailReduceSize = 0;
+  OPENASC_SOFTMAX_TILING_FIELDS(OPENASC_TILING_FIELD)
   ascrun::Val val(const ascrun::Loc &l) const {
-    return ascrun::Params("SoftmaxTiling", {(int64_t)srcM, (int64_t)srcK, (int64_t)srcSize, (int64_t)outMaxM, (int64_t)outMaxK, (int64_t)outMaxSize, (int64_t)splitM, (int64_t)splitK, (int64_t)splitSize, (int64_t)reduceM, (int64_t)reduceK, (int64_t)reduceSize, (int64_t)rangeM, (int64_t)tailM, (int64_t)tailSplitSize, (int64_t)tailReduceSize}).val(l);
+    return ascrun::Params("SoftmaxTiling", {OPENASC_SOFTMAX_TILING_FIELDS(OPENASC_TILING_VALUE)}).val(l);
   }
 };
 struct RmsNormTiling {
-  uint32_t bLength = 0;
-  uint32_t sLength = 0;
-  uint32_t hLength = 0;
-  uint32_t originalHLength = 0;
-  float reciprocalOfHLength = 0;
-  uint32_t mainBshLength = 0;
-  uint32_t mainBsLength = 0;
-  uint32_t mainBsLengthAlign = 0;
-  uint32_t loopRound = 0;
-  uint32_t inputTailPos = 0;
-  uint32_t tailBshLength = 0;
-  uint32_t tailBsLength = 0;
+  OPENASC_RMSNORM_TILING_FIELDS(OPENASC_TILING_FIELD)
   ascrun::Val val(const ascrun::Loc &l) const {
-    return ascrun::Params("RmsNormTiling", {(int64_t)bLength, (int64_t)sLength, (int64_t)hLength, (int64_t)originalHLength, (int64_t)reciprocalOfHLength, (int64_t)mainBshLength, (int64_t)mainBsLength, (int64_t)mainBsLengthAlign, (int64_t)loopRound, (int64_t)inputTailPos, (int64_t)tailBshLength, (int64_t)tailBsLength}).val(l);
+    return ascrun::Params("RmsNormTiling", {OPENASC_RMSNORM_TILING_FIELDS(OPENASC_TILING_VALUE)}).val(l);
   }
 };
+#undef OPENASC_TILING_VALUE
 
 
 namespace AscendC {
