@@ -35,7 +35,7 @@ class Record:
 
     def __init_subclass__(cls, frozen=False, **kw):
         super().__init_subclass__(**kw)
-        names = list(cls.__dict__.get("__annotations__", {}))
+        names = list(cls.__annotations__)  # its own (Python >= 3.10), also where PEP 649 defers them
         cls._fields = tuple((n, cls.__dict__.get(n, _REQUIRED)) for n in names)
         cls._frozen = frozen
         cls.__match_args__ = tuple(names)

@@ -211,6 +211,21 @@ int asc_em_fail(Emitter *e, const asc_op *op, const char *fmt, const char *a, co
   return -1;
 }
 
+/* `{` at op's line, the statements after it one level in; the number of its temporaries */
+int asc_em_open_scope(Emitter *e, const asc_op *op) {
+  asc_em_put_line(e, op);
+  asc_em_ind(e);
+  asc_sb_puts(e->out, "{\n");
+  e->indent++;
+  return e->ntemps++;
+}
+
+void asc_em_close_scope(Emitter *e) {
+  e->indent--;
+  asc_em_ind(e);
+  asc_sb_puts(e->out, "}\n");
+}
+
 /* ---- templates (ascendc.def) --------------------------------------------------------------- */
 
 /* The values operand name stands for: [*first, *first + *count). */
@@ -639,8 +654,6 @@ static int emit_by_row(Emitter *e, const asc_op *op) {
     asc_sb_putc(&sb, ';');
     break;
   case K_EXPR:
-    if (op->nresults == 1 && !result_used(e, op))
-      break; /* pure expressions nobody reads */
     put_decl_prefix(e, op, &sb);
     rc = expand(e, op, r->name, strlen(r->name), &sb, &pre);
     asc_sb_putc(&sb, ';');
@@ -1047,7 +1060,7 @@ static int emit_op(Emitter *e, const asc_op *op) {
     return 0;
   case ASC_OP_MODULE:
   case ASC_OP_FUNC: return asc_em_fail(e, op, "'%s' here: not implemented yet%s", asc_op_name(op), "");
-  default: return asc_em_matmul_internal(op) && !result_used(e, op) ? 0 : emit_by_row(e, op);
+  default: return droppable(op) && !result_used(e, op) ? 0 : emit_by_row(e, op); /* unread values: none */
   }
 }
 

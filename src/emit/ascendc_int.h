@@ -30,6 +30,8 @@ typedef struct Emitter {
 
 /* ascendc.c */
 int asc_em_fail(Emitter *e, const asc_op *op, const char *fmt, const char *a, const char *b);
+int asc_em_open_scope(Emitter *e, const asc_op *op); /* `{`: the number of its temporaries */
+void asc_em_close_scope(Emitter *e);
 void asc_em_ind(Emitter *e);
 const char *asc_em_pos_name(int pos);
 void asc_em_put_line(Emitter *e, const asc_op *op);

@@ -99,11 +99,7 @@ int asc_em_mrg_sort(Emitter *e, const asc_op *op) {
   enum { DST, LEN0, VALID = 5, REPEAT, SRC };
   if (op->noperands <= SRC)
     return asc_em_fail(e, op, "'%s' with %s", asc_op_name(op), "no source");
-  int t = e->ntemps++;
-  asc_em_put_line(e, op);
-  asc_em_ind(e);
-  asc_sb_puts(e->out, "{\n");
-  e->indent++;
+  int t = asc_em_open_scope(e, op);
   asc_em_ind(e);
   asc_sb_puts(e->out, "AscendC::MrgSortSrcList<");
   asc_em_put_type(e->out, op->operands[DST]->type, 1);
@@ -133,9 +129,7 @@ int asc_em_mrg_sort(Emitter *e, const asc_op *op) {
   asc_em_put_name(e, e->out, op->operands[REPEAT]);
   const asc_attr *x = asc_op_attr(op, "exhausted");
   asc_sb_printf(e->out, ", %s);\n", x && x->i ? "true" : "false");
-  e->indent--;
-  asc_em_ind(e);
-  asc_sb_puts(e->out, "}\n");
+  asc_em_close_scope(e);
   return 0;
 }
 
@@ -163,14 +157,11 @@ static void put_list(Emitter *e, const asc_op *op, int first, int addr, const ch
 }
 
 int asc_em_trans_5hd_lists(Emitter *e, const asc_op *op) {
-  int addr = op->code == ASC_OP_TRANS_DATA_TO_5HD_ADDR, t = e->ntemps++;
+  int addr = op->code == ASC_OP_TRANS_DATA_TO_5HD_ADDR;
   const asc_attr *dt = asc_op_attr(op, "dtype");
   if (op->noperands != 33 || (addr && (!dt || dt->kind != ASC_ATTR_TYPE)))
     return asc_em_fail(e, op, "'%s' with %s", asc_op_name(op), "other than 16 + 16 entries and the params");
-  asc_em_put_line(e, op);
-  asc_em_ind(e);
-  asc_sb_puts(e->out, "{\n");
-  e->indent++;
+  int t = asc_em_open_scope(e, op);
   put_list(e, op, 0, addr, "d", t);
   put_list(e, op, 16, addr, "s", t);
   asc_em_ind(e);
@@ -182,9 +173,7 @@ int asc_em_trans_5hd_lists(Emitter *e, const asc_op *op) {
   asc_sb_printf(e->out, ">(d%d, s%d, ", t, t);
   asc_em_put_name(e, e->out, op->operands[32]);
   asc_sb_puts(e->out, ");\n");
-  e->indent--;
-  asc_em_ind(e);
-  asc_sb_puts(e->out, "}\n");
+  asc_em_close_scope(e);
   return 0;
 }
 
@@ -194,11 +183,7 @@ int asc_em_set_deq_vdeq(Emitter *e, const asc_op *op) {
   static const char *const arr[] = {"float", "int16_t", "bool"};
   if (op->noperands != 1 + 48)
     return asc_em_fail(e, op, "'%s' with %s", asc_op_name(op), "other than 16 scales, offsets and sign modes");
-  int t = e->ntemps++;
-  asc_em_put_line(e, op);
-  asc_em_ind(e);
-  asc_sb_puts(e->out, "{\n");
-  e->indent++;
+  int t = asc_em_open_scope(e, op);
   for (int a = 0; a < 3; a++) {
     asc_em_ind(e);
     asc_sb_printf(e->out, "%s q%d_%d[16] = {", arr[a], t, a);
@@ -215,9 +200,7 @@ int asc_em_set_deq_vdeq(Emitter *e, const asc_op *op) {
   asc_sb_puts(e->out, "AscendC::SetDeqScale(");
   asc_em_put_name(e, e->out, op->operands[0]);
   asc_sb_printf(e->out, ", q%d);\n", t);
-  e->indent--;
-  asc_em_ind(e);
-  asc_sb_puts(e->out, "}\n");
+  asc_em_close_scope(e);
   return 0;
 }
 

@@ -25,9 +25,7 @@ struct sim_scratchpool {
 };
 
 sim_scratchpool *asc_sim_scratchpool_new(void) {
-  sim_scratchpool *P = calloc(1, sizeof *P);
-  if (!P)
-    asc_die("out of memory");
+  sim_scratchpool *P = asc_xcalloc(1, sizeof *P);
   pthread_mutex_init(&P->mu, NULL);
   return P;
 }
@@ -69,15 +67,12 @@ sim_scratch *asc_sim_scratch_take(const sim_launch *L) {
   }
   if (s)
     return s;
-  if (!(s = calloc(1, sizeof *s)))
-    asc_die("out of memory");
+  s = asc_xcalloc(1, sizeof *s);
   s->nslots = L->nslots;
   s->ninsts = L->ninsts;
   s->ub_bytes = L->plat->ub_bytes;
-  s->slots = malloc(sizeof *s->slots * ((size_t)L->nslots + 1));
-  s->warned = malloc((size_t)L->ninsts + 1);
-  if (!s->slots || !s->warned)
-    asc_die("out of memory");
+  s->slots = asc_xcalloc((size_t)L->nslots + 1, sizeof *s->slots);
+  s->warned = asc_xcalloc((size_t)L->ninsts + 1, 1);
   return s;
 }
 
@@ -96,11 +91,9 @@ void asc_sim_scratch_give(const sim_launch *L, sim_scratch *s) {
 
 /* Memory m of s, all zero, for a core with `bytes` of it. */
 static uint8_t *zeroed(sim_scratch *s, int m, int64_t bytes) {
-  if (!s->lm[m]) { /* calloc: pages the kernel never touches are never faulted in */
-    if (!(s->lm[m] = calloc((size_t)bytes, 1)))
-      asc_die("out of memory");
-    s->lmb[m] = bytes;
-  } else if (s->hi[m] > s->lo[m]) {
+  if (!s->lm[m]) /* calloc: pages the kernel never touches are never faulted in */
+    s->lm[m] = asc_xcalloc((size_t)bytes, 1);
+  else if (s->hi[m] > s->lo[m]) {
     memset(s->lm[m] + s->lo[m], 0, (size_t)(s->hi[m] - s->lo[m]));
   }
   s->lo[m] = s->hi[m] = 0;

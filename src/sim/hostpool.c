@@ -51,9 +51,7 @@ static void *hostmain(void *a) {
 
 /* A new parked thread, or NULL if the system has none to give. */
 static sim_hostthread *hostnew(void) {
-  sim_hostthread *h = calloc(1, sizeof *h);
-  if (!h)
-    asc_die("out of memory");
+  sim_hostthread *h = asc_xcalloc(1, sizeof *h);
   pthread_mutex_init(&h->mu, NULL);
   pthread_cond_init(&h->cv, NULL);
   sigset_t all, old;
@@ -82,9 +80,7 @@ static void hostend(sim_hostthread *h) {
 }
 
 sim_hostpool *asc_sim_hostpool_new(void) {
-  sim_hostpool *P = calloc(1, sizeof *P);
-  if (!P)
-    asc_die("out of memory");
+  sim_hostpool *P = asc_xcalloc(1, sizeof *P);
   pthread_mutex_init(&P->mu, NULL);
   return P;
 }

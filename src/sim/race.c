@@ -193,6 +193,17 @@ static void doneclock(const sim_san *s, int p, int64_t *out) {
   out[p] = max64(out[p], s->cnt[p]);
 }
 
+/* Pipe q is ordered after clock clk (a flag it waited for, set where clk stood): it joins clk and the
+ * setter's taint; a change of the scalar unit's clock moves sver (commit's join cache). */
+static void learn(sim_san *s, int q, const int64_t *clk, const san_taint *t) {
+  join(s, s->vc[q], clk);
+  if (q == S) {
+    s->sknown = max64(s->sknown, clk[S]);
+    s->sver++;
+  }
+  tor(&s->taint[q], t);
+}
+
 void asc_sim_san_set(sim_core *c, int evt, int id) {
   sim_san *s = san(c);
   if (!s)
@@ -204,13 +215,7 @@ void asc_sim_san_set(sim_core *c, int evt, int id) {
   int64_t clk[SAN_NP];
   doneclock(s, p, clk);
   if (s->fwait[evt][id]) { /* the wait was issued first: its pipe learns now */
-    int q = s->fwait[evt][id] - 1;
-    join(s, s->vc[q], clk);
-    if (q == S) {
-      s->sknown = max64(s->sknown, clk[S]);
-      s->sver++;
-    }
-    tor(&s->taint[q], &s->taint[p]);
+    learn(s, s->fwait[evt][id] - 1, clk, &s->taint[p]);
     s->fwait[evt][id] = 0;
     tclear(s, evt, id);
     return;
@@ -231,12 +236,7 @@ void asc_sim_san_wait(sim_core *c, int evt, int id) {
     return;
   s->fstale = true;
   if (s->fset[evt][id]) {
-    join(s, s->vc[q], s->ev[evt]->clk[id]);
-    if (q == S) {
-      s->sknown = max64(s->sknown, s->ev[evt]->clk[id][S]);
-      s->sver++;
-    }
-    tor(&s->taint[q], &s->ev[evt]->taint[id]);
+    learn(s, q, s->ev[evt]->clk[id], &s->ev[evt]->taint[id]);
     s->fset[evt][id] = 0;
   } else if (!s->fwait[evt][id]) {
     int b = evt * SIM_NIDS + id;
@@ -254,8 +254,7 @@ void asc_sim_san_handover(sim_core *c, int from, int to) {
   s->fstale = true;
   int64_t clk[SAN_NP];
   doneclock(s, from, clk);
-  join(s, s->vc[to], clk);
-  tor(&s->taint[to], &s->taint[from]);
+  learn(s, to, clk, &s->taint[from]);
 }
 
 static san_acclist *memlist(sim_san *s, int mem);

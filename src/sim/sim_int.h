@@ -643,7 +643,6 @@ typedef struct sim_scratch { /* (sim_core.scr) */
   sim_val *slots;
   uint8_t *warned;
   uint8_t *lm[ASC_HW_NMEMS]; /* local memories by hw.def id (UB, the AIC's), NULL until a core needs one */
-  int64_t lmb[ASC_HW_NMEMS];
   int64_t lo[ASC_HW_NMEMS], hi[ASC_HW_NMEMS]; /* bytes of lm[m] that may be non-zero */
   sim_trec *trace;        /* the trace records' buffer, when the blocks' records are not kept */
   int tcap;

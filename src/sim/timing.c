@@ -399,7 +399,19 @@ static int enqueue(sim_core *c, int p, sim_qent e) {
   return 0;
 }
 
-int asc_sim_issue(sim_core *c, const sim_inst *in, int64_t occupy, int64_t latency) {
+/* k onto tape t with the GM accesses since the last copy (l2pend ..): its number (1-based, sim_qent.copy) */
+static int64_t tape_copy(sim_tape *t, sim_tcopy k) {
+  if (t->ncopy == t->capcopy)
+    t->copy = grow(t->copy, &t->capcopy, sizeof *t->copy);
+  k.r0 = t->l2pend;
+  k.r1 = t->nl2;
+  t->copy[t->ncopy++] = k;
+  t->l2pend = t->nl2;
+  return t->ncopy;
+}
+
+/* in on its pipe (UnitFlag role, 0: none; k: the tape copy of its GM accesses, NULL: none) */
+static int issue(sim_core *c, const sim_inst *in, int64_t occupy, int64_t latency, int role, const sim_tcopy *k) {
   if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S) {
     asc_sim_l2_take_hits(c); /* a scalar GM access: its hits (and write-backs) are no copy's */
     asc_sim_l2_take_wb(c);
@@ -408,8 +420,14 @@ int asc_sim_issue(sim_core *c, const sim_inst *in, int64_t occupy, int64_t laten
     asc_sim_scalar(c, occupy);
     return 0;
   }
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occupy, latency, in, 0, 0, false, 0, 0, 0, 0, 0};
+  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occupy, latency, in, 0, 0, false, 0, 0, 0, role, 0};
+  if (k && c->tape)
+    e.copy = tape_copy(c->tape, *k);
   return enqueue(c, in->pipe, e);
+}
+
+int asc_sim_issue(sim_core *c, const sim_inst *in, int64_t occupy, int64_t latency) {
+  return issue(c, in, occupy, latency, 0, NULL);
 }
 
 /* UnitFlag (the mmad's and the fixpipe's unit_flag 2 or 3, Mmad / Fixpipe pages): L0C passes between the
@@ -418,10 +436,7 @@ int asc_sim_issue(sim_core *c, const sim_inst *in, int64_t occupy, int64_t laten
  * issued before it); an mmad after a UnitFlag fixpipe writes a unit once the fixpipe has read it and ends
  * one unit after the fixpipe does (as set_flag unit = 1's hand-over). */
 int asc_sim_issue_unit(sim_core *c, const sim_inst *in, int64_t occupy, int64_t latency, int role) {
-  if (!role || in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
-    return asc_sim_issue(c, in, occupy, latency);
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occupy, latency, in, 0, 0, false, 0, 0, 0, role, 0};
-  return enqueue(c, in->pipe, e);
+  return issue(c, in, occupy, latency, role, NULL);
 }
 
 /* An instruction of a cube-side pipe that wrote GM (the fixpipe): its GM accesses are a copy of the tape of
@@ -429,16 +444,7 @@ int asc_sim_issue_unit(sim_core *c, const sim_inst *in, int64_t occupy, int64_t 
  * evict to it, not to the next MTE copy.  Its time stays the first timing's, write-backs included
  * (occupy: asc_sim_l2_take_wb was taken into it). */
 int asc_sim_issue_gm_write(sim_core *c, const sim_inst *in, int64_t occupy, int64_t bytes, int64_t wb, int role) {
-  if (!c->tape || in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
-    return asc_sim_issue_unit(c, in, occupy, occupy, role);
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occupy, occupy, in, 0, 0, false, 0, 0, 0, role, 0};
-  sim_tape *t = c->tape;
-  if (t->ncopy == t->capcopy)
-    t->copy = grow(t->copy, &t->capcopy, sizeof *t->copy);
-  t->copy[t->ncopy++] = (sim_tcopy){bytes, 1, 0, 0, 0, t->l2pend, t->nl2, in->pipe, wb};
-  t->l2pend = t->nl2;
-  e.copy = t->ncopy;
-  return enqueue(c, in->pipe, e);
+  return issue(c, in, occupy, occupy, role, &(sim_tcopy){bytes, 1, 0, 0, 0, 0, 0, in->pipe, wb});
 }
 
 void asc_sim_unit_sync(sim_core *c, int role) {
@@ -531,14 +537,8 @@ int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int6
   int64_t wb = asc_sim_l2_take_wb(c);    /* dirty lines its accesses pushed out to HBM */
   sim_qent e = {SIM_Q_EXEC, 0, 0, 0, 0, 0, in, 0, bytes, false, 0, 0, 0, 0, 0};
   gmcopy(c, &e, in->pipe, bytes, segs, hit, wb);
-  if (c->tape) { /* the copy and its GM accesses, for the wave's shared L2 */
-    sim_tape *t = c->tape;
-    if (t->ncopy == t->capcopy)
-      t->copy = grow(t->copy, &t->capcopy, sizeof *t->copy);
-    t->copy[t->ncopy++] = (sim_tcopy){bytes, segs, hit, 0, 0, t->l2pend, t->nl2, in->pipe, wb};
-    t->l2pend = t->nl2;
-    e.copy = t->ncopy;
-  }
+  if (c->tape) /* the copy and its GM accesses, for the wave's shared L2 */
+    e.copy = tape_copy(c->tape, (sim_tcopy){bytes, segs, hit, 0, 0, 0, 0, in->pipe, wb});
   return enqueue(c, in->pipe, e);
 }
 
