@@ -24,7 +24,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "kernel_operator_tiling.h"
+#include "kernel_operator_shared.h"
 
 #if defined(__clang__)
 #define __gm__ __attribute__((address_space(1)))
@@ -79,9 +79,6 @@ enum class AtomicDtype { ATOMIC_NONE, ATOMIC_F32, ATOMIC_F16, ATOMIC_S16, ATOMIC
 enum class AtomicOp { ATOMIC_SUM, ATOMIC_MAX, ATOMIC_MIN };
 enum class AippInputFormat : uint8_t { YUV420SP_U8 = 0, XRGB8888_U8 = 1, RGB888_U8 = 4, YUV400_U8 = 9 };
 
-/* ShapeInfo's page: a tensor's shape (up to K_MAX_DIM dimensions), its original shape and data format */
-enum class DataFormat : uint8_t { ND = 0, NZ, NCHW, NC1HWC0, NHWC };
-constexpr int32_t K_MAX_DIM = 8;
 struct ShapeInfo {
   ShapeInfo();
   ShapeInfo(const uint8_t inputShapeDim, const uint32_t inputShape[], const uint8_t inputOriginalShapeDim,
@@ -267,15 +264,10 @@ struct FixpipeParamsV220 {
 
 } // namespace AscendC
 
-/* The tiling structs the host fills (global in Ascend C). */
-struct TCubeTiling {
-  int32_t usedCoreNum, M, N, Ka, Kb, singleCoreM, singleCoreN, singleCoreK, baseM, baseN, baseK, depthA1, depthB1,
-      stepM, stepN, isBias, transLength, iterateOrder, shareMode, shareL1Size, shareL0CSize, shareUbSize, batchM,
-      batchN, singleBatchM, singleBatchN, stepKa, stepKb, depthAL1CacheUB, depthBL1CacheUB, dbL0A, dbL0B, dbL0C;
-};
+/* The tiling structs the host fills (global in Ascend C): kernel_operator_shared.h */
 /* REGIST_MATMUL_OBJ(&pipe, workspace, mm, &tiling[, mm2, &tiling2 ...]): a macro in Ascend C */
 #define REGIST_MATMUL_OBJ(tpipe, workspace, ...) ::AscendC::OpenascRegistMatmulObj(tpipe, workspace, __VA_ARGS__)
-/* SoftMax-Tiling's and RmsNorm-Tiling's pages (kernel_operator_tiling.h) */
+/* SoftMax-Tiling's and RmsNorm-Tiling's pages (kernel_operator_shared.h) */
 struct SoftMaxTiling {
   OPENASC_SOFTMAX_TILING_FIELDS(OPENASC_TILING_FIELD)
 };
@@ -876,8 +868,6 @@ void Extract(const LocalTensor<T>& dstValue, const LocalTensor<uint32_t>& dstInd
              const int32_t repeatTime);
 
 /* ---- the Matmul object (the advanced API's Matmul pages) ------------------------------------------- */
-enum class CubeFormat { ND, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
-enum class LayoutMode { NONE, NORMAL, BSNGD, SBNGD, BNGS1S2 };
 template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false, LayoutMode LAYOUT = LayoutMode::NONE,
           bool IBSHARE = false>
 struct MatmulType {

@@ -20,13 +20,6 @@
 #ifndef OPENASC_KERNEL_OPERATOR_MATMUL_RUN_H
 #define OPENASC_KERNEL_OPERATOR_MATMUL_RUN_H
 
-/* The host's tiling of a Matmul (global in Ascend C; the TCubeTiling page's fields). */
-struct TCubeTiling {
-  int32_t usedCoreNum, M, N, Ka, Kb, singleCoreM, singleCoreN, singleCoreK, baseM, baseN, baseK, depthA1, depthB1,
-      stepM, stepN, isBias, transLength, iterateOrder, shareMode, shareL1Size, shareL0CSize, shareUbSize, batchM,
-      batchN, singleBatchM, singleBatchN, stepKa, stepKb, depthAL1CacheUB, depthBL1CacheUB, dbL0A, dbL0B, dbL0C;
-};
-
 namespace ascrun {
 #ifdef ASCENDC_CUBE_ONLY
 constexpr bool matmul_mix = false;
@@ -69,8 +62,6 @@ struct MatmulState {
 } // namespace ascrun
 
 namespace AscendC {
-enum class CubeFormat { ND, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
-enum class LayoutMode { NONE, NORMAL, BSNGD, SBNGD, BNGS1S2 };
 template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false, LayoutMode LAYOUT = LayoutMode::NONE,
           bool IBSHARE = false>
 struct MatmulType {

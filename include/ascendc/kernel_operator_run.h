@@ -23,7 +23,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "kernel_operator_tiling.h"
+#include "kernel_operator_shared.h"
 #include <initializer_list>
 #include <string>
 #include <type_traits>
@@ -312,8 +312,6 @@ inline int64_t GetBlockNum() { return ascrun::T().nblocks; }
 /* ShapeInfo's page: the shape (and original shape, format) SetShapeInfo gives a tensor; the library calls
  * that take their shape from it (SoftMax, RmsNorm) put it into the trace as the Python kernel's set_shape_info
  * does: the `shape` attributes of their asc.adv ops */
-enum class DataFormat : uint8_t { ND = 0, NZ, NCHW, NC1HWC0, NHWC };
-constexpr int32_t K_MAX_DIM = 8;
 struct ShapeInfo {
   uint8_t shapeDim = 0;
   uint8_t originalShapeDim = 0;

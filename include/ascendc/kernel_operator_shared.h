@@ -1,0 +1,39 @@
+/* kernel_operator_shared.h - what both modes of kernel_operator.h (declarations and running) declare
+ * alike: the tiling aggregates' fields, TCubeTiling, the Matmul types' enums and ShapeInfo's format.
+ * SoftMax-Tiling's and RmsNorm-Tiling's pages: aggregates whose fields default to 0 (the host's tiling
+ * functions fill them), in this order. */
+#ifndef OPENASC_KERNEL_OPERATOR_SHARED_H
+#define OPENASC_KERNEL_OPERATOR_SHARED_H
+
+#include <cstdint>
+
+#define OPENASC_SOFTMAX_TILING_FIELDS(X)                                                                \
+  X(uint32_t, srcM) X(uint32_t, srcK) X(uint32_t, srcSize) X(uint32_t, outMaxM) X(uint32_t, outMaxK)     \
+  X(uint32_t, outMaxSize) X(uint32_t, splitM) X(uint32_t, splitK) X(uint32_t, splitSize)                \
+  X(uint32_t, reduceM) X(uint32_t, reduceK) X(uint32_t, reduceSize) X(uint32_t, rangeM) X(uint32_t, tailM) \
+  X(uint32_t, tailSplitSize) X(uint32_t, tailReduceSize)
+
+#define OPENASC_RMSNORM_TILING_FIELDS(X)                                                                \
+  X(uint32_t, bLength) X(uint32_t, sLength) X(uint32_t, hLength) X(uint32_t, originalHLength)           \
+  X(float, reciprocalOfHLength) X(uint32_t, mainBshLength) X(uint32_t, mainBsLength)                    \
+  X(uint32_t, mainBsLengthAlign) X(uint32_t, loopRound) X(uint32_t, inputTailPos) X(uint32_t, tailBshLength) \
+  X(uint32_t, tailBsLength)
+
+#define OPENASC_TILING_FIELD(T, f) T f = 0;
+
+/* TCubeTiling's page: the Matmul tiling the host computes */
+struct TCubeTiling {
+  int32_t usedCoreNum, M, N, Ka, Kb, singleCoreM, singleCoreN, singleCoreK, baseM, baseN, baseK, depthA1, depthB1,
+      stepM, stepN, isBias, transLength, iterateOrder, shareMode, shareL1Size, shareL0CSize, shareUbSize, batchM,
+      batchN, singleBatchM, singleBatchN, stepKa, stepKb, depthAL1CacheUB, depthBL1CacheUB, dbL0A, dbL0B, dbL0C;
+};
+
+namespace AscendC {
+enum class CubeFormat { ND, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
+enum class LayoutMode { NONE, NORMAL, BSNGD, SBNGD, BNGS1S2 };
+/* ShapeInfo's page: a tensor's shape (up to K_MAX_DIM dimensions), its original shape and data format */
+enum class DataFormat : uint8_t { ND = 0, NZ, NCHW, NC1HWC0, NHWC };
+constexpr int32_t K_MAX_DIM = 8;
+} // namespace AscendC
+
+#endif
