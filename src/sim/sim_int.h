@@ -394,8 +394,10 @@ struct sim_core {
   sim_pipeq pipes[ASC_SIM_NPIPES];
   uint32_t qmask; /* bit p: pipes[p] holds instructions (timing.c scans only these) */
   uint32_t htstale; /* bit p: pipes[p]'s head time (ht) must be computed again (timing.c) */
+  uint32_t waitmask, gmmask; /* bit p: pipes[p]'s head is a wait_flag / uses the GM port (timing.c) */
   int64_t ht[ASC_SIM_NPIPES]; /* the earliest start of each non-empty pipe's head, as last computed */
   int pick; int64_t pickt; bool pickok; /* pickpipe's last answer, good while no head is stale */
+  int8_t hrank[ASC_SIM_NPIPES]; /* each non-empty pipe's head's tie rank (timing.c kindrank) */
   sim_flag flags[SIM_NEVENTS][SIM_NIDS];
   /* sanitizers (sanitize.c, race.c, shadow.c) */
   const sim_inst *cur;   /* the instruction the scalar unit is executing */

@@ -25,7 +25,7 @@ static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int wait_on_s(sim_core *c, const sim_inst *in, int evt, int id);
 static int drain_(sim_core *c, const sim_inst *in);
 
-static sim_qent *head(sim_pipeq *q) { return &q->q[q->head]; }
+static sim_qent *head(const sim_pipeq *q) { return &q->q[q->head]; }
 
 static void push(sim_pipeq *q, sim_qent e) {
   if (q->n == q->cap) { /* grow the ring, unrolling it */
@@ -101,6 +101,29 @@ static void trec(sim_core *c, const sim_inst *in, int pipe, int kind, int64_t st
   c->trace[c->ntrace++] = (sim_trec){in, pipe, kind, start, end, amount, flow};
 }
 
+/* At equal times waits go first, so a wait and the next set of its flag in the same
+ * cycle are not taken for a double set; then lower pipe id (determinism). */
+static int kindrank(int kind) { return kind == SIM_Q_WAIT ? 0 : kind == SIM_Q_SET ? 2 : 1; }
+
+/* Pipe p's head changed (pushed into an empty queue, or popped): its start must be computed again, and
+ * the masks say at once which heads a flag change or the GM port can move (flag_changed, process). */
+static void newhead(sim_core *c, int p) {
+  const sim_pipeq *q = &c->pipes[p];
+  uint32_t b = 1u << p;
+  c->htstale |= b;
+  c->waitmask &= ~b;
+  c->gmmask &= ~b;
+  if (!q->n) {
+    c->qmask &= ~b;
+    return;
+  }
+  const sim_qent *e = head(q);
+  c->qmask |= b;
+  c->waitmask |= e->kind == SIM_Q_WAIT ? b : 0;
+  c->gmmask |= e->gm ? b : 0;
+  c->hrank[p] = (int8_t)kindrank(e->kind);
+}
+
 /* Earliest start of pipe p's head, or NEVER if it waits for an unset flag. */
 static int64_t headtime(const sim_core *c, int p) {
   const sim_pipeq *q = &c->pipes[p];
@@ -131,9 +154,6 @@ static int64_t headtime(const sim_core *c, int p) {
   }
 }
 
-/* At equal times waits go first, so a wait and the next set of its flag in the same
- * cycle are not taken for a double set; then lower pipe id (determinism). */
-static int kindrank(int kind) { return kind == SIM_Q_WAIT ? 0 : kind == SIM_Q_SET ? 2 : 1; }
 
 /* The next event: the non-empty pipe whose head starts first.  A head's start changes only when its
  * pipe starts an instruction, the GM port frees, a flag is set or cleared, or it is new: those mark the
@@ -153,8 +173,7 @@ static int pickpipe(sim_core *c, int64_t *tout) {
     int64_t t = c->ht[p];
     if (t == NEVER)
       continue;
-    if (best < 0 || t < bt ||
-        (t == bt && kindrank(head(&c->pipes[p])->kind) < kindrank(head(&c->pipes[best])->kind))) {
+    if (best < 0 || t < bt || (t == bt && c->hrank[p] < c->hrank[best])) {
       best = p;
       bt = t;
     }
@@ -167,11 +186,7 @@ static int pickpipe(sim_core *c, int64_t *tout) {
 }
 
 /* Pipes whose head waits on a flag: a flag set or cleared may move them. */
-static void flag_changed(sim_core *c) {
-  for (uint32_t m = c->qmask; m; m &= m - 1)
-    if (head(&c->pipes[__builtin_ctz(m)])->kind == SIM_Q_WAIT)
-      c->htstale |= 1u << __builtin_ctz(m);
-}
+static void flag_changed(sim_core *c) { c->htstale |= c->waitmask; }
 
 /* Extend pipe p's busy union by [start, end).  Starts arrive in time order, so only the
  * newly covered part [from, end) is new, and of the other pipe's busy union only its
@@ -215,67 +230,64 @@ static void setflag(sim_core *c, const sim_inst *in, int evt, int id, int64_t t)
 /* Start pipe p's head at time t. */
 static void process(sim_core *c, int p, int64_t t) {
   sim_pipeq *q = &c->pipes[p];
-  sim_qent e = *head(q);
+  const sim_qent *e = head(q); /* its slot stays as it is until the next push */
   pop(q);
-  if (!q->n)
-    c->qmask &= ~(1u << p);
-  c->htstale |= 1u << p;
+  newhead(c, p);
   int64_t fc = c->L->cost->flag;
-  switch (e.kind) {
+  switch (e->kind) {
   case SIM_Q_EXEC: {
     int dir = p == ASC_PIPEID_PIPE_MTE3;
     int64_t b0 = t; /* where its busy interval starts */
-    if (e.udep) /* UnitFlag: not done before one unit after the other side's end */
-      q->floor = max64(q->floor, c->uf_end[e.unit == SIM_UF_MMAD] + ASC_HWC_unit_chunk);
-    if (e.unit == SIM_UF_FIX) /* the fixpipe starts at once and streams the units as the mmad makes them */
-      b0 = max64(e.issue, q->ready);
-    if (q->floor > t + e.latency) { /* streaming from a UnitFlag producer: not done before it */
-      e.occupy += q->floor - t - e.latency;
-      e.latency = q->floor - t;
+    int64_t occupy = e->occupy, latency = e->latency;
+    if (e->udep) /* UnitFlag: not done before one unit after the other side's end */
+      q->floor = max64(q->floor, c->uf_end[e->unit == SIM_UF_MMAD] + ASC_HWC_unit_chunk);
+    if (e->unit == SIM_UF_FIX) /* the fixpipe starts at once and streams the units as the mmad makes them */
+      b0 = max64(e->issue, q->ready);
+    if (q->floor > t + latency) { /* streaming from a UnitFlag producer: not done before it */
+      occupy += q->floor - t - latency;
+      latency = q->floor - t;
     }
     q->floor = 0;
-    if (e.unit) {
-      int u = e.unit - 1;
+    if (e->unit) {
+      int u = e->unit - 1;
       c->uf_started[u]++;
       c->uf_start[u] = t;
-      c->uf_end[u] = t + e.latency;
+      c->uf_end[u] = t + latency;
       c->htstale |= c->qmask; /* the other side's head may wait for this one */
     }
     q->last_start = t;
-    q->last_end = t + e.latency;
-    if (e.gm) {
-      c->gm_free = t + e.gm;
-      c->chan_free[dir] = t + e.chan;
-      for (uint32_t m = c->qmask; m; m &= m - 1) /* the heads that wait for the port */
-        if (head(&c->pipes[__builtin_ctz(m)])->gm)
-          c->htstale |= 1u << __builtin_ctz(m);
+    q->last_end = t + latency;
+    if (e->gm) {
+      c->gm_free = t + e->gm;
+      c->chan_free[dir] = t + e->chan;
+      c->htstale |= c->gmmask; /* the heads that wait for the port */
     }
-    if (e.copy && c->tape) {
-      c->tape->copy[e.copy - 1].start = t;
-      c->tape->copy[e.copy - 1].end = t + e.latency;
+    if (e->copy && c->tape) {
+      c->tape->copy[e->copy - 1].start = t;
+      c->tape->copy[e->copy - 1].end = t + latency;
     }
-    q->ready = t + e.occupy;
-    q->drain = max64(q->drain, t + e.latency);
-    addbusy(c, p, b0, t + e.latency - e.tail);
-    trec(c, e.in, p, SIM_Q_EXEC, b0, t + e.latency - e.tail, e.amount, 0);
+    q->ready = t + occupy;
+    q->drain = max64(q->drain, t + latency);
+    addbusy(c, p, b0, t + latency - e->tail);
+    trec(c, e->in, p, SIM_Q_EXEC, b0, t + latency - e->tail, e->amount, 0);
     break;
   }
   case SIM_Q_SET: /* does not hold back the pipe */
-    setflag(c, e.in, e.evt, e.id, t);
-    c->flags[e.evt][e.id].floor = e.stream ? q->last_end + ASC_HWC_unit_chunk : 0;
-    trec(c, e.in, p, SIM_Q_SET, t, t + 1, 0, c->flags[e.evt][e.id].flow);
+    setflag(c, e->in, e->evt, e->id, t);
+    c->flags[e->evt][e->id].floor = e->stream ? q->last_end + ASC_HWC_unit_chunk : 0;
+    trec(c, e->in, p, SIM_Q_SET, t, t + 1, 0, c->flags[e->evt][e->id].flow);
     break;
   case SIM_Q_XSET: /* a cross-core signal: leaves once the pipe's earlier work is done */
     c->xset_time = t;
     c->xset_done++;
-    trec(c, e.in, p, SIM_Q_SET, t, t + 1, 0, 0);
+    trec(c, e->in, p, SIM_Q_SET, t, t + 1, 0, 0);
     break;
   case SIM_Q_WAIT:
-    q->blocked += t - max64(e.issue, q->ready);
-    c->flags[e.evt][e.id].set = false;
+    q->blocked += t - max64(e->issue, q->ready);
+    c->flags[e->evt][e->id].set = false;
     flag_changed(c);
-    q->floor = max64(q->floor, c->flags[e.evt][e.id].floor);
-    trec(c, e.in, p, SIM_Q_WAIT, max64(e.issue, q->ready), t + fc, 0, c->flags[e.evt][e.id].flow);
+    q->floor = max64(q->floor, c->flags[e->evt][e->id].floor);
+    trec(c, e->in, p, SIM_Q_WAIT, max64(e->issue, q->ready), t + fc, 0, c->flags[e->evt][e->id].flow);
     q->ready = t + fc;
     break;
   default: q->ready = t; break; /* barrier */
@@ -390,10 +402,9 @@ static int enqueue(sim_core *c, int p, sim_qent e) {
   }
   c->sclk = max64(c->sclk, t);
   e.issue = c->sclk;
-  if (!q->n)
-    c->htstale |= 1u << p; /* a new head */
   push(q, e);
-  c->qmask |= 1u << p;
+  if (q->n == 1)
+    newhead(c, p);
   scalar_(c, e.kind == SIM_Q_EXEC ? c->L->cost->issue : ASC_HWC_flag_issue); /* a flag op is one word */
   advance(c);
   return 0;
