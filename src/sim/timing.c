@@ -58,7 +58,7 @@ static void *grow(void *p, int64_t *cap, size_t size) {
   return p;
 }
 
-static sim_top *tput(sim_core *c, int kind, const sim_inst *in) {
+static inline sim_top *tput(sim_core *c, int kind, const sim_inst *in) {
   sim_tape *t = c->tape;
   if (t->nop == t->capop)
     t->op = grow(t->op, &t->capop, sizeof *t->op);
@@ -87,11 +87,9 @@ void asc_sim_timing_free(sim_core *c) {
   free(c->trace);
 }
 
-/* Append a trace record (only when tracing). */
-static void trec(sim_core *c, const sim_inst *in, int pipe, int kind, int64_t start, int64_t end,
-                 int64_t amount, int64_t flow) {
-  if (!c->L->tracing)
-    return;
+/* Append a trace record (trec: only when tracing; the test is inlined, a queue entry is cheap without it). */
+__attribute__((noinline)) static void trec_(sim_core *c, const sim_inst *in, int pipe, int kind, int64_t start,
+                                            int64_t end, int64_t amount, int64_t flow) {
   if (c->ntrace == c->tcap_trace) {
     c->tcap_trace = c->tcap_trace ? 2 * c->tcap_trace : 256;
     c->trace = realloc(c->trace, sizeof *c->trace * (size_t)c->tcap_trace);
@@ -101,13 +99,19 @@ static void trec(sim_core *c, const sim_inst *in, int pipe, int kind, int64_t st
   c->trace[c->ntrace++] = (sim_trec){in, pipe, kind, start, end, amount, flow};
 }
 
+static inline void trec(sim_core *c, const sim_inst *in, int pipe, int kind, int64_t start, int64_t end,
+                        int64_t amount, int64_t flow) {
+  if (c->L->tracing)
+    trec_(c, in, pipe, kind, start, end, amount, flow);
+}
+
 /* At equal times waits go first, so a wait and the next set of its flag in the same
  * cycle are not taken for a double set; then lower pipe id (determinism). */
 static int kindrank(int kind) { return kind == SIM_Q_WAIT ? 0 : kind == SIM_Q_SET ? 2 : 1; }
 
 /* Pipe p's head changed (pushed into an empty queue, or popped): its start must be computed again, and
  * the masks say at once which heads a flag change or the GM port can move (flag_changed, process). */
-static void newhead(sim_core *c, int p) {
+static inline void newhead(sim_core *c, int p) {
   const sim_pipeq *q = &c->pipes[p];
   uint32_t b = 1u << p;
   c->htstale |= b;
