@@ -27,7 +27,8 @@ static int drain_(sim_core *c, const sim_inst *in);
 
 static sim_qent *head(const sim_pipeq *q) { return &q->q[q->head]; }
 
-static void push(sim_pipeq *q, sim_qent e) {
+/* The slot of a new entry at the tail (filled by the caller: one copy of the entry). */
+static sim_qent *push(sim_pipeq *q) {
   if (q->n == q->cap) { /* grow the ring, unrolling it */
     int cap = q->cap ? 2 * q->cap : 16;
     sim_qent *nq = malloc(sizeof *nq * (size_t)cap);
@@ -40,8 +41,9 @@ static void push(sim_pipeq *q, sim_qent e) {
     q->cap = cap;
     q->head = 0;
   }
-  q->q[(q->head + q->n) & (q->cap - 1)] = e; /* cap is a power of two */
+  sim_qent *e = &q->q[(q->head + q->n) & (q->cap - 1)]; /* cap is a power of two */
   q->n++;
+  return e;
 }
 
 static void pop(sim_pipeq *q) {
@@ -406,7 +408,7 @@ static int enqueue(sim_core *c, int p, sim_qent e) {
   }
   c->sclk = max64(c->sclk, t);
   e.issue = c->sclk;
-  push(q, e);
+  *push(q) = e;
   if (q->n == 1)
     newhead(c, p);
   scalar_(c, e.kind == SIM_Q_EXEC ? c->L->cost->issue : ASC_HWC_flag_issue); /* a flag op is one word */
