@@ -38,9 +38,12 @@ def assigned_names(stmts):
     """Names bound anywhere in stmts (Assign/AugAssign/AnnAssign/For targets)."""
     out = set()
     for s in stmts:
-        for n in ast.walk(s):
-            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
-                out.add(n.id)
+        # kept on the statement's node: a trace walks the same parsed tree (SourceInfo) at every launch
+        names = getattr(s, "_asc_assigned", None)
+        if names is None:
+            names = frozenset(n.id for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+            s._asc_assigned = names
+        out |= names
     return out
 
 
