@@ -261,7 +261,16 @@ typedef struct shared {
   int64_t nf, fcap;
   bool charge; /* the second sweep */
 } shared;
-typedef struct wev { int64_t start; int t; int64_t k; } wev;
+typedef struct wev { int64_t start; int t; int64_t k, g; } wev; /* g: the copy's row in the gathered copies */
+/* A copy as the sweeps read it, gathered from its tape in tape order: the sweeps visit the wave's copies
+ * in time order, jumping between the blocks' tapes, and those were long evicted by the blocks' own data
+ * (two cache misses a copy, most of the replay's time).  Its accesses are gathered too (l2[a0 .. a1)), and
+ * its figures kept here until the second sweep has finished. */
+typedef struct gcopy {
+  int64_t start, end, bytes, a0, a1;
+  int64_t hit, wb; /* the second sweep's figures */
+  int pipe;
+} gcopy;
 
 static bool evless(const wev *x, const wev *y) {
   if (x->start != y->start)
@@ -298,10 +307,19 @@ static wev *merge_runs(wev *ev, wev *tmp, int64_t *runs, int nrun) {
   return ev;
 }
 
+/* Copy j of tape t gathered into gc[g], its accesses appended to l2[*nl2 ..). */
+static void gather(const sim_tape *t, int64_t j, gcopy *gc, sim_tl2 *l2, int64_t *nl2) {
+  const sim_tcopy *c = &t->copy[j];
+  *gc = (gcopy){c->start, c->end, c->bytes, *nl2, *nl2 + (c->r1 - c->r0), 0, 0, c->pipe};
+  for (int64_t r = c->r0; r < c->r1; r++)
+    l2[(*nl2)++] = t->l2[r];
+}
+
 /* The wave's copies in the order they first ran: start cycle, then block, then issue order.  A block's
- * copies on one pipe are in start order already (the pipe's queue is in order): those runs are merged. */
-static wev *sort_copies(sim_tape *const *t, int n, wev *ev, wev *tmp) {
-  int64_t *runs = malloc(sizeof *runs * (size_t)(2 * n + 1)), nev = 0;
+ * copies on one pipe are in start order already (the pipe's queue is in order): those runs are merged.
+ * Each copy is gathered into gc (and its accesses into l2) in the order its tape is read here. */
+static wev *sort_copies(sim_tape *const *t, int n, wev *ev, wev *tmp, gcopy *gc, sim_tl2 *l2) {
+  int64_t *runs = malloc(sizeof *runs * (size_t)(2 * n + 1)), nev = 0, nl2 = 0;
   int nrun = 0;
   if (!runs)
     asc_die("out of memory");
@@ -311,7 +329,8 @@ static wev *sort_copies(sim_tape *const *t, int n, wev *ev, wev *tmp) {
       bool sorted = true;
       for (int64_t j = 0; j < t[i]->ncopy; j++)
         if ((t[i]->copy[j].pipe == ASC_PIPEID_PIPE_MTE2) == mte2) {
-          ev[nev] = (wev){t[i]->copy[j].start, i, j};
+          ev[nev] = (wev){t[i]->copy[j].start, i, j, nev};
+          gather(t[i], j, &gc[nev], l2, &nl2);
           sorted &= nev == r0 || ev[nev - 1].start <= ev[nev].start;
           nev++;
         }
@@ -373,7 +392,7 @@ static int32_t *sh_row(shared *S, int64_t n, int w) {
 
 /* Lines b of word w (node n), present and under fill f, read by core t's copy c: done once f ended,
  * else a wait on f when it is another core's; adds the miss share of the waits. */
-static void sh_wait(shared *S, uint64_t *done, uint64_t b, fill *f, int t, const sim_tcopy *c, double *miss) {
+static void sh_wait(shared *S, uint64_t *done, uint64_t b, fill *f, int t, const gcopy *c, double *miss) {
   if (c->start >= f->end)
     *done |= b; /* through for every later copy too */
   else if (f->owner != t) { /* waits on another core's fill */
@@ -386,7 +405,7 @@ static void sh_wait(shared *S, uint64_t *done, uint64_t b, fill *f, int t, const
 }
 
 /* Lines m of word w of granule node n, read (or written) by core t's copy c: the miss share it pays. */
-static double sh_word(shared *S, int64_t n, int w, uint64_t m, int t, const sim_tcopy *c, bool write) {
+static double sh_word(shared *S, int64_t n, int w, uint64_t m, int t, const gcopy *c, bool write) {
   sim_l2node *g = &S->l2.node[n];
   uint64_t *done = &S->done[n][w], absent = m & ~g->line[w], live = g->line[w] & ~*done;
   S->l2.held += asc_pop64(absent);
@@ -434,12 +453,12 @@ static double sh_word(shared *S, int64_t n, int w, uint64_t m, int t, const sim_
   return miss;
 }
 
-/* Copy c of core t (tape tp): its miss share in lines. */
-static double sh_copy(shared *S, const sim_tape *tp, int t, const sim_tcopy *c) {
+/* Copy c of core t (its accesses: l2[c->a0 .. c->a1)): its miss share in lines. */
+static double sh_copy(shared *S, const sim_tl2 *l2, int t, const gcopy *c) {
   const int64_t line = ASC_HWC_l2_line_bytes, gbytes = line * GLINES;
   double miss = 0;
-  for (int64_t r = c->r0; r < c->r1; r++) {
-    const sim_tl2 *a = &tp->l2[r];
+  for (int64_t r = c->a0; r < c->a1; r++) {
+    const sim_tl2 *a = &l2[r];
     if (a->bypass) { /* CACHE_MODE_DISABLE: every line from or to HBM, none kept */
       int64_t nl = (a->lo + a->n - 1) / line - a->lo / line + 1;
       if (a->write)
@@ -488,22 +507,37 @@ static void tape_set(sim_tape *t, int64_t *field, int64_t v) {
   *field = v;
 }
 
-static void sh_sweep(shared *S, const sim_costs *k, sim_tape *const *t, const wev *ev, int64_t nev) {
+static void sh_sweep(shared *S, const sim_costs *k, gcopy *gc, const sim_tl2 *l2, const wev *ev, int64_t nev) {
   sh_empty(S, k);
   S->nf = 0;
   for (int64_t i = 0; i < nev; i++) {
-    sim_tcopy *c = &t[ev[i].t]->copy[ev[i].k];
+    gcopy *c = &gc[ev[i].g];
     S->l2.wb_lines = 0;
-    double miss = sh_copy(S, t[ev[i].t], ev[i].t, c);
-    if (S->charge && asc_sim_tcopy_retimed(c)) { /* the dirty lines its accesses evicted: a block whose
-                                                   * write-backs moved is timed again */
-      tape_set(t[ev[i].t], &c->wb, S->l2.wb_lines * ASC_HWC_l2_line_bytes);
-    }
-    if (S->charge && c->pipe == ASC_PIPEID_PIPE_MTE2) {
+    double miss = sh_copy(S, l2, ev[i].t, c);
+    if (S->charge) {
       int64_t missb = (int64_t)(miss * (double)ASC_HWC_l2_line_bytes + 0.5);
-      tape_set(t[ev[i].t], &c->hit, missb >= c->bytes ? 0 : c->bytes - missb);
+      c->wb = S->l2.wb_lines * ASC_HWC_l2_line_bytes; /* the dirty lines its accesses evicted */
+      c->hit = missb >= c->bytes ? 0 : c->bytes - missb;
     }
   }
+}
+
+/* The second sweep's figures back onto the tapes, in the order sort_copies gathered them: a block
+ * whose write-backs (MTE2 / MTE3) or hits (MTE2) moved is timed again. */
+static void sh_scatter(sim_tape *const *t, int n, const gcopy *gc) {
+  int64_t g = 0;
+  for (int i = 0; i < n; i++)
+    for (int mte2 = 1; mte2 >= 0; mte2--)
+      for (int64_t j = 0; j < t[i]->ncopy; j++) {
+        sim_tcopy *c = &t[i]->copy[j];
+        if ((c->pipe == ASC_PIPEID_PIPE_MTE2) != mte2)
+          continue;
+        if (asc_sim_tcopy_retimed(c))
+          tape_set(t[i], &c->wb, gc[g].wb);
+        if (c->pipe == ASC_PIPEID_PIPE_MTE2)
+          tape_set(t[i], &c->hit, gc[g].hit);
+        g++;
+      }
 }
 
 /* The replay's arrays, kept from one wave (and launch) to the next: allocated afresh, their pages would
@@ -511,7 +545,10 @@ static void sh_sweep(shared *S, const sim_costs *k, sim_tape *const *t, const we
 struct sim_l2replay {
   shared S;
   wev *ev, *tmp;
+  gcopy *gc;
   int64_t evcap;
+  sim_tl2 *l2; /* the gathered accesses */
+  int64_t l2cap;
 };
 
 sim_l2replay *asc_sim_l2_replay_new(void) {
@@ -531,6 +568,8 @@ void asc_sim_l2_replay_free(sim_l2replay *R) {
   free(R->S.f);
   free(R->ev);
   free(R->tmp);
+  free(R->gc);
+  free(R->l2);
   free(R);
 }
 
@@ -538,26 +577,41 @@ int64_t asc_sim_l2_replay_bytes(const sim_l2replay *R) {
   const shared *S = &R->S;
   return S->l2.nslots * (int64_t)sizeof *S->l2.slot + S->l2.cap * (int64_t)sizeof *S->l2.node +
          S->gcap * (int64_t)(sizeof *S->done + sizeof *S->wf) + S->lgcap * 64 * (int64_t)sizeof *S->lg +
-         S->fcap * (int64_t)sizeof *S->f + 2 * R->evcap * (int64_t)sizeof *R->ev;
+         S->fcap * (int64_t)sizeof *S->f + R->evcap * (int64_t)(2 * sizeof *R->ev + sizeof *R->gc) +
+         R->l2cap * (int64_t)sizeof *R->l2;
 }
 
 void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n, sim_l2replay *R) {
-  int64_t nev = 0;
-  for (int i = 0; i < n; i++)
+  int64_t nev = 0, nl2 = 0;
+  for (int i = 0; i < n; i++) {
     nev += t[i]->ncopy;
+    for (int64_t j = 0; j < t[i]->ncopy; j++)
+      nl2 += t[i]->copy[j].r1 - t[i]->copy[j].r0;
+  }
   if (nev > R->evcap) {
     free(R->ev);
     free(R->tmp);
+    free(R->gc);
     R->evcap = nev;
     R->ev = malloc(sizeof *R->ev * (size_t)nev);
     R->tmp = malloc(sizeof *R->tmp * (size_t)nev);
-    if (!R->ev || !R->tmp)
+    R->gc = malloc(sizeof *R->gc * (size_t)nev);
+    if (!R->ev || !R->tmp || !R->gc)
       asc_die("out of memory");
   }
-  const wev *order = nev ? sort_copies(t, n, R->ev, R->tmp) : NULL;
+  if (nl2 > R->l2cap) {
+    free(R->l2);
+    R->l2cap = nl2;
+    if (!(R->l2 = malloc(sizeof *R->l2 * (size_t)nl2)))
+      asc_die("out of memory");
+  }
+  if (!nev)
+    return;
+  const wev *order = sort_copies(t, n, R->ev, R->tmp, R->gc, R->l2);
   shared *S = &R->S;
   S->charge = false;
-  sh_sweep(S, k, t, order, nev);
+  sh_sweep(S, k, R->gc, R->l2, order, nev);
   S->charge = true;
-  sh_sweep(S, k, t, order, nev);
+  sh_sweep(S, k, R->gc, R->l2, order, nev);
+  sh_scatter(t, n, R->gc);
 }
