@@ -416,24 +416,41 @@ public:
 
 } // namespace AscendC
 
-/* ---- parameter structs: their fields in the documented order, as asc.struct of i32 fields (the IR's
- * spelling, src/ops/structs.def) built where a call uses them ----------------------------------------- */
+/* ---- parameter structs: their fields in the documented order, as asc.struct of their fields (the IR's
+ * spelling, src/ops/structs.def: i32, or the field's own type where it is a float, as RmsNormTiling's
+ * reciprocalOfHLength) built where a call uses them ------------------------------------------------ */
 namespace ascrun {
+/* one field's value with its IR type */
+struct Field {
+  int64_t i = 0;
+  double d = 0;
+  bool isfloat = false;
+};
+template <typename T> Field field(T v) {
+  Field x;
+  if constexpr (std::is_floating_point_v<T>) {
+    x.d = (double)v;
+    x.isfloat = true;
+  } else {
+    x.i = (int64_t)v;
+  }
+  return x;
+}
 struct Params {
   const char *irname;
-  std::vector<int64_t> f;
-  Params(const char *n, std::vector<int64_t> v) : irname(n), f(std::move(v)) {}
+  std::vector<Field> f;
+  Params(const char *n, std::vector<Field> v) : irname(n), f(std::move(v)) {}
   Val val(const Loc &l) const {
     std::vector<Val> ops;
-    for (int64_t x : f)
-      ops.push_back(cint(x, "i32", l));
+    for (const Field &x : f)
+      ops.push_back(x.isfloat ? cfloat(x.d, "f32", l) : cint(x.i, "i32", l));
     return op("asc.struct", ops, "", std::string("!asc.struct<") + irname + ">", l);
   }
 };
 } // namespace ascrun
 #define OPENASC_RUN_STRUCT(Name, IrName, ...)                                                                   \
   struct Name : ascrun::Params {                                                                                 \
-    template <typename... A> Name(A... a) : ascrun::Params(IrName, {(int64_t)a...}) {                             \
+    template <typename... A> Name(A... a) : ascrun::Params(IrName, {ascrun::field((int64_t)a)...}) {                             \
       static_assert(sizeof...(A) == 0 || sizeof...(A) == (__VA_ARGS__),                                         \
                     "kernel_operator.h (ASC_RUN): " #Name " takes all its fields");                              \
       if (sizeof...(A) == 0)                                                                                     \
@@ -452,7 +469,7 @@ OPENASC_RUN_STRUCT(FixpipeConfig, "FixpipeConfig", 1)
 } // namespace AscendC
 #undef OPENASC_RUN_STRUCT
 /* the tiling aggregates (their pages: fields defaulting to 0, set one by one), traced where a call uses them */
-#define OPENASC_TILING_VALUE(T, f) (int64_t)f,
+#define OPENASC_TILING_VALUE(T, f) ascrun::field<T>(f),
 struct SoftMaxTiling {
   OPENASC_SOFTMAX_TILING_FIELDS(OPENASC_TILING_FIELD)
   ascrun::Val val(const ascrun::Loc &l) const {
@@ -806,6 +823,13 @@ template <typename T, bool isBasicBlock = false, typename E>
 void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LocalTensor<T> &gamma,
              const LocalTensor<uint8_t> &sharedTmpBuffer, const E &epsilon, const RmsNormTiling &tiling, Loc l = Loc()) {
   ascrun::op("asc.adv.rmsnorm", {dst.v, src.v, gamma.v, ascrun::scalar<T>(epsilon, l), tiling.val(l), sharedTmpBuffer.v},
+             shape_attr("shape", src.shapeInfo), "", l);
+}
+/* RmsNorm's page: the form without sharedTmpBuffer (the library takes its own temporary space) */
+template <typename T, bool isBasicBlock = false, typename E>
+void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LocalTensor<T> &gamma, const E &epsilon,
+             const RmsNormTiling &tiling, Loc l = Loc()) {
+  ascrun::op("asc.adv.rmsnorm", {dst.v, src.v, gamma.v, ascrun::scalar<T>(epsilon, l), tiling.val(l)},
              shape_attr("shape", src.shapeInfo), "", l);
 }
 } // namespace AscendC

@@ -1,0 +1,32 @@
+// The running mode's parameter structs (kernel_operator_run.h): a tiling field of type float reaches the
+// trace with its own type and value (RmsNorm-Tiling's page: `float reciprocalOfHLength`, 1 / hLength).
+#include "kernel_operator.h"
+
+extern "C" __global__ __aicore__ void run_structs(GM_ADDR x) {
+  AscendC::LocalTensor<float> src(AscendC::TPosition::VECCALC, 0, 512);
+  AscendC::LocalTensor<float> gamma(AscendC::TPosition::VECCALC, 2048, 64);
+  AscendC::LocalTensor<float> dst(AscendC::TPosition::VECCALC, 4096, 512);
+  RmsNormTiling t;
+  t.bLength = 1;
+  t.sLength = 8;
+  t.hLength = 64;
+  t.originalHLength = 64;
+  t.reciprocalOfHLength = 1.0f / 64;
+  AscendC::RmsNorm(dst, src, gamma, 1e-5f, t);
+}
+
+int main() {
+  float x[16] = {};
+  asc_run_begin("run_structs");
+  asc_run_gm(x, sizeof x, "f32", 4);
+  asc_run_block(0, 1);
+  run_structs((GM_ADDR)x);
+  char *ir = asc_run_ir();
+  if (!ir) {
+    std::printf("%s\n", asc_run_error());
+    return 1;
+  }
+  std::printf("%s", ir);
+  asc_run_free(ir);
+  return 0;
+}
