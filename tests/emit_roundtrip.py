@@ -67,10 +67,12 @@ NATIVE_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
 
 
 # Scalar-pipe instructions that only compute a value: the C++ computes it natively (the trace holds the
-# constant or pointer), and the traced module's cse merges the unrolled iterations' equal views and structs.
+# constant or pointer), and the traced module's cse merges the unrolled iterations' equal views and structs;
+# a library call's check of a count the kernel computes at run time (asc.adv.check_count) is made when the
+# trace is expanded, where that count is a constant.
 VALUE_ONLY = ("arith.", "scf.", "asc.lt_subview", "asc.gt_subview", "asc.lt_reinterpret_cast", "asc.get_block_idx",
               "asc.get_block_num", "asc.gm_offset", "asc.struct", "asc.lt_get_size", "asc.ascend_is_aic",
-              "asc.ascend_is_aiv", "asc.local_tensor")
+              "asc.ascend_is_aiv", "asc.local_tensor", "asc.adv.check_count")
 
 
 def op_streams(profile_dir):
