@@ -267,14 +267,29 @@ inline const char *roundname(AscendC::RoundMode r) {
 inline std::string setmask_attr(bool is_set_mask) { return is_set_mask ? "" : "is_set_mask = false"; }
 inline Val i64(uint64_t v, const Loc &l) { return cint((int64_t)v, "i64", l); }
 
-/* The GM argument a host pointer points into: %argK offset by whole elements of E. */
+/* The GM argument a host pointer points into: the one holding it, else (one past its end, or further: a tail
+ * block's offset, which the simulator reports out of bounds as it does the Python kernel's) the argument it
+ * follows nearest, whose start lies below it (the host keeps some space after each argument: two adjacent
+ * arguments' bytes leave the end of the first ambiguous). */
+inline long gm_arg_of(const Tracer &t, uintptr_t a) {
+  long best = -1;
+  for (size_t k = 0; k < t.gm.size(); k++) {
+    const GmArg &g = t.gm[k];
+    if (a >= g.lo && a < g.hi)
+      return (long)k;
+    if (a >= g.lo && (best < 0 || g.lo > t.gm[(size_t)best].lo))
+      best = (long)k;
+  }
+  return best;
+}
+/* %argK offset by whole elements of E. */
 template <typename E> Val gmptr(const void *p, const Loc &l) {
   Tracer &t = T();
   uintptr_t a = (uintptr_t)p;
-  for (size_t k = 0; k < t.gm.size(); k++) {
+  long found = gm_arg_of(t, a);
+  if (found >= 0) {
+    size_t k = (size_t)found;
     const GmArg &g = t.gm[k];
-    if (a < g.lo || a > g.hi)
-      continue;
     if (g.elem.empty()) { /* a GM_ADDR the host registered untyped: its first typed use types it */
       t.gm[k].elem = irtype<E>();
       t.gm[k].esize = sizeof(E);
@@ -466,6 +481,9 @@ OPENASC_RUN_STRUCT(LoadData2DParams, "LoadData2DParams", 7)
 OPENASC_RUN_STRUCT(MmadParams, "MmadParams", 12)
 OPENASC_RUN_STRUCT(FixpipeParamsV220, "FixpipeParamsV220", 12)
 OPENASC_RUN_STRUCT(FixpipeConfig, "FixpipeConfig", 1)
+OPENASC_RUN_STRUCT(CopyRepeatParams, "CopyRepeatParams", 4)
+OPENASC_RUN_STRUCT(TransposeParamsExt, "TransposeParamsExt", 5)
+OPENASC_RUN_STRUCT(TransDataTo5HDParams, "TransDataTo5HDParams", 5)
 } // namespace AscendC
 #undef OPENASC_RUN_STRUCT
 /* the tiling aggregates (their pages: fields defaulting to 0, set one by one), traced where a call uses them */
@@ -658,6 +676,63 @@ OPENASC_RUN_SCALAR(Maxs, "asc.maxs")
 OPENASC_RUN_SCALAR(Mins, "asc.mins")
 OPENASC_RUN_SCALAR(LeakyRelu, "asc.leaky_relu")
 #undef OPENASC_RUN_SCALAR
+
+/* ---- Axpy (Axpy's page: dst += scalar * src, a half src may accumulate into a float dst; the scalar in the
+ * source's type) ---- */
+template <typename T, typename U, typename S>
+void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src, const S &scalar, const int32_t &count, Loc l = Loc()) {
+  ascrun::op("asc.axpy", {dst.v, src.v, ascrun::scalar<U>(scalar, l), ascrun::cint(count, "i32", l)}, "", "", l);
+}
+template <typename T, typename U, bool isSetMask = true, typename S>
+void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src, const S &scalar, uint64_t mask, const uint8_t repeatTimes,
+          const UnaryRepeatParams &params, Loc l = Loc()) {
+  ascrun::op("asc.axpy.mask", {dst.v, src.v, ascrun::scalar<U>(scalar, l), ascrun::i64(mask, l),
+                               ascrun::cint(repeatTimes, "i32", l), params.val(l)}, ascrun::setmask_attr(isSetMask), "", l);
+}
+template <typename T, typename U, bool isSetMask = true, typename S>
+void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src, const S &scalar, const uint64_t mask[],
+          const uint8_t repeatTimes, const UnaryRepeatParams &params, Loc l = Loc()) {
+  ascrun::op("asc.axpy.bitmask", {dst.v, src.v, ascrun::scalar<U>(scalar, l), ascrun::i64(mask[1], l),
+                                  ascrun::i64(mask[0], l), ascrun::cint(repeatTimes, "i32", l), params.val(l)},
+             ascrun::setmask_attr(isSetMask), "", l);
+}
+
+/* ---- Copy (VECIN/VECCALC/VECOUT to the same: mask and bit-mask forms, CopyRepeatParams strides) ---- */
+template <typename T, bool isSetMask = true>
+void Copy(const LocalTensor<T> &dst, const LocalTensor<T> &src, uint64_t mask, const uint8_t repeatTimes,
+          const CopyRepeatParams &params, Loc l = Loc()) {
+  ascrun::op("asc.copy.mask", {dst.v, src.v, ascrun::i64(mask, l), ascrun::cint(repeatTimes, "i32", l), params.val(l)},
+             ascrun::setmask_attr(isSetMask), "", l);
+}
+template <typename T, bool isSetMask = true>
+void Copy(const LocalTensor<T> &dst, const LocalTensor<T> &src, const uint64_t mask[], const uint8_t repeatTimes,
+          const CopyRepeatParams &params, Loc l = Loc()) {
+  ascrun::op("asc.copy.bitmask", {dst.v, src.v, ascrun::i64(mask[1], l), ascrun::i64(mask[0], l),
+                                  ascrun::cint(repeatTimes, "i32", l), params.val(l)},
+             ascrun::setmask_attr(isSetMask), "", l);
+}
+
+/* ---- Transpose: the 16 x 16 form and the one with TransposeParamsExt (a scratch buffer) ---- */
+template <typename T> void Transpose(const LocalTensor<T> &dst, const LocalTensor<T> &src, Loc l = Loc()) {
+  ascrun::op("asc.transpose", {dst.v, src.v}, "", "", l);
+}
+template <typename T>
+void Transpose(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LocalTensor<uint8_t> &sharedTmpBuffer,
+               const TransposeParamsExt &transposeParams, Loc l = Loc()) {
+  ascrun::op("asc.transpose.ext", {dst.v, src.v, sharedTmpBuffer.v, transposeParams.val(l)}, "", "", l);
+}
+/* TransDataTo5HD with its lists of 16 destination and 16 source tensors */
+template <typename T>
+void TransDataTo5HD(const LocalTensor<T> (&dstList)[16], const LocalTensor<T> (&srcList)[16],
+                    const TransDataTo5HDParams &nchwconvParams, Loc l = Loc()) {
+  std::vector<Val> ops;
+  for (const LocalTensor<T> &t : dstList)
+    ops.push_back(t.v);
+  for (const LocalTensor<T> &t : srcList)
+    ops.push_back(t.v);
+  ops.push_back(nchwconvParams.val(l));
+  ascrun::op("asc.trans_data_to_5hd", ops, "", "", l);
+}
 
 /* ---- BilinearInterpolation (mask and bit-mask forms) ---- */
 template <typename T, typename O>
