@@ -677,6 +677,77 @@ OPENASC_RUN_SCALAR(Mins, "asc.mins")
 OPENASC_RUN_SCALAR(LeakyRelu, "asc.leaky_relu")
 #undef OPENASC_RUN_SCALAR
 
+/* ---- AIPP (SetAippFunctions' page: AippParams nests its parts; aggregates, traced as the IR's flat
+ * asc.struct<AippParams>: the parts in order, dtcMin/dtcVar as f32, the rest i32) ---- */
+enum class AippInputFormat : uint8_t { YUV420SP_U8 = 0, XRGB8888_U8 = 1, RGB888_U8 = 4, YUV400_U8 = 9 };
+template <typename T> struct AippPaddingParams {
+  uint32_t paddingMode = 0;
+  T paddingValueCh0 = 0, paddingValueCh1 = 0, paddingValueCh2 = 0, paddingValueCh3 = 0;
+};
+struct AippSwapParams {
+  bool isSwapRB = false, isSwapUV = false, isSwapAX = false;
+};
+struct AippSingleLineParams {
+  bool isSingleLineCopy = false;
+};
+struct AippDataTypeConvParams {
+  uint8_t dtcMeanCh0 = 0, dtcMeanCh1 = 0, dtcMeanCh2 = 0;
+  /* half on the page; float here, as the IR keeps them (f32), so no value is rounded on the way */
+  float dtcMinCh0 = 0.0f, dtcMinCh1 = 0.0f, dtcMinCh2 = 0.0f, dtcVarCh0 = 0.0f, dtcVarCh1 = 0.0f, dtcVarCh2 = 0.0f;
+  uint32_t dtcRoundMode = 0;
+};
+template <typename T> struct AippChannelPaddingParams {
+  uint32_t cPaddingMode = 0;
+  T cPaddingValue = 0;
+};
+struct AippColorSpaceConvParams {
+  bool isEnableCsc = false;
+  int16_t cscMatrixR0C0 = 0, cscMatrixR0C1 = 0, cscMatrixR0C2 = 0, cscMatrixR1C0 = 0, cscMatrixR1C1 = 0,
+          cscMatrixR1C2 = 0, cscMatrixR2C0 = 0, cscMatrixR2C1 = 0, cscMatrixR2C2 = 0;
+  uint8_t cscBiasIn0 = 0, cscBiasIn1 = 0, cscBiasIn2 = 0, cscBiasOut0 = 0, cscBiasOut1 = 0, cscBiasOut2 = 0;
+};
+template <typename T> struct AippParams {
+  AippPaddingParams<T> paddingParams;
+  AippSwapParams swapParams;
+  AippSingleLineParams singleLineParams;
+  AippDataTypeConvParams dtcParams;
+  AippChannelPaddingParams<T> cPaddingParams;
+  AippColorSpaceConvParams cscParams;
+  Val val(const Loc &l) const {
+    using ascrun::field;
+    const auto &p = paddingParams, &c = cPaddingParams;
+    const AippSwapParams &w = swapParams;
+    const AippDataTypeConvParams &d = dtcParams;
+    const AippColorSpaceConvParams &x = cscParams;
+    return ascrun::Params(
+               "AippParams",
+               {field(p.paddingMode), field((int64_t)p.paddingValueCh0), field((int64_t)p.paddingValueCh1),
+                field((int64_t)p.paddingValueCh2), field((int64_t)p.paddingValueCh3), field(w.isSwapRB),
+                field(w.isSwapUV), field(w.isSwapAX), field(singleLineParams.isSingleLineCopy), field(d.dtcMeanCh0),
+                field(d.dtcMeanCh1), field(d.dtcMeanCh2), field(d.dtcMinCh0), field(d.dtcMinCh1),
+                field(d.dtcMinCh2), field(d.dtcVarCh0), field(d.dtcVarCh1),
+                field(d.dtcVarCh2), field(d.dtcRoundMode), field(c.cPaddingMode), field((int64_t)c.cPaddingValue),
+                field(x.isEnableCsc), field(x.cscMatrixR0C0), field(x.cscMatrixR0C1), field(x.cscMatrixR0C2),
+                field(x.cscMatrixR1C0), field(x.cscMatrixR1C1), field(x.cscMatrixR1C2), field(x.cscMatrixR2C0),
+                field(x.cscMatrixR2C1), field(x.cscMatrixR2C2), field(x.cscBiasIn0), field(x.cscBiasIn1),
+                field(x.cscBiasIn2), field(x.cscBiasOut0), field(x.cscBiasOut1), field(x.cscBiasOut2)})
+        .val(l);
+  }
+};
+template <typename T, typename U>
+void SetAippFunctions(const GlobalTensor<T> &src0, AippInputFormat format, AippParams<U> config, Loc l = Loc()) {
+  ascrun::op("asc.set_aipp_functions", {src0.v, config.val(l)},
+             std::string("dtype = ") + ascrun::irtype<U>() + ", format = " + std::to_string((int)format) + " : i64", "",
+             l);
+}
+template <typename T, typename U>
+void SetAippFunctions(const GlobalTensor<T> &src0, const GlobalTensor<T> &src1, AippInputFormat format,
+                      AippParams<U> config, Loc l = Loc()) {
+  ascrun::op("asc.set_aipp_functions", {src0.v, config.val(l), src1.v},
+             std::string("dtype = ") + ascrun::irtype<U>() + ", format = " + std::to_string((int)format) + " : i64", "",
+             l);
+}
+
 /* ---- Axpy (Axpy's page: dst += scalar * src, a half src may accumulate into a float dst; the scalar in the
  * source's type) ---- */
 template <typename T, typename U, typename S>

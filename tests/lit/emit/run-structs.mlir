@@ -7,5 +7,47 @@
 // CHECK: %[[R:t[0-9]+]] = "arith.constant"() {value = 1.56250000000000000e-02 : f32} : () -> f32
 // CHECK: "asc.struct"(%{{t[0-9]+}}, %{{t[0-9]+}}, %{{t[0-9]+}}, %{{t[0-9]+}}, %[[R]], {{.*}}) : (i32, i32, i32, i32, f32, i32, i32, i32, i32, i32, i32, i32) -> !asc.struct<RmsNormTiling>
 // CHECK-NEXT: "asc.adv.rmsnorm"
+// The 37 AippParams fields in the IR's order: padding (5), swap (3: isSwapRB 1), single line (1), conversion means
+// (3: ch1 7), mins (3) and vars (3: ch2 0.25) as f32, round mode, channel padding (2), csc (1 + 9 + 6: biasOut2 9).
+// CHECK: "asc.set_global_buffer"
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 1 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 7 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0.00000000000000000e+00 : f32}
+// CHECK-NEXT: "arith.constant"() {value = 0.00000000000000000e+00 : f32}
+// CHECK-NEXT: "arith.constant"() {value = 0.00000000000000000e+00 : f32}
+// CHECK-NEXT: "arith.constant"() {value = 0.00000000000000000e+00 : f32}
+// CHECK-NEXT: "arith.constant"() {value = 0.00000000000000000e+00 : f32}
+// CHECK-NEXT: "arith.constant"() {value = 2.50000000000000000e-01 : f32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 9 : i32}
+// CHECK-NEXT: %[[A:t[0-9]+]] = "asc.struct"({{.*}}) : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, f32, f32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !asc.struct<AippParams>
+// CHECK-NEXT: "asc.set_aipp_functions"(%{{t[0-9]+}}, %[[A]]) {dtype = i8, format = 4 : i64}
 "builtin.module"() ({
 }) : () -> ()

@@ -1,5 +1,6 @@
 // The running mode's parameter structs (kernel_operator_run.h): a tiling field of type float reaches the
-// trace with its own type and value (RmsNorm-Tiling's page: `float reciprocalOfHLength`, 1 / hLength).
+// trace with its own type and value (RmsNorm-Tiling's page: `float reciprocalOfHLength`, 1 / hLength); AippParams'
+// nested parts reach it as the IR's flat struct, the data type conversion's min and var as floats.
 #include "kernel_operator.h"
 
 extern "C" __global__ __aicore__ void run_structs(GM_ADDR x) {
@@ -13,12 +14,20 @@ extern "C" __global__ __aicore__ void run_structs(GM_ADDR x) {
   t.originalHLength = 64;
   t.reciprocalOfHLength = 1.0f / 64;
   AscendC::RmsNorm(dst, src, gamma, 1e-5f, t);
+  AscendC::GlobalTensor<uint8_t> img;
+  img.SetGlobalBuffer(x);
+  AscendC::AippParams<int8_t> a;
+  a.swapParams.isSwapRB = true;
+  a.dtcParams.dtcMeanCh1 = 7;
+  a.dtcParams.dtcVarCh2 = 0.25f;
+  a.cscParams.cscBiasOut2 = 9;
+  AscendC::SetAippFunctions(img, AscendC::AippInputFormat::RGB888_U8, a);
 }
 
 int main() {
-  float x[16] = {};
+  uint8_t x[64] = {};
   asc_run_begin("run_structs");
-  asc_run_gm(x, sizeof x, "f32", 4);
+  asc_run_gm(x, sizeof x, "ui8", 1);
   asc_run_block(0, 1);
   run_structs((GM_ADDR)x);
   char *ir = asc_run_ir();
