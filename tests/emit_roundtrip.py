@@ -579,6 +579,7 @@ UPSTREAM = ["python/tutorials/01_add/add.py", "python/tutorials/02_add_framework
             "python/test/kernels/insert_sync/test_vadd.py", "python/test/kernels/insert_sync/test_vadd_scalar.py",
             "python/tutorials/03_matmul_mix/matmul_mix.py", "python/tutorials/04_matmul_cube_only/matmul_cube_only.py",
             "python/tutorials/05_matmul_leakyrelu/matmul_leakyrelu.py", "python/test/kernels/test_matmul.py",
+            "python/test/kernels/insert_sync/test_quant_dynamic.py",
             "python/test/generalization/adv/test_matmul.py", "python/test/generalization/adv/test_matmul_iterate_all.py",
             "python/test/generalization/adv/test_matmul_iterate_batch.py", "python/test/generalization/adv/test_quant.py",
             "python/test/generalization/basic/test_axpy.py", "python/test/generalization/basic/test_copy.py",
