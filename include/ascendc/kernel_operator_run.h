@@ -472,10 +472,24 @@ struct Params {
         ascrun::fail(ascrun::Loc(), #Name "(): the default fields are not traced yet");                         \
     }                                                                                                            \
   };
+/* a struct with named members (kernel_operator_shared.h's fields): default-constructed, set member by member or
+ * constructed from all its fields; traced from its members where a call uses it */
+#define OPENASC_RUN_MEMBER(T, f, d) T f = d;
+#define OPENASC_RUN_PARAM(T, f, d) T f##_,
+#define OPENASC_RUN_INIT(T, f, d) f = f##_;
+#define OPENASC_RUN_VALUE(T, f, d) ascrun::field(f),
+#define OPENASC_RUN_NAMED_STRUCT(Name, IrName, FIELDS)                                                         \
+  struct Name {                                                                                                \
+    FIELDS(OPENASC_RUN_MEMBER)                                                                                 \
+    Name() = default;                                                                                          \
+    /* the last, unnamed parameter only closes the list the fields open */                                     \
+    Name(FIELDS(OPENASC_RUN_PARAM) int = 0) { FIELDS(OPENASC_RUN_INIT) }                                       \
+    ascrun::Val val(const ascrun::Loc &l) const { return ascrun::Params(IrName, {FIELDS(OPENASC_RUN_VALUE)}).val(l); } \
+  };
 namespace AscendC {
-OPENASC_RUN_STRUCT(BinaryRepeatParams, "BinaryRepeatParams", 6)
-OPENASC_RUN_STRUCT(UnaryRepeatParams, "UnaryRepeatParams", 4)
-OPENASC_RUN_STRUCT(DataCopyParams, "DataCopyParams", 4)
+OPENASC_RUN_NAMED_STRUCT(BinaryRepeatParams, "BinaryRepeatParams", OPENASC_BINARY_REPEAT_FIELDS)
+OPENASC_RUN_NAMED_STRUCT(UnaryRepeatParams, "UnaryRepeatParams", OPENASC_UNARY_REPEAT_FIELDS)
+OPENASC_RUN_NAMED_STRUCT(DataCopyParams, "DataCopyParams", OPENASC_DATA_COPY_FIELDS)
 OPENASC_RUN_STRUCT(Nd2NzParams, "Nd2NzParams", 8)
 OPENASC_RUN_STRUCT(LoadData2DParams, "LoadData2DParams", 7)
 OPENASC_RUN_STRUCT(MmadParams, "MmadParams", 12)
@@ -486,6 +500,11 @@ OPENASC_RUN_STRUCT(TransposeParamsExt, "TransposeParamsExt", 5)
 OPENASC_RUN_STRUCT(TransDataTo5HDParams, "TransDataTo5HDParams", 5)
 } // namespace AscendC
 #undef OPENASC_RUN_STRUCT
+#undef OPENASC_RUN_NAMED_STRUCT
+#undef OPENASC_RUN_MEMBER
+#undef OPENASC_RUN_PARAM
+#undef OPENASC_RUN_INIT
+#undef OPENASC_RUN_VALUE
 /* the tiling aggregates (their pages: fields defaulting to 0, set one by one), traced where a call uses them */
 #define OPENASC_TILING_VALUE(T, f) ascrun::field<T>(f),
 struct SoftMaxTiling {

@@ -49,5 +49,33 @@
 // CHECK-NEXT: "arith.constant"() {value = 9 : i32}
 // CHECK-NEXT: %[[A:t[0-9]+]] = "asc.struct"({{.*}}) : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, f32, f32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> !asc.struct<AippParams>
 // CHECK-NEXT: "asc.set_aipp_functions"(%{{t[0-9]+}}, %[[A]]) {dtype = i8, format = 4 : i64}
+// Default-constructed DataCopyParams (blockCount 1, blockLen 0, strides 0; blockLen set to 2), UnaryRepeatParams
+// (block strides 1, repeat strides 8; srcRepStride set to 4), BinaryRepeatParams (1, 1, 1, 8, 8, 8): their pages'
+// defaults of the constructor without arguments.
+// CHECK: "arith.constant"() {value = 1 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 2 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 0 : i32}
+// CHECK-NEXT: "asc.struct"({{.*}}) -> !asc.struct<DataCopyParams>
+// CHECK-NEXT: "asc.data_copy_params"
+// CHECK-NEXT: "arith.constant"() {value = 2.00000000000000000e+00 : f32}
+// CHECK-NEXT: "arith.constant"() {value = 64 : i64}
+// CHECK-NEXT: "arith.constant"() {value = 1 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 1 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 1 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 8 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 4 : i32}
+// CHECK-NEXT: "asc.struct"({{.*}}) -> !asc.struct<UnaryRepeatParams>
+// CHECK-NEXT: "asc.muls.mask"
+// CHECK-NEXT: "arith.constant"() {value = 64 : i64}
+// CHECK-NEXT: "arith.constant"() {value = 1 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 1 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 1 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 1 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 8 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 8 : i32}
+// CHECK-NEXT: "arith.constant"() {value = 8 : i32}
+// CHECK-NEXT: "asc.struct"({{.*}}) -> !asc.struct<BinaryRepeatParams>
+// CHECK-NEXT: "asc.add.mask"
 "builtin.module"() ({
 }) : () -> ()

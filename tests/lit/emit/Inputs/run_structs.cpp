@@ -22,6 +22,16 @@ extern "C" __global__ __aicore__ void run_structs(GM_ADDR x) {
   a.dtcParams.dtcVarCh2 = 0.25f;
   a.cscParams.cscBiasOut2 = 9;
   AscendC::SetAippFunctions(img, AscendC::AippInputFormat::RGB888_U8, a);
+  // default-constructed structs (their pages' defaults), one member set
+  AscendC::LocalTensor<uint8_t> u(AscendC::TPosition::VECCALC, 8192, 64);
+  AscendC::DataCopyParams dp;
+  dp.blockLen = 2;
+  AscendC::DataCopy(u, img, dp);
+  AscendC::UnaryRepeatParams up;
+  up.srcRepStride = 4;
+  AscendC::Muls(src, src, 2.0f, 64, 1, up);
+  AscendC::BinaryRepeatParams bp;
+  AscendC::Add(dst, src, src, 64, 1, bp);
 }
 
 int main() {
