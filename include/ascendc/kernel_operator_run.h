@@ -603,6 +603,48 @@ template <pipe_t pipe> void PipeBarrier(Loc l = Loc()) {
   ascrun::op("asc.pipe_barrier", {}, std::string("pipe = #asc.pipe<") + ascrun::pipename(pipe) + ">", "", l);
 }
 
+/* ---- synchronisation across cores: traced as their ops; the simulator runs the blocks' traces as one launch,
+ * so it orders them (a GetValue flush still runs one block: it does not see what other blocks wrote) ---------- */
+inline std::string aiv_only_attr(bool isAIVOnly) { return isAIVOnly ? "" : "aiv_only = false"; }
+template <bool isAIVOnly = true> void SyncAll(Loc l = Loc()) {
+  ascrun::op("asc.sync_all", {}, aiv_only_attr(isAIVOnly), "", l);
+}
+template <bool isAIVOnly = true>
+void SyncAll(const GlobalTensor<int32_t> &gmWorkspace, const LocalTensor<int32_t> &ubWorkspace, const int32_t usedCores = 0,
+             Loc l = Loc()) {
+  ascrun::op("asc.sync_all_soft", {gmWorkspace.v, ubWorkspace.v, ascrun::cint(usedCores, "i32", l)},
+             aiv_only_attr(isAIVOnly), "", l);
+}
+template <bool isAIVOnly = true>
+void IBSet(const GlobalTensor<int32_t> &gmWorkspace, const LocalTensor<int32_t> &ubWorkspace, int32_t blockIdx,
+           int32_t eventID, Loc l = Loc()) {
+  ascrun::op("asc.ib_set", {gmWorkspace.v, ubWorkspace.v, ascrun::cint(blockIdx, "i32", l), ascrun::cint(eventID, "i32", l)},
+             aiv_only_attr(isAIVOnly), "", l);
+}
+template <bool isAIVOnly = true>
+void IBWait(const GlobalTensor<int32_t> &gmWorkspace, const LocalTensor<int32_t> &ubWorkspace, int32_t blockIdx,
+            int32_t eventID, Loc l = Loc()) {
+  ascrun::op("asc.ib_wait", {gmWorkspace.v, ubWorkspace.v, ascrun::cint(blockIdx, "i32", l), ascrun::cint(eventID, "i32", l)},
+             aiv_only_attr(isAIVOnly), "", l);
+}
+inline void NotifyNextBlock(GlobalTensor<int32_t> &gmWorkspace, LocalTensor<int32_t> &ubWorkspace, Loc l = Loc()) {
+  ascrun::op("asc.notify_next_block", {gmWorkspace.v, ubWorkspace.v}, "", "", l);
+}
+inline void WaitPreBlock(GlobalTensor<int32_t> &gmWorkspace, LocalTensor<int32_t> &ubWorkspace, Loc l = Loc()) {
+  ascrun::op("asc.wait_pre_block", {gmWorkspace.v, ubWorkspace.v}, "", "", l);
+}
+/* the atomic protocol: later UB -> GM copies accumulate as T */
+template <typename T> void SetAtomicAdd(Loc l = Loc()) {
+  ascrun::op("asc.set_atomic_add", {}, std::string("dtype = ") + ascrun::irtype<T>(), "", l);
+}
+template <typename T> void SetAtomicMax(Loc l = Loc()) {
+  ascrun::op("asc.set_atomic_max", {}, std::string("dtype = ") + ascrun::irtype<T>(), "", l);
+}
+template <typename T> void SetAtomicMin(Loc l = Loc()) {
+  ascrun::op("asc.set_atomic_min", {}, std::string("dtype = ") + ascrun::irtype<T>(), "", l);
+}
+inline void SetAtomicNone(Loc l = Loc()) { ascrun::op("asc.set_atomic_none", {}, "", "", l); }
+
 /* ---- data movement ----------------------------------------------------------------------------- */
 template <typename T> void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src, const uint32_t count, Loc l = Loc()) {
   ascrun::op("asc.data_copy", {dst.v, src.v, ascrun::cint(count, "i32", l)}, "", "", l);
