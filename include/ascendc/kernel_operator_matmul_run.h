@@ -1,7 +1,7 @@
 /* kernel_operator_matmul_run.h - the Matmul object of the running mode (kernel_operator_run.h, -DASC_RUN).  C++17.
  *
  * Written from the public Ascend C API documentation (the Matmul Kernel pages: MatmulType, Matmul,
- * REGIST_MATMUL_OBJ, Init, SetTensorA/B, SetBias, SetQuant*, SetTail, Iterate, GetTensorC, IterateAll,
+ * REGIST_MATMUL_OBJ, Init, SetTensorA/B, SetBias, SetQuant*, SetTail, Iterate, GetTensorC, IterateAll, IterateBatch,
  * End; "Matmul usage": a kernel with a Matmul is MIX unless ASCENDC_CUBE_ONLY is defined), not from vendor
  * code.  openasc's IR keeps no Matmul object: every computing call is one asc.matmul_* op carrying the
  * object's state as operands (c, a, b, bias, workspace, quant vector, the tiling's scalars, src/ops/
