@@ -321,11 +321,11 @@ static void hardware_section(FILE *f) {
   fputs("\n### Copy paths\n\n| from | to | pipe |\n|---|---|---|\n", f);
 #define HW_COPY(arch, s, d, pipe) HW_IN_ARCH(arch, fprintf(f, "| %s | %s | %s |\n", #s, #d, #pipe);)
 #include "hw/hw.def"
-  fputs("\n### Platforms and costs\n\n| platform | AIC | AIV | MHz | GM B/cycle (core / chip) | "
+  fputs("\n### Platforms and costs\n\n| platform | AIC | AIV | MHz | GM B/cycle (AIV read / AIV write / AIC / chip) | "
         "vector cycles (instruction / repeat) | cube MACs/cycle | source |\n|---|---|---|---|---|---|---|---|\n", f);
-#define HW_PLATFORM(arch, name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc) HW_IN_ARCH(arch, \
-  fprintf(f, "| %s | %d | %d | %d%s | %.0f / %.0f | %d / %d | %d | %s |\n", name, aic, aiv, mhz, \
-  (est) ? " (est.)" : "", gc, gch, vi, vr, cm, doc);)
+#define HW_PLATFORM(arch, name, aic, aiv, mhz, est, gc, gw, ga, gch, vi, vr, cm, doc) HW_IN_ARCH(arch, \
+  fprintf(f, "| %s | %d | %d | %d%s | %.0f / %.0f / %.0f / %.0f | %d / %d | %d | %s |\n", name, aic, aiv, mhz, \
+  (est) ? " (est.)" : "", gc, gw, ga, gch, vi, vr, cm, doc);)
 #include "hw/hw.def"
   fputs("\n### Vector cost classes\n\nA PIPE_V instruction occupies its pipe repeats x factor x beats x the "
         "platform's vector cycles per repeat; an op's class is its `cost` column.\n\n"

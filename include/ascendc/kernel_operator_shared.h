@@ -5,7 +5,9 @@
 #ifndef OPENASC_KERNEL_OPERATOR_SHARED_H
 #define OPENASC_KERNEL_OPERATOR_SHARED_H
 
+#ifdef __cplusplus /* the emitter (C, src/emit/ascendc.def) reads only the field lists */
 #include <cstdint>
+#endif
 
 #define OPENASC_SOFTMAX_TILING_FIELDS(X)                                                                \
   X(uint32_t, srcM) X(uint32_t, srcK) X(uint32_t, srcSize) X(uint32_t, outMaxM) X(uint32_t, outMaxK)     \
@@ -31,6 +33,7 @@
 #define OPENASC_DATA_COPY_FIELDS(X)                                                                      \
   X(uint16_t, blockCount, 1) X(uint16_t, blockLen, 0) X(uint16_t, srcStride, 0) X(uint16_t, dstStride, 0)
 
+#ifdef __cplusplus
 /* TCubeTiling's page: the Matmul tiling the host computes */
 struct TCubeTiling {
   int32_t usedCoreNum, M, N, Ka, Kb, singleCoreM, singleCoreN, singleCoreK, baseM, baseN, baseK, depthA1, depthB1,
@@ -47,5 +50,6 @@ enum class LayoutMode { NONE, NORMAL, BSNGD, SBNGD, BNGS1S2 };
 enum class DataFormat : uint8_t { ND = 0, NZ, NCHW, NC1HWC0, NHWC };
 constexpr int32_t K_MAX_DIM = 8;
 } // namespace AscendC
+#endif
 
 #endif

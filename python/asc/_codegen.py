@@ -38,9 +38,12 @@ def assigned_names(stmts):
     """Names bound anywhere in stmts (Assign/AugAssign/AnnAssign/For targets)."""
     out = set()
     for s in stmts:
-        for n in ast.walk(s):
-            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
-                out.add(n.id)
+        # kept on the statement's node: a trace walks the same parsed tree (SourceInfo) at every launch
+        names = getattr(s, "_asc_assigned", None)
+        if names is None:
+            names = frozenset(n.id for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+            s._asc_assigned = names
+        out |= names
     return out
 
 
@@ -332,6 +335,50 @@ def _same(a, b):
     return a is b or (not is_runtime(a) and not is_runtime(b) and type(a) is type(b) and a == b)
 
 
+class _Saved:
+    """An aggregate's state before a runtime if.  A kernel struct's is an identity snapshot of its
+    fields (nested kernel structs' too: a field is only ever assigned, never removed); its leaves,
+    what a branch that assigns a field needs, are read from the snapshot only then.  Another
+    aggregate's state and leaves are taken at once."""
+    __slots__ = ("a", "snap", "saved")
+
+    def __init__(self, a):
+        self.a, self.snap, self.saved = a, None, None
+        if _kernel_struct(a):
+            self.snap, todo = [], [a]
+            while todo:
+                s = todo.pop()
+                vals = dict(s._vals)
+                self.snap.append((s, vals))
+                todo += [v for v in vals.values() if isinstance(v, lang.Struct) and v._in_kernel()]
+        else:
+            self.saved = (a._agg_state(), a._agg_leaves())
+
+    def unchanged(self):
+        """Whether no field was assigned since the snapshot (then the leaves are the same objects)."""
+        if self.snap is None:
+            return False
+        for s, vals in self.snap:
+            now = s._vals
+            if len(now) != len(vals) or not all(map(operator.is_, now.values(), vals.values())):
+                return False
+        return True
+
+    def state(self):
+        """(state for _agg_restore, leaves) as they were at the snapshot."""
+        if self.saved is None:  # the struct's leaves read with its snapshot's fields in place
+            now = [(s, s._vals) for s, _ in self.snap]
+            try:
+                for s, vals in self.snap:
+                    object.__setattr__(s, "_vals", vals)
+                leaves = self.a._agg_leaves()
+            finally:
+                for s, vals in now:
+                    object.__setattr__(s, "_vals", vals)
+            self.saved = (leaves, leaves)
+        return self.saved
+
+
 def _kernel_struct(x):
     return isinstance(x, lang.Struct) and x._in_kernel()
 
@@ -525,29 +572,39 @@ class FunctionTracer(ast.NodeVisitor):
             m = _materialize(before[n])
             if m is not None:
                 before[n] = m
-        aggs = self._aggregates()
+        saved = [_Saved(a) for a in self._aggregate_list()]
         snames = [n for n in carried if _is_agg(before[n])]  # names bound to structs: merged field by field
-        blocks = []
+        blocks, dirty = [], [False] * len(saved)  # dirty: assigned by the branch traced last
         self.depth += 1
         for stmts in (node.body, node.orelse):
             self.names = dict(before)
-            for a, state, _ in aggs:
-                a._agg_restore(state)
+            for sv, d in zip(saved, dirty):
+                if d:
+                    sv.a._agg_restore(sv.state()[0])
             self.b.open_block()
             self.body(stmts)
             for n in snames:
                 if type(self.names[n]) is not type(before[n]):
                     raise self.fail(node, f"'{n}' changes from a {type(before[n]).__name__} to a "
                                           f"{type(self.names[n]).__name__} in a branch of a runtime if")
-            blocks.append((self.b.blocks.pop(), self.b._args.pop(), self.names, [a._agg_leaves() for a, *_ in aggs],
+            dirty = [not sv.unchanged() for sv in saved]
+            blocks.append((self.b.blocks.pop(), self.b._args.pop(), self.names,
+                           [sv.a._agg_leaves() if d else None for sv, d in zip(saved, dirty)],
                            {n: self.names[n]._agg_leaves() for n in snames}))
         self.depth -= 1
         merged = [n for n in carried if is_runtime(before[n]) and not _is_agg(before[n]) and
                   any(blk[2][n] is not before[n] for blk in blocks)]
         # struct fields assigned in a branch: merged leaf by leaf (the struct keeps its identity)
         fields = []
-        for i, (a, state, old) in enumerate(aggs):
-            a._agg_restore(state)
+        for i, (sv, d) in enumerate(zip(saved, dirty)):
+            if d:
+                sv.a._agg_restore(sv.state()[0])
+            if all(blk[3][i] is None for blk in blocks):  # no branch assigned a field of it
+                continue
+            a, old = sv.a, sv.state()[1]
+            for blk in blocks:
+                if blk[3][i] is None:
+                    blk[3][i] = old
             for path, v in old.items():
                 if any(not _same(blk[3][i][path], v) for blk in blocks):
                     fields.append((lambda leaves, i=i, p=path: leaves[0][i][p], a, path,
@@ -584,12 +641,21 @@ class FunctionTracer(ast.NodeVisitor):
         for n, out in rebound.items():
             self.names[n] = before[n]._agg_fresh(out)
 
-    def _aggregates(self):
-        """(struct, saved state) of every struct built so far: a runtime region may assign fields."""
+    def _aggregate_list(self):
+        """Every struct built so far, once: a runtime region may assign fields."""
         seen = {}
         for a in self.b.aggregates:
             seen.setdefault(id(a), a)
-        return [(a, a._agg_state(), a._agg_leaves()) for a in seen.values()]
+        return list(seen.values())
+
+    def _aggregates(self):
+        """(struct, saved state, leaves) of every struct built so far."""
+        out = []
+        for a in self._aggregate_list():
+            state = a._agg_state()
+            # a kernel Struct's state is its leaves (a fresh dict nothing mutates): computed once
+            out.append((a, state, state if _kernel_struct(a) else a._agg_leaves()))
+        return out
 
     def _carried_fields(self, node, stmts, extra=()):
         """The struct leaves a runtime loop carries, [(struct, path, proto PlainValue, name)]

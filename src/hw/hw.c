@@ -114,7 +114,7 @@ enum {
 };
 
 static const asc_platform platforms[] = {
-#define HW_PLATFORM(arch, name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc) HW_IN_ARCH(arch, \
+#define HW_PLATFORM(arch, name, aic, aiv, mhz, est, gc, gw, ga, gch, vi, vr, cm, doc) HW_IN_ARCH(arch, \
   {name, aic, aiv, mhz, est, KIB_UB * 1024, KIB_L1 * 1024, KIB_L0A * 1024, KIB_L0B * 1024, \
   KIB_L0C * 1024, KIB_BIAS * 1024, gc, gch, vi, vr, cm, doc},)
 #include "hw/hw.def"

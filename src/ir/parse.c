@@ -874,16 +874,21 @@ static bool attrentry(parser *p, opparts *o) {
   return a && pushnamed(p, o, (named){name, a});
 }
 
+/* (item ("," item)*)? close, after the opening bracket */
+static bool itemlist(parser *p, opparts *o, bool (*item)(parser *, opparts *), char close) {
+  if (accept(p, close))
+    return true;
+  do {
+    if (!item(p, o))
+      return false;
+  } while (accept(p, ','));
+  return expect(p, close);
+}
+
 /* attr-dict := "{" (attr-entry ("," attr-entry)*)? "}" */
 static bool attrdict(parser *p, opparts *o) {
   next(p);
-  if (accept(p, '}'))
-    return true;
-  do {
-    if (!attrentry(p, o))
-      return false;
-  } while (accept(p, ','));
-  return expect(p, '}');
+  return itemlist(p, o, attrentry, '}');
 }
 
 /* ---- locations ------------------------------------------------------------------------------ */
@@ -1079,15 +1084,7 @@ static bool valueuse(parser *p, opparts *o) {
 
 /* operand-list := "(" (value-use ("," value-use)*)? ")" */
 static bool operandlist(parser *p, opparts *o) {
-  if (!expect(p, '('))
-    return false;
-  if (accept(p, ')'))
-    return true;
-  do {
-    if (!valueuse(p, o))
-      return false;
-  } while (accept(p, ','));
-  return expect(p, ')');
+  return expect(p, '(') && itemlist(p, o, valueuse, ')');
 }
 
 /* signature := ":" function-type location? */

@@ -84,27 +84,20 @@ int asc_reg_hw_queue_tensor_pos(int src, int dst, int at_dst) { return asc_hw_qu
  * never depends on a struct layout. */
 #include "asc/sim.h"
 
+static const struct {
+  const char *name;
+  size_t size;
+} bound_structs[] = {
+#define BOUND(T) {#T, sizeof(T)},
+    BOUND(asc_sim_options) BOUND(asc_sim_args) BOUND(asc_sim_arg) BOUND(asc_sim_report) BOUND(asc_pass_options)
+    BOUND(asc_bind_opts) BOUND(asc_bind_result) BOUND(asc_sim_core_report) BOUND(asc_sim_line_cost)
+#undef BOUND
+};
+
 size_t asc_bind_sizeof(const char *what) {
-  if (!what)
-    return 0;
-  if (!strcmp(what, "asc_sim_options"))
-    return sizeof(asc_sim_options);
-  if (!strcmp(what, "asc_sim_args"))
-    return sizeof(asc_sim_args);
-  if (!strcmp(what, "asc_sim_arg"))
-    return sizeof(asc_sim_arg);
-  if (!strcmp(what, "asc_sim_report"))
-    return sizeof(asc_sim_report);
-  if (!strcmp(what, "asc_pass_options"))
-    return sizeof(asc_pass_options);
-  if (!strcmp(what, "asc_bind_opts"))
-    return sizeof(asc_bind_opts);
-  if (!strcmp(what, "asc_bind_result"))
-    return sizeof(asc_bind_result);
-  if (!strcmp(what, "asc_sim_core_report"))
-    return sizeof(asc_sim_core_report);
-  if (!strcmp(what, "asc_sim_line_cost"))
-    return sizeof(asc_sim_line_cost);
+  for (size_t i = 0; what && i < sizeof bound_structs / sizeof bound_structs[0]; i++)
+    if (!strcmp(what, bound_structs[i].name))
+      return bound_structs[i].size;
   return 0;
 }
 

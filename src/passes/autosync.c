@@ -937,8 +937,8 @@ static int unit_role(const asc_op *op, int *from) {
                                                                   : ASC_SFI(FixpipeParamsV220, unit_flag);
   if (i < 0 || i >= op->noperands)
     return 0;
-  const asc_op *d = op->operands[i]->def;
-  if (!d || d->code != ASC_OP_STRUCT || f >= d->noperands || !unit_on(d->operands[f], 0))
+  const asc_value *flag;
+  if (!asc_pass_struct_field(op->operands[i], f, &flag) || !flag || !unit_on(flag, 0))
     return 0;
   *from = op->code == ASC_OP_FIXPIPE || op->code == ASC_OP_FIXPIPE_WS ? ASC_PIPEID_PIPE_M : ASC_PIPEID_PIPE_FIX;
   return 1;

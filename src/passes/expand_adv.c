@@ -638,13 +638,8 @@ static int expand_ew(X *x, const ewspec *sp) {
   asc_value *tf = recast(x, tmp, x->f32);
   DUP(x, tf, 0.0, asc_b_arith(&x->b, ASC_OP_MULI, C, asc_b_i32(&x->b, ns))); /* every slot initialised once */
   loop L;
-  asc_value *off = for_begin(x, asc_b_i32(&x->b, 0), n, C, &L);
-  asc_value *len = asc_b_arith(&x->b, ASC_OP_MINSI, C, asc_b_arith(&x->b, ASC_OP_SUBI, n, off));
-  x->n = asc_b_arith(&x->b, ASC_OP_MULI,
-                     asc_b_arith(&x->b, ASC_OP_DIVSI,
-                                 asc_b_arith(&x->b, ASC_OP_ADDI, len, asc_b_i32(&x->b, LANES - 1)),
-                                 asc_b_i32(&x->b, LANES)),
-                     asc_b_i32(&x->b, LANES));
+  asc_value *len, *off = chunk_begin(x, n, C, &len, &L);
+  x->n = whole_repeats(x, len);
   for (int i = 0; i < ns; i++)
     x->s[i] = view(x, tf, asc_b_arith(&x->b, ASC_OP_MULI, C, asc_b_i32(&x->b, i)));
   for (int i = 0; i < sp->nin; i++) {
@@ -687,13 +682,8 @@ static int expand_power_i32(X *x) {
   vop(x, ASC_OP_DUPLICATE, (asc_value *[]){ti, asc_b_i32(&x->b, 0)}, 2,
       asc_b_arith(&x->b, ASC_OP_MULI, C, asc_b_i32(&x->b, NS)));
   loop L;
-  asc_value *off = for_begin(x, asc_b_i32(&x->b, 0), n, C, &L);
-  asc_value *len = asc_b_arith(&x->b, ASC_OP_MINSI, C, asc_b_arith(&x->b, ASC_OP_SUBI, n, off));
-  x->n = asc_b_arith(&x->b, ASC_OP_MULI,
-                     asc_b_arith(&x->b, ASC_OP_DIVSI,
-                                 asc_b_arith(&x->b, ASC_OP_ADDI, len, asc_b_i32(&x->b, LANES - 1)),
-                                 asc_b_i32(&x->b, LANES)),
-                     asc_b_i32(&x->b, LANES));
+  asc_value *len, *off = chunk_begin(x, n, C, &len, &L);
+  x->n = whole_repeats(x, len);
   asc_value *s[NS];
   for (int i = 0; i < NS; i++)
     s[i] = view(x, ti, asc_b_arith(&x->b, ASC_OP_MULI, C, asc_b_i32(&x->b, i)));
@@ -763,8 +753,7 @@ static int expand_xor(X *x) {
   asc_value *C = chunk(x, tmp, have, 2, 128, op->noperands > 4);
   asc_value *tt = recast(x, tmp, t);
   loop L;
-  asc_value *off = for_begin(x, asc_b_i32(&x->b, 0), n, C, &L);
-  x->n = asc_b_arith(&x->b, ASC_OP_MINSI, C, asc_b_arith(&x->b, ASC_OP_SUBI, n, off));
+  asc_value *off = chunk_begin(x, n, C, &x->n, &L);
   asc_value *va = view(x, a, off), *vb = view(x, b, off), *vd = view(x, dst, off);
   V2(x, ASC_OP_BITWISE_AND, tt, va, vb);
   V1(x, ASC_OP_BITWISE_NOT, tt, tt);
@@ -790,8 +779,7 @@ static int expand_axpy(X *x) {
                   : asc_type_is_float(s->type) ? cast_scalar(x, s->type->width < td->width ? ASC_OP_EXTF : ASC_OP_TRUNCF, s, td)
                                                : &asc_b_op(&x->b, ASC_OP_SITOFP, &s, 1, td)->results[0];
   loop L;
-  asc_value *off = for_begin(x, asc_b_i32(&x->b, 0), n, C, &L);
-  x->n = asc_b_arith(&x->b, ASC_OP_MINSI, C, asc_b_arith(&x->b, ASC_OP_SUBI, n, off));
+  asc_value *off = chunk_begin(x, n, C, &x->n, &L);
   asc_value *vs = view(x, src, off), *vd = view(x, dst, off);
   if (ts != td) {
     CAST(x, tt, vs, R_NONE, NULL);
@@ -829,8 +817,7 @@ static int expand_quant(X *x) {
                       asc_b_arith(&x->b, ASC_OP_DIVSI, asc_b_arith(&x->b, ASC_OP_MULI, C, asc_b_i32(&x->b, es)),
                                   asc_b_i32(&x->b, 2)));
   loop L;
-  asc_value *off = for_begin(x, asc_b_i32(&x->b, 0), n, C, &L);
-  x->n = asc_b_arith(&x->b, ASC_OP_MINSI, C, asc_b_arith(&x->b, ASC_OP_SUBI, n, off));
+  asc_value *off = chunk_begin(x, n, C, &x->n, &L);
   asc_value *vs = view(x, src, off), *vd = view(x, dst, off);
   vop(x, ASC_OP_MULS, (asc_value *[]){a, vs, scale}, 3, NULL);
   vop(x, ASC_OP_ADDS, (asc_value *[]){a, a, offset}, 3, NULL);

@@ -128,6 +128,21 @@ static inline asc_value *for_begin(X *x, asc_value *lb, asc_value *ub, asc_value
 }
 static inline void for_end(X *x, const loop *L) { x->b.pos = L->saved; }
 
+/* for off in [0, n) step C (returns off), *len := min(C, n - off): the elements of this chunk. */
+static inline asc_value *chunk_begin(X *x, asc_value *n, asc_value *C, asc_value **len, loop *L) {
+  asc_value *off = for_begin(x, asc_b_i32(&x->b, 0), n, C, L);
+  *len = asc_b_arith(&x->b, ASC_OP_MINSI, C, asc_b_arith(&x->b, ASC_OP_SUBI, n, off));
+  return off;
+}
+
+/* len rounded up to whole LANES-element repeats. */
+static inline asc_value *whole_repeats(X *x, asc_value *len) {
+  return asc_b_arith(&x->b, ASC_OP_MULI,
+                     asc_b_arith(&x->b, ASC_OP_DIVSI, asc_b_arith(&x->b, ASC_OP_ADDI, len, asc_b_i32(&x->b, LANES - 1)),
+                                 asc_b_i32(&x->b, LANES)),
+                     asc_b_i32(&x->b, LANES));
+}
+
 /* ---- temporary space ---- */
 /* Bytes a tensor value covers, if known at compile time; else -1. */
 static inline int64_t static_bytes(const asc_value *t) {

@@ -8,12 +8,12 @@
 /* Field i of a tiling struct operand when it is a compile-time integer, else -1. */
 static int64_t tiling_field(const asc_value *st, int i) {
   int64_t v;
-  const asc_op *d = st->def;
-  if (!d || d->code != ASC_OP_STRUCT)
+  const asc_value *f;
+  if (!asc_pass_struct_field(st, i, &f))
     return -1;
-  if (i >= d->noperands)
+  if (!f)
     return 0; /* defaults are 0 */
-  return asc_pass_const_int(d->operands[i], &v) ? v : -1;
+  return asc_pass_const_int(f, &v) ? v : -1;
 }
 
 /* [rows, cols] of a row-wise call: from the tiling's (nonzero) fields, else the `shape`
@@ -99,13 +99,18 @@ static void row_apply(X *x, asc_opcode code, asc_value *out, asc_value *a, asc_v
                                 asc_b_i32(&x->b, 1), binp}, 6, NULL);
 }
 
+/* v[8..16) := v[0..8) (f32: one 32-byte block repeated) */
+static void copy_up8(X *x, asc_value *v) {
+  vop(x, ASC_OP_MULS, (asc_value *[]){view(x, v, asc_b_i32(&x->b, 8)), v, asc_b_float(&x->b, x->f32, 1.0)}, 3,
+      asc_b_i32(&x->b, 8));
+}
+
 /* bc[0..16) := the f32 row statistic red[0] reduced by code (REDUCE_MAX / REDUCE_SUM) over w[0..k) */
 static void row_stat(X *x, asc_opcode code, asc_value *red, asc_value *bc, asc_value *w, asc_value *wk, asc_value *K,
                      asc_value *brcbp) {
   vop(x, code, (asc_value *[]){red, w, wk}, 3, K);
   asc_b_op(&x->b, ASC_OP_BRCB, (asc_value *[]){bc, red, asc_b_i32(&x->b, 1), brcbp}, 4, NULL);
-  vop(x, ASC_OP_MULS, (asc_value *[]){view(x, bc, asc_b_i32(&x->b, 8)), bc, asc_b_float(&x->b, x->f32, 1.0)}, 3,
-      asc_b_i32(&x->b, 8));
+  copy_up8(x, bc);
 }
 
 /* n elements between an f32 buffer and a half / float one (a copy or a cast). */
@@ -116,10 +121,9 @@ static void move_f32(X *x, asc_value *d, asc_value *s, int64_t n) {
     CAST(x, d, s, is_f32(elem(d)) ? R_NONE : R_RINT, asc_b_i32(&x->b, n));
 }
 
-/* [m, k] of a row-wise softmax call, checked; 1: nothing to compute, -1: error. */
-static int softmax_shape(X *x, asc_value *tiling, asc_value *src, int64_t *m, int64_t *k) {
-  static const int fields[] = {ASC_SFI(SoftmaxTiling, src_m), ASC_SFI(SoftmaxTiling, src_k)};
-  if (row_shape(x, tiling, fields, 2, src, m, k))
+/* [m, k] of a row-wise call, checked (rows of whole 32-byte blocks); 1: nothing to compute, -1: error. */
+static int rows_of(X *x, asc_value *tiling, const int *fields, int nf, asc_value *src, int64_t *m, int64_t *k) {
+  if (row_shape(x, tiling, fields, nf, src, m, k))
     return -1;
   if (*m == 0 || *k == 0)
     return 1;
@@ -129,6 +133,46 @@ static int softmax_shape(X *x, asc_value *tiling, asc_value *src, int64_t *m, in
     return -1;
   }
   return 0;
+}
+
+static int softmax_shape(X *x, asc_value *tiling, asc_value *src, int64_t *m, int64_t *k) {
+  static const int fields[] = {ASC_SFI(SoftmaxTiling, src_m), ASC_SFI(SoftmaxTiling, src_k)};
+  return rows_of(x, tiling, fields, 2, src, m, k);
+}
+
+/* The f32 view of the call's tmp operand ti (else the library scratch), checked to hold need bytes. */
+static asc_value *tmp_f32(X *x, int ti, int64_t need) {
+  int64_t have;
+  asc_value *tmp = tmpbuf(x, ti, need, &have);
+  need_tmp(x, tmp, have, need, x->op->noperands > ti);
+  return recast(x, tmp, x->f32);
+}
+
+/* The loop over the m rows of k elements of a softmax: row r of src and dst (s, d) and the offset of
+ * its statistics (ro, rblk elements a row), with the brcb / binary parameters of row_stat and
+ * row_apply; red is zeroed first (brcb reads 8 elements). */
+typedef struct rowloop {
+  loop L;
+  asc_value *r, *ro, *s, *d, *brcbp, *binp;
+} rowloop;
+
+static void rows_begin(X *x, rowloop *R, asc_value *red, int64_t m, asc_value *K, int64_t rblk, asc_value *src,
+                       asc_value *dst) {
+  row_params(x, &R->brcbp, &R->binp);
+  DUP(x, red, 0.0, asc_b_i32(&x->b, 8));
+  R->r = for_begin(x, asc_b_i32(&x->b, 0), asc_b_i32(&x->b, m), asc_b_i32(&x->b, 1), &R->L);
+  asc_value *o = asc_b_arith(&x->b, ASC_OP_MULI, R->r, K);
+  R->ro = asc_b_arith(&x->b, ASC_OP_MULI, R->r, asc_b_i32(&x->b, rblk));
+  R->s = view(x, src, o);
+  R->d = view(x, dst, o);
+}
+
+/* The row s as f32: s itself, or (a half source) cast into row. */
+static asc_value *row_f32(X *x, asc_value *row, asc_value *s, asc_value *K) {
+  if (!row)
+    return s;
+  CAST(x, row, s, R_NONE, K);
+  return row;
 }
 
 /* softmax over rows of k: computed in f32 (a half source is cast into the tmp buffer). */
@@ -152,37 +196,24 @@ int asc_adv_expand_softmax(X *x) {
   need_operand(x, sum, m * rblk * asc_type_bytes(tr), "sum");
   need_operand(x, max, m * rblk * asc_type_bytes(tr), "max");
   int64_t work = reduce_work(k, 64, 8), kk = is_f16(t) ? up(k, 8) : 0;
-  int64_t need = (8 + 64 + work + kk) * 4, have; /* reduce result, broadcast block(s), work, f32 row */
-  asc_value *tmp = tmpbuf(x, 5, need, &have);
-  need_tmp(x, tmp, have, need, op->noperands > 5);
-  asc_value *tf = recast(x, tmp, x->f32);
+  asc_value *tf = tmp_f32(x, 5, (8 + 64 + work + kk) * 4); /* reduce result, broadcast block(s), work, f32 row */
   asc_value *red = tf, *bc = view(x, tf, asc_b_i32(&x->b, 8)), *wk = view(x, tf, asc_b_i32(&x->b, 72));
   asc_value *row = kk ? view(x, tf, asc_b_i32(&x->b, 72 + work)) : NULL;
-  asc_value *K = asc_b_i32(&x->b, k), *brcbp, *binp;
-  row_params(x, &brcbp, &binp);
-  DUP(x, red, 0.0, asc_b_i32(&x->b, 8)); /* brcb reads 8 elements */
-  loop L;
-  asc_value *r = for_begin(x, asc_b_i32(&x->b, 0), asc_b_i32(&x->b, m), asc_b_i32(&x->b, 1), &L);
-  asc_value *o = asc_b_arith(&x->b, ASC_OP_MULI, r, K),
-      *ro = asc_b_arith(&x->b, ASC_OP_MULI, r, asc_b_i32(&x->b, rblk));
-  asc_value *s = view(x, src, o), *d = view(x, dst, o);
-  asc_value *w = s;
-  if (row) {
-    CAST(x, row, s, R_NONE, K);
-    w = row;
-  }
-  asc_value *out = row ? row : d;
+  asc_value *K = asc_b_i32(&x->b, k);
+  rowloop R;
+  rows_begin(x, &R, red, m, K, rblk, src, dst);
+  asc_value *w = row_f32(x, row, R.s, K), *out = row ? row : R.d;
   for (int pass = 0; pass < 2; pass++) { /* 0: max, subtract; 1: sum, divide */
     asc_value *a = pass ? out : w;
-    row_stat(x, pass ? ASC_OP_REDUCE_SUM : ASC_OP_REDUCE_MAX, red, bc, a, wk, K, brcbp);
-    move_f32(x, view(x, pass ? sum : max, ro), bc, rblk);
-    row_apply(x, pass ? ASC_OP_DIV_MASK : ASC_OP_SUB_MASK, out, a, bc, k, binp);
+    row_stat(x, pass ? ASC_OP_REDUCE_SUM : ASC_OP_REDUCE_MAX, red, bc, a, wk, K, R.brcbp);
+    move_f32(x, view(x, pass ? sum : max, R.ro), bc, rblk);
+    row_apply(x, pass ? ASC_OP_DIV_MASK : ASC_OP_SUB_MASK, out, a, bc, k, R.binp);
     if (!pass)
       vop(x, ASC_OP_EXP, (asc_value *[]){out, out}, 2, K);
   }
   if (row)
-    CAST(x, d, row, R_RINT, K);
-  for_end(x, &L);
+    CAST(x, R.d, row, R_RINT, K);
+  for_end(x, &R.L);
   return 0;
 }
 
@@ -212,58 +243,44 @@ int asc_adv_expand_softmax_flash_v2(X *x) {
   int64_t rblk = BLK / asc_type_bytes(tr), eblk = BLK / asc_type_bytes(t);
   int64_t work = reduce_work(k, 64, 8), kk = is_f16(t) ? up(k, 8) : 0;
   /* red 8 | bc 64 (brcb of 8) | bs 64 | im 16 | is 16 | em 16 | work | the f32 row (half) */
-  int64_t need = (184 + work + kk) * 4, have;
-  asc_value *tmp = tmpbuf(x, 8, need, &have);
-  need_tmp(x, tmp, have, need, op->noperands > 8);
-  asc_value *tf = recast(x, tmp, x->f32);
+  asc_value *tf = tmp_f32(x, 8, (184 + work + kk) * 4);
   asc_value *red = tf, *bc = view(x, tf, asc_b_i32(&x->b, 8)), *bs = view(x, tf, asc_b_i32(&x->b, 72)),
       *im = view(x, tf, asc_b_i32(&x->b, 136));
   asc_value *is = view(x, tf, asc_b_i32(&x->b, 152)), *em = view(x, tf, asc_b_i32(&x->b, 168)),
       *wk = view(x, tf, asc_b_i32(&x->b, 184));
   asc_value *row = kk ? view(x, tf, asc_b_i32(&x->b, 184 + work)) : NULL;
-  asc_value *K = asc_b_i32(&x->b, k), *N16 = asc_b_i32(&x->b, 16), *brcbp, *binp;
-  row_params(x, &brcbp, &binp);
-  DUP(x, red, 0.0, asc_b_i32(&x->b, 8)); /* brcb reads 8 elements */
-  loop L;
-  asc_value *r = for_begin(x, asc_b_i32(&x->b, 0), asc_b_i32(&x->b, m), asc_b_i32(&x->b, 1), &L);
-  asc_value *o = asc_b_arith(&x->b, ASC_OP_MULI, r, K),
-      *ro = asc_b_arith(&x->b, ASC_OP_MULI, r, asc_b_i32(&x->b, rblk));
-  asc_value *s = view(x, src, o), *d = view(x, dst, o);
+  asc_value *K = asc_b_i32(&x->b, k), *N16 = asc_b_i32(&x->b, 16);
+  rowloop R;
+  rows_begin(x, &R, red, m, K, rblk, src, dst);
+  asc_value *ro = R.ro;
   if (update) { /* the incoming statistics as 16 f32 each */
     move_f32(x, im, view(x, inmax, ro), rblk);
     move_f32(x, is, view(x, insum, ro), rblk);
     if (rblk == 8) {
-      vop(x, ASC_OP_MULS, (asc_value *[]){view(x, im, asc_b_i32(&x->b, 8)), im, asc_b_float(&x->b, x->f32, 1.0)}, 3,
-          asc_b_i32(&x->b, 8));
-      vop(x, ASC_OP_MULS, (asc_value *[]){view(x, is, asc_b_i32(&x->b, 8)), is, asc_b_float(&x->b, x->f32, 1.0)}, 3,
-          asc_b_i32(&x->b, 8));
+      copy_up8(x, im);
+      copy_up8(x, is);
     }
   }
-  asc_value *w = s;
-  if (row) {
-    CAST(x, row, s, R_NONE, K);
-    w = row;
-  }
-  asc_value *out = row ? row : d;
-  row_stat(x, ASC_OP_REDUCE_MAX, red, bc, w, wk, K, brcbp);
+  asc_value *w = row_f32(x, row, R.s, K), *out = row ? row : R.d;
+  row_stat(x, ASC_OP_REDUCE_MAX, red, bc, w, wk, K, R.brcbp);
   if (update) {
     vop(x, ASC_OP_MAX, (asc_value *[]){bc, bc, im}, 3, N16);
     vop(x, ASC_OP_SUB, (asc_value *[]){em, im, bc}, 3, N16);
     vop(x, ASC_OP_EXP, (asc_value *[]){em, em}, 2, N16);
   }
   move_f32(x, view(x, max, ro), bc, rblk);
-  row_apply(x, ASC_OP_SUB_MASK, out, w, bc, k, binp);
+  row_apply(x, ASC_OP_SUB_MASK, out, w, bc, k, R.binp);
   vop(x, ASC_OP_EXP, (asc_value *[]){out, out}, 2, K);
-  row_stat(x, ASC_OP_REDUCE_SUM, red, bs, out, wk, K, brcbp);
+  row_stat(x, ASC_OP_REDUCE_SUM, red, bs, out, wk, K, R.brcbp);
   if (update) {
     vop(x, ASC_OP_MUL, (asc_value *[]){is, is, em}, 3, N16);
     vop(x, ASC_OP_ADD, (asc_value *[]){bs, bs, is}, 3, N16);
-    move_f32(x, view(x, emax, asc_b_arith(&x->b, ASC_OP_MULI, r, asc_b_i32(&x->b, eblk))), em, eblk);
+    move_f32(x, view(x, emax, asc_b_arith(&x->b, ASC_OP_MULI, R.r, asc_b_i32(&x->b, eblk))), em, eblk);
   }
   move_f32(x, view(x, esum, ro), bs, rblk);
   if (row)
-    CAST(x, d, row, R_RINT, K);
-  for_end(x, &L);
+    CAST(x, R.d, row, R_RINT, K);
+  for_end(x, &R.L);
   return 0;
 }
 
@@ -278,23 +295,14 @@ int asc_adv_expand_rmsnorm(X *x) {
   if ((!is_f16(t) && !is_f32(t)) || elem(dst) != t || elem(gamma) != t)
     return bad_dtype(x, "dst, src and gamma must all be half or all be float");
   int64_t m, h;
-  if (row_shape(x, op->operands[ASC_OPND_ADV_RMSNORM_tiling], fields, 3, src, &m, &h))
-    return -1;
-  if (m == 0 || h == 0)
-    return 0;
-  if (m > 1 && h * asc_type_bytes(t) % BLK) {
-    asc_error(x->ctx, asc_op_diag_loc(op), "%s: a row of %lld elements is not a whole number of 32-byte blocks "
-              "(pad the last dimension)", asc_op_name(op), (long long)h);
-    return -1;
-  }
+  int sh = rows_of(x, op->operands[ASC_OPND_ADV_RMSNORM_tiling], fields, 3, src, &m, &h);
+  if (sh)
+    return sh < 0 ? -1 : 0;
   need_operand(x, src, m * h * asc_type_bytes(t), "src");
   need_operand(x, dst, m * h * asc_type_bytes(t), "dst");
   need_operand(x, gamma, h * asc_type_bytes(t), "gamma");
   int64_t H = up(h, 64), work = up((h + 63) / 64, 8);
-  int64_t need = (8 + work + 2 * H + (is_f16(t) ? H : 0)) * 4, have;
-  asc_value *tmp = tmpbuf(x, 5, need, &have);
-  need_tmp(x, tmp, have, need, op->noperands > 5);
-  asc_value *tf = recast(x, tmp, x->f32);
+  asc_value *tf = tmp_f32(x, 5, (8 + work + 2 * H + (is_f16(t) ? H : 0)) * 4);
   asc_value *red = tf, *wk = view(x, tf, asc_b_i32(&x->b, 8)), *sq = view(x, tf, asc_b_i32(&x->b, 8 + work));
   asc_value *row = view(x, tf, asc_b_i32(&x->b, 8 + work + H)), *g = is_f16(t)
       ? view(x, tf, asc_b_i32(&x->b, 8 + work + 2 * H)) : gamma;

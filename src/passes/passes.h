@@ -76,6 +76,9 @@ void asc_pass_replace_op(asc_op *scope, asc_op *op, asc_value *const *vals);
 /* Move the ops of b before `pos`, all but b's terminator; returns that terminator
  * (NULL if b does not end in one, in which case everything is moved). */
 asc_op *asc_pass_splice_before(asc_op *pos, asc_block *b);
+/* Whether s is built by asc.struct; if so *field is its operand for field f, NULL when the
+ * struct leaves f out (the field's default, 0). */
+bool asc_pass_struct_field(const asc_value *s, int f, const asc_value **field);
 
 /* ---- constant folding (fold.c) ---- */
 /* If v is the result of an arith.constant holding an integer, index or boolean,

@@ -322,8 +322,8 @@ static sync_view resolve(sync_env *env, const asc_value *v) {
  * of op (the registry's `count` operand). */
 /* Field f of a struct operand built by asc.struct from constants; false if not known. */
 static bool const_field(const asc_value *s, int f, int64_t *out) {
-  const asc_op *d = s->def;
-  return d && d->code == ASC_OP_STRUCT && f < d->noperands && asc_pass_const_int(d->operands[f], out);
+  const asc_value *v;
+  return asc_pass_struct_field(s, f, &v) && v && asc_pass_const_int(v, out);
 }
 
 /* load_data_2d moves repeat_times 512-byte fractals: source fractal start_index + r x src_stride,

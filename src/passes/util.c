@@ -149,6 +149,14 @@ int64_t asc_pass_trip_count(const asc_op *loop) {
   return ub > lb ? (ub - lb + step - 1) / step : 0;
 }
 
+bool asc_pass_struct_field(const asc_value *s, int f, const asc_value **field) {
+  const asc_op *d = s->def;
+  if (!d || d->code != ASC_OP_STRUCT)
+    return false;
+  *field = f < d->noperands ? d->operands[f] : NULL;
+  return true;
+}
+
 int asc_pass_each_func(asc_module *m, int (*fn)(asc_module *m, asc_op *func)) {
   asc_block *body = asc_module_body(m);
   int rc = 0;

@@ -141,7 +141,7 @@ static int xfer_unit(sim_core *c, const sim_inst *in, int s, int d, int64_t byte
   int64_t wb = 0; /* the fixpipe writes GM into the L2 (write-back) at the core's L2 share and AIC port at
                    * most; the dirty lines its writes evict go to HBM at the core's write share */
   if (d == ASC_HW_MEM_GM) {
-    double in_l2 = c->l2_rate < ASC_HWC_aic_gm_core ? c->l2_rate : ASC_HWC_aic_gm_core;
+    double aic = c->L->cost->aic_gm_bytes_per_cycle, in_l2 = c->l2_rate < aic ? c->l2_rate : aic;
     rate = rate < in_l2 ? rate : in_l2;
     wb = asc_sim_l2_take_wb(c);
   }

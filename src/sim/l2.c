@@ -30,9 +30,13 @@ static uint64_t bits(int lo, int hi) { /* bits [lo, hi) of a 64-bit word, 0 <= l
 
 static int nlines(const sim_l2node *g) { return asc_pop64(g->line[0]) + asc_pop64(g->line[1]); }
 
-/* ---- the granule table: open addressing, backward-shift deletion ---- */
+/* ---- the granule table: open addressing, backward-shift deletion ----
+ * A granule's home slot keeps the granule's place among its 8 neighbours (a 64-byte line of slots): a
+ * copy's consecutive granules are looked up in one line instead of one miss each. */
+static uint64_t home(uint64_t key, int64_t nslots) { return (mix(key >> 3) << 3 | (key & 7)) & (uint64_t)(nslots - 1); }
+
 static int64_t *slot_of(sim_l2 *l2, uint64_t key) {
-  for (uint64_t h = mix(key) & (uint64_t)(l2->nslots - 1);; h = (h + 1) & (uint64_t)(l2->nslots - 1))
+  for (uint64_t h = home(key, l2->nslots);; h = (h + 1) & (uint64_t)(l2->nslots - 1))
     if (l2->slot[h] < 0 || l2->node[l2->slot[h]].key == key)
       return &l2->slot[h];
 }
@@ -44,8 +48,8 @@ static void unslot(sim_l2 *l2, int64_t *s) {
     j = (j + 1) & m;
     if (l2->slot[j] < 0)
       return;
-    uint64_t home = mix(l2->node[l2->slot[j]].key) & m;
-    if (((j - home) & m) >= ((j - i) & m)) { /* j's entry may move back to the hole at i */
+    uint64_t h = home(l2->node[l2->slot[j]].key, l2->nslots);
+    if (((j - h) & m) >= ((j - i) & m)) { /* j's entry may move back to the hole at i */
       l2->slot[i] = l2->slot[j];
       l2->slot[j] = -1;
       i = j;
@@ -239,8 +243,10 @@ void asc_sim_l2_free(sim_core *c) { l2free(&c->l2); }
  * absent start a fill, which lasts until that copy ended; the other cores that read those lines before
  * then wait on the same fill instead of starting their own, and the fill's HBM bytes are split evenly
  * between the cores that waited on it (each pays 1/k of a miss, the rest at the L2 rate).  A line present
- * otherwise is a hit.  Two sweeps over the same order: the first finds each fill's cores, the second
- * charges them.  Lines written, or whose fill ended before the copy now replayed started (the copies come
+ * otherwise is a hit.  One sweep over that order finds each fill's cores and logs each copy's miss terms
+ * (which fill, how many lines, in the order they are summed); once every fill's cores are known the log
+ * is charged (a second sweep would go through the same L2 states again: nothing in them depends on the
+ * cores).  Lines written, or whose fill ended before the copy now replayed started (the copies come
  * in time order, so for every later copy too), are "done": hits for every core, checked a word at a time. */
 typedef struct fill {
   int64_t end;    /* the filling copy's end (first timing) */
@@ -257,11 +263,29 @@ typedef struct shared {
   int64_t gcap;
   int32_t *lg;         /* rows of GLINES / 2 per-line fills */
   int64_t nlg, lgcap;
+  int64_t lgfree;      /* a row no word uses any more (its first entry: the next such row), -1 none */
+  int64_t wfhigh;      /* the nodes this sweep has used so far: [0, wfhigh) */
   fill *f;
   int64_t nf, fcap;
-  bool charge; /* the second sweep */
+  struct term *log; /* the sweep's miss terms, copy after copy */
+  int64_t nlog, logcap;
 } shared;
-typedef struct wev { int64_t start; int t; int64_t k; } wev;
+/* A term of a copy's miss share, in the order the sum takes them: a word's absent lines (count lines at
+ * fill f's share), its lines waiting on fill f (its share added count times, one line at a time), the
+ * word's sum added to the copy's, a bypassed read (count whole lines). */
+enum { T_ABSENT, T_WAIT, T_WORD, T_BYPASS };
+typedef struct term { int64_t count; int32_t f, kind; } term;
+typedef struct wev { int64_t start; int t; int64_t k, g; } wev; /* g: the copy's row in the gathered copies */
+/* A copy as the sweep reads it, gathered from its tape in tape order: the sweep visits the wave's copies
+ * in time order, jumping between the blocks' tapes, and those were long evicted by the blocks' own data
+ * (two cache misses a copy, most of the replay's time).  Its accesses are gathered too (l2[a0 .. a1)), and
+ * its figures kept here until they are all known. */
+typedef struct gcopy {
+  int64_t start, end, bytes, a0, a1;
+  int64_t t0, t1;  /* its miss terms: the sweep's log[t0 .. t1) */
+  int64_t hit, wb; /* its figures */
+  int pipe;
+} gcopy;
 
 static bool evless(const wev *x, const wev *y) {
   if (x->start != y->start)
@@ -298,10 +322,19 @@ static wev *merge_runs(wev *ev, wev *tmp, int64_t *runs, int nrun) {
   return ev;
 }
 
+/* Copy j of tape t gathered into gc[g], its accesses appended to l2[*nl2 ..). */
+static void gather(const sim_tape *t, int64_t j, gcopy *gc, sim_tl2 *l2, int64_t *nl2) {
+  const sim_tcopy *c = &t->copy[j];
+  *gc = (gcopy){c->start, c->end, c->bytes, *nl2, *nl2 + (c->r1 - c->r0), 0, 0, 0, 0, c->pipe};
+  for (int64_t r = c->r0; r < c->r1; r++)
+    l2[(*nl2)++] = t->l2[r];
+}
+
 /* The wave's copies in the order they first ran: start cycle, then block, then issue order.  A block's
- * copies on one pipe are in start order already (the pipe's queue is in order): those runs are merged. */
-static wev *sort_copies(sim_tape *const *t, int n, wev *ev, wev *tmp) {
-  int64_t *runs = malloc(sizeof *runs * (size_t)(2 * n + 1)), nev = 0;
+ * copies on one pipe are in start order already (the pipe's queue is in order): those runs are merged.
+ * Each copy is gathered into gc (and its accesses into l2) in the order its tape is read here. */
+static wev *sort_copies(sim_tape *const *t, int n, wev *ev, wev *tmp, gcopy *gc, sim_tl2 *l2) {
+  int64_t *runs = malloc(sizeof *runs * (size_t)(2 * n + 1)), nev = 0, nl2 = 0;
   int nrun = 0;
   if (!runs)
     asc_die("out of memory");
@@ -311,7 +344,8 @@ static wev *sort_copies(sim_tape *const *t, int n, wev *ev, wev *tmp) {
       bool sorted = true;
       for (int64_t j = 0; j < t[i]->ncopy; j++)
         if ((t[i]->copy[j].pipe == ASC_PIPEID_PIPE_MTE2) == mte2) {
-          ev[nev] = (wev){t[i]->copy[j].start, i, j};
+          ev[nev] = (wev){t[i]->copy[j].start, i, j, nev};
+          gather(t[i], j, &gc[nev], l2, &nl2);
           sorted &= nev == r0 || ev[nev - 1].start <= ev[nev].start;
           nev++;
         }
@@ -322,6 +356,15 @@ static wev *sort_copies(sim_tape *const *t, int n, wev *ev, wev *tmp) {
   wev *out = merge_runs(ev, tmp, runs, nrun);
   free(runs);
   return out;
+}
+
+/* wf's row (when it is one: wf < 0) is free again, for the next word that mixes fills. */
+static void sh_row_free(shared *S, int32_t wf) {
+  if (wf >= 0)
+    return;
+  int64_t r = -1 - (int64_t)wf;
+  S->lg[r * 64] = (int32_t)S->lgfree;
+  S->lgfree = r;
 }
 
 /* Granule key's node (most recently used now), with its fills and done lines. */
@@ -345,6 +388,10 @@ static int64_t sh_node(shared *S, uint64_t key) {
     S->gcap = l2->cap;
   }
   if (fresh) {
+    for (int w = 0; n < S->wfhigh && w < 2; w++) /* a node evicted earlier in the sweep: its rows are free */
+      sh_row_free(S, S->wf[n][w]);
+    if (n >= S->wfhigh)
+      S->wfhigh = n + 1;
     S->done[n][0] = S->done[n][1] = 0;
     S->wf[n][0] = S->wf[n][1] = 0;
   }
@@ -353,40 +400,57 @@ static int64_t sh_node(shared *S, uint64_t key) {
 
 static double share_of(const fill *f) { return 1.0 / (double)asc_pop64(f->cores); }
 
+static void sh_log(shared *S, int kind, int64_t f, int64_t count) {
+  if (S->nlog == S->logcap) {
+    S->logcap = S->logcap ? 2 * S->logcap : 4096;
+    if (!(S->log = realloc(S->log, sizeof *S->log * (size_t)S->logcap)))
+      asc_die("out of memory");
+  }
+  S->log[S->nlog++] = (term){count, (int32_t)f, kind};
+}
+
 /* Word w of node n mixes fills: its own row of per-line fills, filled with the word's fill. */
 static int32_t *sh_row(shared *S, int64_t n, int w) {
   int32_t *wf = &S->wf[n][w];
   if (*wf < 0)
     return &S->lg[(int64_t)(-1 - *wf) * 64];
-  if (S->nlg == S->lgcap) {
-    S->lgcap = S->lgcap ? 2 * S->lgcap : 64;
-    S->lg = realloc(S->lg, sizeof *S->lg * 64 * (size_t)S->lgcap);
-    if (!S->lg)
-      asc_die("out of memory");
+  int64_t r = S->lgfree;
+  if (r >= 0)
+    S->lgfree = S->lg[r * 64];
+  else {
+    if (S->nlg == S->lgcap) {
+      S->lgcap = S->lgcap ? 2 * S->lgcap : 64;
+      S->lg = realloc(S->lg, sizeof *S->lg * 64 * (size_t)S->lgcap);
+      if (!S->lg)
+        asc_die("out of memory");
+    }
+    r = S->nlg++;
   }
-  int32_t *row = &S->lg[S->nlg * 64];
+  int32_t *row = &S->lg[r * 64];
   for (int l = 0; l < 64; l++)
     row[l] = *wf;
-  *wf = (int32_t)(-1 - S->nlg++);
+  *wf = (int32_t)(-1 - r);
   return row;
 }
 
-/* Lines b of word w (node n), present and under fill f, read by core t's copy c: done once f ended,
- * else a wait on f when it is another core's; adds the miss share of the waits. */
-static void sh_wait(shared *S, uint64_t *done, uint64_t b, fill *f, int t, const sim_tcopy *c, double *miss) {
+/* Lines b of word w (node n), present and under fill fi, read by core t's copy c: done once the fill
+ * ended, else a wait on it when it is another core's (logged: its share is known after the sweep);
+ * returns whether it logged a term. */
+static bool sh_wait(shared *S, uint64_t *done, uint64_t b, int32_t fi, int t, const gcopy *c) {
+  fill *f = &S->f[fi];
   if (c->start >= f->end)
     *done |= b; /* through for every later copy too */
   else if (f->owner != t) { /* waits on another core's fill */
-    if (!S->charge)
-      f->cores |= 1ull << (t & 63);
-    else
-      for (int k = asc_pop64(b); k > 0; k--) /* one line at a time: the same sum as line by line */
-        *miss += share_of(f);
+    f->cores |= 1ull << (t & 63);
+    sh_log(S, T_WAIT, fi, asc_pop64(b)); /* one line at a time: the same sum as line by line */
+    return true;
   }
+  return false;
 }
 
-/* Lines m of word w of granule node n, read (or written) by core t's copy c: the miss share it pays. */
-static double sh_word(shared *S, int64_t n, int w, uint64_t m, int t, const sim_tcopy *c, bool write) {
+/* Lines m of word w of granule node n, read (or written) by core t's copy c: logs the terms of the miss
+ * share it pays, ended by T_WORD when there are any. */
+static void sh_word(shared *S, int64_t n, int w, uint64_t m, int t, const gcopy *c, bool write) {
   sim_l2node *g = &S->l2.node[n];
   uint64_t *done = &S->done[n][w], absent = m & ~g->line[w], live = g->line[w] & ~*done;
   S->l2.held += asc_pop64(absent);
@@ -394,58 +458,53 @@ static double sh_word(shared *S, int64_t n, int w, uint64_t m, int t, const sim_
   if (write) {
     *done |= m;
     g->dirty[w] |= m;
-    return 0;
+    return;
   }
-  double miss = 0;
+  bool any = absent != 0;
   if (absent) { /* a new fill of these lines */
-    if (!S->charge) {
-      if (S->nf == S->fcap) {
-        S->fcap = S->fcap ? 2 * S->fcap : 1024;
-        S->f = realloc(S->f, sizeof *S->f * (size_t)S->fcap);
-        if (!S->f)
-          asc_die("out of memory");
-      }
-      S->f[S->nf] = (fill){c->end, 1ull << (t & 63), t};
+    if (S->nf == S->fcap) {
+      S->fcap = S->fcap ? 2 * S->fcap : 1024;
+      S->f = realloc(S->f, sizeof *S->f * (size_t)S->fcap);
+      if (!S->f)
+        asc_die("out of memory");
     }
-    if (!live) /* the word's only live lines now */
+    S->f[S->nf] = (fill){c->end, 1ull << (t & 63), t};
+    if (!live) { /* the word's only live lines now */
+      sh_row_free(S, S->wf[n][w]);
       S->wf[n][w] = (int32_t)S->nf;
+    }
     else {
       int32_t *row = sh_row(S, n, w);
       for (uint64_t b = absent; b; b &= b - 1)
         row[__builtin_ctzll(b)] = (int32_t)S->nf;
     }
     *done &= ~absent;
-    if (S->charge)
-      miss += (double)asc_pop64(absent) * share_of(&S->f[S->nf]);
+    sh_log(S, T_ABSENT, S->nf, asc_pop64(absent));
     S->nf++;
   }
   uint64_t b = m & ~absent & ~*done; /* present, someone's fill */
-  if (!b)
-    return miss;
-  if (S->wf[n][w] >= 0) {
-    sh_wait(S, done, b, &S->f[S->wf[n][w]], t, c, &miss);
-    return miss;
+  if (b && S->wf[n][w] >= 0)
+    any |= sh_wait(S, done, b, S->wf[n][w], t, c);
+  else if (b) {
+    const int32_t *row = &S->lg[(int64_t)(-1 - S->wf[n][w]) * 64];
+    for (; b; b &= b - 1)
+      any |= sh_wait(S, done, b & -b, row[__builtin_ctzll(b)], t, c);
   }
-  const int32_t *row = &S->lg[(int64_t)(-1 - S->wf[n][w]) * 64];
-  for (; b; b &= b - 1) {
-    int l = __builtin_ctzll(b);
-    sh_wait(S, done, b & -b, &S->f[row[l]], t, c, &miss);
-  }
-  return miss;
+  if (any)
+    sh_log(S, T_WORD, 0, 0);
 }
 
-/* Copy c of core t (tape tp): its miss share in lines. */
-static double sh_copy(shared *S, const sim_tape *tp, int t, const sim_tcopy *c) {
+/* Copy c of core t (its accesses: l2[c->a0 .. c->a1)): logs the terms of its miss share in lines. */
+static void sh_copy(shared *S, const sim_tl2 *l2, int t, const gcopy *c) {
   const int64_t line = ASC_HWC_l2_line_bytes, gbytes = line * GLINES;
-  double miss = 0;
-  for (int64_t r = c->r0; r < c->r1; r++) {
-    const sim_tl2 *a = &tp->l2[r];
+  for (int64_t r = c->a0; r < c->a1; r++) {
+    const sim_tl2 *a = &l2[r];
     if (a->bypass) { /* CACHE_MODE_DISABLE: every line from or to HBM, none kept */
       int64_t nl = (a->lo + a->n - 1) / line - a->lo / line + 1;
       if (a->write)
         S->l2.wb_lines += nl;
       else
-        miss += (double)nl;
+        sh_log(S, T_BYPASS, 0, nl);
       continue;
     }
     for (int64_t g = a->lo / gbytes; g * gbytes < a->lo + a->n; g++) {
@@ -455,16 +514,15 @@ static double sh_copy(shared *S, const sim_tape *tp, int t, const sim_tcopy *c) 
       int64_t n = sh_node(S, (uint64_t)a->mem << 48 ^ (uint64_t)g);
       uint64_t m0 = l0 < 64 ? bits(l0, l1 < 64 ? l1 : 64) : 0, m1 = l1 > 64 ? bits(l0 > 64 ? l0 - 64 : 0, l1 - 64) : 0;
       if (m0)
-        miss += sh_word(S, n, 0, m0, t, c, a->write);
+        sh_word(S, n, 0, m0, t, c, a->write);
       if (m1)
-        miss += sh_word(S, n, 1, m1, t, c, a->write);
+        sh_word(S, n, 1, m1, t, c, a->write);
     }
   }
   evict(&S->l2);
-  return miss;
 }
 
-/* An empty L2 of the chip's capacity.  The second sweep keeps the first's node pool and slot table
+/* An empty L2 of the chip's capacity.  A replay keeps the last one's node pool, slot table and rows
  * (emptied): freshly allocated, their pages would be faulted in again, the replay's main cost. */
 static void sh_empty(shared *S, const sim_costs *k) {
   sim_l2 *l2 = &S->l2;
@@ -474,7 +532,8 @@ static void sh_empty(shared *S, const sim_costs *k) {
   } else
     for (int64_t i = 0; i < l2->nslots; i++)
       l2->slot[i] = -1;
-  S->nlg = 0;
+  S->nlg = S->wfhigh = 0;
+  S->lgfree = -1;
   l2->lines = k->l2_lines;
   l2->held = l2->live = l2->nnode = l2->hit_bytes = l2->wb_lines = 0;
   l2->noff = 0;
@@ -488,22 +547,56 @@ static void tape_set(sim_tape *t, int64_t *field, int64_t v) {
   *field = v;
 }
 
-static void sh_sweep(shared *S, const sim_costs *k, sim_tape *const *t, const wev *ev, int64_t nev) {
+static void sh_sweep(shared *S, const sim_costs *k, gcopy *gc, const sim_tl2 *l2, const wev *ev, int64_t nev) {
   sh_empty(S, k);
-  S->nf = 0;
+  S->nf = S->nlog = 0;
   for (int64_t i = 0; i < nev; i++) {
-    sim_tcopy *c = &t[ev[i].t]->copy[ev[i].k];
+    gcopy *c = &gc[ev[i].g];
     S->l2.wb_lines = 0;
-    double miss = sh_copy(S, t[ev[i].t], ev[i].t, c);
-    if (S->charge && asc_sim_tcopy_retimed(c)) { /* the dirty lines its accesses evicted: a block whose
-                                                   * write-backs moved is timed again */
-      tape_set(t[ev[i].t], &c->wb, S->l2.wb_lines * ASC_HWC_l2_line_bytes);
-    }
-    if (S->charge && c->pipe == ASC_PIPEID_PIPE_MTE2) {
-      int64_t missb = (int64_t)(miss * (double)ASC_HWC_l2_line_bytes + 0.5);
-      tape_set(t[ev[i].t], &c->hit, missb >= c->bytes ? 0 : c->bytes - missb);
-    }
+    c->t0 = S->nlog;
+    sh_copy(S, l2, ev[i].t, c);
+    c->t1 = S->nlog;
+    c->wb = S->l2.wb_lines * ASC_HWC_l2_line_bytes; /* the dirty lines its accesses evicted */
   }
+}
+
+/* Copy c's hit bytes from its logged miss terms, now that every fill's cores are known: the same sum, in
+ * the same order, as charging it during the sweep. */
+static void sh_charge(const shared *S, gcopy *c) {
+  double miss = 0, word = 0;
+  for (int64_t i = c->t0; i < c->t1; i++) {
+    const term *e = &S->log[i];
+    if (e->kind == T_ABSENT)
+      word += (double)e->count * share_of(&S->f[e->f]);
+    else if (e->kind == T_WAIT)
+      for (int64_t k = e->count; k > 0; k--)
+        word += share_of(&S->f[e->f]);
+    else if (e->kind == T_WORD) {
+      miss += word;
+      word = 0;
+    } else
+      miss += (double)e->count;
+  }
+  int64_t missb = (int64_t)(miss * (double)ASC_HWC_l2_line_bytes + 0.5);
+  c->hit = missb >= c->bytes ? 0 : c->bytes - missb;
+}
+
+/* The replay's figures back onto the tapes, in the order sort_copies gathered them: a block
+ * whose write-backs (MTE2 / MTE3) or hits (MTE2) moved is timed again. */
+static void sh_scatter(sim_tape *const *t, int n, const gcopy *gc) {
+  int64_t g = 0;
+  for (int i = 0; i < n; i++)
+    for (int mte2 = 1; mte2 >= 0; mte2--)
+      for (int64_t j = 0; j < t[i]->ncopy; j++) {
+        sim_tcopy *c = &t[i]->copy[j];
+        if ((c->pipe == ASC_PIPEID_PIPE_MTE2) != mte2)
+          continue;
+        if (asc_sim_tcopy_retimed(c))
+          tape_set(t[i], &c->wb, gc[g].wb);
+        if (c->pipe == ASC_PIPEID_PIPE_MTE2)
+          tape_set(t[i], &c->hit, gc[g].hit);
+        g++;
+      }
 }
 
 /* The replay's arrays, kept from one wave (and launch) to the next: allocated afresh, their pages would
@@ -511,7 +604,10 @@ static void sh_sweep(shared *S, const sim_costs *k, sim_tape *const *t, const we
 struct sim_l2replay {
   shared S;
   wev *ev, *tmp;
+  gcopy *gc;
   int64_t evcap;
+  sim_tl2 *l2; /* the gathered accesses */
+  int64_t l2cap;
 };
 
 sim_l2replay *asc_sim_l2_replay_new(void) {
@@ -529,8 +625,11 @@ void asc_sim_l2_replay_free(sim_l2replay *R) {
   free(R->S.wf);
   free(R->S.lg);
   free(R->S.f);
+  free(R->S.log);
   free(R->ev);
   free(R->tmp);
+  free(R->gc);
+  free(R->l2);
   free(R);
 }
 
@@ -538,26 +637,39 @@ int64_t asc_sim_l2_replay_bytes(const sim_l2replay *R) {
   const shared *S = &R->S;
   return S->l2.nslots * (int64_t)sizeof *S->l2.slot + S->l2.cap * (int64_t)sizeof *S->l2.node +
          S->gcap * (int64_t)(sizeof *S->done + sizeof *S->wf) + S->lgcap * 64 * (int64_t)sizeof *S->lg +
-         S->fcap * (int64_t)sizeof *S->f + 2 * R->evcap * (int64_t)sizeof *R->ev;
+         S->fcap * (int64_t)sizeof *S->f + S->logcap * (int64_t)sizeof *S->log + R->evcap * (int64_t)(2 * sizeof *R->ev + sizeof *R->gc) +
+         R->l2cap * (int64_t)sizeof *R->l2;
 }
 
 void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n, sim_l2replay *R) {
-  int64_t nev = 0;
-  for (int i = 0; i < n; i++)
+  int64_t nev = 0, nl2 = 0;
+  for (int i = 0; i < n; i++) {
     nev += t[i]->ncopy;
+    for (int64_t j = 0; j < t[i]->ncopy; j++)
+      nl2 += t[i]->copy[j].r1 - t[i]->copy[j].r0;
+  }
   if (nev > R->evcap) {
     free(R->ev);
     free(R->tmp);
+    free(R->gc);
     R->evcap = nev;
     R->ev = malloc(sizeof *R->ev * (size_t)nev);
     R->tmp = malloc(sizeof *R->tmp * (size_t)nev);
-    if (!R->ev || !R->tmp)
+    R->gc = malloc(sizeof *R->gc * (size_t)nev);
+    if (!R->ev || !R->tmp || !R->gc)
       asc_die("out of memory");
   }
-  const wev *order = nev ? sort_copies(t, n, R->ev, R->tmp) : NULL;
-  shared *S = &R->S;
-  S->charge = false;
-  sh_sweep(S, k, t, order, nev);
-  S->charge = true;
-  sh_sweep(S, k, t, order, nev);
+  if (nl2 > R->l2cap) {
+    free(R->l2);
+    R->l2cap = nl2;
+    if (!(R->l2 = malloc(sizeof *R->l2 * (size_t)nl2)))
+      asc_die("out of memory");
+  }
+  if (!nev)
+    return;
+  const wev *order = sort_copies(t, n, R->ev, R->tmp, R->gc, R->l2);
+  sh_sweep(&R->S, k, R->gc, R->l2, order, nev);
+  for (int64_t i = 0; i < nev; i++) /* in the sweep's order: the log is read straight through */
+    sh_charge(&R->S, &R->gc[order[i].g]);
+  sh_scatter(t, n, R->gc);
 }

@@ -363,7 +363,8 @@ static double gmrate(const sim_launch *L, const sim_core *c, int ncores, bool wr
   int active = wavesize(L, c->block, ncores);
   double chip = L->cost->gm_chip_bytes_per_cycle * (write ? L->cost->gm_write_pct / 100.0 : 1.0);
   double share = chip / active;
-  return c->kind == ASC_HW_AIC && share > ASC_HWC_aic_gm_core ? ASC_HWC_aic_gm_core : share;
+  double aic = L->cost->aic_gm_bytes_per_cycle;
+  return c->kind == ASC_HW_AIC && share > aic ? aic : share;
 }
 
 /* Timing tapes kept by the program between launches (a launch's tapes would otherwise be new memory,

@@ -138,7 +138,9 @@ typedef struct sim_costs {
   int flag;           /* set_flag / wait_flag / barrier occupancy */
   int queue_depth;    /* instructions a pipe queue holds before the scalar unit stalls */
   /* GM traffic (MTE2 and MTE3 of one core share one GM port, docs/timing.md) */
-  double gm_core_bytes_per_cycle; /* one core alone */
+  double gm_core_bytes_per_cycle;       /* an AIV's GM read channel (one core alone) */
+  double gm_core_write_bytes_per_cycle; /* an AIV's GM write channel */
+  double aic_gm_bytes_per_cycle;        /* an AIC's HBM bytes at most */
   double gm_chip_bytes_per_cycle; /* all cores together; shared evenly by a wave */
   int vec_issue;      /* vector cycles per instruction beyond the repeats */
   int launch;         /* kernel launch overhead, cycles */

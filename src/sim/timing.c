@@ -514,7 +514,7 @@ static void gmcopy(const sim_core *c, sim_qent *e, int pipe, int64_t bytes, int6
     share += evict;
   int64_t chan = share;
   if (c->kind == ASC_HW_AIV) { /* gm_core is a one-core HBM figure: L2 read hits move at the L2 share */
-    double own = rd ? hbm / k->gm_core_bytes_per_cycle + (double)hit / c->l2_rate : (double)bytes / ASC_HWC_gm_core_write;
+    double own = rd ? hbm / k->gm_core_bytes_per_cycle + (double)hit / c->l2_rate : (double)bytes / k->gm_core_write_bytes_per_cycle;
     if (chan < (int64_t)(own + 0.999999))
       chan = (int64_t)(own + 0.999999);
   }

@@ -116,7 +116,7 @@ TEST(rows_keyed_by_architecture) {
   CHECK_INT(kept, 1);
   int mems = 0, platforms = 0;
 #define HW_MEM(arch, id, hw, cores, kib, align, doc) HW_IN_ARCH(arch, mems++;)
-#define HW_PLATFORM(arch, name, aic, aiv, mhz, est, gc, gch, vi, vr, cm, doc) HW_IN_ARCH(arch, platforms++;)
+#define HW_PLATFORM(arch, name, aic, aiv, mhz, est, gc, gw, ga, gch, vi, vr, cm, doc) HW_IN_ARCH(arch, platforms++;)
 #include "hw/hw.def"
   CHECK_INT(mems, ASC_HW_NMEMS);
   CHECK_INT(platforms, asc_platform_count());

@@ -98,12 +98,8 @@ class _ModuleMemo:
 _modules = _ModuleMemo()
 
 
-def translate(traced, func_name, line_mode=1, syncs=None):
-    """Ascend C source of a traced kernel (pyasc's translation.ir_to_ascendc; docs/emit.md): the traced
-    IR through the emit pipeline (no Matmul or asc.adv expansion), then src/emit/ascendc.c.
-    line_mode: 0 none, 1 #line directives (default), 2 comments.  syncs (openasc): a
-    _lib.PipelineChoice of the kernel's options; the syncs the simulator's pipeline adds for them are
-    then in the C++ too.  CompilationError if an op has no Ascend C form."""
+def _sources(traced):
+    """{file: text} of the traced module's source files that can be read (diagnostics quote their lines)."""
     sources = {}
     for f in traced.files:
         try:
@@ -111,7 +107,16 @@ def translate(traced, func_name, line_mode=1, syncs=None):
                 sources[f] = fh.read()
         except OSError:
             pass
-    mod = _lib.Module(func_name, traced.text, sources, None)
+    return sources
+
+
+def translate(traced, func_name, line_mode=1, syncs=None):
+    """Ascend C source of a traced kernel (pyasc's translation.ir_to_ascendc; docs/emit.md): the traced
+    IR through the emit pipeline (no Matmul or asc.adv expansion), then src/emit/ascendc.c.
+    line_mode: 0 none, 1 #line directives (default), 2 comments.  syncs (openasc): a
+    _lib.PipelineChoice of the kernel's options; the syncs the simulator's pipeline adds for them are
+    then in the C++ too.  CompilationError if an op has no Ascend C form."""
+    mod = _lib.Module(func_name, traced.text, _sources(traced), None)
     text = mod.ascendc(line_mode, syncs) if mod.m else None
     if text is None:
         raise CompilationError("".join(mod.diags.errors).rstrip() or "Ascend C emission failed")
@@ -148,13 +153,7 @@ class Compiler:
     def run(self, traced, func_name, stacklevel=5):
         """CompiledKernel of traced (a TracedModule), or CompilationError with libasc's diagnostics."""
         opts = self.options
-        sources = {}
-        for f in traced.files:
-            try:
-                with open(f) as fh:
-                    sources[f] = fh.read()
-            except OSError:
-                pass
+        sources = _sources(traced)
         _dump("codegen.mlir", traced.text)
         log = opts.get("auto_sync_log")
         choice = _lib.PipelineChoice(run_passes=opts.get("run_passes", True), insert_sync=opts.get("insert_sync"),

@@ -20,14 +20,16 @@ E = asc.HardEvent
 
 
 def hwdef():
-    """The hw.def rows of arch 2201 the test needs: {name: value} for HW_COST, (rate, dT) for HW_RATE,
-    HW_LIBWORK."""
+    """The hw.def rows of arch 2201 the test needs: {name: value} for HW_COST (and the default platform's
+    gm_core_write, aic_gm_core), (rate, dT) for HW_RATE, HW_LIBWORK."""
     import os
     text = open(os.path.join(os.path.dirname(__file__), "..", "..", "..", "src", "hw", "hw.def")).read()
     cost = {m[0]: int(m[1]) for m in re.findall(r"^HW_COST\(2201, (\w+), (\d+),", text, re.M)}
     rate = {(m[0], m[1]): (int(m[2]), int(m[3]))
             for m in re.findall(r"^HW_RATE\(2201,\s*(\w+),\s*(\w+),\s*(\d+),\s*(\d+)\)", text, re.M)}
     lib = {m[0]: int(m[1]) for m in re.findall(r"^HW_LIBWORK\(2201, (\w+), (\d+),", text, re.M)}
+    gm = re.search(r'^HW_PLATFORM\(2201, "Ascend910B1",(?:[^,]*,){5}\s*([\d.]+),\s*([\d.]+),', text, re.M)
+    cost["gm_core_write"], cost["aic_gm_core"] = int(float(gm[1])), int(float(gm[2]))  # the platform's GM rates
     return cost, rate, lib
 
 

@@ -254,6 +254,33 @@ def test_struct_in_nested_runtime_regions(n):
     assert z.tolist() == [length, count, cc]
 
 
+@asc.jit
+def _if_untouched_and_replaced(z: asc.GlobalAddress, cfg: Cfg, n: int):
+    zg = _out(z)
+    other = Cfg(base=9)  # no branch changes it: the tracer skips its leaves
+    t = cfg.tile  # an alias of the nested struct the then-branch replaces
+    if n > 3:
+        cfg.tile = Tile(length=n, count=1)
+        cfg.base = 5  # assigned the value it has
+    else:
+        other.base = 9  # the same
+    zg.set_value(0, cfg.tile.length)
+    zg.set_value(1, cfg.tile.count)
+    zg.set_value(2, t.length)
+    zg.set_value(3, cfg.base)
+    zg.set_value(4, other.base)
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_runtime_if_with_untouched_and_replaced_structs(n):
+    """A runtime if with structs that one branch leaves alone, one replaces a nested struct of and
+    one assigns an equal value to (the tracer tells them apart by the fields' identity, then by
+    their leaves): the merged fields as Python reads them, the alias keeping the old nested struct."""
+    z = np.zeros(5, np.int32)
+    _if_untouched_and_replaced[1](z, Cfg(base=5, tile=Tile(length=3, count=4)), n)
+    assert z.tolist() == ([n, 1] if n > 3 else [3, 4]) + [3, 5, 9]
+
+
 # ---- a name bound to another struct inside a runtime region ----
 @asc.jit
 def _rebind(z: asc.GlobalAddress, n: int):

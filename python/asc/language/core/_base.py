@@ -66,6 +66,20 @@ class GlobalAddress(Handle):
     __radd__ = __add__
 
 
+def _subview(t, s, cls, op):
+    """t[s] of a cls (GlobalTensor, LocalTensor) by op: from offset s, or t[a:b], b - a elements (get_size and
+    every check see them)."""
+    name = cls.__name__
+    _no_step(s, name)
+    off = s.start if isinstance(s, slice) else s
+    b = builder(f"{name}.__getitem__")
+    _need(t, cls, f"{name}.__getitem__", "self")
+    ops = [t.value, _i32(0 if off is None else off)]
+    if isinstance(s, slice) and s.stop is not None:
+        ops.append(_i32(s.stop))
+    return t._rebind(b.op(op, ops, [t.value.type])[0])
+
+
 class GlobalTensor(Handle):
     """GlobalTensor(); set_global_buffer(ga[, n]) binds it.  The asc.global_tensor op is placed
     where the GlobalTensor was created, with the element type learnt from the buffer."""
@@ -87,14 +101,7 @@ class GlobalTensor(Handle):
         b.op("asc.set_global_buffer", ops)
 
     def __getitem__(self, s):
-        _no_step(s, "GlobalTensor")
-        off = s.start if isinstance(s, slice) else s
-        b = builder("GlobalTensor.__getitem__")
-        _need(self, GlobalTensor, "GlobalTensor.__getitem__", "self")
-        ops = [self.value, _i32(0 if off is None else off)]
-        if isinstance(s, slice) and s.stop is not None:
-            ops.append(_i32(s.stop))
-        return self._rebind(b.op("asc.gt_subview", ops, [self.value.type])[0])
+        return _subview(self, s, GlobalTensor, "asc.gt_subview")
 
     def get_size(self):
         _need(self, GlobalTensor, "GlobalTensor.get_size", "self")
@@ -186,14 +193,7 @@ class LocalTensor(Handle):
                               {"pos": f"#asc.pos<{_posname(pos)}>"})[0]
 
     def __getitem__(self, s):
-        _no_step(s, "LocalTensor")
-        off = s.start if isinstance(s, slice) else s
-        b = builder("LocalTensor.__getitem__")
-        _need(self, LocalTensor, "LocalTensor.__getitem__", "self")
-        ops = [self.value, _i32(0 if off is None else off)]
-        if isinstance(s, slice) and s.stop is not None:  # t[a:b] is b - a elements: get_size and every check see it
-            ops.append(_i32(s.stop))
-        return self._rebind(b.op("asc.lt_subview", ops, [self.value.type])[0])
+        return _subview(self, s, LocalTensor, "asc.lt_subview")
 
     __call__ = __getitem__
 

@@ -191,18 +191,17 @@ class Struct:
     def leaves(cls, prefix=""):
         """[(path, DataType)] of the scalar fields, depth first in declaration order."""
         # made once per class (a launch of a kernel taking a tiling struct asks for them dozens of
-        # times); made again if struct_fields was replaced or grew
+        # times): a class's fields are fixed when __init_subclass__ makes it
         c = cls.__dict__.get("_leaves_made")
-        if c is None or c[0] is not cls.struct_fields or c[1] != len(cls.struct_fields):
-            out = []
+        if c is None:
+            c = []
             for k, f in cls.struct_fields.items():
                 if isinstance(f, StructField):
-                    out += f.struct_cls.leaves(k + ".")
+                    c += f.struct_cls.leaves(k + ".")
                 else:
-                    out.append((k, f.dtype))
-            c = (cls.struct_fields, len(cls.struct_fields), out)
+                    c.append((k, f.dtype))
             type.__setattr__(cls, "_leaves_made", c)
-        return [(prefix + p, d) for p, d in c[2]] if prefix else list(c[2])
+        return [(prefix + p, d) for p, d in c] if prefix else list(c)
 
     def leaf_values(self):
         """The values of leaves(), read from the ctypes struct (or, in a kernel, the traced values)."""
@@ -222,12 +221,11 @@ class Struct:
         """leaf_values of a kernel struct into out: its _vals read directly (what getattr gives a
         field of a kernel struct) except where plain attribute lookup would find something else."""
         cls, vals, d = type(self), self._vals, self.__dict__
-        c = cls.__dict__.get("_fields_read")
-        if c is None or c[0] is not cls.struct_fields or c[1] != len(cls.struct_fields):
-            c = (cls.struct_fields, len(cls.struct_fields),
-                 [(k, f, not k.startswith("_") and not hasattr(cls, k)) for k, f in cls.struct_fields.items()])
+        c = cls.__dict__.get("_fields_read")  # made once per class, as leaves()
+        if c is None:
+            c = [(k, f, not k.startswith("_") and not hasattr(cls, k)) for k, f in cls.struct_fields.items()]
             type.__setattr__(cls, "_fields_read", c)
-        for k, f, direct in c[2]:
+        for k, f, direct in c:
             v = vals[k] if direct and k not in d else getattr(self, k)
             if not isinstance(f, StructField):
                 out.append(v)
