@@ -61,16 +61,29 @@ ROUND_TRIP = ["examples/01_add/add.py", "examples/01_add/add_double_buffer.py", 
               "tests/ascendc/host/add_tque_main.cpp",
               # the Matmul object: cube-only (one tile), MIX iterate_all into GM, MIX `with iterate()` into UB
               "tests/python/adv/test_matmul_adv.py::test_one_tile", "tests/python/adv/test_matmul_adv.py::test_mix_iterate_all",
-              "tests/python/adv/test_matmul_adv.py::test_mix_iterate_to_ub"]
+              "tests/python/adv/test_matmul_adv.py::test_mix_iterate_to_ub",
+              # cross-core: the atomic add into GM and SyncAll before block 0 reads the sum back
+              "tests/python/sync/test_xcore.py::test_reduction_atomic_add_and_sync_all_matches_numpy"]
 # The sanitizer build preloads the ASan runtime for Python (which loads libasc); the compiler runs without it.
 NATIVE_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
 
 
 # Scalar-pipe instructions that only compute a value: the C++ computes it natively (the trace holds the
-# constant or pointer), and the traced module's cse merges the unrolled iterations' equal views and structs.
+# constant or pointer), and the traced module's cse merges the unrolled iterations' equal views and structs;
+# a library call's check of a count the kernel computes at run time (asc.adv.check_count) is made when the
+# trace is expanded, where that count is a constant.
 VALUE_ONLY = ("arith.", "scf.", "asc.lt_subview", "asc.gt_subview", "asc.lt_reinterpret_cast", "asc.get_block_idx",
               "asc.get_block_num", "asc.gm_offset", "asc.struct", "asc.lt_get_size", "asc.ascend_is_aic",
-              "asc.ascend_is_aiv", "asc.local_tensor")
+              "asc.ascend_is_aiv", "asc.local_tensor", "asc.adv.check_count")
+
+
+def gm_copy(data):
+    """A GM argument's bytes in a buffer followed by as many spare bytes (at least a page): a pointer the kernel
+    computes past the argument's end (a tail block's) stays in its allocation, which the header's tracer then
+    attributes to that argument rather than to whichever other argument the allocator put next to it."""
+    buf = C.create_string_buffer(2 * len(data) + 4096)
+    C.memmove(buf, data, len(data))
+    return buf
 
 
 def op_streams(profile_dir):
@@ -153,7 +166,7 @@ class RoundTrip:
             mod = self.traced_module(kernel, name, ir.decode())
             if not mod.m:
                 return 1
-            bufs = [C.create_string_buffer(b, len(b)) for b in before]
+            bufs = [gm_copy(b) for b in before]
             scratch = C.create_string_buffer(nbytes)
             dt = self.L.sim_dtype({1: "i8", 2: "f16", 4: "f32", 8: "i64"}[nbytes])
             args = [("gm", C.cast(b, C.c_void_p).value, x[2], x[3], x[4]) for b, x in zip(bufs, gms)]
@@ -229,7 +242,7 @@ class RoundTrip:
         k = C.CDLL(so)
         k.asc_run_ir.restype = C.c_void_p
         k.asc_run_error.restype = C.c_char_p
-        bufs = [C.create_string_buffer(b, len(b)) for b in before]
+        bufs = [gm_copy(b) for b in before]
         dtname, dtsize = self.dtype_fns()
         k.asc_run_begin(name.encode())
         cargs, gi = [], 0
@@ -266,7 +279,7 @@ class RoundTrip:
         targs = [("gm", C.cast(bufs[i], C.c_void_p).value, x[2], x[3], x[4]) for i, x in enumerate(gms)]
         p2 = os.path.join(self.tmp, tag + ".cxx")
         rc2, rep2 = self.L.launch(mod, name, targs, profile=p2, **common)
-        after2 = [b.raw for b in bufs]
+        after2 = [b.raw[:len(x)] for b, x in zip(bufs, before)]
         bad = []
         if rc1 != rc2:
             bad.append(f"launch rc {rc1} vs {rc2}")
@@ -567,26 +580,55 @@ UPSTREAM = ["python/tutorials/01_add/add.py", "python/tutorials/02_add_framework
             "python/test/kernels/test_vadd.py", "python/test/kernels/test_bilinear_interpolation.py",
             "python/test/kernels/insert_sync/test_vadd.py", "python/test/kernels/insert_sync/test_vadd_scalar.py",
             "python/tutorials/03_matmul_mix/matmul_mix.py", "python/tutorials/04_matmul_cube_only/matmul_cube_only.py",
-            "python/tutorials/05_matmul_leakyrelu/matmul_leakyrelu.py", "python/test/kernels/test_matmul.py"]
+            "python/tutorials/05_matmul_leakyrelu/matmul_leakyrelu.py", "python/test/kernels/test_matmul.py",
+            "python/test/kernels/insert_sync/test_quant_dynamic.py",
+            "python/test/generalization/adv/test_matmul.py", "python/test/generalization/adv/test_matmul_iterate_all.py",
+            "python/test/generalization/adv/test_matmul_iterate_batch.py", "python/test/generalization/adv/test_quant.py",
+            "python/test/generalization/basic/test_axpy.py", "python/test/generalization/basic/test_copy.py",
+            "python/test/generalization/basic/test_transpose.py", "python/test/generalization/basic/test_transpose_ext.py",
+            "python/test/generalization/basic/test_trans_5hd_tensor_list.py", "python/test/generalization/basic/test_aipp.py"]
+# Files whose own reference fails on this machine's torch 1.13 after every launch ran (docs/conformance.md,
+# "The 10 generalization failures": torch.dtype.itemsize, half round on the CPU): their launches are compared,
+# the test's verdict is not.
+OWN_REFERENCE_FAILS = {"python/test/generalization/basic/test_copy.py", "python/test/generalization/adv/test_quant.py"}
+# docs/conformance.md: the generalization suite runs with its BACKENDS switched to the Model backend
+BACKENDS = re.compile(r"BACKENDS = \[[^]]*\]")
+
+
+def model_backend(root):
+    """The generalization tests of the extracted tree with BACKENDS = [config.Backend.Model], as
+    docs/conformance.md runs them (upstream lists the NPU)."""
+    gen = os.path.join(root, "python", "test", "generalization")
+    for d, _, files in os.walk(gen):
+        for f in files:
+            if f.startswith("test_") and f.endswith(".py"):
+                p = os.path.join(d, f)
+                with open(p) as fh:
+                    text = fh.read()
+                with open(p, "w") as fh:
+                    fh.write(BACKENDS.sub("BACKENDS = [config.Backend.Model]", text))
 
 
 def run_upstream(a):
-    """Extract upstream's python/tutorials and python/test/kernels into a scratch directory and round-trip
-    each file of UPSTREAM from its own directory (one process each, as for the examples); exit 77 (ctest's
-    skip) with a message if the repository is absent."""
+    """Extract upstream's python/tutorials, python/test/kernels and python/test/generalization (its BACKENDS
+    switched to the Model backend) into a scratch directory and round-trip each file of UPSTREAM from its own
+    directory (one process each, as for the examples); exit 77 (ctest's skip) with a message if the
+    repository is absent."""
     if not os.path.isdir(a.upstream):
         print(f"SKIP upstream round trip: no repository at {a.upstream}")
         return 77
     tmp = tempfile.mkdtemp(prefix="emit-roundtrip-upstream-")
     try:
-        arc = subprocess.run(["git", "-C", a.upstream, "archive", "HEAD", "python/tutorials", "python/test/kernels"],
-                             capture_output=True, check=True).stdout
+        arc = subprocess.run(["git", "-C", a.upstream, "archive", "HEAD", "python/tutorials", "python/test/kernels",
+                              "python/test/generalization"], capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", tmp], input=arc, check=True)
+        model_backend(tmp)
         bad = 0
         for rel in a.examples or UPSTREAM:
             path = os.path.join(tmp, rel)
             cmd = [sys.executable, os.path.abspath(__file__), "--lib", os.path.abspath(a.lib), "--root",
-                   os.path.abspath(a.root), "--cxx", a.cxx, path]
+                   os.path.abspath(a.root), "--cxx", a.cxx, path] + (["--launches-only"] if rel in OWN_REFERENCE_FAILS
+                                                                    else [])
             # as docs/conformance.md runs upstream's suites: openasc's lenient default, not the test suite's
             # ASC_STRICT (test_bilinear_interpolation writes past its tensor, which the hardware lets through)
             env = {k: v for k, v in os.environ.items() if k != "ASC_STRICT"}
@@ -611,6 +653,9 @@ def main():
     ap.add_argument("--upstream", metavar="REPO",
                     help="the round trip of upstream pyasc's tutorials and kernel tests, read from this git "
                          "repository (hicann/pyasc, bare or not) at run time; nothing of it is kept")
+    ap.add_argument("--launches-only", action="store_true",
+                    help="a test file whose own verdict is not counted (its reference fails on this machine): only "
+                         "its launches are compared")
     ap.add_argument("examples", nargs="*", help="with --upstream: paths in the upstream repository")
     a = ap.parse_args()
     if a.upstream:
@@ -660,7 +705,7 @@ def main():
                 elif os.path.basename(ex).startswith("test_"):  # a pytest file or test (file.py::test_name)
                     import pytest
                     code = pytest.main([ex, "-q", "-p", "no:cacheprovider", "--import-mode=importlib"])
-                    if code not in (0, 5):
+                    if code not in (0, 5) and not a.launches_only:
                         rt.results.append((ex, False, f"pytest exited {int(code)}"))
                 else:
                     runpy.run_path(ex, run_name="__main__")

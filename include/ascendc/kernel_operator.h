@@ -190,19 +190,24 @@ public:
 };
 
 /* ---- parameter structs (their fields in the documented order) -------------------------------- */
+#define OPENASC_DECL_MEMBER(T, f, d) T f;
 struct BinaryRepeatParams {
   BinaryRepeatParams();
   BinaryRepeatParams(uint8_t dstBlkStride, uint8_t src0BlkStride, uint8_t src1BlkStride, uint8_t dstRepStride,
                      uint8_t src0RepStride, uint8_t src1RepStride);
+  OPENASC_BINARY_REPEAT_FIELDS(OPENASC_DECL_MEMBER)
 };
 struct UnaryRepeatParams {
   UnaryRepeatParams();
   UnaryRepeatParams(uint16_t dstBlkStride, uint16_t srcBlkStride, uint8_t dstRepStride, uint8_t srcRepStride);
+  OPENASC_UNARY_REPEAT_FIELDS(OPENASC_DECL_MEMBER)
 };
 struct DataCopyParams {
   DataCopyParams();
   DataCopyParams(uint16_t blockCount, uint16_t blockLen, uint16_t srcStride, uint16_t dstStride);
+  OPENASC_DATA_COPY_FIELDS(OPENASC_DECL_MEMBER)
 };
+#undef OPENASC_DECL_MEMBER
 struct DataCopyExtParams {
   DataCopyExtParams();
   DataCopyExtParams(uint16_t blockCount, uint32_t blockLen, uint32_t srcStride, uint32_t dstStride, uint32_t rsv);

@@ -1,7 +1,7 @@
 /* kernel_operator_matmul_run.h - the Matmul object of the running mode (kernel_operator_run.h, -DASC_RUN).  C++17.
  *
  * Written from the public Ascend C API documentation (the Matmul Kernel pages: MatmulType, Matmul,
- * REGIST_MATMUL_OBJ, Init, SetTensorA/B, SetBias, SetQuant*, SetTail, Iterate, GetTensorC, IterateAll,
+ * REGIST_MATMUL_OBJ, Init, SetTensorA/B, SetBias, SetQuant*, SetTail, Iterate, GetTensorC, IterateAll, IterateBatch,
  * End; "Matmul usage": a kernel with a Matmul is MIX unless ASCENDC_CUBE_ONLY is defined), not from vendor
  * code.  openasc's IR keeps no Matmul object: every computing call is one asc.matmul_* op carrying the
  * object's state as operands (c, a, b, bias, workspace, quant vector, the tiling's scalars, src/ops/
@@ -102,7 +102,8 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE> cl
   ascrun::MatmulState s;
 
   /* (c, a, b, bias, workspace, quant vector, scalars[, tile]) and the attributes, as _matmul.py's _emit */
-  void call(const char *name, const Val *c, bool tile, int tileno, int next, bool seq, int atomic, const Loc &l) {
+  void call(const char *name, const Val *c, bool tile, int tileno, int next, bool seq, int atomic, const Loc &l,
+            const std::vector<Val> &extra = {}, const std::string &xattrs = "") {
     if (!s.has_tiling || !s.has_ws) {
       ascrun::fail(l, std::string("Matmul: ") + name + " before REGIST_MATMUL_OBJ / Init gave the tiling and the workspace");
       return;
@@ -124,6 +125,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE> cl
     ops.insert(ops.end(), sc.begin(), sc.end());
     if (tile)
       ops.push_back(ascrun::cint(tileno, "i32", l));
+    ops.insert(ops.end(), extra.begin(), extra.end());
     auto flag = [](const char *k, int v) { return std::string(k) + " = " + std::to_string(v) + " : i64"; };
     std::string attrs = flag("trans_a", s.trans_a) + ", " + flag("trans_b", s.trans_b) + ", " + flag("bias", s.has_bias) +
                         ", " + flag("mix", ascrun::matmul_mix) + ", " + flag("a_scalar", s.a_scalar) + ", " +
@@ -132,6 +134,8 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE> cl
                         flag("b_nz", B_TYPE::format == CubeFormat::NZ);
     if (atomic)
       attrs += ", " + flag("atomic", atomic);
+    if (!xattrs.empty())
+      attrs += ", " + xattrs;
     ascrun::op(name, ops, attrs, "", l);
   }
   template <typename E> static Val placeholder(const Loc &l) {
@@ -224,10 +228,23 @@ public:
     (void)enSequentialWrite;
     getC(&co2Local.v, sync, false, enAtomic, l);
   }
-  template <bool sync = true, bool waitIterateBatch = false, typename C>
-  void IterateBatch(const C &, uint32_t, uint32_t, bool, const uint32_t = 0, const uint32_t = 0, const uint32_t = 0,
-                    const bool = false, const uint8_t = 0, Loc l = Loc()) {
-    ascrun::fail(l, "Matmul::IterateBatch: not traced yet (its IR op carries the batch loop and the layouts)");
+  /* IterateBatch's page: batchA x batchB matrices of A and B (placed as the MatmulTypes' layouts and the
+   * tiling's layout info say) into C, one call; the op (_matmul_batch.py's _emit): iterate_all's operands and
+   * attributes, then batchA, batchB, the batch loop (1), the matrix strides, the 15 layout info scalars, and
+   * the layouts as attributes */
+  template <bool sync = true, bool waitIterateBatch = false>
+  void IterateBatch(const GlobalTensor<DstT> &gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                    const bool enPartialSum = false, const uint8_t enAtomic = 0, Loc l = Loc()) {
+    batch(gm.v, batchA, batchB, enSequentialWrite, {matrixStrideA, matrixStrideB, matrixStrideC}, enPartialSum,
+          enAtomic, l);
+  }
+  template <bool sync = true>
+  void IterateBatch(const LocalTensor<DstT> &ubCmatrix, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                    const bool enPartialSum = false, const uint8_t enAtomic = 0, Loc l = Loc()) {
+    batch(ubCmatrix.v, batchA, batchB, enSequentialWrite, {matrixStrideA, matrixStrideB, matrixStrideC}, enPartialSum,
+          enAtomic, l);
   }
   void End() {}
 
@@ -237,6 +254,29 @@ private:
   }
   void setB(const Val &v, bool trans) {
     s.b = v, s.has_b = true, s.b_scalar = false, s.trans_b = trans, s.next_tile = 0;
+  }
+  void batch(const Val &c, uint32_t batchA, uint32_t batchB, bool seq, std::initializer_list<uint32_t> strides,
+             bool enPartialSum, int atomic, const Loc &l) {
+    (void)seq; /* the batch op has no enSequentialWrite (C in GM: false, its page) */
+    if (enPartialSum) {
+      ascrun::fail(l, "Matmul::IterateBatch(enPartialSum = true): not traced yet");
+      return;
+    }
+    const TCubeTiling &t = s.tiling;
+    std::vector<Val> x;
+    for (int64_t v : std::initializer_list<int64_t>{batchA, batchB, 1})
+      x.push_back(ascrun::cint(v, "i32", l));
+    for (uint32_t v : strides)
+      x.push_back(ascrun::cint((int64_t)(int32_t)v, "i32", l));
+    for (int64_t v : std::initializer_list<int64_t>{
+             t.ALayoutInfoB, t.ALayoutInfoS, t.ALayoutInfoN, t.ALayoutInfoG, t.ALayoutInfoD, t.BLayoutInfoB,
+             t.BLayoutInfoS, t.BLayoutInfoN, t.BLayoutInfoG, t.BLayoutInfoD, t.CLayoutInfoB, t.CLayoutInfoS1,
+             t.CLayoutInfoN, t.CLayoutInfoG, t.CLayoutInfoS2})
+      x.push_back(ascrun::cint(v, "i32", l));
+    auto lay = [](const char *k, LayoutMode m) { return std::string(k) + " = " + std::to_string((int)m) + " : i64"; };
+    call("asc.matmul_iterate_batch", &c, false, 0, 0, false, atomic, l, x,
+         lay("layout_a", A_TYPE::layout) + ", " + lay("layout_b", B_TYPE::layout) + ", " +
+             lay("layout_c", C_TYPE::layout));
   }
   void getC(const Val *c, bool sync, bool seq, int atomic, const Loc &l) {
     if (sync && s.next_tile == 0)

@@ -267,14 +267,29 @@ inline const char *roundname(AscendC::RoundMode r) {
 inline std::string setmask_attr(bool is_set_mask) { return is_set_mask ? "" : "is_set_mask = false"; }
 inline Val i64(uint64_t v, const Loc &l) { return cint((int64_t)v, "i64", l); }
 
-/* The GM argument a host pointer points into: %argK offset by whole elements of E. */
+/* The GM argument a host pointer points into: the one holding it, else (one past its end, or further: a tail
+ * block's offset, which the simulator reports out of bounds as it does the Python kernel's) the argument it
+ * follows nearest, whose start lies below it (the host keeps some space after each argument: two adjacent
+ * arguments' bytes leave the end of the first ambiguous). */
+inline long gm_arg_of(const Tracer &t, uintptr_t a) {
+  long best = -1;
+  for (size_t k = 0; k < t.gm.size(); k++) {
+    const GmArg &g = t.gm[k];
+    if (a >= g.lo && a < g.hi)
+      return (long)k;
+    if (a >= g.lo && (best < 0 || g.lo > t.gm[(size_t)best].lo))
+      best = (long)k;
+  }
+  return best;
+}
+/* %argK offset by whole elements of E. */
 template <typename E> Val gmptr(const void *p, const Loc &l) {
   Tracer &t = T();
   uintptr_t a = (uintptr_t)p;
-  for (size_t k = 0; k < t.gm.size(); k++) {
+  long found = gm_arg_of(t, a);
+  if (found >= 0) {
+    size_t k = (size_t)found;
     const GmArg &g = t.gm[k];
-    if (a < g.lo || a > g.hi)
-      continue;
     if (g.elem.empty()) { /* a GM_ADDR the host registered untyped: its first typed use types it */
       t.gm[k].elem = irtype<E>();
       t.gm[k].esize = sizeof(E);
@@ -416,43 +431,82 @@ public:
 
 } // namespace AscendC
 
-/* ---- parameter structs: their fields in the documented order, as asc.struct of i32 fields (the IR's
- * spelling, src/ops/structs.def) built where a call uses them ----------------------------------------- */
+/* ---- parameter structs: their fields in the documented order, as asc.struct of their fields (the IR's
+ * spelling, src/ops/structs.def: i32, or the field's own type where it is a float, as RmsNormTiling's
+ * reciprocalOfHLength) built where a call uses them ------------------------------------------------ */
 namespace ascrun {
+/* one field's value with its IR type */
+struct Field {
+  int64_t i = 0;
+  double d = 0;
+  bool isfloat = false;
+};
+template <typename T> Field field(T v) {
+  Field x;
+  if constexpr (std::is_floating_point_v<T>) {
+    x.d = (double)v;
+    x.isfloat = true;
+  } else {
+    x.i = (int64_t)v;
+  }
+  return x;
+}
 struct Params {
   const char *irname;
-  std::vector<int64_t> f;
-  Params(const char *n, std::vector<int64_t> v) : irname(n), f(std::move(v)) {}
+  std::vector<Field> f;
+  Params(const char *n, std::vector<Field> v) : irname(n), f(std::move(v)) {}
   Val val(const Loc &l) const {
     std::vector<Val> ops;
-    for (int64_t x : f)
-      ops.push_back(cint(x, "i32", l));
+    for (const Field &x : f)
+      ops.push_back(x.isfloat ? cfloat(x.d, "f32", l) : cint(x.i, "i32", l));
     return op("asc.struct", ops, "", std::string("!asc.struct<") + irname + ">", l);
   }
 };
 } // namespace ascrun
 #define OPENASC_RUN_STRUCT(Name, IrName, ...)                                                                   \
   struct Name : ascrun::Params {                                                                                 \
-    template <typename... A> Name(A... a) : ascrun::Params(IrName, {(int64_t)a...}) {                             \
+    template <typename... A> Name(A... a) : ascrun::Params(IrName, {ascrun::field((int64_t)a)...}) {                             \
       static_assert(sizeof...(A) == 0 || sizeof...(A) == (__VA_ARGS__),                                         \
                     "kernel_operator.h (ASC_RUN): " #Name " takes all its fields");                              \
       if (sizeof...(A) == 0)                                                                                     \
         ascrun::fail(ascrun::Loc(), #Name "(): the default fields are not traced yet");                         \
     }                                                                                                            \
   };
+/* a struct with named members (kernel_operator_shared.h's fields): default-constructed, set member by member or
+ * constructed from all its fields; traced from its members where a call uses it */
+#define OPENASC_RUN_MEMBER(T, f, d) T f = d;
+#define OPENASC_RUN_PARAM(T, f, d) T f##_,
+#define OPENASC_RUN_INIT(T, f, d) f = f##_;
+#define OPENASC_RUN_VALUE(T, f, d) ascrun::field(f),
+#define OPENASC_RUN_NAMED_STRUCT(Name, IrName, FIELDS)                                                         \
+  struct Name {                                                                                                \
+    FIELDS(OPENASC_RUN_MEMBER)                                                                                 \
+    Name() = default;                                                                                          \
+    /* the last, unnamed parameter only closes the list the fields open */                                     \
+    Name(FIELDS(OPENASC_RUN_PARAM) int = 0) { FIELDS(OPENASC_RUN_INIT) }                                       \
+    ascrun::Val val(const ascrun::Loc &l) const { return ascrun::Params(IrName, {FIELDS(OPENASC_RUN_VALUE)}).val(l); } \
+  };
 namespace AscendC {
-OPENASC_RUN_STRUCT(BinaryRepeatParams, "BinaryRepeatParams", 6)
-OPENASC_RUN_STRUCT(UnaryRepeatParams, "UnaryRepeatParams", 4)
-OPENASC_RUN_STRUCT(DataCopyParams, "DataCopyParams", 4)
+OPENASC_RUN_NAMED_STRUCT(BinaryRepeatParams, "BinaryRepeatParams", OPENASC_BINARY_REPEAT_FIELDS)
+OPENASC_RUN_NAMED_STRUCT(UnaryRepeatParams, "UnaryRepeatParams", OPENASC_UNARY_REPEAT_FIELDS)
+OPENASC_RUN_NAMED_STRUCT(DataCopyParams, "DataCopyParams", OPENASC_DATA_COPY_FIELDS)
 OPENASC_RUN_STRUCT(Nd2NzParams, "Nd2NzParams", 8)
 OPENASC_RUN_STRUCT(LoadData2DParams, "LoadData2DParams", 7)
 OPENASC_RUN_STRUCT(MmadParams, "MmadParams", 12)
 OPENASC_RUN_STRUCT(FixpipeParamsV220, "FixpipeParamsV220", 12)
 OPENASC_RUN_STRUCT(FixpipeConfig, "FixpipeConfig", 1)
+OPENASC_RUN_STRUCT(CopyRepeatParams, "CopyRepeatParams", 4)
+OPENASC_RUN_STRUCT(TransposeParamsExt, "TransposeParamsExt", 5)
+OPENASC_RUN_STRUCT(TransDataTo5HDParams, "TransDataTo5HDParams", 5)
 } // namespace AscendC
 #undef OPENASC_RUN_STRUCT
+#undef OPENASC_RUN_NAMED_STRUCT
+#undef OPENASC_RUN_MEMBER
+#undef OPENASC_RUN_PARAM
+#undef OPENASC_RUN_INIT
+#undef OPENASC_RUN_VALUE
 /* the tiling aggregates (their pages: fields defaulting to 0, set one by one), traced where a call uses them */
-#define OPENASC_TILING_VALUE(T, f) (int64_t)f,
+#define OPENASC_TILING_VALUE(T, f) ascrun::field<T>(f),
 struct SoftMaxTiling {
   OPENASC_SOFTMAX_TILING_FIELDS(OPENASC_TILING_FIELD)
   ascrun::Val val(const ascrun::Loc &l) const {
@@ -549,6 +603,48 @@ template <pipe_t pipe> void PipeBarrier(Loc l = Loc()) {
   ascrun::op("asc.pipe_barrier", {}, std::string("pipe = #asc.pipe<") + ascrun::pipename(pipe) + ">", "", l);
 }
 
+/* ---- synchronisation across cores: traced as their ops; the simulator runs the blocks' traces as one launch,
+ * so it orders them (a GetValue flush still runs one block: it does not see what other blocks wrote) ---------- */
+inline std::string aiv_only_attr(bool isAIVOnly) { return isAIVOnly ? "" : "aiv_only = false"; }
+template <bool isAIVOnly = true> void SyncAll(Loc l = Loc()) {
+  ascrun::op("asc.sync_all", {}, aiv_only_attr(isAIVOnly), "", l);
+}
+template <bool isAIVOnly = true>
+void SyncAll(const GlobalTensor<int32_t> &gmWorkspace, const LocalTensor<int32_t> &ubWorkspace, const int32_t usedCores = 0,
+             Loc l = Loc()) {
+  ascrun::op("asc.sync_all_soft", {gmWorkspace.v, ubWorkspace.v, ascrun::cint(usedCores, "i32", l)},
+             aiv_only_attr(isAIVOnly), "", l);
+}
+template <bool isAIVOnly = true>
+void IBSet(const GlobalTensor<int32_t> &gmWorkspace, const LocalTensor<int32_t> &ubWorkspace, int32_t blockIdx,
+           int32_t eventID, Loc l = Loc()) {
+  ascrun::op("asc.ib_set", {gmWorkspace.v, ubWorkspace.v, ascrun::cint(blockIdx, "i32", l), ascrun::cint(eventID, "i32", l)},
+             aiv_only_attr(isAIVOnly), "", l);
+}
+template <bool isAIVOnly = true>
+void IBWait(const GlobalTensor<int32_t> &gmWorkspace, const LocalTensor<int32_t> &ubWorkspace, int32_t blockIdx,
+            int32_t eventID, Loc l = Loc()) {
+  ascrun::op("asc.ib_wait", {gmWorkspace.v, ubWorkspace.v, ascrun::cint(blockIdx, "i32", l), ascrun::cint(eventID, "i32", l)},
+             aiv_only_attr(isAIVOnly), "", l);
+}
+inline void NotifyNextBlock(GlobalTensor<int32_t> &gmWorkspace, LocalTensor<int32_t> &ubWorkspace, Loc l = Loc()) {
+  ascrun::op("asc.notify_next_block", {gmWorkspace.v, ubWorkspace.v}, "", "", l);
+}
+inline void WaitPreBlock(GlobalTensor<int32_t> &gmWorkspace, LocalTensor<int32_t> &ubWorkspace, Loc l = Loc()) {
+  ascrun::op("asc.wait_pre_block", {gmWorkspace.v, ubWorkspace.v}, "", "", l);
+}
+/* the atomic protocol: later UB -> GM copies accumulate as T */
+template <typename T> void SetAtomicAdd(Loc l = Loc()) {
+  ascrun::op("asc.set_atomic_add", {}, std::string("dtype = ") + ascrun::irtype<T>(), "", l);
+}
+template <typename T> void SetAtomicMax(Loc l = Loc()) {
+  ascrun::op("asc.set_atomic_max", {}, std::string("dtype = ") + ascrun::irtype<T>(), "", l);
+}
+template <typename T> void SetAtomicMin(Loc l = Loc()) {
+  ascrun::op("asc.set_atomic_min", {}, std::string("dtype = ") + ascrun::irtype<T>(), "", l);
+}
+inline void SetAtomicNone(Loc l = Loc()) { ascrun::op("asc.set_atomic_none", {}, "", "", l); }
+
 /* ---- data movement ----------------------------------------------------------------------------- */
 template <typename T> void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src, const uint32_t count, Loc l = Loc()) {
   ascrun::op("asc.data_copy", {dst.v, src.v, ascrun::cint(count, "i32", l)}, "", "", l);
@@ -641,6 +737,134 @@ OPENASC_RUN_SCALAR(Maxs, "asc.maxs")
 OPENASC_RUN_SCALAR(Mins, "asc.mins")
 OPENASC_RUN_SCALAR(LeakyRelu, "asc.leaky_relu")
 #undef OPENASC_RUN_SCALAR
+
+/* ---- AIPP (SetAippFunctions' page: AippParams nests its parts; aggregates, traced as the IR's flat
+ * asc.struct<AippParams>: the parts in order, dtcMin/dtcVar as f32, the rest i32) ---- */
+enum class AippInputFormat : uint8_t { YUV420SP_U8 = 0, XRGB8888_U8 = 1, RGB888_U8 = 4, YUV400_U8 = 9 };
+template <typename T> struct AippPaddingParams {
+  uint32_t paddingMode = 0;
+  T paddingValueCh0 = 0, paddingValueCh1 = 0, paddingValueCh2 = 0, paddingValueCh3 = 0;
+};
+struct AippSwapParams {
+  bool isSwapRB = false, isSwapUV = false, isSwapAX = false;
+};
+struct AippSingleLineParams {
+  bool isSingleLineCopy = false;
+};
+struct AippDataTypeConvParams {
+  uint8_t dtcMeanCh0 = 0, dtcMeanCh1 = 0, dtcMeanCh2 = 0;
+  /* half on the page; float here, as the IR keeps them (f32), so no value is rounded on the way */
+  float dtcMinCh0 = 0.0f, dtcMinCh1 = 0.0f, dtcMinCh2 = 0.0f, dtcVarCh0 = 0.0f, dtcVarCh1 = 0.0f, dtcVarCh2 = 0.0f;
+  uint32_t dtcRoundMode = 0;
+};
+template <typename T> struct AippChannelPaddingParams {
+  uint32_t cPaddingMode = 0;
+  T cPaddingValue = 0;
+};
+struct AippColorSpaceConvParams {
+  bool isEnableCsc = false;
+  int16_t cscMatrixR0C0 = 0, cscMatrixR0C1 = 0, cscMatrixR0C2 = 0, cscMatrixR1C0 = 0, cscMatrixR1C1 = 0,
+          cscMatrixR1C2 = 0, cscMatrixR2C0 = 0, cscMatrixR2C1 = 0, cscMatrixR2C2 = 0;
+  uint8_t cscBiasIn0 = 0, cscBiasIn1 = 0, cscBiasIn2 = 0, cscBiasOut0 = 0, cscBiasOut1 = 0, cscBiasOut2 = 0;
+};
+template <typename T> struct AippParams {
+  AippPaddingParams<T> paddingParams;
+  AippSwapParams swapParams;
+  AippSingleLineParams singleLineParams;
+  AippDataTypeConvParams dtcParams;
+  AippChannelPaddingParams<T> cPaddingParams;
+  AippColorSpaceConvParams cscParams;
+  Val val(const Loc &l) const {
+    using ascrun::field;
+    const auto &p = paddingParams, &c = cPaddingParams;
+    const AippSwapParams &w = swapParams;
+    const AippDataTypeConvParams &d = dtcParams;
+    const AippColorSpaceConvParams &x = cscParams;
+    return ascrun::Params(
+               "AippParams",
+               {field(p.paddingMode), field((int64_t)p.paddingValueCh0), field((int64_t)p.paddingValueCh1),
+                field((int64_t)p.paddingValueCh2), field((int64_t)p.paddingValueCh3), field(w.isSwapRB),
+                field(w.isSwapUV), field(w.isSwapAX), field(singleLineParams.isSingleLineCopy), field(d.dtcMeanCh0),
+                field(d.dtcMeanCh1), field(d.dtcMeanCh2), field(d.dtcMinCh0), field(d.dtcMinCh1),
+                field(d.dtcMinCh2), field(d.dtcVarCh0), field(d.dtcVarCh1),
+                field(d.dtcVarCh2), field(d.dtcRoundMode), field(c.cPaddingMode), field((int64_t)c.cPaddingValue),
+                field(x.isEnableCsc), field(x.cscMatrixR0C0), field(x.cscMatrixR0C1), field(x.cscMatrixR0C2),
+                field(x.cscMatrixR1C0), field(x.cscMatrixR1C1), field(x.cscMatrixR1C2), field(x.cscMatrixR2C0),
+                field(x.cscMatrixR2C1), field(x.cscMatrixR2C2), field(x.cscBiasIn0), field(x.cscBiasIn1),
+                field(x.cscBiasIn2), field(x.cscBiasOut0), field(x.cscBiasOut1), field(x.cscBiasOut2)})
+        .val(l);
+  }
+};
+template <typename T, typename U>
+void SetAippFunctions(const GlobalTensor<T> &src0, AippInputFormat format, AippParams<U> config, Loc l = Loc()) {
+  ascrun::op("asc.set_aipp_functions", {src0.v, config.val(l)},
+             std::string("dtype = ") + ascrun::irtype<U>() + ", format = " + std::to_string((int)format) + " : i64", "",
+             l);
+}
+template <typename T, typename U>
+void SetAippFunctions(const GlobalTensor<T> &src0, const GlobalTensor<T> &src1, AippInputFormat format,
+                      AippParams<U> config, Loc l = Loc()) {
+  ascrun::op("asc.set_aipp_functions", {src0.v, config.val(l), src1.v},
+             std::string("dtype = ") + ascrun::irtype<U>() + ", format = " + std::to_string((int)format) + " : i64", "",
+             l);
+}
+
+/* ---- Axpy (Axpy's page: dst += scalar * src, a half src may accumulate into a float dst; the scalar in the
+ * source's type) ---- */
+template <typename T, typename U, typename S>
+void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src, const S &scalar, const int32_t &count, Loc l = Loc()) {
+  ascrun::op("asc.axpy", {dst.v, src.v, ascrun::scalar<U>(scalar, l), ascrun::cint(count, "i32", l)}, "", "", l);
+}
+template <typename T, typename U, bool isSetMask = true, typename S>
+void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src, const S &scalar, uint64_t mask, const uint8_t repeatTimes,
+          const UnaryRepeatParams &params, Loc l = Loc()) {
+  ascrun::op("asc.axpy.mask", {dst.v, src.v, ascrun::scalar<U>(scalar, l), ascrun::i64(mask, l),
+                               ascrun::cint(repeatTimes, "i32", l), params.val(l)}, ascrun::setmask_attr(isSetMask), "", l);
+}
+template <typename T, typename U, bool isSetMask = true, typename S>
+void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src, const S &scalar, const uint64_t mask[],
+          const uint8_t repeatTimes, const UnaryRepeatParams &params, Loc l = Loc()) {
+  ascrun::op("asc.axpy.bitmask", {dst.v, src.v, ascrun::scalar<U>(scalar, l), ascrun::i64(mask[1], l),
+                                  ascrun::i64(mask[0], l), ascrun::cint(repeatTimes, "i32", l), params.val(l)},
+             ascrun::setmask_attr(isSetMask), "", l);
+}
+
+/* ---- Copy (VECIN/VECCALC/VECOUT to the same: mask and bit-mask forms, CopyRepeatParams strides) ---- */
+template <typename T, bool isSetMask = true>
+void Copy(const LocalTensor<T> &dst, const LocalTensor<T> &src, uint64_t mask, const uint8_t repeatTimes,
+          const CopyRepeatParams &params, Loc l = Loc()) {
+  ascrun::op("asc.copy.mask", {dst.v, src.v, ascrun::i64(mask, l), ascrun::cint(repeatTimes, "i32", l), params.val(l)},
+             ascrun::setmask_attr(isSetMask), "", l);
+}
+template <typename T, bool isSetMask = true>
+void Copy(const LocalTensor<T> &dst, const LocalTensor<T> &src, const uint64_t mask[], const uint8_t repeatTimes,
+          const CopyRepeatParams &params, Loc l = Loc()) {
+  ascrun::op("asc.copy.bitmask", {dst.v, src.v, ascrun::i64(mask[1], l), ascrun::i64(mask[0], l),
+                                  ascrun::cint(repeatTimes, "i32", l), params.val(l)},
+             ascrun::setmask_attr(isSetMask), "", l);
+}
+
+/* ---- Transpose: the 16 x 16 form and the one with TransposeParamsExt (a scratch buffer) ---- */
+template <typename T> void Transpose(const LocalTensor<T> &dst, const LocalTensor<T> &src, Loc l = Loc()) {
+  ascrun::op("asc.transpose", {dst.v, src.v}, "", "", l);
+}
+template <typename T>
+void Transpose(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LocalTensor<uint8_t> &sharedTmpBuffer,
+               const TransposeParamsExt &transposeParams, Loc l = Loc()) {
+  ascrun::op("asc.transpose.ext", {dst.v, src.v, sharedTmpBuffer.v, transposeParams.val(l)}, "", "", l);
+}
+/* TransDataTo5HD with its lists of 16 destination and 16 source tensors */
+template <typename T>
+void TransDataTo5HD(const LocalTensor<T> (&dstList)[16], const LocalTensor<T> (&srcList)[16],
+                    const TransDataTo5HDParams &nchwconvParams, Loc l = Loc()) {
+  std::vector<Val> ops;
+  for (const LocalTensor<T> &t : dstList)
+    ops.push_back(t.v);
+  for (const LocalTensor<T> &t : srcList)
+    ops.push_back(t.v);
+  ops.push_back(nchwconvParams.val(l));
+  ascrun::op("asc.trans_data_to_5hd", ops, "", "", l);
+}
 
 /* ---- BilinearInterpolation (mask and bit-mask forms) ---- */
 template <typename T, typename O>
@@ -806,6 +1030,13 @@ template <typename T, bool isBasicBlock = false, typename E>
 void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LocalTensor<T> &gamma,
              const LocalTensor<uint8_t> &sharedTmpBuffer, const E &epsilon, const RmsNormTiling &tiling, Loc l = Loc()) {
   ascrun::op("asc.adv.rmsnorm", {dst.v, src.v, gamma.v, ascrun::scalar<T>(epsilon, l), tiling.val(l), sharedTmpBuffer.v},
+             shape_attr("shape", src.shapeInfo), "", l);
+}
+/* RmsNorm's page: the form without sharedTmpBuffer (the library takes its own temporary space) */
+template <typename T, bool isBasicBlock = false, typename E>
+void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LocalTensor<T> &gamma, const E &epsilon,
+             const RmsNormTiling &tiling, Loc l = Loc()) {
+  ascrun::op("asc.adv.rmsnorm", {dst.v, src.v, gamma.v, ascrun::scalar<T>(epsilon, l), tiling.val(l)},
              shape_attr("shape", src.shapeInfo), "", l);
 }
 } // namespace AscendC

@@ -23,12 +23,24 @@
 
 #define OPENASC_TILING_FIELD(T, f) T f = 0;
 
+/* Parameter structs a kernel may default-construct and set member by member (their pages: the members in
+ * constructor order, with the defaults of the constructor without arguments): X(type, member, default) */
+#define OPENASC_BINARY_REPEAT_FIELDS(X)                                                                  \
+  X(uint8_t, dstBlkStride, 1) X(uint8_t, src0BlkStride, 1) X(uint8_t, src1BlkStride, 1)                  \
+  X(uint8_t, dstRepStride, 8) X(uint8_t, src0RepStride, 8) X(uint8_t, src1RepStride, 8)
+#define OPENASC_UNARY_REPEAT_FIELDS(X)                                                                   \
+  X(uint16_t, dstBlkStride, 1) X(uint16_t, srcBlkStride, 1) X(uint8_t, dstRepStride, 8) X(uint8_t, srcRepStride, 8)
+#define OPENASC_DATA_COPY_FIELDS(X)                                                                      \
+  X(uint16_t, blockCount, 1) X(uint16_t, blockLen, 0) X(uint16_t, srcStride, 0) X(uint16_t, dstStride, 0)
+
 #ifdef __cplusplus
 /* TCubeTiling's page: the Matmul tiling the host computes */
 struct TCubeTiling {
   int32_t usedCoreNum, M, N, Ka, Kb, singleCoreM, singleCoreN, singleCoreK, baseM, baseN, baseK, depthA1, depthB1,
       stepM, stepN, isBias, transLength, iterateOrder, shareMode, shareL1Size, shareL0CSize, shareUbSize, batchM,
-      batchN, singleBatchM, singleBatchN, stepKa, stepKb, depthAL1CacheUB, depthBL1CacheUB, dbL0A, dbL0B, dbL0C;
+      batchN, singleBatchM, singleBatchN, stepKa, stepKb, depthAL1CacheUB, depthBL1CacheUB, dbL0A, dbL0B, dbL0C,
+      ALayoutInfoB, ALayoutInfoS, ALayoutInfoN, ALayoutInfoG, ALayoutInfoD, BLayoutInfoB, BLayoutInfoS, BLayoutInfoN,
+      BLayoutInfoG, BLayoutInfoD, CLayoutInfoB, CLayoutInfoS1, CLayoutInfoN, CLayoutInfoG, CLayoutInfoS2, BatchNum;
 };
 
 namespace AscendC {

@@ -120,6 +120,7 @@ int asc_em_mrg_sort(Emitter *e, const asc_op *op) {
   asc_sb_puts(e->out, "};\n");
   asc_em_ind(e);
   asc_sb_printf(e->out, "uint32_t s%d[4] = {};\n", t);
+  asc_em_put_line(e, op); /* again: the temporaries moved the call's presumed line */
   asc_em_ind(e);
   asc_sb_puts(e->out, "AscendC::MrgSort(");
   asc_em_put_name(e, e->out, op->operands[DST]);
@@ -164,6 +165,7 @@ int asc_em_trans_5hd_lists(Emitter *e, const asc_op *op) {
   int t = asc_em_open_scope(e, op);
   put_list(e, op, 0, addr, "d", t);
   put_list(e, op, 16, addr, "s", t);
+  asc_em_put_line(e, op); /* again: the lists moved the call's presumed line */
   asc_em_ind(e);
   asc_sb_puts(e->out, "AscendC::TransDataTo5HD<");
   if (addr)
@@ -196,6 +198,7 @@ int asc_em_set_deq_vdeq(Emitter *e, const asc_op *op) {
   }
   asc_em_ind(e);
   asc_sb_printf(e->out, "AscendC::VdeqInfo q%d(q%d_0, q%d_1, q%d_2);\n", t, t, t, t);
+  asc_em_put_line(e, op); /* again: the arrays moved the call's presumed line */
   asc_em_ind(e);
   asc_sb_puts(e->out, "AscendC::SetDeqScale(");
   asc_em_put_name(e, e->out, op->operands[0]);

@@ -15,8 +15,8 @@ static int is_matmul_call(const asc_op *op) {
          op->code == ASC_OP_MATMUL_GET_TENSOR_C || op->code == ASC_OP_MATMUL_ITERATE_BATCH;
 }
 
-/* iterate_batch's operands past the scalars: batchA, batchB, batchLoop, matrixStrideA/B/C, the layouts */
-enum { B_A = OP_S0 + S_TILE, B_B, B_LOOP, B_SA, B_SB, B_SC };
+/* iterate_batch's operands past the scalars: batchA, batchB, batchLoop, matrixStrideA/B/C, the layout info */
+enum { B_A = OP_S0 + S_TILE, B_B, B_LOOP, B_SA, B_SB, B_SC, B_LAYOUT };
 
 static int attr_int(const asc_op *op, const char *name) {
   const asc_attr *a = asc_op_attr(op, name);
@@ -37,34 +37,59 @@ static void find_matmul_any(asc_op *op, void *user) {
     *mm = op;
 }
 
-/* MatmulType<position, format, element type, transposed> of operand i */
-static void put_matmul_type(Emitter *e, const asc_op *op, int i, const char *nz_attr, const char *trans_attr) {
+/* MatmulType<position, format, element type, transposed, layout> of operand i (the batch call's layout_a/b/c:
+ * LayoutMode in its order, NONE left out) */
+static void put_matmul_type(Emitter *e, const asc_op *op, int i, const char *nz_attr, const char *trans_attr,
+                            const char *layout_attr) {
+  static const char *const layouts[] = {"NONE", "NORMAL", "BSNGD", "SBNGD", "BNGS1S2"};
   const asc_type *t = op->operands[i]->type;
   int pos = t->kind == ASC_TY_LTENSOR ? (t->pos >= 0 ? t->pos : ASC_POS_VECCALC) : ASC_POS_GM;
+  int trans = trans_attr && attr_int(op, trans_attr);
+  int layout = layout_attr ? attr_int(op, layout_attr) : 0;
   asc_sb_printf(e->out, "AscendC::MatmulType<AscendC::TPosition::%s, AscendC::CubeFormat::%s, ", asc_em_pos_name(pos),
                 nz_attr && attr_int(op, nz_attr) ? "NZ" : "ND");
   asc_em_put_type(e->out, t, 1);
-  asc_sb_puts(e->out, trans_attr && attr_int(op, trans_attr) ? ", true>" : ">");
+  if (layout > 0 && layout < (int)(sizeof layouts / sizeof *layouts))
+    asc_sb_printf(e->out, ", %s, AscendC::LayoutMode::%s>", trans ? "true" : "false", layouts[layout]);
+  else
+    asc_sb_puts(e->out, trans ? ", true>" : ">");
 }
 
 void asc_em_declare_matmul(Emitter *e) {
   const asc_op *op = e->mm;
   asc_em_ind(e);
   asc_sb_puts(e->out, "AscendC::Matmul<");
-  put_matmul_type(e, op, OP_A, "a_nz", "trans_a");
+  put_matmul_type(e, op, OP_A, "a_nz", "trans_a", "layout_a");
   asc_sb_puts(e->out, ", ");
-  put_matmul_type(e, op, OP_B, "b_nz", "trans_b");
+  put_matmul_type(e, op, OP_B, "b_nz", "trans_b", "layout_b");
   asc_sb_puts(e->out, ", ");
-  put_matmul_type(e, op, OP_C, NULL, NULL);
+  put_matmul_type(e, op, OP_C, NULL, NULL, "layout_c");
   if (attr_int(op, "bias")) {
     asc_sb_puts(e->out, ", ");
-    put_matmul_type(e, op, OP_BIAS, NULL, NULL);
+    put_matmul_type(e, op, OP_BIAS, NULL, NULL, NULL);
   }
   asc_sb_puts(e->out, "> mm;\n");
 }
 
 static void put_scalar(Emitter *e, const asc_op *op, int s) {
   asc_em_put_name(e, e->out, op->operands[OP_S0 + s]);
+}
+
+static const char *const layout_fields[] = {
+#define ASC_MATMUL_LAYOUT_FIELD(field) #field,
+    ASC_MATMUL_LAYOUT(ASC_MATMUL_LAYOUT_FIELD)
+#undef ASC_MATMUL_LAYOUT_FIELD
+};
+enum { NL_LAYOUT = sizeof layout_fields / sizeof *layout_fields };
+
+/* A batch call's tiling: the layout info of A, B and C (TCubeTiling's page) */
+static void emit_layout_info(Emitter *e, const asc_op *op, int t) {
+  for (int i = 0; i < NL_LAYOUT; i++) {
+    asc_em_ind(e);
+    asc_sb_printf(e->out, "t%d.%s = ", t, layout_fields[i]);
+    asc_em_put_name(e, e->out, op->operands[B_LAYOUT + i]);
+    asc_sb_puts(e->out, ";\n");
+  }
 }
 
 /* The tiling of the call, REGIST_MATMUL_OBJ, and the shapes (Matmul's SetOrgShape / SetTail pages). */
@@ -83,6 +108,8 @@ static void emit_matmul_setup(Emitter *e, const asc_op *op, int scalars) {
     asc_em_put_name(e, e->out, op->operands[scalars + i]);
     asc_sb_puts(e->out, ";\n");
   }
+  if (op->code == ASC_OP_MATMUL_ITERATE_BATCH && op->noperands >= B_LAYOUT + NL_LAYOUT)
+    emit_layout_info(e, op, t);
   asc_em_ind(e);
   if (op->code == ASC_OP_MATMUL_TILE_COUNT) { /* scalars only: the tiling, no workspace (Init's page) */
     asc_sb_printf(e->out, "mm.Init(&t%d);\n", t);
@@ -177,9 +204,9 @@ int asc_em_matmul_prints(const asc_op *op, int i) {
   if (i - OP_S0 <= S_ISBIAS)
     return 1;
   if (op->code == ASC_OP_MATMUL_ITERATE_BATCH && nbatch_workspace(op)) /* the loop, not C */
-    return i == B_LOOP || i == B_A || i == B_B || (i >= B_SA && i <= B_SC);
-  if (op->code == ASC_OP_MATMUL_ITERATE_BATCH) /* batchA, batchB and the strides; not the loop or the layouts */
-    return i == B_A || i == B_B || (i >= B_SA && i <= B_SC);
+    return i == B_LOOP || i == B_A || i == B_B || (i >= B_SA && i <= B_SC) || i >= B_LAYOUT;
+  if (op->code == ASC_OP_MATMUL_ITERATE_BATCH) /* batchA, batchB, the strides and the layout info; not the loop */
+    return i == B_A || i == B_B || (i >= B_SA && i <= B_SC) || i >= B_LAYOUT;
   if (i - OP_S0 == S_QUANT)
     return quant == 1;
   if (i - OP_S0 == S_QUANT + 1 || i - OP_S0 == S_QUANT + 2)
