@@ -147,9 +147,19 @@ static void live(sim_core *c, const asc_op *op, const char *msg) {
   asc_sb_free(&sb);
 }
 
+/* An op site is where the source states the op: the traced C++ of a kernel repeats one Python
+ * line per block and per unrolled iteration as ops of their own, and a user reads one warning per
+ * line either way.  Ops without a source location (IR text) are their own site. */
+bool asc_sim_same_site(const asc_op *a, const asc_op *b) {
+  if (a == b)
+    return true;
+  return a->code == b->code && a->loc.file && a->loc.file == b->loc.file && a->loc.line == b->loc.line &&
+         a->loc.col == b->loc.col;
+}
+
 void asc_sim_lenient_warn(sim_core *c, const asc_op *op, const char *fmt, ...) {
   for (int i = 0; i < c->noobw; i++)
-    if (c->oobw[i].op == op)
+    if (asc_sim_same_site(c->oobw[i].op, op))
       return;
   if (c->noobw == c->oobwcap) {
     c->oobwcap = c->oobwcap ? 2 * c->oobwcap : 4;
@@ -229,7 +239,7 @@ void asc_sim_oob_replay_cause(const sim_launch *L, const sim_oobw *w, int n, sim
                               bool *cause) {
   for (int i = 0; i < n; i++) {
     int k = 0;
-    while (k < seen->n && seen->ops[k] != w[i].op)
+    while (k < seen->n && !asc_sim_same_site(seen->ops[k], w[i].op))
       k++;
     if (k < seen->n)
       continue;

@@ -483,6 +483,8 @@ typedef struct sim_oobseen {
   const asc_op **ops;
   int n, cap;
 } sim_oobseen;
+/* a and b state one source site (the same op, or one kind of op at one known loc). */
+bool asc_sim_same_site(const asc_op *a, const asc_op *b);
 /* Give a block's out-of-bounds warnings of op sites not in seen, on L's context and in rep. */
 void asc_sim_oob_replay(const sim_launch *L, const sim_oobw *w, int n, sim_oobseen *seen, asc_sim_report *rep);
 /* A failed block's let-through findings, replayed before its errors: the first becomes the

@@ -4,6 +4,7 @@ and no warning; every kernel under bugs/ carries one seeded bug and states what 
 produce:
 
     // ERRORS: n          exactly n error diagnostics (and exit status 1 iff n > 0)
+    // WARNINGS: n        (optional) asc-run's summary counts exactly n warnings
     // EXPECT: text       text appears in the output (diagnostics carry file:line:col)
     // RUN: args          asc-run arguments; name=file.npy:dtype:count arrays are created
                           zero-filled in a fresh directory, so GM reads are defined
@@ -19,16 +20,17 @@ import sys
 import tempfile
 
 DIAG = re.compile(r'^\S+:\d+:\d+: (error|warning): ', re.M)
+SUMMARY = re.compile(r'^\d+ errors?, (\d+) warnings?$', re.M)
 
 
 def directives(text):
-    d = {'EXPECT': [], 'ERRORS': None, 'RUN': ''}
-    for m in re.finditer(r'^// (EXPECT|ERRORS|RUN): ?(.*)$', text, re.M):
+    d = {'EXPECT': [], 'ERRORS': None, 'WARNINGS': None, 'RUN': ''}
+    for m in re.finditer(r'^// (EXPECT|ERRORS|WARNINGS|RUN): ?(.*)$', text, re.M):
         key, val = m.group(1), m.group(2).rstrip()
         if key == 'EXPECT':
             d['EXPECT'].append(val)
-        elif key == 'ERRORS':
-            d['ERRORS'] = int(val)
+        elif key in ('ERRORS', 'WARNINGS'):
+            d[key] = int(val)
         else:
             d['RUN'] = val
     return d
@@ -58,6 +60,9 @@ def check(asc_run, path, clean):
         problems.append('a clean kernel must not have EXPECT lines')
     if not clean and not d['EXPECT']:
         problems.append('no // EXPECT: lines')
+    summary = SUMMARY.search(out)
+    if d['WARNINGS'] is not None and (not summary or int(summary.group(1)) != d['WARNINGS']):
+        problems.append('summary %r, expected %d warning(s)' % (summary and summary.group(0), d['WARNINGS']))
     for e in d['EXPECT']:
         if e not in out:
             problems.append('missing: %s' % e)
