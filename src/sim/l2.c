@@ -264,7 +264,6 @@ typedef struct shared {
   int32_t *lg;         /* rows of GLINES / 2 per-line fills */
   int64_t nlg, lgcap;
   int64_t lgfree;      /* a row no word uses any more (its first entry: the next such row), -1 none */
-  int64_t wfhigh;      /* the nodes this sweep has used so far: [0, wfhigh) */
   fill *f;
   int64_t nf, fcap;
   struct term *log; /* the sweep's miss terms, copy after copy */
@@ -285,6 +284,8 @@ typedef struct gcopy {
   int64_t t0, t1;  /* its miss terms: the sweep's log[t0 .. t1) */
   int64_t hit, wb; /* its figures */
   int pipe;
+  int t;     /* the tape it came from, */
+  int64_t k; /* and its row there */
 } gcopy;
 
 static bool evless(const wev *x, const wev *y) {
@@ -325,7 +326,8 @@ static wev *merge_runs(wev *ev, wev *tmp, int64_t *runs, int nrun) {
 /* Copy j of tape t gathered into gc[g], its accesses appended to l2[*nl2 ..). */
 static void gather(const sim_tape *t, int64_t j, gcopy *gc, sim_tl2 *l2, int64_t *nl2) {
   const sim_tcopy *c = &t->copy[j];
-  *gc = (gcopy){c->start, c->end, c->bytes, *nl2, *nl2 + (c->r1 - c->r0), 0, 0, 0, 0, c->pipe};
+  *gc = (gcopy){.start = c->start, .end = c->end, .bytes = c->bytes, .a0 = *nl2, .a1 = *nl2 + (c->r1 - c->r0),
+                .pipe = c->pipe};
   for (int64_t r = c->r0; r < c->r1; r++)
     l2[(*nl2)++] = t->l2[r];
 }
@@ -346,6 +348,8 @@ static wev *sort_copies(sim_tape *const *t, int n, wev *ev, wev *tmp, gcopy *gc,
         if ((t[i]->copy[j].pipe == ASC_PIPEID_PIPE_MTE2) == mte2) {
           ev[nev] = (wev){t[i]->copy[j].start, i, j, nev};
           gather(t[i], j, &gc[nev], l2, &nl2);
+          gc[nev].t = i;
+          gc[nev].k = j;
           sorted &= nev == r0 || ev[nev - 1].start <= ev[nev].start;
           nev++;
         }
@@ -373,7 +377,7 @@ static int64_t sh_node(shared *S, uint64_t key) {
   if (2 * (l2->live + 1) > l2->nslots)
     grow_slots(l2);
   int64_t *s = slot_of(l2, key), n = *s;
-  bool fresh = n < 0;
+  bool fresh = n < 0, reused = fresh && l2->free >= 0; /* a node evicted earlier in the sweep */
   if (fresh) {
     n = *s = new_node(l2, key);
     l2->live++;
@@ -388,10 +392,8 @@ static int64_t sh_node(shared *S, uint64_t key) {
     S->gcap = l2->cap;
   }
   if (fresh) {
-    for (int w = 0; n < S->wfhigh && w < 2; w++) /* a node evicted earlier in the sweep: its rows are free */
+    for (int w = 0; reused && w < 2; w++) /* its rows are free */
       sh_row_free(S, S->wf[n][w]);
-    if (n >= S->wfhigh)
-      S->wfhigh = n + 1;
     S->done[n][0] = S->done[n][1] = 0;
     S->wf[n][0] = S->wf[n][1] = 0;
   }
@@ -532,7 +534,7 @@ static void sh_empty(shared *S, const sim_costs *k) {
   } else
     for (int64_t i = 0; i < l2->nslots; i++)
       l2->slot[i] = -1;
-  S->nlg = S->wfhigh = 0;
+  S->nlg = 0;
   S->lgfree = -1;
   l2->lines = k->l2_lines;
   l2->held = l2->live = l2->nnode = l2->hit_bytes = l2->wb_lines = 0;
@@ -581,22 +583,17 @@ static void sh_charge(const shared *S, gcopy *c) {
   c->hit = missb >= c->bytes ? 0 : c->bytes - missb;
 }
 
-/* The replay's figures back onto the tapes, in the order sort_copies gathered them: a block
+/* The replay's figures back onto the tapes, in the (tape) order sort_copies gathered them: a block
  * whose write-backs (MTE2 / MTE3) or hits (MTE2) moved is timed again. */
-static void sh_scatter(sim_tape *const *t, int n, const gcopy *gc) {
-  int64_t g = 0;
-  for (int i = 0; i < n; i++)
-    for (int mte2 = 1; mte2 >= 0; mte2--)
-      for (int64_t j = 0; j < t[i]->ncopy; j++) {
-        sim_tcopy *c = &t[i]->copy[j];
-        if ((c->pipe == ASC_PIPEID_PIPE_MTE2) != mte2)
-          continue;
-        if (asc_sim_tcopy_retimed(c))
-          tape_set(t[i], &c->wb, gc[g].wb);
-        if (c->pipe == ASC_PIPEID_PIPE_MTE2)
-          tape_set(t[i], &c->hit, gc[g].hit);
-        g++;
-      }
+static void sh_scatter(sim_tape *const *t, const gcopy *gc, int64_t nev) {
+  for (int64_t g = 0; g < nev; g++) {
+    sim_tape *tp = t[gc[g].t];
+    sim_tcopy *c = &tp->copy[gc[g].k];
+    if (asc_sim_tcopy_retimed(c))
+      tape_set(tp, &c->wb, gc[g].wb);
+    if (c->pipe == ASC_PIPEID_PIPE_MTE2)
+      tape_set(tp, &c->hit, gc[g].hit);
+  }
 }
 
 /* The replay's arrays, kept from one wave (and launch) to the next: allocated afresh, their pages would
@@ -643,10 +640,9 @@ int64_t asc_sim_l2_replay_bytes(const sim_l2replay *R) {
 
 void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n, sim_l2replay *R) {
   int64_t nev = 0, nl2 = 0;
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; i < n; i++) { /* every copy's accesses are its own slice of its tape's */
     nev += t[i]->ncopy;
-    for (int64_t j = 0; j < t[i]->ncopy; j++)
-      nl2 += t[i]->copy[j].r1 - t[i]->copy[j].r0;
+    nl2 += t[i]->nl2;
   }
   if (nev > R->evcap) {
     free(R->ev);
@@ -671,5 +667,5 @@ void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n, sim_l2repl
   sh_sweep(&R->S, k, R->gc, R->l2, order, nev);
   for (int64_t i = 0; i < nev; i++) /* in the sweep's order: the log is read straight through */
     sh_charge(&R->S, &R->gc[order[i].g]);
-  sh_scatter(t, n, R->gc);
+  sh_scatter(t, R->gc, nev);
 }

@@ -599,9 +599,7 @@ static void retime(const sim_launch *L, blockres *r) {
         c->trace = NULL;
     }
   }
-  for (int p = 0; p < ASC_SIM_NPIPES; p++)
-    free(c->pipes[p].q);
-  free(c->trace);
+  asc_sim_pipes_free(c);
   asc_sim_records_free(c->recs, c->nrecs); /* what the replay finds (a double set) the first timing reported */
   asc_ctx_free(c->ctx);
   free(warned);

@@ -541,6 +541,8 @@ int asc_sim_drain(sim_core *c, const sim_inst *in);
 /* Kernel end: warn about flags set and never waited. */
 void asc_sim_check_unpaired(sim_core *c, const sim_inst *in);
 void asc_sim_timing_free(sim_core *c);
+/* The pipes' queues and the trace of a core (a re-timing core has nothing else of its own). */
+void asc_sim_pipes_free(sim_core *c);
 int64_t asc_sim_core_time(const sim_core *c);
 /* The cost model: a vector instruction of `repeats` repeats of `beats` cycles each, and
  * a GM<->UB (or UB->UB on V) transfer of `bytes`. */

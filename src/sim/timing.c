@@ -84,9 +84,14 @@ void asc_sim_tape_free(sim_tape *t) {
 void asc_sim_timing_free(sim_core *c) {
   asc_sim_san_core_end(c); /* the block's findings go to the launch */
   asc_sim_l2_free(c);
+  asc_sim_pipes_free(c);
+}
+
+void asc_sim_pipes_free(sim_core *c) {
   for (int p = 0; p < ASC_SIM_NPIPES; p++)
     free(c->pipes[p].q);
   free(c->trace);
+  c->trace = NULL;
 }
 
 /* Append a trace record (trec: only when tracing; the test is inlined, a queue entry is cheap without it). */
