@@ -42,6 +42,8 @@ import subprocess
 import sys
 import tempfile
 
+import emit_upstream  # (tests/: the upstream tree extracted as docs/conformance.md runs it)
+
 # IR spelling of the simulator's dtype names (asc_sim_dtype_name)
 IR_ELEM = {"u8": "ui8", "u16": "ui16", "u32": "ui32", "u64": "ui64", "bool": "i1"}
 CTYPE = {"i8": C.c_int8, "i16": C.c_int16, "i32": C.c_int32, "i64": C.c_int64, "u8": C.c_uint8, "u16": C.c_uint16,
@@ -598,24 +600,6 @@ KNOWN_FAILS = {"python/test/generalization/basic/test_copy.py": ["test_copy["],
                "python/test/generalization/basic/test_vsqrt.py": ["test_vsqrt[Backend.Model-dtype0-size0]"],
                "python/test/generalization/adv/test_quant.py": ["test_quant[True-Backend.Model-dtype1-size1]",
                                                                 "test_quant[False-Backend.Model-dtype1-size1]"]}
-# docs/conformance.md: the generalization suite runs with its BACKENDS switched to the Model backend
-BACKENDS = re.compile(r"BACKENDS = \[[^]]*\]")
-
-
-def model_backend(root):
-    """The generalization tests of the extracted tree with BACKENDS = [config.Backend.Model], as
-    docs/conformance.md runs them (upstream lists the NPU)."""
-    gen = os.path.join(root, "python", "test", "generalization")
-    for d, _, files in os.walk(gen):
-        for f in files:
-            if f.startswith("test_") and f.endswith(".py"):
-                p = os.path.join(d, f)
-                with open(p) as fh:
-                    text = fh.read()
-                with open(p, "w") as fh:
-                    fh.write(BACKENDS.sub("BACKENDS = [config.Backend.Model]", text))
-
-
 def run_upstream(a):
     """Extract upstream's python/tutorials, python/test/kernels and python/test/generalization (its BACKENDS
     switched to the Model backend) into a scratch directory and round-trip each file of UPSTREAM from its own
@@ -626,10 +610,7 @@ def run_upstream(a):
         return 77
     tmp = tempfile.mkdtemp(prefix="emit-roundtrip-upstream-")
     try:
-        arc = subprocess.run(["git", "-C", a.upstream, "archive", "HEAD", "python/tutorials", "python/test/kernels",
-                              "python/test/generalization"], capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", tmp], input=arc, check=True)
-        model_backend(tmp)
+        emit_upstream.extract(a.upstream, tmp)  # the generalization tests on the Model backend
         bad = 0
         for rel in a.examples or UPSTREAM:
             path = os.path.join(tmp, rel)
