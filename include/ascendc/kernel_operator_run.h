@@ -475,6 +475,11 @@ struct Params {
 /* a struct with named members (kernel_operator_shared.h's fields): default-constructed, set member by member or
  * constructed from all its fields; traced from its members where a call uses it */
 #define OPENASC_RUN_MEMBER(T, f, d) T f = d;
+namespace ascrun {
+struct ListEnd {
+  explicit ListEnd() = default;
+};
+} // namespace ascrun
 #define OPENASC_RUN_PARAM(T, f, d) T f##_,
 #define OPENASC_RUN_INIT(T, f, d) f = f##_;
 #define OPENASC_RUN_VALUE(T, f, d) ascrun::field(f),
@@ -482,8 +487,8 @@ struct Params {
   struct Name {                                                                                                \
     FIELDS(OPENASC_RUN_MEMBER)                                                                                 \
     Name() = default;                                                                                          \
-    /* the last, unnamed parameter only closes the list the fields open */                                     \
-    Name(FIELDS(OPENASC_RUN_PARAM) int = 0) { FIELDS(OPENASC_RUN_INIT) }                                       \
+    /* the last parameter only closes the list the fields open: no argument converts to it */                 \
+    Name(FIELDS(OPENASC_RUN_PARAM) ascrun::ListEnd = ascrun::ListEnd()) { FIELDS(OPENASC_RUN_INIT) }           \
     ascrun::Val val(const ascrun::Loc &l) const { return ascrun::Params(IrName, {FIELDS(OPENASC_RUN_VALUE)}).val(l); } \
   };
 namespace AscendC {
