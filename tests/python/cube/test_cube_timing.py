@@ -28,8 +28,11 @@ def hwdef():
     rate = {(m[0], m[1]): (int(m[2]), int(m[3]))
             for m in re.findall(r"^HW_RATE\(2201,\s*(\w+),\s*(\w+),\s*(\d+),\s*(\d+)\)", text, re.M)}
     lib = {m[0]: int(m[1]) for m in re.findall(r"^HW_LIBWORK\(2201, (\w+), (\d+),", text, re.M)}
-    gm = re.search(r'^HW_PLATFORM\(2201, "Ascend910B1",(?:[^,]*,){5}\s*([\d.]+),\s*([\d.]+),', text, re.M)
-    cost["gm_core_write"], cost["aic_gm_core"] = int(float(gm[1])), int(float(gm[2]))  # the platform's GM rates
+    # the platform's GM rates, its columns named by the table's own #define
+    cols = [c.strip() for c in re.search(r"^#define HW_PLATFORM\(([^)]*)\)", text, re.M)[1].replace("\\", "").split(",")]
+    row = [v.strip() for v in re.search(r'^HW_PLATFORM\((2201, "Ascend910B1",[^)]*)\)', text, re.M)[1].split(",")]
+    plat = dict(zip(cols, row))
+    cost["gm_core_write"], cost["aic_gm_core"] = int(float(plat["gm_core_write"])), int(float(plat["aic_gm_core"]))
     return cost, rate, lib
 
 
