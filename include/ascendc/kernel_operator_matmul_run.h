@@ -268,11 +268,10 @@ private:
       x.push_back(ascrun::cint(v, "i32", l));
     for (uint32_t v : strides)
       x.push_back(ascrun::cint((int64_t)(int32_t)v, "i32", l));
-    for (int64_t v : std::initializer_list<int64_t>{
-             t.ALayoutInfoB, t.ALayoutInfoS, t.ALayoutInfoN, t.ALayoutInfoG, t.ALayoutInfoD, t.BLayoutInfoB,
-             t.BLayoutInfoS, t.BLayoutInfoN, t.BLayoutInfoG, t.BLayoutInfoD, t.CLayoutInfoB, t.CLayoutInfoS1,
-             t.CLayoutInfoN, t.CLayoutInfoG, t.CLayoutInfoS2})
+#define OPENASC_TILING_VALUE(f) t.f,
+    for (int64_t v : std::initializer_list<int64_t>{OPENASC_MATMUL_LAYOUT_FIELDS(OPENASC_TILING_VALUE)})
       x.push_back(ascrun::cint(v, "i32", l));
+#undef OPENASC_TILING_VALUE
     auto lay = [](const char *k, LayoutMode m) { return std::string(k) + " = " + std::to_string((int)m) + " : i64"; };
     call("asc.matmul_iterate_batch", &c, false, 0, 0, false, atomic, l, x,
          lay("layout_a", A_TYPE::layout) + ", " + lay("layout_b", B_TYPE::layout) + ", " +

@@ -33,19 +33,28 @@
 #define OPENASC_DATA_COPY_FIELDS(X)                                                                      \
   X(uint16_t, blockCount, 1) X(uint16_t, blockLen, 0) X(uint16_t, srcStride, 0) X(uint16_t, dstStride, 0)
 
+/* TCubeTiling's layout info of A, B and C (b, s, n, g, d; C's b, s1, n, g, s2), in the tiling's order; also the
+ * last scalars of asc.matmul_iterate_batch (src/ops/matmul_operands.h) */
+#define OPENASC_MATMUL_LAYOUT_FIELDS(X)                                                                     \
+  X(ALayoutInfoB) X(ALayoutInfoS) X(ALayoutInfoN) X(ALayoutInfoG) X(ALayoutInfoD) X(BLayoutInfoB)            \
+  X(BLayoutInfoS) X(BLayoutInfoN) X(BLayoutInfoG) X(BLayoutInfoD) X(CLayoutInfoB) X(CLayoutInfoS1)           \
+  X(CLayoutInfoN) X(CLayoutInfoG) X(CLayoutInfoS2)
+/* MatmulType's LayoutMode, in its order (the batch call's layout_a/b/c attributes) */
+#define OPENASC_LAYOUT_MODES(X) X(NONE) X(NORMAL) X(BSNGD) X(SBNGD) X(BNGS1S2)
+#define OPENASC_NAME_COMMA(f) f,
+
 #ifdef __cplusplus
 /* TCubeTiling's page: the Matmul tiling the host computes */
 struct TCubeTiling {
   int32_t usedCoreNum, M, N, Ka, Kb, singleCoreM, singleCoreN, singleCoreK, baseM, baseN, baseK, depthA1, depthB1,
       stepM, stepN, isBias, transLength, iterateOrder, shareMode, shareL1Size, shareL0CSize, shareUbSize, batchM,
       batchN, singleBatchM, singleBatchN, stepKa, stepKb, depthAL1CacheUB, depthBL1CacheUB, dbL0A, dbL0B, dbL0C,
-      ALayoutInfoB, ALayoutInfoS, ALayoutInfoN, ALayoutInfoG, ALayoutInfoD, BLayoutInfoB, BLayoutInfoS, BLayoutInfoN,
-      BLayoutInfoG, BLayoutInfoD, CLayoutInfoB, CLayoutInfoS1, CLayoutInfoN, CLayoutInfoG, CLayoutInfoS2, BatchNum;
+      OPENASC_MATMUL_LAYOUT_FIELDS(OPENASC_NAME_COMMA) BatchNum;
 };
 
 namespace AscendC {
 enum class CubeFormat { ND, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
-enum class LayoutMode { NONE, NORMAL, BSNGD, SBNGD, BNGS1S2 };
+enum class LayoutMode { OPENASC_LAYOUT_MODES(OPENASC_NAME_COMMA) };
 /* ShapeInfo's page: a tensor's shape (up to K_MAX_DIM dimensions), its original shape and data format */
 enum class DataFormat : uint8_t { ND = 0, NZ, NCHW, NC1HWC0, NHWC };
 constexpr int32_t K_MAX_DIM = 8;

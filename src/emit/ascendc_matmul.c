@@ -41,7 +41,9 @@ static void find_matmul_any(asc_op *op, void *user) {
  * LayoutMode in its order, NONE left out) */
 static void put_matmul_type(Emitter *e, const asc_op *op, int i, const char *nz_attr, const char *trans_attr,
                             const char *layout_attr) {
-  static const char *const layouts[] = {"NONE", "NORMAL", "BSNGD", "SBNGD", "BNGS1S2"};
+#define LAYOUT_NAME(m) #m,
+  static const char *const layouts[] = {OPENASC_LAYOUT_MODES(LAYOUT_NAME)};
+#undef LAYOUT_NAME
   const asc_type *t = op->operands[i]->type;
   int pos = t->kind == ASC_TY_LTENSOR ? (t->pos >= 0 ? t->pos : ASC_POS_VECCALC) : ASC_POS_GM;
   int trans = trans_attr && attr_int(op, trans_attr);

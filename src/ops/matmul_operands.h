@@ -24,11 +24,10 @@ enum { NS_TILING = S_QUANT }; /* the tiling's scalars: what asc.matmul_tile_coun
  * unused), then the scalars from OP_S0. */
 enum { OP_C, OP_A, OP_B, OP_BIAS, OP_WS, OP_QV, OP_S0 };
 
-/* asc.matmul_iterate_batch's last operands: the tiling's layout info of A, B and C (b, s, n, g, d; C's b, s1,
- * n, g, s2; python/asc/language/adv/_matmul_batch.py's _LAYOUT_FIELDS), each with its TCubeTiling field. */
-#define ASC_MATMUL_LAYOUT(X)                                                                                  \
-  X(ALayoutInfoB) X(ALayoutInfoS) X(ALayoutInfoN) X(ALayoutInfoG) X(ALayoutInfoD) X(BLayoutInfoB)            \
-  X(BLayoutInfoS) X(BLayoutInfoN) X(BLayoutInfoG) X(BLayoutInfoD) X(CLayoutInfoB) X(CLayoutInfoS1)           \
-  X(CLayoutInfoN) X(CLayoutInfoG) X(CLayoutInfoS2)
+/* asc.matmul_iterate_batch's last operands: the tiling's layout info of A, B and C
+ * (python/asc/language/adv/_matmul_batch.py's _LAYOUT_FIELDS), each with its TCubeTiling field: the list of
+ * openasc's Ascend C header, which declares TCubeTiling from it. */
+#include "ascendc/kernel_operator_shared.h"
+#define ASC_MATMUL_LAYOUT OPENASC_MATMUL_LAYOUT_FIELDS
 
 #endif
