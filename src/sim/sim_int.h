@@ -273,7 +273,8 @@ typedef struct sim_top {
   sim_qent e; /* SIM_T_ENQ */
 } sim_top;
 typedef struct sim_tcopy { /* a GM copy (MTE2 / MTE3) */
-  int64_t bytes, segs, hit; /* hit: its read bytes found in L2 (set by asc_sim_l2_shared) */
+  int64_t bytes, segs, hit; /* hit: its read bytes found in L2 (set by asc_sim_l2_shared); a write's:
+                             * its bytes written past the L2 (CACHE_MODE_DISABLE, counted in wb too) */
   int64_t start, end;       /* when it ran the first time */
   int64_t r0, r1;           /* its GM accesses: tape l2[r0 .. r1) */
   int pipe;

@@ -524,8 +524,10 @@ static void gmcopy(const sim_core *c, sim_qent *e, int pipe, int64_t bytes, int6
   bool rd = pipe == ASC_PIPEID_PIPE_MTE2;
   if (hit > bytes)
     hit = bytes;
-  int64_t l2b = rd ? hit : bytes; /* writes land in the L2 (write-back); HBM sees them when evicted */
-  double hbm = (double)(bytes - l2b); /* read misses: the core's AIV channel holds these to gm_core */
+  /* writes land in the L2 (write-back; HBM sees them when evicted), except the bytes written past it
+   * (CACHE_MODE_DISABLE: a write's "hit"), which go to HBM at the write share only, as write-backs (wb) */
+  int64_t l2b = rd ? hit : bytes - hit;
+  double hbm = rd ? (double)(bytes - l2b) : 0; /* read misses: the core's AIV channel holds these to gm_core */
   int64_t share = (int64_t)(hbm / c->gm_rate + (double)l2b / c->l2_rate + 0.999999);
   if (share < segs * k->gm_burst_min)
     share = segs * k->gm_burst_min;
