@@ -187,9 +187,10 @@ typedef struct sim_launch {
   bool keep_trace; /* hand the records to the trace / profile writers */
   const asc_op *func; /* the kernel */
   uint64_t jitter; /* asc_sim_options.jitter_seed: random pipe timing (timing.c); 0 off */
-  struct sim_tapepool *tapes; /* the program's spare timing tapes (launch.c), or NULL */
-  struct sim_scratchpool *scratches; /* the program's spare per-core arrays (coremem.c), or NULL */
-  struct sim_hostpool *hosts;        /* the program's parked host threads (hostpool.c), or NULL */
+  struct sim_spares *tapes;     /* the program's spare timing tapes (launch.c), or NULL */
+  struct sim_spares *replays;   /* its spare L2 replay arrays (launch.c), or NULL */
+  struct sim_spares *scratches; /* its spare per-core arrays (coremem.c), or NULL */
+  struct sim_spares *hosts;     /* its parked host threads (hostpool.c), or NULL */
   int retime;      /* > 0: blocks keep a timing tape and each wave of `retime` cores is timed again
                       with one shared L2 (launch.c, docs/timing.md); 0: each core's own part of it */
   int64_t max_insts; /* watchdog: asc_sim_options.max_instructions (<= 0: none) */
@@ -644,6 +645,16 @@ int64_t asc_sim_shadow_find(const sim_shadow *s, int64_t lo, int64_t hi, int64_t
 /* ---- xcore.c: core groups, cross-core synchronization, atomics ---------------------------- */
 void asc_sim_cube_free(struct sim_cube *k); /* a core's cube registers and scratch (NULL: none) */
 
+/* ---- things a program keeps for reuse, shared by its host threads (spares.c); S NULL: none kept ---- */
+typedef struct sim_spares sim_spares;
+/* At most keep things of at most budget bytes in all. */
+sim_spares *asc_sim_spares_new(int keep, int64_t budget);
+void asc_sim_spares_free(sim_spares *S, void (*drop)(void *)); /* drop frees each thing kept */
+/* The last thing given that fits(thing, want) (fits NULL: any), taken out of S; NULL if none. */
+void *asc_sim_spares_take(sim_spares *S, bool (*fits)(const void *x, const void *want), const void *want);
+/* x (of `bytes`) into S, or drop(x) if S keeps no more; x NULL: nothing. */
+void asc_sim_spares_give(sim_spares *S, void *x, int64_t bytes, void (*drop)(void *));
+
 /* ---- a block's per-core arrays, kept between blocks and launches (coremem.c) ---- */
 typedef struct sim_scratch { /* (sim_core.scr) */
   int nslots, ninsts;     /* what it was made for (the program's) */
@@ -658,9 +669,8 @@ typedef struct sim_scratch { /* (sim_core.scr) */
   uint8_t *mm;            /* mmad's packed operands (cube.c, cube_kernels.h), 64-byte aligned */
   size_t mmcap;
 } sim_scratch;
-typedef struct sim_scratchpool sim_scratchpool;
-sim_scratchpool *asc_sim_scratchpool_new(void);
-void asc_sim_scratchpool_free(sim_scratchpool *P);
+sim_spares *asc_sim_scratchpool_new(void);
+void asc_sim_scratchpool_free(sim_spares *P);
 sim_scratch *asc_sim_scratch_take(const sim_launch *L);
 void asc_sim_scratch_give(const sim_launch *L, sim_scratch *s);
 /* Core c (kind and L set) gets s's slots, warning bits, trace buffer and its memories, all zero. */
@@ -669,14 +679,13 @@ void asc_sim_scratch_bind(sim_scratch *s, sim_core *c);
 void asc_sim_scratch_keep(sim_scratch *s, const sim_core *c);
 
 /* ---- host threads kept between launches (hostpool.c); P NULL: a thread of its own ---- */
-typedef struct sim_hostpool sim_hostpool;
 typedef struct sim_hostthread sim_hostthread;
-sim_hostpool *asc_sim_hostpool_new(void);
-void asc_sim_hostpool_free(sim_hostpool *P); /* every thread of it back (joined) first */
+sim_spares *asc_sim_hostpool_new(void);
+void asc_sim_hostpool_free(sim_spares *P); /* every thread of it back (joined) first */
 /* fn(arg) on a pool thread (signals blocked); NULL if no thread could be started. */
-sim_hostthread *asc_sim_host_start(sim_hostpool *P, void *(*fn)(void *), void *arg);
+sim_hostthread *asc_sim_host_start(sim_spares *P, void *(*fn)(void *), void *arg);
 /* Wait for fn to return; the thread goes back to P. */
-void asc_sim_host_join(sim_hostpool *P, sim_hostthread *h);
+void asc_sim_host_join(sim_spares *P, sim_hostthread *h);
 /* cube.c's operand checks: operand i lies in one of the hw.def memories of mask (want names them);
  * its start plus off bytes is align-byte aligned.  0, or -1 after the error. */
 int asc_sim_want_mem(sim_core *c, const sim_inst *in, int i, unsigned mask, const char *arg, const char *want);
