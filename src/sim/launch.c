@@ -277,6 +277,7 @@ typedef struct runner {
   bool failed;   /* a committed block failed */
   _Atomic bool halt; /* failed, for the running blocks (sim_launch.halt) */
   _Atomic bool lived; /* sim_launch.lived */
+  _Atomic int livenext; /* sim_launch.livenext */
   blockres *ring; /* block b's result in ring[b % window] */
   int window;
   sim_tblock *tb; /* trace or profile: every committed block's records and placement */
@@ -623,6 +624,7 @@ static void commit(runner *R) {
     for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
       asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
     asc_sim_oob_replay(L, r->oobw, r->noobw, &R->seen, R->rep); /* of op sites no earlier block warned about */
+    asc_sim_live_commit(L, r->diag, r->oobw, r->noobw, R->done);
     asc_sim_print_commit(L, &r->out, R->rep);
     asc_sim_san_commit_block(L, R->done, &r->out);
     int k = place(R, R->done, r);
@@ -733,11 +735,14 @@ static int runall(sim_launch *L, const asc_sim_options *o, asc_sim_report *rep) 
   pthread_cond_init(&R.cv, NULL);
   atomic_init(&R.halt, false);
   atomic_init(&R.lived, false);
+  atomic_init(&R.livenext, 0);
   L->halt = &R.halt;
   L->lived = &R.lived;
+  L->livenext = &R.livenext;
   runthreads(L, worker, &R, threads);
   L->halt = NULL;
   L->lived = NULL;
+  L->livenext = NULL;
   pthread_mutex_destroy(&R.mu);
   pthread_cond_destroy(&R.cv);
   int rc = R.failed || R.done < L->blocks ? -1 : 0;
@@ -852,6 +857,7 @@ static void commit_block(grunner *G, int b, blockres *r) {
     for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
       asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
     asc_sim_oob_replay(L, r->oobw, r->noobw, &R->seen, rep);
+    asc_sim_live_commit(L, r->diag, r->oobw, r->noobw, inst);
     asc_sim_print_commit(L, &r->out, rep);
     asc_sim_san_commit_block(L, inst, &r->out);
     asc_sim_core_report *cr = &rep->cores[ck];
@@ -1001,9 +1007,12 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
   pthread_mutex_init(&G.mu, NULL);
   pthread_cond_init(&G.cv, NULL);
   atomic_init(&R.lived, false);
+  atomic_init(&R.livenext, 0);
   L->lived = &R.lived;
+  L->livenext = &R.livenext;
   runthreads(L, gworker, &G, threads);
   L->lived = NULL;
+  L->livenext = NULL;
   pthread_mutex_destroy(&G.mu);
   pthread_cond_destroy(&G.cv);
   int rc = R.failed || R.done < L->ninst ? -1 : 0;

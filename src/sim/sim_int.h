@@ -198,6 +198,7 @@ typedef struct sim_launch {
   const _Atomic bool *halt; /* set once a block failed: blocks still running are not needed */
   int live_fd;              /* asc_sim_options.live_fd */
   _Atomic bool *lived;      /* the first let-through finding went to live_fd (memory.c) */
+  _Atomic int *livenext;    /* the first core instance not yet committed (memory.c's live order) */
 } sim_launch;
 
 /* What one block (core instance) leaves for the launch: its findings and the GM bytes it read and wrote. */
@@ -493,6 +494,10 @@ void asc_sim_oob_replay(const sim_launch *L, const sim_oobw *w, int n, sim_oobse
 void asc_sim_oob_replay_cause(const sim_launch *L, const sim_oobw *w, int n, sim_oobseen *seen, asc_sim_report *rep,
                               bool *cause);
 void asc_sim_oobw_free(sim_oobw *w, int n);
+/* Core instance inst (its let-through findings w[0 .. n)) is committed: its first finding goes to
+ * live_fd unless one went before (ctx: the core's own, for the source line); the next core may now
+ * write its first as it happens. */
+void asc_sim_live_commit(const sim_launch *L, asc_ctx *ctx, const sim_oobw *w, int n, int inst);
 /* strict_gm off: a KernelWarning for what an NPU runs through (out-of-bounds, uninitialised reads). */
 void asc_sim_lenient_warn(sim_core *c, const asc_op *op, const char *fmt, ...) ASC_PRINTF(3, 4);
 const char *asc_sim_mem_name(const sim_core *c, int mem); /* "UB" or the GM array's name */
