@@ -948,7 +948,7 @@ void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSortList2, uint16_t& 
 void GetStoreAtomicConfig(uint16_t& atomicType, uint16_t& atomicOp);
 
 /* AIPP (SetAippFunctions' page: AippParams nests its parts; aggregates; kernel_operator_shared.h) */
-#define OPENASC_DECL_AIPP_MEMBER(part, type, member, ir) type member;
+#define OPENASC_DECL_AIPP_MEMBER(part, type, member, ir, dflt) type member = dflt;
 #define OPENASC_DECL_AIPP_PART(tmpl, S, targs, part, FIELDS) tmpl struct S { FIELDS(OPENASC_DECL_AIPP_MEMBER, part) };
 OPENASC_AIPP_PARTS(OPENASC_DECL_AIPP_PART)
 template <typename T> struct AippParams {

@@ -751,9 +751,9 @@ enum class AippInputFormat : uint8_t { YUV420SP_U8 = 0, XRGB8888_U8 = 1, RGB888_
 #define OPENASC_RUN_AIPP_TYPE_f32(type) float
 #define OPENASC_RUN_AIPP_FIELD_i32(v) ascrun::field((int64_t)(v))
 #define OPENASC_RUN_AIPP_FIELD_f32(v) ascrun::field(v)
-#define OPENASC_RUN_AIPP_MEMBER(part, type, member, ir) OPENASC_RUN_AIPP_TYPE_##ir(type) member = 0;
+#define OPENASC_RUN_AIPP_MEMBER(part, type, member, ir, dflt) OPENASC_RUN_AIPP_TYPE_##ir(type) member = dflt;
 #define OPENASC_RUN_AIPP_PART(tmpl, S, targs, part, FIELDS) tmpl struct S { FIELDS(OPENASC_RUN_AIPP_MEMBER, part) };
-#define OPENASC_RUN_AIPP_VALUE(part, type, member, ir) OPENASC_RUN_AIPP_FIELD_##ir(part.member),
+#define OPENASC_RUN_AIPP_VALUE(part, type, member, ir, dflt) OPENASC_RUN_AIPP_FIELD_##ir(part.member),
 #define OPENASC_RUN_AIPP_VALUES(tmpl, S, targs, part, FIELDS) FIELDS(OPENASC_RUN_AIPP_VALUE, part)
 OPENASC_AIPP_PARTS(OPENASC_RUN_AIPP_PART)
 template <typename T> struct AippParams {

@@ -45,26 +45,32 @@
 #define OPENASC_NAME_COMMA(f) f,
 
 /* SetAippFunctions' page: AippParams<T> nests six aggregates (T is the output type).  Their members, in the
- * order of the IR's flat asc.struct<AippParams> (src/ops/structs.def): X(part, type, member, ir), part the
- * AippParams member that holds them, ir the member's IR type (dtcMin/dtcVar are half on the page, f32 in the
- * IR; the running mode keeps them as float) */
+ * order of the IR's flat asc.struct<AippParams> (src/ops/structs.def): X(part, type, member, ir, default),
+ * part the AippParams member that holds them, ir the member's IR type (dtcMin/dtcVar are half on the page,
+ * f32 in the IR; the running mode keeps them as float), default the member's initialiser on the page (the
+ * dtcVar scales are 1, everything else 0 / false) */
 #define OPENASC_AIPP_PADDING_FIELDS(X, p)                                                                   \
-  X(p, uint32_t, paddingMode, i32) X(p, T, paddingValueCh0, i32) X(p, T, paddingValueCh1, i32)              \
-  X(p, T, paddingValueCh2, i32) X(p, T, paddingValueCh3, i32)
-#define OPENASC_AIPP_SWAP_FIELDS(X, p) X(p, bool, isSwapRB, i32) X(p, bool, isSwapUV, i32) X(p, bool, isSwapAX, i32)
-#define OPENASC_AIPP_SINGLE_LINE_FIELDS(X, p) X(p, bool, isSingleLineCopy, i32)
+  X(p, uint32_t, paddingMode, i32, 0) X(p, T, paddingValueCh0, i32, 0) X(p, T, paddingValueCh1, i32, 0)     \
+  X(p, T, paddingValueCh2, i32, 0) X(p, T, paddingValueCh3, i32, 0)
+#define OPENASC_AIPP_SWAP_FIELDS(X, p)                                                                      \
+  X(p, bool, isSwapRB, i32, 0) X(p, bool, isSwapUV, i32, 0) X(p, bool, isSwapAX, i32, 0)
+#define OPENASC_AIPP_SINGLE_LINE_FIELDS(X, p) X(p, bool, isSingleLineCopy, i32, 0)
 #define OPENASC_AIPP_DTC_FIELDS(X, p)                                                                       \
-  X(p, uint8_t, dtcMeanCh0, i32) X(p, uint8_t, dtcMeanCh1, i32) X(p, uint8_t, dtcMeanCh2, i32)              \
-  X(p, half, dtcMinCh0, f32) X(p, half, dtcMinCh1, f32) X(p, half, dtcMinCh2, f32) X(p, half, dtcVarCh0, f32) \
-  X(p, half, dtcVarCh1, f32) X(p, half, dtcVarCh2, f32) X(p, uint32_t, dtcRoundMode, i32)
-#define OPENASC_AIPP_CHANNEL_PADDING_FIELDS(X, p) X(p, uint32_t, cPaddingMode, i32) X(p, T, cPaddingValue, i32)
+  X(p, uint8_t, dtcMeanCh0, i32, 0) X(p, uint8_t, dtcMeanCh1, i32, 0) X(p, uint8_t, dtcMeanCh2, i32, 0)     \
+  X(p, half, dtcMinCh0, f32, 0) X(p, half, dtcMinCh1, f32, 0) X(p, half, dtcMinCh2, f32, 0)                 \
+  X(p, half, dtcVarCh0, f32, 1) X(p, half, dtcVarCh1, f32, 1) X(p, half, dtcVarCh2, f32, 1)                 \
+  X(p, uint32_t, dtcRoundMode, i32, 0)
+#define OPENASC_AIPP_CHANNEL_PADDING_FIELDS(X, p)                                                           \
+  X(p, uint32_t, cPaddingMode, i32, 0) X(p, T, cPaddingValue, i32, 0)
 #define OPENASC_AIPP_CSC_FIELDS(X, p)                                                                       \
-  X(p, bool, isEnableCsc, i32) X(p, int16_t, cscMatrixR0C0, i32) X(p, int16_t, cscMatrixR0C1, i32)          \
-  X(p, int16_t, cscMatrixR0C2, i32) X(p, int16_t, cscMatrixR1C0, i32) X(p, int16_t, cscMatrixR1C1, i32)     \
-  X(p, int16_t, cscMatrixR1C2, i32) X(p, int16_t, cscMatrixR2C0, i32) X(p, int16_t, cscMatrixR2C1, i32)     \
-  X(p, int16_t, cscMatrixR2C2, i32) X(p, uint8_t, cscBiasIn0, i32) X(p, uint8_t, cscBiasIn1, i32)           \
-  X(p, uint8_t, cscBiasIn2, i32) X(p, uint8_t, cscBiasOut0, i32) X(p, uint8_t, cscBiasOut1, i32)            \
-  X(p, uint8_t, cscBiasOut2, i32)
+  X(p, bool, isEnableCsc, i32, 0) X(p, int16_t, cscMatrixR0C0, i32, 0)                                      \
+  X(p, int16_t, cscMatrixR0C1, i32, 0) X(p, int16_t, cscMatrixR0C2, i32, 0)                                 \
+  X(p, int16_t, cscMatrixR1C0, i32, 0) X(p, int16_t, cscMatrixR1C1, i32, 0)                                 \
+  X(p, int16_t, cscMatrixR1C2, i32, 0) X(p, int16_t, cscMatrixR2C0, i32, 0)                                 \
+  X(p, int16_t, cscMatrixR2C1, i32, 0) X(p, int16_t, cscMatrixR2C2, i32, 0)                                 \
+  X(p, uint8_t, cscBiasIn0, i32, 0) X(p, uint8_t, cscBiasIn1, i32, 0) X(p, uint8_t, cscBiasIn2, i32, 0)     \
+  X(p, uint8_t, cscBiasOut0, i32, 0) X(p, uint8_t, cscBiasOut1, i32, 0)                                     \
+  X(p, uint8_t, cscBiasOut2, i32, 0)
 /* AippParams' parts in order: P(template head, struct, its template arguments, member, its fields) */
 #define OPENASC_AIPP_PARTS(P)                                                                               \
   P(template <typename T>, AippPaddingParams, <T>, paddingParams, OPENASC_AIPP_PADDING_FIELDS)              \

@@ -25,8 +25,8 @@
 // CHECK-NEXT: "arith.constant"() {value = 0.00000000000000000e+00 : f32}
 // CHECK-NEXT: "arith.constant"() {value = 0.00000000000000000e+00 : f32}
 // CHECK-NEXT: "arith.constant"() {value = 0.00000000000000000e+00 : f32}
-// CHECK-NEXT: "arith.constant"() {value = 0.00000000000000000e+00 : f32}
-// CHECK-NEXT: "arith.constant"() {value = 0.00000000000000000e+00 : f32}
+// CHECK-NEXT: "arith.constant"() {value = 1.00000000000000000e+00 : f32}
+// CHECK-NEXT: "arith.constant"() {value = 1.00000000000000000e+00 : f32}
 // CHECK-NEXT: "arith.constant"() {value = 2.50000000000000000e-01 : f32}
 // CHECK-NEXT: "arith.constant"() {value = 0 : i32}
 // CHECK-NEXT: "arith.constant"() {value = 0 : i32}
