@@ -36,7 +36,8 @@ def kernel():
 
     @asc.jit(matmul_cube_only=True)
     def c1_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, M: asc.ConstExpr[int],
-                  N: asc.ConstExpr[int], K: asc.ConstExpr[int], SCM: asc.ConstExpr[int], SCN: asc.ConstExpr[int]):
+                  N: asc.ConstExpr[int], K: asc.ConstExpr[int], SCM: asc.ConstExpr[int], SCN: asc.ConstExpr[int],
+                  ROUNDS: asc.ConstExpr[int] = 1):
         a_gm = asc.GlobalTensor()
         b_gm = asc.GlobalTensor()
         c_gm = asc.GlobalTensor()
@@ -51,8 +52,8 @@ def kernel():
         a2 = (asc.LocalTensor(asc.float16, A2, 0, BM * BK), asc.LocalTensor(asc.float16, A2, 32 * 1024, BM * BK))
         b2 = (asc.LocalTensor(asc.float16, B2, 0, BN * BK), asc.LocalTensor(asc.float16, B2, 32 * 1024, BN * BK))
         c1 = asc.LocalTensor(asc.float32, CO1, 0, BM * BN)
-        mi = asc.get_block_idx() % (M // SCM)
-        ni = asc.get_block_idx() // (M // SCM)
+        mpr = M // SCM // ROUNDS  # M blocks a round (C1-L2: the L2 split's two rounds of 4 x 6 cores)
+        ni = asc.get_block_idx() // mpr
         n_len = N - ni * SCN
         if n_len > SCN:
             n_len = SCN
@@ -62,8 +63,9 @@ def kernel():
             asc.set_flag(E.MTE1_MTE2, i)
         for s in range(2):
             asc.set_flag(E.M_MTE1, s)
-        for t in range(0, (SCM // BM) * tiles_n):
-            m0 = mi * SCM + (t // tiles_n) * BM
+        for t in range(0, ROUNDS * (SCM // BM) * tiles_n):
+            mi = asc.get_block_idx() % mpr + (t // ((SCM // BM) * tiles_n)) * mpr
+            m0 = mi * SCM + (t // tiles_n) % (SCM // BM) * BM
             n0 = ni * SCN + (t % tiles_n) * BN
             # the first packets of A and B into the ping halves
             asc.wait_flag(E.MTE1_MTE2, 0)
@@ -149,7 +151,7 @@ def kernel():
     return c1_kernel
 
 
-def run(M, N, K, SCM, SCN, check_rows=None):
+def run(M, N, K, SCM, SCN, check_rows=None, rounds=1):
     import numpy as np
 
     import asc.lib.runtime as rt
@@ -163,7 +165,7 @@ def run(M, N, K, SCM, SCN, check_rows=None):
     with warnings.catch_warnings():  # verify-sync cannot follow the flag ids computed at run time (kc % 2)
         warnings.simplefilter("ignore")
         # 8192^3: each block's 2.6e10 multiply-adds are more work than the default watchdog allows
-        k[24](a, bt, c, M, N, K, SCM, SCN, max_instructions=0)
+        k[24](a, bt, c, M, N, K, SCM, SCN, rounds, max_instructions=0)
     wall = time.perf_counter() - t0
     rep = rt.last_report()
     rows = range(M) if check_rows is None else check_rows
