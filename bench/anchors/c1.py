@@ -86,6 +86,8 @@ def kernel(mix=False):
             asc.data_copy_pad(c_gm[m0 * N + n0:], y, asc.DataCopyExtParams(HM, BN * 4, 0, (N - BN) * 4, 0))
             asc.set_flag(asc.HardEvent.MTE3_V, 0)  # the next tile's GELU overwrites y once it is out
             asc.wait_flag(asc.HardEvent.MTE3_V, 0)
+            if t < ROUNDS * (SCM // BM) * tiles_n - 8:
+                asc.cross_core_set_flag(9, 2, asc.PipeID.PIPE_MTE3)  # tile t done (the AIC's tile t + 8 waits)
 
     def c1_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, M: asc.ConstExpr[int],
                   N: asc.ConstExpr[int], K: asc.ConstExpr[int], SCM: asc.ConstExpr[int], SCN: asc.ConstExpr[int],
@@ -199,7 +201,13 @@ def kernel(mix=False):
                 fp.unit_flag = 3
                 asc.fixpipe(c_gm[m0 * N + n0:], c1, fp)  # C's element type is the argument's (f16 or f32)
                 if MIX:
-                    asc.cross_core_set_flag(8, 2, asc.PipeID.PIPE_FIX)  # the tile is in GM: its AIVs may read it
+                    # the tile is in GM: its AIVs may read it.  The source sets the flag with no reverse
+                    # synchronisation (its AIVs keep up in time); the simulator runs the AIC ahead of them in
+                    # its functional order and refuses more than 15 outstanding sets, so the AIC waits here
+                    # for its AIVs to have finished tile t - 8 (long done by then in the timing model)
+                    if t >= 8:
+                        asc.cross_core_wait_flag(9, 2, asc.PipeID.PIPE_FIX)
+                    asc.cross_core_set_flag(8, 2, asc.PipeID.PIPE_FIX)
             for i in range(4):
                 asc.wait_flag(E.MTE1_MTE2, i)
             for s in range(2):

@@ -5,8 +5,9 @@ examples/01_simd_cpp_api/05_best_practices/01_matrix_compute/matmul_high_perform
 ND, B f16 given transposed (N x K ND), C f16 ND, asc.adv.Matmul (GM operands, tiling at run time),
 base 128 x 256 x 64, on 24 AIC; block b takes M block b % (M / singleCoreM), N block the rest.
 
-  case 2  NORM, singleCore 4096 x 683 (2 x 12 split; the last column of cores 679 columns)
-  case 3  NORM, singleCore 2048 x 1536 (4 x 6)
+  case 2  NORM, singleCore 4096 x 683 (2 x 12 split; the last column of cores 679 columns), the kernel's
+          SetL1: depthA1 = depthB1 = 1, steps 1 (one L1 buffer per operand)
+  case 3  NORM, singleCore 2048 x 1536 (4 x 6), SetL1 as case 2
   case 4  MDL, 4 x 6, the tiling tool's L1 figures (depthA1 4, stepKa 2 per the README)
   case 5  MDL, 4 x 6, depthA1 16 / stepKa 8, depthB1 8 / stepKb 4 (L1 full: 256 + 256 KiB)
   case 6  case 5 with singleCoreM 1024 and two iterate_all calls per core, A's upper and lower
@@ -40,10 +41,10 @@ WS = 16 << 20
 METRICS = ("mac", "mte1", "mte2", "fixp", "scalar")
 # case: (kind, singleCoreM, singleCoreN, depthA1, stepKa, depthB1, stepKb, rounds, blocks)
 CASES = {
-    0: ("norm", M, N, 2, 1, 2, 1, 1, 1),
-    1: ("norm", M, N, 2, 1, 2, 1, 1, 1),
-    2: ("norm", 4096, 683, 2, 1, 2, 1, 1, 24),
-    3: ("norm", 2048, 1536, 2, 1, 2, 1, 1, 24),
+    0: ("norm", M, N, 1, 1, 1, 1, 1, 1),  # SetL1: depthA1 = depthB1 = 1, every step 1
+    1: ("norm", M, N, 1, 1, 1, 1, 1, 1),
+    2: ("norm", 4096, 683, 1, 1, 1, 1, 1, 24),
+    3: ("norm", 2048, 1536, 1, 1, 1, 1, 1, 24),
     4: ("mdl", 2048, 1536, 4, 2, 4, 2, 1, 24),
     5: ("mdl", 2048, 1536, 16, 8, 8, 4, 1, 24),
     6: ("mdl", 1024, 1536, 16, 8, 8, 4, 2, 24),
