@@ -534,7 +534,7 @@ static bool const0(const asc_value *v) {
 }
 
 static asc_value *dbuf_cond(gen *g, mm *x) {
-  if (x->sparse || const0(x->s[S_DBUF])) /* a constant 0: one buffer, no test */
+  if (x->sparse || x->bias || const0(x->s[S_DBUF])) /* a constant 0: one buffer, no test */
     return NULL;
   asc_value *k32 = asc_b_up(g, x->s[S_BK], 32);
   asc_value *lim = asc_b_i32(g, L1_HALF / x->esz);
