@@ -20,7 +20,9 @@
  * set_flag / wait_flag pair for what it overwrites or reads (MTE2 -> MTE1 -> M per slice; the next
  * slice's copies after these loads, MTE1 -> MTE2, its loads after this mmad, M -> MTE1; M -> FIX ->
  * M around the fixpipe, UnitFlag hand-overs in iterate_all's tile loop, FIX -> MTE2 after it).
- * Correct for any tiling; no double buffers, so it is slower than the header library.
+ * When the tiling double-buffers L1 (S_DBUF) A's and B's L1 are ping-pong halves (kloop_double);
+ * L0 has one buffer.  Correct for any tiling; slower than the header library (no L0 double buffers,
+ * no MDL packets of several slices).
  *
  * Memory: the Matmul owns the AIC memories from address 0 (L1: A 64 KiB, B 64 KiB, bias
  * 1 KiB, quant words 8 KiB; L0A, L0B, L0C, BT from 0); in a cube-only kernel they are TBufs of
