@@ -26,7 +26,8 @@ pyasc form, as C12's constant variant).  Validation only: no constant is derived
 
 Written here in pyasc from the README's stated configuration (nothing of the device kit is copied).
 
-  /usr/bin/python3 bench/anchors/hmm.py [--case 2,3,4,5,6] [--small]   # --small: K = 512
+  /usr/bin/python3 bench/anchors/hmm.py [--case 2,3,4,5,6] [--small]   # --small: K = 512 (1/16 of the work)
+  (bench/anchors.py runs it only with ASC_HMM_FULL=1: full size takes over 35 min for case 2)
 """
 import os
 import sys
@@ -135,7 +136,15 @@ def run(case, k=K, check_rows=(0, 2047, 4096, 5000, 8191)):
     return rep, wall
 
 
-def rows(cases=(2, 3, 4, 5, 6), small=False):
+def rows(cases=(2, 3, 4, 5, 6), small=False, full=None):
+    """bench/anchors.py calls rows(): the full-size cases take long (case 2: over 35 min on the 2-core VM),
+    so they run there only with ASC_HMM_FULL=1; this file run alone runs them."""
+    if full is None:
+        full = os.environ.get("ASC_HMM_FULL") == "1"
+    if not full and not small:
+        print("HMM: skipped (full size: over 35 min for case 2; set ASC_HMM_FULL=1 or run bench/anchors/hmm.py)",
+              file=sys.stderr)
+        return []
     out = []
     for case in cases:
         rep, wall = run(case, k=512 if small else K)
@@ -153,4 +162,4 @@ if __name__ == "__main__":
     for i, arg in enumerate(sys.argv):
         if arg == "--case":
             cases = tuple(int(x) for x in sys.argv[i + 1].split(","))
-    _cube.show(rows(cases, small="--small" in sys.argv))
+    _cube.show(rows(cases, small="--small" in sys.argv, full=True))
