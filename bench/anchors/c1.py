@@ -10,7 +10,9 @@ after the compute, C converted f32 -> f16 in the fixpipe.  Published on the 910B
 Task Duration 4121.16 us; mean per core mac 3081.664, mte1 2538.348, mte2 3552.248, fixp 160.405,
 scalar 337.343 us.
 
-Written here in pyasc from the README's description (nothing of the device kit is copied).  The
+Written here in pyasc from the README's description (nothing of the device kit is copied).  The kernel
+also serves the validation anchors C1-L2 (ROUNDS = 2: c1l2.py) and G1 (F32: C in f32; MIX: GELU on the
+block's AIVs, tile by tile: g1.py).  The
 mmad -> fixpipe hand-over is UnitFlag, as in the original (mmad unit_flag 2, 3 on a tile's last
 slice; fixpipe unit_flag 3; no flag between them: docs/timing.md, "UnitFlag").
 
