@@ -20,9 +20,7 @@
  * set_flag / wait_flag pair for what it overwrites or reads (MTE2 -> MTE1 -> M per slice; the next
  * slice's copies after these loads, MTE1 -> MTE2, its loads after this mmad, M -> MTE1; M -> FIX ->
  * M around the fixpipe, UnitFlag hand-overs in iterate_all's tile loop, FIX -> MTE2 after it).
- * When the tiling double-buffers L1 (S_DBUF) A's and B's L1 are ping-pong halves (kloop_double);
- * L0 has one buffer.  Correct for any tiling; slower than the header library (no L0 double buffers,
- * no MDL packets of several slices).
+ * Correct for any tiling; no double buffers, so it is slower than the header library.
  *
  * Memory: the Matmul owns the AIC memories from address 0 (L1: A 64 KiB, B 64 KiB, bias
  * 1 KiB, quant words 8 KiB; L0A, L0B, L0C, BT from 0); in a cube-only kernel they are TBufs of
@@ -84,9 +82,6 @@ static void nzcopy(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *r0, a
 static void nzbands(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *k0, asc_value *c0, asc_value *kc,
                     asc_value *cc, asc_value *nblk, asc_value *h);
 static asc_value *l1frac(gen *g, mm *x, asc_value *r0, asc_value *c0, asc_value *h16);
-
-/* Half of A's and of B's 64 KiB of L1: the ping-pong buffers of kloop_double. */
-enum { L1_HALF = 32 * 1024 };
 
 /* (mi, ni) of tile t in the tiling's iterate order (0: M first). */
 static void tilepos(gen *g, mm *x, asc_value *t, asc_value **m0, asc_value **n0, asc_value **mc, asc_value **nc) {
@@ -439,116 +434,8 @@ static asc_value *a_needed(gen *g, mm *x, asc_value *t) {
   return asc_b_sel(g, first, first, asc_b_sel(g, slices, slices, moved)); /* first || slices > 1 || moved */
 }
 
-/* MTE2 of slice s: A (when anew, or always if NULL), B and the bias GM -> L1 (x->a1, x->b1). */
-static void slice_copies(gen *g, mm *x, slice *s, asc_value *anew) {
-  asc_Nd2NzParams_fields nda, ndb;
-  asc_value *aoff = a_nd(g, x, s, &nda);
-  asc_value *boff = b_nd(g, x, s, &ndb);
-  s->ka16 = s->a32t ? asc_b_cdiv(g, s->kc, 16) : NULL;
-  loopctx al = {0};
-  if (anew)
-    asc_b_if(g, anew, &al);
-  a_to_l1(g, x, s, aoff, &nda);
-  if (anew)
-    asc_b_end(g, &al);
-  s->kb16 = s->b32t ? asc_b_cdiv(g, s->kc, 16) : NULL;
-  b_to_l1(g, x, s, boff, &ndb);
-  bias_to_l1(g, x, s);
-}
-
-/* MTE1 and M of slice s: L1 (x->a1, x->b1) -> L0A / L0B (/ BT), the mmad; the flags after them. */
-static void slice_compute(gen *g, mm *x, slice *s) {
-  if (s->a32t)
-    a_l0_t32(g, x, s);
-  else if (x->esz == 1 && x->ta)
-    a_l0_t8(g, x, s);
-  else
-    a_l0_2d(g, x, s);
-  if (x->sparse)
-    sparse_b_l0(g, x, s->kc, s->n1);
-  else if (s->b32t)
-    b_l0_t32(g, x, s);
-  else if (s->b8t)
-    b_l0_t8(g, x, s);
-  else
-    b_l0_2d(g, x, s);
-  bias_to_bt(g, x, s);
-  flag(g, ASC_EVENT_MTE1_MTE2); /* the copies into this L1 buffer wait for these loads */
-  flag(g, ASC_EVENT_MTE1_M);
-  mmad(g, x, s);
-  flag(g, ASC_EVENT_M_MTE1); /* the next slice's loads overwrite L0A / L0B / BT once the mmad has read them */
-}
-
-/* One L1 buffer per operand: slice k's copies wait for slice k - 1's loads (MTE1 -> MTE2), its loads
- * for its copies and slice k - 1's mmad. */
-static void kloop_single(gen *g, mm *x, const slice *tl, asc_value *t, asc_value *nk) {
-  loopctx kl;
-  slice s = *tl;
-  slice_at(g, x, &s, asc_b_for(g, nk, &kl));
-  slice_copies(g, x, &s, a_needed(g, x, t));
-  flag(g, ASC_EVENT_MTE2_MTE1);
-  slice_compute(g, x, &s);
-  asc_b_end(g, &kl);
-}
-
-/* The L1 buffers of A and B in ping-pong halves (32 KiB each; slice k in half k % 2), as the
- * library's double-buffered L1 (docs/timing.md, "Cube, Matmul and MIX"): slice k + 1's copies are
- * issued before slice k's loads, behind slice k - 1's loads (which read that half), so MTE2 runs a
- * slice ahead of MTE1 and M.  L0A / L0B stay one buffer (slice k's loads wait for slice k - 1's mmad). */
-static void kloop_double(gen *g, mm *x, const slice *tl, asc_value *t, asc_value *nk) {
-  asc_value *a1 = x->a1, *b1 = x->b1, *half = asc_b_i32(g, L1_HALF / x->esz);
-  slice s0 = *tl;
-  slice_at(g, x, &s0, asc_b_i32(g, 0));
-  slice_copies(g, x, &s0, a_needed(g, x, t)); /* slice 0 into half 0 */
-  loopctx kl;
-  asc_value *k = asc_b_for(g, nk, &kl);
-  flag(g, ASC_EVENT_MTE2_MTE1); /* slice k's copies (issued before slice k - 1's loads) are in */
-  asc_value *k1 = asc_b_add(g, k, asc_b_i32(g, 1));
-  loopctx nl;
-  asc_b_if(g, asc_b_cmp(g, 2, k1, nk), &nl);
-  slice sn = *tl;
-  slice_at(g, x, &sn, k1);
-  asc_value *off = asc_b_mul(g, asc_b_bin(g, ASC_OP_REMSI, k1, asc_b_i32(g, 2)), half);
-  x->a1 = asc_b_ltsub(g, a1, off);
-  x->b1 = asc_b_ltsub(g, b1, off);
-  slice_copies(g, x, &sn, NULL);
-  asc_b_end(g, &nl);
-  slice s = *tl;
-  slice_at(g, x, &s, k);
-  s.ka16 = s.a32t ? asc_b_cdiv(g, s.kc, 16) : NULL;
-  s.kb16 = s.b32t ? asc_b_cdiv(g, s.kc, 16) : NULL;
-  off = asc_b_mul(g, asc_b_bin(g, ASC_OP_REMSI, k, asc_b_i32(g, 2)), half);
-  x->a1 = asc_b_ltsub(g, a1, off);
-  x->b1 = asc_b_ltsub(g, b1, off);
-  slice_compute(g, x, &s);
-  x->a1 = a1, x->b1 = b1;
-  asc_b_end(g, &kl);
-}
-
-/* i1: whether the tiles of this call take kloop_double: the tiling double-buffers L1 and K has more
- * than one slice (S_DBUF, the front-end's reading of the tiling), and a base tile's slice of A and of B
- * each fit in half of their 64 KiB (32-rounded rows x 32-rounded baseK); never for the sparse B (its
- * index has one buffer). */
-static bool const0(const asc_value *v) {
-  const asc_op *d = v->def;
-  const asc_attr *a = d && d->code == ASC_OP_CONSTANT ? asc_op_attr(d, "value") : NULL;
-  return a && a->kind == ASC_ATTR_INT && a->i == 0;
-}
-
-static asc_value *dbuf_cond(gen *g, mm *x) {
-  if (x->sparse || x->bias || const0(x->s[S_DBUF])) /* a constant 0: one buffer, no test */
-    return NULL;
-  asc_value *k32 = asc_b_up(g, x->s[S_BK], 32);
-  asc_value *lim = asc_b_i32(g, L1_HALF / x->esz);
-  asc_value *afits = asc_b_cmp(g, 3, asc_b_mul(g, asc_b_up(g, x->s[S_BM], 32), k32), lim);
-  asc_value *bfits = asc_b_cmp(g, 3, asc_b_mul(g, asc_b_up(g, x->s[S_BN], 32), k32), lim);
-  asc_value *c = asc_b_sel(g, afits, bfits, afits);
-  return asc_b_sel(g, c, asc_b_cmp(g, 1, x->s[S_DBUF], asc_b_i32(g, 0)), c);
-}
-
 /* Tile t of C into L0C, K slice after K slice: MTE2 to L1, MTE1 to L0, M, each stage waiting for
- * what it overwrites or reads; the L1 buffers in ping-pong halves when dbuf_cond holds (x->dbuf:
- * iterate_all's, computed once before its tile loop). */
+ * what it overwrites or reads. */
 static void tile(gen *g, mm *x, asc_value *t) {
   slice s;
   libwork(g, ASC_HW_LIBWORK_MM_TILE); /* the library's per-tile bookkeeping */
@@ -560,18 +447,43 @@ static void tile(gen *g, mm *x, asc_value *t) {
   s.a32t = x->esz == 4 && x->ta;
   s.b8t = x->esz == 1 && !x->tb;
   s.b32t = x->esz == 4 && !x->tb;
-  asc_value *nk = asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]);
-  asc_value *db = x->dbuf ? x->dbuf : dbuf_cond(g, x);
-  if (!db) {
-    kloop_single(g, x, &s, t, nk);
-    return;
-  }
-  loopctx il;
-  asc_op *f = asc_b_if(g, db, &il);
-  kloop_double(g, x, &s, t, nk);
-  asc_b_else(g, f);
-  kloop_single(g, x, &s, t, nk);
-  asc_b_end(g, &il);
+  loopctx kl;
+  slice_at(g, x, &s, asc_b_for(g, asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]), &kl));
+  asc_Nd2NzParams_fields nda, ndb;
+  asc_value *aoff = a_nd(g, x, &s, &nda);
+  asc_value *boff = b_nd(g, x, &s, &ndb);
+  s.ka16 = s.a32t ? asc_b_cdiv(g, s.kc, 16) : NULL;
+  asc_value *anew = a_needed(g, x, t);
+  loopctx al = {0};
+  if (anew)
+    asc_b_if(g, anew, &al);
+  a_to_l1(g, x, &s, aoff, &nda);
+  if (anew)
+    asc_b_end(g, &al);
+  s.kb16 = s.b32t ? asc_b_cdiv(g, s.kc, 16) : NULL;
+  b_to_l1(g, x, &s, boff, &ndb);
+  bias_to_l1(g, x, &s);
+  flag(g, ASC_EVENT_MTE2_MTE1);
+  if (s.a32t)
+    a_l0_t32(g, x, &s);
+  else if (x->esz == 1 && x->ta)
+    a_l0_t8(g, x, &s);
+  else
+    a_l0_2d(g, x, &s);
+  if (x->sparse)
+    sparse_b_l0(g, x, s.kc, s.n1);
+  else if (s.b32t)
+    b_l0_t32(g, x, &s);
+  else if (s.b8t)
+    b_l0_t8(g, x, &s);
+  else
+    b_l0_2d(g, x, &s);
+  bias_to_bt(g, x, &s);
+  flag(g, ASC_EVENT_MTE1_MTE2); /* the next slice's copies overwrite L1 once these loads have read it */
+  flag(g, ASC_EVENT_MTE1_M);
+  mmad(g, x, &s);
+  flag(g, ASC_EVENT_M_MTE1); /* the next slice's loads overwrite L0A / L0B / BT once the mmad has read them */
+  asc_b_end(g, &kl);
 }
 
 /* en_atomic k (1 add, 2 max, 3 min): set_atomic_* of C's type before the fixpipe's store, as Ascend C's
@@ -647,12 +559,9 @@ static void alltiles(gen *g, mm *x, asc_value *c, bool seq) {
   loopctx tl;
   asc_value *n = asc_b_mul(g, asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]),
                            asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TN], x->s[S_BN]));
-  asc_value *db = dbuf_cond(g, x); /* once for the tiles of the loop */
   asc_value *t = asc_b_for(g, n, &tl);
   x->tileloop = true;
-  x->dbuf = db;
   tile(g, x, t);
-  x->dbuf = NULL;
   if (seq)
     fixout(g, x, t, asc_b_gtsub(g, c, asc_b_mul(g, t, asc_b_mul(g, x->s[S_BM], x->s[S_BN]))), false);
   else
@@ -1289,8 +1198,8 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics, b
       x->vb = fromhandle(g, getword(g, msg, W_B), getword(g, msg, W_B + 1), x->ein);
       x->vbias = fromhandle(g, getword(g, msg, W_BIAS), getword(g, msg, W_BIAS + 1), bty);
       x->vqv = fromhandle(g, getword(g, msg, W_QV), getword(g, msg, W_QV + 1), qty);
-      for (int i = 0; i < NS_MAX; i++) /* S_DBUF 0 in every call: known here, not read */
-        x->s[i] = i == S_DBUF && x->dbuf0 ? asc_b_i32(g, 0) : trunc32(g, getword(g, msg, W_S + i));
+      for (int i = 0; i < NS_MAX; i++)
+        x->s[i] = trunc32(g, getword(g, msg, W_S + i));
       x->lda = trunc32(g, getword(g, msg, W_LDA));
       x->ldb = trunc32(g, getword(g, msg, W_LDB));
       x->aloc = x->bloc = x->biasloc = LOC_GM; /* the AIV sent GM tensors (its UB operands' copies) */
@@ -1353,9 +1262,6 @@ static int mix_template(gen *g, mm *tmpl, asc_pass_vec *ops) {
       break;
     }
   }
-  tmpl->dbuf0 = true;
-  for (size_t i = 0; i < ops->n; i++)
-    tmpl->dbuf0 &= const0(((asc_op *)ops->items[i])->operands[OP_S0 + S_DBUF]);
   for (size_t i = 1; i < ops->n; i++) {
     asc_op *op = ops->items[i];
     if (op->operands[OP_A]->type != first->operands[OP_A]->type ||

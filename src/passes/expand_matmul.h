@@ -57,8 +57,6 @@ typedef struct mm {
   bool anz, bnz;         /* A / B stored as Nz fractals (MatmulType format NZ) */
   asc_value *lda, *ldb;  /* A's / B's row stride as stored (ND), or its height rounded up to 16 (Nz) */
   asc_value *co1;        /* iterate(local_c_matrix=): the kernel's own CO1 tensor the tiles go to */
-  asc_value *dbuf;       /* i1 in iterate_all's tile loop: its tiles' L1 is double-buffered (dbuf_cond) */
-  bool dbuf0;            /* a MIX template: every call's S_DBUF is the constant 0 */
   const asc_type *ein, *eacc;
   const asc_type *ec; /* C's element type (NULL: the op writes no C) */
   int qpre;           /* the fixpipe's QuantModes value for eacc -> ec */
