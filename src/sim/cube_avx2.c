@@ -1,13 +1,14 @@
-/* cube_avx2.c - mmad with AVX2 + F16C (cube_kernels.h), for CPUs without AVX-512.  Built with
- * -mavx2 -mf16c -ffp-contract=off where the compiler targets x86-64 and called only when the
- * CPU has them.  The same sums in the same order as the portable path (cube_kernels.c). */
+/* cube_avx2.c - mmad with AVX2 + FMA + F16C (cube_kernels.h), for CPUs without AVX-512.  Built
+ * with -mavx2 -mfma -mf16c -ffp-contract=off where the compiler targets x86-64 and called only
+ * when the CPU has them.  The same sums in the same order as the portable path (cube_kernels.c);
+ * a product's multiply and add fused only where asc_cube_fma_exact says that gives the same bits. */
 #include <stdint.h>
 #include <string.h>
 
 #include "asc/sim.h"
 #include "sim/cube_kernels.h"
 
-#if defined(__AVX2__) && defined(__F16C__)
+#if defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
 #include <immintrin.h>
 
 enum { MR = 4 }; /* rows of C per micro-kernel call; one fractal column (16 = two vectors) */
@@ -78,7 +79,7 @@ static void packb(const geo *g) {
     }
 }
 
-static void kernf(const geo *g, int64_t mb, int r0, int64_t jb) {
+static inline __attribute__((always_inline)) void kernf(const geo *g, int64_t mb, int r0, int64_t jb, bool fused) {
   const asc_mmad_job *j = g->j;
   __m256 acc[MR][2];
 #pragma GCC unroll 4
@@ -100,9 +101,14 @@ static void kernf(const geo *g, int64_t mb, int r0, int64_t jb) {
 #pragma GCC unroll 4
       for (int r = 0; r < MR; r++) {
         __m256 av = _mm256_broadcast_ss(a + r * k0 + q);
-        __m256 p0 = _mm256_mul_ps(av, b0), p1 = _mm256_mul_ps(av, b1);
-        acc[r][0] = _mm256_add_ps(acc[r][0], p0);
-        acc[r][1] = _mm256_add_ps(acc[r][1], p1);
+        if (fused) { /* the products are exact (asc_cube_fma_exact): fma rounds once, as the add did */
+          acc[r][0] = _mm256_fmadd_ps(av, b0, acc[r][0]);
+          acc[r][1] = _mm256_fmadd_ps(av, b1, acc[r][1]);
+        } else {
+          __m256 p0 = _mm256_mul_ps(av, b0), p1 = _mm256_mul_ps(av, b1);
+          acc[r][0] = _mm256_add_ps(acc[r][0], p0);
+          acc[r][1] = _mm256_add_ps(acc[r][1], p1);
+        }
       }
     }
   }
@@ -160,13 +166,16 @@ int asc_cube_mmad_avx2(const asc_mmad_job *j) {
   g.bp = g.ap + ((j->M1 * j->K1 * 16 * g.k0 + 15) & ~(int64_t)15);
   packa(&g);
   packb(&g);
+  bool fused = asc_cube_fma_exact(j, g.ap, g.bp);
   for (int64_t jb = 0; jb < j->N1; jb++)
     for (int64_t mb = 0; mb < j->M1; mb++)
       for (int r0 = 0; r0 < 16; r0 += MR) {
         if (j->dt == ASC_SIM_I8)
           kerni(&g, mb, r0, jb);
+        else if (fused)
+          kernf(&g, mb, r0, jb, true);
         else
-          kernf(&g, mb, r0, jb);
+          kernf(&g, mb, r0, jb, false);
       }
   return 1;
 }
