@@ -39,6 +39,14 @@ static float ldf(int dt, const uint8_t *p) {
   return f;
 }
 
+/* Eight f16 or bf16 elements at p as f32 (exactly, as ldf). */
+static inline __m256 ld8(int dt, const uint8_t *p) {
+  __m128i h = _mm_loadu_si128((const __m128i *)(const void *)p);
+  if (dt == ASC_SIM_F16)
+    return _mm256_cvtph_ps(h);
+  return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
+}
+
 static void packa(const geo *g) {
   const asc_mmad_job *j = g->j;
   int64_t rows = j->M1 * 16, nel = j->M1 * j->K1 * 16 * g->k0;
@@ -47,6 +55,11 @@ static void packa(const geo *g) {
     int16_t *a = (int16_t *)(void *)g->ap;
     for (int64_t x = 0; x < nel; x++)
       a[x] = j->gemv ? (x % 512 < 32 ? (int8_t)j->A[(x / 512) * 32 + x % 32] : 0) : (int8_t)j->A[x];
+    return;
+  }
+  if (!j->gemv && !h && j->dt != ASC_SIM_F32) { /* f16 / bf16: eight at a time, the same conversion */
+    for (int64_t x = 0; x < nel; x += 8)
+      _mm256_storeu_ps(g->ap + x, ld8(j->dt, j->A + x * 2));
     return;
   }
   for (int64_t x = 0; x < nel; x++) {
@@ -71,6 +84,15 @@ static void packb(const geo *g) {
         continue;
       }
       float *dst = g->bp + (jb * g->kp + kb * g->k0) * 16;
+      if (j->dt != ASC_SIM_F32) { /* f16 / bf16: the fractal converted eight at a time, then transposed */
+        float v[256];
+        for (int x = 0; x < 256; x += 8)
+          _mm256_storeu_ps(v + x, ld8(j->dt, src + x * 2));
+        for (int c = 0; c < 16; c++)
+          for (int q = 0; q < 16; q++)
+            dst[q * 16 + c] = v[c * 16 + q];
+        continue;
+      }
       for (int c = 0; c < 16; c++)
         for (int q = 0; q < g->k0; q++) {
           float v = ldf(j->dt, src + (c * g->k0 + q) * g->e);
