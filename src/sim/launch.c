@@ -1177,6 +1177,7 @@ asc_sim_program *asc_sim_compile(asc_module *m, const char *kernel, const asc_si
   p->L.tapes = tapepool_new();
   p->L.scratches = asc_sim_scratchpool_new();
   p->L.hosts = asc_sim_hostpool_new();
+  p->L.sanspare = asc_sim_sanspare_new();
   if (compile(&p->L, m, kernel, opts ? opts : &dflt)) {
     asc_sim_program_free(p);
     return NULL;
@@ -1191,6 +1192,7 @@ void asc_sim_program_free(asc_sim_program *p) {
   tapepool_free(p->L.tapes);
   asc_sim_scratchpool_free(p->L.scratches);
   asc_sim_hostpool_free(p->L.hosts);
+  asc_sim_sanspare_free(p->L.sanspare);
   free(p);
 }
 

@@ -6,6 +6,7 @@
  * launch when they end, so blocks on host threads never share a list; the launch then
  * checks GM writes across blocks and moves everything into the report in block order.
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,8 +117,52 @@ int asc_sim_cur_pipe(const sim_core *c, const asc_op *op) {
 }
 
 /* ---- launch and core life cycle ---- */
+struct sim_sanspare {
+  pthread_mutex_t mu;
+  sim_sanlaunch *S; /* a finished launch's, its ranges dropped (ngmw 0) and its records handed on; or NULL */
+};
+
+sim_sanspare *asc_sim_sanspare_new(void) {
+  sim_sanspare *P = calloc(1, sizeof *P);
+  if (!P || pthread_mutex_init(&P->mu, NULL))
+    asc_die("out of memory");
+  return P;
+}
+
+static void sanlaunch_free(sim_sanlaunch *S) {
+  if (!S)
+    return;
+  for (int g = 0; g < S->ngm; g++)
+    free(S->gmw[g]);
+  free(S->gmw);
+  free(S->ngmw);
+  free(S->gmwcap);
+  free(S);
+}
+
+void asc_sim_sanspare_free(sim_sanspare *P) {
+  if (!P)
+    return;
+  sanlaunch_free(P->S);
+  pthread_mutex_destroy(&P->mu);
+  free(P);
+}
+
 void asc_sim_san_launch_begin(sim_launch *L) {
-  sim_sanlaunch *S = calloc(1, sizeof *S);
+  sim_sanlaunch *S = NULL;
+  if (L->sanspare) { /* the program's last launch's arrays, if they fit this one's GM arrays */
+    pthread_mutex_lock(&L->sanspare->mu);
+    if (L->sanspare->S && L->sanspare->S->ngm == L->ngm) {
+      S = L->sanspare->S;
+      L->sanspare->S = NULL;
+    }
+    pthread_mutex_unlock(&L->sanspare->mu);
+    if (S) {
+      L->san = S;
+      return;
+    }
+  }
+  S = calloc(1, sizeof *S);
   if (!S)
     asc_die("out of memory");
   S->ngm = L->ngm;
@@ -368,13 +413,20 @@ void asc_sim_san_launch_end(sim_launch *L, asc_sim_report *rep, bool failed) {
   int n = S->nrecs, cap = S->reccap;
   if (L->sanitize && !failed)
     gmcheck(L, &v, &n, &cap);
-  for (int g = 0; g < S->ngm; g++)
-    free(S->gmw[g]);
-  free(S->gmw);
-  free(S->ngmw);
-  free(S->gmwcap);
-  free(S);
   L->san = NULL;
+  S->recs = NULL; /* v's now */
+  S->nrecs = S->reccap = 0;
+  for (int g = 0; g < S->ngm; g++)
+    S->ngmw[g] = 0;
+  if (L->sanspare) {
+    pthread_mutex_lock(&L->sanspare->mu);
+    if (!L->sanspare->S) {
+      L->sanspare->S = S;
+      S = NULL;
+    }
+    pthread_mutex_unlock(&L->sanspare->mu);
+  }
+  sanlaunch_free(S);
   if (rep) {
     rep->records = v;
     rep->nrecords = n;

@@ -190,6 +190,7 @@ typedef struct sim_launch {
   struct sim_tapepool *tapes; /* the program's spare timing tapes (launch.c), or NULL */
   struct sim_scratchpool *scratches; /* the program's spare per-core arrays (coremem.c), or NULL */
   struct sim_hostpool *hosts;        /* the program's parked host threads (hostpool.c), or NULL */
+  struct sim_sanspare *sanspare;     /* the program's spare cross-core range arrays (sanitize.c), or NULL */
   int retime;      /* > 0: blocks keep a timing tape and each wave of `retime` cores is timed again
                       with one shared L2 (launch.c, docs/timing.md); 0: each core's own part of it */
   int64_t max_insts; /* watchdog: asc_sim_options.max_instructions (<= 0: none) */
@@ -601,9 +602,14 @@ int asc_sim_found_at(sim_core *c, asc_sim_check kind, asc_severity sev, const si
                      ...) ASC_PRINTF(5, 6);
 /* The pipe an op of the current instruction runs on, -1 if unknown. */
 int asc_sim_cur_pipe(const sim_core *c, const asc_op *op);
+/* A program's spare cross-core range arrays: a launch takes them (L->sanspare) and gives them back
+ * emptied, so that the next launch writes pages already mapped instead of growing fresh arrays. */
+typedef struct sim_sanspare sim_sanspare;
+sim_sanspare *asc_sim_sanspare_new(void);
+void asc_sim_sanspare_free(sim_sanspare *P);
 void asc_sim_san_launch_begin(sim_launch *L);
 /* GM-overlap check across blocks (unless a block failed); moves the records into rep;
- * frees L->san. */
+ * frees L->san (its range arrays back to L->sanspare when there is one). */
 void asc_sim_san_launch_end(sim_launch *L, asc_sim_report *rep, bool failed);
 void asc_sim_san_core_begin(sim_core *c); /* allocates c->san when L->sanitize */
 void asc_sim_san_core_end(sim_core *c);   /* hands the block's records to c->out; frees */
