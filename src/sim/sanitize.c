@@ -117,10 +117,61 @@ int asc_sim_cur_pipe(const sim_core *c, const asc_op *op) {
 }
 
 /* ---- launch and core life cycle ---- */
+enum { SANSPARE_MAXWL = 256 };
+
 struct sim_sanspare {
   pthread_mutex_t mu;
   sim_sanlaunch *S; /* a finished launch's, its ranges dropped (ngmw 0) and its records handed on; or NULL */
+  struct {
+    san_wlist *w; /* a committed core's per-GM-array range lists, emptied (their arrays kept) */
+    int ngm;
+  } wl[SANSPARE_MAXWL];
+  int nwl;
 };
+
+static void freewl(san_wlist *w, int n) {
+  for (int i = 0; w && i < n; i++) {
+    free(w[i].v);
+    free(w[i].set);
+  }
+  free(w);
+}
+
+/* A core's range lists: spare ones of the program's if it has some for ngm arrays, else new. */
+static san_wlist *takewl(const sim_launch *L) {
+  sim_sanspare *P = L->sanspare;
+  san_wlist *w = NULL;
+  if (P) {
+    pthread_mutex_lock(&P->mu);
+    if (P->nwl && P->wl[P->nwl - 1].ngm == L->ngm)
+      w = P->wl[--P->nwl].w;
+    pthread_mutex_unlock(&P->mu);
+  }
+  return w ? w : calloc((size_t)L->ngm + 1, sizeof *w);
+}
+
+/* Give a committed core's range lists back, emptied: the next core refills the same arrays (the
+ * lists' contents never depend on their capacity). */
+static void givewl(const sim_launch *L, san_wlist *w) {
+  sim_sanspare *P = L->sanspare;
+  if (!w)
+    return;
+  if (P) {
+    for (int g = 0; g < L->ngm; g++) {
+      w[g].n = w[g].nset = w[g].hint = 0;
+      if (w[g].set)
+        memset(w[g].set, 0xff, sizeof *w[g].set * (size_t)w[g].setcap);
+    }
+    pthread_mutex_lock(&P->mu);
+    if (P->nwl < SANSPARE_MAXWL) {
+      P->wl[P->nwl].w = w;
+      P->wl[P->nwl++].ngm = L->ngm;
+      w = NULL;
+    }
+    pthread_mutex_unlock(&P->mu);
+  }
+  freewl(w, L->ngm);
+}
 
 sim_sanspare *asc_sim_sanspare_new(void) {
   sim_sanspare *P = calloc(1, sizeof *P);
@@ -144,6 +195,8 @@ void asc_sim_sanspare_free(sim_sanspare *P) {
   if (!P)
     return;
   sanlaunch_free(P->S);
+  for (int i = 0; i < P->nwl; i++)
+    freewl(P->wl[i].w, P->wl[i].ngm);
   pthread_mutex_destroy(&P->mu);
   free(P);
 }
@@ -184,7 +237,7 @@ void asc_sim_san_core_begin(sim_core *c) {
   s->mems = calloc((size_t)s->nmems, sizeof *s->mems);
   s->rmems = calloc((size_t)s->nmems, sizeof *s->rmems);
   s->sonly = calloc((size_t)s->nmems, sizeof *s->sonly);
-  s->gmw = calloc((size_t)c->L->ngm + 1, sizeof *s->gmw);
+  s->gmw = takewl(c->L);
   s->reported = calloc((size_t)c->L->ninsts + 1, 1);
   if (!s->mems || !s->rmems || !s->sonly || !s->gmw || !s->reported)
     asc_die("out of memory");
@@ -196,14 +249,6 @@ void asc_sim_san_core_begin(sim_core *c) {
     if (asc_hw_core_has_pipe(c->kind, p))
       s->corepipes |= 1u << p;
   c->san = s;
-}
-
-static void freewl(san_wlist *w, int n) {
-  for (int i = 0; w && i < n; i++) {
-    free(w[i].v);
-    free(w[i].set);
-  }
-  free(w);
 }
 
 void asc_sim_san_core_end(sim_core *c) {
@@ -260,7 +305,7 @@ void asc_sim_san_commit_block(const sim_launch *L, int b, sim_blockout *out) {
       }
       S->gmw[g][S->ngmw[g]++] = (san_gmw){w->lo, w->hi, w->epoch, w->op, w->xflag, b, (int8_t)w->pipe, w->write, w->atomic};
     }
-  freewl(out->gmw, S->ngm);
+  givewl(L, out->gmw);
   memset(out, 0, sizeof *out);
 }
 
