@@ -163,12 +163,14 @@ class RoundTrip:
 
     def flush_fn(self, kernel, name, gms, before, common):
         """The header's flush (GetValue): the partial module on a copy of the GM arguments as they were before
-        the launch plus a scratch argument, one block, the sanitizers off; the scratch's bytes into out."""
+        the launch plus a scratch argument, one block, the sanitizers off; the scratch's bytes into out.  The
+        simulator reaches an argument only through its size (bytes past it read as zeros), so the copies need
+        none of gm_copy's spare bytes, which are for the header's tracer."""
         def flush(_user, ir, out, nbytes):
             mod = self.traced_module(kernel, name, ir.decode())
             if not mod.m:
                 return 1
-            bufs = [gm_copy(b) for b in before]
+            bufs = [C.create_string_buffer(b, len(b)) for b in before]
             scratch = C.create_string_buffer(nbytes)
             dt = self.L.sim_dtype({1: "i8", 2: "f16", 4: "f32", 8: "i64"}[nbytes])
             args = [("gm", C.cast(b, C.c_void_p).value, x[2], x[3], x[4]) for b, x in zip(bufs, gms)]

@@ -947,39 +947,12 @@ public:
 void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSortList2, uint16_t& mrgSortList3, uint16_t& mrgSortList4);
 void GetStoreAtomicConfig(uint16_t& atomicType, uint16_t& atomicOp);
 
-/* AIPP (SetAippFunctions' page: AippParams nests its parts; aggregates) */
-template <typename T> struct AippPaddingParams {
-  uint32_t paddingMode;
-  T paddingValueCh0, paddingValueCh1, paddingValueCh2, paddingValueCh3;
-};
-struct AippSwapParams {
-  bool isSwapRB, isSwapUV, isSwapAX;
-};
-struct AippSingleLineParams {
-  bool isSingleLineCopy;
-};
-struct AippDataTypeConvParams {
-  uint8_t dtcMeanCh0, dtcMeanCh1, dtcMeanCh2;
-  half dtcMinCh0, dtcMinCh1, dtcMinCh2, dtcVarCh0, dtcVarCh1, dtcVarCh2;
-  uint32_t dtcRoundMode;
-};
-template <typename T> struct AippChannelPaddingParams {
-  uint32_t cPaddingMode;
-  T cPaddingValue;
-};
-struct AippColorSpaceConvParams {
-  bool isEnableCsc;
-  int16_t cscMatrixR0C0, cscMatrixR0C1, cscMatrixR0C2, cscMatrixR1C0, cscMatrixR1C1, cscMatrixR1C2, cscMatrixR2C0,
-      cscMatrixR2C1, cscMatrixR2C2;
-  uint8_t cscBiasIn0, cscBiasIn1, cscBiasIn2, cscBiasOut0, cscBiasOut1, cscBiasOut2;
-};
+/* AIPP (SetAippFunctions' page: AippParams nests its parts; aggregates; kernel_operator_shared.h) */
+#define OPENASC_DECL_AIPP_MEMBER(part, type, member, ir) type member;
+#define OPENASC_DECL_AIPP_PART(tmpl, S, targs, part, FIELDS) tmpl struct S { FIELDS(OPENASC_DECL_AIPP_MEMBER, part) };
+OPENASC_AIPP_PARTS(OPENASC_DECL_AIPP_PART)
 template <typename T> struct AippParams {
-  AippPaddingParams<T> paddingParams;
-  AippSwapParams swapParams;
-  AippSingleLineParams singleLineParams;
-  AippDataTypeConvParams dtcParams;
-  AippChannelPaddingParams<T> cPaddingParams;
-  AippColorSpaceConvParams cscParams;
+  OPENASC_AIPP_PARTS(OPENASC_AIPP_PART_MEMBER)
 };
 template <typename T, typename U>
 void SetAippFunctions(const GlobalTensor<T>& src0, AippInputFormat format, AippParams<U> config);

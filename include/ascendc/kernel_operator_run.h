@@ -743,62 +743,22 @@ OPENASC_RUN_SCALAR(Mins, "asc.mins")
 OPENASC_RUN_SCALAR(LeakyRelu, "asc.leaky_relu")
 #undef OPENASC_RUN_SCALAR
 
-/* ---- AIPP (SetAippFunctions' page: AippParams nests its parts; aggregates, traced as the IR's flat
- * asc.struct<AippParams>: the parts in order, dtcMin/dtcVar as f32, the rest i32) ---- */
+/* ---- AIPP (SetAippFunctions' page: AippParams nests its parts; aggregates, kernel_operator_shared.h; traced as
+ * the IR's flat asc.struct<AippParams>: the parts in order, dtcMin/dtcVar as f32, the rest i32) ---- */
 enum class AippInputFormat : uint8_t { YUV420SP_U8 = 0, XRGB8888_U8 = 1, RGB888_U8 = 4, YUV400_U8 = 9 };
-template <typename T> struct AippPaddingParams {
-  uint32_t paddingMode = 0;
-  T paddingValueCh0 = 0, paddingValueCh1 = 0, paddingValueCh2 = 0, paddingValueCh3 = 0;
-};
-struct AippSwapParams {
-  bool isSwapRB = false, isSwapUV = false, isSwapAX = false;
-};
-struct AippSingleLineParams {
-  bool isSingleLineCopy = false;
-};
-struct AippDataTypeConvParams {
-  uint8_t dtcMeanCh0 = 0, dtcMeanCh1 = 0, dtcMeanCh2 = 0;
-  /* half on the page; float here, as the IR keeps them (f32), so no value is rounded on the way */
-  float dtcMinCh0 = 0.0f, dtcMinCh1 = 0.0f, dtcMinCh2 = 0.0f, dtcVarCh0 = 0.0f, dtcVarCh1 = 0.0f, dtcVarCh2 = 0.0f;
-  uint32_t dtcRoundMode = 0;
-};
-template <typename T> struct AippChannelPaddingParams {
-  uint32_t cPaddingMode = 0;
-  T cPaddingValue = 0;
-};
-struct AippColorSpaceConvParams {
-  bool isEnableCsc = false;
-  int16_t cscMatrixR0C0 = 0, cscMatrixR0C1 = 0, cscMatrixR0C2 = 0, cscMatrixR1C0 = 0, cscMatrixR1C1 = 0,
-          cscMatrixR1C2 = 0, cscMatrixR2C0 = 0, cscMatrixR2C1 = 0, cscMatrixR2C2 = 0;
-  uint8_t cscBiasIn0 = 0, cscBiasIn1 = 0, cscBiasIn2 = 0, cscBiasOut0 = 0, cscBiasOut1 = 0, cscBiasOut2 = 0;
-};
+/* the f32 members are half on the page; float here, as the IR keeps them, so no value is rounded on the way */
+#define OPENASC_RUN_AIPP_TYPE_i32(type) type
+#define OPENASC_RUN_AIPP_TYPE_f32(type) float
+#define OPENASC_RUN_AIPP_FIELD_i32(v) ascrun::field((int64_t)(v))
+#define OPENASC_RUN_AIPP_FIELD_f32(v) ascrun::field(v)
+#define OPENASC_RUN_AIPP_MEMBER(part, type, member, ir) OPENASC_RUN_AIPP_TYPE_##ir(type) member = 0;
+#define OPENASC_RUN_AIPP_PART(tmpl, S, targs, part, FIELDS) tmpl struct S { FIELDS(OPENASC_RUN_AIPP_MEMBER, part) };
+#define OPENASC_RUN_AIPP_VALUE(part, type, member, ir) OPENASC_RUN_AIPP_FIELD_##ir(part.member),
+#define OPENASC_RUN_AIPP_VALUES(tmpl, S, targs, part, FIELDS) FIELDS(OPENASC_RUN_AIPP_VALUE, part)
+OPENASC_AIPP_PARTS(OPENASC_RUN_AIPP_PART)
 template <typename T> struct AippParams {
-  AippPaddingParams<T> paddingParams;
-  AippSwapParams swapParams;
-  AippSingleLineParams singleLineParams;
-  AippDataTypeConvParams dtcParams;
-  AippChannelPaddingParams<T> cPaddingParams;
-  AippColorSpaceConvParams cscParams;
-  Val val(const Loc &l) const {
-    using ascrun::field;
-    const auto &p = paddingParams, &c = cPaddingParams;
-    const AippSwapParams &w = swapParams;
-    const AippDataTypeConvParams &d = dtcParams;
-    const AippColorSpaceConvParams &x = cscParams;
-    return ascrun::Params(
-               "AippParams",
-               {field(p.paddingMode), field((int64_t)p.paddingValueCh0), field((int64_t)p.paddingValueCh1),
-                field((int64_t)p.paddingValueCh2), field((int64_t)p.paddingValueCh3), field(w.isSwapRB),
-                field(w.isSwapUV), field(w.isSwapAX), field(singleLineParams.isSingleLineCopy), field(d.dtcMeanCh0),
-                field(d.dtcMeanCh1), field(d.dtcMeanCh2), field(d.dtcMinCh0), field(d.dtcMinCh1),
-                field(d.dtcMinCh2), field(d.dtcVarCh0), field(d.dtcVarCh1),
-                field(d.dtcVarCh2), field(d.dtcRoundMode), field(c.cPaddingMode), field((int64_t)c.cPaddingValue),
-                field(x.isEnableCsc), field(x.cscMatrixR0C0), field(x.cscMatrixR0C1), field(x.cscMatrixR0C2),
-                field(x.cscMatrixR1C0), field(x.cscMatrixR1C1), field(x.cscMatrixR1C2), field(x.cscMatrixR2C0),
-                field(x.cscMatrixR2C1), field(x.cscMatrixR2C2), field(x.cscBiasIn0), field(x.cscBiasIn1),
-                field(x.cscBiasIn2), field(x.cscBiasOut0), field(x.cscBiasOut1), field(x.cscBiasOut2)})
-        .val(l);
-  }
+  OPENASC_AIPP_PARTS(OPENASC_AIPP_PART_MEMBER)
+  Val val(const Loc &l) const { return ascrun::Params("AippParams", {OPENASC_AIPP_PARTS(OPENASC_RUN_AIPP_VALUES)}).val(l); }
 };
 template <typename T, typename U>
 void SetAippFunctions(const GlobalTensor<T> &src0, AippInputFormat format, AippParams<U> config, Loc l = Loc()) {

@@ -1,5 +1,6 @@
 /* kernel_operator_shared.h - what both modes of kernel_operator.h (declarations and running) declare
- * alike: the tiling aggregates' fields, TCubeTiling, the Matmul types' enums and ShapeInfo's format.
+ * alike: the tiling aggregates' fields, TCubeTiling, the Matmul types' enums, ShapeInfo's format and AippParams'
+ * members.
  * SoftMax-Tiling's and RmsNorm-Tiling's pages: aggregates whose fields default to 0 (the host's tiling
  * functions fill them), in this order. */
 #ifndef OPENASC_KERNEL_OPERATOR_SHARED_H
@@ -42,6 +43,38 @@
 /* MatmulType's LayoutMode, in its order (the batch call's layout_a/b/c attributes) */
 #define OPENASC_LAYOUT_MODES(X) X(NONE) X(NORMAL) X(BSNGD) X(SBNGD) X(BNGS1S2)
 #define OPENASC_NAME_COMMA(f) f,
+
+/* SetAippFunctions' page: AippParams<T> nests six aggregates (T is the output type).  Their members, in the
+ * order of the IR's flat asc.struct<AippParams> (src/ops/structs.def): X(part, type, member, ir), part the
+ * AippParams member that holds them, ir the member's IR type (dtcMin/dtcVar are half on the page, f32 in the
+ * IR; the running mode keeps them as float) */
+#define OPENASC_AIPP_PADDING_FIELDS(X, p)                                                                   \
+  X(p, uint32_t, paddingMode, i32) X(p, T, paddingValueCh0, i32) X(p, T, paddingValueCh1, i32)              \
+  X(p, T, paddingValueCh2, i32) X(p, T, paddingValueCh3, i32)
+#define OPENASC_AIPP_SWAP_FIELDS(X, p) X(p, bool, isSwapRB, i32) X(p, bool, isSwapUV, i32) X(p, bool, isSwapAX, i32)
+#define OPENASC_AIPP_SINGLE_LINE_FIELDS(X, p) X(p, bool, isSingleLineCopy, i32)
+#define OPENASC_AIPP_DTC_FIELDS(X, p)                                                                       \
+  X(p, uint8_t, dtcMeanCh0, i32) X(p, uint8_t, dtcMeanCh1, i32) X(p, uint8_t, dtcMeanCh2, i32)              \
+  X(p, half, dtcMinCh0, f32) X(p, half, dtcMinCh1, f32) X(p, half, dtcMinCh2, f32) X(p, half, dtcVarCh0, f32) \
+  X(p, half, dtcVarCh1, f32) X(p, half, dtcVarCh2, f32) X(p, uint32_t, dtcRoundMode, i32)
+#define OPENASC_AIPP_CHANNEL_PADDING_FIELDS(X, p) X(p, uint32_t, cPaddingMode, i32) X(p, T, cPaddingValue, i32)
+#define OPENASC_AIPP_CSC_FIELDS(X, p)                                                                       \
+  X(p, bool, isEnableCsc, i32) X(p, int16_t, cscMatrixR0C0, i32) X(p, int16_t, cscMatrixR0C1, i32)          \
+  X(p, int16_t, cscMatrixR0C2, i32) X(p, int16_t, cscMatrixR1C0, i32) X(p, int16_t, cscMatrixR1C1, i32)     \
+  X(p, int16_t, cscMatrixR1C2, i32) X(p, int16_t, cscMatrixR2C0, i32) X(p, int16_t, cscMatrixR2C1, i32)     \
+  X(p, int16_t, cscMatrixR2C2, i32) X(p, uint8_t, cscBiasIn0, i32) X(p, uint8_t, cscBiasIn1, i32)           \
+  X(p, uint8_t, cscBiasIn2, i32) X(p, uint8_t, cscBiasOut0, i32) X(p, uint8_t, cscBiasOut1, i32)            \
+  X(p, uint8_t, cscBiasOut2, i32)
+/* AippParams' parts in order: P(template head, struct, its template arguments, member, its fields) */
+#define OPENASC_AIPP_PARTS(P)                                                                               \
+  P(template <typename T>, AippPaddingParams, <T>, paddingParams, OPENASC_AIPP_PADDING_FIELDS)              \
+  P(, AippSwapParams, , swapParams, OPENASC_AIPP_SWAP_FIELDS)                                               \
+  P(, AippSingleLineParams, , singleLineParams, OPENASC_AIPP_SINGLE_LINE_FIELDS)                            \
+  P(, AippDataTypeConvParams, , dtcParams, OPENASC_AIPP_DTC_FIELDS)                                         \
+  P(template <typename T>, AippChannelPaddingParams, <T>, cPaddingParams, OPENASC_AIPP_CHANNEL_PADDING_FIELDS) \
+  P(, AippColorSpaceConvParams, , cscParams, OPENASC_AIPP_CSC_FIELDS)
+/* AippParams' own members, the parts */
+#define OPENASC_AIPP_PART_MEMBER(tmpl, S, targs, part, FIELDS) S targs part;
 
 #ifdef __cplusplus
 /* TCubeTiling's page: the Matmul tiling the host computes */

@@ -8,7 +8,6 @@
  * each memory only the bytes the previous block could have changed are cleared: the hull of the
  * ranges asc_sim_mem handed out (sim_core.mlo / mhi), the only way a kernel reaches them.  A
  * kernel using half of UB does not pay for zeroing all of it. */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,21 +17,8 @@
  * over; a launch needing more allocates (and frees) the rest. */
 enum { SPARES = 16 };
 
-struct sim_scratchpool {
-  pthread_mutex_t mu;
-  sim_scratch *s[SPARES];
-  int n;
-};
-
-sim_scratchpool *asc_sim_scratchpool_new(void) {
-  sim_scratchpool *P = asc_xcalloc(1, sizeof *P);
-  pthread_mutex_init(&P->mu, NULL);
-  return P;
-}
-
-static void scratchfree(sim_scratch *s) {
-  if (!s)
-    return;
+static void scratchfree(void *p) {
+  sim_scratch *s = p;
   free(s->slots);
   free(s->warned);
   free(s->trace);
@@ -42,29 +28,21 @@ static void scratchfree(sim_scratch *s) {
   free(s);
 }
 
-void asc_sim_scratchpool_free(sim_scratchpool *P) {
-  if (!P)
-    return;
-  for (int i = 0; i < P->n; i++)
-    scratchfree(P->s[i]);
-  pthread_mutex_destroy(&P->mu);
-  free(P);
+sim_spares *asc_sim_scratchpool_new(void) { return asc_sim_spares_new(SPARES, INT64_MAX); }
+
+void asc_sim_scratchpool_free(sim_spares *P) { asc_sim_spares_free(P, scratchfree); }
+
+/* A spare made for the same sizes as the launch's. */
+static bool fits(const void *x, const void *want) {
+  const sim_scratch *s = x;
+  const sim_launch *L = want;
+  return s->nslots == L->nslots && s->ninsts == L->ninsts && s->ub_bytes == L->plat->ub_bytes;
 }
 
 /* A scratch set for L's blocks: a spare of the program's made for the same sizes, else a new one
  * (memories allocated as blocks need them). */
 sim_scratch *asc_sim_scratch_take(const sim_launch *L) {
-  sim_scratchpool *P = L->scratches;
-  sim_scratch *s = NULL;
-  if (P) {
-    pthread_mutex_lock(&P->mu);
-    for (int i = P->n - 1; i >= 0 && !s; i--)
-      if (P->s[i]->nslots == L->nslots && P->s[i]->ninsts == L->ninsts && P->s[i]->ub_bytes == L->plat->ub_bytes) {
-        s = P->s[i];
-        P->s[i] = P->s[--P->n];
-      }
-    pthread_mutex_unlock(&P->mu);
-  }
+  sim_scratch *s = asc_sim_spares_take(L->scratches, fits, L);
   if (s)
     return s;
   s = asc_xcalloc(1, sizeof *s);
@@ -76,18 +54,7 @@ sim_scratch *asc_sim_scratch_take(const sim_launch *L) {
   return s;
 }
 
-void asc_sim_scratch_give(const sim_launch *L, sim_scratch *s) {
-  sim_scratchpool *P = L->scratches;
-  if (P && s) {
-    pthread_mutex_lock(&P->mu);
-    if (P->n < SPARES) {
-      P->s[P->n++] = s;
-      s = NULL;
-    }
-    pthread_mutex_unlock(&P->mu);
-  }
-  scratchfree(s);
-}
+void asc_sim_scratch_give(const sim_launch *L, sim_scratch *s) { asc_sim_spares_give(L->scratches, s, 0, scratchfree); }
 
 /* Memory m of s, all zero, for a core with `bytes` of it. */
 static uint8_t *zeroed(sim_scratch *s, int m, int64_t bytes) {

@@ -144,6 +144,8 @@ static int xfer_unit(sim_core *c, const sim_inst *in, int s, int d, int64_t byte
     double aic = c->L->cost->aic_gm_bytes_per_cycle, in_l2 = c->l2_rate < aic ? c->l2_rate : aic;
     rate = rate < in_l2 ? rate : in_l2;
     wb = asc_sim_l2_take_wb(c);
+    asc_sim_l2_take_hits(c); /* bytes written past the L2 (CACHE_MODE_DISABLE): in wb, still charged at
+                              * the L2 rate here too (not a later copy's hits) */
   }
   /* the cube appendix's cycles = bytes / bandwidth + dT: the pipe is busy all of it */
   int64_t occ = (int64_t)((double)bytes / rate + (double)wb / c->gm_wrate + 0.999999) + dt;

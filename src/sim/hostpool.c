@@ -25,12 +25,6 @@ struct sim_hostthread {
   bool quit;
 };
 
-struct sim_hostpool {
-  pthread_mutex_t mu;
-  sim_hostthread *idle[KEEP];
-  int n;
-};
-
 static void *hostmain(void *a) {
   sim_hostthread *h = a;
   pthread_mutex_lock(&h->mu);
@@ -68,7 +62,8 @@ static sim_hostthread *hostnew(void) {
   return h;
 }
 
-static void hostend(sim_hostthread *h) {
+static void hostend(void *p) {
+  sim_hostthread *h = p;
   pthread_mutex_lock(&h->mu);
   h->quit = true;
   pthread_cond_broadcast(&h->cv);
@@ -79,29 +74,12 @@ static void hostend(sim_hostthread *h) {
   free(h);
 }
 
-sim_hostpool *asc_sim_hostpool_new(void) {
-  sim_hostpool *P = asc_xcalloc(1, sizeof *P);
-  pthread_mutex_init(&P->mu, NULL);
-  return P;
-}
+sim_spares *asc_sim_hostpool_new(void) { return asc_sim_spares_new(KEEP, INT64_MAX); }
 
-void asc_sim_hostpool_free(sim_hostpool *P) {
-  if (!P)
-    return;
-  for (int i = 0; i < P->n; i++)
-    hostend(P->idle[i]);
-  pthread_mutex_destroy(&P->mu);
-  free(P);
-}
+void asc_sim_hostpool_free(sim_spares *P) { asc_sim_spares_free(P, hostend); }
 
-sim_hostthread *asc_sim_host_start(sim_hostpool *P, void *(*fn)(void *), void *arg) {
-  sim_hostthread *h = NULL;
-  if (P) {
-    pthread_mutex_lock(&P->mu);
-    if (P->n)
-      h = P->idle[--P->n];
-    pthread_mutex_unlock(&P->mu);
-  }
+sim_hostthread *asc_sim_host_start(sim_spares *P, void *(*fn)(void *), void *arg) {
+  sim_hostthread *h = asc_sim_spares_take(P, NULL, NULL);
   if (!h && !(h = hostnew()))
     return NULL;
   pthread_mutex_lock(&h->mu);
@@ -113,20 +91,11 @@ sim_hostthread *asc_sim_host_start(sim_hostpool *P, void *(*fn)(void *), void *a
   return h;
 }
 
-void asc_sim_host_join(sim_hostpool *P, sim_hostthread *h) {
+void asc_sim_host_join(sim_spares *P, sim_hostthread *h) {
   pthread_mutex_lock(&h->mu);
   while (h->state != H_DONE)
     pthread_cond_wait(&h->cv, &h->mu);
   h->state = H_IDLE;
   pthread_mutex_unlock(&h->mu);
-  if (P) {
-    pthread_mutex_lock(&P->mu);
-    bool kept = P->n < KEEP;
-    if (kept)
-      P->idle[P->n++] = h;
-    pthread_mutex_unlock(&P->mu);
-    if (kept)
-      return;
-  }
-  hostend(h);
+  asc_sim_spares_give(P, h, 0, hostend);
 }

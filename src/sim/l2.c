@@ -196,8 +196,10 @@ void asc_sim_l2_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write) 
     tape_access(c->tape, mem, lo, n, write, bypass);
   const int64_t line = ASC_HWC_l2_line_bytes, gbytes = line * GLINES;
   if (bypass) { /* straight to HBM: no hit, nothing allocated */
-    if (write)
+    if (write) { /* HBM at the write share (as write-backs), not through the L2: the copy's "hit" */
       l2->wb_lines += (lo + n - 1) / line - lo / line + 1;
+      l2->hit_bytes += n;
+    }
     return;
   }
   if (!l2->nslots) {
@@ -215,7 +217,8 @@ void asc_sim_l2_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write) 
     l2->hit_bytes += hit * line < n ? hit * line : n;
 }
 
-/* The bytes of the copy now being issued that hit, reset for the next one. */
+/* The bytes of the copy now being issued that hit (a write: the bytes it wrote past the L2), reset for
+ * the next one. */
 int64_t asc_sim_l2_take_hits(sim_core *c) {
   int64_t h = c->l2.hit_bytes;
   c->l2.hit_bytes = 0;

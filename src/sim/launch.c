@@ -3,6 +3,7 @@
  * sim_core; GM is shared, and race-free kernels write disjoint bytes), then place the
  * blocks on the platform's cores in waves and fill the report. */
 #include <pthread.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -276,6 +277,7 @@ typedef struct runner {
   bool failed;   /* a committed block failed */
   _Atomic bool halt; /* failed, for the running blocks (sim_launch.halt) */
   _Atomic bool lived; /* sim_launch.lived */
+  _Atomic int livenext; /* sim_launch.livenext */
   blockres *ring; /* block b's result in ring[b % window] */
   int window;
   sim_tblock *tb; /* trace or profile: every committed block's records and placement */
@@ -368,100 +370,38 @@ static double gmrate(const sim_launch *L, const sim_core *c, int ncores, bool wr
 }
 
 /* Timing tapes kept by the program between launches (a launch's tapes would otherwise be new memory,
- * page-faulted in again each time), up to TAPEPOOL_BYTES of them. */
+ * page-faulted in again each time), up to TAPEPOOL_BYTES of them; and the shared-L2 replay's arrays
+ * (l2.c), when no launch is using them, up to as many bytes. */
 enum { TAPEPOOL_BYTES = 64 << 20 };
-typedef struct sim_tapepool {
-  pthread_mutex_t mu;
-  sim_tape **t;
-  int n, cap;
-  int64_t bytes;
-  sim_l2replay *replay; /* the shared-L2 replay's arrays (l2.c), when no launch is using them */
-} sim_tapepool;
 
 static int64_t tape_bytes(const sim_tape *t) {
   return t->capop * (int64_t)sizeof *t->op + t->capcopy * (int64_t)sizeof *t->copy + t->capl2 * (int64_t)sizeof *t->l2;
 }
 
+static void tape_drop(void *t) { asc_sim_tape_free(t); }
+static void replay_drop(void *R) { asc_sim_l2_replay_free(R); }
+
 /* An empty tape: a spare one of the program's with its arrays, else a new one. */
 static sim_tape *tape_take(const sim_launch *L) {
-  sim_tape *t = NULL;
-  if (L->tapes) {
-    pthread_mutex_lock(&L->tapes->mu);
-    if (L->tapes->n) {
-      t = L->tapes->t[--L->tapes->n];
-      L->tapes->bytes -= tape_bytes(t);
-    }
-    pthread_mutex_unlock(&L->tapes->mu);
-  }
+  sim_tape *t = asc_sim_spares_take(L->tapes, NULL, NULL);
   if (!t && !(t = calloc(1, sizeof *t)))
     asc_die("out of memory");
   return t;
 }
 
 static void tape_give(const sim_launch *L, sim_tape *t) {
-  if (!t)
-    return;
-  sim_tapepool *P = L->tapes;
-  bool kept = false;
-  if (P) {
-    pthread_mutex_lock(&P->mu);
-    if (P->bytes + tape_bytes(t) <= TAPEPOOL_BYTES) {
-      if (P->n == P->cap) {
-        P->cap = P->cap ? 2 * P->cap : 64;
-        if (!(P->t = realloc(P->t, sizeof *P->t * (size_t)P->cap)))
-          asc_die("out of memory");
-      }
-      P->t[P->n++] = t;
-      P->bytes += tape_bytes(t);
-      kept = true;
-    }
-    pthread_mutex_unlock(&P->mu);
-  }
-  if (!kept)
-    asc_sim_tape_free(t);
+  if (t)
+    asc_sim_spares_give(L->tapes, t, tape_bytes(t), tape_drop);
 }
 
-/* The replay's arrays: the program's spare ones, else new ones; given back after the wave (kept up to
- * TAPEPOOL_BYTES too). */
+/* The replay's arrays: the program's spare ones, else new ones; given back after the wave. */
 static sim_l2replay *replay_take(const sim_launch *L) {
-  sim_l2replay *R = NULL;
-  if (L->tapes) {
-    pthread_mutex_lock(&L->tapes->mu);
-    R = L->tapes->replay;
-    L->tapes->replay = NULL;
-    pthread_mutex_unlock(&L->tapes->mu);
-  }
+  sim_l2replay *R = asc_sim_spares_take(L->replays, NULL, NULL);
   return R ? R : asc_sim_l2_replay_new();
 }
 
 static void replay_give(const sim_launch *L, sim_l2replay *R) {
-  if (L->tapes && asc_sim_l2_replay_bytes(R) <= TAPEPOOL_BYTES) {
-    pthread_mutex_lock(&L->tapes->mu);
-    sim_l2replay *old = L->tapes->replay;
-    L->tapes->replay = R;
-    pthread_mutex_unlock(&L->tapes->mu);
-    R = old;
-  }
-  asc_sim_l2_replay_free(R);
-}
-
-static sim_tapepool *tapepool_new(void) {
-  sim_tapepool *P = calloc(1, sizeof *P);
-  if (!P)
-    asc_die("out of memory");
-  pthread_mutex_init(&P->mu, NULL);
-  return P;
-}
-
-static void tapepool_free(sim_tapepool *P) {
-  if (!P)
-    return;
-  for (int i = 0; i < P->n; i++)
-    asc_sim_tape_free(P->t[i]);
-  asc_sim_l2_replay_free(P->replay);
-  free(P->t);
-  pthread_mutex_destroy(&P->mu);
-  free(P);
+  asc_sim_spares_give(L->replays, R, asc_sim_l2_replay_bytes(R), replay_drop);
 }
 
 /* Blocks of a launch mostly keep tapes of the same length: the new one starts at the last one's
@@ -684,6 +624,7 @@ static void commit(runner *R) {
     for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
       asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
     asc_sim_oob_replay(L, r->oobw, r->noobw, &R->seen, R->rep); /* of op sites no earlier block warned about */
+    asc_sim_live_commit(L, r->diag, r->oobw, r->noobw, R->done);
     asc_sim_print_commit(L, &r->out, R->rep);
     asc_sim_san_commit_block(L, R->done, &r->out);
     int k = place(R, R->done, r);
@@ -794,11 +735,14 @@ static int runall(sim_launch *L, const asc_sim_options *o, asc_sim_report *rep) 
   pthread_cond_init(&R.cv, NULL);
   atomic_init(&R.halt, false);
   atomic_init(&R.lived, false);
+  atomic_init(&R.livenext, 0);
   L->halt = &R.halt;
   L->lived = &R.lived;
+  L->livenext = &R.livenext;
   runthreads(L, worker, &R, threads);
   L->halt = NULL;
   L->lived = NULL;
+  L->livenext = NULL;
   pthread_mutex_destroy(&R.mu);
   pthread_cond_destroy(&R.cv);
   int rc = R.failed || R.done < L->blocks ? -1 : 0;
@@ -913,6 +857,7 @@ static void commit_block(grunner *G, int b, blockres *r) {
     for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
       asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
     asc_sim_oob_replay(L, r->oobw, r->noobw, &R->seen, rep);
+    asc_sim_live_commit(L, r->diag, r->oobw, r->noobw, inst);
     asc_sim_print_commit(L, &r->out, rep);
     asc_sim_san_commit_block(L, inst, &r->out);
     asc_sim_core_report *cr = &rep->cores[ck];
@@ -1062,9 +1007,12 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
   pthread_mutex_init(&G.mu, NULL);
   pthread_cond_init(&G.cv, NULL);
   atomic_init(&R.lived, false);
+  atomic_init(&R.livenext, 0);
   L->lived = &R.lived;
+  L->livenext = &R.livenext;
   runthreads(L, gworker, &G, threads);
   L->lived = NULL;
+  L->livenext = NULL;
   pthread_mutex_destroy(&G.mu);
   pthread_cond_destroy(&G.cv);
   int rc = R.failed || R.done < L->ninst ? -1 : 0;
@@ -1174,10 +1122,11 @@ asc_sim_program *asc_sim_compile(asc_module *m, const char *kernel, const asc_si
   p->m = m;
   p->L.ctx = m->ctx;
   p->kernel_type = (opts ? opts : &dflt)->kernel_type;
-  p->L.tapes = tapepool_new();
+  p->L.tapes = asc_sim_spares_new(INT_MAX, TAPEPOOL_BYTES);
+  p->L.replays = asc_sim_spares_new(1, TAPEPOOL_BYTES);
   p->L.scratches = asc_sim_scratchpool_new();
   p->L.hosts = asc_sim_hostpool_new();
-  p->L.sanspare = asc_sim_sanspare_new();
+  asc_sim_sanspares_new(&p->L);
   if (compile(&p->L, m, kernel, opts ? opts : &dflt)) {
     asc_sim_program_free(p);
     return NULL;
@@ -1189,10 +1138,11 @@ void asc_sim_program_free(asc_sim_program *p) {
   if (!p)
     return;
   asc_arena_free_all(&p->L.arena);
-  tapepool_free(p->L.tapes);
+  asc_sim_spares_free(p->L.tapes, tape_drop);
+  asc_sim_spares_free(p->L.replays, replay_drop);
   asc_sim_scratchpool_free(p->L.scratches);
   asc_sim_hostpool_free(p->L.hosts);
-  asc_sim_sanspare_free(p->L.sanspare);
+  asc_sim_sanspares_free(&p->L);
   free(p);
 }
 

@@ -125,17 +125,18 @@ static uint8_t *oob(sim_core *c, const asc_op *op, const sim_val *r, int64_t lo,
 /* ---- what the NPU lets through (strict_gm off): out-of-bounds and uninitialised reads ----
  * A warning once per op site and block (the launch keeps the first block's, see
  * asc_sim_oob_replay); the text names the op, the access, the buffer and the byte range. */
-/* The launch's first finding let through, written to live_fd as it happens: in a long launch
- * (a runaway loop the watchdog stops minutes later) the cause shows while it runs, not only in
- * the report at the end. */
-static void live(sim_core *c, const asc_op *op, const char *msg) {
-  const sim_launch *L = c->L;
+/* The launch's first finding let through, written to live_fd while the launch runs: in a long launch
+ * (a runaway loop the watchdog stops minutes later) the cause shows while it runs, not only in the
+ * report at its end.  "First" is in core order, as the report's warnings are, whichever host thread
+ * runs ahead: a core's first finding is written as it happens when every core before it has been
+ * committed (none of them had one), else when the core is committed (asc_sim_live_commit). */
+static void live(const sim_launch *L, asc_ctx *ctx, const asc_op *op, const char *msg) {
   if (L->live_fd < 0 || !L->lived || atomic_exchange(L->lived, true))
     return;
   asc_strbuf sb;
   asc_sb_init(&sb);
   asc_sb_printf(&sb, "%s [while the launch runs: it goes on, and its report gives this again]", msg);
-  char *text = asc_diag_text(c->ctx, asc_op_diag_loc(op), ASC_SEV_WARNING, sb.data);
+  char *text = asc_diag_text(ctx, asc_op_diag_loc(op), ASC_SEV_WARNING, sb.data);
   size_t n = strlen(text);
   for (size_t k = 0; k < n;) {
     ssize_t w = write(L->live_fd, text + k, n - k);
@@ -145,6 +146,13 @@ static void live(sim_core *c, const asc_op *op, const char *msg) {
   }
   free(text);
   asc_sb_free(&sb);
+}
+
+void asc_sim_live_commit(const sim_launch *L, asc_ctx *ctx, const sim_oobw *w, int n, int inst) {
+  if (n > 0)
+    live(L, ctx, w[0].op, w[0].msg);
+  if (L->livenext)
+    atomic_store(L->livenext, inst + 1);
 }
 
 /* An op site is where the source states the op: the traced C++ of a kernel repeats one Python
@@ -173,12 +181,14 @@ void asc_sim_lenient_warn(sim_core *c, const asc_op *op, const char *fmt, ...) {
   va_start(ap, fmt);
   asc_sb_vprintf(&sb, fmt, ap);
   va_end(ap);
-  if (c->L->blocks > 1 || c->L->naic) {
+  const sim_launch *L = c->L;
+  if (L->blocks > 1 || L->naic) {
     char lab[48];
     asc_sim_core_label(c, lab, sizeof lab);
     asc_sb_printf(&sb, " (%s)", lab);
   }
-  live(c, op, sb.data);
+  if (c->noobw == 0 && L->livenext && atomic_load(L->livenext) == c->inst) /* no earlier core can have one */
+    live(L, c->ctx, op, sb.data);
   c->oobw[c->noobw++] = (sim_oobw){op, sb.data};
 }
 

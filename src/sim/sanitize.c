@@ -6,8 +6,9 @@
  * launch when they end, so blocks on host threads never share a list; the launch then
  * checks GM writes across blocks and moves everything into the report in block order.
  */
-#include <pthread.h>
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,70 +118,57 @@ int asc_sim_cur_pipe(const sim_core *c, const asc_op *op) {
 }
 
 /* ---- launch and core life cycle ---- */
-enum { SANSPARE_MAXWL = 256 };
+enum { SANWL_KEEP = 256 };
 
-struct sim_sanspare {
-  pthread_mutex_t mu;
-  sim_sanlaunch *S; /* a finished launch's, its ranges dropped (ngmw 0) and its records handed on; or NULL */
-  struct {
-    san_wlist *w; /* a committed core's per-GM-array range lists, emptied (their arrays kept) */
-    int ngm;
-  } wl[SANSPARE_MAXWL];
-  int nwl;
-};
+/* A core's per-GM-array range lists (san_wlist[ngm + 1]) with their count in front. */
+typedef struct sanwl {
+  int ngm;
+  san_wlist w[];
+} sanwl;
 
-static void freewl(san_wlist *w, int n) {
-  for (int i = 0; w && i < n; i++) {
-    free(w[i].v);
-    free(w[i].set);
+static sanwl *wlhead(san_wlist *w) { return (sanwl *)(void *)((char *)w - offsetof(sanwl, w)); }
+
+static void wldrop(void *x) {
+  sanwl *h = x;
+  for (int i = 0; i < h->ngm; i++) {
+    free(h->w[i].v);
+    free(h->w[i].set);
   }
-  free(w);
+  free(h);
 }
 
-/* A core's range lists: spare ones of the program's if it has some for ngm arrays, else new. */
+static bool wlfits(const void *x, const void *want) { return ((const sanwl *)x)->ngm == *(const int *)want; }
+
+/* A core's range lists: spare ones of the program's for as many GM arrays, else new. */
 static san_wlist *takewl(const sim_launch *L) {
-  sim_sanspare *P = L->sanspare;
-  san_wlist *w = NULL;
-  if (P) {
-    pthread_mutex_lock(&P->mu);
-    if (P->nwl && P->wl[P->nwl - 1].ngm == L->ngm)
-      w = P->wl[--P->nwl].w;
-    pthread_mutex_unlock(&P->mu);
+  sanwl *h = asc_sim_spares_take(L->sanwl, wlfits, &L->ngm);
+  if (!h) {
+    h = calloc(1, sizeof *h + sizeof *h->w * ((size_t)L->ngm + 1));
+    if (!h)
+      asc_die("out of memory");
+    h->ngm = L->ngm;
   }
-  return w ? w : calloc((size_t)L->ngm + 1, sizeof *w);
+  return h->w;
 }
 
 /* Give a committed core's range lists back, emptied: the next core refills the same arrays (the
  * lists' contents never depend on their capacity). */
 static void givewl(const sim_launch *L, san_wlist *w) {
-  sim_sanspare *P = L->sanspare;
   if (!w)
     return;
-  if (P) {
-    for (int g = 0; g < L->ngm; g++) {
-      w[g].n = w[g].nset = w[g].hint = 0;
-      if (w[g].set)
-        memset(w[g].set, 0xff, sizeof *w[g].set * (size_t)w[g].setcap);
-    }
-    pthread_mutex_lock(&P->mu);
-    if (P->nwl < SANSPARE_MAXWL) {
-      P->wl[P->nwl].w = w;
-      P->wl[P->nwl++].ngm = L->ngm;
-      w = NULL;
-    }
-    pthread_mutex_unlock(&P->mu);
+  sanwl *h = wlhead(w);
+  int64_t bytes = 0;
+  for (int g = 0; g < h->ngm; g++) {
+    w[g].n = w[g].nset = w[g].hint = 0;
+    if (w[g].set)
+      memset(w[g].set, 0xff, sizeof *w[g].set * (size_t)w[g].setcap);
+    bytes += (int64_t)(sizeof *w[g].v * (size_t)w[g].cap + sizeof *w[g].set * (size_t)w[g].setcap);
   }
-  freewl(w, L->ngm);
+  asc_sim_spares_give(L->sanwl, h, bytes, wldrop);
 }
 
-sim_sanspare *asc_sim_sanspare_new(void) {
-  sim_sanspare *P = calloc(1, sizeof *P);
-  if (!P || pthread_mutex_init(&P->mu, NULL))
-    asc_die("out of memory");
-  return P;
-}
-
-static void sanlaunch_free(sim_sanlaunch *S) {
+static void sanlaunch_drop(void *x) {
+  sim_sanlaunch *S = x;
   if (!S)
     return;
   for (int g = 0; g < S->ngm; g++)
@@ -191,29 +179,26 @@ static void sanlaunch_free(sim_sanlaunch *S) {
   free(S);
 }
 
-void asc_sim_sanspare_free(sim_sanspare *P) {
-  if (!P)
-    return;
-  sanlaunch_free(P->S);
-  for (int i = 0; i < P->nwl; i++)
-    freewl(P->wl[i].w, P->wl[i].ngm);
-  pthread_mutex_destroy(&P->mu);
-  free(P);
+static bool sanlaunch_fits(const void *x, const void *want) {
+  return ((const sim_sanlaunch *)x)->ngm == *(const int *)want;
+}
+
+void asc_sim_sanspares_new(sim_launch *P) {
+  P->sanlaunch = asc_sim_spares_new(1, INT64_MAX);
+  P->sanwl = asc_sim_spares_new(SANWL_KEEP, (int64_t)256 << 20);
+}
+
+void asc_sim_sanspares_free(sim_launch *P) {
+  asc_sim_spares_free(P->sanlaunch, sanlaunch_drop);
+  asc_sim_spares_free(P->sanwl, wldrop);
+  P->sanlaunch = P->sanwl = NULL;
 }
 
 void asc_sim_san_launch_begin(sim_launch *L) {
-  sim_sanlaunch *S = NULL;
-  if (L->sanspare) { /* the program's last launch's arrays, if they fit this one's GM arrays */
-    pthread_mutex_lock(&L->sanspare->mu);
-    if (L->sanspare->S && L->sanspare->S->ngm == L->ngm) {
-      S = L->sanspare->S;
-      L->sanspare->S = NULL;
-    }
-    pthread_mutex_unlock(&L->sanspare->mu);
-    if (S) {
-      L->san = S;
-      return;
-    }
+  sim_sanlaunch *S = asc_sim_spares_take(L->sanlaunch, sanlaunch_fits, &L->ngm); /* the last launch's, emptied */
+  if (S) {
+    L->san = S;
+    return;
   }
   S = calloc(1, sizeof *S);
   if (!S)
@@ -270,14 +255,14 @@ void asc_sim_san_core_end(sim_core *c) {
     o->gmw = s->gmw;
     s->gmw = NULL;
   }
-  freewl(s->gmw, L->ngm);
+  givewl(L, s->gmw);
   asc_sim_race_free(s);
   c->san = NULL;
 }
 
 void asc_sim_blockout_free(const sim_launch *L, sim_blockout *out) {
   asc_sim_records_free(out->recs, out->nrecs);
-  freewl(out->gmw, L->ngm);
+  givewl(L, out->gmw);
   free(out->pr);
   for (int i = 0; i < out->nfiles; i++)
     free(out->files[i].name), free(out->files[i].data);
@@ -461,17 +446,12 @@ void asc_sim_san_launch_end(sim_launch *L, asc_sim_report *rep, bool failed) {
   L->san = NULL;
   S->recs = NULL; /* v's now */
   S->nrecs = S->reccap = 0;
-  for (int g = 0; g < S->ngm; g++)
+  int64_t bytes = 0;
+  for (int g = 0; g < S->ngm; g++) {
     S->ngmw[g] = 0;
-  if (L->sanspare) {
-    pthread_mutex_lock(&L->sanspare->mu);
-    if (!L->sanspare->S) {
-      L->sanspare->S = S;
-      S = NULL;
-    }
-    pthread_mutex_unlock(&L->sanspare->mu);
+    bytes += (int64_t)(sizeof *S->gmw[g] * (size_t)S->gmwcap[g]);
   }
-  sanlaunch_free(S);
+  asc_sim_spares_give(L->sanlaunch, S, bytes, sanlaunch_drop);
   if (rep) {
     rep->records = v;
     rep->nrecords = n;

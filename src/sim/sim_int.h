@@ -187,10 +187,12 @@ typedef struct sim_launch {
   bool keep_trace; /* hand the records to the trace / profile writers */
   const asc_op *func; /* the kernel */
   uint64_t jitter; /* asc_sim_options.jitter_seed: random pipe timing (timing.c); 0 off */
-  struct sim_tapepool *tapes; /* the program's spare timing tapes (launch.c), or NULL */
-  struct sim_scratchpool *scratches; /* the program's spare per-core arrays (coremem.c), or NULL */
-  struct sim_hostpool *hosts;        /* the program's parked host threads (hostpool.c), or NULL */
-  struct sim_sanspare *sanspare;     /* the program's spare cross-core range arrays (sanitize.c), or NULL */
+  struct sim_spares *tapes;     /* the program's spare timing tapes (launch.c), or NULL */
+  struct sim_spares *replays;   /* its spare L2 replay arrays (launch.c), or NULL */
+  struct sim_spares *scratches; /* its spare per-core arrays (coremem.c), or NULL */
+  struct sim_spares *hosts;     /* its parked host threads (hostpool.c), or NULL */
+  struct sim_spares *sanlaunch; /* its last launch's cross-core range arrays (sanitize.c), or NULL */
+  struct sim_spares *sanwl;     /* its committed cores' per-GM-array range lists (sanitize.c), or NULL */
   int retime;      /* > 0: blocks keep a timing tape and each wave of `retime` cores is timed again
                       with one shared L2 (launch.c, docs/timing.md); 0: each core's own part of it */
   int64_t max_insts; /* watchdog: asc_sim_options.max_instructions (<= 0: none) */
@@ -198,6 +200,7 @@ typedef struct sim_launch {
   const _Atomic bool *halt; /* set once a block failed: blocks still running are not needed */
   int live_fd;              /* asc_sim_options.live_fd */
   _Atomic bool *lived;      /* the first let-through finding went to live_fd (memory.c) */
+  _Atomic int *livenext;    /* the first core instance not yet committed (memory.c's live order) */
 } sim_launch;
 
 /* What one block (core instance) leaves for the launch: its findings and the GM bytes it read and wrote. */
@@ -274,7 +277,8 @@ typedef struct sim_top {
   sim_qent e; /* SIM_T_ENQ */
 } sim_top;
 typedef struct sim_tcopy { /* a GM copy (MTE2 / MTE3) */
-  int64_t bytes, segs, hit; /* hit: its read bytes found in L2 (set by asc_sim_l2_shared) */
+  int64_t bytes, segs, hit; /* hit: its read bytes found in L2 (set by asc_sim_l2_shared); a write's:
+                             * its bytes written past the L2 (CACHE_MODE_DISABLE, counted in wb too) */
   int64_t start, end;       /* when it ran the first time */
   int64_t r0, r1;           /* its GM accesses: tape l2[r0 .. r1) */
   int pipe;
@@ -493,6 +497,10 @@ void asc_sim_oob_replay(const sim_launch *L, const sim_oobw *w, int n, sim_oobse
 void asc_sim_oob_replay_cause(const sim_launch *L, const sim_oobw *w, int n, sim_oobseen *seen, asc_sim_report *rep,
                               bool *cause);
 void asc_sim_oobw_free(sim_oobw *w, int n);
+/* Core instance inst (its let-through findings w[0 .. n)) is committed: its first finding goes to
+ * live_fd unless one went before (ctx: the core's own, for the source line); the next core may now
+ * write its first as it happens. */
+void asc_sim_live_commit(const sim_launch *L, asc_ctx *ctx, const sim_oobw *w, int n, int inst);
 /* strict_gm off: a KernelWarning for what an NPU runs through (out-of-bounds, uninitialised reads). */
 void asc_sim_lenient_warn(sim_core *c, const asc_op *op, const char *fmt, ...) ASC_PRINTF(3, 4);
 const char *asc_sim_mem_name(const sim_core *c, int mem); /* "UB" or the GM array's name */
@@ -602,14 +610,14 @@ int asc_sim_found_at(sim_core *c, asc_sim_check kind, asc_severity sev, const si
                      ...) ASC_PRINTF(5, 6);
 /* The pipe an op of the current instruction runs on, -1 if unknown. */
 int asc_sim_cur_pipe(const sim_core *c, const asc_op *op);
-/* A program's spare cross-core range arrays: a launch takes them (L->sanspare) and gives them back
- * emptied, so that the next launch writes pages already mapped instead of growing fresh arrays. */
-typedef struct sim_sanspare sim_sanspare;
-sim_sanspare *asc_sim_sanspare_new(void);
-void asc_sim_sanspare_free(sim_sanspare *P);
+/* A program's spare cross-core range arrays (L->sanlaunch, L->sanwl): a launch and each core
+ * take them and give them back emptied, so that the next ones write pages already mapped
+ * instead of growing fresh arrays. */
+void asc_sim_sanspares_new(sim_launch *P);
+void asc_sim_sanspares_free(sim_launch *P);
 void asc_sim_san_launch_begin(sim_launch *L);
 /* GM-overlap check across blocks (unless a block failed); moves the records into rep;
- * frees L->san (its range arrays back to L->sanspare when there is one). */
+ * frees L->san (its range arrays back to L->sanlaunch when there is one). */
 void asc_sim_san_launch_end(sim_launch *L, asc_sim_report *rep, bool failed);
 void asc_sim_san_core_begin(sim_core *c); /* allocates c->san when L->sanitize */
 void asc_sim_san_core_end(sim_core *c);   /* hands the block's records to c->out; frees */
@@ -650,6 +658,16 @@ int64_t asc_sim_shadow_find(const sim_shadow *s, int64_t lo, int64_t hi, int64_t
 /* ---- xcore.c: core groups, cross-core synchronization, atomics ---------------------------- */
 void asc_sim_cube_free(struct sim_cube *k); /* a core's cube registers and scratch (NULL: none) */
 
+/* ---- things a program keeps for reuse, shared by its host threads (spares.c); S NULL: none kept ---- */
+typedef struct sim_spares sim_spares;
+/* At most keep things of at most budget bytes in all. */
+sim_spares *asc_sim_spares_new(int keep, int64_t budget);
+void asc_sim_spares_free(sim_spares *S, void (*drop)(void *)); /* drop frees each thing kept */
+/* The last thing given that fits(thing, want) (fits NULL: any), taken out of S; NULL if none. */
+void *asc_sim_spares_take(sim_spares *S, bool (*fits)(const void *x, const void *want), const void *want);
+/* x (of `bytes`) into S, or drop(x) if S keeps no more; x NULL: nothing. */
+void asc_sim_spares_give(sim_spares *S, void *x, int64_t bytes, void (*drop)(void *));
+
 /* ---- a block's per-core arrays, kept between blocks and launches (coremem.c) ---- */
 typedef struct sim_scratch { /* (sim_core.scr) */
   int nslots, ninsts;     /* what it was made for (the program's) */
@@ -664,9 +682,8 @@ typedef struct sim_scratch { /* (sim_core.scr) */
   uint8_t *mm;            /* mmad's packed operands (cube.c, cube_kernels.h), 64-byte aligned */
   size_t mmcap;
 } sim_scratch;
-typedef struct sim_scratchpool sim_scratchpool;
-sim_scratchpool *asc_sim_scratchpool_new(void);
-void asc_sim_scratchpool_free(sim_scratchpool *P);
+sim_spares *asc_sim_scratchpool_new(void);
+void asc_sim_scratchpool_free(sim_spares *P);
 sim_scratch *asc_sim_scratch_take(const sim_launch *L);
 void asc_sim_scratch_give(const sim_launch *L, sim_scratch *s);
 /* Core c (kind and L set) gets s's slots, warning bits, trace buffer and its memories, all zero. */
@@ -675,14 +692,13 @@ void asc_sim_scratch_bind(sim_scratch *s, sim_core *c);
 void asc_sim_scratch_keep(sim_scratch *s, const sim_core *c);
 
 /* ---- host threads kept between launches (hostpool.c); P NULL: a thread of its own ---- */
-typedef struct sim_hostpool sim_hostpool;
 typedef struct sim_hostthread sim_hostthread;
-sim_hostpool *asc_sim_hostpool_new(void);
-void asc_sim_hostpool_free(sim_hostpool *P); /* every thread of it back (joined) first */
+sim_spares *asc_sim_hostpool_new(void);
+void asc_sim_hostpool_free(sim_spares *P); /* every thread of it back (joined) first */
 /* fn(arg) on a pool thread (signals blocked); NULL if no thread could be started. */
-sim_hostthread *asc_sim_host_start(sim_hostpool *P, void *(*fn)(void *), void *arg);
+sim_hostthread *asc_sim_host_start(sim_spares *P, void *(*fn)(void *), void *arg);
 /* Wait for fn to return; the thread goes back to P. */
-void asc_sim_host_join(sim_hostpool *P, sim_hostthread *h);
+void asc_sim_host_join(sim_spares *P, sim_hostthread *h);
 /* cube.c's operand checks: operand i lies in one of the hw.def memories of mask (want names them);
  * its start plus off bytes is align-byte aligned.  0, or -1 after the error. */
 int asc_sim_want_mem(sim_core *c, const sim_inst *in, int i, unsigned mask, const char *arg, const char *want);

@@ -442,7 +442,7 @@ static int issue(sim_core *c, const sim_inst *in, int64_t occupy, int64_t latenc
     asc_sim_scalar(c, occupy);
     return 0;
   }
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occupy, latency, in, 0, 0, false, 0, 0, 0, role, 0};
+  sim_qent e = {.kind = SIM_Q_EXEC, .occupy = occupy, .latency = latency, .in = in, .unit = role};
   if (k && c->tape)
     e.copy = tape_copy(c->tape, *k);
   return enqueue(c, in->pipe, e);
@@ -498,7 +498,8 @@ int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int64_t 
   const sim_costs *k = c->L->cost;
   /* the op's cost class (ops.def) sets the cycles per repeat (hw.def HW_VCLASS) */
   int64_t occ = bank_cycles * asc_hw_vclass_factor(asc_opinfo_of(in->op->code)->cost) * k->vec_repeat;
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, k->vec_issue + occ, k->vec_issue + occ, in, 0, repeats, false, 0, 0, 0, 0, 0};
+  sim_qent e = {.kind = SIM_Q_EXEC, .occupy = k->vec_issue + occ, .latency = k->vec_issue + occ, .in = in,
+                .amount = repeats};
   if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
     return asc_sim_issue(c, in, occ + 1, e.latency);
   return enqueue(c, in->pipe, e);
@@ -524,8 +525,10 @@ static void gmcopy(const sim_core *c, sim_qent *e, int pipe, int64_t bytes, int6
   bool rd = pipe == ASC_PIPEID_PIPE_MTE2;
   if (hit > bytes)
     hit = bytes;
-  int64_t l2b = rd ? hit : bytes; /* writes land in the L2 (write-back); HBM sees them when evicted */
-  double hbm = (double)(bytes - l2b); /* read misses: the core's AIV channel holds these to gm_core */
+  /* writes land in the L2 (write-back; HBM sees them when evicted), except the bytes written past it
+   * (CACHE_MODE_DISABLE: a write's "hit"), which go to HBM at the write share only, as write-backs (wb) */
+  int64_t l2b = rd ? hit : bytes - hit;
+  double hbm = rd ? (double)(bytes - l2b) : 0; /* read misses: the core's AIV channel holds these to gm_core */
   int64_t share = (int64_t)(hbm / c->gm_rate + (double)l2b / c->l2_rate + 0.999999);
   if (share < segs * k->gm_burst_min)
     share = segs * k->gm_burst_min;
@@ -552,12 +555,12 @@ int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int6
     int64_t occ = (bytes + k->ub_bytes_per_cycle - 1) / k->ub_bytes_per_cycle + 1;
     if (in->pipe < 0 || in->pipe == ASC_PIPEID_PIPE_S)
       return asc_sim_issue(c, in, occ, k->ubcopy_latency + occ);
-    sim_qent e = {SIM_Q_EXEC, 0, 0, 0, occ, k->ubcopy_latency + occ, in, 0, bytes, false, 0, 0, 0, 0, 0};
+    sim_qent e = {.kind = SIM_Q_EXEC, .occupy = occ, .latency = k->ubcopy_latency + occ, .in = in, .amount = bytes};
     return enqueue(c, in->pipe, e);
   }
   int64_t hit = asc_sim_l2_take_hits(c); /* l2.c: read bytes found in L2 move at the L2 rate */
   int64_t wb = asc_sim_l2_take_wb(c);    /* dirty lines its accesses pushed out to HBM */
-  sim_qent e = {SIM_Q_EXEC, 0, 0, 0, 0, 0, in, 0, bytes, false, 0, 0, 0, 0, 0};
+  sim_qent e = {.kind = SIM_Q_EXEC, .in = in, .amount = bytes};
   gmcopy(c, &e, in->pipe, bytes, segs, hit, wb);
   if (c->tape) /* the copy and its GM accesses, for the wave's shared L2 */
     e.copy = tape_copy(c->tape, (sim_tcopy){bytes, segs, hit, 0, 0, 0, 0, in->pipe, wb});
@@ -586,7 +589,7 @@ int asc_sim_issue_set(sim_core *c, const sim_inst *in, int evt, int id) {
     set_on_s(c, in, evt, id);
     return 0;
   }
-  sim_qent e = {SIM_Q_SET, evt, id, 0, 0, 0, in, 0, 0, false, 0, 0, 0, 0, 0};
+  sim_qent e = {.kind = SIM_Q_SET, .evt = evt, .id = id, .in = in};
   if (evt == ASC_EVENT_M_FIX || evt == ASC_EVENT_FIX_M) { /* L0C between the cube and the fixpipe */
     const asc_attr *u = asc_op_attr(in->op, "unit");
     e.stream = u && u->i;
@@ -595,7 +598,7 @@ int asc_sim_issue_set(sim_core *c, const sim_inst *in, int evt, int id) {
 }
 
 int asc_sim_issue_xset(sim_core *c, const sim_inst *in, int pipe, int64_t *t) {
-  sim_qent e = {SIM_Q_XSET, 0, 0, 0, 0, 0, in, 0, 0, false, 0, 0, 0, 0, 0};
+  sim_qent e = {.kind = SIM_Q_XSET, .in = in};
   int64_t want = ++c->xset_issued;
   if (c->tape) /* another core waits on it: this block cannot be timed again alone */
     c->tape->bad = true;
@@ -613,7 +616,7 @@ int asc_sim_issue_wait(sim_core *c, const sim_inst *in, int evt, int id) {
   if (c->L->sanitize)
     asc_sim_san_wait(c, evt, id);
   if (p != ASC_PIPEID_PIPE_S) {
-    sim_qent e = {SIM_Q_WAIT, evt, id, 0, 0, 0, in, 0, 0, false, 0, 0, 0, 0, 0};
+    sim_qent e = {.kind = SIM_Q_WAIT, .evt = evt, .id = id, .in = in};
     return enqueue(c, p, e);
   }
   if (c->tape) {
@@ -651,7 +654,7 @@ int asc_sim_issue_barrier(sim_core *c, const sim_inst *in, int pipe) {
     asc_sim_san_barrier(c, pipe);
   if (pipe == ASC_PIPEID_PIPE_ALL)
     return asc_sim_drain(c, in);
-  sim_qent e = {SIM_Q_BARRIER, 0, 0, 0, 0, 0, in, 0, 0, false, 0, 0, 0, 0, 0};
+  sim_qent e = {.kind = SIM_Q_BARRIER, .in = in};
   return enqueue(c, pipe, e);
 }
 

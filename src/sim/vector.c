@@ -105,10 +105,11 @@ const sim_vop *asc_sim_vop(int code) {
 /* ---- shared helpers ---- */
 /* UB bank conflicts (device kit bank_conflict_ub README; hw.def ub_* rows).  UB is 16 bank groups of
  * 3 banks; a 32-byte data block lives in group (address bits 8:5) and bank (bits 17:16) of it.  In one
- * repeat each source reads its blocks (8, or 1 with block stride 0); a bank group serves one read per
- * cycle, and a bank one read or one write.  The hardware writes a repeat's result one repeat later, so
- * the write of repeat r-1 meets the reads of repeat r.  A repeat takes as many cycles as the busiest
- * group (reads) or bank (reads + the delayed write) needs.  Returns the cycles of repeats [0, reps). */
+ * repeat each source reads its blocks (8, or 1 with block stride 0); a bank group serves one read and
+ * one write per cycle (write-write conflicts: bank_conflict_nd2nz README), and a bank one read or one
+ * write.  The hardware writes a repeat's result one repeat later, so the write of repeat r-1 meets the
+ * reads of repeat r.  A repeat takes as many cycles as the busiest group (reads, or the delayed write's
+ * blocks) or bank (reads + the delayed write) needs.  Returns the cycles of repeats [0, reps). */
 enum { BG = ASC_HWC_ub_bank_groups, NBANK = ASC_HWC_ub_bank_groups * 4 };
 
 typedef struct vbank_op {
@@ -135,10 +136,11 @@ static int64_t vrepeat_cycles(const vbank_op *ops, int nsrc, int64_t r) {
       bank[b]++;
       most = ++grp[g] > most ? grp[g] : most;
     }
-  if (r > 0 && ops[0].ub) { /* the delayed write, only where it meets a read */
-    int wb[NBANK] = {0}, hit[8], nhit = 0;
+  if (r > 0 && ops[0].ub) { /* the delayed write, where it meets a read, and its own blocks per group */
+    int wb[NBANK] = {0}, wg[BG] = {0}, hit[8], nhit = 0;
     for (int k = 0, nblk = ops[0].blk ? 8 : 1; k < nblk; k++) {
       int b = vbank_of(&ops[0], r - 1, k);
+      most = ++wg[b & (BG - 1)] > most ? wg[b & (BG - 1)] : most;
       if (!wb[b]++)
         hit[nhit++] = b;
     }
@@ -149,12 +151,25 @@ static int64_t vrepeat_cycles(const vbank_op *ops, int nsrc, int64_t r) {
   return most;
 }
 
+/* The write of the last repeat, after it: the busiest group's blocks of it beyond the first (a group
+ * takes one write a cycle: bank_conflict_ub / bank_conflict_nd2nz READMEs, "write-write conflict"). */
+static int64_t vlast_write(const vbank_op *ops, int64_t reps) {
+  if (reps <= 0 || !ops[0].ub)
+    return 0;
+  int wg[BG] = {0}, most = 1;
+  for (int k = 0, nblk = ops[0].blk ? 8 : 1; k < nblk; k++) {
+    int g = vbank_of(&ops[0], reps - 1, k) & (BG - 1);
+    most = ++wg[g] > most ? wg[g] : most;
+  }
+  return most - 1;
+}
+
 static int64_t vbank_cycles(const vbank_op *ops, int nsrc, int64_t reps) {
   bool contiguous = true;
   for (int i = 0; i <= nsrc; i++)
     contiguous = contiguous && ops[i].blk == 1 && ops[i].rep == 8;
   if (!contiguous || reps <= 3) {
-    int64_t t = 0;
+    int64_t t = vlast_write(ops, reps);
     for (int64_t r = 0; r < reps; r++)
       t += vrepeat_cycles(ops, nsrc, r);
     return t;

@@ -169,12 +169,9 @@ def test_matmul_tile_loop_streams_l0c_between_mmad_and_fixpipe(tmp_path):
         assert fx[i][1] >= mm[i][1], f"tile {i}'s fixpipe ended before its mmad"
 
 
-@asc.jit(matmul_cube_only=True)
-def mmad_then_fixpipe(c: asc.GlobalAddress, unit: asc.ConstExpr[bool], fm: asc.ConstExpr[int],
-                      fn: asc.ConstExpr[int]):
-    """A 128 x 256 x 64 f16 mmad of ones, its first fm rows x fn columns out through the fixpipe, twice
-    (the second mmad overwrites L0C the first fixpipe reads).  unit: UnitFlag (mmad unit_flag 3, fixpipe
-    unit_flag 3, no flag between them, as the device kit's basic-API matmul does); else flag pairs."""
+def ones_in_l0(c):
+    """The UnitFlag kernels' set-up (run at trace time): A2 and B2 of f16 ones for a 128 x 256 x 64 mmad, ready
+    for the cube, its L0C and the GM tensor of c: (a2, b2, c1, c_gm)."""
     a2 = asc.LocalTensor(asc.float16, P.A2, 0, 128 * 64)
     b2 = asc.LocalTensor(asc.float16, P.B2, 0, 64 * 256)
     c1 = asc.LocalTensor(asc.float32, P.CO1, 0, 128 * 256)
@@ -184,13 +181,30 @@ def mmad_then_fixpipe(c: asc.GlobalAddress, unit: asc.ConstExpr[bool], fm: asc.C
     asc.init_const_value(b2, asc.InitConstValueParams(1, 64 * 256 * 2 // 512, 0, 1.0))
     asc.set_flag(E.MTE2_M, 0)
     asc.wait_flag(E.MTE2_M, 0)
+    return a2, b2, c1, c_gm
+
+
+def mmad_fixpipe_params(unit, fm=16, fn=16):
+    """That mmad's parameters and a fixpipe's of its first fm rows x fn columns; unit: both with UnitFlag
+    (unit_flag 3, as the device kit's basic-API matmul does)."""
+    p = asc.MmadParams(128, 256, 64)
+    fp = asc.FixpipeParamsV220(fn, fm, 128, 256, 0)
+    if unit:
+        p.unit_flag = 3
+        fp.unit_flag = 3
+    return p, fp
+
+
+@asc.jit(matmul_cube_only=True)
+def mmad_then_fixpipe(c: asc.GlobalAddress, unit: asc.ConstExpr[bool], fm: asc.ConstExpr[int],
+                      fn: asc.ConstExpr[int]):
+    """A 128 x 256 x 64 f16 mmad of ones, its first fm rows x fn columns out through the fixpipe, twice
+    (the second mmad overwrites L0C the first fixpipe reads).  unit: UnitFlag (mmad_fixpipe_params), no flag
+    between them; else flag pairs."""
+    a2, b2, c1, c_gm = ones_in_l0(c)
     for t in asc.static_range(2):
-        p = asc.MmadParams(128, 256, 64)
-        fp = asc.FixpipeParamsV220(fn, fm, 128, 256, 0)
-        if unit:
-            p.unit_flag = 3
-            fp.unit_flag = 3
-        elif t == 1:
+        p, fp = mmad_fixpipe_params(unit, fm, fn)
+        if not unit and t == 1:
             asc.wait_flag(E.FIX_M, 0)
         asc.mmad(c1, a2, b2, p)
         if not unit:
@@ -238,19 +252,8 @@ def test_unit_flag_mmad_waits_for_the_fixpipe_to_read_l0c():
 
 @asc.jit(matmul_cube_only=True, auto_sync=False)
 def unit_flag_deadlock(c: asc.GlobalAddress):
-    a2 = asc.LocalTensor(asc.float16, P.A2, 0, 128 * 64)
-    b2 = asc.LocalTensor(asc.float16, P.B2, 0, 64 * 256)
-    c1 = asc.LocalTensor(asc.float32, P.CO1, 0, 128 * 256)
-    c_gm = asc.GlobalTensor()
-    c_gm.set_global_buffer(c)
-    asc.init_const_value(a2, asc.InitConstValueParams(1, 32, 0, 1.0))
-    asc.init_const_value(b2, asc.InitConstValueParams(1, 64, 0, 1.0))
-    asc.set_flag(E.MTE2_M, 0)
-    asc.wait_flag(E.MTE2_M, 0)
-    p = asc.MmadParams(128, 256, 64)
-    p.unit_flag = 3
-    fp = asc.FixpipeParamsV220(16, 16, 128, 256, 0)
-    fp.unit_flag = 3
+    a2, b2, c1, c_gm = ones_in_l0(c)
+    p, fp = mmad_fixpipe_params(True)
     asc.wait_flag(E.FIX_M, 0)  # set only after the fixpipe, which streams from this mmad: never
     asc.mmad(c1, a2, b2, p)
     asc.fixpipe(c_gm, c1, fp)
@@ -268,21 +271,9 @@ def test_unit_flag_deadlock_names_the_partner():
 def mmad_fixpipe_unsynced(c: asc.GlobalAddress, unit: asc.ConstExpr[bool]):
     """mmad_then_fixpipe with no flag between the mmads and the fixpipes, auto-sync off: with UnitFlag
     the hand-over orders them; without it the L0C read and overwrite are unordered."""
-    a2 = asc.LocalTensor(asc.float16, P.A2, 0, 128 * 64)
-    b2 = asc.LocalTensor(asc.float16, P.B2, 0, 64 * 256)
-    c1 = asc.LocalTensor(asc.float32, P.CO1, 0, 128 * 256)
-    c_gm = asc.GlobalTensor()
-    c_gm.set_global_buffer(c)
-    asc.init_const_value(a2, asc.InitConstValueParams(1, 32, 0, 1.0))
-    asc.init_const_value(b2, asc.InitConstValueParams(1, 64, 0, 1.0))
-    asc.set_flag(E.MTE2_M, 0)
-    asc.wait_flag(E.MTE2_M, 0)
+    a2, b2, c1, c_gm = ones_in_l0(c)
     for t in asc.static_range(2):
-        p = asc.MmadParams(128, 256, 64)
-        fp = asc.FixpipeParamsV220(16, 16, 128, 256, 0)
-        if unit:
-            p.unit_flag = 3
-            fp.unit_flag = 3
+        p, fp = mmad_fixpipe_params(unit)
         asc.mmad(c1, a2, b2, p)
         asc.fixpipe(c_gm[t * 16 * 256:], c1, fp)
 

@@ -469,6 +469,61 @@ def test_runaway_matmul_stops_within_seconds_and_warns_as_it_happens(tmp_path):
     assert t_end - first > 0.5, (t_end - first)  # well before the launch returned
 
 
+# The live warning is the launch's first let-through finding in core order, as the report's first warning
+# is, not the first in time: the same whatever the host threads (docs/sanitizers.md).
+TWO_TAILS_CHILD = '''
+import warnings
+
+import numpy as np
+
+import asc
+
+
+@asc.jit
+def two_tails(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    """Each block copies 64 elements at 64 * its index: both read past x and write past z of 40 elements.
+    Block 0 first runs a long prelude, so with two host threads block 1 reaches its read first in time."""
+    off = asc.get_block_idx() * 64
+    xg, zg = asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x + off)
+    zg.set_global_buffer(z + off)
+    t = asc.LocalTensor(x.dtype, asc.TPosition.VECCALC, 0, 64)
+    if asc.get_block_idx() == 0:
+        for i in range(20000):
+            asc.duplicate(t, 1.0, 64)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(t, xg, 64)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(zg, t, 64)
+
+
+with warnings.catch_warnings(record=True) as got:
+    warnings.simplefilter("always")
+    two_tails[2](np.arange(40, dtype=np.float32), np.zeros(40, np.float32))
+for w in got:
+    print(w.message)
+'''
+
+
+def test_live_warning_does_not_depend_on_the_host_threads(tmp_path):
+    script = tmp_path / "two_tails.py"
+    script.write_text(TWO_TAILS_CHILD)
+    env = {k: v for k, v in os.environ.items() if k != "ASC_STRICT"}  # lenient GM: the accesses go through
+    env["PYTHONPATH"] = os.path.join(ROOT, "python")
+    runs = {}
+    for threads in (1, 2, 2):
+        env["ASC_SIM_THREADS"] = str(threads)
+        p = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, env=env)
+        assert p.returncode == 0, p.stderr[-2000:]
+        runs.setdefault(threads, []).append((p.stderr, p.stdout))  # (the live warning, the report's warnings)
+    live, report = runs[1][0]
+    assert live.count("while the launch runs") == 1 and "out-of-bounds read of GM array 'x'" in live, live
+    assert "(block 0) [while the launch runs" in live, live  # as the report's first warning
+    assert report.splitlines()[0] in live, (report, live)
+    assert runs[2] == [(live, report)] * 2, runs
+
+
 # ---- item 11: a cross-core flag orders only the work of the pipe it is set on ----------------------------
 # CrossCoreSetFlag's page (Ascend C): the core reports "after finishing the preceding work of the pipe it is
 # set on"; SetValue's page: a scalar store reaches GM at a DataCacheCleanAndInvalid.  A GM write the flag

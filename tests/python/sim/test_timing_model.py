@@ -5,9 +5,11 @@
   turns, that a read and a write meeting in a bank take turns, and that the hardware writes a repeat's
   result one repeat later.  From that alone: which of its eight scenarios conflict, and by how many repeats.
 * get_system_cycle counts a 50 MHz system counter on A2/A3 (Ascend C GetSystemCycle page), not core cycles.
+* UB writes: a bank group takes one write a beat (bank_conflict_nd2nz README: write-write conflicts).
 * L2: data read again while it is in the L2 costs less than the first read; a sweep larger than the L2
   gains nothing; cores reading the same lines share the fills (one L2 for the cores of a wave), unless
-  the kernel sets CACHE_MODE_DISABLE; the times do not depend on the host threads."""
+  the kernel sets CACHE_MODE_DISABLE; a write past the L2 goes at HBM's write rate (about 1.8 TB/s,
+  data_copy README) and no slower; the times do not depend on the host threads."""
 import numpy as np
 
 import asc
@@ -67,6 +69,30 @@ def test_bank_conflicts_follow_the_device_kits_bank_model():
     assert vec_cycles(0x0, 0x10100, 0x10100, 0, 1)[0] == base + 32
 
 
+@asc.jit(auto_sync=False, sanitize=False)
+def copy_cols(x: asc.GlobalAddress, dst_stride: asc.ConstExpr[int]):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    src = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 128 * 144)
+    dst = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 65536, 8 * 16 * 160)
+    asc.data_copy(src, xg, 128 * 144)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    # a row of 8 blocks per repeat into 8 columns dst_stride blocks apart (bank_conflict_nd2nz's ND -> NZ)
+    asc.copy(dst, src, 128, 144, asc.CopyRepeatParams(dst_stride=dst_stride, src_stride=1, dst_repeat_size=1,
+                                                      src_repeat_size=8))
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+
+
+def test_writes_into_one_bank_group_take_turns():
+    # bank_conflict_nd2nz README: a bank group takes one write a beat; columns 144 blocks apart (a multiple
+    # of 16) put a repeat's 8 written blocks in one group, 145 apart in 8 groups
+    cyc = {}
+    for stride in (144, 145):
+        copy_cols[1](np.zeros(128 * 144, np.float16), stride)
+        cyc[stride] = rt.last_report()["cores"][0]["busy"]["PIPE_V"]
+    assert cyc[144] - cyc[145] == 7 * 144  # 8 cycles a repeat instead of 1, the last write's included
+
+
 def test_system_counter_runs_at_50_mhz():
     cyc, ticks, mhz = vec_cycles(0x0, 0x4000, 0x10000)
     assert abs(ticks - cyc * 50 / mhz) <= 2  # the Add and the barriers around it, in 50 MHz ticks
@@ -116,6 +142,31 @@ def test_cores_reading_the_same_lines_share_one_l2():
     # CACHE_MODE_PERSISTENT (4): accepted; the device kit's SetL2CacheHint page says the mode is not
     # supported yet (planned for Ascend 950), so the L2 stays as normal
     assert mte2(n, 1, own=0, bypass=4) == same
+
+
+@asc.jit(auto_sync=False, sanitize=False)
+def write_out(z: asc.GlobalAddress, bypass: asc.ConstExpr[int]):
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    if bypass:
+        zg.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_DISABLE)
+    ub = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, 8192)
+    base = asc.get_block_idx() * 8192 * 64
+    for i in range(64):
+        asc.data_copy(zg[base + i * 8192:], ub, 8192)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+
+
+def test_a_write_past_the_l2_goes_at_hbms_write_rate():
+    # CACHE_MODE_DISABLE on an output: its bytes go to HBM (about 1.8 TB/s for writes: the data_copy README)
+    # and not through the L2 as well; 48 cores write 2 MiB each
+    write_out[48](np.zeros(48 * 8192 * 64, np.float32), 1)
+    rep = rt.last_report()
+    us = rep["us"] - rep["launch_cycles"] / rep["mhz"]
+    tbps = 48 * 8192 * 64 * 4 / us / 1e6
+    assert 1.6 < tbps < 1.9
+    write_out[48](np.zeros(48 * 8192 * 64, np.float32), 0)  # into the L2: faster
+    assert rt.last_report()["us"] < rep["us"]
 
 
 def test_shared_l2_times_do_not_depend_on_host_threads(monkeypatch):
