@@ -1,13 +1,14 @@
-/* cube_avx2.c - mmad with AVX2 + F16C (cube_kernels.h), for CPUs without AVX-512.  Built with
- * -mavx2 -mf16c -ffp-contract=off where the compiler targets x86-64 and called only when the
- * CPU has them.  The same sums in the same order as the portable path (cube_kernels.c). */
+/* cube_avx2.c - mmad with AVX2 + FMA + F16C (cube_kernels.h), for CPUs without AVX-512.  Built
+ * with -mavx2 -mfma -mf16c -ffp-contract=off where the compiler targets x86-64 and called only
+ * when the CPU has them.  The same sums in the same order as the portable path (cube_kernels.c);
+ * a product's multiply and add fused only where asc_cube_fma_exact says that gives the same bits. */
 #include <stdint.h>
 #include <string.h>
 
 #include "asc/sim.h"
 #include "sim/cube_kernels.h"
 
-#if defined(__AVX2__) && defined(__F16C__)
+#if defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
 #include <immintrin.h>
 
 enum { MR = 4 }; /* rows of C per micro-kernel call; one fractal column (16 = two vectors) */
@@ -38,6 +39,14 @@ static float ldf(int dt, const uint8_t *p) {
   return f;
 }
 
+/* Eight f16 or bf16 elements at p as f32 (exactly, as ldf). */
+static inline __m256 ld8(int dt, const uint8_t *p) {
+  __m128i h = _mm_loadu_si128((const __m128i *)(const void *)p);
+  if (dt == ASC_SIM_F16)
+    return _mm256_cvtph_ps(h);
+  return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
+}
+
 static void packa(const geo *g) {
   const asc_mmad_job *j = g->j;
   int64_t rows = j->M1 * 16, nel = j->M1 * j->K1 * 16 * g->k0;
@@ -46,6 +55,11 @@ static void packa(const geo *g) {
     int16_t *a = (int16_t *)(void *)g->ap;
     for (int64_t x = 0; x < nel; x++)
       a[x] = j->gemv ? (x % 512 < 32 ? (int8_t)j->A[(x / 512) * 32 + x % 32] : 0) : (int8_t)j->A[x];
+    return;
+  }
+  if (!j->gemv && !h && j->dt != ASC_SIM_F32) { /* f16 / bf16: eight at a time, the same conversion */
+    for (int64_t x = 0; x < nel; x += 8)
+      _mm256_storeu_ps(g->ap + x, ld8(j->dt, j->A + x * 2));
     return;
   }
   for (int64_t x = 0; x < nel; x++) {
@@ -70,6 +84,15 @@ static void packb(const geo *g) {
         continue;
       }
       float *dst = g->bp + (jb * g->kp + kb * g->k0) * 16;
+      if (j->dt != ASC_SIM_F32) { /* f16 / bf16: the fractal converted eight at a time, then transposed */
+        float v[256];
+        for (int x = 0; x < 256; x += 8)
+          _mm256_storeu_ps(v + x, ld8(j->dt, src + x * 2));
+        for (int c = 0; c < 16; c++)
+          for (int q = 0; q < 16; q++)
+            dst[q * 16 + c] = v[c * 16 + q];
+        continue;
+      }
       for (int c = 0; c < 16; c++)
         for (int q = 0; q < g->k0; q++) {
           float v = ldf(j->dt, src + (c * g->k0 + q) * g->e);
@@ -78,7 +101,7 @@ static void packb(const geo *g) {
     }
 }
 
-static void kernf(const geo *g, int64_t mb, int r0, int64_t jb) {
+static inline __attribute__((always_inline)) void kernf(const geo *g, int64_t mb, int r0, int64_t jb, bool fused) {
   const asc_mmad_job *j = g->j;
   __m256 acc[MR][2];
 #pragma GCC unroll 4
@@ -100,9 +123,14 @@ static void kernf(const geo *g, int64_t mb, int r0, int64_t jb) {
 #pragma GCC unroll 4
       for (int r = 0; r < MR; r++) {
         __m256 av = _mm256_broadcast_ss(a + r * k0 + q);
-        __m256 p0 = _mm256_mul_ps(av, b0), p1 = _mm256_mul_ps(av, b1);
-        acc[r][0] = _mm256_add_ps(acc[r][0], p0);
-        acc[r][1] = _mm256_add_ps(acc[r][1], p1);
+        if (fused) { /* the products are exact (asc_cube_fma_exact): fma rounds once, as the add did */
+          acc[r][0] = _mm256_fmadd_ps(av, b0, acc[r][0]);
+          acc[r][1] = _mm256_fmadd_ps(av, b1, acc[r][1]);
+        } else {
+          __m256 p0 = _mm256_mul_ps(av, b0), p1 = _mm256_mul_ps(av, b1);
+          acc[r][0] = _mm256_add_ps(acc[r][0], p0);
+          acc[r][1] = _mm256_add_ps(acc[r][1], p1);
+        }
       }
     }
   }
@@ -160,13 +188,16 @@ int asc_cube_mmad_avx2(const asc_mmad_job *j) {
   g.bp = g.ap + ((j->M1 * j->K1 * 16 * g.k0 + 15) & ~(int64_t)15);
   packa(&g);
   packb(&g);
+  bool fused = asc_cube_fma_exact(j, g.ap, g.bp);
   for (int64_t jb = 0; jb < j->N1; jb++)
     for (int64_t mb = 0; mb < j->M1; mb++)
       for (int r0 = 0; r0 < 16; r0 += MR) {
         if (j->dt == ASC_SIM_I8)
           kerni(&g, mb, r0, jb);
+        else if (fused)
+          kernf(&g, mb, r0, jb, true);
         else
-          kernf(&g, mb, r0, jb);
+          kernf(&g, mb, r0, jb, false);
       }
   return 1;
 }

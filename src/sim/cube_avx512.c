@@ -2,7 +2,9 @@
  * -mavx512vl -mf16c where the compiler targets x86-64 (CMakeLists.txt) and called only when
  * the CPU has them (asc_cube_have).  Same bits as the portable path: every output element's
  * sum starts at its init value and takes the products in ascending k, each product and sum
- * rounded to f32 (separate multiply and add: the file is built with -ffp-contract=off). */
+ * rounded to f32: a separate multiply and add (the file is built with -ffp-contract=off), or one
+ * fused multiply-add where every product is exact in f32 (asc_cube_fma_exact), which rounds the
+ * same sum once, as the add alone does. */
 #include <stdint.h>
 #include <string.h>
 
@@ -152,7 +154,8 @@ static void packb(const geo *g) {
 
 /* C's rows [r0, r0 + MR) of fractal row mb, fractal columns jb .. jb + nb - 1: init, the
  * products in ascending k, store (NaN as 0x7fc00000).  nb is a constant after inlining. */
-static inline __attribute__((always_inline)) void kernf(const geo *g, int64_t mb, int r0, int64_t jb, int nb) {
+static inline __attribute__((always_inline)) void kernf(const geo *g, int64_t mb, int r0, int64_t jb, int nb,
+                                                         bool fused) {
   const asc_mmad_job *j = g->j;
   __m512 acc[MR][3];
 #pragma GCC unroll 3
@@ -179,8 +182,10 @@ static inline __attribute__((always_inline)) void kernf(const geo *g, int64_t mb
         __m512 av = _mm512_set1_ps(a[r * k0 + q]);
 #pragma GCC unroll 3
         for (int t = 0; t < nb; t++) {
-          __m512 p = _mm512_mul_ps(av, bv[t]);
-          acc[r][t] = _mm512_add_ps(acc[r][t], p);
+          if (fused) /* the product is exact (asc_cube_fma_exact): fma rounds once, as the add alone did */
+            acc[r][t] = _mm512_fmadd_ps(av, bv[t], acc[r][t]);
+          else
+            acc[r][t] = _mm512_add_ps(acc[r][t], _mm512_mul_ps(av, bv[t]));
         }
       }
     }
@@ -235,17 +240,17 @@ static inline __attribute__((always_inline)) void kerni(const geo *g, int64_t mb
       _mm512_storeu_si512((void *)(j->C + (((jb + t) * j->M1 + mb) * 256 + (r0 + r) * 16) * 4), acc[r][t]);
 }
 
-static void kernel(const geo *g, int64_t mb, int r0, int64_t jb, int nb) {
+static void kernel(const geo *g, int64_t mb, int r0, int64_t jb, int nb, bool fused) {
   bool i8 = g->j->dt == ASC_SIM_I8;
   switch (nb) {
   case 3:
-    i8 ? kerni(g, mb, r0, jb, 3) : kernf(g, mb, r0, jb, 3);
+    i8 ? kerni(g, mb, r0, jb, 3) : fused ? kernf(g, mb, r0, jb, 3, true) : kernf(g, mb, r0, jb, 3, false);
     break;
   case 2:
-    i8 ? kerni(g, mb, r0, jb, 2) : kernf(g, mb, r0, jb, 2);
+    i8 ? kerni(g, mb, r0, jb, 2) : fused ? kernf(g, mb, r0, jb, 2, true) : kernf(g, mb, r0, jb, 2, false);
     break;
   default:
-    i8 ? kerni(g, mb, r0, jb, 1) : kernf(g, mb, r0, jb, 1);
+    i8 ? kerni(g, mb, r0, jb, 1) : fused ? kernf(g, mb, r0, jb, 1, true) : kernf(g, mb, r0, jb, 1, false);
     break;
   }
 }
@@ -262,11 +267,12 @@ int asc_cube_mmad_avx512(const asc_mmad_job *j) {
   g.bp = g.ap + ((j->M1 * j->K1 * 16 * g.k0 + 15) & ~(int64_t)15);
   packa(&g);
   packb(&g);
+  bool fused = asc_cube_fma_exact(j, g.ap, g.bp);
   for (int64_t jb = 0; jb < j->N1; jb += 3) {
     int nb = j->N1 - jb < 3 ? (int)(j->N1 - jb) : 3;
     for (int64_t mb = 0; mb < j->M1; mb++)
       for (int r0 = 0; r0 < 16; r0 += MR)
-        kernel(&g, mb, r0, jb, nb);
+        kernel(&g, mb, r0, jb, nb, fused);
   }
   return 1;
 }

@@ -164,6 +164,46 @@ static void mmad_portable(const asc_mmad_job *j) {
     mmad_f32(j, (float *)(void *)s, (float *)(void *)(s + 4 * na), (float *)(void *)(s + 4 * (na + nb)));
 }
 
+/* The biased exponents lo .. hi of the finite nonzero values of v[0 .. n) (untouched when none);
+ * false when one is subnormal or has set significand bits under mask. */
+static bool exprange(const float *v, int64_t n, uint32_t mask, int *lo, int *hi) {
+  for (int64_t i = 0; i < n; i++) {
+    uint32_t u;
+    memcpy(&u, v + i, 4);
+    int e = (int)(u >> 23 & 255);
+    if (e == 255 || !(u & 0x7fffffffu))
+      continue; /* inf, NaN, zero: their products are the same fused or not */
+    if (!e || (u & mask))
+      return false;
+    *lo = e < *lo ? e : *lo;
+    *hi = e > *hi ? e : *hi;
+  }
+  return true;
+}
+
+bool asc_cube_fma_exact(const asc_mmad_job *j, const float *ap, const float *bp) {
+  if (j->dt == ASC_SIM_F16)
+    return true;
+  if (j->dt != ASC_SIM_BF16 && !(j->dt == ASC_SIM_F32 && j->hf32))
+    return false;
+  /* s significant bits (bf16 8, HF32 11): a finite nonzero normal a with biased exponent E is a
+   * multiple of 2^(E - 127 - (s - 1)) below 2^(E - 126).  A product of two has at most 2s <= 22
+   * significant bits, so it is exact in f32 when it is below 2^128 (Ea + Eb <= 380) and a
+   * multiple of 2^-149 (Ea + Eb - 254 - 2(s - 1) >= -149). */
+  int s = j->dt == ASC_SIM_BF16 ? 8 : 11;
+  uint32_t mask = (1u << (24 - s)) - 1;
+  int k0 = j->dt == ASC_SIM_BF16 ? 16 : 8, alo = 256, ahi = -1, blo = 256, bhi = -1;
+  int64_t kp = j->K1 * k0, rows = (j->k + k0 - 1) / k0 * k0;
+  if (!exprange(ap, j->M1 * j->K1 * 16 * k0, mask, &alo, &ahi))
+    return false;
+  for (int64_t jb = 0; jb < j->N1; jb++)
+    if (!exprange(bp + jb * kp * 16, rows * 16, mask, &blo, &bhi))
+      return false;
+  if (ahi < 0 || bhi < 0)
+    return true; /* no finite nonzero product */
+  return ahi + bhi <= 380 && alo + blo >= 105 + 2 * (s - 1);
+}
+
 /* ---- choosing the implementation ---- */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define ASC_CUBE_X86 1
@@ -184,7 +224,7 @@ bool asc_cube_have(asc_cube_impl impl) {
     return true;
 #if ASC_CUBE_X86
   case ASC_CUBE_AVX2:
-    return asc_cube_mmad_avx2(NULL) && __builtin_cpu_supports("avx2") && hasf16c();
+    return asc_cube_mmad_avx2(NULL) && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && hasf16c();
   case ASC_CUBE_AVX512:
     return asc_cube_mmad_avx512(NULL) && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
            __builtin_cpu_supports("avx512vl") && hasf16c();

@@ -53,6 +53,16 @@ asc_cube_impl asc_cube_best(void);
 void asc_cube_mmad_with(const asc_mmad_job *job, asc_cube_impl impl);
 void asc_cube_mmad(const asc_mmad_job *job);
 
+/* Whether the vector paths may fuse each product's multiply and add (one rounding instead of two)
+ * for job, given A and B as they packed them (f32 values, A in Zz order: M1 * K1 * 16 * k0; B:
+ * per fractal column, K1 * k0 rows of 16, of which the rows of the fractals k reaches are read):
+ * true where every product of two inputs is exact in f32, so that rounding a + b * c once gives
+ * the sum the separate multiply and add give (docs/hardware.md, "mmad's arithmetic").  f16:
+ * always (11-bit significands, product below 2^32 and a multiple of 2^-48); f32 (not HF32) and s8:
+ * never; bf16 and HF32: when the finite nonzero inputs' exponents keep every product inside f32's
+ * range and above its last subnormal bit. */
+bool asc_cube_fma_exact(const asc_mmad_job *job, const float *ap, const float *bp);
+
 /* x rounded to HF32 (f32 with 10 stored mantissa bits): to nearest even, or toward zero. */
 float asc_cube_hf32(float x, bool toward_zero);
 

@@ -7,6 +7,8 @@
  * checks GM writes across blocks and moves everything into the report in block order.
  */
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,8 +118,89 @@ int asc_sim_cur_pipe(const sim_core *c, const asc_op *op) {
 }
 
 /* ---- launch and core life cycle ---- */
+enum { SANWL_KEEP = 256 };
+
+/* A core's per-GM-array range lists (san_wlist[ngm + 1]) with their count in front. */
+typedef struct sanwl {
+  int ngm;
+  san_wlist w[];
+} sanwl;
+
+static sanwl *wlhead(san_wlist *w) { return (sanwl *)(void *)((char *)w - offsetof(sanwl, w)); }
+
+static void wldrop(void *x) {
+  sanwl *h = x;
+  for (int i = 0; i < h->ngm; i++) {
+    free(h->w[i].v);
+    free(h->w[i].set);
+  }
+  free(h);
+}
+
+static bool wlfits(const void *x, const void *want) { return ((const sanwl *)x)->ngm == *(const int *)want; }
+
+/* A core's range lists: spare ones of the program's for as many GM arrays, else new. */
+static san_wlist *takewl(const sim_launch *L) {
+  sanwl *h = asc_sim_spares_take(L->sanwl, wlfits, &L->ngm);
+  if (!h) {
+    h = calloc(1, sizeof *h + sizeof *h->w * ((size_t)L->ngm + 1));
+    if (!h)
+      asc_die("out of memory");
+    h->ngm = L->ngm;
+  }
+  return h->w;
+}
+
+/* Give a committed core's range lists back, emptied: the next core refills the same arrays (the
+ * lists' contents never depend on their capacity). */
+static void givewl(const sim_launch *L, san_wlist *w) {
+  if (!w)
+    return;
+  sanwl *h = wlhead(w);
+  int64_t bytes = 0;
+  for (int g = 0; g < h->ngm; g++) {
+    w[g].n = w[g].nset = w[g].hint = 0;
+    if (w[g].set)
+      memset(w[g].set, 0xff, sizeof *w[g].set * (size_t)w[g].setcap);
+    bytes += (int64_t)(sizeof *w[g].v * (size_t)w[g].cap + sizeof *w[g].set * (size_t)w[g].setcap);
+  }
+  asc_sim_spares_give(L->sanwl, h, bytes, wldrop);
+}
+
+static void sanlaunch_drop(void *x) {
+  sim_sanlaunch *S = x;
+  if (!S)
+    return;
+  for (int g = 0; g < S->ngm; g++)
+    free(S->gmw[g]);
+  free(S->gmw);
+  free(S->ngmw);
+  free(S->gmwcap);
+  free(S);
+}
+
+static bool sanlaunch_fits(const void *x, const void *want) {
+  return ((const sim_sanlaunch *)x)->ngm == *(const int *)want;
+}
+
+void asc_sim_sanspares_new(sim_launch *P) {
+  P->sanlaunch = asc_sim_spares_new(1, INT64_MAX);
+  P->sanwl = asc_sim_spares_new(SANWL_KEEP, (int64_t)256 << 20);
+}
+
+void asc_sim_sanspares_free(sim_launch *P) {
+  asc_sim_spares_free(P->sanlaunch, sanlaunch_drop);
+  asc_sim_spares_free(P->sanwl, wldrop);
+  P->sanlaunch = P->sanwl = NULL;
+}
+
 void asc_sim_san_launch_begin(sim_launch *L) {
-  sim_sanlaunch *S = calloc(1, sizeof *S);
+  sim_sanlaunch *S = asc_sim_spares_take(L->sanlaunch, sanlaunch_fits, &L->ngm); /* the last launch's, emptied */
+  if (S) {
+    L->san = S;
+    return;
+  }
+  S = calloc(1, sizeof *S);
   if (!S)
     asc_die("out of memory");
   S->ngm = L->ngm;
@@ -139,7 +222,7 @@ void asc_sim_san_core_begin(sim_core *c) {
   s->mems = calloc((size_t)s->nmems, sizeof *s->mems);
   s->rmems = calloc((size_t)s->nmems, sizeof *s->rmems);
   s->sonly = calloc((size_t)s->nmems, sizeof *s->sonly);
-  s->gmw = calloc((size_t)c->L->ngm + 1, sizeof *s->gmw);
+  s->gmw = takewl(c->L);
   s->reported = calloc((size_t)c->L->ninsts + 1, 1);
   if (!s->mems || !s->rmems || !s->sonly || !s->gmw || !s->reported)
     asc_die("out of memory");
@@ -151,14 +234,6 @@ void asc_sim_san_core_begin(sim_core *c) {
     if (asc_hw_core_has_pipe(c->kind, p))
       s->corepipes |= 1u << p;
   c->san = s;
-}
-
-static void freewl(san_wlist *w, int n) {
-  for (int i = 0; w && i < n; i++) {
-    free(w[i].v);
-    free(w[i].set);
-  }
-  free(w);
 }
 
 void asc_sim_san_core_end(sim_core *c) {
@@ -180,14 +255,14 @@ void asc_sim_san_core_end(sim_core *c) {
     o->gmw = s->gmw;
     s->gmw = NULL;
   }
-  freewl(s->gmw, L->ngm);
+  givewl(L, s->gmw);
   asc_sim_race_free(s);
   c->san = NULL;
 }
 
 void asc_sim_blockout_free(const sim_launch *L, sim_blockout *out) {
   asc_sim_records_free(out->recs, out->nrecs);
-  freewl(out->gmw, L->ngm);
+  givewl(L, out->gmw);
   free(out->pr);
   for (int i = 0; i < out->nfiles; i++)
     free(out->files[i].name), free(out->files[i].data);
@@ -215,7 +290,7 @@ void asc_sim_san_commit_block(const sim_launch *L, int b, sim_blockout *out) {
       }
       S->gmw[g][S->ngmw[g]++] = (san_gmw){w->lo, w->hi, w->epoch, w->op, w->xflag, b, (int8_t)w->pipe, w->write, w->atomic};
     }
-  freewl(out->gmw, S->ngm);
+  givewl(L, out->gmw);
   memset(out, 0, sizeof *out);
 }
 
@@ -368,13 +443,15 @@ void asc_sim_san_launch_end(sim_launch *L, asc_sim_report *rep, bool failed) {
   int n = S->nrecs, cap = S->reccap;
   if (L->sanitize && !failed)
     gmcheck(L, &v, &n, &cap);
-  for (int g = 0; g < S->ngm; g++)
-    free(S->gmw[g]);
-  free(S->gmw);
-  free(S->ngmw);
-  free(S->gmwcap);
-  free(S);
   L->san = NULL;
+  S->recs = NULL; /* v's now */
+  S->nrecs = S->reccap = 0;
+  int64_t bytes = 0;
+  for (int g = 0; g < S->ngm; g++) {
+    S->ngmw[g] = 0;
+    bytes += (int64_t)(sizeof *S->gmw[g] * (size_t)S->gmwcap[g]);
+  }
+  asc_sim_spares_give(L->sanlaunch, S, bytes, sanlaunch_drop);
   if (rep) {
     rep->records = v;
     rep->nrecords = n;

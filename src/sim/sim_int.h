@@ -191,6 +191,8 @@ typedef struct sim_launch {
   struct sim_spares *replays;   /* its spare L2 replay arrays (launch.c), or NULL */
   struct sim_spares *scratches; /* its spare per-core arrays (coremem.c), or NULL */
   struct sim_spares *hosts;     /* its parked host threads (hostpool.c), or NULL */
+  struct sim_spares *sanlaunch; /* its last launch's cross-core range arrays (sanitize.c), or NULL */
+  struct sim_spares *sanwl;     /* its committed cores' per-GM-array range lists (sanitize.c), or NULL */
   int retime;      /* > 0: blocks keep a timing tape and each wave of `retime` cores is timed again
                       with one shared L2 (launch.c, docs/timing.md); 0: each core's own part of it */
   int64_t max_insts; /* watchdog: asc_sim_options.max_instructions (<= 0: none) */
@@ -608,9 +610,14 @@ int asc_sim_found_at(sim_core *c, asc_sim_check kind, asc_severity sev, const si
                      ...) ASC_PRINTF(5, 6);
 /* The pipe an op of the current instruction runs on, -1 if unknown. */
 int asc_sim_cur_pipe(const sim_core *c, const asc_op *op);
+/* A program's spare cross-core range arrays (L->sanlaunch, L->sanwl): a launch and each core
+ * take them and give them back emptied, so that the next ones write pages already mapped
+ * instead of growing fresh arrays. */
+void asc_sim_sanspares_new(sim_launch *P);
+void asc_sim_sanspares_free(sim_launch *P);
 void asc_sim_san_launch_begin(sim_launch *L);
 /* GM-overlap check across blocks (unless a block failed); moves the records into rep;
- * frees L->san. */
+ * frees L->san (its range arrays back to L->sanlaunch when there is one). */
 void asc_sim_san_launch_end(sim_launch *L, asc_sim_report *rep, bool failed);
 void asc_sim_san_core_begin(sim_core *c); /* allocates c->san when L->sanitize */
 void asc_sim_san_core_end(sim_core *c);   /* hands the block's records to c->out; frees */

@@ -1,6 +1,6 @@
 /* spares.c - what a program keeps for its next blocks and launches to reuse instead of making anew:
  * the per-core memories (coremem.c), parked host threads (hostpool.c), timing tapes and the L2
- * replay's arrays (launch.c).  The program's host threads share each list under its lock; a list
+ * replay's arrays (launch.c), the sanitizer's cross-core range arrays (sanitize.c).  The program's host threads share each list under its lock; a list
  * keeps at most `keep` things and `budget` bytes of them; the giver drops what it does not keep. */
 #include <pthread.h>
 #include <stdlib.h>

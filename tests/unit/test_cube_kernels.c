@@ -219,3 +219,142 @@ TEST(int_wraps_and_nan_is_canonical) {
     free(j.scratch);
   }
 }
+
+/* An element of bf16 or f32 bits with biased exponent e and a random significand; one in 64 a
+ * special (zero of either sign, infinity, NaN, subnormal). */
+static uint32_t extreme_bits(int e) {
+  uint32_t r = rnd(), u = (r & 0x80000000u) | (uint32_t)e << 23 | (rnd() & 0x7fffffu);
+  switch (r % 256) {
+  case 0:
+    return r & 0x80000000u;
+  case 1:
+    return 0x7f800000u | (r & 0x80000000u);
+  case 2:
+    return 0x7fc00000u | (rnd() & 0x3fffffu);
+  case 3:
+    return (r & 0x80000000u) | (rnd() & 0x7fffffu);
+  default:
+    return u;
+  }
+}
+
+/* Jobs whose products sit at the edges of f32 (asc_cube_fma_exact's bounds): bf16 and HF32 inputs
+ * with exponents summing to just below, at and just above the overflow bound (380) and the
+ * last-subnormal-bit bound (119 for bf16, 125 for HF32), and f16 of any bits (subnormals,
+ * infinities, NaNs); every vector path equals the portable one bit for bit, fused or not. */
+TEST(fused_edges_equal_portable) {
+  for (int impl = ASC_CUBE_AVX2; impl < ASC_CUBE_NIMPL; impl++) {
+    if (!asc_cube_have((asc_cube_impl)impl))
+      continue;
+    int bad = 0, n = 0;
+    for (; n < 1200; n++) {
+      kase t;
+      randjob(&t);
+      asc_mmad_job *j = &t.j;
+      int kind = (int)(rnd() % 4); /* f16, bf16, HF32 to nearest even, HF32 toward zero */
+      if (j->dt == ASC_SIM_I8 || (kind == 0) != (j->dt == ASC_SIM_F16)) {
+        kfree(&t);
+        n--;
+        continue;
+      }
+      if (kind == 0) { /* f16: any bits */
+        for (size_t i = 0; i + 1 < t.na; i += 2)
+          memcpy(t.a + i, &(uint16_t){(uint16_t)rnd()}, 2);
+        for (size_t i = 0; i + 1 < t.nb; i += 2)
+          memcpy(t.b + i, &(uint16_t){(uint16_t)rnd()}, 2);
+      } else {
+        bool bf = kind == 1;
+        if (bf != (j->dt == ASC_SIM_BF16)) { /* the job's dtype is the kind's */
+          kfree(&t);
+          n--;
+          continue;
+        }
+        j->hf32 = !bf;
+        j->hf32_rz = kind == 3;
+        j->k = 1 + rnd() % (j->k < 12 ? j->k : 12); /* few products: a difference is not drowned in infinities */
+        bool hi = rnd() % 2;
+        int bound = hi ? 380 : bf ? 119 : 125, sum = bound + (int)(rnd() % 5) - 2;
+        int ea = hi ? 150 + (int)(rnd() % 80) : 20 + (int)(rnd() % 60), eb = sum - ea;
+        int spread = (int)(rnd() % 2); /* exponents ea - spread .. ea (high) or ea .. ea + spread (low) */
+        for (int side = 0; side < 2; side++) {
+          uint8_t *p = side ? t.b : t.a;
+          size_t np = side ? t.nb : t.na;
+          int base = side ? eb : ea;
+          for (size_t i = 0; i < np; i += bf ? 2 : 4) {
+            int e = hi ? base - (int)(rnd() % (unsigned)(spread + 1)) : base + (int)(rnd() % (unsigned)(spread + 1));
+            uint32_t u = extreme_bits(e < 1 ? 1 : e > 254 ? 254 : e);
+            if (bf)
+              memcpy(p + i, &(uint16_t){(uint16_t)(u >> 16)}, 2);
+            else
+              memcpy(p + i, &u, 4);
+          }
+        }
+        /* starts of C where a product's extra rounding shows: near -+2^128 (an overflowing product
+         * brought back by the start of the opposite sign), or tiny subnormals (the parity of the
+         * last bit decides a product's tie) */
+        for (int side = 0; side < 2; side++) {
+          uint8_t *p = side ? t.bias : t.c;
+          size_t np = side ? (size_t)j->N1 * 64 : t.nc;
+          for (size_t i = 0; i + 4 <= np; i += 4) {
+            uint32_t u = hi ? (rnd() & 0x807fffffu) | (253u + rnd() % 2) << 23 : rnd() & 0x8000003fu;
+            memcpy(p + i, &u, 4);
+          }
+        }
+      }
+      bool self = rnd() % 2;
+      uint8_t *want = runwith(&t, ASC_CUBE_PORTABLE, self), *got = runwith(&t, (asc_cube_impl)impl, self);
+      if (memcmp(want, got, t.nc) && bad++ < 3) {
+        size_t i = 0;
+        while (!memcmp(want + i, got + i, 4))
+          i += 4;
+        uint32_t w, g;
+        memcpy(&w, want + i, 4);
+        memcpy(&g, got + i, 4);
+        asc_test_fail(__FILE__, __LINE__, "%s edge case %d: dt %d hf32 %d/%d k %lld init %d: C byte %zu: %08x, portable %08x",
+                      asc_cube_impl_name((asc_cube_impl)impl), n, j->dt, j->hf32, j->hf32_rz, (long long)j->k, j->init,
+                      i, g, w);
+      }
+      free(want);
+      free(got);
+      kfree(&t);
+    }
+    CHECK_INT(bad, 0);
+  }
+}
+
+/* asc_cube_fma_exact on hand-made packed operands: bf16 and HF32 exponent sums at and past both
+ * bounds, subnormals and HF32 values with more than 11 significant bits refuse; zeros, infinities
+ * and NaNs do not count; f16 always, plain f32 and s8 never. */
+static bool fused_for(int dt, bool hf32, uint32_t a, uint32_t b) {
+  static float ap[256], bp[256];
+  for (int i = 0; i < 256; i++) {
+    uint32_t one = 0x3f800000u;
+    memcpy(ap + i, &one, 4);
+    memcpy(bp + i, &one, 4);
+  }
+  memcpy(ap + 5, &a, 4);
+  memcpy(bp + 17, &b, 4);
+  asc_mmad_job j = {dt, 1, 1, 1, dt == ASC_SIM_BF16 ? 16 : 8, false, hf32, false, 0, NULL, NULL, NULL, NULL, NULL, NULL};
+  return asc_cube_fma_exact(&j, ap, bp);
+}
+
+TEST(fma_exact_bounds) {
+  uint32_t e = 23; /* exponent field's shift */
+  /* every other element is 1.0 (biased exponent 127): the sums that matter are a's with b's */
+  CHECK(fused_for(ASC_SIM_BF16, false, 253u << e, 127u << e));          /* 253 + 127 = 380 */
+  CHECK(!fused_for(ASC_SIM_BF16, false, 254u << e, 127u << e));         /* 381 */
+  CHECK(fused_for(ASC_SIM_BF16, false, 60u << e, 59u << e));            /* 119 */
+  CHECK(!fused_for(ASC_SIM_BF16, false, 60u << e, 58u << e));           /* 118 */
+  CHECK(fused_for(ASC_SIM_F32, true, 60u << e, 65u << e));              /* 125 */
+  CHECK(!fused_for(ASC_SIM_F32, true, 60u << e, 64u << e));             /* 124 */
+  CHECK(fused_for(ASC_SIM_F32, true, 190u << e, 190u << e));            /* 380 */
+  CHECK(!fused_for(ASC_SIM_F32, true, 191u << e, 190u << e));           /* 381 */
+  CHECK(!fused_for(ASC_SIM_F32, true, 127u << e | 1u, 127u << e));      /* 24 significant bits */
+  CHECK(fused_for(ASC_SIM_F32, true, 127u << e | 0x2000u, 127u << e));  /* 11 */
+  CHECK(!fused_for(ASC_SIM_BF16, false, 0x00010000u, 127u << e));       /* subnormal */
+  CHECK(fused_for(ASC_SIM_BF16, false, 0x7f800000u, 0xffc00000u));      /* infinity, NaN */
+  CHECK(fused_for(ASC_SIM_BF16, false, 0x80000000u, 0u));               /* zeros */
+  CHECK(fused_for(ASC_SIM_F16, false, 0x00000001u, 0x7f7fffffu));       /* f16: by type */
+  CHECK(!fused_for(ASC_SIM_F32, false, 127u << e, 127u << e));
+  CHECK(!fused_for(ASC_SIM_I8, false, 127u << e, 127u << e));
+}
