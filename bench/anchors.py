@@ -4,7 +4,9 @@
 Imports every module bench/anchors/<id>.py (names not starting with "_"), calls its rows() and prints
 one line per published figure: anchor, metric (total or a pipe: vec, mte2, mte3, mac, mte1, fixp,
 scalar), published us, ours, error, and the wall time of the simulation; then the summary: median
-|error| and how many totals are within +-10 % and pipe times within +-15 % (the issue's acceptance).
+|error| and how many totals are within +-10 % and pipe times within +-15 % (the issue's acceptance),
+for every row, for the calibration anchors of ../shared/anchors/calibration.md, and for the validation
+anchors (modules that set VALIDATION = True: published figures nothing was derived from).
 
   PYTHONPATH=python ASC_LIBRARY=build/lib/libasc.so /usr/bin/python3 bench/anchors.py [--only V1,M1]
 
@@ -42,7 +44,7 @@ def table(rows):
               f"{error(r):+7.1f}% {r['wall_s']:7.1f}")
 
 
-def summary(rows):
+def summary(rows, what="all"):
     if not rows:
         return
     tot = [r for r in rows if r["metric"] == "total"]
@@ -50,7 +52,7 @@ def summary(rows):
     ok_t = sum(abs(error(r)) <= 10 for r in tot)
     ok_p = sum(abs(error(r)) <= 15 for r in pipe)
     med = statistics.median(abs(error(r)) for r in rows)
-    print(f"\nmedian |error| {med:.1f} %; totals within +-10 %: {ok_t}/{len(tot)}; "
+    print(f"{what:12} median |error| {med:.1f} %; totals within +-10 %: {ok_t}/{len(tot)}; "
           f"pipe times within +-15 %: {ok_p}/{len(pipe)}")
 
 
@@ -70,9 +72,13 @@ def main():
             continue
         table(got)
         sys.stdout.flush()
+        for r in got:
+            r.setdefault("validation", bool(getattr(m, "VALIDATION", False)))
         rows += got
     print()
     summary(rows)
+    summary([r for r in rows if not r["validation"]], "calibration")
+    summary([r for r in rows if r["validation"]], "validation")
     if failed:
         print("failed: " + ", ".join(failed))
         sys.exit(1)

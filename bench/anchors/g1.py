@@ -17,6 +17,8 @@ Validation only: no constant is derived from these rows.
   /usr/bin/python3 bench/anchors/g1.py            # full size (each as C1)
   /usr/bin/python3 bench/anchors/g1.py --small    # 512 x 2816 x 1024 (singleCore 128 x 512), checked
 """
+
+VALIDATION = True  # a published figure the model was not fitted to (bench/anchors.py summarises it apart)
 import os
 import sys
 
