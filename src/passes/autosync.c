@@ -812,6 +812,18 @@ void sync_walk_body(walker *w, asc_op *loop, state *st) {
   w->nfacts -= pushed;
 }
 
+/* SYNC_EACH_ENDS: the index values walk t of loop stands for (n trips, or n < 0: unknown): the
+ * first, those between it and the last (walks 1 and 2), the last (walk 3, n known). */
+static bool ends_range(const asc_op *loop, int64_t t, int64_t n, int64_t *lo, int64_t *hi) {
+  int64_t lb, next;
+  if (!sync_index_at(loop, 0, &lb) || !sync_index_at(loop, 1, &next))
+    return false;
+  if (t == 0 || t == 3)
+    return sync_index_at(loop, t ? n - 1 : 0, lo) && (*hi = *lo, true);
+  *lo = next;
+  return n < 0 ? (*hi = INT64_MAX, true) : sync_index_at(loop, n - 2, hi);
+}
+
 /* The loop may leave here: st is one of its exits. */
 static void add_exit(state **exits, const state *st) {
   if (*exits)
@@ -834,6 +846,8 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   asc_block *after = whiles && loop->nregions > 1 ? loop->regions[1].block : NULL;
   int first_edge = w->nedges, neach = 0;
   int64_t start, tmin, tmax, walks, v, n = asc_pass_trip_count(loop), from = 0;
+  int mode;
+  bool ends;
   carried *l;
   sync_trip_range(w, loop, &tmin, &tmax);
   if (tmax == 0)
@@ -853,16 +867,20 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   for (int i = 0; i < w->nloops; i++)
     neach += w->loops[i].each;
   pin = sync_unrolled(w, loop); /* or the riding analysis asks (at most SYNC_EACH_LOOPS nested so): */
-  l->each = !pin && !shallow && w->dom && w->dom->each && neach < SYNC_EACH_LOOPS && loop->code == ASC_OP_FOR &&
-            w->dom->each(w, loop);
+  mode = !pin && !shallow && w->dom && w->dom->each && neach < SYNC_EACH_LOOPS && loop->code == ASC_OP_FOR
+             ? w->dom->each(w, loop)
+             : SYNC_EACH_NONE;
+  ends = mode == SYNC_EACH_ENDS && (n < 0 || n > SYNC_EACH);
+  l->each = mode != SYNC_EACH_NONE;
   pin |= l->each;
-  walks = pin ? (n < 0 || n > SYNC_EACH ? SYNC_EACH : n) : shallow || tmax <= 1 ? 1 : 2;
+  walks = ends ? (n < 0 ? 3 : 4) : pin ? (n < 0 || n > SYNC_EACH ? SYNC_EACH : n) : shallow || tmax <= 1 ? 1 : 2;
   for (int64_t t = 0; t < walks; t++) {
-    bool pinned = pin && w->nfacts < MAXFACTS && sync_index_at(loop, t, &v);
+    int64_t hi;
+    bool pinned = pin && w->nfacts < MAXFACTS && (ends ? ends_range(loop, t, n, &v, &hi) : sync_index_at(loop, t, &v));
     if (t)
       l->lo = l->cur, l->hi = l->cur = w->idx + 1;
     if (pinned)
-      w->facts[w->nfacts++] = (struct fact){loop->regions[0].block->args[0], v, v};
+      w->facts[w->nfacts++] = (struct fact){loop->regions[0].block->args[0], v, ends ? hi : v};
     if (whiles && before)
       walk_block(w, before, st);
     if (whiles)
@@ -872,7 +890,7 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
     else if (!whiles)
       sync_walk_body(w, loop, st);
     w->nfacts -= pinned;
-    if (!whiles && t + 1 < walks && (l->each ? n != walks : !pin && (tmin <= 1 || w->dom)))
+    if (!whiles && t + 1 < walks && (ends ? n < 0 : l->each ? n != walks : !pin && (tmin <= 1 || w->dom)))
       add_exit(&exits, st), from = w->idx + 1;
     if (w->dom && w->dom->loop && (l->each || t + 1 < walks))
       w->dom->loop(w, entry->dom, st->dom, loop, !l->each);

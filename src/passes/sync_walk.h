@@ -53,9 +53,15 @@ typedef struct sync_domain {
    * check that one iteration leaves things as it found them; not when the loop is walked
    * iteration by iteration (optional). */
   void (*loop)(const struct walker *w, const void *before, void *after, const asc_op *loop, bool balance);
-  bool (*each)(const struct walker *w, asc_op *loop); /* walk loop iteration by iteration? */
+  int (*each)(const struct walker *w, asc_op *loop); /* how to walk loop: a sync_each */
   void *user;
 } sync_domain;
+
+/* How the riding analysis asks a loop to be walked: as the walk takes any loop; every
+ * iteration with its index pinned (at most SYNC_EACH); or its first and its last iteration
+ * pinned and the iterations between them as one range of the index, walked twice (an scf.if
+ * on `index != first`, `index < last`, ... then takes one arm in each). */
+enum sync_each { SYNC_EACH_NONE, SYNC_EACH_ALL, SYNC_EACH_ENDS };
 
 typedef struct state {
   token k[SYNC_NPIPES];

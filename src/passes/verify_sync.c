@@ -80,7 +80,7 @@ bool vs_eval(const vs_ctx *c, const asc_value *v, int64_t *out) { return eval(c,
  * loops around v's users. */
 static void mark_each(vs_ctx *c, const asc_value *v, int depth) {
   if (sync_iv_loop(v))
-    asc_pass_map_set(&c->each, sync_iv_loop(v), 1);
+    asc_pass_map_set(&c->each, sync_iv_loop(v), SYNC_EACH_ALL);
   for (int i = 0; v->def && depth < 8 && i < v->def->noperands; i++)
     mark_each(c, v->def->operands[i], depth + 1);
 }
@@ -90,9 +90,34 @@ static void mark_each(vs_ctx *c, const asc_value *v, int depth) {
  * which pins the index (sync_index_at needs a constant start and step); an id that still
  * cannot be evaluated stays a runtime id, redefined in each iteration, whose event is
  * dropped: no warning when unsure. */
-static bool each(const walker *w, asc_op *loop) {
+static int each(const walker *w, asc_op *loop) {
   int64_t v;
-  return asc_pass_map_get(&((vs_ctx *)w->dom->user)->each, loop) && sync_index_at(loop, 0, &v);
+  if (!sync_index_at(loop, 0, &v))
+    return SYNC_EACH_NONE;
+  return (int)asc_pass_map_get(&((vs_ctx *)w->dom->user)->each, loop);
+}
+
+static void has_flag_op(asc_op *op, void *user) {
+  *(bool *)user |= op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG;
+}
+
+/* An scf.if that compares a loop's index with a constant and sets or waits flags (the first
+ * iteration skipping a wait, the last a set): its loop is walked with its ends pinned, so
+ * that the comparison is known in each walk (SYNC_EACH_ENDS). */
+static void mark_ends(vs_ctx *c, asc_op *op) {
+  const asc_op *cmp = op->operands[ASC_OPND_IF_cond]->def;
+  bool flags = false;
+  int64_t k;
+  if (!cmp || cmp->code != ASC_OP_CMPI)
+    return;
+  for (int i = 0; i < 2; i++) {
+    asc_op *loop = sync_iv_loop(sync_strip_cast(cmp->operands[i]));
+    if (!loop || !asc_pass_const_int(cmp->operands[1 - i], &k) || asc_pass_map_get(&c->each, loop))
+      continue;
+    asc_walk(op, has_flag_op, &flags);
+    if (flags)
+      asc_pass_map_set(&c->each, loop, SYNC_EACH_ENDS);
+  }
 }
 
 /* ---- the flow analyses' state ----------------------------------------------------------------- */
@@ -291,6 +316,8 @@ static void scan_op(asc_op *op, void *user) {
     c->seen = ASC_HW_MASK(ASC_HW_AIV) | ASC_HW_MASK(ASC_HW_AIC);
   if ((op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG) && vs_sync_op_ok(op))
     mark_each(c, op->operands[ASC_OPND_SET_FLAG_event_id], 0);
+  if (op->code == ASC_OP_IF)
+    mark_ends(c, op);
   if (asc_opinfo_of(op->code)->family == ASC_FAM_SYNC)
     return; /* the events used are what is being checked, not evidence of the core */
   see(c, asc_hw_pipe_cores(asc_hw_op_pipe(op)));

@@ -39,7 +39,8 @@ typedef struct vs_ctx {
   asc_pass_map reported; /* op -> mask of the vs_kinds already reported at it */
   const walker *w;       /* the walk under way (its facts pin the indices walked iteration by iteration) */
   bool opaque;           /* a call reaches code the flow analyses cannot see: only S006/S007 */
-  asc_pass_map each;     /* loops walked iteration by iteration: a flag id follows their index */
+  asc_pass_map each;     /* loop -> its sync_each: a flag id follows its index (ALL), a flag op
+                          * runs on a comparison of its index (ENDS) */
   unsigned seen;         /* the core kinds the function's ops need (ASC_HW_MASK bits) */
   int core;              /* so the core it runs on: ASC_HW_AIV, ASC_HW_AIC, or -1: unknown */
   const asc_op *tpipe;   /* the first TPipe, or NULL */
