@@ -106,6 +106,17 @@ static void randjob(kase *t) {
 }
 
 /* Runs t with impl into a fresh copy of C (cin: that copy itself, or the untouched original). */
+/* Do C's n bytes differ?  Then the first differing word: its byte offset, want's and got's bits. */
+static bool differ(const uint8_t *want, const uint8_t *got, size_t n, size_t *at, uint32_t *w, uint32_t *g) {
+  if (!memcmp(want, got, n))
+    return false;
+  for (*at = 0; !memcmp(want + *at, got + *at, 4); *at += 4)
+    ;
+  memcpy(w, want + *at, 4);
+  memcpy(g, got + *at, 4);
+  return true;
+}
+
 static uint8_t *runwith(kase *t, asc_cube_impl impl, bool self) {
   uint8_t *out = malloc(t->nc), *scratch = aligned_alloc(64, (asc_cube_scratch_bytes(&t->j) + 63) & ~(size_t)63);
   memcpy(out, t->c, t->nc);
@@ -138,13 +149,9 @@ TEST(vector_paths_equal_portable) {
       randjob(&t);
       bool self = rnd() % 2;
       uint8_t *want = runwith(&t, ASC_CUBE_PORTABLE, self), *got = runwith(&t, (asc_cube_impl)impl, self);
-      if (memcmp(want, got, t.nc) && bad++ < 3) {
-        size_t i = 0;
-        while (!memcmp(want + i, got + i, 4))
-          i += 4;
-        uint32_t w, g;
-        memcpy(&w, want + i, 4);
-        memcpy(&g, got + i, 4);
+      size_t i;
+      uint32_t w, g;
+      if (differ(want, got, t.nc, &i, &w, &g) && bad++ < 3) {
         asc_test_fail(__FILE__, __LINE__, "%s case %d: dt %d M1 %lld N1 %lld K1 %lld k %lld gemv %d hf32 %d/%d "
                       "init %d: C byte %zu: %08x, portable %08x", asc_cube_impl_name((asc_cube_impl)impl), n,
                       t.j.dt, (long long)t.j.M1, (long long)t.j.N1, (long long)t.j.K1, (long long)t.j.k, t.j.gemv,
@@ -303,13 +310,9 @@ TEST(fused_edges_equal_portable) {
       }
       bool self = rnd() % 2;
       uint8_t *want = runwith(&t, ASC_CUBE_PORTABLE, self), *got = runwith(&t, (asc_cube_impl)impl, self);
-      if (memcmp(want, got, t.nc) && bad++ < 3) {
-        size_t i = 0;
-        while (!memcmp(want + i, got + i, 4))
-          i += 4;
-        uint32_t w, g;
-        memcpy(&w, want + i, 4);
-        memcpy(&g, got + i, 4);
+      size_t i;
+      uint32_t w, g;
+      if (differ(want, got, t.nc, &i, &w, &g) && bad++ < 3) {
         asc_test_fail(__FILE__, __LINE__, "%s edge case %d: dt %d hf32 %d/%d k %lld init %d: C byte %zu: %08x, portable %08x",
                       asc_cube_impl_name((asc_cube_impl)impl), n, j->dt, j->hf32, j->hf32_rz, (long long)j->k, j->init,
                       i, g, w);
