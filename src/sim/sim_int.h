@@ -191,8 +191,9 @@ typedef struct sim_launch {
   struct sim_spares *replays;   /* its spare L2 replay arrays (launch.c), or NULL */
   struct sim_spares *scratches; /* its spare per-core arrays (coremem.c), or NULL */
   struct sim_spares *hosts;     /* its parked host threads (hostpool.c), or NULL */
-  int retime;      /* > 0: blocks keep a timing tape and each wave of `retime` cores is timed again
-                      with one shared L2 (launch.c, docs/timing.md); 0: each core's own part of it */
+  int retime;      /* > 0: blocks (every core of a MIX block) keep a timing tape and each wave of `retime`
+                      blocks is timed again with one shared L2 (launch.c, docs/timing.md); 0: each
+                      core's own part of it */
   int64_t max_insts; /* watchdog: asc_sim_options.max_instructions (<= 0: none) */
   const asc_sim_cancel *cancel; /* asc_sim_options.cancel, or NULL */
   const _Atomic bool *halt; /* set once a block failed: blocks still running are not needed */
