@@ -502,70 +502,89 @@ static void resfree(const sim_launch *L, blockres *r) {
   memset(r, 0, sizeof *r);
 }
 
-/* Time block r again from its tape (its wave's shared L2 has set each copy's hits); keeps the first
- * timing if the replay fails. */
-static void retime(const sim_launch *L, blockres *r) {
-  const sim_tape *t = r->tape;
-  sim_core *c = calloc(1, sizeof *c);
+/* Time a group's cores r[0 .. n) (a block of one core, or a MIX block's AIC and AIVs) again from their
+ * tapes (their wave's shared L2 has set each copy's hits), together: their cross-core flags between
+ * them hand over in the replay; keeps the first timing if the replay fails. */
+static void retime(const sim_launch *L, blockres **r, int n) {
+  sim_core **c = calloc((size_t)n, sizeof *c);
+  sim_tape **t = calloc((size_t)n, sizeof *t);
   uint8_t *warned = calloc((size_t)L->ninsts + 1, 1);
-  if (!c || !warned)
+  if (!c || !t || !warned)
     asc_die("out of memory");
-  c->L = L;
-  c->ctx = asc_ctx_new();
-  c->ctx->quiet = true;
-  c->kind = t->kind;
-  c->block = t->block;
-  c->pipemask = pipemask(t->kind);
-  c->warned = warned;
-  c->gm_rate = t->gm_rate;
-  c->gm_wrate = t->gm_wrate;
-  c->l2_rate = t->l2_rate;
-  if (!asc_sim_tape_replay(c, t)) {
-    r->cycles = asc_sim_core_time(c);
-    r->overlap = c->overlap;
-    for (int p = 0; p < ASC_SIM_NPIPES; p++) {
-      r->busy[p] = c->pipes[p].busy;
-      r->busy_sum[p] = c->pipes[p].busy_sum;
-      r->blocked[p] = c->pipes[p].blocked;
-    }
-    r->blocked[ASC_PIPEID_PIPE_S] += c->sblocked;
-    if (L->tracing) {
-      free(r->icost);
-      r->icost = asc_sim_attrib(c->trace, c->ntrace, r->cycles, L->end, L->ninsts, &r->nicost);
-      free(r->trace);
-      r->trace = L->keep_trace ? c->trace : NULL;
-      r->ntrace = L->keep_trace ? c->ntrace : 0;
-      if (L->keep_trace)
-        c->trace = NULL;
-    }
+  for (int k = 0; k < n; k++) {
+    if (!(c[k] = calloc(1, sizeof *c[k])))
+      asc_die("out of memory");
+    t[k] = r[k]->tape;
+    c[k]->L = L;
+    c[k]->ctx = asc_ctx_new();
+    c[k]->ctx->quiet = true;
+    c[k]->kind = t[k]->kind;
+    c[k]->block = t[k]->block;
+    c[k]->pipemask = pipemask(t[k]->kind);
+    c[k]->warned = warned;
+    c[k]->gm_rate = t[k]->gm_rate;
+    c[k]->gm_wrate = t[k]->gm_wrate;
+    c[k]->l2_rate = t[k]->l2_rate;
   }
-  asc_sim_pipes_free(c);
-  asc_sim_records_free(c->recs, c->nrecs); /* what the replay finds (a double set) the first timing reported */
-  asc_ctx_free(c->ctx);
+  bool ok = !asc_sim_tape_replay(c, t, n);
+  for (int k = 0; k < n; k++) {
+    sim_core *ck = c[k];
+    blockres *rk = r[k];
+    if (ok) {
+      rk->cycles = asc_sim_core_time(ck);
+      rk->overlap = ck->overlap;
+      for (int p = 0; p < ASC_SIM_NPIPES; p++) {
+        rk->busy[p] = ck->pipes[p].busy;
+        rk->busy_sum[p] = ck->pipes[p].busy_sum;
+        rk->blocked[p] = ck->pipes[p].blocked;
+      }
+      rk->blocked[ASC_PIPEID_PIPE_S] += ck->sblocked;
+      if (L->tracing) {
+        free(rk->icost);
+        rk->icost = asc_sim_attrib(ck->trace, ck->ntrace, rk->cycles, L->end, L->ninsts, &rk->nicost);
+        free(rk->trace);
+        rk->trace = L->keep_trace ? ck->trace : NULL;
+        rk->ntrace = L->keep_trace ? ck->ntrace : 0;
+        if (L->keep_trace)
+          ck->trace = NULL;
+      }
+    }
+    asc_sim_pipes_free(ck);
+    asc_sim_records_free(ck->recs, ck->nrecs); /* what the replay finds (a double set) the first timing reported */
+    asc_ctx_free(ck->ctx);
+    free(ck);
+  }
   free(warned);
+  free(t);
   free(c);
 }
 
-/* The wave of blocks r[0 .. n) (all run, none failed): its copies through one shared L2, then each
- * block timed again.  Sequential and in block order, so the times do not depend on the host threads. */
-static void retime_wave(const sim_launch *L, blockres **r, int n) {
-  sim_tape **t = calloc((size_t)n, sizeof *t);
+/* The wave of groups r[0 .. n * per) (group g: its cores r[g * per ..]; all run, none failed): its copies
+ * through one shared L2, then each group timed again.  Sequential and in block order, so the times do not
+ * depend on the host threads. */
+static void retime_wave(const sim_launch *L, blockres **r, int n, int per) {
+  int m = n * per;
+  sim_tape **t = calloc((size_t)m, sizeof *t);
   if (!t)
     asc_die("out of memory");
   bool ok = true;
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; i < m; i++) {
     t[i] = r[i]->tape;
     ok &= r[i]->rc == 0 && t[i] && !t[i]->bad;
   }
   if (ok) {
     sim_l2replay *R = replay_take(L);
-    asc_sim_l2_shared(L->cost, t, n, R);
+    asc_sim_l2_shared(L->cost, t, m, R);
     replay_give(L, R);
-    for (int i = 0; i < n; i++)
-      if (t[i]->moved)
-        retime(L, r[i]);
+    for (int g = 0; g < n; g++) {
+      bool moved = false; /* a core's new times move its partners' waits: the group again, or none of it */
+      for (int k = 0; k < per; k++)
+        moved |= t[g * per + k]->moved;
+      if (moved)
+        retime(L, &r[g * per], per);
+    }
   }
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; i < m; i++) {
     tape_give(L, r[i]->tape);
     r[i]->tape = NULL;
   }
@@ -607,7 +626,7 @@ static bool wave_ready(runner *R) {
   for (int i = 0; i < n && all; i++)
     all = (w[i] = &R->ring[(R->done + i) % R->window])->ready;
   if (all)
-    retime_wave(L, w, n);
+    retime_wave(L, w, n, 1);
   free(w);
   return all;
 }
@@ -890,21 +909,22 @@ static void commit_block(grunner *G, int b, blockres *r) {
     rep->cycles = G->slotend[k];
 }
 
-/* sim_launch.retime (groups of one core): the wave that starts at group G->done has run; it is timed
+/* sim_launch.retime (groups of one block): the wave that starts at group G->done has run; it is timed
  * again. */
 static bool gwave_ready(grunner *G) {
   const sim_launch *L = G->L;
   int n = G->ngroups - G->done < L->retime ? G->ngroups - G->done : L->retime;
-  blockres **w = calloc((size_t)n, sizeof *w);
+  blockres **w = calloc((size_t)n * (size_t)G->gsize, sizeof *w);
   if (!w)
     asc_die("out of memory");
   bool all = true;
   for (int i = 0; i < n && all; i++) {
     all = G->ready[(G->done + i) % G->window];
-    w[i] = &G->ring[(size_t)((G->done + i) % G->window) * (size_t)G->gsize];
+    for (int k = 0; k < G->gsize; k++)
+      w[i * G->gsize + k] = &G->ring[(size_t)((G->done + i) % G->window) * (size_t)G->gsize + (size_t)k];
   }
   if (all)
-    retime_wave(L, w, n);
+    retime_wave(L, w, n, G->gsize);
   free(w);
   return all;
 }
@@ -980,8 +1000,9 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
   rep->ncores = nslots * per;
   rep->cores = calloc((size_t)rep->ncores, sizeof *rep->cores);
   runner R = {.L = L, .rep = rep, .ncores = rep->ncores};
-  /* one shared L2 per wave of blocks of one core each (a MIX block's cores wait on each other) */
-  L->retime = !L->jitter && per == 1 && !L->cosim_all && nslots > 1 ? nslots : 0;
+  /* one shared L2 per wave of blocks (a MIX block's cores, which wait on each other, are timed again
+   * together); not for launch-wide groups */
+  L->retime = !L->jitter && per <= SIM_XSRC && !L->cosim_all && nslots > 1 ? nslots : 0;
   grunner G = {.L = L, .R = &R, .ngroups = ngroups, .gsize = L->cosim_all ? L->ninst : per, .per = per,
                .slots = slots, .nslots = nslots, .window = WINDOW * threads < ngroups ? WINDOW * threads : ngroups};
   G.ring = calloc((size_t)G.window * (size_t)G.gsize, sizeof *G.ring);

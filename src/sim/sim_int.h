@@ -193,8 +193,9 @@ typedef struct sim_launch {
   struct sim_spares *hosts;     /* its parked host threads (hostpool.c), or NULL */
   struct sim_spares *sanlaunch; /* its last launch's cross-core range arrays (sanitize.c), or NULL */
   struct sim_spares *sanwl;     /* its committed cores' per-GM-array range lists (sanitize.c), or NULL */
-  int retime;      /* > 0: blocks keep a timing tape and each wave of `retime` cores is timed again
-                      with one shared L2 (launch.c, docs/timing.md); 0: each core's own part of it */
+  int retime;      /* > 0: blocks (every core of a MIX block) keep a timing tape and each wave of `retime`
+                      blocks is timed again with one shared L2 (launch.c, docs/timing.md); 0: each
+                      core's own part of it */
   int64_t max_insts; /* watchdog: asc_sim_options.max_instructions (<= 0: none) */
   const asc_sim_cancel *cancel; /* asc_sim_options.cancel, or NULL */
   const _Atomic bool *halt; /* set once a block failed: blocks still running are not needed */
@@ -270,11 +271,16 @@ enum { SIM_UF_MMAD = 1, SIM_UF_FIX = 2 };
 /* timing.c: a block's timing tape, what its scalar unit asked of the timing model in order, so
  * that the block can be timed again once the wave's shared L2 is known (l2.c, launch.c;
  * docs/timing.md, "L2 shared between cores"). */
+enum { SIM_XSRC = 4 }; /* the cores of a group whose cross-core signals a tape can replay (MIX: 3) */
 typedef struct sim_top {
   int kind, pipe, evt, id; /* SIM_T_* */
   const sim_inst *in;
   int64_t n;  /* SIM_T_SCALAR: cycles */
-  sim_qent e; /* SIM_T_ENQ */
+  union {
+    sim_qent e;             /* SIM_T_ENQ */
+    int64_t src[SIM_XSRC];  /* SIM_T_XWAIT: per core of the group, the cross-core set (its SIM_T_XSET,
+                             * 1-based) whose signal the wait took (a barrier: each arrival's), 0 none */
+  };
 } sim_top;
 typedef struct sim_tcopy { /* a GM copy (MTE2 / MTE3) */
   int64_t bytes, segs, hit; /* hit: its read bytes found in L2 (set by asc_sim_l2_shared); a write's:
@@ -300,12 +306,14 @@ typedef struct sim_tape {
   int64_t sclk0;               /* the scalar clock at the start */
   int kind, block;
   double gm_rate, gm_wrate, l2_rate;
-  bool bad; /* it waited on another core: it cannot be timed again alone */
+  bool bad; /* its timing depends on another core in a way the tape does not hold: kept as it is */
   bool moved; /* the wave's shared L2 changed one of its copies' figures (hit bytes; l2.c tape_set): it
                  is timed again (else the replay would give the first timing again: the tape is every
                  input of it) */
 } sim_tape;
-enum { SIM_T_SCALAR, SIM_T_ENQ, SIM_T_SETS, SIM_T_WAITS, SIM_T_DRAIN, SIM_T_MARK, SIM_T_TRACES };
+enum { SIM_T_SCALAR, SIM_T_ENQ, SIM_T_SETS, SIM_T_WAITS, SIM_T_DRAIN, SIM_T_MARK, SIM_T_TRACES,
+       SIM_T_XSET,   /* a cross-core set left its pipe (after its SIM_T_ENQ): its time is the signal's */
+       SIM_T_XWAIT }; /* a cross-core wait on the scalar unit took a signal: src, the sets it came from */
 
 typedef struct sim_pipeq {
   sim_qent *q; /* ring buffer */
@@ -569,9 +577,12 @@ sim_l2replay *asc_sim_l2_replay_new(void);
 void asc_sim_l2_replay_free(sim_l2replay *R);
 int64_t asc_sim_l2_replay_bytes(const sim_l2replay *R);
 void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n, sim_l2replay *R);
-/* Time the block of tape t again on c (zeroed but for L, ctx, kind, block, pipemask, rates,
- * warned); -1 after a deadlock. */
-int asc_sim_tape_replay(sim_core *c, const sim_tape *t);
+/* Time the cores of a group (one block: its AIC and AIVs, cross-core flags between them) again from
+ * their tapes t[0 .. n) on c[0 .. n) (zeroed but for L, ctx, kind, block, pipemask, rates, warned),
+ * together: a cross-core wait takes its signal's time from the sets' replays.  -1 after a deadlock. */
+int asc_sim_tape_replay(sim_core **c, sim_tape *const *t, int n);
+/* Core c (on a tape) took a cross-core signal whose sets were src[0 .. n) (per group core, 1-based, 0 none). */
+void asc_sim_tape_xwait(sim_core *c, const int64_t *src, int n);
 void asc_sim_tape_free(sim_tape *t);
 /* The scalar clock at the start of an op (a mark on the tape when tracing). */
 int64_t asc_sim_tmark(sim_core *c);

@@ -24,6 +24,7 @@ _Static_assert(ASC_SIM_NPIPES <= 32, "sim_core.qmask has a bit per pipe");
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int wait_on_s(sim_core *c, const sim_inst *in, int evt, int id);
 static int drain_(sim_core *c, const sim_inst *in);
+static int xset_wait(sim_core *c, const sim_inst *in, int64_t want, int64_t *t);
 
 static sim_qent *head(const sim_pipeq *q) { return &q->q[q->head]; }
 
@@ -600,15 +601,34 @@ int asc_sim_issue_set(sim_core *c, const sim_inst *in, int evt, int id) {
 int asc_sim_issue_xset(sim_core *c, const sim_inst *in, int pipe, int64_t *t) {
   sim_qent e = {.kind = SIM_Q_XSET, .in = in};
   int64_t want = ++c->xset_issued;
-  if (c->tape) /* another core waits on it: this block cannot be timed again alone */
-    c->tape->bad = true;
   if (enqueue(c, pipe, e))
     return -1;
+  if (c->tape) /* another core waits on it: replayed with it (asc_sim_tape_replay) */
+    tput(c, SIM_T_XSET, in);
+  return xset_wait(c, in, want, t);
+}
+
+static int xset_wait(sim_core *c, const sim_inst *in, int64_t want, int64_t *t) {
   while (c->xset_done < want)
     if (!step(c, NEVER, NULL))
       return deadlock(c, in, "cross_core_set_flag waits for its pipe's earlier work");
   *t = c->xset_time;
   return 0;
+}
+
+void asc_sim_tape_xwait(sim_core *c, const int64_t *src, int n) {
+  if (!c->tape)
+    return;
+  bool any = false;
+  for (int i = 0; i < n; i++)
+    any |= src[i] > 0;
+  if (n > SIM_XSRC || !any) { /* not a signal of the group's sets (a launch-wide sync): kept as it is */
+    c->tape->bad = true;
+    return;
+  }
+  sim_top *o = tput(c, SIM_T_XWAIT, c->cur);
+  for (int i = 0; i < SIM_XSRC; i++)
+    o->src[i] = i < n ? src[i] : 0;
 }
 
 int asc_sim_issue_wait(sim_core *c, const sim_inst *in, int evt, int id) {
@@ -695,14 +715,22 @@ int64_t asc_sim_core_time(const sim_core *c) {
   return t;
 }
 
-/* Time tape t's block again: the same requests in the same order, each GM copy at the port time of
- * its hit bytes as the wave's shared L2 gave them (asc_sim_l2_shared). */
-int asc_sim_tape_replay(sim_core *c, const sim_tape *t) {
+/* One core's replay (asc_sim_tape_replay): where it is on its tape, its open marks, its sets' times. */
+typedef struct treplay {
+  int64_t i, nmark;
   int64_t mark[SIM_MAXLOOPS * 4 + 8];
-  int nmark = 0;
-  c->sclk = t->sclk0;
-  for (int64_t i = 0; i < t->nop; i++) {
-    const sim_top *o = &t->op[i];
+  int64_t *xt, nxt, capxt; /* xt[k]: when its set k + 1 left its pipe */
+} treplay;
+
+/* Replays core k's tape from where it stopped until its end (1), a cross-core wait whose sets have not
+ * been replayed yet (0), or a deadlock (-1). */
+static int replay_core(sim_core **cs, sim_tape *const *ts, treplay *rs, int n, int me) {
+  sim_core *c = cs[me];
+  const sim_tape *t = ts[me];
+  treplay *r = &rs[me];
+  int64_t *mark = r->mark, cap = (int64_t)(sizeof r->mark / sizeof r->mark[0]);
+  for (; r->i < t->nop; r->i++) {
+    const sim_top *o = &t->op[r->i];
     switch (o->kind) {
     case SIM_T_SCALAR: scalar_(c, o->n); break;
     case SIM_T_ENQ: {
@@ -724,15 +752,75 @@ int asc_sim_tape_replay(sim_core *c, const sim_tape *t) {
         return -1;
       break;
     case SIM_T_MARK:
-      if (nmark < (int)(sizeof mark / sizeof mark[0]))
-        mark[nmark] = c->sclk;
-      nmark++;
+      if (r->nmark < cap)
+        mark[r->nmark] = c->sclk;
+      r->nmark++;
       break;
+    case SIM_T_XSET: {
+      int64_t x = 0;
+      if (xset_wait(c, o->in, ++c->xset_issued, &x))
+        return -1;
+      if (r->nxt == r->capxt)
+        r->xt = grow(r->xt, &r->capxt, sizeof *r->xt);
+      r->xt[r->nxt++] = x;
+      break;
+    }
+    case SIM_T_XWAIT: { /* as xcore.c's take: the latest of the signal's sets, one hand-over later */
+      int64_t when = 0;
+      for (int j = 0; j < SIM_XSRC; j++) {
+        if (!o->src[j])
+          continue;
+        if (j >= n)
+          return -1;
+        if (rs[j].nxt < o->src[j])
+          return 0; /* that core has not got there yet */
+        when = max64(when, rs[j].xt[o->src[j] - 1] + c->L->cost->xcore_flag);
+      }
+      int64_t t0 = c->sclk;
+      c->sclk = max64(c->sclk, when);
+      c->sblocked += c->sclk - t0;
+      break;
+    }
     default: /* SIM_T_TRACES */
-      if (nmark > 0 && --nmark < (int)(sizeof mark / sizeof mark[0]) && c->sclk > mark[nmark])
-        trec(c, o->in, ASC_PIPEID_PIPE_S, SIM_Q_EXEC, mark[nmark], c->sclk, 0, 0);
+      if (r->nmark > 0 && --r->nmark < cap && c->sclk > mark[r->nmark])
+        trec(c, o->in, ASC_PIPEID_PIPE_S, SIM_Q_EXEC, mark[r->nmark], c->sclk, 0, 0);
       break;
     }
   }
-  return 0;
+  return 1;
+}
+
+/* The group's tapes again, each GM copy at the port time of its hit bytes as the wave's shared L2 gave
+ * them (asc_sim_l2_shared); the cores take turns in index order, each until it waits on a set another
+ * core has not replayed yet (xcore.c's baton, on the tapes). */
+int asc_sim_tape_replay(sim_core **cs, sim_tape *const *ts, int n) {
+  treplay *rs = calloc((size_t)n, sizeof *rs);
+  int *done = calloc((size_t)n, sizeof *done);
+  if (!rs || !done)
+    asc_die("out of memory");
+  for (int k = 0; k < n; k++)
+    cs[k]->sclk = ts[k]->sclk0;
+  int rc = 0, left = n;
+  while (left && !rc) {
+    bool moved = false;
+    for (int k = 0; k < n && !rc; k++) {
+      if (done[k])
+        continue;
+      int64_t at = rs[k].i;
+      int q = replay_core(cs, ts, rs, n, k);
+      if (q < 0)
+        rc = -1;
+      else if (q > 0)
+        done[k] = 1, left--, moved = true;
+      else
+        moved |= rs[k].i != at;
+    }
+    if (!moved && left)
+      rc = -1; /* every core waits on another: not what the first timing did */
+  }
+  for (int k = 0; k < n; k++)
+    free(rs[k].xt);
+  free(rs);
+  free(done);
+  return rc;
 }

@@ -36,6 +36,7 @@ enum { GS_READY, GS_BLOCKED, GS_DONE };
 typedef struct xinc {
   int64_t time;
   int64_t *vc; /* group-sized, owned */
+  int64_t src[SIM_XSRC]; /* per group core, the set (its cross-core set count) it came from, 0 none: the tape's */
 } xinc;
 
 typedef struct xcounter {
@@ -49,6 +50,7 @@ typedef struct xbarrier {
   int *arrived;     /* per group core: arrivals so far */
   int fired;        /* rounds fired */
   int64_t rtime[XFIFO];
+  int64_t rsrc[XFIFO][SIM_XSRC]; /* each arrival's set (xinc.src) */
   int64_t *rvc[XFIFO];
   int rcount[XFIFO];
   struct xbarrier *next;
@@ -351,7 +353,7 @@ static void newepoch(sim_core *c, const int64_t *recv) {
 /* ---- counters and barriers ---- */
 static xcounter *counter(sim_core *c, int core, int flag) { return &c->G->cnt[core * XNF + flag]; }
 
-static int inc(sim_core *c, int core, int flag, int64_t time, int64_t *vc) {
+static int inc(sim_core *c, int core, int flag, int64_t time, int64_t *vc, const int64_t *src) {
   xcounter *k = counter(c, core, flag);
   if (k->n >= XMAXCNT && flag < XFLAGS) {
     char lab[48];
@@ -366,7 +368,9 @@ static int inc(sim_core *c, int core, int flag, int64_t time, int64_t *vc) {
     return asc_sim_err(c, c->cur->op, "%s: more than %d pending cross-core signals", asc_op_name(c->cur->op),
                        XFIFO);
   }
-  k->q[(k->head + k->n++) % XFIFO] = (xinc){time, vc};
+  xinc *x = &k->q[(k->head + k->n++) % XFIFO];
+  *x = (xinc){time, vc, {0}};
+  memcpy(x->src, src, sizeof x->src);
   signal_all(c->G);
   return 0;
 }
@@ -385,7 +389,7 @@ static xbarrier *barrier(sim_group *G, int key) {
 
 /* c arrives at barrier `key` whose participants are the cores with part[i]; when a round is
  * complete every target (tgt[i]) gets an increment of counter `flag`. */
-static int arrive(sim_core *c, int key, const bool *part, const bool *tgt, int flag, int64_t t) {
+static int arrive(sim_core *c, int key, const bool *part, const bool *tgt, int flag, int64_t t, int64_t set) {
   sim_group *G = c->G;
   xbarrier *b = barrier(G, key);
   int r = b->arrived[c->gidx]++;
@@ -398,6 +402,8 @@ static int arrive(sim_core *c, int key, const bool *part, const bool *tgt, int f
   joinvc(b->rvc[slot], mine, G->n);
   free(mine);
   b->rtime[slot] = max64(b->rtime[slot], t);
+  if (c->gidx < SIM_XSRC)
+    b->rsrc[slot][c->gidx] = set;
   b->rcount[slot]++;
   int need = 0;
   for (int i = 0; i < G->n; i++)
@@ -408,11 +414,12 @@ static int arrive(sim_core *c, int key, const bool *part, const bool *tgt, int f
       if (tgt[i]) {
         int64_t *v = xalloc(sizeof *v * (size_t)G->n);
         memcpy(v, b->rvc[s], sizeof *v * (size_t)G->n);
-        if (inc(c, i, flag, b->rtime[s] + c->L->cost->xcore_flag, v))
+        if (inc(c, i, flag, b->rtime[s] + c->L->cost->xcore_flag, v, b->rsrc[s]))
           return -1;
       }
     memset(b->rvc[s], 0, sizeof(int64_t) * (size_t)G->n);
     b->rtime[s] = 0;
+    memset(b->rsrc[s], 0, sizeof b->rsrc[s]);
     b->rcount[s] = 0;
     b->fired++;
   }
@@ -430,6 +437,7 @@ static int take(sim_core *c, int flag) {
   xinc x = k->q[k->head];
   k->head = (k->head + 1) % XFIFO;
   k->n--;
+  asc_sim_tape_xwait(c, x.src, c->G->n);
   int64_t t0 = c->sclk;
   c->sclk = max64(c->sclk, x.time);
   c->sblocked += c->sclk - t0;
@@ -495,19 +503,22 @@ int asc_exec_xset(sim_core *c, const sim_inst *in) {
   int rc = 0;
   if (mode == 0) { /* every core of this kind in the launch: a barrier */
     members(c, c->kind, false, part);
-    rc = arrive(c, (int)(0 << 8 | id << 1 | c->kind), part, part, (int)id, t);
+    rc = arrive(c, (int)(0 << 8 | id << 1 | c->kind), part, part, (int)id, t, c->xset_issued);
   } else if (mode == 1) { /* the AIVs of the block: a barrier */
     members(c, ASC_HW_AIV, true, part);
-    rc = arrive(c, (int)((1 << 8 | id << 1) + (c->block << 12)), part, part, (int)id, t);
+    rc = arrive(c, (int)((1 << 8 | id << 1) + (c->block << 12)), part, part, (int)id, t, c->xset_issued);
   } else if (c->kind == ASC_HW_AIC) { /* mode 2, AIC -> each AIV of the block */
     members(c, ASC_HW_AIV, true, tgt);
+    int64_t src[SIM_XSRC] = {0};
+    if (c->gidx < SIM_XSRC)
+      src[c->gidx] = c->xset_issued;
     for (int i = 0; i < G->n && !rc; i++)
       if (tgt[i])
-        rc = inc(c, i, (int)id, t + c->L->cost->xcore_flag, snapshot(c));
+        rc = inc(c, i, (int)id, t + c->L->cost->xcore_flag, snapshot(c), src);
   } else { /* mode 2, all AIVs of the block -> the AIC */
     members(c, ASC_HW_AIV, true, part);
     members(c, ASC_HW_AIC, true, tgt);
-    rc = arrive(c, (int)((2 << 8 | id << 1) + (c->block << 12)), part, tgt, (int)id, t);
+    rc = arrive(c, (int)((2 << 8 | id << 1) + (c->block << 12)), part, tgt, (int)id, t, c->xset_issued);
   }
   free(part);
   free(tgt);
@@ -539,7 +550,7 @@ int asc_exec_syncall(sim_core *c, const sim_inst *in) {
   bool *part = xalloc((size_t)G->n);
   for (int i = 0; i < G->n; i++)
     part[i] = !aivonly || G->cores[i]->kind == ASC_HW_AIV;
-  int rc = arrive(c, aivonly ? 1 << 20 : 1 << 21, part, part, XF_SYNCALL, c->sclk);
+  int rc = arrive(c, aivonly ? 1 << 20 : 1 << 21, part, part, XF_SYNCALL, c->sclk, 0);
   free(part);
   if (!rc)
     newepoch(c, NULL);

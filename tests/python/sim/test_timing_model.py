@@ -7,7 +7,8 @@
 * get_system_cycle counts a 50 MHz system counter on A2/A3 (Ascend C GetSystemCycle page), not core cycles.
 * UB writes: a bank group takes one write a beat (bank_conflict_nd2nz README: write-write conflicts).
 * L2: data read again while it is in the L2 costs less than the first read; a sweep larger than the L2
-  gains nothing; cores reading the same lines share the fills (one L2 for the cores of a wave), unless
+  gains nothing; cores reading the same lines share the fills (one L2 for the cores of a wave, the cores of
+  MIX blocks too, whose AIVs still wait for their AIC's cross-core flag), unless
   the kernel sets CACHE_MODE_DISABLE; a write past the L2 goes at HBM's write rate (about 1.8 TB/s,
   data_copy README) and no slower; the times do not depend on the host threads."""
 import numpy as np
@@ -176,4 +177,46 @@ def test_shared_l2_times_do_not_depend_on_host_threads(monkeypatch):
         read_twice[48](np.zeros(8192 * 4 * 48, np.float32), 8192 * 4, 2, 0, 0)
         rep = rt.last_report()
         reps.append((rep["cycles"], [c["busy"] for c in rep["cores"]]))
+    assert reps[0] == reps[1]
+
+
+@asc.jit(auto_sync=False, sanitize=False)
+def mix_read(x: asc.GlobalAddress, n: asc.ConstExpr[int], own: asc.ConstExpr[int]):
+    # MIX: each block's AIC reads and writes words with its scalar unit, then signals its two AIVs (mode 2);
+    # each AIV then reads n floats: its own (own = 1) or the same n as every other AIV (own = 0)
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    if asc.ascend_is_aic():
+        for i in asc.range(1024):  # outlasts the AIVs' late start in a MIX launch (hw.def MIX_START)
+            xg.set_value(n * 96 + asc.get_block_idx() * 1024 + i, xg.get_value(i) + 1.0)
+        asc.data_cache_clean_and_invalid(asc.CacheLine.ENTIRE_DATA_CACHE, dst=xg)
+        asc.cross_core_set_flag(3, 2, asc.PipeID.PIPE_MTE3)
+    else:
+        asc.cross_core_wait_flag(3, 2, asc.PipeID.PIPE_S)
+        ub = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 8192)
+        base = asc.get_block_idx() * n * own
+        for i in range(n // 8192):
+            asc.data_copy(ub, xg[base + i * 8192:], 8192)
+            asc.pipe_barrier(asc.PipeID.PIPE_MTE2)
+
+
+def mix_cores(n, own):
+    mix_read[24](np.zeros(n * 96 + 24 * 1024, np.float32), n, own)
+    return rt.last_report()["cores"]
+
+
+def test_mix_blocks_share_one_l2_and_still_wait_for_their_aic(monkeypatch):
+    # the cores of MIX blocks are timed again with one L2 too (docs/timing.md, "L2 shared between cores"):
+    # 48 AIVs reading the same 512 KB share its fills as vector-only cores do; each AIV still waits for its
+    # block's AIC; the times do not depend on the host threads
+    n = 8192 * 16
+    own, same = mix_cores(n, 1), mix_cores(n, 0)
+    assert [c["kind"] for c in same[:3]] == ["AIC", "AIV", "AIV"]
+    assert same[1]["busy"]["PIPE_MTE2"] < 0.5 * own[1]["busy"]["PIPE_MTE2"]
+    assert same[1]["blocked"]["PIPE_S"] > 0 and own[1]["blocked"]["PIPE_S"] > 0
+    assert same[1]["cycles"] > same[1]["blocked"]["PIPE_S"] + same[1]["busy"]["PIPE_MTE2"] // 2
+    reps = []
+    for threads in (1, 3):
+        monkeypatch.setenv("ASC_SIM_THREADS", str(threads))
+        reps.append([(c["cycles"], c["busy"], c["blocked"]) for c in mix_cores(n, 0)])
     assert reps[0] == reps[1]
