@@ -110,12 +110,10 @@ static void mark_ends(vs_ctx *c, asc_op *op) {
   int64_t k;
   if (!cmp || cmp->code != ASC_OP_CMPI)
     return;
-  for (int i = 0; i < 2; i++) {
+  asc_walk(op, has_flag_op, &flags);
+  for (int i = 0; flags && i < 2; i++) {
     asc_op *loop = sync_iv_loop(sync_strip_cast(cmp->operands[i]));
-    if (!loop || !asc_pass_const_int(cmp->operands[1 - i], &k) || asc_pass_map_get(&c->each, loop))
-      continue;
-    asc_walk(op, has_flag_op, &flags);
-    if (flags)
+    if (loop && asc_pass_const_int(cmp->operands[1 - i], &k) && !asc_pass_map_get(&c->each, loop))
       asc_pass_map_set(&c->each, loop, SYNC_EACH_ENDS);
   }
 }

@@ -427,6 +427,18 @@ static void tape_reserve(sim_tape *t, const scratch *s) {
   }
 }
 
+/* Core c's end time, overlap and per-pipe times into r (its first timing, or a replay's). */
+static void take_times(blockres *r, const sim_core *c) {
+  r->cycles = asc_sim_core_time(c);
+  r->overlap = c->overlap;
+  for (int p = 0; p < ASC_SIM_NPIPES; p++) {
+    r->busy[p] = c->pipes[p].busy;
+    r->busy_sum[p] = c->pipes[p].busy_sum;
+    r->blocked[p] = c->pipes[p].blocked;
+  }
+  r->blocked[ASC_PIPEID_PIPE_S] += c->sblocked;
+}
+
 /* Run core c (set up by coreinit) to the end of the kernel into r; s: the core's scratch
  * (its trace buffer is reused when the records are not kept). */
 static void runcore(sim_core *c, blockres *r, scratch *s) {
@@ -446,15 +458,8 @@ static void runcore(sim_core *c, blockres *r, scratch *s) {
   if (!rc)
     asc_sim_check_unpaired(c, c->L->end);
   r->rc = rc || r->diag->nerrors ? -1 : 0;
-  r->cycles = asc_sim_core_time(c);
-  r->overlap = c->overlap;
+  take_times(r, c);
   r->metrics = c->mprof_cycles;
-  for (int p = 0; p < ASC_SIM_NPIPES; p++) {
-    r->busy[p] = c->pipes[p].busy;
-    r->busy_sum[p] = c->pipes[p].busy_sum;
-    r->blocked[p] = c->pipes[p].blocked;
-  }
-  r->blocked[ASC_PIPEID_PIPE_S] += c->sblocked;
   if (L->tracing)
     r->icost = asc_sim_attrib(c->trace, c->ntrace, r->cycles, L->end, L->ninsts, &r->nicost);
   if (L->keep_trace) { /* handed over */
@@ -531,14 +536,7 @@ static void retime(const sim_launch *L, blockres **r, int n) {
     sim_core *ck = c[k];
     blockres *rk = r[k];
     if (ok) {
-      rk->cycles = asc_sim_core_time(ck);
-      rk->overlap = ck->overlap;
-      for (int p = 0; p < ASC_SIM_NPIPES; p++) {
-        rk->busy[p] = ck->pipes[p].busy;
-        rk->busy_sum[p] = ck->pipes[p].busy_sum;
-        rk->blocked[p] = ck->pipes[p].blocked;
-      }
-      rk->blocked[ASC_PIPEID_PIPE_S] += ck->sblocked;
+      take_times(rk, ck);
       if (L->tracing) {
         free(rk->icost);
         rk->icost = asc_sim_attrib(ck->trace, ck->ntrace, rk->cycles, L->end, L->ninsts, &rk->nicost);
