@@ -19,9 +19,21 @@ static int edtype(const sim_inst *in) { return asc_sim_elem_dtype(sim_intype(in,
 
 /* Timing of one transfer of `bytes` (the cost model is in timing.c). */
 static int copycost(sim_core *c, const sim_inst *in, int64_t bytes) { return asc_sim_issue_copy(c, in, bytes); }
-/* ... of cnt blocks (GM rows) of a DataCopyParams / DataCopyExtParams copy */
-static int copycost_rows(sim_core *c, const sim_inst *in, int64_t bytes, int64_t cnt) {
-  return asc_sim_issue_copy_segs(c, in, bytes, cnt);
+/* ... of cnt blocks (GM rows) of a DataCopyParams / DataCopyExtParams copy, len bytes each, their
+ * starts stride bytes apart from byte off of the GM side: a read of several rows pays the gm_unit units its
+ * unaligned rows span beyond their lengths (hw.def gm_unit; one-row copies are not charged: docs/timing.md
+ * "GM read units" says why) */
+static int copycost_rows(sim_core *c, const sim_inst *in, int64_t cnt, int64_t len, const sim_val *gm, int64_t off,
+                         int64_t stride) {
+  int64_t u = c->L->cost->gm_unit, blk = c->L->cost->gm_block, x = 0;
+  if (in->pipe == ASC_PIPEID_PIPE_MTE2 && gm->mem >= 0 && cnt > 1) {
+    if (stride % u == 0) /* every row starts at the same place in its unit */
+      x = cnt * asc_sim_gm_xunits(gm->off + off, len, u, blk);
+    else
+      for (int64_t b = 0; b < cnt; b++)
+        x += asc_sim_gm_xunits(gm->off + off + b * stride, len, u, blk);
+  }
+  return asc_sim_issue_copy_rows(c, in, cnt * len, cnt, x);
 }
 
 /* UB addresses of DataCopy must be 32-byte aligned, GM ones element aligned (§4). */
@@ -116,7 +128,7 @@ int asc_exec_datacopy(sim_core *c, const sim_inst *in) {
     return -1;
   if (move(c, in, 0, 0, bytes))
     return -1;
-  return copycost(c, in, bytes);
+  return copycost(c, in, bytes); /* one contiguous run: no unit rule (see copycost_rows) */
 }
 
 /* DataCopyParams: block_count blocks of block_len 32-byte units; the strides are the gaps
@@ -136,7 +148,7 @@ int asc_exec_datacopyparams(sim_core *c, const sim_inst *in) {
   for (int64_t b = 0; b < cnt; b++)
     if (move(c, in, b * (len + ds), b * (len + ss), len))
       return -1;
-  return copycost_rows(c, in, cnt * len, cnt);
+  return copycost_rows(c, in, cnt, len, sim_in(c, in, ASC_OPND_DATA_COPY_PARAMS_src), 0, len + ss);
 }
 
 /* Fill n elements at p with the padding value. */
@@ -228,7 +240,7 @@ int asc_exec_datacopypad(sim_core *c, const sim_inst *in) {
     if (rc)
       return -1;
   }
-  return copycost_rows(c, in, cnt * len, cnt);
+  return copycost_rows(c, in, cnt, len, sim_in(c, in, 1), 0, len + ss); /* the GM side, if a read */
 }
 
 /* data_copy_enhanced(dst, src, DataCopyParams, DataCopyEnhancedParams): the enhanced fields belong to

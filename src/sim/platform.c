@@ -18,7 +18,8 @@ static const sim_costs costs[] = {
   .aic_gm_bytes_per_cycle = ga, .gm_chip_bytes_per_cycle = gch, \
   .vec_issue = vi, .launch = ASC_HWC_launch, .cube_macs = cm, .xcore_flag = ASC_HWC_xcore_flag, \
   .counter_mhz = ASC_HWC_system_counter_mhz, .mte_instr = ASC_HWC_mte_instr, \
-  .gm_write_pct = ASC_HWC_gm_write_pct, .gm_burst_min = ASC_HWC_gm_burst_min, \
+  .gm_write_pct = ASC_HWC_gm_write_pct, .gm_burst_min = ASC_HWC_gm_burst_min, .gm_unit = ASC_HWC_gm_unit, \
+  .gm_block = ASC_HWC_gm_block, \
   .l2_bytes_per_cycle = ASC_HWC_l2_read_gbps * 1000.0 / (mhz), \
   .l2_lines = (int64_t)ASC_HWC_l2_mib * 1024 * 1024 / ASC_HWC_l2_line_bytes},)
 #include "hw/hw.def"

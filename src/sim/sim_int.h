@@ -152,7 +152,22 @@ typedef struct sim_costs {
   int64_t l2_lines;   /* the chip's L2 in lines (hw.def l2_mib, l2_line_bytes) */
   int gm_burst_min;   /* the GM port's cycles per burst at least (hw.def gm_burst_min) */
   int gm_write_pct;   /* the chip's GM write bandwidth, % of its read bandwidth (hw.def gm_write_pct) */
+  int gm_unit;        /* GM reads move in units of this many aligned bytes (hw.def gm_unit) */
+  int gm_block;       /* ... rows starting on this grid pay no extra unit (hw.def gm_block) */
 } sim_costs;
+
+/* The units of `unit` aligned bytes a GM row of len bytes at byte offset a of its array (arrays start
+ * unit-aligned) spans beyond the ones its length needs: 1 for a row whose start is off the grid of `blk`-byte
+ * blocks and whose end then crosses one more unit boundary, else 0 (hw.def gm_unit and gm_block,
+ * docs/timing.md "GM read units"). */
+static inline int64_t asc_sim_gm_xunits(int64_t a, int64_t len, int64_t unit, int64_t blk) {
+  if (len <= 0 || unit <= 0 || blk <= 0 || a % blk == 0)
+    return 0;
+  int64_t o = a % unit;
+  if (o < 0)
+    o += unit;
+  return (o + len + unit - 1) / unit - (len + unit - 1) / unit;
+}
 
 typedef struct sim_launch {
   asc_ctx *ctx;
@@ -289,6 +304,7 @@ typedef struct sim_tcopy { /* a GM copy (MTE2 / MTE3) */
   int64_t r0, r1;           /* its GM accesses: tape l2[r0 .. r1) */
   int pipe;
   int64_t wb;               /* bytes its accesses wrote back to HBM (dirty lines evicted) */
+  int64_t xunits;           /* a read's GM units beyond its rows' lengths (unaligned rows, hw.def gm_unit) */
 } sim_tcopy;
 /* A copy whose time the replay computes again from its hit and write-back bytes (MTE2 / MTE3; a
  * fixpipe's GM writes keep their first timing) */
@@ -587,6 +603,7 @@ void asc_sim_tape_free(sim_tape *t);
 /* The scalar clock at the start of an op (a mark on the tape when tracing). */
 int64_t asc_sim_tmark(sim_core *c);
 int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int64_t segs);
+int asc_sim_issue_copy_rows(sim_core *c, const sim_inst *in, int64_t bytes, int64_t segs, int64_t xunits);
 int asc_sim_issue_vec(sim_core *c, const sim_inst *in, int64_t repeats, int64_t bank_cycles);
 int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes);
 /* Trace record of the scalar unit's cycles [s0, sclk) on in (when tracing). */

@@ -467,7 +467,7 @@ int asc_sim_issue_unit(sim_core *c, const sim_inst *in, int64_t occupy, int64_t 
  * evict to it, not to the next MTE copy.  Its time stays the first timing's, write-backs included
  * (occupy: asc_sim_l2_take_wb was taken into it). */
 int asc_sim_issue_gm_write(sim_core *c, const sim_inst *in, int64_t occupy, int64_t bytes, int64_t wb, int role) {
-  return issue(c, in, occupy, occupy, role, &(sim_tcopy){bytes, 1, 0, 0, 0, 0, 0, in->pipe, wb});
+  return issue(c, in, occupy, occupy, role, &(sim_tcopy){bytes, 1, 0, 0, 0, 0, 0, in->pipe, wb, 0});
 }
 
 void asc_sim_unit_sync(sim_core *c, int role) {
@@ -521,16 +521,20 @@ int asc_sim_issue_copy(sim_core *c, const sim_inst *in, int64_t bytes) { return 
  * Reads are done when their data is in (latency is pipe-busy); writes are posted: the pipe is free at
  * the end of the port time, the acknowledgement that set_flag and barriers wait for comes
  * mte3_latency later (ADDPERF A1-A3: ~27 B/cycle of MTE3 busy per core, 1 or 48 cores alike). */
-static void gmcopy(const sim_core *c, sim_qent *e, int pipe, int64_t bytes, int64_t segs, int64_t hit, int64_t wb) {
+static void gmcopy(const sim_core *c, sim_qent *e, int pipe, int64_t bytes, int64_t segs, int64_t hit, int64_t wb,
+                   int64_t xunits) {
   const sim_costs *k = c->L->cost;
   bool rd = pipe == ASC_PIPEID_PIPE_MTE2;
   if (hit > bytes)
     hit = bytes;
+  /* a read moves whole gm_unit units: each unit its unaligned rows span beyond their lengths' costs a
+   * whole unit more, at the copy's own mix of HBM and L2 bytes (the data_copy README's unaligned rows) */
+  double amp = rd && xunits > 0 && bytes > 0 ? (double)(bytes + xunits * k->gm_unit) / (double)bytes : 1.0;
   /* writes land in the L2 (write-back; HBM sees them when evicted), except the bytes written past it
    * (CACHE_MODE_DISABLE: a write's "hit"), which go to HBM at the write share only, as write-backs (wb) */
   int64_t l2b = rd ? hit : bytes - hit;
-  double hbm = rd ? (double)(bytes - l2b) : 0; /* read misses: the core's AIV channel holds these to gm_core */
-  int64_t share = (int64_t)(hbm / c->gm_rate + (double)l2b / c->l2_rate + 0.999999);
+  double hbm = rd ? (double)(bytes - l2b) * amp : 0; /* read misses: the AIV channel holds these to gm_core */
+  int64_t share = (int64_t)(hbm / c->gm_rate + (double)l2b * amp / c->l2_rate + 0.999999);
   if (share < segs * k->gm_burst_min)
     share = segs * k->gm_burst_min;
   /* the dirty lines its accesses evict go to HBM at the core's write share: a read waits for them
@@ -540,7 +544,8 @@ static void gmcopy(const sim_core *c, sim_qent *e, int pipe, int64_t bytes, int6
     share += evict;
   int64_t chan = share;
   if (c->kind == ASC_HW_AIV) { /* gm_core is a one-core HBM figure: L2 read hits move at the L2 share */
-    double own = rd ? hbm / k->gm_core_bytes_per_cycle + (double)hit / c->l2_rate : (double)bytes / k->gm_core_write_bytes_per_cycle;
+    double own = rd ? hbm / k->gm_core_bytes_per_cycle + (double)hit * amp / c->l2_rate
+                    : (double)bytes / k->gm_core_write_bytes_per_cycle;
     if (chan < (int64_t)(own + 0.999999))
       chan = (int64_t)(own + 0.999999);
   }
@@ -551,6 +556,11 @@ static void gmcopy(const sim_core *c, sim_qent *e, int pipe, int64_t bytes, int6
 }
 
 int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int64_t segs) {
+  return asc_sim_issue_copy_rows(c, in, bytes, segs, 0);
+}
+
+/* ... whose GM rows span xunits gm_unit units beyond their lengths (a read's unaligned rows) */
+int asc_sim_issue_copy_rows(sim_core *c, const sim_inst *in, int64_t bytes, int64_t segs, int64_t xunits) {
   const sim_costs *k = c->L->cost;
   if (in->pipe != ASC_PIPEID_PIPE_MTE2 && in->pipe != ASC_PIPEID_PIPE_MTE3) {
     int64_t occ = (bytes + k->ub_bytes_per_cycle - 1) / k->ub_bytes_per_cycle + 1;
@@ -562,9 +572,9 @@ int asc_sim_issue_copy_segs(sim_core *c, const sim_inst *in, int64_t bytes, int6
   int64_t hit = asc_sim_l2_take_hits(c); /* l2.c: read bytes found in L2 move at the L2 rate */
   int64_t wb = asc_sim_l2_take_wb(c);    /* dirty lines its accesses pushed out to HBM */
   sim_qent e = {.kind = SIM_Q_EXEC, .in = in, .amount = bytes};
-  gmcopy(c, &e, in->pipe, bytes, segs, hit, wb);
+  gmcopy(c, &e, in->pipe, bytes, segs, hit, wb, xunits);
   if (c->tape) /* the copy and its GM accesses, for the wave's shared L2 */
-    e.copy = tape_copy(c->tape, (sim_tcopy){bytes, segs, hit, 0, 0, 0, 0, in->pipe, wb});
+    e.copy = tape_copy(c->tape, (sim_tcopy){bytes, segs, hit, 0, 0, 0, 0, in->pipe, wb, xunits});
   return enqueue(c, in->pipe, e);
 }
 
@@ -737,7 +747,7 @@ static int replay_core(sim_core **cs, sim_tape *const *ts, treplay *rs, int n, i
       sim_qent e = o->e;
       const sim_tcopy *k = e.copy ? &t->copy[e.copy - 1] : NULL;
       if (k && asc_sim_tcopy_retimed(k))
-        gmcopy(c, &e, o->pipe, k->bytes, k->segs, k->hit, k->wb);
+        gmcopy(c, &e, o->pipe, k->bytes, k->segs, k->hit, k->wb, k->xunits);
       if (enqueue(c, o->pipe, e))
         return -1;
       break;

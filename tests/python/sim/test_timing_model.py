@@ -10,11 +10,16 @@
   gains nothing; cores reading the same lines share the fills (one L2 for the cores of a wave, the cores of
   MIX blocks too, whose AIVs still wait for their AIC's cross-core flag), unless
   the kernel sets CACHE_MODE_DISABLE; a write past the L2 goes at HBM's write rate (about 1.8 TB/s,
-  data_copy README) and no slower; the times do not depend on the host threads."""
+  data_copy README) and no slower; the times do not depend on the host threads.
+* GM reads move in 512-byte aligned units on A2 / A3 (data_copy README: keep rows 512-byte aligned): a row
+  of a multi-row read whose start is off the 32-byte block grid and that spans one more unit than its length
+  needs pays that unit's 512 bytes too; aligned rows, rows on the block grid, rows that stay inside their
+  units and writes pay their bytes only (docs/timing.md "GM read units")."""
 import numpy as np
 
 import asc
 import asc.lib.runtime as rt
+import asc.runtime.config as config
 
 N = 4096  # float: 64 repeats of 256 bytes
 
@@ -220,3 +225,72 @@ def test_mix_blocks_share_one_l2_and_still_wait_for_their_aic(monkeypatch):
         monkeypatch.setenv("ASC_SIM_THREADS", str(threads))
         reps.append([(c["cycles"], c["busy"], c["blocked"]) for c in mix_cores(n, 0)])
     assert reps[0] == reps[1]
+
+
+@asc.jit(auto_sync=False, sanitize=False)
+def read_rows(x: asc.GlobalAddress, off: asc.ConstExpr[int], rows: asc.ConstExpr[int], cols: asc.ConstExpr[int],
+              ld: asc.ConstExpr[int], out: asc.ConstExpr[int]):
+    # one DataCopyPad of `rows` rows of `cols` halves, ld halves apart, from half `off` of the core's part
+    # of x (GM -> UB), or (out = 1) the same rows from UB to GM
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    ub = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, rows * ((cols + 15) // 16 * 16))
+    if out:
+        asc.data_copy_pad(xg[asc.get_block_idx() * rows * ld + off:], ub,
+                          asc.DataCopyParams(rows, cols * 2, 0, (ld - cols) * 2))
+    else:
+        asc.data_copy_pad(ub, xg[asc.get_block_idx() * rows * ld + off:],
+                          asc.DataCopyParams(rows, cols * 2, (ld - cols) * 2, 0), asc.DataCopyPadParams(False, 0, 0, 0))
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+
+
+def row_pipe(off, cols, out=0, rows=64, ld=2048):
+    read_rows[1](np.zeros(rows * ld + 1024, np.float16), off, rows, cols, ld, out)
+    return rt.last_report()["cores"][0]["busy"]["PIPE_MTE3" if out else "PIPE_MTE2"]
+
+
+def test_unaligned_rows_pay_one_more_512_byte_unit():
+    # one AIV reads 64 rows from HBM at its read channel, 31 B/cycle (docs/timing.md "GM rates")
+    aligned = row_pipe(0, 1024)  # 2048-byte rows from 512-byte boundaries: 4 units each
+    # one half (2 bytes) on: each row spans 5 units, one more than its 2048 bytes need, and pays 512 bytes more
+    assert abs(row_pipe(1, 1024) - aligned - 64 * 512 / 31) <= 1
+    assert row_pipe(255, 1024) == row_pipe(1, 1024)  # any unaligned start: one unit more, no more
+    assert row_pipe(256, 1024) == aligned  # the next unit's boundary: aligned again
+    assert row_pipe(128, 1024) == aligned  # 256 bytes in, but on the 32-byte block grid: no extra unit
+    # rows that stay inside their units pay nothing extra: 128-byte rows 128 bytes into a unit (M1 [64,64]),
+    # a 510-byte row 2 bytes in (ends on the boundary); 4 bytes in, it crosses it: 2 units for 1
+    assert row_pipe(64, 64) == row_pipe(0, 64)
+    assert row_pipe(1, 255) == row_pipe(0, 255)
+    assert abs(row_pipe(2, 255) - row_pipe(0, 255) - 64 * 512 / 31) <= 1
+    # the README's rule is for reads (MTE2): unaligned writes cost their bytes only; and for copies of rows
+    # (its strided DataCopyPad and ND -> NZ copies): a one-row copy is not charged (docs/timing.md)
+    assert row_pipe(1, 1024, out=1) == row_pipe(0, 1024, out=1)
+    assert row_pipe(1, 1024, rows=1) == row_pipe(0, 1024, rows=1)
+
+
+@asc.jit(auto_sync=False, sanitize=False, kernel_type=config.KernelType.AIC_ONLY)
+def nd2nz_rows(x: asc.GlobalAddress, off: asc.ConstExpr[int]):
+    # 64 rows of 256 halves (512 bytes), 12288 halves apart, ND -> NZ into L1 (data_copy README L1 scenario 2)
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    l1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 64 * 256)
+    asc.data_copy(l1, xg[asc.get_block_idx() * 64 * 12288 + off:], asc.Nd2NzParams(1, 64, 256, 0, 12288, 64, 1, 0))
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+
+
+def test_unaligned_nd2nz_rows_pay_twice_on_24_cores_alike(monkeypatch):
+    # 24 AIC read 512-byte rows: one unit each when aligned, two when one half off (the README's GM -> L1
+    # scenario 3 against 2: N = 12287); the port time of the bytes doubles, on every core alike, and the
+    # report does not depend on the host threads
+    def run(off, threads=2):
+        monkeypatch.setenv("ASC_SIM_THREADS", str(threads))
+        nd2nz_rows[24](np.zeros(24 * 64 * 12288 + 1024, np.float16), off)
+        rep = rt.last_report()
+        return rep["cycles"], [(c["cycles"], c["busy"]) for c in rep["cores"]]
+
+    (_, al), (_, un) = run(0), run(1)
+    lat = 136 + 13  # mte2_latency + mte_instr: the copy's time beyond its bytes (docs/timing.md "Model")
+    a, u = al[0][1]["PIPE_MTE2"] - lat, un[0][1]["PIPE_MTE2"] - lat
+    assert abs(u - 2 * a) <= 2
+    assert all(c == un[0] for c in un)
+    assert run(1, threads=1) == run(1, threads=3)
