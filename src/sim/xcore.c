@@ -287,13 +287,20 @@ static void deadlockreport(sim_core *c) {
   asc_sb_free(&sb);
 }
 
-/* Core i's coroutine stops; the host thread's context runs the next core (asc_sim_run_group). */
+/* Core i's coroutine stops; the core whose turn it is now (pass) runs, straight on its own stack (each
+ * switch is a system call: the signal mask), or the host thread's context (asc_sim_run_group) once the
+ * group is dead. */
 static void yield(sim_group *G, int i) {
+  int j = G->turn;
+  bool direct = !G->dead && j != i && G->state[j] != GS_DONE;
 #ifdef XCORE_ASAN
   void *fake = NULL;
-  __sanitizer_start_switch_fiber(&fake, G->mainlo, G->mainsize);
+  if (direct)
+    __sanitizer_start_switch_fiber(&fake, asc_sim_stack_lo(G->stk[j]), asc_sim_stack_bytes(G->stk[j]));
+  else
+    __sanitizer_start_switch_fiber(&fake, G->mainlo, G->mainsize);
 #endif
-  swapcontext(&G->uc[i], &G->main);
+  swapcontext(&G->uc[i], direct ? &G->uc[j] : &G->main);
 #ifdef XCORE_ASAN
   __sanitizer_finish_switch_fiber(fake, NULL, NULL);
 #endif
@@ -802,7 +809,13 @@ static void coremain(unsigned lo, unsigned hi) {
   sim_core *c = a->c;
   sim_group *G = c->G;
 #ifdef XCORE_ASAN
-  __sanitizer_finish_switch_fiber(NULL, &G->mainlo, &G->mainsize);
+  const void *from;
+  size_t fromsize;
+  __sanitizer_finish_switch_fiber(NULL, &from, &fromsize);
+  if (!G->mainlo) { /* the first core starts from the host thread's context; later ones may from a core's */
+    G->mainlo = from;
+    G->mainsize = fromsize;
+  }
 #endif
   if (!G->dead)
     a->run(c, a->user);
