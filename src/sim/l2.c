@@ -665,7 +665,8 @@ static bool sh_disjoint(const sim_costs *k, sim_tape *const *t, int n, sim_l2rep
   }
   if (lines > k->l2_lines)
     return false;
-  qsort(R->hull, (size_t)nh, sizeof *R->hull, hullcmp);
+  if (nh > 1)
+    qsort(R->hull, (size_t)nh, sizeof *R->hull, hullcmp);
   for (int64_t h = 1; h < nh; h++)
     if (R->hull[h].mem == R->hull[h - 1].mem && R->hull[h].a <= R->hull[h - 1].b)
       return false;
