@@ -1,9 +1,9 @@
 /* hostpool.c - host threads a program keeps between launches.
  *
- * A launch runs its blocks on host threads, and each core of a core group (a MIX block: an AIC
- * and its AIVs) on a thread of its own (xcore.c).  Starting and ending a thread per group core
- * cost a MIX launch of 24 groups 48 clones (the kernel's page-table copy and scheduling; ~5 % of
- * tutorial 03's launch); a finished thread instead parks here until the next one is asked for.
+ * A launch runs its blocks (or core groups) on host threads; starting and ending threads for each
+ * launch would cost clones (the kernel's page-table copy and scheduling), so a finished thread parks
+ * here until the next one is asked for.  The cores of a group (a MIX block: an AIC and its AIVs) run
+ * as coroutines on their group's thread (xcore.c), on stacks also kept here (below).
  * Pool threads block every signal: a handler of the embedding program (Python's Ctrl-C) runs on
  * its own threads, never in the middle of a block. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE, MAP_STACK */
