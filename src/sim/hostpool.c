@@ -1,14 +1,16 @@
 /* hostpool.c - host threads a program keeps between launches.
  *
- * A launch runs its blocks on host threads, and each core of a core group (a MIX block: an AIC
- * and its AIVs) on a thread of its own (xcore.c).  Starting and ending a thread per group core
- * cost a MIX launch of 24 groups 48 clones (the kernel's page-table copy and scheduling; ~5 % of
- * tutorial 03's launch); a finished thread instead parks here until the next one is asked for.
+ * A launch runs its blocks (or core groups) on host threads; starting and ending threads for each
+ * launch would cost clones (the kernel's page-table copy and scheduling), so a finished thread parks
+ * here until the next one is asked for.  The cores of a group (a MIX block: an AIC and its AIVs) run
+ * as coroutines on their group's thread (xcore.c), on stacks also kept here (below).
  * Pool threads block every signal: a handler of the embedding program (Python's Ctrl-C) runs on
  * its own threads, never in the middle of a block. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE, MAP_STACK */
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 #include "sim/sim_int.h"
 
@@ -99,3 +101,43 @@ void asc_sim_host_join(sim_spares *P, sim_hostthread *h) {
   pthread_mutex_unlock(&h->mu);
   asc_sim_spares_give(P, h, 0, hostend);
 }
+
+/* ---- stacks of the cores of a group (xcore.c runs them as coroutines on one host thread) ----
+ * As large as a host thread's default stack; mapped without reserving memory (only the pages a core
+ * touches are ever backed) and kept by the program between groups and launches, so a launch does not
+ * fault their pages in again.  The lowest page is a guard: an overflow faults instead of writing into
+ * whatever lies below. */
+enum { STACK_BYTES = 8 << 20, STACK_GUARD = 4096, STACK_KEEP = 256 };
+
+struct sim_stack {
+  void *base; /* the mapping, guard page first */
+  size_t bytes;
+};
+
+sim_spares *asc_sim_stackpool_new(void) { return asc_sim_spares_new(STACK_KEEP, INT64_MAX); }
+
+static void stackend(void *p) {
+  sim_stack *s = p;
+  munmap(s->base, s->bytes);
+  free(s);
+}
+
+void asc_sim_stackpool_free(sim_spares *P) { asc_sim_spares_free(P, stackend); }
+
+sim_stack *asc_sim_stack_take(sim_spares *P) {
+  sim_stack *s = asc_sim_spares_take(P, NULL, NULL);
+  if (s)
+    return s;
+  s = asc_xcalloc(1, sizeof *s);
+  s->bytes = STACK_BYTES;
+  s->base = mmap(NULL, s->bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
+                 -1, 0);
+  if (s->base == MAP_FAILED || mprotect(s->base, STACK_GUARD, PROT_NONE))
+    asc_die("out of memory");
+  return s;
+}
+
+void *asc_sim_stack_lo(const sim_stack *s) { return (char *)s->base + STACK_GUARD; }
+size_t asc_sim_stack_bytes(const sim_stack *s) { return s->bytes - STACK_GUARD; }
+
+void asc_sim_stack_give(sim_spares *P, sim_stack *s) { asc_sim_spares_give(P, s, 0, stackend); }

@@ -608,7 +608,93 @@ struct sim_l2replay {
   int64_t evcap;
   sim_tl2 *l2; /* the gathered accesses */
   int64_t l2cap;
+  struct hull *hull; /* sh_disjoint's */
+  int64_t hullcap;
 };
+
+/* ---- waves whose copies share no line (streaming kernels) ----
+ * When no L2 line is reached by two of the wave's accesses (bypassed ones aside: they neither allocate
+ * nor look) and all the lines fit the L2 at once, the sweep finds every line a copy reads absent, starts
+ * a fill of it that nobody else waits on (a share of 1: a whole miss per line) and evicts nothing (no
+ * write-back but the bypassed writes').  Each copy's figures then follow from its own accesses, and the
+ * sweep (sorting the wave's copies, the granule table: ~10 M host instructions for bench_add's 6 k
+ * copies, on one thread after the wave) is skipped: the same figures, in fewer steps. */
+enum { HULL_MEMS = 64 }; /* GM arrays told apart per tape (more: the sweep) */
+typedef struct hull { int64_t mem, a, b; } hull; /* a tape's lines [a, b] of GM array mem */
+
+static int hullcmp(const void *x, const void *y) {
+  const hull *p = x, *q = y;
+  if (p->mem != q->mem)
+    return p->mem < q->mem ? -1 : 1;
+  return p->a < q->a ? -1 : p->a > q->a;
+}
+
+/* Whether no line is reached twice by the wave's (unbypassed) accesses and they fit the L2 together: each
+ * tape reaches each GM array in rising, disjoint lines (its hull), and no two tapes' hulls meet. */
+static bool sh_disjoint(const sim_costs *k, sim_tape *const *t, int n, sim_l2replay *R) {
+  const int64_t line = ASC_HWC_l2_line_bytes;
+  int64_t nh = 0, lines = 0;
+  for (int i = 0; i < n; i++) {
+    int64_t at[HULL_MEMS]; /* the tape's hull of each array: hull[at[mem]], or -1 */
+    for (int m = 0; m < HULL_MEMS; m++)
+      at[m] = -1;
+    for (int64_t j = 0; j < t[i]->ncopy; j++)
+      for (int64_t r = t[i]->copy[j].r0; r < t[i]->copy[j].r1; r++) {
+        const sim_tl2 *x = &t[i]->l2[r];
+        if (x->bypass)
+          continue;
+        if (x->mem < 0 || x->mem >= HULL_MEMS || x->n <= 0)
+          return false;
+        int64_t a = x->lo / line, b = (x->lo + x->n - 1) / line;
+        lines += b - a + 1;
+        if (at[x->mem] >= 0) {
+          hull *h = &R->hull[at[x->mem]];
+          if (a <= h->b) /* not after the lines it reached before */
+            return false;
+          h->b = b;
+          continue;
+        }
+        if (nh == R->hullcap) {
+          R->hullcap = R->hullcap ? 2 * R->hullcap : 256;
+          if (!(R->hull = realloc(R->hull, sizeof *R->hull * (size_t)R->hullcap)))
+            asc_die("out of memory");
+        }
+        at[x->mem] = nh;
+        R->hull[nh++] = (hull){x->mem, a, b};
+      }
+  }
+  if (lines > k->l2_lines)
+    return false;
+  if (nh > 1)
+    qsort(R->hull, (size_t)nh, sizeof *R->hull, hullcmp);
+  for (int64_t h = 1; h < nh; h++)
+    if (R->hull[h].mem == R->hull[h - 1].mem && R->hull[h].a <= R->hull[h - 1].b)
+      return false;
+  return true;
+}
+
+/* sh_disjoint's wave: each copy's figures as the sweep and sh_charge would give them (every line it reads
+ * a whole miss, its bypassed writes its write-backs), onto the tapes as sh_scatter puts them. */
+static void sh_alone(sim_tape *const *t, int n) {
+  const int64_t line = ASC_HWC_l2_line_bytes;
+  for (int i = 0; i < n; i++)
+    for (int64_t j = 0; j < t[i]->ncopy; j++) {
+      sim_tcopy *c = &t[i]->copy[j];
+      int64_t miss = 0, wb = 0;
+      for (int64_t r = c->r0; r < c->r1; r++) {
+        const sim_tl2 *x = &t[i]->l2[r];
+        int64_t nl = (x->lo + x->n - 1) / line - x->lo / line + 1;
+        if (!x->write)
+          miss += nl;
+        else if (x->bypass)
+          wb += nl;
+      }
+      if (asc_sim_tcopy_retimed(c))
+        tape_set(t[i], &c->wb, wb * line);
+      if (c->pipe == ASC_PIPEID_PIPE_MTE2)
+        tape_set(t[i], &c->hit, miss * line >= c->bytes ? 0 : c->bytes - miss * line);
+    }
+}
 
 sim_l2replay *asc_sim_l2_replay_new(void) {
   sim_l2replay *R = calloc(1, sizeof *R);
@@ -630,6 +716,7 @@ void asc_sim_l2_replay_free(sim_l2replay *R) {
   free(R->tmp);
   free(R->gc);
   free(R->l2);
+  free(R->hull);
   free(R);
 }
 
@@ -638,10 +725,14 @@ int64_t asc_sim_l2_replay_bytes(const sim_l2replay *R) {
   return S->l2.nslots * (int64_t)sizeof *S->l2.slot + S->l2.cap * (int64_t)sizeof *S->l2.node +
          S->gcap * (int64_t)(sizeof *S->done + sizeof *S->wf) + S->lgcap * 64 * (int64_t)sizeof *S->lg +
          S->fcap * (int64_t)sizeof *S->f + S->logcap * (int64_t)sizeof *S->log + R->evcap * (int64_t)(2 * sizeof *R->ev + sizeof *R->gc) +
-         R->l2cap * (int64_t)sizeof *R->l2;
+         R->l2cap * (int64_t)sizeof *R->l2 + R->hullcap * (int64_t)sizeof *R->hull;
 }
 
 void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n, sim_l2replay *R) {
+  if (sh_disjoint(k, t, n, R)) {
+    sh_alone(t, n);
+    return;
+  }
   int64_t nev = 0, nl2 = 0;
   for (int i = 0; i < n; i++) { /* every copy's accesses are its own slice of its tape's */
     nev += t[i]->ncopy;

@@ -1145,6 +1145,7 @@ asc_sim_program *asc_sim_compile(asc_module *m, const char *kernel, const asc_si
   p->L.replays = asc_sim_spares_new(1, TAPEPOOL_BYTES);
   p->L.scratches = asc_sim_scratchpool_new();
   p->L.hosts = asc_sim_hostpool_new();
+  p->L.stacks = asc_sim_stackpool_new();
   asc_sim_sanspares_new(&p->L);
   if (compile(&p->L, m, kernel, opts ? opts : &dflt)) {
     asc_sim_program_free(p);
@@ -1161,6 +1162,7 @@ void asc_sim_program_free(asc_sim_program *p) {
   asc_sim_spares_free(p->L.replays, replay_drop);
   asc_sim_scratchpool_free(p->L.scratches);
   asc_sim_hostpool_free(p->L.hosts);
+  asc_sim_stackpool_free(p->L.stacks);
   asc_sim_sanspares_free(&p->L);
   free(p);
 }

@@ -206,6 +206,7 @@ typedef struct sim_launch {
   struct sim_spares *replays;   /* its spare L2 replay arrays (launch.c), or NULL */
   struct sim_spares *scratches; /* its spare per-core arrays (coremem.c), or NULL */
   struct sim_spares *hosts;     /* its parked host threads (hostpool.c), or NULL */
+  struct sim_spares *stacks;    /* its spare coroutine stacks of group cores (hostpool.c), or NULL */
   struct sim_spares *sanlaunch; /* its last launch's cross-core range arrays (sanitize.c), or NULL */
   struct sim_spares *sanwl;     /* its committed cores' per-GM-array range lists (sanitize.c), or NULL */
   int retime;      /* > 0: blocks (every core of a MIX block) keep a timing tape and each wave of `retime`
@@ -727,6 +728,14 @@ void asc_sim_hostpool_free(sim_spares *P); /* every thread of it back (joined) f
 sim_hostthread *asc_sim_host_start(sim_spares *P, void *(*fn)(void *), void *arg);
 /* Wait for fn to return; the thread goes back to P. */
 void asc_sim_host_join(sim_spares *P, sim_hostthread *h);
+/* ---- the stacks of a core group's coroutines (hostpool.c), kept between launches; P NULL: not kept ---- */
+typedef struct sim_stack sim_stack;
+sim_spares *asc_sim_stackpool_new(void);
+void asc_sim_stackpool_free(sim_spares *P);
+sim_stack *asc_sim_stack_take(sim_spares *P);
+void asc_sim_stack_give(sim_spares *P, sim_stack *s);
+void *asc_sim_stack_lo(const sim_stack *s); /* the usable stack: [lo, lo + bytes) */
+size_t asc_sim_stack_bytes(const sim_stack *s);
 /* cube.c's operand checks: operand i lies in one of the hw.def memories of mask (want names them);
  * its start plus off bytes is align-byte aligned.  0, or -1 after the error. */
 int asc_sim_want_mem(sim_core *c, const sim_inst *in, int i, unsigned mask, const char *arg, const char *want);

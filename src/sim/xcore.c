@@ -11,22 +11,36 @@
  * Core groups.  Cores that can wait for each other run on one timeline: the cores of a MIX
  * block, or every core of the launch when the kernel uses launch-wide synchronization (sync_all,
  * mode-0 flags, ib_set/ib_wait, notify_next_block/wait_pre_block) or atomic stores (whose
- * order decides the result bits).  Each core of a group runs on its own host thread, but only
- * one at a time: a core runs until it must wait for another, then hands the baton to the next
- * core in index order that can make progress.  Functional effects happen in that order, which
- * respects every cross-core edge, so results do not depend on host threads.  When no core can
- * progress the wait can never be satisfied: a deadlock report names each core's blocked op.
+ * order decides the result bits).  The cores of a group run as coroutines on one host thread (each
+ * on a stack of its own, ucontext), one at a time: a core runs until it must wait for another, then
+ * hands the baton to the next core in index order that can make progress (a switch of stacks: as
+ * threads, each hand-over was a futex wake-up and a context switch of the host, ~330 a launch of
+ * tutorial 03).  Functional effects happen in that order, which respects every cross-core edge, so
+ * results do not depend on host threads.  When no core can progress the wait can never be
+ * satisfied: a deadlock report names each core's blocked op.
  *
  * Happens-before across cores (GM races, sanitize.c): each core counts the cross-core syncs it
  * took part in (its epoch; GM accesses carry it); a signal carries the sender's vector of
  * epochs, a wait joins it.  Access a of core i at epoch e is ordered before access b of core j
  * at epoch f iff core j's vector at f covers epoch e of core i.
  */
-#include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ucontext.h>
 
 #include "sim/sim_int.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define XCORE_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define XCORE_ASAN 1
+#endif
+#endif
+#ifdef XCORE_ASAN /* AddressSanitizer is told of each switch of stacks (its fiber interface) */
+#include <sanitizer/common_interface_defs.h>
+#endif
 
 enum { XFLAGS = 16, XMAXCNT = 15, XFIFO = 32 };
 enum { XF_SYNCALL = XFLAGS, XNF = XFLAGS + 1 }; /* internal counters after the user flag ids */
@@ -68,8 +82,11 @@ struct sim_group {
   const sim_launch *L;
   int n;
   sim_core **cores;
-  pthread_mutex_t mu;
-  pthread_cond_t *cv; /* per core: its turn came (or the group is dead); a hand-over wakes one thread */
+  ucontext_t main;    /* the host thread's own context: runs the core whose turn it is */
+  ucontext_t *uc;     /* per core: where it stopped (its stack: stk) */
+  sim_stack **stk;
+  const void *mainlo; /* the host thread's stack (AddressSanitizer's fiber interface) */
+  size_t mainsize;
   int turn;
   int *state;
   int64_t *bgen;
@@ -239,7 +256,6 @@ static bool pass(sim_group *G, int from) {
     int i = (from + k) % G->n;
     if (eligible(G, i)) {
       G->turn = i;
-      pthread_cond_signal(&G->cv[i]);
       return true;
     }
   }
@@ -271,6 +287,25 @@ static void deadlockreport(sim_core *c) {
   asc_sb_free(&sb);
 }
 
+/* Core i's coroutine stops; the core whose turn it is now (pass) runs, straight on its own stack (each
+ * switch is a system call: the signal mask), or the host thread's context (asc_sim_run_group) once the
+ * group is dead. */
+static void yield(sim_group *G, int i) {
+  int j = G->turn;
+  bool direct = !G->dead && j != i && G->state[j] != GS_DONE;
+#ifdef XCORE_ASAN
+  void *fake = NULL;
+  if (direct)
+    __sanitizer_start_switch_fiber(&fake, asc_sim_stack_lo(G->stk[j]), asc_sim_stack_bytes(G->stk[j]));
+  else
+    __sanitizer_start_switch_fiber(&fake, G->mainlo, G->mainsize);
+#endif
+  swapcontext(&G->uc[i], direct ? &G->uc[j] : &G->main);
+#ifdef XCORE_ASAN
+  __sanitizer_finish_switch_fiber(fake, NULL, NULL);
+#endif
+}
+
 /* The running core c cannot continue until another core signals: hand over the baton and
  * wait for it.  0: try again; -1: deadlock (reported once, by the core that found it). */
 static int block(sim_core *c) {
@@ -281,23 +316,18 @@ static int block(sim_core *c) {
                      "runs with it", asc_op_name(c->cur->op));
     return -1;
   }
-  pthread_mutex_lock(&G->mu);
   G->state[c->gidx] = GS_BLOCKED;
   G->bgen[c->gidx] = G->gen;
   if (!pass(G, c->gidx)) { /* report while every core still stands where it is blocked */
     G->dead = true;
     deadlockreport(c);
-    for (int i = 0; i < G->n; i++)
-      pthread_cond_signal(&G->cv[i]);
-    pthread_mutex_unlock(&G->mu);
     return -1;
   }
   while (G->turn != c->gidx && !G->dead)
-    pthread_cond_wait(&G->cv[c->gidx], &G->mu);
+    yield(G, c->gidx);
   bool dead = G->dead;
   if (!dead)
     G->state[c->gidx] = GS_READY;
-  pthread_mutex_unlock(&G->mu);
   return dead ? -1 : 0;
 }
 
@@ -772,38 +802,62 @@ typedef struct coreargs {
   void *user;
 } coreargs;
 
-static void *corethread(void *arg) {
-  coreargs *a = arg;
+/* Core a->c's coroutine (makecontext passes the pointer as two halves): it starts when the host thread's
+ * context first hands it the baton, and returns to that context (uc_link) when the core has finished. */
+static void coremain(unsigned lo, unsigned hi) {
+  coreargs *a = (coreargs *)(uintptr_t)((uint64_t)hi << 32 | lo);
   sim_core *c = a->c;
   sim_group *G = c->G;
-  pthread_mutex_lock(&G->mu);
-  while (G->turn != c->gidx && !G->dead)
-    pthread_cond_wait(&G->cv[c->gidx], &G->mu);
-  bool dead = G->dead;
-  pthread_mutex_unlock(&G->mu);
-  if (!dead)
+#ifdef XCORE_ASAN
+  const void *from;
+  size_t fromsize;
+  __sanitizer_finish_switch_fiber(NULL, &from, &fromsize);
+  if (!G->mainlo) { /* the first core starts from the host thread's context; later ones may from a core's */
+    G->mainlo = from;
+    G->mainsize = fromsize;
+  }
+#endif
+  if (!G->dead)
     a->run(c, a->user);
-  pthread_mutex_lock(&G->mu);
   G->state[c->gidx] = GS_DONE;
   signal_all(G);
   if (!G->dead && !pass(G, c->gidx)) {
     /* nobody can progress: some are blocked for good; the next to look reports it */
-    bool any = false;
     for (int i = 0; i < G->n; i++)
-      any |= G->state[i] == GS_BLOCKED;
-    if (any) { /* wake the lowest blocked core: it reports the deadlock */
-      for (int i = 0; i < G->n; i++)
-        if (G->state[i] == GS_BLOCKED) {
-          G->turn = i;
-          G->bgen[i] = G->gen; /* not eligible: it will find nobody and report */
-          break;
-        }
-      G->gen++; /* ... so let it look once more */
-      pthread_cond_signal(&G->cv[G->turn]);
-    }
+      if (G->state[i] == GS_BLOCKED) { /* the lowest blocked core looks once more and reports it */
+        G->turn = i;
+        G->bgen[i] = G->gen; /* not eligible: it will find nobody and report */
+        G->gen++;            /* ... so let it look once more */
+        break;
+      }
   }
-  pthread_mutex_unlock(&G->mu);
-  return NULL;
+#ifdef XCORE_ASAN
+  __sanitizer_start_switch_fiber(NULL, G->mainlo, G->mainsize); /* this stack is done with */
+#endif
+}
+
+/* Core i's coroutine, to start at coremain(a) on its stack (a function of its own: getcontext returns
+ * twice, which would leave the caller's locals to -Wclobbered). */
+static void newcoro(sim_group *G, int i, coreargs *a) {
+  if (getcontext(&G->uc[i]))
+    asc_die("getcontext failed");
+  G->uc[i].uc_stack.ss_sp = asc_sim_stack_lo(G->stk[i]);
+  G->uc[i].uc_stack.ss_size = asc_sim_stack_bytes(G->stk[i]);
+  G->uc[i].uc_link = &G->main;
+  uint64_t p = (uint64_t)(uintptr_t)a;
+  makecontext(&G->uc[i], (void (*)(void))coremain, 2, (unsigned)(p & 0xffffffffu), (unsigned)(p >> 32));
+}
+
+/* The core the host thread's context runs next: the one whose turn it is, or once the group is dead
+ * every unfinished core in turn (each sees it and returns); -1 when none is left. */
+static int nextcore(const sim_group *G) {
+  if (G->dead) {
+    for (int i = 0; i < G->n; i++)
+      if (G->state[i] != GS_DONE)
+        return i;
+    return -1;
+  }
+  return G->state[G->turn] != GS_DONE ? G->turn : -1;
 }
 
 void asc_sim_run_group(const sim_launch *L, int n, sim_core **cores, void (*run)(sim_core *c, void *user),
@@ -820,34 +874,32 @@ void asc_sim_run_group(const sim_launch *L, int n, sim_core **cores, void (*run)
   G.state = xalloc(sizeof *G.state * (size_t)n);
   G.bgen = xalloc(sizeof *G.bgen * (size_t)n);
   G.cnt = xalloc(sizeof *G.cnt * (size_t)n * XNF);
-  pthread_mutex_init(&G.mu, NULL);
-  G.cv = xalloc(sizeof *G.cv * (size_t)n);
-  for (int i = 0; i < n; i++)
-    pthread_cond_init(&G.cv[i], NULL);
+  G.uc = xalloc(sizeof *G.uc * (size_t)n);
+  G.stk = xalloc(sizeof *G.stk * (size_t)n);
   for (int i = 0; i < n; i++) {
     cores[i]->G = &G;
     cores[i]->gidx = i;
   }
   coreargs *args = xalloc(sizeof *args * (size_t)n);
-  sim_hostthread **th = xalloc(sizeof *th * (size_t)n); /* the program's parked threads (hostpool.c) */
   for (int i = 0; i < n; i++) {
     args[i] = (coreargs){cores[i], run, user};
-    if (i > 0)
-      th[i] = asc_sim_host_start(L->hosts, corethread, &args[i]);
+    G.stk[i] = asc_sim_stack_take(L->stacks);
+    newcoro(&G, i, &args[i]);
   }
-  for (int i = 1; i < n; i++)
-    if (!th[i]) { /* no thread: it cannot run; count it done */
-      pthread_mutex_lock(&G.mu);
-      G.state[i] = GS_DONE;
-      pthread_mutex_unlock(&G.mu);
-      asc_error(cores[i]->ctx, ASC_LOC_UNKNOWN, "could not start a host thread for core %d", i);
-    }
-  corethread(&args[0]);
-  for (int i = 1; i < n; i++)
-    if (th[i])
-      asc_sim_host_join(L->hosts, th[i]);
-  for (int i = 0; i < n; i++)
+  for (int i; (i = nextcore(&G)) >= 0;) {
+#ifdef XCORE_ASAN
+    void *fake = NULL;
+    __sanitizer_start_switch_fiber(&fake, asc_sim_stack_lo(G.stk[i]), asc_sim_stack_bytes(G.stk[i]));
+#endif
+    swapcontext(&G.main, &G.uc[i]);
+#ifdef XCORE_ASAN
+    __sanitizer_finish_switch_fiber(fake, NULL, NULL);
+#endif
+  }
+  for (int i = 0; i < n; i++) {
     cores[i]->G = NULL;
+    asc_sim_stack_give(L->stacks, G.stk[i]);
+  }
   for (int i = 0; i < n * XNF; i++)
     for (int k = 0; k < G.cnt[i].n; k++)
       free(G.cnt[i].q[(G.cnt[i].head + k) % XFIFO].vc);
@@ -863,15 +915,12 @@ void asc_sim_run_group(const sim_launch *L, int n, sim_core **cores, void (*run)
     free(s->vc);
     free(s);
   }
-  pthread_mutex_destroy(&G.mu);
-  for (int i = 0; i < n; i++)
-    pthread_cond_destroy(&G.cv[i]);
-  free(G.cv);
+  free(G.uc);
+  free(G.stk);
   free(G.state);
   free(G.bgen);
   free(G.cnt);
   free(args);
-  free(th);
 }
 
 bool asc_sim_xordered(const sim_launch *L, int ia, int64_t ea, int ib, int64_t eb) {
