@@ -359,9 +359,9 @@ static void l2share(const sim_launch *L, sim_core *c, int b, int ncores) {
   c->l2_rate = L->cost->l2_bytes_per_cycle / active;
 }
 
-/* The scalar unit's cycles per cycle of scalar work (in 1/1024) on a wave of `active` of `total` (the
- * platform's AIVs for an AIV launch, its AICs for an AIC launch, its groups for a MIX launch): the work of
- * one core alone, plus hw.def scalar_load_pct % of it on a full wave, in proportion to the others. */
+/* The scalar unit's cycles per cycle of scalar work (in 1/1024) on a wave of `active` of the platform's
+ * `total` AIVs: the work of one core alone, plus hw.def scalar_load_pct % of it on a full wave, in
+ * proportion to the other cores running (docs/timing.md "Scalar time"). */
 static int scalar_load(int active, int total) {
   if (active <= 1 || total <= 1)
     return 1024;
@@ -507,7 +507,8 @@ static void runblock(const sim_launch *L, int block, int ncores, blockres *r, sc
   c.gm_rate = gmrate(L, &c, ncores, false);
   c.gm_wrate = gmrate(L, &c, ncores, true);
   l2share(L, &c, block, ncores);
-  c.skq = scalar_load(wavesize(L, block, ncores), c.kind == ASC_HW_AIC ? L->plat->aic : L->plat->aiv);
+  if (c.kind == ASC_HW_AIV) /* fitted on AIV launches; the cube side's groups keep their fits (timing.md) */
+    c.skq = scalar_load(wavesize(L, block, ncores), L->plat->aiv);
   runcore(&c, r, s);
   corefree(&c);
 }

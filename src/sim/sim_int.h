@@ -407,8 +407,9 @@ struct sim_core {
   int ntbufs, tcap;
   /* timing */
   int64_t sclk; /* the scalar unit's clock */
-  int skq;      /* the scalar unit's cycles per cycle of work, in 1/1024 (launch.c scalar_load; 0: 1024) */
-  int64_t sacc; /* scalar work not yet a whole cycle, in 1/1024 cycle (timing.c scalar_) */
+  int skq;      /* the scalar unit's cycles per cycle of work, in 1/1024 (launch.c scalar_load); 0: 1024 and no
+                 * start-up counted (the cube side's group cores: their HW_LIBWORK fits hold both) */
+  int64_t sacc; /* scalar work not yet a whole cycle, in 1/1024 cycle (timing.c scalarq) */
   sim_pipeq pipes[ASC_SIM_NPIPES];
   uint32_t qmask; /* bit p: pipes[p] holds instructions (timing.c scans only these) */
   uint32_t htstale; /* bit p: pipes[p]'s head time (ht) must be computed again (timing.c) */

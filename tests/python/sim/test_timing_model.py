@@ -220,3 +220,57 @@ def test_mix_blocks_share_one_l2_and_still_wait_for_their_aic(monkeypatch):
         monkeypatch.setenv("ASC_SIM_THREADS", str(threads))
         reps.append([(c["cycles"], c["busy"], c["blocked"]) for c in mix_cores(n, 0)])
     assert reps[0] == reps[1]
+
+
+# ---- scalar time (docs/timing.md "Scalar time"): what msprof's ai*_scalar_time counts in this model ----
+
+def _hw_cost(name):
+    import os
+    import re
+    text = open(os.path.join(os.path.dirname(__file__), "..", "..", "..", "src", "hw", "hw.def")).read()
+    return int(re.search(rf"^HW_COST\(2201, {name}, (\d+),", text, re.M)[1])
+
+
+@asc.jit(auto_sync=False, sanitize=False)
+def scalar_work(x: asc.GlobalAddress, adds: asc.ConstExpr[int], n: asc.ConstExpr[int]):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    ub = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 8192)
+    zl = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 32768, 64)
+    for i in range(8):  # the same scalar work whatever n: the copies' time is a wait, not scalar time
+        asc.data_copy(ub, xg[i * 8192:], n)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    for _ in range(adds):
+        asc.add(zl, ub, ub, 64)
+        asc.pipe_barrier(asc.PipeID.PIPE_V)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+
+
+def scalar_busy(blocks, adds=100, n=64):
+    scalar_work[blocks](np.zeros(8 * 8192 * blocks, np.float32), adds, n)
+    rep = rt.last_report()
+    return rep["cores"][0]["busy"]["PIPE_S"], rep
+
+
+def test_scalar_time_counts_no_waits():
+    """msprof's scalar time is the scalar unit's own instructions (ADDPERF A1: 3.3 % of a task in which the
+    scalar unit waits on MTE2 nearly all the time): barriers behind copies 128 times longer add none."""
+    short, rep0 = scalar_busy(1, n=64)
+    long, rep = scalar_busy(1, n=8192)
+    waited = rep["cores"][0]["cycles"] - rep0["cores"][0]["cycles"]
+    assert waited > 5000  # eight 32 KB copies from HBM at a core's ~31 B/cycle: the scalar unit waited
+    assert long == short
+
+
+def test_scalar_start_up_and_load():
+    """Every core's scalar unit spends core_start cycles starting (inside the launch's time), and its scalar work takes scalar_load_pct % longer with all 48 AIVs running, in
+    proportion to the other cores: on b blocks, (work + core_start) x (1024 + 1024 pct (b - 1) / 4700) / 1024
+    (hw.def; the fractions of a cycle carry over)."""
+    start, pct = _hw_cost("core_start"), _hw_cost("scalar_load_pct")
+    one, _ = scalar_busy(1)
+    work = one - start  # one core: no stretch
+    assert work > 100 * (_hw_cost("issue") + _hw_cost("flag_issue"))  # 100 adds and barriers issued, the loop
+    for b in (2, 24, 48):
+        q = 1024 + 1024 * pct * (b - 1) // (100 * 47)
+        got, _ = scalar_busy(b)
+        assert got == work * q // 1024 + start * q // 1024, b
