@@ -10,7 +10,10 @@
   gains nothing; cores reading the same lines share the fills (one L2 for the cores of a wave, the cores of
   MIX blocks too, whose AIVs still wait for their AIC's cross-core flag), unless
   the kernel sets CACHE_MODE_DISABLE; a write past the L2 goes at HBM's write rate (about 1.8 TB/s,
-  data_copy README) and no slower; the times do not depend on the host threads."""
+  data_copy README) and no slower; the times do not depend on the host threads.
+* Scalar time is msprof's ai*_scalar_time: the scalar unit's own work, never its waits (ADDPERF A1); an AIV
+  counts its start-up in it and its scalar work stretches with the other AIVs of the wave (core_start,
+  scalar_load_pct: ADDPERF A2 + A3)."""
 import numpy as np
 
 import asc
