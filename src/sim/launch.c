@@ -359,6 +359,15 @@ static void l2share(const sim_launch *L, sim_core *c, int b, int ncores) {
   c->l2_rate = L->cost->l2_bytes_per_cycle / active;
 }
 
+/* The scalar unit's cycles per cycle of scalar work (in 1/1024) on a wave of `active` of the platform's
+ * `total` AIVs: the work of one core alone, plus hw.def scalar_load_pct % of it on a full wave, in
+ * proportion to the other cores running (docs/timing.md "Scalar time"). */
+static int scalar_load(int active, int total) {
+  if (active <= 1 || total <= 1)
+    return 1024;
+  return 1024 + (int)((int64_t)1024 * ASC_HWC_scalar_load_pct * (active - 1) / (100 * (total - 1)));
+}
+
 /* Core c's share of the chip's GM bandwidth.  An AIV's own port limit (gm_core, full duplex) is
  * timing.c's; an AIC's HBM bytes move at aic_gm_core at most (hw.def: no anchor bounds it lower). */
 static double gmrate(const sim_launch *L, const sim_core *c, int ncores, bool write) {
@@ -437,6 +446,11 @@ static void take_times(blockres *r, const sim_core *c) {
     r->blocked[p] = c->pipes[p].blocked;
   }
   r->blocked[ASC_PIPEID_PIPE_S] += c->sblocked;
+  if (c->skq) { /* the core's start-up (hw.def core_start): scalar work inside the launch's time */
+    int64_t start = (int64_t)ASC_HWC_core_start * c->skq >> 10;
+    r->busy[ASC_PIPEID_PIPE_S] += start;
+    r->busy_sum[ASC_PIPEID_PIPE_S] += start;
+  }
 }
 
 /* Run core c (set up by coreinit) to the end of the kernel into r; s: the core's scratch
@@ -447,7 +461,7 @@ static void runcore(sim_core *c, blockres *r, scratch *s) {
     sim_tape *t = c->tape = tape_take(L);
     *t = (sim_tape){.op = t->op, .capop = t->capop, .copy = t->copy, .capcopy = t->capcopy, .l2 = t->l2,
                     .capl2 = t->capl2, .sclk0 = c->sclk, .kind = c->kind, .block = c->block,
-                    .gm_rate = c->gm_rate, .gm_wrate = c->gm_wrate, .l2_rate = c->l2_rate};
+                    .gm_rate = c->gm_rate, .gm_wrate = c->gm_wrate, .l2_rate = c->l2_rate, .skq = c->skq};
     tape_reserve(t, s);
   }
   int rc = asc_sim_run_block(c, &c->L->entry);
@@ -493,6 +507,8 @@ static void runblock(const sim_launch *L, int block, int ncores, blockres *r, sc
   c.gm_rate = gmrate(L, &c, ncores, false);
   c.gm_wrate = gmrate(L, &c, ncores, true);
   l2share(L, &c, block, ncores);
+  if (c.kind == ASC_HW_AIV) /* fitted on AIV launches; the cube side's groups keep their fits (timing.md) */
+    c.skq = scalar_load(wavesize(L, block, ncores), L->plat->aiv);
   runcore(&c, r, s);
   corefree(&c);
 }
@@ -529,6 +545,7 @@ static void retime(const sim_launch *L, blockres **r, int n) {
     c[k]->warned = warned;
     c[k]->gm_rate = t[k]->gm_rate;
     c[k]->gm_wrate = t[k]->gm_wrate;
+    c[k]->skq = t[k]->skq;
     c[k]->l2_rate = t[k]->l2_rate;
   }
   bool ok = !asc_sim_tape_replay(c, t, n);

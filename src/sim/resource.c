@@ -782,10 +782,10 @@ int asc_exec_mmmisuse(sim_core *c, const sim_inst *in) {
   return asc_sim_err(c, in->op, "%.*s", (int)r->slen, r->s);
 }
 
-/* Library work the expansion placed here (hw.def HW_LIBWORK): scalar cycles. */
+/* Library work the expansion placed here (hw.def HW_LIBWORK): scalar cycles as measured on the part. */
 int asc_exec_mmlibwork(sim_core *c, const sim_inst *in) {
   const asc_attr *w = asc_op_attr(in->op, "work");
-  asc_sim_scalar(c, asc_hw_libwork_cycles(w ? (int)w->i : -1));
+  asc_sim_scalar_measured(c, asc_hw_libwork_cycles(w ? (int)w->i : -1));
   return 0;
 }
 

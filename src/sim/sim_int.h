@@ -291,7 +291,7 @@ enum { SIM_XSRC = 4 }; /* the cores of a group whose cross-core signals a tape c
 typedef struct sim_top {
   int kind, pipe, evt, id; /* SIM_T_* */
   const sim_inst *in;
-  int64_t n;  /* SIM_T_SCALAR: cycles */
+  int64_t n;  /* SIM_T_SCALAR: cycles in 1/1024 (timing.c tscalar) */
   union {
     sim_qent e;             /* SIM_T_ENQ */
     int64_t src[SIM_XSRC];  /* SIM_T_XWAIT: per core of the group, the cross-core set (its SIM_T_XSET,
@@ -322,6 +322,7 @@ typedef struct sim_tape {
   int64_t nl2, capl2, l2pend; /* l2[l2pend ..): accesses of the copy being issued */
   int64_t sclk0;               /* the scalar clock at the start */
   int kind, block;
+  int skq;                     /* sim_core.skq */
   double gm_rate, gm_wrate, l2_rate;
   bool bad; /* its timing depends on another core in a way the tape does not hold: kept as it is */
   bool moved; /* the wave's shared L2 changed one of its copies' figures (hit bytes; l2.c tape_set): it
@@ -423,6 +424,9 @@ struct sim_core {
   int ntbufs, tcap;
   /* timing */
   int64_t sclk; /* the scalar unit's clock */
+  int skq;      /* the scalar unit's cycles per cycle of work, in 1/1024 (launch.c scalar_load); 0: 1024 and no
+                 * start-up counted (the cube side's group cores: their HW_LIBWORK fits hold both) */
+  int64_t sacc; /* scalar work not yet a whole cycle, in 1/1024 cycle (timing.c scalarq) */
   sim_pipeq pipes[ASC_SIM_NPIPES];
   uint32_t qmask; /* bit p: pipes[p] holds instructions (timing.c scans only these) */
   uint32_t htstale; /* bit p: pipes[p]'s head time (ht) must be computed again (timing.c) */
@@ -570,6 +574,7 @@ int asc_sim_issue_barrier(sim_core *c, const sim_inst *in, int pipe);
 /* A cross-core signal on pipe: *t := when the pipe's earlier work has finished. */
 int asc_sim_issue_xset(sim_core *c, const sim_inst *in, int pipe, int64_t *t);
 void asc_sim_scalar(sim_core *c, int64_t cycles); /* scalar work of the current op */
+void asc_sim_scalar_measured(sim_core *c, int64_t cycles); /* scalar time measured on the part (HW_LIBWORK) */
 /* Wait for every pipe to drain (PIPE_ALL); -1 after a deadlock report. */
 int asc_sim_drain(sim_core *c, const sim_inst *in);
 /* Kernel end: warn about flags set and never waited. */

@@ -353,22 +353,38 @@ static int deadlock(sim_core *c, const sim_inst *in, const char *who) {
   return -1;
 }
 
-static void scalar_(sim_core *c, int64_t cycles) {
+/* q / 1024 cycles of the scalar unit's time; the fractions carry over (sim_core.sacc), so a run of work
+ * costs the same in one piece or several */
+static void scalarq(sim_core *c, int64_t q) {
+  c->sacc += q;
+  int64_t cycles = c->sacc >> 10;
+  c->sacc &= 1023;
   c->sclk += cycles;
   c->pipes[ASC_PIPEID_PIPE_S].busy += cycles;
   c->pipes[ASC_PIPEID_PIPE_S].busy_sum += cycles;
 }
 
-void asc_sim_scalar(sim_core *c, int64_t cycles) {
+/* cycles of scalar work, stretched by the load of the launch (sim_core.skq, hw.def scalar_load_pct) */
+static int64_t stretch(const sim_core *c, int64_t cycles) { return cycles * (c->skq ? c->skq : 1024); }
+
+static void scalar_(sim_core *c, int64_t cycles) { scalarq(c, stretch(c, cycles)); }
+
+/* q / 1024 cycles onto the tape (SIM_T_SCALAR's n: in 1/1024 cycle) and the scalar unit */
+static void tscalar(sim_core *c, int64_t q) {
   if (c->tape) {
     sim_tape *t = c->tape;
     if (t->nop && t->op[t->nop - 1].kind == SIM_T_SCALAR)
-      t->op[t->nop - 1].n += cycles;
+      t->op[t->nop - 1].n += q;
     else
-      tput(c, SIM_T_SCALAR, NULL)->n = cycles;
+      tput(c, SIM_T_SCALAR, NULL)->n = q;
   }
-  scalar_(c, cycles);
+  scalarq(c, q);
 }
+
+void asc_sim_scalar(sim_core *c, int64_t cycles) { tscalar(c, stretch(c, cycles)); }
+
+/* Scalar time measured on the part at its anchor's load (hw.def HW_LIBWORK): not stretched again. */
+void asc_sim_scalar_measured(sim_core *c, int64_t cycles) { tscalar(c, cycles * 1024); }
 
 /* asc_sim_options.jitter_seed: splitmix64 over per-core state, seeded from the seed and
  * the block on first use, so a schedule depends only on (seed, block). */
@@ -742,7 +758,7 @@ static int replay_core(sim_core **cs, sim_tape *const *ts, treplay *rs, int n, i
   for (; r->i < t->nop; r->i++) {
     const sim_top *o = &t->op[r->i];
     switch (o->kind) {
-    case SIM_T_SCALAR: scalar_(c, o->n); break;
+    case SIM_T_SCALAR: scalarq(c, o->n); break;
     case SIM_T_ENQ: {
       sim_qent e = o->e;
       const sim_tcopy *k = e.copy ? &t->copy[e.copy - 1] : NULL;

@@ -14,7 +14,10 @@
 * GM reads move in 512-byte aligned units on A2 / A3 (data_copy README: keep rows 512-byte aligned): a row
   of a multi-row read whose start is off the 32-byte block grid and that spans one more unit than its length
   needs pays that unit's 512 bytes too; aligned rows, rows on the block grid, rows that stay inside their
-  units and writes pay their bytes only (docs/timing.md "GM read units")."""
+  units and writes pay their bytes only (docs/timing.md "GM read units").
+* Scalar time is msprof's ai*_scalar_time: the scalar unit's own work, never its waits (ADDPERF A1); an AIV
+  counts its start-up in it and its scalar work stretches with the other AIVs of the wave (core_start,
+  scalar_load_pct: ADDPERF A2 + A3)."""
 import numpy as np
 
 import asc
@@ -294,3 +297,57 @@ def test_unaligned_nd2nz_rows_pay_twice_on_24_cores_alike(monkeypatch):
     assert abs(u - 2 * a) <= 2
     assert all(c == un[0] for c in un)
     assert run(1, threads=1) == run(1, threads=3)
+
+
+# ---- scalar time (docs/timing.md "Scalar time"): what msprof's ai*_scalar_time counts in this model ----
+
+def _hw_cost(name):
+    import os
+    import re
+    text = open(os.path.join(os.path.dirname(__file__), "..", "..", "..", "src", "hw", "hw.def")).read()
+    return int(re.search(rf"^HW_COST\(2201, {name}, (\d+),", text, re.M)[1])
+
+
+@asc.jit(auto_sync=False, sanitize=False)
+def scalar_work(x: asc.GlobalAddress, adds: asc.ConstExpr[int], n: asc.ConstExpr[int]):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    ub = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 8192)
+    zl = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 32768, 64)
+    for i in range(8):  # the same scalar work whatever n: the copies' time is a wait, not scalar time
+        asc.data_copy(ub, xg[i * 8192:], n)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    for _ in range(adds):
+        asc.add(zl, ub, ub, 64)
+        asc.pipe_barrier(asc.PipeID.PIPE_V)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+
+
+def scalar_busy(blocks, adds=100, n=64):
+    scalar_work[blocks](np.zeros(8 * 8192 * blocks, np.float32), adds, n)
+    rep = rt.last_report()
+    return rep["cores"][0]["busy"]["PIPE_S"], rep
+
+
+def test_scalar_time_counts_no_waits():
+    """msprof's scalar time is the scalar unit's own instructions (ADDPERF A1: 3.3 % of a task in which the
+    scalar unit waits on MTE2 nearly all the time): barriers behind copies 128 times longer add none."""
+    short, rep0 = scalar_busy(1, n=64)
+    long, rep = scalar_busy(1, n=8192)
+    waited = rep["cores"][0]["cycles"] - rep0["cores"][0]["cycles"]
+    assert waited > 5000  # eight 32 KB copies from HBM at a core's ~31 B/cycle: the scalar unit waited
+    assert long == short
+
+
+def test_scalar_start_up_and_load():
+    """Every core's scalar unit spends core_start cycles starting (inside the launch's time), and its scalar work takes scalar_load_pct % longer with all 48 AIVs running, in
+    proportion to the other cores: on b blocks, (work + core_start) x (1024 + 1024 pct (b - 1) / 4700) / 1024
+    (hw.def; the fractions of a cycle carry over)."""
+    start, pct = _hw_cost("core_start"), _hw_cost("scalar_load_pct")
+    one, _ = scalar_busy(1)
+    work = one - start  # one core: no stretch
+    assert work > 100 * (_hw_cost("issue") + _hw_cost("flag_issue"))  # 100 adds and barriers issued, the loop
+    for b in (2, 24, 48):
+        q = 1024 + 1024 * pct * (b - 1) // (100 * 47)
+        got, _ = scalar_busy(b)
+        assert got == work * q // 1024 + start * q // 1024, b
