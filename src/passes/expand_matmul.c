@@ -333,6 +333,34 @@ static void bias_to_l1(gen *g, mm *x, const slice *s) {
   asc_b_end(g, &il);
 }
 
+/* MTE1: a grid of U x V fractals into dst (fractal u V + v) from src (fractal base + u su + v sv), in as few
+ * load_data_2d as the layout allows (each pays the load's dT, docs/timing.md): one per 255 fractals when
+ * the source runs in the destination's order (contig: su = V, sv = 1), else min(U, V) loads, one per u
+ * (V fractals, sv apart) or one per v (U fractals su apart, V - 1 fractals skipped between them in dst),
+ * chosen by value: the same instructions either way. */
+static void ld_grid(gen *g, mm *x, const slice *s, asc_value *dst, asc_value *src, asc_value *base, asc_value *U,
+                    asc_value *V, asc_value *su, asc_value *sv, bool contig, bool transpose) {
+  loopctx il;
+  asc_value *frac = asc_b_i32(g, 16 * x->c0); /* elements of a 512-byte fractal */
+  if (contig) {
+    asc_value *n = asc_b_mul(g, U, V), *lim = asc_b_i32(g, 255);
+    asc_value *c = asc_b_mul(g, asc_b_for(g, asc_b_cdiv(g, n, 255), &il), lim);
+    asc_value *rep = asc_b_bin(g, ASC_OP_MINSI, lim, asc_b_bin(g, ASC_OP_SUBI, n, c));
+    asc_LoadData2DParams_fields f = ld2d(s, asc_b_add(g, base, c), rep, s->one, transpose);
+    asc_build_load_data_2d(g, asc_b_ltsub(g, dst, asc_b_mul(g, c, frac)), src, asc_build_LoadData2DParams(g, f));
+    asc_b_end(g, &il);
+    return;
+  }
+  asc_value *byv = asc_b_cmp(g, 2, V, U); /* V < U: one load per v */
+  asc_value *q = asc_b_for(g, asc_b_bin(g, ASC_OP_MINSI, U, V), &il);
+  asc_value *start = asc_b_add(g, base, asc_b_mul(g, q, asc_b_sel(g, byv, sv, su)));
+  asc_value *d = asc_b_mul(g, asc_b_sel(g, byv, q, asc_b_mul(g, q, V)), frac);
+  asc_LoadData2DParams_fields f = ld2d(s, start, asc_b_sel(g, byv, U, V), asc_b_sel(g, byv, su, sv), transpose);
+  f.dst_gap = asc_b_sel(g, byv, asc_b_bin(g, ASC_OP_SUBI, V, s->one), s->zero);
+  asc_build_load_data_2d(g, asc_b_ltsub(g, dst, d), src, asc_build_LoadData2DParams(g, f));
+  asc_b_end(g, &il);
+}
+
 /* MTE1, f32 A K x M: square (band r, m block q) -> L0A fractals (q, 2r) and (q, 2r + 1); with k1
  * odd the last square's second fractal spills into block q + 1's first, which the next load rewrites. */
 static void a_l0_t32(gen *g, mm *x, const slice *s) {
@@ -353,20 +381,18 @@ static void a_l0_t8(gen *g, mm *x, const slice *s) {
   asc_b_end(g, &il);
 }
 
-/* MTE1: A's rows of fractals L1 -> L0A (Zz).  A in L1 in place: fractal (row block r, column
- * block c) of the whole Nz matrix is fractal c * h16 + r (h16 = its height / 16), so the tile
- * starts at (m0, k0) or (k0, m0). */
+/* MTE1: A's rows of fractals L1 -> L0A (Zz): fractal (m block u, k block v) to u k1 + v.  A in L1 in
+ * place: fractal (row block r, column block c) of the whole Nz matrix is fractal c * h16 + r (h16 = its
+ * height / 16), so the tile starts at (m0, k0) or (k0, m0). */
 static void a_l0_2d(gen *g, mm *x, const slice *s) {
   bool al1 = x->aloc == LOC_L1;
   asc_value *ah16 = al1 ? asc_b_cdiv(g, x->lda, 16) : NULL;
   asc_value *abase = !al1 ? s->zero : x->ta ? l1frac(g, x, s->k0, s->m0, ah16) : l1frac(g, x, s->m0, s->k0, ah16);
-  loopctx il;
-  asc_value *i = asc_b_for(g, s->m1, &il);
-  asc_value *dst = asc_b_ltsub(g, x->a2, asc_b_mulk(g, asc_b_mul(g, i, s->k1), 16 * x->c0));
-  asc_LoadData2DParams_fields f = !x->ta ? ld2d(s, asc_b_add(g, abase, i), s->k1, al1 ? ah16 : s->m1, false)
-      : ld2d(s, asc_b_add(g, abase, asc_b_mul(g, i, al1 ? ah16 : s->k1)), s->k1, s->one, true);
-  asc_build_load_data_2d(g, dst, al1 ? x->va : x->a1, asc_build_LoadData2DParams(g, f));
-  asc_b_end(g, &il);
+  asc_value *src = al1 ? x->va : x->a1;
+  if (!x->ta) /* Nz of A (M x K): (u, v) at v m1 + u (v h16 + u in place) */
+    ld_grid(g, x, s, x->a2, src, abase, s->m1, s->k1, s->one, al1 ? ah16 : s->m1, false, false);
+  else /* Nz of A^T (K x M), each fractal transposed: (u, v) at u k1 + v (u h16 + v in place) */
+    ld_grid(g, x, s, x->a2, src, abase, s->m1, s->k1, al1 ? ah16 : s->k1, s->one, !al1, true);
 }
 
 /* MTE1, f32 B K x N: square (band r, n block q) -> L0B fractals (k block 2r, q) and (2r + 1, q): n1 apart. */
@@ -389,23 +415,16 @@ static void b_l0_t8(gen *g, mm *x, const slice *s) {
   asc_b_end(g, &jl);
 }
 
-/* MTE1: B's fractals L1 -> L0B (Zn), in place from L1 as A. */
+/* MTE1: B's fractals L1 -> L0B (Zn): fractal (k block u, n block v) to u n1 + v; in place from L1 as A. */
 static void b_l0_2d(gen *g, mm *x, const slice *s) {
   bool bl1 = x->bloc == LOC_L1;
   asc_value *bh16 = bl1 ? asc_b_cdiv(g, x->ldb, 16) : NULL;
   asc_value *bbase = !bl1 ? s->zero : x->tb ? l1frac(g, x, s->n0, s->k0, bh16) : l1frac(g, x, s->k0, s->n0, bh16);
-  loopctx jl;
-  asc_value *j = asc_b_for(g, s->k1, &jl);
-  asc_value *dst = asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, j, s->n1), 16 * x->c0));
-  asc_LoadData2DParams_fields f;
-  if (!x->tb) {
-    asc_value *start = asc_b_add(g, bbase, j);
-    f = ld2d(s, start, s->n1, bl1 ? bh16 : asc_b_cdiv(g, s->k16, 16), true);
-  } else {
-    f = ld2d(s, asc_b_add(g, bbase, asc_b_mul(g, j, bl1 ? bh16 : s->n1)), s->n1, s->one, false);
-  }
-  asc_build_load_data_2d(g, dst, bl1 ? x->vb : x->b1, asc_build_LoadData2DParams(g, f));
-  asc_b_end(g, &jl);
+  asc_value *src = bl1 ? x->vb : x->b1;
+  if (!x->tb) /* Nz of B (K x N), each fractal transposed: (u, v) at v k16 / 16 + u (v h16 + u in place) */
+    ld_grid(g, x, s, x->b2, src, bbase, s->k1, s->n1, s->one, bl1 ? bh16 : asc_b_cdiv(g, s->k16, 16), false, true);
+  else /* Nz of B^T (N x K): (u, v) at u n1 + v (u h16 + v in place) */
+    ld_grid(g, x, s, x->b2, src, bbase, s->k1, s->n1, bl1 ? bh16 : s->n1, s->one, !bl1, false);
 }
 
 /* MTE1 on the slice's first: the bias L1 -> BT. */
