@@ -114,8 +114,13 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE> cl
     }
     const TCubeTiling &t = s.tiling;
     std::vector<Val> sc;
+    /* the L1 depths hold two packets of A and of B and K has several slices: the expansion's ping-pong L1
+     * (S_DBUF, as _matmul.py's _double_buffered; 0 in a MIX kernel) */
+    auto one = [](int32_t v) { return v > 1 ? v : 1; };
+    bool dbuf = !ascrun::matmul_mix && t.depthA1 >= 2 * one(t.stepM) * one(t.stepKa) &&
+                t.depthB1 >= 2 * one(t.stepN) * one(t.stepKb) && t.singleCoreK > t.baseK;
     for (int64_t v : std::initializer_list<int64_t>{t.singleCoreM, t.singleCoreN, t.singleCoreK, t.M, t.N, t.Ka, t.Kb, t.baseM, t.baseN, t.baseK,
-                      t.iterateOrder, t.isBias, s.quant == 1 ? s.quant_word : 0, s.a_value, s.b_value})
+                      t.iterateOrder, t.isBias, s.quant == 1 ? s.quant_word : 0, s.a_value, s.b_value, dbuf ? 1 : 0})
       sc.push_back(ascrun::cint((int64_t)(int32_t)v, "i32", l));
     Val av = s.a_scalar ? placeholder<SrcAT>(l) : s.a;
     Val bv = s.b_scalar ? placeholder<SrcBT>(l) : s.b;

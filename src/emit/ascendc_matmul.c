@@ -211,6 +211,8 @@ int asc_em_matmul_prints(const asc_op *op, int i) {
     return i == B_A || i == B_B || (i >= B_SA && i <= B_SC) || i >= B_LAYOUT;
   if (i - OP_S0 == S_QUANT)
     return quant == 1;
+  if (i - OP_S0 == S_DBUF) /* the expansion's reading of the tiling's depths: the library reads them itself */
+    return 0;
   if (i - OP_S0 == S_QUANT + 1 || i - OP_S0 == S_QUANT + 2)
     return attr_int(op, i - OP_S0 == S_QUANT + 1 ? "a_scalar" : "b_scalar");
   return op->code == ASC_OP_MATMUL_ITERATE && !attr_int(op, "next"); /* the tile */

@@ -11,13 +11,15 @@
   X(BM, baseM) X(BN, baseN) X(BK, baseK) X(ORDER, iterateOrder) X(ISBIAS, isBias)
 
 /* The i32 scalars after the tensors: the tiling's, then the quant scalar's low 32 bits
- * (set_quant_scalar), the scalar A and B (set_tensor_a/b(scalar)), then the tile (iterate /
- * get_tensor_c). */
+ * (set_quant_scalar), the scalar A and B (set_tensor_a/b(scalar)), whether the tiling's L1 depths
+ * double-buffer A and B (depthA1 >= 2 stepM stepKa and depthB1 >= 2 stepN stepKb: 1, else 0; the
+ * expansion's ping-pong L1, docs/timing.md "Cube, Matmul and MIX"; not a TCubeTiling field of its
+ * own, never printed), then the tile (iterate / get_tensor_c). */
 enum {
 #define ASC_MATMUL_SCALAR(id, field) S_##id,
   ASC_MATMUL_TILING(ASC_MATMUL_SCALAR)
 #undef ASC_MATMUL_SCALAR
-  S_QUANT, S_ASCALAR, S_BSCALAR, S_TILE, NS_MAX
+  S_QUANT, S_ASCALAR, S_BSCALAR, S_DBUF, S_TILE, NS_MAX
 };
 enum { NS_TILING = S_QUANT }; /* the tiling's scalars: what asc.matmul_tile_count takes */
 /* The tensor operands: C, A, B, bias, the workspace, the quant vector (set_quant_vector; A when

@@ -20,7 +20,9 @@
  * set_flag / wait_flag pair for what it overwrites or reads (MTE2 -> MTE1 -> M per slice; the next
  * slice's copies after these loads, MTE1 -> MTE2, its loads after this mmad, M -> MTE1; M -> FIX ->
  * M around the fixpipe, UnitFlag hand-overs in iterate_all's tile loop, FIX -> MTE2 after it).
- * Correct for any tiling; no double buffers, so it is slower than the header library.
+ * When the tiling double-buffers L1 (S_DBUF) A's and B's L1 are ping-pong halves chosen by a run-time
+ * value, with the same instructions either way (kloop_pp); L0 has one buffer.  Correct for any tiling; slower than the header library (no L0 double buffers,
+ * no MDL packets of several slices).
  *
  * Memory: the Matmul owns the AIC memories from address 0 (L1: A 64 KiB, B 64 KiB, bias
  * 1 KiB, quant words 8 KiB; L0A, L0B, L0C, BT from 0); in a cube-only kernel they are TBufs of
@@ -43,21 +45,39 @@ static void libwork(gen *g, int id) {
   asc_op_set_attr(g->m, op, "work", asc_attr_int(g->m, asc_type_int(g->ctx, 64, false), id));
 }
 
-/* A set_flag / wait_flag pair; unit: a UnitFlag hand-over of L0C (M_FIX / FIX_M, docs/timing.md). */
-static void flag_unit(gen *g, int event, bool unit) {
-  asc_value *id = NULL;
+/* The event id of the Matmul's flags of event (which 1: the second MTE1_MTE2 / MTE2_MTE1 id): the kernel's
+ * TPipe's (pipe_buffers), else 0 (1 for the second). */
+static asc_value *evid(gen *g, int event, int which) {
   const evtab *ev = g->aux;
+  asc_value *two = ev && which ? ev->second[event != ASC_EVENT_MTE1_MTE2] : NULL;
+  if (two)
+    return two;
+  if (which)
+    return asc_b_i32(g, 1);
   for (int i = 0; ev && i < ev->n; i++)
     if (ev->event[i] == event)
-      id = ev->id[i];
-  if (!id)
-    id = asc_b_i32(g, 0);
+      return ev->id[i];
+  return asc_b_i32(g, which);
+}
+
+static asc_op *set_ev(gen *g, int event, asc_value *id) {
   asc_op *s = asc_b_op(g, ASC_OP_SET_FLAG, &id, 1, NULL);
   asc_op_set_attr(g->m, s, "event", asc_attr_enum(g->m, ASC_ENUM_EVENT, event));
-  if (unit)
-    asc_op_set_attr(g->m, s, "unit", asc_attr_int(g->m, asc_type_int(g->ctx, 64, false), 1));
+  return s;
+}
+
+static void wait_ev(gen *g, int event, asc_value *id) {
   asc_op *w = asc_b_op(g, ASC_OP_WAIT_FLAG, &id, 1, NULL);
   asc_op_set_attr(g->m, w, "event", asc_attr_enum(g->m, ASC_ENUM_EVENT, event));
+}
+
+/* A set_flag / wait_flag pair; unit: a UnitFlag hand-over of L0C (M_FIX / FIX_M, docs/timing.md). */
+static void flag_unit(gen *g, int event, bool unit) {
+  asc_value *id = evid(g, event, 0);
+  asc_op *s = set_ev(g, event, id);
+  if (unit)
+    asc_op_set_attr(g->m, s, "unit", asc_attr_int(g->m, asc_type_int(g->ctx, 64, false), 1));
+  wait_ev(g, event, id);
 }
 
 static void flag(gen *g, int event) { flag_unit(g, event, false); }
@@ -82,6 +102,9 @@ static void nzcopy(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *r0, a
 static void nzbands(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *k0, asc_value *c0, asc_value *kc,
                     asc_value *cc, asc_value *nblk, asc_value *h);
 static asc_value *l1frac(gen *g, mm *x, asc_value *r0, asc_value *c0, asc_value *h16);
+
+/* Half of A's and of B's 64 KiB of L1: the ping-pong buffers of kloop_double. */
+enum { L1_HALF = 32 * 1024 };
 
 /* (mi, ni) of tile t in the tiling's iterate order (0: M first). */
 static void tilepos(gen *g, mm *x, asc_value *t, asc_value **m0, asc_value **n0, asc_value **mc, asc_value **nc) {
@@ -310,6 +333,34 @@ static void bias_to_l1(gen *g, mm *x, const slice *s) {
   asc_b_end(g, &il);
 }
 
+/* MTE1: a grid of U x V fractals into dst (fractal u V + v) from src (fractal base + u su + v sv), in as few
+ * load_data_2d as the layout allows (each pays the load's dT, docs/timing.md): one per 255 fractals when
+ * the source runs in the destination's order (contig: su = V, sv = 1), else min(U, V) loads, one per u
+ * (V fractals, sv apart) or one per v (U fractals su apart, V - 1 fractals skipped between them in dst),
+ * chosen by value: the same instructions either way. */
+static void ld_grid(gen *g, mm *x, const slice *s, asc_value *dst, asc_value *src, asc_value *base, asc_value *U,
+                    asc_value *V, asc_value *su, asc_value *sv, bool contig, bool transpose) {
+  loopctx il;
+  asc_value *frac = asc_b_i32(g, 16 * x->c0); /* elements of a 512-byte fractal */
+  if (contig) {
+    asc_value *n = asc_b_mul(g, U, V), *lim = asc_b_i32(g, 255);
+    asc_value *c = asc_b_mul(g, asc_b_for(g, asc_b_cdiv(g, n, 255), &il), lim);
+    asc_value *rep = asc_b_bin(g, ASC_OP_MINSI, lim, asc_b_bin(g, ASC_OP_SUBI, n, c));
+    asc_LoadData2DParams_fields f = ld2d(s, asc_b_add(g, base, c), rep, s->one, transpose);
+    asc_build_load_data_2d(g, asc_b_ltsub(g, dst, asc_b_mul(g, c, frac)), src, asc_build_LoadData2DParams(g, f));
+    asc_b_end(g, &il);
+    return;
+  }
+  asc_value *byv = asc_b_cmp(g, 2, V, U); /* V < U: one load per v */
+  asc_value *q = asc_b_for(g, asc_b_bin(g, ASC_OP_MINSI, U, V), &il);
+  asc_value *start = asc_b_add(g, base, asc_b_mul(g, q, asc_b_sel(g, byv, sv, su)));
+  asc_value *d = asc_b_mul(g, asc_b_sel(g, byv, q, asc_b_mul(g, q, V)), frac);
+  asc_LoadData2DParams_fields f = ld2d(s, start, asc_b_sel(g, byv, U, V), asc_b_sel(g, byv, su, sv), transpose);
+  f.dst_gap = asc_b_sel(g, byv, asc_b_bin(g, ASC_OP_SUBI, V, s->one), s->zero);
+  asc_build_load_data_2d(g, asc_b_ltsub(g, dst, d), src, asc_build_LoadData2DParams(g, f));
+  asc_b_end(g, &il);
+}
+
 /* MTE1, f32 A K x M: square (band r, m block q) -> L0A fractals (q, 2r) and (q, 2r + 1); with k1
  * odd the last square's second fractal spills into block q + 1's first, which the next load rewrites. */
 static void a_l0_t32(gen *g, mm *x, const slice *s) {
@@ -330,20 +381,18 @@ static void a_l0_t8(gen *g, mm *x, const slice *s) {
   asc_b_end(g, &il);
 }
 
-/* MTE1: A's rows of fractals L1 -> L0A (Zz).  A in L1 in place: fractal (row block r, column
- * block c) of the whole Nz matrix is fractal c * h16 + r (h16 = its height / 16), so the tile
- * starts at (m0, k0) or (k0, m0). */
+/* MTE1: A's rows of fractals L1 -> L0A (Zz): fractal (m block u, k block v) to u k1 + v.  A in L1 in
+ * place: fractal (row block r, column block c) of the whole Nz matrix is fractal c * h16 + r (h16 = its
+ * height / 16), so the tile starts at (m0, k0) or (k0, m0). */
 static void a_l0_2d(gen *g, mm *x, const slice *s) {
   bool al1 = x->aloc == LOC_L1;
   asc_value *ah16 = al1 ? asc_b_cdiv(g, x->lda, 16) : NULL;
   asc_value *abase = !al1 ? s->zero : x->ta ? l1frac(g, x, s->k0, s->m0, ah16) : l1frac(g, x, s->m0, s->k0, ah16);
-  loopctx il;
-  asc_value *i = asc_b_for(g, s->m1, &il);
-  asc_value *dst = asc_b_ltsub(g, x->a2, asc_b_mulk(g, asc_b_mul(g, i, s->k1), 16 * x->c0));
-  asc_LoadData2DParams_fields f = !x->ta ? ld2d(s, asc_b_add(g, abase, i), s->k1, al1 ? ah16 : s->m1, false)
-      : ld2d(s, asc_b_add(g, abase, asc_b_mul(g, i, al1 ? ah16 : s->k1)), s->k1, s->one, true);
-  asc_build_load_data_2d(g, dst, al1 ? x->va : x->a1, asc_build_LoadData2DParams(g, f));
-  asc_b_end(g, &il);
+  asc_value *src = al1 ? x->va : x->a1;
+  if (!x->ta) /* Nz of A (M x K): (u, v) at v m1 + u (v h16 + u in place) */
+    ld_grid(g, x, s, x->a2, src, abase, s->m1, s->k1, s->one, al1 ? ah16 : s->m1, false, false);
+  else /* Nz of A^T (K x M), each fractal transposed: (u, v) at u k1 + v (u h16 + v in place) */
+    ld_grid(g, x, s, x->a2, src, abase, s->m1, s->k1, al1 ? ah16 : s->k1, s->one, !al1, true);
 }
 
 /* MTE1, f32 B K x N: square (band r, n block q) -> L0B fractals (k block 2r, q) and (2r + 1, q): n1 apart. */
@@ -366,23 +415,16 @@ static void b_l0_t8(gen *g, mm *x, const slice *s) {
   asc_b_end(g, &jl);
 }
 
-/* MTE1: B's fractals L1 -> L0B (Zn), in place from L1 as A. */
+/* MTE1: B's fractals L1 -> L0B (Zn): fractal (k block u, n block v) to u n1 + v; in place from L1 as A. */
 static void b_l0_2d(gen *g, mm *x, const slice *s) {
   bool bl1 = x->bloc == LOC_L1;
   asc_value *bh16 = bl1 ? asc_b_cdiv(g, x->ldb, 16) : NULL;
   asc_value *bbase = !bl1 ? s->zero : x->tb ? l1frac(g, x, s->n0, s->k0, bh16) : l1frac(g, x, s->k0, s->n0, bh16);
-  loopctx jl;
-  asc_value *j = asc_b_for(g, s->k1, &jl);
-  asc_value *dst = asc_b_ltsub(g, x->b2, asc_b_mulk(g, asc_b_mul(g, j, s->n1), 16 * x->c0));
-  asc_LoadData2DParams_fields f;
-  if (!x->tb) {
-    asc_value *start = asc_b_add(g, bbase, j);
-    f = ld2d(s, start, s->n1, bl1 ? bh16 : asc_b_cdiv(g, s->k16, 16), true);
-  } else {
-    f = ld2d(s, asc_b_add(g, bbase, asc_b_mul(g, j, bl1 ? bh16 : s->n1)), s->n1, s->one, false);
-  }
-  asc_build_load_data_2d(g, dst, bl1 ? x->vb : x->b1, asc_build_LoadData2DParams(g, f));
-  asc_b_end(g, &jl);
+  asc_value *src = bl1 ? x->vb : x->b1;
+  if (!x->tb) /* Nz of B (K x N), each fractal transposed: (u, v) at v k16 / 16 + u (v h16 + u in place) */
+    ld_grid(g, x, s, x->b2, src, bbase, s->k1, s->n1, s->one, bl1 ? bh16 : asc_b_cdiv(g, s->k16, 16), false, true);
+  else /* Nz of B^T (N x K): (u, v) at u n1 + v (u h16 + v in place) */
+    ld_grid(g, x, s, x->b2, src, bbase, s->k1, s->n1, bl1 ? bh16 : s->n1, s->one, !bl1, false);
 }
 
 /* MTE1 on the slice's first: the bias L1 -> BT. */
@@ -434,8 +476,132 @@ static asc_value *a_needed(gen *g, mm *x, asc_value *t) {
   return asc_b_sel(g, first, first, asc_b_sel(g, slices, slices, moved)); /* first || slices > 1 || moved */
 }
 
+/* MTE2 of slice s: A (when anew, or always if NULL), B and the bias GM -> L1 (x->a1, x->b1). */
+static void slice_copies(gen *g, mm *x, slice *s, asc_value *anew) {
+  asc_Nd2NzParams_fields nda, ndb;
+  asc_value *aoff = a_nd(g, x, s, &nda);
+  asc_value *boff = b_nd(g, x, s, &ndb);
+  s->ka16 = s->a32t ? asc_b_cdiv(g, s->kc, 16) : NULL;
+  loopctx al = {0};
+  if (anew)
+    asc_b_if(g, anew, &al);
+  a_to_l1(g, x, s, aoff, &nda);
+  if (anew)
+    asc_b_end(g, &al);
+  s->kb16 = s->b32t ? asc_b_cdiv(g, s->kc, 16) : NULL;
+  b_to_l1(g, x, s, boff, &ndb);
+  bias_to_l1(g, x, s);
+}
+
+/* MTE1 and M of slice s: L1 (x->a1, x->b1) -> L0A / L0B (/ BT), the mmad; the flags after them.  ev:
+ * the MTE1 -> MTE2 event id these loads set for the copies that overwrite their L1 buffer (kloop_pp,
+ * which waits for it before them), or NULL: a set_flag / wait_flag pair right after the loads. */
+static void slice_compute(gen *g, mm *x, slice *s, asc_value *ev) {
+  if (s->a32t)
+    a_l0_t32(g, x, s);
+  else if (x->esz == 1 && x->ta)
+    a_l0_t8(g, x, s);
+  else
+    a_l0_2d(g, x, s);
+  if (x->sparse)
+    sparse_b_l0(g, x, s->kc, s->n1);
+  else if (s->b32t)
+    b_l0_t32(g, x, s);
+  else if (s->b8t)
+    b_l0_t8(g, x, s);
+  else
+    b_l0_2d(g, x, s);
+  bias_to_bt(g, x, s);
+  if (ev)
+    set_ev(g, ASC_EVENT_MTE1_MTE2, ev);
+  else
+    flag(g, ASC_EVENT_MTE1_MTE2); /* the next slice's copies overwrite L1 once these loads have read it */
+  flag(g, ASC_EVENT_MTE1_M);
+  mmad(g, x, s);
+  flag(g, ASC_EVENT_M_MTE1); /* the next slice's loads overwrite L0A / L0B / BT once the mmad has read them */
+}
+
+/* One L1 buffer per operand: slice k's copies wait for slice k - 1's loads (MTE1 -> MTE2), its loads
+ * for its copies and slice k - 1's mmad.  A bias, a sparse B, a MIX kernel's server. */
+static void kloop_single(gen *g, mm *x, const slice *tl, asc_value *t, asc_value *nk) {
+  loopctx kl;
+  slice s = *tl;
+  slice_at(g, x, &s, asc_b_for(g, nk, &kl));
+  slice_copies(g, x, &s, a_needed(g, x, t));
+  flag(g, ASC_EVENT_MTE2_MTE1);
+  slice_compute(g, x, &s, NULL);
+  asc_b_end(g, &kl);
+}
+
+/* i32 db: 1 when the tiling double-buffers L1 (S_DBUF: the front-end's reading of the depths), K has
+ * more than one slice here (a tail may leave one) and a base slice of A and of B each fit half of their
+ * 64 KiB (32-rounded rows x 32-rounded baseK); else 0.  A value, never a branch: kloop_pp's
+ * instructions are the same for both. */
+static asc_value *dbuf_of(gen *g, mm *x, asc_value *nk) {
+  asc_value *k32 = asc_b_up(g, x->s[S_BK], 32);
+  asc_value *lim = asc_b_i32(g, L1_HALF / x->esz);
+  asc_value *afits = asc_b_cmp(g, 3, asc_b_mul(g, asc_b_up(g, x->s[S_BM], 32), k32), lim);
+  asc_value *bfits = asc_b_cmp(g, 3, asc_b_mul(g, asc_b_up(g, x->s[S_BN], 32), k32), lim);
+  asc_value *c = asc_b_sel(g, afits, bfits, afits);
+  c = asc_b_sel(g, c, asc_b_cmp(g, 1, x->s[S_DBUF], asc_b_i32(g, 0)), c);
+  c = asc_b_sel(g, c, asc_b_cmp(g, 4, nk, asc_b_i32(g, 1)), c);
+  return asc_b_sel(g, c, asc_b_i32(g, 1), asc_b_i32(g, 0));
+}
+
+/* Whether tiles take kloop_pp: not with a bias, a sparse B or in a MIX server, whose L1 has one buffer
+ * (the bias row's, the sparse index's; the server's calls are the AIVs'). */
+static bool pingpong(const mm *x) { return !x->sparse && !x->bias && !x->mix; }
+
+/* Before kloop_pp's first tile: both MTE1 -> MTE2 ids set (the halves are free); after its last, both
+ * waited, so set and wait pair up whatever db and the slice counts were. */
+static void pp_open(gen *g) {
+  set_ev(g, ASC_EVENT_MTE1_MTE2, evid(g, ASC_EVENT_MTE1_MTE2, 0));
+  set_ev(g, ASC_EVENT_MTE1_MTE2, evid(g, ASC_EVENT_MTE1_MTE2, 1));
+}
+
+static void pp_close(gen *g) {
+  wait_ev(g, ASC_EVENT_MTE1_MTE2, evid(g, ASC_EVENT_MTE1_MTE2, 0));
+  wait_ev(g, ASC_EVENT_MTE1_MTE2, evid(g, ASC_EVENT_MTE1_MTE2, 1));
+}
+
+/* The L1 of A and B as ping-pong halves when db is 1 (the library's double-buffered L1, docs/timing.md
+ * "Cube, Matmul and MIX"), one buffer when it is 0, with ONE instruction sequence for both: slice k
+ * goes to half h = k & db (A's and B's L1 at h x 32 KiB); its copies wait for MTE1 -> MTE2 id ev[h],
+ * which the last loads that read half h set, and set MTE2 -> MTE1 id in[h] for its loads.  With db 1
+ * slice k's copies wait for slice k - 2's loads, so MTE2 runs a slice ahead of MTE1 and M; with db 0
+ * for slice k - 1's, as kloop_single.  Across tiles the same holds (half h's last reader set ev[h]);
+ * pp_open / pp_close around the tiles.  L0A / L0B stay one buffer. */
+static void kloop_pp(gen *g, mm *x, const slice *tl, asc_value *t, asc_value *nk, asc_value *db) {
+  asc_value *a1 = x->a1, *b1 = x->b1, *half = asc_b_i32(g, L1_HALF / x->esz);
+  loopctx kl;
+  slice s = *tl;
+  asc_value *k = asc_b_for(g, nk, &kl);
+  slice_at(g, x, &s, k);
+  asc_value *h = asc_b_bin(g, ASC_OP_ANDI, k, db);
+  asc_value *odd = asc_b_cmp(g, 1, h, asc_b_i32(g, 0));
+  asc_value *ev = asc_b_sel(g, odd, evid(g, ASC_EVENT_MTE1_MTE2, 1), evid(g, ASC_EVENT_MTE1_MTE2, 0));
+  asc_value *in = asc_b_sel(g, odd, evid(g, ASC_EVENT_MTE2_MTE1, 1), evid(g, ASC_EVENT_MTE2_MTE1, 0));
+  asc_value *off = asc_b_mul(g, h, half);
+  x->a1 = asc_b_ltsub(g, a1, off);
+  x->b1 = asc_b_ltsub(g, b1, off);
+  wait_ev(g, ASC_EVENT_MTE1_MTE2, ev); /* the loads that read this half are done */
+  /* the previous slice's copies wrote this half when db is 0 (ordered then by that flag) and the
+   * other one when it is 1: the static passes (auto-sync, verify-sync), which do not know db, see a
+   * possible MTE2 write after write either way, so the order is stated here, the same in every
+   * path (MTE2 runs its copies one after another: no time) */
+  asc_op *pb = asc_b_op(g, ASC_OP_PIPE_BARRIER, NULL, 0, NULL);
+  asc_op_set_attr(g->m, pb, "pipe", asc_attr_enum(g->m, ASC_ENUM_PIPEID, ASC_PIPEID_PIPE_MTE2));
+  slice_copies(g, x, &s, a_needed(g, x, t));
+  set_ev(g, ASC_EVENT_MTE2_MTE1, in); /* the half's copies are in: an id per half, as MTE2 may be a slice */
+  wait_ev(g, ASC_EVENT_MTE2_MTE1, in); /* ahead (slice k + 1's set before slice k's wait) */
+  slice_compute(g, x, &s, ev);
+  x->a1 = a1, x->b1 = b1;
+  asc_b_end(g, &kl);
+}
+
 /* Tile t of C into L0C, K slice after K slice: MTE2 to L1, MTE1 to L0, M, each stage waiting for
- * what it overwrites or reads. */
+ * what it overwrites or reads (kloop_pp, or kloop_single: pingpong).  In iterate_all's tile loop
+ * x->db is the loop's (pp_open / pp_close around it); else the tile opens and closes its own. */
 static void tile(gen *g, mm *x, asc_value *t) {
   slice s;
   libwork(g, ASC_HW_LIBWORK_MM_TILE); /* the library's per-tile bookkeeping */
@@ -447,43 +613,16 @@ static void tile(gen *g, mm *x, asc_value *t) {
   s.a32t = x->esz == 4 && x->ta;
   s.b8t = x->esz == 1 && !x->tb;
   s.b32t = x->esz == 4 && !x->tb;
-  loopctx kl;
-  slice_at(g, x, &s, asc_b_for(g, asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]), &kl));
-  asc_Nd2NzParams_fields nda, ndb;
-  asc_value *aoff = a_nd(g, x, &s, &nda);
-  asc_value *boff = b_nd(g, x, &s, &ndb);
-  s.ka16 = s.a32t ? asc_b_cdiv(g, s.kc, 16) : NULL;
-  asc_value *anew = a_needed(g, x, t);
-  loopctx al = {0};
-  if (anew)
-    asc_b_if(g, anew, &al);
-  a_to_l1(g, x, &s, aoff, &nda);
-  if (anew)
-    asc_b_end(g, &al);
-  s.kb16 = s.b32t ? asc_b_cdiv(g, s.kc, 16) : NULL;
-  b_to_l1(g, x, &s, boff, &ndb);
-  bias_to_l1(g, x, &s);
-  flag(g, ASC_EVENT_MTE2_MTE1);
-  if (s.a32t)
-    a_l0_t32(g, x, &s);
-  else if (x->esz == 1 && x->ta)
-    a_l0_t8(g, x, &s);
-  else
-    a_l0_2d(g, x, &s);
-  if (x->sparse)
-    sparse_b_l0(g, x, s.kc, s.n1);
-  else if (s.b32t)
-    b_l0_t32(g, x, &s);
-  else if (s.b8t)
-    b_l0_t8(g, x, &s);
-  else
-    b_l0_2d(g, x, &s);
-  bias_to_bt(g, x, &s);
-  flag(g, ASC_EVENT_MTE1_MTE2); /* the next slice's copies overwrite L1 once these loads have read it */
-  flag(g, ASC_EVENT_MTE1_M);
-  mmad(g, x, &s);
-  flag(g, ASC_EVENT_M_MTE1); /* the next slice's loads overwrite L0A / L0B / BT once the mmad has read them */
-  asc_b_end(g, &kl);
+  asc_value *nk = asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]);
+  if (!pingpong(x)) {
+    kloop_single(g, x, &s, t, nk);
+  } else if (x->db) {
+    kloop_pp(g, x, &s, t, nk, x->db);
+  } else {
+    pp_open(g);
+    kloop_pp(g, x, &s, t, nk, dbuf_of(g, x, nk));
+    pp_close(g);
+  }
 }
 
 /* en_atomic k (1 add, 2 max, 3 min): set_atomic_* of C's type before the fixpipe's store, as Ascend C's
@@ -559,6 +698,10 @@ static void alltiles(gen *g, mm *x, asc_value *c, bool seq) {
   loopctx tl;
   asc_value *n = asc_b_mul(g, asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]),
                            asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TN], x->s[S_BN]));
+  if (pingpong(x)) { /* the tiles' L1 halves: db once for the loop, both ids set before it */
+    x->db = dbuf_of(g, x, asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]));
+    pp_open(g);
+  }
   asc_value *t = asc_b_for(g, n, &tl);
   x->tileloop = true;
   tile(g, x, t);
@@ -568,6 +711,9 @@ static void alltiles(gen *g, mm *x, asc_value *c, bool seq) {
     fixout(g, x, t, c, true);
   x->tileloop = false;
   asc_b_end(g, &tl);
+  if (x->db)
+    pp_close(g);
+  x->db = NULL;
   flag(g, ASC_EVENT_FIX_MTE2); /* C is complete in GM before any later copy in */
 }
 
@@ -1374,6 +1520,7 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
  * L0B, L0C, BT) and the kernel's own buffers follow them instead of overlapping. */
 static void pipe_buffers(asc_module *m, asc_op *tp, const asc_op *first, evtab *ev, bool own_l0c, bool sparse) {
   ev->n = 0;
+  ev->second[0] = ev->second[1] = NULL;
   gen g = {m, m->ctx, asc_op_diag_loc(first), tp->next, NULL, asc_type_int(m->ctx, 32, false),
            asc_type_index(m->ctx), NULL};
   if (!tp->next) {
@@ -1400,6 +1547,12 @@ static void pipe_buffers(asc_module *m, asc_op *tp, const asc_op *first, evtab *
     asc_op_set_attr(m, a, "event", asc_attr_enum(m, ASC_ENUM_EVENT, events[i]));
     ev->event[ev->n] = events[i];
     ev->id[ev->n++] = asc_b_res(a);
+  }
+  for (int i = 0; i < 2; i++) {
+    asc_value *p = &tp->results[0];
+    asc_op *a = asc_b_op(&g, ASC_OP_TPIPE_ALLOC_EVENT_ID, &p, 1, g.i32);
+    asc_op_set_attr(m, a, "event", asc_attr_enum(m, ASC_ENUM_EVENT, i ? ASC_EVENT_MTE2_MTE1 : ASC_EVENT_MTE1_MTE2));
+    ev->second[i] = asc_b_res(a);
   }
 }
 
@@ -1453,7 +1606,7 @@ static int expand_func(asc_module *m, asc_op *f) {
     const asc_op *op = v.items[i];
     nextform |= (op->code == ASC_OP_MATMUL_GET_TENSOR_C || op->code == ASC_OP_MATMUL_OFFSET_C) && attrint(op, "next");
   }
-  evtab ev = {{0}, {0}, 0};
+  evtab ev = {{0}, {0}, 0, {NULL, NULL}};
   asc_op *cube = NULL; /* the first cube-only call */
   bool sparse = false;
   for (size_t i = 0; i < v.n; i++) {

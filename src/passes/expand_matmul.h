@@ -29,6 +29,7 @@ typedef struct evtab {
   int event[NEV];
   asc_value *id[NEV];
   int n;
+  asc_value *second[2]; /* a second MTE1_MTE2 and MTE2_MTE1 id: the ping-pong L1's other half (kloop_pp) */
 } evtab;
 
 /* aux: the evtab of the kernel's event ids (NULL: id 0) */
@@ -57,6 +58,7 @@ typedef struct mm {
   bool anz, bnz;         /* A / B stored as Nz fractals (MatmulType format NZ) */
   asc_value *lda, *ldb;  /* A's / B's row stride as stored (ND), or its height rounded up to 16 (Nz) */
   asc_value *co1;        /* iterate(local_c_matrix=): the kernel's own CO1 tensor the tiles go to */
+  asc_value *db;         /* i32 in iterate_all's tile loop: its tiles' L1 halves are in use (dbuf_of) */
   const asc_type *ein, *eacc;
   const asc_type *ec; /* C's element type (NULL: the op writes no C) */
   int qpre;           /* the fixpipe's QuantModes value for eacc -> ec */

@@ -243,8 +243,15 @@ static sync_view advance(sync_view base, const asc_value *off, const asc_type *t
   sync_view o;
   if (base.any)
     return base;
-  if (!affine(off, &o))
-    return whole(base.root);
+  if (!affine(off, &o)) {
+    /* a subview at an offset of no usable form stays inside the closed view it is taken from (a
+       subview past its tensor is the simulator's out-of-bounds error): anywhere in its bytes, e.g. one
+       of a buffer's halves chosen at run time */
+    if (base.open || base.iv || base.rot_iv)
+      return whole(base.root);
+    base.any = base.within = true;
+    return base;
+  }
   lin_scale(&o.lo, sz), lin_scale(&o.coef, sz), lin_scale(&o.rot_stride, sz);
   if (!off_add(&base, &o, 1) || (!base.open && !lin_addmul(&base.len, &o.lo, -1)))
     return whole(base.root);
@@ -488,8 +495,9 @@ int sync_overlap(const sync_view *a, const sync_view *b, int rel, int64_t step) 
   int64_t k = a->rot_k;
   if (a->root != b->root)
     return 0;
-  if (a->any || b->any)
-    return 1;
+  if (a->any || b->any) /* somewhere in known closed ranges: apart if those are */
+    return (a->any && !a->within) || (b->any && !b->within) || a->open || b->open || a->iv || b->iv ||
+           a->rot_iv || b->rot_iv || meets(a, b, &none, 0, 0);
   if (same_motion(a, b) && (rel == SYNC_SAME_ITER || (rel == SYNC_LATER_ITER && step > 0 && !a->rot_iv))) {
     /* they move together: b m iterations later is moved by m * coef * step (m = 0: the same one) */
     const asc_op *loop = a->iv ? sync_iv_loop(a->iv) : NULL;

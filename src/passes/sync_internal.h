@@ -25,7 +25,8 @@ typedef struct sync_lin {
  * iteration where iv = 0 and rotation slot 0. */
 typedef struct sync_view {
   const void *root; /* a queue/tbuf/gm value, or a memory-space key (static tensors) */
-  bool any;         /* offset unknown: anywhere in root */
+  bool any;         /* offset unknown: anywhere in root (within: anywhere in [lo, lo + len)) */
+  bool within;      /* any, but inside the closed range [lo, lo + len) of the view it was taken from */
   bool open;        /* length unknown: from lo to the end of root */
   sync_lin lo, len;
   const asc_value *iv; /* if set, both bounds move by coef bytes per unit of this IV */

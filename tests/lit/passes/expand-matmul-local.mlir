@@ -18,7 +18,7 @@
   "asc.set_global_buffer"(%gc, %c) : (!asc.global_tensor<f32>, !asc.gm_ptr<f32>) -> ()
   %m = "arith.constant"() {value = 32 : i32} : () -> i32
   %z = "arith.constant"() {value = 0 : i32} : () -> i32
-  "asc.matmul_iterate_all"(%gc, %a, %gb, %a, %c, %gb, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %z, %z, %z, %z, %z) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 0 : i64, a_nz = 1 : i64} : (!asc.global_tensor<f32>, !asc.local_tensor<f16, A1>, !asc.global_tensor<f16>, !asc.local_tensor<f16, A1>, !asc.gm_ptr<f32>, !asc.global_tensor<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+  "asc.matmul_iterate_all"(%gc, %a, %gb, %a, %c, %gb, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %z, %z, %z, %z, %z, %z) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 0 : i64, a_nz = 1 : i64} : (!asc.global_tensor<f32>, !asc.local_tensor<f16, A1>, !asc.global_tensor<f16>, !asc.local_tensor<f16, A1>, !asc.gm_ptr<f32>, !asc.global_tensor<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
   "func.return"() : () -> ()
 }) {function_type = (!asc.local_tensor<f16, A1>, !asc.gm_ptr<f16>, !asc.gm_ptr<f32>) -> (), sym_name = "a_in_l1"} : () -> ()
 }) : () -> ()
@@ -39,7 +39,7 @@
   "asc.set_global_buffer"(%gc, %c) : (!asc.global_tensor<f32>, !asc.gm_ptr<f32>) -> ()
   %m = "arith.constant"() {value = 32 : i32} : () -> i32
   %z = "arith.constant"() {value = 0 : i32} : () -> i32
-  "asc.matmul_iterate_all"(%gc, %ga, %gb, %ga, %a, %ga, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %z, %z, %z, %z, %z) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 0 : i64, a_nz = 1 : i64} : (!asc.global_tensor<f32>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.gm_ptr<f16>, !asc.global_tensor<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+  "asc.matmul_iterate_all"(%gc, %ga, %gb, %ga, %a, %ga, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %z, %z, %z, %z, %z, %z) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 0 : i64, a_nz = 1 : i64} : (!asc.global_tensor<f32>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.gm_ptr<f16>, !asc.global_tensor<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
   "func.return"() : () -> ()
 }) {function_type = (!asc.gm_ptr<f16>, !asc.gm_ptr<f16>, !asc.gm_ptr<f32>) -> (), sym_name = "gm_nz"} : () -> ()
 }) : () -> ()
@@ -64,7 +64,7 @@
   "asc.set_global_buffer"(%gc, %c) : (!asc.global_tensor<f32>, !asc.gm_ptr<f32>) -> ()
   %m = "arith.constant"() {value = 32 : i32} : () -> i32
   %z = "arith.constant"() {value = 0 : i32} : () -> i32
-  "asc.matmul_iterate_all"(%gc, %a, %gb, %a, %ws, %gb, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %z, %z, %z, %z, %z) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 1 : i64} : (!asc.global_tensor<f32>, !asc.local_tensor<f16, VECIN>, !asc.global_tensor<f16>, !asc.local_tensor<f16, VECIN>, !asc.gm_ptr<ui8>, !asc.global_tensor<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+  "asc.matmul_iterate_all"(%gc, %a, %gb, %a, %ws, %gb, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %z, %z, %z, %z, %z, %z) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 1 : i64} : (!asc.global_tensor<f32>, !asc.local_tensor<f16, VECIN>, !asc.global_tensor<f16>, !asc.local_tensor<f16, VECIN>, !asc.gm_ptr<ui8>, !asc.global_tensor<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
   "func.return"() : () -> ()
 }) {function_type = (!asc.local_tensor<f16, VECIN>, !asc.gm_ptr<f16>, !asc.gm_ptr<f32>, !asc.gm_ptr<ui8>) -> (), sym_name = "mix_a_in_ub"} : () -> ()
 }) : () -> ()
@@ -84,7 +84,7 @@
   "asc.set_global_buffer"(%ga, %a) : (!asc.global_tensor<f16>, !asc.gm_ptr<f16>) -> ()
   %m = "arith.constant"() {value = 32 : i32} : () -> i32
   %z = "arith.constant"() {value = 0 : i32} : () -> i32
-  "asc.matmul_iterate"(%co1, %ga, %ga, %ga, %a, %ga, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %z, %z, %z, %z, %z, %z) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 0 : i64} : (!asc.local_tensor<f32, CO1>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.gm_ptr<f16>, !asc.global_tensor<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+  "asc.matmul_iterate"(%co1, %ga, %ga, %ga, %a, %ga, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %z, %z, %z, %z, %z, %z, %z) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 0 : i64} : (!asc.local_tensor<f32, CO1>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.gm_ptr<f16>, !asc.global_tensor<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
   "func.return"() : () -> ()
 }) {function_type = (!asc.local_tensor<f32, CO1>, !asc.gm_ptr<f16>) -> (), sym_name = "user_co1"} : () -> ()
 }) : () -> ()

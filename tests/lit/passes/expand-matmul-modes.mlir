@@ -19,7 +19,7 @@
   "asc.set_global_buffer"(%gc, %c) : (!asc.global_tensor<f32>, !asc.gm_ptr<f32>) -> ()
   %m = "arith.constant"() {value = 32 : i32} : () -> i32
   %z = "arith.constant"() {value = 0 : i32} : () -> i32
-  "asc.matmul_iterate_all"(%gc, %ga, %gb, %ga, %a, %ga, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %z, %z, %z, %z, %z) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 0 : i64, atomic = 2 : i64} : (!asc.global_tensor<f32>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.gm_ptr<f16>, !asc.global_tensor<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+  "asc.matmul_iterate_all"(%gc, %ga, %gb, %ga, %a, %ga, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %z, %z, %z, %z, %z, %z) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 0 : i64, atomic = 2 : i64} : (!asc.global_tensor<f32>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.gm_ptr<f16>, !asc.global_tensor<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
   "func.return"() : () -> ()
 }) {function_type = (!asc.gm_ptr<f16>, !asc.gm_ptr<f16>, !asc.gm_ptr<f32>) -> (), sym_name = "atomic_max"} : () -> ()
 }) : () -> ()
@@ -43,7 +43,7 @@
   "asc.set_global_buffer"(%gc, %c) : (!asc.global_tensor<f32>, !asc.gm_ptr<f32>) -> ()
   %m = "arith.constant"() {value = 32 : i32} : () -> i32
   %z = "arith.constant"() {value = 0 : i32} : () -> i32
-  "asc.matmul_iterate_all"(%gc, %ga, %gb, %ga, %a, %ga, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %z, %z, %z, %z, %z) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 0 : i64, seq = 1 : i64} : (!asc.global_tensor<f32>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.gm_ptr<f16>, !asc.global_tensor<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+  "asc.matmul_iterate_all"(%gc, %ga, %gb, %ga, %a, %ga, %m, %m, %m, %m, %m, %m, %m, %m, %m, %m, %z, %z, %z, %z, %z, %z) {trans_a = 0 : i64, trans_b = 0 : i64, bias = 0 : i64, mix = 0 : i64, seq = 1 : i64} : (!asc.global_tensor<f32>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.global_tensor<f16>, !asc.gm_ptr<f16>, !asc.global_tensor<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
   "func.return"() : () -> ()
 }) {function_type = (!asc.gm_ptr<f16>, !asc.gm_ptr<f16>, !asc.gm_ptr<f32>) -> (), sym_name = "sequential"} : () -> ()
 }) : () -> ()
@@ -66,7 +66,7 @@
   %bn = "arith.constant"() {value = 32 : i32} : () -> i32
   %z = "arith.constant"() {value = 0 : i32} : () -> i32
   %t = "arith.constant"() {value = 4 : i32} : () -> i32
-  %o:5 = "asc.matmul_offset_c"(%a, %m, %n, %m, %m, %n, %m, %m, %bm, %bn, %bm, %z, %z, %z, %z, %z, %t) {next = 0 : i64} : (!asc.gm_ptr<i32>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> (i32, i32, i32, i32, i32)
+  %o:5 = "asc.matmul_offset_c"(%a, %m, %n, %m, %m, %n, %m, %m, %bm, %bn, %bm, %z, %z, %z, %z, %z, %z, %t) {next = 0 : i64} : (!asc.gm_ptr<i32>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> (i32, i32, i32, i32, i32)
   "asc.set_value"(%go, %z, %o#0) : (!asc.global_tensor<i32>, i32, i32) -> ()
   "func.return"() : () -> ()
 }) {function_type = (!asc.gm_ptr<i32>) -> (), sym_name = "offset"} : () -> ()

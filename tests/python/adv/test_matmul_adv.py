@@ -112,6 +112,57 @@ def test_one_tile():
     run(32, 32, 32)
 
 
+def run_l1(m, n, k, single, din=np.float16, ta=False, tb=False, iterate=False):
+    """(C exact, the core's cycles) on one core with the host's tiling, or with depthA1 = depthB1 = 1 (single):
+    one L1 buffer per operand."""
+    rng = np.random.default_rng(1)
+    a = rng.integers(-4, 5, (m, k)).astype(din)
+    b = rng.integers(-4, 5, (k, n)).astype(din)
+    dacc = np.int32 if din is np.int8 else np.float32
+    t = tiling_for(m, n, k, din, dacc, 1, ta, tb)
+    if single:
+        t.depth_a1 = t.depth_b1 = 1
+    c = np.full((m, n), -1, dacc)
+    mm_kernel[1](np.ascontiguousarray(a.T) if ta else a, np.ascontiguousarray(b.T) if tb else b, c,
+                 np.zeros((1, n), dacc), t, ta, tb, False, iterate)
+    np.testing.assert_array_equal(c, (a.astype(np.int64) @ b.astype(np.int64)).astype(dacc))
+    return t, rt.last_report()["cycles"]
+
+
+# K of several slices, the host's depths double-buffering L1 (depthA1 >= 2 stepM stepKa, depthB1 >= 2 stepN
+# stepKb) and a slice of A and of B within 32 KiB: the slices alternate between L1's halves, so slice k + 1's
+# copies run while slice k is loaded and multiplied (docs/hardware.md, "asc.adv.Matmul"); with depth 1 they
+# wait for those loads.  The same C either way; the double buffer takes fewer cycles.  (K 1000: a tail slice,
+# an even count of 16; K 448: 7 slices, odd.)
+@pytest.mark.parametrize("m,n,k,din,ta,tb,iterate", [
+    (128, 256, 1024, np.float16, False, False, False),
+    (128, 256, 1000, np.float16, False, True, True),
+    (64, 128, 448, np.float16, True, False, False),
+    (64, 64, 256, np.float32, False, False, False),
+    (64, 128, 512, np.int8, False, True, False),
+])
+def test_double_buffered_l1(m, n, k, din, ta, tb, iterate):
+    t, db = run_l1(m, n, k, False, din, ta, tb, iterate)
+    one = lambda v: max(v, 1)  # noqa: E731
+    assert k > t.base_k and t.depth_a1 >= 2 * one(t.step_m) * one(t.step_k_a) and \
+        t.depth_b1 >= 2 * one(t.step_n) * one(t.step_k_b), "the host's tiling no longer double-buffers this shape"
+    _, single = run_l1(m, n, k, True, din, ta, tb, iterate)
+    assert db < single, (db, single)
+
+
+def test_mte1_loads_per_slice():
+    # docs/timing.md "Cube, Matmul and MIX": a load_data_2d takes bytes / rate + dT (L1 -> L0A 256, -> L0B 128
+    # B/cycle, dT 54).  A (M x K) is Nz in L1, column blocks of K: min(m1, k1) loads of its fractals; B given
+    # transposed is Nz of B^T, already in L0B's order: one load per slice.
+    t, _ = run_l1(128, 256, 128, False, np.float16, False, True)
+    bm, bn, bk = t.base_m, t.base_n, t.base_k
+    assert 128 % bm == 0 and 256 % bn == 0 and 128 % bk == 0
+    tiles, slices = (128 // bm) * (256 // bn), 128 // bk
+    per_slice = bm * bk * 2 // 256 + bn * bk * 2 // 128 + (min(bm // 16, bk // 16) + 1) * 54
+    mte1 = rt.last_report()["cores"][0]["busy_sum"]["PIPE_MTE1"]
+    assert mte1 == tiles * slices * per_slice, (mte1, tiles, slices, per_slice)
+
+
 SHAPES = [  # (m, n, k, dtype, cores, trans_a, trans_b, bias, iterate)
     (64, 96, 64, np.float16, 1, False, False, False, False),
     (40, 50, 70, np.float16, 1, False, False, False, False),      # m, n, k tails

@@ -229,7 +229,9 @@ class Matmul:
         builder("Matmul.end")
 
     # ---- computing ----
-    def _scalars(self):
+    def _scalars(self, dbuf=True):
+        """The op's i32 scalars; dbuf False: S_DBUF 0 (a MIX kernel's calls: the AIC's server keeps one L1
+        buffer, docs/timing.md "Cube, Matmul and MIX")."""
         t = self.tiling
         if t is None:
             raise RuntimeError("Matmul: no tiling; call asc.adv.register_matmul(pipe, workspace, mm, tiling) or "
@@ -246,7 +248,28 @@ class Matmul:
         return [tm, tn, tk, *org, f("base_m"), f("base_n"), f("base_k"), f("iterate_order"),
                 f("is_bias"), self.quant_scalar if self.quant == 1 else zero,
                 self.a_scalar if self.a_scalar is not None else zero,
-                self.b_scalar if self.b_scalar is not None else zero]
+                self.b_scalar if self.b_scalar is not None else zero,
+                self._double_buffered(f) if dbuf else zero]
+
+    @staticmethod
+    def _double_buffered(f):
+        """i32 1 when the tiling's L1 depths hold two packets of A and of B (depthA1 >= 2 stepM stepKa,
+        depthB1 >= 2 stepN stepKb, an unset step counting as 1: the library's ping-pong L1) and K has more
+        than one base slice, else 0 (expand_matmul.c's S_DBUF)."""
+        b = builder("Matmul")
+        one = b.const(1, _I32)
+
+        def ge(depth, *steps):
+            need = b.const(2, _I32)
+            for st in steps:
+                need = b.op("arith.muli", [need, b.op("arith.maxsi", [f(st), one], ["i32"])[0]], ["i32"])[0]
+            return b.op("arith.cmpi", [f(depth), need], ["i1"], {"predicate": "5 : i64"})[0]
+
+        both = b.op("arith.andi", [ge("depth_a1", "step_m", "step_k_a"), ge("depth_b1", "step_n", "step_k_b")],
+                    ["i1"])[0]
+        slices = b.op("arith.cmpi", [f("single_core_k"), f("base_k")], ["i1"], {"predicate": "4 : i64"})[0]
+        both = b.op("arith.andi", [both, slices], ["i1"])[0]
+        return b.op("arith.select", [both, one, b.const(0, _I32)], ["i32"])[0]
 
     def _placeholder(self, mt):
         """An unbound GM tensor of mt's element type: the operand of a scalar A / B (never read)."""
@@ -267,7 +290,11 @@ class Matmul:
         if why:  # pyasc compiles the call; running it is an error at this line
             misuse(name[11:], why)
             return b.const(0, _I32) if scalars_only else None
-        s = self._scalars()
+        opts = getattr(b, "options", None) or {}
+        kt = opts.get("kernel_type")
+        kt = getattr(kt, "value", kt)
+        mix = not opts.get("matmul_cube_only") and kt in (None, -1, 7)
+        s = self._scalars(dbuf=not mix)
         if scalars_only:
             return b.op(name, s, ["i32"])[0]
         for k, err in self._misplaced.items():  # pyasc traces such a setter; computing with it is an error
@@ -277,10 +304,6 @@ class Matmul:
         av = self.a.value if self.a_scalar is None else self._placeholder(self.a_type)
         bv = self.b.value if self.b_scalar is None else self._placeholder(self.b_type)
         gms = [t for t in (self.a, self.b, c) if isinstance(t, _c.GlobalTensor) and t.value is not None]
-        opts = getattr(b, "options", None) or {}
-        kt = opts.get("kernel_type")
-        kt = getattr(kt, "value", kt)
-        mix = not opts.get("matmul_cube_only") and kt in (None, -1, 7)
         if self.workspace is not None:
             ws = self.workspace
             if mix and getattr(self, "_msg_workspace", None) is not None:
