@@ -29,7 +29,7 @@
  * the kernel's TPipe (pipe_buffers).
  *
  * The operand layout and the expansion's state (mm) are in expand_matmul.h; the tiling's runtime
- * checks in expand_matmul_tiling.c. */
+ * checks in expand_matmul_tiling.c; operands in local memory in expand_matmul_local.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,7 +80,7 @@ static void flag_unit(gen *g, int event, bool unit) {
   wait_ev(g, event, id);
 }
 
-static void flag(gen *g, int event) { flag_unit(g, event, false); }
+void asc_mm_flag(gen *g, int event) { flag_unit(g, event, false); }
 
 static asc_value *ltensor(gen *g, const asc_type *elem, int pos, int64_t byte_addr, int64_t bytes) {
   asc_value *ops[] = {asc_b_i32(g, byte_addr), asc_b_i32(g, bytes / asc_type_bytes(elem))};
@@ -89,21 +89,15 @@ static asc_value *ltensor(gen *g, const asc_type *elem, int pos, int64_t byte_ad
   return asc_b_res(op);
 }
 
-static void op3(gen *g, asc_opcode code, asc_value *a, asc_value *b, asc_value *c) {
+void asc_mm_op3(gen *g, asc_opcode code, asc_value *a, asc_value *b, asc_value *c) {
   asc_value *ops[] = {a, b, c};
   asc_b_op(g, code, ops, 3, NULL);
 }
 
 
 
-static bool nzcopy_ok(const mm *x, bool isb);
-static void nzcopy(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *r0, asc_value *c0, asc_value *rc,
-                   asc_value *cc, asc_value *h, int align);
-static void nzbands(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *k0, asc_value *c0, asc_value *kc,
-                    asc_value *cc, asc_value *nblk, asc_value *h);
-static asc_value *l1frac(gen *g, mm *x, asc_value *r0, asc_value *c0, asc_value *h16);
 
-/* Half of A's and of B's 64 KiB of L1: the ping-pong buffers of kloop_double. */
+/* Half of A's and of B's 64 KiB of L1: the ping-pong buffers of kloop_pp. */
 enum { L1_HALF = 32 * 1024 };
 
 /* (mi, ni) of tile t in the tiling's iterate order (0: M first). */
@@ -289,9 +283,9 @@ static void a_to_l1(gen *g, mm *x, const slice *s, asc_value *off, const asc_Nd2
   } else if (x->aloc == LOC_L1) {
     /* in place: the MTE1 loads below read the whole matrix's fractals */
   } else if (x->anz && s->a32t) {
-    nzbands(g, x, x->a1, x->va, s->k0, s->m0, s->kc, s->mc, s->m1, x->lda);
+    asc_mm_nzbands(g, x, x->a1, x->va, s->k0, s->m0, s->kc, s->mc, s->m1, x->lda);
   } else if (x->anz) {
-    nzcopy(g, x, x->a1, x->va, x->ta ? s->k0 : s->m0, x->ta ? s->m0 : s->k0, x->ta ? s->kc : s->mc,
+    asc_mm_nzcopy(g, x, x->a1, x->va, x->ta ? s->k0 : s->m0, x->ta ? s->m0 : s->k0, x->ta ? s->kc : s->mc,
            x->ta ? s->mc : s->kc, x->lda, x->ta && x->esz == 1 ? 32 : 16);
   } else if (s->a32t) { /* f32 A K x M: L1 in 16-row bands of K as for f32 B K x N */
     copy_k_bands(g, x->a1, x->va, off, s->ka16, s->kc, s->mc, s->m1, x->lda);
@@ -310,9 +304,9 @@ static void b_to_l1(gen *g, mm *x, const slice *s, asc_value *off, const asc_Nd2
   } else if (x->bloc == LOC_L1) {
     /* in place, as A */
   } else if (x->bnz && s->b32t) {
-    nzbands(g, x, x->b1, x->vb, s->k0, s->n0, s->kc, s->nc, s->n1, x->ldb);
+    asc_mm_nzbands(g, x, x->b1, x->vb, s->k0, s->n0, s->kc, s->nc, s->n1, x->ldb);
   } else if (x->bnz) {
-    nzcopy(g, x, x->b1, x->vb, x->tb ? s->n0 : s->k0, x->tb ? s->k0 : s->n0, x->tb ? s->nc : s->kc,
+    asc_mm_nzcopy(g, x, x->b1, x->vb, x->tb ? s->n0 : s->k0, x->tb ? s->k0 : s->n0, x->tb ? s->nc : s->kc,
            x->tb ? s->kc : s->nc, x->ldb, s->b8t ? 32 : 16);
   } else if (s->b32t) {
     copy_k_bands(g, x->b1, x->vb, off, s->kb16, s->kc, s->nc, s->n1, x->ldb);
@@ -387,7 +381,7 @@ static void a_l0_t8(gen *g, mm *x, const slice *s) {
 static void a_l0_2d(gen *g, mm *x, const slice *s) {
   bool al1 = x->aloc == LOC_L1;
   asc_value *ah16 = al1 ? asc_b_cdiv(g, x->lda, 16) : NULL;
-  asc_value *abase = !al1 ? s->zero : x->ta ? l1frac(g, x, s->k0, s->m0, ah16) : l1frac(g, x, s->m0, s->k0, ah16);
+  asc_value *abase = !al1 ? s->zero : x->ta ? asc_mm_l1frac(g, x, s->k0, s->m0, ah16) : asc_mm_l1frac(g, x, s->m0, s->k0, ah16);
   asc_value *src = al1 ? x->va : x->a1;
   if (!x->ta) /* Nz of A (M x K): (u, v) at v m1 + u (v h16 + u in place) */
     ld_grid(g, x, s, x->a2, src, abase, s->m1, s->k1, s->one, al1 ? ah16 : s->m1, false, false);
@@ -419,7 +413,7 @@ static void b_l0_t8(gen *g, mm *x, const slice *s) {
 static void b_l0_2d(gen *g, mm *x, const slice *s) {
   bool bl1 = x->bloc == LOC_L1;
   asc_value *bh16 = bl1 ? asc_b_cdiv(g, x->ldb, 16) : NULL;
-  asc_value *bbase = !bl1 ? s->zero : x->tb ? l1frac(g, x, s->n0, s->k0, bh16) : l1frac(g, x, s->k0, s->n0, bh16);
+  asc_value *bbase = !bl1 ? s->zero : x->tb ? asc_mm_l1frac(g, x, s->n0, s->k0, bh16) : asc_mm_l1frac(g, x, s->k0, s->n0, bh16);
   asc_value *src = bl1 ? x->vb : x->b1;
   if (!x->tb) /* Nz of B (K x N), each fractal transposed: (u, v) at v k16 / 16 + u (v h16 + u in place) */
     ld_grid(g, x, s, x->b2, src, bbase, s->k1, s->n1, s->one, bl1 ? bh16 : asc_b_cdiv(g, s->k16, 16), false, true);
@@ -515,10 +509,10 @@ static void slice_compute(gen *g, mm *x, slice *s, asc_value *ev) {
   if (ev)
     set_ev(g, ASC_EVENT_MTE1_MTE2, ev);
   else
-    flag(g, ASC_EVENT_MTE1_MTE2); /* the next slice's copies overwrite L1 once these loads have read it */
-  flag(g, ASC_EVENT_MTE1_M);
+    asc_mm_flag(g, ASC_EVENT_MTE1_MTE2); /* the next slice's copies overwrite L1 once these loads have read it */
+  asc_mm_flag(g, ASC_EVENT_MTE1_M);
   mmad(g, x, s);
-  flag(g, ASC_EVENT_M_MTE1); /* the next slice's loads overwrite L0A / L0B / BT once the mmad has read them */
+  asc_mm_flag(g, ASC_EVENT_M_MTE1); /* the next slice's loads overwrite L0A / L0B / BT once the mmad has read them */
 }
 
 /* One L1 buffer per operand: slice k's copies wait for slice k - 1's loads (MTE1 -> MTE2), its loads
@@ -528,7 +522,7 @@ static void kloop_single(gen *g, mm *x, const slice *tl, asc_value *t, asc_value
   slice s = *tl;
   slice_at(g, x, &s, asc_b_for(g, nk, &kl));
   slice_copies(g, x, &s, a_needed(g, x, t));
-  flag(g, ASC_EVENT_MTE2_MTE1);
+  asc_mm_flag(g, ASC_EVENT_MTE2_MTE1);
   slice_compute(g, x, &s, NULL);
   asc_b_end(g, &kl);
 }
@@ -665,8 +659,8 @@ static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
   if (vq) {
     asc_DataCopyExtParams_fields f = {.block_count = one, .block_len = asc_b_mulk(g, nc, 8), .src_stride = zero,
                                       .dst_stride = zero, .rsv = zero};
-    op3(g, ASC_OP_DATA_COPY_PAD, x->qv1, asc_b_gtsub(g, x->vqv, n0), asc_build_DataCopyExtParams(g, f));
-    flag(g, ASC_EVENT_MTE2_FIX);
+    asc_mm_op3(g, ASC_OP_DATA_COPY_PAD, x->qv1, asc_b_gtsub(g, x->vqv, n0), asc_build_DataCopyExtParams(g, f));
+    asc_mm_flag(g, ASC_EVENT_MTE2_FIX);
   }
   flag_unit(g, ASC_EVENT_M_FIX, x->tileloop); /* the library's UnitFlag: the fixpipe streams from the mmad */
   asc_value *dst = at_tile ? asc_b_gtsub(g, c, asc_b_add(g, asc_b_mul(g, m0, x->s[S_ORGN]), n0)) : c;
@@ -687,7 +681,7 @@ static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
     asc_build_fixpipe(g, dst, x->c1, params, config);
   atomic_end(g, x, dst);
   if (!x->tileloop || vq) /* vq: the next tile's quant words overwrite the ones this fixpipe reads */
-    flag(g, ASC_EVENT_FIX_MTE2);
+    asc_mm_flag(g, ASC_EVENT_FIX_MTE2);
   flag_unit(g, ASC_EVENT_FIX_M, x->tileloop); /* the next tile's mmad writes L0C behind the fixpipe's reads */
 }
 
@@ -714,7 +708,7 @@ static void alltiles(gen *g, mm *x, asc_value *c, bool seq) {
   if (x->db)
     pp_close(g);
   x->db = NULL;
-  flag(g, ASC_EVENT_FIX_MTE2); /* C is complete in GM before any later copy in */
+  asc_mm_flag(g, ASC_EVENT_FIX_MTE2); /* C is complete in GM before any later copy in */
 }
 
 static int emit_getc(gen *g, mm *x, asc_value *t) {
@@ -795,179 +789,6 @@ static int sparsecheck(gen *g, mm *x) {
   return -1;
 }
 
-/* ---- operands in local memory (set_tensor_a/b, set_bias with a LocalTensor) ---------------
- * A LocalTensor operand is the core's whole single-shape matrix (A tm x tk, K x M when
- * transposed; B tk x tn, N x K when transposed; the bias tn elements), stored contiguously: ND
- * rows of its width, or Nz (MatmulType format NZ: 16 x C0 fractals, column block after column
- * block, the height rounded up to 16).  Who can use which memory follows from the caller's core
- * (src/hw: a memory's owning cores): a MIX kernel's Matmul is called by the AIVs, so its operands
- * are in GM or UB; on Atlas A2 / A3 no core holds both UB and L1, so, as Ascend C's Matmul client
- * does on arch 2201, the AIV copies the UB operand into the workspace (MTE3) and the AIC reads
- * that copy as a GM operand.  A cube-only kernel's Matmul runs on the AIC: operands in GM or L1
- * (used in place: the MTE1 loads read the tile's fractals from the whole matrix). */
-
-static int operand_loc(gen *g, mm *x, asc_value *v, const char *what, bool l1ok) {
-  int mem = asc_hw_type_mem(v->type);
-  if (mem == ASC_HW_MEM_GM)
-    return LOC_GM;
-  unsigned caller = ASC_HW_MASK(x->mix ? ASC_HW_AIV : ASC_HW_AIC);
-  if ((mem != ASC_HW_MEM_UB && mem != ASC_HW_MEM_L1) || !(asc_hw_mem_cores(mem) & caller)) {
-    asc_error(g->ctx, asc_op_diag_loc(x->op), "%s: %s is in %s, which the %s cannot use: in a %s kernel a Matmul "
-              "operand is in GM or %s", asc_op_name(x->op), what, asc_hw_mem_name(mem) ? asc_hw_mem_name(mem) : "?",
-              x->mix ? "vector cores calling this MIX kernel's Matmul" : "cube core running this cube-only Matmul",
-              x->mix ? "MIX" : "cube-only", x->mix ? "UB (VECIN / VECOUT / VECCALC)" : "L1 (A1 / B1 / C1)");
-    return -1;
-  }
-  if (mem == ASC_HW_MEM_L1 && !l1ok) {
-    asc_error(g->ctx, asc_op_diag_loc(x->op), "%s: %s in L1 must have format NZ (the cube loads read L1 as "
-              "fractals)", asc_op_name(x->op), what);
-    return -1;
-  }
-  return mem == ASC_HW_MEM_UB ? LOC_UB : LOC_L1;
-}
-
-/* Whether A (isb false) or B takes the plain Nz route into L1 (the one an Nz source or an L1
- * matrix in place can feed): not the f32 / int8 transposing-load layouts. */
-static bool nzcopy_ok(const mm *x, bool isb) {
-  bool kxm = isb ? !x->tb : x->ta; /* stored K-major: the transposing loads */
-  return !(kxm && x->esz != 2);
-}
-
-static int locals(gen *g, mm *x) {
-  if ((x->aloc = x->ascalar ? LOC_GM : operand_loc(g, x, x->va, "A", x->anz)) < 0 ||
-      (x->bloc = x->bscalar ? LOC_GM : operand_loc(g, x, x->vb, "B", x->bnz)) < 0 ||
-      (x->biasloc = x->bias ? operand_loc(g, x, x->vbias, "the bias", true) : LOC_GM) < 0)
-    return -1;
-  for (int isb = 0; isb < 2; isb++) {
-    if ((isb ? x->bloc : x->aloc) == LOC_L1 && !nzcopy_ok(x, isb)) {
-      asc_error(g->ctx, asc_op_diag_loc(x->op), "%s: %s stored %s in L1 is not supported yet (the %s transposing "
-                "load takes its own L1 layout); give it %s, or in GM / UB", asc_op_name(x->op), isb ? "B" : "A",
-                isb ? "K x N" : "K x M", x->esz == 1 ? "int8" : "f32", isb ? "as N x K (transposed)" : "as M x K");
-      return -1;
-    }
-  }
-  return 0;
-}
-
-/* x->lda / x->ldb: ND the stored row stride, Nz the stored height rounded up to 16.  GM: of the
- * original shape (orgM / orgKa, orgKb / orgN); a local matrix: of the single shape. */
-static void strides(gen *g, mm *x) {
-  asc_value *const *s = x->s;
-  bool la = x->aloc != LOC_GM, lb = x->bloc != LOC_GM;
-  asc_value *arows = x->ta ? (la ? s[S_TK] : s[S_ORGKA]) : (la ? s[S_TM] : s[S_ORGM]);
-  asc_value *acols = x->ta ? (la ? s[S_TM] : s[S_ORGM]) : (la ? s[S_TK] : s[S_ORGKA]);
-  asc_value *brows = x->tb ? (lb ? s[S_TN] : s[S_ORGN]) : (lb ? s[S_TK] : s[S_ORGKB]);
-  asc_value *bcols = x->tb ? (lb ? s[S_TK] : s[S_ORGKB]) : (lb ? s[S_TN] : s[S_ORGN]);
-  x->lda = x->anz ? asc_b_up(g, arows, 16) : acols;
-  x->ldb = x->bnz ? asc_b_up(g, brows, 16) : bcols;
-}
-
-/* The fractal index of element (r0, c0) (r0 a multiple of 16, c0 of C0) in an Nz matrix h16
- * fractals high. */
-static asc_value *l1frac(gen *g, mm *x, asc_value *r0, asc_value *c0, asc_value *h16) {
-  return asc_b_add(g, asc_b_mul(g, asc_b_bin(g, ASC_OP_DIVSI, c0, asc_b_i32(g, x->c0)), h16),
-                   asc_b_bin(g, ASC_OP_DIVSI, r0, asc_b_i32(g, 16)));
-}
-
-/* GM (Nz, h rows high) -> L1: the rc x cc block at (r0, c0) as an Nz tile up(rc, align) high (16;
- * 32 for the int8 transposing load's stacked fractals): one burst of up(rc, 16) rows (32 bytes
- * each) per column block of C0. */
-static void nzcopy(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *r0, asc_value *c0, asc_value *rc,
-                   asc_value *cc, asc_value *h, int align) {
-  asc_value *r16 = asc_b_up(g, rc, 16);
-  asc_value *off = asc_b_mulk(g, asc_b_add(g, asc_b_mul(g, asc_b_bin(g, ASC_OP_DIVSI, c0, asc_b_i32(g, x->c0)), h), r0),
-                              x->c0);
-  asc_DataCopyParams_fields f = {.block_count = asc_b_cdiv(g, cc, x->c0), .block_len = r16,
-                                 .src_stride = asc_b_bin(g, ASC_OP_SUBI, h, r16),
-                                 .dst_stride = asc_b_bin(g, ASC_OP_SUBI, asc_b_up(g, rc, align), r16)};
-  asc_build_data_copy_params(g, l1, asc_b_gtsub(g, gm, off), asc_build_DataCopyParams(g, f));
-}
-
-/* GM (Nz, h rows high, K-major: f32 A K x M or B K x N) -> L1 in 16-row bands of K, the f32
- * transposing load's layout (as copy_k_bands): band r starts nblk 16 x 16 squares after band r - 1,
- * its column blocks (16 x 8) one after another - one burst of 16 rows per column block. */
-static void nzbands(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *k0, asc_value *c0, asc_value *kc,
-                    asc_value *cc, asc_value *nblk, asc_value *h) {
-  loopctx bl;
-  asc_value *r = asc_b_for(g, asc_b_cdiv(g, kc, 16), &bl);
-  asc_value *col = asc_b_mul(g, asc_b_bin(g, ASC_OP_DIVSI, c0, asc_b_i32(g, x->c0)), h);
-  asc_value *off = asc_b_mulk(g, asc_b_add(g, col, asc_b_add(g, k0, asc_b_mulk(g, r, 16))), x->c0);
-  asc_DataCopyParams_fields f = {.block_count = asc_b_cdiv(g, cc, x->c0), .block_len = asc_b_i32(g, 16),
-                                 .src_stride = asc_b_bin(g, ASC_OP_SUBI, h, asc_b_i32(g, 16)),
-                                 .dst_stride = asc_b_i32(g, 0)};
-  asc_build_data_copy_params(g, asc_b_ltsub(g, l1, asc_b_mulk(g, asc_b_mul(g, r, nblk), 256)),
-      asc_b_gtsub(g, gm, off),
-      asc_build_DataCopyParams(g, f));
-  asc_b_end(g, &bl);
-}
-
-/* The elements of a local operand as stored (ND rows x ld; Nz ld x cols rounded up to C0). */
-static asc_value *stored(gen *g, mm *x, bool isb) {
-  bool t = isb ? x->tb : x->ta, nz = isb ? x->bnz : x->anz;
-  asc_value *ld = isb ? x->ldb : x->lda;
-  asc_value *rows = isb ? (t ? x->s[S_TN] : x->s[S_TK]) : (t ? x->s[S_TK] : x->s[S_TM]);
-  asc_value *cols = isb ? (t ? x->s[S_TK] : x->s[S_TN]) : (t ? x->s[S_TM] : x->s[S_TK]);
-  return nz ? asc_b_mul(g, ld, asc_b_up(g, cols, x->c0)) : asc_b_mul(g, rows, ld);
-}
-
-static asc_value *wsview(gen *g, asc_value *ws, const asc_type *elem, asc_value *off);
-
-/* iterate(local_c_matrix=t) (Ascend C's Iterate(enPartialSum, localCmatrix), "the user manages
- * CO1"): the op's C is the kernel's CO1 tensor, and each tile goes there (baseM x baseN as the
- * mmads leave it: Nz, column fractals up(mc, 16) rows apart) instead of the Matmul's own L0C; the
- * kernel reads it (fixpipe).  CO1 is the AIC's: a cube-only kernel's, f32 / int32 as the
- * accumulator. */
-static bool isco1(const asc_value *v) {
-  return v->type->kind == ASC_TY_LTENSOR && asc_hw_type_mem(v->type) == ASC_HW_MEM_L0C;
-}
-
-static int user_co1(gen *g, mm *x) {
-  asc_value *c = x->op->operands[OP_C]; /* without local_c_matrix: A (the front-end's filler) */
-  if (x->op->code != ASC_OP_MATMUL_ITERATE || !isco1(c))
-    return 0;
-  const char *why = NULL;
-  if (x->mix)
-    why = "is the AIC's L0C: it needs a cube-only kernel (matmul_cube_only=True), the vector cores calling a MIX "
-          "kernel's Matmul have no CO1";
-  else if (c->type->elem != x->eacc)
-    why = x->esz == 1 ? "must hold int32 (the accumulator of int8 A and B)" : "must hold float32 (the accumulator)";
-  if (why) {
-    asc_error(g->ctx, asc_op_diag_loc(x->op), "%s: local_c_matrix %s", asc_op_name(x->op), why);
-    return -1;
-  }
-  x->co1 = c;
-  return 0;
-}
-
-/* MIX, on the AIV: the UB operands of this call into the AIV's mirror of UB in the workspace
- * (matmul_workspace.h: past the message and tile slots; A, B, the bias one after the other, 32-byte
- * aligned), which then stand for them in the message. */
-static asc_value *mirror(gen *g, asc_value *ws, asc_value *lt, asc_value *n, asc_value **at) {
-  const asc_type *elem = lt->type->elem;
-  asc_value *bytes = asc_b_mulk(g, n, asc_type_bytes(elem));
-  asc_value *gm = wsview(g, ws, elem, *at);
-  asc_value *z = asc_b_i32(g, 0), *one = asc_b_i32(g, 1);
-  asc_DataCopyExtParams_fields f = {.block_count = one, .block_len = bytes, .src_stride = z, .dst_stride = z, .rsv = z};
-  op3(g, ASC_OP_DATA_COPY_PAD, gm, lt, asc_build_DataCopyExtParams(g, f));
-  *at = asc_b_add(g, *at, asc_b_up(g, bytes, 32));
-  return gm;
-}
-
-static void to_mirror(gen *g, mm *x, asc_value *ws, asc_value *aiv) {
-  if (x->aloc != LOC_UB && x->bloc != LOC_UB && x->biasloc != LOC_UB)
-    return;
-  flag(g, ASC_EVENT_MTE2_MTE3); /* the operands' loads and vector work are done */
-  flag(g, ASC_EVENT_V_MTE3);
-  asc_value *at = asc_b_add(g, asc_mmws_tiles_end(g), asc_b_mulk(g, aiv, ASC_MMWS_MIRROR_BYTES));
-  if (x->aloc == LOC_UB)
-    x->va = mirror(g, ws, x->va, stored(g, x, false), &at), x->aloc = LOC_GM;
-  if (x->bloc == LOC_UB)
-    x->vb = mirror(g, ws, x->vb, stored(g, x, true), &at), x->bloc = LOC_GM;
-  if (x->biasloc == LOC_UB)
-    x->vbias = mirror(g, ws, x->vbias, x->s[S_TN], &at), x->biasloc = LOC_GM;
-  /* the REQ flag that follows is set on MTE3: the AIC reads the copies after they have landed */
-}
-
 static int prepare(gen *g, mm *x, asc_op *op) {
   memset(x, 0, sizeof *x);
   x->op = op;
@@ -1024,7 +845,7 @@ static int prepare(gen *g, mm *x, asc_op *op) {
   x->eacc = isint ? asc_type_int(g->ctx, 32, false) : asc_type_float(g->ctx, 32, false);
   if (op->code != ASC_OP_MATMUL_ITERATE)
     x->ec = op->nresults ? op->results[0].type->elem : op->operands[OP_C]->type->elem;
-  if (locals(g, x) || user_co1(g, x))
+  if (asc_mm_locals(g, x) || asc_mm_user_co1(g, x))
     return -1;
   if (x->sparse && sparsecheck(g, x))
     return -1;
@@ -1100,7 +921,7 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
     return -1;
   asc_mm_check_tiling(&g, &x);
   alloc(&g, &x);
-  strides(&g, &x);
+  asc_mm_strides(&g, &x);
   int rc = 0;
   if (op->code == ASC_OP_MATMUL_ITERATE_ALL) {
     if (x.vc->type->kind != ASC_TY_GTENSOR)
@@ -1111,9 +932,9 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
     if (x.next) {
       ctr_reset(&g, op->operands[OP_WS]); /* a bare iterate(): get_tensor_c takes the tiles from 0 */
     } else if (x.co1) { /* the kernel's CO1: its earlier reads (FIX) before the mmads, its next after */
-      flag(&g, ASC_EVENT_FIX_M);
+      asc_mm_flag(&g, ASC_EVENT_FIX_M);
       tile(&g, &x, x.s[S_TILE]);
-      flag(&g, ASC_EVENT_M_FIX);
+      asc_mm_flag(&g, ASC_EVENT_M_FIX);
     } else {
       tile(&g, &x, x.s[S_TILE]);
     }
@@ -1122,7 +943,7 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
     asc_value *ws = op->operands[OP_WS];
     asc_value *t = x.next ? ctr_take(&g, ws, x.next) : x.s[S_TILE];
     tile(&g, &x, t);
-    asc_value *slot = wsview(&g, ws, op->results[0].type->elem, slotoff(&g, aividx(&g)));
+    asc_value *slot = asc_mm_wsview(&g, ws, op->results[0].type->elem, slotoff(&g, aividx(&g)));
     fixout(&g, &x, t, slot, false);
     asc_pass_replace_op(asc_pass_scope(op), op, &slot);
     return 0;
@@ -1176,7 +997,7 @@ static asc_value *fromhandle(gen *g, asc_value *h, asc_value *len, const asc_typ
 }
 
 /* The workspace (a gm pointer) as a GM tensor of elem from byte offset off (i32). */
-static asc_value *wsview(gen *g, asc_value *ws, const asc_type *elem, asc_value *off) {
+asc_value *asc_mm_wsview(gen *g, asc_value *ws, const asc_type *elem, asc_value *off) {
   asc_value *gt = asc_b_res(asc_b_op(g, ASC_OP_GLOBAL_TENSOR, NULL, 0, asc_type_gtensor(g->ctx, ws->type->elem)));
   asc_value *ops[] = {gt, ws};
   asc_b_op(g, ASC_OP_SET_GLOBAL_BUFFER, ops, 2, NULL);
@@ -1215,7 +1036,7 @@ static asc_value *getword(gen *g, asc_value *msg, int i) {
 static asc_value *aividx(gen *g) { return asc_b_res(asc_b_op(g, ASC_OP_GET_BLOCK_IDX, NULL, 0, g->i32)); }
 
 static asc_value *msgof(gen *g, asc_value *ws, asc_value *v) {
-  return wsview(g, ws, asc_type_int(g->ctx, 64, false), asc_b_mulk(g, v, ASC_MMWS_MSG_BYTES));
+  return asc_mm_wsview(g, ws, asc_type_int(g->ctx, 64, false), asc_b_mulk(g, v, ASC_MMWS_MSG_BYTES));
 }
 
 static asc_value *slotoff(gen *g, asc_value *v) {
@@ -1244,13 +1065,13 @@ static int aivcall(gen *g, mm *x, asc_value *ws, bool eager) {
   if (op->code == ASC_OP_MATMUL_GET_TENSOR_C && x->next)
     x->s[S_TILE] = ctr_take(g, ws, x->next);
   asc_value *v = aividx(g);
-  strides(g, x);
-  to_mirror(g, x, ws, v);
+  asc_mm_strides(g, x);
+  asc_mm_to_mirror(g, x, ws, v);
   asc_value *msg = msgof(g, ws, v);
   setword(g, msg, W_KIND, k64(g, kind));
   /* tensors the call does not use (a scalar A/B, no bias, no quant vector, a local C) go as the
    * workspace: the AIC never reads them, and a handle needs a bound tensor */
-  asc_value *wsgt = wsview(g, ws, x->ein, asc_b_i32(g, 0));
+  asc_value *wsgt = asc_mm_wsview(g, ws, x->ein, asc_b_i32(g, 0));
   bool noc = local || op->code == ASC_OP_MATMUL_ITERATE; /* iterate's C operand is A's placeholder */
   asc_value *t[] = {noc ? wsgt : x->vc, x->ascalar ? wsgt : x->va, x->bscalar ? wsgt : x->vb,
                     x->bias ? x->vbias : wsgt, x->quant == Q_VECTOR ? x->vqv : wsgt};
@@ -1274,19 +1095,19 @@ static int aivcall(gen *g, mm *x, asc_value *ws, bool eager) {
   xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
   xflag(g, false, F_DONE, ASC_PIPEID_PIPE_MTE2);
   if (ret) {
-    asc_value *slot = wsview(g, ws, x->ec, slotoff(g, v));
+    asc_value *slot = asc_mm_wsview(g, ws, x->ec, slotoff(g, v));
     asc_pass_replace_op(asc_pass_scope(op), op, &slot);
     x->op = NULL; /* replaced */
     return 0;
   }
   if (local) {
-    asc_value *slot = wsview(g, ws, x->ec, slotoff(g, v));
-    flag(g, ASC_EVENT_MTE3_MTE2); /* earlier stores and vector work on the tensor are done */
-    flag(g, ASC_EVENT_V_MTE2);
+    asc_value *slot = asc_mm_wsview(g, ws, x->ec, slotoff(g, v));
+    asc_mm_flag(g, ASC_EVENT_MTE3_MTE2); /* earlier stores and vector work on the tensor are done */
+    asc_mm_flag(g, ASC_EVENT_V_MTE2);
     asc_value *n = kind == K_ITERATE || kind == K_FIX_LOCAL ? asc_b_mul(g, x->s[S_BM], x->s[S_BN])
                                                             : asc_b_mul(g, x->s[S_TM], x->s[S_TN]);
     asc_build_data_copy(g, x->vc, slot, n);
-    flag(g, ASC_EVENT_MTE2_V);
+    asc_mm_flag(g, ASC_EVENT_MTE2_V);
   }
   return 0;
 }
@@ -1355,16 +1176,16 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics, b
       if (k == K_COMPUTE) {
         tile(g, x, x->s[S_TILE]);
       } else if (k == K_FIX_GM || k == K_FIX_SEQ || k == K_FIX_LOCAL) {
-        asc_value *c = k == K_FIX_LOCAL ? wsview(g, ws, cty, slotoff(g, v)) : x->vc;
+        asc_value *c = k == K_FIX_LOCAL ? asc_mm_wsview(g, ws, cty, slotoff(g, v)) : x->vc;
         fixout(g, x, x->s[S_TILE], c, k == K_FIX_GM);
       } else if (k == K_ITERATE_ALL || k == K_ALL_LOCAL || k == K_ALL_SEQ) {
         /* K_ALL_LOCAL: C (tm x tn, the message's orgN is tn) into the AIV's workspace slot;
          * K_ALL_SEQ: tile after tile from C's start (baseM x baseN each) */
-        asc_value *c = k == K_ALL_LOCAL ? wsview(g, ws, cty, slotoff(g, v)) : x->vc;
+        asc_value *c = k == K_ALL_LOCAL ? asc_mm_wsview(g, ws, cty, slotoff(g, v)) : x->vc;
         alltiles(g, x, c, k == K_ALL_SEQ);
       } else if (k == K_ITERATE) {
         tile(g, x, x->s[S_TILE]);
-        fixout(g, x, x->s[S_TILE], wsview(g, ws, cty, slotoff(g, v)), false);
+        fixout(g, x, x->s[S_TILE], asc_mm_wsview(g, ws, cty, slotoff(g, v)), false);
       } else { /* K_TILE_GM: at the tile's place; K_TILE_GM_SEQ: at C's start, row stride baseN */
         tile(g, x, x->s[S_TILE]);
         fixout(g, x, x->s[S_TILE], x->vc, k == K_TILE_GM);
@@ -1561,7 +1382,7 @@ static bool own_l0c(const asc_pass_vec *v) {
   for (size_t i = 0; i < v->n; i++) {
     const asc_op *op = v->items[i];
     if (op->code == ASC_OP_MATMUL_ITERATE_ALL || op->code == ASC_OP_MATMUL_GET_TENSOR_C ||
-        (op->code == ASC_OP_MATMUL_ITERATE && !attrint(op, "next") && !isco1(op->operands[OP_C])))
+        (op->code == ASC_OP_MATMUL_ITERATE && !attrint(op, "next") && !asc_mm_isco1(op->operands[OP_C])))
       return true;
   }
   return false;

@@ -82,4 +82,23 @@ static inline asc_value *trunc32(gen *g, asc_value *v) { return asc_b_res(asc_b_
 /* The tiling's rules as runtime tests before x's cube work (expand_matmul_tiling.c). */
 void asc_mm_check_tiling(gen *g, mm *x);
 
+/* The matmul's set_flag / wait_flag pair for `event`, a 3-operand op, a view of the workspace at byte
+ * off (expand_matmul.c). */
+void asc_mm_flag(gen *g, int event);
+void asc_mm_op3(gen *g, asc_opcode code, asc_value *a, asc_value *b, asc_value *c);
+asc_value *asc_mm_wsview(gen *g, asc_value *ws, const asc_type *elem, asc_value *off);
+
+/* Operands in local memory (expand_matmul_local.c). */
+int asc_mm_locals(gen *g, mm *x);
+void asc_mm_strides(gen *g, mm *x);
+bool asc_mm_nzcopy_ok(const mm *x, bool isb);
+asc_value *asc_mm_l1frac(gen *g, mm *x, asc_value *r0, asc_value *c0, asc_value *h16);
+void asc_mm_nzcopy(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *r0, asc_value *c0, asc_value *rc,
+                   asc_value *cc, asc_value *h, int align);
+void asc_mm_nzbands(gen *g, mm *x, asc_value *l1, asc_value *gm, asc_value *k0, asc_value *c0, asc_value *kc,
+                    asc_value *cc, asc_value *nblk, asc_value *h);
+bool asc_mm_isco1(const asc_value *v);
+int asc_mm_user_co1(gen *g, mm *x);
+void asc_mm_to_mirror(gen *g, mm *x, asc_value *ws, asc_value *aiv);
+
 #endif
