@@ -254,15 +254,11 @@ int asc_exec_nd2nz(sim_core *c, const sim_inst *in) {
   }
   /* MTE2: the GM port, one burst per row; the gm_unit units its unaligned rows span beyond their lengths
    * (several rows: datacopy.c copycost_rows) */
-  int64_t u = c->L->cost->gm_unit, blk = c->L->cost->gm_block, x = 0;
+  const sim_costs *k = c->L->cost;
+  int64_t x = 0;
   if (in->pipe == ASC_PIPEID_PIPE_MTE2 && src->mem >= 0 && dv > 0 && nd * nv > 1)
-    for (int64_t t = 0; t < nd; t++) {
-      if (sdv * e % u == 0) /* every row of the matrix starts at the same place in its unit */
-        x += nv * asc_sim_gm_xunits(src->off + t * sms * e, dv * e, u, blk);
-      else
-        for (int64_t r = 0; r < nv; r++)
-          x += asc_sim_gm_xunits(src->off + (t * sms + r * sdv) * e, dv * e, u, blk);
-    }
+    for (int64_t t = 0; t < nd; t++) /* matrix t's nv rows */
+      x += asc_sim_gm_rows_xunits(src->off + t * sms * e, dv * e, nv, sdv * e, k->gm_unit, k->gm_block);
   return asc_sim_issue_copy_rows(c, in, moved, nd * nv, x);
 }
 

@@ -25,14 +25,10 @@ static int copycost(sim_core *c, const sim_inst *in, int64_t bytes) { return asc
  * "GM read units" says why) */
 static int copycost_rows(sim_core *c, const sim_inst *in, int64_t cnt, int64_t len, const sim_val *gm, int64_t off,
                          int64_t stride) {
-  int64_t u = c->L->cost->gm_unit, blk = c->L->cost->gm_block, x = 0;
-  if (in->pipe == ASC_PIPEID_PIPE_MTE2 && gm->mem >= 0 && cnt > 1) {
-    if (stride % u == 0) /* every row starts at the same place in its unit */
-      x = cnt * asc_sim_gm_xunits(gm->off + off, len, u, blk);
-    else
-      for (int64_t b = 0; b < cnt; b++)
-        x += asc_sim_gm_xunits(gm->off + off + b * stride, len, u, blk);
-  }
+  const sim_costs *k = c->L->cost;
+  int64_t x = in->pipe == ASC_PIPEID_PIPE_MTE2 && gm->mem >= 0 && cnt > 1
+                  ? asc_sim_gm_rows_xunits(gm->off + off, len, cnt, stride, k->gm_unit, k->gm_block)
+                  : 0;
   return asc_sim_issue_copy_rows(c, in, cnt * len, cnt, x);
 }
 

@@ -169,6 +169,18 @@ static inline int64_t asc_sim_gm_xunits(int64_t a, int64_t len, int64_t unit, in
   return (o + len + unit - 1) / unit - (len + unit - 1) / unit;
 }
 
+/* ... summed over cnt rows of len bytes whose starts are stride bytes apart from byte a (a stride of whole
+ * units puts every row at the same place in its unit: one row's figure cnt times). */
+static inline int64_t asc_sim_gm_rows_xunits(int64_t a, int64_t len, int64_t cnt, int64_t stride, int64_t unit,
+                                             int64_t blk) {
+  if (unit > 0 && stride % unit == 0)
+    return cnt * asc_sim_gm_xunits(a, len, unit, blk);
+  int64_t x = 0;
+  for (int64_t r = 0; r < cnt; r++)
+    x += asc_sim_gm_xunits(a + r * stride, len, unit, blk);
+  return x;
+}
+
 typedef struct sim_launch {
   asc_ctx *ctx;
   const asc_platform *plat;
