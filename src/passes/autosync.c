@@ -730,16 +730,26 @@ static void waits_outside(const walker *w, const asc_op *op, int first_edge, sta
   }
 }
 
+static void not_run_toks(const walker *w, const asc_op *op, int first_edge, state *st, int64_t lo, int64_t hi, bool pends);
+
 /* The elements [lo, hi] walked in op's regions did not run on st's path (the other arm, a
  * loop's iterations that did not happen): every pipe knows them, except the waits outside
  * op.  A pipe that knew every element of p that ran on the path knows p up to hi. */
 static void not_run_view(const walker *w, const asc_op *op, int first_edge, state *st, int64_t lo, int64_t hi) {
+  not_run_toks(w, op, first_edge, st, lo, hi, false);
+}
+
+/* not_run_view, and with `pends` the same for what the user's pending sets carry. */
+static void not_run_toks(const walker *w, const asc_op *op, int first_edge, state *st, int64_t lo, int64_t hi, bool pends) {
   int64_t cut;
+  int ntok = SYNC_NPIPES + (pends ? st->npend : 0);
   waits_outside(w, op, first_edge, st);
-  for (int q = 0; q < SYNC_NPIPES; q++)
-    for (int p = 0; p < SYNC_NPIPES; p++)
-      if (st->k[q].t[p] >= st->last[p] && st->k[q].t[p] < hi)
-        sync_comp_add(&st->k[q], p, -1, hi);
+  for (int q = 0; q < ntok; q++)
+    for (int p = 0; p < SYNC_NPIPES; p++) {
+      token *t = q < SYNC_NPIPES ? &st->k[q] : &st->pend[q - SYNC_NPIPES].tok;
+      if (t->t[p] >= st->last[p] && t->t[p] < hi)
+        sync_comp_add(t, p, -1, hi);
+    }
   for (; lo <= hi; lo = cut + 1) {
     cut = hi + 1;
     for (int e = first_edge; e < w->nedges; e++)
@@ -753,8 +763,8 @@ static void not_run_view(const walker *w, const asc_op *op, int first_edge, stat
           plo = w->hist[h].idx < plo ? w->hist[h].idx : plo;
           phi = w->hist[h].idx > phi ? w->hist[h].idx : phi;
         }
-      for (int q = 0; q < SYNC_NPIPES && plo <= phi; q++)
-        sync_comp_add(&st->k[q], p, plo, phi);
+      for (int q = 0; q < ntok && plo <= phi; q++)
+        sync_comp_add(q < SYNC_NPIPES ? &st->k[q] : &st->pend[q - SYNC_NPIPES].tok, p, plo, phi);
     }
   }
 }
@@ -805,7 +815,7 @@ void sync_walk_body(walker *w, asc_op *loop, state *st) {
   const asc_value *x = sync_trip_bound(loop, &lb);
   bool pushed = x && w->nfacts < MAXFACTS;
   if (pushed)
-    w->facts[w->nfacts++] = (struct fact){x, lb + 1, INT64_MAX};
+    w->facts[w->nfacts++] = (struct fact){x, lb + 1, INT64_MAX, NULL};
   for (int r = 0; r < loop->nregions; r++)
     if (loop->regions[r].block)
       walk_block(w, loop->regions[r].block, st);
@@ -824,12 +834,90 @@ static bool ends_range(const asc_op *loop, int64_t t, int64_t n, int64_t *lo, in
   return n < 0 ? (*hi = INT64_MAX, true) : sync_index_at(loop, n - 2, hi);
 }
 
+/* SYNC_EACH_ENDS with a runtime bound (verify-sync): the last iteration is known by its index
+ * against the bound, ub - step <= i < ub, the others by i < ub - step.  Walk t (0 the
+ * first, 1 and 2 those between, 3 the last) pins that and the index's own range; the one-trip
+ * run (walk -1) is walked on its own. */
+static int push_ends_rel(walker *w, const asc_op *loop, const asc_value *ub, int64_t t) {
+  int64_t lb, next, step;
+  const asc_value *iv = loop->regions[0].block->args[0];
+  if (w->nfacts + 2 > MAXFACTS || !sync_index_at(loop, 0, &lb) || !sync_index_at(loop, 1, &next))
+    return 0;
+  step = next - lb;
+  w->facts[w->nfacts++] = (struct fact){iv, t <= 0 ? lb : next, t <= 0 ? lb : INT64_MAX, NULL};
+  w->facts[w->nfacts++] = t == 3 || t < 0 ? (struct fact){iv, -step, -1, ub} : (struct fact){iv, INT64_MIN, -step - 1, ub};
+  return 2;
+}
+
 /* The loop may leave here: st is one of its exits. */
 static void add_exit(state **exits, const state *st) {
   if (*exits)
     sync_state_meet(*exits, st, NULL);
   else
     *exits = sync_state_copy(st);
+}
+
+/* SYNC_EACH_ENDS with a runtime bound ub (verify-sync): the walks that know the index against
+ * it.  The run of one trip (first and last) is walked first, from the entry, as one of the
+ * loop's exits; the other walks never follow it, so its accesses stay out of the history
+ * until they are done.  The last walk follows the first (two trips), the second (three) or
+ * any later one: the states after walks 0 and 1 are kept to be met with its entry. */
+typedef struct ends_rel {
+  const asc_value *ub;
+  state *before[2];
+  int64_t idx[2]; /* where walks 0 and 1 ended */
+  sync_access *saved;
+  size_t nsaved;
+} ends_rel;
+
+static void rel_one_trip(walker *w, asc_op *loop, ends_rel *r, const state *st, state **exits) {
+  state *one = sync_state_copy(st);
+  int npushed = push_ends_rel(w, loop, r->ub, -1);
+  size_t n0 = w->nhist;
+  sync_walk_body(w, loop, one);
+  w->nfacts -= npushed;
+  r->nsaved = w->nhist - n0;
+  r->saved = asc_xrealloc(NULL, r->nsaved * sizeof *r->saved + 1);
+  memcpy(r->saved, w->hist + n0, r->nsaved * sizeof *r->saved);
+  w->nhist = n0;
+  if (w->dom && w->dom->loop)
+    w->dom->loop(w, st->dom, one->dom, loop, false);
+  add_exit(exits, one);
+  sync_state_free(one);
+}
+
+/* Before walk t: its facts (how many pushed), and for the last the states it may follow,
+ * each with what the walks after it did marked as not run on its path. */
+static int rel_enter(walker *w, asc_op *loop, int first_edge, ends_rel *r, int64_t t, state *st) {
+  for (int i = 0; t == 3 && i < 2 && r->before[i]; i++) {
+    not_run_toks(w, loop, first_edge, r->before[i], r->idx[i] + 1, w->idx, true);
+    sync_state_meet(st, r->before[i], NULL);
+  }
+  return push_ends_rel(w, loop, r->ub, t);
+}
+
+static void rel_leave(const walker *w, ends_rel *r, int64_t t, const state *st) {
+  if (t < 2)
+    r->before[t] = sync_state_copy(st), r->idx[t] = w->idx;
+}
+
+static void rel_done(walker *w, ends_rel *r) {
+  for (size_t i = 0; i < r->nsaved; i++)
+    record(w, &r->saved[i]);
+  free(r->saved);
+  for (int i = 0; i < 2; i++)
+    if (r->before[i])
+      sync_state_free(r->before[i]);
+}
+
+/* How loop's iterations are walked: pinned one by one, or their ends (SYNC_EACH_ENDS), as the
+ * riding analysis (dom->each) or the S001 walk (w->ends) asks. */
+static int each_mode(const walker *w, asc_op *loop, bool pin, bool shallow, int neach) {
+  if (pin || shallow || neach >= SYNC_EACH_LOOPS || loop->code != ASC_OP_FOR)
+    return SYNC_EACH_NONE;
+  if (w->dom && w->dom->each)
+    return w->dom->each(w, loop);
+  return w->ends ? (int)asc_pass_map_get(w->ends, loop) : SYNC_EACH_NONE;
 }
 
 /* A loop is walked iteration by iteration with its index pinned when the riding analysis
@@ -844,10 +932,10 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   bool pin, shallow = w->dom && w->nloops >= SYNC_DOM_DEPTH, whiles = w->dom && loop->code == ASC_OP_WHILE;
   asc_block *before = whiles ? loop->regions[0].block : NULL;
   asc_block *after = whiles && loop->nregions > 1 ? loop->regions[1].block : NULL;
-  int first_edge = w->nedges, neach = 0;
+  int first_edge = w->nedges, neach = 0, mode;
   int64_t start, tmin, tmax, walks, v, n = asc_pass_trip_count(loop), from = 0;
-  int mode;
   bool ends;
+  ends_rel r = {0};
   carried *l;
   sync_trip_range(w, loop, &tmin, &tmax);
   if (tmax == 0)
@@ -867,20 +955,23 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
   for (int i = 0; i < w->nloops; i++)
     neach += w->loops[i].each;
   pin = sync_unrolled(w, loop); /* or the riding analysis asks (at most SYNC_EACH_LOOPS nested so): */
-  mode = !pin && !shallow && w->dom && w->dom->each && neach < SYNC_EACH_LOOPS && loop->code == ASC_OP_FOR
-             ? w->dom->each(w, loop)
-             : SYNC_EACH_NONE;
+  mode = each_mode(w, loop, pin, shallow, neach);
   ends = mode == SYNC_EACH_ENDS && (n < 0 || n > SYNC_EACH);
+  r.ub = ends && n < 0 && tmax >= 2 ? sync_trip_bound(loop, &v) : NULL;
   l->each = mode != SYNC_EACH_NONE;
   pin |= l->each;
-  walks = ends ? (n < 0 ? 3 : 4) : pin ? (n < 0 || n > SYNC_EACH ? SYNC_EACH : n) : shallow || tmax <= 1 ? 1 : 2;
+  walks = ends ? (n < 0 && !r.ub ? 3 : 4) : pin ? (n < 0 || n > SYNC_EACH ? SYNC_EACH : n) : shallow || tmax <= 1 ? 1 : 2;
+  if (r.ub && tmin <= 1)
+    rel_one_trip(w, loop, &r, st, &exits), from = w->idx + 1;
   for (int64_t t = 0; t < walks; t++) {
     int64_t hi;
-    bool pinned = pin && w->nfacts < MAXFACTS && (ends ? ends_range(loop, t, n, &v, &hi) : sync_index_at(loop, t, &v));
+    bool pinned = !r.ub && pin && w->nfacts < MAXFACTS && (ends ? ends_range(loop, t, n, &v, &hi) : sync_index_at(loop, t, &v));
+    int npushed;
     if (t)
       l->lo = l->cur, l->hi = l->cur = w->idx + 1;
+    npushed = r.ub ? rel_enter(w, loop, first_edge, &r, t, st) : 0;
     if (pinned)
-      w->facts[w->nfacts++] = (struct fact){loop->regions[0].block->args[0], v, ends ? hi : v};
+      w->facts[w->nfacts++] = (struct fact){loop->regions[0].block->args[0], v, ends ? hi : v, NULL};
     if (whiles && before)
       walk_block(w, before, st);
     if (whiles)
@@ -889,14 +980,17 @@ static void walk_loop(walker *w, asc_op *loop, state *st) {
       walk_block(w, after, st);
     else if (!whiles)
       sync_walk_body(w, loop, st);
-    w->nfacts -= pinned;
-    if (!whiles && t + 1 < walks && (ends ? n < 0 : l->each ? n != walks : !pin && (tmin <= 1 || w->dom)))
+    w->nfacts -= pinned + npushed;
+    if (r.ub)
+      rel_leave(w, &r, t, st);
+    if (!whiles && t + 1 < walks && !r.ub && (ends ? n < 0 : l->each ? n != walks : !pin && (tmin <= 1 || w->dom)))
       add_exit(&exits, st), from = w->idx + 1;
     if (w->dom && w->dom->loop && (l->each || t + 1 < walks))
       w->dom->loop(w, entry->dom, st->dom, loop, !l->each);
   }
   if (whiles && before)
     walk_block(w, before, st);
+  rel_done(w, &r);
   if (w->check)
     sync_resolve_deferred(w, loop, st);
   if (exits) {

@@ -55,7 +55,7 @@ void sync_trip_range(const walker *w, const asc_op *loop, int64_t *tmin, int64_t
 void sync_fact_range(const walker *w, const asc_value *x, int64_t *lo, int64_t *hi) {
   *lo = INT64_MIN, *hi = INT64_MAX;
   for (int i = 0; i < w->nfacts; i++)
-    if (w->facts[i].x == x) {
+    if (w->facts[i].x == x && !w->facts[i].y) {
       *lo = w->facts[i].lo > *lo ? w->facts[i].lo : *lo;
       *hi = w->facts[i].hi < *hi ? w->facts[i].hi : *hi;
     }
@@ -95,6 +95,72 @@ bool sync_cmp_const(const asc_op *d, const asc_value **x, int64_t *pred, int64_t
   return true;
 }
 
+/* v as base + *c (index casts, and adding or subtracting constants, seen through); base
+ * NULL: v is the constant *c. */
+const asc_value *sync_offset_form(const asc_value *v, int64_t *c) {
+  *c = 0;
+  for (int depth = 0; depth < 8; depth++) {
+    const asc_op *d = (v = sync_strip_cast(v))->def;
+    int64_t k;
+    bool add = d && d->code == ASC_OP_ADDI, sub = d && d->code == ASC_OP_SUBI;
+    if (asc_pass_const_int(v, &k))
+      return *c += k, NULL;
+    if (!add && !sub)
+      return v;
+    if (add && asc_pass_const_int(d->operands[ASC_OPND_ADDI_lhs], &k))
+      v = d->operands[ASC_OPND_ADDI_rhs];
+    else if (asc_pass_const_int(d->operands[add ? ASC_OPND_ADDI_rhs : ASC_OPND_SUBI_rhs], &k))
+      v = d->operands[add ? ASC_OPND_ADDI_lhs : ASC_OPND_SUBI_lhs], k = add ? k : -k;
+    else
+      return v;
+    if (k == INT64_MIN || (k > 0 ? *c > INT64_MAX / 2 : *c < INT64_MIN / 2))
+      return v; /* far outside any index: stop adding */
+    *c += k;
+  }
+  return v;
+}
+
+/* Values of x - y the facts allow: x - y facts (either way round), and x's and y's own. */
+static void rel_range(const walker *w, const asc_value *x, const asc_value *y, int64_t *lo, int64_t *hi) {
+  int64_t xlo, xhi, ylo, yhi, d;
+  *lo = INT64_MIN + 1, *hi = INT64_MAX;
+  for (int i = 0; i < w->nfacts; i++) {
+    const struct fact *f = &w->facts[i];
+    int64_t flo = f->lo, fhi = f->hi;
+    if (f->y && f->x == y && f->y == x)
+      flo = f->hi == INT64_MIN ? INT64_MAX : -f->hi, fhi = f->lo == INT64_MIN ? INT64_MAX : -f->lo;
+    else if (!(f->y && f->x == x && f->y == y))
+      continue;
+    *lo = flo > *lo ? flo : *lo, *hi = fhi < *hi ? fhi : *hi;
+  }
+  sync_fact_range(w, x, &xlo, &xhi);
+  sync_fact_range(w, y, &ylo, &yhi);
+  if (xlo != INT64_MIN && yhi != INT64_MAX && !__builtin_sub_overflow(xlo, yhi, &d) && d > *lo)
+    *lo = d;
+  if (xhi != INT64_MAX && ylo != INT64_MIN && !__builtin_sub_overflow(xhi, ylo, &d) && d < *hi)
+    *hi = d;
+}
+
+/* verify-sync's walks: cond compares two values that differ by more than a constant (a loop's
+ * index with its runtime bound: `i != n - 1`); narrow what the facts say of their difference. */
+static bool assume_rel(walker *w, const asc_value *cond, bool truth, bool *pushed) {
+  const asc_op *d = cond->def;
+  const asc_value *x, *y;
+  int64_t cx, cy, pred, k, lo, hi;
+  if ((!w->dom && !w->ends) || !d || d->code != ASC_OP_CMPI || (pred = asc_op_attr(d, "predicate")->i) > 5 ||
+      !(x = sync_offset_form(d->operands[ASC_OPND_CMPI_lhs], &cx)) ||
+      !(y = sync_offset_form(d->operands[ASC_OPND_CMPI_rhs], &cy)) || x == y ||
+      __builtin_sub_overflow(cy, cx, &k)) /* x + cx pred y + cy: x - y pred cy - cx */
+    return true;
+  rel_range(w, x, y, &lo, &hi);
+  narrow(pred, k, truth, &lo, &hi);
+  if (lo > hi)
+    return false;
+  w->facts[w->nfacts++] = (struct fact){x, lo, hi, y};
+  *pushed = true;
+  return true;
+}
+
 /* Push what `cond` being `truth` says (an arith.cmpi of a value and a constant); false
  * if the arms being walked already rule it out, or no iteration of the loop whose index x
  * is takes it (the arm never runs). */
@@ -103,14 +169,16 @@ bool sync_assume(walker *w, const asc_value *cond, bool truth, bool *pushed) {
   const asc_op *loop;
   int64_t lo, hi, ilo, ihi, c, pred;
   *pushed = false;
-  if (w->nfacts == MAXFACTS || !sync_cmp_const(cond->def, &x, &pred, &c))
+  if (w->nfacts == MAXFACTS)
     return true;
+  if (!sync_cmp_const(cond->def, &x, &pred, &c))
+    return assume_rel(w, cond, truth, pushed);
   sync_fact_range(w, x, &lo, &hi);
   narrow(pred, c, truth, &lo, &hi);
   ilo = lo, ihi = hi;
   if (lo > hi || ((loop = sync_iv_loop(x)) && !sync_index_values(loop, &ilo, &ihi)))
     return false;
-  w->facts[w->nfacts++] = (struct fact){x, lo, hi};
+  w->facts[w->nfacts++] = (struct fact){x, lo, hi, NULL};
   *pushed = true;
   return true;
 }
@@ -124,6 +192,34 @@ const asc_value *sync_trip_bound(const asc_op *loop, int64_t *lb) {
       !asc_pass_const_int(loop->operands[ASC_OPND_FOR_step], &step) || step <= 0 || *lb == INT64_MAX)
     return NULL;
   return sync_strip_cast(loop->operands[ASC_OPND_FOR_upper_bound]);
+}
+
+static void has_flag_op(asc_op *op, void *user) {
+  *(bool *)user |= op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG;
+}
+
+void sync_mark_ends(asc_op *op, asc_pass_map *each) {
+  const asc_op *cmp = op->code == ASC_OP_IF ? op->operands[ASC_OPND_IF_cond]->def : NULL;
+  bool flags = false;
+  int64_t k, lb;
+  if (!cmp || cmp->code != ASC_OP_CMPI)
+    return;
+  asc_walk(op, has_flag_op, &flags);
+  for (int i = 0; flags && i < 2; i++) {
+    const asc_value *x = sync_offset_form(cmp->operands[i], &k);
+    asc_op *loop = x ? sync_iv_loop(x) : NULL;
+    const asc_value *y = loop ? sync_offset_form(cmp->operands[1 - i], &k) : NULL;
+    if (loop && (!y || y == sync_trip_bound(loop, &lb)) && !asc_pass_map_get(each, loop))
+      asc_pass_map_set(each, loop, SYNC_EACH_ENDS);
+  }
+}
+
+static void mark_ends_op(asc_op *op, void *each) {
+  sync_mark_ends(op, each);
+}
+
+void sync_ends_loops(asc_op *func, asc_pass_map *each) {
+  asc_walk(func, mark_ends_op, each);
 }
 
 /* ---- cases: the check walk once per range of the values branches and trip counts test ---- */
@@ -198,7 +294,7 @@ int sync_case_facts(const sync_cases *c, int k, struct fact *out) {
     int j = k % (c->v[v].ncut + 1);
     k /= c->v[v].ncut + 1;
     out[v] = (struct fact){c->v[v].x, j ? c->v[v].cut[j - 1] : INT64_MIN,
-                           j < c->v[v].ncut ? c->v[v].cut[j] - 1 : INT64_MAX};
+                           j < c->v[v].ncut ? c->v[v].cut[j] - 1 : INT64_MAX, NULL};
   }
   return c->n;
 }

@@ -33,7 +33,8 @@ static void *append(void *to, int *n, const void *from, int nfrom, size_t sz) {
  * still counts its priming set on the first iteration.  With cases, it knows the ranges of
  * case k; with k == cases->ncases (the walk after the cases), it walks short loops of
  * constant trips iteration by iteration instead (autosync.c, walk_loop). */
-static bool walk(walker *ins, asc_op *func, const sync_cases *cases, int k, bool collect, found *f) {
+static bool walk(walker *ins, asc_op *func, const sync_cases *cases, int k, bool collect, found *f,
+                 const asc_pass_map *ends) {
   state *st = sync_state_new();
   walker w;
   int n = ins->nedges ? ins->nedges : 1;
@@ -41,6 +42,7 @@ static bool walk(walker *ins, asc_op *func, const sync_cases *cases, int k, bool
   memset(&w, 0, sizeof w);
   w.last_walks = cases && k == cases->ncases;
   w.collect = collect;
+  w.ends = ends;
   if (cases && k < cases->ncases)
     w.nfacts = sync_case_facts(cases, k, w.facts);
   w.m = w.env.m = ins->m;
@@ -93,17 +95,27 @@ static void keep_found(found *f, found *other) {
 }
 
 /* Each walk is sound for every pair on its own: a pair is unordered only if the walk over
- * all runs, some case's walk (the cases cover every run) and the walk with short loops taken
- * apart all find it so. */
+ * all runs, some case's walk (the cases cover every run), the walk with short loops taken
+ * apart and the walk with the ends of loops pinned (verify-sync's SYNC_EACH_ENDS) all find it so. */
 int sync_unordered(walker *ins, asc_op *func, struct race **out) {
   found all = {0}, other = {0};
   sync_cases cases;
   sync_cases_of(func, &cases);
-  walk(ins, func, NULL, 0, true, &all);
+  walk(ins, func, NULL, 0, true, &all, NULL);
   for (int k = cases.ncases > 1 ? 0 : cases.ncases; k <= cases.ncases && all.nraces; k++) {
-    walk(ins, func, &cases, k, true, &other);
+    walk(ins, func, &cases, k, true, &other, NULL);
     if (k + 1 >= cases.ncases)
       keep_found(&all, &other);
+  }
+  if (all.nraces) { /* and the walk with the ends of loops whose first or last iteration skips a flag pinned */
+    asc_pass_map ends;
+    asc_pass_map_init(&ends);
+    sync_ends_loops(func, &ends);
+    if (ends.n) {
+      walk(ins, func, NULL, 0, true, &other, &ends);
+      keep_found(&all, &other);
+    }
+    asc_pass_map_free(&ends);
   }
   free(all.clash);
   *out = all.races;
@@ -141,7 +153,7 @@ static bool may_order(const sync_cases *c, bool apart, const asc_op *a, const as
  * sound on its own; the clashes of the walks that prove it go to f. */
 static bool walks_ordered(walker *ins, asc_op *func, bool more, found *f) {
   sync_cases cases;
-  bool ok = walk(ins, func, NULL, 0, false, f);
+  bool ok = walk(ins, func, NULL, 0, false, f, NULL);
   asc_op *a = f->fail[0], *b = f->fail[1];
   if (ok || !more)
     return ok;
@@ -149,10 +161,10 @@ static bool walks_ordered(walker *ins, asc_op *func, bool more, found *f) {
   sync_cases_of(func, &cases);
   ok = cases.ncases > 1 && may_order(&cases, false, a, b);
   for (int k = 0; ok && k < cases.ncases; k++)
-    ok = walk(ins, func, &cases, k, false, f);
+    ok = walk(ins, func, &cases, k, false, f, NULL);
   if (!ok && may_order(&cases, true, a, b)) {
     forget(f);
-    ok = walk(ins, func, &cases, cases.ncases, false, f);
+    ok = walk(ins, func, &cases, cases.ncases, false, f, NULL);
   }
   return ok;
 }

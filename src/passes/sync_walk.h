@@ -103,6 +103,7 @@ typedef struct walker {
   bool last_walks;   /* check walk: walk short loops of constant trips iteration by iteration */
   int quiet;         /* check walk: checks nothing (the riding analysis) */
   const sync_domain *dom; /* a riding analysis (check walk, quiet), or NULL */
+  const asc_pass_map *ends; /* check walk for S001: loops to walk as SYNC_EACH_ENDS (sync_ends_loops) */
   asc_pass_vec bars; /* the pipe_barrier ops inserted (same-pipe conflicts, PIPE_ALL fallbacks) */
   sync_access *hist;
   size_t nhist, caphist;
@@ -127,9 +128,10 @@ typedef struct walker {
     int64_t k;                /* iteration distance it orders */
   } rdone[MAXROT];
   int nrdone;
-  struct fact {          /* x lies in [lo, hi] in the if arms being walked */
+  struct fact {          /* x (minus y, if y) lies in [lo, hi] in the if arms being walked */
     const asc_value *x;
     int64_t lo, hi;
+    const asc_value *y; /* verify-sync's walk only: a loop's index against its runtime bound */
   } facts[MAXFACTS];
   int nfacts;
   struct deferred {      /* check walk: rotating conflicts left to the end of a second walk */
@@ -185,6 +187,8 @@ void sync_fact_range(const walker *w, const asc_value *x, int64_t *lo, int64_t *
 /* Push what `cond` being `truth` says; false if the arms being walked rule it out. */
 bool sync_assume(walker *w, const asc_value *cond, bool truth, bool *pushed);
 const asc_value *sync_strip_cast(const asc_value *v);
+/* v as base + *c (casts, adding and subtracting constants seen through); NULL: the constant *c. */
+const asc_value *sync_offset_form(const asc_value *v, int64_t *c);
 /* d is `x <pred> constant` (an arith.cmpi, pred eq ne slt sle sgt sge with x on the left):
  * its x (casts stripped), pred and constant; false if d is of no such form. */
 bool sync_cmp_const(const asc_op *d, const asc_value **x, int64_t *pred, int64_t *c);
@@ -195,6 +199,13 @@ bool sync_loop_free(const asc_value *v); /* the same in every iteration of every
 bool sync_index_values(const asc_op *loop, int64_t *lo, int64_t *hi);
 /* The runtime bound of loop when its start (*lb) and step are constants, else NULL. */
 const asc_value *sync_trip_bound(const asc_op *loop, int64_t *lb);
+/* An scf.if that compares a loop's index (plus a constant) with a constant or with the
+ * loop's runtime bound (plus a constant) and sets or waits flags (the first iteration
+ * skipping a wait, the last a set: `i != 0`, `i < n - 1`): its loop goes into each as
+ * SYNC_EACH_ENDS, to be walked with its ends pinned so that the comparison is known in each
+ * walk.  sync_ends_loops: every such loop of func. */
+void sync_mark_ends(asc_op *op, asc_pass_map *each);
+void sync_ends_loops(asc_op *func, asc_pass_map *each);
 /* The fewest and most trips loop can make where the walk is. */
 void sync_trip_range(const walker *w, const asc_op *loop, int64_t *tmin, int64_t *tmax);
 

@@ -97,27 +97,6 @@ static int each(const walker *w, asc_op *loop) {
   return (int)asc_pass_map_get(&((vs_ctx *)w->dom->user)->each, loop);
 }
 
-static void has_flag_op(asc_op *op, void *user) {
-  *(bool *)user |= op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG;
-}
-
-/* An scf.if that compares a loop's index with a constant and sets or waits flags (the first
- * iteration skipping a wait, the last a set): its loop is walked with its ends pinned, so
- * that the comparison is known in each walk (SYNC_EACH_ENDS). */
-static void mark_ends(vs_ctx *c, asc_op *op) {
-  const asc_op *cmp = op->operands[ASC_OPND_IF_cond]->def;
-  bool flags = false;
-  int64_t k;
-  if (!cmp || cmp->code != ASC_OP_CMPI)
-    return;
-  asc_walk(op, has_flag_op, &flags);
-  for (int i = 0; flags && i < 2; i++) {
-    asc_op *loop = sync_iv_loop(sync_strip_cast(cmp->operands[i]));
-    if (loop && asc_pass_const_int(cmp->operands[1 - i], &k) && !asc_pass_map_get(&c->each, loop))
-      asc_pass_map_set(&c->each, loop, SYNC_EACH_ENDS);
-  }
-}
-
 /* ---- the flow analyses' state ----------------------------------------------------------------- */
 
 static void *dup(const void *p, int n, size_t sz) {
@@ -315,7 +294,7 @@ static void scan_op(asc_op *op, void *user) {
   if ((op->code == ASC_OP_SET_FLAG || op->code == ASC_OP_WAIT_FLAG) && vs_sync_op_ok(op))
     mark_each(c, op->operands[ASC_OPND_SET_FLAG_event_id], 0);
   if (op->code == ASC_OP_IF)
-    mark_ends(c, op);
+    sync_mark_ends(op, &c->each);
   if (asc_opinfo_of(op->code)->family == ASC_FAM_SYNC)
     return; /* the events used are what is being checked, not evidence of the core */
   see(c, asc_hw_pipe_cores(asc_hw_op_pipe(op)));
