@@ -878,7 +878,8 @@ static void rel_one_trip(walker *w, asc_op *loop, ends_rel *r, const state *st, 
   w->nfacts -= npushed;
   r->nsaved = w->nhist - n0;
   r->saved = asc_xrealloc(NULL, r->nsaved * sizeof *r->saved + 1);
-  memcpy(r->saved, w->hist + n0, r->nsaved * sizeof *r->saved);
+  if (r->nsaved) /* w->hist may be NULL then */
+    memcpy(r->saved, w->hist + n0, r->nsaved * sizeof *r->saved);
   w->nhist = n0;
   if (w->dom && w->dom->loop)
     w->dom->loop(w, st->dom, one->dom, loop, false);
