@@ -458,6 +458,12 @@ struct sim_core {
   sim_l2 l2;          /* its part of the L2 cache */
   int64_t gm_free;    /* the core's share of the chip's GM bandwidth is free from this cycle on */
   int64_t chan_free[2]; /* the core's own GM read / write channel is free from this cycle on (AIV) */
+  struct sim_gmhold {   /* the AIV copy that holds the core's share until gm_free (timing.c preempt) */
+    int pipe;           /* its pipe + 1 (0: none) */
+    int64_t issue, start; /* its issue time (its age) and start */
+    int64_t end, busy_end, ready, chan; /* its end, busy end, pipe-ready and channel-free times */
+    int64_t copy, trace; /* its tape copy (index + 1) and trace record (index + 1), 0 none */
+  } hold;
   int64_t overlap;    /* cycles MTE2 and V were both busy */
   int64_t sblocked;   /* scalar cycles waiting for flags */
   int64_t nflow;

@@ -136,6 +136,21 @@ static inline void newhead(sim_core *c, int p) {
   c->hrank[p] = (int8_t)kindrank(e->kind);
 }
 
+/* An AIV's port serves the older of its copies first (issue order: the scalar unit's program order).  A
+ * copy (MTE2 or MTE3) that finds the core's share held by a younger copy of the other direction, one under
+ * way since an earlier cycle, does not wait for its end: it starts (its pipe is busy), waits gm_drain
+ * cycles for the reads the port has outstanding, then moves its bytes on the share, and the younger copy
+ * resumes after it (process, stretch_hold): anchor ADDPERF A4, where a tile's copy-out arrives while the
+ * next tile's copy-in is under way.  Copies that become ready in the same cycle (A3: the copy-out and the
+ * next copy-in released by the same Add) take the port one after the other as before, the lower pipe
+ * first: on the part A3's copies do not overlap. */
+static inline bool aiv_duplex(int p) { return p == ASC_PIPEID_PIPE_MTE2 || p == ASC_PIPEID_PIPE_MTE3; }
+
+static bool preempts(const sim_core *c, int p, const sim_qent *e, int64_t t) {
+  return c->kind == ASC_HW_AIV && aiv_duplex(p) && c->hold.pipe && c->hold.pipe - 1 != p &&
+         c->hold.issue > e->issue && c->hold.start < t && c->gm_free > t;
+}
+
 /* Earliest start of pipe p's head, or NEVER if it waits for an unset flag. */
 static int64_t headtime(const sim_core *c, int p) {
   const sim_pipeq *q = &c->pipes[p];
@@ -151,7 +166,10 @@ static int64_t headtime(const sim_core *c, int p) {
        * its start but is processed once its mmad's times are known */
       t = max64(t, c->uf_start[o] + (e->unit == SIM_UF_MMAD ? ASC_HWC_unit_chunk : 0));
     }
-    return e->gm ? max64(t, max64(c->gm_free, c->chan_free[p == ASC_PIPEID_PIPE_MTE3])) : t;
+    if (!e->gm)
+      return t;
+    t = max64(t, c->chan_free[p == ASC_PIPEID_PIPE_MTE3]);
+    return preempts(c, p, e, t) ? t : max64(t, c->gm_free);
   case SIM_Q_WAIT: {
     const sim_flag *f = &c->flags[e->evt][e->id];
     return f->set ? max64(t, f->time) : NEVER;
@@ -239,6 +257,31 @@ static void setflag(sim_core *c, const sim_inst *in, int evt, int id, int64_t t)
   f->flow = ++c->nflow;
 }
 
+/* The copy holding the core's share (sim_core.hold) pauses for g cycles: its end, its pipe's and its
+ * channel's free times, its busy interval, tape copy and trace record move g later (preempts). */
+static void stretch_hold(sim_core *c, int64_t g) {
+  struct sim_gmhold *h = &c->hold;
+  int hp = h->pipe - 1;
+  sim_pipeq *q = &c->pipes[hp];
+  q->drain = max64(q->drain, h->end + g);
+  q->ready = max64(q->ready, h->ready + g);
+  if (q->last_end == h->end)
+    q->last_end += g;
+  int hd = hp == ASC_PIPEID_PIPE_MTE3;
+  c->chan_free[hd] = max64(c->chan_free[hd], h->chan + g);
+  addbusy(c, hp, h->busy_end, h->busy_end + g);
+  if (h->copy && c->tape)
+    c->tape->copy[h->copy - 1].end += g;
+  if (h->trace && c->trace)
+    c->trace[h->trace - 1].end += g;
+  h->end += g;
+  h->busy_end += g;
+  h->ready += g;
+  h->chan += g;
+  c->gm_free += g;
+  c->htstale |= 1u << hp;
+}
+
 /* Start pipe p's head at time t. */
 static void process(sim_core *c, int p, int64_t t) {
   sim_pipeq *q = &c->pipes[p];
@@ -267,21 +310,40 @@ static void process(sim_core *c, int p, int64_t t) {
       c->uf_end[u] = t + latency;
       c->htstale |= c->qmask; /* the other side's head may wait for this one */
     }
+    bool holds = e->gm != 0;
+    int64_t s0 = t; /* when its bytes start to move */
+    if (e->gm && preempts(c, p, e, t)) { /* the younger copy's outstanding reads first, then this one */
+      int64_t s = t + ASC_HWC_gm_drain;
+      if (s < c->gm_free) {
+        stretch_hold(c, e->gm);
+        holds = false;
+      } else
+        s = c->gm_free;
+      occupy += s - t; /* busy from t (it has started), its bytes move from s */
+      latency += s - t;
+      s0 = s;
+    }
     q->last_start = t;
     q->last_end = t + latency;
     if (e->gm) {
-      c->gm_free = t + e->gm;
-      c->chan_free[dir] = t + e->chan;
+      if (holds)
+        c->gm_free = s0 + e->gm;
+      c->chan_free[dir] = s0 + e->chan;
       c->htstale |= c->gmmask; /* the heads that wait for the port */
     }
     if (e->copy && c->tape) {
-      c->tape->copy[e->copy - 1].start = t;
+      c->tape->copy[e->copy - 1].start = s0;
       c->tape->copy[e->copy - 1].end = t + latency;
     }
     q->ready = t + occupy;
     q->drain = max64(q->drain, t + latency);
     addbusy(c, p, b0, t + latency - e->tail);
     trec(c, e->in, p, SIM_Q_EXEC, b0, t + latency - e->tail, e->amount, 0);
+    if (holds && c->kind == ASC_HW_AIV && aiv_duplex(p))
+      c->hold = (struct sim_gmhold){p + 1, e->issue, t, t + latency, t + latency - e->tail, t + occupy,
+                                    c->chan_free[dir], e->copy, c->L->tracing ? c->ntrace : 0};
+    else if (holds)
+      c->hold.pipe = 0;
     break;
   }
   case SIM_Q_SET: /* does not hold back the pipe */

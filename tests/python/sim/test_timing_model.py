@@ -17,7 +17,10 @@
   units and writes pay their bytes only (docs/timing.md "GM read units").
 * Scalar time is msprof's ai*_scalar_time: the scalar unit's own work, never its waits (ADDPERF A1); an AIV
   counts its start-up in it and its scalar work stretches with the other AIVs of the wave (core_start,
-  scalar_load_pct: ADDPERF A2 + A3)."""
+  scalar_load_pct: ADDPERF A2 + A3).
+* A core's port order: a copy-out released in the same cycle as the next copy-in goes serially, its MTE3 busy
+  its bytes at the write channel's rate; one that arrives while a younger copy-in is under way (double
+  buffering) is busy gm_drain cycles longer, and the copy-in resumes after it (ADDPERF A3 / A4)."""
 import numpy as np
 
 import asc
@@ -351,3 +354,67 @@ def test_scalar_start_up_and_load():
         q = 1024 + 1024 * pct * (b - 1) // (100 * 47)
         got, _ = scalar_busy(b)
         assert got == work * q // 1024 + start * q // 1024, b
+
+
+TILE = 16384  # halves: 32 KB tiles, as ADDPERF A3 / A4
+NT = 6        # tiles a core
+
+
+@asc.jit(auto_sync=False, sanitize=False)
+def add_tiles(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, dbuf: asc.ConstExpr[int]):
+    # ADDPERF's add (the device kit's add_high_performance flags): single buffer (case 3) or double (case 4)
+    base = asc.get_block_idx() * NT * TILE
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x + base)
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y + base)
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z + base)
+    asc.set_flag(asc.HardEvent.V_MTE2, 0)
+    asc.set_flag(asc.HardEvent.V_MTE2, 1)
+    asc.set_flag(asc.HardEvent.MTE3_V, 0)
+    asc.set_flag(asc.HardEvent.MTE3_V, 1)
+    for i in range(NT):
+        e = i % 2 if dbuf else 0
+        xl = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, e * 3 * 2 * TILE, TILE)
+        yl = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, (e * 3 + 1) * 2 * TILE, TILE)
+        zl = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, (e * 3 + 2) * 2 * TILE, TILE)
+        asc.wait_flag(asc.HardEvent.V_MTE2, e)
+        asc.data_copy(xl, xg[i * TILE:], TILE)
+        asc.data_copy(yl, yg[i * TILE:], TILE)
+        asc.set_flag(asc.HardEvent.MTE2_V, e)
+        asc.wait_flag(asc.HardEvent.MTE2_V, e)
+        asc.wait_flag(asc.HardEvent.MTE3_V, e)
+        asc.add(zl, xl, yl, TILE)
+        asc.set_flag(asc.HardEvent.V_MTE2, e)
+        asc.set_flag(asc.HardEvent.V_MTE3, e)
+        asc.wait_flag(asc.HardEvent.V_MTE3, e)
+        asc.data_copy(zg[i * TILE:], zl, TILE)
+        asc.set_flag(asc.HardEvent.MTE3_V, e)
+    asc.wait_flag(asc.HardEvent.V_MTE2, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE2, 1)
+    asc.wait_flag(asc.HardEvent.MTE3_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE3_V, 1)
+
+
+def test_a_copy_out_that_arrives_under_a_younger_copy_in_waits_for_its_reads():
+    # docs/timing.md "A core's port order": an AIV's port serves its older copy first.  Single buffer (A3), a
+    # tile's copy-out and the next tile's copy-in are released in the same cycle by the same Add: they take
+    # the port one after the other, and MTE3 is busy for each 32 KB copy-out's port time only, its bytes at
+    # the write channel's 29 B/cycle + mte_instr 13 (the wait for the port is not busy).  Double buffer (A4),
+    # each copy-out but the last arrives while the next tile's copy-in (issued after it) is under way: it
+    # starts at once and waits gm_drain = 700 cycles, busy, for the reads the port has outstanding
+    n = 48 * NT * TILE
+    x, y = np.ones(n, np.float16), np.full(n, 2, np.float16)
+    busy = {}
+    for dbuf in (0, 1):
+        z = np.zeros(n, np.float16)
+        add_tiles[48](x, y, z, dbuf)
+        assert (z == 3).all()
+        busy[dbuf] = rt.last_report()["cores"][0]["busy"]
+    own = -(-2 * TILE // 29) + 13
+    assert busy[0]["PIPE_MTE3"] == NT * own
+    assert busy[1]["PIPE_MTE3"] == NT * own + (NT - 1) * 700
+    # the copy-in it took the port from resumes after it: MTE2 is busy longer by the copy-outs' time on the
+    # core's share, which is less than their time on the write channel (the L2 takes the bytes faster)
+    assert 0 < busy[1]["PIPE_MTE2"] - busy[0]["PIPE_MTE2"] < (NT - 1) * own
