@@ -20,7 +20,7 @@ class Options(C.Structure):
 class CoreReport(C.Structure):
     _fields_ = [("cycles", C.c_int64), ("busy", C.c_int64 * NPIPES), ("blocks", C.c_int),
                 ("blocked", C.c_int64 * NPIPES), ("overlap_mte2_v", C.c_int64), ("kind", C.c_int),
-                ("metrics_cycles", C.c_int64), ("busy_sum", C.c_int64 * NPIPES)]
+                ("metrics_cycles", C.c_int64), ("busy_sum", C.c_int64 * NPIPES), ("start_cycles", C.c_int64)]
 
 
 class Report(C.Structure):

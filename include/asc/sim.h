@@ -160,6 +160,8 @@ typedef struct asc_sim_core_report {
   int64_t metrics_cycles;          /* scalar cycles between metrics_prof_start and metrics_prof_stop */
   int64_t busy_sum[ASC_SIM_NPIPES]; /* each pipe's instruction durations summed, as msprof's PipeUtilization
                                      * sums them (overlapping instructions count twice; busy counts once) */
+  int64_t start_cycles;             /* the core's start-up (an AIV's hw.def core_start, stretched by the load):
+                                     * the first cycles of `cycles`, scalar work (in busy[PIPE_S]) of no line */
 } asc_sim_core_report;
 
 /* ---- sanitizer findings (hardware.md §14, msSanitizer-class) ---- */

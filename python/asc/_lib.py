@@ -46,7 +46,7 @@ class _Opts(C.Structure):
 class _CoreReport(C.Structure):
     _fields_ = [("cycles", C.c_int64), ("busy", C.c_int64 * 11), ("blocks", C.c_int), ("blocked", C.c_int64 * 11),
                 ("overlap_mte2_v", C.c_int64), ("kind", C.c_int), ("metrics_cycles", C.c_int64),
-                ("busy_sum", C.c_int64 * 11)]
+                ("busy_sum", C.c_int64 * 11), ("start_cycles", C.c_int64)]
 
 
 class _LineCost(C.Structure):
@@ -514,7 +514,7 @@ class Report(dict):
         for i in range(res.ncores if res is not None else 0):
             c = res.cores[i]
             cores.append({"cycles": c.cycles, "blocks": c.blocks, "kind": _core_kind(L, c.kind),
-                          "metrics_cycles": c.metrics_cycles,
+                          "metrics_cycles": c.metrics_cycles, "start_cycles": c.start_cycles,
                           "busy": {n: c.busy[p] for p, n in _pipes(L)},
                           "busy_sum": {n: c.busy_sum[p] for p, n in _pipes(L)},
                           "blocked": {n: c.blocked[p] for p, n in _pipes(L)}})

@@ -356,6 +356,38 @@ def test_scalar_start_up_and_load():
         assert got == work * q // 1024 + start * q // 1024, b
 
 
+@asc.jit(auto_sync=False, sanitize=False)
+def one_add(x: asc.GlobalAddress):
+    xl = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 64)
+    asc.add(xl, xl, xl, 64)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+
+
+def test_no_pipe_busier_than_its_core():
+    """A pipe's busy time is a union of intervals in the core's time, so it cannot exceed the core's cycles:
+    the start-up (core_start, scalar time) is the first cycles of the core's timeline, counted once per core
+    (not per block), and the report's launch overhead is the hw.def launch less the slowest core's start, so
+    the kernel's time is launch + the longest block as before (docs/timing.md "Scalar time")."""
+    start, pct, launch = _hw_cost("core_start"), _hw_cost("scalar_load_pct"), _hw_cost("launch")
+    q8 = 1024 + 1024 * pct * 7 // (100 * 47)
+    one_add[8](np.zeros(64, np.float32))  # a tiny kernel: its start-up is most of its scalar time
+    rep = rt.last_report()
+    for c in rep["cores"]:
+        for p, b in c["busy"].items():
+            assert b <= c["cycles"], p
+    for c in rep["cores"]:
+        assert c["start_cycles"] == start * q8 // 1024
+    assert rep["launch_cycles"] == launch - start * q8 // 1024
+    assert rep["cycles"] == launch + max(c["cycles"] - c["start_cycles"] for c in rep["cores"])
+    # 96 blocks on 48 cores: two of the same block a core (both waves 48 wide), one start-up
+    one, _ = scalar_busy(1)
+    work = one - start
+    q = 1024 + 1024 * pct * 47 // (100 * 47)
+    got, rep = scalar_busy(96)
+    assert rep["cores"][0]["blocks"] == 2
+    assert got == 2 * (work * q // 1024) + start * q // 1024
+
+
 TILE = 16384  # halves: 32 KB tiles, as ADDPERF A3 / A4
 NT = 6        # tiles a core
 

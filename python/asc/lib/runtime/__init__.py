@@ -155,6 +155,10 @@ def report_text(rep=None):
                      "  ".join(f"{c['busy'].get(p, 0):>10}" for p in used))
     import linecache  # only here, for the source lines: not part of `import asc`
     total = rep.get("core_cycles") or 0
+    start = sum(c.get("start_cycles", 0) for c in rep["cores"])
+    if start and rep.get("lines"):  # the cores' start-up: scalar work of no line (docs/profile.md)
+        lines.append(f"  start-up   {start} cycles ({100.0 * start / total if total else 0.0:.1f}%) of the cores'"
+                     " time: no line")
     for k, ln in enumerate(rep.get("lines", [])[:3]):  # cycles attributed to lines (docs/profile.md)
         share = 100.0 * ln["cycles"] / total if total else 0.0
         lines.append(f"  {'top lines:' if k == 0 else '':<10} {os.path.basename(ln['file'] or '?')}:{ln['line']}"
