@@ -507,12 +507,14 @@ double asc_sim_f16_value(uint16_t bits);
 uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t off, int64_t nbytes,
                      const char *what);
 /* asc_sim_mem(c, op, r, off, nbytes, ...) would hand out a pointer with no finding, warning or
- * exception check: a local memory, the range inside r's tensor and its memory.  Copies use it to
- * take a strided range in one piece where the per-piece calls could only succeed. */
+ * exception check: a local memory or a GM array that is not read-only, the range inside r's tensor
+ * and its memory.  Copies check a strided range's hull with it once where the per-piece calls
+ * could only succeed. */
 bool asc_sim_mem_plain(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes);
 /* asc_sim_mem(c, op, r, off, nbytes, write ? "write" : "read") for a piece of a range asc_sim_mem_plain
- * accepted: the same effects (watchdog work, sanitizer access, UB hull) without the checks that could
- * only pass.  Loops that touch a range 32 bytes at a time (img2col) call it per piece. */
+ * accepted: the same effects (watchdog work, the L2 model's access for GM, sanitizer access, the
+ * local memory's hull) without the checks that could only pass.  Loops that touch a range a piece at
+ * a time (img2col's 32-byte pieces, nd2nz's GM rows, load_data's fractals) call it per piece. */
 uint8_t *asc_sim_mem_piece(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes, bool write);
 /* After writing through a pointer asc_sim_mem returned: the in-array part of a write that
  * went partly beyond its GM array reaches the array (strict_gm off). */
