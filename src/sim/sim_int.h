@@ -221,6 +221,7 @@ typedef struct sim_launch {
   struct sim_spares *stacks;    /* its spare coroutine stacks of group cores (hostpool.c), or NULL */
   struct sim_spares *sanlaunch; /* its last launch's cross-core range arrays (sanitize.c), or NULL */
   struct sim_spares *sanwl;     /* its committed cores' per-GM-array range lists (sanitize.c), or NULL */
+  struct sim_spares *sancore;   /* its ended cores' race-detector states, emptied (sanitize.c), or NULL */
   int retime;      /* > 0: blocks (every core of a MIX block) keep a timing tape and each wave of `retime`
                       blocks is timed again with one shared L2 (launch.c, docs/timing.md); 0: each
                       core's own part of it */
@@ -697,8 +698,13 @@ void asc_sim_san_dcci(sim_core *c); /* the scalar unit's writes so far reached G
 typedef struct sim_shadow {
   uint64_t *w;    /* a bit per byte */
   uint64_t *full; /* a bit per 64 words of w: all set */
+  int64_t bytes;  /* of the memory it shadows */
+  int64_t nfull;  /* words of full */
+  int64_t wlo, whi; /* every set bit lies in words [wlo, whi) (reset clears only those) */
 } sim_shadow;
 sim_shadow *asc_sim_shadow_new(int64_t bytes);
+/* s as asc_sim_shadow_new(s->bytes) made it: no byte written. */
+void asc_sim_shadow_reset(sim_shadow *s);
 void asc_sim_shadow_mark(sim_shadow *s, int64_t lo, int64_t hi);
 /* First unwritten byte in [lo, hi) or -1; *end := the end of that unwritten run. */
 int64_t asc_sim_shadow_find(const sim_shadow *s, int64_t lo, int64_t hi, int64_t *end);
