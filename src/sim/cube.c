@@ -179,9 +179,16 @@ static int nd2nz_columns(sim_core *c, const sim_inst *in, const sim_val *dst, co
   for (int64_t b = 0; b < nblk; b++)
     if (!asc_sim_mem_plain(c, dst, (t * dms + b * c0s * c0) * e, nv * 32))
       return 0;
+  /* all nv source rows inside the GM tensor and array (their hull checked once): each row is then
+   * only the L2 model's and the sanitizers' access, as asc_sim_mem would make it */
+  int64_t first, span;
+  bool plain = sdv >= 0 && !__builtin_mul_overflow(t * sms, (int64_t)e, &first) &&
+               !__builtin_mul_overflow(nv - 1, sdv * e, &span) && !__builtin_add_overflow(span, dv * e, &span) &&
+               asc_sim_mem_plain(c, src, first, span);
   uint8_t *col[ND2NZ_MAXBLK];
   for (int64_t r = 0; r < nv; r++) {
-    const uint8_t *s = asc_sim_mem(c, in->op, src, (t * sms + r * sdv) * e, dv * e, "read");
+    const uint8_t *s = plain ? asc_sim_mem_piece(c, src, (t * sms + r * sdv) * e, dv * e, false)
+                             : asc_sim_mem(c, in->op, src, (t * sms + r * sdv) * e, dv * e, "read");
     if (!s)
       return -1;
     if (r + ND2NZ_AHEAD < nv) /* GM rows lie a stride apart: fetch a later one while this one is copied */
@@ -354,11 +361,21 @@ static int fractals(sim_core *c, const sim_inst *in, int64_t start, int64_t reps
   if (tr && esz(in, 0) != 2)
     return asc_sim_err(c, in->op, "%s: the transposing load is for 16-bit types (f16, bf16, i16), not %d-byte "
                        "elements", asc_op_name(in->op), esz(in, 0));
+  /* every fractal inside its tensor and memory (the hulls checked once): each is then only the L2
+   * model's and the sanitizers' access, as asc_sim_mem would make it */
+  int64_t so, sn, dn;
+  bool plain = reps > 0 && sstride >= 0 && dgap >= 0 && !__builtin_mul_overflow(start, 512, &so) &&
+               !__builtin_mul_overflow(reps - 1, sstride * 512, &sn) && !__builtin_add_overflow(sn, 512, &sn) &&
+               !__builtin_mul_overflow(reps - 1, (1 + dgap) * 512, &dn) && !__builtin_add_overflow(dn, 512, &dn) &&
+               asc_sim_mem_plain(c, src, so, sn) && asc_sim_mem_plain(c, dst, 0, dn);
   for (int64_t r = 0; r < reps; r++) {
     c->padread = true; /* a fractal copy carries its padding rows along: copying them is no bug */
-    const uint8_t *s = asc_sim_mem(c, in->op, src, (start + r * sstride) * 512, 512, "read");
+    const uint8_t *s = plain ? asc_sim_mem_piece(c, src, (start + r * sstride) * 512, 512, false)
+                             : asc_sim_mem(c, in->op, src, (start + r * sstride) * 512, 512, "read");
     c->padread = false;
-    uint8_t *d = s ? asc_sim_mem(c, in->op, dst, r * (1 + dgap) * 512, 512, "write") : NULL;
+    uint8_t *d = plain ? asc_sim_mem_piece(c, dst, r * (1 + dgap) * 512, 512, true)
+                 : s   ? asc_sim_mem(c, in->op, dst, r * (1 + dgap) * 512, 512, "write")
+                       : NULL;
     if (!d)
       return -1;
     if (tr)

@@ -288,8 +288,10 @@ static void dirty(sim_core *c, int mem, int64_t lo, int64_t hi) {
 
 bool asc_sim_mem_plain(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes) {
   int64_t size, end, lo, hi;
-  if (r->mem >= 0 || r->mem == SIM_MEM_NONE || sim_hwmem(r->mem) < 0 || (!c->lm[-r->mem] && r->mem != SIM_MEM_UB) ||
-      c->ia_on || nbytes <= 0 || off < 0)
+  if (r->mem >= 0 ? r->mem >= c->L->ngm || c->L->gm[r->mem].readonly /* (a read would be plain; no caller needs it) */
+                  : r->mem == SIM_MEM_NONE || sim_hwmem(r->mem) < 0 || (!c->lm[-r->mem] && r->mem != SIM_MEM_UB))
+    return false;
+  if (c->ia_on || nbytes <= 0 || off < 0)
     return false;
   (void)membase(c, r->mem, &size);
   if (__builtin_add_overflow(off, nbytes, &end) || __builtin_add_overflow(r->off, off, &lo) ||
@@ -304,6 +306,8 @@ uint8_t *asc_sim_mem_piece(sim_core *c, const sim_val *r, int64_t off, int64_t n
   c->steps += nbytes / SIM_WORK_BYTES;
   if (nbytes <= 0)
     return base;
+  if (r->mem >= 0) /* timing: GM goes through the core's part of the L2 (l2.c) */
+    asc_sim_l2_access(c, r->mem, lo, nbytes, write);
   if (c->L->sanitize)
     asc_sim_san_access(c, r->mem, lo, nbytes, write);
   dirty(c, r->mem, lo, lo + nbytes);

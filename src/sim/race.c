@@ -23,6 +23,7 @@
  * conflicts with the new one too).  So the cost per instruction is the number of live
  * records of the memories it touches, never its byte count.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +89,40 @@ void asc_sim_race_free(sim_san *s) {
   for (int e = 0; e < SIM_NEVENTS; e++)
     free(s->ev[e]);
   free(s);
+}
+
+void asc_sim_race_zero(sim_san *s) {
+  memset(s, 0, offsetof(sim_san, pend));
+  memset(&s->npend, 0, offsetof(sim_san, merged) - offsetof(sim_san, npend));
+  memset(&s->hull, 0, sizeof *s - offsetof(sim_san, hull));
+}
+
+/* Everything a new core's state would be (asc_sim_race_zero, lists empty, no byte written, nothing
+ * reported) but the arrays it has: the lists' records, the shadows and `reported` are reused. */
+void asc_sim_race_reset(sim_san *s) {
+  san_acclist *mems = s->mems, *rmems = s->rmems, *sonly = s->sonly;
+  int nmems = s->nmems, n = s->ninsts;
+  uint8_t *reported = s->reported;
+  sim_shadow *lw[ASC_HW_NMEMS];
+  memcpy(lw, s->lw, sizeof lw);
+  for (int e = 0; e < SIM_NEVENTS; e++)
+    free(s->ev[e]);
+  asc_sim_race_zero(s);
+  s->mems = mems;
+  s->rmems = rmems;
+  s->sonly = sonly;
+  s->nmems = nmems;
+  s->ninsts = n;
+  s->reported = reported;
+  memset(reported, 0, (size_t)n + 1);
+  for (int m = 0; m < nmems; m++) /* (a list's behaviour never depends on its capacity) */
+    for (san_acclist *l = &mems[m]; l; l = l == &mems[m] ? &rmems[m] : l == &rmems[m] ? &sonly[m] : NULL) {
+      l->n = l->prune = 0;
+      l->hlo = l->hhi = 0;
+    }
+  for (int m = 0; m < ASC_HW_NMEMS; m++)
+    if ((s->lw[m] = lw[m]))
+      asc_sim_shadow_reset(lw[m]);
 }
 
 /* ---- collecting the current instruction's accesses (called by asc_sim_mem) ---- */
@@ -567,9 +602,14 @@ static int check(sim_core *c, const sim_inst *in, int pa, int64_t e, const int64
                  bool quiet, bool judge) {
   sim_san *s = c->san;
   int i = memidx(p->mem);
-  san_acc worst = {0}; /* the latest conflicting access: the nearest missing edge (in = NULL: none) */
   if (i < 0 || i >= s->nmems)
     return 0;
+  /* the scans below would all return at once (no record's hull overlaps p): the common case of
+   * a GM row read that no write of this core can have touched */
+  if (pa != S && !(s->mems[i].hlo < p->hi && p->lo < s->mems[i].hhi) &&
+      !(p->write && s->rmems[i].hlo < p->hi && p->lo < s->rmems[i].hhi))
+    return 0;
+  san_acc worst = {0}; /* the latest conflicting access: the nearest missing edge (in = NULL: none) */
   scan(s, &s->mems[i], &s->sonly[i], pa, e, clk, p, &worst, false, judge);
   if (p->write) /* reads race with writes only */
     scan(s, &s->rmems[i], &s->sonly[i], pa, e, clk, p, &worst, false, judge);
@@ -584,6 +624,10 @@ static sim_shadow *shadowof(sim_core *c, int mem) {
   int m = sim_hwmem(mem);
   if (mem >= 0 || m <= 0 || !c->lmb[m])
     return NULL;
+  if (c->san->lw[m] && c->san->lw[m]->bytes != c->lmb[m]) { /* a spare state's, for another size */
+    free(c->san->lw[m]);
+    c->san->lw[m] = NULL;
+  }
   if (!c->san->lw[m])
     c->san->lw[m] = asc_sim_shadow_new(c->lmb[m]);
   return c->san->lw[m];

@@ -120,6 +120,7 @@ struct sim_san {
    * scalar access (get_value / set_value with no V_S-style flag) can still race with them. */
   san_acclist *sonly;
   int nmems;
+  int ninsts; /* the program's instructions (reported has one more byte) */
   san_pend pend[SAN_MAXPEND];
   int npend;
   san_pend merged[SAN_MAXPEND]; /* pend's pieces merged per memory and kind where they touch (race.c) */
@@ -155,5 +156,9 @@ struct sim_sanlaunch {
 
 void asc_sim_san_wadd(san_wlist *l, san_wrange r);
 void asc_sim_race_free(sim_san *s);
+/* s all zero but the pending pieces (pend, merged: only read below npend). */
+void asc_sim_race_zero(sim_san *s);
+/* s as a new core's, keeping its arrays (records, shadows, `reported`). */
+void asc_sim_race_reset(sim_san *s);
 
 #endif

@@ -183,15 +183,36 @@ static bool sanlaunch_fits(const void *x, const void *want) {
   return ((const sim_sanlaunch *)x)->ngm == *(const int *)want;
 }
 
+/* An ended core's race-detector state (asc_sim_race_reset): a new core takes one made for as many
+ * memories and instructions. */
+static bool sanfits(const void *x, const void *want) {
+  const sim_san *s = x;
+  const int *w = want;
+  return s->nmems == w[0] && s->ninsts == w[1];
+}
+
+static void sandrop(void *x) { asc_sim_race_free(x); }
+
+static int64_t sanbytes(const sim_san *s) {
+  int64_t b = (int64_t)sizeof *s + s->ninsts + 1;
+  for (int m = 0; m < s->nmems; m++)
+    b += (int64_t)sizeof *s->mems[m].v * (s->mems[m].cap + s->rmems[m].cap + s->sonly[m].cap);
+  for (int m = 0; m < ASC_HW_NMEMS; m++)
+    b += s->lw[m] ? s->lw[m]->bytes / 8 : 0;
+  return b;
+}
+
 void asc_sim_sanspares_new(sim_launch *P) {
   P->sanlaunch = asc_sim_spares_new(1, INT64_MAX);
   P->sanwl = asc_sim_spares_new(SANWL_KEEP, (int64_t)256 << 20);
+  P->sancore = asc_sim_spares_new(SANWL_KEEP, (int64_t)256 << 20);
 }
 
 void asc_sim_sanspares_free(sim_launch *P) {
   asc_sim_spares_free(P->sanlaunch, sanlaunch_drop);
   asc_sim_spares_free(P->sanwl, wldrop);
-  P->sanlaunch = P->sanwl = NULL;
+  asc_sim_spares_free(P->sancore, sandrop);
+  P->sanlaunch = P->sanwl = P->sancore = NULL;
 }
 
 void asc_sim_san_launch_begin(sim_launch *L) {
@@ -215,19 +236,33 @@ void asc_sim_san_launch_begin(sim_launch *L) {
 void asc_sim_san_core_begin(sim_core *c) {
   if (!c->L->sanitize || c->san)
     return;
-  sim_san *s = calloc(1, sizeof *s);
-  if (!s)
-    asc_die("out of memory");
-  s->nmems = ASC_HW_NMEMS + c->L->ngm;
-  s->mems = calloc((size_t)s->nmems, sizeof *s->mems);
-  s->rmems = calloc((size_t)s->nmems, sizeof *s->rmems);
-  s->sonly = calloc((size_t)s->nmems, sizeof *s->sonly);
+  int want[2] = {ASC_HW_NMEMS + c->L->ngm, c->L->ninsts};
+  sim_san *s = asc_sim_spares_take(c->L->sancore, sanfits, want); /* an ended core's, emptied */
+  if (!s) {
+    /* all zero but the pieces of the instruction being executed (pend, merged: 40 KiB, only
+     * read below npend, which starts at 0) */
+    if (!(s = malloc(sizeof *s)))
+      asc_die("out of memory");
+    asc_sim_race_zero(s);
+    s->nmems = want[0];
+    s->ninsts = want[1];
+    s->mems = calloc((size_t)s->nmems, sizeof *s->mems);
+    s->rmems = calloc((size_t)s->nmems, sizeof *s->rmems);
+    s->sonly = calloc((size_t)s->nmems, sizeof *s->sonly);
+    s->reported = calloc((size_t)c->L->ninsts + 1, 1);
+    if (!s->mems || !s->rmems || !s->sonly || !s->reported)
+      asc_die("out of memory");
+  }
   s->gmw = takewl(c->L);
-  s->reported = calloc((size_t)c->L->ninsts + 1, 1);
-  if (!s->mems || !s->rmems || !s->sonly || !s->gmw || !s->reported)
+  if (!s->gmw)
     asc_die("out of memory");
-  if (c->ub_bytes)
-    s->lw[ASC_HW_MEM_UB] = asc_sim_shadow_new(c->ub_bytes);
+  sim_shadow **ub = &s->lw[ASC_HW_MEM_UB];
+  if (*ub && (*ub)->bytes != c->ub_bytes) { /* a spare's, for another size (or none wanted) */
+    free(*ub);
+    *ub = NULL;
+  }
+  if (c->ub_bytes && !*ub)
+    *ub = asc_sim_shadow_new(c->ub_bytes);
   s->fstale = true;
   s->sver = 1; /* no pipe has joined vc[S] yet (jver 0) */
   for (int p = 0; p < SAN_NP; p++)
@@ -256,7 +291,9 @@ void asc_sim_san_core_end(sim_core *c) {
     s->gmw = NULL;
   }
   givewl(L, s->gmw);
-  asc_sim_race_free(s);
+  s->gmw = NULL;
+  asc_sim_race_reset(s); /* for the next core (its records' arrays and shadows kept) */
+  asc_sim_spares_give(L->sancore, s, sanbytes(s), sandrop);
   c->san = NULL;
 }
 

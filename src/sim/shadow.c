@@ -21,7 +21,18 @@ sim_shadow *asc_sim_shadow_new(int64_t bytes) {
     asc_die("out of memory");
   s->w = (uint64_t *)(s + 1);
   s->full = s->w + nw;
+  s->bytes = bytes;
+  s->nfull = (nc + 63) / 64;
+  s->wlo = nw;
   return s;
+}
+
+void asc_sim_shadow_reset(sim_shadow *s) {
+  if (s->whi > s->wlo)
+    memset(s->w + s->wlo, 0, sizeof *s->w * (size_t)(s->whi - s->wlo));
+  memset(s->full, 0, sizeof *s->full * (size_t)s->nfull);
+  s->wlo = s->full - s->w;
+  s->whi = 0;
 }
 
 /* Bits [a, b) of a word (0 <= a < b <= 64). */
@@ -49,6 +60,8 @@ void asc_sim_shadow_mark(sim_shadow *s, int64_t lo, int64_t hi) {
   if (lo >= hi)
     return;
   int64_t i = lo >> 6, j = (hi - 1) >> 6;
+  s->wlo = i < s->wlo ? i : s->wlo;
+  s->whi = j + 1 > s->whi ? j + 1 : s->whi;
   if (i == j) {
     w[i] |= bits((int)(lo & 63), (int)(hi - (i << 6)));
     sumchunk(s, i / CHUNK, i);

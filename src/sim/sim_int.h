@@ -221,6 +221,7 @@ typedef struct sim_launch {
   struct sim_spares *stacks;    /* its spare coroutine stacks of group cores (hostpool.c), or NULL */
   struct sim_spares *sanlaunch; /* its last launch's cross-core range arrays (sanitize.c), or NULL */
   struct sim_spares *sanwl;     /* its committed cores' per-GM-array range lists (sanitize.c), or NULL */
+  struct sim_spares *sancore;   /* its ended cores' race-detector states, emptied (sanitize.c), or NULL */
   int retime;      /* > 0: blocks (every core of a MIX block) keep a timing tape and each wave of `retime`
                       blocks is timed again with one shared L2 (launch.c, docs/timing.md); 0: each
                       core's own part of it */
@@ -513,12 +514,14 @@ double asc_sim_f16_value(uint16_t bits);
 uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t off, int64_t nbytes,
                      const char *what);
 /* asc_sim_mem(c, op, r, off, nbytes, ...) would hand out a pointer with no finding, warning or
- * exception check: a local memory, the range inside r's tensor and its memory.  Copies use it to
- * take a strided range in one piece where the per-piece calls could only succeed. */
+ * exception check: a local memory or a GM array that is not read-only, the range inside r's tensor
+ * and its memory.  Copies check a strided range's hull with it once where the per-piece calls
+ * could only succeed. */
 bool asc_sim_mem_plain(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes);
 /* asc_sim_mem(c, op, r, off, nbytes, write ? "write" : "read") for a piece of a range asc_sim_mem_plain
- * accepted: the same effects (watchdog work, sanitizer access, UB hull) without the checks that could
- * only pass.  Loops that touch a range 32 bytes at a time (img2col) call it per piece. */
+ * accepted: the same effects (watchdog work, the L2 model's access for GM, sanitizer access, the
+ * local memory's hull) without the checks that could only pass.  Loops that touch a range a piece at
+ * a time (img2col's 32-byte pieces, nd2nz's GM rows, load_data's fractals) call it per piece. */
 uint8_t *asc_sim_mem_piece(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes, bool write);
 /* After writing through a pointer asc_sim_mem returned: the in-array part of a write that
  * went partly beyond its GM array reaches the array (strict_gm off). */
@@ -701,8 +704,13 @@ void asc_sim_san_dcci(sim_core *c); /* the scalar unit's writes so far reached G
 typedef struct sim_shadow {
   uint64_t *w;    /* a bit per byte */
   uint64_t *full; /* a bit per 64 words of w: all set */
+  int64_t bytes;  /* of the memory it shadows */
+  int64_t nfull;  /* words of full */
+  int64_t wlo, whi; /* every set bit lies in words [wlo, whi) (reset clears only those) */
 } sim_shadow;
 sim_shadow *asc_sim_shadow_new(int64_t bytes);
+/* s as asc_sim_shadow_new(s->bytes) made it: no byte written. */
+void asc_sim_shadow_reset(sim_shadow *s);
 void asc_sim_shadow_mark(sim_shadow *s, int64_t lo, int64_t hi);
 /* First unwritten byte in [lo, hi) or -1; *end := the end of that unwritten run. */
 int64_t asc_sim_shadow_find(const sim_shadow *s, int64_t lo, int64_t hi, int64_t *end);
