@@ -264,6 +264,11 @@ int asc_sim_vcheckdt(sim_core *c, const sim_inst *in, const sim_vop *op, int dt)
   return 0;
 }
 
+/* The first `bytes` of local tensors d and a do not share a byte (or are in different memories). */
+static bool apart(const sim_val *d, const sim_val *a, int64_t bytes) {
+  return a->mem != d->mem || a->off >= d->off + bytes || d->off >= a->off + bytes;
+}
+
 /* ---- count form: (dst, src0, src1 | s | -, n) ---- */
 int asc_exec_vcount(sim_core *c, const sim_inst *in) {
   const sim_vop *op = &vops[in->op->code];
@@ -276,7 +281,12 @@ int asc_exec_vcount(sim_core *c, const sim_inst *in) {
     return asc_sim_err(c, in->op, "%s: negative count %lld", asc_op_name(in->op), (long long)n);
   if (asc_sim_mul(c, in->op, "count times element size", n, esz, &bytes))
     return -1;
+  /* every element of dst is written; when no source lies in dst's bytes (and dst is no input),
+   * nothing reads them first, so an earlier block's bytes need not be cleared from them (coremem.c) */
+  const sim_val *rd = sim_in(c, in, 0);
+  c->overwrite = !op->f3 && apart(rd, sim_in(c, in, 1), bytes) && (op->kind != SIM_V_BIN || apart(rd, sim_in(c, in, 2), bytes));
   uint8_t *d = asc_sim_vptr(c, in, 0, 0, bytes, "write");
+  c->overwrite = false;
   if (d && op->f3 && !asc_sim_vptr(c, in, 0, 0, bytes, "read")) /* dst is an input too */
     return -1;
   const uint8_t *a = d ? asc_sim_vptr(c, in, 1, 0, bytes, "read") : NULL;
