@@ -29,6 +29,7 @@ static void scratchfree(void *p) {
   free(s->warned);
   free(s->trace);
   free(s->mm);
+  free(s->vmemo);
   for (int m = 0; m < ASC_HW_NMEMS; m++) {
     free(s->lm[m]);
     free(s->zmap[m]);

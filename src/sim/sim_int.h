@@ -720,6 +720,17 @@ void *asc_sim_spares_take(sim_spares *S, bool (*fits)(const void *x, const void 
 void asc_sim_spares_give(sim_spares *S, void *x, int64_t bytes, void (*drop)(void *));
 
 /* ---- a block's per-core arrays, kept between blocks and launches (coremem.c) ---- */
+/* vector.c's bank cycles of an instruction's repeats 0-2 for one placement of its (up to 4) operands */
+typedef struct sim_vmemo1 {
+  int64_t off[4], cyc[3];
+  bool ub[4];
+  int nsrc; /* operands + 1; 0: empty */
+} sim_vmemo1;
+typedef struct sim_vmemo {
+  sim_vmemo1 e[2];
+  int last; /* the entry found or made last */
+} sim_vmemo;
+
 typedef struct sim_scratch { /* (sim_core.scr) */
   int nslots, ninsts;     /* what it was made for (the program's) */
   int64_t ub_bytes;       /* the platform's UB */
@@ -737,6 +748,7 @@ typedef struct sim_scratch { /* (sim_core.scr) */
   int64_t tape_op, tape_copy, tape_l2; /* the last block's tape lengths: the next one's first capacity */
   uint8_t *mm;            /* mmad's packed operands (cube.c, cube_kernels.h), 64-byte aligned */
   size_t mmcap;
+  sim_vmemo *vmemo;       /* per instruction (vector.c vbank_first3), NULL until a vector op needs it */
 } sim_scratch;
 sim_spares *asc_sim_scratchpool_new(void);
 void asc_sim_scratchpool_free(sim_spares *P);
