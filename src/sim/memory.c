@@ -280,14 +280,14 @@ void asc_sim_oob_replay_cause(const sim_launch *L, const sim_oobw *w, int n, sim
 /* Bytes [lo, hi) of local memory mem are handed out: the block may change them, and what an
  * earlier block left in them is cleared first (coremem.c; GM: nothing).  over: the caller
  * overwrites them whole before reading them (asc_sim_mem_overwrite). */
-static void dirty(sim_core *c, int mem, int64_t lo, int64_t hi, bool over) {
+static inline __attribute__((always_inline)) void dirty(sim_core *c, int mem, int64_t lo, int64_t hi, bool write) {
   if (mem >= 0)
     return;
   int m = -mem;
   c->mlo[m] = lo < c->mlo[m] ? lo : c->mlo[m];
   c->mhi[m] = hi > c->mhi[m] ? hi : c->mhi[m];
-  if (c->scr->zn[m])
-    asc_sim_scratch_zero(c->scr, m, lo, hi, over);
+  if (__builtin_expect(c->scr->zn[m] != 0, 0))
+    asc_sim_scratch_zero(c->scr, m, lo, hi, write && c->overwrite);
 }
 
 bool asc_sim_mem_plain(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes) {
@@ -395,13 +395,7 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
       asc_sim_san_access(c, r->mem, slo, shi - slo, what[0] == 'w');
   }
   if (nbytes > 0)
-    dirty(c, r->mem, lo, hi, c->overwrite && what[0] == 'w');
+    dirty(c, r->mem, lo, hi, what[0] == 'w');
   return nbytes > 0 ? base + lo : base;
 }
 
-uint8_t *asc_sim_mem_overwrite(sim_core *c, const asc_op *op, const sim_val *r, int64_t off, int64_t nbytes) {
-  c->overwrite = true;
-  uint8_t *p = asc_sim_mem(c, op, r, off, nbytes, "write");
-  c->overwrite = false;
-  return p;
-}

@@ -514,7 +514,13 @@ bool asc_sim_mem_plain(sim_core *c, const sim_val *r, int64_t off, int64_t nbyte
 /* asc_sim_mem(c, op, r, off, nbytes, "write") for a caller that writes every byte of the range before
  * it reads any of it (and reads nothing else of its memory after this call in the same
  * instruction): the block's first write to a local-memory chunk need not clear it first. */
-uint8_t *asc_sim_mem_overwrite(sim_core *c, const asc_op *op, const sim_val *r, int64_t off, int64_t nbytes);
+static inline uint8_t *asc_sim_mem_overwrite(sim_core *c, const asc_op *op, const sim_val *r, int64_t off,
+                                             int64_t nbytes) {
+  c->overwrite = true;
+  uint8_t *p = asc_sim_mem(c, op, r, off, nbytes, "write");
+  c->overwrite = false;
+  return p;
+}
 /* asc_sim_mem(c, op, r, off, nbytes, write ? "write" : "read") for a piece of a range asc_sim_mem_plain
  * accepted: the same effects (watchdog work, sanitizer access, UB hull) without the checks that could
  * only pass.  Loops that touch a range 32 bytes at a time (img2col) call it per piece. */

@@ -309,7 +309,8 @@ int asc_exec_vcount(sim_core *c, const sim_inst *in) {
   /* every element of dst is written; when no source lies in dst's bytes (and dst is no input),
    * nothing reads them first, so an earlier block's bytes need not be cleared from them (coremem.c) */
   const sim_val *rd = sim_in(c, in, 0);
-  c->overwrite = !op->f3 && apart(rd, sim_in(c, in, 1), bytes) && (op->kind != SIM_V_BIN || apart(rd, sim_in(c, in, 2), bytes));
+  c->overwrite = c->scr->zn[ASC_HW_MEM_UB] && !op->f3 && apart(rd, sim_in(c, in, 1), bytes) &&
+                 (op->kind != SIM_V_BIN || apart(rd, sim_in(c, in, 2), bytes));
   uint8_t *d = asc_sim_vptr(c, in, 0, 0, bytes, "write");
   c->overwrite = false;
   if (d && op->f3 && !asc_sim_vptr(c, in, 0, 0, bytes, "read")) /* dst is an input too */
