@@ -5,9 +5,15 @@
  * Every block starts with its memories all zero.  Fresh memory for each block would be an mmap
  * and a page fault per 4 KiB touched (an AIC has 776 KiB; a MIX launch of 24 groups faulted in
  * ~32 MiB per launch), so a block runs on a scratch set taken from the program's pool, and of
- * each memory only the bytes the previous block could have changed are cleared: the hull of the
+ * each memory only the bytes the previous block could have changed need clearing: the hull of the
  * ranges asc_sim_mem handed out (sim_core.mlo / mhi), the only way a kernel reaches them.  A
- * kernel using half of UB does not pay for zeroing all of it. */
+ * kernel using half of UB does not pay for zeroing all of it.  Those bytes are not cleared when
+ * the block starts either: their SIM_ZCHUNK-byte chunks are marked (sim_scratch.zmap), and
+ * asc_sim_mem clears a marked chunk when the block first reaches it (asc_sim_scratch_zero), so
+ * every read sees zero where this block has not written.  A chunk whose first access is a copy
+ * that overwrites all of it (asc_sim_mem_overwrite: a data_copy into UB) is never cleared: a
+ * double-buffered kernel's copy-ins rewrite their buffers whole, and clearing them first was
+ * 9.4 MB of stores a launch in bench_add. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,8 +29,11 @@ static void scratchfree(void *p) {
   free(s->warned);
   free(s->trace);
   free(s->mm);
-  for (int m = 0; m < ASC_HW_NMEMS; m++)
+  free(s->vmemo);
+  for (int m = 0; m < ASC_HW_NMEMS; m++) {
     free(s->lm[m]);
+    free(s->zmap[m]);
+  }
   free(s);
 }
 
@@ -56,15 +65,42 @@ sim_scratch *asc_sim_scratch_take(const sim_launch *L) {
 
 void asc_sim_scratch_give(const sim_launch *L, sim_scratch *s) { asc_sim_spares_give(L->scratches, s, 0, scratchfree); }
 
-/* Memory m of s, all zero, for a core with `bytes` of it. */
-static uint8_t *zeroed(sim_scratch *s, int m, int64_t bytes) {
-  if (!s->lm[m]) /* calloc: pages the kernel never touches are never faulted in */
+/* Memory m of s, `bytes` of it; what an earlier block left in it is marked in zmap[m]. */
+static uint8_t *lazy(sim_scratch *s, int m, int64_t bytes) {
+  if (!s->lm[m]) { /* calloc: pages the kernel never touches are never faulted in */
     s->lm[m] = asc_xcalloc((size_t)bytes, 1);
-  else if (s->hi[m] > s->lo[m]) {
-    memset(s->lm[m] + s->lo[m], 0, (size_t)(s->hi[m] - s->lo[m]));
+    s->lmb[m] = bytes;
+    s->zmap[m] = asc_xcalloc((size_t)((bytes + 64 * SIM_ZCHUNK - 1) / (64 * SIM_ZCHUNK)), sizeof(uint64_t));
+    s->zn[m] = 0;
   }
-  s->lo[m] = s->hi[m] = 0;
   return s->lm[m];
+}
+
+void asc_sim_scratch_zero(sim_scratch *s, int m, int64_t lo, int64_t hi, bool over) {
+  uint64_t *z = s->zmap[m];
+  int64_t k0 = lo >> SIM_ZSHIFT, k1 = (hi - 1) >> SIM_ZSHIFT; /* the chunks [lo, hi) touches */
+  /* with `over`, the chunks wholly inside [lo, hi) need no clearing: [f0, f1] */
+  int64_t f0 = over ? (lo + SIM_ZCHUNK - 1) >> SIM_ZSHIFT : 1, f1 = over ? (hi >> SIM_ZSHIFT) - 1 : 0;
+  for (int64_t w = k0 >> 6; w <= k1 >> 6; w++) {
+    uint64_t bits = z[w];
+    if (!bits)
+      continue;
+    int64_t b0 = w << 6;
+    if (b0 < k0)
+      bits &= ~0ull << (k0 - b0);
+    if (k1 - b0 < 63)
+      bits &= ~(~0ull << (k1 - b0 + 1));
+    z[w] &= ~bits;
+    s->zn[m] -= __builtin_popcountll(bits);
+    while (bits) {
+      int64_t k = b0 + __builtin_ctzll(bits);
+      bits &= bits - 1;
+      if (k >= f0 && k <= f1)
+        continue;
+      int64_t a = k << SIM_ZSHIFT, e = a + SIM_ZCHUNK < s->lmb[m] ? a + SIM_ZCHUNK : s->lmb[m];
+      memset(s->lm[m] + a, 0, (size_t)(e - a));
+    }
+  }
 }
 
 void asc_sim_scratch_bind(sim_scratch *s, sim_core *c) {
@@ -73,12 +109,12 @@ void asc_sim_scratch_bind(sim_scratch *s, sim_core *c) {
   c->slots = memset(s->slots, 0, sizeof *s->slots * ((size_t)L->nslots + 1));
   c->warned = memset(s->warned, 0, (size_t)L->ninsts + 1);
   c->ub_bytes = c->kind == ASC_HW_AIV ? L->plat->ub_bytes : 0; /* UB is the AIV's (hw.def) */
-  c->ub = c->lm[ASC_HW_MEM_UB] = zeroed(s, ASC_HW_MEM_UB, s->ub_bytes); /* an AIC's has no bytes */
+  c->ub = c->lm[ASC_HW_MEM_UB] = lazy(s, ASC_HW_MEM_UB, s->ub_bytes); /* an AIC's has no bytes */
   c->lmb[ASC_HW_MEM_UB] = c->ub_bytes;
   for (int m = ASC_HW_MEM_UB + 1; m < ASC_HW_NMEMS && c->kind == ASC_HW_AIC; m++)
     if (asc_hw_mem_cores(m) & ASC_HW_MASK(ASC_HW_AIC)) { /* the AIC's own memories (hw.def HW_MEM) */
       c->lmb[m] = asc_hw_mem_bytes(m);
-      c->lm[m] = zeroed(s, m, c->lmb[m]);
+      c->lm[m] = lazy(s, m, c->lmb[m]);
     }
   for (int m = 0; m < ASC_HW_NMEMS; m++) {
     c->mlo[m] = c->lmb[m];
@@ -92,8 +128,19 @@ void asc_sim_scratch_bind(sim_scratch *s, sim_core *c) {
 
 void asc_sim_scratch_keep(sim_scratch *s, const sim_core *c) {
   for (int m = 0; m < ASC_HW_NMEMS; m++)
-    if (c->lm[m] == s->lm[m] && c->mhi[m] > c->mlo[m]) {
-      s->lo[m] = c->mlo[m];
-      s->hi[m] = c->mhi[m];
+    if (c->lm[m] == s->lm[m] && c->mhi[m] > c->mlo[m]) { /* mark the chunks of [mlo, mhi) */
+      uint64_t *z = s->zmap[m];
+      int64_t k0 = c->mlo[m] >> SIM_ZSHIFT, k1 = (c->mhi[m] - 1) >> SIM_ZSHIFT, n = 0;
+      for (int64_t w = k0 >> 6; w <= k1 >> 6; w++) {
+        int64_t b0 = w << 6;
+        uint64_t bits = ~0ull;
+        if (b0 < k0)
+          bits &= ~0ull << (k0 - b0);
+        if (k1 - b0 < 63)
+          bits &= ~(~0ull << (k1 - b0 + 1));
+        n += __builtin_popcountll(bits & ~z[w]);
+        z[w] |= bits;
+      }
+      s->zn[m] += n;
     }
 }

@@ -84,13 +84,16 @@ static int move(sim_core *c, const sim_inst *in, int64_t doff, int64_t soff, int
   /* GM -> UB: the UB side first, so n is bounded by UB before a GM access that goes past its
    * array (lenient GM) gets scratch memory of n bytes */
   bool ubfirst = src->mem >= 0 && dst->mem < 0;
-  uint8_t *d = ubfirst ? asc_sim_mem(c, in->op, dst, doff, n, "write") : NULL;
+  /* every byte of the destination is written below, after the source (which is GM, or was
+   * handed out first) has been read: the destination need not be cleared of an earlier block's
+   * bytes (asc_sim_mem_overwrite) */
+  uint8_t *d = ubfirst ? asc_sim_mem_overwrite(c, in->op, dst, doff, n) : NULL;
   if (ubfirst && !d)
     return -1;
   const uint8_t *s = asc_sim_mem(c, in->op, src, soff, n, "read");
   if (!s)
     return -1;
-  if (!ubfirst && !(d = asc_sim_mem(c, in->op, dst, doff, n, "write")))
+  if (!ubfirst && !(d = asc_sim_mem_overwrite(c, in->op, dst, doff, n)))
     return -1;
   if (c->atomic_dt >= 0 && dst->mem >= 0 && src->mem == SIM_MEM_UB) /* set_atomic_*: combine with GM */
     asc_sim_atomic_store(c, d, s, n);

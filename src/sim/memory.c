@@ -277,13 +277,17 @@ void asc_sim_oob_replay_cause(const sim_launch *L, const sim_oobw *w, int n, sim
   }
 }
 
-/* Bytes [lo, hi) of local memory mem were handed out: the block may change them (GM: nothing). */
-static void dirty(sim_core *c, int mem, int64_t lo, int64_t hi) {
+/* Bytes [lo, hi) of local memory mem are handed out: the block may change them, and what an
+ * earlier block left in them is cleared first (coremem.c; GM: nothing).  over: the caller
+ * overwrites them whole before reading them (asc_sim_mem_overwrite). */
+static inline __attribute__((always_inline)) void dirty(sim_core *c, int mem, int64_t lo, int64_t hi, bool write) {
   if (mem >= 0)
     return;
   int m = -mem;
   c->mlo[m] = lo < c->mlo[m] ? lo : c->mlo[m];
   c->mhi[m] = hi > c->mhi[m] ? hi : c->mhi[m];
+  if (__builtin_expect(c->scr->zn[m] != 0, 0))
+    asc_sim_scratch_zero(c->scr, m, lo, hi, write && c->overwrite);
 }
 
 bool asc_sim_mem_plain(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes) {
@@ -310,7 +314,7 @@ uint8_t *asc_sim_mem_piece(sim_core *c, const sim_val *r, int64_t off, int64_t n
     asc_sim_l2_access(c, r->mem, lo, nbytes, write);
   if (c->L->sanitize)
     asc_sim_san_access(c, r->mem, lo, nbytes, write);
-  dirty(c, r->mem, lo, lo + nbytes);
+  dirty(c, r->mem, lo, lo + nbytes, false);
   return base + lo;
 }
 
@@ -395,6 +399,7 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
       asc_sim_san_access(c, r->mem, slo, shi - slo, what[0] == 'w');
   }
   if (nbytes > 0)
-    dirty(c, r->mem, lo, hi);
+    dirty(c, r->mem, lo, hi, what[0] == 'w');
   return nbytes > 0 ? base + lo : base;
 }
+

@@ -401,6 +401,7 @@ struct sim_core {
   struct sim_scratch *scr;      /* where its per-core arrays come from (coremem.c) */
   struct sim_aipp *aipp;        /* AIPP registers (aipp.c), NULL until set_aipp_functions */
   bool padread;                 /* the reads being made may cover fractal padding: not "uninitialised" */
+  bool overwrite;               /* the write being handed out is overwritten whole (asc_sim_mem_overwrite) */
   int64_t mlo[ASC_HW_NMEMS], mhi[ASC_HW_NMEMS]; /* per memory (UB and the AIC's): hull of the bytes
                            asc_sim_mem handed out, which the block may have changed (launch.c
                            clears only these before the memory's next block) */
@@ -518,6 +519,16 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
  * and its memory.  Copies check a strided range's hull with it once where the per-piece calls
  * could only succeed. */
 bool asc_sim_mem_plain(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes);
+/* asc_sim_mem(c, op, r, off, nbytes, "write") for a caller that writes every byte of the range before
+ * it reads any of it (and reads nothing else of its memory after this call in the same
+ * instruction): the block's first write to a local-memory chunk need not clear it first. */
+static inline uint8_t *asc_sim_mem_overwrite(sim_core *c, const asc_op *op, const sim_val *r, int64_t off,
+                                             int64_t nbytes) {
+  c->overwrite = true;
+  uint8_t *p = asc_sim_mem(c, op, r, off, nbytes, "write");
+  c->overwrite = false;
+  return p;
+}
 /* asc_sim_mem(c, op, r, off, nbytes, write ? "write" : "read") for a piece of a range asc_sim_mem_plain
  * accepted: the same effects (watchdog work, the L2 model's access for GM, sanitizer access, the
  * local memory's hull) without the checks that could only pass.  Loops that touch a range a piece at
@@ -729,18 +740,35 @@ void *asc_sim_spares_take(sim_spares *S, bool (*fits)(const void *x, const void 
 void asc_sim_spares_give(sim_spares *S, void *x, int64_t bytes, void (*drop)(void *));
 
 /* ---- a block's per-core arrays, kept between blocks and launches (coremem.c) ---- */
+/* vector.c's bank cycles of an instruction's repeats 0-2 for one placement of its (up to 4) operands */
+typedef struct sim_vmemo1 {
+  int64_t off[4], cyc[3];
+  bool ub[4];
+  int nsrc; /* operands + 1; 0: empty */
+} sim_vmemo1;
+typedef struct sim_vmemo {
+  sim_vmemo1 e[2];
+  int last; /* the entry found or made last */
+} sim_vmemo;
+
 typedef struct sim_scratch { /* (sim_core.scr) */
   int nslots, ninsts;     /* what it was made for (the program's) */
   int64_t ub_bytes;       /* the platform's UB */
   sim_val *slots;
   uint8_t *warned;
   uint8_t *lm[ASC_HW_NMEMS]; /* local memories by hw.def id (UB, the AIC's), NULL until a core needs one */
-  int64_t lo[ASC_HW_NMEMS], hi[ASC_HW_NMEMS]; /* bytes of lm[m] that may be non-zero */
+  int64_t lmb[ASC_HW_NMEMS];  /* their sizes */
+  /* The chunks (SIM_ZCHUNK bytes) of lm[m] that may be non-zero: a block sees its memories all zero,
+   * but a chunk an earlier block wrote is cleared only when this block first reaches it, and not at
+   * all when that first access overwrites the whole chunk (asc_sim_mem_overwrite). */
+  uint64_t *zmap[ASC_HW_NMEMS];
+  int64_t zn[ASC_HW_NMEMS];   /* bits set in zmap[m] */
   sim_trec *trace;        /* the trace records' buffer, when the blocks' records are not kept */
   int tcap;
   int64_t tape_op, tape_copy, tape_l2; /* the last block's tape lengths: the next one's first capacity */
   uint8_t *mm;            /* mmad's packed operands (cube.c, cube_kernels.h), 64-byte aligned */
   size_t mmcap;
+  sim_vmemo *vmemo;       /* per instruction (vector.c vbank_first3), NULL until a vector op needs it */
 } sim_scratch;
 sim_spares *asc_sim_scratchpool_new(void);
 void asc_sim_scratchpool_free(sim_spares *P);
@@ -750,6 +778,11 @@ void asc_sim_scratch_give(const sim_launch *L, sim_scratch *s);
 void asc_sim_scratch_bind(sim_scratch *s, sim_core *c);
 /* After c's block: which bytes of s's memories it may have changed. */
 void asc_sim_scratch_keep(sim_scratch *s, const sim_core *c);
+enum { SIM_ZSHIFT = 9, SIM_ZCHUNK = 1 << SIM_ZSHIFT };
+/* Bytes [lo, hi) of local memory m are being handed out: clear the chunks of them an earlier block
+ * left non-zero (whole chunks, so the rest of a chunk is zero too), or, with `over` (the caller
+ * writes every byte of [lo, hi) before anything reads it), only mark those inside [lo, hi) clear. */
+void asc_sim_scratch_zero(sim_scratch *s, int m, int64_t lo, int64_t hi, bool over);
 
 /* ---- host threads kept between launches (hostpool.c); P NULL: a thread of its own ---- */
 typedef struct sim_hostthread sim_hostthread;

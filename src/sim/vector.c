@@ -164,11 +164,36 @@ static int64_t vlast_write(const vbank_op *ops, int64_t reps) {
   return most - 1;
 }
 
-static int64_t vbank_cycles(const vbank_op *ops, int nsrc, int64_t reps) {
+/* The cycles of repeats 0, 1 and 2 of contiguous operands, kept per instruction for the last two
+ * operand placements (a double-buffered loop alternates two): they depend on nothing else. */
+static const int64_t *vbank_first3(sim_core *c, const sim_inst *in, const vbank_op *ops, int nsrc) {
+  sim_scratch *sc = c->scr;
+  if (!sc->vmemo)
+    sc->vmemo = asc_xcalloc((size_t)sc->ninsts + 1, sizeof *sc->vmemo);
+  sim_vmemo *m = &sc->vmemo[in->id];
+  for (int e = 0; e < 2; e++) {
+    sim_vmemo1 *x = &m->e[(m->last + e) & 1];
+    bool same = x->nsrc == nsrc + 1;
+    for (int i = 0; same && i <= nsrc; i++)
+      same = x->off[i] == ops[i].off && x->ub[i] == ops[i].ub;
+    if (same)
+      return m->last = (m->last + e) & 1, x->cyc;
+  }
+  m->last ^= 1;
+  sim_vmemo1 *x = &m->e[m->last];
+  x->nsrc = nsrc + 1;
+  for (int i = 0; i <= nsrc; i++)
+    x->off[i] = ops[i].off, x->ub[i] = ops[i].ub;
+  for (int r = 0; r < 3; r++)
+    x->cyc[r] = vrepeat_cycles(ops, nsrc, r);
+  return x->cyc;
+}
+
+static int64_t vbank_cycles(sim_core *c, const sim_inst *in, const vbank_op *ops, int nsrc, int64_t reps) {
   bool contiguous = true;
   for (int i = 0; i <= nsrc; i++)
     contiguous = contiguous && ops[i].blk == 1 && ops[i].rep == 8;
-  if (!contiguous || reps <= 3) {
+  if (!contiguous || reps <= 3 || nsrc > 3) {
     int64_t t = vlast_write(ops, reps);
     for (int64_t r = 0; r < reps; r++)
       t += vrepeat_cycles(ops, nsrc, r);
@@ -176,8 +201,8 @@ static int64_t vbank_cycles(const vbank_op *ops, int nsrc, int64_t reps) {
   }
   /* contiguous operands: the groups repeat every 2 repeats (8 of 16 per repeat), so repeats 1 and 2
    * stand for the odd and even ones (bank ids as at the start: the count form's fast path) */
-  int64_t odd = vrepeat_cycles(ops, nsrc, 1), even = vrepeat_cycles(ops, nsrc, 2);
-  return vrepeat_cycles(ops, nsrc, 0) + (reps / 2) * odd + ((reps - 1) / 2) * even;
+  const int64_t *cyc = vbank_first3(c, in, ops, nsrc);
+  return cyc[0] + (reps / 2) * cyc[1] + ((reps - 1) / 2) * cyc[2];
 }
 
 /* Operand i's bank view: its UB offset and the given strides (NULL: contiguous, the count form). */
@@ -201,7 +226,7 @@ static int64_t vbank_total(sim_core *c, const sim_inst *in, int64_t repeats, con
   int nsrc = vbank_ops(c, in, blk, rep, n < 4 ? n : 4, ops);
   if (nsrc < 1)
     return repeats;
-  return vbank_cycles(ops, nsrc, repeats);
+  return vbank_cycles(c, in, ops, nsrc, repeats);
 }
 
 int asc_sim_vcost(sim_core *c, const sim_inst *in, int64_t repeats) {
@@ -264,6 +289,11 @@ int asc_sim_vcheckdt(sim_core *c, const sim_inst *in, const sim_vop *op, int dt)
   return 0;
 }
 
+/* The first `bytes` of local tensors d and a do not share a byte (or are in different memories). */
+static bool apart(const sim_val *d, const sim_val *a, int64_t bytes) {
+  return a->mem != d->mem || a->off >= d->off + bytes || d->off >= a->off + bytes;
+}
+
 /* ---- count form: (dst, src0, src1 | s | -, n) ---- */
 int asc_exec_vcount(sim_core *c, const sim_inst *in) {
   const sim_vop *op = &vops[in->op->code];
@@ -276,7 +306,13 @@ int asc_exec_vcount(sim_core *c, const sim_inst *in) {
     return asc_sim_err(c, in->op, "%s: negative count %lld", asc_op_name(in->op), (long long)n);
   if (asc_sim_mul(c, in->op, "count times element size", n, esz, &bytes))
     return -1;
+  /* every element of dst is written; when no source lies in dst's bytes (and dst is no input),
+   * nothing reads them first, so an earlier block's bytes need not be cleared from them (coremem.c) */
+  const sim_val *rd = sim_in(c, in, 0);
+  c->overwrite = c->scr->zn[ASC_HW_MEM_UB] && !op->f3 && apart(rd, sim_in(c, in, 1), bytes) &&
+                 (op->kind != SIM_V_BIN || apart(rd, sim_in(c, in, 2), bytes));
   uint8_t *d = asc_sim_vptr(c, in, 0, 0, bytes, "write");
+  c->overwrite = false;
   if (d && op->f3 && !asc_sim_vptr(c, in, 0, 0, bytes, "read")) /* dst is an input too */
     return -1;
   const uint8_t *a = d ? asc_sim_vptr(c, in, 1, 0, bytes, "read") : NULL;
