@@ -3,7 +3,8 @@
 (docs/timing.md, "L2 shared between cores", has the model's own figures).
 
 Replays C1's GM reads (bench/anchors/c1.py: 24 AIC split 4 x 6, 128 x 256 tiles, A packets of 128 rows
-x 1 KiB, B packets of 256 rows x 512 B, two B packets per A packet) through least-recently-used caches
+x 1 KiB, B packets of 256 rows x 512 B, two B packets per A packet; its tiles in the order c1.py had until
+2026-12-07, N tiles inner; c1.py now runs M tiles inner, as its source) through least-recently-used caches
 of 512-byte units, the cores in lockstep (each takes its next copy in turn): once with a private part of
 192 MiB / 24 per core, as src/sim/l2.c models it today, and once with the 192 MiB shared by all cores.
 Prints the fraction of the read bytes that hit, overall and the range over cores.  Pure Python, no

@@ -10,11 +10,17 @@ after the compute, C converted f32 -> f16 in the fixpipe.  Published on the 910B
 Task Duration 4121.16 us; mean per core mac 3081.664, mte1 2538.348, mte2 3552.248, fixp 160.405,
 scalar 337.343 us.
 
-Written here in pyasc from the README's description (nothing of the device kit is copied).  The kernel
-also serves the validation anchors C1-L2 (ROUNDS = 2: c1l2.py) and G1 (F32: C in f32; MIX: GELU on the
-block's AIVs, tile by tile: g1.py).  The
-mmad -> fixpipe hand-over is UnitFlag, as in the original (mmad unit_flag 2, 3 on a tile's last
-slice; fixpipe unit_flag 3; no flag between them: docs/timing.md, "UnitFlag").
+Written here in pyasc from the README's description and the control flow of its mmad.asc (read, nothing
+copied): the source's loops run at run time here too (the cores' parts, or the L2 split's rounds; N tiles
+outer, M tiles inner; the K loop of base slices), and each slice computes what the source's does: the
+packets' L1 halves and places from kBlockIdx (/ stepK, % 2, % stepK), the ping-pong selects of buffers
+and event ids, the tail selects of the tile's rows and columns, the packet-boundary conditions and the
+next copies' conditions.  One departure: the source loads a slice of the transposed B in baseK / 16
+LoadData2D (one per 16-column block), this kernel in one of the same fractals (docs/timing.md, "C1
+fixp", says why).  The kernel also serves the validation anchors C1-L2 (ROUNDS = 2: c1l2.py) and G1
+(F32: C in f32; MIX: GELU on the block's AIVs, tile by tile: g1.py).  The mmad -> fixpipe hand-over is
+UnitFlag, as in the original (mmad unit_flag 2, 3 on a tile's last slice; fixpipe unit_flag 3; no flag
+between them: docs/timing.md, "UnitFlag").
 
   /usr/bin/python3 bench/anchors/c1.py            # full size (minutes: 550 G MACs are computed)
   /usr/bin/python3 bench/anchors/c1.py --small    # the same kernel on 512 x 2816 x 1024 (singleCore 128 x 512), checked
@@ -58,9 +64,9 @@ def kernel(mix=False):
             n_len = SCN
         tiles_n = n_len // BN
         for t in range(0, ROUNDS * (SCM // BM) * tiles_n):
-            mi = blk % mpr + (t // ((SCM // BM) * tiles_n)) * mpr
-            m0 = mi * SCM + (t // tiles_n) % (SCM // BM) * BM + sub * HM
-            n0 = ni * SCN + (t % tiles_n) * BN
+            mi = blk % mpr + (t // ((SCM // BM) * tiles_n)) * mpr  # the AIC's order: rounds, N tiles, M tiles
+            m0 = mi * SCM + t % (SCM // BM) * BM + sub * HM
+            n0 = ni * SCN + (t // (SCM // BM)) % tiles_n * BN
             asc.cross_core_wait_flag(8, 2, asc.PipeID.PIPE_S)
             asc.data_copy_pad(x, c_gm[m0 * N + n0:], asc.DataCopyExtParams(HM, BN * 4, (N - BN) * 4, 0, 0),
                               asc.DataCopyPadExtParams(False, 0, 0, 0.0))
@@ -97,127 +103,170 @@ def kernel(mix=False):
         # F32: C f32 (no conversion in the fixpipe); MIX: each tile's C then goes through GELU on the
         # block's two AIVs (G1-mix: the device kit's matmul_gelu_high_performance)
         if asc.ascend_is_aic():
-            a_gm = asc.GlobalTensor()
-            b_gm = asc.GlobalTensor()
-            c_gm = asc.GlobalTensor()
-            a_gm.set_global_buffer(a)
-            b_gm.set_global_buffer(b)
-            c_gm.set_global_buffer(c)
+            a_ori = asc.GlobalTensor()
+            b_ori = asc.GlobalTensor()
+            c_ori = asc.GlobalTensor()
+            a_ori.set_global_buffer(a)
+            b_ori.set_global_buffer(b)
+            c_ori.set_global_buffer(c)
             A1, B1, A2, B2, CO1 = (asc.TPosition.A1, asc.TPosition.B1, asc.TPosition.A2, asc.TPosition.B2,
                                    asc.TPosition.CO1)
             ACH, BCH = BM * BK * SKA, BN * BK * SKB  # elements of one L1 packet (128 KiB each)
+            L0H = 32 * 1024 // 2  # elements of an L0A / L0B half (32 KiB)
             a1 = asc.LocalTensor(asc.float16, A1, 0, 2 * ACH)  # ping, pong (element offsets 0, ACH)
-            b1 = asc.LocalTensor(asc.float16, B1, 4 * ACH, 2 * BCH)
-            a2 = (asc.LocalTensor(asc.float16, A2, 0, BM * BK), asc.LocalTensor(asc.float16, A2, 32 * 1024, BM * BK))
-            b2 = (asc.LocalTensor(asc.float16, B2, 0, BN * BK), asc.LocalTensor(asc.float16, B2, 32 * 1024, BN * BK))
+            b1 = asc.LocalTensor(asc.float16, B1, 4 * ACH, 2 * BCH)  # at 256 KiB
+            a2 = asc.LocalTensor(asc.float16, A2, 0, 2 * L0H)  # ping, pong (element offsets 0, L0H)
+            b2 = asc.LocalTensor(asc.float16, B2, 0, 2 * L0H)
             c1 = asc.LocalTensor(asc.float32, CO1, 0, BM * BN)
-            mpr = M // SCM // ROUNDS  # M blocks a round (C1-L2: the L2 split's two rounds of 4 x 6 cores)
-            ni = asc.get_block_idx() // mpr
-            n_len = N - ni * SCN
-            if n_len > SCN:
-                n_len = SCN
-            tiles_n = n_len // BN
-            na, nb = K // (BK * SKA), K // (BK * SKB)  # packets of A and of B along K
-            for i in range(4):  # L1 packets A ping/pong (0, 1), B ping/pong (2, 3): all free
-                asc.set_flag(E.MTE1_MTE2, i)
-            for s in range(2):
-                asc.set_flag(E.M_MTE1, s)
-            for t in range(0, ROUNDS * (SCM // BM) * tiles_n):
-                mi = asc.get_block_idx() % mpr + (t // ((SCM // BM) * tiles_n)) * mpr
-                m0 = mi * SCM + (t // tiles_n) % (SCM // BM) * BM
-                n0 = ni * SCN + (t % tiles_n) * BN
-                # the first packets of A and B into the ping halves
-                asc.wait_flag(E.MTE1_MTE2, 0)
-                asc.data_copy(a1, a_gm[m0 * K:], asc.Nd2NzParams(1, BM, BK * SKA, 0, K, BM, 1, 0))
-                asc.set_flag(E.MTE2_MTE1, 0)
-                asc.wait_flag(E.MTE1_MTE2, 2)
-                asc.data_copy(b1, b_gm[n0 * K:], asc.Nd2NzParams(1, BN, BK * SKB, 0, K, BN, 1, 0))
-                asc.set_flag(E.MTE2_MTE1, 2)
-                for kc in range(na):  # one A packet: SKA slices, two B packets
-                    ai = kc % 2
-                    for ka in asc.static_range(SKA):
-                        bi = ka // SKB  # B packets alternate within an A packet (SKA = 2 SKB)
-                        kb = ka % SKB
-                        l0 = ka % 2
-                        asc.wait_flag(E.M_MTE1, l0)
-                        if ka == 0:
-                            asc.wait_flag(E.MTE2_MTE1, ai)
-                        if kb == 0:
-                            asc.wait_flag(E.MTE2_MTE1, bi + 2)
-                        # MTE1: one 3-D load per slice (channels = K, width = the rows), Nz -> L0 fractals
-                        asc.load_data(a2[l0], a1[ai * ACH + ka * BK * BM:],
-                                      asc.LoadData3DParamsV2((0, 0, 0, 0), 1, BM, BK, BK, BM, 0, 0, 1, 1, 1, 1, 1, 1,
-                                                             False))
-                        # B's packet is Nz of B^T (n-major fractals, column blocks BN x 16 apart): the slice's
-                        # 4 x 16 fractals are contiguous and already in L0B's order, one untransposed 2-D load
-                        asc.load_data(b2[l0], b1[bi * BCH:],
-                                      asc.LoadData2DParams(kb * (BK // 16) * (BN // 16), (BK // 16) * (BN // 16), 1, 0, 0,
-                                                           False, 0))
-                        if ka == SKA - 1:
-                            asc.set_flag(E.MTE1_MTE2, ai)
-                        if kb == SKB - 1:
-                            asc.set_flag(E.MTE1_MTE2, bi + 2)
-                        asc.set_flag(E.MTE1_M, l0)
-                        asc.wait_flag(E.MTE1_M, l0)
-                        p = asc.MmadParams(BM, BN, BK)
-                        if ka == 0:
-                            p.cmatrix_init_val = kc == 0
-                        else:
-                            p.cmatrix_init_val = False
-                        # UnitFlag: L0C goes to the fixpipe unit by unit (3 on the tile's last slice); the
-                        # first mmad of a tile writes a unit once the previous tile's fixpipe has read it
-                        p.unit_flag = 2
-                        if ka == SKA - 1:
-                            if kc == na - 1:
-                                p.unit_flag = 3
-                        asc.mmad(c1, a2[l0], b2[l0], p)
-                        asc.set_flag(E.M_MTE1, l0)
-                        # the next packets, B before A: after the first slice the pong halves, after a
-                        # packet's last slice the packet two ahead into the half it freed
-                        if ka == 0:
-                            if kc == 0:
-                                asc.wait_flag(E.MTE1_MTE2, 3)
-                                asc.data_copy(b1[BCH:], b_gm[n0 * K + BK * SKB:],
-                                              asc.Nd2NzParams(1, BN, BK * SKB, 0, K, BN, 1, 0))
-                                asc.set_flag(E.MTE2_MTE1, 3)
-                                asc.wait_flag(E.MTE1_MTE2, 1)
-                                asc.data_copy(a1[ACH:], a_gm[m0 * K + BK * SKA:],
-                                              asc.Nd2NzParams(1, BM, BK * SKA, 0, K, BM, 1, 0))
-                                asc.set_flag(E.MTE2_MTE1, 1)
-                        if kb == SKB - 1:
-                            nxb = kc * 2 + bi + 2
-                            if nxb < nb:
-                                asc.wait_flag(E.MTE1_MTE2, bi + 2)
-                                asc.data_copy(b1[bi * BCH:], b_gm[n0 * K + nxb * BK * SKB:],
-                                              asc.Nd2NzParams(1, BN, BK * SKB, 0, K, BN, 1, 0))
-                                asc.set_flag(E.MTE2_MTE1, bi + 2)
-                        if ka == SKA - 1:
-                            nxa = kc + 2
-                            if nxa < na:
-                                asc.wait_flag(E.MTE1_MTE2, ai)
-                                asc.data_copy(a1[ai * ACH:], a_gm[m0 * K + nxa * BK * SKA:],
-                                              asc.Nd2NzParams(1, BM, BK * SKA, 0, K, BM, 1, 0))
-                                asc.set_flag(E.MTE2_MTE1, ai)
-                # FIX: L0C f32 -> C f16 rows m0.., columns n0.. (ND), streaming from the mmads (UnitFlag 3)
-                fp = asc.FixpipeParamsV220(BN, BM, BM, N, 0 if F32 else 1)
-                fp.unit_flag = 3
-                asc.fixpipe(c_gm[m0 * N + n0:], c1, fp)  # C's element type is the argument's (f16 or f32)
-                if MIX:
-                    # the tile is in GM: its AIVs may read it.  The source sets the flag with no reverse
-                    # synchronisation (its AIVs keep up in time); the simulator runs the AIC ahead of them in
-                    # its functional order and refuses more than 15 outstanding sets, so the AIC waits here
-                    # for its AIVs to have finished tile t - 8 (long done by then in the timing model)
-                    if t >= 8:
-                        asc.cross_core_wait_flag(9, 2, asc.PipeID.PIPE_FIX)
-                    asc.cross_core_set_flag(8, 2, asc.PipeID.PIPE_FIX)
-            for i in range(4):
-                asc.wait_flag(E.MTE1_MTE2, i)
-            for s in range(2):
-                asc.wait_flag(E.M_MTE1, s)
-
+            # the blocks' M x N parts: ROUNDS = 1 is the source's Process (core b takes part (b % mpr,
+            # b // mpr)); ROUNDS = 2 its L2-split rounds (ProcessL2Cache: part (b % mpr + r mpr, b // mpr) in
+            # round r, skipped where it is out of range).  With one round the loop and the check run once.
+            m_total = (M + SCM - 1) // SCM
+            n_total = (N + SCN - 1) // SCN
+            mpr = (M + SCM * ROUNDS - 1) // (SCM * ROUNDS)
+            k_loop = (K + BK - 1) // BK
+            # B's one load a slice (below) takes whole BN-wide tiles only
+            assert SCN % BN == 0 and N % SCN % BN == 0, "c1: every tile's columns must be BN wide"
+            db = 0  # the L0 half of the next slice (the source's mte1DBFlag, kept across tiles)
+            t = 0  # tiles done (MIX: the AIVs' flag count)
+            for r in range(ROUNDS):
+                mi = asc.get_block_idx() % mpr + r * mpr
+                ni = asc.get_block_idx() // mpr
+                if mi < m_total and ni < n_total:
+                    a_gm = a_ori[mi * SCM * K:]
+                    b_gm = b_ori[ni * K * SCN:]  # B given transposed: N x K
+                    c_gm = c_ori[mi * SCM * N + ni * SCN:]
+                    act_m = M - mi * SCM
+                    act_m = act_m if act_m < SCM else SCM
+                    act_n = N - ni * SCN
+                    act_n = act_n if act_n < SCN else SCN
+                    m_loop = (act_m + BM - 1) // BM
+                    n_loop = (act_n + BN - 1) // BN
+                    base_n_count = act_n // BN  # full tiles; the tail's columns (and rows, below)
+                    tail_n = act_n % BN
+                    tail_n_align = (tail_n + 15) // 16 * 16
+                    base_m_count = act_m // BM
+                    tail_m = act_m % BM
+                    tail_m_align = (tail_m + 15) // 16 * 16
+                    for i in range(4):  # L1 packets A ping/pong (0, 1), B ping/pong (2, 3): all free
+                        asc.set_flag(E.MTE1_MTE2, i)
+                    for s in range(2):
+                        asc.set_flag(E.M_MTE1, s)
+                    for nb in range(n_loop):
+                        for mb in range(m_loop):
+                            a_next = 0  # the next packet to copy in (in base-K slices) and its L1 half
+                            b_next = 0
+                            a_in = 0
+                            b_in = 0
+                            # the first packets of A and B into the ping halves
+                            asc.wait_flag(E.MTE1_MTE2, 0)
+                            cur_m = BM if mb != base_m_count else tail_m
+                            asc.data_copy(a1, a_gm[a_next * BK + mb * K * BM:],
+                                          asc.Nd2NzParams(1, cur_m, BK * SKA, 0, K, BM, 1, 0))
+                            asc.set_flag(E.MTE2_MTE1, 0)
+                            a_next += SKA
+                            a_in ^= 1
+                            asc.wait_flag(E.MTE1_MTE2, 2)
+                            cur_n = BN if nb != base_n_count else tail_n
+                            asc.data_copy(b1, b_gm[b_next * BK + nb * BN * K:],
+                                          asc.Nd2NzParams(1, cur_n, BK * SKB, 0, K, BN, 1, 0))
+                            asc.set_flag(E.MTE2_MTE1, 2)
+                            b_next += SKB
+                            b_in ^= 1
+                            for kb in range(k_loop):  # the K loop at run time, as the source's
+                                a_rd = (kb // SKA) % 2  # the L1 halves this slice reads
+                                b_rd = (kb // SKB) % 2
+                                ka = kb % SKA  # the slice's place in its packets
+                                kk = kb % SKB
+                                a_src = 0 if a_rd == 0 else ACH
+                                b_src = 0 if b_rd == 0 else BCH
+                                a_ev = 0 if a_rd == 0 else 1
+                                b_ev = 2 if b_rd == 0 else 3
+                                l0 = 0 if db == 0 else L0H
+                                asc.wait_flag(E.M_MTE1, db)
+                                if ka == 0:
+                                    asc.wait_flag(E.MTE2_MTE1, a_ev)
+                                if kk == 0:
+                                    asc.wait_flag(E.MTE2_MTE1, b_ev)
+                                # MTE1, A: one 3-D load a slice (channels = K, width = the rows), Nz -> L0A
+                                cur_m_align = BM if mb != base_m_count else tail_m_align
+                                asc.load_data(a2[l0:], a1[a_src + ka * BK * BM:],
+                                              asc.LoadData3DParamsV2((0, 0, 0, 0), 1, BM, BK, BK, cur_m_align, 0, 0,
+                                                                     1, 1, 1, 1, 1, 1, False))
+                                # B: its packet is Nz of B^T (column blocks of BN x 16); the source loads the
+                                # slice's BK / 16 column blocks one by one, here one load takes the four at once
+                                # (the same fractals in the same order while the tile is BN wide, as every tile
+                                # of these shapes is; why: docs/timing.md, "C1 fixp")
+                                cur_n_align = BN if nb != base_n_count else tail_n_align
+                                asc.load_data(b2[l0:], b1[b_src + kk * BK * BN:],
+                                              asc.LoadData2DParams(0, (BK // 16) * (cur_n_align // 16), 1, 0, 0,
+                                                                   False, 0))
+                                if ka + 1 == SKA:
+                                    asc.set_flag(E.MTE1_MTE2, a_ev)
+                                if kk + 1 == SKB:
+                                    asc.set_flag(E.MTE1_MTE2, b_ev)
+                                asc.set_flag(E.MTE1_M, db)
+                                asc.wait_flag(E.MTE1_M, db)
+                                cur_m = BM if mb != base_m_count else tail_m
+                                cur_n = BN if nb != base_n_count else tail_n
+                                p = asc.MmadParams(cur_m, cur_n, BK)
+                                p.cmatrix_init_val = kb == 0
+                                # UnitFlag: L0C goes to the fixpipe unit by unit (3 on the tile's last slice);
+                                # the first mmad of a tile writes a unit once the previous fixpipe has read it
+                                p.unit_flag = 2 if kb != k_loop - 1 else 3
+                                asc.mmad(c1, a2[l0:], b2[l0:], p)
+                                asc.set_flag(E.M_MTE1, db)
+                                db ^= 1
+                                # the next packets, B before A: after the first slice into the pong halves,
+                                # after a packet's last slice the packet two ahead into the half it freed
+                                if (kb == 0 or kk + 1 == SKB) and b_next < k_loop:
+                                    b_dst = 0 if b_in == 0 else BCH
+                                    b_wev = 2 if b_in == 0 else 3
+                                    asc.wait_flag(E.MTE1_MTE2, b_wev)
+                                    cur_n = BN if nb != base_n_count else tail_n
+                                    asc.data_copy(b1[b_dst:], b_gm[b_next * BK + nb * BN * K:],
+                                                  asc.Nd2NzParams(1, cur_n, BK * SKB, 0, K, BN, 1, 0))
+                                    asc.set_flag(E.MTE2_MTE1, b_wev)
+                                    b_next += SKB
+                                    b_in ^= 1
+                                if (kb == 0 or ka + 1 == SKA) and a_next < k_loop:
+                                    a_dst = 0 if a_in == 0 else ACH
+                                    a_wev = 0 if a_in == 0 else 1
+                                    asc.wait_flag(E.MTE1_MTE2, a_wev)
+                                    cur_m = BM if mb != base_m_count else tail_m
+                                    asc.data_copy(a1[a_dst:], a_gm[a_next * BK + mb * K * BM:],
+                                                  asc.Nd2NzParams(1, cur_m, BK * SKA, 0, K, BM, 1, 0))
+                                    asc.set_flag(E.MTE2_MTE1, a_wev)
+                                    a_next += SKA
+                                    a_in ^= 1
+                            # FIX: L0C f32 -> C (f16: converted) at the tile's rows and columns (ND),
+                            # streaming from the mmads (UnitFlag 3)
+                            cur_m_align = BM if mb != base_m_count else tail_m_align
+                            cur_m = BM if mb != base_m_count else tail_m
+                            cur_n = BN if nb != base_n_count else tail_n
+                            fp = asc.FixpipeParamsV220(cur_n, cur_m, cur_m_align, N, 0 if F32 else 1)
+                            fp.unit_flag = 3
+                            asc.fixpipe(c_gm[mb * BM * N + nb * BN:], c1, fp)  # C's type is the argument's
+                            if MIX:
+                                # the tile is in GM: its AIVs may read it.  The source sets the flag with no
+                                # reverse synchronisation (its AIVs keep up in time); the simulator runs the
+                                # AIC ahead of them in its functional order and refuses more than 15
+                                # outstanding sets, so the AIC waits here for its AIVs to have finished tile
+                                # t - 8 (long done by then in the timing model)
+                                if t >= 8:
+                                    asc.cross_core_wait_flag(9, 2, asc.PipeID.PIPE_FIX)
+                                asc.cross_core_set_flag(8, 2, asc.PipeID.PIPE_FIX)
+                                t += 1
+                    asc.wait_flag(E.M_MTE1, 0)
+                    asc.wait_flag(E.M_MTE1, 1)
+                    for i in range(4):
+                        asc.wait_flag(E.MTE1_MTE2, i)
+                    if ROUNDS > 1:
+                        db = 0  # ProcessL2Cache resets it after each round
         else:
             if MIX:
                 gelu_tiles(c, M, N, SCM, SCN, ROUNDS)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
 
     if mix:
         return asc.jit(c1_kernel)
@@ -235,7 +284,7 @@ def run(M, N, K, SCM, SCN, check_rows=None, rounds=1, f32=False, mix=False):
     c = np.zeros((M, N), np.float32 if f32 else np.float16)
     k = kernel(mix)
     t0 = time.perf_counter()
-    with warnings.catch_warnings():  # verify-sync cannot follow the flag ids computed at run time (kc % 2)
+    with warnings.catch_warnings():  # verify-sync cannot follow the flag ids computed at run time
         warnings.simplefilter("ignore")
         # 8192^3: each block's 2.6e10 multiply-adds are more work than the default watchdog allows
         k[24](a, bt, c, M, N, K, SCM, SCN, rounds, f32, mix, max_instructions=0)
