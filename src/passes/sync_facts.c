@@ -103,19 +103,21 @@ const asc_value *sync_offset_form(const asc_value *v, int64_t *c) {
     const asc_op *d = (v = sync_strip_cast(v))->def;
     int64_t k;
     bool add = d && d->code == ASC_OP_ADDI, sub = d && d->code == ASC_OP_SUBI;
-    if (asc_pass_const_int(v, &k))
-      return *c += k, NULL;
+    if (asc_pass_const_int(v, &k)) /* (*c wraps on overflow: no caller uses a constant's) */
+      return (void)__builtin_add_overflow(*c, k, c), NULL;
     if (!add && !sub)
       return v;
+    const asc_value *inner;
+    bool neg = false;
     if (add && asc_pass_const_int(d->operands[ASC_OPND_ADDI_lhs], &k))
-      v = d->operands[ASC_OPND_ADDI_rhs];
+      inner = d->operands[ASC_OPND_ADDI_rhs];
     else if (asc_pass_const_int(d->operands[add ? ASC_OPND_ADDI_rhs : ASC_OPND_SUBI_rhs], &k))
-      v = d->operands[add ? ASC_OPND_ADDI_lhs : ASC_OPND_SUBI_lhs], k = add ? k : -k;
+      inner = d->operands[add ? ASC_OPND_ADDI_lhs : ASC_OPND_SUBI_lhs], neg = sub;
     else
       return v;
-    if (k == INT64_MIN || (k > 0 ? *c > INT64_MAX / 2 : *c < INT64_MIN / 2))
-      return v; /* far outside any index: stop adding */
-    *c += k;
+    if (k > INT64_MAX / 4 || k < -(INT64_MAX / 4) || *c > INT64_MAX / 4 || *c < -(INT64_MAX / 4))
+      return v; /* far outside any index: v itself is the base */
+    v = inner, *c += neg ? -k : k;
   }
   return v;
 }

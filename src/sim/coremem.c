@@ -76,20 +76,27 @@ static uint8_t *lazy(sim_scratch *s, int m, int64_t bytes) {
   return s->lm[m];
 }
 
+/* The bits of zmap word w that stand for chunks k0..k1. */
+static uint64_t span_bits(int64_t w, int64_t k0, int64_t k1) {
+  int64_t b0 = w << 6;
+  uint64_t bits = ~0ull;
+  if (b0 < k0)
+    bits &= ~0ull << (k0 - b0);
+  if (k1 - b0 < 63)
+    bits &= ~(~0ull << (k1 - b0 + 1));
+  return bits;
+}
+
 void asc_sim_scratch_zero(sim_scratch *s, int m, int64_t lo, int64_t hi, bool over) {
   uint64_t *z = s->zmap[m];
   int64_t k0 = lo >> SIM_ZSHIFT, k1 = (hi - 1) >> SIM_ZSHIFT; /* the chunks [lo, hi) touches */
   /* with `over`, the chunks wholly inside [lo, hi) need no clearing: [f0, f1] */
   int64_t f0 = over ? (lo + SIM_ZCHUNK - 1) >> SIM_ZSHIFT : 1, f1 = over ? (hi >> SIM_ZSHIFT) - 1 : 0;
   for (int64_t w = k0 >> 6; w <= k1 >> 6; w++) {
-    uint64_t bits = z[w];
+    uint64_t bits = z[w] ? z[w] & span_bits(w, k0, k1) : 0;
+    int64_t b0 = w << 6;
     if (!bits)
       continue;
-    int64_t b0 = w << 6;
-    if (b0 < k0)
-      bits &= ~0ull << (k0 - b0);
-    if (k1 - b0 < 63)
-      bits &= ~(~0ull << (k1 - b0 + 1));
     z[w] &= ~bits;
     s->zn[m] -= __builtin_popcountll(bits);
     while (bits) {
@@ -132,12 +139,7 @@ void asc_sim_scratch_keep(sim_scratch *s, const sim_core *c) {
       uint64_t *z = s->zmap[m];
       int64_t k0 = c->mlo[m] >> SIM_ZSHIFT, k1 = (c->mhi[m] - 1) >> SIM_ZSHIFT, n = 0;
       for (int64_t w = k0 >> 6; w <= k1 >> 6; w++) {
-        int64_t b0 = w << 6;
-        uint64_t bits = ~0ull;
-        if (b0 < k0)
-          bits &= ~0ull << (k0 - b0);
-        if (k1 - b0 < 63)
-          bits &= ~(~0ull << (k1 - b0 + 1));
+        uint64_t bits = span_bits(w, k0, k1);
         n += __builtin_popcountll(bits & ~z[w]);
         z[w] |= bits;
       }

@@ -402,4 +402,3 @@ uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t of
     dirty(c, r->mem, lo, hi, what[0] == 'w');
   return nbytes > 0 ? base + lo : base;
 }
-

@@ -115,11 +115,11 @@ void asc_sim_race_reset(sim_san *s) {
   s->ninsts = n;
   s->reported = reported;
   memset(reported, 0, (size_t)n + 1);
-  for (int m = 0; m < nmems; m++) /* (a list's behaviour never depends on its capacity) */
-    for (san_acclist *l = &mems[m]; l; l = l == &mems[m] ? &rmems[m] : l == &rmems[m] ? &sonly[m] : NULL) {
-      l->n = l->prune = 0;
-      l->hlo = l->hhi = 0;
-    }
+  for (int m = 0; m < nmems; m++) { /* (a list's behaviour never depends on its capacity) */
+    san_acclist *ls[3] = {&mems[m], &rmems[m], &sonly[m]};
+    for (int i = 0; i < 3; i++)
+      ls[i]->n = ls[i]->prune = 0, ls[i]->hlo = ls[i]->hhi = 0;
+  }
   for (int m = 0; m < ASC_HW_NMEMS; m++)
     if ((s->lw[m] = lw[m]))
       asc_sim_shadow_reset(lw[m]);
@@ -624,13 +624,7 @@ static sim_shadow *shadowof(sim_core *c, int mem) {
   int m = sim_hwmem(mem);
   if (mem >= 0 || m <= 0 || !c->lmb[m])
     return NULL;
-  if (c->san->lw[m] && c->san->lw[m]->bytes != c->lmb[m]) { /* a spare state's, for another size */
-    free(c->san->lw[m]);
-    c->san->lw[m] = NULL;
-  }
-  if (!c->san->lw[m])
-    c->san->lw[m] = asc_sim_shadow_new(c->lmb[m]);
-  return c->san->lw[m];
+  return asc_sim_shadow_fit(&c->san->lw[m], c->lmb[m]);
 }
 
 static int uninit(sim_core *c, const sim_inst *in, int pa, const san_pend *p) {

@@ -256,13 +256,7 @@ void asc_sim_san_core_begin(sim_core *c) {
   s->gmw = takewl(c->L);
   if (!s->gmw)
     asc_die("out of memory");
-  sim_shadow **ub = &s->lw[ASC_HW_MEM_UB];
-  if (*ub && (*ub)->bytes != c->ub_bytes) { /* a spare's, for another size (or none wanted) */
-    free(*ub);
-    *ub = NULL;
-  }
-  if (c->ub_bytes && !*ub)
-    *ub = asc_sim_shadow_new(c->ub_bytes);
+  asc_sim_shadow_fit(&s->lw[ASC_HW_MEM_UB], c->ub_bytes); /* a spare's may be for another size */
   s->fstale = true;
   s->sver = 1; /* no pipe has joined vc[S] yet (jver 0) */
   for (int p = 0; p < SAN_NP; p++)

@@ -27,6 +27,16 @@ sim_shadow *asc_sim_shadow_new(int64_t bytes) {
   return s;
 }
 
+sim_shadow *asc_sim_shadow_fit(sim_shadow **s, int64_t bytes) {
+  if (*s && (*s)->bytes != bytes) { /* a spare state's, for another size */
+    free(*s);
+    *s = NULL;
+  }
+  if (bytes && !*s)
+    *s = asc_sim_shadow_new(bytes);
+  return *s;
+}
+
 void asc_sim_shadow_reset(sim_shadow *s) {
   if (s->whi > s->wlo)
     memset(s->w + s->wlo, 0, sizeof *s->w * (size_t)(s->whi - s->wlo));

@@ -722,6 +722,9 @@ typedef struct sim_shadow {
 sim_shadow *asc_sim_shadow_new(int64_t bytes);
 /* s as asc_sim_shadow_new(s->bytes) made it: no byte written. */
 void asc_sim_shadow_reset(sim_shadow *s);
+/* *s for `bytes` of memory, made if there is none: one of another size (a spare's) is dropped first;
+ * none for no bytes. */
+sim_shadow *asc_sim_shadow_fit(sim_shadow **s, int64_t bytes);
 void asc_sim_shadow_mark(sim_shadow *s, int64_t lo, int64_t hi);
 /* First unwritten byte in [lo, hi) or -1; *end := the end of that unwritten run. */
 int64_t asc_sim_shadow_find(const sim_shadow *s, int64_t lo, int64_t hi, int64_t *end);
