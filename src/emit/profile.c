@@ -332,12 +332,20 @@ static void pagedata(const sim_prof *p, FILE *f) {
     fprintf(f, "%s[\"%s\",\"%s\",%d,%d,%d]", i ? "," : "", asc_op_name(asc_sim_inst_op(in)), rowof(pipe),
             loc.file ? fileidx(files, &nfiles, loc.file) : -1, loc.line, asc_sim_inst_has_regions(in));
   }
+  /* one more, after the instructions: a core's start-up, the scalar work before its first block */
+  fprintf(f, "%s[\"start-up\",\"%s\",-1,0,0]", p->ninsts ? "," : "", rowof(ASC_PIPEID_PIPE_S));
   /* records: [core, pipe row index, start, end, inst, kind(0 exec,1 set,2 wait), amount, block] */
   fputs("],\"ev\":[", f);
   int nev = 0, nflows = 0;
   first = true;
   for (int b = 0; b < p->nblocks; b++) {
     const sim_tblock *t = &p->tb[b];
+    if (t->startup > 0 && nev < MAXEVENTS) {
+      fprintf(f, "%s%d,%d,%lld,%lld,%d,0,0,%d", first ? "" : ",", t->core, ASC_PIPEID_PIPE_S,
+              (long long)(t->start - t->startup), (long long)t->start, p->ninsts, b);
+      first = false;
+      nev++;
+    }
     for (int r = 0; r < t->nrecs && nev < MAXEVENTS; r++, nev++) {
       const sim_trec *e = &t->recs[r];
       if (e->pipe == ASC_PIPEID_PIPE_S && e->kind == SIM_Q_EXEC && e->end - e->start <= 0)

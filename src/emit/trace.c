@@ -1,7 +1,8 @@
 /* trace.c - the simulator's per-instruction trace as Chrome / Perfetto trace-event JSON
  * (hardware.md §14: msprof op simulator's trace.json).  One process per core, one thread
  * per pipe with msprof's row names, one complete event ('X') per instruction, and a flow
- * ('s' -> 'f') from each set_flag to the wait_flag it released.  Timestamps are µs at the
+ * ('s' -> 'f') from each set_flag to the wait_flag it released; a core's start-up (the scalar
+ * work before its first block, docs/timing.md) is one 'X' event on its scalar row.  Timestamps are µs at the
  * platform clock.  Records arrive per block in issue order; the output is deterministic. */
 #include <stdio.h>
 
@@ -57,6 +58,12 @@ static void event(FILE *f, const sim_tblock *b, int block, const sim_trec *r, do
             "\"ts\":%.4f}", id, b->core, r->pipe, (double)(b->start + r->end - 1) / mhz);
 }
 
+static void startup(FILE *f, const sim_tblock *b, int block, double mhz) {
+  fprintf(f, ",\n{\"name\":\"start-up\",\"cat\":\"startup\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d,\"ts\":%.4f,"
+          "\"dur\":%.4f,\"args\":{\"block\":%d}}", b->core, ASC_PIPEID_PIPE_S, (double)(b->start - b->startup) / mhz,
+          (double)b->startup / mhz, block);
+}
+
 int asc_sim_trace_write(asc_ctx *ctx, const char *path, const sim_tblock *b, int nblocks, double mhz) {
   FILE *f = fopen(path, "w");
   if (!f) {
@@ -66,9 +73,12 @@ int asc_sim_trace_write(asc_ctx *ctx, const char *path, const sim_tblock *b, int
   bool first = true;
   fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", f);
   metadata(f, b, nblocks, &first);
-  for (int i = 0; i < nblocks; i++)
+  for (int i = 0; i < nblocks; i++) {
+    if (b[i].startup > 0)
+      startup(f, &b[i], i, mhz);
     for (int k = 0; k < b[i].nrecs; k++)
       event(f, &b[i], i, &b[i].recs[k], mhz);
+  }
   fputs("\n]}\n", f);
   if (fclose(f)) {
     asc_error(ctx, ASC_LOC_UNKNOWN, "cannot write the trace file '%s'", path);

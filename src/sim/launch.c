@@ -623,7 +623,8 @@ static int place(runner *R, int b, const blockres *r) {
     cr->busy_sum[ASC_PIPEID_PIPE_S] += r->start;
   }
   if (R->tb)
-    R->tb[b] = (sim_tblock){r->trace, r->ntrace, k, cr->cycles, R->L->naic ? ASC_HW_AIC : ASC_HW_AIV};
+    R->tb[b] = (sim_tblock){r->trace, r->ntrace, k, cr->cycles, R->L->naic ? ASC_HW_AIC : ASC_HW_AIV,
+                            cr->blocks ? 0 : r->start};
   cr->cycles += r->cycles;
   cr->blocks++;
   cr->overlap_mte2_v += r->overlap;
@@ -916,7 +917,7 @@ static void commit_block(grunner *G, int b, blockres *r) {
     if (R->tb) {
       int cb, kind, sub;
       asc_sim_inst_core(L, inst, &cb, &kind, &sub);
-      R->tb[inst] = (sim_tblock){r->trace, r->ntrace, ck, G->slotend[k], kind};
+      R->tb[inst] = (sim_tblock){r->trace, r->ntrace, ck, G->slotend[k], kind, 0};
       r->trace = NULL; /* kept for the trace writer */
     }
     cr->cycles = G->slotend[k] + r->cycles;

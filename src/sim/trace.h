@@ -36,8 +36,9 @@ typedef struct sim_trec {
 typedef struct sim_tblock { /* one block's records, placed on its core */
   const sim_trec *recs;
   int nrecs, core;
-  int64_t start; /* cycle the block started on its core */
-  int kind;      /* ASC_HW_AIV or ASC_HW_AIC: the kind of that core */
+  int64_t start;   /* cycle the block started on its core */
+  int kind;        /* ASC_HW_AIV or ASC_HW_AIC: the kind of that core */
+  int64_t startup; /* the core's start-up, the cycles just before start (its first block only), or 0 */
 } sim_tblock;
 
 /* What one instruction cost: records issued (calls), cycles attributed to it (every cycle of

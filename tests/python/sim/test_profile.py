@@ -94,6 +94,15 @@ def check_dir(d, rep, blocks):
     s = collections.Counter(e["id"] for e in tr if e["ph"] == "s")
     f = collections.Counter(e["id"] for e in tr if e["ph"] == "f")
     assert s and set(s) == set(f) and max(s.values()) == 1 and max(f.values()) == 1
+    # a core's start-up is an event on its scalar row, its first cycles, before its first instruction
+    ups = [e for e in tr if e.get("name") == "start-up"]
+    assert sorted(e["pid"] for e in ups) == [k for k, c in enumerate(cores) if c["start_cycles"] > 0]
+    scalar_tid = {e["tid"] for e in tr if e.get("name") == "thread_name" and e["args"]["name"] == "SCALAR"}
+    for e in ups:
+        assert e["ph"] == "X" and e["tid"] in scalar_tid and e["ts"] >= 0
+        assert e["dur"] == pytest.approx(cores[e["pid"]]["start_cycles"] / mhz, abs=1e-3)
+        first = min(x["ts"] for x in tr if x.get("ph") == "X" and x["pid"] == e["pid"] and x is not e)
+        assert e["ts"] + e["dur"] <= first + 1e-3
     # timeline.html: one file, nothing from the network
     with open(os.path.join(d, "timeline.html")) as fh:
         page = fh.read()
@@ -102,6 +111,10 @@ def check_dir(d, rep, blocks):
     assert [p["name"] for p in data["pipes"]] == ["VECTOR", "SCALAR", "MTE2", "MTE3"]
     assert len(data["cores"]) == len(cores) and len(data["ev"]) % 8 == 0 and len(data["flows"]) % 6 == 0
     assert len(data["flows"]) // 6 == len(s)
+    # the start-up records name the one instruction entry after the kernel's own
+    assert data["insts"][-1][:2] == ["start-up", "SCALAR"]
+    ev = [data["ev"][i:i + 8] for i in range(0, len(data["ev"]), 8)]
+    assert sorted(r[0] for r in ev if r[4] == len(data["insts"]) - 1) == [e["pid"] for e in sorted(ups, key=lambda e: e["pid"])]
     return code
 
 
