@@ -21,8 +21,9 @@
  * slice's copies after these loads, MTE1 -> MTE2, its loads after this mmad, M -> MTE1; M -> FIX ->
  * M around the fixpipe, UnitFlag hand-overs in iterate_all's tile loop, FIX -> MTE2 after it).
  * When the tiling double-buffers L1 (S_DBUF) A's and B's L1 are ping-pong halves chosen by a run-time
- * value, with the same instructions either way (kloop_pp); L0 has one buffer.  Correct for any tiling; slower than the header library (no L0 double buffers,
- * no MDL packets of several slices).
+ * value, with the same instructions either way (kloop_pp); L0 has one buffer.  The MDL template (attribute
+ * mdl) copies K in packets of several slices (kloop_mdl).  Correct for any tiling; slower than the header
+ * library (no L0 double buffers).
  *
  * Memory: the Matmul owns the AIC memories from address 0 (L1: A 64 KiB, B 64 KiB, bias
  * 1 KiB, quant words 8 KiB; L0A, L0B, L0C, BT from 0); in a cube-only kernel they are TBufs of
@@ -115,8 +116,8 @@ static void tilepos(gen *g, mm *x, asc_value *t, asc_value **m0, asc_value **n0,
 
 static void alloc(gen *g, mm *x) {
   enum { KB = 1024 };
-  x->a1 = ltensor(g, x->ein, ASC_POS_A1, 0, 64 * KB);
-  x->b1 = ltensor(g, x->ein, ASC_POS_B1, 64 * KB, 64 * KB);
+  x->a1 = ltensor(g, x->ein, ASC_POS_A1, 0, x->mdl ? MDL_A_BYTES : 64 * KB);
+  x->b1 = ltensor(g, x->ein, ASC_POS_B1, x->mdl ? MDL_B_L1 : 64 * KB, x->mdl ? MDL_B_BYTES : 64 * KB);
   x->a2 = ltensor(g, x->ein, ASC_POS_A2, 0, 64 * KB);
   x->b2 = ltensor(g, x->ein, ASC_POS_B2, 0, 64 * KB);
   x->c1 = x->co1 ? x->co1 : ltensor(g, x->eacc, ASC_POS_CO1, 0, 128 * KB);
@@ -209,6 +210,8 @@ typedef struct slice {
   asc_value *first;                 /* i1: the slice starts C (from zero or from the bias) */
   asc_value *bfirst;                /* i1: the bias enters on this slice (NULL: no bias) */
   asc_value *zero, *one;
+  asc_value *pk16, *pks, *bbase;    /* in an MDL packet (kloop_mdl): the packet's K rounded up to 16, the
+                                     * slice's first k in it, its first fractal of B (N x K); else NULL */
   bool a32t, b8t, b32t;             /* f32 A K x M, int8 B K x N, f32 B K x N: the transposing loads' layouts */
 } slice;
 
@@ -413,12 +416,49 @@ static void b_l0_t8(gen *g, mm *x, const slice *s) {
 static void b_l0_2d(gen *g, mm *x, const slice *s) {
   bool bl1 = x->bloc == LOC_L1;
   asc_value *bh16 = bl1 ? asc_b_cdiv(g, x->ldb, 16) : NULL;
-  asc_value *bbase = !bl1 ? s->zero : x->tb ? asc_mm_l1frac(g, x, s->n0, s->k0, bh16) : asc_mm_l1frac(g, x, s->k0, s->n0, bh16);
+  asc_value *bbase = s->bbase ? s->bbase : !bl1 ? s->zero : x->tb ? asc_mm_l1frac(g, x, s->n0, s->k0, bh16) : asc_mm_l1frac(g, x, s->k0, s->n0, bh16);
   asc_value *src = bl1 ? x->vb : x->b1;
   if (!x->tb) /* Nz of B (K x N), each fractal transposed: (u, v) at v k16 / 16 + u (v h16 + u in place) */
     ld_grid(g, x, s, x->b2, src, bbase, s->k1, s->n1, s->one, bl1 ? bh16 : asc_b_cdiv(g, s->k16, 16), false, true);
   else /* Nz of B^T (N x K): (u, v) at u n1 + v (u h16 + v in place) */
     ld_grid(g, x, s, x->b2, src, bbase, s->k1, s->n1, bl1 ? bh16 : s->n1, s->one, !bl1, false);
+}
+
+/* MTE1 of a slice of an MDL packet, A (M x K) and B (K x N): one load_data_3d_v2 each, as the library's
+ * LoadToL0A / LoadToL0B take an f16 slice.  A packet's Nz (column blocks of C0 columns, rows consecutive
+ * in each) is the img2col feature map H 1 x W rows x the columns as channels: with a 1 x 1 filter its
+ * matrix X is the packet itself, and the load moves the block [m start, + m extension) x [k start, + k
+ * extension) of X: into L0A as Zz (A: all m16 rows, the slice's k16 columns from pks), into L0B as Zn
+ * with each fractal transposed (B: X's rows are B's K, its channels B's N: the slice's k16 rows from pks,
+ * all n16 columns), the layouts ld_grid's loads give.  The feature map's rows are whole 16-row
+ * fractals, so a tile of mc % 16 rows (A) or a slice of kc % 16 (B) would read the rows no copy wrote
+ * (the sanitizer's uninitialised read: the load takes them as data): those take ld_grid's loads from their
+ * place in the packet, chosen by value. */
+static void a_l0_3d(gen *g, mm *x, const slice *s) {
+  loopctx il;
+  asc_op *f = asc_b_if(g, asc_b_cmp(g, 0, asc_b_bin(g, ASC_OP_REMSI, s->mc, asc_b_i32(g, 16)), s->zero), &il);
+  asc_LoadData3DParamsV2_fields p = {.l1_h = s->one, .l1_w = s->m16, .channel_size = s->pk16,
+                                     .k_extension = s->k16, .m_extension = s->m16, .k_start_pt = s->pks,
+                                     .m_start_pt = s->zero};
+  asc_build_load_data_3d_v2(g, x->a2, x->a1, asc_build_LoadData3DParamsV2(g, p));
+  asc_b_else(g, f); /* fractal (u, v) of the slice at (pks / 16 + v) m1 + u */
+  asc_value *base = asc_b_mul(g, asc_b_bin(g, ASC_OP_DIVSI, s->pks, asc_b_i32(g, 16)), s->m1);
+  ld_grid(g, x, s, x->a2, x->a1, base, s->m1, s->k1, s->one, s->m1, false, false);
+  asc_b_end(g, &il);
+}
+
+static void b_l0_3d(gen *g, mm *x, const slice *s) {
+  loopctx il;
+  asc_op *f = asc_b_if(g, asc_b_cmp(g, 0, asc_b_bin(g, ASC_OP_REMSI, s->kc, asc_b_i32(g, 16)), s->zero), &il);
+  asc_LoadData3DParamsV2_fields p = {.l1_h = s->one, .l1_w = s->pk16, .channel_size = s->n16,
+                                     .k_extension = s->n16, .m_extension = s->k16, .k_start_pt = s->zero,
+                                     .m_start_pt = s->pks};
+  asc_build_load_data_3d_v2(g, x->b2, x->b1, asc_build_LoadData3DParamsV2(g, p));
+  asc_b_else(g, f); /* fractal (u, v) of the slice at v pk16 / 16 + pks / 16 + u, transposed */
+  asc_value *base = asc_b_bin(g, ASC_OP_DIVSI, s->pks, asc_b_i32(g, 16));
+  ld_grid(g, x, s, x->b2, x->b1, base, s->k1, s->n1, s->one, asc_b_bin(g, ASC_OP_DIVSI, s->pk16, asc_b_i32(g, 16)),
+          false, true);
+  asc_b_end(g, &il);
 }
 
 /* MTE1 on the slice's first: the bias L1 -> BT. */
@@ -453,9 +493,10 @@ static void mmad(gen *g, mm *x, const slice *s) {
 }
 
 /* iterate_all's tile t needs A's L1 tile copied unless the tile before it (t - 1, the same loop) had the
- * same rows and K is one slice: the library keeps A's L1 tile (depthA1) across the tiles of its rows.
- * NULL: always copied (a tile of iterate, whose caller may use L1 between tiles; a scalar or L1 A). */
-static asc_value *a_needed(gen *g, mm *x, asc_value *t) {
+ * same rows and K is one slice (np: one MDL packet): the library keeps A's L1 tile (depthA1) across the
+ * tiles of its rows.  NULL: always copied (a tile of iterate, whose caller may use L1 between tiles; a
+ * scalar or L1 A). */
+static asc_value *a_needed(gen *g, mm *x, asc_value *t, asc_value *np) {
   if (!x->tileloop || x->ascalar || x->aloc == LOC_L1)
     return NULL;
   asc_value *mt = asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]);
@@ -465,7 +506,8 @@ static asc_value *a_needed(gen *g, mm *x, asc_value *t) {
   asc_value *mi = asc_b_sel(g, mfirst, asc_b_bin(g, ASC_OP_REMSI, t, mt), asc_b_bin(g, ASC_OP_DIVSI, t, nt));
   asc_value *mp = asc_b_sel(g, mfirst, asc_b_bin(g, ASC_OP_REMSI, p, mt), asc_b_bin(g, ASC_OP_DIVSI, p, nt));
   asc_value *first = asc_b_cmp(g, 0, t, asc_b_i32(g, 0));
-  asc_value *slices = asc_b_cmp(g, 4, asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]), asc_b_i32(g, 1));
+  asc_value *fills = np ? np : asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]);
+  asc_value *slices = asc_b_cmp(g, 4, fills, asc_b_i32(g, 1));
   asc_value *moved = asc_b_cmp(g, 1, mi, mp);
   return asc_b_sel(g, first, first, asc_b_sel(g, slices, slices, moved)); /* first || slices > 1 || moved */
 }
@@ -489,15 +531,20 @@ static void slice_copies(gen *g, mm *x, slice *s, asc_value *anew) {
 
 /* MTE1 and M of slice s: L1 (x->a1, x->b1) -> L0A / L0B (/ BT), the mmad; the flags after them.  ev:
  * the MTE1 -> MTE2 event id these loads set for the copies that overwrite their L1 buffer (kloop_pp,
- * which waits for it before them), or NULL: a set_flag / wait_flag pair right after the loads. */
-static void slice_compute(gen *g, mm *x, slice *s, asc_value *ev) {
-  if (s->a32t)
+ * which waits for it before them), or NULL: a set_flag / wait_flag pair right after the loads (release:
+ * else none, kloop_mdl's packet sets it after its last slice). */
+static void slice_compute(gen *g, mm *x, slice *s, asc_value *ev, bool release) {
+  if (s->pk16)
+    a_l0_3d(g, x, s);
+  else if (s->a32t)
     a_l0_t32(g, x, s);
   else if (x->esz == 1 && x->ta)
     a_l0_t8(g, x, s);
   else
     a_l0_2d(g, x, s);
-  if (x->sparse)
+  if (s->pk16 && !x->tb)
+    b_l0_3d(g, x, s);
+  else if (x->sparse)
     sparse_b_l0(g, x, s->kc, s->n1);
   else if (s->b32t)
     b_l0_t32(g, x, s);
@@ -508,7 +555,7 @@ static void slice_compute(gen *g, mm *x, slice *s, asc_value *ev) {
   bias_to_bt(g, x, s);
   if (ev)
     set_ev(g, ASC_EVENT_MTE1_MTE2, ev);
-  else
+  else if (release)
     asc_mm_flag(g, ASC_EVENT_MTE1_MTE2); /* the next slice's copies overwrite L1 once these loads have read it */
   asc_mm_flag(g, ASC_EVENT_MTE1_M);
   mmad(g, x, s);
@@ -521,9 +568,9 @@ static void kloop_single(gen *g, mm *x, const slice *tl, asc_value *t, asc_value
   loopctx kl;
   slice s = *tl;
   slice_at(g, x, &s, asc_b_for(g, nk, &kl));
-  slice_copies(g, x, &s, a_needed(g, x, t));
+  slice_copies(g, x, &s, a_needed(g, x, t, NULL));
   asc_mm_flag(g, ASC_EVENT_MTE2_MTE1);
-  slice_compute(g, x, &s, NULL);
+  slice_compute(g, x, &s, NULL, true);
   asc_b_end(g, &kl);
 }
 
@@ -585,19 +632,85 @@ static void kloop_pp(gen *g, mm *x, const slice *tl, asc_value *t, asc_value *nk
    * path (MTE2 runs its copies one after another: no time) */
   asc_op *pb = asc_b_op(g, ASC_OP_PIPE_BARRIER, NULL, 0, NULL);
   asc_op_set_attr(g->m, pb, "pipe", asc_attr_enum(g->m, ASC_ENUM_PIPEID, ASC_PIPEID_PIPE_MTE2));
-  slice_copies(g, x, &s, a_needed(g, x, t));
+  slice_copies(g, x, &s, a_needed(g, x, t, NULL));
   set_ev(g, ASC_EVENT_MTE2_MTE1, in); /* the half's copies are in: an id per half, as MTE2 may be a slice */
   wait_ev(g, ASC_EVENT_MTE2_MTE1, in); /* ahead (slice k + 1's set before slice k's wait) */
-  slice_compute(g, x, &s, ev);
+  slice_compute(g, x, &s, ev, true);
   x->a1 = a1, x->b1 = b1;
   asc_b_end(g, &kl);
+}
+
+/* The MDL template's packets (get_mdl_config; its KLoop's outer loop of stepK base slices, docs/timing.md
+ * "Cube, Matmul and MIX"): *pk base slices a packet, min(stepKa, stepKb) (S_DBUF >> 1, the front-end's)
+ * when a packet of A and of B fits its buffer (half of it when the depths double-buffer, S_DBUF & 1), else
+ * 1; *db as dbuf_of's, over packets.  Values, never branches.  (baseK is whole column blocks, 16 f16: the
+ * tiling's check, so a slice starts a column block of its packet.) */
+static void mdl_plan(gen *g, mm *x, asc_value *nk, asc_value **pk, asc_value **db) {
+  asc_value *word = x->s[S_DBUF], *one = asc_b_i32(g, 1), *zero = asc_b_i32(g, 0);
+  asc_value *bit = asc_b_bin(g, ASC_OP_ANDI, word, one);
+  asc_value *p0 = asc_b_bin(g, ASC_OP_MAXSI, asc_b_bin(g, ASC_OP_DIVSI, word, asc_b_i32(g, 2)), one);
+  asc_value *halves = asc_b_add(g, bit, one);
+  asc_value *w = asc_b_mul(g, asc_b_mul(g, p0, x->s[S_BK]), halves); /* K elements of the packets in a buffer */
+  asc_value *afits = asc_b_cmp(g, 3, asc_b_mul(g, asc_b_up(g, x->s[S_BM], 16), w), asc_b_i32(g, MDL_A_BYTES / x->esz));
+  asc_value *bfits = asc_b_cmp(g, 3, asc_b_mul(g, asc_b_up(g, x->s[S_BN], 16), w), asc_b_i32(g, MDL_B_BYTES / x->esz));
+  asc_value *ok = asc_b_sel(g, afits, bfits, afits);
+  *pk = asc_b_sel(g, ok, p0, one);
+  asc_value *many = asc_b_cmp(g, 4, asc_b_bin(g, ASC_OP_CEILDIVSI, nk, *pk), one);
+  *db = asc_b_sel(g, many, bit, zero);
+}
+
+/* The K loop of the MDL template (its KLoop's outer and inner loops): packet j, pk base slices from slice
+ * j pk (fewer at K's end), comes into L1 with ONE copy of A (rows of pk baseK) and one of B (pk baseK
+ * rows), into half h = j & db of their packet buffers; then its slices go L1 -> L0 and through the mmad
+ * one after another, each loading its fractals at its place in the packet.  The hand-overs are
+ * kloop_pp's, per packet: the copies wait for MTE1 -> MTE2 id ev[h] and set MTE2 -> MTE1 id in[h]; the
+ * packet's last slice sets ev[h] after its mmad's M -> MTE1 hand-over (its loads are done by then). */
+static void kloop_mdl(gen *g, mm *x, const slice *tl, asc_value *t, asc_value *nk, asc_value *db, asc_value *pk) {
+  asc_value *a1 = x->a1, *b1 = x->b1;
+  asc_value *np = asc_b_bin(g, ASC_OP_CEILDIVSI, nk, pk);
+  asc_value *kb = x->tb ? asc_b_bin(g, ASC_OP_DIVSI, x->s[S_BK], asc_b_i32(g, 16)) : NULL; /* a slice's column blocks */
+  loopctx jl, il;
+  slice ps = *tl;
+  asc_value *j = asc_b_for(g, np, &jl);
+  asc_value *j0 = asc_b_mul(g, j, pk);
+  ps.zero = asc_b_i32(g, 0);
+  ps.one = asc_b_i32(g, 1);
+  ps.k0 = asc_b_mul(g, j0, x->s[S_BK]);
+  ps.kc = asc_b_bin(g, ASC_OP_MINSI, asc_b_mul(g, pk, x->s[S_BK]), asc_b_bin(g, ASC_OP_SUBI, x->s[S_TK], ps.k0));
+  ps.k1 = asc_b_cdiv(g, ps.kc, x->c0);
+  ps.k16 = asc_b_up(g, ps.kc, 16);
+  asc_value *h = asc_b_bin(g, ASC_OP_ANDI, j, db);
+  asc_value *odd = asc_b_cmp(g, 1, h, ps.zero);
+  asc_value *ev = asc_b_sel(g, odd, evid(g, ASC_EVENT_MTE1_MTE2, 1), evid(g, ASC_EVENT_MTE1_MTE2, 0));
+  asc_value *in = asc_b_sel(g, odd, evid(g, ASC_EVENT_MTE2_MTE1, 1), evid(g, ASC_EVENT_MTE2_MTE1, 0));
+  x->a1 = asc_b_ltsub(g, a1, asc_b_mul(g, h, asc_b_i32(g, MDL_A_BYTES / 2 / x->esz)));
+  x->b1 = asc_b_ltsub(g, b1, asc_b_mul(g, h, asc_b_i32(g, MDL_B_BYTES / 2 / x->esz)));
+  wait_ev(g, ASC_EVENT_MTE1_MTE2, ev); /* the loads that read this half are done */
+  asc_op *pb = asc_b_op(g, ASC_OP_PIPE_BARRIER, NULL, 0, NULL); /* as kloop_pp's */
+  asc_op_set_attr(g->m, pb, "pipe", asc_attr_enum(g->m, ASC_ENUM_PIPEID, ASC_PIPEID_PIPE_MTE2));
+  slice_copies(g, x, &ps, a_needed(g, x, t, np));
+  set_ev(g, ASC_EVENT_MTE2_MTE1, in);
+  wait_ev(g, ASC_EVENT_MTE2_MTE1, in);
+  asc_value *cnt = asc_b_bin(g, ASC_OP_MINSI, pk, asc_b_bin(g, ASC_OP_SUBI, nk, j0));
+  asc_value *i = asc_b_for(g, cnt, &il);
+  slice s = *tl;
+  slice_at(g, x, &s, asc_b_add(g, j0, i));
+  s.pk16 = ps.k16;
+  s.pks = asc_b_mul(g, i, x->s[S_BK]);
+  if (x->tb) /* B's Nz of N x K: the slice's column blocks from i baseK / 16 */
+    s.bbase = asc_b_mul(g, asc_b_mul(g, i, kb), s.n1);
+  slice_compute(g, x, &s, NULL, false);
+  asc_b_end(g, &il);
+  set_ev(g, ASC_EVENT_MTE1_MTE2, ev);
+  x->a1 = a1, x->b1 = b1;
+  asc_b_end(g, &jl);
 }
 
 /* Tile t of C into L0C, K slice after K slice: MTE2 to L1, MTE1 to L0, M, each stage waiting for
  * what it overwrites or reads (kloop_pp, or kloop_single: pingpong).  In iterate_all's tile loop
  * x->db is the loop's (pp_open / pp_close around it); else the tile opens and closes its own. */
 static void tile(gen *g, mm *x, asc_value *t) {
-  slice s;
+  slice s = {0};
   libwork(g, ASC_HW_LIBWORK_MM_TILE); /* the library's per-tile bookkeeping */
   tilepos(g, x, t, &s.m0, &s.n0, &s.mc, &s.nc);
   s.m16 = asc_b_up(g, s.mc, 16);
@@ -610,6 +723,14 @@ static void tile(gen *g, mm *x, asc_value *t) {
   asc_value *nk = asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]);
   if (!pingpong(x)) {
     kloop_single(g, x, &s, t, nk);
+  } else if (x->mdl && x->db) {
+    kloop_mdl(g, x, &s, t, nk, x->db, x->pk);
+  } else if (x->mdl) {
+    asc_value *pk, *db;
+    mdl_plan(g, x, nk, &pk, &db);
+    pp_open(g);
+    kloop_mdl(g, x, &s, t, nk, db, pk);
+    pp_close(g);
   } else if (x->db) {
     kloop_pp(g, x, &s, t, nk, x->db);
   } else {
@@ -692,7 +813,10 @@ static void alltiles(gen *g, mm *x, asc_value *c, bool seq) {
   loopctx tl;
   asc_value *n = asc_b_mul(g, asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TM], x->s[S_BM]),
                            asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TN], x->s[S_BN]));
-  if (pingpong(x)) { /* the tiles' L1 halves: db once for the loop, both ids set before it */
+  if (x->mdl) { /* the tiles' packets and L1 halves: once for the loop, both ids set before it */
+    mdl_plan(g, x, asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]), &x->pk, &x->db);
+    pp_open(g);
+  } else if (pingpong(x)) { /* the tiles' L1 halves: db once for the loop, both ids set before it */
     x->db = dbuf_of(g, x, asc_b_bin(g, ASC_OP_CEILDIVSI, x->s[S_TK], x->s[S_BK]));
     pp_open(g);
   }
@@ -707,7 +831,7 @@ static void alltiles(gen *g, mm *x, asc_value *c, bool seq) {
   asc_b_end(g, &tl);
   if (x->db)
     pp_close(g);
-  x->db = NULL;
+  x->db = x->pk = NULL;
   asc_mm_flag(g, ASC_EVENT_FIX_MTE2); /* C is complete in GM before any later copy in */
 }
 
@@ -849,6 +973,9 @@ static int prepare(gen *g, mm *x, asc_op *op) {
     return -1;
   if (x->sparse && sparsecheck(g, x))
     return -1;
+  /* the MDL packets (kloop_mdl) of an f16 / bf16 A (M x K) and B in GM as ND; other forms: one slice a copy */
+  x->mdl = attrflag(op, "mdl") && pingpong(x) && x->esz == 2 && !x->ta && x->aloc == LOC_GM &&
+           x->bloc == LOC_GM && !x->anz && !x->bnz && !x->ascalar && !x->bscalar;
   return (x->qpre = quantmode(g, x)) < 0 ? -1 : 0;
 }
 
@@ -1339,7 +1466,8 @@ static int expand_mix(asc_module *m, asc_op *f, asc_pass_vec *ops) {
  * from the TPipe given to REGIST_MATMUL_OBJ: TBufs initialised right after the TPipe is created,
  * so they are the first buffers of each memory (the fixed addresses alloc() uses: 0 of L1, L0A,
  * L0B, L0C, BT) and the kernel's own buffers follow them instead of overlapping. */
-static void pipe_buffers(asc_module *m, asc_op *tp, const asc_op *first, evtab *ev, bool own_l0c, bool sparse) {
+static void pipe_buffers(asc_module *m, asc_op *tp, const asc_op *first, evtab *ev, bool own_l0c, bool sparse,
+                         bool mdl) {
   ev->n = 0;
   ev->second[0] = ev->second[1] = NULL;
   gen g = {m, m->ctx, asc_op_diag_loc(first), tp->next, NULL, asc_type_int(m->ctx, 32, false),
@@ -1356,7 +1484,10 @@ static void pipe_buffers(asc_module *m, asc_op *tp, const asc_op *first, evtab *
     if (bufs[i].pos == ASC_POS_CO1 && !own_l0c)
       continue; /* every tile goes to the kernel's CO1 tensor (iterate(local_c_matrix=)) */
     asc_value *tb = asc_b_res(asc_b_op(&g, ASC_OP_TBUF, NULL, 0, asc_type_tbuf(m->ctx, bufs[i].pos)));
-    int bytes = bufs[i].pos == ASC_POS_A1 && sparse ? IDX_L1 + IDX_BYTES : bufs[i].bytes; /* + the index */
+    int bytes = bufs[i].pos != ASC_POS_A1 ? bufs[i].bytes
+                : mdl                      ? MDL_B_L1 + MDL_B_BYTES /* the MDL packets' buffers */
+                : sparse                   ? IDX_L1 + IDX_BYTES     /* + the index */
+                                           : bufs[i].bytes;
     asc_value *ops[] = {&tp->results[0], tb, asc_b_i32(&g, bytes)};
     asc_b_op(&g, ASC_OP_INIT_TBUF, ops, 3, NULL);
   }
@@ -1429,10 +1560,11 @@ static int expand_func(asc_module *m, asc_op *f) {
   }
   evtab ev = {{0}, {0}, 0, {NULL, NULL}};
   asc_op *cube = NULL; /* the first cube-only call */
-  bool sparse = false;
+  bool sparse = false, mdl = false;
   for (size_t i = 0; i < v.n; i++) {
     asc_op *op = v.items[i];
     sparse |= attrflag(op, "sparse");
+    mdl |= attrflag(op, "mdl") && !ismix(op);
     if (!cube && !ismix(op) && !scalaronly(op))
       cube = op;
   }
@@ -1447,7 +1579,7 @@ static int expand_func(asc_module *m, asc_op *f) {
     asc_op *op = order.items[i];
     if (op->code == ASC_OP_TPIPE) { /* cube-only: the Matmul's buffers and event ids from the TPipe */
       if (cube)
-        pipe_buffers(m, op, cube, &ev, own_l0c(&v), sparse);
+        pipe_buffers(m, op, cube, &ev, own_l0c(&v), sparse, mdl);
       continue;
     }
     if (op->code == ASC_OP_MATMUL_ITERATE && attrint(op, "next") && !nextform) {

@@ -21,6 +21,9 @@ enum { N_TILE, N_NEXT, N_LAST };
 enum { QV_L1 = 129 * 1024, QV_BYTES = 8 * 1024 };
 /* a sparse B's index tile in L1 (MatmulWithSparse): after the quant words, a quarter of B's 64 KiB */
 enum { IDX_L1 = QV_L1 + QV_BYTES, IDX_BYTES = 16 * 1024 };
+/* the MDL template's packets (kloop_mdl): A's two halves in [0, 128 KiB) (over the one-slice A and B
+ * buffers, which an MDL Matmul does not use), B's in [160, 416 KiB), past the bias, quant words and index */
+enum { MDL_A_BYTES = 128 * 1024, MDL_B_L1 = 160 * 1024, MDL_B_BYTES = 256 * 1024 };
 
 /* The event ids of the Matmul's set_flag / wait_flag pairs: from the kernel's TPipe in a cube-only
  * kernel (pipe_buffers), so they are not the ids of the kernel's own queues; else id 0. */
@@ -59,6 +62,8 @@ typedef struct mm {
   asc_value *lda, *ldb;  /* A's / B's row stride as stored (ND), or its height rounded up to 16 (Nz) */
   asc_value *co1;        /* iterate(local_c_matrix=): the kernel's own CO1 tensor the tiles go to */
   asc_value *db;         /* i32 in iterate_all's tile loop: its tiles' L1 halves are in use (dbuf_of) */
+  bool mdl;              /* the MDL template's packets (kloop_mdl): attribute mdl and a form they take */
+  asc_value *pk;         /* i32 in iterate_all's tile loop of an MDL Matmul: base slices a packet (mdl_step) */
   const asc_type *ein, *eacc;
   const asc_type *ec; /* C's element type (NULL: the op writes no C) */
   int qpre;           /* the fixpipe's QuantModes value for eacc -> ec */

@@ -249,7 +249,23 @@ class Matmul:
                 f("is_bias"), self.quant_scalar if self.quant == 1 else zero,
                 self.a_scalar if self.a_scalar is not None else zero,
                 self.b_scalar if self.b_scalar is not None else zero,
-                self._double_buffered(f) if dbuf else zero]
+                self._mdl_word(f) if dbuf and self._mdl() else self._double_buffered(f) if dbuf else zero]
+
+    def _mdl(self):
+        """The MDL template (get_mdl_config, CONFIG_MDL: do_multi_data_load): A and B come into L1 in
+        packets of stepKa / stepKb base slices, one copy each (expand_matmul.c's kloop_mdl)."""
+        return bool(getattr(self.config, "do_multi_data_load", False))
+
+    def _mdl_word(self, f):
+        """S_DBUF of an MDL Matmul: _double_buffered + 2 x the packet's base slices, min(stepKa, stepKb)
+        (an unset step counting as 1)."""
+        b = builder("Matmul")
+        one = b.const(1, _I32)
+        ka = b.op("arith.maxsi", [f("step_k_a"), one], ["i32"])[0]
+        kb = b.op("arith.maxsi", [f("step_k_b"), one], ["i32"])[0]
+        step = b.op("arith.minsi", [ka, kb], ["i32"])[0]
+        return b.op("arith.addi", [self._double_buffered(f), b.op("arith.muli", [step, b.const(2, _I32)],
+                                                                  ["i32"])[0]], ["i32"])[0]
 
     @staticmethod
     def _double_buffered(f):
@@ -335,6 +351,8 @@ class Matmul:
         attrs.update(_mode_attrs(atomic, psum or getattr(self, "_psum", False) and name != "asc.matmul_iterate_all"))
         if self.sparse_index is not None:
             attrs["sparse"] = "1 : i64"
+        if self._mdl() and not mix:  # S_DBUF carries the packet step (_mdl_word)
+            attrs["mdl"] = "1 : i64"
         r = b.op(name, ops, [result] if result else [], attrs)
         return r[0] if result else None
 
@@ -561,8 +579,9 @@ def register_matmul(pipe, workspace, matmul, tiling=None):
 
 
 # ---- MatmulConfig (CANN's MatmulConfig: which Matmul variant the header library instantiates) ----
-# The fields are recorded for the API; the expansion (expand_matmul.c) currently runs every
-# configuration with the same ordering (docs/hardware.md, "asc.adv.Matmul").
+# The fields are recorded for the API; the expansion (expand_matmul.c) reads do_multi_data_load (the MDL
+# template's packets of stepK slices, Matmul._mdl) and runs the others with NORM's ordering
+# (docs/hardware.md, "asc.adv.Matmul").
 _CFG_FIELDS = (
     ("do_norm", True), ("do_basic_block", False), ("do_multi_data_load", False), ("basic_m", 0), ("basic_n", 0),
     ("basic_k", 0), ("intrinsics_check", False), ("is_n_batch", False), ("en_vec_nd2nz", False),
