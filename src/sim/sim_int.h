@@ -610,7 +610,7 @@ int asc_sim_issue_barrier(sim_core *c, const sim_inst *in, int pipe);
 /* A cross-core signal on pipe: *t := when the pipe's earlier work has finished. */
 int asc_sim_issue_xset(sim_core *c, const sim_inst *in, int pipe, int64_t *t);
 void asc_sim_scalar(sim_core *c, int64_t cycles); /* scalar work of the current op */
-void asc_sim_charge(sim_launch *L); /* scharge.c: what the device runs of the scalar code (sim_inst.nocharge, .hoisted) */
+void asc_sim_charge(sim_launch *L); /* scharge.c: the scalar code the device runs (nocharge, hoisted) */
 void asc_sim_scalar_measured(sim_core *c, int64_t cycles); /* scalar time measured on the part (HW_LIBWORK) */
 /* Wait for every pipe to drain (PIPE_ALL); -1 after a deadlock report. */
 int asc_sim_drain(sim_core *c, const sim_inst *in);
