@@ -65,7 +65,10 @@ int asc_sim_run_block(sim_core *c, const sim_block *b) {
     const sim_inst *in = &b->insts[i];
     c->cur = in;
     int64_t s0 = c->L->tracing ? asc_sim_tmark(c) : c->sclk;
-    if (in->fn(c, in))
+    c->sfree = in->nocharge;
+    int rc = in->fn(c, in);
+    c->sfree = false;
+    if (rc)
       return -1;
     if (c->L->tracing) /* the scalar unit's time on this op, for the SCALAR row */
       asc_sim_trace_scalar(c, in, s0);
@@ -115,6 +118,8 @@ int asc_exec_forop(sim_core *c, const sim_inst *in) {
   if (body->nargs != ncar + 1)
     return asc_sim_err(c, in->op, "scf.for: body has %d arguments for %d carried values", body->nargs, ncar);
   asc_sim_copy_slots(c, body->args + 1, in->in + 3, ncar);
+  if (in->hoisted) /* the loop-invariant ops the device runs before the loop (scharge.c) */
+    asc_sim_scalar(c, (int64_t)in->hoisted * c->L->cost->scalar_op);
   loopenter(c, in);
   for (int64_t iv = lb; iv < ub; iv += step) {
     sim_val *ivs = &c->slots[body->args[0]];
@@ -149,6 +154,8 @@ int asc_exec_whileop(sim_core *c, const sim_inst *in) {
   const sim_block *before = &in->regions[0], *after = &in->regions[1];
   int n;
   asc_sim_copy_slots(c, before->args, in->in, in->nin < before->nargs ? in->nin : before->nargs);
+  if (in->hoisted)
+    asc_sim_scalar(c, (int64_t)in->hoisted * c->L->cost->scalar_op);
   loopenter(c, in);
   for (;;) {
     asc_sim_scalar(c, c->L->cost->scalar_op);

@@ -183,5 +183,7 @@ int asc_sim_lower(sim_launch *L, const asc_op *func) {
     L->entry.term = end;
   }
   L->end = L->entry.term;
+  if (rc == 0)
+    asc_sim_charge(L);
   return rc;
 }

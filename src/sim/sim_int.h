@@ -117,6 +117,8 @@ struct sim_inst {
   int nregions;
   const double *fdefault; /* asc.struct: the struct's field defaults (structs.def), read once at lowering */
   int nfields;            /* asc.struct: how many fields the struct has (no cap) */
+  bool nocharge; /* a pure op the device's compiler folds or hoists: no scalar_op where it runs (scharge.c) */
+  int hoisted;   /* scf.for / scf.while: scalar_ops hoisted to the loop's entry, charged once per entry */
 };
 
 typedef struct sim_gm {
@@ -441,6 +443,7 @@ struct sim_core {
   int skq;      /* the scalar unit's cycles per cycle of work, in 1/1024 (launch.c scalar_load); 0: 1024 and no
                  * start-up counted (the cube side's group cores: their HW_LIBWORK fits hold both) */
   int64_t sacc; /* scalar work not yet a whole cycle, in 1/1024 cycle (timing.c scalarq) */
+  int64_t fqrem; /* flag ops' work not yet a 1/1024 cycle, in 1/102400 cycle (timing.c flagq) */
   sim_pipeq pipes[ASC_SIM_NPIPES];
   uint32_t qmask; /* bit p: pipes[p] holds instructions (timing.c scans only these) */
   uint32_t htstale; /* bit p: pipes[p]'s head time (ht) must be computed again (timing.c) */
@@ -451,6 +454,7 @@ struct sim_core {
   sim_flag flags[SIM_NEVENTS][SIM_NIDS];
   /* sanitizers (sanitize.c, race.c, shadow.c) */
   const sim_inst *cur;   /* the instruction the scalar unit is executing */
+  bool sfree;            /* it is cur->nocharge: its scalar work is not charged (scharge.c) */
   struct sim_san *san;   /* NULL when sanitizing is off */
   asc_sim_record *recs;  /* this block's findings */
   int nrecs, reccap;
@@ -606,6 +610,7 @@ int asc_sim_issue_barrier(sim_core *c, const sim_inst *in, int pipe);
 /* A cross-core signal on pipe: *t := when the pipe's earlier work has finished. */
 int asc_sim_issue_xset(sim_core *c, const sim_inst *in, int pipe, int64_t *t);
 void asc_sim_scalar(sim_core *c, int64_t cycles); /* scalar work of the current op */
+void asc_sim_charge(sim_launch *L); /* scharge.c: the scalar code the device runs (nocharge, hoisted) */
 void asc_sim_scalar_measured(sim_core *c, int64_t cycles); /* scalar time measured on the part (HW_LIBWORK) */
 /* Wait for every pipe to drain (PIPE_ALL); -1 after a deadlock report. */
 int asc_sim_drain(sim_core *c, const sim_inst *in);

@@ -431,6 +431,13 @@ static int64_t stretch(const sim_core *c, int64_t cycles) { return cycles * (c->
 
 static void scalar_(sim_core *c, int64_t cycles) { scalarq(c, stretch(c, cycles)); }
 
+/* a flag op's issue: flag_issue_pct % of a scalar cycle (hw.def), stretched; the rest carries over */
+static void flagq(sim_core *c) {
+  c->fqrem += stretch(c, ASC_HWC_flag_issue_pct);
+  scalarq(c, c->fqrem / 100);
+  c->fqrem %= 100;
+}
+
 /* q / 1024 cycles onto the tape (SIM_T_SCALAR's n: in 1/1024 cycle) and the scalar unit */
 static void tscalar(sim_core *c, int64_t q) {
   if (c->tape) {
@@ -443,7 +450,10 @@ static void tscalar(sim_core *c, int64_t q) {
   scalarq(c, q);
 }
 
-void asc_sim_scalar(sim_core *c, int64_t cycles) { tscalar(c, stretch(c, cycles)); }
+void asc_sim_scalar(sim_core *c, int64_t cycles) {
+  if (!c->sfree)
+    tscalar(c, stretch(c, cycles));
+}
 
 /* Scalar time measured on the part at its anchor's load (hw.def HW_LIBWORK): not stretched again. */
 void asc_sim_scalar_measured(sim_core *c, int64_t cycles) { tscalar(c, cycles * 1024); }
@@ -495,7 +505,10 @@ static int enqueue(sim_core *c, int p, sim_qent e) {
   *push(q) = e;
   if (q->n == 1)
     newhead(c, p);
-  scalar_(c, e.kind == SIM_Q_EXEC ? c->L->cost->issue : ASC_HWC_flag_issue); /* a flag op is one word */
+  if (e.kind == SIM_Q_EXEC)
+    scalar_(c, c->L->cost->issue);
+  else
+    flagq(c); /* a flag op is one word */
   advance(c);
   return 0;
 }
