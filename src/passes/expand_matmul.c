@@ -14,7 +14,7 @@
  * them.  Loops whose bounds are runtime values (the tiling is a kernel argument) become scf.for;
  * tails are min()s.  The FIX pipe converts L0C to C's type (quantmode); a scalar A / B fills its
  * L1 tile (init_const_value); get_tensor_c outside `with iterate()` takes its tile from a counter
- * in the workspace (ctr_*).
+ * in the workspace (asc_mm_ctr_*, expand_matmul_msg.c).
  *
  * Ordering (docs/hardware.md, "asc.adv.Matmul"): one buffer per memory, each stage waiting with a
  * set_flag / wait_flag pair for what it overwrites or reads (MTE2 -> MTE1 -> M per slice; the next
@@ -30,7 +30,8 @@
  * the kernel's TPipe (pipe_buffers).
  *
  * The operand layout and the expansion's state (mm) are in expand_matmul.h; the tiling's runtime
- * checks in expand_matmul_tiling.c; operands in local memory in expand_matmul_local.c. */
+ * checks in expand_matmul_tiling.c; operands in local memory in expand_matmul_local.c; the workspace's
+ * message slots in expand_matmul_msg.c; en_atomic in expand_matmul_atomic.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -742,34 +743,6 @@ static void tile(gen *g, mm *x, asc_value *t) {
 
 /* en_atomic k (1 add, 2 max, 3 min): set_atomic_* of C's type before the fixpipe's store, as Ascend C's
  * Matmul does, so the FIX pipe combines C's tile with what GM holds; set_atomic_none after it. */
-static void atomic_set(gen *g, int k, const asc_type *elem) {
-  static const asc_opcode code[] = {ASC_OP_SET_ATOMIC_NONE, ASC_OP_SET_ATOMIC_ADD, ASC_OP_SET_ATOMIC_MAX,
-                                    ASC_OP_SET_ATOMIC_MIN};
-  asc_op *op = asc_b_op(g, code[k], NULL, 0, NULL);
-  if (k)
-    asc_op_set_attr(g->m, op, "dtype", asc_attr_type(g->m, elem));
-}
-
-static void atomic_begin(gen *g, mm *x, asc_value *dst) {
-  if (dst->type->kind != ASC_TY_GTENSOR)
-    return;
-  if (x->watomic) { /* the AIC server: the kind the message carries */
-    for (int k = 1; k <= 3; k++) {
-      loopctx il;
-      asc_b_if(g, asc_b_cmp(g, 0, x->watomic, asc_b_i32(g, k)), &il);
-      atomic_set(g, k, dst->type->elem);
-      asc_b_end(g, &il);
-    }
-  } else if (x->atomic) {
-    atomic_set(g, x->atomic, dst->type->elem);
-  }
-}
-
-static void atomic_end(gen *g, mm *x, asc_value *dst) {
-  if (dst->type->kind == ASC_TY_GTENSOR && (x->watomic || x->atomic))
-    atomic_set(g, 0, NULL);
-}
-
 /* L0C (tile t) -> C: into c at the tile's place (row stride orgN), or at c's start with row
  * stride baseN (a MIX tile for the vector core). */
 static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
@@ -795,12 +768,12 @@ static void fixout(gen *g, mm *x, asc_value *t, asc_value *c, bool at_tile) {
                                      .is_channel_split = zero};
   asc_value *params = asc_build_FixpipeParamsV220(g, fp);
   asc_value *config = asc_build_FixpipeConfig(g, (asc_FixpipeConfig_fields){.layout = one});
-  atomic_begin(g, x, dst);
+  asc_mm_atomic_begin(g, x, dst);
   if (vq)
     asc_build_fixpipe_ws(g, dst, x->c1, x->qv1, params, config);
   else
     asc_build_fixpipe(g, dst, x->c1, params, config);
-  atomic_end(g, x, dst);
+  asc_mm_atomic_end(g, x, dst);
   if (!x->tileloop || vq) /* vq: the next tile's quant words overwrite the ones this fixpipe reads */
     asc_mm_flag(g, ASC_EVENT_FIX_MTE2);
   flag_unit(g, ASC_EVENT_FIX_M, x->tileloop); /* the next tile's mmad writes L0C behind the fixpipe's reads */
@@ -979,30 +952,6 @@ static int prepare(gen *g, mm *x, asc_op *op) {
   return (x->qpre = quantmode(g, x)) < 0 ? -1 : 0;
 }
 
-static asc_value *msgof(gen *g, asc_value *ws, asc_value *v);
-static void setword(gen *g, asc_value *msg, int i, asc_value *v64);
-static asc_value *getword(gen *g, asc_value *msg, int i);
-static asc_value *aividx(gen *g);
-
-/* The Matmul's tile counter of this core (the next form of get_tensor_c): the last word of the
- * core's 512-byte message slot of the workspace (get_block_idx() x 512; a MIX AIV's own slot). */
-enum { W_NEXT = 63 };
-
-static void ctr_reset(gen *g, asc_value *ws) {
-  setword(g, msgof(g, ws, aividx(g)), W_NEXT, ext64(g, asc_b_i32(g, 0)));
-}
-
-/* The tile a next-form call takes: the counter (N_NEXT, then counter + 1) or counter - 1 (N_LAST). */
-static asc_value *slotoff(gen *g, asc_value *v);
-
-static asc_value *ctr_take(gen *g, asc_value *ws, int next) {
-  asc_value *msg = msgof(g, ws, aividx(g));
-  asc_value *t = trunc32(g, getword(g, msg, W_NEXT));
-  if (next == N_LAST)
-    return asc_b_bin(g, ASC_OP_SUBI, t, asc_b_i32(g, 1));
-  setword(g, msg, W_NEXT, ext64(g, asc_b_add(g, t, asc_b_i32(g, 1))));
-  return t;
-}
 
 /* get_offset_c: (offset, row, col, height, width) of a tile of C: its first element's index in C
  * (row stride orgN), its first row and column, its rows and columns (less at a tail).  Operands:
@@ -1019,7 +968,7 @@ static int offset_c(gen *g, asc_op *op) {
     x.s[i] = op->operands[ASC_OPND_MATMUL_OFFSET_C_scalars + i];
   asc_value *t = x.s[S_TILE];
   if (attrint(op, "next"))
-    t = asc_b_bin(g, ASC_OP_MAXSI, ctr_take(g, op->operands[ASC_OPND_MATMUL_OFFSET_C_workspace], N_LAST),
+    t = asc_b_bin(g, ASC_OP_MAXSI, asc_mm_ctr_take(g, op->operands[ASC_OPND_MATMUL_OFFSET_C_workspace], N_LAST),
                   asc_b_i32(g, 0));
   asc_value *m0, *n0, *mc, *nc;
   tilepos(g, &x, t, &m0, &n0, &mc, &nc);
@@ -1057,7 +1006,7 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
       alltiles(&g, &x, x.vc, x.seq);
   } else if (op->code == ASC_OP_MATMUL_ITERATE) {
     if (x.next) {
-      ctr_reset(&g, op->operands[OP_WS]); /* a bare iterate(): get_tensor_c takes the tiles from 0 */
+      asc_mm_ctr_reset(&g, op->operands[OP_WS]); /* a bare iterate(): get_tensor_c takes the tiles from 0 */
     } else if (x.co1) { /* the kernel's CO1: its earlier reads (FIX) before the mmads, its next after */
       asc_mm_flag(&g, ASC_EVENT_FIX_M);
       tile(&g, &x, x.s[S_TILE]);
@@ -1068,15 +1017,15 @@ static int expand_one(asc_module *m, asc_op *op, const evtab *ev) {
   } else if (op->nresults) {
     /* get_tensor_c() returning the tile: into this core's slot of the workspace (baseM x baseN) */
     asc_value *ws = op->operands[OP_WS];
-    asc_value *t = x.next ? ctr_take(&g, ws, x.next) : x.s[S_TILE];
+    asc_value *t = x.next ? asc_mm_ctr_take(&g, ws, x.next) : x.s[S_TILE];
     tile(&g, &x, t);
-    asc_value *slot = asc_mm_wsview(&g, ws, op->results[0].type->elem, slotoff(&g, aividx(&g)));
+    asc_value *slot = asc_mm_wsview(&g, ws, op->results[0].type->elem, asc_mm_slotoff(&g, asc_mm_aividx(&g)));
     fixout(&g, &x, t, slot, false);
     asc_pass_replace_op(asc_pass_scope(op), op, &slot);
     return 0;
   } else if (x.next) {
     /* get_tensor_c outside `with iterate()`: the next tile of the counter, computed here */
-    asc_value *t = ctr_take(&g, op->operands[OP_WS], x.next);
+    asc_value *t = asc_mm_ctr_take(&g, op->operands[OP_WS], x.next);
     tile(&g, &x, t);
     rc = emit_getc(&g, &x, t);
   } else {
@@ -1106,70 +1055,6 @@ enum { K_ITERATE_ALL = 1, K_ITERATE = 2, K_END = 3, K_TILE_GM = 4, K_ALL_LOCAL =
        F_REQ = 9, F_DONE = 10 };
 
 
-/* (handle, len) of a GM tensor. */
-static void handle(gen *g, asc_value *gt, asc_value **h, asc_value **len) {
-  const asc_type *i64 = asc_type_int(g->ctx, 64, false);
-  const asc_type *rt[] = {i64, i64};
-  asc_op *op = asc_op_create(g->m, ASC_OP_MATMUL_GT_HANDLE, &gt, 1, rt, 2, g->loc);
-  if (g->pos)
-    asc_op_insert_before(g->pos, op);
-  else
-    asc_block_append(g->block, op);
-  *h = &op->results[0], *len = &op->results[1];
-}
-
-static asc_value *fromhandle(gen *g, asc_value *h, asc_value *len, const asc_type *elem) {
-  asc_value *ops[] = {h, len};
-  return asc_b_res(asc_b_op(g, ASC_OP_MATMUL_GT_FROM_HANDLE, ops, 2, asc_type_gtensor(g->ctx, elem)));
-}
-
-/* The workspace (a gm pointer) as a GM tensor of elem from byte offset off (i32). */
-asc_value *asc_mm_wsview(gen *g, asc_value *ws, const asc_type *elem, asc_value *off) {
-  asc_value *gt = asc_b_res(asc_b_op(g, ASC_OP_GLOBAL_TENSOR, NULL, 0, asc_type_gtensor(g->ctx, ws->type->elem)));
-  asc_value *ops[] = {gt, ws};
-  asc_b_op(g, ASC_OP_SET_GLOBAL_BUFFER, ops, 2, NULL);
-  asc_value *h, *len;
-  handle(g, gt, &h, &len);
-  asc_value *o[] = {h, ext64(g, off)};
-  return fromhandle(g, asc_b_res(asc_b_op(g, ASC_OP_ADDI, o, 2, h->type)), len, elem);
-}
-
-static void xflag(gen *g, bool set, int id, int pipe) {
-  asc_value *v = asc_b_i32(g, id);
-  asc_op *op = asc_b_op(g, set ? ASC_OP_CROSS_CORE_SET_FLAG : ASC_OP_CROSS_CORE_WAIT_FLAG, &v, 1, NULL);
-  asc_op_set_attr(g->m, op, "mode", asc_attr_int(g->m, asc_type_int(g->ctx, 64, false), 2));
-  asc_op_set_attr(g->m, op, "pipe", asc_attr_enum(g->m, ASC_ENUM_PIPEID, pipe));
-}
-
-/* The message's scalar stores reach GM (and so the AIC) at a write-back of the data cache (Ascend C
- * SetValue's page): DataCacheCleanAndInvalid<ENTIRE_DATA_CACHE, CACHELINE_OUT>. */
-static void writeback(gen *g, asc_value *msg) {
-  asc_op *op = asc_b_op(g, ASC_OP_DATA_CACHE_CLEAN_AND_INVALID, &msg, 1, NULL);
-  const asc_type *i64 = asc_type_int(g->ctx, 64, false);
-  asc_op_set_attr(g->m, op, "line", asc_attr_int(g->m, i64, 1));
-  asc_op_set_attr(g->m, op, "dst", asc_attr_int(g->m, i64, 2));
-}
-
-static void setword(gen *g, asc_value *msg, int i, asc_value *v64) {
-  asc_value *ops[] = {msg, asc_b_i32(g, i), v64};
-  asc_b_op(g, ASC_OP_SET_VALUE, ops, 3, NULL);
-}
-
-static asc_value *getword(gen *g, asc_value *msg, int i) {
-  asc_value *ops[] = {msg, asc_b_i32(g, i)};
-  return asc_b_res(asc_b_op(g, ASC_OP_GET_VALUE, ops, 2, asc_type_int(g->ctx, 64, false)));
-}
-
-static asc_value *aividx(gen *g) { return asc_b_res(asc_b_op(g, ASC_OP_GET_BLOCK_IDX, NULL, 0, g->i32)); }
-
-static asc_value *msgof(gen *g, asc_value *ws, asc_value *v) {
-  return asc_mm_wsview(g, ws, asc_type_int(g->ctx, 64, false), asc_b_mulk(g, v, ASC_MMWS_MSG_BYTES));
-}
-
-static asc_value *slotoff(gen *g, asc_value *v) {
-  return asc_b_add(g, asc_b_i32(g, ASC_MMWS_TILE0), asc_b_mulk(g, v, ASC_MMWS_TILE_BYTES));
-}
-
 /* The AIV side of one call.  iterate sends nothing: get_tensor_c asks for the tile, into the
  * workspace for a local tensor (then copied in), or straight to C in GM.  In a kernel with partial
  * sums (eager) `with iterate()`'s iterate computes the tile into the AIV's half of L0C (K_COMPUTE)
@@ -1178,7 +1063,7 @@ static int aivcall(gen *g, mm *x, asc_value *ws, bool eager) {
   asc_op *op = x->op;
   if (op->code == ASC_OP_MATMUL_ITERATE && (x->next || !eager)) {
     if (x->next)
-      ctr_reset(g, ws); /* a bare iterate(): the next get_tensor_c takes tile 0 */
+      asc_mm_ctr_reset(g, ws); /* a bare iterate(): the next get_tensor_c takes tile 0 */
     return 0;
   }
   bool ret = op->nresults > 0; /* get_tensor_c() returning the tile in the workspace */
@@ -1190,12 +1075,12 @@ static int aivcall(gen *g, mm *x, asc_value *ws, bool eager) {
     kind = eager && !x->next ? (local ? K_FIX_LOCAL : x->seq ? K_FIX_SEQ : K_FIX_GM)
                              : (local ? K_ITERATE : x->seq ? K_TILE_GM_SEQ : K_TILE_GM);
   if (op->code == ASC_OP_MATMUL_GET_TENSOR_C && x->next)
-    x->s[S_TILE] = ctr_take(g, ws, x->next);
-  asc_value *v = aividx(g);
+    x->s[S_TILE] = asc_mm_ctr_take(g, ws, x->next);
+  asc_value *v = asc_mm_aividx(g);
   asc_mm_strides(g, x);
   asc_mm_to_mirror(g, x, ws, v);
-  asc_value *msg = msgof(g, ws, v);
-  setword(g, msg, W_KIND, k64(g, kind));
+  asc_value *msg = asc_mm_msgof(g, ws, v);
+  asc_mm_setword(g, msg, W_KIND, k64(g, kind));
   /* tensors the call does not use (a scalar A/B, no bias, no quant vector, a local C) go as the
    * workspace: the AIC never reads them, and a handle needs a bound tensor */
   asc_value *wsgt = asc_mm_wsview(g, ws, x->ein, asc_b_i32(g, 0));
@@ -1204,31 +1089,31 @@ static int aivcall(gen *g, mm *x, asc_value *ws, bool eager) {
                     x->bias ? x->vbias : wsgt, x->quant == Q_VECTOR ? x->vqv : wsgt};
   for (int i = 0; i < 5; i++) {
     asc_value *h, *len;
-    handle(g, t[i], &h, &len);
-    setword(g, msg, W_C + 2 * i, h);
-    setword(g, msg, W_C + 2 * i + 1, len);
+    asc_mm_handle(g, t[i], &h, &len);
+    asc_mm_setword(g, msg, W_C + 2 * i, h);
+    asc_mm_setword(g, msg, W_C + 2 * i + 1, len);
   }
   for (int i = 0; i < NS_MAX; i++) {
     asc_value *sv = x->s[i] ? x->s[i] : asc_b_i32(g, 0);
     if (i == S_ORGN && kind == K_ALL_LOCAL)
       sv = x->s[S_TN]; /* C in the vector core: tm x tn, row-major */
-    setword(g, msg, W_S + i, ext64(g, sv));
+    asc_mm_setword(g, msg, W_S + i, ext64(g, sv));
   }
-  setword(g, msg, W_ATOMIC, k64(g, x->atomic));
-  setword(g, msg, W_PSUM, k64(g, x->psum));
-  setword(g, msg, W_LDA, ext64(g, x->lda));
-  setword(g, msg, W_LDB, ext64(g, x->ldb));
-  writeback(g, msg);
-  xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
-  xflag(g, false, F_DONE, ASC_PIPEID_PIPE_MTE2);
+  asc_mm_setword(g, msg, W_ATOMIC, k64(g, x->atomic));
+  asc_mm_setword(g, msg, W_PSUM, k64(g, x->psum));
+  asc_mm_setword(g, msg, W_LDA, ext64(g, x->lda));
+  asc_mm_setword(g, msg, W_LDB, ext64(g, x->ldb));
+  asc_mm_writeback(g, msg);
+  asc_mm_xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
+  asc_mm_xflag(g, false, F_DONE, ASC_PIPEID_PIPE_MTE2);
   if (ret) {
-    asc_value *slot = asc_mm_wsview(g, ws, x->ec, slotoff(g, v));
+    asc_value *slot = asc_mm_wsview(g, ws, x->ec, asc_mm_slotoff(g, v));
     asc_pass_replace_op(asc_pass_scope(op), op, &slot);
     x->op = NULL; /* replaced */
     return 0;
   }
   if (local) {
-    asc_value *slot = asc_mm_wsview(g, ws, x->ec, slotoff(g, v));
+    asc_value *slot = asc_mm_wsview(g, ws, x->ec, asc_mm_slotoff(g, v));
     asc_mm_flag(g, ASC_EVENT_MTE3_MTE2); /* earlier stores and vector work on the tensor are done */
     asc_mm_flag(g, ASC_EVENT_V_MTE2);
     asc_value *n = kind == K_ITERATE || kind == K_FIX_LOCAL ? asc_b_mul(g, x->s[S_BM], x->s[S_BN])
@@ -1262,7 +1147,7 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics, b
   libwork(g, ASC_HW_LIBWORK_MM_INIT);
   alloc(g, x);
   asc_value *c1all = x->c1;
-  asc_value *blk = aividx(g); /* on the AIC: the block */
+  asc_value *blk = asc_mm_aividx(g); /* on the AIC: the block */
   asc_value *one = asc_b_i32(g, 1);
   asc_op *w = asc_b_op(g, ASC_OP_WHILE, &one, 1, g->i32);
   asc_block *before = asc_region_ensure_block(g->m, &w->regions[0]);
@@ -1274,45 +1159,45 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics, b
   asc_block *after = asc_region_ensure_block(g->m, &w->regions[1]);
   asc_block_add_arg(g->m, after, g->i32);
   g->block = after;
-  xflag(g, false, F_REQ, ASC_PIPEID_PIPE_MTE2);
+  asc_mm_xflag(g, false, F_REQ, ASC_PIPEID_PIPE_MTE2);
   asc_value *ends = asc_b_i32(g, 0);
   const asc_type *cty = x->ec ? x->ec : x->eacc, *bty = x->vbias->type->elem, *qty = x->vqv->type->elem;
   for (int sub = 0; sub < ASC_MMWS_NAIV; sub++) {
     asc_value *v = asc_b_add(g, asc_b_mulk(g, blk, ASC_MMWS_NAIV), asc_b_i32(g, sub));
-    asc_value *msg = msgof(g, ws, v);
-    asc_value *kind = trunc32(g, getword(g, msg, W_KIND));
+    asc_value *msg = asc_mm_msgof(g, ws, v);
+    asc_value *kind = trunc32(g, asc_mm_getword(g, msg, W_KIND));
     libwork(g, ASC_HW_LIBWORK_MM_MSG); /* the message framework's handling of this AIV's call */
     for (int k = K_ITERATE_ALL; k <= K_LAST; k++) {
       if (k == K_END || !(kinds & 1u << k))
         continue; /* only the kinds of call this kernel makes */
       loopctx il;
       asc_b_if(g, asc_b_cmp(g, 0, kind, asc_b_i32(g, k)), &il);
-      x->vc = fromhandle(g, getword(g, msg, W_C), getword(g, msg, W_C + 1), cty);
-      x->va = fromhandle(g, getword(g, msg, W_A), getword(g, msg, W_A + 1), x->ein);
-      x->vb = fromhandle(g, getword(g, msg, W_B), getword(g, msg, W_B + 1), x->ein);
-      x->vbias = fromhandle(g, getword(g, msg, W_BIAS), getword(g, msg, W_BIAS + 1), bty);
-      x->vqv = fromhandle(g, getword(g, msg, W_QV), getword(g, msg, W_QV + 1), qty);
+      x->vc = asc_mm_fromhandle(g, asc_mm_getword(g, msg, W_C), asc_mm_getword(g, msg, W_C + 1), cty);
+      x->va = asc_mm_fromhandle(g, asc_mm_getword(g, msg, W_A), asc_mm_getword(g, msg, W_A + 1), x->ein);
+      x->vb = asc_mm_fromhandle(g, asc_mm_getword(g, msg, W_B), asc_mm_getword(g, msg, W_B + 1), x->ein);
+      x->vbias = asc_mm_fromhandle(g, asc_mm_getword(g, msg, W_BIAS), asc_mm_getword(g, msg, W_BIAS + 1), bty);
+      x->vqv = asc_mm_fromhandle(g, asc_mm_getword(g, msg, W_QV), asc_mm_getword(g, msg, W_QV + 1), qty);
       for (int i = 0; i < NS_MAX; i++)
-        x->s[i] = trunc32(g, getword(g, msg, W_S + i));
-      x->lda = trunc32(g, getword(g, msg, W_LDA));
-      x->ldb = trunc32(g, getword(g, msg, W_LDB));
+        x->s[i] = trunc32(g, asc_mm_getword(g, msg, W_S + i));
+      x->lda = trunc32(g, asc_mm_getword(g, msg, W_LDA));
+      x->ldb = trunc32(g, asc_mm_getword(g, msg, W_LDB));
       x->aloc = x->bloc = x->biasloc = LOC_GM; /* the AIV sent GM tensors (its UB operands' copies) */
-      x->watomic = atomics ? trunc32(g, getword(g, msg, W_ATOMIC)) : NULL;
+      x->watomic = atomics ? trunc32(g, asc_mm_getword(g, msg, W_ATOMIC)) : NULL;
       if (eager)
-        halfl0c(g, x, c1all, sub, trunc32(g, getword(g, msg, W_PSUM)));
+        halfl0c(g, x, c1all, sub, trunc32(g, asc_mm_getword(g, msg, W_PSUM)));
       if (k == K_COMPUTE) {
         tile(g, x, x->s[S_TILE]);
       } else if (k == K_FIX_GM || k == K_FIX_SEQ || k == K_FIX_LOCAL) {
-        asc_value *c = k == K_FIX_LOCAL ? asc_mm_wsview(g, ws, cty, slotoff(g, v)) : x->vc;
+        asc_value *c = k == K_FIX_LOCAL ? asc_mm_wsview(g, ws, cty, asc_mm_slotoff(g, v)) : x->vc;
         fixout(g, x, x->s[S_TILE], c, k == K_FIX_GM);
       } else if (k == K_ITERATE_ALL || k == K_ALL_LOCAL || k == K_ALL_SEQ) {
         /* K_ALL_LOCAL: C (tm x tn, the message's orgN is tn) into the AIV's workspace slot;
          * K_ALL_SEQ: tile after tile from C's start (baseM x baseN each) */
-        asc_value *c = k == K_ALL_LOCAL ? asc_mm_wsview(g, ws, cty, slotoff(g, v)) : x->vc;
+        asc_value *c = k == K_ALL_LOCAL ? asc_mm_wsview(g, ws, cty, asc_mm_slotoff(g, v)) : x->vc;
         alltiles(g, x, c, k == K_ALL_SEQ);
       } else if (k == K_ITERATE) {
         tile(g, x, x->s[S_TILE]);
-        fixout(g, x, x->s[S_TILE], asc_mm_wsview(g, ws, cty, slotoff(g, v)), false);
+        fixout(g, x, x->s[S_TILE], asc_mm_wsview(g, ws, cty, asc_mm_slotoff(g, v)), false);
       } else { /* K_TILE_GM: at the tile's place; K_TILE_GM_SEQ: at C's start, row stride baseN */
         tile(g, x, x->s[S_TILE]);
         fixout(g, x, x->s[S_TILE], x->vc, k == K_TILE_GM);
@@ -1326,7 +1211,7 @@ static void server(gen *g, mm *x, asc_value *ws, unsigned kinds, bool atomics, b
   asc_value *go = asc_b_cmp(g, 0, ends, asc_b_i32(g, 0));
   loopctx il;
   asc_b_if(g, go, &il);
-  xflag(g, true, F_DONE, ASC_PIPEID_PIPE_FIX);
+  asc_mm_xflag(g, true, F_DONE, ASC_PIPEID_PIPE_FIX);
   asc_b_end(g, &il);
   asc_value *nr = asc_b_sel(g, go, one, asc_b_i32(g, 0));
   asc_b_op(g, ASC_OP_YIELD, &nr, 1, NULL);
@@ -1416,11 +1301,11 @@ static int mix_aivs(gen *g, asc_block *elseb, asc_op *first, asc_value *ws, asc_
   }
   g->block = elseb;
   g->loc = asc_op_diag_loc(first);
-  asc_value *v = aividx(g);
-  asc_value *msg = msgof(g, ws, v);
-  setword(g, msg, W_KIND, k64(g, K_END));
-  writeback(g, msg);
-  xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
+  asc_value *v = asc_mm_aividx(g);
+  asc_value *msg = asc_mm_msgof(g, ws, v);
+  asc_mm_setword(g, msg, W_KIND, k64(g, K_END));
+  asc_mm_writeback(g, msg);
+  asc_mm_xflag(g, true, F_REQ, ASC_PIPEID_PIPE_MTE3);
   asc_b_op(g, ASC_OP_YIELD, NULL, 0, NULL);
   return rc;
 }
@@ -1549,7 +1434,7 @@ static int expand_func(asc_module *m, asc_op *f) {
     if (op->code == ASC_OP_MATMUL_GET_TENSOR_C && attrint(op, "next") && ws && !ws->def && ws->block == body) {
       gen g = {m, m->ctx, asc_op_diag_loc(op), body->first, NULL, asc_type_int(m->ctx, 32, false),
                asc_type_index(m->ctx), NULL};
-      ctr_reset(&g, ws);
+      asc_mm_ctr_reset(&g, ws);
       break;
     }
   }

@@ -106,4 +106,20 @@ bool asc_mm_isco1(const asc_value *v);
 int asc_mm_user_co1(gen *g, mm *x);
 void asc_mm_to_mirror(gen *g, mm *x, asc_value *ws, asc_value *aiv);
 
+/* expand_matmul_msg.c: the workspace's message and tile slots, GM tensor handles, cross-core flags */
+void asc_mm_handle(gen *g, asc_value *gt, asc_value **h, asc_value **len);
+asc_value *asc_mm_fromhandle(gen *g, asc_value *h, asc_value *len, const asc_type *elem);
+void asc_mm_xflag(gen *g, bool set, int id, int pipe);
+void asc_mm_writeback(gen *g, asc_value *msg);
+void asc_mm_setword(gen *g, asc_value *msg, int i, asc_value *v64);
+asc_value *asc_mm_getword(gen *g, asc_value *msg, int i);
+asc_value *asc_mm_aividx(gen *g);
+asc_value *asc_mm_msgof(gen *g, asc_value *ws, asc_value *v);
+asc_value *asc_mm_slotoff(gen *g, asc_value *v);
+void asc_mm_ctr_reset(gen *g, asc_value *ws);
+asc_value *asc_mm_ctr_take(gen *g, asc_value *ws, int next);
+/* expand_matmul_atomic.c: en_atomic around the fixpipe's store of C */
+void asc_mm_atomic_begin(gen *g, mm *x, asc_value *dst);
+void asc_mm_atomic_end(gen *g, mm *x, asc_value *dst);
+
 #endif
