@@ -169,7 +169,7 @@ static void flags_cell(FILE *f, const DocOp *op) {
     unsigned bit;
     const char *name;
   } names[] = {{ASC_F_PURE, "pure"}, {ASC_F_TERM, "terminator"}, {ASC_F_ISOLATED, "isolated"},
-               {ASC_F_CONST, "constant"}};
+               {ASC_F_CONST, "constant"}, {ASC_F_FOLDED, "folded"}, {ASC_F_TRAPS, "traps"}};
   int n = 0;
   for (size_t i = 0; i < COUNT(names); i++)
     if (op->flags & names[i].bit)
@@ -365,7 +365,9 @@ static void header(FILE *f) {
           "  constraint optional, `*` makes it variadic.\n"
           "- **reads**, **writes**: the operands whose memory the op reads / writes.\n"
           "- **flags**: *pure* (no side effect: CSE and DCE may act), *terminator*, *isolated*\n"
-          "  (regions see no outer values), *constant*, and the number of regions.\n"
+          "  (regions see no outer values), *constant*, *folded* (no device instruction of its own: a cast\n"
+          "  the device's compiler folds into its users; the timing model charges it nothing), *traps* (may\n"
+          "  trap at run time: not hoisted out of a branch), and the number of regions.\n"
           "- **attrs**: `name:kind` required, `name?:kind` optional; kinds `int float bool str type\n"
           "  sym unit any` or an enum kind (`event pos pipe round`).\n"
           "- **dtypes**: element types allowed for the tensor operands.\n"

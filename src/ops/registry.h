@@ -40,6 +40,8 @@ enum {
   ASC_F_TERM = 1u << 1,
   ASC_F_ISOLATED = 1u << 2,
   ASC_F_CONST = 1u << 3,
+  ASC_F_FOLDED = 1u << 4, /* no device instruction of its own: a cast the device's compiler folds into its users */
+  ASC_F_TRAPS = 1u << 5,  /* may trap at run time (an integer division by zero): not speculated out of a branch */
 };
 
 typedef enum asc_opcode {

@@ -7,12 +7,12 @@
  * after lowering, decides per pure op (ops.def's PURE flag, no regions) what the scalar unit is
  * charged for it (docs/timing.md, "Scalar code"):
  *
- *   - a constant (ops.def's CONST flag) or an integer cast / bitcast: nothing;
+ *   - a constant or a cast the compiler folds into its users (ops.def's CONST and FOLDED flags): nothing;
  *   - an op whose operands are all available outside the innermost loop around it (after
  *     hoisting, transitively): one scalar_op at each entry of the outermost loop it does not
  *     depend on (sim_inst.hoisted of that loop), nothing per iteration; a division or remainder
  *     whose divisor is not a nonzero constant stays where it is when it sits under a condition
- *     inside that loop (the compiler may not speculate it: it could trap);
+ *     inside that loop (ops.def's TRAPS flag: the compiler may not speculate it);
  *   - an expression equal to one already hoisted to the same loop (same op, attributes, result
  *     types and operand values): nothing more;
  *   - everything else: one scalar_op each time it runs, as before.
@@ -32,15 +32,10 @@ typedef struct charger {
   int nhoist, caphoist;
 } charger;
 
-static bool freeop(asc_opcode code) {
-  return (asc_opinfo_of(code)->flags & ASC_F_CONST) || code == ASC_OP_INDEX_CAST || code == ASC_OP_EXTSI ||
-         code == ASC_OP_EXTUI || code == ASC_OP_TRUNCI || code == ASC_OP_BITCAST ||
-         code == ASC_OP_LT_REINTERPRET_CAST;
-}
+static bool freeop(asc_opcode code) { return asc_opinfo_of(code)->flags & (ASC_F_CONST | ASC_F_FOLDED); }
 
 static bool maytrap(const sim_inst *in) {
-  asc_opcode c = in->op->code;
-  if (c != ASC_OP_DIVSI && c != ASC_OP_DIVUI && c != ASC_OP_CEILDIVSI && c != ASC_OP_REMSI && c != ASC_OP_REMUI)
+  if (!(asc_opinfo_of(in->op->code)->flags & ASC_F_TRAPS))
     return false;
   const asc_op *d = in->op->noperands > 1 ? in->op->operands[1]->def : NULL;
   const asc_attr *a = d && d->code == ASC_OP_CONSTANT ? asc_op_attr(d, "value") : NULL;
