@@ -196,7 +196,7 @@ static void unrun(sim_san *s) {
 
 /* Whether [lo, hi) of GM array mem continues piece i of its kind as the next row of a run: the
  * same length, after the kind's hull (so it touches none of its pieces), and, for a run of
- * rows, a stride past its last row with nothing after it in pend; a plain piece may have a few
+ * rows, a stride past its last row with no new piece since it; a plain piece may have a few
  * pieces of other memories and kinds after it (an nd2nz's L1 columns after its first row):
  * the rows' order among the pieces of their memory and among reads / writes stays the
  * pieces' order, so checks, records and reports are those of the pieces. */
@@ -205,7 +205,7 @@ static bool extend(sim_san *s, int i, int mem, int64_t lo, int64_t hi) {
   if (mem < 0 || q->mem != mem || hi - lo != q->hi - q->lo || lo <= q->hi + (q->count - 1) * q->stride)
     return false;
   if (q->count > 1) {
-    if (i != s->npend - 1 || lo != q->lo + q->count * q->stride)
+    if (s->nrows != q->ord1 + q->count - 1 || lo != q->lo + q->count * q->stride) /* a piece came since */
       return false;
     q->count++;
     return true;
@@ -280,17 +280,17 @@ void asc_sim_san_rows(sim_core *c, int mem, int64_t lo, int64_t n, int64_t strid
     asc_sim_san_access(c, mem, lo + k * stride, n, write);
   if (!s || n <= 0 || k == count || s->nhull > SAN_NHULL || !s->npend)
     goto rest;
-  /* each further row would extend the run at the end of pend (asc_sim_san_access, extend) while
-   * fewer than SAN_MAXPEND pieces are pending: all of them at once */
+  /* each further row would extend the kind's latest piece, a run no piece came after (asc_sim_san_access,
+   * extend), while fewer than SAN_MAXPEND pieces are pending: all of them at once */
   bool pad = !write && c->padread;
-  san_pend *q = &s->pend[s->npend - 1];
   san_hull *u = NULL;
   for (int h = 0; h < s->nhull; h++)
     if (s->hull[h].mem == mem && s->hull[h].write == write && s->hull[h].pad == pad)
       u = &s->hull[h];
+  san_pend *q = u && u->last >= 0 ? &s->pend[u->last] : NULL;
   int64_t next = lo + k * stride, m = count - k < SAN_MAXPEND - s->nrows ? count - k : SAN_MAXPEND - s->nrows;
-  if (!u || u->last != s->npend - 1 || q->count < 2 || q->mem != mem || q->stride != stride || stride <= n ||
-      q->hi - q->lo != n || next != q->lo + q->count * stride || next <= u->hi || m <= 0)
+  if (!q || q->count < 2 || s->nrows != q->ord1 + q->count - 1 || q->mem != mem || q->stride != stride ||
+      stride <= n || q->hi - q->lo != n || next != q->lo + q->count * stride || next <= u->hi || m <= 0)
     goto rest;
   q->count += (int)m;
   s->nrows += (int)m;
