@@ -767,6 +767,27 @@ static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san
   addrec(l, (san_acc){p->lo, p->hi, e, seq, in, (int8_t)pa, p->write, atomic});
 }
 
+/* record for each row of run p (GM rows: no shadow; one list and one set of attributes for all), the
+ * rows numbered seq + their piece numbers. */
+static void recordrun(sim_core *c, const sim_inst *in, int pa, int64_t e, const san_pend *p, int64_t seq) {
+  sim_san *s = c->san;
+  bool atomic = p->write && c->atomic_dt >= 0 && (pa == ASC_PIPEID_PIPE_MTE3 || pa == ASC_PIPEID_PIPE_FIX);
+  int mi = memidx(p->mem);
+  san_acclist *l = memlist(s, p->mem);
+  bool rec = l && (pa != S || p->write); /* a scalar read completes before the next issue */
+  if (rec && !p->write)
+    l = &s->rmems[mi];
+  int64_t lo = p->lo, hi = p->hi;
+  for (int k = 0; k < p->count; k++, lo += p->stride, hi += p->stride) {
+    asc_sim_san_wadd(&s->gmw[p->mem], (san_wrange){lo, hi, in->op, pa, c->xepoch, NULL, p->write, atomic});
+    if (!rec)
+      continue;
+    if (l->n >= (l->prune ? l->prune : 64))
+      prune(s, l, &s->sonly[mi]);
+    addrec(l, (san_acc){lo, hi, e, seq + (k ? p->ord1 + k - 1 : p->ord), in, (int8_t)pa, p->write, atomic});
+  }
+}
+
 /* The instruction's pieces merged where they touch, per memory and kind (reads, writes), into
  * s->merged, ordered by (write, mem, lo); how many. */
 static int mergepieces(sim_san *s) {
@@ -905,12 +926,11 @@ __attribute__((noinline)) static void commit(sim_core *c, const sim_inst *in) {
         s->raced = true;
   /* records in the pieces' order of their memory, numbered as the pieces come (a run's rows are
    * the pieces ord, ord1, ord1 + 1, ...; what lies between is another memory's) */
-  for (int i = 0; i < s->npend; i++) {
-    san_pend r = s->pend[i];
-    r.count = 1;
-    for (int k = 0; k < s->pend[i].count; k++, r.lo += r.stride, r.hi += r.stride)
-      record(c, in, pa, e, &r, s->seq + 1 + (k ? r.ord1 + k - 1 : r.ord));
-  }
+  for (int i = 0; i < s->npend; i++)
+    if (s->pend[i].count > 1)
+      recordrun(c, in, pa, e, &s->pend[i], s->seq + 1);
+    else
+      record(c, in, pa, e, &s->pend[i], s->seq + 1 + s->pend[i].ord);
   s->seq += s->nrows;
   s->npend = s->nrows = s->nruns = 0;
 }

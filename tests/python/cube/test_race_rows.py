@@ -1,7 +1,7 @@
-"""The race detector on an nd2nz's GM source rows (docs/sanitizers.md): rows a stride apart are
-checked and recorded as the separate byte ranges they are, however the detector keeps them
-(race.c keeps such rows as one run).  A write that meets one row is a race on exactly the bytes
-they share; a write into the gaps between the rows is none.
+"""The race detector on an nd2nz's GM source rows: rows a stride apart are checked and recorded
+as the separate byte ranges they are, however the detector keeps them (race.c keeps such rows as
+one run; docs/timing.md, "Tutorial 03's GM rows as runs").  A write that meets one row is a race
+on exactly the bytes they share; a write into the gaps between the rows is none.
 
 The kernel reads 16 rows of 16 float32 (64 bytes) from a 64 x 64 float32 array g, a row every
 256 bytes (Nd2NzParams: n_value 16, d_value 16, src_d_value 64), into L1, then a fixpipe writes
