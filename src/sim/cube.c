@@ -186,17 +186,22 @@ static int nd2nz_columns(sim_core *c, const sim_inst *in, const sim_val *dst, co
                !__builtin_mul_overflow(nv - 1, sdv * e, &span) && !__builtin_add_overflow(span, dv * e, &span) &&
                asc_sim_mem_plain(c, src, first, span);
   uint8_t *col[ND2NZ_MAXBLK];
+  const uint8_t *row1 = NULL; /* plain: the rows after the first, taken in one step after the destination */
   for (int64_t r = 0; r < nv; r++) {
-    const uint8_t *s = plain ? asc_sim_mem_piece(c, src, (t * sms + r * sdv) * e, dv * e, false)
-                             : asc_sim_mem(c, in->op, src, (t * sms + r * sdv) * e, dv * e, "read");
+    const uint8_t *s = plain && r   ? row1 + (r - 1) * sdv * e
+                       : plain      ? asc_sim_mem_piece(c, src, t * sms * e, dv * e, false)
+                                    : asc_sim_mem(c, in->op, src, (t * sms + r * sdv) * e, dv * e, "read");
     if (!s)
       return -1;
     if (r + ND2NZ_AHEAD < nv) /* GM rows lie a stride apart: fetch a later one while this one is copied */
       prefetch_bytes((uintptr_t)s + (uintptr_t)(ND2NZ_AHEAD * sdv * e), dv * e);
-    if (r == 0) /* the destination after the first source row, as the block-by-block copy has it */
+    if (r == 0) { /* the destination after the first source row, as the block-by-block copy has it */
       for (int64_t b = 0; b < nblk; b++)
         if (!(col[b] = asc_sim_mem(c, in->op, dst, (t * dms + b * c0s * c0) * e, nv * 32, "write")))
           return -1;
+      if (plain && nv > 1)
+        row1 = asc_sim_mem_rows(c, src, (t * sms + sdv) * e, dv * e, sdv * e, nv - 1, false);
+    }
     int64_t full = dv / c0;
     for (int64_t b = 0; b < full; b++)
       memcpy(col[b] + r * 32, s + b * 32, 32);

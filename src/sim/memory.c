@@ -318,6 +318,23 @@ uint8_t *asc_sim_mem_piece(sim_core *c, const sim_val *r, int64_t off, int64_t n
   return base + lo;
 }
 
+uint8_t *asc_sim_mem_rows(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes, int64_t stride, int64_t count,
+                          bool write) {
+  int64_t size, lo = r->off + off;
+  uint8_t *base = membase(c, r->mem, &size);
+  if (nbytes <= 0 || count <= 0)
+    return base + (nbytes > 0 ? lo : 0);
+  for (int64_t k = 0; k < count; k++) {
+    c->steps += nbytes / SIM_WORK_BYTES;
+    if (r->mem >= 0)
+      asc_sim_l2_access(c, r->mem, lo + k * stride, nbytes, write);
+    dirty(c, r->mem, lo + k * stride, lo + k * stride + nbytes, false);
+  }
+  if (c->L->sanitize)
+    asc_sim_san_rows(c, r->mem, lo, nbytes, stride, count, write);
+  return base + lo;
+}
+
 uint8_t *asc_sim_mem(sim_core *c, const asc_op *op, const sim_val *r, int64_t off, int64_t nbytes,
                      const char *what) {
   const char *opname = asc_op_name(op);

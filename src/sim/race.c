@@ -154,8 +154,72 @@ static san_hull *hullof(sim_san *s, int mem, bool write, bool pad) {
     return NULL;
   }
   if (h == s->nhull)
-    s->hull[s->nhull++] = (san_hull){mem, write, pad, INT64_MAX, INT64_MIN, -1};
+    s->hull[s->nhull++] = (san_hull){mem, write, pad, INT64_MAX, INT64_MIN, -1, false};
   return &s->hull[h];
+}
+
+/* Pend's runs back into the pieces they stand for, in the order the pieces came (a piece's number
+ * is its place: every piece has one of 0 .., nrows - 1), with their kinds' chains and latest pieces
+ * as asc_sim_san_access would have made them (s->merged is the scratch). */
+static void unrun(sim_san *s) {
+  san_pend *m = s->merged;
+  for (int i = 0; i < s->npend; i++) {
+    san_pend p = s->pend[i];
+    for (int k = 0; k < p.count; k++) {
+      int o = k ? p.ord1 + k - 1 : p.ord;
+      m[o] = p;
+      m[o].lo = p.lo + k * p.stride;
+      m[o].hi = p.hi + k * p.stride;
+      m[o].ord = o;
+      m[o].count = 1;
+      m[o].stride = 0;
+    }
+  }
+  int nh = s->nhull < SAN_NHULL ? s->nhull : SAN_NHULL;
+  for (int h = 0; h < nh; h++) {
+    s->hull[h].last = -1;
+    s->hull[h].hasrun = false;
+  }
+  for (int o = 0; o < s->nrows; o++) {
+    san_pend *p = &m[o];
+    int h = 0;
+    while (h < nh && (s->hull[h].mem != p->mem || s->hull[h].write != p->write || s->hull[h].pad != p->pad))
+      h++;
+    p->prevk = h < nh ? s->hull[h].last : -1; /* (no hull: nhull overflowed, chains are not walked) */
+    if (h < nh)
+      s->hull[h].last = o;
+  }
+  memcpy(s->pend, m, sizeof *m * (size_t)s->nrows);
+  s->npend = s->nrows;
+  s->nruns = 0;
+}
+
+/* Whether [lo, hi) of GM array mem continues piece i of its kind as the next row of a run: the
+ * same length, after the kind's hull (so it touches none of its pieces), and, for a run of
+ * rows, a stride past its last row with no new piece since it; a plain piece may have a few
+ * pieces of other memories and kinds after it (an nd2nz's L1 columns after its first row):
+ * the rows' order among the pieces of their memory and among reads / writes stays the
+ * pieces' order, so checks, records and reports are those of the pieces. */
+static bool extend(sim_san *s, int i, int mem, int64_t lo, int64_t hi) {
+  san_pend *q = &s->pend[i];
+  if (mem < 0 || q->mem != mem || hi - lo != q->hi - q->lo || lo <= q->hi + (q->count - 1) * q->stride)
+    return false;
+  if (q->count > 1) {
+    if (s->nrows != q->ord1 + q->count - 1 || lo != q->lo + q->count * q->stride) /* a piece came since */
+      return false;
+    q->count++;
+    return true;
+  }
+  if (s->npend - 1 - i > 4)
+    return false;
+  for (int j = i + 1; j < s->npend; j++)
+    if (s->pend[j].mem == mem || s->pend[j].write == q->write)
+      return false;
+  q->count = 2;
+  q->stride = lo - q->lo;
+  q->ord1 = s->nrows;
+  s->nruns++;
+  return true;
 }
 
 void asc_sim_san_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write) {
@@ -165,7 +229,7 @@ void asc_sim_san_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write)
     return;
   if (s->pin != c->cur) {
     s->pin = c->cur;
-    s->npend = 0;
+    s->npend = s->nrows = s->nruns = 0;
     s->nhull = 0;
   }
   bool pad = !write && c->padread;
@@ -177,9 +241,15 @@ void asc_sim_san_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write)
     u->lo = u->lo < lo ? u->lo : lo;
     u->hi = max64(u->hi, hi);
   }
-  if (inside && mergepend(s, u ? u->last : -2, mem, lo, hi, write, pad))
-    return;
-  if (s->npend == SAN_MAXPEND) { /* too many pieces: widen the latest of the same kind */
+  if (inside) {
+    if (s->nruns && (!u || u->hasrun)) /* the pieces it may merge with, one by one */
+      unrun(s);
+    if (mergepend(s, u ? u->last : -2, mem, lo, hi, write, pad))
+      return;
+  }
+  if (s->nrows == SAN_MAXPEND) { /* too many pieces: widen the latest of the same kind */
+    if (s->nruns)
+      unrun(s);
     int i = s->npend - 1;
     while (i >= 0 && (s->pend[i].mem != mem || s->pend[i].write != write))
       i--;
@@ -191,10 +261,44 @@ void asc_sim_san_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write)
     s->nhull = SAN_NHULL + 1; /* p may have grown past its kind's hull */
     return;
   }
-  s->pend[s->npend] = (san_pend){mem, lo, hi, write, pad, u ? u->last : -1};
+  if (u && u->last >= 0 && extend(s, u->last, mem, lo, hi)) {
+    u->hasrun = true;
+    s->nrows++;
+    return;
+  }
+  s->pend[s->npend] = (san_pend){mem, lo, hi, write, pad, u ? u->last : -1, s->nrows, 0, 1, 0};
   if (u)
     u->last = s->npend;
   s->npend++;
+  s->nrows++;
+}
+
+void asc_sim_san_rows(sim_core *c, int mem, int64_t lo, int64_t n, int64_t stride, int64_t count, bool write) {
+  sim_san *s = san(c);
+  int64_t k = 0;
+  for (; k < count && k < 2; k++) /* the first two as pieces: a run if they make one */
+    asc_sim_san_access(c, mem, lo + k * stride, n, write);
+  if (!s || n <= 0 || k == count || s->nhull > SAN_NHULL || !s->npend)
+    goto rest;
+  /* each further row would extend the kind's latest piece, a run no piece came after (asc_sim_san_access,
+   * extend), while fewer than SAN_MAXPEND pieces are pending: all of them at once */
+  bool pad = !write && c->padread;
+  san_hull *u = NULL;
+  for (int h = 0; h < s->nhull; h++)
+    if (s->hull[h].mem == mem && s->hull[h].write == write && s->hull[h].pad == pad)
+      u = &s->hull[h];
+  san_pend *q = u && u->last >= 0 ? &s->pend[u->last] : NULL;
+  int64_t next = lo + k * stride, m = count - k < SAN_MAXPEND - s->nrows ? count - k : SAN_MAXPEND - s->nrows;
+  if (!q || q->count < 2 || s->nrows != q->ord1 + q->count - 1 || q->mem != mem || q->stride != stride ||
+      stride <= n || q->hi - q->lo != n || next != q->lo + q->count * stride || next <= u->hi || m <= 0)
+    goto rest;
+  q->count += (int)m;
+  s->nrows += (int)m;
+  u->hi = max64(u->hi, next + (m - 1) * stride + n);
+  k += m;
+rest:
+  for (; k < count; k++)
+    asc_sim_san_access(c, mem, lo + k * stride, n, write);
 }
 
 /* ---- flags and barriers ---- */
@@ -587,7 +691,7 @@ static void scan(sim_san *s, san_acclist *l, san_acclist *sonly, int pa, int64_t
  * race with anything later: every pipe is ordered after it), so retiring the rest waits for
  * this pass, as it did for the read lists, which accesses never scan. */
 static void prune(sim_san *s, san_acclist *l, san_acclist *sonly) {
-  san_pend none = {0, INT64_MIN, INT64_MIN, false, false, -1};
+  san_pend none = {0, INT64_MIN, INT64_MIN, false, false, -1, 0, 0, 1, 0};
   san_acc worst = {0};
   scan(s, l, sonly, S, 0, s->vc[S], &none, &worst, true, false);
   hull(l);
@@ -645,7 +749,7 @@ static int uninit(sim_core *c, const sim_inst *in, int pa, const san_pend *p) {
                         asc_op_name(in->op), l.file ? l.file : "?", l.line, l.col, asc_sim_pipe_name(pa));
 }
 
-static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san_pend *p) {
+static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san_pend *p, int64_t seq) {
   sim_san *s = c->san;
   sim_shadow *sh = p->write ? shadowof(c, p->mem) : NULL;
   bool atomic = p->write && c->atomic_dt >= 0 && (pa == ASC_PIPEID_PIPE_MTE3 || pa == ASC_PIPEID_PIPE_FIX);
@@ -660,7 +764,28 @@ static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san
     l = &s->rmems[memidx(p->mem)];
   if (l->n >= (l->prune ? l->prune : 64)) /* checks retire only what they overlap: the rest now and then */
     prune(s, l, &s->sonly[memidx(p->mem)]);
-  addrec(l, (san_acc){p->lo, p->hi, e, ++s->seq, in, (int8_t)pa, p->write, atomic});
+  addrec(l, (san_acc){p->lo, p->hi, e, seq, in, (int8_t)pa, p->write, atomic});
+}
+
+/* record for each row of run p (GM rows: no shadow; one list and one set of attributes for all), the
+ * rows numbered seq + their piece numbers. */
+static void recordrun(sim_core *c, const sim_inst *in, int pa, int64_t e, const san_pend *p, int64_t seq) {
+  sim_san *s = c->san;
+  bool atomic = p->write && c->atomic_dt >= 0 && (pa == ASC_PIPEID_PIPE_MTE3 || pa == ASC_PIPEID_PIPE_FIX);
+  int mi = memidx(p->mem);
+  san_acclist *l = memlist(s, p->mem);
+  bool rec = l && (pa != S || p->write); /* a scalar read completes before the next issue */
+  if (rec && !p->write)
+    l = &s->rmems[mi];
+  int64_t lo = p->lo, hi = p->hi;
+  for (int k = 0; k < p->count; k++, lo += p->stride, hi += p->stride) {
+    asc_sim_san_wadd(&s->gmw[p->mem], (san_wrange){lo, hi, in->op, pa, c->xepoch, NULL, p->write, atomic});
+    if (!rec)
+      continue;
+    if (l->n >= (l->prune ? l->prune : 64))
+      prune(s, l, &s->sonly[mi]);
+    addrec(l, (san_acc){lo, hi, e, seq + (k ? p->ord1 + k - 1 : p->ord), in, (int8_t)pa, p->write, atomic});
+  }
 }
 
 /* The instruction's pieces merged where they touch, per memory and kind (reads, writes), into
@@ -698,6 +823,36 @@ static bool samekind(const sim_san *s) {
       if (s->pend[i].mem == s->pend[j].mem && s->pend[i].write == s->pend[j].write)
         return true;
   return false;
+}
+
+/* With runs in pend: whether two pieces of one memory and kind may touch, judged by their hulls (a
+ * run's rows touch none of each other); only then can mergepieces merge any. */
+static bool touchkind(const sim_san *s) {
+  for (int i = 1; i < s->npend; i++)
+    for (int j = 0; j < i; j++) {
+      const san_pend *p = &s->pend[i], *q = &s->pend[j];
+      if (p->mem == q->mem && p->write == q->write && p->lo <= q->hi + (q->count - 1) * q->stride &&
+          q->lo <= p->hi + (p->count - 1) * p->stride)
+        return true;
+    }
+  return false;
+}
+
+/* Check each row of run p as its own piece would be, in order; at once when every row's check
+ * would return before its scans (check's own first test, on the rows' hull). */
+static void checkrun(sim_core *c, const sim_inst *in, int pa, int64_t e, const san_pend *p, bool judge) {
+  sim_san *s = c->san;
+  int i = memidx(p->mem);
+  int64_t hi = p->hi + (p->count - 1) * p->stride;
+  if (i < 0 || i >= s->nmems ||
+      (pa != S && !(s->mems[i].hlo < hi && p->lo < s->mems[i].hhi) &&
+       !(p->write && s->rmems[i].hlo < hi && p->lo < s->rmems[i].hhi)))
+    return;
+  san_pend r = *p;
+  r.count = 1;
+  for (int k = 0; k < p->count; k++, r.lo += p->stride, r.hi += p->stride)
+    if (check(c, in, pa, e, s->vc[pa], &r, s->raced && !c->L->race_warn, judge))
+      s->raced = true;
 }
 
 /* Whether the instruction's merged pieces (mergepieces) conflict with any record, checked
@@ -758,16 +913,26 @@ __attribute__((noinline)) static void commit(sim_core *c, const sim_inst *in) {
   bool judge = !tany(&s->taint[pa]); /* a pipe stalled on a flag never set is not judged (a deadlock) */
   /* the pieces merged first; only a conflict needs the pieces one by one, whose first
    * conflict is the report */
-  int nm = s->npend > 1 && samekind(s) ? mergepieces(s) : s->npend;
+  if (s->nruns && touchkind(s))
+    unrun(s);
+  int nm = s->npend > 1 && !s->nruns && samekind(s) ? mergepieces(s) : s->npend;
   bool pieces = nm == s->npend || merged_conflict(c, in, pa, e, nm, judge);
   for (int w = 0; w < 2 && pieces; w++) /* reads first: a RAW names the dependence the op has */
     for (int i = 0; i < s->npend; i++)
-      if (s->pend[i].write == w &&
-          check(c, in, pa, e, s->vc[pa], &s->pend[i], s->raced && !c->L->race_warn, judge))
+      if (s->pend[i].write == w && s->pend[i].count > 1)
+        checkrun(c, in, pa, e, &s->pend[i], judge);
+      else if (s->pend[i].write == w &&
+               check(c, in, pa, e, s->vc[pa], &s->pend[i], s->raced && !c->L->race_warn, judge))
         s->raced = true;
+  /* records in the pieces' order of their memory, numbered as the pieces come (a run's rows are
+   * the pieces ord, ord1, ord1 + 1, ...; what lies between is another memory's) */
   for (int i = 0; i < s->npend; i++)
-    record(c, in, pa, e, &s->pend[i]);
-  s->npend = 0;
+    if (s->pend[i].count > 1)
+      recordrun(c, in, pa, e, &s->pend[i], s->seq + 1);
+    else
+      record(c, in, pa, e, &s->pend[i], s->seq + 1 + s->pend[i].ord);
+  s->seq += s->nrows;
+  s->npend = s->nrows = s->nruns = 0;
 }
 
 /* ---- GM writes of this block, merged while they grow contiguously ---- */

@@ -69,16 +69,23 @@ typedef struct san_hull {
   bool write, pad;
   int64_t lo, hi;
   int last; /* its latest piece in pend */
+  bool hasrun; /* one of its pieces is a run of rows (san_pend.count > 1) */
 } san_hull;
 enum { SAN_NHULL = 8 };
 
-/* An access of the instruction being executed, merged with its neighbours. */
+/* An access of the instruction being executed, merged with its neighbours; or a run of count
+ * GM rows of one kind and length at a fixed stride (an nd2nz's source rows, a fixpipe's
+ * destination rows), which stands for the count pieces the rows would be: row k is
+ * [lo + k * stride, hi + k * stride), piece number ord for k = 0 and ord1 + k - 1 after. */
 typedef struct san_pend {
   int mem;
   int64_t lo, hi;
   bool write;
   bool pad; /* a read that may cover fractal padding (sim_core.padread): no uninitialised-read check */
   int prevk; /* the previous piece of the same kind (memory, write, pad), -1: none */
+  int ord, ord1; /* the piece's number in the instruction's order of pieces (of row 0, of row 1) */
+  int count;     /* rows (1: a plain piece) */
+  int64_t stride;
 } san_pend;
 
 /* Vector clocks per pipe (hardware.md §8): vc[p][q] = the instructions of pipe q that
@@ -123,6 +130,7 @@ struct sim_san {
   int ninsts; /* the program's instructions (reported has one more byte) */
   san_pend pend[SAN_MAXPEND];
   int npend;
+  int nrows, nruns; /* pieces pend stands for (its runs' rows each), entries that are runs */
   san_pend merged[SAN_MAXPEND]; /* pend's pieces merged per memory and kind where they touch (race.c) */
   san_hull hull[SAN_NHULL]; /* of pend's kinds (nhull > SAN_NHULL: too many kinds, search always) */
   int nhull;

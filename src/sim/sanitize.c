@@ -239,7 +239,7 @@ void asc_sim_san_core_begin(sim_core *c) {
   int want[2] = {ASC_HW_NMEMS + c->L->ngm, c->L->ninsts};
   sim_san *s = asc_sim_spares_take(c->L->sancore, sanfits, want); /* an ended core's, emptied */
   if (!s) {
-    /* all zero but the pieces of the instruction being executed (pend, merged: 40 KiB, only
+    /* all zero but the pieces of the instruction being executed (pend, merged: 56 KiB, only
      * read below npend, which starts at 0) */
     if (!(s = malloc(sizeof *s)))
       asc_die("out of memory");

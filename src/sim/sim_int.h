@@ -538,6 +538,11 @@ static inline uint8_t *asc_sim_mem_overwrite(sim_core *c, const asc_op *op, cons
  * local memory's hull) without the checks that could only pass.  Loops that touch a range a piece at
  * a time (img2col's 32-byte pieces, nd2nz's GM rows, load_data's fractals) call it per piece. */
 uint8_t *asc_sim_mem_piece(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes, bool write);
+/* asc_sim_mem_piece for count pieces of nbytes each, stride bytes apart (stride > nbytes), one after
+ * the other: the same effects, the sanitizers' in one step where the rows extend a run (race.c);
+ * the first piece's address. */
+uint8_t *asc_sim_mem_rows(sim_core *c, const sim_val *r, int64_t off, int64_t nbytes, int64_t stride, int64_t count,
+                          bool write);
 /* After writing through a pointer asc_sim_mem returned: the in-array part of a write that
  * went partly beyond its GM array reaches the array (strict_gm off). */
 void asc_sim_mem_commit(sim_core *c);
@@ -703,6 +708,8 @@ void asc_sim_records_free(asc_sim_record *r, int n);
  * asc_sim_mem and checked after it ran (commit).  A race or uninitialised read is reported
  * (an error) but does not stop the block: commit returns 0. */
 void asc_sim_san_access(sim_core *c, int mem, int64_t lo, int64_t n, bool write);
+/* asc_sim_san_access for count ranges of n bytes, stride bytes apart, in rising order. */
+void asc_sim_san_rows(sim_core *c, int mem, int64_t lo, int64_t n, int64_t stride, int64_t count, bool write);
 int asc_sim_san_commit(sim_core *c, const sim_inst *in);
 void asc_sim_san_set(sim_core *c, int evt, int id);
 void asc_sim_san_wait(sim_core *c, int evt, int id);

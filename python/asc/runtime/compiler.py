@@ -76,7 +76,8 @@ class _ModuleMemo:
     specialisations or an evicted cache entry retraces too) gets the module already built, and
     with it the program it already lowered, instead of parsing, passing and lowering the same
     text again.  Only modules whose compile said nothing are kept: a warning or note is shown
-    by every compile that makes it."""
+    by every compile that makes it; the files a compile writes (dumps, ASC_EMIT_DIR) are
+    written at every hit too (_outputs)."""
 
     def __init__(self, size=16):
         self.size, self.d, self.lock = size, collections.OrderedDict(), threading.Lock()
@@ -139,6 +140,19 @@ def _keep_ascendc(traced, func_name):
         fh.write(text)
 
 
+def _outputs(traced, func_name, mod):
+    """The files every compile of traced writes, from a module compiled now or taken from _modules:
+    ASC_EMIT_DIR's Ascend C and PYASC_DUMP_PATH's ascir.mlir and ascendc.cpp."""
+    _keep_ascendc(traced, func_name)
+    if os.environ.get("PYASC_DUMP_PATH"):
+        _dump("ascir.mlir", mod.text())
+        try:
+            _dump("ascendc.cpp", translate(traced, func_name))
+        except CompilationError as e:  # the kernel still runs; the dump says why it has no C++
+            _dump("ascendc.cpp", "// no Ascend C for this kernel:\n" +
+                  "".join("// " + line + "\n" for line in str(e).splitlines()))
+
+
 class Compiler:
     @staticmethod
     def run_translation(traced, func_name="kernel", line_mode=1):
@@ -161,22 +175,14 @@ class Compiler:
         key = (func_name, traced.text, choice.args, tuple(sorted(sources.items())))
         mod = None if log else _modules.get(key)
         if mod is not None:  # compiled before without a diagnostic (its diags now hold launches')
-            if os.environ.get("PYASC_DUMP_PATH"):
-                _dump("ascir.mlir", mod.text())
+            _outputs(traced, func_name, mod)  # the files a compile writes, written again
             return CompiledKernel(mod, func_name, dict(opts), mod.pipeline)
         mod = _lib.Module(func_name, traced.text, sources, choice, sync_log=bool(log))
         if mod.m and not log and not (mod.diags.errors or mod.diags.warnings or mod.diags.notes):
             _modules.put(key, mod)
         if not mod.m or mod.diags.errors:
             raise CompilationError("".join(mod.diags.errors).rstrip() or "IR verification failed")
-        _keep_ascendc(traced, func_name)
-        if os.environ.get("PYASC_DUMP_PATH"):
-            _dump("ascir.mlir", mod.text())
-            try:
-                _dump("ascendc.cpp", translate(traced, func_name))
-            except CompilationError as e:  # the kernel still runs; the dump says why it has no C++
-                _dump("ascendc.cpp", "// no Ascend C for this kernel:\n" +
-                      "".join("// " + line + "\n" for line in str(e).splitlines()))
+        _outputs(traced, func_name, mod)
         if log:
             with open(log, "w") as fh:
                 fh.write("".join(mod.diags.notes))

@@ -235,6 +235,26 @@ def test_always_compile_reuses_the_module_of_an_identical_trace(cache_dir, modul
     assert out[0] == 40 and len(built) == 3
 
 
+def test_always_compile_writes_what_every_compile_writes(modules, tmp_path, monkeypatch):
+    """A module taken from the memo of identical traces writes the files a compile writes, as pyasc
+    writes them at every compile: PYASC_DUMP_PATH's codegen.mlir, ascir.mlir and ascendc.cpp (read
+    at each compile: a new directory gets all three) and one ASC_EMIT_DIR file per compile."""
+    from asc.runtime import compiler
+    monkeypatch.setattr(compiler, "_modules", compiler._ModuleMemo())
+    modules("cmod", CALLEE.format(factor=10))
+    kmod = modules("kmod", KERNEL)
+    out = np.zeros(4, np.int32)
+    emit = tmp_path / "emit"
+    monkeypatch.setenv("ASC_EMIT_DIR", str(emit))
+    for i in range(2):
+        monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path / f"dump{i}"))
+        kmod.k[1](out, always_compile=True)
+        assert {"codegen.mlir", "ascir.mlir", "ascendc.cpp"} <= set(os.listdir(tmp_path / f"dump{i}")), i
+    assert out[0] == 30 and len(os.listdir(emit)) == 2
+    for f in ("codegen.mlir", "ascir.mlir", "ascendc.cpp"):
+        assert (tmp_path / "dump0" / f).read_text() == (tmp_path / "dump1" / f).read_text(), f
+
+
 def read_entry(path):
     """(seal line or None, JSON body text) of a cache entry, sealed or plain JSON."""
     text = path.read_text()
