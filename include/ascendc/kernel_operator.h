@@ -878,7 +878,8 @@ template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = f
 struct MatmulType {
   using T = TYPE;
 };
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE> class Matmul {
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto &MM_CFG = CFG_NORM>
+class Matmul {
   using SrcAT = typename A_TYPE::T;
   using SrcBT = typename B_TYPE::T;
   using DstT = typename C_TYPE::T;

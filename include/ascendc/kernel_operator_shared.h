@@ -91,6 +91,15 @@ struct TCubeTiling {
       OPENASC_MATMUL_LAYOUT_FIELDS(OPENASC_NAME_COMMA) BatchNum;
 };
 
+/* The Matmul template's pages (MatmulConfig, the MM_CFG argument of Matmul<>): the two templates openasc
+ * tells apart, NORM (the default) and MDL (doMultiDataLoad: A and B come into L1 in packets of stepKa /
+ * stepKb base slices); the other fields are not modelled. */
+struct MatmulConfig {
+  bool doNorm, doMultiDataLoad;
+};
+inline constexpr MatmulConfig CFG_NORM = {true, false};
+inline constexpr MatmulConfig CFG_MDL = {false, true};
+
 namespace AscendC {
 enum class CubeFormat { ND, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
 enum class LayoutMode { OPENASC_LAYOUT_MODES(OPENASC_NAME_COMMA) };

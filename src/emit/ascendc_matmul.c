@@ -66,11 +66,12 @@ void asc_em_declare_matmul(Emitter *e) {
   put_matmul_type(e, op, OP_B, "b_nz", "trans_b", "layout_b");
   asc_sb_puts(e->out, ", ");
   put_matmul_type(e, op, OP_C, NULL, NULL, "layout_c");
-  if (attr_int(op, "bias")) {
+  bool mdl = attr_int(op, "mdl"); /* get_mdl_config: MM_CFG, after BIAS_TYPE (which defaults to C_TYPE) */
+  if (attr_int(op, "bias") || mdl) {
     asc_sb_puts(e->out, ", ");
-    put_matmul_type(e, op, OP_BIAS, NULL, NULL, NULL);
+    put_matmul_type(e, op, attr_int(op, "bias") ? OP_BIAS : OP_C, NULL, NULL, attr_int(op, "bias") ? NULL : "layout_c");
   }
-  asc_sb_puts(e->out, "> mm;\n");
+  asc_sb_puts(e->out, mdl ? ", CFG_MDL> mm;\n" : "> mm;\n");
 }
 
 static void put_scalar(Emitter *e, const asc_op *op, int s) {

@@ -97,3 +97,23 @@ def test_mdl_packets_shorten_mte2():
     busy = lambda r: r["cores"][0]["busy_sum"]["PIPE_MTE2"]  # noqa: E731
     assert busy(mdl) < busy(norm), (busy(mdl), busy(norm))
     assert mdl["cycles"] < norm["cycles"], (mdl["cycles"], norm["cycles"])
+
+
+@pytest.mark.parametrize("mdl", [True, False])
+def test_ascendc_names_the_template(mdl):
+    """The Ascend C form declares the template the kernel chose: Matmul<A, B, C, BIAS_TYPE, MM_CFG> with
+    MM_CFG = CFG_MDL after the bias type (which defaults to C's, the library's declaration), CFG_NORM (the
+    default) left out."""
+    k = kernel(mdl)
+    a = np.zeros((128, 256), np.float16)
+    b = np.zeros((256, 256), np.float16)
+    c = np.zeros((128, 256), np.float32)
+    src = k.ascendc(a, b, c, tiling(128, 256, 256, (128, 256, 64), (4, 4), (8, 8)), False, False, False,
+                    line_mode=0)
+    decl = [ln.strip() for ln in src.splitlines() if "AscendC::Matmul<" in ln]
+    assert len(decl) == 1, src
+    c_type = "AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, float>"
+    if mdl:
+        assert decl[0].endswith(f"{c_type}, {c_type}, CFG_MDL> mm;"), decl[0]
+    else:
+        assert decl[0].endswith(f"{c_type}> mm;") and "CFG_" not in decl[0], decl[0]
