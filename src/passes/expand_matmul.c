@@ -425,8 +425,8 @@ static void b_l0_2d(gen *g, mm *x, const slice *s) {
     ld_grid(g, x, s, x->b2, src, bbase, s->k1, s->n1, bl1 ? bh16 : s->n1, s->one, !bl1, false);
 }
 
-/* MTE1 of a slice of an MDL packet, A (M x K) and B (K x N): one load_data_3d_v2 each, as the library's
- * LoadToL0A / LoadToL0B take an f16 slice.  A packet's Nz (column blocks of C0 columns, rows consecutive
+/* MTE1 of a slice of an MDL packet (NORM: the slice alone, a packet of one), A (M x K) and B (K x N): one
+ * load_data_3d_v2 each, as the library's LoadToL0A / LoadToL0B take an f16 slice in either template.  A packet's Nz (column blocks of C0 columns, rows consecutive
  * in each) is the img2col feature map H 1 x W rows x the columns as channels: with a 1 x 1 filter its
  * matrix X is the packet itself, and the load moves the block [m start, + m extension) x [k start, + k
  * extension) of X: into L0A as Zz (A: all m16 rows, the slice's k16 columns from pks), into L0B as Zn
