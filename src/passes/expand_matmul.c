@@ -425,8 +425,8 @@ static void b_l0_2d(gen *g, mm *x, const slice *s) {
     ld_grid(g, x, s, x->b2, src, bbase, s->k1, s->n1, bl1 ? bh16 : s->n1, s->one, !bl1, false);
 }
 
-/* MTE1 of a slice of an MDL packet, A (M x K) and B (K x N): one load_data_3d_v2 each, as the library's
- * LoadToL0A / LoadToL0B take an f16 slice.  A packet's Nz (column blocks of C0 columns, rows consecutive
+/* MTE1 of a slice of an MDL packet (NORM: the slice alone, a packet of one), A (M x K) and B (K x N): one
+ * load_data_3d_v2 each, as the library's LoadToL0A / LoadToL0B take an f16 slice in either template.  A packet's Nz (column blocks of C0 columns, rows consecutive
  * in each) is the img2col feature map H 1 x W rows x the columns as channels: with a 1 x 1 filter its
  * matrix X is the packet itself, and the load moves the block [m start, + m extension) x [k start, + k
  * extension) of X: into L0A as Zz (A: all m16 rows, the slice's k16 columns from pks), into L0B as Zn
@@ -535,16 +535,19 @@ static void slice_copies(gen *g, mm *x, slice *s, asc_value *anew) {
  * which waits for it before them), or NULL: a set_flag / wait_flag pair right after the loads (release:
  * else none, kloop_mdl's packet sets it after its last slice). */
 static void slice_compute(gen *g, mm *x, slice *s, asc_value *ev, bool release) {
-  if (s->pk16)
-    a_l0_3d(g, x, s);
+  slice one = *s; /* NORM: the slice alone in L1 is a packet of one slice (a_l0_3d / b_l0_3d) */
+  if (!one.pk16)
+    one.pk16 = one.k16, one.pks = one.zero;
+  if (s->pk16 || x->a3d)
+    a_l0_3d(g, x, &one);
   else if (s->a32t)
     a_l0_t32(g, x, s);
   else if (x->esz == 1 && x->ta)
     a_l0_t8(g, x, s);
   else
     a_l0_2d(g, x, s);
-  if (s->pk16 && !x->tb)
-    b_l0_3d(g, x, s);
+  if ((s->pk16 && !x->tb) || x->b3d)
+    b_l0_3d(g, x, &one);
   else if (x->sparse)
     sparse_b_l0(g, x, s->kc, s->n1);
   else if (s->b32t)
@@ -949,6 +952,10 @@ static int prepare(gen *g, mm *x, asc_op *op) {
   /* the MDL packets (kloop_mdl) of an f16 / bf16 A (M x K) and B in GM as ND; other forms: one slice a copy */
   x->mdl = attrflag(op, "mdl") && pingpong(x) && x->esz == 2 && !x->ta && x->aloc == LOC_GM &&
            x->bloc == LOC_GM && !x->anz && !x->bnz && !x->ascalar && !x->bscalar;
+  /* every template: an f16 / bf16 slice of A (M x K) / B (K x N) copied ND -> Nz goes L1 -> L0 in one
+   * load_data_3d_v2, as the library's LoadToL0A / LoadToL0B pick it by type and layout, not by template */
+  x->a3d = x->esz == 2 && !x->ta && x->aloc == LOC_GM && !x->anz && !x->ascalar;
+  x->b3d = x->esz == 2 && !x->tb && x->bloc == LOC_GM && !x->bnz && !x->bscalar && !x->sparse;
   return (x->qpre = quantmode(g, x)) < 0 ? -1 : 0;
 }
 
