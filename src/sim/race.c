@@ -767,25 +767,12 @@ static void record(sim_core *c, const sim_inst *in, int pa, int64_t e, const san
   addrec(l, (san_acc){p->lo, p->hi, e, seq, in, (int8_t)pa, p->write, atomic});
 }
 
-/* record for each row of run p (GM rows: no shadow; one list and one set of attributes for all), the
- * rows numbered seq + their piece numbers. */
+/* record for each row of run p as its own piece would be, the rows numbered seq + their piece numbers */
 static void recordrun(sim_core *c, const sim_inst *in, int pa, int64_t e, const san_pend *p, int64_t seq) {
-  sim_san *s = c->san;
-  bool atomic = p->write && c->atomic_dt >= 0 && (pa == ASC_PIPEID_PIPE_MTE3 || pa == ASC_PIPEID_PIPE_FIX);
-  int mi = memidx(p->mem);
-  san_acclist *l = memlist(s, p->mem);
-  bool rec = l && (pa != S || p->write); /* a scalar read completes before the next issue */
-  if (rec && !p->write)
-    l = &s->rmems[mi];
-  int64_t lo = p->lo, hi = p->hi;
-  for (int k = 0; k < p->count; k++, lo += p->stride, hi += p->stride) {
-    asc_sim_san_wadd(&s->gmw[p->mem], (san_wrange){lo, hi, in->op, pa, c->xepoch, NULL, p->write, atomic});
-    if (!rec)
-      continue;
-    if (l->n >= (l->prune ? l->prune : 64))
-      prune(s, l, &s->sonly[mi]);
-    addrec(l, (san_acc){lo, hi, e, seq + (k ? p->ord1 + k - 1 : p->ord), in, (int8_t)pa, p->write, atomic});
-  }
+  san_pend r = *p;
+  r.count = 1;
+  for (int k = 0; k < p->count; k++, r.lo += p->stride, r.hi += p->stride)
+    record(c, in, pa, e, &r, seq + (k ? p->ord1 + k - 1 : p->ord));
 }
 
 /* The instruction's pieces merged where they touch, per memory and kind (reads, writes), into
