@@ -62,17 +62,20 @@ def frontend_fingerprint():
     """sha256 of the identity of the asc package's own sources (path, size, mtime of each .py, as
     Python's bytecode cache and _lib's library fingerprint judge staleness): a front-end change
     changes the traced IR.  Stat, not read: hashing the package's ~0.8 MB took ~5 ms of a
-    cold compile, the stats ~1.5 ms."""
+    cold compile, the stats ~1.5 ms (half of it os.path.relpath, hence the slice: every path
+    walked starts with root and a separator)."""
     global _frontend_fp
     if _frontend_fp is None:
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        cut = len(os.path.join(root, ""))
         h = sha256()
         for d, dirs, files in os.walk(root):
             dirs[:] = sorted(x for x in dirs if x != "__pycache__")
             for f in sorted(files):
                 if f.endswith(".py"):
-                    st = os.stat(os.path.join(d, f))
-                    h.update(f"{os.path.relpath(os.path.join(d, f), root)}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+                    p = os.path.join(d, f)
+                    st = os.stat(p)
+                    h.update(f"{p[cut:]}:{st.st_size}:{st.st_mtime_ns}\n".encode())
         _frontend_fp = h.hexdigest()
     return _frontend_fp
 
