@@ -715,7 +715,8 @@ static void kloop_mdl(gen *g, mm *x, const slice *tl, asc_value *t, asc_value *n
  * x->db is the loop's (pp_open / pp_close around it); else the tile opens and closes its own. */
 static void tile(gen *g, mm *x, asc_value *t) {
   slice s = {0};
-  libwork(g, ASC_HW_LIBWORK_MM_TILE); /* the library's per-tile bookkeeping */
+  /* the library's per-tile bookkeeping, the template's (docs/timing.md, "Cube, Matmul and MIX") */
+  libwork(g, x->tmdl ? ASC_HW_LIBWORK_MM_TILE_MDL : ASC_HW_LIBWORK_MM_TILE);
   tilepos(g, x, t, &s.m0, &s.n0, &s.mc, &s.nc);
   s.m16 = asc_b_up(g, s.mc, 16);
   s.m1 = asc_b_cdiv(g, s.mc, 16);
@@ -950,7 +951,8 @@ static int prepare(gen *g, mm *x, asc_op *op) {
   if (x->sparse && sparsecheck(g, x))
     return -1;
   /* the MDL packets (kloop_mdl) of an f16 / bf16 A (M x K) and B in GM as ND; other forms: one slice a copy */
-  x->mdl = attrflag(op, "mdl") && pingpong(x) && x->esz == 2 && !x->ta && x->aloc == LOC_GM &&
+  x->tmdl = attrflag(op, "mdl");
+  x->mdl = x->tmdl && pingpong(x) && x->esz == 2 && !x->ta && x->aloc == LOC_GM &&
            x->bloc == LOC_GM && !x->anz && !x->bnz && !x->ascalar && !x->bscalar;
   /* every template: an f16 / bf16 slice of A (M x K) / B (K x N) copied ND -> Nz goes L1 -> L0 in one
    * load_data_3d_v2, as the library's LoadToL0A / LoadToL0B pick it by type and layout, not by template */

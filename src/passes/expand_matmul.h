@@ -63,6 +63,7 @@ typedef struct mm {
   asc_value *co1;        /* iterate(local_c_matrix=): the kernel's own CO1 tensor the tiles go to */
   asc_value *db;         /* i32 in iterate_all's tile loop: its tiles' L1 halves are in use (dbuf_of) */
   bool mdl;              /* the MDL template's packets (kloop_mdl): attribute mdl and a form they take */
+  bool tmdl;             /* the MDL template (attribute mdl), whatever form: its library bookkeeping (MM_TILE_MDL) */
   bool a3d, b3d;         /* A (M x K) / B (K x N), f16 / bf16 ND in GM: a slice L1 -> L0 in one load_data_3d_v2 */
   asc_value *pk;         /* i32 in iterate_all's tile loop of an MDL Matmul: base slices a packet (mdl_step) */
   const asc_type *ein, *eacc;

@@ -84,7 +84,10 @@ def test_load_data_takes_bytes_over_the_appendix_bandwidth(to_b, bandwidth):
     assert busy == 32 * 512 // bandwidth + dt
 
 
-def test_matmul_scalar_unit_spends_the_library_work():
+@pytest.mark.parametrize("mdl", [False, True])
+def test_matmul_scalar_unit_spends_the_library_work(mdl):
+    """The library's per-tile bookkeeping is the template's (docs/timing.md, "Cube, Matmul and MIX"):
+    MM_TILE for NORM (the default), MM_TILE_MDL for get_mdl_config's Matmul."""
     import asc.lib.host as host
     _, _, lib = hwdef()
 
@@ -100,7 +103,8 @@ def test_matmul_scalar_unit_spends_the_library_work():
         pipe = asc.TPipe()
         mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ag.dtype),
                             b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bg.dtype),
-                            c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, cg.dtype))
+                            c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, cg.dtype),
+                            matmul_config=asc.adv.get_mdl_config() if mdl else asc.adv.get_normal_config())
         asc.adv.register_matmul(pipe, ws, mm, t)
         mm.set_tensor_a(ag)
         mm.set_tensor_b(bg)
@@ -116,8 +120,9 @@ def test_matmul_scalar_unit_spends_the_library_work():
     mm_kernel[1](a, b, c, t, np.zeros(1 << 20, np.uint8))
     np.testing.assert_array_equal(c, np.full((64, 128), 32, np.float32))
     scalar = rt.last_report()["cores"][0]["busy"]["PIPE_S"]
-    assert scalar >= lib["MM_INIT"] + 2 * lib["MM_TILE"]  # two 64 x 64 tiles
-    assert scalar < lib["MM_INIT"] + 2 * lib["MM_TILE"] + 2000  # and the instructions' own issue cycles
+    tile = lib["MM_TILE_MDL" if mdl else "MM_TILE"]
+    assert scalar >= lib["MM_INIT"] + 2 * tile  # two 64 x 64 tiles
+    assert scalar < lib["MM_INIT"] + 2 * tile + 2000  # and the instructions' own issue cycles
 
 
 def test_matmul_tile_loop_streams_l0c_between_mmad_and_fixpipe(tmp_path):
