@@ -4,8 +4,8 @@
 8192^3, A f16 M x K ND, B f16 given transposed (N x K ND), C f16 ND, on 24 AIC split 4 x 6
 (singleCore 2048 x 1536; the last column of cores takes the 512 columns left), base 128 x 256 x 64,
 large packets of stepKa 8 / stepKb 4 base-K slices into L1 ping-pong halves (A 0-256 KiB,
-B 256-512 KiB), L0A / L0B ping-pong, one load per slice (A: load_data_3d; B, given transposed, a 2-D load: its Nz
-fractals are already L0B's), B's next packet copied before A's
+B 256-512 KiB), L0A / L0B ping-pong, a slice's A in one load_data_3d, its B (given transposed: its Nz fractals are
+already L0B's) in baseK / 16 = 4 load_data_2d, B's next packet copied before A's
 after the compute, C converted f32 -> f16 in the fixpipe.  Published on the 910B1 (msprof):
 Task Duration 4121.16 us; mean per core mac 3081.664, mte1 2538.348, mte2 3552.248, fixp 160.405,
 scalar 337.343 us.
@@ -15,12 +15,13 @@ copied): the source's loops run at run time here too (the cores' parts, or the L
 outer, M tiles inner; the K loop of base slices), and each slice computes what the source's does: the
 packets' L1 halves and places from kBlockIdx (/ stepK, % 2, % stepK), the ping-pong selects of buffers
 and event ids, the tail selects of the tile's rows and columns, the packet-boundary conditions and the
-next copies' conditions.  One departure: the source loads a slice of the transposed B in baseK / 16
-LoadData2D (one per 16-column block), this kernel in one of the same fractals (docs/timing.md, "C1
-fixp", says why).  The kernel also serves the validation anchors C1-L2 (ROUNDS = 2: c1l2.py) and G1
-(F32: C in f32; MIX: GELU on the block's AIVs, tile by tile: g1.py).  The mmad -> fixpipe hand-over is
-UnitFlag, as in the original (mmad unit_flag 2, 3 on a tile's last slice; fixpipe unit_flag 3; no flag
-between them: docs/timing.md, "UnitFlag").
+next copies' conditions.  The L0 half of a slice is written kb % 2 (the source flips a flag after each
+slice; the same halves, as every tile has an even number of slices) and B's four loads take whole BN-wide
+tiles (as every tile of these shapes is), so that auto-sync orders them with no barrier between them, as
+the device's kernel has none (docs/timing.md, "C1 fixp").  The kernel also serves the validation anchors
+C1-L2 (ROUNDS = 2: c1l2.py) and G1 (F32: C in f32; MIX: GELU on the block's AIVs, tile by tile: g1.py).
+The mmad -> fixpipe hand-over is UnitFlag, as in the original (mmad unit_flag 2, 3 on a tile's last slice;
+fixpipe unit_flag 3; no flag between them: docs/timing.md, "UnitFlag").
 
   /usr/bin/python3 bench/anchors/c1.py            # full size (minutes: 550 G MACs are computed)
   /usr/bin/python3 bench/anchors/c1.py --small    # the same kernel on 512 x 2816 x 1024 (singleCore 128 x 512), checked
@@ -125,9 +126,9 @@ def kernel(mix=False):
             n_total = (N + SCN - 1) // SCN
             mpr = (M + SCM * ROUNDS - 1) // (SCM * ROUNDS)
             k_loop = (K + BK - 1) // BK
-            # B's one load a slice (below) takes whole BN-wide tiles only
+            # B's loads (below) take whole BN-wide tiles only, and slice kb's L0 half is kb % 2
             assert SCN % BN == 0 and N % SCN % BN == 0, "c1: every tile's columns must be BN wide"
-            db = 0  # the L0 half of the next slice (the source's mte1DBFlag, kept across tiles)
+            assert k_loop % 2 == 0, "c1: an even number of K slices a tile"
             t = 0  # tiles done (MIX: the AIVs' flag count)
             for r in range(ROUNDS):
                 mi = asc.get_block_idx() % mpr + r * mpr
@@ -182,7 +183,11 @@ def kernel(mix=False):
                                 b_src = 0 if b_rd == 0 else BCH
                                 a_ev = 0 if a_rd == 0 else 1
                                 b_ev = 2 if b_rd == 0 else 3
-                                l0 = 0 if db == 0 else L0H
+                                # the L0 half: the source's mte1DBFlag, flipped after each slice from 0 (and
+                                # back to 0 at each tile: k_loop is even), i.e. kb % 2, written so that
+                                # auto-sync sees the halves rotate (no barrier between the four B loads)
+                                db = kb % 2
+                                l0 = db * L0H
                                 asc.wait_flag(E.M_MTE1, db)
                                 if ka == 0:
                                     asc.wait_flag(E.MTE2_MTE1, a_ev)
@@ -193,14 +198,12 @@ def kernel(mix=False):
                                 asc.load_data(a2[l0:], a1[a_src + ka * BK * BM:],
                                               asc.LoadData3DParamsV2((0, 0, 0, 0), 1, BM, BK, BK, cur_m_align, 0, 0,
                                                                      1, 1, 1, 1, 1, 1, False))
-                                # B: its packet is Nz of B^T (column blocks of BN x 16); the source loads the
-                                # slice's BK / 16 column blocks one by one, here one load takes the four at once
-                                # (the same fractals in the same order while the tile is BN wide, as every tile
-                                # of these shapes is; why: docs/timing.md, "C1 fixp")
-                                cur_n_align = BN if nb != base_n_count else tail_n_align
-                                asc.load_data(b2[l0:], b1[b_src + kk * BK * BN:],
-                                              asc.LoadData2DParams(0, (BK // 16) * (cur_n_align // 16), 1, 0, 0,
-                                                                   False, 0))
+                                # B: its packet is Nz of B^T (column blocks of BN x 16); the slice's BK / 16
+                                # column blocks one LoadData2D each, as the source's (its loop has constant
+                                # bounds: the device's compiler unrolls it; the tile is BN wide: curNAlign = BN)
+                                for i in asc.static_range(BK // 16):
+                                    asc.load_data(b2[l0 + i * BN * 16:], b1[b_src + kk * BK * BN + i * BN * 16:],
+                                                  asc.LoadData2DParams(0, BN // 16, 1, 0, 0, False, 0))
                                 if ka + 1 == SKA:
                                     asc.set_flag(E.MTE1_MTE2, a_ev)
                                 if kk + 1 == SKB:
@@ -216,7 +219,6 @@ def kernel(mix=False):
                                 p.unit_flag = 2 if kb != k_loop - 1 else 3
                                 asc.mmad(c1, a2[l0:], b2[l0:], p)
                                 asc.set_flag(E.M_MTE1, db)
-                                db ^= 1
                                 # the next packets, B before A: after the first slice into the pong halves,
                                 # after a packet's last slice the packet two ahead into the half it freed
                                 if (kb == 0 or kk + 1 == SKB) and b_next < k_loop:
@@ -261,8 +263,6 @@ def kernel(mix=False):
                     asc.wait_flag(E.M_MTE1, 1)
                     for i in range(4):
                         asc.wait_flag(E.MTE1_MTE2, i)
-                    if ROUNDS > 1:
-                        db = 0  # ProcessL2Cache resets it after each round
         else:
             if MIX:
                 gelu_tiles(c, M, N, SCM, SCN, ROUNDS)

@@ -147,10 +147,15 @@ static int xfer_unit(sim_core *c, const sim_inst *in, int s, int d, int64_t byte
     asc_sim_l2_take_hits(c); /* bytes written past the L2 (CACHE_MODE_DISABLE): in wb, still charged at
                               * the L2 rate here too (not a later copy's hits) */
   }
-  /* the cube appendix's cycles = bytes / bandwidth + dT: the pipe is busy all of it */
+  /* the cube appendix's cycles = bytes / bandwidth + dT: the pipe is busy all of it.  An MTE1 load's dT
+   * is the latency of its last bytes (docs/timing.md, MTE1): the next load moves its bytes once this
+   * one's have left, as MTE2's GM reads do, so back-to-back loads pay one dT (a flag or barrier after
+   * them waits for all of it) */
   int64_t occ = (int64_t)((double)bytes / rate + (double)wb / c->gm_wrate + 0.999999) + dt;
   if (d == ASC_HW_MEM_GM)
     return asc_sim_issue_gm_write(c, in, occ, bytes, wb, unit);
+  if (in->pipe == ASC_PIPEID_PIPE_MTE1)
+    return asc_sim_issue_unit(c, in, occ - dt, occ, unit);
   return asc_sim_issue_unit(c, in, occ, occ, unit);
 }
 

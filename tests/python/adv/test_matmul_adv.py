@@ -152,14 +152,15 @@ def test_double_buffered_l1(m, n, k, din, ta, tb, iterate):
 
 def test_mte1_loads_per_slice():
     # docs/timing.md "Cube, Matmul and MIX": a load_data_2d takes bytes / rate + dT (L1 -> L0A 256, -> L0B 128
-    # B/cycle, dT 54; load_data_3d_v2 the same).  A (M x K) f16 goes L1 -> L0A in one load_data_3d_v2 a slice
+    # B/cycle, dT 110, the latency of its last bytes; load_data_3d_v2 the same); busy_sum counts each load's
+    # whole duration, dT included, even where loads back to back overlap their dT.  A (M x K) f16 goes L1 -> L0A in one load_data_3d_v2 a slice
     # (the library's LoadToL0A, for either template); B given transposed is Nz of B^T, already in L0B's order:
     # one load_data_2d per slice.
     t, _ = run_l1(128, 256, 128, False, np.float16, False, True)
     bm, bn, bk = t.base_m, t.base_n, t.base_k
     assert 128 % bm == 0 and 256 % bn == 0 and 128 % bk == 0
     tiles, slices = (128 // bm) * (256 // bn), 128 // bk
-    per_slice = bm * bk * 2 // 256 + bn * bk * 2 // 128 + (1 + 1) * 54
+    per_slice = bm * bk * 2 // 256 + bn * bk * 2 // 128 + (1 + 1) * 110
     mte1 = rt.last_report()["cores"][0]["busy_sum"]["PIPE_MTE1"]
     assert mte1 == tiles * slices * per_slice, (mte1, tiles, slices, per_slice)
 

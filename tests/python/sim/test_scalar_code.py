@@ -74,3 +74,85 @@ def test_a_division_that_may_trap_is_not_hoisted_from_a_condition():
     hoisted, xh = run(5)
     assert list(xk) == [142, 0] * (N // 2) and list(xh) == [142, 0] * (N // 2)
     assert kept - hoisted == N // 2 - 1
+
+
+# The compiler's peepholes (InstCombine): an op folded into all of its users costs nothing.  Each form
+# differs from its partner in one fold; x has N + 1 elements (the view forms write at i + 1).
+@asc.jit(auto_sync=False, sanitize=False)
+def peephole_loop(x: asc.GlobalAddress, b: int, form: asc.ConstExpr[int]):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    for i in range(N):
+        if form == 0:  # (i * 3) * 5: one multiply by 15
+            xg.set_value(i, i * 3 * 5)
+        elif form == 1:  # (i * b) * 5: two multiplies
+            xg.set_value(i, i * b * 5)
+        elif form == 2:  # i + 1 == 8 is i == 7: the add folds into the compare
+            v = 0
+            if i + 1 == 8:
+                v = 1
+            xg.set_value(i, v)
+        elif form == 3:  # i + b == 8: add and compare
+            v = 0
+            if i + b == 8:
+                v = 1
+            xg.set_value(i, v)
+        elif form == 4:  # a view at i + 1: the 1 joins the address
+            xg[i + 1:].set_value(0, i)
+        elif form == 5:  # a view at i + b: an add and the view
+            xg[i + b:].set_value(0, i)
+        elif form == 6:  # i % 2 is 0 / 1 (i counts up from 0): select(i % 2 == 0, 0, 1) is i % 2
+            xg.set_value(i, 0 if i % 2 == 0 else 1)
+        elif form == 7:  # select(i % 2 == 0, 0, 7) is (i % 2) * 7: the compare folds, the select stays
+            xg.set_value(i, 0 if i % 2 == 0 else 7)
+        elif form == 8:  # i % 3 is not 0 / 1: remainder, compare, select
+            xg.set_value(i, 0 if i % 3 == 0 else 1)
+        elif form == 9:  # (i + b) % 2 may be negative (-1): nothing folds
+            xg.set_value(i, 0 if (i + b) % 2 == 0 else 1)
+        else:  # (i + b) % 3: the same ops
+            xg.set_value(i, 0 if (i + b) % 3 == 0 else 1)
+
+
+def peep(form, b=1):
+    x = np.zeros(N + 1, np.int32)
+    peephole_loop[1](x, b, form)
+    return rt.last_report()["cores"][0]["busy"]["PIPE_S"], x
+
+
+def test_constant_multiplies_fold_into_one():
+    """(i * 3) * 5 is one multiply an iteration, (i * b) * 5 two."""
+    one, x1 = peep(0)
+    two, x2 = peep(1)
+    assert list(x1[:N]) == [15 * i for i in range(N)] and list(x2[:N]) == [5 * i for i in range(N)]
+    assert two - one == N
+
+
+def test_an_added_constant_folds_into_an_equality_compare():
+    """i + 1 == 8 costs the compare only, i + b == 8 the add as well."""
+    folded, x1 = peep(2)
+    kept, x2 = peep(3, 1)
+    assert list(x1[:N]) == list(x2[:N]) == [1 if i == 7 else 0 for i in range(N)]
+    assert kept - folded == N
+
+
+def test_an_added_constant_folds_into_a_view_offset():
+    """xg[i + 1:] costs the view only, xg[i + b:] the add as well."""
+    folded, x1 = peep(4)
+    kept, x2 = peep(5, 1)
+    assert list(x1) == list(x2) == [0] + list(range(N))
+    assert kept - folded == N
+
+
+def test_selects_of_a_zero_one_value_become_its_arithmetic():
+    """i % 2 == 0 ? 0 : 1 is the remainder alone (1 op); ? 0 : 7 the remainder and a multiply (2); with i % 3
+    the remainder, the compare and the select (3).  (i + b) % 2 may be -1: it costs what (i + b) % 3 does."""
+    ident, x6 = peep(6)
+    arith, x7 = peep(7)
+    none, x8 = peep(8)
+    neg2, x9 = peep(9, 1)
+    neg3, x10 = peep(10, 1)
+    assert list(x6[:N]) == [i % 2 for i in range(N)] and list(x7[:N]) == [7 * (i % 2) for i in range(N)]
+    assert list(x8[:N]) == [0 if i % 3 == 0 else 1 for i in range(N)]
+    assert list(x9[:N]) == [(i + 1) % 2 for i in range(N)] and list(x10[:N]) == [0 if (i + 1) % 3 == 0 else 1
+                                                                               for i in range(N)]
+    assert arith - ident == N and none - ident == 2 * N and neg2 == neg3
