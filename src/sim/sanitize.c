@@ -352,6 +352,46 @@ static int cmpgmw(const void *a, const void *b) {
   return x->inst - y->inst;
 }
 
+/* v sorted by cmpgmw, stably (equal ranges keep their order, as glibc's merge sort keeps them): the ranges
+ * arrive in runs already in that order (a core's accesses of an array rise, its rows one after the
+ * other), so the runs are found and merged pairwise instead of sorting all of them again. */
+static void sortgmw(gmw *v, int n) {
+  int *runs = malloc(sizeof *runs * ((size_t)n + 1)), nrun = 0;
+  if (!runs)
+    asc_die("out of memory");
+  for (int i = 0; i < n; i++)
+    if (i == 0 || cmpgmw(&v[i - 1], &v[i]) > 0)
+      runs[nrun++] = i;
+  runs[nrun] = n;
+  gmw *a = v, *b = nrun > 1 ? malloc(sizeof *b * (size_t)n) : NULL;
+  if (nrun > 1 && !b)
+    asc_die("out of memory");
+  while (nrun > 1) {
+    int m = 0;
+    for (int i = 0; i < nrun; i += 2) {
+      int lo = runs[i], mid = runs[i + 1], hi = i + 1 < nrun ? runs[i + 2] : mid, x = lo, y = mid, o = lo;
+      while (x < mid && y < hi)
+        b[o++] = cmpgmw(&a[y], &a[x]) < 0 ? a[y++] : a[x++]; /* a tie: the earlier run's first */
+      while (x < mid)
+        b[o++] = a[x++];
+      while (y < hi)
+        b[o++] = a[y++];
+      runs[m++] = lo;
+    }
+    runs[m] = n;
+    nrun = m;
+    gmw *t = a;
+    a = b;
+    b = t;
+  }
+  if (a != v) {
+    memcpy(v, a, sizeof *v * (size_t)n);
+    b = a;
+  }
+  free(b == v ? NULL : b);
+  free(runs);
+}
+
 static bool conflict(const sim_launch *L, const gmw *a, const gmw *b) {
   if (a->inst == b->inst || !(a->write || b->write) || (a->atomic && b->atomic))
     return false;
@@ -424,7 +464,7 @@ static void gmcheck(sim_launch *L, asc_sim_record **recs, int *n, int *cap) {
       rd++;
     if (rd == cnt) /* only reads (an input array): no pair of them conflicts */
       continue;
-    qsort(v, (size_t)cnt, sizeof *v, cmpgmw);
+    sortgmw(v, cnt);
     if (findpair(L, v, cnt, true, &a, &b)) {
       int64_t lo = b.lo, hi = a.hi < b.hi ? a.hi : b.hi;
       int ba, bb, k, s;
