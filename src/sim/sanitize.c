@@ -176,6 +176,7 @@ static void sanlaunch_drop(void *x) {
   free(S->gmw);
   free(S->ngmw);
   free(S->gmwcap);
+  free(S->nwrites);
   free(S);
 }
 
@@ -228,7 +229,8 @@ void asc_sim_san_launch_begin(sim_launch *L) {
   S->gmw = calloc((size_t)L->ngm + 1, sizeof *S->gmw);
   S->ngmw = calloc((size_t)L->ngm + 1, sizeof *S->ngmw);
   S->gmwcap = calloc((size_t)L->ngm + 1, sizeof *S->gmwcap);
-  if (!S->gmw || !S->ngmw || !S->gmwcap)
+  S->nwrites = calloc((size_t)L->ngm + 1, sizeof *S->nwrites);
+  if (!S->gmw || !S->ngmw || !S->gmwcap || !S->nwrites)
     asc_die("out of memory");
   L->san = S;
 }
@@ -320,6 +322,7 @@ void asc_sim_san_commit_block(const sim_launch *L, int b, sim_blockout *out) {
           asc_die("out of memory");
       }
       S->gmw[g][S->ngmw[g]++] = (san_gmw){w->lo, w->hi, w->epoch, w->op, w->xflag, b, (int8_t)w->pipe, w->write, w->atomic};
+      S->nwrites[g] += w->write;
     }
   givewl(L, out->gmw);
   memset(out, 0, sizeof *out);
@@ -459,10 +462,7 @@ static void gmcheck(sim_launch *L, asc_sim_record **recs, int *n, int *cap) {
   for (int g = 0; g < L->ngm; g++) {
     int cnt = L->san->ngmw[g];
     gmw *v = L->san->gmw[g], a, b;
-    int rd = 0;
-    while (rd < cnt && !v[rd].write)
-      rd++;
-    if (rd == cnt) /* only reads (an input array): no pair of them conflicts */
+    if (!L->san->nwrites[g]) /* only reads (an input array): no pair of them conflicts */
       continue;
     sortgmw(v, cnt);
     if (findpair(L, v, cnt, true, &a, &b)) {
@@ -519,7 +519,7 @@ void asc_sim_san_launch_end(sim_launch *L, asc_sim_report *rep, bool failed) {
   S->nrecs = S->reccap = 0;
   int64_t bytes = 0;
   for (int g = 0; g < S->ngm; g++) {
-    S->ngmw[g] = 0;
+    S->ngmw[g] = S->nwrites[g] = 0;
     bytes += (int64_t)(sizeof *S->gmw[g] * (size_t)S->gmwcap[g]);
   }
   asc_sim_spares_give(L->sanlaunch, S, bytes, sanlaunch_drop);
