@@ -250,7 +250,12 @@ void asc_sim_l2_free(sim_core *c) { l2free(&c->l2); }
  * (which fill, how many lines, in the order they are summed); once every fill's cores are known the log
  * is charged (a second sweep would go through the same L2 states again: nothing in them depends on the
  * cores).  Lines written, or whose fill ended before the copy now replayed started (the copies come
- * in time order, so for every later copy too), are "done": hits for every core, checked a word at a time. */
+ * in time order, so for every later copy too), are "done": hits for every core, checked a word at a time.
+ * When the wave's lines fit the L2 (nothing is evicted), a granule's lines and fills depend on the accesses to
+ * that granule alone: the sweep then runs in two parts, each over the copies in the same order but for half
+ * of the granules (its own L2 state, log and fills), on two host threads (launch.c); each part sums its
+ * words' terms once its fills are known (sh_values), and a copy adds its words' sums in the order of its
+ * accesses, taking them from either part (sh_charge): the same sums in the same order as one sweep. */
 typedef struct fill {
   int64_t end;    /* the filling copy's end (first timing) */
   uint64_t cores; /* the cores waiting on it (core index mod 64) */
@@ -271,10 +276,14 @@ typedef struct shared {
   int64_t nf, fcap;
   struct term *log; /* the sweep's miss terms, copy after copy */
   int64_t nlog, logcap;
+  double *gv;  /* the sum of each group of terms (a word's, a bypassed read's: sh_values), */
+  int64_t *gp; /* and its place in its copy */
+  int64_t ngv, gvcap;
 } shared;
 /* A term of a copy's miss share, in the order the sum takes them: a word's absent lines (count lines at
  * fill f's share), its lines waiting on fill f (its share added count times, one line at a time), the
- * word's sum added to the copy's, a bypassed read (count whole lines). */
+ * word's sum added to the copy's (count: the word's place in the copy, see sh_copy), a bypassed read
+ * (count whole lines; f: its place). */
 enum { T_ABSENT, T_WAIT, T_WORD, T_BYPASS };
 typedef struct term { int64_t count; int32_t f, kind; } term;
 typedef struct wev { int64_t start; int t; int64_t k, g; } wev; /* g: the copy's row in the gathered copies */
@@ -284,7 +293,8 @@ typedef struct wev { int64_t start; int t; int64_t k, g; } wev; /* g: the copy's
  * its figures kept here until they are all known. */
 typedef struct gcopy {
   int64_t start, end, bytes, a0, a1;
-  int64_t t0, t1;  /* its miss terms: the sweep's log[t0 .. t1) */
+  int64_t t0[2], t1[2]; /* its miss terms: part p's log[t0[p] .. t1[p]) (sh_copy), */
+  int64_t g0[2], g1[2]; /* and their groups' sums: part p's gv[g0[p] .. g1[p]) (sh_values) */
   int64_t hit, wb; /* its figures */
   int pipe;
   int t;     /* the tape it came from, */
@@ -455,7 +465,7 @@ static bool sh_wait(shared *S, uint64_t *done, uint64_t b, int32_t fi, int t, co
 
 /* Lines m of word w of granule node n, read (or written) by core t's copy c: logs the terms of the miss
  * share it pays, ended by T_WORD when there are any. */
-static void sh_word(shared *S, int64_t n, int w, uint64_t m, int t, const gcopy *c, bool write) {
+static void sh_word(shared *S, int64_t n, int w, uint64_t m, int t, const gcopy *c, bool write, int64_t pos) {
   sim_l2node *g = &S->l2.node[n];
   uint64_t *done = &S->done[n][w], absent = m & ~g->line[w], live = g->line[w] & ~*done;
   S->l2.held += asc_pop64(absent);
@@ -496,32 +506,50 @@ static void sh_word(shared *S, int64_t n, int w, uint64_t m, int t, const gcopy 
       any |= sh_wait(S, done, b & -b, row[__builtin_ctzll(b)], t, c);
   }
   if (any)
-    sh_log(S, T_WORD, 0, 0);
+    sh_log(S, T_WORD, 0, pos);
 }
 
-/* Copy c of core t (its accesses: l2[c->a0 .. c->a1)): logs the terms of its miss share in lines. */
-static void sh_copy(shared *S, const sim_tl2 *l2, int t, const gcopy *c) {
+/* Copy c of core t (its accesses: l2[c->a0 .. c->a1)): logs the terms of its miss share in lines, those of
+ * the granules of part `part` of nparts (sh_part; part 0 also the bypassed accesses).  Every word an access
+ * reaches, and every bypassed access, has its place in the copy (pos, counted by every part alike): the
+ * parts' terms are summed in that order (sh_charge).  Rows of one copy (nd2nz's, a fixpipe's) fall into the
+ * granule the row before reached: that node is the most recently used already, and sh_node would find it
+ * and leave the list as it is (nothing is evicted before the copy's end), so it is taken again without the
+ * lookup. */
+static void sh_copy(shared *S, const sim_tl2 *l2, int t, const gcopy *c, int part, int nparts) {
   const int64_t line = ASC_HWC_l2_line_bytes, gbytes = line * GLINES;
+  uint64_t lastkey = 0;
+  int64_t last = -1, pos = 0;
   for (int64_t r = c->a0; r < c->a1; r++) {
     const sim_tl2 *a = &l2[r];
     if (a->bypass) { /* CACHE_MODE_DISABLE: every line from or to HBM, none kept */
       int64_t nl = (a->lo + a->n - 1) / line - a->lo / line + 1;
+      pos++;
+      if (part > 0)
+        continue;
       if (a->write)
         S->l2.wb_lines += nl;
       else
-        sh_log(S, T_BYPASS, 0, nl);
+        sh_log(S, T_BYPASS, pos, nl);
       continue;
     }
     for (int64_t g = a->lo / gbytes; g * gbytes < a->lo + a->n; g++) {
       int64_t lo = g * gbytes > a->lo ? g * gbytes : a->lo;
       int64_t hi = (g + 1) * gbytes < a->lo + a->n ? (g + 1) * gbytes : a->lo + a->n;
       int l0 = (int)((lo - g * gbytes) / line), l1 = (int)((hi - 1 - g * gbytes) / line) + 1;
-      int64_t n = sh_node(S, (uint64_t)a->mem << 48 ^ (uint64_t)g);
+      uint64_t key = (uint64_t)a->mem << 48 ^ (uint64_t)g;
       uint64_t m0 = l0 < 64 ? bits(l0, l1 < 64 ? l1 : 64) : 0, m1 = l1 > 64 ? bits(l0 > 64 ? l0 - 64 : 0, l1 - 64) : 0;
+      if (nparts > 1 && (int)(mix(key) & 1) != part) {
+        pos += (m0 != 0) + (m1 != 0);
+        continue;
+      }
+      int64_t n = last >= 0 && key == lastkey && S->l2.head == last ? last : sh_node(S, key);
+      last = n;
+      lastkey = key;
       if (m0)
-        sh_word(S, n, 0, m0, t, c, a->write);
+        sh_word(S, n, 0, m0, t, c, a->write, ++pos);
       if (m1)
-        sh_word(S, n, 1, m1, t, c, a->write);
+        sh_word(S, n, 1, m1, t, c, a->write, ++pos);
     }
   }
   evict(&S->l2);
@@ -552,35 +580,77 @@ static void tape_set(sim_tape *t, int64_t *field, int64_t v) {
   *field = v;
 }
 
-static void sh_sweep(shared *S, const sim_costs *k, gcopy *gc, const sim_tl2 *l2, const wev *ev, int64_t nev) {
+/* Part `part` of nparts of the sweep (its own L2 state S): with more than one part, nothing is evicted (the
+ * wave's lines fit: asc_sim_l2_shared_begin), so a granule's lines, fills and waits depend on the
+ * accesses to that granule alone, and each part sweeps its granules. */
+static void sh_sweep(shared *S, const sim_costs *k, gcopy *gc, const sim_tl2 *l2, const wev *ev, int64_t nev, int part,
+                     int nparts) {
   sh_empty(S, k);
   S->nf = S->nlog = 0;
   for (int64_t i = 0; i < nev; i++) {
     gcopy *c = &gc[ev[i].g];
     S->l2.wb_lines = 0;
-    c->t0 = S->nlog;
-    sh_copy(S, l2, ev[i].t, c);
-    c->t1 = S->nlog;
-    c->wb = S->l2.wb_lines * ASC_HWC_l2_line_bytes; /* the dirty lines its accesses evicted */
+    c->t0[part] = S->nlog;
+    sh_copy(S, l2, ev[i].t, c, part, nparts);
+    c->t1[part] = S->nlog;
+    if (part == 0)
+      c->wb = S->l2.wb_lines * ASC_HWC_l2_line_bytes; /* the dirty lines its accesses evicted */
   }
 }
 
-/* Copy c's hit bytes from its logged miss terms, now that every fill's cores are known: the same sum, in
- * the same order, as charging it during the sweep. */
-static void sh_charge(const shared *S, gcopy *c) {
-  double miss = 0, word = 0;
-  for (int64_t i = c->t0; i < c->t1; i++) {
-    const term *e = &S->log[i];
-    if (e->kind == T_ABSENT)
-      word += (double)e->count * share_of(&S->f[e->f]);
-    else if (e->kind == T_WAIT)
-      for (int64_t k = e->count; k > 0; k--)
-        word += share_of(&S->f[e->f]);
-    else if (e->kind == T_WORD) {
-      miss += word;
-      word = 0;
-    } else
-      miss += (double)e->count;
+/* The sums of part S's groups of terms (a word's terms up to its T_WORD, a T_BYPASS), copy after copy, now
+ * that every fill of the part knows its cores (a fill is a word's, so the part's): each as the sweep would
+ * have summed it (`word`, or a bypassed read's lines), with its place in its copy. */
+static void sh_values(shared *S, gcopy *gc, const wev *ev, int64_t nev, int part) {
+  if (S->nlog > S->gvcap) {
+    S->gvcap = S->nlog;
+    free(S->gv);
+    free(S->gp);
+    S->gv = malloc(sizeof *S->gv * (size_t)S->gvcap);
+    S->gp = malloc(sizeof *S->gp * (size_t)S->gvcap);
+    if (!S->gv || !S->gp)
+      asc_die("out of memory");
+  }
+  S->ngv = 0;
+  for (int64_t i = 0; i < nev; i++) {
+    gcopy *c = &gc[ev[i].g];
+    double word = 0;
+    c->g0[part] = S->ngv;
+    for (int64_t k = c->t0[part]; k < c->t1[part]; k++) {
+      const term *e = &S->log[k];
+      if (e->kind == T_ABSENT)
+        word += (double)e->count * share_of(&S->f[e->f]);
+      else if (e->kind == T_WAIT)
+        for (int64_t n = e->count; n > 0; n--)
+          word += share_of(&S->f[e->f]);
+      else if (e->kind == T_WORD) {
+        S->gv[S->ngv] = word;
+        S->gp[S->ngv++] = e->count;
+        word = 0;
+      } else {
+        S->gv[S->ngv] = (double)e->count;
+        S->gp[S->ngv++] = e->f;
+      }
+    }
+    c->g1[part] = S->ngv;
+  }
+}
+
+/* Copy c's hit bytes from its groups' sums (the parts' taken in their places' order, which is the sweep's
+ * order with one part): the same sum, in the same order, as charging it during the sweep. */
+static void sh_charge(const shared *S, int nparts, gcopy *c) {
+  double miss = 0;
+  int64_t a = c->g0[0], ae = c->g1[0];
+  if (nparts < 2)
+    for (; a < ae; a++)
+      miss += S[0].gv[a];
+  else {
+    int64_t b = c->g0[1], be = c->g1[1];
+    while (a < ae || b < be)
+      if (b >= be || (a < ae && S[0].gp[a] < S[1].gp[b]))
+        miss += S[0].gv[a++];
+      else
+        miss += S[1].gv[b++];
   }
   int64_t missb = (int64_t)(miss * (double)ASC_HWC_l2_line_bytes + 0.5);
   c->hit = missb >= c->bytes ? 0 : c->bytes - missb;
@@ -602,7 +672,10 @@ static void sh_scatter(sim_tape *const *t, const gcopy *gc, int64_t nev) {
 /* The replay's arrays, kept from one wave (and launch) to the next: allocated afresh, their pages would
  * be faulted in again every time. */
 struct sim_l2replay {
-  shared S;
+  shared S[2]; /* the sweep's parts' */
+  int nparts;
+  const wev *order;
+  int64_t nev;
   wev *ev, *tmp;
   gcopy *gc;
   int64_t evcap;
@@ -706,12 +779,16 @@ sim_l2replay *asc_sim_l2_replay_new(void) {
 void asc_sim_l2_replay_free(sim_l2replay *R) {
   if (!R)
     return;
-  l2free(&R->S.l2);
-  free(R->S.done);
-  free(R->S.wf);
-  free(R->S.lg);
-  free(R->S.f);
-  free(R->S.log);
+  for (int p = 0; p < 2; p++) {
+    l2free(&R->S[p].l2);
+    free(R->S[p].done);
+    free(R->S[p].wf);
+    free(R->S[p].lg);
+    free(R->S[p].f);
+    free(R->S[p].log);
+    free(R->S[p].gv);
+    free(R->S[p].gp);
+  }
   free(R->ev);
   free(R->tmp);
   free(R->gc);
@@ -721,17 +798,26 @@ void asc_sim_l2_replay_free(sim_l2replay *R) {
 }
 
 int64_t asc_sim_l2_replay_bytes(const sim_l2replay *R) {
-  const shared *S = &R->S;
-  return S->l2.nslots * (int64_t)sizeof *S->l2.slot + S->l2.cap * (int64_t)sizeof *S->l2.node +
+  int64_t b = R->evcap * (int64_t)(2 * sizeof *R->ev + sizeof *R->gc) + R->l2cap * (int64_t)sizeof *R->l2 +
+              R->hullcap * (int64_t)sizeof *R->hull;
+  for (int p = 0; p < 2; p++) {
+    const shared *S = &R->S[p];
+    b += S->l2.nslots * (int64_t)sizeof *S->l2.slot + S->l2.cap * (int64_t)sizeof *S->l2.node +
          S->gcap * (int64_t)(sizeof *S->done + sizeof *S->wf) + S->lgcap * 64 * (int64_t)sizeof *S->lg +
-         S->fcap * (int64_t)sizeof *S->f + S->logcap * (int64_t)sizeof *S->log + R->evcap * (int64_t)(2 * sizeof *R->ev + sizeof *R->gc) +
-         R->l2cap * (int64_t)sizeof *R->l2 + R->hullcap * (int64_t)sizeof *R->hull;
+         S->fcap * (int64_t)sizeof *S->f + S->logcap * (int64_t)sizeof *S->log +
+         S->gvcap * (int64_t)(sizeof *S->gv + sizeof *S->gp);
+  }
+  return b;
 }
 
-void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n, sim_l2replay *R) {
+/* The wave's copies gathered and put in order; returns how many parts the sweep has (asc_sim_l2_shared_part
+ * for each, on any host threads, then asc_sim_l2_shared_end), up to maxparts (2), or 0 when there is
+ * nothing to sweep (the wave's figures are set).  More than one part only when the wave's lines fit the L2
+ * (counted once per access: nothing can be evicted). */
+int asc_sim_l2_shared_begin(const sim_costs *k, sim_tape *const *t, int n, sim_l2replay *R, int maxparts) {
   if (sh_disjoint(k, t, n, R)) {
     sh_alone(t, n);
-    return;
+    return 0;
   }
   int64_t nev = 0, nl2 = 0;
   for (int i = 0; i < n; i++) { /* every copy's accesses are its own slice of its tape's */
@@ -756,10 +842,33 @@ void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n, sim_l2repl
       asc_die("out of memory");
   }
   if (!nev)
-    return;
-  const wev *order = sort_copies(t, n, R->ev, R->tmp, R->gc, R->l2);
-  sh_sweep(&R->S, k, R->gc, R->l2, order, nev);
-  for (int64_t i = 0; i < nev; i++) /* in the sweep's order: the log is read straight through */
-    sh_charge(&R->S, &R->gc[order[i].g]);
-  sh_scatter(t, R->gc, nev);
+    return 0;
+  R->order = sort_copies(t, n, R->ev, R->tmp, R->gc, R->l2);
+  R->nev = nev;
+  int64_t lines = 0;
+  const int64_t line = ASC_HWC_l2_line_bytes;
+  for (int64_t i = 0; i < nl2 && lines <= k->l2_lines; i++)
+    if (!R->l2[i].bypass)
+      lines += (R->l2[i].lo + R->l2[i].n - 1) / line - R->l2[i].lo / line + 1;
+  R->nparts = maxparts > 1 && lines <= k->l2_lines ? 2 : 1;
+  return R->nparts;
+}
+
+void asc_sim_l2_shared_part(const sim_costs *k, sim_l2replay *R, int part) {
+  sh_sweep(&R->S[part], k, R->gc, R->l2, R->order, R->nev, part, R->nparts);
+  sh_values(&R->S[part], R->gc, R->order, R->nev, part);
+}
+
+void asc_sim_l2_shared_end(sim_tape *const *t, sim_l2replay *R) {
+  for (int64_t i = 0; i < R->nev; i++) /* in the sweep's order: the logs are read straight through */
+    sh_charge(R->S, R->nparts, &R->gc[R->order[i].g]);
+  sh_scatter(t, R->gc, R->nev);
+}
+
+void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n, sim_l2replay *R) {
+  int np = asc_sim_l2_shared_begin(k, t, n, R, 1);
+  for (int p = 0; p < np; p++)
+    asc_sim_l2_shared_part(k, R, p);
+  if (np)
+    asc_sim_l2_shared_end(t, R);
 }

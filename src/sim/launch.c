@@ -576,10 +576,14 @@ static void retime(const sim_launch *L, blockres **r, int n) {
   free(c);
 }
 
+typedef struct grunner grunner;
+static void sweep_parts(grunner *G, sim_l2replay *R);
+
 /* The wave of groups r[0 .. n * per) (group g: its cores r[g * per ..]; all run, none failed): its copies
- * through one shared L2, then each group timed again.  Sequential and in block order, so the times do not
- * depend on the host threads. */
-static void retime_wave(const sim_launch *L, blockres **r, int n, int per) {
+ * through one shared L2, then each group timed again.  In block order, so the times do not depend on the
+ * host threads; G: the wave's group runner, whose other host thread may sweep part of the L2 (sweep_parts),
+ * or NULL. */
+static void retime_wave(const sim_launch *L, blockres **r, int n, int per, grunner *G) {
   int m = n * per;
   sim_tape **t = calloc((size_t)m, sizeof *t);
   if (!t)
@@ -591,7 +595,17 @@ static void retime_wave(const sim_launch *L, blockres **r, int n, int per) {
   }
   if (ok) {
     sim_l2replay *R = replay_take(L);
-    asc_sim_l2_shared(L->cost, t, m, R);
+    if (!G)
+      asc_sim_l2_shared(L->cost, t, m, R);
+    else {
+      int np = asc_sim_l2_shared_begin(L->cost, t, m, R, 2);
+      if (np == 2)
+        sweep_parts(G, R);
+      else if (np == 1)
+        asc_sim_l2_shared_part(L->cost, R, 0);
+      if (np)
+        asc_sim_l2_shared_end(t, R);
+    }
     replay_give(L, R);
     for (int g = 0; g < n; g++) {
       bool moved = false; /* a core's new times move its partners' waits: the group again, or none of it */
@@ -650,7 +664,7 @@ static bool wave_ready(runner *R) {
   for (int i = 0; i < n && all; i++)
     all = (w[i] = &R->ring[(R->done + i) % R->window])->ready;
   if (all)
-    retime_wave(L, w, n, 1);
+    retime_wave(L, w, n, 1, NULL);
   free(w);
   return all;
 }
@@ -826,7 +840,7 @@ static int runall(sim_launch *L, const asc_sim_options *o, asc_sim_report *rep) 
  * one; the cores of a group run on one timeline (xcore.c), so the results do not depend on
  * the number of threads.  Committed in group order: each block's cores in instance order,
  * placed together on the group slot (an AIC and its AIVs) that frees up first. */
-typedef struct grunner {
+struct grunner {
   const sim_launch *L;
   runner *R;        /* what is committed: the report, traces, per-line costs, failure */
   int ngroups, gsize, per, slots, nslots, window;
@@ -837,7 +851,39 @@ typedef struct grunner {
   pthread_cond_t cv;
   int next, done; /* groups taken, groups committed */
   bool stop;      /* a committed group failed, or the launch was cancelled */
-} grunner;
+  int threads;
+  /* A wave timed again on one host thread (the lock released) while another commits its results (the
+   * parts of a commit that do not depend on the times: diagnostics, out-of-bounds warnings, printed
+   * output, the sanitizer's records), in order: groups [done, pre) have been, up to pre_end. */
+  bool inwave;   /* a host thread is timing the wave [done, pre_end) again: it commits their times */
+  bool pretaken; /* a host thread is committing the wave's results */
+  int pre, pre_end;
+  sim_l2replay *sweep; /* the wave's replay, whose second part of the sweep is offered (sweep_parts) */
+  bool swtaken, swdone;
+};
+
+/* The two parts of the wave's sweep (asc_sim_l2_shared_begin): the second offered to an idle host thread
+ * (gworker), the first on this one (G->mu not held); returns when both have been swept. */
+static void sweep_parts(grunner *G, sim_l2replay *R) {
+  pthread_mutex_lock(&G->mu);
+  G->sweep = R;
+  G->swtaken = G->swdone = false;
+  pthread_cond_broadcast(&G->cv);
+  pthread_mutex_unlock(&G->mu);
+  asc_sim_l2_shared_part(G->L->cost, R, 0);
+  pthread_mutex_lock(&G->mu);
+  if (!G->swtaken) {
+    G->swtaken = true;
+    pthread_mutex_unlock(&G->mu);
+    asc_sim_l2_shared_part(G->L->cost, R, 1);
+    pthread_mutex_lock(&G->mu);
+    G->swdone = true;
+  }
+  while (!G->swdone)
+    pthread_cond_wait(&G->cv, &G->mu);
+  G->sweep = NULL;
+  pthread_mutex_unlock(&G->mu);
+}
 
 typedef struct gcore {
   sim_core c;
@@ -882,16 +928,12 @@ static void rungroup(grunner *G, int g, blockres *res) {
   free(cores);
 }
 
-/* Commits block b's cores (results r[0 .. per)) on the group slot that frees up first. */
-static void commit_block(grunner *G, int b, blockres *r) {
+/* Commits what block b's cores (results r[0 .. per)) found and wrote besides their times: diagnostics,
+ * out-of-bounds warnings, printed output and files, the sanitizer's records (in instance order). */
+static void commit_results(grunner *G, int b, blockres *r) {
   const sim_launch *L = G->L;
   runner *R = G->R;
   asc_sim_report *rep = R->rep;
-  int k = 0;
-  for (int i = 1; i < G->nslots; i++)
-    if (G->slotend[i] < G->slotend[k])
-      k = i;
-  int64_t tb = 0;
   /* A failed block (a deadlock, an error on one core): what its cores let through comes first,
    * the vector cores' before the AIC's (they write the calls the AIC serves), and the first of
    * it is the launch's error. */
@@ -906,13 +948,34 @@ static void commit_block(grunner *G, int b, blockres *r) {
         asc_sim_oob_replay_cause(L, r[m].oobw, r[m].noobw, &R->seen, rep, &cause);
     }
   for (int m = 0; m < G->per; m++, r++) {
-    int inst = b * G->per + m, ck = k * G->per + m;
+    int inst = b * G->per + m;
     for (const asc_diag_rec *d = r->diag->diags; d; d = d->next)
       asc_diag(L->ctx, d->loc, d->sev, "%s", d->msg);
     asc_sim_oob_replay(L, r->oobw, r->noobw, &R->seen, rep);
     asc_sim_live_commit(L, r->diag, r->oobw, r->noobw, inst);
     asc_sim_print_commit(L, &r->out, rep);
     asc_sim_san_commit_block(L, inst, &r->out);
+    asc_ctx_free(r->diag); /* what resfree would free, off the times' path */
+    r->diag = NULL;
+    asc_sim_oobw_free(r->oobw, r->noobw);
+    r->oobw = NULL;
+    r->noobw = 0;
+  }
+}
+
+/* Commits block b's cores' times (results r[0 .. per), their other results committed) on the group slot
+ * that frees up first, and frees the results. */
+static void commit_times(grunner *G, int b, blockres *r) {
+  const sim_launch *L = G->L;
+  runner *R = G->R;
+  asc_sim_report *rep = R->rep;
+  int k = 0;
+  for (int i = 1; i < G->nslots; i++)
+    if (G->slotend[i] < G->slotend[k])
+      k = i;
+  int64_t tb = 0;
+  for (int m = 0; m < G->per; m++, r++) {
+    int inst = b * G->per + m, ck = k * G->per + m;
     asc_sim_core_report *cr = &rep->cores[ck];
     if (R->tb) {
       int cb, kind, sub;
@@ -943,8 +1006,21 @@ static void commit_block(grunner *G, int b, blockres *r) {
     rep->cycles = G->slotend[k];
 }
 
+/* The results of the wave's groups [G->pre, G->pre_end) committed (G->pretaken: by this thread; G->mu not
+ * held). */
+static void precommit(grunner *G) {
+  int bpg = G->gsize / G->per;
+  for (int g = G->pre; g < G->pre_end; g++) {
+    blockres *res = &G->ring[(size_t)(g % G->window) * (size_t)G->gsize];
+    for (int i = 0; i < bpg; i++)
+      commit_results(G, g * bpg + i, &res[i * G->per]);
+  }
+}
+
 /* sim_launch.retime (groups of one block): the wave that starts at group G->done has run; it is timed
- * again. */
+ * again.  When none of its cores failed (the replay only then changes a time, and every group of the
+ * wave is committed) and another host thread is there, that thread commits the groups' other results
+ * meanwhile (gworker), else this one after the replay. */
 static bool gwave_ready(grunner *G) {
   const sim_launch *L = G->L;
   int n = G->ngroups - G->done < L->retime ? G->ngroups - G->done : L->retime;
@@ -957,8 +1033,31 @@ static bool gwave_ready(grunner *G) {
     for (int k = 0; k < G->gsize; k++)
       w[i * G->gsize + k] = &G->ring[(size_t)((G->done + i) % G->window) * (size_t)G->gsize + (size_t)k];
   }
-  if (all)
-    retime_wave(L, w, n, G->gsize);
+  bool ok = all && G->threads > 1;
+  for (int i = 0; ok && i < n * G->gsize; i++)
+    ok = w[i]->rc == 0;
+  if (ok) {
+    G->inwave = true;
+    G->pretaken = false;
+    G->pre = G->done;
+    G->pre_end = G->done + n;
+    pthread_cond_broadcast(&G->cv);
+    pthread_mutex_unlock(&G->mu);
+    retime_wave(L, w, n, G->gsize, G);
+    pthread_mutex_lock(&G->mu);
+    if (!G->pretaken) {
+      G->pretaken = true;
+      pthread_mutex_unlock(&G->mu);
+      precommit(G);
+      pthread_mutex_lock(&G->mu);
+      G->pre = G->pre_end;
+    }
+    while (G->pre < G->pre_end)
+      pthread_cond_wait(&G->cv, &G->mu);
+    G->inwave = false;
+  } else if (all) {
+    retime_wave(L, w, n, G->gsize, NULL);
+  }
   free(w);
   return all;
 }
@@ -966,12 +1065,17 @@ static bool gwave_ready(grunner *G) {
 /* Commits the run groups that are next in order (G->mu held); nothing after a failing block. */
 static void gcommit(grunner *G) {
   int bpg = G->gsize / G->per; /* blocks per group */
-  for (int s; !G->stop && G->ready[s = G->done % G->window]; G->done++) {
+  if (G->inwave) /* the thread timing the wave commits after it */
+    return;
+  for (int s; (!G->stop || G->done < G->pre_end) && G->ready[s = G->done % G->window]; G->done++) {
     if (G->L->retime && G->done % G->L->retime == 0 && !gwave_ready(G)) /* its wave first */
       break;
     blockres *res = &G->ring[(size_t)s * (size_t)G->gsize];
-    for (int i = 0; i < bpg && !G->R->failed; i++)
-      commit_block(G, G->done * bpg + i, &res[i * G->per]);
+    for (int i = 0; i < bpg && !G->R->failed; i++) {
+      if (G->done >= G->pre_end)
+        commit_results(G, G->done * bpg + i, &res[i * G->per]);
+      commit_times(G, G->done * bpg + i, &res[i * G->per]);
+    }
     for (int i = 0; i < G->gsize; i++) /* the blocks after a failing one */
       resfree(G->L, &res[i]);
     G->ready[s] = false;
@@ -987,8 +1091,32 @@ static void *gworker(void *arg) {
     asc_die("out of memory");
   pthread_mutex_lock(&G->mu);
   for (;;) {
-    while (!G->stop && G->next < G->ngroups && G->next >= G->done + G->window)
+    /* nothing to run (the window is full, or every group taken) while groups are still to be committed:
+     * this thread commits the results of a wave that another one times again (gwave_ready) */
+    bool idle = G->next >= G->ngroups || G->next >= G->done + G->window;
+    if (idle && G->sweep && !G->swtaken) { /* the sweep's second part first: the wave waits on it */
+      sim_l2replay *R = G->sweep;
+      G->swtaken = true;
+      pthread_mutex_unlock(&G->mu);
+      asc_sim_l2_shared_part(G->L->cost, R, 1);
+      pthread_mutex_lock(&G->mu);
+      G->swdone = true;
+      pthread_cond_broadcast(&G->cv);
+      continue;
+    }
+    if (idle && G->inwave && !G->pretaken) {
+      G->pretaken = true;
+      pthread_mutex_unlock(&G->mu);
+      precommit(G);
+      pthread_mutex_lock(&G->mu);
+      G->pre = G->pre_end;
+      pthread_cond_broadcast(&G->cv);
+      continue;
+    }
+    if (idle && !G->stop && (G->next < G->ngroups || (G->L->retime && G->done < G->ngroups))) {
       pthread_cond_wait(&G->cv, &G->mu);
+      continue;
+    }
     if (asc_sim_cancelled(G->L))
       G->stop = true;
     if (G->stop || G->next >= G->ngroups)
@@ -1038,7 +1166,8 @@ static int runall_groups(sim_launch *L, const asc_sim_options *o, asc_sim_report
    * together); not for launch-wide groups */
   L->retime = !L->jitter && per <= SIM_XSRC && !L->cosim_all && nslots > 1 ? nslots : 0;
   grunner G = {.L = L, .R = &R, .ngroups = ngroups, .gsize = L->cosim_all ? L->ninst : per, .per = per,
-               .slots = slots, .nslots = nslots, .window = WINDOW * threads < ngroups ? WINDOW * threads : ngroups};
+               .slots = slots, .nslots = nslots, .window = WINDOW * threads < ngroups ? WINDOW * threads : ngroups,
+               .threads = threads};
   G.ring = calloc((size_t)G.window * (size_t)G.gsize, sizeof *G.ring);
   G.ready = calloc((size_t)G.window, sizeof *G.ready);
   G.slotend = calloc((size_t)nslots, sizeof *G.slotend);

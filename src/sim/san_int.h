@@ -159,6 +159,7 @@ struct sim_sanlaunch {
   int nrecs, reccap;
   san_gmw **gmw; /* [ngm] */
   int *ngmw, *gmwcap;
+  int *nwrites; /* [ngm]: how many of gmw[g] write */
   int ngm;
 };
 

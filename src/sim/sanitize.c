@@ -176,6 +176,7 @@ static void sanlaunch_drop(void *x) {
   free(S->gmw);
   free(S->ngmw);
   free(S->gmwcap);
+  free(S->nwrites);
   free(S);
 }
 
@@ -228,7 +229,8 @@ void asc_sim_san_launch_begin(sim_launch *L) {
   S->gmw = calloc((size_t)L->ngm + 1, sizeof *S->gmw);
   S->ngmw = calloc((size_t)L->ngm + 1, sizeof *S->ngmw);
   S->gmwcap = calloc((size_t)L->ngm + 1, sizeof *S->gmwcap);
-  if (!S->gmw || !S->ngmw || !S->gmwcap)
+  S->nwrites = calloc((size_t)L->ngm + 1, sizeof *S->nwrites);
+  if (!S->gmw || !S->ngmw || !S->gmwcap || !S->nwrites)
     asc_die("out of memory");
   L->san = S;
 }
@@ -320,6 +322,7 @@ void asc_sim_san_commit_block(const sim_launch *L, int b, sim_blockout *out) {
           asc_die("out of memory");
       }
       S->gmw[g][S->ngmw[g]++] = (san_gmw){w->lo, w->hi, w->epoch, w->op, w->xflag, b, (int8_t)w->pipe, w->write, w->atomic};
+      S->nwrites[g] += w->write;
     }
   givewl(L, out->gmw);
   memset(out, 0, sizeof *out);
@@ -350,6 +353,46 @@ static int cmpgmw(const void *a, const void *b) {
   if (x->lo != y->lo)
     return x->lo < y->lo ? -1 : 1;
   return x->inst - y->inst;
+}
+
+/* v sorted by cmpgmw, stably (equal ranges keep their order, as glibc's merge sort keeps them): the ranges
+ * arrive in runs already in that order (a core's accesses of an array rise, its rows one after the
+ * other), so the runs are found and merged pairwise instead of sorting all of them again. */
+static void sortgmw(gmw *v, int n) {
+  int *runs = malloc(sizeof *runs * ((size_t)n + 1)), nrun = 0;
+  if (!runs)
+    asc_die("out of memory");
+  for (int i = 0; i < n; i++)
+    if (i == 0 || cmpgmw(&v[i - 1], &v[i]) > 0)
+      runs[nrun++] = i;
+  runs[nrun] = n;
+  gmw *a = v, *b = nrun > 1 ? malloc(sizeof *b * (size_t)n) : NULL;
+  if (nrun > 1 && !b)
+    asc_die("out of memory");
+  while (nrun > 1) {
+    int m = 0;
+    for (int i = 0; i < nrun; i += 2) {
+      int lo = runs[i], mid = runs[i + 1], hi = i + 1 < nrun ? runs[i + 2] : mid, x = lo, y = mid, o = lo;
+      while (x < mid && y < hi)
+        b[o++] = cmpgmw(&a[y], &a[x]) < 0 ? a[y++] : a[x++]; /* a tie: the earlier run's first */
+      while (x < mid)
+        b[o++] = a[x++];
+      while (y < hi)
+        b[o++] = a[y++];
+      runs[m++] = lo;
+    }
+    runs[m] = n;
+    nrun = m;
+    gmw *t = a;
+    a = b;
+    b = t;
+  }
+  if (a != v) {
+    memcpy(v, a, sizeof *v * (size_t)n);
+    b = a;
+  }
+  free(b == v ? NULL : b);
+  free(runs);
 }
 
 static bool conflict(const sim_launch *L, const gmw *a, const gmw *b) {
@@ -419,12 +462,9 @@ static void gmcheck(sim_launch *L, asc_sim_record **recs, int *n, int *cap) {
   for (int g = 0; g < L->ngm; g++) {
     int cnt = L->san->ngmw[g];
     gmw *v = L->san->gmw[g], a, b;
-    int rd = 0;
-    while (rd < cnt && !v[rd].write)
-      rd++;
-    if (rd == cnt) /* only reads (an input array): no pair of them conflicts */
+    if (!L->san->nwrites[g]) /* only reads (an input array): no pair of them conflicts */
       continue;
-    qsort(v, (size_t)cnt, sizeof *v, cmpgmw);
+    sortgmw(v, cnt);
     if (findpair(L, v, cnt, true, &a, &b)) {
       int64_t lo = b.lo, hi = a.hi < b.hi ? a.hi : b.hi;
       int ba, bb, k, s;
@@ -479,7 +519,7 @@ void asc_sim_san_launch_end(sim_launch *L, asc_sim_report *rep, bool failed) {
   S->nrecs = S->reccap = 0;
   int64_t bytes = 0;
   for (int g = 0; g < S->ngm; g++) {
-    S->ngmw[g] = 0;
+    S->ngmw[g] = S->nwrites[g] = 0;
     bytes += (int64_t)(sizeof *S->gmw[g] * (size_t)S->gmwcap[g]);
   }
   asc_sim_spares_give(L->sanlaunch, S, bytes, sanlaunch_drop);

@@ -641,6 +641,9 @@ sim_l2replay *asc_sim_l2_replay_new(void);
 void asc_sim_l2_replay_free(sim_l2replay *R);
 int64_t asc_sim_l2_replay_bytes(const sim_l2replay *R);
 void asc_sim_l2_shared(const sim_costs *k, sim_tape *const *t, int n, sim_l2replay *R);
+int asc_sim_l2_shared_begin(const sim_costs *k, sim_tape *const *t, int n, sim_l2replay *R, int maxparts);
+void asc_sim_l2_shared_part(const sim_costs *k, sim_l2replay *R, int part);
+void asc_sim_l2_shared_end(sim_tape *const *t, sim_l2replay *R);
 /* Time the cores of a group (one block: its AIC and AIVs, cross-core flags between them) again from
  * their tapes t[0 .. n) on c[0 .. n) (zeroed but for L, ctx, kind, block, pipemask, rates, warned),
  * together: a cross-core wait takes its signal's time from the sets' replays.  -1 after a deadlock. */
