@@ -1258,11 +1258,11 @@ static int mix_template(gen *g, mm *tmpl, asc_pass_vec *ops) {
         attrflag(op, "trans_a") != attrflag(first, "trans_a") || attrflag(op, "trans_b") != attrflag(first, "trans_b") ||
         attrflag(op, "bias") != tmpl->bias || attrflag(op, "a_scalar") != tmpl->ascalar ||
         attrflag(op, "b_scalar") != tmpl->bscalar || attrint(op, "quant") != tmpl->quant ||
-        attrflag(op, "a_nz") != tmpl->anz || attrflag(op, "b_nz") != tmpl->bnz ||
+        attrflag(op, "a_nz") != tmpl->anz || attrflag(op, "b_nz") != tmpl->bnz || attrflag(op, "mdl") != tmpl->tmdl ||
         (op->code != ASC_OP_MATMUL_ITERATE &&
          (op->nresults ? op->results[0].type->elem : op->operands[OP_C]->type->elem) != tmpl->ec)) {
       asc_error(g->ctx, asc_op_diag_loc(op), "%s: a MIX kernel's Matmul calls must share A/B/bias/C types, transposes, "
-                "scalar A/B, bias and quantisation (one Matmul object per kernel is supported)", asc_op_name(op));
+                "scalar A/B, bias, quantisation and template (one Matmul object per kernel is supported)", asc_op_name(op));
       return -1;
     }
   }

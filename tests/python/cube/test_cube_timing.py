@@ -125,6 +125,49 @@ def test_matmul_scalar_unit_spends_the_library_work(mdl):
     assert scalar < lib["MM_INIT"] + 2 * tile + 2000  # and the instructions' own issue cycles
 
 
+@asc.jit
+def mix_mm_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, t: asc.adv.TCubeTiling,
+                  ws: asc.GlobalAddress, mdl: asc.ConstExpr[bool]):
+    """A MIX kernel: each AIV's iterate_all of its 64 x 128 columns is a message to the AIC's server."""
+    n0 = asc.get_block_idx() * 128
+    ag = asc.GlobalTensor()
+    bg = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg.set_global_buffer(b + n0)
+    cg.set_global_buffer(c + n0)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ag.dtype),
+                        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bg.dtype),
+                        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, cg.dtype),
+                        matmul_config=asc.adv.get_mdl_config() if mdl else asc.adv.get_normal_config())
+    asc.adv.register_matmul(pipe, ws, mm, t)
+    mm.set_tensor_a(ag)
+    mm.set_tensor_b(bg)
+    mm.iterate_all(cg)
+    mm.end()
+
+
+def test_mix_matmul_server_spends_the_templates_library_work():
+    """A MIX Matmul's AIC serves its AIVs' calls with the template's per-tile bookkeeping too: the same
+    kernel with get_mdl_config and with get_normal_config runs the same instructions, so the AIC's scalar
+    time differs by the four tiles (two AIVs, two 64 x 64 tiles each) times MM_TILE_MDL - MM_TILE."""
+    _, _, lib = hwdef()
+    t = asc.adv.TCubeTiling(used_core_num=2, m=64, n=256, k_a=32, k_b=32, single_core_m=64, single_core_n=128,
+                            single_core_k=32, base_m=64, base_n=64, base_k=32, depth_a1=1, depth_b1=1, step_m=1,
+                            step_n=1)
+    a = np.ones((64, 32), np.float16)
+    b = np.ones((32, 256), np.float16)
+    scalar = {}
+    for mdl in (False, True):
+        c = np.zeros((64, 256), np.float32)
+        mix_mm_kernel[1](a, b, c, t, np.zeros(1 << 20, np.uint8), mdl)
+        np.testing.assert_array_equal(c, np.full((64, 256), 32, np.float32))
+        aic = [k for k in rt.last_report()["cores"] if k["kind"] == "AIC"]
+        scalar[mdl] = aic[0]["busy"]["PIPE_S"]
+    assert scalar[True] - scalar[False] == 4 * (lib["MM_TILE_MDL"] - lib["MM_TILE"])
+
+
 def test_matmul_tile_loop_streams_l0c_between_mmad_and_fixpipe(tmp_path):
     """UnitFlag (docs/timing.md, "Cube, Matmul and MIX"): in iterate_all's tile loop the next tile's mmad
     starts while this tile's fixpipe still reads L0C, and the fixpipe streaming from an mmad does not end

@@ -351,7 +351,7 @@ class Matmul:
         attrs.update(_mode_attrs(atomic, psum or getattr(self, "_psum", False) and name != "asc.matmul_iterate_all"))
         if self.sparse_index is not None:
             attrs["sparse"] = "1 : i64"
-        if self._mdl() and not mix:  # S_DBUF carries the packet step (_mdl_word)
+        if self._mdl():  # the template: cube-only, S_DBUF carries the packet step (_mdl_word); MIX, its server's charge
             attrs["mdl"] = "1 : i64"
         r = b.op(name, ops, [result] if result else [], attrs)
         return r[0] if result else None
