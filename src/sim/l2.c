@@ -845,9 +845,10 @@ int asc_sim_l2_shared_begin(const sim_costs *k, sim_tape *const *t, int n, sim_l
     return 0;
   R->order = sort_copies(t, n, R->ev, R->tmp, R->gc, R->l2);
   R->nev = nev;
-  int64_t lines = 0;
+  int64_t lines = 0, ngot = R->gc[nev - 1].a1; /* the copies' accesses, gathered in gc's order (a tape may
+                                                  hold accesses of no copy: nl2 only bounds them) */
   const int64_t line = ASC_HWC_l2_line_bytes;
-  for (int64_t i = 0; i < nl2 && lines <= k->l2_lines; i++)
+  for (int64_t i = 0; i < ngot && lines <= k->l2_lines; i++)
     if (!R->l2[i].bypass)
       lines += (R->l2[i].lo + R->l2[i].n - 1) / line - R->l2[i].lo / line + 1;
   R->nparts = maxparts > 1 && lines <= k->l2_lines ? 2 : 1;
