@@ -595,17 +595,13 @@ static void retime_wave(const sim_launch *L, blockres **r, int n, int per, grunn
   }
   if (ok) {
     sim_l2replay *R = replay_take(L);
-    if (!G)
-      asc_sim_l2_shared(L->cost, t, m, R);
-    else {
-      int np = asc_sim_l2_shared_begin(L->cost, t, m, R, 2);
-      if (np == 2)
-        sweep_parts(G, R);
-      else if (np == 1)
-        asc_sim_l2_shared_part(L->cost, R, 0);
-      if (np)
-        asc_sim_l2_shared_end(t, R);
-    }
+    int np = asc_sim_l2_shared_begin(L->cost, t, m, R, G ? 2 : 1);
+    if (np == 2)
+      sweep_parts(G, R);
+    else if (np == 1)
+      asc_sim_l2_shared_part(L->cost, R, 0);
+    if (np)
+      asc_sim_l2_shared_end(t, R);
     replay_give(L, R);
     for (int g = 0; g < n; g++) {
       bool moved = false; /* a core's new times move its partners' waits: the group again, or none of it */

@@ -387,11 +387,11 @@ static void sortgmw(gmw *v, int n) {
     a = b;
     b = t;
   }
-  if (a != v) {
+  if (a != v) { /* the merged array is the buffer: back into v, the buffer freed */
     memcpy(v, a, sizeof *v * (size_t)n);
     b = a;
   }
-  free(b == v ? NULL : b);
+  free(b);
   free(runs);
 }
 

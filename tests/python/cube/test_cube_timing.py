@@ -84,52 +84,10 @@ def test_load_data_takes_bytes_over_the_appendix_bandwidth(to_b, bandwidth):
     assert busy == 32 * 512 // bandwidth + dt
 
 
-@pytest.mark.parametrize("mdl", [False, True])
-def test_matmul_scalar_unit_spends_the_library_work(mdl):
-    """The library's per-tile bookkeeping is the template's (docs/timing.md, "Cube, Matmul and MIX"):
-    MM_TILE for NORM (the default), MM_TILE_MDL for get_mdl_config's Matmul."""
-    import asc.lib.host as host
-    _, _, lib = hwdef()
-
-    @asc.jit(matmul_cube_only=True)
-    def mm_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, t: asc.adv.TCubeTiling,
-                  ws: asc.GlobalAddress):
-        ag = asc.GlobalTensor()
-        bg = asc.GlobalTensor()
-        cg = asc.GlobalTensor()
-        ag.set_global_buffer(a)
-        bg.set_global_buffer(b)
-        cg.set_global_buffer(c)
-        pipe = asc.TPipe()
-        mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ag.dtype),
-                            b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bg.dtype),
-                            c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, cg.dtype),
-                            matmul_config=asc.adv.get_mdl_config() if mdl else asc.adv.get_normal_config())
-        asc.adv.register_matmul(pipe, ws, mm, t)
-        mm.set_tensor_a(ag)
-        mm.set_tensor_b(bg)
-        mm.iterate_all(cg)
-        mm.end()
-
-    t = asc.adv.TCubeTiling(used_core_num=1, m=64, n=128, k_a=32, k_b=32, single_core_m=64, single_core_n=128,
-                            single_core_k=32, base_m=64, base_n=64, base_k=32, depth_a1=1, depth_b1=1, step_m=1,
-                            step_n=1)
-    a = np.ones((64, 32), np.float16)
-    b = np.ones((32, 128), np.float16)
-    c = np.zeros((64, 128), np.float32)
-    mm_kernel[1](a, b, c, t, np.zeros(1 << 20, np.uint8))
-    np.testing.assert_array_equal(c, np.full((64, 128), 32, np.float32))
-    scalar = rt.last_report()["cores"][0]["busy"]["PIPE_S"]
-    tile = lib["MM_TILE_MDL" if mdl else "MM_TILE"]
-    assert scalar >= lib["MM_INIT"] + 2 * tile  # two 64 x 64 tiles
-    assert scalar < lib["MM_INIT"] + 2 * tile + 2000  # and the instructions' own issue cycles
-
-
 @asc.jit
-def mix_mm_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, t: asc.adv.TCubeTiling,
-                  ws: asc.GlobalAddress, mdl: asc.ConstExpr[bool]):
-    """A MIX kernel: each AIV's iterate_all of its 64 x 128 columns is a message to the AIC's server."""
-    n0 = asc.get_block_idx() * 128
+def iterate_all_of(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, t: asc.adv.TCubeTiling,
+                   ws: asc.GlobalAddress, n0, mdl: asc.ConstExpr[bool]):
+    """C[:, n0:] := A B[:, n0:] (row strides from t) by one iterate_all of the template's Matmul, all in GM."""
     ag = asc.GlobalTensor()
     bg = asc.GlobalTensor()
     cg = asc.GlobalTensor()
@@ -146,6 +104,38 @@ def mix_mm_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddre
     mm.set_tensor_b(bg)
     mm.iterate_all(cg)
     mm.end()
+
+
+@asc.jit(matmul_cube_only=True)
+def cube_mm_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, t: asc.adv.TCubeTiling,
+                   ws: asc.GlobalAddress, mdl: asc.ConstExpr[bool]):
+    iterate_all_of(a, b, c, t, ws, 0, mdl)
+
+
+@pytest.mark.parametrize("mdl", [False, True])
+def test_matmul_scalar_unit_spends_the_library_work(mdl):
+    """The library's per-tile bookkeeping is the template's (docs/timing.md, "Cube, Matmul and MIX"):
+    MM_TILE for NORM (the default), MM_TILE_MDL for get_mdl_config's Matmul."""
+    _, _, lib = hwdef()
+    t = asc.adv.TCubeTiling(used_core_num=1, m=64, n=128, k_a=32, k_b=32, single_core_m=64, single_core_n=128,
+                            single_core_k=32, base_m=64, base_n=64, base_k=32, depth_a1=1, depth_b1=1, step_m=1,
+                            step_n=1)
+    a = np.ones((64, 32), np.float16)
+    b = np.ones((32, 128), np.float16)
+    c = np.zeros((64, 128), np.float32)
+    cube_mm_kernel[1](a, b, c, t, np.zeros(1 << 20, np.uint8), mdl)
+    np.testing.assert_array_equal(c, np.full((64, 128), 32, np.float32))
+    scalar = rt.last_report()["cores"][0]["busy"]["PIPE_S"]
+    tile = lib["MM_TILE_MDL" if mdl else "MM_TILE"]
+    assert scalar >= lib["MM_INIT"] + 2 * tile  # two 64 x 64 tiles
+    assert scalar < lib["MM_INIT"] + 2 * tile + 2000  # and the instructions' own issue cycles
+
+
+@asc.jit
+def mix_mm_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, t: asc.adv.TCubeTiling,
+                  ws: asc.GlobalAddress, mdl: asc.ConstExpr[bool]):
+    """A MIX kernel: each AIV's iterate_all of its 64 x 128 columns is a message to the AIC's server."""
+    iterate_all_of(a, b, c, t, ws, asc.get_block_idx() * 128, mdl)
 
 
 def test_mix_matmul_server_spends_the_templates_library_work():
